@@ -1,0 +1,20 @@
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { AppShell } from '@/components/shell/app-shell';
+import { readSessionUser } from '@/lib/auth/session';
+import { TenantProvider } from '@/lib/tenant/tenant-context';
+import { parseTenantCookie, TENANT_COOKIE } from '@/lib/tenant/tenant-cookie';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  // proxy.ts redirects first with a callbackUrl; this is the backstop.
+  const user = await readSessionUser();
+  if (!user) redirect('/login');
+  const initialSelection = parseTenantCookie((await cookies()).get(TENANT_COOKIE)?.value);
+
+  return (
+    <TenantProvider user={user} initialSelection={initialSelection}>
+      <AppShell user={user}>{children}</AppShell>
+    </TenantProvider>
+  );
+}

@@ -1,0 +1,151 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { SIGN_IN_ERRORS } from '@/lib/auth/types';
+
+const schema = z.object({
+  email: z.email('Enter a valid e-mail address'),
+  password: z.string().min(1, 'Enter your password'),
+  totp: z
+    .string()
+    .trim()
+    .regex(/^(\d{6})?$/, 'The code has 6 digits')
+    .optional(),
+});
+type LoginValues = z.infer<typeof schema>;
+
+const MESSAGES: Record<string, string> = {
+  [SIGN_IN_ERRORS.invalidCredentials]: 'The e-mail address or password is not correct.',
+  [SIGN_IN_ERRORS.totpRequired]: 'Enter the 6-digit code from your authenticator app.',
+  [SIGN_IN_ERRORS.totpInvalid]: 'That code is not valid. Check your authenticator app and try again.',
+  [SIGN_IN_ERRORS.rateLimited]: 'Too many failed attempts. Wait a few minutes, then try again.',
+  [SIGN_IN_ERRORS.unavailable]: 'Signing in is not possible right now. Try again in a moment.',
+};
+
+export function LoginForm({ callbackUrl, expired }: { callbackUrl: string; expired: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const codeRef = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '', totp: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const result = await signIn('credentials', {
+      redirect: false,
+      email: values.email,
+      password: values.password,
+      totp: values.totp ?? '',
+    });
+    if (result?.ok && !result.error) {
+      // A full navigation, so the server renders the console with the new session cookie.
+      setIsRedirecting(true);
+      window.location.assign(callbackUrl);
+
+      return;
+    }
+    const code = result?.error ?? SIGN_IN_ERRORS.unavailable;
+    if (code === SIGN_IN_ERRORS.totpRequired || code === SIGN_IN_ERRORS.totpInvalid) {
+      setNeedsCode(true);
+      requestAnimationFrame(() => codeRef.current?.focus());
+    }
+    setError(MESSAGES[code] ?? MESSAGES[SIGN_IN_ERRORS.unavailable]!);
+  });
+
+  const isPending = isSubmitting || isRedirecting;
+  const { ref: totpRef, ...totpField } = register('totp');
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+      {expired && !error ? <Alert tone="info">Your session has ended. Sign in again to continue.</Alert> : null}
+      {error ? (
+        <div id="login-error">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
+
+      <div className="space-y-1.5">
+        <Label htmlFor="email">E-mail</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...register('email')}
+        />
+        {errors.email ? (
+          <p id="email-error" className="text-sm text-red-700">
+            {errors.email.message}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="space-y-1.5">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          {...register('password')}
+        />
+        {errors.password ? (
+          <p id="password-error" className="text-sm text-red-700">
+            {errors.password.message}
+          </p>
+        ) : null}
+      </div>
+
+      {needsCode ? (
+        <div className="space-y-1.5">
+          <Label htmlFor="totp">One-time code</Label>
+          <Input
+            id="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            className="font-mono tracking-widest"
+            aria-invalid={errors.totp ? true : undefined}
+            aria-describedby={errors.totp ? 'totp-error' : 'totp-hint'}
+            ref={(el) => {
+              totpRef(el);
+              codeRef.current = el;
+            }}
+            {...totpField}
+          />
+          {errors.totp ? (
+            <p id="totp-error" className="text-sm text-red-700">
+              {errors.totp.message}
+            </p>
+          ) : (
+            <p id="totp-hint" className="text-sm text-zinc-500">
+              From the authenticator app you enrolled for this account.
+            </p>
+          )}
+        </div>
+      ) : null}
+
+      <Button type="submit" size="lg" className="w-full" disabled={isPending}>
+        {isPending ? <Spinner /> : null}
+        {isPending ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

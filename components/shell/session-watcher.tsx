@@ -1,0 +1,18 @@
+'use client';
+
+import { useSession } from 'next-auth/react';
+import { useEffect } from 'react';
+
+/** Sends the user to the login page once next-auth reports the session gone or its refresh failed. */
+export function SessionWatcher() {
+  const { data, status } = useSession();
+  const isGone = status === 'unauthenticated' || Boolean(data?.error);
+
+  useEffect(() => {
+    if (!isGone) return;
+    const back = window.location.pathname + window.location.search;
+    window.location.assign(`/login?reason=expired&callbackUrl=${encodeURIComponent(back)}`);
+  }, [isGone]);
+
+  return null;
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { useId } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/shell/icons';
+import { Button } from '@/components/ui/button';
+import { PAGE_SIZES } from '@/lib/hooks/use-list-params';
+
+export function Pagination({
+  id,
+  page,
+  size,
+  totalElements,
+  totalPages,
+  noun,
+  onPageChange,
+  onSizeChange,
+}: {
+  id?: string;
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  noun: string;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number) => void;
+}) {
+  const sizeId = useId();
+  const from = page * size + 1;
+  const to = Math.min((page + 1) * size, totalElements);
+
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 text-sm text-zinc-600">
+      <p id={id} aria-live="polite">
+        Showing <span className="font-medium text-zinc-900">{from.toLocaleString()}</span>–
+        <span className="font-medium text-zinc-900">{to.toLocaleString()}</span> of{' '}
+        <span className="font-medium text-zinc-900">{totalElements.toLocaleString()}</span> {noun}
+      </p>
+      <div className="flex items-center gap-4">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-zinc-500">
+            Rows per page
+          </label>
+          <select
+            id={sizeId}
+            value={size}
+            onChange={(e) => onSizeChange(Number(e.target.value))}
+            className="h-8 rounded-md border-0 bg-white py-0 pr-7 pl-2 text-sm ring-1 ring-zinc-300 ring-inset focus:ring-2 focus:ring-brand-500"
+          >
+            {PAGE_SIZES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <nav aria-label="Pagination" className="flex items-center gap-1">
+          <Button variant="secondary" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)} aria-label="Previous page">
+            <ChevronLeftIcon className="size-4" />
+          </Button>
+          <span className="min-w-20 text-center tabular-nums">
+            Page {page + 1} of {Math.max(totalPages, 1)}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page + 1 >= totalPages}
+            onClick={() => onPageChange(page + 1)}
+            aria-label="Next page"
+          >
+            <ChevronRightIcon className="size-4" />
+          </Button>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+'use client';
+
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Avatar } from '@/components/shell/user-menu';
+import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon, UsersIcon } from '@/components/shell/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { roleLabel, type User } from '@/lib/api/types';
+import { useUsers } from '@/lib/api/users';
+import { cn } from '@/lib/cn';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'createdDate'] as const;
+
+function tenantOf(user: User): string {
+  if (user.customer?.name) return user.customer.name;
+  const id = user.customer?.id ?? user.customerId;
+
+  return id === null || id === undefined ? '—' : `#${id}`;
+}
+
+function buildColumns(showTenant: boolean): ColumnDef<User>[] {
+  const columns: ColumnDef<User>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => {
+        const name = row.original.name || row.original.email;
+
+        return (
+          <div className="flex items-center gap-3">
+            <Avatar name={name} />
+            <span className="font-medium text-zinc-900">{row.original.name || <span className="text-zinc-400">No name</span>}</span>
+          </div>
+        );
+      },
+    },
+    { id: 'email', header: 'E-mail', cell: ({ row }) => <span className="text-zinc-600">{row.original.email}</span> },
+    { id: 'role', header: 'Role', cell: ({ row }) => <Badge>{roleLabel(row.original.role)}</Badge> },
+  ];
+  if (showTenant) {
+    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span> });
+  }
+  columns.push(
+    {
+      id: 'lastLogin',
+      header: 'Last sign-in',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastLogin, 'Never')}</span>,
+    },
+    {
+      id: 'createdDate',
+      header: 'Created',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
+    },
+  );
+
+  return columns;
+}
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  if (direction === 'asc') return <ArrowUpIcon className="size-3.5 text-zinc-700" />;
+  if (direction === 'desc') return <ArrowDownIcon className="size-3.5 text-zinc-700" />;
+
+  return <ChevronUpDownIcon className="size-3.5 text-zinc-300 group-hover:text-zinc-500" />;
+}
+
+export function UsersTable() {
+  const { canSwitch, tenant } = useTenant();
+  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const query = useUsers({
+    page: params.page,
+    size: params.size,
+    sort: `${params.sort.field},${params.sort.direction}`,
+    text: params.text,
+  });
+
+  const showTenant = canSwitch && !tenant;
+  const columns = useMemo(() => buildColumns(showTenant), [showTenant]);
+  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
+  const data = query.data?.content;
+  const rows = useMemo(() => data ?? [], [data]);
+
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (user) => String(user.id),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    pageCount: query.data?.totalPages ?? -1,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
+    },
+  });
+
+  const isFirstLoad = query.isPending;
+  const isEmpty = query.isSuccess && rows.length === 0;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchInput
+          label="Search users by name or e-mail"
+          placeholder="Search by name or e-mail"
+          value={params.text}
+          onChange={(text) => update({ text })}
+        />
+        {query.isFetching && !isFirstLoad ? (
+          <span className="flex items-center gap-2 text-sm text-zinc-500">
+            <Spinner /> Updating…
+          </span>
+        ) : null}
+      </div>
+
+      {query.isError ? (
+        <Alert
+          title="The users could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : null}
+
+      <Card className="overflow-hidden">
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-busy={query.isFetching} aria-describedby="users-summary">
+            <thead className="border-b border-zinc-200 bg-zinc-50/80">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const direction = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort() && (SORTABLE as readonly string[]).includes(header.column.id);
+
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                        className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="group -mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-900"
+                          >
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            <SortIcon direction={direction} />
+                            <span className="sr-only">
+                              {direction ? `, sorted ${direction === 'asc' ? 'ascending' : 'descending'}. Click to reverse` : ', click to sort'}
+                            </span>
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody className={cn('divide-y divide-zinc-100', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
+              {isFirstLoad
+                ? Array.from({ length: 6 }, (_, i) => (
+                    <tr key={`skeleton-${i}`} aria-hidden="true">
+                      {columns.map((column, j) => (
+                        <td key={column.id ?? j} className="px-4 py-3.5">
+                          <span className="block h-4 animate-pulse rounded bg-zinc-100" style={{ width: `${50 + ((i * 7 + j * 13) % 40)}%` }} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : table.getRowModel().rows.map((row) => (
+                    <tr key={row.id} className="hover:bg-zinc-50/60">
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className="px-4 py-3">
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+
+        {isEmpty ? (
+          <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="users-empty">
+            <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100">
+              <UsersIcon className="size-5 text-zinc-500" />
+            </span>
+            {params.text.trim() ? (
+              <>
+                <p className="mt-4 text-sm font-medium text-zinc-900">No users match “{params.text.trim()}”</p>
+                <p className="mt-1 text-sm text-zinc-500">Try another name or e-mail address.</p>
+                <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
+                  Clear search
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="mt-4 text-sm font-medium text-zinc-900">No users yet</p>
+                <p className="mt-1 text-sm text-zinc-500">
+                  {tenant ? `${tenant.name} has no users yet.` : 'There are no users to show.'}
+                </p>
+              </>
+            )}
+          </div>
+        ) : null}
+
+        {query.data && query.data.totalElements > 0 ? (
+          <Pagination
+            id="users-summary"
+            page={query.data.number}
+            size={query.data.size}
+            totalElements={query.data.totalElements}
+            totalPages={query.data.totalPages}
+            noun="users"
+            onPageChange={(page) => update({ page })}
+            onSizeChange={(size) => update({ size })}
+          />
+        ) : (
+          <span id="users-summary" className="sr-only">
+            {isFirstLoad ? 'Loading users' : 'No users'}
+          </span>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ApiErrorBody } from '@/lib/api/types';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly key: string;
+  readonly details?: Record<string, unknown>;
+
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.key = body.key;
+    this.details = body.details;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The tenant selector; omitted (global for ADMIN) when null or undefined. */
+  customerId?: number | null;
+  signal?: AbortSignal;
+};
+
+/** Encodes like encodeURIComponent, so a space is %20 and never '+'. Repeated keys for arrays (sort). */
+export function buildQuery(query: Record<string, QueryValue>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`);
+  }
+
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+type Transport = {
+  fetch: typeof fetch;
+  /** Lets next-auth refresh the tokens in the session cookie; resolves to whether a session remains. */
+  refreshSession: () => Promise<boolean>;
+  onUnauthenticated: () => void;
+};
+
+let refreshing: Promise<boolean> | null = null;
+
+async function defaultRefreshSession(): Promise<boolean> {
+  // Parallel 401s share one refresh so the refresh token is exchanged once.
+  refreshing ??= fetch('/api/auth/session', { credentials: 'same-origin', cache: 'no-store' })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      const session = (await res.json().catch(() => null)) as { user?: unknown; error?: string } | null;
+
+      return Boolean(session?.user) && !session?.error;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+
+  return refreshing;
+}
+
+function defaultOnUnauthenticated(): void {
+  if (typeof window === 'undefined') return;
+  const back = window.location.pathname + window.location.search;
+  window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
+}
+
+const transport: Transport = {
+  fetch: (...args) => fetch(...args),
+  refreshSession: defaultRefreshSession,
+  onUnauthenticated: defaultOnUnauthenticated,
+};
+
+/** For tests: swap the network and session behaviour. */
+export function configureApiTransport(overrides: Partial<Transport>): () => void {
+  const previous = { ...transport };
+  Object.assign(transport, overrides);
+
+  return () => Object.assign(transport, previous);
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+
+  return new ApiError({
+    status: typeof body?.status === 'number' ? body.status : res.status,
+    key: typeof body?.key === 'string' ? body.key : `http.error.${res.status}`,
+    message: typeof body?.message === 'string' ? body.message : res.statusText || `Request failed (${res.status})`,
+    details: body?.details,
+  });
+}
+
+/**
+ * Calls the signage API from the browser. The session cookie authenticates; the browser never holds a
+ * token. A 401 gives next-auth one chance to refresh the tokens behind the cookie, then the call is
+ * retried once.
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = 'GET', query = {}, body, customerId, signal } = request;
+  const url = `${path}${buildQuery({ ...query, customerId: customerId ?? undefined })}`;
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    signal,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+
+  let res = await transport.fetch(url, init);
+  if (res.status === 401) {
+    const hasSession = await transport.refreshSession();
+    if (hasSession) res = await transport.fetch(url, init);
+    if (res.status === 401) {
+      const error = await toApiError(res);
+      transport.onUnauthenticated();
+      throw error;
+    }
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+
+  return (text ? JSON.parse(text) : undefined) as T;
+}

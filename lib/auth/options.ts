@@ -1,0 +1,114 @@
+import 'server-only';
+import type { NextAuthOptions, User as NextAuthUser } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { fetchMe, passwordGrant, refreshGrant, revokeToken, type TokenResponse } from '@/lib/auth/tokens';
+import { SIGN_IN_ERRORS, type ConsoleToken, type SessionUser } from '@/lib/auth/types';
+
+/** Refresh this long before the access token expires, so a request never carries an expiring token. */
+const REFRESH_MARGIN_MS = 60_000;
+/** The default client's refresh tokens live 30 days; the session cookie never outlives them. */
+const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+type AuthorizedUser = NextAuthUser & { profile: SessionUser; tokens: TokenResponse };
+
+function tokenFields(tokens: TokenResponse): Pick<ConsoleToken, 'accessToken' | 'refreshToken' | 'accessTokenExpires'> {
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    accessTokenExpires: Date.now() + tokens.expires_in * 1000,
+  };
+}
+
+function signInError(error: string, description: string | null, status: number): string {
+  if (status === 429 || error === 'rate_limited') return SIGN_IN_ERRORS.rateLimited;
+  if (description === 'totp_required' || error === 'totp_required') return SIGN_IN_ERRORS.totpRequired;
+  if (description === 'totp_invalid' || error === 'totp_invalid') return SIGN_IN_ERRORS.totpInvalid;
+  if (error === 'invalid_grant') return SIGN_IN_ERRORS.invalidCredentials;
+
+  return SIGN_IN_ERRORS.unavailable;
+}
+
+async function refresh(token: JWT & ConsoleToken): Promise<JWT & ConsoleToken> {
+  if (!token.refreshToken) return { ...token, error: 'RefreshFailed' };
+  const result = await refreshGrant(token.refreshToken);
+  if (result.ok) return { ...token, ...tokenFields(result.tokens), error: undefined };
+  // A network blip or a 5xx must not sign the user out; the next request tries again.
+  const isTransient = result.status === 0 || result.status === 429 || result.status >= 500;
+  if (isTransient) return token;
+
+  return { ...token, accessToken: undefined, refreshToken: undefined, accessTokenExpires: undefined, error: 'RefreshFailed' };
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: process.env.AUTH_SECRET,
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S, updateAge: 0 },
+  pages: { signIn: '/login', error: '/login' },
+  providers: [
+    CredentialsProvider({
+      id: 'credentials',
+      name: 'E-mail and password',
+      credentials: {
+        email: { label: 'E-mail', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+        totp: { label: 'One-time code', type: 'text' },
+      },
+      async authorize(credentials) {
+        const email = credentials?.email?.trim() ?? '';
+        const password = credentials?.password ?? '';
+        const totp = credentials?.totp?.replace(/\s+/g, '') || undefined;
+        if (!email || !password) throw new Error(SIGN_IN_ERRORS.invalidCredentials);
+
+        const result = await passwordGrant({ username: email, password, totp });
+        if (!result.ok) throw new Error(signInError(result.error, result.description, result.status));
+
+        const me = await fetchMe(result.tokens.access_token);
+        if (!me) throw new Error(SIGN_IN_ERRORS.unavailable);
+
+        const profile: SessionUser = {
+          id: String(me.id),
+          email: me.email,
+          name: me.name ?? me.email,
+          role: me.role,
+          customerId: me.customer?.id ?? result.tokens.customer_id ?? null,
+          customerName: me.customer?.name ?? null,
+        };
+        const user: AuthorizedUser = { id: profile.id, email: profile.email, name: profile.name, profile, tokens: result.tokens };
+
+        return user;
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      const current = token as JWT & ConsoleToken;
+      if (user) {
+        const { profile, tokens } = user as AuthorizedUser;
+
+        return { sub: profile.id, name: profile.name, email: profile.email, user: profile, ...tokenFields(tokens) };
+      }
+      if (current.error) return current;
+      if (current.accessTokenExpires && Date.now() < current.accessTokenExpires - REFRESH_MARGIN_MS) return current;
+
+      return refresh(current);
+    },
+    async session({ session, token }) {
+      const current = token as JWT & ConsoleToken;
+
+      // Only the user leaves the server; tokens stay in the encrypted cookie.
+      return {
+        expires: session.expires,
+        user: current.error ? undefined : current.user,
+        ...(current.error ? { error: current.error } : {}),
+      } as typeof session;
+    },
+  },
+  events: {
+    async signOut({ token }) {
+      const current = token as (JWT & ConsoleToken) | null;
+      // Revoking the refresh token retires the whole family, access token included.
+      const toRevoke = current?.refreshToken ?? current?.accessToken;
+      if (toRevoke) await revokeToken(toRevoke);
+    },
+  },
+};

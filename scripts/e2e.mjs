@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// Builds if needed, starts the production server on a free port with a fresh embedded database,
+// waits until it is ready, runs Playwright against it and exits with Playwright's code.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(cmd, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const secret = (bytes) => randomBytes(bytes).toString('base64url');
+
+async function waitForReady(url, timeoutMs, server) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  if (!existsSync(join(root, '.next', 'BUILD_ID')) || !existsSync(join(root, 'dist', 'server', 'main.mjs'))) {
+    console.log('[e2e] no production build found; running npm run build');
+    const code = await run(npm, ['run', 'build']);
+    if (code !== 0) return code;
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'signage-e2e-'));
+  const adminPassword = `E2e-${secret(18)}`;
+  const clientSecret = secret(24);
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: adminPassword,
+    AUTH_SECRET: secret(36).slice(0, 48),
+    OAUTH_DEFAULT_CLIENT_SECRET: clientSecret,
+    OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
+    NEXTAUTH_URL: baseUrl,
+  };
+  // e2e always runs on the embedded PGlite database.
+  delete env.DATABASE_URL;
+  delete env.NEXTAUTH_SECRET;
+
+  console.log(`[e2e] starting the server on ${baseUrl} (data in ${dataDir})`);
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const onSignal = () => void stop(server).then(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let code = 1;
+  try {
+    await waitForReady(`${baseUrl}/readyz`, 60_000, server);
+    console.log('[e2e] server ready; running Playwright');
+    code = await run(npx, ['playwright', 'test', ...process.argv.slice(2)], {
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_ADMIN_EMAIL: env.ADMIN_EMAIL,
+        E2E_ADMIN_PASSWORD: adminPassword,
+        E2E_CLIENT_SECRET: clientSecret,
+        // Lets the tests read the refresh token inside the session cookie to prove sign-out revoked it.
+        E2E_AUTH_SECRET: env.AUTH_SECRET,
+      },
+    });
+  } catch (err) {
+    console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,96 @@
+import { createPrivateKey, createPublicKey, hkdfSync, type KeyObject } from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { getConfig, requireAuthSecret } from '@/server/config';
+
+type SigningKey = { alg: 'EdDSA' | 'ES256' | 'RS256'; privateKey: KeyObject; publicKey: KeyObject; kid: string; jwk: JWK };
+
+// PKCS#8 DER prefix of an Ed25519 private key; the 32-byte seed follows.
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+let signingKey: Promise<SigningKey> | undefined;
+
+/**
+ * The JWT signing key: JWT_PRIVATE_KEY when given, otherwise an Ed25519 key derived
+ * from AUTH_SECRET with HKDF, so every instance sharing the secret signs alike.
+ */
+export function getSigningKey(): Promise<SigningKey> {
+  signingKey ??= loadSigningKey();
+
+  return signingKey;
+}
+
+/** Forget the cached key (tests that change the configuration). */
+export function resetSigningKey(): void {
+  signingKey = undefined;
+}
+
+async function loadSigningKey(): Promise<SigningKey> {
+  const config = getConfig();
+  let privateKey: KeyObject;
+  if (config.jwtPrivateKey) {
+    privateKey = createPrivateKey(config.jwtPrivateKey);
+  } else {
+    const seed = Buffer.from(hkdfSync('sha256', requireAuthSecret(config), 'signage-jwt', 'ed25519-signing-key', 32));
+    privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+  }
+  const publicKey = createPublicKey(privateKey);
+  const alg = algorithmFor(privateKey);
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+
+  return { alg, privateKey, publicKey, kid, jwk: { ...jwk, kid, alg, use: 'sig' } };
+}
+
+function algorithmFor(key: KeyObject): SigningKey['alg'] {
+  switch (key.asymmetricKeyType) {
+    case 'ed25519':
+      return 'EdDSA';
+    case 'ec':
+      if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') throw new Error('JWT_PRIVATE_KEY: only P-256 EC keys are supported');
+
+      return 'ES256';
+    case 'rsa':
+      return 'RS256';
+    default:
+      throw new Error(`JWT_PRIVATE_KEY: unsupported key type ${key.asymmetricKeyType}`);
+  }
+}
+
+export type AccessTokenClaims = { sub: string; email: string; role: string; customer_id: number; jti: string; exp: number };
+
+export async function signAccessJwt(claims: AccessTokenClaims): Promise<string> {
+  const key = await getSigningKey();
+  const { exp, jti, sub, ...rest } = claims;
+
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setSubject(sub)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+}
+
+/** Verifies signature and expiry; returns undefined for anything that is not a valid token of ours. */
+export async function verifyAccessJwt(token: string): Promise<AccessTokenClaims | undefined> {
+  const key = await getSigningKey();
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [key.alg] });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return undefined;
+
+    return payload as unknown as AccessTokenClaims;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function jwks(): Promise<{ keys: JWK[] }> {
+  const key = await getSigningKey();
+
+  return { keys: [key.jwk] };
+}
+
+/** A JWT has three base64url segments; opaque tokens have none. */
+export function looksLikeJwt(token: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+}

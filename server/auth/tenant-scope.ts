@@ -1,0 +1,70 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '@/server/db/client';
+import { ForbiddenError, ValidationError } from '@/server/errors';
+import { customers } from '@/server/modules/customers/customers.table';
+import type { Actor } from '@/server/http/context';
+
+/**
+ * The tenant selector `customerId` of spec 1, resolved once per request:
+ * - `all`: ADMIN without customerId (or -1): global over all tenants;
+ * - `network`: a network owner's OWNER without customerId: its own customer and its members;
+ * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId).
+ */
+export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean };
+
+export function parseCustomerIdParam(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^-?\d{1,18}$/.test(raw.trim())) {
+    throw new ValidationError('request.error.invalid', `Invalid query value 'customerId': expected an integer, got '${raw}'`, { parameter: 'customerId' });
+  }
+
+  return Number(raw);
+}
+
+export async function resolveTenantScope(db: Executor, actor: Actor, customerId: number | undefined): Promise<TenantScope> {
+  if (actor.role === 'ADMIN') {
+    if (customerId === undefined || customerId === -1) return { kind: 'all' };
+
+    return { kind: 'customer', customerId, explicit: true };
+  }
+  if (customerId === undefined || customerId === actor.customerId) {
+    if (customerId === undefined && actsAsNetworkOwner(actor)) return { kind: 'network', ownerId: actor.customerId };
+
+    return { kind: 'customer', customerId: actor.customerId, explicit: customerId !== undefined };
+  }
+  if (actsAsNetworkOwner(actor) && customerId > 0) {
+    const member = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, actor.customerId)))
+      .limit(1);
+    if (member.length > 0) return { kind: 'customer', customerId, explicit: true };
+  }
+  throw new ForbiddenError('The selected customer is outside your scope', 'auth.error.tenantForbidden', { customerId });
+}
+
+/** Network-owner scope applies to the OWNER of a network-owner customer (docs/decisions.md). */
+export function actsAsNetworkOwner(actor: Actor): boolean {
+  return actor.isNetworkOwner && actor.role === 'OWNER';
+}
+
+/** The SQL condition limiting `column` (a customer id column) to the scope; undefined = no limit. */
+export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'customer':
+      return sql`${column} = ${scope.customerId}`;
+    case 'network':
+      return or(
+        sql`${column} = ${scope.ownerId}`,
+        inArray(column as AnyPgColumn, sql`(select ${customers.id} from ${customers} where ${customers.ownerSubresellerId} = ${scope.ownerId})`),
+      );
+  }
+}
+
+/** The one tenant a write acts on: the selected customer, or the caller's own. */
+export function targetCustomerId(scope: TenantScope, actor: Actor): number {
+  return scope.kind === 'customer' ? scope.customerId : actor.customerId;
+}

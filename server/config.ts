@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the service reads, validated once at start (DECISIONS §1).
+ * A bad value stops the start with a message naming the variable.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: opt(z.url()),
+  NEXTAUTH_URL: opt(z.url()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: opt(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  S3_BUCKET: opt(z.string()),
+  S3_ENDPOINT: opt(z.url()),
+  S3_REGION: opt(z.string()),
+  S3_ACCESS_KEY_ID: opt(z.string()),
+  S3_SECRET_ACCESS_KEY: opt(z.string()),
+  S3_FORCE_PATH_STYLE: opt(booleanString),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: opt(z.string().min(8, 'must be at least 8 characters')),
+  ROOT_CUSTOMER_NAME: z.string().min(1).default('Operator'),
+  OAUTH_DEFAULT_CLIENT_SECRET: opt(z.string().min(16, 'must be at least 16 characters')),
+  OAUTH_SHORT_LIVED_CLIENT_SECRET: opt(z.string().min(16, 'must be at least 16 characters')),
+  AUTH_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  JWT_PRIVATE_KEY: opt(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' })),
+  CAPTCHA_SECRET: opt(z.string()),
+  CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOBS_ENABLED: opt(booleanString),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+// Development defaults only; production refuses to start without real values.
+const DEV_DEFAULT_CLIENT_SECRET = 'dev-default-client-secret';
+const DEV_SHORT_LIVED_CLIENT_SECRET = 'dev-short-lived-client-secret';
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  s3: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  admin: { email: string; password: string | undefined; rootCustomerName: string };
+  oauthClientSecrets: { 'default-client': string; 'short-lived': string };
+  /** Undefined only in development before the data directory supplied a generated one (see ensureDevSecret). */
+  authSecret: string | undefined;
+  jwtPrivateKey: string | undefined;
+  captcha: { secret: string; verifyUrl: string } | undefined;
+  authRateLimit: { maxFailures: number; windowSeconds: number };
+  allowPrivateNetworkFetch: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  jobsEnabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = (['OAUTH_DEFAULT_CLIENT_SECRET', 'OAUTH_SHORT_LIVED_CLIENT_SECRET', 'AUTH_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+    }
+  }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? e.NEXTAUTH_URL,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, rootCustomerName: e.ROOT_CUSTOMER_NAME },
+    oauthClientSecrets: {
+      'default-client': e.OAUTH_DEFAULT_CLIENT_SECRET ?? DEV_DEFAULT_CLIENT_SECRET,
+      'short-lived': e.OAUTH_SHORT_LIVED_CLIENT_SECRET ?? DEV_SHORT_LIVED_CLIENT_SECRET,
+    },
+    authSecret: e.AUTH_SECRET,
+    jwtPrivateKey: e.JWT_PRIVATE_KEY,
+    captcha: e.CAPTCHA_SECRET ? { secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL } : undefined,
+    authRateLimit: { maxFailures: e.AUTH_MAX_FAILURES, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
+    logLevel: e.LOG_LEVEL,
+    jobsEnabled: e.JOBS_ENABLED ?? true,
+  };
+}
+
+let current: Config | undefined;
+
+/** The process-wide configuration; parsed on first use. */
+export function getConfig(): Config {
+  current ??= parseConfig();
+
+  return current;
+}
+
+/** Replaces the process-wide configuration (start-up after defaults were resolved, tests). */
+export function setConfig(config: Config): void {
+  current = config;
+}
+
+/** The secret used for signing; throws when start-up did not resolve one. */
+export function requireAuthSecret(config: Config = getConfig()): string {
+  if (!config.authSecret) throw new ConfigError('AUTH_SECRET is not configured');
+
+  return config.authSecret;
+}

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+/** The one database type every query is written against; both drivers satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: what queries accept. */
+export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /** The embedded instance when the driver is PGlite (the job queue shares it). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: 'pg'; url: string; poolSize?: number }
+  | { kind: 'pglite-dir'; dataDir: string }
+  /** In-memory PGlite, optionally loaded from a dumped data directory (tests). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
+
+// node-postgres returns int8 as strings; our bigint ids and sizes fit in a double, so parse them.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+
+    return {
+      db,
+      driver: 'pg',
+      pool,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite;
+  if (options.kind === 'pglite-dir') {
+    lock = acquireDataDirLock(options.dataDir);
+    try {
+      pglite = await PGlite.create(path.join(path.resolve(options.dataDir), 'pgdata'));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  } else {
+    pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  }
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+
+  return {
+    db,
+    driver: 'pglite',
+    pglite,
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      await pglite.close();
+      lock?.release();
+    },
+  };
+}
+
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle'));
+}
+
+/** Applies the generated migrations in-process; the same files serve both drivers. */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.driver === 'pg') {
+    await migratePg(handle.db as never, { migrationsFolder: folder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
+  }
+}
+
+export async function databaseNow(db: Executor): Promise<Date> {
+  const result = (await db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+
+  return new Date(result.rows[0]!.now);
+}

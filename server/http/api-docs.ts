@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './context';
+
+const require = createRequire(import.meta.url);
+const ASSETS = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+]);
+
+/** Swagger UI served from the installed package (no CDN: the service must work offline). */
+export function registerApiDocs(app: OpenAPIHono<AppEnv>) {
+  const distDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, string>();
+
+  app.get('/api/docs/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = ASSETS.get(file);
+    if (!type) return c.notFound();
+    let body = cache.get(file);
+    if (body === undefined) {
+      body = await fs.readFile(path.join(distDir, file), 'utf8');
+      cache.set(file, body);
+    }
+    c.header('Content-Type', type);
+    c.header('Cache-Control', 'public, max-age=86400');
+
+    return c.body(body);
+  });
+
+  app.get('/api/docs', (c) =>
+    c.html(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+<style>body{margin:0}.topbar{display:none}</style>
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/swagger-ui-standalone-preset.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
+</script>
+</body>
+</html>`),
+  );
+}

@@ -1,0 +1,60 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { registerCustomerRoutes } from '@/server/modules/customers/customers.handlers';
+import { registerOAuthRoutes } from '@/server/modules/oauth/oauth.handlers';
+import { registerSystemRoutes } from '@/server/modules/system/system.handlers';
+import { registerUserRoutes } from '@/server/modules/users/users.handlers';
+import { registerApiDocs } from './api-docs';
+import type { AppDeps, AppEnv } from './context';
+import { errorResponse, validationHook } from './errors';
+import { requestContext } from './request-context';
+
+export type App = OpenAPIHono<AppEnv>;
+
+/** The one Hono app serving /api, /public-api, /oauth and the health checks. */
+export function createApp(deps: AppDeps): App {
+  // strict: false matches paths with and without a trailing slash (DECISIONS §2).
+  const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
+
+  app.use('*', requestContext(deps));
+  app.onError((err, c) => errorResponse(c, err));
+  app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+
+  registerSystemRoutes(app);
+  registerOAuthRoutes(app);
+  registerUserRoutes(app);
+  registerCustomerRoutes(app);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `access_token` or `jwt_access_token` from POST /oauth/token',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'next-auth.session-token',
+    description: "The console's session (writes only from the console's own origin)",
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'clientBasic', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'OAuth client credentials (`default-client` or `short-lived`)',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Digital Signage Management API',
+      version: '1.0.0',
+      description: 'Multi-tenant API for screens, media, content, channels and tenants. Errors follow `{status, key, message, details}`.',
+    },
+    tags: [
+      { name: 'Authentication', description: 'OAuth 2.0 token endpoint, revocation and public keys' },
+      { name: 'Users' },
+      { name: 'Customers', description: 'Tenants and network owners' },
+      { name: 'System', description: 'Health and readiness' },
+    ],
+  });
+  registerApiDocs(app);
+
+  return app;
+}

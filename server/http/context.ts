@@ -1,0 +1,49 @@
+import type { Logger } from 'pino';
+import type { Role } from '@/server/auth/roles';
+import type { Database } from '@/server/db/client';
+import type { Config } from '@/server/config';
+import type { TenantScope } from '@/server/auth/tenant-scope';
+
+/** The authenticated caller, resolved once per request by the auth middleware. */
+export type Actor = {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  customerId: number;
+  customerName: string;
+  /** The caller's own customer is a network owner. */
+  isNetworkOwner: boolean;
+  /** The user sees only team-assigned resources. */
+  isRestrictedUser: boolean;
+  tokenFamilyId: string;
+  via: 'bearer' | 'jwt' | 'cookie';
+};
+
+/** What every service verb receives: no HTTP objects. */
+export type ServiceContext = {
+  db: Database;
+  config: Config;
+  actor: Actor;
+  scope: TenantScope;
+  requestId: string;
+  log: Logger;
+};
+
+export type AppDeps = {
+  db: Database;
+  config: Config;
+  log: Logger;
+  /** Answers when the database and storage answer (readiness). */
+  ready: () => Promise<boolean>;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+    actor?: Actor;
+    scope?: TenantScope;
+  };
+};

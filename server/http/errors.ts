@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { HTTPException } from 'hono/http-exception';
+import { z } from '@hono/zod-openapi';
+import { AppError } from '@/server/errors';
+import type { AppEnv } from './context';
+
+export type ErrorBody = { status: number; key: string; message: string; details?: Record<string, unknown> };
+
+/** The error body of DECISIONS §3, for the OpenAPI document. */
+export const ErrorSchema = z
+  .object({
+    status: z.number().int(),
+    key: z.string().openapi({ example: 'file.error.inUse' }),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('Error');
+
+type PgError = { code?: string; constraint?: string; detail?: string; cause?: unknown };
+
+/** PostgreSQL errors reach us wrapped by drizzle (`cause`) or bare, from either driver. */
+function pgErrorOf(err: unknown): PgError | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+
+  return undefined;
+}
+
+/** Maps any thrown value to the public error body; internal detail never leaves a 500. */
+export function toErrorBody(err: unknown): { body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof AppError) {
+    return {
+      body: { status: err.status, key: err.key, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      headers: err.headers,
+    };
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const key = status === 413 ? 'request.error.payloadTooLarge' : status === 415 ? 'request.error.unsupportedMediaType' : 'request.error.invalid';
+
+    return { body: { status, key, message: err.message || 'Invalid request' } };
+  }
+  const pg = pgErrorOf(err);
+  if (pg?.code === '23505') {
+    return { body: { status: 409, key: 'request.error.duplicate', message: 'A resource with the same unique value already exists', details: pg.constraint ? { constraint: pg.constraint } : undefined } };
+  }
+  if (pg?.code === '23503') {
+    return { body: { status: 409, key: 'request.error.referenced', message: 'The operation conflicts with a reference to or from another resource' } };
+  }
+  if (pg?.code === '22P02' || pg?.code === '22003' || pg?.code === '22007' || pg?.code === '22008') {
+    return { body: { status: 400, key: 'request.error.invalidValue', message: 'A value has an invalid format or is out of range' } };
+  }
+
+  return { body: { status: 500, key: 'server.error.internal', message: 'Internal server error' } };
+}
+
+export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+  const { body, headers } = toErrorBody(err);
+  if (body.status >= 500) {
+    c.var.log?.error({ err }, 'request failed');
+  }
+  for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+
+  return c.json(body, body.status as ContentfulStatusCode);
+}
+
+/** zod-openapi validation hook: every invalid body, query or path value becomes our 400. */
+export function validationHook(
+  result: { success: true } | { success: false; error: z.ZodError; target?: string },
+  c: Context<AppEnv>,
+): Response | undefined {
+  if (result.success) return undefined;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = issues[0];
+  const where = result.target ? `${result.target} ` : '';
+  const body: ErrorBody = {
+    status: 400,
+    key: 'request.error.invalid',
+    message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
+    details: { target: result.target, issues },
+  };
+
+  return c.json(body, 400);
+}

@@ -1,0 +1,12 @@
+import type { Context } from 'hono';
+import { UnauthorizedError } from '@/server/errors';
+import type { AppEnv, ServiceContext } from './context';
+
+/** Adapts a request to the context a service verb receives. */
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const actor = c.var.actor;
+  if (!actor) throw new UnauthorizedError();
+  const scope = c.var.scope ?? { kind: 'customer' as const, customerId: actor.customerId, explicit: false };
+
+  return { db: c.var.deps.db, config: c.var.deps.config, actor, scope, requestId: c.var.requestId, log: c.var.log };
+}

@@ -1,0 +1,108 @@
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { ConfigError } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase, runMigrations } from './db/client';
+import { createApp } from './http/app';
+import { isApiPath } from './http/paths';
+import { serviceJobs } from './jobs/jobs';
+import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
+import { createLogger } from './logger';
+import { ensureFirstAdmin } from './modules/users/bootstrap';
+import { resolveStartupConfig } from './startup';
+
+/** The console calls the API in-process through this (sign-in, refresh, revoke). */
+export const API_BRIDGE = Symbol.for('signage.apiFetch');
+/** Set by this server on requests it hands to Next.js, so the console can pass the real client address on. */
+export const CLIENT_ADDRESS_HEADER = 'x-signage-client-address';
+
+async function main() {
+  const config = resolveStartupConfig();
+  const log = createLogger(config.logLevel);
+  const dev = process.env.SIGNAGE_NEXT_DEV === 'true';
+
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
+  );
+  let ready = false;
+  const app = createApp({
+    db: handle.db,
+    config,
+    log,
+    ready: async () => {
+      if (!ready) return false;
+      await handle.ping();
+
+      return true;
+    },
+  });
+  (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
+    app.fetch(request, { bridgeClientAddress: clientAddress });
+
+  const apiListener = getRequestListener(app.fetch);
+  const { default: next } = await import('next');
+  const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
+  const nextReady = nextApp.prepare();
+  const nextHandler = nextApp.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    if (isApiPath(req.url ?? '/')) {
+      void apiListener(req, res);
+
+      return;
+    }
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    nextReady.then(
+      () => nextHandler(req, res),
+      (err) => {
+        log.error({ err }, 'console failed to start');
+        res.statusCode = 503;
+        res.end('Console unavailable');
+      },
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  log.info({ port: config.port, driver: handle.driver }, 'listening');
+
+  await runMigrations(handle);
+  const bootstrap = await ensureFirstAdmin(handle.db, config);
+  if (bootstrap.created && bootstrap.generatedPassword) {
+    // Printed once, to the terminal only (not the structured log): the development admin password.
+    process.stdout.write(
+      `\n  First administrator created\n    e-mail:   ${bootstrap.email}\n    password: ${bootstrap.generatedPassword}\n  Sign in at ${config.publicUrl}/login\n\n`,
+    );
+  }
+  let queue: JobQueue | undefined;
+  if (config.jobsEnabled) {
+    queue = await startJobQueue(handle, log, config.databaseUrl);
+    await registerJobs(queue, serviceJobs(handle.db, config, log), log);
+  }
+  await nextReady;
+  ready = true;
+  log.info({ url: config.publicUrl }, 'ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    ready = false;
+    server.close();
+    server.closeAllConnections();
+    await queue?.stop().catch((err) => log.error({ err }, 'job queue stop failed'));
+    await handle.close().catch((err) => log.error({ err }, 'database close failed'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import type { Executor } from '@/server/db/client';
+import { auditLog } from './audit-log.table';
+
+/** Who wrote: the signed-in user, or the system (jobs, start-up). */
+export type AuditAuthor = { userId?: string; email?: string; requestId?: string };
+
+export type AuditEntry = {
+  action: string;
+  entityType: string;
+  entityId?: string | number;
+  entityName?: string;
+  customerId?: number;
+  customerName?: string;
+  message: string;
+  changes?: Record<string, unknown>;
+  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  device?: { id: string; name?: string };
+  content?: { id: string; name?: string };
+  datasource?: { id: string; name?: string };
+};
+
+const MAX_MESSAGE = 500;
+// Field names whose values never reach the log, however deeply nested.
+const SECRET_FIELD = /pass(word)?|secret|token|totp|api_?key|credential|hash/i;
+
+/** Removes secret values from a change set, keeping the fact that they changed. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : redactSecrets(v)]),
+    );
+  }
+
+  return value;
+}
+
+/**
+ * Records one successful write. Call it inside the write's transaction, so the entry
+ * exists exactly when the change does (DECISIONS §7).
+ */
+export async function writeAudit(tx: Executor, author: AuditAuthor, entry: AuditEntry): Promise<void> {
+  const message = entry.message.length > MAX_MESSAGE ? `${entry.message.slice(0, MAX_MESSAGE - 1)}…` : entry.message;
+  await tx.insert(auditLog).values({
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    entityName: entry.entityName ?? null,
+    customerId: entry.customerId ?? null,
+    customerName: entry.customerName ?? null,
+    message,
+    changes: entry.changes ? (redactSecrets(entry.changes) as Record<string, unknown>) : null,
+    logLevel: entry.logLevel ?? 'INFO',
+    userId: author.userId ?? null,
+    userEmail: author.email ?? null,
+    requestId: author.requestId ?? null,
+    deviceId: entry.device?.id ?? null,
+    deviceName: entry.device?.name ?? null,
+    contentId: entry.content?.id ?? null,
+    contentName: entry.content?.name ?? null,
+    datasourceId: entry.datasource?.id ?? null,
+    datasourceName: entry.datasource?.name ?? null,
+  });
+}
+
+/** The audit author for a service context. */
+export function authorOf(ctx: { actor: { userId: string; email: string }; requestId: string }): AuditAuthor {
+  return { userId: ctx.actor.userId, email: ctx.actor.email, requestId: ctx.requestId };
+}
+
+/** Describes what changed between two versions of an entity, for the audit message. */
+export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(after)) {
+    const a = before[key];
+    const b = after[key];
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { from: a ?? null, to: b ?? null };
+  }
+
+  return changes;
+}

@@ -1,0 +1,36 @@
+import { z } from '@hono/zod-openapi';
+import { licenseTiers, verticals } from './customers.table';
+
+export const CustomerSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    comment: z.string().optional(),
+    country: z.string().optional(),
+    location: z.string().optional(),
+    type: z.string().optional(),
+    vertical: z.enum(verticals).optional(),
+    createdDate: z.string().openapi({ format: 'date-time' }).optional(),
+    restricted: z.boolean().optional(),
+    expirationDate: z.string().openapi({ format: 'date-time' }).optional(),
+    force2FA: z.boolean().optional(),
+    licenseTier: z.enum(licenseTiers).optional(),
+    ownerSubresellerId: z.number().int().optional(),
+    ownerSubresellerName: z.string().optional().openapi({ description: 'Computed; returned when named in select' }),
+    subreseller: z.object({ id: z.number().int(), since: z.string().optional() }).optional().openapi({ description: 'Present when the customer is a network owner' }),
+  })
+  .openapi('Customer');
+
+export const CustomerCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    licenseTier: z.enum(licenseTiers).optional(),
+    vertical: z.enum(verticals).optional(),
+    comment: z.string().max(2000).optional(),
+    country: z.string().max(255).optional(),
+    location: z.string().max(255).optional(),
+    type: z.string().max(255).optional(),
+  })
+  .openapi('CustomerCreate');
+
+export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;

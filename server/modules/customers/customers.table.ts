@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
+export type LicenseTier = (typeof licenseTiers)[number];
+
+export const verticals = [
+  'BANKING_AND_FINANCE', 'EMPLOYEE_CORPORATE_COMMUNICATION', 'CORPORATE_MEETING_ROOMS', 'DIGITAL_SIGNAGE',
+  'EDUCATION_COLLAGE_AND_UNIVERSITIES', 'CONFERENCE_AND_CONVENTION_CENTERS', 'GOVERNMENT', 'HEALTHCARE',
+  'HOSPITALITY', 'QUICK_SERVICE_RESTAURANT', 'RETAIL', 'SPORTS',
+  'PETROL_STATIONS', 'TRANSPORTATION', 'ENTERTAINMENT', 'WAYFINDING_AND_DIRECTORIES',
+  'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
+] as const;
+export type Vertical = (typeof verticals)[number];
+
+/** A tenant. A network owner (subreseller) is a customer with `isSubreseller`. */
+export const customers = pgTable(
+  'customer',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    comment: text('comment'),
+    country: text('country'),
+    location: text('location'),
+    type: text('type'),
+    vertical: text('vertical', { enum: verticals }),
+    createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    restricted: boolean('restricted').notNull().default(false),
+    expirationDate: timestamp('expiration_date', { withTimezone: true, precision: 3 }),
+    force2FA: boolean('force_2fa').notNull().default(false),
+    needsToBeInvoiced: boolean('needs_to_be_invoiced').notNull().default(false),
+    licenseTier: text('license_tier', { enum: licenseTiers }).notNull().default('ENTERPRISE'),
+    resourceLimits: jsonb('resource_limits').$type<{ overrides: Record<string, number> }>(),
+    freeLicenses: integer('free_licenses').notNull().default(0),
+    browserSessionLicenses: integer('browser_session_licenses').notNull().default(0),
+    deviceSessionLimit: integer('device_session_limit').notNull().default(0),
+    storageSize: bigint('storage_size', { mode: 'number' }),
+    ownerSubresellerId: bigint('owner_subreseller_id', { mode: 'number' }).references((): AnyPgColumn => customers.id),
+    isSubreseller: boolean('is_subreseller').notNull().default(false),
+    subresellerSince: timestamp('subreseller_since', { withTimezone: true, precision: 3 }),
+    contentDesignerEmail: text('content_designer_email'),
+    supportEmail: text('support_email'),
+  },
+  (t) => [
+    uniqueIndex('customer_name_key').on(t.name),
+    index('customer_owner_subreseller_idx').on(t.ownerSubresellerId, t.id),
+    index('customer_created_idx').on(t.createdDate),
+    index('customer_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

@@ -1,0 +1,46 @@
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { roles } from '@/server/auth/roles';
+import { customers } from '@/server/modules/customers/customers.table';
+
+export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
+export const editorLevels = ['BASIC', 'ADVANCED', 'PROFESSIONAL'] as const;
+
+export const users = pgTable(
+  'app_user',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased; unique across the service (spec: the user's key). */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    passwordHash: text('password_hash'),
+    authProvider: text('auth_provider', { enum: authProviders }).notNull().default('LOCAL'),
+    editorLevel: text('editor_level', { enum: editorLevels }),
+    language: text('language'),
+    comment: text('comment'),
+    address: text('address'),
+    readOnly: boolean('read_only').notNull().default(false),
+    restricted: boolean('restricted').notNull().default(false),
+    use2FA: boolean('use_2fa').notNull().default(false),
+    forceToSet2FA: boolean('force_to_set_2fa').notNull().default(false),
+    totpSecret: text('totp_secret'),
+    ssoLoginEnabled: boolean('sso_login_enabled').notNull().default(false),
+    usernamePasswordLoginEnabled: boolean('username_password_login_enabled').notNull().default(true),
+    magicCodeLoginEnabled: boolean('magic_code_login_enabled').notNull().default(false),
+    oauthPasswordFlowEnabled: boolean('oauth_password_flow_enabled').notNull().default(true),
+    trustedAdmin: boolean('trusted_admin').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true, precision: 3 }),
+    lastActivity: timestamp('last_activity', { withTimezone: true, precision: 3 }),
+    createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('app_user_email_key').on(t.email),
+    index('app_user_customer_name_idx').on(t.customerId, t.name, t.id),
+    index('app_user_customer_created_idx').on(t.customerId, t.createdDate, t.id),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,93 @@
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { compileSearch } from './search/compile';
+import { buildPage, parsePaging, type Page } from './paging';
+import type { AnyResource } from './relations';
+import { buildProjection, selectList, toJson } from './select';
+import { compileSort } from './sort';
+
+/**
+ * The one executor behind every paged read. Works with any drizzle Postgres database or transaction
+ * (node-postgres and PGlite return `{ rows }` from `execute`; postgres-js returns the rows array).
+ */
+export type QueryDatabase = { execute: (query: SQLWrapper) => PromiseLike<unknown> };
+
+export type FindPageOptions = {
+  resource: AnyResource;
+  /** Conditions the caller imposes (tenant scope, soft delete, ...), ANDed with the search. */
+  where?: ReadonlyArray<SQL | undefined>;
+  /** One more condition, e.g. from an endpoint-specific parameter. */
+  extraWhere?: SQL;
+  search?: string;
+  select?: string;
+  sort?: string | readonly string[];
+  page?: unknown;
+  size?: unknown;
+  /** An endpoint's own cap below the resource's `maxPageSize`. */
+  maxPageSize?: number;
+};
+
+export type FindOneOptions = {
+  resource: AnyResource;
+  where: ReadonlyArray<SQL | undefined>;
+  select?: string;
+};
+
+type Row = Record<string, unknown>;
+
+const TOTAL = '__total';
+
+/**
+ * `SELECT <projection>, count(*) OVER () FROM table WHERE ... ORDER BY ... LIMIT/OFFSET` in one
+ * statement. Validation (paging, select, sort, search) happens before any SQL runs. Only when a
+ * page beyond the first comes back empty is a separate count needed.
+ */
+export async function findPage(db: QueryDatabase, options: FindPageOptions): Promise<Page<Row>> {
+  const { resource } = options;
+  const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
+  const projection = buildProjection(resource, options.select);
+  const sort = compileSort(resource, options.sort);
+  const where = whereClause(resource, [...(options.where ?? []), options.extraWhere], options.search);
+
+  const rows = await rowsOf(
+    db.execute(sql`select ${selectList(projection)}, count(*) over () as ${sql.identifier(TOTAL)}
+      from ${resource.table}${where}
+      ${orderByClause(sort.orderBy)}
+      limit ${paging.size} offset ${paging.page * paging.size}`),
+  );
+  const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : paging.page > 0 ? await count(db, resource, where) : 0;
+  const content = rows.map((row) => toJson(projection, row));
+  return buildPage(content, paging, total, sort.echo);
+}
+
+/** Reads one row in the same projection as the list (e.g. `GET /x/{id}` with `select`). */
+export async function findOne(db: QueryDatabase, options: FindOneOptions): Promise<Row | undefined> {
+  const projection = buildProjection(options.resource, options.select);
+  const where = whereClause(options.resource, options.where);
+  const rows = await rowsOf(db.execute(sql`select ${selectList(projection)} from ${options.resource.table}${where} limit 1`));
+  return rows[0] && toJson(projection, rows[0]);
+}
+
+/** Counts the rows matching the same conditions as `findPage` (tenant scope + search). */
+export async function countMatching(db: QueryDatabase, options: Omit<FindPageOptions, 'select' | 'sort' | 'page' | 'size'>): Promise<number> {
+  return count(db, options.resource, whereClause(options.resource, [...(options.where ?? []), options.extraWhere], options.search));
+}
+
+function whereClause(resource: AnyResource, conditions: ReadonlyArray<SQL | undefined>, search?: string): SQL {
+  const condition = and(...conditions, compileSearch(resource, search));
+  return condition ? sql` where ${condition}` : sql``;
+}
+
+function orderByClause(orderBy: SQL[]): SQL {
+  return orderBy.length ? sql`order by ${sql.join(orderBy, sql`, `)}` : sql``;
+}
+
+async function count(db: QueryDatabase, resource: AnyResource, where: SQL): Promise<number> {
+  const rows = await rowsOf(db.execute(sql`select count(*) as "count" from ${resource.table}${where}`));
+  return Number(rows[0]?.count ?? 0);
+}
+
+async function rowsOf(result: PromiseLike<unknown>): Promise<Row[]> {
+  const value = await result;
+  if (Array.isArray(value)) return value as Row[];
+  return ((value as { rows?: Row[] }).rows ?? []) as Row[];
+}

@@ -1,0 +1,70 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * How a resource exposes its fields to `search`, `select` and `sort`.
+ * A resource module declares this once next to its table; the query compiler
+ * (server/query) turns requests into one parameterised SQL statement from it.
+ */
+
+/** Wire/semantic type of a field; decides the operators allowed and the JSON output form. */
+export type FieldType =
+  | 'string' // text; `:` contains (case-insensitive), `=`, `≠`, `∉`, `^`, `∈`
+  | 'uuid' // string id; `=`, `≠`, `∈`, `:` (= equality)
+  | 'integer' // int/bigint (bigint ids are emitted as JSON numbers)
+  | 'number' // double precision / numeric
+  | 'boolean'
+  | 'datetime' // timestamptz, emitted as ISO-8601 UTC string
+  | 'epochMs' // timestamptz, emitted as epoch milliseconds
+  | 'date' // date, emitted as yyyy-MM-dd
+  | 'enum' // text constrained to `enumValues`
+  | 'stringArray' // text[] (tags): `:` contains element, `=` equal set, `∉` not contains, `∈` contains any
+  | 'path' // uuid[] of ancestor folder ids: `:` = has ancestor (recursive folder query)
+  | 'json'; // jsonb; selectable only, never searchable or sortable
+
+export type ScalarField = {
+  kind: 'scalar';
+  type: FieldType;
+  /** The column or SQL expression in the context of the (possibly aliased) table. */
+  sql: AnyPgColumn | SQL;
+  enumValues?: readonly string[];
+  /** Defaults: searchable and sortable true except for json; selectable true. */
+  searchable?: boolean;
+  sortable?: boolean;
+  selectable?: boolean;
+  /** Returned only when named in `select` (computed or costly fields). */
+  selectOnly?: boolean;
+};
+
+export type RelationField = {
+  kind: 'relation';
+  /** `one`: a to-one relation (selectable as `rel(a,b)`); `many`: a collection (search only). */
+  cardinality: 'one' | 'many';
+  target: () => ResourceDefinition<PgTable>;
+  /** Correlation between a row of this resource (`self`) and a row of the target (`target`, an alias). */
+  on: (self: PgTable, target: PgTable) => SQL;
+  /** For to-one relations: the SQL that is null when the relation is absent (usually the FK column). */
+  foreignKey?: (self: PgTable) => AnyPgColumn | SQL;
+  selectable?: boolean;
+  selectOnly?: boolean;
+};
+
+export type FieldDefinition = ScalarField | RelationField;
+
+export type ResourceDefinition<T extends PgTable = PgTable> = {
+  /** The spec's resource name, e.g. `customer`, `file`; used in error messages. */
+  name: string;
+  table: T;
+  /**
+   * Field map built for a concrete table instance (the table itself or a drizzle `alias()` of it).
+   * Method syntax on purpose: it keeps `ResourceDefinition<typeof myTable>` assignable to
+   * `ResourceDefinition<PgTable>`, which relation `target`s need.
+   */
+  fields(t: T): Record<string, FieldDefinition>;
+  /** Maximum `size` for paged reads of this resource (default 1000). */
+  maxPageSize?: number;
+};
+
+export function defineResource<T extends PgTable>(definition: ResourceDefinition<T>): ResourceDefinition<T> {
+  return definition;
+}
