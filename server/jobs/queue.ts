@@ -58,11 +58,11 @@ export type JobDefinition<T extends object = object> = {
 };
 
 /** Creates each queue (pg-boss needs it before send/work), schedules cron jobs and starts one worker each. */
-export async function registerJobs(queue: JobQueue, jobs: JobDefinition[], log: Logger): Promise<void> {
+export async function registerJobs(queue: JobQueue, jobs: JobDefinition[], log: Logger, pollingIntervalSeconds = 2): Promise<void> {
   for (const job of jobs) {
     await queue.boss.createQueue(job.name);
     if (job.cron) await queue.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    await queue.boss.work(job.name, async (batch) => {
+    await queue.boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
       for (const item of batch) {
         const started = performance.now();
         await job.run(item.data as object);

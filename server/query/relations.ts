@@ -3,7 +3,6 @@ import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { FieldDefinition, RelationField, ResourceDefinition } from './resource';
 
 // Resource definitions are generic in their table; the query compiler works on any of them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyResource = ResourceDefinition<any>;
 
 /** A resource bound to one table instance (the base table or an alias). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
 import { customers, licenseTiers, verticals } from './customers.table';
 
@@ -8,7 +8,7 @@ export const customerResource = defineResource({
   name: 'customer',
   table: customers,
   fields: (t) => {
-    const owner = alias(customers, 'owner_subreseller');
+    const { table: owner, from: ownerFrom } = aliasedTable(customers, 'owner_subreseller');
 
     return {
       id: { kind: 'scalar', type: 'integer', sql: t.id },
@@ -28,7 +28,7 @@ export const customerResource = defineResource({
         kind: 'scalar',
         type: 'string',
         selectOnly: true,
-        sql: sql`(select ${owner.name} from ${owner} where ${owner.id} = ${t.ownerSubresellerId})`,
+        sql: sql`(select ${owner.name} from ${ownerFrom} where ${owner.id} = ${t.ownerSubresellerId})`,
       },
       // The network-owner marker: an object when the customer is one, absent otherwise.
       subreseller: {

@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { parseConfig, setConfig, type Config } from '@/server/config';
+import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { hashPassword } from '@/server/auth/password';
+import { resetSigningKey } from '@/server/auth/jwt';
+import type { Role } from '@/server/auth/roles';
+import { createApp, type App } from '@/server/http/app';
+import { createLogger } from '@/server/logger';
+import { customers } from '@/server/modules/customers/customers.table';
+import { users } from '@/server/modules/users/users.table';
+import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
+
+export const TEST_CLIENT_SECRET = 'test-default-client-secret';
+export const TEST_SHORT_LIVED_SECRET = 'test-short-lived-client-secret';
+export const TEST_PASSWORD = 'correct horse battery';
+
+export const testEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  AUTH_SECRET: 'test-auth-secret-that-is-long-enough-0123456789',
+  OAUTH_DEFAULT_CLIENT_SECRET: TEST_CLIENT_SECRET,
+  OAUTH_SHORT_LIVED_CLIENT_SECRET: TEST_SHORT_LIVED_SECRET,
+  PUBLIC_URL: 'http://console.test',
+} as const;
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** A fresh, migrated database (PGlite from the dump, or a clone of the PostgreSQL template) and the app on it. */
+export async function createTestContext(env: Record<string, string> = {}) {
+  const config: Config = parseConfig({ ...testEnv, ...env });
+  setConfig(config);
+  resetSigningKey();
+  const { handle, databaseUrl, dropDatabase } = await openTestDatabase();
+  const app: App = createApp({ db: handle.db, config, log: createLogger('silent'), ready: async () => true });
+  const db = handle.db;
+
+  const factories = {
+    async customer(values: Partial<typeof customers.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(customers)
+        .values({ name: `Customer ${randomBytes(4).toString('hex')}`, ...values })
+        .returning();
+
+      return row!;
+    },
+    async user(values: Partial<typeof users.$inferInsert> & { role?: Role; password?: string } = {}) {
+      const { password = TEST_PASSWORD, ...rest } = values;
+      const customerId = rest.customerId ?? (await factories.customer()).id;
+      const [row] = await db
+        .insert(users)
+        .values({
+          id: uuidv7(),
+          email: `user-${randomBytes(5).toString('hex')}@example.com`,
+          name: 'Test User',
+          role: 'VIEWER',
+          passwordHash: await hashPassword(password),
+          ...rest,
+          customerId,
+        })
+        .returning();
+
+      return row!;
+    },
+  };
+
+  return {
+    app,
+    db,
+    handle,
+    /** The PostgreSQL URL of this test's database (undefined on PGlite). */
+    databaseUrl,
+    config,
+    factories,
+    /** POST /oauth/token with the password grant; returns the parsed response and status. */
+    async token(form: Record<string, string>, client: 'default-client' | 'short-lived' = 'default-client', headers: Record<string, string> = {}) {
+      const secret = client === 'default-client' ? TEST_CLIENT_SECRET : TEST_SHORT_LIVED_SECRET;
+      const res = await app.request('/oauth/token', {
+        method: 'POST',
+        headers: { authorization: basic(client, secret), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(form).toString(),
+      });
+
+      return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+    },
+    /** Signs a user in and returns its access token. */
+    async signIn(email: string, password = TEST_PASSWORD): Promise<string> {
+      const res = await this.token({ grant_type: 'password', username: email, password });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+
+      return res.body.access_token as string;
+    },
+    /** A user of the given role (in a new customer unless given) with a live access token. */
+    async actor(role: Role, values: Partial<typeof users.$inferInsert> = {}) {
+      const user = await factories.user({ role, ...values });
+
+      return { user, token: await this.signIn(user.email) };
+    },
+    async request(method: string, path: string, options: { token?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.json !== undefined) headers['content-type'] = 'application/json';
+      const res = await app.request(path, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON
+      }
+
+      return { status: res.status, headers: res.headers, body: body as any };
+    },
+    async close() {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl: string | undefined; dropDatabase: () => Promise<void> }> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    const dump = await fs.readFile(target.dumpFile);
+    const handle = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([dump]) });
+
+    return { handle, databaseUrl: undefined, dropDatabase: async () => undefined };
+  }
+  const name = `signage_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: 'pg', url: withDatabase(target.url, name), poolSize: 5 });
+
+  return {
+    handle,
+    databaseUrl: withDatabase(target.url, name),
+    dropDatabase: async () => {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
