@@ -8,7 +8,7 @@ const TONES = {
 
 export function Badge({ tone = 'neutral', children, className }: { tone?: keyof typeof TONES; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[tone], className)}>
+    <span className={cn('inline-flex items-center rounded-md px-2 py-0.5 whitespace-nowrap text-xs font-medium ring-1 ring-inset', TONES[tone], className)}>
       {children}
     </span>
   );

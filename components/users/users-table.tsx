@@ -39,12 +39,12 @@ function buildColumns(showTenant: boolean): ColumnDef<User>[] {
         return (
           <div className="flex items-center gap-3">
             <Avatar name={name} />
-            <span className="font-medium text-zinc-900">{row.original.name || <span className="text-zinc-400">No name</span>}</span>
+            <span className="font-medium whitespace-nowrap text-zinc-900">{row.original.name || <span className="text-zinc-400">No name</span>}</span>
           </div>
         );
       },
     },
-    { id: 'email', header: 'E-mail', cell: ({ row }) => <span className="text-zinc-600">{row.original.email}</span> },
+    { id: 'email', header: 'E-mail', cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.email}</span> },
     { id: 'role', header: 'Role', cell: ({ row }) => <Badge>{roleLabel(row.original.role)}</Badge> },
   ];
   if (showTenant) {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextAuthOptions, User as NextAuthUser } from 'next-auth';
 import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/server/api-bridge';
 import { fetchMe, passwordGrant, refreshGrant, revokeToken, type TokenResponse } from '@/lib/auth/tokens';
 import { SIGN_IN_ERRORS, type ConsoleToken, type SessionUser } from '@/lib/auth/types';
 
@@ -53,13 +54,15 @@ export const authOptions: NextAuthOptions = {
         password: { label: 'Password', type: 'password' },
         totp: { label: 'One-time code', type: 'text' },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const email = credentials?.email?.trim() ?? '';
         const password = credentials?.password ?? '';
         const totp = credentials?.totp?.replace(/\s+/g, '') || undefined;
         if (!email || !password) throw new Error(SIGN_IN_ERRORS.invalidCredentials);
 
-        const result = await passwordGrant({ username: email, password, totp });
+        const header = req?.headers?.[CLIENT_ADDRESS_HEADER] as string | string[] | undefined;
+        const clientAddress = Array.isArray(header) ? header[0] : header;
+        const result = await passwordGrant({ username: email, password, totp, clientAddress });
         if (!result.ok) throw new Error(signInError(result.error, result.description, result.status));
 
         const me = await fetchMe(result.tokens.access_token);

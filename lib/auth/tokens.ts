@@ -29,22 +29,26 @@ function basicAuth(): string {
   return `Basic ${Buffer.from(`${CLIENT_ID}:${secret}`).toString('base64')}`;
 }
 
-async function postForm(path: string, form: Record<string, string>): Promise<Response> {
-  return callApi(path, {
-    method: 'POST',
-    headers: {
-      Authorization: basicAuth(),
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Accept: 'application/json',
+async function postForm(path: string, form: Record<string, string>, clientAddress?: string): Promise<Response> {
+  return callApi(
+    path,
+    {
+      method: 'POST',
+      headers: {
+        Authorization: basicAuth(),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: new URLSearchParams(form).toString(),
     },
-    body: new URLSearchParams(form).toString(),
-  });
+    { clientAddress },
+  );
 }
 
-async function grant(form: Record<string, string>): Promise<GrantResult> {
+async function grant(form: Record<string, string>, clientAddress?: string): Promise<GrantResult> {
   let res: Response;
   try {
-    res = await postForm('/oauth/token', form);
+    res = await postForm('/oauth/token', form, clientAddress);
   } catch (err) {
     return { ok: false, status: 0, error: 'unavailable', description: err instanceof Error ? err.message : null };
   }
@@ -59,11 +63,16 @@ async function grant(form: Record<string, string>): Promise<GrantResult> {
   };
 }
 
-export function passwordGrant(input: { username: string; password: string; totp?: string }): Promise<GrantResult> {
+export function passwordGrant(input: {
+  username: string;
+  password: string;
+  totp?: string;
+  clientAddress?: string;
+}): Promise<GrantResult> {
   const form: Record<string, string> = { grant_type: 'password', username: input.username, password: input.password };
   if (input.totp) form.totp = input.totp;
 
-  return grant(form);
+  return grant(form, input.clientAddress);
 }
 
 /**

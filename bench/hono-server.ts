@@ -1,0 +1,110 @@
+/**
+ * Benchmark server: the same Hono app as production (`createApp`) on a bare `@hono/node-server`
+ * `serve()`, without Next.js and without the job queue. Started by scripts/bench.mjs with
+ * `node --import tsx bench/hono-server.ts`.
+ *
+ * Environment: the production variables (PORT, HOST, DATA_DIR or DATABASE_URL, ADMIN_EMAIL,
+ * ADMIN_PASSWORD, AUTH_SECRET, OAUTH_*_SECRET, LOG_LEVEL) plus
+ *   BENCH_SEED_USERS  number of extra users to make sure exist (for the list benchmark), default 0.
+ *
+ * Start-up mirrors server/main.ts: resolveStartupConfig → openDatabase → createApp → listen →
+ * runMigrations → ensureFirstAdmin → ready. GET /readyz answers 200 once everything is done.
+ */
+import { randomBytes } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { eq, like, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { openDatabase, runMigrations, type Database } from '@/server/db/client';
+import { createApp } from '@/server/http/app';
+import { createLogger } from '@/server/logger';
+import { ensureFirstAdmin } from '@/server/modules/users/bootstrap';
+import { users } from '@/server/modules/users/users.table';
+import { resolveStartupConfig } from '@/server/startup';
+
+const SEED_EMAIL_PREFIX = 'bench-user-';
+const SEED_ROLES = ['ADMIN', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
+
+async function main() {
+  const config = resolveStartupConfig();
+  const log = createLogger(config.logLevel);
+  const handle = await openDatabase(
+    config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
+  );
+  let ready = false;
+  const app = createApp({
+    db: handle.db,
+    config,
+    log,
+    ready: async () => {
+      if (!ready) return false;
+      await handle.ping();
+
+      return true;
+    },
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  if ('keepAliveTimeout' in server) (server as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
+
+  await runMigrations(handle);
+  await ensureFirstAdmin(handle.db, config);
+  const seeded = await seedUsers(handle.db, config.admin.email, Number(process.env.BENCH_SEED_USERS ?? 0));
+  ready = true;
+  process.stdout.write(`${JSON.stringify({ benchServer: 'hono', port: config.port, driver: handle.driver, seeded })}\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    server.close();
+    if ('closeAllConnections' in server) (server as { closeAllConnections: () => void }).closeAllConnections();
+    await handle.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+/**
+ * Makes sure `count` users named `bench-user-*` exist in the first administrator's customer:
+ * a quarter of them called "Acme …" (so the benchmark search matches some), roles rotating over
+ * ADMIN/EDITOR/VIEWER/DEVICE_USER. They share the admin's password hash (no 200 argon2 runs).
+ */
+async function seedUsers(db: Database, adminEmail: string, count: number): Promise<number> {
+  if (!Number.isFinite(count) || count <= 0) return 0;
+  const [admin] = await db.select().from(users).where(eq(users.email, adminEmail.toLowerCase())).limit(1);
+  if (!admin) throw new Error(`the administrator ${adminEmail} does not exist`);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(like(users.email, `${SEED_EMAIL_PREFIX}%`));
+  const missing = count - n;
+  if (missing <= 0) return n;
+  const rows = Array.from({ length: missing }, (_, k) => {
+    const i = n + k;
+    const tag = randomBytes(3).toString('hex');
+    const acme = i % 4 === 0;
+
+    return {
+      id: uuidv7(),
+      customerId: admin.customerId,
+      email: `${SEED_EMAIL_PREFIX}${i}-${tag}@${acme ? 'acme.example' : 'example.com'}`,
+      name: acme ? `Acme Person ${i}` : `Person ${i}`,
+      role: SEED_ROLES[i % SEED_ROLES.length]!,
+      passwordHash: admin.passwordHash,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 100) await db.insert(users).values(rows.slice(i, i + 100));
+
+  return count;
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench hono server failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

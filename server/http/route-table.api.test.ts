@@ -1,0 +1,202 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { v4 as uuidv4 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleBelow, roles, type Role } from '@/server/auth/roles';
+import { customers } from '@/server/modules/customers/customers.table';
+import { createTestContext, type TestContext } from '@/server/test/harness';
+// The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
+import { routeTable, type RouteTableEntry } from './route';
+
+/**
+ * The shared security checks of the route table (GUIDE "Cross-cutting rules"), run over every
+ * declared route so that later endpoints are covered without touching this file.
+ */
+
+type OpenApiParameter = { name: string; in: string; schema?: { type?: string; format?: string } };
+type OpenApiOperation = { operationId?: string; parameters?: OpenApiParameter[]; security?: unknown[]; 'x-minimum-role'?: string };
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
+
+let t: TestContext;
+let doc: OpenApiDocument;
+const actors = new Map<string, { token: string; customerId: number }>();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const res = await t.request('GET', '/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body as OpenApiDocument;
+});
+afterAll(() => t.close());
+
+/** One signed-in user per (role, variant); a restricted variant lives in its own customer. */
+async function actorFor(role: Role, variant: 'plain' | 'restricted' = 'plain') {
+  const key = `${role}:${variant}`;
+  let cached = actors.get(key);
+  if (!cached) {
+    const { user, token } = await t.actor(role);
+    if (variant === 'restricted') await t.db.update(customers).set({ restricted: true }).where(eq(customers.id, user.customerId));
+    cached = { token, customerId: user.customerId };
+    actors.set(key, cached);
+  }
+
+  return cached;
+}
+
+function operationOf(route: RouteTableEntry): OpenApiOperation | undefined {
+  return doc.paths[route.path]?.[route.method.toLowerCase()];
+}
+
+/** A well-formed random value for a path parameter, typed by the OpenAPI document (uuid unless it says integer). */
+function pathValue(param: OpenApiParameter | undefined): string {
+  const type = param?.schema?.type;
+  if (type === 'integer' || type === 'number') return String(randomInt(1_000_000, 2_000_000_000));
+
+  return uuidv4();
+}
+
+/**
+ * The request for a route: `{name}` path parameters filled, an optional `customerId` selector.
+ * No body is sent: authentication, role and tenant checks must answer before body validation.
+ */
+function buildRequest(route: RouteTableEntry, options: { customerId?: number } = {}): { method: string; path: string } {
+  const params = operationOf(route)?.parameters ?? [];
+  let path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(pathValue(params.find((p) => p.in === 'path' && p.name === name))),
+  );
+  if (options.customerId !== undefined) path += `${path.includes('?') ? '&' : '?'}customerId=${options.customerId}`;
+
+  return { method: route.method, path };
+}
+
+function label(route: RouteTableEntry): string {
+  return `${route.method} ${route.path} (${route.operationId})`;
+}
+
+function expectErrorBody(body: unknown, status: number, key?: string) {
+  expect(body).toMatchObject({ status, key: expect.stringMatching(/^[\w]+(\.[\w]+)*\.error\.\w+$/), message: expect.any(String) });
+  if (key) expect((body as { key: string }).key).toBe(key);
+}
+
+it('has routes, each declared once with a unique operationId', () => {
+  expect(routeTable.length).toBeGreaterThanOrEqual(7);
+  const keys = routeTable.map((r) => `${r.method} ${r.path}`);
+  expect(new Set(keys).size).toBe(keys.length);
+  const ids = routeTable.map((r) => r.operationId);
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
+describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name', ({ route }) => {
+  if (route.access.public) {
+    it('is public: no x-minimum-role and no bearer security in the OpenAPI document', () => {
+      const op = operationOf(route);
+      expect(op).toBeDefined();
+      expect(op!['x-minimum-role']).toBeUndefined();
+      expect(JSON.stringify(op!.security ?? [])).not.toContain('bearerAuth');
+    });
+
+    it('does not ask an anonymous caller for a bearer token', async () => {
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path);
+      expect(res.headers.get('www-authenticate') ?? '').not.toMatch(/^Bearer/i);
+    });
+
+    return;
+  }
+  const access = route.access;
+
+  it('declares a known minimum role, published as x-minimum-role', () => {
+    expect(roles).toContain(access.minRole);
+    expect(['scoped', 'none']).toContain(access.tenant);
+    const op = operationOf(route);
+    expect(op, `operation ${label(route)} missing from /api/openapi.json`).toBeDefined();
+    expect(op!['x-minimum-role']).toBe(access.minRole);
+    expect(JSON.stringify(op!.security)).toContain('bearerAuth');
+  });
+
+  it('answers 401 with WWW-Authenticate: Bearer to an anonymous caller', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401);
+  });
+
+  it('answers 401 to an unknown bearer token', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: 'A'.repeat(43) });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401, 'auth.error.invalidToken');
+  });
+
+  const below = roleBelow(access.minRole);
+  it.skipIf(below === undefined)(`answers 403 to a caller one role below (${below ?? 'none'})`, async () => {
+    const caller = await actorFor(below!);
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: caller.token });
+    expect(res.status).toBe(403);
+    expectErrorBody(res.body, 403, 'auth.error.roleRequired');
+    expect(res.body.details).toMatchObject({ minimumRole: access.minRole });
+  });
+
+  it.skipIf(access.tenant !== 'scoped' || access.minRole === 'ADMIN')("answers 403 for another tenant's customerId", async () => {
+    const caller = await actorFor(access.minRole);
+    const other = await t.factories.customer();
+    const { method, path } = buildRequest(route, { customerId: other.id });
+    const res = await t.request(method, path, { token: caller.token });
+    expect(res.status).toBe(403);
+    expectErrorBody(res.body, 403, 'auth.error.tenantForbidden');
+  });
+
+  it('answers 403 auth.error.customerRestricted to a user of a restricted customer', async () => {
+    const caller = await actorFor(access.minRole, 'restricted');
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: caller.token });
+    expect(res.status).toBe(403);
+    expectErrorBody(res.body, 403, 'auth.error.customerRestricted');
+  });
+});
+
+describe('/api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('lists every route of the route table with its method and operationId', () => {
+    const missing = routeTable.filter((r) => operationOf(r) === undefined).map(label);
+    expect(missing).toEqual([]);
+    for (const route of routeTable) expect(operationOf(route)!.operationId).toBe(route.operationId);
+  });
+
+  it('lists no /api, /public-api or /oauth operation that is missing from the route table', () => {
+    const declared = new Set(routeTable.map((r) => `${r.method} ${r.path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((op) => !declared.has(op))).toEqual([]);
+  });
+});
+
+describe('/api/docs', () => {
+  it('answers the Swagger UI page, which loads the bundled assets and points at the document', async () => {
+    const res = await t.app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain('src="/api/docs/assets/swagger-ui-bundle.js"');
+    expect(html).toContain('/api/openapi.json');
+    expect(html).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+  });
+
+  it('serves swagger-ui-bundle.js and refuses other asset names', async () => {
+    const res = await t.app.request('/api/docs/assets/swagger-ui-bundle.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect((await res.text()).length).toBeGreaterThan(100_000);
+    expect((await t.app.request('/api/docs/assets/package.json')).status).toBe(404);
+    expect((await t.app.request('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
+  });
+});
