@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { ConfigError } from './config';
@@ -32,6 +33,8 @@ async function main() {
     ready: async () => {
       if (!ready) return false;
       await handle.ping();
+      // Local blob storage lives under DATA_DIR: it must stay writable.
+      await fs.access(config.dataDir, fs.constants.W_OK);
 
       return true;
     },
@@ -43,6 +46,7 @@ async function main() {
   const { default: next } = await import('next');
   const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   const nextReady = nextApp.prepare();
+  nextReady.catch(() => undefined); // reported when awaited below, not as an unhandled rejection
   const nextHandler = nextApp.getRequestHandler();
 
   const server = http.createServer((req, res) => {

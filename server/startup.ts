@@ -10,6 +10,7 @@ import { parseConfig, setConfig, type Config } from './config';
  */
 export function resolveStartupConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parseConfig(env);
+  fs.mkdirSync(config.dataDir, { recursive: true });
   if (!config.authSecret) config.authSecret = developmentSecret(config.dataDir);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   config.publicUrl = publicUrl;
