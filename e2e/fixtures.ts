@@ -33,11 +33,15 @@ export async function createCustomer(request: APIRequestContext, accessToken: st
   return (await res.json()) as { id: number; name: string };
 }
 
-export async function signIn(page: Page, email = admin.email, password = admin.password) {
-  await page.goto('/login');
+export async function signInFromLoginPage(page: Page, email = admin.email, password = admin.password) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signIn(page: Page, email = admin.email, password = admin.password) {
+  await page.goto('/login');
+  await signInFromLoginPage(page, email, password);
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 

@@ -7,6 +7,7 @@ import {
   screenshot,
   sessionTokens,
   signIn,
+  signInFromLoginPage,
   tokenGrant,
 } from './fixtures';
 
@@ -20,7 +21,10 @@ test('a wrong password is refused with a clear message', async ({ page }) => {
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is not correct.');
+  // Next's route announcer is an alert too, so pick ours by its text.
+  await expect(page.getByRole('alert').filter({ hasText: 'password is not correct' })).toHaveText(
+    'The e-mail address or password is not correct.',
+  );
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   await screenshot(page, 'login-error');
@@ -46,7 +50,10 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/users');
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-  await expect(page.getByRole('cell', { name: admin.email })).toBeVisible();
+  const adminRow = page.getByRole('row').filter({ hasText: admin.email });
+  await expect(adminRow).toBeVisible();
+  // Across all tenants each user shows its tenant's name.
+  await expect(adminRow.getByRole('cell').nth(3)).not.toHaveText(/^#?\d*$/);
   await screenshot(page, 'users-all-tenants');
 
   // The shell: navigation with only real pages, the user and the role.
@@ -114,7 +121,8 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
   expect(before?.refreshToken).toBeTruthy();
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && !url.searchParams.has('reason'));
+  await expect(page.getByRole('heading', { name: 'Sign in to Signage Console' })).toBeVisible();
   expect(await sessionTokens(context)).toBeNull();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
@@ -126,4 +134,26 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
 
   expect(customer.name).toBe(tenantName);
   expect(errors).toEqual([]);
+});
+
+test('a session revoked elsewhere sends the user back to the login page', async ({ page, context, request }) => {
+  await signIn(page);
+  const tokens = await sessionTokens(context);
+  expect(tokens?.refreshToken).toBeTruthy();
+
+  const revoke = await request.post('/oauth/revoke', {
+    headers: { Authorization: `Basic ${Buffer.from(`default-client:${process.env.E2E_CLIENT_SECRET ?? ''}`).toString('base64')}` },
+    form: { token: tokens!.refreshToken! },
+  });
+  expect(revoke.status()).toBe(200);
+
+  // The next API call is refused, the retry too, and the console asks for a new sign-in.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('callbackUrl') === '/users');
+  await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
+  expect(await sessionTokens(context)).toBeNull();
+  await screenshot(page, 'login-session-ended');
+  await signInFromLoginPage(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/users');
+  await expect(page.getByRole('cell', { name: admin.email })).toBeVisible();
 });

@@ -2,6 +2,7 @@
 
 import { useSession } from 'next-auth/react';
 import { useEffect } from 'react';
+import { signingOut } from '@/lib/auth/sign-out-flag';
 
 /** Sends the user to the login page once next-auth reports the session gone or its refresh failed. */
 export function SessionWatcher() {
@@ -9,7 +10,7 @@ export function SessionWatcher() {
   const isGone = status === 'unauthenticated' || Boolean(data?.error);
 
   useEffect(() => {
-    if (!isGone) return;
+    if (!isGone || signingOut()) return;
     const back = window.location.pathname + window.location.search;
     window.location.assign(`/login?reason=expired&callbackUrl=${encodeURIComponent(back)}`);
   }, [isGone]);

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 import { ChevronDownIcon, LogOutIcon } from '@/components/shell/icons';
+import { markSigningOut } from '@/lib/auth/sign-out-flag';
 import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
@@ -41,6 +42,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   async function handleSignOut() {
     setIsSigningOut(true);
+    markSigningOut();
     document.cookie = serializeTenantCookie(null);
     queryClient.clear();
     await signOut({ callbackUrl: '/login' });

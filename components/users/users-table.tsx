@@ -32,6 +32,7 @@ function buildColumns(showTenant: boolean): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
       id: 'name',
+      accessorKey: 'name',
       header: 'Name',
       cell: ({ row }) => {
         const name = row.original.name || row.original.email;
@@ -39,25 +40,39 @@ function buildColumns(showTenant: boolean): ColumnDef<User>[] {
         return (
           <div className="flex items-center gap-3">
             <Avatar name={name} />
-            <span className="font-medium whitespace-nowrap text-zinc-900">{row.original.name || <span className="text-zinc-400">No name</span>}</span>
+            <span className="font-medium whitespace-nowrap text-zinc-900">
+              {row.original.name || <span className="text-zinc-400">No name</span>}
+            </span>
           </div>
         );
       },
     },
-    { id: 'email', header: 'E-mail', cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.email}</span> },
-    { id: 'role', header: 'Role', cell: ({ row }) => <Badge>{roleLabel(row.original.role)}</Badge> },
+    {
+      id: 'email',
+      accessorKey: 'email',
+      header: 'E-mail',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.email}</span>,
+    },
+    { id: 'role', accessorKey: 'role', header: 'Role', cell: ({ row }) => <Badge>{roleLabel(row.original.role)}</Badge> },
   ];
   if (showTenant) {
-    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span> });
+    columns.push({
+      id: 'tenant',
+      header: 'Tenant',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span>,
+    });
   }
   columns.push(
     {
       id: 'lastLogin',
+      accessorKey: 'lastLogin',
       header: 'Last sign-in',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastLogin, 'Never')}</span>,
     },
     {
       id: 'createdDate',
+      accessorKey: 'createdDate',
       header: 'Created',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
     },
@@ -76,14 +91,15 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
 export function UsersTable() {
   const { canSwitch, tenant } = useTenant();
   const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const showTenant = canSwitch && !tenant;
   const query = useUsers({
     page: params.page,
     size: params.size,
     sort: `${params.sort.field},${params.sort.direction}`,
     text: params.text,
+    withTenant: showTenant,
   });
 
-  const showTenant = canSwitch && !tenant;
   const columns = useMemo(() => buildColumns(showTenant), [showTenant]);
   const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
   const data = query.data?.content;

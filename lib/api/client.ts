@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@/lib/api/types';
+import { markSigningOut, signingOut } from '@/lib/auth/sign-out-flag';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -64,9 +65,14 @@ async function defaultRefreshSession(): Promise<boolean> {
 }
 
 function defaultOnUnauthenticated(): void {
-  if (typeof window === 'undefined') return;
+  if (typeof window === 'undefined' || signingOut()) return;
+  markSigningOut();
   const back = window.location.pathname + window.location.search;
-  window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
+  // The API refused the tokens behind a cookie next-auth still holds (revoked elsewhere): drop the
+  // cookie too, or the login page would send the user straight back here.
+  void import('next-auth/react').then(({ signOut }) =>
+    signOut({ callbackUrl: `/login?reason=expired&callbackUrl=${encodeURIComponent(back)}` }),
+  );
 }
 
 const transport: Transport = {

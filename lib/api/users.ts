@@ -13,7 +13,11 @@ export type UserListParams = {
   sort: string;
   /** Free text matched against name and e-mail. */
   text: string;
+  /** Also fetch each user's tenant name (the relation is returned only when selected). */
+  withTenant?: boolean;
 };
+
+const USER_LIST_FIELDS = 'name,email,role,lastLogin,createdDate,customerId';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -36,7 +40,13 @@ export function useUsers(params: UserListParams) {
     queryKey: userKeys.list(customerId, params),
     queryFn: ({ signal }) =>
       apiFetch<Page<User>>('/api/v2/user', {
-        query: { page: params.page, size: params.size, sort: params.sort, search: userTextSearch(params.text) },
+        query: {
+          page: params.page,
+          size: params.size,
+          sort: params.sort,
+          search: userTextSearch(params.text),
+          select: params.withTenant ? `${USER_LIST_FIELDS},customer(id,name)` : USER_LIST_FIELDS,
+        },
         customerId,
         signal,
       }),

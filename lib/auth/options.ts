@@ -4,22 +4,13 @@ import type { JWT } from 'next-auth/jwt';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/server/api-bridge';
 import { fetchMe, passwordGrant, refreshGrant, revokeToken, type TokenResponse } from '@/lib/auth/tokens';
+import { ensureFreshToken, tokenFields } from '@/lib/auth/refresh';
 import { SIGN_IN_ERRORS, type ConsoleToken, type SessionUser } from '@/lib/auth/types';
 
-/** Refresh this long before the access token expires, so a request never carries an expiring token. */
-const REFRESH_MARGIN_MS = 60_000;
 /** The default client's refresh tokens live 30 days; the session cookie never outlives them. */
 const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 type AuthorizedUser = NextAuthUser & { profile: SessionUser; tokens: TokenResponse };
-
-function tokenFields(tokens: TokenResponse): Pick<ConsoleToken, 'accessToken' | 'refreshToken' | 'accessTokenExpires'> {
-  return {
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    accessTokenExpires: Date.now() + tokens.expires_in * 1000,
-  };
-}
 
 function signInError(error: string, description: string | null, status: number): string {
   if (status === 429 || error === 'rate_limited') return SIGN_IN_ERRORS.rateLimited;
@@ -28,17 +19,6 @@ function signInError(error: string, description: string | null, status: number):
   if (error === 'invalid_grant') return SIGN_IN_ERRORS.invalidCredentials;
 
   return SIGN_IN_ERRORS.unavailable;
-}
-
-async function refresh(token: JWT & ConsoleToken): Promise<JWT & ConsoleToken> {
-  if (!token.refreshToken) return { ...token, error: 'RefreshFailed' };
-  const result = await refreshGrant(token.refreshToken);
-  if (result.ok) return { ...token, ...tokenFields(result.tokens), error: undefined };
-  // A network blip or a 5xx must not sign the user out; the next request tries again.
-  const isTransient = result.status === 0 || result.status === 429 || result.status >= 500;
-  if (isTransient) return token;
-
-  return { ...token, accessToken: undefined, refreshToken: undefined, accessTokenExpires: undefined, error: 'RefreshFailed' };
 }
 
 export const authOptions: NextAuthOptions = {
@@ -84,16 +64,13 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      const current = token as JWT & ConsoleToken;
       if (user) {
         const { profile, tokens } = user as AuthorizedUser;
 
         return { sub: profile.id, name: profile.name, email: profile.email, user: profile, ...tokenFields(tokens) };
       }
-      if (current.error) return current;
-      if (current.accessTokenExpires && Date.now() < current.accessTokenExpires - REFRESH_MARGIN_MS) return current;
 
-      return refresh(current);
+      return ensureFreshToken(token as JWT & ConsoleToken, refreshGrant);
     },
     async session({ session, token }) {
       const current = token as JWT & ConsoleToken;
