@@ -13,7 +13,7 @@ const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, s
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: opt(z.url()),
   NEXTAUTH_URL: opt(z.url()),
@@ -21,7 +21,7 @@ const envSchema = z.object({
   DATABASE_URL: opt(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   S3_BUCKET: opt(z.string()),
   S3_ENDPOINT: opt(z.url()),
   S3_REGION: opt(z.string()),
@@ -37,8 +37,8 @@ const envSchema = z.object({
   JWT_PRIVATE_KEY: opt(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' })),
   CAPTCHA_SECRET: opt(z.string()),
   CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
-  AUTH_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTH_MAX_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
+  AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(900)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),

@@ -131,8 +131,9 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
   });
 
   const below = roleBelow(access.minRole);
-  it.skipIf(below === undefined)(`answers 403 to a caller one role below (${below ?? 'none'})`, async () => {
-    const caller = await actorFor(below!);
+  // The lowest role has no role below it: that check exists only where it can fail.
+  if (below !== undefined) it(`answers 403 to a caller one role below (${below})`, async () => {
+    const caller = await actorFor(below);
     const { method, path } = buildRequest(route);
     const res = await t.request(method, path, { token: caller.token });
     expect(res.status).toBe(403);
@@ -140,7 +141,8 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     expect(res.body.details).toMatchObject({ minimumRole: access.minRole });
   });
 
-  it.skipIf(access.tenant !== 'scoped' || access.minRole === 'ADMIN')("answers 403 for another tenant's customerId", async () => {
+  // Only tenant-scoped routes take customerId; ADMIN may select any tenant.
+  if (access.tenant === 'scoped' && access.minRole !== 'ADMIN') it("answers 403 for another tenant's customerId", async () => {
     const caller = await actorFor(access.minRole);
     const other = await t.factories.customer();
     const { method, path } = buildRequest(route, { customerId: other.id });

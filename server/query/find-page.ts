@@ -2,7 +2,7 @@ import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { compileSearch } from './search/compile';
 import { buildPage, parsePaging, type Page } from './paging';
 import type { AnyResource } from './relations';
-import { buildProjection, selectList, toJson } from './select';
+import { buildProjection, selectList, toJson, type Projection } from './select';
 import { compileSort } from './sort';
 
 /**
@@ -19,6 +19,8 @@ export type FindPageOptions = {
   extraWhere?: SQL;
   search?: string;
   select?: string;
+  /** The projection when the client names none; its nulls are omitted like those of `*`. */
+  defaultSelect?: string;
   sort?: string | readonly string[];
   page?: unknown;
   size?: unknown;
@@ -30,6 +32,8 @@ export type FindOneOptions = {
   resource: AnyResource;
   where: ReadonlyArray<SQL | undefined>;
   select?: string;
+  /** The projection when the client names none; its nulls are omitted like those of `*`. */
+  defaultSelect?: string;
 };
 
 type Row = Record<string, unknown>;
@@ -44,7 +48,7 @@ const TOTAL = '__total';
 export async function findPage(db: QueryDatabase, options: FindPageOptions): Promise<Page<Row>> {
   const { resource } = options;
   const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
-  const projection = buildProjection(resource, options.select);
+  const projection = projectionFor(resource, options.select, options.defaultSelect);
   const sort = compileSort(resource, options.sort);
   const where = whereClause(resource, [...(options.where ?? []), options.extraWhere], options.search);
 
@@ -61,7 +65,7 @@ export async function findPage(db: QueryDatabase, options: FindPageOptions): Pro
 
 /** Reads one row in the same projection as the list (e.g. `GET /x/{id}` with `select`). */
 export async function findOne(db: QueryDatabase, options: FindOneOptions): Promise<Row | undefined> {
-  const projection = buildProjection(options.resource, options.select);
+  const projection = projectionFor(options.resource, options.select, options.defaultSelect);
   const where = whereClause(options.resource, options.where);
   const rows = await rowsOf(db.execute(sql`select ${selectList(projection)} from ${options.resource.table}${where} limit 1`));
   return rows[0] && toJson(projection, rows[0]);
@@ -70,6 +74,18 @@ export async function findOne(db: QueryDatabase, options: FindOneOptions): Promi
 /** Counts the rows matching the same conditions as `findPage` (tenant scope + search). */
 export async function countMatching(db: QueryDatabase, options: Omit<FindPageOptions, 'select' | 'sort' | 'page' | 'size'>): Promise<number> {
   return count(db, options.resource, whereClause(options.resource, [...(options.where ?? []), options.extraWhere], options.search));
+}
+
+/** The client's `select`, or the endpoint's default shape (not explicit: nulls stay omitted). */
+function projectionFor(resource: AnyResource, select: string | undefined, defaultSelect: string | undefined): Projection {
+  if (select !== undefined && select.trim() !== '') return buildProjection(resource, select);
+  if (defaultSelect === undefined) return buildProjection(resource, undefined);
+
+  return implicit(buildProjection(resource, defaultSelect));
+}
+
+function implicit(projection: Projection): Projection {
+  return projection.map((field) => ({ ...field, explicit: false, children: field.children && implicit(field.children) }));
 }
 
 function whereClause(resource: AnyResource, conditions: ReadonlyArray<SQL | undefined>, search?: string): SQL {

@@ -9,7 +9,7 @@ import { users } from './users.table';
 const ME_SELECT = '*,customer(id,name,expirationDate,force2FA)';
 
 export async function getCurrentUser(ctx: ServiceContext, input: { select?: string }) {
-  const user = await findOne(ctx.db, { resource: userResource, where: [eq(users.id, ctx.actor.userId)], select: input.select ?? ME_SELECT });
+  const user = await findOne(ctx.db, { resource: userResource, where: [eq(users.id, ctx.actor.userId)], select: input.select, defaultSelect: ME_SELECT });
   if (!user) throw new NotFoundError('user', ctx.actor.userId);
 
   return user;

@@ -1,0 +1,82 @@
+import { HTTPException } from 'hono/http-exception';
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@/server/errors';
+import { toErrorBody } from './errors';
+
+describe('toErrorBody', () => {
+  it('maps an unknown error to 500 server.error.internal without its message or stack', () => {
+    const err = new Error('secret detail: select * from app_user');
+    const { body, headers } = toErrorBody(err);
+    expect(body).toEqual({ status: 500, key: 'server.error.internal', message: 'Internal server error' });
+    expect(headers).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('maps non-Error throwables to 500 too', () => {
+    for (const value of ['boom', 42, null, undefined, { message: 'secret' }]) {
+      expect(toErrorBody(value).body).toEqual({ status: 500, key: 'server.error.internal', message: 'Internal server error' });
+    }
+  });
+
+  it('maps a unique violation wrapped by drizzle (cause) to 409, naming the constraint only', () => {
+    const pg = Object.assign(new Error('duplicate key value violates unique constraint "customer_name_key"'), {
+      code: '23505',
+      constraint: 'customer_name_key',
+      detail: 'Key (name)=(Secret Corp) already exists.',
+    });
+    const wrapped = new Error('Failed query: insert into "customer" ("name") values ($1)', { cause: pg });
+    const { body } = toErrorBody(wrapped);
+    expect(body).toMatchObject({ status: 409, key: 'request.error.duplicate', details: { constraint: 'customer_name_key' } });
+    expect(JSON.stringify(body)).not.toMatch(/Secret Corp|insert into/);
+  });
+
+  it('maps a bare unique violation (fake {code}) and one nested twice', () => {
+    expect(toErrorBody({ code: '23505' }).body.status).toBe(409);
+    expect(toErrorBody({ cause: { code: '23505' } }).body).toMatchObject({ status: 409, key: 'request.error.duplicate' });
+    expect(toErrorBody(new Error('a', { cause: new Error('b', { cause: { code: '23505' } }) })).body.status).toBe(409);
+  });
+
+  it('maps a foreign-key violation to 409 and invalid text representations to 400', () => {
+    expect(toErrorBody({ cause: { code: '23503' } }).body).toMatchObject({ status: 409, key: 'request.error.referenced' });
+    expect(toErrorBody({ cause: { code: '22P02' } }).body).toMatchObject({ status: 400, key: 'request.error.invalidValue' });
+  });
+
+  it('does not treat arbitrary `code` values (e.g. Node errno strings) as PostgreSQL errors', () => {
+    expect(toErrorBody(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })).body.status).toBe(500);
+    expect(toErrorBody({ cause: { code: '08006' } }).body.status).toBe(500);
+  });
+
+  it('passes typed application errors through with key, message, details and headers', () => {
+    expect(toErrorBody(new ConflictError('customer.error.nameExists', 'exists', { name: 'x' })).body).toEqual({
+      status: 409,
+      key: 'customer.error.nameExists',
+      message: 'exists',
+      details: { name: 'x' },
+    });
+    expect(toErrorBody(new NotFoundError('file', 'abc')).body).toEqual({ status: 404, key: 'file.error.notFound', message: 'No file with id abc' });
+    expect(toErrorBody(new ForbiddenError()).body.status).toBe(403);
+    expect(toErrorBody(new ValidationError('search.error.syntax', 'bad', { position: 3 })).body.details).toEqual({ position: 3 });
+    const unauthorized = toErrorBody(new UnauthorizedError());
+    expect(unauthorized.body.status).toBe(401);
+    expect(unauthorized.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
+    expect(toErrorBody(new TooManyRequestsError(30)).headers).toEqual({ 'Retry-After': '30' });
+  });
+
+  it('keeps the spec shape of the resource-limit error', () => {
+    expect(toErrorBody(new LimitReachedError('device', 5, 5)).body).toMatchObject({
+      status: 400,
+      key: 'resourceLimit.error.limitReached',
+      details: { resource: 'device', used: 5, limit: 5 },
+    });
+  });
+
+  it('maps Hono HTTP exceptions by status', () => {
+    expect(toErrorBody(new HTTPException(400, { message: 'Malformed JSON in request body' })).body).toEqual({
+      status: 400,
+      key: 'request.error.invalid',
+      message: 'Malformed JSON in request body',
+    });
+    expect(toErrorBody(new HTTPException(413)).body.key).toBe('request.error.payloadTooLarge');
+    expect(toErrorBody(new HTTPException(415)).body.key).toBe('request.error.unsupportedMediaType');
+  });
+});
