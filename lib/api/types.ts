@@ -1,5 +1,8 @@
-export const ROLES = ['ADMIN', 'OWNER', 'TECHNICIAN', 'APPROVER', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '@/server/auth/roles';
+
+export type { Role } from '@/server/auth/roles';
+export type { Page } from '@/server/query/paging';
+export type { ErrorBody as ApiErrorBody } from '@/server/http/errors';
 
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Super Administrator',
@@ -14,26 +17,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 export function roleLabel(role: string): string {
   return (ROLE_LABELS as Record<string, string>)[role] ?? role;
 }
-
-/** The spec's page envelope for paged reads. */
-export type Page<T> = {
-  content: T[];
-  first: boolean;
-  last: boolean;
-  number: number;
-  numberOfElements: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  sort?: string;
-};
-
-export type ApiErrorBody = {
-  status: number;
-  key: string;
-  message: string;
-  details?: Record<string, unknown>;
-};
 
 export type CustomerRef = {
   id: number;

@@ -1,5 +1,17 @@
 import { z } from '@hono/zod-openapi';
-import { licenseTiers, verticals } from './customers.table';
+
+export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
+export type LicenseTier = (typeof licenseTiers)[number];
+
+export const verticals = [
+  'BANKING_AND_FINANCE', 'EMPLOYEE_CORPORATE_COMMUNICATION', 'CORPORATE_MEETING_ROOMS', 'DIGITAL_SIGNAGE',
+  'EDUCATION_COLLAGE_AND_UNIVERSITIES', 'CONFERENCE_AND_CONVENTION_CENTERS', 'GOVERNMENT', 'HEALTHCARE',
+  'HOSPITALITY', 'QUICK_SERVICE_RESTAURANT', 'RETAIL', 'SPORTS',
+  'PETROL_STATIONS', 'TRANSPORTATION', 'ENTERTAINMENT', 'WAYFINDING_AND_DIRECTORIES',
+  'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
+] as const;
+export type Vertical = (typeof verticals)[number];
+
 
 export const CustomerSchema = z
   .object({
@@ -34,3 +46,5 @@ export const CustomerCreateSchema = z
   .openapi('CustomerCreate');
 
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
+
+export type Customer = z.infer<typeof CustomerSchema>;

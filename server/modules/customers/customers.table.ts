@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
-export type LicenseTier = (typeof licenseTiers)[number];
+import { licenseTiers, verticals } from './customers.schemas';
 
-export const verticals = [
-  'BANKING_AND_FINANCE', 'EMPLOYEE_CORPORATE_COMMUNICATION', 'CORPORATE_MEETING_ROOMS', 'DIGITAL_SIGNAGE',
-  'EDUCATION_COLLAGE_AND_UNIVERSITIES', 'CONFERENCE_AND_CONVENTION_CENTERS', 'GOVERNMENT', 'HEALTHCARE',
-  'HOSPITALITY', 'QUICK_SERVICE_RESTAURANT', 'RETAIL', 'SPORTS',
-  'PETROL_STATIONS', 'TRANSPORTATION', 'ENTERTAINMENT', 'WAYFINDING_AND_DIRECTORIES',
-  'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
-] as const;
-export type Vertical = (typeof verticals)[number];
+export { licenseTiers, verticals };
+export type { LicenseTier, Vertical } from './customers.schemas';
 
 /** A tenant. A network owner (subreseller) is a customer with `isSubreseller`. */
 export const customers = pgTable(

@@ -1,6 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { roles } from '@/server/auth/roles';
-import { authProviders, editorLevels } from './users.table';
+
+/** `<IDP_PROVIDER>` of the spec is the open-source identity provider KEYCLOAK. */
+export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
+export const editorLevels = ['BASIC', 'ADVANCED', 'PROFESSIONAL'] as const;
 
 export const UserSchema = z
   .object({
@@ -31,3 +34,5 @@ export const UserSchema = z
       .optional(),
   })
   .openapi('User');
+
+export type User = z.infer<typeof UserSchema>;

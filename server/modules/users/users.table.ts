@@ -2,8 +2,9 @@ import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } f
 import { roles } from '@/server/auth/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 
-export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
-export const editorLevels = ['BASIC', 'ADVANCED', 'PROFESSIONAL'] as const;
+import { authProviders, editorLevels } from './users.schemas';
+
+export { authProviders, editorLevels };
 
 export const users = pgTable(
   'app_user',
