@@ -14,11 +14,10 @@ import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { eq, like, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { openDatabase, runMigrations, type Database } from '@/server/db/client';
-import { createApp } from '@/server/http/app';
+import type { Database } from '@/server/db/client';
 import { createLogger } from '@/server/logger';
-import { ensureFirstAdmin } from '@/server/modules/users/bootstrap';
 import { users } from '@/server/modules/users/users.table';
+import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 
 const SEED_EMAIL_PREFIX = 'bench-user-';
@@ -27,21 +26,7 @@ const SEED_ROLES = ['ADMIN', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
 async function main() {
   const config = resolveStartupConfig();
   const log = createLogger(config.logLevel);
-  const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
-  );
-  let ready = false;
-  const app = createApp({
-    db: handle.db,
-    config,
-    log,
-    ready: async () => {
-      if (!ready) return false;
-      await handle.ping();
-
-      return true;
-    },
-  });
+  const { handle, app, prepare, setReady } = await createService(config, log);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {
@@ -50,17 +35,16 @@ async function main() {
   });
   if ('keepAliveTimeout' in server) (server as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
 
-  await runMigrations(handle);
-  await ensureFirstAdmin(handle.db, config);
+  await prepare();
   const seeded = await seedUsers(handle.db, config.admin.email, Number(process.env.BENCH_SEED_USERS ?? 0));
-  ready = true;
+  setReady(true);
   process.stdout.write(`${JSON.stringify({ benchServer: 'hono', port: config.port, driver: handle.driver, seeded })}\n`);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    ready = false;
+    setReady(false);
     server.close();
     if ('closeAllConnections' in server) (server as { closeAllConnections: () => void }).closeAllConnections();
     await handle.close().catch(() => undefined);
@@ -72,7 +56,7 @@ async function main() {
 
 /**
  * Makes sure `count` users named `bench-user-*` exist in the first administrator's customer:
- * a quarter of them called "Acme …" (so the benchmark search matches some), roles rotating over
+ * a third of them called "Acme …" (so the benchmark search matches some), roles rotating over
  * ADMIN/EDITOR/VIEWER/DEVICE_USER. They share the admin's password hash (no 200 argon2 runs).
  */
 async function seedUsers(db: Database, adminEmail: string, count: number): Promise<number> {
@@ -88,7 +72,7 @@ async function seedUsers(db: Database, adminEmail: string, count: number): Promi
   const rows = Array.from({ length: missing }, (_, k) => {
     const i = n + k;
     const tag = randomBytes(3).toString('hex');
-    const acme = i % 4 === 0;
+    const acme = i % 3 === 0;
 
     return {
       id: uuidv7(),

@@ -1,15 +1,12 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { openDatabase, runMigrations } from './db/client';
-import { createApp } from './http/app';
 import { isApiPath } from './http/paths';
 import { serviceJobs } from './jobs/jobs';
 import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
-import { ensureFirstAdmin } from './modules/users/bootstrap';
+import { createService } from './service';
 import { resolveStartupConfig } from './startup';
 
 /** The console calls the API in-process through this (sign-in, refresh, revoke). */
@@ -22,23 +19,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const dev = process.env.SIGNAGE_NEXT_DEV === 'true';
 
-  const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
-  );
-  let ready = false;
-  const app = createApp({
-    db: handle.db,
-    config,
-    log,
-    ready: async () => {
-      if (!ready) return false;
-      await handle.ping();
-      // Local blob storage lives under DATA_DIR: it must stay writable.
-      await fs.access(config.dataDir, fs.constants.W_OK);
-
-      return true;
-    },
-  });
+  const { handle, app, prepare, setReady } = await createService(config, log);
   (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
@@ -69,8 +50,7 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   log.info({ port: config.port, driver: handle.driver }, 'listening');
 
-  await runMigrations(handle);
-  const bootstrap = await ensureFirstAdmin(handle.db, config);
+  const bootstrap = await prepare();
   if (bootstrap.created && bootstrap.generatedPassword) {
     // Printed once, to the terminal only (not the structured log): the development admin password.
     process.stdout.write(
@@ -83,7 +63,7 @@ async function main() {
     await registerJobs(queue, serviceJobs(handle.db, config, log), log);
   }
   await nextReady;
-  ready = true;
+  setReady(true);
   log.info({ url: config.publicUrl }, 'ready');
 
   let stopping = false;
@@ -91,7 +71,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
-    ready = false;
+    setReady(false);
     server.close();
     server.closeAllConnections();
     await queue?.stop().catch((err) => log.error({ err }, 'job queue stop failed'));

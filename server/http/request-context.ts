@@ -17,9 +17,11 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('log', log);
+    // Set before next(): a header added after the response exists makes @hono/node-server
+    // rebuild it as a streamed Response (measured ~3× slower on trivial routes).
+    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
     if (log.isLevelEnabled('info')) {
       log.info(
         { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, userId: c.var.actor?.userId },

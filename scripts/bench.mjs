@@ -1,0 +1,597 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the API's serving paths and the query compiler, then rewrites
+// docs/benchmarks.md. Everything runs on 127.0.0.1 with fixed durations and ends on its own.
+//
+//   1. GET /healthz and GET /api/v2/user/me through the production server (dist/server/main.mjs,
+//      Next attached), the same Hono app on a bare @hono/node-server, and a bare node:http server.
+//   2. The same routes on PGlite and on PostgreSQL (BENCH_DATABASE_URL / DATABASE_URL, or the local
+//      Debian cluster with a `signage_bench` database; skipped with a note when unavailable).
+//   3. The search/select/sort compiler's cost against the time of GET /api/v2/user?search=… .
+//
+// Options (environment): BENCH_DURATION (s per case, default 5), BENCH_WARMUP (s, default 2),
+// BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (interleaved repetitions, default 3),
+// BENCH_SKIP_PG=1, BENCH_DATABASE_URL, BENCH_OUT (default docs/benchmarks.md).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const num = (name, fallback) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+const DURATION = num('BENCH_DURATION', 5);
+const WARMUP = num('BENCH_WARMUP', 2);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const ROUNDS = num('BENCH_ROUNDS', 3);
+const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
+const WATCHDOG_MS = 20 * 60_000;
+const GOAL_PROD_VS_HONO = 0.9;
+const GOAL_COMPILE_SHARE = 0.05;
+const SEED_USERS = 200;
+const LIST_SEARCH = 'name:acme|email:acme,role∈EDITOR%2CVIEWER,createdDate>1700000000000';
+const LIST_SELECT = 'id,name,email,customer(id,name)';
+const LIST_SORT = 'name,asc';
+const LIST_PATH = `/api/v2/user?${new URLSearchParams({ search: LIST_SEARCH, select: LIST_SELECT, sort: LIST_SORT })}`;
+
+const secret = (bytes) => randomBytes(bytes).toString('base64url');
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = `Bench-${secret(12)}`;
+const CLIENT_SECRET = secret(24);
+const baseEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  AUTH_SECRET: secret(40),
+  OAUTH_DEFAULT_CLIENT_SECRET: CLIENT_SECRET,
+  OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
+  LOG_LEVEL: 'warn',
+};
+delete baseEnv.DATABASE_URL;
+delete baseEnv.PUBLIC_URL;
+delete baseEnv.NEXTAUTH_URL;
+
+const log = (msg) => process.stdout.write(`[bench] ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- processes and clean-up
+
+const children = new Set();
+const tempDirs = [];
+let cleanupActions = [];
+let cleanedUp = false;
+
+function killNow(child, signal = 'SIGKILL') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    child.kill('SIGCONT');
+    child.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await Promise.all([...children].map((c) => stopChild(c)));
+  for (const action of cleanupActions) {
+    try {
+      await action();
+    } catch (err) {
+      log(`clean-up step failed: ${err.message}`);
+    }
+  }
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+process.on('exit', () => {
+  for (const c of children) killNow(c);
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  log(`watchdog: still running after ${WATCHDOG_MS / 60_000} min, aborting`);
+  cleanup().finally(() => process.exit(2));
+}, WATCHDOG_MS);
+watchdog.unref();
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => killNow(child, 'SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    killNow(child, 'SIGTERM');
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const hasTaskset = process.platform === 'linux' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+const SERVER_CPU = String(os.cpus().length - 1);
+const LOADGEN_CPU = '0';
+
+/** Spawns `node args` pinned to the server core (when taskset exists), output kept for errors. */
+function spawnNode(name, args, env) {
+  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  const keep = (chunk) => {
+    child.output = (child.output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.benchName = name;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function waitForReady(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.benchName} exited (${child.exitCode}) before it was ready:\n${child.output}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${child.output}`);
+}
+
+// ---------------------------------------------------------------- servers
+
+/**
+ * kind: 'prod' | 'hono' | 'bare'. Returns { name, kind, db, port, base, child, token }.
+ * The server is paused (SIGSTOP) until a case runs against it, so only the measured server uses CPU.
+ */
+async function startServer({ name, kind, databaseUrl, env = {}, meBody }) {
+  const port = await freePort();
+  const serverEnv = { ...baseEnv, ...env, PORT: String(port) };
+  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
+  if (kind !== 'bare') {
+    const dataDir = mkdtempSync(join(os.tmpdir(), `signage-bench-${kind}-`));
+    tempDirs.push(dataDir);
+    serverEnv.DATA_DIR = dataDir;
+  }
+  let args;
+  if (kind === 'prod') args = [join(root, 'dist', 'server', 'main.mjs')];
+  else if (kind === 'hono') {
+    args = ['--import', 'tsx', join(root, 'bench', 'hono-server.ts')];
+    serverEnv.BENCH_SEED_USERS = String(SEED_USERS);
+  } else {
+    args = [join(root, 'bench', 'bare-server.mjs')];
+    serverEnv.BENCH_ME_BODY = meBody ?? '';
+  }
+  const started = Date.now();
+  const child = spawnNode(name, args, serverEnv);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForReady(`${base}/readyz`, child);
+  const server = { name, kind, db: databaseUrl ? 'PostgreSQL' : kind === 'bare' ? '—' : 'PGlite', port, base, child, token: undefined };
+  if (kind !== 'bare') server.token = await passwordToken(base);
+  log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return server;
+}
+
+async function passwordToken(base) {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`default-client:${CLIENT_SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 200 || !body.access_token) throw new Error(`POST ${base}/oauth/token answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+const pause = (server) => server.child.kill('SIGSTOP');
+const resume = (server) => server.child.kill('SIGCONT');
+
+// ---------------------------------------------------------------- load
+
+function headersFor(server) {
+  return server.token ? { authorization: `Bearer ${server.token}` } : {};
+}
+
+async function cannon(url, headers, duration, connections) {
+  return autocannon({ url, headers, duration, connections, pipelining: 1, timeout: 10 });
+}
+
+/** One measurement: warm-up (discarded), then the timed run. The server runs only meanwhile. */
+async function measure(server, path, connections = CONNECTIONS) {
+  resume(server);
+  try {
+    await sleep(200);
+    const url = `${server.base}${path}`;
+    const headers = headersFor(server);
+    await cannon(url, headers, WARMUP, connections);
+    const r = await cannon(url, headers, DURATION, connections);
+    return {
+      rps: r.requests.average,
+      total: r.requests.total,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      mean: r.latency.mean ?? r.latency.average,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+    };
+  } finally {
+    pause(server);
+  }
+}
+
+function combine(samples) {
+  const avg = (k) => samples.reduce((s, x) => s + x[k], 0) / samples.length;
+  return {
+    rps: avg('rps'),
+    rpsMin: Math.min(...samples.map((s) => s.rps)),
+    rpsMax: Math.max(...samples.map((s) => s.rps)),
+    p50: avg('p50'),
+    p99: avg('p99'),
+    mean: avg('mean'),
+    non2xx: samples.reduce((s, x) => s + x.non2xx, 0),
+    errors: samples.reduce((s, x) => s + x.errors, 0),
+    rounds: samples.length,
+  };
+}
+
+/** Runs every case ROUNDS times, interleaved (round 1 of all cases, then round 2, ...). */
+async function runCases(cases) {
+  const samples = new Map(cases.map((c) => [c.id, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const c of cases) {
+      const s = await measure(c.server, c.path, c.connections);
+      samples.get(c.id).push(s);
+      log(`round ${round}/${ROUNDS} ${c.id}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`);
+    }
+  }
+  return new Map(cases.map((c) => [c.id, combine(samples.get(c.id))]));
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+async function preparePostgres() {
+  if (process.env.BENCH_SKIP_PG === '1') return { note: 'skipped: BENCH_SKIP_PG=1' };
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (given) {
+    const version = await pgVersion(given).catch((err) => ({ error: err.message }));
+    if (version.error) return { note: `skipped: the given database URL did not answer (${version.error})` };
+    return { url: given, version, note: 'the database from BENCH_DATABASE_URL/DATABASE_URL' };
+  }
+  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: 'skipped: no DATABASE_URL and no local PostgreSQL cluster (pg_lsclusters not found)' };
+  const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
+  if (!line) return { note: 'skipped: no local PostgreSQL cluster' };
+  const [ver, cluster, port, status] = line.split(/\s+/);
+  let startedByUs = false;
+  if (status !== 'online') {
+    log(`starting PostgreSQL cluster ${ver}/${cluster}`);
+    const r = spawnSync('pg_ctlcluster', [ver, cluster, 'start'], { encoding: 'utf8' });
+    if (r.status !== 0) return { note: `skipped: pg_ctlcluster ${ver} ${cluster} start failed: ${(r.stderr || r.stdout).trim()}` };
+    startedByUs = true;
+  }
+  const password = secret(18);
+  const script = [
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'signage_bench' AND pid <> pg_backend_pid();",
+    'DROP DATABASE IF EXISTS signage_bench;',
+    "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signage_bench') THEN CREATE ROLE signage_bench LOGIN; END IF; END $$;",
+    `ALTER ROLE signage_bench WITH LOGIN PASSWORD '${password}';`,
+    'CREATE DATABASE signage_bench OWNER signage_bench;',
+  ].join('\n');
+  const r = spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
+  if (r.status !== 0) return { note: `skipped: creating the signage_bench database failed: ${(r.stderr || r.stdout).trim()}`, startedByUs, ver, cluster };
+  const url = `postgres://signage_bench:${password}@127.0.0.1:${port}/signage_bench`;
+  const version = await pgVersion(url).catch((err) => ({ error: err.message }));
+  if (version.error) return { note: `skipped: cannot connect to signage_bench (${version.error})`, startedByUs, ver, cluster };
+  return { url, version, startedByUs, ver, cluster, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench` };
+}
+
+async function pgVersion(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query('show server_version');
+    return rows[0].server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- compile cost
+
+function compileCost() {
+  return new Promise((resolve, reject) => {
+    const child = spawnNode('compile-cost', ['--import', 'tsx', join(root, 'bench', 'compile-cost.ts')], {
+      ...process.env,
+      BENCH_SEARCH: LIST_SEARCH,
+      BENCH_SELECT: LIST_SELECT,
+      BENCH_SORT: LIST_SORT,
+    });
+    const timer = setTimeout(() => killNow(child), 120_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new Error(`compile-cost exited ${code}:\n${child.output}`));
+      const line = child.output.trim().split('\n').pop();
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`compile-cost printed no result:\n${child.output}`));
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------- report
+
+const fmt = (n, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const pct = (r) => (r === undefined ? '—' : `${(r * 100).toFixed(1)} %`);
+const flag = (m) => (m.non2xx || m.errors ? ` ⚠ ${m.non2xx} non-2xx, ${m.errors} errors` : '');
+const spread = (m) => (m.rounds > 1 ? ` (${fmt(m.rpsMin)}–${fmt(m.rpsMax)})` : '');
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const startedAt = new Date();
+  const notes = [];
+  const loadBefore = os.loadavg()[0];
+
+  if (!existsSync(join(root, '.next', 'BUILD_ID')) || !existsSync(join(root, 'dist', 'server', 'main.mjs'))) {
+    log('no production build found: running npm run build');
+    const r = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
+  }
+
+  const pgInfo = await preparePostgres();
+  if (pgInfo.startedByUs) cleanupActions.push(async () => spawnSync('pg_ctlcluster', [pgInfo.ver, pgInfo.cluster, 'stop']));
+  log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
+
+  // The load generator (this process) on core 0, every server on the last core.
+  if (hasTaskset) spawnSync('taskset', ['-pc', LOADGEN_CPU, String(process.pid)], { stdio: 'ignore' });
+  else notes.push('taskset unavailable or a single core: load generator and servers were not pinned to separate cores.');
+
+  const servers = {};
+  const start = async (key, options) => {
+    servers[key] = await startServer(options);
+    pause(servers[key]);
+  };
+  await start('prod', { name: 'production (Next attached)', kind: 'prod' });
+  await start('prodNoJobs', { name: 'production, JOBS_ENABLED=false', kind: 'prod', env: { JOBS_ENABLED: 'false' } });
+  await start('hono', { name: 'Hono on @hono/node-server', kind: 'hono' });
+  resume(servers.hono);
+  const meRes = await fetch(`${servers.hono.base}/api/v2/user/me`, { headers: headersFor(servers.hono) });
+  const meBody = await meRes.text();
+  const listRes = await fetch(`${servers.hono.base}${LIST_PATH}`, { headers: headersFor(servers.hono) });
+  const listBody = await listRes.json();
+  pause(servers.hono);
+  if (meRes.status !== 200) throw new Error(`GET /api/v2/user/me on the Hono server answered ${meRes.status}: ${meBody}`);
+  if (listRes.status !== 200) throw new Error(`the list request answered ${listRes.status}: ${JSON.stringify(listBody)}`);
+  await start('bare', { name: 'bare node:http', kind: 'bare', meBody });
+  if (pgInfo.url) {
+    try {
+      await start('honoPg', { name: 'Hono on @hono/node-server', kind: 'hono', databaseUrl: pgInfo.url });
+      await start('prodPg', { name: 'production (Next attached)', kind: 'prod', databaseUrl: pgInfo.url });
+    } catch (err) {
+      pgInfo.note = `skipped: a server on PostgreSQL did not start (${err.message.split('\n')[0]})`;
+      for (const key of ['honoPg', 'prodPg']) {
+        if (servers[key]) await stopChild(servers[key].child);
+        delete servers[key];
+      }
+      delete pgInfo.url;
+    }
+  }
+
+  const cases = [];
+  const add = (id, server, path, connections) => server && cases.push({ id, server, path, connections });
+  for (const [route, path] of [
+    ['health', '/healthz'],
+    ['me', '/api/v2/user/me'],
+  ]) {
+    add(`${route}/prod`, servers.prod, path);
+    add(`${route}/prodNoJobs`, servers.prodNoJobs, path);
+    add(`${route}/hono`, servers.hono, path);
+    add(`${route}/bare`, servers.bare, path);
+    add(`${route}/honoPg`, servers.honoPg, path);
+    add(`${route}/prodPg`, servers.prodPg, path);
+  }
+  add('list/hono', servers.hono, LIST_PATH);
+  add('list1/hono', servers.hono, LIST_PATH, 1);
+  add('list/honoPg', servers.honoPg, LIST_PATH);
+  add('list1/honoPg', servers.honoPg, LIST_PATH, 1);
+  log(`${cases.length} cases × ${ROUNDS} rounds × (${WARMUP} s warm-up + ${DURATION} s) ≈ ${Math.ceil((cases.length * ROUNDS * (WARMUP + DURATION + 0.5)) / 60)} min`);
+
+  const results = await runCases(cases);
+  log('compile-cost micro-benchmark');
+  const compile = await compileCost();
+  const finishedAt = new Date();
+  const loadAfter = os.loadavg()[0];
+  await cleanup();
+
+  writeFileSync(OUT, report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTotal: listBody.totalElements, meBytes: Buffer.byteLength(meBody), loadBefore, loadAfter, servers }));
+  log(`wrote ${OUT}`);
+  const g = (id) => results.get(id);
+  for (const route of ['health', 'me']) {
+    const r = g(`${route}/prod`).rps / g(`${route}/hono`).rps;
+    log(`${route}: production / bare Hono = ${pct(r)} (goal ≥ ${pct(GOAL_PROD_VS_HONO)}: ${r >= GOAL_PROD_VS_HONO ? 'met' : 'NOT met'})`);
+  }
+}
+
+function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTotal, meBytes, loadBefore, loadAfter }) {
+  const m = machine();
+  const g = (id) => results.get(id);
+  const lines = [];
+  const push = (...l) => lines.push(...l);
+  const goal = (ok) => (ok ? 'yes' : '**no**');
+
+  push(
+    '# Benchmarks',
+    '',
+    '_Generated by `npm run bench` (scripts/bench.mjs); rewritten on every run. Absolute numbers depend on the machine and on whatever else runs on it; compare the ratios, which are measured in the same run on the same machine._',
+    '',
+    `- Date: ${startedAt.toISOString()} (run took ${Math.round((finishedAt - startedAt) / 1000)} s)`,
+    `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}`,
+    `- Node.js: ${m.node}`,
+    `- PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`,
+    `- 1-minute load average: ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (other work on the machine shows here)`,
+    '',
+    '## Method',
+    '',
+    `- Load generator: autocannon ${autocannonVersion()}, called programmatically in one process (no workers), ${CONNECTIONS} connections, no pipelining, keep-alive, all on 127.0.0.1.`,
+    `- Each case: ${WARMUP} s warm-up (discarded), then ${DURATION} s measured. All cases run ${ROUNDS}× interleaved (round 1 of every case, then round 2, …); the tables show the mean over the rounds, with the lowest–highest req/s of the rounds in parentheses.`,
+    hasTaskset
+      ? `- CPU: the load generator is pinned to core ${LOADGEN_CPU}, every server to core ${SERVER_CPU} (\`taskset\`). Servers not under test are paused (SIGSTOP) so the measured one has its core to itself. PostgreSQL's own processes are not pinned and share both cores.`
+      : '- CPU: not pinned (taskset unavailable or a single core).',
+    '- req/s is autocannon\'s mean of per-second samples; p50/p99 are latencies in ms. Throughput is the figure compared; a ratio is this row\'s req/s divided by the baseline row\'s.',
+    '- Servers, each with a fresh temporary `DATA_DIR` (PGlite) or the `signage_bench` database (PostgreSQL), `NODE_ENV=production`, `LOG_LEVEL=warn`:',
+    '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from pg-boss\'s background polling.',
+    `  - **bare Hono**: \`bench/hono-server.ts\` — the same \`createApp(deps)\` on \`@hono/node-server\`'s \`serve()\`, opening, migrating and bootstrapping its database as \`server/main.ts\` does, no Next, no job queue; it also seeds ${SEED_USERS} users for section 3.`,
+    `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node\'s HTTP stack on this machine, not a comparable implementation.`,
+    '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant); each request looks the token up and reads the user (two queries).',
+    '',
+  );
+  if (notes.length) push(...notes.map((n) => `- Note: ${n}`), '');
+
+  // Section 1
+  push('## 1. Serving path (PGlite)', '', `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server\'s throughput.`, '');
+  for (const [route, title] of [
+    ['health', '`GET /healthz` (no database)'],
+    ['me', '`GET /api/v2/user/me` (bearer token, two queries)'],
+  ]) {
+    const hono = g(`${route}/hono`);
+    const bare = g(`${route}/bare`);
+    push(`### ${title}`, '', '| Server | req/s | p50 ms | p99 ms | vs bare Hono | vs node:http | goal met |', '|---|---:|---:|---:|---:|---:|---|');
+    for (const [key, label, isGoal] of [
+      ['prod', 'production (Next attached, jobs on)', true],
+      ['prodNoJobs', 'production (Next attached, JOBS_ENABLED=false)', true],
+      ['hono', 'bare Hono (`serve()`) — baseline', false],
+      ['bare', route === 'me' ? 'bare node:http (constant JSON)' : 'bare node:http', false],
+    ]) {
+      const r = g(`${route}/${key}`);
+      if (!r) continue;
+      const ratio = r.rps / hono.rps;
+      push(`| ${label} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(ratio)} | ${pct(r.rps / bare.rps)} | ${isGoal ? goal(ratio >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`);
+    }
+    push('');
+  }
+
+  // Section 2
+  push('## 2. PGlite and PostgreSQL', '');
+  if (!pgInfo.url) {
+    push(`PostgreSQL ${pgInfo.note}.`, '');
+  } else {
+    push(
+      'Baseline: the same server on PGlite (from section 1, same run). PostgreSQL runs on the same machine over TCP on 127.0.0.1 (pool of 10), unpinned, so its backends compete with the load generator and the server for the two cores.',
+      '',
+    );
+    for (const [route, title] of [
+      ['health', '`GET /healthz`'],
+      ['me', '`GET /api/v2/user/me`'],
+    ]) {
+      push(`### ${title}`, '', '| Server | Database | req/s | p50 ms | p99 ms | vs PGlite | production vs bare Hono | goal met (≥ 90 %) |', '|---|---|---:|---:|---:|---:|---:|---|');
+      for (const [key, label, db, base, peer] of [
+        ['hono', 'bare Hono', 'PGlite', 'hono', undefined],
+        ['honoPg', 'bare Hono', 'PostgreSQL', 'hono', undefined],
+        ['prod', 'production', 'PGlite', 'prod', 'hono'],
+        ['prodPg', 'production', 'PostgreSQL', 'prod', 'honoPg'],
+      ]) {
+        const r = g(`${route}/${key}`);
+        if (!r) continue;
+        const vsPeer = peer ? r.rps / g(`${route}/${peer}`).rps : undefined;
+        push(`| ${label} | ${db} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(r.rps / g(`${route}/${base}`).rps)} | ${pct(vsPeer)} | ${peer ? goal(vsPeer >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`);
+      }
+      push('');
+    }
+  }
+
+  // Section 3
+  push(
+    '## 3. Query compiler cost',
+    '',
+    `Request: \`GET ${decodeURIComponent(LIST_PATH).replace(/\|/g, '\\|')}\` (URL-encoded on the wire; \`%2C\` inside the search value is the encoded comma of the \`∈\` list) on the bare Hono server, ${SEED_USERS + 1} users, ${listTotal} match, page of 20.`,
+    '',
+    `In-process (\`bench/compile-cost.ts\`, on the server core, ${fmt(compile.iterations)} iterations after warm-up): \`compileSearch\` + \`buildProjection\` + \`compileSort\` + assembling the statement as \`findPage\` does + drizzle\'s \`PgDialect().sqlToQuery\` = **${fmt(compile.totalMicros, 1)} µs** per request (stages measured alone: compileSearch ${fmt(compile.stages.compileSearch, 1)} µs, buildProjection ${fmt(compile.stages.buildProjection, 1)} µs, compileSort ${fmt(compile.stages.compileSort, 1)} µs, sqlToQuery ${fmt(compile.stages.sqlToQuery, 1)} µs; ${compile.sqlLength} characters of SQL, ${compile.params} parameters).`,
+    '',
+    `The request\'s time is read three ways: the mean latency under load (${CONNECTIONS} connections, includes queueing), the mean latency of one connection (no queueing), and the server time per request at saturation (1 / req/s: the server is one thread, so this is its whole CPU cost per request, database included on PGlite). The goal is judged on the strictest, the last.`,
+    '',
+    `| Database | connections | req/s | p50 ms | p99 ms | mean ms | compile share of mean latency | compile share of 1/(req/s) | goal met (< ${pct(GOAL_COMPILE_SHARE)}) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  );
+  for (const [key, db] of [
+    ['hono', 'PGlite'],
+    ['honoPg', 'PostgreSQL'],
+  ]) {
+    for (const [prefix, conns] of [
+      ['list', CONNECTIONS],
+      ['list1', 1],
+    ]) {
+      const r = g(`${prefix}/${key}`);
+      if (!r) continue;
+      const shareMean = compile.totalMicros / 1000 / r.mean;
+      const shareService = (compile.totalMicros / 1e6) * r.rps;
+      const judged = conns === CONNECTIONS ? shareService : shareMean;
+      push(`| ${db} | ${conns} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.mean, 2)} | ${pct(shareMean)} | ${conns === CONNECTIONS ? pct(shareService) : '—'} | ${goal(judged < GOAL_COMPILE_SHARE)}${flag(r)} |`);
+    }
+  }
+  push('', 'Generated SQL:', '', '```sql', compile.sql, '```', '');
+  return `${lines.join('\n')}\n`;
+}
+
+function autocannonVersion() {
+  try {
+    return JSON.parse(execFileSync(process.execPath, ['-p', "JSON.stringify(require('autocannon/package.json').version)"], { cwd: root, encoding: 'utf8' }));
+  } catch {
+    return '';
+  }
+}
+
+main()
+  .then(() => {
+    clearTimeout(watchdog);
+    process.exit(0);
+  })
+  .catch(async (err) => {
+    process.stderr.write(`[bench] failed: ${err.stack ?? err.message}\n`);
+    await cleanup();
+    process.exit(1);
+  });
