@@ -84,6 +84,8 @@ async function main() {
     OAUTH_DEFAULT_CLIENT_SECRET: clientSecret,
     OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
     NEXTAUTH_URL: baseUrl,
+    // Access logs of every request drown the test report; E2E_LOG_LEVEL=info shows them.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   // e2e always runs on the embedded PGlite database.
   delete env.DATABASE_URL;
