@@ -148,7 +148,8 @@ test('a session revoked elsewhere sends the user back to the login page', async 
   expect(revoke.status()).toBe(200);
 
   // The next API call is refused, the retry too, and the console asks for a new sign-in.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  // Open /users directly: a background refetch on the overview may notice the revocation first.
+  await page.goto('/users');
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('callbackUrl') === '/users');
   await expect(page.getByText('Your session has ended. Sign in again to continue.')).toBeVisible();
   expect(await sessionTokens(context)).toBeNull();
