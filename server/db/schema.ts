@@ -3,3 +3,7 @@ export * from '@/server/modules/customers/customers.table';
 export * from '@/server/modules/users/users.table';
 export * from '@/server/auth/tokens.table';
 export * from '@/server/modules/audit-log/audit-log.table';
+export * from '@/server/modules/teams/teams.table';
+export * from '@/server/modules/resource-limits/resource-limits.table';
+export * from '@/server/modules/ui-profiles/ui-profiles.table';
+export * from '@/server/modules/folders/folders.table';

@@ -28,6 +28,8 @@ export type ServiceContext = {
   scope: TenantScope;
   requestId: string;
   log: Logger;
+  /** Proof for protected operations, from the `g-recaptcha-response` and `x-totp` headers. */
+  proof: { captchaResponse?: string; totp?: string };
 };
 
 export type AppDeps = {

@@ -8,5 +8,13 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   if (!actor) throw new UnauthorizedError();
   const scope = c.var.scope ?? { kind: 'customer' as const, customerId: actor.customerId, explicit: false };
 
-  return { db: c.var.deps.db, config: c.var.deps.config, actor, scope, requestId: c.var.requestId, log: c.var.log };
+  return {
+    db: c.var.deps.db,
+    config: c.var.deps.config,
+    actor,
+    scope,
+    requestId: c.var.requestId,
+    log: c.var.log,
+    proof: { captchaResponse: c.req.header('g-recaptcha-response'), totp: c.req.header('x-totp') },
+  };
 }

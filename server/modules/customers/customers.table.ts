@@ -33,6 +33,22 @@ export const customers = pgTable(
     subresellerSince: timestamp('subreseller_since', { withTimezone: true, precision: 3 }),
     contentDesignerEmail: text('content_designer_email'),
     supportEmail: text('support_email'),
+    hiddenUIElementRules: jsonb('hidden_ui_element_rules').$type<Record<string, unknown>>(),
+    customerMetadata: jsonb('customer_metadata').$type<Record<string, unknown>>(),
+    brandingGuideline: jsonb('branding_guideline').$type<Record<string, unknown>>(),
+    /** `<adnetwork>NetworkId` / `<adnetwork>ApiKey` of the spec; the key is a secret, never logged. */
+    adnetworkNetworkId: text('adnetwork_network_id'),
+    adnetworkApiKey: text('adnetwork_api_key'),
+    enableAutomaticDistributionToDms: boolean('enable_automatic_distribution_to_dms').notNull().default(false),
+    /** Set by settings/setDefaultContents; a content id (content arrives with its own module). */
+    defaultEmergencyContentId: text('default_emergency_content_id'),
+    lastActivity: timestamp('last_activity', { withTimezone: true, precision: 3 }),
+    // Team access settings (spec 3 "Team access settings"), changed through settings/teams.
+    userFullAccessIfNotInTeam: boolean('user_full_access_if_not_in_team').notNull().default(true),
+    accessResourcesWithoutTeam: boolean('access_resources_without_team').notNull().default(true),
+    deviceCreationInRootForTeamUsers: boolean('device_creation_in_root_for_team_users').notNull().default(true),
+    contentCreationInRootForTeamUsers: boolean('content_creation_in_root_for_team_users').notNull().default(true),
+    fileCreationInRootForTeamUsers: boolean('file_creation_in_root_for_team_users').notNull().default(true),
   },
   (t) => [
     uniqueIndex('customer_name_key').on(t.name),

@@ -1,6 +1,12 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 import { roles } from '@/server/auth/roles';
 import { customers } from '@/server/modules/customers/customers.table';
+import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 
 import { authProviders, editorLevels } from './users.schemas';
 
@@ -28,6 +34,9 @@ export const users = pgTable(
     use2FA: boolean('use_2fa').notNull().default(false),
     forceToSet2FA: boolean('force_to_set_2fa').notNull().default(false),
     totpSecret: text('totp_secret'),
+    /** A second-factor secret handed out by POST /api/user/2fa/secret, confirmed by POST /api/user/2fa. */
+    totpPendingSecret: text('totp_pending_secret'),
+    uiProfileId: bigint('ui_profile_id', { mode: 'number' }).references(() => uiProfiles.id, { onDelete: 'set null' }),
     ssoLoginEnabled: boolean('sso_login_enabled').notNull().default(false),
     usernamePasswordLoginEnabled: boolean('username_password_login_enabled').notNull().default(true),
     magicCodeLoginEnabled: boolean('magic_code_login_enabled').notNull().default(false),
@@ -45,3 +54,13 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Profile pictures are small (≤ 2 MB) and kept with the user, not in blob storage. */
+export const userProfilePictures = pgTable('user_profile_picture', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customers } from '@/server/modules/customers/customers.table';
+
+/*
+ * The three folder hierarchies. Each keeps a materialised path (`path`: ancestor ids from the
+ * root down to and including the folder itself) so recursive queries are one GIN-indexed
+ * `path @> ARRAY[id]` predicate. They start minimal here (created with each customer) and are
+ * completed by the device, media and content modules.
+ */
+
+export const deviceGroups = pgTable(
+  'device_group',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => deviceGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: uuid('path').array().notNull(),
+    type: text('type', { enum: ['NORMAL', 'VIDEO_WALL'] }).notNull().default('NORMAL'),
+    videoWallMetaData: jsonb('video_wall_meta_data'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_group_customer_parent_idx').on(t.customerId, t.parentId, t.name),
+    index('device_group_path_idx').using('gin', t.path),
+  ],
+);
+
+export const fileFolders = pgTable(
+  'file_folder',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => fileFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: uuid('path').array().notNull(),
+    cleanupOutdatedFiles: boolean('cleanup_outdated_files').notNull().default(false),
+    createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('file_folder_customer_parent_idx').on(t.customerId, t.parentId, t.name),
+    index('file_folder_path_idx').using('gin', t.path),
+  ],
+);
+
+export const contentGroups = pgTable(
+  'content_group',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').references((): AnyPgColumn => contentGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: uuid('path').array().notNull(),
+    isTemplateGroup: boolean('is_template_group').notNull().default(false),
+    createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_group_customer_parent_idx').on(t.customerId, t.parentId, t.name),
+    index('content_group_path_idx').using('gin', t.path),
+  ],
+);
