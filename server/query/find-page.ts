@@ -1,9 +1,8 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { compileSearch } from './search/compile';
+import { cachedProjection, cachedSearch, cachedSort } from './compile-cache';
 import { buildPage, parsePaging, type Page } from './paging';
 import type { AnyResource } from './relations';
-import { buildProjection, selectList, toJson, type Projection } from './select';
-import { compileSort } from './sort';
+import { selectList, toJson, type Projection } from './select';
 
 /**
  * The one executor behind every paged read. Works with any drizzle Postgres database or transaction
@@ -26,6 +25,11 @@ export type FindPageOptions = {
   size?: unknown;
   /** An endpoint's own cap below the resource's `maxPageSize`. */
   maxPageSize?: number;
+  /**
+   * Values computed per row by the endpoint, outside the resource's field map because they depend on
+   * the request (team `readOnly`, counts asked for by a flag); added to every item under their key.
+   */
+  extraColumns?: Record<string, SQL>;
 };
 
 export type FindOneOptions = {
@@ -39,6 +43,7 @@ export type FindOneOptions = {
 type Row = Record<string, unknown>;
 
 const TOTAL = '__total';
+const EXTRA = '__extra_';
 
 /**
  * `SELECT <projection>, count(*) OVER () FROM table WHERE ... ORDER BY ... LIMIT/OFFSET` in one
@@ -49,17 +54,24 @@ export async function findPage(db: QueryDatabase, options: FindPageOptions): Pro
   const { resource } = options;
   const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
   const projection = projectionFor(resource, options.select, options.defaultSelect);
-  const sort = compileSort(resource, options.sort);
+  const sort = cachedSort(resource, options.sort);
   const where = whereClause(resource, [...(options.where ?? []), options.extraWhere], options.search);
 
+  const extras = Object.entries(options.extraColumns ?? {});
+  const extraList = sql.join(extras.map(([key, value]) => sql`, ${value} as ${sql.identifier(EXTRA + key)}`), sql``);
   const rows = await rowsOf(
-    db.execute(sql`select ${selectList(projection)}, count(*) over () as ${sql.identifier(TOTAL)}
+    db.execute(sql`select ${selectList(projection)}${extraList}, count(*) over () as ${sql.identifier(TOTAL)}
       from ${resource.table}${where}
       ${orderByClause(sort.orderBy)}
       limit ${paging.size} offset ${paging.page * paging.size}`),
   );
   const total = rows.length > 0 ? Number(rows[0]![TOTAL]) : paging.page > 0 ? await count(db, resource, where) : 0;
-  const content = rows.map((row) => toJson(projection, row));
+  const content = rows.map((row) => {
+    const item = toJson(projection, row);
+    for (const [key] of extras) item[key] = row[EXTRA + key];
+
+    return item;
+  });
   return buildPage(content, paging, total, sort.echo);
 }
 
@@ -78,10 +90,10 @@ export async function countMatching(db: QueryDatabase, options: Omit<FindPageOpt
 
 /** The client's `select`, or the endpoint's default shape (not explicit: nulls stay omitted). */
 function projectionFor(resource: AnyResource, select: string | undefined, defaultSelect: string | undefined): Projection {
-  if (select !== undefined && select.trim() !== '') return buildProjection(resource, select);
-  if (defaultSelect === undefined) return buildProjection(resource, undefined);
+  if (select !== undefined && select.trim() !== '') return cachedProjection(resource, select);
+  if (defaultSelect === undefined) return cachedProjection(resource, undefined);
 
-  return implicit(buildProjection(resource, defaultSelect));
+  return implicit(cachedProjection(resource, defaultSelect));
 }
 
 function implicit(projection: Projection): Projection {
@@ -89,7 +101,7 @@ function implicit(projection: Projection): Projection {
 }
 
 function whereClause(resource: AnyResource, conditions: ReadonlyArray<SQL | undefined>, search?: string): SQL {
-  const condition = and(...conditions, compileSearch(resource, search));
+  const condition = and(...conditions, cachedSearch(resource, search));
   return condition ? sql` where ${condition}` : sql``;
 }
 

@@ -14,3 +14,4 @@ export { countMatching, findOne, findPage } from './find-page';
 export type { FindOneOptions, FindPageOptions, QueryDatabase } from './find-page';
 export { aliasedTable } from './relations';
 export type { AnyResource } from './relations';
+export { clearCompileCache } from './compile-cache';
