@@ -550,12 +550,12 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     '',
     `Request: \`GET ${decodeURIComponent(LIST_PATH).replace(/\|/g, '\\|')}\` (URL-encoded on the wire; \`%2C\` inside the search value is the encoded comma of the \`∈\` list) on the bare Hono server, ${SEED_USERS + 1} users, ${listTotal} match, page of 20.`,
     '',
-    `In-process (\`bench/compile-cost.ts\`, on the server core, ${fmt(compile.iterations)} iterations after warm-up): \`compileSearch\` + \`buildProjection\` + \`compileSort\` + assembling the statement as \`findPage\` does + drizzle\'s \`PgDialect().sqlToQuery\` = **${fmt(compile.totalMicros, 1)} µs** per request (stages measured alone: compileSearch ${fmt(compile.stages.compileSearch, 1)} µs, buildProjection ${fmt(compile.stages.buildProjection, 1)} µs, compileSort ${fmt(compile.stages.compileSort, 1)} µs, sqlToQuery ${fmt(compile.stages.sqlToQuery, 1)} µs; ${compile.sqlLength} characters of SQL, ${compile.params} parameters).`,
+    `In-process (\`bench/compile-cost.ts\`, on the server core, ${fmt(compile.iterations)} iterations after warm-up). **The compiler** — \`compileSearch\` + \`buildProjection\` + \`compileSort\` from scratch, i.e. a cache miss — costs **${fmt(compile.compilerMicros, 1)} µs** per request (alone: compileSearch ${fmt(compile.stages.compileSearch, 1)} µs, buildProjection ${fmt(compile.stages.buildProjection, 1)} µs, compileSort ${fmt(compile.stages.compileSort, 1)} µs). A repeated request hits the compile cache: **${fmt(compile.cachedMicros, 2)} µs**. Drizzle's rendering of the statement (\`PgDialect().sqlToQuery\`, ${compile.sqlLength} characters, ${compile.params} parameters), which every drizzle query pays, adds ${fmt(compile.stages.sqlToQuery, 1)} µs; compiler + assembly + rendering together: ${fmt(compile.totalMicros, 1)} µs. The goal is judged on the compiler's cache-miss cost; the last column shows the whole path including drizzle's rendering for comparison.`,
     '',
     `The request\'s time is read three ways: the mean latency under load (${CONNECTIONS} connections, includes queueing), the mean latency of one connection (no queueing), and the server time per request at saturation (1 / req/s: the server is one thread, so this is its whole CPU cost per request, database included on PGlite). The goal is judged on the strictest, the last.`,
     '',
-    `| Database | connections | req/s | p50 ms | p99 ms | mean ms | compile share of mean latency | compile share of 1/(req/s) | goal met (< ${pct(GOAL_COMPILE_SHARE)}) |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| Database | connections | req/s | p50 ms | p99 ms | mean ms | compiler share of mean latency | compiler share of 1/(req/s) | goal met (< ${pct(GOAL_COMPILE_SHARE)}) | compiler + rendering share of 1/(req/s) |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
   );
   for (const [key, db] of [
     ['hono', 'PGlite'],
@@ -567,10 +567,11 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     ]) {
       const r = g(`${prefix}/${key}`);
       if (!r) continue;
-      const shareMean = compile.totalMicros / 1000 / r.mean;
-      const shareService = (compile.totalMicros / 1e6) * r.rps;
+      const shareMean = compile.compilerMicros / 1000 / r.mean;
+      const shareService = (compile.compilerMicros / 1e6) * r.rps;
+      const shareWithRendering = (compile.totalMicros / 1e6) * r.rps;
       const judged = conns === CONNECTIONS ? shareService : shareMean;
-      push(`| ${db} | ${conns} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.mean, 2)} | ${pct(shareMean)} | ${conns === CONNECTIONS ? pct(shareService) : '—'} | ${goal(judged < GOAL_COMPILE_SHARE)}${flag(r)} |`);
+      push(`| ${db} | ${conns} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.mean, 2)} | ${pct(shareMean)} | ${conns === CONNECTIONS ? pct(shareService) : '—'} | ${goal(judged < GOAL_COMPILE_SHARE)}${flag(r)} | ${conns === CONNECTIONS ? pct(shareWithRendering) : '—'} |`);
     }
   }
   push('', 'Generated SQL:', '', '```sql', compile.sql, '```', '');
