@@ -2,6 +2,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
+import { CurrentUserProvider } from '@/lib/auth/current-user';
 import { readSessionUser } from '@/lib/auth/session';
 import { TenantProvider } from '@/lib/tenant/tenant-context';
 import { parseTenantCookie, TENANT_COOKIE } from '@/lib/tenant/tenant-cookie';
@@ -13,8 +14,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const initialSelection = parseTenantCookie((await cookies()).get(TENANT_COOKIE)?.value);
 
   return (
-    <TenantProvider user={user} initialSelection={initialSelection}>
-      <AppShell user={user}>{children}</AppShell>
-    </TenantProvider>
+    <CurrentUserProvider user={user}>
+      <TenantProvider user={user} initialSelection={initialSelection}>
+        <AppShell user={user}>{children}</AppShell>
+      </TenantProvider>
+    </CurrentUserProvider>
   );
 }

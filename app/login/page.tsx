@@ -7,6 +7,12 @@ import { safeCallbackUrl } from '@/lib/auth/callback-url';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
+/** Why the console sent the user here, when it was on purpose. */
+const NOTICES: Record<string, string> = {
+  password: 'Your password was changed and you were signed out everywhere. Sign in with your new password.',
+  deleted: 'Your account was deleted.',
+};
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
@@ -23,7 +29,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           <p className="mt-1.5 text-sm text-zinc-500">Manage your screens, content and people.</p>
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-zinc-900/5 sm:p-7">
-          <LoginForm callbackUrl={callbackUrl} expired={params.reason === 'expired'} />
+          <LoginForm callbackUrl={callbackUrl} expired={params.reason === 'expired'} notice={NOTICES[String(params.reason)]} />
         </div>
       </div>
     </main>

@@ -31,7 +31,7 @@ const MESSAGES: Record<string, string> = {
   [SIGN_IN_ERRORS.unavailable]: 'Signing in is not possible right now. Try again in a moment.',
 };
 
-export function LoginForm({ callbackUrl, expired }: { callbackUrl: string; expired: boolean }) {
+export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: string; expired: boolean; notice?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [isRedirecting, setIsRedirecting] = useState(false);
@@ -70,7 +70,8 @@ export function LoginForm({ callbackUrl, expired }: { callbackUrl: string; expir
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
-      {expired && !error ? <Alert tone="info">Your session has ended. Sign in again to continue.</Alert> : null}
+      {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
+      {expired && !notice && !error ? <Alert tone="info">Your session has ended. Sign in again to continue.</Alert> : null}
       {error ? (
         <div id="login-error">
           <Alert>{error}</Alert>

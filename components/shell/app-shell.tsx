@@ -6,6 +6,7 @@ import { BuildingIcon, MenuIcon } from '@/components/shell/icons';
 import { SessionWatcher } from '@/components/shell/session-watcher';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
+import { TotpPromptProvider } from '@/components/shell/totp-prompt';
 import { UserMenu } from '@/components/shell/user-menu';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
@@ -65,7 +66,9 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       </header>
 
       <main id="main" className="px-4 py-8 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          <TotpPromptProvider>{children}</TotpPromptProvider>
+        </div>
       </main>
     </div>
   );

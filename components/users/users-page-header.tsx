@@ -1,10 +1,18 @@
 'use client';
 
+import { useState } from 'react';
+import { PlusIcon } from '@/components/shell/icons';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { CreateUserDialog } from '@/components/users/user-dialogs';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { canManageUsers } from '@/lib/auth/permissions';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 export function UsersPageHeader() {
   const { tenant, canSwitch } = useTenant();
+  const me = useCurrentUser();
+  const [isCreating, setIsCreating] = useState(false);
   const scope = tenant ? (
     <>
       People who can sign in to <span className="font-medium text-zinc-700">{tenant.name}</span>.
@@ -15,5 +23,21 @@ export function UsersPageHeader() {
     'People who can sign in.'
   );
 
-  return <PageHeader title="Users" description={scope} />;
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description={scope}
+        actions={
+          canManageUsers(me.role) ? (
+            <Button onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New user
+            </Button>
+          ) : null
+        }
+      />
+      {canManageUsers(me.role) ? <CreateUserDialog open={isCreating} onOpenChange={setIsCreating} /> : null}
+    </>
+  );
 }

@@ -1,14 +1,17 @@
 'use client';
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon, UsersIcon } from '@/components/shell/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { roleLabel, type User } from '@/lib/api/types';
@@ -16,7 +19,13 @@ import { useUsers } from '@/lib/api/users';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { canManageUser } from '@/lib/auth/permissions';
+import type { SessionUser } from '@/lib/auth/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
+
+type UserAction = { kind: 'edit' | 'delete' | 'reset2fa'; user: User };
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'createdDate'] as const;
@@ -28,7 +37,7 @@ function tenantOf(user: User): string {
   return id === null || id === undefined ? '—' : `#${id}`;
 }
 
-function buildColumns(showTenant: boolean): ColumnDef<User>[] {
+function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: UserAction) => void) | null): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
       id: 'name',
@@ -53,7 +62,19 @@ function buildColumns(showTenant: boolean): ColumnDef<User>[] {
       header: 'E-mail',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.email}</span>,
     },
-    { id: 'role', accessorKey: 'role', header: 'Role', cell: ({ row }) => <Badge>{roleLabel(row.original.role)}</Badge> },
+    {
+      id: 'role',
+      accessorKey: 'role',
+      header: 'Role',
+      cell: ({ row }) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge>{roleLabel(row.original.role)}</Badge>
+          {row.original.readOnly ? <Badge>Read-only</Badge> : null}
+          {row.original.restricted ? <Badge>Restricted</Badge> : null}
+          {row.original.use2FA ? <Badge tone="brand">2FA</Badge> : null}
+        </div>
+      ),
+    },
   ];
   if (showTenant) {
     columns.push({
@@ -77,6 +98,38 @@ function buildColumns(showTenant: boolean): ColumnDef<User>[] {
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
     },
   );
+  if (onAction) {
+    columns.push({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const user = row.original;
+        const label = `Actions for ${user.name || user.email}`;
+        if (user.id === me.id) {
+          return (
+            <RowActions label={label}>
+              <DropdownMenuItem asChild>
+                <Link href="/account">Edit your account</Link>
+              </DropdownMenuItem>
+            </RowActions>
+          );
+        }
+        if (!canManageUser(me.role, user.role)) return null;
+
+        return (
+          <RowActions label={label}>
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', user })}>Edit</DropdownMenuItem>
+            {user.use2FA ? <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>Reset 2FA</DropdownMenuItem> : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', user })}>
+              Delete
+            </DropdownMenuItem>
+          </RowActions>
+        );
+      },
+    });
+  }
 
   return columns;
 }
@@ -100,7 +153,11 @@ export function UsersTable() {
     withTenant: showTenant,
   });
 
-  const columns = useMemo(() => buildColumns(showTenant), [showTenant]);
+  const me = useCurrentUser();
+  const [action, setAction] = useState<UserAction | null>(null);
+  const canAct = me.role === 'ADMIN' || me.role === 'OWNER';
+  const columns = useMemo(() => buildColumns(showTenant, me, canAct ? setAction : null), [showTenant, me, canAct]);
+  const close = (open: boolean) => (open ? undefined : setAction(null));
   const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
   const data = query.data?.content;
   const rows = useMemo(() => data ?? [], [data]);
@@ -127,6 +184,9 @@ export function UsersTable() {
 
   return (
     <div className="space-y-4">
+      <EditUserDialog user={action?.kind === 'edit' ? action.user : null} onOpenChange={close} />
+      <DeleteUserDialog user={action?.kind === 'delete' ? action.user : null} onOpenChange={close} />
+      <ResetTotpDialog user={action?.kind === 'reset2fa' ? action.user : null} onOpenChange={close} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchInput
           label="Search users by name or e-mail"

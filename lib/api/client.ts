@@ -24,6 +24,8 @@ export type ApiRequest = {
   /** The tenant selector; omitted (global for ADMIN) when null or undefined. */
   customerId?: number | null;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `x-totp` for a protected operation. */
+  headers?: Record<string, string>;
 };
 
 /** Encodes like encodeURIComponent, so a space is %20 and never '+'. Repeated keys for arrays (sort). */
@@ -106,17 +108,20 @@ async function toApiError(res: Response): Promise<ApiError> {
  * retried once.
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', query = {}, body, customerId, signal } = request;
+  const { method = 'GET', query = {}, body, customerId, signal, headers = {} } = request;
   const url = `${path}${buildQuery({ ...query, customerId: customerId ?? undefined })}`;
+  // A FormData body (multipart upload) goes as is: the browser sets the boundary in Content-Type.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     signal,
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   };
 
   let res = await transport.fetch(url, init);

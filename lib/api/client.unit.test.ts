@@ -103,3 +103,28 @@ describe('buildQuery', () => {
     expect(buildQuery({ q: 'a b' })).toBe('?q=a%20b');
   });
 });
+
+describe('apiFetch headers and bodies', () => {
+  it('adds extra headers such as x-totp', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
+
+    await apiFetch('/api/user/', { method: 'DELETE', headers: { 'x-totp': '123456' } });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['x-totp']).toBe('123456');
+  });
+
+  it('sends FormData as is, without a JSON content type', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+
+    await apiFetch('/api/v2/user/profilePicture', { method: 'POST', body: form });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});

@@ -34,6 +34,10 @@ export type Me = {
   customer: CustomerRef;
   createdDate?: string | null;
   lastLogin?: string | null;
+  use2FA?: boolean | null;
+  forceToSet2FA?: boolean | null;
+  hasProfilePicture?: boolean | null;
+  profilePictureApiPath?: string | null;
 };
 
 export type User = {
@@ -46,7 +50,21 @@ export type User = {
   createdDate?: string | null;
   lastLogin?: string | null;
   use2FA?: boolean | null;
+  language?: string | null;
+  readOnly?: boolean | null;
+  restricted?: boolean | null;
 };
+
+export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
+  { code: 'en', label: 'English' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'fr', label: 'Français' },
+  { code: 'es', label: 'Español' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'nl', label: 'Nederlands' },
+  { code: 'pl', label: 'Polski' },
+  { code: 'pt', label: 'Português' },
+];
 
 export type Customer = {
   id: number;

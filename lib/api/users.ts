@@ -1,9 +1,10 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRunProtected } from '@/components/shell/totp-prompt';
 import { apiFetch } from '@/lib/api/client';
 import { or, term, toSearch } from '@/lib/api/query-language';
-import type { Me, Page, User } from '@/lib/api/types';
+import type { Me, Page, Role, User } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 export type UserListParams = {
@@ -17,7 +18,9 @@ export type UserListParams = {
   withTenant?: boolean;
 };
 
-const USER_LIST_FIELDS = 'name,email,role,lastLogin,createdDate,customerId';
+const USER_LIST_FIELDS = 'name,email,role,lastLogin,createdDate,customerId,language,readOnly,restricted,use2FA';
+
+const ME_FIELDS = 'name,email,role,language,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -57,7 +60,7 @@ export function useUsers(params: UserListParams) {
 export function useMe() {
   return useQuery({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => apiFetch<Me>('/api/v2/user/me', { signal }),
+    queryFn: ({ signal }) => apiFetch<Me>('/api/v2/user/me', { query: { select: ME_FIELDS }, signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -72,5 +75,102 @@ export function useUserCount() {
       apiFetch<Page<User>>('/api/v2/user', { query: { page: 0, size: 1, select: 'id' }, customerId, signal }).then(
         (page) => page.totalElements,
       ),
+  });
+}
+
+export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string };
+export type UpdateUserInput = Partial<{
+  name: string;
+  role: Role;
+  language: string;
+  restricted: boolean;
+  readOnly: boolean;
+  use2FA: false;
+}>;
+
+/** Creates a user in the selected tenant (ADMIN) or the caller's own; a protected operation. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  const runProtected = useRunProtected();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: (input: CreateUserInput) =>
+      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId, headers })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** Partial update by e-mail; role, readOnly, restricted and use2FA changes are protected. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  const runProtected = useRunProtected();
+
+  return useMutation({
+    mutationFn: ({ email, changes }: { email: string; changes: UpdateUserInput }) =>
+      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'PUT', query: { email }, body: changes, headers })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  const runProtected = useRunProtected();
+
+  return useMutation({
+    mutationFn: (email: string) => runProtected((headers) => apiFetch<void>('/api/user/', { method: 'DELETE', query: { email }, headers })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useChangePassword() {
+  const runProtected = useRunProtected();
+
+  return useMutation({
+    mutationFn: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
+      runProtected((headers) =>
+        apiFetch<void>('/api/user/password', { method: 'POST', query: { oldPassword, newPassword }, headers }),
+      ),
+  });
+}
+
+export type TotpSecret = { secret: string; otpauthUrl: string };
+
+export function useStartTotpEnrolment() {
+  return useMutation({ mutationFn: () => apiFetch<TotpSecret>('/api/user/2fa/secret', { method: 'POST' }) });
+}
+
+/** Enables (confirming the pending secret) or disables the caller's second factor with a current code. */
+export function useSetTotp() {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: ({ totp, enable }: { totp: string; enable: boolean }) =>
+      // Disabling is protected: the same current code proves it.
+      apiFetch<void>('/api/user/2fa', { method: 'POST', query: { totp, enable }, headers: enable ? {} : { 'x-totp': totp } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUploadProfilePicture() {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+
+      return apiFetch<unknown>('/api/v2/user/profilePicture', { method: 'POST', body: form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useDeleteProfilePicture() {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/api/v2/user/profilePicture', { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,7 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { registerAuditLogRoutes } from '@/server/modules/audit-log/audit-log.handlers';
 import { registerCustomerRoutes } from '@/server/modules/customers/customers.handlers';
 import { registerOAuthRoutes } from '@/server/modules/oauth/oauth.handlers';
+import { registerResourceLimitRoutes } from '@/server/modules/resource-limits/resource-limits.handlers';
 import { registerSystemRoutes } from '@/server/modules/system/system.handlers';
+import { registerTeamRoutes } from '@/server/modules/teams/teams.handlers';
+import { registerUiProfileRoutes } from '@/server/modules/ui-profiles/ui-profiles.handlers';
 import { registerUserRoutes } from '@/server/modules/users/users.handlers';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
@@ -21,8 +25,12 @@ export function createApp(deps: AppDeps): App {
 
   registerSystemRoutes(app);
   registerOAuthRoutes(app);
+  registerTeamRoutes(app); // before users: owns POST /api/user/updateTeamAssignments
   registerUserRoutes(app);
+  registerUiProfileRoutes(app);
+  registerResourceLimitRoutes(app); // before customers: GET /api/customer/{id} would shadow /api/customer/resourceLimits
   registerCustomerRoutes(app);
+  registerAuditLogRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -51,6 +59,7 @@ export function createApp(deps: AppDeps): App {
       { name: 'Authentication', description: 'OAuth 2.0 token endpoint, revocation and public keys' },
       { name: 'Users' },
       { name: 'Customers', description: 'Tenants and network owners' },
+      { name: 'Resource limits', description: 'Per-tier caps on what a tenant may create, and their usage' },
       { name: 'System', description: 'Health and readiness' },
     ],
   });

@@ -54,13 +54,13 @@ describe('POST /api/customer', () => {
     const name = unique('Sneaky');
     const res = await t.request('POST', '/api/customer', {
       token: admin.token,
-      json: { name, id: 999999, isSubreseller: true, ownerSubresellerId: owner.id, restricted: true, force2FA: true },
+      json: { name, id: 999999, isSubreseller: true, subresellerSince: new Date().toISOString(), restricted: true, isSubresellerOf: owner.id },
     });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(999999);
     expect(res.body).not.toHaveProperty('subreseller');
     expect(res.body).not.toHaveProperty('ownerSubresellerId');
-    expect(res.body).toMatchObject({ restricted: false, force2FA: false });
+    expect(res.body).toMatchObject({ restricted: false });
   });
 
   it('writes an audit entry with the name, the author and the request id', async () => {

@@ -1,8 +1,66 @@
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { oauthTokenFamilies } from '@/server/auth/tokens.table';
 import type { Executor } from '@/server/db/client';
-import { customers } from './customers.table';
+import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
+import { users } from '@/server/modules/users/users.table';
+import { customers, type CustomerRow } from './customers.table';
+
+export type CustomerValues = Partial<typeof customers.$inferInsert>;
 
 export async function insertCustomer(db: Executor, values: typeof customers.$inferInsert) {
   const [row] = await db.insert(customers).values(values).returning();
 
   return row!;
+}
+
+export async function findCustomerRow(db: Executor, id: number): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+
+  return row;
+}
+
+/** The row locked until commit: state checks (members, network-owner flag) cannot race a concurrent change. */
+export async function lockCustomerRow(db: Executor, id: number): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).for('update');
+
+  return row;
+}
+
+export async function updateCustomerRow(db: Executor, id: number, values: CustomerValues) {
+  if (Object.keys(values).length === 0) return;
+  await db.update(customers).set(values).where(eq(customers.id, id));
+}
+
+export async function deleteCustomerRow(db: Executor, id: number) {
+  await db.delete(customers).where(eq(customers.id, id));
+}
+
+export async function countMembers(db: Executor, ownerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(customers).where(eq(customers.ownerSubresellerId, ownerId));
+
+  return row?.n ?? 0;
+}
+
+/** The folders every customer starts with: root device folder, root file folder, the Templates content folder. */
+export async function insertInitialFolders(db: Executor, customerId: number) {
+  const deviceRoot = uuidv7();
+  const fileRoot = uuidv7();
+  const templates = uuidv7();
+  await db.insert(deviceGroups).values({ id: deviceRoot, customerId, parentId: null, name: 'Root', path: [deviceRoot] });
+  await db.insert(fileFolders).values({ id: fileRoot, customerId, parentId: null, name: 'Root', path: [fileRoot] });
+  await db.insert(contentGroups).values({ id: templates, customerId, parentId: null, name: 'Templates', path: [templates], isTemplateGroup: true });
+}
+
+/** Revokes every live token family of every user of the customer (restriction). */
+export async function revokeAllFamiliesOfCustomer(db: Executor, customerId: number, reason: string) {
+  await db
+    .update(oauthTokenFamilies)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        isNull(oauthTokenFamilies.revokedAt),
+        inArray(oauthTokenFamilies.userId, db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId))),
+      ),
+    );
 }

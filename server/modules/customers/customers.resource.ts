@@ -1,9 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
 import { customers, licenseTiers, verticals } from './customers.table';
 
-/** Searchable and selectable fields of `customer` (spec 3 "Customer"). */
+/** What reads answer when the client names no `select`: the primitives plus the network-owner object. */
+export const CUSTOMER_DEFAULT_SELECT = '*,subreseller';
+
+/** The `subreseller` object of a network owner: the customer row itself, seen through `isSubreseller`. */
+export const subresellerResource = defineResource({
+  name: 'subreseller',
+  table: customers,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'integer', sql: t.id },
+    since: { kind: 'scalar', type: 'datetime', sql: t.subresellerSince },
+  }),
+});
+
+/** Searchable and selectable fields of `customer` (spec 3 "Customer"). `adnetworkApiKey` is a secret and never listed. */
 export const customerResource = defineResource({
   name: 'customer',
   table: customers,
@@ -22,7 +36,13 @@ export const customerResource = defineResource({
       restricted: { kind: 'scalar', type: 'boolean', sql: t.restricted },
       expirationDate: { kind: 'scalar', type: 'datetime', sql: t.expirationDate },
       force2FA: { kind: 'scalar', type: 'boolean', sql: t.force2FA },
+      needsToBeInvoiced: { kind: 'scalar', type: 'boolean', sql: t.needsToBeInvoiced },
       licenseTier: { kind: 'scalar', type: 'enum', sql: t.licenseTier, enumValues: licenseTiers },
+      resourceLimits: { kind: 'scalar', type: 'json', sql: t.resourceLimits },
+      freeLicenses: { kind: 'scalar', type: 'integer', sql: t.freeLicenses },
+      browserSessionLicenses: { kind: 'scalar', type: 'integer', sql: t.browserSessionLicenses },
+      deviceSessionLimit: { kind: 'scalar', type: 'integer', sql: t.deviceSessionLimit },
+      storageSize: { kind: 'scalar', type: 'integer', sql: t.storageSize },
       ownerSubresellerId: { kind: 'scalar', type: 'integer', sql: t.ownerSubresellerId },
       ownerSubresellerName: {
         kind: 'scalar',
@@ -30,11 +50,27 @@ export const customerResource = defineResource({
         selectOnly: true,
         sql: sql`(select ${owner.name} from ${ownerFrom} where ${owner.id} = ${t.ownerSubresellerId})`,
       },
-      // The network-owner marker: an object when the customer is one, absent otherwise.
+      hiddenUIElementRules: { kind: 'scalar', type: 'json', sql: t.hiddenUIElementRules },
+      customerMetadata: { kind: 'scalar', type: 'json', sql: t.customerMetadata },
+      brandingGuideline: { kind: 'scalar', type: 'json', sql: t.brandingGuideline },
+      adnetworkNetworkId: { kind: 'scalar', type: 'string', sql: t.adnetworkNetworkId },
+      contentDesignerEmail: { kind: 'scalar', type: 'string', sql: t.contentDesignerEmail },
+      supportEmail: { kind: 'scalar', type: 'string', sql: t.supportEmail },
+      enableAutomaticDistributionToDms: { kind: 'scalar', type: 'boolean', sql: t.enableAutomaticDistributionToDms },
+      lastActivity: { kind: 'scalar', type: 'datetime', sql: t.lastActivity },
+      defaultEmergencyContentId: { kind: 'scalar', type: 'uuid', sql: t.defaultEmergencyContentId },
+      userFullAccessIfNotInTeam: { kind: 'scalar', type: 'boolean', sql: t.userFullAccessIfNotInTeam },
+      accessResourcesWithoutTeam: { kind: 'scalar', type: 'boolean', sql: t.accessResourcesWithoutTeam },
+      isDeviceAndGroupCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.deviceCreationInRootForTeamUsers },
+      isContentAndGroupCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.contentCreationInRootForTeamUsers },
+      isFileAndFolderCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.fileCreationInRootForTeamUsers },
+      // A to-one relation (not a json scalar) so that `subreseller=!NULL` / `=NULL` can be searched.
       subreseller: {
-        kind: 'scalar',
-        type: 'json',
-        sql: sql`case when ${t.isSubreseller} then json_build_object('id', ${t.id}, 'since', ${t.subresellerSince}) end`,
+        kind: 'relation',
+        cardinality: 'one',
+        target: () => subresellerResource as never,
+        on: (self: PgTable, target: PgTable) => and(eq((target as typeof customers).id, (self as typeof customers).id), (self as typeof customers).isSubreseller)!,
+        foreignKey: (self: PgTable) => sql`case when ${(self as typeof customers).isSubreseller} then ${(self as typeof customers).id} end`,
       },
       isSubreseller: { kind: 'scalar', type: 'boolean', sql: t.isSubreseller, selectable: false },
     };

@@ -12,6 +12,19 @@ export const verticals = [
 ] as const;
 export type Vertical = (typeof verticals)[number];
 
+/** Fields only ADMIN may write (spec 3 "Customer"); a network owner sending one gets 403. */
+export const adminOnlyCustomerFields = ['needsToBeInvoiced', 'resourceLimits', 'freeLicenses', 'browserSessionLicenses', 'deviceSessionLimit', 'storageSize'] as const;
+
+const dateTime = z.string().openapi({ format: 'date-time' });
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const ResourceLimitsSchema = z
+  .object({ overrides: z.record(z.string(), z.number().int().min(0)) })
+  .openapi('CustomerResourceLimits', { description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit' });
+
+export const SubresellerSchema = z
+  .object({ id: z.number().int(), since: dateTime.optional() })
+  .openapi('Subreseller', { description: 'Present when the customer is a network owner' });
 
 export const CustomerSchema = z
   .object({
@@ -22,29 +35,93 @@ export const CustomerSchema = z
     location: z.string().optional(),
     type: z.string().optional(),
     vertical: z.enum(verticals).optional(),
-    createdDate: z.string().openapi({ format: 'date-time' }).optional(),
+    createdDate: dateTime.optional(),
     restricted: z.boolean().optional(),
-    expirationDate: z.string().openapi({ format: 'date-time' }).optional(),
+    expirationDate: dateTime.optional(),
     force2FA: z.boolean().optional(),
+    needsToBeInvoiced: z.boolean().optional(),
     licenseTier: z.enum(licenseTiers).optional(),
+    resourceLimits: ResourceLimitsSchema.optional(),
+    freeLicenses: z.number().int().optional(),
+    browserSessionLicenses: z.number().int().optional(),
+    deviceSessionLimit: z.number().int().optional().openapi({ description: '0 = unlimited' }),
+    storageSize: z.number().int().optional().openapi({ description: 'Quota in bytes; absent = unlimited' }),
     ownerSubresellerId: z.number().int().optional(),
     ownerSubresellerName: z.string().optional().openapi({ description: 'Computed; returned when named in select' }),
-    subreseller: z.object({ id: z.number().int(), since: z.string().optional() }).optional().openapi({ description: 'Present when the customer is a network owner' }),
+    hiddenUIElementRules: jsonObject.optional(),
+    customerMetadata: jsonObject.optional(),
+    brandingGuideline: jsonObject.optional(),
+    adnetworkNetworkId: z.string().optional(),
+    contentDesignerEmail: z.string().optional(),
+    supportEmail: z.string().optional(),
+    enableAutomaticDistributionToDms: z.boolean().optional(),
+    lastActivity: dateTime.optional(),
+    defaultEmergencyContentId: z.string().optional(),
+    userFullAccessIfNotInTeam: z.boolean().optional(),
+    accessResourcesWithoutTeam: z.boolean().optional(),
+    isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+    isContentAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+    isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+    subreseller: SubresellerSchema.optional(),
   })
   .openapi('Customer');
+
+const email = z.email().max(320);
+
+/** Attributes a create and an update share; ADMIN-only ones are checked by the service. */
+const writable = {
+  comment: z.string().max(2000).optional(),
+  country: z.string().max(255).optional(),
+  location: z.string().max(255).optional(),
+  type: z.string().max(255).optional(),
+  vertical: z.enum(verticals).optional(),
+  licenseTier: z.enum(licenseTiers).optional(),
+  expirationDate: z.iso.datetime({ offset: true }).nullable().optional(),
+  force2FA: z.boolean().optional(),
+  needsToBeInvoiced: z.boolean().optional().openapi({ description: 'ADMIN only' }),
+  resourceLimits: ResourceLimitsSchema.nullable().optional().openapi({ description: 'ADMIN only' }),
+  freeLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
+  browserSessionLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
+  deviceSessionLimit: z.number().int().min(0).optional().openapi({ description: 'ADMIN only; 0 = unlimited' }),
+  storageSize: z.number().int().min(0).nullable().optional().openapi({ description: 'ADMIN only; null = unlimited' }),
+  hiddenUIElementRules: jsonObject.nullable().optional(),
+  customerMetadata: jsonObject.nullable().optional(),
+  brandingGuideline: jsonObject.nullable().optional(),
+  adnetworkNetworkId: z.string().max(255).nullable().optional(),
+  adnetworkApiKey: z.string().max(1000).nullable().optional().openapi({ description: 'Secret: write-only, never returned' }),
+  contentDesignerEmail: email.nullable().optional(),
+  supportEmail: email.nullable().optional(),
+  enableAutomaticDistributionToDms: z.boolean().optional(),
+};
 
 export const CustomerCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
-    licenseTier: z.enum(licenseTiers).optional(),
-    vertical: z.enum(verticals).optional(),
-    comment: z.string().max(2000).optional(),
-    country: z.string().max(255).optional(),
-    location: z.string().max(255).optional(),
-    type: z.string().max(255).optional(),
+    ...writable,
+    createAsSubreseller: z.boolean().optional().openapi({ description: 'ADMIN only: create the customer as a network owner' }),
+    ownerSubresellerId: z.number().int().positive().optional().openapi({ description: 'ADMIN only: the network owner the customer belongs to' }),
   })
   .openapi('CustomerCreate');
 
-export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
+export const CustomerUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255).optional(),
+    restricted: z.boolean().optional().openapi({ description: 'true blocks all access and revokes the tokens of all its users at once' }),
+    ...writable,
+  })
+  .openapi('CustomerUpdate');
 
+export const TeamSettingsSchema = z
+  .object({
+    userFullAccessIfNotInTeam: z.boolean().optional(),
+    accessResourcesWithoutTeam: z.boolean().optional(),
+    isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+    isContentAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+    isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean().optional(),
+  })
+  .openapi('CustomerTeamSettings');
+
+export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
+export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
+export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
 export type Customer = z.infer<typeof CustomerSchema>;

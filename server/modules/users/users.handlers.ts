@@ -2,15 +2,76 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@/server/http/context';
 import { sortValues } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
-import { getMeRoute, listUsersRoute } from './users.routes';
-import { getCurrentUser, listUsers } from './users.service';
+import * as account from './user-account.service';
+import * as routes from './users.routes';
+import * as service from './users.service';
 
 export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getMeRoute, async (c) => c.json(await getCurrentUser(serviceContext(c), c.req.valid('query')) as never, 200));
+  // /me before /{id}: both match GET /api/v2/user/me and the first registered answers.
+  app.openapi(routes.getMeRoute, async (c) => c.json(await service.getCurrentUser(serviceContext(c), c.req.valid('query')) as never, 200));
 
-  app.openapi(listUsersRoute, async (c) => {
+  app.openapi(routes.listUsersRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');
 
-    return c.json(await listUsers(serviceContext(c), { ...query, sort: sortValues(sort) }) as never, 200);
+    return c.json(await service.listUsers(serviceContext(c), { ...query, sort: sortValues(sort) }) as never, 200);
+  });
+
+  app.openapi(routes.getUserRoute, async (c) => {
+    const input = { id: c.req.valid('param').id, select: c.req.valid('query').select };
+
+    return c.json(await service.getUser(serviceContext(c), input) as never, 200);
+  });
+
+  app.openapi(routes.getProfilePictureRoute, async (c) => {
+    const picture = await account.getProfilePicture(serviceContext(c), { id: c.req.valid('param').id });
+    const headers = { 'content-type': picture.contentType, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' };
+
+    return c.body(new Uint8Array(picture.data), 200, headers) as never;
+  });
+
+  app.openapi(routes.uploadProfilePictureRoute, async (c) =>
+    c.json(await account.uploadProfilePicture(serviceContext(c), { file: c.req.valid('form').file }) as never, 200),
+  );
+
+  app.openapi(routes.deleteProfilePictureRoute, async (c) => {
+    await account.deleteProfilePicture(serviceContext(c));
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.simpleUsersRoute, async (c) => c.json(await service.listSimpleUsers(serviceContext(c)), 200));
+
+  app.openapi(routes.createUserRoute, async (c) => {
+    const input = { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds };
+
+    return c.json(await service.createUser(serviceContext(c), input) as never, 201);
+  });
+
+  app.openapi(routes.updateUserRoute, async (c) => {
+    const input = { email: c.req.valid('query').email, body: c.req.valid('json') };
+
+    return c.json(await service.updateUser(serviceContext(c), input) as never, 200);
+  });
+
+  app.openapi(routes.deleteUserRoute, async (c) => {
+    await service.deleteUser(serviceContext(c), { email: c.req.valid('query').email });
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.deleteMyAccountRoute, async (c) => {
+    await service.deleteMyAccount(serviceContext(c));
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.changePasswordRoute, async (c) => c.json(await account.changePassword(serviceContext(c), c.req.valid('query')) as never, 200));
+
+  app.openapi(routes.createTwoFactorSecretRoute, async (c) => c.json(await account.createTwoFactorSecret(serviceContext(c)), 200));
+
+  app.openapi(routes.setTwoFactorRoute, async (c) => {
+    const { totp, enable } = c.req.valid('query');
+
+    return c.json(await account.setTwoFactor(serviceContext(c), { totp, enable: enable === 'true' }) as never, 200);
   });
 }

@@ -5,6 +5,10 @@ import { roles } from '@/server/auth/roles';
 export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
 export const editorLevels = ['BASIC', 'ADVANCED', 'PROFESSIONAL'] as const;
 
+export const PASSWORD_MIN = 8;
+/** Argon2 input is bounded so a huge body cannot buy seconds of hashing. */
+export const PASSWORD_MAX = 256;
+
 export const UserSchema = z
   .object({
     id: z.string().uuid(),
@@ -19,7 +23,7 @@ export const UserSchema = z
     readOnly: z.boolean().optional(),
     restricted: z.boolean().optional(),
     use2FA: z.boolean().optional(),
-    forceToSet2FA: z.boolean().optional(),
+    forceToSet2FA: z.boolean().optional().openapi({ description: 'True while the user must enrol a second factor: set for the user, or the customer has force2FA, and use2FA is false' }),
     ssoLoginEnabled: z.boolean().optional(),
     usernamePasswordLoginEnabled: z.boolean().optional(),
     magicCodeLoginEnabled: z.boolean().optional(),
@@ -29,10 +33,62 @@ export const UserSchema = z
     lastActivity: z.string().openapi({ format: 'date-time' }).optional(),
     createdDate: z.string().openapi({ format: 'date-time' }).optional(),
     customerId: z.number().int().optional(),
+    hasProfilePicture: z.boolean().optional(),
+    profilePictureApiPath: z.string().optional().openapi({ description: 'GET path of the picture; present when hasProfilePicture' }),
+    active: z.boolean().optional().openapi({ description: 'The customer is neither restricted nor past its expirationDate' }),
     customer: z
       .object({ id: z.number().int(), name: z.string().optional(), expirationDate: z.string().optional(), force2FA: z.boolean().optional() })
+      .optional(),
+    userInterfaceProfile: z
+      .object({ id: z.number().int(), name: z.string().optional(), hiddenUIElementRules: z.record(z.string(), z.unknown()).optional() })
       .optional(),
   })
   .openapi('User');
 
 export type User = z.infer<typeof UserSchema>;
+
+const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+export const UserCreateSchema = z
+  .object({
+    email,
+    name: z.string().trim().min(1).max(255),
+    role: z.enum(roles),
+    password: password.optional().openapi({ description: `Write-only, at least ${PASSWORD_MIN} characters; required unless the user is SSO-only` }),
+    authProvider: z.enum(authProviders).optional(),
+    language: z.string().max(16).optional(),
+    editorLevel: z.enum(editorLevels).optional(),
+    comment: z.string().max(2000).optional(),
+    address: z.string().max(2000).optional(),
+    readOnly: z.boolean().optional(),
+    restricted: z.boolean().optional(),
+    forceToSet2FA: z.boolean().optional(),
+    ssoLoginEnabled: z.boolean().optional(),
+    usernamePasswordLoginEnabled: z.boolean().optional(),
+    magicCodeLoginEnabled: z.boolean().optional(),
+    oauthPasswordFlowEnabled: z.boolean().optional(),
+    trustedAdmin: z.boolean().optional(),
+  })
+  .openapi('UserCreate');
+
+export const UserUpdateSchema = UserCreateSchema.omit({ role: true, email: true, name: true })
+  .extend({
+    email: email.optional(),
+    name: z.string().trim().min(1).max(255).optional(),
+    role: z.enum(roles).optional(),
+    use2FA: z.literal(false).optional().openapi({ description: 'Only false: resets the second factor (enrolment goes through /api/user/2fa)' }),
+  })
+  .openapi('UserUpdate');
+
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+/** The fields every user may change on their own account. */
+export const SELF_EDITABLE_FIELDS = ['name', 'language', 'editorLevel', 'comment', 'address'] as const;
+
+export const SimpleUserSchema = z.object({ email: z.string(), name: z.string() }).openapi('SimpleUser');
+
+export const TwoFactorSecretSchema = z
+  .object({ secret: z.string().openapi({ description: 'Base32 secret' }), otpauthUrl: z.string().openapi({ description: '`otpauth://totp/...` for QR codes' }) })
+  .openapi('TwoFactorSecret');

@@ -1,20 +1,248 @@
 import { eq } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import { NotFoundError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import { v7 as uuidv7 } from 'uuid';
+import { hashPassword } from '@/server/auth/password';
+import { requireProtectedOperation } from '@/server/auth/protected-operation';
+import { hasRole, type Role } from '@/server/auth/roles';
+import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import type { Actor, ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
+import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { findOne, findPage } from '@/server/query';
-import { userResource } from './users.resource';
-import { users } from './users.table';
+import * as q from './users.queries';
+import { USER_DEFAULT_SELECT, userResource } from './users.resource';
+import { SELF_EDITABLE_FIELDS, type UserCreate, type UserUpdate } from './users.schemas';
+import { users, type UserRow } from './users.table';
+import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 
-const ME_SELECT = '*,customer(id,name,expirationDate,force2FA)';
+/** Changing these on a user (or a role change to OWNER/ADMIN) is a protected operation (spec 3). */
+const PROTECTED_FIELDS = ['password', 'use2FA', 'readOnly', 'restricted', 'trustedAdmin'] as const;
 
 export async function getCurrentUser(ctx: ServiceContext, input: { select?: string }) {
-  const user = await findOne(ctx.db, { resource: userResource, where: [eq(users.id, ctx.actor.userId)], select: input.select, defaultSelect: ME_SELECT });
+  const user = await readUser(ctx.db, ctx.actor.userId, input.select);
   if (!user) throw new NotFoundError('user', ctx.actor.userId);
 
   return user;
 }
 
-export function listUsers(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string }) {
-  return findPage(ctx.db, { resource: userResource, where: [scopeCondition(ctx.scope, users.customerId)], ...input });
+export function listUsers(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string } & TeamReadInput) {
+  const team = teamListQuery(ctx, 'user', users.id, input);
+
+  return findPage(ctx.db, { resource: userResource, where: [scopeCondition(ctx.scope, users.customerId), team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
+}
+
+export async function getUser(ctx: ServiceContext, input: { id: string; select?: string }) {
+  const user = await findOne(ctx.db, {
+    resource: userResource,
+    where: [eq(users.id, input.id), scopeCondition(ctx.scope, users.customerId)],
+    select: input.select,
+    defaultSelect: USER_DEFAULT_SELECT,
+  });
+  if (!user) throw new NotFoundError('user', input.id);
+
+  return user;
+}
+
+export function listSimpleUsers(ctx: ServiceContext) {
+  return q.listSimpleUsers(ctx.db, scopeCondition(ctx.scope, users.customerId));
+}
+
+/**
+ * POST /api/user/. No mail system exists, so the spec's password-setup message is not sent: the
+ * creator hands the initial password over (SSO-only users sign in through their provider).
+ */
+export async function createUser(ctx: ServiceContext, input: { body: UserCreate; teamIds?: string }) {
+  const { body } = input;
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+  assertCanGrantRole(ctx.actor, body.role);
+  if (body.trustedAdmin) assertTrustedAdminChange(ctx.actor, body.role);
+  const authProvider = body.authProvider ?? 'LOCAL';
+  if (authProvider !== 'LOCAL' && body.password !== undefined) {
+    throw new ValidationError('user.error.passwordNotLocal', `A ${authProvider} user has no local password`, { field: 'password' });
+  }
+  if (!isSsoOnly(body) && body.password === undefined) {
+    throw new ValidationError('user.error.passwordRequired', 'A password is required unless the user signs in only through SSO', { field: 'password' });
+  }
+  const teamGrants = parseTeamIdsParam(input.teamIds);
+  if (teamGrants.length > 0 && hasRole(body.role, 'OWNER')) {
+    throw new ValidationError('user.error.ownerInTeam', 'An OWNER or ADMIN cannot belong to a team', { parameter: 'teamIds' });
+  }
+  if (await q.findUserByEmail(ctx.db, body.email, undefined)) throw emailExists(body.email);
+  await requireProtectedOperation(ctx);
+  const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
+  const { password: _password, ...fields } = body;
+
+  return withEmailConflict(body.email, () =>
+    withTransaction(ctx.db, async (tx) => {
+      await assertWithinLimit(tx, customerId, 'USER');
+      const row = await q.insertUser(tx, { ...fields, id: uuidv7(), authProvider, customerId, passwordHash });
+      if (teamGrants.length > 0) await assignTeams(tx, ctx, 'user', row.id, input.teamIds);
+      await auditUser(tx, ctx, row, 'create', `User '${row.email}' created (${row.role})`, {
+        ...fields,
+        ...(body.password === undefined ? {} : { password: 'set' }),
+      });
+
+      return (await readUser(tx, row.id))!;
+    }),
+  );
+}
+
+/** PUT /api/user/?email=: managers change others (within their reach); everyone a few own fields. */
+export async function updateUser(ctx: ServiceContext, input: { email: string; body: UserUpdate }) {
+  const target = await findInScope(ctx, input.email);
+  const changed = changedFields(target, input.body);
+  const isSelf = target.id === ctx.actor.userId;
+  assertMayUpdate(ctx.actor, target, input.body, changed, isSelf);
+  if (changed.length === 0) return (await readUser(ctx.db, target.id))!;
+
+  const body = input.body;
+  if (changed.includes('email') && (await q.findUserByEmail(ctx.db, body.email!, undefined))) throw emailExists(body.email!);
+  const roleRaised = changed.includes('role') && hasRole(body.role!, 'OWNER');
+  if (roleRaised || PROTECTED_FIELDS.some((f) => changed.includes(f))) await requireProtectedOperation(ctx);
+
+  const values: Partial<typeof users.$inferInsert> = Object.fromEntries(changed.filter((f) => f !== 'password' && f !== 'use2FA').map((f) => [f, body[f]]));
+  if (changed.includes('password')) values.passwordHash = await hashPassword(body.password!);
+  if (changed.includes('use2FA')) Object.assign(values, { use2FA: false, totpSecret: null, totpPendingSecret: null });
+  const audited = Object.fromEntries(
+    changed.map((f) => [f, f === 'password' ? 'changed' : { from: target[f as keyof UserRow] ?? null, to: body[f] ?? null }]),
+  );
+
+  return withEmailConflict(body.email ?? target.email, () =>
+    withTransaction(ctx.db, async (tx) => {
+      await q.updateUser(tx, target.id, values);
+      // DECISIONS §5: a new password ends every session of that user.
+      if (changed.includes('password')) await q.revokeAllFamiliesOfUser(tx, target.id, 'password_change');
+      await auditUser(tx, ctx, target, 'update', `User '${target.email}' updated: ${changed.join(', ')}`, audited);
+
+      return (await readUser(tx, target.id))!;
+    }),
+  );
+}
+
+/** DELETE /api/user/?email=; the user's token families and picture go with it (cascade). */
+export async function deleteUser(ctx: ServiceContext, input: { email: string }) {
+  const target = await findInScope(ctx, input.email);
+  assertCanManage(ctx.actor, target);
+  if (target.id === ctx.actor.userId) return deleteMyAccount(ctx);
+  await requireProtectedOperation(ctx);
+  await withTransaction(ctx.db, async (tx) => {
+    await q.deleteUser(tx, target);
+    await auditUser(tx, ctx, target, 'delete', `User '${target.email}' deleted`);
+  });
+}
+
+/**
+ * DELETE /api/user/myAccount. The service keeps at least one ADMIN, and a customer at least one
+ * OWNER: its last OWNER leaving would leave nobody to manage its users (an ADMIN still can).
+ */
+export async function deleteMyAccount(ctx: ServiceContext) {
+  const me = await q.findUserById(ctx.db, ctx.actor.userId);
+  if (!me) throw new NotFoundError('user', ctx.actor.userId);
+  if (me.role === 'ADMIN' && (await q.countAdmins(ctx.db)) <= 1) {
+    throw new ConflictError('user.error.lastAdmin', 'The last ADMIN of the service cannot delete their account');
+  }
+  if (me.role === 'OWNER' && (await q.countOwnersOfCustomer(ctx.db, me.customerId)) <= 1) {
+    throw new ConflictError('user.error.lastOwner', 'The last OWNER of a customer cannot delete their account');
+  }
+  await requireProtectedOperation(ctx);
+  await withTransaction(ctx.db, async (tx) => {
+    await q.deleteUser(tx, me);
+    await auditUser(tx, ctx, me, 'delete', `User '${me.email}' deleted their own account`);
+  });
+}
+
+export function readUser(db: Executor, id: string, select?: string) {
+  return findOne(db, { resource: userResource, where: [eq(users.id, id)], select, defaultSelect: USER_DEFAULT_SELECT });
+}
+
+export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow, action: string, message: string, changes?: Record<string, unknown>) {
+  await writeAudit(tx, authorOf(ctx), {
+    action,
+    entityType: 'user',
+    entityId: user.id,
+    entityName: user.email,
+    customerId: user.customerId,
+    customerName: user.customerId === ctx.actor.customerId ? ctx.actor.customerName : undefined,
+    message,
+    changes,
+  });
+}
+
+async function findInScope(ctx: ServiceContext, email: string): Promise<UserRow> {
+  const user = await q.findUserByEmail(ctx.db, email, scopeCondition(ctx.scope, users.customerId));
+  if (!user) throw new NotFoundError('user', email);
+
+  return user;
+}
+
+/** The body fields whose value differs from the stored one: only those count as "touched". */
+function changedFields(target: UserRow, body: UserUpdate): (keyof UserUpdate)[] {
+  return (Object.keys(body) as (keyof UserUpdate)[]).filter((field) => {
+    if (body[field] === undefined) return false;
+    if (field === 'password') return true;
+    if (field === 'use2FA') return target.use2FA || target.totpSecret !== null;
+
+    return body[field] !== (target[field as keyof UserRow] ?? undefined);
+  });
+}
+
+function assertMayUpdate(actor: Actor, target: UserRow, body: UserUpdate, changed: (keyof UserUpdate)[], isSelf: boolean) {
+  if (changed.includes('authProvider')) {
+    throw new ValidationError('user.error.authProviderImmutable', 'authProvider cannot be changed after creation', { field: 'authProvider' });
+  }
+  if (!hasRole(actor.role, 'OWNER')) {
+    if (!isSelf) throw new ForbiddenError('Only an OWNER or ADMIN can change other users', 'user.error.notAllowed');
+    const denied = changed.filter((f) => !(SELF_EDITABLE_FIELDS as readonly string[]).includes(f));
+    if (denied.length > 0) {
+      throw new ForbiddenError(`You can change only ${SELF_EDITABLE_FIELDS.join(', ')} of your own account`, 'user.error.fieldNotAllowed', { fields: denied });
+    }
+
+    return;
+  }
+  assertCanManage(actor, target);
+  if (changed.includes('role')) {
+    if (isSelf) throw new ForbiddenError('You cannot change your own role', 'user.error.ownRole');
+    assertCanGrantRole(actor, body.role!);
+  }
+  if (changed.includes('trustedAdmin')) assertTrustedAdminChange(actor, target.role);
+  if (changed.includes('password') && target.authProvider !== 'LOCAL') {
+    throw new ValidationError('user.error.passwordNotLocal', `A ${target.authProvider} user has no local password`, { field: 'password' });
+  }
+}
+
+/** OWNER and ADMIN manage users up to their own role; only an ADMIN manages an ADMIN. */
+function assertCanManage(actor: Actor, target: { role: Role }) {
+  if (!hasRole(actor.role, 'OWNER')) throw new ForbiddenError('Only an OWNER or ADMIN can manage users', 'user.error.notAllowed');
+  if (!hasRole(actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
+}
+
+function assertCanGrantRole(actor: Actor, role: Role) {
+  if (!hasRole(actor.role, role)) throw new ForbiddenError(`You cannot give the role ${role}`, 'user.error.roleAboveOwn', { role });
+}
+
+function assertTrustedAdminChange(actor: Actor, role: Role) {
+  if (actor.role !== 'ADMIN') throw new ForbiddenError('Only an ADMIN can set trustedAdmin', 'user.error.trustedAdminForbidden');
+  if (role !== 'ADMIN') throw new ValidationError('user.error.trustedAdminNotAdmin', 'trustedAdmin applies only to ADMIN users', { field: 'trustedAdmin' });
+}
+
+/** SSO-only: an external provider, or SSO sign-in with username/password sign-in switched off. */
+function isSsoOnly(body: UserCreate): boolean {
+  return (body.authProvider ?? 'LOCAL') !== 'LOCAL' || (body.ssoLoginEnabled === true && body.usernamePasswordLoginEnabled === false);
+}
+
+function emailExists(email: string) {
+  return new ConflictError('user.error.emailExists', `A user with the e-mail '${email}' already exists`);
+}
+
+async function withEmailConflict<T>(email: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'app_user_email_key')) throw emailExists(email);
+    throw err;
+  }
 }
