@@ -202,3 +202,66 @@ describe('/api/docs', () => {
     expect((await t.app.request('/api/docs/assets/..%2Fpackage.json')).status).toBe(404);
   });
 });
+
+/**
+ * "Another tenant's id → 404" for every route whose path names a resource by id (`{id}`, `{…Id}`).
+ * A factory creates the resource in a fresh tenant and gives the path values (and a body where the
+ * route validates one before the lookup). A new id-route without a factory fails the allow-list
+ * check below until someone adds one here.
+ */
+type ForeignRequest = { params: Record<string, string>; json?: unknown };
+const foreignResourceFactories: Record<string, (otherCustomerId: number) => Promise<ForeignRequest>> = {
+  deleteTeam: async (customerId) => ({ params: { id: await foreignTeam(customerId) } }),
+  listResourceTeams: async (customerId) => ({ params: { resourceType: 'user', resourceId: (await t.factories.user({ customerId })).id } }),
+  getUser: async (customerId) => ({ params: { id: (await t.factories.user({ customerId })).id } }),
+  getUserProfilePicture: async (customerId) => ({ params: { id: (await t.factories.user({ customerId })).id } }),
+  getCustomer: async (customerId) => ({ params: { id: String(customerId) } }),
+  getUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) } }),
+  updateUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) }, json: { name: 'x', hiddenUIElementRules: {} } }),
+  deleteUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) } }),
+  assignUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) }, json: { userEmails: [] } }),
+};
+
+/** Id-routes not covered yet, each with the reason; the list must match exactly. */
+const uncoveredIdRoutes: string[] = [
+  // A plain OWNER may not manage customers at all (403 before any lookup); only ADMIN and network owners can.
+  'updateCustomer',
+  'deleteCustomer',
+];
+
+async function foreignUiProfile(customerId: number): Promise<string> {
+  const { uiProfiles } = await import('@/server/modules/ui-profiles/ui-profiles.table');
+  const [row] = await t.db.insert(uiProfiles).values({ customerId, name: 'foreign', hiddenUIElementRules: {} }).returning();
+
+  return String(row!.id);
+}
+
+async function foreignTeam(customerId: number): Promise<string> {
+  const { teams } = await import('@/server/modules/teams/teams.table');
+  const id = uuidv4();
+  await t.db.insert(teams).values({ id, customerId, name: `foreign ${id}` });
+
+  return id;
+}
+
+const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
+const idRoutes = routeTable.filter((r) => !r.access.public && r.access.minRole !== 'ADMIN' && [...r.path.matchAll(/\{([^}]+)\}/g)].some((m) => isIdParam(m[1]!)));
+
+describe("another tenant's resource id answers 404", () => {
+  it('every id-route has a factory, or is on the known allow-list', () => {
+    const uncovered = idRoutes.filter((r) => !foreignResourceFactories[r.operationId]).map((r) => r.operationId).sort();
+    expect(uncovered).toEqual([...uncoveredIdRoutes].sort());
+  });
+
+  const covered = idRoutes.filter((r) => foreignResourceFactories[r.operationId]);
+  it.each(covered.map((route) => ({ route, name: label(route) })))('$name', async ({ route }) => {
+    if (route.access.public) return;
+    const caller = await actorFor(route.access.minRole);
+    const other = await t.factories.customer();
+    const { params, json } = await foreignResourceFactories[route.operationId]!(other.id);
+    const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? uuidv4()));
+    const res = await t.request(route.method, path, { token: caller.token, json });
+    expect(res.status).toBe(404);
+    expectErrorBody(res.body, 404);
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from '@hono/zod-openapi';
+
+/* Wire shapes of the audit log read API (spec 3 "Reporting entities", "Audit log"). No server imports. */
+
+export const logLevelValues = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+export const LogEntrySchema = z
+  .object({
+    time: z.string().openapi({ description: 'ISO-8601 UTC', example: '2026-11-21T12:00:00.000Z' }),
+    logLevel: z.enum(logLevelValues),
+    message: z.string(),
+    userEmail: z.string().optional(),
+    deviceId: z.string().optional(),
+    deviceName: z.string().optional(),
+    contentId: z.string().optional(),
+    contentName: z.string().optional(),
+    datasourceId: z.string().optional(),
+    datasourceName: z.string().optional(),
+    customerId: z.number().int().optional(),
+    customerName: z.string().optional(),
+  })
+  .openapi('LogEntry');
+
+const epochMs = (description: string) => z.string().regex(/^\d{1,15}$/, 'expected Unix epoch milliseconds').optional().openapi({ type: 'integer', description });
+
+export const LogFilterQuerySchema = z.object({
+  customerId: z.string().optional().openapi({ type: 'integer', description: 'Tenant selector; required for ADMIN (`-1`: every tenant)' }),
+  search: z.string().max(500).optional().openapi({ description: 'Case-insensitive text contained in the message, the user e-mail or an entity name' }),
+  order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional().openapi({ description: 'By time (then id); default DESC' }),
+  from: epochMs('Entries at or after this time (Unix ms)'),
+  to: epochMs('Entries at or before this time (Unix ms)'),
+});
+
+export const LogListQuerySchema = LogFilterQuerySchema.extend({
+  page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),
+  size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 20, description: 'Page size' }),
+});
+
+export type LogFilterQuery = z.infer<typeof LogFilterQuerySchema>;
+export type LogListQuery = z.infer<typeof LogListQuerySchema>;

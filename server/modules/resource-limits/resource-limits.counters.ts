@@ -1,0 +1,7 @@
+import { countTeamsOf, countUiProfilesOf, countUsersOf } from './resource-limits.queries';
+import { registerUsageCounter } from './resource-limits.usage';
+
+// Counters of modules that exist today; later modules register theirs the same way.
+registerUsageCounter('USER', countUsersOf);
+registerUsageCounter('UI_PROFILE', countUiProfilesOf);
+registerUsageCounter('TEAM', countTeamsOf);

@@ -1,0 +1,65 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * Every resource kind the spec lets be assigned to teams (spec 1 "Team assignment", spec 3 "Team").
+ * The type name is the lowerCamel wire name used in paths: `/api/team/{type}Assignments`,
+ * `/api/team/update{Type}Assignments`, `/api/team/{type}/{id}/assignments`, and the value of
+ * `team_assignment.resource_type`. `cloudA…`/`cloudB…` are the spec's neutral stand-ins.
+ */
+export const teamResourceTypes = [
+  'user',
+  'device',
+  'deviceGroup',
+  'deviceContent',
+  'contentGroup',
+  'file',
+  'fileFolder',
+  'datasource',
+  'campaign',
+  'message',
+  'messageGroup',
+  'advertiser',
+  'alertRule',
+  'notificationChannel',
+  'webhookEventAction',
+  'webhookApiKey',
+  'deviceInstallRule',
+  'quickFilter',
+  'customCredential',
+  'cloudACredential',
+  'cloudBTenant',
+] as const;
+
+export type TeamResourceType = (typeof teamResourceTypes)[number];
+
+export type TeamResourceRegistration = {
+  type: TeamResourceType;
+  table: PgTable;
+  idColumn: AnyPgColumn;
+  customerIdColumn: AnyPgColumn;
+  /** Rows that may never join a team (users: OWNER and ADMIN), refused with 409 `conflictKey`. */
+  cannotJoin?: { condition: SQL; key: string; message: string };
+};
+
+const registry = new Map<TeamResourceType, TeamResourceRegistration>();
+
+/** Plugs a resource kind into the team mechanism; one call per kind (see team-resources.ts). */
+export function registerTeamResource(registration: TeamResourceRegistration): void {
+  registry.set(registration.type, registration);
+}
+
+/** The registration for a wire type name; the first letter may be upper case (`DeviceGroup`). */
+export function findTeamResource(name: string): TeamResourceRegistration | undefined {
+  const type = name.charAt(0).toLowerCase() + name.slice(1);
+
+  return registry.get(type as TeamResourceType);
+}
+
+export function registeredTeamResources(): TeamResourceRegistration[] {
+  return [...registry.values()];
+}
+
+export function capitalize(type: string): string {
+  return type.charAt(0).toUpperCase() + type.slice(1);
+}

@@ -1,0 +1,203 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { hasRole } from '@/server/auth/roles';
+import { scopeCondition, type TenantScope } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import type { Actor } from '@/server/http/context';
+import { customers } from '@/server/modules/customers/customers.table';
+import { aliasedTable } from '@/server/query/relations';
+import { findTeamResource, type TeamResourceType } from './team-registry';
+import { selectVisibility } from './teams.queries';
+import { teamAssignments } from './teams.table';
+
+/**
+ * Team visibility (spec 1 "Team-related read parameters", spec 3 "Team access settings").
+ * The spec is terse; these are the rules as implemented, each one SQL inside the caller's statement:
+ *
+ * Terms. "member": the caller has a `team_assignment` row of type `user`. "caller teams": those teams.
+ * "team-less": a resource with no `team_assignment` row of its type. Settings are the caller's own
+ * customer's (`userFullAccessIfNotInTeam`, `accessResourcesWithoutTeam`).
+ *
+ * A. Access (what the caller may see at all; single reads and writes use only this):
+ *   1. OWNER and ADMIN: everything in the tenant scope (they cannot be team members).
+ *   2. A restricted user (`user.restricted`): resources assigned to one of the caller teams; nothing else,
+ *      whatever the settings (a restricted user in no team sees nothing).
+ *   3. Any other member: resources of the caller teams, plus team-less resources when
+ *      `accessResourcesWithoutTeam`.
+ *   4. Any other non-member: everything when `userFullAccessIfNotInTeam`, otherwise nothing
+ *      (the folder modules add their root folder on top of this).
+ *
+ * B. Listing filter (ANDed with A on paged reads):
+ *   - A member (rules 2, 3) is filtered to the caller teams, narrowed further to `selectTeamIds`
+ *     when given; `includeResourcesWithoutTeam=true` adds the team-less resources A allows.
+ *   - Everyone else (rules 1, 4) is unfiltered while `selectTeamIds` is empty; with `selectTeamIds`
+ *     the list holds resources assigned to one of those teams, plus team-less ones when
+ *     `includeResourcesWithoutTeam=true`.
+ *
+ * C. Read-only: false for OWNER/ADMIN and for resources the caller sees through no team (team-less,
+ *    full access); otherwise true exactly when every caller-team assignment of the resource is
+ *    `read_only` (one writable team suffices to write).
+ */
+export type TeamReadOptions = { includeResourcesWithoutTeam?: boolean; selectTeamIds?: readonly string[] };
+
+type Caller = { actor: Actor };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Parses the comma-separated `selectTeamIds` parameter; malformed ids are a 400. */
+export function parseSelectTeamIds(raw: string | undefined): string[] {
+  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = ids.find((id) => !UUID.test(id));
+  if (bad) throw new ValidationError('request.error.invalid', `Invalid team id '${bad}' in selectTeamIds`, { parameter: 'selectTeamIds' });
+
+  return ids;
+}
+
+export function isAboveTeams(actor: Actor): boolean {
+  return hasRole(actor.role, 'OWNER');
+}
+
+/** The visibility (A) and listing filter (B) for rows of `resourceType` whose id is `idColumn`. */
+export function teamVisibilityCondition(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL, options: TeamReadOptions = {}): SQL | undefined {
+  const parts = new Parts(ctx.actor, resourceType, idColumn);
+  const selected = options.selectTeamIds ?? [];
+  const include = options.includeResourcesWithoutTeam === true;
+  const unfilteredList = selected.length === 0 ? sql`true` : sql`(${parts.assignedTo(selected)} or ${include ? sql`not ${parts.assigned()}` : sql`false`})`;
+  if (isAboveTeams(ctx.actor)) return selected.length === 0 ? undefined : unfilteredList;
+
+  const ofCallerTeams = parts.inCallerTeams(selected);
+  const teamLess = include ? sql`(${parts.setting(customers.accessResourcesWithoutTeam)} and not ${parts.assigned()})` : sql`false`;
+  const asMember = sql`(${ofCallerTeams} or ${teamLess})`;
+  if (ctx.actor.isRestrictedUser) return ofCallerTeams;
+
+  return sql`(case when ${parts.isMember()} then ${asMember} else (${parts.setting(customers.userFullAccessIfNotInTeam)} and ${unfilteredList}) end)`;
+}
+
+/** Access only (rule A), for single reads and writes. */
+export function teamAccessCondition(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL): SQL | undefined {
+  if (isAboveTeams(ctx.actor)) return undefined;
+  const parts = new Parts(ctx.actor, resourceType, idColumn);
+  const ofCallerTeams = parts.inCallerTeams([]);
+  if (ctx.actor.isRestrictedUser) return ofCallerTeams;
+
+  return sql`(case when ${parts.isMember()}
+    then (${ofCallerTeams} or (${parts.setting(customers.accessResourcesWithoutTeam)} and not ${parts.assigned()}))
+    else ${parts.setting(customers.userFullAccessIfNotInTeam)} end)`;
+}
+
+/**
+ * Which teams the caller may list (spec silent): OWNER/ADMIN and full-access non-members every team
+ * of the tenant scope; members (and restricted users) only the teams they belong to.
+ */
+export function visibleTeamsCondition(ctx: Caller, teamIdColumn: AnyPgColumn): SQL | undefined {
+  if (isAboveTeams(ctx.actor)) return undefined;
+  const parts = new Parts(ctx.actor, 'user', ctx.actor.userId as never);
+  const own = sql`${teamIdColumn} in (${parts.callerTeamsList()})`;
+  if (ctx.actor.isRestrictedUser) return own;
+
+  return sql`(case when ${parts.isMember()} then ${own} else ${parts.setting(customers.userFullAccessIfNotInTeam)} end)`;
+}
+
+/** Rule C as a boolean SQL expression (for `includeReadOnlyInfo` and write checks). */
+export function readOnlyExpression(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL): SQL {
+  if (isAboveTeams(ctx.actor)) return sql`false`;
+  const parts = new Parts(ctx.actor, resourceType, idColumn);
+
+  return sql`(${parts.inCallerTeams([], sql`true`)} and not ${parts.inCallerTeams([], sql`false`)})`;
+}
+
+/**
+ * Refuses a write to a resource the caller cannot see (404, never revealing it) or sees only
+ * through read-only team assignments (403 `team.error.readOnly`).
+ */
+export async function assertWritable(tx: Executor, ctx: Caller & { scope: TenantScope }, resourceType: TeamResourceType, id: string): Promise<void> {
+  const registration = findTeamResource(resourceType);
+  if (!registration) throw new NotFoundError(resourceType, id);
+  const { table, idColumn, customerIdColumn } = registration;
+  const row = await selectVisibility(tx, {
+    table,
+    where: and(sql`${idColumn}::text = ${id}`, scopeCondition(ctx.scope, customerIdColumn))!,
+    visible: teamAccessCondition(ctx, resourceType, idColumn) ?? sql`true`,
+    readOnly: readOnlyExpression(ctx, resourceType, idColumn),
+  });
+  if (!row || !row.visible) throw new NotFoundError(resourceType, id);
+  if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${resourceType}`, 'team.error.readOnly', { resourceType, id });
+}
+
+/** SQL building blocks over `team_assignment`, each an EXISTS correlated with the outer row. */
+class Parts {
+  private static counter = 0;
+
+  constructor(
+    private readonly actor: Actor,
+    private readonly type: TeamResourceType,
+    private readonly id: AnyPgColumn | SQL,
+  ) {}
+
+  /** Distinct alias names: several conditions may meet in one statement. */
+  private alias() {
+    Parts.counter = (Parts.counter + 1) % 1_000_000;
+
+    return aliasedTable(teamAssignments, `tv${Parts.counter}`);
+  }
+
+  private callerTeams(): SQL {
+    const m = this.alias();
+
+    return sql`select ${m.table.teamId} from ${m.from} where ${m.table.resourceType} = 'user' and ${m.table.resourceId} = ${this.actor.userId}`;
+  }
+
+  callerTeamsList(): SQL {
+    return this.callerTeams();
+  }
+
+  isMember(): SQL {
+    return sql`exists (${this.callerTeams()})`;
+  }
+
+  setting(column: AnyPgColumn): SQL {
+    return sql`coalesce((select ${column} from ${customers} where ${customers.id} = ${this.actor.customerId}), true)`;
+  }
+
+  assigned(): SQL {
+    const a = this.alias();
+
+    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text)`;
+  }
+
+  assignedTo(teamIds: readonly string[]): SQL {
+    const a = this.alias();
+
+    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text
+      and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)}))`;
+  }
+
+  /** Assigned to a caller team (narrowed to `teamIds` when given; to one `read_only` value when given). */
+  inCallerTeams(teamIds: readonly string[], readOnly?: SQL): SQL {
+    const a = this.alias();
+    const narrowed = teamIds.length ? sql` and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)})` : sql``;
+    const flag = readOnly ? sql` and ${a.table.readOnly} = ${readOnly}` : sql``;
+
+    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text
+      and ${a.table.teamId} in (${this.callerTeams()})${narrowed}${flag})`;
+  }
+}
+
+/** The team read parameters of spec 1 as they arrive in a list query (strings). */
+export type TeamReadInput = { includeReadOnlyInfo?: string; includeResourcesWithoutTeam?: string; selectTeamIds?: string };
+
+/**
+ * Splits a list query into the team part (a condition and, with `includeReadOnlyInfo=true`, the
+ * `readOnly` column for `findPage`'s `extraColumns`) and the rest, for any team-capable list.
+ */
+export function teamListQuery<T extends TeamReadInput>(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn, input: T) {
+  const { includeReadOnlyInfo, includeResourcesWithoutTeam, selectTeamIds, ...query } = input;
+  const where = teamVisibilityCondition(ctx, resourceType, idColumn, {
+    includeResourcesWithoutTeam: includeResourcesWithoutTeam === 'true',
+    selectTeamIds: parseSelectTeamIds(selectTeamIds),
+  });
+  const extraColumns = includeReadOnlyInfo === 'true' ? { readOnly: readOnlyExpression(ctx, resourceType, idColumn) } : undefined;
+
+  return { where, extraColumns, query };
+}

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '@/server/db/client';
+import type { TeamResourceRegistration } from './team-registry';
+import { users } from '@/server/modules/users/users.table';
+import { teamAssignments, teams } from './teams.table';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+export async function selectVisibility(db: Executor, q: { table: PgTable; where: SQL; visible: SQL; readOnly: SQL }) {
+  const rows = await db
+    .select({ visible: sql<boolean>`${q.visible}`.as('visible'), readOnly: sql<boolean>`${q.readOnly}`.as('read_only') })
+    .from(q.table)
+    .where(q.where)
+    .limit(1);
+
+  return rows[0];
+}
+
+export async function findTeam(db: Executor, id: string, scope: SQL | undefined): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(and(eq(teams.id, id), scope)).limit(1);
+
+  return row;
+}
+
+export async function findTeamsByIds(db: Executor, ids: readonly string[], customerId: number): Promise<TeamRow[]> {
+  if (ids.length === 0) return [];
+
+  return db.select().from(teams).where(and(inArray(teams.id, [...ids]), eq(teams.customerId, customerId)));
+}
+
+export async function insertTeam(db: Executor, values: typeof teams.$inferInsert): Promise<TeamRow> {
+  const [row] = await db.insert(teams).values(values).returning();
+
+  return row!;
+}
+
+export async function updateTeam(db: Executor, id: string, values: { name: string; comment: string | null }): Promise<TeamRow> {
+  const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning();
+
+  return row!;
+}
+
+/** Deleting a team removes its assignments through the foreign key's ON DELETE CASCADE. */
+export async function deleteTeam(db: Executor, id: string): Promise<void> {
+  await db.delete(teams).where(eq(teams.id, id));
+}
+
+export async function countTeams(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.customerId, customerId));
+
+  return Number(row?.n ?? 0);
+}
+
+/** The rows of `ids` that exist in `customerId`, and whether each may join a team. */
+export async function findTeamResources(db: Executor, registration: TeamResourceRegistration, ids: readonly string[], customerId: number) {
+  if (ids.length === 0) return [];
+  const { table, idColumn, customerIdColumn, cannotJoin } = registration;
+
+  return db
+    .select({ id: sql<string>`${idColumn}::text`.as('id'), cannotJoin: sql<boolean>`${cannotJoin?.condition ?? sql`false`}`.as('cannot_join') })
+    .from(table)
+    .where(and(sql`${idColumn}::text in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, eq(customerIdColumn, customerId)));
+}
+
+/** The customer of one resource within a tenant scope, or undefined when it is not there. */
+export async function findResourceCustomer(db: Executor, registration: TeamResourceRegistration, id: string, scope: SQL | undefined) {
+  const { table, idColumn, customerIdColumn } = registration;
+  const [row] = await db
+    .select({ customerId: sql<number>`${customerIdColumn}`.mapWith(Number).as('customer_id') })
+    .from(table)
+    .where(and(sql`${idColumn}::text = ${id}`, scope))
+    .limit(1);
+
+  return row?.customerId;
+}
+
+/** Inserts or updates (team, resource) rows; re-assigning changes only `readOnly`. */
+export async function upsertAssignments(db: Executor, rows: (typeof teamAssignments.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(teamAssignments)
+    .values(rows)
+    .onConflictDoUpdate({ target: [teamAssignments.teamId, teamAssignments.resourceType, teamAssignments.resourceId], set: { readOnly: sql`excluded.read_only` } });
+}
+
+export async function deleteAssignmentsOfTeam(db: Executor, teamId: string, resourceType: string, resourceIds: readonly string[]): Promise<void> {
+  if (resourceIds.length === 0) return;
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.teamId, teamId), eq(teamAssignments.resourceType, resourceType), inArray(teamAssignments.resourceId, [...resourceIds])));
+}
+
+export async function deleteAssignmentsOfResource(db: Executor, resourceType: string, resourceId: string, teamIds: readonly string[]): Promise<void> {
+  if (teamIds.length === 0) return;
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.resourceType, resourceType), eq(teamAssignments.resourceId, resourceId), inArray(teamAssignments.teamId, [...teamIds])));
+}
+
+/** Resources of one type assigned to a team, in a stable order. */
+export function selectAssignmentsOfTeam(db: Executor, teamId: string, resourceType: string) {
+  return db
+    .select({ id: teamAssignments.resourceId, readOnly: teamAssignments.readOnly })
+    .from(teamAssignments)
+    .where(and(eq(teamAssignments.teamId, teamId), eq(teamAssignments.resourceType, resourceType)))
+    .orderBy(asc(teamAssignments.resourceId));
+}
+
+/** Teams of one resource (the caller's scope applies through `teamScope`). */
+export function selectTeamsOfResource(db: Executor, resourceType: string, resourceId: string, teamScope: SQL | undefined) {
+  return db
+    .select({ id: teams.id, name: teams.name, readOnly: teamAssignments.readOnly })
+    .from(teamAssignments)
+    .innerJoin(teams, eq(teams.id, teamAssignments.teamId))
+    .where(and(eq(teamAssignments.resourceType, resourceType), eq(teamAssignments.resourceId, resourceId), teamScope))
+    .orderBy(asc(teams.name), asc(teams.id));
+}
+
+/** The subset of `teamIds` the user is a member of. */
+export function findMemberships(db: Executor, userId: string, teamIds: readonly string[]) {
+  return db
+    .select({ teamId: teamAssignments.teamId })
+    .from(teamAssignments)
+    .where(and(eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, userId), inArray(teamAssignments.teamId, [...teamIds])));
+}
+
+/** Teams the user is a member of (for the teams list of a member). */
+export function callerTeamsSubquery(userId: string): SQL {
+  return sql`(select ${teamAssignments.teamId} from ${teamAssignments} where ${teamAssignments.resourceType} = 'user' and ${teamAssignments.resourceId} = ${userId})`;
+}
+
+/** `count(*)` of a team's assignments of one type, correlated with the outer team row. */
+export function assignmentCount(teamId: SQL | PgTable['_']['columns'][string], resourceType: string): SQL {
+  return sql`(select count(*)::int from ${teamAssignments} where ${teamAssignments.teamId} = ${teamId} and ${teamAssignments.resourceType} = ${resourceType})`;
+}
+
+export async function findUserIdByEmail(db: Executor, email: string, scope: SQL | undefined): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.trim().toLowerCase()), scope)).limit(1);
+
+  return row?.id;
+}

@@ -1,0 +1,152 @@
+import { z } from '@hono/zod-openapi';
+import { customerIdParam, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { defineRoute } from '@/server/http/route';
+import { capitalize, registeredTeamResources } from './team-registry';
+import {
+  TeamAccessListSchema,
+  TeamAssignmentItemSchema,
+  TeamBodySchema,
+  TeamListQueryExtension,
+  TeamModificationSchema,
+  TeamResourcesUpdateSchema,
+  TeamSchema,
+} from './teams.schemas';
+import './team-resources';
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+const teamIdQuery = z.object({
+  customerId: customerIdParam,
+  teamId: z.string().openapi({ description: 'The team', format: 'uuid' }),
+});
+// Registered at start-up; the document lists exactly the kinds the paths accept today.
+const kinds = () => registeredTeamResources().map((r) => r.type);
+const typeParam = (name: string, pattern: string, example: string, description: string) =>
+  z.string().openapi({ param: { name, in: 'path' }, pattern, example, description });
+
+export const listTeamsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/team',
+    operationId: 'listTeams',
+    tags: ['Teams'],
+    summary: 'Teams, paged',
+    description: 'OWNER/ADMIN and users outside any team (with full access) see every team of the tenant; team members see their own teams.',
+    request: { query: ScopedListQuerySchema.extend(TeamListQueryExtension) },
+    responses: { 200: { description: 'A page of teams', ...json(pageOf(TeamSchema, 'TeamPage')) }, ...securedErrors },
+  },
+);
+
+export const createTeamRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/team',
+    operationId: 'createTeam',
+    tags: ['Teams'],
+    summary: 'Create a team',
+    description: 'Names are unique per customer (409). Counts against the `TEAM` resource limit.',
+    request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(TeamBodySchema) } },
+    responses: { 201: { description: 'The created team', ...json(TeamSchema) }, ...securedErrors, ...conflictError },
+  },
+);
+
+export const updateTeamRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: '/api/team',
+    operationId: 'updateTeam',
+    tags: ['Teams'],
+    summary: 'Rename a team or change its comment',
+    request: { query: teamIdQuery, body: { required: true, ...json(TeamBodySchema) } },
+    responses: { 200: { description: 'The updated team', ...json(TeamSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);
+
+export const deleteTeamRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'delete',
+    path: '/api/team/{id}',
+    operationId: 'deleteTeam',
+    tags: ['Teams'],
+    summary: 'Delete a team and all its assignments',
+    request: { query: z.object({ customerId: customerIdParam }), params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }) },
+    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
+  },
+);
+
+export const listTeamAssignmentsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/team/{assignments}',
+    operationId: 'listTeamAssignments',
+    tags: ['Teams'],
+    summary: 'Resources of one kind assigned to a team (`/api/team/{resourceType}Assignments`)',
+    request: {
+      params: z.object({
+        assignments: typeParam('assignments', '^[a-z][A-Za-z]*Assignments$', 'userAssignments', `\`<resourceType>Assignments\`; resource types: ${kinds().join(', ')}. Any other type: 404 \`team.error.unknownResourceType\`.`),
+      }),
+      query: teamIdQuery,
+    },
+    responses: { 200: { description: 'Assigned resource ids and their read-only flag', ...json(z.array(TeamAssignmentItemSchema)) }, ...securedErrors, ...notFoundError },
+  },
+);
+
+export const listResourceTeamsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/team/{resourceType}/{resourceId}/assignments',
+    operationId: 'listResourceTeams',
+    tags: ['Teams'],
+    summary: 'Teams a resource is assigned to',
+    request: {
+      params: z.object({
+        resourceType: typeParam('resourceType', '^[A-Za-z]+$', 'user', `One of: ${kinds().join(', ')}`),
+        resourceId: z.string().openapi({ param: { name: 'resourceId', in: 'path' } }),
+      }),
+      query: z.object({ customerId: customerIdParam }),
+    },
+    responses: { 200: { description: 'The teams, as `teamAccessList`', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError },
+  },
+);
+
+export const updateTeamResourcesRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: '/api/team/{update}',
+    operationId: 'updateTeamResources',
+    tags: ['Teams'],
+    summary: 'Add resources of one kind to a team and remove others (`/api/team/update{ResourceType}Assignments`)',
+    description: 'Resources must belong to the team\'s customer (404). OWNER and ADMIN users cannot join a team (409 `team.error.ownerCannotJoin`).',
+    request: {
+      params: z.object({
+        update: typeParam('update', '^update[A-Z][A-Za-z]*Assignments$', 'updateUserAssignments', `\`update<ResourceType>Assignments\`; resource types: ${kinds().map(capitalize).join(', ')}.`),
+      }),
+      query: teamIdQuery,
+      body: { required: true, ...json(TeamResourcesUpdateSchema) },
+    },
+    responses: { 200: { description: 'The team\'s resources of that kind afterwards', ...json(z.array(TeamAssignmentItemSchema)) }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);
+
+export const updateUserTeamAssignmentsRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/user/updateTeamAssignments',
+    operationId: 'updateUserTeamAssignments',
+    tags: ['Users', 'Teams'],
+    summary: 'Change the teams of a user',
+    request: {
+      query: z.object({ customerId: customerIdParam, email: z.string().openapi({ description: 'The user', format: 'email' }) }),
+      body: { required: true, ...json(TeamModificationSchema) },
+    },
+    responses: { 200: { description: 'The user\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);

@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+
+/*
+ * Wire shapes of teams and team assignments (spec 1 "Team assignment", spec 3 "Team").
+ * No server imports: the console reuses these for forms and types.
+ */
+
+/** Kinds that can be counted with `includeTeamResourceNumber` (spec 3 "Team"), besides users. */
+const countedKinds = [
+  'device', 'deviceGroup', 'deviceContent', 'contentGroup', 'file', 'fileFolder', 'datasource', 'campaign', 'message',
+  'messageGroup', 'advertiser', 'alertRule', 'notificationChannel', 'webhookEventAction', 'webhookApiKey',
+  'deviceInstallRule', 'quickFilter', 'customCredential', 'cloudACredential', 'cloudBTenant',
+] as const;
+
+export const teamResourceNumberKey = (type: string) => `team${type.charAt(0).toUpperCase()}${type.slice(1)}Number`;
+
+const booleanParam = (description: string) => z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description });
+
+export const TeamSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    comment: z.string().optional(),
+    customerId: z.number().int().optional(),
+    createdDate: z.string().optional(),
+    teamUserNumber: z.number().int().optional().openapi({ description: 'Members; with `includeTeamUserNumber=true`' }),
+    ...Object.fromEntries(countedKinds.map((k) => [teamResourceNumberKey(k), z.number().int().optional()])),
+  })
+  .openapi('Team');
+
+export const TeamBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    comment: z.string().max(4000).nullable().optional(),
+  })
+  .openapi('TeamBody');
+
+export const TeamListQueryExtension = {
+  includeTeamUserNumber: booleanParam('Adds `teamUserNumber` to each team'),
+  includeTeamResourceNumber: booleanParam('Adds `team{Resource}Number` for every team-capable resource kind in use'),
+};
+
+/** The team-related read parameters of spec 1, for every list of a team-capable resource. */
+export const TeamReadQueryExtension = {
+  includeReadOnlyInfo: booleanParam('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
+  includeResourcesWithoutTeam: booleanParam('Also list resources assigned to no team'),
+  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+};
+
+export const TeamAssignmentItemSchema = z.object({ id: z.string(), readOnly: z.boolean() }).openapi('TeamAssignmentItem');
+
+export const TeamResourcesUpdateSchema = z
+  .object({
+    resourcesToAdd: z.array(z.object({ id: z.string().min(1), readOnly: z.boolean().optional() })).max(10_000).optional(),
+    resourceIdsToRemove: z.array(z.string().min(1)).max(10_000).optional(),
+  })
+  .openapi('TeamResourcesUpdate');
+
+/** The modify body of spec 1 "Team assignment". */
+export const TeamModificationSchema = z
+  .object({
+    assignToTeams: z.array(z.object({ teamId: z.string(), readOnly: z.boolean().optional().default(false) })).max(1000).optional(),
+    removeFromTeamIds: z.array(z.string()).max(1000).optional(),
+  })
+  .openapi('TeamModification');
+
+/** `teamAccessList` of spec 1, with each team's name for display. */
+export const TeamAccessListSchema = z
+  .object({ teams: z.array(z.object({ id: z.string(), name: z.string().optional(), readOnly: z.boolean() })) })
+  .openapi('TeamAccessList');
+
+export type TeamBody = z.infer<typeof TeamBodySchema>;
+export type TeamResourcesUpdate = z.infer<typeof TeamResourcesUpdateSchema>;
+export type TeamModification = z.infer<typeof TeamModificationSchema>;

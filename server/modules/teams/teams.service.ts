@@ -1,0 +1,168 @@
+import { and, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, NotFoundError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
+import { users } from '@/server/modules/users/users.table';
+import { findPage } from '@/server/query';
+import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
+import { registeredTeamResources } from './team-registry';
+import { teamAccessCondition, visibleTeamsCondition } from './team-visibility';
+import {
+  assignmentCount,
+  deleteAssignmentsOfTeam,
+  deleteTeam as deleteTeamRow,
+  findResourceCustomer,
+  findTeam,
+  findUserIdByEmail,
+  insertTeam,
+  selectAssignmentsOfTeam,
+  updateTeam as updateTeamRow,
+  upsertAssignments,
+  type TeamRow,
+} from './teams.queries';
+import { teamResource } from './teams.resource';
+import { teamResourceNumberKey, type TeamBody, type TeamModification, type TeamResourcesUpdate } from './teams.schemas';
+import { teams } from './teams.table';
+
+type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: string; includeTeamResourceNumber?: string };
+
+export function listTeams(ctx: ServiceContext, input: ListInput) {
+  const { includeTeamUserNumber, includeTeamResourceNumber, ...query } = input;
+  const extraColumns: Record<string, SQL> = {};
+  if (includeTeamUserNumber === 'true') extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');
+  if (includeTeamResourceNumber === 'true') {
+    for (const { type } of registeredTeamResources()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
+  }
+
+  return findPage(ctx.db, { resource: teamResource, where: [scopeCondition(ctx.scope, teams.customerId), visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
+}
+
+export async function createTeam(ctx: ServiceContext, body: TeamBody) {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+
+  return uniqueName(body.name, () =>
+    withTransaction(ctx.db, async (tx) => {
+      await assertWithinLimit(tx, customerId, 'TEAM');
+      const row = await insertTeam(tx, { id: uuidv7(), customerId, name: body.name, comment: body.comment ?? null });
+      await audit(tx, ctx, row, 'create', `Team '${row.name}' created`, { ...body });
+
+      return toTeam(row);
+    }),
+  );
+}
+
+export async function updateTeam(ctx: ServiceContext, teamId: string, body: TeamBody) {
+  return uniqueName(body.name, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const before = await teamInScope(tx, ctx, teamId);
+      const row = await updateTeamRow(tx, before.id, { name: body.name, comment: body.comment ?? null });
+      await audit(tx, ctx, row, 'update', `Team '${before.name}' updated`, { name: body.name, comment: body.comment ?? null });
+
+      return toTeam(row);
+    }),
+  );
+}
+
+export async function deleteTeam(ctx: ServiceContext, teamId: string): Promise<void> {
+  await withTransaction(ctx.db, async (tx) => {
+    const team = await teamInScope(tx, ctx, teamId);
+    await deleteTeamRow(tx, team.id);
+    await audit(tx, ctx, team, 'delete', `Team '${team.name}' deleted`);
+  });
+}
+
+/** GET /api/team/{type}Assignments: the resources of one kind assigned to a team. */
+export async function listTeamAssignments(ctx: ServiceContext, assignmentsPath: string, teamId: string) {
+  const registration = teamResourceOf(stripAffixes(assignmentsPath, '', 'Assignments'));
+  const team = await teamInScope(ctx.db, ctx, teamId, true);
+
+  return selectAssignmentsOfTeam(ctx.db, team.id, registration.type);
+}
+
+/** GET /api/team/{type}/{id}/assignments: the teams of one resource the caller can see. */
+export async function listResourceTeams(ctx: ServiceContext, resourceType: string, resourceId: string): Promise<TeamAccessList> {
+  const registration = teamResourceOf(resourceType);
+  const where = and(scopeCondition(ctx.scope, registration.customerIdColumn), teamAccessCondition(ctx, registration.type, registration.idColumn));
+  const customerId = await findResourceCustomer(ctx.db, registration, resourceId, where);
+  if (customerId === undefined) throw new NotFoundError(registration.type, resourceId);
+
+  return teamAccessListOf(ctx.db, registration.type, resourceId, customerId);
+}
+
+/** PUT /api/team/update{Type}Assignments: adds and removes resources of one kind on a team. */
+export async function updateTeamResources(ctx: ServiceContext, updatePath: string, teamId: string, body: TeamResourcesUpdate) {
+  const registration = teamResourceOf(stripAffixes(updatePath, 'update', 'Assignments'));
+
+  return withTransaction(ctx.db, async (tx) => {
+    const team = await teamInScope(tx, ctx, teamId);
+    const toAdd = [...new Map((body.resourcesToAdd ?? []).map((r) => [r.id, r.readOnly ?? false])).entries()];
+    const toRemove = (body.resourceIdsToRemove ?? []).filter((id) => !toAdd.some(([added]) => added === id));
+    await assertCanJoin(tx, registration, toAdd.map(([id]) => id), team.customerId);
+    await deleteAssignmentsOfTeam(tx, team.id, registration.type, toRemove);
+    await upsertAssignments(tx, toAdd.map(([resourceId, readOnly]) => ({ teamId: team.id, resourceType: registration.type, resourceId, readOnly, customerId: team.customerId })));
+    await audit(tx, ctx, team, 'updateTeamAssignments', `Team '${team.name}': ${registration.type} +${toAdd.length} −${toRemove.length}`, {
+      resourceType: registration.type,
+      resourcesToAdd: body.resourcesToAdd ?? [],
+      resourceIdsToRemove: toRemove,
+    });
+
+    return selectAssignmentsOfTeam(tx, team.id, registration.type);
+  });
+}
+
+/** POST /api/user/updateTeamAssignments: the team assignment body applied to the user `email`. */
+export async function updateUserTeamAssignments(ctx: ServiceContext, email: string, body: TeamModification): Promise<TeamAccessList> {
+  return withTransaction(ctx.db, async (tx) => {
+    const userId = await findUserIdByEmail(tx, email, scopeCondition(ctx.scope, users.customerId));
+    if (!userId) throw new NotFoundError('user', email);
+
+    return modifyTeams(tx, ctx, 'user', userId, body);
+  });
+}
+
+/** `<prefix><Type><suffix>` → `type`; anything else is an unknown type (404). */
+function stripAffixes(path: string, prefix: string, suffix: string): string {
+  if (!path.startsWith(prefix) || !path.endsWith(suffix) || path.length <= prefix.length + suffix.length) return `?${path}`;
+
+  return path.slice(prefix.length, path.length - suffix.length);
+}
+
+async function teamInScope(db: Executor, ctx: ServiceContext, teamId: string, forReading = false): Promise<TeamRow> {
+  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(teamId);
+  const visible = forReading ? visibleTeamsCondition(ctx, teams.id) : undefined;
+  const team = isUuid ? await findTeam(db, teamId, and(scopeCondition(ctx.scope, teams.customerId), visible)) : undefined;
+  if (!team) throw new NotFoundError('team', teamId);
+
+  return team;
+}
+
+async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'team_customer_name_key')) throw new ConflictError('team.error.nameExists', `A team named '${name}' already exists`);
+    throw err;
+  }
+}
+
+function audit(tx: Executor, ctx: ServiceContext, team: TeamRow, action: string, message: string, changes?: Record<string, unknown>) {
+  return writeAudit(tx, authorOf(ctx), { action, entityType: 'team', entityId: team.id, entityName: team.name, customerId: team.customerId, message, changes });
+}
+
+/** The entity shape of a team write: the same as a list item (nulls omitted). */
+function toTeam(row: TeamRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.comment === null ? {} : { comment: row.comment }),
+    customerId: row.customerId,
+    createdDate: row.createdDate.toISOString(),
+  };
+}
+

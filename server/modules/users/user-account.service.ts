@@ -1,0 +1,142 @@
+import { Secret, TOTP } from 'otpauth';
+import { hashPassword, verifyPassword } from '@/server/auth/password';
+import { requireProtectedOperation } from '@/server/auth/protected-operation';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { verifyTotp } from '@/server/modules/oauth/oauth.service';
+import * as q from './users.queries';
+import { auditUser, readUser } from './users.service';
+import { users } from './users.table';
+
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+const TOTP_ISSUER = 'Digital Signage';
+
+/** Magic numbers of the accepted picture types: the declared type must match the bytes. */
+const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+async function me(ctx: ServiceContext) {
+  const user = await q.findUserById(ctx.db, ctx.actor.userId);
+  if (!user) throw new NotFoundError('user', ctx.actor.userId);
+
+  return user;
+}
+
+/** POST /api/user/password: the caller's own password; every session of the caller ends (DECISIONS §5). */
+export async function changePassword(ctx: ServiceContext, input: { oldPassword: string; newPassword: string }) {
+  const user = await me(ctx);
+  if (user.authProvider !== 'LOCAL') {
+    throw new ValidationError('user.error.passwordNotLocal', `A ${user.authProvider} user has no local password`, { field: 'newPassword' });
+  }
+  await requireProtectedOperation(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw new ValidationError('user.error.oldPasswordInvalid', 'The current password is wrong', { parameter: 'oldPassword' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+
+  return withTransaction(ctx.db, async (tx) => {
+    await q.updateUser(tx, user.id, { passwordHash });
+    await q.revokeAllFamiliesOfUser(tx, user.id, 'password_change');
+    await auditUser(tx, ctx, user, 'changePassword', `User '${user.email}' changed their password`, { password: 'changed' });
+
+    return (await readUser(tx, user.id))!;
+  });
+}
+
+/**
+ * POST /api/user/2fa/secret (DECISIONS §6): a new pending secret; nothing changes for sign-in until
+ * POST /api/user/2fa confirms it with a code. An active second factor must be disabled first, so a
+ * stolen session cannot swap it silently.
+ */
+export async function createTwoFactorSecret(ctx: ServiceContext) {
+  const user = await me(ctx);
+  if (user.use2FA) throw new ConflictError('user.error.twoFactorEnabled', 'The second factor is already enabled; disable it first');
+  const secret = new Secret({ size: 20 });
+  const otpauthUrl = new TOTP({ issuer: TOTP_ISSUER, label: user.email, secret, digits: 6, period: 30, algorithm: 'SHA1' }).toString();
+  await withTransaction(ctx.db, async (tx) => {
+    await q.updateUser(tx, user.id, { totpPendingSecret: secret.base32 });
+    await auditUser(tx, ctx, user, 'createTwoFactorSecret', `User '${user.email}' started second-factor enrolment`);
+  });
+
+  return { secret: secret.base32, otpauthUrl };
+}
+
+/**
+ * POST /api/user/2fa?totp=&enable=. Enabling confirms the pending secret with a code from it;
+ * disabling is a protected operation (the current code, from `x-totp` or `totp`) and is refused
+ * while the customer forces a second factor (an OWNER can still reset it through PUT /api/user/).
+ */
+export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; enable: boolean }) {
+  const user = await me(ctx);
+  if (input.enable) {
+    if (user.use2FA) throw new ConflictError('user.error.twoFactorEnabled', 'The second factor is already enabled');
+    if (!user.totpPendingSecret) throw new ConflictError('user.error.noPendingSecret', 'Request a secret with POST /api/user/2fa/secret first');
+    if (!input.totp) throw new ValidationError('user.error.totpRequired', 'The code from the new secret is required', { parameter: 'totp' });
+    await requireProtectedOperation(ctx);
+    if (!verifyTotp(user.totpPendingSecret, input.totp)) throw new ValidationError('user.error.totpInvalid', 'The code does not match the new secret', { parameter: 'totp' });
+    const secret = user.totpPendingSecret;
+
+    return withTransaction(ctx.db, async (tx) => {
+      await q.updateUser(tx, user.id, { use2FA: true, totpSecret: secret, totpPendingSecret: null, forceToSet2FA: false });
+      await auditUser(tx, ctx, user, 'enableTwoFactor', `User '${user.email}' enabled the second factor`, { use2FA: { from: false, to: true } });
+
+      return (await readUser(tx, user.id))!;
+    });
+  }
+  if (!user.use2FA) return (await readUser(ctx.db, user.id))!;
+  if ((await q.findCustomerFlags(ctx.db, user.customerId))?.force2FA) {
+    throw new ConflictError('user.error.twoFactorForced', 'Your customer requires a second factor');
+  }
+  await requireProtectedOperation({ ...ctx, proof: { ...ctx.proof, totp: ctx.proof.totp ?? input.totp } });
+
+  return withTransaction(ctx.db, async (tx) => {
+    await q.updateUser(tx, user.id, { use2FA: false, totpSecret: null, totpPendingSecret: null });
+    await auditUser(tx, ctx, user, 'disableTwoFactor', `User '${user.email}' disabled the second factor`, { use2FA: { from: true, to: false } });
+
+    return (await readUser(tx, user.id))!;
+  });
+}
+
+/** DECISIONS §3: 415 for a type other than PNG, JPEG, WebP or GIF (declared or actual), 413 above 2 MB. */
+export async function uploadProfilePicture(ctx: ServiceContext, input: { file: File }) {
+  const { file } = input;
+  const contentType = file.type.split(';')[0]!.trim().toLowerCase();
+  const matches = PICTURE_TYPES[contentType];
+  if (!matches) throw new UnsupportedMediaTypeError('A profile picture must be PNG, JPEG, WebP or GIF');
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) {
+    throw new PayloadTooLargeError('A profile picture is at most 2 MB', 'request.error.payloadTooLarge', { maxBytes: PROFILE_PICTURE_MAX_BYTES });
+  }
+  const data = Buffer.from(await file.arrayBuffer());
+  if (!matches(data)) throw new UnsupportedMediaTypeError(`The file content is not ${contentType}`);
+  const user = await me(ctx);
+
+  return withTransaction(ctx.db, async (tx) => {
+    await q.upsertProfilePicture(tx, { userId: user.id, contentType, data });
+    await auditUser(tx, ctx, user, 'updateProfilePicture', `User '${user.email}' uploaded a profile picture`, { contentType, size: data.length });
+
+    return (await readUser(tx, user.id))!;
+  });
+}
+
+export async function deleteProfilePicture(ctx: ServiceContext) {
+  const user = await me(ctx);
+  await withTransaction(ctx.db, async (tx) => {
+    if (await q.deleteProfilePicture(tx, user.id)) {
+      await auditUser(tx, ctx, user, 'deleteProfilePicture', `User '${user.email}' removed their profile picture`);
+    }
+  });
+}
+
+/** The picture bytes of a user the caller can see (the user's `profilePictureApiPath`). */
+export async function getProfilePicture(ctx: ServiceContext, input: { id: string }) {
+  const picture = await q.findProfilePicture(ctx.db, input.id, scopeCondition(ctx.scope, users.customerId));
+  if (!picture) throw new NotFoundError('profilePicture', input.id);
+
+  return picture;
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
+import { customers } from '@/server/modules/customers/customers.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { userProfilePictures, users, type UserRow } from './users.table';
+
+export { revokeAllFamiliesOfUser };
+
+/** A user by (lower-cased) e-mail inside the tenant scope condition. */
+export async function findUserByEmail(db: Executor, email: string, scope: SQL | undefined): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), scope))
+    .limit(1);
+
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+
+  return row;
+}
+
+export async function findCustomerFlags(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name, force2FA: customers.force2FA })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+
+  return row;
+}
+
+export async function listSimpleUsers(db: Executor, scope: SQL | undefined) {
+  return db.select({ email: users.email, name: users.name }).from(users).where(scope).orderBy(asc(users.name), asc(users.id));
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** Deletes the user; token families and the picture go by cascade, team memberships here (no FK). */
+export async function deleteUser(db: Executor, user: { id: string; customerId: number }): Promise<void> {
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.customerId, user.customerId), eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, user.id)));
+  await db.delete(users).where(eq(users.id, user.id));
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'ADMIN'));
+
+  return Number(row?.count ?? 0);
+}
+
+export async function countOwnersOfCustomer(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.customerId, customerId), eq(users.role, 'OWNER')));
+
+  return Number(row?.count ?? 0);
+}
+
+export async function upsertProfilePicture(db: Executor, values: { userId: string; contentType: string; data: Buffer }): Promise<void> {
+  await db
+    .insert(userProfilePictures)
+    .values(values)
+    .onConflictDoUpdate({ target: userProfilePictures.userId, set: { contentType: values.contentType, data: values.data, updatedAt: sql`now()` } });
+}
+
+export async function deleteProfilePicture(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.delete(userProfilePictures).where(eq(userProfilePictures.userId, userId)).returning({ userId: userProfilePictures.userId });
+
+  return rows.length > 0;
+}
+
+/** The picture of a user inside the tenant scope condition (on the user's customer). */
+export async function findProfilePicture(db: Executor, userId: string, scope: SQL | undefined) {
+  const [row] = await db
+    .select({ contentType: userProfilePictures.contentType, data: userProfilePictures.data, updatedAt: userProfilePictures.updatedAt })
+    .from(userProfilePictures)
+    .innerJoin(users, eq(users.id, userProfilePictures.userId))
+    .where(and(eq(userProfilePictures.userId, userId), scope))
+    .limit(1);
+
+  return row;
+}
