@@ -43,6 +43,20 @@ async function actorFor(role: Role, variant: 'plain' | 'restricted' = 'plain') {
   return cached;
 }
 
+let networkOwnerActor: { token: string; memberId: number } | undefined;
+
+/** The OWNER of a network-owner customer with one member. */
+async function networkOwner() {
+  if (!networkOwnerActor) {
+    const ownerCustomer = await t.factories.customer({ isSubreseller: true, subresellerSince: new Date() });
+    const member = await t.factories.customer({ ownerSubresellerId: ownerCustomer.id });
+    const { token } = await t.actor('OWNER', { customerId: ownerCustomer.id });
+    networkOwnerActor = { token, memberId: member.id };
+  }
+
+  return networkOwnerActor;
+}
+
 function operationOf(route: RouteTableEntry): OpenApiOperation | undefined {
   return doc.paths[route.path]?.[route.method.toLowerCase()];
 }
@@ -150,6 +164,22 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     expect(res.status).toBe(403);
     expectErrorBody(res.body, 403, 'auth.error.tenantForbidden');
   });
+
+  // A network owner's OWNER reaches its members through customerId, never a non-member.
+  if (access.tenant === 'scoped' && (roles.indexOf(access.minRole) <= roles.indexOf('OWNER'))) {
+    it('lets a network owner select a member tenant and refuses a non-member', async () => {
+      const owner = await networkOwner();
+      const member = buildRequest(route, { customerId: owner.memberId });
+      const memberRes = await t.request(member.method, member.path, { token: owner.token });
+      expect(memberRes.status === 403 && memberRes.body?.key === 'auth.error.tenantForbidden').toBe(false);
+      expect(memberRes.status === 401).toBe(false);
+      const outsider = await t.factories.customer();
+      const other = buildRequest(route, { customerId: outsider.id });
+      const otherRes = await t.request(other.method, other.path, { token: owner.token });
+      expect(otherRes.status).toBe(403);
+      expectErrorBody(otherRes.body, 403, 'auth.error.tenantForbidden');
+    });
+  }
 
   it('answers 403 auth.error.customerRestricted to a user of a restricted customer', async () => {
     const caller = await actorFor(access.minRole, 'restricted');
