@@ -3,17 +3,22 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BookIcon, ExternalIcon } from '@/components/shell/icons';
-import { isActive, NAV_ITEMS } from '@/components/shell/nav-items';
+import { isActive, visibleNavItems } from '@/components/shell/nav-items';
+import { useIsNetworkOwner } from '@/lib/api/customers';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/cn';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
+  const user = useCurrentUser();
+  const isNetworkOwner = useIsNetworkOwner();
+  const items = visibleNavItems({ role: user.role, isNetworkOwner });
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <nav aria-label="Main" className="flex-1 px-3 py-4">
         <ul className="space-y-0.5">
-          {NAV_ITEMS.map((item) => {
+          {items.map((item) => {
             const active = isActive(item, pathname);
 
             return (

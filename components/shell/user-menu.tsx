@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
-import { ChevronDownIcon, LogOutIcon } from '@/components/shell/icons';
+import Link from 'next/link';
+import { ChevronDownIcon, LogOutIcon, UserCircleIcon } from '@/components/shell/icons';
 import { markSigningOut } from '@/lib/auth/sign-out-flag';
 import { Badge } from '@/components/ui/badge';
 import {
@@ -72,6 +73,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <UserCircleIcon className="size-4 text-zinc-500" />
+            Your account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem
           disabled={isSigningOut}
           onSelect={(event) => {

@@ -109,7 +109,8 @@ async function toApiError(res: Response): Promise<ApiError> {
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = 'GET', query = {}, body, customerId, signal, headers = {} } = request;
-  const url = `${path}${buildQuery({ ...query, customerId: customerId ?? undefined })}`;
+  // An explicit `customerId` option wins; otherwise one given in `query` stays.
+  const url = `${path}${buildQuery(customerId === undefined || customerId === null ? query : { ...query, customerId })}`;
   // A FormData body (multipart upload) goes as is: the browser sets the boundary in Content-Type.
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const init: RequestInit = {

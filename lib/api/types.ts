@@ -66,10 +66,64 @@ export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
   { code: 'pt', label: 'Português' },
 ];
 
+export type LicenseTier = 'STARTER' | 'BUSINESS' | 'ENTERPRISE';
+
 export type Customer = {
   id: number;
   name: string;
-  licenseTier?: string | null;
+  licenseTier?: LicenseTier | null;
   vertical?: string | null;
   expirationDate?: string | null;
+  comment?: string | null;
+  country?: string | null;
+  location?: string | null;
+  type?: string | null;
+  createdDate?: string | null;
+  restricted?: boolean | null;
+  ownerSubresellerId?: number | null;
+  ownerSubresellerName?: string | null;
+  subreseller?: { id: number; since?: string } | null;
+  freeLicenses?: number | null;
+  browserSessionLicenses?: number | null;
+  deviceSessionLimit?: number | null;
+  storageSize?: number | null;
+  needsToBeInvoiced?: boolean | null;
+};
+
+/** The UI calls STARTER "Essential" (spec 3). */
+export const LICENSE_TIERS: ReadonlyArray<{ value: LicenseTier; label: string }> = [
+  { value: 'STARTER', label: 'Essential' },
+  { value: 'BUSINESS', label: 'Business' },
+  { value: 'ENTERPRISE', label: 'Enterprise' },
+];
+
+export function tierLabel(tier: string | null | undefined): string {
+  return LICENSE_TIERS.find((t) => t.value === tier)?.label ?? '—';
+}
+
+export const VERTICALS = [
+  'BANKING_AND_FINANCE', 'EMPLOYEE_CORPORATE_COMMUNICATION', 'CORPORATE_MEETING_ROOMS', 'DIGITAL_SIGNAGE',
+  'EDUCATION_COLLAGE_AND_UNIVERSITIES', 'CONFERENCE_AND_CONVENTION_CENTERS', 'GOVERNMENT', 'HEALTHCARE',
+  'HOSPITALITY', 'QUICK_SERVICE_RESTAURANT', 'RETAIL', 'SPORTS',
+  'PETROL_STATIONS', 'TRANSPORTATION', 'ENTERTAINMENT', 'WAYFINDING_AND_DIRECTORIES',
+  'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
+] as const;
+
+/** `QUICK_SERVICE_RESTAURANT` → `Quick service restaurant`. */
+export function verticalLabel(vertical: string | null | undefined): string {
+  if (!vertical) return '—';
+  const words = vertical.toLowerCase().split('_');
+
+  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ').replace(' and ', ' and ');
+}
+
+export type AuditEntry = {
+  time: string;
+  logLevel?: string | null;
+  message: string;
+  userEmail?: string | null;
+  customerId?: number | null;
+  customerName?: string | null;
+  entityType?: string | null;
+  entityId?: string | null;
 };

@@ -1,0 +1,516 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Avatar } from '@/components/shell/user-menu';
+import { useRunProtected } from '@/components/shell/totp-prompt';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Field, fieldAria, Select } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { apiFetch } from '@/lib/api/client';
+import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { LANGUAGES, roleLabel, type Me } from '@/lib/api/types';
+import {
+  useChangePassword,
+  useDeleteProfilePicture,
+  useMe,
+  useSetTotp,
+  useStartTotpEnrolment,
+  useUpdateUser,
+  useUploadProfilePicture,
+  type TotpSecret,
+} from '@/lib/api/users';
+import { signOutTo } from '@/lib/auth/sign-out';
+
+const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+
+function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="grid gap-6 p-6 md:grid-cols-3">
+      <div>
+        <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+        <p className="mt-1 text-sm text-zinc-500">{description}</p>
+      </div>
+      <div className="md:col-span-2">{children}</div>
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  const me = useMe();
+
+  if (me.isPending) {
+    return (
+      <div className="flex items-center gap-2 text-sm text-zinc-500">
+        <Spinner /> Loading your account…
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Alert
+        title="Your account could not be loaded."
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {me.error.message}
+      </Alert>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <Section title="Profile" description="How you appear to others in this console.">
+        <div className="space-y-6">
+          <ProfilePicture me={me.data} />
+          <ProfileForm me={me.data} />
+        </div>
+      </Section>
+      <Section title="Password" description="Changing it signs you out on every device, this one included.">
+        <PasswordForm />
+      </Section>
+      <Section title="Two-factor authentication" description="A one-time code from an authenticator app, asked at sign-in and for protected changes.">
+        <TwoFactor me={me.data} />
+      </Section>
+      <Section title="Delete account" description="Removes your account and signs you out. This cannot be undone.">
+        <DeleteAccount me={me.data} />
+      </Section>
+    </div>
+  );
+}
+
+/* ---------------------------------------------------------------- profile picture */
+
+function ProfilePicture({ me }: { me: Me }) {
+  const upload = useUploadProfilePicture();
+  const remove = useDeleteProfilePicture();
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(() => Date.now());
+  const inputId = useId();
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function choose(next: File | undefined) {
+    setError(null);
+    if (!next) return;
+    if (!next.type.startsWith('image/')) return setError('Choose an image file (PNG, JPEG, GIF or WebP).');
+    if (next.size > MAX_PICTURE_BYTES) return setError('The picture is larger than 2 MB. Choose a smaller one.');
+    setFile(next);
+    setPreview(URL.createObjectURL(next));
+  }
+
+  function clear() {
+    setFile(null);
+    setPreview(null);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  async function save() {
+    if (!file) return;
+    setError(null);
+    try {
+      await upload.mutateAsync(file);
+      setVersion(Date.now());
+      clear();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  async function removePicture() {
+    setError(null);
+    try {
+      await remove.mutateAsync();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  const current = me.hasProfilePicture && me.profilePictureApiPath ? `${me.profilePictureApiPath}${me.profilePictureApiPath.includes('?') ? '&' : '?'}v=${version}` : null;
+  const shown = preview ?? current;
+  const busy = upload.isPending || remove.isPending;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-4">
+        {shown ? (
+          // eslint-disable-next-line @next/next/no-img-element -- an API-served picture or a local preview
+          <img src={shown} alt={preview ? 'Preview of your new profile picture' : 'Your profile picture'} className="size-16 rounded-full object-cover ring-1 ring-zinc-200" />
+        ) : (
+          <span className="[&>span]:size-16 [&>span]:text-lg">
+            <Avatar name={me.name || me.email} />
+          </span>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            className="sr-only"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          {file ? (
+            <>
+              <Button onClick={() => void save()} disabled={busy}>
+                {upload.isPending ? <Spinner /> : null}
+                Save picture
+              </Button>
+              <Button variant="secondary" onClick={clear} disabled={busy}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" asChild>
+                <label htmlFor={inputId} className="cursor-pointer">
+                  {me.hasProfilePicture ? 'Change picture' : 'Upload picture'}
+                </label>
+              </Button>
+              {me.hasProfilePicture ? (
+                <Button variant="ghost" onClick={() => void removePicture()} disabled={busy}>
+                  {remove.isPending ? <Spinner /> : null}
+                  Remove
+                </Button>
+              ) : null}
+            </>
+          )}
+        </div>
+      </div>
+      <p className="text-sm text-zinc-500">{file ? `${file.name} — not saved yet.` : 'PNG, JPEG, GIF or WebP, up to 2 MB.'}</p>
+      {error ? <Alert>{error}</Alert> : null}
+    </div>
+  );
+}
+
+/* ---------------------------------------------------------------- profile */
+
+const profileSchema = z.object({ name: z.string().trim().min(1, 'Enter your name').max(255), language: z.string() });
+
+function ProfileForm({ me }: { me: Me }) {
+  const update = useUpdateUser();
+  const [status, setStatus] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const ids = { name: useId(), email: useId(), language: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<z.infer<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: me.name ?? '', language: me.language ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      await update.mutateAsync({
+        email: me.email,
+        changes: { name: values.name.trim(), ...(values.language ? { language: values.language } : {}) },
+      });
+      reset(values);
+      setStatus({ tone: 'info', text: 'Your profile was saved.' });
+    } catch (e) {
+      if (!isCancelled(e)) setStatus({ tone: 'error', text: errorMessage(e) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={ids.name} label="Name" error={errors.name?.message}>
+          <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+        </Field>
+        <Field id={ids.language} label="Language">
+          <Select id={ids.language} {...register('language')}>
+            <option value="">Not set</option>
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code}>
+                {l.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-zinc-500">E-mail</dt>
+          <dd className="mt-0.5 text-zinc-900">{me.email}</dd>
+        </div>
+        <div>
+          <dt className="text-zinc-500">Role</dt>
+          <dd className="mt-0.5">
+            <Badge tone="brand">{roleLabel(me.role)}</Badge>
+          </dd>
+        </div>
+      </dl>
+      {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+      <Button type="submit" disabled={isSubmitting || !isDirty}>
+        {isSubmitting ? <Spinner /> : null}
+        Save profile
+      </Button>
+    </form>
+  );
+}
+
+/* ---------------------------------------------------------------- password */
+
+const passwordSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: z.string().min(8, 'At least 8 characters').max(256, 'At most 256 characters'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The passwords do not match' })
+  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const ids = { old: useId(), next: useId(), confirm: useId() };
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof passwordSchema>>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      // The API ended every session of this user: sign out here too and ask for a fresh sign-in.
+      setDone(true);
+      await signOutTo(queryClient, 'password');
+    } catch (e) {
+      if (isCancelled(e)) return;
+      const message = errorMessage(e);
+      if (/current|old/i.test(message) && /password/i.test(message)) setFieldError('oldPassword', { message });
+      else setError(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+      <Field id={ids.old} label="Current password" error={errors.oldPassword?.message}>
+        <Input type="password" autoComplete="current-password" {...fieldAria(ids.old, errors.oldPassword?.message)} {...register('oldPassword')} />
+      </Field>
+      <Field id={ids.next} label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+        <Input type="password" autoComplete="new-password" {...fieldAria(ids.next, errors.newPassword?.message, true)} {...register('newPassword')} />
+      </Field>
+      <Field id={ids.confirm} label="Confirm new password" error={errors.confirm?.message}>
+        <Input type="password" autoComplete="new-password" {...fieldAria(ids.confirm, errors.confirm?.message)} {...register('confirm')} />
+      </Field>
+      {error ? <Alert>{error}</Alert> : null}
+      {done ? <Alert tone="info">Password changed. Signing you out…</Alert> : null}
+      <Button type="submit" disabled={isSubmitting || done}>
+        {isSubmitting || done ? <Spinner /> : null}
+        Change password
+      </Button>
+    </form>
+  );
+}
+
+/* ---------------------------------------------------------------- two-factor */
+
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
+
+function CodeForm({ label, submitLabel, onCode, destructive }: { label: string; submitLabel: string; onCode: (code: string) => Promise<void>; destructive?: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      await onCode(code);
+      reset();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <Field id={id} label={label} error={errors.code?.message} className="w-60">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            className="font-mono tracking-widest"
+            {...fieldAria(id, errors.code?.message)}
+            {...register('code')}
+          />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className={destructive ? 'bg-red-600 hover:bg-red-700' : undefined}>
+          {isSubmitting ? <Spinner /> : null}
+          {submitLabel}
+        </Button>
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+    </form>
+  );
+}
+
+function QrCode({ value }: { value: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    QRCode.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((markup) => active && setSvg(markup));
+
+    return () => {
+      active = false;
+    };
+  }, [value]);
+
+  return (
+    <div
+      role="img"
+      aria-label="QR code for your authenticator app"
+      data-testid="totp-qr"
+      className="size-44 shrink-0 rounded-lg bg-white p-2 ring-1 ring-zinc-200 [&>svg]:size-full"
+      // The markup comes from the qrcode library, built from the otpauth URL only.
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  );
+}
+
+function groupSecret(secret: string): string {
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+function TwoFactor({ me }: { me: Me }) {
+  const start = useStartTotpEnrolment();
+  const setTotp = useSetTotp();
+  const [pending, setPending] = useState<TotpSecret | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (me.use2FA) {
+    return (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 text-sm text-zinc-700">
+          <Badge tone="brand">On</Badge> Sign-ins and protected changes ask for a code from your authenticator app.
+        </p>
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        <CodeForm
+          label="Current code to turn it off"
+          submitLabel="Turn off 2FA"
+          destructive
+          onCode={async (code) => {
+            await setTotp.mutateAsync({ totp: code, enable: false });
+            setNotice(null);
+          }}
+        />
+      </div>
+    );
+  }
+
+  if (!pending) {
+    return (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 text-sm text-zinc-700">
+          <Badge>Off</Badge>
+          {me.forceToSet2FA ? 'Your organisation requires two-factor authentication. Set it up now.' : 'Only your password protects this account.'}
+        </p>
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        {start.isError ? <Alert>{errorMessage(start.error)}</Alert> : null}
+        <Button
+          onClick={() => {
+            setNotice(null);
+            start.mutate(undefined, { onSuccess: setPending });
+          }}
+          disabled={start.isPending}
+        >
+          {start.isPending ? <Spinner /> : null}
+          Set up two-factor authentication
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-zinc-700">
+        <li>Scan the QR code with an authenticator app, or type the key into it.</li>
+        <li>Enter the 6-digit code the app shows to confirm.</li>
+      </ol>
+      <div className="flex flex-wrap items-center gap-6">
+        <QrCode value={pending.otpauthUrl} />
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm text-zinc-500">Key</p>
+          <p className="font-mono text-sm break-all text-zinc-900 select-all" data-testid="totp-secret" data-secret={pending.secret}>
+            {groupSecret(pending.secret)}
+          </p>
+        </div>
+      </div>
+      <CodeForm
+        label="Code from the app"
+        submitLabel="Turn on 2FA"
+        onCode={async (code) => {
+          await setTotp.mutateAsync({ totp: code, enable: true });
+          setPending(null);
+          setNotice('Two-factor authentication is on.');
+        }}
+      />
+      <Button variant="ghost" onClick={() => setPending(null)}>
+        Cancel setup
+      </Button>
+    </div>
+  );
+}
+
+/* ---------------------------------------------------------------- delete account */
+
+function DeleteAccount({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
+  const runProtected = useRunProtected();
+  const queryClient = useQueryClient();
+
+  return (
+    <>
+      <Button variant="secondary" className="text-red-700" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account"
+        destructive
+        confirmLabel="Delete my account"
+        typeToConfirm={me.email}
+        description="You will be signed out and cannot sign in again with this account."
+        onConfirm={async () => {
+          await runProtected((headers) => apiFetch<void>('/api/user/myAccount', { method: 'DELETE', headers }));
+          await signOutTo(queryClient, 'deleted');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,363 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter, Field, fieldAria, Select, Textarea } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useNetworkOwnerChange, useNetworkOwners, useSaveCustomer, type CustomerWrite } from '@/lib/api/customers';
+import { errorMessage } from '@/lib/api/protected';
+import { LICENSE_TIERS, VERTICALS, verticalLabel, type Customer, type LicenseTier } from '@/lib/api/types';
+
+const GIB = 1024 ** 3;
+const wholeNumber = z.string().trim().regex(/^\d*$/, 'A whole number, 0 or more');
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(255),
+  licenseTier: z.enum(['STARTER', 'BUSINESS', 'ENTERPRISE']),
+  vertical: z.string(),
+  comment: z.string().max(2000),
+  country: z.string().max(255),
+  location: z.string().max(255),
+  type: z.string().max(255),
+  createAsSubreseller: z.boolean(),
+  ownerSubresellerId: z.string(),
+  freeLicenses: wholeNumber,
+  browserSessionLicenses: wholeNumber,
+  deviceSessionLimit: wholeNumber,
+  storageGiB: z.string().trim().regex(/^(\d+(\.\d+)?)?$/, 'A number of GiB, or empty for unlimited'),
+  needsToBeInvoiced: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+function toValues(customer: Customer | null): Values {
+  return {
+    name: customer?.name ?? '',
+    licenseTier: customer?.licenseTier ?? 'ENTERPRISE',
+    vertical: customer?.vertical ?? '',
+    comment: customer?.comment ?? '',
+    country: customer?.country ?? '',
+    location: customer?.location ?? '',
+    type: customer?.type ?? '',
+    createAsSubreseller: false,
+    ownerSubresellerId: '',
+    freeLicenses: customer?.freeLicenses != null ? String(customer.freeLicenses) : '',
+    browserSessionLicenses: customer?.browserSessionLicenses != null ? String(customer.browserSessionLicenses) : '',
+    deviceSessionLimit: customer?.deviceSessionLimit != null ? String(customer.deviceSessionLimit) : '',
+    storageGiB: customer?.storageSize != null ? String(Math.round((customer.storageSize / GIB) * 100) / 100) : '',
+    needsToBeInvoiced: Boolean(customer?.needsToBeInvoiced),
+  };
+}
+
+const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
+
+export function toCustomerBody(values: Values, { isAdmin, isCreate }: { isAdmin: boolean; isCreate: boolean }): CustomerWrite {
+  // Plain strings are not nullable in the API: an edit clears one with ''.
+  const text = (s: string) => (s.trim() === '' ? (isCreate ? undefined : '') : s.trim());
+  const body: CustomerWrite = {
+    name: values.name.trim(),
+    licenseTier: values.licenseTier,
+    vertical: values.vertical || undefined,
+    comment: text(values.comment),
+    country: text(values.country),
+    location: text(values.location),
+    type: text(values.type),
+  };
+  if (isAdmin) {
+    body.freeLicenses = num(values.freeLicenses);
+    body.browserSessionLicenses = num(values.browserSessionLicenses);
+    body.deviceSessionLimit = num(values.deviceSessionLimit);
+    const gib = num(values.storageGiB);
+    body.storageSize = gib === undefined ? (isCreate ? undefined : null) : Math.round(gib * GIB);
+    body.needsToBeInvoiced = values.needsToBeInvoiced;
+    if (isCreate) {
+      if (values.createAsSubreseller) body.createAsSubreseller = true;
+      if (values.ownerSubresellerId) body.ownerSubresellerId = Number(values.ownerSubresellerId);
+    }
+  }
+  // PUT is partial and the API rejects null for plain strings it does not clear: drop undefined keys.
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as CustomerWrite;
+}
+
+/** Create (customer null) or edit a customer; ADMIN-only fields only for ADMIN, tiers limited for a network owner. */
+export function CustomerFormDialog({
+  open,
+  customer,
+  isAdmin,
+  onOpenChange,
+}: {
+  open: boolean;
+  customer: Customer | null;
+  isAdmin: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const isCreate = customer === null;
+  const save = useSaveCustomer();
+  const owners = useNetworkOwners({ enabled: open && isAdmin && isCreate });
+  const [apiError, setApiError] = useState<string | null>(null);
+  const id = useId();
+  const ids = (name: string) => `${id}-${name}`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(customer) });
+
+  useEffect(() => {
+    if (open) {
+      reset(toValues(customer));
+      setApiError(null);
+    }
+  }, [open, customer, reset]);
+
+  // A network owner may only give Essential or Business (spec 3).
+  const tiers = isAdmin ? LICENSE_TIERS : LICENSE_TIERS.filter((t) => t.value !== 'ENTERPRISE');
+  const tierValue = watch('licenseTier');
+  const tierChoices = tiers.some((t) => t.value === tierValue) ? tiers : [...tiers, LICENSE_TIERS.find((t) => t.value === tierValue)!];
+
+  useEffect(() => {
+    if (open && isCreate && !isAdmin) reset({ ...toValues(null), licenseTier: 'BUSINESS' as LicenseTier });
+  }, [open, isCreate, isAdmin, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setApiError(null);
+    try {
+      await save.mutateAsync({ id: customer?.id, body: toCustomerBody(values, { isAdmin, isCreate }) });
+      onOpenChange(false);
+    } catch (e) {
+      const message = errorMessage(e);
+      if (/name/i.test(message) && /exist|unique|taken|use/i.test(message)) setError('name', { message });
+      else setApiError(message);
+    }
+  });
+
+  const text = (name: 'name' | 'comment' | 'country' | 'location' | 'type', label: string, autoFocus = false) => (
+    <Field id={ids(name)} label={label} error={errors[name]?.message}>
+      <Input autoComplete="off" autoFocus={autoFocus} {...fieldAria(ids(name), errors[name]?.message)} {...register(name)} />
+    </Field>
+  );
+  const number = (name: 'freeLicenses' | 'browserSessionLicenses' | 'deviceSessionLimit' | 'storageGiB', label: string, hint?: string) => (
+    <Field id={ids(name)} label={label} error={errors[name]?.message} hint={hint}>
+      <Input inputMode="decimal" autoComplete="off" {...fieldAria(ids(name), errors[name]?.message, Boolean(hint))} {...register(name)} />
+    </Field>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent title={isCreate ? 'New customer' : `Edit ${customer.name}`} className="top-[6vh] max-w-2xl">
+        <form onSubmit={onSubmit} noValidate>
+          <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            {text('name', 'Name', true)}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={ids('licenseTier')} label="License tier">
+                <Select id={ids('licenseTier')} {...register('licenseTier')}>
+                  {tierChoices.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field id={ids('vertical')} label="Vertical">
+                <Select id={ids('vertical')} {...register('vertical')}>
+                  <option value="">Not set</option>
+                  {VERTICALS.map((v) => (
+                    <option key={v} value={v}>
+                      {verticalLabel(v)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {text('country', 'Country')}
+              {text('location', 'Location')}
+              {text('type', 'Type')}
+            </div>
+            <Field id={ids('comment')} label="Comment" error={errors.comment?.message}>
+              <Textarea rows={2} {...fieldAria(ids('comment'), errors.comment?.message)} {...register('comment')} />
+            </Field>
+            {isAdmin ? (
+              <fieldset className="space-y-4 rounded-lg border border-zinc-200 p-4">
+                <legend className="px-1 text-sm font-medium text-zinc-700">Licensing (Super Administrator only)</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {number('freeLicenses', 'Free licenses')}
+                  {number('browserSessionLicenses', 'Browser session licenses')}
+                  {number('deviceSessionLimit', 'Device session limit', '0 or empty = unlimited')}
+                  {number('storageGiB', 'Storage quota (GiB)', 'Empty = unlimited')}
+                </div>
+                <CheckboxField id={ids('needsToBeInvoiced')} label="Needs to be invoiced" {...register('needsToBeInvoiced')} />
+                {isCreate ? (
+                  <>
+                    <CheckboxField
+                      id={ids('createAsSubreseller')}
+                      label="Create as network owner"
+                      description="A network owner manages customers of its own."
+                      {...register('createAsSubreseller')}
+                    />
+                    <Field id={ids('ownerSubresellerId')} label="Network owner" hint="The network owner this customer belongs to, if any.">
+                      <Select id={ids('ownerSubresellerId')} disabled={owners.isPending} {...register('ownerSubresellerId')}>
+                        <option value="">None</option>
+                        {owners.data?.content.map((o) => (
+                          <option key={o.id} value={o.id}>
+                            {o.name}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                  </>
+                ) : null}
+              </fieldset>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              {isCreate ? 'Create customer' : 'Save changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function toDateInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The expiration date: the end of the chosen local day, or none. */
+export function ExpirationDialog({ customer, onOpenChange }: { customer: Customer | null; onOpenChange: (open: boolean) => void }) {
+  const save = useSaveCustomer();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    setValue(toDateInput(customer?.expirationDate));
+    setError(null);
+  }, [customer]);
+
+  async function submit(next: string | null) {
+    if (!customer) return;
+    setError(null);
+    try {
+      await save.mutateAsync({ id: customer.id, body: { expirationDate: next ? new Date(`${next}T23:59:59`).toISOString() : null } });
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  return (
+    <Dialog open={customer !== null} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent title="Set expiration date" description={customer ? `When ${customer.name} expires, its devices are locked.` : undefined}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(value || null);
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            <Field id={id} label="Expires at the end of" hint="Leave empty for no expiration.">
+              <Input id={id} type="date" value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-hint`} />
+            </Field>
+            {error ? <Alert>{error}</Alert> : null}
+          </div>
+          <DialogFooter>
+            {customer?.expirationDate ? (
+              <Button variant="ghost" className="mr-auto" onClick={() => void submit(null)} disabled={save.isPending}>
+                Remove expiration
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner /> : null}
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Moves a customer under a network owner, or out of its current one. */
+export function MoveDialog({ customer, onOpenChange }: { customer: Customer | null; onOpenChange: (open: boolean) => void }) {
+  const change = useNetworkOwnerChange();
+  const owners = useNetworkOwners({ enabled: customer !== null });
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    setTarget(customer?.ownerSubresellerId ? String(customer.ownerSubresellerId) : '');
+    setError(null);
+  }, [customer]);
+
+  const choices = (owners.data?.content ?? []).filter((o) => o.id !== customer?.id);
+
+  return (
+    <Dialog open={customer !== null} onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
+      <DialogContent title="Move to network owner" description={customer ? `Choose the network owner ${customer.name} belongs to.` : undefined}>
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!customer) return;
+            setError(null);
+            try {
+              await change.mutateAsync({ id: customer.id, action: 'move', subresellerId: target ? Number(target) : null });
+              onOpenChange(false);
+            } catch (err) {
+              setError(errorMessage(err));
+            }
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            {owners.isError ? <Alert>{errorMessage(owners.error)}</Alert> : null}
+            <Field id={id} label="Network owner">
+              <Select id={id} value={target} onChange={(e) => setTarget(e.target.value)} disabled={owners.isPending}>
+                <option value="">None (leave its network owner)</option>
+                {choices.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {owners.isSuccess && choices.length === 0 ? <p className="text-sm text-zinc-500">There are no network owners yet. Promote a customer first.</p> : null}
+            {error ? <Alert>{error}</Alert> : null}
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending || owners.isPending}>
+              {change.isPending ? <Spinner /> : null}
+              Move
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,330 @@
+'use client';
+
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { CustomerFormDialog, ExpirationDialog, MoveDialog } from '@/components/customers/customer-dialogs';
+import { BriefcaseIcon, PlusIcon } from '@/components/shell/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable, EmptyState } from '@/components/ui/data-table';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { useCustomers, useDeleteCustomer, useIsNetworkOwner, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
+import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { canManageCustomers } from '@/lib/auth/permissions';
+import { formatDate } from '@/lib/format';
+import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const SORTABLE = ['name', 'licenseTier', 'vertical', 'restricted', 'expirationDate', 'createdDate'] as const;
+
+type ActionKind = 'edit' | 'expiration' | 'restrict' | 'promote' | 'demote' | 'move' | 'delete';
+type CustomerAction = { kind: ActionKind; customer: Customer };
+
+const dangerItem = 'text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800';
+
+function isExpired(customer: Customer): boolean {
+  return Boolean(customer.expirationDate && new Date(customer.expirationDate).getTime() < Date.now());
+}
+
+function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): ColumnDef<Customer>[] {
+  return [
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <div className="min-w-40">
+          <p className="font-medium text-zinc-900">{row.original.name}</p>
+          {row.original.location || row.original.country ? (
+            <p className="text-xs text-zinc-500">{[row.original.location, row.original.country].filter(Boolean).join(', ')}</p>
+          ) : null}
+        </div>
+      ),
+    },
+    { id: 'licenseTier', accessorKey: 'licenseTier', header: 'Tier', cell: ({ row }) => <Badge>{tierLabel(row.original.licenseTier)}</Badge> },
+    {
+      id: 'vertical',
+      accessorKey: 'vertical',
+      header: 'Vertical',
+      cell: ({ row }) => <span className="text-zinc-600">{verticalLabel(row.original.vertical)}</span>,
+    },
+    {
+      id: 'networkOwner',
+      header: 'Network owner',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.subreseller ? (
+          <Badge tone="brand">Network owner</Badge>
+        ) : (
+          <span className="whitespace-nowrap text-zinc-600">
+            {row.original.ownerSubresellerName ?? (row.original.ownerSubresellerId ? `#${row.original.ownerSubresellerId}` : '—')}
+          </span>
+        ),
+    },
+    {
+      id: 'restricted',
+      accessorKey: 'restricted',
+      header: 'Status',
+      cell: ({ row }) =>
+        row.original.restricted ? (
+          <Badge className="bg-red-50 text-red-700 ring-red-200">Restricted</Badge>
+        ) : isExpired(row.original) ? (
+          <Badge className="bg-amber-50 text-amber-800 ring-amber-200">Expired</Badge>
+        ) : (
+          <Badge className="bg-emerald-50 text-emerald-700 ring-emerald-200">Active</Badge>
+        ),
+    },
+    {
+      id: 'expirationDate',
+      accessorKey: 'expirationDate',
+      header: 'Expires',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.expirationDate, 'Never')}</span>,
+    },
+    {
+      id: 'createdDate',
+      accessorKey: 'createdDate',
+      header: 'Created',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const customer = row.original;
+        const act = (kind: ActionKind) => () => onAction({ kind, customer });
+
+        return (
+          <RowActions label={`Actions for ${customer.name}`}>
+            <DropdownMenuItem onSelect={act('edit')}>Edit</DropdownMenuItem>
+            <DropdownMenuItem onSelect={act('expiration')}>Set expiration date</DropdownMenuItem>
+            <DropdownMenuItem onSelect={act('restrict')}>{customer.restricted ? 'Unrestrict' : 'Restrict'}</DropdownMenuItem>
+            {isAdmin ? (
+              <>
+                <DropdownMenuSeparator />
+                {customer.subreseller ? (
+                  <DropdownMenuItem onSelect={act('demote')}>Remove network-owner privilege</DropdownMenuItem>
+                ) : (
+                  <DropdownMenuItem onSelect={act('promote')}>Promote to network owner</DropdownMenuItem>
+                )}
+                {customer.subreseller ? null : <DropdownMenuItem onSelect={act('move')}>Move to network owner…</DropdownMenuItem>}
+              </>
+            ) : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem className={dangerItem} onSelect={act('delete')}>
+              Delete…
+            </DropdownMenuItem>
+          </RowActions>
+        );
+      },
+    },
+  ];
+}
+
+export function CustomersPage() {
+  const me = useCurrentUser();
+  const isNetworkOwner = useIsNetworkOwner();
+  const isAdmin = me.role === 'ADMIN';
+  const allowed = canManageCustomers(me.role, isNetworkOwner);
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<CustomerAction | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Customers"
+        description={isAdmin ? 'Every tenant of the platform, and the network owners that manage some of them.' : 'The customers of your network.'}
+        actions={
+          allowed ? (
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon className="size-4" />
+              New customer
+            </Button>
+          ) : null
+        }
+      />
+      {allowed ? (
+        <>
+          <CustomersTable isAdmin={isAdmin} onAction={setAction} onCreate={() => setCreating(true)} />
+          <CustomerFormDialog open={creating} customer={null} isAdmin={isAdmin} onOpenChange={setCreating} />
+          <CustomerActionDialogs action={action} isAdmin={isAdmin} onDone={() => setAction(null)} />
+        </>
+      ) : (
+        <Alert tone="info">Customers are managed by Super Administrators and by the administrators of a network owner.</Alert>
+      )}
+    </>
+  );
+}
+
+function CustomerActionDialogs({ action, isAdmin, onDone }: { action: CustomerAction | null; isAdmin: boolean; onDone: () => void }) {
+  const save = useSaveCustomer();
+  const remove = useDeleteCustomer();
+  const change = useNetworkOwnerChange();
+  const of = (kind: ActionKind) => (action?.kind === kind ? action.customer : null);
+  const close = (open: boolean) => (open ? undefined : onDone());
+  const restricting = of('restrict');
+  const promoting = of('promote');
+  const demoting = of('demote');
+  const deleting = of('delete');
+
+  return (
+    <>
+      <CustomerFormDialog open={of('edit') !== null} customer={of('edit')} isAdmin={isAdmin} onOpenChange={close} />
+      <ExpirationDialog customer={of('expiration')} onOpenChange={close} />
+      <MoveDialog customer={of('move')} onOpenChange={close} />
+      <ConfirmDialog
+        open={restricting !== null}
+        onOpenChange={close}
+        title={restricting?.restricted ? 'Unrestrict customer' : 'Restrict customer'}
+        destructive={!restricting?.restricted}
+        confirmLabel={restricting?.restricted ? 'Unrestrict' : 'Restrict'}
+        description={
+          restricting?.restricted
+            ? `${restricting.name} and its users get access again.`
+            : `All access of ${restricting?.name ?? ''} is blocked and its users are signed out at once.`
+        }
+        onConfirm={() => save.mutateAsync({ id: restricting!.id, body: { restricted: !restricting!.restricted } })}
+      />
+      <ConfirmDialog
+        open={promoting !== null}
+        onOpenChange={close}
+        title="Promote to network owner"
+        confirmLabel="Promote"
+        description={`${promoting?.name ?? ''} will be able to create and manage customers of its own.`}
+        onConfirm={() => change.mutateAsync({ id: promoting!.id, action: 'promote' })}
+      />
+      <ConfirmDialog
+        open={demoting !== null}
+        onOpenChange={close}
+        title="Remove network-owner privilege"
+        confirmLabel="Remove privilege"
+        destructive
+        description={`${demoting?.name ?? ''} becomes a plain customer. This is refused while it still owns customers.`}
+        onConfirm={() => change.mutateAsync({ id: demoting!.id, action: 'remove' })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={close}
+        title="Delete customer"
+        confirmLabel="Delete customer"
+        destructive
+        typeToConfirm={deleting?.name ?? ''}
+        description={
+          <>
+            <span className="font-medium text-zinc-800">{deleting?.name}</span> is deleted with all its devices, content, datasources, campaigns
+            and users. This cannot be undone.
+          </>
+        }
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+      />
+    </>
+  );
+}
+
+function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onAction: (a: CustomerAction) => void; onCreate: () => void }) {
+  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const query = useCustomers({ page: params.page, size: params.size, sort: `${params.sort.field},${params.sort.direction}`, text: params.text });
+  const columns = useMemo(() => buildColumns(isAdmin, onAction), [isAdmin, onAction]);
+  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
+  const data = query.data?.content;
+  const rows = useMemo(() => data ?? [], [data]);
+
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (c) => String(c.id),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    pageCount: query.data?.totalPages ?? -1,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
+    },
+  });
+
+  const isFirstLoad = query.isPending;
+  const isEmpty = query.isSuccess && rows.length === 0;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchInput label="Search customers by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
+        {query.isFetching && !isFirstLoad ? (
+          <span className="flex items-center gap-2 text-sm text-zinc-500">
+            <Spinner /> Updating…
+          </span>
+        ) : null}
+      </div>
+
+      {query.isError ? (
+        <Alert
+          title="The customers could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : null}
+
+      <Card className="overflow-hidden">
+        <DataTable
+          table={table}
+          sortable={SORTABLE}
+          isFirstLoad={isFirstLoad}
+          isFetching={query.isFetching}
+          isPlaceholderData={query.isPlaceholderData}
+          describedBy="customers-summary"
+        />
+        {isEmpty ? (
+          <EmptyState
+            testId="customers-empty"
+            icon={<BriefcaseIcon className="size-5 text-zinc-500" />}
+            title={params.text.trim() ? `No customers match “${params.text.trim()}”` : 'No customers yet'}
+          >
+            {params.text.trim() ? (
+              <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
+                Clear search
+              </Button>
+            ) : (
+              <Button size="sm" className="mt-4" onClick={onCreate}>
+                New customer
+              </Button>
+            )}
+          </EmptyState>
+        ) : null}
+        {query.data && query.data.totalElements > 0 ? (
+          <Pagination
+            id="customers-summary"
+            page={query.data.number}
+            size={query.data.size}
+            totalElements={query.data.totalElements}
+            totalPages={query.data.totalPages}
+            noun="customers"
+            onPageChange={(page) => update({ page })}
+            onSizeChange={(size) => update({ size })}
+          />
+        ) : (
+          <span id="customers-summary" className="sr-only">
+            {isFirstLoad ? 'Loading customers' : 'No customers'}
+          </span>
+        )}
+      </Card>
+    </div>
+  );
+}

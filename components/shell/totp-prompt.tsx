@@ -1,0 +1,110 @@
+'use client';
+
+import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFooter, Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { withTotp, type ProofHeaders } from '@/lib/api/protected';
+
+type RunProtected = <T>(run: (headers: ProofHeaders) => Promise<T>) => Promise<T>;
+
+const ProtectedContext = createContext<RunProtected | null>(null);
+
+/**
+ * Protected operations (user changes, password, 2FA, customer delete) need the caller's one-time code
+ * when the caller uses 2FA. This provider asks for it when the API says so and retries with `x-totp`.
+ */
+export function TotpPromptProvider({ children }: { children: ReactNode }) {
+  const [prompt, setPrompt] = useState<{ retry: boolean } | null>(null);
+  const resolver = useRef<((code: string | null) => void) | null>(null);
+
+  const ask = useCallback(
+    (options: { retry: boolean }) =>
+      new Promise<string | null>((resolve) => {
+        resolver.current = resolve;
+        setPrompt(options);
+      }),
+    [],
+  );
+
+  const finish = useCallback((code: string | null) => {
+    resolver.current?.(code);
+    resolver.current = null;
+    setPrompt(null);
+  }, []);
+
+  const runProtected = useMemo<RunProtected>(() => (run) => withTotp(run, ask), [ask]);
+
+  return (
+    <ProtectedContext.Provider value={runProtected}>
+      {children}
+      <Dialog open={prompt !== null} onOpenChange={(open) => (open ? undefined : finish(null))}>
+        <DialogContent
+          title="Confirm with your one-time code"
+          description="This change is protected. Enter the 6-digit code from your authenticator app."
+          className="max-w-sm"
+        >
+          {prompt ? <TotpForm retry={prompt.retry} onSubmit={finish} onCancel={() => finish(null)} /> : null}
+        </DialogContent>
+      </Dialog>
+    </ProtectedContext.Provider>
+  );
+}
+
+function TotpForm({ retry, onSubmit, onCancel }: { retry: boolean; onSubmit: (code: string) => void; onCancel: () => void }) {
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const id = useId();
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const clean = code.replace(/\s+/g, '');
+        if (!/^\d{6}$/.test(clean)) {
+          setInvalid(true);
+
+          return;
+        }
+        onSubmit(clean);
+      }}
+    >
+      <div className="space-y-4 px-5 py-4">
+        {retry ? <Alert>That code was not accepted. Wait for a new code and try again.</Alert> : null}
+        <Field id={id} label="One-time code" error={invalid ? 'The code has 6 digits' : undefined}>
+          <Input
+            id={id}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            placeholder="123456"
+            className="font-mono tracking-widest"
+            autoFocus
+            aria-invalid={invalid || undefined}
+            value={code}
+            onChange={(e) => {
+              setInvalid(false);
+              setCode(e.target.value);
+            }}
+          />
+        </Field>
+      </div>
+      <DialogFooter>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit">Confirm</Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Wraps a protected API call: `runProtected((headers) => apiFetch(path, { headers, ... }))`. */
+export function useRunProtected(): RunProtected {
+  const value = useContext(ProtectedContext);
+  if (!value) throw new Error('useRunProtected must be used inside TotpPromptProvider');
+
+  return value;
+}

@@ -1,0 +1,285 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter, Field, fieldAria, Select } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { LANGUAGES, roleLabel, type Role, type User } from '@/lib/api/types';
+import { useCreateUser, useDeleteUser, useUpdateUser, type UpdateUserInput } from '@/lib/api/users';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { assignableRoles } from '@/lib/auth/permissions';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+const ROLE_VALUES = ['ADMIN', 'OWNER', 'TECHNICIAN', 'APPROVER', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
+
+const createSchema = z.object({
+  email: z.email('Enter a valid e-mail address'),
+  name: z.string().trim().min(1, 'Enter a name').max(255),
+  role: z.enum(ROLE_VALUES, 'Choose a role'),
+  password: z.string().min(8, 'At least 8 characters').max(256, 'At most 256 characters'),
+  language: z.string(),
+});
+type CreateValues = z.infer<typeof createSchema>;
+
+const editSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(255),
+  role: z.enum(ROLE_VALUES),
+  language: z.string(),
+  restricted: z.boolean(),
+  readOnly: z.boolean(),
+});
+type EditValues = z.infer<typeof editSchema>;
+
+function RoleOptions({ roles }: { roles: Role[] }) {
+  return roles.map((role) => (
+    <option key={role} value={role}>
+      {roleLabel(role)}
+    </option>
+  ));
+}
+
+function LanguageOptions({ allowNone }: { allowNone?: boolean }) {
+  return (
+    <>
+      {allowNone ? <option value="">Not set</option> : null}
+      {LANGUAGES.map((l) => (
+        <option key={l.code} value={l.code}>
+          {l.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const me = useCurrentUser();
+  const { tenant } = useTenant();
+  const roles = assignableRoles(me.role);
+  const create = useCreateUser();
+  const [apiError, setApiError] = useState<string | null>(null);
+  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateValues>({
+    resolver: zodResolver(createSchema),
+    defaultValues: { email: '', name: '', role: 'VIEWER', password: '', language: 'en' },
+  });
+
+  useEffect(() => {
+    if (open) {
+      reset();
+      setApiError(null);
+    }
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setApiError(null);
+    try {
+      await create.mutateAsync(values);
+      onOpenChange(false);
+    } catch (error) {
+      if (isCancelled(error)) return;
+      const message = errorMessage(error);
+      if (/e-?mail/i.test(message) && /exist|taken|use/i.test(message)) setError('email', { message });
+      else setApiError(message);
+    }
+  });
+
+  const target = tenant?.name ?? me.customerName ?? 'your tenant';
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent title="New user" description={<>The user joins <span className="font-medium text-zinc-700">{target}</span>.</>}>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="space-y-4 px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <Field id={ids.email} label="E-mail" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...fieldAria(ids.email, errors.email?.message)} {...register('email')} />
+            </Field>
+            <Field id={ids.name} label="Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={ids.role} label="Role" error={errors.role?.message}>
+                <Select {...fieldAria(ids.role, errors.role?.message)} {...register('role')}>
+                  <RoleOptions roles={roles} />
+                </Select>
+              </Field>
+              <Field id={ids.language} label="Language">
+                <Select id={ids.language} {...register('language')}>
+                  <LanguageOptions />
+                </Select>
+              </Field>
+            </div>
+            <Field id={ids.password} label="Password" error={errors.password?.message} hint="At least 8 characters. Share it with the user safely.">
+              <Input type="password" autoComplete="new-password" {...fieldAria(ids.password, errors.password?.message, true)} {...register('password')} />
+            </Field>
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Create user
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+  const me = useCurrentUser();
+  const update = useUpdateUser();
+  const [apiError, setApiError] = useState<string | null>(null);
+  const ids = { name: useId(), role: useId(), language: useId(), restricted: useId(), readOnly: useId() };
+  const roles = assignableRoles(me.role);
+  const isSelf = user?.id === me.id;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EditValues>({ resolver: zodResolver(editSchema) });
+
+  useEffect(() => {
+    if (user) {
+      setApiError(null);
+      reset({
+        name: user.name ?? '',
+        role: user.role,
+        language: user.language ?? '',
+        restricted: Boolean(user.restricted),
+        readOnly: Boolean(user.readOnly),
+      });
+    }
+  }, [user, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!user) return;
+    setApiError(null);
+    // Only what changed: unchanged protected fields must not ask for a one-time code.
+    const changes: UpdateUserInput = {};
+    if (values.name.trim() !== (user.name ?? '')) changes.name = values.name.trim();
+    if (values.role !== user.role) changes.role = values.role;
+    if (values.language !== (user.language ?? '') && values.language) changes.language = values.language;
+    if (values.restricted !== Boolean(user.restricted)) changes.restricted = values.restricted;
+    if (values.readOnly !== Boolean(user.readOnly)) changes.readOnly = values.readOnly;
+    try {
+      if (Object.keys(changes).length > 0) await update.mutateAsync({ email: user.email, changes });
+      onOpenChange(false);
+    } catch (error) {
+      if (!isCancelled(error)) setApiError(errorMessage(error));
+    }
+  });
+
+  const roleChoices = user && !roles.includes(user.role) ? [user.role, ...roles] : roles;
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent title="Edit user" description={user?.email}>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="space-y-4 px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <Field id={ids.name} label="Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={ids.role} label="Role" hint={isSelf ? 'You cannot change your own role.' : undefined}>
+                <Select id={ids.role} disabled={isSelf} {...register('role')}>
+                  <RoleOptions roles={roleChoices} />
+                </Select>
+              </Field>
+              <Field id={ids.language} label="Language">
+                <Select id={ids.language} {...register('language')}>
+                  <LanguageOptions allowNone />
+                </Select>
+              </Field>
+            </div>
+            <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
+              <CheckboxField
+                id={ids.restricted}
+                label="Restricted"
+                description="Sees only the resources assigned to the user's teams."
+                {...register('restricted')}
+              />
+              <CheckboxField id={ids.readOnly} label="Read-only" description="Can look at everything but change nothing." {...register('readOnly')} />
+            </div>
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Save changes
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function displayName(user: User): string {
+  return user.name ? `${user.name} (${user.email})` : user.email;
+}
+
+export function DeleteUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+  const remove = useDeleteUser();
+
+  return (
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      title="Delete user"
+      destructive
+      confirmLabel="Delete user"
+      description={
+        user ? (
+          <>
+            <span className="font-medium text-zinc-800">{displayName(user)}</span> will be deleted and signed out everywhere. This cannot be
+            undone.
+          </>
+        ) : null
+      }
+      onConfirm={() => remove.mutateAsync(user!.email)}
+    />
+  );
+}
+
+export function ResetTotpDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+  const update = useUpdateUser();
+
+  return (
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      title="Reset two-factor authentication"
+      confirmLabel="Reset 2FA"
+      description={
+        user ? (
+          <>
+            <span className="font-medium text-zinc-800">{displayName(user)}</span> will sign in with the password alone until they enrol
+            an authenticator app again.
+          </>
+        ) : null
+      }
+      onConfirm={() => update.mutateAsync({ email: user!.email, changes: { use2FA: false } })}
+    />
+  );
+}

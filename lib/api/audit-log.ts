@@ -1,0 +1,61 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch, buildQuery } from '@/lib/api/client';
+import type { AuditEntry, Page } from '@/lib/api/types';
+
+export type AuditLogFilters = {
+  text: string;
+  /** Local calendar days, `YYYY-MM-DD`; empty for no bound. */
+  from: string;
+  to: string;
+  order: 'ASC' | 'DESC';
+};
+
+export type AuditLogParams = AuditLogFilters & { page: number; size: number };
+
+/** The start of a local day in epoch ms. */
+export function dayStart(day: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const t = new Date(`${day}T00:00:00`).getTime();
+
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** The last millisecond of a local day in epoch ms. */
+export function dayEnd(day: string): number | undefined {
+  const start = dayStart(day);
+  if (start === undefined) return undefined;
+  const next = new Date(start);
+  next.setDate(next.getDate() + 1);
+
+  return next.getTime() - 1;
+}
+
+/** The query of `/api/v2/log` and `/api/v2/log/csv` for the filters (without paging for the CSV). */
+export function auditLogQuery(filters: AuditLogFilters, customerId: number | undefined, paging?: { page: number; size: number }) {
+  return {
+    customerId,
+    ...(paging ? { page: paging.page, size: paging.size } : {}),
+    search: filters.text.trim() || undefined,
+    order: filters.order,
+    from: dayStart(filters.from),
+    to: dayEnd(filters.to),
+  };
+}
+
+export function auditLogCsvUrl(filters: AuditLogFilters, customerId: number | undefined): string {
+  return `/api/v2/log/csv${buildQuery(auditLogQuery(filters, customerId))}`;
+}
+
+/** `customerId`: the tenant, -1 for every tenant (ADMIN), undefined for the caller's own. */
+export function useAuditLog(params: AuditLogParams, customerId: number | undefined, options: { enabled: boolean } = { enabled: true }) {
+  return useQuery({
+    queryKey: ['auditLog', { customerId, ...params }] as const,
+    queryFn: ({ signal }) =>
+      // The tenant goes in the query itself: the client's own `customerId` option would drop -1 (every tenant).
+      apiFetch<Page<AuditEntry>>('/api/v2/log', { query: auditLogQuery(params, customerId, { page: params.page, size: params.size }), signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}

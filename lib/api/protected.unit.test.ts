@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/client';
+import { ProofCancelledError, TOTP_INVALID, TOTP_REQUIRED, errorMessage, isTotpError, withTotp } from '@/lib/api/protected';
+
+const required = () => new ApiError({ status: 403, key: TOTP_REQUIRED, message: 'code needed' });
+const invalid = () => new ApiError({ status: 403, key: TOTP_INVALID, message: 'bad code' });
+
+describe('withTotp', () => {
+  it('runs once without proof when none is needed', async () => {
+    const run = vi.fn(async () => 'ok');
+    const ask = vi.fn();
+    await expect(withTotp(run, ask)).resolves.toBe('ok');
+    expect(run).toHaveBeenCalledWith({});
+    expect(ask).not.toHaveBeenCalled();
+  });
+
+  it('asks for a code on totpRequired and retries with x-totp', async () => {
+    const run = vi.fn().mockRejectedValueOnce(required()).mockResolvedValueOnce('done');
+    const ask = vi.fn(async () => ' 123 456 ');
+    await expect(withTotp(run, ask)).resolves.toBe('done');
+    expect(ask).toHaveBeenCalledWith({ retry: false });
+    expect(run).toHaveBeenLastCalledWith({ 'x-totp': '123456' });
+  });
+
+  it('asks again after a wrong code, then gives up after the last attempt', async () => {
+    const run = vi.fn().mockRejectedValueOnce(required()).mockRejectedValue(invalid());
+    const ask = vi.fn(async () => '000000');
+    const error = await withTotp(run, ask, 2).catch((e: unknown) => e);
+    expect((error as ApiError).key).toBe(TOTP_INVALID);
+    expect(ask.mock.calls).toEqual([[{ retry: false }], [{ retry: true }]]);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops when the prompt is cancelled', async () => {
+    const run = vi.fn().mockRejectedValue(required());
+    await expect(withTotp(run, async () => null)).rejects.toBeInstanceOf(ProofCancelledError);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes other errors through untouched', async () => {
+    const conflict = new ApiError({ status: 409, key: 'user.error.exists', message: 'exists' });
+    const ask = vi.fn();
+    await expect(withTotp(async () => Promise.reject(conflict), ask)).rejects.toBe(conflict);
+    expect(ask).not.toHaveBeenCalled();
+  });
+});
+
+describe('isTotpError / errorMessage', () => {
+  it('recognises only the 403 second-factor keys', () => {
+    expect(isTotpError(required())).toBe(true);
+    expect(isTotpError(new ApiError({ status: 400, key: TOTP_REQUIRED, message: '' }))).toBe(false);
+    expect(isTotpError(new Error('x'))).toBe(false);
+  });
+
+  it('uses the API message, with plain words for proof errors', () => {
+    expect(errorMessage(new ApiError({ status: 409, key: 'x', message: 'The e-mail exists' }))).toBe('The e-mail exists');
+    expect(errorMessage(invalid())).toMatch(/not accepted/);
+  });
+});
