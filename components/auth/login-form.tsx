@@ -69,7 +69,8 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
   const { ref: totpRef, ...totpField } = register('totp');
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+    // method="post": a submit before hydration must never put the credentials in the URL.
+    <form method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
       {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
       {expired && !notice && !error ? <Alert tone="info">Your session has ended. Sign in again to continue.</Alert> : null}
       {error ? (

@@ -77,6 +77,9 @@ describe('POST /oauth/token — password grant', () => {
     await t.signIn(user.email);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
     expect(entries.map((e) => e.action)).toContain('signIn');
+    const signIn = entries.find((e) => e.action === 'signIn');
+    expect(signIn?.customerId).toBe(user.customerId);
+    expect(signIn?.customerName).toBeTruthy();
     expect(JSON.stringify(entries)).not.toContain(TEST_PASSWORD);
   });
 });

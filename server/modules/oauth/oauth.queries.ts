@@ -6,7 +6,7 @@ import { users } from '@/server/modules/users/users.table';
 
 export async function findUserForSignIn(db: Executor, email: string) {
   const rows = await db
-    .select({ user: users, customerRestricted: customers.restricted })
+    .select({ user: users, customerRestricted: customers.restricted, customerName: customers.name })
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.email, email.toLowerCase()))

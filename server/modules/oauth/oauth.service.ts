@@ -108,6 +108,7 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
       entityId: user.id,
       entityName: user.email,
       customerId: user.customerId,
+      customerName: found.customerName,
       message: `${user.email} signed in (${input.clientId})`,
     });
 
