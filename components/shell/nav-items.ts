@@ -1,7 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { BriefcaseIcon, ClipboardIcon, HomeIcon, UsersIcon } from '@/components/shell/icons';
+import { SettingsIcon, TeamIcon } from '@/components/teams/icons';
 import type { Role } from '@/lib/api/types';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
+import { hasRole } from '@/server/auth/roles';
 
 /** What decides whether a page is shown to the signed-in user. */
 export type NavAccess = { role: Role; isNetworkOwner: boolean };
@@ -14,18 +16,29 @@ export type NavItem = {
   exact?: boolean;
   /** Hidden from users who cannot use the page; shown to everyone when absent. */
   visible?: (access: NavAccess) => boolean;
+  /** The UI-profile key that hides the entry (lib/ui-profile/rules.ts). */
+  uiElement?: string;
 };
 
 /** Only pages that exist. Add an entry when a page lands. */
 export const NAV_ITEMS: NavItem[] = [
-  { href: '/', label: 'Overview', icon: HomeIcon, exact: true },
-  { href: '/users', label: 'Users', icon: UsersIcon },
-  { href: '/customers', label: 'Customers', icon: BriefcaseIcon, visible: (a) => canManageCustomers(a.role, a.isNetworkOwner) },
-  { href: '/audit-log', label: 'Audit log', icon: ClipboardIcon, visible: (a) => canSeeAuditLog(a.role) },
+  { href: '/', label: 'Overview', icon: HomeIcon, exact: true, uiElement: 'newUi.navigation.overview' },
+  { href: '/users', label: 'Users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
+  { href: '/teams', label: 'Teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
+  {
+    href: '/customers',
+    label: 'Customers',
+    icon: BriefcaseIcon,
+    visible: (a) => canManageCustomers(a.role, a.isNetworkOwner),
+    uiElement: 'newUi.navigation.customers',
+  },
+  { href: '/audit-log', label: 'Audit log', icon: ClipboardIcon, visible: (a) => canSeeAuditLog(a.role), uiElement: 'newUi.navigation.auditLog' },
+  { href: '/settings', label: 'Settings', icon: SettingsIcon, visible: (a) => hasRole(a.role, 'OWNER'), uiElement: 'newUi.navigation.settings' },
 ];
 
-export function visibleNavItems(access: NavAccess): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.visible || item.visible(access));
+/** The entries the user may use and the user's UI profile does not hide. */
+export function navItemsFor(items: NavItem[], access: NavAccess, isUiElementVisible: (key: string) => boolean): NavItem[] {
+  return items.filter((item) => (!item.visible || item.visible(access)) && (!item.uiElement || isUiElementVisible(item.uiElement)));
 }
 
 export function isActive(item: NavItem, pathname: string): boolean {

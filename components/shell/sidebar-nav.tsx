@@ -3,21 +3,25 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BookIcon, ExternalIcon } from '@/components/shell/icons';
-import { isActive, visibleNavItems } from '@/components/shell/nav-items';
+import { isActive, NAV_ITEMS, navItemsFor } from '@/components/shell/nav-items';
 import { useIsNetworkOwner } from '@/lib/api/customers';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 import { cn } from '@/lib/cn';
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const user = useCurrentUser();
   const isNetworkOwner = useIsNetworkOwner();
-  const items = visibleNavItems({ role: user.role, isNetworkOwner });
+  // Entries wait for the UI profile, so one it hides never flashes into view.
+  const ui = useUiElements();
+  const items = ui.ready ? navItemsFor(NAV_ITEMS, { role: user.role, isNetworkOwner }, ui.isVisible) : [];
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <nav aria-label="Main" className="flex-1 px-3 py-4">
         <ul className="space-y-0.5">
+          {!ui.ready ? <NavSkeleton /> : null}
           {items.map((item) => {
             const active = isActive(item, pathname);
 
@@ -56,5 +60,18 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </a>
       </div>
     </div>
+  );
+}
+
+function NavSkeleton() {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <li key={i} aria-hidden="true" className="flex items-center gap-3 px-2.5 py-2">
+          <span className="size-[18px] animate-pulse rounded bg-zinc-100" />
+          <span className="h-3.5 w-20 animate-pulse rounded bg-zinc-100" />
+        </li>
+      ))}
+    </>
   );
 }

@@ -1,0 +1,91 @@
+'use client';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { resourceLabel, useResourceLimits, type ResourceLimit } from '@/lib/api/settings';
+import { cn } from '@/lib/cn';
+
+function UsageBar({ row }: { row: ResourceLimit }) {
+  const ratio = row.limit > 0 ? Math.min(row.used / row.limit, 1) : row.used > 0 ? 1 : 0;
+  const tone = row.used > row.limit ? 'bg-red-500' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-brand-600';
+
+  return (
+    <div
+      role="meter"
+      aria-label={`${resourceLabel(row.resource)} used`}
+      aria-valuemin={0}
+      aria-valuemax={Math.max(row.limit, row.used, 1)}
+      aria-valuenow={row.used}
+      aria-valuetext={`${row.used} of ${row.limit}`}
+      className="h-2 w-full overflow-hidden rounded-full bg-zinc-100"
+    >
+      <div className={cn('h-full rounded-full transition-[width]', row.limit === 0 && row.used === 0 ? 'bg-transparent' : tone)} style={{ width: `${ratio * 100}%` }} />
+    </div>
+  );
+}
+
+export function ResourceLimitsCard({ customerId }: { customerId: number | undefined }) {
+  const query = useResourceLimits(customerId);
+  const rows = [...(query.data ?? [])].sort((a, b) => resourceLabel(a.resource).localeCompare(resourceLabel(b.resource)));
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="border-b border-zinc-200 px-5 py-4">
+        <h2 className="text-base font-semibold text-zinc-900">Resource limits</h2>
+        <p className="mt-0.5 text-sm text-zinc-500">What this tenant&apos;s licence allows and how much of it is in use.</p>
+      </div>
+      {query.isError ? (
+        <Alert
+          className="m-5"
+          title="The limits could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : (
+        <table className="w-full text-left text-sm" aria-label="Resource limits" aria-busy={query.isFetching}>
+          <thead className="border-b border-zinc-200 bg-zinc-50/80">
+            <tr>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Resource</th>
+              <th scope="col" className="w-1/2 px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Usage</th>
+              <th scope="col" className="px-5 py-2.5 text-right text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">Used / limit</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {query.isPending
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <tr key={i} aria-hidden="true">
+                    <td className="px-5 py-3" colSpan={3}>
+                      <span className="block h-4 animate-pulse rounded bg-zinc-100" />
+                    </td>
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={row.resource} data-resource={row.resource}>
+                    <td className="px-5 py-3 font-medium whitespace-nowrap text-zinc-800">{resourceLabel(row.resource)}</td>
+                    <td className="px-5 py-3">
+                      <UsageBar row={row} />
+                    </td>
+                    <td className="px-5 py-3 text-right whitespace-nowrap text-zinc-700 tabular-nums">
+                      {row.limit === 0 && row.used === 0 ? (
+                        <span className="text-zinc-400">Not included</span>
+                      ) : (
+                        <>
+                          <span className={cn(row.used > row.limit && 'font-medium text-red-700')}>{row.used.toLocaleString()}</span> / {row.limit.toLocaleString()}
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      )}
+      {query.isSuccess && rows.length === 0 ? <p className="px-5 py-6 text-sm text-zinc-500">No limits apply to this tenant.</p> : null}
+    </Card>
+  );
+}

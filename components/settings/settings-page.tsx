@@ -1,0 +1,53 @@
+'use client';
+
+import { NoAccess } from '@/components/settings/no-access';
+import { ResourceLimitsCard } from '@/components/settings/resource-limits-card';
+import { TeamAccessForm } from '@/components/settings/team-access-form';
+import { UiProfilesCard } from '@/components/ui-profiles/ui-profiles-card';
+import { Alert } from '@/components/ui/alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useTenant } from '@/lib/tenant/tenant-context';
+import { hasRole } from '@/server/auth/roles';
+
+/** Tenant settings: OWNER for their own tenant, ADMIN for the tenant chosen in the switcher. */
+export function SettingsPage() {
+  const me = useCurrentUser();
+  const { canSwitch, tenant, customerId } = useTenant();
+
+  if (!hasRole(me.role, 'OWNER')) {
+    return <NoAccess title="Settings are not available to you">Only administrators of the tenant change its settings.</NoAccess>;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          tenant ? (
+            <>
+              Settings of <span className="font-medium text-zinc-700">{tenant.name}</span>.
+            </>
+          ) : (
+            'Settings of a tenant.'
+          )
+        }
+      />
+      {!tenant ? (
+        <Alert tone="info" title="Choose a tenant.">
+          {canSwitch ? 'Settings belong to one tenant. Pick it in the tenant switcher above.' : 'Your account belongs to no tenant.'}
+        </Alert>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <div className="space-y-6">
+            <TeamAccessForm key={tenant.id} customerId={tenant.id} asSelector={canSwitch} />
+            <ResourceLimitsCard customerId={customerId} />
+          </div>
+          <div>
+            <UiProfilesCard key={tenant.id} customerId={customerId} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

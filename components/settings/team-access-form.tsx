@@ -1,0 +1,90 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api/protected';
+import { TEAM_SETTING_FIELDS, teamSettingsOf, useCustomerSettings, useUpdateTeamSettings, type TeamSettings } from '@/lib/api/settings';
+
+export function TeamAccessForm({ customerId, asSelector }: { customerId: number; asSelector: boolean }) {
+  const customer = useCustomerSettings(customerId);
+  const update = useUpdateTeamSettings(customerId, asSelector);
+  const [saved, setSaved] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { isDirty, isSubmitting },
+  } = useForm<TeamSettings>();
+
+  useEffect(() => {
+    if (customer.data) reset(teamSettingsOf(customer.data));
+  }, [customer.data, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setApiError(null);
+    setSaved(false);
+    try {
+      const next = await update.mutateAsync(values);
+      reset(teamSettingsOf(next));
+      setSaved(true);
+    } catch (error) {
+      setApiError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Card>
+      <div className="border-b border-zinc-200 px-5 py-4">
+        <h2 className="text-base font-semibold text-zinc-900">Team access</h2>
+        <p className="mt-0.5 text-sm text-zinc-500">How teams limit what their members, and everyone else, can see and create.</p>
+      </div>
+      {customer.isPending ? (
+        <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
+          <Spinner /> Loading settings…
+        </p>
+      ) : customer.isError ? (
+        <Alert
+          className="m-5"
+          title="The settings could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void customer.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {customer.error.message}
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} aria-label="Team access settings">
+          <fieldset className="space-y-4 px-5 py-5" disabled={isSubmitting}>
+            <legend className="sr-only">Team access settings</legend>
+            {TEAM_SETTING_FIELDS.map((field) => (
+              <CheckboxField key={field.name} id={`team-setting-${field.name}`} label={field.label} description={field.description} {...register(field.name)} />
+            ))}
+          </fieldset>
+          <div className="flex items-center justify-end gap-3 border-t border-zinc-100 px-5 py-3.5">
+            {apiError ? <Alert className="mr-auto py-2">{apiError}</Alert> : null}
+            {saved && !isDirty ? (
+              <span role="status" className="mr-auto text-sm text-emerald-700">
+                Settings saved.
+              </span>
+            ) : null}
+            <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => customer.data && reset(teamSettingsOf(customer.data))}>
+              Discard
+            </Button>
+            <Button type="submit" disabled={!isDirty || isSubmitting}>
+              {isSubmitting ? <Spinner /> : null}
+              Save settings
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter } from '@/components/ui/field';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api/protected';
+import { useTeamCandidates, useUpdateTeamAssignments } from '@/lib/api/teams';
+import { roleLabel } from '@/lib/api/types';
+
+/** Picks users of the tenant (never OWNER or ADMIN: they cannot join teams) to add to a team. */
+export function AddMembersDialog({
+  open,
+  onOpenChange,
+  teamId,
+  teamName,
+  memberIds,
+  customerId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamId: string;
+  teamName: string;
+  memberIds: ReadonlySet<string>;
+  customerId: number | undefined;
+}) {
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const [readOnly, setReadOnly] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const candidates = useTeamCandidates(text, customerId, open);
+  const update = useUpdateTeamAssignments(teamId, 'user', customerId);
+  const readOnlyId = useId();
+  const available = (candidates.data?.content ?? []).filter((u) => !memberIds.has(u.id));
+
+  useEffect(() => {
+    if (open) {
+      setText('');
+      setPicked(new Map());
+      setReadOnly(false);
+      setApiError(null);
+    }
+  }, [open]);
+
+  function toggle(id: string, label: string) {
+    setPicked((current) => {
+      const next = new Map(current);
+      if (next.has(id)) next.delete(id);
+      else next.set(id, label);
+
+      return next;
+    });
+  }
+
+  async function submit() {
+    setApiError(null);
+    try {
+      await update.mutateAsync({ resourcesToAdd: [...picked.keys()].map((id) => ({ id, readOnly })) });
+      onOpenChange(false);
+    } catch (error) {
+      setApiError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent title="Add members" description={<>Users who join <span className="font-medium text-zinc-700">{teamName}</span> see its folders.</>}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (picked.size > 0) void submit();
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <SearchInput label="Search users by name or e-mail" placeholder="Search by name or e-mail" value={text} onChange={setText} />
+            <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-zinc-200" aria-busy={candidates.isFetching}>
+              {candidates.isPending ? (
+                <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
+                  <Spinner /> Loading users…
+                </p>
+              ) : candidates.isError ? (
+                <p className="px-3 py-4 text-sm text-red-700">The users could not be loaded: {candidates.error.message}</p>
+              ) : available.length === 0 ? (
+                <p className="px-3 py-4 text-sm text-zinc-500">
+                  {text.trim() ? `No one else matches “${text.trim()}”.` : 'Everyone who can join is already a member.'} Administrators cannot join teams.
+                </p>
+              ) : (
+                <ul className="divide-y divide-zinc-100" aria-label="Users who can join">
+                  {available.map((user) => (
+                    <li key={user.id} className="px-3 py-2.5">
+                      <CheckboxField
+                        id={`candidate-${user.id}`}
+                        checked={picked.has(user.id)}
+                        onChange={() => toggle(user.id, user.name || user.email)}
+                        label={user.name || user.email}
+                        description={`${user.email} · ${roleLabel(user.role)}`}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <CheckboxField
+              id={readOnlyId}
+              checked={readOnly}
+              onChange={(e) => setReadOnly(e.target.checked)}
+              label="Read-only"
+              description="Other team members can see these users but not edit them."
+            />
+          </div>
+          <DialogFooter className="items-center">
+            <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
+              {picked.size > 0 ? `${picked.size} selected` : null}
+            </span>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={picked.size === 0 || update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              {picked.size > 1 ? `Add ${picked.size} members` : 'Add member'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,342 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { Avatar } from '@/components/shell/user-menu';
+import { ChevronLeftIcon, PlusIcon } from '@/components/shell/icons';
+import { NoAccess } from '@/components/settings/no-access';
+import { AddMembersDialog } from '@/components/teams/add-members-dialog';
+import { FolderIcon, TeamIcon } from '@/components/teams/icons';
+import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
+import { useTeamAccess } from '@/components/teams/use-team-access';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api/protected';
+import {
+  TEAM_RESOURCE_KINDS,
+  useTeam,
+  useTeamAssignments,
+  useTeamMemberUsers,
+  useUpdateTeamAssignments,
+  type Team,
+  type TeamAssignment,
+} from '@/lib/api/teams';
+import { roleLabel, type User } from '@/lib/api/types';
+import { formatDate } from '@/lib/format';
+
+type Member = TeamAssignment & { user?: User };
+
+function SectionHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
+      <div>
+        <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
+        {description ? <p className="mt-0.5 text-sm text-zinc-500">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+export function TeamDetail({ teamId }: { teamId: string }) {
+  const router = useRouter();
+  const access = useTeamAccess();
+  const team = useTeam(teamId, access.customerId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+
+  if (!access.canView) return <NoAccess title="Teams are not available to you">Your role cannot see teams.</NoAccess>;
+  if (team.isPending) {
+    return (
+      <div className="flex items-center gap-2 py-10 text-sm text-zinc-500">
+        <Spinner /> Loading the team…
+      </div>
+    );
+  }
+  if (team.isError || !team.data) {
+    return (
+      <div className="space-y-4">
+        <BackLink />
+        <Alert
+          title={team.isError ? 'The team could not be loaded.' : 'This team does not exist.'}
+          action={
+            team.isError ? (
+              <Button variant="secondary" size="sm" onClick={() => void team.refetch()}>
+                Try again
+              </Button>
+            ) : null
+          }
+        >
+          {team.isError ? team.error.message : 'It may have been deleted, or it belongs to another tenant.'}
+        </Alert>
+      </div>
+    );
+  }
+  const current = team.data;
+  const customerId = access.customerId;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <BackLink />
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="flex items-center gap-2.5 text-2xl font-semibold tracking-tight text-zinc-900">
+              <TeamIcon className="size-6 text-zinc-400" />
+              {current.name}
+            </h1>
+            <p className="mt-1 text-sm text-zinc-500">
+              {current.comment ? `${current.comment} · ` : ''}Created {formatDate(current.createdDate)}
+            </p>
+          </div>
+          {access.canManage ? (
+            <div className="flex items-center gap-2">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Rename
+              </Button>
+              <Button variant="secondary" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(current)}>
+                Delete
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {access.canManage ? (
+        <>
+          <TeamFormDialog open={editing} team={current} customerId={customerId} onOpenChange={setEditing} />
+          <DeleteTeamDialog team={deleting} customerId={customerId} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onDeleted={() => router.push('/teams')} />
+        </>
+      ) : null}
+      {access.isManager && access.needsTenant ? (
+        <Alert tone="info" title="Read-only view.">
+          Pick this team&apos;s tenant in the switcher to change its members.
+        </Alert>
+      ) : null}
+      <MembersCard team={current} customerId={customerId} canManage={access.canManage} />
+      <ResourcesCard team={current} customerId={customerId} />
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/teams" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
+      <ChevronLeftIcon className="size-4" />
+      Teams
+    </Link>
+  );
+}
+
+function MembersCard({ team, customerId, canManage }: { team: Team; customerId: number | undefined; canManage: boolean }) {
+  const assignments = useTeamAssignments(team.id, 'user', customerId);
+  const users = useTeamMemberUsers(team.id, customerId);
+  const update = useUpdateTeamAssignments(team.id, 'user', customerId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+
+  const members = useMemo<Member[]>(() => {
+    const byId = new Map((users.data?.content ?? []).map((u) => [u.id, u]));
+    const list = (assignments.data ?? []).map((a) => ({ ...a, user: byId.get(a.id) }));
+
+    return list.sort((a, b) => (a.user?.name || a.user?.email || a.id).localeCompare(b.user?.name || b.user?.email || b.id));
+  }, [assignments.data, users.data]);
+  const memberIds = useMemo(() => new Set(members.map((m) => m.id)), [members]);
+
+  async function setReadOnly(member: Member, readOnly: boolean) {
+    setRowError(null);
+    setPendingId(member.id);
+    try {
+      await update.mutateAsync({ resourcesToAdd: [{ id: member.id, readOnly }] });
+    } catch (error) {
+      setRowError(errorMessage(error));
+    } finally {
+      setPendingId(null);
+    }
+  }
+
+  const label = (m: Member) => m.user?.name || m.user?.email || m.id;
+
+  return (
+    <Card className="overflow-hidden">
+      <SectionHeader
+        title="Members"
+        description="Members see the folders assigned to the team. A read-only member can be seen, not edited, by the rest of the team."
+        actions={
+          canManage ? (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <PlusIcon className="size-4" />
+              Add members
+            </Button>
+          ) : null
+        }
+      />
+      {canManage ? (
+        <>
+          <AddMembersDialog open={adding} onOpenChange={setAdding} teamId={team.id} teamName={team.name} memberIds={memberIds} customerId={customerId} />
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+            title="Remove from team?"
+            description={
+              <>
+                <span className="font-medium text-zinc-700">{removing ? label(removing) : ''}</span> leaves{' '}
+                <span className="font-medium text-zinc-700">{team.name}</span> and no longer sees its folders through it.
+              </>
+            }
+            confirmLabel="Remove"
+            destructive
+            onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
+          />
+        </>
+      ) : null}
+      {rowError ? <Alert className="m-4">{rowError}</Alert> : null}
+      {assignments.isError ? (
+        <Alert
+          className="m-4"
+          title="The members could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void assignments.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {assignments.error.message}
+        </Alert>
+      ) : assignments.isPending ? (
+        <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
+          <Spinner /> Loading members…
+        </p>
+      ) : members.length === 0 ? (
+        <div className="px-5 py-10 text-center" data-testid="members-empty">
+          <p className="text-sm font-medium text-zinc-900">No members yet</p>
+          <p className="mt-1 text-sm text-zinc-500">{canManage ? 'Add users of this tenant to the team.' : 'Nobody belongs to this team.'}</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-label="Members">
+            <thead className="border-b border-zinc-200 bg-zinc-50/80">
+              <tr>
+                {['Name', 'E-mail', 'Role', 'Read-only'].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                    {h}
+                  </th>
+                ))}
+                {canManage ? (
+                  <th scope="col" className="w-12">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {members.map((member) => (
+                <tr key={member.id} className="hover:bg-zinc-50/60">
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <Avatar name={label(member)} />
+                      <span className="font-medium whitespace-nowrap text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? 'No name' : member.id}</span>}</span>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{member.user?.email ?? '—'}</td>
+                  <td className="px-4 py-3">{member.user ? <Badge>{roleLabel(member.user.role)}</Badge> : '—'}</td>
+                  <td className="px-4 py-3">
+                    {canManage ? (
+                      <label className="inline-flex cursor-pointer items-center gap-2 text-zinc-700">
+                        <input
+                          type="checkbox"
+                          className="size-4 cursor-pointer accent-brand-600"
+                          checked={member.readOnly}
+                          disabled={pendingId === member.id}
+                          onChange={(e) => void setReadOnly(member, e.target.checked)}
+                          aria-label={`Read-only: ${label(member)}`}
+                        />
+                        {pendingId === member.id ? <Spinner /> : member.readOnly ? 'Read-only' : 'Editable'}
+                      </label>
+                    ) : member.readOnly ? (
+                      <Badge>Read-only</Badge>
+                    ) : (
+                      <span className="text-zinc-500">Editable</span>
+                    )}
+                  </td>
+                  {canManage ? (
+                    <td className="px-4 py-3 text-right">
+                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${label(member)}`}>
+                        Remove
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function ResourcesCard({ team, customerId }: { team: Team; customerId: number | undefined }) {
+  return (
+    <Card className="overflow-hidden">
+      <SectionHeader title="Folders" description="Folders assigned to the team. Read-only folders can be seen, not changed, by its members." />
+      <div className="divide-y divide-zinc-100">
+        {TEAM_RESOURCE_KINDS.map((kind) => (
+          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} label={kind.label} count={team[kind.countKey]} customerId={customerId} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function ResourceKindRow({
+  teamId,
+  type,
+  label,
+  count,
+  customerId,
+}: {
+  teamId: string;
+  type: (typeof TEAM_RESOURCE_KINDS)[number]['type'];
+  label: string;
+  count: number | undefined;
+  customerId: number | undefined;
+}) {
+  // The list reports counts; only kinds with something assigned are fetched.
+  const query = useTeamAssignments(teamId, type, customerId, (count ?? 0) > 0);
+  const rows = query.data ?? [];
+
+  return (
+    <div className="px-5 py-3.5" data-testid={`team-resources-${type}`}>
+      <div className="flex items-center gap-2 text-sm">
+        <FolderIcon className="size-4 text-zinc-400" />
+        <span className="font-medium text-zinc-800">{label}</span>
+        <span className="text-zinc-500 tabular-nums">{count ?? 0}</span>
+      </div>
+      {(count ?? 0) === 0 ? (
+        <p className="mt-1 pl-6 text-sm text-zinc-500">None assigned.</p>
+      ) : query.isPending ? (
+        <p className="mt-1 flex items-center gap-2 pl-6 text-sm text-zinc-500">
+          <Spinner /> Loading…
+        </p>
+      ) : query.isError ? (
+        <p className="mt-1 pl-6 text-sm text-red-700">Could not be loaded: {query.error.message}</p>
+      ) : (
+        <ul className="mt-2 space-y-1 pl-6">
+          {rows.map((row) => (
+            <li key={row.id} className="flex items-center gap-2 text-sm">
+              <code className="font-mono text-xs text-zinc-600">{row.id}</code>
+              {row.readOnly ? <Badge>Read-only</Badge> : <span className="text-xs text-zinc-500">Editable</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+'use client';
+
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon, PlusIcon } from '@/components/shell/icons';
+import { NoAccess } from '@/components/settings/no-access';
+import { TeamIcon } from '@/components/teams/icons';
+import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
+import { useTeamAccess } from '@/components/teams/use-team-access';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
+import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const SORTABLE = ['name', 'createdDate'] as const;
+
+type TeamAction = { kind: 'edit' | 'delete'; team: Team };
+
+function folderCount(team: Team): number {
+  return TEAM_RESOURCE_KINDS.reduce((sum, kind) => sum + (team[kind.countKey] ?? 0), 0);
+}
+
+function buildColumns(showTenant: boolean, onAction: ((action: TeamAction) => void) | null): ColumnDef<Team>[] {
+  const columns: ColumnDef<Team>[] = [
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: 'Team',
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <Link href={`/teams/${row.original.id}`} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+            {row.original.name}
+          </Link>
+          {row.original.comment ? <p className="mt-0.5 max-w-md truncate text-xs text-zinc-500">{row.original.comment}</p> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'members',
+      header: 'Members',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{(row.original.teamUserNumber ?? 0).toLocaleString()}</span>,
+    },
+    {
+      id: 'folders',
+      header: 'Folders',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{folderCount(row.original).toLocaleString()}</span>,
+    },
+  ];
+  if (showTenant) {
+    columns.push({
+      id: 'tenant',
+      header: 'Tenant',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-600">#{row.original.customerId}</span>,
+    });
+  }
+  columns.push({
+    id: 'createdDate',
+    accessorKey: 'createdDate',
+    header: 'Created',
+    cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
+  });
+  if (onAction) {
+    columns.push({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const team = row.original;
+
+        return (
+          <RowActions label={`Actions for ${team.name}`}>
+            <DropdownMenuItem asChild>
+              <Link href={`/teams/${team.id}`}>Members and folders</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', team })}>Rename</DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+              onSelect={() => onAction({ kind: 'delete', team })}
+            >
+              Delete
+            </DropdownMenuItem>
+          </RowActions>
+        );
+      },
+    });
+  }
+
+  return columns;
+}
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  if (direction === 'asc') return <ArrowUpIcon className="size-3.5 text-zinc-700" />;
+  if (direction === 'desc') return <ArrowDownIcon className="size-3.5 text-zinc-700" />;
+
+  return <ChevronUpDownIcon className="size-3.5 text-zinc-300 group-hover:text-zinc-500" />;
+}
+
+export function TeamsPage() {
+  const router = useRouter();
+  const access = useTeamAccess();
+  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const query = useTeams(
+    { page: params.page, size: params.size, sort: `${params.sort.field},${params.sort.direction}`, text: params.text },
+    access.customerId,
+  );
+  const [isCreating, setIsCreating] = useState(false);
+  const [action, setAction] = useState<TeamAction | null>(null);
+  const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage ? setAction : null), [access.needsTenant, access.canManage]);
+  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
+  const data = query.data?.content;
+  const rows = useMemo(() => data ?? [], [data]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (team) => team.id,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    pageCount: query.data?.totalPages ?? -1,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
+    },
+  });
+  const isFirstLoad = query.isPending;
+  const isEmpty = query.isSuccess && rows.length === 0;
+  const close = (open: boolean) => (open ? undefined : setAction(null));
+  if (!access.canView) return <NoAccess title="Teams are not available to you">Your role cannot see teams.</NoAccess>;
+
+  return (
+    <>
+      <PageHeader
+        title="Teams"
+        description={
+          access.tenant ? (
+            <>
+              Groups of users in <span className="font-medium text-zinc-700">{access.tenant.name}</span> and the folders they share.
+            </>
+          ) : (
+            'Groups of users and the folders they share, across all tenants.'
+          )
+        }
+        actions={
+          access.canManage ? (
+            <Button onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New team
+            </Button>
+          ) : null
+        }
+      />
+      {access.canManage ? (
+        <>
+          <TeamFormDialog
+            open={isCreating}
+            onOpenChange={setIsCreating}
+            customerId={access.customerId}
+            tenantName={access.tenant?.name}
+            onCreated={(team) => router.push(`/teams/${team.id}`)}
+          />
+          <TeamFormDialog open={action?.kind === 'edit'} team={action?.kind === 'edit' ? action.team : null} customerId={access.customerId} onOpenChange={close} />
+          <DeleteTeamDialog team={action?.kind === 'delete' ? action.team : null} customerId={access.customerId} onOpenChange={close} />
+        </>
+      ) : null}
+
+      <div className="space-y-4">
+        {access.isManager && access.needsTenant ? (
+          <Alert tone="info" title="Choose a tenant to manage its teams.">
+            With all tenants shown, teams are read-only. Pick a tenant in the switcher above to create, rename or delete teams.
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchInput label="Search teams by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
+          {query.isFetching && !isFirstLoad ? (
+            <span className="flex items-center gap-2 text-sm text-zinc-500">
+              <Spinner /> Updating…
+            </span>
+          ) : null}
+        </div>
+
+        {query.isError ? (
+          <Alert
+            title="The teams could not be loaded."
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {query.error.message}
+          </Alert>
+        ) : null}
+
+        <Card className="overflow-hidden">
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" aria-busy={query.isFetching} aria-describedby="teams-summary">
+              <thead className="border-b border-zinc-200 bg-zinc-50/80">
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => {
+                      const direction = header.column.getIsSorted();
+                      const canSort = header.column.getCanSort() && (SORTABLE as readonly string[]).includes(header.column.id);
+
+                      return (
+                        <th
+                          key={header.id}
+                          scope="col"
+                          aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                          className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+                        >
+                          {canSort ? (
+                            <button
+                              type="button"
+                              onClick={header.column.getToggleSortingHandler()}
+                              className="group -mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-900"
+                            >
+                              {flexRender(header.column.columnDef.header, header.getContext())}
+                              <SortIcon direction={direction} />
+                              <span className="sr-only">
+                                {direction ? `, sorted ${direction === 'asc' ? 'ascending' : 'descending'}. Click to reverse` : ', click to sort'}
+                              </span>
+                            </button>
+                          ) : (
+                            flexRender(header.column.columnDef.header, header.getContext())
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </thead>
+              <tbody className={cn('divide-y divide-zinc-100', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
+                {isFirstLoad
+                  ? Array.from({ length: 4 }, (_, i) => (
+                      <tr key={`skeleton-${i}`} aria-hidden="true">
+                        {columns.map((column, j) => (
+                          <td key={column.id ?? j} className="px-4 py-3.5">
+                            <span className="block h-4 animate-pulse rounded bg-zinc-100" style={{ width: `${50 + ((i * 7 + j * 13) % 40)}%` }} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))
+                  : table.getRowModel().rows.map((row) => (
+                      <tr key={row.id} className="hover:bg-zinc-50/60">
+                        {row.getVisibleCells().map((cell) => (
+                          <td key={cell.id} className={cn('px-4 py-3', cell.column.id === 'actions' && 'w-12 text-right')}>
+                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </div>
+
+          {isEmpty ? (
+            <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="teams-empty">
+              <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100">
+                <TeamIcon className="size-5 text-zinc-500" />
+              </span>
+              {params.text.trim() ? (
+                <>
+                  <p className="mt-4 text-sm font-medium text-zinc-900">No teams match “{params.text.trim()}”</p>
+                  <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
+                    Clear search
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="mt-4 text-sm font-medium text-zinc-900">No teams yet</p>
+                  <p className="mt-1 max-w-sm text-sm text-zinc-500">
+                    Teams limit what their members see to the folders assigned to the team.
+                  </p>
+                  {access.canManage ? (
+                    <Button size="sm" className="mt-4" onClick={() => setIsCreating(true)}>
+                      <PlusIcon className="size-4" />
+                      New team
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </div>
+          ) : null}
+
+          {query.data && query.data.totalElements > 0 ? (
+            <Pagination
+              id="teams-summary"
+              page={query.data.number}
+              size={query.data.size}
+              totalElements={query.data.totalElements}
+              totalPages={query.data.totalPages}
+              noun="teams"
+              onPageChange={(page) => update({ page })}
+              onSizeChange={(size) => update({ size })}
+            />
+          ) : (
+            <span id="teams-summary" className="sr-only">
+              {isFirstLoad ? 'Loading teams' : 'No teams'}
+            </span>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

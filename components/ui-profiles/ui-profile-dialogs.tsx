@@ -1,0 +1,223 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { RulesEditor } from '@/components/ui-profiles/rules-editor';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter, Field, fieldAria } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api/client';
+import { errorMessage } from '@/lib/api/protected';
+import { roleLabel } from '@/lib/api/types';
+import { useAssignUiProfile, useCreateUiProfile, useUiProfileUsers, useUpdateUiProfile, type UiProfile } from '@/lib/api/ui-profiles';
+import { useUsers } from '@/lib/api/users';
+import type { RulesDocument } from '@/lib/ui-profile/rules';
+
+const profileSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(255, 'At most 255 characters'),
+  comment: z.string().max(2000, 'At most 2 000 characters'),
+});
+type ProfileValues = z.infer<typeof profileSchema>;
+
+/** Creates a profile (no `profile`) or edits its name, comment and rules. */
+export function UiProfileDialog({
+  open,
+  profile,
+  customerId,
+  onOpenChange,
+}: {
+  open: boolean;
+  profile: UiProfile | null;
+  customerId: number | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateUiProfile(customerId);
+  const update = useUpdateUiProfile(customerId);
+  const [rules, setRules] = useState<RulesDocument>({});
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const ids = { name: useId(), comment: useId() };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { name: '', comment: '' } });
+
+  useEffect(() => {
+    if (open) {
+      reset({ name: profile?.name ?? '', comment: profile?.comment ?? '' });
+      setRules(profile?.hiddenUIElementRules ?? { version: 1 });
+      setJsonError(null);
+      setApiError(null);
+      setEditorKey((k) => k + 1);
+    }
+  }, [open, profile, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (jsonError) return;
+    setApiError(null);
+    const input = { name: values.name.trim(), comment: values.comment, hiddenUIElementRules: rules };
+    try {
+      if (profile) await update.mutateAsync({ id: profile.id, input });
+      else await create.mutateAsync(input);
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.key === 'userInterfaceProfile.error.nameExists') setError('name', { message: 'Another profile has this name.' });
+      else if (error instanceof ApiError && error.key === 'resourceLimit.error.limitReached') setApiError('This tenant has reached its limit of UI profiles.');
+      else setApiError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent
+        title={profile ? 'Edit UI profile' : 'New UI profile'}
+        description="Hides parts of the console from the users it is assigned to. It does not change what they are allowed to do."
+        className="top-[6vh] max-w-2xl"
+      >
+        <form onSubmit={onSubmit} noValidate>
+          <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={ids.name} label="Name" error={errors.name?.message}>
+                <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+              </Field>
+              <Field id={ids.comment} label="Comment" error={errors.comment?.message}>
+                <Input autoComplete="off" {...fieldAria(ids.comment, errors.comment?.message)} {...register('comment')} />
+              </Field>
+            </div>
+            <div className="space-y-1.5">
+              <p className="text-sm font-medium text-zinc-800">Rules</p>
+              <p className="text-sm text-zinc-500">Hide an element, show it, or inherit from the key above it (shown when nothing decides).</p>
+              <RulesEditor key={editorKey} doc={rules} onChange={setRules} onJsonError={setJsonError} />
+            </div>
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting || jsonError !== null}>
+              {isSubmitting ? <Spinner /> : null}
+              {profile ? 'Save profile' : 'Create profile'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Chooses the users who get the profile; a user has one profile, so assigning moves it here. */
+export function AssignUiProfileDialog({
+  profile,
+  customerId,
+  onOpenChange,
+}: {
+  profile: UiProfile | null;
+  customerId: number | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const open = profile !== null;
+  const [text, setText] = useState('');
+  const users = useUsers({ page: 0, size: 100, sort: 'name,asc', text, withTenant: false });
+  const current = useUiProfileUsers(customerId, profile?.id ?? null);
+  const assign = useAssignUiProfile(customerId);
+  const [selected, setSelected] = useState<Set<string> | null>(null);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const initial = useMemo(() => new Set((current.data?.content ?? []).map((u) => u.id)), [current.data]);
+  const chosen = selected ?? initial;
+
+  useEffect(() => {
+    if (open) {
+      setText('');
+      setSelected(null);
+      setApiError(null);
+    }
+  }, [open, profile?.id]);
+
+  function toggle(id: string) {
+    const next = new Set(chosen);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  }
+
+  const assignUserIds = [...chosen].filter((id) => !initial.has(id));
+  const removeUserIds = [...initial].filter((id) => !chosen.has(id));
+  const changes = assignUserIds.length + removeUserIds.length;
+
+  async function submit() {
+    if (!profile) return;
+    setApiError(null);
+    try {
+      await assign.mutateAsync({ id: profile.id, assignUserIds, removeUserIds });
+      onOpenChange(false);
+    } catch (error) {
+      setApiError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !assign.isPending && onOpenChange(next)}>
+      <DialogContent title="Assign UI profile" description={<>Users with <span className="font-medium text-zinc-700">{profile?.name}</span> see the console as it allows. A user has one profile at a time.</>}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (changes > 0) void submit();
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <SearchInput label="Search users by name or e-mail" placeholder="Search by name or e-mail" value={text} onChange={setText} />
+            <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-zinc-200" aria-busy={users.isFetching || current.isFetching}>
+              {users.isPending || current.isPending ? (
+                <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
+                  <Spinner /> Loading users…
+                </p>
+              ) : users.isError || current.isError ? (
+                <p className="px-3 py-4 text-sm text-red-700">The users could not be loaded.</p>
+              ) : (users.data?.content.length ?? 0) === 0 ? (
+                <p className="px-3 py-4 text-sm text-zinc-500">No users match.</p>
+              ) : (
+                <ul className="divide-y divide-zinc-100" aria-label="Users">
+                  {users.data?.content.map((user) => (
+                    <li key={user.id} className="px-3 py-2.5">
+                      <CheckboxField
+                        id={`assign-${user.id}`}
+                        checked={chosen.has(user.id)}
+                        onChange={() => toggle(user.id)}
+                        label={user.name || user.email}
+                        description={`${user.email} · ${roleLabel(user.role)}`}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+          <DialogFooter className="items-center">
+            <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
+              {changes > 0 ? `${assignUserIds.length} to add, ${removeUserIds.length} to remove` : `${chosen.size} assigned`}
+            </span>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={assign.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={changes === 0 || assign.isPending}>
+              {assign.isPending ? <Spinner /> : null}
+              Save assignments
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

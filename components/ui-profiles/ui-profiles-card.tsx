@@ -1,0 +1,143 @@
+'use client';
+
+import { useState } from 'react';
+import { PlusIcon } from '@/components/shell/icons';
+import { AssignUiProfileDialog, UiProfileDialog } from '@/components/ui-profiles/ui-profile-dialogs';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
+import { useDeleteUiProfile, useUiProfiles, type UiProfile } from '@/lib/api/ui-profiles';
+import { flattenSection, TRI_STATE_SECTIONS } from '@/lib/ui-profile/rules';
+
+type Action = { kind: 'edit' | 'assign' | 'delete'; profile: UiProfile };
+
+function hiddenCount(profile: UiProfile): number {
+  const rules = profile.hiddenUIElementRules ?? {};
+
+  return TRI_STATE_SECTIONS.reduce((sum, section) => sum + Object.values(flattenSection(rules[section])).filter((v) => v === false).length, 0);
+}
+
+export function UiProfilesCard({ customerId }: { customerId: number | undefined }) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const query = useUiProfiles(customerId, { page, size });
+  const remove = useDeleteUiProfile(customerId);
+  const [creating, setCreating] = useState(false);
+  const [action, setAction] = useState<Action | null>(null);
+  const close = (open: boolean) => (open ? undefined : setAction(null));
+  const rows = query.data?.content ?? [];
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
+        <div>
+          <h2 className="text-base font-semibold text-zinc-900">UI profiles</h2>
+          <p className="mt-0.5 text-sm text-zinc-500">Simplify the console for some users by hiding what they do not need.</p>
+        </div>
+        <Button size="sm" onClick={() => setCreating(true)}>
+          <PlusIcon className="size-4" />
+          New profile
+        </Button>
+      </div>
+      <UiProfileDialog open={creating} profile={null} customerId={customerId} onOpenChange={setCreating} />
+      <UiProfileDialog open={action?.kind === 'edit'} profile={action?.kind === 'edit' ? action.profile : null} customerId={customerId} onOpenChange={close} />
+      <AssignUiProfileDialog profile={action?.kind === 'assign' ? action.profile : null} customerId={customerId} onOpenChange={close} />
+      <ConfirmDialog
+        open={action?.kind === 'delete'}
+        onOpenChange={close}
+        title="Delete UI profile?"
+        description={
+          <>
+            <span className="font-medium text-zinc-700">{action?.profile.name}</span> will be deleted. Its users see the whole console again.
+          </>
+        }
+        confirmLabel="Delete profile"
+        destructive
+        onConfirm={() => (action ? remove.mutateAsync(action.profile.id) : Promise.resolve())}
+      />
+      {query.isError ? (
+        <Alert
+          className="m-5"
+          title="The UI profiles could not be loaded."
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {query.error.message}
+        </Alert>
+      ) : query.isPending ? (
+        <div className="space-y-3 px-5 py-4" aria-hidden="true">
+          {[0, 1].map((i) => (
+            <span key={i} className="block h-4 animate-pulse rounded bg-zinc-100" />
+          ))}
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="px-5 py-10 text-center" data-testid="ui-profiles-empty">
+          <p className="text-sm font-medium text-zinc-900">No UI profiles yet</p>
+          <p className="mt-1 text-sm text-zinc-500">Everyone sees the whole console their role allows.</p>
+        </div>
+      ) : (
+        <table className="w-full text-left text-sm" aria-label="UI profiles">
+          <thead className="border-b border-zinc-200 bg-zinc-50/80">
+            <tr>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Profile</th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Rules</th>
+              <th scope="col" className="w-12">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {rows.map((profile) => {
+              const hidden = hiddenCount(profile);
+
+              return (
+                <tr key={profile.id} className="hover:bg-zinc-50/60">
+                  <td className="px-5 py-3">
+                    <p className="font-medium text-zinc-900">{profile.name}</p>
+                    {profile.comment ? <p className="mt-0.5 text-xs text-zinc-500">{profile.comment}</p> : null}
+                  </td>
+                  <td className="px-5 py-3">{hidden > 0 ? <Badge>{hidden} hidden</Badge> : <span className="text-zinc-500">Nothing hidden</span>}</td>
+                  <td className="px-3 py-3 text-right">
+                    <RowActions label={`Actions for ${profile.name}`}>
+                      <DropdownMenuItem onSelect={() => setAction({ kind: 'edit', profile })}>Edit</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => setAction({ kind: 'assign', profile })}>Assign to users</DropdownMenuItem>
+                      <DropdownMenuSeparator />
+                      <DropdownMenuItem
+                        className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                        onSelect={() => setAction({ kind: 'delete', profile })}
+                      >
+                        Delete
+                      </DropdownMenuItem>
+                    </RowActions>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {query.data && query.data.totalElements > size ? (
+        <Pagination
+          page={query.data.number}
+          size={query.data.size}
+          totalElements={query.data.totalElements}
+          totalPages={query.data.totalPages}
+          noun="profiles"
+          onPageChange={setPage}
+          onSizeChange={(next) => {
+            setSize(next);
+            setPage(0);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+
+/** The team access settings of a customer (spec 3 "Team access settings"); all default to true. */
+export const TEAM_SETTING_FIELDS = [
+  {
+    name: 'userFullAccessIfNotInTeam',
+    label: 'Full access for users outside any team',
+    description: 'Users who belong to no team see every resource. When off, they see only the root folders.',
+  },
+  {
+    name: 'accessResourcesWithoutTeam',
+    label: 'Team members can use resources without a team',
+    description: 'Resources assigned to no team stay available to team members.',
+  },
+  {
+    name: 'isDeviceAndGroupCreationEnabledInRootForTeamUsers',
+    label: 'Team members can create devices and device folders in the root',
+    description: 'When off, team members create them only inside their teams’ folders.',
+  },
+  {
+    name: 'isContentAndGroupCreationEnabledInRootForTeamUsers',
+    label: 'Team members can create contents and content folders in the root',
+    description: 'When off, team members create them only inside their teams’ folders.',
+  },
+  {
+    name: 'isFileAndFolderCreationEnabledInRootForTeamUsers',
+    label: 'Team members can upload files and create file folders in the root',
+    description: 'When off, team members work only inside their teams’ folders.',
+  },
+] as const;
+
+export type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
+export type TeamSettings = Record<TeamSettingName, boolean>;
+
+export type CustomerSettings = Partial<Record<TeamSettingName, boolean | null>> & { id: number; name: string; licenseTier?: string | null };
+
+export type ResourceLimit = { resource: string; limit: number; used: number };
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  customer: (id: number) => [...settingsKeys.all, 'customer', id] as const,
+  limits: (customerId: number | undefined) => [...settingsKeys.all, 'limits', { customerId }] as const,
+};
+
+/** Absent flags take the spec's default, true. */
+export function teamSettingsOf(customer: CustomerSettings): TeamSettings {
+  return Object.fromEntries(TEAM_SETTING_FIELDS.map((f) => [f.name, customer[f.name] ?? true])) as TeamSettings;
+}
+
+export function useCustomerSettings(customerId: number | null) {
+  return useQuery({
+    queryKey: settingsKeys.customer(customerId ?? 0),
+    queryFn: ({ signal }) => apiFetch<CustomerSettings>(`/api/customer/${customerId}`, { signal }),
+    enabled: customerId !== null,
+  });
+}
+
+/** `customerId` selects the tenant (ADMIN); others change their own. */
+export function useUpdateTeamSettings(customerId: number | null, asSelector: boolean) {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: (settings: TeamSettings) =>
+      apiFetch<CustomerSettings>('/api/customer/settings/teams', {
+        method: 'PUT',
+        body: settings,
+        customerId: asSelector ? customerId : undefined,
+      }),
+    onSuccess: (customer) => {
+      if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
+    },
+  });
+}
+
+export function useResourceLimits(customerId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: settingsKeys.limits(customerId),
+    queryFn: ({ signal }) => apiFetch<ResourceLimit[]>('/api/customer/resourceLimits', { customerId, signal }),
+    enabled,
+  });
+}
+
+/** `UI_PROFILE` → `UI profiles`. */
+export const RESOURCE_LABELS: Record<string, string> = {
+  USER: 'Users',
+  WEBHOOK: 'Webhook actions',
+  DEVICE_PROFILE: 'Device install rules',
+  DATASOURCE: 'Data sources',
+  CAMPAIGN: 'Campaigns',
+  ALERT_RULE: 'Alert rules',
+  QUICK_FILTER: 'Quick filters',
+  ADVERTISER: 'Advertisers',
+  UI_PROFILE: 'UI profiles',
+  TEAM: 'Teams',
+  API_KEY: 'API keys',
+};
+
+export function resourceLabel(resource: string): string {
+  return RESOURCE_LABELS[resource] ?? resource;
+}

@@ -1,0 +1,183 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { and, or, term, toSearch } from '@/lib/api/query-language';
+import type { Page, User } from '@/lib/api/types';
+import { userKeys } from '@/lib/api/users';
+import { roles } from '@/server/auth/roles';
+
+export type Team = {
+  id: string;
+  name: string;
+  comment?: string | null;
+  customerId?: number | null;
+  createdDate?: string | null;
+  teamUserNumber?: number;
+  teamDeviceGroupNumber?: number;
+  teamFileFolderNumber?: number;
+  teamContentGroupNumber?: number;
+};
+
+export type TeamAssignment = { id: string; readOnly: boolean };
+
+/** The kinds registered with the team mechanism today besides users (server team-resources.ts). */
+export const TEAM_RESOURCE_KINDS = [
+  { type: 'deviceGroup', label: 'Device folders', countKey: 'teamDeviceGroupNumber' },
+  { type: 'fileFolder', label: 'File folders', countKey: 'teamFileFolderNumber' },
+  { type: 'contentGroup', label: 'Content folders', countKey: 'teamContentGroupNumber' },
+] as const;
+export type TeamResourceKind = 'user' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
+
+export type TeamListParams = { page: number; size: number; sort: string; text: string };
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  lists: () => [...teamKeys.all, 'list'] as const,
+  list: (customerId: number | undefined, params: TeamListParams) => [...teamKeys.lists(), { customerId, ...params }] as const,
+  detail: (customerId: number | undefined, id: string) => [...teamKeys.all, 'detail', { customerId, id }] as const,
+  assignments: (id: string, type: TeamResourceKind) => [...teamKeys.all, 'assignments', { id, type }] as const,
+  members: (id: string) => [...teamKeys.all, 'members', { id }] as const,
+};
+
+export function useTeams(params: TeamListParams, customerId: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.list(customerId, params),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<Team>>('/api/team', {
+        query: {
+          page: params.page,
+          size: params.size,
+          sort: params.sort,
+          search: params.text.trim() ? toSearch(term('name', ':', params.text.trim())) : undefined,
+          includeTeamUserNumber: true,
+          includeTeamResourceNumber: true,
+        },
+        customerId,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One team, found through the list's search (there is no single-team read). */
+export function useTeam(id: string, customerId: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.detail(customerId, id),
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<Team>>('/api/team', {
+        query: { size: 1, search: toSearch(term('id', '=', id)), includeTeamUserNumber: true, includeTeamResourceNumber: true },
+        customerId,
+        signal,
+      });
+
+      return page.content[0] ?? null;
+    },
+    enabled: /^[0-9a-f-]{36}$/i.test(id),
+  });
+}
+
+export function useTeamAssignments(teamId: string, type: TeamResourceKind, customerId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: teamKeys.assignments(teamId, type),
+    queryFn: ({ signal }) => apiFetch<TeamAssignment[]>(`/api/team/${type}Assignments`, { query: { teamId }, customerId, signal }),
+    enabled,
+  });
+}
+
+/** The members' names and roles (the assignment list carries ids only); at most 1 000. */
+export function useTeamMemberUsers(teamId: string, customerId: number | undefined) {
+  return useQuery({
+    queryKey: teamKeys.members(teamId),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<User>>('/api/v2/user', {
+        query: { size: 1000, sort: 'name,asc', select: 'name,email,role', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
+        customerId,
+        signal,
+      }),
+  });
+}
+
+/** Roles that may join a team: all but OWNER and ADMIN (the enum field takes `∈`, not `∉`). */
+const TEAM_ROLES = roles.filter((r) => r !== 'OWNER' && r !== 'ADMIN');
+
+/** Users of the tenant who may join a team (not OWNER or ADMIN) and match the text; 50 at a time. */
+export function useTeamCandidates(text: string, customerId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...userKeys.lists(), 'team-candidates', { customerId, text }] as const,
+    queryFn: ({ signal }) => {
+      const value = text.trim();
+      const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', ':', value), term('email', ':', value)) : null));
+
+      return apiFetch<Page<User>>('/api/v2/user', { query: { size: 50, sort: 'name,asc', select: 'name,email,role', search }, customerId, signal });
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+function useInvalidateTeams() {
+  const queryClient = useQueryClient();
+
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      // The TEAM usage in the resource limits.
+      queryClient.invalidateQueries({ queryKey: ['settings', 'limits'] }),
+    ]);
+}
+
+export type TeamInput = { name: string; comment?: string | null };
+
+export function useCreateTeam(customerId: number | undefined) {
+  const invalidate = useInvalidateTeams();
+
+  return useMutation({
+    mutationFn: (input: TeamInput) => apiFetch<Team>('/api/team', { method: 'POST', body: input, customerId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateTeam(customerId: number | undefined) {
+  const invalidate = useInvalidateTeams();
+
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: TeamInput }) =>
+      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: input, customerId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTeam(customerId: number | undefined) {
+  const invalidate = useInvalidateTeams();
+
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/api/team/${id}`, { method: 'DELETE', customerId }),
+    onSuccess: invalidate,
+  });
+}
+
+export type TeamAssignmentChange = { resourcesToAdd?: TeamAssignment[]; resourceIdsToRemove?: string[] };
+
+/** Adds (or re-flags: adding again replaces `readOnly`) and removes resources of one kind. */
+export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind, customerId: number | undefined) {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: (change: TeamAssignmentChange) =>
+      apiFetch<TeamAssignment[]>(`/api/team/update${type.charAt(0).toUpperCase()}${type.slice(1)}Assignments`, {
+        method: 'PUT',
+        query: { teamId },
+        body: change,
+        customerId,
+      }),
+    onSuccess: (rows) => {
+      queryClient.setQueryData(teamKeys.assignments(teamId, type), rows);
+
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
+    },
+  });
+}

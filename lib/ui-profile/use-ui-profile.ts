@@ -1,0 +1,35 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiFetch } from '@/lib/api/client';
+import { userKeys } from '@/lib/api/users';
+import { isUiElementVisible, type RulesDocument } from '@/lib/ui-profile/rules';
+
+export type MyUiProfile = { id: number; name: string; hiddenUIElementRules?: RulesDocument | null };
+
+/** Read once per session (and again after user changes invalidate `users`). */
+export function useMyUiProfile() {
+  return useQuery({
+    queryKey: [...userKeys.me(), 'uiProfile'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<{ userInterfaceProfile?: MyUiProfile | null }>('/api/v2/user/me', {
+        query: { select: '*,userInterfaceProfile(*)' },
+        signal,
+      }).then((me) => me.userInterfaceProfile ?? null),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Whether the signed-in user's UI profile lets an element be shown. `ready` is false until the profile
+ * is known, so callers render nothing rather than flash an element the profile hides. A failed read
+ * shows everything: the rules hide elements, they grant no permission.
+ */
+export function useUiElements(): { ready: boolean; isVisible: (key: string) => boolean } {
+  const query = useMyUiProfile();
+  const rules = query.data?.hiddenUIElementRules;
+  const isVisible = useCallback((key: string) => isUiElementVisible(rules, key), [rules]);
+
+  return { ready: !query.isPending, isVisible };
+}
