@@ -96,6 +96,8 @@ function TenantPicker({ current, onChoose }: { current: TenantSelection | null; 
       setActiveIndex(options.length - 1);
     } else if (event.key === 'Enter') {
       event.preventDefault();
+      // Never pick from the previous search's results while the new ones are on their way.
+      if (text !== debounced || query.isPlaceholderData) return;
       const option = options[activeIndex];
       if (option) onChoose(option.tenant);
     }
