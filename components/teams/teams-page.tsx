@@ -1,10 +1,10 @@
 'use client';
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon, PlusIcon } from '@/components/shell/icons';
+import { PlusIcon } from '@/components/shell/icons';
 import { NoAccess } from '@/components/settings/no-access';
 import { TeamIcon } from '@/components/teams/icons';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
@@ -12,6 +12,7 @@ import { useTeamAccess } from '@/components/teams/use-team-access';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -19,7 +20,6 @@ import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
-import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
@@ -104,12 +104,6 @@ function buildColumns(showTenant: boolean, onAction: ((action: TeamAction) => vo
   return columns;
 }
 
-function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
-  if (direction === 'asc') return <ArrowUpIcon className="size-3.5 text-zinc-700" />;
-  if (direction === 'desc') return <ArrowDownIcon className="size-3.5 text-zinc-700" />;
-
-  return <ChevronUpDownIcon className="size-3.5 text-zinc-300 group-hover:text-zinc-500" />;
-}
 
 export function TeamsPage() {
   const router = useRouter();
@@ -210,66 +204,14 @@ export function TeamsPage() {
         ) : null}
 
         <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" aria-busy={query.isFetching} aria-describedby="teams-summary">
-              <thead className="border-b border-zinc-200 bg-zinc-50/80">
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => {
-                      const direction = header.column.getIsSorted();
-                      const canSort = header.column.getCanSort() && (SORTABLE as readonly string[]).includes(header.column.id);
-
-                      return (
-                        <th
-                          key={header.id}
-                          scope="col"
-                          aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                          className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
-                        >
-                          {canSort ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className="group -mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-900"
-                            >
-                              {flexRender(header.column.columnDef.header, header.getContext())}
-                              <SortIcon direction={direction} />
-                              <span className="sr-only">
-                                {direction ? `, sorted ${direction === 'asc' ? 'ascending' : 'descending'}. Click to reverse` : ', click to sort'}
-                              </span>
-                            </button>
-                          ) : (
-                            flexRender(header.column.columnDef.header, header.getContext())
-                          )}
-                        </th>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </thead>
-              <tbody className={cn('divide-y divide-zinc-100', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
-                {isFirstLoad
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <tr key={`skeleton-${i}`} aria-hidden="true">
-                        {columns.map((column, j) => (
-                          <td key={column.id ?? j} className="px-4 py-3.5">
-                            <span className="block h-4 animate-pulse rounded bg-zinc-100" style={{ width: `${50 + ((i * 7 + j * 13) % 40)}%` }} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))
-                  : table.getRowModel().rows.map((row) => (
-                      <tr key={row.id} className="hover:bg-zinc-50/60">
-                        {row.getVisibleCells().map((cell) => (
-                          <td key={cell.id} className={cn('px-4 py-3', cell.column.id === 'actions' && 'w-12 text-right')}>
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            table={table}
+            sortable={SORTABLE}
+            isFirstLoad={isFirstLoad}
+            isFetching={query.isFetching}
+            isPlaceholderData={query.isPlaceholderData}
+            describedBy="teams-summary"
+          />
 
           {isEmpty ? (
             <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="teams-empty">

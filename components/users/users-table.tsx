@@ -1,14 +1,15 @@
 'use client';
 
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
-import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon, UsersIcon } from '@/components/shell/icons';
+import { UsersIcon } from '@/components/shell/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
@@ -16,7 +17,6 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { roleLabel, type User } from '@/lib/api/types';
 import { useUsers } from '@/lib/api/users';
-import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
@@ -134,12 +134,6 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
   return columns;
 }
 
-function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
-  if (direction === 'asc') return <ArrowUpIcon className="size-3.5 text-zinc-700" />;
-  if (direction === 'desc') return <ArrowDownIcon className="size-3.5 text-zinc-700" />;
-
-  return <ChevronUpDownIcon className="size-3.5 text-zinc-300 group-hover:text-zinc-500" />;
-}
 
 export function UsersTable() {
   const { canSwitch, tenant } = useTenant();
@@ -215,66 +209,14 @@ export function UsersTable() {
       ) : null}
 
       <Card className="overflow-hidden">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-busy={query.isFetching} aria-describedby="users-summary">
-            <thead className="border-b border-zinc-200 bg-zinc-50/80">
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const direction = header.column.getIsSorted();
-                    const canSort = header.column.getCanSort() && (SORTABLE as readonly string[]).includes(header.column.id);
-
-                    return (
-                      <th
-                        key={header.id}
-                        scope="col"
-                        aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                        className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
-                      >
-                        {canSort ? (
-                          <button
-                            type="button"
-                            onClick={header.column.getToggleSortingHandler()}
-                            className="group -mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-900"
-                          >
-                            {flexRender(header.column.columnDef.header, header.getContext())}
-                            <SortIcon direction={direction} />
-                            <span className="sr-only">
-                              {direction ? `, sorted ${direction === 'asc' ? 'ascending' : 'descending'}. Click to reverse` : ', click to sort'}
-                            </span>
-                          </button>
-                        ) : (
-                          flexRender(header.column.columnDef.header, header.getContext())
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody className={cn('divide-y divide-zinc-100', query.isPlaceholderData && 'opacity-60 transition-opacity')}>
-              {isFirstLoad
-                ? Array.from({ length: 6 }, (_, i) => (
-                    <tr key={`skeleton-${i}`} aria-hidden="true">
-                      {columns.map((column, j) => (
-                        <td key={column.id ?? j} className="px-4 py-3.5">
-                          <span className="block h-4 animate-pulse rounded bg-zinc-100" style={{ width: `${50 + ((i * 7 + j * 13) % 40)}%` }} />
-                        </td>
-                      ))}
-                    </tr>
-                  ))
-                : table.getRowModel().rows.map((row) => (
-                    <tr key={row.id} className="hover:bg-zinc-50/60">
-                      {row.getVisibleCells().map((cell) => (
-                        <td key={cell.id} className="px-4 py-3">
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          table={table}
+          sortable={SORTABLE}
+          isFirstLoad={isFirstLoad}
+          isFetching={query.isFetching}
+          isPlaceholderData={query.isPlaceholderData}
+          describedBy="users-summary"
+        />
 
         {isEmpty ? (
           <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="users-empty">
