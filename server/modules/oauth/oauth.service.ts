@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
+import { clearFailure, failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
 import { signAccessJwt } from '@/server/auth/jwt';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
@@ -81,7 +82,7 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
   const user = found?.user;
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
   if (!user || !passwordOk) {
-    await q.recordFailures(db, subjects, config.authRateLimit.windowSeconds);
+    await recordFailure(db, config, subjects);
     throw new OAuthError('invalid_grant', 'Bad credentials');
   }
   if (!user.usernamePasswordLoginEnabled || !user.oauthPasswordFlowEnabled || user.authProvider !== 'LOCAL') {
@@ -91,13 +92,13 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
   if (user.use2FA && user.totpSecret) {
     if (!input.totp) throw new OAuthError('invalid_grant', 'totp_required');
     if (!verifyTotp(user.totpSecret, input.totp)) {
-      await q.recordFailures(db, subjects, config.authRateLimit.windowSeconds);
+      await recordFailure(db, config, subjects);
       throw new OAuthError('invalid_grant', 'totp_invalid');
     }
   }
 
   return withTransaction(db, async (tx) => {
-    await q.clearFailures(tx, subjects[0]!);
+    await clearFailure(tx, subjects[0]!);
     const familyId = uuidv7();
     const familyExpiresAt = new Date(Date.now() + OAUTH_CLIENTS[input.clientId].refreshSeconds * 1000);
     await q.insertFamily(tx, { id: familyId, userId: user.id, clientId: input.clientId, expiresAt: familyExpiresAt });
@@ -184,16 +185,7 @@ async function issueTokens(tx: Transaction, user: UserRow, clientId: OAuthClient
 }
 
 async function enforceRateLimit(db: Database, config: Config, subjects: string[]): Promise<void> {
-  const { maxFailures, windowSeconds } = config.authRateLimit;
-  const rows = await q.findFailures(db, subjects);
-  const now = Date.now();
-  let retryAfter = 0;
-  for (const row of rows) {
-    // Addresses are shared (offices, NAT): they get five times the per-account allowance.
-    const limit = row.subject.startsWith('address:') ? maxFailures * 5 : maxFailures;
-    const windowEnds = row.windowStart.getTime() + windowSeconds * 1000;
-    if (row.failures >= limit && windowEnds > now) retryAfter = Math.max(retryAfter, Math.ceil((windowEnds - now) / 1000));
-  }
+  const retryAfter = await failureLimitRetryAfter(db, config, subjects);
   if (retryAfter > 0) throw new OAuthError('invalid_grant', 'Too many failed sign-in attempts; try again later', 429, retryAfter);
 }
 

@@ -54,6 +54,22 @@ describe('without CAPTCHA', () => {
     });
   });
 
+  describe('POST /api/user/password rate limit', () => {
+    it('answers 429 with Retry-After after too many wrong old passwords, even with the right one', async () => {
+      const { token } = await t.actor('VIEWER');
+      const max = t.config.authRateLimit.maxFailures;
+      for (let i = 0; i < max; i++) {
+        expect((await t.request('POST', `/api/user/password?oldPassword=wrong-${i}-guess&newPassword=${NEW_PASSWORD}`, { token })).status).toBe(400);
+      }
+      const limited = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, { token });
+      expect(limited.status).toBe(429);
+      expect(limited.body.key).toBe('request.error.rateLimited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The password did not change.
+      expect((await t.request('GET', '/api/v2/user/me', { token })).status).toBe(200);
+    });
+  });
+
   describe('second factor', () => {
     it('enrols end to end: secret → confirm → sign-in and protected operations need the code → disable', async () => {
       const { user, token } = await t.actor('OWNER');

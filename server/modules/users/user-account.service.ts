@@ -1,9 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
+import { clearFailure, failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
 import { verifyTotp } from '@/server/modules/oauth/oauth.service';
 import * as q from './users.queries';
@@ -35,9 +36,16 @@ export async function changePassword(ctx: ServiceContext, input: { oldPassword: 
     throw new ValidationError('user.error.passwordNotLocal', `A ${user.authProvider} user has no local password`, { field: 'newPassword' });
   }
   await requireProtectedOperation(ctx);
+  // A stolen session must not become a password-guessing oracle: wrong old passwords are limited
+  // like failed sign-ins.
+  const subjects = [`password:${user.id}`];
+  const retryAfter = await failureLimitRetryAfter(ctx.db, ctx.config, subjects);
+  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, 'Too many wrong passwords; try again later');
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    await recordFailure(ctx.db, ctx.config, subjects);
     throw new ValidationError('user.error.oldPasswordInvalid', 'The current password is wrong', { parameter: 'oldPassword' });
   }
+  await clearFailure(ctx.db, subjects[0]!);
   const passwordHash = await hashPassword(input.newPassword);
 
   return withTransaction(ctx.db, async (tx) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
@@ -142,17 +142,26 @@ export async function deleteUser(ctx: ServiceContext, input: { email: string }) 
 export async function deleteMyAccount(ctx: ServiceContext) {
   const me = await q.findUserById(ctx.db, ctx.actor.userId);
   if (!me) throw new NotFoundError('user', ctx.actor.userId);
-  if (me.role === 'ADMIN' && (await q.countAdmins(ctx.db)) <= 1) {
-    throw new ConflictError('user.error.lastAdmin', 'The last ADMIN of the service cannot delete their account');
-  }
-  if (me.role === 'OWNER' && (await q.countOwnersOfCustomer(ctx.db, me.customerId)) <= 1) {
-    throw new ConflictError('user.error.lastOwner', 'The last OWNER of a customer cannot delete their account');
-  }
+  await assertNotLastManager(ctx.db, me);
   await requireProtectedOperation(ctx);
   await withTransaction(ctx.db, async (tx) => {
+    // Two last OWNERs (or ADMINs) leaving at once must not both pass the check: serialise, re-check.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LAST_MANAGER_LOCK})`);
+    await assertNotLastManager(tx, me);
     await q.deleteUser(tx, me);
     await auditUser(tx, ctx, me, 'delete', `User '${me.email}' deleted their own account`);
   });
+}
+
+const LAST_MANAGER_LOCK = 727_002;
+
+async function assertNotLastManager(db: Executor, me: UserRow) {
+  if (me.role === 'ADMIN' && (await q.countAdmins(db)) <= 1) {
+    throw new ConflictError('user.error.lastAdmin', 'The last ADMIN of the service cannot delete their account');
+  }
+  if (me.role === 'OWNER' && (await q.countOwnersOfCustomer(db, me.customerId)) <= 1) {
+    throw new ConflictError('user.error.lastOwner', 'The last OWNER of a customer cannot delete their account');
+  }
 }
 
 export function readUser(db: Executor, id: string, select?: string) {
