@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Avatar } from '@/components/shell/user-menu';
 import { useRunProtected } from '@/components/shell/totp-prompt';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,16 +57,7 @@ export function AccountPage() {
   }
   if (me.isError) {
     return (
-      <Alert
-        title="Your account could not be loaded."
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {me.error.message}
-      </Alert>
+      <LoadError title="Your account could not be loaded." error={me.error} onRetry={() => void me.refetch()} />
     );
   }
 

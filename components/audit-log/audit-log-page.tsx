@@ -3,7 +3,7 @@
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useId, useMemo } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, ClipboardIcon, DownloadIcon } from '@/components/shell/icons';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -149,16 +149,7 @@ export function AuditLogPage() {
 
           {rangeInvalid ? <Alert>The “From” day is after the “To” day.</Alert> : null}
           {query.isError ? (
-            <Alert
-              title="The audit log could not be loaded."
-              action={
-                <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              {query.error.message}
-            </Alert>
+            <LoadError title="The audit log could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
           ) : null}
 
           <Card className="overflow-hidden">

@@ -4,7 +4,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } fro
 import { useMemo, useState } from 'react';
 import { CustomerFormDialog, ExpirationDialog, MoveDialog } from '@/components/customers/customer-dialogs';
 import { BriefcaseIcon, PlusIcon } from '@/components/shell/icons';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
+import { UpdatingIndicator } from '@/components/ui/spinner';
 import { useCustomers, useDeleteCustomer, useIsNetworkOwner, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
 import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -262,24 +262,11 @@ function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onA
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchInput label="Search customers by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
-        {query.isFetching && !isFirstLoad ? (
-          <span className="flex items-center gap-2 text-sm text-zinc-500">
-            <Spinner /> Updating…
-          </span>
-        ) : null}
+        <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
       </div>
 
       {query.isError ? (
-        <Alert
-          title="The customers could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The customers could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
 
       <Card className="overflow-hidden">

@@ -1,7 +1,6 @@
 'use client';
 
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { resourceLabel, useResourceLimits, type ResourceLimit } from '@/lib/api/settings';
 import { cn } from '@/lib/cn';
@@ -36,17 +35,7 @@ export function ResourceLimitsCard({ customerId }: { customerId: number | undefi
         <p className="mt-0.5 text-sm text-zinc-500">What this tenant&apos;s licence allows and how much of it is in use.</p>
       </div>
       {query.isError ? (
-        <Alert
-          className="m-5"
-          title="The limits could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError className="m-5" title="The limits could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <table className="w-full text-left text-sm" aria-label="Resource limits" aria-busy={query.isFetching}>
           <thead className="border-b border-zinc-200 bg-zinc-50/80">

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/field';
@@ -49,17 +49,7 @@ export function TeamAccessForm({ customerId, asSelector }: { customerId: number;
           <Spinner /> Loading settings…
         </p>
       ) : customer.isError ? (
-        <Alert
-          className="m-5"
-          title="The settings could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void customer.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {customer.error.message}
-        </Alert>
+        <LoadError className="m-5" title="The settings could not be loaded." error={customer.error} onRetry={() => void customer.refetch()} />
       ) : (
         <form onSubmit={onSubmit} aria-label="Team access settings">
           <fieldset className="space-y-4 px-5 py-5" disabled={isSubmitting}>

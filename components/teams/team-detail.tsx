@@ -10,7 +10,7 @@ import { AddMembersDialog } from '@/components/teams/add-members-dialog';
 import { FolderIcon, TeamIcon } from '@/components/teams/icons';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
 import { useTeamAccess } from '@/components/teams/use-team-access';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -198,17 +198,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
       ) : null}
       {rowError ? <Alert className="m-4">{rowError}</Alert> : null}
       {assignments.isError ? (
-        <Alert
-          className="m-4"
-          title="The members could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void assignments.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {assignments.error.message}
-        </Alert>
+        <LoadError className="m-4" title="The members could not be loaded." error={assignments.error} onRetry={() => void assignments.refetch()} />
       ) : assignments.isPending ? (
         <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
           <Spinner /> Loading members…

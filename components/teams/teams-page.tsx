@@ -9,7 +9,7 @@ import { NoAccess } from '@/components/settings/no-access';
 import { TeamIcon } from '@/components/teams/icons';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
 import { useTeamAccess } from '@/components/teams/use-team-access';
-import { Alert } from '@/components/ui/alert';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
+import { UpdatingIndicator } from '@/components/ui/spinner';
 import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
 import { formatDate } from '@/lib/format';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
@@ -183,24 +183,11 @@ export function TeamsPage() {
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchInput label="Search teams by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
-          {query.isFetching && !isFirstLoad ? (
-            <span className="flex items-center gap-2 text-sm text-zinc-500">
-              <Spinner /> Updating…
-            </span>
-          ) : null}
+          <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
         </div>
 
         {query.isError ? (
-          <Alert
-            title="The teams could not be loaded."
-            action={
-              <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {query.error.message}
-          </Alert>
+          <LoadError title="The teams could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
         ) : null}
 
         <Card className="overflow-hidden">

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PlusIcon } from '@/components/shell/icons';
 import { AssignUiProfileDialog, UiProfileDialog } from '@/components/ui-profiles/ui-profile-dialogs';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -61,17 +61,7 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
         onConfirm={() => (action ? remove.mutateAsync(action.profile.id) : Promise.resolve())}
       />
       {query.isError ? (
-        <Alert
-          className="m-5"
-          title="The UI profiles could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError className="m-5" title="The UI profiles could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <div className="space-y-3 px-5 py-4" aria-hidden="true">
           {[0, 1].map((i) => (

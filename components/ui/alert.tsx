@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 const TONES = {
@@ -30,5 +31,22 @@ export function Alert({
       </div>
       {action}
     </div>
+  );
+}
+
+/** A list or form whose data failed to load, with a retry. */
+export function LoadError({ title, error, onRetry, className }: { title: string; error: Error; onRetry: () => void; className?: string }) {
+  return (
+    <Alert
+      className={className}
+      title={title}
+      action={
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {error.message}
+    </Alert>
   );
 }

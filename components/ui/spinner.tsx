@@ -15,3 +15,14 @@ export function Spinner({ className, label }: { className?: string; label?: stri
     </svg>
   );
 }
+
+/** The "Updating…" hint beside a list toolbar while a refetch runs over shown data. */
+export function UpdatingIndicator({ show }: { show: boolean }) {
+  if (!show) return null;
+
+  return (
+    <span className="flex items-center gap-2 text-sm text-zinc-500">
+      <Spinner /> Updating…
+    </span>
+  );
+}

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { UsersIcon } from '@/components/shell/icons';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,7 +14,7 @@ import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdow
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
-import { Spinner } from '@/components/ui/spinner';
+import { UpdatingIndicator } from '@/components/ui/spinner';
 import { roleLabel, type User } from '@/lib/api/types';
 import { useUsers } from '@/lib/api/users';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -188,24 +188,11 @@ export function UsersTable() {
           value={params.text}
           onChange={(text) => update({ text })}
         />
-        {query.isFetching && !isFirstLoad ? (
-          <span className="flex items-center gap-2 text-sm text-zinc-500">
-            <Spinner /> Updating…
-          </span>
-        ) : null}
+        <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
       </div>
 
       {query.isError ? (
-        <Alert
-          title="The users could not be loaded."
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {query.error.message}
-        </Alert>
+        <LoadError title="The users could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
 
       <Card className="overflow-hidden">
