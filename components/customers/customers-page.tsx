@@ -1,6 +1,6 @@
 'use client';
 
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { CustomerFormDialog, ExpirationDialog, MoveDialog } from '@/components/customers/customer-dialogs';
 import { BriefcaseIcon, PlusIcon } from '@/components/shell/icons';
@@ -21,6 +21,7 @@ import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageCustomers } from '@/lib/auth/permissions';
 import { formatDate } from '@/lib/format';
+import { useServerTable } from '@/lib/hooks/use-server-table';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -234,25 +235,12 @@ function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onA
   const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const query = useCustomers({ page: params.page, size: params.size, sort: `${params.sort.field},${params.sort.direction}`, text: params.text });
   const columns = useMemo(() => buildColumns(isAdmin, onAction), [isAdmin, onAction]);
-  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
-  const data = query.data?.content;
-  const rows = useMemo(() => data ?? [], [data]);
-
-  const table = useReactTable({
-    data: rows,
+  const { table, rows } = useServerTable({
+    page: query.data,
     columns,
     getRowId: (c) => String(c.id),
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    pageCount: query.data?.totalPages ?? -1,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
-    },
+    sort: params.sort,
+    onSortChange: (sort) => update({ sort }),
   });
 
   const isFirstLoad = query.isPending;

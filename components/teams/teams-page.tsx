@@ -1,6 +1,6 @@
 'use client';
 
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
 import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
 import { formatDate } from '@/lib/format';
+import { useServerTable } from '@/lib/hooks/use-server-table';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -116,23 +117,12 @@ export function TeamsPage() {
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<TeamAction | null>(null);
   const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage ? setAction : null), [access.needsTenant, access.canManage]);
-  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
-  const data = query.data?.content;
-  const rows = useMemo(() => data ?? [], [data]);
-  const table = useReactTable({
-    data: rows,
+  const { table, rows } = useServerTable({
+    page: query.data,
     columns,
     getRowId: (team) => team.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    pageCount: query.data?.totalPages ?? -1,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
-    },
+    sort: params.sort,
+    onSortChange: (sort) => update({ sort }),
   });
   const isFirstLoad = query.isPending;
   const isEmpty = query.isSuccess && rows.length === 0;

@@ -1,6 +1,6 @@
 'use client';
 
-import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
@@ -18,6 +18,7 @@ import { UpdatingIndicator } from '@/components/ui/spinner';
 import { roleLabel, type User } from '@/lib/api/types';
 import { useUsers } from '@/lib/api/users';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useServerTable } from '@/lib/hooks/use-server-table';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -152,25 +153,12 @@ export function UsersTable() {
   const canAct = me.role === 'ADMIN' || me.role === 'OWNER';
   const columns = useMemo(() => buildColumns(showTenant, me, canAct ? setAction : null), [showTenant, me, canAct]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
-  const sorting = useMemo<SortingState>(() => [{ id: params.sort.field, desc: params.sort.direction === 'desc' }], [params.sort]);
-  const data = query.data?.content;
-  const rows = useMemo(() => data ?? [], [data]);
-
-  const table = useReactTable({
-    data: rows,
+  const { table, rows } = useServerTable({
+    page: query.data,
     columns,
     getRowId: (user) => String(user.id),
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    pageCount: query.data?.totalPages ?? -1,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (first) update({ sort: { field: first.id, direction: first.desc ? 'desc' : 'asc' } });
-    },
+    sort: params.sort,
+    onSortChange: (sort) => update({ sort }),
   });
 
   const isFirstLoad = query.isPending;
