@@ -1,16 +1,30 @@
-// Development helper while a migration is not yet released: drops the newest generated migration
-// (its SQL, snapshot and journal entry) and generates it again from the current *.table.ts files.
-// Never use it on a migration that has landed on main: released migrations are immutable.
+// Development helper for unreleased migrations: drops every migration after the last released one
+// (SQL, snapshot, journal entry), generates the schema migration again from the *.table.ts files,
+// then adds each hand-written SQL file of server/db/custom-sql/ (triggers and the like, which
+// drizzle-kit cannot express) as a custom migration after it.
+// Released migrations (landed on main) are immutable: move RELEASED forward when a migration lands.
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
+const RELEASED = '0001_tenants_teams';
+const CUSTOM_DIR = 'server/db/custom-sql';
 const journalFile = 'drizzle/meta/_journal.json';
+
 const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));
-const last = journal.entries.at(-1);
-if (!last || last.idx === 0) throw new Error('refusing to regenerate the initial migration');
-const name = process.argv[2] ?? last.tag.replace(/^\d+_/, '');
-fs.rmSync(`drizzle/${last.tag}.sql`, { force: true });
-fs.rmSync(`drizzle/meta/${String(last.idx).padStart(4, '0')}_snapshot.json`, { force: true });
-journal.entries.pop();
+const releasedIdx = journal.entries.findIndex((e) => e.tag === RELEASED);
+if (releasedIdx < 0) throw new Error(`released migration ${RELEASED} not in the journal`);
+const name = process.argv[2] ?? journal.entries[releasedIdx + 1]?.tag.replace(/^\d+_/, '') ?? 'schema';
+for (const entry of journal.entries.slice(releasedIdx + 1)) {
+  fs.rmSync(`drizzle/${entry.tag}.sql`, { force: true });
+  fs.rmSync(`drizzle/meta/${String(entry.idx).padStart(4, '0')}_snapshot.json`, { force: true });
+}
+journal.entries = journal.entries.slice(0, releasedIdx + 1);
 fs.writeFileSync(journalFile, `${JSON.stringify(journal, null, 2)}\n`);
+
 execFileSync('npx', ['drizzle-kit', 'generate', '--name', name], { stdio: 'inherit' });
+for (const file of fs.readdirSync(CUSTOM_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  const customName = file.replace(/\.sql$/, '');
+  execFileSync('npx', ['drizzle-kit', 'generate', '--custom', '--name', customName], { stdio: 'inherit' });
+  const latest = JSON.parse(fs.readFileSync(journalFile, 'utf8')).entries.at(-1);
+  fs.copyFileSync(`${CUSTOM_DIR}/${file}`, `drizzle/${latest.tag}.sql`);
+}

@@ -1,12 +1,13 @@
-import fs from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client';
 import { createApp, type App } from './http/app';
 import { ensureFirstAdmin, type BootstrapResult } from './modules/users/bootstrap';
+import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
   handle: DatabaseHandle;
+  storage: BlobStore;
   app: App;
   /** Migrations, then the first administrator; run after listening so /healthz answers meanwhile. */
   prepare: () => Promise<BootstrapResult>;
@@ -18,16 +19,17 @@ export async function createService(config: Config, log: Logger): Promise<Servic
   const handle = await openDatabase(
     config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
   );
+  const storage = await createBlobStore(config);
   let ready = false;
   const app = createApp({
     db: handle.db,
     config,
+    storage,
     log,
     ready: async () => {
       if (!ready) return false;
       await handle.ping();
-      // Local blob storage lives under DATA_DIR: it must stay writable.
-      await fs.access(config.dataDir, fs.constants.W_OK);
+      await storage.ping();
 
       return true;
     },
@@ -35,6 +37,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
 
   return {
     handle,
+    storage,
     app,
     prepare: async () => {
       await runMigrations(handle);

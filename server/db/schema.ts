@@ -7,3 +7,8 @@ export * from '@/server/modules/teams/teams.table';
 export * from '@/server/modules/resource-limits/resource-limits.table';
 export * from '@/server/modules/ui-profiles/ui-profiles.table';
 export * from '@/server/modules/folders/folders.table';
+export * from '@/server/modules/files/files.table';
+export * from '@/server/modules/uploads/uploads.table';
+export * from '@/server/modules/quick-filters/quick-filters.table';
+export * from '@/server/modules/tags/tags.table';
+export * from '@/server/storage/storage.table';

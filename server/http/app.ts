@@ -1,10 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { registerAuditLogRoutes } from '@/server/modules/audit-log/audit-log.handlers';
 import { registerCustomerRoutes } from '@/server/modules/customers/customers.handlers';
+import { registerFileFolderRoutes } from '@/server/modules/file-folders/file-folders.handlers';
+import { registerFileRoutes } from '@/server/modules/files/files.handlers';
 import { registerOAuthRoutes } from '@/server/modules/oauth/oauth.handlers';
+import { registerQuickFilterRoutes } from '@/server/modules/quick-filters/quick-filters.handlers';
 import { registerResourceLimitRoutes } from '@/server/modules/resource-limits/resource-limits.handlers';
 import { registerSystemRoutes } from '@/server/modules/system/system.handlers';
+import { registerTagRoutes } from '@/server/modules/tags/tags.handlers';
 import { registerTeamRoutes } from '@/server/modules/teams/teams.handlers';
+import { registerUploadRoutes } from '@/server/modules/uploads/uploads.handlers';
 import { registerUiProfileRoutes } from '@/server/modules/ui-profiles/ui-profiles.handlers';
 import { registerUserRoutes } from '@/server/modules/users/users.handlers';
 import { registerApiDocs } from './api-docs';
@@ -31,6 +36,12 @@ export function createApp(deps: AppDeps): App {
   registerResourceLimitRoutes(app); // before customers: GET /api/customer/{id} would shadow /api/customer/resourceLimits
   registerCustomerRoutes(app);
   registerAuditLogRoutes(app);
+  // Media library. Uploads first: /api/v2/file/upload/... and /api/storage/... before the files' /{id} routes.
+  registerUploadRoutes(app);
+  registerFileRoutes(app);
+  registerFileFolderRoutes(app);
+  registerTagRoutes(app);
+  registerQuickFilterRoutes(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

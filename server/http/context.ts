@@ -3,6 +3,7 @@ import type { Role } from '@/server/auth/roles';
 import type { Database } from '@/server/db/client';
 import type { Config } from '@/server/config';
 import type { TenantScope } from '@/server/auth/tenant-scope';
+import type { BlobStore } from '@/server/storage/blob-store';
 
 /** The authenticated caller, resolved once per request by the auth middleware. */
 export type Actor = {
@@ -24,6 +25,7 @@ export type Actor = {
 export type ServiceContext = {
   db: Database;
   config: Config;
+  storage: BlobStore;
   actor: Actor;
   scope: TenantScope;
   requestId: string;
@@ -35,6 +37,7 @@ export type ServiceContext = {
 export type AppDeps = {
   db: Database;
   config: Config;
+  storage: BlobStore;
   log: Logger;
   /** Answers when the database and storage answer (readiness). */
   ready: () => Promise<boolean>;

@@ -161,7 +161,7 @@ describe('internal errors', () => {
         },
       },
     );
-    const app = createApp({ db: broken as never, config: t.config, log: createLogger('silent'), ready: async () => true });
+    const app = createApp({ db: broken as never, config: t.config, storage: t.storage, log: createLogger('silent'), ready: async () => true });
     const res = await app.request('/api/v2/user/me', { headers: { authorization: `Bearer ${'A'.repeat(43)}`, 'x-request-id': 'trace-500' } });
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -175,6 +175,7 @@ describe('internal errors', () => {
     const app = createApp({
       db: t.db,
       config: t.config,
+      storage: t.storage,
       log: createLogger('silent'),
       ready: async () => {
         throw new Error('database down');

@@ -11,6 +11,7 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   return {
     db: c.var.deps.db,
     config: c.var.deps.config,
+    storage: c.var.deps.storage,
     actor,
     scope,
     requestId: c.var.requestId,

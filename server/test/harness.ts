@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -12,6 +14,8 @@ import { createApp, type App } from '@/server/http/app';
 import { createLogger } from '@/server/logger';
 import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';
+import { createBlobStore } from '@/server/storage';
+import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
 
 export const TEST_CLIENT_SECRET = 'test-default-client-secret';
@@ -31,11 +35,14 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** A fresh, migrated database (PGlite from the dump, or a clone of the PostgreSQL template) and the app on it. */
 export async function createTestContext(env: Record<string, string> = {}) {
-  const config: Config = parseConfig({ ...testEnv, ...env });
+  // Each context has its own data directory: local blob storage lives under DATA_DIR/storage.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'signage-test-'));
+  const config: Config = parseConfig({ ...testEnv, DATA_DIR: dataDir, ...env });
   setConfig(config);
   resetSigningKey();
   const { handle, databaseUrl, dropDatabase } = await openTestDatabase();
-  const app: App = createApp({ db: handle.db, config, log: createLogger('silent'), ready: async () => true });
+  const storage = await createBlobStore(config);
+  const app: App = createApp({ db: handle.db, config, storage, log: createLogger('silent'), ready: async () => true });
   const db = handle.db;
 
   const factories = {
@@ -44,6 +51,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
         .insert(customers)
         .values({ name: `Customer ${randomBytes(4).toString('hex')}`, ...values })
         .returning();
+      // As POST /api/customer does: every customer has its root folders.
+      await insertInitialFolders(db, row!.id);
 
       return row!;
     },
@@ -74,6 +83,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
     /** The PostgreSQL URL of this test's database (undefined on PGlite). */
     databaseUrl,
     config,
+    storage,
+    dataDir,
     factories,
     /** POST /oauth/token with the password grant; returns the parsed response and status. */
     async token(form: Record<string, string>, client: 'default-client' | 'short-lived' = 'default-client', headers: Record<string, string> = {}) {
@@ -117,6 +128,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     async close() {
       await handle.close();
       await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

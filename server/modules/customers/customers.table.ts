@@ -28,6 +28,8 @@ export const customers = pgTable(
     browserSessionLicenses: integer('browser_session_licenses').notNull().default(0),
     deviceSessionLimit: integer('device_session_limit').notNull().default(0),
     storageSize: bigint('storage_size', { mode: 'number' }),
+    /** Bytes of stored files; raised under the quota check on upload, lowered by the file delete trigger. */
+    usedStorageSize: bigint('used_storage_size', { mode: 'number' }).notNull().default(0),
     ownerSubresellerId: bigint('owner_subreseller_id', { mode: 'number' }).references((): AnyPgColumn => customers.id),
     isSubreseller: boolean('is_subreseller').notNull().default(false),
     subresellerSince: timestamp('subreseller_since', { withTimezone: true, precision: 3 }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/modules/customers/customers.table';
 
 /*
@@ -41,6 +41,11 @@ export const fileFolders = pgTable(
     name: text('name').notNull(),
     path: uuid('path').array().notNull(),
     cleanupOutdatedFiles: boolean('cleanup_outdated_files').notNull().default(false),
+    /** 1: stored folder (regular or cloud-synced); 2: filtered folder whose contents follow `quickFilterId`. */
+    fileFolderType: smallint('file_folder_type').notNull().default(1),
+    quickFilterId: uuid('quick_filter_id'),
+    syncType: text('sync_type').notNull().default('NOT_SYNCED'),
+    lastChange: timestamp('last_change', { withTimezone: true, precision: 3 }),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,7 @@
 import { inArray } from 'drizzle-orm';
+import { files } from '@/server/modules/files/files.table';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { users } from '@/server/modules/users/users.table';
 import { registerTeamResource } from './team-registry';
 
@@ -18,5 +20,7 @@ registerTeamResource({
 registerTeamResource({ type: 'deviceGroup', table: deviceGroups, idColumn: deviceGroups.id, customerIdColumn: deviceGroups.customerId });
 registerTeamResource({ type: 'fileFolder', table: fileFolders, idColumn: fileFolders.id, customerIdColumn: fileFolders.customerId });
 registerTeamResource({ type: 'contentGroup', table: contentGroups, idColumn: contentGroups.id, customerIdColumn: contentGroups.customerId });
+registerTeamResource({ type: 'file', table: files, idColumn: files.id, customerIdColumn: files.customerId });
+registerTeamResource({ type: 'quickFilter', table: quickFilters, idColumn: quickFilters.id, customerIdColumn: quickFilters.customerId });
 
 export { findTeamResource, registeredTeamResources } from './team-registry';

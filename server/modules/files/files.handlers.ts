@@ -1,0 +1,3 @@
+import type { App } from '@/server/http/app';
+
+export function registerFileRoutes(_app: App): void {}

@@ -1,0 +1,3 @@
+import type { App } from '@/server/http/app';
+
+export function registerUploadRoutes(_app: App): void {}

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The one blob storage interface (DECISIONS §1): local disk under DATA_DIR/storage by default,
+ * any S3-compatible store when S3_BUCKET is set. Bodies are streams end to end; no implementation
+ * may buffer a whole blob in memory.
+ */
+
+/** Inclusive byte range, as in HTTP `Range: bytes=start-end`. */
+export type ByteRange = { start: number; end: number };
+
+export type BlobStat = { size: number; lastModified: Date };
+
+export type StoredBlob = {
+  size: number;
+  /** CRC32 of the bytes, 8 lowercase hex digits (DECISIONS §7). */
+  crc32: string;
+};
+
+export type StoredPart = StoredBlob & { etag: string };
+
+export type MultipartPart = { partNumber: number; etag: string; size: number };
+
+export type PutOptions = {
+  contentType?: string;
+  /**
+   * Refuse bodies longer than this: the write is abandoned (nothing stored) and the promise rejects
+   * with PayloadTooLargeError.
+   */
+  maxBytes?: number;
+};
+
+export type MultipartStore = {
+  /** Starts a multipart upload for `key`; answers the store's upload id. */
+  create(key: string, options?: { contentType?: string }): Promise<string>;
+  /**
+   * Stores part `partNumber` (1-based) from a stream through the server. A part sent again replaces
+   * the earlier one. `expectedSize` is enforced exactly: a shorter or longer body rejects
+   * (ValidationError for short, PayloadTooLargeError for long) and leaves the previous part intact.
+   * `offset` is where the part starts in the final blob (`(partNumber - 1) * maxChunkSize`).
+   */
+  putPart(key: string, uploadId: string, part: { partNumber: number; offset: number; expectedSize: number }, body: Readable): Promise<StoredPart>;
+  /** A URL the client may PUT the part to directly (S3 presigned), or undefined when the store has none. */
+  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string | undefined>;
+  /** The parts the store holds (S3: including those PUT directly to presigned URLs). */
+  listParts(key: string, uploadId: string): Promise<MultipartPart[]>;
+  /** Assembles the parts (ascending part numbers, all present) into `key`. */
+  complete(key: string, uploadId: string, parts: ReadonlyArray<{ partNumber: number; etag: string }>): Promise<void>;
+  /** Discards the upload and its parts; succeeds when it is already gone. */
+  abort(key: string, uploadId: string): Promise<void>;
+};
+
+export type BlobStore = {
+  readonly kind: 'local' | 's3';
+  /** Streams `body` to `key` (replacing it), computing size and CRC32 on the way. */
+  put(key: string, body: Readable, options?: PutOptions): Promise<StoredBlob>;
+  /** A stream of the blob (or of `range`); undefined when there is no such blob. */
+  read(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  stat(key: string): Promise<BlobStat | undefined>;
+  /** Removes the blob; succeeds when it does not exist. */
+  delete(key: string): Promise<void>;
+  /** Answers whether the store is reachable and writable (readiness). */
+  ping(): Promise<void>;
+  multipart: MultipartStore;
+};
