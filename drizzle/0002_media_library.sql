@@ -91,6 +91,7 @@ ALTER TABLE "file_folder" ADD COLUMN "file_folder_type" smallint DEFAULT 1 NOT N
 ALTER TABLE "file_folder" ADD COLUMN "quick_filter_id" uuid;--> statement-breakpoint
 ALTER TABLE "file_folder" ADD COLUMN "sync_type" text DEFAULT 'NOT_SYNCED' NOT NULL;--> statement-breakpoint
 ALTER TABLE "file_folder" ADD COLUMN "last_change" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "app_user" ADD COLUMN "totp_last_step" bigint;--> statement-breakpoint
 ALTER TABLE "file" ADD CONSTRAINT "file_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file" ADD CONSTRAINT "file_file_folder_id_file_folder_id_fk" FOREIGN KEY ("file_folder_id") REFERENCES "public"."file_folder"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "file" ADD CONSTRAINT "file_creator_id_app_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { totpCodes } from '../server/test/totp';
 import { admin, collectConsoleErrors, passwordGrant, screenshot, signIn } from './fixtures';
 
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-}
 
 async function switchTenant(page: Page, name: string) {
   await page.getByRole('button', { name: /Switch tenant/ }).click();
@@ -82,6 +79,8 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
 });
 
 test('a user enrols 2FA, then changes the password with a one-time code', async ({ page, request }) => {
+  // Three one-time codes, each accepted once: the last may wait for the next 30-second period.
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const email = `e2e-owner-${suffix()}@example.com`;
   const tokens = await passwordGrant(request);
@@ -122,7 +121,9 @@ test('a user enrols 2FA, then changes the password with a one-time code', async 
   const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await screenshot(page, 'account-2fa-enrol');
-  await page.getByLabel('Code from the app').fill(totpCode(secret));
+  // Each code is accepted once: every step below needs a fresh one.
+  const codes = totpCodes(secret, { safetyMs: 15_000 });
+  await page.getByLabel('Code from the app').fill(await codes.next());
   await page.getByRole('button', { name: 'Turn on 2FA' }).click();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Turn off 2FA' })).toBeVisible();
@@ -136,7 +137,7 @@ test('a user enrols 2FA, then changes the password with a one-time code', async 
   const prompt = page.getByRole('dialog', { name: 'Confirm with your one-time code' });
   await expect(prompt).toBeVisible();
   await screenshot(page, 'account-totp-prompt');
-  await prompt.getByLabel('One-time code').fill(totpCode(secret));
+  await prompt.getByLabel('One-time code').fill(await codes.next());
   await prompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/login\?reason=password/);
   await expect(page.getByText('Your password was changed')).toBeVisible();
@@ -147,7 +148,7 @@ test('a user enrols 2FA, then changes the password with a one-time code', async 
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('Second-pass-456');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('One-time code').fill(totpCode(secret));
+  await page.getByLabel('One-time code').fill(await codes.next());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 

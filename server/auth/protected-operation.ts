@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/http/context';
 import { ForbiddenError } from '@/server/errors';
-import { verifyTotp } from '@/server/modules/oauth/oauth.service';
+import { consumeTotp } from './totp';
 import { users } from '@/server/modules/users/users.table';
 
 /**
@@ -26,7 +26,7 @@ export async function requireProtectedOperation(ctx: ServiceContext): Promise<vo
     .limit(1);
   if (caller?.use2FA && caller.totpSecret) {
     if (!ctx.proof.totp) throw new ForbiddenError('This operation requires your one-time code (x-totp)', 'auth.error.totpRequired');
-    if (!verifyTotp(caller.totpSecret, ctx.proof.totp)) throw new ForbiddenError('The one-time code is invalid', 'auth.error.totpInvalid');
+    if (!(await consumeTotp(ctx.db, ctx.actor.userId, caller.totpSecret, ctx.proof.totp))) throw new ForbiddenError('The one-time code is invalid', 'auth.error.totpInvalid');
   }
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthTokenFamilies } from '@/server/auth/tokens.table';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { basic, createTestContext, TEST_CLIENT_SECRET, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
+import { totpCodes } from '@/server/test/totp';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -94,8 +95,21 @@ describe('second factor', () => {
       error: 'invalid_grant',
       error_description: 'totp_invalid',
     });
-    expect((await t.token(form, 'default-client', { 'x-totp': current(secret) })).status).toBe(200);
-    expect((await t.token({ ...form, totp: current(secret) })).status).toBe(200);
+    const codes = totpCodes(secret.base32);
+    const code = await codes.next();
+    expect((await t.token(form, 'default-client', { 'x-totp': code })).status).toBe(200);
+    // A code is accepted once (RFC 6238 §5.2), also through the form field.
+    expect((await t.token({ ...form, totp: code })).body).toEqual({ error: 'invalid_grant', error_description: 'totp_invalid' });
+    expect((await t.token({ ...form, totp: await codes.next() })).status).toBe(200);
+  });
+
+  it('accepts one code once even when it arrives twice at the same moment', async () => {
+    const secret = new Secret({ size: 20 });
+    const user = await t.factories.user({ use2FA: true, totpSecret: secret.base32 });
+    const code = await totpCodes(secret.base32).next();
+    const form = { grant_type: 'password', username: user.email, password: TEST_PASSWORD, totp: code };
+    const statuses = (await Promise.all([t.token(form), t.token(form), t.token(form)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 400, 400]);
   });
 });
 

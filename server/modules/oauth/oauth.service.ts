@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
@@ -7,6 +6,7 @@ import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { clearFailure, failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
 import { signAccessJwt } from '@/server/auth/jwt';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
+import { consumeTotp } from '@/server/auth/totp';
 import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
 import type { OAuthClientId } from '@/server/auth/tokens.table';
 import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
@@ -91,7 +91,7 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
   if (found.customerRestricted) throw new OAuthError('invalid_grant', 'The customer account is restricted');
   if (user.use2FA && user.totpSecret) {
     if (!input.totp) throw new OAuthError('invalid_grant', 'totp_required');
-    if (!verifyTotp(user.totpSecret, input.totp)) {
+    if (!(await consumeTotp(db, user.id, user.totpSecret, input.totp))) {
       await recordFailure(db, config, subjects);
       throw new OAuthError('invalid_grant', 'totp_invalid');
     }
@@ -115,13 +115,6 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
 
     return issueTokens(tx, user, input.clientId, familyId, familyExpiresAt);
   });
-}
-
-export function verifyTotp(secretBase32: string, code: string): boolean {
-  if (!/^\d{6}$/.test(code.trim())) return false;
-  const totp = new TOTP({ secret: Secret.fromBase32(secretBase32), digits: 6, period: 30, algorithm: 'SHA1' });
-
-  return totp.validate({ token: code.trim(), window: 1 }) !== null;
 }
 
 export async function refreshGrant(db: Database, input: { clientId: OAuthClientId; refreshToken: string }): Promise<TokenResponse> {

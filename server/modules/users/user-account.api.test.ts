@@ -5,10 +5,10 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
+import { totpCodes } from '@/server/test/totp';
 import { users } from './users.table';
 
 const NEW_PASSWORD = 'another-long-password-7';
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
 /** A code that is surely not valid now (the window is ±1 period). */
 const wrongCodeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() - 10 * 60_000 });
 
@@ -76,6 +76,7 @@ describe('without CAPTCHA', () => {
       const created = await t.request('POST', '/api/user/2fa/secret', { token });
       expect(created.status).toBe(200);
       const { secret, otpauthUrl } = created.body as { secret: string; otpauthUrl: string };
+      const codes = totpCodes(secret);
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
       expect(otpauthUrl).toContain(`secret=${secret}`);
@@ -87,14 +88,19 @@ describe('without CAPTCHA', () => {
       expect(wrong.status).toBe(400);
       expect(wrong.body.key).toBe('user.error.totpInvalid');
       expect((await t.request('POST', '/api/user/2fa?enable=true&totp=12ab56', { token })).status).toBe(400);
-      const enabled = await t.request('POST', `/api/user/2fa?enable=true&totp=${codeFor(secret)}`, { token });
+      const enrolmentCode = await codes.next();
+      const enabled = await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token });
       expect(enabled.status).toBe(200);
       expect(enabled.body.use2FA).toBe(true);
       expect(JSON.stringify(enabled.body)).not.toContain(secret);
 
       const noCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD });
       expect(noCode.body).toMatchObject({ error: 'invalid_grant', error_description: 'totp_required' });
-      const withCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': codeFor(secret) });
+      // A code is accepted once: the enrolment code cannot sign in.
+      const replayed = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': enrolmentCode });
+      expect(replayed.body).toMatchObject({ error: 'invalid_grant', error_description: 'totp_invalid' });
+      const signInCode = await codes.next();
+      const withCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': signInCode });
       expect(withCode.status).toBe(200);
 
       // A protected operation of this caller now needs x-totp.
@@ -103,7 +109,8 @@ describe('without CAPTCHA', () => {
         t.request('PUT', `/api/user?email=${target.email}`, { token, json: { readOnly: true }, headers });
       expect((await put({})).body.key).toBe('auth.error.totpRequired');
       expect((await put({ 'x-totp': wrongCodeFor(secret) })).body.key).toBe('auth.error.totpInvalid');
-      expect((await put({ 'x-totp': codeFor(secret) })).status).toBe(200);
+      expect((await put({ 'x-totp': signInCode })).body.key).toBe('auth.error.totpInvalid');
+      expect((await put({ 'x-totp': await codes.next() })).status).toBe(200);
       // Not protected: a plain name change.
       expect((await t.request('PUT', `/api/user?email=${target.email}`, { token, json: { name: 'Plain' } })).status).toBe(200);
 
@@ -111,7 +118,7 @@ describe('without CAPTCHA', () => {
       const disableNoCode = await t.request('POST', '/api/user/2fa?enable=false', { token });
       expect(disableNoCode.status).toBe(403);
       expect(disableNoCode.body.key).toBe('auth.error.totpRequired');
-      const disabled = await t.request('POST', `/api/user/2fa?enable=false&totp=${codeFor(secret)}`, { token });
+      const disabled = await t.request('POST', `/api/user/2fa?enable=false&totp=${await codes.next()}`, { token });
       expect(disabled.status).toBe(200);
       expect(disabled.body.use2FA).toBe(false);
       expect(await t.signIn(user.email)).toEqual(expect.any(String));
@@ -119,7 +126,7 @@ describe('without CAPTCHA', () => {
       const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, user.id))).map((e) => e.action);
       expect(actions).toEqual(expect.arrayContaining(['createTwoFactorSecret', 'enableTwoFactor', 'disableTwoFactor']));
       expect(await auditText(t)).not.toContain(secret);
-    });
+    }, 90_000); // four codes: the fourth may wait for the next 30-second period
 
     it('refuses to confirm without a pending secret (409) or without a code (400)', async () => {
       const { token } = await t.actor('VIEWER');
@@ -134,9 +141,10 @@ describe('without CAPTCHA', () => {
       const { token } = await t.actor('EDITOR', { customerId: customer.id });
       expect((await t.request('GET', '/api/v2/user/me', { token })).body.forceToSet2FA).toBe(true);
       const { secret } = (await t.request('POST', '/api/user/2fa/secret', { token })).body as { secret: string };
-      const enabled = await t.request('POST', `/api/user/2fa?enable=true&totp=${codeFor(secret)}`, { token });
+      const codes = totpCodes(secret);
+      const enabled = await t.request('POST', `/api/user/2fa?enable=true&totp=${await codes.next()}`, { token });
       expect(enabled.body).toMatchObject({ use2FA: true, forceToSet2FA: false });
-      const disable = await t.request('POST', `/api/user/2fa?enable=false&totp=${codeFor(secret)}`, { token });
+      const disable = await t.request('POST', `/api/user/2fa?enable=false&totp=${await codes.next()}`, { token });
       expect(disable.status).toBe(409);
       expect(disable.body.key).toBe('user.error.twoFactorForced');
     });
@@ -275,10 +283,13 @@ describe('with CAPTCHA configured (protected operations)', () => {
     const self = await t.actor('VIEWER');
     expectCaptchaRequired(await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, { token: self.token }));
     const { secret } = (await t.request('POST', '/api/user/2fa/secret', { token: self.token })).body as { secret: string };
-    expectCaptchaRequired(await t.request('POST', `/api/user/2fa?enable=true&totp=${codeFor(secret)}`, { token: self.token }));
-    expect((await t.request('POST', `/api/user/2fa?enable=true&totp=${codeFor(secret)}`, { token: self.token, headers: ok })).status).toBe(200);
+    const codes = totpCodes(secret);
+    // Refused before the code is looked at: the same code still works with the CAPTCHA.
+    const enrolmentCode = await codes.next();
+    expectCaptchaRequired(await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token: self.token }));
+    expect((await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token: self.token, headers: ok })).status).toBe(200);
     expectCaptchaRequired(await t.request('DELETE', '/api/user/myAccount', { token: self.token }));
-    const deleted = await t.request('DELETE', '/api/user/myAccount', { token: self.token, headers: { ...ok, 'x-totp': codeFor(secret) } });
+    const deleted = await t.request('DELETE', '/api/user/myAccount', { token: self.token, headers: { ...ok, 'x-totp': await codes.next() } });
     expect(deleted.status).toBe(204);
   });
 });

@@ -6,7 +6,7 @@ import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
-import { verifyTotp } from '@/server/modules/oauth/oauth.service';
+import { consumeTotp } from '@/server/auth/totp';
 import * as q from './users.queries';
 import { auditUser, readUser } from './users.service';
 import { users } from './users.table';
@@ -87,7 +87,7 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
     if (!user.totpPendingSecret) throw new ConflictError('user.error.noPendingSecret', 'Request a secret with POST /api/user/2fa/secret first');
     if (!input.totp) throw new ValidationError('user.error.totpRequired', 'The code from the new secret is required', { parameter: 'totp' });
     await requireProtectedOperation(ctx);
-    if (!verifyTotp(user.totpPendingSecret, input.totp)) throw new ValidationError('user.error.totpInvalid', 'The code does not match the new secret', { parameter: 'totp' });
+    if (!(await consumeTotp(ctx.db, user.id, user.totpPendingSecret, input.totp))) throw new ValidationError('user.error.totpInvalid', 'The code does not match the new secret', { parameter: 'totp' });
     const secret = user.totpPendingSecret;
 
     return withTransaction(ctx.db, async (tx) => {

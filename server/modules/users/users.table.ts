@@ -36,6 +36,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** A second-factor secret handed out by POST /api/user/2fa/secret, confirmed by POST /api/user/2fa. */
     totpPendingSecret: text('totp_pending_secret'),
+    /** The time step of the last accepted one-time code: a code is accepted once (server/auth/totp.ts). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     uiProfileId: bigint('ui_profile_id', { mode: 'number' }).references(() => uiProfiles.id, { onDelete: 'set null' }),
     ssoLoginEnabled: boolean('sso_login_enabled').notNull().default(false),
     usernamePasswordLoginEnabled: boolean('username_password_login_enabled').notNull().default(true),
