@@ -110,7 +110,7 @@ describe('POST /api/customer', () => {
       json: { name, needsToBeInvoiced: true, freeLicenses: 3, browserSessionLicenses: 2, deviceSessionLimit: 5, storageSize: 1000, resourceLimits: { overrides: { USER: 7 } }, adnetworkNetworkId: 'n1', adnetworkApiKey: 'super-secret-key', supportEmail: 'help@example.com' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ licenseTier: 'ENTERPRISE', needsToBeInvoiced: true, freeLicenses: 3, browserSessionLicenses: 2, deviceSessionLimit: 5, storageSize: 1000, resourceLimits: { overrides: { USER: 7 } }, adnetworkNetworkId: 'n1', userFullAccessIfNotInTeam: true, isFileAndFolderCreationEnabledInRootForTeamUsers: true });
+    expect(res.body).toMatchObject({ licenseTier: 'ENTERPRISE', needsToBeInvoiced: true, freeLicenses: 3, browserSessionLicenses: 2, deviceSessionLimit: 5, storageSize: 1000, resourceLimits: { overrides: { USER: 7 } }, adnetworkNetworkId: 'n1', userFullAccessIfNotInTeam: true, isFileAndFolderCreationEnabledInRootForTeamUsers: true, currentCustomerFilesStorageSize: 0, currentTotalCustomerStorageSize: 0 });
     expect(res.body).not.toHaveProperty('adnetworkApiKey');
     expect(CustomerSchema.strict().safeParse(res.body).success).toBe(true);
     const id = res.body.id as number;

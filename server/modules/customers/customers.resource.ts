@@ -43,6 +43,10 @@ export const customerResource = defineResource({
       browserSessionLicenses: { kind: 'scalar', type: 'integer', sql: t.browserSessionLicenses },
       deviceSessionLimit: { kind: 'scalar', type: 'integer', sql: t.deviceSessionLimit },
       storageSize: { kind: 'scalar', type: 'integer', sql: t.storageSize },
+      // The files' bytes as the quota counts them (raised by uploads, lowered by the file delete trigger).
+      // Datasource resources add to the total once datasources store files.
+      currentCustomerFilesStorageSize: { kind: 'scalar', type: 'integer', sql: t.usedStorageSize },
+      currentTotalCustomerStorageSize: { kind: 'scalar', type: 'integer', sql: t.usedStorageSize },
       ownerSubresellerId: { kind: 'scalar', type: 'integer', sql: t.ownerSubresellerId },
       ownerSubresellerName: {
         kind: 'scalar',

@@ -46,6 +46,8 @@ export const CustomerSchema = z
     browserSessionLicenses: z.number().int().optional(),
     deviceSessionLimit: z.number().int().optional().openapi({ description: '0 = unlimited' }),
     storageSize: z.number().int().optional().openapi({ description: 'Quota in bytes; absent = unlimited' }),
+    currentCustomerFilesStorageSize: z.number().int().optional().openapi({ description: 'Bytes of stored media files (computed)' }),
+    currentTotalCustomerStorageSize: z.number().int().optional().openapi({ description: 'Bytes counted against `storageSize` (computed)' }),
     ownerSubresellerId: z.number().int().optional(),
     ownerSubresellerName: z.string().optional().openapi({ description: 'Computed; returned when named in select' }),
     hiddenUIElementRules: jsonObject.optional(),
