@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
+import { UiElement } from '@/components/ui-profiles/ui-element';
 import { auditLogCsvUrl, useAuditLog, type AuditLogParams } from '@/lib/api/audit-log';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -101,12 +102,14 @@ export function AuditLogPage() {
           )
         }
         actions={
-          <Button variant="secondary" asChild>
-            <a href={auditLogCsvUrl(params, scope)} download>
-              <DownloadIcon className="size-4" />
-              Export CSV
-            </a>
-          </Button>
+          <UiElement name="newUi.auditLog.export">
+            <Button variant="secondary" asChild>
+              <a href={auditLogCsvUrl(params, scope)} download>
+                <DownloadIcon className="size-4" />
+                Export CSV
+              </a>
+            </Button>
+          </UiElement>
         }
       />
 

@@ -16,6 +16,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
+import { UiElement } from '@/components/ui-profiles/ui-element';
 import { useCustomers, useDeleteCustomer, useIsNetworkOwner, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
 import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -146,10 +147,12 @@ export function CustomersPage() {
         description={isAdmin ? 'Every tenant of the platform, and the network owners that manage some of them.' : 'The customers of your network.'}
         actions={
           allowed ? (
-            <Button onClick={() => setCreating(true)}>
-              <PlusIcon className="size-4" />
-              New customer
-            </Button>
+            <UiElement name="newUi.customers.create">
+              <Button onClick={() => setCreating(true)}>
+                <PlusIcon className="size-4" />
+                New customer
+              </Button>
+            </UiElement>
           ) : null
         }
       />
@@ -277,9 +280,11 @@ function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onA
                 Clear search
               </Button>
             ) : (
-              <Button size="sm" className="mt-4" onClick={onCreate}>
-                New customer
-              </Button>
+              <UiElement name="newUi.customers.create">
+                <Button size="sm" className="mt-4" onClick={onCreate}>
+                  New customer
+                </Button>
+              </UiElement>
             )}
           </EmptyState>
         ) : null}

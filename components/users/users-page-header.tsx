@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PlusIcon } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { UiElement } from '@/components/ui-profiles/ui-element';
 import { CreateUserDialog } from '@/components/users/user-dialogs';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageUsers } from '@/lib/auth/permissions';
@@ -30,10 +31,12 @@ export function UsersPageHeader() {
         description={scope}
         actions={
           canManageUsers(me.role) ? (
-            <Button onClick={() => setIsCreating(true)}>
-              <PlusIcon className="size-4" />
-              New user
-            </Button>
+            <UiElement name="newUi.users.create">
+              <Button onClick={() => setIsCreating(true)}>
+                <PlusIcon className="size-4" />
+                New user
+              </Button>
+            </UiElement>
           ) : null
         }
       />

@@ -18,6 +18,12 @@
  *   newUi.navigation.settings      the Settings entry
  *   newUi.navigation.customers     the Customers entry
  *   newUi.navigation.auditLog      the Audit log entry
+ *   newUi.navigation.media         the Media entry
+ *   newUi.users.create             the New user button
+ *   newUi.customers.create         the New customer buttons
+ *   newUi.auditLog.export          the audit log's CSV export
+ *   newUi.media.upload             the media library's Upload button and drop zone
+ *   newUi.media.delete             deleting files and folders in the media library
  */
 export type RuleValue = boolean | null;
 export type RulesDocument = Record<string, unknown>;
@@ -44,6 +50,12 @@ export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.settings', label: 'Navigation: Settings' },
     { key: 'navigation.customers', label: 'Navigation: Customers' },
     { key: 'navigation.auditLog', label: 'Navigation: Audit log' },
+    { key: 'navigation.media', label: 'Navigation: Media' },
+    { key: 'users.create', label: 'Users: New user' },
+    { key: 'customers.create', label: 'Customers: New customer' },
+    { key: 'auditLog.export', label: 'Audit log: CSV export' },
+    { key: 'media.upload', label: 'Media: upload files' },
+    { key: 'media.delete', label: 'Media: delete files and folders' },
   ],
   dashboard: [],
   playlistEditor: [],
