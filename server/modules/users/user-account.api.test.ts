@@ -221,6 +221,18 @@ describe('without CAPTCHA', () => {
       expect(lastAdmin.status).toBe(409);
       expect(lastAdmin.body.key).toBe('user.error.lastAdmin');
     });
+
+    it('keeps one OWNER when all of them leave at the same moment', async () => {
+      // All pass the first (unlocked) check; the advisory lock makes each re-check see the deletes before it.
+      // On PostgreSQL the requests really overlap; on PGlite (one connection) they are serialised anyway.
+      const first = await t.actor('OWNER');
+      const others = await Promise.all(Array.from({ length: 7 }, () => t.actor('OWNER', { customerId: first.user.customerId })));
+      const results = await Promise.all([first, ...others].map((o) => t.request('DELETE', '/api/user/myAccount', { token: o.token })));
+      expect(results.map((r) => r.status).sort()).toEqual([204, 204, 204, 204, 204, 204, 204, 409]);
+      expect(results.find((r) => r.status === 409)!.body.key).toBe('user.error.lastOwner');
+      const owners = await t.db.select().from(users).where(eq(users.customerId, first.user.customerId));
+      expect(owners.filter((u) => u.role === 'OWNER')).toHaveLength(1);
+    });
   });
 });
 
