@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -17,6 +17,8 @@ import { isSafeKey } from './keys';
 export function createLocalStore(root: string): BlobStore {
   const tmpDir = path.join(root, '.tmp');
   const multipartDir = path.join(root, '.multipart');
+  // Created once here, so writes can start their pipeline without an await in front of it.
+  mkdirSync(tmpDir, { recursive: true });
 
   const fileOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`unsafe blob key ${key}`);
@@ -28,12 +30,16 @@ export function createLocalStore(root: string): BlobStore {
   };
   const partFile = (uploadId: string, partNumber: number) => path.join(uploadDir(uploadId), String(partNumber));
 
-  /** Streams into a temporary file, then renames it to `target`; the temporary file never survives a failure. */
-  async function writeAtomically(target: string, body: Readable, measure: MeasuringStream): Promise<void> {
-    await fs.mkdir(tmpDir, { recursive: true });
+  /**
+   * Streams into a temporary file, then renames it to `target`; the temporary file never survives a failure.
+   * `accept` runs before the rename: refusing leaves whatever `target` held before untouched. The pipeline
+   * starts before any await, so a body that fails early (a client hanging up) is always listened to.
+   */
+  async function writeAtomically(target: string, body: Readable, measure: MeasuringStream, accept?: () => void): Promise<void> {
     const tmp = path.join(tmpDir, randomUUID());
     try {
       await pipeline(body, measure, createWriteStream(tmp, { flags: 'wx' }));
+      accept?.();
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(tmp, target);
     } catch (error) {
@@ -97,20 +103,18 @@ export function createLocalStore(root: string): BlobStore {
 
       async putPart(_key, uploadId, part, body): Promise<StoredPart> {
         const dir = uploadDir(uploadId);
-        await fs.access(dir).catch(() => {
-          throw new ValidationError('upload.error.unknownUpload', 'The upload does not exist any more');
-        });
+        // Synchronous on purpose: no await may come before the body's pipeline (see writeAtomically).
+        if (!existsSync(dir)) throw new ValidationError('upload.error.unknownUpload', 'The upload does not exist any more');
         const measure = new MeasuringStream(part.expectedSize, tooLarge(part.expectedSize));
-        await writeAtomically(partFile(uploadId, part.partNumber), body, measure);
-        if (measure.size !== part.expectedSize) {
-          // Too short: the part was renamed into place already; a short part must not count as received.
-          await fs.rm(partFile(uploadId, part.partNumber), { force: true });
+        // A short part is refused before it replaces anything: an earlier good copy of the part stays.
+        await writeAtomically(partFile(uploadId, part.partNumber), body, measure, () => {
+          if (measure.size === part.expectedSize) return;
           throw new ValidationError('upload.error.wrongPartSize', `Part ${part.partNumber} must be ${part.expectedSize} bytes, got ${measure.size}`, {
             partNumber: part.partNumber,
             expectedSize: part.expectedSize,
             receivedSize: measure.size,
           });
-        }
+        });
 
         return { size: measure.size, crc32: measure.crc32, etag: `"${measure.crc32}-${measure.size}"` };
       },

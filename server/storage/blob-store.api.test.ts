@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer as readAll } from 'node:stream/consumers';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '@/server/config';
+import { PayloadTooLargeError, ValidationError } from '@/server/errors';
+import { startTestS3Server, type TestS3Server } from '@/server/test/s3-server';
+import type { BlobStore } from './blob-store';
+import { formatCrc32 } from './crc32';
+import { createLocalStore } from './local-store';
+import { S3_MIN_PART_SIZE, S3_PUT_PART_SIZE, createS3Store } from './s3-store';
+
+/** The same contract, run against local files and against a real S3-protocol server (s3rver). */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Streams `data` in 64 KiB chunks, as a request body would arrive. */
+function streamOf(data: Buffer): Readable {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < data.length; i += 64 * KiB) chunks.push(data.subarray(i, i + 64 * KiB));
+
+  return Readable.from(chunks);
+}
+
+const crcOf = (data: Buffer) => formatCrc32(zlib.crc32(data));
+
+async function readBlob(store: BlobStore, key: string, range?: { start: number; end: number }): Promise<Buffer | undefined> {
+  const stream = await store.read(key, range);
+
+  return stream ? readAll(stream) : undefined;
+}
+
+type Backend = { name: 'local' | 's3'; open(): Promise<{ store: BlobStore; close(): Promise<void> }> };
+
+const backends: Backend[] = [
+  {
+    name: 'local',
+    async open() {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'blob-store-'));
+
+      return { store: createLocalStore(dir), close: () => fs.rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 's3',
+    async open() {
+      const server: TestS3Server = await startTestS3Server();
+      const config = parseConfig({ NODE_ENV: 'test', ...server.env });
+
+      return { store: createS3Store(config.s3!), close: () => server.stop() };
+    },
+  },
+];
+
+describe.each(backends)('$name blob store', (backend) => {
+  let store: BlobStore;
+  let close: () => Promise<void>;
+  let n = 0;
+  const key = () => `customer/1/files/test-${backend.name}-${++n}`;
+
+  beforeAll(async () => {
+    ({ store, close } = await backend.open());
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it('answers ping', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+    expect(store.kind).toBe(backend.name);
+  });
+
+  it('puts, reads, stats and deletes a blob', async () => {
+    const k = key();
+    const data = randomBytes(3 * MiB + 17);
+    await expect(store.put(k, streamOf(data), { contentType: 'image/png' })).resolves.toEqual({ size: data.length, crc32: crcOf(data) });
+    expect((await readBlob(store, k))!.equals(data)).toBe(true);
+    const stat = await store.stat(k);
+    expect(stat?.size).toBe(data.length);
+    expect(stat?.lastModified).toBeInstanceOf(Date);
+
+    await store.delete(k);
+    expect(await store.read(k)).toBeUndefined();
+    expect(await store.stat(k)).toBeUndefined();
+    await expect(store.delete(k)).resolves.toBeUndefined();
+  });
+
+  it('streams a blob larger than one put part (multipart on S3)', async () => {
+    const k = key();
+    const data = randomBytes(S3_PUT_PART_SIZE + 300 * KiB);
+    await expect(store.put(k, streamOf(data))).resolves.toEqual({ size: data.length, crc32: crcOf(data) });
+    expect((await readBlob(store, k))!.equals(data)).toBe(true);
+  });
+
+  it('puts an empty blob', async () => {
+    const k = key();
+    await expect(store.put(k, Readable.from([]))).resolves.toEqual({ size: 0, crc32: '00000000' });
+    expect(await store.stat(k)).toMatchObject({ size: 0 });
+  });
+
+  it('reads a byte range', async () => {
+    const k = key();
+    const data = randomBytes(MiB);
+    await store.put(k, streamOf(data));
+    expect((await readBlob(store, k, { start: 1000, end: 199_999 }))!.equals(data.subarray(1000, 200_000))).toBe(true);
+    // (Not 0-0: s3rver reads an end of 0 as "to the end".)
+    expect((await readBlob(store, k, { start: 5, end: 5 }))!.equals(data.subarray(5, 6))).toBe(true);
+  });
+
+  it('answers undefined for a blob that does not exist', async () => {
+    expect(await store.read('customer/1/files/missing')).toBeUndefined();
+    expect(await store.read('customer/1/files/missing', { start: 0, end: 9 })).toBeUndefined();
+    expect(await store.stat('customer/1/files/missing')).toBeUndefined();
+  });
+
+  it('refuses a body over maxBytes and keeps nothing (small and multipart-sized)', async () => {
+    const k = key();
+    await expect(store.put(k, streamOf(randomBytes(100 * KiB)), { maxBytes: 1000 })).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect(await store.stat(k)).toBeUndefined();
+    await expect(store.put(k, streamOf(randomBytes(S3_PUT_PART_SIZE + MiB)), { maxBytes: S3_PUT_PART_SIZE + 1 })).rejects.toBeInstanceOf(
+      PayloadTooLargeError,
+    );
+    expect(await store.stat(k)).toBeUndefined();
+
+    // A failed replacement keeps the earlier blob.
+    const earlier = randomBytes(10 * KiB);
+    await store.put(k, streamOf(earlier));
+    await expect(store.put(k, streamOf(randomBytes(20 * KiB)), { maxBytes: 15 * KiB })).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect((await readBlob(store, k))!.equals(earlier)).toBe(true);
+  });
+
+  it('fails the put when the body stream fails', async () => {
+    const k = key();
+    let reads = 0;
+    const body = new Readable({
+      read() {
+        if (++reads === 1) this.push(randomBytes(KiB));
+        else this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(store.put(k, body)).rejects.toThrow('client went away');
+    expect(await store.stat(k)).toBeUndefined();
+  });
+
+  describe('multipart', () => {
+    const partSize = S3_MIN_PART_SIZE;
+
+    it('assembles parts sent in any order and in parallel into the exact bytes', async () => {
+      const k = key();
+      const parts = [randomBytes(partSize), randomBytes(partSize), randomBytes(123 * KiB)];
+      const uploadId = await store.multipart.create(k, { contentType: 'video/mp4' });
+      const stored = await Promise.all(
+        [2, 0, 1].map(async (i) => {
+          const p = await store.multipart.putPart(k, uploadId, { partNumber: i + 1, offset: i * partSize, expectedSize: parts[i]!.length }, streamOf(parts[i]!));
+          return { i, ...p };
+        }),
+      );
+      for (const s of stored) expect(s).toMatchObject({ size: parts[s.i]!.length, crc32: crcOf(parts[s.i]!) });
+
+      const listed = await store.multipart.listParts(k, uploadId);
+      expect(listed.map((p) => [p.partNumber, p.size])).toEqual([
+        [1, partSize],
+        [2, partSize],
+        [3, 123 * KiB],
+      ]);
+
+      const byNumber = stored.sort((a, b) => a.i - b.i).map((s) => ({ partNumber: s.i + 1, etag: s.etag }));
+      await store.multipart.complete(k, uploadId, byNumber);
+      expect((await readBlob(store, k))!.equals(Buffer.concat(parts))).toBe(true);
+      expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
+    });
+
+    it('refuses a too short or too long part', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const size = 200 * KiB;
+      const short = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, streamOf(randomBytes(size - 1)));
+      await expect(short).rejects.toBeInstanceOf(ValidationError);
+      await expect(short).rejects.toMatchObject({ key: 'upload.error.wrongPartSize', details: { expectedSize: size, receivedSize: size - 1 } });
+      const long = store.multipart.putPart(k, uploadId, { partNumber: 2, offset: size, expectedSize: size }, streamOf(randomBytes(size + 1)));
+      await expect(long).rejects.toBeInstanceOf(PayloadTooLargeError);
+      expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
+      await store.multipart.abort(k, uploadId);
+    });
+
+    it('keeps the earlier part when a re-sent part has the wrong size', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const good = randomBytes(200 * KiB);
+      const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
+
+      const short = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length - 1)));
+      await expect(short).rejects.toBeInstanceOf(ValidationError);
+      await expect(short).rejects.toMatchObject({ key: 'upload.error.wrongPartSize' });
+      const long = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length + 1)));
+      await expect(long).rejects.toBeInstanceOf(PayloadTooLargeError);
+      const tooShortNew = store.multipart.putPart(k, uploadId, { partNumber: 2, offset: good.length, expectedSize: 10 }, streamOf(randomBytes(5)));
+      await expect(tooShortNew).rejects.toMatchObject({ key: 'upload.error.wrongPartSize' });
+
+      expect((await store.multipart.listParts(k, uploadId)).map((p) => [p.partNumber, p.size])).toEqual([[1, good.length]]);
+      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
+      expect((await readBlob(store, k))!.equals(good)).toBe(true);
+    });
+
+    it('replaces a part sent again', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const p1 = randomBytes(partSize);
+      const before = randomBytes(50 * KiB);
+      const after = randomBytes(50 * KiB);
+      const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: partSize }, streamOf(p1));
+      await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: partSize, expectedSize: before.length }, streamOf(before));
+      const again = await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: partSize, expectedSize: after.length }, streamOf(after));
+      expect(await store.multipart.listParts(k, uploadId)).toHaveLength(2);
+      await store.multipart.complete(k, uploadId, [
+        { partNumber: 1, etag: first.etag },
+        { partNumber: 2, etag: again.etag },
+      ]);
+      expect((await readBlob(store, k))!.equals(Buffer.concat([p1, after]))).toBe(true);
+    });
+
+    it('aborts idempotently and refuses parts afterwards', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: 1000 }, streamOf(randomBytes(1000)));
+      await store.multipart.abort(k, uploadId);
+      await expect(store.multipart.abort(k, uploadId)).resolves.toBeUndefined();
+      expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
+      await expect(
+        store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: 1000 }, streamOf(randomBytes(1000))),
+      ).rejects.toMatchObject({ key: 'upload.error.unknownUpload' });
+      expect(await store.stat(k)).toBeUndefined();
+    });
+
+    it.runIf(backend.name === 's3')('accepts parts PUT directly to presigned URLs and lists them', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const parts = [randomBytes(partSize), randomBytes(77 * KiB)];
+      for (const [i, data] of parts.entries()) {
+        const url = await store.multipart.presignPart(k, uploadId, i + 1, 300);
+        expect(url).toMatch(/X-Amz-Signature=/);
+        const res = await fetch(url!, { method: 'PUT', body: data });
+        expect(res.status).toBe(200);
+      }
+      // A URL with a tampered signature is refused.
+      const forged = (await store.multipart.presignPart(k, uploadId, 3, 300))!.replace(/X-Amz-Signature=[0-9a-f]/, 'X-Amz-Signature=x');
+      expect((await fetch(forged, { method: 'PUT', body: 'x' })).status).toBe(403);
+
+      const listed = await store.multipart.listParts(k, uploadId);
+      expect(listed.map((p) => [p.partNumber, p.size])).toEqual([
+        [1, partSize],
+        [2, 77 * KiB],
+      ]);
+      expect(listed.every((p) => p.etag.length > 2)).toBe(true);
+      await store.multipart.complete(k, uploadId, listed);
+      expect((await readBlob(store, k))!.equals(Buffer.concat(parts))).toBe(true);
+    });
+
+    it.runIf(backend.name === 'local')('has no presigned part URLs', async () => {
+      const uploadId = await store.multipart.create(key());
+      expect(await store.multipart.presignPart('customer/1/files/x', uploadId, 1, 300)).toBeUndefined();
+    });
+
+    it.runIf(backend.name === 's3')('refuses to complete with a part under 5 MiB before the last (as S3 does)', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const a = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: 1000 }, streamOf(randomBytes(1000)));
+      const b = await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: 1000, expectedSize: 1000 }, streamOf(randomBytes(1000)));
+      await expect(
+        store.multipart.complete(k, uploadId, [
+          { partNumber: 1, etag: a.etag },
+          { partNumber: 2, etag: b.etag },
+        ]),
+      ).rejects.toMatchObject({ key: 'upload.error.partTooSmall' });
+      await store.multipart.abort(k, uploadId);
+    });
+  });
+});
