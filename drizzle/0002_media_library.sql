@@ -68,7 +68,7 @@ CREATE TABLE "upload_session" (
 	"meta_data" jsonb,
 	"parent_id" uuid,
 	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
-	"team_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"team_ids" text,
 	"valid_from" timestamp (3) with time zone,
 	"valid_to" timestamp (3) with time zone,
 	"width" integer,
@@ -76,6 +76,7 @@ CREATE TABLE "upload_session" (
 	"muted" boolean DEFAULT false NOT NULL,
 	"crc_checksum" text,
 	"file_id" uuid,
+	"completing_since" timestamp (3) with time zone,
 	"created_date" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp (3) with time zone NOT NULL
 );
@@ -111,4 +112,6 @@ CREATE UNIQUE INDEX "quick_filter_customer_name_key" ON "quick_filter" USING btr
 CREATE INDEX "quick_filter_customer_type_idx" ON "quick_filter" USING btree ("customer_id","filtered_entity_type");--> statement-breakpoint
 CREATE INDEX "upload_session_customer_idx" ON "upload_session" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "upload_session_open_expiry_idx" ON "upload_session" USING btree ("state","expires_at");--> statement-breakpoint
-CREATE INDEX "blob_cleanup_not_before_idx" ON "blob_cleanup" USING btree ("not_before");
+CREATE INDEX "blob_cleanup_not_before_idx" ON "blob_cleanup" USING btree ("not_before");--> statement-breakpoint
+CREATE UNIQUE INDEX "file_folder_sibling_name_key" ON "file_folder" USING btree ("parent_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "file_folder_cleanup_idx" ON "file_folder" USING btree ("customer_id") WHERE "file_folder"."cleanup_outdated_files";

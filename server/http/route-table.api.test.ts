@@ -250,6 +250,21 @@ const foreignResourceFactories: Record<string, (otherCustomerId: number) => Prom
   updateUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) }, json: { name: 'x', hiddenUIElementRules: {} } }),
   deleteUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) } }),
   assignUserInterfaceProfile: async (customerId) => ({ params: { id: await foreignUiProfile(customerId) }, json: { userEmails: [] } }),
+  getFile: async (customerId) => ({ params: { id: await foreignFile(customerId) } }),
+  updateFile: async (customerId) => ({ params: { fileId: await foreignFile(customerId) }, json: { muted: true } }),
+  deleteFile: async (customerId) => ({ params: { fileId: await foreignFile(customerId) } }),
+  uploadPart: async (customerId) => ({ params: { sessionId: await foreignUploadSession(customerId), partNumber: '1' } }),
+  recoverUpload: async (customerId) => ({ params: { uploadId: await foreignUploadSession(customerId) } }),
+  completeUpload: async (customerId) => ({ params: { uploadId: await foreignUploadSession(customerId) } }),
+  cancelUpload: async (customerId) => ({ params: { uploadId: await foreignUploadSession(customerId) } }),
+  uploadFileThumbnail: async (customerId) => ({ params: { fileId: await foreignFile(customerId) } }),
+  getFileSignedUrl: async (customerId) => ({ params: { id: await foreignFile(customerId) } }),
+  downloadFile: async (customerId) => ({ params: { customerId: String(customerId), fileId: await foreignFile(customerId) } }),
+  downloadDevicePreview: async (customerId) => ({ params: { customerId: String(customerId), deviceId: uuidv4() } }),
+  getQuickFilter: async (customerId) => ({ params: { id: await foreignQuickFilter(customerId) } }),
+  // The other tenant's root folder: both routes answer 404 before the root rule applies.
+  getFileFolder: async (customerId) => ({ params: { id: await foreignFileFolder(customerId) } }),
+  deleteFileFolder: async (customerId) => ({ params: { id: await foreignFileFolder(customerId) } }),
 };
 
 /** Id-routes not covered yet, each with the reason; the list must match exactly. */
@@ -264,6 +279,34 @@ async function foreignUiProfile(customerId: number): Promise<string> {
   const [row] = await t.db.insert(uiProfiles).values({ customerId, name: 'foreign', hiddenUIElementRules: {} }).returning();
 
   return String(row!.id);
+}
+
+async function foreignFile(customerId: number): Promise<string> {
+  const { insertFile, rootFolderOf } = await import('@/server/modules/files/files.test-helpers');
+
+  return (await insertFile(t.db, await rootFolderOf(t.db, customerId))).id;
+}
+
+async function foreignFileFolder(customerId: number): Promise<string> {
+  const { rootFolderOf } = await import('@/server/modules/files/files.test-helpers');
+
+  return (await rootFolderOf(t.db, customerId)).id;
+}
+
+async function foreignQuickFilter(customerId: number): Promise<string> {
+  const { quickFilters } = await import('@/server/modules/quick-filters/quick-filters.table');
+  const id = uuidv4();
+  await t.db.insert(quickFilters).values({ id, customerId, name: `foreign ${id}`, filteredEntityType: 'FILE', criteria: { type: 'FILE' } });
+
+  return id;
+}
+
+async function foreignUploadSession(customerId: number): Promise<string> {
+  const { uploadSessions } = await import('@/server/modules/uploads/uploads.table');
+  const id = uuidv4();
+  await t.db.insert(uploadSessions).values({ id, customerId, name: 'foreign.mp4', size: 10, totalChunks: 1, maxChunkSize: 10, storageKey: `customer/${customerId}/files/${id}`, storageUploadId: uuidv4(), expiresAt: new Date(Date.now() + 60_000) });
+
+  return id;
 }
 
 async function foreignTeam(customerId: number): Promise<string> {

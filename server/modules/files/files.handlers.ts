@@ -1,3 +1,83 @@
+import { withTransaction } from '@/server/db/transaction';
 import type { App } from '@/server/http/app';
+import { sortValues } from '@/server/http/list-query';
+import { serviceContext } from '@/server/http/service-context';
+import { replaceFileReference } from './file-references';
+import { bulkFileTags, setFileValidity } from './files.bulk';
+import * as routes from './files.routes';
+import * as service from './files.service';
 
-export function registerFileRoutes(_app: App): void {}
+export function registerFileRoutes(app: App): void {
+  // Static paths before `{param}` paths: Hono answers with the first registered match.
+  app.openapi(routes.listFilesRoute, async (c) => {
+    const { sort, ...query } = c.req.valid('query');
+
+    return c.json((await service.listFiles(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+  });
+
+  app.openapi(routes.fileSummaryRoute, async (c) => {
+    const { sort, ...query } = c.req.valid('query');
+
+    return c.json((await service.fileSummary(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+  });
+
+  app.openapi(routes.getFileRoute, async (c) =>
+    c.json((await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })) as never, 200),
+  );
+
+  app.openapi(routes.replaceFileReferenceRoute, async (c) => {
+    const ctx = serviceContext(c);
+    const q = c.req.valid('query');
+    const file = await withTransaction(ctx.db, async (tx) => {
+      await replaceFileReference(tx, ctx, {
+        fileIdToReplace: q.fileIdToReplace,
+        sourceFileId: q.sourceFileId,
+        removeOldFile: q.removeOldFile === 'true',
+        teamAssignmentMode: q.teamAssignmentMode ?? 'MERGE',
+      });
+
+      return service.readFile(tx, ctx, q.sourceFileId);
+    });
+
+    return c.json(file as never, 200);
+  });
+
+  app.openapi(routes.renameFileRoute, async (c) => {
+    const { fileId, newName } = c.req.valid('query');
+
+    return c.json((await service.renameFile(await service.idAddressedContext(serviceContext(c)), { id: fileId, newName })) as never, 200);
+  });
+
+  app.openapi(routes.updateFileTeamsRoute, async (c) =>
+    c.json((await service.updateFileTeams(serviceContext(c), { fileId: c.req.valid('query').fileId, body: c.req.valid('json') })) as never, 200),
+  );
+
+  for (const [verb, route] of [
+    ['add', routes.addFileTagsRoute],
+    ['set', routes.setFileTagsRoute],
+    ['remove', routes.removeFileTagsRoute],
+  ] as const) {
+    app.openapi(route, async (c) =>
+      c.json(await bulkFileTags(serviceContext(c), { verb, search: c.req.valid('query').search, tags: c.req.valid('json') }), 200),
+    );
+  }
+
+  app.openapi(routes.setFileValidityRoute, async (c) => {
+    const { search, validFrom, validTo } = c.req.valid('query');
+
+    return c.json(await setFileValidity(serviceContext(c), { search, validFrom, validTo }), 200);
+  });
+
+  app.openapi(routes.updateFileRoute, async (c) => {
+    const ctx = await service.idAddressedContext(serviceContext(c));
+
+    return c.json((await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') })) as never, 200);
+  });
+
+  app.openapi(routes.deleteFileRoute, async (c) => {
+    const ctx = await service.idAddressedContext(serviceContext(c));
+    await service.deleteFile(ctx, { id: c.req.valid('param').fileId, removeFromPlaylists: c.req.valid('query').removeFromPlaylists === 'true' });
+
+    return c.body(null, 204);
+  });
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/modules/customers/customers.table';
 
 /*
@@ -51,6 +51,9 @@ export const fileFolders = pgTable(
   (t) => [
     index('file_folder_customer_parent_idx').on(t.customerId, t.parentId, t.name),
     index('file_folder_path_idx').using('gin', t.path),
+    // Sibling names are unique, case-insensitively (409 `fileFolder.error.duplicateName`), races included.
+    uniqueIndex('file_folder_sibling_name_key').on(t.parentId, sql`lower(${t.name})`),
+    index('file_folder_cleanup_idx').on(t.customerId).where(sql`${t.cleanupOutdatedFiles}`),
   ],
 );
 

@@ -1,17 +1,32 @@
-import type { SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
-import type { filteredEntityTypes } from './quick-filters.table';
+import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { criteriaCondition } from './quick-filter-criteria';
+import { findQuickFilter } from './quick-filters.queries';
+import { quickFilters, type filteredEntityTypes } from './quick-filters.table';
 
 export type FilteredEntityType = (typeof filteredEntityTypes)[number];
 
-// CONTRACT (owned by the tags/quick-filters helper; replace the body, keep the signature):
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The `quickFilterId` read parameter (spec 1): the saved filter's criteria compiled to one SQL condition over
  * the entity's own table (through the query compiler), ANDed with `search` by the caller. 404 for an
  * unknown or invisible filter, 400 when its `filteredEntityType` is not `entityType`.
  */
-export async function quickFilterCondition(_tx: Executor, _ctx: ServiceContext, _quickFilterId: string, _entityType: FilteredEntityType): Promise<SQL> {
-  throw new Error('quickFilterCondition: not written yet');
+export async function quickFilterCondition(tx: Executor, ctx: ServiceContext, quickFilterId: string, entityType: FilteredEntityType): Promise<SQL> {
+  const visible = and(scopeCondition(ctx.scope, quickFilters.customerId), teamAccessCondition(ctx, 'quickFilter', quickFilters.id));
+  const row = UUID.test(quickFilterId) ? await findQuickFilter(tx, quickFilterId, visible) : undefined;
+  if (!row) throw new NotFoundError('quickFilter', quickFilterId);
+  if (row.filteredEntityType !== entityType) {
+    throw new ValidationError('quickFilter.error.wrongType', `Quick filter '${row.name}' filters ${row.filteredEntityType}, not ${entityType}`, {
+      parameter: 'quickFilterId',
+      filteredEntityType: row.filteredEntityType,
+    });
+  }
+
+  return criteriaCondition(row.filteredEntityType, row.criteria, { customerId: row.customerId, now: new Date() });
 }

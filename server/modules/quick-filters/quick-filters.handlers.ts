@@ -1,3 +1,37 @@
 import type { App } from '@/server/http/app';
+import { sortValues } from '@/server/http/list-query';
+import { serviceContext } from '@/server/http/service-context';
+import {
+  createQuickFilterRoute,
+  deleteQuickFilterRoute,
+  getQuickFilterRoute,
+  listQuickFiltersRoute,
+  updateQuickFilterRoute,
+} from './quick-filters.routes';
+import { createQuickFilter, deleteQuickFilter, getQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.service';
 
-export function registerQuickFilterRoutes(_app: App): void {}
+export function registerQuickFilterRoutes(app: App): void {
+  app.openapi(listQuickFiltersRoute, async (c) => {
+    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
+
+    return c.json((await listQuickFilters(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+  });
+
+  app.openapi(getQuickFilterRoute, async (c) =>
+    c.json((await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })) as never, 200),
+  );
+
+  app.openapi(createQuickFilterRoute, async (c) =>
+    c.json((await createQuickFilter(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds })) as never, 201),
+  );
+
+  app.openapi(updateQuickFilterRoute, async (c) =>
+    c.json((await updateQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId, body: c.req.valid('json') })) as never, 200),
+  );
+
+  app.openapi(deleteQuickFilterRoute, async (c) => {
+    await deleteQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId });
+
+    return c.body(null, 204);
+  });
+}

@@ -1,14 +1,49 @@
 import type { Executor } from '@/server/db/client';
-import type { tagTypes } from './tags.table';
+import { ValidationError } from '@/server/errors';
+import { tags as tagTable, type tagTypes } from './tags.table';
 
 export type TagType = (typeof tagTypes)[number];
 
-// CONTRACT (owned by the tags/quick-filters helper; replace the bodies, keep the signatures):
+/** All tags of one write joined by commas may not exceed this (spec 3 "at most 2048 characters total"). */
+export const maxTagsTotalLength = 2048;
+
+// Letters (any script, with combining marks), decimal digits and - _ # . " ; never a leading '-' (whitespace is not allowed anywhere).
+const tagPattern = /^[\p{L}\p{Nd}_#."][\p{L}\p{M}\p{Nd}_#."-]*$/u;
+
+/** True when one tag satisfies spec 3's format rules (the total-length rule is checked on the list). */
+export function isValidTag(tag: string): boolean {
+  return tagPattern.test(tag);
+}
 
 /** Validates tags against spec 3's format rules (throws ValidationError `tag.error.invalid`) and returns them de-duplicated. */
 export function normalizeTags(tags: readonly string[]): string[] {
-  return [...new Set(tags)];
+  for (const tag of tags) {
+    if (typeof tag !== 'string' || !isValidTag(tag)) {
+      throw new ValidationError(
+        'tag.error.invalid',
+        `Invalid tag "${String(tag)}": a tag is not empty, does not start with '-', and holds only letters, digits and - _ # . "`,
+        { tag },
+      );
+    }
+  }
+  const unique = [...new Set(tags)];
+  const total = unique.join(',').length;
+  if (total > maxTagsTotalLength) {
+    throw new ValidationError('tag.error.invalid', `Tags are at most ${maxTagsTotalLength} characters in total (got ${total})`, {
+      length: total,
+      limit: maxTagsTotalLength,
+    });
+  }
+  return unique;
 }
 
 /** Registers tags used on a row in the per-customer tag registry (insert, ignore existing), in the caller's transaction. */
-export async function registerTags(_tx: Executor, _customerId: number, _tagType: TagType, _tags: readonly string[]): Promise<void> {}
+export async function registerTags(tx: Executor, customerId: number, tagType: TagType, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return;
+  // Sorted: concurrent writers then take the registry's row locks in the same order (no deadlock).
+  const unique = [...new Set(tags)].sort();
+  await tx
+    .insert(tagTable)
+    .values(unique.map((tag) => ({ customerId, tagType, tag })))
+    .onConflictDoNothing();
+}

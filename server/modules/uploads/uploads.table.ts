@@ -4,7 +4,8 @@ import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { users } from '@/server/modules/users/users.table';
 
-export const uploadSessionStates = ['OPEN', 'COMPLETED', 'CANCELLED'] as const;
+/** COMPLETING: a `complete` is assembling the parts (claimed so two completes never run at once). */
+export const uploadSessionStates = ['OPEN', 'COMPLETING', 'COMPLETED', 'CANCELLED'] as const;
 
 /**
  * A chunked upload (spec 2 "Upload session", state table "Chunked upload session").
@@ -30,7 +31,8 @@ export const uploadSessions = pgTable(
     metaData: jsonb('meta_data').$type<Record<string, unknown>>(),
     parentId: uuid('parent_id'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    teamIds: uuid('team_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The `teamIds` create parameter as given (`<teamId>:<readOnly>,…`), applied at complete. */
+    teamIds: text('team_ids'),
     validFrom: timestamp('valid_from', { withTimezone: true, precision: 3 }),
     validTo: timestamp('valid_to', { withTimezone: true, precision: 3 }),
     width: integer('width'),
@@ -39,6 +41,8 @@ export const uploadSessions = pgTable(
     crcChecksum: text('crc_checksum'),
     /** The file created by `complete` (so a repeated complete answers the same file). */
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** When the running `complete` claimed the session; a claim older than the grace may be taken over. */
+    completingSince: timestamp('completing_since', { withTimezone: true, precision: 3 }),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   },

@@ -1,0 +1,159 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { detachFileReferences, fileDeletionBlockers, fileReferenceKinds } from '@/server/modules/files/file-reference-registry';
+import { files } from '@/server/modules/files/files.table';
+import { fileFolders } from '@/server/modules/folders/folders.table';
+import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition } from './folder-access';
+import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedInSubtrees, fileIdsBelow, findPath, moveFilesTo, moveSubtree, touchFolder } from './file-folders.queries';
+import { audit, readFolder, uniqueSiblingName } from './file-folders.service';
+import type { Batch, MoveBatch } from './file-folders.schemas';
+
+type Item = Record<string, unknown>;
+type BatchFolder = { id: string; customerId: number; parentId: string | null; path: string[] };
+
+/**
+ * Every id of a batch must exist in `customerId` and be visible (404, never revealing another
+ * tenant's ids) and writable for the caller's teams (403 `team.error.readOnly`). One statement per kind.
+ */
+async function checkedBatch(tx: Executor, ctx: ServiceContext, customerId: number, batch: Batch): Promise<{ fileIds: string[]; folders: BatchFolder[] }> {
+  const fileIds = [...new Set(batch.fileIds)];
+  const folderIds = [...new Set(batch.folderIds)];
+  const fileRows = await checkBatch(tx, {
+    kind: 'file',
+    ids: fileIds,
+    scope: eq(files.customerId, customerId),
+    visible: teamAccessCondition(ctx, 'file', files.id),
+    readOnly: readOnlyExpression(ctx, 'file', files.id),
+  });
+  const folderRows = await checkBatch(tx, {
+    kind: 'fileFolder',
+    ids: folderIds,
+    scope: eq(fileFolders.customerId, customerId),
+    visible: folderAccessCondition(ctx),
+    readOnly: readOnlyExpression(ctx, 'fileFolder', fileFolders.id),
+  });
+  for (const [kind, ids, rows] of [['file', fileIds, fileRows], ['fileFolder', folderIds, folderRows]] as const) {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row || !row.visible) throw new NotFoundError(kind, id);
+      if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
+    }
+  }
+  const folders = folderRows.map((r) => ({ id: r.id, customerId: r.customerId, parentId: r.parentId ?? null, path: r.path ?? [] }));
+  const root = folders.find((f) => f.parentId === null);
+  if (root) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be moved or deleted', { id: root.id });
+
+  return { fileIds, folders };
+}
+
+/** POST /api/fileFolder/moveBatchToFolder: files and folders (with everything below them) into one folder. */
+export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): Promise<Item> {
+  return uniqueSiblingName(undefined, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const target = await findWritableFolder(tx, ctx, { id: body.targetFolder.id, creatingIn: true });
+      if (target.fileFolderType === FILTERED_FOLDER) {
+        throw new ConflictError('fileFolder.error.filtered', 'Nothing can be moved into a filtered folder', { id: target.id });
+      }
+      const { fileIds, folders } = await checkedBatch(tx, ctx, target.customerId, body);
+      const intoItself = folders.find((f) => target.path.includes(f.id));
+      if (intoItself) {
+        throw new ConflictError('fileFolder.error.moveIntoItself', 'A folder cannot be moved into itself or one of its sub-folders', { id: intoItself.id, targetFolderId: target.id });
+      }
+      for (const folder of folders) {
+        // Re-read: an earlier move of this batch may have moved this folder along with its ancestor.
+        const path = (await findPath(tx, folder.id)) ?? folder.path;
+        await moveSubtree(tx, { customerId: target.customerId, folderId: folder.id, depth: path.length, targetId: target.id, targetPath: target.path });
+      }
+      await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
+      await touchFolder(tx, target.id);
+      await audit(tx, ctx, {
+        action: 'move',
+        entityId: target.id,
+        entityName: target.parentId === null ? undefined : target.name,
+        customerId: target.customerId,
+        message: `${fileIds.length} file(s) and ${folders.length} folder(s) moved into folder '${target.parentId === null ? 'root' : target.name}'`,
+        changes: { targetFolderId: target.id, fileIds, folderIds: folders.map((f) => f.id) },
+      });
+
+      return readFolder(tx, ctx, target.id);
+    }),
+  );
+}
+
+/**
+ * Deletes files and folder subtrees in the caller's transaction. References to the files are checked
+ * and detached through the file reference registry; the file ids are loaded only when a reference
+ * kind is registered (none is today), so a folder with any number of files is four statements.
+ */
+async function deleteContents(tx: Executor, ctx: ServiceContext, input: { customerId: number; fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) {
+  await assertSubtreesWritable(tx, ctx, input.customerId, input.folderIds);
+  if (fileReferenceKinds().length > 0) {
+    const affected = [...input.fileIds, ...(await fileIdsBelow(tx, input.customerId, input.folderIds))];
+    const blockers = await fileDeletionBlockers(tx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
+    if (blockers.length > 0) {
+      throw new ConflictError('fileFolder.error.inUse', `Files to delete are in use: ${blockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`, { blockers });
+    }
+    await detachFileReferences(tx, ctx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
+  }
+  const folders = await deleteSubtrees(tx, input.customerId, input.folderIds);
+  const deletedFiles = await deleteFilesByIds(tx, input.customerId, input.fileIds);
+
+  return { files: folders.files + deletedFiles, folders: folders.folders };
+}
+
+/**
+ * A team user deletes a folder only when everything below it is visible and writable for its teams:
+ * deleting the folder would otherwise take along what its teams may not see or change (403).
+ */
+async function assertSubtreesWritable(tx: Executor, ctx: ServiceContext, customerId: number, folderIds: string[]): Promise<void> {
+  if (isAboveTeams(ctx.actor) || folderIds.length === 0) return;
+  const blocked = (visible: SQL | undefined, readOnly: SQL) => sql`(not coalesce(${visible ?? sql`true`}, false) or ${readOnly})`;
+  const found = await findBlockedInSubtrees(tx, {
+    customerId,
+    folderIds,
+    folderBlocked: blocked(folderAccessCondition(ctx), readOnlyExpression(ctx, 'fileFolder', fileFolders.id)),
+    fileBlocked: blocked(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)),
+  });
+  if (found) {
+    throw new ForbiddenError('The folder contains items your teams may not change', 'team.error.readOnly', { resourceType: found.kind });
+  }
+}
+
+/** DELETE /api/fileFolder/{id}: the folder, every folder below it and all their files, in one transaction. */
+export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFromPlaylists: boolean): Promise<void> {
+  await withTransaction(ctx.db, async (tx) => {
+    const folder = await findWritableFolder(tx, ctx, { id, creatingIn: false });
+    if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be deleted', { id });
+    const deleted = await deleteContents(tx, ctx, { customerId: folder.customerId, fileIds: [], folderIds: [folder.id], removeFromPlaylists });
+    await touchFolder(tx, folder.parentId);
+    await audit(tx, ctx, {
+      action: 'delete',
+      entityId: folder.id,
+      entityName: folder.name,
+      customerId: folder.customerId,
+      message: `Folder '${folder.name}' deleted with ${deleted.folders - 1} sub-folder(s) and ${deleted.files} file(s)`,
+      changes: { ...deleted, removeFromPlaylists },
+    });
+  });
+}
+
+/** POST /api/fileFolder/deleteBatch: files and folder subtrees of the selected customer, in one transaction. */
+export async function deleteBatch(ctx: ServiceContext, body: Batch, removeFromPlaylists: boolean): Promise<void> {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+  await withTransaction(ctx.db, async (tx) => {
+    const { fileIds, folders } = await checkedBatch(tx, ctx, customerId, body);
+    const deleted = await deleteContents(tx, ctx, { customerId, fileIds, folderIds: folders.map((f) => f.id), removeFromPlaylists });
+    await audit(tx, ctx, {
+      action: 'deleteBatch',
+      customerId,
+      message: `${deleted.files} file(s) and ${deleted.folders} folder(s) deleted`,
+      changes: { fileIds, folderIds: folders.map((f) => f.id), ...deleted, removeFromPlaylists },
+    });
+  });
+}

@@ -1,0 +1,226 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { customers } from '@/server/modules/customers/customers.table';
+import { files } from '@/server/modules/files/files.table';
+import { fileFolders } from '@/server/modules/folders/folders.table';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+
+export type FileFolderRow = typeof fileFolders.$inferSelect;
+
+type Rows = Record<string, unknown>[];
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+async function rowsOf(db: Executor, query: SQL): Promise<Rows> {
+  const result = (await db.execute(query)) as unknown as { rows?: Rows } | Rows;
+
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+/** A uuid[] literal built from bound parameters. */
+export function uuidArray(ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`array[]::uuid[]`;
+
+  return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+}
+
+export async function insertFolder(db: Executor, values: typeof fileFolders.$inferInsert): Promise<FileFolderRow> {
+  const [row] = await db.insert(fileFolders).values(values).returning();
+
+  return row!;
+}
+
+export async function updateFolder(db: Executor, id: string, values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>): Promise<FileFolderRow> {
+  const [row] = await db.update(fileFolders).set({ ...values, lastChange: sql`now()` }).where(eq(fileFolders.id, id)).returning();
+
+  return row!;
+}
+
+export async function findFolderRow(db: Executor, id: string): Promise<FileFolderRow | undefined> {
+  const [row] = await db.select().from(fileFolders).where(eq(fileFolders.id, id)).limit(1);
+
+  return row;
+}
+
+/** `id`, `quickFilterId` and `customerId` of the filtered folders among `ids`. */
+export async function findFilteredFolders(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+
+  return db
+    .select({ id: fileFolders.id, customerId: fileFolders.customerId, quickFilterId: fileFolders.quickFilterId })
+    .from(fileFolders)
+    .where(and(inArray(fileFolders.id, [...ids]), eq(fileFolders.fileFolderType, 2)));
+}
+
+export async function countFilesMatching(db: Executor, customerId: number, condition: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(and(eq(files.customerId, customerId), condition));
+
+  return Number(row?.n ?? 0);
+}
+
+export async function findQuickFilter(db: Executor, id: string, customerId: number, visible: SQL | undefined) {
+  const [row] = await db
+    .select({ id: quickFilters.id, filteredEntityType: quickFilters.filteredEntityType })
+    .from(quickFilters)
+    .where(and(eq(quickFilters.id, id), eq(quickFilters.customerId, customerId), visible))
+    .limit(1);
+
+  return row;
+}
+
+/** For each id of a batch: whether it exists in the scope, is visible and is read-only for the caller. */
+export async function checkBatch(db: Executor, input: { kind: 'file' | 'fileFolder'; ids: readonly string[]; scope: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  if (input.ids.length === 0) return [];
+  const table = input.kind === 'file' ? files : fileFolders;
+
+  return db
+    .select({
+      id: table.id,
+      customerId: table.customerId,
+      visible: sql<boolean>`${input.visible ?? sql`true`}`,
+      readOnly: sql<boolean>`${input.readOnly}`,
+      ...(input.kind === 'fileFolder' ? { parentId: fileFolders.parentId, path: fileFolders.path } : {}),
+    })
+    .from(table)
+    .where(and(inArray(table.id, [...input.ids]), input.scope));
+}
+
+/** The ids of every file in or below `folderIds` (only loaded when a file reference kind needs them). */
+export async function fileIdsBelow(db: Executor, customerId: number, folderIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.customerId, customerId), sql`${files.folderPath} && ${uuidArray(folderIds)}`));
+
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The first folder or file in or below `folderIds` for which `blocked` (a condition over the folder
+ * or file row: invisible or read-only for the caller) holds, or undefined.
+ */
+export async function findBlockedInSubtrees(db: Executor, input: { customerId: number; folderIds: readonly string[]; folderBlocked: SQL; fileBlocked: SQL }) {
+  if (input.folderIds.length === 0) return undefined;
+  const roots = uuidArray(input.folderIds);
+  const [folder] = await db
+    .select({ id: fileFolders.id })
+    .from(fileFolders)
+    .where(and(eq(fileFolders.customerId, input.customerId), sql`${fileFolders.path} && ${roots}`, input.folderBlocked))
+    .limit(1);
+  if (folder) return { kind: 'fileFolder' as const, id: folder.id };
+  const [file] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.customerId, input.customerId), sql`${files.folderPath} && ${roots}`, input.fileBlocked))
+    .limit(1);
+
+  return file ? { kind: 'file' as const, id: file.id } : undefined;
+}
+
+/**
+ * Deletes the folders `folderIds`, every folder below them and every file in or below them, with
+ * their team assignments: four statements whatever the number of files, none of which brings rows
+ * back into memory. The file delete trigger queues the blobs and lowers the quota.
+ */
+export async function deleteSubtrees(db: Executor, customerId: number, folderIds: readonly string[]): Promise<{ files: number; folders: number }> {
+  if (folderIds.length === 0) return { files: 0, folders: 0 };
+  const roots = uuidArray(folderIds);
+  await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and (
+      (${teamAssignments.resourceType} = 'file' and ${teamAssignments.resourceId} in
+        (select ${files.id}::text from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots}))
+      or (${teamAssignments.resourceType} = 'fileFolder' and ${teamAssignments.resourceId} in
+        (select ${fileFolders.id}::text from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots})))`);
+  const [fileCount] = await rowsOf(
+    db,
+    sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots} returning 1) select count(*)::int as n from d`,
+  );
+  const [folderCount] = await rowsOf(
+    db,
+    sql`with d as (delete from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots} returning 1) select count(*)::int as n from d`,
+  );
+
+  return { files: Number(fileCount?.n ?? 0), folders: Number(folderCount?.n ?? 0) };
+}
+
+/** Deletes files by id with their team assignments (the trigger queues blobs and lowers the quota). */
+export async function deleteFilesByIds(db: Executor, customerId: number, fileIds: readonly string[]): Promise<number> {
+  if (fileIds.length === 0) return 0;
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...fileIds])));
+  const [row] = await rowsOf(
+    db,
+    sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.id} = any(${uuidArray(fileIds)}) returning 1) select count(*)::int as n from d`,
+  );
+
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Moves folder `folderId` (whose path has `depth` entries) under the folder with path `targetPath`:
+ * the folder and every descendant get `targetPath || path[depth:]`, and every file in or below them
+ * the same rewrite of `folder_path`. Two statements, no row loop.
+ */
+export async function moveSubtree(db: Executor, input: { customerId: number; folderId: string; depth: number; targetId: string; targetPath: readonly string[] }): Promise<void> {
+  const { customerId, folderId, depth, targetId } = input;
+  const target = uuidArray(input.targetPath);
+  const self = uuidArray([folderId]);
+  await db.execute(sql`update ${fileFolders} set
+      ${sql.identifier('path')} = ${target} || ${fileFolders.path}[${depth}::int:cardinality(${fileFolders.path})],
+      ${sql.identifier('parent_id')} = case when ${fileFolders.id} = ${folderId}::uuid then ${targetId}::uuid else ${fileFolders.parentId} end,
+      ${sql.identifier('last_change')} = case when ${fileFolders.id} = ${folderId}::uuid then now() else ${fileFolders.lastChange} end
+    where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} @> ${self}`);
+  await db.execute(sql`update ${files} set ${sql.identifier('folder_path')} = ${target} || ${files.folderPath}[${depth}::int:cardinality(${files.folderPath})]
+    where ${files.customerId} = ${customerId} and ${files.folderPath} @> ${self}`);
+}
+
+export async function moveFilesTo(db: Executor, input: { customerId: number; fileIds: readonly string[]; targetId: string; targetPath: readonly string[] }): Promise<void> {
+  if (input.fileIds.length === 0) return;
+  await db
+    .update(files)
+    .set({ fileFolderId: input.targetId, folderPath: [...input.targetPath] })
+    .where(and(eq(files.customerId, input.customerId), inArray(files.id, [...input.fileIds])));
+}
+
+export async function touchFolder(db: Executor, id: string): Promise<void> {
+  await db.update(fileFolders).set({ lastChange: sql`now()` }).where(eq(fileFolders.id, id));
+}
+
+export async function findStorage(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({ storageSize: customers.storageSize, usedStorageSize: customers.usedStorageSize })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+
+  return row;
+}
+
+/** The path of folder `id` in `customerId`, or undefined. */
+export async function findPath(db: Executor, id: string): Promise<string[] | undefined> {
+  const [row] = await db.select({ path: fileFolders.path }).from(fileFolders).where(eq(fileFolders.id, id)).limit(1);
+
+  return row?.path;
+}
+
+/**
+ * One batch of the cleanup job: deletes up to `limit` files whose `validTo` has passed and that lie
+ * directly in a folder in cleanup mode, in one statement; answers the count per customer.
+ */
+export async function deleteOutdatedFiles(db: Executor, limit: number): Promise<{ customerId: number; count: number }[]> {
+  const rows = await rowsOf(
+    db,
+    sql`with doomed as (
+        select f.id, f.customer_id from ${fileFolders} d join ${files} f on f.customer_id = d.customer_id and f.file_folder_id = d.id
+        where d.cleanup_outdated_files and f.valid_to is not null and f.valid_to < now()
+        limit ${limit}
+      ), ta as (
+        delete from ${teamAssignments} where ${teamAssignments.resourceType} = 'file' and ${teamAssignments.resourceId} in (select id::text from doomed)
+      ), gone as (
+        delete from ${files} where ${files.id} in (select id from doomed) returning ${files.customerId} as customer_id
+      )
+      select customer_id, count(*)::int as n from gone group by customer_id`,
+  );
+
+  return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.n) }));
+}

@@ -1,0 +1,88 @@
+import { z } from '@hono/zod-openapi';
+
+/*
+ * Wire shapes of file folders (spec 2 "File folder" and the "File folders" endpoints).
+ * No server imports: the console reuses these for forms and types.
+ */
+
+const booleanParam = (description: string, defaultValue?: boolean) =>
+  z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
+
+const uuidParam = (description: string) => z.string().uuid().openapi({ format: 'uuid', description });
+
+export const FolderNameSchema = z.string().trim().min(1).max(255);
+
+export const FileFolderSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
+    customerId: z.number().int().optional(),
+    parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
+    fileFolderPath: z.array(z.string().uuid()).optional().openapi({ description: 'Folder ids from the root down to this folder' }),
+    fileFolderType: z.number().int().optional().openapi({ description: '1 stored, 2 filtered' }),
+    syncType: z.string().optional(),
+    isRootSyncedFolder: z.boolean().optional(),
+    isSyncedCloudAFolder: z.boolean().optional(),
+    isSyncedCloudBFolder: z.boolean().optional(),
+    isSyncedCloudCFolder: z.boolean().optional(),
+    lastChange: z.number().int().optional().openapi({ description: 'Epoch milliseconds' }),
+    cleanupOutdatedFiles: z.boolean().optional(),
+    quickFilterId: z.string().uuid().optional().openapi({ description: 'Filtered folders only' }),
+    createdDate: z.string().optional(),
+    fileCount: z.number().int().optional().openapi({ description: 'Files directly in a stored folder; files matching the quick filter of a filtered folder' }),
+    firstFileThumbnail: z.string().optional().openapi({ description: 'Thumbnail URL of the first file (by name) directly in the folder that has one' }),
+    readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
+    usageDetails: z.unknown().optional(),
+    campaignUsageDetails: z.unknown().optional(),
+    topLevelCampaignUsageDetails: z.unknown().optional(),
+    messageUsageDetails: z.unknown().optional(),
+  })
+  .openapi('FileFolder');
+
+export const FileFolderListQueryExtension = {
+  includeReadOnlyInfo: booleanParam('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
+  includeResourcesWithoutTeam: booleanParam('Also list folders assigned to no team'),
+  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+};
+
+export const CreateFileFolderQuerySchema = z.object({
+  parentId: uuidParam('The parent folder (read the root folder id to create at the top)'),
+  name: FolderNameSchema.openapi({ description: 'Unique among its siblings (case-insensitive)' }),
+  teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+  cleanupOutdatedFiles: booleanParam('Delete files whose validity has ended', false),
+});
+
+export const CreateFilteredFileFolderQuerySchema = z.object({
+  parentId: uuidParam('The parent folder'),
+  name: FolderNameSchema,
+  quickFilterId: uuidParam('A FILE quick filter of the same customer'),
+  teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+});
+
+export const RenameFileFolderQuerySchema = z.object({ folderId: uuidParam('The folder'), newName: FolderNameSchema });
+
+export const BatchSchema = z
+  .object({
+    fileIds: z.array(z.string().uuid()).max(10_000).optional().default([]),
+    folderIds: z.array(z.string().uuid()).max(10_000).optional().default([]),
+  })
+  .openapi('FileFolderBatch');
+
+export const MoveBatchSchema = BatchSchema.extend({ targetFolder: z.object({ id: z.string().uuid() }) }).openapi('FileFolderMoveBatch');
+
+export const BreadcrumbSchema = z.object({ fileFolders: z.array(FileFolderSchema) }).openapi('FileFolderBreadcrumb');
+
+export const StorageStatisticsSchema = z
+  .object({
+    totalAvailableStorageSize: z.number().int().optional().openapi({ description: 'The customer\'s quota in bytes; absent when unlimited' }),
+    totalUsedStorageSize: z.number().int(),
+    usedDatasourceResourceStorageSize: z.number().int(),
+    usedUploadedFileStorageSize: z.number().int(),
+  })
+  .openapi('StorageStatistics');
+
+export const removeFromPlaylistsParam = booleanParam('Remove direct file slides of deleted files from playlists', false);
+
+export type MoveBatch = z.infer<typeof MoveBatchSchema>;
+export type Batch = z.infer<typeof BatchSchema>;
+export type FileFolder = z.infer<typeof FileFolderSchema>;

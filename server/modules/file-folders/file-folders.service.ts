@@ -1,0 +1,255 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
+import { withTransaction } from '@/server/db/transaction';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit, type AuditEntry } from '@/server/modules/audit-log/audit-log.writer';
+import { fileFolders } from '@/server/modules/folders/folders.table';
+import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
+import { teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { findOne, findPage } from '@/server/query';
+import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
+import { fileFolderResource } from './file-folders.resource';
+import { countFilesMatching, findFilteredFolders, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
+
+type Item = Record<string, unknown>;
+type ListInput = TeamReadInput & { page?: string; size?: string; sort: string[]; search?: string; select?: string };
+
+const SIBLING_NAME_KEY = 'file_folder_sibling_name_key';
+
+/** Sibling names are unique (case-insensitive); the unique index decides, so races answer 409 too. */
+export async function uniqueSiblingName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
+      throw new ConflictError('fileFolder.error.duplicateName', name ? `A folder named '${name}' already exists here` : 'A folder with the same name already exists in the target folder', name ? { name } : undefined);
+    }
+    throw err;
+  }
+}
+
+export async function audit(tx: Executor, ctx: ServiceContext, entry: Omit<AuditEntry, 'entityType'> & { entityType?: string }): Promise<void> {
+  await writeAudit(tx, authorOf(ctx), { entityType: 'fileFolder', ...entry });
+}
+
+/** The visibility of folders for reads: tenant scope plus the root-or-team rule. */
+function readConditions(ctx: ServiceContext) {
+  return [scopeCondition(ctx.scope, fileFolders.customerId), folderAccessCondition(ctx)];
+}
+
+/** GET /api/v2/fileFolder: paged, with search/select/sort and the team read parameters; the root is always listed. */
+export async function listFileFolders(ctx: ServiceContext, input: ListInput) {
+  const { where, extraColumns, query } = teamListQuery(ctx, 'fileFolder', fileFolders.id, input);
+  const visible = where ? sql`(${fileFolders.parentId} is null or ${where})` : undefined;
+  const page = await findPage(ctx.db, { resource: fileFolderResource, where: [scopeCondition(ctx.scope, fileFolders.customerId), visible], extraColumns, ...query });
+  await fillFilteredCounts(ctx.db, ctx, page.content);
+
+  return page;
+}
+
+/** GET /api/v2/fileFolder/{id}. */
+export async function getFileFolder(ctx: ServiceContext, id: string, select?: string): Promise<Item> {
+  return readFolder(ctx.db, ctx, id, select);
+}
+
+export async function readFolder(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<Item> {
+  const item = await findOne(db, { resource: fileFolderResource, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
+  if (!item) throw new NotFoundError('fileFolder', id);
+  await fillFilteredCounts(db, ctx, [item]);
+
+  return item;
+}
+
+/**
+ * `fileCount` of filtered folders: the files matching each folder's quick filter. Each filter is its
+ * own criteria, so this is one count per filtered folder on the page (after paging, never filtering).
+ */
+async function fillFilteredCounts(db: Executor, ctx: ServiceContext, items: Item[]): Promise<void> {
+  const wanted = items.filter((item) => 'fileCount' in item);
+  if (wanted.length === 0) return;
+  const filtered = await findFilteredFolders(db, wanted.map((item) => String(item.id)));
+  for (const folder of filtered) {
+    if (!folder.quickFilterId) continue;
+    const item = wanted.find((i) => i.id === folder.id)!;
+    try {
+      item.fileCount = await countFilesMatching(db, folder.customerId, await quickFilterCondition(db, ctx, folder.quickFilterId, 'FILE'));
+    } catch (err) {
+      // A filter the caller cannot see (or no longer usable): the folder shows nothing to this caller.
+      if (!(err instanceof AppError)) throw err;
+      item.fileCount = 0;
+    }
+  }
+}
+
+type CreateInput = { parentId: string; name: string; teamIds?: string; cleanupOutdatedFiles?: string };
+
+/** POST /api/fileFolder: a stored folder under `parentId`. */
+export async function createFileFolder(ctx: ServiceContext, input: CreateInput): Promise<Item> {
+  return createFolder(ctx, { ...input, fileFolderType: STORED_FOLDER, cleanupOutdatedFiles: input.cleanupOutdatedFiles === 'true' });
+}
+
+type CreateFilteredInput = { parentId: string; name: string; quickFilterId: string; teamIds?: string };
+
+/** POST /api/fileFolder/addFilteredFileFolder: a virtual folder showing the files of a FILE quick filter. */
+export async function createFilteredFileFolder(ctx: ServiceContext, input: CreateFilteredInput): Promise<Item> {
+  return createFolder(ctx, { ...input, fileFolderType: FILTERED_FOLDER, cleanupOutdatedFiles: false });
+}
+
+async function createFolder(
+  ctx: ServiceContext,
+  input: { parentId: string; name: string; teamIds?: string; fileFolderType: number; quickFilterId?: string; cleanupOutdatedFiles: boolean },
+): Promise<Item> {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+
+  return uniqueSiblingName(input.name, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const parent = await findWritableFolder(tx, ctx, { customerId, id: input.parentId, creatingIn: true });
+      if (parent.fileFolderType === FILTERED_FOLDER) {
+        throw new ConflictError('fileFolder.error.filtered', 'A filtered folder cannot contain folders', { id: parent.id });
+      }
+      if (input.quickFilterId) await assertFileQuickFilter(tx, ctx, input.quickFilterId, customerId);
+      const id = uuidv7();
+      const row = await insertFolder(tx, {
+        id,
+        customerId,
+        parentId: parent.id,
+        name: input.name,
+        path: [...parent.path, id],
+        fileFolderType: input.fileFolderType,
+        quickFilterId: input.quickFilterId ?? null,
+        cleanupOutdatedFiles: input.cleanupOutdatedFiles,
+        lastChange: new Date(),
+      });
+      if (input.teamIds) await assignTeams(tx, ctx, 'fileFolder', id, input.teamIds);
+      await audit(tx, ctx, {
+        action: 'create',
+        entityId: id,
+        entityName: row.name,
+        customerId,
+        message: `${input.fileFolderType === FILTERED_FOLDER ? 'Filtered folder' : 'Folder'} '${row.name}' created`,
+        changes: { parentId: parent.id, name: row.name, cleanupOutdatedFiles: row.cleanupOutdatedFiles, quickFilterId: row.quickFilterId, teamIds: input.teamIds },
+      });
+
+      return readFolder(tx, ctx, id);
+    }),
+  );
+}
+
+/** A FILE quick filter of `customerId` the caller can see: 404 otherwise, 400 for another entity type. */
+async function assertFileQuickFilter(tx: Executor, ctx: ServiceContext, quickFilterId: string, customerId: number): Promise<void> {
+  const filter = await findQuickFilter(tx, quickFilterId, customerId, teamAccessCondition(ctx, 'quickFilter', quickFilters.id));
+  if (!filter) throw new NotFoundError('quickFilter', quickFilterId);
+  if (filter.filteredEntityType !== 'FILE') {
+    throw new ValidationError('fileFolder.error.quickFilterType', `A filtered folder needs a FILE quick filter; this one filters ${filter.filteredEntityType}`, {
+      quickFilterId,
+      filteredEntityType: filter.filteredEntityType,
+    });
+  }
+}
+
+/** A non-root folder the caller may change (404 / 403 team read-only / 409 root). */
+async function changeableFolder(tx: Executor, ctx: ServiceContext, id: string, action: string) {
+  const folder = await findWritableFolder(tx, ctx, { id, creatingIn: false });
+  if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', `The root folder cannot be ${action}`, { id });
+
+  return folder;
+}
+
+/** POST /api/fileFolder/rename. */
+export async function renameFileFolder(ctx: ServiceContext, input: { folderId: string; newName: string }): Promise<Item> {
+  return uniqueSiblingName(input.newName, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const folder = await changeableFolder(tx, ctx, input.folderId, 'renamed');
+      await updateFolder(tx, folder.id, { name: input.newName });
+      await audit(tx, ctx, {
+        action: 'rename',
+        entityId: folder.id,
+        entityName: input.newName,
+        customerId: folder.customerId,
+        message: `Folder '${folder.name}' renamed to '${input.newName}'`,
+        changes: { name: { from: folder.name, to: input.newName } },
+      });
+
+      return readFolder(tx, ctx, folder.id);
+    }),
+  );
+}
+
+/** PUT /api/fileFolder/setCleanupOutdatedFiles (APPROVER). */
+export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { folderId: string; cleanupOutdatedFiles: boolean }): Promise<Item> {
+  return withTransaction(ctx.db, async (tx) => {
+    const folder = await findWritableFolder(tx, ctx, { id: input.folderId, creatingIn: false });
+    if (folder.fileFolderType === FILTERED_FOLDER) {
+      throw new ConflictError('fileFolder.error.filtered', 'A filtered folder holds no files of its own to clean up', { id: folder.id });
+    }
+    const row: FileFolderRow = await updateFolder(tx, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
+    await audit(tx, ctx, {
+      action: 'update',
+      entityId: folder.id,
+      entityName: row.parentId === null ? undefined : row.name,
+      customerId: folder.customerId,
+      message: `Cleanup of outdated files ${input.cleanupOutdatedFiles ? 'enabled' : 'disabled'} for folder '${row.parentId === null ? 'root' : row.name}'`,
+      changes: { cleanupOutdatedFiles: input.cleanupOutdatedFiles },
+    });
+
+    return readFolder(tx, ctx, folder.id);
+  });
+}
+
+/** POST /api/fileFolder/updateTeamAssignments (OWNER). The root belongs to everyone: refused. */
+export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolderId: string, change: TeamModification): Promise<TeamAccessList> {
+  return withTransaction(ctx.db, async (tx) => {
+    const [folder] = await tx
+      .select({ parentId: fileFolders.parentId })
+      .from(fileFolders)
+      .where(and(sql`${fileFolders.id}::text = ${fileFolderId}`, scopeCondition(ctx.scope, fileFolders.customerId)))
+      .limit(1);
+    if (!folder) throw new NotFoundError('fileFolder', fileFolderId);
+    if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder is visible to every user and takes no team assignments', { id: fileFolderId });
+
+    return modifyTeams(tx, ctx, 'fileFolder', fileFolderId, change);
+  });
+}
+
+/** GET /api/fileFolder/breadcrumb: the folder's visible ancestors, root first, and the folder itself. */
+export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise<{ fileFolders: Item[] }> {
+  const [folder] = await ctx.db
+    .select({ path: fileFolders.path })
+    .from(fileFolders)
+    .where(and(sql`${fileFolders.id}::text = ${folderId}`, ...readConditions(ctx)))
+    .limit(1);
+  if (!folder) throw new NotFoundError('fileFolder', folderId);
+  const page = await findPage(ctx.db, {
+    resource: fileFolderResource,
+    where: [inArray(fileFolders.id, folder.path), ...readConditions(ctx)],
+    size: String(Math.max(1, folder.path.length)),
+  });
+  // At most the folder's depth rows: put them in path order.
+  const order = new Map(folder.path.map((id, i) => [id, i]));
+  const items = [...page.content].sort((a, b) => (order.get(String(a.id)) ?? 0) - (order.get(String(b.id)) ?? 0));
+
+  return { fileFolders: items };
+}
+
+/** GET /api/fileFolder/storageStatistics of the selected customer. */
+export async function storageStatistics(ctx: ServiceContext) {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+  const row = await findStorage(ctx.db, customerId);
+  if (!row) throw new NotFoundError('customer', customerId);
+  // Datasource resources arrive with the datasource module; until then they use no storage.
+  const usedDatasourceResourceStorageSize = 0;
+
+  return {
+    // Unlimited storage (no storageSize) answers no total, like every other null attribute.
+    ...(row.storageSize === null ? {} : { totalAvailableStorageSize: row.storageSize }),
+    totalUsedStorageSize: row.usedStorageSize + usedDatasourceResourceStorageSize,
+    usedDatasourceResourceStorageSize,
+    usedUploadedFileStorageSize: row.usedStorageSize,
+  };
+}

@@ -1,0 +1,108 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
+import { ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
+import { compileSearch } from '@/server/query';
+import { bulkUpdateFiles } from './files.queries';
+import { fileResource } from './files.resource';
+import { assertValidity, writableFilesCondition } from './files.service';
+import { files } from './files.table';
+
+/*
+ * The bulk verbs over `search` (`/api/v2/file/tags/*`, `/api/v2/file/validity/set`): one UPDATE whose
+ * WHERE is the compiled search, the tenant scope and the caller's team writability, so no file row is
+ * read into memory. Only rows that actually change are written and counted (`{updated}`).
+ */
+
+export type TagVerb = 'add' | 'set' | 'remove';
+export type BulkResult = { updated: number };
+
+export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; search?: string; tags: string[] }): Promise<BulkResult> {
+  // Removing needs no format check: it must be able to clean up any tag that exists.
+  const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
+  const list = textArray(tags);
+  const column = sql.identifier('tags');
+  const [set, changes] = {
+    add: [
+      sql`${column} = array(select x from unnest(${files.tags} || ${list}) with ordinality as u(x, n) group by x order by min(n))`,
+      sql`not (${files.tags} @> ${list})`,
+    ],
+    set: [sql`${column} = ${list}`, sql`${files.tags} is distinct from ${list}`],
+    remove: [sql`${column} = array(select x from unnest(${files.tags}) as u(x) where x <> all(${list}))`, sql`${files.tags} && ${list}`],
+  }[input.verb] as [SQL, SQL];
+
+  return withTransaction(ctx.db, async (tx) => {
+    const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
+    if (input.verb !== 'remove') for (const { customerId } of perCustomer) await registerTags(tx, customerId, 'FILE', tags);
+    const updated = total(perCustomer);
+    await auditBulk(tx, ctx, perCustomer, {
+      action: `${input.verb}Tags`,
+      message: `Tags ${{ add: 'added to', set: 'set on', remove: 'removed from' }[input.verb]} ${updated} files: ${tags.join(', ')}`,
+      changes: { search: input.search ?? null, tags, updated },
+    });
+
+    return { updated };
+  });
+}
+
+export async function setFileValidity(ctx: ServiceContext, input: { search?: string; validFrom?: string; validTo?: string }): Promise<BulkResult> {
+  const validFrom = input.validFrom === undefined ? null : epoch(input.validFrom, 'validFrom');
+  const validTo = input.validTo === undefined ? null : epoch(input.validTo, 'validTo');
+  assertValidity(validFrom, validTo);
+  const from = timestamp(validFrom);
+  const to = timestamp(validTo);
+  const set = sql`${sql.identifier('valid_from')} = ${from}, ${sql.identifier('valid_to')} = ${to}`;
+  const changes = sql`(${files.validFrom} is distinct from ${from} or ${files.validTo} is distinct from ${to})`;
+
+  return withTransaction(ctx.db, async (tx) => {
+    const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
+    const updated = total(perCustomer);
+    const range = `${validFrom?.toISOString() ?? 'open'} – ${validTo?.toISOString() ?? 'open'}`;
+    await auditBulk(tx, ctx, perCustomer, {
+      action: 'setValidity',
+      message: `Validity of ${updated} files set to ${range}`,
+      changes: { search: input.search ?? null, validFrom: validFrom?.getTime() ?? null, validTo: validTo?.getTime() ?? null, updated },
+    });
+
+    return { updated };
+  });
+}
+
+function matching(ctx: ServiceContext, search: string | undefined, changes: SQL): SQL {
+  const searched = search === undefined || search.trim() === '' ? undefined : compileSearch(fileResource, search);
+
+  return and(writableFilesCondition(ctx), searched, changes)!;
+}
+
+function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+
+  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+}
+
+function timestamp(value: Date | null): SQL {
+  return value === null ? sql`null::timestamptz` : sql`to_timestamp(${value.getTime() / 1000}::double precision)`;
+}
+
+function epoch(raw: string, parameter: string): Date {
+  const ms = Number(raw);
+  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8_640_000_000_000_000) {
+    throw new ValidationError('request.error.invalid', `Invalid query value '${parameter}': expected epoch milliseconds, got '${raw}'`, { parameter });
+  }
+
+  return new Date(ms);
+}
+
+function total(perCustomer: { count: number }[]): number {
+  return perCustomer.reduce((sum, c) => sum + c.count, 0);
+}
+
+/** One entry per call; attributed to the customer when the call touched exactly one. */
+function auditBulk(tx: Executor, ctx: ServiceContext, perCustomer: { customerId: number }[], entry: { action: string; message: string; changes: Record<string, unknown> }) {
+  const customerId = perCustomer.length === 1 ? perCustomer[0]!.customerId : ctx.scope.kind === 'customer' ? ctx.scope.customerId : undefined;
+
+  return writeAudit(tx, authorOf(ctx), { ...entry, entityType: 'file', customerId });
+}

@@ -1,0 +1,55 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { files, type FileRow } from './files.table';
+
+export async function findFileRow(db: Executor, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+
+  return row;
+}
+
+export async function updateFileRow(db: Executor, id: string, values: Partial<Pick<FileRow, 'name' | 'validFrom' | 'validTo' | 'tags' | 'metaData' | 'muted'>>): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.update(files).set(values).where(eq(files.id, id));
+}
+
+/**
+ * Deletes file rows and their team assignments. The statement trigger on `file` queues the blobs for
+ * removal and gives the bytes back to the customer's quota in this transaction.
+ */
+export async function deleteFileRows(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(teamAssignments).where(and(eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...ids])));
+  await db.delete(files).where(inArray(files.id, [...ids]));
+}
+
+/** Rows changed per customer by a bulk UPDATE on `file` (`set` is the SET list, `where` the whole condition). */
+export async function bulkUpdateFiles(db: Executor, set: SQL, where: SQL): Promise<{ customerId: number; count: number }[]> {
+  const result = await db.execute(sql`with changed as (update ${files} set ${set} where ${where} returning ${files.customerId} as customer_id)
+    select customer_id, count(*)::int as count from changed group by customer_id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+
+  return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.count) }));
+}
+
+/** The `(teamId, readOnly)` assignments of a file. */
+export function teamsOfFile(db: Executor, fileId: string) {
+  return db
+    .select({ teamId: teamAssignments.teamId, readOnly: teamAssignments.readOnly })
+    .from(teamAssignments)
+    .where(and(eq(teamAssignments.resourceType, 'file'), eq(teamAssignments.resourceId, fileId)));
+}
+
+/**
+ * Copies the team assignments of `fromFileId` onto `toFileId`. `overwrite`: the target ends with exactly
+ * the source's assignments; otherwise they are added, and a team both have keeps the target's flag.
+ */
+export async function copyFileTeams(db: Executor, input: { fromFileId: string; toFileId: string; customerId: number; overwrite: boolean }): Promise<void> {
+  const ta = teamAssignments;
+  if (input.overwrite) await db.delete(ta).where(and(eq(ta.resourceType, 'file'), eq(ta.resourceId, input.toFileId)));
+  await db.execute(sql`insert into ${ta} (team_id, resource_type, resource_id, read_only, customer_id)
+    select ${ta.teamId}, 'file', ${input.toFileId}, ${ta.readOnly}, ${input.customerId} from ${ta}
+    where ${ta.resourceType} = 'file' and ${ta.resourceId} = ${input.fromFileId}
+    on conflict do nothing`);
+}

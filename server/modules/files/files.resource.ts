@@ -1,0 +1,108 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { aliasedTable } from '@/server/query/relations';
+import { defineResource } from '@/server/query/resource';
+import { fileUsageSql } from './file-reference-registry';
+import { files } from './files.table';
+
+/** The file's `creator` object: the email and name copied onto the row at upload (they outlive the user). */
+export const fileCreatorResource = defineResource({
+  name: 'creator',
+  table: files,
+  fields: (t) => ({
+    email: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
+    name: { kind: 'scalar', type: 'string', sql: t.creatorName },
+  }),
+});
+
+/** The download path of a file (spec 2 "URL patterns"); the thumbnail adds `.tmb`. */
+export function fileLocationSql(t: typeof files) {
+  return sql`'/api/storage/customer/' || ${t.customerId}::text || '/files/' || ${t.id}::text`;
+}
+
+/**
+ * Searchable and selectable fields of `file` (spec 2 "File"). `fileFolderPath` is the uuid[] of the
+ * folder and its ancestors (root first), so `fileFolderPath:{id}` finds files anywhere below a folder.
+ * The usage fields come from the file reference registry (file-reference-registry.ts).
+ */
+export const fileResource = defineResource({
+  name: 'file',
+  table: files,
+  fields: (t) => {
+    const { table: other, from: otherFrom } = aliasedTable(files, 'file_duplicate');
+    const location = fileLocationSql(t);
+    const id = sql`${t.id}`;
+
+    return {
+      id: { kind: 'scalar', type: 'uuid', sql: t.id },
+      name: { kind: 'scalar', type: 'string', sql: t.name },
+      contentType: { kind: 'scalar', type: 'string', sql: t.contentType },
+      size: { kind: 'scalar', type: 'integer', sql: t.size },
+      width: { kind: 'scalar', type: 'integer', sql: t.width },
+      height: { kind: 'scalar', type: 'integer', sql: t.height },
+      createDate: { kind: 'scalar', type: 'epochMs', sql: t.createdDate },
+      creatorEmail: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
+      creator: {
+        kind: 'relation',
+        cardinality: 'one',
+        target: () => fileCreatorResource as never,
+        // Absent (not an empty object) when the upload recorded no creator.
+        on: (self: PgTable, target: PgTable) => {
+          const c = target as typeof files;
+
+          return sql`${eq(c.id, (self as typeof files).id)} and (${c.creatorEmail} is not null or ${c.creatorName} is not null)`;
+        },
+        foreignKey: (self: PgTable) => sql`case when ${(self as typeof files).creatorEmail} is not null or ${(self as typeof files).creatorName} is not null then ${(self as typeof files).id} end`,
+      },
+      customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
+      fileFolderId: { kind: 'scalar', type: 'uuid', sql: t.fileFolderId },
+      fileFolderPath: { kind: 'scalar', type: 'path', sql: t.folderPath, sortable: false },
+      location: { kind: 'scalar', type: 'string', sql: location, searchable: false, sortable: false },
+      thumbnail: {
+        kind: 'scalar',
+        type: 'string',
+        sql: sql`case when ${t.lastPreviewUploadTime} is not null then ${location} || '.tmb' end`,
+        searchable: false,
+        sortable: false,
+      },
+      previewPath: { kind: 'scalar', type: 'string', sql: t.previewPath },
+      crcCheckSum: { kind: 'scalar', type: 'string', sql: t.crcCheckSum },
+      validFrom: { kind: 'scalar', type: 'epochMs', sql: t.validFrom },
+      validTo: { kind: 'scalar', type: 'epochMs', sql: t.validTo },
+      fileMutabilityType: { kind: 'scalar', type: 'string', sql: t.fileMutabilityType },
+      tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
+      metaData: { kind: 'scalar', type: 'json', sql: t.metaData },
+      muted: { kind: 'scalar', type: 'boolean', sql: t.muted },
+      lastPreviewUploadTime: { kind: 'scalar', type: 'epochMs', sql: t.lastPreviewUploadTime },
+      orientation: {
+        kind: 'scalar',
+        type: 'enum',
+        enumValues: ['landscape', 'portrait', 'square'],
+        sql: sql`case when ${t.width} is null or ${t.height} is null then null
+          when ${t.width} > ${t.height} then 'landscape' when ${t.width} < ${t.height} then 'portrait' else 'square' end`,
+      },
+      // No cloud sync exists yet: every file is an uploaded one.
+      isCloudAFile: { kind: 'scalar', type: 'boolean', sql: sql`false`, sortable: false },
+      isCloudBFile: { kind: 'scalar', type: 'boolean', sql: sql`false`, sortable: false },
+      teamAssignments: teamAssignmentsField('file'),
+      usageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: sql`jsonb_build_object('contentUsage', ${fileUsageSql('usageDetails', id)})`,
+      },
+      duplicateDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: sql`(select coalesce(jsonb_agg(jsonb_build_object('id', ${other.id}, 'name', ${other.name}, 'fileFolderId', ${other.fileFolderId},
+            'size', ${other.size}, 'createDate', (extract(epoch from ${other.createdDate}) * 1000)::bigint) order by ${other.createdDate}, ${other.id}), '[]'::jsonb)
+          from ${otherFrom} where ${other.customerId} = ${t.customerId} and ${other.crcCheckSum} = ${t.crcCheckSum} and ${other.id} <> ${t.id})`,
+      },
+      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('campaignUsageDetails', id) },
+      topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('topLevelCampaignUsageDetails', id) },
+      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('messageUsageDetails', id) },
+    };
+  },
+});

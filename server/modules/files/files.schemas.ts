@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi';
+
+/*
+ * Wire shapes of files (spec 2 "File"). No server imports: the console reuses these for forms and types.
+ */
+
+export const fileOrientations = ['landscape', 'portrait', 'square'] as const;
+export const teamAssignmentModes = ['MERGE', 'OVERWRITE', 'KEEP_TARGET'] as const;
+
+const epochMs = (description: string) => z.number().int().optional().openapi({ description: `${description} (Unix epoch milliseconds)` });
+
+export const FileSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string().optional(),
+    contentType: z.string().optional(),
+    size: z.number().int().optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    createDate: epochMs('Upload time'),
+    creatorEmail: z.string().optional(),
+    creator: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
+    customerId: z.number().int().optional(),
+    fileFolderId: z.string().uuid().optional(),
+    fileFolderPath: z.array(z.string().uuid()).optional().openapi({ description: 'Ids of the root folder down to the parent folder; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
+    location: z.string().optional().openapi({ description: 'Download path' }),
+    thumbnail: z.string().optional().openapi({ description: 'Thumbnail path; present once the thumbnail is uploaded' }),
+    previewPath: z.string().optional(),
+    crcCheckSum: z.string().optional(),
+    validFrom: epochMs('Start of validity'),
+    validTo: epochMs('End of validity'),
+    fileMutabilityType: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    metaData: z.record(z.string(), z.unknown()).optional(),
+    muted: z.boolean().optional(),
+    lastPreviewUploadTime: epochMs('Thumbnail upload time'),
+    readOnly: z.boolean().optional().openapi({ description: 'The caller reaches the file only through read-only team assignments' }),
+    orientation: z.enum(fileOrientations).optional(),
+    isCloudAFile: z.boolean().optional(),
+    isCloudBFile: z.boolean().optional(),
+    usageDetails: z.object({ contentUsage: z.array(z.record(z.string(), z.unknown())) }).optional().openapi({ description: 'Select-only' }),
+    duplicateDetails: z
+      .array(z.object({ id: z.string(), name: z.string(), fileFolderId: z.string(), size: z.number().int(), createDate: z.number().int() }))
+      .optional()
+      .openapi({ description: 'Select-only: other files of the customer with the same crcCheckSum' }),
+    campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: channels using the file' }),
+    topLevelCampaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: schedules using the file' }),
+    messageUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: sub-channels using the file' }),
+  })
+  .openapi('File');
+
+const nullableEpoch = z.number().int().min(0).max(8_640_000_000_000_000).nullable().optional();
+
+/** PUT /api/file/{fileId}: null or omitted fields keep their value (spec 1 rule 2). */
+export const FileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255).nullable().optional(),
+    validFrom: nullableEpoch.openapi({ description: 'Unix epoch milliseconds' }),
+    validTo: nullableEpoch.openapi({ description: 'Unix epoch milliseconds' }),
+    tags: z.array(z.string()).max(500).nullable().optional(),
+    metaData: z.record(z.string(), z.unknown()).nullable().optional(),
+    muted: z.boolean().nullable().optional(),
+  })
+  .openapi('FileUpdate');
+
+export type FileUpdate = z.infer<typeof FileUpdateSchema>;
+
+export const TagListSchema = z.array(z.string()).max(500).openapi('TagList');
+
+export const BulkUpdateResultSchema = z.object({ updated: z.number().int().openapi({ description: 'Files changed by the call' }) }).openapi('BulkUpdateResult');

@@ -1,0 +1,111 @@
+import type { SQL } from 'drizzle-orm';
+import { ValidationError } from '@/server/errors';
+import { fileResource } from '@/server/modules/files/files.resource';
+import { normalizeTags } from '@/server/modules/tags/tags.rules';
+import { compileSearchAst, parseSearch, type AnyResource, type Operator, type SearchNode, type Term } from '@/server/query';
+import { CriteriaSchema, type Criteria, type FileCriteria } from './quick-filters.schemas';
+import type { filteredEntityTypes } from './quick-filters.table';
+
+type EntityType = (typeof filteredEntityTypes)[number];
+
+/**
+ * Turns saved criteria into search-language nodes over one entity's resource, so the whole filter
+ * compiles through the query compiler into ONE condition (the same SQL a typed `search` gives).
+ * CONTENT and DEVICE plug in with `registerCriteriaCompiler` when their resources exist.
+ */
+export type CriteriaCompiler = { resource: AnyResource; nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[] };
+
+const compilers = new Map<EntityType, CriteriaCompiler>();
+
+export function registerCriteriaCompiler(type: EntityType, compiler: CriteriaCompiler): void {
+  compilers.set(type, compiler);
+}
+
+/** Parses stored or submitted criteria and checks the type, the tags and the search (400 on any fault). */
+export function validateCriteria(filteredEntityType: EntityType, raw: unknown): Criteria {
+  const parsed = CriteriaSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ValidationError('quickFilter.error.invalidCriteria', `Invalid criteria${issue ? ` at '${issue.path.join('.')}': ${issue.message}` : ''}`, {
+      issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  const criteria = withoutNulls(parsed.data);
+  if (criteria.type !== filteredEntityType) {
+    throw new ValidationError('quickFilter.error.typeMismatch', `criteria.type '${criteria.type}' does not match filteredEntityType '${filteredEntityType}'`, {
+      field: 'criteria.type',
+    });
+  }
+  if (criteria.tags) criteria.tags = normalizeTags(criteria.tags);
+  const compiler = compilers.get(filteredEntityType);
+  // Compiling the whole filter proves its search against the entity's fields; without a resource, check the syntax.
+  if (compiler) compileCriteria(compiler, criteria, { customerId: 0, now: new Date() });
+  else if (criteria.search) inSearch(() => parseSearch(criteria.search!));
+
+  return criteria;
+}
+
+/** The criteria as one SQL condition over the entity's table, or a 400 when the type cannot be evaluated yet. */
+export function criteriaCondition(filteredEntityType: EntityType, raw: unknown, input: { customerId: number; now: Date }): SQL {
+  const compiler = compilers.get(filteredEntityType);
+  if (!compiler) {
+    throw new ValidationError('quickFilter.error.unsupportedType', `${filteredEntityType} quick filters cannot be evaluated yet: no ${filteredEntityType.toLowerCase()} list exists`, {
+      filteredEntityType,
+    });
+  }
+
+  return compileCriteria(compiler, validateCriteria(filteredEntityType, raw), input);
+}
+
+function compileCriteria(compiler: CriteriaCompiler, criteria: Criteria, input: { customerId: number; now: Date }): SQL {
+  const nodes = inSearch(() => compiler.nodes(criteria, input));
+
+  return inSearch(() => compileSearchAst(compiler.resource, nodes.length === 1 ? nodes[0]! : { type: 'and', children: nodes }));
+}
+
+/** The FILE criteria (spec 3) over the file resource (spec 2 "File"). */
+function fileNodes(criteria: Criteria, input: { customerId: number; now: Date }): SearchNode[] {
+  const c = criteria as FileCriteria;
+  // The filter's own tenant: an ADMIN listing every tenant still gets only the filter owner's files.
+  const nodes: SearchNode[] = [term('customerId', '=', String(input.customerId))];
+  const search = c.search ? parseSearch(c.search) : undefined;
+  if (search) nodes.push(search);
+  if (c.name) nodes.push(term('name', ':', c.name));
+  // Tags: files carrying ANY of the tags (the query language's `tags∈a,b`; docs/decisions.md).
+  if (c.tags && c.tags.length > 0) nodes.push(term('tags', '∈', c.tags.join(',')));
+  if (c.folderId) nodes.push(c.searchRecursively ? term('fileFolderPath', ':', c.folderId) : term('fileFolderId', '=', c.folderId));
+  if (c.validFileOnly) {
+    const now = String(input.now.getTime());
+    const bound = (field: string, op: Operator): SearchNode =>
+      c.isUndefinedValidityValid ? { type: 'or', children: [nullTerm(field), term(field, op, now)] } : term(field, op, now);
+    nodes.push(bound('validFrom', '≤'), bound('validTo', '≥'));
+  }
+
+  return nodes;
+}
+
+registerCriteriaCompiler('FILE', { resource: fileResource, nodes: fileNodes });
+
+function term(field: string, operator: Operator, text: string): Term {
+  return { type: 'term', path: [field], operator, value: { kind: 'text', raw: text, text }, position: 0, token: `criteria.${field}` };
+}
+
+function nullTerm(field: string): Term {
+  return { type: 'term', path: [field], operator: '=', value: { kind: 'null' }, position: 0, token: `criteria.${field}` };
+}
+
+/** Search errors name the criteria: `criteria.search` (positions are within it) or the criteria field. */
+function inSearch<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      throw new ValidationError(err.key, `criteria.search: ${err.message}`, { ...err.details, field: 'criteria.search' });
+    }
+    throw err;
+  }
+}
+
+function withoutNulls(criteria: Criteria): Criteria {
+  return Object.fromEntries(Object.entries(criteria).filter(([, v]) => v !== null && v !== undefined)) as Criteria;
+}

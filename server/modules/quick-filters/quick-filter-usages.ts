@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+
+/**
+ * The one place that knows who uses a quick filter. Each module that references quick filters (filtered
+ * file folders today; campaigns, messages and datasources later) registers one kind in
+ * quick-filter-usage-list.ts; the delete guard, `readOnly` and the usage fields all go through this list.
+ */
+
+export type QuickFilterUsageField = 'campaignUsageDetails' | 'messageUsageDetails';
+
+export type QuickFilterUsageKind = {
+  /** e.g. `fileFolder`, `campaign`: names the kind in errors. */
+  name: string;
+  /** A bigint/integer SQL expression: how many rows of this kind reference the filter whose id is `quickFilterId`. */
+  count: (quickFilterId: SQL) => SQL;
+  /** Refuse deleting the filter while referenced (spec 1 errors). */
+  blocksDelete: boolean;
+  /** Channels and sub-channels make the filter `readOnly` (spec 3). */
+  makesReadOnly: boolean;
+  /** The select-only field this kind contributes a jsonb array of `{id, name, …}` entries to. */
+  usageField?: QuickFilterUsageField;
+  usage?: (quickFilterId: SQL) => SQL;
+};
+
+const kinds: QuickFilterUsageKind[] = [];
+
+export function registerQuickFilterUsage(kind: QuickFilterUsageKind): void {
+  if (kinds.some((k) => k.name === kind.name)) throw new Error(`Quick filter usage '${kind.name}' registered twice`);
+  kinds.push(kind);
+}
+
+/** True (SQL) when a channel-like kind uses the filter `quickFilterId`. */
+export function usedByChannelsSql(quickFilterId: SQL): SQL {
+  const parts = kinds.filter((k) => k.makesReadOnly).map((k) => sql`(${k.count(quickFilterId)}) > 0`);
+
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The jsonb array of `field` usages of the filter (`[]` while no kind contributes). */
+export function quickFilterUsageSql(field: QuickFilterUsageField, quickFilterId: SQL): SQL {
+  const parts = kinds.filter((k) => k.usageField === field && k.usage).map((k) => sql`coalesce(${k.usage!(quickFilterId)}, '[]'::jsonb)`);
+
+  return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
+}
+
+export type QuickFilterBlocker = { kind: string; count: number };
+
+/** The kinds that keep the filter from being deleted, with their counts (empty: free to delete). */
+export async function quickFilterDeletionBlockers(tx: Executor, quickFilterId: string): Promise<QuickFilterBlocker[]> {
+  const blocking = kinds.filter((k) => k.blocksDelete);
+  if (blocking.length === 0) return [];
+  const id = sql`${quickFilterId}::uuid`;
+  const columns = sql.join(blocking.map((k, i) => sql`(${k.count(id)})::bigint as ${sql.identifier(`c${i}`)}`), sql`, `);
+  const result = (await tx.execute(sql`select ${columns}`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  const row = (Array.isArray(result) ? result[0] : result.rows?.[0]) ?? {};
+
+  return blocking.map((k, i) => ({ kind: k.name, count: Number(row[`c${i}`] ?? 0) })).filter((b) => b.count > 0);
+}

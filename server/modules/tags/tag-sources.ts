@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TagType } from './tags.rules';
+
+/**
+ * Where tags of each type live: every table with a `tags text[]` column registers itself here with one
+ * call (see tag-source-list.ts). Counts, suggestions and the delete guard are SQL over every registered
+ * source, so a new tagged module (devices, content, campaigns, messages) plugs in without touching them.
+ */
+export type TagSource = {
+  /** Names the source in error details, e.g. `file`. */
+  name: string;
+  tagType: TagType;
+  table: PgTable;
+  tagsColumn: AnyPgColumn;
+  customerIdColumn: AnyPgColumn;
+};
+
+const sources: TagSource[] = [];
+
+export function registerTagSource(source: TagSource): void {
+  if (sources.some((s) => s.name === source.name && s.tagType === source.tagType)) throw new Error(`Tag source '${source.name}' registered twice`);
+  sources.push(source);
+}
+
+export function tagSourcesOf(tagType: TagType): readonly TagSource[] {
+  return sources.filter((s) => s.tagType === tagType);
+}
+
+/**
+ * `select tag, n` (rows carrying each tag) over every source of `tagType`, limited by `customerScope`
+ * (a function of the source's customer column) and optionally to one tag. Null when no source exists.
+ */
+export function tagUsageSql(tagType: TagType, customerScope: (column: AnyPgColumn) => SQL | undefined, onlyTag?: string): SQL | null {
+  const parts = tagSourcesOf(tagType).map((s) => {
+    const scope = customerScope(s.customerIdColumn);
+    // `tags @> array[tag]` uses the GIN index on the tags column; unnest alone would scan.
+    const conditions = [scope, onlyTag === undefined ? undefined : sql`${s.tagsColumn} @> array[${onlyTag}]::text[]`].filter((c): c is SQL => c !== undefined);
+    const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
+    const tagFilter = onlyTag === undefined ? sql`` : sql` where u.tag = ${onlyTag}`;
+
+    return sql`select u.tag as tag, count(*)::bigint as n from (select unnest(${s.tagsColumn}) as tag from ${s.table}${where}) u${tagFilter} group by u.tag`;
+  });
+  if (parts.length === 0) return null;
+
+  return sql.join(parts, sql` union all `);
+}
