@@ -59,6 +59,24 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   await expect(veraRow).toBeVisible();
   await expect(veraRow.getByRole('checkbox', { name: /Read-only/ })).toBeChecked();
   await expect(veraRow.getByText('Read-only', { exact: true })).toBeVisible();
+
+  // A media folder assigned to the team read-only (through the API) shows by name.
+  const teamId = page.url().split('/').pop()!;
+  const auth = { Authorization: `Bearer ${admin.access_token}` };
+  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`, { headers: auth });
+  const rootId = ((await rootRes.json()) as { content: { id: string }[] }).content[0]!.id;
+  const folderRes = await request.post(`/api/fileFolder/?customerId=${customer.id}&parentId=${rootId}&name=North%20promotions`, { headers: auth });
+  expect(folderRes.status(), await folderRes.text()).toBe(201);
+  const folderId = ((await folderRes.json()) as { id: string }).id;
+  const assigned = await request.put(`/api/team/updateFileFolderAssignments?teamId=${teamId}&customerId=${customer.id}`, {
+    headers: auth,
+    data: { resourcesToAdd: [{ id: folderId, readOnly: true }] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  await page.reload();
+  const folders = page.getByTestId('team-resources-fileFolder');
+  await expect(folders.getByText('North promotions')).toBeVisible();
+  await expect(folders.getByText('Read-only')).toBeVisible();
   await screenshot(page, 'team-detail');
 
   // The list counts the member.

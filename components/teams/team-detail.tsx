@@ -21,6 +21,7 @@ import {
   TEAM_RESOURCE_KINDS,
   useTeam,
   useTeamAssignments,
+  useTeamResourceNames,
   useTeamMemberUsers,
   useUpdateTeamAssignments,
   type Team,
@@ -300,6 +301,7 @@ function ResourceKindRow({
 }) {
   // The list reports counts; only kinds with something assigned are fetched.
   const query = useTeamAssignments(teamId, type, customerId, (count ?? 0) > 0);
+  const names = useTeamResourceNames(teamId, type, customerId, (count ?? 0) > 0).data;
   const rows = query.data ?? [];
 
   return (
@@ -321,7 +323,13 @@ function ResourceKindRow({
         <ul className="mt-2 space-y-1 pl-6">
           {rows.map((row) => (
             <li key={row.id} className="flex items-center gap-2 text-sm">
-              <code className="font-mono text-xs text-zinc-600">{row.id}</code>
+              {names?.get(row.id) ? (
+                <span className="text-zinc-800" title={row.id}>
+                  {names.get(row.id)}
+                </span>
+              ) : (
+                <code className="font-mono text-xs text-zinc-600">{row.id}</code>
+              )}
               {row.readOnly ? <Badge>Read-only</Badge> : <span className="text-xs text-zinc-500">Editable</span>}
             </li>
           ))}

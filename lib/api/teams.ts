@@ -85,6 +85,31 @@ export function useTeamAssignments(teamId: string, type: TeamResourceKind, custo
   });
 }
 
+/**
+ * Paths of the kinds whose list answers names, for showing assigned resources by name (the assignment
+ * list carries ids only). Kinds without a list yet show their ids.
+ */
+const NAMED_RESOURCE_LISTS: Partial<Record<TeamResourceKind, string>> = { fileFolder: '/api/v2/fileFolder' };
+
+/** Names of the resources of `type` assigned to the team, by id; at most 1 000. */
+export function useTeamResourceNames(teamId: string, type: TeamResourceKind, customerId: number | undefined, enabled: boolean) {
+  const path = NAMED_RESOURCE_LISTS[type];
+
+  return useQuery({
+    queryKey: [...teamKeys.assignments(teamId, type), 'names'] as const,
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<{ id: string; name?: string }>>(path!, {
+        query: { size: 1000, select: 'id,name', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
+        customerId,
+        signal,
+      });
+
+      return new Map(page.content.map((row) => [row.id, row.name ?? '']));
+    },
+    enabled: enabled && path !== undefined,
+  });
+}
+
 /** The members' names and roles (the assignment list carries ids only); at most 1 000. */
 export function useTeamMemberUsers(teamId: string, customerId: number | undefined) {
   return useQuery({
