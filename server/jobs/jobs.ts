@@ -1,6 +1,8 @@
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { removeExpiredTokens } from '@/server/modules/oauth/oauth.service';
+import { uploadJobs } from '@/server/modules/uploads/uploads.jobs';
+import { cleanupOutdatedFiles, CLEANUP_OUTDATED_JOB } from '@/server/modules/file-folders/file-folders.jobs';
 import type { Logger } from 'pino';
 import type { JobDefinition } from './queue';
 
@@ -15,5 +17,7 @@ export function serviceJobs(db: Database, config: Config, log: Logger): JobDefin
         if (removed > 0) log.info({ removed }, 'expired token families removed');
       },
     },
+    ...uploadJobs(db, config, log),
+    { name: CLEANUP_OUTDATED_JOB, cron: '7 * * * *', run: async () => void (await cleanupOutdatedFiles(db, log)) },
   ];
 }

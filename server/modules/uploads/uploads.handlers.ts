@@ -1,3 +1,161 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Context, MiddlewareHandler } from 'hono';
+import { UnauthorizedError } from '@/server/errors';
 import type { App } from '@/server/http/app';
+import type { AppEnv } from '@/server/http/context';
+import { serviceContext } from '@/server/http/service-context';
+import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type DownloadResponse } from './downloads.service';
+import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
+import { verifyPathToken } from './signed-urls';
+import { uploadFiles } from './simple-upload';
+import { uploadThumbnail } from './thumbnail.service';
+import { completeUpload } from './upload-complete';
+import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
+import { cancelUploadRoute, completeUploadRoute, initUploadRoute, recoverUploadRoute, uploadFilesRoute, uploadPartRoute, uploadThumbnailRoute } from './uploads.routes';
+import { toBoolean, toInteger } from './uploads.schemas';
 
-export function registerUploadRoutes(_app: App): void {}
+/** The request body as a Node stream (works under @hono/node-server and app.request alike); never buffered. */
+function bodyStream(c: Context<AppEnv>): Readable | undefined {
+  const body = c.req.raw.body;
+
+  return body ? Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>) : undefined;
+}
+
+function contentLength(c: Context<AppEnv>): number | undefined {
+  const raw = c.req.header('content-length');
+
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** Where signed URLs point: the configured public URL, else the origin the request came to. */
+function baseUrl(c: Context<AppEnv>): string {
+  return (c.var.deps.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
+}
+
+function sendDownload(c: Context<AppEnv>, result: DownloadResponse): Response {
+  if (result.status === 416) {
+    return c.json({ status: 416, key: 'file.error.rangeNotSatisfiable', message: 'The requested range lies outside the file' }, 416, result.headers);
+  }
+  if (!result.body || result.status === 304) return c.body(null, result.status, result.headers);
+
+  return c.body(Readable.toWeb(result.body) as unknown as ReadableStream, result.status, result.headers);
+}
+
+const normalisedPath = (c: Context<AppEnv>) => c.req.path.replace(/\/+$/, '');
+
+/**
+ * Signed URLs (`?token=`) stand in for the bearer token on exactly two paths: a chunk PUT from
+ * `uploadUrls` and a download. The middleware answers such requests itself; without a token the
+ * request continues to the declared route and its normal authentication.
+ */
+function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = c.req.query('token');
+    const requestMethod = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (token === undefined || requestMethod !== method) return next();
+    const check = verifyPathToken(c.var.deps.config, { method, path: normalisedPath(c), token });
+    if (check !== 'valid') {
+      throw new UnauthorizedError(check === 'expired' ? 'The signed URL has expired' : 'The signed URL is invalid', check === 'expired' ? 'auth.error.tokenExpired' : 'auth.error.invalidToken');
+    }
+
+    return handle(c);
+  };
+}
+
+export function registerUploadRoutes(app: App): void {
+  app.use(
+    '/api/v2/file/upload/:sessionId/part/:partNumber',
+    signed('PUT', async (c) => {
+      const session = await sessionById(c.var.deps.db, c.req.param('sessionId') ?? '');
+      const result = await uploadPart(c.var.deps, { session, partNumber: Number(c.req.param('partNumber')), contentLength: contentLength(c), body: bodyStream(c) });
+
+      return c.json(result, 200);
+    }),
+  );
+  app.use(
+    '/api/storage/customer/:customerId/files/:fileId',
+    signed('GET', async (c) => {
+      const target = await findTargetForToken(c.var.deps.db, c.req.param('customerId') ?? '', c.req.param('fileId') ?? '');
+
+      return sendDownload(c, await download(c.var.deps.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
+    }),
+  );
+
+  app.openapi(uploadFilesRoute, async (c) => {
+    const q = c.req.valid('query');
+    try {
+      const created = await uploadFiles(serviceContext(c), {
+        query: {
+          teamIds: q.teamIds,
+          parentId: q.parentId,
+          inheritParentTeams: toBoolean(q.inheritParentTeams),
+          validFrom: toInteger(q.validFrom),
+          validTo: toInteger(q.validTo),
+          tags: q.tags,
+          width: toInteger(q.width),
+          height: toInteger(q.height),
+          fileIdToReplace: q.fileIdToReplace,
+          removeOldFile: toBoolean(q.removeOldFile),
+          muted: toBoolean(q.muted),
+        },
+        contentType: c.req.header('content-type'),
+        body: bodyStream(c),
+      });
+
+      return c.json(created as never, 200);
+    } catch (error) {
+      // The rest of the body may be unread: close the connection instead of reading it to its end.
+      c.header('Connection', 'close');
+      throw error;
+    }
+  });
+
+  app.openapi(initUploadRoute, async (c) =>
+    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: baseUrl(c) })) as never, 200),
+  );
+
+  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: baseUrl(c) })) as never, 200));
+
+  app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)) as never, 200));
+
+  app.openapi(uploadThumbnailRoute, async (c) =>
+    c.json(
+      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: bodyStream(c) })) as never,
+      200,
+    ),
+  );
+
+  app.openapi(uploadPartRoute, async (c) => {
+    const { sessionId, partNumber } = c.req.valid('param');
+    const result = await uploadPartAsCaller(serviceContext(c), { sessionId, partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1, contentLength: contentLength(c), body: bodyStream(c) });
+
+    return c.json(result, 200);
+  });
+
+  app.openapi(cancelUploadRoute, async (c) => {
+    await cancelUpload(serviceContext(c), c.req.valid('param').uploadId);
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(fileSignedUrlRoute, async (c) => {
+    const expiresIn = c.req.valid('query').expiresIn;
+
+    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: baseUrl(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
+  });
+
+  app.openapi(devicePreviewRoute, async (c) => {
+    const { customerId, deviceId } = c.req.valid('param');
+
+    return c.json({ status: 404, key: 'device.error.notFound', message: `No device preview for ${deviceId} of customer ${customerId}` }, 404);
+  });
+
+  app.openapi(downloadFileRoute, async (c) => {
+    const { customerId, fileId } = c.req.valid('param');
+    const ctx = serviceContext(c);
+    const target = await findTargetForCaller(ctx, customerId, fileId);
+
+    return sendDownload(c, await download(ctx.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })) as never;
+  });
+}

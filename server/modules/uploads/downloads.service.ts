@@ -1,0 +1,163 @@
+import type { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
+import { resolveTenantScope, scopeCondition } from '@/server/auth/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { AppError, NotFoundError } from '@/server/errors';
+import type { Actor, ServiceContext } from '@/server/http/context';
+import { files } from '@/server/modules/files/files.table';
+import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import type { BlobStore } from '@/server/storage/blob-store';
+import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
+import { signedUrl } from './signed-urls';
+import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
+
+/**
+ * File and thumbnail downloads (DECISIONS §7): `Range`, `ETag`/`If-None-Match`, immutable caching.
+ * Callers are a signed-in VIEWER of the tenant (team access applies) or the holder of a signed URL.
+ */
+
+export type DownloadTarget = { file: DownloadableFile; thumbnail: boolean };
+export type DownloadRequest = { method: string; range?: string; ifNoneMatch?: string };
+export type DownloadResponse = { status: 200 | 206 | 304 | 416; headers: Record<string, string>; body?: Readable };
+
+export const downloadPath = (customerId: number, fileId: string, thumbnail = false) => `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
+
+const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.tmb)?$/i;
+const SIGNED_URL_DEFAULT_SECONDS = 3600;
+const SIGNED_URL_MAX_SECONDS = 7 * 24 * 3600;
+
+function parseTarget(customerIdRaw: string, fileName: string): { customerId: number; fileId: string; thumbnail: boolean } | undefined {
+  const match = FILE_NAME.exec(fileName);
+  if (!match || !/^\d{1,18}$/.test(customerIdRaw)) return undefined;
+
+  return { customerId: Number(customerIdRaw), fileId: match[1]!.toLowerCase(), thumbnail: match[2] !== undefined };
+}
+
+/** The file for a signed-in caller: another tenant's, an invisible or unknown one → 404. */
+export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { actor: Actor }, customerIdRaw: string, fileName: string): Promise<DownloadTarget> {
+  const target = parseTarget(customerIdRaw, fileName);
+  if (!target) throw new NotFoundError('file', fileName);
+  try {
+    await resolveTenantScope(ctx.db, ctx.actor, target.customerId);
+  } catch {
+    throw new NotFoundError('file', target.fileId);
+  }
+  const file = await findDownloadableFile(ctx.db, and(eq(files.id, target.fileId), eq(files.customerId, target.customerId), teamAccessCondition(ctx, 'file', files.id))!);
+  if (!file) throw new NotFoundError('file', target.fileId);
+
+  return { file, thumbnail: target.thumbnail };
+}
+
+/** The file for a signed URL (the token already proved the exact path). */
+export async function findTargetForToken(db: Executor, customerIdRaw: string, fileName: string): Promise<DownloadTarget> {
+  const target = parseTarget(customerIdRaw, fileName);
+  if (!target) throw new NotFoundError('file', fileName);
+  const file = await findDownloadableFile(db, and(eq(files.id, target.fileId), eq(files.customerId, target.customerId))!);
+  if (!file) throw new NotFoundError('file', target.fileId);
+
+  return { file, thumbnail: target.thumbnail };
+}
+
+export async function download(storage: BlobStore, target: DownloadTarget, request: DownloadRequest): Promise<DownloadResponse> {
+  const { file, thumbnail } = target;
+  const key = thumbnail ? thumbnailBlobKey(file.customerId, file.id) : fileBlobKey(file.customerId, file.id);
+  const stat = await storage.stat(key);
+  if (!stat) throw new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id);
+  const size = stat.size;
+  const etag = thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${size}"` : `"${file.crcCheckSum}-${size}"`;
+  const contentType = thumbnail ? await sniffImageType(storage, key, size) : file.contentType;
+  const headers: Record<string, string> = {
+    ETag: etag,
+    'Cache-Control': 'private, max-age=31536000, immutable',
+    'Accept-Ranges': 'bytes',
+    'Content-Type': contentType,
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(thumbnail ? `${file.name}.tmb` : file.name)}`,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  // An uploaded SVG opened directly must not run script in the API's origin (PDFs keep the browser's viewer).
+  if (/svg/i.test(contentType)) headers['Content-Security-Policy'] = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+  if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! } };
+
+  const range = request.range ? parseRange(request.range, size) : undefined;
+  if (range === 'unsatisfiable') {
+    return { status: 416, headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes', ETag: etag } };
+  }
+  const isHead = request.method.toUpperCase() === 'HEAD';
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['Content-Length'] = String(range.end - range.start + 1);
+
+    return { status: 206, headers, body: isHead ? undefined : await readOrGone(storage, key, range) };
+  }
+  headers['Content-Length'] = String(size);
+  if (size === 0 || isHead) return { status: 200, headers };
+
+  return { status: 200, headers, body: await readOrGone(storage, key) };
+}
+
+async function readOrGone(storage: BlobStore, key: string, range?: { start: number; end: number }): Promise<Readable> {
+  const stream = await storage.read(key, range);
+  if (!stream) throw new AppError(404, 'file.error.notFound', 'The file was deleted');
+
+  return stream;
+}
+
+function matchesEtag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/** One `bytes=` range (a, a-, -n); several ranges are answered whole (RFC 9110 allows ignoring Range). */
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === '' && to === '') return undefined;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  if (to !== '' && Number(to) < start) return undefined; // invalid: ignored (RFC 9110 §14.2)
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size) return 'unsatisfiable';
+
+  return { start, end };
+}
+
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp', avif: 'image/avif' };
+
+/** Thumbnails are client-made images of any format: the type is read from their first bytes. */
+async function sniffImageType(storage: BlobStore, key: string, size: number): Promise<string> {
+  const stream = size > 0 ? await storage.read(key, { start: 0, end: Math.min(size, 4096) - 1 }) : undefined;
+  if (!stream) return 'application/octet-stream';
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  try {
+    return IMAGE_TYPES[imageSize(Buffer.concat(chunks)).type ?? ''] ?? 'application/octet-stream';
+  } catch {
+    return 'application/octet-stream';
+  }
+}
+
+export type SignedUrls = { url: string; thumbnailUrl: string; expiresAt: number };
+
+/** GET /api/v2/file/{id}/signedUrl: short-lived URLs that work without a bearer token. */
+export async function fileSignedUrls(ctx: ServiceContext & { baseUrl: string }, input: { id: string; expiresIn?: number }): Promise<SignedUrls> {
+  const seconds = input.expiresIn ?? SIGNED_URL_DEFAULT_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < 60 || seconds > SIGNED_URL_MAX_SECONDS) {
+    throw new AppError(400, 'request.error.invalid', `expiresIn must be 60..${SIGNED_URL_MAX_SECONDS} seconds`, { parameter: 'expiresIn' });
+  }
+  const file = /^[0-9a-f-]{36}$/i.test(input.id)
+    ? await findDownloadableFile(ctx.db, and(sql`${files.id}::text = ${input.id.toLowerCase()}`, scopeCondition(ctx.scope, files.customerId), teamAccessCondition(ctx, 'file', files.id))!)
+    : undefined;
+  if (!file) throw new NotFoundError('file', input.id);
+  const expiresAt = new Date(Date.now() + seconds * 1000);
+  const sign = (thumbnail: boolean) => signedUrl(ctx.config, { method: 'GET', path: downloadPath(file.customerId, file.id, thumbnail), expiresAt, baseUrl: ctx.baseUrl });
+
+  return { url: sign(false), thumbnailUrl: sign(true), expiresAt: Math.floor(expiresAt.getTime() / 1000) * 1000 };
+}

@@ -1,0 +1,87 @@
+import type { Executor } from '@/server/db/client';
+import { LimitReachedError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import type { TargetFolder } from '@/server/modules/file-folders/folder-access';
+import { replaceFileReference } from '@/server/modules/files/file-references';
+import { registerTags } from '@/server/modules/tags/tags.rules';
+import { assignTeams } from '@/server/modules/teams/team-assignments';
+import { copyFolderTeamsToFile, deleteCleanupEntries, insertFileRow, reserveStorage } from './uploads.queries';
+
+/** The create parameters shared by the simple upload and the chunked session (spec 2 endpoint table). */
+export type FileCreateParameters = {
+  teamIds?: string;
+  inheritParentTeams: boolean;
+  validFrom?: Date;
+  validTo?: Date;
+  tags: string[];
+  width?: number;
+  height?: number;
+  muted: boolean;
+  metaData?: Record<string, unknown>;
+  fileIdToReplace?: string;
+  removeOldFile: boolean;
+};
+
+export type StoredFileBlob = {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  crcCheckSum: string;
+  /** Keys whose crash-safety cleanup entries this row now owns (the blob, its thumbnail). */
+  claimedKeys: readonly string[];
+  thumbnailUploadedAt?: Date;
+};
+
+/**
+ * The one way a stored blob becomes a file row (simple and chunked upload). Runs inside the caller's
+ * transaction: reserves the bytes against the customer's `storageSize` (400
+ * `resourceLimit.error.limitReached` with `{resource: 'STORAGE', used, limit}`), inserts the row,
+ * registers the tags, assigns teams, replaces references to `fileIdToReplace`, takes over the
+ * blob's cleanup entries (so the cleanup job leaves it alone from commit on) and writes the audit entry.
+ */
+export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters }): Promise<void> {
+  const { folder, blob, params } = input;
+  const customerId = folder.customerId;
+  const quota = await reserveStorage(tx, customerId, blob.size);
+  if (!quota.reserved) throw new LimitReachedError('STORAGE', quota.used, quota.limit);
+
+  await insertFileRow(tx, {
+    id: blob.id,
+    customerId,
+    fileFolderId: folder.id,
+    folderPath: folder.path,
+    name: blob.name,
+    contentType: blob.contentType,
+    size: blob.size,
+    crcCheckSum: blob.crcCheckSum,
+    width: params.width ?? null,
+    height: params.height ?? null,
+    creatorId: ctx.actor.userId,
+    creatorEmail: ctx.actor.email,
+    creatorName: ctx.actor.name,
+    validFrom: params.validFrom ?? null,
+    validTo: params.validTo ?? null,
+    tags: params.tags,
+    metaData: params.metaData ?? null,
+    muted: params.muted,
+    lastPreviewUploadTime: blob.thumbnailUploadedAt ?? null,
+  });
+  await registerTags(tx, customerId, 'FILE', params.tags);
+  if (params.inheritParentTeams) await copyFolderTeamsToFile(tx, { folderId: folder.id, fileId: blob.id });
+  if (params.teamIds) await assignTeams(tx, ctx, 'file', blob.id, params.teamIds);
+  await deleteCleanupEntries(tx, blob.claimedKeys);
+  await writeAudit(tx, authorOf(ctx), {
+    action: 'create',
+    entityType: 'file',
+    entityId: blob.id,
+    entityName: blob.name,
+    customerId,
+    message: `File ${blob.name} uploaded (${blob.size} bytes)`,
+    changes: { name: blob.name, size: blob.size, crcCheckSum: blob.crcCheckSum, fileFolderId: folder.id, tags: params.tags },
+  });
+  if (params.fileIdToReplace) {
+    await replaceFileReference(tx, ctx, { fileIdToReplace: params.fileIdToReplace, sourceFileId: blob.id, removeOldFile: params.removeOldFile, teamAssignmentMode: 'MERGE' });
+  }
+}

@@ -1,0 +1,51 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { requireAuthSecret, type Config } from '@/server/config';
+
+/**
+ * Short-lived signed `token` query parameters (DECISIONS §7) for URLs that must work without a
+ * bearer token: downloads in `<img>`/`<video>` tags and devices, and the local part-upload URLs.
+ * A token is `<expiry epoch seconds>.<HMAC-SHA256>` over the method, the exact path and the expiry,
+ * so it opens that one path for that one method until it expires. The key is derived from
+ * AUTH_SECRET (like the JWT key), so changing the secret invalidates every URL.
+ */
+
+const keys = new Map<string, Buffer>();
+
+function keyFor(config: Config): Buffer {
+  const secret = requireAuthSecret(config);
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'signage-signed-url', 'storage-and-upload-urls', 32));
+    keys.set(secret, key);
+  }
+
+  return key;
+}
+
+function mac(config: Config, method: string, path: string, expires: number): Buffer {
+  return createHmac('sha256', keyFor(config)).update(`${method.toUpperCase()}\n${path}\n${expires}`).digest();
+}
+
+export function signPath(config: Config, input: { method: string; path: string; expiresAt: Date }): string {
+  const expires = Math.floor(input.expiresAt.getTime() / 1000);
+
+  return `${expires}.${mac(config, input.method, input.path, expires).toString('base64url')}`;
+}
+
+export type TokenCheck = 'valid' | 'expired' | 'invalid';
+
+export function verifyPathToken(config: Config, input: { method: string; path: string; token: string; now?: Date }): TokenCheck {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(input.token);
+  if (!match) return 'invalid';
+  const expires = Number(match[1]);
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = mac(config, input.method, input.path, expires);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+
+  return expires * 1000 <= (input.now ?? new Date()).getTime() ? 'expired' : 'valid';
+}
+
+/** `path?token=…` (HEAD requests are allowed wherever GET is signed). */
+export function signedUrl(config: Config, input: { method: string; path: string; expiresAt: Date; baseUrl?: string }): string {
+  return `${input.baseUrl ?? ''}${input.path}?token=${signPath(config, input)}`;
+}

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { and, sql } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import { withTransaction } from '@/server/db/transaction';
+import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { files } from '@/server/modules/files/files.table';
+import { assertWritable } from '@/server/modules/teams/team-visibility';
+import { thumbnailBlobKey } from '@/server/storage/keys';
+import { discardBlobs, readFiles } from './upload-common';
+import { deleteCleanupEntries, findDownloadableFile, insertCleanupEntries, touchThumbnail } from './uploads.queries';
+import { MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
+
+/**
+ * PUT /api/v2/file/upload/{fileId}/thumbnail: the client-made thumbnail (spec 2: the server makes
+ * none) streamed to the `.tmb` key; sets `lastPreviewUploadTime`. A new upload replaces the old one.
+ */
+export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: string; contentType: string | undefined; contentLength?: number; body: Readable | undefined }): Promise<Record<string, unknown>> {
+  const file = /^[0-9a-f-]{36}$/i.test(input.fileId)
+    ? await findDownloadableFile(ctx.db, and(sql`${files.id}::text = ${input.fileId.toLowerCase()}`, scopeCondition(ctx.scope, files.customerId))!)
+    : undefined;
+  if (!file) throw new NotFoundError('file', input.fileId);
+  await assertWritable(ctx.db, ctx, 'file', file.id);
+  if (!input.contentType || !/^image\/[\w.+-]+/i.test(input.contentType)) throw new UnsupportedMediaTypeError('A thumbnail is an image/* body');
+  if (input.contentLength !== undefined && input.contentLength > MAX_THUMBNAIL_BYTES) {
+    throw new PayloadTooLargeError(`A thumbnail is at most ${MAX_THUMBNAIL_BYTES} bytes`, 'file.error.thumbnailTooLarge', { maxBytes: MAX_THUMBNAIL_BYTES });
+  }
+  if (!input.body) throw new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');
+
+  const key = thumbnailBlobKey(file.customerId, file.id);
+  // If the file row disappears meanwhile (deleted), the entry makes the cleanup job remove this blob.
+  await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'thumbnail upload');
+  let stored;
+  try {
+    stored = await ctx.storage.put(key, input.body, { maxBytes: MAX_THUMBNAIL_BYTES, contentType: input.contentType });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 413) {
+      throw new PayloadTooLargeError(`A thumbnail is at most ${MAX_THUMBNAIL_BYTES} bytes`, 'file.error.thumbnailTooLarge', { maxBytes: MAX_THUMBNAIL_BYTES });
+    }
+    throw error;
+  }
+  if (stored.size === 0) {
+    await discardBlobs(ctx, [key]);
+    throw new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');
+  }
+  const kept = await withTransaction(ctx.db, async (tx) => {
+    if (!(await touchThumbnail(tx, { fileId: file.id, customerId: file.customerId, at: new Date() }))) return false;
+    await deleteCleanupEntries(tx, [key]);
+    await writeAudit(tx, authorOf(ctx), {
+      action: 'uploadThumbnail',
+      entityType: 'file',
+      entityId: file.id,
+      entityName: file.name,
+      customerId: file.customerId,
+      message: `Thumbnail of ${file.name} uploaded (${stored.size} bytes)`,
+    });
+
+    return true;
+  });
+  if (!kept) {
+    await discardBlobs(ctx, [key]);
+    throw new NotFoundError('file', file.id);
+  }
+
+  return (await readFiles(ctx.db, ctx, [file.id]))[0]!;
+}

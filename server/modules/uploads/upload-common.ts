@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { NotFoundError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { fileResource } from '@/server/modules/files/files.resource';
+import { FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files/files.service';
+import { files } from '@/server/modules/files/files.table';
+import { normalizeTags } from '@/server/modules/tags/tags.rules';
+import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
+import type { BlobStore } from '@/server/storage/blob-store';
+import { findOne } from '@/server/query';
+import type { FileCreateParameters } from './file-create';
+import { deleteCleanupEntries } from './uploads.queries';
+
+/** The query parameters of POST /api/file as they arrive (strings) after schema validation. */
+export type CreateParameterInput = {
+  teamIds?: string;
+  inheritParentTeams?: boolean;
+  validFrom?: number;
+  validTo?: number;
+  tags?: string | string[];
+  width?: number;
+  height?: number;
+  muted?: boolean;
+  metaData?: Record<string, unknown>;
+  fileIdToReplace?: string;
+  removeOldFile?: boolean;
+};
+
+/** Validates the create parameters before any byte is stored, so bad input costs no upload. */
+export function fileCreateParameters(input: CreateParameterInput): FileCreateParameters {
+  if (input.teamIds) parseTeamIdsParam(input.teamIds);
+  const rawTags = Array.isArray(input.tags) ? input.tags : (input.tags ?? '').split(',');
+  const tags = normalizeTags(rawTags.map((t) => t.trim()).filter((t) => t !== ''));
+  if (input.validFrom !== undefined && input.validTo !== undefined && input.validFrom > input.validTo) {
+    throw new ValidationError('file.error.invalidValidity', 'validFrom must not be after validTo', { validFrom: input.validFrom, validTo: input.validTo });
+  }
+  for (const [name, value] of [['width', input.width], ['height', input.height]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > 1_000_000)) {
+      throw new ValidationError('request.error.invalid', `${name} must be a positive number of pixels`, { parameter: name });
+    }
+  }
+  if (input.removeOldFile && !input.fileIdToReplace) {
+    throw new ValidationError('request.error.invalid', 'removeOldFile needs fileIdToReplace', { parameter: 'removeOldFile' });
+  }
+
+  return {
+    teamIds: input.teamIds || undefined,
+    inheritParentTeams: input.inheritParentTeams ?? false,
+    validFrom: input.validFrom === undefined ? undefined : new Date(input.validFrom),
+    validTo: input.validTo === undefined ? undefined : new Date(input.validTo),
+    tags,
+    width: input.width,
+    height: input.height,
+    muted: input.muted ?? false,
+    metaData: input.metaData,
+    fileIdToReplace: input.fileIdToReplace,
+    removeOldFile: input.removeOldFile ?? false,
+  };
+}
+
+/**
+ * Created files answered as GET /api/v2/file/{id} answers them (with `readOnly`). A file the uploader
+ * cannot see through its teams (e.g. a restricted user uploading without `teamIds`) is still answered,
+ * in the list's shape without `readOnly`.
+ */
+export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const id of ids) {
+    try {
+      out.push(await readFile(db, ctx, id));
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      const row = await findOne(db, { resource: fileResource, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
+      if (!row) throw error;
+      out.push(row);
+    }
+  }
+
+  return out;
+}
+
+/** Removes blobs a failed upload stored, then their cleanup entries (kept when a delete fails: the job retries). */
+export async function discardBlobs(ctx: Pick<ServiceContext, 'db' | 'log'> & { storage: BlobStore }, keys: readonly string[]): Promise<void> {
+  const removed: string[] = [];
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+      removed.push(key);
+    } catch (err) {
+      ctx.log.warn({ err, key }, 'blob removal failed; the cleanup job will retry');
+    }
+  }
+  await deleteCleanupEntries(ctx.db, removed).catch((err) => ctx.log.warn({ err }, 'cleanup entry removal failed'));
+}

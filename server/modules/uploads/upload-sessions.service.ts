@@ -1,0 +1,289 @@
+import type { Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
+import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
+import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
+import { isAboveTeams } from '@/server/modules/teams/team-visibility';
+import { findMemberships, findTeamsByIds } from '@/server/modules/teams/teams.queries';
+import type { BlobStore } from '@/server/storage/blob-store';
+import { fileBlobKey } from '@/server/storage/keys';
+import { signedUrl } from './signed-urls';
+import { fileCreateParameters } from './upload-common';
+import {
+  deletePartRows,
+  findSession,
+  insertSession,
+  storageUsage,
+  transitionSession,
+  upsertPart,
+} from './uploads.queries';
+import {
+  assertSupportedName,
+  chunkLayout,
+  contentTypeFor,
+  MAX_SESSION_SIZE,
+  MAX_TOTAL_CHUNKS,
+  PART_URL_LIFETIME_SECONDS,
+  partGeometry,
+  S3_MIN_PART_SIZE,
+  SESSION_LIFETIME_MS,
+  type ChunkLayout,
+} from './uploads.rules';
+import { uploadSessions, type UploadSessionRow } from './uploads.table';
+
+export type InitInput = {
+  name: string;
+  size: number;
+  totalChunks: number;
+  contentType?: string;
+  metaData?: Record<string, unknown>;
+  parentId?: string;
+  tags?: string[];
+  validFrom?: number;
+  validTo?: number;
+  width?: number;
+  height?: number;
+  muted?: boolean;
+  crcChecksum?: string;
+};
+
+export type InitResponse = { uploadId: string; uploadUrls: Record<string, string>; maxChunkSize: number; name: string; size: number; totalChunks: number };
+export type RecoverResponse = Omit<InitResponse, 'maxChunkSize'> & { maxChunkSize: number; uploadedChunks: number[]; missingChunks: number[] };
+export type PartResponse = { partNumber: number; etag: string; uploadedSize: number; sessionId: string; success: boolean; message: string };
+
+export const layoutOf = (s: UploadSessionRow): ChunkLayout => ({ size: s.size, totalChunks: s.totalChunks, maxChunkSize: s.maxChunkSize });
+const partPath = (sessionId: string, partNumber: number) => `/api/v2/file/upload/${sessionId}/part/${partNumber}`;
+
+/** POST /api/v2/file/upload/init: validates everything the final file needs, then opens the session. */
+export async function initUpload(ctx: ServiceContext, input: { body: InitInput; teamIds?: string; baseUrl: string }): Promise<InitResponse> {
+  const { body } = input;
+  assertSupportedName(body.name);
+  if (!Number.isSafeInteger(body.size) || body.size < 1 || body.size > MAX_SESSION_SIZE) {
+    throw new ValidationError('upload.error.invalidSize', `size must be 1..${MAX_SESSION_SIZE}`, { size: body.size });
+  }
+  if (!Number.isInteger(body.totalChunks) || body.totalChunks < 1 || body.totalChunks > MAX_TOTAL_CHUNKS) {
+    throw new ValidationError('upload.error.invalidChunkCount', `totalChunks must be 1..${MAX_TOTAL_CHUNKS}`, { totalChunks: body.totalChunks });
+  }
+  const layout = chunkLayout(body.size, body.totalChunks);
+  if (ctx.storage.kind === 's3' && layout.totalChunks > 1 && layout.maxChunkSize < S3_MIN_PART_SIZE) {
+    throw new ValidationError('upload.error.chunkTooSmall', `The object store needs chunks of at least ${S3_MIN_PART_SIZE} bytes (5 MiB); use fewer chunks`, {
+      maxChunkSize: layout.maxChunkSize,
+      minChunkSize: S3_MIN_PART_SIZE,
+      maxTotalChunks: Math.max(1, Math.floor(body.size / S3_MIN_PART_SIZE)),
+    });
+  }
+  const params = fileCreateParameters({ ...body, teamIds: input.teamIds });
+  if (body.crcChecksum !== undefined && !/^[0-9a-fA-F]{8}$/.test(body.crcChecksum)) {
+    throw new ValidationError('upload.error.invalidChecksum', 'crcChecksum is a CRC32 of 8 hex digits', { crcChecksum: body.crcChecksum });
+  }
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+  await resolveTargetFolder(ctx.db, ctx, customerId, body.parentId);
+  await assertTeamsAssignable(ctx, customerId, params.teamIds);
+  const usage = await storageUsage(ctx.db, customerId);
+  if (usage.used + body.size > usage.limit) throw new LimitReachedError('STORAGE', usage.used, usage.limit);
+
+  // The session id is also the id of the file it becomes, so the final key is known from the start.
+  const id = uuidv7();
+  const key = fileBlobKey(customerId, id);
+  const contentType = contentTypeFor(body.name, body.contentType);
+  const storageUploadId = await ctx.storage.multipart.create(key, { contentType });
+  const session = await withTransaction(ctx.db, async (tx) => {
+    const row = await insertSession(tx, {
+      id,
+      customerId,
+      creatorId: ctx.actor.userId,
+      name: body.name,
+      size: body.size,
+      totalChunks: body.totalChunks,
+      maxChunkSize: layout.maxChunkSize,
+      storageKey: key,
+      storageUploadId,
+      contentType,
+      metaData: body.metaData ?? null,
+      parentId: body.parentId ?? null,
+      tags: params.tags,
+      teamIds: params.teamIds ?? null,
+      validFrom: params.validFrom ?? null,
+      validTo: params.validTo ?? null,
+      width: body.width ?? null,
+      height: body.height ?? null,
+      muted: params.muted,
+      crcChecksum: body.crcChecksum?.toLowerCase() ?? null,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    });
+    await writeAudit(tx, authorOf(ctx), {
+      action: 'create',
+      entityType: 'uploadSession',
+      entityId: id,
+      entityName: body.name,
+      customerId,
+      message: `Chunked upload of ${body.name} started (${body.size} bytes in ${body.totalChunks} chunks)`,
+    });
+
+    return row;
+  });
+
+  return {
+    uploadId: id,
+    uploadUrls: await uploadUrls(ctx, session, range(1, session.totalChunks), input.baseUrl),
+    maxChunkSize: layout.maxChunkSize,
+    name: session.name,
+    size: session.size,
+    totalChunks: session.totalChunks,
+  };
+}
+
+/**
+ * The teams of `teamIds` must exist in the customer and (below OWNER) be the caller's own, as
+ * assignTeams demands at complete: checked at init so a bad id does not cost the uploaded bytes.
+ */
+async function assertTeamsAssignable(ctx: ServiceContext, customerId: number, teamIds: string | undefined): Promise<void> {
+  const wanted = [...new Set(parseTeamIdsParam(teamIds).map((g) => g.teamId))];
+  if (wanted.length === 0) return;
+  const found = new Set((await findTeamsByIds(ctx.db, wanted, customerId)).map((t) => t.id));
+  const missing = wanted.find((id) => !found.has(id));
+  if (missing) throw new NotFoundError('team', missing);
+  if (isAboveTeams(ctx.actor)) return;
+  if ((await findMemberships(ctx.db, ctx.actor.userId, wanted)).length !== wanted.length) {
+    throw new ForbiddenError('You can only assign resources to your own teams', 'team.error.notMember');
+  }
+}
+
+export function range(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
+
+/** Presigned S3 part URLs, or this service's part endpoint with a signed token (local storage). */
+async function uploadUrls(ctx: { config: Config; storage: BlobStore }, session: UploadSessionRow, partNumbers: number[], baseUrl: string): Promise<Record<string, string>> {
+  const lifetime = Math.max(60, Math.min(PART_URL_LIFETIME_SECONDS, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)));
+  const expiresAt = new Date(Date.now() + lifetime * 1000);
+  const urls: Record<string, string> = {};
+  for (const n of partNumbers) {
+    const presigned = await ctx.storage.multipart.presignPart(session.storageKey, session.storageUploadId, n, lifetime);
+    urls[String(n)] = presigned ?? signedUrl(ctx.config, { method: 'PUT', path: partPath(session.id, n), expiresAt, baseUrl });
+  }
+
+  return urls;
+}
+
+/** A session of the caller's tenant scope (another tenant's: 404, never revealing it). */
+export async function sessionInScope(ctx: ServiceContext, id: string): Promise<UploadSessionRow> {
+  const session = /^[0-9a-f-]{36}$/i.test(id) ? await findSession(ctx.db, id, scopeCondition(ctx.scope, uploadSessions.customerId)) : undefined;
+  if (!session) throw new NotFoundError('upload', id);
+
+  return session;
+}
+
+export function assertOpen(session: UploadSessionRow): void {
+  if (session.state === 'OPEN') return;
+  if (session.state === 'COMPLETING') throw new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
+  throw new ConflictError('upload.error.notOpen', `The upload is ${session.state.toLowerCase()}`, { uploadId: session.id, state: session.state });
+}
+
+/**
+ * PUT …/part/{partNumber}: streams one part to the store. Every part but the last is exactly
+ * `maxChunkSize` bytes; the last holds the remainder. A part sent again replaces the earlier one.
+ * `session` comes from the bearer route (tenant-checked) or the signed-URL route (token-checked).
+ */
+export async function uploadPart(
+  deps: { db: Executor; storage: BlobStore },
+  input: { session: UploadSessionRow; partNumber: number; contentLength?: number; body: Readable | undefined },
+): Promise<PartResponse> {
+  const { session, partNumber } = input;
+  assertOpen(session);
+  if (session.expiresAt.getTime() <= Date.now()) throw new ConflictError('upload.error.notOpen', 'The upload has expired', { uploadId: session.id, state: 'EXPIRED' });
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > session.totalChunks) {
+    throw new ValidationError('upload.error.invalidPartNumber', `partNumber must be 1..${session.totalChunks}`, { partNumber, totalChunks: session.totalChunks });
+  }
+  const { offset, expectedSize } = partGeometry(layoutOf(session), partNumber);
+  if (input.contentLength !== undefined) {
+    if (input.contentLength > session.maxChunkSize) {
+      throw new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', { partNumber, maxChunkSize: session.maxChunkSize });
+    }
+    if (input.contentLength !== expectedSize) {
+      throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got ${input.contentLength}`, {
+        partNumber,
+        expectedSize,
+        receivedSize: input.contentLength,
+      });
+    }
+  }
+  if (!input.body) throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got 0`, { partNumber, expectedSize, receivedSize: 0 });
+  const stored = await deps.storage.multipart.putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body);
+  await upsertPart(deps.db, { sessionId: session.id, partNumber, size: stored.size, etag: stored.etag, crc32: stored.crc32 });
+
+  return { partNumber, etag: stored.etag, uploadedSize: stored.size, sessionId: session.id, success: true, message: 'Part uploaded' };
+}
+
+export async function uploadPartAsCaller(ctx: ServiceContext, input: { sessionId: string; partNumber: number; contentLength?: number; body: Readable | undefined }): Promise<PartResponse> {
+  const session = await sessionInScope(ctx, input.sessionId);
+
+  return uploadPart(ctx, { ...input, session });
+}
+
+/** The session addressed by a signed part URL (the token already proved the path). */
+export async function sessionById(db: Executor, id: string): Promise<UploadSessionRow> {
+  const session = await findSession(db, id, undefined);
+  if (!session) throw new NotFoundError('upload', id);
+
+  return session;
+}
+
+/** The parts the store holds, with the size each must have; wrong-sized ones count as missing. */
+export async function receivedParts(ctx: { storage: BlobStore }, session: UploadSessionRow) {
+  const listed = await ctx.storage.multipart.listParts(session.storageKey, session.storageUploadId);
+  const layout = layoutOf(session);
+
+  return listed.filter((p) => p.partNumber >= 1 && p.partNumber <= session.totalChunks && p.size === partGeometry(layout, p.partNumber).expectedSize);
+}
+
+/** GET …/{uploadId}/recover: what arrived, what is missing, and fresh URLs for the missing parts. */
+export async function recoverUpload(ctx: ServiceContext, input: { uploadId: string; baseUrl: string }): Promise<RecoverResponse> {
+  const session = await sessionInScope(ctx, input.uploadId);
+  assertOpen(session);
+  const all = range(1, session.totalChunks);
+  const assembled = (await ctx.storage.stat(session.storageKey))?.size === session.size;
+  const uploaded = new Set(assembled ? all : (await receivedParts(ctx, session)).map((p) => p.partNumber));
+  const missing = all.filter((n) => !uploaded.has(n));
+
+  return {
+    uploadId: session.id,
+    name: session.name,
+    size: session.size,
+    totalChunks: session.totalChunks,
+    maxChunkSize: session.maxChunkSize,
+    uploadedChunks: all.filter((n) => uploaded.has(n)),
+    missingChunks: missing,
+    uploadUrls: await uploadUrls(ctx, session, missing, input.baseUrl),
+  };
+}
+
+/** DELETE …/{uploadId}: cancels an open session and removes its parts. */
+export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promise<void> {
+  const session = await sessionInScope(ctx, uploadId);
+  if (session.state === 'CANCELLED') return;
+  assertOpen(session);
+  const cancelled = await withTransaction(ctx.db, async (tx) => {
+    const done = await transitionSession(tx, session.id, ['OPEN'], { state: 'CANCELLED' });
+    if (!done) return false;
+    await deletePartRows(tx, session.id);
+    await writeAudit(tx, authorOf(ctx), {
+      action: 'cancel',
+      entityType: 'uploadSession',
+      entityId: session.id,
+      entityName: session.name,
+      customerId: session.customerId,
+      message: `Chunked upload of ${session.name} cancelled`,
+    });
+
+    return true;
+  });
+  if (!cancelled) throw new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
+  await ctx.storage.multipart.abort(session.storageKey, session.storageUploadId);
+}

@@ -1,0 +1,93 @@
+import type { Logger } from 'pino';
+import type { Config } from '@/server/config';
+import type { Database } from '@/server/db/client';
+import type { JobDefinition } from '@/server/jobs/queue';
+import { createBlobStore } from '@/server/storage';
+import type { BlobStore } from '@/server/storage/blob-store';
+import { deleteDueCleanupEntries, deleteFinishedSessions, deletePartRows, existingFileIds, findDueCleanupEntries, findExpiredSessions, transitionSession } from './uploads.queries';
+
+type JobDeps = { db: Database; storage: BlobStore; log: Logger };
+
+const BATCH = 500;
+const FILE_KEY = /^customer\/\d+\/files\/([0-9a-f-]{36})(\.tmb)?$/;
+/** Finished sessions stay this long after their expiry, so a late repeated complete still finds its file. */
+const FINISHED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * `storage.cleanup`: removes the blobs of due `blob_cleanup` entries (deleted files, and uploads whose
+ * writer never committed a row, e.g. after a crash), then the entries. A blob whose file row exists is
+ * never removed: only the entry is (a safety net for thumbnails replaced in place).
+ */
+export async function cleanupBlobs(deps: JobDeps, now = new Date()): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const due = await findDueCleanupEntries(deps.db, now, BATCH);
+    if (due.length === 0) return removed;
+    const ids = due.map((e) => FILE_KEY.exec(e.key)?.[1]).filter((id): id is string => id !== undefined);
+    const live = await existingFileIds(deps.db, ids);
+    const done: string[] = [];
+    for (const entry of due) {
+      const id = FILE_KEY.exec(entry.key)?.[1];
+      try {
+        if (!id || !live.has(id)) {
+          await deps.storage.delete(entry.key);
+          removed++;
+        }
+        done.push(entry.key);
+      } catch (err) {
+        deps.log.warn({ err, key: entry.key }, 'blob removal failed; retried on the next run');
+      }
+    }
+    await deleteDueCleanupEntries(deps.db, done, now);
+    if (due.length < BATCH || done.length === 0) return removed;
+  }
+}
+
+/** `uploads.expire`: cancels sessions past their 24 hours and removes their parts (DECISIONS §7). */
+export async function expireUploadSessions(deps: JobDeps, now = new Date()): Promise<number> {
+  let cancelled = 0;
+  for (;;) {
+    const expired = await findExpiredSessions(deps.db, now, BATCH);
+    let failed = 0;
+    for (const session of expired) {
+      try {
+        await deps.storage.multipart.abort(session.storageKey, session.storageUploadId);
+        if (await transitionSession(deps.db, session.id, ['OPEN', 'COMPLETING'], { state: 'CANCELLED', completingSince: null })) cancelled++;
+        await deletePartRows(deps.db, session.id);
+      } catch (err) {
+        failed++;
+        deps.log.warn({ err, uploadId: session.id }, 'expiring an upload session failed; retried on the next run');
+      }
+    }
+    // A batch that only failed would come back unchanged: stop and let the next run retry.
+    if (expired.length < BATCH || failed === expired.length) break;
+  }
+  await deleteFinishedSessions(deps.db, new Date(now.getTime() - FINISHED_SESSION_RETENTION_MS));
+
+  return cancelled;
+}
+
+/** The jobs of this module; the store is opened once, on first use. */
+export function uploadJobs(db: Database, config: Config, log: Logger): JobDefinition[] {
+  let store: Promise<BlobStore> | undefined;
+  const deps = async (): Promise<JobDeps> => ({ db, storage: await (store ??= createBlobStore(config)), log });
+
+  return [
+    {
+      name: 'storage.cleanup',
+      cron: '*/10 * * * *',
+      run: async () => {
+        const removed = await cleanupBlobs(await deps());
+        if (removed > 0) log.info({ removed }, 'orphan and deleted blobs removed');
+      },
+    },
+    {
+      name: 'uploads.expire',
+      cron: '7 * * * *',
+      run: async () => {
+        const cancelled = await expireUploadSessions(await deps());
+        if (cancelled > 0) log.info({ cancelled }, 'expired upload sessions cancelled');
+      },
+    },
+  ];
+}

@@ -1,0 +1,158 @@
+import { z } from '@hono/zod-openapi';
+import { customerIdParam } from '@/server/http/list-query';
+import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { defineRoute } from '@/server/http/route';
+import { ErrorSchema } from '@/server/http/errors';
+import {
+  booleanParam,
+  InitBodySchema,
+  InitResponseSchema,
+  integerParam,
+  PartResponseSchema,
+  RecoverResponseSchema,
+  UploadedFileSchema,
+} from './uploads.schemas';
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+const tooLarge = { 413: error('The body (or one file of it) is too large') } as const;
+const unsupported = { 415: error('The body has the wrong media type') } as const;
+const pathUuid = (name: string, description: string) => z.string().openapi({ param: { name, in: 'path' }, format: 'uuid', description });
+const tokenParam = z.string().optional().openapi({ description: 'Signed token of an `uploadUrls` entry: replaces the bearer token for this one path' });
+
+export const uploadFilesRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/file',
+    operationId: 'uploadFiles',
+    tags: ['Files'],
+    summary: 'Upload files (multipart)',
+    description:
+      'Parts `files` (one or more) and `previews` (a thumbnail per file; its part file name must equal the file\'s name). Every file must be under 200 MB (413 otherwise; use the chunked upload) and have a supported extension (400 `file.error.unsupportedType`). The server computes `size`, `crcCheckSum` and, unless given, `width`/`height`. The bytes count against the customer\'s `storageSize` (400 `resourceLimit.error.limitReached`, `details.resource` = `STORAGE`). Answers the created files.',
+    request: {
+      query: z.object({
+        customerId: customerIdParam,
+        teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }),
+        parentId: z.string().uuid().optional().openapi({ description: 'Target folder; absent = the root folder' }),
+        inheritParentTeams: booleanParam('Copy the parent folder\'s team assignments', false),
+        validFrom: integerParam('Unix milliseconds'),
+        validTo: integerParam('Unix milliseconds'),
+        tags: z.string().optional().openapi({ description: 'Comma-separated tags' }),
+        width: integerParam('Width hint in pixels (read from the file when absent)'),
+        height: integerParam('Height hint in pixels (read from the file when absent)'),
+        fileIdToReplace: z.string().uuid().optional().openapi({ description: 'Point every reference of this file at the uploaded one (one file only)' }),
+        removeOldFile: booleanParam('Delete the replaced file', false),
+        muted: booleanParam('Audio muted (videos)', false),
+      }),
+      body: {
+        required: true,
+        content: {
+          // A plain schema object (not zod): the body is parsed as a stream by the handler, never buffered by a validator.
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } }, previews: { type: 'array', items: { type: 'string', format: 'binary' } } },
+              required: ['files'],
+            },
+          },
+        },
+      },
+    },
+    responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
+  },
+);
+
+export const initUploadRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/v2/file/upload/init',
+    operationId: 'initUpload',
+    tags: ['Files'],
+    summary: 'Start a chunked upload',
+    description:
+      '`maxChunkSize = ceil(size / totalChunks)`: every chunk but the last is exactly that size, the last holds the (non-empty) remainder. `uploadUrls` are signed URLs to PUT each chunk to without a bearer token (presigned object-store URLs on S3, where chunks other than the last must be at least 5 MiB). The session expires after 24 hours.',
+    request: { query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }) }), body: { required: true, ...json(InitBodySchema) } },
+    responses: { 200: { description: 'The session', ...json(InitResponseSchema) }, ...securedErrors, ...notFoundError },
+  },
+);
+
+export const uploadPartRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: '/api/v2/file/upload/{sessionId}/part/{partNumber}',
+    operationId: 'uploadPart',
+    tags: ['Files'],
+    summary: 'Upload one chunk',
+    description:
+      'Body: the chunk as `application/octet-stream`. Parts may arrive in any order and in parallel; a part sent again replaces the earlier one. A wrong size is a 400 (`upload.error.wrongPartSize`), more than `maxChunkSize` a 413. With the `token` of an `uploadUrls` entry no bearer token is needed.',
+    request: {
+      params: z.object({ sessionId: pathUuid('sessionId', 'The upload id'), partNumber: z.string().openapi({ param: { name: 'partNumber', in: 'path' }, type: 'integer', minimum: 1 }) }),
+      query: z.object({ customerId: customerIdParam, token: tokenParam }),
+      body: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    },
+    responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge },
+  },
+);
+
+export const recoverUploadRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/file/upload/{uploadId}/recover',
+    operationId: 'recoverUpload',
+    tags: ['Files'],
+    summary: 'Uploaded and missing chunks of a session',
+    request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
+    responses: { 200: { description: 'The session state, with fresh URLs for the missing chunks', ...json(RecoverResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);
+
+export const completeUploadRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/v2/file/upload/{uploadId}/complete',
+    operationId: 'completeUpload',
+    tags: ['Files'],
+    summary: 'Assemble the chunks into the file',
+    description:
+      'All chunks must be present (409 `upload.error.partsMissing` with `missingChunks`). The file gets the session\'s create parameters; its id is the upload id. Calling complete again answers the same file. A `crcChecksum` given at init must match the received bytes (400).',
+    request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
+    responses: { 200: { description: 'The created file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);
+
+export const cancelUploadRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'delete',
+    path: '/api/v2/file/upload/{uploadId}',
+    operationId: 'cancelUpload',
+    tags: ['Files'],
+    summary: 'Cancel a chunked upload',
+    description: 'Removes the received chunks. Cancelling a cancelled session again is a no-op.',
+    request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
+    responses: { 204: { description: 'Cancelled' }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+);
+
+export const uploadThumbnailRoute = defineRoute(
+  { minRole: 'EDITOR', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: '/api/v2/file/upload/{fileId}/thumbnail',
+    operationId: 'uploadFileThumbnail',
+    tags: ['Files'],
+    summary: 'Upload the thumbnail of a file',
+    description: 'Body: an `image/*` picture made by the client (at most 10 MiB). Replaces an earlier thumbnail and sets `lastPreviewUploadTime`.',
+    request: {
+      params: z.object({ fileId: pathUuid('fileId', 'The file') }),
+      query: z.object({ customerId: customerIdParam }),
+      body: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+    },
+    responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...tooLarge, ...unsupported },
+  },
+);

@@ -1,0 +1,97 @@
+import { ValidationError } from '@/server/errors';
+
+/** Spec 2 "File": the supported extensions and the MIME type each one gets when the client sends none. */
+export const supportedExtensions: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  pdf: 'application/pdf',
+  json: 'application/json',
+};
+
+const MiB = 1024 * 1024;
+
+/** A simple (multipart) upload takes files under 200 MB (DECISIONS §3: 200 MB or more is a 413). */
+export const MAX_SIMPLE_UPLOAD_BYTES = 200 * MiB - 1;
+/** Thumbnails are small images made by the client; anything bigger is refused with 413. */
+export const MAX_THUMBNAIL_BYTES = 10 * MiB;
+/** Chunked sessions (spec 2 endpoint table). */
+export const MAX_SESSION_SIZE = 10_737_418_240;
+export const MAX_TOTAL_CHUNKS = 10_000;
+/** S3 refuses parts below 5 MiB except the last one. */
+export const S3_MIN_PART_SIZE = 5 * MiB;
+/** DECISIONS §7: a session not completed within 24 hours is cancelled. */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Signed part URLs live this long (capped at the session's expiry); `recover` hands out fresh ones. */
+export const PART_URL_LIFETIME_SECONDS = 6 * 60 * 60;
+/** Grace before the cleanup job may remove a blob whose writer has not committed its row yet. */
+export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+/** Assembling up to 10 GB takes longer than a simple upload. */
+export const COMPLETE_GRACE_MS = 6 * 60 * 60 * 1000;
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** 400 `file.error.unsupportedType` unless the name ends in a supported extension. */
+export function assertSupportedName(name: string): void {
+  if (!name || name.length > 255 || /[/\\\0]/.test(name)) {
+    throw new ValidationError('file.error.invalidName', 'A file name is 1 to 255 characters without slashes', { name });
+  }
+  if (!(extensionOf(name) in supportedExtensions)) {
+    throw new ValidationError('file.error.unsupportedType', `Files of type '.${extensionOf(name)}' are not supported`, {
+      name,
+      supportedExtensions: Object.keys(supportedExtensions),
+    });
+  }
+}
+
+/** The client's MIME type when it names one, else the extension's. */
+export function contentTypeFor(name: string, clientType: string | undefined): string {
+  const type = clientType?.trim().toLowerCase();
+  if (type && type !== 'application/octet-stream' && /^[\w.+-]+\/[\w.+-]+$/.test(type)) return type;
+
+  return supportedExtensions[extensionOf(name)] ?? 'application/octet-stream';
+}
+
+export type ChunkLayout = { size: number; totalChunks: number; maxChunkSize: number };
+
+/**
+ * DECISIONS §7: `maxChunkSize = ceil(size / totalChunks)`; every part but the last is exactly that
+ * size and the last holds the remainder, which must not be empty (e.g. 10 bytes in 6 chunks is refused).
+ */
+export function chunkLayout(size: number, totalChunks: number): ChunkLayout {
+  const maxChunkSize = Math.ceil(size / totalChunks);
+  if ((totalChunks - 1) * maxChunkSize >= size) {
+    throw new ValidationError('upload.error.invalidChunkCount', `${size} bytes cannot be split into ${totalChunks} chunks of ${maxChunkSize} bytes with a non-empty last chunk`, {
+      size,
+      totalChunks,
+      maxChunkSize,
+    });
+  }
+
+  return { size, totalChunks, maxChunkSize };
+}
+
+/** The exact size of part `partNumber` (1-based) and where it starts in the final file. */
+export function partGeometry(layout: ChunkLayout, partNumber: number): { offset: number; expectedSize: number } {
+  const offset = (partNumber - 1) * layout.maxChunkSize;
+  const expectedSize = partNumber === layout.totalChunks ? layout.size - offset : layout.maxChunkSize;
+
+  return { offset, expectedSize };
+}
