@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { fileLocationSql } from '@/server/modules/files/files.resource';
+import { thumbnailLocationSql } from '@/server/modules/files/files.resource';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
@@ -67,7 +67,7 @@ export const fileFolderResource = defineResource({
         selectOnly: true,
         searchable: false,
         sortable: false,
-        sql: sql`(select ${fileLocationSql(g)} || '.tmb' from ${gFrom}
+        sql: sql`(select ${thumbnailLocationSql(g)} from ${gFrom}
           where ${g.customerId} = ${t.customerId} and ${g.fileFolderId} = ${t.id} and ${g.lastPreviewUploadTime} is not null
           order by ${g.name}, ${g.id} limit 1)`,
       },

@@ -75,7 +75,7 @@ describe('GET /api/v2/file', () => {
       name: 'alpha.png',
       orientation: 'landscape',
       location: `/api/storage/customer/${customerId}/files/${f.alpha.id}`,
-      thumbnail: `/api/storage/customer/${customerId}/files/${f.alpha.id}.tmb`,
+      thumbnail: expect.stringMatching(new RegExp(`^/api/storage/customer/${customerId}/files/${f.alpha.id}\\.tmb\\?v=\\d+$`)),
       fileFolderPath: [root.id],
       createDate: f.alpha.createdDate.getTime(),
       isCloudAFile: false,

@@ -22,6 +22,15 @@ export function fileLocationSql(t: typeof files) {
 }
 
 /**
+ * The thumbnail URL, or null before one is uploaded. Downloads are cached as immutable, so the URL
+ * names the upload time (`?v=`, ignored by the server): a replaced thumbnail gets a new URL.
+ */
+export function thumbnailLocationSql(t: typeof files) {
+  return sql`case when ${t.lastPreviewUploadTime} is not null
+    then ${fileLocationSql(t)} || '.tmb?v=' || (extract(epoch from ${t.lastPreviewUploadTime}) * 1000)::bigint::text end`;
+}
+
+/**
  * Searchable and selectable fields of `file` (spec 2 "File"). `fileFolderPath` is the uuid[] of the
  * folder and its ancestors (root first), so `fileFolderPath:{id}` finds files anywhere below a folder.
  * The usage fields come from the file reference registry (file-reference-registry.ts).
@@ -62,7 +71,7 @@ export const fileResource = defineResource({
       thumbnail: {
         kind: 'scalar',
         type: 'string',
-        sql: sql`case when ${t.lastPreviewUploadTime} is not null then ${location} || '.tmb' end`,
+        sql: thumbnailLocationSql(t),
         searchable: false,
         sortable: false,
       },

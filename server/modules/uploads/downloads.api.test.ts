@@ -144,7 +144,7 @@ describe('PUT /api/v2/file/upload/{fileId}/thumbnail', () => {
     const first = png(32, 32, 200);
     const res = await send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, { token: editor, body: new Uint8Array(first), headers: { 'content-type': 'image/png' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.thumbnail).toBe(`${file.location}.tmb`);
+    expect(res.body.thumbnail).toMatch(new RegExp(`^${file.location}\\.tmb\\?v=\\d+$`));
     expect(res.body.lastPreviewUploadTime).toEqual(expect.any(Number));
     expect((await send(t, 'GET', res.body.thumbnail, { token: viewer })).raw.equals(first)).toBe(true);
     const second = png(16, 16, 100);

@@ -46,7 +46,7 @@ describe('POST /api/file', () => {
     expect(file).toMatchObject({ name: 'photo.png', contentType: 'image/png', size: 5000, crcCheckSum: crcOf(image), width: 640, height: 480, customerId, orientation: 'landscape' });
     expect(file.location).toBe(`/api/storage/customer/${customerId}/files/${file.id}`);
     expect(file).toMatchObject({ readOnly: false, creator: { email: expect.stringContaining('@example.com') } });
-    expect(file.thumbnail).toBe(`${file.location}.tmb`);
+    expect(file.thumbnail).toMatch(new RegExp(`^${file.location}\\.tmb\\?v=\\d+$`));
     expect(file.lastPreviewUploadTime).toEqual(expect.any(Number));
 
     const download = await send(t, 'GET', file.location, { token: viewer });
