@@ -17,9 +17,9 @@ export async function rootFolderOf(db: Database, customerId: number) {
   return root!;
 }
 
-export async function insertFolder(db: Database, parent: { id: string; customerId: number; path: string[] }, name: string) {
+export async function insertFolder(db: Database, parent: { id: string; customerId: number; path: string[] }, name: string, values: Partial<typeof fileFolders.$inferInsert> = {}) {
   const id = uuidv7();
-  const [row] = await db.insert(fileFolders).values({ id, customerId: parent.customerId, parentId: parent.id, name, path: [...parent.path, id] }).returning();
+  const [row] = await db.insert(fileFolders).values({ id, customerId: parent.customerId, parentId: parent.id, name, path: [...parent.path, id], ...values }).returning();
 
   return row!;
 }

@@ -31,8 +31,8 @@ export const MAX_THUMBNAIL_BYTES = 10 * MiB;
 /** Chunked sessions (spec 2 endpoint table). */
 export const MAX_SESSION_SIZE = 10_737_418_240;
 export const MAX_TOTAL_CHUNKS = 10_000;
-/** S3 refuses parts below 5 MiB except the last one. */
-export const S3_MIN_PART_SIZE = 5 * MiB;
+/** S3 refuses parts below 5 MiB except the last one (one declaration, in server/storage). */
+export { S3_MIN_PART_SIZE } from '@/server/storage/s3-limits';
 /** DECISIONS §7: a session not completed within 24 hours is cancelled. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Signed part URLs live this long (capped at the session's expiry); `recover` hands out fresh ones. */
