@@ -29,7 +29,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
 
   await signIn(page, owner.email, owner.password);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Users', 'Teams', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Users', 'Teams', 'Audit log', 'Settings']);
 
   // Teams: empty, then a new team.
   await nav.getByRole('link', { name: 'Teams' }).click();
@@ -99,20 +99,21 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   await expect(limits.locator('tr[data-resource="TEAM"]')).toContainText(/1\s*\/\s*\d+/);
   await expect(limits.locator('tr[data-resource="USER"]')).toContainText(/3\s*\/\s*\d+/);
 
-  // A UI profile that hides the Teams entry, assigned to Eddie.
+  // A UI profile that hides the Teams entry and media uploads, assigned to Eddie.
   await expect(page.getByTestId('ui-profiles-empty')).toBeVisible();
   await page.getByRole('button', { name: 'New profile' }).click();
   const profileDialog = page.getByRole('dialog', { name: 'New UI profile' });
   await profileDialog.getByLabel('Name').fill('No teams');
   await profileDialog.getByLabel('Comment').fill('For content editors');
   await profileDialog.getByRole('radiogroup', { name: 'newUi.navigation.teams' }).getByText('Hide').click();
+  await profileDialog.getByRole('radiogroup', { name: 'newUi.media.upload' }).getByText('Hide').click();
   await profileDialog.getByRole('tab', { name: 'JSON' }).click();
   await expect(profileDialog.getByLabel('Rules as JSON')).toHaveValue(/"navigation.teams": false/);
   await screenshot(page, 'ui-profile-editor');
   await profileDialog.getByRole('button', { name: 'Create profile' }).click();
   await expect(profileDialog).toBeHidden();
   const profileRow = page.getByRole('table', { name: 'UI profiles' }).getByRole('row').filter({ hasText: 'No teams' });
-  await expect(profileRow).toContainText('1 hidden');
+  await expect(profileRow).toContainText('2 hidden');
   await profileRow.getByRole('button', { name: 'Actions for No teams' }).click();
   await page.getByRole('menuitem', { name: 'Assign to users' }).click();
   const assignDialog = page.getByRole('dialog', { name: 'Assign UI profile' });
@@ -128,8 +129,12 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   const eddie = await eddieContext.newPage();
   await signIn(eddie, editor.email, editor.password);
   const eddieNav = eddie.getByRole('navigation', { name: 'Main' });
-  await expect(eddieNav.getByRole('link')).toHaveText(['Overview', 'Users']);
+  await expect(eddieNav.getByRole('link')).toHaveText(['Overview', 'Media', 'Users']);
   await expect(eddieNav.getByRole('link', { name: 'Teams' })).toHaveCount(0);
   await screenshot(eddie, 'profile-hides-teams');
+  // Inside a page too: the media library offers Eddie (an EDITOR) new folders but no upload.
+  await eddieNav.getByRole('link', { name: 'Media' }).click();
+  await expect(eddie.getByRole('button', { name: 'New folder' }).first()).toBeVisible();
+  await expect(eddie.getByRole('button', { name: /^Upload/ })).toHaveCount(0);
   await eddieContext.close();
 });

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { PhotoIcon } from '@/components/files/icons';
 import { BriefcaseIcon, ClipboardIcon, HomeIcon, UsersIcon } from '@/components/shell/icons';
 import { SettingsIcon, TeamIcon } from '@/components/teams/icons';
 import type { Role } from '@/lib/api/types';
@@ -23,6 +24,7 @@ export type NavItem = {
 /** Only pages that exist. Add an entry when a page lands. */
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'Overview', icon: HomeIcon, exact: true, uiElement: 'newUi.navigation.overview' },
+  { href: '/media', label: 'Media', icon: PhotoIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.media' },
   { href: '/users', label: 'Users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
   { href: '/teams', label: 'Teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
   {

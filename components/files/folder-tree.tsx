@@ -1,0 +1,89 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { ChevronRightIcon } from '@/components/shell/icons';
+import { FolderIcon } from '@/components/teams/icons';
+import { FolderOpenIcon } from '@/components/files/icons';
+import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
+import { Spinner } from '@/components/ui/spinner';
+import { useFolderChildren, type FileFolder } from '@/lib/api/file-folders';
+import { cn } from '@/lib/cn';
+
+type TreeProps = {
+  rootId: string;
+  selectedId: string;
+  /** Ancestors of the selected folder (root first), opened so the selection is visible. */
+  openPath: readonly string[];
+  onSelect: (folderId: string) => void;
+  onDrop: (targetFolderId: string, items: DragItems) => void;
+};
+
+/** The stored folders, one level loaded at a time; every node takes dropped files and folders. */
+export function FolderTree(props: TreeProps) {
+  return (
+    <nav aria-label="Folders" className="text-sm">
+      <ul role="tree" aria-label="Folders">
+        <TreeNode {...props} folder={{ id: props.rootId, name: 'All media' }} depth={0} isRoot />
+      </ul>
+    </nav>
+  );
+}
+
+function TreeNode({ folder, depth, isRoot = false, ...props }: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
+  const { selectedId, openPath, onSelect, onDrop } = props;
+  const [open, setOpen] = useState(isRoot || openPath.includes(folder.id));
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    if (openPath.includes(folder.id)) setOpen(true);
+  }, [openPath, folder.id]);
+  const children = useFolderChildren(folder.id, { enabled: open });
+  const selected = selectedId === folder.id;
+  const kids = children.data?.content ?? [];
+  const leaf = children.isSuccess && kids.length === 0;
+  const label = folder.name ?? 'Untitled';
+
+  return (
+    <li role="treeitem" aria-expanded={leaf ? undefined : open} aria-selected={selected}>
+      <div
+        data-testid={`folder-node-${label}`}
+        data-drop-over={over || undefined}
+        className={cn(
+          'group flex items-center rounded-md pr-2 transition-colors',
+          selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100',
+          over && 'bg-brand-100 ring-2 ring-brand-500 ring-inset',
+        )}
+        style={{ paddingLeft: depth * 14 + 4 }}
+        draggable={!isRoot}
+        onDragStart={isRoot ? undefined : (e) => setDragItems(e, { fileIds: [], folderIds: [folder.id] }, label)}
+        {...dropTargetProps({ onDrop: (items) => onDrop(folder.id, items), setOver })}
+      >
+        <button
+          type="button"
+          aria-label={open ? `Collapse ${label}` : `Expand ${label}`}
+          onClick={() => setOpen((o) => !o)}
+          className={cn('flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700', leaf && 'invisible')}
+        >
+          {children.isFetching && open && !children.data ? <Spinner className="size-3" /> : <ChevronRightIcon className={cn('size-3.5 transition-transform', open && 'rotate-90')} />}
+        </button>
+        <button
+          type="button"
+          onClick={() => onSelect(folder.id)}
+          aria-current={selected ? 'page' : undefined}
+          className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left"
+        >
+          {selected ? <FolderOpenIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0 text-zinc-400" />}
+          <span className={cn('truncate', isRoot && 'font-medium')}>{label}</span>
+          {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
+        </button>
+      </div>
+      {open && kids.length > 0 ? (
+        <ul role="group">
+          {kids.map((child) => (
+            <TreeNode key={child.id} {...props} folder={child} depth={depth + 1} />
+          ))}
+        </ul>
+      ) : null}
+      {open && children.isError ? <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>Could not load folders.</p> : null}
+    </li>
+  );
+}

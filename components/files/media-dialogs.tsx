@@ -1,0 +1,402 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { preflight, type Preflight } from '@/components/files/deletion-preflight';
+import { FolderTree } from '@/components/files/folder-tree';
+import { TagInput } from '@/components/files/tag-input';
+import { WarningIcon } from '@/components/files/icons';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter, Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
+import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile, type TagVerb } from '@/lib/api/files';
+import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
+import { errorMessage } from '@/lib/api/protected';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+/** A one-field form dialog (folder name, file name, quick filter name). */
+function NameDialog({
+  open,
+  onOpenChange,
+  title,
+  label,
+  initial,
+  submitLabel,
+  onSubmit,
+  description,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  label: string;
+  initial: string;
+  submitLabel: string;
+  onSubmit: (name: string) => Promise<unknown>;
+  description?: React.ReactNode;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setName(initial);
+      setError(null);
+    }
+  }, [open, initial]);
+
+  async function submit() {
+    if (!name.trim()) return setError('Enter a name.');
+    setPending(true);
+    setError(null);
+    try {
+      await onSubmit(name.trim());
+      onOpenChange(false);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent title={title} description={description}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            <Field id={id} label={label}>
+              <Input id={id} value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={255} autoComplete="off" />
+            </Field>
+            {error ? <Alert>{error}</Alert> : null}
+          </div>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Spinner /> : null}
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { parentId: string; open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FileFolder) => void }) {
+  const create = useCreateFolder();
+
+  return (
+    <NameDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New folder"
+      label="Folder name"
+      initial=""
+      submitLabel="Create folder"
+      onSubmit={async (name) => onCreated?.(await create.mutateAsync({ parentId, name }))}
+    />
+  );
+}
+
+export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void }) {
+  const rename = useRenameFolder();
+
+  return (
+    <NameDialog
+      open={folder !== null}
+      onOpenChange={onOpenChange}
+      title="Rename folder"
+      label="Folder name"
+      initial={folder?.name ?? ''}
+      submitLabel="Rename"
+      onSubmit={(name) => rename.mutateAsync({ id: folder!.id, name })}
+    />
+  );
+}
+
+export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; name?: string } | null; onOpenChange: (open: boolean) => void }) {
+  const rename = useRenameFile();
+
+  return (
+    <NameDialog
+      open={file !== null}
+      onOpenChange={onOpenChange}
+      title="Rename file"
+      label="File name"
+      initial={file?.name ?? ''}
+      submitLabel="Rename"
+      onSubmit={(name) => rename.mutateAsync({ id: file!.id, name })}
+    />
+  );
+}
+
+export function SaveQuickFilterDialog({ criteria, onOpenChange, onSaved }: { criteria: QuickFilterCriteria | null; onOpenChange: (open: boolean) => void; onSaved: (id: string) => void }) {
+  const create = useCreateQuickFilter();
+
+  return (
+    <NameDialog
+      open={criteria !== null}
+      onOpenChange={onOpenChange}
+      title="Save as quick filter"
+      description="Keeps the current folder, search and filters under a name, for you and your team."
+      label="Quick filter name"
+      initial=""
+      submitLabel="Save quick filter"
+      onSubmit={async (name) => onSaved((await create.mutateAsync({ name, filteredEntityType: 'FILE', criteria: criteria! })).id)}
+    />
+  );
+}
+
+export function DeleteFolderDialog({ folder, onOpenChange, onDeleted }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void; onDeleted: (folder: FileFolder) => void }) {
+  const remove = useDeleteFolder();
+  const below = useFilesBelowCount(folder?.id);
+  const count = below.data ?? 0;
+
+  return (
+    <ConfirmDialog
+      open={folder !== null}
+      onOpenChange={onOpenChange}
+      title={`Delete “${folder?.name ?? ''}”?`}
+      description="The folder, its subfolders and every file in them are deleted. This cannot be undone."
+      confirmLabel="Delete folder"
+      destructive
+      onConfirm={async () => {
+        await remove.mutateAsync({ id: folder!.id, removeFromPlaylists: true });
+        onDeleted(folder!);
+      }}
+    >
+      {count > 0 ? <Alert tone="info">{count === 1 ? '1 file will be deleted with it.' : `${count} files will be deleted with it.`}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+/** Deletes files after the spec's preflight: blocked files are listed and kept, warnings are shown. */
+export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: string[] | null; onOpenChange: (open: boolean) => void; onDeleted: (ids: string[]) => void }) {
+  const { customerId } = useTenant();
+  const [checks, setChecks] = useState<Preflight[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [removeFromPlaylists, setRemoveFromPlaylists] = useState(true);
+  const removeOne = useDeleteFile();
+  const removeMany = useDeleteBatch();
+  const playlistId = useId();
+  const key = ids?.join(',') ?? '';
+
+  useEffect(() => {
+    if (!ids?.length) return;
+    let live = true;
+    setChecks(null);
+    setLoadError(null);
+    fetchFilesForPreflight(ids, customerId).then(
+      (page) => {
+        if (!live) return;
+        const results = page.content.map(preflight);
+        setChecks(results);
+        setRemoveFromPlaylists(results.filter((r) => r.verdict === 'warn').every((r) => r.playlistOnly));
+      },
+      (e: unknown) => live && setLoadError(errorMessage(e)),
+    );
+
+    return () => {
+      live = false;
+    };
+    // Keyed by the ids' text so a new array of the same ids does not re-run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, customerId]);
+
+  const blocked = checks?.filter((c) => c.verdict === 'blocked') ?? [];
+  const warned = checks?.filter((c) => c.verdict === 'warn') ?? [];
+  const deletable = checks?.filter((c) => c.verdict !== 'blocked').map((c) => c.file.id) ?? [];
+  const single = ids?.length === 1;
+  const name = checks?.[0]?.file.name ?? '';
+
+  return (
+    <ConfirmDialog
+      open={ids !== null}
+      onOpenChange={onOpenChange}
+      title={single ? `Delete “${name || 'file'}”?` : `Delete ${ids?.length ?? 0} files?`}
+      description="Deleted files disappear from the library and free their storage. This cannot be undone."
+      confirmLabel={checks && deletable.length !== ids?.length ? `Delete ${deletable.length} of ${ids?.length}` : 'Delete'}
+      destructive
+      onConfirm={async () => {
+        if (!checks) throw new Error('Still checking where the files are used.');
+        if (deletable.length === 0) throw new Error('None of these files can be deleted.');
+        if (deletable.length === 1) await removeOne.mutateAsync({ id: deletable[0]!, removeFromPlaylists });
+        else await removeMany.mutateAsync({ fileIds: deletable, folderIds: [], removeFromPlaylists });
+        onDeleted(deletable);
+      }}
+    >
+      {loadError ? <Alert>{loadError}</Alert> : null}
+      {!checks && !loadError ? (
+        <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
+          <Spinner /> Checking where {single ? 'the file is' : 'the files are'} used…
+        </p>
+      ) : null}
+      {blocked.length ? (
+        <Alert title={single ? 'This file cannot be deleted.' : `${blocked.length} of them cannot be deleted and are kept:`}>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4">
+            {blocked.map((c) => (
+              <li key={c.file.id}>
+                {single ? null : <span className="font-medium">{c.file.name}: </span>}
+                {c.reasons.join(' ')}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {warned.length ? (
+        <div className="space-y-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
+          <p className="flex items-center gap-2 font-medium">
+            <WarningIcon className="size-4" /> Still in use
+          </p>
+          <ul className="list-disc space-y-0.5 pl-4">
+            {warned.map((c) => (
+              <li key={c.file.id}>
+                {single ? null : <span className="font-medium">{c.file.name}: </span>}
+                {c.reasons.join(' ')}
+              </li>
+            ))}
+          </ul>
+          <CheckboxField
+            id={playlistId}
+            label="Also remove from playlists"
+            description="Without this, playlists keep a slide that points at a missing file."
+            checked={removeFromPlaylists}
+            onChange={(e) => setRemoveFromPlaylists(e.target.checked)}
+          />
+        </div>
+      ) : null}
+      {checks && blocked.length === 0 && warned.length === 0 ? (
+        <p className="text-sm text-zinc-600">{single ? 'The file is not used anywhere.' : 'None of these files is used anywhere.'}</p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+export function BulkTagsDialog({ request, onOpenChange }: { request: { ids: string[]; verb: Exclude<TagVerb, 'set'> } | null; onOpenChange: (open: boolean) => void }) {
+  const [tags, setTags] = useState<string[]>([]);
+  const bulk = useBulkFileTags();
+  const adding = request?.verb === 'add';
+  const count = request?.ids.length ?? 0;
+  useEffect(() => {
+    if (request) setTags([]);
+  }, [request]);
+
+  return (
+    <ConfirmDialog
+      open={request !== null}
+      onOpenChange={onOpenChange}
+      title={adding ? `Add tags to ${count === 1 ? '1 file' : `${count} files`}` : `Remove tags from ${count === 1 ? '1 file' : `${count} files`}`}
+      confirmLabel={adding ? 'Add tags' : 'Remove tags'}
+      onConfirm={async () => {
+        if (tags.length === 0) throw new Error('Enter at least one tag.');
+        await bulk.mutateAsync({ ids: request!.ids, verb: request!.verb, tags });
+      }}
+    >
+      <TagInput value={tags} onChange={setTags} label={adding ? 'Tags to add' : 'Tags to remove'} autoFocus />
+    </ConfirmDialog>
+  );
+}
+
+/** `datetime-local` text ↔ epoch milliseconds in the browser's time zone. */
+export function toLocalInput(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '';
+  const d = new Date(ms);
+
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+export function fromLocalInput(text: string): number | null {
+  if (!text) return null;
+  const ms = new Date(text).getTime();
+
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export function ValidityFields({ from, to, onChange }: { from: string; to: string; onChange: (next: { from: string; to: string }) => void }) {
+  const fromId = useId();
+  const toId = useId();
+
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <Field id={fromId} label="Valid from">
+        <Input id={fromId} type="datetime-local" value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
+      </Field>
+      <Field id={toId} label="Valid until">
+        <Input id={toId} type="datetime-local" value={to} onChange={(e) => onChange({ from, to: e.target.value })} />
+      </Field>
+    </div>
+  );
+}
+
+export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null; onOpenChange: (open: boolean) => void }) {
+  const [range, setRange] = useState({ from: '', to: '' });
+  const bulk = useBulkFileValidity();
+  useEffect(() => {
+    if (ids) setRange({ from: '', to: '' });
+  }, [ids]);
+
+  return (
+    <ConfirmDialog
+      open={ids !== null}
+      onOpenChange={onOpenChange}
+      title={`Set validity of ${ids?.length === 1 ? '1 file' : `${ids?.length ?? 0} files`}`}
+      description="Outside this window the files are skipped in playlists, channels and folder galleries. Leave a side empty for no limit."
+      confirmLabel="Set validity"
+      onConfirm={async () => {
+        const validFrom = fromLocalInput(range.from);
+        const validTo = fromLocalInput(range.to);
+        if (validFrom !== null && validTo !== null && validFrom > validTo) throw new Error('“Valid from” must be before “Valid until”.');
+        await bulk.mutateAsync({ ids: ids!, validFrom, validTo });
+      }}
+    >
+      <ValidityFields from={range.from} to={range.to} onChange={setRange} />
+    </ConfirmDialog>
+  );
+}
+
+/** Picks a target folder in a tree and moves files and folders there. */
+export function MoveDialog({
+  items,
+  rootId,
+  onOpenChange,
+}: {
+  items: { fileIds: string[]; folderIds: string[] } | null;
+  rootId: string | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [target, setTarget] = useState<string | null>(null);
+  const move = useMoveToFolder();
+  const count = (items?.fileIds.length ?? 0) + (items?.folderIds.length ?? 0);
+  useEffect(() => {
+    if (items) setTarget(null);
+  }, [items]);
+
+  return (
+    <ConfirmDialog
+      open={items !== null}
+      onOpenChange={onOpenChange}
+      title={`Move ${count === 1 ? '1 item' : `${count} items`}`}
+      description="Choose the folder to move them into."
+      confirmLabel="Move here"
+      onConfirm={async () => {
+        if (!target) throw new Error('Choose a folder.');
+        await move.mutateAsync({ targetFolderId: target, fileIds: items!.fileIds, folderIds: items!.folderIds });
+      }}
+    >
+      <div className="max-h-72 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200">
+        {rootId ? <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={setTarget} onDrop={() => undefined} /> : <Spinner />}
+      </div>
+    </ConfirmDialog>
+  );
+}

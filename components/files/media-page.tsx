@@ -1,0 +1,430 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ChevronRightIcon, PlusIcon } from '@/components/shell/icons';
+import { FolderIcon } from '@/components/teams/icons';
+import type { DragItems } from '@/components/files/drag';
+import { FileDetailPanel } from '@/components/files/file-detail-panel';
+import { FileGrid } from '@/components/files/file-grid';
+import { FileTable } from '@/components/files/file-table';
+import { FolderPlusIcon, PhotoIcon, UploadIcon } from '@/components/files/icons';
+import {
+  BulkTagsDialog,
+  BulkValidityDialog,
+  DeleteFilesDialog,
+  DeleteFolderDialog,
+  MoveDialog,
+  NewFolderDialog,
+  RenameFileDialog,
+  RenameFolderDialog,
+  SaveQuickFilterDialog,
+} from '@/components/files/media-dialogs';
+import { MediaSidebar } from '@/components/files/media-sidebar';
+import { MediaToolbar } from '@/components/files/media-toolbar';
+import { SelectionBar } from '@/components/files/selection-bar';
+import { useMediaParams } from '@/components/files/use-media-params';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/data-table';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
+import { Spinner } from '@/components/ui/spinner';
+import { useBreadcrumb, useFolderChildren, useMoveToFolder, useRootFolder, type FileFolder } from '@/lib/api/file-folders';
+import { filterExpr, useFiles, type FileFilters, type MediaFile } from '@/lib/api/files';
+import { errorMessage } from '@/lib/api/protected';
+import { useQuickFilters, type QuickFilterCriteria } from '@/lib/api/quick-filters';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { hasRole } from '@/server/auth/roles';
+import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
+
+const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {
+  ssr: false,
+  loading: () => (
+    <div className="flex h-40 items-center justify-center rounded-lg bg-white ring-1 ring-zinc-200">
+      <Spinner label="Loading the uploader" className="text-zinc-400" />
+    </div>
+  ),
+});
+
+type Notice = { tone: 'info' | 'error'; text: string };
+
+export function MediaPage() {
+  const me = useCurrentUser();
+  const canEdit = hasRole(me.role, 'EDITOR');
+  const canApprove = hasRole(me.role, 'APPROVER');
+  // The user's UI profile may hide uploading and deleting (cosmetic: the API still decides).
+  const ui = useUiElements();
+  const canUpload = canEdit && ui.ready && ui.isVisible('newUi.media.upload');
+  const canDelete = canEdit && ui.ready && ui.isVisible('newUi.media.delete');
+  const { list, updateList, state, set } = useMediaParams();
+  const root = useRootFolder();
+  const rootId = root.data?.id;
+  const folderId = state.folderId ?? rootId;
+  const crumbs = useBreadcrumb(state.folderId && state.folderId !== rootId ? state.folderId : null);
+  const path = useMemo(() => crumbs.data ?? (root.data ? [root.data] : []), [crumbs.data, root.data]);
+  const current: FileFolder | undefined = path[path.length - 1];
+  const openPath = useMemo(() => path.map((f) => f.id), [path]);
+  const quickFilters = useQuickFilters('FILE');
+  const activeQuickFilter = quickFilters.data?.content.find((qf) => qf.id === state.quickFilterId);
+
+  const filters: FileFilters = {
+    folderId: state.quickFilterId ? undefined : folderId,
+    recursive: state.recursive,
+    text: list.text,
+    type: state.type ?? undefined,
+    orientation: state.orientation ?? undefined,
+    tags: state.tags,
+    validity: state.validity ?? undefined,
+  };
+  const hasFilters = Boolean(list.text.trim() || state.type || state.orientation || state.tags.length || state.validity || state.quickFilterId);
+  const files = useFiles(
+    { page: list.page, size: list.size, sort: `${list.sort.field},${list.sort.direction}`, filters, quickFilterId: state.quickFilterId ?? undefined },
+    { enabled: Boolean(folderId) },
+  );
+  const showFolders = !hasFilters && !state.recursive;
+  const subfolders = useFolderChildren(folderId, { enabled: showFolders });
+  const folderCards = showFolders && list.page === 0 ? (subfolders.data?.content ?? []) : [];
+
+  // Selection: cleared whenever the list shows something else.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const anchor = useRef<string | null>(null);
+  const listKey = JSON.stringify([filters, state.quickFilterId, list.page, list.size]);
+  useEffect(() => setSelected(new Set()), [listKey]);
+  const pageFiles = useMemo(() => files.data?.content ?? [], [files.data]);
+  const toggle = useCallback(
+    (id: string, { range }: { range: boolean }) => {
+      setSelected((prev) => {
+        const next = new Set(prev);
+        const ids = pageFiles.map((f) => f.id);
+        if (range && anchor.current && ids.includes(anchor.current)) {
+          const [a, b] = [ids.indexOf(anchor.current), ids.indexOf(id)].sort((x, y) => x - y);
+          ids.slice(a, b! + 1).forEach((x) => next.add(x));
+        } else if (next.has(id)) next.delete(id);
+        else next.add(id);
+        anchor.current = id;
+
+        return next;
+      });
+    },
+    [pageFiles],
+  );
+  const toggleAll = useCallback((ids: string[], select: boolean) => setSelected(select ? new Set(ids) : new Set()), []);
+
+  // Dialogs and notices.
+  const [uploading, setUploading] = useState(false);
+  // Mounted from the first open on, then only hidden: closing the panel does not stop uploads.
+  const [uploaderMounted, setUploaderMounted] = useState(false);
+  useEffect(() => {
+    if (uploading) setUploaderMounted(true);
+  }, [uploading]);
+  const [creatingFolder, setCreatingFolder] = useState(false);
+  const [renamingFolder, setRenamingFolder] = useState<FileFolder | null>(null);
+  const [deletingFolder, setDeletingFolder] = useState<FileFolder | null>(null);
+  const [renamingFile, setRenamingFile] = useState<MediaFile | null>(null);
+  const [deletingFiles, setDeletingFiles] = useState<string[] | null>(null);
+  const [tagging, setTagging] = useState<{ ids: string[]; verb: 'add' | 'remove' } | null>(null);
+  const [validityIds, setValidityIds] = useState<string[] | null>(null);
+  const [moving, setMoving] = useState<DragItems | null>(null);
+  const [savingFilter, setSavingFilter] = useState<QuickFilterCriteria | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => {
+    if (!notice || notice.tone === 'error') return;
+    const timer = setTimeout(() => setNotice(null), 6000);
+
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const move = useMoveToFolder();
+  const moveItems = useCallback(
+    (targetFolderId: string, items: DragItems) => {
+      const folderIds = items.folderIds.filter((id) => id !== targetFolderId);
+      if (items.fileIds.length === 0 && folderIds.length === 0) return;
+      const count = items.fileIds.length + folderIds.length;
+      setNotice({ tone: 'info', text: `Moving ${count === 1 ? '1 item' : `${count} items`}…` });
+      move.mutate(
+        { targetFolderId, fileIds: items.fileIds, folderIds },
+        {
+          onSuccess: (target) => {
+            setSelected(new Set());
+            setNotice({ tone: 'info', text: `Moved ${count === 1 ? '1 item' : `${count} items`} to ${target?.name ?? (targetFolderId === rootId ? 'All media' : 'the folder')}.` });
+          },
+          onError: (e) => setNotice({ tone: 'error', text: `The move failed: ${errorMessage(e)}` }),
+        },
+      );
+    },
+    [move, rootId],
+  );
+
+  const openFolder = (id: string) => set({ folderId: id === rootId ? null : id, quickFilterId: null, fileId: null }, { clearText: true });
+  const clearFilters = () => set({ type: null, orientation: null, tags: [], validity: null, quickFilterId: null }, { clearText: true });
+  const saveQuickFilter = () => {
+    // "Valid now" is stored as the criteria's own switch so the saved filter does not freeze today's date.
+    const validNow = state.validity === 'valid';
+    const expr = filterExpr({ ...filters, validity: validNow ? undefined : filters.validity });
+    setSavingFilter({
+      type: 'FILE',
+      search: expr?.text ?? '',
+      folderId,
+      searchRecursively: state.recursive,
+      ...(validNow ? { validFileOnly: true, isUndefinedValidityValid: true } : {}),
+    });
+  };
+  const selectedIds = [...selected];
+  const folderName = current && current.id !== rootId ? (current.name ?? 'this folder') : 'All media';
+  const isFirstLoad = files.isPending && files.fetchStatus !== 'idle';
+  const isEmpty = files.isSuccess && pageFiles.length === 0 && folderCards.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Media"
+        description="Images, videos and documents for your screens."
+        actions={
+          canEdit ? (
+            <>
+              <Button variant="secondary" onClick={() => setCreatingFolder(true)} disabled={!folderId}>
+                <FolderPlusIcon className="size-4" /> New folder
+              </Button>
+              {canUpload ? (
+                <Button onClick={() => setUploading((u) => !u)} aria-expanded={uploading} disabled={!folderId}>
+                  <UploadIcon className="size-4" /> Upload
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      {root.isError ? <LoadError className="mb-4" title="The media library could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
+      {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no media root folder.</Alert> : null}
+
+      <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
+        <div className="lg:w-60 lg:shrink-0">
+          <MediaSidebar
+            rootId={rootId}
+            folderId={folderId}
+            openPath={openPath}
+            onSelectFolder={openFolder}
+            onDrop={moveItems}
+            quickFilterId={state.quickFilterId}
+            onSelectQuickFilter={(id) => set({ quickFilterId: id, fileId: null, recursive: false })}
+          />
+        </div>
+
+        <div className="min-w-0 flex-1 space-y-4">
+          {uploaderMounted && folderId ? (
+            <div hidden={!uploading}>
+              <UploadPanel folderId={folderId} folderName={folderName} onClose={() => setUploading(false)} />
+            </div>
+          ) : null}
+
+          <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
+            <nav aria-label="Breadcrumb" className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+              {state.quickFilterId ? (
+                <span className="flex items-center gap-2 font-medium text-zinc-900">
+                  Quick filter: {activeQuickFilter?.name ?? '…'}
+                  <Button variant="ghost" size="sm" onClick={() => set({ quickFilterId: null })}>
+                    Show all
+                  </Button>
+                </span>
+              ) : (
+                path.map((folder, i) => (
+                  <span key={folder.id} className="flex items-center gap-1">
+                    {i > 0 ? <ChevronRightIcon className="size-3.5 text-zinc-400" /> : null}
+                    {i === path.length - 1 ? (
+                      <span aria-current="page" className="font-medium text-zinc-900">
+                        {i === 0 ? 'All media' : folder.name}
+                      </span>
+                    ) : (
+                      <button type="button" className="cursor-pointer text-zinc-500 hover:text-zinc-900 hover:underline" onClick={() => openFolder(folder.id)}>
+                        {i === 0 ? 'All media' : folder.name}
+                      </button>
+                    )}
+                  </span>
+                ))
+              )}
+            </nav>
+            {canEdit && current && current.id !== rootId && !state.quickFilterId ? (
+              <RowActions label={`Actions for folder ${current.name}`}>
+                <DropdownMenuItem onSelect={() => setRenamingFolder(current)}>Rename folder</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>Move folder…</DropdownMenuItem>
+                {canDelete ? (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeletingFolder(current)}>
+                      Delete folder
+                    </DropdownMenuItem>
+                  </>
+                ) : null}
+              </RowActions>
+            ) : null}
+          </div>
+
+          <MediaToolbar
+            text={list.text}
+            onText={(text) => updateList({ text })}
+            state={state}
+            set={set}
+            hasFilters={hasFilters}
+            onClearFilters={clearFilters}
+            onSaveQuickFilter={saveQuickFilter}
+            updating={files.isFetching && !isFirstLoad}
+          />
+
+          {notice ? (
+            <Alert tone={notice.tone} action={<Button variant="ghost" size="sm" onClick={() => setNotice(null)}>Dismiss</Button>}>
+              {notice.text}
+            </Alert>
+          ) : null}
+
+          {selected.size > 0 && canEdit ? (
+            <SelectionBar
+              count={selected.size}
+              pageCount={pageFiles.length}
+              onSelectPage={() => toggleAll(pageFiles.map((f) => f.id), true)}
+              onClear={() => setSelected(new Set())}
+              onAddTags={() => setTagging({ ids: selectedIds, verb: 'add' })}
+              onRemoveTags={() => setTagging({ ids: selectedIds, verb: 'remove' })}
+              onValidity={canApprove ? () => setValidityIds(selectedIds) : undefined}
+              onMove={() => setMoving({ fileIds: selectedIds, folderIds: [] })}
+              onDelete={canDelete ? () => setDeletingFiles(selectedIds) : undefined}
+            />
+          ) : null}
+
+          <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
+            <Card className="min-w-0 flex-1 overflow-hidden">
+              {files.isError ? <LoadError className="m-4" title="The files could not be loaded." error={files.error} onRetry={() => void files.refetch()} /> : null}
+              {state.view === 'table' ? (
+                <FileTable
+                  page={files.data}
+                  sort={list.sort}
+                  onSortChange={(sort) => updateList({ sort })}
+                  selected={selected}
+                  onToggle={toggle}
+                  onToggleAll={toggleAll}
+                  onOpenFile={(id) => set({ fileId: id })}
+                  isFirstLoad={isFirstLoad || !folderId}
+                  isFetching={files.isFetching}
+                  isPlaceholderData={files.isPlaceholderData}
+                />
+              ) : isFirstLoad || !folderId ? (
+                <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4">
+                  {Array.from({ length: 8 }, (_, i) => (
+                    <li key={i} className="overflow-hidden rounded-lg ring-1 ring-zinc-200">
+                      <div className="aspect-[4/3] animate-pulse bg-zinc-100" />
+                      <div className="space-y-2 px-3 py-2.5">
+                        <div className="h-3.5 w-3/4 animate-pulse rounded bg-zinc-100" />
+                        <div className="h-3 w-1/2 animate-pulse rounded bg-zinc-100" />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <FileGrid
+                  folders={folderCards}
+                  files={pageFiles}
+                  selected={selected}
+                  activeFileId={state.fileId}
+                  dimmed={files.isPlaceholderData}
+                  onOpenFolder={openFolder}
+                  onOpenFile={(id) => set({ fileId: id })}
+                  onToggle={toggle}
+                  onDrop={moveItems}
+                  selectable={canEdit}
+                />
+              )}
+
+              {isEmpty ? (
+                hasFilters ? (
+                  <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title="No files match" testId="media-empty">
+                    <p className="mt-1 text-sm text-zinc-500">Try other words or fewer filters.</p>
+                    <Button variant="secondary" size="sm" className="mt-4" onClick={clearFilters}>
+                      Clear filters
+                    </Button>
+                  </EmptyState>
+                ) : (
+                  <EmptyState icon={<FolderIcon className="size-5 text-zinc-500" />} title={folderName === 'All media' ? 'No media yet' : `${folderName} is empty`} testId="media-empty">
+                    <p className="mt-1 text-sm text-zinc-500">Upload images and videos, or drag files here from another folder.</p>
+                    {canEdit ? (
+                      <div className="mt-4 flex gap-2">
+                        {canUpload ? (
+                          <Button size="sm" onClick={() => setUploading(true)}>
+                            <UploadIcon className="size-4" /> Upload files
+                          </Button>
+                        ) : null}
+                        <Button size="sm" variant="secondary" onClick={() => setCreatingFolder(true)}>
+                          <PlusIcon className="size-4" /> New folder
+                        </Button>
+                      </div>
+                    ) : null}
+                  </EmptyState>
+                )
+              ) : null}
+
+              {files.data && files.data.totalElements > 0 ? (
+                <Pagination
+                  id="files-summary"
+                  page={files.data.number}
+                  size={files.data.size}
+                  totalElements={files.data.totalElements}
+                  totalPages={files.data.totalPages}
+                  noun="files"
+                  onPageChange={(page) => updateList({ page })}
+                  onSizeChange={(size) => updateList({ size })}
+                />
+              ) : (
+                <span id="files-summary" className="sr-only">
+                  {isFirstLoad ? 'Loading files' : 'No files'}
+                </span>
+              )}
+            </Card>
+
+            {state.fileId ? (
+              <FileDetailPanel
+                key={state.fileId}
+                fileId={state.fileId}
+                onClose={() => set({ fileId: null })}
+                onRename={(file) => setRenamingFile(file)}
+                onMove={(file) => setMoving({ fileIds: [file.id], folderIds: [] })}
+                onDelete={canDelete ? (file) => setDeletingFiles([file.id]) : undefined}
+                onOpenFile={(id) => set({ fileId: id })}
+              />
+            ) : null}
+          </div>
+        </div>
+      </div>
+
+      {folderId ? <NewFolderDialog parentId={folderId} open={creatingFolder} onOpenChange={setCreatingFolder} onCreated={(f) => setNotice({ tone: 'info', text: `Created the folder ${f.name ?? ''}.` })} /> : null}
+      <RenameFolderDialog folder={renamingFolder} onOpenChange={(open) => !open && setRenamingFolder(null)} />
+      <DeleteFolderDialog
+        folder={deletingFolder}
+        onOpenChange={(open) => !open && setDeletingFolder(null)}
+        onDeleted={(f) => {
+          openFolder(f.parentId ?? rootId ?? '');
+          setNotice({ tone: 'info', text: `Deleted the folder ${f.name ?? ''}.` });
+        }}
+      />
+      <RenameFileDialog file={renamingFile ? { id: renamingFile.id, name: renamingFile.name } : null} onOpenChange={(open) => !open && setRenamingFile(null)} />
+      <DeleteFilesDialog
+        ids={deletingFiles}
+        onOpenChange={(open) => !open && setDeletingFiles(null)}
+        onDeleted={(ids) => {
+          setSelected(new Set());
+          if (state.fileId && ids.includes(state.fileId)) set({ fileId: null });
+          setNotice({ tone: 'info', text: ids.length === 1 ? 'Deleted 1 file.' : `Deleted ${ids.length} files.` });
+        }}
+      />
+      <BulkTagsDialog request={tagging} onOpenChange={(open) => !open && setTagging(null)} />
+      <BulkValidityDialog ids={validityIds} onOpenChange={(open) => !open && setValidityIds(null)} />
+      <MoveDialog items={moving} rootId={rootId} onOpenChange={(open) => !open && setMoving(null)} />
+      <SaveQuickFilterDialog
+        criteria={savingFilter}
+        onOpenChange={(open) => !open && setSavingFilter(null)}
+        onSaved={(id) => set({ quickFilterId: id, type: null, orientation: null, tags: [], validity: null, recursive: false }, { clearText: true })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+
+import { useState } from 'react';
+import { FolderTree } from '@/components/files/folder-tree';
+import type { DragItems } from '@/components/files/drag';
+import { FunnelIcon, XIcon } from '@/components/files/icons';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeleteQuickFilter, useQuickFilters, type QuickFilter } from '@/lib/api/quick-filters';
+import { useStorageStatistics } from '@/lib/api/file-folders';
+import { formatBytes } from '@/lib/api/files';
+import { cn } from '@/lib/cn';
+
+type Props = {
+  rootId: string | undefined;
+  folderId: string | undefined;
+  openPath: readonly string[];
+  onSelectFolder: (id: string) => void;
+  onDrop: (targetFolderId: string, items: DragItems) => void;
+  quickFilterId: string | null;
+  onSelectQuickFilter: (id: string | null) => void;
+};
+
+function StorageMeter() {
+  const stats = useStorageStatistics();
+  if (!stats.data) return null;
+  const { totalUsedStorageSize: used, totalAvailableStorageSize: total } = stats.data;
+  const share = total > 0 ? Math.min(1, used / total) : 0;
+
+  return (
+    <div className="px-2" data-testid="storage-meter">
+      <p className="text-xs text-zinc-500">
+        <span className="font-medium text-zinc-700">{formatBytes(used)}</span>
+        {total > 0 ? ` of ${formatBytes(total)} used` : ' used'}
+      </p>
+      {total > 0 ? (
+        <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-zinc-200" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={total} aria-valuenow={used}>
+          <div className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')} style={{ width: `${Math.max(share * 100, 1)}%` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDrop, quickFilterId, onSelectQuickFilter }: Props) {
+  const filters = useQuickFilters('FILE');
+  const remove = useDeleteQuickFilter();
+  const [deleting, setDeleting] = useState<QuickFilter | null>(null);
+
+  return (
+    <div className="space-y-5 lg:sticky lg:top-4">
+      <div className="rounded-lg bg-white p-2 ring-1 ring-zinc-200">
+        {rootId ? (
+          <FolderTree rootId={rootId} selectedId={quickFilterId ? '' : (folderId ?? rootId)} openPath={openPath} onSelect={onSelectFolder} onDrop={onDrop} />
+        ) : (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading folders" className="text-zinc-400" />
+          </div>
+        )}
+      </div>
+      <div className="rounded-lg bg-white p-2 ring-1 ring-zinc-200">
+        <h2 className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Quick filters</h2>
+        {filters.data?.content.length ? (
+          <ul aria-label="Quick filters" className="space-y-0.5 text-sm">
+            {filters.data.content.map((qf) => (
+              <li key={qf.id} className={cn('group flex items-center rounded-md', quickFilterId === qf.id ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}>
+                <button
+                  type="button"
+                  aria-pressed={quickFilterId === qf.id}
+                  onClick={() => onSelectQuickFilter(quickFilterId === qf.id ? null : qf.id)}
+                  className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 px-2 py-1.5 text-left"
+                >
+                  <FunnelIcon className="size-4 shrink-0 text-zinc-400" />
+                  <span className="truncate">{qf.name}</span>
+                </button>
+                {qf.readOnly ? null : (
+                  <button
+                    type="button"
+                    aria-label={`Delete quick filter ${qf.name}`}
+                    onClick={() => setDeleting(qf)}
+                    className="mr-1 hidden cursor-pointer rounded p-1 text-zinc-400 group-hover:block hover:bg-zinc-200 hover:text-zinc-700"
+                  >
+                    <XIcon className="size-3.5" />
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-2 pb-2 text-sm text-zinc-500">{filters.isPending ? 'Loading…' : filters.isError ? 'Could not load quick filters.' : 'Search or filter, then save the view here.'}</p>
+        )}
+      </div>
+      <StorageMeter />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete quick filter “${deleting?.name ?? ''}”?`}
+        description="The files stay; only the saved filter is removed."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={async () => {
+          await remove.mutateAsync(deleting!.id);
+          if (quickFilterId === deleting!.id) onSelectQuickFilter(null);
+        }}
+      />
+    </div>
+  );
+}

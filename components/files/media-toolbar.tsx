@@ -1,0 +1,123 @@
+'use client';
+
+import { GridIcon, ListIcon, XIcon } from '@/components/files/icons';
+import type { MediaState } from '@/components/files/use-media-params';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/field';
+import { SearchInput } from '@/components/ui/search-input';
+import { UpdatingIndicator } from '@/components/ui/spinner';
+import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
+import { useTags } from '@/lib/api/tags';
+import { cn } from '@/lib/cn';
+
+type Props = {
+  text: string;
+  onText: (text: string) => void;
+  state: MediaState;
+  set: (patch: Partial<MediaState>) => void;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+  onSaveQuickFilter: () => void;
+  updating: boolean;
+};
+
+export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilters, onSaveQuickFilter, updating }: Props) {
+  const tags = useTags('fileTags');
+  const tagOptions = (tags.data ?? []).filter((t) => !state.tags.includes(t.tag));
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={text} onChange={onText} />
+        <div className="w-36 shrink-0"><Select aria-label="Type" value={state.type ?? ''} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
+          <option value="">All types</option>
+          {FILE_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </Select></div>
+        <div className="w-44 shrink-0"><Select aria-label="Orientation" value={state.orientation ?? ''} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
+          <option value="">Any orientation</option>
+          {ORIENTATIONS.map((o) => (
+            <option key={o} value={o}>
+              {o.charAt(0).toUpperCase() + o.slice(1)}
+            </option>
+          ))}
+        </Select></div>
+        <div className="w-36 shrink-0"><Select aria-label="Validity" value={state.validity ?? ''} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
+          <option value="">Any validity</option>
+          {VALIDITY_FILTERS.map((v) => (
+            <option key={v.value} value={v.value}>
+              {v.label}
+            </option>
+          ))}
+        </Select></div>
+        <div className="w-40 shrink-0"><Select
+          aria-label="Tag"
+         
+          value=""
+          onChange={(e) => e.target.value && set({ tags: [...state.tags, e.target.value] })}
+          disabled={tagOptions.length === 0}
+        >
+          <option value="">{tagOptions.length ? 'Filter by tag…' : 'No tags yet'}</option>
+          {tagOptions.map((t) => (
+            <option key={t.tag} value={t.tag}>
+              {t.tag} ({t.count})
+            </option>
+          ))}
+        </Select></div>
+        <label className="flex cursor-pointer items-center gap-2 px-1 text-sm text-zinc-700">
+          <input type="checkbox" className="size-4 accent-brand-600" checked={state.recursive} onChange={(e) => set({ recursive: e.target.checked })} disabled={Boolean(state.quickFilterId)} />
+          Include subfolders
+        </label>
+        <div className="ml-auto flex items-center gap-2">
+          <UpdatingIndicator show={updating} />
+          <div className="flex rounded-md ring-1 ring-zinc-300" role="group" aria-label="View">
+            {(
+              [
+                { view: 'grid', label: 'Grid', Icon: GridIcon },
+                { view: 'table', label: 'Table', Icon: ListIcon },
+              ] as const
+            ).map(({ view, label, Icon }) => (
+              <button
+                key={view}
+                type="button"
+                aria-pressed={state.view === view}
+                title={`${label} view`}
+                onClick={() => set({ view })}
+                className={cn(
+                  'flex h-9 cursor-pointer items-center gap-1.5 px-3 text-sm first:rounded-l-md last:rounded-r-md',
+                  state.view === view ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 hover:bg-zinc-50',
+                )}
+              >
+                <Icon className="size-4" />
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      {hasFilters ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          {state.tags.map((tag) => (
+            <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+              Tag: {tag}
+              <button type="button" aria-label={`Stop filtering by tag ${tag}`} onClick={() => set({ tags: state.tags.filter((t) => t !== tag) })} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
+                <XIcon className="size-3" />
+              </button>
+            </span>
+          ))}
+          <Button variant="ghost" size="sm" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+          {state.quickFilterId ? null : (
+            <Button variant="secondary" size="sm" onClick={onSaveQuickFilter}>
+              Save as quick filter
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { TrashIcon } from '@/components/teams/icons';
+import { ClockIcon, TagIcon } from '@/components/files/icons';
+import { cn } from '@/lib/cn';
+
+/** Light-on-dark buttons (the shared Button's ghost colours are for light backgrounds). */
+function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
+  return (
+    <button
+      type="button"
+      className={cn('inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors', className)}
+      {...props}
+    />
+  );
+}
+
+type Props = {
+  count: number;
+  pageCount: number;
+  onSelectPage: () => void;
+  onClear: () => void;
+  onAddTags: () => void;
+  onRemoveTags: () => void;
+  /** Absent below APPROVER (the bulk validity endpoint's role). */
+  onValidity?: () => void;
+  onMove: () => void;
+  /** Absent: deleting is not offered (role or UI profile). */
+  onDelete?: () => void;
+};
+
+/** The bulk actions over the selected files. */
+export function SelectionBar({ count, pageCount, onSelectPage, onClear, onAddTags, onRemoveTags, onValidity, onMove, onDelete }: Props) {
+  return (
+    <div role="toolbar" aria-label="Selected files" className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
+      <span className="mr-2 font-medium" data-testid="selection-count">
+        {count === 1 ? '1 file selected' : `${count} files selected`}
+      </span>
+      {count < pageCount ? (
+        <button type="button" onClick={onSelectPage} className="cursor-pointer text-zinc-300 underline hover:text-white">
+          Select all {pageCount} on this page
+        </button>
+      ) : null}
+      <div className="ml-auto flex flex-wrap items-center gap-1">
+        {[
+          { label: 'Add tags', onClick: onAddTags, icon: <TagIcon className="size-4" /> },
+          { label: 'Remove tags', onClick: onRemoveTags, icon: null },
+          ...(onValidity ? [{ label: 'Validity', onClick: onValidity, icon: <ClockIcon className="size-4" /> }] : []),
+          { label: 'Move', onClick: onMove, icon: null },
+        ].map((a) => (
+          <BarButton key={a.label} className="text-zinc-100 hover:bg-white/10 hover:text-white" onClick={a.onClick}>
+            {a.icon}
+            {a.label}
+          </BarButton>
+        ))}
+        {onDelete ? (
+          <BarButton className="text-red-300 hover:bg-red-500/20 hover:text-red-200" onClick={onDelete}>
+            <TrashIcon className="size-4" /> Delete
+          </BarButton>
+        ) : null}
+        <BarButton className="text-zinc-300 hover:bg-white/10 hover:text-white" onClick={onClear}>
+          Clear
+        </BarButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+'use client';
+
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import Uppy from '@uppy/core';
+import Dashboard from '@uppy/react/dashboard';
+import { useEffect, useRef, useState } from 'react';
+import { WarningIcon } from '@/components/files/icons';
+import { Button } from '@/components/ui/button';
+import { apiFetch } from '@/lib/api/client';
+import { formatBytes, useInvalidateMedia, type MediaFile } from '@/lib/api/files';
+import { useTenant } from '@/lib/tenant/tenant-context';
+import { resumeStore, type StoredUpload } from '@/lib/upload/resume-store';
+import { SessionUploader, type DuplicateNotice } from '@/lib/upload/session-uploader';
+
+/** Spec 2 "File": the supported extensions. */
+const ALLOWED = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.mp4', '.webm', '.mov', '.mp3', '.wav', '.ogg', '.ttf', '.otf', '.woff', '.woff2', '.pdf', '.json'];
+const MAX_SIZE = 10_737_418_240;
+
+function useUnfinishedUploads(customerId: number | undefined) {
+  const [items, setItems] = useState<Array<StoredUpload & { fingerprint: string }>>([]);
+  useEffect(() => {
+    const read = () => setItems(resumeStore.list(customerId));
+    read();
+    window.addEventListener('signage-uploads-changed', read);
+    window.addEventListener('storage', read);
+
+    return () => {
+      window.removeEventListener('signage-uploads-changed', read);
+      window.removeEventListener('storage', read);
+    };
+  }, [customerId]);
+
+  return items;
+}
+
+/**
+ * Uppy's Dashboard over the chunked upload sessions (lib/upload/session-uploader.ts). Files go into
+ * the folder open when the upload starts. The page hides the panel instead of unmounting it, so
+ * uploads go on while the user browses; the Uppy instance is never destroyed from an effect cleanup
+ * (React's development double-mount would destroy it).
+ */
+export default function UploadPanel({ folderId, folderName, onClose }: { folderId: string | undefined; folderName: string; onClose: () => void }) {
+  const { customerId } = useTenant();
+  const invalidate = useInvalidateMedia();
+  const folderRef = useRef(folderId);
+  folderRef.current = folderId;
+  const [duplicates, setDuplicates] = useState<DuplicateNotice[]>([]);
+  const [uploaded, setUploaded] = useState<MediaFile[]>([]);
+  const unfinished = useUnfinishedUploads(customerId);
+  const [uppy] = useState(() =>
+    new Uppy({
+      id: 'media-upload',
+      autoProceed: true,
+      allowMultipleUploadBatches: true,
+      restrictions: { allowedFileTypes: ALLOWED, maxFileSize: MAX_SIZE },
+    }).use(SessionUploader, {
+      customerId,
+      getParentId: () => folderRef.current,
+      onDuplicate: (notice) => setDuplicates((list) => [...list.filter((d) => d.fileName !== notice.fileName), notice]),
+      onUploaded: (file) => setUploaded((list) => [...list, file]),
+    }),
+  );
+  useEffect(() => {
+    uppy.getPlugin('SessionUploader')?.setOptions({ customerId });
+  }, [uppy, customerId]);
+  // Files in the Dashboard are not "unfinished": they are uploading (or paused) right here.
+  const [inDashboard, setInDashboard] = useState<string[]>([]);
+  useEffect(() => {
+    const sync = () => setInDashboard(uppy.getFiles().map((f) => `${f.name}|${f.size}`));
+    uppy.on('file-added', sync);
+    uppy.on('file-removed', sync);
+
+    return () => {
+      uppy.off('file-added', sync);
+      uppy.off('file-removed', sync);
+    };
+  }, [uppy]);
+  const unfinishedElsewhere = unfinished.filter((u) => !inDashboard.includes(`${u.name}|${u.size}`));
+  useEffect(() => {
+    const refresh = () => void invalidate();
+    uppy.on('upload-success', refresh);
+
+    return () => {
+      uppy.off('upload-success', refresh);
+    };
+  }, [uppy, invalidate]);
+
+  return (
+    <section aria-label="Upload files" className="rounded-lg bg-white p-4 ring-1 ring-zinc-200" data-testid="upload-panel">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <div>
+          <h2 className="text-sm font-semibold text-zinc-900">Upload to {folderName}</h2>
+          <p className="text-sm text-zinc-500">Large files go up in parts; pause, resume, or continue after a reload by adding the same file again.</p>
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            // Finished files leave the list; running ones go on in the background.
+            const done = uppy.getFiles().filter((f) => f.progress.uploadComplete);
+            if (done.length) uppy.removeFiles(done.map((f) => f.id));
+            setUploaded([]);
+            setDuplicates([]);
+            onClose();
+          }}
+        >
+          Close
+        </Button>
+      </div>
+      {unfinishedElsewhere.length ? (
+        <div className="mb-3 rounded-md bg-brand-50 px-3.5 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset" data-testid="unfinished-uploads">
+          <p className="font-medium">Unfinished uploads</p>
+          <p className="text-brand-800/80">Add the same file again to continue where it stopped.</p>
+          <ul className="mt-2 space-y-1">
+            {unfinishedElsewhere.map((u) => (
+              <li key={u.fingerprint} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <span className="font-medium">{u.name}</span> — {formatBytes(u.uploadedBytes)} of {formatBytes(u.size)} ({Math.floor((u.uploadedBytes / Math.max(u.size, 1)) * 100)}%)
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    resumeStore.delete(u.fingerprint);
+                    void apiFetch<void>(`/api/v2/file/upload/${encodeURIComponent(u.uploadId)}`, { method: 'DELETE', customerId }).catch(() => undefined);
+                  }}
+                >
+                  Discard
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {duplicates.length ? (
+        <div className="mb-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" role="status" data-testid="duplicate-notice">
+          <div className="flex items-start justify-between gap-2">
+            <p className="flex items-center gap-2 font-medium">
+              <WarningIcon className="size-4" /> Possible duplicates
+            </p>
+            <Button size="sm" variant="ghost" onClick={() => setDuplicates([])}>
+              Dismiss
+            </Button>
+          </div>
+          <ul className="mt-1 space-y-0.5">
+            {duplicates.map((d) => (
+              <li key={d.fileName}>
+                <span className="font-medium">{d.fileName}</span> {d.byChecksum ? 'has the same content as' : 'has the same name and size as'}{' '}
+                {d.matches.map((m) => `“${m.name}”`).join(', ')} already in the library.
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Dashboard
+        uppy={uppy}
+        width="100%"
+        height={300}
+        proudlyDisplayPoweredByUppy={false}
+        hideProgressDetails={false}
+        note="Images, videos, audio, fonts, PDF and JSON, up to 10 GB each"
+        doneButtonHandler={() => {
+          uppy.clear();
+          setUploaded([]);
+          setDuplicates([]);
+        }}
+      />
+      {uploaded.length ? (
+        <p className="mt-2 text-sm text-emerald-700" role="status" data-testid="upload-summary">
+          {uploaded.length === 1 ? `Uploaded ${uploaded[0]!.name}.` : `Uploaded ${uploaded.length} files.`}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
+import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+
+export type MediaView = 'grid' | 'table';
+
+/** The media library's own URL state beside the list's paging, sorting and search (use-list-params). */
+export type MediaState = {
+  folderId: string | null;
+  view: MediaView;
+  recursive: boolean;
+  type: FileType | null;
+  orientation: Orientation | null;
+  tags: string[];
+  validity: ValidityFilter | null;
+  quickFilterId: string | null;
+  fileId: string | null;
+};
+
+const KEYS: Record<keyof MediaState, string> = {
+  folderId: 'folder',
+  view: 'view',
+  recursive: 'deep',
+  type: 'type',
+  orientation: 'orient',
+  tags: 'tags',
+  validity: 'valid',
+  quickFilterId: 'qf',
+  fileId: 'file',
+};
+
+export const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+export const SORTABLE = ['name', 'size', 'createDate', 'contentType', 'validTo'] as const;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export function useMediaParams() {
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  // The query last asked for, until the router reports it: router.replace lands asynchronously, so two
+  // quick changes (view, then folder) must build on the first one, not on the URL of the last render.
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+
+  const state = useMemo<MediaState>(
+    () => ({
+      folderId: searchParams.get(KEYS.folderId),
+      view: searchParams.get(KEYS.view) === 'table' ? 'table' : 'grid',
+      recursive: searchParams.get(KEYS.recursive) === '1',
+      type: oneOf(searchParams.get(KEYS.type), FILE_TYPES.map((t) => t.value)),
+      orientation: oneOf(searchParams.get(KEYS.orientation), ORIENTATIONS),
+      tags: (searchParams.get(KEYS.tags) ?? '').split(',').filter(Boolean),
+      validity: oneOf(searchParams.get(KEYS.validity), VALIDITY_FILTERS.map((v) => v.value)),
+      quickFilterId: searchParams.get(KEYS.quickFilterId),
+      fileId: searchParams.get(KEYS.fileId),
+    }),
+    [searchParams],
+  );
+
+  /** Changes the media state; anything but the view or the open file starts again from page one. */
+  const set = useCallback(
+    (patch: Partial<MediaState>, { clearText = false }: { clearText?: boolean } = {}) => {
+      const next = new URLSearchParams(pending.current ?? searchParams);
+      for (const [key, value] of Object.entries(patch) as Array<[keyof MediaState, MediaState[keyof MediaState]]>) {
+        const name = KEYS[key];
+        const text = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '') : (value ?? '');
+        if (text && !(key === 'view' && text === 'grid')) next.set(name, text);
+        else next.delete(name);
+      }
+      if (Object.keys(patch).some((k) => k !== 'view' && k !== 'fileId')) next.delete('page');
+      if (clearText) next.delete('q');
+      const query = next.toString();
+      pending.current = query;
+      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [searchParams, router, pathname],
+  );
+
+  return { list: list.params, updateList: list.update, state, set };
+}

@@ -1,0 +1,183 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { fileKeys } from '@/lib/api/files';
+import { and, NULL, term, toSearch } from '@/lib/api/query-language';
+import type { Page } from '@/lib/api/types';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+export type FileFolder = {
+  id: string;
+  name?: string | null;
+  parentId?: string | null;
+  customerId?: number;
+  fileFolderType?: number;
+  fileFolderPath?: string[];
+  fileCount?: number;
+  firstFileThumbnail?: string | null;
+  readOnly?: boolean;
+  cleanupOutdatedFiles?: boolean;
+};
+
+export type StorageStatistics = {
+  totalAvailableStorageSize: number;
+  totalUsedStorageSize: number;
+  usedDatasourceResourceStorageSize?: number;
+  usedUploadedFileStorageSize?: number;
+};
+
+/** Stored folders (type 1); filtered folders follow a quick filter and take no files. */
+const STORED = 1;
+const FOLDER_FIELDS = 'name,parentId,fileFolderType,fileCount,firstFileThumbnail';
+
+export const folderKeys = {
+  all: ['fileFolders'] as const,
+  root: (customerId: number | undefined) => [...folderKeys.all, 'root', { customerId }] as const,
+  children: (customerId: number | undefined, parentId: string) => [...folderKeys.all, 'children', { customerId, parentId }] as const,
+  breadcrumb: (customerId: number | undefined, folderId: string) => [...folderKeys.all, 'breadcrumb', { customerId, folderId }] as const,
+  statistics: (customerId: number | undefined) => [...folderKeys.all, 'statistics', { customerId }] as const,
+};
+
+/** The tenant's stored root folder (created with the tenant; it has no name). */
+export function useRootFolder() {
+  const { customerId } = useTenant();
+
+  return useQuery({
+    queryKey: folderKeys.root(customerId),
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
+        query: { page: 0, size: 1, search: toSearch(and(term('parentId', '=', NULL), term('fileFolderType', '=', STORED))), select: FOLDER_FIELDS },
+        customerId,
+        signal,
+      });
+
+      return page.content[0] ?? null;
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The folders directly inside `parentId`, by name (the tree loads one level at a time). */
+export function useFolderChildren(parentId: string | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  const { customerId } = useTenant();
+
+  return useQuery({
+    queryKey: folderKeys.children(customerId, parentId ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
+        query: {
+          page: 0,
+          size: 500,
+          sort: 'name,asc',
+          search: toSearch(and(term('parentId', '=', parentId!), term('fileFolderType', '=', STORED))),
+          select: FOLDER_FIELDS,
+          includeReadOnlyInfo: true,
+        },
+        customerId,
+        signal,
+      }),
+    enabled: Boolean(parentId) && enabled,
+  });
+}
+
+/** Root … folder, for the breadcrumb. */
+export function useBreadcrumb(folderId: string | null | undefined) {
+  const { customerId } = useTenant();
+
+  return useQuery({
+    queryKey: folderKeys.breadcrumb(customerId, folderId ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch<{ fileFolders: FileFolder[] }>('/api/fileFolder/breadcrumb', { query: { folderId }, customerId, signal }).then((r) => r.fileFolders),
+    enabled: Boolean(folderId),
+  });
+}
+
+export function useStorageStatistics() {
+  const { customerId } = useTenant();
+
+  return useQuery({
+    queryKey: folderKeys.statistics(customerId),
+    queryFn: ({ signal }) => apiFetch<StorageStatistics>('/api/fileFolder/storageStatistics', { customerId, signal }),
+  });
+}
+
+function useInvalidateMedia() {
+  const queryClient = useQueryClient();
+
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: folderKeys.all }), queryClient.invalidateQueries({ queryKey: fileKeys.all })]);
+}
+
+/** After a delete: breadcrumbs are only marked stale, since the open one may be of a folder that is gone (404). */
+function useInvalidateAfterDelete() {
+  const queryClient = useQueryClient();
+  const isBreadcrumb = (key: readonly unknown[]) => key[0] === folderKeys.all[0] && key[1] === 'breadcrumb';
+
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => !isBreadcrumb(q.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => isBreadcrumb(q.queryKey), refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+    ]);
+}
+
+export function useCreateFolder() {
+  const invalidate = useInvalidateMedia();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: ({ parentId, name }: { parentId: string; name: string }) =>
+      apiFetch<FileFolder>('/api/fileFolder/', { method: 'POST', query: { parentId, name }, customerId }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useRenameFolder() {
+  const invalidate = useInvalidateMedia();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<FileFolder>('/api/fileFolder/rename', { method: 'POST', query: { folderId: id, newName: name }, customerId }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export type MoveBatch = { targetFolderId: string; fileIds: string[]; folderIds: string[] };
+
+export function useMoveToFolder() {
+  const invalidate = useInvalidateMedia();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: ({ targetFolderId, fileIds, folderIds }: MoveBatch) =>
+      apiFetch<FileFolder>('/api/fileFolder/moveBatchToFolder', {
+        method: 'POST',
+        body: { targetFolder: { id: targetFolderId }, fileIds, folderIds },
+        customerId,
+      }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteFolder() {
+  const invalidate = useInvalidateAfterDelete();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
+      apiFetch<void>(`/api/fileFolder/${encodeURIComponent(id)}`, { method: 'DELETE', query: { removeFromPlaylists }, customerId }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteBatch() {
+  const invalidate = useInvalidateAfterDelete();
+  const { customerId } = useTenant();
+
+  return useMutation({
+    mutationFn: ({ fileIds, folderIds, removeFromPlaylists }: { fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) =>
+      apiFetch<void>('/api/fileFolder/deleteBatch', { method: 'POST', query: { removeFromPlaylists }, body: { fileIds, folderIds }, customerId }),
+    onSuccess: () => invalidate(),
+  });
+}

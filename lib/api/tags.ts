@@ -1,0 +1,42 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { useTenant } from '@/lib/tenant/tenant-context';
+import type { TagGroup } from '@/server/modules/tags/tags.schemas';
+
+export type TagInfo = { count: number; comment?: string };
+export type TagListing = Partial<Record<TagGroup, Record<string, TagInfo>>>;
+
+export const tagKeys = {
+  all: ['tags'] as const,
+  group: (customerId: number | undefined, group: TagGroup) => [...tagKeys.all, group, { customerId }] as const,
+};
+
+/** The tenant's tags of one group with their counts, most used first. */
+export function useTags(group: TagGroup) {
+  const { customerId } = useTenant();
+
+  return useQuery({
+    queryKey: tagKeys.group(customerId, group),
+    queryFn: async ({ signal }) => {
+      const listing = await apiFetch<TagListing>('/api/tag', { query: { select: group }, customerId, signal });
+
+      return Object.entries(listing[group] ?? {})
+        .map(([tag, info]) => ({ tag, count: info.count, comment: info.comment }))
+        .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+    },
+    staleTime: 30_000,
+  });
+}
+
+/** Spec 3 tag format: no leading `-` or whitespace; letters, digits, `-`, `_`, `#`, `.`, `"`; at most 2048 characters. */
+export function tagFormatError(tag: string): string | null {
+  if (!tag) return 'A tag cannot be empty.';
+  if (tag.length > 2048) return 'A tag has at most 2048 characters.';
+  if (/^[-\s]/.test(tag)) return 'A tag cannot start with “-” or a space.';
+  // The server's pattern (server/modules/tags/tags.rules.ts).
+  if (!/^[\p{L}\p{Nd}_#."][\p{L}\p{M}\p{Nd}_#."-]*$/u.test(tag)) return 'Use letters, digits and - _ # . " only (no spaces).';
+
+  return null;
+}
