@@ -1,15 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon, type IconProps } from '@/components/shell/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Icons of the media library, drawn like components/shell/icons.tsx. */
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
-      {children}
-    </svg>
-  );
-}
+/** Icons of the media library, drawn in the shell's icon frame. */
 
 export const PhotoIcon = (p: IconProps) => (
   <Icon {...p}>

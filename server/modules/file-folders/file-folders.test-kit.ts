@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { files } from '@/server/modules/files/files.table';
+import { fileRowValues, insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import type { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { createTestContext } from '@/server/test/harness';
 
@@ -12,11 +11,7 @@ export type Folder = { id: string; customerId: number; path: string[]; parentId?
 export async function folderTestKit() {
   const t = await createTestContext();
   const customerId = (await t.factories.customer()).id;
-  const rootOf = async (customer: number): Promise<Folder> => {
-    const [root] = await t.db.select().from(fileFolders).where(and(eq(fileFolders.customerId, customer), isNull(fileFolders.parentId))).limit(1);
-
-    return root!;
-  };
+  const rootOf = (customer: number): Promise<Folder> => rootFolderOf(t.db, customer);
   const other = (await t.factories.customer()).id;
   const kit = {
     t,
@@ -36,24 +31,10 @@ export async function folderTestKit() {
       return row;
     },
 
-    fileValues(folder: Folder, values: Partial<typeof files.$inferInsert> = {}): typeof files.$inferInsert {
-      return {
-        id: uuidv7(),
-        customerId: folder.customerId,
-        fileFolderId: folder.id,
-        folderPath: folder.path,
-        name: `file-${randomBytes(3).toString('hex')}.png`,
-        contentType: 'image/png',
-        size: 1000,
-        crcCheckSum: randomBytes(4).toString('hex'),
-        ...values,
-      };
-    },
+    fileValues: fileRowValues,
 
-    async insertFile(folder: Folder, values: Partial<typeof files.$inferInsert> = {}) {
-      const [row] = await t.db.insert(files).values(kit.fileValues(folder, values)).returning();
-
-      return row!;
+    insertFile(folder: Folder, values: Partial<typeof files.$inferInsert> = {}) {
+      return insertFile(t.db, folder, values);
     },
 
     create(token: string, parentId: string, name: string, extra = '') {

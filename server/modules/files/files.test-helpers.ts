@@ -24,23 +24,25 @@ export async function insertFolder(db: Database, parent: { id: string; customerI
   return row!;
 }
 
+/** The values of a file row in `folder` (for bulk inserts of many rows in one statement). */
+export function fileRowValues(folder: { id: string; customerId: number; path: string[] }, values: Partial<typeof files.$inferInsert> = {}): typeof files.$inferInsert {
+  return {
+    id: uuidv7(),
+    customerId: folder.customerId,
+    fileFolderId: folder.id,
+    folderPath: folder.path,
+    name: `file-${randomBytes(3).toString('hex')}.png`,
+    contentType: 'image/png',
+    size: 1000,
+    crcCheckSum: randomBytes(4).toString('hex'),
+    creatorEmail: 'creator@example.com',
+    creatorName: 'Creator',
+    ...values,
+  };
+}
+
 export async function insertFile(db: Database, folder: { id: string; customerId: number; path: string[] }, values: Partial<typeof files.$inferInsert> = {}): Promise<FileRow> {
-  const [row] = await db
-    .insert(files)
-    .values({
-      id: uuidv7(),
-      customerId: folder.customerId,
-      fileFolderId: folder.id,
-      folderPath: folder.path,
-      name: `file-${randomBytes(3).toString('hex')}.png`,
-      contentType: 'image/png',
-      size: 1000,
-      crcCheckSum: randomBytes(4).toString('hex'),
-      creatorEmail: 'creator@example.com',
-      creatorName: 'Creator',
-      ...values,
-    })
-    .returning();
+  const [row] = await db.insert(files).values(fileRowValues(folder, values)).returning();
 
   return row!;
 }
