@@ -58,12 +58,17 @@ export async function countFilesMatching(db: Executor, customerId: number, condi
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The quick filter a filtered folder will follow, share-locked until the transaction ends: a delete of the
+ * filter (which locks it for update and then checks for folders using it) waits, and then sees the folder.
+ */
 export async function findQuickFilter(db: Executor, id: string, customerId: number, visible: SQL | undefined) {
   const [row] = await db
     .select({ id: quickFilters.id, filteredEntityType: quickFilters.filteredEntityType })
     .from(quickFilters)
     .where(and(eq(quickFilters.id, id), eq(quickFilters.customerId, customerId), visible))
-    .limit(1);
+    .limit(1)
+    .for('share', { of: quickFilters });
 
   return row;
 }
