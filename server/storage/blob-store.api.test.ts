@@ -281,3 +281,28 @@ describe.each(backends)('$name blob store', (backend) => {
     });
   });
 });
+
+describe('local blob store: abandoned writes', () => {
+  it('sweeps temporary files and multipart uploads older than the threshold, and nothing newer', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'blob-store-sweep-'));
+    try {
+      const store = createLocalStore(dir);
+      const old = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+      // What a crash leaves: a half-written temporary file, and a multipart upload nobody recorded.
+      await fs.writeFile(path.join(dir, '.tmp', 'crashed-write'), 'partial');
+      await fs.utimes(path.join(dir, '.tmp', 'crashed-write'), old, old);
+      const abandoned = await store.multipart.create('customer/1/files/a');
+      await fs.utimes(path.join(dir, '.multipart', abandoned), old, old);
+      const live = await store.multipart.create('customer/1/files/b');
+      await store.put('customer/1/files/kept', Readable.from([Buffer.from('blob')]));
+
+      expect(await store.sweepAbandoned(48 * 60 * 60 * 1000)).toBe(2);
+      expect(await fs.readdir(path.join(dir, '.tmp'))).toEqual([]);
+      expect(await fs.readdir(path.join(dir, '.multipart'))).toEqual([live]);
+      expect((await store.stat('customer/1/files/kept'))?.size).toBe(4);
+      expect(await store.sweepAbandoned(48 * 60 * 60 * 1000)).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

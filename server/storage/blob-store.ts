@@ -61,5 +61,11 @@ export type BlobStore = {
   delete(key: string): Promise<void>;
   /** Answers whether the store is reachable and writable (readiness). */
   ping(): Promise<void>;
+  /**
+   * Removes what a crashed writer can leave outside any database record (temporary files, multipart
+   * uploads whose session row was never written) once older than `olderThanMs`; answers how many.
+   * S3: nothing here — a bucket lifecycle rule (AbortIncompleteMultipartUpload) does it.
+   */
+  sweepAbandoned(olderThanMs: number): Promise<number>;
   multipart: MultipartStore;
 };

@@ -88,6 +88,29 @@ export function createLocalStore(root: string): BlobStore {
       await fs.rm(fileOf(key), { force: true });
     },
 
+    async sweepAbandoned(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      for (const dir of [tmpDir, multipartDir]) {
+        let names: string[];
+        try {
+          names = await fs.readdir(dir);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        for (const name of names) {
+          const entry = path.join(dir, name);
+          const stat = await fs.stat(entry).catch(() => undefined);
+          if (!stat || stat.mtimeMs >= before) continue;
+          await fs.rm(entry, { recursive: true, force: true });
+          removed++;
+        }
+      }
+
+      return removed;
+    },
+
     async ping() {
       await fs.mkdir(tmpDir, { recursive: true });
       await fs.access(tmpDir, fs.constants.W_OK);

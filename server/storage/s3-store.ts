@@ -170,6 +170,11 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
       await client.send(new HeadBucketCommand({ Bucket }));
     },
 
+    // Incomplete multipart uploads are the bucket's to expire (lifecycle rule, see README); nothing else is left.
+    async sweepAbandoned() {
+      return 0;
+    },
+
     multipart: {
       async create(key, options = {}) {
         const out = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: options.contentType }));

@@ -9,6 +9,7 @@ import { deleteDueCleanupEntries, deleteFinishedSessions, deletePartRows, existi
 type JobDeps = { db: Database; storage: BlobStore; log: Logger };
 
 const BATCH = 500;
+const ABANDONED_AFTER_MS = 48 * 60 * 60 * 1000;
 const FILE_KEY = /^customer\/\d+\/files\/([0-9a-f-]{36})(\.tmb)?$/;
 /** Finished sessions stay this long after their expiry, so a late repeated complete still finds its file. */
 const FINISHED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -77,8 +78,11 @@ export function uploadJobs(db: Database, config: Config, log: Logger): JobDefini
       name: 'storage.cleanup',
       cron: '*/10 * * * *',
       run: async () => {
-        const removed = await cleanupBlobs(await deps());
-        if (removed > 0) log.info({ removed }, 'orphan and deleted blobs removed');
+        const d = await deps();
+        const removed = await cleanupBlobs(d);
+        // Sessions expire after 24 h, so anything of a writer older than twice that is abandoned.
+        const swept = await d.storage.sweepAbandoned(ABANDONED_AFTER_MS);
+        if (removed > 0 || swept > 0) log.info({ removed, swept }, 'orphan and deleted blobs removed');
       },
     },
     {
