@@ -67,6 +67,15 @@ describe('POST /api/v2/file/tags/{add,set,remove}', () => {
     expect(await tagsOf(a, b)).toEqual([['only'], ['y']]);
   });
 
+  it("refuses an add that would take one file's tags past 2048 characters, changing nothing", async () => {
+    const long = await insertFile(t.db, root, { name: 'long.png', tags: ['t'.repeat(2040)] });
+    const res = await t.request('POST', '/api/v2/file/tags/add?search=name:.png', { token: editor, json: ['abcdefgh'] });
+    expect(res.status).toBe(400);
+    expect(res.body.key).toBe('tag.error.invalid');
+    expect(await tagsOf(long, a)).toEqual([['t'.repeat(2040)], ['only']]);
+    await t.db.delete(files).where(eq(files.id, long.id));
+  });
+
   it('answers 400 for an invalid tag or search, 403 to a VIEWER', async () => {
     expect((await t.request('POST', '/api/v2/file/tags/add', { token: editor, json: ['bad tag'] })).status).toBe(400);
     expect((await t.request('POST', '/api/v2/file/tags/add', { token: editor, json: 'x' })).status).toBe(400);

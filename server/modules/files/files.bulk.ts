@@ -4,9 +4,9 @@ import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
-import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
+import { maxTagsTotalLength, normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { compileSearch } from '@/server/query';
-import { bulkUpdateFiles } from './files.queries';
+import { anyFileMatches, bulkUpdateFiles } from './files.queries';
 import { fileResource } from './files.resource';
 import { assertValidity, writableFilesCondition } from './files.service';
 import { files } from './files.table';
@@ -25,16 +25,19 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
   const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
   const list = textArray(tags);
   const column = sql.identifier('tags');
+  const merged = sql`array(select x from unnest(${files.tags} || ${list}) with ordinality as u(x, n) group by x order by min(n))`;
   const [set, changes] = {
-    add: [
-      sql`${column} = array(select x from unnest(${files.tags} || ${list}) with ordinality as u(x, n) group by x order by min(n))`,
-      sql`not (${files.tags} @> ${list})`,
-    ],
+    add: [sql`${column} = ${merged}`, sql`not (${files.tags} @> ${list})`],
     set: [sql`${column} = ${list}`, sql`${files.tags} is distinct from ${list}`],
     remove: [sql`${column} = array(select x from unnest(${files.tags}) as u(x) where x <> all(${list}))`, sql`${files.tags} && ${list}`],
   }[input.verb] as [SQL, SQL];
 
   return withTransaction(ctx.db, async (tx) => {
+    // The tag limit holds for each file's whole list: one file that would pass it refuses the call, nothing changes.
+    const tooLong = sql`length(array_to_string(${merged}, ',')) > ${maxTagsTotalLength}`;
+    if (input.verb === 'add' && (await anyFileMatches(tx, and(matching(ctx, input.search, changes), tooLong)!))) {
+      throw new ValidationError('tag.error.invalid', `A file's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
+    }
     const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
     if (input.verb !== 'remove') for (const { customerId } of perCustomer) await registerTags(tx, customerId, 'FILE', tags);
     const updated = total(perCustomer);

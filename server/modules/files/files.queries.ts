@@ -33,6 +33,13 @@ export async function bulkUpdateFiles(db: Executor, set: SQL, where: SQL): Promi
   return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.count) }));
 }
 
+/** Whether any file row matches `where` (a bulk write's precondition). */
+export async function anyFileMatches(db: Executor, where: SQL): Promise<boolean> {
+  const [row] = await db.select({ id: files.id }).from(files).where(where).limit(1);
+
+  return row !== undefined;
+}
+
 /** The `(teamId, readOnly)` assignments of a file. */
 export function teamsOfFile(db: Executor, fileId: string) {
   return db
