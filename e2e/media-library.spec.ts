@@ -175,7 +175,25 @@ test('a tenant administrator organises, uploads, previews, tags, moves and delet
   await expect(page.getByTestId('file-card')).toHaveCount(1);
   await expect(card(page, 'clip.webm')).toBeVisible();
   await shot(page, 'quick-filter');
+
+  // The same quick filter as a filtered folder (created through the API) shows in the tree and opens its files.
+  const auth = { Authorization: `Bearer ${seeded.token}` };
+  const qfRes = await request.get(`/api/v2/quickFilter?customerId=${seeded.customerId}&search=${encodeURIComponent('name=Lobby media')}`, { headers: auth });
+  const quickFilterId = ((await qfRes.json()) as { content: Array<{ id: string }> }).content[0]!.id;
+  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${seeded.customerId}&search=${encodeURIComponent('parentId=NULL')}`, { headers: auth });
+  const rootId = ((await rootRes.json()) as { content: Array<{ id: string }> }).content[0]!.id;
+  const filtered = await request.post(
+    `/api/fileFolder/addFilteredFileFolder?customerId=${seeded.customerId}&parentId=${rootId}&name=Lobby%20screens&quickFilterId=${quickFilterId}`,
+    { headers: auth },
+  );
+  expect(filtered.status(), await filtered.text()).toBe(201);
   await quickFilters.getByRole('button', { name: 'Lobby media' }).click();
+  await page.reload();
+  await tree.getByRole('button', { name: 'Lobby screens', exact: true }).click();
+  await expect(quickFilters.getByRole('button', { name: 'Lobby media' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('file-card')).toHaveCount(1);
+  await expect(card(page, 'clip.webm')).toBeVisible();
+  await shot(page, 'filtered-folder');
   await tree.getByRole('button', { name: 'Campaign assets', exact: true }).click();
   await expect(page.getByTestId('file-card')).toHaveCount(3);
 

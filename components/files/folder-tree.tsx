@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import { ChevronRightIcon } from '@/components/shell/icons';
 import { FolderIcon } from '@/components/teams/icons';
-import { FolderOpenIcon } from '@/components/files/icons';
+import { FolderOpenIcon, FunnelIcon } from '@/components/files/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { Spinner } from '@/components/ui/spinner';
-import { useFolderChildren, type FileFolder } from '@/lib/api/file-folders';
+import { FILTERED_FOLDER, useFolderChildren, type FileFolder } from '@/lib/api/file-folders';
 import { cn } from '@/lib/cn';
 
 type TreeProps = {
@@ -16,9 +16,16 @@ type TreeProps = {
   openPath: readonly string[];
   onSelect: (folderId: string) => void;
   onDrop: (targetFolderId: string, items: DragItems) => void;
+  /** The quick filter shown now: its filtered folders are marked selected. */
+  selectedQuickFilterId?: string | null;
+  /** A filtered folder was chosen: show its quick filter's files. Absent: filtered folders are not listed (move targets). */
+  onSelectFiltered?: (quickFilterId: string) => void;
 };
 
-/** The stored folders, one level loaded at a time; every node takes dropped files and folders. */
+/**
+ * The folders, one level loaded at a time. Stored folders take dropped files and folders; filtered folders
+ * (a saved quick filter shown as a folder) are leaves that open their quick filter's files.
+ */
 export function FolderTree(props: TreeProps) {
   return (
     <nav aria-label="Folders" className="text-sm">
@@ -29,14 +36,45 @@ export function FolderTree(props: TreeProps) {
   );
 }
 
-function TreeNode({ folder, depth, isRoot = false, ...props }: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
+function TreeNode(props: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
+  return props.folder.fileFolderType === FILTERED_FOLDER ? <FilteredNode {...props} /> : <StoredNode {...props} />;
+}
+
+function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }: TreeProps & { folder: FileFolder; depth: number }) {
+  const label = folder.name ?? 'Untitled';
+  const selected = Boolean(folder.quickFilterId) && selectedQuickFilterId === folder.quickFilterId;
+
+  return (
+    <li role="treeitem" aria-selected={selected}>
+      <div
+        data-testid={`folder-node-${label}`}
+        className={cn('flex items-center rounded-md pr-2 transition-colors', selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}
+        style={{ paddingLeft: depth * 14 + 4 + 24 }}
+      >
+        <button
+          type="button"
+          onClick={() => folder.quickFilterId && onSelectFiltered?.(folder.quickFilterId)}
+          aria-current={selected ? 'page' : undefined}
+          title="A filtered folder: it shows the files of its quick filter"
+          className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left"
+        >
+          <FunnelIcon className="size-4 shrink-0 text-zinc-400" />
+          <span className="truncate">{label}</span>
+          {folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function StoredNode({ folder, depth, isRoot = false, ...props }: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
   const { selectedId, openPath, onSelect, onDrop } = props;
   const [open, setOpen] = useState(isRoot || openPath.includes(folder.id));
   const [over, setOver] = useState(false);
   useEffect(() => {
     if (openPath.includes(folder.id)) setOpen(true);
   }, [openPath, folder.id]);
-  const children = useFolderChildren(folder.id, { enabled: open });
+  const children = useFolderChildren(folder.id, { enabled: open, includeFiltered: props.onSelectFiltered !== undefined });
   const selected = selectedId === folder.id;
   const kids = children.data?.content ?? [];
   const leaf = children.isSuccess && kids.length === 0;

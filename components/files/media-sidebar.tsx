@@ -51,7 +51,15 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
     <div className="space-y-5 lg:sticky lg:top-4">
       <div className="rounded-lg bg-white p-2 ring-1 ring-zinc-200">
         {rootId ? (
-          <FolderTree rootId={rootId} selectedId={quickFilterId ? '' : (folderId ?? rootId)} openPath={openPath} onSelect={onSelectFolder} onDrop={onDrop} />
+          <FolderTree
+            rootId={rootId}
+            selectedId={quickFilterId ? '' : (folderId ?? rootId)}
+            openPath={openPath}
+            onSelect={onSelectFolder}
+            onDrop={onDrop}
+            selectedQuickFilterId={quickFilterId}
+            onSelectFiltered={(id) => onSelectQuickFilter(id)}
+          />
         ) : (
           <div className="flex justify-center py-6">
             <Spinner label="Loading folders" className="text-zinc-400" />

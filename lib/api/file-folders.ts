@@ -18,6 +18,8 @@ export type FileFolder = {
   firstFileThumbnail?: string | null;
   readOnly?: boolean;
   cleanupOutdatedFiles?: boolean;
+  /** Filtered folders (type 2): the FILE quick filter whose files they show. */
+  quickFilterId?: string | null;
 };
 
 export type StorageStatistics = {
@@ -27,9 +29,10 @@ export type StorageStatistics = {
   usedUploadedFileStorageSize?: number;
 };
 
-/** Stored folders (type 1); filtered folders follow a quick filter and take no files. */
+/** Stored folders (type 1); filtered folders (type 2) follow a quick filter and take no files. */
 const STORED = 1;
-const FOLDER_FIELDS = 'name,parentId,fileFolderType,fileCount,firstFileThumbnail';
+export const FILTERED_FOLDER = 2;
+const FOLDER_FIELDS = 'name,parentId,fileFolderType,fileCount,firstFileThumbnail,quickFilterId';
 
 export const folderKeys = {
   all: ['fileFolders'] as const,
@@ -58,19 +61,22 @@ export function useRootFolder() {
   });
 }
 
-/** The folders directly inside `parentId`, by name (the tree loads one level at a time). */
-export function useFolderChildren(parentId: string | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * The folders directly inside `parentId`, by name (the tree loads one level at a time): stored folders,
+ * and with `includeFiltered` the filtered ones too (the tree shows them; places that take files do not).
+ */
+export function useFolderChildren(parentId: string | null | undefined, { enabled = true, includeFiltered = false }: { enabled?: boolean; includeFiltered?: boolean } = {}) {
   const { customerId } = useTenant();
 
   return useQuery({
-    queryKey: folderKeys.children(customerId, parentId ?? ''),
+    queryKey: [...folderKeys.children(customerId, parentId ?? ''), { includeFiltered }],
     queryFn: ({ signal }) =>
       apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
         query: {
           page: 0,
           size: 500,
           sort: 'name,asc',
-          search: toSearch(and(term('parentId', '=', parentId!), term('fileFolderType', '=', STORED))),
+          search: toSearch(and(term('parentId', '=', parentId!), includeFiltered ? null : term('fileFolderType', '=', STORED))),
           select: FOLDER_FIELDS,
           includeReadOnlyInfo: true,
         },

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { apiFetch } from '@/lib/api/client';
 import { userKeys } from '@/lib/api/users';
 import { isUiElementVisible, type RulesDocument } from '@/lib/ui-profile/rules';
@@ -28,8 +28,13 @@ export function useMyUiProfile() {
  */
 export function useUiElements(): { ready: boolean; isVisible: (key: string) => boolean } {
   const query = useMyUiProfile();
+  // Not ready while hydrating: the server rendered without the profile, and a streamed segment may hydrate
+  // after the query resolved; the first client render must match the server's HTML.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const rules = query.data?.hiddenUIElementRules;
   const isVisible = useCallback((key: string) => isUiElementVisible(rules, key), [rules]);
 
-  return { ready: !query.isPending, isVisible };
+  return { ready: hydrated && !query.isPending, isVisible };
 }
+
+const noSubscription = () => () => undefined;
