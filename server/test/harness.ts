@@ -158,6 +158,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl
     dropDatabase: async () => {
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
+      // The pool has ended, but its backends may still be exiting: terminating them (FORCE) would reach
+      // clients that are closing and surface as uncaught errors. Let them go first; FORCE is the fallback.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

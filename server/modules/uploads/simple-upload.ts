@@ -145,6 +145,9 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
       chain.finally(() => reject(error)).catch(() => undefined);
     };
     parser.on('file', (field: string, stream: Readable, info: busboy.FileInfo) => {
+      // A part waiting its turn (or skipped) has no reader yet; busboy fails it on a cut-off body
+      // ("Unexpected end of form"). That failure reaches us through the parser: never let it go uncaught.
+      stream.on('error', () => undefined);
       chain = chain
         .then(async () => {
           if (failed) {
