@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client';
 import { createApp, type App } from './http/app';
-import { ensureFirstAdmin, type BootstrapResult } from './modules/users/bootstrap';
+import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
 import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
@@ -41,8 +41,10 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     app,
     prepare: async () => {
       await runMigrations(handle);
+      const result = await ensureFirstAdmin(handle.db, config);
+      await ensureInitialFolders(handle.db);
 
-      return ensureFirstAdmin(handle.db, config);
+      return result;
     },
     setReady: (value) => {
       ready = value;

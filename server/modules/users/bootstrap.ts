@@ -7,7 +7,9 @@ import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { hashPassword } from '@/server/auth/password';
 import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
 import { customers } from '@/server/modules/customers/customers.table';
+import { fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from './users.table';
 
 export type BootstrapResult = { created: false } | { created: true; email: string; generatedPassword?: string };
@@ -34,7 +36,12 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Bo
     if ((again[0]?.n ?? 0) > 0) return { created: false } as const;
     const name = config.admin.rootCustomerName;
     const found = await tx.select().from(customers).where(eq(customers.name, name)).limit(1);
-    const root = found[0] ?? (await tx.insert(customers).values({ name, licenseTier: 'ENTERPRISE' }).returning())[0]!;
+    let root = found[0];
+    if (!root) {
+      root = (await tx.insert(customers).values({ name, licenseTier: 'ENTERPRISE' }).returning())[0]!;
+      // Like every customer: its root device and file folders and the Templates content folder.
+      await insertInitialFolders(tx, root.id);
+    }
     const id = uuidv7();
     await tx.insert(users).values({ id, customerId: root.id, email, name: 'Administrator', role: 'ADMIN', passwordHash });
     await writeAudit(tx, {}, {
@@ -49,4 +56,18 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Bo
 
     return { created: true, email, generatedPassword } as const;
   });
+}
+
+/**
+ * Gives every customer without a root file folder its initial folders. Earlier builds created the first
+ * administrator's customer without them; this repairs such a database on start (a no-op afterwards).
+ */
+export async function ensureInitialFolders(db: Database): Promise<number> {
+  const missing = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`not exists (select 1 from ${fileFolders} where ${fileFolders.customerId} = ${customers.id} and ${fileFolders.parentId} is null)`);
+  for (const { id } of missing) await withTransaction(db, (tx) => insertInitialFolders(tx, id));
+
+  return missing.length;
 }
