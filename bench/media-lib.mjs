@@ -1,0 +1,245 @@
+// Process, PostgreSQL and measuring helpers for scripts/bench-media.mjs. They follow scripts/bench.mjs
+// (same pinning, pausing, clean-up and watchdog rules); that script keeps its own copies so its
+// behaviour does not change with this file.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import pg from 'pg';
+
+export const log = (msg) => process.stdout.write(`[bench-media] ${msg}\n`);
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const secret = (bytes) => randomBytes(bytes).toString('base64url');
+export const num = (name, fallback) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+// ---------------------------------------------------------------- processes and clean-up
+
+const children = new Set();
+export const tempDirs = [];
+export const cleanupActions = [];
+let cleanedUp = false;
+
+function killNow(child, signal = 'SIGKILL') {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    child.kill('SIGCONT');
+    child.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => killNow(child, 'SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    killNow(child, 'SIGTERM');
+  });
+}
+
+export async function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  await Promise.all([...children].map((c) => stopChild(c)));
+  for (const action of cleanupActions) {
+    try {
+      await action();
+    } catch (err) {
+      log(`clean-up step failed: ${err.message}`);
+    }
+  }
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Clean-up on exit, SIGINT/SIGTERM and after `minutes` (the watchdog). */
+export function installGuards(minutes) {
+  process.on('exit', () => {
+    for (const c of children) killNow(c);
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      log(`${signal}: stopping`);
+      cleanup().finally(() => process.exit(130));
+    });
+  }
+  const watchdog = setTimeout(() => {
+    log(`watchdog: still running after ${minutes} min, aborting`);
+    cleanup().finally(() => process.exit(2));
+  }, minutes * 60_000);
+  watchdog.unref();
+  return watchdog;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export const hasTaskset = process.platform === 'linux' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+export const SERVER_CPU = String(os.cpus().length - 1);
+export const LOADGEN_CPU = '0';
+
+/** Spawns `node args` pinned to the server core (taskset execs, so the pid is node's); output kept for errors. */
+export function spawnNode(name, args, env, cwd) {
+  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  const keep = (chunk) => {
+    child.output = (child.output + chunk.toString()).slice(-16_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.benchName = name;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export async function waitForReady(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.benchName} exited (${child.exitCode}) before it was ready:\n${child.output}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${child.output}`);
+}
+
+export const pause = (server) => server.child.kill('SIGSTOP');
+export const resume = (server) => server.child.kill('SIGCONT');
+
+// ---------------------------------------------------------------- memory of a process
+
+export function procStatus(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
+}
+
+/** Resets VmHWM (peak RSS) to the current RSS; answers false when the kernel refuses. */
+export function resetPeakRss(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Samples VmRSS every `ms` until stopped; answers the highest sample. */
+export function rssSampler(pid, ms = 50) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, procStatus(pid).rssMiB);
+    } catch {
+      // process gone
+    }
+  }, ms);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+/**
+ * BENCH_DATABASE_URL, or the first local Debian cluster with a fresh `signage_bench_media` database
+ * (its own role and database, so a concurrent scripts/bench.mjs run keeps `signage_bench`).
+ * The database is dropped again by the clean-up.
+ */
+export async function preparePostgres() {
+  if (process.env.BENCH_SKIP_PG === '1') return { note: 'skipped: BENCH_SKIP_PG=1' };
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) {
+    const version = await pgVersion(given).catch((err) => ({ error: err.message }));
+    if (version.error) return { note: `skipped: BENCH_DATABASE_URL did not answer (${version.error})` };
+    return { url: given, version, note: 'the database from BENCH_DATABASE_URL' };
+  }
+  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: 'skipped: no BENCH_DATABASE_URL and no local PostgreSQL cluster (pg_lsclusters not found)' };
+  const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
+  if (!line) return { note: 'skipped: no local PostgreSQL cluster' };
+  const [ver, cluster, port, status] = line.split(/\s+/);
+  let startedByUs = false;
+  if (status !== 'online') {
+    log(`starting PostgreSQL cluster ${ver}/${cluster}`);
+    const r = spawnSync('pg_ctlcluster', [ver, cluster, 'start'], { encoding: 'utf8' });
+    if (r.status !== 0) return { note: `skipped: pg_ctlcluster ${ver} ${cluster} start failed: ${(r.stderr || r.stdout).trim()}` };
+    startedByUs = true;
+    cleanupActions.push(async () => spawnSync('pg_ctlcluster', [ver, cluster, 'stop']));
+  }
+  const psql = (script) => spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
+  const drop = [
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'signage_bench_media' AND pid <> pg_backend_pid();",
+    'DROP DATABASE IF EXISTS signage_bench_media;',
+  ].join('\n');
+  const password = secret(18);
+  const r = psql(
+    [
+      drop,
+      "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signage_bench_media') THEN CREATE ROLE signage_bench_media LOGIN; END IF; END $$;",
+      `ALTER ROLE signage_bench_media WITH LOGIN PASSWORD '${password}';`,
+      'CREATE DATABASE signage_bench_media OWNER signage_bench_media;',
+    ].join('\n'),
+  );
+  if (r.status !== 0) return { note: `skipped: creating the signage_bench_media database failed: ${(r.stderr || r.stdout).trim()}` };
+  cleanupActions.unshift(async () => psql(drop));
+  const url = `postgres://signage_bench_media:${password}@127.0.0.1:${port}/signage_bench_media`;
+  const version = await pgVersion(url).catch((err) => ({ error: err.message }));
+  if (version.error) return { note: `skipped: cannot connect to signage_bench_media (${version.error})` };
+  return { url, version, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench_media (dropped afterwards)` };
+}
+
+export async function pgVersion(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query('show server_version');
+    return rows[0].server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------- figures
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+export const fmt = (n, digits = 0) =>
+  n === undefined || n === null || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const pct = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${(r * 100).toFixed(1)} %`);
+export const ratio = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`);
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} (${os.arch()})`,
+  };
+}
