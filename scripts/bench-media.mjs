@@ -48,13 +48,15 @@ import {
   resume,
   rssSampler,
   secret,
+  setLogPrefix,
   sleep,
   spawnNode,
   stopChild,
   tempDirs,
   waitForReady,
-} from '../bench/media-lib.mjs';
+} from '../bench/lib.mjs';
 
+setLogPrefix('bench-media');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const QUICK = process.env.BENCH_MEDIA_QUICK === '1';
 const MiB = 2 ** 20;

@@ -11,21 +11,33 @@
 // Options (environment): BENCH_DURATION (s per case, default 5), BENCH_WARMUP (s, default 2),
 // BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (interleaved repetitions, default 3),
 // BENCH_SKIP_PG=1, BENCH_DATABASE_URL, BENCH_OUT (default docs/benchmarks.md).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  LOADGEN_CPU,
+  SERVER_CPU,
+  cleanup,
+  cleanupActions,
+  freePort,
+  hasTaskset,
+  installGuards,
+  killNow,
+  log,
+  num,
+  secret,
+  sleep,
+  spawnNode as spawnServerNode,
+  stopChild,
+  tempDirs,
+  waitForReady,
+} from '../bench/lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const num = (name, fallback) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
 const DURATION = num('BENCH_DURATION', 5);
 const WARMUP = num('BENCH_WARMUP', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
@@ -40,7 +52,6 @@ const LIST_SELECT = 'id,name,email,customer(id,name)';
 const LIST_SORT = 'name,asc';
 const LIST_PATH = `/api/v2/user?${new URLSearchParams({ search: LIST_SEARCH, select: LIST_SELECT, sort: LIST_SORT })}`;
 
-const secret = (bytes) => randomBytes(bytes).toString('base64url');
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = `Bench-${secret(12)}`;
 const CLIENT_SECRET = secret(24);
@@ -59,114 +70,10 @@ delete baseEnv.DATABASE_URL;
 delete baseEnv.PUBLIC_URL;
 delete baseEnv.NEXTAUTH_URL;
 
-const log = (msg) => process.stdout.write(`[bench] ${msg}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const watchdog = installGuards(WATCHDOG_MS / 60_000);
 
-// ---------------------------------------------------------------- processes and clean-up
-
-const children = new Set();
-const tempDirs = [];
-let cleanupActions = [];
-let cleanedUp = false;
-
-function killNow(child, signal = 'SIGKILL') {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    child.kill('SIGCONT');
-    child.kill(signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await Promise.all([...children].map((c) => stopChild(c)));
-  for (const action of cleanupActions) {
-    try {
-      await action();
-    } catch (err) {
-      log(`clean-up step failed: ${err.message}`);
-    }
-  }
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
-
-process.on('exit', () => {
-  for (const c of children) killNow(c);
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  log(`watchdog: still running after ${WATCHDOG_MS / 60_000} min, aborting`);
-  cleanup().finally(() => process.exit(2));
-}, WATCHDOG_MS);
-watchdog.unref();
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => killNow(child, 'SIGKILL'), 8_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    killNow(child, 'SIGTERM');
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const hasTaskset = process.platform === 'linux' && os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-const SERVER_CPU = String(os.cpus().length - 1);
-const LOADGEN_CPU = '0';
-
-/** Spawns `node args` pinned to the server core (when taskset exists), output kept for errors. */
-function spawnNode(name, args, env) {
-  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  const keep = (chunk) => {
-    child.output = (child.output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.benchName = name;
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function waitForReady(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${child.benchName} exited (${child.exitCode}) before it was ready:\n${child.output}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s:\n${child.output}`);
-}
+/** Spawns `node args` from the repository root, pinned to the server core. */
+const spawnNode = (name, args, env) => spawnServerNode(name, args, env, root);
 
 // ---------------------------------------------------------------- servers
 

@@ -1,6 +1,5 @@
-// Process, PostgreSQL and measuring helpers for scripts/bench-media.mjs. They follow scripts/bench.mjs
-// (same pinning, pausing, clean-up and watchdog rules); that script keeps its own copies so its
-// behaviour does not change with this file.
+// Process, PostgreSQL and measuring helpers shared by scripts/bench.mjs and scripts/bench-media.mjs:
+// pinning to cores, pausing, clean-up on exit and the watchdog work the same in both.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +7,12 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 
-export const log = (msg) => process.stdout.write(`[bench-media] ${msg}\n`);
+let logPrefix = 'bench';
+/** Names the script in every log line (`[bench]`, `[bench-media]`). */
+export function setLogPrefix(prefix) {
+  logPrefix = prefix;
+}
+export const log = (msg) => process.stdout.write(`[${logPrefix}] ${msg}\n`);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const secret = (bytes) => randomBytes(bytes).toString('base64url');
 export const num = (name, fallback) => {
@@ -23,7 +27,7 @@ export const tempDirs = [];
 export const cleanupActions = [];
 let cleanedUp = false;
 
-function killNow(child, signal = 'SIGKILL') {
+export function killNow(child, signal = 'SIGKILL') {
   if (child.exitCode !== null || child.signalCode !== null) return;
   try {
     child.kill('SIGCONT');
@@ -111,7 +115,7 @@ export function spawnNode(name, args, env, cwd) {
   return child;
 }
 
-export async function waitForReady(url, child, timeoutMs) {
+export async function waitForReady(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${child.benchName} exited (${child.exitCode}) before it was ready:\n${child.output}`);
