@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { customers } from '@/server/modules/customers/customers.table';
 import { auditLog } from './audit-log.table';
 
 /** Who wrote: the signed-in user, or the system (jobs, start-up). */
@@ -47,7 +49,10 @@ export async function writeAudit(tx: Executor, author: AuditAuthor, entry: Audit
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     entityName: entry.entityName ?? null,
     customerId: entry.customerId ?? null,
-    customerName: entry.customerName ?? null,
+    // Writers that know only the customer's id get its name here, so every entry names its tenant.
+    customerName:
+      entry.customerName ??
+      (entry.customerId === undefined ? null : sql`(select ${customers.name} from ${customers} where ${eq(customers.id, entry.customerId)})`),
     message,
     changes: entry.changes ? (redactSecrets(entry.changes) as Record<string, unknown>) : null,
     logLevel: entry.logLevel ?? 'INFO',
