@@ -40,13 +40,14 @@ async function main() {
   const log = createLogger(config.logLevel);
   const { handle, app, prepare, setReady } = await createService(config, log);
 
-  const fetch = async (request: Request): Promise<Response> => {
+  // `env` carries @hono/node-server's raw request and response (streamed uploads use them).
+  const fetch = async (request: Request, env: unknown): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === '/__bench/baseline' && request.method === 'POST') {
       const body = (await request.json()) as { path: string; authorization: string; runs?: number };
       return Response.json(await baseline(handle, app.fetch, body));
     }
-    return app.fetch(request);
+    return app.fetch(request, env as never);
   };
   const server = serve({ fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {

@@ -6,14 +6,16 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const RELEASED = '0001_tenants_teams';
+const RELEASED = '0003_file_delete_trigger';
+// The name of the next schema migration while it is unreleased (pass another as the first argument).
+const NEXT_NAME = 'user_activity_and_mail';
 const CUSTOM_DIR = 'server/db/custom-sql';
 const journalFile = 'drizzle/meta/_journal.json';
 
 const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));
 const releasedIdx = journal.entries.findIndex((e) => e.tag === RELEASED);
 if (releasedIdx < 0) throw new Error(`released migration ${RELEASED} not in the journal`);
-const name = process.argv[2] ?? journal.entries[releasedIdx + 1]?.tag.replace(/^\d+_/, '') ?? 'schema';
+const name = process.argv[2] ?? journal.entries[releasedIdx + 1]?.tag.replace(/^\d+_/, '') ?? NEXT_NAME;
 for (const entry of journal.entries.slice(releasedIdx + 1)) {
   fs.rmSync(`drizzle/${entry.tag}.sql`, { force: true });
   fs.rmSync(`drizzle/meta/${String(entry.idx).padStart(4, '0')}_snapshot.json`, { force: true });
@@ -22,7 +24,9 @@ journal.entries = journal.entries.slice(0, releasedIdx + 1);
 fs.writeFileSync(journalFile, `${JSON.stringify(journal, null, 2)}\n`);
 
 execFileSync('npx', ['drizzle-kit', 'generate', '--name', name], { stdio: 'inherit' });
-for (const file of fs.readdirSync(CUSTOM_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+// Custom SQL files that are part of a released migration already are not added again.
+const released = new Set(journal.entries.map((e) => e.tag.replace(/^\d+_/, '')));
+for (const file of fs.readdirSync(CUSTOM_DIR).filter((f) => f.endsWith('.sql') && !released.has(f.replace(/\.sql$/, ''))).sort()) {
   const customName = file.replace(/\.sql$/, '');
   execFileSync('npx', ['drizzle-kit', 'generate', '--custom', '--name', customName], { stdio: 'inherit' });
   const latest = JSON.parse(fs.readFileSync(journalFile, 'utf8')).entries.at(-1);

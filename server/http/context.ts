@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Role } from '@/server/auth/roles';
 import type { Database } from '@/server/db/client';
@@ -44,6 +45,11 @@ export type AppDeps = {
 };
 
 export type AppEnv = {
+  /**
+   * `incoming`/`outgoing`: set by @hono/node-server (absent under `app.request` in tests), the raw Node
+   * request and response. `bridgeClientAddress`: set by the console's in-process bridge (server/main.ts).
+   */
+  Bindings: { incoming?: IncomingMessage; outgoing?: ServerResponse; bridgeClientAddress?: string };
   Variables: {
     deps: AppDeps;
     requestId: string;

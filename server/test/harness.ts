@@ -1,4 +1,7 @@
 import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -76,6 +79,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
     },
   };
 
+  const servers: Server[] = [];
+
   return {
     app,
     db,
@@ -125,7 +130,22 @@ export async function createTestContext(env: Record<string, string> = {}) {
 
       return { status: res.status, headers: res.headers, body: body as any };
     },
+    /**
+     * The app behind a real Node HTTP server, as server/main.ts serves it (`getRequestListener`), for the
+     * paths that behave differently there (raw request streams). Closed with the context.
+     */
+    async listen(): Promise<string> {
+      const server = createServer(getRequestListener(app.fetch));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      servers.push(server);
+
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
     async close() {
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
       await handle.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });

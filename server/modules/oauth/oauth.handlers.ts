@@ -24,7 +24,7 @@ function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
 
 function clientAddress(c: Context<AppEnv>): string {
   // Sign-ins from the console arrive through the in-process bridge with the browser's address.
-  const bridged = (c.env as { bridgeClientAddress?: string } | undefined)?.bridgeClientAddress;
+  const bridged = c.env?.bridgeClientAddress;
   if (bridged) return bridged;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context, MiddlewareHandler } from 'hono';
 import { UnauthorizedError } from '@/server/errors';
 import type { App } from '@/server/http/app';
 import type { AppEnv } from '@/server/http/context';
+import { requestBodyStream } from '@/server/http/request-body';
 import { serviceContext } from '@/server/http/service-context';
 import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type DownloadResponse } from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
@@ -14,13 +14,6 @@ import { completeUpload } from './upload-complete';
 import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
 import { cancelUploadRoute, completeUploadRoute, initUploadRoute, recoverUploadRoute, uploadFilesRoute, uploadPartRoute, uploadThumbnailRoute } from './uploads.routes';
 import { toBoolean, toInteger } from './uploads.schemas';
-
-/** The request body as a Node stream (works under @hono/node-server and app.request alike); never buffered. */
-function bodyStream(c: Context<AppEnv>): Readable | undefined {
-  const body = c.req.raw.body;
-
-  return body ? Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>) : undefined;
-}
 
 function contentLength(c: Context<AppEnv>): number | undefined {
   const raw = c.req.header('content-length');
@@ -68,7 +61,7 @@ export function registerUploadRoutes(app: App): void {
     '/api/v2/file/upload/:sessionId/part/:partNumber',
     signed('PUT', async (c) => {
       const session = await sessionById(c.var.deps.db, c.req.param('sessionId') ?? '');
-      const result = await uploadPart(c.var.deps, { session, partNumber: Number(c.req.param('partNumber')), contentLength: contentLength(c), body: bodyStream(c) });
+      const result = await uploadPart(c.var.deps, { session, partNumber: Number(c.req.param('partNumber')), contentLength: contentLength(c), body: requestBodyStream(c) });
 
       return c.json(result, 200);
     }),
@@ -100,7 +93,7 @@ export function registerUploadRoutes(app: App): void {
           muted: toBoolean(q.muted),
         },
         contentType: c.req.header('content-type'),
-        body: bodyStream(c),
+        body: requestBodyStream(c),
       });
 
       return c.json(created as never, 200);
@@ -121,14 +114,14 @@ export function registerUploadRoutes(app: App): void {
 
   app.openapi(uploadThumbnailRoute, async (c) =>
     c.json(
-      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: bodyStream(c) })) as never,
+      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: requestBodyStream(c) })) as never,
       200,
     ),
   );
 
   app.openapi(uploadPartRoute, async (c) => {
     const { sessionId, partNumber } = c.req.valid('param');
-    const result = await uploadPartAsCaller(serviceContext(c), { sessionId, partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1, contentLength: contentLength(c), body: bodyStream(c) });
+    const result = await uploadPartAsCaller(serviceContext(c), { sessionId, partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1, contentLength: contentLength(c), body: requestBodyStream(c) });
 
     return c.json(result, 200);
   });

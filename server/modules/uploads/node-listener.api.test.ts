@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '@/server/test/harness';
+import { crcOf, formOf, png } from './uploads.test-kit';
+
+/**
+ * Uploads and downloads through a real Node HTTP server (as server/main.ts serves the API): request
+ * bodies are streamed from the raw IncomingMessage there, not from the web body `app.request` gives.
+ */
+let t: TestContext;
+let base: string;
+let customerId: number;
+let editor: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  base = await t.listen();
+  customerId = (await t.factories.customer()).id;
+  editor = (await t.actor('EDITOR', { customerId })).token;
+});
+afterAll(() => t.close());
+
+const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
+const auth = (token = editor) => ({ authorization: `Bearer ${token}` });
+
+async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit; json?: unknown } = {}) {
+  const headers = { ...init.headers };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, duplex: 'half' } as RequestInit);
+  const raw = Buffer.from(await res.arrayBuffer());
+  const body = (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(raw.toString('utf8')) : raw;
+
+  return { status: res.status, headers: res.headers, body, raw };
+}
+
+/** A body sent with `Transfer-Encoding: chunked` (no Content-Length), in pieces. */
+function chunkedBody(data: Buffer, piece = 4096): ReadableStream<Uint8Array> {
+  let offset = 0;
+
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= data.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(new Uint8Array(data.subarray(offset, offset + piece)));
+      offset += piece;
+    },
+  });
+}
+
+describe('chunked upload over HTTP', () => {
+  it('stores parts sent with a bearer token and through signed URLs, in any order, and serves the file back', async () => {
+    const data = bytes(300_000, 7);
+    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: data.length, totalChunks: 3 } });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    const { uploadId, maxChunkSize, uploadUrls } = init.body as { uploadId: string; maxChunkSize: number; uploadUrls: Record<string, string> };
+    const part = (n: number) => data.subarray((n - 1) * maxChunkSize, n * maxChunkSize);
+
+    const third = await call('PUT', `/api/v2/file/upload/${uploadId}/part/3`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: part(3) });
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+    const first = await call('PUT', new URL(uploadUrls['1']!).pathname + new URL(uploadUrls['1']!).search, { headers: { 'content-type': 'application/octet-stream' }, body: part(1) });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Without Content-Length: the stream is measured as it arrives.
+    const second = await call('PUT', `/api/v2/file/upload/${uploadId}/part/2`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: chunkedBody(part(2)) });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+
+    const done = await call('POST', `/api/v2/file/upload/${uploadId}/complete`, { headers: auth() });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ size: data.length, crcCheckSum: crcOf(data) });
+
+    const file = await call('GET', `/api/storage/customer/${customerId}/files/${done.body.id}`, { headers: auth() });
+    expect(file.status).toBe(200);
+    expect(file.raw.equals(data)).toBe(true);
+    const range = await call('GET', `/api/storage/customer/${customerId}/files/${done.body.id}`, { headers: { ...auth(), range: 'bytes=1000-1999' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 1000-1999/${data.length}`);
+    expect(range.raw.equals(data.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('answers a part that is too long or too short with its error, and the part stays missing', async () => {
+    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: 20_000, totalChunks: 2 } });
+    const { uploadId } = init.body as { uploadId: string };
+    const type = { ...auth(), 'content-type': 'application/octet-stream' };
+
+    const long = await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { headers: type, body: chunkedBody(bytes(15_000)) });
+    expect(long.status).toBe(413);
+    expect(long.body.key).toMatch(/^upload\.error\.(chunkTooLarge|tooLarge)$/);
+    const declaredLong = await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { headers: type, body: bytes(12_000) });
+    expect(declaredLong.status).toBe(413);
+    const short = await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { headers: type, body: chunkedBody(bytes(5_000)) });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ key: 'upload.error.wrongPartSize', details: { expectedSize: 10_000, receivedSize: 5_000 } });
+    const empty = await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { headers: { ...type, 'content-length': '0' } });
+    expect(empty.status).toBe(400);
+
+    const recover = await call('GET', `/api/v2/file/upload/${uploadId}/recover`, { headers: auth() });
+    expect(recover.body).toMatchObject({ uploadedChunks: [], missingChunks: [1, 2] });
+    // The connection is still usable and the right part is accepted afterwards.
+    const right = await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { headers: type, body: bytes(10_000) });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+  });
+
+  it('refuses a part of another tenant as not found without storing it', async () => {
+    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: 100, totalChunks: 1 } });
+    const other = (await t.actor('EDITOR')).token;
+    const res = await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, { headers: { ...auth(other), 'content-type': 'application/octet-stream' }, body: bytes(100) });
+    expect(res.status).toBe(404);
+    const recover = await call('GET', `/api/v2/file/upload/${init.body.uploadId}/recover`, { headers: auth() });
+    expect(recover.body).toMatchObject({ uploadedChunks: [], missingChunks: [1] });
+  });
+});
+
+describe('simple upload over HTTP', () => {
+  it('streams a multipart body with a preview into a file record', async () => {
+    const image = png(640, 360, 50_000);
+    const res = await call('POST', '/api/file', { headers: auth(), body: formOf([{ field: 'files', name: 'poster.png', data: image, type: 'image/png' }, { field: 'previews', name: 'poster.png', data: png(64, 36), type: 'image/png' }]) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [file] = res.body as Array<{ id: string; width: number; height: number; size: number; crcCheckSum: string; thumbnail?: string }>;
+    expect(file).toMatchObject({ width: 640, height: 360, size: image.length, crcCheckSum: crcOf(image) });
+    expect(file!.thumbnail).toBeDefined();
+  });
+});
