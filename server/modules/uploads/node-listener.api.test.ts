@@ -110,6 +110,35 @@ describe('chunked upload over HTTP', () => {
   });
 });
 
+describe('downloads over HTTP', () => {
+  it('survives a client that goes away mid-body, and answers signed URLs, HEAD and 304', async () => {
+    const data = bytes(3_000_000, 3);
+    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'big.mp4', size: data.length, totalChunks: 1 } });
+    await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: data });
+    const file = (await call('POST', `/api/v2/file/upload/${init.body.uploadId}/complete`, { headers: auth() })).body as { id: string; crcCheckSum: string };
+    const path = `/api/storage/customer/${customerId}/files/${file.id}`;
+
+    const abort = new AbortController();
+    const res = await fetch(`${base}${path}`, { headers: auth(), signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    await reader.read().catch(() => undefined);
+
+    const signed = await call('GET', `/api/v2/file/${file.id}/signedUrl`, { headers: auth() });
+    const url = new URL(signed.body.url);
+    const whole = await call('GET', url.pathname + url.search);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('x-request-id')).toBeTruthy();
+    expect(whole.raw.equals(data)).toBe(true);
+    const head = await call('HEAD', path, { headers: auth() });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(data.length));
+    const cached = await call('GET', path, { headers: { ...auth(), 'if-none-match': whole.headers.get('etag')! } });
+    expect(cached.status).toBe(304);
+  });
+});
+
 describe('simple upload over HTTP', () => {
   it('streams a multipart body with a preview into a file record', async () => {
     const image = png(640, 360, 50_000);

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { UnauthorizedError } from '@/server/errors';
 import type { App } from '@/server/http/app';
 import type { AppEnv } from '@/server/http/context';
-import { requestBodyStream } from '@/server/http/request-body';
+import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
 import { serviceContext } from '@/server/http/service-context';
 import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type DownloadResponse } from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
@@ -32,7 +31,7 @@ function sendDownload(c: Context<AppEnv>, result: DownloadResponse): Response {
   }
   if (!result.body || result.status === 304) return c.body(null, result.status, result.headers);
 
-  return c.body(Readable.toWeb(result.body) as unknown as ReadableStream, result.status, result.headers);
+  return streamResponse(c, { status: result.status, headers: result.headers, body: result.body });
 }
 
 const normalisedPath = (c: Context<AppEnv>) => c.req.path.replace(/\/+$/, '');
