@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '@/server/test/harness';
 import { signPath } from './signed-urls';
 import { cleanupBlobs, expireUploadSessions } from './uploads.jobs';
 import { uploadParts, uploadSessions } from './uploads.table';
-import { crcOf, multipartDirs, png, send, storedKeys } from './uploads.test-kit';
+import { bytes, crcOf, multipartDirs, png, send, storedKeys } from './uploads.test-kit';
 
 let t: TestContext;
 let customerId: number;
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
 
 async function init(body: Record<string, unknown>, token = editor, query = '') {
   return t.request('POST', `/api/v2/file/upload/init${query}`, { token, json: body });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { crcOf, formOf, png } from './uploads.test-kit';
+import { bytes, crcOf, formOf, png } from './uploads.test-kit';
 
 /**
  * Uploads and downloads through a real Node HTTP server (as server/main.ts serves the API): request
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
 const auth = (token = editor) => ({ authorization: `Bearer ${token}` });
 
 async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit; json?: unknown } = {}) {

@@ -22,6 +22,9 @@ export function png(width: number, height: number, size = 64): Buffer {
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
 }
 
+/** `n` bytes of a repeating pattern (`seed` shifts it, so parts differ). */
+export const bytes = (n: number, seed = 1) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256));
+
 export const crcOf = (data: Buffer) => formatCrc32(zlib.crc32(data));
 
 export type Part = { field: 'files' | 'previews' | string; name: string; data: Buffer; type?: string };
