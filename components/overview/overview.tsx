@@ -17,7 +17,7 @@ function Skeleton({ className }: { className?: string }) {
 }
 
 function TenantCard() {
-  const { canSwitch, tenant } = useTenant();
+  const { canSwitch, tenant, all } = useTenant();
 
   return (
     <Card className="p-5">
@@ -26,13 +26,13 @@ function TenantCard() {
         {canSwitch ? 'Selected tenant' : 'Your tenant'}
       </div>
       <p className="mt-2 truncate text-lg font-semibold text-zinc-900" data-testid="overview-tenant">
-        {tenant?.name ?? 'All tenants'}
+        {tenant?.name ?? all.label}
       </p>
       <p className="mt-1 text-sm text-zinc-500">
         {canSwitch
           ? tenant
             ? `Customer #${tenant.id}. Lists show this tenant only.`
-            : 'Lists show every tenant. Pick one with the tenant switcher above.'
+            : `Lists show ${all.phrase}. Pick one tenant with the tenant switcher above.`
           : 'Everything you see belongs to this tenant.'}
       </p>
     </Card>
@@ -41,7 +41,7 @@ function TenantCard() {
 
 function UsersCard() {
   const count = useUserCount();
-  const { tenant, canSwitch } = useTenant();
+  const { tenant, canSwitch, all } = useTenant();
 
   return (
     <Card className="group relative p-5 transition-shadow hover:shadow-sm hover:ring-zinc-900/10">
@@ -59,7 +59,7 @@ function UsersCard() {
         )}
       </p>
       <p className="mt-1 text-sm text-zinc-500">
-        {canSwitch && !tenant ? 'Across all tenants.' : 'People who can sign in to this tenant.'}
+        {canSwitch && !tenant ? `Across ${all.phrase}.` : 'People who can sign in to this tenant.'}
       </p>
       <Link href="/users" className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
         <span className="absolute inset-0" aria-hidden="true" />

@@ -17,9 +17,10 @@ const PAGE_SIZE = 50;
 
 type Option = { key: string; tenant: TenantSelection | null; label: string };
 
-/** The ADMIN's tenant selector: a searchable list of every customer, plus "All tenants". */
+/** The tenant selector of ADMIN (every customer) and of a network owner's OWNER (its own and its members), plus "all". */
 export function TenantSwitcher() {
-  const { tenant, selectTenant } = useTenant();
+  const { tenant, all, selectTenant } = useTenant();
+  const allLabel = all.label;
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const pathname = usePathname();
@@ -41,22 +42,22 @@ export function TenantSwitcher() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="max-w-72 justify-start pl-2.5" aria-label={`Tenant: ${tenant?.name ?? 'All tenants'}. Switch tenant`}>
+        <Button variant="secondary" className="max-w-72 justify-start pl-2.5" aria-label={`Tenant: ${tenant?.name ?? allLabel}. Switch tenant`}>
           {tenant ? <BuildingIcon className="size-4 text-zinc-500" /> : <GlobeIcon className="size-4 text-zinc-500" />}
           <span className="truncate" data-testid="current-tenant">
-            {tenant?.name ?? 'All tenants'}
+            {tenant?.name ?? allLabel}
           </span>
           <ChevronUpDownIcon className="ml-1 size-4 text-zinc-400" />
         </Button>
       </DialogTrigger>
       <DialogContent title="Switch tenant" description="Pages show the data of the tenant you choose.">
-        {open ? <TenantPicker current={tenant} onChoose={choose} /> : null}
+        {open ? <TenantPicker current={tenant} allLabel={allLabel} onChoose={choose} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function TenantPicker({ current, onChoose }: { current: TenantSelection | null; onChoose: (t: TenantSelection | null) => void }) {
+function TenantPicker({ current, allLabel, onChoose }: { current: TenantSelection | null; allLabel: string; onChoose: (t: TenantSelection | null) => void }) {
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text, 200);
   const query = useCustomerSelect({ text: debounced, page: 0, size: PAGE_SIZE });
@@ -65,10 +66,10 @@ function TenantPicker({ current, onChoose }: { current: TenantSelection | null; 
 
   const options = useMemo<Option[]>(() => {
     const customers = (query.data?.content ?? []).map((c) => ({ key: `c-${c.id}`, tenant: { id: c.id, name: c.name }, label: c.name }));
-    const all: Option = { key: 'all', tenant: null, label: 'All tenants' };
+    const all: Option = { key: 'all', tenant: null, label: allLabel };
 
     return debounced.trim() ? customers : [all, ...customers];
-  }, [query.data, debounced]);
+  }, [query.data, debounced, allLabel]);
 
   const [activeIndex, setActiveIndex] = useState(0);
   useEffect(() => {

@@ -1,18 +1,24 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useIsNetworkOwner } from '@/lib/api/customers';
 import type { SessionUser } from '@/lib/auth/types';
 import { serializeTenantCookie, type TenantSelection } from '@/lib/tenant/tenant-cookie';
 
 type TenantContextValue = {
-  /** Only ADMIN chooses a tenant; everyone else works in their own. */
+  /** ADMIN chooses among all tenants, a network owner's OWNER among its own and its members; everyone else works in their own. */
   canSwitch: boolean;
-  /** ADMIN: the chosen tenant, or null for all tenants. Others: their own tenant. */
+  /** Switchers: the chosen tenant, or null for all they reach. Others: their own tenant. */
   tenant: TenantSelection | null;
-  /** The `customerId` to send with API calls; undefined means none (global for ADMIN, own tenant otherwise). */
+  /** What "no tenant chosen" covers: every tenant (ADMIN) or the network (a network owner's OWNER). */
+  all: { label: string; phrase: string };
+  /** The `customerId` to send with API calls; undefined means none (global for ADMIN, the network for its OWNER, own tenant otherwise). */
   customerId: number | undefined;
   selectTenant: (tenant: TenantSelection | null) => void;
 };
+
+const ALL_TENANTS = { label: 'All tenants', phrase: 'all tenants' };
+const WHOLE_NETWORK = { label: 'Whole network', phrase: 'your network' };
 
 const TenantContext = createContext<TenantContextValue | null>(null);
 
@@ -25,8 +31,11 @@ export function TenantProvider({
   initialSelection: TenantSelection | null;
   children: ReactNode;
 }) {
-  const canSwitch = user.role === 'ADMIN';
-  const [selection, setSelection] = useState<TenantSelection | null>(canSwitch ? initialSelection : null);
+  // Known only once the own customer is loaded, so a network owner gets the switcher after the first paint.
+  const isNetworkOwner = useIsNetworkOwner();
+  const canSwitch = user.role === 'ADMIN' || isNetworkOwner;
+  const all = user.role === 'ADMIN' ? ALL_TENANTS : WHOLE_NETWORK;
+  const [selection, setSelection] = useState<TenantSelection | null>(initialSelection);
 
   const selectTenant = useCallback(
     (next: TenantSelection | null) => {
@@ -38,11 +47,11 @@ export function TenantProvider({
   );
 
   const value = useMemo<TenantContextValue>(() => {
-    if (canSwitch) return { canSwitch, tenant: selection, customerId: selection?.id, selectTenant };
+    if (canSwitch) return { canSwitch, tenant: selection, all, customerId: selection?.id, selectTenant };
     const own = user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? `Tenant ${user.customerId}` };
 
-    return { canSwitch, tenant: own, customerId: undefined, selectTenant };
-  }, [canSwitch, selection, selectTenant, user.customerId, user.customerName]);
+    return { canSwitch, tenant: own, all, customerId: undefined, selectTenant };
+  }, [canSwitch, all, selection, selectTenant, user.customerId, user.customerName]);
 
   return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;
 }
