@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailSink } from './e2e-mail-sink.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -73,6 +74,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'signage-e2e-'));
   const adminPassword = `E2e-${secret(18)}`;
   const clientSecret = secret(24);
+  // The service's outgoing mail lands in mailDir, where the tests read their links.
+  const mailDir = mkdtempSync(join(tmpdir(), 'signage-e2e-mail-'));
+  const mailSink = await startMailSink(mailDir);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -84,6 +88,7 @@ async function main() {
     OAUTH_DEFAULT_CLIENT_SECRET: clientSecret,
     OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
     NEXTAUTH_URL: baseUrl,
+    SMTP_URL: mailSink.url,
     // Access logs of every request drown the test report; E2E_LOG_LEVEL=info shows them.
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
@@ -109,13 +114,16 @@ async function main() {
         E2E_CLIENT_SECRET: clientSecret,
         // Lets the tests read the refresh token inside the session cookie to prove sign-out revoked it.
         E2E_AUTH_SECRET: env.AUTH_SECRET,
+        E2E_MAIL_DIR: mailDir,
       },
     });
   } catch (err) {
     console.error(`[e2e] ${err instanceof Error ? err.message : err}`);
   } finally {
     await stop(server);
+    await mailSink.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   }
 
   return code;

@@ -42,7 +42,26 @@ const envSchema = z.object({
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
+  // The messages name no value: the URL carries the SMTP password.
+  SMTP_URL: opt(z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host')),
+  MAIL_FROM: z.string().refine(isMailbox, 'must be an e-mail address, optionally as "Name <address>"').default('Signage <no-reply@localhost>'),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isMailbox(value: string): boolean {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value.trim())?.[1] ?? value.trim();
+
+  return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -70,6 +89,8 @@ export type Config = {
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
+  /** Outbound e-mail; without `smtpUrl` messages wait in the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 export class ConfigError extends Error {}
@@ -123,6 +144,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
 

@@ -21,12 +21,12 @@ import { useCustomers, useDeleteCustomer, useIsNetworkOwner, useNetworkOwnerChan
 import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageCustomers } from '@/lib/auth/permissions';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useServerTable } from '@/lib/hooks/use-server-table';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
-const SORTABLE = ['name', 'licenseTier', 'vertical', 'restricted', 'expirationDate', 'createdDate'] as const;
+const SORTABLE = ['name', 'licenseTier', 'vertical', 'restricted', 'lastActivity', 'expirationDate', 'createdDate'] as const;
 
 type ActionKind = 'edit' | 'expiration' | 'restrict' | 'promote' | 'demote' | 'move' | 'delete';
 type CustomerAction = { kind: ActionKind; customer: Customer };
@@ -84,6 +84,24 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
         ) : (
           <Badge className="bg-emerald-50 text-emerald-700 ring-emerald-200">Active</Badge>
         ),
+    },
+    {
+      id: 'lastActivity',
+      accessorKey: 'lastActivity',
+      header: 'Last activity',
+      // The login count shares the cell: ten columns do not fit a laptop screen.
+      cell: ({ row }) => {
+        const logins = row.original.totalUserLoginCount ?? 0;
+
+        return (
+          <div className="whitespace-nowrap">
+            <p className="text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</p>
+            <p className="text-xs text-zinc-500 tabular-nums">
+              {logins.toLocaleString()} {logins === 1 ? 'login' : 'logins'}
+            </p>
+          </div>
+        );
+      },
     },
     {
       id: 'expirationDate',

@@ -21,15 +21,16 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useServerTable } from '@/lib/hooks/use-server-table';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
+import { ResendInvitationDialog } from '@/components/users/resend-invitation-dialog';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageUser } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
-type UserAction = { kind: 'edit' | 'delete' | 'reset2fa'; user: User };
+type UserAction = { kind: 'edit' | 'delete' | 'reset2fa' | 'resend'; user: User };
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
-const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'createdDate'] as const;
+const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'lastActivity', 'createdDate'] as const;
 
 function tenantOf(user: User): string {
   if (user.customer?.name) return user.customer.name;
@@ -93,6 +94,12 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastLogin, 'Never')}</span>,
     },
     {
+      id: 'lastActivity',
+      accessorKey: 'lastActivity',
+      header: 'Last activity',
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,
+    },
+    {
       id: 'createdDate',
       accessorKey: 'createdDate',
       header: 'Created',
@@ -122,6 +129,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
           <RowActions label={label}>
             <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', user })}>Edit</DropdownMenuItem>
             {user.use2FA ? <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>Reset 2FA</DropdownMenuItem> : null}
+            {(user.authProvider ?? 'LOCAL') === 'LOCAL' ? <DropdownMenuItem onSelect={() => onAction({ kind: 'resend', user })}>Resend invitation</DropdownMenuItem> : null}
             <DropdownMenuSeparator />
             <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', user })}>
               Delete
@@ -169,6 +177,7 @@ export function UsersTable() {
       <EditUserDialog user={action?.kind === 'edit' ? action.user : null} onOpenChange={close} />
       <DeleteUserDialog user={action?.kind === 'delete' ? action.user : null} onOpenChange={close} />
       <ResetTotpDialog user={action?.kind === 'reset2fa' ? action.user : null} onOpenChange={close} />
+      <ResendInvitationDialog user={action?.kind === 'resend' ? action.user : null} onOpenChange={close} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchInput
           label="Search users by name or e-mail"

@@ -50,7 +50,7 @@ export function useCreateCustomer() {
 export type CustomerListParams = { page: number; size: number; sort: string; text: string };
 
 const CUSTOMER_LIST_FIELDS =
-  'name,licenseTier,vertical,comment,country,location,type,restricted,expirationDate,createdDate,ownerSubresellerId,ownerSubresellerName,subreseller,freeLicenses,browserSessionLicenses,deviceSessionLimit,storageSize,needsToBeInvoiced';
+  'name,licenseTier,vertical,comment,country,location,type,restricted,expirationDate,createdDate,ownerSubresellerId,ownerSubresellerName,subreseller,freeLicenses,browserSessionLicenses,deviceSessionLimit,storageSize,needsToBeInvoiced,lastActivity,totalUserLoginCount';
 
 export const customerListKeys = {
   lists: () => [...customerKeys.all, 'list'] as const,

@@ -49,10 +49,13 @@ export type User = {
   customer?: CustomerRef | null;
   createdDate?: string | null;
   lastLogin?: string | null;
+  lastActivity?: string | null;
   use2FA?: boolean | null;
   language?: string | null;
   readOnly?: boolean | null;
   restricted?: boolean | null;
+  /** LOCAL users sign in with a password (and get password-setup links); the others through their SSO provider. */
+  authProvider?: 'LOCAL' | 'LDAP' | 'SAML' | 'KEYCLOAK' | null;
 };
 
 export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
@@ -88,6 +91,8 @@ export type Customer = {
   deviceSessionLimit?: number | null;
   storageSize?: number | null;
   needsToBeInvoiced?: boolean | null;
+  lastActivity?: string | null;
+  totalUserLoginCount?: number | null;
 };
 
 /** The UI calls STARTER "Essential" (spec 3). */

@@ -18,7 +18,7 @@ export type UserListParams = {
   withTenant?: boolean;
 };
 
-const USER_LIST_FIELDS = 'name,email,role,lastLogin,createdDate,customerId,language,readOnly,restricted,use2FA';
+const USER_LIST_FIELDS = 'name,email,role,lastLogin,lastActivity,createdDate,customerId,language,readOnly,restricted,use2FA,authProvider';
 
 const ME_FIELDS = 'name,email,role,language,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
 

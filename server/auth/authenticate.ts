@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import type { Actor } from '@/server/http/context';
 import { customers } from '@/server/modules/customers/customers.table';
+import { activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
 import { users } from '@/server/modules/users/users.table';
 import { looksLikeJwt, verifyAccessJwt } from './jwt';
 import { hashToken } from './opaque-token';
@@ -28,6 +30,7 @@ function prepareLookups(db: Database) {
         customerName: customers.name,
         customerRestricted: customers.restricted,
         isSubreseller: customers.isSubreseller,
+        activityDue,
       })
       .from(oauthAccessTokens)
       .innerJoin(oauthTokenFamilies, eq(oauthTokenFamilies.id, oauthAccessTokens.familyId))
@@ -50,9 +53,15 @@ const preparedFor = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
 
 /**
  * Resolves an access token (opaque or its JWT form) to the caller. Both forms are checked
- * against the stored token, so revocation takes effect immediately for either.
+ * against the stored token, so revocation takes effect immediately for either. It also records the
+ * user's activity, at most once a minute (`activityDue` comes with the lookup, so most requests only read).
  */
-export async function authenticateAccessToken(db: Database, token: string, via: 'bearer' | 'cookie'): Promise<AuthenticatedUser | undefined> {
+export async function authenticateAccessToken(
+  db: Database,
+  token: string,
+  via: 'bearer' | 'cookie',
+  log: Pick<Logger, 'warn'>,
+): Promise<AuthenticatedUser | undefined> {
   let statements = preparedFor.get(db);
   if (!statements) {
     statements = prepareLookups(db);
@@ -71,6 +80,10 @@ export async function authenticateAccessToken(db: Database, token: string, via: 
   }
   const row = rows[0];
   if (!row) return undefined;
+  if (row.activityDue && !row.customerRestricted) {
+    // Awaited: one short write a minute per user, and the row is current when the response leaves (no write outlives the request).
+    await recordRequestActivity(db, row.userId).catch((error: unknown) => log.warn({ err: error, userId: row.userId }, 'recording user activity failed'));
+  }
 
   return {
     actor: {

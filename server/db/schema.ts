@@ -12,3 +12,5 @@ export * from '@/server/modules/uploads/uploads.table';
 export * from '@/server/modules/quick-filters/quick-filters.table';
 export * from '@/server/modules/tags/tags.table';
 export * from '@/server/storage/storage.table';
+export * from '@/server/modules/users/password-setup.table';
+export * from '@/server/modules/mail/mail.table';

@@ -12,6 +12,7 @@ import { registerTeamRoutes } from '@/server/modules/teams/teams.handlers';
 import { registerUploadRoutes } from '@/server/modules/uploads/uploads.handlers';
 import { registerUiProfileRoutes } from '@/server/modules/ui-profiles/ui-profiles.handlers';
 import { registerUserRoutes } from '@/server/modules/users/users.handlers';
+import { registerPasswordSetupRoutes } from '@/server/modules/users/password-setup.handlers';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps): App {
   registerOAuthRoutes(app);
   registerTeamRoutes(app); // before users: owns POST /api/user/updateTeamAssignments
   registerUserRoutes(app);
+  registerPasswordSetupRoutes(app);
   registerUiProfileRoutes(app);
   registerResourceLimitRoutes(app); // before customers: GET /api/customer/{id} would shadow /api/customer/resourceLimits
   registerCustomerRoutes(app);

@@ -20,7 +20,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw new UnauthorizedError('The Authorization header must be "Bearer <token>"');
-    resolved = await authenticateAccessToken(db, match[1]!, 'bearer');
+    resolved = await authenticateAccessToken(db, match[1]!, 'bearer', c.var.log);
     if (!resolved) throw new UnauthorizedError('The access token is invalid, expired or revoked', 'auth.error.invalidToken');
   } else {
     const accessToken = await accessTokenFromSessionCookie(c.req.header('cookie'));
@@ -28,7 +28,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && !isConsoleOrigin(c.req.header('origin'), c.req.url, c.var.deps.config.publicUrl)) {
       throw new ForbiddenError('Cross-origin requests with the console session are refused', 'auth.error.originMismatch');
     }
-    resolved = await authenticateAccessToken(db, accessToken, 'cookie');
+    resolved = await authenticateAccessToken(db, accessToken, 'cookie', c.var.log);
     if (!resolved) throw new UnauthorizedError('The session has expired', 'auth.error.invalidToken');
   }
   if (resolved.customerRestricted) {

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import { removeExpiredTokens } from '@/server/modules/oauth/oauth.service';
 import { uploadJobs } from '@/server/modules/uploads/uploads.jobs';
 import { cleanupOutdatedFiles, CLEANUP_OUTDATED_JOB } from '@/server/modules/file-folders/file-folders.jobs';
+import { mailJobs } from '@/server/modules/mail/mail.jobs';
 import type { Logger } from 'pino';
 import type { JobDefinition } from './queue';
 
@@ -19,5 +20,6 @@ export function serviceJobs(db: Database, config: Config, log: Logger): JobDefin
     },
     ...uploadJobs(db, config, log),
     { name: CLEANUP_OUTDATED_JOB, cron: '7 * * * *', run: async () => void (await cleanupOutdatedFiles(db, log)) },
+    ...mailJobs(db, config, log),
   ];
 }

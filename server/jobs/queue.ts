@@ -65,8 +65,14 @@ export async function registerJobs(queue: JobQueue, jobs: JobDefinition[], log: 
     await queue.boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
       for (const item of batch) {
         const started = performance.now();
-        await job.run(item.data as object);
-        log.info({ job: job.name, id: item.id, ms: Math.round(performance.now() - started) }, 'job done');
+        try {
+          await job.run(item.data as object);
+        } catch (err) {
+          log.error({ err, job: job.name, id: item.id }, 'job failed');
+          throw err; // pg-boss records the failure and retries per its policy
+        }
+        // Debug: periodic jobs (mail every minute) would fill the log; failures are logged above.
+        log.debug({ job: job.name, id: item.id, ms: Math.round(performance.now() - started) }, 'job done');
       }
     });
   }

@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
+import { users } from '@/server/modules/users/users.table';
+import { customerStatisticSql } from './customer-statistics';
 import { customers, licenseTiers, verticals } from './customers.table';
 
 /** What reads answer when the client names no `select`: the primitives plus the network-owner object. */
@@ -23,6 +25,11 @@ export const customerResource = defineResource({
   table: customers,
   fields: (t) => {
     const { table: owner, from: ownerFrom } = aliasedTable(customers, 'owner_subreseller');
+    const { table: member, from: memberFrom } = aliasedTable(users, 'customer_user');
+    // The tenant's own users (not a network owner's member tenants); one index range scan on app_user.customer_id.
+    const overUsers = (aggregate: SQL) => sql`(select ${aggregate} from ${memberFrom} where ${member.customerId} = ${t.id})`;
+    const customerId = sql`${t.id}`;
+    const datasourceStorage = customerStatisticSql('currentDatasourceStorageSize', customerId);
 
     return {
       id: { kind: 'scalar', type: 'integer', sql: t.id },
@@ -43,10 +50,14 @@ export const customerResource = defineResource({
       browserSessionLicenses: { kind: 'scalar', type: 'integer', sql: t.browserSessionLicenses },
       deviceSessionLimit: { kind: 'scalar', type: 'integer', sql: t.deviceSessionLimit },
       storageSize: { kind: 'scalar', type: 'integer', sql: t.storageSize },
+      // Computed: devices assigned and approved license order amounts, contributed by their modules (customer-statistics.ts).
+      activeLicenses: { kind: 'scalar', type: 'integer', selectOnly: true, sql: customerStatisticSql('activeLicenses', customerId) },
+      totalLicenses: { kind: 'scalar', type: 'integer', selectOnly: true, sql: customerStatisticSql('totalLicenses', customerId) },
       // The files' bytes as the quota counts them (raised by uploads, lowered by the file delete trigger).
-      // Datasource resources add to the total once datasources store files.
       currentCustomerFilesStorageSize: { kind: 'scalar', type: 'integer', sql: t.usedStorageSize },
-      currentTotalCustomerStorageSize: { kind: 'scalar', type: 'integer', sql: t.usedStorageSize },
+      currentDatasourceStorageSize: { kind: 'scalar', type: 'integer', selectOnly: true, sql: datasourceStorage },
+      // Not select-only: it was answered by default before datasources existed, and clients read it so.
+      currentTotalCustomerStorageSize: { kind: 'scalar', type: 'integer', sql: sql`(${t.usedStorageSize} + ${datasourceStorage})` },
       ownerSubresellerId: { kind: 'scalar', type: 'integer', sql: t.ownerSubresellerId },
       ownerSubresellerName: {
         kind: 'scalar',
@@ -61,7 +72,11 @@ export const customerResource = defineResource({
       contentDesignerEmail: { kind: 'scalar', type: 'string', sql: t.contentDesignerEmail },
       supportEmail: { kind: 'scalar', type: 'string', sql: t.supportEmail },
       enableAutomaticDistributionToDms: { kind: 'scalar', type: 'boolean', sql: t.enableAutomaticDistributionToDms },
-      lastActivity: { kind: 'scalar', type: 'datetime', sql: t.lastActivity },
+      // Computed from the tenant's users (server/modules/users/user-activity.ts); presence time in seconds.
+      totalUserLoginCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.loginCount}), 0)::bigint`) },
+      totalUserPresenceTime: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.presenceTimeSeconds}), 0)::bigint`) },
+      lastActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: overUsers(sql`max(${member.lastActivity})`) },
+      lastDeviceActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: customerStatisticSql('lastDeviceActivity', customerId) },
       defaultEmergencyContentId: { kind: 'scalar', type: 'uuid', sql: t.defaultEmergencyContentId },
       userFullAccessIfNotInTeam: { kind: 'scalar', type: 'boolean', sql: t.userFullAccessIfNotInTeam },
       accessResourcesWithoutTeam: { kind: 'scalar', type: 'boolean', sql: t.accessResourcesWithoutTeam },

@@ -44,7 +44,6 @@ export const customers = pgTable(
     enableAutomaticDistributionToDms: boolean('enable_automatic_distribution_to_dms').notNull().default(false),
     /** Set by settings/setDefaultContents; a content id (content arrives with its own module). */
     defaultEmergencyContentId: text('default_emergency_content_id'),
-    lastActivity: timestamp('last_activity', { withTimezone: true, precision: 3 }),
     // Team access settings (spec 3 "Team access settings"), changed through settings/teams.
     userFullAccessIfNotInTeam: boolean('user_full_access_if_not_in_team').notNull().default(true),
     accessResourcesWithoutTeam: boolean('access_resources_without_team').notNull().default(true),

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { authFailures, oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies, type OAuthClientId } from '@/server/auth/tokens.table';
 import { customers } from '@/server/modules/customers/customers.table';
+import { recordSignIn } from '@/server/modules/users/user-activity';
 import { users } from '@/server/modules/users/users.table';
 
 export async function findUserForSignIn(db: Executor, email: string) {
@@ -92,8 +93,9 @@ export async function findFamilyOfToken(db: Executor, tokenHash: string): Promis
   return refresh[0];
 }
 
+/** A successful sign-in (the password grant; a refresh continues a session): counts the login, sets lastLogin and lastActivity. */
 export async function touchLastLogin(db: Executor, userId: string) {
-  await db.update(users).set({ lastLogin: sql`now()`, lastActivity: sql`now()` }).where(eq(users.id, userId));
+  await recordSignIn(db, userId);
 }
 
 export async function findFailures(db: Executor, subjects: string[]) {

@@ -13,6 +13,8 @@ import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.write
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { findOne, findPage } from '@/server/query';
+import { nudgeMailDelivery } from '@/server/modules/mail/mail.service';
+import { issuePasswordSetupLink } from './password-setup.service';
 import * as q from './users.queries';
 import { USER_DEFAULT_SELECT, userResource } from './users.resource';
 import { SELF_EDITABLE_FIELDS, type UserCreate, type UserUpdate } from './users.schemas';
@@ -52,8 +54,8 @@ export function listSimpleUsers(ctx: ServiceContext) {
 }
 
 /**
- * POST /api/user/. No mail system exists, so the spec's password-setup message is not sent: the
- * creator hands the initial password over (SSO-only users sign in through their provider).
+ * POST /api/user/. A LOCAL user gets the spec's password-setup message (enqueued in the create's
+ * transaction); SSO-only users sign in through their provider.
  */
 export async function createUser(ctx: ServiceContext, input: { body: UserCreate; teamIds?: string }) {
   const { body } = input;
@@ -76,10 +78,11 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
   const { password: _password, ...fields } = body;
 
-  return withEmailConflict(body.email, () =>
+  const created = await withEmailConflict(body.email, () =>
     withTransaction(ctx.db, async (tx) => {
       await assertWithinLimit(tx, customerId, 'USER');
       const row = await q.insertUser(tx, { ...fields, id: uuidv7(), authProvider, customerId, passwordHash });
+      if (authProvider === 'LOCAL') await issuePasswordSetupLink(tx, { config: ctx.config, user: row, sender: ctx.actor, reason: 'created' });
       if (teamGrants.length > 0) await assignTeams(tx, ctx, 'user', row.id, input.teamIds);
       await auditUser(tx, ctx, row, 'create', `User '${row.email}' created (${row.role})`, {
         ...fields,
@@ -89,6 +92,9 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
       return (await readUser(tx, row.id))!;
     }),
   );
+  nudgeMailDelivery();
+
+  return created;
 }
 
 /** PUT /api/user/?email=: managers change others (within their reach); everyone a few own fields. */

@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -46,6 +46,10 @@ export const users = pgTable(
     trustedAdmin: boolean('trusted_admin').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true, precision: 3 }),
     lastActivity: timestamp('last_activity', { withTimezone: true, precision: 3 }),
+    /** Successful sign-ins (server/modules/users/user-activity.ts); summed into the customer's totalUserLoginCount. */
+    loginCount: integer('login_count').notNull().default(0),
+    /** Seconds of activity: gaps below the idle threshold between recorded activities, summed. */
+    presenceTimeSeconds: bigint('presence_time_seconds', { mode: 'number' }).notNull().default(0),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

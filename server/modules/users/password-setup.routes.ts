@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+import { defineRoute } from '@/server/http/route';
+import { ErrorSchema } from '@/server/http/errors';
+import { customerIdParam } from '@/server/http/list-query';
+import { notFoundError, securedErrors } from '@/server/http/responses';
+import { linkStates } from './password-setup.service';
+import { PASSWORD_MAX, PASSWORD_MIN } from './users.schemas';
+
+const tags = ['Users'];
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+const token = z.string().min(16).max(128).openapi({ description: 'The token of the link in the password-setup e-mail' });
+const linkErrors = {
+  400: error('Invalid input'),
+  404: error('No such link'),
+  429: error('Too many unknown links from this address; see Retry-After'),
+};
+
+const PasswordSetupStateSchema = z
+  .object({
+    state: z.enum(linkStates).openapi({ description: 'VALID: usable. USED, EXPIRED (after 7 days), SUPERSEDED (a newer link was sent): not usable' }),
+    email: z.string().openapi({ description: 'The user the link is for' }),
+    expiresAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('PasswordSetupState');
+
+export const getPasswordSetupRoute = defineRoute(
+  { public: true },
+  {
+    method: 'get',
+    path: '/public-api/user/passwordSetup',
+    operationId: 'getPasswordSetupLink',
+    tags,
+    summary: 'The state of a password-setup link, and the e-mail it is for',
+    request: { query: z.object({ token }) },
+    responses: { 200: { description: 'The link', content: { 'application/json': { schema: PasswordSetupStateSchema } } }, ...linkErrors },
+  },
+);
+
+export const completePasswordSetupRoute = defineRoute(
+  { public: true },
+  {
+    method: 'post',
+    path: '/public-api/user/passwordSetup',
+    operationId: 'completePasswordSetup',
+    tags,
+    summary: 'Choose a password with a password-setup link (once); every session of the user ends',
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: z.object({ token, password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) }) } },
+      },
+    },
+    responses: {
+      200: { description: 'The password is set', content: { 'application/json': { schema: z.object({ email: z.string() }) } } },
+      ...linkErrors,
+      403: error("The user's customer is restricted"),
+      409: error('The link was used, has expired or was superseded by a newer one'),
+    },
+  },
+);
+
+export const resendPasswordSetupRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/user/resendPasswordSetup',
+    operationId: 'resendPasswordSetup',
+    tags,
+    summary: 'E-mail the user a new password-setup link (older links stop working)',
+    description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
+    request: { query: z.object({ email: z.string().min(1).openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
+    responses: { 204: { description: 'A new link is on its way' }, ...securedErrors, ...notFoundError },
+  },
+);

@@ -1,0 +1,138 @@
+import { v7 as uuidv7 } from 'uuid';
+import { failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
+import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
+import { hashPassword } from '@/server/auth/password';
+import { hasRole } from '@/server/auth/roles';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { Config } from '@/server/config';
+import type { Database, Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@/server/errors';
+import type { ServiceContext } from '@/server/http/context';
+import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { enqueueMail, nudgeMailDelivery } from '@/server/modules/mail/mail.service';
+import * as setupQ from './password-setup.queries';
+import { passwordSetupMessage } from './password-setup.message';
+import * as q from './users.queries';
+import { auditUser } from './users.service';
+import { users } from './users.table';
+
+export const LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+export const linkStates = ['VALID', 'EXPIRED', 'USED', 'SUPERSEDED'] as const;
+export type LinkState = (typeof linkStates)[number];
+
+/** What the public endpoints know of their caller: no signed-in user. */
+export type PublicContext = { db: Database; config: Config; requestId: string; address: string };
+
+export type LinkRecipient = { id: string; email: string; name: string; customerId: number };
+
+/**
+ * Creates a password-setup link for the user and enqueues its e-mail, in the caller's transaction
+ * (a rolled-back create sends nothing). Older open links of the user stop working.
+ */
+export async function issuePasswordSetupLink(
+  tx: Executor,
+  input: { config: Config; user: LinkRecipient; sender: { name: string; email: string }; reason: 'created' | 'resent' },
+): Promise<void> {
+  const now = new Date();
+  const token = newOpaqueToken();
+  const expiresAt = new Date(now.getTime() + LINK_VALIDITY_MS);
+  await setupQ.supersedeOpenLinks(tx, input.user.id, now);
+  await setupQ.insertLink(tx, { id: uuidv7(), userId: input.user.id, tokenHash: hashToken(token), createdAt: now, expiresAt });
+  const customer = await q.findCustomerFlags(tx, input.user.customerId);
+  const message = passwordSetupMessage({
+    to: input.user.email,
+    userName: input.user.name,
+    customerId: input.user.customerId,
+    customerName: customer?.name ?? '',
+    sender: input.sender,
+    link: `${consoleBaseUrl(input.config)}/set-password?token=${encodeURIComponent(token)}`,
+    expiresAt,
+    reason: input.reason,
+  });
+  await enqueueMail(tx, message);
+}
+
+/** POST /api/user/resendPasswordSetup?email=: a fresh link; the same reach as updating the user. */
+export async function resendPasswordSetup(ctx: ServiceContext, input: { email: string }): Promise<void> {
+  const target = await q.findUserByEmail(ctx.db, input.email, scopeCondition(ctx.scope, users.customerId));
+  if (!target) throw new NotFoundError('user', input.email);
+  if (!hasRole(ctx.actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
+  if (target.authProvider !== 'LOCAL') {
+    throw new ValidationError('user.error.passwordNotLocal', `A ${target.authProvider} user has no local password`, { parameter: 'email' });
+  }
+  await withTransaction(ctx.db, async (tx) => {
+    await issuePasswordSetupLink(tx, { config: ctx.config, user: target, sender: ctx.actor, reason: 'resent' });
+    await auditUser(tx, ctx, target, 'resendPasswordSetup', `Password-setup link sent again to '${target.email}'`);
+  });
+  nudgeMailDelivery();
+}
+
+/** GET /public-api/user/passwordSetup?token=: whether the link can still be used, and for whom. */
+export async function readPasswordSetupLink(ctx: PublicContext, input: { token: string }) {
+  const link = await findLink(ctx, input.token);
+
+  return { state: stateOf(link), email: link.user.email, expiresAt: link.expiresAt.toISOString() };
+}
+
+/**
+ * POST /public-api/user/passwordSetup: sets the password with a valid link, once. Every session of
+ * the user ends, as with a password change (DECISIONS §5).
+ */
+export async function completePasswordSetup(ctx: PublicContext, input: { token: string; password: string }) {
+  const link = await findLink(ctx, input.token);
+  assertUsable(stateOf(link));
+  if (link.customerRestricted) throw new ForbiddenError('Your customer is restricted', 'passwordSetup.error.customerRestricted');
+  if (link.user.authProvider !== 'LOCAL') {
+    throw new ValidationError('user.error.passwordNotLocal', `A ${link.user.authProvider} user has no local password`, { field: 'password' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(ctx.db, async (tx) => {
+    // Two requests with one link: only the first consumes it.
+    if (!(await setupQ.consumeLink(tx, link.id))) assertUsable('USED');
+    await q.updateUser(tx, link.user.id, { passwordHash });
+    await q.revokeAllFamiliesOfUser(tx, link.user.id, 'password_setup');
+    await writeAudit(tx, { userId: link.user.id, email: link.user.email, requestId: ctx.requestId }, {
+      action: 'setPasswordWithLink',
+      entityType: 'user',
+      entityId: link.user.id,
+      entityName: link.user.email,
+      customerId: link.user.customerId,
+      message: `User '${link.user.email}' set their password with a password-setup link`,
+      changes: { password: 'set' },
+    });
+  });
+
+  return { email: link.user.email };
+}
+
+/** Wrong tokens count as failed secret checks per address, like failed sign-ins. */
+async function findLink(ctx: PublicContext, token: string) {
+  const subjects = [`passwordSetup:${ctx.address}`];
+  const retryAfter = await failureLimitRetryAfter(ctx.db, ctx.config, subjects);
+  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, 'Too many unknown links; try again later');
+  const link = await setupQ.findLinkByHash(ctx.db, hashToken(token));
+  if (!link) {
+    await recordFailure(ctx.db, ctx.config, subjects);
+    throw new NotFoundError('passwordSetup');
+  }
+
+  return link;
+}
+
+function stateOf(link: { expiresAt: Date; usedAt: Date | null; supersededAt: Date | null }): LinkState {
+  if (link.usedAt) return 'USED';
+  if (link.supersededAt) return 'SUPERSEDED';
+
+  return link.expiresAt.getTime() <= Date.now() ? 'EXPIRED' : 'VALID';
+}
+
+function assertUsable(state: LinkState): void {
+  if (state === 'USED') throw new ConflictError('passwordSetup.error.used', 'This link was used already');
+  if (state === 'SUPERSEDED') throw new ConflictError('passwordSetup.error.superseded', 'A newer link was sent; use that one');
+  if (state === 'EXPIRED') throw new ConflictError('passwordSetup.error.expired', 'This link has expired');
+}
+
+function consoleBaseUrl(config: Config): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
