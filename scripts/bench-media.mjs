@@ -31,6 +31,7 @@ import {
   LOADGEN_CPU,
   SERVER_CPU,
   cleanup,
+  coldCaches,
   fmt,
   freePort,
   hasTaskset,
@@ -98,6 +99,8 @@ const baseEnv = {
 for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'NEXTAUTH_URL', 'S3_BUCKET']) delete baseEnv[key];
 
 const watchdog = installGuards(15);
+// Whether this run may empty the page cache between disk measurements (root); said in the report.
+const CACHES_DROPPABLE = coldCaches();
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 // ---------------------------------------------------------------- servers and requests
@@ -314,7 +317,7 @@ function timed(fn) {
 
 function ddBaseline(dir, sizeMiB, fsync) {
   const file = join(dir, `dd-${process.pid}.bin`);
-  spawnSync('sync');
+  coldCaches();
   const count = Math.ceil(sizeMiB / PART_MIB);
   const args = ['if=/dev/zero', `of=${file}`, `bs=${PART_MIB}M`, `count=${count}`, ...(fsync ? ['conv=fsync'] : []), 'status=none'];
   const { value: r, ms } = timed(() => spawnSync('dd', args, { encoding: 'utf8' }));
@@ -329,7 +332,7 @@ async function upload(server, sizeMiB) {
   const size = sizeMiB * MiB;
   const totalChunks = Math.ceil(sizeMiB / PART_MIB);
   const cust = `customerId=${server.customerId}`;
-  spawnSync('sync');
+  coldCaches();
   resetPeakRss(server.pid);
   const before = procStatus(server.pid);
   const stopSampling = rssSampler(server.pid);
@@ -448,8 +451,11 @@ async function downloadOf(server, uploaded) {
   const size = sizeMiB * MiB;
   const path = `/api/storage/customer/${file.customerId ?? server.customerId}/files/${file.id}`;
   const full = { disk: [], api: [] };
+  // Both read from the disk, not from the page cache the upload left behind.
   for (let round = 0; round < 2; round++) {
+    coldCaches();
     full.disk.push(await readDisk(blob));
+    coldCaches();
     full.api.push(await readApi(server, path));
   }
   for (const r of full.api) if (r.bytes !== size) throw new Error(`GET ${path} sent ${r.bytes} bytes, expected ${size}`);
@@ -563,7 +569,7 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
     push(
       '### 2. Upload: chunked parts on local storage',
       '',
-      `Client: this script, one connection, parts of ${PART_MIB} MiB sent in sequence (\`POST /api/v2/file/upload/init\`, \`PUT …/{id}/part/{n}\` with \`application/octet-stream\`, \`POST …/{id}/complete\`), each body generated from one random 1 MiB block repeated with back-pressure (no file-sized buffer). The server streams each part to its offset in the upload's one data file, computing CRC32 on the way, and \`complete\` renames that file into place (local store). Baseline: \`dd\` writing the same number of bytes into the first server's \`DATA_DIR\` (every \`DATA_DIR\` is on the same file system), exactly as shown; per size \`dd conv=fsync\` runs before and after the API uploads (interleaved) and its figure is over both runs (each run in parentheses), \`dd\` without fsync once; \`sync\` runs before each measurement. "API + sync" adds a \`sync -f\` of the finished blob, so it is as durable as \`dd conv=fsync\`; the goal compares those two.`,
+      `Client: this script, one connection, parts of ${PART_MIB} MiB sent in sequence (\`POST /api/v2/file/upload/init\`, \`PUT …/{id}/part/{n}\` with \`application/octet-stream\`, \`POST …/{id}/complete\`), each body generated from one random 1 MiB block repeated with back-pressure (no file-sized buffer). The server streams each part to its offset in the upload's one data file, computing CRC32 on the way, and \`complete\` renames that file into place (local store). Baseline: \`dd\` writing the same number of bytes into the first server's \`DATA_DIR\` (every \`DATA_DIR\` is on the same file system), exactly as shown; per size \`dd conv=fsync\` runs before and after the API uploads (interleaved) and its figure is over both runs (each run in parentheses), \`dd\` without fsync once; every measurement starts from a cold page cache (\`sync\` and \`/proc/sys/vm/drop_caches\`${CACHES_DROPPABLE ? '' : ' — not permitted in this run: \`sync\` only'}): without it, whichever 2 GiB upload ran second was up to 3× slower, whatever its database. "API + sync" adds a \`sync -f\` of the finished blob, so it is as durable as \`dd conv=fsync\`; the goal compares those two.`,
       '',
       `Memory: the server's \`VmHWM\` (peak RSS) from \`/proc/<pid>/status\`, reset (\`clear_refs\` 5) right before each upload, beside the highest \`VmRSS\` sampled every 50 ms and the RSS just before the upload ("idle"). On PGlite the embedded database (its WebAssembly memory, about 650 MiB by itself) lives in the server process, so the under-300 MB goal can only be judged on the PostgreSQL-backed server, whose RSS is the Node process alone; "growth" (peak − idle) shows what the upload itself costs on both.`,
       `Goals: API + sync ≥ ${pct(GOAL_UPLOAD_SHARE)} of \`dd conv=fsync\`; peak RSS < ${GOAL_RSS_MIB} MB and flat with file size.`,
@@ -593,7 +599,7 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
     push(
       '### 3. Download: `GET /api/storage/customer/{c}/files/{id}`',
       '',
-      `The ${fmt(download[0].sizeMiB)} MiB file from section 2, through the API (bearer token, one keep-alive connection, body counted and discarded) against the same blob read by this script from disk (\`fs.createReadStream\`, 64 KiB chunks). Full read: 2 interleaved rounds (disk, API, disk, API), MiB/s over both. Range reads: ${download[0].range.count} reads of ${fmt(download[0].range.length / 1024)} KiB at the same pseudo-random offsets (\`Range: bytes=a-b\`; 206 checked, the first 5 compared byte for byte) against \`FileHandle.read\` (pread) of the same ranges, alternating. The file was just written and the machine has ${machine().memory} RAM, so both sides read mostly from the page cache (caches are not dropped: that would disturb the rest of the machine).`,
+      `The ${fmt(download[0].sizeMiB)} MiB file from section 2, through the API (bearer token, one keep-alive connection, body counted and discarded) against the same blob read by this script from disk (\`fs.createReadStream\`, 64 KiB chunks). Full read: 2 interleaved rounds (disk, API, disk, API), MiB/s over both, each from a cold page cache (\`sync\` and \`/proc/sys/vm/drop_caches\` before every read${CACHES_DROPPABLE ? '' : ' — not permitted in this run, so the reads were partly cached'}). Range reads: ${download[0].range.count} reads of ${fmt(download[0].range.length / 1024)} KiB at the same pseudo-random offsets (\`Range: bytes=a-b\`; 206 checked, the first 5 compared byte for byte) against \`FileHandle.read\` (pread) of the same ranges, alternating; after the full reads the file is in the page cache, so these measure the per-request cost.`,
       '',
       '| Server DB | full read disk MiB/s | full read API MiB/s | API / disk | range disk p50 ms | range API p50 ms | range API mean ms | range API p99 ms | API / disk (p50) |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
