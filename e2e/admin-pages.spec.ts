@@ -78,7 +78,7 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
   expect(errors.filter((e) => !/409|Failed to load resource/.test(e))).toEqual([]);
 });
 
-test('a user enrols 2FA, then changes the password with a one-time code', async ({ page, request }) => {
+test('a user enrols 2FA, then changes the password with a one-time code; an administrator resets it', async ({ page, request, browser }) => {
   // Three one-time codes, each accepted once: the last may wait for the next 30-second period.
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
@@ -151,8 +151,31 @@ test('a user enrols 2FA, then changes the password with a one-time code', async 
   await page.getByLabel('One-time code').fill(await codes.next());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
-
   expect(errors.filter((e) => !/40[13]|Failed to load resource/.test(e))).toEqual([]);
+
+  // The phone is lost: a super administrator resets the second factor from the users table.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  const adminErrors = collectConsoleErrors(adminPage);
+  await signIn(adminPage);
+  await adminPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await adminPage.getByRole('searchbox').first().fill(email);
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await adminPage.getByRole('menuitem', { name: 'Reset 2FA' }).click();
+  const reset = adminPage.getByRole('alertdialog', { name: 'Reset two-factor authentication' });
+  await reset.getByRole('button', { name: 'Reset 2FA' }).click();
+  await expect(reset).toBeHidden();
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  await expect(adminPage.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(adminPage.getByRole('menuitem', { name: 'Reset 2FA' })).toHaveCount(0);
+  await adminPage.keyboard.press('Escape');
+  expect(adminErrors).toEqual([]);
+  await adminContext.close();
+
+  // The password alone signs in again.
+  await passwordGrant(request, email, 'Second-pass-456');
 });
 
 test('a super administrator creates and restricts a customer and reads the audit log', async ({ page }) => {
