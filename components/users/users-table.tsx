@@ -30,7 +30,7 @@ import { useTenant } from '@/lib/tenant/tenant-context';
 type UserAction = { kind: 'edit' | 'delete' | 'reset2fa' | 'resend'; user: User };
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
-const SORTABLE = ['name', 'email', 'role', 'lastLogin', 'lastActivity', 'createdDate'] as const;
+const SORTABLE = ['name', 'email', 'role', 'lastActivity', 'createdDate'] as const;
 
 function tenantOf(user: User): string {
   if (user.customer?.name) return user.customer.name;
@@ -62,7 +62,12 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
       id: 'email',
       accessorKey: 'email',
       header: 'E-mail',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.email}</span>,
+      // Long addresses are cut with an ellipsis (the whole one in the tooltip), so the row keeps its actions in view.
+      cell: ({ row }) => (
+        <span className="block max-w-56 truncate whitespace-nowrap text-zinc-600" title={row.original.email}>
+          {row.original.email}
+        </span>
+      ),
     },
     {
       id: 'role',
@@ -88,16 +93,16 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
   }
   columns.push(
     {
-      id: 'lastLogin',
-      accessorKey: 'lastLogin',
-      header: 'Last sign-in',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastLogin, 'Never')}</span>,
-    },
-    {
       id: 'lastActivity',
       accessorKey: 'lastActivity',
       header: 'Last activity',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,
+      // The last sign-in shares the cell: the table must fit a laptop screen with its actions.
+      cell: ({ row }) => (
+        <div className="whitespace-nowrap">
+          <p className="text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</p>
+          {row.original.lastLogin ? <p className="text-xs text-zinc-500">Signed in {formatDateTime(row.original.lastLogin)}</p> : null}
+        </div>
+      ),
     },
     {
       id: 'createdDate',
