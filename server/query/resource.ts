@@ -45,6 +45,12 @@ export type RelationField = {
   on: (self: PgTable, target: PgTable) => SQL;
   /** For to-one relations: the SQL that is null when the relation is absent (usually the FK column). */
   foreignKey?: (self: PgTable) => AnyPgColumn | SQL;
+  /**
+   * A to-one "relation" whose fields are columns of this same row (an object built from them, e.g. a
+   * file's `creator`): `select` builds the object from the row itself instead of looking the row up
+   * again. The condition says when the object is present. `on` still serves search and sort.
+   */
+  sameRow?: (self: PgTable) => SQL;
   selectable?: boolean;
   selectOnly?: boolean;
 };

@@ -121,6 +121,11 @@ function projectField(
 ): ProjectedField {
   const explicit = item !== undefined;
   if (field.kind === 'scalar') return { key, sql: sql`${field.sql}`, type: field.type, explicit };
+  if (field.sameRow) {
+    const children = project(scopeOf(field.target(), scope.table), item?.children, level + 1, nextAlias);
+
+    return { key, sql: sql`case when ${field.sameRow(scope.table)} then ${jsonObject(children)} end`, type: 'object', explicit, children };
+  }
   const joined = joinRelation(field, scope.table, nextAlias());
   const children = project(joined, item?.children, level + 1, nextAlias);
   const object = jsonObject(children);

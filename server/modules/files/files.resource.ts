@@ -63,6 +63,8 @@ export const fileResource = defineResource({
           return sql`${eq(c.id, (self as typeof files).id)} and (${c.creatorEmail} is not null or ${c.creatorName} is not null)`;
         },
         foreignKey: (self: PgTable) => sql`case when ${(self as typeof files).creatorEmail} is not null or ${(self as typeof files).creatorName} is not null then ${(self as typeof files).id} end`,
+        // Selected from the row's own columns (no second look-up of the row per result).
+        sameRow: (self: PgTable) => sql`(${(self as typeof files).creatorEmail} is not null or ${(self as typeof files).creatorName} is not null)`,
       },
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
       fileFolderId: { kind: 'scalar', type: 'uuid', sql: t.fileFolderId },
