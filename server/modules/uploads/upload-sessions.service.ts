@@ -215,10 +215,27 @@ export async function uploadPart(
     }
   }
   if (!input.body) throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got 0`, { partNumber, expectedSize, receivedSize: 0 });
-  const stored = await deps.storage.multipart.putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body);
+  const stored = await deps.storage.multipart
+    .putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body)
+    .catch((error: unknown) => {
+      throw error instanceof PayloadTooLargeError ? partTooLong(session, partNumber, expectedSize) : error;
+    });
   await upsertPart(deps.db, { sessionId: session.id, partNumber, size: stored.size, etag: stored.etag, crc32: stored.crc32 });
 
   return { partNumber, etag: stored.etag, uploadedSize: stored.size, sessionId: session.id, success: true, message: 'Part uploaded' };
+}
+
+/**
+ * A streamed part (no Content-Length) longer than its size, stopped by the store after `expectedSize`
+ * bytes: answered as a declared length would be — 413 for a full-size part (more than `maxChunkSize`),
+ * 400 for the shorter last part (how much longer it was is not read).
+ */
+function partTooLong(session: UploadSessionRow, partNumber: number, expectedSize: number) {
+  if (expectedSize === session.maxChunkSize) {
+    return new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', { partNumber, maxChunkSize: session.maxChunkSize });
+  }
+
+  return new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got more`, { partNumber, expectedSize });
 }
 
 export async function uploadPartAsCaller(ctx: ServiceContext, input: { sessionId: string; partNumber: number; contentLength?: number; body: Readable | undefined }): Promise<PartResponse> {
