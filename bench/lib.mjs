@@ -195,7 +195,20 @@ export async function preparePostgres() {
   if (given) {
     const version = await pgVersion(given).catch((err) => ({ error: err.message }));
     if (version.error) return { note: `skipped: BENCH_DATABASE_URL did not answer (${version.error})` };
-    return { url: given, version, note: 'the database from BENCH_DATABASE_URL' };
+    // CHECKPOINT needs superuser or pg_checkpoint; without it the measurements just go on.
+    const checkpoint = async () => {
+      const client = new pg.Client({ connectionString: given, connectionTimeoutMillis: 5_000 });
+      try {
+        await client.connect();
+        await client.query('CHECKPOINT');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    };
+    return { url: given, version, checkpoint, note: 'the database from BENCH_DATABASE_URL' };
   }
   if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: 'skipped: no BENCH_DATABASE_URL and no local PostgreSQL cluster (pg_lsclusters not found)' };
   const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
@@ -228,7 +241,10 @@ export async function preparePostgres() {
   const url = `postgres://signage_bench_media:${password}@127.0.0.1:${port}/signage_bench_media`;
   const version = await pgVersion(url).catch((err) => ({ error: err.message }));
   if (version.error) return { note: `skipped: cannot connect to signage_bench_media (${version.error})` };
-  return { url, version, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench_media (dropped afterwards)` };
+  // Disk measurements first let the cluster write back what earlier phases left (the seeded list data):
+  // a checkpoint running during an upload or download measured the database's writes, not ours.
+  const checkpoint = async () => psql('CHECKPOINT;').status === 0;
+  return { url, version, checkpoint, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench_media (dropped afterwards)` };
 }
 
 export async function pgVersion(url) {
