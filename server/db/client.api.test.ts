@@ -22,6 +22,8 @@ describe('openDatabase (PGlite in a data directory)', () => {
     const second = await openDatabase({ kind: 'pglite-dir', dataDir });
     const { rows } = await second.pglite!.query<{ text: string }>('select text from note where id = 1');
     expect(rows).toEqual([{ text: 'kept' }]);
+    const buffers = await second.pglite!.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
     await second.close();
   });
 });
