@@ -182,19 +182,35 @@ export function rssSampler(pid, ms = 50) {
   };
 }
 
+/** An access token from the password grant of `default-client` (what the benchmark clients send). */
+export async function passwordToken(base, { clientSecret, email, password }) {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`default-client:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 200 || !body.access_token) throw new Error(`POST ${base}/oauth/token answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
 // ---------------------------------------------------------------- PostgreSQL
 
 /**
- * BENCH_DATABASE_URL, or the first local Debian cluster with a fresh `signage_bench_media` database
- * (its own role and database, so a concurrent scripts/bench.mjs run keeps `signage_bench`).
- * The database is dropped again by the clean-up.
+ * The first of `urlVariables` that is set (BENCH_DATABASE_URL by default), or the first local Debian
+ * cluster with a fresh `database` (own role of the same name, so the two benchmark scripts never drop
+ * each other's). The database is dropped again by the clean-up.
  */
-export async function preparePostgres() {
+export async function preparePostgres({ database, urlVariables = ['BENCH_DATABASE_URL'] }) {
   if (process.env.BENCH_SKIP_PG === '1') return { note: 'skipped: BENCH_SKIP_PG=1' };
-  const given = process.env.BENCH_DATABASE_URL;
+  const variable = urlVariables.find((name) => process.env[name]);
+  const given = variable && process.env[variable];
   if (given) {
     const version = await pgVersion(given).catch((err) => ({ error: err.message }));
-    if (version.error) return { note: `skipped: BENCH_DATABASE_URL did not answer (${version.error})` };
+    if (version.error) return { note: `skipped: ${variable} did not answer (${version.error})` };
     // CHECKPOINT needs superuser or pg_checkpoint; without it the measurements just go on.
     const checkpoint = async () => {
       const client = new pg.Client({ connectionString: given, connectionTimeoutMillis: 5_000 });
@@ -208,9 +224,9 @@ export async function preparePostgres() {
         await client.end().catch(() => undefined);
       }
     };
-    return { url: given, version, checkpoint, note: 'the database from BENCH_DATABASE_URL' };
+    return { url: given, version, checkpoint, note: `the database from ${variable}` };
   }
-  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: 'skipped: no BENCH_DATABASE_URL and no local PostgreSQL cluster (pg_lsclusters not found)' };
+  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: `skipped: no ${urlVariables.join('/')} and no local PostgreSQL cluster (pg_lsclusters not found)` };
   const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
   if (!line) return { note: 'skipped: no local PostgreSQL cluster' };
   const [ver, cluster, port, status] = line.split(/\s+/);
@@ -224,27 +240,27 @@ export async function preparePostgres() {
   }
   const psql = (script) => spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
   const drop = [
-    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'signage_bench_media' AND pid <> pg_backend_pid();",
-    'DROP DATABASE IF EXISTS signage_bench_media;',
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid();`,
+    `DROP DATABASE IF EXISTS ${database};`,
   ].join('\n');
   const password = secret(18);
   const r = psql(
     [
       drop,
-      "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signage_bench_media') THEN CREATE ROLE signage_bench_media LOGIN; END IF; END $$;",
-      `ALTER ROLE signage_bench_media WITH LOGIN PASSWORD '${password}';`,
-      'CREATE DATABASE signage_bench_media OWNER signage_bench_media;',
+      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${database}') THEN CREATE ROLE ${database} LOGIN; END IF; END $$;`,
+      `ALTER ROLE ${database} WITH LOGIN PASSWORD '${password}';`,
+      `CREATE DATABASE ${database} OWNER ${database};`,
     ].join('\n'),
   );
-  if (r.status !== 0) return { note: `skipped: creating the signage_bench_media database failed: ${(r.stderr || r.stdout).trim()}` };
+  if (r.status !== 0) return { note: `skipped: creating the ${database} database failed: ${(r.stderr || r.stdout).trim()}` };
   cleanupActions.unshift(async () => psql(drop));
-  const url = `postgres://signage_bench_media:${password}@127.0.0.1:${port}/signage_bench_media`;
+  const url = `postgres://${database}:${password}@127.0.0.1:${port}/${database}`;
   const version = await pgVersion(url).catch((err) => ({ error: err.message }));
-  if (version.error) return { note: `skipped: cannot connect to signage_bench_media (${version.error})` };
+  if (version.error) return { note: `skipped: cannot connect to ${database} (${version.error})` };
   // Disk measurements first let the cluster write back what earlier phases left (the seeded list data):
   // a checkpoint running during an upload or download measured the database's writes, not ours.
   const checkpoint = async () => psql('CHECKPOINT;').status === 0;
-  return { url, version, checkpoint, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench_media (dropped afterwards)` };
+  return { url, version, checkpoint, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database ${database} (dropped afterwards)` };
 }
 
 export async function pgVersion(url) {

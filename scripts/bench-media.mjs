@@ -39,6 +39,7 @@ import {
   log,
   machine,
   num,
+  passwordToken,
   pause,
   pct,
   percentile,
@@ -122,25 +123,12 @@ async function startServer({ name, databaseUrl, seedFiles = 0 }) {
     if (!info) await sleep(50);
   }
   if (!info) throw new Error(`${name} printed no start line:\n${child.output}`);
-  const token = await passwordToken(base);
+  const token = await passwordToken(base, { clientSecret: CLIENT_SECRET, email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const server = { name, db: databaseUrl ? 'PostgreSQL' : 'PGlite', base, child, pid: info.pid, dataDir, token, info, customerId: info.customerId };
   log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s${info.seed ? ` (seeded ${info.seed.files} files in ${info.seed.seconds.toFixed(1)} s)` : ''}`);
   return server;
 }
 
-async function passwordToken(base) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`default-client:${CLIENT_SECRET}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (res.status !== 200 || !body.access_token) throw new Error(`POST ${base}/oauth/token answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 /**
  * One HTTP request over the keep-alive agent. `body`: an object (JSON), or `{ stream: n }` to send n
@@ -672,7 +660,7 @@ async function main() {
   else notes.push('taskset unavailable or a single core: client and servers were not pinned.');
 
   let list;
-  const pgInfo = await preparePostgres();
+  const pgInfo = await preparePostgres({ database: 'signage_bench_media' });
   log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
   if (ONLY.has('list')) list = await listBenchmark(pgInfo, notes);
   let uploads;

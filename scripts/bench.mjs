@@ -5,7 +5,7 @@
 //   1. GET /healthz and GET /api/v2/user/me through the production server (dist/server/main.mjs,
 //      Next attached), the same Hono app on a bare @hono/node-server, and a bare node:http server.
 //   2. The same routes on PGlite and on PostgreSQL (BENCH_DATABASE_URL / DATABASE_URL, or the local
-//      Debian cluster with a `signage_bench` database; skipped with a note when unavailable).
+//      Debian cluster with a fresh `signage_bench` database, dropped afterwards; skipped with a note when unavailable).
 //   3. The search/select/sort compiler's cost against the time of GET /api/v2/user?search=… .
 //
 // Options (environment): BENCH_DURATION (s per case, default 5), BENCH_WARMUP (s, default 2),
@@ -17,17 +17,17 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   LOADGEN_CPU,
   SERVER_CPU,
   cleanup,
-  cleanupActions,
   freePort,
   hasTaskset,
   installGuards,
   killNow,
   log,
+  passwordToken,
+  preparePostgres,
   num,
   secret,
   sleep,
@@ -104,24 +104,11 @@ async function startServer({ name, kind, databaseUrl, env = {}, meBody }) {
   const base = `http://127.0.0.1:${port}`;
   await waitForReady(`${base}/readyz`, child);
   const server = { name, kind, db: databaseUrl ? 'PostgreSQL' : kind === 'bare' ? '—' : 'PGlite', port, base, child, token: undefined };
-  if (kind !== 'bare') server.token = await passwordToken(base);
+  if (kind !== 'bare') server.token = await passwordToken(base, { clientSecret: CLIENT_SECRET, email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return server;
 }
 
-async function passwordToken(base) {
-  const res = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`default-client:${CLIENT_SECRET}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', username: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (res.status !== 200 || !body.access_token) throw new Error(`POST ${base}/oauth/token answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.access_token;
-}
 
 const pause = (server) => server.child.kill('SIGSTOP');
 const resume = (server) => server.child.kill('SIGCONT');
@@ -189,51 +176,7 @@ async function runCases(cases) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-async function preparePostgres() {
-  if (process.env.BENCH_SKIP_PG === '1') return { note: 'skipped: BENCH_SKIP_PG=1' };
-  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (given) {
-    const version = await pgVersion(given).catch((err) => ({ error: err.message }));
-    if (version.error) return { note: `skipped: the given database URL did not answer (${version.error})` };
-    return { url: given, version, note: 'the database from BENCH_DATABASE_URL/DATABASE_URL' };
-  }
-  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: 'skipped: no DATABASE_URL and no local PostgreSQL cluster (pg_lsclusters not found)' };
-  const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
-  if (!line) return { note: 'skipped: no local PostgreSQL cluster' };
-  const [ver, cluster, port, status] = line.split(/\s+/);
-  let startedByUs = false;
-  if (status !== 'online') {
-    log(`starting PostgreSQL cluster ${ver}/${cluster}`);
-    const r = spawnSync('pg_ctlcluster', [ver, cluster, 'start'], { encoding: 'utf8' });
-    if (r.status !== 0) return { note: `skipped: pg_ctlcluster ${ver} ${cluster} start failed: ${(r.stderr || r.stdout).trim()}` };
-    startedByUs = true;
-  }
-  const password = secret(18);
-  const script = [
-    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'signage_bench' AND pid <> pg_backend_pid();",
-    'DROP DATABASE IF EXISTS signage_bench;',
-    "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signage_bench') THEN CREATE ROLE signage_bench LOGIN; END IF; END $$;",
-    `ALTER ROLE signage_bench WITH LOGIN PASSWORD '${password}';`,
-    'CREATE DATABASE signage_bench OWNER signage_bench;',
-  ].join('\n');
-  const r = spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
-  if (r.status !== 0) return { note: `skipped: creating the signage_bench database failed: ${(r.stderr || r.stdout).trim()}`, startedByUs, ver, cluster };
-  const url = `postgres://signage_bench:${password}@127.0.0.1:${port}/signage_bench`;
-  const version = await pgVersion(url).catch((err) => ({ error: err.message }));
-  if (version.error) return { note: `skipped: cannot connect to signage_bench (${version.error})`, startedByUs, ver, cluster };
-  return { url, version, startedByUs, ver, cluster, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database signage_bench` };
-}
 
-async function pgVersion(url) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    const { rows } = await client.query('show server_version');
-    return rows[0].server_version;
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------- compile cost
 
@@ -290,8 +233,7 @@ async function main() {
     if (r.status !== 0) throw new Error(`npm run build failed (${r.status})`);
   }
 
-  const pgInfo = await preparePostgres();
-  if (pgInfo.startedByUs) cleanupActions.push(async () => spawnSync('pg_ctlcluster', [pgInfo.ver, pgInfo.cluster, 'stop']));
+  const pgInfo = await preparePostgres({ database: 'signage_bench', urlVariables: ['BENCH_DATABASE_URL', 'DATABASE_URL'] });
   log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
 
   // The load generator (this process) on core 0, every server on the last core.
