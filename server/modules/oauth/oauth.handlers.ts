@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { jwks } from '@/server/auth/jwt';
+import { clientAddress } from '@/server/http/client-address';
 import type { AppEnv } from '@/server/http/context';
 import { jwksRoute, revokeRoute, tokenRoute } from './oauth.routes';
 import { authenticateClient, OAuthError, passwordGrant, refreshGrant, revokeToken } from './oauth.service';
@@ -22,16 +22,6 @@ function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
   return undefined;
 }
 
-function clientAddress(c: Context<AppEnv>): string {
-  // Sign-ins from the console arrive through the in-process bridge with the browser's address.
-  const bridged = c.env?.bridgeClientAddress;
-  if (bridged) return bridged;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(

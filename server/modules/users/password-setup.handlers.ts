@@ -1,21 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { clientAddress } from '@/server/http/client-address';
 import type { AppEnv } from '@/server/http/context';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './password-setup.routes';
 import * as service from './password-setup.service';
 
-/** As the token endpoint does: the console's bridge forwards the browser's address. */
-function clientAddress(c: Context<AppEnv>): string {
-  const bridged = c.env?.bridgeClientAddress;
-  if (bridged) return bridged;
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 function publicContext(c: Context<AppEnv>): service.PublicContext {
   return { db: c.var.deps.db, config: c.var.deps.config, requestId: c.var.requestId, address: clientAddress(c) };
