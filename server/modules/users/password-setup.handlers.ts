@@ -6,7 +6,6 @@ import { serviceContext } from '@/server/http/service-context';
 import * as routes from './password-setup.routes';
 import * as service from './password-setup.service';
 
-
 function publicContext(c: Context<AppEnv>): service.PublicContext {
   return { db: c.var.deps.db, config: c.var.deps.config, requestId: c.var.requestId, address: clientAddress(c) };
 }
