@@ -192,12 +192,13 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
   const playlistId = useId();
   const key = ids?.join(',') ?? '';
 
+  // Keyed by the ids' text, so a new array of the same ids does not fetch again.
   useEffect(() => {
-    if (!ids?.length) return;
+    if (!key) return;
     let live = true;
     setChecks(null);
     setLoadError(null);
-    fetchFilesForPreflight(ids, customerId).then(
+    fetchFilesForPreflight(key.split(','), customerId).then(
       (page) => {
         if (!live) return;
         const results = page.content.map(preflight);
@@ -210,8 +211,6 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
     return () => {
       live = false;
     };
-    // Keyed by the ids' text so a new array of the same ids does not re-run it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, customerId]);
 
   const blocked = checks?.filter((c) => c.verdict === 'blocked') ?? [];
