@@ -11,7 +11,6 @@
  * runMigrations → ensureFirstAdmin → ready. GET /readyz answers 200 once everything is done.
  */
 import { randomBytes } from 'node:crypto';
-import { serve } from '@hono/node-server';
 import { eq, like, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '@/server/db/client';
@@ -19,6 +18,7 @@ import { createLogger } from '@/server/logger';
 import { users } from '@/server/modules/users/users.table';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
+import { serveForBenchmark } from './serve-service';
 
 const SEED_EMAIL_PREFIX = 'bench-user-';
 const SEED_ROLES = ['ADMIN', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
@@ -28,30 +28,12 @@ async function main() {
   const log = createLogger(config.logLevel);
   const { handle, app, prepare, setReady } = await createService(config, log);
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  if ('keepAliveTimeout' in server) (server as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
+  await serveForBenchmark({ config, handle, fetch: app.fetch, setReady });
 
   await prepare();
   const seeded = await seedUsers(handle.db, config.admin.email, Number(process.env.BENCH_SEED_USERS ?? 0));
   setReady(true);
   process.stdout.write(`${JSON.stringify({ benchServer: 'hono', port: config.port, driver: handle.driver, seeded })}\n`);
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    setReady(false);
-    server.close();
-    if ('closeAllConnections' in server) (server as { closeAllConnections: () => void }).closeAllConnections();
-    await handle.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
 }
 
 /**

@@ -182,6 +182,27 @@ export function rssSampler(pid, ms = 50) {
   };
 }
 
+/**
+ * The environment every benchmark server starts with (production mode, fresh secrets, an administrator
+ * of the script's own, no inherited database, URL or bucket) and the credentials its clients sign in with.
+ */
+export function benchServerIdentity() {
+  const credentials = { email: 'bench-admin@example.com', password: `Bench-${secret(12)}`, clientSecret: secret(24) };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: credentials.email,
+    ADMIN_PASSWORD: credentials.password,
+    AUTH_SECRET: secret(40),
+    OAUTH_DEFAULT_CLIENT_SECRET: credentials.clientSecret,
+    OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
+    LOG_LEVEL: 'warn',
+  };
+  for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'NEXTAUTH_URL', 'S3_BUCKET']) delete env[key];
+  return { env, credentials };
+}
+
 /** An access token from the password grant of `default-client` (what the benchmark clients send). */
 export async function passwordToken(base, { clientSecret, email, password }) {
   const res = await fetch(`${base}/oauth/token`, {

@@ -13,7 +13,6 @@
  * Started by scripts/bench-media.mjs with `node --import tsx bench/media-server.ts`; prints one JSON
  * line (`{"benchServer":"media",...}`) when ready. Listens on 127.0.0.1 only; never part of the product.
  */
-import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import type { DatabaseHandle } from '@/server/db/client';
@@ -23,6 +22,7 @@ import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
+import { serveForBenchmark } from './serve-service';
 
 const BENCH_TENANT = 'Bench Media';
 
@@ -49,12 +49,7 @@ async function main() {
     }
     return app.fetch(request, env as never);
   };
-  const server = serve({ fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
-  if ('keepAliveTimeout' in server) (server as { keepAliveTimeout: number }).keepAliveTimeout = 65_000;
+  await serveForBenchmark({ config, handle, fetch, setReady });
 
   await prepare();
   const customerId = await benchTenant(handle);
@@ -64,19 +59,6 @@ async function main() {
   });
   setReady(true);
   process.stdout.write(`${JSON.stringify({ benchServer: 'media', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`);
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    setReady(false);
-    server.close();
-    if ('closeAllConnections' in server) (server as { closeAllConnections: () => void }).closeAllConnections();
-    await handle.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
 }
 
 /** The benchmark's tenant, created like any customer (with its root folders); the administrator reaches it via `customerId`. */

@@ -30,6 +30,7 @@ import autocannon from 'autocannon';
 import {
   LOADGEN_CPU,
   SERVER_CPU,
+  benchServerIdentity,
   cleanup,
   coldCaches,
   fmt,
@@ -49,7 +50,6 @@ import {
   resetPeakRss,
   resume,
   rssSampler,
-  secret,
   setLogPrefix,
   sleep,
   spawnNode,
@@ -83,21 +83,7 @@ const GOAL_RSS_MIB = 300;
 const START = '<!-- media:start -->';
 const END = '<!-- media:end -->';
 
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const ADMIN_PASSWORD = `Bench-${secret(12)}`;
-const CLIENT_SECRET = secret(24);
-const baseEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  AUTH_SECRET: secret(40),
-  OAUTH_DEFAULT_CLIENT_SECRET: CLIENT_SECRET,
-  OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
-  LOG_LEVEL: 'warn',
-};
-for (const key of ['DATABASE_URL', 'PUBLIC_URL', 'NEXTAUTH_URL', 'S3_BUCKET']) delete baseEnv[key];
+const { env: baseEnv, credentials } = benchServerIdentity();
 
 const watchdog = installGuards(15);
 // Whether this run may empty the page cache between disk measurements (root); said in the report.
@@ -123,7 +109,7 @@ async function startServer({ name, databaseUrl, seedFiles = 0 }) {
     if (!info) await sleep(50);
   }
   if (!info) throw new Error(`${name} printed no start line:\n${child.output}`);
-  const token = await passwordToken(base, { clientSecret: CLIENT_SECRET, email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  const token = await passwordToken(base, credentials);
   const server = { name, db: databaseUrl ? 'PostgreSQL' : 'PGlite', base, child, pid: info.pid, dataDir, token, info, customerId: info.customerId };
   log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s${info.seed ? ` (seeded ${info.seed.files} files in ${info.seed.seconds.toFixed(1)} s)` : ''}`);
   return server;

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import {
   LOADGEN_CPU,
   SERVER_CPU,
+  benchServerIdentity,
   cleanup,
   freePort,
   hasTaskset,
@@ -29,7 +30,6 @@ import {
   passwordToken,
   preparePostgres,
   num,
-  secret,
   sleep,
   spawnNode as spawnServerNode,
   stopChild,
@@ -52,23 +52,7 @@ const LIST_SELECT = 'id,name,email,customer(id,name)';
 const LIST_SORT = 'name,asc';
 const LIST_PATH = `/api/v2/user?${new URLSearchParams({ search: LIST_SEARCH, select: LIST_SELECT, sort: LIST_SORT })}`;
 
-const ADMIN_EMAIL = 'bench-admin@example.com';
-const ADMIN_PASSWORD = `Bench-${secret(12)}`;
-const CLIENT_SECRET = secret(24);
-const baseEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  AUTH_SECRET: secret(40),
-  OAUTH_DEFAULT_CLIENT_SECRET: CLIENT_SECRET,
-  OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
-  LOG_LEVEL: 'warn',
-};
-delete baseEnv.DATABASE_URL;
-delete baseEnv.PUBLIC_URL;
-delete baseEnv.NEXTAUTH_URL;
+const { env: baseEnv, credentials } = benchServerIdentity();
 
 const watchdog = installGuards(WATCHDOG_MS / 60_000);
 
@@ -104,7 +88,7 @@ async function startServer({ name, kind, databaseUrl, env = {}, meBody }) {
   const base = `http://127.0.0.1:${port}`;
   await waitForReady(`${base}/readyz`, child);
   const server = { name, kind, db: databaseUrl ? 'PostgreSQL' : kind === 'bare' ? '—' : 'PGlite', port, base, child, token: undefined };
-  if (kind !== 'bare') server.token = await passwordToken(base, { clientSecret: CLIENT_SECRET, email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (kind !== 'bare') server.token = await passwordToken(base, credentials);
   log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return server;
 }
