@@ -5,7 +5,8 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase, runMigrations } from '@/server/db/client';
 
-export const TEMPLATE_DATABASE = 'signage_test_template';
+/** One template per run, so several checkouts can run the suite against one server at once. */
+const templateDatabase = () => `signage_test_template_${process.pid}_${Date.now().toString(36)}`;
 
 /**
  * Migrates once per run. PGlite: a migrated data directory is dumped and every test file loads
@@ -15,17 +16,22 @@ export const TEMPLATE_DATABASE = 'signage_test_template';
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
+    const template = templateDatabase();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${template}`);
     await admin.end();
-    const handle = await openDatabase({ kind: 'pg', url: withDatabase(url, TEMPLATE_DATABASE), poolSize: 1 });
+    const handle = await openDatabase({ kind: 'pg', url: withDatabase(url, template), poolSize: 1 });
     await runMigrations(handle);
     await handle.close();
-    project.provide('testDatabase', { kind: 'pg', url });
+    project.provide('testDatabase', { kind: 'pg', url, template });
 
-    return;
+    return async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${template} with (force)`);
+      await client.end();
+    };
   }
   const handle = await openDatabase({ kind: 'pglite-memory' });
   await runMigrations(handle);
@@ -49,6 +55,6 @@ export function withDatabase(url: string, database: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { kind: 'pg'; url: string } | { kind: 'pglite'; dumpFile: string };
+    testDatabase: { kind: 'pg'; url: string; template: string } | { kind: 'pglite'; dumpFile: string };
   }
 }

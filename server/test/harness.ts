@@ -19,7 +19,7 @@ import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';
 import { createBlobStore } from '@/server/storage';
 import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
-import { TEMPLATE_DATABASE, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 export const TEST_CLIENT_SECRET = 'test-default-client-secret';
 export const TEST_SHORT_LIVED_SECRET = 'test-short-lived-client-secret';
@@ -168,7 +168,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl
   const name = `signage_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${name} template ${target.template}`);
   await admin.end();
   const handle = await openDatabase({ kind: 'pg', url: withDatabase(target.url, name), poolSize: 5 });
 
