@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
 import { serviceJobs } from './jobs/jobs';
 import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
@@ -23,7 +23,7 @@ async function main() {
   (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
-  const apiListener = getRequestListener(app.fetch);
+  const apiListener = createNodeListener(app.fetch);
   const { default: next } = await import('next');
   const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
   const nextReady = nextApp.prepare();

@@ -1,31 +1,72 @@
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
-import { clearFailures, findFailures, recordFailures } from '@/server/modules/oauth/oauth.queries';
+import { claimFailureSlot, clearFailures, releaseFailureSlot } from '@/server/modules/oauth/oauth.queries';
 
 /**
- * Failed secret checks (sign-in passwords and codes, the old password of a password change),
- * counted per subject in the database so every instance shares them. Subjects are
- * `account:<email>`, `address:<ip>` or `password:<userId>`.
+ * Failed secret checks (sign-in passwords and codes, second factors of protected operations, the old
+ * password of a password change, password-setup links), counted per subject in the database so every
+ * instance shares them. Subjects are `account:<email>`, `address:<ip>`, `password:<userId>`,
+ * `totp:<userId>` or `passwordSetup:<ip>`.
+ *
+ * An attempt is counted BEFORE the secret is checked: one conditional UPSERT per subject claims a slot
+ * and answers whether the subject is over its limit, so concurrent attempts can never check more
+ * secrets than the limit allows (checking first and counting afterwards let 100 parallel guesses
+ * through). A wrong secret keeps its slot: that is the counted failure. A right one gives it back.
  */
-export async function failureLimitRetryAfter(db: Executor, config: Config, subjects: string[]): Promise<number> {
-  const { maxFailures, windowSeconds } = config.authRateLimit;
-  const rows = await findFailures(db, subjects);
-  const now = Date.now();
-  let retryAfter = 0;
-  for (const row of rows) {
-    // Addresses are shared (offices, NAT): they get five times the per-account allowance.
-    const limit = row.subject.startsWith('address:') ? maxFailures * 5 : maxFailures;
-    const windowEnds = row.windowStart.getTime() + windowSeconds * 1000;
-    if (row.failures >= limit && windowEnds > now) retryAfter = Math.max(retryAfter, Math.ceil((windowEnds - now) / 1000));
+
+/** Addresses are shared (offices, NAT): they get five times the per-account allowance. */
+function limitOf(config: Config, subject: string): number {
+  const { maxFailures } = config.authRateLimit;
+
+  return subject.startsWith('address:') ? maxFailures * 5 : maxFailures;
+}
+
+type Claimed = { subject: string; limit: number; windowStart: Date };
+
+export type Attempt = {
+  /**
+   * The secret was right, or was not checked after all (a refusal for another reason): the slots are
+   * given back, and the `clear` subjects start over (a successful sign-in clears the account's count).
+   */
+  release(db: Executor, options?: { clear?: string[] }): Promise<void>;
+};
+
+export type AttemptClaim = { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Claims one attempt for each subject, in order. When a subject is over its limit, the slots claimed
+ * so far are given back and the answer is the seconds until that subject's window ends (429).
+ */
+export async function claimAttempt(db: Executor, config: Config, subjects: string[]): Promise<AttemptClaim> {
+  const { windowSeconds } = config.authRateLimit;
+  const claimed: Claimed[] = [];
+  for (const subject of subjects) {
+    const limit = limitOf(config, subject);
+    const slot = await claimFailureSlot(db, { subject, limit, windowSeconds });
+    if (slot.failures > limit) {
+      await giveBack(db, claimed);
+      const windowEnds = slot.windowStart.getTime() + windowSeconds * 1000;
+
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)) };
+    }
+    claimed.push({ subject, limit, windowStart: slot.windowStart });
   }
 
-  return retryAfter;
+  return {
+    allowed: true,
+    attempt: {
+      async release(releaseDb, options = {}) {
+        const clear = new Set(options.clear ?? []);
+        for (const subject of clear) await clearFailures(releaseDb, subject);
+        await giveBack(
+          releaseDb,
+          claimed.filter((c) => !clear.has(c.subject)),
+        );
+      },
+    },
+  };
 }
 
-export function recordFailure(db: Executor, config: Config, subjects: string[]): Promise<void> {
-  return recordFailures(db, subjects, config.authRateLimit.windowSeconds);
-}
-
-export function clearFailure(db: Executor, subject: string): Promise<void> {
-  return clearFailures(db, subject);
+async function giveBack(db: Executor, claimed: Claimed[]): Promise<void> {
+  for (const { subject, limit, windowStart } of claimed) await releaseFailureSlot(db, { subject, limit, windowStart });
 }

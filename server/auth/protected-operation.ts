@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/http/context';
-import { ForbiddenError } from '@/server/errors';
+import { ForbiddenError, TooManyRequestsError } from '@/server/errors';
+import { claimAttempt } from './failure-limit';
 import { consumeTotp } from './totp';
 import { users } from '@/server/modules/users/users.table';
 
@@ -26,7 +27,12 @@ export async function requireProtectedOperation(ctx: ServiceContext): Promise<vo
     .limit(1);
   if (caller?.use2FA && caller.totpSecret) {
     if (!ctx.proof.totp) throw new ForbiddenError('This operation requires your one-time code (x-totp)', 'auth.error.totpRequired');
+    // Counted like failed sign-ins, before the check: a stolen session must not be able to guess codes.
+    const subject = `totp:${ctx.actor.userId}`;
+    const claim = await claimAttempt(ctx.db, ctx.config, [subject]);
+    if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many wrong one-time codes; try again later');
     if (!(await consumeTotp(ctx.db, ctx.actor.userId, caller.totpSecret, ctx.proof.totp))) throw new ForbiddenError('The one-time code is invalid', 'auth.error.totpInvalid');
+    await claim.attempt.release(ctx.db, { clear: [subject] });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoNul, findNul, NulCharacterError } from './hostile-input';
+import { assertNoNul, assertSafeJson, findNul, MAX_JSON_DEPTH, NestingTooDeepError, nestingDepth, NulCharacterError } from './hostile-input';
 
 describe('findNul', () => {
   it('finds a NUL in values, nested values and keys', () => {
@@ -17,5 +17,27 @@ describe('findNul', () => {
       expect((err as NulCharacterError).status).toBe(400);
       expect((err as NulCharacterError).details).toEqual({ target: 'json', path: 'name' });
     }
+  });
+});
+
+describe('deep values', () => {
+  const deep = (levels: number): unknown => JSON.parse('['.repeat(levels) + '"x\\u0000"' + ']'.repeat(levels));
+
+  it('walks 100 000 levels without overflowing the stack', () => {
+    expect(findNul(deep(100_000))).toBe(Array(100_000).fill('0').join('.'));
+    expect(nestingDepth(deep(100_000))).toBe(100_000);
+  });
+
+  it('measures nesting, stopping early past a limit', () => {
+    expect(nestingDepth('x')).toBe(0);
+    expect(nestingDepth([])).toBe(1);
+    expect(nestingDepth({ a: [{ b: 1 }], c: 2 })).toBe(3);
+    expect(nestingDepth(deep(1_000), 10)).toBe(11);
+  });
+
+  it('assertSafeJson refuses depth before NUL, and accepts MAX_JSON_DEPTH levels', () => {
+    expect(() => assertSafeJson('json', deep(MAX_JSON_DEPTH + 1))).toThrow(NestingTooDeepError);
+    expect(() => assertSafeJson('json', deep(MAX_JSON_DEPTH))).toThrow(NulCharacterError);
+    expect(() => assertSafeJson('json', JSON.parse('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)))).not.toThrow();
   });
 });

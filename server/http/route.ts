@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '@/server/auth/roles';
 import { authenticate, requireRole, resolveScope } from './auth-middleware';
 import type { AppEnv } from './context';
+import { DEFAULT_BODY_LIMIT, declaredLengthLimit, requestInputGuard, type BodyLimit, type ParsedBodyTypes } from './request-input';
 
 /**
  * How a route is protected. `public`: no credentials. Otherwise a minimum role and whether
@@ -10,11 +11,21 @@ import type { AppEnv } from './context';
  */
 export type RouteAccess = { public: true } | { public?: false; minRole: Role; tenant: 'scoped' | 'none' };
 
+/**
+ * What a route declares about its request beyond the OpenAPI config. `bodyLimit`: the most bytes
+ * its body may have (default DEFAULT_BODY_LIMIT, 1 MiB), or `'stream'` for a handler that streams
+ * the body itself and enforces its own limits (uploads).
+ */
+export type RouteOptions = { bodyLimit?: BodyLimit };
+
 export type RouteTableEntry = {
   method: string;
   path: string;
   operationId: string;
   access: RouteAccess;
+  bodyLimit: BodyLimit;
+  /** The body media types a validator parses (JSON, form); empty when the route takes no such body. */
+  parsedBody: ParsedBodyTypes;
 };
 
 /** Every declared route; the OpenAPI document and the security tests walk it. */
@@ -23,25 +34,65 @@ export const routeTable: RouteTableEntry[] = [];
 type Declared<R extends RouteConfig> = ReturnType<typeof createRoute<R['path'], R>>;
 
 /**
- * Declares a route with its access rule. The rule becomes the route's middleware (authenticate,
- * role, tenant scope) and an `x-minimum-role` extension in the OpenAPI document.
+ * Declares a route with its access rule and body limit. They become the route's middleware, in this
+ * order: the declared-length check (413 before a byte is read, even before authentication),
+ * authenticate, role, tenant scope, then the input guard (NUL in query, path and body; the body read
+ * within the limit; JSON depth) right before the validators. The OpenAPI document shows them as
+ * `x-minimum-role` and `x-body-limit`.
  */
-export function defineRoute<const R extends RouteConfig & { operationId: string }>(access: RouteAccess, config: R): Declared<R> {
+export function defineRoute<const R extends RouteConfig & { operationId: string }>(access: RouteAccess, config: R, options: RouteOptions = {}): Declared<R> {
+  const parsedBody = parsedBodyTypes(config);
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  checkBodyDeclaration(config, bodyLimit, parsedBody);
   const middleware: MiddlewareHandler<AppEnv>[] = [];
+  if (bodyLimit !== 'stream') middleware.push(declaredLengthLimit(bodyLimit));
   if (!access.public) {
     middleware.push(authenticate, requireRole(access.minRole));
     if (access.tenant === 'scoped') middleware.push(resolveScope);
   }
+  middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody }));
   const route = createRoute({
     ...config,
     ...(access.public
       ? {}
       : { security: [{ bearerAuth: [] }, { sessionCookie: [] }], 'x-minimum-role': access.minRole }),
+    'x-body-limit': bodyLimit,
     middleware: [...middleware, ...toArray(config.middleware as MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[] | undefined)],
   } as R);
-  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access });
+  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody });
 
   return route as Declared<R>;
+}
+
+const isZodSchema = (schema: unknown) => typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
+
+/** The declared body media types that zod-openapi gives a validator (which reads the whole body). */
+function parsedBodyTypes(config: RouteConfig): ParsedBodyTypes {
+  const content = config.request?.body?.content ?? {};
+  const validated = Object.entries(content)
+    .filter(([, media]) => isZodSchema((media as { schema?: unknown } | undefined)?.schema))
+    .map(([type]) => type.toLowerCase());
+
+  return {
+    json: validated.some((type) => /^application\/([\w.-]+\+)?json/.test(type)),
+    form: validated.filter((type) => type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')),
+  };
+}
+
+/**
+ * A body a validator parses is buffered, so it cannot be `'stream'`; a body no validator parses
+ * (binary, multipart read by the handler) must say that it streams, so no handler reads one unbounded.
+ */
+function checkBodyDeclaration(config: RouteConfig & { operationId: string }, bodyLimit: BodyLimit, parsed: ParsedBodyTypes): void {
+  const content = config.request?.body?.content ?? {};
+  const unparsed = Object.entries(content).filter(([, media]) => !isZodSchema((media as { schema?: unknown } | undefined)?.schema));
+  if (bodyLimit === 'stream' && (parsed.json || parsed.form.length > 0)) {
+    throw new Error(`${config.operationId}: a validated body is buffered and cannot be declared 'stream'`);
+  }
+  if (unparsed.length > 0 && bodyLimit !== 'stream') {
+    throw new Error(`${config.operationId}: a body without a zod schema (${unparsed.map(([type]) => type).join(', ')}) is read by the handler: declare bodyLimit 'stream'`);
+  }
+  if (typeof bodyLimit === 'number' && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) throw new Error(`${config.operationId}: bodyLimit must be a positive integer`);
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {

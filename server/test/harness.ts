@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +13,7 @@ import { hashPassword } from '@/server/auth/password';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/auth/roles';
 import { createApp, type App } from '@/server/http/app';
+import { createNodeListener } from '@/server/http/node-listener';
 import { createLogger } from '@/server/logger';
 import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';
@@ -131,11 +131,11 @@ export async function createTestContext(env: Record<string, string> = {}) {
       return { status: res.status, headers: res.headers, body: body as any };
     },
     /**
-     * The app behind a real Node HTTP server, as server/main.ts serves it (`getRequestListener`), for the
+     * The app behind a real Node HTTP server, as server/main.ts serves it (`createNodeListener`), for the
      * paths that behave differently there (raw request streams). Closed with the context.
      */
     async listen(): Promise<string> {
-      const server = createServer(getRequestListener(app.fetch));
+      const server = createServer(createNodeListener(app.fetch));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       servers.push(server);
 

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ValidationError } from '@/server/errors';
 import { jwks } from '@/server/auth/jwt';
 import { clientAddress } from '@/server/http/client-address';
 import type { AppEnv } from '@/server/http/context';
@@ -22,8 +24,20 @@ function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
   return undefined;
 }
 
+/**
+ * The shared request layer (server/http/request-input.ts) and the body parser refuse bad input before
+ * these routes' handlers run, in our error shape; the OAuth endpoints answer such 400s as RFC 6749's
+ * invalid_request. A 413 keeps our shape: RFC 6749 names no error for it.
+ */
+const oauthRequestErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const refused = c.error instanceof ValidationError || c.error instanceof HTTPException;
+  if (refused && c.res.status === 400) c.res = oauthErrorResponse(c, new OAuthError('invalid_request', c.error?.message || 'Malformed request'));
+};
 
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
+  app.use('/oauth/token', oauthRequestErrors);
+  app.use('/oauth/revoke', oauthRequestErrors);
   app.openapi(
     tokenRoute,
     async (c) => {

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
-import { clearFailure, failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
+import { claimAttempt } from '@/server/auth/failure-limit';
 import { signAccessJwt } from '@/server/auth/jwt';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { consumeTotp } from '@/server/auth/totp';
@@ -75,30 +75,34 @@ export type PasswordGrantInput = { clientId: OAuthClientId; username: string; pa
 
 export async function passwordGrant(db: Database, config: Config, input: PasswordGrantInput): Promise<TokenResponse> {
   const email = input.username.trim().toLowerCase();
-  const subjects = [`account:${email}`, `address:${input.address}`];
-  await enforceRateLimit(db, config, subjects);
+  const account = `account:${email}`;
+  // Counted before the password is checked (server/auth/failure-limit.ts): concurrent guesses cannot overrun the limit.
+  const claim = await claimAttempt(db, config, [account, `address:${input.address}`]);
+  if (!claim.allowed) throw new OAuthError('invalid_grant', 'Too many failed sign-in attempts; try again later', 429, claim.retryAfterSeconds);
+  const { attempt } = claim;
 
   const found = await q.findUserForSignIn(db, email);
   const user = found?.user;
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
-  if (!user || !passwordOk) {
-    await recordFailure(db, config, subjects);
-    throw new OAuthError('invalid_grant', 'Bad credentials');
-  }
+  // A wrong password (or unknown account) keeps its claimed slot: that is the counted failure.
+  if (!user || !passwordOk) throw new OAuthError('invalid_grant', 'Bad credentials');
+  // Refusals for other reasons are no failed guess: the slots go back.
+  const refuse = async (description: string): Promise<never> => {
+    await attempt.release(db);
+    throw new OAuthError('invalid_grant', description);
+  };
   if (!user.usernamePasswordLoginEnabled || !user.oauthPasswordFlowEnabled || user.authProvider !== 'LOCAL') {
-    throw new OAuthError('invalid_grant', 'Password sign-in is disabled for this user');
+    return refuse('Password sign-in is disabled for this user');
   }
-  if (found.customerRestricted) throw new OAuthError('invalid_grant', 'The customer account is restricted');
+  if (found.customerRestricted) return refuse('The customer account is restricted');
   if (user.use2FA && user.totpSecret) {
-    if (!input.totp) throw new OAuthError('invalid_grant', 'totp_required');
-    if (!(await consumeTotp(db, user.id, user.totpSecret, input.totp))) {
-      await recordFailure(db, config, subjects);
-      throw new OAuthError('invalid_grant', 'totp_invalid');
-    }
+    if (!input.totp) return refuse('totp_required');
+    // A wrong code keeps the slot, as a wrong password does.
+    if (!(await consumeTotp(db, user.id, user.totpSecret, input.totp))) throw new OAuthError('invalid_grant', 'totp_invalid');
   }
 
   return withTransaction(db, async (tx) => {
-    await clearFailure(tx, subjects[0]!);
+    await attempt.release(tx, { clear: [account] });
     const familyId = uuidv7();
     const familyExpiresAt = new Date(Date.now() + OAUTH_CLIENTS[input.clientId].refreshSeconds * 1000);
     await q.insertFamily(tx, { id: familyId, userId: user.id, clientId: input.clientId, expiresAt: familyExpiresAt });
@@ -175,11 +179,6 @@ async function issueTokens(tx: Transaction, user: UserRow, clientId: OAuthClient
     jwt_access_token: jwt,
     customer_id: user.customerId,
   };
-}
-
-async function enforceRateLimit(db: Database, config: Config, subjects: string[]): Promise<void> {
-  const retryAfter = await failureLimitRetryAfter(db, config, subjects);
-  if (retryAfter > 0) throw new OAuthError('invalid_grant', 'Too many failed sign-in attempts; try again later', 429, retryAfter);
 }
 
 export async function removeExpiredTokens(db: Database, config: Config): Promise<number> {

@@ -61,6 +61,8 @@ export const uploadFilesRoute = defineRoute(
     },
     responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
   },
+  // The handler streams the body and enforces its own limits.
+  { bodyLimit: 'stream' },
 );
 
 export const initUploadRoute = defineRoute(
@@ -95,6 +97,8 @@ export const uploadPartRoute = defineRoute(
     },
     responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge },
   },
+  // The handler streams the body and enforces its own limits.
+  { bodyLimit: 'stream' },
 );
 
 export const recoverUploadRoute = defineRoute(
@@ -155,4 +159,6 @@ export const uploadThumbnailRoute = defineRoute(
     },
     responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...tooLarge, ...unsupported },
   },
+  // The handler streams the body and enforces its own limits.
+  { bodyLimit: 'stream' },
 );

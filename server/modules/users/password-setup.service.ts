@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
+import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { hashPassword } from '@/server/auth/password';
 import { hasRole } from '@/server/auth/roles';
@@ -108,14 +108,12 @@ export async function completePasswordSetup(ctx: PublicContext, input: { token: 
 
 /** Wrong tokens count as failed secret checks per address, like failed sign-ins. */
 async function findLink(ctx: PublicContext, token: string) {
-  const subjects = [`passwordSetup:${ctx.address}`];
-  const retryAfter = await failureLimitRetryAfter(ctx.db, ctx.config, subjects);
-  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, 'Too many unknown links; try again later');
+  const claim = await claimAttempt(ctx.db, ctx.config, [`passwordSetup:${ctx.address}`]);
+  if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many unknown links; try again later');
   const link = await setupQ.findLinkByHash(ctx.db, hashToken(token));
-  if (!link) {
-    await recordFailure(ctx.db, ctx.config, subjects);
-    throw new NotFoundError('passwordSetup');
-  }
+  // An unknown token keeps the claimed slot (a counted failure); a known one gives it back.
+  if (!link) throw new NotFoundError('passwordSetup');
+  await claim.attempt.release(ctx.db);
 
   return link;
 }

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { clearFailure, failureLimitRetryAfter, recordFailure } from '@/server/auth/failure-limit';
+import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { scopeCondition } from '@/server/auth/tenant-scope';
@@ -37,15 +37,14 @@ export async function changePassword(ctx: ServiceContext, input: { oldPassword: 
   }
   await requireProtectedOperation(ctx);
   // A stolen session must not become a password-guessing oracle: wrong old passwords are limited
-  // like failed sign-ins.
-  const subjects = [`password:${user.id}`];
-  const retryAfter = await failureLimitRetryAfter(ctx.db, ctx.config, subjects);
-  if (retryAfter > 0) throw new TooManyRequestsError(retryAfter, 'Too many wrong passwords; try again later');
+  // like failed sign-ins, counted before the check so that parallel guesses cannot overrun the limit.
+  const subject = `password:${user.id}`;
+  const claim = await claimAttempt(ctx.db, ctx.config, [subject]);
+  if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many wrong passwords; try again later');
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await recordFailure(ctx.db, ctx.config, subjects);
     throw new ValidationError('user.error.oldPasswordInvalid', 'The current password is wrong', { parameter: 'oldPassword' });
   }
-  await clearFailure(ctx.db, subjects[0]!);
+  await claim.attempt.release(ctx.db, { clear: [subject] });
   const passwordHash = await hashPassword(input.newPassword);
 
   return withTransaction(ctx.db, async (tx) => {

@@ -1,6 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { PayloadTooLargeError } from '@/server/errors';
 import { defineRoute } from '@/server/http/route';
 import { customerIdParam, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
@@ -85,14 +83,6 @@ export const uploadProfilePictureRoute = defineRoute(
     operationId: 'uploadProfilePicture',
     tags,
     summary: "Upload the caller's profile picture (replaces the previous one)",
-    middleware: [
-      bodyLimit({
-        maxSize: PROFILE_PICTURE_BODY_LIMIT,
-        onError: () => {
-          throw new PayloadTooLargeError('A profile picture is at most 2 MB');
-        },
-      }),
-    ],
     request: {
       body: {
         required: true,
@@ -107,6 +97,8 @@ export const uploadProfilePictureRoute = defineRoute(
     },
     responses: { 200: userResponse('The caller, now with hasProfilePicture'), ...securedErrors, ...payloadErrors },
   },
+  // The picture (at most 2 MB, checked by the service) plus the multipart framing.
+  { bodyLimit: PROFILE_PICTURE_BODY_LIMIT },
 );
 
 export const deleteProfilePictureRoute = defineRoute(

@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+
+/*
+ * The API's Node request listener (server/main.ts; `t.listen()` in tests): @hono/node-server's, plus
+ * what happens to a request body the app did not read. Early answers (401, 404 of an unknown folder,
+ * 413) leave the client still sending. Closing the socket then makes the kernel answer the bytes still
+ * arriving with a reset, and many clients (those that write the whole body before reading: Python's
+ * http.client, most upload scripts) report EPIPE/ECONNRESET instead of the answer waiting for them.
+ *
+ * So before the answer is written, up to DRAIN_BYTES of the rest are read and dropped (the connection
+ * stays usable when the body ends within them). A longer rest gets `Connection: close` and a
+ * lingering close: the answer and a FIN go out, and what the client still sends is read and dropped
+ * for a while (LINGER_*) before the socket is closed, as nginx's lingering_close does.
+ */
+
+const MiB = 1024 * 1024;
+/** Unread body bytes dropped before answering, and for how long at most. */
+export const DRAIN_BYTES = 8 * MiB;
+export const DRAIN_MS = 2_000;
+/** After a `Connection: close` answer: bytes, total time and idle time the client may still send before the socket closes. */
+export const LINGER_BYTES = 64 * MiB;
+export const LINGER_MS = 10_000;
+export const LINGER_IDLE_MS = 2_000;
+
+export type ApiFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;
+
+export function createNodeListener(fetch: ApiFetch): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> {
+  return getRequestListener(async (request, env) => {
+    const bindings = env as HttpBindings;
+    const response = await fetch(request, bindings);
+    const { incoming, outgoing } = bindings;
+    // `complete`: the whole body has arrived (read or not); a streamed answer has already gone out.
+    if (!incoming.complete && !incoming.destroyed && !outgoing.headersSent) await settleUnreadBody(incoming, outgoing);
+
+    return response;
+  });
+}
+
+const ignore = () => undefined;
+
+async function settleUnreadBody(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  // A consumer that gave up (a multipart parser after an error) must not receive the rest.
+  incoming.unpipe();
+  // A client that resets the connection while its bytes are dropped is no error of this request.
+  incoming.on('error', ignore);
+  const declared = Number(incoming.headers['content-length']);
+  const mayEndSoon = !(declared > DRAIN_BYTES);
+  if (mayEndSoon && (await drop(incoming, DRAIN_BYTES, DRAIN_MS))) return;
+  outgoing.setHeader('Connection', 'close');
+  lingerAfterAnswer(incoming);
+}
+
+/** Reads and drops up to `maxBytes` within `ms`; true when the body ended. */
+function drop(incoming: IncomingMessage, maxBytes: number, ms: number): Promise<boolean> {
+  if (incoming.readableEnded) return Promise.resolve(true);
+
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const finish = (ended: boolean) => {
+      clearTimeout(timer);
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('close', onClose);
+      if (!ended) incoming.pause();
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(incoming.readableEnded);
+    const timer = setTimeout(() => finish(false), ms);
+    timer.unref();
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('close', onClose);
+    incoming.resume();
+  });
+}
+
+/**
+ * Node ends a `Connection: close` answer with `socket.destroySoon()`: FIN, then the descriptor is
+ * closed as soon as the answer is written, and the client's further bytes meet a reset. For this one
+ * socket it instead keeps reading (and dropping) until the client closes or a LINGER_* bound is reached.
+ */
+function lingerAfterAnswer(incoming: IncomingMessage): void {
+  const socket = incoming.socket;
+  let lingering = false;
+  socket.destroySoon = () => {
+    if (lingering) return;
+    lingering = true;
+    socket.end();
+    let dropped = 0;
+    const close = () => {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+      incoming.off('data', onData);
+      socket.destroy();
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+      else idle.refresh();
+    };
+    const deadline = setTimeout(close, LINGER_MS);
+    const idle = setTimeout(close, LINGER_IDLE_MS);
+    deadline.unref();
+    idle.unref();
+    socket.once('close', () => {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+    });
+    incoming.on('data', onData);
+    incoming.resume();
+  };
+}
