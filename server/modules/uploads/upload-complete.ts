@@ -3,13 +3,14 @@ import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationEr
 import type { ServiceContext } from '@/server/http/context';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { MeasuringStream } from '@/server/storage/crc32';
+import { storedContentType } from './content-types';
 import { combinePartCrcs } from './crc32-combine';
 import { createFileFromBlob } from './file-create';
 import { detectDimensions } from './media-dimensions';
 import { assertOpen, range, receivedParts, sessionInScope } from './upload-sessions.service';
 import { discardBlobs, fileCreateParameters, readFiles } from './upload-common';
 import { deletePartRows, findPartRows, insertCleanupEntries, storageUsage, transitionSession } from './uploads.queries';
-import { COMPLETE_GRACE_MS, contentTypeFor } from './uploads.rules';
+import { COMPLETE_GRACE_MS } from './uploads.rules';
 import type { UploadSessionRow } from './uploads.table';
 
 /**
@@ -64,15 +65,16 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
       corrupt = true;
       throw new ValidationError('upload.error.checksumMismatch', `The received bytes have CRC32 ${crc}, not ${session.crcChecksum}`, { expected: session.crcChecksum, actual: crc });
     }
+    const contentType = await storedContentType(ctx.storage, session.storageKey, { name: session.name, size: session.size });
     const dims: { width?: number; height?: number } =
       session.width !== null && session.height !== null
         ? { width: session.width, height: session.height }
-        : ((await detectDimensions(ctx.storage, session.storageKey, { name: session.name, contentType: session.contentType ?? '', size: session.size })) ?? {});
+        : ((await detectDimensions(ctx.storage, session.storageKey, { name: session.name, contentType, size: session.size })) ?? {});
     await withTransaction(ctx.db, async (tx) => {
       const folder = await resolveTargetFolder(tx, ctx, session.customerId, session.parentId ?? undefined);
       await createFileFromBlob(tx, ctx, {
         folder,
-        blob: { id: session.id, name: session.name, contentType: session.contentType ?? contentTypeFor(session.name, undefined), size: session.size, crcCheckSum: crc, claimedKeys: [session.storageKey] },
+        blob: { id: session.id, name: session.name, contentType, size: session.size, crcCheckSum: crc, claimedKeys: [session.storageKey] },
         params: { ...params, width: session.width ?? dims.width, height: session.height ?? dims.height },
       });
       if (!(await transitionSession(tx, session.id, ['COMPLETING'], { state: 'COMPLETED', fileId: session.id, completingSince: null }))) {

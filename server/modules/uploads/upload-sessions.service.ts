@@ -13,6 +13,7 @@ import { isAboveTeams } from '@/server/modules/teams/team-visibility';
 import { findMemberships, findTeamsByIds } from '@/server/modules/teams/teams.queries';
 import type { BlobStore } from '@/server/storage/blob-store';
 import { fileBlobKey } from '@/server/storage/keys';
+import { extensionType } from './content-types';
 import { signedUrl } from './signed-urls';
 import { fileCreateParameters } from './upload-common';
 import {
@@ -26,7 +27,6 @@ import {
 import {
   assertSupportedName,
   chunkLayout,
-  contentTypeFor,
   MAX_SESSION_SIZE,
   MAX_TOTAL_CHUNKS,
   PART_URL_LIFETIME_SECONDS,
@@ -91,7 +91,8 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
   // The session id is also the id of the file it becomes, so the final key is known from the start.
   const id = uuidv7();
   const key = fileBlobKey(customerId, id);
-  const contentType = contentTypeFor(body.name, body.contentType);
+  // The declared `contentType` is not trusted: complete reads the real type from the bytes (content-types.ts).
+  const contentType = extensionType(body.name);
   const storageUploadId = await ctx.storage.multipart.create(key, { contentType });
   const session = await withTransaction(ctx.db, async (tx) => {
     const row = await insertSession(tx, {

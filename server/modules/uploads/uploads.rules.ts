@@ -1,6 +1,6 @@
 import { ValidationError } from '@/server/errors';
 
-/** Spec 2 "File": the supported extensions and the MIME type each one gets when the client sends none. */
+/** Spec 2 "File": the supported extensions and their MIME types (content-types.ts decides a file's type). */
 export const supportedExtensions: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -59,14 +59,6 @@ export function assertSupportedName(name: string): void {
       supportedExtensions: Object.keys(supportedExtensions),
     });
   }
-}
-
-/** The client's MIME type when it names one, else the extension's. */
-export function contentTypeFor(name: string, clientType: string | undefined): string {
-  const type = clientType?.trim().toLowerCase();
-  if (type && type !== 'application/octet-stream' && /^[\w.+-]+\/[\w.+-]+$/.test(type)) return type;
-
-  return supportedExtensions[extensionOf(name)] ?? 'application/octet-stream';
 }
 
 export type ChunkLayout = { size: number; totalChunks: number; maxChunkSize: number };
