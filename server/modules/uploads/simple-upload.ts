@@ -7,6 +7,7 @@ import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/e
 import type { ServiceContext } from '@/server/http/context';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
+import { assertNoNul } from '@/server/http/hostile-input';
 import { extensionType, storedContentType } from './content-types';
 import { createFileFromBlob, type FileCreateParameters } from './file-create';
 import { detectDimensions } from './media-dimensions';
@@ -158,6 +159,8 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
           }
           current = stream;
           const name = info.filename ?? '';
+          // A NUL in a part's name or file name is refused like one anywhere else in a request (400).
+          assertNoNul('multipart', { [field]: name });
           if (field === 'files') await storeFile(stream, name);
           else if (field === 'previews') await storePreview(stream, name);
           else stream.resume(); // unknown parts are skipped
@@ -166,6 +169,13 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
         .catch((error: unknown) => {
           fail(error);
         });
+    });
+    parser.on('field', (field: string, value: string) => {
+      try {
+        assertNoNul('multipart', { [field]: value });
+      } catch (error) {
+        fail(error);
+      }
     });
     parser.on('filesLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.files} parts per request`)));
     parser.on('partsLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.parts} parts per request`)));

@@ -4,8 +4,9 @@ import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, ValidationError } from '@/server/errors';
+import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
+import { assertNoNul } from '@/server/http/hostile-input';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
@@ -57,6 +58,7 @@ const partPath = (sessionId: string, partNumber: number) => `/api/v2/file/upload
 /** POST /api/v2/file/upload/init: validates everything the final file needs, then opens the session. */
 export async function initUpload(ctx: ServiceContext, input: { body: InitInput; teamIds?: string; baseUrl: string }): Promise<InitResponse> {
   const { body } = input;
+  assertNoNul('json', body);
   assertSupportedName(body.name);
   if (!Number.isSafeInteger(body.size) || body.size < 1 || body.size > MAX_SESSION_SIZE) {
     throw new ValidationError('upload.error.invalidSize', `size must be 1..${MAX_SESSION_SIZE}`, { size: body.size });
@@ -205,6 +207,9 @@ export function assertOpen(session: UploadSessionRow): void {
   throw notOpenError(session);
 }
 
+/** RFC 9110 §8.3: a body without Content-Type may be taken as application/octet-stream. */
+const OCTET_STREAM = /^application\/octet-stream\s*(;.*)?$/i;
+
 /**
  * PUT …/part/{partNumber}: streams one part to the store. Every part but the last is exactly
  * `maxChunkSize` bytes; the last holds the remainder. A part sent again replaces the earlier one once
@@ -214,9 +219,12 @@ export function assertOpen(session: UploadSessionRow): void {
  */
 export async function uploadPart(
   deps: { db: Executor; storage: BlobStore },
-  input: { session: UploadSessionRow; partNumber: number; contentLength?: number; body: Readable | undefined },
+  input: { session: UploadSessionRow; partNumber: number; contentType?: string; contentLength?: number; body: Readable | undefined },
 ): Promise<PartResponse> {
   const { session, partNumber } = input;
+  if (input.contentType !== undefined && !OCTET_STREAM.test(input.contentType)) {
+    throw new UnsupportedMediaTypeError('A chunk is sent as an application/octet-stream body');
+  }
   assertOpen(session);
   if (session.expiresAt.getTime() <= Date.now()) throw notOpenError(session);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > session.totalChunks) {
@@ -296,7 +304,7 @@ function partTooLong(session: UploadSessionRow, partNumber: number, expectedSize
 
 export async function uploadPartAsCaller(
   ctx: ServiceContext,
-  input: { sessionId: string; partNumber: number; contentLength?: number; body: Readable | undefined },
+  input: { sessionId: string; partNumber: number; contentType?: string; contentLength?: number; body: Readable | undefined },
 ): Promise<PartResponse> {
   const session = await sessionInScope(ctx, input.sessionId);
 

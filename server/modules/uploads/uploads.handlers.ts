@@ -60,7 +60,13 @@ export function registerUploadRoutes(app: App): void {
     '/api/v2/file/upload/:sessionId/part/:partNumber',
     signed('PUT', async (c) => {
       const session = await sessionById(c.var.deps.db, c.req.param('sessionId') ?? '');
-      const result = await uploadPart(c.var.deps, { session, partNumber: Number(c.req.param('partNumber')), contentLength: contentLength(c), body: requestBodyStream(c) });
+      const result = await uploadPart(c.var.deps, {
+        session,
+        partNumber: Number(c.req.param('partNumber')),
+        contentType: c.req.header('content-type'),
+        contentLength: contentLength(c),
+        body: requestBodyStream(c),
+      });
 
       return c.json(result, 200);
     }),
@@ -120,7 +126,13 @@ export function registerUploadRoutes(app: App): void {
 
   app.openapi(uploadPartRoute, async (c) => {
     const { sessionId, partNumber } = c.req.valid('param');
-    const result = await uploadPartAsCaller(serviceContext(c), { sessionId, partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1, contentLength: contentLength(c), body: requestBodyStream(c) });
+    const result = await uploadPartAsCaller(serviceContext(c), {
+      sessionId,
+      partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1,
+      contentType: c.req.header('content-type'),
+      contentLength: contentLength(c),
+      body: requestBodyStream(c),
+    });
 
     return c.json(result, 200);
   });
