@@ -66,6 +66,32 @@ describe('POST /api/v2/file/upload/init', () => {
   });
 });
 
+describe('the origin of the service\'s own URLs', () => {
+  it('local part and download URLs name the origin the request came to, not PUBLIC_URL', async () => {
+    const at = (origin: string, headers: Record<string, string> = {}) =>
+      t.app.request(`${origin}/api/v2/file/upload/init`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${editor}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: 'o.mp4', size: 10, totalChunks: 2 }),
+      });
+    const other = (await (await at('http://127.0.0.1:4567')).json()) as { uploadId: string; uploadUrls: Record<string, string> };
+    expect(other.uploadUrls['1']).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:4567/api/v2/file/upload/${other.uploadId}/part/1\\?token=`));
+    // Behind a TLS-terminating proxy the scheme comes from X-Forwarded-Proto.
+    const proxied = (await (await at('http://signage.lan', { 'x-forwarded-proto': 'https' })).json()) as { uploadUrls: Record<string, string> };
+    expect(proxied.uploadUrls['2']).toMatch(/^https:\/\/signage\.lan\/api\/v2\/file\/upload\//);
+    // On PUBLIC_URL's own host, PUBLIC_URL (here http://console.test) is used as configured.
+    const own = (await (await at('http://console.test')).json()) as { uploadUrls: Record<string, string> };
+    expect(own.uploadUrls['1']).toMatch(/^http:\/\/console\.test\/api\//);
+
+    const data = bytes(10, 4);
+    const uploaded = await init({ name: 'dl.mp4', size: 10, totalChunks: 1 });
+    await putPart(uploaded.body.uploadId, 1, data);
+    await t.request('POST', `/api/v2/file/upload/${uploaded.body.uploadId}/complete`, { token: editor });
+    const signed = await t.app.request(`http://10.1.2.3:3000/api/v2/file/${uploaded.body.uploadId}/signedUrl`, { headers: { authorization: `Bearer ${editor}` } });
+    expect(((await signed.json()) as { url: string }).url).toMatch(/^http:\/\/10\.1\.2\.3:3000\/api\/storage\/customer\//);
+  });
+});
+
 describe('hostile init bodies', () => {
   it('refuses a NUL character anywhere in the body with 400 request.error.nulCharacter and opens no session', async () => {
     const before = (await t.db.select().from(uploadSessions)).length;

@@ -20,9 +20,19 @@ function contentLength(c: Context<AppEnv>): number | undefined {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
-/** Where signed URLs point: the configured public URL, else the origin the request came to. */
-function baseUrl(c: Context<AppEnv>): string {
-  return (c.var.deps.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
+/**
+ * Where the service's own signed URLs (local part uploads, downloads) point: the origin the request
+ * came to, so a console opened on another address than PUBLIC_URL (127.0.0.1 instead of localhost, a
+ * LAN name) gets URLs its browser may use. When the request came to PUBLIC_URL's host, PUBLIC_URL
+ * itself (its scheme survives a TLS-terminating proxy); otherwise `X-Forwarded-Proto` names the scheme.
+ */
+export function requestOrigin(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  const publicUrl = c.var.deps.config.publicUrl;
+  if (publicUrl && new URL(publicUrl).host === url.host) return new URL(publicUrl).origin;
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+
+  return `${forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.replace(/:$/, '')}://${url.host}`;
 }
 
 function sendDownload(c: Context<AppEnv>, result: DownloadResponse): Response {
@@ -110,10 +120,10 @@ export function registerUploadRoutes(app: App): void {
   });
 
   app.openapi(initUploadRoute, async (c) =>
-    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: baseUrl(c) })) as never, 200),
+    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) })) as never, 200),
   );
 
-  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: baseUrl(c) })) as never, 200));
+  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) })) as never, 200));
 
   app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)) as never, 200));
 
@@ -146,7 +156,7 @@ export function registerUploadRoutes(app: App): void {
   app.openapi(fileSignedUrlRoute, async (c) => {
     const expiresIn = c.req.valid('query').expiresIn;
 
-    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: baseUrl(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
+    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
   });
 
   app.openapi(devicePreviewRoute, async (c) => {
