@@ -85,6 +85,32 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       uppy.off('upload-success', refresh);
     };
   }, [uppy, invalidate]);
+  // Uppy's Dashboard says only "Upload failed" (the reason hides in a tooltip): list why, per file.
+  const [failures, setFailures] = useState<Array<{ id: string; name: string; message: string }>>([]);
+  useEffect(() => {
+    const failed = (file: { id: string; name?: string } | undefined, error: { message?: string }) => {
+      if (!file) return;
+      const entry = { id: file.id, name: file.name ?? 'A file', message: error.message || 'The upload failed' };
+      setFailures((list) => [...list.filter((f) => f.id !== file.id), entry]);
+    };
+    const cleared = (file: { id: string } | undefined) => {
+      if (file) setFailures((list) => list.filter((f) => f.id !== file.id));
+    };
+    const clearAll = () => setFailures([]);
+    uppy.on('upload-error', failed);
+    uppy.on('upload-success', cleared);
+    uppy.on('file-removed', cleared);
+    uppy.on('upload-retry', cleared);
+    uppy.on('retry-all', clearAll);
+
+    return () => {
+      uppy.off('upload-error', failed);
+      uppy.off('upload-success', cleared);
+      uppy.off('file-removed', cleared);
+      uppy.off('upload-retry', cleared);
+      uppy.off('retry-all', clearAll);
+    };
+  }, [uppy]);
 
   return (
     <section aria-label="Upload files" className="rounded-lg bg-white p-4 ring-1 ring-zinc-200" data-testid="upload-panel">
@@ -153,6 +179,20 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
           </ul>
         </div>
       ) : null}
+      {failures.length ? (
+        <div className="mb-3 rounded-md bg-red-50 px-3.5 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset" role="alert" data-testid="upload-errors">
+          <p className="flex items-center gap-2 font-medium">
+            <WarningIcon className="size-4" /> {failures.length === 1 ? 'An upload failed' : `${failures.length} uploads failed`}
+          </p>
+          <ul className="mt-1 space-y-0.5">
+            {failures.map((f) => (
+              <li key={f.id}>
+                <span className="font-medium">{f.name}</span>: {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <Dashboard
         uppy={uppy}
         width="100%"
@@ -164,6 +204,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
           uppy.clear();
           setUploaded([]);
           setDuplicates([]);
+          setFailures([]);
         }}
       />
       {uploaded.length ? (

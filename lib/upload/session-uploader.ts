@@ -75,6 +75,22 @@ export function planChunks(size: number, preferred = DEFAULT_CHUNK): { totalChun
   return { totalChunks: Math.max(1, Math.ceil(size / chunk)) };
 }
 
+/**
+ * Why a part could not be sent, for the upload panel. The browser tells a script nothing about a failed
+ * request (network, DNS, TLS or a CORS refusal look the same), so name where it went: a part URL on
+ * another origin than the page is the usual cause (an object store without CORS rules for this page, or
+ * an address the browser cannot reach).
+ */
+export function partNetworkError(url: string, partNumber: number): string {
+  const here = typeof window === 'undefined' ? undefined : window.location.origin;
+  const target = new URL(url, here ?? 'http://localhost').origin;
+  if (here && target !== here) {
+    return `Part ${partNumber} could not be sent to ${target}: the connection failed or the browser refused it. That address must be reachable from this browser and allow uploads from ${here} (CORS).`;
+  }
+
+  return `Part ${partNumber} could not be sent: the network connection to ${target} failed.`;
+}
+
 export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<SessionUploaderOptions, M, B> {
   private readonly active = new Map<string, Active>();
 
@@ -295,7 +311,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
           const body = blob.slice(start, start + partSize(n));
           const url = session.urls[String(n)] ?? `/api/v2/file/upload/${encodeURIComponent(session.uploadId)}/part/${n}${this.opts.customerId === undefined ? '' : `?customerId=${this.opts.customerId}`}`;
           try {
-            await this.putPart(state, url, body, (loaded) => {
+            await this.putPart(state, { url, partNumber: n }, body, (loaded) => {
               inFlight.set(n, loaded);
               report();
             });
@@ -324,7 +340,8 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     await Promise.all(Array.from({ length: Math.min(this.opts.partConcurrency ?? 3, Math.max(queue.length, 1)) }, worker));
   }
 
-  private putPart(state: Active, url: string, body: Blob, onProgress: (loaded: number) => void): Promise<void> {
+  private putPart(state: Active, target: { url: string; partNumber: number }, body: Blob, onProgress: (loaded: number) => void): Promise<void> {
+    const { url, partNumber } = target;
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       state.requests.add(xhr);
@@ -340,11 +357,12 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
         } catch {
           // not JSON (S3 answers XML)
         }
-        reject(new ApiError({ status: xhr.status, key: parsed.key ?? `http.error.${xhr.status}`, message: parsed.message ?? `Part upload failed (${xhr.status})` }));
+        const reason = parsed.message ?? (/<Message>([^<]*)<\/Message>/.exec(xhr.responseText)?.[1] || `HTTP ${xhr.status}`);
+        reject(new ApiError({ status: xhr.status, key: parsed.key ?? `http.error.${xhr.status}`, message: `Part ${partNumber} was refused (${xhr.status}): ${reason}` }));
       };
       xhr.onerror = () => {
         state.requests.delete(xhr);
-        reject(new Error('The network connection was interrupted'));
+        reject(new Error(partNetworkError(url, partNumber)));
       };
       xhr.onabort = () => {
         state.requests.delete(xhr);

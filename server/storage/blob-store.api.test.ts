@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ async function readBlob(store: BlobStore, key: string, range?: { start: number; 
   return stream ? readAll(stream) : undefined;
 }
 
-type Backend = { name: 'local' | 's3'; open(): Promise<{ store: BlobStore; close(): Promise<void> }> };
+type Backend = { name: 'local' | 's3'; open(): Promise<{ store: BlobStore; close(): Promise<void>; dir?: string }> };
 
 const backends: Backend[] = [
   {
@@ -43,7 +43,7 @@ const backends: Backend[] = [
     async open() {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'blob-store-'));
 
-      return { store: createLocalStore(dir), close: () => fs.rm(dir, { recursive: true, force: true }) };
+      return { store: createLocalStore(dir), close: () => fs.rm(dir, { recursive: true, force: true }), dir };
     },
   },
   {
@@ -60,11 +60,12 @@ const backends: Backend[] = [
 describe.each(backends)('$name blob store', (backend) => {
   let store: BlobStore;
   let close: () => Promise<void>;
+  let dir: string | undefined;
   let n = 0;
   const key = () => `customer/1/files/test-${backend.name}-${++n}`;
 
   beforeAll(async () => {
-    ({ store, close } = await backend.open());
+    ({ store, close, dir } = await backend.open());
   });
   afterAll(async () => {
     await close();
@@ -188,9 +189,9 @@ describe.each(backends)('$name blob store', (backend) => {
       await store.multipart.abort(k, uploadId);
     });
 
-    // S3 keeps the earlier copy of a part; the local store writes parts in place (complete is a rename), so
-    // there the part counts as missing until it is sent again whole. Either way nothing wrong is completed.
-    it('refuses a re-sent part of the wrong size and never completes with it', async () => {
+    // Both stores keep the earlier copy of a part when a re-send fails (the local store writes a re-send
+    // to a file of its own), so nothing wrong is ever completed and nothing right is lost.
+    it('refuses a re-sent part of the wrong size, keeps the earlier copy and never completes with it', async () => {
       const k = key();
       const uploadId = await store.multipart.create(k);
       const good = randomBytes(200 * KiB);
@@ -204,15 +205,8 @@ describe.each(backends)('$name blob store', (backend) => {
       const tooShortNew = store.multipart.putPart(k, uploadId, { partNumber: 2, offset: good.length, expectedSize: 10 }, streamOf(randomBytes(5)));
       await expect(tooShortNew).rejects.toMatchObject({ key: 'upload.error.wrongPartSize' });
 
-      if (backend.name === 's3') {
-        expect((await store.multipart.listParts(k, uploadId)).map((p) => [p.partNumber, p.size])).toEqual([[1, good.length]]);
-        await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
-      } else {
-        expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
-        await expect(store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }])).rejects.toMatchObject({ key: 'upload.error.missingParts' });
-        const again = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
-        await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: again.etag }]);
-      }
+      expect((await store.multipart.listParts(k, uploadId)).map((p) => [p.partNumber, p.size, p.etag])).toEqual([[1, good.length, first.etag]]);
+      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
       expect((await readBlob(store, k))!.equals(good)).toBe(true);
     });
 
@@ -231,6 +225,104 @@ describe.each(backends)('$name blob store', (backend) => {
         { partNumber: 2, etag: again.etag },
       ]);
       expect((await readBlob(store, k))!.equals(Buffer.concat([p1, after]))).toBe(true);
+    });
+
+    /** A body the test feeds by hand, so the order in which concurrent sends complete is fixed. */
+    function heldBody(data: Buffer, firstBytes: number) {
+      const body = new PassThrough();
+      body.write(data.subarray(0, firstBytes));
+
+      return { body, finish: () => body.end(data.subarray(firstBytes)) };
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+    it.each([
+      ['the earlier send completes last', 'a'],
+      ['the later send completes last', 'b'],
+    ] as const)('concurrent sends of one part: the last to complete wins whole (%s), and commit sees them in that order', async (_label, last) => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const size = 300 * KiB;
+      const data = { a: randomBytes(size), b: randomBytes(size) };
+      const committed: string[] = [];
+      const commit = (name: string) => async (part: { crc32: string }) => {
+        committed.push(`${name}:${part.crc32}`);
+      };
+      const a = heldBody(data.a, 100 * KiB);
+      const putA = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, a.body, { commit: commit('a') });
+      await settle();
+      const b = heldBody(data.b, 50 * KiB);
+      const putB = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, b.body, { commit: commit('b') });
+      await settle();
+      const first = last === 'a' ? b : a;
+      const second = last === 'a' ? a : b;
+      first.finish();
+      await (last === 'a' ? putB : putA);
+      second.finish();
+      const [storedA, storedB] = await Promise.all([putA, putB]);
+      expect(storedA.crc32).toBe(crcOf(data.a));
+      expect(storedB.crc32).toBe(crcOf(data.b));
+
+      const winner = last === 'a' ? storedA : storedB;
+      expect(committed).toEqual(last === 'a' ? [`b:${storedB.crc32}`, `a:${storedA.crc32}`] : [`a:${storedA.crc32}`, `b:${storedB.crc32}`]);
+      const listed = await store.multipart.listParts(k, uploadId);
+      expect(listed.map((p) => [p.partNumber, p.size, p.etag])).toEqual([[1, size, winner.etag]]);
+      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: winner.etag }]);
+      expect((await readBlob(store, k))!.equals(data[last])).toBe(true);
+    });
+
+    it('abort stops a part still arriving: the send fails and nothing of the upload remains', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const size = 200 * KiB;
+      const held = heldBody(randomBytes(size), 64 * KiB);
+      const put = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, held.body);
+      put.catch(() => undefined);
+      await settle();
+      await store.multipart.abort(k, uploadId);
+      held.finish();
+      // Local: 409 notOpen once the body has been read (no reset); S3: the upload is gone (NoSuchUpload).
+      await expect(put).rejects.toMatchObject({ key: backend.name === 'local' ? 'upload.error.notOpen' : 'upload.error.unknownUpload' });
+      await store.multipart.abort(k, uploadId);
+      expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
+      expect(await store.stat(k)).toBeUndefined();
+      if (dir) {
+        expect(await fs.readdir(path.join(dir, '.tmp'))).toEqual([]);
+        expect(await fs.readdir(path.join(dir, '.multipart'))).not.toContain(uploadId);
+      }
+    });
+
+    it.runIf(backend.name === 'local')('a re-send arriving during complete is refused and cannot touch the completed blob', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const good = randomBytes(200 * KiB);
+      const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
+      const held = heldBody(randomBytes(good.length), 64 * KiB);
+      const resend = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, held.body);
+      resend.catch(() => undefined);
+      await settle();
+      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
+      held.finish();
+      await expect(resend).rejects.toMatchObject({ key: 'upload.error.notOpen' });
+      expect((await readBlob(store, k))!.equals(good)).toBe(true);
+      expect(await fs.readdir(path.join(dir!, '.multipart'))).not.toContain(uploadId);
+    });
+
+    it.runIf(backend.name === 'local')('a commit that refuses keeps the earlier copy of the part', async () => {
+      const k = key();
+      const uploadId = await store.multipart.create(k);
+      const good = randomBytes(100 * KiB);
+      const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
+      const refused = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length)), {
+        commit: async () => {
+          throw new Error('session closed');
+        },
+      });
+      await expect(refused).rejects.toThrow('session closed');
+      expect((await store.multipart.listParts(k, uploadId)).map((p) => p.etag)).toEqual([first.etag]);
+      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
+      expect((await readBlob(store, k))!.equals(good)).toBe(true);
+      expect((await fs.readdir(path.join(dir!, '.multipart'))).filter((d) => d === uploadId)).toEqual([]);
     });
 
     it('aborts idempotently and refuses parts afterwards', async () => {

@@ -30,23 +30,42 @@ export type PutOptions = {
   maxBytes?: number;
 };
 
+export type PutPartOptions = {
+  /**
+   * Runs once the part's bytes are complete; a rejection fails the put. Local store: before the bytes
+   * replace the earlier copy (a rejection keeps it), one commit of the upload at a time, and the last
+   * to commit wins, so what `commit` records always describes the bytes kept. S3: after S3 took the
+   * part (S3 decides which of concurrent sends it keeps; compare ETags before trusting a record).
+   */
+  commit?: (part: StoredPart) => Promise<void>;
+};
+
 export type MultipartStore = {
   /** Starts a multipart upload for `key`; answers the store's upload id. */
   create(key: string, options?: { contentType?: string }): Promise<string>;
   /**
    * Stores part `partNumber` (1-based) from a stream through the server. A part sent again replaces
-   * the earlier one. `expectedSize` is enforced exactly: a shorter or longer body rejects
-   * (ValidationError for short, PayloadTooLargeError for long) and leaves the previous part intact.
-   * `offset` is where the part starts in the final blob (`(partNumber - 1) * maxChunkSize`).
+   * the earlier one whole, once it has arrived whole: of concurrent sends of one part the last to
+   * complete wins, and a send that fails leaves the earlier copy as it was. `expectedSize` is enforced
+   * exactly: a shorter or longer body rejects (ValidationError for short, PayloadTooLargeError for
+   * long). `offset` is where the part starts in the final blob (`(partNumber - 1) * maxChunkSize`).
+   * A part still arriving when the upload is completed or aborted rejects with ConflictError
+   * `upload.error.notOpen` and leaves nothing behind.
    */
-  putPart(key: string, uploadId: string, part: { partNumber: number; offset: number; expectedSize: number }, body: Readable): Promise<StoredPart>;
+  putPart(
+    key: string,
+    uploadId: string,
+    part: { partNumber: number; offset: number; expectedSize: number },
+    body: Readable,
+    options?: PutPartOptions,
+  ): Promise<StoredPart>;
   /** A URL the client may PUT the part to directly (S3 presigned), or undefined when the store has none. */
   presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string | undefined>;
   /** The parts the store holds (S3: including those PUT directly to presigned URLs). */
   listParts(key: string, uploadId: string): Promise<MultipartPart[]>;
   /** Assembles the parts (ascending part numbers, all present) into `key`. */
   complete(key: string, uploadId: string, parts: ReadonlyArray<{ partNumber: number; etag: string }>): Promise<void>;
-  /** Discards the upload and its parts; succeeds when it is already gone. */
+  /** Discards the upload and its parts (parts still arriving are stopped); succeeds when it is already gone. */
   abort(key: string, uploadId: string): Promise<void>;
 };
 

@@ -183,7 +183,10 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
         return out.UploadId;
       },
 
-      async putPart(key, uploadId, part, body): Promise<StoredPart> {
+      // S3 replaces a part atomically (the last UploadPart to complete wins) and keeps the earlier copy
+      // when a send fails; `commit` runs after S3 took the part (which copy S3 keeps among concurrent
+      // sends is S3's to decide: the service compares ETags before it trusts a recorded CRC).
+      async putPart(key, uploadId, part, body, options = {}): Promise<StoredPart> {
         const { partNumber, expectedSize } = part;
         const measure = new MeasuringStream(expectedSize, tooLarge(expectedSize));
         const gate = new HoldLastChunk(() =>
@@ -206,13 +209,13 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
         measure.once('error', fail);
         gate.once('error', fail);
         body.pipe(measure).pipe(gate);
+        let etag: string;
         try {
           const out = await client.send(
             new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: gate, ContentLength: expectedSize }),
             { abortSignal: controller.signal },
           );
-
-          return { size: measure.size, crc32: measure.crc32, etag: out.ETag ?? '' };
+          etag = out.ETag ?? '';
         } catch (error) {
           body.destroy();
           measure.destroy();
@@ -221,6 +224,10 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
           if (errorName(error) === 'NoSuchUpload') throw unknownUpload();
           throw error;
         }
+        const stored = { size: measure.size, crc32: measure.crc32, etag };
+        await options.commit?.(stored);
+
+        return stored;
       },
 
       async presignPart(key, uploadId, partNumber, expiresInSeconds) {

@@ -66,6 +66,50 @@ describe('POST /api/v2/file/upload/init', () => {
   });
 });
 
+describe('the origin of the service\'s own URLs', () => {
+  it('local part and download URLs name the origin the request came to, not PUBLIC_URL', async () => {
+    const at = (origin: string, headers: Record<string, string> = {}) =>
+      t.app.request(`${origin}/api/v2/file/upload/init`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${editor}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: 'o.mp4', size: 10, totalChunks: 2 }),
+      });
+    const other = (await (await at('http://127.0.0.1:4567')).json()) as { uploadId: string; uploadUrls: Record<string, string> };
+    expect(other.uploadUrls['1']).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:4567/api/v2/file/upload/${other.uploadId}/part/1\\?token=`));
+    // Behind a TLS-terminating proxy the scheme comes from X-Forwarded-Proto.
+    const proxied = (await (await at('http://signage.lan', { 'x-forwarded-proto': 'https' })).json()) as { uploadUrls: Record<string, string> };
+    expect(proxied.uploadUrls['2']).toMatch(/^https:\/\/signage\.lan\/api\/v2\/file\/upload\//);
+    // On PUBLIC_URL's own host, PUBLIC_URL (here http://console.test) is used as configured.
+    const own = (await (await at('http://console.test')).json()) as { uploadUrls: Record<string, string> };
+    expect(own.uploadUrls['1']).toMatch(/^http:\/\/console\.test\/api\//);
+
+    const data = bytes(10, 4);
+    const uploaded = await init({ name: 'dl.mp4', size: 10, totalChunks: 1 });
+    await putPart(uploaded.body.uploadId, 1, data);
+    await t.request('POST', `/api/v2/file/upload/${uploaded.body.uploadId}/complete`, { token: editor });
+    const signed = await t.app.request(`http://10.1.2.3:3000/api/v2/file/${uploaded.body.uploadId}/signedUrl`, { headers: { authorization: `Bearer ${editor}` } });
+    expect(((await signed.json()) as { url: string }).url).toMatch(/^http:\/\/10\.1\.2\.3:3000\/api\/storage\/customer\//);
+  });
+});
+
+describe('hostile init bodies', () => {
+  it('refuses a NUL character anywhere in the body with 400 request.error.nulCharacter and opens no session', async () => {
+    const before = (await t.db.select().from(uploadSessions)).length;
+    for (const body of [
+      { name: 'a\u0000.mp4', size: 10, totalChunks: 1 },
+      { name: 'a.mp4', size: 10, totalChunks: 1, contentType: 'video/mp4\u0000' },
+      { name: 'a.mp4', size: 10, totalChunks: 1, tags: ['ok', 'b\u0000d'] },
+      { name: 'a.mp4', size: 10, totalChunks: 1, metaData: { note: 'x\u0000y' } },
+      { name: 'a.mp4', size: 10, totalChunks: 1, metaData: { 'k\u0000': 1 } },
+    ]) {
+      const res = await init(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ key: 'request.error.nulCharacter', details: { target: 'json' } });
+    }
+    expect((await t.db.select().from(uploadSessions)).length).toBe(before);
+  });
+});
+
 describe('parts, recover and complete', () => {
   it('takes parts in any order and in parallel, replaces a re-sent part, and completes into the file', async () => {
     const data = bytes(1000);
@@ -127,6 +171,24 @@ describe('parts, recover and complete', () => {
     const incomplete = await t.request('POST', `/api/v2/file/upload/${id}/complete`, { token: editor });
     expect(incomplete.status).toBe(409);
     expect(incomplete.body).toMatchObject({ key: 'upload.error.partsMissing', details: { missingChunks: [1, 2] } });
+  });
+
+  it('answers 415 to a part body that is not application/octet-stream (none counts as one)', async () => {
+    const { body } = await init({ name: 'typed.mp4', size: 20, totalChunks: 2 });
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/json', 'image/png']) {
+      const res = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/1`, { token: editor, body: new Uint8Array(bytes(10)), headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+      expect(res.body.key).toBe('request.error.unsupportedMediaType');
+    }
+    const signed = new URL(body.uploadUrls['1']);
+    const viaUrl = await send(t, 'PUT', signed.pathname + signed.search, { body: new Uint8Array(bytes(10)), headers: { 'content-type': 'text/html' } });
+    expect(viaUrl.status).toBe(415);
+    expect((await t.request('GET', `/api/v2/file/upload/${body.uploadId}/recover`, { token: editor })).body.uploadedChunks).toEqual([]);
+    expect((await putPart(body.uploadId, 1, bytes(10))).status).toBe(200);
+    const untyped = await t.app.request(`/api/v2/file/upload/${body.uploadId}/part/2`, { method: 'PUT', headers: { authorization: `Bearer ${editor}` }, body: new Uint8Array(bytes(10)) });
+    expect(untyped.status, await untyped.clone().text()).toBe(200);
+    const withParameter = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/2`, { token: editor, body: new Uint8Array(bytes(10)), headers: { 'content-type': 'Application/Octet-Stream; x=1' } });
+    expect(withParameter.status).toBe(200);
   });
 
   it('answers 404 for unknown sessions and for another tenant\'s session', async () => {

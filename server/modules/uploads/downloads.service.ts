@@ -9,6 +9,7 @@ import { files } from '@/server/modules/files/files.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { BlobStore } from '@/server/storage/blob-store';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
+import { downloadSafetyHeaders, servedContentType } from './content-types';
 import { signedUrl } from './signed-urls';
 import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
 
@@ -66,17 +67,13 @@ export async function download(storage: BlobStore, target: DownloadTarget, reque
   if (!stat) throw new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id);
   const size = stat.size;
   const etag = thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${size}"` : `"${file.crcCheckSum}-${size}"`;
-  const contentType = thumbnail ? await sniffImageType(storage, key, size) : file.contentType;
+  const contentType = thumbnail ? await sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType);
   const headers: Record<string, string> = {
     ETag: etag,
     'Cache-Control': 'private, max-age=31536000, immutable',
     'Accept-Ranges': 'bytes',
-    'Content-Type': contentType,
-    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(thumbnail ? `${file.name}.tmb` : file.name)}`,
-    'X-Content-Type-Options': 'nosniff',
+    ...downloadSafetyHeaders(contentType, thumbnail ? `${file.name}.tmb` : file.name),
   };
-  // An uploaded SVG opened directly must not run script in the API's origin (PDFs keep the browser's viewer).
-  if (/svg/i.test(contentType)) headers['Content-Security-Policy'] = "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'";
   if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! } };
 
   const range = request.range ? parseRange(request.range, size) : undefined;

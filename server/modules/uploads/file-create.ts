@@ -32,11 +32,13 @@ export type StoredFileBlob = {
   /** Keys whose crash-safety cleanup entries this row now owns (the blob, its thumbnail). */
   claimedKeys: readonly string[];
   thumbnailUploadedAt?: Date;
+  /** The upload session this file completes: its reservation of the quota becomes the file's bytes. */
+  sessionId?: string;
 };
 
 /**
  * The one way a stored blob becomes a file row (simple and chunked upload). Runs inside the caller's
- * transaction: reserves the bytes against the customer's `storageSize` (400
+ * transaction: reserves the bytes against the customer's `storageSize` beside the open upload sessions (400
  * `resourceLimit.error.limitReached` with `{resource: 'STORAGE', used, limit}`), inserts the row,
  * registers the tags, assigns teams, replaces references to `fileIdToReplace`, takes over the
  * blob's cleanup entries (so the cleanup job leaves it alone from commit on) and writes the audit entry.
@@ -44,7 +46,7 @@ export type StoredFileBlob = {
 export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters }): Promise<void> {
   const { folder, blob, params } = input;
   const customerId = folder.customerId;
-  const quota = await reserveStorage(tx, customerId, blob.size);
+  const quota = await reserveStorage(tx, customerId, blob.size, blob.sessionId);
   if (!quota.reserved) throw new LimitReachedError('STORAGE', quota.used, quota.limit);
 
   await insertFileRow(tx, {

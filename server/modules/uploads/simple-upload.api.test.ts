@@ -168,6 +168,32 @@ describe('POST /api/file', () => {
     expect(await uploadEntries()).toEqual([]);
   });
 
+  it('refuses a NUL character in a part\'s file name or a field value with 400 request.error.nulCharacter, storing nothing', async () => {
+    const keysBefore = await storedKeys(t);
+    const boundary = 'NULBOUNDARY';
+    const multipart = (...parts: string[]) => Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}`).join('')}--${boundary}--\r\n`, 'latin1');
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const image = png(1, 1).toString('latin1');
+    // RFC 5987 `filename*` carries any character, NUL included, percent-encoded; busboy decodes it.
+    const filePart = (field: string, filename: string) => `Content-Disposition: form-data; name="${field}"; filename*=utf-8''${filename}\r\nContent-Type: image/png\r\n\r\n${image}\r\n`;
+    const field = `Content-Disposition: form-data; name="note"\r\n\r\nbad\u0000value\r\n`;
+    for (const body of [
+      multipart(filePart('files', 'a%00.png')),
+      multipart(filePart('files', 'a.png'), filePart('previews', 'a%00.png')),
+      multipart(field, filePart('files', 'c.png')),
+      multipart(filePart('files', 'd.png'), field),
+    ]) {
+      const res = await send(t, 'POST', '/api/file', { token: editor, body, headers });
+      expect(res.status, body.toString('latin1').slice(0, 160)).toBe(400);
+      expect(res.body).toMatchObject({ key: 'request.error.nulCharacter', details: { target: 'multipart' } });
+    }
+    // A raw NUL inside a part's headers is no valid multipart at all (busboy refuses the header).
+    const rawHeader = await send(t, 'POST', '/api/file', { token: editor, body: multipart(`Content-Disposition: form-data; name="files"; filename="a\u0000.png"\r\n\r\n${image}\r\n`), headers });
+    expect(rawHeader.status).toBe(400);
+    expect(await storedKeys(t)).toEqual(keysBefore);
+    expect(await uploadEntries()).toEqual([]);
+  });
+
   it('refuses a VIEWER (403) and another tenant\'s folder (404)', async () => {
     expect((await uploadRequest(t, viewer, [{ field: 'files', name: 'a.png', data: png(1, 1) }])).status).toBe(403);
     const other = await t.factories.customer();

@@ -7,11 +7,13 @@ import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/e
 import type { ServiceContext } from '@/server/http/context';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
+import { assertNoNul } from '@/server/http/hostile-input';
+import { extensionType, storedContentType } from './content-types';
 import { createFileFromBlob, type FileCreateParameters } from './file-create';
 import { detectDimensions } from './media-dimensions';
 import { discardBlobs, fileCreateParameters, readFiles, type CreateParameterInput } from './upload-common';
 import { insertCleanupEntries } from './uploads.queries';
-import { assertSupportedName, contentTypeFor, MAX_SIMPLE_UPLOAD_BYTES, MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
+import { assertSupportedName, MAX_SIMPLE_UPLOAD_BYTES, MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
 
 export type SimpleUploadInput = CreateParameterInput & { parentId?: string };
 
@@ -95,15 +97,15 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
   const waitingPreviews = new Map<string, { id: string; at: Date; key: string }[]>();
   const previewed = new Set<string>();
 
-  const storeFile = async (stream: Readable, name: string, mimeType: string) => {
+  // The part's declared type is ignored: the stored type is read from the bytes (content-types.ts).
+  const storeFile = async (stream: Readable, name: string) => {
     assertSupportedName(name);
     const waiting = waitingPreviews.get(name)?.shift();
     const id = waiting?.id ?? uuidv7();
     const key = fileBlobKey(customerId, id);
     await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'upload in progress');
     written.push(key);
-    const contentType = contentTypeFor(name, mimeType);
-    const stored = await ctx.storage.put(key, stream, { maxBytes: MAX_SIMPLE_UPLOAD_BYTES, contentType }).catch((error: unknown) => {
+    const stored = await ctx.storage.put(key, stream, { maxBytes: MAX_SIMPLE_UPLOAD_BYTES, contentType: extensionType(name) }).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 413) {
         throw new AppError(413, 'file.error.tooLarge', `${name}: a simple upload takes files under 200 MB; use the chunked upload for larger files`, {
           name,
@@ -112,6 +114,7 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
       }
       throw error;
     });
+    const contentType = await storedContentType(ctx.storage, key, { name, size: stored.size });
     if (waiting) previewed.add(id);
     filesByOrder.push({ id, name, contentType, size: stored.size, crc32: stored.crc32, key, thumbnailAt: waiting?.at });
   };
@@ -156,7 +159,9 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
           }
           current = stream;
           const name = info.filename ?? '';
-          if (field === 'files') await storeFile(stream, name, info.mimeType);
+          // A NUL in a part's name or file name is refused like one anywhere else in a request (400).
+          assertNoNul('multipart', { [field]: name });
+          if (field === 'files') await storeFile(stream, name);
           else if (field === 'previews') await storePreview(stream, name);
           else stream.resume(); // unknown parts are skipped
           if ((stream as Readable & { truncated?: boolean }).truncated) throw new ValidationError('upload.error.badMultipart', 'A part exceeds the body limits');
@@ -164,6 +169,13 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
         .catch((error: unknown) => {
           fail(error);
         });
+    });
+    parser.on('field', (field: string, value: string) => {
+      try {
+        assertNoNul('multipart', { [field]: value });
+      } catch (error) {
+        fail(error);
+      }
     });
     parser.on('filesLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.files} parts per request`)));
     parser.on('partsLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.parts} parts per request`)));

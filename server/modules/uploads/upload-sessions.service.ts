@@ -4,29 +4,24 @@ import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, ValidationError } from '@/server/errors';
+import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
+import { assertNoNul } from '@/server/http/hostile-input';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { isAboveTeams } from '@/server/modules/teams/team-visibility';
 import { findMemberships, findTeamsByIds } from '@/server/modules/teams/teams.queries';
-import type { BlobStore } from '@/server/storage/blob-store';
+import type { BlobStore, StoredPart } from '@/server/storage/blob-store';
 import { fileBlobKey } from '@/server/storage/keys';
+import { extensionType } from './content-types';
 import { signedUrl } from './signed-urls';
-import { fileCreateParameters } from './upload-common';
-import {
-  deletePartRows,
-  findSession,
-  insertSession,
-  storageUsage,
-  transitionSession,
-  upsertPart,
-} from './uploads.queries';
+import { discardBlobs, fileCreateParameters } from './upload-common';
+import { deletePartRows, findSession, insertSession, lockSessionForPart, sessionFits, transitionOpenSession, upsertPart } from './uploads.queries';
 import {
   assertSupportedName,
   chunkLayout,
-  contentTypeFor,
+  COMPLETION_LEASE_MS,
   MAX_SESSION_SIZE,
   MAX_TOTAL_CHUNKS,
   PART_URL_LIFETIME_SECONDS,
@@ -63,6 +58,7 @@ const partPath = (sessionId: string, partNumber: number) => `/api/v2/file/upload
 /** POST /api/v2/file/upload/init: validates everything the final file needs, then opens the session. */
 export async function initUpload(ctx: ServiceContext, input: { body: InitInput; teamIds?: string; baseUrl: string }): Promise<InitResponse> {
   const { body } = input;
+  assertNoNul('json', body);
   assertSupportedName(body.name);
   if (!Number.isSafeInteger(body.size) || body.size < 1 || body.size > MAX_SESSION_SIZE) {
     throw new ValidationError('upload.error.invalidSize', `size must be 1..${MAX_SESSION_SIZE}`, { size: body.size });
@@ -85,49 +81,59 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   await resolveTargetFolder(ctx.db, ctx, customerId, body.parentId);
   await assertTeamsAssignable(ctx, customerId, params.teamIds);
-  const usage = await storageUsage(ctx.db, customerId);
-  if (usage.used + body.size > usage.limit) throw new LimitReachedError('STORAGE', usage.used, usage.limit);
+  const early = await sessionFits(ctx.db, customerId, body.size, false);
+  if (!early.reserved) throw new LimitReachedError('STORAGE', early.used, early.limit);
 
   // The session id is also the id of the file it becomes, so the final key is known from the start.
   const id = uuidv7();
   const key = fileBlobKey(customerId, id);
-  const contentType = contentTypeFor(body.name, body.contentType);
+  // The declared `contentType` is not trusted: complete reads the real type from the bytes (content-types.ts).
+  const contentType = extensionType(body.name);
   const storageUploadId = await ctx.storage.multipart.create(key, { contentType });
-  const session = await withTransaction(ctx.db, async (tx) => {
-    const row = await insertSession(tx, {
-      id,
-      customerId,
-      creatorId: ctx.actor.userId,
-      name: body.name,
-      size: body.size,
-      totalChunks: body.totalChunks,
-      maxChunkSize: layout.maxChunkSize,
-      storageKey: key,
-      storageUploadId,
-      contentType,
-      metaData: body.metaData ?? null,
-      parentId: body.parentId ?? null,
-      tags: params.tags,
-      teamIds: params.teamIds ?? null,
-      validFrom: params.validFrom ?? null,
-      validTo: params.validTo ?? null,
-      width: body.width ?? null,
-      height: body.height ?? null,
-      muted: params.muted,
-      crcChecksum: body.crcChecksum?.toLowerCase() ?? null,
-      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
-    });
-    await writeAudit(tx, authorOf(ctx), {
-      action: 'create',
-      entityType: 'uploadSession',
-      entityId: id,
-      entityName: body.name,
-      customerId,
-      message: `Chunked upload of ${body.name} started (${body.size} bytes in ${body.totalChunks} chunks)`,
-    });
+  let session: UploadSessionRow;
+  try {
+    session = await withTransaction(ctx.db, async (tx) => {
+      // The session row is the reservation of its bytes against the quota (decided under the customer's lock).
+      const quota = await sessionFits(tx, customerId, body.size, true);
+      if (!quota.reserved) throw new LimitReachedError('STORAGE', quota.used, quota.limit);
+      const row = await insertSession(tx, {
+        id,
+        customerId,
+        creatorId: ctx.actor.userId,
+        name: body.name,
+        size: body.size,
+        totalChunks: body.totalChunks,
+        maxChunkSize: layout.maxChunkSize,
+        storageKey: key,
+        storageUploadId,
+        contentType,
+        metaData: body.metaData ?? null,
+        parentId: body.parentId ?? null,
+        tags: params.tags,
+        teamIds: params.teamIds ?? null,
+        validFrom: params.validFrom ?? null,
+        validTo: params.validTo ?? null,
+        width: body.width ?? null,
+        height: body.height ?? null,
+        muted: params.muted,
+        crcChecksum: body.crcChecksum?.toLowerCase() ?? null,
+        expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      });
+      await writeAudit(tx, authorOf(ctx), {
+        action: 'create',
+        entityType: 'uploadSession',
+        entityId: id,
+        entityName: body.name,
+        customerId,
+        message: `Chunked upload of ${body.name} started (${body.size} bytes in ${body.totalChunks} chunks)`,
+      });
 
-    return row;
-  });
+      return row;
+    });
+  } catch (error) {
+    await ctx.storage.multipart.abort(key, storageUploadId).catch((err: unknown) => ctx.log.warn({ err, uploadId: id }, 'discarding an unused multipart upload failed'));
+    throw error;
+  }
 
   return {
     uploadId: id,
@@ -180,24 +186,47 @@ export async function sessionInScope(ctx: ServiceContext, id: string): Promise<U
   return session;
 }
 
-export function assertOpen(session: UploadSessionRow): void {
-  if (session.state === 'OPEN') return;
-  if (session.state === 'COMPLETING') throw new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
-  throw new ConflictError('upload.error.notOpen', `The upload is ${session.state.toLowerCase()}`, { uploadId: session.id, state: session.state });
+/** COMPLETING whose lease ran out: the completer died, so the session is open again (uploads.rules.ts). */
+export function hasStaleClaim(session: Pick<UploadSessionRow, 'state' | 'completingSince'>, now = Date.now()): boolean {
+  return session.state === 'COMPLETING' && (session.completingSince === null || session.completingSince.getTime() < now - COMPLETION_LEASE_MS);
 }
+
+/** The 409 for a session that takes nothing now (a live complete, or completed, cancelled or expired). */
+export function notOpenError(session: Pick<UploadSessionRow, 'id' | 'state' | 'completingSince' | 'expiresAt'>): ConflictError {
+  const open = session.state === 'OPEN' || hasStaleClaim(session);
+  if (session.state === 'COMPLETING' && !open) return new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
+  if (open && session.expiresAt.getTime() <= Date.now()) {
+    return new ConflictError('upload.error.notOpen', 'The upload has expired', { uploadId: session.id, state: 'EXPIRED' });
+  }
+
+  return new ConflictError('upload.error.notOpen', `The upload is ${session.state.toLowerCase()}`, { uploadId: session.id, state: session.state });
+}
+
+export function assertOpen(session: UploadSessionRow): void {
+  if (session.state === 'OPEN' || hasStaleClaim(session)) return;
+  throw notOpenError(session);
+}
+
+/** RFC 9110 §8.3: a body without Content-Type may be taken as application/octet-stream. */
+const OCTET_STREAM = /^application\/octet-stream\s*(;.*)?$/i;
 
 /**
  * PUT …/part/{partNumber}: streams one part to the store. Every part but the last is exactly
- * `maxChunkSize` bytes; the last holds the remainder. A part sent again replaces the earlier one.
+ * `maxChunkSize` bytes; the last holds the remainder. A part sent again replaces the earlier one once
+ * it has arrived whole (of concurrent sends the last to complete wins), and the part's recorded CRC is
+ * written in the same order (the store's `commit`), so it always describes the bytes kept.
  * `session` comes from the bearer route (tenant-checked) or the signed-URL route (token-checked).
  */
 export async function uploadPart(
   deps: { db: Executor; storage: BlobStore },
-  input: { session: UploadSessionRow; partNumber: number; contentLength?: number; body: Readable | undefined },
+  input: { session: UploadSessionRow; partNumber: number; contentType?: string; contentLength?: number; body: Readable | undefined },
 ): Promise<PartResponse> {
   const { session, partNumber } = input;
+  if (input.contentType !== undefined && !OCTET_STREAM.test(input.contentType)) {
+    throw new UnsupportedMediaTypeError('A chunk is sent as an application/octet-stream body');
+  }
   assertOpen(session);
-  if (session.expiresAt.getTime() <= Date.now()) throw new ConflictError('upload.error.notOpen', 'The upload has expired', { uploadId: session.id, state: 'EXPIRED' });
+  if (session.expiresAt.getTime() <= Date.now()) throw notOpenError(session);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > session.totalChunks) {
     throw new ValidationError('upload.error.invalidPartNumber', `partNumber must be 1..${session.totalChunks}`, { partNumber, totalChunks: session.totalChunks });
   }
@@ -215,14 +244,49 @@ export async function uploadPart(
     }
   }
   if (!input.body) throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got 0`, { partNumber, expectedSize, receivedSize: 0 });
-  const stored = await deps.storage.multipart
-    .putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body)
-    .catch((error: unknown) => {
-      throw error instanceof PayloadTooLargeError ? partTooLong(session, partNumber, expectedSize) : error;
+  let stored: StoredPart;
+  try {
+    stored = await deps.storage.multipart.putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body, {
+      commit: (part) => recordPart(deps.db, session, partNumber, part),
     });
-  await upsertPart(deps.db, { sessionId: session.id, partNumber, size: stored.size, etag: stored.etag, crc32: stored.crc32 });
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw partTooLong(session, partNumber, expectedSize);
+    if (error instanceof AppError && (error.key === 'upload.error.notOpen' || error.key === 'upload.error.completing' || error.key === 'upload.error.unknownUpload')) {
+      throw await partRefused(deps, session);
+    }
+    throw error;
+  }
 
   return { partNumber, etag: stored.etag, uploadedSize: stored.size, sessionId: session.id, success: true, message: 'Part uploaded' };
+}
+
+/**
+ * The store's commit of a part: records its size, ETag and CRC while the session row is locked, so a
+ * cancel or complete either comes first (the part is refused, nothing replaced) or waits for it.
+ */
+async function recordPart(db: Executor, session: UploadSessionRow, partNumber: number, part: StoredPart): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const current = await lockSessionForPart(tx, session.id);
+    if (!current) throw new NotFoundError('upload', session.id);
+    if (!current.takesParts) throw notOpenError({ ...current, id: session.id });
+    await upsertPart(tx, { sessionId: session.id, partNumber, size: part.size, etag: part.etag, crc32: part.crc32 });
+  });
+}
+
+/**
+ * A part the session stopped taking while it arrived (cancelled, completed or completing): 409. On S3 a
+ * part can still land after a cancel's abort (S3 finishes uploads in flight), so the upload is aborted again.
+ */
+async function partRefused(deps: { db: Executor; storage: BlobStore }, session: UploadSessionRow): Promise<AppError> {
+  const current = await findSession(deps.db, session.id, undefined);
+  if (!current) return new NotFoundError('upload', session.id);
+  if (current.state === 'CANCELLED') await deps.storage.multipart.abort(current.storageKey, current.storageUploadId).catch(() => undefined);
+  if (current.state === 'OPEN' || hasStaleClaim(current)) {
+    // The store has no upload any more while the session is open: a complete assembled the parts and then failed.
+    return new ConflictError('upload.error.notOpen', 'The parts were assembled already: complete the upload', { uploadId: session.id, state: current.state });
+  }
+
+  return notOpenError(current);
 }
 
 /**
@@ -238,7 +302,10 @@ function partTooLong(session: UploadSessionRow, partNumber: number, expectedSize
   return new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got more`, { partNumber, expectedSize });
 }
 
-export async function uploadPartAsCaller(ctx: ServiceContext, input: { sessionId: string; partNumber: number; contentLength?: number; body: Readable | undefined }): Promise<PartResponse> {
+export async function uploadPartAsCaller(
+  ctx: ServiceContext,
+  input: { sessionId: string; partNumber: number; contentType?: string; contentLength?: number; body: Readable | undefined },
+): Promise<PartResponse> {
   const session = await sessionInScope(ctx, input.sessionId);
 
   return uploadPart(ctx, { ...input, session });
@@ -281,14 +348,17 @@ export async function recoverUpload(ctx: ServiceContext, input: { uploadId: stri
   };
 }
 
-/** DELETE …/{uploadId}: cancels an open session and removes its parts. */
+/**
+ * DELETE …/{uploadId}: cancels an open session and removes its bytes at once: the parts (parts still
+ * arriving are stopped and answered 409) and a blob a failed complete had assembled already. Ending the
+ * session also ends its reservation of the quota.
+ */
 export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promise<void> {
   const session = await sessionInScope(ctx, uploadId);
   if (session.state === 'CANCELLED') return;
   assertOpen(session);
   const cancelled = await withTransaction(ctx.db, async (tx) => {
-    const done = await transitionSession(tx, session.id, ['OPEN'], { state: 'CANCELLED' });
-    if (!done) return false;
+    if (!(await transitionOpenSession(tx, session.id, { state: 'CANCELLED' }))) return false;
     await deletePartRows(tx, session.id);
     await writeAudit(tx, authorOf(ctx), {
       action: 'cancel',
@@ -301,6 +371,16 @@ export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promi
 
     return true;
   });
-  if (!cancelled) throw new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
+  if (!cancelled) {
+    const current = await findSession(ctx.db, session.id, undefined);
+    if (current?.state === 'CANCELLED') return;
+    throw notOpenError(current ?? session);
+  }
+  await discardSessionBytes(ctx, session);
+}
+
+/** Removes what a session that ended without a file stored: its multipart upload and an assembled blob. */
+export async function discardSessionBytes(ctx: Pick<ServiceContext, 'db' | 'log'> & { storage: BlobStore }, session: UploadSessionRow): Promise<void> {
   await ctx.storage.multipart.abort(session.storageKey, session.storageUploadId);
+  await discardBlobs(ctx, [session.storageKey]);
 }

@@ -20,9 +20,19 @@ function contentLength(c: Context<AppEnv>): number | undefined {
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
 }
 
-/** Where signed URLs point: the configured public URL, else the origin the request came to. */
-function baseUrl(c: Context<AppEnv>): string {
-  return (c.var.deps.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
+/**
+ * Where the service's own signed URLs (local part uploads, downloads) point: the origin the request
+ * came to, so a console opened on another address than PUBLIC_URL (127.0.0.1 instead of localhost, a
+ * LAN name) gets URLs its browser may use. When the request came to PUBLIC_URL's host, PUBLIC_URL
+ * itself (its scheme survives a TLS-terminating proxy); otherwise `X-Forwarded-Proto` names the scheme.
+ */
+export function requestOrigin(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  const publicUrl = c.var.deps.config.publicUrl;
+  if (publicUrl && new URL(publicUrl).host === url.host) return new URL(publicUrl).origin;
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+
+  return `${forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.replace(/:$/, '')}://${url.host}`;
 }
 
 function sendDownload(c: Context<AppEnv>, result: DownloadResponse): Response {
@@ -60,7 +70,13 @@ export function registerUploadRoutes(app: App): void {
     '/api/v2/file/upload/:sessionId/part/:partNumber',
     signed('PUT', async (c) => {
       const session = await sessionById(c.var.deps.db, c.req.param('sessionId') ?? '');
-      const result = await uploadPart(c.var.deps, { session, partNumber: Number(c.req.param('partNumber')), contentLength: contentLength(c), body: requestBodyStream(c) });
+      const result = await uploadPart(c.var.deps, {
+        session,
+        partNumber: Number(c.req.param('partNumber')),
+        contentType: c.req.header('content-type'),
+        contentLength: contentLength(c),
+        body: requestBodyStream(c),
+      });
 
       return c.json(result, 200);
     }),
@@ -104,10 +120,10 @@ export function registerUploadRoutes(app: App): void {
   });
 
   app.openapi(initUploadRoute, async (c) =>
-    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: baseUrl(c) })) as never, 200),
+    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) })) as never, 200),
   );
 
-  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: baseUrl(c) })) as never, 200));
+  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) })) as never, 200));
 
   app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)) as never, 200));
 
@@ -120,7 +136,13 @@ export function registerUploadRoutes(app: App): void {
 
   app.openapi(uploadPartRoute, async (c) => {
     const { sessionId, partNumber } = c.req.valid('param');
-    const result = await uploadPartAsCaller(serviceContext(c), { sessionId, partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1, contentLength: contentLength(c), body: requestBodyStream(c) });
+    const result = await uploadPartAsCaller(serviceContext(c), {
+      sessionId,
+      partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1,
+      contentType: c.req.header('content-type'),
+      contentLength: contentLength(c),
+      body: requestBodyStream(c),
+    });
 
     return c.json(result, 200);
   });
@@ -134,7 +156,7 @@ export function registerUploadRoutes(app: App): void {
   app.openapi(fileSignedUrlRoute, async (c) => {
     const expiresIn = c.req.valid('query').expiresIn;
 
-    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: baseUrl(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
+    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
   });
 
   app.openapi(devicePreviewRoute, async (c) => {

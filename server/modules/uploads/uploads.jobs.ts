@@ -4,7 +4,17 @@ import type { Database } from '@/server/db/client';
 import type { JobDefinition } from '@/server/jobs/queue';
 import { createBlobStore } from '@/server/storage';
 import type { BlobStore } from '@/server/storage/blob-store';
-import { deleteDueCleanupEntries, deleteFinishedSessions, deletePartRows, existingFileIds, findDueCleanupEntries, findExpiredSessions, transitionSession } from './uploads.queries';
+import { discardSessionBytes } from './upload-sessions.service';
+import {
+  deleteDueCleanupEntries,
+  deleteFinishedSessions,
+  deletePartRows,
+  existingFileIds,
+  findDueCleanupEntries,
+  findExpiredSessions,
+  releaseStaleCompletions,
+  transitionOpenSession,
+} from './uploads.queries';
 
 type JobDeps = { db: Database; storage: BlobStore; log: Logger };
 
@@ -44,17 +54,26 @@ export async function cleanupBlobs(deps: JobDeps, now = new Date()): Promise<num
   }
 }
 
-/** `uploads.expire`: cancels sessions past their 24 hours and removes their parts (DECISIONS §7). */
+/**
+ * `uploads.expire`: hands sessions whose completer died (a COMPLETING claim past its lease) back to
+ * OPEN, cancels sessions past their 24 hours and removes their bytes at once (DECISIONS §7), and drops
+ * finished sessions after their retention.
+ */
 export async function expireUploadSessions(deps: JobDeps, now = new Date()): Promise<number> {
+  const released = await releaseStaleCompletions(deps.db);
+  if (released > 0) deps.log.info({ released }, 'upload sessions whose complete died are open again');
   let cancelled = 0;
   for (;;) {
     const expired = await findExpiredSessions(deps.db, now, BATCH);
     let failed = 0;
     for (const session of expired) {
       try {
-        await deps.storage.multipart.abort(session.storageKey, session.storageUploadId);
-        if (await transitionSession(deps.db, session.id, ['OPEN', 'COMPLETING'], { state: 'CANCELLED', completingSince: null })) cancelled++;
+        // Cancelled first (the quota reservation ends, parts are refused), then the bytes go; a session a
+        // complete claimed meanwhile is left to it.
+        if (!(await transitionOpenSession(deps.db, session.id, { state: 'CANCELLED' }))) continue;
+        cancelled++;
         await deletePartRows(deps.db, session.id);
+        await discardSessionBytes(deps, session);
       } catch (err) {
         failed++;
         deps.log.warn({ err, uploadId: session.id }, 'expiring an upload session failed; retried on the next run');
@@ -87,7 +106,8 @@ export function uploadJobs(db: Database, config: Config, log: Logger): JobDefini
     },
     {
       name: 'uploads.expire',
-      cron: '7 * * * *',
+      // Every 10 minutes: a session whose completer died is open again within minutes even if nobody asks.
+      cron: '*/10 * * * *',
       run: async () => {
         const cancelled = await expireUploadSessions(await deps());
         if (cancelled > 0) log.info({ cancelled }, 'expired upload sessions cancelled');

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { blobCleanup } from '@/server/storage/storage.table';
+import { COMPLETION_LEASE_MS } from './uploads.rules';
 import { uploadParts, uploadSessions, type UploadSessionRow } from './uploads.table';
 
 // --- blob cleanup entries (crash safety, see storage.table.ts) -------------------------------------
@@ -36,27 +37,65 @@ export async function deleteDueCleanupEntries(db: Executor, keys: readonly strin
 
 export type QuotaResult = { reserved: true } | { reserved: false; used: number; limit: number };
 
-/**
- * Reserves `bytes` of the customer's `storageSize` in one statement: the row lock serialises concurrent
- * uploads and the condition is re-checked after the wait, so the quota is never exceeded. Call it in
- * the transaction that inserts the file row (its rollback gives the bytes back).
- */
-export async function reserveStorage(tx: Executor, customerId: number, bytes: number): Promise<QuotaResult> {
-  const rows = await tx
-    .update(customers)
-    .set({ usedStorageSize: sql`${customers.usedStorageSize} + ${bytes}` })
-    .where(and(eq(customers.id, customerId), or(sql`${customers.storageSize} is null`, sql`${customers.usedStorageSize} + ${bytes} <= ${customers.storageSize}`)))
-    .returning({ id: customers.id });
-  if (rows.length > 0) return { reserved: true };
+/** Open (and completing) upload sessions hold their declared size against the quota until they end. */
+const holdsReservation = sql`${uploadSessions.state} in ('OPEN', 'COMPLETING')`;
 
-  return { reserved: false, ...(await storageUsage(tx, customerId)) };
+async function reservedBySessions(db: Executor, customerId: number, exceptSessionId: string | undefined): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${uploadSessions.size}), 0)` })
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.customerId, customerId), holdsReservation, exceptSessionId ? ne(uploadSessions.id, exceptSessionId) : undefined));
+
+  return Number(row?.bytes ?? 0);
 }
 
-/** Whether `bytes` more would fit now (an early check; the reservation is the guarantee). */
-export async function storageUsage(db: Executor, customerId: number): Promise<{ used: number; limit: number }> {
-  const [row] = await db.select({ used: customers.usedStorageSize, limit: customers.storageSize }).from(customers).where(eq(customers.id, customerId));
+/**
+ * What counts against the customer's `storageSize`: its files' bytes (`used_storage_size`) plus the
+ * declared sizes of its open upload sessions (but `exceptSessionId`'s, which is turning into a file).
+ * `lock` takes the customer row's lock first, which serialises every quota decision of the customer, so
+ * the sessions counted in the next statement include every one committed before (READ COMMITTED).
+ */
+async function quotaUsage(db: Executor, customerId: number, options: { lock: boolean; exceptSessionId?: string }): Promise<{ files: number; used: number; limit: number }> {
+  const query = db.select({ used: customers.usedStorageSize, limit: customers.storageSize }).from(customers).where(eq(customers.id, customerId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  const limit = row?.limit === null || row?.limit === undefined ? Number.POSITIVE_INFINITY : Number(row.limit);
+  const files = Number(row?.used ?? 0);
+  if (limit === Number.POSITIVE_INFINITY) return { files, used: files, limit };
 
-  return { used: Number(row?.used ?? 0), limit: row?.limit === null || row?.limit === undefined ? Number.POSITIVE_INFINITY : Number(row.limit) };
+  return { files, used: files + (await reservedBySessions(db, customerId, options.exceptSessionId)), limit };
+}
+
+/**
+ * Adds a new file's `bytes` to the customer's `used_storage_size` if they fit beside the files and the
+ * open upload sessions (`sessionId`: the session this file completes, whose reservation it takes over).
+ * Call it in the transaction that inserts the file row (its rollback gives the bytes back).
+ */
+export async function reserveStorage(tx: Executor, customerId: number, bytes: number, sessionId?: string): Promise<QuotaResult> {
+  const usage = await quotaUsage(tx, customerId, { lock: true, exceptSessionId: sessionId });
+  if (usage.used + bytes > usage.limit) return { reserved: false, used: usage.used, limit: usage.limit };
+  await tx
+    .update(customers)
+    .set({ usedStorageSize: sql`${customers.usedStorageSize} + ${bytes}` })
+    .where(eq(customers.id, customerId));
+
+  return { reserved: true };
+}
+
+/**
+ * Whether an upload session of `bytes` fits. With `lock` (inside the transaction that inserts the
+ * session row) the answer holds until that transaction ends: the row itself is the reservation.
+ */
+export async function sessionFits(db: Executor, customerId: number, bytes: number, lock: boolean): Promise<QuotaResult> {
+  const usage = await quotaUsage(db, customerId, { lock });
+
+  return usage.used + bytes > usage.limit ? { reserved: false, used: usage.used, limit: usage.limit } : { reserved: true };
+}
+
+/** Files and reservations against the limit, without locking (an early check; the reservation is the guarantee). */
+export async function storageUsage(db: Executor, customerId: number, exceptSessionId?: string): Promise<{ used: number; limit: number }> {
+  const { used, limit } = await quotaUsage(db, customerId, { lock: false, exceptSessionId });
+
+  return { used, limit };
 }
 
 // --- files ------------------------------------------------------------------------------------------
@@ -139,6 +178,84 @@ export async function transitionSession(db: Executor, id: string, from: UploadSe
   return rows.length > 0;
 }
 
+// --- completion claims (a lease kept alive while a complete runs; docs/decisions.md) ---------------
+
+/** A COMPLETING claim not renewed within the lease: its completer died (crash, kill -9, lost instance). */
+const staleClaim = sql`(${uploadSessions.state} = 'COMPLETING' and ${uploadSessions.completingSince} < now() - ${sql.raw(`interval '${COMPLETION_LEASE_MS} milliseconds'`)})`;
+/** The session takes parts, recover, cancel and complete: open, or completing by a completer that died. */
+const openOrStale = or(eq(uploadSessions.state, 'OPEN'), staleClaim)!;
+
+/** Claims a session for completion (OPEN, or a stale claim taken over); answers the claim's token. */
+export async function claimCompletion(db: Executor, id: string): Promise<Date | undefined> {
+  const [row] = await db
+    .update(uploadSessions)
+    .set({ state: 'COMPLETING', completingSince: sql`now()` })
+    .where(and(eq(uploadSessions.id, id), openOrStale, sql`${uploadSessions.expiresAt} > now()`))
+    .returning({ token: uploadSessions.completingSince });
+
+  return row?.token ?? undefined;
+}
+
+/** Renews a live claim; undefined when it was taken over or ended (the completer then must not finish). */
+export async function renewCompletion(db: Executor, id: string, token: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .update(uploadSessions)
+    .set({ completingSince: sql`now()` })
+    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
+    .returning({ token: uploadSessions.completingSince });
+
+  return row?.token ?? undefined;
+}
+
+/** Ends the claim `token` (COMPLETED, back to OPEN, or CANCELLED); false when it is not ours any more. */
+export async function endCompletion(db: Executor, id: string, token: Date, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ completingSince: null, ...set })
+    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
+    .returning({ id: uploadSessions.id });
+
+  return rows.length > 0;
+}
+
+/** Moves an open session (or one whose completer died) to `set`; false when it is neither. */
+export async function transitionOpenSession(db: Executor, id: string, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ completingSince: null, ...set })
+    .where(and(eq(uploadSessions.id, id), openOrStale))
+    .returning({ id: uploadSessions.id });
+
+  return rows.length > 0;
+}
+
+/** Locks the session row and answers whether it takes parts now (open, unexpired; a dead completer's counts as open). */
+export async function lockSessionForPart(tx: Executor, id: string): Promise<Pick<UploadSessionRow, 'state' | 'completingSince' | 'expiresAt'> & { takesParts: boolean } | undefined> {
+  const [row] = await tx
+    .select({
+      state: uploadSessions.state,
+      completingSince: uploadSessions.completingSince,
+      expiresAt: uploadSessions.expiresAt,
+      takesParts: sql<boolean>`(${openOrStale}) and ${uploadSessions.expiresAt} > now()`,
+    })
+    .from(uploadSessions)
+    .where(eq(uploadSessions.id, id))
+    .for('update');
+
+  return row;
+}
+
+/** Start-up / job sweep: claims whose completer died go back to OPEN (complete, recover and cancel work again). */
+export async function releaseStaleCompletions(db: Executor): Promise<number> {
+  const rows = await db
+    .update(uploadSessions)
+    .set({ state: 'OPEN', completingSince: null })
+    .where(staleClaim)
+    .returning({ id: uploadSessions.id });
+
+  return rows.length;
+}
+
 export async function upsertPart(db: Executor, values: typeof uploadParts.$inferInsert): Promise<void> {
   await db
     .insert(uploadParts)
@@ -157,12 +274,12 @@ export async function deletePartRows(db: Executor, sessionId: string): Promise<v
   await db.delete(uploadParts).where(eq(uploadParts.sessionId, sessionId));
 }
 
-/** Open (or stuck completing) sessions past their expiry. */
+/** Open sessions (or ones whose completer died) past their expiry; a complete still running is left to finish. */
 export async function findExpiredSessions(db: Executor, now: Date, limit: number): Promise<UploadSessionRow[]> {
   return db
     .select()
     .from(uploadSessions)
-    .where(and(inArray(uploadSessions.state, ['OPEN', 'COMPLETING']), lt(uploadSessions.expiresAt, now)))
+    .where(and(openOrStale, lt(uploadSessions.expiresAt, now)))
     .orderBy(asc(uploadSessions.expiresAt))
     .limit(limit);
 }

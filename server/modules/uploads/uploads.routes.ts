@@ -29,7 +29,7 @@ export const uploadFilesRoute = defineRoute(
     tags: ['Files'],
     summary: 'Upload files (multipart)',
     description:
-      'Parts `files` (one or more) and `previews` (a thumbnail per file; its part file name must equal the file\'s name). Every file must be under 200 MB (413 otherwise; use the chunked upload) and have a supported extension (400 `file.error.unsupportedType`). The server computes `size`, `crcCheckSum` and, unless given, `width`/`height`. The bytes count against the customer\'s `storageSize` (400 `resourceLimit.error.limitReached`, `details.resource` = `STORAGE`). Answers the created files.',
+      'Parts `files` (one or more) and `previews` (a thumbnail per file; its part file name must equal the file\'s name). Every file must be under 200 MB (413 otherwise; use the chunked upload) and have a supported extension (400 `file.error.unsupportedType`). The server computes `size`, `crcCheckSum`, `contentType` (the supported type the file\'s first bytes show, else its extension\'s; a part\'s declared type is ignored) and, unless given, `width`/`height`. The bytes count against the customer\'s `storageSize` beside its open upload sessions (400 `resourceLimit.error.limitReached`, `details.resource` = `STORAGE`). A NUL character in a part\'s file name or a field is a 400. Answers the created files.',
     request: {
       query: z.object({
         customerId: customerIdParam,
@@ -74,7 +74,7 @@ export const initUploadRoute = defineRoute(
     tags: ['Files'],
     summary: 'Start a chunked upload',
     description:
-      '`maxChunkSize = ceil(size / totalChunks)`: every chunk but the last is exactly that size, the last holds the (non-empty) remainder. `uploadUrls` are signed URLs to PUT each chunk to without a bearer token (presigned object-store URLs on S3, where chunks other than the last must be at least 5 MiB). The session expires after 24 hours.',
+      '`maxChunkSize = ceil(size / totalChunks)`: every chunk but the last is exactly that size, the last holds the (non-empty) remainder. `uploadUrls` are signed URLs to PUT each chunk to without a bearer token (presigned object-store URLs on S3, where chunks other than the last must be at least 5 MiB). The session reserves `size` bytes of the customer\'s `storageSize` until it is completed (then they are the file\'s), cancelled or expired (400 `resourceLimit.error.limitReached` when they do not fit). `contentType` is accepted and ignored: complete reads the file\'s type from its bytes. The session expires after 24 hours.',
     request: { query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }) }), body: { required: true, ...json(InitBodySchema) } },
     responses: { 200: { description: 'The session', ...json(InitResponseSchema) }, ...securedErrors, ...notFoundError },
   },
@@ -89,13 +89,13 @@ export const uploadPartRoute = defineRoute(
     tags: ['Files'],
     summary: 'Upload one chunk',
     description:
-      'Body: the chunk as `application/octet-stream`. Parts may arrive in any order and in parallel; a part sent again replaces the earlier one. A wrong size is a 400 (`upload.error.wrongPartSize`), more than `maxChunkSize` a 413. With the `token` of an `uploadUrls` entry no bearer token is needed.',
+      'Body: the chunk as `application/octet-stream` (another type is a 415; none is taken as octet-stream). Parts may arrive in any order and in parallel; a part sent again replaces the earlier one once it has arrived whole (of concurrent sends the last to complete wins; a failed one keeps the earlier copy). A wrong size is a 400 (`upload.error.wrongPartSize`), more than `maxChunkSize` a 413; a session cancelled or completed while the part arrives answers 409. With the `token` of an `uploadUrls` entry no bearer token is needed.',
     request: {
       params: z.object({ sessionId: pathUuid('sessionId', 'The upload id'), partNumber: z.string().openapi({ param: { name: 'partNumber', in: 'path' }, type: 'integer', minimum: 1 }) }),
       query: z.object({ customerId: customerIdParam, token: tokenParam }),
       body: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
     },
-    responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge },
+    responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
   { bodyLimit: 'stream' },
@@ -123,7 +123,7 @@ export const completeUploadRoute = defineRoute(
     tags: ['Files'],
     summary: 'Assemble the chunks into the file',
     description:
-      'All chunks must be present (409 `upload.error.partsMissing` with `missingChunks`). The file gets the session\'s create parameters; its id is the upload id. Calling complete again answers the same file. A `crcChecksum` given at init must match the received bytes (400).',
+      'All chunks must be present (409 `upload.error.partsMissing` with `missingChunks`). The file gets the session\'s create parameters; its id is the upload id. Calling complete again answers the same file. A `crcChecksum` given at init must match the received bytes (400). While a complete runs the session answers 409 `upload.error.completing`; a complete that died (its claim not renewed for 60 s) is taken over by the next call.',
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
     responses: { 200: { description: 'The created file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
@@ -137,7 +137,7 @@ export const cancelUploadRoute = defineRoute(
     operationId: 'cancelUpload',
     tags: ['Files'],
     summary: 'Cancel a chunked upload',
-    description: 'Removes the received chunks. Cancelling a cancelled session again is a no-op.',
+    description: 'Removes the received chunks and anything assembled from them at once, and ends the session\'s reservation of the storage quota. A chunk still arriving is answered 409. Cancelling a cancelled session again is a no-op.',
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
     responses: { 204: { description: 'Cancelled' }, ...securedErrors, ...notFoundError, ...conflictError },
   },

@@ -1,6 +1,6 @@
 import { ValidationError } from '@/server/errors';
 
-/** Spec 2 "File": the supported extensions and the MIME type each one gets when the client sends none. */
+/** Spec 2 "File": the supported extensions and their MIME types (content-types.ts decides a file's type). */
 export const supportedExtensions: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -39,8 +39,12 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const PART_URL_LIFETIME_SECONDS = 6 * 60 * 60;
 /** Grace before the cleanup job may remove a blob whose writer has not committed its row yet. */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
-/** Assembling up to 10 GB takes longer than a simple upload. */
-export const COMPLETE_GRACE_MS = 6 * 60 * 60 * 1000;
+/**
+ * A complete holds its claim on the session (COMPLETING) as a lease that it renews every quarter of
+ * this while it runs; a claim not renewed for this long belongs to a completer that died (a crash,
+ * kill -9), and the next complete, recover, cancel, part or the sweep job takes it over.
+ */
+export const COMPLETION_LEASE_MS = 60 * 1000;
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -59,14 +63,6 @@ export function assertSupportedName(name: string): void {
       supportedExtensions: Object.keys(supportedExtensions),
     });
   }
-}
-
-/** The client's MIME type when it names one, else the extension's. */
-export function contentTypeFor(name: string, clientType: string | undefined): string {
-  const type = clientType?.trim().toLowerCase();
-  if (type && type !== 'application/octet-stream' && /^[\w.+-]+\/[\w.+-]+$/.test(type)) return type;
-
-  return supportedExtensions[extensionOf(name)] ?? 'application/octet-stream';
 }
 
 export type ChunkLayout = { size: number; totalChunks: number; maxChunkSize: number };

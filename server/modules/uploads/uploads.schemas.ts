@@ -13,7 +13,7 @@ export const UploadedFileSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    contentType: z.string(),
+    contentType: z.string().openapi({ description: 'The supported type the first bytes show, else the extension\'s; never a declared type' }),
     size: z.number().int(),
     crcCheckSum: z.string(),
     customerId: z.number().int(),
@@ -31,7 +31,7 @@ export const InitBodySchema = z
     name: z.string().min(1).max(255),
     size: z.number().int().openapi({ minimum: 1, maximum: 10737418240 }),
     totalChunks: z.number().int().openapi({ minimum: 1, maximum: 10000 }),
-    contentType: z.string().max(255).optional(),
+    contentType: z.string().max(255).optional().openapi({ description: 'Accepted and ignored: the file\'s `contentType` is read from its bytes at complete' }),
     metaData: z.record(z.string(), z.unknown()).optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Target folder; absent = the root folder' }),
     tags: z.array(z.string()).optional(),
