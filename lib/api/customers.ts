@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { NOT_NULL, term, toSearch } from '@/lib/api/query-language';
+import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import type { Customer, Page } from '@/lib/api/types';
@@ -24,7 +24,7 @@ export function useCustomerSelect(params: CustomerSelectParams, options: { enabl
           page: params.page,
           size: params.size,
           sort: 'name,asc',
-          search: params.text.trim() ? toSearch(term('name', ':', params.text.trim())) : undefined,
+          search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
         },
         signal,
       }),
@@ -59,11 +59,11 @@ export const customerListKeys = {
   own: (id: number | null) => [...customerKeys.all, 'own', id] as const,
 };
 
-/** The search of the customers list: the name contains the text. */
+/** The search of the customers list: the name contains the text, ignoring case. */
 export function customerTextSearch(text: string): string | undefined {
   const value = text.trim();
 
-  return value ? toSearch(term('name', ':', value)) : undefined;
+  return value ? toSearch(term('name', CONTAINS_IGNORING_CASE, value)) : undefined;
 }
 
 /** The search that finds network owners: `subreseller=!NULL` (the keyword unencoded). */

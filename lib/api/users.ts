@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { apiFetch } from '@/lib/api/client';
-import { or, term, toSearch } from '@/lib/api/query-language';
+import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Me, Page, Role, User } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -33,7 +33,7 @@ export function userTextSearch(text: string): string | undefined {
   const value = text.trim();
   if (!value) return undefined;
 
-  return toSearch(or(term('name', ':', value), term('email', ':', value)));
+  return toSearch(or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)));
 }
 
 export function useUsers(params: UserListParams) {

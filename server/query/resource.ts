@@ -9,7 +9,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** Wire/semantic type of a field; decides the operators allowed and the JSON output form. */
 export type FieldType =
-  | 'string' // text; `:` contains (case-insensitive), `=`, `≠`, `∉`, `^`, `∈`
+  | 'string' // text; `:` contains and `∉` not contains (case-sensitive), `=`, `≠`, `^`, `∈`; `~` contains ignoring case
   | 'uuid' // string id; `=`, `≠`, `∈`, `:` (= equality)
   | 'integer' // int/bigint (bigint ids are emitted as JSON numbers)
   | 'number' // double precision / numeric
