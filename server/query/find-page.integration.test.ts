@@ -153,7 +153,7 @@ describe('select on real data', () => {
       day: '2026-01-01',
       status: 'LIVE',
       tags: ['red', 'blue'],
-      folderPath: [R, C],
+      folderPath: `${R}/${C}`,
       meta: { a: 1 },
       folderId: C,
     });

@@ -19,7 +19,7 @@ export type FieldType =
   | 'date' // date, emitted as yyyy-MM-dd
   | 'enum' // text constrained to `enumValues`
   | 'stringArray' // text[] (tags): `:` contains element, `=` equal set, `∉` not contains, `∈` contains any
-  | 'path' // uuid[] of ancestor folder ids: `:` = has ancestor (recursive folder query)
+  | 'path' // uuid[] of ancestor folder ids: `:` = has ancestor (recursive folder query); wire: ids joined by `/` (folder-path.ts)
   | 'json'; // jsonb; selectable only, never searchable or sortable
 
 export type ScalarField = {

@@ -109,11 +109,13 @@ describe('GET /api/v2/file', () => {
       orientation: 'landscape',
       location: `/api/storage/customer/${customerId}/files/${f.alpha.id}`,
       thumbnail: expect.stringMatching(new RegExp(`^/api/storage/customer/${customerId}/files/${f.alpha.id}\\.tmb\\?v=\\d+$`)),
-      fileFolderPath: [root.id],
+      fileFolderPath: root.id,
       createDate: f.alpha.createdDate.getTime(),
       isCloudAFile: false,
     });
-    expect(beta).toMatchObject({ orientation: 'portrait', fileFolderPath: [root.id, sub.id] });
+    // The path is a string (spec 2): the folder ids from the root down, joined by '/'.
+    expect(beta).toMatchObject({ orientation: 'portrait', fileFolderPath: `${root.id}/${sub.id}` });
+    expect(gamma).toMatchObject({ fileFolderPath: `${root.id}/${sub.id}/${subSub.id}` });
     // No thumbnail uploaded, no dimensions: asked-for nulls are answered as null.
     expect(gamma).toMatchObject({ thumbnail: null, orientation: null });
   });

@@ -22,7 +22,10 @@ export const FileSchema = z
     creator: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
     customerId: z.number().int().optional(),
     fileFolderId: z.string().uuid().optional(),
-    fileFolderPath: z.array(z.string().uuid()).optional().openapi({ description: 'Ids of the root folder down to the parent folder; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
+    fileFolderPath: z
+      .string()
+      .optional()
+      .openapi({ description: 'Ids of the root folder down to the file\'s folder, joined by `/`; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
     location: z.string().optional().openapi({ description: 'Download path' }),
     thumbnail: z.string().optional().openapi({ description: 'Thumbnail path; present once the thumbnail is uploaded' }),
     previewPath: z.string().optional(),
