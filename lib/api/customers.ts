@@ -6,6 +6,7 @@ import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/quer
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import type { Customer, Page } from '@/lib/api/types';
+import { toUpdateBody } from '@/lib/api/update-body';
 
 export type CustomerSelectParams = { text: string; page: number; size: number };
 
@@ -118,7 +119,7 @@ export function useSaveCustomer() {
   return useCustomerMutation(({ id, body }: { id?: number; body: CustomerWrite }) =>
     id === undefined
       ? apiFetch<Customer>('/api/customer', { method: 'POST', body })
-      : apiFetch<Customer>(`/api/customer/${id}`, { method: 'PUT', body }),
+      : apiFetch<Customer>(`/api/customer/${id}`, { method: 'PUT', body: toUpdateBody(body) }),
   );
 }
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Page, User } from '@/lib/api/types';
+import { toUpdateBody } from '@/lib/api/update-body';
 import { userKeys } from '@/lib/api/users';
 import { roles } from '@/server/auth/roles';
 
@@ -168,7 +169,7 @@ export function useUpdateTeam(customerId: number | undefined) {
 
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TeamInput }) =>
-      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: input, customerId }),
+      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: toUpdateBody(input), customerId }),
     onSuccess: invalidate,
   });
 }
