@@ -88,15 +88,18 @@ export type UpdateUserInput = Partial<{
   use2FA: false;
 }>;
 
-/** Creates a user in the selected tenant (ADMIN) or the caller's own; a protected operation. */
+/**
+ * Creates a user in the selected tenant, or the caller's own; a protected operation. The tenant is always
+ * named: the API requires `customerId` from everyone but an ADMIN (spec 3).
+ */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   const runProtected = useRunProtected();
-  const { customerId } = useTenant();
+  const { customerId, tenant } = useTenant();
 
   return useMutation({
     mutationFn: (input: CreateUserInput) =>
-      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId, headers })),
+      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: customerId ?? tenant?.id, headers })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
