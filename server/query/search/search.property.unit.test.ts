@@ -27,7 +27,7 @@ function attempt(input: string, resource: typeof itemResource | typeof folderRes
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as AppError).status).toBe(400);
-    expect((error as AppError).key).toMatch(/^search\.error\.(syntax|unknownField|invalidOperator|invalidValue)$/);
+    expect((error as AppError).key).toMatch(/^search\.error\.(syntax|unknownField|invalidOperator|invalidValue|tooDeep|tooLong)$/);
     expect(typeof (error as AppError).details?.position).toBe('number');
   }
 }
@@ -39,6 +39,17 @@ describe('search never fails with anything but a 400', () => {
 
   it('on folders (self-relation)', () => {
     fc.assert(fc.property(search, (input) => attempt(input, folderResource)), { numRuns: 1000 });
+  });
+
+  it('on deep or long input (nesting, chains), never a stack overflow', () => {
+    const unit = fc.constantFrom('(', '(a:1|', 'a:1,(', 'folder.', 'parent.', '%28');
+    fc.assert(
+      fc.property(unit, fc.integer({ min: 0, max: 6000 }), (piece, n) => {
+        attempt(`${piece.repeat(n)}name:1${')'.repeat(n)}`, itemResource);
+        attempt(`${piece.repeat(n)}name:1`, folderResource);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('never puts a value into the SQL text', () => {
