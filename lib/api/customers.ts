@@ -2,10 +2,11 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { NOT_NULL, term, toSearch } from '@/lib/api/query-language';
+import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import type { Customer, Page } from '@/lib/api/types';
+import { toUpdateBody } from '@/lib/api/update-body';
 
 export type CustomerSelectParams = { text: string; page: number; size: number };
 
@@ -24,7 +25,7 @@ export function useCustomerSelect(params: CustomerSelectParams, options: { enabl
           page: params.page,
           size: params.size,
           sort: 'name,asc',
-          search: params.text.trim() ? toSearch(term('name', ':', params.text.trim())) : undefined,
+          search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
         },
         signal,
       }),
@@ -59,11 +60,11 @@ export const customerListKeys = {
   own: (id: number | null) => [...customerKeys.all, 'own', id] as const,
 };
 
-/** The search of the customers list: the name contains the text. */
+/** The search of the customers list: the name contains the text, ignoring case. */
 export function customerTextSearch(text: string): string | undefined {
   const value = text.trim();
 
-  return value ? toSearch(term('name', ':', value)) : undefined;
+  return value ? toSearch(term('name', CONTAINS_IGNORING_CASE, value)) : undefined;
 }
 
 /** The search that finds network owners: `subreseller=!NULL` (the keyword unencoded). */
@@ -118,7 +119,7 @@ export function useSaveCustomer() {
   return useCustomerMutation(({ id, body }: { id?: number; body: CustomerWrite }) =>
     id === undefined
       ? apiFetch<Customer>('/api/customer', { method: 'POST', body })
-      : apiFetch<Customer>(`/api/customer/${id}`, { method: 'PUT', body }),
+      : apiFetch<Customer>(`/api/customer/${id}`, { method: 'PUT', body: toUpdateBody(body) }),
   );
 }
 

@@ -8,8 +8,8 @@ describe('customer searches', () => {
     expect(buildQuery({ search: NETWORK_OWNER_SEARCH })).toBe('?search=subreseller%3D!NULL');
   });
 
-  it('matches the name and escapes the language characters of the text', () => {
+  it('matches the name ignoring case (~) and escapes the language characters of the text', () => {
     expect(customerTextSearch('  ')).toBeUndefined();
-    expect(customerTextSearch('A, B (x)')).toBe('name:A%2C%20B%20%28x%29');
+    expect(customerTextSearch('A, B (x)')).toBe('name~A%2C%20B%20%28x%29');
   });
 });

@@ -13,7 +13,8 @@ export type FileFolder = {
   parentId?: string | null;
   customerId?: number;
   fileFolderType?: number;
-  fileFolderPath?: string[];
+  /** Folder ids from the root down to this folder, joined by `/` (spec 2: a string). */
+  fileFolderPath?: string;
   fileCount?: number;
   firstFileThumbnail?: string | null;
   readOnly?: boolean;

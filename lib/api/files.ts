@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api/client';
-import { and, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
+import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { FileSchema } from '@/server/modules/files/files.schemas';
@@ -38,7 +38,7 @@ export type FileFilters = {
   folderId?: string;
   /** Also files in subfolders of `folderId`. */
   recursive?: boolean;
-  /** Plain words, each matched against the name (contains) or a tag (equals). */
+  /** Plain words, each matched against the name (contains, ignoring case) or a tag (equals). */
   text?: string;
   type?: FileType;
   orientation?: Orientation;
@@ -89,7 +89,7 @@ export function textExpr(text: string | undefined): Expr | null {
   const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
 
-  return and(...words.map((w) => or(term('name', ':', w), term('tags', ':', w))));
+  return and(...words.map((w) => or(term('name', CONTAINS_IGNORING_CASE, w), term('tags', ':', w))));
 }
 
 /** The filters without the folder: what a quick filter stores as its `search`. */

@@ -4,9 +4,9 @@ import { fileSearch, idsSearch, textExpr } from './files';
 const FOLDER = '01a207c4-1a7d-755d-a115-6d0f773b0044';
 
 describe('file list search (plain words and filters → query language)', () => {
-  it('matches each word in the name or as a tag, within the folder', () => {
-    expect(textExpr('summer  sale')?.text).toBe('name:summer|tags:summer,name:sale|tags:sale');
-    expect(fileSearch({ folderId: FOLDER, text: 'summer' })).toBe(`fileFolderId=${FOLDER},name:summer|tags:summer`);
+  it('matches each word in the name (ignoring case) or as a tag, within the folder', () => {
+    expect(textExpr('summer  Sale')?.text).toBe('name~summer|tags:summer,name~Sale|tags:Sale');
+    expect(fileSearch({ folderId: FOLDER, text: 'summer' })).toBe(`fileFolderId=${FOLDER},name~summer|tags:summer`);
     expect(fileSearch({ folderId: FOLDER, recursive: true })).toBe(`fileFolderPath:${FOLDER}`);
   });
 
@@ -19,7 +19,7 @@ describe('file list search (plain words and filters → query language)', () => 
   });
 
   it('escapes the language characters in typed words', () => {
-    expect(textExpr('a,b(c)')?.text).toBe('name:a%2Cb%28c%29|tags:a%2Cb%28c%29');
+    expect(textExpr('a,b(c)')?.text).toBe('name~a%2Cb%28c%29|tags:a%2Cb%28c%29');
   });
 
   it('selects exactly the given ids for bulk calls', () => {

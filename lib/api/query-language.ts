@@ -2,7 +2,13 @@
  * Builds `search` expressions of the service query language (spec 1 "Filter parameter"). Each value is
  * URL-encoded here once; the API client encodes the whole parameter again when it builds the URL.
  */
-export type Operator = ':' | '=' | '≠' | '∉' | '^' | '>' | '≥' | '<' | '≤' | '∈';
+export type Operator = ':' | '=' | '≠' | '∉' | '^' | '>' | '≥' | '<' | '≤' | '∈' | '~';
+
+/**
+ * The spec's operators are case-sensitive (`:` contains, `^` starts with). What a person types into a
+ * search box is matched with the service's extension `~`: contains, ignoring case.
+ */
+export const CONTAINS_IGNORING_CASE = '~' satisfies Operator;
 
 export type Expr = { readonly kind: 'term' | 'and' | 'or'; readonly text: string };
 

@@ -2,8 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { and, or, term, toSearch } from '@/lib/api/query-language';
+import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Page, User } from '@/lib/api/types';
+import { toUpdateBody } from '@/lib/api/update-body';
 import { userKeys } from '@/lib/api/users';
 import { roles } from '@/server/auth/roles';
 
@@ -49,7 +50,7 @@ export function useTeams(params: TeamListParams, customerId: number | undefined)
           page: params.page,
           size: params.size,
           sort: params.sort,
-          search: params.text.trim() ? toSearch(term('name', ':', params.text.trim())) : undefined,
+          search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
           includeTeamUserNumber: true,
           includeTeamResourceNumber: true,
         },
@@ -132,7 +133,7 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
     queryKey: [...userKeys.lists(), 'team-candidates', { customerId, text }] as const,
     queryFn: ({ signal }) => {
       const value = text.trim();
-      const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', ':', value), term('email', ':', value)) : null));
+      const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)) : null));
 
       return apiFetch<Page<User>>('/api/v2/user', { query: { size: 50, sort: 'name,asc', select: 'name,email,role', search }, customerId, signal });
     },
@@ -168,7 +169,7 @@ export function useUpdateTeam(customerId: number | undefined) {
 
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TeamInput }) =>
-      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: input, customerId }),
+      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: toUpdateBody(input), customerId }),
     onSuccess: invalidate,
   });
 }

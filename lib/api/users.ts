@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { apiFetch } from '@/lib/api/client';
-import { or, term, toSearch } from '@/lib/api/query-language';
+import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Me, Page, Role, User } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -33,7 +33,7 @@ export function userTextSearch(text: string): string | undefined {
   const value = text.trim();
   if (!value) return undefined;
 
-  return toSearch(or(term('name', ':', value), term('email', ':', value)));
+  return toSearch(or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)));
 }
 
 export function useUsers(params: UserListParams) {
@@ -88,15 +88,18 @@ export type UpdateUserInput = Partial<{
   use2FA: false;
 }>;
 
-/** Creates a user in the selected tenant (ADMIN) or the caller's own; a protected operation. */
+/**
+ * Creates a user in the selected tenant, or the caller's own; a protected operation. The tenant is always
+ * named: the API requires `customerId` from everyone but an ADMIN (spec 3).
+ */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   const runProtected = useRunProtected();
-  const { customerId } = useTenant();
+  const { customerId, tenant } = useTenant();
 
   return useMutation({
     mutationFn: (input: CreateUserInput) =>
-      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId, headers })),
+      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: customerId ?? tenant?.id, headers })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

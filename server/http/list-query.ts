@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 
 /**
  * The shared query parameters of paged reads (spec 1). Paging values are parsed and
@@ -16,7 +17,7 @@ export const ListQuerySchema = z.object({
     .union([z.string(), z.array(z.string())])
     .optional()
     .openapi({ description: '`field,asc|desc`; repeat for several keys; nested fields with `.`' }),
-  search: z.string().optional().openapi({ description: 'Filter expression in the service query language (spec 1)' }),
+  search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }),
   select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }),
 });
 

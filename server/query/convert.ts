@@ -1,3 +1,4 @@
+import { folderPathToWire } from './folder-path';
 import type { FieldType } from './resource';
 
 /**
@@ -19,6 +20,8 @@ export function toWireValue(type: FieldType, value: unknown): unknown {
       return toNumber(value);
     case 'boolean':
       return value === 't' ? true : value === 'f' ? false : value;
+    case 'path':
+      return folderPathToWire(value);
     default:
       return value;
   }

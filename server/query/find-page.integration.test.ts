@@ -46,12 +46,18 @@ async function ids(search: string, resource: AnyResource = itemResource): Promis
 
 describe('search on real data', () => {
   it.each([
-    ['name:widget', [I1]],
+    // Case-sensitive (spec 1); `~` is the extension that ignores case.
+    ['name:Widget', [I1]],
+    ['name:widget', []],
+    ['name~widget', [I1]],
+    ['name~WIDGET|name~GADGET', [I1, I2]],
+    ['name~100%25', [I3]],
     ['name:100%25', [I3]],
     ['name:_', [I2]],
     ['name=delta', [I4]],
     ['description≠first', [I2, I3, I4]],
-    ['name∉widget', [I2, I3, I4]],
+    ['name∉Widget', [I2, I3, I4]],
+    ['name∉widget', [I1, I2, I3, I4]],
     ['name^Alpha', [I1]],
     ['name^alpha', []],
     ['name∈delta%2CAlpha Widget', [I1, I4]],
@@ -98,13 +104,15 @@ describe('search on real data', () => {
     ['folder.name=Child', [I1]],
     ['folder.parent.name=Root', [I1]],
     ['folder.parent=NULL', [I3]],
-    ['folder.parent.parent.name:root', [I2]],
+    ['folder.parent.parent.name:Root', [I2]],
+    ['folder.parent.parent.name:root', []],
+    ['folder.parent.parent.name~root', [I2]],
     [`teamAssignments.team.id=${T2}`, [I1, I2]],
     ['teamAssignments.team.name:one', [I1]],
     ['teamAssignments=NULL', [I3, I4]],
     ['teamAssignments=!NULL', [I1, I2]],
-    ['name:widget|name:gadget,active=true', [I1]],
-    ['name:widget|(name:gadget,active=false)', [I1, I2]],
+    ['name:Widget|name:gadget,active=true', [I1]],
+    ['name:Widget|(name:gadget,active=false)', [I1, I2]],
     ['(status=LIVE|status=NULL),count≠3', [I1, I4]],
   ])('%s', async (search, expected) => {
     expect(await ids(search)).toEqual(expected);
@@ -145,7 +153,7 @@ describe('select on real data', () => {
       day: '2026-01-01',
       status: 'LIVE',
       tags: ['red', 'blue'],
-      folderPath: [R, C],
+      folderPath: `${R}/${C}`,
       meta: { a: 1 },
       folderId: C,
     });

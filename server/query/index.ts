@@ -15,3 +15,4 @@ export type { FindOneOptions, FindPageOptions, QueryDatabase } from './find-page
 export { aliasedTable } from './relations';
 export type { AnyResource } from './relations';
 export { clearCompileCache } from './compile-cache';
+export { FOLDER_PATH_SEPARATOR, folderPathField, folderPathIds, folderPathToWire } from './folder-path';

@@ -9,7 +9,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /** Wire/semantic type of a field; decides the operators allowed and the JSON output form. */
 export type FieldType =
-  | 'string' // text; `:` contains (case-insensitive), `=`, `≠`, `∉`, `^`, `∈`
+  | 'string' // text; `:` contains and `∉` not contains (case-sensitive), `=`, `≠`, `^`, `∈`; `~` contains ignoring case
   | 'uuid' // string id; `=`, `≠`, `∈`, `:` (= equality)
   | 'integer' // int/bigint (bigint ids are emitted as JSON numbers)
   | 'number' // double precision / numeric
@@ -19,7 +19,7 @@ export type FieldType =
   | 'date' // date, emitted as yyyy-MM-dd
   | 'enum' // text constrained to `enumValues`
   | 'stringArray' // text[] (tags): `:` contains element, `=` equal set, `∉` not contains, `∈` contains any
-  | 'path' // uuid[] of ancestor folder ids: `:` = has ancestor (recursive folder query)
+  | 'path' // uuid[] of ancestor folder ids: `:` = has ancestor (recursive folder query); wire: ids joined by `/` (folder-path.ts)
   | 'json'; // jsonb; selectable only, never searchable or sortable
 
 export type ScalarField = {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ValidationError } from '../errors';
 import { toWireValue } from './convert';
+import { limitError, QUERY_LIMITS } from './limits';
 import { aliasNamer, joinRelation, scopeOf, type AnyResource, type Scope } from './relations';
 import type { FieldDefinition, FieldType } from './resource';
 
@@ -31,6 +32,10 @@ export type Projection = ProjectedField[];
 
 /** Parses `select` into items; undefined for `*`, empty or absent. */
 export function parseSelect(select: string | undefined): SelectItem[] | undefined {
+  if (select !== undefined && select.length > QUERY_LIMITS.selectLength) {
+    const limit = QUERY_LIMITS.selectLength;
+    throw limitError('select.error.tooLong', `The select is ${select.length} characters long; at most ${limit} are allowed`, { position: limit, token: '', limit });
+  }
   if (select === undefined || select.trim() === '' || select.trim() === '*') return undefined;
   return new SelectParser(select).parse();
 }

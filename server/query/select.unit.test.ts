@@ -113,4 +113,10 @@ describe('toJson', () => {
     const out = toJson(projection, { id: 'x', name: 'n', description: null, big: 12n, createdAt: '2026-11-21T17:30:00.123456+05:30', modifiedAt: '2026-11-21 12:00:00+00' });
     expect(out).toEqual({ id: 'x', name: 'n', big: 12, createdAt: '2026-11-21T12:00:00.123Z', modifiedAt: Date.parse('2026-11-21T12:00:00Z') });
   });
+
+  it('refuses a select longer than 4 096 characters', () => {
+    const long = Array.from({ length: 1000 }, () => 'name').join(',');
+    expect(keys(long.slice(0, 4096).replace(/,[^,]*$/, ''))).toEqual(['id', 'name']);
+    expect(failure(long)).toMatchObject({ key: 'select.error.tooLong', details: { position: 4096, limit: 4096 } });
+  });
 });

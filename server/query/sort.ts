@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ValidationError } from '../errors';
+import { limitError, QUERY_LIMITS } from './limits';
 import { aliasNamer, joinRelation, scopeOf, type AnyResource, type Scope } from './relations';
 
 /**
@@ -19,6 +20,10 @@ export type CompiledSort = {
 
 export function parseSort(sort: string | readonly string[] | undefined): SortKey[] {
   const values = typeof sort === 'string' ? [sort] : (sort ?? []);
+  if (values.length > QUERY_LIMITS.sortKeys) {
+    const limit = QUERY_LIMITS.sortKeys;
+    throw limitError('sort.error.tooMany', `${values.length} sort parameters given; at most ${limit} are allowed`, { position: limit, token: values[limit]!, limit });
+  }
   return values.flatMap(parseSortValue);
 }
 
@@ -38,6 +43,10 @@ export function compileSort(resource: AnyResource, sort: string | readonly strin
 }
 
 function parseSortValue(value: string): SortKey[] {
+  if (value.length > QUERY_LIMITS.sortLength) {
+    const limit = QUERY_LIMITS.sortLength;
+    throw limitError('sort.error.tooLong', `A sort value is ${value.length} characters long; at most ${limit} are allowed`, { position: limit, token: '', limit });
+  }
   if (value.trim() === '') return [];
   const [field = '', direction = 'asc', ...rest] = value.split(',').map((part) => part.trim());
   if (rest.length > 0 || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) {
@@ -45,13 +54,18 @@ function parseSortValue(value: string): SortKey[] {
       token: value,
     });
   }
+  const path = field.split('.');
+  if (path.length > QUERY_LIMITS.pathSegments) {
+    const limit = QUERY_LIMITS.pathSegments;
+    throw limitError('sort.error.tooDeep', `Sort field '${field}' chains more than ${limit} fields`, { position: 0, token: field, limit });
+  }
   const dir = direction.toLowerCase();
   if (dir !== 'asc' && dir !== 'desc') {
     throw new ValidationError('sort.error.invalidDirection', `Invalid sort direction '${direction}'; use asc or desc`, {
       token: direction,
     });
   }
-  return [{ path: field.split('.'), direction: dir }];
+  return [{ path, direction: dir }];
 }
 
 function sortExpression(scope: Scope, path: string[], depth: number, nextAlias: () => string): SQL {

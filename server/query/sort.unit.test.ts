@@ -51,4 +51,21 @@ describe('sort', () => {
       expect((error as ValidationError).key).toBe(key);
     }
   });
+
+  it('limits the number of keys, the length of a value and the depth of a path', () => {
+    const fail = (sort: string | string[]) => {
+      try {
+        compileSort(itemResource, sort);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return { key: (error as ValidationError).key, details: (error as ValidationError).details };
+      }
+      throw new Error('expected failure');
+    };
+    expect(compileSort(itemResource, Array.from({ length: 16 }, () => 'name')).orderBy).toHaveLength(17);
+    expect(fail(Array.from({ length: 17 }, () => 'name'))).toMatchObject({ key: 'sort.error.tooMany', details: { limit: 16 } });
+    expect(fail(`${'a'.repeat(257)},asc`)).toMatchObject({ key: 'sort.error.tooLong', details: { limit: 256 } });
+    expect(fail(`${'folder.parent.'.repeat(4)}name`)).toMatchObject({ key: 'sort.error.tooDeep', details: { limit: 8 } });
+    expect(fail(`${'folder.'.repeat(5000)}name`)).toMatchObject({ key: 'sort.error.tooLong' });
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { clearable, updateBody } from '@/server/http/update-body';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
 export type LicenseTier = (typeof licenseTiers)[number];
@@ -84,50 +85,70 @@ const writable = {
   type: z.string().max(255).optional(),
   vertical: z.enum(verticals).optional(),
   licenseTier: z.enum(licenseTiers).optional(),
-  expirationDate: z.iso.datetime({ offset: true }).nullable().optional(),
   force2FA: z.boolean().optional(),
   needsToBeInvoiced: z.boolean().optional().openapi({ description: 'ADMIN only' }),
-  resourceLimits: ResourceLimitsSchema.nullable().optional().openapi({ description: 'ADMIN only' }),
   freeLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
   browserSessionLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
   deviceSessionLimit: z.number().int().min(0).optional().openapi({ description: 'ADMIN only; 0 = unlimited' }),
-  storageSize: z.number().int().min(0).nullable().optional().openapi({ description: 'ADMIN only; null = unlimited' }),
-  hiddenUIElementRules: jsonObject.nullable().optional(),
-  customerMetadata: jsonObject.nullable().optional(),
-  brandingGuideline: jsonObject.nullable().optional(),
-  adnetworkNetworkId: z.string().max(255).nullable().optional(),
-  adnetworkApiKey: z.string().max(1000).nullable().optional().openapi({ description: 'Secret: write-only, never returned' }),
-  contentDesignerEmail: email.nullable().optional(),
-  supportEmail: email.nullable().optional(),
   enableAutomaticDistributionToDms: z.boolean().optional(),
+};
+
+/** Attributes that may have no value: null (or absent) on create; on update `""` removes the value. */
+const removable = {
+  expirationDate: z.iso.datetime({ offset: true }),
+  resourceLimits: ResourceLimitsSchema.openapi({ description: 'ADMIN only' }),
+  storageSize: z.number().int().min(0).openapi({ description: 'ADMIN only; no value = unlimited' }),
+  hiddenUIElementRules: jsonObject,
+  customerMetadata: jsonObject,
+  brandingGuideline: jsonObject,
+  adnetworkNetworkId: z.string().max(255),
+  adnetworkApiKey: z.string().max(1000).openapi({ description: 'Secret: write-only, never returned' }),
+  contentDesignerEmail: email,
+  supportEmail: email,
 };
 
 export const CustomerCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(255),
     ...writable,
+    expirationDate: removable.expirationDate.nullable().optional(),
+    resourceLimits: removable.resourceLimits.nullable().optional(),
+    storageSize: removable.storageSize.nullable().optional(),
+    hiddenUIElementRules: removable.hiddenUIElementRules.nullable().optional(),
+    customerMetadata: removable.customerMetadata.nullable().optional(),
+    brandingGuideline: removable.brandingGuideline.nullable().optional(),
+    adnetworkNetworkId: removable.adnetworkNetworkId.nullable().optional(),
+    adnetworkApiKey: removable.adnetworkApiKey.nullable().optional(),
+    contentDesignerEmail: removable.contentDesignerEmail.nullable().optional(),
+    supportEmail: removable.supportEmail.nullable().optional(),
     createAsSubreseller: z.boolean().optional().openapi({ description: 'ADMIN only: create the customer as a network owner' }),
     ownerSubresellerId: z.number().int().positive().optional().openapi({ description: 'ADMIN only: the network owner the customer belongs to' }),
   })
   .openapi('CustomerCreate');
 
-export const CustomerUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255).optional(),
-    restricted: z.boolean().optional().openapi({ description: 'true blocks all access and revokes the tokens of all its users at once' }),
-    ...writable,
-  })
-  .openapi('CustomerUpdate');
+export const CustomerUpdateSchema = updateBody('CustomerUpdate', {
+  name: z.string().trim().min(1).max(255),
+  restricted: z.boolean().openapi({ description: 'true blocks all access and revokes the tokens of all its users at once' }),
+  ...writable,
+  expirationDate: clearable(removable.expirationDate),
+  resourceLimits: clearable(removable.resourceLimits),
+  storageSize: clearable(removable.storageSize),
+  hiddenUIElementRules: clearable(removable.hiddenUIElementRules),
+  customerMetadata: clearable(removable.customerMetadata),
+  brandingGuideline: clearable(removable.brandingGuideline),
+  adnetworkNetworkId: clearable(removable.adnetworkNetworkId),
+  adnetworkApiKey: clearable(removable.adnetworkApiKey),
+  contentDesignerEmail: clearable(removable.contentDesignerEmail),
+  supportEmail: clearable(removable.supportEmail),
+});
 
-export const TeamSettingsSchema = z
-  .object({
-    userFullAccessIfNotInTeam: z.boolean().optional(),
-    accessResourcesWithoutTeam: z.boolean().optional(),
-    isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
-    isContentAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
-    isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean().optional(),
-  })
-  .openapi('CustomerTeamSettings');
+export const TeamSettingsSchema = updateBody('CustomerTeamSettings', {
+  userFullAccessIfNotInTeam: z.boolean(),
+  accessResourcesWithoutTeam: z.boolean(),
+  isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean(),
+  isContentAndGroupCreationEnabledInRootForTeamUsers: z.boolean(),
+  isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean(),
+});
 
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
 export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;

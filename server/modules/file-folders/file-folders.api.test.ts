@@ -44,7 +44,7 @@ describe('create, list, read', () => {
     const res = await create(editor, a.id, 'Delta', '&cleanupOutdatedFiles=true');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Delta', parentId: a.id, customerId, fileFolderType: 1, cleanupOutdatedFiles: true, syncType: 'NOT_SYNCED' });
-    expect(res.body.fileFolderPath).toEqual([rootId, a.id, res.body.id]);
+    expect(res.body.fileFolderPath).toBe(`${rootId}/${a.id}/${res.body.id}`);
     expect(typeof res.body.lastChange).toBe('number');
   });
 

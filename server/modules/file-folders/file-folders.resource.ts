@@ -4,6 +4,7 @@ import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { aliasedTable } from '@/server/query/relations';
+import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
 
 /** The select-only usage fields a folder shares with files (spec 2 "File folder"). */
@@ -20,8 +21,9 @@ export function folderUsageSql(_field: FolderUsageField, _folderId: SQL): SQL {
 
 /**
  * Searchable and selectable fields of `fileFolder` (spec 2 "File folder").
- * - `fileFolderPath` is the uuid[] of ancestors root first, the folder itself last, so
- *   `fileFolderPath:{id}` finds the folder and every folder below it with one GIN-indexed predicate.
+ * - `fileFolderPath` is the ids of the ancestors root first, the folder itself last (a uuid[] column,
+ *   answered joined by `/`), so `fileFolderPath:{id}` finds the folder and every folder below it with
+ *   one GIN-indexed predicate.
  * - `fileCount` counts the files directly in a stored folder (what the folder shows when opened); for
  *   a filtered folder the service fills in the count of files matching its quick filter.
  * - `firstFileThumbnail` is the thumbnail URL of the first file (by name) directly in the folder that has one.
@@ -43,7 +45,7 @@ export const fileFolderResource = defineResource({
       name: { kind: 'scalar', type: 'string', sql: sql`case when ${t.parentId} is null then null else ${t.name} end` },
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
       parentId: { kind: 'scalar', type: 'uuid', sql: t.parentId },
-      fileFolderPath: { kind: 'scalar', type: 'path', sql: t.path, sortable: false },
+      fileFolderPath: folderPathField(t.path),
       fileFolderType: { kind: 'scalar', type: 'integer', sql: t.fileFolderType },
       syncType: { kind: 'scalar', type: 'string', sql: t.syncType },
       // No cloud sync exists yet (a later issue): every folder is an unsynced one.

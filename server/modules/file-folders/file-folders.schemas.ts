@@ -18,7 +18,10 @@ export const FileFolderSchema = z
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
     customerId: z.number().int().optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
-    fileFolderPath: z.array(z.string().uuid()).optional().openapi({ description: 'Folder ids from the root down to this folder' }),
+    fileFolderPath: z
+      .string()
+      .optional()
+      .openapi({ description: 'Folder ids from the root down to this folder, joined by `/`; search `fileFolderPath:{id}` finds the folder and every folder below it' }),
     fileFolderType: z.number().int().optional().openapi({ description: '1 stored, 2 filtered' }),
     syncType: z.string().optional(),
     isRootSyncedFolder: z.boolean().optional(),

@@ -58,13 +58,46 @@ describe('GET /api/v2/file', () => {
   });
 
   it('searches by name, tags and folder (recursive fileFolderPath, direct fileFolderId)', async () => {
-    expect(names(await list('search=name:ALP'))).toEqual(['alpha.png']);
+    expect(names(await list('search=name:lph'))).toEqual(['alpha.png']);
     expect(names(await list('search=tags:red'))).toEqual(['alpha.png', 'gamma.mp4']);
     expect(names(await list(`search=${encodeURIComponent('tags∈blue%2Cred')}`))).toEqual(['alpha.png', 'beta.jpg', 'gamma.mp4']);
     expect(names(await list(`search=fileFolderPath:${sub.id}`))).toEqual(['beta.jpg', 'gamma.mp4']);
     expect(names(await list(`search=fileFolderPath:${root.id}`))).toEqual(['alpha.png', 'beta.jpg', 'gamma.mp4']);
     expect(names(await list(`search=fileFolderId=${sub.id}`))).toEqual(['beta.jpg']);
     expect(names(await list('search=orientation=portrait'))).toEqual(['beta.jpg']);
+  });
+
+  it('matches strings case-sensitively (spec 1), and ignoring case only with the ~ extension', async () => {
+    const search = async (expression: string) => names(await list(`search=${encodeURIComponent(expression)}`));
+    expect(await search('name:ALP')).toEqual([]);
+    expect(await search('name:Alpha')).toEqual([]);
+    expect(await search('name:alpha')).toEqual(['alpha.png']);
+    expect(await search('name^Alpha')).toEqual([]);
+    expect(await search('name^alpha')).toEqual(['alpha.png']);
+    expect(await search('name∉ALPHA')).toEqual(['alpha.png', 'beta.jpg', 'gamma.mp4']);
+    expect(await search('name∉alpha')).toEqual(['beta.jpg', 'gamma.mp4']);
+    expect(await search('name~ALP')).toEqual(['alpha.png']);
+    expect(await search('name~A|name~JPG')).toEqual(['alpha.png', 'beta.jpg', 'gamma.mp4']);
+    expect(await search('name~%25')).toEqual([]);
+    const tagged = await t.request('GET', `/api/v2/file?search=${encodeURIComponent('tags~red')}`, { token: viewer });
+    expect(tagged.body).toMatchObject({ status: 400, key: 'search.error.invalidOperator' });
+  });
+
+  it('answers 400 with the position for an unescaped parenthesis, deep nesting and long input', async () => {
+    const bad = async (query: string) => {
+      const res = await t.request('GET', `/api/v2/file?${query}`, { token: viewer });
+      expect(res.status, query.slice(0, 40)).toBe(400);
+
+      return res.body;
+    };
+    expect(await bad(`search=${encodeURIComponent('name:(')}`)).toMatchObject({ key: 'search.error.syntax', details: { position: 5, token: '(' } });
+    expect(await bad(`search=${encodeURIComponent('name:a)')}`)).toMatchObject({ key: 'search.error.syntax', details: { position: 6, token: ')' } });
+    expect(names(await list(`search=${encodeURIComponent('name:alpha%28')}`))).toEqual([]);
+    const deep = `${'('.repeat(4000)}name:a${')'.repeat(4000)}`;
+    expect(await bad(`search=${encodeURIComponent(deep)}`)).toMatchObject({ key: 'search.error.tooDeep', details: { position: 32, limit: 32 } });
+    expect(await bad(`search=name:${'a'.repeat(20_000)}`)).toMatchObject({ key: 'search.error.tooLong', details: { position: 16_384 } });
+    expect(await bad(`select=${Array.from({ length: 2000 }, () => 'name').join(',')}`)).toMatchObject({ key: 'select.error.tooLong' });
+    expect(await bad(Array.from({ length: 40 }, () => 'sort=name').join('&'))).toMatchObject({ key: 'sort.error.tooMany' });
   });
 
   it('selects computed fields', async () => {
@@ -76,11 +109,13 @@ describe('GET /api/v2/file', () => {
       orientation: 'landscape',
       location: `/api/storage/customer/${customerId}/files/${f.alpha.id}`,
       thumbnail: expect.stringMatching(new RegExp(`^/api/storage/customer/${customerId}/files/${f.alpha.id}\\.tmb\\?v=\\d+$`)),
-      fileFolderPath: [root.id],
+      fileFolderPath: root.id,
       createDate: f.alpha.createdDate.getTime(),
       isCloudAFile: false,
     });
-    expect(beta).toMatchObject({ orientation: 'portrait', fileFolderPath: [root.id, sub.id] });
+    // The path is a string (spec 2): the folder ids from the root down, joined by '/'.
+    expect(beta).toMatchObject({ orientation: 'portrait', fileFolderPath: `${root.id}/${sub.id}` });
+    expect(gamma).toMatchObject({ fileFolderPath: `${root.id}/${sub.id}/${subSub.id}` });
     // No thumbnail uploaded, no dimensions: asked-for nulls are answered as null.
     expect(gamma).toMatchObject({ thumbnail: null, orientation: null });
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { aliasedTable } from '@/server/query/relations';
+import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
 import { fileUsageSql } from './file-reference-registry';
 import { files } from './files.table';
@@ -31,8 +32,9 @@ export function thumbnailLocationSql(t: typeof files) {
 }
 
 /**
- * Searchable and selectable fields of `file` (spec 2 "File"). `fileFolderPath` is the uuid[] of the
- * folder and its ancestors (root first), so `fileFolderPath:{id}` finds files anywhere below a folder.
+ * Searchable and selectable fields of `file` (spec 2 "File"). `fileFolderPath` is the path of the file's
+ * folder (root first; a uuid[] column, answered as ids joined by `/`), so `fileFolderPath:{id}` finds
+ * files anywhere below a folder.
  * The usage fields come from the file reference registry (file-reference-registry.ts).
  */
 export const fileResource = defineResource({
@@ -68,7 +70,7 @@ export const fileResource = defineResource({
       },
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
       fileFolderId: { kind: 'scalar', type: 'uuid', sql: t.fileFolderId },
-      fileFolderPath: { kind: 'scalar', type: 'path', sql: t.folderPath, sortable: false },
+      fileFolderPath: folderPathField(t.folderPath),
       location: { kind: 'scalar', type: 'string', sql: location, searchable: false, sortable: false },
       thumbnail: {
         kind: 'scalar',

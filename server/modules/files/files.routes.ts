@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
 
@@ -44,8 +45,8 @@ export const fileSummaryRoute = defineRoute(
     request: {
       query: ListQuerySchema.omit({ search: true }).extend({
         customerId: customerIdParam,
-        folderSearch: z.string().optional().openapi({ description: 'Filter on folders (e.g. `parentId={id}`)' }),
-        fileSearch: z.string().optional().openapi({ description: 'Filter on files (e.g. `fileFolderId={id}`)' }),
+        folderSearch: z.string().optional().openapi({ description: `Filter on folders (e.g. \`parentId={id}\`). ${SEARCH_DESCRIPTION}` }),
+        fileSearch: z.string().optional().openapi({ description: `Filter on files (e.g. \`fileFolderId={id}\`). ${SEARCH_DESCRIPTION}` }),
         folderSelect: z.string().optional().openapi({ description: 'Projection of the folders' }),
         quickFilterId: quickFilterIdParam,
       }),
@@ -175,7 +176,7 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       summary,
       description: 'Applies to every file matching `search` (all files when absent) that the caller may write; answers how many changed.',
       request: {
-        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: 'Which files' }) }),
+        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }) }),
         body: { required: true, ...json(TagListSchema) },
       },
       responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) }, ...securedErrors },
@@ -198,7 +199,7 @@ export const setFileValidityRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        search: z.string().optional().openapi({ description: 'Which files' }),
+        search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }),
         validFrom: epochParam('Start of validity'),
         validTo: epochParam('End of validity'),
       }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { updateBody } from '@/server/http/update-body';
 
 /*
  * Wire shapes of files (spec 2 "File"). No server imports: the console reuses these for forms and types.
@@ -22,7 +23,10 @@ export const FileSchema = z
     creator: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
     customerId: z.number().int().optional(),
     fileFolderId: z.string().uuid().optional(),
-    fileFolderPath: z.array(z.string().uuid()).optional().openapi({ description: 'Ids of the root folder down to the parent folder; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
+    fileFolderPath: z
+      .string()
+      .optional()
+      .openapi({ description: 'Ids of the root folder down to the file\'s folder, joined by `/`; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
     location: z.string().optional().openapi({ description: 'Download path' }),
     thumbnail: z.string().optional().openapi({ description: 'Thumbnail path; present once the thumbnail is uploaded' }),
     previewPath: z.string().optional(),
@@ -49,19 +53,17 @@ export const FileSchema = z
   })
   .openapi('File');
 
-const nullableEpoch = z.number().int().min(0).max(8_640_000_000_000_000).nullable().optional();
+const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
 
 /** PUT /api/file/{fileId}: null or omitted fields keep their value (spec 1 rule 2). */
-export const FileUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255).nullable().optional(),
-    validFrom: nullableEpoch.openapi({ description: 'Unix epoch milliseconds' }),
-    validTo: nullableEpoch.openapi({ description: 'Unix epoch milliseconds' }),
-    tags: z.array(z.string()).max(500).nullable().optional(),
-    metaData: z.record(z.string(), z.unknown()).nullable().optional(),
-    muted: z.boolean().nullable().optional(),
-  })
-  .openapi('FileUpdate');
+export const FileUpdateSchema = updateBody('FileUpdate', {
+  name: z.string().trim().min(1).max(255),
+  validFrom: epoch.openapi({ description: 'Unix epoch milliseconds' }),
+  validTo: epoch.openapi({ description: 'Unix epoch milliseconds' }),
+  tags: z.array(z.string()).max(500),
+  metaData: z.record(z.string(), z.unknown()),
+  muted: z.boolean(),
+});
 
 export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 

@@ -70,7 +70,8 @@ function fileNodes(criteria: Criteria, input: { customerId: number; now: Date })
   const nodes: SearchNode[] = [term('customerId', '=', String(input.customerId))];
   const search = c.search ? parseSearch(c.search) : undefined;
   if (search) nodes.push(search);
-  if (c.name) nodes.push(term('name', ':', c.name));
+  // `name` is documented as case-insensitive contains: the `~` extension, not the spec's case-sensitive `:`.
+  if (c.name) nodes.push(term('name', '~', c.name));
   // Tags: files carrying ANY of the tags (the query language's `tags∈a,b`; docs/decisions.md).
   if (c.tags && c.tags.length > 0) nodes.push(term('tags', '∈', c.tags.join(',')));
   if (c.folderId) nodes.push(c.searchRecursively ? term('fileFolderPath', ':', c.folderId) : term('fileFolderId', '=', c.folderId));

@@ -125,7 +125,7 @@ describe('GET /api/v2/quickFilter and /api/quickFilter/{id}', () => {
   });
 
   it('pages with search, select and sort', async () => {
-    const res = await t.request('GET', `/api/v2/quickFilter?search=${encodeURIComponent('name:listed')}`, { token: viewer });
+    const res = await t.request('GET', `/api/v2/quickFilter?search=${encodeURIComponent('name:Listed')}`, { token: viewer });
     expect(res.status).toBe(200);
     expect(res.body.totalElements).toBe(1);
     expect(res.body.content[0]).toMatchObject({ id, name: 'Listed one', filteredEntityType: 'FILE', readOnly: false, criteria: { type: 'FILE', name: 'alpha' } });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { updateBody } from '@/server/http/update-body';
 
 /*
  * Wire shapes of quick filters (spec 3 "Quick filter"). No server imports: the console reuses these
@@ -51,15 +52,13 @@ export const QuickFilterCreateSchema = z
   })
   .openapi('QuickFilterCreate');
 
-export const QuickFilterUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255).optional(),
-    filteredEntityType: FilteredEntityTypeSchema.optional().openapi({ description: 'Immutable: only the current value is accepted' }),
-    criteria: CriteriaSchema.optional(),
-    listed: z.boolean().optional(),
-    custom: z.boolean().optional(),
-  })
-  .openapi('QuickFilterUpdate');
+export const QuickFilterUpdateSchema = updateBody('QuickFilterUpdate', {
+  name: z.string().trim().min(1).max(255),
+  filteredEntityType: FilteredEntityTypeSchema.openapi({ description: 'Immutable: only the current value is accepted' }),
+  criteria: CriteriaSchema,
+  listed: z.boolean(),
+  custom: z.boolean(),
+});
 
 export type QuickFilterCreate = z.infer<typeof QuickFilterCreateSchema>;
 export type QuickFilterUpdate = z.infer<typeof QuickFilterUpdateSchema>;

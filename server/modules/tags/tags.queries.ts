@@ -53,6 +53,12 @@ export async function insertTag(db: Executor, values: typeof tags.$inferInsert) 
   return row!;
 }
 
+export async function findTag(db: Executor, key: { customerId: number; tagType: TagType; tag: string }) {
+  const [row] = await db.select().from(tags).where(keyCondition(key)).limit(1);
+
+  return row;
+}
+
 export async function updateTagComment(db: Executor, key: { customerId: number; tagType: TagType; tag: string }, comment: string | null) {
   const [row] = await db.update(tags).set({ comment }).where(keyCondition(key)).returning();
 

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { clearable, updateBody } from '@/server/http/update-body';
 
 /*
- * Wire shapes of the tag registry (spec 3 "Tag"). No server imports: the console reuses these.
+ * Wire shapes of the tag registry (spec 3 "Tag"). No server imports beyond zod helpers: the console reuses these.
  */
 
 export const tagTypeValues = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE'] as const;
@@ -36,7 +37,7 @@ export const TagCreateSchema = z
   .object({ tag: z.string().openapi({ example: 'lobby' }), comment: z.string().max(2048).nullable().optional() })
   .openapi('TagCreate');
 
-export const TagUpdateSchema = z.object({ comment: z.string().max(2048).nullable().optional() }).openapi('TagUpdate');
+export const TagUpdateSchema = updateBody('TagUpdate', { comment: clearable(z.string().max(2048)) });
 
 export type TagCreate = z.infer<typeof TagCreateSchema>;
 export type TagUpdate = z.infer<typeof TagUpdateSchema>;

@@ -54,14 +54,23 @@ export async function createTag(ctx: ServiceContext, input: { tagType: TagType; 
   }
 }
 
-/** PUT /api/tag?tag=&tagType=: changes the comment of a registered (or used) tag. */
+/**
+ * PUT /api/tag?tag=&tagType=: changes the comment of a registered (or used) tag. An omitted (or null)
+ * comment keeps it; `""` removes it.
+ */
 export async function updateTag(ctx: ServiceContext, input: TagKey & { body: TagUpdate }) {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   const key = { customerId, tagType: input.tagType, tag: input.tag };
-  const comment = input.body.comment ?? null;
+  const { comment } = input.body;
 
   return withTransaction(ctx.db, async (tx) => {
     const count = await q.countTagUsage(tx, customerId, input.tagType, input.tag);
+    if (comment === undefined) {
+      const row = await q.findTag(tx, key);
+      if (!row && count === 0) throw new NotFoundError('tag', input.tag);
+
+      return toTag(input, row?.comment ?? null, count);
+    }
     const updated = await q.updateTagComment(tx, key, comment);
     if (!updated) {
       // A tag on rows written before the registry existed (or by a direct insert) is still a tag of the customer.

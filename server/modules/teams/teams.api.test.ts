@@ -120,8 +120,11 @@ describe('team CRUD', () => {
     const id = created.body.id as string;
     const renamed = await t.request('PUT', `/api/team?teamId=${id}`, { token: owner.token, json: { name: 'Crud 2' } });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ id, name: 'Crud 2' });
-    expect(renamed.body.comment).toBeUndefined();
+    // Omitted attributes keep their value (spec 1 rule 2); "" removes the comment.
+    expect(renamed.body).toMatchObject({ id, name: 'Crud 2', comment: 'c' });
+    const cleared = await t.request('PUT', `/api/team?teamId=${id}`, { token: owner.token, json: { comment: '' } });
+    expect(cleared.body).toMatchObject({ id, name: 'Crud 2' });
+    expect(cleared.body.comment).toBeUndefined();
     expect((await t.request('PUT', `/api/team?teamId=${id}`, { token: owner.token, json: { name: 'T1' } })).status).toBe(409);
     await t.request('PUT', `/api/team/updateUserAssignments?teamId=${id}`, { token: owner.token, json: { resourcesToAdd: [{ id: u.c.id }] } });
     expect((await t.request('DELETE', `/api/team/${id}`, { token: owner.token })).status).toBe(204);

@@ -35,7 +35,7 @@ export async function insertTeam(db: Executor, values: typeof teams.$inferInsert
   return row!;
 }
 
-export async function updateTeam(db: Executor, id: string, values: { name: string; comment: string | null }): Promise<TeamRow> {
+export async function updateTeam(db: Executor, id: string, values: { name?: string; comment?: string | null }): Promise<TeamRow> {
   const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning();
 
   return row!;

@@ -11,6 +11,7 @@ import {
   TeamModificationSchema,
   TeamResourcesUpdateSchema,
   TeamSchema,
+  TeamUpdateSchema,
 } from './teams.schemas';
 import './team-resources';
 
@@ -60,7 +61,7 @@ export const updateTeamRoute = defineRoute(
     operationId: 'updateTeam',
     tags: ['Teams'],
     summary: 'Rename a team or change its comment',
-    request: { query: teamIdQuery, body: { required: true, ...json(TeamBodySchema) } },
+    request: { query: teamIdQuery, body: { required: true, ...json(TeamUpdateSchema) } },
     responses: { 200: { description: 'The updated team', ...json(TeamSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
 );

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { clearable, updateBody } from '@/server/http/update-body';
 
 /*
  * Wire shapes of teams and team assignments (spec 1 "Team assignment", spec 3 "Team").
@@ -28,12 +29,18 @@ export const TeamSchema = z
   })
   .openapi('Team');
 
+const teamName = z.string().trim().min(1).max(255);
+const teamComment = z.string().max(4000);
+
 export const TeamBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(255),
-    comment: z.string().max(4000).nullable().optional(),
+    name: teamName,
+    comment: teamComment.nullable().optional(),
   })
   .openapi('TeamBody');
+
+/** PUT /api/team/?teamId=: `{name, comment}`, each optional (spec 1 rule 2). */
+export const TeamUpdateSchema = updateBody('TeamUpdate', { name: teamName, comment: clearable(teamComment) });
 
 export const TeamListQueryExtension = {
   includeTeamUserNumber: booleanParam('Adds `teamUserNumber` to each team'),
@@ -49,20 +56,16 @@ export const TeamReadQueryExtension = {
 
 export const TeamAssignmentItemSchema = z.object({ id: z.string(), readOnly: z.boolean() }).openapi('TeamAssignmentItem');
 
-export const TeamResourcesUpdateSchema = z
-  .object({
-    resourcesToAdd: z.array(z.object({ id: z.string().min(1), readOnly: z.boolean().optional() })).max(10_000).optional(),
-    resourceIdsToRemove: z.array(z.string().min(1)).max(10_000).optional(),
-  })
-  .openapi('TeamResourcesUpdate');
+export const TeamResourcesUpdateSchema = updateBody('TeamResourcesUpdate', {
+  resourcesToAdd: z.array(z.object({ id: z.string().min(1), readOnly: z.boolean().optional() })).max(10_000),
+  resourceIdsToRemove: z.array(z.string().min(1)).max(10_000),
+});
 
 /** The modify body of spec 1 "Team assignment". */
-export const TeamModificationSchema = z
-  .object({
-    assignToTeams: z.array(z.object({ teamId: z.string(), readOnly: z.boolean().optional().default(false) })).max(1000).optional(),
-    removeFromTeamIds: z.array(z.string()).max(1000).optional(),
-  })
-  .openapi('TeamModification');
+export const TeamModificationSchema = updateBody('TeamModification', {
+  assignToTeams: z.array(z.object({ teamId: z.string(), readOnly: z.boolean().optional().default(false) })).max(1000),
+  removeFromTeamIds: z.array(z.string()).max(1000),
+});
 
 /** `teamAccessList` of spec 1, with each team's name for display. */
 export const TeamAccessListSchema = z
@@ -70,5 +73,6 @@ export const TeamAccessListSchema = z
   .openapi('TeamAccessList');
 
 export type TeamBody = z.infer<typeof TeamBodySchema>;
+export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
 export type TeamResourcesUpdate = z.infer<typeof TeamResourcesUpdateSchema>;
 export type TeamModification = z.infer<typeof TeamModificationSchema>;

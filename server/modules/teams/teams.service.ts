@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/http/context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { users } from '@/server/modules/users/users.table';
 import { findPage } from '@/server/query';
@@ -27,7 +27,7 @@ import {
   type TeamRow,
 } from './teams.queries';
 import { teamResource } from './teams.resource';
-import { teamResourceNumberKey, type TeamBody, type TeamModification, type TeamResourcesUpdate } from './teams.schemas';
+import { teamResourceNumberKey, type TeamBody, type TeamModification, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
 import { teams } from './teams.table';
 
 type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: string; includeTeamResourceNumber?: string };
@@ -57,12 +57,18 @@ export async function createTeam(ctx: ServiceContext, body: TeamBody) {
   );
 }
 
-export async function updateTeam(ctx: ServiceContext, teamId: string, body: TeamBody) {
-  return uniqueName(body.name, () =>
+/** PUT /api/team/?teamId=: omitted (or null) attributes keep their value; `comment: ""` removes the comment. */
+export async function updateTeam(ctx: ServiceContext, teamId: string, body: TeamUpdate) {
+  return uniqueName(body.name ?? '', () =>
     withTransaction(ctx.db, async (tx) => {
       const before = await teamInScope(tx, ctx, teamId);
-      const row = await updateTeamRow(tx, before.id, { name: body.name, comment: body.comment ?? null });
-      await audit(tx, ctx, row, 'update', `Team '${before.name}' updated`, { name: body.name, comment: body.comment ?? null });
+      const values: { name?: string; comment?: string | null } = {};
+      if (body.name !== undefined) values.name = body.name;
+      if (body.comment !== undefined) values.comment = body.comment;
+      const changes = diffFields(before, values);
+      if (Object.keys(changes).length === 0) return toTeam(before);
+      const row = await updateTeamRow(tx, before.id, values);
+      await audit(tx, ctx, row, 'update', `Team '${before.name}' updated: ${Object.keys(changes).join(', ')}`, changes);
 
       return toTeam(row);
     }),

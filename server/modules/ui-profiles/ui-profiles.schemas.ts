@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { clearable, updateBody } from '@/server/http/update-body';
 
 const rulesSchema = z
   .record(z.string(), z.unknown())
@@ -26,20 +27,16 @@ export const UiProfileCreateSchema = z
   })
   .openapi('UserInterfaceProfileCreate');
 
-export const UiProfileUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255).optional(),
-    comment: z.string().max(2000).optional(),
-    hiddenUIElementRules: rulesSchema.optional().openapi({ description: 'Omitted: kept. Sent: replaces the whole document.' }),
-  })
-  .openapi('UserInterfaceProfileUpdate');
+export const UiProfileUpdateSchema = updateBody('UserInterfaceProfileUpdate', {
+  name: z.string().trim().min(1).max(255),
+  comment: clearable(z.string().max(2000)),
+  hiddenUIElementRules: rulesSchema.openapi({ description: 'Omitted or null: kept. Sent: replaces the whole document.' }),
+});
 
-export const UiProfileAssignSchema = z
-  .object({
-    assignUserIds: z.array(z.string().uuid()).max(1000).optional(),
-    removeUserIds: z.array(z.string().uuid()).max(1000).optional(),
-  })
-  .openapi('UserInterfaceProfileAssignment');
+export const UiProfileAssignSchema = updateBody('UserInterfaceProfileAssignment', {
+  assignUserIds: z.array(z.string().uuid()).max(1000),
+  removeUserIds: z.array(z.string().uuid()).max(1000),
+});
 
 export type UiProfile = z.infer<typeof UiProfileSchema>;
 export type UiProfileCreate = z.infer<typeof UiProfileCreateSchema>;

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const newEmail = () => `invitee-${uuidv7().slice(-8)}@example.com`;
 
-async function createUser(email = newEmail(), token = ownerA.token, extra: Record<string, unknown> = {}, query = '') {
+async function createUser(email = newEmail(), token = ownerA.token, extra: Record<string, unknown> = {}, query = `?customerId=${customerA}`) {
   const res = await t.request('POST', `/api/user${query}`, { token, json: { email, name: 'Ivy Invitee', role: 'EDITOR', password: INITIAL_PASSWORD, ...extra } });
 
   return { res, email };
@@ -96,7 +96,7 @@ describe('POST /api/user sends a password-setup message', () => {
     expect(await outboxFor(email)).toHaveLength(before);
 
     // The link is enqueued before the team assignment fails: the whole transaction rolls back.
-    const rolledBack = await createUser(newEmail(), ownerA.token, {}, `?teamIds=${uuidv7()}`);
+    const rolledBack = await createUser(newEmail(), ownerA.token, {}, `?customerId=${customerA}&teamIds=${uuidv7()}`);
     expect(rolledBack.res.status).toBeGreaterThanOrEqual(400);
     expect(await outboxFor(rolledBack.email)).toHaveLength(0);
     expect(await t.db.select().from(users).where(eq(users.email, rolledBack.email))).toHaveLength(0);
@@ -104,7 +104,7 @@ describe('POST /api/user sends a password-setup message', () => {
 
   it('sends nothing to an SSO-only user', async () => {
     const email = newEmail();
-    const res = await t.request('POST', '/api/user', { token: ownerA.token, json: { email, name: 'Sam Sso', role: 'EDITOR', authProvider: 'SAML' } });
+    const res = await t.request('POST', `/api/user?customerId=${customerA}`, { token: ownerA.token, json: { email, name: 'Sam Sso', role: 'EDITOR', authProvider: 'SAML' } });
     expect(res.status).toBe(201);
     expect(await outboxFor(email)).toHaveLength(0);
   });

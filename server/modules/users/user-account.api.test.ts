@@ -269,9 +269,9 @@ describe('with CAPTCHA configured (protected operations)', () => {
 
   it('user create needs a valid CAPTCHA response', async () => {
     const json = { email: 'captcha@example.com', name: 'C', role: 'VIEWER', password: NEW_PASSWORD };
-    expectCaptchaRequired(await t.request('POST', '/api/user', { token: owner.token, json }));
-    expectCaptchaRequired(await t.request('POST', '/api/user', { token: owner.token, json, headers: { 'g-recaptcha-response': 'bad' } }));
-    expect((await t.request('POST', '/api/user', { token: owner.token, json, headers: ok })).status).toBe(201);
+    expectCaptchaRequired(await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json }));
+    expectCaptchaRequired(await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json, headers: { 'g-recaptcha-response': 'bad' } }));
+    expect((await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json, headers: ok })).status).toBe(201);
   });
 
   it('updates need it only when they touch protected fields', async () => {

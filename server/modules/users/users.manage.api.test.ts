@@ -49,7 +49,7 @@ function newUser(overrides: Record<string, unknown> = {}) {
 describe('POST /api/user', () => {
   it('creates a user in the own tenant, e-mail lower-cased, without secrets, audited', async () => {
     const body = newUser();
-    const res = await asOwner('POST', '/api/user', body);
+    const res = await asOwner('POST', `/api/user?customerId=${customerA}`, body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       email: body.email.toLowerCase(),
@@ -81,7 +81,7 @@ describe('POST /api/user', () => {
       [newUser({ password: 'short' }), 'password'],
     ];
     for (const [body, field] of cases) {
-      const res = await asOwner('POST', '/api/user', body);
+      const res = await asOwner('POST', `/api/user?customerId=${customerA}`, body);
       expect(res.status, field).toBe(400);
       expect(res.body.key).toBe('request.error.invalid');
       expect(res.body.details.issues.map((i: { path: string }) => i.path)).toContain(field);
@@ -89,14 +89,23 @@ describe('POST /api/user', () => {
   });
 
   it('requires a password unless the user is SSO-only', async () => {
-    const missing = await asOwner('POST', '/api/user', newUser({ password: undefined }));
+    const missing = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ password: undefined }));
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ key: 'user.error.passwordRequired', details: { field: 'password' } });
-    const saml = await asOwner('POST', '/api/user', newUser({ password: undefined, authProvider: 'SAML' }));
+    const saml = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ password: undefined, authProvider: 'SAML' }));
     expect(saml.status).toBe(201);
     expect(saml.body.authProvider).toBe('SAML');
-    const samlWithPassword = await asOwner('POST', '/api/user', newUser({ authProvider: 'SAML' }));
+    const samlWithPassword = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ authProvider: 'SAML' }));
     expect(samlWithPassword.body.key).toBe('user.error.passwordNotLocal');
+  });
+
+  it('requires customerId from everyone but an ADMIN (spec 3): 400 user.error.customerIdRequired', async () => {
+    const res = await asOwner('POST', '/api/user', newUser());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ key: 'user.error.customerIdRequired', details: { parameter: 'customerId' } });
+    const byAdmin = await t.request('POST', '/api/user', { token: admin.token, json: newUser() });
+    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.body.customerId).toBe(admin.user.customerId);
   });
 
   it('refuses a TECHNICIAN (one role below OWNER)', async () => {
@@ -106,12 +115,12 @@ describe('POST /api/user', () => {
   });
 
   it('refuses roles above the caller: an OWNER cannot create an ADMIN or set trustedAdmin', async () => {
-    const res = await asOwner('POST', '/api/user', newUser({ role: 'ADMIN' }));
+    const res = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ role: 'ADMIN' }));
     expect(res.status).toBe(403);
     expect(res.body.key).toBe('user.error.roleAboveOwn');
-    const trusted = await asOwner('POST', '/api/user', newUser({ role: 'OWNER', trustedAdmin: true }));
+    const trusted = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ role: 'OWNER', trustedAdmin: true }));
     expect(trusted.status).toBe(403);
-    const owner = await asOwner('POST', '/api/user', newUser({ role: 'OWNER' }));
+    const owner = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ role: 'OWNER' }));
     expect(owner.status).toBe(201);
   });
 
@@ -130,35 +139,35 @@ describe('POST /api/user', () => {
   });
 
   it('answers 409 user.error.emailExists for an e-mail in use, whatever its case', async () => {
-    const res = await asOwner('POST', '/api/user', newUser({ email: viewerA.user.email.toUpperCase() }));
+    const res = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ email: viewerA.user.email.toUpperCase() }));
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('user.error.emailExists');
     // Also across tenants: the e-mail is the service-wide key.
-    const other = await t.request('POST', '/api/user', { token: ownerB.token, json: newUser({ email: viewerA.user.email }) });
+    const other = await t.request('POST', `/api/user?customerId=${customerB}`, { token: ownerB.token, json: newUser({ email: viewerA.user.email }) });
     expect(other.status).toBe(409);
   });
 
   it('joins the teams of teamIds; an OWNER cannot join a team', async () => {
     const teamId = uuidv7();
     await t.db.insert(teams).values({ id: teamId, customerId: customerA, name: 'Night shift' });
-    const res = await asOwner('POST', `/api/user?teamIds=${teamId}`, newUser());
+    const res = await asOwner('POST', `/api/user?customerId=${customerA}&teamIds=${teamId}`, newUser());
     expect(res.status).toBe(201);
     const rows = await t.db.select().from(teamAssignments).where(and(eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, res.body.id)));
     expect(rows).toMatchObject([{ teamId, customerId: customerA, readOnly: false }]);
-    const owner = await asOwner('POST', `/api/user?teamIds=${teamId}`, newUser({ role: 'OWNER' }));
+    const owner = await asOwner('POST', `/api/user?customerId=${customerA}&teamIds=${teamId}`, newUser({ role: 'OWNER' }));
     expect(owner.status).toBe(400);
     expect(owner.body.key).toBe('user.error.ownerInTeam');
     const foreignTeam = uuidv7();
     await t.db.insert(teams).values({ id: foreignTeam, customerId: customerB, name: 'Foreign' });
-    const foreign = await asOwner('POST', `/api/user?teamIds=${foreignTeam}`, newUser());
+    const foreign = await asOwner('POST', `/api/user?customerId=${customerA}&teamIds=${foreignTeam}`, newUser());
     expect(foreign.status).toBe(404);
   });
 
   it('stops at the resource limit (STARTER: 5 users)', async () => {
     const starter = (await t.factories.customer({ licenseTier: 'STARTER' })).id;
     const owner = await t.actor('OWNER', { customerId: starter });
-    for (let i = 0; i < 4; i++) expect((await t.request('POST', '/api/user', { token: owner.token, json: newUser() })).status).toBe(201);
-    const res = await t.request('POST', '/api/user', { token: owner.token, json: newUser() });
+    for (let i = 0; i < 4; i++) expect((await t.request('POST', `/api/user?customerId=${starter}`, { token: owner.token, json: newUser() })).status).toBe(201);
+    const res = await t.request('POST', `/api/user?customerId=${starter}`, { token: owner.token, json: newUser() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'USER', used: 5, limit: 5 } });
   });

@@ -134,7 +134,7 @@ export const createUserRoute = defineRoute(
     operationId: 'createUser',
     tags,
     summary: 'Create a user',
-    description: `OWNER: in its own (or an owned member) customer, roles up to OWNER. ADMIN: any customer (default: its own), any role. \`teamIds\`: \`<teamId>[:<readOnly>]\`, comma-separated. A LOCAL user is e-mailed a password-setup link (valid 7 days). ${protectedNote}`,
+    description: `OWNER: in its own (or an owned member) customer, roles up to OWNER; \`customerId\` is required (400 \`user.error.customerIdRequired\`). ADMIN: any customer (default: its own), any role. \`teamIds\`: \`<teamId>[:<readOnly>]\`, comma-separated. A LOCAL user is e-mailed a password-setup link (valid 7 days). ${protectedNote}`,
     request: {
       query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: 'Teams to join, comma-separated' }) }),
       body: { required: true, ...json(UserCreateSchema) },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { roles } from '@/server/auth/roles';
+import { updateBody } from '@/server/http/update-body';
 
 /** `<IDP_PROVIDER>` of the spec is the open-source identity provider KEYCLOAK. */
 export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
@@ -72,14 +73,11 @@ export const UserCreateSchema = z
   })
   .openapi('UserCreate');
 
-export const UserUpdateSchema = UserCreateSchema.omit({ role: true, email: true, name: true })
-  .extend({
-    email: email.optional(),
-    name: z.string().trim().min(1).max(255).optional(),
-    role: z.enum(roles).optional(),
-    use2FA: z.literal(false).optional().openapi({ description: 'Only false: resets the second factor (enrolment goes through /api/user/2fa)' }),
-  })
-  .openapi('UserUpdate');
+export const UserUpdateSchema = updateBody('UserUpdate', {
+  ...UserCreateSchema.shape,
+  password: password.openapi({ description: `Write-only, at least ${PASSWORD_MIN} characters; a LOCAL user's new password` }),
+  use2FA: z.literal(false).openapi({ description: 'Only false: resets the second factor (enrolment goes through /api/user/2fa)' }),
+});
 
 export type UserCreate = z.infer<typeof UserCreateSchema>;
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;

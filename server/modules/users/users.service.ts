@@ -59,6 +59,11 @@ export function listSimpleUsers(ctx: ServiceContext) {
  */
 export async function createUser(ctx: ServiceContext, input: { body: UserCreate; teamIds?: string }) {
   const { body } = input;
+  // Spec 3: `customerId` is required for non-ADMIN callers (an ADMIN without it creates in its own customer).
+  const isExplicit = ctx.scope.kind === 'customer' && ctx.scope.explicit;
+  if (ctx.actor.role !== 'ADMIN' && !isExplicit) {
+    throw new ValidationError('user.error.customerIdRequired', 'customerId is required: name the customer the user joins', { parameter: 'customerId' });
+  }
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   assertCanGrantRole(ctx.actor, body.role);
   if (body.trustedAdmin) assertTrustedAdminChange(ctx.actor, body.role);

@@ -1,7 +1,10 @@
 /** AST of the `search` query language (spec 1 "Filter parameter search", DECISIONS §4). */
 
-/** Canonical operators; the ASCII fallbacks `!=`, `>=`, `<=` are normalised to `≠`, `≥`, `≤`. */
-export type Operator = ':' | '=' | '≠' | '∉' | '^' | '>' | '≥' | '<' | '≤' | '∈';
+/**
+ * Canonical operators; the ASCII fallbacks `!=`, `>=`, `<=` are normalised to `≠`, `≥`, `≤`.
+ * `~` (case-insensitive contains) is this service's extension; the spec's operators are case-sensitive.
+ */
+export type Operator = ':' | '=' | '≠' | '∉' | '^' | '>' | '≥' | '<' | '≤' | '∈' | '~';
 
 export type TermValue =
   /** A value as written (`raw`) and URL-decoded once more (`text`). */

@@ -29,11 +29,12 @@ function failure(search: string, resource: AnyResource = itemResource) {
 describe('compileSearch per type and operator', () => {
   it.each([
     // strings
-    ['name:a%25_b', '"items"."name" ilike $1', ['%a\\%\\_b%']],
+    ['name:a%25_b', '"items"."name" like $1', ['%a\\%\\_b%']],
+    ['name~a%25_B', '"items"."name" ilike $1', ['%a\\%\\_B%']],
     ['name=abc', '"items"."name" = $1', ['abc']],
     ['name≠abc', '"items"."name" is distinct from $1', ['abc']],
     ['name!=abc', '"items"."name" is distinct from $1', ['abc']],
-    ['name∉a\\b', '("items"."name" is null or "items"."name" not ilike $1)', ['%a\\\\b%']],
+    ['name∉a\\b', '("items"."name" is null or "items"."name" not like $1)', ['%a\\\\b%']],
     ['name^Ab', '"items"."name" like $1', ['Ab%']],
     ['name∈a%2Cb', '"items"."name" in ($1, $2)', ['a', 'b']],
     ['name:NULL', '"items"."name" is null', []],
@@ -94,13 +95,13 @@ describe('compileSearch per type and operator', () => {
 describe('compileSearch structure and relations', () => {
   it('compiles a:1|b:2,c:3 as (a or b) and c', () => {
     expect(compile('name:a|description:b,count=3').sql).toBe(
-      '(("items"."name" ilike $1 or "items"."description" ilike $2) and "items"."count" = $3::bigint)',
+      '(("items"."name" like $1 or "items"."description" like $2) and "items"."count" = $3::bigint)',
     );
   });
 
   it('lets parentheses override precedence', () => {
     expect(compile('name:a|(description:b,count=3)').sql).toBe(
-      '("items"."name" ilike $1 or ("items"."description" ilike $2 and "items"."count" = $3::bigint))',
+      '("items"."name" like $1 or ("items"."description" like $2 and "items"."count" = $3::bigint))',
     );
   });
 
@@ -165,6 +166,11 @@ describe('compileSearch errors', () => {
     ['status^LI', 'search.error.invalidOperator', 0, 'status^LI'],
     ['tags>a', 'search.error.invalidOperator', 0, 'tags>a'],
     [`folderPath=${U1}`, 'search.error.invalidOperator', 0, `folderPath=${U1}`],
+    // `~` (case-insensitive contains) is for string fields only
+    ['count~1', 'search.error.invalidOperator', 0, 'count~1'],
+    ['tags~red', 'search.error.invalidOperator', 0, 'tags~red'],
+    ['status~LI', 'search.error.invalidOperator', 0, 'status~LI'],
+    [`id~${U1}`, 'search.error.invalidOperator', 0, `id~${U1}`],
     ['id=abc', 'search.error.invalidValue', 0, 'id=abc'],
     [`id∈${U1}%2Cx`, 'search.error.invalidValue', 0, `id∈${U1}%2Cx`],
     ['folderPath:abc', 'search.error.invalidValue', 0, 'folderPath:abc'],

@@ -3,9 +3,12 @@ import { ValidationError } from '../../errors';
 import type { FieldType, ScalarField } from '../resource';
 import type { Operator, Term } from './ast';
 
-/** Operators allowed per field type (DECISIONS §4). `:` means equals for every non-string type. */
+/**
+ * Operators allowed per field type (DECISIONS §4). `:` means equals for every non-string type.
+ * `~` is the extension for case-insensitive contains (docs/decisions.md "Query language").
+ */
 const ALLOWED: Record<FieldType, readonly Operator[]> = {
-  string: [':', '=', '≠', '∉', '^', '∈'],
+  string: [':', '=', '≠', '∉', '^', '∈', '~'],
   uuid: [':', '=', '≠', '∈'],
   integer: [':', '=', '≠', '>', '≥', '<', '≤', '∈'],
   number: [':', '=', '≠', '>', '≥', '<', '≤', '∈'],
@@ -90,15 +93,21 @@ export function compileScalarTerm(ctx: Ctx, value: string): SQL {
   }
 }
 
+/**
+ * The spec's string operators are case-sensitive (spec 1: "Case-sensitive."): `:` and `∉` are LIKE,
+ * `^` a LIKE prefix. `~` (the extension) is ILIKE. None of the contains forms can use a btree index
+ * (PGlite has no pg_trgm); lists narrow by their own indexed conditions and filter the rest.
+ */
 function compileString(ctx: Ctx, value: string): SQL {
   const col = ctx.field.sql;
   switch (ctx.term.operator) {
     case ':':
+      return sql`${col} like ${`%${escapeLike(value)}%`}`;
+    case '~':
       return sql`${col} ilike ${`%${escapeLike(value)}%`}`;
     case '∉':
-      return sql`(${col} is null or ${col} not ilike ${`%${escapeLike(value)}%`})`;
+      return sql`(${col} is null or ${col} not like ${`%${escapeLike(value)}%`})`;
     case '^':
-      // Case-sensitive LIKE so a text_pattern_ops btree index can serve the prefix match.
       return sql`${col} like ${`${escapeLike(value)}%`}`;
     default:
       return compileComparison(ctx, value);

@@ -1,3 +1,4 @@
+import { limitError, QUERY_LIMITS } from '../limits';
 import type { SearchNode, Term, TermValue } from './ast';
 import { describeToken, syntaxError, tokenize, type Token } from './tokenizer';
 
@@ -9,9 +10,18 @@ import { describeToken, syntaxError, tokenize, type Token } from './tokenizer';
  *   primary := '(' expression ')' | term
  *   term := field operator value
  *
- * Returns undefined for an empty or whitespace-only search (no filter).
+ * Returns undefined for an empty or whitespace-only search (no filter). The recursion is bounded:
+ * longer than `QUERY_LIMITS.searchLength` characters or deeper than `searchDepth` parentheses is a 400.
  */
 export function parseSearch(input: string): SearchNode | undefined {
+  if (input.length > QUERY_LIMITS.searchLength) {
+    const limit = QUERY_LIMITS.searchLength;
+    throw limitError('search.error.tooLong', `The search is ${input.length} characters long; at most ${limit} are allowed`, {
+      position: limit,
+      token: '',
+      limit,
+    });
+  }
   if (input.trim() === '') return undefined;
   return new Parser(input, tokenize(input)).parse();
 }
@@ -27,6 +37,7 @@ export function decodeValue(raw: string): string {
 
 class Parser {
   private index = 0;
+  private depth = 0;
 
   constructor(
     private readonly input: string,
@@ -79,7 +90,16 @@ class Parser {
     if (this.peek().type === 'rparen') {
       throw syntaxError(`Empty group '()' at position ${open.position}`, open.position, '()');
     }
+    if (++this.depth > QUERY_LIMITS.searchDepth) {
+      const limit = QUERY_LIMITS.searchDepth;
+      throw limitError('search.error.tooDeep', `Parentheses nest deeper than ${limit} levels at position ${open.position}`, {
+        position: open.position,
+        token: '(',
+        limit,
+      });
+    }
     const node = this.expression();
+    this.depth--;
     const close = this.next();
     if (close.type !== 'rparen') {
       throw syntaxError(
@@ -95,6 +115,14 @@ class Parser {
     const path = field.text.split('.');
     if (path.some((segment) => segment === '')) {
       throw syntaxError(`Invalid field name '${field.text}' at position ${field.position}`, field.position, field.text);
+    }
+    if (path.length > QUERY_LIMITS.pathSegments) {
+      const limit = QUERY_LIMITS.pathSegments;
+      throw limitError('search.error.tooDeep', `Field '${field.text}' at position ${field.position} chains more than ${limit} fields`, {
+        position: field.position,
+        token: field.text,
+        limit,
+      });
     }
     const operator = this.next();
     if (operator.type !== 'operator') {

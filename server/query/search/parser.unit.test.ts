@@ -48,6 +48,7 @@ describe('parseSearch operators', () => {
     ['count≤abc', '≤'],
     ['count<=abc', '≤'],
     ['tags∈abc', '∈'],
+    ['name~abc', '~'],
   ])('%s uses operator %s', (input, operator) => {
     const t = term(input);
     expect(t.operator).toBe(operator);
@@ -101,9 +102,12 @@ describe('parseSearch structure', () => {
     expect((group as { children: Term[] }).children[1]).toMatchObject({ position: 14, token: 'c≠z' });
   });
 
-  it('keeps spaces inside values and a literal ( in a value', () => {
+  it('keeps spaces inside values', () => {
     expect(term('name:a b ').value).toMatchObject({ text: 'a b ' });
-    expect(term('name:a(b').value).toMatchObject({ text: 'a(b' });
+  });
+
+  it('takes encoded parentheses in a value', () => {
+    expect(term('name:a%28b%29').value).toMatchObject({ text: 'a(b)' });
   });
 });
 
@@ -165,10 +169,53 @@ describe('parseSearch syntax errors', () => {
     ['.a:1', 0, '.a', 'Invalid field name'],
     ['a..b:1', 0, 'a..b', 'Invalid field name'],
     ['!a', 0, '!', 'Unexpected character'],
+    // An unescaped parenthesis where a value is expected (write %28 / %29)
+    ['name:(', 5, '(', 'Unescaped \'(\' in the value of \'name\''],
+    ['name:a(b', 6, '(', 'Unescaped \'(\''],
+    ['a:1,(name=x(y)', 11, '(', 'Unescaped \'(\''],
+    ['name:)', 5, ')', 'Unmatched \')\''],
+    ['name:a)', 6, ')', 'Unmatched \')\''],
   ])('%j fails at %i (token %j)', (input, position, token, message) => {
     const error = syntaxError(input);
     expect(error.position).toBe(position);
     expect(error.token).toBe(token);
     expect(error.message).toContain(message);
+  });
+});
+
+describe('parseSearch limits', () => {
+  function limitError(input: string): { key: string; position: unknown; token: unknown; limit: unknown } {
+    try {
+      parseSearch(input);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      const e = error as ValidationError;
+      expect(e.status).toBe(400);
+      return { key: e.key, position: e.details?.position, token: e.details?.token, limit: e.details?.limit };
+    }
+    throw new Error(`expected ${input.slice(0, 20)}… to fail`);
+  }
+
+  it('refuses parentheses nested deeper than 32 levels, at the first one too deep', () => {
+    const ok = `${'('.repeat(32)}a:1${')'.repeat(32)}`;
+    expect(show(parseSearch(ok))).toBe('a:"1"');
+    expect(limitError(`${'('.repeat(33)}a:1${')'.repeat(33)}`)).toEqual({ key: 'search.error.tooDeep', position: 32, token: '(', limit: 32 });
+    expect(limitError(`a:1,${'(b:2|'.repeat(40)}c:3${')'.repeat(40)}`)).toMatchObject({ key: 'search.error.tooDeep', position: 4 + 32 * 5 });
+  });
+
+  it('answers a 400, not a stack overflow, for thousands of parentheses', () => {
+    expect(limitError(`${'('.repeat(4000)}a:1${')'.repeat(4000)}`)).toMatchObject({ key: 'search.error.tooDeep', position: 32 });
+    expect(limitError('('.repeat(100_000))).toMatchObject({ key: 'search.error.tooLong' });
+  });
+
+  it('refuses a search longer than 16 384 characters', () => {
+    const long = `name:${'x'.repeat(16_384 - 5)}`;
+    expect(parseSearch(long)).toMatchObject({ type: 'term' });
+    expect(limitError(`${long}x`)).toEqual({ key: 'search.error.tooLong', position: 16_384, token: '', limit: 16_384 });
+  });
+
+  it('refuses field chains of more than 8 segments', () => {
+    expect(term('a.b.c.d.e.f.g.h=1').path).toHaveLength(8);
+    expect(limitError('x:1,a.b.c.d.e.f.g.h.i=1')).toEqual({ key: 'search.error.tooDeep', position: 4, token: 'a.b.c.d.e.f.g.h.i', limit: 8 });
   });
 });

@@ -22,10 +22,12 @@ const OPERATORS: ReadonlyArray<readonly [string, Operator]> = [
   ['<', '<'],
   ['≤', '≤'],
   ['∈', '∈'],
+  // Extension (docs/decisions.md "Query language"): case-insensitive contains, for plain-word searches.
+  ['~', '~'],
 ];
 
 const STRUCTURE: Record<string, 'lparen' | 'rparen' | 'and' | 'or'> = { '(': 'lparen', ')': 'rparen', ',': 'and', '|': 'or' };
-/** A value ends at these; `(` inside a value is literal. */
+/** A value ends at these; an unescaped `(` inside a value is a syntax error (write `%28`). */
 const VALUE_END = new Set([',', '|', ')']);
 const FIELD_CHAR = /[A-Za-z0-9_.]/;
 const WHITESPACE = /\s/;
@@ -93,7 +95,12 @@ function readTerm(input: string, start: number, tokens: Token[]): number {
   i += text.length;
 
   const valueStart = i;
-  while (i < input.length && !VALUE_END.has(input[i]!)) i++;
+  while (i < input.length && !VALUE_END.has(input[i]!)) {
+    if (input[i] === '(') {
+      throw syntaxError(`Unescaped '(' in the value of '${field}' at position ${i}; encode it as %28 (and ')' as %29)`, i, '(');
+    }
+    i++;
+  }
   tokens.push({ type: 'value', text: input.slice(valueStart, i), position: valueStart });
   return i;
 }
