@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const RELEASED = '0003_file_delete_trigger';
+const RELEASED = '0004_user_activity_and_mail';
 // The name of the next schema migration while it is unreleased (pass another as the first argument).
-const NEXT_NAME = 'user_activity_and_mail';
+const NEXT_NAME = 'next';
 const CUSTOM_DIR = 'server/db/custom-sql';
 const journalFile = 'drizzle/meta/_journal.json';
 
