@@ -212,7 +212,7 @@ export function AuditLogPage() {
                 size={query.data.size}
                 totalElements={query.data.totalElements}
                 totalPages={query.data.totalPages}
-                noun="entries"
+                noun={{ one: 'entry', other: 'entries' }}
                 onPageChange={(page) => update({ page })}
                 onSizeChange={(size) => update({ size })}
               />

@@ -371,7 +371,7 @@ export function MediaPage() {
                   size={files.data.size}
                   totalElements={files.data.totalElements}
                   totalPages={files.data.totalPages}
-                  noun="files"
+                  noun={{ one: 'file', other: 'files' }}
                   onPageChange={(page) => updateList({ page })}
                   onSizeChange={(size) => updateList({ size })}
                 />
