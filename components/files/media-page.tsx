@@ -462,7 +462,7 @@ function MediaLibrary() {
             title="Folder teams"
             description={
               <>
-                Members of these teams see and use <span className="font-medium text-zinc-700">{teamsFolder?.name}</span> and everything in it.
+                Members of these teams see and use <span className="font-medium text-zinc-700">{teamsFolder?.name}</span>.
               </>
             }
           >

@@ -167,7 +167,7 @@ function MediaCard() {
       <p className="text-lg font-semibold text-zinc-900">
         {total.isPending ? <Skeleton className="h-6 w-20" /> : total.isError ? <span className="text-sm font-normal text-red-700">Could not be counted</span> : countOf(total.data, { one: 'file', other: 'files' })}
       </p>
-      <ul className="mt-2 grid grid-cols-2 gap-x-3" aria-label="Files by type">
+      <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-3" aria-label="Files by type">
         {FILE_TYPES.map((t) => (
           <TypeCount key={t.value} type={t.value} label={t.label} />
         ))}

@@ -58,7 +58,7 @@ export function AssignFoldersDialog({
         title="Assign folders"
         description={
           <>
-            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders with everything in them.
+            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders.
           </>
         }
       >
@@ -105,7 +105,7 @@ export function AssignFoldersDialog({
               checked={readOnly}
               onChange={(e) => setReadOnly(e.target.checked)}
               label="Read-only"
-              description="Members can see and use these folders but not change, move or delete what is in them."
+              description="Members can see and use these folders but not change them."
             />
           </div>
           <DialogFooter className="items-center">

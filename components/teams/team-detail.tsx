@@ -360,7 +360,7 @@ function ResourceKindRow({
         <span className="text-zinc-500 tabular-nums">{count ?? 0}</span>
       </div>
       {(count ?? 0) === 0 ? (
-        <p className="mt-1 pl-6 text-sm text-zinc-500">{EMPTY_HINTS[type] ?? 'None assigned.'}</p>
+        <p className="mt-1 pl-6 text-sm text-zinc-500">{(canManage && EMPTY_HINTS[type]) || 'None assigned.'}</p>
       ) : query.isPending ? (
         <p className="mt-1 flex items-center gap-2 pl-6 text-sm text-zinc-500">
           <Spinner /> Loading…

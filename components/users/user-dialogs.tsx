@@ -200,9 +200,7 @@ function TenantField({
   return (
     <Field id={id} label="Tenant" error={error} hint={total > options.length ? `${options.length} of ${total} tenants shown; search to narrow.` : undefined}>
       <div className="space-y-2">
-        {total > 50 || text ? (
-          <Input type="search" aria-label="Search tenants" placeholder="Search tenants" value={text} onChange={(e) => setText(e.target.value)} />
-        ) : null}
+        <Input type="search" aria-label="Search tenants" placeholder="Search tenants" value={text} onChange={(e) => setText(e.target.value)} />
         <Select
           {...fieldAria(id, error, total > options.length)}
           value={value ? String(value.id) : ''}
