@@ -15,6 +15,6 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything Next serves except next-auth, the login and password-setup pages and static assets. The API paths never reach Next.
-  matcher: ['/((?!api/auth|login|set-password|_next/static|_next/image|favicon.ico|icon.svg|robots.txt).*)'],
+  // Everything Next serves except next-auth, the login and password-setup pages and static assets (public/). The API paths never reach Next.
+  matcher: ['/((?!api/auth|login|set-password|_next/static|_next/image|favicon.ico|logo.svg|robots.txt).*)'],
 };

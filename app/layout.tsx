@@ -7,6 +7,8 @@ export const metadata: Metadata = {
   title: { default: 'Signage Console', template: '%s · Signage Console' },
   description: 'Manage screens, content and tenants.',
   robots: { index: false, follow: false },
+  // Static files live in public/ (the favicon for browsers that ask for /favicon.ico, the logo as the SVG icon).
+  icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/logo.svg', type: 'image/svg+xml' }] },
 };
 
 export const viewport: Viewport = { themeColor: '#fafafa' };

@@ -33,6 +33,9 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
   await create.getByLabel('Name').fill('Erin Example');
   await create.getByLabel('Role').selectOption('EDITOR');
   await create.getByLabel('Password').fill('Secret-pass-123');
+  // Under "All tenants" the new user's tenant is chosen in the dialog: the administrator's own.
+  await create.getByLabel('Search tenants').fill('Operator');
+  await create.getByLabel('Tenant', { exact: true }).selectOption({ label: 'Operator' });
   await screenshot(page, 'users-create-dialog');
   await create.getByRole('button', { name: 'Create user' }).click();
   await expect(create).toBeHidden();
@@ -44,6 +47,8 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
   await create.getByLabel('E-mail').fill(email);
   await create.getByLabel('Name').fill('Duplicate');
   await create.getByLabel('Password').fill('Secret-pass-123');
+  await create.getByLabel('Search tenants').fill('Operator');
+  await create.getByLabel('Tenant', { exact: true }).selectOption({ label: 'Operator' });
   await create.getByRole('button', { name: 'Create user' }).click();
   await expect(create.getByText(/exist|already|use/i).first()).toBeVisible();
   await screenshot(page, 'users-create-conflict');

@@ -70,3 +70,86 @@ export function collectConsoleErrors(page: Page): string[] {
 export function screenshot(page: Page, name: string) {
   return page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
+
+/** A run-unique suffix for names and e-mail addresses. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type SeededUser = { id: string; email: string; password: string };
+
+/** A user of `customerId`, created through the API by `token` (an ADMIN's). */
+export async function createUser(request: APIRequestContext, token: string, customerId: number, role: string, name: string, suffix = uniqueSuffix()): Promise<SeededUser> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com`;
+  const password = `${name.replace(/\W+/g, '')}-pass-${suffix}`;
+  const res = await request.post(`/api/user/?customerId=${customerId}`, { headers: { Authorization: `Bearer ${token}` }, data: { email, name, role, password } });
+  expect(res.status(), await res.text()).toBe(201);
+
+  return { id: ((await res.json()) as { id: string }).id, email, password };
+}
+
+/** Calls the API as `token` and expects a 2xx; answers the JSON body (undefined for 204). */
+export async function api<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+export async function rootFolderId(request: APIRequestContext, token: string, customerId: number): Promise<string> {
+  const page = await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/fileFolder?customerId=${customerId}&search=${encodeURIComponent('parentId=NULL')}`);
+
+  return page.content[0]!.id;
+}
+
+export async function createFolder(request: APIRequestContext, token: string, customerId: number, parentId: string, name: string): Promise<string> {
+  const folder = await api<{ id: string }>(request, token, 'POST', `/api/fileFolder/?customerId=${customerId}&parentId=${parentId}&name=${encodeURIComponent(name)}`);
+
+  return folder.id;
+}
+
+/** Uploads one file (simple multipart upload), with the same bytes as its thumbnail when `withPreview`. */
+export async function uploadFile(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  { parentId, tags, validTo, withPreview = false }: { parentId?: string; tags?: string[]; validTo?: number; withPreview?: boolean } = {},
+): Promise<{ id: string; thumbnail?: string }> {
+  const query = new URLSearchParams({ customerId: String(customerId) });
+  if (parentId) query.set('parentId', parentId);
+  if (tags?.length) query.set('tags', tags.join(','));
+  if (validTo) query.set('validTo', String(validTo));
+  const res = await request.post(`/api/file?${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { files: file, ...(withPreview ? { previews: file } : {}) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  return ((await res.json()) as Array<{ id: string; thumbnail?: string }>)[0]!;
+}
+
+/** Picks a tenant in the ADMIN's (or network owner's) tenant switcher. */
+export async function switchTenant(page: Page, name: string | null) {
+  await page.getByRole('button', { name: /Switch tenant/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch tenant' });
+  if (name === null) {
+    await dialog.getByRole('option', { name: /All tenants/ }).click();
+  } else {
+    await dialog.getByRole('combobox', { name: 'Search tenants' }).fill(name);
+    await expect(dialog.getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Enter');
+  }
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('current-tenant')).toHaveText(name ?? 'All tenants');
+}
+
+/** Records failed API and page responses (4xx/5xx) of a page, by method and path. */
+export function collectFailedResponses(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('response', (res) => {
+    if (res.status() >= 400) failures.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+  });
+
+  return failures;
+}

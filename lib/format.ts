@@ -19,3 +19,11 @@ export function formatDate(value: string | number | null | undefined, fallback =
 
   return d ? date.format(d) : fallback;
 }
+
+/** A noun's singular and plural: `{ one: 'file', other: 'files' }`. */
+export type Noun = { one: string; other: string };
+
+/** `1 file`, `3 files`, `1,024 files`. */
+export function countOf(count: number, noun: Noun): string {
+  return `${count.toLocaleString()} ${count === 1 ? noun.one : noun.other}`;
+}

@@ -14,7 +14,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { UiElement } from '@/components/ui-profiles/ui-element';
-import { auditLogCsvUrl, useAuditLog, type AuditLogParams } from '@/lib/api/audit-log';
+import { auditLogCsvUrl, useAuditLog, useAuditLogScope, type AuditLogParams } from '@/lib/api/audit-log';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { PAGE_SIZES } from '@/lib/hooks/use-list-params';
@@ -74,11 +74,10 @@ function LevelBadge({ level }: { level?: string | null }) {
 }
 
 export function AuditLogPage() {
-  const { canSwitch, tenant, customerId } = useTenant();
+  const { tenant } = useTenant();
   const { params, update } = useAuditLogParams();
-  // ADMIN without a chosen tenant reads every tenant's log (customerId -1) and sees which tenant each entry is of.
-  const allTenants = canSwitch && !tenant;
-  const scope = allTenants ? -1 : customerId;
+  // Without a chosen tenant every entry shows which tenant it is of.
+  const { scope, allTenants } = useAuditLogScope();
   const query = useAuditLog(params, scope);
   const fromId = useId();
   const toId = useId();
@@ -212,7 +211,7 @@ export function AuditLogPage() {
                 size={query.data.size}
                 totalElements={query.data.totalElements}
                 totalPages={query.data.totalPages}
-                noun="entries"
+                noun={{ one: 'entry', other: 'entries' }}
                 onPageChange={(page) => update({ page })}
                 onSizeChange={(size) => update({ size })}
               />

@@ -313,7 +313,7 @@ function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onA
             size={query.data.size}
             totalElements={query.data.totalElements}
             totalPages={query.data.totalPages}
-            noun="customers"
+            noun={{ one: 'customer', other: 'customers' }}
             onPageChange={(page) => update({ page })}
             onSizeChange={(size) => update({ size })}
           />

@@ -1,20 +1,23 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DownloadIcon } from '@/components/shell/icons';
 import { TrashIcon } from '@/components/teams/icons';
 import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
 import { XIcon } from '@/components/files/icons';
 import { fromLocalInput, toLocalInput, ValidityFields } from '@/components/files/media-dialogs';
 import { TagInput } from '@/components/files/tag-input';
+import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb } from '@/lib/api/file-folders';
 import { formatBytes, kindOf, useBulkFileValidity, useFile, useUpdateFile, type MediaFile, type UsageEntry } from '@/lib/api/files';
+import { ApiError } from '@/lib/api/client';
 import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/auth/roles';
 import { formatDateTime } from '@/lib/format';
 
@@ -26,6 +29,8 @@ type Props = {
   /** Absent: deleting is not offered (UI profile). */
   onDelete?: (file: MediaFile) => void;
   onOpenFile: (id: string) => void;
+  /** The file is gone (deleted elsewhere, or an old link): the page closes the panel. */
+  onMissing: () => void;
 };
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -189,10 +194,17 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
   );
 }
 
-export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, onOpenFile }: Props) {
+export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, onOpenFile, onMissing }: Props) {
   const query = useFile(fileId);
   const file = query.data;
   const me = useCurrentUser();
+  const { customerId } = useTenant();
+  const isMissing = query.error instanceof ApiError && query.error.status === 404;
+  const missing = useRef(onMissing);
+  missing.current = onMissing;
+  useEffect(() => {
+    if (isMissing) missing.current();
+  }, [isMissing]);
   const canEdit = hasRole(me.role, 'EDITOR') && !file?.readOnly;
   // Validity is set through the bulk endpoint, which needs APPROVER.
   const canSetValidity = hasRole(me.role, 'APPROVER') && !file?.readOnly;
@@ -294,6 +306,11 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
             <Section title="Usage" action={file.readOnly ? <Badge>Read-only</Badge> : null}>
               <Usage file={file} />
             </Section>
+            {hasRole(me.role, 'OWNER') ? (
+              <Section title="Teams">
+                <ResourceTeamsEditor type="file" resourceId={file.id} resourceName={file.name ?? 'the file'} customerId={customerId} canManage />
+              </Section>
+            ) : null}
           </>
         ) : null}
       </div>

@@ -24,77 +24,106 @@ type Props = {
   isFirstLoad: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
+  /** The details panel takes half the width: type, size and upload date give way. */
+  compact?: boolean;
 };
 
-export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData }: Props) {
+const COMPACT_HIDDEN = new Set(['contentType', 'size', 'createDate']);
+
+function visibleColumns(columns: ColumnDef<MediaFile>[], compact: boolean): ColumnDef<MediaFile>[] {
+  return compact ? columns.filter((column) => !COMPACT_HIDDEN.has(column.id ?? '')) : columns;
+}
+
+/**
+ * Fits 1440 px beside the media sidebar (and the details panel when `compact`): the name takes the rest of
+ * the width and is cut with an ellipsis, tags go under it on one line, pixels under the type.
+ */
+export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData, compact = false }: Props) {
   const ids = useMemo(() => (page?.content ?? []).map((f) => f.id), [page]);
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const columns = useMemo<ColumnDef<MediaFile>[]>(
-    () => [
-      {
-        id: 'select',
-        enableSorting: false,
-        header: () => (
-          <input
-            type="checkbox"
-            aria-label="Select all files on this page"
-            className="size-4 cursor-pointer accent-brand-600"
-            checked={allSelected}
-            onChange={(e) => onToggleAll(ids, e.target.checked)}
-          />
-        ),
-        cell: ({ row }) => (
-          <input
-            type="checkbox"
-            aria-label={`Select ${row.original.name}`}
-            className="size-4 cursor-pointer accent-brand-600"
-            checked={selected.has(row.original.id)}
-            onChange={(e) => onToggle(row.original.id, { range: (e.nativeEvent as MouseEvent).shiftKey === true })}
-          />
-        ),
-      },
-      {
-        id: 'name',
-        accessorKey: 'name',
-        header: 'Name',
-        cell: ({ row }) => {
-          const file = row.original;
-          const dragIds = selected.has(file.id) ? [...selected] : [file.id];
-
-          return (
-            <div
-              draggable
-              onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? 'file')}
-              className="flex min-w-0 items-center gap-3"
-            >
-              <Thumbnail file={file} className="size-10 shrink-0 rounded" iconClassName="size-5" />
-              <button type="button" onClick={() => onOpenFile(file.id)} className="cursor-pointer truncate text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline">
-                {file.name}
-              </button>
-            </div>
-          );
+    () =>
+      visibleColumns([
+        {
+          id: 'select',
+          enableSorting: false,
+          header: () => (
+            <input
+              type="checkbox"
+              aria-label="Select all files on this page"
+              className="size-4 cursor-pointer accent-brand-600"
+              checked={allSelected}
+              onChange={(e) => onToggleAll(ids, e.target.checked)}
+            />
+          ),
+          cell: ({ row }) => (
+            <input
+              type="checkbox"
+              aria-label={`Select ${row.original.name}`}
+              className="size-4 cursor-pointer accent-brand-600"
+              checked={selected.has(row.original.id)}
+              onChange={(e) => onToggle(row.original.id, { range: (e.nativeEvent as MouseEvent).shiftKey === true })}
+            />
+          ),
         },
-      },
-      { id: 'contentType', accessorKey: 'contentType', header: 'Type', cell: ({ row }) => <span className="text-zinc-600">{kindLabel(row.original)}</span> },
-      { id: 'size', accessorKey: 'size', header: 'Size', cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600 tabular-nums">{formatBytes(row.original.size)}</span> },
-      { id: 'dimensions', enableSorting: false, header: 'Pixels', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{dimensions(row.original) ?? '—'}</span> },
-      {
-        id: 'tags',
-        enableSorting: false,
-        header: 'Tags',
-        cell: ({ row }) => (
-          <div className="flex max-w-64 flex-wrap gap-1">
-            {(row.original.tags ?? []).slice(0, 4).map((t) => (
-              <Badge key={t}>{t}</Badge>
-            ))}
-            {(row.original.tags?.length ?? 0) > 4 ? <Badge>+{(row.original.tags?.length ?? 0) - 4}</Badge> : null}
-          </div>
-        ),
-      },
-      { id: 'validTo', accessorKey: 'validTo', header: 'Validity', cell: ({ row }) => <ValidityBadge file={row.original} /> },
-      { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createDate)}</span> },
-    ],
-    [allSelected, ids, selected, onToggle, onToggleAll, onOpenFile],
+        {
+          id: 'name',
+          accessorKey: 'name',
+          header: 'Name',
+          meta: { className: 'w-full max-w-0' },
+          cell: ({ row }) => {
+            const file = row.original;
+            const dragIds = selected.has(file.id) ? [...selected] : [file.id];
+            const tags = file.tags ?? [];
+
+            return (
+              <div
+                draggable
+                onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? 'file')}
+                className="flex min-w-0 items-center gap-3"
+              >
+                <Thumbnail file={file} className="size-10 shrink-0 rounded" iconClassName="size-5" />
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    onClick={() => onOpenFile(file.id)}
+                    title={file.name}
+                    className="block max-w-full cursor-pointer truncate text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+                  >
+                    {file.name}
+                  </button>
+                  {tags.length ? (
+                    <div className="mt-1 flex gap-1 overflow-hidden" title={tags.join(', ')}>
+                      {tags.slice(0, 3).map((t) => (
+                        <Badge key={t} className="min-w-0 truncate">
+                          {t}
+                        </Badge>
+                      ))}
+                      {tags.length > 3 ? <Badge className="shrink-0">+{tags.length - 3}</Badge> : null}
+                    </div>
+                  ) : null}
+                </div>
+              </div>
+            );
+          },
+        },
+        {
+          id: 'contentType',
+          accessorKey: 'contentType',
+          header: 'Type',
+          meta: { className: 'whitespace-nowrap' },
+          cell: ({ row }) => (
+            <div className="text-zinc-600">
+              {kindLabel(row.original)}
+              {dimensions(row.original) ? <span className="block text-xs text-zinc-400 tabular-nums">{dimensions(row.original)}</span> : null}
+            </div>
+          ),
+        },
+        { id: 'size', accessorKey: 'size', header: 'Size', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{formatBytes(row.original.size)}</span> },
+        { id: 'validTo', accessorKey: 'validTo', header: 'Validity', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
+        { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{formatDate(row.original.createDate)}</span> },
+      ], compact),
+    [allSelected, ids, selected, onToggle, onToggleAll, onOpenFile, compact],
   );
   const { table } = useServerTable({ page, columns, getRowId: (f) => f.id, sort, onSortChange });
 

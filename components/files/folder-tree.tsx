@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ChevronRightIcon } from '@/components/shell/icons';
 import { FolderIcon } from '@/components/teams/icons';
 import { FolderOpenIcon, FunnelIcon } from '@/components/files/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { Spinner } from '@/components/ui/spinner';
-import { FILTERED_FOLDER, useFolderChildren, type FileFolder } from '@/lib/api/file-folders';
+import { FILTERED_FOLDER, useFolderChildren, useFoldersWithChildren, type FileFolder } from '@/lib/api/file-folders';
 import { cn } from '@/lib/cn';
 
 type TreeProps = {
@@ -20,6 +20,8 @@ type TreeProps = {
   selectedQuickFilterId?: string | null;
   /** A filtered folder was chosen: show its quick filter's files. Absent: filtered folders are not listed (move targets). */
   onSelectFiltered?: (quickFilterId: string) => void;
+  /** Several folders are picked with checkboxes (the root never): `onSelect` is not used then. */
+  pick?: { picked: ReadonlySet<string>; disabled?: ReadonlySet<string>; onToggle: (folder: FileFolder) => void };
 };
 
 /**
@@ -36,11 +38,19 @@ export function FolderTree(props: TreeProps) {
   );
 }
 
-function TreeNode(props: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
+type NodeProps = TreeProps & {
+  folder: FileFolder;
+  depth: number;
+  isRoot?: boolean;
+  /** Known once the parent asked which of its children have children: false hides the expand arrow. */
+  hasChildren?: boolean;
+};
+
+function TreeNode(props: NodeProps) {
   return props.folder.fileFolderType === FILTERED_FOLDER ? <FilteredNode {...props} /> : <StoredNode {...props} />;
 }
 
-function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }: TreeProps & { folder: FileFolder; depth: number }) {
+function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }: NodeProps) {
   const label = folder.name ?? 'Untitled';
   const selected = Boolean(folder.quickFilterId) && selectedQuickFilterId === folder.quickFilterId;
 
@@ -67,18 +77,27 @@ function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }
   );
 }
 
-function StoredNode({ folder, depth, isRoot = false, ...props }: TreeProps & { folder: FileFolder; depth: number; isRoot?: boolean }) {
-  const { selectedId, openPath, onSelect, onDrop } = props;
+function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: NodeProps) {
+  const { selectedId, openPath, onSelect, onDrop, pick } = props;
   const [open, setOpen] = useState(isRoot || openPath.includes(folder.id));
   const [over, setOver] = useState(false);
   useEffect(() => {
     if (openPath.includes(folder.id)) setOpen(true);
   }, [openPath, folder.id]);
-  const children = useFolderChildren(folder.id, { enabled: open, includeFiltered: props.onSelectFiltered !== undefined });
-  const selected = selectedId === folder.id;
-  const kids = children.data?.content ?? [];
-  const leaf = children.isSuccess && kids.length === 0;
+  const includeFiltered = props.onSelectFiltered !== undefined;
+  const children = useFolderChildren(folder.id, { enabled: open && hasChildren !== false, includeFiltered });
+  const kids = useMemo(() => children.data?.content ?? [], [children.data]);
+  // One request per opened level tells which children have children of their own.
+  const grandchildren = useFoldersWithChildren(
+    useMemo(() => kids.filter((k) => k.fileFolderType !== FILTERED_FOLDER).map((k) => k.id), [kids]),
+    { includeFiltered },
+  );
+  const childHasChildren = (id: string): boolean | undefined =>
+    grandchildren.data ? (grandchildren.data.parentIds.includes(id) ? true : grandchildren.data.complete ? false : undefined) : undefined;
+  const selected = pick ? pick.picked.has(folder.id) : selectedId === folder.id;
+  const leaf = hasChildren === false || (children.isSuccess && kids.length === 0);
   const label = folder.name ?? 'Untitled';
+  const pickable = Boolean(pick) && !isRoot;
 
   return (
     <li role="treeitem" aria-expanded={leaf ? undefined : open} aria-selected={selected}>
@@ -91,9 +110,9 @@ function StoredNode({ folder, depth, isRoot = false, ...props }: TreeProps & { f
           over && 'bg-brand-100 ring-2 ring-brand-500 ring-inset',
         )}
         style={{ paddingLeft: depth * 14 + 4 }}
-        draggable={!isRoot}
-        onDragStart={isRoot ? undefined : (e) => setDragItems(e, { fileIds: [], folderIds: [folder.id] }, label)}
-        {...dropTargetProps({ onDrop: (items) => onDrop(folder.id, items), setOver })}
+        draggable={!isRoot && !pick}
+        onDragStart={isRoot || pick ? undefined : (e) => setDragItems(e, { fileIds: [], folderIds: [folder.id] }, label)}
+        {...(pick ? {} : dropTargetProps({ onDrop: (items) => onDrop(folder.id, items), setOver }))}
       >
         <button
           type="button"
@@ -103,21 +122,40 @@ function StoredNode({ folder, depth, isRoot = false, ...props }: TreeProps & { f
         >
           {children.isFetching && open && !children.data ? <Spinner className="size-3" /> : <ChevronRightIcon className={cn('size-3.5 transition-transform', open && 'rotate-90')} />}
         </button>
-        <button
-          type="button"
-          onClick={() => onSelect(folder.id)}
-          aria-current={selected ? 'page' : undefined}
-          className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left"
-        >
-          {selected ? <FolderOpenIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0 text-zinc-400" />}
-          <span className={cn('truncate', isRoot && 'font-medium')}>{label}</span>
-          {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
-        </button>
+        {pickable && pick ? (
+          <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 cursor-pointer accent-brand-600"
+              checked={pick.picked.has(folder.id) || Boolean(pick.disabled?.has(folder.id))}
+              disabled={pick.disabled?.has(folder.id)}
+              onChange={() => pick.onToggle(folder)}
+            />
+            <FolderIcon className="size-4 shrink-0 text-zinc-400" />
+            <span className="truncate">{label}</span>
+          </label>
+        ) : pick ? (
+          <span className="flex min-w-0 flex-1 items-center gap-2 py-1.5 font-medium">
+            <FolderIcon className="size-4 shrink-0 text-zinc-400" />
+            <span className="truncate">{label}</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            onClick={() => onSelect(folder.id)}
+            aria-current={selected ? 'page' : undefined}
+            className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left"
+          >
+            {selected ? <FolderOpenIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0 text-zinc-400" />}
+            <span className={cn('truncate', isRoot && 'font-medium')}>{label}</span>
+            {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
+          </button>
+        )}
       </div>
       {open && kids.length > 0 ? (
         <ul role="group">
           {kids.map((child) => (
-            <TreeNode key={child.id} {...props} folder={child} depth={depth + 1} />
+            <TreeNode key={child.id} {...props} folder={child} depth={depth + 1} hasChildren={childHasChildren(child.id)} />
           ))}
         </ul>
       ) : null}

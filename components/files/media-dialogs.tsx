@@ -17,6 +17,7 @@ import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFil
 import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { errorMessage } from '@/lib/api/protected';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import { countOf, type Noun } from '@/lib/format';
 
 /** A one-field form dialog (folder name, file name, quick filter name). */
 function NameDialog({
@@ -364,6 +365,13 @@ export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null
   );
 }
 
+function moveNoun(items: { fileIds: string[]; folderIds: string[] } | null): Noun {
+  if (!items?.folderIds.length) return { one: 'file', other: 'files' };
+  if (!items.fileIds.length) return { one: 'folder', other: 'folders' };
+
+  return { one: 'item', other: 'items' };
+}
+
 /** Picks a target folder in a tree and moves files and folders there. */
 export function MoveDialog({
   items,
@@ -385,8 +393,8 @@ export function MoveDialog({
     <ConfirmDialog
       open={items !== null}
       onOpenChange={onOpenChange}
-      title={`Move ${count === 1 ? '1 item' : `${count} items`}`}
-      description="Choose the folder to move them into."
+      title={`Move ${countOf(count, moveNoun(items))}`}
+      description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
       confirmLabel="Move here"
       onConfirm={async () => {
         if (!target) throw new Error('Choose a folder.');

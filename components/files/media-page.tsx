@@ -24,20 +24,23 @@ import { MediaSidebar } from '@/components/files/media-sidebar';
 import { MediaToolbar } from '@/components/files/media-toolbar';
 import { SelectionBar } from '@/components/files/selection-bar';
 import { useMediaParams } from '@/components/files/use-media-params';
+import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/data-table';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb, useFolderChildren, useMoveToFolder, useRootFolder, type FileFolder } from '@/lib/api/file-folders';
-import { filterExpr, useFiles, type FileFilters, type MediaFile } from '@/lib/api/files';
+import { filterExpr, quickFilterView, useFiles, type FileFilters, type MediaFile } from '@/lib/api/files';
 import { errorMessage } from '@/lib/api/protected';
 import { useQuickFilters, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/auth/roles';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 
@@ -52,8 +55,27 @@ const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {
 
 type Notice = { tone: 'info' | 'error'; text: string };
 
+/** Media belong to one tenant: like Teams and Settings, the page asks a switcher to choose one first. */
 export function MediaPage() {
+  const { canSwitch, tenant, all } = useTenant();
+  if (canSwitch && !tenant) {
+    return (
+      <>
+        <PageHeader title="Media" description="Images, videos and documents for your screens." />
+        <Alert tone="info" title="Choose a tenant.">
+          Media belong to one tenant, and {all.phrase} hold many. Pick the tenant in the switcher above to see, upload and organise its media.
+        </Alert>
+      </>
+    );
+  }
+
+  return <MediaLibrary />;
+}
+
+function MediaLibrary() {
   const me = useCurrentUser();
+  const { customerId } = useTenant();
+  const canManageTeams = hasRole(me.role, 'OWNER');
   const canEdit = hasRole(me.role, 'EDITOR');
   const canApprove = hasRole(me.role, 'APPROVER');
   // The user's UI profile may hide uploading and deleting (cosmetic: the API still decides).
@@ -70,15 +92,19 @@ export function MediaPage() {
   const openPath = useMemo(() => path.map((f) => f.id), [path]);
   const quickFilters = useQuickFilters('FILE');
   const activeQuickFilter = quickFilters.data?.content.find((qf) => qf.id === state.quickFilterId);
+  // An applied quick filter shows its criteria in the controls; the ones it sets are locked (the list is
+  // its files AND the other controls), the others narrow it further.
+  const preset = useMemo(() => (activeQuickFilter ? { name: activeQuickFilter.name, view: quickFilterView(activeQuickFilter.criteria) } : null), [activeQuickFilter]);
+  const locked = preset?.view.filters ?? {};
 
   const filters: FileFilters = {
     folderId: state.quickFilterId ? undefined : folderId,
     recursive: state.recursive,
-    text: list.text,
-    type: state.type ?? undefined,
-    orientation: state.orientation ?? undefined,
+    text: locked.text ? undefined : list.text,
+    type: locked.type ? undefined : (state.type ?? undefined),
+    orientation: locked.orientation ? undefined : (state.orientation ?? undefined),
     tags: state.tags,
-    validity: state.validity ?? undefined,
+    validity: locked.validity ? undefined : (state.validity ?? undefined),
   };
   const hasFilters = Boolean(list.text.trim() || state.type || state.orientation || state.tags.length || state.validity || state.quickFilterId);
   const files = useFiles(
@@ -129,6 +155,7 @@ export function MediaPage() {
   const [tagging, setTagging] = useState<{ ids: string[]; verb: 'add' | 'remove' } | null>(null);
   const [validityIds, setValidityIds] = useState<string[] | null>(null);
   const [moving, setMoving] = useState<DragItems | null>(null);
+  const [teamsFolder, setTeamsFolder] = useState<FileFolder | null>(null);
   const [savingFilter, setSavingFilter] = useState<QuickFilterCriteria | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
@@ -175,7 +202,8 @@ export function MediaPage() {
   };
   const selectedIds = [...selected];
   const folderName = current && current.id !== rootId ? (current.name ?? 'this folder') : 'All media';
-  const isFirstLoad = files.isPending && files.fetchStatus !== 'idle';
+  // Pending also while the list waits for what it needs first (the root folder, the team setting).
+  const isFirstLoad = files.isPending;
   const isEmpty = files.isSuccess && pageFiles.length === 0 && folderCards.length === 0;
 
   return (
@@ -210,7 +238,7 @@ export function MediaPage() {
             onSelectFolder={openFolder}
             onDrop={moveItems}
             quickFilterId={state.quickFilterId}
-            onSelectQuickFilter={(id) => set({ quickFilterId: id, fileId: null, recursive: false })}
+            onSelectQuickFilter={(id) => set({ quickFilterId: id, fileId: null, recursive: false, type: null, orientation: null, tags: [], validity: null }, { clearText: true })}
           />
         </div>
 
@@ -224,8 +252,9 @@ export function MediaPage() {
           <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
             <nav aria-label="Breadcrumb" className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
               {state.quickFilterId ? (
-                <span className="flex items-center gap-2 font-medium text-zinc-900">
+                <span className="flex flex-wrap items-center gap-x-2 font-medium text-zinc-900">
                   Quick filter: {activeQuickFilter?.name ?? '…'}
+                  {preset?.view.folderId ? <QuickFilterFolder folderId={preset.view.folderId} rootId={rootId} recursive={preset.view.recursive} /> : null}
                   <Button variant="ghost" size="sm" onClick={() => set({ quickFilterId: null })}>
                     Show all
                   </Button>
@@ -251,6 +280,7 @@ export function MediaPage() {
               <RowActions label={`Actions for folder ${current.name}`}>
                 <DropdownMenuItem onSelect={() => setRenamingFolder(current)}>Rename folder</DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>Move folder…</DropdownMenuItem>
+                {canManageTeams ? <DropdownMenuItem onSelect={() => setTeamsFolder(current)}>Teams…</DropdownMenuItem> : null}
                 {canDelete ? (
                   <>
                     <DropdownMenuSeparator />
@@ -272,6 +302,7 @@ export function MediaPage() {
             onClearFilters={clearFilters}
             onSaveQuickFilter={saveQuickFilter}
             updating={files.isFetching && !isFirstLoad}
+            preset={preset}
           />
 
           {notice ? (
@@ -309,6 +340,7 @@ export function MediaPage() {
                   isFirstLoad={isFirstLoad || !folderId}
                   isFetching={files.isFetching}
                   isPlaceholderData={files.isPlaceholderData}
+                  compact={Boolean(state.fileId)}
                 />
               ) : isFirstLoad || !folderId ? (
                 <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4">
@@ -371,7 +403,7 @@ export function MediaPage() {
                   size={files.data.size}
                   totalElements={files.data.totalElements}
                   totalPages={files.data.totalPages}
-                  noun="files"
+                  noun={{ one: 'file', other: 'files' }}
                   onPageChange={(page) => updateList({ page })}
                   onSizeChange={(size) => updateList({ size })}
                 />
@@ -391,6 +423,10 @@ export function MediaPage() {
                 onMove={(file) => setMoving({ fileIds: [file.id], folderIds: [] })}
                 onDelete={canDelete ? (file) => setDeletingFiles([file.id]) : undefined}
                 onOpenFile={(id) => set({ fileId: id })}
+                onMissing={() => {
+                  set({ fileId: null });
+                  setNotice({ tone: 'info', text: 'That file no longer exists.' });
+                }}
               />
             ) : null}
           </div>
@@ -420,11 +456,40 @@ export function MediaPage() {
       <BulkTagsDialog request={tagging} onOpenChange={(open) => !open && setTagging(null)} />
       <BulkValidityDialog ids={validityIds} onOpenChange={(open) => !open && setValidityIds(null)} />
       <MoveDialog items={moving} rootId={rootId} onOpenChange={(open) => !open && setMoving(null)} />
+      {canManageTeams ? (
+        <Dialog open={teamsFolder !== null} onOpenChange={(open) => !open && setTeamsFolder(null)}>
+          <DialogContent
+            title="Folder teams"
+            description={
+              <>
+                Members of these teams see and use <span className="font-medium text-zinc-700">{teamsFolder?.name}</span>.
+              </>
+            }
+          >
+            <div className="px-5 py-4">
+              {teamsFolder ? <ResourceTeamsEditor type="fileFolder" resourceId={teamsFolder.id} resourceName={teamsFolder.name ?? 'the folder'} customerId={customerId} canManage /> : null}
+            </div>
+          </DialogContent>
+        </Dialog>
+      ) : null}
       <SaveQuickFilterDialog
         criteria={savingFilter}
         onOpenChange={(open) => !open && setSavingFilter(null)}
         onSaved={(id) => set({ quickFilterId: id, type: null, orientation: null, tags: [], validity: null, recursive: false }, { clearText: true })}
       />
     </>
+  );
+}
+
+/** "in Folder (and subfolders)" beside an applied quick filter that is limited to a folder. */
+function QuickFilterFolder({ folderId, rootId, recursive }: { folderId: string; rootId: string | undefined; recursive: boolean }) {
+  const crumbs = useBreadcrumb(folderId === rootId ? null : folderId);
+  const name = folderId === rootId ? 'All media' : (crumbs.data?.[crumbs.data.length - 1]?.name ?? '…');
+
+  return (
+    <span className="text-sm font-normal text-zinc-500">
+      in {name}
+      {recursive ? ' and its subfolders' : ''}
+    </span>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
-import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
+import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
 import { useTags } from '@/lib/api/tags';
 import { cn } from '@/lib/cn';
 
@@ -19,17 +19,31 @@ type Props = {
   onClearFilters: () => void;
   onSaveQuickFilter: () => void;
   updating: boolean;
+  /** The applied quick filter: the controls it sets show its values, locked. */
+  preset?: { name: string; view: QuickFilterView } | null;
 };
 
-export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilters, onSaveQuickFilter, updating }: Props) {
+export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilters, onSaveQuickFilter, updating, preset }: Props) {
   const tags = useTags('fileTags');
-  const tagOptions = (tags.data ?? []).filter((t) => !state.tags.includes(t.tag));
+  const locked = preset?.view.filters ?? {};
+  const presetTags = locked.tags ?? [];
+  const tagOptions = (tags.data ?? []).filter((t) => !state.tags.includes(t.tag) && !presetTags.includes(t.tag));
+  const lockedTitle = preset ? `Set by the quick filter “${preset.name}”` : undefined;
+  const type = locked.type ?? state.type;
+  const orientation = locked.orientation ?? state.orientation;
+  const validity = locked.validity ?? state.validity;
 
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={text} onChange={onText} />
-        <div className="w-36 shrink-0"><Select aria-label="Type" value={state.type ?? ''} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
+        {locked.text ? (
+          <div className="w-full sm:w-80" title={lockedTitle}>
+            <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={locked.text} onChange={() => undefined} disabled />
+          </div>
+        ) : (
+          <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={text} onChange={onText} />
+        )}
+        <div className="w-36 shrink-0" title={locked.type ? lockedTitle : undefined}><Select aria-label="Type" value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
           <option value="">All types</option>
           {FILE_TYPES.map((t) => (
             <option key={t.value} value={t.value}>
@@ -37,7 +51,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
             </option>
           ))}
         </Select></div>
-        <div className="w-44 shrink-0"><Select aria-label="Orientation" value={state.orientation ?? ''} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
+        <div className="w-44 shrink-0" title={locked.orientation ? lockedTitle : undefined}><Select aria-label="Orientation" value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
           <option value="">Any orientation</option>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
@@ -45,7 +59,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
             </option>
           ))}
         </Select></div>
-        <div className="w-36 shrink-0"><Select aria-label="Validity" value={state.validity ?? ''} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
+        <div className="w-36 shrink-0" title={locked.validity ? lockedTitle : undefined}><Select aria-label="Validity" value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
           <option value="">Any validity</option>
           {VALIDITY_FILTERS.map((v) => (
             <option key={v.value} value={v.value}>
@@ -68,7 +82,13 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
           ))}
         </Select></div>
         <label className="flex cursor-pointer items-center gap-2 px-1 text-sm text-zinc-700">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={state.recursive} onChange={(e) => set({ recursive: e.target.checked })} disabled={Boolean(state.quickFilterId)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={preset ? preset.view.recursive : state.recursive}
+            onChange={(e) => set({ recursive: e.target.checked })}
+            disabled={Boolean(state.quickFilterId)}
+          />
           Include subfolders
         </label>
         <div className="ml-auto flex items-center gap-2">
@@ -100,6 +120,16 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
       </div>
       {hasFilters ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
+          {presetTags.map((tag) => (
+            <span key={`preset-${tag}`} title={lockedTitle} className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+              Tag: {tag}
+            </span>
+          ))}
+          {(preset?.view.other ?? []).map((criterion) => (
+            <span key={`other-${criterion}`} title={lockedTitle} className="inline-flex max-w-full items-center truncate rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+              Also: {criterion}
+            </span>
+          ))}
           {state.tags.map((tag) => (
             <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
               Tag: {tag}

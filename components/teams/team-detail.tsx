@@ -6,7 +6,9 @@ import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { ChevronLeftIcon, PlusIcon } from '@/components/shell/icons';
 import { NoAccess } from '@/components/settings/no-access';
+import { PhotoIcon } from '@/components/files/icons';
 import { AddMembersDialog } from '@/components/teams/add-members-dialog';
+import { AssignFoldersDialog } from '@/components/teams/assign-folders-dialog';
 import { FolderIcon, TeamIcon } from '@/components/teams/icons';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
 import { useTeamAccess } from '@/components/teams/use-team-access';
@@ -26,6 +28,7 @@ import {
   useUpdateTeamAssignments,
   type Team,
   type TeamAssignment,
+  type TeamResourceKind,
 } from '@/lib/api/teams';
 import { roleLabel, type User } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
@@ -119,7 +122,7 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         </Alert>
       ) : null}
       <MembersCard team={current} customerId={customerId} canManage={access.canManage} />
-      <ResourcesCard team={current} customerId={customerId} />
+      <ResourcesCard team={current} customerId={customerId} canManage={access.canManage} />
     </div>
   );
 }
@@ -273,18 +276,43 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
   );
 }
 
-function ResourcesCard({ team, customerId }: { team: Team; customerId: number | undefined }) {
+function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId: number | undefined; canManage: boolean }) {
+  const [assigning, setAssigning] = useState(false);
+  const folders = useTeamAssignments(team.id, 'fileFolder', customerId, (team.teamFileFolderNumber ?? 0) > 0 || assigning);
+  const assignedFolderIds = useMemo(() => new Set((folders.data ?? []).map((a) => a.id)), [folders.data]);
+
   return (
     <Card className="overflow-hidden">
-      <SectionHeader title="Folders" description="Folders assigned to the team. Read-only folders can be seen, not changed, by its members." />
+      <SectionHeader
+        title="Folders and files"
+        description="What the team's members see and use. Read-only ones can be seen and used, not changed."
+        actions={
+          canManage ? (
+            <Button size="sm" onClick={() => setAssigning(true)}>
+              <PlusIcon className="size-4" />
+              Assign folders
+            </Button>
+          ) : null
+        }
+      />
+      {canManage ? (
+        <AssignFoldersDialog open={assigning} onOpenChange={setAssigning} teamId={team.id} teamName={team.name} assignedIds={assignedFolderIds} customerId={customerId} />
+      ) : null}
       <div className="divide-y divide-zinc-100">
-        {TEAM_RESOURCE_KINDS.map((kind) => (
-          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} label={kind.label} count={team[kind.countKey]} customerId={customerId} />
+        <ResourceKindRow teamId={team.id} type="fileFolder" label="Media folders" count={team.teamFileFolderNumber} customerId={customerId} canManage={canManage} />
+        <ResourceKindRow teamId={team.id} type="file" label="Media files" count={team.teamFileNumber} customerId={customerId} canManage={canManage} />
+        {TEAM_RESOURCE_KINDS.filter((kind) => kind.type !== 'fileFolder').map((kind) => (
+          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} label={kind.label} count={team[kind.countKey]} customerId={customerId} canManage={false} />
         ))}
       </div>
     </Card>
   );
 }
+
+const EMPTY_HINTS: Partial<Record<TeamResourceKind, string>> = {
+  fileFolder: 'None assigned. Assign folders here, or a folder\'s teams in the media library.',
+  file: 'None assigned. Assign single files from their details in the media library.',
+};
 
 function ResourceKindRow({
   teamId,
@@ -292,27 +320,47 @@ function ResourceKindRow({
   label,
   count,
   customerId,
+  canManage,
 }: {
   teamId: string;
-  type: (typeof TEAM_RESOURCE_KINDS)[number]['type'];
+  type: Exclude<TeamResourceKind, 'user'>;
   label: string;
   count: number | undefined;
   customerId: number | undefined;
+  canManage: boolean;
 }) {
   // The list reports counts; only kinds with something assigned are fetched.
   const query = useTeamAssignments(teamId, type, customerId, (count ?? 0) > 0);
   const names = useTeamResourceNames(teamId, type, customerId, (count ?? 0) > 0).data;
+  const update = useUpdateTeamAssignments(teamId, type, customerId);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<TeamAssignment | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
   const rows = query.data ?? [];
+  const nameOf = (id: string) => names?.get(id) || null;
+  const href = (id: string) => (type === 'fileFolder' ? `/media?folder=${id}` : type === 'file' ? `/media?file=${id}` : null);
+
+  async function setReadOnly(row: TeamAssignment, readOnly: boolean) {
+    setRowError(null);
+    setPendingId(row.id);
+    try {
+      await update.mutateAsync({ resourcesToAdd: [{ id: row.id, readOnly }] });
+    } catch (error) {
+      setRowError(errorMessage(error));
+    } finally {
+      setPendingId(null);
+    }
+  }
 
   return (
     <div className="px-5 py-3.5" data-testid={`team-resources-${type}`}>
       <div className="flex items-center gap-2 text-sm">
-        <FolderIcon className="size-4 text-zinc-400" />
+        {type === 'file' ? <PhotoIcon className="size-4 text-zinc-400" /> : <FolderIcon className="size-4 text-zinc-400" />}
         <span className="font-medium text-zinc-800">{label}</span>
         <span className="text-zinc-500 tabular-nums">{count ?? 0}</span>
       </div>
       {(count ?? 0) === 0 ? (
-        <p className="mt-1 pl-6 text-sm text-zinc-500">None assigned.</p>
+        <p className="mt-1 pl-6 text-sm text-zinc-500">{(canManage && EMPTY_HINTS[type]) || 'None assigned.'}</p>
       ) : query.isPending ? (
         <p className="mt-1 flex items-center gap-2 pl-6 text-sm text-zinc-500">
           <Spinner /> Loading…
@@ -320,21 +368,67 @@ function ResourceKindRow({
       ) : query.isError ? (
         <p className="mt-1 pl-6 text-sm text-red-700">Could not be loaded: {query.error.message}</p>
       ) : (
-        <ul className="mt-2 space-y-1 pl-6">
-          {rows.map((row) => (
-            <li key={row.id} className="flex items-center gap-2 text-sm">
-              {names?.get(row.id) ? (
-                <span className="text-zinc-800" title={row.id}>
-                  {names.get(row.id)}
-                </span>
-              ) : (
-                <code className="font-mono text-xs text-zinc-600">{row.id}</code>
-              )}
-              {row.readOnly ? <Badge>Read-only</Badge> : <span className="text-xs text-zinc-500">Editable</span>}
-            </li>
-          ))}
+        <ul className="mt-2 space-y-1 pl-6" aria-label={label}>
+          {rows.map((row) => {
+            const name = nameOf(row.id);
+            const link = href(row.id);
+
+            return (
+              <li key={row.id} className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                {name && link ? (
+                  <Link href={link} className="text-zinc-800 hover:text-brand-700 hover:underline" title={row.id}>
+                    {name}
+                  </Link>
+                ) : name ? (
+                  <span className="text-zinc-800" title={row.id}>
+                    {name}
+                  </span>
+                ) : (
+                  <code className="font-mono text-xs text-zinc-600">{row.id}</code>
+                )}
+                {canManage ? (
+                  <>
+                    <label className="inline-flex cursor-pointer items-center gap-1.5 text-zinc-600">
+                      <input
+                        type="checkbox"
+                        className="size-4 cursor-pointer accent-brand-600"
+                        checked={row.readOnly}
+                        disabled={pendingId === row.id}
+                        onChange={(e) => void setReadOnly(row, e.target.checked)}
+                        aria-label={`Read-only: ${name ?? row.id}`}
+                      />
+                      {pendingId === row.id ? <Spinner /> : 'Read-only'}
+                    </label>
+                    <Button variant="ghost" size="sm" onClick={() => setRemoving(row)} aria-label={`Remove ${name ?? row.id}`}>
+                      Remove
+                    </Button>
+                  </>
+                ) : row.readOnly ? (
+                  <Badge>Read-only</Badge>
+                ) : (
+                  <span className="text-xs text-zinc-500">Editable</span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {rowError ? <p className="mt-1 pl-6 text-sm text-red-700">{rowError}</p> : null}
+      {canManage ? (
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+          title={type === 'file' ? 'Remove the file from the team?' : 'Remove the folder from the team?'}
+          description={
+            <>
+              <span className="font-medium text-zinc-700">{removing ? (nameOf(removing.id) ?? removing.id) : ''}</span> stays in the media library; the team&apos;s
+              members no longer use it through this team.
+            </>
+          }
+          confirmLabel="Remove"
+          onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -226,7 +226,7 @@ export function TeamsPage() {
               size={query.data.size}
               totalElements={query.data.totalElements}
               totalPages={query.data.totalPages}
-              noun="teams"
+              noun={{ one: 'team', other: 'teams' }}
               onPageChange={(page) => update({ page })}
               onSizeChange={(size) => update({ size })}
             />

@@ -120,7 +120,7 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
           size={query.data.size}
           totalElements={query.data.totalElements}
           totalPages={query.data.totalPages}
-          noun="profiles"
+          noun={{ one: 'profile', other: 'profiles' }}
           onPageChange={setPage}
           onSizeChange={(next) => {
             setSize(next);

@@ -1,8 +1,16 @@
 'use client';
 
-import { flexRender, type Table } from '@tanstack/react-table';
+import { flexRender, type RowData, type Table } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon } from '@/components/shell/icons';
 import { cn } from '@/lib/cn';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics must match TanStack's declaration
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's header and cells, e.g. a column that takes the remaining width. */
+    className?: string;
+  }
+}
 
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   if (direction === 'asc') return <ArrowUpIcon className="size-3.5 text-zinc-700" />;
@@ -27,7 +35,7 @@ export function DataTable<T>({
   isPlaceholderData: boolean;
   describedBy: string;
 }) {
-  const columns = table.getAllLeafColumns();
+  const columns = table.getVisibleLeafColumns();
 
   return (
     <div className="overflow-x-auto">
@@ -44,7 +52,7 @@ export function DataTable<T>({
                     key={header.id}
                     scope="col"
                     aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                    className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+                    className={cn('px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase', header.column.columnDef.meta?.className)}
                   >
                     {canSort ? (
                       <button
@@ -72,7 +80,7 @@ export function DataTable<T>({
             ? Array.from({ length: 6 }, (_, i) => (
                 <tr key={`skeleton-${i}`} aria-hidden="true">
                   {columns.map((column, j) => (
-                    <td key={column.id ?? j} className="px-4 py-3.5">
+                    <td key={column.id ?? j} className={cn('px-4 py-3.5', column.columnDef.meta?.className)}>
                       <span className="block h-4 animate-pulse rounded bg-zinc-100" style={{ width: `${50 + ((i * 7 + j * 13) % 40)}%` }} />
                     </td>
                   ))}
@@ -81,7 +89,7 @@ export function DataTable<T>({
             : table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="hover:bg-zinc-50/60">
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-3">
+                    <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button';
+import { countOf, type Noun } from '@/lib/format';
 import { PAGE_SIZES } from '@/lib/hooks/use-list-params';
 
 export function Pagination({
@@ -20,7 +21,7 @@ export function Pagination({
   size: number;
   totalElements: number;
   totalPages: number;
-  noun: string;
+  noun: Noun;
   onPageChange: (page: number) => void;
   onSizeChange: (size: number) => void;
 }) {
@@ -30,10 +31,18 @@ export function Pagination({
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 px-4 py-3 text-sm text-zinc-600">
+      {/* One page holds everything: "3 files"; otherwise the range: "21–40 of 95 files". */}
       <p id={id} aria-live="polite">
-        Showing <span className="font-medium text-zinc-900">{from.toLocaleString()}</span>–
-        <span className="font-medium text-zinc-900">{to.toLocaleString()}</span> of{' '}
-        <span className="font-medium text-zinc-900">{totalElements.toLocaleString()}</span> {noun}
+        {totalPages <= 1 && page === 0 ? (
+          <span className="font-medium text-zinc-900">{countOf(totalElements, noun)}</span>
+        ) : (
+          <>
+            <span className="font-medium text-zinc-900">
+              {from === to ? from.toLocaleString() : `${from.toLocaleString()}–${to.toLocaleString()}`}
+            </span>{' '}
+            of <span className="font-medium text-zinc-900">{countOf(totalElements, noun)}</span>
+          </>
+        )}
       </p>
       <div className="flex items-center gap-4">
         <div className="flex items-center gap-2">

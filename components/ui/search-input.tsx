@@ -11,11 +11,13 @@ export function SearchInput({
   onChange,
   label,
   placeholder,
+  disabled = false,
 }: {
   value: string;
   onChange: (value: string) => void;
   label: string;
   placeholder?: string;
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, 300);
@@ -47,6 +49,7 @@ export function SearchInput({
         aria-label={label}
         placeholder={placeholder}
         value={text}
+        disabled={disabled}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && text !== reported.current) report(text);

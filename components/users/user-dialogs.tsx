@@ -13,9 +13,11 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isCancelled } from '@/lib/api/protected';
 import { LANGUAGES, roleLabel, type Role, type User } from '@/lib/api/types';
+import { useCustomerSelect } from '@/lib/api/customers';
 import { useCreateUser, useDeleteUser, useUpdateUser, type UpdateUserInput } from '@/lib/api/users';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { assignableRoles } from '@/lib/auth/permissions';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 const ROLE_VALUES = ['ADMIN', 'OWNER', 'TECHNICIAN', 'APPROVER', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
@@ -61,11 +63,15 @@ function LanguageOptions({ allowNone }: { allowNone?: boolean }) {
 
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const me = useCurrentUser();
-  const { tenant } = useTenant();
+  const { tenant, canSwitch, all } = useTenant();
+  // With every tenant (or the whole network) shown, the new user's tenant is chosen here.
+  const choosesTenant = canSwitch && !tenant;
   const roles = assignableRoles(me.role);
   const create = useCreateUser();
   const [apiError, setApiError] = useState<string | null>(null);
-  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId() };
+  const [chosenTenant, setChosenTenant] = useState<{ id: number; name: string } | null>(null);
+  const [tenantError, setTenantError] = useState<string | null>(null);
+  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId(), tenant: useId() };
   const {
     register,
     handleSubmit,
@@ -81,13 +87,20 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     if (open) {
       reset();
       setApiError(null);
+      setChosenTenant(null);
+      setTenantError(null);
     }
   }, [open, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     setApiError(null);
+    if (choosesTenant && !chosenTenant) {
+      setTenantError('Choose the tenant the user belongs to');
+
+      return;
+    }
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync({ ...values, customerId: choosesTenant ? chosenTenant?.id : undefined });
       onOpenChange(false);
     } catch (error) {
       if (isCancelled(error)) return;
@@ -97,14 +110,36 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     }
   });
 
-  const target = tenant?.name ?? me.customerName ?? 'your tenant';
+  const target = choosesTenant ? chosenTenant?.name : (tenant?.name ?? me.customerName ?? 'your tenant');
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent title="New user" description={<>The user joins <span className="font-medium text-zinc-700">{target}</span>.</>}>
+      <DialogContent
+        title="New user"
+        description={
+          target ? (
+            <>
+              The user joins <span className="font-medium text-zinc-700">{target}</span>.
+            </>
+          ) : (
+            `Choose the user's tenant among ${all.phrase}.`
+          )
+        }
+      >
         <form onSubmit={onSubmit} noValidate>
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
+            {choosesTenant ? (
+              <TenantField
+                id={ids.tenant}
+                value={chosenTenant}
+                error={tenantError ?? undefined}
+                onChange={(next) => {
+                  setChosenTenant(next);
+                  setTenantError(null);
+                }}
+              />
+            ) : null}
             <Field id={ids.email} label="E-mail" error={errors.email?.message}>
               <Input type="email" autoComplete="off" {...fieldAria(ids.email, errors.email?.message)} {...register('email')} />
             </Field>
@@ -139,6 +174,50 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The tenant of a new user, among the tenants the switcher offers; a search narrows long lists. */
+function TenantField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: { id: number; name: string } | null;
+  error?: string;
+  onChange: (tenant: { id: number; name: string } | null) => void;
+}) {
+  const [text, setText] = useState('');
+  const debounced = useDebouncedValue(text, 200);
+  const query = useCustomerSelect({ text: debounced, page: 0, size: 50 });
+  const options = query.data?.content ?? [];
+  const total = query.data?.totalElements ?? 0;
+  // Keep the chosen tenant listed while the search shows others.
+  const listed = value && !options.some((c) => c.id === value.id) ? [value, ...options] : options;
+
+  return (
+    <Field id={id} label="Tenant" error={error} hint={total > options.length ? `${options.length} of ${total} tenants shown; search to narrow.` : undefined}>
+      <div className="space-y-2">
+        <Input type="search" aria-label="Search tenants" placeholder="Search tenants" value={text} onChange={(e) => setText(e.target.value)} />
+        <Select
+          {...fieldAria(id, error, total > options.length)}
+          value={value ? String(value.id) : ''}
+          onChange={(e) => {
+            const picked = listed.find((c) => String(c.id) === e.target.value);
+            onChange(picked ? { id: picked.id, name: picked.name } : null);
+          }}
+        >
+          <option value="">{query.isPending ? 'Loading tenants…' : 'Choose a tenant'}</option>
+          {listed.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </Field>
   );
 }
 

@@ -238,7 +238,7 @@ export function UsersTable() {
             size={query.data.size}
             totalElements={query.data.totalElements}
             totalPages={query.data.totalPages}
-            noun="users"
+            noun={{ one: 'user', other: 'users' }}
             onPageChange={(page) => update({ page })}
             onSizeChange={(size) => update({ size })}
           />

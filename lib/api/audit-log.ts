@@ -3,6 +3,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, buildQuery } from '@/lib/api/client';
 import type { AuditEntry, Page } from '@/lib/api/types';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useTenant } from '@/lib/tenant/tenant-context';
 
 export type AuditLogFilters = {
   text: string;
@@ -58,4 +60,16 @@ export function useAuditLog(params: AuditLogParams, customerId: number | undefin
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
+}
+
+/**
+ * The `customerId` of audit-log reads: the chosen tenant; ADMIN without one reads every tenant (-1, which
+ * only ADMIN may send); a network owner's OWNER without one reads its network (no `customerId`).
+ */
+export function useAuditLogScope(): { scope: number | undefined; allTenants: boolean } {
+  const me = useCurrentUser();
+  const { canSwitch, tenant, customerId } = useTenant();
+  const allTenants = canSwitch && !tenant;
+
+  return { scope: allTenants && me.role === 'ADMIN' ? -1 : customerId, allTenants };
 }

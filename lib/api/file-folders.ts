@@ -2,8 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { fileKeys } from '@/lib/api/files';
+import { fileKeys, isFileDetailKey } from '@/lib/api/files';
 import { and, NULL, term, toSearch } from '@/lib/api/query-language';
+import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -68,9 +69,10 @@ export function useRootFolder() {
  */
 export function useFolderChildren(parentId: string | null | undefined, { enabled = true, includeFiltered = false }: { enabled?: boolean; includeFiltered?: boolean } = {}) {
   const { customerId } = useTenant();
+  const teamReads = useTeamReads();
 
   return useQuery({
-    queryKey: [...folderKeys.children(customerId, parentId ?? ''), { includeFiltered }],
+    queryKey: [...folderKeys.children(customerId, parentId ?? ''), { includeFiltered, ...teamReads.params }],
     queryFn: ({ signal }) =>
       apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
         query: {
@@ -80,11 +82,45 @@ export function useFolderChildren(parentId: string | null | undefined, { enabled
           search: toSearch(and(term('parentId', '=', parentId!), includeFiltered ? null : term('fileFolderType', '=', STORED))),
           select: FOLDER_FIELDS,
           includeReadOnlyInfo: true,
+          ...teamReads.params,
         },
         customerId,
         signal,
       }),
-    enabled: Boolean(parentId) && enabled,
+    enabled: Boolean(parentId) && enabled && teamReads.ready,
+  });
+}
+
+/**
+ * Which of `folderIds` have child folders (the tree shows no expand arrow on the others): one list of their
+ * children's `parentId`s. With more than 1 000 children in all (`complete` false), a folder not among
+ * `parentIds` may still have some.
+ */
+export function useFoldersWithChildren(folderIds: readonly string[], { includeFiltered = false }: { includeFiltered?: boolean } = {}) {
+  const { customerId } = useTenant();
+  const teamReads = useTeamReads();
+  const ids = [...folderIds].sort();
+
+  return useQuery({
+    queryKey: [...folderKeys.all, 'with-children', { customerId, ids, includeFiltered, ...teamReads.params }] as const,
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<Pick<FileFolder, 'id' | 'parentId'>>>('/api/v2/fileFolder', {
+        query: {
+          page: 0,
+          size: 1000,
+          sort: 'parentId,asc',
+          search: toSearch(and(term('parentId', '∈', ids), includeFiltered ? null : term('fileFolderType', '=', STORED))),
+          select: 'parentId',
+          ...teamReads.params,
+        },
+        customerId,
+        signal,
+      });
+
+      return { parentIds: [...new Set(page.content.map((f) => f.parentId ?? ''))], complete: page.content.length >= page.totalElements };
+    },
+    enabled: ids.length > 0 && teamReads.ready,
+    staleTime: 30_000,
   });
 }
 
@@ -115,7 +151,10 @@ function useInvalidateMedia() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: folderKeys.all }), queryClient.invalidateQueries({ queryKey: fileKeys.all })]);
 }
 
-/** After a delete: breadcrumbs are only marked stale, since the open one may be of a folder that is gone (404). */
+/**
+ * After a delete: breadcrumbs and single-file reads are only marked stale, since the open ones may be of a
+ * folder or file that is gone (404).
+ */
 function useInvalidateAfterDelete() {
   const queryClient = useQueryClient();
   const isBreadcrumb = (key: readonly unknown[]) => key[0] === folderKeys.all[0] && key[1] === 'breadcrumb';
@@ -124,7 +163,8 @@ function useInvalidateAfterDelete() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => !isBreadcrumb(q.queryKey) }),
       queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => isBreadcrumb(q.queryKey), refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: fileKeys.all }),
+      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => !isFileDetailKey(q.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => isFileDetailKey(q.queryKey), refetchType: 'none' }),
     ]);
 }
 

@@ -4,6 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
+import type { QuickFilterCriteria } from '@/lib/api/quick-filters';
+import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { FileSchema } from '@/server/modules/files/files.schemas';
@@ -106,6 +108,101 @@ export function filterExpr(filters: FileFilters, now = Date.now()): Expr | null 
   return expr.text ? expr : null;
 }
 
+/** A FILE quick filter's criteria as the media library's controls show them. */
+export type QuickFilterView = {
+  filters: Pick<FileFilters, 'text' | 'type' | 'orientation' | 'tags' | 'validity'>;
+  folderId?: string;
+  recursive: boolean;
+  /** Criteria no control shows (a search written through the API, `name`), as readable text. */
+  other: string[];
+};
+
+/** Splits a search at its top-level `,` (AND); parentheses group. */
+function andParts(search: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < search.length; i++) {
+    const c = search[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ',' && depth === 0) {
+      parts.push(search.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(search.slice(start));
+
+  return parts.filter(Boolean);
+}
+
+function decodeOnce(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/** One AND part of a search the console built (filterExpr), or null: each candidate is rebuilt and compared. */
+function decodePart(part: string): Partial<QuickFilterView['filters']> | null {
+  const type = FILE_TYPES.find((t) => typeExpr(t.value).text === part);
+  if (type) return { type: type.value };
+  const orientation = ORIENTATIONS.find((o) => term('orientation', '=', o).text === part);
+  if (orientation) return { orientation };
+  // Saved with the time of saving (see the media library's "Save as quick filter").
+  if (/^validTo<\d+$/.test(part)) return { validity: 'expired' };
+  if (/^validFrom>\d+$/.test(part)) return { validity: 'upcoming' };
+  if (part.startsWith('tags∈')) {
+    const tags = decodeOnce(part.slice('tags∈'.length))?.split(',').filter(Boolean) ?? [];
+    if (tags.length && term('tags', '∈', tags).text === part) return { tags };
+  }
+  // A plain word matches the name or a tag; its tag term ends the part.
+  const word = /\|tags:([^|,()]*)$/.exec(part)?.[1];
+  const decoded = word === undefined ? null : decodeOnce(word);
+  if (decoded && textExpr(decoded)?.text === part) return { text: decoded };
+
+  return null;
+}
+
+/**
+ * What a FILE quick filter means in the media library's terms, so an applied filter shows in the controls.
+ * Searches the console saved decode exactly (each part is rebuilt and compared); anything else is `other`.
+ */
+export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView {
+  const view: QuickFilterView = { filters: {}, folderId: criteria.folderId, recursive: Boolean(criteria.searchRecursively), other: [] };
+  const words: string[] = [];
+  const tags = [...(criteria.tags ?? [])];
+  const parts = andParts(criteria.search ?? '');
+  // "No validity set" is two AND parts of its own.
+  const unlimited = andParts(validityExpr('unlimited', 0).text);
+  if (unlimited.every((p) => parts.includes(p))) {
+    view.filters.validity = 'unlimited';
+    parts.splice(0, parts.length, ...parts.filter((p) => !unlimited.includes(p)));
+  }
+  for (const part of parts) {
+    const decoded = decodePart(part);
+    if (!decoded || (decoded.type && view.filters.type) || (decoded.orientation && view.filters.orientation) || (decoded.validity && view.filters.validity)) {
+      view.other.push(decodeOnce(part) ?? part);
+      continue;
+    }
+    if (decoded.text) words.push(decoded.text);
+    if (decoded.tags) tags.push(...decoded.tags);
+    if (decoded.type) view.filters.type = decoded.type;
+    if (decoded.orientation) view.filters.orientation = decoded.orientation;
+    if (decoded.validity) view.filters.validity = decoded.validity;
+  }
+  if (words.length) view.filters.text = words.join(' ');
+  if (tags.length) view.filters.tags = [...new Set(tags)];
+  if (criteria.name) view.other.push(`name contains “${criteria.name}”`);
+  if (criteria.validFileOnly) {
+    if (criteria.isUndefinedValidityValid && !view.filters.validity) view.filters.validity = 'valid';
+    else view.other.push(criteria.isUndefinedValidityValid ? 'valid now' : 'valid now, with a validity set');
+  }
+
+  return view;
+}
+
 export function folderExpr(folderId: string | undefined, recursive = false): Expr | null {
   if (!folderId) return null;
 
@@ -139,9 +236,10 @@ export const fileKeys = {
 
 export function useFiles(params: FileListParams, { enabled = true }: { enabled?: boolean } = {}) {
   const { customerId } = useTenant();
+  const teamReads = useTeamReads();
 
   return useQuery({
-    queryKey: fileKeys.list(customerId, params),
+    queryKey: [...fileKeys.list(customerId, params), teamReads.params] as const,
     queryFn: ({ signal }) =>
       apiFetch<Page<MediaFile>>('/api/v2/file', {
         query: {
@@ -152,27 +250,37 @@ export function useFiles(params: FileListParams, { enabled = true }: { enabled?:
           select: FILE_LIST_FIELDS,
           quickFilterId: params.quickFilterId,
           includeReadOnlyInfo: true,
+          ...teamReads.params,
         },
         customerId,
         signal,
       }),
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: enabled && teamReads.ready,
   });
+}
+
+/** How many files match `search` (the spec's cheap count: one row, ids only, totalElements). */
+export function useFileCount(search: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  const { customerId } = useTenant();
+  const teamReads = useTeamReads();
+
+  return useQuery({
+    queryKey: [...fileKeys.lists(), 'count', { customerId, search, ...teamReads.params }] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<Page<MediaFile>>('/api/v2/file', { query: { page: 0, size: 1, select: 'id', search, ...teamReads.params }, customerId, signal }).then((page) => page.totalElements),
+    enabled: enabled && teamReads.ready,
+  });
+}
+
+/** The `search` of the files of one type (the media library's type filter). */
+export function fileTypeSearch(type: FileType): string {
+  return typeExpr(type).text;
 }
 
 /** How many files lie anywhere below a folder: the spec's cheap count (one row, ids only, totalElements). */
 export function useFilesBelowCount(folderId: string | null | undefined) {
-  const { customerId } = useTenant();
-
-  return useQuery({
-    queryKey: [...fileKeys.lists(), 'count-below', { customerId, folderId }] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<Page<MediaFile>>('/api/v2/file', { query: { page: 0, size: 1, select: 'id', search: folderExpr(folderId!, true)!.text }, customerId, signal }).then(
-        (page) => page.totalElements,
-      ),
-    enabled: Boolean(folderId),
-  });
+  return useFileCount(folderId ? folderExpr(folderId, true)!.text : undefined, { enabled: Boolean(folderId) });
 }
 
 export function fetchFile(id: string, customerId: number | undefined, select = FILE_DETAIL_FIELDS, signal?: AbortSignal) {
@@ -221,6 +329,26 @@ function useInvalidateFiles() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: fileKeys.all }), queryClient.invalidateQueries({ queryKey: ['fileFolders'] }), queryClient.invalidateQueries({ queryKey: ['tags'] })]);
 }
 
+export function isFileDetailKey(key: readonly unknown[]): boolean {
+  return key[0] === fileKeys.all[0] && key[1] === 'detail';
+}
+
+/**
+ * After a delete: single-file reads are only marked stale, not refetched, since the open one may be of a
+ * file that is gone (a 404 in the browser's console); the page closes its panel instead.
+ */
+export function useInvalidateAfterFileDelete() {
+  const queryClient = useQueryClient();
+
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => !isFileDetailKey(q.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => isFileDetailKey(q.queryKey), refetchType: 'none' }),
+      queryClient.invalidateQueries({ queryKey: ['fileFolders'] }),
+      queryClient.invalidateQueries({ queryKey: ['tags'] }),
+    ]);
+}
+
 export function useUpdateFile() {
   const invalidate = useInvalidateFiles();
 
@@ -242,7 +370,7 @@ export function useRenameFile() {
 }
 
 export function useDeleteFile() {
-  const invalidate = useInvalidateFiles();
+  const invalidate = useInvalidateAfterFileDelete();
 
   return useMutation({
     mutationFn: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
@@ -290,11 +418,12 @@ export function useInvalidateMedia() {
   return useInvalidateFiles();
 }
 
-/** The storage paths answer the bytes; the session cookie authenticates `<img>`, `<video>` and `<a>`. */
-export function thumbnailUrl(file: Pick<MediaFile, 'thumbnail' | 'lastPreviewUploadTime'>): string | null {
-  if (!file.thumbnail) return null;
-
-  return file.lastPreviewUploadTime ? `${file.thumbnail}?v=${file.lastPreviewUploadTime}` : file.thumbnail;
+/**
+ * The storage paths answer the bytes; the session cookie authenticates `<img>`, `<video>` and `<a>`. The
+ * server's `thumbnail` already names the upload time (`?v=`), so a replaced thumbnail gets a new URL.
+ */
+export function thumbnailUrl(file: Pick<MediaFile, 'thumbnail'>): string | null {
+  return file.thumbnail ?? null;
 }
 
 export function formatBytes(bytes: number | null | undefined): string {

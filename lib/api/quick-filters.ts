@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { term } from '@/lib/api/query-language';
+import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -34,17 +35,19 @@ export const quickFilterKeys = {
   list: (customerId: number | undefined, type: QuickFilterType) => [...quickFilterKeys.all, 'list', { customerId, type }] as const,
 };
 
-export function useQuickFilters(type: QuickFilterType) {
+export function useQuickFilters(type: QuickFilterType, { enabled = true }: { enabled?: boolean } = {}) {
   const { customerId } = useTenant();
+  const teamReads = useTeamReads();
 
   return useQuery({
-    queryKey: quickFilterKeys.list(customerId, type),
+    queryKey: [...quickFilterKeys.list(customerId, type), teamReads.params] as const,
     queryFn: ({ signal }) =>
       apiFetch<Page<QuickFilter>>('/api/v2/quickFilter', {
-        query: { page: 0, size: 200, sort: 'name,asc', search: term('filteredEntityType', '=', type).text },
+        query: { page: 0, size: 200, sort: 'name,asc', search: term('filteredEntityType', '=', type).text, ...teamReads.params },
         customerId,
         signal,
       }),
+    enabled: enabled && teamReads.ready,
   });
 }
 

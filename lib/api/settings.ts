@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
+import { teamReadKeys } from '@/lib/api/team-reads';
 
 /** The team access settings of a customer (spec 3 "Team access settings"); all default to true. */
 export const TEAM_SETTING_FIELDS = [
@@ -71,6 +72,8 @@ export function useUpdateTeamSettings(customerId: number | null, asSelector: boo
       }),
     onSuccess: (customer) => {
       if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
+
+      return queryClient.invalidateQueries({ queryKey: teamReadKeys.all });
     },
   });
 }

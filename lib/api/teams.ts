@@ -18,9 +18,13 @@ export type Team = {
   teamDeviceGroupNumber?: number;
   teamFileFolderNumber?: number;
   teamContentGroupNumber?: number;
+  teamFileNumber?: number;
 };
 
 export type TeamAssignment = { id: string; readOnly: boolean };
+
+/** Spec 1 `teamAccessList`: the teams of one resource (the service adds each team's name). */
+export type TeamAccessList = { teams: Array<{ id: string; name?: string; readOnly: boolean }> };
 
 /** The kinds registered with the team mechanism today besides users (server team-resources.ts). */
 export const TEAM_RESOURCE_KINDS = [
@@ -28,7 +32,9 @@ export const TEAM_RESOURCE_KINDS = [
   { type: 'fileFolder', label: 'File folders', countKey: 'teamFileFolderNumber' },
   { type: 'contentGroup', label: 'Content folders', countKey: 'teamContentGroupNumber' },
 ] as const;
-export type TeamResourceKind = 'user' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
+/** Media the console assigns to teams from both sides: the team page and the media library. */
+export type MediaTeamKind = 'fileFolder' | 'file';
+export type TeamResourceKind = 'user' | 'file' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
 
 export type TeamListParams = { page: number; size: number; sort: string; text: string };
 
@@ -39,6 +45,7 @@ export const teamKeys = {
   detail: (customerId: number | undefined, id: string) => [...teamKeys.all, 'detail', { customerId, id }] as const,
   assignments: (id: string, type: TeamResourceKind) => [...teamKeys.all, 'assignments', { id, type }] as const,
   members: (id: string) => [...teamKeys.all, 'members', { id }] as const,
+  ofResource: (customerId: number | undefined, type: MediaTeamKind, id: string) => [...teamKeys.all, 'of-resource', { customerId, type, id }] as const,
 };
 
 export function useTeams(params: TeamListParams, customerId: number | undefined) {
@@ -90,7 +97,7 @@ export function useTeamAssignments(teamId: string, type: TeamResourceKind, custo
  * Paths of the kinds whose list answers names, for showing assigned resources by name (the assignment
  * list carries ids only). Kinds without a list yet show their ids.
  */
-const NAMED_RESOURCE_LISTS: Partial<Record<TeamResourceKind, string>> = { fileFolder: '/api/v2/fileFolder' };
+const NAMED_RESOURCE_LISTS: Partial<Record<TeamResourceKind, string>> = { fileFolder: '/api/v2/fileFolder', file: '/api/v2/file' };
 
 /** Names of the resources of `type` assigned to the team, by id; at most 1 000. */
 export function useTeamResourceNames(teamId: string, type: TeamResourceKind, customerId: number | undefined, enabled: boolean) {
@@ -204,6 +211,37 @@ export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind,
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
       ]);
+    },
+  });
+}
+
+/** The teams one folder or file is assigned to. */
+export function useResourceTeams(type: MediaTeamKind, resourceId: string, customerId: number | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: teamKeys.ofResource(customerId, type, resourceId),
+    queryFn: ({ signal }) => apiFetch<TeamAccessList>(`/api/team/${type}/${encodeURIComponent(resourceId)}/assignments`, { customerId, signal }),
+    enabled,
+  });
+}
+
+const RESOURCE_TEAM_PATHS: Record<MediaTeamKind, { path: string; idParam: string }> = {
+  fileFolder: { path: '/api/fileFolder/updateTeamAssignments', idParam: 'fileFolderId' },
+  file: { path: '/api/file/updateTeamAssignments', idParam: 'fileId' },
+};
+
+export type TeamModification = { assignToTeams?: Array<{ teamId: string; readOnly: boolean }>; removeFromTeamIds?: string[] };
+
+/** Assigns one folder or file to teams (again with another `readOnly` to change the flag) and removes it from others. */
+export function useUpdateResourceTeams(type: MediaTeamKind, resourceId: string, customerId: number | undefined) {
+  const queryClient = useQueryClient();
+  const { path, idParam } = RESOURCE_TEAM_PATHS[type];
+
+  return useMutation({
+    mutationFn: (change: TeamModification) => apiFetch<TeamAccessList>(path, { method: 'POST', query: { [idParam]: resourceId }, body: change, customerId }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(teamKeys.ofResource(customerId, type, resourceId), list);
+
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
     },
   });
 }

@@ -114,12 +114,20 @@ export const VERTICALS = [
   'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
 ] as const;
 
+/** The API keeps these values as spelled (spec 3); the labels say what they mean. */
+const VERTICAL_LABELS: Partial<Record<(typeof VERTICALS)[number], string>> = {
+  EDUCATION_COLLAGE_AND_UNIVERSITIES: 'Education, colleges and universities',
+  FACTORY_PRODUCEMENT: 'Factory and production',
+};
+
 /** `QUICK_SERVICE_RESTAURANT` → `Quick service restaurant`. */
 export function verticalLabel(vertical: string | null | undefined): string {
   if (!vertical) return '—';
+  const label = VERTICAL_LABELS[vertical as (typeof VERTICALS)[number]];
+  if (label) return label;
   const words = vertical.toLowerCase().split('_');
 
-  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ').replace(' and ', ' and ');
+  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
 }
 
 export type AuditEntry = {

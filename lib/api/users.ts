@@ -4,7 +4,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRunProtected } from '@/components/shell/totp-prompt';
 import { apiFetch } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
+import { useTeamReads } from '@/lib/api/team-reads';
 import type { Me, Page, Role, User } from '@/lib/api/types';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 export type UserListParams = {
@@ -38,9 +40,10 @@ export function userTextSearch(text: string): string | undefined {
 
 export function useUsers(params: UserListParams) {
   const { customerId } = useTenant();
+  const teamReads = useTeamReads();
 
   return useQuery({
-    queryKey: userKeys.list(customerId, params),
+    queryKey: [...userKeys.list(customerId, params), teamReads.params] as const,
     queryFn: ({ signal }) =>
       apiFetch<Page<User>>('/api/v2/user', {
         query: {
@@ -49,11 +52,13 @@ export function useUsers(params: UserListParams) {
           sort: params.sort,
           search: userTextSearch(params.text),
           select: params.withTenant ? `${USER_LIST_FIELDS},customer(id,name)` : USER_LIST_FIELDS,
+          ...teamReads.params,
         },
         customerId,
         signal,
       }),
     placeholderData: keepPreviousData,
+    enabled: teamReads.ready,
   });
 }
 
@@ -68,13 +73,15 @@ export function useMe() {
 /** The spec's cheap count: one row, only ids, read totalElements. */
 export function useUserCount() {
   const { customerId } = useTenant();
+  const teamReads = useTeamReads();
 
   return useQuery({
-    queryKey: [...userKeys.lists(), 'count', { customerId }] as const,
+    queryKey: [...userKeys.lists(), 'count', { customerId, ...teamReads.params }] as const,
     queryFn: ({ signal }) =>
-      apiFetch<Page<User>>('/api/v2/user', { query: { page: 0, size: 1, select: 'id' }, customerId, signal }).then(
+      apiFetch<Page<User>>('/api/v2/user', { query: { page: 0, size: 1, select: 'id', ...teamReads.params }, customerId, signal }).then(
         (page) => page.totalElements,
       ),
+    enabled: teamReads.ready,
   });
 }
 
@@ -89,17 +96,18 @@ export type UpdateUserInput = Partial<{
 }>;
 
 /**
- * Creates a user in the selected tenant, or the caller's own; a protected operation. The tenant is always
- * named: the API requires `customerId` from everyone but an ADMIN (spec 3).
+ * Creates a user in `customerId` (the tenant chosen in the dialog), else the selected tenant, else the
+ * caller's own: spec 3 requires `customerId` from everyone but ADMIN, so it is always sent.
  */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   const runProtected = useRunProtected();
-  const { customerId, tenant } = useTenant();
+  const { customerId: selected } = useTenant();
+  const me = useCurrentUser();
 
   return useMutation({
-    mutationFn: (input: CreateUserInput) =>
-      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: customerId ?? tenant?.id, headers })),
+    mutationFn: ({ customerId, ...input }: CreateUserInput & { customerId?: number }) =>
+      runProtected((headers) => apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: customerId ?? selected ?? me.customerId, headers })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

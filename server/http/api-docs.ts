@@ -37,7 +37,7 @@ export function registerApiDocs(app: OpenAPIHono<AppEnv>) {
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference</title>
-<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="icon" href="/logo.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
 <style>body{margin:0}.topbar{display:none}</style>
 </head>

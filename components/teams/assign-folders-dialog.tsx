@@ -1,0 +1,127 @@
+'use client';
+
+import { useEffect, useId, useState } from 'react';
+import { FolderTree } from '@/components/files/folder-tree';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, DialogFooter } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { useRootFolder } from '@/lib/api/file-folders';
+import { errorMessage } from '@/lib/api/protected';
+import { useUpdateTeamAssignments } from '@/lib/api/teams';
+
+/** Picks media folders of the team's tenant (never the root: it is everyone's) to assign to a team. */
+export function AssignFoldersDialog({
+  open,
+  onOpenChange,
+  teamId,
+  teamName,
+  assignedIds,
+  customerId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamId: string;
+  teamName: string;
+  assignedIds: ReadonlySet<string>;
+  customerId: number | undefined;
+}) {
+  const root = useRootFolder();
+  const update = useUpdateTeamAssignments(teamId, 'fileFolder', customerId);
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const [readOnly, setReadOnly] = useState(false);
+  const [apiError, setApiError] = useState<string | null>(null);
+  const readOnlyId = useId();
+
+  useEffect(() => {
+    if (open) {
+      setPicked(new Map());
+      setReadOnly(false);
+      setApiError(null);
+    }
+  }, [open]);
+
+  async function submit() {
+    setApiError(null);
+    try {
+      await update.mutateAsync({ resourcesToAdd: [...picked.keys()].map((id) => ({ id, readOnly })) });
+      onOpenChange(false);
+    } catch (error) {
+      setApiError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent
+        title="Assign folders"
+        description={
+          <>
+            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders.
+          </>
+        }
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (picked.size > 0) void submit();
+          }}
+        >
+          <div className="space-y-4 px-5 py-4">
+            {apiError ? <Alert>{apiError}</Alert> : null}
+            <div className="max-h-72 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200">
+              {root.data ? (
+                <FolderTree
+                  rootId={root.data.id}
+                  selectedId=""
+                  openPath={[]}
+                  onSelect={() => undefined}
+                  onDrop={() => undefined}
+                  pick={{
+                    picked: new Set(picked.keys()),
+                    disabled: assignedIds,
+                    onToggle: (folder) =>
+                      setPicked((current) => {
+                        const next = new Map(current);
+                        if (next.has(folder.id)) next.delete(folder.id);
+                        else next.set(folder.id, folder.name ?? '');
+
+                        return next;
+                      }),
+                  }}
+                />
+              ) : root.isError ? (
+                <p className="px-3 py-4 text-sm text-red-700">The folders could not be loaded: {root.error.message}</p>
+              ) : (
+                <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
+                  <Spinner /> Loading folders…
+                </p>
+              )}
+            </div>
+            <p className="text-sm text-zinc-500">The top level (All media) belongs to everyone and cannot be assigned. Folders already assigned are ticked.</p>
+            <CheckboxField
+              id={readOnlyId}
+              checked={readOnly}
+              onChange={(e) => setReadOnly(e.target.checked)}
+              label="Read-only"
+              description="Members can see and use these folders but not change them."
+            />
+          </div>
+          <DialogFooter className="items-center">
+            <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
+              {picked.size > 0 ? `${picked.size} selected` : null}
+            </span>
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={picked.size === 0 || update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              {picked.size > 1 ? `Assign ${picked.size} folders` : 'Assign folder'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { hasRole } from '@/server/auth/roles';
+
+/** The team read parameters (spec 1) the console adds to lists of team-capable resources. */
+export type TeamReadParams = { includeResourcesWithoutTeam?: true };
+
+export const teamReadKeys = {
+  all: ['teamReads'] as const,
+  setting: (customerId: number | null) => [...teamReadKeys.all, { customerId }] as const,
+};
+
+/**
+ * What lists of team-capable resources (files, folders, quick filters, users) send so they show what the
+ * user may use. A team member's lists hold only its teams' resources unless `includeResourcesWithoutTeam`
+ * is passed; the console passes it when the user's own tenant lets team members use team-less resources
+ * (`accessResourcesWithoutTeam`, readable by every role on the own customer). OWNER and ADMIN see
+ * everything anyway. `ready` is false until the setting is known, so lists wait instead of showing the
+ * narrower list first.
+ */
+export function useTeamReads(): { ready: boolean; params: TeamReadParams } {
+  const me = useCurrentUser();
+  const needsSetting = !hasRole(me.role, 'OWNER') && me.customerId !== null;
+  const setting = useQuery({
+    queryKey: teamReadKeys.setting(me.customerId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ accessResourcesWithoutTeam?: boolean | null }>(`/api/customer/${me.customerId}`, { query: { select: 'accessResourcesWithoutTeam' }, signal }).then(
+        // Absent means the spec's default, true.
+        (customer) => customer.accessResourcesWithoutTeam ?? true,
+      ),
+    enabled: needsSetting,
+    staleTime: 5 * 60_000,
+  });
+  if (!needsSetting) return { ready: true, params: {} };
+  // Should the setting not load, lists still load (narrower) rather than never.
+  if (setting.isError) return { ready: true, params: {} };
+
+  return { ready: setting.isSuccess, params: setting.data ? { includeResourcesWithoutTeam: true } : {} };
+}
