@@ -24,6 +24,8 @@ async function rowAction(page: Page, name: string, action: string) {
 }
 
 test('a super administrator builds a network, and its owner manages only its own customers', async ({ page, browser, request }) => {
+  // Two sign-ins and a dozen dialogs: beside the console tour on the other worker it can pass a minute.
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const s = suffix();
   const network = `E2E Network ${s}`;
