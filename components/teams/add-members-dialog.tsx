@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter } from '@/components/ui/field';
+import { AssignmentFooter, ReadOnlyField } from './assignment-dialog-parts';
+import { CheckboxField } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api/protected';
@@ -104,26 +104,9 @@ export function AddMembersDialog({
                 </ul>
               )}
             </div>
-            <CheckboxField
-              id={readOnlyId}
-              checked={readOnly}
-              onChange={(e) => setReadOnly(e.target.checked)}
-              label="Read-only"
-              description="Other team members can see these users but not edit them."
-            />
+            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description="Other team members can see these users but not edit them." />
           </div>
-          <DialogFooter className="items-center">
-            <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
-              {picked.size > 0 ? `${picked.size} selected` : null}
-            </span>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={picked.size === 0 || update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {picked.size > 1 ? `Add ${picked.size} members` : 'Add member'}
-            </Button>
-          </DialogFooter>
+          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Add ${picked.size} members` : 'Add member'} />
         </form>
       </DialogContent>
     </Dialog>

@@ -3,9 +3,8 @@
 import { useEffect, useId, useState } from 'react';
 import { FolderTree } from '@/components/files/folder-tree';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter } from '@/components/ui/field';
+import { AssignmentFooter, ReadOnlyField } from './assignment-dialog-parts';
 import { Spinner } from '@/components/ui/spinner';
 import { useRootFolder } from '@/lib/api/file-folders';
 import { errorMessage } from '@/lib/api/protected';
@@ -100,26 +99,9 @@ export function AssignFoldersDialog({
               )}
             </div>
             <p className="text-sm text-zinc-500">The top level (All media) belongs to everyone and cannot be assigned. Folders already assigned are ticked.</p>
-            <CheckboxField
-              id={readOnlyId}
-              checked={readOnly}
-              onChange={(e) => setReadOnly(e.target.checked)}
-              label="Read-only"
-              description="Members can see and use these folders but not change them."
-            />
+            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description="Members can see and use these folders but not change them." />
           </div>
-          <DialogFooter className="items-center">
-            <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
-              {picked.size > 0 ? `${picked.size} selected` : null}
-            </span>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={picked.size === 0 || update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {picked.size > 1 ? `Assign ${picked.size} folders` : 'Assign folder'}
-            </Button>
-          </DialogFooter>
+          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Assign ${picked.size} folders` : 'Assign folder'} />
         </form>
       </DialogContent>
     </Dialog>
