@@ -18,7 +18,7 @@ import { ApiError } from '@/lib/api/client';
 import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 import { formatDateTime } from '@/lib/format';
 
 type Props = {

@@ -41,7 +41,7 @@ import { errorMessage } from '@/lib/api/protected';
 import { useQuickFilters, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 
 const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {

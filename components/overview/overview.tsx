@@ -19,7 +19,7 @@ import type { SessionUser } from '@/lib/auth/types';
 import { cn } from '@/lib/cn';
 import { countOf, formatDate, formatDateTime } from '@/lib/format';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 
 function Skeleton({ className }: { className?: string }) {
   return <span className={`inline-block animate-pulse rounded bg-zinc-200 ${className ?? ''}`} aria-hidden="true" />;

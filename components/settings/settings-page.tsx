@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 
 /** Tenant settings: OWNER for their own tenant, ADMIN for the tenant chosen in the switcher. */
 export function SettingsPage() {

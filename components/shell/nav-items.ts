@@ -4,7 +4,7 @@ import { BriefcaseIcon, ClipboardIcon, HomeIcon, UsersIcon } from '@/components/
 import { SettingsIcon, TeamIcon } from '@/components/teams/icons';
 import type { Role } from '@/lib/api/types';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 
 /** What decides whether a page is shown to the signed-in user. */
 export type NavAccess = { role: Role; isNetworkOwner: boolean };

@@ -2,7 +2,7 @@
 
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 
 /**
  * Who may do what on the teams pages. OWNER and ADMIN manage teams; an ADMIN acts on the tenant chosen

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { hasRole } from '@/server/auth/roles';
+import { hasRole } from '@/server/context/roles';
 
 /** The team read parameters (spec 1) the console adds to lists of team-capable resources. */
 export type TeamReadParams = { includeResourcesWithoutTeam?: true };

@@ -6,7 +6,7 @@ import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query
 import type { Page, User } from '@/lib/api/types';
 import { toUpdateBody } from '@/lib/api/update-body';
 import { userKeys } from '@/lib/api/users';
-import { roles } from '@/server/auth/roles';
+import { roles } from '@/server/context/roles';
 
 export type Team = {
   id: string;

@@ -1,6 +1,6 @@
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/server/context/roles';
 
-export type { Role } from '@/server/auth/roles';
+export type { Role } from '@/server/context/roles';
 export type { Page } from '@/server/query/paging';
 export type { ErrorBody as ApiErrorBody } from '@/server/http/errors';
 

@@ -1,4 +1,4 @@
-import { hasRole, roles, type Role } from '@/server/auth/roles';
+import { hasRole, roles, type Role } from '@/server/context/roles';
 
 /** The roles a caller may give when creating or editing a user: ADMIN any, OWNER up to OWNER, others none. */
 export function assignableRoles(caller: Role): Role[] {

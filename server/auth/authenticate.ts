@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
-import type { Actor } from '@/server/http/context';
+import type { Actor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
 import { users } from '@/server/modules/users/users.table';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { ForbiddenError, TooManyRequestsError } from '@/server/errors';
 import { claimAttempt } from './failure-limit';
 import { consumeTotp } from './totp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';

@@ -3,15 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
 import { customers } from '@/server/modules/customers/customers.table';
-import type { Actor } from '@/server/http/context';
-
-/**
- * The tenant selector `customerId` of spec 1, resolved once per request:
- * - `all`: ADMIN without customerId (or -1): global over all tenants;
- * - `network`: a network owner's OWNER without customerId: its own customer and its members;
- * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId).
- */
-export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean };
+import type { Actor } from '@/server/context/actor';
+import type { TenantScope } from '@/server/context/tenant-scope';
 
 export function parseCustomerIdParam(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;

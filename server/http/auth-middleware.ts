@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { authenticateAccessToken } from '@/server/auth/authenticate';
-import { hasRole, type Role } from '@/server/auth/roles';
+import { hasRole, type Role } from '@/server/context/roles';
 import { accessTokenFromSessionCookie } from '@/server/auth/session-cookie';
 import { parseCustomerIdParam, resolveTenantScope } from '@/server/auth/tenant-scope';
 import { ForbiddenError, UnauthorizedError } from '@/server/errors';

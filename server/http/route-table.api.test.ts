@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleBelow, roles, type Role } from '@/server/auth/roles';
+import { roleBelow, roles, type Role } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/server/context/roles';
 import { authenticate, requireRole, resolveScope } from './auth-middleware';
 import type { AppEnv } from './context';
 import { DEFAULT_BODY_LIMIT, declaredLengthLimit, requestInputGuard, type BodyLimit, type ParsedBodyTypes } from './request-input';

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { UnauthorizedError } from '@/server/errors';
-import type { AppEnv, ServiceContext } from './context';
+import type { AppEnv } from './context';
+import type { ServiceContext } from '@/server/context/service-context';
 
 /** Adapts a request to the context a service verb receives. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {

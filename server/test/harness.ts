@@ -11,7 +11,7 @@ import { parseConfig, setConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { hashPassword } from '@/server/auth/password';
 import { resetSigningKey } from '@/server/auth/jwt';
-import type { Role } from '@/server/auth/roles';
+import type { Role } from '@/server/context/roles';
 import { createApp, type App } from '@/server/http/app';
 import { createNodeListener } from '@/server/http/node-listener';
 import { createLogger } from '@/server/logger';

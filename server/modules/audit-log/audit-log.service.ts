@@ -1,6 +1,6 @@
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import { ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { buildPage, parsePaging } from '@/server/query';
 import { countLog, findLogBatch, findLogPage, type LogCursor, type LogFilter, type LogRow } from './audit-log.queries';
 import { auditLog } from './audit-log.table';

@@ -4,7 +4,7 @@ import { actsAsNetworkOwner, resolveTenantScope, scopeCondition, targetCustomerI
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
 import { findOne, findPage } from '@/server/query';

@@ -3,7 +3,7 @@ import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { detachFileReferences, fileDeletionBlockers, fileReferenceKinds } from '@/server/modules/files/file-reference-registry';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';

@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit, type AuditEntry } from '@/server/modules/audit-log/audit-log.writer';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';

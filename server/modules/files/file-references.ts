@@ -1,6 +1,6 @@
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { swapFileReferences } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
 import { audit, deleteCheckedFiles, writableFile } from './files.service';

@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { maxTagsTotalLength, normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { compileSearch } from '@/server/query';

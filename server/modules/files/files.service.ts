@@ -3,7 +3,7 @@ import { resolveTenantScope, scopeCondition } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { folderAccessCondition } from '@/server/modules/file-folders/folder-access';
 import { fileFolderResource } from '@/server/modules/file-folders/file-folders.resource';

@@ -2,7 +2,7 @@ import { and, type SQL } from 'drizzle-orm';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import { criteriaCondition } from './quick-filter-criteria';
 import { findQuickFilter } from './quick-filters.queries';

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor, ServiceContext } from '@/server/http/context';
+import type { Actor } from '@/server/context/actor';
+import type { ServiceContext } from '@/server/context/service-context';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';

@@ -2,7 +2,7 @@ import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { builtInLimits, isEditableTier, isResourceKey, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
 import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits.limits';

@@ -3,7 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import * as q from './tags.queries';
 import { normalizeTags, type TagType } from './tags.rules';

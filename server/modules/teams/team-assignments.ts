@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { scopeCondition, type TenantScope } from '@/server/auth/tenant-scope';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { Actor } from '@/server/http/context';
+import type { Actor } from '@/server/context/actor';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { findTeamResource, type TeamResourceRegistration } from './team-registry';
 import { isAboveTeams } from './team-visibility';

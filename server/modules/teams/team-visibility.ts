@@ -1,10 +1,11 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { hasRole } from '@/server/auth/roles';
-import { scopeCondition, type TenantScope } from '@/server/auth/tenant-scope';
+import { hasRole } from '@/server/context/roles';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { Actor } from '@/server/http/context';
+import type { Actor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { aliasedTable } from '@/server/query/relations';
 import { findTeamResource, type TeamResourceType } from './team-registry';

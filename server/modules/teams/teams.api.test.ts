@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '@/server/http/context';
+import type { Actor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { assertWritable } from './team-visibility';

@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { users } from '@/server/modules/users/users.table';

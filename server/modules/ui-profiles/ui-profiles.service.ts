@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { findOne, findPage } from '@/server/query';

@@ -1,6 +1,6 @@
 import type { Executor } from '@/server/db/client';
 import { LimitReachedError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import type { TargetFolder } from '@/server/modules/file-folders/folder-access';
 import { replaceFileReference } from '@/server/modules/files/file-references';

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { assertNoNul } from '@/server/http/hostile-input';

@@ -3,7 +3,7 @@ import { and, sql } from 'drizzle-orm';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { files } from '@/server/modules/files/files.table';
 import { assertWritable } from '@/server/modules/teams/team-visibility';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { fileResource } from '@/server/modules/files/files.resource';
 import { FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files/files.service';
 import { files } from '@/server/modules/files/files.table';

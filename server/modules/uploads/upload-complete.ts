@@ -1,7 +1,7 @@
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { MeasuringStream } from '@/server/storage/crc32';
 import { storedContentType } from './content-types';

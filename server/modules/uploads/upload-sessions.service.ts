@@ -5,7 +5,7 @@ import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { assertNoNul } from '@/server/http/hostile-input';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';

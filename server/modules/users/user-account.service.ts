@@ -5,7 +5,7 @@ import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/http/context';
+import type { ServiceContext } from '@/server/context/service-context';
 import { consumeTotp } from '@/server/auth/totp';
 import * as q from './users.queries';
 import { auditUser, readUser } from './users.service';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { roles } from '@/server/auth/roles';
+import { roles } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { uiProfileResource } from '@/server/modules/ui-profiles/ui-profiles.resource';
 import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';

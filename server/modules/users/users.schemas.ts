@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { roles } from '@/server/auth/roles';
+import { roles } from '@/server/context/roles';
 import { updateBody } from '@/server/http/update-body';
 
 /** `<IDP_PROVIDER>` of the spec is the open-source identity provider KEYCLOAK. */

@@ -4,7 +4,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-import { roles } from '@/server/auth/roles';
+import { roles } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 
