@@ -3,7 +3,7 @@ import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
-import { serviceJobs } from './jobs/jobs';
+import { moduleJobs } from './modules';
 import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
 import { createService } from './service';
@@ -60,7 +60,7 @@ async function main() {
   let queue: JobQueue | undefined;
   if (config.jobsEnabled) {
     queue = await startJobQueue(handle, log, config.databaseUrl);
-    await registerJobs(queue, serviceJobs(handle.db, config, log), log);
+    await registerJobs(queue, moduleJobs({ db: handle.db, config, log }), log);
   }
   await nextReady;
   setReady(true);

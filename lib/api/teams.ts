@@ -26,7 +26,7 @@ export type TeamAssignment = { id: string; readOnly: boolean };
 /** Spec 1 `teamAccessList`: the teams of one resource (the service adds each team's name). */
 export type TeamAccessList = { teams: Array<{ id: string; name?: string; readOnly: boolean }> };
 
-/** The kinds registered with the team mechanism today besides users (server team-resources.ts). */
+/** The kinds plugged into the team mechanism today besides users (the server modules' manifests). */
 export const TEAM_RESOURCE_KINDS = [
   { type: 'deviceGroup', label: 'Device folders', countKey: 'teamDeviceGroupNumber' },
   { type: 'fileFolder', label: 'File folders', countKey: 'teamFileFolderNumber' },

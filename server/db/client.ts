@@ -11,10 +11,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
-import * as schema from './schema';
 
-/** The one database type every query is written against; both drivers satisfy it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type every query is written against; both drivers satisfy it. No relational schema:
+ * queries use the query builder only, so the tables stay with their modules (drizzle-kit finds them by glob).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: what queries accept. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
@@ -40,7 +42,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pg') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
 
     return {
       db,
@@ -66,7 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
-  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+  const db = drizzlePglite(pglite) as unknown as Database;
 
   return {
     db,

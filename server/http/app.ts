@@ -1,27 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { registerAuditLogRoutes } from '@/server/modules/audit-log/audit-log.handlers';
-import { registerCustomerRoutes } from '@/server/modules/customers/customers.handlers';
-import { registerFileFolderRoutes } from '@/server/modules/file-folders/file-folders.handlers';
-import { registerFileRoutes } from '@/server/modules/files/files.handlers';
-import { registerOAuthRoutes } from '@/server/modules/oauth/oauth.handlers';
-import { registerQuickFilterRoutes } from '@/server/modules/quick-filters/quick-filters.handlers';
-import { registerResourceLimitRoutes } from '@/server/modules/resource-limits/resource-limits.handlers';
-import { registerSystemRoutes } from '@/server/modules/system/system.handlers';
-import { registerTagRoutes } from '@/server/modules/tags/tags.handlers';
-import { registerTeamRoutes } from '@/server/modules/teams/teams.handlers';
-import { registerUploadRoutes } from '@/server/modules/uploads/uploads.handlers';
-import { registerUiProfileRoutes } from '@/server/modules/ui-profiles/ui-profiles.handlers';
-import { registerUserRoutes } from '@/server/modules/users/users.handlers';
-import { registerPasswordSetupRoutes } from '@/server/modules/users/password-setup.handlers';
+import { installModules, modules } from '@/server/modules';
+import type { ModuleManifest } from '@/server/modules/module';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
 import { requestContext } from './request-context';
+import { registerModuleRoutes } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
 
 /** The one Hono app serving /api, /public-api, /oauth and the health checks. */
-export function createApp(deps: AppDeps): App {
+export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules): App {
+  installModules(list);
   // strict: false matches paths with and without a trailing slash (DECISIONS §2).
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
 
@@ -29,21 +19,7 @@ export function createApp(deps: AppDeps): App {
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
 
-  registerSystemRoutes(app);
-  registerOAuthRoutes(app);
-  registerTeamRoutes(app); // before users: owns POST /api/user/updateTeamAssignments
-  registerUserRoutes(app);
-  registerPasswordSetupRoutes(app);
-  registerUiProfileRoutes(app);
-  registerResourceLimitRoutes(app); // before customers: GET /api/customer/{id} would shadow /api/customer/resourceLimits
-  registerCustomerRoutes(app);
-  registerAuditLogRoutes(app);
-  // Media library. Uploads first: /api/v2/file/upload/... and /api/storage/... before the files' /{id} routes.
-  registerUploadRoutes(app);
-  registerFileRoutes(app);
-  registerFileFolderRoutes(app);
-  registerTagRoutes(app);
-  registerQuickFilterRoutes(app);
+  registerModuleRoutes(app, list);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

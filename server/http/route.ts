@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '@/server/context/roles';
 import { authenticate, requireRole, resolveScope } from './auth-middleware';
@@ -16,7 +16,15 @@ export type RouteAccess = { public: true } | { public?: false; minRole: Role; te
  * its body may have (default DEFAULT_BODY_LIMIT, 1 MiB), or `'stream'` for a handler that streams
  * the body itself and enforces its own limits (uploads).
  */
-export type RouteOptions = { bodyLimit?: BodyLimit };
+export type RouteOptions = { bodyLimit?: BodyLimit; resourceIds?: ResourceIds };
+
+/**
+ * Where a route takes the id of a tenant's resource, by parameter (`path.id`, `query.fileId`,
+ * `body.sourceFileId`; `[]` after the name: a body array of ids), naming the resource kind (a module's
+ * sweep factory). The route-table security sweep fills each with another tenant's resource and expects
+ * 404; every id-like parameter must be declared here or be on the sweep's reasoned list of exceptions.
+ */
+export type ResourceIds = Readonly<Record<`${'path' | 'query' | 'body'}.${string}`, string>>;
 
 export type RouteTableEntry = {
   method: string;
@@ -26,6 +34,7 @@ export type RouteTableEntry = {
   bodyLimit: BodyLimit;
   /** The body media types a validator parses (JSON, form); empty when the route takes no such body. */
   parsedBody: ParsedBodyTypes;
+  resourceIds: ResourceIds;
 };
 
 /** Every declared route; the OpenAPI document and the security tests walk it. */
@@ -57,9 +66,10 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
       ? {}
       : { security: [{ bearerAuth: [] }, { sessionCookie: [] }], 'x-minimum-role': access.minRole }),
     'x-body-limit': bodyLimit,
+    ...(options.resourceIds ? { 'x-resource-ids': options.resourceIds } : {}),
     middleware: [...middleware, ...toArray(config.middleware as MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[] | undefined)],
   } as R);
-  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody });
+  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody, resourceIds: options.resourceIds ?? {} });
 
   return route as Declared<R>;
 }
@@ -100,3 +110,6 @@ function toArray<T>(value: T | T[] | undefined): T[] {
 
   return Array.isArray(value) ? value : [value];
 }
+
+/** What a module declares its routes on (the app collects them and registers static paths first). */
+export type RouteRegistrar = OpenAPIHono<AppEnv>;

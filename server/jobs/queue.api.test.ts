@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthTokenFamilies } from '@/server/auth/tokens.table';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { serviceJobs } from './jobs';
+import { moduleJobs } from '@/server/modules';
 import { registerJobs, startJobQueue, type JobQueue } from './queue';
 
 let t: TestContext;
@@ -12,7 +12,7 @@ let queue: JobQueue;
 beforeAll(async () => {
   t = await createTestContext();
   queue = await startJobQueue(t.handle, createLogger('silent'), t.databaseUrl);
-  await registerJobs(queue, serviceJobs(t.db, t.config, createLogger('silent')), createLogger('silent'), 0.5);
+  await registerJobs(queue, moduleJobs({ db: t.db, config: t.config, log: createLogger('silent') }), createLogger('silent'), 0.5);
 }, 60_000);
 afterAll(async () => {
   await queue.stop();

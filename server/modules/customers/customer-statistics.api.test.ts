@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { registerCustomerStatistic } from './customer-statistics';
+import { customerStatistics } from './customer-statistics';
 
 let t: TestContext;
 let adminToken: string;
@@ -95,13 +95,13 @@ describe('the customer statistic registry', () => {
     await t.factories.user({ customerId: customer.id, role: 'EDITOR' });
     // Test-only stand-ins for the devices, license order and datasource modules.
     const removals = [
-      registerCustomerStatistic('activeLicenses', (id) => sql`(select count(*) from ${users} where ${users.customerId} = ${id})`),
-      registerCustomerStatistic('totalLicenses', (id) => sql`(select 7 where ${id} is not null)`),
-      registerCustomerStatistic('currentDatasourceStorageSize', (id) => sql`(select 1000 where ${id} is not null)`),
-      registerCustomerStatistic('lastDeviceActivity', (id) => sql`(select '2026-03-04T05:06:07.089Z'::timestamptz where ${id} is not null)`),
+      customerStatistics.add({ statistic: 'activeLicenses', sql: (id) => sql`(select count(*) from ${users} where ${users.customerId} = ${id})` }),
+      customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` }),
+      customerStatistics.add({ statistic: 'currentDatasourceStorageSize', sql: (id) => sql`(select 1000 where ${id} is not null)` }),
+      customerStatistics.add({ statistic: 'lastDeviceActivity', sql: (id) => sql`(select '2026-03-04T05:06:07.089Z'::timestamptz where ${id} is not null)` }),
     ];
     try {
-      expect(() => registerCustomerStatistic('totalLicenses', () => sql`0`)).toThrow(/registered twice/);
+      expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
       const res = await readCustomer(customer.id, `${REGISTERED_STATISTICS.join(',')},currentCustomerFilesStorageSize,currentTotalCustomerStorageSize`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({

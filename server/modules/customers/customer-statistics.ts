@@ -1,4 +1,5 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
 
 /**
  * The one place where later modules contribute the customer's computed statistics of spec 3 "Customer"
@@ -7,9 +8,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * adds to the files' bytes). The customer resource names no module; with nothing registered a count is
  * 0 and `lastDeviceActivity` null.
  *
- * Register from a module's top level (imported by its routes), like the file reference kinds
- * (server/modules/files/file-reference-registry.ts). The expression is looked up when a statement is
- * rendered, not when the field map is built, so the order of registration and first request does not matter.
+ * A module lists its expressions in its manifest (`customerStatistics`). The expression is looked up when
+ * a statement is rendered, not when the field map is built, so installing after the field map is fine.
  */
 
 export type CustomerStatistic = 'activeLicenses' | 'totalLicenses' | 'currentDatasourceStorageSize' | 'lastDeviceActivity';
@@ -21,17 +21,9 @@ export type CustomerStatistic = 'activeLicenses' | 'totalLicenses' | 'currentDat
  */
 export type CustomerStatisticSql = (customerId: SQL) => SQL;
 
-const contributions = new Map<CustomerStatistic, CustomerStatisticSql>();
+export type CustomerStatisticContribution = { statistic: CustomerStatistic; sql: CustomerStatisticSql };
 
-/** Registers the expression of one statistic; answers the function that removes it again (tests). */
-export function registerCustomerStatistic(statistic: CustomerStatistic, expression: CustomerStatisticSql): () => void {
-  if (contributions.has(statistic)) throw new Error(`Customer statistic '${statistic}' registered twice`);
-  contributions.set(statistic, expression);
-
-  return () => {
-    if (contributions.get(statistic) === expression) contributions.delete(statistic);
-  };
-}
+export const customerStatistics = definePlugPoint<CustomerStatisticContribution>('customerStatistics', (c) => c.statistic);
 
 const fallback: Record<CustomerStatistic, SQL> = {
   activeLicenses: sql`0`,
@@ -42,15 +34,10 @@ const fallback: Record<CustomerStatistic, SQL> = {
 
 /** The statistic for the customer `customerId`: the registered expression, or its value when none is. */
 export function customerStatisticSql(statistic: CustomerStatistic, customerId: SQL): SQL {
-  // Drizzle renders an SQLWrapper by calling getSQL() (in parentheses) each time a statement is built.
-  const current: SQLWrapper = {
-    getSQL: () => {
-      const expression = contributions.get(statistic);
-      if (!expression) return fallback[statistic];
+  return lazySql(() => {
+    const contribution = customerStatistics.get(statistic);
+    if (!contribution) return fallback[statistic];
 
-      return statistic === 'lastDeviceActivity' ? expression(customerId) : sql`coalesce(${expression(customerId)}, 0)`;
-    },
-  };
-
-  return sql`${current}`;
+    return statistic === 'lastDeviceActivity' ? contribution.sql(customerId) : sql`coalesce(${contribution.sql(customerId)}, 0)`;
+  });
 }

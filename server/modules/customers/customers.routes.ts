@@ -53,6 +53,7 @@ export const getCustomerRoute = defineRoute(
     request: { params: IdParams, query: SelectQuerySchema },
     responses: { 200: customerResponse('The customer'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'customer' } },
 );
 
 export const createCustomerRoute = defineRoute(

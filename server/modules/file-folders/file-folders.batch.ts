@@ -4,7 +4,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { detachFileReferences, fileDeletionBlockers, fileReferenceKinds } from '@/server/modules/files/file-reference-registry';
+import { detachFileReferences, fileDeletionBlockers, fileReferences } from '@/server/modules/files/file-reference-registry';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
@@ -93,7 +93,7 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
  */
 async function deleteContents(tx: Executor, ctx: ServiceContext, input: { customerId: number; fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) {
   await assertSubtreesWritable(tx, ctx, input.customerId, input.folderIds);
-  if (fileReferenceKinds().length > 0) {
+  if (fileReferences.items().length > 0) {
     const affected = [...input.fileIds, ...(await fileIdsBelow(tx, input.customerId, input.folderIds))];
     const blockers = await fileDeletionBlockers(tx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
     if (blockers.length > 0) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
@@ -34,6 +34,13 @@ export async function updateFolder(db: Executor, id: string, values: Partial<Pic
   const [row] = await db.update(fileFolders).set({ ...values, lastChange: sql`now()` }).where(eq(fileFolders.id, id)).returning();
 
   return row!;
+}
+
+/** The tenant's root file folder (created with the customer). */
+export async function findRootFileFolder(db: Executor, customerId: number): Promise<FileFolderRow | undefined> {
+  const [row] = await db.select().from(fileFolders).where(and(eq(fileFolders.customerId, customerId), isNull(fileFolders.parentId))).limit(1);
+
+  return row;
 }
 
 export async function findFolderRow(db: Executor, id: string): Promise<FileFolderRow | undefined> {

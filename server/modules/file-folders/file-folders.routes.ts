@@ -53,6 +53,7 @@ export const getFileFolderRoute = defineRoute(
     },
     responses: { 200: folderResponse('The folder'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'fileFolder' } },
 );
 
 export const storageStatisticsRoute = defineRoute(
@@ -81,6 +82,7 @@ export const breadcrumbRoute = defineRoute(
     request: { query: scoped({ folderId: folderIdParam }) },
     responses: { 200: { description: 'Root first, the folder last', ...json(BreadcrumbSchema) }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
 
 export const createFileFolderRoute = defineRoute(
@@ -97,6 +99,7 @@ export const createFileFolderRoute = defineRoute(
     request: { query: CreateFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.parentId': 'fileFolder' } },
 );
 
 export const createFilteredFileFolderRoute = defineRoute(
@@ -111,6 +114,7 @@ export const createFilteredFileFolderRoute = defineRoute(
     request: { query: CreateFilteredFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.parentId': 'fileFolder', 'query.quickFilterId': 'quickFilter' } },
 );
 
 export const renameFileFolderRoute = defineRoute(
@@ -125,6 +129,7 @@ export const renameFileFolderRoute = defineRoute(
     request: { query: RenameFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 200: folderResponse('The renamed folder'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
 
 export const moveBatchRoute = defineRoute(
@@ -155,6 +160,7 @@ export const deleteBatchRoute = defineRoute(
     request: { query: scoped({ removeFromPlaylists: removeFromPlaylistsParam }), body: { required: true, ...json(BatchSchema) } },
     responses: { ...deleted, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'body.fileIds[]': 'file', 'body.folderIds[]': 'fileFolder' } },
 );
 
 export const setCleanupOutdatedFilesRoute = defineRoute(
@@ -174,6 +180,7 @@ export const setCleanupOutdatedFilesRoute = defineRoute(
     },
     responses: { 200: folderResponse('The folder'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
 
 export const updateFileFolderTeamsRoute = defineRoute(
@@ -188,6 +195,7 @@ export const updateFileFolderTeamsRoute = defineRoute(
     request: { query: scoped({ fileFolderId: folderIdParam }), body: { required: true, ...json(TeamModificationSchema) } },
     responses: { 200: { description: 'The folder\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.fileFolderId': 'fileFolder', 'body.removeFromTeamIds[]': 'team' } },
 );
 
 export const deleteFileFolderRoute = defineRoute(
@@ -205,4 +213,5 @@ export const deleteFileFolderRoute = defineRoute(
     },
     responses: { ...deleted, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.id': 'fileFolder' } },
 );

@@ -1,14 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { ServiceContext } from '@/server/context/service-context';
+import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
 
 /**
  * The one place that knows who references a file. Each module that points at files (content, playlists,
- * channels, sub-channels, ...) registers one `FileReferenceKind`; the file resource's usage fields, the
- * delete guard and `replaceFileReference` all go through this list, so none of them names a module.
- *
- * Register from a module's top level (imported by its routes), before the first request: the file
- * resource's usage fields are compiled once from the kinds registered at that moment.
+ * channels, sub-channels, ...) lists one `FileReferenceKind` in its manifest (`fileReferences`); the file
+ * resource's usage fields, the delete guard and `replaceFileReference` all go through this point, so none
+ * of them names a module.
  */
 
 /** The select-only field of `file` a reference kind contributes its usage entries to. */
@@ -34,23 +33,18 @@ export type FileReferenceKind = {
   replace: (tx: Executor, ctx: ServiceContext, input: { fromFileId: string; toFileId: string }) => Promise<number>;
 };
 
-const kinds: FileReferenceKind[] = [];
-
-export function registerFileReference(kind: FileReferenceKind): void {
-  if (kinds.some((k) => k.name === kind.name)) throw new Error(`File reference kind '${kind.name}' registered twice`);
-  kinds.push(kind);
-}
-
-export function fileReferenceKinds(): readonly FileReferenceKind[] {
-  return kinds;
-}
+export const fileReferences = definePlugPoint<FileReferenceKind>('fileReferences', (k) => k.name);
 
 /** The jsonb array of every registered usage of `field` for the file `fileId` (`[]` today). */
 export function fileUsageSql(field: FileUsageField, fileId: SQL): SQL {
-  const parts = kinds.filter((k) => k.usageField === field).map((k) => sql`coalesce(${k.usage(fileId)}, '[]'::jsonb)`);
-  if (parts.length === 0) return sql`'[]'::jsonb`;
+  return lazySql(() => {
+    const parts = fileReferences
+      .items()
+      .filter((k) => k.usageField === field)
+      .map((k) => sql`coalesce(${k.usage(fileId)}, '[]'::jsonb)`);
 
-  return sql.join(parts, sql` || `);
+    return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
+  });
 }
 
 export type FileBlocker = { kind: string; count: number };
@@ -58,7 +52,7 @@ export type FileBlocker = { kind: string; count: number };
 /** The reference kinds that keep `fileIds` from being deleted, with their counts (empty: free to delete). */
 export async function fileDeletionBlockers(tx: Executor, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }): Promise<FileBlocker[]> {
   const blockers: FileBlocker[] = [];
-  for (const kind of kinds) {
+  for (const kind of fileReferences.items()) {
     const count = kind.countBlocking ? await kind.countBlocking(tx, input) : 0;
     if (count > 0) blockers.push({ kind: kind.name, count });
   }
@@ -68,13 +62,13 @@ export async function fileDeletionBlockers(tx: Executor, input: { fileIds: reado
 
 /** Lets every kind drop its references to `fileIds` before their rows are deleted. */
 export async function detachFileReferences(tx: Executor, ctx: ServiceContext, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }): Promise<void> {
-  for (const kind of kinds) await kind.detach?.(tx, ctx, input);
+  for (const kind of fileReferences.items()) await kind.detach?.(tx, ctx, input);
 }
 
 /** Swaps references of every kind; answers the count per kind (kinds with none left out). */
 export async function swapFileReferences(tx: Executor, ctx: ServiceContext, input: { fromFileId: string; toFileId: string }): Promise<Record<string, number>> {
   const changed: Record<string, number> = {};
-  for (const kind of kinds) {
+  for (const kind of fileReferences.items()) {
     const count = await kind.replace(tx, ctx, input);
     if (count > 0) changed[kind.name] = count;
   }

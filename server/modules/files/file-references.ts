@@ -5,8 +5,6 @@ import { swapFileReferences } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
 import { audit, deleteCheckedFiles, writableFile } from './files.service';
 
-// The reference registry itself (registerFileReference, usage SQL, delete guard) is file-reference-registry.ts.
-export { registerFileReference, type FileReferenceKind, type FileUsageField } from './file-reference-registry';
 
 // CONTRACT (owned by the files helper; replace the body, keep the signature):
 

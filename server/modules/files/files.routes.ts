@@ -30,6 +30,7 @@ export const listFilesRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend({ ...TeamReadQueryExtension, quickFilterId: quickFilterIdParam }) },
     responses: { 200: { description: 'A page of files', ...json(FilePage) }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
 
 export const fileSummaryRoute = defineRoute(
@@ -64,6 +65,7 @@ export const fileSummaryRoute = defineRoute(
       ...notFoundError,
     },
   },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
 
 export const getFileRoute = defineRoute(
@@ -81,6 +83,7 @@ export const getFileRoute = defineRoute(
     },
     responses: { 200: fileResponse('The file'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'file' } },
 );
 
 export const replaceFileReferenceRoute = defineRoute(
@@ -104,6 +107,7 @@ export const replaceFileReferenceRoute = defineRoute(
     },
     responses: { 200: fileResponse('The source file'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.fileIdToReplace': 'file', 'query.sourceFileId': 'file' } },
 );
 
 export const renameFileRoute = defineRoute(
@@ -122,6 +126,7 @@ export const renameFileRoute = defineRoute(
     },
     responses: { 200: fileResponse('The renamed file'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'query.fileId': 'file' } },
 );
 
 export const updateFileTeamsRoute = defineRoute(
@@ -135,6 +140,7 @@ export const updateFileTeamsRoute = defineRoute(
     request: { query: z.object({ customerId: customerIdParam, fileId: uuid('The file') }), body: { required: true, ...json(TeamModificationSchema) } },
     responses: { 200: { description: 'The file\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'query.fileId': 'file', 'body.removeFromTeamIds[]': 'team' } },
 );
 
 export const updateFileRoute = defineRoute(
@@ -149,6 +155,7 @@ export const updateFileRoute = defineRoute(
     request: { params: FileIdParams, body: { required: true, ...json(FileUpdateSchema) } },
     responses: { 200: fileResponse('The updated file'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.fileId': 'file' } },
 );
 
 export const deleteFileRoute = defineRoute(
@@ -163,6 +170,7 @@ export const deleteFileRoute = defineRoute(
     request: { params: FileIdParams, query: z.object({ removeFromPlaylists: booleanParam('Remove the file from playlists (default false)') }) },
     responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.fileId': 'file' } },
 );
 
 const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { insertFolder, rootFileFolder } from '@/server/modules/tags/tagged-rows.test-helpers';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { registerQuickFilterUsage } from './quick-filter-usages';
+import { quickFilterUsages } from './quick-filter-usages';
 
 /*
- * How a later module (campaigns) plugs into the usage registry with one call: a stand-in "channel"
- * kind, here folders named `channel-<filterId>`, makes the filter read-only, blocks its deletion and
- * fills `campaignUsageDetails`. Registered before the first request, as a module's top level would.
+ * How a later module (campaigns) plugs into the usage point (its manifest lists one kind): a stand-in
+ * "channel" kind, here folders named `channel-<filterId>`, makes the filter read-only, blocks its deletion
+ * and fills `campaignUsageDetails`. Added before the first request, beside the installed modules.
  */
 const channelFolders = (id: unknown) => sql`from ${fileFolders} where ${fileFolders.name} = 'channel-' || ${id}::text`;
-registerQuickFilterUsage({
+quickFilterUsages.add({
   name: 'testChannel',
   count: (id) => sql`select count(*) ${channelFolders(id)}`,
   blocksDelete: true,

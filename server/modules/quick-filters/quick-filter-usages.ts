@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
 
 /**
  * The one place that knows who uses a quick filter. Each module that references quick filters (filtered
- * file folders today; campaigns, messages and datasources later) registers one kind in
- * quick-filter-usage-list.ts; the delete guard, `readOnly` and the usage fields all go through this list.
+ * file folders today; campaigns, messages and datasources later) lists one kind in its manifest
+ * (`quickFilterUsages`); the delete guard, `readOnly` and the usage fields all go through this point.
  */
 
 export type QuickFilterUsageField = 'campaignUsageDetails' | 'messageUsageDetails';
@@ -23,32 +24,34 @@ export type QuickFilterUsageKind = {
   usage?: (quickFilterId: SQL) => SQL;
 };
 
-const kinds: QuickFilterUsageKind[] = [];
-
-export function registerQuickFilterUsage(kind: QuickFilterUsageKind): void {
-  if (kinds.some((k) => k.name === kind.name)) throw new Error(`Quick filter usage '${kind.name}' registered twice`);
-  kinds.push(kind);
-}
+export const quickFilterUsages = definePlugPoint<QuickFilterUsageKind>('quickFilterUsages', (k) => k.name);
 
 /** True (SQL) when a channel-like kind uses the filter `quickFilterId`. */
 export function usedByChannelsSql(quickFilterId: SQL): SQL {
-  const parts = kinds.filter((k) => k.makesReadOnly).map((k) => sql`(${k.count(quickFilterId)}) > 0`);
+  return lazySql(() => {
+    const parts = quickFilterUsages.items().filter((k) => k.makesReadOnly).map((k) => sql`(${k.count(quickFilterId)}) > 0`);
 
-  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+    return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+  });
 }
 
 /** The jsonb array of `field` usages of the filter (`[]` while no kind contributes). */
 export function quickFilterUsageSql(field: QuickFilterUsageField, quickFilterId: SQL): SQL {
-  const parts = kinds.filter((k) => k.usageField === field && k.usage).map((k) => sql`coalesce(${k.usage!(quickFilterId)}, '[]'::jsonb)`);
+  return lazySql(() => {
+    const parts = quickFilterUsages
+      .items()
+      .filter((k) => k.usageField === field && k.usage)
+      .map((k) => sql`coalesce(${k.usage!(quickFilterId)}, '[]'::jsonb)`);
 
-  return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
+    return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
+  });
 }
 
 export type QuickFilterBlocker = { kind: string; count: number };
 
 /** The kinds that keep the filter from being deleted, with their counts (empty: free to delete). */
 export async function quickFilterDeletionBlockers(tx: Executor, quickFilterId: string): Promise<QuickFilterBlocker[]> {
-  const blocking = kinds.filter((k) => k.blocksDelete);
+  const blocking = quickFilterUsages.items().filter((k) => k.blocksDelete);
   if (blocking.length === 0) return [];
   const id = sql`${quickFilterId}::uuid`;
   const columns = sql.join(blocking.map((k, i) => sql`(${k.count(id)})::bigint as ${sql.identifier(`c${i}`)}`), sql`, `);

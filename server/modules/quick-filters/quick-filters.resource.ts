@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { defineResource } from '@/server/query/resource';
-import { quickFilterUsageSql, usedByChannelsSql } from './quick-filter-usage-list';
+import { quickFilterUsageSql, usedByChannelsSql } from './quick-filter-usages';
 import { filteredEntityTypes, quickFilters } from './quick-filters.table';
 
 /**

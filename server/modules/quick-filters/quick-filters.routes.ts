@@ -40,6 +40,7 @@ export const getQuickFilterRoute = defineRoute(
     },
     responses: { 200: { description: 'The quick filter', ...json(QuickFilterSchema) }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'quickFilter' } },
 );
 
 export const createQuickFilterRoute = defineRoute(
@@ -76,6 +77,7 @@ export const updateQuickFilterRoute = defineRoute(
     request: { query: idQuery, body: { required: true, ...json(QuickFilterUpdateSchema) } },
     responses: { 200: { description: 'The updated quick filter', ...json(QuickFilterSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
 
 export const deleteQuickFilterRoute = defineRoute(
@@ -90,4 +92,5 @@ export const deleteQuickFilterRoute = defineRoute(
     request: { query: idQuery },
     responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );

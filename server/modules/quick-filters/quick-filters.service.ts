@@ -12,7 +12,7 @@ import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assi
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findPage } from '@/server/query';
 import { validateCriteria } from './quick-filter-criteria';
-import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usage-list';
+import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usages';
 import * as q from './quick-filters.queries';
 import { quickFilterResource } from './quick-filters.resource';
 import type { Criteria, QuickFilterCreate, QuickFilterUpdate } from './quick-filters.schemas';

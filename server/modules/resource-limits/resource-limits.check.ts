@@ -4,10 +4,8 @@ import type { ResourceKey } from './resource-limits.defaults';
 import { effectiveLimit, serverLimits } from './resource-limits.limits';
 import { findLimitConfig, lockCustomerForLimits } from './resource-limits.queries';
 import { countUsage } from './resource-limits.usage';
-import './resource-limits.counters';
 
 export type { ResourceKey } from './resource-limits.defaults';
-export { registerUsageCounter } from './resource-limits.usage';
 
 /**
  * Refuses the creation of one more `resource` in the tenant once its limit is reached (400

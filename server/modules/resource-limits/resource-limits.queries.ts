@@ -1,9 +1,6 @@
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
-import { teams } from '@/server/modules/teams/teams.table';
-import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
-import { users } from '@/server/modules/users/users.table';
 import { resourceLimitConfig } from './resource-limits.table';
 
 export type LimitConfigRow = typeof resourceLimitConfig.$inferSelect;
@@ -38,22 +35,4 @@ export async function lockCustomerForLimits(tx: Executor, customerId: number) {
   const [row] = await tx.select(limitColumns).from(customers).where(eq(customers.id, customerId)).for('update');
 
   return row;
-}
-
-export async function countUsersOf(db: Executor, customerId: number) {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
-
-  return row?.n ?? 0;
-}
-
-export async function countTeamsOf(db: Executor, customerId: number) {
-  const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.customerId, customerId));
-
-  return row?.n ?? 0;
-}
-
-export async function countUiProfilesOf(db: Executor, customerId: number) {
-  const [row] = await db.select({ n: count() }).from(uiProfiles).where(eq(uiProfiles.customerId, customerId));
-
-  return row?.n ?? 0;
 }

@@ -9,7 +9,6 @@ import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits
 import { deleteLimitConfig, findCustomerForLimits, findLimitConfig, upsertLimitConfig } from './resource-limits.queries';
 import type { ConfigBatch } from './resource-limits.schemas';
 import { countUsage } from './resource-limits.usage';
-import './resource-limits.counters';
 
 const CONFIG_NAME = /^config\.limit\.([A-Z_]+)\.([A-Za-z]+)$/;
 

@@ -1,19 +1,16 @@
 import type { Executor } from '@/server/db/client';
+import { definePlugPoint } from '@/server/modules/plug-point';
 import type { ResourceKey } from './resource-limits.defaults';
 
 /** Counts what a tenant currently holds of one limited resource. */
-export type UsageCounter = (db: Executor, customerId: number) => Promise<number>;
+export type UsageCounter = { resource: ResourceKey; count: (db: Executor, customerId: number) => Promise<number> };
 
-const counters = new Map<ResourceKey, UsageCounter>();
+/** Each module that owns a limited resource lists its counter in its manifest (`usageCounters`). */
+export const usageCounters = definePlugPoint<UsageCounter>('usageCounters', (c) => c.resource);
 
-/** A module plugs its count in with one call, e.g. `registerUsageCounter('WEBHOOK', countWebhookActionsOf)`. */
-export function registerUsageCounter(resource: ResourceKey, counter: UsageCounter): void {
-  counters.set(resource, counter);
-}
-
-/** The tenant's usage; 0 for a resource whose module has not registered a counter yet. */
+/** The tenant's usage; 0 for a resource whose module has not plugged a counter in yet. */
 export async function countUsage(db: Executor, customerId: number, resource: ResourceKey): Promise<number> {
-  const counter = counters.get(resource);
+  const counter = usageCounters.get(resource);
 
-  return counter ? counter(db, customerId) : 0;
+  return counter ? counter.count(db, customerId) : 0;
 }

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { definePlugPoint } from '@/server/modules/plug-point';
 import type { TagType } from './tags.rules';
 
 /**
- * Where tags of each type live: every table with a `tags text[]` column registers itself here with one
- * call (see tag-source-list.ts). Counts, suggestions and the delete guard are SQL over every registered
+ * Where tags of each type live: every module with a `tags text[]` column lists it in its manifest
+ * (`tagSources`). Counts, suggestions and the delete guard are SQL over every registered
  * source, so a new tagged module (devices, content, campaigns, messages) plugs in without touching them.
  */
 export type TagSource = {
@@ -16,15 +17,10 @@ export type TagSource = {
   customerIdColumn: AnyPgColumn;
 };
 
-const sources: TagSource[] = [];
-
-export function registerTagSource(source: TagSource): void {
-  if (sources.some((s) => s.name === source.name && s.tagType === source.tagType)) throw new Error(`Tag source '${source.name}' registered twice`);
-  sources.push(source);
-}
+export const tagSources = definePlugPoint<TagSource>('tagSources', (s) => `${s.tagType}:${s.name}`);
 
 export function tagSourcesOf(tagType: TagType): readonly TagSource[] {
-  return sources.filter((s) => s.tagType === tagType);
+  return tagSources.items().filter((s) => s.tagType === tagType);
 }
 
 /**

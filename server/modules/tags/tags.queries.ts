@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
-import { tagUsageSql } from './tag-source-list';
+import { tagUsageSql } from './tag-sources';
 import type { TagType } from './tags.rules';
 import { tags } from './tags.table';
 

@@ -17,7 +17,6 @@ import {
   upsertAssignments,
 } from './teams.queries';
 import { teamAssignments } from './teams.table';
-import './team-resources';
 
 /** What the assignment verbs need of a service context. */
 export type AssignmentContext = { actor: Actor; scope: TenantScope; requestId: string };

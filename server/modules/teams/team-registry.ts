@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { definePlugPoint } from '@/server/modules/plug-point';
 
 /**
  * Every resource kind the spec lets be assigned to teams (spec 1 "Team assignment", spec 3 "Team").
@@ -42,22 +43,12 @@ export type TeamResourceRegistration = {
   cannotJoin?: { condition: SQL; key: string; message: string };
 };
 
-const registry = new Map<TeamResourceType, TeamResourceRegistration>();
-
-/** Plugs a resource kind into the team mechanism; one call per kind (see team-resources.ts). */
-export function registerTeamResource(registration: TeamResourceRegistration): void {
-  registry.set(registration.type, registration);
-}
+/** The team-capable resource kinds; each module lists its own in its manifest (`teamResources`). */
+export const teamResources = definePlugPoint<TeamResourceRegistration>('teamResources', (r) => r.type);
 
 /** The registration for a wire type name; the first letter may be upper case (`DeviceGroup`). */
 export function findTeamResource(name: string): TeamResourceRegistration | undefined {
-  const type = name.charAt(0).toLowerCase() + name.slice(1);
-
-  return registry.get(type as TeamResourceType);
-}
-
-export function registeredTeamResources(): TeamResourceRegistration[] {
-  return [...registry.values()];
+  return teamResources.get(name.charAt(0).toLowerCase() + name.slice(1));
 }
 
 export function capitalize(type: string): string {

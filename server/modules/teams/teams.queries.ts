@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import type { TeamResourceRegistration } from './team-registry';
@@ -139,4 +139,11 @@ export async function findUserIdByEmail(db: Executor, email: string, scope: SQL 
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.trim().toLowerCase()), scope)).limit(1);
 
   return row?.id;
+}
+
+/** How many teams the tenant has (its resource-limit usage). */
+export async function countTeamsOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.customerId, customerId));
+
+  return row?.n ?? 0;
 }

@@ -11,7 +11,7 @@ import { assertWithinLimit } from '@/server/modules/resource-limits/resource-lim
 import { users } from '@/server/modules/users/users.table';
 import { findPage } from '@/server/query';
 import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
-import { registeredTeamResources } from './team-registry';
+import { teamResources } from './team-registry';
 import { teamAccessCondition, visibleTeamsCondition } from './team-visibility';
 import {
   assignmentCount,
@@ -37,7 +37,7 @@ export function listTeams(ctx: ServiceContext, input: ListInput) {
   const extraColumns: Record<string, SQL> = {};
   if (includeTeamUserNumber === 'true') extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');
   if (includeTeamResourceNumber === 'true') {
-    for (const { type } of registeredTeamResources()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
+    for (const { type } of teamResources.items()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
   }
 
   return findPage(ctx.db, { resource: teamResource, where: [scopeCondition(ctx.scope, teams.customerId), visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });

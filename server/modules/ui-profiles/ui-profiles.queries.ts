@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/modules/users/users.table';
 import { uiProfiles } from './ui-profiles.table';
@@ -79,4 +79,11 @@ export async function countUsersWithUiProfile(db: Executor, profileId: number): 
     .where(eq(users.uiProfileId, profileId));
 
   return Number(row?.count ?? 0);
+}
+
+/** How many uiProfiles the tenant has (its resource-limit usage). */
+export async function countUiProfilesOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(uiProfiles).where(eq(uiProfiles.customerId, customerId));
+
+  return row?.n ?? 0;
 }

@@ -36,6 +36,7 @@ export const getUiProfileRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery.extend({ select: z.string().optional() }) },
     responses: { 200: profileResponse('The UI profile'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'uiProfile' } },
 );
 
 export const createUiProfileRoute = defineRoute(
@@ -63,6 +64,7 @@ export const updateUiProfileRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileUpdateSchema) } },
     responses: { 200: profileResponse('The updated UI profile'), ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.id': 'uiProfile' } },
 );
 
 export const assignUiProfileRoute = defineRoute(
@@ -77,6 +79,7 @@ export const assignUiProfileRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileAssignSchema) } },
     responses: { 200: profileResponse('The UI profile'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' } },
 );
 
 export const deleteUiProfileRoute = defineRoute(
@@ -90,4 +93,5 @@ export const deleteUiProfileRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery },
     responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'uiProfile' } },
 );

@@ -33,6 +33,7 @@ export const downloadFileRoute = defineRoute(
       ...notFoundError,
     },
   },
+  { resourceIds: { 'path.customerId': 'customer', 'path.fileId': 'file' } },
 );
 
 export const devicePreviewRoute = defineRoute(
@@ -47,6 +48,7 @@ export const devicePreviewRoute = defineRoute(
     request: { params: z.object({ customerId: customerPath, deviceId: z.string().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) }) },
     responses: { 200: { description: 'The JPEG', content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.customerId': 'customer' } },
 );
 
 export const fileSignedUrlRoute = defineRoute(
@@ -64,4 +66,5 @@ export const fileSignedUrlRoute = defineRoute(
     },
     responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'file' } },
 );

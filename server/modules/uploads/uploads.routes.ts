@@ -62,7 +62,7 @@ export const uploadFilesRoute = defineRoute(
     responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
-  { bodyLimit: 'stream' },
+  { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' } },
 );
 
 export const initUploadRoute = defineRoute(
@@ -78,6 +78,7 @@ export const initUploadRoute = defineRoute(
     request: { query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }) }), body: { required: true, ...json(InitBodySchema) } },
     responses: { 200: { description: 'The session', ...json(InitResponseSchema) }, ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'body.parentId': 'fileFolder' } },
 );
 
 export const uploadPartRoute = defineRoute(
@@ -98,7 +99,7 @@ export const uploadPartRoute = defineRoute(
     responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
-  { bodyLimit: 'stream' },
+  { bodyLimit: 'stream', resourceIds: { 'path.sessionId': 'uploadSession' } },
 );
 
 export const recoverUploadRoute = defineRoute(
@@ -112,6 +113,7 @@ export const recoverUploadRoute = defineRoute(
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
     responses: { 200: { description: 'The session state, with fresh URLs for the missing chunks', ...json(RecoverResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
 
 export const completeUploadRoute = defineRoute(
@@ -127,6 +129,7 @@ export const completeUploadRoute = defineRoute(
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
     responses: { 200: { description: 'The created file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
 
 export const cancelUploadRoute = defineRoute(
@@ -141,6 +144,7 @@ export const cancelUploadRoute = defineRoute(
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
     responses: { 204: { description: 'Cancelled' }, ...securedErrors, ...notFoundError, ...conflictError },
   },
+  { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
 
 export const uploadThumbnailRoute = defineRoute(
@@ -160,5 +164,5 @@ export const uploadThumbnailRoute = defineRoute(
     responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
-  { bodyLimit: 'stream' },
+  { bodyLimit: 'stream', resourceIds: { 'path.fileId': 'file' } },
 );

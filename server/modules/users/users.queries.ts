@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
 import { customers } from '@/server/modules/customers/customers.table';
@@ -94,4 +94,11 @@ export async function findProfilePicture(db: Executor, userId: string, scope: SQ
     .limit(1);
 
   return row;
+}
+
+/** How many users the tenant has (its resource-limit usage). */
+export async function countUsersOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customerId));
+
+  return row?.n ?? 0;
 }

@@ -56,6 +56,7 @@ export const getUserRoute = defineRoute(
     request: { params: IdParams, query: SelectQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 200: userResponse('The user'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'path.id': 'user' } },
 );
 
 export const getProfilePictureRoute = defineRoute(
@@ -73,6 +74,7 @@ export const getProfilePictureRoute = defineRoute(
       ...notFoundError,
     },
   },
+  { resourceIds: { 'path.id': 'user' } },
 );
 
 export const uploadProfilePictureRoute = defineRoute(

@@ -1,0 +1,269 @@
+import { randomInt } from 'node:crypto';
+import { v4 as uuidv4 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@/server/context/roles';
+import { modules } from '@/server/modules';
+import type { SweepFactory } from '@/server/modules/module';
+import { formOf, png } from '@/server/modules/uploads/uploads.test-kit';
+import { createTestContext, type TestContext } from '@/server/test/harness';
+// The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
+import { routeTable, type ResourceIds, type RouteTableEntry } from './route';
+
+/**
+ * "Another tenant's resource id → 404" over the whole route table (GUIDE "Cross-cutting rules"). Each
+ * route declares where it takes resource ids (`resourceIds`: path, query or body) and of which kind;
+ * each module's manifest gives a factory per kind. For every declared id, one request names another
+ * tenant's resource there and the caller's own resources everywhere else, and must get 404.
+ * An id-like parameter (`id`, `…Id`, `…Ids`) that is not declared fails the coverage check until it is
+ * declared or listed below with its reason.
+ */
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  minLength?: number;
+  minimum?: number;
+  pattern?: string;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+type OpenApiParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
+type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
+
+/** Id-like parameters that do not name a tenant's resource to look up, each with why (`operationId:in.name`). */
+const notResourceIds: Record<string, string> = {
+  'createCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
+  'createCustomer:body.ownerSubresellerId': 'network membership: customers.manage.api.test.ts covers a foreign network owner',
+  'updateCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
+  'updateCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
+  'deleteCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
+  'setCustomerDefaultContents:query.defaultEmergencyContentId': 'contents arrive with issue 12; until then the id is stored as given',
+  'downloadDevicePreview:path.deviceId': 'devices arrive with issue 13; the preview of a foreign customer is swept through path.customerId',
+  'listFileFolders:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listFiles:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listQuickFilters:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'createFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createFilteredFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createQuickFilter:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createUser:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'uploadFiles:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'initUpload:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+};
+
+/** Path values a route needs besides its ids (a resource type, a part number). */
+const fixedPathValues: Record<string, Record<string, string>> = {
+  listResourceTeams: { resourceType: 'user' },
+  listTeamAssignments: { assignments: 'userAssignments' },
+  updateTeamResources: { update: 'updateUserAssignments' },
+  uploadPart: { partNumber: '1' },
+};
+
+/** Body values a route needs besides its ids, where the smallest valid sample is not enough. */
+const bodyValues: Record<string, Record<string, unknown>> = {
+  initUpload: { name: 'sweep.png', size: 10, totalChunks: 1 },
+};
+
+/** Multipart bodies (streamed by their handlers, so no schema to sample). */
+const multipartBodies: Record<string, () => FormData> = {
+  uploadFiles: () => formOf([{ field: 'files', name: 'sweep.png', data: png(1, 1) }]),
+};
+
+/**
+ * Ids refused with the answer a nonexistent id gets (naming them), instead of 404: the answer reveals
+ * nothing another tenant's id would not. Checked: the same status and key as a random id.
+ */
+const answersLikeMissing: Record<string, string> = {
+  'assignUserInterfaceProfile:body.assignUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
+  'assignUserInterfaceProfile:body.removeUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
+};
+
+let t: TestContext;
+let doc: OpenApiDocument;
+const factories: Record<string, SweepFactory> = Object.assign({}, ...modules.map((m) => m.sweep ?? {}));
+const callers = new Map<Role, { token: string; customerId: number }>();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  doc = (await t.request('GET', '/api/openapi.json')).body as OpenApiDocument;
+});
+afterAll(() => t.close());
+
+/** One caller per role, each in its own tenant. */
+async function callerFor(role: Role) {
+  let caller = callers.get(role);
+  if (!caller) {
+    const { user, token } = await t.actor(role);
+    caller = { token, customerId: user.customerId };
+    callers.set(role, caller);
+  }
+
+  return caller;
+}
+
+const operationOf = (route: RouteTableEntry) => doc.paths[route.path]?.[route.method.toLowerCase()];
+const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema?.$ref ? resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!]) : schema;
+const isIdLike = (name: string) => name !== 'customerId' && (name === 'id' || /Ids?$/.test(name));
+const label = (route: RouteTableEntry) => `${route.method} ${route.path} (${route.operationId})`;
+
+/** The id-like parameters a route's OpenAPI operation takes, as `in.name` (body: top-level properties). */
+function idLikeParameters(route: RouteTableEntry): string[] {
+  const op = operationOf(route);
+  const params = (op?.parameters ?? []).filter((p) => (p.in === 'path' || p.in === 'query') && isIdLike(p.name)).map((p) => `${p.in}.${p.name}`);
+  const body = resolve(op?.requestBody?.content?.['application/json']?.schema);
+  const bodyProps = Object.entries(body?.properties ?? {})
+    .filter(([name]) => isIdLike(name))
+    .map(([name, schema]) => (resolve(schema)?.type === 'array' ? `body.${name}[]` : `body.${name}`));
+
+  return [...params, ...bodyProps];
+}
+
+/** A valid value for a schema: the smallest thing its validator accepts. */
+function sample(schema: JsonSchema | undefined, depth = 0): unknown {
+  const s = resolve(schema);
+  if (!s || depth > 8) return undefined;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  const variant = s.oneOf?.[0] ?? s.anyOf?.find((v) => resolve(v)?.type !== 'null') ?? s.allOf?.[0];
+  if (variant) return sample(variant, depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries((s.required ?? []).map((name) => [name, sample(s.properties?.[name], depth + 1)]));
+    case 'array':
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, depth + 1));
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    default:
+      if (s.format === 'uuid') return uuidv4();
+      if (s.format === 'email') return 'sweep@example.com';
+
+      return 'x'.repeat(Math.max(s.minLength ?? 1, 1));
+  }
+}
+
+type SweepRequest = { method: string; path: string; json?: unknown; form?: () => FormData };
+
+/**
+ * The request naming another tenant's resource (`foreign`, or a random id when `foreign` is null) at
+ * `target`, and the caller's own resources at every other declared id.
+ */
+async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: string, foreign: number | null, ownCustomerId: number): Promise<SweepRequest> {
+  const values = new Map<string, string>();
+  for (const [where, kind] of Object.entries(ids)) {
+    if (where === target && foreign === null) values.set(where, /^\d+$/.test(await factories[kind]!(t.db, ownCustomerId)) ? String(randomInt(1_000_000, 2_000_000_000)) : uuidv4());
+    else values.set(where, await factories[kind]!(t.db, where === target ? foreign! : ownCustomerId));
+  }
+  const op = operationOf(route);
+  const pathValue = (name: string) => {
+    const declared = values.get(`path.${name}`);
+    if (declared !== undefined) return declared;
+    const fixed = fixedPathValues[route.operationId]?.[name];
+    if (fixed !== undefined) return fixed;
+    const type = resolve(op?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema)?.type;
+
+    return type === 'integer' || type === 'number' ? String(randomInt(1_000_000, 2_000_000_000)) : uuidv4();
+  };
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValue(name)));
+  const query = new URLSearchParams();
+  for (const param of op?.parameters ?? []) {
+    if (param.in !== 'query') continue;
+    const declared = values.get(`query.${param.name}`);
+    if (declared !== undefined) query.set(param.name, declared);
+    else if (param.required) query.set(param.name, String(sample(param.schema)));
+  }
+  const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
+  let json: unknown;
+  if (bodySchema) {
+    const body = { ...(sample(bodySchema) as Record<string, unknown> | undefined), ...bodyValues[route.operationId] };
+    for (const [where, id] of values) {
+      const match = /^body\.(\w+)(\[\])?$/.exec(where);
+      if (match) body[match[1]!] = match[2] ? [id] : id;
+    }
+    json = body;
+  }
+  const search = query.toString();
+
+  return { method: route.method, path: search ? `${path}?${search}` : path, json, form: multipartBodies[route.operationId] };
+}
+
+async function send(request: SweepRequest, token: string) {
+  if (!request.form) return t.request(request.method, request.path, { token, json: request.json });
+  const res = await t.app.request(request.path, { method: request.method, headers: { authorization: `Bearer ${token}` }, body: request.form() });
+
+  return { status: res.status, body: (await res.json()) as { key?: string } };
+}
+
+/** Routes a caller of one tenant can reach with another tenant's ids (ADMIN sees every tenant). */
+const sweptRoutes = routeTable.filter((r) => !r.access.public && r.access.minRole !== 'ADMIN');
+
+describe('declared resource ids', () => {
+  it('every id-like parameter is declared as a resource id or listed with its reason', () => {
+    const undeclared = sweptRoutes.flatMap((route) =>
+      idLikeParameters(route)
+        .filter((where) => !(where in route.resourceIds) && !(`${route.operationId}:${where.replace(/\[\]$/, '')}` in notResourceIds))
+        .map((where) => `${route.operationId}:${where}`),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('names only parameters the route takes, of kinds some module can create', () => {
+    for (const route of routeTable) {
+      const taken = new Set(idLikeParameters(route));
+      const op = operationOf(route);
+      for (const [where, kind] of Object.entries(route.resourceIds)) {
+        const [place, name] = where.replace(/\[\]$/, '').split('.') as [string, string];
+        const exists = taken.has(where) || (op?.parameters ?? []).some((p) => p.in === place && p.name === name);
+        expect(exists, `${label(route)} declares ${where}, which it does not take`).toBe(true);
+        expect(factories[kind], `${label(route)}: no module has a sweep factory for '${kind}'`).toBeTypeOf('function');
+      }
+    }
+  });
+
+  it('answers like a missing id only where listed, for declared ids', () => {
+    for (const key of Object.keys(answersLikeMissing)) {
+      const [operationId, where] = key.split(':') as [string, string];
+      expect(routeTable.find((r) => r.operationId === operationId)?.resourceIds, key).toHaveProperty([where]);
+    }
+  });
+
+  it('lists no exception that no longer exists', () => {
+    const current = new Set(sweptRoutes.flatMap((route) => idLikeParameters(route).map((where) => `${route.operationId}:${where.replace(/\[\]$/, '')}`)));
+    expect(Object.keys(notResourceIds).filter((key) => !current.has(key))).toEqual([]);
+  });
+});
+
+const cases = sweptRoutes.flatMap((route) => Object.keys(route.resourceIds).map((target) => ({ route, target, name: `${label(route)} ${target}` })));
+
+describe("another tenant's resource id answers 404", () => {
+  it.each(cases)('$name', async ({ route, target }) => {
+    if (route.access.public) return;
+    const caller = await callerFor(route.access.minRole);
+    const other = await t.factories.customer();
+    const request = await sweepRequest(route, route.resourceIds, target, other.id, caller.customerId);
+    const res = await send(request, caller.token);
+    const shown = `${request.method} ${request.path} ${JSON.stringify(request.json)} → ${JSON.stringify(res.body)}`;
+    if (`${route.operationId}:${target}` in answersLikeMissing) {
+      const missing = await send(await sweepRequest(route, route.resourceIds, target, null, caller.customerId), caller.token);
+      expect(res.status, shown).toBeGreaterThanOrEqual(400);
+      expect([res.status, res.body?.key], shown).toEqual([missing.status, missing.body?.key]);
+
+      return;
+    }
+    expect(res.status, shown).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, key: expect.stringMatching(/^[\w]+(\.[\w]+)*\.error\.\w+$/), message: expect.any(String) });
+  });
+});

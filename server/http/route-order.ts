@@ -1,0 +1,57 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ModuleManifest } from '@/server/modules/module';
+import type { AppEnv } from './context';
+import { validationHook } from './errors';
+
+/**
+ * Registers every module's routes on `app` so that no route shadows another, whatever the module order:
+ * Hono tries routes in registration order, so `/api/customer/resourceLimits` must come before
+ * `/api/customer/{id}`. Modules declare their routes on a collecting app; path middleware (`use`) goes
+ * first, then the routes with static segments before parameters at the first segment where they differ.
+ * A method and path declared twice (parameter names aside) fails here, at start.
+ */
+export function registerModuleRoutes(app: OpenAPIHono<AppEnv>, list: readonly ModuleManifest[]): void {
+  const collector = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
+  for (const module of list) module.routes?.(collector);
+  assertNoDuplicateRoutes(collector);
+  const order = new Map(collector.routes.map((route, index) => [route, index]));
+  collector.routes.sort((a, b) => compareRoutes(a, b) || order.get(a)! - order.get(b)!);
+  app.route('/', collector);
+}
+
+type CollectedRoute = { method: string; path: string };
+
+const isParameter = (segment: string) => segment.startsWith(':') || segment.includes('*');
+const segmentsOf = (path: string) => path.split('/').filter((segment) => segment !== '');
+
+/** Path middleware first; then, at the first differing segment, a static segment before a parameter. */
+export function compareRoutes(a: CollectedRoute, b: CollectedRoute): number {
+  const aIsMiddleware = a.method === 'ALL';
+  const bIsMiddleware = b.method === 'ALL';
+  if (aIsMiddleware !== bIsMiddleware) return aIsMiddleware ? -1 : 1;
+  if (aIsMiddleware) return 0;
+  const aSegments = segmentsOf(a.path);
+  const bSegments = segmentsOf(b.path);
+  for (let i = 0; i < Math.min(aSegments.length, bSegments.length); i++) {
+    const x = aSegments[i]!;
+    const y = bSegments[i]!;
+    const xParam = isParameter(x);
+    const yParam = isParameter(y);
+    if (xParam !== yParam) return xParam ? 1 : -1;
+    if (!xParam && x !== y) return x < y ? -1 : 1;
+  }
+
+  return aSegments.length - bSegments.length;
+}
+
+/** The OpenAPI operations declared on `collector`, each `METHOD /path` (parameters as `{}`) at most once. */
+function assertNoDuplicateRoutes(collector: OpenAPIHono<AppEnv>): void {
+  const seen = new Set<string>();
+  for (const definition of collector.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const normalized = definition.route.path.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '');
+    const key = `${definition.route.method.toUpperCase()} ${normalized}`;
+    if (seen.has(key)) throw new Error(`Route declared twice: ${key} (${definition.route.operationId ?? 'no operationId'})`);
+    seen.add(key);
+  }
+}

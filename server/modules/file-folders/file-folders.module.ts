@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { fileFolders } from '@/server/modules/folders/folders.table';
+import { defineModule, plug } from '@/server/modules/module';
+import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
+import { teamResources } from '@/server/modules/teams/team-registry';
+import { registerFileFolderRoutes } from './file-folders.handlers';
+import { CLEANUP_OUTDATED_JOB, cleanupOutdatedFiles } from './file-folders.jobs';
+import { findRootFileFolder, insertFolder } from './file-folders.queries';
+
+export const fileFoldersModule = defineModule({
+  name: 'file-folders',
+  routes: registerFileFolderRoutes,
+  jobs: ({ db, log }) => [{ name: CLEANUP_OUTDATED_JOB, cron: '7 * * * *', run: async () => void (await cleanupOutdatedFiles(db, log)) }],
+  plugs: [
+    plug(teamResources, { type: 'fileFolder', table: fileFolders, idColumn: fileFolders.id, customerIdColumn: fileFolders.customerId }),
+    plug(quickFilterUsages, {
+      name: 'fileFolder',
+      // A filtered folder shows the filter's files; deleting the filter would leave it pointing at nothing.
+      count: (id) => sql`select count(*) from ${fileFolders} where ${fileFolders.quickFilterId} = ${id}`,
+      blocksDelete: true,
+      makesReadOnly: false,
+    }),
+  ],
+  sweep: {
+    fileFolder: async (db, customerId) => {
+      const root = await findRootFileFolder(db, customerId);
+      if (!root) throw new Error(`customer ${customerId} has no root file folder`);
+      const id = uuidv7();
+
+      return (await insertFolder(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import { auditLogModule } from './audit-log/audit-log.module';
+import { customersModule } from './customers/customers.module';
+import { fileFoldersModule } from './file-folders/file-folders.module';
+import { filesModule } from './files/files.module';
+import { foldersModule } from './folders/folders.module';
+import { mailModule } from './mail/mail.module';
+import type { JobDeps, ModuleManifest } from './module';
+import type { PlugPoint } from './plug-point';
+import { oauthModule } from './oauth/oauth.module';
+import { quickFiltersModule } from './quick-filters/quick-filters.module';
+import { resourceLimitsModule } from './resource-limits/resource-limits.module';
+import { systemModule } from './system/system.module';
+import { tagsModule } from './tags/tags.module';
+import { teamsModule } from './teams/teams.module';
+import { uiProfilesModule } from './ui-profiles/ui-profiles.module';
+import { uploadsModule } from './uploads/uploads.module';
+import { usersModule } from './users/users.module';
+
+/** Every module of the service, once. A new module adds its manifest here and nowhere else. */
+export const modules: readonly ModuleManifest[] = [
+  systemModule,
+  oauthModule,
+  customersModule,
+  usersModule,
+  teamsModule,
+  uiProfilesModule,
+  resourceLimitsModule,
+  auditLogModule,
+  mailModule,
+  foldersModule,
+  filesModule,
+  fileFoldersModule,
+  uploadsModule,
+  tagsModule,
+  quickFiltersModule,
+];
+
+/**
+ * Puts every module's contributions into their plug points (teams, tags, file references, …). Idempotent:
+ * each call installs the whole list again, so every app or job runner built in one process sees the same.
+ */
+export function installModules(list: readonly ModuleManifest[] = modules): void {
+  const byPoint = new Map<PlugPoint<unknown>, unknown[]>();
+  for (const module of list) {
+    for (const { point, items } of module.plugs ?? []) byPoint.set(point, [...(byPoint.get(point) ?? []), ...items]);
+  }
+  for (const [point, items] of byPoint) point.install(items);
+}
+
+/** Every module's background jobs. */
+export function moduleJobs(deps: JobDeps, list: readonly ModuleManifest[] = modules) {
+  installModules(list);
+
+  return list.flatMap((module) => module.jobs?.(deps) ?? []);
+}

@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { Config } from '@/server/config';
+import type { Database } from '@/server/db/client';
+import type { RouteRegistrar } from '@/server/http/route';
+import type { JobDefinition } from '@/server/jobs/queue';
+import type { PlugPoint } from './plug-point';
+
+/** What a module's jobs are built from. */
+export type JobDeps = { db: Database; config: Config; log: Logger };
+
+/** One module's contributions to one plug point. */
+export type Plug = { point: PlugPoint<unknown>; items: readonly unknown[] };
+
+/** Lists `items` for `point` (typed: a contribution must have the point's shape). */
+export function plug<T>(point: PlugPoint<T>, ...items: T[]): Plug {
+  return { point, items };
+}
+
+/**
+ * Creates one resource of the module's kind in `customerId` and answers its id: the route-table
+ * security sweep fills a route's declared resource ids with another tenant's resources through it.
+ */
+export type SweepFactory = (db: Database, customerId: number) => Promise<string>;
+
+/**
+ * A module's manifest (`<module>.module.ts`): everything the rest of the service needs to know about it.
+ * server/modules/index.ts lists the manifests once; the app, the job runner and every plug point are built
+ * from that list, and a unit test checks each manifest against the module's files.
+ */
+export type ModuleManifest = {
+  /** The module's folder name under server/modules. */
+  name: string;
+  /** Declares the module's routes. Registration order does not matter: the app puts static paths first. */
+  routes?: (app: RouteRegistrar) => void;
+  /** Every table the module's `*.table.ts` files define (migrations come from those files). */
+  tables?: readonly object[];
+  jobs?: (deps: JobDeps) => JobDefinition[];
+  /** What the module plugs into the shared mechanisms (teams, tags, file references, usage counters, …). */
+  plugs?: readonly Plug[];
+  /** Sweep factories by resource kind (the names routes use in their declared resource ids). */
+  sweep?: Readonly<Record<string, SweepFactory>>;
+};
+
+export function defineModule(manifest: ModuleManifest): ModuleManifest {
+  return manifest;
+}

@@ -1,0 +1,37 @@
+import { inArray } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { defineModule, plug } from '@/server/modules/module';
+import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
+import { teamResources } from '@/server/modules/teams/team-registry';
+import { registerPasswordSetupRoutes } from './password-setup.handlers';
+import { passwordSetupTokens } from './password-setup.table';
+import { registerUserRoutes } from './users.handlers';
+import { countUsersOf, insertUser } from './users.queries';
+import { userProfilePictures, users } from './users.table';
+
+export const usersModule = defineModule({
+  name: 'users',
+  routes: (app) => {
+    registerUserRoutes(app);
+    registerPasswordSetupRoutes(app);
+  },
+  tables: [users, userProfilePictures, passwordSetupTokens],
+  plugs: [
+    plug(teamResources, {
+      type: 'user',
+      table: users,
+      idColumn: users.id,
+      customerIdColumn: users.customerId,
+      // Spec 1: a user with role OWNER cannot belong to a team; ADMIN is above every team likewise.
+      cannotJoin: { condition: inArray(users.role, ['OWNER', 'ADMIN']), key: 'team.error.ownerCannotJoin', message: 'An OWNER or ADMIN user cannot belong to a team' },
+    }),
+    plug(usageCounters, { resource: 'USER', count: countUsersOf }),
+  ],
+  sweep: {
+    user: async (db, customerId) => {
+      const id = uuidv7();
+
+      return (await insertUser(db, { id, customerId, email: `sweep-${id}@example.com`, name: 'Sweep', role: 'EDITOR' })).id;
+    },
+  },
+});
