@@ -1,4 +1,4 @@
-import type { App } from '@/server/http/app';
+import type { RouteRegistrar } from '@/server/http/route';
 import { sortValues } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import { deleteBatch, deleteFileFolder, moveBatchToFolder } from './file-folders.batch';
@@ -29,7 +29,7 @@ import {
 } from './file-folders.service';
 
 /** Static paths first: Hono matches in registration order. */
-export function registerFileFolderRoutes(app: App): void {
+export function registerFileFolderRoutes(app: RouteRegistrar): void {
   app.openapi(listFileFoldersRoute, async (c) => {
     const { sort, customerId: _customerId, ...query } = c.req.valid('query');
 

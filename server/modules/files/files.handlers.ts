@@ -1,5 +1,5 @@
 import { withTransaction } from '@/server/db/transaction';
-import type { App } from '@/server/http/app';
+import type { RouteRegistrar } from '@/server/http/route';
 import { sortValues } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import { replaceFileReference } from './file-references';
@@ -7,7 +7,7 @@ import { bulkFileTags, setFileValidity } from './files.bulk';
 import * as routes from './files.routes';
 import * as service from './files.service';
 
-export function registerFileRoutes(app: App): void {
+export function registerFileRoutes(app: RouteRegistrar): void {
   // Static paths before `{param}` paths: Hono answers with the first registered match.
   app.openapi(routes.listFilesRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');

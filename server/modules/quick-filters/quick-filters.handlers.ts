@@ -1,4 +1,4 @@
-import type { App } from '@/server/http/app';
+import type { RouteRegistrar } from '@/server/http/route';
 import { sortValues } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import {
@@ -10,7 +10,7 @@ import {
 } from './quick-filters.routes';
 import { createQuickFilter, deleteQuickFilter, getQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.service';
 
-export function registerQuickFilterRoutes(app: App): void {
+export function registerQuickFilterRoutes(app: RouteRegistrar): void {
   app.openapi(listQuickFiltersRoute, async (c) => {
     const { sort, customerId: _customerId, ...query } = c.req.valid('query');
 

@@ -1,9 +1,9 @@
-import type { App } from '@/server/http/app';
+import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import { createTagRoute, deleteTagRoute, listTagsRoute, suggestTagsRoute, updateTagRoute } from './tags.routes';
 import { createTag, deleteTag, listTags, suggestTags, updateTag } from './tags.service';
 
-export function registerTagRoutes(app: App): void {
+export function registerTagRoutes(app: RouteRegistrar): void {
   // /suggest before any pattern route of /api/tag.
   app.openapi(suggestTagsRoute, async (c) => c.json(await suggestTags(serviceContext(c), c.req.valid('query')), 200));
 

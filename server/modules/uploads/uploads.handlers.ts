@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { UnauthorizedError } from '@/server/errors';
-import type { App } from '@/server/http/app';
+import type { RouteRegistrar } from '@/server/http/route';
 import type { AppEnv } from '@/server/http/context';
 import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
 import { serviceContext } from '@/server/http/service-context';
@@ -65,7 +65,7 @@ function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>) => Promise<R
   };
 }
 
-export function registerUploadRoutes(app: App): void {
+export function registerUploadRoutes(app: RouteRegistrar): void {
   app.use(
     '/api/v2/file/upload/:sessionId/part/:partNumber',
     signed('PUT', async (c) => {
