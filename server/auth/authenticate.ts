@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
-import type { Actor } from '@/server/context/actor';
+import type { UserActor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
 import { users } from '@/server/modules/users/users.table';
@@ -9,7 +9,7 @@ import { looksLikeJwt, verifyAccessJwt } from './jwt';
 import { hashToken } from './opaque-token';
 import { oauthAccessTokens, oauthTokenFamilies } from './tokens.table';
 
-export type AuthenticatedUser = { actor: Actor; customerRestricted: boolean };
+export type AuthenticatedUser = { actor: UserActor; customerRestricted: boolean };
 
 /**
  * The two lookups run on every authenticated request, so they are prepared statements: on
@@ -68,7 +68,7 @@ export async function authenticateAccessToken(
     preparedFor.set(db, statements);
   }
   let rows;
-  let resolvedVia: Actor['via'] = via;
+  let resolvedVia: UserActor['via'] = via;
   if (looksLikeJwt(token)) {
     const claims = await verifyAccessJwt(token);
     if (!claims) return undefined;
@@ -87,6 +87,7 @@ export async function authenticateAccessToken(
 
   return {
     actor: {
+      kind: 'user',
       userId: row.userId,
       email: row.email,
       name: row.name,

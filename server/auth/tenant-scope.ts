@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
 import { customers } from '@/server/modules/customers/customers.table';
-import type { Actor } from '@/server/context/actor';
+import { homeCustomerOf, type Actor } from '@/server/context/actor';
 import type { TenantScope } from '@/server/context/tenant-scope';
 
 export function parseCustomerIdParam(raw: string | undefined): number | undefined {
@@ -15,8 +15,13 @@ export function parseCustomerIdParam(raw: string | undefined): number | undefine
   return Number(raw);
 }
 
+/**
+ * The scope of one request. Users as spec 1 says (ADMIN everything or one tenant; a network owner's OWNER
+ * its network or one member; everyone else their own tenant). Devices and API keys act in their own
+ * customer only. The system (jobs) sees every tenant unless it names one.
+ */
 export async function resolveTenantScope(db: Executor, actor: Actor, customerId: number | undefined): Promise<TenantScope> {
-  if (actor.role === 'ADMIN') {
+  if (actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'ADMIN')) {
     if (customerId === undefined || customerId === -1) return { kind: 'all' };
 
     return { kind: 'customer', customerId, explicit: true };
@@ -37,9 +42,9 @@ export async function resolveTenantScope(db: Executor, actor: Actor, customerId:
   throw new ForbiddenError('The selected customer is outside your scope', 'auth.error.tenantForbidden', { customerId });
 }
 
-/** Network-owner scope applies to the OWNER of a network-owner customer (docs/decisions.md). */
+/** Network-owner scope applies to the OWNER of a network-owner customer (docs/decisions.md); never to devices or keys. */
 export function actsAsNetworkOwner(actor: Actor): boolean {
-  return actor.isNetworkOwner && actor.role === 'OWNER';
+  return actor.kind === 'user' && actor.isNetworkOwner && actor.role === 'OWNER';
 }
 
 /** The SQL condition limiting `column` (a customer id column) to the scope; undefined = no limit. */
@@ -57,7 +62,11 @@ export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): S
   }
 }
 
-/** The one tenant a write acts on: the selected customer, or the caller's own. */
+/** The one tenant a write acts on: the selected customer, or the caller's own (the system must name one). */
 export function targetCustomerId(scope: TenantScope, actor: Actor): number {
-  return scope.kind === 'customer' ? scope.customerId : actor.customerId;
+  if (scope.kind === 'customer') return scope.customerId;
+  const own = homeCustomerOf(actor);
+  if (own === undefined) throw new ValidationError('request.error.customerIdRequired', 'Name the customer this write acts on', { parameter: 'customerId' });
+
+  return own;
 }

@@ -2,15 +2,19 @@ import type { Logger } from 'pino';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import type { BlobStore } from '@/server/storage/blob-store';
-import type { Actor } from './actor';
+import type { Actor, UserActor } from './actor';
 import type { TenantScope } from './tenant-scope';
 
-/** What every service verb receives: who calls, in which tenant scope, and the service's resources. No HTTP objects. */
-export type ServiceContext = {
+/**
+ * What every service verb receives: who calls, in which tenant scope, and the service's resources. No HTTP
+ * objects. The actor kind is part of the type: the console's and the API's verbs take a user (the default),
+ * device verbs a device, jobs the system; shared mechanisms take any `ServiceContext<Actor>`.
+ */
+export type ServiceContext<A extends Actor = UserActor> = {
   db: Database;
   config: Config;
   storage: BlobStore;
-  actor: Actor;
+  actor: A;
   scope: TenantScope;
   requestId: string;
   log: Logger;

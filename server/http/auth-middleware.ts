@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { authenticateAccessToken } from '@/server/auth/authenticate';
-import { hasRole, type Role } from '@/server/context/roles';
+import { actorHasRole, actorLogFields } from '@/server/context/actor';
+import type { Role } from '@/server/context/roles';
 import { accessTokenFromSessionCookie } from '@/server/auth/session-cookie';
 import { parseCustomerIdParam, resolveTenantScope } from '@/server/auth/tenant-scope';
 import { ForbiddenError, UnauthorizedError } from '@/server/errors';
@@ -35,7 +36,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
   }
   c.set('actor', resolved.actor);
-  c.var.log.debug({ userId: resolved.actor.userId, via: resolved.actor.via }, 'authenticated');
+  c.var.log.debug({ ...actorLogFields(resolved.actor), via: resolved.actor.via }, 'authenticated');
   await next();
 };
 
@@ -51,7 +52,7 @@ export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const actor = c.var.actor;
     if (!actor) throw new UnauthorizedError();
-    if (!hasRole(actor.role, minimum)) {
+    if (!actorHasRole(actor, minimum)) {
       throw new ForbiddenError(`This operation needs the role ${minimum} or higher`, 'auth.error.roleRequired', { minimumRole: minimum });
     }
     await next();

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import type { AppDeps, AppEnv } from './context';
+import { actorLogFields } from '@/server/context/actor';
 
 const VALID_REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -24,7 +25,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
     if (log.isLevelEnabled('info')) {
       log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, userId: c.var.actor?.userId },
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, ...actorLogFields(c.var.actor) },
         'request',
       );
     }

@@ -3,10 +3,13 @@ import { UnauthorizedError } from '@/server/errors';
 import type { AppEnv } from './context';
 import type { ServiceContext } from '@/server/context/service-context';
 
-/** Adapts a request to the context a service verb receives. */
+/**
+ * Adapts a request to the context a service verb receives. The routes that use it take users' credentials
+ * only: any other caller (a device token, say) gets the 401 an unknown token gets (spec 4).
+ */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
   const actor = c.var.actor;
-  if (!actor) throw new UnauthorizedError();
+  if (actor?.kind !== 'user') throw new UnauthorizedError('The access token is invalid, expired or revoked', 'auth.error.invalidToken');
   const scope = c.var.scope ?? { kind: 'customer' as const, customerId: actor.customerId, explicit: false };
 
   return {

@@ -110,7 +110,7 @@ describe('writeAudit', () => {
   it('names the tenant from its id when the writer gives only the id', async () => {
     const { writeAudit } = await import('./audit-log.writer');
     const { eq } = await import('drizzle-orm');
-    await writeAudit(t.db, {}, { action: 'create', entityType: 'file', entityId: 'named-by-id', customerId, message: 'File uploaded' });
+    await writeAudit(t.db, { kind: 'system', name: 'test' }, { action: 'create', entityType: 'file', entityId: 'named-by-id', customerId, message: 'File uploaded' });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'named-by-id'));
     expect(entry!.customerName).toMatch(/^Audit /);
   });

@@ -11,6 +11,8 @@ const columns = {
   logLevel: auditLog.logLevel,
   message: auditLog.message,
   userEmail: auditLog.userEmail,
+  actorKind: auditLog.actorKind,
+  actorName: auditLog.actorName,
   deviceId: auditLog.deviceId,
   deviceName: auditLog.deviceName,
   contentId: auditLog.contentId,
@@ -31,7 +33,7 @@ export type LogRow = { [K in keyof typeof columns]: (typeof auditLog.$inferSelec
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
 
-  return sql`strpos(lower(concat_ws(' ', ${auditLog.message}, ${auditLog.userEmail}, ${auditLog.entityName}, ${auditLog.deviceName},
+  return sql`strpos(lower(concat_ws(' ', ${auditLog.message}, ${auditLog.userEmail}, ${auditLog.actorName}, ${auditLog.entityName}, ${auditLog.deviceName},
     ${auditLog.contentName}, ${auditLog.datasourceName}, ${auditLog.customerName})), lower(${search})) > 0`;
 }
 

@@ -10,6 +10,8 @@ export const LogEntrySchema = z
     logLevel: z.enum(logLevelValues),
     message: z.string(),
     userEmail: z.string().optional(),
+    actorKind: z.enum(['user', 'device', 'apiKey', 'system']).optional().openapi({ description: 'Who wrote the entry (absent on entries older than this field)' }),
+    actorName: z.string().optional().openapi({ description: 'The writing job, or webhook API key, by name (users by `userEmail`, devices by `deviceId`)' }),
     deviceId: z.string().optional(),
     deviceName: z.string().optional(),
     contentId: z.string().optional(),
@@ -25,7 +27,7 @@ const epochMs = (description: string) => z.string().regex(/^\d{1,15}$/, 'expecte
 
 export const LogFilterQuerySchema = z.object({
   customerId: z.string().optional().openapi({ type: 'integer', description: 'Tenant selector; required for ADMIN (`-1`: every tenant)' }),
-  search: z.string().max(500).optional().openapi({ description: 'Case-insensitive text contained in the message, the user e-mail or an entity name' }),
+  search: z.string().max(500).optional().openapi({ description: 'Case-insensitive text contained in the message, the user e-mail, the job or key name, or an entity name' }),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional().openapi({ description: 'By time (then id); default DESC' }),
   from: epochMs('Entries at or after this time (Unix ms)'),
   to: epochMs('Entries at or before this time (Unix ms)'),

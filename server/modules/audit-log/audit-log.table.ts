@@ -18,6 +18,10 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     entityName: text('entity_name'),
     changes: jsonb('changes').$type<Record<string, unknown>>(),
+    /** Who wrote: `user`, `device`, `apiKey` or `system`; null on entries written before it was recorded. */
+    actorKind: text('actor_kind', { enum: ['user', 'device', 'apiKey', 'system'] }),
+    /** The writing job's or API key's name (users and devices are named by their own columns). */
+    actorName: text('actor_name'),
     userId: uuid('user_id'),
     userEmail: text('user_email'),
     customerId: bigint('customer_id', { mode: 'number' }),

@@ -1,10 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Actor, ActorKind } from '@/server/context/actor';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { auditLog } from './audit-log.table';
 
-/** Who wrote: the signed-in user, or the system (jobs, start-up). */
-export type AuditAuthor = { userId?: string; email?: string; requestId?: string };
+/** Who wrote, as the audit row records it (built from the actor by `authorOf`). */
+export type AuditAuthor = {
+  kind: ActorKind;
+  userId?: string;
+  email?: string;
+  /** A job's or an API key's name. */
+  name?: string;
+  device?: { id: string; name?: string };
+  requestId?: string;
+};
 
 export type AuditEntry = {
   action: string;
@@ -56,11 +65,13 @@ export async function writeAudit(tx: Executor, author: AuditAuthor, entry: Audit
     message,
     changes: entry.changes ? (redactSecrets(entry.changes) as Record<string, unknown>) : null,
     logLevel: entry.logLevel ?? 'INFO',
+    actorKind: author.kind,
+    actorName: author.name ?? null,
     userId: author.userId ?? null,
     userEmail: author.email ?? null,
     requestId: author.requestId ?? null,
-    deviceId: entry.device?.id ?? null,
-    deviceName: entry.device?.name ?? null,
+    deviceId: (entry.device ?? author.device)?.id ?? null,
+    deviceName: (entry.device ?? author.device)?.name ?? null,
     contentId: entry.content?.id ?? null,
     contentName: entry.content?.name ?? null,
     datasourceId: entry.datasource?.id ?? null,
@@ -68,9 +79,19 @@ export async function writeAudit(tx: Executor, author: AuditAuthor, entry: Audit
   });
 }
 
-/** The audit author for a service context. */
-export function authorOf(ctx: { actor: { userId: string; email: string }; requestId: string }): AuditAuthor {
-  return { userId: ctx.actor.userId, email: ctx.actor.email, requestId: ctx.requestId };
+/** The audit author for whoever acts: a user by id and email, a device by itself, a key or job by name. */
+export function authorOf(ctx: { actor: Actor; requestId?: string }): AuditAuthor {
+  const { actor, requestId } = ctx;
+  switch (actor.kind) {
+    case 'user':
+      return { kind: 'user', userId: actor.userId, email: actor.email, requestId };
+    case 'device':
+      return { kind: 'device', device: { id: actor.deviceId, name: actor.deviceName }, requestId };
+    case 'apiKey':
+      return { kind: 'apiKey', name: actor.name, requestId };
+    case 'system':
+      return { kind: 'system', name: actor.job, requestId };
+  }
 }
 
 /** Describes what changed between two versions of an entity, for the audit message. */

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { systemActor } from '@/server/context/actor';
+import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { deleteOutdatedFiles } from './file-folders.queries';
 
 export const CLEANUP_OUTDATED_JOB = 'fileFolders.cleanup-outdated';
@@ -19,7 +20,7 @@ export async function cleanupOutdatedFiles(db: Database, log?: Logger): Promise<
     const removed = await withTransaction(db, async (tx) => {
       const perCustomer = await deleteOutdatedFiles(tx, BATCH);
       for (const { customerId, count } of perCustomer) {
-        await writeAudit(tx, {}, {
+        await writeAudit(tx, authorOf({ actor: systemActor(CLEANUP_OUTDATED_JOB) }), {
           action: 'cleanupOutdatedFiles',
           entityType: 'file',
           customerId,

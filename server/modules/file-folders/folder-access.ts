@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
-import type { Actor } from '@/server/context/actor';
+import { teamMemberOf, type Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { customers } from '@/server/modules/customers/customers.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -29,10 +29,11 @@ export function folderAccessCondition(ctx: Caller, folder: { id: AnyPgColumn | S
 
 /** The caller belongs to a team (or is restricted): the "team user" of the root-creation setting. */
 export function isTeamUserExpression(actor: Actor): SQL {
-  if (isAboveTeams(actor)) return sql`false`;
-  if (actor.isRestrictedUser) return sql`true`;
+  const member = teamMemberOf(actor);
+  if (!member) return sql`false`;
+  if (member.restricted) return sql`true`;
 
-  return sql`exists (select 1 from ${teamAssignments} where ${teamAssignments.resourceType} = 'user' and ${teamAssignments.resourceId} = ${actor.userId})`;
+  return sql`exists (select 1 from ${teamAssignments} where ${teamAssignments.resourceType} = ${member.type} and ${teamAssignments.resourceId} = ${member.id})`;
 }
 
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };

@@ -107,7 +107,7 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
     const familyExpiresAt = new Date(Date.now() + OAUTH_CLIENTS[input.clientId].refreshSeconds * 1000);
     await q.insertFamily(tx, { id: familyId, userId: user.id, clientId: input.clientId, expiresAt: familyExpiresAt });
     await q.touchLastLogin(tx, user.id);
-    await writeAudit(tx, { userId: user.id, email: user.email }, {
+    await writeAudit(tx, { kind: 'user', userId: user.id, email: user.email }, {
       action: 'signIn',
       entityType: 'user',
       entityId: user.id,

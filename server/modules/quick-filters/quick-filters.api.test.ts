@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '@/server/context/actor';
+import type { UserActor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { files } from '@/server/modules/files/files.table';
@@ -195,8 +195,8 @@ describe('DELETE /api/quickFilter', () => {
 });
 
 describe('quickFilterCondition', () => {
-  function ctxOf(values: { userId: string; email: string; role: Actor['role']; customerId: number }): ServiceContext {
-    const actor: Actor = { ...values, name: 'x', customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' };
+  function ctxOf(values: { userId: string; email: string; role: UserActor['role']; customerId: number }): ServiceContext {
+    const actor: UserActor = { kind: 'user', ...values, name: 'x', customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' };
 
     return { db: t.db, actor, scope: { kind: 'customer', customerId: values.customerId, explicit: false } } as ServiceContext;
   }
@@ -287,7 +287,7 @@ describe('team visibility', () => {
     expect((await t.request('DELETE', `/api/quickFilter?quickFilterId=${hidden.body.id}`, { token: member.token })).status).toBe(404);
     const memberCtx = {
       db: t.db,
-      actor: { userId: member.id, email: member.email, name: 'm', role: 'EDITOR', customerId, customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' },
+      actor: { kind: 'user', userId: member.id, email: member.email, name: 'm', role: 'EDITOR', customerId, customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' },
       scope: { kind: 'customer', customerId, explicit: false },
     } as unknown as ServiceContext;
     await expect(quickFilterCondition(t.db, memberCtx, hidden.body.id, 'FILE')).rejects.toMatchObject({ status: 404 });

@@ -3,7 +3,7 @@ import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { Actor } from '@/server/context/actor';
+import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { findTeamResource, type TeamResourceRegistration } from './team-registry';
 import { isAboveTeams } from './team-visibility';
@@ -102,8 +102,9 @@ async function assertTeamsUsable(tx: Executor, ctx: AssignmentContext, teamIds: 
   const found = new Set((await findTeamsByIds(tx, wanted, customerId)).map((t) => t.id));
   const missing = wanted.find((id) => !found.has(id));
   if (missing) throw new NotFoundError('team', missing);
-  if (isAboveTeams(ctx.actor) || wanted.length === 0) return;
-  const own = await findMemberships(tx, ctx.actor.userId, wanted);
+  const member = teamMemberOf(ctx.actor);
+  if (!member || wanted.length === 0) return;
+  const own = await findMemberships(tx, member, wanted);
   if (own.length !== wanted.length) throw new ForbiddenError('You can only assign resources to your own teams', 'team.error.notMember');
 }
 

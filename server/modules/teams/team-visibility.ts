@@ -1,11 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { hasRole } from '@/server/context/roles';
 import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { Actor } from '@/server/context/actor';
+import { homeCustomerOf, teamMemberOf, type Actor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { aliasedTable } from '@/server/query/relations';
 import { findTeamResource, type TeamResourceType } from './team-registry';
@@ -55,22 +54,36 @@ export function parseSelectTeamIds(raw: string | undefined): string[] {
   return ids;
 }
 
+/** OWNER and ADMIN users, devices and the system: team assignments do not narrow what they see. */
 export function isAboveTeams(actor: Actor): boolean {
-  return hasRole(actor.role, 'OWNER');
+  return teamMemberOf(actor) === undefined;
 }
+
+/** The actor as a team member (a user below OWNER, or a webhook API key); call only when not above teams. */
+function memberOf(actor: Actor): TeamMember {
+  const member = teamMemberOf(actor);
+  if (!member) throw new Error(`a ${actor.kind} actor is above teams`);
+
+  return { ...member, customerId: homeCustomerOf(actor)! };
+}
+
+type TeamMember = NonNullable<ReturnType<typeof teamMemberOf>> & { customerId: number };
 
 /** The visibility (A) and listing filter (B) for rows of `resourceType` whose id is `idColumn`. */
 export function teamVisibilityCondition(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL, options: TeamReadOptions = {}): SQL | undefined {
-  const parts = new Parts(ctx.actor, resourceType, idColumn);
   const selected = options.selectTeamIds ?? [];
   const include = options.includeResourcesWithoutTeam === true;
-  const unfilteredList = selected.length === 0 ? sql`true` : sql`(${parts.assignedTo(selected)} or ${include ? sql`not ${parts.assigned()}` : sql`false`})`;
-  if (isAboveTeams(ctx.actor)) return selected.length === 0 ? undefined : unfilteredList;
+  const unfiltered = (parts: Parts | AboveTeams) =>
+    selected.length === 0 ? sql`true` : sql`(${parts.assignedTo(selected)} or ${include ? sql`not ${parts.assigned()}` : sql`false`})`;
+  if (isAboveTeams(ctx.actor)) return selected.length === 0 ? undefined : unfiltered(new AboveTeams(resourceType, idColumn));
+  const member = memberOf(ctx.actor);
+  const parts = new Parts(member, resourceType, idColumn);
+  const unfilteredList = unfiltered(parts);
 
   const ofCallerTeams = parts.inCallerTeams(selected);
   const teamLess = include ? sql`(${parts.setting(customers.accessResourcesWithoutTeam)} and not ${parts.assigned()})` : sql`false`;
   const asMember = sql`(${ofCallerTeams} or ${teamLess})`;
-  if (ctx.actor.isRestrictedUser) return ofCallerTeams;
+  if (member.restricted) return ofCallerTeams;
 
   return sql`(case when ${parts.isMember()} then ${asMember} else (${parts.setting(customers.userFullAccessIfNotInTeam)} and ${unfilteredList}) end)`;
 }
@@ -78,9 +91,10 @@ export function teamVisibilityCondition(ctx: Caller, resourceType: TeamResourceT
 /** Access only (rule A), for single reads and writes. */
 export function teamAccessCondition(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL): SQL | undefined {
   if (isAboveTeams(ctx.actor)) return undefined;
-  const parts = new Parts(ctx.actor, resourceType, idColumn);
+  const member = memberOf(ctx.actor);
+  const parts = new Parts(member, resourceType, idColumn);
   const ofCallerTeams = parts.inCallerTeams([]);
-  if (ctx.actor.isRestrictedUser) return ofCallerTeams;
+  if (member.restricted) return ofCallerTeams;
 
   return sql`(case when ${parts.isMember()}
     then (${ofCallerTeams} or (${parts.setting(customers.accessResourcesWithoutTeam)} and not ${parts.assigned()}))
@@ -93,9 +107,10 @@ export function teamAccessCondition(ctx: Caller, resourceType: TeamResourceType,
  */
 export function visibleTeamsCondition(ctx: Caller, teamIdColumn: AnyPgColumn): SQL | undefined {
   if (isAboveTeams(ctx.actor)) return undefined;
-  const parts = new Parts(ctx.actor, 'user', ctx.actor.userId as never);
+  const member = memberOf(ctx.actor);
+  const parts = new Parts(member, member.type, sql`${member.id}`);
   const own = sql`${teamIdColumn} in (${parts.callerTeamsList()})`;
-  if (ctx.actor.isRestrictedUser) return own;
+  if (member.restricted) return own;
 
   return sql`(case when ${parts.isMember()} then ${own} else ${parts.setting(customers.userFullAccessIfNotInTeam)} end)`;
 }
@@ -103,7 +118,7 @@ export function visibleTeamsCondition(ctx: Caller, teamIdColumn: AnyPgColumn): S
 /** Rule C as a boolean SQL expression (for `includeReadOnlyInfo` and write checks). */
 export function readOnlyExpression(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL): SQL {
   if (isAboveTeams(ctx.actor)) return sql`false`;
-  const parts = new Parts(ctx.actor, resourceType, idColumn);
+  const parts = new Parts(memberOf(ctx.actor), resourceType, idColumn);
 
   return sql`(${parts.inCallerTeams([], sql`true`)} and not ${parts.inCallerTeams([], sql`false`)})`;
 }
@@ -126,27 +141,51 @@ export async function assertWritable(tx: Executor, ctx: Caller & { scope: Tenant
   if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${resourceType}`, 'team.error.readOnly', { resourceType, id });
 }
 
-/** SQL building blocks over `team_assignment`, each an EXISTS correlated with the outer row. */
-class Parts {
-  private static counter = 0;
+let aliasCounter = 0;
 
+/** Distinct alias names: several conditions may meet in one statement. */
+function assignmentAlias() {
+  aliasCounter = (aliasCounter + 1) % 1_000_000;
+
+  return aliasedTable(teamAssignments, `tv${aliasCounter}`);
+}
+
+/** The blocks that need no caller: whether the outer row is assigned to any team, or to given teams. */
+class AboveTeams {
   constructor(
-    private readonly actor: Actor,
-    private readonly type: TeamResourceType,
-    private readonly id: AnyPgColumn | SQL,
+    protected readonly type: TeamResourceType,
+    protected readonly id: AnyPgColumn | SQL,
   ) {}
 
-  /** Distinct alias names: several conditions may meet in one statement. */
-  private alias() {
-    Parts.counter = (Parts.counter + 1) % 1_000_000;
+  assigned(): SQL {
+    const a = assignmentAlias();
 
-    return aliasedTable(teamAssignments, `tv${Parts.counter}`);
+    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text)`;
   }
 
-  private callerTeams(): SQL {
-    const m = this.alias();
+  assignedTo(teamIds: readonly string[]): SQL {
+    const a = assignmentAlias();
 
-    return sql`select ${m.table.teamId} from ${m.from} where ${m.table.resourceType} = 'user' and ${m.table.resourceId} = ${this.actor.userId}`;
+    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text
+      and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)}))`;
+  }
+}
+
+/** SQL building blocks over `team_assignment` for a team member, each an EXISTS correlated with the outer row. */
+class Parts extends AboveTeams {
+  constructor(
+    private readonly member: TeamMember,
+    type: TeamResourceType,
+    id: AnyPgColumn | SQL,
+  ) {
+    super(type, id);
+  }
+
+  /** The member's teams: its own assignments (a user's, or a webhook API key's). */
+  private callerTeams(): SQL {
+    const m = assignmentAlias();
+
+    return sql`select ${m.table.teamId} from ${m.from} where ${m.table.resourceType} = ${this.member.type} and ${m.table.resourceId} = ${this.member.id}`;
   }
 
   callerTeamsList(): SQL {
@@ -158,25 +197,12 @@ class Parts {
   }
 
   setting(column: AnyPgColumn): SQL {
-    return sql`coalesce((select ${column} from ${customers} where ${customers.id} = ${this.actor.customerId}), true)`;
-  }
-
-  assigned(): SQL {
-    const a = this.alias();
-
-    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text)`;
-  }
-
-  assignedTo(teamIds: readonly string[]): SQL {
-    const a = this.alias();
-
-    return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text
-      and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)}))`;
+    return sql`coalesce((select ${column} from ${customers} where ${customers.id} = ${this.member.customerId}), true)`;
   }
 
   /** Assigned to a caller team (narrowed to `teamIds` when given; to one `read_only` value when given). */
   inCallerTeams(teamIds: readonly string[], readOnly?: SQL): SQL {
-    const a = this.alias();
+    const a = assignmentAlias();
     const narrowed = teamIds.length ? sql` and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)})` : sql``;
     const flag = readOnly ? sql` and ${a.table.readOnly} = ${readOnly}` : sql``;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '@/server/context/actor';
+import type { UserActor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { assertWritable } from './team-visibility';
@@ -98,7 +98,8 @@ describe('team visibility on GET /api/v2/user', () => {
   });
 
   it('assertWritable: 403 team.error.readOnly through read-only teams, 404 when invisible', async () => {
-    const actor: Actor = {
+    const actor: UserActor = {
+      kind: 'user',
       userId: u.m1.id, email: u.m1.email, name: 'm1', role: 'VIEWER', customerId, customerName: 'c', isNetworkOwner: false,
       isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer',
     };

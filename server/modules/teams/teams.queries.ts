@@ -118,11 +118,12 @@ export function selectTeamsOfResource(db: Executor, resourceType: string, resour
 }
 
 /** The subset of `teamIds` the user is a member of. */
-export function findMemberships(db: Executor, userId: string, teamIds: readonly string[]) {
+/** Which of `teamIds` the member (a user, or a webhook API key) belongs to. */
+export function findMemberships(db: Executor, member: { type: 'user' | 'webhookApiKey'; id: string }, teamIds: readonly string[]) {
   return db
     .select({ teamId: teamAssignments.teamId })
     .from(teamAssignments)
-    .where(and(eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, userId), inArray(teamAssignments.teamId, [...teamIds])));
+    .where(and(eq(teamAssignments.resourceType, member.type), eq(teamAssignments.resourceId, member.id), inArray(teamAssignments.teamId, [...teamIds])));
 }
 
 /** Teams the user is a member of (for the teams list of a member). */

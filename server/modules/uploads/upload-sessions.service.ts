@@ -10,7 +10,7 @@ import { assertNoNul } from '@/server/http/hostile-input';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
-import { isAboveTeams } from '@/server/modules/teams/team-visibility';
+import { teamMemberOf } from '@/server/context/actor';
 import { findMemberships, findTeamsByIds } from '@/server/modules/teams/teams.queries';
 import type { BlobStore, StoredPart } from '@/server/storage/blob-store';
 import { fileBlobKey } from '@/server/storage/keys';
@@ -155,8 +155,9 @@ async function assertTeamsAssignable(ctx: ServiceContext, customerId: number, te
   const found = new Set((await findTeamsByIds(ctx.db, wanted, customerId)).map((t) => t.id));
   const missing = wanted.find((id) => !found.has(id));
   if (missing) throw new NotFoundError('team', missing);
-  if (isAboveTeams(ctx.actor)) return;
-  if ((await findMemberships(ctx.db, ctx.actor.userId, wanted)).length !== wanted.length) {
+  const member = teamMemberOf(ctx.actor);
+  if (!member) return;
+  if ((await findMemberships(ctx.db, member, wanted)).length !== wanted.length) {
     throw new ForbiddenError('You can only assign resources to your own teams', 'team.error.notMember');
   }
 }

@@ -92,7 +92,7 @@ export async function completePasswordSetup(ctx: PublicContext, input: { token: 
     if (!(await setupQ.consumeLink(tx, link.id))) assertUsable('USED');
     await q.updateUser(tx, link.user.id, { passwordHash });
     await q.revokeAllFamiliesOfUser(tx, link.user.id, 'password_setup');
-    await writeAudit(tx, { userId: link.user.id, email: link.user.email, requestId: ctx.requestId }, {
+    await writeAudit(tx, { kind: 'user', userId: link.user.id, email: link.user.email, requestId: ctx.requestId }, {
       action: 'setPasswordWithLink',
       entityType: 'user',
       entityId: link.user.id,

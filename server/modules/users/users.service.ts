@@ -8,7 +8,7 @@ import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import type { Actor } from '@/server/context/actor';
+import type { UserActor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
@@ -211,7 +211,7 @@ function changedFields(target: UserRow, body: UserUpdate): (keyof UserUpdate)[] 
   });
 }
 
-function assertMayUpdate(actor: Actor, target: UserRow, body: UserUpdate, changed: (keyof UserUpdate)[], isSelf: boolean) {
+function assertMayUpdate(actor: UserActor, target: UserRow, body: UserUpdate, changed: (keyof UserUpdate)[], isSelf: boolean) {
   if (changed.includes('authProvider')) {
     throw new ValidationError('user.error.authProviderImmutable', 'authProvider cannot be changed after creation', { field: 'authProvider' });
   }
@@ -236,16 +236,16 @@ function assertMayUpdate(actor: Actor, target: UserRow, body: UserUpdate, change
 }
 
 /** OWNER and ADMIN manage users up to their own role; only an ADMIN manages an ADMIN. */
-function assertCanManage(actor: Actor, target: { role: Role }) {
+function assertCanManage(actor: UserActor, target: { role: Role }) {
   if (!hasRole(actor.role, 'OWNER')) throw new ForbiddenError('Only an OWNER or ADMIN can manage users', 'user.error.notAllowed');
   if (!hasRole(actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
 }
 
-function assertCanGrantRole(actor: Actor, role: Role) {
+function assertCanGrantRole(actor: UserActor, role: Role) {
   if (!hasRole(actor.role, role)) throw new ForbiddenError(`You cannot give the role ${role}`, 'user.error.roleAboveOwn', { role });
 }
 
-function assertTrustedAdminChange(actor: Actor, role: Role) {
+function assertTrustedAdminChange(actor: UserActor, role: Role) {
   if (actor.role !== 'ADMIN') throw new ForbiddenError('Only an ADMIN can set trustedAdmin', 'user.error.trustedAdminForbidden');
   if (role !== 'ADMIN') throw new ValidationError('user.error.trustedAdminNotAdmin', 'trustedAdmin applies only to ADMIN users', { field: 'trustedAdmin' });
 }
