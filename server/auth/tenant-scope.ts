@@ -1,10 +1,29 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
-import { customers } from '@/server/modules/customers/customers.table';
+import { definePlugPoint } from '@/server/plug-point';
 import { homeCustomerOf, type Actor } from '@/server/context/actor';
 import type { TenantScope } from '@/server/context/tenant-scope';
+
+/**
+ * Which customers belong to a network owner. The customers module owns that data and plugs this in
+ * (its manifest), so the tenant scope names no module table.
+ */
+export type NetworkDirectory = {
+  isMember: (db: Executor, ownerId: number, customerId: number) => Promise<boolean>;
+  /** A subquery of the member customers' ids. */
+  membersSql: (ownerId: number) => SQL;
+};
+
+export const networkDirectories = definePlugPoint<NetworkDirectory>('networkDirectory', () => 'networkDirectory');
+
+function networkDirectory(): NetworkDirectory {
+  const directory = networkDirectories.items()[0];
+  if (!directory) throw new Error('No network directory is installed (the customers module plugs it in)');
+
+  return directory;
+}
 
 export function parseCustomerIdParam(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -31,13 +50,8 @@ export async function resolveTenantScope(db: Executor, actor: Actor, customerId:
 
     return { kind: 'customer', customerId: actor.customerId, explicit: customerId !== undefined };
   }
-  if (actsAsNetworkOwner(actor) && customerId > 0) {
-    const member = await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, actor.customerId)))
-      .limit(1);
-    if (member.length > 0) return { kind: 'customer', customerId, explicit: true };
+  if (actsAsNetworkOwner(actor) && customerId > 0 && (await networkDirectory().isMember(db, actor.customerId, customerId))) {
+    return { kind: 'customer', customerId, explicit: true };
   }
   throw new ForbiddenError('The selected customer is outside your scope', 'auth.error.tenantForbidden', { customerId });
 }
@@ -57,7 +71,7 @@ export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): S
     case 'network':
       return or(
         sql`${column} = ${scope.ownerId}`,
-        inArray(column as AnyPgColumn, sql`(select ${customers.id} from ${customers} where ${customers.ownerSubresellerId} = ${scope.ownerId})`),
+        inArray(column as AnyPgColumn, networkDirectory().membersSql(scope.ownerId)),
       );
   }
 }

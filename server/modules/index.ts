@@ -5,7 +5,7 @@ import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
 import { mailModule } from './mail/mail.module';
 import type { JobDeps, ModuleManifest } from './module';
-import type { PlugPoint } from './plug-point';
+import type { PlugPoint } from '@/server/plug-point';
 import { oauthModule } from './oauth/oauth.module';
 import { quickFiltersModule } from './quick-filters/quick-filters.module';
 import { resourceLimitsModule } from './resource-limits/resource-limits.module';

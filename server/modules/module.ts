@@ -3,7 +3,7 @@ import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import type { RouteRegistrar } from '@/server/http/route';
 import type { JobDefinition } from '@/server/jobs/queue';
-import type { PlugPoint } from './plug-point';
+import type { PlugPoint } from '@/server/plug-point';
 
 /** What a module's jobs are built from. */
 export type JobDeps = { db: Database; config: Config; log: Logger };

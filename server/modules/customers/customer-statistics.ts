@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
+import { definePlugPoint, lazySql } from '@/server/plug-point';
 
 /**
  * The one place where later modules contribute the customer's computed statistics of spec 3 "Customer"

@@ -1,4 +1,6 @@
-import { defineModule } from '@/server/modules/module';
+import { networkDirectories } from '@/server/auth/tenant-scope';
+import { defineModule, plug } from '@/server/modules/module';
+import { isNetworkMember, networkMembersSql } from './customers.queries';
 import { registerCustomerRoutes } from './customers.handlers';
 import { customers } from './customers.table';
 
@@ -6,6 +8,7 @@ export const customersModule = defineModule({
   name: 'customers',
   routes: registerCustomerRoutes,
   tables: [customers],
+  plugs: [plug(networkDirectories, { isMember: isNetworkMember, membersSql: networkMembersSql })],
   // A customer is its own tenant: the sweep's "other tenant" is the resource.
   sweep: { customer: async (_db, customerId) => String(customerId) },
 });

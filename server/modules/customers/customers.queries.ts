@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { oauthTokenFamilies } from '@/server/auth/tokens.table';
 import type { Executor } from '@/server/db/client';
@@ -63,4 +63,16 @@ export async function revokeAllFamiliesOfCustomer(db: Executor, customerId: numb
         inArray(oauthTokenFamilies.userId, db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId))),
       ),
     );
+}
+
+/** Whether `customerId` is a member of the network owner `ownerId`. */
+export async function isNetworkMember(db: Executor, ownerId: number, customerId: number): Promise<boolean> {
+  const rows = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, ownerId))).limit(1);
+
+  return rows.length > 0;
+}
+
+/** The ids of the network owner's member customers, as a subquery. */
+export function networkMembersSql(ownerId: number): SQL {
+  return sql`(select ${customers.id} from ${customers} where ${customers.ownerSubresellerId} = ${ownerId})`;
 }

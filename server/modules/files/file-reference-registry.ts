@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import type { ServiceContext } from '@/server/context/service-context';
-import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
+import { definePlugPoint, lazySql } from '@/server/plug-point';
 
 /**
  * The one place that knows who references a file. Each module that points at files (content, playlists,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { definePlugPoint, lazySql } from '@/server/modules/plug-point';
+import { definePlugPoint, lazySql } from '@/server/plug-point';
 
 /**
  * The one place that knows who uses a quick filter. Each module that references quick filters (filtered

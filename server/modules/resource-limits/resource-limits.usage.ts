@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db/client';
-import { definePlugPoint } from '@/server/modules/plug-point';
+import { definePlugPoint } from '@/server/plug-point';
 import type { ResourceKey } from './resource-limits.defaults';
 
 /** Counts what a tenant currently holds of one limited resource. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { definePlugPoint } from '@/server/modules/plug-point';
+import { definePlugPoint } from '@/server/plug-point';
 import type { TagType } from './tags.rules';
 
 /**

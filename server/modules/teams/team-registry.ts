@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { definePlugPoint } from '@/server/modules/plug-point';
+import { definePlugPoint } from '@/server/plug-point';
 
 /**
  * Every resource kind the spec lets be assigned to teams (spec 1 "Team assignment", spec 3 "Team").
