@@ -61,6 +61,14 @@ export function actsAsNetworkOwner(actor: Actor): boolean {
   return actor.kind === 'user' && actor.isNetworkOwner && actor.role === 'OWNER';
 }
 
+/** The scope of one tenant, for work on a row whose tenant is already known (a re-read, a signed URL's path). */
+export function customerScope(customerId: number): TenantScope {
+  return { kind: 'customer', customerId, explicit: true };
+}
+
+/** Every tenant: only where something other than the caller vouches for the row (a signed URL's token). */
+export const allTenants: TenantScope = { kind: 'all' };
+
 /** The SQL condition limiting `column` (a customer id column) to the scope; undefined = no limit. */
 export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): SQL | undefined {
   switch (scope.kind) {

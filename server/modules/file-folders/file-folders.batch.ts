@@ -67,11 +67,11 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
       }
       for (const folder of folders) {
         // Re-read: an earlier move of this batch may have moved this folder along with its ancestor.
-        const path = (await findPath(tx, folder.id)) ?? folder.path;
+        const path = (await findPath(tx, target.customerId, folder.id)) ?? folder.path;
         await moveSubtree(tx, { customerId: target.customerId, folderId: folder.id, depth: path.length, targetId: target.id, targetPath: target.path });
       }
       await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
-      await touchFolder(tx, target.id);
+      await touchFolder(tx, target.customerId, target.id);
       await audit(tx, ctx, {
         action: 'move',
         entityId: target.id,
@@ -131,7 +131,7 @@ export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFr
     const folder = await findWritableFolder(tx, ctx, { id, creatingIn: false });
     if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be deleted', { id });
     const deleted = await deleteContents(tx, ctx, { customerId: folder.customerId, fileIds: [], folderIds: [folder.id], removeFromPlaylists });
-    await touchFolder(tx, folder.parentId);
+    await touchFolder(tx, folder.customerId, folder.parentId);
     await audit(tx, ctx, {
       action: 'delete',
       entityId: folder.id,

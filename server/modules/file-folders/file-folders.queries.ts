@@ -30,8 +30,12 @@ export async function insertFolder(db: Executor, values: typeof fileFolders.$inf
   return row!;
 }
 
-export async function updateFolder(db: Executor, id: string, values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>): Promise<FileFolderRow> {
-  const [row] = await db.update(fileFolders).set({ ...values, lastChange: sql`now()` }).where(eq(fileFolders.id, id)).returning();
+export async function updateFolder(db: Executor, customerId: number, id: string, values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>): Promise<FileFolderRow> {
+  const [row] = await db
+    .update(fileFolders)
+    .set({ ...values, lastChange: sql`now()` })
+    .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)))
+    .returning();
 
   return row!;
 }
@@ -39,12 +43,6 @@ export async function updateFolder(db: Executor, id: string, values: Partial<Pic
 /** The tenant's root file folder (created with the customer). */
 export async function findRootFileFolder(db: Executor, customerId: number): Promise<FileFolderRow | undefined> {
   const [row] = await db.select().from(fileFolders).where(and(eq(fileFolders.customerId, customerId), isNull(fileFolders.parentId))).limit(1);
-
-  return row;
-}
-
-export async function findFolderRow(db: Executor, id: string): Promise<FileFolderRow | undefined> {
-  const [row] = await db.select().from(fileFolders).where(eq(fileFolders.id, id)).limit(1);
 
   return row;
 }
@@ -194,8 +192,8 @@ export async function moveFilesTo(db: Executor, input: { customerId: number; fil
     .where(and(eq(files.customerId, input.customerId), inArray(files.id, [...input.fileIds])));
 }
 
-export async function touchFolder(db: Executor, id: string): Promise<void> {
-  await db.update(fileFolders).set({ lastChange: sql`now()` }).where(eq(fileFolders.id, id));
+export async function touchFolder(db: Executor, customerId: number, id: string): Promise<void> {
+  await db.update(fileFolders).set({ lastChange: sql`now()` }).where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)));
 }
 
 export async function findStorage(db: Executor, customerId: number) {
@@ -209,8 +207,8 @@ export async function findStorage(db: Executor, customerId: number) {
 }
 
 /** The path of folder `id` in `customerId`, or undefined. */
-export async function findPath(db: Executor, id: string): Promise<string[] | undefined> {
-  const [row] = await db.select({ path: fileFolders.path }).from(fileFolders).where(eq(fileFolders.id, id)).limit(1);
+export async function findPath(db: Executor, customerId: number, id: string): Promise<string[] | undefined> {
+  const [row] = await db.select({ path: fileFolders.path }).from(fileFolders).where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId))).limit(1);
 
   return row?.path;
 }

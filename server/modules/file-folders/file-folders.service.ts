@@ -166,7 +166,7 @@ export async function renameFileFolder(ctx: ServiceContext, input: { folderId: s
   return uniqueSiblingName(input.newName, () =>
     withTransaction(ctx.db, async (tx) => {
       const folder = await changeableFolder(tx, ctx, input.folderId, 'renamed');
-      await updateFolder(tx, folder.id, { name: input.newName });
+      await updateFolder(tx, folder.customerId, folder.id, { name: input.newName });
       await audit(tx, ctx, {
         action: 'rename',
         entityId: folder.id,
@@ -188,7 +188,7 @@ export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { fold
     if (folder.fileFolderType === FILTERED_FOLDER) {
       throw new ConflictError('fileFolder.error.filtered', 'A filtered folder holds no files of its own to clean up', { id: folder.id });
     }
-    const row: FileFolderRow = await updateFolder(tx, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
+    const row: FileFolderRow = await updateFolder(tx, folder.customerId, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
     await audit(tx, ctx, {
       action: 'update',
       entityId: folder.id,

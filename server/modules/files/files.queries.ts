@@ -1,27 +1,34 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { files, type FileRow } from './files.table';
 
-export async function findFileRow(db: Executor, id: string): Promise<FileRow | undefined> {
-  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+/** The file `id` within the tenant scope. */
+export async function findFileRow(db: Executor, scope: TenantScope, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(and(eq(files.id, id), scopeCondition(scope, files.customerId))).limit(1);
 
   return row;
 }
 
-export async function updateFileRow(db: Executor, id: string, values: Partial<Pick<FileRow, 'name' | 'validFrom' | 'validTo' | 'tags' | 'metaData' | 'muted'>>): Promise<void> {
+export type FileChanges = Partial<Pick<FileRow, 'name' | 'validFrom' | 'validTo' | 'tags' | 'metaData' | 'muted'>>;
+
+export async function updateFileRow(db: Executor, scope: TenantScope, id: string, values: FileChanges): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db.update(files).set(values).where(eq(files.id, id));
+  await db.update(files).set(values).where(and(eq(files.id, id), scopeCondition(scope, files.customerId)));
 }
 
 /**
  * Deletes file rows and their team assignments. The statement trigger on `file` queues the blobs for
  * removal and gives the bytes back to the customer's quota in this transaction.
  */
-export async function deleteFileRows(db: Executor, ids: readonly string[]): Promise<void> {
+export async function deleteFileRows(db: Executor, scope: TenantScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(teamAssignments).where(and(eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...ids])));
-  await db.delete(files).where(inArray(files.id, [...ids]));
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...ids]), scopeCondition(scope, teamAssignments.customerId)));
+  await db.delete(files).where(and(inArray(files.id, [...ids]), scopeCondition(scope, files.customerId)));
 }
 
 /** Rows changed per customer by a bulk UPDATE on `file` (`set` is the SET list, `where` the whole condition). */

@@ -14,7 +14,7 @@ import { modifyTeams, type TeamAccessList, type TeamModification } from '@/serve
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findPage } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
-import { deleteFileRows, findFileRow, updateFileRow } from './files.queries';
+import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
 import { fileResource } from './files.resource';
 import type { FileUpdate } from './files.schemas';
 import { files, type FileRow } from './files.table';
@@ -113,7 +113,7 @@ export async function updateFile(ctx: ServiceContext, input: { id: string; body:
   return withTransaction(ctx.db, async (tx) => {
     const before = await writableFile(tx, ctx, input.id);
     const { body } = input;
-    const changes: Parameters<typeof updateFileRow>[2] = {};
+    const changes: FileChanges = {};
     if (body.name != null && body.name !== before.name) changes.name = body.name;
     if (body.validFrom != null) changes.validFrom = new Date(body.validFrom);
     if (body.validTo != null) changes.validTo = new Date(body.validTo);
@@ -122,7 +122,7 @@ export async function updateFile(ctx: ServiceContext, input: { id: string; body:
     if (body.muted != null) changes.muted = body.muted;
     assertValidity(changes.validFrom ?? before.validFrom, changes.validTo ?? before.validTo);
 
-    await updateFileRow(tx, before.id, changes);
+    await updateFileRow(tx, ctx.scope, before.id, changes);
     if (changes.tags) await registerTags(tx, before.customerId, 'FILE', changes.tags);
     await audit(tx, ctx, before, 'update', `File '${before.name}' updated`, {
       ...body,
@@ -137,7 +137,7 @@ export async function updateFile(ctx: ServiceContext, input: { id: string; body:
 export async function renameFile(ctx: ServiceContext, input: { id: string; newName: string }) {
   return withTransaction(ctx.db, async (tx) => {
     const before = await writableFile(tx, ctx, input.id);
-    await updateFileRow(tx, before.id, { name: input.newName });
+    await updateFileRow(tx, ctx.scope, before.id, { name: input.newName });
     await audit(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, { name: { from: before.name, to: input.newName } });
 
     return readFile(tx, ctx, before.id);
@@ -164,7 +164,7 @@ export async function deleteCheckedFiles(tx: Executor, ctx: ServiceContext, rows
     throw new ConflictError('file.error.inUse', `The file is in use (${uses})`, { usage: blockers });
   }
   await detachFileReferences(tx, ctx, { fileIds, removeFromPlaylists });
-  await deleteFileRows(tx, fileIds);
+  await deleteFileRows(tx, ctx.scope, fileIds);
   for (const row of rows) {
     await audit(tx, ctx, row, 'delete', `File '${row.name}' deleted`, { removeFromPlaylists, size: row.size, fileFolderId: row.fileFolderId });
   }
@@ -178,7 +178,7 @@ export async function updateFileTeams(ctx: ServiceContext, input: { fileId: stri
 /** A file the caller may change: 404 when invisible, 403 `team.error.readOnly` through read-only teams. */
 export async function writableFile(tx: Executor, ctx: ServiceContext, id: string): Promise<FileRow> {
   await assertWritable(tx, ctx, 'file', id);
-  const row = await findFileRow(tx, id);
+  const row = await findFileRow(tx, ctx.scope, id);
   if (!row) throw new NotFoundError('file', id);
 
   return row;

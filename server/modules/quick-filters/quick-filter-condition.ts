@@ -1,5 +1,4 @@
-import { and, type SQL } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
+import { type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -18,8 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * unknown or invisible filter, 400 when its `filteredEntityType` is not `entityType`.
  */
 export async function quickFilterCondition(tx: Executor, ctx: ServiceContext, quickFilterId: string, entityType: FilteredEntityType): Promise<SQL> {
-  const visible = and(scopeCondition(ctx.scope, quickFilters.customerId), teamAccessCondition(ctx, 'quickFilter', quickFilters.id));
-  const row = UUID.test(quickFilterId) ? await findQuickFilter(tx, quickFilterId, visible) : undefined;
+  const row = UUID.test(quickFilterId) ? await findQuickFilter(tx, ctx.scope, quickFilterId, teamAccessCondition(ctx, 'quickFilter', quickFilters.id)) : undefined;
   if (!row) throw new NotFoundError('quickFilter', quickFilterId);
   if (row.filteredEntityType !== entityType) {
     throw new ValidationError('quickFilter.error.wrongType', `Quick filter '${row.name}' filters ${row.filteredEntityType}, not ${entityType}`, {

@@ -1,18 +1,21 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { quickFilters, type QuickFilterRow } from './quick-filters.table';
 
-export async function findQuickFilter(db: Executor, id: string, where: SQL | undefined): Promise<QuickFilterRow | undefined> {
-  const [row] = await db.select().from(quickFilters).where(and(eq(quickFilters.id, id), where)).limit(1);
+/** The filter `id` within the scope (and `visible`, when given). */
+export async function findQuickFilter(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<QuickFilterRow | undefined> {
+  const [row] = await db.select().from(quickFilters).where(and(eq(quickFilters.id, id), scopeCondition(scope, quickFilters.customerId), visible)).limit(1);
 
   return row;
 }
 
 /** The row locked until commit: deletes and updates serialise with each other. */
-export async function lockQuickFilter(db: Executor, id: string, where: SQL | undefined): Promise<QuickFilterRow | undefined> {
-  const [row] = await db.select().from(quickFilters).where(and(eq(quickFilters.id, id), where)).limit(1).for('update');
+export async function lockQuickFilter(db: Executor, scope: TenantScope, id: string): Promise<QuickFilterRow | undefined> {
+  const [row] = await db.select().from(quickFilters).where(and(eq(quickFilters.id, id), scopeCondition(scope, quickFilters.customerId))).limit(1).for('update');
 
   return row;
 }
@@ -23,8 +26,8 @@ export async function insertQuickFilter(db: Executor, values: typeof quickFilter
   return row!;
 }
 
-export async function updateQuickFilter(db: Executor, id: string, values: Partial<typeof quickFilters.$inferInsert>): Promise<void> {
-  await db.update(quickFilters).set(values).where(eq(quickFilters.id, id));
+export async function updateQuickFilter(db: Executor, customerId: number, id: string, values: Partial<typeof quickFilters.$inferInsert>): Promise<void> {
+  await db.update(quickFilters).set(values).where(and(eq(quickFilters.id, id), eq(quickFilters.customerId, customerId)));
 }
 
 export async function deleteQuickFilter(db: Executor, row: QuickFilterRow): Promise<void> {

@@ -93,7 +93,7 @@ export async function updateQuickFilter(ctx: ServiceContext, input: { id: string
       }
       const changes = diffFields(row, values);
       if (Object.keys(changes).length > 0) {
-        await q.updateQuickFilter(tx, row.id, values);
+        await q.updateQuickFilter(tx, row.customerId, row.id, values);
         await audit(tx, ctx, row, 'update', `Quick filter '${row.name}' updated: ${Object.keys(changes).join(', ')}`, changes);
       }
 
@@ -143,7 +143,7 @@ async function readQuickFilter(db: Executor, ctx: ServiceContext, id: string, op
 
 /** The row (locked) when the caller may write it: 404 when invisible, 403 through read-only teams. */
 async function writableQuickFilter(tx: Executor, ctx: ServiceContext, id: string): Promise<QuickFilterRow> {
-  const row = UUID.test(id) ? await q.lockQuickFilter(tx, id, scopeCondition(ctx.scope, quickFilters.customerId)) : undefined;
+  const row = UUID.test(id) ? await q.lockQuickFilter(tx, ctx.scope, id) : undefined;
   if (!row) throw new NotFoundError('quickFilter', id);
   await assertWritable(tx, ctx, 'quickFilter', row.id);
 

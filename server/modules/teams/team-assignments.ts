@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { findTeamResource, type TeamResourceRegistration } from './team-registry';
-import { isAboveTeams } from './team-visibility';
 import {
   deleteAssignmentsOfResource,
   findResourceCustomer,
@@ -61,7 +59,7 @@ export async function assignTeams(tx: Executor, ctx: AssignmentContext, resource
 /** Applies a modify body (`assignToTeams`, `removeFromTeamIds`) to one resource; answers its teams. */
 export async function modifyTeams(tx: Executor, ctx: AssignmentContext, resourceType: string, resourceId: string, change: TeamModification): Promise<TeamAccessList> {
   const registration = teamResourceOf(resourceType);
-  const customerId = await findResourceCustomer(tx, registration, resourceId, scopeCondition(ctx.scope, registration.customerIdColumn));
+  const customerId = await findResourceCustomer(tx, registration, ctx.scope, resourceId);
   if (customerId === undefined) throw new NotFoundError(registration.type, resourceId);
   const grants = dedupe(change.assignToTeams ?? []);
   const removals = [...new Set(change.removeFromTeamIds ?? [])];

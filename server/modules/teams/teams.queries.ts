@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import type { TeamResourceRegistration } from './team-registry';
 import { users } from '@/server/modules/users/users.table';
@@ -17,8 +19,9 @@ export async function selectVisibility(db: Executor, q: { table: PgTable; where:
   return rows[0];
 }
 
-export async function findTeam(db: Executor, id: string, scope: SQL | undefined): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(and(eq(teams.id, id), scope)).limit(1);
+/** The team `id` within the scope (and `visible`, when given). */
+export async function findTeam(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(and(eq(teams.id, id), scopeCondition(scope, teams.customerId), visible)).limit(1);
 
   return row;
 }
@@ -35,15 +38,15 @@ export async function insertTeam(db: Executor, values: typeof teams.$inferInsert
   return row!;
 }
 
-export async function updateTeam(db: Executor, id: string, values: { name?: string; comment?: string | null }): Promise<TeamRow> {
-  const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning();
+export async function updateTeam(db: Executor, customerId: number, id: string, values: { name?: string; comment?: string | null }): Promise<TeamRow> {
+  const [row] = await db.update(teams).set(values).where(and(eq(teams.id, id), eq(teams.customerId, customerId))).returning();
 
   return row!;
 }
 
 /** Deleting a team removes its assignments through the foreign key's ON DELETE CASCADE. */
-export async function deleteTeam(db: Executor, id: string): Promise<void> {
-  await db.delete(teams).where(eq(teams.id, id));
+export async function deleteTeam(db: Executor, customerId: number, id: string): Promise<void> {
+  await db.delete(teams).where(and(eq(teams.id, id), eq(teams.customerId, customerId)));
 }
 
 export async function countTeams(db: Executor, customerId: number): Promise<number> {
@@ -64,12 +67,13 @@ export async function findTeamResources(db: Executor, registration: TeamResource
 }
 
 /** The customer of one resource within a tenant scope, or undefined when it is not there. */
-export async function findResourceCustomer(db: Executor, registration: TeamResourceRegistration, id: string, scope: SQL | undefined) {
+/** The customer of the resource `id` of a team-capable kind, within the scope (and `visible`, when given). */
+export async function findResourceCustomer(db: Executor, registration: TeamResourceRegistration, scope: TenantScope, id: string, visible?: SQL) {
   const { table, idColumn, customerIdColumn } = registration;
   const [row] = await db
     .select({ customerId: sql<number>`${customerIdColumn}`.mapWith(Number).as('customer_id') })
     .from(table)
-    .where(and(sql`${idColumn}::text = ${id}`, scope))
+    .where(and(sql`${idColumn}::text = ${id}`, scopeCondition(scope, customerIdColumn), visible))
     .limit(1);
 
   return row?.customerId;
@@ -136,8 +140,12 @@ export function assignmentCount(teamId: SQL | PgTable['_']['columns'][string], r
   return sql`(select count(*)::int from ${teamAssignments} where ${teamAssignments.teamId} = ${teamId} and ${teamAssignments.resourceType} = ${resourceType})`;
 }
 
-export async function findUserIdByEmail(db: Executor, email: string, scope: SQL | undefined): Promise<string | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email.trim().toLowerCase()), scope)).limit(1);
+export async function findUserIdByEmail(db: Executor, scope: TenantScope, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), scopeCondition(scope, users.customerId)))
+    .limit(1);
 
   return row?.id;
 }

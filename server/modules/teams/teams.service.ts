@@ -8,7 +8,6 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
-import { users } from '@/server/modules/users/users.table';
 import { findPage } from '@/server/query';
 import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
 import { teamResources } from './team-registry';
@@ -67,7 +66,7 @@ export async function updateTeam(ctx: ServiceContext, teamId: string, body: Team
       if (body.comment !== undefined) values.comment = body.comment;
       const changes = diffFields(before, values);
       if (Object.keys(changes).length === 0) return toTeam(before);
-      const row = await updateTeamRow(tx, before.id, values);
+      const row = await updateTeamRow(tx, before.customerId, before.id, values);
       await audit(tx, ctx, row, 'update', `Team '${before.name}' updated: ${Object.keys(changes).join(', ')}`, changes);
 
       return toTeam(row);
@@ -78,7 +77,7 @@ export async function updateTeam(ctx: ServiceContext, teamId: string, body: Team
 export async function deleteTeam(ctx: ServiceContext, teamId: string): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
     const team = await teamInScope(tx, ctx, teamId);
-    await deleteTeamRow(tx, team.id);
+    await deleteTeamRow(tx, team.customerId, team.id);
     await audit(tx, ctx, team, 'delete', `Team '${team.name}' deleted`);
   });
 }
@@ -94,8 +93,7 @@ export async function listTeamAssignments(ctx: ServiceContext, assignmentsPath: 
 /** GET /api/team/{type}/{id}/assignments: the teams of one resource the caller can see. */
 export async function listResourceTeams(ctx: ServiceContext, resourceType: string, resourceId: string): Promise<TeamAccessList> {
   const registration = teamResourceOf(resourceType);
-  const where = and(scopeCondition(ctx.scope, registration.customerIdColumn), teamAccessCondition(ctx, registration.type, registration.idColumn));
-  const customerId = await findResourceCustomer(ctx.db, registration, resourceId, where);
+  const customerId = await findResourceCustomer(ctx.db, registration, ctx.scope, resourceId, teamAccessCondition(ctx, registration.type, registration.idColumn));
   if (customerId === undefined) throw new NotFoundError(registration.type, resourceId);
 
   return teamAccessListOf(ctx.db, registration.type, resourceId, customerId);
@@ -125,7 +123,7 @@ export async function updateTeamResources(ctx: ServiceContext, updatePath: strin
 /** POST /api/user/updateTeamAssignments: the team assignment body applied to the user `email`. */
 export async function updateUserTeamAssignments(ctx: ServiceContext, email: string, body: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
-    const userId = await findUserIdByEmail(tx, email, scopeCondition(ctx.scope, users.customerId));
+    const userId = await findUserIdByEmail(tx, ctx.scope, email);
     if (!userId) throw new NotFoundError('user', email);
 
     return modifyTeams(tx, ctx, 'user', userId, body);
@@ -142,7 +140,7 @@ function stripAffixes(path: string, prefix: string, suffix: string): string {
 async function teamInScope(db: Executor, ctx: ServiceContext, teamId: string, forReading = false): Promise<TeamRow> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(teamId);
   const visible = forReading ? visibleTeamsCondition(ctx, teams.id) : undefined;
-  const team = isUuid ? await findTeam(db, teamId, and(scopeCondition(ctx.scope, teams.customerId), visible)) : undefined;
+  const team = isUuid ? await findTeam(db, ctx.scope, teamId, visible) : undefined;
   if (!team) throw new NotFoundError('team', teamId);
 
   return team;

@@ -1,16 +1,18 @@
-import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/modules/users/users.table';
 import { uiProfiles } from './ui-profiles.table';
 
 export type UiProfileRow = typeof uiProfiles.$inferSelect;
 
-/** The profile with `id` inside the caller's tenant scope (`scope` limits customer_id). */
-export async function findUiProfile(db: Executor, id: number, scope: SQL | undefined): Promise<UiProfileRow | undefined> {
+/** The profile with `id` inside the tenant scope. */
+export async function findUiProfile(db: Executor, scope: TenantScope, id: number): Promise<UiProfileRow | undefined> {
   const [row] = await db
     .select()
     .from(uiProfiles)
-    .where(and(eq(uiProfiles.id, id), scope))
+    .where(and(eq(uiProfiles.id, id), scopeCondition(scope, uiProfiles.customerId)))
     .limit(1);
 
   return row;
@@ -22,12 +24,12 @@ export async function insertUiProfile(db: Executor, values: typeof uiProfiles.$i
   return row!;
 }
 
-export async function updateUiProfile(db: Executor, id: number, values: Partial<typeof uiProfiles.$inferInsert>): Promise<void> {
-  await db.update(uiProfiles).set(values).where(eq(uiProfiles.id, id));
+export async function updateUiProfile(db: Executor, customerId: number, id: number, values: Partial<typeof uiProfiles.$inferInsert>): Promise<void> {
+  await db.update(uiProfiles).set(values).where(and(eq(uiProfiles.id, id), eq(uiProfiles.customerId, customerId)));
 }
 
-export async function deleteUiProfile(db: Executor, id: number): Promise<void> {
-  await db.delete(uiProfiles).where(eq(uiProfiles.id, id));
+export async function deleteUiProfile(db: Executor, customerId: number, id: number): Promise<void> {
+  await db.delete(uiProfiles).where(and(eq(uiProfiles.id, id), eq(uiProfiles.customerId, customerId)));
 }
 
 /** The ids among `userIds` that are not users of `customerId` (unknown or another tenant's). */

@@ -59,7 +59,7 @@ export async function updateUiProfile(ctx: ServiceContext, input: { id: number; 
   return withNameConflict(input.body.name ?? current.name, () =>
     withTransaction(ctx.db, async (tx) => {
       if (Object.keys(changes).length > 0) {
-        await q.updateUiProfile(tx, current.id, input.body);
+        await q.updateUiProfile(tx, current.customerId, current.id, input.body);
         await writeAudit(tx, authorOf(ctx), {
           action: 'update',
           entityType: ENTITY,
@@ -114,7 +114,7 @@ export async function deleteUiProfile(ctx: ServiceContext, input: { id: number }
   await withTransaction(ctx.db, async (tx) => {
     // The foreign key sets the users' profile to null; counted first for the audit entry.
     const users = await q.countUsersWithUiProfile(tx, profile.id);
-    await q.deleteUiProfile(tx, profile.id);
+    await q.deleteUiProfile(tx, profile.customerId, profile.id);
     await writeAudit(tx, authorOf(ctx), {
       action: 'delete',
       entityType: ENTITY,
@@ -127,7 +127,7 @@ export async function deleteUiProfile(ctx: ServiceContext, input: { id: number }
 }
 
 async function findInScope(ctx: ServiceContext, id: number) {
-  const profile = await q.findUiProfile(ctx.db, id, scopeCondition(ctx.scope, uiProfiles.customerId));
+  const profile = await q.findUiProfile(ctx.db, ctx.scope, id);
   if (!profile) throw new NotFoundError(ENTITY, id);
 
   return profile;

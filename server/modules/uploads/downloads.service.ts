@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { imageSize } from 'image-size';
-import { resolveTenantScope, scopeCondition } from '@/server/auth/tenant-scope';
+import { resolveTenantScope } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, NotFoundError } from '@/server/errors';
 import type { Actor } from '@/server/context/actor';
@@ -45,7 +46,7 @@ export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { ac
   } catch {
     throw new NotFoundError('file', target.fileId);
   }
-  const file = await findDownloadableFile(ctx.db, and(eq(files.id, target.fileId), eq(files.customerId, target.customerId), teamAccessCondition(ctx, 'file', files.id))!);
+  const file = await findDownloadableFile(ctx.db, customerScope(target.customerId), target.fileId, teamAccessCondition(ctx, 'file', files.id));
   if (!file) throw new NotFoundError('file', target.fileId);
 
   return { file, thumbnail: target.thumbnail };
@@ -55,7 +56,7 @@ export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { ac
 export async function findTargetForToken(db: Executor, customerIdRaw: string, fileName: string): Promise<DownloadTarget> {
   const target = parseTarget(customerIdRaw, fileName);
   if (!target) throw new NotFoundError('file', fileName);
-  const file = await findDownloadableFile(db, and(eq(files.id, target.fileId), eq(files.customerId, target.customerId))!);
+  const file = await findDownloadableFile(db, customerScope(target.customerId), target.fileId);
   if (!file) throw new NotFoundError('file', target.fileId);
 
   return { file, thumbnail: target.thumbnail };
@@ -151,7 +152,7 @@ export async function fileSignedUrls(ctx: ServiceContext & { baseUrl: string }, 
     throw new AppError(400, 'request.error.invalid', `expiresIn must be 60..${SIGNED_URL_MAX_SECONDS} seconds`, { parameter: 'expiresIn' });
   }
   const file = /^[0-9a-f-]{36}$/i.test(input.id)
-    ? await findDownloadableFile(ctx.db, and(sql`${files.id}::text = ${input.id.toLowerCase()}`, scopeCondition(ctx.scope, files.customerId), teamAccessCondition(ctx, 'file', files.id))!)
+    ? await findDownloadableFile(ctx.db, ctx.scope, input.id, teamAccessCondition(ctx, 'file', files.id))
     : undefined;
   if (!file) throw new NotFoundError('file', input.id);
   const expiresAt = new Date(Date.now() + seconds * 1000);

@@ -1,11 +1,8 @@
 import type { Readable } from 'node:stream';
-import { and, sql } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
-import { files } from '@/server/modules/files/files.table';
 import { assertWritable } from '@/server/modules/teams/team-visibility';
 import { thumbnailBlobKey } from '@/server/storage/keys';
 import { discardBlobs, readFiles } from './upload-common';
@@ -18,7 +15,7 @@ import { MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
  */
 export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: string; contentType: string | undefined; contentLength?: number; body: Readable | undefined }): Promise<Record<string, unknown>> {
   const file = /^[0-9a-f-]{36}$/i.test(input.fileId)
-    ? await findDownloadableFile(ctx.db, and(sql`${files.id}::text = ${input.fileId.toLowerCase()}`, scopeCondition(ctx.scope, files.customerId))!)
+    ? await findDownloadableFile(ctx.db, ctx.scope, input.fileId)
     : undefined;
   if (!file) throw new NotFoundError('file', input.fileId);
   await assertWritable(ctx.db, ctx, 'file', file.id);

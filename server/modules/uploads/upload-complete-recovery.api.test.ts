@@ -29,7 +29,7 @@ afterAll(() => t.close());
 
 const data = bytes(3000, 42);
 
-async function stagedSession(): Promise<{ id: string; storageKey: string; storageUploadId: string }> {
+async function stagedSession(): Promise<{ id: string; customerId: number; storageKey: string; storageUploadId: string }> {
   const init = await t.request('POST', '/api/v2/file/upload/init', { token: editor, json: { name: 'crash.mp4', size: data.length, totalChunks: 3, crcChecksum: crcOf(data) } });
   expect(init.status).toBe(200);
   for (const n of [1, 2, 3]) {
@@ -112,13 +112,13 @@ describe('a complete still running (its lease renewed)', () => {
 
   it('loses its claim once taken over: its own end of the claim no longer applies', async () => {
     const session = await stagedSession();
-    const token = await claimCompletion(t.db, session.id);
+    const token = await claimCompletion(t.db, session);
     expect(token).toBeInstanceOf(Date);
-    expect(await claimCompletion(t.db, session.id)).toBeUndefined();
+    expect(await claimCompletion(t.db, session)).toBeUndefined();
     // It stops renewing (hung, or its instance lost): another complete takes over and finishes.
     await crashedClaim(session.id);
     expect((await complete(session.id)).status).toBe(200);
-    expect(await endCompletion(t.db, session.id, token!, { state: 'OPEN' })).toBe(false);
+    expect(await endCompletion(t.db, session, token!, { state: 'OPEN' })).toBe(false);
     expect((await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, session.id)))[0]!.state).toBe('COMPLETED');
   });
 });

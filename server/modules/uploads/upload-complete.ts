@@ -1,3 +1,4 @@
+import { customerScope } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationError } from '@/server/errors';
@@ -10,7 +11,7 @@ import { createFileFromBlob } from './file-create';
 import { detectDimensions } from './media-dimensions';
 import { assertOpen, notOpenError, range, receivedParts, sessionInScope } from './upload-sessions.service';
 import { discardBlobs, fileCreateParameters, readFiles } from './upload-common';
-import { claimCompletion, deletePartRows, endCompletion, findPartRows, findSession, insertCleanupEntries, renewCompletion, storageUsage } from './uploads.queries';
+import { claimCompletion, deletePartRows, endCompletion, findPartRows, findSession, insertCleanupEntries, renewCompletion, storageUsage, type SessionKey } from './uploads.queries';
 import { COMPLETION_LEASE_MS, UPLOAD_GRACE_MS } from './uploads.rules';
 import type { UploadSessionRow } from './uploads.table';
 
@@ -48,13 +49,13 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
   const usage = await storageUsage(ctx.db, session.customerId, session.id);
   if (usage.used + session.size > usage.limit) throw new LimitReachedError('STORAGE', usage.used, usage.limit);
 
-  const token = await claimCompletion(ctx.db, session.id);
+  const token = await claimCompletion(ctx.db, session);
   if (!token) {
-    const current = await findSession(ctx.db, session.id, undefined);
+    const current = await findSession(ctx.db, customerScope(session.customerId), session.id);
     if (current?.state === 'COMPLETED' && current.fileId) return (await readFiles(ctx.db, ctx, [current.fileId]))[0]!;
     throw notOpenError(current ?? session);
   }
-  const claim = keepClaim(ctx.db, session.id, token);
+  const claim = keepClaim(ctx.db, session, token);
   let corrupt = false;
   try {
     // The assembled blob must outlive the session, which a crash may leave to be completed again later;
@@ -87,7 +88,7 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
         blob: { id: session.id, name: session.name, contentType, size: session.size, crcCheckSum: crc, claimedKeys: [session.storageKey], sessionId: session.id },
         params: { ...params, width: session.width ?? dims.width, height: session.height ?? dims.height },
       });
-      if (!(await endCompletion(tx, session.id, current, { state: 'COMPLETED', fileId: session.id }))) {
+      if (!(await endCompletion(tx, session, current, { state: 'COMPLETED', fileId: session.id }))) {
         throw new ConflictError('upload.error.notOpen', 'The upload ended while it was being completed', { uploadId: session.id });
       }
       await deletePartRows(tx, session.id);
@@ -96,10 +97,10 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
     const current = await claim.stop();
     if (current && !corrupt) {
       // The parts (or the assembled blob, which complete goes on from) are intact: the client may complete again.
-      await endCompletion(ctx.db, session.id, current, { state: 'OPEN' }).catch(() => undefined);
+      await endCompletion(ctx.db, session, current, { state: 'OPEN' }).catch(() => undefined);
     } else if (current) {
       // Bytes that do not match the client's checksum cannot become a file: the session ends, its bytes go.
-      if (await endCompletion(ctx.db, session.id, current, { state: 'CANCELLED' }).catch(() => false)) {
+      if (await endCompletion(ctx.db, session, current, { state: 'CANCELLED' }).catch(() => false)) {
         await discardBlobs(ctx, [session.storageKey]);
         await deletePartRows(ctx.db, session.id).catch(() => undefined);
       }
@@ -127,7 +128,7 @@ async function assemblyPlan(ctx: ServiceContext, session: UploadSessionRow) {
  * Renews the claim every quarter of the lease while the complete runs. `stop()` ends the renewals and
  * answers the claim's current token, or undefined when another completer took the claim over.
  */
-function keepClaim(db: Executor, sessionId: string, token: Date): { stop(): Promise<Date | undefined> } {
+function keepClaim(db: Executor, session: SessionKey, token: Date): { stop(): Promise<Date | undefined> } {
   let current: Date | undefined = token;
   let renewing: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -135,7 +136,7 @@ function keepClaim(db: Executor, sessionId: string, token: Date): { stop(): Prom
     renewing = renewing.then(async () => {
       if (!current || stopped) return;
       // A failed renewal (the database away for a moment) keeps the token: the next one may still succeed.
-      current = await renewCompletion(db, sessionId, current).catch(() => current);
+      current = await renewCompletion(db, session, current).catch(() => current);
     });
   }, COMPLETION_LEASE_MS / 4);
   timer.unref();

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { allTenants, customerScope, targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
@@ -30,7 +30,7 @@ import {
   SESSION_LIFETIME_MS,
   type ChunkLayout,
 } from './uploads.rules';
-import { uploadSessions, type UploadSessionRow } from './uploads.table';
+import { type UploadSessionRow } from './uploads.table';
 
 export type InitInput = {
   name: string;
@@ -181,7 +181,7 @@ async function uploadUrls(ctx: { config: Config; storage: BlobStore }, session: 
 
 /** A session of the caller's tenant scope (another tenant's: 404, never revealing it). */
 export async function sessionInScope(ctx: ServiceContext, id: string): Promise<UploadSessionRow> {
-  const session = /^[0-9a-f-]{36}$/i.test(id) ? await findSession(ctx.db, id, scopeCondition(ctx.scope, uploadSessions.customerId)) : undefined;
+  const session = /^[0-9a-f-]{36}$/i.test(id) ? await findSession(ctx.db, ctx.scope, id) : undefined;
   if (!session) throw new NotFoundError('upload', id);
 
   return session;
@@ -267,7 +267,7 @@ export async function uploadPart(
  */
 async function recordPart(db: Executor, session: UploadSessionRow, partNumber: number, part: StoredPart): Promise<void> {
   await withTransaction(db, async (tx) => {
-    const current = await lockSessionForPart(tx, session.id);
+    const current = await lockSessionForPart(tx, session);
     if (!current) throw new NotFoundError('upload', session.id);
     if (!current.takesParts) throw notOpenError({ ...current, id: session.id });
     await upsertPart(tx, { sessionId: session.id, partNumber, size: part.size, etag: part.etag, crc32: part.crc32 });
@@ -279,7 +279,7 @@ async function recordPart(db: Executor, session: UploadSessionRow, partNumber: n
  * part can still land after a cancel's abort (S3 finishes uploads in flight), so the upload is aborted again.
  */
 async function partRefused(deps: { db: Executor; storage: BlobStore }, session: UploadSessionRow): Promise<AppError> {
-  const current = await findSession(deps.db, session.id, undefined);
+  const current = await findSession(deps.db, customerScope(session.customerId), session.id);
   if (!current) return new NotFoundError('upload', session.id);
   if (current.state === 'CANCELLED') await deps.storage.multipart.abort(current.storageKey, current.storageUploadId).catch(() => undefined);
   if (current.state === 'OPEN' || hasStaleClaim(current)) {
@@ -314,7 +314,8 @@ export async function uploadPartAsCaller(
 
 /** The session addressed by a signed part URL (the token already proved the path). */
 export async function sessionById(db: Executor, id: string): Promise<UploadSessionRow> {
-  const session = await findSession(db, id, undefined);
+  // The token signed this session's path: it vouches for the row, whatever its tenant.
+  const session = await findSession(db, allTenants, id);
   if (!session) throw new NotFoundError('upload', id);
 
   return session;
@@ -359,7 +360,7 @@ export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promi
   if (session.state === 'CANCELLED') return;
   assertOpen(session);
   const cancelled = await withTransaction(ctx.db, async (tx) => {
-    if (!(await transitionOpenSession(tx, session.id, { state: 'CANCELLED' }))) return false;
+    if (!(await transitionOpenSession(tx, session, { state: 'CANCELLED' }))) return false;
     await deletePartRows(tx, session.id);
     await writeAudit(tx, authorOf(ctx), {
       action: 'cancel',
@@ -373,7 +374,7 @@ export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promi
     return true;
   });
   if (!cancelled) {
-    const current = await findSession(ctx.db, session.id, undefined);
+    const current = await findSession(ctx.db, customerScope(session.customerId), session.id);
     if (current?.state === 'CANCELLED') return;
     throw notOpenError(current ?? session);
   }

@@ -70,7 +70,7 @@ export async function expireUploadSessions(deps: JobDeps, now = new Date()): Pro
       try {
         // Cancelled first (the quota reservation ends, parts are refused), then the bytes go; a session a
         // complete claimed meanwhile is left to it.
-        if (!(await transitionOpenSession(deps.db, session.id, { state: 'CANCELLED' }))) continue;
+        if (!(await transitionOpenSession(deps.db, session, { state: 'CANCELLED' }))) continue;
         cancelled++;
         await deletePartRows(deps.db, session.id);
         await discardSessionBytes(deps, session);

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
@@ -124,7 +126,8 @@ export async function touchThumbnail(tx: Executor, input: { fileId: string; cust
 
 export type DownloadableFile = { id: string; customerId: number; name: string; contentType: string; size: number; crcCheckSum: string; lastPreviewUploadTime: Date | null };
 
-export async function findDownloadableFile(db: Executor, where: SQL): Promise<DownloadableFile | undefined> {
+/** The file `id` within the scope (and `visible`, when given), with what a download needs. */
+export async function findDownloadableFile(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<DownloadableFile | undefined> {
   const [row] = await db
     .select({
       id: files.id,
@@ -136,7 +139,7 @@ export async function findDownloadableFile(db: Executor, where: SQL): Promise<Do
       lastPreviewUploadTime: files.lastPreviewUploadTime,
     })
     .from(files)
-    .where(where)
+    .where(and(sql`${files.id}::text = ${id.toLowerCase()}`, scopeCondition(scope, files.customerId), visible))
     .limit(1);
 
   return row;
@@ -157,26 +160,20 @@ export async function insertSession(db: Executor, values: typeof uploadSessions.
   return row!;
 }
 
-export async function findSession(db: Executor, id: string, scope: SQL | undefined): Promise<UploadSessionRow | undefined> {
+export async function findSession(db: Executor, scope: TenantScope, id: string): Promise<UploadSessionRow | undefined> {
   const [row] = await db
     .select()
     .from(uploadSessions)
-    .where(and(sql`${uploadSessions.id}::text = ${id}`, scope))
+    .where(and(sql`${uploadSessions.id}::text = ${id}`, scopeCondition(scope, uploadSessions.customerId)))
     .limit(1);
 
   return row;
 }
 
-/** Moves a session from one state to another; false when it was not in `from` any more (a race lost). */
-export async function transitionSession(db: Executor, id: string, from: UploadSessionRow['state'][], set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
-  const rows = await db
-    .update(uploadSessions)
-    .set(set)
-    .where(and(eq(uploadSessions.id, id), inArray(uploadSessions.state, from)))
-    .returning({ id: uploadSessions.id });
+/** A session's id with its tenant: every change of a session row names both. */
+export type SessionKey = Pick<UploadSessionRow, 'id' | 'customerId'>;
 
-  return rows.length > 0;
-}
+const sessionIs = (session: SessionKey) => and(eq(uploadSessions.id, session.id), eq(uploadSessions.customerId, session.customerId));
 
 // --- completion claims (a lease kept alive while a complete runs; docs/decisions.md) ---------------
 
@@ -186,51 +183,51 @@ const staleClaim = sql`(${uploadSessions.state} = 'COMPLETING' and ${uploadSessi
 const openOrStale = or(eq(uploadSessions.state, 'OPEN'), staleClaim)!;
 
 /** Claims a session for completion (OPEN, or a stale claim taken over); answers the claim's token. */
-export async function claimCompletion(db: Executor, id: string): Promise<Date | undefined> {
+export async function claimCompletion(db: Executor, session: SessionKey): Promise<Date | undefined> {
   const [row] = await db
     .update(uploadSessions)
     .set({ state: 'COMPLETING', completingSince: sql`now()` })
-    .where(and(eq(uploadSessions.id, id), openOrStale, sql`${uploadSessions.expiresAt} > now()`))
+    .where(and(sessionIs(session), openOrStale, sql`${uploadSessions.expiresAt} > now()`))
     .returning({ token: uploadSessions.completingSince });
 
   return row?.token ?? undefined;
 }
 
 /** Renews a live claim; undefined when it was taken over or ended (the completer then must not finish). */
-export async function renewCompletion(db: Executor, id: string, token: Date): Promise<Date | undefined> {
+export async function renewCompletion(db: Executor, session: SessionKey, token: Date): Promise<Date | undefined> {
   const [row] = await db
     .update(uploadSessions)
     .set({ completingSince: sql`now()` })
-    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
+    .where(and(sessionIs(session), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
     .returning({ token: uploadSessions.completingSince });
 
   return row?.token ?? undefined;
 }
 
 /** Ends the claim `token` (COMPLETED, back to OPEN, or CANCELLED); false when it is not ours any more. */
-export async function endCompletion(db: Executor, id: string, token: Date, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+export async function endCompletion(db: Executor, session: SessionKey, token: Date, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
   const rows = await db
     .update(uploadSessions)
     .set({ completingSince: null, ...set })
-    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
+    .where(and(sessionIs(session), eq(uploadSessions.state, 'COMPLETING'), eq(uploadSessions.completingSince, token)))
     .returning({ id: uploadSessions.id });
 
   return rows.length > 0;
 }
 
 /** Moves an open session (or one whose completer died) to `set`; false when it is neither. */
-export async function transitionOpenSession(db: Executor, id: string, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+export async function transitionOpenSession(db: Executor, session: SessionKey, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
   const rows = await db
     .update(uploadSessions)
     .set({ completingSince: null, ...set })
-    .where(and(eq(uploadSessions.id, id), openOrStale))
+    .where(and(sessionIs(session), openOrStale))
     .returning({ id: uploadSessions.id });
 
   return rows.length > 0;
 }
 
 /** Locks the session row and answers whether it takes parts now (open, unexpired; a dead completer's counts as open). */
-export async function lockSessionForPart(tx: Executor, id: string): Promise<Pick<UploadSessionRow, 'state' | 'completingSince' | 'expiresAt'> & { takesParts: boolean } | undefined> {
+export async function lockSessionForPart(tx: Executor, session: SessionKey): Promise<Pick<UploadSessionRow, 'state' | 'completingSince' | 'expiresAt'> & { takesParts: boolean } | undefined> {
   const [row] = await tx
     .select({
       state: uploadSessions.state,
@@ -239,7 +236,7 @@ export async function lockSessionForPart(tx: Executor, id: string): Promise<Pick
       takesParts: sql<boolean>`(${openOrStale}) and ${uploadSessions.expiresAt} > now()`,
     })
     .from(uploadSessions)
-    .where(eq(uploadSessions.id, id))
+    .where(sessionIs(session))
     .for('update');
 
   return row;

@@ -3,7 +3,6 @@ import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { hashPassword } from '@/server/auth/password';
 import { hasRole } from '@/server/context/roles';
-import { scopeCondition } from '@/server/auth/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
@@ -55,7 +54,7 @@ export async function issuePasswordSetupLink(
 
 /** POST /api/user/resendPasswordSetup?email=: a fresh link; the same reach as updating the user. */
 export async function resendPasswordSetup(ctx: ServiceContext, input: { email: string }): Promise<void> {
-  const target = await q.findUserByEmail(ctx.db, input.email, scopeCondition(ctx.scope, users.customerId));
+  const target = await q.findUserByEmail(ctx.db, ctx.scope, input.email);
   if (!target) throw new NotFoundError('user', input.email);
   if (!hasRole(ctx.actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
   if (target.authProvider !== 'LOCAL') {
@@ -90,7 +89,7 @@ export async function completePasswordSetup(ctx: PublicContext, input: { token: 
   await withTransaction(ctx.db, async (tx) => {
     // Two requests with one link: only the first consumes it.
     if (!(await setupQ.consumeLink(tx, link.id))) assertUsable('USED');
-    await q.updateUser(tx, link.user.id, { passwordHash });
+    await q.updateUser(tx, link.user, { passwordHash });
     await q.revokeAllFamiliesOfUser(tx, link.user.id, 'password_setup');
     await writeAudit(tx, { kind: 'user', userId: link.user.id, email: link.user.email, requestId: ctx.requestId }, {
       action: 'setPasswordWithLink',

@@ -2,7 +2,6 @@ import { Secret, TOTP } from 'otpauth';
 import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
-import { scopeCondition } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -23,7 +22,7 @@ const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
 };
 
 async function me(ctx: ServiceContext) {
-  const user = await q.findUserById(ctx.db, ctx.actor.userId);
+  const user = await q.findOwnUser(ctx.db, ctx.actor);
   if (!user) throw new NotFoundError('user', ctx.actor.userId);
 
   return user;
@@ -48,7 +47,7 @@ export async function changePassword(ctx: ServiceContext, input: { oldPassword: 
   const passwordHash = await hashPassword(input.newPassword);
 
   return withTransaction(ctx.db, async (tx) => {
-    await q.updateUser(tx, user.id, { passwordHash });
+    await q.updateUser(tx, user, { passwordHash });
     await q.revokeAllFamiliesOfUser(tx, user.id, 'password_change');
     await auditUser(tx, ctx, user, 'changePassword', `User '${user.email}' changed their password`, { password: 'changed' });
 
@@ -67,7 +66,7 @@ export async function createTwoFactorSecret(ctx: ServiceContext) {
   const secret = new Secret({ size: 20 });
   const otpauthUrl = new TOTP({ issuer: TOTP_ISSUER, label: user.email, secret, digits: 6, period: 30, algorithm: 'SHA1' }).toString();
   await withTransaction(ctx.db, async (tx) => {
-    await q.updateUser(tx, user.id, { totpPendingSecret: secret.base32 });
+    await q.updateUser(tx, user, { totpPendingSecret: secret.base32 });
     await auditUser(tx, ctx, user, 'createTwoFactorSecret', `User '${user.email}' started second-factor enrolment`);
   });
 
@@ -90,7 +89,7 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
     const secret = user.totpPendingSecret;
 
     return withTransaction(ctx.db, async (tx) => {
-      await q.updateUser(tx, user.id, { use2FA: true, totpSecret: secret, totpPendingSecret: null, forceToSet2FA: false });
+      await q.updateUser(tx, user, { use2FA: true, totpSecret: secret, totpPendingSecret: null, forceToSet2FA: false });
       await auditUser(tx, ctx, user, 'enableTwoFactor', `User '${user.email}' enabled the second factor`, { use2FA: { from: false, to: true } });
 
       return (await readUser(tx, user.id))!;
@@ -103,7 +102,7 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
   await requireProtectedOperation({ ...ctx, proof: { ...ctx.proof, totp: ctx.proof.totp ?? input.totp } });
 
   return withTransaction(ctx.db, async (tx) => {
-    await q.updateUser(tx, user.id, { use2FA: false, totpSecret: null, totpPendingSecret: null });
+    await q.updateUser(tx, user, { use2FA: false, totpSecret: null, totpPendingSecret: null });
     await auditUser(tx, ctx, user, 'disableTwoFactor', `User '${user.email}' disabled the second factor`, { use2FA: { from: true, to: false } });
 
     return (await readUser(tx, user.id))!;
@@ -142,7 +141,7 @@ export async function deleteProfilePicture(ctx: ServiceContext) {
 
 /** The picture bytes of a user the caller can see (the user's `profilePictureApiPath`). */
 export async function getProfilePicture(ctx: ServiceContext, input: { id: string }) {
-  const picture = await q.findProfilePicture(ctx.db, input.id, scopeCondition(ctx.scope, users.customerId));
+  const picture = await q.findProfilePicture(ctx.db, ctx.scope, input.id);
   if (!picture) throw new NotFoundError('profilePicture', input.id);
 
   return picture;

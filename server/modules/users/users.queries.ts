@@ -1,4 +1,6 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { scopeCondition } from '@/server/auth/tenant-scope';
+import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
 import { customers } from '@/server/modules/customers/customers.table';
@@ -7,19 +9,27 @@ import { userProfilePictures, users, type UserRow } from './users.table';
 
 export { revokeAllFamiliesOfUser };
 
-/** A user by (lower-cased) e-mail inside the tenant scope condition. */
-export async function findUserByEmail(db: Executor, email: string, scope: SQL | undefined): Promise<UserRow | undefined> {
+/** A user by (lower-cased) e-mail inside the tenant scope. */
+export async function findUserByEmail(db: Executor, scope: TenantScope, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), scope))
+    .where(and(eq(users.email, email.trim().toLowerCase()), scopeCondition(scope, users.customerId)))
     .limit(1);
 
   return row;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+/** Whether any user of any tenant has the e-mail: e-mails are unique across tenants (they sign in with it). */
+export async function isEmailTaken(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+
+  return rows.length > 0;
+}
+
+/** The caller's own user row (`actor.userId` within `actor.customerId`). */
+export async function findOwnUser(db: Executor, actor: { userId: string; customerId: number }): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, actor.userId), eq(users.customerId, actor.customerId))).limit(1);
 
   return row;
 }
@@ -34,8 +44,8 @@ export async function findCustomerFlags(db: Executor, customerId: number) {
   return row;
 }
 
-export async function listSimpleUsers(db: Executor, scope: SQL | undefined) {
-  return db.select({ email: users.email, name: users.name }).from(users).where(scope).orderBy(asc(users.name), asc(users.id));
+export async function listSimpleUsers(db: Executor, scope: TenantScope) {
+  return db.select({ email: users.email, name: users.name }).from(users).where(scopeCondition(scope, users.customerId)).orderBy(asc(users.name), asc(users.id));
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -44,8 +54,8 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, id));
+export async function updateUser(db: Executor, user: { id: string; customerId: number }, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
 }
 
 /** Deletes the user; token families and the picture go by cascade, team memberships here (no FK). */
@@ -53,7 +63,7 @@ export async function deleteUser(db: Executor, user: { id: string; customerId: n
   await db
     .delete(teamAssignments)
     .where(and(eq(teamAssignments.customerId, user.customerId), eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, user.id)));
-  await db.delete(users).where(eq(users.id, user.id));
+  await db.delete(users).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
 }
 
 export async function countAdmins(db: Executor): Promise<number> {
@@ -85,12 +95,12 @@ export async function deleteProfilePicture(db: Executor, userId: string): Promis
 }
 
 /** The picture of a user inside the tenant scope condition (on the user's customer). */
-export async function findProfilePicture(db: Executor, userId: string, scope: SQL | undefined) {
+export async function findProfilePicture(db: Executor, scope: TenantScope, userId: string) {
   const [row] = await db
     .select({ contentType: userProfilePictures.contentType, data: userProfilePictures.data, updatedAt: userProfilePictures.updatedAt })
     .from(userProfilePictures)
     .innerJoin(users, eq(users.id, userProfilePictures.userId))
-    .where(and(eq(userProfilePictures.userId, userId), scope))
+    .where(and(eq(userProfilePictures.userId, userId), scopeCondition(scope, users.customerId)))
     .limit(1);
 
   return row;

@@ -51,7 +51,7 @@ export async function getUser(ctx: ServiceContext, input: { id: string; select?:
 }
 
 export function listSimpleUsers(ctx: ServiceContext) {
-  return q.listSimpleUsers(ctx.db, scopeCondition(ctx.scope, users.customerId));
+  return q.listSimpleUsers(ctx.db, ctx.scope);
 }
 
 /**
@@ -79,7 +79,7 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
   if (teamGrants.length > 0 && hasRole(body.role, 'OWNER')) {
     throw new ValidationError('user.error.ownerInTeam', 'An OWNER or ADMIN cannot belong to a team', { parameter: 'teamIds' });
   }
-  if (await q.findUserByEmail(ctx.db, body.email, undefined)) throw emailExists(body.email);
+  if (await q.isEmailTaken(ctx.db, body.email)) throw emailExists(body.email);
   await requireProtectedOperation(ctx);
   const passwordHash = body.password === undefined ? null : await hashPassword(body.password);
   const { password: _password, ...fields } = body;
@@ -112,7 +112,7 @@ export async function updateUser(ctx: ServiceContext, input: { email: string; bo
   if (changed.length === 0) return (await readUser(ctx.db, target.id))!;
 
   const body = input.body;
-  if (changed.includes('email') && (await q.findUserByEmail(ctx.db, body.email!, undefined))) throw emailExists(body.email!);
+  if (changed.includes('email') && (await q.isEmailTaken(ctx.db, body.email!))) throw emailExists(body.email!);
   const roleRaised = changed.includes('role') && hasRole(body.role!, 'OWNER');
   if (roleRaised || PROTECTED_FIELDS.some((f) => changed.includes(f))) await requireProtectedOperation(ctx);
 
@@ -125,7 +125,7 @@ export async function updateUser(ctx: ServiceContext, input: { email: string; bo
 
   return withEmailConflict(body.email ?? target.email, () =>
     withTransaction(ctx.db, async (tx) => {
-      await q.updateUser(tx, target.id, values);
+      await q.updateUser(tx, target, values);
       // DECISIONS §5: a new password ends every session of that user.
       if (changed.includes('password')) await q.revokeAllFamiliesOfUser(tx, target.id, 'password_change');
       await auditUser(tx, ctx, target, 'update', `User '${target.email}' updated: ${changed.join(', ')}`, audited);
@@ -152,7 +152,7 @@ export async function deleteUser(ctx: ServiceContext, input: { email: string }) 
  * OWNER: its last OWNER leaving would leave nobody to manage its users (an ADMIN still can).
  */
 export async function deleteMyAccount(ctx: ServiceContext) {
-  const me = await q.findUserById(ctx.db, ctx.actor.userId);
+  const me = await q.findOwnUser(ctx.db, ctx.actor);
   if (!me) throw new NotFoundError('user', ctx.actor.userId);
   await assertNotLastManager(ctx.db, me);
   await requireProtectedOperation(ctx);
@@ -194,7 +194,7 @@ export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow
 }
 
 async function findInScope(ctx: ServiceContext, email: string): Promise<UserRow> {
-  const user = await q.findUserByEmail(ctx.db, email, scopeCondition(ctx.scope, users.customerId));
+  const user = await q.findUserByEmail(ctx.db, ctx.scope, email);
   if (!user) throw new NotFoundError('user', email);
 
   return user;
