@@ -1,29 +1,7 @@
-import { inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
-import { definePlugPoint } from '@/server/plug-point';
 import { homeCustomerOf, type Actor } from '@/server/context/actor';
-import type { TenantScope } from '@/server/context/tenant-scope';
-
-/**
- * Which customers belong to a network owner. The customers module owns that data and plugs this in
- * (its manifest), so the tenant scope names no module table.
- */
-export type NetworkDirectory = {
-  isMember: (db: Executor, ownerId: number, customerId: number) => Promise<boolean>;
-  /** A subquery of the member customers' ids. */
-  membersSql: (ownerId: number) => SQL;
-};
-
-export const networkDirectories = definePlugPoint<NetworkDirectory>('networkDirectory', () => 'networkDirectory');
-
-function networkDirectory(): NetworkDirectory {
-  const directory = networkDirectories.items()[0];
-  if (!directory) throw new Error('No network directory is installed (the customers module plugs it in)');
-
-  return directory;
-}
+import { networkDirectory, type TenantScope } from '@/server/context/tenant-scope';
 
 export function parseCustomerIdParam(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -59,29 +37,6 @@ export async function resolveTenantScope(db: Executor, actor: Actor, customerId:
 /** Network-owner scope applies to the OWNER of a network-owner customer (docs/decisions.md); never to devices or keys. */
 export function actsAsNetworkOwner(actor: Actor): boolean {
   return actor.kind === 'user' && actor.isNetworkOwner && actor.role === 'OWNER';
-}
-
-/** The scope of one tenant, for work on a row whose tenant is already known (a re-read, a signed URL's path). */
-export function customerScope(customerId: number): TenantScope {
-  return { kind: 'customer', customerId, explicit: true };
-}
-
-/** Every tenant: only where something other than the caller vouches for the row (a signed URL's token). */
-export const allTenants: TenantScope = { kind: 'all' };
-
-/** The SQL condition limiting `column` (a customer id column) to the scope; undefined = no limit. */
-export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): SQL | undefined {
-  switch (scope.kind) {
-    case 'all':
-      return undefined;
-    case 'customer':
-      return sql`${column} = ${scope.customerId}`;
-    case 'network':
-      return or(
-        sql`${column} = ${scope.ownerId}`,
-        inArray(column as AnyPgColumn, networkDirectory().membersSql(scope.ownerId)),
-      );
-  }
 }
 
 /** The one tenant a write acts on: the selected customer, or the caller's own (the system must name one). */

@@ -1,3 +1,8 @@
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '@/server/db/client';
+import { definePlugPoint } from '@/server/plug-point';
+
 /**
  * The tenant selector `customerId` of spec 1, resolved once per request:
  * - `all`: ADMIN without customerId (or -1): global over all tenants;
@@ -5,3 +10,46 @@
  * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId).
  */
 export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean };
+
+/**
+ * Which customers belong to a network owner. The customers module owns that data and plugs this in
+ * (its manifest), so the tenant scope names no module table.
+ */
+export type NetworkDirectory = {
+  isMember: (db: Executor, ownerId: number, customerId: number) => Promise<boolean>;
+  /** A subquery of the member customers' ids. */
+  membersSql: (ownerId: number) => SQL;
+};
+
+export const networkDirectories = definePlugPoint<NetworkDirectory>('networkDirectory', () => 'networkDirectory');
+
+export function networkDirectory(): NetworkDirectory {
+  const directory = networkDirectories.items()[0];
+  if (!directory) throw new Error('No network directory is installed (the customers module plugs it in)');
+
+  return directory;
+}
+
+/** The scope of one tenant, for work on a row whose tenant is already known (a re-read, a signed URL's path). */
+export function customerScope(customerId: number): TenantScope {
+  return { kind: 'customer', customerId, explicit: true };
+}
+
+/** Every tenant: only where something other than the caller vouches for the row (a signed URL's token). */
+export const allTenants: TenantScope = { kind: 'all' };
+
+/** The SQL condition limiting `column` (a customer id column) to the scope; undefined = no limit. */
+export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'customer':
+      return sql`${column} = ${scope.customerId}`;
+    case 'network':
+      return or(
+        sql`${column} = ${scope.ownerId}`,
+        inArray(column as AnyPgColumn, networkDirectory().membersSql(scope.ownerId)),
+      );
+  }
+}
+

@@ -1,4 +1,5 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import { cachedProjection, cachedSearch, cachedSort } from './compile-cache';
 import { buildPage, parsePaging, type Page } from './paging';
 import type { AnyResource } from './relations';
@@ -12,7 +13,9 @@ export type QueryDatabase = { execute: (query: SQLWrapper) => PromiseLike<unknow
 
 export type FindPageOptions = {
   resource: AnyResource;
-  /** Conditions the caller imposes (tenant scope, soft delete, ...), ANDed with the search. */
+  /** The tenant scope: required for a resource that declares its `tenant` column. */
+  scope?: TenantScope;
+  /** Conditions the caller imposes (team visibility, a parent, ...), ANDed with the scope and the search. */
   where?: ReadonlyArray<SQL | undefined>;
   /** One more condition, e.g. from an endpoint-specific parameter. */
   extraWhere?: SQL;
@@ -34,6 +37,8 @@ export type FindPageOptions = {
 
 export type FindOneOptions = {
   resource: AnyResource;
+  /** The tenant scope: required for a resource that declares its `tenant` column. */
+  scope?: TenantScope;
   where: ReadonlyArray<SQL | undefined>;
   select?: string;
   /** The projection when the client names none; its nulls are omitted like those of `*`. */
@@ -55,7 +60,7 @@ export async function findPage(db: QueryDatabase, options: FindPageOptions): Pro
   const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
   const projection = projectionFor(resource, options.select, options.defaultSelect);
   const sort = cachedSort(resource, options.sort);
-  const where = whereClause(resource, [...(options.where ?? []), options.extraWhere], options.search);
+  const where = whereClause(resource, [tenantCondition(resource, options.scope), ...(options.where ?? []), options.extraWhere], options.search);
 
   const extras = Object.entries(options.extraColumns ?? {});
   const extraList = sql.join(extras.map(([key, value]) => sql`, ${value} as ${sql.identifier(EXTRA + key)}`), sql``);
@@ -78,14 +83,28 @@ export async function findPage(db: QueryDatabase, options: FindPageOptions): Pro
 /** Reads one row in the same projection as the list (e.g. `GET /x/{id}` with `select`). */
 export async function findOne(db: QueryDatabase, options: FindOneOptions): Promise<Row | undefined> {
   const projection = projectionFor(options.resource, options.select, options.defaultSelect);
-  const where = whereClause(options.resource, options.where);
+  const where = whereClause(options.resource, [tenantCondition(options.resource, options.scope), ...options.where]);
   const rows = await rowsOf(db.execute(sql`select ${selectList(projection)} from ${options.resource.table}${where} limit 1`));
   return rows[0] && toJson(projection, rows[0]);
 }
 
 /** Counts the rows matching the same conditions as `findPage` (tenant scope + search). */
 export async function countMatching(db: QueryDatabase, options: Omit<FindPageOptions, 'select' | 'sort' | 'page' | 'size'>): Promise<number> {
-  return count(db, options.resource, whereClause(options.resource, [...(options.where ?? []), options.extraWhere], options.search));
+  const conditions = [tenantCondition(options.resource, options.scope), ...(options.where ?? []), options.extraWhere];
+
+  return count(db, options.resource, whereClause(options.resource, conditions, options.search));
+}
+
+/** The scope's condition on the resource's tenant column; a tenant's resource is never read without a scope. */
+function tenantCondition(resource: AnyResource, scope: TenantScope | undefined): SQL | undefined {
+  if (!resource.tenant) {
+    if (scope) throw new Error(`${resource.name} has no tenant column: a scope would filter nothing`);
+
+    return undefined;
+  }
+  if (!scope) throw new Error(`${resource.name} is a tenant's resource: read it within a tenant scope`);
+
+  return scopeCondition(scope, resource.tenant(resource.table));
 }
 
 /** The client's `select`, or the endpoint's default shape (not explicit: nulls stay omitted). */

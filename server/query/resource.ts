@@ -69,6 +69,12 @@ export type ResourceDefinition<T extends PgTable = PgTable> = {
   fields(t: T): Record<string, FieldDefinition>;
   /** Maximum `size` for paged reads of this resource (default 1000). */
   maxPageSize?: number;
+  /**
+   * The column naming the row's tenant (a customer id; a customer's own id for `customer`). A resource
+   * with one is read only within a tenant scope: `findPage`, `findOne` and `countMatching` filter by it
+   * and refuse to run without a scope.
+   */
+  tenant?(t: T): AnyPgColumn;
 };
 
 export function defineResource<T extends PgTable>(definition: ResourceDefinition<T>): ResourceDefinition<T> {

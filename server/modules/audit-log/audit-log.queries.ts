@@ -1,8 +1,9 @@
 import { and, asc, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { auditLog } from './audit-log.table';
 
-export type LogFilter = { scope: SQL | undefined; search?: string; from?: Date; to?: Date; order: 'ASC' | 'DESC' };
+export type LogFilter = { scope: TenantScope; search?: string; from?: Date; to?: Date; order: 'ASC' | 'DESC' };
 export type LogCursor = { time: Date; id: number };
 
 const columns = {
@@ -45,7 +46,7 @@ function whereOf(filter: LogFilter, cursor?: LogCursor): SQL | undefined {
     : undefined;
 
   return and(
-    filter.scope,
+    scopeCondition(filter.scope, auditLog.customerId),
     filter.from && gte(auditLog.time, filter.from),
     filter.to && lte(auditLog.time, filter.to),
     searchCondition(filter.search),

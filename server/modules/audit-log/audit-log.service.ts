@@ -1,9 +1,7 @@
-import { scopeCondition } from '@/server/auth/tenant-scope';
 import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { buildPage, parsePaging } from '@/server/query';
 import { countLog, findLogBatch, findLogPage, type LogCursor, type LogFilter, type LogRow } from './audit-log.queries';
-import { auditLog } from './audit-log.table';
 import type { LogFilterQuery, LogListQuery } from './audit-log.schemas';
 
 const CSV_BATCH = 1000;
@@ -75,7 +73,7 @@ function filterOf(ctx: ServiceContext, input: LogFilterQuery): LogFilter {
   if (from && to && from > to) throw new ValidationError('request.error.invalid', "'from' must not be after 'to'", { parameter: 'from' });
 
   return {
-    scope: scopeCondition(ctx.scope, auditLog.customerId),
+    scope: ctx.scope,
     search: input.search?.trim() || undefined,
     from,
     to,

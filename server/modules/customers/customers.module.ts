@@ -1,4 +1,4 @@
-import { networkDirectories } from '@/server/auth/tenant-scope';
+import { networkDirectories } from '@/server/context/tenant-scope';
 import { defineModule, plug } from '@/server/modules/module';
 import { isNetworkMember, networkMembersSql } from './customers.queries';
 import { registerCustomerRoutes } from './customers.handlers';

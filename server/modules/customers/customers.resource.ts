@@ -23,6 +23,7 @@ export const subresellerResource = defineResource({
 export const customerResource = defineResource({
   name: 'customer',
   table: customers,
+  tenant: (t) => t.id,
   fields: (t) => {
     const { table: owner, from: ownerFrom } = aliasedTable(customers, 'owner_subreseller');
     const { table: member, from: memberFrom } = aliasedTable(users, 'customer_user');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
-import { actsAsNetworkOwner, resolveTenantScope, scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { actsAsNetworkOwner, resolveTenantScope, targetCustomerId } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/context/tenant-scope';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
@@ -32,18 +33,19 @@ export async function selectAccessibleCustomers(ctx: ServiceContext, input: List
   // Accessible customers do not depend on a selected tenant: resolve the caller's widest scope.
   const scope = await resolveTenantScope(ctx.db, ctx.actor, undefined);
 
-  return findPage(ctx.db, { resource: customerResource, where: [scopeCondition(scope, customers.id)], defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
+  return findPage(ctx.db, { resource: customerResource, scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
 }
 
 export async function listCustomers(ctx: ServiceContext, input: ListInput) {
-  return findPage(ctx.db, { resource: customerResource, where: [scopeCondition(ctx.scope, customers.id)], defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
+  return findPage(ctx.db, { resource: customerResource, scope: ctx.scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
 }
 
 export async function getCustomer(ctx: ServiceContext, input: { id: number; select?: string }) {
   const scope = await resolveTenantScope(ctx.db, ctx.actor, undefined);
   const found = await findOne(ctx.db, {
     resource: customerResource,
-    where: [eq(customers.id, input.id), scopeCondition(scope, customers.id)],
+    scope,
+    where: [eq(customers.id, input.id)],
     select: input.select,
     defaultSelect: CUSTOMER_DEFAULT_SELECT,
   });
@@ -251,7 +253,7 @@ async function updateSettings(ctx: ServiceContext, customerId: number, values: C
 }
 
 async function readCustomer(tx: Transaction, id: number) {
-  const row = await findOne(tx, { resource: customerResource, where: [eq(customers.id, id)], defaultSelect: CUSTOMER_DEFAULT_SELECT });
+  const row = await findOne(tx, { resource: customerResource, scope: customerScope(id), where: [eq(customers.id, id)], defaultSelect: CUSTOMER_DEFAULT_SELECT });
 
   return row!;
 }

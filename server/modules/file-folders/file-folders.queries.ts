@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
@@ -38,6 +39,17 @@ export async function updateFolder(db: Executor, customerId: number, id: string,
     .returning();
 
   return row!;
+}
+
+/** The folder `id` within the scope (and `visible`, when given); any folder type. */
+export async function findFolderInScope(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<FileFolderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(fileFolders)
+    .where(and(sql`${fileFolders.id}::text = ${id}`, scopeCondition(scope, fileFolders.customerId), visible))
+    .limit(1);
+
+  return row;
 }
 
 /** The tenant's root file folder (created with the customer). */

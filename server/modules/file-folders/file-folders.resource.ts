@@ -33,6 +33,7 @@ export function folderUsageSql(_field: FolderUsageField, _folderId: SQL): SQL {
 export const fileFolderResource = defineResource({
   name: 'fileFolder',
   table: fileFolders,
+  tenant: (t) => t.customerId,
   fields: (t) => {
     const { table: f, from: fFrom } = aliasedTable(files, 'ff_file');
     const { table: g, from: gFrom } = aliasedTable(files, 'ff_thumb');

@@ -1,6 +1,6 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -15,7 +15,7 @@ import { teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server
 import { findOne, findPage } from '@/server/query';
 import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
-import { countFilesMatching, findFilteredFolders, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
+import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
 
 type Item = Record<string, unknown>;
 type ListInput = TeamReadInput & { page?: string; size?: string; sort: string[]; search?: string; select?: string };
@@ -38,16 +38,16 @@ export async function audit(tx: Executor, ctx: ServiceContext, entry: Omit<Audit
   await writeAudit(tx, authorOf(ctx), { entityType: 'fileFolder', ...entry });
 }
 
-/** The visibility of folders for reads: tenant scope plus the root-or-team rule. */
+/** The visibility of folders for reads within the scope: the root-or-team rule. */
 function readConditions(ctx: ServiceContext) {
-  return [scopeCondition(ctx.scope, fileFolders.customerId), folderAccessCondition(ctx)];
+  return [folderAccessCondition(ctx)];
 }
 
 /** GET /api/v2/fileFolder: paged, with search/select/sort and the team read parameters; the root is always listed. */
 export async function listFileFolders(ctx: ServiceContext, input: ListInput) {
   const { where, extraColumns, query } = teamListQuery(ctx, 'fileFolder', fileFolders.id, input);
   const visible = where ? sql`(${fileFolders.parentId} is null or ${where})` : undefined;
-  const page = await findPage(ctx.db, { resource: fileFolderResource, where: [scopeCondition(ctx.scope, fileFolders.customerId), visible], extraColumns, ...query });
+  const page = await findPage(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
   await fillFilteredCounts(ctx.db, ctx, page.content);
 
   return page;
@@ -59,7 +59,7 @@ export async function getFileFolder(ctx: ServiceContext, id: string, select?: st
 }
 
 export async function readFolder(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<Item> {
-  const item = await findOne(db, { resource: fileFolderResource, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
+  const item = await findOne(db, { resource: fileFolderResource, scope: ctx.scope, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
   if (!item) throw new NotFoundError('fileFolder', id);
   await fillFilteredCounts(db, ctx, [item]);
 
@@ -205,11 +205,7 @@ export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { fold
 /** POST /api/fileFolder/updateTeamAssignments (OWNER). The root belongs to everyone: refused. */
 export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolderId: string, change: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
-    const [folder] = await tx
-      .select({ parentId: fileFolders.parentId })
-      .from(fileFolders)
-      .where(and(sql`${fileFolders.id}::text = ${fileFolderId}`, scopeCondition(ctx.scope, fileFolders.customerId)))
-      .limit(1);
+    const folder = await findFolderInScope(tx, ctx.scope, fileFolderId);
     if (!folder) throw new NotFoundError('fileFolder', fileFolderId);
     if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder is visible to every user and takes no team assignments', { id: fileFolderId });
 
@@ -219,14 +215,11 @@ export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolde
 
 /** GET /api/fileFolder/breadcrumb: the folder's visible ancestors, root first, and the folder itself. */
 export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise<{ fileFolders: Item[] }> {
-  const [folder] = await ctx.db
-    .select({ path: fileFolders.path })
-    .from(fileFolders)
-    .where(and(sql`${fileFolders.id}::text = ${folderId}`, ...readConditions(ctx)))
-    .limit(1);
+  const folder = await findFolderInScope(ctx.db, ctx.scope, folderId, folderAccessCondition(ctx));
   if (!folder) throw new NotFoundError('fileFolder', folderId);
   const page = await findPage(ctx.db, {
     resource: fileFolderResource,
+    scope: ctx.scope,
     where: [inArray(fileFolders.id, folder.path), ...readConditions(ctx)],
     size: String(Math.max(1, folder.path.length)),
   });

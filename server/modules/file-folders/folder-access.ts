@@ -1,13 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { scopeCondition } from '@/server/auth/tenant-scope';
+import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { customers } from '@/server/modules/customers/customers.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
-import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 // CONTRACT (owned by the file-folders helper; replace the body, keep the signature):

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { files, type FileRow } from './files.table';

@@ -40,6 +40,7 @@ export function thumbnailLocationSql(t: typeof files) {
 export const fileResource = defineResource({
   name: 'file',
   table: files,
+  tenant: (t) => t.customerId,
   fields: (t) => {
     const { table: other, from: otherFrom } = aliasedTable(files, 'file_duplicate');
     const location = fileLocationSql(t);

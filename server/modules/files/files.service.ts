@@ -1,5 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { resolveTenantScope, scopeCondition } from '@/server/auth/tenant-scope';
+import { resolveTenantScope } from '@/server/auth/tenant-scope';
+import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
@@ -44,7 +45,8 @@ export async function listFiles(ctx: ServiceContext, input: ListInput) {
 
   return findPage(ctx.db, {
     resource: fileResource,
-    where: [scopeCondition(ctx.scope, files.customerId), team.where, quick],
+    scope: ctx.scope,
+    where: [team.where, quick],
     extraColumns: team.extraColumns,
     defaultSelect: FILE_DEFAULT_SELECT,
     sort: sort.length > 0 ? sort : DEFAULT_SORT,
@@ -59,7 +61,8 @@ export async function listFiles(ctx: ServiceContext, input: ListInput) {
 export async function readFile(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string, select?: string): Promise<Record<string, unknown>> {
   const page = await findPage(db, {
     resource: fileResource,
-    where: [sql`${files.id}::text = ${id}`, scopeCondition(ctx.scope, files.customerId), teamAccessCondition(ctx, 'file', files.id)],
+    scope: ctx.scope,
+    where: [sql`${files.id}::text = ${id}`, teamAccessCondition(ctx, 'file', files.id)],
     extraColumns: { readOnly: readOnlyExpression(ctx, 'file', files.id) },
     select,
     defaultSelect: FILE_DEFAULT_SELECT,
@@ -90,7 +93,8 @@ type SummaryInput = {
 export async function fileSummary(ctx: ServiceContext, input: SummaryInput) {
   const folders = await findPage(ctx.db, {
     resource: fileFolderResource,
-    where: [scopeCondition(ctx.scope, fileFolders.customerId), folderAccessCondition(ctx)],
+    scope: ctx.scope,
+    where: [folderAccessCondition(ctx)],
     search: input.folderSearch,
     select: input.folderSelect,
     sort: 'name,asc',

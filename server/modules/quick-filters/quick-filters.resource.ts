@@ -11,6 +11,7 @@ import { filteredEntityTypes, quickFilters } from './quick-filters.table';
 export const quickFilterResource = defineResource({
   name: 'quickFilter',
   table: quickFilters,
+  tenant: (t) => t.customerId,
   fields: (t) => {
     const id = sql`${t.id}`;
 

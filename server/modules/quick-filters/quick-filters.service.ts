@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -28,7 +28,8 @@ export function listQuickFilters(ctx: ServiceContext, input: ListInput) {
 
   return findPage(ctx.db, {
     resource: quickFilterResource,
-    where: [scopeCondition(ctx.scope, quickFilters.customerId), team.where],
+    scope: ctx.scope,
+    where: [team.where],
     extraColumns: readOnlyColumn(ctx, team.query.select, input.includeReadOnlyInfo === 'true'),
     ...team.query,
   });
@@ -132,7 +133,8 @@ function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always:
 async function readQuickFilter(db: Executor, ctx: ServiceContext, id: string, options: { select?: string; visibleOnly: boolean }) {
   const page = await findPage(db, {
     resource: quickFilterResource,
-    where: [eq(quickFilters.id, id), scopeCondition(ctx.scope, quickFilters.customerId), options.visibleOnly ? teamAccessCondition(ctx, 'quickFilter', quickFilters.id) : undefined],
+    scope: ctx.scope,
+    where: [eq(quickFilters.id, id), options.visibleOnly ? teamAccessCondition(ctx, 'quickFilter', quickFilters.id) : undefined],
     select: options.select,
     extraColumns: readOnlyColumn(ctx, options.select, false),
     size: '1',

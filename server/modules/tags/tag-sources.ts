@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import { definePlugPoint } from '@/server/plug-point';
 import type { TagType } from './tags.rules';
 
@@ -24,14 +25,14 @@ export function tagSourcesOf(tagType: TagType): readonly TagSource[] {
 }
 
 /**
- * `select tag, n` (rows carrying each tag) over every source of `tagType`, limited by `customerScope`
+ * `select tag, n` (rows carrying each tag) over every source of `tagType`, limited to the tenant `scope`
  * (a function of the source's customer column) and optionally to one tag. Null when no source exists.
  */
-export function tagUsageSql(tagType: TagType, customerScope: (column: AnyPgColumn) => SQL | undefined, onlyTag?: string): SQL | null {
+export function tagUsageSql(tagType: TagType, scope: TenantScope, onlyTag?: string): SQL | null {
   const parts = tagSourcesOf(tagType).map((s) => {
-    const scope = customerScope(s.customerIdColumn);
+    const inScope = scopeCondition(scope, s.customerIdColumn);
     // `tags @> array[tag]` uses the GIN index on the tags column; unnest alone would scan.
-    const conditions = [scope, onlyTag === undefined ? undefined : sql`${s.tagsColumn} @> array[${onlyTag}]::text[]`].filter((c): c is SQL => c !== undefined);
+    const conditions = [inScope, onlyTag === undefined ? undefined : sql`${s.tagsColumn} @> array[${onlyTag}]::text[]`].filter((c): c is SQL => c !== undefined);
     const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
     const tagFilter = onlyTag === undefined ? sql`` : sql` where u.tag = ${onlyTag}`;
 

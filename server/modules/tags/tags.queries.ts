@@ -1,18 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerScope, scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { tagUsageSql } from './tag-sources';
 import type { TagType } from './tags.rules';
 import { tags } from './tags.table';
 
-type Scope = (column: AnyPgColumn) => SQL | undefined;
 export type TagCountRow = { tagType: TagType; tag: string; count: number; comment: string | null };
 
 /** Registered and used tags of one type with their counts, as a subquery `(tag_type, tag, count, comment)`. */
-function tagTableSql(tagType: TagType, scope: Scope, keywordPrefix?: string): SQL {
+function tagTableSql(tagType: TagType, scope: TenantScope, keywordPrefix?: string): SQL {
   const like = keywordPrefix === undefined ? undefined : sql`lower(x.tag) like ${`${escapeLike(keywordPrefix.toLowerCase())}%`}`;
   const registered = sql`select ${tags.tag} as tag, max(${tags.comment}) as comment from ${tags}
-    where ${and(eq(tags.tagType, tagType), scope(tags.customerId))} group by ${tags.tag}`;
+    where ${and(eq(tags.tagType, tagType), scopeCondition(scope, tags.customerId))} group by ${tags.tag}`;
   const usage = tagUsageSql(tagType, scope);
   const used = usage ? sql`select tag, sum(n)::bigint as n from (${usage}) s group by tag` : sql`select null::text as tag, 0::bigint as n where false`;
 
@@ -21,7 +20,7 @@ function tagTableSql(tagType: TagType, scope: Scope, keywordPrefix?: string): SQ
 }
 
 /** Every tag of the given types in the scope (ordered by type, then tag). */
-export async function selectTagCounts(db: Executor, types: readonly TagType[], scope: Scope): Promise<TagCountRow[]> {
+export async function selectTagCounts(db: Executor, types: readonly TagType[], scope: TenantScope): Promise<TagCountRow[]> {
   if (types.length === 0) return [];
   const union = sql.join(types.map((t) => tagTableSql(t, scope)), sql` union all `);
 
@@ -29,7 +28,7 @@ export async function selectTagCounts(db: Executor, types: readonly TagType[], s
 }
 
 /** Tags starting with `prefix` (case-insensitive) over `types`, most used first. */
-export async function selectSuggestions(db: Executor, input: { types: readonly TagType[]; scope: Scope; prefix: string; limit: number }): Promise<string[]> {
+export async function selectSuggestions(db: Executor, input: { types: readonly TagType[]; scope: TenantScope; prefix: string; limit: number }): Promise<string[]> {
   const union = sql.join(input.types.map((t) => tagTableSql(t, input.scope, input.prefix)), sql` union all `);
   const rows = rowsOf<{ tag: string }>(
     await db.execute(sql`select tag from (${union}) u group by tag order by sum(count) desc, tag asc limit ${input.limit}`),
@@ -40,7 +39,7 @@ export async function selectSuggestions(db: Executor, input: { types: readonly T
 
 /** Rows of `tagType` in the customer carrying `tag`, over every registered source. */
 export async function countTagUsage(db: Executor, customerId: number, tagType: TagType, tag: string): Promise<number> {
-  const usage = tagUsageSql(tagType, (column) => sql`${column} = ${customerId}`, tag);
+  const usage = tagUsageSql(tagType, customerScope(customerId), tag);
   if (!usage) return 0;
   const [row] = rowsOf<{ n: number | string | null }>(await db.execute(sql`select coalesce(sum(n), 0)::bigint as n from (${usage}) s`));
 

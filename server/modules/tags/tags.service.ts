@@ -1,4 +1,4 @@
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -18,7 +18,7 @@ type TagKey = { tagType: TagType; tag: string };
 /** GET /api/tag: `{<group>: {<tag>: {count, comment}}}` for the selected groups (all by default). */
 export async function listTags(ctx: ServiceContext, input: { select?: string }): Promise<Partial<Record<TagGroup, Record<string, TagInfo>>>> {
   const groups = parseGroups(input.select);
-  const rows = await q.selectTagCounts(ctx.db, groups.map((g) => tagGroups[g]), (column) => scopeCondition(ctx.scope, column));
+  const rows = await q.selectTagCounts(ctx.db, groups.map((g) => tagGroups[g]), ctx.scope);
   const listing: Partial<Record<TagGroup, Record<string, TagInfo>>> = Object.fromEntries(groups.map((g) => [g, {}]));
   const groupOf = Object.fromEntries(Object.entries(tagGroups).map(([g, t]) => [t, g])) as Record<TagType, TagGroup>;
   for (const row of rows) {
@@ -33,7 +33,7 @@ export async function listTags(ctx: ServiceContext, input: { select?: string }):
 export function suggestTags(ctx: ServiceContext, input: { keyword?: string; entity?: string }): Promise<string[]> {
   const types = input.entity === undefined || input.entity.trim() === '' ? [...tagTypeValues] : [parseEntity(input.entity)];
 
-  return q.selectSuggestions(ctx.db, { types, scope: (column) => scopeCondition(ctx.scope, column), prefix: input.keyword ?? '', limit: SUGGESTION_LIMIT });
+  return q.selectSuggestions(ctx.db, { types, scope: ctx.scope, prefix: input.keyword ?? '', limit: SUGGESTION_LIMIT });
 }
 
 /** POST /api/tag?tagType=: registers a tag ahead of use, with its comment. */

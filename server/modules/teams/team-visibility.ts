@@ -1,7 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { homeCustomerOf, teamMemberOf, type Actor } from '@/server/context/actor';

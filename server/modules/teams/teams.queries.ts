@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import type { TeamResourceRegistration } from './team-registry';
 import { users } from '@/server/modules/users/users.table';

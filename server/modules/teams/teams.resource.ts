@@ -8,6 +8,7 @@ import { teamAssignments, teams } from './teams.table';
 export const teamResource = defineResource({
   name: 'team',
   table: teams,
+  tenant: (t) => t.customerId,
   fields: (t) => ({
     id: { kind: 'scalar', type: 'uuid', sql: t.id },
     name: { kind: 'scalar', type: 'string', sql: t.name },

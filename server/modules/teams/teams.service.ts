@@ -1,6 +1,6 @@
 import { and, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -39,7 +39,7 @@ export function listTeams(ctx: ServiceContext, input: ListInput) {
     for (const { type } of teamResources.items()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
   }
 
-  return findPage(ctx.db, { resource: teamResource, where: [scopeCondition(ctx.scope, teams.customerId), visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
+  return findPage(ctx.db, { resource: teamResource, scope: ctx.scope, where: [visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
 }
 
 export async function createTeam(ctx: ServiceContext, body: TeamBody) {

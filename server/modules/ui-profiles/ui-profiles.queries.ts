@@ -1,6 +1,5 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/modules/users/users.table';
 import { uiProfiles } from './ui-profiles.table';

@@ -5,6 +5,7 @@ import { uiProfiles } from './ui-profiles.table';
 export const uiProfileResource = defineResource({
   name: 'userInterfaceProfile',
   table: uiProfiles,
+  tenant: (t) => t.customerId,
   fields: (t) => ({
     id: { kind: 'scalar', type: 'integer', sql: t.id },
     name: { kind: 'scalar', type: 'string', sql: t.name },

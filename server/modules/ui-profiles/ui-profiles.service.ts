@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/context/tenant-scope';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import type { Executor } from '@/server/db/client';
@@ -16,13 +17,14 @@ import { uiProfiles } from './ui-profiles.table';
 const ENTITY = 'userInterfaceProfile';
 
 export function listUiProfiles(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string }) {
-  return findPage(ctx.db, { resource: uiProfileResource, where: [scopeCondition(ctx.scope, uiProfiles.customerId)], ...input });
+  return findPage(ctx.db, { resource: uiProfileResource, scope: ctx.scope, ...input });
 }
 
 export async function getUiProfile(ctx: ServiceContext, input: { id: number; select?: string }) {
   const profile = await findOne(ctx.db, {
     resource: uiProfileResource,
-    where: [eq(uiProfiles.id, input.id), scopeCondition(ctx.scope, uiProfiles.customerId)],
+    scope: ctx.scope,
+    where: [eq(uiProfiles.id, input.id)],
     select: input.select,
   });
   if (!profile) throw new NotFoundError(ENTITY, input.id);
@@ -47,7 +49,7 @@ export async function createUiProfile(ctx: ServiceContext, input: UiProfileCreat
         changes: { name: input.name, comment: input.comment ?? null, hiddenUIElementRules: input.hiddenUIElementRules },
       });
 
-      return readBack(tx, row.id);
+      return readBack(tx, row);
     }),
   );
 }
@@ -71,7 +73,7 @@ export async function updateUiProfile(ctx: ServiceContext, input: { id: number; 
         });
       }
 
-      return readBack(tx, current.id);
+      return readBack(tx, current);
     }),
   );
 }
@@ -105,7 +107,7 @@ export async function assignUiProfile(ctx: ServiceContext, input: { id: number; 
       });
     }
 
-    return readBack(tx, profile.id);
+    return readBack(tx, profile);
   });
 }
 
@@ -133,8 +135,8 @@ async function findInScope(ctx: ServiceContext, id: number) {
   return profile;
 }
 
-async function readBack(db: Executor, id: number) {
-  const profile = await findOne(db, { resource: uiProfileResource, where: [eq(uiProfiles.id, id)] });
+async function readBack(db: Executor, row: { id: number; customerId: number }) {
+  const profile = await findOne(db, { resource: uiProfileResource, scope: customerScope(row.customerId), where: [eq(uiProfiles.id, row.id)] });
 
   return profile!;
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
-import { customerScope } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, NotFoundError } from '@/server/errors';
 import type { Actor } from '@/server/context/actor';

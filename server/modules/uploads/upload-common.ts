@@ -71,7 +71,7 @@ export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' 
       out.push(await readFile(db, ctx, id));
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      const row = await findOne(db, { resource: fileResource, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
+      const row = await findOne(db, { resource: fileResource, scope: ctx.scope, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
       if (!row) throw error;
       out.push(row);
     }

@@ -1,4 +1,4 @@
-import { customerScope } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationError } from '@/server/errors';

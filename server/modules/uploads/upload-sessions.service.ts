@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import { allTenants, customerScope, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
+import { allTenants, customerScope } from '@/server/context/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';

@@ -51,7 +51,7 @@ export async function changePassword(ctx: ServiceContext, input: { oldPassword: 
     await q.revokeAllFamiliesOfUser(tx, user.id, 'password_change');
     await auditUser(tx, ctx, user, 'changePassword', `User '${user.email}' changed their password`, { password: 'changed' });
 
-    return (await readUser(tx, user.id))!;
+    return (await readUser(tx, user))!;
   });
 }
 
@@ -92,10 +92,10 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
       await q.updateUser(tx, user, { use2FA: true, totpSecret: secret, totpPendingSecret: null, forceToSet2FA: false });
       await auditUser(tx, ctx, user, 'enableTwoFactor', `User '${user.email}' enabled the second factor`, { use2FA: { from: false, to: true } });
 
-      return (await readUser(tx, user.id))!;
+      return (await readUser(tx, user))!;
     });
   }
-  if (!user.use2FA) return (await readUser(ctx.db, user.id))!;
+  if (!user.use2FA) return (await readUser(ctx.db, user))!;
   if ((await q.findCustomerFlags(ctx.db, user.customerId))?.force2FA) {
     throw new ConflictError('user.error.twoFactorForced', 'Your customer requires a second factor');
   }
@@ -105,7 +105,7 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
     await q.updateUser(tx, user, { use2FA: false, totpSecret: null, totpPendingSecret: null });
     await auditUser(tx, ctx, user, 'disableTwoFactor', `User '${user.email}' disabled the second factor`, { use2FA: { from: true, to: false } });
 
-    return (await readUser(tx, user.id))!;
+    return (await readUser(tx, user))!;
   });
 }
 
@@ -126,7 +126,7 @@ export async function uploadProfilePicture(ctx: ServiceContext, input: { file: F
     await q.upsertProfilePicture(tx, { userId: user.id, contentType, data });
     await auditUser(tx, ctx, user, 'updateProfilePicture', `User '${user.email}' uploaded a profile picture`, { contentType, size: data.length });
 
-    return (await readUser(tx, user.id))!;
+    return (await readUser(tx, user))!;
   });
 }
 

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { scopeCondition } from '@/server/auth/tenant-scope';
-import type { TenantScope } from '@/server/context/tenant-scope';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
 import { customers } from '@/server/modules/customers/customers.table';

@@ -31,6 +31,7 @@ const userCustomerResource = defineResource({
 export const userResource = defineResource({
   name: 'user',
   table: users,
+  tenant: (t) => t.customerId,
   fields: (t) => {
     const { table: picture, from: pictureFrom } = aliasedTable(userProfilePictures, 'user_picture');
     const { table: customer, from: customerFrom } = aliasedTable(customers, 'user_customer');

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { hasRole, type Role } from '@/server/context/roles';
-import { scopeCondition, targetCustomerId } from '@/server/auth/tenant-scope';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
+import { customerScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -26,7 +27,7 @@ import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-v
 const PROTECTED_FIELDS = ['password', 'use2FA', 'readOnly', 'restricted', 'trustedAdmin'] as const;
 
 export async function getCurrentUser(ctx: ServiceContext, input: { select?: string }) {
-  const user = await readUser(ctx.db, ctx.actor.userId, input.select);
+  const user = await readUser(ctx.db, { id: ctx.actor.userId, customerId: ctx.actor.customerId }, input.select);
   if (!user) throw new NotFoundError('user', ctx.actor.userId);
 
   return user;
@@ -35,13 +36,14 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
 export function listUsers(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string } & TeamReadInput) {
   const team = teamListQuery(ctx, 'user', users.id, input);
 
-  return findPage(ctx.db, { resource: userResource, where: [scopeCondition(ctx.scope, users.customerId), team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
+  return findPage(ctx.db, { resource: userResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
 }
 
 export async function getUser(ctx: ServiceContext, input: { id: string; select?: string }) {
   const user = await findOne(ctx.db, {
     resource: userResource,
-    where: [eq(users.id, input.id), scopeCondition(ctx.scope, users.customerId)],
+    scope: ctx.scope,
+    where: [eq(users.id, input.id)],
     select: input.select,
     defaultSelect: USER_DEFAULT_SELECT,
   });
@@ -95,7 +97,7 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
         ...(body.password === undefined ? {} : { password: 'set' }),
       });
 
-      return (await readUser(tx, row.id))!;
+      return (await readUser(tx, row))!;
     }),
   );
   nudgeMailDelivery();
@@ -109,7 +111,7 @@ export async function updateUser(ctx: ServiceContext, input: { email: string; bo
   const changed = changedFields(target, input.body);
   const isSelf = target.id === ctx.actor.userId;
   assertMayUpdate(ctx.actor, target, input.body, changed, isSelf);
-  if (changed.length === 0) return (await readUser(ctx.db, target.id))!;
+  if (changed.length === 0) return (await readUser(ctx.db, target))!;
 
   const body = input.body;
   if (changed.includes('email') && (await q.isEmailTaken(ctx.db, body.email!))) throw emailExists(body.email!);
@@ -130,7 +132,7 @@ export async function updateUser(ctx: ServiceContext, input: { email: string; bo
       if (changed.includes('password')) await q.revokeAllFamiliesOfUser(tx, target.id, 'password_change');
       await auditUser(tx, ctx, target, 'update', `User '${target.email}' updated: ${changed.join(', ')}`, audited);
 
-      return (await readUser(tx, target.id))!;
+      return (await readUser(tx, target))!;
     }),
   );
 }
@@ -176,8 +178,9 @@ async function assertNotLastManager(db: Executor, me: UserRow) {
   }
 }
 
-export function readUser(db: Executor, id: string, select?: string) {
-  return findOne(db, { resource: userResource, where: [eq(users.id, id)], select, defaultSelect: USER_DEFAULT_SELECT });
+/** A user the service just wrote or resolved, in the API's shape. */
+export function readUser(db: Executor, user: { id: string; customerId: number }, select?: string) {
+  return findOne(db, { resource: userResource, scope: customerScope(user.customerId), where: [eq(users.id, user.id)], select, defaultSelect: USER_DEFAULT_SELECT });
 }
 
 export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow, action: string, message: string, changes?: Record<string, unknown>) {
