@@ -39,6 +39,7 @@ const envSchema = z.object({
   CAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   AUTH_MAX_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
   AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(900)),
+  AUTH_CACHE_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
@@ -86,6 +87,8 @@ export type Config = {
   jwtPrivateKey: string | undefined;
   captcha: { secret: string; verifyUrl: string } | undefined;
   authRateLimit: { maxFailures: number; windowSeconds: number };
+  /** Verified tokens kept in memory (0: every request looks its token up in the database). */
+  authCacheSize: number;
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -141,6 +144,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     captcha: e.CAPTCHA_SECRET ? { secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL } : undefined,
     authRateLimit: { maxFailures: e.AUTH_MAX_FAILURES, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
+    authCacheSize: e.AUTH_CACHE_SIZE,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,

@@ -19,7 +19,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const dev = process.env.SIGNAGE_NEXT_DEV === 'true';
 
-  const { handle, app, prepare, setReady } = await createService(config, log);
+  const { handle, app, prepare, setReady, close } = await createService(config, log);
   (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
@@ -75,7 +75,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await queue?.stop().catch((err) => log.error({ err }, 'job queue stop failed'));
-    await handle.close().catch((err) => log.error({ err }, 'database close failed'));
+    await close().catch((err) => log.error({ err }, 'database close failed'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import type { UserActor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
-import { activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
+import { ACTIVITY_WRITE_INTERVAL_SECONDS, activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
 import { users } from '@/server/modules/users/users.table';
+import { authCacheOf } from './auth-cache';
 import { looksLikeJwt, verifyAccessJwt } from './jwt';
 import { hashToken } from './opaque-token';
 import { oauthAccessTokens, oauthTokenFamilies } from './tokens.table';
@@ -31,6 +32,8 @@ function prepareLookups(db: Database) {
         customerRestricted: customers.restricted,
         isSubreseller: customers.isSubreseller,
         activityDue,
+        lastActivity: users.lastActivity,
+        expiresAt: oauthAccessTokens.expiresAt,
       })
       .from(oauthAccessTokens)
       .innerJoin(oauthTokenFamilies, eq(oauthTokenFamilies.id, oauthAccessTokens.familyId))
@@ -52,9 +55,10 @@ function prepareLookups(db: Database) {
 const preparedFor = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
 
 /**
- * Resolves an access token (opaque or its JWT form) to the caller. Both forms are checked
- * against the stored token, so revocation takes effect immediately for either. It also records the
- * user's activity, at most once a minute (`activityDue` comes with the lookup, so most requests only read).
+ * Resolves an access token (opaque or its JWT form) to the caller. Both forms are checked against the
+ * stored token, so revocation takes effect immediately for either: from the process's token cache when it
+ * serves (every change that alters the answer evicts it, see auth-cache.ts), from the database otherwise.
+ * It also records the user's activity, at most once a minute.
  */
 export async function authenticateAccessToken(
   db: Database,
@@ -62,43 +66,60 @@ export async function authenticateAccessToken(
   via: 'bearer' | 'cookie',
   log: Pick<Logger, 'warn'>,
 ): Promise<AuthenticatedUser | undefined> {
+  const isJwt = looksLikeJwt(token);
+  if (!isJwt && (token.length < 20 || token.length > 200)) return undefined;
+  const cache = authCacheOf(db);
+  // The same string verified before: a JWT's signature and expiry were checked then, and the cached entry ends with it.
+  const key = `${isJwt ? 'j' : 'o'}:${hashToken(token)}`;
+  const now = Date.now();
+  const cached = cache?.get(key, now);
+  if (cached) {
+    if (now - cached.activityRecordedAt >= ACTIVITY_WRITE_INTERVAL_SECONDS * 1000 && !cached.customerRestricted) {
+      cached.activityRecordedAt = now;
+      await recordActivity(db, cached.actor.userId, log);
+    }
+
+    return { actor: { ...cached.actor, via: isJwt ? 'jwt' : via }, customerRestricted: cached.customerRestricted };
+  }
+  const generation = cache?.begin() ?? 0;
   let statements = preparedFor.get(db);
   if (!statements) {
     statements = prepareLookups(db);
     preparedFor.set(db, statements);
   }
   let rows;
-  let resolvedVia: UserActor['via'] = via;
-  if (looksLikeJwt(token)) {
+  let expiresAt = Number.POSITIVE_INFINITY;
+  if (isJwt) {
     const claims = await verifyAccessJwt(token);
     if (!claims) return undefined;
     rows = await statements.byId.execute({ value: claims.jti });
-    resolvedVia = 'jwt';
+    if (typeof claims.exp === 'number') expiresAt = claims.exp * 1000;
   } else {
-    if (token.length < 20 || token.length > 200) return undefined;
     rows = await statements.byHash.execute({ value: hashToken(token) });
   }
   const row = rows[0];
   if (!row) return undefined;
-  if (row.activityDue && !row.customerRestricted) {
-    // Awaited: one short write a minute per user, and the row is current when the response leaves (no write outlives the request).
-    await recordRequestActivity(db, row.userId).catch((error: unknown) => log.warn({ err: error, userId: row.userId }, 'recording user activity failed'));
-  }
-
-  return {
-    actor: {
-      kind: 'user',
-      userId: row.userId,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      customerId: row.customerId,
-      customerName: row.customerName,
-      isNetworkOwner: row.isSubreseller,
-      isRestrictedUser: row.userRestricted,
-      tokenFamilyId: row.familyId,
-      via: resolvedVia,
-    },
-    customerRestricted: row.customerRestricted,
+  if (row.activityDue && !row.customerRestricted) await recordActivity(db, row.userId, log);
+  const actor: UserActor = {
+    kind: 'user',
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    isNetworkOwner: row.isSubreseller,
+    isRestrictedUser: row.userRestricted,
+    tokenFamilyId: row.familyId,
+    via: isJwt ? 'jwt' : via,
   };
+  const activityRecordedAt = row.activityDue ? now : (row.lastActivity?.getTime() ?? now);
+  cache?.store(key, { actor, customerRestricted: row.customerRestricted, expiresAt: Math.min(expiresAt, row.expiresAt.getTime()), activityRecordedAt }, generation);
+
+  return { actor, customerRestricted: row.customerRestricted };
+}
+
+/** Awaited: one short write a minute per user, and the row is current when the response leaves (no write outlives the request). */
+async function recordActivity(db: Database, userId: string, log: Pick<Logger, 'warn'>): Promise<void> {
+  await recordRequestActivity(db, userId).catch((error: unknown) => log.warn({ err: error, userId }, 'recording user activity failed'));
 }

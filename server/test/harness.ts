@@ -10,6 +10,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { parseConfig, setConfig, type Config } from '@/server/config';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { hashPassword } from '@/server/auth/password';
+import { AuthCache, installAuthCache } from '@/server/auth/auth-cache';
+import { startAuthChangeListener } from '@/server/auth/auth-change-listener';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/context/roles';
 import { createApp, type App } from '@/server/http/app';
@@ -47,6 +49,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const storage = await createBlobStore(config);
   const app: App = createApp({ db: handle.db, config, storage, log: createLogger('silent'), ready: async () => true });
   const db = handle.db;
+  // As the service runs: tokens served from the cache, kept true by the change feed (AUTH_CACHE_SIZE=0: off).
+  const authCache = new AuthCache(config.authCacheSize);
+  installAuthCache(db, authCache);
+  const authFeed = authCache.maxEntries > 0 ? await startAuthChangeListener(handle, authCache, createLogger('silent')) : undefined;
 
   const factories = {
     async customer(values: Partial<typeof customers.$inferInsert> = {}) {
@@ -85,6 +91,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     app,
     db,
     handle,
+    authCache,
     /** The PostgreSQL URL of this test's database (undefined on PGlite). */
     databaseUrl,
     config,
@@ -146,6 +153,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
+      await authFeed?.stop();
       await handle.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { oauthTokenFamilies } from '@/server/auth/tokens.table';
+import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from '@/server/modules/users/users.table';
@@ -30,10 +31,12 @@ export async function lockCustomerRow(db: Executor, id: number): Promise<Custome
 export async function updateCustomerRow(db: Executor, id: number, values: CustomerValues) {
   if (Object.keys(values).length === 0) return;
   await db.update(customers).set(values).where(eq(customers.id, id));
+  announceAuthChange(db, { customerId: id });
 }
 
 export async function deleteCustomerRow(db: Executor, id: number) {
   await db.delete(customers).where(eq(customers.id, id));
+  announceAuthChange(db, { customerId: id });
 }
 
 export async function countMembers(db: Executor, ownerId: number): Promise<number> {
@@ -63,6 +66,7 @@ export async function revokeAllFamiliesOfCustomer(db: Executor, customerId: numb
         inArray(oauthTokenFamilies.userId, db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId))),
       ),
     );
+  announceAuthChange(db, { customerId });
 }
 
 /** Whether `customerId` is a member of the network owner `ownerId`. */

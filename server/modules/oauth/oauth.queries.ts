@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { authFailures, oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies, type OAuthClientId } from '@/server/auth/tokens.table';
 import { customers } from '@/server/modules/customers/customers.table';
@@ -64,6 +65,7 @@ export async function revokeFamily(db: Executor, familyId: string, reason: strin
     .update(oauthTokenFamilies)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(oauthTokenFamilies.id, familyId), isNull(oauthTokenFamilies.revokedAt)));
+  announceAuthChange(db, { familyId });
 }
 
 /** Revokes every live token family of a user (password change, delete, restriction). */
@@ -72,6 +74,7 @@ export async function revokeAllFamiliesOfUser(db: Executor, userId: string, reas
     .update(oauthTokenFamilies)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(oauthTokenFamilies.userId, userId), isNull(oauthTokenFamilies.revokedAt)));
+  announceAuthChange(db, { userId });
 }
 
 /** The family a token (access or refresh, by hash) belongs to. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
+import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
 import { customers } from '@/server/modules/customers/customers.table';
@@ -55,6 +56,7 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 
 export async function updateUser(db: Executor, user: { id: string; customerId: number }, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db.update(users).set(values).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
+  announceAuthChange(db, { userId: user.id });
 }
 
 /** Deletes the user; token families and the picture go by cascade, team memberships here (no FK). */
@@ -63,6 +65,7 @@ export async function deleteUser(db: Executor, user: { id: string; customerId: n
     .delete(teamAssignments)
     .where(and(eq(teamAssignments.customerId, user.customerId), eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, user.id)));
   await db.delete(users).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
+  announceAuthChange(db, { userId: user.id });
 }
 
 export async function countAdmins(db: Executor): Promise<number> {
