@@ -46,6 +46,9 @@ const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const WATCHDOG_MS = 20 * 60_000;
 const GOAL_PROD_VS_HONO = 0.9;
 const GOAL_COMPILE_SHARE = 0.05;
+/** Issue 11: GET /api/v2/user/me with the token cache, against the same server without it, in one run. */
+const GOAL_CACHE_PGLITE = 5;
+const GOAL_CACHE_PG = 3;
 const SEED_USERS = 200;
 const LIST_SEARCH = 'name:acme|email:acme,role∈EDITOR%2CVIEWER,createdDate>1700000000000';
 const LIST_SELECT = 'id,name,email,customer(id,name)';
@@ -232,6 +235,7 @@ async function main() {
   await start('prod', { name: 'production (Next attached)', kind: 'prod' });
   await start('prodNoJobs', { name: 'production, JOBS_ENABLED=false', kind: 'prod', env: { JOBS_ENABLED: 'false' } });
   await start('hono', { name: 'Hono on @hono/node-server', kind: 'hono' });
+  await start('honoNoCache', { name: 'Hono, AUTH_CACHE_SIZE=0', kind: 'hono', env: { AUTH_CACHE_SIZE: '0' } });
   resume(servers.hono);
   const meRes = await fetch(`${servers.hono.base}/api/v2/user/me`, { headers: headersFor(servers.hono) });
   const meBody = await meRes.text();
@@ -245,9 +249,10 @@ async function main() {
     try {
       await start('honoPg', { name: 'Hono on @hono/node-server', kind: 'hono', databaseUrl: pgInfo.url });
       await start('prodPg', { name: 'production (Next attached)', kind: 'prod', databaseUrl: pgInfo.url });
+      await start('honoPgNoCache', { name: 'Hono, AUTH_CACHE_SIZE=0', kind: 'hono', databaseUrl: pgInfo.url, env: { AUTH_CACHE_SIZE: '0' } });
     } catch (err) {
       pgInfo.note = `skipped: a server on PostgreSQL did not start (${err.message.split('\n')[0]})`;
-      for (const key of ['honoPg', 'prodPg']) {
+      for (const key of ['honoPg', 'prodPg', 'honoPgNoCache']) {
         if (servers[key]) await stopChild(servers[key].child);
         delete servers[key];
       }
@@ -268,6 +273,8 @@ async function main() {
     add(`${route}/honoPg`, servers.honoPg, path);
     add(`${route}/prodPg`, servers.prodPg, path);
   }
+  add('me/honoNoCache', servers.honoNoCache, '/api/v2/user/me');
+  add('me/honoPgNoCache', servers.honoPgNoCache, '/api/v2/user/me');
   add('list/hono', servers.hono, LIST_PATH);
   add('list1/hono', servers.hono, LIST_PATH, 1);
   add('list/honoPg', servers.honoPg, LIST_PATH);
@@ -287,6 +294,11 @@ async function main() {
   for (const route of ['health', 'me']) {
     const r = g(`${route}/prod`).rps / g(`${route}/hono`).rps;
     log(`${route}: production / bare Hono = ${pct(r)} (goal ≥ ${pct(GOAL_PROD_VS_HONO)}: ${r >= GOAL_PROD_VS_HONO ? 'met' : 'NOT met'})`);
+  }
+  for (const [on, off, goalRatio] of [['me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE], ['me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG]]) {
+    if (!g(on) || !g(off)) continue;
+    const r = g(on).rps / g(off).rps;
+    log(`${on}: token cache on / off = ${r.toFixed(1)}× (goal ≥ ${goalRatio}×: ${r >= goalRatio ? 'met' : 'NOT met'})`);
   }
 }
 
@@ -320,7 +332,7 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from pg-boss\'s background polling.',
     `  - **bare Hono**: \`bench/hono-server.ts\` — the same \`createApp(deps)\` on \`@hono/node-server\`'s \`serve()\`, opening, migrating and bootstrapping its database as \`server/main.ts\` does, no Next, no job queue; it also seeds ${SEED_USERS} users for section 3.`,
     `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node\'s HTTP stack on this machine, not a comparable implementation.`,
-    '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant); each request looks the token up and reads the user (two queries).',
+    '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant). With the token cache (the default, `AUTH_CACHE_SIZE=10000`) the verified token and the caller\'s own view come from memory; section 4 compares the same server with `AUTH_CACHE_SIZE=0`, where each request looks the token up and reads the user (two queries).',
     '',
   );
   if (notes.length) push(...notes.map((n) => `- Note: ${n}`), '');
@@ -409,6 +421,23 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     }
   }
   push('', 'Generated SQL:', '', '```sql', compile.sql, '```', '');
+
+  push(
+    '## 4. Token cache (`GET /api/v2/user/me`)',
+    '',
+    `Baseline: the same bare Hono server with \`AUTH_CACHE_SIZE=0\` (every request looks its token up and reads the user, as before the cache), same run. Goal: ≥ ${GOAL_CACHE_PGLITE}× on PGlite, ≥ ${GOAL_CACHE_PG}× on PostgreSQL.`,
+    '',
+    '| Database | token cache | req/s | p50 ms | p99 ms | vs cache off | goal met |',
+    '|---|---|---:|---:|---:|---:|---|',
+  );
+  for (const [db, on, off, goalRatio] of [['PGlite', 'me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE], ['PostgreSQL', 'me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG]]) {
+    const a = g(on);
+    const b = g(off);
+    if (!a || !b) continue;
+    push(`| ${db} | off (\`AUTH_CACHE_SIZE=0\`) — baseline | ${fmt(b.rps)}${spread(b)} | ${fmt(b.p50)} | ${fmt(b.p99)} | 1.0× | —${flag(b)} |`);
+    push(`| ${db} | on (default) | ${fmt(a.rps)}${spread(a)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${(a.rps / b.rps).toFixed(1)}× | ${goal(a.rps / b.rps >= goalRatio)}${flag(a)} |`);
+  }
+  push('');
   return `${lines.join('\n')}\n`;
 }
 

@@ -98,6 +98,47 @@ describe('in the process that makes the change', () => {
   });
 });
 
+describe("the caller's own view (GET /api/v2/user/me without select)", () => {
+  const view = async (token: string) => (await me(t.app, token)).json() as Promise<Record<string, unknown>>;
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+  it('is served from memory, and shows a change of the user, its picture, UI profile and customer at once', async () => {
+    const { user: admin, token: adminToken } = await t.actor('ADMIN');
+    const { user: owner, token: ownerToken } = await t.actor('OWNER');
+    const { user, token } = await t.actor('VIEWER', { customerId: owner.customerId });
+    expect((await view(token)).name).toBe(user.name);
+    // Served from memory: an out-of-band change (no announcement) waits for the change feed.
+    expect(t.authCache.getView(user.id)).toBeDefined();
+
+    expect((await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'New Name' } })).status).toBe(200);
+    expect((await view(token)).name).toBe('New Name');
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture');
+    const uploaded = await t.app.request('/api/v2/user/profilePicture', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(uploaded.status).toBe(200);
+    expect((await view(token)).hasProfilePicture).toBe(true);
+
+    const profile = await t.request('POST', '/api/v2/userInterfaceProfile', { token: ownerToken, json: { name: 'Kiosk', hiddenUIElementRules: {} } });
+    expect(profile.status).toBe(201);
+    expect((await t.request('POST', `/api/v2/userInterfaceProfile/${profile.body.id}/assign`, { token: ownerToken, json: { assignUserIds: [user.id] } })).status).toBe(200);
+    expect((await view(token)).userInterfaceProfile).toMatchObject({ name: 'Kiosk' });
+    expect((await t.request('PUT', `/api/v2/userInterfaceProfile/${profile.body.id}`, { token: ownerToken, json: { name: 'Lobby' } })).status).toBe(200);
+    expect((await view(token)).userInterfaceProfile).toMatchObject({ name: 'Lobby' });
+
+    expect((await t.request('PUT', `/api/customer/${owner.customerId}`, { token: adminToken, json: { name: `Renamed ${admin.id}` } })).status).toBe(200);
+    expect((await view(token)).customer).toMatchObject({ name: `Renamed ${admin.id}` });
+  });
+
+  it('a select is read from the database, never from the cached view', async () => {
+    const { user, token } = await t.actor('VIEWER');
+    await view(token);
+    await t.db.update(users).set({ comment: 'changed out of band' }).where(eq(users.id, user.id));
+    const selected = await t.request('GET', '/api/v2/user/me?select=id,comment', { token });
+    expect(selected.body).toEqual({ id: user.id, comment: 'changed out of band' });
+  });
+});
+
 // Two instances need two processes' worth of connections to one database: PostgreSQL only (PGlite is one process).
 describe.runIf(process.env.DATABASE_URL)('in another instance on the same database', () => {
   let other: { handle: DatabaseHandle; app: App; cache: AuthCache; feed: AuthChangeListener };
@@ -149,6 +190,14 @@ describe.runIf(process.env.DATABASE_URL)('in another instance on the same databa
     await cachedThere(token);
     await t.db.update(customers).set({ restricted: true }).where(eq(customers.id, user.customerId));
     expect(await withinASecond(async () => (await me(other.app, token)).status === 403)).toBe(true);
+  });
+
+  it("the user's own view", async () => {
+    const { user, token } = await t.actor('VIEWER');
+    expect((await (await me(other.app, token)).json()).name).toBe(user.name);
+    expect(other.cache.getView(user.id)).toBeDefined();
+    expect((await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'Seen Elsewhere' } })).status).toBe(200);
+    expect(await withinASecond(async () => (await (await me(other.app, token)).json()).name === 'Seen Elsewhere')).toBe(true);
   });
 
   it('password change', async () => {

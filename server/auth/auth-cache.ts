@@ -19,8 +19,12 @@ export type CachedCaller = {
   activityRecordedAt: number;
 };
 
+/** A user's own view (`GET /api/v2/user/me` without `select`), shown until a change or `expiresAt`. */
+export type CachedView = { userId: string; customerId: number; value: unknown; expiresAt: number };
+
 /**
- * The in-process token cache (issue 11 point 3): token look-ups are served from memory, and every change
+ * The in-process token cache (issue 11 point 3): token look-ups, and each caller's own user view, are served
+ * from memory, and every change
  * that could alter the answer evicts at once in this process (`announceAuthChange`, before and again after
  * the writing transaction commits) and, through PostgreSQL NOTIFY, within moments in every other
  * (`auth-change-listener.ts`). It serves only while the change feed is live: without it another instance's
@@ -31,6 +35,7 @@ export type CachedCaller = {
  */
 export class AuthCache {
   private readonly entries = new Map<string, CachedCaller>();
+  private readonly views = new Map<string, CachedView>();
   private generation = 0;
   private feedLive = false;
 
@@ -79,10 +84,32 @@ export class AuthCache {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** The user's own view, while no change has touched it. */
+  getView(userId: string, now = Date.now()): unknown {
+    if (!this.serving) return undefined;
+    const view = this.views.get(userId);
+    if (!view) return undefined;
+    if (view.expiresAt <= now) {
+      this.views.delete(userId);
+
+      return undefined;
+    }
+
+    return view.value;
+  }
+
+  storeView(view: CachedView, generation: number): void {
+    if (!this.serving || generation !== this.generation) return;
+    this.views.delete(view.userId);
+    this.views.set(view.userId, view);
+    while (this.views.size > this.maxEntries) this.views.delete(this.views.keys().next().value!);
+  }
+
   apply(change: AuthChange): void {
     this.generation++;
     if ('all' in change) {
       this.entries.clear();
+      this.views.clear();
 
       return;
     }
@@ -90,6 +117,10 @@ export class AuthCache {
       const hit =
         'familyId' in change ? actor.tokenFamilyId === change.familyId : 'userId' in change ? actor.userId === change.userId : actor.customerId === change.customerId;
       if (hit) this.entries.delete(key);
+    }
+    if ('familyId' in change) return;
+    for (const [userId, view] of this.views) {
+      if ('userId' in change ? userId === change.userId : view.customerId === change.customerId) this.views.delete(userId);
     }
   }
 

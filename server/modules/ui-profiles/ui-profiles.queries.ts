@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
+import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/modules/users/users.table';
 import { uiProfiles } from './ui-profiles.table';
@@ -25,6 +26,8 @@ export async function insertUiProfile(db: Executor, values: typeof uiProfiles.$i
 
 export async function updateUiProfile(db: Executor, customerId: number, id: number, values: Partial<typeof uiProfiles.$inferInsert>): Promise<void> {
   await db.update(uiProfiles).set(values).where(and(eq(uiProfiles.id, id), eq(uiProfiles.customerId, customerId)));
+  // Users show their profile's name in their own view.
+  announceAuthChange(db, { customerId });
 }
 
 export async function deleteUiProfile(db: Executor, customerId: number, id: number): Promise<void> {
@@ -57,6 +60,7 @@ export async function assignUiProfile(db: Executor, profile: { id: number; custo
       ),
     )
     .returning({ id: users.id });
+  for (const { id } of rows) announceAuthChange(db, { userId: id });
 
   return rows.map((r) => r.id);
 }
@@ -69,6 +73,7 @@ export async function unassignUiProfile(db: Executor, profileId: number, userIds
     .set({ uiProfileId: null })
     .where(and(inArray(users.id, userIds), eq(users.uiProfileId, profileId)))
     .returning({ id: users.id });
+  for (const { id } of rows) announceAuthChange(db, { userId: id });
 
   return rows.map((r) => r.id);
 }

@@ -88,10 +88,12 @@ export async function upsertProfilePicture(db: Executor, values: { userId: strin
     .insert(userProfilePictures)
     .values(values)
     .onConflictDoUpdate({ target: userProfilePictures.userId, set: { contentType: values.contentType, data: values.data, updatedAt: sql`now()` } });
+  announceAuthChange(db, { userId: values.userId });
 }
 
 export async function deleteProfilePicture(db: Executor, userId: string): Promise<boolean> {
   const rows = await db.delete(userProfilePictures).where(eq(userProfilePictures.userId, userId)).returning({ userId: userProfilePictures.userId });
+  announceAuthChange(db, { userId });
 
   return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '@/server/auth/password';
+import { authCacheOf } from '@/server/auth/auth-cache';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { hasRole, type Role } from '@/server/context/roles';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
@@ -26,9 +27,27 @@ import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-v
 /** Changing these on a user (or a role change to OWNER/ADMIN) is a protected operation (spec 3). */
 const PROTECTED_FIELDS = ['password', 'use2FA', 'readOnly', 'restricted', 'trustedAdmin'] as const;
 
+/** The longest a cached own view lives without a change (a safety net: changes evict it at once). */
+const OWN_VIEW_TTL_MS = 60_000;
+
+/**
+ * GET /api/v2/user/me. Screens and consoles poll it, so the default view (no `select`) comes from the token
+ * cache while no change has touched the user, its customer, picture or UI profile (see auth-cache.ts); it
+ * expires with the customer's `expirationDate`, which `active` depends on.
+ */
 export async function getCurrentUser(ctx: ServiceContext, input: { select?: string }) {
-  const user = await readUser(ctx.db, { id: ctx.actor.userId, customerId: ctx.actor.customerId }, input.select);
-  if (!user) throw new NotFoundError('user', ctx.actor.userId);
+  const { userId, customerId } = ctx.actor;
+  const cache = input.select?.trim() ? undefined : authCacheOf(ctx.db);
+  const cached = cache?.getView(userId);
+  if (cached) return cached as Record<string, unknown>;
+  const generation = cache?.begin() ?? 0;
+  const user = await readUser(ctx.db, { id: userId, customerId }, input.select);
+  if (!user) throw new NotFoundError('user', userId);
+  if (cache) {
+    const expiration = (user.customer as { expirationDate?: string | number } | undefined)?.expirationDate;
+    const expiresAt = Math.min(Date.now() + OWN_VIEW_TTL_MS, expiration === undefined ? Number.POSITIVE_INFINITY : new Date(expiration).getTime());
+    cache.storeView({ userId, customerId, value: user, expiresAt }, generation);
+  }
 
   return user;
 }
