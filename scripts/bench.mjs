@@ -341,7 +341,7 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
   push('## 1. Serving path (PGlite)', '', `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server\'s throughput.`, '');
   for (const [route, title] of [
     ['health', '`GET /healthz` (no database)'],
-    ['me', '`GET /api/v2/user/me` (bearer token, two queries)'],
+    ['me', '`GET /api/v2/user/me` (bearer token, token cache on)'],
   ]) {
     const hono = g(`${route}/hono`);
     const bare = g(`${route}/bare`);

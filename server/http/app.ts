@@ -5,16 +5,23 @@ import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
 import { requestContext } from './request-context';
+import { responseConformance, type ResponseDrift } from './response-conformance';
 import { registerModuleRoutes } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
 
+export type AppOptions = {
+  /** Tests: every JSON answer is checked against its route's declared schema; mismatches go here. */
+  onResponseDrift?: (drift: ResponseDrift) => void;
+};
+
 /** The one Hono app serving /api, /public-api, /oauth and the health checks. */
-export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules): App {
+export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules, options: AppOptions = {}): App {
   installModules(list);
   // strict: false matches paths with and without a trailing slash (DECISIONS §2).
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
 
+  if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

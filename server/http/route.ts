@@ -35,6 +35,8 @@ export type RouteTableEntry = {
   /** The body media types a validator parses (JSON, form); empty when the route takes no such body. */
   parsedBody: ParsedBodyTypes;
   resourceIds: ResourceIds;
+  /** The declared responses by status (their schemas validate every answer in tests). */
+  responses: RouteConfig['responses'];
 };
 
 /** Every declared route; the OpenAPI document and the security tests walk it. */
@@ -69,7 +71,7 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     ...(options.resourceIds ? { 'x-resource-ids': options.resourceIds } : {}),
     middleware: [...middleware, ...toArray(config.middleware as MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[] | undefined)],
   } as R);
-  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody, resourceIds: options.resourceIds ?? {} });
+  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody, resourceIds: options.resourceIds ?? {}, responses: config.responses });
 
   return route as Declared<R>;
 }

@@ -15,6 +15,7 @@ import { startAuthChangeListener } from '@/server/auth/auth-change-listener';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/context/roles';
 import { createApp, type App } from '@/server/http/app';
+import type { ResponseDrift } from '@/server/http/response-conformance';
 import { createNodeListener } from '@/server/http/node-listener';
 import { createLogger } from '@/server/logger';
 import { customers } from '@/server/modules/customers/customers.table';
@@ -47,7 +48,11 @@ export async function createTestContext(env: Record<string, string> = {}) {
   resetSigningKey();
   const { handle, databaseUrl, dropDatabase } = await openTestDatabase();
   const storage = await createBlobStore(config);
-  const app: App = createApp({ db: handle.db, config, storage, log: createLogger('silent'), ready: async () => true });
+  // Every answer is checked against its route's declared schema; drift fails the file when it closes.
+  const responseDrift: ResponseDrift[] = [];
+  const app: App = createApp({ db: handle.db, config, storage, log: createLogger('silent'), ready: async () => true }, undefined, {
+    onResponseDrift: (drift) => responseDrift.push(drift),
+  });
   const db = handle.db;
   // As the service runs: tokens served from the cache, kept true by the change feed (AUTH_CACHE_SIZE=0: off).
   const authCache = new AuthCache(config.authCacheSize);
@@ -157,6 +162,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
       await handle.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });
+      if (responseDrift.length > 0) {
+        const lines = [...new Set(responseDrift.map((d) => `${d.route} ${d.status}: ${d.problem}`))];
+        throw new Error(`Answers that differ from the OpenAPI declaration:\n${lines.join('\n')}`);
+      }
     },
   };
 }

@@ -94,6 +94,15 @@ export function authorOf(ctx: { actor: Actor; requestId?: string }): AuditAuthor
   }
 }
 
+/**
+ * Records a change made by whoever acts in `ctx`: the author comes from the actor, and an entry of the
+ * actor's own customer is named without a look-up.
+ */
+export async function auditChange(tx: Executor, ctx: { actor: Actor; requestId?: string }, entry: AuditEntry): Promise<void> {
+  const own = ctx.actor.kind !== 'system' && entry.customerId === ctx.actor.customerId ? ctx.actor.customerName : undefined;
+  await writeAudit(tx, authorOf(ctx), { ...entry, customerName: entry.customerName ?? own });
+}
+
 /** Describes what changed between two versions of an entity, for the audit message. */
 export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { projected } from '@/server/query/projection.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
@@ -27,8 +28,8 @@ export const SubresellerSchema = z
   .object({ id: z.number().int(), since: dateTime.optional() })
   .openapi('Subreseller', { description: 'Present when the customer is a network owner' });
 
-export const CustomerSchema = z
-  .object({
+export const CustomerSchema = projected(
+  z.object({
     id: z.number().int(),
     name: z.string(),
     comment: z.string().optional(),
@@ -72,8 +73,8 @@ export const CustomerSchema = z
     isContentAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
     isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean().optional(),
     subreseller: SubresellerSchema.optional(),
-  })
-  .openapi('Customer');
+  }),
+).openapi('Customer');
 
 const email = z.email().max(320);
 

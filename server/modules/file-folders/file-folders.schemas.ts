@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { projected } from '@/server/query/projection.schemas';
 
 /*
  * Wire shapes of file folders (spec 2 "File folder" and the "File folders" endpoints).
@@ -12,8 +13,8 @@ const uuidParam = (description: string) => z.string().uuid().openapi({ format: '
 
 export const FolderNameSchema = z.string().trim().min(1).max(255);
 
-export const FileFolderSchema = z
-  .object({
+export const FileFolderSchema = projected(
+  z.object({
     id: z.string().uuid(),
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
     customerId: z.number().int().optional(),
@@ -39,8 +40,8 @@ export const FileFolderSchema = z
     campaignUsageDetails: z.unknown().optional(),
     topLevelCampaignUsageDetails: z.unknown().optional(),
     messageUsageDetails: z.unknown().optional(),
-  })
-  .openapi('FileFolder');
+  }),
+).openapi('FileFolder');
 
 export const FileFolderListQueryExtension = {
   includeReadOnlyInfo: booleanParam('Adds `readOnly` (the caller may only read the item through its teams) to each item'),

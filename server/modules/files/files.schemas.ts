@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { projected } from '@/server/query/projection.schemas';
 import { updateBody } from '@/server/http/update-body';
 
 /*
@@ -10,8 +11,8 @@ export const teamAssignmentModes = ['MERGE', 'OVERWRITE', 'KEEP_TARGET'] as cons
 
 const epochMs = (description: string) => z.number().int().optional().openapi({ description: `${description} (Unix epoch milliseconds)` });
 
-export const FileSchema = z
-  .object({
+export const FileSchema = projected(
+  z.object({
     id: z.string().uuid(),
     name: z.string().optional(),
     contentType: z.string().optional(),
@@ -50,8 +51,8 @@ export const FileSchema = z
     campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: channels using the file' }),
     topLevelCampaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: schedules using the file' }),
     messageUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: sub-channels using the file' }),
-  })
-  .openapi('File');
+  }),
+).openapi('File');
 
 const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
 

@@ -8,12 +8,11 @@ import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { enqueueMail, nudgeMailDelivery } from '@/server/modules/mail/mail.service';
 import * as setupQ from './password-setup.queries';
 import { passwordSetupMessage } from './password-setup.message';
 import * as q from './users.queries';
-import { auditUser } from './users.service';
 import { users } from './users.table';
 
 export const LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
@@ -62,7 +61,14 @@ export async function resendPasswordSetup(ctx: ServiceContext, input: { email: s
   }
   await withTransaction(ctx.db, async (tx) => {
     await issuePasswordSetupLink(tx, { config: ctx.config, user: target, sender: ctx.actor, reason: 'resent' });
-    await auditUser(tx, ctx, target, 'resendPasswordSetup', `Password-setup link sent again to '${target.email}'`);
+    await auditChange(tx, ctx, {
+      action: 'resendPasswordSetup',
+      entityType: 'user',
+      entityId: target.id,
+      entityName: target.email,
+      customerId: target.customerId,
+      message: `Password-setup link sent again to '${target.email}'`,
+    });
   });
   nudgeMailDelivery();
 }

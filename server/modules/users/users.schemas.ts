@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { projected } from '@/server/query/projection.schemas';
 import { roles } from '@/server/context/roles';
 import { updateBody } from '@/server/http/update-body';
 
@@ -10,8 +11,8 @@ export const PASSWORD_MIN = 8;
 /** Argon2 input is bounded so a huge body cannot buy seconds of hashing. */
 export const PASSWORD_MAX = 256;
 
-export const UserSchema = z
-  .object({
+export const UserSchema = projected(
+  z.object({
     id: z.string().uuid(),
     email: z.string(),
     name: z.string(),
@@ -41,10 +42,16 @@ export const UserSchema = z
       .object({ id: z.number().int(), name: z.string().optional(), expirationDate: z.string().optional(), force2FA: z.boolean().optional() })
       .optional(),
     userInterfaceProfile: z
-      .object({ id: z.number().int(), name: z.string().optional(), hiddenUIElementRules: z.record(z.string(), z.unknown()).optional() })
+      .object({
+        id: z.number().int(),
+        name: z.string().optional(),
+        comment: z.string().optional(),
+        hiddenUIElementRules: z.record(z.string(), z.unknown()).optional(),
+        customerId: z.number().int().optional(),
+      })
       .optional(),
-  })
-  .openapi('User');
+  }),
+).openapi('User');
 
 export type User = z.infer<typeof UserSchema>;
 

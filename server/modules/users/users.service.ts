@@ -12,7 +12,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { UserActor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { findOne, findPage } from '@/server/query';
@@ -203,16 +203,7 @@ export function readUser(db: Executor, user: { id: string; customerId: number },
 }
 
 export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow, action: string, message: string, changes?: Record<string, unknown>) {
-  await writeAudit(tx, authorOf(ctx), {
-    action,
-    entityType: 'user',
-    entityId: user.id,
-    entityName: user.email,
-    customerId: user.customerId,
-    customerName: user.customerId === ctx.actor.customerId ? ctx.actor.customerName : undefined,
-    message,
-    changes,
-  });
+  await auditChange(tx, ctx, { action, entityType: 'user', entityId: user.id, entityName: user.email, customerId: user.customerId, message, changes });
 }
 
 async function findInScope(ctx: ServiceContext, email: string): Promise<UserRow> {
