@@ -331,14 +331,14 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     '- Servers, each with a fresh temporary `DATA_DIR` (PGlite) or the `signage_bench` database (PostgreSQL), `NODE_ENV=production`, `LOG_LEVEL=warn`:',
     '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from pg-boss\'s background polling.',
     `  - **bare Hono**: \`bench/hono-server.ts\` — the same \`createApp(deps)\` on \`@hono/node-server\`'s \`serve()\`, opening, migrating and bootstrapping its database as \`server/main.ts\` does, no Next, no job queue; it also seeds ${SEED_USERS} users for section 3.`,
-    `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node\'s HTTP stack on this machine, not a comparable implementation.`,
+    `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node's HTTP stack on this machine, not a comparable implementation.`,
     '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant). With the token cache (the default, `AUTH_CACHE_SIZE=10000`) the verified token and the caller\'s own view come from memory; section 4 compares the same server with `AUTH_CACHE_SIZE=0`, where each request looks the token up and reads the user (two queries).',
     '',
   );
   if (notes.length) push(...notes.map((n) => `- Note: ${n}`), '');
 
   // Section 1
-  push('## 1. Serving path (PGlite)', '', `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server\'s throughput.`, '');
+  push('## 1. Serving path (PGlite)', '', `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server's throughput.`, '');
   for (const [route, title] of [
     ['health', '`GET /healthz` (no database)'],
     ['me', '`GET /api/v2/user/me` (bearer token, token cache on)'],
@@ -397,7 +397,7 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     '',
     `In-process (\`bench/compile-cost.ts\`, on the server core, ${fmt(compile.iterations)} iterations after warm-up). **The compiler** — \`compileSearch\` + \`buildProjection\` + \`compileSort\` from scratch, i.e. a cache miss — costs **${fmt(compile.compilerMicros, 1)} µs** per request (alone: compileSearch ${fmt(compile.stages.compileSearch, 1)} µs, buildProjection ${fmt(compile.stages.buildProjection, 1)} µs, compileSort ${fmt(compile.stages.compileSort, 1)} µs). A repeated request hits the compile cache: **${fmt(compile.cachedMicros, 2)} µs**. Drizzle's rendering of the statement (\`PgDialect().sqlToQuery\`, ${compile.sqlLength} characters, ${compile.params} parameters), which every drizzle query pays, adds ${fmt(compile.stages.sqlToQuery, 1)} µs; compiler + assembly + rendering together: ${fmt(compile.totalMicros, 1)} µs. The goal is judged on the compiler's cache-miss cost; the last column shows the whole path including drizzle's rendering for comparison.`,
     '',
-    `The request\'s time is read three ways: the mean latency under load (${CONNECTIONS} connections, includes queueing), the mean latency of one connection (no queueing), and the server time per request at saturation (1 / req/s: the server is one thread, so this is its whole CPU cost per request, database included on PGlite). The goal is judged on the strictest, the last.`,
+    `The request's time is read three ways: the mean latency under load (${CONNECTIONS} connections, includes queueing), the mean latency of one connection (no queueing), and the server time per request at saturation (1 / req/s: the server is one thread, so this is its whole CPU cost per request, database included on PGlite). The goal is judged on the strictest, the last.`,
     '',
     `| Database | connections | req/s | p50 ms | p99 ms | mean ms | compiler share of mean latency | compiler share of 1/(req/s) | goal met (< ${pct(GOAL_COMPILE_SHARE)}) | compiler + rendering share of 1/(req/s) | cache-hit share of 1/(req/s) |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',

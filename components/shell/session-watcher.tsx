@@ -12,6 +12,8 @@ export function SessionWatcher() {
   useEffect(() => {
     if (!isGone || signingOut()) return;
     const back = window.location.pathname + window.location.search;
+    // A full load on purpose: the expired session's cached queries and state must not survive into the sign-in page.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`/login?reason=expired&callbackUrl=${encodeURIComponent(back)}`);
   }, [isGone]);
 

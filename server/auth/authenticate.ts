@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import type { UserActor } from '@/server/context/actor';
 import { customers } from '@/server/modules/customers/customers.table';
-import { ACTIVITY_WRITE_INTERVAL_SECONDS, activityDue, recordRequestActivity } from '@/server/modules/users/user-activity';
+import { ACTIVITY_WRITE_INTERVAL_SECONDS, activityDue, recordRequestActivity } from '@/server/modules/users/user-activity.queries';
 import { users } from '@/server/modules/users/users.table';
 import { authCacheOf } from './auth-cache';
 import { looksLikeJwt, verifyAccessJwt } from './jwt';

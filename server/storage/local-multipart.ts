@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable, type Readable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ConflictError, PayloadTooLargeError, ValidationError } from '@/server/errors';
 import type { MultipartPart, MultipartStore, StoredPart } from './blob-store';

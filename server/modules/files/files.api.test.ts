@@ -9,7 +9,6 @@ import { files, type FileRow } from './files.table';
 
 let t: TestContext;
 let customerId: number;
-let owner: string;
 let editor: string;
 let viewer: string;
 let otherOwner: string;
@@ -23,7 +22,7 @@ const f = {} as Record<'alpha' | 'beta' | 'gamma', FileRow>;
 beforeAll(async () => {
   t = await createTestContext();
   customerId = (await t.factories.customer()).id;
-  owner = (await t.actor('OWNER', { customerId })).token;
+  await t.actor('OWNER', { customerId });
   editor = (await t.actor('EDITOR', { customerId })).token;
   viewer = (await t.actor('VIEWER', { customerId })).token;
   root = await rootFolderOf(t.db, customerId);

@@ -3,7 +3,7 @@ import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { authFailures, oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies, type OAuthClientId } from '@/server/auth/tokens.table';
 import { customers } from '@/server/modules/customers/customers.table';
-import { recordSignIn } from '@/server/modules/users/user-activity';
+import { recordSignIn } from '@/server/modules/users/user-activity.queries';
 import { users } from '@/server/modules/users/users.table';
 
 export async function findUserForSignIn(db: Executor, email: string) {

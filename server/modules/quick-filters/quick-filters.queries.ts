@@ -52,3 +52,10 @@ export async function folderExists(db: Executor, type: keyof typeof folderTables
 
   return rows.length > 0;
 }
+
+/** Whether `usedByChannels` (an SQL boolean over the filter row) holds for the filter `id`. */
+export async function isUsedByChannels(tx: Executor, id: string, usedByChannels: SQL): Promise<boolean> {
+  const [row] = await tx.select({ used: sql<boolean>`${usedByChannels}` }).from(quickFilters).where(eq(quickFilters.id, id));
+
+  return row?.used === true;
+}

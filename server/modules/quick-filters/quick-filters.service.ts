@@ -152,10 +152,8 @@ async function writableQuickFilter(tx: Executor, ctx: ServiceContext, id: string
   return row;
 }
 
-async function isUsedByChannels(tx: Executor, id: string): Promise<boolean> {
-  const [row] = await tx.select({ used: sql<boolean>`${usedByChannelsSql(sql`${quickFilters.id}`)}` }).from(quickFilters).where(eq(quickFilters.id, id));
-
-  return row?.used === true;
+function isUsedByChannels(tx: Executor, id: string): Promise<boolean> {
+  return q.isUsedByChannels(tx, id, usedByChannelsSql(sql`${quickFilters.id}`));
 }
 
 /** The criteria's folder must be a folder of the customer (of the entity's kind). */

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { and } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { customerScope } from '@/server/context/tenant-scope';

@@ -13,7 +13,6 @@ import { enqueueMail, nudgeMailDelivery } from '@/server/modules/mail/mail.servi
 import * as setupQ from './password-setup.queries';
 import { passwordSetupMessage } from './password-setup.message';
 import * as q from './users.queries';
-import { users } from './users.table';
 
 export const LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 export const linkStates = ['VALID', 'EXPIRED', 'USED', 'SUPERSEDED'] as const;

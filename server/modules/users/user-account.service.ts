@@ -8,7 +8,6 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { consumeTotp } from '@/server/auth/totp';
 import * as q from './users.queries';
 import { auditUser, readUser } from './users.service';
-import { users } from './users.table';
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 const TOTP_ISSUER = 'Digital Signage';

@@ -116,3 +116,11 @@ export async function countUsersOf(db: Executor, customerId: number): Promise<nu
 
   return row?.n ?? 0;
 }
+
+/** The advisory lock key of the last-manager check (any constant no other lock uses). */
+const LAST_MANAGER_LOCK = 727_002;
+
+/** Serialises the last-OWNER/ADMIN check of concurrent account deletions until the transaction ends. */
+export async function lockLastManagerCheck(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LAST_MANAGER_LOCK})`);
+}

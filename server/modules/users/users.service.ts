@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '@/server/auth/password';
 import { authCacheOf } from '@/server/auth/auth-cache';
@@ -179,14 +179,13 @@ export async function deleteMyAccount(ctx: ServiceContext) {
   await requireProtectedOperation(ctx);
   await withTransaction(ctx.db, async (tx) => {
     // Two last OWNERs (or ADMINs) leaving at once must not both pass the check: serialise, re-check.
-    await tx.execute(sql`select pg_advisory_xact_lock(${LAST_MANAGER_LOCK})`);
+    await q.lockLastManagerCheck(tx);
     await assertNotLastManager(tx, me);
     await q.deleteUser(tx, me);
     await auditUser(tx, ctx, me, 'delete', `User '${me.email}' deleted their own account`);
   });
 }
 
-const LAST_MANAGER_LOCK = 727_002;
 
 async function assertNotLastManager(db: Executor, me: UserRow) {
   if (me.role === 'ADMIN' && (await q.countAdmins(db)) <= 1) {
