@@ -55,7 +55,7 @@ const EXTRA = '__extra_';
  * statement. Validation (paging, select, sort, search) happens before any SQL runs. Only when a
  * page beyond the first comes back empty is a separate count needed.
  */
-export async function findPage(db: QueryDatabase, options: FindPageOptions): Promise<Page<Row>> {
+export async function findPage<T extends object = Row>(db: QueryDatabase, options: FindPageOptions): Promise<Page<T>> {
   const { resource } = options;
   const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
   const projection = projectionFor(resource, options.select, options.defaultSelect);
@@ -77,15 +77,17 @@ export async function findPage(db: QueryDatabase, options: FindPageOptions): Pro
 
     return item;
   });
-  return buildPage(content, paging, total, sort.echo);
+  // The caller names the wire type of its resource (the module schema's type); the tests check every answer
+  // against that schema at run time (server/http/response-conformance.ts), so this is the one place it is asserted.
+  return buildPage(content as T[], paging, total, sort.echo);
 }
 
 /** Reads one row in the same projection as the list (e.g. `GET /x/{id}` with `select`). */
-export async function findOne(db: QueryDatabase, options: FindOneOptions): Promise<Row | undefined> {
+export async function findOne<T extends object = Row>(db: QueryDatabase, options: FindOneOptions): Promise<T | undefined> {
   const projection = projectionFor(options.resource, options.select, options.defaultSelect);
   const where = whereClause(options.resource, [tenantCondition(options.resource, options.scope), ...options.where]);
   const rows = await rowsOf(db.execute(sql`select ${selectList(projection)} from ${options.resource.table}${where} limit 1`));
-  return rows[0] && toJson(projection, rows[0]);
+  return rows[0] && (toJson(projection, rows[0]) as T);
 }
 
 /** Counts the rows matching the same conditions as `findPage` (tenant scope + search). */

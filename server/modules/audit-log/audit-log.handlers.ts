@@ -5,12 +5,12 @@ import { exportAuditLogCsvRoute, listAuditLogRoute } from './audit-log.routes';
 import { exportAuditLogCsv, listAuditLog } from './audit-log.service';
 
 export function registerAuditLogRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAuditLogRoute, async (c) => c.json((await listAuditLog(serviceContext(c), c.req.valid('query'))) as never, 200));
+  app.openapi(listAuditLogRoute, async (c) => c.json((await listAuditLog(serviceContext(c), c.req.valid('query'))), 200));
 
   app.openapi(exportAuditLogCsvRoute, (c) =>
     c.body(exportAuditLogCsv(serviceContext(c), c.req.valid('query')), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="audit-log.csv"',
-    }) as never,
+    }),
   );
 }

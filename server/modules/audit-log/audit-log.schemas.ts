@@ -40,3 +40,4 @@ export const LogListQuerySchema = LogFilterQuerySchema.extend({
 
 export type LogFilterQuery = z.infer<typeof LogFilterQuerySchema>;
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;
+export type LogEntry = z.infer<typeof LogEntrySchema>;

@@ -2,7 +2,7 @@ import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { buildPage, parsePaging } from '@/server/query';
 import { countLog, findLogBatch, findLogPage, type LogCursor, type LogFilter, type LogRow } from './audit-log.queries';
-import type { LogFilterQuery, LogListQuery } from './audit-log.schemas';
+import type { LogEntry, LogFilterQuery, LogListQuery } from './audit-log.schemas';
 
 const CSV_BATCH = 1000;
 const CSV_COLUMNS = [
@@ -82,10 +82,10 @@ function filterOf(ctx: ServiceContext, input: LogFilterQuery): LogFilter {
 }
 
 /** Entry shape of spec 3: ISO time, nulls omitted, the internal id left out. */
-function toEntry(row: LogRow): Record<string, unknown> {
+/** The wire entry: unset columns are left out (the row's columns are the schema's fields). */
+function toEntry(row: LogRow): LogEntry {
   const { id: _id, time, ...rest } = row;
-  const entry: Record<string, unknown> = { time: time.toISOString() };
-  for (const [key, value] of Object.entries(rest)) if (value !== null && value !== undefined) entry[key] = value;
+  const present = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== null && value !== undefined));
 
-  return entry;
+  return { ...present, time: time.toISOString() } as LogEntry;
 }

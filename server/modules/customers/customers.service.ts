@@ -10,7 +10,7 @@ import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/aud
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
 import { findOne, findPage } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
-import { adminOnlyCustomerFields, type CustomerCreate, type CustomerUpdate, type TeamSettings } from './customers.schemas';
+import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type TeamSettings } from './customers.schemas';
 import { customers, type CustomerRow } from './customers.table';
 import {
   countMembers,
@@ -33,17 +33,16 @@ export async function selectAccessibleCustomers(ctx: ServiceContext, input: List
   // Accessible customers do not depend on a selected tenant: resolve the caller's widest scope.
   const scope = await resolveTenantScope(ctx.db, ctx.actor, undefined);
 
-  return findPage(ctx.db, { resource: customerResource, scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
+  return findPage<Customer>(ctx.db, { resource: customerResource, scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
 }
 
 export async function listCustomers(ctx: ServiceContext, input: ListInput) {
-  return findPage(ctx.db, { resource: customerResource, scope: ctx.scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
+  return findPage<Customer>(ctx.db, { resource: customerResource, scope: ctx.scope, defaultSelect: CUSTOMER_DEFAULT_SELECT, ...input });
 }
 
 export async function getCustomer(ctx: ServiceContext, input: { id: number; select?: string }) {
   const scope = await resolveTenantScope(ctx.db, ctx.actor, undefined);
-  const found = await findOne(ctx.db, {
-    resource: customerResource,
+  const found = await findOne<Customer>(ctx.db, { resource: customerResource,
     scope,
     where: [eq(customers.id, input.id)],
     select: input.select,
@@ -253,7 +252,7 @@ async function updateSettings(ctx: ServiceContext, customerId: number, values: C
 }
 
 async function readCustomer(tx: Transaction, id: number) {
-  const row = await findOne(tx, { resource: customerResource, scope: customerScope(id), where: [eq(customers.id, id)], defaultSelect: CUSTOMER_DEFAULT_SELECT });
+  const row = await findOne<Customer>(tx, { resource: customerResource, scope: customerScope(id), where: [eq(customers.id, id)], defaultSelect: CUSTOMER_DEFAULT_SELECT });
 
   return row!;
 }

@@ -4,6 +4,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
+import type { FileFolder } from './file-folders.schemas';
 import { detachFileReferences, fileDeletionBlockers, fileReferences } from '@/server/modules/files/file-reference-registry';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -13,7 +14,7 @@ import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedInSubtrees, fi
 import { audit, readFolder, uniqueSiblingName } from './file-folders.service';
 import type { Batch, MoveBatch } from './file-folders.schemas';
 
-type Item = Record<string, unknown>;
+type Item = FileFolder;
 type BatchFolder = { id: string; customerId: number; parentId: string | null; path: string[] };
 
 /**

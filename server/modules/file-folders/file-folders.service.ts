@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { FileFolder } from './file-folders.schemas';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -17,7 +18,7 @@ import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition, STORED_FOLD
 import { fileFolderResource } from './file-folders.resource';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
 
-type Item = Record<string, unknown>;
+type Item = FileFolder;
 type ListInput = TeamReadInput & { page?: string; size?: string; sort: string[]; search?: string; select?: string };
 
 const SIBLING_NAME_KEY = 'file_folder_sibling_name_key';
@@ -47,7 +48,7 @@ function readConditions(ctx: ServiceContext) {
 export async function listFileFolders(ctx: ServiceContext, input: ListInput) {
   const { where, extraColumns, query } = teamListQuery(ctx, 'fileFolder', fileFolders.id, input);
   const visible = where ? sql`(${fileFolders.parentId} is null or ${where})` : undefined;
-  const page = await findPage(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
+  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
   await fillFilteredCounts(ctx.db, ctx, page.content);
 
   return page;
@@ -59,7 +60,7 @@ export async function getFileFolder(ctx: ServiceContext, id: string, select?: st
 }
 
 export async function readFolder(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<Item> {
-  const item = await findOne(db, { resource: fileFolderResource, scope: ctx.scope, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
+  const item = await findOne<FileFolder>(db, { resource: fileFolderResource, scope: ctx.scope, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
   if (!item) throw new NotFoundError('fileFolder', id);
   await fillFilteredCounts(db, ctx, [item]);
 
@@ -217,8 +218,7 @@ export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolde
 export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise<{ fileFolders: Item[] }> {
   const folder = await findFolderInScope(ctx.db, ctx.scope, folderId, folderAccessCondition(ctx));
   if (!folder) throw new NotFoundError('fileFolder', folderId);
-  const page = await findPage(ctx.db, {
-    resource: fileFolderResource,
+  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource,
     scope: ctx.scope,
     where: [inArray(fileFolders.id, folder.path), ...readConditions(ctx)],
     size: String(Math.max(1, folder.path.length)),

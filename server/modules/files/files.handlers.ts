@@ -12,17 +12,17 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   app.openapi(routes.listFilesRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');
 
-    return c.json((await service.listFiles(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+    return c.json((await service.listFiles(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
   });
 
   app.openapi(routes.fileSummaryRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');
 
-    return c.json((await service.fileSummary(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+    return c.json((await service.fileSummary(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
   });
 
   app.openapi(routes.getFileRoute, async (c) =>
-    c.json((await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })) as never, 200),
+    c.json((await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),
   );
 
   app.openapi(routes.replaceFileReferenceRoute, async (c) => {
@@ -39,17 +39,17 @@ export function registerFileRoutes(app: RouteRegistrar): void {
       return service.readFile(tx, ctx, q.sourceFileId);
     });
 
-    return c.json(file as never, 200);
+    return c.json(file, 200);
   });
 
   app.openapi(routes.renameFileRoute, async (c) => {
     const { fileId, newName } = c.req.valid('query');
 
-    return c.json((await service.renameFile(await service.idAddressedContext(serviceContext(c)), { id: fileId, newName })) as never, 200);
+    return c.json((await service.renameFile(await service.idAddressedContext(serviceContext(c)), { id: fileId, newName })), 200);
   });
 
   app.openapi(routes.updateFileTeamsRoute, async (c) =>
-    c.json((await service.updateFileTeams(serviceContext(c), { fileId: c.req.valid('query').fileId, body: c.req.valid('json') })) as never, 200),
+    c.json((await service.updateFileTeams(serviceContext(c), { fileId: c.req.valid('query').fileId, body: c.req.valid('json') })), 200),
   );
 
   for (const [verb, route] of [
@@ -71,7 +71,7 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   app.openapi(routes.updateFileRoute, async (c) => {
     const ctx = await service.idAddressedContext(serviceContext(c));
 
-    return c.json((await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') })) as never, 200);
+    return c.json((await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') })), 200);
   });
 
   app.openapi(routes.deleteFileRoute, async (c) => {

@@ -71,3 +71,6 @@ export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 export const TagListSchema = z.array(z.string()).max(500).openapi('TagList');
 
 export const BulkUpdateResultSchema = z.object({ updated: z.number().int().openapi({ description: 'Files changed by the call' }) }).openapi('BulkUpdateResult');
+
+/** A file as the API answers it (`File` is the DOM's name). */
+export type FileEntity = z.infer<typeof FileSchema>;

@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -16,7 +17,7 @@ import { findPage } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
 import { fileResource } from './files.resource';
-import type { FileUpdate } from './files.schemas';
+import type { FileEntity, FileUpdate } from './files.schemas';
 import { files, type FileRow } from './files.table';
 
 /** A single file read without `select`: every default field plus the `creator` object. */
@@ -42,8 +43,7 @@ export async function listFiles(ctx: ServiceContext, input: ListInput) {
   const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'FILE') : undefined;
   const { sort, ...query } = team.query;
 
-  return findPage(ctx.db, {
-    resource: fileResource,
+  return findPage<FileEntity>(ctx.db, { resource: fileResource,
     scope: ctx.scope,
     where: [team.where, quick],
     extraColumns: team.extraColumns,
@@ -57,8 +57,8 @@ export async function listFiles(ctx: ServiceContext, input: ListInput) {
  * One file as the caller sees it (404 when outside the scope or the caller's teams), with `readOnly`.
  * Other modules answer file objects through this (uploads, replace).
  */
-export async function readFile(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string, select?: string): Promise<Record<string, unknown>> {
-  const page = await findPage(db, {
+export async function readFile<T extends object = FileEntity>(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string, select?: string): Promise<T> {
+  const page = await findPage<T>(db, {
     resource: fileResource,
     scope: ctx.scope,
     where: [sql`${files.id}::text = ${id}`, teamAccessCondition(ctx, 'file', files.id)],
@@ -90,8 +90,7 @@ type SummaryInput = {
 
 /** GET /api/v2/file/view/summary: the folders matching `folderSearch` and a page of files. */
 export async function fileSummary(ctx: ServiceContext, input: SummaryInput) {
-  const folders = await findPage(ctx.db, {
-    resource: fileFolderResource,
+  const folders = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource,
     scope: ctx.scope,
     where: [folderAccessCondition(ctx)],
     search: input.folderSearch,

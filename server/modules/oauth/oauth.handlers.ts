@@ -8,18 +8,26 @@ import type { AppEnv } from '@/server/http/context';
 import { jwksRoute, revokeRoute, tokenRoute } from './oauth.routes';
 import { authenticateClient, OAuthError, passwordGrant, refreshGrant, revokeToken } from './oauth.service';
 
-// Typed as never: the RFC 6749 body is declared per route, not derivable from the error instance.
-function oauthErrorResponse(c: Context<AppEnv>, err: OAuthError): never {
+type OAuthStatus = OAuthError['status'];
+const ALL_STATUSES: readonly OAuthStatus[] = [400, 401, 429];
+
+/**
+ * RFC 6749's error answer: `{error, error_description}` with the error's status, one of those the route
+ * declares (`declared`); any other is a bug and goes on as a 500.
+ */
+function oauthErrorResponse<S extends OAuthStatus>(c: Context<AppEnv>, err: OAuthError, declared: readonly S[]) {
+  const status = declared.find((s) => s === err.status);
+  if (status === undefined) throw err;
   c.header('Cache-Control', 'no-store');
   if (err.status === 401) c.header('WWW-Authenticate', 'Basic realm="oauth"');
   if (err.retryAfterSeconds) c.header('Retry-After', String(err.retryAfterSeconds));
 
-  return c.json({ error: err.error, error_description: err.description }, err.status) as never;
+  return c.json({ error: err.error, error_description: err.description }, status);
 }
 
 /** Validation failures of the form answer RFC 6749's invalid_request, not our error shape. */
 function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
-  if (!result.success) return oauthErrorResponse(c, new OAuthError('invalid_request', 'The request is missing a parameter or has an invalid one'));
+  if (!result.success) return oauthErrorResponse(c, new OAuthError('invalid_request', 'The request is missing a parameter or has an invalid one'), [400] as const);
 
   return undefined;
 }
@@ -32,7 +40,7 @@ function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
 const oauthRequestErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const refused = c.error instanceof ValidationError || c.error instanceof HTTPException;
-  if (refused && c.res.status === 400) c.res = oauthErrorResponse(c, new OAuthError('invalid_request', c.error?.message || 'Malformed request'));
+  if (refused && c.res.status === 400) c.res = oauthErrorResponse(c, new OAuthError('invalid_request', c.error?.message || 'Malformed request'), [400] as const);
 };
 
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
@@ -57,7 +65,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
 
         return c.json(await refreshGrant(db, { clientId, refreshToken: body.refresh_token }), 200);
       } catch (err) {
-        if (err instanceof OAuthError) return oauthErrorResponse(c, err);
+        if (err instanceof OAuthError) return oauthErrorResponse(c, err, ALL_STATUSES);
         throw err;
       }
     },
@@ -73,7 +81,7 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
 
         return c.json({}, 200);
       } catch (err) {
-        if (err instanceof OAuthError) return oauthErrorResponse(c, err);
+        if (err instanceof OAuthError) return oauthErrorResponse(c, err, [400, 401] as const);
         throw err;
       }
     },

@@ -14,19 +14,19 @@ export function registerQuickFilterRoutes(app: RouteRegistrar): void {
   app.openapi(listQuickFiltersRoute, async (c) => {
     const { sort, customerId: _customerId, ...query } = c.req.valid('query');
 
-    return c.json((await listQuickFilters(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+    return c.json((await listQuickFilters(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
   });
 
   app.openapi(getQuickFilterRoute, async (c) =>
-    c.json((await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })) as never, 200),
+    c.json((await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),
   );
 
   app.openapi(createQuickFilterRoute, async (c) =>
-    c.json((await createQuickFilter(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds })) as never, 201),
+    c.json((await createQuickFilter(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds })), 201),
   );
 
   app.openapi(updateQuickFilterRoute, async (c) =>
-    c.json((await updateQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId, body: c.req.valid('json') })) as never, 200),
+    c.json((await updateQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId, body: c.req.valid('json') })), 200),
   );
 
   app.openapi(deleteQuickFilterRoute, async (c) => {

@@ -78,3 +78,5 @@ export const QuickFilterSchema = z
     messageUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only' }),
   })
   .openapi('QuickFilter');
+
+export type QuickFilter = z.infer<typeof QuickFilterSchema>;

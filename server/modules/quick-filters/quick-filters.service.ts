@@ -15,7 +15,7 @@ import { validateCriteria } from './quick-filter-criteria';
 import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usages';
 import * as q from './quick-filters.queries';
 import { quickFilterResource } from './quick-filters.resource';
-import type { Criteria, QuickFilterCreate, QuickFilterUpdate } from './quick-filters.schemas';
+import type { Criteria, QuickFilter, QuickFilterCreate, QuickFilterUpdate } from './quick-filters.schemas';
 import { quickFilters, type QuickFilterRow } from './quick-filters.table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,8 +26,7 @@ type ListInput = { page?: string; size?: string; sort: string[]; search?: string
 export function listQuickFilters(ctx: ServiceContext, input: ListInput) {
   const team = teamListQuery(ctx, 'quickFilter', quickFilters.id, input);
 
-  return findPage(ctx.db, {
-    resource: quickFilterResource,
+  return findPage<QuickFilter>(ctx.db, { resource: quickFilterResource,
     scope: ctx.scope,
     where: [team.where],
     extraColumns: readOnlyColumn(ctx, team.query.select, input.includeReadOnlyInfo === 'true'),
@@ -131,8 +130,7 @@ function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always:
 }
 
 async function readQuickFilter(db: Executor, ctx: ServiceContext, id: string, options: { select?: string; visibleOnly: boolean }) {
-  const page = await findPage(db, {
-    resource: quickFilterResource,
+  const page = await findPage<QuickFilter>(db, { resource: quickFilterResource,
     scope: ctx.scope,
     where: [eq(quickFilters.id, id), options.visibleOnly ? teamAccessCondition(ctx, 'quickFilter', quickFilters.id) : undefined],
     select: options.select,

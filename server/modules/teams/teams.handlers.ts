@@ -27,12 +27,12 @@ export function registerTeamRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listTeamsRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');
 
-    return c.json((await listTeams(serviceContext(c), { ...query, sort: sortValues(sort) })) as never, 200);
+    return c.json((await listTeams(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
   });
 
-  app.openapi(createTeamRoute, async (c) => c.json((await createTeam(serviceContext(c), c.req.valid('json'))) as never, 201));
+  app.openapi(createTeamRoute, async (c) => c.json((await createTeam(serviceContext(c), c.req.valid('json'))), 201));
 
-  app.openapi(updateTeamRoute, async (c) => c.json((await updateTeam(serviceContext(c), c.req.valid('query').teamId, c.req.valid('json'))) as never, 200));
+  app.openapi(updateTeamRoute, async (c) => c.json((await updateTeam(serviceContext(c), c.req.valid('query').teamId, c.req.valid('json'))), 200));
 
   app.openapi(deleteTeamRoute, async (c) => {
     await deleteTeam(serviceContext(c), c.req.valid('param').id);
@@ -41,20 +41,20 @@ export function registerTeamRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listTeamAssignmentsRoute, async (c) =>
-    c.json((await listTeamAssignments(serviceContext(c), c.req.valid('param').assignments, c.req.valid('query').teamId)) as never, 200),
+    c.json((await listTeamAssignments(serviceContext(c), c.req.valid('param').assignments, c.req.valid('query').teamId)), 200),
   );
 
   app.openapi(listResourceTeamsRoute, async (c) => {
     const { resourceType, resourceId } = c.req.valid('param');
 
-    return c.json((await listResourceTeams(serviceContext(c), resourceType, resourceId)) as never, 200);
+    return c.json((await listResourceTeams(serviceContext(c), resourceType, resourceId)), 200);
   });
 
   app.openapi(updateTeamResourcesRoute, async (c) =>
-    c.json((await updateTeamResources(serviceContext(c), c.req.valid('param').update, c.req.valid('query').teamId, c.req.valid('json'))) as never, 200),
+    c.json((await updateTeamResources(serviceContext(c), c.req.valid('param').update, c.req.valid('query').teamId, c.req.valid('json'))), 200),
   );
 
   app.openapi(updateUserTeamAssignmentsRoute, async (c) =>
-    c.json((await updateUserTeamAssignments(serviceContext(c), c.req.valid('query').email, c.req.valid('json'))) as never, 200),
+    c.json((await updateUserTeamAssignments(serviceContext(c), c.req.valid('query').email, c.req.valid('json'))), 200),
   );
 }

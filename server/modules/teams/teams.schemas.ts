@@ -76,3 +76,4 @@ export type TeamBody = z.infer<typeof TeamBodySchema>;
 export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
 export type TeamResourcesUpdate = z.infer<typeof TeamResourcesUpdateSchema>;
 export type TeamModification = z.infer<typeof TeamModificationSchema>;
+export type Team = z.infer<typeof TeamSchema>;

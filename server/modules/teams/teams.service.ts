@@ -26,7 +26,7 @@ import {
   type TeamRow,
 } from './teams.queries';
 import { teamResource } from './teams.resource';
-import { teamResourceNumberKey, type TeamBody, type TeamModification, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
+import { type Team, type TeamBody, type TeamModification, teamResourceNumberKey, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
 import { teams } from './teams.table';
 
 type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: string; includeTeamResourceNumber?: string };
@@ -39,7 +39,7 @@ export function listTeams(ctx: ServiceContext, input: ListInput) {
     for (const { type } of teamResources.items()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
   }
 
-  return findPage(ctx.db, { resource: teamResource, scope: ctx.scope, where: [visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
+  return findPage<Team>(ctx.db, { resource: teamResource, scope: ctx.scope, where: [visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
 }
 
 export async function createTeam(ctx: ServiceContext, body: TeamBody) {

@@ -9,27 +9,27 @@ export function registerUiProfileRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.listUiProfilesRoute, async (c) => {
     const { sort, ...query } = c.req.valid('query');
 
-    return c.json(await service.listUiProfiles(serviceContext(c), { ...query, sort: sortValues(sort) }) as never, 200);
+    return c.json(await service.listUiProfiles(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
   });
 
   app.openapi(routes.getUiProfileRoute, async (c) => {
     const input = { id: c.req.valid('param').id, select: c.req.valid('query').select };
 
-    return c.json(await service.getUiProfile(serviceContext(c), input) as never, 200);
+    return c.json(await service.getUiProfile(serviceContext(c), input), 200);
   });
 
-  app.openapi(routes.createUiProfileRoute, async (c) => c.json(await service.createUiProfile(serviceContext(c), c.req.valid('json')) as never, 201));
+  app.openapi(routes.createUiProfileRoute, async (c) => c.json(await service.createUiProfile(serviceContext(c), c.req.valid('json')), 201));
 
   app.openapi(routes.updateUiProfileRoute, async (c) => {
     const input = { id: c.req.valid('param').id, body: c.req.valid('json') };
 
-    return c.json(await service.updateUiProfile(serviceContext(c), input) as never, 200);
+    return c.json(await service.updateUiProfile(serviceContext(c), input), 200);
   });
 
   app.openapi(routes.assignUiProfileRoute, async (c) => {
     const input = { id: c.req.valid('param').id, body: c.req.valid('json') };
 
-    return c.json(await service.assignUiProfile(serviceContext(c), input) as never, 200);
+    return c.json(await service.assignUiProfile(serviceContext(c), input), 200);
   });
 
   app.openapi(routes.deleteUiProfileRoute, async (c) => {

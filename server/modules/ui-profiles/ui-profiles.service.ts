@@ -11,17 +11,17 @@ import { assertWithinLimit } from '@/server/modules/resource-limits/resource-lim
 import { findOne, findPage } from '@/server/query';
 import * as q from './ui-profiles.queries';
 import { uiProfileResource } from './ui-profiles.resource';
-import type { UiProfileAssign, UiProfileCreate, UiProfileUpdate } from './ui-profiles.schemas';
+import type { UiProfile, UiProfileAssign, UiProfileCreate, UiProfileUpdate } from './ui-profiles.schemas';
 import { uiProfiles } from './ui-profiles.table';
 
 const ENTITY = 'userInterfaceProfile';
 
 export function listUiProfiles(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string }) {
-  return findPage(ctx.db, { resource: uiProfileResource, scope: ctx.scope, ...input });
+  return findPage<UiProfile>(ctx.db, { resource: uiProfileResource, scope: ctx.scope, ...input });
 }
 
 export async function getUiProfile(ctx: ServiceContext, input: { id: number; select?: string }) {
-  const profile = await findOne(ctx.db, {
+  const profile = await findOne<UiProfile>(ctx.db, {
     resource: uiProfileResource,
     scope: ctx.scope,
     where: [eq(uiProfiles.id, input.id)],
@@ -136,7 +136,7 @@ async function findInScope(ctx: ServiceContext, id: number) {
 }
 
 async function readBack(db: Executor, row: { id: number; customerId: number }) {
-  const profile = await findOne(db, { resource: uiProfileResource, scope: customerScope(row.customerId), where: [eq(uiProfiles.id, row.id)] });
+  const profile = await findOne<UiProfile>(db, { resource: uiProfileResource, scope: customerScope(row.customerId), where: [eq(uiProfiles.id, row.id)] });
 
   return profile!;
 }

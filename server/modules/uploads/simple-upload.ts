@@ -5,6 +5,7 @@ import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
+import type { UploadedFile } from './uploads.schemas';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { assertNoNul } from '@/server/http/hostile-input';
@@ -28,7 +29,7 @@ const BODY_LIMITS = { files: 500, fields: 100, parts: 600, fieldSize: 64 * 1024,
  * 200 MB or more stops the read with 413. Blobs are covered by cleanup entries from before their first
  * byte until the transaction that inserts their rows, so a failure or crash at any point leaves none.
  */
-export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUploadInput; contentType: string | undefined; body: Readable | undefined }): Promise<Record<string, unknown>[]> {
+export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUploadInput; contentType: string | undefined; body: Readable | undefined }): Promise<UploadedFile[]> {
   if (!input.contentType || !/^multipart\/form-data\b/i.test(input.contentType)) {
     throw new UnsupportedMediaTypeError('POST /api/file takes a multipart/form-data body');
   }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
+import type { UploadedFile } from './uploads.schemas';
 import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWritable } from '@/server/modules/teams/team-visibility';
 import { thumbnailBlobKey } from '@/server/storage/keys';
@@ -13,7 +14,7 @@ import { MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
  * PUT /api/v2/file/upload/{fileId}/thumbnail: the client-made thumbnail (spec 2: the server makes
  * none) streamed to the `.tmb` key; sets `lastPreviewUploadTime`. A new upload replaces the old one.
  */
-export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: string; contentType: string | undefined; contentLength?: number; body: Readable | undefined }): Promise<Record<string, unknown>> {
+export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: string; contentType: string | undefined; contentLength?: number; body: Readable | undefined }): Promise<UploadedFile> {
   const file = /^[0-9a-f-]{36}$/i.test(input.fileId)
     ? await findDownloadableFile(ctx.db, ctx.scope, input.fileId)
     : undefined;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
+import type { UploadedFile } from './uploads.schemas';
 import { fileResource } from '@/server/modules/files/files.resource';
 import { FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files/files.service';
 import { files } from '@/server/modules/files/files.table';
@@ -64,14 +65,14 @@ export function fileCreateParameters(input: CreateParameterInput): FileCreatePar
  * cannot see through its teams (e.g. a restricted user uploading without `teamIds`) is still answered,
  * in the list's shape without `readOnly`.
  */
-export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, ids: readonly string[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
+export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, ids: readonly string[]): Promise<UploadedFile[]> {
+  const out: UploadedFile[] = [];
   for (const id of ids) {
     try {
-      out.push(await readFile(db, ctx, id));
+      out.push(await readFile<UploadedFile>(db, ctx, id));
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      const row = await findOne(db, { resource: fileResource, scope: ctx.scope, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
+      const row = await findOne<UploadedFile>(db, { resource: fileResource, scope: ctx.scope, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
       if (!row) throw error;
       out.push(row);
     }

@@ -3,6 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
+import type { UploadedFile } from './uploads.schemas';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { MeasuringStream } from '@/server/storage/crc32';
 import { storedContentType } from './content-types';
@@ -23,7 +24,7 @@ import type { UploadSessionRow } from './uploads.table';
  * complete, whatever state it left: parts intact, or the blob assembled already. A repeated complete
  * answers the same file.
  */
-export async function completeUpload(ctx: ServiceContext, uploadId: string): Promise<Record<string, unknown>> {
+export async function completeUpload(ctx: ServiceContext, uploadId: string): Promise<UploadedFile> {
   const session = await sessionInScope(ctx, uploadId);
   if (session.state === 'COMPLETED') {
     if (!session.fileId) throw new NotFoundError('file', session.id);

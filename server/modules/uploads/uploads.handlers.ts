@@ -111,7 +111,7 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
         body: requestBodyStream(c),
       });
 
-      return c.json(created as never, 200);
+      return c.json(created, 200);
     } catch (error) {
       // The rest of the body may be unread: close the connection instead of reading it to its end.
       c.header('Connection', 'close');
@@ -120,16 +120,16 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(initUploadRoute, async (c) =>
-    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) })) as never, 200),
+    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) })), 200),
   );
 
-  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) })) as never, 200));
+  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) })), 200));
 
-  app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)) as never, 200));
+  app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)), 200));
 
   app.openapi(uploadThumbnailRoute, async (c) =>
     c.json(
-      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: requestBodyStream(c) })) as never,
+      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: requestBodyStream(c) })),
       200,
     ),
   );
@@ -170,6 +170,6 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
     const ctx = serviceContext(c);
     const target = await findTargetForCaller(ctx, customerId, fileId);
 
-    return sendDownload(c, await download(ctx.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') })) as never;
+    return sendDownload(c, await download(ctx.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
   });
 }

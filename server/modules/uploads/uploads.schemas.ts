@@ -78,3 +78,4 @@ export const SignedUrlsSchema = z
     expiresAt: z.number().int().openapi({ description: 'Unix milliseconds when both stop working' }),
   })
   .openapi('FileSignedUrls');
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;

@@ -20,7 +20,7 @@ import { nudgeMailDelivery } from '@/server/modules/mail/mail.service';
 import { issuePasswordSetupLink } from './password-setup.service';
 import * as q from './users.queries';
 import { USER_DEFAULT_SELECT, userResource } from './users.resource';
-import { SELF_EDITABLE_FIELDS, type UserCreate, type UserUpdate } from './users.schemas';
+import { SELF_EDITABLE_FIELDS, type User, type UserCreate, type UserUpdate } from './users.schemas';
 import { users, type UserRow } from './users.table';
 import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 
@@ -39,7 +39,7 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
   const { userId, customerId } = ctx.actor;
   const cache = input.select?.trim() ? undefined : authCacheOf(ctx.db);
   const cached = cache?.getView(userId);
-  if (cached) return cached as Record<string, unknown>;
+  if (cached) return cached as User;
   const generation = cache?.begin() ?? 0;
   const user = await readUser(ctx.db, { id: userId, customerId }, input.select);
   if (!user) throw new NotFoundError('user', userId);
@@ -55,12 +55,11 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
 export function listUsers(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string } & TeamReadInput) {
   const team = teamListQuery(ctx, 'user', users.id, input);
 
-  return findPage(ctx.db, { resource: userResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
+  return findPage<User>(ctx.db, { resource: userResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
 }
 
 export async function getUser(ctx: ServiceContext, input: { id: string; select?: string }) {
-  const user = await findOne(ctx.db, {
-    resource: userResource,
+  const user = await findOne<User>(ctx.db, { resource: userResource,
     scope: ctx.scope,
     where: [eq(users.id, input.id)],
     select: input.select,
@@ -198,7 +197,7 @@ async function assertNotLastManager(db: Executor, me: UserRow) {
 
 /** A user the service just wrote or resolved, in the API's shape. */
 export function readUser(db: Executor, user: { id: string; customerId: number }, select?: string) {
-  return findOne(db, { resource: userResource, scope: customerScope(user.customerId), where: [eq(users.id, user.id)], select, defaultSelect: USER_DEFAULT_SELECT });
+  return findOne<User>(db, { resource: userResource, scope: customerScope(user.customerId), where: [eq(users.id, user.id)], select, defaultSelect: USER_DEFAULT_SELECT });
 }
 
 export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow, action: string, message: string, changes?: Record<string, unknown>) {
