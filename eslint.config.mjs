@@ -68,9 +68,6 @@ const notProduction = ['server/**/*.test.ts', 'server/test/**', 'server/**/*.tes
 const databaseModules = [
   'server/**/*.queries.ts',
   'server/**/*.table.ts',
-  'server/auth/authenticate.ts',
-  'server/auth/protected-operation.ts',
-  'server/auth/totp.ts',
   'server/modules/audit-log/audit-log.writer.ts',
   'server/modules/users/bootstrap.ts',
   'server/modules/quick-filters/quick-filter-usages.ts',

@@ -8,7 +8,7 @@ import { users } from '@/server/modules/users/users.table';
 import { createTestContext, TEST_CLIENT_SECRET, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
 import { AuthCache, installAuthCache } from './auth-cache';
 import { startAuthChangeListener, type AuthChangeListener } from './auth-change-listener';
-import { oauthAccessTokens } from './tokens.table';
+import { oauthAccessTokens } from '@/server/modules/oauth/oauth.table';
 
 /**
  * The token cache (issue 11 point 3): look-ups are served from memory, and sign-out, revocation, password

@@ -1,6 +1,6 @@
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
-import { claimFailureSlot, clearFailures, releaseFailureSlot } from '@/server/modules/oauth/oauth.queries';
+import { claimFailureSlot, clearFailures, releaseFailureSlot } from './failure-limit.queries';
 
 /**
  * Failed secret checks (sign-in passwords and codes, second factors of protected operations, the old

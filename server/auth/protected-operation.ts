@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import { ForbiddenError, TooManyRequestsError } from '@/server/errors';
 import { claimAttempt } from './failure-limit';
-import { consumeTotp } from './totp';
-import { users } from '@/server/modules/users/users.table';
+import { consumeTotp, secondFactorStore } from './totp';
 
 /**
  * Spec 1 item 9 / DECISIONS §3 and §5: protected operations (user create/update/delete, password
@@ -20,11 +18,7 @@ export async function requireProtectedOperation(ctx: ServiceContext): Promise<vo
       throw new ForbiddenError('The CAPTCHA response is invalid', 'auth.error.captchaRequired');
     }
   }
-  const [caller] = await ctx.db
-    .select({ use2FA: users.use2FA, totpSecret: users.totpSecret })
-    .from(users)
-    .where(eq(users.id, ctx.actor.userId))
-    .limit(1);
+  const caller = await secondFactorStore().secondFactorOf(ctx.db, ctx.actor.userId);
   if (caller?.use2FA && caller.totpSecret) {
     if (!ctx.proof.totp) throw new ForbiddenError('This operation requires your one-time code (x-totp)', 'auth.error.totpRequired');
     // Counted like failed sign-ins, before the check: a stolen session must not be able to guess codes.

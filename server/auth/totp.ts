@@ -1,7 +1,23 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Executor } from '@/server/db/client';
-import { users } from '@/server/modules/users/users.table';
+import { definePlugPoint } from '@/server/plug-point';
+
+/** Where a user's second factor is kept: the users module implements it (its manifest plugs it in). */
+export type SecondFactorStore = {
+  /** Whether the user uses a second factor, and its secret. */
+  secondFactorOf: (db: Executor, userId: string) => Promise<{ use2FA: boolean; totpSecret: string | null } | undefined>;
+  /** Raises the user's last accepted step to `step` when it is below (one conditional write); false when it is not. */
+  spendStep: (db: Executor, userId: string, step: number) => Promise<boolean>;
+};
+
+export const secondFactorStores = definePlugPoint<SecondFactorStore>('secondFactorStore', () => 'secondFactorStore');
+
+export function secondFactorStore(): SecondFactorStore {
+  const store = secondFactorStores.items()[0];
+  if (!store) throw new Error('No second-factor store is installed (the users module plugs it in)');
+
+  return store;
+}
 
 const PERIOD_SECONDS = 30;
 
@@ -22,11 +38,5 @@ export function totpStep(secretBase32: string, code: string, now = Date.now()): 
 export async function consumeTotp(db: Executor, userId: string, secretBase32: string, code: string): Promise<boolean> {
   const step = totpStep(secretBase32, code);
   if (step === undefined) return false;
-  const spent = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-
-  return spent.length > 0;
+  return secondFactorStore().spendStep(db, userId, step);
 }

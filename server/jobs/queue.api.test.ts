@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthTokenFamilies } from '@/server/auth/tokens.table';
+import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { moduleJobs } from '@/server/modules';

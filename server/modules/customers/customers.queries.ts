@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { oauthTokenFamilies } from '@/server/auth/tokens.table';
+import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
 import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';

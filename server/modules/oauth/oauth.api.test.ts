@@ -2,7 +2,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthTokenFamilies } from '@/server/auth/tokens.table';
+import { oauthTokenFamilies } from './oauth.table';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { basic, createTestContext, TEST_CLIENT_SECRET, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
 import { totpCodes } from '@/server/test/totp';

@@ -1,10 +1,23 @@
-import { defineModule } from '@/server/modules/module';
+import { callerDirectories } from '@/server/auth/authenticate';
+import { defineModule, plug } from '@/server/modules/module';
+import { ACTIVITY_WRITE_INTERVAL_SECONDS, recordRequestActivity } from '@/server/modules/users/user-activity.queries';
+import { findCallerByTokenHash, findCallerByTokenId } from './oauth.queries';
+import { oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies } from './oauth.table';
 import { registerOAuthRoutes } from './oauth.handlers';
 import { removeExpiredTokens } from './oauth.service';
 
 export const oauthModule = defineModule({
   name: 'oauth',
   routes: registerOAuthRoutes,
+  tables: [oauthTokenFamilies, oauthAccessTokens, oauthRefreshTokens],
+  plugs: [
+    plug(callerDirectories, {
+      byTokenHash: findCallerByTokenHash,
+      byTokenId: findCallerByTokenId,
+      recordActivity: recordRequestActivity,
+      activityIntervalSeconds: ACTIVITY_WRITE_INTERVAL_SECONDS,
+    }),
+  ],
   jobs: ({ db, config, log }) => [
     {
       name: 'auth.remove-expired-tokens',

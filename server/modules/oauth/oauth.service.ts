@@ -8,7 +8,7 @@ import { signAccessJwt } from '@/server/auth/jwt';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { consumeTotp } from '@/server/auth/totp';
 import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
-import type { OAuthClientId } from '@/server/auth/tokens.table';
+import type { OAuthClientId } from './oauth.table';
 import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import type { UserRow } from '@/server/modules/users/users.table';
 import * as q from './oauth.queries';

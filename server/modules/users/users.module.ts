@@ -1,12 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { secondFactorStores } from '@/server/auth/totp';
 import { defineModule, plug } from '@/server/modules/module';
 import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
 import { teamResources } from '@/server/modules/teams/team-registry';
 import { registerPasswordSetupRoutes } from './password-setup.handlers';
 import { passwordSetupTokens } from './password-setup.table';
 import { registerUserRoutes } from './users.handlers';
-import { countUsersOf, insertUser } from './users.queries';
+import { countUsersOf, findSecondFactor, insertUser, spendTotpStep } from './users.queries';
 import { userProfilePictures, users } from './users.table';
 
 export const usersModule = defineModule({
@@ -26,6 +27,7 @@ export const usersModule = defineModule({
       cannotJoin: { condition: inArray(users.role, ['OWNER', 'ADMIN']), key: 'team.error.ownerCannotJoin', message: 'An OWNER or ADMIN user cannot belong to a team' },
     }),
     plug(usageCounters, { resource: 'USER', count: countUsersOf }),
+    plug(secondFactorStores, { secondFactorOf: findSecondFactor, spendStep: spendTotpStep }),
   ],
   sweep: {
     user: async (db, customerId) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
@@ -123,4 +123,22 @@ const LAST_MANAGER_LOCK = 727_002;
 /** Serialises the last-OWNER/ADMIN check of concurrent account deletions until the transaction ends. */
 export async function lockLastManagerCheck(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LAST_MANAGER_LOCK})`);
+}
+
+/** Whether the user uses a second factor, and its secret (protected operations ask for a code then). */
+export async function findSecondFactor(db: Executor, userId: string): Promise<{ use2FA: boolean; totpSecret: string | null } | undefined> {
+  const [row] = await db.select({ use2FA: users.use2FA, totpSecret: users.totpSecret }).from(users).where(eq(users.id, userId)).limit(1);
+
+  return row;
+}
+
+/** Spends a one-time code's time step (RFC 6238 §5.2): accepted once, in one conditional write, under any concurrency. */
+export async function spendTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
+  const spent = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+
+  return spent.length > 0;
 }

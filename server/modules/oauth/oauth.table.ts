@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '@/server/modules/users/users.table';
 
 export const oauthClientIds = ['default-client', 'short-lived'] as const;
@@ -52,10 +52,3 @@ export const oauthRefreshTokens = pgTable(
   },
   (t) => [index('oauth_refresh_token_family_idx').on(t.familyId)],
 );
-
-/** Failed sign-in attempts per subject (`account:<email>` or `address:<ip>`) in the current window. */
-export const authFailures = pgTable('auth_failure', {
-  subject: text('subject').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
-});
