@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useId, useMemo } from 'react';
-import { ArrowDownIcon, ArrowUpIcon, ClipboardIcon, DownloadIcon } from '@/components/shell/icons';
+import { ArrowDownIcon, ArrowUpIcon, ClipboardIcon, DownloadIcon } from '@/components/ui/icons';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

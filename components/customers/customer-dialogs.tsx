@@ -20,7 +20,7 @@ const wholeNumber = z.string().trim().regex(/^\d*$/, 'A whole number, 0 or more'
 const schema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(255),
   licenseTier: z.enum(['STARTER', 'BUSINESS', 'ENTERPRISE']),
-  vertical: z.string(),
+  vertical: z.union([z.literal(''), z.enum(VERTICALS)]),
   comment: z.string().max(2000),
   country: z.string().max(255),
   location: z.string().max(255),

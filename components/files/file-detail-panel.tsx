@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { DownloadIcon } from '@/components/shell/icons';
-import { TrashIcon } from '@/components/teams/icons';
+import { DownloadIcon, TrashIcon } from '@/components/ui/icons';
 import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
 import { XIcon } from '@/components/files/icons';
 import { fromLocalInput, toLocalInput, ValidityFields } from '@/components/files/media-dialogs';

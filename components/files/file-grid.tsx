@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { CheckIcon } from '@/components/shell/icons';
-import { FolderIcon } from '@/components/teams/icons';
+import { CheckIcon, FolderIcon } from '@/components/ui/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { dimensions, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
 import { formatBytes, type MediaFile } from '@/lib/api/files';

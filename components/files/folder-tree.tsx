@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { ChevronRightIcon } from '@/components/shell/icons';
-import { FolderIcon } from '@/components/teams/icons';
+import { ChevronRightIcon, FolderIcon } from '@/components/ui/icons';
 import { FolderOpenIcon, FunnelIcon } from '@/components/files/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { Icon, type IconProps } from '@/components/shell/icons';
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 /** Icons of the media library, drawn in the shell's icon frame. */
 

@@ -2,8 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ChevronRightIcon, PlusIcon } from '@/components/shell/icons';
-import { FolderIcon } from '@/components/teams/icons';
+import { ChevronRightIcon, FolderIcon, PlusIcon } from '@/components/ui/icons';
 import type { DragItems } from '@/components/files/drag';
 import { FileDetailPanel } from '@/components/files/file-detail-panel';
 import { FileGrid } from '@/components/files/file-grid';

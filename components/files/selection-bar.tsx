@@ -1,6 +1,6 @@
 'use client';
 
-import { TrashIcon } from '@/components/teams/icons';
+import { TrashIcon } from '@/components/ui/icons';
 import { ClockIcon, TagIcon } from '@/components/files/icons';
 import { cn } from '@/lib/cn';
 

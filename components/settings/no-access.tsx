@@ -1,4 +1,4 @@
-import { LockIcon } from '@/components/teams/icons';
+import { LockIcon } from '@/components/ui/icons';
 import { Card } from '@/components/ui/card';
 
 /** Shown instead of a page the signed-in role cannot use (the navigation hides it too). */

@@ -2,7 +2,7 @@
 
 import { useState, type ReactNode } from 'react';
 import { Brand } from '@/components/shell/brand';
-import { BuildingIcon, MenuIcon } from '@/components/shell/icons';
+import { BuildingIcon, MenuIcon } from '@/components/ui/icons';
 import { SessionWatcher } from '@/components/shell/session-watcher';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';

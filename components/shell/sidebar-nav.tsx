@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { BookIcon, ExternalIcon } from '@/components/shell/icons';
+import { BookIcon, ExternalIcon } from '@/components/ui/icons';
 import { isActive, NAV_ITEMS, navItemsFor } from '@/components/shell/nav-items';
 import { useIsNetworkOwner } from '@/lib/api/customers';
 import { useCurrentUser } from '@/lib/auth/current-user';

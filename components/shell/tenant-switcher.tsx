@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { BuildingIcon, CheckIcon, ChevronUpDownIcon, GlobeIcon, SearchIcon } from '@/components/shell/icons';
+import { BuildingIcon, CheckIcon, ChevronUpDownIcon, GlobeIcon, SearchIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
 import Link from 'next/link';
-import { ChevronDownIcon, LogOutIcon, UserCircleIcon } from '@/components/shell/icons';
+import { ChevronDownIcon, LogOutIcon, UserCircleIcon } from '@/components/ui/icons';
 import { markSigningOut } from '@/lib/auth/sign-out-flag';
 import { Badge } from '@/components/ui/badge';
 import {

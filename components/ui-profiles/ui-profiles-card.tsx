@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { PlusIcon } from '@/components/shell/icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { AssignUiProfileDialog, UiProfileDialog } from '@/components/ui-profiles/ui-profile-dialogs';
 import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 'use client';
 
 import { flexRender, type RowData, type Table } from '@tanstack/react-table';
-import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon } from '@/components/shell/icons';
+import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 declare module '@tanstack/react-table' {

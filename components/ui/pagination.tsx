@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '@/components/shell/icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { countOf, type Noun } from '@/lib/format';
 import { PAGE_SIZES } from '@/lib/hooks/use-list-params';

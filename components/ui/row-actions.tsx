@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { DotsIcon } from '@/components/shell/icons';
+import { DotsIcon } from '@/components/ui/icons';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
 /** The "…" menu at the end of a table row. */

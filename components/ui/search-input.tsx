@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { SearchIcon } from '@/components/shell/icons';
+import { SearchIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 

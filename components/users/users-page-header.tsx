@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { PlusIcon } from '@/components/shell/icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { UiElement } from '@/components/ui-profiles/ui-element';

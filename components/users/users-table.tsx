@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
-import { UsersIcon } from '@/components/shell/icons';
+import { UsersIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 'use client';
 
+import type { CustomerCreate, CustomerUpdate } from '@/server/modules/customers/customers.schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
@@ -105,9 +106,8 @@ export function useIsNetworkOwner(): boolean {
   return enabled && Boolean(query.data?.subreseller);
 }
 
-export type CustomerWrite = Partial<Omit<Customer, 'id' | 'subreseller' | 'createdDate' | 'ownerSubresellerName'>> & {
-  createAsSubreseller?: boolean;
-};
+/** A create or an update body, as the server's schemas declare them. */
+export type CustomerWrite = Partial<CustomerCreate> & CustomerUpdate;
 
 function useCustomerMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
