@@ -49,3 +49,8 @@ export function pageOf<T extends z.ZodType>(item: T, name: string) {
     })
     .openapi(name);
 }
+
+/** A JSON body or response of `schema` (the content object of a route's request body or response). */
+export function json<T extends z.ZodType>(schema: T) {
+  return { content: { 'application/json': { schema } } };
+}

@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
-import { customerIdParam, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema, TeamSettingsSchema } from './customers.schemas';
 
 const tags = ['Customers'];
 const CustomerPage = pageOf(CustomerSchema, 'CustomerPage');
 const customerResponse = (description: string) => ({ description, content: { 'application/json': { schema: CustomerSchema } } });
-const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+/** A required JSON body of `schema`. */
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, ...json(schema) });
 
 const IdParams = z.object({
   id: z.string().regex(/^\d{1,18}$/, 'expected a customer id').openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
@@ -65,7 +66,7 @@ export const createCustomerRoute = defineRoute(
     tags,
     summary: 'Create a customer (tenant)',
     description: `${managerNote} A network owner's new customer belongs to it and must be STARTER or BUSINESS. Creates the root device folder, the root file folder and the Templates content folder.`,
-    request: { body: json(CustomerCreateSchema) },
+    request: { body: jsonBody(CustomerCreateSchema) },
     responses: { 201: customerResponse('The created customer'), ...securedErrors, ...notFoundError, ...conflictError },
   },
 );
@@ -79,7 +80,7 @@ export const updateCustomerRoute = defineRoute(
     tags,
     summary: 'Update a customer (partial)',
     description: `${managerNote} \`restricted=true\` blocks all access and revokes every token of the customer's users at once.`,
-    request: { params: IdParams, body: json(CustomerUpdateSchema) },
+    request: { params: IdParams, body: jsonBody(CustomerUpdateSchema) },
     responses: { 200: customerResponse('The updated customer'), ...securedErrors, ...notFoundError, ...conflictError },
   },
 );
@@ -106,7 +107,7 @@ export const updateTeamSettingsRoute = defineRoute(
     operationId: 'updateCustomerTeamSettings',
     tags,
     summary: 'Change the team access settings of the selected customer',
-    request: { query: z.object({ customerId: customerIdParam }), body: json(TeamSettingsSchema) },
+    request: { query: z.object({ customerId: customerIdParam }), body: jsonBody(TeamSettingsSchema) },
     responses: { 200: customerResponse('The updated customer'), ...securedErrors },
   },
 );

@@ -51,7 +51,7 @@ export function registerFileFolderRoutes(app: RouteRegistrar): void {
   app.openapi(moveBatchRoute, async (c) => c.json((await moveBatchToFolder(serviceContext(c), c.req.valid('json'))), 200));
 
   app.openapi(deleteBatchRoute, async (c) => {
-    await deleteBatch(serviceContext(c), c.req.valid('json'), c.req.valid('query').removeFromPlaylists === 'true');
+    await deleteBatch(serviceContext(c), c.req.valid('json'), c.req.valid('query').removeFromPlaylists === true);
 
     return c.body(null, 204);
   });
@@ -59,7 +59,7 @@ export function registerFileFolderRoutes(app: RouteRegistrar): void {
   app.openapi(setCleanupOutdatedFilesRoute, async (c) => {
     const { folderId, cleanupOutdatedFiles } = c.req.valid('query');
 
-    return c.json((await setCleanupOutdatedFiles(serviceContext(c), { folderId, cleanupOutdatedFiles: cleanupOutdatedFiles === 'true' })), 200);
+    return c.json((await setCleanupOutdatedFiles(serviceContext(c), { folderId, cleanupOutdatedFiles })), 200);
   });
 
   app.openapi(updateFileFolderTeamsRoute, async (c) =>
@@ -67,7 +67,7 @@ export function registerFileFolderRoutes(app: RouteRegistrar): void {
   );
 
   app.openapi(deleteFileFolderRoute, async (c) => {
-    await deleteFileFolder(serviceContext(c), c.req.valid('param').id, c.req.valid('query').removeFromPlaylists === 'true');
+    await deleteFileFolder(serviceContext(c), c.req.valid('param').id, c.req.valid('query').removeFromPlaylists === true);
 
     return c.body(null, 204);
   });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
@@ -17,7 +18,6 @@ import {
 } from './file-folders.schemas';
 
 const tags = ['File folders'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const folderResponse = (description: string) => ({ description, ...json(FileFolderSchema) });
 const scoped = <T extends z.ZodRawShape>(shape: T) => z.object({ customerId: customerIdParam, ...shape });
 const folderIdParam = z.string().uuid().openapi({ format: 'uuid', description: 'The folder' });
@@ -175,7 +175,7 @@ export const setCleanupOutdatedFilesRoute = defineRoute(
     request: {
       query: scoped({
         folderId: folderIdParam,
-        cleanupOutdatedFiles: z.enum(['true', 'false']).openapi({ type: 'boolean', description: 'Cleanup mode on or off' }),
+        cleanupOutdatedFiles: requiredBooleanQuery('Cleanup mode on or off'),
       }),
     },
     responses: { 200: folderResponse('The folder'), ...securedErrors, ...notFoundError, ...conflictError },

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { booleanQuery } from '@/server/http/query-params.schemas';
 import { projected } from '@/server/query/projection.schemas';
 
 /*
@@ -6,8 +7,7 @@ import { projected } from '@/server/query/projection.schemas';
  * No server imports: the console reuses these for forms and types.
  */
 
-const booleanParam = (description: string, defaultValue?: boolean) =>
-  z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
+const booleanParam = booleanQuery;
 
 const uuidParam = (description: string) => z.string().uuid().openapi({ format: 'uuid', description });
 

@@ -88,11 +88,11 @@ async function fillFilteredCounts(db: Executor, ctx: ServiceContext, items: Item
   }
 }
 
-type CreateInput = { parentId: string; name: string; teamIds?: string; cleanupOutdatedFiles?: string };
+type CreateInput = { parentId: string; name: string; teamIds?: string; cleanupOutdatedFiles?: boolean };
 
 /** POST /api/fileFolder: a stored folder under `parentId`. */
 export async function createFileFolder(ctx: ServiceContext, input: CreateInput): Promise<Item> {
-  return createFolder(ctx, { ...input, fileFolderType: STORED_FOLDER, cleanupOutdatedFiles: input.cleanupOutdatedFiles === 'true' });
+  return createFolder(ctx, { ...input, fileFolderType: STORED_FOLDER, cleanupOutdatedFiles: input.cleanupOutdatedFiles === true });
 }
 
 type CreateFilteredInput = { parentId: string; name: string; quickFilterId: string; teamIds?: string };

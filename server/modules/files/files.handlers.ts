@@ -32,7 +32,7 @@ export function registerFileRoutes(app: RouteRegistrar): void {
       await replaceFileReference(tx, ctx, {
         fileIdToReplace: q.fileIdToReplace,
         sourceFileId: q.sourceFileId,
-        removeOldFile: q.removeOldFile === 'true',
+        removeOldFile: q.removeOldFile === true,
         teamAssignmentMode: q.teamAssignmentMode ?? 'MERGE',
       });
 
@@ -76,7 +76,7 @@ export function registerFileRoutes(app: RouteRegistrar): void {
 
   app.openapi(routes.deleteFileRoute, async (c) => {
     const ctx = await service.idAddressedContext(serviceContext(c));
-    await service.deleteFile(ctx, { id: c.req.valid('param').fileId, removeFromPlaylists: c.req.valid('query').removeFromPlaylists === 'true' });
+    await service.deleteFile(ctx, { id: c.req.valid('param').fileId, removeFromPlaylists: c.req.valid('query').removeFromPlaylists === true });
 
     return c.body(null, 204);
   });

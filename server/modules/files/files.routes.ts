@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { booleanQuery } from '@/server/http/query-params.schemas';
+import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
@@ -7,9 +8,8 @@ import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } 
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
 
 const tags = ['Files'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const uuid = (description: string) => z.string().uuid().openapi({ description, format: 'uuid' });
-const booleanParam = (description: string) => z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description });
+const booleanParam = booleanQuery;
 const epochParam = (description: string) =>
   z.string().regex(/^-?\d{1,16}$/, 'expected epoch milliseconds').optional().openapi({ type: 'integer', description: `${description} (Unix epoch milliseconds)` });
 const quickFilterIdParam = uuid('A saved file quick filter; its criteria are ANDed with `search`').optional();

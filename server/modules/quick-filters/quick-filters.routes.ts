@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { QuickFilterCreateSchema, QuickFilterSchema, QuickFilterUpdateSchema } from './quick-filters.schemas';
 
 const tags = ['Quick filters'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const idQuery = z.object({
   customerId: customerIdParam,
   quickFilterId: z.string().openapi({ description: 'The quick filter', format: 'uuid' }),

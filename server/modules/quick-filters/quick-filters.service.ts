@@ -29,7 +29,7 @@ export function listQuickFilters(ctx: ServiceContext, input: ListInput) {
   return findPage<QuickFilter>(ctx.db, { resource: quickFilterResource,
     scope: ctx.scope,
     where: [team.where],
-    extraColumns: readOnlyColumn(ctx, team.query.select, input.includeReadOnlyInfo === 'true'),
+    extraColumns: readOnlyColumn(ctx, team.query.select, input.includeReadOnlyInfo === true),
     ...team.query,
   });
 }

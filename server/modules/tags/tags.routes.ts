@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam } from '@/server/http/list-query';
+import { customerIdParam, json } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TagCreateSchema, TagListingSchema, TagSchema, TagTypeSchema, TagUpdateSchema, tagGroups } from './tags.schemas';
 
 const tags = ['Tags'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const tagKeyQuery = z.object({
   customerId: customerIdParam,
   tag: z.string().min(1).openapi({ description: 'The tag', example: 'lobby' }),

@@ -210,8 +210,8 @@ class Parts extends AboveTeams {
   }
 }
 
-/** The team read parameters of spec 1 as they arrive in a list query (strings). */
-export type TeamReadInput = { includeReadOnlyInfo?: string; includeResourcesWithoutTeam?: string; selectTeamIds?: string };
+/** The team read parameters of spec 1 as a list query's validator gives them. */
+export type TeamReadInput = { includeReadOnlyInfo?: boolean; includeResourcesWithoutTeam?: boolean; selectTeamIds?: string };
 
 /**
  * Splits a list query into the team part (a condition and, with `includeReadOnlyInfo=true`, the
@@ -220,10 +220,10 @@ export type TeamReadInput = { includeReadOnlyInfo?: string; includeResourcesWith
 export function teamListQuery<T extends TeamReadInput>(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn, input: T) {
   const { includeReadOnlyInfo, includeResourcesWithoutTeam, selectTeamIds, ...query } = input;
   const where = teamVisibilityCondition(ctx, resourceType, idColumn, {
-    includeResourcesWithoutTeam: includeResourcesWithoutTeam === 'true',
+    includeResourcesWithoutTeam: includeResourcesWithoutTeam === true,
     selectTeamIds: parseSelectTeamIds(selectTeamIds),
   });
-  const extraColumns = includeReadOnlyInfo === 'true' ? { readOnly: readOnlyExpression(ctx, resourceType, idColumn) } : undefined;
+  const extraColumns = includeReadOnlyInfo ? { readOnly: readOnlyExpression(ctx, resourceType, idColumn) } : undefined;
 
   return { where, extraColumns, query };
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { capitalize, teamResourceTypes } from './team-registry';
@@ -14,7 +14,6 @@ import {
   TeamUpdateSchema,
 } from './teams.schemas';
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const teamIdQuery = z.object({
   customerId: customerIdParam,
   teamId: z.string().openapi({ description: 'The team', format: 'uuid' }),

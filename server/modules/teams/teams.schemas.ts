@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 
 /*
@@ -15,7 +16,7 @@ const countedKinds = [
 
 export const teamResourceNumberKey = (type: string) => `team${type.charAt(0).toUpperCase()}${type.slice(1)}Number`;
 
-const booleanParam = (description: string) => z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description });
+const booleanParam = booleanQuery;
 
 export const TeamSchema = z
   .object({

@@ -29,13 +29,13 @@ import { teamResource } from './teams.resource';
 import { type Team, type TeamBody, type TeamModification, teamResourceNumberKey, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
 import { teams } from './teams.table';
 
-type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: string; includeTeamResourceNumber?: string };
+type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: boolean; includeTeamResourceNumber?: boolean };
 
 export function listTeams(ctx: ServiceContext, input: ListInput) {
   const { includeTeamUserNumber, includeTeamResourceNumber, ...query } = input;
   const extraColumns: Record<string, SQL> = {};
-  if (includeTeamUserNumber === 'true') extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');
-  if (includeTeamResourceNumber === 'true') {
+  if (includeTeamUserNumber) extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');
+  if (includeTeamResourceNumber) {
     for (const { type } of teamResources.items()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
   }
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
-import { customerIdParam, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { UiProfileAssignSchema, UiProfileCreateSchema, UiProfileSchema, UiProfileUpdateSchema } from './ui-profiles.schemas';
 
@@ -8,7 +8,6 @@ const BASE = '/api/v2/userInterfaceProfile';
 const tags = ['UI profiles'];
 const IdParams = z.object({ id: z.coerce.number().int().min(1).openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }) });
 const ScopeQuery = z.object({ customerId: customerIdParam });
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const profileResponse = (description: string) => ({ description, ...json(UiProfileSchema) });
 
 export const listUiProfilesRoute = defineRoute(

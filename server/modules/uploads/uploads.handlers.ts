@@ -12,7 +12,7 @@ import { uploadThumbnail } from './thumbnail.service';
 import { completeUpload } from './upload-complete';
 import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
 import { cancelUploadRoute, completeUploadRoute, initUploadRoute, recoverUploadRoute, uploadFilesRoute, uploadPartRoute, uploadThumbnailRoute } from './uploads.routes';
-import { toBoolean, toInteger } from './uploads.schemas';
+import { toInteger } from './uploads.schemas';
 
 function contentLength(c: Context<AppEnv>): number | undefined {
   const raw = c.req.header('content-length');
@@ -97,15 +97,15 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
         query: {
           teamIds: q.teamIds,
           parentId: q.parentId,
-          inheritParentTeams: toBoolean(q.inheritParentTeams),
+          inheritParentTeams: q.inheritParentTeams,
           validFrom: toInteger(q.validFrom),
           validTo: toInteger(q.validTo),
           tags: q.tags,
           width: toInteger(q.width),
           height: toInteger(q.height),
           fileIdToReplace: q.fileIdToReplace,
-          removeOldFile: toBoolean(q.removeOldFile),
-          muted: toBoolean(q.muted),
+          removeOldFile: q.removeOldFile,
+          muted: q.muted,
         },
         contentType: c.req.header('content-type'),
         body: requestBodyStream(c),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam } from '@/server/http/list-query';
+import { customerIdParam, json } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
@@ -13,7 +13,6 @@ import {
   UploadedFileSchema,
 } from './uploads.schemas';
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const tooLarge = { 413: error('The body (or one file of it) is too large') } as const;
 const unsupported = { 415: error('The body has the wrong media type') } as const;

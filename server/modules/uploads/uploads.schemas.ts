@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { booleanQuery } from '@/server/http/query-params.schemas';
 
 /** Query parameters arrive as strings; these keep them typed in the OpenAPI document. */
-export const booleanParam = (description: string, defaultValue?: boolean) =>
-  z.enum(['true', 'false']).optional().openapi({ type: 'boolean', description, ...(defaultValue === undefined ? {} : { default: defaultValue }) });
+export const booleanParam = booleanQuery;
 export const integerParam = (description: string) => z.string().regex(/^-?\d{1,15}$/, 'must be an integer').optional().openapi({ type: 'integer', description });
 
-export const toBoolean = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
 export const toInteger = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 /** The file object (spec 2 "File"), as the file list answers it. */

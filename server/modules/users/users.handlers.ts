@@ -72,6 +72,6 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.setTwoFactorRoute, async (c) => {
     const { totp, enable } = c.req.valid('query');
 
-    return c.json(await account.setTwoFactor(serviceContext(c), { totp, enable: enable === 'true' }), 200);
+    return c.json(await account.setTwoFactor(serviceContext(c), { totp, enable }), 200);
   });
 }

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { defineRoute } from '@/server/http/route';
-import { customerIdParam, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { PASSWORD_MAX, PASSWORD_MIN, SimpleUserSchema, TwoFactorSecretSchema, UserCreateSchema, UserSchema, UserUpdateSchema } from './users.schemas';
 import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 
 const tags = ['Users'];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const userResponse = (description: string) => ({ description, ...json(UserSchema) });
 const protectedNote = 'Protected operation: may require `g-recaptcha-response` and, for callers with a second factor, `x-totp`.';
 const IdParams = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
@@ -233,7 +233,7 @@ export const setTwoFactorRoute = defineRoute(
     request: {
       query: z.object({
         totp: z.string().regex(/^\d{6}$/).optional(),
-        enable: z.enum(['true', 'false']),
+        enable: requiredBooleanQuery('true: enable the second factor (with a code); false: disable it'),
       }),
     },
     responses: { 200: userResponse('The caller'), ...securedErrors, ...conflictError },
