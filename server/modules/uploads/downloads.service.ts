@@ -10,7 +10,7 @@ import { files } from '@/server/modules/files/files.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { BlobStore } from '@/server/storage/blob-store';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
-import { downloadSafetyHeaders, servedContentType } from './content-types';
+import { servedContentType } from './content-types';
 import { signedUrl } from './signed-urls';
 import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
 
@@ -21,7 +21,15 @@ import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
 
 export type DownloadTarget = { file: DownloadableFile; thumbnail: boolean };
 export type DownloadRequest = { method: string; range?: string; ifNoneMatch?: string };
-export type DownloadResponse = { status: 200 | 206 | 304 | 416; headers: Record<string, string>; body?: Readable };
+/**
+ * What a download sends, for the HTTP layer to answer (status codes and headers are written there):
+ * the file unchanged since the client's copy, a range outside it, or its bytes (all of them or one range;
+ * no body for HEAD).
+ */
+export type Download =
+  | { kind: 'notModified'; etag: string }
+  | { kind: 'rangeNotSatisfiable'; etag: string; size: number }
+  | { kind: 'content'; etag: string; size: number; contentType: string; fileName: string; range?: { start: number; end: number }; body?: Readable };
 
 export const downloadPath = (customerId: number, fileId: string, thumbnail = false) => `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
 
@@ -61,37 +69,22 @@ export async function findTargetForToken(db: Executor, customerIdRaw: string, fi
   return { file, thumbnail: target.thumbnail };
 }
 
-export async function download(storage: BlobStore, target: DownloadTarget, request: DownloadRequest): Promise<DownloadResponse> {
+export async function download(storage: BlobStore, target: DownloadTarget, request: DownloadRequest): Promise<Download> {
   const { file, thumbnail } = target;
   const key = thumbnail ? thumbnailBlobKey(file.customerId, file.id) : fileBlobKey(file.customerId, file.id);
   const stat = await storage.stat(key);
   if (!stat) throw new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id);
   const size = stat.size;
   const etag = thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${size}"` : `"${file.crcCheckSum}-${size}"`;
-  const contentType = thumbnail ? await sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType);
-  const headers: Record<string, string> = {
-    ETag: etag,
-    'Cache-Control': 'private, max-age=31536000, immutable',
-    'Accept-Ranges': 'bytes',
-    ...downloadSafetyHeaders(contentType, thumbnail ? `${file.name}.tmb` : file.name),
-  };
-  if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': headers['Cache-Control']! } };
-
+  if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, etag)) return { kind: 'notModified', etag };
   const range = request.range ? parseRange(request.range, size) : undefined;
-  if (range === 'unsatisfiable') {
-    return { status: 416, headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes', ETag: etag } };
-  }
+  if (range === 'unsatisfiable') return { kind: 'rangeNotSatisfiable', etag, size };
+  const contentType = thumbnail ? await sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType);
+  const content = { kind: 'content' as const, etag, size, contentType, fileName: thumbnail ? `${file.name}.tmb` : file.name, range };
   const isHead = request.method.toUpperCase() === 'HEAD';
-  if (range) {
-    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-    headers['Content-Length'] = String(range.end - range.start + 1);
+  if (isHead || (size === 0 && !range)) return content;
 
-    return { status: 206, headers, body: isHead ? undefined : await readOrGone(storage, key, range) };
-  }
-  headers['Content-Length'] = String(size);
-  if (size === 0 || isHead) return { status: 200, headers };
-
-  return { status: 200, headers, body: await readOrGone(storage, key) };
+  return { ...content, body: await readOrGone(storage, key, range) };
 }
 
 async function readOrGone(storage: BlobStore, key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -4,7 +4,8 @@ import type { RouteRegistrar } from '@/server/http/route';
 import type { AppEnv } from '@/server/http/context';
 import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
 import { serviceContext } from '@/server/http/service-context';
-import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type DownloadResponse } from './downloads.service';
+import { downloadSafetyHeaders } from './content-types';
+import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
 import { verifyPathToken } from './signed-urls';
 import { uploadFiles } from './simple-upload';
@@ -35,13 +36,35 @@ export function requestOrigin(c: Context<AppEnv>): string {
   return `${forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.replace(/:$/, '')}://${url.host}`;
 }
 
-function sendDownload(c: Context<AppEnv>, result: DownloadResponse): Response {
-  if (result.status === 416) {
-    return c.json({ status: 416, key: 'file.error.rangeNotSatisfiable', message: 'The requested range lies outside the file' }, 416, result.headers);
-  }
-  if (!result.body || result.status === 304) return c.body(null, result.status, result.headers);
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-  return streamResponse(c, { status: result.status, headers: result.headers, body: result.body });
+/** Writes a download as HTTP: 304, 416, 206 with its range, or 200; every body with the safety headers. */
+function sendDownload(c: Context<AppEnv>, download: Download): Response {
+  switch (download.kind) {
+    case 'notModified':
+      return c.body(null, 304, { ETag: download.etag, 'Cache-Control': CACHE_CONTROL });
+    case 'rangeNotSatisfiable':
+      return c.json({ status: 416, key: 'file.error.rangeNotSatisfiable', message: 'The requested range lies outside the file' }, 416, {
+        'Content-Range': `bytes */${download.size}`,
+        'Accept-Ranges': 'bytes',
+        ETag: download.etag,
+      });
+    case 'content': {
+      const { range } = download;
+      const headers: Record<string, string> = {
+        ETag: download.etag,
+        'Cache-Control': CACHE_CONTROL,
+        'Accept-Ranges': 'bytes',
+        ...downloadSafetyHeaders(download.contentType, download.fileName),
+        'Content-Length': String(range ? range.end - range.start + 1 : download.size),
+        ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${download.size}` } : {}),
+      };
+      const status = range ? 206 : 200;
+      if (!download.body) return c.body(null, status, headers);
+
+      return streamResponse(c, { status, headers, body: download.body });
+    }
+  }
 }
 
 const normalisedPath = (c: Context<AppEnv>) => c.req.path.replace(/\/+$/, '');
