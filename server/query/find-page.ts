@@ -11,6 +11,9 @@ import { selectList, toJson, type Projection } from './select';
  */
 export type QueryDatabase = { execute: (query: SQLWrapper) => PromiseLike<unknown> };
 
+/** A list request as its route's validator gives it: paging, `search`, `select`, and `sort` split into values. */
+export type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string };
+
 export type FindPageOptions = {
   resource: AnyResource;
   /** The tenant scope: required for a resource that declares its `tenant` column. */

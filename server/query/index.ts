@@ -11,7 +11,7 @@ export type { CompiledSort, SortKey } from './sort';
 export { buildPage, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pagingQuerySchema, parsePaging } from './paging';
 export type { Page, Paging, PagingInput } from './paging';
 export { countMatching, findOne, findPage } from './find-page';
-export type { FindOneOptions, FindPageOptions, QueryDatabase } from './find-page';
+export type { FindOneOptions, FindPageOptions, ListInput, QueryDatabase } from './find-page';
 export { aliasedTable } from './relations';
 export type { AnyResource } from './relations';
 export { clearCompileCache } from './compile-cache';

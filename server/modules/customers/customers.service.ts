@@ -8,7 +8,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
-import { findOne, findPage } from '@/server/query';
+import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
 import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type TeamSettings } from './customers.schemas';
 import { customers, type CustomerRow } from './customers.table';
@@ -24,7 +24,6 @@ import {
   type CustomerValues,
 } from './customers.queries';
 
-type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string };
 
 /** ADMIN manages every customer; the OWNER of a network owner manages its members (DECISIONS §8). */
 type Manager = 'admin' | 'networkOwner';

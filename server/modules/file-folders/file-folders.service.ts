@@ -13,13 +13,13 @@ import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filte
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
 import { teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findOne, findPage } from '@/server/query';
+import { findOne, findPage, type ListInput } from '@/server/query';
 import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
 
 type Item = FileFolder;
-type ListInput = TeamReadInput & { page?: string; size?: string; sort: string[]; search?: string; select?: string };
+type FolderListInput = TeamReadInput & ListInput;
 
 const SIBLING_NAME_KEY = 'file_folder_sibling_name_key';
 
@@ -45,7 +45,7 @@ function readConditions(ctx: ServiceContext) {
 }
 
 /** GET /api/v2/fileFolder: paged, with search/select/sort and the team read parameters; the root is always listed. */
-export async function listFileFolders(ctx: ServiceContext, input: ListInput) {
+export async function listFileFolders(ctx: ServiceContext, input: FolderListInput) {
   const { where, extraColumns, query } = teamListQuery(ctx, 'fileFolder', fileFolders.id, input);
   const visible = where ? sql`(${fileFolders.parentId} is null or ${where})` : undefined;
   const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [visible], extraColumns, ...query });

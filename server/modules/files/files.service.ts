@@ -13,7 +13,7 @@ import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filte
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findPage } from '@/server/query';
+import { findPage, type ListInput } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
 import { fileResource } from './files.resource';
@@ -27,7 +27,7 @@ const DEFAULT_SORT = ['name,asc'];
 /** The folders part of the summary view is unpaged up to this many. */
 const SUMMARY_FOLDER_CAP = 1000;
 
-type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; quickFilterId?: string } & TeamReadInput;
+type FileListInput = ListInput & TeamReadInput & { quickFilterId?: string };
 
 /**
  * Id-addressed writes (`PUT/DELETE /api/file/{id}`, rename) take no `customerId`: they act wherever the
@@ -37,7 +37,7 @@ export async function idAddressedContext(ctx: ServiceContext): Promise<ServiceCo
   return { ...ctx, scope: await resolveTenantScope(ctx.db, ctx.actor, undefined) };
 }
 
-export async function listFiles(ctx: ServiceContext, input: ListInput) {
+export async function listFiles(ctx: ServiceContext, input: FileListInput) {
   const { quickFilterId, ...rest } = input;
   const team = teamListQuery(ctx, 'file', files.id, rest);
   const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'FILE') : undefined;

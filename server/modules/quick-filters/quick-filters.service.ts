@@ -10,7 +10,7 @@ import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/aud
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findPage } from '@/server/query';
+import { findPage, type ListInput } from '@/server/query';
 import { validateCriteria } from './quick-filter-criteria';
 import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usages';
 import * as q from './quick-filters.queries';
@@ -20,10 +20,10 @@ import { quickFilters, type QuickFilterRow } from './quick-filters.table';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string } & TeamReadInput;
+type QuickFilterListInput = ListInput & TeamReadInput;
 
 /** GET /api/v2/quickFilter: paged, with the team read parameters. */
-export function listQuickFilters(ctx: ServiceContext, input: ListInput) {
+export function listQuickFilters(ctx: ServiceContext, input: QuickFilterListInput) {
   const team = teamListQuery(ctx, 'quickFilter', quickFilters.id, input);
 
   return findPage<QuickFilter>(ctx.db, { resource: quickFilterResource,

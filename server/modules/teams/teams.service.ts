@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
-import { findPage } from '@/server/query';
+import { findPage, type ListInput } from '@/server/query';
 import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
 import { teamResources } from './team-registry';
 import { teamAccessCondition, visibleTeamsCondition } from './team-visibility';
@@ -29,9 +29,9 @@ import { teamResource } from './teams.resource';
 import { type Team, type TeamBody, type TeamModification, teamResourceNumberKey, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
 import { teams } from './teams.table';
 
-type ListInput = { page?: string; size?: string; sort: string[]; search?: string; select?: string; includeTeamUserNumber?: boolean; includeTeamResourceNumber?: boolean };
+type TeamListInput = ListInput & { includeTeamUserNumber?: boolean; includeTeamResourceNumber?: boolean };
 
-export function listTeams(ctx: ServiceContext, input: ListInput) {
+export function listTeams(ctx: ServiceContext, input: TeamListInput) {
   const { includeTeamUserNumber, includeTeamResourceNumber, ...query } = input;
   const extraColumns: Record<string, SQL> = {};
   if (includeTeamUserNumber) extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
-import { findOne, findPage } from '@/server/query';
+import { findOne, findPage, type ListInput } from '@/server/query';
 import * as q from './ui-profiles.queries';
 import { uiProfileResource } from './ui-profiles.resource';
 import type { UiProfile, UiProfileAssign, UiProfileCreate, UiProfileUpdate } from './ui-profiles.schemas';
@@ -16,7 +16,7 @@ import { uiProfiles } from './ui-profiles.table';
 
 const ENTITY = 'userInterfaceProfile';
 
-export function listUiProfiles(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string }) {
+export function listUiProfiles(ctx: ServiceContext, input: ListInput) {
   return findPage<UiProfile>(ctx.db, { resource: uiProfileResource, scope: ctx.scope, ...input });
 }
 

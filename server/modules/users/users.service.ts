@@ -15,7 +15,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
-import { findOne, findPage } from '@/server/query';
+import { findOne, findPage, type ListInput } from '@/server/query';
 import { nudgeMailDelivery } from '@/server/modules/mail/mail.service';
 import { issuePasswordSetupLink } from './password-setup.service';
 import * as q from './users.queries';
@@ -52,7 +52,7 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
   return user;
 }
 
-export function listUsers(ctx: ServiceContext, input: { page?: string; size?: string; sort: string[]; search?: string; select?: string } & TeamReadInput) {
+export function listUsers(ctx: ServiceContext, input: ListInput & TeamReadInput) {
   const team = teamListQuery(ctx, 'user', users.id, input);
 
   return findPage<User>(ctx.db, { resource: userResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
