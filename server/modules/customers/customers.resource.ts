@@ -73,7 +73,7 @@ export const customerResource = defineResource({
       contentDesignerEmail: { kind: 'scalar', type: 'string', sql: t.contentDesignerEmail },
       supportEmail: { kind: 'scalar', type: 'string', sql: t.supportEmail },
       enableAutomaticDistributionToDms: { kind: 'scalar', type: 'boolean', sql: t.enableAutomaticDistributionToDms },
-      // Computed from the tenant's users (server/modules/users/user-activity.ts); presence time in seconds.
+      // Computed from the tenant's users (server/modules/users/user-activity.queries.ts); presence time in seconds.
       totalUserLoginCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.loginCount}), 0)::bigint`) },
       totalUserPresenceTime: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.presenceTimeSeconds}), 0)::bigint`) },
       lastActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: overUsers(sql`max(${member.lastActivity})`) },

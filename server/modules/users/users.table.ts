@@ -46,7 +46,7 @@ export const users = pgTable(
     trustedAdmin: boolean('trusted_admin').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true, precision: 3 }),
     lastActivity: timestamp('last_activity', { withTimezone: true, precision: 3 }),
-    /** Successful sign-ins (server/modules/users/user-activity.ts); summed into the customer's totalUserLoginCount. */
+    /** Successful sign-ins (server/modules/users/user-activity.queries.ts); summed into the customer's totalUserLoginCount. */
     loginCount: integer('login_count').notNull().default(0),
     /** Seconds of activity: gaps below the idle threshold between recorded activities, summed. */
     presenceTimeSeconds: bigint('presence_time_seconds', { mode: 'number' }).notNull().default(0),
