@@ -1,9 +1,8 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { DownloadIcon, TrashIcon } from '@/components/ui/icons';
+import { DownloadIcon, TrashIcon, XIcon } from '@/components/ui/icons';
 import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
-import { XIcon } from '@/components/files/icons';
 import { fromLocalInput, toLocalInput, ValidityFields } from '@/components/files/media-dialogs';
 import { TagInput } from '@/components/files/tag-input';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';

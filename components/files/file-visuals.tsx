@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { DocumentIcon, FilmIcon, MusicIcon, PhotoIcon } from '@/components/files/icons';
+import { DocumentIcon, FilmIcon, MusicIcon, PhotoIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/badge';
 import { kindOf, thumbnailUrl, type MediaFile } from '@/lib/api/files';
 import { cn } from '@/lib/cn';

@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { ChevronRightIcon, FolderIcon } from '@/components/ui/icons';
-import { FolderOpenIcon, FunnelIcon } from '@/components/files/icons';
+import { ChevronRightIcon, FolderIcon, FolderOpenIcon, FunnelIcon } from '@/components/ui/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { Spinner } from '@/components/ui/spinner';
 import { FILTERED_FOLDER, useFolderChildren, useFoldersWithChildren, type FileFolder } from '@/lib/api/file-folders';

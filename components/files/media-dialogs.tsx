@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { preflight, type Preflight } from '@/components/files/deletion-preflight';
 import { FolderTree } from '@/components/files/folder-tree';
 import { TagInput } from '@/components/files/tag-input';
-import { WarningIcon } from '@/components/files/icons';
+import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -2,12 +2,11 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ChevronRightIcon, FolderIcon, PlusIcon } from '@/components/ui/icons';
+import { ChevronRightIcon, FolderIcon, FolderPlusIcon, PhotoIcon, PlusIcon, UploadIcon } from '@/components/ui/icons';
 import type { DragItems } from '@/components/files/drag';
 import { FileDetailPanel } from '@/components/files/file-detail-panel';
 import { FileGrid } from '@/components/files/file-grid';
 import { FileTable } from '@/components/files/file-table';
-import { FolderPlusIcon, PhotoIcon, UploadIcon } from '@/components/files/icons';
 import {
   BulkTagsDialog,
   BulkValidityDialog,

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { FolderTree } from '@/components/files/folder-tree';
 import type { DragItems } from '@/components/files/drag';
-import { FunnelIcon, XIcon } from '@/components/files/icons';
+import { FunnelIcon, XIcon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteQuickFilter, useQuickFilters, type QuickFilter } from '@/lib/api/quick-filters';

@@ -1,6 +1,6 @@
 'use client';
 
-import { GridIcon, ListIcon, XIcon } from '@/components/files/icons';
+import { GridIcon, ListIcon, XIcon } from '@/components/ui/icons';
 import type { MediaState } from '@/components/files/use-media-params';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';

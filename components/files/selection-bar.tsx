@@ -1,7 +1,6 @@
 'use client';
 
-import { TrashIcon } from '@/components/ui/icons';
-import { ClockIcon, TagIcon } from '@/components/files/icons';
+import { ClockIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 /** Light-on-dark buttons (the shared Button's ghost colours are for light backgrounds). */

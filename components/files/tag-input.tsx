@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { XIcon } from '@/components/files/icons';
+import { XIcon } from '@/components/ui/icons';
 import { tagFormatError, useTags } from '@/lib/api/tags';
 import { cn } from '@/lib/cn';
 

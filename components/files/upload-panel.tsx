@@ -5,7 +5,7 @@ import '@uppy/dashboard/css/style.min.css';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useRef, useState } from 'react';
-import { WarningIcon } from '@/components/files/icons';
+import { WarningIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/api/client';
 import { formatBytes, useInvalidateMedia, type MediaFile } from '@/lib/api/files';

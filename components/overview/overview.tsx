@@ -2,8 +2,7 @@
 
 import Link from 'next/link';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { DocumentIcon, FilmIcon, MusicIcon, PhotoIcon } from '@/components/files/icons';
-import { BuildingIcon, ChevronRightIcon, ClipboardIcon, GlobeIcon, UsersIcon } from '@/components/ui/icons';
+import { BuildingIcon, ChevronRightIcon, ClipboardIcon, DocumentIcon, FilmIcon, GlobeIcon, MusicIcon, PhotoIcon, UsersIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';

@@ -1,6 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { PhotoIcon } from '@/components/files/icons';
-import { BriefcaseIcon, ClipboardIcon, HomeIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
+import { BriefcaseIcon, ClipboardIcon, HomeIcon, PhotoIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
 import { hasRole } from '@/server/context/roles';
