@@ -15,6 +15,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { UiElement } from '@/components/ui-profiles/ui-element';
 import { auditLogCsvUrl, useAuditLog, useAuditLogScope, type AuditLogParams } from '@/lib/api/audit-log';
+import type { AuditEntry } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { PAGE_SIZES } from '@/lib/hooks/use-list-params';
@@ -188,7 +189,9 @@ export function AuditLogPage() {
                           <td className="px-4 py-3 text-zinc-900">
                             <p className="max-w-2xl break-words">{entry.message}</p>
                           </td>
-                          <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{entry.userEmail ?? <span className="text-zinc-400">System</span>}</td>
+                          <td className="px-4 py-3 whitespace-nowrap text-zinc-600">
+                            <AuthorCell entry={entry} />
+                          </td>
                           {allTenants ? (
                             <td className="px-4 py-3 whitespace-nowrap text-zinc-600">
                               {entry.customerName ?? (entry.customerId != null ? `#${entry.customerId}` : '—')}
@@ -223,5 +226,18 @@ export function AuditLogPage() {
           </Card>
         </div>
     </>
+  );
+}
+
+/** Who wrote the entry: a user by e-mail, a device, a webhook API key or a job by name, else the system. */
+function AuthorCell({ entry }: { entry: AuditEntry }) {
+  if (entry.userEmail) return <>{entry.userEmail}</>;
+  if (entry.actorKind === 'device' && entry.deviceName) return <>Screen {entry.deviceName}</>;
+  if (entry.actorKind === 'apiKey' && entry.actorName) return <>API key {entry.actorName}</>;
+
+  return (
+    <span className="text-zinc-400">
+      System{entry.actorKind === 'system' && entry.actorName ? <span className="text-zinc-500"> · {entry.actorName}</span> : null}
+    </span>
   );
 }
