@@ -4,26 +4,22 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { CustomerFormDialog, ExpirationDialog, MoveDialog } from '@/components/customers/customer-dialogs';
 import { BriefcaseIcon, PlusIcon } from '@/components/ui/icons';
-import { Alert, LoadError } from '@/components/ui/alert';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DataTable, EmptyState } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
-import { SearchInput } from '@/components/ui/search-input';
-import { UpdatingIndicator } from '@/components/ui/spinner';
 import { UiElement } from '@/components/ui-profiles/ui-element';
-import { useCustomers, useDeleteCustomer, useIsNetworkOwner, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
+import { useCustomers, useDeleteCustomer, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
+import { useIsNetworkOwner } from '@/lib/api/network-owner';
 import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageCustomers } from '@/lib/auth/permissions';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useServerTable } from '@/lib/hooks/use-server-table';
-import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'licenseTier', 'vertical', 'restricted', 'lastActivity', 'expirationDate', 'createdDate'] as const;
@@ -253,76 +249,32 @@ function CustomerActionDialogs({ action, isAdmin, onDone }: { action: CustomerAc
 }
 
 function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onAction: (a: CustomerAction) => void; onCreate: () => void }) {
-  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
-  const query = useCustomers({ page: params.page, size: params.size, sort: `${params.sort.field},${params.sort.direction}`, text: params.text });
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const { params } = list;
+  const query = useCustomers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
   const columns = useMemo(() => buildColumns(isAdmin, onAction), [isAdmin, onAction]);
-  const { table, rows } = useServerTable({
-    page: query.data,
-    columns,
-    getRowId: (c) => String(c.id),
-    sort: params.sort,
-    onSortChange: (sort) => update({ sort }),
-  });
-
-  const isFirstLoad = query.isPending;
-  const isEmpty = query.isSuccess && rows.length === 0;
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchInput label="Search customers by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
-        <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
-      </div>
-
-      {query.isError ? (
-        <LoadError title="The customers could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
-
-      <Card className="overflow-hidden">
-        <DataTable
-          table={table}
-          sortable={SORTABLE}
-          isFirstLoad={isFirstLoad}
-          isFetching={query.isFetching}
-          isPlaceholderData={query.isPlaceholderData}
-          describedBy="customers-summary"
-        />
-        {isEmpty ? (
-          <EmptyState
-            testId="customers-empty"
-            icon={<BriefcaseIcon className="size-5 text-zinc-500" />}
-            title={params.text.trim() ? `No customers match “${params.text.trim()}”` : 'No customers yet'}
-          >
-            {params.text.trim() ? (
-              <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
-                Clear search
-              </Button>
-            ) : (
-              <UiElement name="newUi.customers.create">
-                <Button size="sm" className="mt-4" onClick={onCreate}>
-                  New customer
-                </Button>
-              </UiElement>
-            )}
-          </EmptyState>
-        ) : null}
-        {query.data && query.data.totalElements > 0 ? (
-          <Pagination
-            id="customers-summary"
-            page={query.data.number}
-            size={query.data.size}
-            totalElements={query.data.totalElements}
-            totalPages={query.data.totalPages}
-            noun={{ one: 'customer', other: 'customers' }}
-            onPageChange={(page) => update({ page })}
-            onSizeChange={(size) => update({ size })}
-          />
-        ) : (
-          <span id="customers-summary" className="sr-only">
-            {isFirstLoad ? 'Loading customers' : 'No customers'}
-          </span>
-        )}
-      </Card>
-    </div>
+    <ResourceList
+      identity={{ name: 'customers', noun: { one: 'customer', other: 'customers' } }}
+      list={list}
+      query={query}
+      columns={columns}
+      getRowId={(c) => String(c.id)}
+      sortable={SORTABLE}
+      search={{ label: 'Search customers by name', placeholder: 'Search by name' }}
+      errorTitle="The customers could not be loaded."
+      empty={{
+        icon: <BriefcaseIcon className="size-5 text-zinc-500" />,
+        title: 'No customers yet',
+        action: (
+          <UiElement name="newUi.customers.create">
+            <Button size="sm" onClick={onCreate}>
+              New customer
+            </Button>
+          </UiElement>
+        ),
+      }}
+    />
   );
 }

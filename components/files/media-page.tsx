@@ -30,7 +30,7 @@ import { EmptyState } from '@/components/ui/data-table';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
+import { ListResults } from '@/components/ui/list-view';
 import { RowActions } from '@/components/ui/row-actions';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb, useFolderChildren, useMoveToFolder, useRootFolder, type FileFolder } from '@/lib/api/file-folders';
@@ -204,6 +204,31 @@ function MediaLibrary() {
   const isFirstLoad = files.isPending;
   const isEmpty = files.isSuccess && pageFiles.length === 0 && folderCards.length === 0;
 
+  const emptyState = hasFilters ? (
+    <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title="No files match" testId="media-empty">
+      <p className="mt-1 text-sm text-zinc-500">Try other words or fewer filters.</p>
+      <Button variant="secondary" size="sm" className="mt-4" onClick={clearFilters}>
+        Clear filters
+      </Button>
+    </EmptyState>
+  ) : (
+    <EmptyState icon={<FolderIcon className="size-5 text-zinc-500" />} title={folderName === 'All media' ? 'No media yet' : `${folderName} is empty`} testId="media-empty">
+      <p className="mt-1 text-sm text-zinc-500">Upload images and videos, or drag files here from another folder.</p>
+      {canEdit ? (
+        <div className="mt-4 flex gap-2">
+          {canUpload ? (
+            <Button size="sm" onClick={() => setUploading(true)}>
+              <UploadIcon className="size-4" /> Upload files
+            </Button>
+          ) : null}
+          <Button size="sm" variant="secondary" onClick={() => setCreatingFolder(true)}>
+            <PlusIcon className="size-4" /> New folder
+          </Button>
+        </div>
+      ) : null}
+    </EmptyState>
+  );
+
   return (
     <>
       <PageHeader
@@ -326,90 +351,55 @@ function MediaLibrary() {
           <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
             <Card className="min-w-0 flex-1 overflow-hidden">
               {files.isError ? <LoadError className="m-4" title="The files could not be loaded." error={files.error} onRetry={() => void files.refetch()} /> : null}
-              {state.view === 'table' ? (
-                <FileTable
-                  page={files.data}
-                  sort={list.sort}
-                  onSortChange={(sort) => updateList({ sort })}
-                  selected={selected}
-                  onToggle={toggle}
-                  onToggleAll={toggleAll}
-                  onOpenFile={(id) => set({ fileId: id })}
-                  isFirstLoad={isFirstLoad || !folderId}
-                  isFetching={files.isFetching}
-                  isPlaceholderData={files.isPlaceholderData}
-                  compact={Boolean(state.fileId)}
-                />
-              ) : isFirstLoad || !folderId ? (
-                <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4">
-                  {Array.from({ length: 8 }, (_, i) => (
-                    <li key={i} className="overflow-hidden rounded-lg ring-1 ring-zinc-200">
-                      <div className="aspect-[4/3] animate-pulse bg-zinc-100" />
-                      <div className="space-y-2 px-3 py-2.5">
-                        <div className="h-3.5 w-3/4 animate-pulse rounded bg-zinc-100" />
-                        <div className="h-3 w-1/2 animate-pulse rounded bg-zinc-100" />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <FileGrid
-                  folders={folderCards}
-                  files={pageFiles}
-                  selected={selected}
-                  activeFileId={state.fileId}
-                  dimmed={files.isPlaceholderData}
-                  onOpenFolder={openFolder}
-                  onOpenFile={(id) => set({ fileId: id })}
-                  onToggle={toggle}
-                  onDrop={moveItems}
-                  selectable={canEdit}
-                />
-              )}
-
-              {isEmpty ? (
-                hasFilters ? (
-                  <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title="No files match" testId="media-empty">
-                    <p className="mt-1 text-sm text-zinc-500">Try other words or fewer filters.</p>
-                    <Button variant="secondary" size="sm" className="mt-4" onClick={clearFilters}>
-                      Clear filters
-                    </Button>
-                  </EmptyState>
+              <ListResults
+                identity={{ name: 'files', noun: { one: 'file', other: 'files' } }}
+                page={files.data}
+                isFirstLoad={isFirstLoad}
+                onPageChange={(page) => updateList({ page })}
+                onSizeChange={(size) => updateList({ size })}
+                empty={isEmpty ? emptyState : null}
+              >
+                {state.view === 'table' ? (
+                  <FileTable
+                    page={files.data}
+                    sort={list.sort}
+                    onSortChange={(sort) => updateList({ sort })}
+                    selected={selected}
+                    onToggle={toggle}
+                    onToggleAll={toggleAll}
+                    onOpenFile={(id) => set({ fileId: id })}
+                    isFirstLoad={isFirstLoad || !folderId}
+                    isFetching={files.isFetching}
+                    isPlaceholderData={files.isPlaceholderData}
+                    compact={Boolean(state.fileId)}
+                  />
+                ) : isFirstLoad || !folderId ? (
+                  <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4">
+                    {Array.from({ length: 8 }, (_, i) => (
+                      <li key={i} className="overflow-hidden rounded-lg ring-1 ring-zinc-200">
+                        <div className="aspect-[4/3] animate-pulse bg-zinc-100" />
+                        <div className="space-y-2 px-3 py-2.5">
+                          <div className="h-3.5 w-3/4 animate-pulse rounded bg-zinc-100" />
+                          <div className="h-3 w-1/2 animate-pulse rounded bg-zinc-100" />
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
                 ) : (
-                  <EmptyState icon={<FolderIcon className="size-5 text-zinc-500" />} title={folderName === 'All media' ? 'No media yet' : `${folderName} is empty`} testId="media-empty">
-                    <p className="mt-1 text-sm text-zinc-500">Upload images and videos, or drag files here from another folder.</p>
-                    {canEdit ? (
-                      <div className="mt-4 flex gap-2">
-                        {canUpload ? (
-                          <Button size="sm" onClick={() => setUploading(true)}>
-                            <UploadIcon className="size-4" /> Upload files
-                          </Button>
-                        ) : null}
-                        <Button size="sm" variant="secondary" onClick={() => setCreatingFolder(true)}>
-                          <PlusIcon className="size-4" /> New folder
-                        </Button>
-                      </div>
-                    ) : null}
-                  </EmptyState>
-                )
-              ) : null}
-
-              {files.data && files.data.totalElements > 0 ? (
-                <Pagination
-                  id="files-summary"
-                  page={files.data.number}
-                  size={files.data.size}
-                  totalElements={files.data.totalElements}
-                  totalPages={files.data.totalPages}
-                  noun={{ one: 'file', other: 'files' }}
-                  onPageChange={(page) => updateList({ page })}
-                  onSizeChange={(size) => updateList({ size })}
-                />
-              ) : (
-                <span id="files-summary" className="sr-only">
-                  {isFirstLoad ? 'Loading files' : 'No files'}
-                </span>
-              )}
+                  <FileGrid
+                    folders={folderCards}
+                    files={pageFiles}
+                    selected={selected}
+                    activeFileId={state.fileId}
+                    dimmed={files.isPlaceholderData}
+                    onOpenFolder={openFolder}
+                    onOpenFile={(id) => set({ fileId: id })}
+                    onToggle={toggle}
+                    onDrop={moveItems}
+                    selectable={canEdit}
+                  />
+                )}
+              </ListResults>
             </Card>
 
             {state.fileId ? (

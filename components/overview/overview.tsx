@@ -194,8 +194,8 @@ function ChooseTenantCard() {
 
 function ActivityCard() {
   const { tenant } = useTenant();
-  const { scope, allTenants } = useAuditLogScope();
-  const log = useAuditLog({ text: '', from: '', to: '', order: 'DESC', page: 0, size: 6 }, scope);
+  const { allTenants } = useAuditLogScope();
+  const log = useAuditLog({ text: '', from: '', to: '', order: 'DESC', page: 0, size: 6 });
   const entries = log.data?.content ?? [];
 
   return (

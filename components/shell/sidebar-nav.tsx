@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BookIcon, ExternalIcon } from '@/components/ui/icons';
 import { isActive, NAV_ITEMS, navItemsFor } from '@/components/shell/nav-items';
-import { useIsNetworkOwner } from '@/lib/api/customers';
+import { useIsNetworkOwner } from '@/lib/api/network-owner';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 import { cn } from '@/lib/cn';

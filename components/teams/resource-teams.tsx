@@ -28,7 +28,7 @@ export function ResourceTeamsEditor({
   canManage: boolean;
 }) {
   const assigned = useResourceTeams(type, resourceId, customerId);
-  const teams = useTeams({ page: 0, size: 200, sort: 'name,asc', text: '' }, customerId);
+  const teams = useTeams({ page: 0, size: 200, sort: 'name,asc', text: '' });
   const update = useUpdateResourceTeams(type, resourceId, customerId);
   const [teamId, setTeamId] = useState('');
   const [readOnly, setReadOnly] = useState(false);

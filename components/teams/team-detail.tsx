@@ -110,8 +110,8 @@ export function TeamDetail({ teamId }: { teamId: string }) {
       </div>
       {access.canManage ? (
         <>
-          <TeamFormDialog open={editing} team={current} customerId={customerId} onOpenChange={setEditing} />
-          <DeleteTeamDialog team={deleting} customerId={customerId} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onDeleted={() => router.push('/teams')} />
+          <TeamFormDialog open={editing} team={current} onOpenChange={setEditing} />
+          <DeleteTeamDialog team={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onDeleted={() => router.push('/teams')} />
         </>
       ) : null}
       {access.isManager && access.needsTenant ? (

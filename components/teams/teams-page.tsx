@@ -8,20 +8,15 @@ import { PlusIcon, TeamIcon } from '@/components/ui/icons';
 import { NoAccess } from '@/components/settings/no-access';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
 import { useTeamAccess } from '@/components/teams/use-team-access';
-import { Alert, LoadError } from '@/components/ui/alert';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { DataTable } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
-import { SearchInput } from '@/components/ui/search-input';
-import { UpdatingIndicator } from '@/components/ui/spinner';
 import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
 import { formatDate } from '@/lib/format';
-import { useServerTable } from '@/lib/hooks/use-server-table';
-import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'createdDate'] as const;
@@ -108,23 +103,12 @@ function buildColumns(showTenant: boolean, onAction: ((action: TeamAction) => vo
 export function TeamsPage() {
   const router = useRouter();
   const access = useTeamAccess();
-  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
-  const query = useTeams(
-    { page: params.page, size: params.size, sort: `${params.sort.field},${params.sort.direction}`, text: params.text },
-    access.customerId,
-  );
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const { params } = list;
+  const query = useTeams({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<TeamAction | null>(null);
   const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage ? setAction : null), [access.needsTenant, access.canManage]);
-  const { table, rows } = useServerTable({
-    page: query.data,
-    columns,
-    getRowId: (team) => team.id,
-    sort: params.sort,
-    onSortChange: (sort) => update({ sort }),
-  });
-  const isFirstLoad = query.isPending;
-  const isEmpty = query.isSuccess && rows.length === 0;
   const close = (open: boolean) => (open ? undefined : setAction(null));
   if (!access.canView) return <NoAccess title="Teams are not available to you">Your role cannot see teams.</NoAccess>;
 
@@ -152,90 +136,40 @@ export function TeamsPage() {
       />
       {access.canManage ? (
         <>
-          <TeamFormDialog
-            open={isCreating}
-            onOpenChange={setIsCreating}
-            customerId={access.customerId}
-            tenantName={access.tenant?.name}
-            onCreated={(team) => router.push(`/teams/${team.id}`)}
-          />
-          <TeamFormDialog open={action?.kind === 'edit'} team={action?.kind === 'edit' ? action.team : null} customerId={access.customerId} onOpenChange={close} />
-          <DeleteTeamDialog team={action?.kind === 'delete' ? action.team : null} customerId={access.customerId} onOpenChange={close} />
+          <TeamFormDialog open={isCreating} onOpenChange={setIsCreating} tenantName={access.tenant?.name} onCreated={(team) => router.push(`/teams/${team.id}`)} />
+          <TeamFormDialog open={action?.kind === 'edit'} team={action?.kind === 'edit' ? action.team : null} onOpenChange={close} />
+          <DeleteTeamDialog team={action?.kind === 'delete' ? action.team : null} onOpenChange={close} />
         </>
       ) : null}
 
-      <div className="space-y-4">
-        {access.isManager && access.needsTenant ? (
-          <Alert tone="info" title="Choose a tenant to manage its teams.">
-            With all tenants shown, teams are read-only. Pick a tenant in the switcher above to create, rename or delete teams.
-          </Alert>
-        ) : null}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchInput label="Search teams by name" placeholder="Search by name" value={params.text} onChange={(text) => update({ text })} />
-          <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
-        </div>
-
-        {query.isError ? (
-          <LoadError title="The teams could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-        ) : null}
-
-        <Card className="overflow-hidden">
-          <DataTable
-            table={table}
-            sortable={SORTABLE}
-            isFirstLoad={isFirstLoad}
-            isFetching={query.isFetching}
-            isPlaceholderData={query.isPlaceholderData}
-            describedBy="teams-summary"
-          />
-
-          {isEmpty ? (
-            <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="teams-empty">
-              <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100">
-                <TeamIcon className="size-5 text-zinc-500" />
-              </span>
-              {params.text.trim() ? (
-                <>
-                  <p className="mt-4 text-sm font-medium text-zinc-900">No teams match “{params.text.trim()}”</p>
-                  <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
-                    Clear search
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <p className="mt-4 text-sm font-medium text-zinc-900">No teams yet</p>
-                  <p className="mt-1 max-w-sm text-sm text-zinc-500">
-                    Teams limit what their members see to the folders assigned to the team.
-                  </p>
-                  {access.canManage ? (
-                    <Button size="sm" className="mt-4" onClick={() => setIsCreating(true)}>
-                      <PlusIcon className="size-4" />
-                      New team
-                    </Button>
-                  ) : null}
-                </>
-              )}
-            </div>
-          ) : null}
-
-          {query.data && query.data.totalElements > 0 ? (
-            <Pagination
-              id="teams-summary"
-              page={query.data.number}
-              size={query.data.size}
-              totalElements={query.data.totalElements}
-              totalPages={query.data.totalPages}
-              noun={{ one: 'team', other: 'teams' }}
-              onPageChange={(page) => update({ page })}
-              onSizeChange={(size) => update({ size })}
-            />
-          ) : (
-            <span id="teams-summary" className="sr-only">
-              {isFirstLoad ? 'Loading teams' : 'No teams'}
-            </span>
-          )}
-        </Card>
-      </div>
+      <ResourceList
+        identity={{ name: 'teams', noun: { one: 'team', other: 'teams' } }}
+        list={list}
+        query={query}
+        columns={columns}
+        getRowId={(team) => team.id}
+        sortable={SORTABLE}
+        search={{ label: 'Search teams by name', placeholder: 'Search by name' }}
+        notices={
+          access.isManager && access.needsTenant ? (
+            <Alert tone="info" title="Choose a tenant to manage its teams.">
+              With all tenants shown, teams are read-only. Pick a tenant in the switcher above to create, rename or delete teams.
+            </Alert>
+          ) : null
+        }
+        errorTitle="The teams could not be loaded."
+        empty={{
+          icon: <TeamIcon className="size-5 text-zinc-500" />,
+          title: 'No teams yet',
+          body: 'Teams limit what their members see to the folders assigned to the team.',
+          action: access.canManage ? (
+            <Button size="sm" onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New team
+            </Button>
+          ) : null,
+        }}
+      />
     </>
   );
 }

@@ -27,6 +27,7 @@ export function DataTable<T>({
   isFetching,
   isPlaceholderData,
   describedBy,
+  rowClassName,
 }: {
   table: Table<T>;
   sortable: readonly string[];
@@ -34,6 +35,8 @@ export function DataTable<T>({
   isFetching: boolean;
   isPlaceholderData: boolean;
   describedBy: string;
+  /** Classes of every data row, e.g. `align-top` for rows of long text. */
+  rowClassName?: string;
 }) {
   const columns = table.getVisibleLeafColumns();
 
@@ -87,7 +90,7 @@ export function DataTable<T>({
                 </tr>
               ))
             : table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="hover:bg-zinc-50/60">
+                <tr key={row.id} className={cn('hover:bg-zinc-50/60', rowClassName)}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}

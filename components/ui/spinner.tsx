@@ -17,11 +17,11 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 }
 
 /** The "Updating…" hint beside a list toolbar while a refetch runs over shown data. */
-export function UpdatingIndicator({ show }: { show: boolean }) {
+export function UpdatingIndicator({ show, className }: { show: boolean; className?: string }) {
   if (!show) return null;
 
   return (
-    <span className="flex items-center gap-2 text-sm text-zinc-500">
+    <span className={cn('flex items-center gap-2 text-sm text-zinc-500', className)}>
       <Spinner /> Updating…
     </span>
   );

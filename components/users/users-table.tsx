@@ -5,21 +5,14 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { UsersIcon } from '@/components/ui/icons';
-import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { DataTable } from '@/components/ui/data-table';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
-import { Pagination } from '@/components/ui/pagination';
+import { ResourceList } from '@/components/ui/list-view';
 import { RowActions } from '@/components/ui/row-actions';
-import { SearchInput } from '@/components/ui/search-input';
-import { UpdatingIndicator } from '@/components/ui/spinner';
 import { roleLabel, type User } from '@/lib/api/types';
 import { useUsers } from '@/lib/api/users';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { useServerTable } from '@/lib/hooks/use-server-table';
-import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
 import { ResendInvitationDialog } from '@/components/users/resend-invitation-dialog';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -151,103 +144,39 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
 
 export function UsersTable() {
   const { canSwitch, tenant } = useTenant();
-  const { params, update } = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const { params } = list;
   const showTenant = canSwitch && !tenant;
-  const query = useUsers({
-    page: params.page,
-    size: params.size,
-    sort: `${params.sort.field},${params.sort.direction}`,
-    text: params.text,
-    withTenant: showTenant,
-  });
+  const query = useUsers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, withTenant: showTenant });
 
   const me = useCurrentUser();
   const [action, setAction] = useState<UserAction | null>(null);
   const canAct = me.role === 'ADMIN' || me.role === 'OWNER';
   const columns = useMemo(() => buildColumns(showTenant, me, canAct ? setAction : null), [showTenant, me, canAct]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
-  const { table, rows } = useServerTable({
-    page: query.data,
-    columns,
-    getRowId: (user) => String(user.id),
-    sort: params.sort,
-    onSortChange: (sort) => update({ sort }),
-  });
-
-  const isFirstLoad = query.isPending;
-  const isEmpty = query.isSuccess && rows.length === 0;
 
   return (
-    <div className="space-y-4">
+    <>
       <EditUserDialog user={action?.kind === 'edit' ? action.user : null} onOpenChange={close} />
       <DeleteUserDialog user={action?.kind === 'delete' ? action.user : null} onOpenChange={close} />
       <ResetTotpDialog user={action?.kind === 'reset2fa' ? action.user : null} onOpenChange={close} />
       <ResendInvitationDialog user={action?.kind === 'resend' ? action.user : null} onOpenChange={close} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchInput
-          label="Search users by name or e-mail"
-          placeholder="Search by name or e-mail"
-          value={params.text}
-          onChange={(text) => update({ text })}
-        />
-        <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
-      </div>
-
-      {query.isError ? (
-        <LoadError title="The users could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
-
-      <Card className="overflow-hidden">
-        <DataTable
-          table={table}
-          sortable={SORTABLE}
-          isFirstLoad={isFirstLoad}
-          isFetching={query.isFetching}
-          isPlaceholderData={query.isPlaceholderData}
-          describedBy="users-summary"
-        />
-
-        {isEmpty ? (
-          <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="users-empty">
-            <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100">
-              <UsersIcon className="size-5 text-zinc-500" />
-            </span>
-            {params.text.trim() ? (
-              <>
-                <p className="mt-4 text-sm font-medium text-zinc-900">No users match “{params.text.trim()}”</p>
-                <p className="mt-1 text-sm text-zinc-500">Try another name or e-mail address.</p>
-                <Button variant="secondary" size="sm" className="mt-4" onClick={() => update({ text: '' })}>
-                  Clear search
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="mt-4 text-sm font-medium text-zinc-900">No users yet</p>
-                <p className="mt-1 text-sm text-zinc-500">
-                  {tenant ? `${tenant.name} has no users yet.` : 'There are no users to show.'}
-                </p>
-              </>
-            )}
-          </div>
-        ) : null}
-
-        {query.data && query.data.totalElements > 0 ? (
-          <Pagination
-            id="users-summary"
-            page={query.data.number}
-            size={query.data.size}
-            totalElements={query.data.totalElements}
-            totalPages={query.data.totalPages}
-            noun={{ one: 'user', other: 'users' }}
-            onPageChange={(page) => update({ page })}
-            onSizeChange={(size) => update({ size })}
-          />
-        ) : (
-          <span id="users-summary" className="sr-only">
-            {isFirstLoad ? 'Loading users' : 'No users'}
-          </span>
-        )}
-      </Card>
-    </div>
+      <ResourceList
+        identity={{ name: 'users', noun: { one: 'user', other: 'users' } }}
+        list={list}
+        query={query}
+        columns={columns}
+        getRowId={(user) => String(user.id)}
+        sortable={SORTABLE}
+        search={{ label: 'Search users by name or e-mail', placeholder: 'Search by name or e-mail' }}
+        errorTitle="The users could not be loaded."
+        empty={{
+          icon: <UsersIcon className="size-5 text-zinc-500" />,
+          title: 'No users yet',
+          body: tenant ? `${tenant.name} has no users yet.` : 'There are no users to show.',
+        }}
+        filteredHint="Try another name or e-mail address."
+      />
+    </>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch, buildQuery } from '@/lib/api/client';
-import type { AuditEntry, Page } from '@/lib/api/types';
+import { buildQuery } from '@/lib/api/client';
+import { defineResource } from '@/lib/api/resource';
+import type { AuditEntry } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -14,7 +14,7 @@ export type AuditLogFilters = {
   order: 'ASC' | 'DESC';
 };
 
-export type AuditLogParams = AuditLogFilters & { page: number; size: number };
+export type AuditLogParams = AuditLogFilters & { page: number; size: number; sort?: string };
 
 /** The start of a local day in epoch ms. */
 export function dayStart(day: string): number | undefined {
@@ -50,17 +50,15 @@ export function auditLogCsvUrl(filters: AuditLogFilters, customerId: number | un
   return `/api/v2/log/csv${buildQuery(auditLogQuery(filters, customerId))}`;
 }
 
-/** `customerId`: the tenant, -1 for every tenant (ADMIN), undefined for the caller's own. */
-export function useAuditLog(params: AuditLogParams, customerId: number | undefined, options: { enabled: boolean } = { enabled: true }) {
-  return useQuery({
-    queryKey: ['auditLog', { customerId, ...params }] as const,
-    queryFn: ({ signal }) =>
-      // The tenant goes in the query itself: the client's own `customerId` option would drop -1 (every tenant).
-      apiFetch<Page<AuditEntry>>('/api/v2/log', { query: auditLogQuery(params, customerId, { page: params.page, size: params.size }), signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled,
-  });
-}
+/** The audit log of the tenant in view: `customerId` is the tenant, -1 for every tenant (ADMIN), none for the caller's own or its network. */
+export const auditLogResource = defineResource<AuditEntry, AuditLogParams>({
+  key: 'auditLog',
+  listPath: '/api/v2/log',
+  listQuery: (params) => auditLogQuery(params, undefined),
+  useTenantScope: () => useAuditLogScope().scope,
+});
+
+export const useAuditLog = auditLogResource.useList;
 
 /**
  * The `customerId` of audit-log reads: the chosen tenant; ADMIN without one reads every tenant (-1, which

@@ -1,13 +1,11 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import type { QuickFilterCriteria } from '@/lib/api/quick-filters';
-import { useTeamReads } from '@/lib/api/team-reads';
+import { defineResource, isDetailKey, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
-import { useTenant } from '@/lib/tenant/tenant-context';
 import type { FileSchema } from '@/server/modules/files/files.schemas';
 
 export type MediaFile = z.infer<typeof FileSchema>;
@@ -225,53 +223,24 @@ export const FILE_LIST_FIELDS =
 export const FILE_USAGE_FIELDS = 'usageDetails,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails';
 export const FILE_DETAIL_FIELDS = `${FILE_LIST_FIELDS},creator(email,name),metaData,fileFolderPath,${FILE_USAGE_FIELDS},duplicateDetails`;
 
-export type FileListParams = { page: number; size: number; sort: string; filters: FileFilters; quickFilterId?: string };
+export type FileListParams = ListRequest & { filters: FileFilters; quickFilterId?: string };
 
-export const fileKeys = {
-  all: ['files'] as const,
-  lists: () => [...fileKeys.all, 'list'] as const,
-  list: (customerId: number | undefined, params: FileListParams) => [...fileKeys.lists(), { customerId, ...params }] as const,
-  detail: (customerId: number | undefined, id: string) => [...fileKeys.all, 'detail', { customerId, id }] as const,
-};
+/** The files of the selected tenant; a change also refreshes the folders (counts, sizes) and the tag lists. */
+export const fileResource = defineResource<MediaFile, FileListParams>({
+  key: 'files',
+  listPath: '/api/v2/file',
+  listQuery: (params) => ({ search: fileSearch(params.filters), select: FILE_LIST_FIELDS, quickFilterId: params.quickFilterId, includeReadOnlyInfo: true }),
+  detailPath: (id) => `/api/v2/file/${encodeURIComponent(id)}`,
+  teamCapable: true,
+  invalidates: [['fileFolders'], ['tags']],
+});
 
-export function useFiles(params: FileListParams, { enabled = true }: { enabled?: boolean } = {}) {
-  const { customerId } = useTenant();
-  const teamReads = useTeamReads();
+export const fileKeys = fileResource.keys;
 
-  return useQuery({
-    queryKey: [...fileKeys.list(customerId, params), teamReads.params] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<Page<MediaFile>>('/api/v2/file', {
-        query: {
-          page: params.page,
-          size: params.size,
-          sort: params.sort,
-          search: fileSearch(params.filters),
-          select: FILE_LIST_FIELDS,
-          quickFilterId: params.quickFilterId,
-          includeReadOnlyInfo: true,
-          ...teamReads.params,
-        },
-        customerId,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled: enabled && teamReads.ready,
-  });
-}
+export const useFiles = fileResource.useList;
 
-/** How many files match `search` (the spec's cheap count: one row, ids only, totalElements). */
-export function useFileCount(search: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
-  const { customerId } = useTenant();
-  const teamReads = useTeamReads();
-
-  return useQuery({
-    queryKey: [...fileKeys.lists(), 'count', { customerId, search, ...teamReads.params }] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<Page<MediaFile>>('/api/v2/file', { query: { page: 0, size: 1, select: 'id', search, ...teamReads.params }, customerId, signal }).then((page) => page.totalElements),
-    enabled: enabled && teamReads.ready,
-  });
-}
+/** How many files match `search` (the spec's cheap count). */
+export const useFileCount = fileResource.useCount;
 
 /** The `search` of the files of one type (the media library's type filter). */
 export function fileTypeSearch(type: FileType): string {
@@ -283,18 +252,8 @@ export function useFilesBelowCount(folderId: string | null | undefined) {
   return useFileCount(folderId ? folderExpr(folderId, true)!.text : undefined, { enabled: Boolean(folderId) });
 }
 
-export function fetchFile(id: string, customerId: number | undefined, select = FILE_DETAIL_FIELDS, signal?: AbortSignal) {
-  return apiFetch<MediaFile>(`/api/v2/file/${encodeURIComponent(id)}`, { query: { select }, customerId, signal });
-}
-
 export function useFile(id: string | null) {
-  const { customerId } = useTenant();
-
-  return useQuery({
-    queryKey: fileKeys.detail(customerId, id ?? ''),
-    queryFn: ({ signal }) => fetchFile(id!, customerId, FILE_DETAIL_FIELDS, signal),
-    enabled: Boolean(id),
-  });
+  return fileResource.useDetail(id, { select: FILE_DETAIL_FIELDS });
 }
 
 /** Files with the given CRC32 (the duplicate check before an upload). */
@@ -323,99 +282,57 @@ export function fetchFilesForPreflight(ids: readonly string[], customerId: numbe
 
 export type FileUpdate = Partial<{ name: string; validFrom: number | null; validTo: number | null; tags: string[]; metaData: Record<string, unknown>; muted: boolean }>;
 
-function useInvalidateFiles() {
-  const queryClient = useQueryClient();
-
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: fileKeys.all }), queryClient.invalidateQueries({ queryKey: ['fileFolders'] }), queryClient.invalidateQueries({ queryKey: ['tags'] })]);
-}
-
 export function isFileDetailKey(key: readonly unknown[]): boolean {
-  return key[0] === fileKeys.all[0] && key[1] === 'detail';
+  return key[0] === fileKeys.all[0] && isDetailKey(key);
 }
 
-/**
- * After a delete: single-file reads are only marked stale, not refetched, since the open one may be of a
- * file that is gone (a 404 in the browser's console); the page closes its panel instead.
- */
+/** After a delete (of files, or of folders with their files): see the resource's `useInvalidate`. */
 export function useInvalidateAfterFileDelete() {
-  const queryClient = useQueryClient();
-
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => !isFileDetailKey(q.queryKey) }),
-      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => isFileDetailKey(q.queryKey), refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: ['fileFolders'] }),
-      queryClient.invalidateQueries({ queryKey: ['tags'] }),
-    ]);
+  return fileResource.useInvalidate({ deleted: true });
 }
 
 export function useUpdateFile() {
-  const invalidate = useInvalidateFiles();
-
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: FileUpdate }) =>
-      apiFetch<MediaFile>(`/api/file/${encodeURIComponent(id)}`, { method: 'PUT', body: changes }),
-    onSuccess: () => invalidate(),
-  });
+  return fileResource.useMutation(({ id, changes }: { id: string; changes: FileUpdate }) =>
+    apiFetch<MediaFile>(`/api/file/${encodeURIComponent(id)}`, { method: 'PUT', body: changes }),
+  );
 }
 
 export function useRenameFile() {
-  const invalidate = useInvalidateFiles();
-
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiFetch<MediaFile>('/api/file/rename', { method: 'POST', query: { fileId: id, newName: name } }),
-    onSuccess: () => invalidate(),
-  });
+  return fileResource.useMutation(({ id, name }: { id: string; name: string }) =>
+    apiFetch<MediaFile>('/api/file/rename', { method: 'POST', query: { fileId: id, newName: name } }),
+  );
 }
 
 export function useDeleteFile() {
-  const invalidate = useInvalidateAfterFileDelete();
-
-  return useMutation({
-    mutationFn: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
+  return fileResource.useMutation(
+    ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
       apiFetch<void>(`/api/file/${encodeURIComponent(id)}`, { method: 'DELETE', query: { removeFromPlaylists } }),
-    onSuccess: () => invalidate(),
-  });
+    { deletes: true },
+  );
 }
 
 export type TagVerb = 'add' | 'set' | 'remove';
 
 /** Bulk tags on exactly the given files; never an empty search (which would mean every file). */
 export function useBulkFileTags() {
-  const invalidate = useInvalidateFiles();
-  const { customerId } = useTenant();
+  return fileResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: TagVerb; tags: string[] }, { customerId }) => {
+    if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-  return useMutation({
-    mutationFn: ({ ids, verb, tags }: { ids: readonly string[]; verb: TagVerb; tags: string[] }) => {
-      if (ids.length === 0) return Promise.resolve({ updated: 0 });
-
-      return apiFetch<{ updated: number }>(`/api/v2/file/tags/${verb}`, { method: 'POST', query: { search: idsSearch(ids) }, body: tags, customerId });
-    },
-    onSuccess: () => invalidate(),
+    return apiFetch<{ updated: number }>(`/api/v2/file/tags/${verb}`, { method: 'POST', query: { search: idsSearch(ids) }, body: tags, customerId });
   });
 }
 
 export function useBulkFileValidity() {
-  const invalidate = useInvalidateFiles();
-  const { customerId } = useTenant();
+  return fileResource.useMutation(({ ids, validFrom, validTo }: { ids: readonly string[]; validFrom: number | null; validTo: number | null }, { customerId }) => {
+    if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-  return useMutation({
-    mutationFn: ({ ids, validFrom, validTo }: { ids: readonly string[]; validFrom: number | null; validTo: number | null }) => {
-      if (ids.length === 0) return Promise.resolve({ updated: 0 });
-
-      return apiFetch<{ updated: number }>('/api/v2/file/validity/set', {
-        method: 'POST',
-        query: { search: idsSearch(ids), validFrom, validTo },
-        customerId,
-      });
-    },
-    onSuccess: () => invalidate(),
+    return apiFetch<{ updated: number }>('/api/v2/file/validity/set', { method: 'POST', query: { search: idsSearch(ids), validFrom, validTo }, customerId });
   });
 }
 
+/** Refreshes everything the media library shows (after an upload). */
 export function useInvalidateMedia() {
-  return useInvalidateFiles();
+  return fileResource.useInvalidate();
 }
 
 /**

@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Page, User } from '@/lib/api/types';
@@ -36,37 +37,29 @@ export const TEAM_RESOURCE_KINDS = [
 export type MediaTeamKind = 'fileFolder' | 'file';
 export type TeamResourceKind = 'user' | 'file' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
 
-export type TeamListParams = { page: number; size: number; sort: string; text: string };
+export type TeamListParams = ListRequest & { text: string };
+
+/** Teams of the selected tenant, with their member and folder counts. */
+export const teamResource = defineResource<Team, TeamListParams>({
+  key: 'teams',
+  listPath: '/api/team',
+  listQuery: (params) => ({
+    search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
+    includeTeamUserNumber: true,
+    includeTeamResourceNumber: true,
+  }),
+  // The TEAM usage in the resource limits.
+  invalidates: [['settings', 'limits']],
+});
 
 export const teamKeys = {
-  all: ['teams'] as const,
-  lists: () => [...teamKeys.all, 'list'] as const,
-  list: (customerId: number | undefined, params: TeamListParams) => [...teamKeys.lists(), { customerId, ...params }] as const,
-  detail: (customerId: number | undefined, id: string) => [...teamKeys.all, 'detail', { customerId, id }] as const,
-  assignments: (id: string, type: TeamResourceKind) => [...teamKeys.all, 'assignments', { id, type }] as const,
-  members: (id: string) => [...teamKeys.all, 'members', { id }] as const,
-  ofResource: (customerId: number | undefined, type: MediaTeamKind, id: string) => [...teamKeys.all, 'of-resource', { customerId, type, id }] as const,
+  ...teamResource.keys,
+  assignments: (id: string, type: TeamResourceKind) => [...teamResource.keys.all, 'assignments', { id, type }] as const,
+  members: (id: string) => [...teamResource.keys.all, 'members', { id }] as const,
+  ofResource: (customerId: number | undefined, type: MediaTeamKind, id: string) => [...teamResource.keys.all, 'of-resource', { customerId, type, id }] as const,
 };
 
-export function useTeams(params: TeamListParams, customerId: number | undefined) {
-  return useQuery({
-    queryKey: teamKeys.list(customerId, params),
-    queryFn: ({ signal }) =>
-      apiFetch<Page<Team>>('/api/team', {
-        query: {
-          page: params.page,
-          size: params.size,
-          sort: params.sort,
-          search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
-          includeTeamUserNumber: true,
-          includeTeamResourceNumber: true,
-        },
-        customerId,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useTeams = teamResource.useList;
 
 /** One team, found through the list's search (there is no single-team read). */
 export function useTeam(id: string, customerId: number | undefined) {
@@ -149,45 +142,20 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
   });
 }
 
-function useInvalidateTeams() {
-  const queryClient = useQueryClient();
-
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
-      // The TEAM usage in the resource limits.
-      queryClient.invalidateQueries({ queryKey: ['settings', 'limits'] }),
-    ]);
-}
-
 export type TeamInput = { name: string; comment?: string | null };
 
-export function useCreateTeam(customerId: number | undefined) {
-  const invalidate = useInvalidateTeams();
-
-  return useMutation({
-    mutationFn: (input: TeamInput) => apiFetch<Team>('/api/team', { method: 'POST', body: input, customerId }),
-    onSuccess: invalidate,
-  });
+export function useCreateTeam() {
+  return teamResource.useMutation((input: TeamInput, { customerId }) => apiFetch<Team>('/api/team', { method: 'POST', body: input, customerId }));
 }
 
-export function useUpdateTeam(customerId: number | undefined) {
-  const invalidate = useInvalidateTeams();
-
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: TeamInput }) =>
-      apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: toUpdateBody(input), customerId }),
-    onSuccess: invalidate,
-  });
+export function useUpdateTeam() {
+  return teamResource.useMutation(({ id, input }: { id: string; input: TeamInput }, { customerId }) =>
+    apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: toUpdateBody(input), customerId }),
+  );
 }
 
-export function useDeleteTeam(customerId: number | undefined) {
-  const invalidate = useInvalidateTeams();
-
-  return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/api/team/${id}`, { method: 'DELETE', customerId }),
-    onSuccess: invalidate,
-  });
+export function useDeleteTeam() {
+  return teamResource.useMutation((id: string, { customerId }) => apiFetch<void>(`/api/team/${id}`, { method: 'DELETE', customerId }));
 }
 
 export type TeamAssignmentChange = { resourcesToAdd?: TeamAssignment[]; resourceIdsToRemove?: string[] };

@@ -18,7 +18,7 @@ export function useServerTable<T>({
 }: {
   page: Page<T> | undefined;
   columns: ColumnDef<T>[];
-  getRowId: (row: T) => string;
+  getRowId: (row: T, index: number) => string;
   sort: SortState;
   onSortChange: (sort: SortState) => void;
 }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useIsNetworkOwner } from '@/lib/api/customers';
+import { useIsNetworkOwner } from '@/lib/api/network-owner';
 import type { SessionUser } from '@/lib/auth/types';
 import { serializeTenantCookie, type TenantSelection } from '@/lib/tenant/tenant-cookie';
 

@@ -1,0 +1,179 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useRunProtected } from '@/components/shell/totp-prompt';
+import { apiFetch, type QueryValue } from '@/lib/api/client';
+import type { ProofHeaders } from '@/lib/api/protected';
+import { useTeamReads } from '@/lib/api/team-reads';
+import type { Page } from '@/lib/api/types';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+/**
+ * The console's side of one API resource, declared once: its query keys, its list and detail reads and
+ * its mutations. The tenant is handled inside (every read and write carries the tenant chosen in the
+ * switcher, and the key holds it so two tenants never share a cache entry), lists of team-capable
+ * resources wait for and send the team read parameters, and every mutation refreshes the resource's
+ * queries (and the ones it names in `invalidates`) when it succeeds.
+ */
+
+/** Where a resource lives: the tenant chosen in the switcher, or no tenant at all (the customers themselves). */
+export type ResourceTenancy = 'tenant' | 'global';
+
+/** A list page's server query: paging, sorting and the resource's own filters. */
+export type ListRequest = { page: number; size: number; sort?: string };
+
+export type ResourceDefinition<TParams extends ListRequest> = {
+  /** The root of every query key of the resource, e.g. `users`. */
+  key: string;
+  /** The paged list (spec 1 paging, search, select and sort). */
+  listPath: string;
+  /** The list's query parameters for the params (search, select and the resource's extras; paging and sort are added). */
+  listQuery?: (params: TParams) => Record<string, QueryValue>;
+  /** One item by id, where the API has such a read. */
+  detailPath?: (id: string | number) => string;
+  tenancy?: ResourceTenancy;
+  /** A resource whose tenant is chosen otherwise (the audit log reads every tenant as -1): a hook giving the `customerId`. */
+  useTenantScope?: () => number | undefined;
+  /** A team-capable resource (spec 1 "Team assignment"): its lists send the caller's team read parameters. */
+  teamCapable?: boolean;
+  /** Other query keys a change of this resource makes stale (a usage count, a limit). */
+  invalidates?: readonly QueryKey[];
+};
+
+/** The key of a tenant's list query; the scope and the params are part of it. */
+export function resourceKeys(key: string) {
+  const all = [key] as const;
+
+  return {
+    all,
+    lists: () => [...all, 'list'] as const,
+    list: (customerId: number | undefined, params: object) => [...all, 'list', { customerId, ...params }] as const,
+    details: () => [...all, 'detail'] as const,
+    detail: (customerId: number | undefined, id: string | number) => [...all, 'detail', { customerId, id }] as const,
+  };
+}
+
+/** Whether a query key is a single-item read (`[resource, 'detail', …]`). */
+export function isDetailKey(key: readonly unknown[]): boolean {
+  return key[1] === 'detail';
+}
+
+/** The query string of one list page: paging and sort, then the resource's own parameters. */
+export function listQueryOf<TParams extends ListRequest>(definition: Pick<ResourceDefinition<TParams>, 'listQuery'>, params: TParams) {
+  return { page: params.page, size: params.size, sort: params.sort, ...definition.listQuery?.(params) };
+}
+
+export type MutationContext = {
+  /** The tenant the change is made in (undefined: the caller's own, or global for ADMIN). */
+  customerId: number | undefined;
+  /** Proof headers of a protected operation (empty unless the mutation is `protected`). */
+  headers: ProofHeaders;
+};
+
+export function defineResource<TItem, TParams extends ListRequest>(definition: ResourceDefinition<TParams>) {
+  const keys = resourceKeys(definition.key);
+  const tenancy = definition.tenancy ?? 'tenant';
+
+  /** The tenant of the resource's requests. */
+  const useScope =
+    definition.useTenantScope ??
+    function useScope(): number | undefined {
+      const { customerId } = useTenant();
+
+      return tenancy === 'tenant' ? customerId : undefined;
+    };
+
+  /** One page of the list; the previous page stays shown (dimmed by the list view) while the next loads. */
+  function useList(params: TParams, options: { enabled?: boolean } = {}) {
+    const customerId = useScope();
+    const teamReads = useTeamReads();
+    const teamParams = definition.teamCapable ? teamReads.params : {};
+
+    return useQuery({
+      queryKey: [...keys.list(customerId, params), teamParams] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<Page<TItem>>(definition.listPath, { query: { ...listQueryOf(definition, params), ...teamParams }, customerId, signal }),
+      placeholderData: keepPreviousData,
+      enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
+    });
+  }
+
+  /** How many items the caller sees, of those matching `search`: the spec's cheap count (one row, ids only, read `totalElements`). */
+  function useCount(search?: string, options: { enabled?: boolean } = {}) {
+    const customerId = useScope();
+    const teamReads = useTeamReads();
+    const teamParams = definition.teamCapable ? teamReads.params : {};
+
+    return useQuery({
+      queryKey: [...keys.lists(), 'count', { customerId, search, ...teamParams }] as const,
+      queryFn: ({ signal }) =>
+        apiFetch<Page<TItem>>(definition.listPath, { query: { page: 0, size: 1, select: 'id', search, ...teamParams }, customerId, signal }).then(
+          (page) => page.totalElements,
+        ),
+      enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
+    });
+  }
+
+  function useDetail(id: string | number | null | undefined, options: { select?: string; enabled?: boolean } = {}) {
+    const customerId = useScope();
+    if (!definition.detailPath) throw new Error(`${definition.key} has no single-item read`);
+    const path = definition.detailPath;
+
+    return useQuery({
+      queryKey: [...keys.detail(customerId, id ?? ''), { select: options.select }] as const,
+      queryFn: ({ signal }) => apiFetch<TItem>(path(id!), { query: { select: options.select }, customerId, signal }),
+      enabled: (options.enabled ?? true) && id !== null && id !== undefined && id !== '',
+    });
+  }
+
+  /**
+   * Everything this resource's changes make stale. After a delete, single-item reads are only marked stale,
+   * not refetched: the open one may be of the item that is gone (a 404), and its page closes it instead.
+   */
+  function useInvalidate({ deleted = false }: { deleted?: boolean } = {}) {
+    const queryClient = useQueryClient();
+
+    return async () => {
+      const others = (definition.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey }));
+      if (!deleted) {
+        await Promise.all([queryClient.invalidateQueries({ queryKey: keys.all }), ...others]);
+
+        return;
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.all, predicate: (q) => !isDetailKey(q.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: keys.all, predicate: (q) => isDetailKey(q.queryKey), refetchType: 'none' }),
+        ...others,
+      ]);
+    };
+  }
+
+  /**
+   * A change of the resource: `run` gets the tenant and, for a `protected` operation (DECISIONS §3), the
+   * proof headers of the one-time-code prompt; on success the resource's queries are refreshed.
+   */
+  function useResourceMutation<TInput, TResult>(
+    run: (input: TInput, context: MutationContext) => Promise<TResult>,
+    options: {
+      protected?: boolean;
+      /** The mutation deletes: the deleted item's open reads are not refetched (see `useInvalidate`). */
+      deletes?: boolean;
+      onSuccess?: (result: TResult, input: TInput) => unknown;
+    } = {},
+  ) {
+    const customerId = useScope();
+    const runProtected = useRunProtected();
+    const invalidate = useInvalidate({ deleted: options.deletes });
+
+    return useMutation({
+      mutationFn: (input: TInput) =>
+        options.protected ? runProtected((headers) => run(input, { customerId, headers })) : run(input, { customerId, headers: {} }),
+      onSuccess: async (result, input) => {
+        await options.onSuccess?.(result, input);
+        await invalidate();
+      },
+    });
+  }
+
+  return { keys, definition, useScope, useList, useCount, useDetail, useInvalidate, useMutation: useResourceMutation };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formMessages } from '@/lib/forms/form-messages';
+import { TeamBodySchema } from '@/server/modules/teams/teams.schemas';
+
+const messagesOf = (schema: z.ZodType, value: unknown, required: Record<string, string> = {}) => {
+  const result = schema.safeParse(value, { error: formMessages(required) });
+
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+};
+
+describe('form messages for the wire schemas', () => {
+  it('words the checks of a module schema for its form', () => {
+    expect(messagesOf(TeamBodySchema, { name: '  ', comment: '' }, { name: 'Enter a name' })).toEqual({ name: 'Enter a name' });
+    expect(messagesOf(TeamBodySchema, { name: 'x'.repeat(256), comment: 'y'.repeat(4001) })).toEqual({
+      name: 'At most 255 characters',
+      comment: 'At most 4,000 characters',
+    });
+    expect(messagesOf(TeamBodySchema, { name: 'Ops', comment: '' })).toEqual({});
+  });
+
+  it('covers e-mail, lengths, numbers, options and missing values', () => {
+    const schema = z.object({
+      email: z.email(),
+      password: z.string().min(8),
+      count: z.number().int().min(0).max(10),
+      role: z.enum(['A', 'B']),
+      ids: z.array(z.string()).min(1),
+      missing: z.string(),
+    });
+    expect(messagesOf(schema, { email: 'nope', password: 'short', count: 11, role: 'C', ids: [] })).toEqual({
+      email: 'Enter a valid e-mail address',
+      password: 'At least 8 characters',
+      count: 'At most 10',
+      role: 'Choose one of the options',
+      ids: 'Choose at least one',
+      missing: 'Required',
+    });
+    expect(messagesOf(schema.pick({ count: true }), { count: -1 })).toEqual({ count: 'At least 0' });
+  });
+});
