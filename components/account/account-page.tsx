@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Avatar } from '@/components/shell/user-menu';
-import { useRunProtected } from '@/components/shell/totp-prompt';
+import { useRunProtected } from '@/lib/api/run-protected';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

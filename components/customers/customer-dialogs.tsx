@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field, fieldAria, Select, Textarea } from '@/components/ui/field';
+import { CheckboxField, Field, fieldAria, FormFooter, Select, Textarea } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useNetworkOwnerChange, useNetworkOwners, useSaveCustomer, type CustomerWrite } from '@/lib/api/customers';
 import { errorMessage } from '@/lib/api/protected';
 import { LICENSE_TIERS, VERTICALS, verticalLabel, type Customer, type LicenseTier } from '@/lib/api/types';
@@ -219,15 +218,7 @@ export function CustomerFormDialog({
               </fieldset>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {isCreate ? 'Create customer' : 'Save changes'}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={isCreate ? 'Create customer' : 'Save changes'} />
         </form>
       </DialogContent>
     </Dialog>
@@ -281,20 +272,18 @@ export function ExpirationDialog({ customer, onOpenChange }: { customer: Custome
             </Field>
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <DialogFooter>
-            {customer?.expirationDate ? (
-              <Button variant="ghost" className="mr-auto" onClick={() => void submit(null)} disabled={save.isPending}>
-                Remove expiration
-              </Button>
-            ) : null}
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              Save
-            </Button>
-          </DialogFooter>
+          <FormFooter
+            pending={save.isPending}
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Save"
+            extra={
+              customer?.expirationDate ? (
+                <Button variant="ghost" className="mr-auto" onClick={() => void submit(null)} disabled={save.isPending}>
+                  Remove expiration
+                </Button>
+              ) : null
+            }
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -347,15 +336,7 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
             {owners.isSuccess && choices.length === 0 ? <p className="text-sm text-zinc-500">There are no network owners yet. Promote a customer first.</p> : null}
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={change.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending || owners.isPending}>
-              {change.isPending ? <Spinner /> : null}
-              Move
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={change.isPending} onCancel={() => onOpenChange(false)} submitLabel="Move" submitDisabled={owners.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -6,10 +6,9 @@ import { FolderTree } from '@/components/files/folder-tree';
 import { TagInput } from '@/components/files/tag-input';
 import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field } from '@/components/ui/field';
+import { CheckboxField, Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
@@ -79,15 +78,7 @@ function NameDialog({
             </Field>
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? <Spinner /> : null}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={pending} onCancel={() => onOpenChange(false)} submitLabel={submitLabel} />
         </form>
       </DialogContent>
     </Dialog>

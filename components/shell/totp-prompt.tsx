@@ -1,16 +1,12 @@
 'use client';
 
-import { createContext, useCallback, useContext, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { DialogFooter, Field } from '@/components/ui/field';
+import { Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { withTotp, type ProofHeaders } from '@/lib/api/protected';
-
-type RunProtected = <T>(run: (headers: ProofHeaders) => Promise<T>) => Promise<T>;
-
-const ProtectedContext = createContext<RunProtected | null>(null);
+import { withTotp } from '@/lib/api/protected';
+import { RunProtectedContext, type RunProtected } from '@/lib/api/run-protected';
 
 /**
  * Protected operations (user changes, password, 2FA, customer delete) need the caller's one-time code
@@ -38,7 +34,7 @@ export function TotpPromptProvider({ children }: { children: ReactNode }) {
   const runProtected = useMemo<RunProtected>(() => (run) => withTotp(run, ask), [ask]);
 
   return (
-    <ProtectedContext.Provider value={runProtected}>
+    <RunProtectedContext.Provider value={runProtected}>
       {children}
       <Dialog open={prompt !== null} onOpenChange={(open) => (open ? undefined : finish(null))}>
         <DialogContent
@@ -49,7 +45,7 @@ export function TotpPromptProvider({ children }: { children: ReactNode }) {
           {prompt ? <TotpForm retry={prompt.retry} onSubmit={finish} onCancel={() => finish(null)} /> : null}
         </DialogContent>
       </Dialog>
-    </ProtectedContext.Provider>
+    </RunProtectedContext.Provider>
   );
 }
 
@@ -91,20 +87,7 @@ function TotpForm({ retry, onSubmit, onCancel }: { retry: boolean; onSubmit: (co
           />
         </Field>
       </div>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit">Confirm</Button>
-      </DialogFooter>
+      <FormFooter onCancel={onCancel} submitLabel="Confirm" />
     </form>
   );
-}
-
-/** Wraps a protected API call: `runProtected((headers) => apiFetch(path, { headers, ... }))`. */
-export function useRunProtected(): RunProtected {
-  const value = useContext(ProtectedContext);
-  if (!value) throw new Error('useRunProtected must be used inside TotpPromptProvider');
-
-  return value;
 }

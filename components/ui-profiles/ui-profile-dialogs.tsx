@@ -8,7 +8,7 @@ import { RulesEditor } from '@/components/ui-profiles/rules-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field, fieldAria } from '@/components/ui/field';
+import { CheckboxField, DialogFooter, Field, fieldAria, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -101,15 +101,7 @@ export function UiProfileDialog({
               <RulesEditor key={editorKey} doc={rules} onChange={setRules} onJsonError={setJsonError} />
             </div>
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting || jsonError !== null}>
-              {isSubmitting ? <Spinner /> : null}
-              {profile ? 'Save profile' : 'Create profile'}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={profile ? 'Save profile' : 'Create profile'} submitDisabled={jsonError !== null} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,11 +2,9 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { DialogFooter, Field } from '@/components/ui/field';
+import { Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isCancelled } from '@/lib/api/protected';
 import { cn } from '@/lib/cn';
 
@@ -89,19 +87,7 @@ export function ConfirmDialog({
             ) : null}
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => change(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              disabled={pending || blocked}
-              className={cn(destructive && 'bg-red-600 hover:bg-red-700 disabled:bg-red-600/50')}
-            >
-              {pending ? <Spinner /> : null}
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={pending} onCancel={() => change(false)} submitLabel={confirmLabel} submitDisabled={blocked} submitClassName={cn(destructive && 'bg-red-600 hover:bg-red-700 disabled:bg-red-600/50')} />
         </form>
       </DialogContent>
     </Dialog>

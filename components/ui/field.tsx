@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
 /** A labelled form control with its hint or error; `id` ties the label, the control and the message. */
@@ -103,4 +105,38 @@ export function CheckboxField({
 /** The button row at the bottom of a dialog. */
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('flex justify-end gap-2 border-t border-zinc-100 px-5 py-3.5', className)}>{children}</div>;
+}
+
+/**
+ * The footer of a dialog's form: Cancel and the submit button, both held while the form is `pending`
+ * (the submit shows a spinner). `extra` sits at the left (a secondary action such as "Remove expiration").
+ */
+export function FormFooter({
+  pending = false,
+  onCancel,
+  submitLabel,
+  submitDisabled = false,
+  submitClassName,
+  extra,
+}: {
+  pending?: boolean;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  /** Held for another reason than a pending submit (an invalid value the form shows). */
+  submitDisabled?: boolean;
+  submitClassName?: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <DialogFooter>
+      {extra}
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending || submitDisabled} className={submitClassName}>
+        {pending ? <Spinner /> : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -5,11 +5,9 @@ import { useEffect, useId, useState, type ComponentProps, type ReactNode } from 
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field, fieldAria, Select, Textarea } from '@/components/ui/field';
+import { CheckboxField, Field, fieldAria, FormFooter, Select, Textarea } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { apiFieldErrors } from '@/lib/api/field-errors';
 import { errorMessage, isCancelled } from '@/lib/api/protected';
 import { formMessages } from '@/lib/forms/form-messages';
@@ -145,15 +143,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
             {apiError ? <Alert>{apiError}</Alert> : null}
             {children(fields, form)}
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={submitLabel} />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,12 +5,10 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field, fieldAria, Select } from '@/components/ui/field';
+import { CheckboxField, Field, fieldAria, FormFooter, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isCancelled } from '@/lib/api/protected';
 import { LANGUAGES, roleLabel, type Role, type User } from '@/lib/api/types';
 import { useCustomerSelect } from '@/lib/api/customers';
@@ -162,15 +160,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               <Input type="password" autoComplete="new-password" {...fieldAria(ids.password, errors.password?.message, true)} {...register('password')} />
             </Field>
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              Create user
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel="Create user" />
         </form>
       </DialogContent>
     </Dialog>
@@ -299,15 +289,7 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
               <CheckboxField id={ids.readOnly} label="Read-only" description="Can look at everything but change nothing." {...register('readOnly')} />
             </div>
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner /> : null}
-              Save changes
-            </Button>
-          </DialogFooter>
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel="Save changes" />
         </form>
       </DialogContent>
     </Dialog>

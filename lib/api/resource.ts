@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useRunProtected } from '@/components/shell/totp-prompt';
+import { useRunProtected } from '@/lib/api/run-protected';
 import { apiFetch, type QueryValue } from '@/lib/api/client';
 import type { ProofHeaders } from '@/lib/api/protected';
 import { useTeamReads } from '@/lib/api/team-reads';

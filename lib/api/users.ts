@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRunProtected } from '@/components/shell/totp-prompt';
+import { useRunProtected } from '@/lib/api/run-protected';
 import { apiFetch } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
