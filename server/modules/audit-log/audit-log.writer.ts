@@ -103,6 +103,19 @@ export async function auditChange(tx: Executor, ctx: { actor: Actor; requestId?:
   await writeAudit(tx, authorOf(ctx), { ...entry, customerName: entry.customerName ?? own });
 }
 
+/** What an entry is about: the entity and its tenant. */
+export type AuditSubject = Pick<AuditEntry, 'entityId' | 'entityName' | 'customerId' | 'customerName'>;
+
+/**
+ * The audit writer of one entity type, declared once by its module:
+ * `const auditTeam = auditOf('team', (team: TeamRow) => ({ entityId: team.id, entityName: team.name, customerId: team.customerId }))`,
+ * then `auditTeam(tx, ctx, team, 'update', message, changes)` inside the write's transaction.
+ */
+export function auditOf<T>(entityType: string, describe: (item: T) => AuditSubject) {
+  return (tx: Executor, ctx: { actor: Actor; requestId?: string }, item: T, action: string, message: string, changes?: Record<string, unknown>) =>
+    auditChange(tx, ctx, { entityType, ...describe(item), action, message, changes });
+}
+
 /** Describes what changed between two versions of an entity, for the audit message. */
 export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};

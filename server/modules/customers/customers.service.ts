@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
@@ -77,7 +77,7 @@ export async function createCustomer(ctx: ServiceContext, input: CustomerCreate)
         ...(createAsSubreseller ? { isSubreseller: true, subresellerSince: new Date() } : {}),
       });
       await insertInitialFolders(tx, row.id);
-      await audit(ctx, tx, row, 'create', `Customer '${row.name}' created (${row.licenseTier})`, { ...input, ownerSubresellerId });
+      await audit(tx, ctx, row, 'create', `Customer '${row.name}' created (${row.licenseTier})`, { ...input, ownerSubresellerId });
 
       return readCustomer(tx, row.id);
     }),
@@ -108,7 +108,7 @@ export async function updateCustomer(ctx: ServiceContext, input: { id: number; b
       if (body.restricted && !before.restricted) await revokeAllFamiliesOfCustomer(tx, before.id, 'customer restricted');
       const changes = diffFields(pick(before, Object.keys(values)), values);
       const name = body.name ?? before.name;
-      await audit(ctx, tx, { id: before.id, name }, 'update', `Customer '${name}' updated: ${Object.keys(changes).join(', ') || 'no changes'}`, changes);
+      await audit(tx, ctx, { id: before.id, name }, 'update', `Customer '${name}' updated: ${Object.keys(changes).join(', ') || 'no changes'}`, changes);
 
       return readCustomer(tx, before.id);
     }),
@@ -125,7 +125,7 @@ export async function deleteCustomer(ctx: ServiceContext, input: { id: number })
     if (!row) throw new NotFoundError('customer', input.id);
     await refuseWhileMembers(tx, row, 'delete');
     await deleteCustomerRow(tx, row.id);
-    await audit(ctx, tx, row, 'delete', `Customer '${row.name}' deleted`);
+    await audit(tx, ctx, row, 'delete', `Customer '${row.name}' deleted`);
   });
 }
 
@@ -158,7 +158,7 @@ export async function promoteAsSubreseller(ctx: ServiceContext, input: { id: num
       throw new ConflictError('customer.error.memberOfNetwork', `'${row.name}' belongs to a network owner; move it out first`);
     }
     await updateCustomerRow(tx, row.id, { isSubreseller: true, subresellerSince: new Date() });
-    await audit(ctx, tx, row, 'promoteAsSubreseller', `Customer '${row.name}' promoted to network owner`, { isSubreseller: { from: false, to: true } });
+    await audit(tx, ctx, row, 'promoteAsSubreseller', `Customer '${row.name}' promoted to network owner`, { isSubreseller: { from: false, to: true } });
 
     return readCustomer(tx, row.id);
   });
@@ -171,7 +171,7 @@ export async function removeSubresellerPrivilege(ctx: ServiceContext, input: { i
     if (!row.isSubreseller) throw new ConflictError('customer.error.notSubreseller', `'${row.name}' is not a network owner`);
     await refuseWhileMembers(tx, row, 'remove the network-owner privilege of');
     await updateCustomerRow(tx, row.id, { isSubreseller: false, subresellerSince: null });
-    await audit(ctx, tx, row, 'removeSubresellerPrivilege', `Network-owner privilege of '${row.name}' removed`, { isSubreseller: { from: true, to: false } });
+    await audit(tx, ctx, row, 'removeSubresellerPrivilege', `Network-owner privilege of '${row.name}' removed`, { isSubreseller: { from: true, to: false } });
 
     return readCustomer(tx, row.id);
   });
@@ -190,7 +190,7 @@ export async function moveToSubreseller(ctx: ServiceContext, input: { id: number
     if (subresellerId !== undefined) assertNetworkOwner(owner, subresellerId);
     await updateCustomerRow(tx, id, { ownerSubresellerId: subresellerId ?? null });
     const message = owner ? `Customer '${row.name}' moved to network owner '${owner.name}'` : `Customer '${row.name}' left its network owner`;
-    await audit(ctx, tx, row, 'moveToSubreseller', message, { ownerSubresellerId: { from: row.ownerSubresellerId, to: subresellerId ?? null } });
+    await audit(tx, ctx, row, 'moveToSubreseller', message, { ownerSubresellerId: { from: row.ownerSubresellerId, to: subresellerId ?? null } });
 
     return readCustomer(tx, id);
   });
@@ -244,7 +244,7 @@ async function updateSettings(ctx: ServiceContext, customerId: number, values: C
     const before = await findCustomerRow(tx, customerId);
     if (!before) throw new NotFoundError('customer', customerId);
     await updateCustomerRow(tx, customerId, values);
-    await audit(ctx, tx, before, 'update', `Customer '${before.name}': ${what} changed`, diffFields(pick(before, Object.keys(values)), values));
+    await audit(tx, ctx, before, 'update', `Customer '${before.name}': ${what} changed`, diffFields(pick(before, Object.keys(values)), values));
 
     return readCustomer(tx, customerId);
   });
@@ -256,9 +256,7 @@ async function readCustomer(tx: Transaction, id: number) {
   return row!;
 }
 
-async function audit(ctx: ServiceContext, tx: Transaction, row: { id: number; name: string }, action: string, message: string, changes?: Record<string, unknown>) {
-  await writeAudit(tx, authorOf(ctx), { action, entityType: 'customer', entityId: row.id, entityName: row.name, customerId: row.id, customerName: row.name, message, changes });
-}
+const audit = auditOf('customer', (row: { id: number; name: string }) => ({ entityId: row.id, entityName: row.name, customerId: row.id, customerName: row.name }));
 
 async function withNameCheck<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {

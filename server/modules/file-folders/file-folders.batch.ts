@@ -11,7 +11,8 @@ import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition } from './folder-access';
 import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedInSubtrees, fileIdsBelow, findPath, moveFilesTo, moveSubtree, touchFolder } from './file-folders.queries';
-import { audit, readFolder, uniqueSiblingName } from './file-folders.service';
+import { readFolder, uniqueSiblingName } from './file-folders.service';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { Batch, MoveBatch } from './file-folders.schemas';
 
 type Item = FileFolder;
@@ -73,7 +74,8 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
       }
       await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
       await touchFolder(tx, target.customerId, target.id);
-      await audit(tx, ctx, {
+      await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
         action: 'move',
         entityId: target.id,
         entityName: target.parentId === null ? undefined : target.name,
@@ -133,7 +135,8 @@ export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFr
     if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be deleted', { id });
     const deleted = await deleteContents(tx, ctx, { customerId: folder.customerId, fileIds: [], folderIds: [folder.id], removeFromPlaylists });
     await touchFolder(tx, folder.customerId, folder.parentId);
-    await audit(tx, ctx, {
+    await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
       action: 'delete',
       entityId: folder.id,
       entityName: folder.name,
@@ -150,7 +153,8 @@ export async function deleteBatch(ctx: ServiceContext, body: Batch, removeFromPl
   await withTransaction(ctx.db, async (tx) => {
     const { fileIds, folders } = await checkedBatch(tx, ctx, customerId, body);
     const deleted = await deleteContents(tx, ctx, { customerId, fileIds, folderIds: folders.map((f) => f.id), removeFromPlaylists });
-    await audit(tx, ctx, {
+    await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
       action: 'deleteBatch',
       customerId,
       message: `${deleted.files} file(s) and ${deleted.folders} folder(s) deleted`,

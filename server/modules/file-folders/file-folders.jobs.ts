@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { systemActor } from '@/server/context/actor';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { deleteOutdatedFiles } from './file-folders.queries';
 
 export const CLEANUP_OUTDATED_JOB = 'fileFolders.cleanup-outdated';
@@ -20,7 +20,7 @@ export async function cleanupOutdatedFiles(db: Database, log?: Logger): Promise<
     const removed = await withTransaction(db, async (tx) => {
       const perCustomer = await deleteOutdatedFiles(tx, BATCH);
       for (const { customerId, count } of perCustomer) {
-        await writeAudit(tx, authorOf({ actor: systemActor(CLEANUP_OUTDATED_JOB) }), {
+        await auditChange(tx, { actor: systemActor(CLEANUP_OUTDATED_JOB) }, {
           action: 'cleanupOutdatedFiles',
           entityType: 'file',
           customerId,

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit, type AuditEntry } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
@@ -35,9 +35,6 @@ export async function uniqueSiblingName<T>(name: string | undefined, work: () =>
   }
 }
 
-export async function audit(tx: Executor, ctx: ServiceContext, entry: Omit<AuditEntry, 'entityType'> & { entityType?: string }): Promise<void> {
-  await writeAudit(tx, authorOf(ctx), { entityType: 'fileFolder', ...entry });
-}
 
 /** The visibility of folders for reads within the scope: the root-or-team rule. */
 function readConditions(ctx: ServiceContext) {
@@ -128,7 +125,8 @@ async function createFolder(
         lastChange: new Date(),
       });
       if (input.teamIds) await assignTeams(tx, ctx, 'fileFolder', id, input.teamIds);
-      await audit(tx, ctx, {
+      await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
         action: 'create',
         entityId: id,
         entityName: row.name,
@@ -168,7 +166,8 @@ export async function renameFileFolder(ctx: ServiceContext, input: { folderId: s
     withTransaction(ctx.db, async (tx) => {
       const folder = await changeableFolder(tx, ctx, input.folderId, 'renamed');
       await updateFolder(tx, folder.customerId, folder.id, { name: input.newName });
-      await audit(tx, ctx, {
+      await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
         action: 'rename',
         entityId: folder.id,
         entityName: input.newName,
@@ -190,7 +189,8 @@ export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { fold
       throw new ConflictError('fileFolder.error.filtered', 'A filtered folder holds no files of its own to clean up', { id: folder.id });
     }
     const row: FileFolderRow = await updateFolder(tx, folder.customerId, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
-    await audit(tx, ctx, {
+    await auditChange(tx, ctx, {
+        entityType: 'fileFolder',
       action: 'update',
       entityId: folder.id,
       entityName: row.parentId === null ? undefined : row.name,

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { swapFileReferences } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
-import { audit, deleteCheckedFiles, writableFile } from './files.service';
+import { auditFile, deleteCheckedFiles, writableFile } from './files.service';
 
 
 // CONTRACT (owned by the files helper; replace the body, keep the signature):
@@ -37,7 +37,7 @@ export async function replaceFileReference(tx: Executor, ctx: ServiceContext, in
   if (input.teamAssignmentMode !== 'KEEP_TARGET') {
     await copyFileTeams(tx, { fromFileId: old.id, toFileId: source.id, customerId: source.customerId, overwrite: input.teamAssignmentMode === 'OVERWRITE' });
   }
-  await audit(tx, ctx, source, 'replaceFileReference', `References of file '${old.name}' moved to '${source.name}'`, {
+  await auditFile(tx, ctx, source, 'replaceFileReference', `References of file '${old.name}' moved to '${source.name}'`, {
     fileIdToReplace: old.id,
     sourceFileId: source.id,
     teamAssignmentMode: input.teamAssignmentMode,

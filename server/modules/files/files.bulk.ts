@@ -1,9 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { maxTagsTotalLength, normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { compileSearch } from '@/server/query';
 import { anyFileMatches, bulkUpdateFiles } from './files.queries';
@@ -41,7 +40,9 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
     const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
     if (input.verb !== 'remove') for (const { customerId } of perCustomer) await registerTags(tx, customerId, 'FILE', tags);
     const updated = total(perCustomer);
-    await auditBulk(tx, ctx, perCustomer, {
+    await auditChange(tx, ctx, {
+      entityType: 'file',
+      customerId: bulkCustomerId(ctx, perCustomer),
       action: `${input.verb}Tags`,
       message: `Tags ${{ add: 'added to', set: 'set on', remove: 'removed from' }[input.verb]} ${updated} files: ${tags.join(', ')}`,
       changes: { search: input.search ?? null, tags, updated },
@@ -64,7 +65,9 @@ export async function setFileValidity(ctx: ServiceContext, input: { search?: str
     const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
     const updated = total(perCustomer);
     const range = `${validFrom?.toISOString() ?? 'open'} – ${validTo?.toISOString() ?? 'open'}`;
-    await auditBulk(tx, ctx, perCustomer, {
+    await auditChange(tx, ctx, {
+      entityType: 'file',
+      customerId: bulkCustomerId(ctx, perCustomer),
       action: 'setValidity',
       message: `Validity of ${updated} files set to ${range}`,
       changes: { search: input.search ?? null, validFrom: validFrom?.getTime() ?? null, validTo: validTo?.getTime() ?? null, updated },
@@ -103,9 +106,7 @@ function total(perCustomer: { count: number }[]): number {
   return perCustomer.reduce((sum, c) => sum + c.count, 0);
 }
 
-/** One entry per call; attributed to the customer when the call touched exactly one. */
-function auditBulk(tx: Executor, ctx: ServiceContext, perCustomer: { customerId: number }[], entry: { action: string; message: string; changes: Record<string, unknown> }) {
-  const customerId = perCustomer.length === 1 ? perCustomer[0]!.customerId : ctx.scope.kind === 'customer' ? ctx.scope.customerId : undefined;
-
-  return writeAudit(tx, authorOf(ctx), { ...entry, entityType: 'file', customerId });
+/** A bulk change writes one entry, attributed to the customer when the call touched exactly one. */
+function bulkCustomerId(ctx: ServiceContext, perCustomer: { customerId: number }[]): number | undefined {
+  return perCustomer.length === 1 ? perCustomer[0]!.customerId : ctx.scope.kind === 'customer' ? ctx.scope.customerId : undefined;
 }

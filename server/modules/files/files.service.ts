@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import { folderAccessCondition } from '@/server/modules/file-folders/folder-access';
 import { fileFolderResource } from '@/server/modules/file-folders/file-folders.resource';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
@@ -126,7 +126,7 @@ export async function updateFile(ctx: ServiceContext, input: { id: string; body:
 
     await updateFileRow(tx, ctx.scope, before.id, changes);
     if (changes.tags) await registerTags(tx, before.customerId, 'FILE', changes.tags);
-    await audit(tx, ctx, before, 'update', `File '${before.name}' updated`, {
+    await auditFile(tx, ctx, before, 'update', `File '${before.name}' updated`, {
       ...body,
       ...(changes.name ? { name: { from: before.name, to: changes.name } } : {}),
     });
@@ -140,7 +140,7 @@ export async function renameFile(ctx: ServiceContext, input: { id: string; newNa
   return withTransaction(ctx.db, async (tx) => {
     const before = await writableFile(tx, ctx, input.id);
     await updateFileRow(tx, ctx.scope, before.id, { name: input.newName });
-    await audit(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, { name: { from: before.name, to: input.newName } });
+    await auditFile(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, { name: { from: before.name, to: input.newName } });
 
     return readFile(tx, ctx, before.id);
   });
@@ -168,7 +168,7 @@ export async function deleteCheckedFiles(tx: Executor, ctx: ServiceContext, rows
   await detachFileReferences(tx, ctx, { fileIds, removeFromPlaylists });
   await deleteFileRows(tx, ctx.scope, fileIds);
   for (const row of rows) {
-    await audit(tx, ctx, row, 'delete', `File '${row.name}' deleted`, { removeFromPlaylists, size: row.size, fileFolderId: row.fileFolderId });
+    await auditFile(tx, ctx, row, 'delete', `File '${row.name}' deleted`, { removeFromPlaylists, size: row.size, fileFolderId: row.fileFolderId });
   }
 }
 
@@ -202,7 +202,5 @@ export function assertValidity(validFrom: Date | null | undefined, validTo: Date
   }
 }
 
-export function audit(tx: Executor, ctx: ServiceContext, file: Pick<FileRow, 'id' | 'name' | 'customerId'>, action: string, message: string, changes?: Record<string, unknown>) {
-  return writeAudit(tx, authorOf(ctx), { action, entityType: 'file', entityId: file.id, entityName: file.name, customerId: file.customerId, message, changes });
-}
+export const auditFile = auditOf('file', (file: Pick<FileRow, 'id' | 'name' | 'customerId'>) => ({ entityId: file.id, entityName: file.name, customerId: file.customerId }));
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
@@ -177,7 +177,5 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-function audit(tx: Executor, ctx: ServiceContext, row: QuickFilterRow, action: string, message: string, changes?: Record<string, unknown>) {
-  return writeAudit(tx, authorOf(ctx), { action, entityType: 'quickFilter', entityId: row.id, entityName: row.name, customerId: row.customerId, message, changes });
-}
+const audit = auditOf('quickFilter', (row: QuickFilterRow) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
 

@@ -3,7 +3,7 @@ import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { builtInLimits, isEditableTier, isResourceKey, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
 import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits.limits';
 import { deleteLimitConfig, findCustomerForLimits, findLimitConfig, upsertLimitConfig } from './resource-limits.queries';
@@ -29,7 +29,7 @@ export async function updateLimitConfig(ctx: ServiceContext, input: ConfigBatch)
   await requireProtectedOperation(ctx);
   await withTransaction(ctx.db, async (tx) => {
     await upsertLimitConfig(tx, rows);
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'update',
       entityType: 'config',
       entityName: 'resourceLimits',
@@ -46,7 +46,7 @@ export async function resetLimitConfig(ctx: ServiceContext, input: { keys: strin
   await requireProtectedOperation(ctx);
   await withTransaction(ctx.db, async (tx) => {
     await deleteLimitConfig(tx, keys);
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'delete',
       entityType: 'config',
       entityName: 'resourceLimits',

@@ -1,10 +1,9 @@
 import { targetCustomerId } from '@/server/auth/tenant-scope';
-import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import * as q from './tags.queries';
 import { normalizeTags, type TagType } from './tags.rules';
 import { tagGroups, tagTypeValues, type TagCreate, type TagGroup, type TagUpdate } from './tags.schemas';
@@ -44,7 +43,7 @@ export async function createTag(ctx: ServiceContext, input: { tagType: TagType; 
   try {
     return await withTransaction(ctx.db, async (tx) => {
       await q.insertTag(tx, { customerId, tagType: input.tagType, tag: tag!, comment });
-      await audit(tx, ctx, customerId, { tagType: input.tagType, tag: tag! }, 'create', `Tag '${tag}' (${input.tagType}) created`, { comment });
+      await audit(tx, ctx, { customerId, key: { tagType: input.tagType, tag: tag! } }, 'create', `Tag '${tag}' (${input.tagType}) created`, { comment });
 
       return toTag({ tagType: input.tagType, tag: tag! }, comment, await q.countTagUsage(tx, customerId, input.tagType, tag!));
     });
@@ -77,7 +76,7 @@ export async function updateTag(ctx: ServiceContext, input: TagKey & { body: Tag
       if (count === 0) throw new NotFoundError('tag', input.tag);
       await q.insertTag(tx, { ...key, comment });
     }
-    await audit(tx, ctx, customerId, input, 'update', `Tag '${input.tag}' (${input.tagType}) comment changed`, { comment });
+    await audit(tx, ctx, { customerId, key: input }, 'update', `Tag '${input.tag}' (${input.tagType}) comment changed`, { comment });
 
     return toTag(input, comment, count);
   });
@@ -94,7 +93,7 @@ export async function deleteTag(ctx: ServiceContext, input: TagKey): Promise<voi
       throw new ConflictError('tag.error.inUse', `The ${input.tagType} tag '${input.tag}' is used by ${count} item(s)`, { tag: input.tag, tagType: input.tagType, count });
     }
     if (!deleted) throw new NotFoundError('tag', input.tag);
-    await audit(tx, ctx, customerId, input, 'delete', `Tag '${input.tag}' (${input.tagType}) deleted`);
+    await audit(tx, ctx, { customerId, key: input }, 'delete', `Tag '${input.tag}' (${input.tagType}) deleted`);
   });
 }
 
@@ -122,7 +121,5 @@ function toTag(key: TagKey, comment: string | null, count: number) {
   return { tag: key.tag, tagType: key.tagType, ...(comment === null ? {} : { comment }), count };
 }
 
-function audit(tx: Executor, ctx: ServiceContext, customerId: number, key: TagKey, action: string, message: string, changes?: Record<string, unknown>) {
-  return writeAudit(tx, authorOf(ctx), { action, entityType: 'tag', entityId: `${key.tagType}:${key.tag}`, entityName: key.tag, customerId, message, changes });
-}
+const audit = auditOf('tag', ({ customerId, key }: { customerId: number; key: TagKey }) => ({ entityId: `${key.tagType}:${key.tag}`, entityName: key.tag, customerId }));
 

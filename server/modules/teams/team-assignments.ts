@@ -3,7 +3,7 @@ import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { findTeamResource, type TeamResourceRegistration } from './team-registry';
 import {
   deleteAssignmentsOfResource,
@@ -69,7 +69,7 @@ export async function modifyTeams(tx: Executor, ctx: AssignmentContext, resource
   await deleteAssignmentsOfResource(tx, registration.type, resourceId, removals.filter((id) => !grants.some((g) => g.teamId === id)));
   await upsertAssignments(tx, grants.map((g) => ({ teamId: g.teamId, resourceType: registration.type, resourceId, readOnly: g.readOnly, customerId })));
   if (grants.length + removals.length > 0) {
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'updateTeamAssignments',
       entityType: registration.type,
       entityId: resourceId,

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { findPage, type ListInput } from '@/server/query';
 import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
@@ -155,9 +155,7 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-function audit(tx: Executor, ctx: ServiceContext, team: TeamRow, action: string, message: string, changes?: Record<string, unknown>) {
-  return writeAudit(tx, authorOf(ctx), { action, entityType: 'team', entityId: team.id, entityName: team.name, customerId: team.customerId, message, changes });
-}
+const audit = auditOf('team', (team: TeamRow) => ({ entityId: team.id, entityName: team.name, customerId: team.customerId }));
 
 /** The entity shape of a team write: the same as a list item (nulls omitted). */
 function toTeam(row: TeamRow) {

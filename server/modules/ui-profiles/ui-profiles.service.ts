@@ -6,7 +6,7 @@ import { withTransaction } from '@/server/db/transaction';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, diffFields, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange, diffFields } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import * as q from './ui-profiles.queries';
@@ -39,7 +39,7 @@ export async function createUiProfile(ctx: ServiceContext, input: UiProfileCreat
     withTransaction(ctx.db, async (tx) => {
       await assertWithinLimit(tx, customerId, 'UI_PROFILE');
       const row = await q.insertUiProfile(tx, { customerId, name: input.name, comment: input.comment, hiddenUIElementRules: input.hiddenUIElementRules });
-      await writeAudit(tx, authorOf(ctx), {
+      await auditChange(tx, ctx, {
         action: 'create',
         entityType: ENTITY,
         entityId: row.id,
@@ -62,7 +62,7 @@ export async function updateUiProfile(ctx: ServiceContext, input: { id: number; 
     withTransaction(ctx.db, async (tx) => {
       if (Object.keys(changes).length > 0) {
         await q.updateUiProfile(tx, current.customerId, current.id, input.body);
-        await writeAudit(tx, authorOf(ctx), {
+        await auditChange(tx, ctx, {
           action: 'update',
           entityType: ENTITY,
           entityId: current.id,
@@ -96,7 +96,7 @@ export async function assignUiProfile(ctx: ServiceContext, input: { id: number; 
     const assigned = await q.assignUiProfile(tx, profile, assign);
     const removed = await q.unassignUiProfile(tx, profile.id, remove);
     if (assigned.length + removed.length > 0) {
-      await writeAudit(tx, authorOf(ctx), {
+      await auditChange(tx, ctx, {
         action: 'assign',
         entityType: ENTITY,
         entityId: profile.id,
@@ -117,7 +117,7 @@ export async function deleteUiProfile(ctx: ServiceContext, input: { id: number }
     // The foreign key sets the users' profile to null; counted first for the audit entry.
     const users = await q.countUsersWithUiProfile(tx, profile.id);
     await q.deleteUiProfile(tx, profile.customerId, profile.id);
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'delete',
       entityType: ENTITY,
       entityId: profile.id,

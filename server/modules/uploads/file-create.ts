@@ -1,7 +1,7 @@
 import type { Executor } from '@/server/db/client';
 import { LimitReachedError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { TargetFolder } from '@/server/modules/file-folders/folder-access';
 import { replaceFileReference } from '@/server/modules/files/file-references';
 import { registerTags } from '@/server/modules/tags/tags.rules';
@@ -74,7 +74,7 @@ export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, inpu
   if (params.inheritParentTeams) await copyFolderTeamsToFile(tx, { folderId: folder.id, fileId: blob.id });
   if (params.teamIds) await assignTeams(tx, ctx, 'file', blob.id, params.teamIds);
   await deleteCleanupEntries(tx, blob.claimedKeys);
-  await writeAudit(tx, authorOf(ctx), {
+  await auditChange(tx, ctx, {
     action: 'create',
     entityType: 'file',
     entityId: blob.id,

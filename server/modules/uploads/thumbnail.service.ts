@@ -3,7 +3,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWritable } from '@/server/modules/teams/team-visibility';
 import { thumbnailBlobKey } from '@/server/storage/keys';
 import { discardBlobs, readFiles } from './upload-common';
@@ -45,7 +45,7 @@ export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: stri
   const kept = await withTransaction(ctx.db, async (tx) => {
     if (!(await touchThumbnail(tx, { fileId: file.id, customerId: file.customerId, at: new Date() }))) return false;
     await deleteCleanupEntries(tx, [key]);
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'uploadThumbnail',
       entityType: 'file',
       entityId: file.id,

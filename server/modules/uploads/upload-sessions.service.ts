@@ -8,7 +8,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { assertNoNul } from '@/server/http/hostile-input';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
 import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { teamMemberOf } from '@/server/context/actor';
@@ -120,7 +120,7 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
         crcChecksum: body.crcChecksum?.toLowerCase() ?? null,
         expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
       });
-      await writeAudit(tx, authorOf(ctx), {
+      await auditChange(tx, ctx, {
         action: 'create',
         entityType: 'uploadSession',
         entityId: id,
@@ -363,7 +363,7 @@ export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promi
   const cancelled = await withTransaction(ctx.db, async (tx) => {
     if (!(await transitionOpenSession(tx, session, { state: 'CANCELLED' }))) return false;
     await deletePartRows(tx, session.id);
-    await writeAudit(tx, authorOf(ctx), {
+    await auditChange(tx, ctx, {
       action: 'cancel',
       entityType: 'uploadSession',
       entityId: session.id,

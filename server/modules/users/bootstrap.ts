@@ -7,7 +7,7 @@ import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { hashPassword } from '@/server/auth/password';
 import { systemActor } from '@/server/context/actor';
-import { authorOf, writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
 import { customers } from '@/server/modules/customers/customers.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -45,7 +45,7 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Bo
     }
     const id = uuidv7();
     await tx.insert(users).values({ id, customerId: root.id, email, name: 'Administrator', role: 'ADMIN', passwordHash });
-    await writeAudit(tx, authorOf({ actor: systemActor('startup.first-admin') }), {
+    await auditChange(tx, { actor: systemActor('startup.first-admin') }, {
       action: 'create',
       entityType: 'user',
       entityId: id,

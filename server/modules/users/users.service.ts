@@ -12,7 +12,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { UserActor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { findOne, findPage, type ListInput } from '@/server/query';
@@ -200,9 +200,7 @@ export function readUser(db: Executor, user: { id: string; customerId: number },
   return findOne<User>(db, { resource: userResource, scope: customerScope(user.customerId), where: [eq(users.id, user.id)], select, defaultSelect: USER_DEFAULT_SELECT });
 }
 
-export async function auditUser(tx: Executor, ctx: ServiceContext, user: UserRow, action: string, message: string, changes?: Record<string, unknown>) {
-  await auditChange(tx, ctx, { action, entityType: 'user', entityId: user.id, entityName: user.email, customerId: user.customerId, message, changes });
-}
+export const auditUser = auditOf('user', (user: UserRow) => ({ entityId: user.id, entityName: user.email, customerId: user.customerId }));
 
 async function findInScope(ctx: ServiceContext, email: string): Promise<UserRow> {
   const user = await q.findUserByEmail(ctx.db, ctx.scope, email);
