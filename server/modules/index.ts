@@ -1,4 +1,6 @@
 import { auditLogModule } from './audit-log/audit-log.module';
+import { contentModule } from './content/content.module';
+import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
@@ -33,6 +35,8 @@ export const modules: readonly ModuleManifest[] = [
   uploadsModule,
   tagsModule,
   quickFiltersModule,
+  contentGroupsModule,
+  contentModule,
 ];
 
 /**

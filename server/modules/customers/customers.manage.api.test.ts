@@ -103,7 +103,7 @@ describe('GET /api/customer and /api/customer/{id}', () => {
 });
 
 describe('POST /api/customer', () => {
-  it('ADMIN sets ADMIN-only fields; the customer starts with its root folders and Templates', async () => {
+  it('ADMIN sets ADMIN-only fields; the customer starts with its root folders and Templates below the content root', async () => {
     const name = unique('Full');
     const res = await t.request('POST', '/api/customer', {
       token: admin.token,
@@ -119,7 +119,10 @@ describe('POST /api/customer', () => {
     const content = await t.db.select().from(contentGroups).where(eq(contentGroups.customerId, id));
     expect(device).toMatchObject({ parentId: null, path: [device!.id] });
     expect(file).toMatchObject({ parentId: null, path: [file!.id] });
-    expect(content).toEqual([expect.objectContaining({ name: 'Templates', isTemplateGroup: true, parentId: null, path: [content[0]!.id] })]);
+    const contentRoot = content.find((g) => g.parentId === null)!;
+    expect(content).toHaveLength(2);
+    expect(contentRoot).toMatchObject({ isTemplateGroup: false, path: [contentRoot.id] });
+    expect(content.find((g) => g.parentId !== null)).toMatchObject({ name: 'Templates', isTemplateGroup: true, parentId: contentRoot.id, path: [contentRoot.id, expect.any(String)] });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityName, name));
     expect(JSON.stringify(entry)).not.toContain('super-secret-key');
   });

@@ -45,14 +45,21 @@ export async function countMembers(db: Executor, ownerId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** The folders every customer starts with: root device folder, root file folder, the Templates content folder. */
+/**
+ * The folders every customer starts with: root device folder, root file folder, root content folder and
+ * the Templates content folder below it (spec 3; the root is where content of a deleted folder goes).
+ */
 export async function insertInitialFolders(db: Executor, customerId: number) {
   const deviceRoot = uuidv7();
   const fileRoot = uuidv7();
+  const contentRoot = uuidv7();
   const templates = uuidv7();
   await db.insert(deviceGroups).values({ id: deviceRoot, customerId, parentId: null, name: 'Root', path: [deviceRoot] });
   await db.insert(fileFolders).values({ id: fileRoot, customerId, parentId: null, name: 'Root', path: [fileRoot] });
-  await db.insert(contentGroups).values({ id: templates, customerId, parentId: null, name: 'Templates', path: [templates], isTemplateGroup: true });
+  await db.insert(contentGroups).values([
+    { id: contentRoot, customerId, parentId: null, name: 'Root', path: [contentRoot] },
+    { id: templates, customerId, parentId: contentRoot, name: 'Templates', path: [contentRoot, templates], isTemplateGroup: true },
+  ]);
 }
 
 /** Revokes every live token family of every user of the customer (restriction). */

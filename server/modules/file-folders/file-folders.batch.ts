@@ -136,7 +136,7 @@ export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFr
     const deleted = await deleteContents(tx, ctx, { customerId: folder.customerId, fileIds: [], folderIds: [folder.id], removeFromPlaylists });
     await touchFolder(tx, folder.customerId, folder.parentId);
     await auditChange(tx, ctx, {
-        entityType: 'fileFolder',
+      entityType: 'fileFolder',
       action: 'delete',
       entityId: folder.id,
       entityName: folder.name,
@@ -154,7 +154,7 @@ export async function deleteBatch(ctx: ServiceContext, body: Batch, removeFromPl
     const { fileIds, folders } = await checkedBatch(tx, ctx, customerId, body);
     const deleted = await deleteContents(tx, ctx, { customerId, fileIds, folderIds: folders.map((f) => f.id), removeFromPlaylists });
     await auditChange(tx, ctx, {
-        entityType: 'fileFolder',
+      entityType: 'fileFolder',
       action: 'deleteBatch',
       customerId,
       message: `${deleted.files} file(s) and ${deleted.folders} folder(s) deleted`,

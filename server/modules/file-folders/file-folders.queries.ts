@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { execRows, uuidArray } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -8,22 +9,6 @@ import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 export type FileFolderRow = typeof fileFolders.$inferSelect;
-
-type Rows = Record<string, unknown>[];
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-async function rowsOf(db: Executor, query: SQL): Promise<Rows> {
-  const result = (await db.execute(query)) as unknown as { rows?: Rows } | Rows;
-
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
-
-/** A uuid[] literal built from bound parameters. */
-export function uuidArray(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`array[]::uuid[]`;
-
-  return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-}
 
 export async function insertFolder(db: Executor, values: typeof fileFolders.$inferInsert): Promise<FileFolderRow> {
   const [row] = await db.insert(fileFolders).values(values).returning();
@@ -152,11 +137,11 @@ export async function deleteSubtrees(db: Executor, customerId: number, folderIds
         (select ${files.id}::text from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots}))
       or (${teamAssignments.resourceType} = 'fileFolder' and ${teamAssignments.resourceId} in
         (select ${fileFolders.id}::text from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots})))`);
-  const [fileCount] = await rowsOf(
+  const [fileCount] = await execRows(
     db,
     sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots} returning 1) select count(*)::int as n from d`,
   );
-  const [folderCount] = await rowsOf(
+  const [folderCount] = await execRows(
     db,
     sql`with d as (delete from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots} returning 1) select count(*)::int as n from d`,
   );
@@ -170,7 +155,7 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
   await db
     .delete(teamAssignments)
     .where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...fileIds])));
-  const [row] = await rowsOf(
+  const [row] = await execRows(
     db,
     sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.id} = any(${uuidArray(fileIds)}) returning 1) select count(*)::int as n from d`,
   );
@@ -230,7 +215,7 @@ export async function findPath(db: Executor, customerId: number, id: string): Pr
  * directly in a folder in cleanup mode, in one statement; answers the count per customer.
  */
 export async function deleteOutdatedFiles(db: Executor, limit: number): Promise<{ customerId: number; count: number }[]> {
-  const rows = await rowsOf(
+  const rows = await execRows(
     db,
     sql`with doomed as (
         select f.id, f.customer_id from ${fileFolders} d join ${files} f on f.customer_id = d.customer_id and f.file_folder_id = d.id

@@ -190,7 +190,7 @@ export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { fold
     }
     const row: FileFolderRow = await updateFolder(tx, folder.customerId, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
     await auditChange(tx, ctx, {
-        entityType: 'fileFolder',
+      entityType: 'fileFolder',
       action: 'update',
       entityId: folder.id,
       entityName: row.parentId === null ? undefined : row.name,

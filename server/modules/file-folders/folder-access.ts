@@ -20,9 +20,16 @@ type Caller = { actor: Actor };
 export const STORED_FOLDER = 1;
 export const FILTERED_FOLDER = 2;
 
-/** The root is visible to everyone who sees the tenant; other folders follow team access (rule A). */
-export function folderAccessCondition(ctx: Caller, folder: { id: AnyPgColumn | SQL; parentId: AnyPgColumn | SQL } = fileFolders): SQL | undefined {
-  const access = teamAccessCondition(ctx, 'fileFolder', folder.id);
+/**
+ * The root is visible to everyone who sees the tenant; other folders follow team access (rule A). The
+ * same rule for each folder tree: file folders by default, content (and later device) folders by `type`.
+ */
+export function folderAccessCondition(
+  ctx: Caller,
+  folder: { id: AnyPgColumn | SQL; parentId: AnyPgColumn | SQL } = fileFolders,
+  type: 'fileFolder' | 'contentGroup' | 'deviceGroup' = 'fileFolder',
+): SQL | undefined {
+  const access = teamAccessCondition(ctx, type, folder.id);
 
   return access ? sql`(${folder.parentId} is null or ${access})` : undefined;
 }

@@ -73,5 +73,7 @@ export const contentGroups = pgTable(
   (t) => [
     index('content_group_customer_parent_idx').on(t.customerId, t.parentId, t.name),
     index('content_group_path_idx').using('gin', t.path),
+    // Sibling names are unique, case-insensitively (409 `contentGroup.error.duplicateName`), races included.
+    uniqueIndex('content_group_sibling_name_key').on(t.parentId, sql`lower(${t.name})`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
 import { definePlugPoint, lazySql } from '@/server/plug-point';
 
 /**
@@ -55,8 +56,7 @@ export async function quickFilterDeletionBlockers(tx: Executor, quickFilterId: s
   if (blocking.length === 0) return [];
   const id = sql`${quickFilterId}::uuid`;
   const columns = sql.join(blocking.map((k, i) => sql`(${k.count(id)})::bigint as ${sql.identifier(`c${i}`)}`), sql`, `);
-  const result = (await tx.execute(sql`select ${columns}`)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  const row = (Array.isArray(result) ? result[0] : result.rows?.[0]) ?? {};
+  const [row = {}] = await execRows(tx, sql`select ${columns}`);
 
   return blocking.map((k, i) => ({ kind: k.name, count: Number(row[`c${i}`] ?? 0) })).filter((b) => b.count > 0);
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { customerScope, scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
 import { tagUsageSql } from './tag-sources';
 import type { TagType } from './tags.rules';
 import { tags } from './tags.table';
@@ -24,15 +25,13 @@ export async function selectTagCounts(db: Executor, types: readonly TagType[], s
   if (types.length === 0) return [];
   const union = sql.join(types.map((t) => tagTableSql(t, scope)), sql` union all `);
 
-  return rowsOf(await db.execute(sql`select tag_type as "tagType", tag, count, comment from (${union}) u order by tag_type, tag`));
+  return await execRows<TagCountRow>(db, sql`select tag_type as "tagType", tag, count, comment from (${union}) u order by tag_type, tag`);
 }
 
 /** Tags starting with `prefix` (case-insensitive) over `types`, most used first. */
 export async function selectSuggestions(db: Executor, input: { types: readonly TagType[]; scope: TenantScope; prefix: string; limit: number }): Promise<string[]> {
   const union = sql.join(input.types.map((t) => tagTableSql(t, input.scope, input.prefix)), sql` union all `);
-  const rows = rowsOf<{ tag: string }>(
-    await db.execute(sql`select tag from (${union}) u group by tag order by sum(count) desc, tag asc limit ${input.limit}`),
-  );
+  const rows = await execRows<{ tag: string }>(db, sql`select tag from (${union}) u group by tag order by sum(count) desc, tag asc limit ${input.limit}`);
 
   return rows.map((r) => r.tag);
 }
@@ -41,7 +40,7 @@ export async function selectSuggestions(db: Executor, input: { types: readonly T
 export async function countTagUsage(db: Executor, customerId: number, tagType: TagType, tag: string): Promise<number> {
   const usage = tagUsageSql(tagType, customerScope(customerId), tag);
   if (!usage) return 0;
-  const [row] = rowsOf<{ n: number | string | null }>(await db.execute(sql`select coalesce(sum(n), 0)::bigint as n from (${usage}) s`));
+  const [row] = await execRows<{ n: number | string | null }>(db, sql`select coalesce(sum(n), 0)::bigint as n from (${usage}) s`);
 
   return Number(row?.n ?? 0);
 }
@@ -76,10 +75,4 @@ function keyCondition(key: { customerId: number; tagType: TagType; tag: string }
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function rowsOf<T = TagCountRow>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -27,7 +27,8 @@ it('creates the first ADMIN in a root customer that has its root folders like ev
   expect(fileRoot).toHaveLength(1);
   expect(fileRoot[0]!.parentId).toBeNull();
   expect(deviceRoot).toHaveLength(1);
-  expect(templates).toMatchObject([{ isTemplateGroup: true }]);
+  expect(templates.filter((g) => g.isTemplateGroup)).toMatchObject([{ parentId: templates.find((g) => g.parentId === null)!.id }]);
+  expect(templates).toHaveLength(2);
 
   expect(await ensureFirstAdmin(t.db, config)).toEqual({ created: false });
 });

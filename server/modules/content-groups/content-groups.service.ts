@@ -1,0 +1,164 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { targetCustomerId } from '@/server/auth/tenant-scope';
+import type { ServiceContext } from '@/server/context/service-context';
+import { scopeCondition } from '@/server/context/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
+import { withTransaction } from '@/server/db/transaction';
+import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
+import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
+import { folderAccessCondition, isTeamUserExpression } from '@/server/modules/file-folders/folder-access';
+import { contentGroups } from '@/server/modules/folders/folders.table';
+import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
+import { readOnlyExpression, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { findOne, findPage, type ListInput } from '@/server/query';
+import { contentGroupResource } from './content-groups.resource';
+import type { ContentGroup } from './content-groups.schemas';
+import { findContentGroupForWrite, insertContentGroup, renameContentGroupRow } from './content-groups.queries';
+
+/*
+ * Content folders (spec 2 "Content folder"): one tree per customer under a root that everyone who sees the
+ * tenant sees (it takes no teams and cannot be renamed, moved or deleted), with the Templates folder
+ * (`isTemplateGroup`) below it, which `GET /api/template` reads and which is kept in place the same way.
+ */
+
+const SIBLING_NAME_KEY = 'content_group_sibling_name_key';
+
+export const auditContentGroup = auditOf('contentGroup', (folder: { id: string; name: string; customerId: number }) => ({
+  entityId: folder.id,
+  entityName: folder.name,
+  customerId: folder.customerId,
+}));
+
+/** Sibling names are unique (case-insensitive); the unique index decides, so races answer 409 too. */
+export async function uniqueContentGroupName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
+      throw new ConflictError(
+        'contentGroup.error.duplicateName',
+        name ? `A content folder named '${name}' already exists here` : 'A content folder with the same name already exists in the target folder',
+        name ? { name } : undefined,
+      );
+    }
+    throw err;
+  }
+}
+
+/** The visibility of content folders for the caller: the root, and the others through its teams. */
+export function contentGroupAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefined {
+  return folderAccessCondition(ctx, contentGroups, 'contentGroup');
+}
+
+export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
+
+/**
+ * A content folder the caller writes into or changes: 404 when invisible (never revealing it), 403
+ * `team.error.readOnly` for read-only team access, 403 `contentGroup.error.rootCreationDisabled` for a team
+ * user creating in the root when the customer's `isContentAndGroupCreationEnabledInRootForTeamUsers` is off.
+ * Without `id`: the root of `customerId`.
+ */
+export async function findWritableContentGroup(
+  tx: Executor,
+  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  input: { id?: string; customerId?: number; creatingIn: boolean },
+): Promise<WritableContentGroup> {
+  const where = input.id
+    ? and(sql`${contentGroups.id}::text = ${input.id}`, input.customerId === undefined ? scopeCondition(ctx.scope, contentGroups.customerId) : eq(contentGroups.customerId, input.customerId))
+    : and(eq(contentGroups.customerId, input.customerId ?? -1), sql`${contentGroups.parentId} is null`);
+  const row = await findContentGroupForWrite(tx, {
+    where,
+    visible: contentGroupAccess(ctx),
+    readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id),
+    isTeamUser: isTeamUserExpression(ctx.actor),
+  });
+  if (!row || !row.visible) throw new NotFoundError('contentGroup', input.id ?? 'root');
+  if (row.readOnly) throw new ForbiddenError('Your teams give read-only access to this content folder', 'team.error.readOnly', { resourceType: 'contentGroup', id: row.id });
+  if (input.creatingIn && row.parentId === null && !row.rootAllowed) {
+    throw new ForbiddenError('Team users may not create content or folders in the root content folder of this customer', 'contentGroup.error.rootCreationDisabled', { id: row.id });
+  }
+
+  return { id: row.id, customerId: row.customerId, parentId: row.parentId, path: row.path, name: row.name, isTemplateGroup: row.isTemplateGroup };
+}
+
+/** Refuses changing the root or the Templates folder themselves (409). */
+export function assertMovable(folder: { id: string; parentId: string | null; isTemplateGroup: boolean }, action: string): void {
+  if (folder.parentId === null) throw new ConflictError('contentGroup.error.root', `The root content folder cannot be ${action}`, { id: folder.id });
+  if (folder.isTemplateGroup) throw new ConflictError('contentGroup.error.templates', `The Templates folder cannot be ${action}`, { id: folder.id });
+}
+
+type ListContentGroupsInput = TeamReadInput & ListInput;
+
+/** GET /api/v2/contentGroup: paged, with search/select/sort and the team read parameters; the root is always listed. */
+export async function listContentGroups(ctx: ServiceContext, input: ListContentGroupsInput) {
+  const { where, extraColumns, query } = teamListQuery(ctx, 'contentGroup', contentGroups.id, input);
+  const visible = where ? sql`(${contentGroups.parentId} is null or ${where})` : undefined;
+
+  return findPage<ContentGroup>(ctx.db, { resource: contentGroupResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
+}
+
+/** GET /api/v2/contentGroup/{id}. */
+export async function getContentGroup(ctx: ServiceContext, id: string, select?: string): Promise<ContentGroup> {
+  return readContentGroup(ctx.db, ctx, id, select);
+}
+
+export async function readContentGroup(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<ContentGroup> {
+  const item = await findOne<ContentGroup>(db, {
+    resource: contentGroupResource,
+    scope: ctx.scope,
+    where: [sql`${contentGroups.id}::text = ${id}`, contentGroupAccess(ctx)],
+    select,
+  });
+  if (!item) throw new NotFoundError('contentGroup', id);
+
+  return item;
+}
+
+/** POST /api/contentGroup?parentGroupId=: a folder under `parentGroupId` (the root when absent). */
+export async function createContentGroup(ctx: ServiceContext, input: { parentGroupId?: string; name: string; teamIds?: string }): Promise<ContentGroup> {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+
+  return uniqueContentGroupName(input.name, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const parent = await findWritableContentGroup(tx, ctx, { customerId, id: input.parentGroupId, creatingIn: true });
+      const id = uuidv7();
+      const row = await insertContentGroup(tx, { id, customerId, parentId: parent.id, name: input.name, path: [...parent.path, id] });
+      if (input.teamIds) await assignTeams(tx, ctx, 'contentGroup', id, input.teamIds);
+      await auditContentGroup(tx, ctx, row, 'create', `Content folder '${row.name}' created`, { parentId: parent.id, name: row.name, teamIds: input.teamIds });
+
+      return readContentGroup(tx, ctx, id);
+    }),
+  );
+}
+
+/** PUT /api/contentGroup/{id}: `{name}`. */
+export async function renameContentGroup(ctx: ServiceContext, id: string, name: string): Promise<ContentGroup> {
+  return uniqueContentGroupName(name, () =>
+    withTransaction(ctx.db, async (tx) => {
+      const folder = await findWritableContentGroup(tx, ctx, { id, creatingIn: false });
+      assertMovable(folder, 'renamed');
+      await renameContentGroupRow(tx, folder.customerId, folder.id, name);
+      await auditContentGroup(tx, ctx, { ...folder, name }, 'rename', `Content folder '${folder.name}' renamed to '${name}'`, { name: { from: folder.name, to: name } });
+
+      return readContentGroup(tx, ctx, folder.id);
+    }),
+  );
+}
+
+/** POST /api/contentGroup/updateTeamAssignments?contentGroupId= (OWNER). The root belongs to everyone: refused. */
+export async function updateContentGroupTeamAssignments(ctx: ServiceContext, contentGroupId: string, change: TeamModification): Promise<TeamAccessList> {
+  return withTransaction(ctx.db, async (tx) => {
+    const folder = await findContentGroupForWrite(tx, {
+      where: and(sql`${contentGroups.id}::text = ${contentGroupId}`, scopeCondition(ctx.scope, contentGroups.customerId)),
+      visible: undefined,
+      readOnly: sql`false`,
+      isTeamUser: sql`false`,
+    });
+    if (!folder) throw new NotFoundError('contentGroup', contentGroupId);
+    if (folder.parentId === null) throw new ConflictError('contentGroup.error.root', 'The root content folder is visible to every user and takes no team assignments', { id: contentGroupId });
+
+    return modifyTeams(tx, ctx, 'contentGroup', contentGroupId, change);
+  });
+}
