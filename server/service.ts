@@ -5,6 +5,7 @@ import { AuthCache, installAuthCache } from './auth/auth-cache';
 import { startAuthChangeListener, type AuthChangeListener } from './auth/auth-change-listener';
 import { createApp, type App } from './http/app';
 import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
+import { prepareModules } from './modules';
 import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
@@ -55,6 +56,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       if (authCache.maxEntries > 0) authFeed = await startAuthChangeListener(handle, authCache, log);
       const result = await ensureFirstAdmin(handle.db, config);
       await ensureInitialFolders(handle.db);
+      await prepareModules(handle.db);
 
       return result;
     },

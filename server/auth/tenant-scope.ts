@@ -1,6 +1,7 @@
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
 import { homeCustomerOf, type Actor } from '@/server/context/actor';
+import type { ServiceContext } from '@/server/context/service-context';
 import { networkDirectory, type TenantScope } from '@/server/context/tenant-scope';
 
 export function parseCustomerIdParam(raw: string | undefined): number | undefined {
@@ -46,4 +47,17 @@ export function targetCustomerId(scope: TenantScope, actor: Actor): number {
   if (own === undefined) throw new ValidationError('request.error.customerIdRequired', 'Name the customer this write acts on', { parameter: 'customerId' });
 
   return own;
+}
+
+/**
+ * Id-addressed writes (`PUT/DELETE /api/file/{id}`, `/api/content/{id}`, …) take no `customerId`: they act
+ * wherever the caller can see the item, i.e. in the scope the caller has without a selector (ADMIN: every tenant).
+ */
+export async function idAddressedContext(ctx: ServiceContext): Promise<ServiceContext> {
+  return { ...ctx, scope: await resolveTenantScope(ctx.db, ctx.actor, undefined) };
+}
+
+/** A bulk change writes one audit entry, attributed to the customer when the call touched exactly one. */
+export function bulkCustomerId(scope: TenantScope, perCustomer: readonly { customerId: number }[]): number | undefined {
+  return perCustomer.length === 1 ? perCustomer[0]!.customerId : scope.kind === 'customer' ? scope.customerId : undefined;
 }

@@ -6,6 +6,7 @@ import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
 import { mailModule } from './mail/mail.module';
+import type { Database } from '@/server/db/client';
 import type { JobDeps, ModuleManifest } from './module';
 import type { PlugPoint } from '@/server/plug-point';
 import { oauthModule } from './oauth/oauth.module';
@@ -49,6 +50,11 @@ export function installModules(list: readonly ModuleManifest[] = modules): void 
     for (const { point, items } of module.plugs ?? []) byPoint.set(point, [...(byPoint.get(point) ?? []), ...items]);
   }
   for (const [point, items] of byPoint) point.install(items);
+}
+
+/** Runs every module's `prepare` (reference data such as starter templates), in module order. */
+export async function prepareModules(db: Database, list: readonly ModuleManifest[] = modules): Promise<void> {
+  for (const module of list) await module.prepare?.(db);
 }
 
 /** Every module's background jobs. */

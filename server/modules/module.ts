@@ -37,6 +37,8 @@ export type ModuleManifest = {
   jobs?: (deps: JobDeps) => JobDefinition[];
   /** What the module plugs into the shared mechanisms (teams, tags, file references, usage counters, …). */
   plugs?: readonly Plug[];
+  /** Brings the module's own reference data up to date after the migrations, at every start (idempotent). */
+  prepare?: (db: Database) => Promise<void>;
   /** Sweep factories by resource kind (the names routes use in their declared resource ids). */
   sweep?: Readonly<Record<string, SweepFactory>>;
 };

@@ -14,6 +14,7 @@ import { AuthCache, installAuthCache } from '@/server/auth/auth-cache';
 import { startAuthChangeListener } from '@/server/auth/auth-change-listener';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/context/roles';
+import { prepareModules } from '@/server/modules';
 import { createApp, type App } from '@/server/http/app';
 import type { ResponseDrift } from '@/server/http/response-conformance';
 import { createNodeListener } from '@/server/http/node-listener';
@@ -54,6 +55,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
     onResponseDrift: (drift) => responseDrift.push(drift),
   });
   const db = handle.db;
+  // As the service starts: the modules' reference data (starter templates).
+  await prepareModules(db);
   // As the service runs: tokens served from the cache, kept true by the change feed (AUTH_CACHE_SIZE=0: off).
   const authCache = new AuthCache(config.authCacheSize);
   installAuthCache(db, authCache);

@@ -15,6 +15,7 @@ import {
   findBlockedContentBelow,
   findBlockedGroupBelow,
   findContentGroupPath,
+  findOutsideEmbedder,
   moveContentGroupSubtree,
   moveContentTo,
 } from './content-groups.queries';
@@ -114,7 +115,12 @@ async function assertSubtreeChangeable(tx: Executor, ctx: ServiceContext, folder
   if (!removeContents) return;
   const teamBlocked = isAboveTeams(ctx.actor) ? sql`false` : blocked(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
   const content = await findBlockedContentBelow(tx, { customerId: folder.customerId, folderIds: [folder.id], blocked: sql`(${deviceContents.locked} or ${teamBlocked})` });
-  if (!content) return;
-  if (content.locked) throw lockedError(content.id);
-  throw new ForbiddenError('The folder contains content your teams may not change', 'team.error.readOnly', { resourceType: 'deviceContent', id: content.id });
+  if (content) {
+    if (content.locked) throw lockedError(content.id);
+    throw new ForbiddenError('The folder contains content your teams may not change', 'team.error.readOnly', { resourceType: 'deviceContent', id: content.id });
+  }
+  const embedder = await findOutsideEmbedder(tx, folder.customerId, folder.id);
+  if (embedder) {
+    throw new ConflictError('content.error.inUse', `Content in the folder is embedded in '${embedder.name}', outside it; remove it there first`, { usedBy: [{ id: embedder.id, name: embedder.name }], id: embedder.targetId });
+  }
 }

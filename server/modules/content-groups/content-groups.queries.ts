@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { deviceContents } from '@/server/modules/content/content.table';
+import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/modules/customers/customers.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
@@ -167,4 +167,24 @@ export async function deleteContentGroupSubtree(
   const [row] = await execRows(db, sql`with d as (delete from ${contentGroups} where ${groupsBelow} returning 1) select count(*)::int as n from d`);
 
   return { folders: Number(row?.n ?? 0), contentDeleted, contentMoved };
+}
+
+/** Content outside folder `folderId`'s subtree that embeds content inside it (deleting the subtree's content would break it). */
+export async function findOutsideEmbedder(db: Executor, customerId: number, folderId: string) {
+  const inside = sql`select ${deviceContents.id} from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${deviceContents.groupPath} @> ${uuidArray([folderId])}`;
+  const [row] = await db
+    .select({ id: deviceContents.id, name: deviceContents.name, targetId: contentReferences.targetId })
+    .from(contentReferences)
+    .innerJoin(deviceContents, eq(deviceContents.id, contentReferences.contentId))
+    .where(
+      and(
+        eq(contentReferences.customerId, customerId),
+        eq(contentReferences.targetType, 'content'),
+        sql`${contentReferences.targetId} in (${inside})`,
+        sql`${contentReferences.contentId} not in (${inside})`,
+      ),
+    )
+    .limit(1);
+
+  return row;
 }

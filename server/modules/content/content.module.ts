@@ -1,19 +1,31 @@
 import { v7 as uuidv7 } from 'uuid';
 import { findRootContentGroup } from '@/server/modules/content-groups/content-groups.queries';
+import { fileReferences } from '@/server/modules/files/file-reference-registry';
 import { defineModule, plug } from '@/server/modules/module';
+import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { tagSources } from '@/server/modules/tags/tag-sources';
 import { teamResources } from '@/server/modules/teams/team-registry';
+import { contentCriteriaCompiler } from './content-criteria';
+import { contentFileReferences } from './content-references';
+import { starterTemplates } from './content-templates';
+import { syncTemplates } from './content-templates.queries';
+import { registerContentRoutes } from './content.handlers';
 import { insertDeviceContent } from './content.queries';
-import { deviceContents } from './content.table';
+import { contentReferences, contentTemplates, deviceContents } from './content.table';
 
 /**
- * Device content: slides, interactive content and playlists (spec 2 "Content"). The table, its team and
- * tag plugs and its sweep factory are here; content folders (content-groups) count, move and delete it.
+ * Device content: slides, interactive content and playlists (spec 2 "Content"), their documents and what
+ * those reference (files through the file reference registry), CONTENT quick filters and the starter
+ * templates. Content folders (content-groups) count, move and delete it.
  */
 export const contentModule = defineModule({
   name: 'content',
-  tables: [deviceContents],
+  routes: registerContentRoutes,
+  tables: [deviceContents, contentReferences, contentTemplates],
+  prepare: (db) => syncTemplates(db, starterTemplates),
   plugs: [
+    plug(fileReferences, contentFileReferences),
+    plug(criteriaCompilers, contentCriteriaCompiler),
     plug(teamResources, { type: 'deviceContent', table: deviceContents, idColumn: deviceContents.id, customerIdColumn: deviceContents.customerId }),
     plug(tagSources, { name: 'deviceContent', tagType: 'CONTENT', table: deviceContents, tagsColumn: deviceContents.tags, customerIdColumn: deviceContents.customerId }),
   ],

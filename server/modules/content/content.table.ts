@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/modules/customers/customers.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { users } from '@/server/modules/users/users.table';
@@ -48,3 +48,44 @@ export const deviceContents = pgTable(
 );
 
 export type DeviceContentRow = typeof deviceContents.$inferSelect;
+
+/** What a content item's `data` points at. */
+export const contentReferenceTypes = ['file', 'fileFolder', 'content'] as const;
+export type ContentReferenceType = (typeof contentReferenceTypes)[number];
+
+/**
+ * The references of every content item's `data`, rewritten with the item on every write: which files,
+ * file folders and other content it embeds. Usage details, the file delete guard, `removeFromPlaylists`,
+ * `replaceFileReference` and the embedding-cycle check read this table (indexed both ways), never `data`.
+ */
+export const contentReferences = pgTable(
+  'content_reference',
+  {
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => deviceContents.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: contentReferenceTypes }).notNull(),
+    targetId: uuid('target_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.targetType, t.targetId] }),
+    index('content_reference_target_idx').on(t.customerId, t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * The starter templates every tenant can start a slide from (`GET /api/template`). Global and read-only:
+ * written from the catalogue in content-templates.ts at start (the module's `prepare`), never by a request.
+ */
+export const contentTemplates = pgTable('content_template', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  structureType: text('structure_type', { enum: ['SLIDE', 'COMPLEX'] }).notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  data: jsonb('data').$type<unknown>().notNull(),
+  position: integer('position').notNull(),
+});

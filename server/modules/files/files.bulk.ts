@@ -1,9 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { bulkCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { maxTagsTotalLength, normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
+import { maxTagsTotalLength, normalizeTags, registerTags, tagVerbSql, type TagVerb } from '@/server/modules/tags/tags.rules';
 import { compileSearch } from '@/server/query';
 import { anyFileMatches, bulkUpdateFiles } from './files.queries';
 import { fileResource } from './files.resource';
@@ -16,24 +17,15 @@ import { files } from './files.table';
  * read into memory. Only rows that actually change are written and counted (`{updated}`).
  */
 
-export type TagVerb = 'add' | 'set' | 'remove';
 export type BulkResult = { updated: number };
 
 export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; search?: string; tags: string[] }): Promise<BulkResult> {
   // Removing needs no format check: it must be able to clean up any tag that exists.
   const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
-  const list = textArray(tags);
-  const column = sql.identifier('tags');
-  const merged = sql`array(select x from unnest(${files.tags} || ${list}) with ordinality as u(x, n) group by x order by min(n))`;
-  const [set, changes] = {
-    add: [sql`${column} = ${merged}`, sql`not (${files.tags} @> ${list})`],
-    set: [sql`${column} = ${list}`, sql`${files.tags} is distinct from ${list}`],
-    remove: [sql`${column} = array(select x from unnest(${files.tags}) as u(x) where x <> all(${list}))`, sql`${files.tags} && ${list}`],
-  }[input.verb] as [SQL, SQL];
+  const { set, changes, tooLong } = tagVerbSql(files.tags, input.verb, tags);
 
   return withTransaction(ctx.db, async (tx) => {
     // The tag limit holds for each file's whole list: one file that would pass it refuses the call, nothing changes.
-    const tooLong = sql`length(array_to_string(${merged}, ',')) > ${maxTagsTotalLength}`;
     if (input.verb === 'add' && (await anyFileMatches(tx, and(matching(ctx, input.search, changes), tooLong)!))) {
       throw new ValidationError('tag.error.invalid', `A file's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
     }
@@ -42,7 +34,7 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
     const updated = total(perCustomer);
     await auditChange(tx, ctx, {
       entityType: 'file',
-      customerId: bulkCustomerId(ctx, perCustomer),
+      customerId: bulkCustomerId(ctx.scope, perCustomer),
       action: `${input.verb}Tags`,
       message: `Tags ${{ add: 'added to', set: 'set on', remove: 'removed from' }[input.verb]} ${updated} files: ${tags.join(', ')}`,
       changes: { search: input.search ?? null, tags, updated },
@@ -67,7 +59,7 @@ export async function setFileValidity(ctx: ServiceContext, input: { search?: str
     const range = `${validFrom?.toISOString() ?? 'open'} – ${validTo?.toISOString() ?? 'open'}`;
     await auditChange(tx, ctx, {
       entityType: 'file',
-      customerId: bulkCustomerId(ctx, perCustomer),
+      customerId: bulkCustomerId(ctx.scope, perCustomer),
       action: 'setValidity',
       message: `Validity of ${updated} files set to ${range}`,
       changes: { search: input.search ?? null, validFrom: validFrom?.getTime() ?? null, validTo: validTo?.getTime() ?? null, updated },
@@ -81,12 +73,6 @@ function matching(ctx: ServiceContext, search: string | undefined, changes: SQL)
   const searched = search === undefined || search.trim() === '' ? undefined : compileSearch(fileResource, search);
 
   return and(writableFilesCondition(ctx), searched, changes)!;
-}
-
-function textArray(values: readonly string[]): SQL {
-  if (values.length === 0) return sql`'{}'::text[]`;
-
-  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 }
 
 function timestamp(value: Date | null): SQL {
@@ -104,9 +90,4 @@ function epoch(raw: string, parameter: string): Date {
 
 function total(perCustomer: { count: number }[]): number {
   return perCustomer.reduce((sum, c) => sum + c.count, 0);
-}
-
-/** A bulk change writes one entry, attributed to the customer when the call touched exactly one. */
-function bulkCustomerId(ctx: ServiceContext, perCustomer: { customerId: number }[]): number | undefined {
-  return perCustomer.length === 1 ? perCustomer[0]!.customerId : ctx.scope.kind === 'customer' ? ctx.scope.customerId : undefined;
 }

@@ -1,3 +1,4 @@
+import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import type { RouteRegistrar } from '@/server/http/route';
 import { sortValues } from '@/server/http/list-query';
@@ -45,7 +46,7 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   app.openapi(routes.renameFileRoute, async (c) => {
     const { fileId, newName } = c.req.valid('query');
 
-    return c.json((await service.renameFile(await service.idAddressedContext(serviceContext(c)), { id: fileId, newName })), 200);
+    return c.json((await service.renameFile(await idAddressedContext(serviceContext(c)), { id: fileId, newName })), 200);
   });
 
   app.openapi(routes.updateFileTeamsRoute, async (c) =>
@@ -69,13 +70,13 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(routes.updateFileRoute, async (c) => {
-    const ctx = await service.idAddressedContext(serviceContext(c));
+    const ctx = await idAddressedContext(serviceContext(c));
 
     return c.json((await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') })), 200);
   });
 
   app.openapi(routes.deleteFileRoute, async (c) => {
-    const ctx = await service.idAddressedContext(serviceContext(c));
+    const ctx = await idAddressedContext(serviceContext(c));
     await service.deleteFile(ctx, { id: c.req.valid('param').fileId, removeFromPlaylists: c.req.valid('query').removeFromPlaylists === true });
 
     return c.body(null, 204);

@@ -1,6 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
-import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
@@ -28,14 +27,6 @@ const DEFAULT_SORT = ['name,asc'];
 const SUMMARY_FOLDER_CAP = 1000;
 
 type FileListInput = ListInput & TeamReadInput & { quickFilterId?: string };
-
-/**
- * Id-addressed writes (`PUT/DELETE /api/file/{id}`, rename) take no `customerId`: they act wherever the
- * caller can see the file, i.e. in the scope the caller has without a selector (ADMIN: every tenant).
- */
-export async function idAddressedContext(ctx: ServiceContext): Promise<ServiceContext> {
-  return { ...ctx, scope: await resolveTenantScope(ctx.db, ctx.actor, undefined) };
-}
 
 export async function listFiles(ctx: ServiceContext, input: FileListInput) {
   const { quickFilterId, ...rest } = input;

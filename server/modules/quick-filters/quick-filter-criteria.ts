@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { ValidationError } from '@/server/errors';
+import { definePlugPoint } from '@/server/plug-point';
 import { fileResource } from '@/server/modules/files/files.resource';
 import { normalizeTags } from '@/server/modules/tags/tags.rules';
 import { compileSearchAst, parseSearch, type AnyResource, type Operator, type SearchNode, type Term } from '@/server/query';
@@ -11,15 +12,12 @@ type EntityType = (typeof filteredEntityTypes)[number];
 /**
  * Turns saved criteria into search-language nodes over one entity's resource, so the whole filter
  * compiles through the query compiler into ONE condition (the same SQL a typed `search` gives).
- * CONTENT and DEVICE plug in with `registerCriteriaCompiler` when their resources exist.
+ * Each entity type plugs its compiler into `criteriaCompilers` (FILE here, CONTENT from the content module).
  */
-export type CriteriaCompiler = { resource: AnyResource; nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[] };
+export type CriteriaCompiler = { type: EntityType; resource: AnyResource; nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[] };
 
-const compilers = new Map<EntityType, CriteriaCompiler>();
-
-export function registerCriteriaCompiler(type: EntityType, compiler: CriteriaCompiler): void {
-  compilers.set(type, compiler);
-}
+/** The entity types whose criteria can be evaluated; each module that owns such a list plugs its compiler in. */
+export const criteriaCompilers = definePlugPoint<CriteriaCompiler>('criteriaCompilers', (c) => c.type);
 
 /** Parses stored or submitted criteria and checks the type, the tags and the search (400 on any fault). */
 export function validateCriteria(filteredEntityType: EntityType, raw: unknown): Criteria {
@@ -37,7 +35,7 @@ export function validateCriteria(filteredEntityType: EntityType, raw: unknown): 
     });
   }
   if (criteria.tags) criteria.tags = normalizeTags(criteria.tags);
-  const compiler = compilers.get(filteredEntityType);
+  const compiler = criteriaCompilers.get(filteredEntityType);
   // Compiling the whole filter proves its search against the entity's fields; without a resource, check the syntax.
   if (compiler) compileCriteria(compiler, criteria, { customerId: 0, now: new Date() });
   else if (criteria.search) inSearch(() => parseSearch(criteria.search!));
@@ -47,7 +45,7 @@ export function validateCriteria(filteredEntityType: EntityType, raw: unknown): 
 
 /** The criteria as one SQL condition over the entity's table, or a 400 when the type cannot be evaluated yet. */
 export function criteriaCondition(filteredEntityType: EntityType, raw: unknown, input: { customerId: number; now: Date }): SQL {
-  const compiler = compilers.get(filteredEntityType);
+  const compiler = criteriaCompilers.get(filteredEntityType);
   if (!compiler) {
     throw new ValidationError('quickFilter.error.unsupportedType', `${filteredEntityType} quick filters cannot be evaluated yet: no ${filteredEntityType.toLowerCase()} list exists`, {
       filteredEntityType,
@@ -85,9 +83,10 @@ function fileNodes(criteria: Criteria, input: { customerId: number; now: Date })
   return nodes;
 }
 
-registerCriteriaCompiler('FILE', { resource: fileResource, nodes: fileNodes });
+export const fileCriteriaCompiler: CriteriaCompiler = { type: 'FILE', resource: fileResource, nodes: fileNodes };
 
-function term(field: string, operator: Operator, text: string): Term {
+/** A search term built from a criteria field (errors name `criteria.{field}`). */
+export function term(field: string, operator: Operator, text: string): Term {
   return { type: 'term', path: [field], operator, value: { kind: 'text', raw: text, text }, position: 0, token: `criteria.${field}` };
 }
 

@@ -38,6 +38,7 @@ export const CriteriaSchema = z
   .openapi('QuickFilterCriteria', { description: '`type` must equal the filter\'s `filteredEntityType`' });
 
 export type FileCriteria = z.infer<typeof FileCriteriaSchema>;
+export type ContentCriteria = z.infer<typeof ContentCriteriaSchema>;
 export type Criteria = z.infer<typeof CriteriaSchema>;
 
 export const FilteredEntityTypeSchema = z.enum(filteredEntityTypeValues);

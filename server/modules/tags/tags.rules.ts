@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ValidationError } from '@/server/errors';
 import { tags as tagTable, type tagTypes } from './tags.table';
@@ -46,4 +48,32 @@ export async function registerTags(tx: Executor, customerId: number, tagType: Ta
     .insert(tagTable)
     .values(unique.map((tag) => ({ customerId, tagType, tag })))
     .onConflictDoNothing();
+}
+
+export type TagVerb = 'add' | 'set' | 'remove';
+
+/** A text[] literal built from bound parameters. */
+export function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+
+  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+}
+
+/**
+ * The SQL of a bulk tag verb over a `text[]` tags column (`/api/v2/{file,deviceContent}/tags/{verb}`): the
+ * SET clause, the condition that the row actually changes (only those are written and counted), and the
+ * condition that the row's tags would exceed the total length (checked before an `add`). `tags` are
+ * normalised for add and set; remove takes any tag, so that it can clean up whatever exists.
+ */
+export function tagVerbSql(column: AnyPgColumn, verb: TagVerb, tags: readonly string[]): { set: SQL; changes: SQL; tooLong: SQL } {
+  const list = textArray(tags);
+  const target = sql.identifier(column.name);
+  const merged = sql`array(select x from unnest(${column} || ${list}) with ordinality as u(x, n) group by x order by min(n))`;
+  const [set, changes] = {
+    add: [sql`${target} = ${merged}`, sql`not (${column} @> ${list})`],
+    set: [sql`${target} = ${list}`, sql`${column} is distinct from ${list}`],
+    remove: [sql`${target} = array(select x from unnest(${column}) as u(x) where x <> all(${list}))`, sql`${column} && ${list}`],
+  }[verb] as [SQL, SQL];
+
+  return { set, changes, tooLong: sql`length(array_to_string(${merged}, ',')) > ${maxTagsTotalLength}` };
 }

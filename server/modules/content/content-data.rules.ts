@@ -1,0 +1,62 @@
+import type { PlaylistData, SlideData } from './content-data.schemas';
+
+/*
+ * What a `data` document points at, and what each pointer may point at (spec 2 embedding rules): a
+ * playlist embeds files, file folders, slides and nested playlists (never multi-page content); a slide
+ * embeds slides, playlists, channels and media through widgets; interactive content embeds slides,
+ * playlists, channels, content of either structure and media. Pure: the service checks the ids.
+ */
+
+/** What an embedded content id must be: a one-page slide, any slide or interactive content, or a playlist. */
+export type Embeddable = 'slide' | 'anyContent' | 'simpleLoop';
+
+export type ContentPointer = { id: string; path: string; expects: Embeddable };
+export type IdPointer = { id: string; path: string };
+
+export type DataReferences = { files: IdPointer[]; fileFolders: IdPointer[]; contents: ContentPointer[] };
+
+export function playlistReferences(data: PlaylistData): DataReferences {
+  const refs: DataReferences = { files: [], fileFolders: [], contents: [] };
+  data.slides.forEach((item, i) => {
+    const path = `data.slides.${i}.id`;
+    if (item.type === 'FILE') refs.files.push({ id: item.id, path });
+    else if (item.type === 'FILE_FOLDER') refs.fileFolders.push({ id: item.id, path });
+    else refs.contents.push({ id: item.id, path, expects: item.type === 'CONTENT' ? 'slide' : 'simpleLoop' });
+  });
+
+  return refs;
+}
+
+export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPLEX'): DataReferences {
+  const refs: DataReferences = { files: [], fileFolders: [], contents: [] };
+  data.pages.forEach((page, p) => {
+    if (page.pageStyle.backgroundFileId) refs.files.push({ id: page.pageStyle.backgroundFileId, path: `data.pages.${p}.pageStyle.backgroundFileId` });
+    page.widgets.forEach((widget, w) => {
+      const at = `data.pages.${p}.widgets.${w}`;
+      if (widget.type === 'image' || widget.type === 'video') refs.files.push({ id: widget.fileId, path: `${at}.fileId` });
+      else if (widget.type === 'playlist') refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
+      else if (widget.type === 'content') refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
+    });
+  });
+
+  return refs;
+}
+
+/** Whether content of this kind satisfies what the pointer expects. */
+export function satisfies(expects: Embeddable, target: { deviceContentType: string; structureType: string | null }): boolean {
+  if (expects === 'simpleLoop') return target.deviceContentType === 'simpleLoop';
+  if (target.deviceContentType !== 'content') return false;
+
+  return expects === 'anyContent' || target.structureType === 'SLIDE';
+}
+
+const EXPECTED_WORDS: Record<Embeddable, string> = { slide: 'a slide', anyContent: 'a slide or interactive content', simpleLoop: 'a playlist' };
+
+export function expectedWords(expects: Embeddable): string {
+  return EXPECTED_WORDS[expects];
+}
+
+/** Distinct ids of a pointer list. */
+export function idsOf(pointers: readonly IdPointer[]): string[] {
+  return [...new Set(pointers.map((p) => p.id.toLowerCase()))];
+}
