@@ -301,3 +301,32 @@ export const WarningIcon = (p: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 );
+
+export const PlayIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 4.5v15l12.5-7.5L7 4.5Z" />
+  </Icon>
+);
+
+/** A playlist: lines with a play mark. */
+export const PlaylistIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 6h13M3 11h13M3 16h7" />
+    <path d="M15 14.5v6l5-3-5-3Z" />
+  </Icon>
+);
+
+/** A slide: a screen with a layout. */
+export const SlideIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4.5" width="18" height="13" rx="1.5" />
+    <path d="M7 8.5h6M7 12h10M9 21h6" />
+  </Icon>
+);
+
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="8" y="8" width="12" height="12" rx="1.5" />
+    <path d="M16 8V5.5A1.5 1.5 0 0 0 14.5 4h-9A1.5 1.5 0 0 0 4 5.5v9A1.5 1.5 0 0 0 5.5 16H8" />
+  </Icon>
+);

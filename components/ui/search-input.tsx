@@ -1,5 +1,6 @@
 'use client';
 
+import { cn } from '@/lib/cn';
 import { useEffect, useRef, useState } from 'react';
 import { SearchIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
@@ -12,12 +13,15 @@ export function SearchInput({
   label,
   placeholder,
   disabled = false,
+  className,
 }: {
   value: string;
   onChange: (value: string) => void;
   label: string;
   placeholder?: string;
   disabled?: boolean;
+  /** The box's width; the toolbar width (`sm:w-80`) when absent. */
+  className?: string;
 }) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedValue(text, 300);
@@ -42,7 +46,7 @@ export function SearchInput({
   }, [debounced]);
 
   return (
-    <div className="relative w-full sm:w-80">
+    <div className={cn('relative w-full', className ?? 'sm:w-80')}>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
       <Input
         type="search"

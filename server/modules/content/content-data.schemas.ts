@@ -174,3 +174,4 @@ export type Widget = z.infer<typeof Widget>;
 export type Page = z.infer<typeof Page>;
 export type SlideData = z.infer<typeof SlideData>;
 export type Fit = z.infer<typeof Fit>;
+export type Transition = z.infer<typeof Transition>;

@@ -1,0 +1,247 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import { CheckboxField } from '@/components/ui/field';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { ApiError } from '@/lib/api/client';
+import {
+  emptyPlaylist,
+  fetchTemplates,
+  kindLabel,
+  useCreateFromTemplate,
+  useCreatePlaylist,
+  useCreateSlide,
+  useDeleteContent,
+  useDuplicateContent,
+  type DeviceContent,
+} from '@/lib/api/content';
+import { useCreateContentGroup, useDeleteContentGroup, useRenameContentGroup, type ContentGroup } from '@/lib/api/content-groups';
+import { ContentGroupCreateSchema, ContentGroupRenameSchema } from '@/server/modules/content-groups/content-groups.schemas';
+import { DuplicateSchema } from '@/server/modules/content/content.schemas';
+
+const duplicateName = (error: unknown) =>
+  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName' ? { field: 'name' as const, message: 'A folder here already has this name.' } : undefined;
+
+/** A new folder inside `parent`. */
+export function NewContentFolderDialog({ parent, onOpenChange, onCreated }: { parent: { id: string; name: string } | null; onOpenChange: (open: boolean) => void; onCreated: (folder: ContentGroup) => void }) {
+  const create = useCreateContentGroup();
+
+  return (
+    <FormDialog
+      open={parent !== null}
+      onOpenChange={onOpenChange}
+      title="New folder"
+      description={parent ? `Inside ${parent.name}.` : undefined}
+      schema={ContentGroupCreateSchema}
+      required={{ name: 'Enter a name' }}
+      values={{ name: '', deviceContentType: 'content' as const }}
+      submitLabel="Create folder"
+      onSubmit={async (values) => onCreated(await create.mutateAsync({ parentGroupId: parent!.id, name: values.name }))}
+      fieldError={duplicateName}
+    >
+      {(fields) => fields.text('name', { label: 'Name', autoFocus: true })}
+    </FormDialog>
+  );
+}
+
+export function RenameContentFolderDialog({ folder, onOpenChange }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void }) {
+  const rename = useRenameContentGroup();
+
+  return (
+    <FormDialog
+      open={folder !== null}
+      onOpenChange={onOpenChange}
+      title="Rename folder"
+      schema={ContentGroupRenameSchema}
+      required={{ name: 'Enter a name' }}
+      values={{ name: folder?.name ?? '' }}
+      submitLabel="Rename"
+      onSubmit={(values) => rename.mutateAsync({ id: folder!.id, name: values.name })}
+      fieldError={duplicateName}
+    >
+      {(fields) => fields.text('name', { label: 'Name', autoFocus: true })}
+    </FormDialog>
+  );
+}
+
+/** Deletes a folder; its content moves to the top folder unless the user asks to delete it too. */
+export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
+  const remove = useDeleteContentGroup();
+  const [removeContents, setRemoveContents] = useState(false);
+
+  return (
+    <ConfirmDialog
+      open={folder !== null}
+      onOpenChange={(open) => {
+        if (!open) setRemoveContents(false);
+        onOpenChange(open);
+      }}
+      title={`Delete folder ${folder?.name ?? ''}?`}
+      description="The folder and every folder inside it are deleted."
+      confirmLabel="Delete folder"
+      destructive
+      onConfirm={async () => {
+        await remove.mutateAsync({ id: folder!.id, removeContents });
+        onDeleted();
+      }}
+    >
+      <CheckboxField
+        id="delete-folder-contents"
+        label="Also delete the playlists and slides inside"
+        description={removeContents ? 'They are deleted with the folder.' : 'Unticked: they move to the top folder.'}
+        checked={removeContents}
+        onChange={(e) => setRemoveContents(e.target.checked)}
+      />
+    </ConfirmDialog>
+  );
+}
+
+const RESOLUTIONS = [
+  { value: '1920x1080', label: 'Landscape, Full HD (1920 × 1080)' },
+  { value: '1080x1920', label: 'Portrait, Full HD (1080 × 1920)' },
+  { value: '3840x2160', label: 'Landscape, 4K (3840 × 2160)' },
+  { value: '2160x3840', label: 'Portrait, 4K (2160 × 3840)' },
+  { value: '1280x720', label: 'Landscape, HD (1280 × 720)' },
+] as const;
+
+const NewPlaylistSchema = DuplicateSchema.extend({ resolution: z.enum(RESOLUTIONS.map((r) => r.value) as ['1920x1080']) });
+
+export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: { open: boolean; folderId: string; onOpenChange: (open: boolean) => void; onCreated: (item: DeviceContent) => void }) {
+  const create = useCreatePlaylist();
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New playlist"
+      description="Images, videos, slides and other playlists, one after another."
+      schema={NewPlaylistSchema}
+      required={{ name: 'Enter a name' }}
+      values={{ name: '', resolution: '1920x1080' as const }}
+      submitLabel="Create playlist"
+      onSubmit={async (values) => {
+        const [width, height] = values.resolution.split('x').map(Number) as [number, number];
+        onCreated(await create.mutateAsync({ contentGroupId: folderId, name: values.name, data: emptyPlaylist(width, height) }));
+      }}
+    >
+      {(fields) => (
+        <>
+          {fields.text('name', { label: 'Name', autoFocus: true })}
+          {fields.select('resolution', {
+            label: 'Screen',
+            hint: 'The shape of the screens it plays on.',
+            children: RESOLUTIONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            )),
+          })}
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+const BLANK = [
+  { value: 'blank-landscape', label: 'Blank, landscape (1920 × 1080)', size: { width: 1920, height: 1080 } },
+  { value: 'blank-portrait', label: 'Blank, portrait (1080 × 1920)', size: { width: 1080, height: 1920 } },
+] as const;
+
+const NewSlideSchema = DuplicateSchema.extend({ template: z.string().min(1) });
+
+/** A new slide: blank, or from a starter template. */
+export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { open: boolean; folderId: string; onOpenChange: (open: boolean) => void; onCreated: (item: DeviceContent) => void }) {
+  const templates = useQuery({ queryKey: ['content', 'templates'], queryFn: ({ signal }) => fetchTemplates(signal), enabled: open, staleTime: 5 * 60_000 });
+  const createBlank = useCreateSlide();
+  const fromTemplate = useCreateFromTemplate();
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New slide"
+      description="Start blank or from a template."
+      schema={NewSlideSchema}
+      required={{ name: 'Enter a name' }}
+      values={{ name: '', template: 'blank-landscape' }}
+      submitLabel="Create slide"
+      onSubmit={async (values) => {
+        const blank = BLANK.find((b) => b.value === values.template);
+        const item = blank
+          ? await createBlank.mutateAsync({
+              contentGroupId: folderId,
+              name: values.name,
+              data: { pages: [{ name: 'Default', tags: [], pageStyle: { backgroundColor: '#111827' }, pageData: { screenSize: blank.size }, widgets: [] }] },
+            })
+          : await fromTemplate.mutateAsync({ templateId: values.template, contentGroupId: folderId, name: values.name });
+        onCreated(item);
+      }}
+    >
+      {(fields) => (
+        <>
+          {fields.text('name', { label: 'Name', autoFocus: true })}
+          {fields.select('template', {
+            label: 'Start from',
+            hint: 'Templates come with example text and colours to make your own.',
+            children: (
+              <>
+                {BLANK.map((b) => (
+                  <option key={b.value} value={b.value}>
+                    {b.label}
+                  </option>
+                ))}
+                {(templates.data?.content ?? []).map((t) => (
+                  <option key={t.id} value={t.id}>
+                    Template: {t.name}
+                  </option>
+                ))}
+              </>
+            ),
+          })}
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+export function DuplicateContentDialog({ item, onOpenChange }: { item: DeviceContent | null; onOpenChange: (open: boolean) => void }) {
+  const duplicate = useDuplicateContent();
+
+  return (
+    <FormDialog
+      open={item !== null}
+      onOpenChange={onOpenChange}
+      title={`Copy ${item ? kindLabel(item).toLowerCase() : ''}`}
+      description="The copy lands in the same folder."
+      schema={DuplicateSchema}
+      required={{ name: 'Enter a name' }}
+      values={{ name: item ? `${item.name} (copy)`.slice(0, 255) : '' }}
+      submitLabel="Make a copy"
+      onSubmit={(values) => duplicate.mutateAsync({ item: item!, name: values.name })}
+    >
+      {(fields) => fields.text('name', { label: 'Name of the copy', autoFocus: true })}
+    </FormDialog>
+  );
+}
+
+export function DeleteContentDialog({ item, onOpenChange, onDeleted }: { item: DeviceContent | null; onOpenChange: (open: boolean) => void; onDeleted?: () => void }) {
+  const remove = useDeleteContent();
+
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={onOpenChange}
+      title={`Delete ${item ? kindLabel(item).toLowerCase() : ''} ${item?.name ?? ''}?`}
+      description="Screens that show it stop showing it. Content that embeds it must let go of it first."
+      confirmLabel="Delete"
+      destructive
+      onConfirm={async () => {
+        await remove.mutateAsync(item!);
+        onDeleted?.();
+      }}
+    />
+  );
+}

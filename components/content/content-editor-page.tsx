@@ -1,0 +1,171 @@
+'use client';
+
+import Link from 'next/link';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SlidePreview } from '@/components/content/content-preview';
+import { PlaylistEditor } from '@/components/content/playlist-editor';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { contentResource, kindLabel, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
+import { errorMessage } from '@/lib/api/protected';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatDateTime } from '@/lib/format';
+import { useHistory } from '@/lib/hooks/use-history';
+import { hasRole } from '@/server/context/roles';
+
+type SaveState = { kind: 'saved'; at?: string } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
+
+const AUTOSAVE_DELAY_MS = 1200;
+
+/** One playlist or slide: its editor, saved automatically, with undo, redo, lock state and preview. */
+export function ContentEditorPage({ id }: { id: string }) {
+  const detail = contentResource.useDetail(id);
+  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
+  if (detail.isError || !detail.data) return <LoadError title="This item could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+
+  return <Editor key={detail.data.id} item={detail.data} />;
+}
+
+function Editor({ item }: { item: DeviceContent }) {
+  const me = useCurrentUser();
+  const save = useSaveContent();
+  const lock = useLockContent();
+  const history = useHistory(item.data as PlaylistData | SlideData);
+  const [name, setName] = useState(item.name ?? '');
+  const [state, setState] = useState<SaveState>({ kind: 'saved', at: item.lastSaved ?? undefined });
+  const savedRef = useRef(history.value);
+  const locked = item.locked === true;
+  const canEdit = hasRole(me.role, 'EDITOR') && !item.readOnly;
+  const readOnly = locked || !canEdit;
+  const isPlaylist = item.deviceContentType === 'simpleLoop';
+
+  const persist = useCallback(
+    async (changes: { data?: PlaylistData | SlideData; name?: string }, autoSave: boolean) => {
+      setState({ kind: 'saving' });
+      try {
+        const saved = await save.mutateAsync({ item, changes, autoSave });
+        if (changes.data) savedRef.current = changes.data;
+        setState({ kind: 'saved', at: saved.lastSaved ?? undefined });
+      } catch (error) {
+        setState({ kind: 'error', message: errorMessage(error) });
+      }
+    },
+    [item, save],
+  );
+
+  // Autosave: a change is written once the editing pauses.
+  useEffect(() => {
+    if (readOnly) return;
+    if (history.value === savedRef.current) {
+      // Undone back to what is saved: nothing to write.
+      setState((s) => (s.kind === 'pending' ? { kind: 'saved', at: item.lastSaved ?? undefined } : s));
+
+      return;
+    }
+    setState({ kind: 'pending' });
+    const timer = setTimeout(() => void persist({ data: history.value }, true), AUTOSAVE_DELAY_MS);
+
+    return () => clearTimeout(timer);
+    // persist is stable per item; the document is what triggers a save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [history.value, readOnly]);
+
+  // Undo and redo from the keyboard, except while typing in a field.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || readOnly) return;
+      const target = e.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+      e.preventDefault();
+      if (e.shiftKey) history.redo();
+      else history.undo();
+    };
+    window.addEventListener('keydown', onKey);
+
+    return () => window.removeEventListener('keydown', onKey);
+  }, [history, readOnly]);
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Link href="/content" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
+          <ChevronLeftIcon className="size-4" />
+          Content
+        </Link>
+        <Input
+          aria-label="Name"
+          value={name}
+          disabled={readOnly}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => name.trim() && name.trim() !== item.name && void persist({ name: name.trim() }, false)}
+          className="h-9 max-w-sm flex-1 text-base font-semibold"
+        />
+        <Badge>{kindLabel(item)}</Badge>
+        {locked ? (
+          <Badge tone="brand">
+            <LockIcon className="mr-1 size-3" />
+            Locked
+          </Badge>
+        ) : null}
+        <SaveStatus state={state} />
+        <div className="ml-auto flex items-center gap-2">
+          {readOnly || !isPlaylist ? null : (
+            <>
+              <Button variant="secondary" size="sm" disabled={!history.canUndo} onClick={history.undo}>
+                Undo
+              </Button>
+              <Button variant="secondary" size="sm" disabled={!history.canRedo} onClick={history.redo}>
+                Redo
+              </Button>
+            </>
+          )}
+          {hasRole(me.role, 'APPROVER') ? (
+            <Button variant="secondary" size="sm" disabled={lock.isPending || state.kind === 'pending' || state.kind === 'saving'} onClick={() => lock.mutate({ item, locked: !locked })}>
+              <LockIcon className="size-4" />
+              {locked ? 'Unlock' : 'Lock'}
+            </Button>
+          ) : null}
+          <Button variant="secondary" size="sm" asChild>
+            <Link href={`/content/${item.id}/preview`}>Full preview</Link>
+          </Button>
+        </div>
+      </div>
+      {locked ? (
+        <Alert tone="info" title="This item is locked." className="mb-4">
+          An approver locked it so that it stays as it is. It opens read-only; an approver unlocks it to change it.
+        </Alert>
+      ) : !canEdit ? (
+        <Alert tone="info" className="mb-4">
+          You can look at this item but not change it.
+        </Alert>
+      ) : null}
+      {isPlaylist ? (
+        <PlaylistEditor item={item} data={history.value as PlaylistData} onChange={history.set} readOnly={readOnly} />
+      ) : (
+        <Card className="p-4">
+          <SlidePreview data={history.value as SlideData} customerId={item.customerId} className="mx-auto max-w-4xl" />
+          <p className="mt-3 text-sm text-zinc-500">
+            {(history.value as SlideData).pages.length > 1 ? `${(history.value as SlideData).pages.length} pages. ` : ''}
+            The slide as screens show it. Its visual editor (widgets on a canvas) is not part of the console yet: slides are built from templates and through the API.
+          </p>
+        </Card>
+      )}
+    </>
+  );
+}
+
+function SaveStatus({ state }: { state: SaveState }) {
+  const text =
+    state.kind === 'saved' ? (state.at ? `Saved ${formatDateTime(state.at)}` : 'Saved') : state.kind === 'pending' ? 'Unsaved changes' : state.kind === 'saving' ? 'Saving…' : `Not saved: ${state.message}`;
+
+  return (
+    <span role="status" data-testid="save-status" data-state={state.kind} className={state.kind === 'error' ? 'text-sm text-red-700' : 'text-sm text-zinc-500'}>
+      {text}
+    </span>
+  );
+}

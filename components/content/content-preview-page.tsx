@@ -1,0 +1,35 @@
+'use client';
+
+import Link from 'next/link';
+import { PlaylistPreview, SlidePreview } from '@/components/content/content-preview';
+import { LoadError } from '@/components/ui/alert';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { contentResource, kindLabel, type PlaylistData, type SlideData } from '@/lib/api/content';
+import { resolverOf, usePlaylistReferences } from '@/lib/api/content-references';
+
+/** The item as a screen shows it, as large as the window allows (`previewPath`). */
+export function ContentPreviewPage({ id }: { id: string }) {
+  const detail = contentResource.useDetail(id);
+  const data = detail.data?.deviceContentType === 'simpleLoop' ? (detail.data.data as PlaylistData) : undefined;
+  const refs = usePlaylistReferences(data);
+  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
+  if (detail.isError || !detail.data) return <LoadError title="This item could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  const item = detail.data;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-sm">
+        <Link href={`/content/${item.id}`} className="inline-flex items-center gap-1 text-zinc-500 hover:text-zinc-900">
+          <ChevronLeftIcon className="size-4" />
+          Back to the editor
+        </Link>
+        <span className="font-medium text-zinc-900">{item.name}</span>
+        <span className="text-zinc-400">{kindLabel(item)}</span>
+      </div>
+      <div className="mx-auto w-full max-w-6xl">
+        {data ? <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing /> : <SlidePreview data={item.data as SlideData} customerId={item.customerId} />}
+      </div>
+    </div>
+  );
+}

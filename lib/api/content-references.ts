@@ -1,0 +1,100 @@
+'use client';
+
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import type { DeviceContent, PlaylistData } from '@/lib/api/content';
+import type { MediaFile as FileEntity } from '@/lib/api/files';
+import { term, toSearch } from '@/lib/api/query-language';
+import type { Page } from '@/lib/api/types';
+import type { MediaFile, Resolver } from '@/lib/player/timeline';
+import { useTenant } from '@/lib/tenant/tenant-context';
+
+/*
+ * What a playlist's items point at, loaded for the editor and its preview: the files (names, thumbnails,
+ * download paths), the files of referenced folders and the embedded slides and playlists (with their
+ * documents, one level deep). Each is one list request by ids; the preview resolves through `resolverOf`.
+ */
+
+const FILE_FIELDS = 'name,contentType,location,thumbnail,validFrom,validTo,metaData';
+const FOLDER_FILE_LIMIT = 200;
+
+export type ReferencedFile = Pick<FileEntity, 'id' | 'name' | 'contentType' | 'location' | 'thumbnail' | 'validFrom' | 'validTo' | 'metaData'>;
+export type ReferencedContent = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'data'>;
+
+function idsOf(data: PlaylistData | undefined, types: readonly string[]): string[] {
+  return [...new Set((data?.slides ?? []).filter((s) => types.includes(s.type)).map((s) => s.id))].sort();
+}
+
+export function usePlaylistReferences(data: PlaylistData | undefined) {
+  const { customerId } = useTenant();
+  const fileIds = idsOf(data, ['FILE']);
+  const folderIds = idsOf(data, ['FILE_FOLDER']);
+  const contentIds = idsOf(data, ['CONTENT', 'SIMPLE_LOOP']);
+  const files = useQuery({
+    queryKey: ['files', 'list', 'by-ids', { customerId, fileIds }],
+    queryFn: ({ signal }) =>
+      apiFetch<Page<ReferencedFile>>('/api/v2/file', { query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS }, customerId, signal }),
+    enabled: fileIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const folders = useQueries({
+    queries: folderIds.map((folderId) => ({
+      queryKey: ['files', 'list', 'in-folder', { customerId, folderId }],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch<Page<ReferencedFile>>('/api/v2/file', { query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS }, customerId, signal }),
+    })),
+  });
+  const folderNames = useQuery({
+    queryKey: ['fileFolders', 'by-ids', { customerId, folderIds }],
+    queryFn: ({ signal }) => apiFetch<Page<{ id: string; name?: string }>>('/api/v2/fileFolder', { query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name' }, customerId, signal }),
+    enabled: folderIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const contents = useQuery({
+    queryKey: ['content', 'list', 'by-ids', { customerId, contentIds }],
+    queryFn: ({ signal }) =>
+      apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', { query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data' }, customerId, signal }),
+    enabled: contentIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  return {
+    files: new Map((files.data?.content ?? []).map((f) => [f.id, f])),
+    folderFiles: new Map(folderIds.map((id, i) => [id, folders[i]?.data?.content ?? []])),
+    folderNames: new Map((folderNames.data?.content ?? []).map((f) => [f.id, f.name ?? 'Folder'])),
+    contents: new Map((contents.data?.content ?? []).map((c) => [c.id, c])),
+    isLoading: files.isFetching || contents.isFetching || folders.some((f) => f.isFetching),
+  };
+}
+
+/** A file as the player needs it: the console's download path; a video's length when its metadata has it. */
+export function playerFile(file: ReferencedFile): MediaFile {
+  const seconds = Number((file.metaData as Record<string, unknown> | undefined)?.duration);
+
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType ?? 'application/octet-stream',
+    url: file.location ?? '',
+    durationMs: Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined,
+    validFrom: file.validFrom,
+    validTo: file.validTo,
+  };
+}
+
+export function resolverOf(refs: ReturnType<typeof usePlaylistReferences>, now = Date.now()): Resolver {
+  return {
+    now,
+    file: (id) => {
+      const file = refs.files.get(id);
+
+      return file ? playerFile(file) : undefined;
+    },
+    folder: (id) => (refs.folderFiles.get(id) ?? []).map(playerFile),
+    content: (id) => {
+      const item = refs.contents.get(id);
+
+      return item && item.deviceContentType ? { id: item.id, name: item.name, deviceContentType: item.deviceContentType, data: item.data } : undefined;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import { apiFetch } from '@/lib/api/client';
+import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
+import type { Page } from '@/lib/api/types';
+import type { PlaylistData, SlideData } from '@/server/modules/content/content-data.schemas';
+import type { DeviceContent, Template } from '@/server/modules/content/content.schemas';
+
+export type { DeviceContent, Template } from '@/server/modules/content/content.schemas';
+export type { PlaylistData, PlaylistItem, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
+export { FIT_MODES } from '@/server/modules/content/content-data.schemas';
+
+/** What the library lists: everything, playlists only, or slides and interactive content only. */
+export const CONTENT_KINDS = ['all', 'playlists', 'slides'] as const;
+export type ContentKindFilter = (typeof CONTENT_KINDS)[number];
+
+export type ContentListParams = ListRequest & { text: string; kind: ContentKindFilter; folderId: string };
+
+const LIST_FIELDS = 'name,deviceContentType,structureType,locked,tags,lastSaved,lastSavedBy,contentGroupId,orientation,comment';
+
+/** Slides, interactive content and playlists of the selected tenant (`/api/v2/deviceContent`). */
+export const contentResource = defineResource<DeviceContent, ContentListParams>({
+  key: 'content',
+  listPath: '/api/v2/deviceContent',
+  listQuery: (params) => ({
+    search: toSearch(and(params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
+    contentGroupId: params.folderId || undefined,
+    includeLoops: params.kind !== 'slides',
+    includeContents: params.kind !== 'playlists',
+    select: LIST_FIELDS,
+  }),
+  detailPath: (id) => `/api/v2/deviceContent/${encodeURIComponent(String(id))}`,
+  teamCapable: true,
+  // Folder counts change with the content in them.
+  invalidates: [['contentGroups']],
+});
+
+export type ContentPath = 'content' | 'simpleLoop';
+
+export function pathOf(item: Pick<DeviceContent, 'deviceContentType'>): ContentPath {
+  return item.deviceContentType === 'simpleLoop' ? 'simpleLoop' : 'content';
+}
+
+/** "Playlist", "Slide" or "Interactive content". */
+export function kindLabel(item: Pick<DeviceContent, 'deviceContentType' | 'structureType'>): string {
+  if (item.deviceContentType === 'simpleLoop') return 'Playlist';
+
+  return item.structureType === 'COMPLEX' ? 'Interactive content' : 'Slide';
+}
+
+/** A new, empty playlist at a resolution. */
+export function emptyPlaylist(width: number, height: number): PlaylistData {
+  return { loopData: { resolution: { width, height }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000 }, slides: [] };
+}
+
+export function useCreatePlaylist() {
+  return contentResource.useMutation((input: { contentGroupId: string; name: string; data: PlaylistData }, { customerId }) =>
+    apiFetch<DeviceContent>('/api/simpleLoop', {
+      method: 'POST',
+      query: { contentGroupId: input.contentGroupId },
+      body: { name: input.name, simpleLoopType: 'NORMAL', version: '2.0', data: input.data },
+      customerId,
+    }),
+  );
+}
+
+export function useCreateSlide() {
+  return contentResource.useMutation((input: { contentGroupId: string; name: string; data: SlideData }, { customerId }) =>
+    apiFetch<DeviceContent>('/api/content', { method: 'POST', query: { contentGroupId: input.contentGroupId }, body: { name: input.name, structureType: 'SLIDE', data: input.data }, customerId }),
+  );
+}
+
+export function useCreateFromTemplate() {
+  return contentResource.useMutation((input: { templateId: string; contentGroupId: string; name: string }, { customerId }) =>
+    apiFetch<DeviceContent>(`/api/content/fromTemplate/${encodeURIComponent(input.templateId)}`, {
+      method: 'POST',
+      query: { contentGroupId: input.contentGroupId },
+      body: { name: input.name },
+      customerId,
+    }),
+  );
+}
+
+export type ContentSave = { name?: string; comment?: string; resetComment?: boolean; data?: PlaylistData | SlideData };
+
+export function useSaveContent() {
+  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; changes: ContentSave; autoSave?: boolean }) =>
+    apiFetch<DeviceContent>(`/api/${pathOf(input.item)}/${encodeURIComponent(input.item.id)}`, { method: 'PUT', query: { autoSave: input.autoSave || undefined }, body: input.changes }),
+  );
+}
+
+export function useLockContent() {
+  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) =>
+    apiFetch<DeviceContent>(`/api/${pathOf(input.item)}/lock/${encodeURIComponent(input.item.id)}/${input.locked}`, { method: 'POST' }),
+  );
+}
+
+export function useDuplicateContent() {
+  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; name: string }) =>
+    apiFetch<DeviceContent | void>(`/api/${pathOf(input.item)}/duplicate/${encodeURIComponent(input.item.id)}`, { method: 'POST', body: { name: input.name } }),
+  );
+}
+
+export function useDeleteContent() {
+  return contentResource.useMutation(
+    (item: Pick<DeviceContent, 'id' | 'deviceContentType'>) => apiFetch<void>(`/api/${pathOf(item)}/${encodeURIComponent(item.id)}`, { method: 'DELETE' }),
+    { deletes: true },
+  );
+}
+
+/** The starter templates (a handful: one page holds them all). */
+export async function fetchTemplates(signal?: AbortSignal): Promise<Page<Template>> {
+  return apiFetch<Page<Template>>('/api/template', { query: { size: 100 }, signal });
+}
