@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
+import { fileFolders } from '@/server/modules/folders/folders.table';
 import { aliasedTable } from '@/server/query';
 import { contentReferences, deviceContents } from './content.table';
 
@@ -70,4 +71,46 @@ export async function replaceFileInContent(db: Executor, input: { fromFileId: st
   );
 
   return rows.length;
+}
+
+/** The ids of the folders `folderIds` and every folder below them (a subquery). */
+function subtreeIds(folderIds: readonly string[]): SQL {
+  return sql`(select ${fileFolders.id} from ${fileFolders} where ${fileFolders.path} && ${uuidArray(folderIds)})`;
+}
+
+/** `[{id, name, deviceContentType}]` of the content that plays the file folder `folderId` (correlated). */
+export function contentReferencesOfFolders(folderId: SQL): SQL {
+  const { table: r, from: rFrom } = aliasedTable(contentReferences, 'fou_ref');
+  const { table: c, from: cFrom } = aliasedTable(deviceContents, 'fou_content');
+
+  return sql`(select coalesce(jsonb_agg(jsonb_build_object('id', ${c.id}, 'name', ${c.name}, 'deviceContentType', ${c.deviceContentType}) order by ${c.name}, ${c.id}), '[]'::jsonb)
+    from ${rFrom} join ${cFrom} on ${c.id} = ${r.contentId} where ${r.targetType} = 'fileFolder' and ${r.targetId} = ${folderId})`;
+}
+
+/**
+ * The content that plays a folder of the subtrees of `folderIds` (a playlist's folder item). With
+ * `removeFromPlaylists` none blocks: only playlists reference folders, and their folder items are removed.
+ */
+export async function countFolderReferences(db: Executor, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<number> {
+  if (input.folderIds.length === 0) return 0;
+  const exempt = input.removeFromPlaylists ? sql` and ${deviceContents.deviceContentType} <> 'simpleLoop'` : sql``;
+  const [row] = await execRows<{ n: number }>(
+    db,
+    sql`select count(distinct ${contentReferences.contentId})::int as n from ${contentReferences} join ${deviceContents} on ${deviceContents.id} = ${contentReferences.contentId}
+      where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in ${subtreeIds(input.folderIds)}${exempt}`,
+  );
+
+  return Number(row?.n ?? 0);
+}
+
+/** Removes the folder items of the subtrees of `folderIds` from every playlist that has them, and their references. */
+export async function removeFoldersFromPlaylists(db: Executor, folderIds: readonly string[]): Promise<void> {
+  if (folderIds.length === 0) return;
+  const targets = sql`select ${contentReferences.targetId} from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in ${subtreeIds(folderIds)}`;
+  await db.execute(sql`update ${deviceContents} set ${sql.identifier('data')} = jsonb_set(${deviceContents.data}, '{slides}',
+      (select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(${deviceContents.data}->'slides') with ordinality as s(e, n)
+        where not (e->>'type' = 'FILE_FOLDER' and (e->>'id')::uuid in ${subtreeIds(folderIds)})))
+    where ${deviceContents.deviceContentType} = 'simpleLoop' and ${deviceContents.id} in
+      (select ${contentReferences.contentId} from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in (${targets}))`);
+  await db.execute(sql`delete from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in ${subtreeIds(folderIds)}`);
 }

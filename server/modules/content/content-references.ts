@@ -4,7 +4,15 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import type { FileReferenceKind } from '@/server/modules/files/file-reference-registry';
 import { expectedWords, idsOf, satisfies, type DataReferences } from './content-data.rules';
 import { existingIds, findContentKinds, reachesContent } from './content.queries';
-import { contentReferencesOfFiles, countFileReferences, removeFilesFromPlaylists, replaceFileInContent } from './content-references.queries';
+import {
+  contentReferencesOfFiles,
+  contentReferencesOfFolders,
+  countFileReferences,
+  countFolderReferences,
+  removeFilesFromPlaylists,
+  removeFoldersFromPlaylists,
+  replaceFileInContent,
+} from './content-references.queries';
 
 /**
  * A document's references must point at the customer's own files, folders and content (404 otherwise, never
@@ -38,7 +46,7 @@ export async function checkReferences(tx: Executor, input: { customerId: number;
  * Content and playlists as users of files (the file reference registry): usage details of files, the
  * delete guard (every reference blocks, except a playlist's direct file items when `removeFromPlaylists`,
  * which are then removed from the playlist's document) and `replaceFileReference` (the id swapped in
- * every document, in SQL).
+ * every document, in SQL); the same for a playlist's folder items when a file folder is deleted.
  */
 export const contentFileReferences: FileReferenceKind = {
   name: 'deviceContent',
@@ -49,5 +57,12 @@ export const contentFileReferences: FileReferenceKind = {
     if (input.removeFromPlaylists) await removeFilesFromPlaylists(tx, input.fileIds);
   },
   replace: (tx, _ctx, input) => replaceFileInContent(tx, input),
+  folders: {
+    usage: (folderId: SQL) => contentReferencesOfFolders(folderId),
+    countBlocking: (tx, input) => countFolderReferences(tx, input),
+    detach: async (tx, _ctx, input) => {
+      if (input.removeFromPlaylists) await removeFoldersFromPlaylists(tx, input.folderIds);
+    },
+  },
 };
 

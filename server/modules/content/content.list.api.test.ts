@@ -160,6 +160,25 @@ describe('files used by content', () => {
   });
 });
 
+describe('file folders played by playlists', () => {
+  it('a playlist playing a folder shows in its usage and keeps it (and its parent) from being deleted, until removeFromPlaylists', async () => {
+    const parent = (await t.request('POST', `/api/fileFolder/?parentId=${k.fileRoot.id}&name=Parent`, { token: k.editor })).body;
+    const shown = (await t.request('POST', `/api/fileFolder/?parentId=${parent.id}&name=Shown`, { token: k.editor })).body;
+    const keep = await k.file();
+    const loop = await k.createPlaylist('Plays a folder', k.playlist([{ key: 'f', type: 'FILE_FOLDER', id: shown.id }, { key: 'k', type: 'FILE', id: keep.id }]));
+    const usage = await t.request('GET', `/api/v2/fileFolder/${shown.id}?select=usageDetails`, { token: k.viewer });
+    expect(usage.body.usageDetails.contentUsage).toEqual([{ id: loop.id, name: 'Plays a folder', deviceContentType: 'simpleLoop' }]);
+    const blocked = await t.request('DELETE', `/api/fileFolder/${parent.id}`, { token: k.editor });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.key).toBe('fileFolder.error.inUse');
+    expect((await dataOf(loop.id)).slides).toHaveLength(2);
+    const removed = await t.request('DELETE', `/api/fileFolder/${parent.id}?removeFromPlaylists=true`, { token: k.editor });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+    expect((await dataOf(loop.id)).slides.map((s) => s.id)).toEqual([keep.id]);
+    expect((await t.db.select().from(contentReferences).where(eq(contentReferences.contentId, loop.id))).map((r) => r.targetType)).toEqual(['file']);
+  });
+});
+
 describe('content folders and the content they hold', () => {
   it('a folder whose content is embedded outside it keeps its content (409), and moving it to the root is fine', async () => {
     const box = (await t.request('POST', '/api/contentGroup', { token: k.editor, json: { name: 'Box' } })).body;

@@ -5,7 +5,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { FileFolder } from './file-folders.schemas';
-import { detachFileReferences, fileDeletionBlockers, fileReferences } from '@/server/modules/files/file-reference-registry';
+import { detachFileReferences, detachFolderReferences, fileDeletionBlockers, fileReferences, folderDeletionBlockers } from '@/server/modules/files/file-reference-registry';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
@@ -96,6 +96,11 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
  */
 async function deleteContents(tx: Executor, ctx: ServiceContext, input: { customerId: number; fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) {
   await assertSubtreesWritable(tx, ctx, input.customerId, input.folderIds);
+  const folderBlockers = await folderDeletionBlockers(tx, { folderIds: input.folderIds, removeFromPlaylists: input.removeFromPlaylists });
+  if (folderBlockers.length > 0) {
+    throw new ConflictError('fileFolder.error.inUse', `Folders to delete are in use: ${folderBlockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`, { blockers: folderBlockers });
+  }
+  await detachFolderReferences(tx, ctx, { folderIds: input.folderIds, removeFromPlaylists: input.removeFromPlaylists });
   if (fileReferences.items().length > 0) {
     const affected = [...input.fileIds, ...(await fileIdsBelow(tx, input.customerId, input.folderIds))];
     const blockers = await fileDeletionBlockers(tx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });

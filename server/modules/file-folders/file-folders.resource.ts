@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { thumbnailLocationSql } from '@/server/modules/files/files.resource';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -6,18 +6,10 @@ import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { aliasedTable } from '@/server/query/relations';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
+import { folderUsageSql, type FileUsageField } from '@/server/modules/files/file-reference-registry';
 
 /** The select-only usage fields a folder shares with files (spec 2 "File folder"). */
-export type FolderUsageField = 'usageDetails' | 'campaignUsageDetails' | 'topLevelCampaignUsageDetails' | 'messageUsageDetails';
-
-/**
- * The jsonb array of what uses the folder `folderId` (correlated SQL) for one usage field. Nothing can
- * reference a folder yet (channels and content arrive later); this is the one place they will plug in,
- * through the file reference registry, so the resource and the delete guard need no change then.
- */
-export function folderUsageSql(_field: FolderUsageField, _folderId: SQL): SQL {
-  return sql`'[]'::jsonb`;
-}
+export type FolderUsageField = FileUsageField;
 
 /**
  * Searchable and selectable fields of `fileFolder` (spec 2 "File folder").

@@ -31,6 +31,16 @@ export type FileReferenceKind = {
   detach?: (tx: Executor, ctx: ServiceContext, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<void>;
   /** Points every reference of `fromFileId` at `toFileId`; answers how many references changed. */
   replace: (tx: Executor, ctx: ServiceContext, input: { fromFileId: string; toFileId: string }) => Promise<number>;
+  /**
+   * Kinds that also reference whole file folders (a playlist's folder item): the usage entries of the folder
+   * whose id is the SQL `folderId`, the references that block deleting the subtrees of `folderIds` (`folderIds`
+   * and every folder below them), and their removal once the delete goes ahead.
+   */
+  folders?: {
+    usage: (folderId: SQL) => SQL;
+    countBlocking: (tx: Executor, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<number>;
+    detach: (tx: Executor, ctx: ServiceContext, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<void>;
+  };
 };
 
 export const fileReferences = definePlugPoint<FileReferenceKind>('fileReferences', (k) => k.name);
@@ -47,6 +57,18 @@ export function fileUsageSql(field: FileUsageField, fileId: SQL): SQL {
   });
 }
 
+/** The jsonb array of every registered usage of `field` for the file folder `folderId` (`[]` when none). */
+export function folderUsageSql(field: FileUsageField, folderId: SQL): SQL {
+  return lazySql(() => {
+    const parts = fileReferences
+      .items()
+      .filter((k) => k.usageField === field && k.folders)
+      .map((k) => sql`coalesce(${k.folders!.usage(folderId)}, '[]'::jsonb)`);
+
+    return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
+  });
+}
+
 export type FileBlocker = { kind: string; count: number };
 
 /** The reference kinds that keep `fileIds` from being deleted, with their counts (empty: free to delete). */
@@ -58,6 +80,24 @@ export async function fileDeletionBlockers(tx: Executor, input: { fileIds: reado
   }
 
   return blockers;
+}
+
+/** The reference kinds that keep the folder subtrees of `folderIds` from being deleted (folder items; files are asked separately). */
+export async function folderDeletionBlockers(tx: Executor, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<FileBlocker[]> {
+  const blockers: FileBlocker[] = [];
+  if (input.folderIds.length === 0) return blockers;
+  for (const kind of fileReferences.items()) {
+    const count = kind.folders ? await kind.folders.countBlocking(tx, input) : 0;
+    if (count > 0) blockers.push({ kind: kind.name, count });
+  }
+
+  return blockers;
+}
+
+/** Lets every kind drop its references to the folder subtrees of `folderIds` before they are deleted. */
+export async function detachFolderReferences(tx: Executor, ctx: ServiceContext, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<void> {
+  if (input.folderIds.length === 0) return;
+  for (const kind of fileReferences.items()) await kind.folders?.detach(tx, ctx, input);
 }
 
 /** Lets every kind drop its references to `fileIds` before their rows are deleted. */
