@@ -52,6 +52,11 @@ const notResourceIds: Record<string, string> = {
   'listFiles:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listQuickFilters:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listContentGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listDeviceContent:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'createContentGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createContent:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createSimpleLoop:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createFilteredFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createQuickFilter:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
@@ -66,6 +71,8 @@ const fixedPathValues: Record<string, Record<string, string>> = {
   listTeamAssignments: { assignments: 'userAssignments' },
   updateTeamResources: { update: 'updateUserAssignments' },
   uploadPart: { partNumber: '1' },
+  lockContent: { locked: 'true' },
+  lockSimpleLoop: { locked: 'true' },
 };
 
 /** Body values a route needs besides its ids, where the smallest valid sample is not enough. */
@@ -187,8 +194,12 @@ async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: st
   }
   const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
   let json: unknown;
-  if (bodySchema) {
-    const body = { ...(sample(bodySchema) as Record<string, unknown> | undefined), ...bodyValues[route.operationId] };
+  const sampled = bodySchema ? sample(bodySchema) : undefined;
+  if (Array.isArray(sampled)) {
+    // A list body (tags): no ids inside it.
+    json = sampled;
+  } else if (bodySchema) {
+    const body = { ...(sampled as Record<string, unknown> | undefined), ...bodyValues[route.operationId] };
     for (const [where, id] of values) {
       const match = /^body\.(\w+)(\[\])?$/.exec(where);
       if (match) body[match[1]!] = match[2] ? [id] : id;

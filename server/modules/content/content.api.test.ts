@@ -260,3 +260,36 @@ describe('lock, duplicate, delete', () => {
     expect(res.body).toEqual({ online: 0, offline: 0, total: 0 });
   });
 });
+
+describe('teams', () => {
+  it('a team member sees and changes only its teams\' content, read-only where the team says so', async () => {
+    const team = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Content crew' } })).body.id as string;
+    const member = await t.actor('EDITOR', { customerId: k.customerId });
+    expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, { token: k.owner, json: { resourcesToAdd: [{ id: member.user.id }] } })).status).toBe(200);
+    const create = async (name: string, teamIds?: string) => {
+      const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}${teamIds ? `&teamIds=${teamIds}` : ''}`, {
+        token: k.owner,
+        json: { name, simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist() },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+      return res.body.id as string;
+    };
+    const mine = await create('Team loop', `${team}:false`);
+    const readOnly = await create('Team read-only loop', `${team}:true`);
+    // Content of another team (team-less content stays reachable while the tenant allows it, spec 1).
+    const otherTeam = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Other crew' } })).body.id as string;
+    const hidden = await create('Other team loop', `${otherTeam}:false`);
+    const list = await t.request('GET', '/api/v2/deviceContent?size=100&includeReadOnlyInfo=true&select=name', { token: member.token });
+    const seen = new Map((list.body.content as { id: string; readOnly: boolean }[]).map((c) => [c.id, c.readOnly]));
+    expect(seen.get(mine)).toBe(false);
+    expect(seen.get(readOnly)).toBe(true);
+    expect(seen.has(hidden)).toBe(false);
+    expect((await t.request('PUT', `/api/simpleLoop/${mine}`, { token: member.token, json: { name: 'Renamed by member' } })).status).toBe(200);
+    const ro = await t.request('PUT', `/api/simpleLoop/${readOnly}`, { token: member.token, json: { name: 'x' } });
+    expect(ro.status).toBe(403);
+    expect(ro.body.key).toBe('team.error.readOnly');
+    expect((await t.request('PUT', `/api/simpleLoop/${hidden}`, { token: member.token, json: { name: 'x' } })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/deviceContent/${hidden}`, { token: member.token })).status).toBe(404);
+  });
+});

@@ -110,5 +110,5 @@ export const createFromTemplateRoute = defineRoute(
     },
     responses: { 201: itemResponse('The created slide'), ...securedErrors, ...notFoundError, ...conflictError },
   },
-  { resourceIds: { 'query.contentGroupId': 'contentGroup' } },
+  { resourceIds: { 'path.templateId': 'deviceContent', 'query.contentGroupId': 'contentGroup' } },
 );

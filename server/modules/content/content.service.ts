@@ -7,7 +7,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { findWritableContentGroup } from '@/server/modules/content-groups/content-groups.service';
+import { findWritableContentGroup, getContentGroup } from '@/server/modules/content-groups/content-groups.service';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { assignTeams } from '@/server/modules/teams/team-assignments';
@@ -79,6 +79,8 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
   const team = teamListQuery(ctx, 'deviceContent', deviceContents.id, rest);
   const types = [...(includeContents === false ? [] : ['content']), ...(includeLoops === false ? [] : ['simpleLoop'])];
   const kinds = types.length === 2 ? undefined : types.length === 1 ? eq(deviceContents.deviceContentType, types[0] as ContentKind) : sql`false`;
+  // A folder the caller cannot see is a 404, never an empty list that confirms nothing.
+  if (contentGroupId) await getContentGroup(ctx, contentGroupId, 'id');
   const folder = contentGroupId ? eq(deviceContents.contentGroupId, contentGroupId) : undefined;
   const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT') : undefined;
   const { sort, ...query } = team.query;
