@@ -46,7 +46,6 @@ const notResourceIds: Record<string, string> = {
   'updateCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
   'updateCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
   'deleteCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
-  'setCustomerDefaultContents:query.defaultEmergencyContentId': 'contents arrive with issue 12; until then the id is stored as given',
   'downloadDevicePreview:path.deviceId': 'devices arrive with issue 13; the preview of a foreign customer is swept through path.customerId',
   'listFileFolders:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listFiles:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { clearDefaultContent } from '@/server/modules/content/content.queries';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/modules/customers/customers.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
@@ -149,6 +150,7 @@ export async function deleteContentGroupSubtree(
   let contentDeleted = 0;
   let contentMoved = 0;
   if (input.removeContents) {
+    await clearDefaultContent(db, customerId, sql`select ${deviceContents.id} from ${deviceContents} where ${below}`);
     await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and ${teamAssignments.resourceType} = 'deviceContent'
       and ${teamAssignments.resourceId} in (select ${deviceContents.id}::text from ${deviceContents} where ${below})`);
     const [row] = await execRows(db, sql`with d as (delete from ${deviceContents} where ${below} returning 1) select count(*)::int as n from d`);

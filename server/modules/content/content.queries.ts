@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
+import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
@@ -18,8 +19,15 @@ export async function updateDeviceContent(db: Executor, customerId: number, id: 
   await db.update(deviceContents).set(values).where(and(eq(deviceContents.id, id), eq(deviceContents.customerId, customerId)));
 }
 
+/** A customer whose default emergency content is deleted falls back to none (the id would dangle). */
+export async function clearDefaultContent(db: Executor, customerId: number, contentIds: SQL): Promise<void> {
+  await db.execute(sql`update ${customers} set ${sql.identifier('default_emergency_content_id')} = null
+    where ${customers.id} = ${customerId} and ${customers.defaultEmergencyContentId} in (select x::text from (${contentIds}) as d(x))`);
+}
+
 /** Deletes one item with its team assignments (its references go by cascade). */
 export async function deleteDeviceContent(db: Executor, customerId: number, id: string): Promise<void> {
+  await clearDefaultContent(db, customerId, sql`select ${id}::uuid`);
   await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'deviceContent'), eq(teamAssignments.resourceId, id)));
   await db.delete(deviceContents).where(and(eq(deviceContents.id, id), eq(deviceContents.customerId, customerId)));
 }

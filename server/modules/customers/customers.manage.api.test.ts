@@ -290,15 +290,25 @@ describe('customer settings', () => {
     expect(res.body).toMatchObject({ id: c.id, accessResourcesWithoutTeam: false });
   });
 
-  it('PUT settings/setDefaultContents stores a content id; the word null removes it; anything else is 400', async () => {
+  it('PUT settings/setDefaultContents stores the customer’s own content id (404 otherwise); the word null removes it; anything else is 400', async () => {
     const { user, token } = await t.actor('OWNER');
-    const contentId = '0190a3e2-7b1c-7cde-8f00-000000000001';
+    const root = (await t.request('GET', '/api/v2/contentGroup?search=parentId=NULL', { token })).body.content[0].id as string;
+    const loop = await t.request('POST', `/api/simpleLoop?contentGroupId=${root}`, {
+      token,
+      json: { name: 'Emergency', simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] } },
+    });
+    const contentId = loop.body.id as string;
+    expect((await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=0190a3e2-7b1c-7cde-8f00-000000000001`, { token })).status).toBe(404);
     const set = await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=${contentId}`, { token });
     expect(set).toMatchObject({ status: 200, body: { id: user.customerId, defaultEmergencyContentId: contentId } });
     const removed = await t.request('PUT', '/api/customer/settings/setDefaultContents?defaultEmergencyContentId=null', { token });
     expect(removed.body).not.toHaveProperty('defaultEmergencyContentId');
     expect((await t.request('PUT', '/api/customer/settings/setDefaultContents?defaultEmergencyContentId=abc', { token })).status).toBe(400);
     expect((await t.request('PUT', '/api/customer/settings/setDefaultContents', { token })).status).toBe(400);
+    // Deleting the content removes it as the default.
+    await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=${contentId}`, { token });
+    expect((await t.request('DELETE', `/api/simpleLoop/${contentId}`, { token })).status).toBe(204);
+    expect((await t.request('GET', `/api/customer/${user.customerId}?select=defaultEmergencyContentId`, { token })).body.defaultEmergencyContentId).toBeNull();
   });
 });
 

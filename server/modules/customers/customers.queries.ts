@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
 import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
+import { deviceContents } from '@/server/modules/content/content.table';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from '@/server/modules/users/users.table';
 import { customers, type CustomerRow } from './customers.table';
@@ -86,4 +87,15 @@ export async function isNetworkMember(db: Executor, ownerId: number, customerId:
 /** The ids of the network owner's member customers, as a subquery. */
 export function networkMembersSql(ownerId: number): SQL {
   return sql`(select ${customers.id} from ${customers} where ${customers.ownerSubresellerId} = ${ownerId})`;
+}
+
+/** Whether `contentId` is a content item or playlist of `customerId` (the default emergency content must be). */
+export async function isContentOf(db: Executor, customerId: number, contentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: deviceContents.id })
+    .from(deviceContents)
+    .where(and(eq(deviceContents.customerId, customerId), sql`${deviceContents.id}::text = ${contentId.toLowerCase()}`))
+    .limit(1);
+
+  return rows.length > 0;
 }

@@ -123,11 +123,12 @@ export const setDefaultContentsRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        defaultEmergencyContentId: z.union([z.literal('null'), z.uuid()]).openapi({ description: 'A content id, or the word `null` to remove it' }),
+        defaultEmergencyContentId: z.union([z.literal('null'), z.uuid()]).openapi({ description: 'A content id of the customer (404 otherwise), or the word `null` to remove it' }),
       }),
     },
-    responses: { 200: customerResponse('The updated customer'), ...securedErrors },
+    responses: { 200: customerResponse('The updated customer'), ...securedErrors, ...notFoundError },
   },
+  { resourceIds: { 'query.defaultEmergencyContentId': 'deviceContent' } },
 );
 
 export const promoteAsSubresellerRoute = defineRoute(

@@ -18,6 +18,7 @@ import {
   findCustomerRow,
   insertCustomer,
   insertInitialFolders,
+  isContentOf,
   lockCustomerRow,
   revokeAllFamiliesOfCustomer,
   updateCustomerRow,
@@ -144,7 +145,9 @@ export async function updateTeamSettings(ctx: ServiceContext, input: TeamSetting
 
 export async function setDefaultContents(ctx: ServiceContext, input: { defaultEmergencyContentId: string }) {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
-  const contentId = input.defaultEmergencyContentId === 'null' ? null : input.defaultEmergencyContentId;
+  const contentId = input.defaultEmergencyContentId === 'null' ? null : input.defaultEmergencyContentId.toLowerCase();
+  // Screens fall back to it in an emergency: it must be the customer's own content (404 otherwise).
+  if (contentId && !(await isContentOf(ctx.db, customerId, contentId))) throw new NotFoundError('deviceContent', contentId);
 
   return updateSettings(ctx, customerId, { defaultEmergencyContentId: contentId }, 'default contents');
 }
