@@ -64,6 +64,14 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
   await api(request, token, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: folder, readOnly: true }] });
   const file = await uploadFile(request, token, customer.id, { name: 'tour.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) }, { parentId: folder, tags: ['tour'], withPreview: true });
 
+  const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const playlist = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?customerId=${customer.id}&contentGroupId=${contentRoot}&teamIds=${team.id}:false`, {
+    name: 'Tour loop',
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [{ key: 'a', type: 'FILE', id: file.id }] },
+  });
+
   async function tour(who: string, email: string | undefined, password: string | undefined, pages: Array<[string, string]>, tenantName?: string) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
@@ -88,6 +96,9 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['media-folder', `/media?folder=${folder}`],
     ['media-file', `/media?folder=${folder}&file=${file.id}`],
     ['media-table', `/media?view=table&folder=${folder}&file=${file.id}`],
+    ['content', '/content'],
+    ['playlist', `/content/${playlist.id}`],
+    ['playlist-preview', `/content/${playlist.id}/preview`],
     ['users', '/users'],
     ['teams', '/teams'],
     ['team', `/teams/${team.id}`],
@@ -96,7 +107,7 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['settings', '/settings'],
     ['account', '/account'],
   ];
-  await tour('admin-all', undefined, undefined, everyPage.filter(([name]) => !name.startsWith('media-') && name !== 'team'));
+  await tour('admin-all', undefined, undefined, everyPage.filter(([name]) => !name.startsWith('media-') && !name.startsWith('playlist') && name !== 'team'));
   await tour('admin-tenant', undefined, undefined, everyPage, customer.name);
   await tour('member', member.email, member.password, everyPage);
 });

@@ -92,6 +92,9 @@ function Editor({ item }: { item: DeviceContent }) {
 
   return (
     <>
+      <h1 className="sr-only">
+        {kindLabel(item)} {item.name}
+      </h1>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Link href="/content" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
           <ChevronLeftIcon className="size-4" />

@@ -24,7 +24,7 @@ export function ContentPreviewPage({ id }: { id: string }) {
           <ChevronLeftIcon className="size-4" />
           Back to the editor
         </Link>
-        <span className="font-medium text-zinc-900">{item.name}</span>
+        <h1 className="font-medium text-zinc-900">{item.name}</h1>
         <span className="text-zinc-400">{kindLabel(item)}</span>
       </div>
       <div className="mx-auto w-full max-w-6xl">

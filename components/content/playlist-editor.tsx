@@ -21,7 +21,7 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-/** A picked thing as a playlist item; a video gets its own length once the browser has read it. */
+/** A picked thing as a playlist item. */
 function itemOf(picked: PickedItem): PlaylistItem {
   return { key: newKey(), type: picked.type, id: picked.id } as PlaylistItem;
 }
@@ -68,14 +68,16 @@ export function PlaylistEditor({
   const patch = (key: string, change: Partial<PlaylistItem>) =>
     onChange({ ...dataRef.current, slides: dataRef.current.slides.map((s) => (s.key === key ? ({ ...s, ...change } as PlaylistItem) : s)) });
 
-  const add = (picked: PickedItem, at = dataRef.current.slides.length) => {
+  /** Adds a picked thing at `at`; a video first gets its own length, so the addition is one undo step. */
+  const add = async (picked: PickedItem, at?: number) => {
     const next = itemOf(picked);
-    const list = [...dataRef.current.slides];
-    list.splice(at, 0, next);
-    replace(list);
     if (picked.type === 'FILE' && picked.contentType.startsWith('video/') && picked.location) {
-      void videoLength(picked.location).then((ms) => ms && patch(next.key, { durationMs: Math.max(100, ms) }));
+      const ms = await Promise.race([videoLength(picked.location), new Promise<undefined>((r) => setTimeout(r, 3000))]);
+      if (ms) Object.assign(next, { durationMs: Math.max(100, ms) });
     }
+    const list = [...dataRef.current.slides];
+    list.splice(Math.min(at ?? list.length, list.length), 0, next);
+    replace(list);
   };
 
   const move = (from: number, to: number) => {
@@ -91,7 +93,7 @@ export function PlaylistEditor({
     setDropAt(null);
     if (readOnly) return;
     const picked = e.dataTransfer.getData(PICKED_MIME);
-    if (picked) return add(JSON.parse(picked) as PickedItem, at);
+    if (picked) return void add(JSON.parse(picked) as PickedItem, at);
     const from = e.dataTransfer.getData(ITEM_MIME);
     if (from !== '') move(Number(from), at);
   };
@@ -106,7 +108,7 @@ export function PlaylistEditor({
     <div className="grid gap-4 xl:grid-cols-[17rem_minmax(0,1fr)_22rem]">
       {readOnly ? null : (
         <Card className="flex h-[36rem] flex-col p-3">
-          <MediaPicker onAdd={(picked) => add(picked)} excludeId={item.id} />
+          <MediaPicker onAdd={(picked) => void add(picked)} excludeId={item.id} />
         </Card>
       )}
       <Card className={cn('flex min-h-[36rem] flex-col p-3', readOnly && 'xl:col-span-2')}>
