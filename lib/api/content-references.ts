@@ -7,6 +7,7 @@ import type { MediaFile as FileEntity } from '@/lib/api/files';
 import { term, toSearch } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
 import type { MediaFile, Resolver } from '@/lib/player/timeline';
+import { useTeamReads } from '@/lib/api/team-reads';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 /*
@@ -27,34 +28,54 @@ function idsOf(data: PlaylistData | undefined, types: readonly string[]): string
 
 export function usePlaylistReferences(data: PlaylistData | undefined) {
   const { customerId } = useTenant();
+  // The caller's team read parameters, as on every list of team-capable resources (lib/api/team-reads.ts).
+  const { params: teamParams, ready } = useTeamReads();
   const fileIds = idsOf(data, ['FILE']);
   const folderIds = idsOf(data, ['FILE_FOLDER']);
   const contentIds = idsOf(data, ['CONTENT', 'SIMPLE_LOOP']);
   const files = useQuery({
-    queryKey: ['files', 'list', 'by-ids', { customerId, fileIds }],
+    queryKey: ['files', 'list', 'by-ids', { customerId, fileIds, ...teamParams }],
     queryFn: ({ signal }) =>
-      apiFetch<Page<ReferencedFile>>('/api/v2/file', { query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS }, customerId, signal }),
-    enabled: fileIds.length > 0,
+      apiFetch<Page<ReferencedFile>>('/api/v2/file', {
+        query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS, ...teamParams },
+        customerId,
+        signal,
+      }),
+    enabled: ready && fileIds.length > 0,
     placeholderData: keepPreviousData,
   });
   const folders = useQueries({
     queries: folderIds.map((folderId) => ({
-      queryKey: ['files', 'list', 'in-folder', { customerId, folderId }],
+      queryKey: ['files', 'list', 'in-folder', { customerId, folderId, ...teamParams }],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch<Page<ReferencedFile>>('/api/v2/file', { query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS }, customerId, signal }),
+        apiFetch<Page<ReferencedFile>>('/api/v2/file', {
+          query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS, ...teamParams },
+          customerId,
+          signal,
+        }),
+      enabled: ready,
     })),
   });
   const folderNames = useQuery({
-    queryKey: ['fileFolders', 'by-ids', { customerId, folderIds }],
-    queryFn: ({ signal }) => apiFetch<Page<{ id: string; name?: string }>>('/api/v2/fileFolder', { query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name' }, customerId, signal }),
-    enabled: folderIds.length > 0,
+    queryKey: ['fileFolders', 'by-ids', { customerId, folderIds, ...teamParams }],
+    queryFn: ({ signal }) =>
+      apiFetch<Page<{ id: string; name?: string }>>('/api/v2/fileFolder', {
+        query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name', ...teamParams },
+        customerId,
+        signal,
+      }),
+    enabled: ready && folderIds.length > 0,
     placeholderData: keepPreviousData,
   });
   const contents = useQuery({
-    queryKey: ['content', 'list', 'by-ids', { customerId, contentIds }],
+    queryKey: ['content', 'list', 'by-ids', { customerId, contentIds, ...teamParams }],
     queryFn: ({ signal }) =>
-      apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', { query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data' }, customerId, signal }),
-    enabled: contentIds.length > 0,
+      apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', {
+        query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data', ...teamParams },
+        customerId,
+        signal,
+      }),
+    enabled: ready && contentIds.length > 0,
     placeholderData: keepPreviousData,
   });
 
