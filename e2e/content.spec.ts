@@ -55,6 +55,7 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await page.getByRole('dialog').getByLabel('Name').fill('Lobby loop');
   await page.getByRole('button', { name: 'Create playlist' }).click();
   await expect(page).toHaveURL(/\/content\/[0-9a-f-]{36}$/);
+  const loopId = page.url().split('/').at(-1)!;
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Lobby loop');
 
   // Drag two images and the video into the playlist.
@@ -94,6 +95,23 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await expect(page.getByRole('link', { name: 'Lobby loop' })).toBeVisible();
   await screenshot(page, 'content-library');
   expect(errors).toEqual([]);
+
+  // Where it is embedded shows before deleting it (the refused delete below logs its 409 in the console).
+  const editorToken = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
+  const root = (await api<{ content: { id: string }[] }>(request, editorToken, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  await api(request, editorToken, 'POST', `/api/simpleLoop?contentGroupId=${root}`, {
+    name: 'Outer loop',
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [{ key: 'x', type: 'SIMPLE_LOOP', id: loopId }] },
+  });
+  await page.getByRole('button', { name: 'Actions for Lobby loop' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByTestId('content-usage')).toContainText('Outer loop');
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText("'Lobby loop' is embedded in 'Outer loop'")).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('link', { name: 'Lobby loop' })).toBeVisible();
 });
 
 test('a slide from a starter template is drawn by the renderer; an approver locks it and an editor then only reads it', async ({ page, request, browser }) => {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
 import {
+  contentResource,
   emptyPlaylist,
   fetchTemplates,
   kindLabel,
@@ -227,21 +228,37 @@ export function DuplicateContentDialog({ item, onOpenChange }: { item: DeviceCon
   );
 }
 
+/** Deletes an item after showing where it is embedded (the API refuses while other content embeds it). */
 export function DeleteContentDialog({ item, onOpenChange, onDeleted }: { item: DeviceContent | null; onOpenChange: (open: boolean) => void; onDeleted?: () => void }) {
   const remove = useDeleteContent();
+  const usage = contentResource.useDetail(item?.id ?? null, { select: 'usageDetails' });
+  const usedBy = (usage.data?.usageDetails ?? []) as Array<{ id?: string; name?: string }>;
 
   return (
     <ConfirmDialog
       open={item !== null}
       onOpenChange={onOpenChange}
       title={`Delete ${item ? kindLabel(item).toLowerCase() : ''} ${item?.name ?? ''}?`}
-      description="Screens that show it stop showing it. Content that embeds it must let go of it first."
+      description="Screens that show it stop showing it."
       confirmLabel="Delete"
       destructive
       onConfirm={async () => {
         await remove.mutateAsync(item!);
         onDeleted?.();
       }}
-    />
+    >
+      {usage.isPending && item ? <p className="text-sm text-zinc-500">Checking where it is used…</p> : null}
+      {usedBy.length > 0 ? (
+        <div className="text-sm text-zinc-700" data-testid="content-usage">
+          <p className="font-medium">It is embedded in:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {usedBy.map((u) => (
+              <li key={u.id}>{u.name}</li>
+            ))}
+          </ul>
+          <p className="mt-1 text-zinc-500">Remove it there first; until then it cannot be deleted.</p>
+        </div>
+      ) : null}
+    </ConfirmDialog>
   );
 }
