@@ -1,9 +1,10 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useCallback, useMemo } from 'react';
 import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 
 export type MediaView = 'grid' | 'table';
 
@@ -42,14 +43,7 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 export function useMediaParams() {
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const searchParams = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
-  // The query last asked for, until the router reports it: router.replace lands asynchronously, so two
-  // quick changes (view, then folder) must build on the first one, not on the URL of the last render.
-  const pending = useRef<string | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [searchParams]);
+  const replaceQuery = useReplaceQuery();
 
   const state = useMemo<MediaState>(
     () => ({
@@ -69,20 +63,20 @@ export function useMediaParams() {
   /** Changes the media state; anything but the view or the open file starts again from page one. */
   const set = useCallback(
     (patch: Partial<MediaState>, { clearText = false }: { clearText?: boolean } = {}) => {
-      const next = new URLSearchParams(pending.current ?? searchParams);
-      for (const [key, value] of Object.entries(patch) as Array<[keyof MediaState, MediaState[keyof MediaState]]>) {
-        const name = KEYS[key];
-        const text = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '') : (value ?? '');
-        if (text && !(key === 'view' && text === 'grid')) next.set(name, text);
-        else next.delete(name);
-      }
-      if (Object.keys(patch).some((k) => k !== 'view' && k !== 'fileId')) next.delete('page');
-      if (clearText) next.delete('q');
-      const query = next.toString();
-      pending.current = query;
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      replaceQuery((next) => {
+        for (const [key, value] of Object.entries(patch) as Array<[keyof MediaState, MediaState[keyof MediaState]]>) {
+          const name = KEYS[key];
+          const text = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '') : (value ?? '');
+          if (text && !(key === 'view' && text === 'grid')) next.set(name, text);
+          else next.delete(name);
+        }
+        if (Object.keys(patch).some((k) => k !== 'view' && k !== 'fileId')) next.delete('page');
+        if (clearText) next.delete('q');
+
+        return next;
+      });
     },
-    [searchParams, router, pathname],
+    [replaceQuery],
   );
 
   return { list: list.params, updateList: list.update, state, set };

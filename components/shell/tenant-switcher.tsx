@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BuildingIcon, CheckIcon, ChevronUpDownIcon, GlobeIcon, SearchIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
 
@@ -22,8 +23,7 @@ export function TenantSwitcher() {
   const { tenant, all, selectTenant } = useTenant();
   const allLabel = all.label;
   const [open, setOpen] = useState(false);
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useReplaceQuery();
   const searchParams = useSearchParams();
 
   function choose(next: TenantSelection | null) {
@@ -31,12 +31,12 @@ export function TenantSwitcher() {
     if (next?.id === tenant?.id) return;
     selectTenant(next);
     // Paging positions belong to the previous tenant's lists.
-    if (searchParams.has('page')) {
-      const params = new URLSearchParams(searchParams);
-      params.delete('page');
-      const query = params.toString();
-      router.replace(query ? `${pathname}?${query}` : pathname);
-    }
+    if (searchParams.has('page'))
+      replaceQuery((params) => {
+        params.delete('page');
+
+        return params;
+      });
   }
 
   return (

@@ -1,7 +1,8 @@
 'use client';
 
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
+import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 
 export type SortState = { field: string; direction: 'asc' | 'desc' };
 
@@ -102,17 +103,15 @@ export function useListParams<F extends UrlFilters = Record<never, never>>({
   filters?: F;
 }) {
   const searchParams = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useReplaceQuery();
 
   const params = useMemo(() => readListParams(searchParams, { defaultSort, sortable, filters }), [searchParams, defaultSort, sortable, filters]);
 
+  // Built on the newest query, not this render's: a debounced search must not undo a filter set meanwhile.
   const update = useCallback(
-    (patch: Partial<ListParams & FilterValues<F>>) => {
-      const query = writeListParams(new URLSearchParams(searchParams), params, patch, { defaultSort, filters }).toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-    },
-    [searchParams, params, router, pathname, defaultSort, filters],
+    (patch: Partial<ListParams & FilterValues<F>>) =>
+      replaceQuery((current) => writeListParams(current, readListParams(current, { defaultSort, sortable, filters }), patch, { defaultSort, filters })),
+    [replaceQuery, defaultSort, sortable, filters],
   );
 
   return { params, update };
