@@ -7,7 +7,8 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * Content (issue 12): the content library with its folders, a playlist built in the editor from uploaded
  * images and a video by drag and drop, reordered, previewed, saved automatically and unchanged after a
  * reload; a slide from a starter template drawn by the renderer; locking as an approver makes the editor
- * read-only for an editor.
+ * read-only for an editor; a slide built in the visual editor (text, image, clock), its widgets moved and
+ * resized with the mouse and the keyboard, unchanged after a reload.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -28,6 +29,18 @@ async function contentTenant(request: APIRequestContext) {
   };
 
   return { admin, customer, editor, approver, files, suffix };
+}
+
+/** Creates a slide from the content library's "New slide" dialog and answers its id once its editor is open. */
+async function newSlide(page: Page, name: string, startFrom: string): Promise<string> {
+  await page.goto('/content');
+  await page.getByRole('button', { name: 'New slide' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByLabel('Start from').selectOption({ label: startFrom });
+  await page.getByRole('button', { name: 'Create slide' }).click();
+  await expect(page).toHaveURL(/\/content\/[0-9a-f-]{36}$/);
+
+  return page.url().split('/').at(-1)!;
 }
 
 async function itemNames(page: Page): Promise<string[]> {
@@ -117,17 +130,11 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
 test('a slide from a starter template is drawn by the renderer; an approver locks it and an editor then only reads it', async ({ page, request, browser }) => {
   const t = await contentTenant(request);
   await signIn(page, t.editor.email, t.editor.password);
-  await page.goto('/content');
-  await page.getByRole('button', { name: 'New slide' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill('Welcome');
-  await page.getByRole('dialog').getByLabel('Start from').selectOption({ label: 'Template: Welcome screen' });
-  await page.getByRole('button', { name: 'Create slide' }).click();
-  await expect(page).toHaveURL(/\/content\/[0-9a-f-]{36}$/);
-  const slide = page.getByTestId('slide-preview');
+  const id = await newSlide(page, 'Welcome', 'Template: Welcome screen');
+  const slide = page.getByTestId('slide-canvas');
   await expect(slide.locator('[data-widget="text"]').first()).toHaveText('Welcome');
   await expect(slide.locator('[data-widget="clock"]')).toHaveText(/^\d{2}:\d{2}$/);
   await screenshot(page, 'content-slide-preview');
-  const id = page.url().split('/').at(-1)!;
 
   // The approver locks it in its own session.
   const approverContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
@@ -142,9 +149,149 @@ test('a slide from a starter template is drawn by the renderer; an approver lock
   await expect(page.getByText('This item is locked.')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(page.getByRole('toolbar', { name: 'Add a widget' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Page properties' }).getByLabel('Colour')).toBeDisabled();
   // And the API refuses the editor's change.
   const editorToken = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
   const res = await request.fetch(`/api/content/${id}`, { method: 'PUT', headers: { Authorization: `Bearer ${editorToken}` }, data: { name: 'Changed' } });
   expect(res.status()).toBe(409);
   expect(await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=name,locked`)).toMatchObject({ id, name: 'Welcome', locked: true });
+});
+
+/** A widget's box as the properties panel shows it. */
+async function boxOf(page: Page) {
+  const panel = page.getByRole('group', { name: /properties$/ });
+  const value = async (label: string) => Number(await panel.getByLabel(label, { exact: true }).inputValue());
+
+  return { x: await value('X'), y: await value('Y'), width: await value('Width'), height: await value('Height') };
+}
+
+/** Drags `locator` by (dx, dy) screen pixels, in steps as a hand does; grabbed at its centre or `at` from its left. */
+async function dragBy(page: Page, locator: ReturnType<Page['locator']>, dx: number, dy: number, at?: number) {
+  await locator.scrollIntoViewIfNeeded();
+  const b = (await locator.boundingBox())!;
+  const x = b.x + (at ?? b.width / 2);
+  const y = b.y + b.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
+  await page.mouse.up();
+}
+
+test('an editor builds a slide with text, an image and a clock, moves and resizes a widget, and finds it unchanged after a reload', async ({ page, request }) => {
+  const errors = collectConsoleErrors(page);
+  const t = await contentTenant(request);
+  await signIn(page, t.editor.email, t.editor.password);
+  const id = await newSlide(page, 'Lobby board', 'Blank, landscape (1920 × 1080)');
+  const canvas = page.getByTestId('slide-canvas');
+  const addBar = page.getByRole('toolbar', { name: 'Add a widget' });
+
+  // Text: added, selected, its words typed in the properties panel and drawn by the renderer.
+  await addBar.getByRole('button', { name: 'Add text' }).click();
+  await page.getByRole('group', { name: /properties$/ }).getByLabel('Text', { exact: true }).fill('Hello lobby');
+  await expect(canvas.locator('[data-widget="text"]')).toHaveText('Hello lobby');
+  // An image chosen from the media library.
+  await addBar.getByRole('button', { name: 'Add image' }).click();
+  await page.getByRole('dialog', { name: 'Choose an image' }).getByRole('button', { name: /poster\.png/ }).click();
+  await expect(canvas.locator('[data-widget="image"] img')).toHaveAttribute('src', new RegExp(t.files.poster.id));
+  await expect(page.getByRole('group', { name: /properties$/ })).toContainText('poster.png');
+  // A clock, ticking.
+  await addBar.getByRole('button', { name: 'Add clock' }).click();
+  await expect(canvas.locator('[data-widget="clock"]')).toHaveText(/^\d{2}:\d{2}$/);
+  // The image and the clock cover the middle of the text: the layers list selects it, front to back.
+  const layers = page.getByRole('list', { name: 'Layers' });
+  await expect(layers.getByRole('button')).toHaveText([/^Clock/, /^Image/, /^Text “Hello lobby”/]);
+  await layers.getByRole('button', { name: /Hello lobby/ }).click();
+  const text = canvas.getByRole('button', { name: 'Text “Hello lobby”' });
+  await expect(text).toHaveAttribute('aria-pressed', 'true');
+
+  // Move the text with the mouse, grabbed by its uncovered left end.
+  const before = await boxOf(page);
+  const scale = Number(await canvas.getAttribute('data-scale'));
+  await dragBy(page, text, -150, -120, 15);
+  await expect.poll(async () => (await boxOf(page)).x).not.toBe(before.x);
+  const moved = await boxOf(page);
+  expect(Math.abs(moved.x - (before.x - 150 / scale))).toBeLessThanOrEqual(6 / scale + 1);
+  expect(Math.abs(moved.y - (before.y - 120 / scale))).toBeLessThanOrEqual(6 / scale + 1);
+  expect(moved.width).toBe(before.width);
+  // Resize it from its bottom-right handle: the top-left corner stays.
+  await dragBy(page, canvas.getByTestId('selection').locator('[data-handle="se"]'), 80, 40);
+  await expect.poll(async () => (await boxOf(page)).width).not.toBe(moved.width);
+  const resized = await boxOf(page);
+  expect(resized).toMatchObject({ x: moved.x, y: moved.y });
+  expect(Math.abs(resized.width - (moved.width + 80 / scale))).toBeLessThanOrEqual(6 / scale + 1);
+  expect(Math.abs(resized.height - (moved.height + 40 / scale))).toBeLessThanOrEqual(6 / scale + 1);
+  // The keyboard: arrows move it, Shift by 10, Alt resizes; a run of nudges is one undo step.
+  await text.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Alt+ArrowRight');
+  const nudged = { x: resized.x + 1, y: resized.y + 10, width: resized.width + 1, height: resized.height };
+  await expect.poll(() => boxOf(page)).toEqual(nudged);
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => boxOf(page)).toEqual(resized);
+  await page.keyboard.press('Control+Shift+z');
+  await expect.poll(() => boxOf(page)).toEqual(nudged);
+  // The rendered text is where the box is.
+  await expect(canvas.locator('[data-widget="text"]')).toHaveCSS('left', `${nudged.x}px`);
+  await screenshot(page, 'content-slide-editor');
+
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await page.reload();
+  await expect(canvas.locator('[data-widget="clock"]')).toHaveText(/^\d{2}:\d{2}$/);
+  await page.getByRole('list', { name: 'Layers' }).getByRole('button', { name: /Hello lobby/ }).click();
+  await expect.poll(() => boxOf(page)).toEqual(nudged);
+  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}`)) as { data: { pages: Array<{ widgets: unknown[] }> } };
+  const widgets = saved.data.pages[0]!.widgets as Array<{ type: string; x: number; y: number; width: number; height: number; text?: string; fileId?: string }>;
+  expect(widgets.map((w) => w.type).sort()).toEqual(['clock', 'image', 'text']);
+  expect(widgets.find((w) => w.type === 'text')).toMatchObject({ text: 'Hello lobby', ...nudged });
+  expect(widgets.find((w) => w.type === 'image')).toMatchObject({ fileId: t.files.poster.id });
+  // The image is a reference of the slide: the file knows where it is used.
+  const usage = (await api(request, t.admin, 'GET', `/api/v2/file/${t.files.poster.id}?customerId=${t.customer.id}&select=usageDetails`)) as { usageDetails: unknown };
+  expect(JSON.stringify(usage.usageDetails)).toContain(id);
+  expect(errors).toEqual([]);
+});
+
+test('interactive content: pages added and renamed, a tap goes from page to page in the preview', async ({ page, request }) => {
+  const errors = collectConsoleErrors(page);
+  const t = await contentTenant(request);
+  await signIn(page, t.editor.email, t.editor.password);
+  const id = await newSlide(page, 'Kiosk', 'Interactive, portrait: pages viewers tap through');
+  const pages = page.getByRole('tablist', { name: 'Pages' });
+  await expect(pages.getByRole('tab')).toHaveText(['Home']);
+
+  // A second page, renamed "Menu", with a text that goes back home.
+  await page.getByRole('button', { name: 'Page', exact: true }).click();
+  await expect(pages.getByRole('tab', { name: 'Page 2' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('group', { name: 'Page properties' }).getByLabel('Page name').fill('Menu');
+  await expect(pages.getByRole('tab')).toHaveText(['Home', 'Menu']);
+  const addBar = page.getByRole('toolbar', { name: 'Add a widget' });
+  const panel = page.getByRole('group', { name: /properties$/ });
+  await addBar.getByRole('button', { name: 'Add text' }).click();
+  await panel.getByLabel('Text', { exact: true }).fill('Back home');
+  await panel.getByLabel('Action').selectOption({ label: 'Go to page “Home”' });
+  // Home: a text that opens the menu.
+  await pages.getByRole('tab', { name: 'Home' }).click();
+  await addBar.getByRole('button', { name: 'Add text' }).click();
+  await panel.getByLabel('Text', { exact: true }).fill('Open menu');
+  await panel.getByLabel('Action').selectOption({ label: 'Go to page “Menu”' });
+  await screenshot(page, 'content-interactive-editor');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+
+  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=structureType,data`)) as { structureType: string; data: { pages: Array<{ name: string; pageData: { screenSize: unknown }; widgets: Array<{ text?: string; action?: unknown }> }> } };
+  expect(saved.structureType).toBe('COMPLEX');
+  expect(saved.data.pages.map((p) => [p.name, p.pageData.screenSize, p.widgets.map((w) => [w.text, w.action])])).toEqual([
+    ['Home', { width: 1080, height: 1920 }, [['Open menu', { type: 'GO_TO_PAGE', page: 'Menu' }]]],
+    ['Menu', { width: 1080, height: 1920 }, [['Back home', { type: 'GO_TO_PAGE', page: 'Home' }]]],
+  ]);
+
+  // The preview plays it as a screen does: taps go from page to page.
+  await page.getByRole('link', { name: 'Full preview' }).click();
+  const preview = page.getByTestId('slide-preview');
+  await preview.getByText('Open menu').click();
+  await expect(preview.getByText('Back home')).toBeVisible();
+  await expect(preview.getByText('Open menu')).toHaveCount(0);
+  await preview.getByText('Back home').click();
+  await expect(preview.getByText('Open menu')).toBeVisible();
+  expect(errors).toEqual([]);
 });

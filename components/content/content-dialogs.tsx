@@ -147,8 +147,10 @@ export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: {
 }
 
 const BLANK = [
-  { value: 'blank-landscape', label: 'Blank, landscape (1920 × 1080)', size: { width: 1920, height: 1080 } },
-  { value: 'blank-portrait', label: 'Blank, portrait (1080 × 1920)', size: { width: 1080, height: 1920 } },
+  { value: 'blank-landscape', label: 'Blank, landscape (1920 × 1080)', size: { width: 1920, height: 1080 }, structureType: 'SLIDE' },
+  { value: 'blank-portrait', label: 'Blank, portrait (1080 × 1920)', size: { width: 1080, height: 1920 }, structureType: 'SLIDE' },
+  { value: 'interactive-landscape', label: 'Interactive, landscape: pages viewers tap through', size: { width: 1920, height: 1080 }, structureType: 'COMPLEX' },
+  { value: 'interactive-portrait', label: 'Interactive, portrait: pages viewers tap through', size: { width: 1080, height: 1920 }, structureType: 'COMPLEX' },
 ] as const;
 
 const NewSlideSchema = DuplicateSchema.extend({ template: z.string().min(1) });
@@ -175,7 +177,8 @@ export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { op
           ? await createBlank.mutateAsync({
               contentGroupId: folderId,
               name: values.name,
-              data: { pages: [{ name: 'Default', tags: [], pageStyle: { backgroundColor: '#111827' }, pageData: { screenSize: blank.size }, widgets: [] }] },
+              structureType: blank.structureType,
+              data: { pages: [{ name: blank.structureType === 'COMPLEX' ? 'Home' : 'Default', tags: [], pageStyle: { backgroundColor: '#111827' }, pageData: { screenSize: blank.size }, widgets: [] }] },
             })
           : await fromTemplate.mutateAsync({ templateId: values.template, contentGroupId: folderId, name: values.name });
         onCreated(item);

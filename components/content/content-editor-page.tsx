@@ -2,12 +2,11 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SlidePreview } from '@/components/content/content-preview';
 import { PlaylistEditor } from '@/components/content/playlist-editor';
+import { SlideEditor } from '@/components/content/slide-editor/slide-editor';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -117,7 +116,7 @@ function Editor({ item }: { item: DeviceContent }) {
         ) : null}
         <SaveStatus state={state} />
         <div className="ml-auto flex items-center gap-2">
-          {readOnly || !isPlaylist ? null : (
+          {readOnly ? null : (
             <>
               <Button variant="secondary" size="sm" disabled={!history.canUndo} onClick={history.undo}>
                 Undo
@@ -150,13 +149,14 @@ function Editor({ item }: { item: DeviceContent }) {
       {isPlaylist ? (
         <PlaylistEditor item={item} data={history.value as PlaylistData} onChange={history.set} readOnly={readOnly} />
       ) : (
-        <Card className="p-4">
-          <SlidePreview data={history.value as SlideData} customerId={item.customerId} className="mx-auto max-w-4xl" />
-          <p className="mt-3 text-sm text-zinc-500">
-            {(history.value as SlideData).pages.length > 1 ? `${(history.value as SlideData).pages.length} pages. ` : ''}
-            The slide as screens show it. Its visual editor (widgets on a canvas) is not part of the console yet: slides are built from templates and through the API.
-          </p>
-        </Card>
+        <SlideEditor
+          data={history.value as SlideData}
+          onChange={history.set}
+          readOnly={readOnly}
+          interactive={item.structureType === 'COMPLEX'}
+          customerId={item.customerId}
+          selfId={item.id}
+        />
       )}
     </>
   );

@@ -66,8 +66,8 @@ export function useCreatePlaylist() {
 }
 
 export function useCreateSlide() {
-  return contentResource.useMutation((input: { contentGroupId: string; name: string; data: SlideData }, { customerId }) =>
-    apiFetch<DeviceContent>('/api/content', { method: 'POST', query: { contentGroupId: input.contentGroupId }, body: { name: input.name, structureType: 'SLIDE', data: input.data }, customerId }),
+  return contentResource.useMutation((input: { contentGroupId: string; name: string; structureType: 'SLIDE' | 'COMPLEX'; data: SlideData }, { customerId }) =>
+    apiFetch<DeviceContent>('/api/content', { method: 'POST', query: { contentGroupId: input.contentGroupId }, body: { name: input.name, structureType: input.structureType, data: input.data }, customerId }),
   );
 }
 

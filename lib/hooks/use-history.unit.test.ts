@@ -24,4 +24,20 @@ describe('historyReducer', () => {
     expect(s.past).toHaveLength(HISTORY_LIMIT);
     expect(historyReducer(s, { type: 'reset', value: 7 })).toEqual({ past: [], present: 7, future: [] });
   });
+
+  it('makes changes of one group in a row one step; another change or an undo ends the group', () => {
+    let s = historyReducer(start, { type: 'set', value: 1, group: 'name' });
+    s = historyReducer(s, { type: 'set', value: 2, group: 'name' });
+    s = historyReducer(s, { type: 'set', value: 3, group: 'name' });
+    expect(s.past).toEqual([0]);
+    s = historyReducer(s, { type: 'set', value: 4, group: 'size' });
+    s = historyReducer(s, { type: 'set', value: 5 });
+    s = historyReducer(s, { type: 'set', value: 6 });
+    expect(s.past).toEqual([0, 3, 4, 5]);
+    s = historyReducer(s, { type: 'set', value: 7, group: 'name' });
+    s = historyReducer(s, { type: 'undo' });
+    s = historyReducer(s, { type: 'set', value: 8, group: 'name' });
+    expect(s.past).toEqual([0, 3, 4, 5, 6]);
+    expect(s.present).toBe(8);
+  });
 });

@@ -15,6 +15,8 @@ export type RenderOptions = {
   timeZone?: string;
   /** Videos start muted in previews (browsers refuse autoplay with sound). */
   muted?: boolean;
+  /** A tap on a widget with an action (interactive content); absent: widgets do not react to taps. */
+  onAction?: (action: NonNullable<Widget['action']>) => void;
 };
 
 type Cleanup = () => void;
@@ -61,6 +63,12 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
   });
   node.dataset.widget = widget.type;
   node.dataset.widgetId = widget.id;
+  const { action } = widget;
+  if (action && options.onAction) {
+    const onAction = options.onAction;
+    node.style.cursor = 'pointer';
+    node.addEventListener('click', () => onAction(action));
+  }
   switch (widget.type) {
     case 'text': {
       textStyle(node, widget.textStyle);
@@ -172,18 +180,33 @@ export function mountScaled(container: HTMLElement, element: HTMLElement, size: 
   return fit;
 }
 
-/** Shows the first page of a slide in `container`, scaled; answers the function that stops it. */
-export function showSlide(container: HTMLElement, data: SlideData, options: RenderOptions): Cleanup {
-  const page = data.pages[0];
-  if (!page) return () => undefined;
-  const { element, stop } = renderPage(container.ownerDocument, page, options);
-  const fit = mountScaled(container, element, page.pageData.screenSize);
-  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
+/**
+ * Shows a slide in `container`, scaled, from its first page; in interactive content a tap on a widget with
+ * a "go to page" action shows that page. Answers the function that stops it.
+ */
+export function showSlide(container: HTMLElement, data: SlideData, options: RenderOptions & { onPage?: (name: string) => void }): Cleanup {
+  let current: { stop: Cleanup; fit: () => void } | undefined;
+  const show = (page: Page) => {
+    current?.stop();
+    const { element, stop } = renderPage(container.ownerDocument, page, {
+      ...options,
+      onAction: (action) => {
+        const target = data.pages.find((p) => p.name === action.page);
+        if (target) show(target);
+      },
+    });
+    current = { stop, fit: mountScaled(container, element, page.pageData.screenSize) };
+    options.onPage?.(page.name);
+  };
+  const first = data.pages[0];
+  if (!first) return () => undefined;
+  show(first);
+  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => current?.fit());
   observer?.observe(container);
 
   return () => {
     observer?.disconnect();
-    stop();
+    current?.stop();
   };
 }
 

@@ -25,5 +25,5 @@ describe('openDatabase (PGlite in a data directory)', () => {
     const buffers = await second.pglite!.query<{ shared_buffers: string }>('show shared_buffers');
     expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
     await second.close();
-  });
+  }, 120_000); // Creating a cluster (initdb) twice takes seconds, and much longer on a loaded 2-core machine.
 });
