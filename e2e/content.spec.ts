@@ -205,9 +205,21 @@ test('an editor builds a slide with text, an image and a clock, moves and resize
   const text = canvas.getByRole('button', { name: 'Text “Hello lobby”' });
   await expect(text).toHaveAttribute('aria-pressed', 'true');
 
-  // Move the text with the mouse, grabbed by its uncovered left end.
+  // A small drag snaps back onto the page's centre lines, showing the guides while the mouse is down.
   const before = await boxOf(page);
   const scale = Number(await canvas.getAttribute('data-scale'));
+  await text.scrollIntoViewIfNeeded();
+  const grab = (await text.boundingBox())!;
+  await page.mouse.move(grab.x + 15, grab.y + grab.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 17, grab.y + grab.height / 2 + 1);
+  await page.mouse.move(grab.x + 19, grab.y + grab.height / 2 + 2);
+  await expect(canvas.getByTestId('guide')).toHaveCount(2);
+  await page.mouse.up();
+  await expect(canvas.getByTestId('guide')).toHaveCount(0);
+  expect(await boxOf(page)).toEqual(before);
+
+  // Move the text with the mouse, grabbed by its uncovered left end.
   await dragBy(page, text, -150, -120, 15);
   await expect.poll(async () => (await boxOf(page)).x).not.toBe(before.x);
   const moved = await boxOf(page);
