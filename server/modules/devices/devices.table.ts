@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { customers } from '@/server/modules/customers/customers.table';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
+
+/*
+ * Screens (spec 3 "Device", spec 4 §1–§3). A device exists from its first registration, unassigned
+ * (`customer_id` null, an activation code shown on the screen), until it is deleted; a claim puts it in a
+ * customer's device folder. `group_path` copies the folder's materialised path (`deviceGroupPath:{id}` is
+ * one GIN-indexed predicate); folder moves rewrite it in the same transaction.
+ */
+
+export const DEVICE_TYPES = ['TABLET', 'PHONE', 'SCREEN', 'DESKTOP', 'EINK', 'PWA'] as const;
+export const DEVICE_PLATFORMS = ['PLATFORM_1', 'PLATFORM_2', 'PLATFORM_3', 'PLATFORM_4', 'PLATFORM_5', 'PLATFORM_6', 'UNKNOWN', 'BROWSER'] as const;
+export const DEVICE_STATUSES = ['ONLINE', 'OFFLINE'] as const;
+export const LICENSE_STATUSES = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+export const LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
+
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+export const devices = pgTable(
+  'device',
+  {
+    id: uuid('id').primaryKey(),
+    // Null while unassigned (registered, not claimed yet).
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
+    // No cascade: deleting a folder moves its devices (targetGroupId or the parent) first.
+    deviceGroupId: uuid('device_group_id').references(() => deviceGroups.id),
+    groupPath: uuid('group_path').array().notNull().default(sql`'{}'::uuid[]`),
+    name: text('name').notNull().default(''),
+    comment: text('comment'),
+    deviceStatus: text('device_status', { enum: DEVICE_STATUSES }).notNull().default('OFFLINE'),
+    lastDeviceStatusChange: at('last_device_status_change'),
+    emergencyStatus: boolean('emergency_status').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    type: text('type', { enum: DEVICE_TYPES }).notNull().default('SCREEN'),
+    platform: text('platform', { enum: DEVICE_PLATFORMS }).notNull().default('UNKNOWN'),
+    serial: text('serial'),
+    hardwareKey: text('hardware_key'),
+    version: text('version'),
+    firmwareVersion: text('firmware_version'),
+    nativeResolutionWidth: integer('native_resolution_width'),
+    nativeResolutionHeight: integer('native_resolution_height'),
+    localIpAddress: text('local_ip_address'),
+    nativeOrientation: text('native_orientation'),
+    webViewOrientation: text('web_view_orientation'),
+    /** Any call of the device (written at most once a minute). */
+    lastActivity: at('last_activity'),
+    /** The last heartbeat or WebSocket sign of life: ONLINE until 2.5 × heartbeatSeconds after it. */
+    lastSeen: at('last_seen'),
+    heartbeatSeconds: integer('heartbeat_seconds').notNull().default(60),
+    licenseStatus: text('license_status', { enum: LICENSE_STATUSES }).notNull().default('UN_LICENSED'),
+    licenseOrderId: bigint('license_order_id', { mode: 'number' }),
+    licenseType: text('license_type', { enum: LICENSE_TYPES }),
+    timeZone: text('time_zone'),
+    deviceInfo: jsonb('device_info').$type<unknown>(),
+    contentId: uuid('content_id').references(() => deviceContents.id, { onDelete: 'set null' }),
+    emergencyContentId: uuid('emergency_content_id').references(() => deviceContents.id, { onDelete: 'set null' }),
+    /** What the state-setting batch commands set (volume, brightness, rotation, display, workingHours, …): the manifest's `settings`. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    activationCode: text('activation_code'),
+    activationCodeExpiresAt: at('activation_code_expires_at'),
+    /** Hashes only (spec 4 §2); the previous secret works until the new one is first used, or 24 h. */
+    secretHash: text('secret_hash').notNull(),
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretExpiresAt: at('previous_secret_expires_at'),
+    /** A pre-registered device (assignToCustomer by serial) is taken over by the first player with its serial, until it has connected. */
+    everConnected: boolean('ever_connected').notNull().default(false),
+    /** When the newest screenshot arrived (previewPath's cache-busting). */
+    previewUpdatedAt: at('preview_updated_at'),
+    createdDate: at('created_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_customer_group_name_idx').on(t.customerId, t.deviceGroupId, t.name),
+    index('device_customer_name_idx').on(t.customerId, t.name, t.id),
+    index('device_customer_status_idx').on(t.customerId, t.deviceStatus),
+    index('device_group_path_gin_idx').using('gin', t.groupPath),
+    index('device_tags_gin_idx').using('gin', t.tags),
+    index('device_serial_idx').on(t.serial).where(sql`${t.serial} is not null`),
+    // Unique among the codes still shown; an expired one is cleared before it is handed out again.
+    uniqueIndex('device_activation_code_idx').on(t.activationCode).where(sql`${t.activationCode} is not null`),
+    // The offline sweep: online devices by the time they were last seen.
+    index('device_online_seen_idx').on(t.lastSeen).where(sql`${t.deviceStatus} = 'ONLINE'`),
+  ],
+);
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** Every change of a device's `deviceStatus` (the alert rules read these transitions). */
+export const deviceStatusChanges = pgTable(
+  'device_status_change',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    changedAt: at('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('device_status_change_device_idx').on(t.deviceId, t.changedAt), index('device_status_change_customer_idx').on(t.customerId, t.changedAt)],
+);
+
+/**
+ * One-shot commands for a device (spec 4 §3): kept until acknowledged or expired, so they survive a
+ * restart and are delivered again on the next connection or heartbeat.
+ */
+export const deviceCommands = pgTable(
+  'device_command',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    acknowledgedAt: at('acknowledged_at'),
+    ok: boolean('ok'),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+  },
+  (t) => [
+    // Pending commands of a device, oldest first.
+    index('device_command_pending_idx').on(t.deviceId, t.issuedAt).where(sql`${t.acknowledgedAt} is null`),
+    index('device_command_customer_idx').on(t.customerId, t.issuedAt),
+  ],
+);
+
+/** Metric samples a device sends (spec 3 "Device metric types"), read by the graphs endpoint. */
+export const deviceMetricSamples = pgTable(
+  'device_metric_sample',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    sampledAt: at('sampled_at').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [index('device_metric_sample_idx').on(t.deviceId, t.type, t.sampledAt)],
+);
+
+/** The screenshots of a device, newest last (`previewStore`); the newest is its `previewPath`. */
+export const devicePreviews = pgTable(
+  'device_preview',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    takenAt: at('taken_at').notNull().defaultNow(),
+    highRes: boolean('high_res').notNull().default(false),
+  },
+  (t) => [index('device_preview_device_idx').on(t.deviceId, t.takenAt)],
+);
+
+/**
+ * Device access tokens (`client_credentials`, one hour), stored only as SHA-256 hashes like user tokens.
+ * Deleting the device deletes them, so its tokens stop at once.
+ */
+export const deviceAccessTokens = pgTable(
+  'device_access_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('device_access_token_device_idx').on(t.deviceId), index('device_access_token_expires_idx').on(t.expiresAt)],
+);
