@@ -52,6 +52,7 @@ const notResourceIds: Record<string, string> = {
   'listQuickFilters:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listContentGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listDevices:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listDeviceContent:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'createContentGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createContent:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',

@@ -1,0 +1,43 @@
+import { idAddressedContext } from '@/server/auth/tenant-scope';
+import { sortValues } from '@/server/http/list-query';
+import type { RouteRegistrar } from '@/server/http/route';
+import { serviceContext } from '@/server/http/service-context';
+import { bulkDeviceTags } from './devices.batch';
+import { addDeviceTagsRoute, deleteDeviceRoute, getDeviceRoute, listDevicesRoute, moveDevicesRoute, removeDeviceTagsRoute, setDeviceTagsRoute, updateDeviceRoute } from './devices.routes';
+import { deleteDeviceById, getDevice, listDevices, moveDevices, updateDeviceFields } from './devices.service';
+
+export function registerDeviceRoutes(app: RouteRegistrar): void {
+  app.openapi(listDevicesRoute, async (c) => {
+    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
+
+    return c.json(await listDevices(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
+  });
+
+  app.openapi(getDeviceRoute, async (c) => c.json(await getDevice(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
+
+  app.openapi(updateDeviceRoute, async (c) => c.json(await updateDeviceFields(await idAddressedContext(serviceContext(c)), c.req.valid('param').id, c.req.valid('json')), 200));
+
+  app.openapi(deleteDeviceRoute, async (c) => {
+    await deleteDeviceById(await idAddressedContext(serviceContext(c)), c.req.valid('param').id);
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(moveDevicesRoute, async (c) => {
+    await moveDevices(serviceContext(c), c.req.valid('json'));
+
+    return c.body(null, 204);
+  });
+
+  for (const [verb, route] of [
+    ['add', addDeviceTagsRoute],
+    ['set', setDeviceTagsRoute],
+    ['remove', removeDeviceTagsRoute],
+  ] as const) {
+    app.openapi(route, async (c) => {
+      const { search, applyOn } = c.req.valid('query');
+
+      return c.json(await bulkDeviceTags(serviceContext(c), { verb, search, applyOn, tags: c.req.valid('json') }), 200);
+    });
+  }
+}

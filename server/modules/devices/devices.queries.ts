@@ -1,0 +1,115 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArray } from '@/server/db/sql';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { devices, type DeviceRow } from './devices.table';
+
+export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
+  const [row] = await db.insert(devices).values(values).returning();
+
+  return row!;
+}
+
+export type DeviceChanges = Partial<Pick<DeviceRow, 'name' | 'comment' | 'timeZone' | 'tags'>>;
+
+export async function updateDevice(db: Executor, customerId: number, id: string, values: DeviceChanges): Promise<void> {
+  await db.update(devices).set(values).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
+}
+
+/** One device of `where` with whether the caller sees it and reads it only; row-locked for the transaction. */
+export async function findDeviceForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  const [found] = await db
+    .select({ row: devices, visible: sql<boolean>`${input.visible ?? sql`true`}`, readOnly: sql<boolean>`${input.readOnly}` })
+    .from(devices)
+    .where(input.where)
+    .limit(1)
+    .for('update', { of: devices });
+
+  return found;
+}
+
+/** Deletes one device with its team assignments (tokens, commands, samples and previews go by cascade). */
+export async function deleteDevice(db: Executor, customerId: number, id: string): Promise<void> {
+  await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'device'), eq(teamAssignments.resourceId, id)));
+  await db.delete(devices).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
+}
+
+/** A device folder of `where` with whether the caller sees it and reads it only. */
+export async function findDeviceGroupForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  const [found] = await db
+    .select({
+      id: deviceGroups.id,
+      customerId: deviceGroups.customerId,
+      name: deviceGroups.name,
+      path: deviceGroups.path,
+      visible: sql<boolean>`${input.visible ?? sql`true`}`,
+      readOnly: sql<boolean>`${input.readOnly}`,
+    })
+    .from(deviceGroups)
+    .where(input.where)
+    .limit(1);
+
+  return found;
+}
+
+/**
+ * The devices among `ids` of `customerId` that `writable` (visibility and team writability) allows,
+ * row-locked, with their current folder.
+ */
+export async function findDevicesForMove(db: Executor, customerId: number, ids: readonly string[], writable: SQL | undefined) {
+  return execRows<{ id: string; name: string; device_group_id: string | null }>(
+    db,
+    sql`select ${devices.id} as id, ${devices.name} as name, ${devices.deviceGroupId} as device_group_id from ${devices}
+      where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)}) and ${writable ?? sql`true`}
+      order by ${devices.id} for update of ${devices}`,
+  );
+}
+
+/** Puts the devices in the folder (its id and materialised path) in one statement. */
+export async function moveDevicesTo(db: Executor, customerId: number, ids: readonly string[], folder: { id: string; path: string[] }): Promise<void> {
+  await db.execute(sql`update ${devices} set ${sql.identifier('device_group_id')} = ${folder.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(folder.path)}
+    where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)})`);
+}
+
+/** One UPDATE of the devices matching `where`; answers the count per customer. */
+export async function bulkUpdateDevices(db: Executor, set: SQL, where: SQL): Promise<Array<{ customerId: number; count: number }>> {
+  const rows = await execRows<{ customer_id: string | number; count: string | number }>(
+    db,
+    sql`with changed as (update ${devices} set ${set} where ${where} returning ${devices.customerId} as customer_id)
+      select customer_id, count(*) as count from changed group by customer_id`,
+  );
+
+  return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.count) }));
+}
+
+export async function anyDeviceMatches(db: Executor, where: SQL): Promise<boolean> {
+  const rows = await execRows(db, sql`select 1 from ${devices} where ${where} limit 1`);
+
+  return rows.length > 0;
+}
+
+/** A customer's devices, for its usage counter. */
+export async function countDevicesOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.customerId, customerId));
+
+  return row?.n ?? 0;
+}
+
+/** A customer's root device folder (created with the customer). */
+export async function findRootDeviceGroup(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({ id: deviceGroups.id, path: deviceGroups.path })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.parentId} is null`))
+    .limit(1);
+
+  return row;
+}
+
+/** A device folder row (the sweep's factory; the device-groups module owns the folder API). */
+export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert) {
+  const [row] = await db.insert(deviceGroups).values(values).returning();
+
+  return row!;
+}
