@@ -3,7 +3,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { setDragItems } from '@/components/files/drag';
-import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
+import { dimensions, kindLabel, Thumbnail } from '@/components/files/file-visuals';
+import { ValidityBadge } from '@/components/ui/validity';
 import { SORTABLE } from '@/components/files/use-media-params';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
