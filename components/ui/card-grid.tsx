@@ -46,6 +46,7 @@ export function SelectableCard({
   onToggle,
   onDragStart,
   preview,
+  menu,
   children,
 }: {
   testId: string;
@@ -62,6 +63,8 @@ export function SelectableCard({
   onDragStart?: (event: React.DragEvent) => void;
   /** Drawn in the 4:3 box at the top. */
   preview: ReactNode;
+  /** The card's actions (a `RowActions` menu), at its top right. */
+  menu?: ReactNode;
   /** The lines under the preview. */
   children: ReactNode;
 }) {
@@ -94,8 +97,9 @@ export function SelectableCard({
       {selectable ? (
         <label
           className={cn(
-            'absolute top-2 left-2 flex size-6 cursor-pointer items-center justify-center rounded-md bg-white/95 shadow ring-1 ring-zinc-300 transition',
-            selected ? 'bg-brand-600 ring-brand-600' : 'opacity-0 group-hover:opacity-100 focus-within:opacity-100',
+            'absolute top-2 left-2 flex size-6 cursor-pointer items-center justify-center rounded-md shadow ring-1 transition',
+            // One background and ring each: two classes of the same property are decided by the stylesheet's order, not this list's.
+            selected ? 'bg-brand-600 ring-brand-600' : 'bg-white/95 ring-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100',
             selecting && 'opacity-100',
           )}
         >
@@ -109,6 +113,7 @@ export function SelectableCard({
           {selected ? <CheckIcon className="size-4 text-white" /> : null}
         </label>
       ) : null}
+      {menu ? <div className="absolute top-2 right-2 rounded-md bg-white/95 shadow ring-1 ring-zinc-300">{menu}</div> : null}
     </li>
   );
 }
