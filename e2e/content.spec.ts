@@ -8,7 +8,7 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * images and a video by drag and drop, reordered, previewed, saved automatically and unchanged after a
  * reload; a slide from a starter template drawn by the renderer; locking as an approver makes the editor
  * read-only for an editor; several items selected, moved by drag and by the bulk action (a locked one
- * refused), tagged, seen as cards with previews and deleted together.
+ * refused), tagged, seen as cards with previews and deleted together; a playlist item's validity.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -279,4 +279,59 @@ test('an editor selects several items, moves them by drag and by the bulk action
   await expect(page.getByTestId('content-card')).toHaveCount(1);
   expect([...(await listed(request, token)).keys()].sort()).toEqual(['Alpha loop', 'Delta loop']);
   expect(errors).toEqual([]);
+});
+
+test('a playlist item gets a validity in its row, part of undo and autosave, and keeps it after a reload', async ({ page, request }) => {
+  const t = await contentTenant(request);
+  const token = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
+  const root = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${root}`, {
+    name: 'Timed loop',
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: {
+      loopData: { resolution: { width: 1920, height: 1080 } },
+      slides: [
+        { key: 'p', type: 'FILE', id: t.files.poster.id },
+        { key: 'q', type: 'FILE', id: t.files.portrait.id },
+      ],
+    },
+  });
+  await signIn(page, t.editor.email, t.editor.password);
+  await page.goto(`/content/${loop.id}`);
+  await expect.poll(() => itemNames(page)).toEqual(['poster.png', 'portrait.png']);
+
+  // The poster ended yesterday: the row says it is skipped.
+  await page.getByRole('button', { name: 'Validity of poster.png' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Validity of poster.png' });
+  await dialog.getByLabel('Valid from').fill('2024-01-01T08:00');
+  await dialog.getByLabel('Valid until').fill('2024-06-30T18:00');
+  await dialog.getByRole('button', { name: 'Set validity' }).click();
+  await expect(dialog).toBeHidden();
+  const poster = page.getByTestId('playlist-item-0');
+  await expect(poster.getByTestId('item-validity')).toContainText('Expired');
+  await expect(poster).toHaveAttribute('data-skipped', 'true');
+  await expect(poster).toContainText('Skipped now');
+
+  // Undo and redo take it back and forth like any other edit.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(poster.getByTestId('item-validity')).not.toContainText('Expired');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(poster.getByTestId('item-validity')).toContainText('Expired');
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await screenshot(page, 'content-playlist-validity');
+
+  await page.reload();
+  await expect(page.getByTestId('playlist-item-0').getByTestId('item-validity')).toContainText('Expired');
+  await expect(page.getByTestId('playlist-item-1')).not.toHaveAttribute('data-skipped', 'true');
+  const saved = await api<{ data: { slides: Array<{ key: string; validFrom?: number; validTo?: number }> } }>(request, token, 'GET', `/api/v2/deviceContent/${loop.id}`);
+  expect(saved.data.slides[0]).toMatchObject({ key: 'p', validFrom: new Date('2024-01-01T08:00').getTime(), validTo: new Date('2024-06-30T18:00').getTime() });
+  expect(saved.data.slides[1]!.validTo).toBeUndefined();
+
+  // The dialog opens with the saved window; clearing it makes the item play again.
+  await page.getByRole('button', { name: 'Validity of poster.png' }).click();
+  await expect(dialog.getByLabel('Valid until')).toHaveValue('2024-06-30T18:00');
+  await dialog.getByRole('button', { name: 'Clear both' }).click();
+  await dialog.getByRole('button', { name: 'Set validity' }).click();
+  await expect(page.getByTestId('playlist-item-0')).not.toHaveAttribute('data-skipped', 'true');
 });
