@@ -318,15 +318,16 @@ test('a playlist item gets a validity in its row, part of undo and autosave, and
   await expect(poster.getByTestId('item-validity')).not.toContainText('Expired');
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(poster.getByTestId('item-validity')).toContainText('Expired');
+  // Saved automatically (the status may still read "Saved" for a moment after the redo, so ask the API).
+  const slides = async () => (await api<{ data: { slides: Array<{ key: string; validFrom?: number; validTo?: number }> } }>(request, token, 'GET', `/api/v2/deviceContent/${loop.id}`)).data.slides;
+  await expect.poll(async () => (await slides())[0], { timeout: 15_000 }).toMatchObject({ key: 'p', validFrom: new Date('2024-01-01T08:00').getTime(), validTo: new Date('2024-06-30T18:00').getTime() });
+  expect((await slides())[1]!.validTo).toBeUndefined();
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await screenshot(page, 'content-playlist-validity');
 
   await page.reload();
   await expect(page.getByTestId('playlist-item-0').getByTestId('item-validity')).toContainText('Expired');
   await expect(page.getByTestId('playlist-item-1')).not.toHaveAttribute('data-skipped', 'true');
-  const saved = await api<{ data: { slides: Array<{ key: string; validFrom?: number; validTo?: number }> } }>(request, token, 'GET', `/api/v2/deviceContent/${loop.id}`);
-  expect(saved.data.slides[0]).toMatchObject({ key: 'p', validFrom: new Date('2024-01-01T08:00').getTime(), validTo: new Date('2024-06-30T18:00').getTime() });
-  expect(saved.data.slides[1]!.validTo).toBeUndefined();
 
   // The dialog opens with the saved window; clearing it makes the item play again.
   await page.getByRole('button', { name: 'Validity of poster.png' }).click();
