@@ -39,6 +39,8 @@ describe('GET /api/v2/deviceContent', () => {
     expect(res.body.content[1]).toMatchObject({ contentGroup: { id: folder.id, name: 'Listed' }, contentGroupPath: `${k.root.id}/${folder.id}`, orientation: 'landscape' });
     const selected = await list('select=name,data,assignedDeviceCount');
     expect(selected.body.content[1]).toEqual({ id: loopId, name: 'B playlist', data: expect.objectContaining({ slides: [] }), assignedDeviceCount: 0 });
+    const first = await list('select=name,firstItem');
+    expect(first.body.content.map((c: { firstItem: unknown }) => c.firstItem)).toEqual([null, null]);
     const one = await t.request('GET', `/api/v2/deviceContent/${slideId}`, { token: k.viewer });
     expect(one.body.data.pages).toHaveLength(1);
   });
@@ -69,6 +71,17 @@ describe('GET /api/v2/deviceContent', () => {
     expect(await names(`quickFilterId=${filter.body.id}`)).toEqual(['A slide']);
     const inFolder = await t.request('POST', '/api/quickFilter', { token: k.editor, json: { name: 'In folder', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', groupId: k.root.id, searchRecursively: true } } });
     expect(await names(`quickFilterId=${inFolder.body.id}`)).toEqual(['A slide', 'B playlist']);
+  });
+
+  it("answers a playlist's first item when firstItem is selected (the library's card preview)", async () => {
+    const loop = await k.createPlaylist('Z first item', k.playlist([{ key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 }, { key: 'b', type: 'SIMPLE_LOOP', id: loopId }]), k.editor, folder.id);
+    const res = await list(`select=firstItem&search=${encodeURIComponent(`id∈${loop.id}%2C${slideId}`)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.content).toEqual([
+      { id: slideId, firstItem: null },
+      { id: loop.id, firstItem: { key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 } },
+    ]);
+    await t.request('DELETE', `/api/simpleLoop/${loop.id}`, { token: k.editor });
   });
 });
 
