@@ -93,12 +93,22 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await expect(preview.locator(`[data-file-id]`).first()).toBeAttached();
   await screenshot(page, 'content-playlist-editor');
 
-  // Undo and redo.
+  // Undo while the removal is still being saved (a slow network): the undo is saved after it, not lost.
+  await page.route(`**/api/simpleLoop/${loopId}*`, async (route) => {
+    if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const removalSent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes(loopId));
   await page.getByRole('button', { name: 'Remove portrait.png' }).click();
   await expect.poll(() => itemNames(page)).toEqual(['clip.webm', 'poster.png']);
+  await removalSent;
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => itemNames(page)).toEqual(['clip.webm', 'poster.png', 'portrait.png']);
+  await expect
+    .poll(async () => ((await api(request, t.admin, 'GET', `/api/v2/deviceContent/${loopId}?customerId=${t.customer.id}&select=data`)) as { data: { slides: unknown[] } }).data.slides.length, { timeout: 20_000 })
+    .toBe(3);
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+  await page.unroute(`**/api/simpleLoop/${loopId}*`);
 
   await page.reload();
   await expect.poll(() => itemNames(page)).toEqual(['clip.webm', 'poster.png', 'portrait.png']);

@@ -2,6 +2,9 @@ import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { sortValues } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
+import { runDeviceCommand } from './device-commands';
+import { commandRoutes } from './device-commands.routes';
+import { commandBodies } from './device-commands.schemas';
 import { bulkDeviceTags } from './devices.batch';
 import { addDeviceTagsRoute, deleteDeviceRoute, getDeviceRoute, listDevicesRoute, moveDevicesRoute, removeDeviceTagsRoute, setDeviceTagsRoute, updateDeviceRoute } from './devices.routes';
 import { deleteDeviceById, getDevice, listDevices, moveDevices, updateDeviceFields } from './devices.service';
@@ -38,6 +41,15 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
       const { search, applyOn } = c.req.valid('query');
 
       return c.json(await bulkDeviceTags(serviceContext(c), { verb, search, applyOn, tags: c.req.valid('json') }), 200);
+    });
+  }
+
+  for (const { name, remove, route } of commandRoutes) {
+    app.openapi(route, async (c) => {
+      const { customerId: _customerId, search, applyOn, ...params } = c.req.valid('query') as Record<string, unknown> & { search?: string; applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL' };
+      const body = !remove && name in commandBodies ? (c.req.valid as (target: 'json') => unknown)('json') : undefined;
+
+      return c.json(await runDeviceCommand(serviceContext(c), name, { search, applyOn, params: params as never, body: body as never, remove }), 200);
     });
   }
 }

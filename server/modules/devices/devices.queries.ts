@@ -3,7 +3,8 @@ import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { devices, type DeviceRow } from './devices.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { deviceCommands, devices, type DeviceRow } from './devices.table';
 
 export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
   const [row] = await db.insert(devices).values(values).returning();
@@ -112,4 +113,31 @@ export async function insertDeviceGroup(db: Executor, values: typeof deviceGroup
   const [row] = await db.insert(deviceGroups).values(values).returning();
 
   return row!;
+}
+
+/** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
+export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
+  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${deviceContents.id}::text = ${id}`);
+
+  return rows[0]?.id;
+}
+
+/** One UPDATE of the target devices; answers their ids. */
+export async function updateTargetDevices(db: Executor, set: SQL, where: SQL): Promise<string[]> {
+  const rows = await execRows<{ id: string }>(db, sql`update ${devices} set ${set} where ${where} returning ${devices.id} as id`);
+
+  return rows.map((r) => r.id);
+}
+
+/** A command for each target device in one INSERT … SELECT; answers the devices' ids. */
+export async function issueCommands(db: Executor, input: { where: SQL; name: string; params: Record<string, unknown>; expiresAt: Date }): Promise<string[]> {
+  const rows = await execRows<{ device_id: string }>(
+    db,
+    sql`insert into ${deviceCommands} (${sql.identifier('id')}, ${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('name')}, ${sql.identifier('params')}, ${sql.identifier('expires_at')})
+      select gen_random_uuid(), ${devices.id}, ${devices.customerId}, ${input.name}, ${JSON.stringify(input.params)}::jsonb, ${input.expiresAt.toISOString()}::timestamptz
+      from ${devices} where ${input.where}
+      returning ${sql.identifier('device_id')}`,
+  );
+
+  return rows.map((r) => r.device_id);
 }
