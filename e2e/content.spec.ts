@@ -192,6 +192,7 @@ async function dragBy(page: Page, locator: ReturnType<Page['locator']>, dx: numb
 }
 
 test('an editor builds a slide with text, an image and a clock, moves and resizes a widget, and finds it unchanged after a reload', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const t = await contentTenant(request);
   await signIn(page, t.editor.email, t.editor.password);
@@ -278,6 +279,7 @@ test('an editor builds a slide with text, an image and a clock, moves and resize
 });
 
 test('interactive content: pages added and renamed, a tap goes from page to page in the preview', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const t = await contentTenant(request);
   await signIn(page, t.editor.email, t.editor.password);

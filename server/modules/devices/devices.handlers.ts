@@ -6,7 +6,19 @@ import { runDeviceCommand } from './device-commands';
 import { commandRoutes } from './device-commands.routes';
 import { commandBodies } from './device-commands.schemas';
 import { bulkDeviceTags } from './devices.batch';
-import { addDeviceTagsRoute, deleteDeviceRoute, getDeviceRoute, listDevicesRoute, moveDevicesRoute, removeDeviceTagsRoute, setDeviceTagsRoute, updateDeviceRoute } from './devices.routes';
+import { deviceGraphs, supportedMetrics } from './device-metrics';
+import {
+  addDeviceTagsRoute,
+  deleteDeviceRoute,
+  deviceGraphsRoute,
+  getDeviceRoute,
+  listDevicesRoute,
+  moveDevicesRoute,
+  removeDeviceTagsRoute,
+  setDeviceTagsRoute,
+  supportedMetricsRoute,
+  updateDeviceRoute,
+} from './devices.routes';
 import { deleteDeviceById, getDevice, listDevices, moveDevices, updateDeviceFields } from './devices.service';
 
 export function registerDeviceRoutes(app: RouteRegistrar): void {
@@ -52,4 +64,12 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
       return c.json(await runDeviceCommand(serviceContext(c), name, { search, applyOn, params: params as never, body: body as never, remove }), 200);
     });
   }
+
+  app.openapi(supportedMetricsRoute, async (c) => c.json(await supportedMetrics(serviceContext(c), c.req.valid('param').deviceId), 200));
+
+  app.openapi(deviceGraphsRoute, async (c) => {
+    const { from, to, dataPoints } = c.req.valid('query');
+
+    return c.json(await deviceGraphs(serviceContext(c), c.req.valid('param').deviceId, { from, to, dataPoints, metricTypes: c.req.valid('json').metricTypes }), 200);
+  });
 }

@@ -2,9 +2,10 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { textArray } from '@/server/modules/tags/tags.rules';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { deviceCommands, devices, type DeviceRow } from './devices.table';
+import { deviceCommands, deviceMetricSamples, devices, type DeviceRow } from './devices.table';
 
 export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
   const [row] = await db.insert(devices).values(values).returning();
@@ -140,4 +141,36 @@ export async function issueCommands(db: Executor, input: { where: SQL; name: str
   );
 
   return rows.map((r) => r.device_id);
+}
+
+/** The metric types a device has samples of. */
+export async function deviceMetricTypesOf(db: Executor, deviceId: string): Promise<string[]> {
+  const rows = await execRows<{ type: string }>(db, sql`select distinct ${deviceMetricSamples.type} as type from ${deviceMetricSamples} where ${deviceMetricSamples.deviceId} = ${deviceId}::uuid`);
+
+  return rows.map((r) => r.type);
+}
+
+export type MetricBucketRow = { type: string; bucket: number | null; avg: number | null; min: number | null; max: number | null; sum: number; count: number };
+
+/**
+ * Per type: each of `points` equal buckets over [from, to) with samples (1-based `bucket`), and the whole
+ * range (`bucket` null), in one statement (GROUPING SETS).
+ */
+export async function deviceMetricBuckets(db: Executor, input: { deviceId: string; types: string[]; from: number; to: number; points: number }): Promise<MetricBucketRow[]> {
+  const s = deviceMetricSamples;
+  const ms = sql`(extract(epoch from ${s.sampledAt}) * 1000)`;
+  const rows = await execRows<{ type: string; bucket: string | number | null; avg: string | number | null; min: string | number | null; max: string | number | null; sum: string | number | null; count: string | number }>(
+    db,
+    sql`select type, bucket, avg(value) as avg, min(value) as min, max(value) as max, sum(value) as sum, count(*) as count
+      from (
+        select ${s.type} as type, width_bucket(${ms}, ${input.from}::float8, ${input.to}::float8, ${input.points}::int) as bucket, ${s.value} as value
+        from ${s}
+        where ${s.deviceId} = ${input.deviceId}::uuid and ${s.type} = any(${textArray(input.types)})
+          and ${s.sampledAt} >= to_timestamp(${input.from}::float8 / 1000) and ${s.sampledAt} < to_timestamp(${input.to}::float8 / 1000)
+      ) samples
+      group by grouping sets ((type, bucket), (type))`,
+  );
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+  return rows.map((r) => ({ type: r.type, bucket: num(r.bucket), avg: num(r.avg), min: num(r.min), max: num(r.max), sum: num(r.sum) ?? 0, count: Number(r.count) }));
 }

@@ -4,7 +4,7 @@ import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { APPLY_ON } from './devices.batch';
-import { DeviceListQueryExtension, DeviceMoveSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema } from './devices.schemas';
+import { DeviceListQueryExtension, deviceMetricTypes, DeviceMoveSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
 
 /** The management API of devices (spec 3 "Devices and device folders"); the player's own API is the display module. */
 
@@ -112,3 +112,50 @@ const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
 export const addDeviceTagsRoute = tagsRoute('add', 'Add tags to the matching devices');
 export const setDeviceTagsRoute = tagsRoute('set', 'Replace the tags of the matching devices');
 export const removeDeviceTagsRoute = tagsRoute('remove', 'Remove tags from the matching devices');
+
+const deviceIdPath = z.object({ deviceId: z.string().uuid().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) });
+const epochMs = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'Epoch milliseconds')
+    .transform(Number)
+    .optional()
+    .openapi({ type: 'integer', description });
+
+export const supportedMetricsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/deviceStat/{deviceId}/supportedMetrics',
+    operationId: 'deviceSupportedMetrics',
+    tags,
+    summary: 'The metric types a device reports',
+    request: { params: deviceIdPath, query: z.object({ customerId: customerIdParam }) },
+    responses: { 200: { description: 'Metric types with samples', ...json(z.array(z.enum(deviceMetricTypes)).openapi('DeviceMetricTypes')) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.deviceId': 'device' } },
+);
+
+export const deviceGraphsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/deviceStat/{deviceId}/graphs',
+    operationId: 'deviceGraphs',
+    tags,
+    summary: 'Metric graphs of a device over a time range',
+    description: '`dataPoints` equal buckets over [`from`, `to`), each the average of its samples, with the range\'s totals and the intervals without data.',
+    request: {
+      params: deviceIdPath,
+      query: z.object({
+        customerId: customerIdParam,
+        from: epochMs('Start, epoch ms (default 30 days before `to`)'),
+        to: epochMs('End, epoch ms (default now)'),
+        dataPoints: z.string().regex(/^\d{1,5}$/, 'An integer').transform(Number).optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 50 }),
+      }),
+      body: { required: true, ...json(GraphRequestSchema) },
+    },
+    responses: { 200: { description: 'The graphs', ...json(GraphResponseSchema) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.deviceId': 'device' } },
+);

@@ -101,3 +101,30 @@ export const DevicePreviewSchema = z
 export type Device = z.infer<typeof DeviceSchema>;
 export type DeviceUpdate = z.infer<typeof DeviceUpdateSchema>;
 export type DevicePreview = z.infer<typeof DevicePreviewSchema>;
+
+/** Device metric types (spec 3 "Device metric types"), in the spec's order. */
+export const deviceMetricTypes = [
+  'CPU', 'CPU_LOAD_1', 'CPU_LOAD_5', 'CPU_TEMP', 'GPU', 'GPU_TEMP', 'GPU_MEM', 'FPS', 'USED_SYS_MEM', 'USED_VM_MEM', 'USED_APP_MEM',
+  'USED_STORAGE', 'FILE_COUNT', 'U_FILE_COUNT', 'NET_APP_RX', 'NET_APP_TX', 'NET_SYS_RX', 'NET_SYS_TX', 'NET_APP_SERVER_RX', 'NET_APP_SERVER_TX',
+  'REQ_COUNT', 'SERVER_AVG_REQ', 'SERVER_PING', 'WIFI_SIGNAL_DBM', 'WIFI_SIGNAL_LEVEL', 'NET_INTERNET_CONNECTION', 'BATTERY', 'NUMBER_OF_THREADS',
+  'NUMBER_OF_PROCESSES', 'GC_COUNT', 'GC_RUN_AVG', 'LOG_INFO', 'LOG_WARN', 'LOG_ERROR', 'STARTUP_COUNT', 'CRASH_COUNT', 'WEB_VIEW_CRASH_COUNT',
+  'ANR_COUNT', 'SYSTEM_ERROR_COUNT', 'FRONTEND_PROCESS_CRASH_COUNT', 'SENSOR_EVENT_COUNT', 'USER_INTERACTION_COUNT', 'STATUS', 'RECONNECT',
+] as const;
+export type DeviceMetricType = (typeof deviceMetricTypes)[number];
+
+export const GraphRequestSchema = z
+  .object({ metricTypes: z.array(z.enum(deviceMetricTypes)).min(1).max(deviceMetricTypes.length) })
+  .openapi('DeviceGraphRequest', { description: 'An unknown metric type is a 400' });
+
+const GraphSchema = z.object({
+  values: z.record(z.string(), z.number()).openapi({ description: 'Bucket start (epoch ms) → the average of its samples; buckets without samples are left out' }),
+  avg: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  sum: z.number(),
+  count: z.number().int(),
+  noDataIntervals: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+});
+
+export const GraphResponseSchema = z.object({ graphs: z.record(z.string(), GraphSchema) }).openapi('DeviceGraphs');
+export type DeviceGraphs = z.infer<typeof GraphResponseSchema>;
