@@ -1,0 +1,67 @@
+'use client';
+
+import { apiFetch } from '@/lib/api/client';
+import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
+import type { CommandName } from '@/server/modules/devices/device-commands.schemas';
+import type { Device, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
+
+export type { Device } from '@/server/modules/devices/devices.schemas';
+
+/** The screens list's status filter. */
+export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export type DeviceListParams = ListRequest & { text: string; status: StatusFilter };
+
+const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
+
+/** The screens of the selected tenant (`/api/v2/device`). */
+export const deviceResource = defineResource<Device, DeviceListParams>({
+  key: 'devices',
+  listPath: '/api/v2/device',
+  listQuery: (params) => ({
+    search: toSearch(
+      and(
+        params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
+        params.status === 'all' ? null : term('deviceStatus', '=', params.status === 'online' ? 'ONLINE' : 'OFFLINE'),
+      ),
+    ),
+    select: LIST_FIELDS,
+  }),
+  detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
+  teamCapable: true,
+  // Content counts the screens that show it.
+  invalidates: [['content']],
+});
+
+export function useUpdateDevice() {
+  return deviceResource.useMutation((input: { id: string; changes: DeviceUpdate }) =>
+    apiFetch<Device>(`/api/device/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.changes }),
+  );
+}
+
+export function useDeleteDevice() {
+  return deviceResource.useMutation((id: string) => apiFetch<void>(`/api/device/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+}
+
+/**
+ * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
+ * many devices it reached.
+ */
+export function useDeviceCommand() {
+  return deviceResource.useMutation(
+    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }, { customerId }) =>
+      apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
+        method: input.remove ? 'DELETE' : 'POST',
+        query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
+        ...(input.body === undefined ? {} : { body: input.body }),
+        customerId,
+      }),
+  );
+}
+
+/** "Online" / "Offline". */
+export function statusLabel(device: Pick<Device, 'deviceStatus'>): string {
+  return device.deviceStatus === 'ONLINE' ? 'Online' : 'Offline';
+}
