@@ -8,6 +8,7 @@ import { tagSources } from '@/server/modules/tags/tag-sources';
 import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
+import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
 import { findRootDeviceGroup, insertDevice, insertDeviceGroup } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges } from './devices.table';
 
@@ -25,6 +26,7 @@ function devicesShowing(contentId: SQL): SQL {
 export const devicesModule = defineModule({
   name: 'devices',
   routes: registerDeviceRoutes,
+  jobs: ({ db, log }) => [{ name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) }],
   tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens],
   plugs: [
     plug(teamResources, { type: 'device', table: devices, idColumn: devices.id, customerIdColumn: devices.customerId }),

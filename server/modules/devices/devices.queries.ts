@@ -5,7 +5,7 @@ import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { textArray } from '@/server/modules/tags/tags.rules';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { deviceCommands, deviceMetricSamples, devices, type DeviceRow } from './devices.table';
+import { deviceCommands, deviceMetricSamples, devices, deviceStatusChanges, type DeviceRow } from './devices.table';
 
 export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
   const [row] = await db.insert(devices).values(values).returning();
@@ -173,4 +173,26 @@ export async function deviceMetricBuckets(db: Executor, input: { deviceId: strin
   const num = (v: string | number | null) => (v === null ? null : Number(v));
 
   return rows.map((r) => ({ type: r.type, bucket: num(r.bucket), avg: num(r.avg), min: num(r.min), max: num(r.max), sum: num(r.sum) ?? 0, count: Number(r.count) }));
+}
+
+/**
+ * Marks OFFLINE every ONLINE device last seen more than 2.5 × its heartbeat interval before `now`, and
+ * records each transition, in one statement. Answers the devices that went offline.
+ */
+export async function markSilentDevicesOffline(db: Executor, now: Date): Promise<Array<{ id: string; customerId: number | null }>> {
+  const rows = await execRows<{ id: string; customer_id: string | number | null }>(
+    db,
+    sql`with silent as (
+        update ${devices} set ${sql.identifier('device_status')} = 'OFFLINE', ${sql.identifier('last_device_status_change')} = ${now.toISOString()}::timestamptz
+        where ${devices.deviceStatus} = 'ONLINE'
+          and ${devices.lastSeen} < ${now.toISOString()}::timestamptz - make_interval(secs => ${devices.heartbeatSeconds} * 2.5)
+        returning ${devices.id} as id, ${devices.customerId} as customer_id
+      ), recorded as (
+        insert into ${deviceStatusChanges} (${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('status')}, ${sql.identifier('changed_at')})
+        select id, customer_id, 'OFFLINE', ${now.toISOString()}::timestamptz from silent
+      )
+      select id, customer_id from silent`,
+  );
+
+  return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id) }));
 }
