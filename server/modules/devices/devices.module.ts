@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
 import { contentAssignments } from '@/server/modules/content/content-assignments';
+import { customerStatistics } from '@/server/modules/customers/customer-statistics';
 import { defineModule, plug } from '@/server/modules/module';
 import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { tagSources } from '@/server/modules/tags/tag-sources';
@@ -33,6 +34,12 @@ export const devicesModule = defineModule({
     plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),
     plug(criteriaCompilers, deviceCriteriaCompiler),
     plug(contentAssignments, { name: 'device', devices: devicesShowing }),
+    plug(
+      customerStatistics,
+      // Spec 3: `activeLicenses` are the devices assigned to the customer; `lastDeviceActivity` its devices' newest call.
+      { statistic: 'activeLicenses', sql: (customerId) => sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId})` },
+      { statistic: 'lastDeviceActivity', sql: (customerId) => sql`(select max(${devices.lastActivity}) from ${devices} where ${devices.customerId} = ${customerId})` },
+    ),
   ],
   sweep: {
     // Device folders are the device-groups module's; until it has its own factory, one here lets routes name them.
