@@ -118,7 +118,7 @@ export async function insertDeviceGroup(db: Executor, values: typeof deviceGroup
 
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
 export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
-  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${deviceContents.id}::text = ${id}`);
+  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${deviceContents.id} = ${id}::uuid`);
 
   return rows[0]?.id;
 }

@@ -31,7 +31,7 @@ export function deviceAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefine
  */
 export async function writableDevice(tx: Executor, ctx: ServiceContext, id: string): Promise<DeviceRow & { customerId: number }> {
   const found = await findDeviceForWrite(tx, {
-    where: and(sql`${devices.id}::text = ${id}`, sql`${devices.customerId} is not null`, scopeCondition(ctx.scope, devices.customerId)),
+    where: and(sql`${devices.id} = ${id}::uuid`, sql`${devices.customerId} is not null`, scopeCondition(ctx.scope, devices.customerId)),
     visible: deviceAccess(ctx),
     readOnly: readOnlyExpression(ctx, 'device', devices.id),
   });
@@ -66,7 +66,7 @@ export async function readDevice(db: Executor, ctx: Pick<ServiceContext, 'actor'
   const page = await findPage<Device>(db, {
     resource: deviceResource,
     scope: ctx.scope,
-    where: [sql`${devices.id}::text = ${id}`, deviceAccess(ctx)],
+    where: [sql`${devices.id} = ${id}::uuid`, deviceAccess(ctx)],
     extraColumns: { readOnly: readOnlyExpression(ctx, 'device', devices.id) },
     select,
     defaultSelect: DEVICE_SINGLE_SELECT,
@@ -121,7 +121,7 @@ export async function deleteDeviceById(ctx: ServiceContext, id: string): Promise
 export async function moveDevices(ctx: ServiceContext, input: { deviceIds: string[]; targetGroupId: string }): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
     const folder = await findDeviceGroupForWrite(tx, {
-      where: and(sql`${deviceGroups.id}::text = ${input.targetGroupId}`, scopeCondition(ctx.scope, deviceGroups.customerId)),
+      where: and(sql`${deviceGroups.id} = ${input.targetGroupId}::uuid`, scopeCondition(ctx.scope, deviceGroups.customerId)),
       visible: teamAccessCondition(ctx, 'deviceGroup', deviceGroups.id),
       readOnly: readOnlyExpression(ctx, 'deviceGroup', deviceGroups.id),
     });
