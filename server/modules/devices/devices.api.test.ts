@@ -200,3 +200,13 @@ describe('content shown on screens', () => {
     }
   });
 });
+
+describe('previewPath', () => {
+  it('names the newest screenshot by the storage URL pattern with its time, and is absent before one exists', async () => {
+    const d = await k.device({ name: 'Preview' });
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=previewPath`, { token: k.viewer })).body.previewPath ?? null).toBeNull();
+    const at = new Date(Date.UTC(2026, 10, 25, 8, 0, 0, 123));
+    await t.db.update(devices).set({ previewUpdatedAt: at }).where(eq(devices.id, d.id));
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=previewPath`, { token: k.viewer })).body.previewPath).toBe(`/api/storage/customer/${k.customerId}/devices/${d.id}/preview.jpg?v=${at.getTime()}`);
+  });
+});

@@ -83,7 +83,9 @@ export const deviceResource = defineResource({
       selectOnly: true,
       searchable: false,
       sortable: false,
-      sql: sql`case when ${t.previewUpdatedAt} is null then null else '/api/v2/device/' || ${t.id}::text || '/preview?v=' || (extract(epoch from ${t.previewUpdatedAt}) * 1000)::bigint::text end`,
+      // The storage URL pattern of spec 2 for device previews, with the screenshot's time for cache-busting.
+      sql: sql`case when ${t.previewUpdatedAt} is null or ${t.customerId} is null then null
+        else '/api/storage/customer/' || ${t.customerId}::text || '/devices/' || ${t.id}::text || '/preview.jpg?v=' || (extract(epoch from ${t.previewUpdatedAt}) * 1000)::bigint::text end`,
     },
     lastActivity: { kind: 'scalar', type: 'datetime', sql: t.lastActivity },
     licenseStatus: { kind: 'scalar', type: 'enum', enumValues: licenseStatuses, sql: t.licenseStatus },
