@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { MetricsCard } from '@/components/devices/metrics-card';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -37,7 +38,10 @@ export function ScreenDetailPage({ id }: { id: string }) {
         {device.emergencyStatus ? <Badge className="bg-red-50 text-red-700 ring-red-200">Emergency</Badge> : null}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <DeviceFacts device={device} />
+        <div className="space-y-4">
+          <DeviceFacts device={device} />
+          <MetricsCard deviceId={device.id} />
+        </div>
         <div className="space-y-4">
           <ContentCard device={device} />
           <CommandsCard device={device} />

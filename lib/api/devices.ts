@@ -1,10 +1,11 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { CommandName } from '@/server/modules/devices/device-commands.schemas';
-import type { Device, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
+import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
 
@@ -72,4 +73,32 @@ export function useClaimDevice() {
     (input: { activationCode: string; deviceName: string; timeZone: string; licenseStatus: 'UN_LICENSED' | 'FREE'; licenseType?: string }, { customerId }) =>
       apiFetch<Device>('/api/v2/device/assignToCustomer', { method: 'POST', body: input, customerId }),
   );
+}
+
+/** The metric types a screen reports (`/api/deviceStat/{id}/supportedMetrics`). */
+export function useSupportedMetrics(deviceId: string) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'supportedMetrics'] as const,
+    queryFn: ({ signal }) => apiFetch<string[]>(`/api/deviceStat/${encodeURIComponent(deviceId)}/supportedMetrics`, { customerId, signal }),
+  });
+}
+
+/** Graphs of a screen's metrics over [from, to) in `dataPoints` buckets. */
+export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly string[]; from: number; to: number; dataPoints: number }) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'graphs', input] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<DeviceGraphs>(`/api/deviceStat/${encodeURIComponent(deviceId)}/graphs`, {
+        method: 'POST',
+        query: { from: input.from, to: input.to, dataPoints: input.dataPoints },
+        body: { metricTypes: input.metricTypes },
+        customerId,
+        signal,
+      }),
+    enabled: input.metricTypes.length > 0,
+  });
 }
