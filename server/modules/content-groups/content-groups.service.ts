@@ -5,6 +5,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
+import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
@@ -52,6 +53,17 @@ export function contentGroupAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | un
   return folderAccessCondition(ctx, contentGroups, 'contentGroup');
 }
 
+/**
+ * Whether the folder `id` is one `getContentGroup` would answer (in the caller's scope and visible to its
+ * teams), as a condition another statement carries: a list of the folder's content checks it in the same
+ * statement instead of reading the folder first.
+ */
+export function contentGroupVisible(ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string): SQL {
+  const conditions = and(uuidEquals(contentGroups.id, id), scopeCondition(ctx.scope, contentGroups.customerId), contentGroupAccess(ctx));
+
+  return sql`exists (select 1 from ${contentGroups} where ${conditions})`;
+}
+
 export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
 
 /**
@@ -66,7 +78,7 @@ export async function findWritableContentGroup(
   input: { id?: string; customerId?: number; creatingIn: boolean },
 ): Promise<WritableContentGroup> {
   const where = input.id
-    ? and(sql`${contentGroups.id}::text = ${input.id}`, input.customerId === undefined ? scopeCondition(ctx.scope, contentGroups.customerId) : eq(contentGroups.customerId, input.customerId))
+    ? and(uuidEquals(contentGroups.id, input.id), input.customerId === undefined ? scopeCondition(ctx.scope, contentGroups.customerId) : eq(contentGroups.customerId, input.customerId))
     : and(eq(contentGroups.customerId, input.customerId ?? -1), sql`${contentGroups.parentId} is null`);
   const row = await findContentGroupForWrite(tx, {
     where,
@@ -108,7 +120,7 @@ export async function readContentGroup(db: Executor, ctx: ServiceContext, id: st
   const item = await findOne<ContentGroup>(db, {
     resource: contentGroupResource,
     scope: ctx.scope,
-    where: [sql`${contentGroups.id}::text = ${id}`, contentGroupAccess(ctx)],
+    where: [uuidEquals(contentGroups.id, id), contentGroupAccess(ctx)],
     select,
   });
   if (!item) throw new NotFoundError('contentGroup', id);
@@ -151,7 +163,7 @@ export async function renameContentGroup(ctx: ServiceContext, id: string, name: 
 export async function updateContentGroupTeamAssignments(ctx: ServiceContext, contentGroupId: string, change: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     const folder = await findContentGroupForWrite(tx, {
-      where: and(sql`${contentGroups.id}::text = ${contentGroupId}`, scopeCondition(ctx.scope, contentGroups.customerId)),
+      where: and(uuidEquals(contentGroups.id, contentGroupId), scopeCondition(ctx.scope, contentGroups.customerId)),
       visible: undefined,
       readOnly: sql`false`,
       isTeamUser: sql`false`,

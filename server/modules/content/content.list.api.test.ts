@@ -54,6 +54,17 @@ describe('GET /api/v2/deviceContent', () => {
     expect(await names('sort=name,desc')).toEqual(['B playlist', 'A slide']);
   });
 
+  it('answers 404 for a folder the caller cannot see, and an empty page for an empty or exhausted visible one', async () => {
+    expect((await list(`contentGroupId=${k.otherRoot.id}`)).status).toBe(404);
+    expect((await list(`contentGroupId=${folder.id}`, k.otherEditor)).status).toBe(404);
+    expect((await list('contentGroupId=0191a2b3-c4d5-7e6f-8a9b-0c1d2e3f4a5b')).status).toBe(404);
+    const empty = await t.request('POST', '/api/contentGroup', { token: k.editor, json: { name: 'Empty' } });
+    expect(await names(`contentGroupId=${empty.body.id}`)).toEqual([]);
+    const beyond = await t.request('GET', `/api/v2/deviceContent?size=1&page=5&contentGroupId=${folder.id}`, { token: k.viewer });
+    expect(beyond.status, JSON.stringify(beyond.body)).toBe(200);
+    expect(beyond.body).toMatchObject({ content: [], totalElements: 1 });
+  });
+
   it("never shows another tenant's content", async () => {
     expect(await names('', k.otherEditor)).toEqual([]);
     expect((await t.request('GET', `/api/v2/deviceContent/${loopId}`, { token: k.otherEditor })).status).toBe(404);
