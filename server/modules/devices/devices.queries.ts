@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { textArray } from '@/server/modules/tags/tags.rules';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
@@ -118,7 +118,7 @@ export async function insertDeviceGroup(db: Executor, values: typeof deviceGroup
 
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
 export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
-  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${deviceContents.id} = ${id}::uuid`);
+  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`);
 
   return rows[0]?.id;
 }

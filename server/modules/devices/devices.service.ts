@@ -2,6 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditChange, auditOf } from '@/server/modules/audit-log/audit-log.writer';
@@ -31,7 +32,7 @@ export function deviceAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefine
  */
 export async function writableDevice(tx: Executor, ctx: ServiceContext, id: string): Promise<DeviceRow & { customerId: number }> {
   const found = await findDeviceForWrite(tx, {
-    where: and(sql`${devices.id} = ${id}::uuid`, sql`${devices.customerId} is not null`, scopeCondition(ctx.scope, devices.customerId)),
+    where: and(uuidEquals(devices.id, id), sql`${devices.customerId} is not null`, scopeCondition(ctx.scope, devices.customerId)),
     visible: deviceAccess(ctx),
     readOnly: readOnlyExpression(ctx, 'device', devices.id),
   });
@@ -66,7 +67,7 @@ export async function readDevice(db: Executor, ctx: Pick<ServiceContext, 'actor'
   const page = await findPage<Device>(db, {
     resource: deviceResource,
     scope: ctx.scope,
-    where: [sql`${devices.id} = ${id}::uuid`, deviceAccess(ctx)],
+    where: [uuidEquals(devices.id, id), deviceAccess(ctx)],
     extraColumns: { readOnly: readOnlyExpression(ctx, 'device', devices.id) },
     select,
     defaultSelect: DEVICE_SINGLE_SELECT,
@@ -121,7 +122,7 @@ export async function deleteDeviceById(ctx: ServiceContext, id: string): Promise
 export async function moveDevices(ctx: ServiceContext, input: { deviceIds: string[]; targetGroupId: string }): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
     const folder = await findDeviceGroupForWrite(tx, {
-      where: and(sql`${deviceGroups.id} = ${input.targetGroupId}::uuid`, scopeCondition(ctx.scope, deviceGroups.customerId)),
+      where: and(uuidEquals(deviceGroups.id, input.targetGroupId), scopeCondition(ctx.scope, deviceGroups.customerId)),
       visible: teamAccessCondition(ctx, 'deviceGroup', deviceGroups.id),
       readOnly: readOnlyExpression(ctx, 'deviceGroup', deviceGroups.id),
     });
