@@ -83,7 +83,13 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
   // The folder's visibility rides on the list statement (no read of the folder first); only an empty page
   // asks whether the folder is visible: one the caller cannot see is a 404, never an empty list.
   const folder = contentGroupId ? and(eq(deviceContents.contentGroupId, contentGroupId), contentGroupVisible(ctx, contentGroupId)) : undefined;
-  const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT') : undefined;
+  const quick = quickFilterId
+    ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT').catch(async (error: unknown) => {
+        // An invisible folder is a 404 before anything is said about the quick filter (a 400 would confirm it exists).
+        if (contentGroupId) await getContentGroup(ctx, contentGroupId, 'id');
+        throw error;
+      })
+    : undefined;
   const { sort, ...query } = team.query;
 
   const page = await findPage<DeviceContent>(ctx.db, {
