@@ -3,6 +3,7 @@ import { contentModule } from './content/content.module';
 import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
 import { devicesModule } from './devices/devices.module';
+import { displayModule } from './display/display.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
@@ -40,6 +41,7 @@ export const modules: readonly ModuleManifest[] = [
   contentGroupsModule,
   contentModule,
   devicesModule,
+  displayModule,
 ];
 
 /**

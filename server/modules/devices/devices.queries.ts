@@ -101,7 +101,7 @@ export async function countDevicesOf(db: Executor, customerId: number): Promise<
 /** A customer's root device folder (created with the customer). */
 export async function findRootDeviceGroup(db: Executor, customerId: number) {
   const [row] = await db
-    .select({ id: deviceGroups.id, path: deviceGroups.path })
+    .select({ id: deviceGroups.id, name: deviceGroups.name, path: deviceGroups.path })
     .from(deviceGroups)
     .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.parentId} is null`))
     .limit(1);
