@@ -40,6 +40,7 @@ const envSchema = z.object({
   AUTH_MAX_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(10)),
   AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(900)),
   AUTH_CACHE_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
+  DEVICE_PING_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300).default(30)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
@@ -89,6 +90,8 @@ export type Config = {
   authRateLimit: { maxFailures: number; windowSeconds: number };
   /** Verified tokens kept in memory (0: every request looks its token up in the database). */
   authCacheSize: number;
+  /** Protocol-level ping of device WebSockets; a connection that misses one is closed, the rest are seen (ONLINE). */
+  devicePingSeconds: number;
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -145,6 +148,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     captcha: e.CAPTCHA_SECRET ? { secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL } : undefined,
     authRateLimit: { maxFailures: e.AUTH_MAX_FAILURES, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
     authCacheSize: e.AUTH_CACHE_SIZE,
+    devicePingSeconds: e.DEVICE_PING_SECONDS,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,

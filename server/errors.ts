@@ -79,3 +79,10 @@ export class TooManyRequestsError extends AppError {
     super(429, 'request.error.rateLimited', message, { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
+
+/** 503: the service cannot take the request yet (starting, stopping). */
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is unavailable') {
+    super(503, 'server.error.unavailable', message);
+  }
+}

@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createNodeListener } from './http/node-listener';
@@ -19,13 +21,17 @@ async function main() {
   const log = createLogger(config.logLevel);
   const dev = process.env.SIGNAGE_NEXT_DEV === 'true';
 
-  const { handle, app, prepare, setReady, close } = await createService(config, log);
+  const { handle, app, upgrade, prepare, setReady, close } = await createService(config, log);
   (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
   const apiListener = createNodeListener(app.fetch);
   const { default: next } = await import('next');
-  const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port });
+  // Next.js attaches its own `upgrade` listener to the server of the first request it handles; given this
+  // stand-in instead, it never sees the real server, and upgrades reach Next only through the listener below.
+  // Two listeners on one upgrade race for the socket (a refused API upgrade could hang or be cut).
+  const nextUpgradeSink = new EventEmitter() as unknown as http.Server;
+  const nextApp = next({ dev, dir: process.cwd(), hostname: 'localhost', port: config.port, httpServer: nextUpgradeSink });
   const nextReady = nextApp.prepare();
   nextReady.catch(() => undefined); // reported when awaited below, not as an unhandled rejection
   const nextHandler = nextApp.getRequestHandler();
@@ -44,6 +50,14 @@ async function main() {
         res.statusCode = 503;
         res.end('Console unavailable');
       },
+    );
+  });
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isApiPath(req.url ?? '/')) return upgrade(req, socket, head);
+    // The console's own upgrades (the development server's hot reload).
+    nextReady.then(
+      () => nextApp.getUpgradeHandler()(req, socket, head),
+      () => socket.destroy(),
     );
   });
   server.keepAliveTimeout = 65_000;

@@ -5,7 +5,8 @@ import { AuthCache, installAuthCache } from './auth/auth-cache';
 import { startAuthChangeListener, type AuthChangeListener } from './auth/auth-change-listener';
 import { createApp, type App } from './http/app';
 import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
-import { prepareModules } from './modules';
+import { prepareModules, startModuleSockets } from './modules';
+import { createUpgradeListener, type SocketEndpoint } from './http/upgrade';
 import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
@@ -14,6 +15,8 @@ export type Service = {
   close: () => Promise<void>;
   storage: BlobStore;
   app: App;
+  /** The `upgrade` listener for API paths (the device WebSocket); 503 until `prepare` has started the endpoints. */
+  upgrade: ReturnType<typeof createUpgradeListener>;
   /** Migrations, then the first administrator; run after listening so /healthz answers meanwhile. */
   prepare: () => Promise<BootstrapResult>;
   setReady: (ready: boolean) => void;
@@ -28,6 +31,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
   const authCache = new AuthCache(config.authCacheSize);
   installAuthCache(handle.db, authCache);
   let authFeed: AuthChangeListener | undefined;
+  let sockets: SocketEndpoint[] | undefined;
   let ready = false;
   const app = createApp({
     db: handle.db,
@@ -47,7 +51,11 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     handle,
     storage,
     app,
+    upgrade: createUpgradeListener(() => sockets, log),
     close: async () => {
+      const open = sockets ?? [];
+      sockets = undefined;
+      await Promise.allSettled(open.map((endpoint) => endpoint.close()));
       await authFeed?.stop();
       await handle.close();
     },
@@ -57,6 +65,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       const result = await ensureFirstAdmin(handle.db, config);
       await ensureInitialFolders(handle.db);
       await prepareModules(handle.db);
+      sockets = await startModuleSockets({ handle, config, storage, log });
 
       return result;
     },

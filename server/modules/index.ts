@@ -9,7 +9,8 @@ import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
 import { mailModule } from './mail/mail.module';
 import type { Database } from '@/server/db/client';
-import type { JobDeps, ModuleManifest } from './module';
+import type { JobDeps, ModuleManifest, SocketDeps } from './module';
+import type { SocketEndpoint } from '@/server/http/upgrade';
 import type { PlugPoint } from '@/server/plug-point';
 import { oauthModule } from './oauth/oauth.module';
 import { quickFiltersModule } from './quick-filters/quick-filters.module';
@@ -66,4 +67,19 @@ export function moduleJobs(deps: JobDeps, list: readonly ModuleManifest[] = modu
   installModules(list);
 
   return list.flatMap((module) => module.jobs?.(deps) ?? []);
+}
+
+/** Starts every module's WebSocket endpoints; a path declared twice stops start-up. */
+export async function startModuleSockets(deps: SocketDeps, list: readonly ModuleManifest[] = modules): Promise<SocketEndpoint[]> {
+  installModules(list);
+  const endpoints: SocketEndpoint[] = [];
+  for (const module of list) endpoints.push(...((await module.sockets?.(deps)) ?? []));
+  const paths = endpoints.map((e) => e.path);
+  const twice = paths.find((p, i) => paths.indexOf(p) !== i);
+  if (twice) {
+    await Promise.allSettled(endpoints.map((e) => e.close()));
+    throw new Error(`WebSocket path ${twice} is declared twice`);
+  }
+
+  return endpoints;
 }

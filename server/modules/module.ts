@@ -1,12 +1,17 @@
 import type { Logger } from 'pino';
 import type { Config } from '@/server/config';
-import type { Database } from '@/server/db/client';
+import type { Database, DatabaseHandle } from '@/server/db/client';
 import type { RouteRegistrar } from '@/server/http/route';
+import type { SocketEndpoint } from '@/server/http/upgrade';
 import type { JobDefinition } from '@/server/jobs/queue';
 import type { PlugPoint } from '@/server/plug-point';
+import type { BlobStore } from '@/server/storage';
 
 /** What a module's jobs are built from. */
 export type JobDeps = { db: Database; config: Config; log: Logger };
+
+/** What a module's WebSocket endpoints are built from (the handle: LISTEN needs its own connection). */
+export type SocketDeps = { handle: DatabaseHandle; config: Config; storage: BlobStore; log: Logger };
 
 /** One module's contributions to one plug point. */
 export type Plug = { point: PlugPoint<unknown>; items: readonly unknown[] };
@@ -35,6 +40,8 @@ export type ModuleManifest = {
   /** Every table the module's `*.table.ts` files define (migrations come from those files). */
   tables?: readonly object[];
   jobs?: (deps: JobDeps) => JobDefinition[];
+  /** Starts the module's WebSocket endpoints (after the migrations); the server routes upgrades to them by path. */
+  sockets?: (deps: SocketDeps) => Promise<SocketEndpoint[]>;
   /** What the module plugs into the shared mechanisms (teams, tags, file references, usage counters, …). */
   plugs?: readonly Plug[];
   /** Brings the module's own reference data up to date after the migrations, at every start (idempotent). */

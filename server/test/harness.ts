@@ -14,7 +14,8 @@ import { AuthCache, installAuthCache } from '@/server/auth/auth-cache';
 import { startAuthChangeListener } from '@/server/auth/auth-change-listener';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/context/roles';
-import { prepareModules } from '@/server/modules';
+import { prepareModules, startModuleSockets } from '@/server/modules';
+import { createUpgradeListener, type SocketEndpoint } from '@/server/http/upgrade';
 import { createApp, type App } from '@/server/http/app';
 import type { ResponseDrift } from '@/server/http/response-conformance';
 import { createNodeListener } from '@/server/http/node-listener';
@@ -94,6 +95,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
   };
 
   const servers: Server[] = [];
+  let sockets: Promise<SocketEndpoint[]> | undefined;
 
   return {
     app,
@@ -151,6 +153,10 @@ export async function createTestContext(env: Record<string, string> = {}) {
      */
     async listen(): Promise<string> {
       const server = createServer(createNodeListener(app.fetch));
+      // As server/main.ts: API upgrades (the device WebSocket) go to the modules' socket endpoints.
+      sockets ??= startModuleSockets({ handle, config, storage, log: createLogger('silent') });
+      const endpoints = await sockets;
+      server.on('upgrade', createUpgradeListener(() => endpoints, createLogger('silent')));
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       servers.push(server);
 
@@ -161,6 +167,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
+      if (sockets) await Promise.allSettled((await sockets).map((endpoint) => endpoint.close()));
       await authFeed?.stop();
       await handle.close();
       await dropDatabase();

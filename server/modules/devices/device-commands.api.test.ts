@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { deviceChangeListeners, type DeviceChange } from './device-commands';
+import { deviceChangeListeners, type DeviceChange } from './device-changes';
 import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
 import { deviceCommands, devices } from './devices.table';
 import { and, isNull } from 'drizzle-orm';
@@ -16,7 +16,7 @@ const heard: DeviceChange[] = [];
 beforeAll(async () => {
   k = await devicesTestKit();
   t = k.t;
-  deviceChangeListeners.install([{ name: 'test', changed: (c) => void heard.push(c) }]);
+  deviceChangeListeners.install([{ name: 'test', changed: async (_tx, c) => void heard.push(c) }]);
 });
 afterAll(async () => {
   deviceChangeListeners.install([]);

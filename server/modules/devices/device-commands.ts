@@ -5,8 +5,8 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { definePlugPoint } from '@/server/plug-point';
 import type { commandBodies, commandParams, CommandName } from './device-commands.schemas';
+import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';
 import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
 import { batchCustomerId } from './devices.service';
@@ -160,11 +160,6 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
 /** A one-shot command lives this long unless acknowledged (spec 4 §3). */
 export const COMMAND_LIFETIME_MS = 10 * 60_000;
 
-/** What changed on which devices, for whoever keeps connections to them (the player protocol). */
-export type DeviceChange = { customerId: number; deviceIds: string[]; kind: 'settings' | 'commands' };
-export type DeviceChangeListener = { name: string; changed: (change: DeviceChange) => void | Promise<void> };
-export const deviceChangeListeners = definePlugPoint<DeviceChangeListener>('deviceChangeListeners', (l) => l.name);
-
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
 export async function runDeviceCommand<N extends CommandName>(
   ctx: ServiceContext,
@@ -200,13 +195,10 @@ export async function runDeviceCommand<N extends CommandName>(
       changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', params: input.params ?? {}, ...(input.body === undefined ? {} : { body: input.body }), updated: ids.length },
     });
 
+    await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: effect.kind === 'command' ? 'commands' : 'settings' });
+
     return { ids };
   });
-  if (result.ids.length > 0) {
-    const change: DeviceChange = { customerId, deviceIds: result.ids, kind: effect.kind === 'command' ? 'commands' : 'settings' };
-    // A listener that fails must not turn a committed command into an error: the device also learns it on its next heartbeat.
-    await Promise.allSettled(deviceChangeListeners.items().map((l) => l.changed(change)));
-  }
 
   return { updated: result.ids.length };
 }

@@ -11,7 +11,7 @@ import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
 import { findRootDeviceGroup, insertDevice, insertDeviceGroup } from './devices.queries';
-import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges } from './devices.table';
+import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceSocketTickets, deviceStatusChanges } from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
 function devicesShowing(contentId: SQL): SQL {
@@ -28,7 +28,7 @@ export const devicesModule = defineModule({
   name: 'devices',
   routes: registerDeviceRoutes,
   jobs: ({ db, log }) => [{ name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) }],
-  tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens],
+  tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens, deviceSocketTickets],
   plugs: [
     plug(teamResources, { type: 'device', table: devices, idColumn: devices.id, customerIdColumn: devices.customerId }),
     plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),

@@ -10,6 +10,7 @@ import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findPage, type ListInput } from '@/server/query';
+import { announceDeviceChange } from './device-changes';
 import { DEVICE_DEFAULT_SELECT, DEVICE_SINGLE_SELECT, deviceResource } from './devices.resource';
 import type { Device, DeviceUpdate } from './devices.schemas';
 import { devices, type DeviceRow } from './devices.table';
@@ -100,6 +101,7 @@ export async function updateDeviceFields(ctx: ServiceContext, id: string, input:
           .map(([key, to]) => [key, { from: row[key as keyof typeof changes] ?? null, to }]),
       );
       await auditDevice(tx, ctx, { ...row, name: input.name ?? row.name }, 'update', `Device '${input.name ?? row.name}' updated`, diff);
+      await announceDeviceChange(tx, { customerId: row.customerId, deviceIds: [row.id], kind: 'settings' });
     }
 
     return readDevice(tx, ctx, row.id);
@@ -112,6 +114,7 @@ export async function deleteDeviceById(ctx: ServiceContext, id: string): Promise
     const row = await writableDevice(tx, ctx, id);
     await deleteDevice(tx, row.customerId, row.id);
     await auditDevice(tx, ctx, row, 'delete', `Device '${row.name}' deleted`);
+    await announceDeviceChange(tx, { customerId: row.customerId, deviceIds: [row.id], kind: 'deleted' });
   });
 }
 
@@ -141,6 +144,7 @@ export async function moveDevices(ctx: ServiceContext, input: { deviceIds: strin
       message: `${ids.length === 1 ? `Device '${found[0]!.name}'` : `${ids.length} devices`} moved to '${folder.name}'`,
       changes: { deviceIds: ids, targetGroupId: folder.id },
     });
+    await announceDeviceChange(tx, { customerId: folder.customerId, deviceIds: ids, kind: 'settings' });
   });
 }
 

@@ -172,3 +172,19 @@ export const deviceAccessTokens = pgTable(
   },
   (t) => [index('device_access_token_device_idx').on(t.deviceId), index('device_access_token_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * WebSocket tickets (spec 4 §3 `wsTicket`): single use, 30 seconds, stored as hashes. In the database, not
+ * in memory, so that the upgrade may reach another instance than the one that issued the ticket.
+ */
+export const deviceSocketTickets = pgTable(
+  'device_socket_ticket',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('device_socket_ticket_expires_idx').on(t.expiresAt)],
+);

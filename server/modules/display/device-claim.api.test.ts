@@ -1,11 +1,13 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFailures } from '@/server/auth/failure-limit.table';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { setDevicePushTransport, type DevicePush } from './device-push';
+import { createLogger } from '@/server/logger';
+import { listenToChannel } from '@/server/db/notification-feed';
+import { DEVICE_PUSH_CHANNEL } from './device-push';
 import { asDevice, deviceTokenRequest, newDevice, register } from './display.test-kit';
 
 const CLAIM = '/api/v2/device/assignToCustomer';
@@ -17,7 +19,6 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
-afterEach(() => setDevicePushTransport(undefined));
 
 /** A tenant with a TECHNICIAN, in its own failure windows. */
 async function tenant() {
@@ -133,13 +134,18 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
     expect((await claim(admin, { activationCode: other.activationCode }, member.id)).body.customerId).toBe(member.id);
   });
 
-  it("pushes {type: 'assigned'} to the device through the push hook once the claim commits", async () => {
-    const pushed: [string, DevicePush][] = [];
-    setDevicePushTransport((deviceId, message) => (pushed.push([deviceId, message]), true));
-    const { tech } = await tenant();
-    const device = await newDevice(t);
-    await claim(tech, { activationCode: device.activationCode });
-    expect(pushed).toEqual([[device.deviceId, { type: 'assigned' }]]);
+  it("announces the claim on the device_push channel (at commit) for the instance holding the device's WebSocket", async () => {
+    const heard: string[] = [];
+    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    try {
+      const { tech } = await tenant();
+      const device = await newDevice(t);
+      await claim(tech, { activationCode: await unusedCode() });
+      await claim(tech, { activationCode: device.activationCode });
+      await expect.poll(() => heard).toEqual([`assigned:${device.deviceId}`]);
+    } finally {
+      await feed.stop();
+    }
   });
 });
 

@@ -3,12 +3,12 @@ import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
-import { afterCommit, withTransaction } from '@/server/db/transaction';
+import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { Device } from '@/server/modules/devices/devices.schemas';
 import { readDevice } from '@/server/modules/devices/devices.service';
-import { pushToDevice } from './device-push';
+import { notifyDevices } from './device-push';
 import * as q from './display.queries';
 import type { AssignToCustomer } from './display.schemas';
 
@@ -62,8 +62,8 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
           message: `Device '${device.name}' claimed ${body.activationCode !== undefined ? 'with its activation code' : 'by its serial'}`,
           changes: { ...licence, deviceGroupId: folder.id, serial: device.serial },
         });
-        // A connected player hears at once that it belongs to a tenant now; otherwise its next status call tells it.
-        afterCommit(tx, () => pushToDevice(device.id, { type: 'assigned' }));
+        // A connected player hears at once (at commit) that it belongs to a tenant now; otherwise its next status call tells it.
+        await notifyDevices(tx, 'assigned', [device.id]);
 
         return { device, folder };
       }

@@ -13,6 +13,12 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await service.registerDevice(c.var.deps, c.req.valid('json'), clientAddress(c)), 201);
   });
 
+  app.openapi(routes.socketTicketRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+
+    return c.json(await service.issueSocketTicket(deviceContext(c)), 200);
+  });
+
   app.openapi(routes.statusRoute, async (c) => c.json(await service.deviceStatus(deviceContext(c)), 200));
 
   app.openapi(routes.heartbeatRoute, async (c) => c.json(await service.recordHeartbeat(deviceContext(c), c.req.valid('json')), 200));

@@ -1,10 +1,15 @@
 import { deviceDirectories } from '@/server/auth/device-token';
+import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
 import { defineModule, plug } from '@/server/modules/module';
+import { notifyDevices, type DevicePushKind } from './device-push';
+import { startDeviceSockets } from './display-socket';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '@/server/db/client';
 import { findDeviceCallerByTokenHash, findRootDeviceGroup, insertCommand, insertDevice, recordDeviceActivity } from './display.queries';
 import { registerDisplayRoutes } from './display.handlers';
 import { removeExpiredDeviceTokens } from './display.service';
+
+const PUSH_KIND: Record<DeviceChange['kind'], DevicePushKind> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };
 
 /** The security sweep's foreign resource: a pending command of a device of `customerId`. */
 async function sweepDeviceCommand(db: Database, customerId: number): Promise<string> {
@@ -24,7 +29,12 @@ async function sweepDeviceCommand(db: Database, customerId: number): Promise<str
 export const displayModule = defineModule({
   name: 'display',
   routes: registerDisplayRoutes,
-  plugs: [plug(deviceDirectories, { byTokenHash: findDeviceCallerByTokenHash, recordActivity: recordDeviceActivity })],
+  plugs: [
+    plug(deviceDirectories, { byTokenHash: findDeviceCallerByTokenHash, recordActivity: recordDeviceActivity }),
+    // Device changes reach connected players: settings as manifestChanged, commands at once, deletion closes the socket.
+    plug(deviceChangeListeners, { name: 'display', changed: (tx, change) => notifyDevices(tx, PUSH_KIND[change.kind], change.deviceIds) }),
+  ],
+  sockets: startDeviceSockets,
   jobs: ({ db, log }) => [
     {
       name: 'display.remove-expired-tokens',

@@ -13,6 +13,7 @@ import {
   DisplayRegistrationSchema,
   DisplayStatusSchema,
   RotatedSecretSchema,
+  SocketTicketSchema,
 } from './display.schemas';
 
 const tags = ['Player'];
@@ -43,6 +44,21 @@ export const registerRoute = defineRoute(
       400: error('Invalid input'),
       ...rateLimited,
     },
+  },
+);
+
+export const socketTicketRoute = defineRoute(
+  { device: 'any' },
+  {
+    method: 'post',
+    path: '/api/display/wsTicket',
+    operationId: 'createDisplaySocketTicket',
+    tags,
+    summary: 'A single-use ticket (30 s) for the device WebSocket',
+    description:
+      'Open `GET /api/display/ws?ticket=` with it (a WebSocket upgrade; a bad, used or expired ticket answers 401 before the upgrade). ' +
+      'Frames: `hello`, `command`, `manifestChanged` and `assigned` from the server; `heartbeat` and `ack` from the device.',
+    responses: { 200: { description: 'The ticket', ...json(SocketTicketSchema) }, ...deviceErrors },
   },
 );
 

@@ -86,6 +86,13 @@ export const CommandAckSchema = z
   })
   .openapi('DeviceCommandAck');
 
+export const SocketTicketSchema = z
+  .object({
+    ticket: z.string().openapi({ description: 'Opens GET /api/display/ws?ticket= once, within 30 seconds' }),
+    expiresAt: epochMs,
+  })
+  .openapi('DisplaySocketTicket');
+
 export const RotatedSecretSchema = z
   .object({ deviceSecret: z.string().openapi({ description: 'The new secret; the old one works until this one is first used, or 24 h' }) })
   .openapi('DisplayRotatedSecret');

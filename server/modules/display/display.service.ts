@@ -10,6 +10,7 @@ import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '@/server
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { DeviceTokenResponse } from '@/server/modules/oauth/oauth.schemas';
 import { changeDeviceStatus } from './device-status';
+import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResult, DisplayRegistration, DisplayRegistrationResult, DisplayStatus } from './display.schemas';
 
@@ -255,7 +256,19 @@ export async function acknowledgeCommand(ctx: DeviceContext, input: { commandId:
   if (!(await q.commandOfDeviceExists(ctx.db, ctx.device.deviceId, input.commandId))) throw new NotFoundError('deviceCommand', input.commandId);
 }
 
-/** The token clean-up job: device tokens past their hour. */
+/** A WebSocket ticket lives this long (spec 4 §3). */
+export const SOCKET_TICKET_SECONDS = 30;
+
+/** POST /api/display/wsTicket: a single-use ticket for the WebSocket, stored as a hash. */
+export async function issueSocketTicket(ctx: DeviceContext): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + SOCKET_TICKET_SECONDS * 1000);
+  await sq.insertSocketTicket(ctx.db, { ticketHash: hashToken(ticket), deviceId: ctx.device.deviceId, expiresAt });
+
+  return { ticket, expiresAt: expiresAt.getTime() };
+}
+
+/** The clean-up job: device tokens past their hour and WebSocket tickets never used. */
 export async function removeExpiredDeviceTokens(db: Database): Promise<number> {
-  return q.deleteExpiredDeviceTokens(db);
+  return (await q.deleteExpiredDeviceTokens(db)) + (await sq.deleteExpiredSocketTickets(db));
 }

@@ -1,0 +1,103 @@
+import { lt, sql } from 'drizzle-orm';
+import type { DeviceCallerRecord } from '@/server/auth/device-token';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { customers } from '@/server/modules/customers/customers.table';
+import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
+import { activityDue } from './display.queries';
+
+/* The device WebSocket's statements: tickets, and the connected devices, each set-based over all of them. */
+
+export async function insertSocketTicket(db: Executor, values: { ticketHash: string; deviceId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(deviceSocketTickets).values(values);
+}
+
+/**
+ * Takes the ticket (single use: deleted whether or not it is still valid) and answers who it stands for, as
+ * the token look-up does: undefined for an unknown or expired ticket or a deleted device.
+ */
+export async function redeemSocketTicket(db: Executor, ticketHash: string): Promise<DeviceCallerRecord | undefined> {
+  const rows = await execRows<{ device_id: string; device_name: string; customer_id: number | string | null; customer_name: string | null; restricted: boolean }>(
+    db,
+    sql`with taken as (
+        delete from ${deviceSocketTickets} where ${deviceSocketTickets.ticketHash} = ${ticketHash}
+        returning ${deviceSocketTickets.deviceId} as device_id, ${deviceSocketTickets.expiresAt} as expires_at
+      )
+      select d.id as device_id, d.name as device_name, d.customer_id, c.name as customer_name, coalesce(c.restricted, false) as restricted
+      from taken t join ${devices} d on d.id = t.device_id left join ${customers} c on c.id = d.customer_id
+      where t.expires_at > now()`,
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+
+  return {
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    customerName: row.customer_name,
+    customerRestricted: row.restricted,
+    activityDue: false,
+  };
+}
+
+export async function deleteExpiredSocketTickets(db: Executor): Promise<number> {
+  const rows = await db.delete(deviceSocketTickets).where(lt(deviceSocketTickets.expiresAt, sql`now()`)).returning({ ticketHash: deviceSocketTickets.ticketHash });
+
+  return rows.length;
+}
+
+/** The connected devices that may stay connected: they exist and their customer is not restricted. */
+export async function findDevicesAllowedToConnect(db: Executor, deviceIds: readonly string[]): Promise<Array<{ id: string; customerId: number | null; name: string }>> {
+  if (deviceIds.length === 0) return [];
+  const rows = await execRows<{ id: string; customer_id: number | string | null; name: string }>(
+    db,
+    sql`select d.id, d.customer_id, d.name from ${devices} d left join ${customers} c on c.id = d.customer_id
+      where d.id = any(${uuidArrayParam(deviceIds)}) and not coalesce(c.restricted, false)`,
+  );
+
+  return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id), name: r.name }));
+}
+
+/**
+ * Connected devices are seen now: ONLINE (a transition sets lastDeviceStatusChange and is recorded),
+ * `lastSeen` now, `lastActivity` at most once a minute. Two statements for any number of devices.
+ */
+export async function markConnectedDevicesSeen(db: Executor, deviceIds: readonly string[]): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const ids = uuidArrayParam(deviceIds);
+  const changed = await execRows<{ id: string }>(
+    db,
+    sql`with online as (
+        update ${devices} set ${sql.identifier('device_status')} = 'ONLINE', ${sql.identifier('last_device_status_change')} = now()
+        where ${devices.id} = any(${ids}) and ${devices.deviceStatus} <> 'ONLINE'
+        returning ${devices.id} as id, ${devices.customerId} as customer_id
+      ), recorded as (
+        insert into ${deviceStatusChanges} (${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('status')})
+        select id, customer_id, 'ONLINE' from online
+      )
+      select id from online`,
+  );
+  await db
+    .update(devices)
+    .set({ lastSeen: sql`now()`, everConnected: true, lastActivity: sql`case when ${activityDue} then now() else ${devices.lastActivity} end` })
+    .where(sql`${devices.id} = any(${ids})`);
+
+  return changed.map((r) => r.id);
+}
+
+/** The pending commands (unacknowledged, unexpired) of several devices, oldest first per device. */
+export async function findPendingCommandsOf(db: Executor, deviceIds: readonly string[], perDevice: number) {
+  if (deviceIds.length === 0) return [];
+  const rows = await execRows<{ id: string; device_id: string; name: string; params: Record<string, unknown>; issued_at: string | Date; expires_at: string | Date }>(
+    db,
+    sql`select c.id, c.device_id, c.name, c.params, c.issued_at, c.expires_at
+      from unnest(${uuidArrayParam(deviceIds)}) as d(id)
+      cross join lateral (
+        select * from ${deviceCommands} c
+        where c.device_id = d.id and c.acknowledged_at is null and c.expires_at > now()
+        order by c.issued_at, c.id limit ${perDevice}
+      ) c`,
+  );
+
+  return rows.map((r) => ({ id: r.id, deviceId: r.device_id, name: r.name, params: r.params, issuedAt: new Date(r.issued_at), expiresAt: new Date(r.expires_at) }));
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { z } from '@hono/zod-openapi';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import type { DeviceCallerRecord } from '@/server/auth/device-token';
+import type { Config } from '@/server/config';
+import { deviceActorOf } from '@/server/context/actor';
+import type { DeviceContext } from '@/server/context/service-context';
+import type { Database } from '@/server/db/client';
+import { AppError, ForbiddenError } from '@/server/errors';
+import type { BlobStore } from '@/server/storage';
+import type { DevicePushNotice } from './device-push';
+import * as sq from './device-sessions.queries';
+import * as q from './display.queries';
+import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
+import { acknowledgeCommand, commandView, manifestEtag, recordHeartbeat } from './display.service';
+
+/** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
+const COMMANDS_PER_PUSH = 100;
+
+const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
+const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
+const DeviceFrame = z.discriminatedUnion('type', [HeartbeatFrame, AckFrame]);
+
+export type SessionDeps = { db: Database; config: Config; storage: BlobStore; log: Logger };
+
+/** One open WebSocket of a device. */
+type Session = {
+  socket: WebSocket;
+  caller: DeviceCallerRecord;
+  /** Commands sent on this connection: each at most once per connection until acknowledged (spec 4 §3). */
+  delivered: Set<string>;
+  /** The manifest ETag the device last heard of on this connection. */
+  etag: string | undefined;
+  /** Answered the last protocol-level ping. */
+  alive: boolean;
+};
+
+/**
+ * The devices connected to this instance and what they are told (spec 4 §3 "WebSocket frames"). News comes
+ * as notices (device ids only, from any instance through LISTEN/NOTIFY); the registry reads the rest from
+ * the database for the devices it holds, in one statement per notice.
+ */
+export class DeviceSessions {
+  private readonly byDevice = new Map<string, Set<Session>>();
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  get size(): number {
+    return this.byDevice.size;
+  }
+
+  connectedIds(): string[] {
+    return [...this.byDevice.keys()];
+  }
+
+  /** A device connected: it is ONLINE, hears hello, then its pending commands. */
+  async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
+    const session: Session = { socket, caller, delivered: new Set(), etag: undefined, alive: true };
+    let sessions = this.byDevice.get(caller.deviceId);
+    if (!sessions) this.byDevice.set(caller.deviceId, (sessions = new Set()));
+    sessions.add(session);
+    socket.on('pong', () => (session.alive = true));
+    socket.on('message', (data, isBinary) => void this.receive(session, isBinary ? undefined : data.toString()));
+    socket.on('close', () => this.forget(session));
+    socket.on('error', () => socket.terminate());
+
+    await sq.markConnectedDevicesSeen(this.deps.db, [caller.deviceId]);
+    const [etag, device] = await Promise.all([manifestEtag(this.deps.db, caller.deviceId), q.findDevice(this.deps.db, caller.deviceId)]);
+    session.etag = etag;
+    send(session, { type: 'hello', serverTime: Date.now(), heartbeatSeconds: device?.heartbeatSeconds ?? 60, manifestEtag: etag });
+    await this.deliverCommands([caller.deviceId]);
+  }
+
+  /** A notice from any instance; the devices not connected here are someone else's (or nobody's). */
+  async notice(notice: DevicePushNotice): Promise<void> {
+    const here = notice.deviceIds.filter((id) => this.byDevice.has(id));
+    if (here.length === 0) return;
+    if (notice.kind === 'commands') await this.deliverCommands(here);
+    else if (notice.kind === 'manifest') await this.announceManifests(here);
+    else if (notice.kind === 'assigned') await this.announceClaim(here);
+    else this.disconnect(here, 4001, 'revoked');
+  }
+
+  /** Sends each connected device's pending commands that this connection has not had yet. */
+  async deliverCommands(deviceIds: readonly string[]): Promise<void> {
+    const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
+    for (const command of commands) {
+      for (const session of this.byDevice.get(command.deviceId) ?? []) {
+        if (session.delivered.has(command.id)) continue;
+        session.delivered.add(command.id);
+        send(session, { type: 'command', command: commandView(command) });
+      }
+    }
+  }
+
+  /** `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. */
+  async announceManifests(deviceIds: readonly string[]): Promise<void> {
+    for (const deviceId of deviceIds) {
+      const etag = await manifestEtag(this.deps.db, deviceId);
+      for (const session of this.byDevice.get(deviceId) ?? []) {
+        if (session.etag === etag) continue;
+        session.etag = etag;
+        send(session, { type: 'manifestChanged', etag });
+      }
+    }
+  }
+
+  private async announceClaim(deviceIds: readonly string[]): Promise<void> {
+    const allowed = await sq.findDevicesAllowedToConnect(this.deps.db, deviceIds);
+    for (const device of allowed) {
+      for (const session of this.byDevice.get(device.id) ?? []) {
+        session.caller = { ...session.caller, customerId: device.customerId, deviceName: device.name };
+        send(session, { type: 'assigned' });
+      }
+    }
+    await this.announceManifests(allowed.map((d) => d.id));
+  }
+
+  /**
+   * The periodic round (every ping interval): connections that missed the last ping go; deleted devices and
+   * restricted customers' devices are closed; the rest are seen now (ONLINE, lastSeen).
+   */
+  async tick(): Promise<void> {
+    for (const sessions of this.byDevice.values()) {
+      for (const session of sessions) {
+        if (!session.alive) {
+          session.socket.terminate();
+          continue;
+        }
+        session.alive = false;
+        session.socket.ping();
+      }
+    }
+    const ids = this.connectedIds();
+    if (ids.length === 0) return;
+    const allowed = new Set((await sq.findDevicesAllowedToConnect(this.deps.db, ids)).map((d) => d.id));
+    this.disconnect(
+      ids.filter((id) => !allowed.has(id)),
+      4001,
+      'revoked',
+    );
+    await sq.markConnectedDevicesSeen(this.deps.db, [...allowed]);
+  }
+
+  /** Closes the connections of `deviceIds` with a WebSocket close code and reason. */
+  disconnect(deviceIds: readonly string[], code: number, reason: string): void {
+    for (const id of deviceIds) for (const session of this.byDevice.get(id) ?? []) session.socket.close(code, reason);
+  }
+
+  closeAll(code = 1001, reason = 'server stopping'): void {
+    this.disconnect(this.connectedIds(), code, reason);
+  }
+
+  private forget(session: Session): void {
+    const sessions = this.byDevice.get(session.caller.deviceId);
+    sessions?.delete(session);
+    if (sessions?.size === 0) this.byDevice.delete(session.caller.deviceId);
+  }
+
+  /** A frame from the device: a heartbeat or an acknowledgement, handled as their HTTP twins. */
+  private async receive(session: Session, text: string | undefined): Promise<void> {
+    let frame: z.infer<typeof DeviceFrame>;
+    try {
+      const parsed = DeviceFrame.safeParse(text === undefined ? undefined : JSON.parse(text));
+      if (!parsed.success) return send(session, { type: 'error', key: 'request.error.invalid', message: 'Expected a heartbeat or ack frame' });
+      frame = parsed.data;
+    } catch {
+      return send(session, { type: 'error', key: 'request.error.invalid', message: 'Frames are JSON text' });
+    }
+    const ctx = this.context(session.caller);
+    try {
+      if (frame.type === 'heartbeat') {
+        const { type: _type, ...body } = frame;
+        const result = await recordHeartbeat(ctx, body);
+        if (result.manifestEtag !== session.etag) {
+          session.etag = result.manifestEtag;
+          send(session, { type: 'manifestChanged', etag: result.manifestEtag });
+        }
+        for (const command of result.commands) {
+          if (session.delivered.has(command.id)) continue;
+          session.delivered.add(command.id);
+          send(session, { type: 'command', command });
+        }
+      } else {
+        if (session.caller.customerId === null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
+        const { type: _type, commandId, ...body } = frame;
+        await acknowledgeCommand(ctx, { commandId, body });
+      }
+    } catch (err) {
+      if (err instanceof AppError) return send(session, { type: 'error', key: err.key, message: err.message });
+      this.deps.log.error({ err, deviceId: session.caller.deviceId }, 'device frame failed');
+      send(session, { type: 'error', key: 'server.error.internal', message: 'Internal server error' });
+    }
+  }
+
+  private context(caller: DeviceCallerRecord): DeviceContext {
+    const device = { deviceId: caller.deviceId, deviceName: caller.deviceName, customerId: caller.customerId, customerName: caller.customerName };
+
+    return { ...this.deps, device, actor: deviceActorOf(device), requestId: randomUUID() };
+  }
+}
+
+function send(session: Session, frame: Record<string, unknown>): void {
+  if (session.socket.readyState === session.socket.OPEN) session.socket.send(JSON.stringify(frame));
+}

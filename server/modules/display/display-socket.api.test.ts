@@ -1,0 +1,293 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { openDatabase } from '@/server/db/client';
+import { createApp } from '@/server/http/app';
+import { createNodeListener } from '@/server/http/node-listener';
+import { createUpgradeListener, type SocketEndpoint } from '@/server/http/upgrade';
+import { createLogger } from '@/server/logger';
+import { startModuleSockets } from '@/server/modules';
+import { deviceCommands, devices, deviceStatusChanges } from '@/server/modules/devices/devices.table';
+import { markSilentDevicesOffline } from '@/server/modules/devices/devices.queries';
+import { createTestContext, type TestContext } from '@/server/test/harness';
+import { asDevice, newDevice, type TestDevice } from './display.test-kit';
+
+/*
+ * The player's WebSocket over a real listener (spec 4 §3): ticket, hello, commands pushed and acknowledged,
+ * manifest changes, the claim, revocation, delivery across a restart and across two instances.
+ */
+
+let t: TestContext;
+let base: string;
+const silent = createLogger('silent');
+
+beforeAll(async () => {
+  t = await createTestContext({ DEVICE_PING_SECONDS: '1' });
+  base = await t.listen();
+});
+afterAll(() => t.close());
+
+type Frame = Record<string, any> & { type: string };
+
+/** A device's connection: every frame it received, in order, and a way to wait for the next of a type. */
+class Player {
+  readonly frames: Frame[] = [];
+  closed: { code: number; reason: string } | undefined;
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.frames.push(JSON.parse(data.toString()) as Frame));
+    socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
+  }
+
+  static async connect(url: string, device: Pick<TestDevice, 'token'>): Promise<Player> {
+    const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
+    expect(ticket.status).toBe(200);
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket.body.ticket as string}`);
+    const player = new Player(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    await player.next('hello');
+
+    return player;
+  }
+
+  /** The first frame of `type` not yet taken; waits for it. */
+  async next(type: string, where: (f: Frame) => boolean = () => true): Promise<Frame> {
+    let found: Frame | undefined;
+    await expect.poll(() => (found = this.frames.find((f) => f.type === type && !f.taken && where(f))), { timeout: 5000 }).toBeDefined();
+    found!.taken = true;
+
+    return found!;
+  }
+
+  send(frame: Record<string, unknown>): void {
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  async close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return;
+    const closed = new Promise((resolve) => this.socket.once('close', resolve));
+    this.socket.close();
+    await closed;
+  }
+}
+
+/** Tries an upgrade and answers the HTTP status of the refusal (or 101 when it opened). */
+async function upgradeStatus(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.on('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    socket.on('open', () => {
+      socket.close();
+      resolve({ status: 101, body: '' });
+    });
+    socket.on('error', (err) => {
+      if (!String(err.message).includes('Unexpected server response')) reject(err);
+    });
+  });
+}
+
+async function tenantWithDevice() {
+  const customer = await t.factories.customer();
+  const tech = await t.actor('TECHNICIAN', { customerId: customer.id });
+  const device = await newDevice(t, { customerId: customer.id });
+
+  return { customerId: customer.id, tech, device };
+}
+
+const deviceRow = async (id: string) => (await t.db.select().from(devices).where(eq(devices.id, id)).limit(1))[0]!;
+const command = (customerId: number, token: string, name: string, deviceId: string, extra = '') =>
+  t.request('POST', `/api/v2/device/${name}?customerId=${customerId}&search=${encodeURIComponent(`id=${deviceId}`)}${extra}`, { token });
+
+describe('the ticket', () => {
+  it('is single use: a bad, missing or used ticket gets an HTTP 401 before the upgrade, not a hang', async () => {
+    const { device } = await tenantWithDevice();
+    const ws = `${base.replace(/^http/, 'ws')}/api/display/ws`;
+    const missing = await upgradeStatus(ws);
+    expect(missing.status).toBe(401);
+    expect(JSON.parse(missing.body)).toMatchObject({ status: 401, key: 'display.error.invalidTicket' });
+    expect((await upgradeStatus(`${ws}?ticket=${'x'.repeat(43)}`)).status).toBe(401);
+    const ticket = (await asDevice(t, device.token)('POST', '/api/display/wsTicket')).body as { ticket: string; expiresAt: number };
+    expect(ticket.expiresAt - Date.now()).toBeGreaterThan(25_000);
+    expect(ticket.expiresAt - Date.now()).toBeLessThanOrEqual(30_000);
+    expect((await upgradeStatus(`${ws}?ticket=${ticket.ticket}`)).status).toBe(101);
+    expect((await upgradeStatus(`${ws}?ticket=${ticket.ticket}`)).status).toBe(401);
+  });
+
+  it('is for devices: a user token gets 401 asking for one; any other API path refuses the upgrade with 404', async () => {
+    const { tech } = await tenantWithDevice();
+    expect((await t.request('POST', '/api/display/wsTicket', { token: tech.token })).status).toBe(401);
+    expect((await upgradeStatus(`${base.replace(/^http/, 'ws')}/api/v2/user/me`)).status).toBe(404);
+  });
+});
+
+describe('a connected device', () => {
+  it('hears hello, goes ONLINE, gets a command at once and acknowledges it over the socket', async () => {
+    const { customerId, tech, device } = await tenantWithDevice();
+    const player = await Player.connect(base, device);
+    const hello = player.frames.find((f) => f.type === 'hello')!;
+    expect(hello).toMatchObject({ heartbeatSeconds: 60, manifestEtag: expect.any(String), serverTime: expect.any(Number) });
+    expect(await deviceRow(device.deviceId)).toMatchObject({ deviceStatus: 'ONLINE', everConnected: true });
+    const transitions = await t.db.select().from(deviceStatusChanges).where(eq(deviceStatusChanges.deviceId, device.deviceId));
+    expect(transitions.map((c) => c.status)).toEqual(['ONLINE']);
+
+    expect((await command(customerId, tech.token, 'restart', device.deviceId)).body).toEqual({ updated: 1 });
+    const pushed = await player.next('command');
+    expect(pushed.command).toMatchObject({ id: expect.any(String), name: 'restart', params: {}, issuedAt: expect.any(Number), expiresAt: expect.any(Number) });
+    player.send({ type: 'ack', commandId: pushed.command.id, ok: true, result: { restarted: true } });
+    await expect
+      .poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0])
+      .toMatchObject({ ok: true, result: { restarted: true }, acknowledgedAt: expect.any(Date) });
+    // Acknowledged: the heartbeat no longer lists it.
+    expect((await asDevice(t, device.token)('POST', '/api/display/heartbeat', {})).body.commands).toEqual([]);
+    await player.close();
+  });
+
+  it('hears manifestChanged with the new ETag when a state-setting command changes its record', async () => {
+    const { customerId, tech, device } = await tenantWithDevice();
+    const player = await Player.connect(base, device);
+    const before = player.frames[0]!.manifestEtag as string;
+    expect((await command(customerId, tech.token, 'volume', device.deviceId, '&level=20')).status).toBe(200);
+    const changed = await player.next('manifestChanged');
+    expect(changed.etag).not.toBe(before);
+    expect(changed.etag).toBe((await asDevice(t, device.token)('POST', '/api/display/heartbeat', {})).body.manifestEtag);
+    await player.close();
+  });
+
+  it('answers heartbeat frames by keeping it seen, and bad frames with an error frame', async () => {
+    const { device } = await tenantWithDevice();
+    const player = await Player.connect(base, device);
+    player.send({ type: 'heartbeat', version: '9.1.0', localIpAddress: '192.168.1.20' });
+    await expect.poll(async () => (await deviceRow(device.deviceId)).version).toBe('9.1.0');
+    player.send({ type: 'ack', commandId: '01900000-0000-7000-8000-000000000000', ok: true });
+    expect(await player.next('error')).toMatchObject({ key: 'deviceCommand.error.notFound' });
+    player.socket.send('not json');
+    expect(await player.next('error')).toMatchObject({ key: 'request.error.invalid' });
+    player.send({ type: 'reboot' });
+    expect(await player.next('error')).toMatchObject({ key: 'request.error.invalid' });
+    expect(player.socket.readyState).toBe(WebSocket.OPEN);
+    await player.close();
+  });
+
+  it('an unassigned device connects, shows its code, and hears {type: assigned} when a tenant claims it', async () => {
+    const customer = await t.factories.customer();
+    const tech = await t.actor('TECHNICIAN', { customerId: customer.id });
+    const device = await newDevice(t);
+    const player = await Player.connect(base, device);
+    const claimed = await t.request('POST', `/api/v2/device/assignToCustomer?customerId=${customer.id}`, {
+      token: tech.token,
+      json: { activationCode: device.activationCode, deviceName: 'Claimed live', licenseStatus: 'UN_LICENSED', timeZone: 'Europe/Berlin' },
+    });
+    expect(claimed.status).toBe(200);
+    await player.next('assigned');
+    // Assigned now: its acknowledgements are taken over the same connection.
+    expect((await command(customer.id, tech.token, 'clearCache', device.deviceId)).status).toBe(200);
+    const pushed = await player.next('command');
+    player.send({ type: 'ack', commandId: pushed.command.id, ok: true });
+    await expect.poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0]?.acknowledgedAt).toBeInstanceOf(Date);
+    await player.close();
+  });
+
+  it('is disconnected (4001) when the device is deleted, and when its customer is restricted', async () => {
+    const { customerId, tech, device } = await tenantWithDevice();
+    const player = await Player.connect(base, device);
+    expect((await t.request('DELETE', `/api/device/${device.deviceId}`, { token: tech.token })).status).toBe(204);
+    await expect.poll(() => player.closed).toMatchObject({ code: 4001 });
+
+    const other = await tenantWithDevice();
+    const second = await Player.connect(base, other.device);
+    const admin = await t.actor('ADMIN');
+    expect((await t.request('PUT', `/api/customer/${other.customerId}`, { token: admin.token, json: { restricted: true } })).status).toBe(200);
+    // Restriction is noticed at the next ping round (DEVICE_PING_SECONDS, 1 s here).
+    await expect.poll(() => second.closed, { timeout: 5000 }).toMatchObject({ code: 4001 });
+    expect(customerId).not.toBe(other.customerId);
+  });
+
+  it('stays ONLINE while connected past its heartbeat deadline, and goes OFFLINE after it once disconnected', async () => {
+    const { device } = await tenantWithDevice();
+    await t.db.update(devices).set({ heartbeatSeconds: 1 }).where(eq(devices.id, device.deviceId));
+    const player = await Player.connect(base, device);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await markSilentDevicesOffline(t.db, new Date());
+    expect((await deviceRow(device.deviceId)).deviceStatus).toBe('ONLINE');
+    await player.close();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await markSilentDevicesOffline(t.db, new Date())).map((d) => d.id)).toContain(device.deviceId);
+    expect(await deviceRow(device.deviceId)).toMatchObject({ deviceStatus: 'OFFLINE', lastDeviceStatusChange: expect.any(Date) });
+  });
+});
+
+/** A second server process's worth of sockets on `db`'s database: its own listener and endpoints. */
+async function instance(handle: Parameters<typeof startModuleSockets>[0]['handle']) {
+  const app = createApp({ db: handle.db, config: t.config, storage: t.storage, log: silent, ready: async () => true });
+  const endpoints: SocketEndpoint[] = await startModuleSockets({ handle, config: t.config, storage: t.storage, log: silent });
+  const server: Server = createServer(createNodeListener(app.fetch));
+  server.on('upgrade', createUpgradeListener(() => endpoints, silent));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      await Promise.all(endpoints.map((e) => e.close()));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('commands live in the database', () => {
+  it('an unacknowledged command is delivered again after a restart, once per connection, until acknowledged', async () => {
+    const { customerId, tech, device } = await tenantWithDevice();
+    const first = await instance(t.handle);
+    const player = await Player.connect(first.url, device);
+    expect((await command(customerId, tech.token, 'refreshContent', device.deviceId)).status).toBe(200);
+    const pushed = await player.next('command');
+    // A heartbeat on the same connection does not send it twice.
+    player.send({ type: 'heartbeat' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(player.frames.filter((f) => f.type === 'command')).toHaveLength(1);
+    await first.stop();
+    await expect.poll(() => player.closed).toBeDefined();
+
+    const second = await instance(t.handle);
+    const again = await Player.connect(second.url, device);
+    const redelivered = await again.next('command');
+    expect(redelivered.command.id).toBe(pushed.command.id);
+    again.send({ type: 'ack', commandId: redelivered.command.id, ok: false, error: 'no network' });
+    await expect
+      .poll(async () => (await t.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, pushed.command.id))))[0])
+      .toMatchObject({ ok: false, error: 'no network' });
+    await again.close();
+    const third = await Player.connect(second.url, device);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(third.frames.filter((f) => f.type === 'command')).toEqual([]);
+    await third.close();
+    await second.stop();
+  });
+});
+
+// Two instances need two connections' worth of database: PostgreSQL only (PGlite is one process).
+describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL', () => {
+  it('deliver a command issued on one to a device connected to the other, through LISTEN/NOTIFY', async () => {
+    const handle = await openDatabase({ kind: 'pg', url: t.databaseUrl!, poolSize: 2 });
+    const other = await instance(handle);
+    try {
+      const { customerId, tech, device } = await tenantWithDevice();
+      const player = await Player.connect(other.url, device);
+      // Issued through this instance's app (t.request), connected to the other one.
+      expect((await command(customerId, tech.token, 'takeHighResPreview', device.deviceId)).status).toBe(200);
+      expect((await player.next('command')).command).toMatchObject({ name: 'takeHighResPreview' });
+      await player.close();
+    } finally {
+      await other.stop();
+      await handle.close();
+    }
+  });
+});

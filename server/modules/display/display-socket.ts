@@ -1,0 +1,85 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { hashToken } from '@/server/auth/opaque-token';
+import { listenToChannel } from '@/server/db/notification-feed';
+import { UnauthorizedError } from '@/server/errors';
+import type { SocketEndpoint } from '@/server/http/upgrade';
+import type { SocketDeps } from '@/server/modules/module';
+import { DEVICE_PUSH_CHANNEL, parseDevicePush, type DevicePushNotice } from './device-push';
+import { DeviceSessions } from './device-sessions';
+import * as sq from './device-sessions.queries';
+
+export const DEVICE_SOCKET_PATH = '/api/display/ws';
+
+/** Largest frame a device may send (heartbeats and acks are small). */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+/**
+ * `GET /api/display/ws?ticket=` (spec 4 §3): the device's WebSocket. The ticket (from `POST
+ * /api/display/wsTicket`, single use, 30 s) is checked before the upgrade; a bad one gets an HTTP 401. News
+ * for devices arrives on the `device_push` channel from every instance and is handed to the sessions in order.
+ */
+export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoint[]> {
+  const { handle, log } = deps;
+  const sessions = new DeviceSessions({ db: handle.db, config: deps.config, storage: deps.storage, log });
+  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+
+  // Notices are handled one after another: each is one statement for the devices held here.
+  let pending: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    pending = pending.then(work).catch((err: unknown) => log.error({ err }, 'device push failed'));
+  };
+  let lost = false;
+  const feed = await listenToChannel(
+    handle,
+    DEVICE_PUSH_CHANNEL,
+    {
+      message: (payload) => {
+        const notice: DevicePushNotice | undefined = parseDevicePush(payload);
+        if (notice) enqueue(() => sessions.notice(notice));
+      },
+      live: (live) => {
+        // Back after an outage: what was announced meanwhile is lost, so tell every connected device again.
+        if (live && lost) {
+          enqueue(async () => {
+            const ids = sessions.connectedIds();
+            await sessions.deliverCommands(ids);
+            await sessions.announceManifests(ids);
+          });
+        }
+        lost = !live;
+      },
+    },
+    log,
+  );
+
+  const ticker = setInterval(() => enqueue(() => sessions.tick()), deps.config.devicePingSeconds * 1000);
+  ticker.unref();
+
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
+    const ticket = new URL(req.url ?? '/', 'http://localhost').searchParams.get('ticket') ?? '';
+    const caller = ticket.length >= 20 && ticket.length <= 200 ? await sq.redeemSocketTicket(handle.db, hashToken(ticket)) : undefined;
+    if (!caller || caller.customerRestricted) throw new UnauthorizedError('The WebSocket ticket is invalid, expired or used', 'display.error.invalidTicket');
+    server.handleUpgrade(req, socket, head, (ws) => {
+      sessions.open(ws, caller).catch((err: unknown) => {
+        log.error({ err, deviceId: caller.deviceId }, 'device connection failed to open');
+        ws.close(1011, 'internal error');
+      });
+    });
+  };
+
+  return [
+    {
+      path: DEVICE_SOCKET_PATH,
+      upgrade,
+      close: async () => {
+        clearInterval(ticker);
+        sessions.closeAll();
+        await feed.stop();
+        await pending;
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    },
+  ];
+}
