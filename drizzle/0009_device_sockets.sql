@@ -4,5 +4,7 @@ CREATE TABLE "device_socket_ticket" (
 	"expires_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "device_command" ADD COLUMN "delivered_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "device_socket_ticket" ADD CONSTRAINT "device_socket_ticket_device_id_device_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."device"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "device_socket_ticket_expires_idx" ON "device_socket_ticket" USING btree ("expires_at");
+CREATE INDEX "device_socket_ticket_expires_idx" ON "device_socket_ticket" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "device_command_device_idx" ON "device_command" USING btree ("device_id","issued_at");

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // A tiny player simulator for the player API (spec 4 §1–§3): registers (or reuses a saved device), shows
-// the activation code, waits until a tenant claims it, then sends heartbeats and acknowledges commands.
+// the activation code, keeps the device WebSocket open (heartbeats, commands acknowledged at once) and
+// hears when a tenant claims it. `--http` uses HTTP heartbeats instead of the socket.
 //
 //   node scripts/display-sim.mjs [--url http://localhost:3000] [--state ./data/sim-device.json]
-//                                [--serial SN-1] [--type SCREEN] [--platform BROWSER] [--once]
+//                                [--serial SN-1] [--type SCREEN] [--platform BROWSER] [--http] [--once]
 //
 // The state file keeps deviceId and deviceSecret (mode 0600), so a restarted simulator is the same device.
 // The secret is never printed.
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
 
 const { values: args } = parseArgs({
   options: {
@@ -18,6 +20,7 @@ const { values: args } = parseArgs({
     type: { type: 'string', default: 'SCREEN' },
     platform: { type: 'string', default: 'BROWSER' },
     once: { type: 'boolean', default: false, description: 'one heartbeat after the claim, then exit' },
+    http: { type: 'boolean', default: false, description: 'heartbeats over HTTP instead of the WebSocket' },
   },
 });
 const base = args.url.replace(/\/$/, '');
@@ -95,20 +98,10 @@ function tokenSource(state) {
   };
 }
 
-async function main() {
-  let state = (await loadState()) ?? (await register());
-  let token = tokenSource(state);
-  try {
-    await token();
-  } catch (err) {
-    if (err.status !== 401) throw err;
-    log('saved credentials refused (device deleted?): registering again');
-    state = await register();
-    token = tokenSource(state);
-  }
-
+/** The unassigned screen: shows its code (renewed by the status call when it expires) until a tenant claims it. */
+async function waitForClaim(token, state, claimed) {
   let lastCode = state.shownCode;
-  for (;;) {
+  while (!claimed.value) {
     const res = await call('GET', '/api/display/status', { token: await token() });
     if (res.status === 401) {
       await token(true);
@@ -116,15 +109,83 @@ async function main() {
     }
     if (res.body?.assigned) {
       log(`assigned to customer ${res.body.customerId} as '${res.body.name}' (${res.body.timeZone ?? 'no time zone'})`);
-      break;
+
+      return;
     }
     if (res.body?.activationCode !== lastCode) {
       lastCode = res.body.activationCode;
       log(`ACTIVATION CODE ${lastCode} (until ${new Date(res.body.activationCodeExpiresAt).toISOString()})`);
     }
-    await sleep(5000);
+    // The socket says `assigned` at once; polling only renews the code (and covers a player without a socket).
+    for (let waited = 0; waited < 5000 && !claimed.value; waited += 250) await sleep(250);
   }
+}
 
+/** Answers one command the way a player would; the acknowledgement carries what it did. */
+function perform(command) {
+  log(`command ${command.name} ${JSON.stringify(command.params)}`);
+
+  return { ok: true, result: { simulated: true } };
+}
+
+/**
+ * The WebSocket (spec 4 §3): a single-use ticket, then hello, commands (acknowledged over the socket),
+ * manifestChanged and assigned; heartbeat frames at the device's interval. Reconnects with back-off.
+ */
+function connectSocket(token, events) {
+  let delay = 1000;
+  let stopped = false;
+  let socket;
+  let beat;
+
+  const open = async () => {
+    const ticket = await call('POST', '/api/display/wsTicket', { token: await token() });
+    if (ticket.status === 401) {
+      await token(true);
+      throw new Error('ticket refused: token renewed');
+    }
+    if (ticket.status !== 200) throw new Error(`ticket: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+    socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/display/ws?ticket=${encodeURIComponent(ticket.body.ticket)}`);
+    socket.addEventListener('message', (event) => {
+      const frame = JSON.parse(String(event.data));
+      if (frame.type === 'hello') {
+        delay = 1000;
+        log(`connected (manifest ETag ${frame.manifestEtag}, heartbeat every ${frame.heartbeatSeconds}s)`);
+        clearInterval(beat);
+        beat = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'heartbeat', version: 'sim-1.0', deviceInfo: { simulator: true, node: process.version } })), frame.heartbeatSeconds * 1000);
+      } else if (frame.type === 'command') {
+        socket.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ...perform(frame.command) }));
+      } else if (frame.type === 'manifestChanged') {
+        log(`manifest changed: ETag ${frame.etag}`);
+      } else if (frame.type === 'assigned') {
+        events.assigned();
+      } else if (frame.type === 'error') {
+        log(`server: ${frame.key} ${frame.message}`);
+      }
+    });
+    socket.addEventListener('close', (event) => {
+      clearInterval(beat);
+      if (stopped) return;
+      log(`connection closed (${event.code}${event.reason ? ` ${event.reason}` : ''}); reconnecting in ${delay / 1000}s`);
+      if (event.code === 4001) events.revoked();
+      retry();
+    });
+  };
+  const retry = () => {
+    setTimeout(() => open().catch((err) => (log(err.message), retry())), delay);
+    delay = Math.min(delay * 2, 60_000);
+  };
+  open().catch((err) => (log(err.message), retry()));
+
+  return () => {
+    stopped = true;
+    clearInterval(beat);
+    socket?.close();
+  };
+}
+
+/** The HTTP fallback (`--http`, or `--once`): heartbeats that collect commands, acknowledged by POST. */
+async function heartbeatLoop(token) {
   let etag;
   for (;;) {
     const beat = await call('POST', '/api/display/heartbeat', { token: await token(), json: { version: 'sim-1.0', manifestEtag: etag, deviceInfo: { simulator: true, node: process.version } } });
@@ -142,14 +203,44 @@ async function main() {
       if (beat.body.manifestEtag !== etag) log(`manifest ETag ${beat.body.manifestEtag}`);
       etag = beat.body.manifestEtag;
       for (const command of beat.body.commands) {
-        log(`command ${command.name} ${JSON.stringify(command.params)}`);
-        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: { ok: true, result: { simulated: true } } });
+        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: perform(command) });
         log(`  acknowledged: ${ack.status}`);
       }
     }
     if (args.once) return;
     await sleep((beat.body?.heartbeatSeconds ?? 60) * 1000);
   }
+}
+
+async function main() {
+  let state = (await loadState()) ?? (await register());
+  let token = tokenSource(state);
+  try {
+    await token();
+  } catch (err) {
+    if (err.status !== 401) throw err;
+    log('saved credentials refused (device deleted?): registering again');
+    state = await register();
+    token = tokenSource(state);
+  }
+  if (args.http || args.once) {
+    await waitForClaim(token, state, { value: false });
+    await heartbeatLoop(token);
+
+    return;
+  }
+  const claimed = { value: false };
+  connectSocket(token, {
+    assigned: () => {
+      claimed.value = true;
+      log('claimed by a tenant');
+    },
+    revoked: () => {
+      log('the server revoked this device (deleted, or its customer restricted)');
+      process.exit(1);
+    },
+  });
+  await waitForClaim(token, state, claimed);
 }
 
 main().catch((err) => {

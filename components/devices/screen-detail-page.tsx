@@ -4,13 +4,12 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { MetricsCard } from '@/components/devices/metrics-card';
+import { ScreenCommandsCard } from '@/components/devices/screen-commands';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { ChevronLeftIcon } from '@/components/ui/icons';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { contentResource } from '@/lib/api/content';
 import { deviceResource, useDeviceCommand, type Device } from '@/lib/api/devices';
@@ -21,7 +20,8 @@ import { hasRole } from '@/server/context/roles';
 
 /** One screen: what it is, what it shows, and the commands a technician sends it. */
 export function ScreenDetailPage({ id }: { id: string }) {
-  const detail = deviceResource.useDetail(id);
+  // Live while open: status, last activity and what the screen reports change without a reload.
+  const detail = deviceResource.useDetail(id, { refetchInterval: 5000 });
   if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
   if (detail.isError || !detail.data) return <LoadError title="This screen could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
   const device = detail.data;
@@ -44,7 +44,7 @@ export function ScreenDetailPage({ id }: { id: string }) {
         </div>
         <div className="space-y-4">
           <ContentCard device={device} />
-          <CommandsCard device={device} />
+          <ScreenCommandsCard device={device} />
         </div>
       </div>
     </>
@@ -133,77 +133,6 @@ function ContentCard({ device }: { device: Device }) {
         );
       })}
       {error ? <Alert tone="error">{error}</Alert> : null}
-    </Card>
-  );
-}
-
-/** Volume, brightness, display, emergency and restart (TECHNICIAN); each reaches the player on its next contact. */
-function CommandsCard({ device }: { device: Device }) {
-  const me = useCurrentUser();
-  const command = useDeviceCommand();
-  const [volume, setVolume] = useState('50');
-  const [brightness, setBrightness] = useState('80');
-  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
-  if (!hasRole(me.role, 'TECHNICIAN')) return null;
-  const send = async (text: string, input: Parameters<typeof command.mutateAsync>[0]) => {
-    setNotice(null);
-    try {
-      await command.mutateAsync(input);
-      setNotice({ tone: 'info', text });
-    } catch (e) {
-      setNotice({ tone: 'error', text: errorMessage(e) });
-    }
-  };
-  const level = (raw: string) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100;
-
-  return (
-    <Card className="p-5">
-      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Commands</h2>
-      <div className="space-y-3 text-sm">
-        {(
-          [
-            ['volume', 'Volume', volume, setVolume],
-            ['brightness', 'Brightness', brightness, setBrightness],
-          ] as const
-        ).map(([name, label, value, setValue]) => (
-          <div key={name} className="flex items-center gap-2">
-            <label htmlFor={`level-${name}`} className="w-40 text-zinc-500">
-              {label} (0–100)
-            </label>
-            <div className="w-24">
-              <Input id={`level-${name}`} type="number" min={0} max={100} value={value} aria-invalid={!level(value) || undefined} onChange={(e) => setValue(e.target.value)} />
-            </div>
-            <Button variant="secondary" size="sm" disabled={!level(value) || command.isPending} onClick={() => void send(`${label} set to ${value}.`, { name, ids: [device.id], params: { level: Number(value) } })}>
-              Set
-            </Button>
-          </div>
-        ))}
-        <div className="flex flex-wrap gap-2 pt-1">
-          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Display turned on.', { name: 'display', ids: [device.id], params: { enabled: true } })}>
-            Display on
-          </Button>
-          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Display turned off.', { name: 'display', ids: [device.id], params: { enabled: false } })}>
-            Display off
-          </Button>
-          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Restart sent.', { name: 'restart', ids: [device.id] })}>
-            Restart
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="text-red-700"
-            disabled={command.isPending}
-            onClick={() => void send(device.emergencyStatus ? 'Emergency ended.' : 'Emergency started.', { name: 'emergency', ids: [device.id], params: { emergencyStatus: !device.emergencyStatus } })}
-          >
-            {device.emergencyStatus ? 'End emergency' : 'Start emergency'}
-          </Button>
-        </div>
-        {notice ? (
-          <p role="status" className={notice.tone === 'error' ? 'text-red-700' : 'text-zinc-600'}>
-            {notice.text}
-          </p>
-        ) : null}
-      </div>
     </Card>
   );
 }

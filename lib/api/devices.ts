@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
-import type { CommandName } from '@/server/modules/devices/device-commands.schemas';
+import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
@@ -100,5 +100,19 @@ export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly
         signal,
       }),
     enabled: input.metricTypes.length > 0,
+  });
+}
+
+/**
+ * A screen's newest commands and what became of each (`/api/v2/device/{id}/commands`). Polled every two
+ * seconds while one is on its way, so delivery and acknowledgement show without a reload.
+ */
+export function useDeviceCommandHistory(deviceId: string) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'commands'] as const,
+    queryFn: ({ signal }) => apiFetch<DeviceCommandEntry[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/commands`, { customerId, signal }),
+    refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'PENDING' || c.status === 'DELIVERED') ? 2000 : 10_000),
   });
 }

@@ -114,7 +114,8 @@ export function defineResource<TItem, TParams extends ListRequest>(definition: R
     });
   }
 
-  function useDetail(id: string | number | null | undefined, options: { select?: string; enabled?: boolean } = {}) {
+  /** One item; `refetchInterval` keeps a page live (a screen's status) while it is open. */
+  function useDetail(id: string | number | null | undefined, options: { select?: string; enabled?: boolean; refetchInterval?: number } = {}) {
     const customerId = useScope();
     if (!definition.detailPath) throw new Error(`${definition.key} has no single-item read`);
     const path = definition.detailPath;
@@ -123,6 +124,7 @@ export function defineResource<TItem, TParams extends ListRequest>(definition: R
       queryKey: [...keys.detail(customerId, id ?? ''), { select: options.select }] as const,
       queryFn: ({ signal }) => apiFetch<TItem>(path(id!), { query: { select: options.select }, customerId, signal }),
       enabled: (options.enabled ?? true) && id !== null && id !== undefined && id !== '',
+      refetchInterval: options.refetchInterval,
     });
   }
 

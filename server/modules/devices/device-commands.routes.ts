@@ -1,8 +1,9 @@
-import { json } from '@/server/http/list-query';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { COMMANDS } from './device-commands';
-import { commandBodies, commandParams, CommandResultSchema, type CommandName } from './device-commands.schemas';
+import { z } from '@hono/zod-openapi';
+import { commandBodies, commandParams, COMMAND_HISTORY_SIZE, CommandResultSchema, DeviceCommandEntrySchema, type CommandName } from './device-commands.schemas';
+import { customerIdParam, json } from '@/server/http/list-query';
 import { batchQuery } from './devices.routes';
 
 /** One route per batch command (spec 3): POST sets or sends it, DELETE removes a setting where the spec allows. */
@@ -40,3 +41,18 @@ export const commandRoutes = (Object.keys(COMMANDS) as CommandName[]).flatMap((n
   { name, remove: false, route: commandRoute(name, 'post') },
   ...(COMMANDS[name].deletable ? [{ name, remove: true, route: commandRoute(name, 'delete') }] : []),
 ]);
+
+export const deviceCommandHistoryRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/device/{id}/commands',
+    operationId: 'getDeviceCommands',
+    tags,
+    summary: 'The device\'s newest one-shot commands and what became of them',
+    description: `The ${COMMAND_HISTORY_SIZE} newest commands, newest first: pending (not yet sent), delivered (sent, not acknowledged), acknowledged, failed (acknowledged with ok=false) or expired.`,
+    request: { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }), query: z.object({ customerId: customerIdParam }) },
+    responses: { 200: { description: 'The commands', ...json(z.array(DeviceCommandEntrySchema)) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'device' } },
+);

@@ -94,3 +94,23 @@ export const commandBodies = {
 
 /** Answer of every batch command: how many devices it changed or sent a command to. */
 export const CommandResultSchema = z.object({ updated: z.number().int() }).openapi('DeviceCommandResult');
+
+/** One command as the console shows it: what was sent, when, and what became of it. */
+export const DeviceCommandEntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    issuedAt: z.string().openapi({ format: 'date-time' }),
+    expiresAt: z.string().openapi({ format: 'date-time' }),
+    deliveredAt: z.string().optional().openapi({ format: 'date-time', description: 'First sent to the device' }),
+    acknowledgedAt: z.string().optional().openapi({ format: 'date-time' }),
+    ok: z.boolean().optional(),
+    error: z.string().optional(),
+    status: z.enum(['PENDING', 'DELIVERED', 'ACKNOWLEDGED', 'FAILED', 'EXPIRED']),
+  })
+  .openapi('DeviceCommandEntry');
+export type DeviceCommandEntry = z.infer<typeof DeviceCommandEntrySchema>;
+
+/** How many of a device's newest commands the history answers (a fixed window, newest first). */
+export const COMMAND_HISTORY_SIZE = 20;

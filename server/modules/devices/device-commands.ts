@@ -5,11 +5,11 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import type { commandBodies, commandParams, CommandName } from './device-commands.schemas';
+import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';
-import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
-import { batchCustomerId } from './devices.service';
+import { contentOfCustomer, findCommandHistory, issueCommands, updateTargetDevices } from './devices.queries';
+import { batchCustomerId, readDevice } from './devices.service';
 import { devices } from './devices.table';
 import type { z } from '@hono/zod-openapi';
 
@@ -201,4 +201,24 @@ export async function runDeviceCommand<N extends CommandName>(
   });
 
   return { updated: result.ids.length };
+}
+
+/** GET /api/v2/device/{id}/commands (VIEWER): the device's newest commands and what became of each. */
+export async function deviceCommandHistory(ctx: ServiceContext, id: string): Promise<DeviceCommandEntry[]> {
+  const device = await readDevice(ctx.db, ctx, id, 'id');
+  const rows = await findCommandHistory(ctx.db, device.id!, COMMAND_HISTORY_SIZE);
+  const now = Date.now();
+
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    params: row.params,
+    issuedAt: row.issuedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    ...(row.deliveredAt ? { deliveredAt: row.deliveredAt.toISOString() } : {}),
+    ...(row.acknowledgedAt ? { acknowledgedAt: row.acknowledgedAt.toISOString() } : {}),
+    ...(row.ok === null ? {} : { ok: row.ok }),
+    ...(row.error === null ? {} : { error: row.error }),
+    status: row.acknowledgedAt ? (row.ok === false ? 'FAILED' : 'ACKNOWLEDGED') : row.expiresAt.getTime() <= now ? 'EXPIRED' : row.deliveredAt ? 'DELIVERED' : 'PENDING',
+  }));
 }

@@ -196,3 +196,23 @@ export async function markSilentDevicesOffline(db: Executor, now: Date): Promise
 
   return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id) }));
 }
+
+/** A device's newest commands (the device_command_device_idx index, newest first). */
+export async function findCommandHistory(db: Executor, deviceId: string, limit: number) {
+  return db
+    .select({
+      id: deviceCommands.id,
+      name: deviceCommands.name,
+      params: deviceCommands.params,
+      issuedAt: deviceCommands.issuedAt,
+      expiresAt: deviceCommands.expiresAt,
+      deliveredAt: deviceCommands.deliveredAt,
+      acknowledgedAt: deviceCommands.acknowledgedAt,
+      ok: deviceCommands.ok,
+      error: deviceCommands.error,
+    })
+    .from(deviceCommands)
+    .where(eq(deviceCommands.deviceId, deviceId))
+    .orderBy(sql`${deviceCommands.issuedAt} desc, ${deviceCommands.id} desc`)
+    .limit(limit);
+}

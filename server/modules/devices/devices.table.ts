@@ -113,6 +113,8 @@ export const deviceCommands = pgTable(
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     issuedAt: at('issued_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
+    /** First sent to the device (WebSocket push or heartbeat answer); delivery repeats until acknowledged. */
+    deliveredAt: at('delivered_at'),
     acknowledgedAt: at('acknowledged_at'),
     ok: boolean('ok'),
     result: jsonb('result').$type<unknown>(),
@@ -122,6 +124,8 @@ export const deviceCommands = pgTable(
     // Pending commands of a device, oldest first.
     index('device_command_pending_idx').on(t.deviceId, t.issuedAt).where(sql`${t.acknowledgedAt} is null`),
     index('device_command_customer_idx').on(t.customerId, t.issuedAt),
+    // A device's command history, newest first (the console's screen detail).
+    index('device_command_device_idx').on(t.deviceId, t.issuedAt),
   ],
 );
 

@@ -85,13 +85,15 @@ export class DeviceSessions {
   /** Sends each connected device's pending commands that this connection has not had yet. */
   async deliverCommands(deviceIds: readonly string[]): Promise<void> {
     const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
+    const sent: string[] = [];
     for (const command of commands) {
       for (const session of this.byDevice.get(command.deviceId) ?? []) {
         if (session.delivered.has(command.id)) continue;
         session.delivered.add(command.id);
-        send(session, { type: 'command', command: commandView(command) });
+        if (send(session, { type: 'command', command: commandView(command) })) sent.push(command.id);
       }
     }
+    await q.markCommandsDelivered(this.deps.db, sent);
   }
 
   /** `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. */
@@ -163,10 +165,16 @@ export class DeviceSessions {
     let frame: z.infer<typeof DeviceFrame>;
     try {
       const parsed = DeviceFrame.safeParse(text === undefined ? undefined : JSON.parse(text));
-      if (!parsed.success) return send(session, { type: 'error', key: 'request.error.invalid', message: 'Expected a heartbeat or ack frame' });
+      if (!parsed.success) {
+        send(session, { type: 'error', key: 'request.error.invalid', message: 'Expected a heartbeat or ack frame' });
+
+        return;
+      }
       frame = parsed.data;
     } catch {
-      return send(session, { type: 'error', key: 'request.error.invalid', message: 'Frames are JSON text' });
+      send(session, { type: 'error', key: 'request.error.invalid', message: 'Frames are JSON text' });
+
+      return;
     }
     const ctx = this.context(session.caller);
     try {
@@ -177,6 +185,7 @@ export class DeviceSessions {
           session.etag = result.manifestEtag;
           send(session, { type: 'manifestChanged', etag: result.manifestEtag });
         }
+        // Pending commands this connection has not had (the heartbeat records their delivery).
         for (const command of result.commands) {
           if (session.delivered.has(command.id)) continue;
           session.delivered.add(command.id);
@@ -188,7 +197,11 @@ export class DeviceSessions {
         await acknowledgeCommand(ctx, { commandId, body });
       }
     } catch (err) {
-      if (err instanceof AppError) return send(session, { type: 'error', key: err.key, message: err.message });
+      if (err instanceof AppError) {
+        send(session, { type: 'error', key: err.key, message: err.message });
+
+        return;
+      }
       this.deps.log.error({ err, deviceId: session.caller.deviceId }, 'device frame failed');
       send(session, { type: 'error', key: 'server.error.internal', message: 'Internal server error' });
     }
@@ -201,6 +214,10 @@ export class DeviceSessions {
   }
 }
 
-function send(session: Session, frame: Record<string, unknown>): void {
-  if (session.socket.readyState === session.socket.OPEN) session.socket.send(JSON.stringify(frame));
+/** Sends a frame if the connection is open; answers whether it was sent. */
+function send(session: Session, frame: Record<string, unknown>): boolean {
+  if (session.socket.readyState !== session.socket.OPEN) return false;
+  session.socket.send(JSON.stringify(frame));
+
+  return true;
 }

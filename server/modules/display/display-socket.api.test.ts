@@ -138,13 +138,20 @@ describe('a connected device', () => {
     const transitions = await t.db.select().from(deviceStatusChanges).where(eq(deviceStatusChanges.deviceId, device.deviceId));
     expect(transitions.map((c) => c.status)).toEqual(['ONLINE']);
 
+    const history = () => t.request('GET', `/api/v2/device/${device.deviceId}/commands?customerId=${customerId}`, { token: tech.token });
     expect((await command(customerId, tech.token, 'restart', device.deviceId)).body).toEqual({ updated: 1 });
     const pushed = await player.next('command');
+    // The console sees it delivered, then acknowledged.
+    await expect.poll(async () => (await history()).body[0]).toMatchObject({ id: pushed.command.id, name: 'restart', status: 'DELIVERED', deliveredAt: expect.any(String) });
     expect(pushed.command).toMatchObject({ id: expect.any(String), name: 'restart', params: {}, issuedAt: expect.any(Number), expiresAt: expect.any(Number) });
     player.send({ type: 'ack', commandId: pushed.command.id, ok: true, result: { restarted: true } });
     await expect
       .poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0])
       .toMatchObject({ ok: true, result: { restarted: true }, acknowledgedAt: expect.any(Date) });
+    await expect.poll(async () => (await history()).body[0]).toMatchObject({ status: 'ACKNOWLEDGED', ok: true, acknowledgedAt: expect.any(String) });
+    // Another tenant's user does not see the device's commands.
+    const stranger = await t.actor('VIEWER');
+    expect((await t.request('GET', `/api/v2/device/${device.deviceId}/commands`, { token: stranger.token })).status).toBe(404);
     // Acknowledged: the heartbeat no longer lists it.
     expect((await asDevice(t, device.token)('POST', '/api/display/heartbeat', {})).body.commands).toEqual([]);
     await player.close();
@@ -261,6 +268,9 @@ describe('commands live in the database', () => {
     const redelivered = await again.next('command');
     expect(redelivered.command.id).toBe(pushed.command.id);
     again.send({ type: 'ack', commandId: redelivered.command.id, ok: false, error: 'no network' });
+    await expect
+      .poll(async () => (await t.request('GET', `/api/v2/device/${device.deviceId}/commands?customerId=${customerId}`, { token: tech.token })).body[0])
+      .toMatchObject({ status: 'FAILED', error: 'no network' });
     await expect
       .poll(async () => (await t.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, pushed.command.id))))[0])
       .toMatchObject({ ok: false, error: 'no network' });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
-import { execRows } from '@/server/db/sql';
+import { execRows, uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
@@ -213,6 +213,12 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
     .where(and(eq(deviceCommands.deviceId, deviceId), isNull(deviceCommands.acknowledgedAt), gt(deviceCommands.expiresAt, sql`now()`)))
     .orderBy(asc(deviceCommands.issuedAt), asc(deviceCommands.id))
     .limit(limit);
+}
+
+/** Records the first delivery of the commands (the console shows it); later deliveries keep the first time. */
+export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
+  if (commandIds.length === 0) return;
+  await db.execute(sql`update ${deviceCommands} set ${sql.identifier('delivered_at')} = now() where ${deviceCommands.id} = any(${uuidArrayParam(commandIds)}) and ${deviceCommands.deliveredAt} is null`);
 }
 
 /** Records the acknowledgement once; false when the device has no such unacknowledged command. */

@@ -235,6 +235,7 @@ export async function recordHeartbeat(ctx: DeviceContext, body: DisplayHeartbeat
   });
   if (!row) throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
   const commands = await q.findPendingCommands(ctx.db, row.id, COMMANDS_PER_HEARTBEAT);
+  await q.markCommandsDelivered(ctx.db, commands.map((c) => c.id));
 
   return {
     serverTime: Date.now(),
