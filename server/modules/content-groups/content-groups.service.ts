@@ -7,10 +7,10 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { findWritableFolder, folderAccessCondition } from '@/server/modules/folders/folder-tree';
+import { findWritableFolder, folderAccessCondition, folderListQuery } from '@/server/modules/folders/folder-tree';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import type { TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { contentGroupResource } from './content-groups.resource';
 import type { ContentGroup } from './content-groups.schemas';
@@ -78,10 +78,9 @@ type ListContentGroupsInput = TeamReadInput & ListInput;
 
 /** GET /api/v2/contentGroup: paged, with search/select/sort and the team read parameters; the root is always listed. */
 export async function listContentGroups(ctx: ServiceContext, input: ListContentGroupsInput) {
-  const { where, extraColumns, query } = teamListQuery(ctx, 'contentGroup', contentGroups.id, input);
-  const visible = where ? sql`(${contentGroups.parentId} is null or ${where})` : undefined;
+  const { where, extraColumns, query } = folderListQuery(ctx, contentGroupTree, input);
 
-  return findPage<ContentGroup>(ctx.db, { resource: contentGroupResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
+  return findPage<ContentGroup>(ctx.db, { resource: contentGroupResource, scope: ctx.scope, where: [where], extraColumns, ...query });
 }
 
 /** GET /api/v2/contentGroup/{id}. */

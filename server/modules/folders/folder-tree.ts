@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { customers } from '@/server/modules/customers/customers.table';
-import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 /*
@@ -68,6 +68,13 @@ export function isTeamUserExpression(actor: Actor): SQL {
   if (member.restricted) return sql`true`;
 
   return sql`exists (select 1 from ${teamAssignments} where ${teamAssignments.resourceType} = ${member.type} and ${teamAssignments.resourceId} = ${member.id})`;
+}
+
+/** The team part of a folder list (`teamListQuery`), the root listed for everyone who sees the tenant whatever the team filter. */
+export function folderListQuery<I extends TeamReadInput>(ctx: Caller, tree: FolderTree, input: I) {
+  const { where, extraColumns, query } = teamListQuery(ctx, tree.type, tree.table.id, input);
+
+  return { where: where ? sql`(${tree.table.parentId} is null or ${where})` : undefined, extraColumns, query };
 }
 
 /** `column` (a folder's path or an item's copy of it) lies in or below one of `folderIds`. */
