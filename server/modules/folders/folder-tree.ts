@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
@@ -132,18 +132,24 @@ export function assertNotIntoItself(tree: FolderTree, folderIds: readonly string
  * folder is one UPDATE of the folders and one per item kind, whatever the size of its subtree: every
  * row in or below it gets `target.path || path[position of the folder:]`, read from the row itself, so
  * a folder already moved along with an ancestor earlier in the same batch needs no re-read.
+ * Moves within one customer's tree take turns on its root row, and the guard reads the target's path once
+ * its turn has come: two crossing moves (A into B, B into A) would otherwise both pass it and make a cycle.
  */
-export async function moveFolderSubtrees(db: Executor, tree: FolderTree, input: { customerId: number; folderIds: readonly string[]; target: { id: string; path: readonly string[] } }): Promise<void> {
-  assertNotIntoItself(tree, input.folderIds, input.target);
-  const t = tree.table;
-  const targetPath = uuidArray(input.target.path);
+export async function moveFolderSubtrees(db: Executor, tree: FolderTree, input: { customerId: number; folderIds: readonly string[]; target: { id: string } }): Promise<void> {
+  const t = tree.table as FolderTable;
+  await db.select({ id: t.id }).from(t).where(and(eq(t.customerId, input.customerId), isNull(t.parentId))).for('update');
+  const [current] = await db.select({ path: t.path }).from(t).where(and(eq(t.customerId, input.customerId), eq(t.id, input.target.id)));
+  if (!current) throw new NotFoundError(tree.type, input.target.id);
+  const target = { id: input.target.id, path: current.path as string[] };
+  assertNotIntoItself(tree, input.folderIds, target);
+  const targetPath = uuidArray(target.path);
   const rewrite = (column: AnyPgColumn, folderId: string) =>
     sql`${sql.identifier(column.name)} = ${targetPath} || ${column}[array_position(${column}, ${folderId}::uuid):cardinality(${column})]`;
   for (const folderId of input.folderIds) {
     const moved = sql`${t.id} = ${folderId}::uuid`;
     const onMove = (tree.onMove ?? []).map(({ column, value }) => sql`, ${sql.identifier(column.name)} = case when ${moved} then ${value} else ${column} end`);
     await db.execute(sql`update ${t} set ${rewrite(t.path, folderId)},
-        ${sql.identifier(t.parentId.name)} = case when ${moved} then ${input.target.id}::uuid else ${t.parentId} end${sql.join(onMove, sql``)}
+        ${sql.identifier(t.parentId.name)} = case when ${moved} then ${target.id}::uuid else ${t.parentId} end${sql.join(onMove, sql``)}
       where ${t.customerId} = ${input.customerId} and ${inSubtrees(t.path, [folderId])}`);
     for (const item of tree.items) {
       await db.execute(sql`update ${item.table} set ${rewrite(item.path, folderId)} where ${item.customerId} = ${input.customerId} and ${inSubtrees(item.path, [folderId])}`);
