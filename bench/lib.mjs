@@ -1,10 +1,15 @@
-// Process, PostgreSQL and measuring helpers shared by scripts/bench.mjs and scripts/bench-media.mjs:
-// pinning to cores, pausing, clean-up on exit and the watchdog work the same in both.
+// Process, PostgreSQL and measuring helpers shared by scripts/bench.mjs, scripts/bench-media.mjs and
+// scripts/bench-content.mjs: pinning to cores, pausing, clean-up on exit, the watchdog, the benchmark
+// servers (bench/*-server.ts) and the requests made to them work the same in all.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 let logPrefix = 'bench';
@@ -306,6 +311,12 @@ export const fmt = (n, digits = 0) =>
 export const pct = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${(r * 100).toFixed(1)} %`);
 export const ratio = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`);
 
+/** The uuid bench/server-lib.ts's `benchUuid` seeds row `text` with: its md5 with the version-4 and variant bits set. */
+export function benchUuid(text) {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
 export function machine() {
   const cpus = os.cpus();
   return {
@@ -314,4 +325,196 @@ export function machine() {
     node: process.version,
     os: `${os.type()} ${os.release()} (${os.arch()})`,
   };
+}
+
+/**
+ * The sections other scripts wrote into `file` between their `<!-- name:start -->` and `<!-- name:end -->`
+ * markers, joined: scripts/bench.mjs rewrites the file and puts them back after its own part.
+ */
+export function markedSections(file) {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map((m) => m[0]).join('\n\n');
+}
+
+/** The Markdown of `section` between the `start` and `end` markers of `file` (appended when they are missing). */
+export function writeSection(file, { start, end }, section) {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a >= 0 && b > a) text = `${text.slice(0, a)}${section}${text.slice(b + end.length)}`;
+  else text = `${text.replace(/\s*$/, '')}\n\n${section}\n`;
+  writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** The indexes a plan reads and whether it falls back to a sequential scan of `table`. */
+export function indexSummary(plan, table) {
+  const used = [...plan.matchAll(/(Bitmap Index Scan on|Index Scan using|Index Only Scan using|Index Scan Backward using) (\w+)/g)].map((m) => `${m[2]} (${m[1].replace(/ (on|using)$/, '')})`);
+  const seq = new RegExp(`Seq Scan on ${table}\\b`).test(plan);
+  const and = /BitmapAnd/.test(plan) ? ', combined with BitmapAnd' : '';
+  // An index read whole and filtered afterwards is as bad as a sequential scan.
+  const removed = Math.max(0, ...[...plan.matchAll(/Rows Removed by Filter: (\d+)/g)].map((m) => Number(m[1])));
+  const filtered = removed >= 1000 ? `; **${removed.toLocaleString('en-US')} rows removed by a filter**` : '';
+  return `${used.length ? [...new Set(used)].join(', ') : 'no index'}${and}${seq ? `; **sequential scan on ${table}**` : '; no sequential scan'}${filtered}`;
+}
+
+// ---------------------------------------------------------------- benchmark servers and requests
+
+/**
+ * Starts a benchmark server (`node --import tsx <script>`, pinned to the server core) with a fresh temporary
+ * `DATA_DIR`, waits for `/readyz` and its JSON start line (`{"benchServer":…}`), signs in. `env` is the
+ * whole environment (benchServerIdentity's plus the script's seeding variables); `databaseUrl` selects
+ * PostgreSQL; `nodeArgs` go before the script (`--cpu-prof` to profile it). Answers
+ * `{ name, db, base, child, pid, dataDir, token, info, customerId }`.
+ */
+export async function startBenchServer({ name, script, cwd, env, credentials, databaseUrl, tempPrefix = 'signage-bench-', describe = () => '', nodeArgs = [] }) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(os.tmpdir(), tempPrefix));
+  tempDirs.push(dataDir);
+  const childEnv = { ...env, PORT: String(port), DATA_DIR: dataDir };
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  const started = Date.now();
+  const child = spawnNode(name, [...nodeArgs, '--import', 'tsx', script], childEnv, cwd);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForReady(`${base}/readyz`, child, 600_000);
+  let info;
+  for (let i = 0; i < 40 && !info; i++) {
+    const line = child.output.split('\n').find((l, i, all) => l.startsWith('{"benchServer"') && i < all.length - 1);
+    info = line && JSON.parse(line);
+    if (!info) await sleep(50);
+  }
+  if (!info) throw new Error(`${name} printed no start line:\n${child.output}`);
+  const token = await passwordToken(base, credentials);
+  const server = { name, db: databaseUrl ? 'PostgreSQL' : 'PGlite', base, child, pid: info.pid, dataDir, token, info, customerId: info.customerId };
+  log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s${describe(info)}`);
+  return server;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * One HTTP request over a keep-alive connection (one socket: requests are sequential). `body`: an object
+ * (JSON), or `{ stream: n }` to send n generated bytes; `sink: true` counts the response bytes instead of
+ * keeping them.
+ */
+export async function request(server, method, path, options = {}) {
+  try {
+    return await requestOnce(server, method, path, options);
+  } catch (err) {
+    // A kept-alive socket the server closed meanwhile (its idle timeout ran out while it was paused): the
+    // request never reached it, so it is sent again on a new connection (Node's documented pattern).
+    if (!err.reusedSocket || err.code !== 'ECONNRESET') throw err;
+    return requestOnce(server, method, path, options);
+  }
+}
+
+function requestOnce(server, method, path, { body, headers = {}, sink = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const h = { authorization: `Bearer ${server.token}`, ...headers };
+    let payload;
+    if (body && body.stream === undefined) {
+      payload = Buffer.from(JSON.stringify(body));
+      h['content-type'] = 'application/json';
+      h['content-length'] = payload.length;
+    } else if (body) {
+      h['content-type'] = 'application/octet-stream';
+      h['content-length'] = body.stream;
+    }
+    const req = http.request(`${server.base}${path}`, { method, headers: h, agent }, (res) => {
+      let bytes = 0;
+      const chunks = [];
+      res.on('data', (c) => {
+        bytes += c.length;
+        if (!sink) chunks.push(c);
+      });
+      res.on('end', () => {
+        const text = sink ? '' : Buffer.concat(chunks).toString('utf8');
+        let json;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode, headers: res.headers, bytes, body: json, text, raw: sink ? undefined : Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
+    if (payload) req.end(payload);
+    else if (body) writeGenerated(req, body.stream).catch(reject);
+    else req.end();
+  });
+}
+
+// A generated request body: one random MiB repeated, written with back-pressure (never the whole body in memory).
+let block;
+async function writeGenerated(stream, bytes) {
+  block ??= randomBytes(2 ** 20);
+  let left = bytes;
+  while (left > 0) {
+    const n = Math.min(left, block.length);
+    left -= n;
+    if (!stream.write(n === block.length ? block : block.subarray(0, n))) await new Promise((r) => stream.once('drain', r));
+  }
+  stream.end();
+}
+
+export const ok = (res, what, status = 200) => {
+  if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 500)}`);
+  return res;
+};
+
+/** `GET path` under load (autocannon from this process): `warmup` s discarded, then `duration` s measured; the server resumed meanwhile. */
+export async function loadCase(server, path, { warmup, duration, connections }) {
+  resume(server);
+  try {
+    await sleep(200);
+    const options = { url: `${server.base}${path}`, headers: { authorization: `Bearer ${server.token}` }, connections, pipelining: 1, timeout: 20 };
+    await autocannon({ ...options, duration: warmup });
+    const r = await autocannon({ ...options, duration });
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  } finally {
+    pause(server);
+  }
+}
+
+/** The mean of interleaved rounds of loadCase, with the lowest and highest req/s. */
+export function averageRounds(rounds) {
+  const avg = (k) => rounds.reduce((s, x) => s + x[k], 0) / rounds.length;
+  const rps = rounds.map((x) => x.rps);
+  return { rps: avg('rps'), rpsMin: Math.min(...rps), rpsMax: Math.max(...rps), p50: avg('p50'), p99: avg('p99'), non2xx: avg('non2xx'), errors: avg('errors') };
+}
+
+/** `fn(i)` `count` times in sequence after `warm` unmeasured runs: p50, p95, p99 and mean of its ms, and every sample. */
+export async function timedRuns(count, warm, fn) {
+  for (let i = 0; i < warm; i++) await fn(i);
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await fn(warm + i);
+    times.push(performance.now() - t0);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), mean: times.reduce((s, x) => s + x, 0) / times.length, count, samples: times };
+}
+
+/** One client, one `GET path` at a time on a keep-alive connection (no queueing), after 20 unmeasured. */
+export async function sequential(server, path, count) {
+  resume(server);
+  try {
+    return await timedRuns(count, Math.min(20, count), async () => ok(await request(server, 'GET', path, { sink: true }), `GET ${path}`));
+  } finally {
+    pause(server);
+  }
+}
+
+/** `POST endpoint` of a benchmark server (its in-process measurements), resumed meanwhile. */
+export async function benchCall(server, endpoint, body) {
+  resume(server);
+  try {
+    const res = await request(server, 'POST', endpoint, { body });
+    if (res.status !== 200 || !res.body || res.body.error) throw new Error(`${endpoint}: ${res.status} ${res.text.slice(0, 1000)}`);
+    return res.body;
+  } finally {
+    pause(server);
+  }
 }

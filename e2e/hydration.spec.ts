@@ -99,6 +99,8 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['content', '/content'],
     ['playlist', `/content/${playlist.id}`],
     ['playlist-preview', `/content/${playlist.id}/preview`],
+    ['screens', '/screens'],
+    ['screens-offline', '/screens?status=offline'],
     ['users', '/users'],
     ['teams', '/teams'],
     ['team', `/teams/${team.id}`],

@@ -25,6 +25,8 @@ test('the overview shows storage, media by type, users and recent activity, as e
   await expect(page.getByTestId('overview-storage')).toContainText(/\d+(\.\d)? KB/);
   const media = page.getByTestId('overview-media');
   await expect(media).toContainText('3 files');
+  await expect(page.getByTestId('overview-screens')).toContainText('0 of 0 online');
+  await expect(page.getByTestId('overview-screens')).toContainText('No screens claimed yet.');
   const byType = page.getByRole('list', { name: 'Files by type' });
   await expect(byType.getByRole('link', { name: /Images/ })).toContainText('2');
   await expect(byType.getByRole('link', { name: /JSON data/ })).toContainText('1');

@@ -3,10 +3,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import type { ContentDragItems } from '@/components/content/content-drag';
+import { ContentFolderTree } from '@/components/content/content-folder-tree';
+import { planDeletion } from '@/components/content/deletion-plan';
+import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { MoveDialog } from '@/components/ui/move-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
+import { errorMessage } from '@/lib/api/protected';
+import { countOf } from '@/lib/format';
 import {
   contentResource,
   emptyPlaylist,
@@ -15,7 +23,8 @@ import {
   useCreateFromTemplate,
   useCreatePlaylist,
   useCreateSlide,
-  useDeleteContent,
+  fetchForDeletion,
+  useDeleteContents,
   useDuplicateContent,
   type DeviceContent,
 } from '@/lib/api/content';
@@ -231,37 +240,101 @@ export function DuplicateContentDialog({ item, onOpenChange }: { item: DeviceCon
   );
 }
 
-/** Deletes an item after showing where it is embedded (the API refuses while other content embeds it). */
-export function DeleteContentDialog({ item, onOpenChange, onDeleted }: { item: DeviceContent | null; onOpenChange: (open: boolean) => void; onDeleted?: () => void }) {
-  const remove = useDeleteContent();
-  const usage = contentResource.useDetail(item?.id ?? null, { select: 'usageDetails' });
-  const usedBy = (usage.data?.usageDetails ?? []) as Array<{ id?: string; name?: string }>;
+/**
+ * Deletes the selected items after showing where each is embedded: items other content embeds (outside the
+ * selection), locked and read-only ones are listed and kept; the rest are deleted, embedders first.
+ */
+export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: string[] | null; onOpenChange: (open: boolean) => void; onDeleted?: (ids: string[]) => void }) {
+  const customerId = contentResource.useScope();
+  const remove = useDeleteContents();
+  const [done, setDone] = useState<number | null>(null);
+  const checks = useQuery({
+    queryKey: [...contentResource.keys.lists(), 'for-deletion', { customerId, ids }],
+    queryFn: ({ signal }) => fetchForDeletion(ids!, customerId, signal),
+    enabled: ids !== null && ids.length > 0,
+    staleTime: 0,
+  });
+  const plan = checks.data ? planDeletion(checks.data.content) : null;
+  const single = ids?.length === 1;
+  const first = checks.data?.content[0];
+  const embeddedIn = single ? (first?.usageDetails ?? []) : [];
+  const count = ids?.length ?? 0;
 
   return (
     <ConfirmDialog
-      open={item !== null}
-      onOpenChange={onOpenChange}
-      title={`Delete ${item ? kindLabel(item).toLowerCase() : ''} ${item?.name ?? ''}?`}
-      description="Screens that show it stop showing it."
-      confirmLabel="Delete"
+      open={ids !== null}
+      onOpenChange={(open) => {
+        if (!open) setDone(null);
+        onOpenChange(open);
+      }}
+      title={single ? `Delete ${first ? `${kindLabel(first).toLowerCase()} ${first.name ?? ''}` : 'item'}?` : `Delete ${countOf(count, ITEMS)}?`}
+      description="Screens that show them stop showing them. This cannot be undone."
+      confirmLabel={plan && plan.order.length > 0 && plan.order.length !== count ? `Delete ${plan.order.length} of ${count}` : 'Delete'}
       destructive
       onConfirm={async () => {
-        await remove.mutateAsync(item!);
-        onDeleted?.();
+        if (!plan) throw new Error('Still checking where they are used.');
+        if (plan.order.length === 0) throw new Error(single && plan.blocked[0] ? plan.blocked[0].reason : 'None of these items can be deleted.');
+        setDone(0);
+        try {
+          await remove(plan.order, setDone);
+        } finally {
+          setDone(null);
+        }
+        onDeleted?.(plan.order.map((i) => i.id));
       }}
     >
-      {usage.isPending && item ? <p className="text-sm text-zinc-500">Checking where it is used…</p> : null}
-      {usedBy.length > 0 ? (
+      {checks.isError ? <Alert>{errorMessage(checks.error)}</Alert> : null}
+      {checks.isPending && ids ? (
+        <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
+          <Spinner /> Checking where {single ? 'it is' : 'they are'} used…
+        </p>
+      ) : null}
+      {embeddedIn.length > 0 ? (
         <div className="text-sm text-zinc-700" data-testid="content-usage">
           <p className="font-medium">It is embedded in:</p>
           <ul className="mt-1 list-disc pl-5">
-            {usedBy.map((u) => (
+            {embeddedIn.map((u) => (
               <li key={u.id}>{u.name}</li>
             ))}
           </ul>
-          <p className="mt-1 text-zinc-500">Remove it there first; until then it cannot be deleted.</p>
         </div>
       ) : null}
+      {plan && plan.blocked.length > 0 ? (
+        <Alert title={single ? 'It cannot be deleted.' : `${plan.blocked.length} of them cannot be deleted and are kept:`}>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4" data-testid="content-delete-blocked">
+            {plan.blocked.map((b) => (
+              <li key={b.item.id}>
+                {single ? null : <span className="font-medium">{b.item.name}: </span>}
+                {b.reason}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {plan && plan.blocked.length === 0 ? <p className="text-sm text-zinc-600">{single ? 'No other content embeds it.' : 'No other content embeds them.'}</p> : null}
+      {done !== null && plan ? (
+        <p className="flex items-center gap-2 text-sm text-zinc-600" role="status">
+          <Spinner /> Deleted {done} of {plan.order.length}…
+        </p>
+      ) : null}
     </ConfirmDialog>
+  );
+}
+
+const ITEMS = { one: 'item', other: 'items' };
+
+/** Picks a content folder and moves the selection there (locked items stay; `move` says what happened). */
+export function MoveContentDialog({ items, root, onOpenChange, move }: { items: ContentDragItems | null; root: ContentGroup | undefined; onOpenChange: (open: boolean) => void; move: (targetId: string, items: ContentDragItems) => Promise<unknown> }) {
+  const count = (items?.contentIds.length ?? 0) + (items?.contentGroupIds.length ?? 0);
+
+  return (
+    <MoveDialog
+      open={items !== null}
+      onOpenChange={onOpenChange}
+      title={`Move ${countOf(count, ITEMS)}`}
+      description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
+      tree={(target, choose) => (root ? <ContentFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />)}
+      onMove={(target) => move(target, items!)}
+    />
   );
 }

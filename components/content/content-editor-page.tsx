@@ -37,22 +37,39 @@ function Editor({ item }: { item: DeviceContent }) {
   const history = useHistory(item.data as PlaylistData | SlideData);
   const [name, setName] = useState(item.name ?? '');
   const [state, setState] = useState<SaveState>({ kind: 'saved', at: item.lastSaved ?? undefined });
-  const savedRef = useRef(history.value);
+  // The newest document sent to the server (or loaded): what it holds once the queued saves are done. An
+  // undo back to it needs no write; anything else does, even while an older save is still on its way.
+  const sentRef = useRef<PlaylistData | SlideData | null>(history.value);
+  const queueRef = useRef<Promise<void>>(Promise.resolve());
+  const inFlightRef = useRef(0);
+  const savedAtRef = useRef(item.lastSaved ?? undefined);
   const locked = item.locked === true;
   const canEdit = hasRole(me.role, 'EDITOR') && !item.readOnly;
   const readOnly = locked || !canEdit;
   const isPlaylist = item.deviceContentType === 'simpleLoop';
 
+  // Saves run one after the other, so the server ends with the newest document whatever the network does.
   const persist = useCallback(
-    async (changes: { data?: PlaylistData | SlideData; name?: string }, autoSave: boolean) => {
+    (changes: { data?: PlaylistData | SlideData; name?: string }, autoSave: boolean) => {
+      if (changes.data) sentRef.current = changes.data;
+      inFlightRef.current += 1;
       setState({ kind: 'saving' });
-      try {
-        const saved = await save.mutateAsync({ item, changes, autoSave });
-        if (changes.data) savedRef.current = changes.data;
-        setState({ kind: 'saved', at: saved.lastSaved ?? undefined });
-      } catch (error) {
-        setState({ kind: 'error', message: errorMessage(error) });
-      }
+      const run = async () => {
+        try {
+          const saved = await save.mutateAsync({ item, changes, autoSave });
+          savedAtRef.current = saved.lastSaved ?? undefined;
+          inFlightRef.current -= 1;
+          if (inFlightRef.current === 0) setState((s) => (s.kind === 'pending' ? s : { kind: 'saved', at: savedAtRef.current }));
+        } catch (error) {
+          inFlightRef.current -= 1;
+          // What the server holds is unknown now: the next change writes the whole document again.
+          if (changes.data) sentRef.current = null;
+          setState({ kind: 'error', message: errorMessage(error) });
+        }
+      };
+      queueRef.current = queueRef.current.then(run);
+
+      return queueRef.current;
     },
     [item, save],
   );
@@ -60,9 +77,9 @@ function Editor({ item }: { item: DeviceContent }) {
   // Autosave: a change is written once the editing pauses.
   useEffect(() => {
     if (readOnly) return;
-    if (history.value === savedRef.current) {
-      // Undone back to what is saved: nothing to write.
-      setState((s) => (s.kind === 'pending' ? { kind: 'saved', at: item.lastSaved ?? undefined } : s));
+    if (history.value === sentRef.current) {
+      // Back to what was sent last (an undo): nothing more to write.
+      setState((s) => (s.kind !== 'pending' ? s : inFlightRef.current > 0 ? { kind: 'saving' } : { kind: 'saved', at: savedAtRef.current }));
 
       return;
     }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { contentDrag, type ContentDragItems } from '@/components/content/content-drag';
 import { ChevronRightIcon, FolderIcon, FolderOpenIcon, Icon, type IconProps } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useContentGroupChildren, type ContentGroup } from '@/lib/api/content-groups';
@@ -20,9 +21,11 @@ type TreeProps = {
   /** Ancestors of the selected folder (root first), opened so the selection is visible. */
   openPath: readonly string[];
   onSelect: (folder: ContentGroup) => void;
+  /** Content and folders dropped on a folder (absent: the tree only picks, as in the move dialog). */
+  onDrop?: (target: ContentGroup, items: ContentDragItems) => void;
 };
 
-/** The content folders, one level loaded at a time. */
+/** The content folders, one level loaded at a time; with `onDrop`, folders take dropped content and folders. */
 export function ContentFolderTree(props: TreeProps) {
   return (
     <nav aria-label="Content folders" className="text-sm">
@@ -35,18 +38,34 @@ export function ContentFolderTree(props: TreeProps) {
 
 function Node({ folder, depth, label, ...props }: TreeProps & { folder: ContentGroup; depth: number; label?: string }) {
   const [open, setOpen] = useState(depth === 0 || props.openPath.includes(folder.id));
+  const [over, setOver] = useState(false);
+  const inPath = props.openPath.includes(folder.id);
+  useEffect(() => {
+    if (inPath) setOpen(true);
+  }, [inPath]);
   const children = useContentGroupChildren(open ? folder.id : undefined);
   const selected = props.selectedId === folder.id;
   const name = label ?? folder.name ?? 'Untitled';
   const count = (folder.contentCount ?? 0) + (folder.simpleLoopCount ?? 0);
   const FolderGlyph = folder.isTemplateGroup ? TemplatesIcon : open ? FolderOpenIcon : FolderIcon;
+  const { onDrop } = props;
+  // The root and the Templates folder stay put (the API refuses to move them).
+  const movable = Boolean(onDrop) && depth > 0 && !folder.isTemplateGroup;
 
   return (
     <li role="treeitem" aria-selected={selected} aria-expanded={open}>
       <div
         data-testid={`content-folder-${name}`}
-        className={cn('group flex items-center rounded-md pr-2 transition-colors', selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}
+        data-drop-over={over || undefined}
+        className={cn(
+          'group flex items-center rounded-md pr-2 transition-colors',
+          selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100',
+          over && 'bg-brand-100 ring-2 ring-brand-500 ring-inset',
+        )}
         style={{ paddingLeft: depth * 14 + 4 }}
+        draggable={movable}
+        onDragStart={movable ? (e) => contentDrag.set(e, { contentIds: [], contentGroupIds: [folder.id] }, name) : undefined}
+        {...contentDrag.targetProps({ onDrop: (items) => onDrop?.(folder, items), setOver, disabled: !onDrop })}
       >
         <button
           type="button"

@@ -1,44 +1,60 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { contentColumns, ItemMenu, type ItemAction } from '@/components/content/content-columns';
+import type { ContentDragItems } from '@/components/content/content-drag';
 import { ContentFolderTree } from '@/components/content/content-folder-tree';
+import { ContentGrid } from '@/components/content/content-grid';
 import {
   DeleteContentDialog,
   DeleteContentFolderDialog,
   DuplicateContentDialog,
+  MoveContentDialog,
   NewContentFolderDialog,
   NewPlaylistDialog,
   NewSlideDialog,
   RenameContentFolderDialog,
 } from '@/components/content/content-dialogs';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { GridSkeleton } from '@/components/ui/card-grid';
 import { Select } from '@/components/ui/field';
-import { FolderPlusIcon, LockIcon, PlaylistIcon, PlusIcon, SlideIcon } from '@/components/ui/icons';
+import { FolderPlusIcon, PlaylistIcon, PlusIcon, SlideIcon, TagIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
+import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { RowActions } from '@/components/ui/row-actions';
-import { CONTENT_KINDS, contentResource, kindLabel, useLockContent, type ContentKindFilter, type DeviceContent } from '@/lib/api/content';
-import { contentGroupResource, useContentRoot, type ContentGroup } from '@/lib/api/content-groups';
+import { SelectionBar } from '@/components/ui/selection-bar';
+import { BulkTagsDialog, EditTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
+import { ViewToggle } from '@/components/ui/view-toggle';
+import {
+  CONTENT_KINDS,
+  contentResource,
+  useBulkContentTags,
+  useLockContent,
+  useSetContentTags,
+  type ContentKindFilter,
+  type DeviceContent,
+} from '@/lib/api/content';
+import { contentGroupResource, useContentRoot, useMoveToContentGroup, type ContentGroup } from '@/lib/api/content-groups';
+import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
+import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useSelection } from '@/lib/hooks/use-selection';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'lastSaved'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FILTERS = { folder: patternFilter('folder', UUID), kind: choiceFilter('kind', CONTENT_KINDS) };
+const VIEWS = ['table', 'grid'] as const;
+const FILTERS = { folder: patternFilter('folder', UUID), kind: choiceFilter('kind', CONTENT_KINDS), view: choiceFilter('view', VIEWS) };
 const KIND_LABELS: Record<ContentKindFilter, string> = { all: 'Playlists and slides', playlists: 'Playlists', slides: 'Slides' };
+const ITEMS = { one: 'item', other: 'items' };
+const LOCKED_ITEMS = { one: 'locked item', other: 'locked items' };
 
-type ItemAction = { kind: 'duplicate' | 'delete'; item: DeviceContent };
 type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: ContentGroup };
 
 /** Content belongs to one tenant: the page asks a switcher to choose one first, like the media page. */
@@ -58,103 +74,6 @@ export function ContentPage() {
   return <ContentLibrary />;
 }
 
-function buildColumns(canEdit: boolean, canApprove: boolean, onAction: (action: ItemAction) => void, onLock: (item: DeviceContent) => void): ColumnDef<DeviceContent>[] {
-  return [
-    {
-      id: 'name',
-      accessorKey: 'name',
-      header: 'Name',
-      cell: ({ row }) => {
-        const item = row.original;
-        const Glyph = item.deviceContentType === 'simpleLoop' ? PlaylistIcon : SlideIcon;
-
-        return (
-          <div className="flex min-w-0 items-center gap-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-zinc-100 text-zinc-500">
-              <Glyph className="size-4" />
-            </span>
-            <div className="min-w-0">
-              <Link href={`/content/${item.id}`} className="block truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
-                {item.name}
-              </Link>
-              {item.comment ? <p className="max-w-md truncate text-xs text-zinc-500">{item.comment}</p> : null}
-            </div>
-          </div>
-        );
-      },
-    },
-    {
-      id: 'type',
-      header: 'Type',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap text-zinc-600">
-          {kindLabel(row.original)}
-          {row.original.orientation ? <span className="text-zinc-400"> · {row.original.orientation}</span> : null}
-        </span>
-      ),
-    },
-    {
-      id: 'tags',
-      header: 'Tags',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="flex max-w-56 flex-wrap gap-1">
-          {(row.original.tags ?? []).slice(0, 4).map((tag) => (
-            <Badge key={tag}>{tag}</Badge>
-          ))}
-        </div>
-      ),
-    },
-    {
-      id: 'lastSaved',
-      accessorKey: 'lastSaved',
-      header: 'Last saved',
-      cell: ({ row }) => (
-        <div className="whitespace-nowrap text-zinc-600">
-          {row.original.locked ? (
-            <Badge tone="brand" className="mr-2">
-              <LockIcon className="mr-1 size-3" />
-              Locked
-            </Badge>
-          ) : null}
-          {formatDateTime(row.original.lastSaved)}
-          {row.original.lastSavedBy?.name ? <span className="block text-xs text-zinc-400">{row.original.lastSavedBy.name}</span> : null}
-        </div>
-      ),
-    },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      enableSorting: false,
-      cell: ({ row }) => {
-        const item = row.original;
-
-        return (
-          <RowActions label={`Actions for ${item.name}`}>
-            <DropdownMenuItem asChild>
-              <Link href={`/content/${item.id}`}>{canEdit && !item.locked ? 'Edit' : 'Open'}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link href={`/content/${item.id}/preview`}>Preview</Link>
-            </DropdownMenuItem>
-            {canEdit ? <DropdownMenuItem onSelect={() => onAction({ kind: 'duplicate', item })}>Make a copy</DropdownMenuItem> : null}
-            {canApprove ? <DropdownMenuItem onSelect={() => onLock(item)}>{item.locked ? 'Unlock' : 'Lock'}</DropdownMenuItem> : null}
-            {canEdit && !item.locked ? (
-              <>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', item })}>
-                  Delete
-                </DropdownMenuItem>
-              </>
-            ) : null}
-          </RowActions>
-        );
-      },
-    },
-  ];
-}
-
 function ContentLibrary() {
   const router = useRouter();
   const me = useCurrentUser();
@@ -166,19 +85,90 @@ function ContentLibrary() {
   const folderId = params.folder || root.data?.id || '';
   const folder = contentGroupResource.useDetail(params.folder || null, { select: 'name,parentId,isTemplateGroup,contentGroupPath' });
   const current: ContentGroup | undefined = params.folder ? folder.data : (root.data ?? undefined);
+  const searching = Boolean(params.text.trim());
+  const isGrid = params.view === 'grid';
   const query = contentResource.useList(
-    { page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, kind: params.kind, folderId: params.text.trim() ? '' : folderId },
+    { page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, kind: params.kind, folderId: searching ? '' : folderId, withPreview: isGrid },
     { enabled: Boolean(folderId) },
   );
+  const pageItems = useMemo(() => query.data?.content ?? [], [query.data]);
+  const pageIds = useMemo(() => pageItems.map((i) => i.id), [pageItems]);
+  const { selected, toggle, setAll, clear: clearSelection } = useSelection(pageIds, JSON.stringify([folderId, params.text, params.kind, params.page, params.size, params.sort]));
+  const selectedIds = [...selected];
+  const { notice, show, clear: clearNotice } = useNotice();
   const lock = useLockContent();
+  const setTags = useSetContentTags();
+  const bulkTags = useBulkContentTags();
+  const move = useMoveToContentGroup();
   const [creating, setCreating] = useState<'playlist' | 'slide' | null>(null);
   const [itemAction, setItemAction] = useState<ItemAction | null>(null);
   const [folderAction, setFolderAction] = useState<FolderAction | null>(null);
-  const columns = useMemo(() => buildColumns(canEdit, canApprove, setItemAction, (item) => lock.mutate({ item, locked: !item.locked })), [canEdit, canApprove, lock]);
+  const [tagging, setTagging] = useState<BulkTagsRequest | null>(null);
+  const [deleting, setDeleting] = useState<string[] | null>(null);
+  const [moving, setMoving] = useState<ContentDragItems | null>(null);
   const openPath = (current?.contentGroupPath ?? '').split('/').filter(Boolean);
   const isTop = !current || current.parentId == null;
   const folderName = isTop ? 'All content' : (current?.name ?? '');
   const opened = (item: DeviceContent) => router.push(`/content/${item.id}`);
+
+  /**
+   * Moves content and folders into a folder. Locked items are refused here with the reason (the API would
+   * refuse the whole move), items already there are left out; throws what refused the move.
+   */
+  const moveItems = useCallback(
+    async (targetId: string, items: ContentDragItems) => {
+      const known = new Map(pageItems.map((i) => [i.id, i]));
+      const locked = items.contentIds.filter((id) => known.get(id)?.locked);
+      const contentIds = items.contentIds.filter((id) => !locked.includes(id) && known.get(id)?.contentGroupId !== targetId);
+      const contentGroupIds = items.contentGroupIds.filter((id) => id !== targetId);
+      const lockedNote =
+        locked.length === 1
+          ? `“${known.get(locked[0]!)?.name}” is locked and stays where it is; an approver unlocks it to move it.`
+          : locked.length > 1
+            ? `${countOf(locked.length, LOCKED_ITEMS)} stay where they are; an approver unlocks them to move them.`
+            : '';
+      if (contentIds.length === 0 && contentGroupIds.length === 0) {
+        if (lockedNote) throw new Error(lockedNote);
+        show({ tone: 'info', text: 'Already in that folder.' });
+
+        return;
+      }
+      const target = await move.mutateAsync({ targetGroupId: targetId, contentIds, contentGroupIds });
+      clearSelection();
+      const count = contentIds.length + contentGroupIds.length;
+      show({ tone: 'info', text: `Moved ${countOf(count, ITEMS)} to ${target.parentId == null ? 'All content' : (target.name ?? 'the folder')}.${lockedNote ? ` ${lockedNote}` : ''}` });
+    },
+    [pageItems, move, clearSelection, show],
+  );
+  const dropOn = useCallback(
+    (target: ContentGroup, items: ContentDragItems) => {
+      show({ tone: 'info', text: 'Moving…' });
+      moveItems(target.id, items).catch((e: unknown) => show({ tone: 'error', text: errorMessage(e) }));
+    },
+    [moveItems, show],
+  );
+
+  const onItemAction = useCallback((action: ItemAction) => {
+    if (action.kind === 'delete') setDeleting([action.item.id]);
+    else if (action.kind === 'move') setMoving({ contentIds: [action.item.id], contentGroupIds: [] });
+    else setItemAction(action);
+  }, []);
+  const menu = useCallback(
+    (item: DeviceContent) => <ItemMenu item={item} can={{ canEdit, canApprove }} onAction={onItemAction} onLock={(i) => lock.mutate({ item: i, locked: !i.locked })} />,
+    [canEdit, canApprove, onItemAction, lock],
+  );
+  const columns = useMemo(
+    () => contentColumns({ selecting: canEdit ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, menu }),
+    [canEdit, selected, pageIds, toggle, setAll, menu],
+  );
+
+  const tagNotice = (request: BulkTagsRequest, tags: string[], updated: number) => {
+    const lockedCount = request.ids.filter((id) => pageItems.find((i) => i.id === id)?.locked).length;
+    const what = `${tags.length === 1 ? 'the tag' : 'the tags'} ${tags.join(', ')}`;
+    const done = request.verb === 'add' ? `Added ${what} to ${countOf(updated, ITEMS)}.` : `Removed ${what} from ${countOf(updated, ITEMS)}.`;
+
+    return lockedCount ? `${done} ${countOf(lockedCount, LOCKED_ITEMS)} kept ${lockedCount === 1 ? 'its' : 'their'} tags.` : done;
+  };
 
   return (
     <>
@@ -203,7 +193,31 @@ function ContentLibrary() {
       <NewPlaylistDialog open={creating === 'playlist'} folderId={folderId} onOpenChange={(open) => setCreating(open ? 'playlist' : null)} onCreated={opened} />
       <NewSlideDialog open={creating === 'slide'} folderId={folderId} onOpenChange={(open) => setCreating(open ? 'slide' : null)} onCreated={opened} />
       <DuplicateContentDialog item={itemAction?.kind === 'duplicate' ? itemAction.item : null} onOpenChange={() => setItemAction(null)} />
-      <DeleteContentDialog item={itemAction?.kind === 'delete' ? itemAction.item : null} onOpenChange={() => setItemAction(null)} />
+      <EditTagsDialog
+        item={itemAction?.kind === 'tags' ? itemAction.item : null}
+        suggest="deviceContentTags"
+        onOpenChange={() => setItemAction(null)}
+        onSubmit={(tags) => setTags.mutateAsync({ id: itemAction!.item.id, tags })}
+      />
+      <BulkTagsDialog
+        request={tagging}
+        noun={ITEMS}
+        suggest="deviceContentTags"
+        onOpenChange={(open) => !open && setTagging(null)}
+        onSubmit={async (request, tags) => {
+          const { updated } = await bulkTags.mutateAsync({ ids: request.ids, verb: request.verb, tags });
+          show({ tone: 'info', text: tagNotice(request, tags, updated) });
+        }}
+      />
+      <DeleteContentDialog
+        ids={deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onDeleted={(ids) => {
+          clearSelection();
+          show({ tone: 'info', text: `Deleted ${countOf(ids.length, ITEMS)}.` });
+        }}
+      />
+      <MoveContentDialog items={moving} root={root.data ?? undefined} onOpenChange={(open) => !open && setMoving(null)} move={moveItems} />
       <NewContentFolderDialog
         parent={folderAction?.kind === 'new' ? { id: folderAction.folder.id, name: folderName } : null}
         onOpenChange={() => setFolderAction(null)}
@@ -216,15 +230,21 @@ function ContentLibrary() {
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <Card className="h-fit p-2">
           {root.data ? (
-            <ContentFolderTree root={root.data} selectedId={folderId} openPath={openPath} onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })} />
+            <ContentFolderTree
+              root={root.data}
+              selectedId={folderId}
+              openPath={openPath}
+              onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })}
+              onDrop={canEdit ? dropOn : undefined}
+            />
           ) : null}
         </Card>
         <div className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h2 className="mr-auto text-base font-semibold text-zinc-900" data-testid="content-folder-title">
-              {params.text.trim() ? `Search results in all folders` : folderName}
+              {searching ? `Search results in all folders` : folderName}
             </h2>
-            {canEdit && current && !params.text.trim() ? (
+            {canEdit && current && !searching ? (
               <>
                 <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'new', folder: current })}>
                   <FolderPlusIcon className="size-4" />
@@ -244,7 +264,7 @@ function ContentLibrary() {
             ) : null}
           </div>
           <ResourceList
-            identity={{ name: 'content', noun: { one: 'item', other: 'items' } }}
+            identity={{ name: 'content', noun: ITEMS }}
             list={list}
             query={query}
             columns={columns}
@@ -253,14 +273,35 @@ function ContentLibrary() {
             search={{ label: 'Search content by name', placeholder: 'Search all folders by name' }}
             filters={
               <div className="w-56">
-              <Select aria-label="Show" value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
-                {CONTENT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </Select>
+                <Select aria-label="Show" value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
+                  {CONTENT_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {KIND_LABELS[kind]}
+                    </option>
+                  ))}
+                </Select>
               </div>
+            }
+            toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
+            notices={
+              <>
+                <NoticeAlert notice={notice} onDismiss={clearNotice} />
+                {canEdit && selected.size > 0 ? (
+                  <SelectionBar
+                    noun={ITEMS}
+                    count={selected.size}
+                    pageCount={pageIds.length}
+                    onSelectPage={() => setAll(pageIds, true)}
+                    onClear={clearSelection}
+                    actions={[
+                      { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                      { label: 'Move', onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
+                    ]}
+                    onDelete={() => setDeleting(selectedIds)}
+                  />
+                ) : null}
+              </>
             }
             isFiltered={params.kind !== 'all'}
             onClearFilters={() => update({ kind: 'all' })}
@@ -277,7 +318,21 @@ function ContentLibrary() {
               ) : null,
             }}
             filteredHint="Try other words, or show every type."
-          />
+          >
+            {!isGrid ? undefined : query.isPending ? (
+              <GridSkeleton />
+            ) : pageItems.length > 0 ? (
+              <ContentGrid
+                items={pageItems}
+                selected={selected}
+                dimmed={query.isPlaceholderData}
+                selectable={canEdit}
+                onOpen={opened}
+                onToggle={toggle}
+                menuOf={menu}
+              />
+            ) : null}
+          </ResourceList>
         </div>
       </div>
     </>

@@ -2,6 +2,7 @@
 
 import { useRef, useState, type DragEvent } from 'react';
 import { PlaylistPreview } from '@/components/content/content-preview';
+import { isOutOfValidity, ItemValidityBadges, ItemValidityButton } from '@/components/content/item-validity';
 import { MediaPicker, PICKED_MIME, type PickedItem } from '@/components/content/media-picker';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,7 @@ import { Select } from '@/components/ui/field';
 import { ArrowDownIcon, ArrowUpIcon, FilmIcon, FolderIcon, PhotoIcon, PlayIcon, PlaylistIcon, SlideIcon, XIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { FIT_MODES, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
-import { resolverOf, usePlaylistReferences } from '@/lib/api/content-references';
+import { resolverOf, usePlaylistReferences, type References } from '@/lib/api/content-references';
 import { cn } from '@/lib/cn';
 import { formatDuration, isVideo, playlistTimeline } from '@/lib/player/timeline';
 
@@ -40,7 +41,7 @@ function videoLength(url: string): Promise<number | undefined> {
 
 /**
  * The playlist editor: media dragged in from the picker (or added with its button), items reordered by drag
- * or with the arrows, per-item duration and fit, undo and redo, and a live preview that plays the list with
+ * or with the arrows, per-item duration, fit and validity, undo and redo, and a live preview that plays the list with
  * its real timing. Changes are saved automatically (`onChange` is called with every new version).
  */
 export function PlaylistEditor({
@@ -190,7 +191,7 @@ function ItemRow({
   entry: PlaylistItem;
   index: number;
   count: number;
-  refs: ReturnType<typeof usePlaylistReferences>;
+  refs: References;
   defaults: PlaylistData['loopData'];
   readOnly: boolean;
   playing: boolean;
@@ -212,6 +213,8 @@ function ItemRow({
   const defaultFit = video ? defaults.defaultVideoFit : defaults.defaultImageFit;
   const durationMs = 'durationMs' in entry ? entry.durationMs : undefined;
   const seconds = durationMs === undefined ? '' : String(Math.round(durationMs / 100) / 10);
+  // Screens skip an item outside its own validity, and a file outside the file's.
+  const skipped = isOutOfValidity(entry, file);
 
   return (
     <li
@@ -224,8 +227,10 @@ function ItemRow({
       onDrop={onDrop}
       data-testid={`playlist-item-${index}`}
       data-name={name}
+      data-skipped={skipped || undefined}
       className={cn(
         'flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border bg-white p-1.5 text-sm',
+        skipped && 'bg-zinc-50 [&>.item-body]:opacity-60',
         playing ? 'border-brand-400 ring-2 ring-brand-100' : 'border-zinc-200',
         dropBefore && 'border-t-4 border-t-brand-500',
         !readOnly && 'cursor-grab active:cursor-grabbing',
@@ -239,13 +244,16 @@ function ItemRow({
         )}
         <span className="flex-1 text-right">{index + 1}</span>
       </span>
-      <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-400">
+      <span className="item-body flex size-10 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-400">
         {/* eslint-disable-next-line @next/next/no-img-element -- a tenant's own thumbnail, served by the API */}
         {file?.thumbnail || (file && !video) ? <img src={file.thumbnail ?? file.location} alt="" className="size-full object-cover" /> : <Glyph className="size-5" />}
       </span>
-      <span className="min-w-[9rem] flex-1">
+      <span className="item-body min-w-[9rem] flex-1">
         <span className="block truncate font-medium text-zinc-800" title={name}>{name}</span>
-        <span className="block text-xs text-zinc-400">{kind}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
+          {kind}
+          <ItemValidityBadges item={entry} file={file} />
+        </span>
       </span>
       <span className="ml-auto flex shrink-0 items-center gap-1">
       {hasDuration ? (
@@ -289,6 +297,7 @@ function ItemRow({
       ) : null}
       {readOnly ? null : (
         <span className="flex items-center">
+          <ItemValidityButton item={entry} name={name} onChange={(window) => onPatch({ validFrom: window.validFrom, validTo: window.validTo } as Partial<PlaylistItem>)} />
           <Button variant="ghost" size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
             <ArrowUpIcon className="size-4" />
           </Button>

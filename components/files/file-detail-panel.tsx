@@ -2,9 +2,9 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DownloadIcon, TrashIcon, XIcon } from '@/components/ui/icons';
-import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
-import { fromLocalInput, toLocalInput, ValidityFields } from '@/components/files/media-dialogs';
-import { TagInput } from '@/components/files/tag-input';
+import { dimensions, kindLabel, Thumbnail } from '@/components/files/file-visuals';
+import { TagInput } from '@/components/ui/tag-input';
+import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields } from '@/components/ui/validity';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -117,7 +117,7 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
 
   return (
     <div className="space-y-2">
-      <TagInput value={tags} onChange={setTags} label="File tags" />
+      <TagInput value={tags} onChange={setTags} suggest="fileTags" label="File tags" />
       {(
         <div className="flex items-center gap-2">
           <Button
@@ -154,11 +154,10 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
   const dirty = range.from !== initial.from || range.to !== initial.to;
 
   function save(next: { from: string; to: string }) {
-    const validFrom = fromLocalInput(next.from);
-    const validTo = fromLocalInput(next.to);
-    if (validFrom !== null && validTo !== null && validFrom > validTo) return setMessage({ tone: 'error', text: '“Valid from” must be before “Valid until”.' });
+    const window = readValidityFields(next);
+    if ('error' in window) return setMessage({ tone: 'error', text: window.error });
     set.mutate(
-      { ids: [file.id], validFrom, validTo },
+      { ids: [file.id], ...window },
       { onSuccess: () => setMessage({ tone: 'info', text: 'Validity saved.' }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
     );
   }

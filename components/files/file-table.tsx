@@ -3,10 +3,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { setDragItems } from '@/components/files/drag';
-import { dimensions, kindLabel, Thumbnail, ValidityBadge } from '@/components/files/file-visuals';
+import { dimensions, kindLabel, Thumbnail } from '@/components/files/file-visuals';
+import { ValidityBadge } from '@/components/ui/validity';
 import { SORTABLE } from '@/components/files/use-media-params';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
+import { selectColumn } from '@/components/ui/select-column';
 import { formatBytes, type MediaFile } from '@/lib/api/files';
 import type { Page } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
@@ -19,7 +21,7 @@ type Props = {
   onSortChange: (sort: SortState) => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string, options: { range: boolean }) => void;
-  onToggleAll: (ids: string[], select: boolean) => void;
+  onToggleAll: (ids: readonly string[], select: boolean) => void;
   onOpenFile: (id: string) => void;
   isFirstLoad: boolean;
   isFetching: boolean;
@@ -40,32 +42,10 @@ function visibleColumns(columns: ColumnDef<MediaFile>[], compact: boolean): Colu
  */
 export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData, compact = false }: Props) {
   const ids = useMemo(() => (page?.content ?? []).map((f) => f.id), [page]);
-  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const columns = useMemo<ColumnDef<MediaFile>[]>(
     () =>
       visibleColumns([
-        {
-          id: 'select',
-          enableSorting: false,
-          header: () => (
-            <input
-              type="checkbox"
-              aria-label="Select all files on this page"
-              className="size-4 cursor-pointer accent-brand-600"
-              checked={allSelected}
-              onChange={(e) => onToggleAll(ids, e.target.checked)}
-            />
-          ),
-          cell: ({ row }) => (
-            <input
-              type="checkbox"
-              aria-label={`Select ${row.original.name}`}
-              className="size-4 cursor-pointer accent-brand-600"
-              checked={selected.has(row.original.id)}
-              onChange={(e) => onToggle(row.original.id, { range: (e.nativeEvent as MouseEvent).shiftKey === true })}
-            />
-          ),
-        },
+        selectColumn<MediaFile>({ selected, pageIds: ids, onToggle, onToggleAll }, 'files'),
         {
           id: 'name',
           accessorKey: 'name',
@@ -123,7 +103,7 @@ export function FileTable({ page, sort, onSortChange, selected, onToggle, onTogg
         { id: 'validTo', accessorKey: 'validTo', header: 'Validity', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
         { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{formatDate(row.original.createDate)}</span> },
       ], compact),
-    [allSelected, ids, selected, onToggle, onToggleAll, onOpenFile, compact],
+    [ids, selected, onToggle, onToggleAll, onOpenFile, compact],
   );
   const { table } = useServerTable({ page, columns, getRowId: (f) => f.id, sort, onSortChange });
 

@@ -3,16 +3,18 @@
 import { useEffect, useId, useState } from 'react';
 import { preflight, type Preflight } from '@/components/files/deletion-preflight';
 import { FolderTree } from '@/components/files/folder-tree';
-import { TagInput } from '@/components/files/tag-input';
 import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { MoveDialog } from '@/components/ui/move-dialog';
+import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
+import { readValidityFields, ValidityFields } from '@/components/ui/validity';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
-import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile, type TagVerb } from '@/lib/api/files';
+import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile } from '@/lib/api/files';
 import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { errorMessage } from '@/lib/api/protected';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -274,59 +276,18 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
   );
 }
 
-export function BulkTagsDialog({ request, onOpenChange }: { request: { ids: string[]; verb: Exclude<TagVerb, 'set'> } | null; onOpenChange: (open: boolean) => void }) {
-  const [tags, setTags] = useState<string[]>([]);
+/** Adds or removes tags on the selected files (`search=id∈…`). */
+export function BulkFileTagsDialog({ request, onOpenChange }: { request: BulkTagsRequest | null; onOpenChange: (open: boolean) => void }) {
   const bulk = useBulkFileTags();
-  const adding = request?.verb === 'add';
-  const count = request?.ids.length ?? 0;
-  useEffect(() => {
-    if (request) setTags([]);
-  }, [request]);
 
   return (
-    <ConfirmDialog
-      open={request !== null}
+    <BulkTagsDialog
+      request={request}
+      noun={{ one: 'file', other: 'files' }}
+      suggest="fileTags"
       onOpenChange={onOpenChange}
-      title={adding ? `Add tags to ${count === 1 ? '1 file' : `${count} files`}` : `Remove tags from ${count === 1 ? '1 file' : `${count} files`}`}
-      confirmLabel={adding ? 'Add tags' : 'Remove tags'}
-      onConfirm={async () => {
-        if (tags.length === 0) throw new Error('Enter at least one tag.');
-        await bulk.mutateAsync({ ids: request!.ids, verb: request!.verb, tags });
-      }}
-    >
-      <TagInput value={tags} onChange={setTags} label={adding ? 'Tags to add' : 'Tags to remove'} autoFocus />
-    </ConfirmDialog>
-  );
-}
-
-/** `datetime-local` text ↔ epoch milliseconds in the browser's time zone. */
-export function toLocalInput(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '';
-  const d = new Date(ms);
-
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
-export function fromLocalInput(text: string): number | null {
-  if (!text) return null;
-  const ms = new Date(text).getTime();
-
-  return Number.isNaN(ms) ? null : ms;
-}
-
-export function ValidityFields({ from, to, onChange }: { from: string; to: string; onChange: (next: { from: string; to: string }) => void }) {
-  const fromId = useId();
-  const toId = useId();
-
-  return (
-    <div className="grid grid-cols-2 gap-3">
-      <Field id={fromId} label="Valid from">
-        <Input id={fromId} type="datetime-local" value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
-      </Field>
-      <Field id={toId} label="Valid until">
-        <Input id={toId} type="datetime-local" value={to} onChange={(e) => onChange({ from, to: e.target.value })} />
-      </Field>
-    </div>
+      onSubmit={(r, tags) => bulk.mutateAsync({ ids: r.ids, verb: r.verb, tags })}
+    />
   );
 }
 
@@ -345,10 +306,9 @@ export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null
       description="Outside this window the files are skipped in playlists, channels and folder galleries. Leave a side empty for no limit."
       confirmLabel="Set validity"
       onConfirm={async () => {
-        const validFrom = fromLocalInput(range.from);
-        const validTo = fromLocalInput(range.to);
-        if (validFrom !== null && validTo !== null && validFrom > validTo) throw new Error('“Valid from” must be before “Valid until”.');
-        await bulk.mutateAsync({ ids: ids!, validFrom, validTo });
+        const window = readValidityFields(range);
+        if ('error' in window) throw new Error(window.error);
+        await bulk.mutateAsync({ ids: ids!, ...window });
       }}
     >
       <ValidityFields from={range.from} to={range.to} onChange={setRange} />
@@ -364,7 +324,7 @@ function moveNoun(items: { fileIds: string[]; folderIds: string[] } | null): Nou
 }
 
 /** Picks a target folder in a tree and moves files and folders there. */
-export function MoveDialog({
+export function MoveFilesDialog({
   items,
   rootId,
   onOpenChange,
@@ -373,28 +333,17 @@ export function MoveDialog({
   rootId: string | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [target, setTarget] = useState<string | null>(null);
   const move = useMoveToFolder();
   const count = (items?.fileIds.length ?? 0) + (items?.folderIds.length ?? 0);
-  useEffect(() => {
-    if (items) setTarget(null);
-  }, [items]);
 
   return (
-    <ConfirmDialog
+    <MoveDialog
       open={items !== null}
       onOpenChange={onOpenChange}
       title={`Move ${countOf(count, moveNoun(items))}`}
       description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
-      confirmLabel="Move here"
-      onConfirm={async () => {
-        if (!target) throw new Error('Choose a folder.');
-        await move.mutateAsync({ targetFolderId: target, fileIds: items!.fileIds, folderIds: items!.folderIds });
-      }}
-    >
-      <div className="max-h-72 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200">
-        {rootId ? <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={setTarget} onDrop={() => undefined} /> : <Spinner />}
-      </div>
-    </ConfirmDialog>
+      tree={(target, choose) => (rootId ? <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={choose} onDrop={() => undefined} /> : <Spinner />)}
+      onMove={(target) => move.mutateAsync({ targetFolderId: target, fileIds: items!.fileIds, folderIds: items!.folderIds })}
+    />
   );
 }

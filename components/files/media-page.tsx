@@ -1,18 +1,18 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ChevronRightIcon, FolderIcon, FolderPlusIcon, PhotoIcon, PlusIcon, UploadIcon } from '@/components/ui/icons';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ChevronRightIcon, ClockIcon, FolderIcon, FolderPlusIcon, PhotoIcon, PlusIcon, TagIcon, UploadIcon } from '@/components/ui/icons';
 import type { DragItems } from '@/components/files/drag';
 import { FileDetailPanel } from '@/components/files/file-detail-panel';
 import { FileGrid } from '@/components/files/file-grid';
 import { FileTable } from '@/components/files/file-table';
 import {
-  BulkTagsDialog,
+  BulkFileTagsDialog,
   BulkValidityDialog,
   DeleteFilesDialog,
   DeleteFolderDialog,
-  MoveDialog,
+  MoveFilesDialog,
   NewFolderDialog,
   RenameFileDialog,
   RenameFolderDialog,
@@ -20,24 +20,28 @@ import {
 } from '@/components/files/media-dialogs';
 import { MediaSidebar } from '@/components/files/media-sidebar';
 import { MediaToolbar } from '@/components/files/media-toolbar';
-import { SelectionBar } from '@/components/files/selection-bar';
 import { useMediaParams } from '@/components/files/use-media-params';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { GridSkeleton } from '@/components/ui/card-grid';
 import { EmptyState } from '@/components/ui/data-table';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListResults } from '@/components/ui/list-view';
+import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { RowActions } from '@/components/ui/row-actions';
+import { SelectionBar } from '@/components/ui/selection-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb, useFolderChildren, useMoveToFolder, useRootFolder, type FileFolder } from '@/lib/api/file-folders';
 import { filterExpr, quickFilterView, useFiles, type FileFilters, type MediaFile } from '@/lib/api/files';
 import { errorMessage } from '@/lib/api/protected';
 import { useQuickFilters, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useSelection } from '@/lib/hooks/use-selection';
+import type { BulkTagsRequest } from '@/components/ui/tags-dialog';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
@@ -50,8 +54,6 @@ const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {
     </div>
   ),
 });
-
-type Notice = { tone: 'info' | 'error'; text: string };
 
 /** Media belong to one tenant: like Teams and Settings, the page asks a switcher to choose one first. */
 export function MediaPage() {
@@ -114,29 +116,9 @@ function MediaLibrary() {
   const folderCards = showFolders && list.page === 0 ? (subfolders.data?.content ?? []) : [];
 
   // Selection: cleared whenever the list shows something else.
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const anchor = useRef<string | null>(null);
-  const listKey = JSON.stringify([filters, state.quickFilterId, list.page, list.size]);
-  useEffect(() => setSelected(new Set()), [listKey]);
   const pageFiles = useMemo(() => files.data?.content ?? [], [files.data]);
-  const toggle = useCallback(
-    (id: string, { range }: { range: boolean }) => {
-      setSelected((prev) => {
-        const next = new Set(prev);
-        const ids = pageFiles.map((f) => f.id);
-        if (range && anchor.current && ids.includes(anchor.current)) {
-          const [a, b] = [ids.indexOf(anchor.current), ids.indexOf(id)].sort((x, y) => x - y);
-          ids.slice(a, b! + 1).forEach((x) => next.add(x));
-        } else if (next.has(id)) next.delete(id);
-        else next.add(id);
-        anchor.current = id;
-
-        return next;
-      });
-    },
-    [pageFiles],
-  );
-  const toggleAll = useCallback((ids: string[], select: boolean) => setSelected(select ? new Set(ids) : new Set()), []);
+  const pageIds = useMemo(() => pageFiles.map((f) => f.id), [pageFiles]);
+  const { selected, toggle, setAll: toggleAll, clear: clearSelection } = useSelection(pageIds, JSON.stringify([filters, state.quickFilterId, list.page, list.size]));
 
   // Dialogs and notices.
   const [uploading, setUploading] = useState(false);
@@ -150,18 +132,12 @@ function MediaLibrary() {
   const [deletingFolder, setDeletingFolder] = useState<FileFolder | null>(null);
   const [renamingFile, setRenamingFile] = useState<MediaFile | null>(null);
   const [deletingFiles, setDeletingFiles] = useState<string[] | null>(null);
-  const [tagging, setTagging] = useState<{ ids: string[]; verb: 'add' | 'remove' } | null>(null);
+  const [tagging, setTagging] = useState<BulkTagsRequest | null>(null);
   const [validityIds, setValidityIds] = useState<string[] | null>(null);
   const [moving, setMoving] = useState<DragItems | null>(null);
   const [teamsFolder, setTeamsFolder] = useState<FileFolder | null>(null);
   const [savingFilter, setSavingFilter] = useState<QuickFilterCriteria | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  useEffect(() => {
-    if (!notice || notice.tone === 'error') return;
-    const timer = setTimeout(() => setNotice(null), 6000);
-
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const { notice, show: setNotice, clear: clearNotice } = useNotice();
 
   const move = useMoveToFolder();
   const moveItems = useCallback(
@@ -174,14 +150,14 @@ function MediaLibrary() {
         { targetFolderId, fileIds: items.fileIds, folderIds },
         {
           onSuccess: (target) => {
-            setSelected(new Set());
+            clearSelection();
             setNotice({ tone: 'info', text: `Moved ${count === 1 ? '1 item' : `${count} items`} to ${target?.name ?? (targetFolderId === rootId ? 'All media' : 'the folder')}.` });
           },
           onError: (e) => setNotice({ tone: 'error', text: `The move failed: ${errorMessage(e)}` }),
         },
       );
     },
-    [move, rootId],
+    [move, rootId, clearSelection, setNotice],
   );
 
   const openFolder = (id: string) => set({ folderId: id === rootId ? null : id, quickFilterId: null, fileId: null }, { clearText: true });
@@ -328,22 +304,22 @@ function MediaLibrary() {
             preset={preset}
           />
 
-          {notice ? (
-            <Alert tone={notice.tone} action={<Button variant="ghost" size="sm" onClick={() => setNotice(null)}>Dismiss</Button>}>
-              {notice.text}
-            </Alert>
-          ) : null}
+          <NoticeAlert notice={notice} onDismiss={clearNotice} />
 
           {selected.size > 0 && canEdit ? (
             <SelectionBar
+              noun={{ one: 'file', other: 'files' }}
               count={selected.size}
               pageCount={pageFiles.length}
-              onSelectPage={() => toggleAll(pageFiles.map((f) => f.id), true)}
-              onClear={() => setSelected(new Set())}
-              onAddTags={() => setTagging({ ids: selectedIds, verb: 'add' })}
-              onRemoveTags={() => setTagging({ ids: selectedIds, verb: 'remove' })}
-              onValidity={canApprove ? () => setValidityIds(selectedIds) : undefined}
-              onMove={() => setMoving({ fileIds: selectedIds, folderIds: [] })}
+              onSelectPage={() => toggleAll(pageIds, true)}
+              onClear={clearSelection}
+              actions={[
+                { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                // The bulk validity endpoint needs APPROVER.
+                ...(canApprove ? [{ label: 'Validity', onClick: () => setValidityIds(selectedIds), icon: <ClockIcon className="size-4" /> }] : []),
+                { label: 'Move', onClick: () => setMoving({ fileIds: selectedIds, folderIds: [] }) },
+              ]}
               onDelete={canDelete ? () => setDeletingFiles(selectedIds) : undefined}
             />
           ) : null}
@@ -374,17 +350,7 @@ function MediaLibrary() {
                     compact={Boolean(state.fileId)}
                   />
                 ) : isFirstLoad || !folderId ? (
-                  <ul aria-hidden="true" className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4">
-                    {Array.from({ length: 8 }, (_, i) => (
-                      <li key={i} className="overflow-hidden rounded-lg ring-1 ring-zinc-200">
-                        <div className="aspect-[4/3] animate-pulse bg-zinc-100" />
-                        <div className="space-y-2 px-3 py-2.5">
-                          <div className="h-3.5 w-3/4 animate-pulse rounded bg-zinc-100" />
-                          <div className="h-3 w-1/2 animate-pulse rounded bg-zinc-100" />
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
+                  <GridSkeleton />
                 ) : (
                   <FileGrid
                     folders={folderCards}
@@ -436,14 +402,14 @@ function MediaLibrary() {
         ids={deletingFiles}
         onOpenChange={(open) => !open && setDeletingFiles(null)}
         onDeleted={(ids) => {
-          setSelected(new Set());
+          clearSelection();
           if (state.fileId && ids.includes(state.fileId)) set({ fileId: null });
           setNotice({ tone: 'info', text: ids.length === 1 ? 'Deleted 1 file.' : `Deleted ${ids.length} files.` });
         }}
       />
-      <BulkTagsDialog request={tagging} onOpenChange={(open) => !open && setTagging(null)} />
+      <BulkFileTagsDialog request={tagging} onOpenChange={(open) => !open && setTagging(null)} />
       <BulkValidityDialog ids={validityIds} onOpenChange={(open) => !open && setValidityIds(null)} />
-      <MoveDialog items={moving} rootId={rootId} onOpenChange={(open) => !open && setMoving(null)} />
+      <MoveFilesDialog items={moving} rootId={rootId} onOpenChange={(open) => !open && setMoving(null)} />
       {canManageTeams ? (
         <Dialog open={teamsFolder !== null} onOpenChange={(open) => !open && setTeamsFolder(null)}>
           <DialogContent

@@ -1,14 +1,14 @@
 'use client';
 
-import { GridIcon, ListIcon, XIcon } from '@/components/ui/icons';
+import { XIcon } from '@/components/ui/icons';
 import type { MediaState } from '@/components/files/use-media-params';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
+import { ViewToggle } from '@/components/ui/view-toggle';
 import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
 import { useTags } from '@/lib/api/tags';
-import { cn } from '@/lib/cn';
 
 type Props = {
   text: string;
@@ -93,29 +93,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
         </label>
         <div className="ml-auto flex items-center gap-2">
           <UpdatingIndicator show={updating} />
-          <div className="flex rounded-md ring-1 ring-zinc-300" role="group" aria-label="View">
-            {(
-              [
-                { view: 'grid', label: 'Grid', Icon: GridIcon },
-                { view: 'table', label: 'Table', Icon: ListIcon },
-              ] as const
-            ).map(({ view, label, Icon }) => (
-              <button
-                key={view}
-                type="button"
-                aria-pressed={state.view === view}
-                title={`${label} view`}
-                onClick={() => set({ view })}
-                className={cn(
-                  'flex h-9 cursor-pointer items-center gap-1.5 px-3 text-sm first:rounded-l-md last:rounded-r-md',
-                  state.view === view ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 hover:bg-zinc-50',
-                )}
-              >
-                <Icon className="size-4" />
-                {label}
-              </button>
-            ))}
-          </div>
+          <ViewToggle value={state.view} onChange={(view) => set({ view })} />
         </div>
       </div>
       {hasFilters ? (

@@ -5,8 +5,9 @@ import { useCallback, useMemo } from 'react';
 import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
 import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
+import type { ListView } from '@/components/ui/view-toggle';
 
-export type MediaView = 'grid' | 'table';
+export type MediaView = ListView;
 
 /** The media library's own URL state beside the list's paging, sorting and search (use-list-params). */
 export type MediaState = {

@@ -2,14 +2,16 @@
 
 import Link from 'next/link';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { BuildingIcon, ChevronRightIcon, ClipboardIcon, DocumentIcon, FilmIcon, GlobeIcon, MusicIcon, PhotoIcon, UsersIcon } from '@/components/ui/icons';
+import { BuildingIcon, ChevronRightIcon, ClipboardIcon, DocumentIcon, FilmIcon, GlobeIcon, MonitorIcon, MusicIcon, PhotoIcon, UsersIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuditLog, useAuditLogScope } from '@/lib/api/audit-log';
+import { deviceResource } from '@/lib/api/devices';
 import { useStorageStatistics } from '@/lib/api/file-folders';
 import { FILE_TYPES, fileTypeSearch, formatBytes, useFileCount, type FileType } from '@/lib/api/files';
+import { term } from '@/lib/api/query-language';
 import { roleLabel } from '@/lib/api/types';
 import { useMe, useUserCount } from '@/lib/api/users';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -176,6 +178,47 @@ function MediaCard() {
 }
 
 /** Storage and media belong to one tenant: under "All tenants" the overview asks for one, as the media page does. */
+/** Screens online out of all, and the ones offline longest. */
+function ScreensCard() {
+  const online = deviceResource.useCount(term('deviceStatus', '=', 'ONLINE').text);
+  const total = deviceResource.useCount();
+  const offlineLongest = deviceResource.useList({ page: 0, size: 3, sort: 'lastDeviceStatusChange,asc', text: '', status: 'offline' });
+  const offline = offlineLongest.data?.content ?? [];
+
+  return (
+    <StatCard icon={MonitorIcon} title="Screens" href="/screens" linkLabel="View screens" testId="overview-screens">
+      <p className="text-lg font-semibold text-zinc-900">
+        {online.isPending || total.isPending ? (
+          <Skeleton className="h-6 w-12 align-middle" />
+        ) : online.isError || total.isError ? (
+          <span className="text-sm font-normal text-red-700">Could not be counted</span>
+        ) : (
+          <>
+            {online.data.toLocaleString()} <span className="text-sm font-normal text-zinc-500">of {total.data.toLocaleString()} online</span>
+          </>
+        )}
+      </p>
+      {offline.length > 0 ? (
+        <div className="mt-2 text-sm">
+          <p className="text-zinc-500">Offline longest</p>
+          <ul className="mt-1 space-y-0.5">
+            {offline.map((d) => (
+              <li key={d.id} className="flex justify-between gap-2">
+                <Link href={`/screens/${d.id}`} className="relative z-10 truncate text-zinc-800 hover:underline">
+                  {d.name || 'Unnamed screen'}
+                </Link>
+                <span className="shrink-0 text-zinc-500">{d.lastDeviceStatusChange ? `since ${formatDateTime(d.lastDeviceStatusChange)}` : 'never online'}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-zinc-500">{total.data ? 'Every screen is online.' : 'No screens claimed yet.'}</p>
+      )}
+    </StatCard>
+  );
+}
+
 function ChooseTenantCard() {
   const { all } = useTenant();
 
@@ -297,7 +340,8 @@ export function Overview({ user }: { user: SessionUser }) {
         {seesMedia ? hasTenant ? <StorageCard /> : <ChooseTenantCard /> : null}
       </div>
       {(seesMedia && hasTenant) || seesActivity ? (
-        <div className={cn('mt-4 grid gap-4', seesMedia && hasTenant && seesActivity && 'lg:grid-cols-2')}>
+        <div className={cn('mt-4 grid gap-4', seesMedia && hasTenant && seesActivity ? 'lg:grid-cols-3' : seesMedia && hasTenant && 'lg:grid-cols-2')}>
+          {seesMedia && hasTenant ? <ScreensCard /> : null}
           {seesMedia && hasTenant ? <MediaCard /> : null}
           {seesActivity ? <ActivityCard /> : null}
         </div>

@@ -94,6 +94,8 @@ export function ResourceList<T>({
   empty,
   filteredHint,
   rowClassName,
+  toolbarEnd,
+  children,
 }: {
   identity: ListIdentity;
   list: ListControl;
@@ -117,6 +119,10 @@ export function ResourceList<T>({
   /** A hint under "No … match": what to try instead. */
   filteredHint?: string;
   rowClassName?: string;
+  /** Controls at the right end of the toolbar (a view toggle). */
+  toolbarEnd?: ReactNode;
+  /** Another rendering of the same page in place of the table (a grid of cards). */
+  children?: ReactNode;
 }) {
   const { params, update } = list;
   const { table, rows } = useServerTable({
@@ -162,7 +168,14 @@ export function ResourceList<T>({
       <div className={cn('flex flex-wrap gap-3', filters ? 'items-end' : 'items-center justify-between')}>
         <SearchInput label={search.label} placeholder={search.placeholder} value={params.text} onChange={(value) => update({ text: value })} />
         {filters}
-        <UpdatingIndicator show={query.isFetching && !isFirstLoad} className={filters ? 'ml-auto self-center' : undefined} />
+        {toolbarEnd ? (
+          <div className="ml-auto flex items-center gap-2 self-center">
+            <UpdatingIndicator show={query.isFetching && !isFirstLoad} />
+            {toolbarEnd}
+          </div>
+        ) : (
+          <UpdatingIndicator show={query.isFetching && !isFirstLoad} className={filters ? 'ml-auto self-center' : undefined} />
+        )}
       </div>
 
       {notices}
@@ -177,15 +190,19 @@ export function ResourceList<T>({
           onSizeChange={(size) => update({ size })}
           empty={emptyState}
         >
-          <DataTable
-            table={table}
-            sortable={sortable}
-            isFirstLoad={isFirstLoad}
-            isFetching={query.isFetching}
-            isPlaceholderData={query.isPlaceholderData}
-            describedBy={`${identity.name}-summary`}
-            rowClassName={rowClassName}
-          />
+          {children !== undefined ? (
+            children
+          ) : (
+            <DataTable
+              table={table}
+              sortable={sortable}
+              isFirstLoad={isFirstLoad}
+              isFetching={query.isFetching}
+              isPlaceholderData={query.isPlaceholderData}
+              describedBy={`${identity.name}-summary`}
+              rowClassName={rowClassName}
+            />
+          )}
         </ListResults>
       </Card>
     </div>

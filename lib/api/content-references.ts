@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import type { DeviceContent, PlaylistData } from '@/lib/api/content';
+import type { DeviceContent, PlaylistData, PlaylistItem } from '@/lib/api/content';
 import type { MediaFile as FileEntity } from '@/lib/api/files';
 import { term, toSearch } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
@@ -14,6 +14,7 @@ import { useTenant } from '@/lib/tenant/tenant-context';
  * What a playlist's items point at, loaded for the editor and its preview: the files (names, thumbnails,
  * download paths), the files of referenced folders and the embedded slides and playlists (with their
  * documents, one level deep). Each is one list request by ids; the preview resolves through `resolverOf`.
+ * The content library's grid loads the same for its cards (slides, and the first item of each playlist).
  */
 
 const FILE_FIELDS = 'name,contentType,location,thumbnail,validFrom,validTo,metaData';
@@ -22,17 +23,27 @@ const FOLDER_FILE_LIMIT = 200;
 export type ReferencedFile = Pick<FileEntity, 'id' | 'name' | 'contentType' | 'location' | 'thumbnail' | 'validFrom' | 'validTo' | 'metaData'>;
 export type ReferencedContent = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'data'>;
 
-function idsOf(data: PlaylistData | undefined, types: readonly string[]): string[] {
-  return [...new Set((data?.slides ?? []).filter((s) => types.includes(s.type)).map((s) => s.id))].sort();
+/** The files, file folders and content a list of playlist items points at (each sorted, once). */
+export type ReferenceIds = { fileIds: string[]; folderIds: string[]; contentIds: string[] };
+
+export function referenceIdsOf(items: ReadonlyArray<Pick<PlaylistItem, 'type' | 'id'>>): ReferenceIds {
+  const idsOf = (types: readonly string[]) => [...new Set(items.filter((s) => types.includes(s.type)).map((s) => s.id))].sort();
+
+  return { fileIds: idsOf(['FILE']), folderIds: idsOf(['FILE_FOLDER']), contentIds: idsOf(['CONTENT', 'SIMPLE_LOOP']) };
 }
 
 export function usePlaylistReferences(data: PlaylistData | undefined) {
+  return useReferences(referenceIdsOf(data?.slides ?? []));
+}
+
+/**
+ * What `ids` name: files, folders (with their first file's thumbnail), content with its document and, unless
+ * `folderFiles` is false (a preview needs only the folder's thumbnail), the files of each folder.
+ */
+export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, { folderFiles = true }: { folderFiles?: boolean } = {}) {
   const { customerId } = useTenant();
   // The caller's team read parameters, as on every list of team-capable resources (lib/api/team-reads.ts).
   const { params: teamParams, ready } = useTeamReads();
-  const fileIds = idsOf(data, ['FILE']);
-  const folderIds = idsOf(data, ['FILE_FOLDER']);
-  const contentIds = idsOf(data, ['CONTENT', 'SIMPLE_LOOP']);
   const files = useQuery({
     queryKey: ['files', 'list', 'by-ids', { customerId, fileIds, ...teamParams }],
     queryFn: ({ signal }) =>
@@ -45,7 +56,7 @@ export function usePlaylistReferences(data: PlaylistData | undefined) {
     placeholderData: keepPreviousData,
   });
   const folders = useQueries({
-    queries: folderIds.map((folderId) => ({
+    queries: (folderFiles ? folderIds : []).map((folderId) => ({
       queryKey: ['files', 'list', 'in-folder', { customerId, folderId, ...teamParams }],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         apiFetch<Page<ReferencedFile>>('/api/v2/file', {
@@ -59,8 +70,8 @@ export function usePlaylistReferences(data: PlaylistData | undefined) {
   const folderNames = useQuery({
     queryKey: ['fileFolders', 'by-ids', { customerId, folderIds, ...teamParams }],
     queryFn: ({ signal }) =>
-      apiFetch<Page<{ id: string; name?: string }>>('/api/v2/fileFolder', {
-        query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name', ...teamParams },
+      apiFetch<Page<{ id: string; name?: string; firstFileThumbnail?: string | null }>>('/api/v2/fileFolder', {
+        query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name,firstFileThumbnail', ...teamParams },
         customerId,
         signal,
       }),
@@ -83,6 +94,7 @@ export function usePlaylistReferences(data: PlaylistData | undefined) {
     files: new Map((files.data?.content ?? []).map((f) => [f.id, f])),
     folderFiles: new Map(folderIds.map((id, i) => [id, folders[i]?.data?.content ?? []])),
     folderNames: new Map((folderNames.data?.content ?? []).map((f) => [f.id, f.name ?? 'Folder'])),
+    folderThumbnails: new Map((folderNames.data?.content ?? []).map((f) => [f.id, f.firstFileThumbnail ?? undefined])),
     contents: new Map((contents.data?.content ?? []).map((c) => [c.id, c])),
     isLoading: files.isFetching || contents.isFetching || folders.some((f) => f.isFetching),
   };
@@ -103,7 +115,9 @@ export function playerFile(file: ReferencedFile): MediaFile {
   };
 }
 
-export function resolverOf(refs: ReturnType<typeof usePlaylistReferences>, now = Date.now()): Resolver {
+export type References = ReturnType<typeof useReferences>;
+
+export function resolverOf(refs: References, now = Date.now()): Resolver {
   return {
     now,
     file: (id) => {

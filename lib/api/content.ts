@@ -15,9 +15,15 @@ export { FIT_MODES } from '@/server/modules/content/content-data.schemas';
 export const CONTENT_KINDS = ['all', 'playlists', 'slides'] as const;
 export type ContentKindFilter = (typeof CONTENT_KINDS)[number];
 
-export type ContentListParams = ListRequest & { text: string; kind: ContentKindFilter; folderId: string };
+export type ContentListParams = ListRequest & {
+  text: string;
+  kind: ContentKindFilter;
+  folderId: string;
+  /** The grid: each playlist's first item comes along for its card (`firstItem`, not the whole document). */
+  withPreview?: boolean;
+};
 
-const LIST_FIELDS = 'name,deviceContentType,structureType,locked,tags,lastSaved,lastSavedBy,contentGroupId,orientation,comment';
+const LIST_FIELDS = 'name,customerId,deviceContentType,structureType,locked,tags,lastSaved,lastSavedBy,contentGroupId,orientation,comment';
 
 /** Slides, interactive content and playlists of the selected tenant (`/api/v2/deviceContent`). */
 export const contentResource = defineResource<DeviceContent, ContentListParams>({
@@ -28,12 +34,14 @@ export const contentResource = defineResource<DeviceContent, ContentListParams>(
     contentGroupId: params.folderId || undefined,
     includeLoops: params.kind !== 'slides',
     includeContents: params.kind !== 'playlists',
-    select: LIST_FIELDS,
+    select: params.withPreview ? `${LIST_FIELDS},firstItem` : LIST_FIELDS,
+    // Items a read-only team assignment shows are marked, so their write controls are not offered.
+    includeReadOnlyInfo: true,
   }),
   detailPath: (id) => `/api/v2/deviceContent/${encodeURIComponent(String(id))}`,
   teamCapable: true,
-  // Folder counts change with the content in them.
-  invalidates: [['contentGroups']],
+  // Folder counts change with the content in them; tag listings with its tags.
+  invalidates: [['contentGroups'], ['tags']],
 });
 
 export type ContentPath = 'content' | 'simpleLoop';
@@ -102,11 +110,54 @@ export function useDuplicateContent() {
   );
 }
 
-export function useDeleteContent() {
-  return contentResource.useMutation(
-    (item: Pick<DeviceContent, 'id' | 'deviceContentType'>) => apiFetch<void>(`/api/${pathOf(item)}/${encodeURIComponent(item.id)}`, { method: 'DELETE' }),
-    { deletes: true },
+/** Whether the caller may change an item: not locked, not shown through a read-only team. */
+export function isWritable(item: Pick<DeviceContent, 'locked' | 'readOnly'>): boolean {
+  return !item.locked && !item.readOnly;
+}
+
+export function useSetContentTags() {
+  return contentResource.useMutation((input: { id: string; tags: string[] }) =>
+    apiFetch<DeviceContent>(`/api/deviceContent/${encodeURIComponent(input.id)}/setTags`, { method: 'POST', body: input.tags }),
   );
+}
+
+/** Bulk tags on exactly the given items (`search=id∈…`; never an empty search, which would mean every item). Locked items are left alone. */
+export function useBulkContentTags() {
+  return contentResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) => {
+    if (ids.length === 0) return Promise.resolve({ updated: 0 });
+
+    return apiFetch<{ updated: number }>(`/api/v2/deviceContent/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId });
+  });
+}
+
+/** What deleting needs to know of the selected items: who embeds them, and whether they are locked or read-only. */
+export type DeletionCheck = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'locked' | 'readOnly'> & { usageDetails?: Array<{ id?: string; name?: string }> };
+
+export function fetchForDeletion(ids: readonly string[], customerId: number | undefined, signal?: AbortSignal) {
+  return apiFetch<Page<DeletionCheck>>('/api/v2/deviceContent', {
+    query: { size: ids.length, search: term('id', '∈', ids).text, select: 'name,deviceContentType,structureType,locked,usageDetails', includeReadOnlyInfo: true },
+    customerId,
+    signal,
+  });
+}
+
+/**
+ * Deletes the items one after the other, in the order given (embedders before what they embed: the API refuses
+ * to delete embedded content). The lists are refreshed once at the end, also after a failure part-way.
+ */
+export function useDeleteContents() {
+  const invalidate = contentResource.useInvalidate({ deleted: true });
+
+  return async (items: ReadonlyArray<Pick<DeviceContent, 'id' | 'deviceContentType'>>, onProgress?: (done: number) => void) => {
+    try {
+      for (const [index, item] of items.entries()) {
+        await apiFetch<void>(`/api/${pathOf(item)}/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+        onProgress?.(index + 1);
+      }
+    } finally {
+      await invalidate();
+    }
+  };
 }
 
 /** The starter templates (a handful: one page holds them all). */

@@ -20,6 +20,7 @@
  *   newUi.navigation.auditLog      the Audit log entry
  *   newUi.navigation.media         the Media entry
  *   newUi.navigation.content       the Content entry
+ *   newUi.navigation.screens       the Screens entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export
@@ -53,6 +54,7 @@ export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.auditLog', label: 'Navigation: Audit log' },
     { key: 'navigation.media', label: 'Navigation: Media' },
     { key: 'navigation.content', label: 'Navigation: Content' },
+    { key: 'navigation.screens', label: 'Navigation: Screens' },
     { key: 'users.create', label: 'Users: New user' },
     { key: 'customers.create', label: 'Customers: New customer' },
     { key: 'auditLog.export', label: 'Audit log: CSV export' },

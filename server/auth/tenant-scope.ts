@@ -4,8 +4,10 @@ import { homeCustomerOf, type Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { networkDirectory, type TenantScope } from '@/server/context/tenant-scope';
 
-export function parseCustomerIdParam(raw: string | undefined): number | undefined {
+/** `customerId`: a number, absent, or `null` (ADMIN: what belongs to no tenant yet, e.g. unclaimed devices). */
+export function parseCustomerIdParam(raw: string | undefined): number | null | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.trim() === 'null') return null;
   if (!/^-?\d{1,18}$/.test(raw.trim())) {
     throw new ValidationError('request.error.invalid', `Invalid query value 'customerId': expected an integer, got '${raw}'`, { parameter: 'customerId' });
   }
@@ -18,12 +20,14 @@ export function parseCustomerIdParam(raw: string | undefined): number | undefine
  * its network or one member; everyone else their own tenant). Devices and API keys act in their own
  * customer only. The system (jobs) sees every tenant unless it names one.
  */
-export async function resolveTenantScope(db: Executor, actor: Actor, customerId: number | undefined): Promise<TenantScope> {
+export async function resolveTenantScope(db: Executor, actor: Actor, customerId: number | null | undefined): Promise<TenantScope> {
   if (actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'ADMIN')) {
     if (customerId === undefined || customerId === -1) return { kind: 'all' };
+    if (customerId === null) return { kind: 'unassigned' };
 
     return { kind: 'customer', customerId, explicit: true };
   }
+  if (customerId === null) throw new ForbiddenError('Only administrators see what belongs to no customer', 'auth.error.tenantForbidden', { customerId });
   if (customerId === undefined || customerId === actor.customerId) {
     if (customerId === undefined && actsAsNetworkOwner(actor)) return { kind: 'network', ownerId: actor.customerId };
 
@@ -43,7 +47,7 @@ export function actsAsNetworkOwner(actor: Actor): boolean {
 /** The one tenant a write acts on: the selected customer, or the caller's own (the system must name one). */
 export function targetCustomerId(scope: TenantScope, actor: Actor): number {
   if (scope.kind === 'customer') return scope.customerId;
-  const own = homeCustomerOf(actor);
+  const own = scope.kind === 'unassigned' ? undefined : homeCustomerOf(actor);
   if (own === undefined) throw new ValidationError('request.error.customerIdRequired', 'Name the customer this write acts on', { parameter: 'customerId' });
 
   return own;

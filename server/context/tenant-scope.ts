@@ -7,9 +7,10 @@ import { definePlugPoint } from '@/server/plug-point';
  * The tenant selector `customerId` of spec 1, resolved once per request:
  * - `all`: ADMIN without customerId (or -1): global over all tenants;
  * - `network`: a network owner's OWNER without customerId: its own customer and its members;
- * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId).
+ * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId);
+ * - `unassigned`: ADMIN with `customerId=null`: rows of no tenant (registered devices not claimed yet).
  */
-export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean };
+export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean } | { kind: 'unassigned' };
 
 /**
  * Which customers belong to a network owner. The customers module owns that data and plugs this in
@@ -43,6 +44,8 @@ export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): S
   switch (scope.kind) {
     case 'all':
       return undefined;
+    case 'unassigned':
+      return sql`${column} is null`;
     case 'customer':
       return sql`${column} = ${scope.customerId}`;
     case 'network':

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 
 /** Raw SQL helpers shared by the `*.queries.ts` files. */
@@ -17,4 +18,26 @@ export function uuidArray(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`array[]::uuid[]`;
 
   return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A uuid[] bound as one parameter (its text form), for statements over many ids: `uuidArray` binds one
+ * parameter per id, and a thousand of them (a playlist's files) cost more to build, send and plan than the
+ * statement's own work. Throws on anything that is not a uuid (the literal must not be able to carry more).
+ */
+export function uuidArrayParam(ids: readonly string[]): SQL {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/**
+ * `column = id` for a uuid column and an id from a request: an index lookup (comparing `column::text`
+ * instead reads every row of the tenant), case-insensitive as uuids are, and false for a string that is
+ * not a uuid (so a bad id finds nothing rather than failing the cast).
+ */
+export function uuidEquals(column: AnyPgColumn, id: string): SQL {
+  return UUID.test(id) ? sql`${column} = ${id}::uuid` : sql`false`;
 }

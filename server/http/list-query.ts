@@ -8,7 +8,7 @@ import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 export const customerIdParam = z
   .string()
   .optional()
-  .openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants' });
+  .openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices)' });
 
 export const ListQuerySchema = z.object({
   page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),

@@ -52,6 +52,10 @@ const notResourceIds: Record<string, string> = {
   'listQuickFilters:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listContentGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listDevices:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'datasourceDevices:query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then',
+  'dataRowIdDevices:query.dataRowId': 'a row key inside the bound datasource, not a resource of its own',
+  'updateLicenseDevices:query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then',
   'listDeviceContent:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listDeviceGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'createContentGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
@@ -191,7 +195,8 @@ async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: st
     if (param.in !== 'query') continue;
     const declared = values.get(`query.${param.name}`);
     if (declared !== undefined) query.set(param.name, declared);
-    else if (param.required) query.set(param.name, String(sample(param.schema)));
+    // A required tenant selector (batches over devices) names the caller's own tenant.
+    else if (param.required) query.set(param.name, param.name === 'customerId' ? String(ownCustomerId) : String(sample(param.schema)));
   }
   const bodySchema = op?.requestBody?.content?.['application/json']?.schema;
   let json: unknown;

@@ -1,9 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
+import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
+import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
@@ -51,6 +53,17 @@ export function contentGroupAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | un
   return folderAccessCondition(ctx, contentGroups, 'contentGroup');
 }
 
+/**
+ * Whether the folder `id` is one `getContentGroup` would answer (in the caller's scope and visible to its
+ * teams), as a condition another statement carries: a list of the folder's content checks it in the same
+ * statement instead of reading the folder first.
+ */
+export function contentGroupVisible(ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string): SQL {
+  const conditions = and(uuidEquals(contentGroups.id, id), scopeCondition(ctx.scope, contentGroups.customerId), contentGroupAccess(ctx));
+
+  return sql`exists (select 1 from ${contentGroups} where ${conditions})`;
+}
+
 export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
 
 /**
@@ -92,7 +105,7 @@ export async function readContentGroup(db: Executor, ctx: ServiceContext, id: st
   const item = await findOne<ContentGroup>(db, {
     resource: contentGroupResource,
     scope: ctx.scope,
-    where: [sql`${contentGroups.id}::text = ${id}`, contentGroupAccess(ctx)],
+    where: [uuidEquals(contentGroups.id, id), contentGroupAccess(ctx)],
     select,
   });
   if (!item) throw new NotFoundError('contentGroup', id);

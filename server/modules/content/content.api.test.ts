@@ -169,6 +169,21 @@ describe('PUT /api/{content,simpleLoop}/{id}', () => {
     expect((await row(loop.id))!.comment).toBeNull();
   });
 
+  it('keeps the references in step with the document: kept, dropped and added on each save, whatever the case of an id', async () => {
+    const [a, b, c] = [await k.file(), await k.file(), await k.file()];
+    const loop = await k.createPlaylist('References', k.playlist([{ key: 'a', type: 'FILE', id: a.id }, { key: 'b', type: 'FILE', id: b.id }]));
+    const save = async (slides: Parameters<ContentTestKit['playlist']>[0]) => {
+      const res = await t.request('PUT', `/api/simpleLoop/${loop.id}`, { token: k.editor, json: { data: k.playlist(slides) } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await save([{ key: 'b', type: 'FILE', id: b.id.toUpperCase(), durationMs: 5000 }, { key: 'c', type: 'FILE', id: c.id }, { key: 'c2', type: 'FILE', id: c.id }, { key: 'f', type: 'FILE_FOLDER', id: k.fileRoot.id }]);
+    expect(await refs(loop.id)).toEqual([`file:${b.id}`, `file:${c.id}`, `fileFolder:${k.fileRoot.id}`].sort());
+    await save([{ key: 'b', type: 'FILE', id: b.id }]);
+    expect(await refs(loop.id)).toEqual([`file:${b.id}`]);
+    await save([]);
+    expect(await refs(loop.id)).toEqual([]);
+  });
+
   it('refuses a content id on the playlist path and the other way round (404)', async () => {
     const slide = await k.createSlide('Kind check');
     expect((await t.request('PUT', `/api/simpleLoop/${slide.id}`, { token: k.editor, json: { name: 'x' } })).status).toBe(404);

@@ -39,6 +39,8 @@ describe('GET /api/v2/deviceContent', () => {
     expect(res.body.content[1]).toMatchObject({ contentGroup: { id: folder.id, name: 'Listed' }, contentGroupPath: `${k.root.id}/${folder.id}`, orientation: 'landscape' });
     const selected = await list('select=name,data,assignedDeviceCount');
     expect(selected.body.content[1]).toEqual({ id: loopId, name: 'B playlist', data: expect.objectContaining({ slides: [] }), assignedDeviceCount: 0 });
+    const first = await list('select=name,firstItem');
+    expect(first.body.content.map((c: { firstItem: unknown }) => c.firstItem)).toEqual([null, null]);
     const one = await t.request('GET', `/api/v2/deviceContent/${slideId}`, { token: k.viewer });
     expect(one.body.data.pages).toHaveLength(1);
   });
@@ -50,6 +52,17 @@ describe('GET /api/v2/deviceContent', () => {
     expect(await names(`search=${encodeURIComponent(`contentGroupPath:${k.root.id}`)}`)).toEqual(['A slide', 'B playlist']);
     expect(await names(`search=${encodeURIComponent('deviceContentType=simpleLoop')}`)).toEqual(['B playlist']);
     expect(await names('sort=name,desc')).toEqual(['B playlist', 'A slide']);
+  });
+
+  it('answers 404 for a folder the caller cannot see, and an empty page for an empty or exhausted visible one', async () => {
+    expect((await list(`contentGroupId=${k.otherRoot.id}`)).status).toBe(404);
+    expect((await list(`contentGroupId=${folder.id}`, k.otherEditor)).status).toBe(404);
+    expect((await list('contentGroupId=0191a2b3-c4d5-7e6f-8a9b-0c1d2e3f4a5b')).status).toBe(404);
+    const empty = await t.request('POST', '/api/contentGroup', { token: k.editor, json: { name: 'Empty' } });
+    expect(await names(`contentGroupId=${empty.body.id}`)).toEqual([]);
+    const beyond = await t.request('GET', `/api/v2/deviceContent?size=1&page=5&contentGroupId=${folder.id}`, { token: k.viewer });
+    expect(beyond.status, JSON.stringify(beyond.body)).toBe(200);
+    expect(beyond.body).toMatchObject({ content: [], totalElements: 1 });
   });
 
   it("never shows another tenant's content", async () => {
@@ -69,6 +82,17 @@ describe('GET /api/v2/deviceContent', () => {
     expect(await names(`quickFilterId=${filter.body.id}`)).toEqual(['A slide']);
     const inFolder = await t.request('POST', '/api/quickFilter', { token: k.editor, json: { name: 'In folder', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', groupId: k.root.id, searchRecursively: true } } });
     expect(await names(`quickFilterId=${inFolder.body.id}`)).toEqual(['A slide', 'B playlist']);
+  });
+
+  it("answers a playlist's first item when firstItem is selected (the library's card preview)", async () => {
+    const loop = await k.createPlaylist('Z first item', k.playlist([{ key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 }, { key: 'b', type: 'SIMPLE_LOOP', id: loopId }]), k.editor, folder.id);
+    const res = await list(`select=firstItem&search=${encodeURIComponent(`id∈${loop.id}%2C${slideId}`)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.content).toEqual([
+      { id: slideId, firstItem: null },
+      { id: loop.id, firstItem: { key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 } },
+    ]);
+    await t.request('DELETE', `/api/simpleLoop/${loop.id}`, { token: k.editor });
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows, uuidArray, uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -59,7 +59,8 @@ export async function findContentKinds(db: Executor, customerId: number, ids: re
 export async function existingIds(db: Executor, kind: 'file' | 'fileFolder', customerId: number, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const table = kind === 'file' ? files : fileFolders;
-  const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.customerId, customerId), inArray(table.id, [...ids])));
+  // One array parameter: a playlist may name a thousand files.
+  const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.customerId, customerId), sql`${table.id} = any(${uuidArrayParam(ids)})`));
 
   return new Set(rows.map((r) => r.id));
 }
@@ -83,13 +84,28 @@ export async function reachesContent(db: Executor, customerId: number, startIds:
   return rows.length > 0;
 }
 
-/** Replaces the references of one item (its `data` was just written). */
+/**
+ * Makes the references of one item those of its `data`, just written: the stale rows are deleted and the
+ * missing ones inserted, so a save that keeps its files (most: a playlist's durations or order change)
+ * rewrites no row. The ids are bound as one array each: a playlist of 1 000 items as a multi-row insert
+ * bound 4 000 parameters.
+ */
 export async function writeReferences(db: Executor, input: { customerId: number; contentId: string; refs: Record<ContentReferenceType, readonly string[]> }): Promise<void> {
-  await db.delete(contentReferences).where(eq(contentReferences.contentId, input.contentId));
   const rows = (Object.entries(input.refs) as [ContentReferenceType, readonly string[]][]).flatMap(([targetType, ids]) =>
-    [...new Set(ids)].map((targetId) => ({ contentId: input.contentId, customerId: input.customerId, targetType, targetId })),
+    [...new Set(ids.map((id) => id.toLowerCase()))].map((targetId) => ({ targetType, targetId })),
   );
-  if (rows.length > 0) await db.insert(contentReferences).values(rows);
+  if (rows.length === 0) {
+    await db.delete(contentReferences).where(eq(contentReferences.contentId, input.contentId));
+
+    return;
+  }
+  const wanted = sql`unnest(${`{${rows.map((r) => r.targetType).join(',')}}`}::text[], ${uuidArrayParam(rows.map((r) => r.targetId))}) as w(target_type, target_id)`;
+  const r = contentReferences;
+  await db.execute(sql`delete from ${r} where ${r.contentId} = ${input.contentId}::uuid
+    and not exists (select 1 from ${wanted} where w.target_type = ${r.targetType} and w.target_id = ${r.targetId})`);
+  await db.execute(sql`insert into ${r} (${sql.identifier('content_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('target_type')}, ${sql.identifier('target_id')})
+    select ${input.contentId}::uuid, ${input.customerId}::bigint, w.target_type, w.target_id from ${wanted}
+    on conflict do nothing`);
 }
 
 /** The content (outside `exceptIds`) that embeds any of `ids`, at most `limit`. */

@@ -41,7 +41,7 @@ function sizeSql(t: typeof deviceContents, axis: 'width' | 'height') {
 
 /**
  * Searchable and selectable fields of `deviceContent` (spec 2 "Content"): slides, interactive content and
- * playlists in one list. `data` is select-only (large); `assignedDeviceCount` comes from the content
+ * playlists in one list. `data` is select-only (large), and so is `firstItem` (a playlist's first item); `assignedDeviceCount` comes from the content
  * assignment plug point; `usageDetails` lists the content that embeds the item (the reference table);
  * `contentMetaData` the widgets a playlist may override.
  */
@@ -100,6 +100,13 @@ export const deviceContentResource = defineResource({
         sql: sql`case when ${width} is null or ${height} is null then null when ${width} > ${height} then 'landscape' when ${width} < ${height} then 'portrait' else 'square' end`,
       },
       data: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.data },
+      // The console's library draws a playlist's card from its first item without loading the whole document.
+      firstItem: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: sql`case when ${t.deviceContentType} = 'simpleLoop' then ${t.data}->'slides'->0 end`,
+      },
       contentMetaData: {
         kind: 'scalar',
         type: 'json',

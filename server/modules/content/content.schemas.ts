@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
-import { PlaylistData, SlideData } from './content-data.schemas';
+import { PlaylistData, PlaylistItem, SlideData } from './content-data.schemas';
 
 /*
  * Wire shapes of device content (spec 2 "Content"): slides and interactive content (`/api/content`),
@@ -41,6 +41,7 @@ export const DeviceContentSchema = projected(
     orientation: z.enum(contentOrientations).optional().openapi({ description: 'Computed from the resolution of the (first) page' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     data: z.unknown().optional().openapi({ description: 'The document (PlaylistData or SlideData); only when selected or when one item is read' }),
+    firstItem: PlaylistItem.optional().openapi({ description: 'Select-only: a playlist\'s first item (`data.slides[0]`), for a preview without the whole document; null for slides and empty playlists' }),
     contentMetaData: z
       .object({ quickEditWidgets: z.array(z.object({ page: z.string(), id: z.string(), type: z.string(), name: z.string().optional() })) })
       .optional()

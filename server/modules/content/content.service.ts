@@ -4,10 +4,11 @@ import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { findWritableContentGroup, getContentGroup } from '@/server/modules/content-groups/content-groups.service';
+import { contentGroupVisible, findWritableContentGroup, getContentGroup } from '@/server/modules/content-groups/content-groups.service';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { assignTeams } from '@/server/modules/teams/team-assignments';
@@ -58,7 +59,7 @@ function lockedError(row: Pick<DeviceContentRow, 'id' | 'name'>): ConflictError 
  */
 export async function writableContent(tx: Executor, ctx: ServiceContext, kind: ContentKind, id: string, options: { allowLocked?: boolean } = {}): Promise<DeviceContentRow> {
   const found = await findContentForWrite(tx, {
-    where: and(sql`${deviceContents.id}::text = ${id}`, eq(deviceContents.deviceContentType, kind), scopeCondition(ctx.scope, deviceContents.customerId)),
+    where: and(uuidEquals(deviceContents.id, id), eq(deviceContents.deviceContentType, kind), scopeCondition(ctx.scope, deviceContents.customerId)),
     visible: contentAccess(ctx),
     readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id),
     lock: true,
@@ -79,13 +80,19 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
   const team = teamListQuery(ctx, 'deviceContent', deviceContents.id, rest);
   const types = [...(includeContents === false ? [] : ['content']), ...(includeLoops === false ? [] : ['simpleLoop'])];
   const kinds = types.length === 2 ? undefined : types.length === 1 ? eq(deviceContents.deviceContentType, types[0] as ContentKind) : sql`false`;
-  // A folder the caller cannot see is a 404, never an empty list that confirms nothing.
-  if (contentGroupId) await getContentGroup(ctx, contentGroupId, 'id');
-  const folder = contentGroupId ? eq(deviceContents.contentGroupId, contentGroupId) : undefined;
-  const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT') : undefined;
+  // The folder's visibility rides on the list statement (no read of the folder first); only an empty page
+  // asks whether the folder is visible: one the caller cannot see is a 404, never an empty list.
+  const folder = contentGroupId ? and(eq(deviceContents.contentGroupId, contentGroupId), contentGroupVisible(ctx, contentGroupId)) : undefined;
+  const quick = quickFilterId
+    ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT').catch(async (error: unknown) => {
+        // An invisible folder is a 404 before anything is said about the quick filter (a 400 would confirm it exists).
+        if (contentGroupId) await getContentGroup(ctx, contentGroupId, 'id');
+        throw error;
+      })
+    : undefined;
   const { sort, ...query } = team.query;
 
-  return findPage<DeviceContent>(ctx.db, {
+  const page = await findPage<DeviceContent>(ctx.db, {
     resource: deviceContentResource,
     scope: ctx.scope,
     where: [team.where, kinds, folder, quick],
@@ -94,6 +101,9 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
     sort: sort.length > 0 ? sort : ['name,asc'],
     ...query,
   });
+  if (contentGroupId && page.content.length === 0) await getContentGroup(ctx, contentGroupId, 'id');
+
+  return page;
 }
 
 /** One item as the caller sees it, with its document unless `select` says otherwise (404 when invisible). */
@@ -101,7 +111,7 @@ export async function readDeviceContent(db: Executor, ctx: Pick<ServiceContext, 
   const page = await findPage<DeviceContent>(db, {
     resource: deviceContentResource,
     scope: ctx.scope,
-    where: [sql`${deviceContents.id}::text = ${id}`, contentAccess(ctx)],
+    where: [uuidEquals(deviceContents.id, id), contentAccess(ctx)],
     extraColumns: { readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id) },
     select,
     defaultSelect: CONTENT_SINGLE_SELECT,
@@ -252,7 +262,7 @@ export async function deleteDeviceContentItem(ctx: ServiceContext, kind: Content
 export async function setContentTags(ctx: ServiceContext, id: string, tags: string[]): Promise<DeviceContent> {
   return withTransaction(ctx.db, async (tx) => {
     const found = await findContentForWrite(tx, {
-      where: and(sql`${deviceContents.id}::text = ${id}`, scopeCondition(ctx.scope, deviceContents.customerId)),
+      where: and(uuidEquals(deviceContents.id, id), scopeCondition(ctx.scope, deviceContents.customerId)),
       visible: contentAccess(ctx),
       readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id),
       lock: true,

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v7 as uuidv7 } from 'uuid';
+import { insertDevice } from '@/server/modules/devices/devices.queries';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { customerStatistics } from './customer-statistics';
@@ -75,7 +77,7 @@ describe('select of the computed fields', () => {
     for (const field of [...USER_STATISTICS, ...REGISTERED_STATISTICS]) expect(star.body).not.toHaveProperty(field);
   });
 
-  it('answers the fields no module contributes yet as 0, and lastDeviceActivity as null', async () => {
+  it('answers 0, and null for lastDeviceActivity, for a customer with nothing to count', async () => {
     const customer = await t.factories.customer();
     const res = await readCustomer(customer.id, REGISTERED_STATISTICS.join(','));
     expect(res.body).toEqual({ id: customer.id, activeLicenses: 0, totalLicenses: 0, currentDatasourceStorageSize: 0, lastDeviceActivity: null });
@@ -89,16 +91,16 @@ describe('select of the computed fields', () => {
 });
 
 describe('the customer statistic registry', () => {
-  it('computes a registered statistic and falls back once it is removed', async () => {
+  it('computes the registered statistics and falls back once one is removed', async () => {
     const customer = await t.factories.customer({ usedStorageSize: 500 });
-    await t.factories.user({ customerId: customer.id, role: 'OWNER' });
-    await t.factories.user({ customerId: customer.id, role: 'EDITOR' });
-    // Test-only stand-ins for the devices, license order and datasource modules.
+    // The devices module contributes activeLicenses (its devices) and lastDeviceActivity (their newest call).
+    for (const lastActivity of [new Date('2026-03-04T05:06:07.089Z'), new Date('2026-03-01T00:00:00.000Z')]) {
+      await insertDevice(t.db, { id: uuidv7(), customerId: customer.id, name: 'Screen', secretHash: 'x', lastActivity });
+    }
+    // Test-only stand-ins for the license order and datasource modules.
     const removals = [
-      customerStatistics.add({ statistic: 'activeLicenses', sql: (id) => sql`(select count(*) from ${users} where ${users.customerId} = ${id})` }),
       customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` }),
       customerStatistics.add({ statistic: 'currentDatasourceStorageSize', sql: (id) => sql`(select 1000 where ${id} is not null)` }),
-      customerStatistics.add({ statistic: 'lastDeviceActivity', sql: (id) => sql`(select '2026-03-04T05:06:07.089Z'::timestamptz where ${id} is not null)` }),
     ];
     try {
       expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
@@ -119,6 +121,6 @@ describe('the customer statistic registry', () => {
       for (const remove of removals) remove();
     }
     const after = await readCustomer(customer.id, `${REGISTERED_STATISTICS.join(',')},currentTotalCustomerStorageSize`);
-    expect(after.body).toMatchObject({ activeLicenses: 0, totalLicenses: 0, currentDatasourceStorageSize: 0, currentTotalCustomerStorageSize: 500, lastDeviceActivity: null });
+    expect(after.body).toMatchObject({ activeLicenses: 2, totalLicenses: 0, currentDatasourceStorageSize: 0, currentTotalCustomerStorageSize: 500, lastDeviceActivity: '2026-03-04T05:06:07.089Z' });
   });
 });

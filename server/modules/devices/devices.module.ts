@@ -1,11 +1,62 @@
-import { defineModule } from '@/server/modules/module';
+import { sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { hashToken } from '@/server/auth/opaque-token';
+import { contentAssignments } from '@/server/modules/content/content-assignments';
+import { customerStatistics } from '@/server/modules/customers/customer-statistics';
+import { defineModule, plug } from '@/server/modules/module';
+import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { tagSources } from '@/server/modules/tags/tag-sources';
+import { teamResources } from '@/server/modules/teams/team-registry';
+import { deviceCriteriaCompiler } from './device-criteria';
+import { registerDeviceRoutes } from './devices.handlers';
+import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
+import { findRootDeviceGroup, insertDevice, insertDeviceGroup } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges } from './devices.table';
 
+/** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
+function devicesShowing(contentId: SQL): SQL {
+  return sql`select ${devices.id} as device_id, ${devices.deviceStatus} = 'ONLINE' as online from ${devices}
+    where ${devices.contentId} = ${contentId} or ${devices.emergencyContentId} = ${contentId}`;
+}
+
 /**
- * Screens (spec 3 "Device", spec 4): their tables. The management API, the player protocol and their
- * plugs join here as they are built (issue 13).
+ * Screens (spec 3 "Device", spec 4): the management API (list, read, update, move, delete, tags), DEVICE
+ * quick filters, the content they show (content assignment counts), their tables. The player protocol is
+ * the display module.
  */
 export const devicesModule = defineModule({
   name: 'devices',
+  routes: registerDeviceRoutes,
+  jobs: ({ db, log }) => [{ name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) }],
   tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens],
+  plugs: [
+    plug(teamResources, { type: 'device', table: devices, idColumn: devices.id, customerIdColumn: devices.customerId }),
+    plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),
+    plug(criteriaCompilers, deviceCriteriaCompiler),
+    plug(contentAssignments, { name: 'device', devices: devicesShowing }),
+    plug(
+      customerStatistics,
+      // Spec 3: `activeLicenses` are the devices assigned to the customer; `lastDeviceActivity` its devices' newest call.
+      { statistic: 'activeLicenses', sql: (customerId) => sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId})` },
+      { statistic: 'lastDeviceActivity', sql: (customerId) => sql`(select max(${devices.lastActivity}) from ${devices} where ${devices.customerId} = ${customerId})` },
+    ),
+  ],
+  sweep: {
+    // Device folders are the device-groups module's; until it has its own factory, one here lets routes name them.
+    deviceGroup: async (db, customerId) => {
+      const root = await findRootDeviceGroup(db, customerId);
+      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+      const id = uuidv7();
+
+      return (await insertDeviceGroup(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
+    },
+    device: async (db, customerId) => {
+      const root = await findRootDeviceGroup(db, customerId);
+      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+
+      return (
+        await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: hashToken(uuidv7()) })
+      ).id;
+    },
+  },
 });

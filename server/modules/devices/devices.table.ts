@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgT
 import { deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/modules/customers/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { devicePlatforms, deviceStatuses, deviceTypes, licenseStatuses, licenseTypes } from './devices.schemas';
 
 /*
  * Screens (spec 3 "Device", spec 4 §1–§3). A device exists from its first registration, unassigned
@@ -11,11 +12,11 @@ import { deviceGroups } from '@/server/modules/folders/folders.table';
  * one GIN-indexed predicate); folder moves rewrite it in the same transaction.
  */
 
-export const DEVICE_TYPES = ['TABLET', 'PHONE', 'SCREEN', 'DESKTOP', 'EINK', 'PWA'] as const;
-export const DEVICE_PLATFORMS = ['PLATFORM_1', 'PLATFORM_2', 'PLATFORM_3', 'PLATFORM_4', 'PLATFORM_5', 'PLATFORM_6', 'UNKNOWN', 'BROWSER'] as const;
-export const DEVICE_STATUSES = ['ONLINE', 'OFFLINE'] as const;
-export const LICENSE_STATUSES = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
-export const LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
+const DEVICE_TYPES = deviceTypes;
+const DEVICE_PLATFORMS = devicePlatforms;
+const DEVICE_STATUSES = deviceStatuses;
+const LICENSE_STATUSES = licenseStatuses;
+const LICENSE_TYPES = licenseTypes;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 

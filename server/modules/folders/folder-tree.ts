@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { customers } from '@/server/modules/customers/customers.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
@@ -96,7 +96,7 @@ export async function findWritableFolder<T extends FolderTable>(
 ): Promise<T['$inferSelect']> {
   const t = tree.table as FolderTable;
   const where = input.id
-    ? and(sql`${t.id}::text = ${input.id}`, input.customerId === undefined ? scopeCondition(ctx.scope, t.customerId) : eq(t.customerId, input.customerId))
+    ? and(uuidEquals(t.id, input.id), input.customerId === undefined ? scopeCondition(ctx.scope, t.customerId) : eq(t.customerId, input.customerId))
     : and(eq(t.customerId, input.customerId ?? -1), sql`${t.parentId} is null`);
   const [found] = await db
     .select({

@@ -224,7 +224,7 @@ describe('quickFilterCondition', () => {
     expect(await namesFor({ search: 'name:png', folderId: root.id, searchRecursively: true, tags: ['promo', 'lobby'], name: 'a' })).toEqual(['Alpha.png', 'beta.png']);
   });
 
-  it('answers 404 for an unknown id or another tenant, 400 for the wrong type or a type without a list', async () => {
+  it('answers 404 for an unknown id or another tenant, 400 for the wrong type', async () => {
     const fileId = (await create(fileFilter('cond type'))).body.id as string;
     await expect(quickFilterCondition(t.db, editorCtx(), uuidv4(), 'FILE')).rejects.toMatchObject({ status: 404 });
     await expect(quickFilterCondition(t.db, editorCtx(), 'nope', 'FILE')).rejects.toMatchObject({ status: 404 });
@@ -232,7 +232,9 @@ describe('quickFilterCondition', () => {
     await expect(quickFilterCondition(t.db, other, fileId, 'FILE')).rejects.toMatchObject({ status: 404 });
     await expect(quickFilterCondition(t.db, editorCtx(), fileId, 'CONTENT')).rejects.toMatchObject({ status: 400, key: 'quickFilter.error.wrongType' });
     const deviceId = (await create({ name: 'cond device', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE' } })).body.id as string;
-    await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'DEVICE')).rejects.toMatchObject({ status: 400, key: 'quickFilter.error.unsupportedType' });
+    // Every type has its list now (FILE, CONTENT, DEVICE): a DEVICE filter compiles, and is refused for files.
+    await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'DEVICE')).resolves.toBeDefined();
+    await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'FILE')).rejects.toMatchObject({ status: 400, key: 'quickFilter.error.wrongType' });
   });
 
   it('filters GET /api/v2/file?quickFilterId=, ANDed with search', async () => {

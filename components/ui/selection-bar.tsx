@@ -1,7 +1,9 @@
 'use client';
 
-import { ClockIcon, TagIcon, TrashIcon } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
+import { TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { countOf, type Noun } from '@/lib/format';
 
 /** Light-on-dark buttons (the shared Button's ghost colours are for light backgrounds). */
 function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
@@ -14,26 +16,26 @@ function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
   );
 }
 
+export type SelectionAction = { label: string; onClick: () => void; icon?: ReactNode };
+
 type Props = {
+  /** What is selected: "3 files selected", toolbar "Selected files". */
+  noun: Noun;
   count: number;
   pageCount: number;
   onSelectPage: () => void;
   onClear: () => void;
-  onAddTags: () => void;
-  onRemoveTags: () => void;
-  /** Absent below APPROVER (the bulk validity endpoint's role). */
-  onValidity?: () => void;
-  onMove: () => void;
+  actions: SelectionAction[];
   /** Absent: deleting is not offered (role or UI profile). */
   onDelete?: () => void;
 };
 
-/** The bulk actions over the selected files. */
-export function SelectionBar({ count, pageCount, onSelectPage, onClear, onAddTags, onRemoveTags, onValidity, onMove, onDelete }: Props) {
+/** The bulk actions over the items selected in a list or grid. */
+export function SelectionBar({ noun, count, pageCount, onSelectPage, onClear, actions, onDelete }: Props) {
   return (
-    <div role="toolbar" aria-label="Selected files" className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
+    <div role="toolbar" aria-label={`Selected ${noun.other}`} className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
       <span className="mr-2 font-medium" data-testid="selection-count">
-        {count === 1 ? '1 file selected' : `${count} files selected`}
+        {countOf(count, noun)} selected
       </span>
       {count < pageCount ? (
         <button type="button" onClick={onSelectPage} className="cursor-pointer text-zinc-300 underline hover:text-white">
@@ -41,12 +43,7 @@ export function SelectionBar({ count, pageCount, onSelectPage, onClear, onAddTag
         </button>
       ) : null}
       <div className="ml-auto flex flex-wrap items-center gap-1">
-        {[
-          { label: 'Add tags', onClick: onAddTags, icon: <TagIcon className="size-4" /> },
-          { label: 'Remove tags', onClick: onRemoveTags, icon: null },
-          ...(onValidity ? [{ label: 'Validity', onClick: onValidity, icon: <ClockIcon className="size-4" /> }] : []),
-          { label: 'Move', onClick: onMove, icon: null },
-        ].map((a) => (
+        {actions.map((a) => (
           <BarButton key={a.label} className="text-zinc-100 hover:bg-white/10 hover:text-white" onClick={a.onClick}>
             {a.icon}
             {a.label}

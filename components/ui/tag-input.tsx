@@ -3,16 +3,32 @@
 import { useId, useState } from 'react';
 import { XIcon } from '@/components/ui/icons';
 import { tagFormatError, useTags } from '@/lib/api/tags';
+import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 import { cn } from '@/lib/cn';
 
-/** Tags as removable chips with a text box that adds on Enter or comma, suggesting the tenant's file tags. */
-export function TagInput({ id, value, onChange, label = 'Tags', autoFocus }: { id?: string; value: string[]; onChange: (tags: string[]) => void; label?: string; autoFocus?: boolean }) {
+/** Tags as removable chips with a text box that adds on Enter or comma, suggesting the tenant's tags of `suggest`. */
+export function TagInput({
+  id,
+  value,
+  onChange,
+  suggest,
+  label = 'Tags',
+  autoFocus,
+}: {
+  id?: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+  /** The tag listing whose tags are suggested: `fileTags`, `deviceContentTags`, … */
+  suggest: TagGroup;
+  label?: string;
+  autoFocus?: boolean;
+}) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const listId = `${inputId}-suggestions`;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const known = useTags('fileTags');
+  const known = useTags(suggest);
 
   function add(raw: string): boolean {
     const candidates = raw.split(',').map((t) => t.trim()).filter(Boolean);

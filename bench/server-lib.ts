@@ -1,0 +1,305 @@
+/**
+ * What the TypeScript benchmark servers (bench/media-server.ts, bench/content-server.ts) share: the
+ * benchmark tenant, set-based seeding of files, and the in-process baseline of a GET request (its
+ * statements captured through drizzle's logger, then run directly on the driver plus `JSON.stringify`),
+ * with a driver trace of where one request spends its time. Never part of the product.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import type { DatabaseHandle } from '@/server/db/client';
+import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
+import { customers } from '@/server/modules/customers/customers.table';
+import { users } from '@/server/modules/users/users.table';
+
+export type Statement = { sql: string; params: unknown[] };
+export type SeedResult = { customerId: number; files: number; folders: number; seconds: number; level1FolderIds: string[] };
+export type AppFetch = (r: Request) => Response | Promise<Response>;
+
+const FOLDER_WORDS = ['Campaigns', 'Stores', 'Brand', 'Events', 'Menus', 'Lobby', 'Seasonal', 'Archive', 'Regional', 'Partners'];
+// Names are `<word>-<word>-<n>.<ext>`, words picked by hash: `name:sale` keeps about 1/12, `tags:promo` about 1/16.
+export const NAME_WORDS = ['summer', 'winter', 'promo', 'menu', 'logo', 'banner', 'lobby', 'intro', 'sale', 'event', 'news', 'weather'];
+export const NAME_WORDS_2 = ['final', 'v2', 'hd', 'portrait', 'landscape', 'draft', 'approved', 'loop', 'teaser'];
+export const TAGS = ['promo', 'menu', 'brand', 'seasonal', 'lobby', 'outdoor', 'video', 'still', 'retail', 'hq', 'north', 'south', 'east', 'west', 'kids', 'sport'];
+
+/** A text[] literal of constants (the seeding statements pick words from it). */
+export const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A pseudo-random pick per row: hashtext of a salted row number `i`, mapped to 0..k-1. */
+export const hashPick = (salt: string, k: number, column = 'i') => sql.raw(`((hashtext('${salt}' || ${column}::text)::bigint + 2147483648) % ${k})`);
+
+/**
+ * A stable id for seeded row `text`: its md5 with the version-4 and RFC 4122 variant bits set, so that
+ * the API's uuid validation accepts it wherever a request names the row (bench/lib.mjs computes the same).
+ */
+export const benchUuid = (text: unknown) => sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/** The id of seeded file number `n` of customer `c`. */
+export const seededFileId = (c: number, n: unknown) => benchUuid(sql`'bench-file-' || ${c}::text || '-' || (${n})::text`);
+
+/** The benchmark's tenant, created like any customer (with its root folders); the administrator reaches it via `customerId`. */
+export async function benchTenant(handle: DatabaseHandle, name: string): Promise<number> {
+  const [found] = await handle.db.select({ id: customers.id }).from(customers).where(eq(customers.name, name)).limit(1);
+  if (found) return found.id;
+  const [row] = await handle.db.insert(customers).values({ name }).returning({ id: customers.id });
+  await insertInitialFolders(handle.db, row!.id);
+
+  return row!.id;
+}
+
+/**
+ * Folders 1..F of the admin's customer: 1–10 under the root, 11–100 under those, the rest under
+ * 11–100 (ids md5-derived, so the files' join finds their folder's path). Files 1..N are spread
+ * round-robin over the folders; names, types, sizes and tags vary with the file number.
+ */
+export async function seedFiles(handle: DatabaseHandle, adminEmail: string, c: number, wanted: { files: number; folders: number }): Promise<SeedResult | undefined> {
+  if (!Number.isFinite(wanted.files) || wanted.files <= 0) return undefined;
+  const { db } = handle;
+  const started = performance.now();
+  const [admin] = await db.select().from(users).where(eq(users.email, adminEmail.toLowerCase())).limit(1);
+  if (!admin) throw new Error(`the administrator ${adminEmail} does not exist`);
+  const F = Math.max(100, Math.floor(wanted.folders));
+  const N = Math.floor(wanted.files);
+  const folderId = (n: unknown) => benchUuid(sql`'bench-folder-' || ${c}::text || '-' || (${n})::text`);
+
+  await db.execute(sql`insert into file_folder (id, customer_id, parent_id, name, path)
+    select ${folderId(sql`n`)}, ${c}::bigint,
+      case when n <= 10 then root.id when n <= 100 then ${folderId(sql`1 + (n - 11) % 10`)} else ${folderId(sql`11 + (n - 101) % 90`)} end,
+      (${textArray(FOLDER_WORDS)})[1 + n % 10] || ' ' || n,
+      case when n <= 10 then array[root.id, ${folderId(sql`n`)}]
+        when n <= 100 then array[root.id, ${folderId(sql`1 + (n - 11) % 10`)}, ${folderId(sql`n`)}]
+        else array[root.id, ${folderId(sql`1 + ((n - 101) % 90) % 10`)}, ${folderId(sql`11 + (n - 101) % 90`)}, ${folderId(sql`n`)}] end
+    from generate_series(1, ${F}::int) n,
+      (select id from file_folder where customer_id = ${c} and parent_id is null limit 1) root`);
+
+  // Independent pseudo-random picks per file.
+  const h = hashPick;
+  const batch = 25_000;
+  for (let from = 1; from <= N; from += batch) {
+    const to = Math.min(N, from + batch - 1);
+    await db.execute(sql`insert into file (id, customer_id, file_folder_id, folder_path, name, content_type, size, crc_check_sum,
+        width, height, created_date, creator_id, creator_email, creator_name, tags)
+      select ${seededFileId(c, sql`i`)}, ${c}::bigint, f.id, f.path,
+        (${textArray(NAME_WORDS)})[1 + ${h('n', 12)}] || '-' || (${textArray(NAME_WORDS_2)})[1 + ${h('m', 9)}] || '-' || i || (array['.jpg', '.png', '.mp4', '.pdf'])[1 + i % 4],
+        (array['image/jpeg', 'image/png', 'video/mp4', 'application/pdf'])[1 + i % 4],
+        10000 + ${h('s', 50_000_000)},
+        lpad(to_hex(i), 8, '0'),
+        case when i % 4 < 3 then 1920 end, case when i % 4 < 3 then 1080 end,
+        now() - make_interval(mins => i),
+        ${admin.id}::uuid, ${admin.email}, ${admin.name},
+        case when ${h('e', 4)} = 0 then '{}'::text[]
+          else array[(${textArray(TAGS)})[1 + ${h('t', 16)}]] || case when ${h('x', 3)} = 0 then array[(${textArray(TAGS)})[1 + (${h('t', 16)} + 1 + ${h('u', 15)}) % 16]] else '{}'::text[] end end
+      from generate_series(${from}::int, ${to}::int) i
+      join file_folder f on f.id = ${folderId(sql`1 + (i - 1) % ${F}::int`)}`);
+  }
+  const counted = (await db.execute(sql`select (select count(*) from file where customer_id = ${c})::int as files,
+      (select count(*) from file_folder where customer_id = ${c})::int as folders`)) as unknown as { rows: { files: number; folders: number }[] };
+  const got = counted.rows[0];
+  if (got?.files !== N || got.folders !== F + 1) throw new Error(`seeding made ${JSON.stringify(got)}, expected ${N} files and ${F + 1} folders`);
+  await db
+    .update(customers)
+    .set({ usedStorageSize: sql`${customers.usedStorageSize} + (select coalesce(sum(size), 0) from file where customer_id = ${c})` })
+    .where(eq(customers.id, c));
+  await db.execute(sql`analyze file`);
+  await db.execute(sql`analyze file_folder`);
+  const level1 = await db.execute(sql`select ${folderId(sql`n`)}::text as id from generate_series(1, 10) n order by n`);
+
+  return {
+    customerId: c,
+    files: N,
+    folders: F,
+    seconds: (performance.now() - started) / 1000,
+    level1FolderIds: (level1 as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+  };
+}
+
+type DrizzleLogger = { logQuery: (query: string, params: unknown[]) => void };
+type SessionWithLogger = { logger: DrizzleLogger; options?: { logger?: DrizzleLogger } };
+
+/** Runs `path` once in-process and answers the statements drizzle sent meanwhile. */
+export async function captureStatements(handle: DatabaseHandle, fetch: AppFetch, path: string, authorization: string) {
+  const session = (handle.db as unknown as { session: SessionWithLogger }).session;
+  const captured: Statement[] = [];
+  const logger: DrizzleLogger = { logQuery: (query, params) => captured.push({ sql: query, params: [...params] }) };
+  const previous = session.logger;
+  const previousOption = session.options?.logger;
+  session.logger = logger;
+  if (session.options) session.options.logger = logger;
+  let status: number;
+  let bytes: number;
+  try {
+    const res = await fetch(new Request(`http://127.0.0.1${path}`, { headers: { authorization } }));
+    status = res.status;
+    bytes = Buffer.byteLength(await res.text());
+  } finally {
+    session.logger = previous;
+    if (session.options) session.options.logger = previousOption;
+  }
+
+  return { captured, status, bytes };
+}
+
+export async function rawQuery(handle: DatabaseHandle, statement: Statement): Promise<Record<string, unknown>[]> {
+  if (handle.pglite) return (await handle.pglite.query<Record<string, unknown>>(statement.sql, statement.params)).rows;
+  if (handle.pool) return (await handle.pool.query(statement.sql, statement.params)).rows as Record<string, unknown>[];
+  throw new Error('no raw driver');
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+};
+
+type Query = (text: string | { text: string }, ...rest: unknown[]) => Promise<unknown>;
+type Queryable = { query: Query };
+
+/**
+ * Every statement the driver ran during `fn` (prepared ones and those inside transactions included, which
+ * drizzle's logger misses or cannot time), with its time: where an API request spends its time. PGlite:
+ * its `query` and the `query` of each transaction it opens; node-postgres: the `query` of every client the
+ * pool hands out (a `pool.query` goes through one too).
+ */
+export async function driverTrace(handle: DatabaseHandle, fn: () => Promise<unknown>) {
+  const statements: { sql: string; ms: number }[] = [];
+  const timed = (original: Query): Query =>
+    function traced(this: unknown, text, ...rest) {
+      const t0 = performance.now();
+      const record = () => {
+        const query = typeof text === 'string' ? text : text.text;
+        statements.push({ sql: query.replace(/\s+/g, ' ').slice(0, 120), ms: performance.now() - t0 });
+      };
+      // node-postgres' pool.query calls client.query with a callback (no promise then).
+      const last = rest.at(-1);
+      if (typeof last === 'function') {
+        const done = (...args: unknown[]) => {
+          record();
+          return (last as (...a: unknown[]) => unknown)(...args);
+        };
+        return original.call(this, text, ...rest.slice(0, -1), done);
+      }
+      return original.call(this, text, ...rest).finally(record);
+    };
+  const restore: (() => void)[] = [];
+  const wrapped = new WeakSet<Queryable>();
+  const wrap = (target: Queryable) => {
+    if (wrapped.has(target)) return;
+    wrapped.add(target);
+    const own = Object.prototype.hasOwnProperty.call(target, 'query');
+    const original = target.query;
+    target.query = timed(original);
+    restore.push(() => (own ? (target.query = original) : delete (target as Partial<Queryable>).query));
+  };
+  if (handle.pglite) {
+    const pglite = handle.pglite as unknown as Queryable & { transaction: (cb: (tx: Queryable) => Promise<unknown>) => Promise<unknown> };
+    const query = pglite.query;
+    const transaction = pglite.transaction;
+    pglite.query = timed(query);
+    pglite.transaction = function (this: unknown, cb) {
+      return transaction.call(this, (tx) => {
+        wrap(tx);
+        return cb(tx);
+      });
+    };
+    restore.push(() => {
+      pglite.query = query;
+      pglite.transaction = transaction;
+    });
+  } else if (handle.pool) {
+    type Connect = (cb?: (err: unknown, client: Queryable, done: unknown) => void) => Promise<Queryable> | void;
+    const pool = handle.pool as unknown as { connect: Connect };
+    const connect = pool.connect;
+    pool.connect = function (this: unknown, cb) {
+      if (cb) return connect.call(this, (err, client, done) => cb(err, client && (wrap(client), client), done));
+      return (connect.call(this) as Promise<Queryable>).then((client) => (wrap(client), client));
+    };
+    restore.push(() => {
+      pool.connect = connect;
+    });
+  } else {
+    return undefined;
+  }
+  const t0 = performance.now();
+  try {
+    await fn();
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
+  const total = performance.now() - t0;
+
+  return { total, inDriver: statements.reduce((n, q) => n + q.ms, 0), statements };
+}
+
+/**
+ * The baseline of a GET request: `path` runs once in-process with drizzle's logger capturing what it sends;
+ * the statements reading `table` (unaliased: not its correlated subqueries) then run directly on the driver,
+ * `runs` times after `warm` unmeasured (20), each followed by `JSON.stringify` of the rows. The same request
+ * through `app.fetch` in-process (no socket) beside it and, unless `detail` is false, one driver trace of it
+ * and EXPLAIN ANALYZE of each statement.
+ */
+export async function baseline(
+  handle: DatabaseHandle,
+  fetch: AppFetch,
+  input: { path: string; authorization: string; runs?: number; table?: string; warm?: number; detail?: boolean },
+) {
+  const runs = Math.max(1, Math.floor(input.runs ?? 200));
+  const warm = Math.max(0, Math.floor(input.warm ?? Math.min(20, runs)));
+  const detail = input.detail ?? true;
+  const table = input.table ?? 'file';
+  const { captured, status, bytes } = await captureStatements(handle, fetch, input.path, input.authorization);
+  // The resource's statements (token and user look-ups are the auth layer's).
+  const reads = new RegExp(`\\bfrom "${table}"(?!\\s+")`);
+  const statements = captured.filter((s) => reads.test(s.sql));
+  if (statements.length === 0) return { status, bytes, error: `no statement on "${table}" was captured`, captured: captured.map((s) => s.sql) };
+
+  const once = async () => {
+    const t0 = performance.now();
+    const results: Record<string, unknown>[][] = [];
+    for (const s of statements) results.push(await rawQuery(handle, s));
+    const t1 = performance.now();
+    const json = JSON.stringify(results.length === 1 ? results[0] : results);
+    const t2 = performance.now();
+    return { query: t1 - t0, serialise: t2 - t1, total: t2 - t0, rows: results.reduce((n, r) => n + r.length, 0), jsonBytes: json.length };
+  };
+  const inProcess = async () => {
+    const t0 = performance.now();
+    const res = await fetch(new Request(`http://127.0.0.1${input.path}`, { headers: { authorization: input.authorization } }));
+    await res.text();
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < warm; i++) await once();
+  const samples: Awaited<ReturnType<typeof once>>[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await once());
+  for (let i = 0; i < warm; i++) await inProcess();
+  const app: number[] = [];
+  for (let i = 0; i < runs; i++) app.push(await inProcess());
+
+  const trace = detail ? await driverTrace(handle, () => inProcess()) : undefined;
+  const plans: string[] = [];
+  for (const s of detail ? statements : []) {
+    const rows = await rawQuery(handle, { sql: `explain (analyze, buffers, costs off) ${s.sql}`, params: s.params });
+    plans.push(rows.map((r) => String(Object.values(r)[0])).join('\n'));
+  }
+  const pick = (k: 'query' | 'serialise' | 'total') => samples.map((s) => s[k]);
+
+  return {
+    status,
+    bytes,
+    runs,
+    statements: statements.map((s) => ({ sql: s.sql, params: s.params })),
+    otherStatements: captured.length - statements.length,
+    rows: samples[0]?.rows,
+    jsonBytes: samples[0]?.jsonBytes,
+    p50: { query: percentile(pick('query'), 50), serialise: percentile(pick('serialise'), 50), total: percentile(pick('total'), 50) },
+    p95: { total: percentile(pick('total'), 95) },
+    p99: { total: percentile(pick('total'), 99) },
+    appInProcess: { p50: percentile(app, 50), p95: percentile(app, 95), p99: percentile(app, 99) },
+    // Every run's ms, for callers that interleave several calls with their own measurements.
+    samples: { query: pick('query'), serialise: pick('serialise'), total: pick('total'), app },
+    trace,
+    plans,
+  };
+}
+

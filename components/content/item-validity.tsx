@@ -1,0 +1,70 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ClockIcon } from '@/components/ui/icons';
+import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields, validityState, type Validity } from '@/components/ui/validity';
+import { formatDateTime } from '@/lib/format';
+
+/** Whether a playlist item (or the file it shows) is outside its validity now: screens skip it. */
+export function isOutOfValidity(...windows: Array<Validity | undefined>): boolean {
+  return windows.some((w) => w !== undefined && ['expired', 'upcoming'].includes(validityState(w)));
+}
+
+function describe(item: Validity): string {
+  if (!item.validFrom && !item.validTo) return 'Always plays';
+
+  return `${formatDateTime(item.validFrom, 'any time')} – ${formatDateTime(item.validTo, 'no end')}`;
+}
+
+/** A playlist item's validity under its name: expired, upcoming or until …, and whether screens skip it now. */
+export function ItemValidityBadges({ item, file }: { item: Validity; file: Validity | undefined }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1" data-testid="item-validity" title={describe(item)}>
+      <ValidityBadge file={item} />
+      {file ? <ValidityBadge file={file} prefix="File: " /> : null}
+      {isOutOfValidity(item, file) ? <span className="text-zinc-500">Skipped now</span> : null}
+    </span>
+  );
+}
+
+/**
+ * The button that sets a playlist item's validity in a small dialog. `onChange` gets the new window (an open
+ * side as undefined, so it leaves the document) and goes through the editor's history like every other item edit.
+ */
+export function ItemValidityButton({ item, name, onChange }: { item: Validity; name: string; onChange: (next: { validFrom?: number; validTo?: number }) => void }) {
+  const [open, setOpen] = useState(false);
+  const [range, setRange] = useState({ from: '', to: '' });
+  useEffect(() => {
+    if (open) setRange({ from: toLocalInput(item.validFrom), to: toLocalInput(item.validTo) });
+  }, [open, item.validFrom, item.validTo]);
+  const isSet = Boolean(item.validFrom || item.validTo);
+
+  return (
+    <>
+      <Button variant="ghost" size="sm" aria-label={`Validity of ${name}`} title={`Validity: ${describe(item)}`} onClick={() => setOpen(true)} className={isSet ? 'text-brand-700' : undefined}>
+        <ClockIcon className="size-4" />
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Validity of ${name}`}
+        description="Outside this window screens skip the item. Leave a side empty for no limit."
+        confirmLabel="Set validity"
+        onConfirm={async () => {
+          const window = readValidityFields(range);
+          if ('error' in window) throw new Error(window.error);
+          onChange({ validFrom: window.validFrom ?? undefined, validTo: window.validTo ?? undefined });
+        }}
+      >
+        <ValidityFields from={range.from} to={range.to} onChange={setRange} />
+        {range.from || range.to ? (
+          <Button variant="ghost" size="sm" onClick={() => setRange({ from: '', to: '' })}>
+            Clear both
+          </Button>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { DeviceStatus } from '@/components/devices/device-status';
+import { MetricsCard } from '@/components/devices/metrics-card';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/field';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { contentResource } from '@/lib/api/content';
+import { deviceResource, useDeviceCommand, type Device } from '@/lib/api/devices';
+import { errorMessage } from '@/lib/api/protected';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatDateTime } from '@/lib/format';
+import { hasRole } from '@/server/context/roles';
+
+/** One screen: what it is, what it shows, and the commands a technician sends it. */
+export function ScreenDetailPage({ id }: { id: string }) {
+  const detail = deviceResource.useDetail(id);
+  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
+  if (detail.isError || !detail.data) return <LoadError title="This screen could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  const device = detail.data;
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <Link href="/screens" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
+          <ChevronLeftIcon className="size-4" />
+          Screens
+        </Link>
+        <h1 className="text-lg font-semibold text-zinc-900">{device.name || 'Unnamed screen'}</h1>
+        <DeviceStatus device={device} />
+        {device.emergencyStatus ? <Badge className="bg-red-50 text-red-700 ring-red-200">Emergency</Badge> : null}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <DeviceFacts device={device} />
+          <MetricsCard deviceId={device.id} />
+        </div>
+        <div className="space-y-4">
+          <ContentCard device={device} />
+          <CommandsCard device={device} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 py-1.5 text-sm">
+      <dt className="text-zinc-500">{label}</dt>
+      <dd className="truncate text-zinc-900">{children}</dd>
+    </div>
+  );
+}
+
+function DeviceFacts({ device }: { device: Device }) {
+  const resolution = device.nativeResolutionWidth && device.nativeResolutionHeight ? `${device.nativeResolutionWidth} × ${device.nativeResolutionHeight}` : '—';
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-2 text-sm font-semibold text-zinc-900">Device</h2>
+      <dl className="divide-y divide-zinc-100">
+        <Fact label="Status">
+          <DeviceStatus device={device} /> <span className="text-zinc-500">since {formatDateTime(device.lastDeviceStatusChange, '—')}</span>
+        </Fact>
+        <Fact label="Last activity">{formatDateTime(device.lastActivity, 'Never')}</Fact>
+        <Fact label="Folder">{device.deviceGroup?.name ?? '—'}</Fact>
+        <Fact label="Type and platform">
+          {device.type ?? '—'} · {device.platform ?? '—'}
+        </Fact>
+        <Fact label="Resolution">{resolution}</Fact>
+        <Fact label="Software">{[device.version, device.firmwareVersion].filter(Boolean).join(' · ') || '—'}</Fact>
+        <Fact label="Serial">{device.serial ?? '—'}</Fact>
+        <Fact label="Local address">{device.localIpAddress ?? '—'}</Fact>
+        <Fact label="Time zone">{device.timeZone ?? '—'}</Fact>
+        <Fact label="Licence">{[device.licenseStatus, device.licenseType].filter(Boolean).join(' · ') || '—'}</Fact>
+        <Fact label="Tags">{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
+      </dl>
+    </Card>
+  );
+}
+
+/** The assigned and the emergency content, chosen from the content library (APPROVER). */
+function ContentCard({ device }: { device: Device }) {
+  const me = useCurrentUser();
+  const canAssign = hasRole(me.role, 'APPROVER');
+  const items = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: canAssign });
+  const command = useDeviceCommand();
+  const [error, setError] = useState<string | null>(null);
+  const assign = async (slot: 'content' | 'emergency', contentId: string) => {
+    setError(null);
+    try {
+      if (contentId) await command.mutateAsync({ name: 'assignContent', ids: [device.id], params: { contentId, asAssigned: slot === 'content', asEmergency: slot === 'emergency' } });
+      else await command.mutateAsync({ name: 'detachContent', ids: [device.id], params: { detachAssigned: slot === 'content', detachEmergency: slot === 'emergency' } });
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Content</h2>
+      {(['content', 'emergency'] as const).map((slot) => {
+        const current = slot === 'content' ? device.content : device.emergencyContent;
+        const label = slot === 'content' ? 'Shows' : 'In an emergency';
+
+        return (
+          <div key={slot} className="mb-3 grid grid-cols-[10rem_minmax(0,1fr)] items-center gap-2 text-sm">
+            <label htmlFor={`slot-${slot}`} className="text-zinc-500">
+              {label}
+            </label>
+            {canAssign ? (
+              <Select id={`slot-${slot}`} value={current?.id ?? ''} disabled={command.isPending} onChange={(e) => void assign(slot, e.target.value)}>
+                <option value="">{slot === 'content' ? 'Nothing assigned' : 'The tenant’s default'}</option>
+                {current?.id && !(items.data?.content ?? []).some((c) => c.id === current.id) ? <option value={current.id}>{current.name}</option> : null}
+                {(items.data?.content ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <span className="text-zinc-900">{current?.name ?? (slot === 'content' ? 'Nothing assigned' : 'The tenant’s default')}</span>
+            )}
+          </div>
+        );
+      })}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </Card>
+  );
+}
+
+/** Volume, brightness, display, emergency and restart (TECHNICIAN); each reaches the player on its next contact. */
+function CommandsCard({ device }: { device: Device }) {
+  const me = useCurrentUser();
+  const command = useDeviceCommand();
+  const [volume, setVolume] = useState('50');
+  const [brightness, setBrightness] = useState('80');
+  const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  if (!hasRole(me.role, 'TECHNICIAN')) return null;
+  const send = async (text: string, input: Parameters<typeof command.mutateAsync>[0]) => {
+    setNotice(null);
+    try {
+      await command.mutateAsync(input);
+      setNotice({ tone: 'info', text });
+    } catch (e) {
+      setNotice({ tone: 'error', text: errorMessage(e) });
+    }
+  };
+  const level = (raw: string) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100;
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Commands</h2>
+      <div className="space-y-3 text-sm">
+        {(
+          [
+            ['volume', 'Volume', volume, setVolume],
+            ['brightness', 'Brightness', brightness, setBrightness],
+          ] as const
+        ).map(([name, label, value, setValue]) => (
+          <div key={name} className="flex items-center gap-2">
+            <label htmlFor={`level-${name}`} className="w-40 text-zinc-500">
+              {label} (0–100)
+            </label>
+            <div className="w-24">
+              <Input id={`level-${name}`} type="number" min={0} max={100} value={value} aria-invalid={!level(value) || undefined} onChange={(e) => setValue(e.target.value)} />
+            </div>
+            <Button variant="secondary" size="sm" disabled={!level(value) || command.isPending} onClick={() => void send(`${label} set to ${value}.`, { name, ids: [device.id], params: { level: Number(value) } })}>
+              Set
+            </Button>
+          </div>
+        ))}
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Display turned on.', { name: 'display', ids: [device.id], params: { enabled: true } })}>
+            Display on
+          </Button>
+          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Display turned off.', { name: 'display', ids: [device.id], params: { enabled: false } })}>
+            Display off
+          </Button>
+          <Button variant="secondary" size="sm" disabled={command.isPending} onClick={() => void send('Restart sent.', { name: 'restart', ids: [device.id] })}>
+            Restart
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="text-red-700"
+            disabled={command.isPending}
+            onClick={() => void send(device.emergencyStatus ? 'Emergency ended.' : 'Emergency started.', { name: 'emergency', ids: [device.id], params: { emergencyStatus: !device.emergencyStatus } })}
+          >
+            {device.emergencyStatus ? 'End emergency' : 'Start emergency'}
+          </Button>
+        </div>
+        {notice ? (
+          <p role="status" className={notice.tone === 'error' ? 'text-red-700' : 'text-zinc-600'}>
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
+import type { CommandName } from '@/server/modules/devices/device-commands.schemas';
+import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
+
+export type { Device } from '@/server/modules/devices/devices.schemas';
+
+/** The screens list's status filter. */
+export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export type DeviceListParams = ListRequest & { text: string; status: StatusFilter };
+
+const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
+
+/** The screens of the selected tenant (`/api/v2/device`). */
+export const deviceResource = defineResource<Device, DeviceListParams>({
+  key: 'devices',
+  listPath: '/api/v2/device',
+  listQuery: (params) => ({
+    search: toSearch(
+      and(
+        params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
+        params.status === 'all' ? null : term('deviceStatus', '=', params.status === 'online' ? 'ONLINE' : 'OFFLINE'),
+      ),
+    ),
+    select: LIST_FIELDS,
+  }),
+  detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
+  teamCapable: true,
+  // Content counts the screens that show it.
+  invalidates: [['content']],
+});
+
+export function useUpdateDevice() {
+  return deviceResource.useMutation((input: { id: string; changes: DeviceUpdate }) =>
+    apiFetch<Device>(`/api/device/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.changes }),
+  );
+}
+
+export function useDeleteDevice() {
+  return deviceResource.useMutation((id: string) => apiFetch<void>(`/api/device/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+}
+
+/**
+ * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
+ * many devices it reached.
+ */
+export function useDeviceCommand() {
+  return deviceResource.useMutation(
+    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }, { customerId }) =>
+      apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
+        method: input.remove ? 'DELETE' : 'POST',
+        query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
+        ...(input.body === undefined ? {} : { body: input.body }),
+        customerId,
+      }),
+  );
+}
+
+/** "Online" / "Offline". */
+export function statusLabel(device: Pick<Device, 'deviceStatus'>): string {
+  return device.deviceStatus === 'ONLINE' ? 'Online' : 'Offline';
+}
+
+/** The metric types a screen reports (`/api/deviceStat/{id}/supportedMetrics`). */
+export function useSupportedMetrics(deviceId: string) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'supportedMetrics'] as const,
+    queryFn: ({ signal }) => apiFetch<string[]>(`/api/deviceStat/${encodeURIComponent(deviceId)}/supportedMetrics`, { customerId, signal }),
+  });
+}
+
+/** Graphs of a screen's metrics over [from, to) in `dataPoints` buckets. */
+export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly string[]; from: number; to: number; dataPoints: number }) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'graphs', input] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<DeviceGraphs>(`/api/deviceStat/${encodeURIComponent(deviceId)}/graphs`, {
+        method: 'POST',
+        query: { from: input.from, to: input.to, dataPoints: input.dataPoints },
+        body: { metricTypes: input.metricTypes },
+        customerId,
+        signal,
+      }),
+    enabled: input.metricTypes.length > 0,
+  });
+}

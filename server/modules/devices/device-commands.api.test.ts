@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '@/server/modules/audit-log/audit-log.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { contentGroups } from '@/server/modules/folders/folders.table';
+import { deviceChangeListeners, type DeviceChange } from './device-commands';
+import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
+import { deviceCommands, devices } from './devices.table';
+import { and, isNull } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+
+let k: DevicesTestKit;
+let t: DevicesTestKit['t'];
+const heard: DeviceChange[] = [];
+
+beforeAll(async () => {
+  k = await devicesTestKit();
+  t = k.t;
+  deviceChangeListeners.install([{ name: 'test', changed: (c) => void heard.push(c) }]);
+});
+afterAll(async () => {
+  deviceChangeListeners.install([]);
+  await t.close();
+});
+
+const row = async (id: string) => (await t.db.select().from(devices).where(eq(devices.id, id)).limit(1))[0]!;
+const post = (path: string, token = k.technician, json?: unknown) => t.request('POST', path, { token, ...(json === undefined ? {} : { json }) });
+
+async function contentOf(customerId: number, name = 'Menu') {
+  const [root] = await t.db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId))).limit(1);
+  const [c] = await t.db
+    .insert(deviceContents)
+    .values({ id: uuidv7(), customerId, deviceContentType: 'simpleLoop', simpleLoopType: 'NORMAL', version: '2.0', contentGroupId: root!.id, groupPath: root!.path, name, data: { loopData: {}, slides: [] } })
+    .returning();
+
+  return c!;
+}
+
+describe('state-setting commands', () => {
+  it('set the manifest settings of the matching devices in one statement, and tell the listeners', async () => {
+    const group = await k.folder('Settings');
+    const [a, b] = [await k.device({ name: 'Set A' }, group), await k.device({ name: 'Set B' }, group)];
+    const other = await k.device({ name: 'Set other' });
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`deviceGroupId=${group.id}`)}`;
+    heard.length = 0;
+    const volume = await post(`/api/v2/device/volume?${q}&level=35`);
+    expect(volume.status, JSON.stringify(volume.body)).toBe(200);
+    expect(volume.body).toEqual({ updated: 2 });
+    expect(heard).toEqual([{ customerId: k.customerId, deviceIds: expect.arrayContaining([a.id, b.id]), kind: 'settings' }]);
+    expect((await post(`/api/v2/device/rotation?${q}&angle=90&type=DEVICE`)).status).toBe(200);
+    expect((await post(`/api/v2/device/display?${q}&enabled=false`)).status).toBe(200);
+    expect((await post(`/api/v2/device/rebootTime?${q}&time=03:30`)).status).toBe(200);
+    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } })).status).toBe(200);
+    expect((await post(`/api/v2/device/location?${q}`, k.technician, { latitude: 52.5, longitude: 13.4 })).status).toBe(200);
+    expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=SET`, k.technician, { a: 1, b: 2 })).status).toBe(200);
+    expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=ADD_OR_UPDATE`, k.technician, { b: 3, c: 4 })).status).toBe(200);
+    expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=REMOVE`, k.technician, { a: null })).status).toBe(200);
+    expect((await row(a.id)).settings).toEqual({
+      volume: 35,
+      rotation: { angle: 90, type: 'DEVICE' },
+      display: false,
+      rebootTime: '03:30',
+      workingHours: { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } },
+      location: { latitude: 52.5, longitude: 13.4 },
+      advancedConfiguration: { b: 3, c: 4 },
+    });
+    // DELETE removes a setting where the spec allows it.
+    const removed = await t.request('DELETE', `/api/v2/device/rebootTime?${q}`, { token: k.technician });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await row(b.id)).settings).not.toHaveProperty('rebootTime');
+    expect((await row(other.id)).settings).toEqual({});
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'volume'));
+    expect(entry?.message).toBe('Command volume for 2 devices');
+  });
+
+  it('set columns: emergency, time zone, licence', async () => {
+    const d = await k.device({ name: 'Columns' });
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`id=${d.id}`)}`;
+    expect((await post(`/api/v2/device/emergency?${q}&emergencyStatus=true`)).body).toEqual({ updated: 1 });
+    expect((await post(`/api/v2/device/time?${q}&timeZone=Asia/Kolkata`)).body).toEqual({ updated: 1 });
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE&licenseType=BASIC`)).body).toEqual({ updated: 1 });
+    expect(await row(d.id)).toMatchObject({ emergencyStatus: true, timeZone: 'Asia/Kolkata', licenseStatus: 'FREE', licenseType: 'BASIC' });
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE`)).status).toBe(400);
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED`)).status).toBe(400);
+    expect((await post(`/api/v2/device/time?${q}&timeZone=Nowhere/Land`)).status).toBe(400);
+  });
+
+  it('assign and detach content (APPROVER), only the tenant\'s own content', async () => {
+    const d = await k.device({ name: 'Shows' });
+    const mine = await contentOf(k.customerId);
+    const theirs = await contentOf(k.otherCustomerId, 'Theirs');
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`id=${d.id}`)}`;
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}`, k.editor)).status).toBe(403);
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
+    expect(await row(d.id)).toMatchObject({ contentId: mine.id, emergencyContentId: mine.id });
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=content,emergencyContent`, { token: k.viewer })).body).toMatchObject({ content: { id: mine.id, name: 'Menu' }, emergencyContent: { id: mine.id } });
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${theirs.id}`, k.approver)).status).toBe(404);
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asAssigned=false`, k.approver)).status).toBe(400);
+    expect((await post(`/api/v2/device/detachContent?${q}&detachEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
+    expect(await row(d.id)).toMatchObject({ contentId: null, emergencyContentId: null });
+  });
+});
+
+describe('one-shot commands', () => {
+  it('become a pending command per device, with their parameters and a lifetime', async () => {
+    const group = await k.folder('Restart');
+    const [a] = [await k.device({ name: 'Cmd A' }, group), await k.device({ name: 'Cmd B' }, group)];
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`deviceGroupId=${group.id}`)}`;
+    heard.length = 0;
+    expect((await post(`/api/v2/device/restart?${q}`)).body).toEqual({ updated: 2 });
+    expect(heard[0]).toMatchObject({ kind: 'commands', deviceIds: expect.arrayContaining([a.id]) });
+    expect((await post(`/api/v2/device/requestLog?${q}&systemLog=true`)).status).toBe(200);
+    expect((await post(`/api/v2/device/clearCache?${q}`, k.technician, { limit: 100, fileExtensions: ['mp4'] })).status).toBe(200);
+    expect((await post(`/api/v2/device/turnOnRapidPreviewMode?${q}&duration=60000&minimumDelayBetweenPreviews=5000`)).status).toBe(200);
+    const commands = await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, a.id));
+    expect(commands.map((c) => [c.name, c.params]).sort()).toEqual(
+      [
+        ['clearCache', { limit: 100, fileExtensions: ['mp4'] }],
+        ['requestLog', { systemLog: true, systemReport: false }],
+        ['restart', {}],
+        ['turnOnRapidPreviewMode', { duration: 60000, minimumDelayBetweenPreviews: 5000 }],
+      ].sort(),
+    );
+    const restart = commands.find((c) => c.name === 'restart')!;
+    expect(restart).toMatchObject({ customerId: k.customerId, acknowledgedAt: null });
+    expect(restart.expiresAt.getTime() - restart.issuedAt.getTime()).toBeGreaterThan(9 * 60_000);
+  });
+});
+
+describe('parameters, roles and tenants', () => {
+  it('refuses bad parameters (400), a role below the command\'s (403), another tenant (403) and an unknown command (404)', async () => {
+    const q = `customerId=${k.customerId}`;
+    for (const path of [
+      `/api/v2/device/volume?${q}&level=101`,
+      `/api/v2/device/volume?${q}&level=-1`,
+      `/api/v2/device/volume?${q}&level=abc`,
+      `/api/v2/device/volume?${q}`,
+      `/api/v2/device/rotation?${q}&angle=45&type=DEVICE`,
+      `/api/v2/device/rebootTime?${q}&time=25:00`,
+      `/api/v2/device/display?${q}&enabled=maybe`,
+      `/api/v2/device/volume?level=5`,
+    ]) {
+      expect((await post(path)).status, path).toBe(400);
+    }
+    expect((await post(`/api/v2/device/location?${q}`, k.technician, { latitude: 91, longitude: 0 })).status).toBe(400);
+    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { XYZ: { from: '08:00', to: '18:00' } } })).status).toBe(400);
+    expect((await post(`/api/v2/device/restart?${q}`, k.approver)).status).toBe(403);
+    expect((await post(`/api/v2/device/restart?customerId=${k.otherCustomerId}`)).status).toBe(403);
+    expect((await post(`/api/v2/device/selfDestruct?${q}`)).status).toBe(404);
+    expect((await t.request('DELETE', `/api/v2/device/volume?${q}`, { token: k.technician })).status).toBe(404);
+  });
+});

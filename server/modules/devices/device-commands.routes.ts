@@ -1,0 +1,42 @@
+import { json } from '@/server/http/list-query';
+import { notFoundError, securedErrors } from '@/server/http/responses';
+import { defineRoute } from '@/server/http/route';
+import { COMMANDS } from './device-commands';
+import { commandBodies, commandParams, CommandResultSchema, type CommandName } from './device-commands.schemas';
+import { batchQuery } from './devices.routes';
+
+/** One route per batch command (spec 3): POST sets or sends it, DELETE removes a setting where the spec allows. */
+
+const tags = ['Device commands'];
+const DESCRIPTION =
+  '`customerId` names the one tenant; `search` which devices (every device of the tenant when absent); `applyOn` what the search targets. ' +
+  'Devices the caller\'s teams give read-only access to are left alone. Answers how many devices the command reached.';
+
+function commandRoute(name: CommandName, method: 'post' | 'delete') {
+  const definition = COMMANDS[name];
+  const body = method === 'post' && name in commandBodies ? commandBodies[name as keyof typeof commandBodies] : undefined;
+  const contentParam = name === 'assignContent' || name === 'cacheContent';
+
+  return defineRoute(
+    { minRole: definition.minRole, tenant: 'scoped' },
+    {
+      method,
+      path: `/api/v2/device/${name}`,
+      operationId: `${method === 'post' ? '' : 'remove'}${method === 'post' ? name : name.charAt(0).toUpperCase() + name.slice(1)}Devices`,
+      tags,
+      summary: method === 'post' ? definition.summary : `Remove the ${name} setting`,
+      description: DESCRIPTION,
+      request: {
+        query: method === 'post' ? batchQuery.merge(commandParams[name]) : batchQuery,
+        ...(body ? { body: { required: name !== 'clearCache', ...json(body) } } : {}),
+      },
+      responses: { 200: { description: 'How many devices it reached', ...json(CommandResultSchema) }, ...securedErrors, ...notFoundError },
+    },
+    contentParam && method === 'post' ? { resourceIds: { 'query.contentId': 'deviceContent' } } : undefined,
+  );
+}
+
+export const commandRoutes = (Object.keys(COMMANDS) as CommandName[]).flatMap((name) => [
+  { name, remove: false, route: commandRoute(name, 'post') },
+  ...(COMMANDS[name].deletable ? [{ name, remove: true, route: commandRoute(name, 'delete') }] : []),
+]);

@@ -1,0 +1,96 @@
+import { z } from '@hono/zod-openapi';
+import { booleanQuery, requiredBooleanQuery } from '@/server/http/query-params.schemas';
+import { ianaTimeZone, licenseStatuses, licenseTypes } from './devices.schemas';
+
+/*
+ * The parameters of the batch device commands (spec 3 "Devices and device folders"): query parameters as
+ * the spec lists them (strings on the wire, parsed here), JSON bodies where it names one. No server imports.
+ */
+
+const integer = (description: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, 'An integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .openapi({ type: 'integer', minimum: min, maximum: max, description });
+
+const optionalInteger = (description: string, min: number, max: number) => integer(description, min, max).optional();
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:mm').openapi({ example: '03:30' });
+const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+
+export const LevelQuery = z.object({ level: integer('0 to 100', 0, 100) });
+export const EnabledQuery = z.object({ enabled: requiredBooleanQuery('On or off') });
+
+export const commandParams = {
+  assignContent: z.object({
+    contentId: z.string().uuid().openapi({ format: 'uuid' }),
+    asAssigned: booleanQuery('Set it as the assigned content', true),
+    asEmergency: booleanQuery('Set it as the emergency content', false),
+  }),
+  detachContent: z.object({
+    detachNext: booleanQuery('Detach content scheduled next (nothing is scheduled per device yet)', true),
+    detachAssigned: booleanQuery('Detach the assigned content', true),
+    detachEmergency: booleanQuery('Detach the emergency content', false),
+  }),
+  refreshContent: z.object({}),
+  cacheContent: z.object({
+    contentId: z.string().uuid().openapi({ format: 'uuid' }),
+    cacheAt: z.string().datetime({ offset: true }).optional().openapi({ description: 'When to download (ISO-8601); now when absent' }),
+  }),
+  clearCache: z.object({}),
+  display: EnabledQuery,
+  volume: LevelQuery,
+  brightness: LevelQuery,
+  rotation: z.object({ angle: integer('Degrees: 0, 90, 180 or 270', 0, 270).refine((a) => a % 90 === 0, 'One of 0, 90, 180, 270'), type: z.enum(['WEB_VIEW', 'DEVICE']) }),
+  restart: z.object({}),
+  rebootTime: z.object({ time: hhmm }),
+  workingHours: z.object({}),
+  time: z.object({ timeZone: ianaTimeZone }),
+  location: z.object({}),
+  setWeatherLocation: z.object({ weatherLocation: z.string().trim().min(1).max(255) }),
+  sensorConfig: z.object({}),
+  updateRule: z.object({}),
+  resetSensor: z.object({}),
+  advancedConfiguration: z.object({ updateMethod: z.enum(['SET', 'ADD_OR_UPDATE', 'REMOVE']) }),
+  setUpdateVersionUpperLimit: z.object({ version: z.string().trim().min(1).max(64) }),
+  datasource: z.object({ datasourceId: z.string().uuid().openapi({ format: 'uuid' }) }),
+  dataRowId: z.object({ dataRowId: z.string().trim().min(1).max(255) }),
+  showName: EnabledQuery,
+  requestLog: z.object({ systemLog: booleanQuery('Include the system log', false), systemReport: booleanQuery('Include a system report', false) }),
+  update: z.object({ version: z.string().trim().min(1).max(64).optional() }),
+  emergency: z.object({ emergencyStatus: requiredBooleanQuery('Emergency on or off') }),
+  turnOnRapidPreviewMode: z.object({
+    duration: integer('How long, in milliseconds (at most an hour)', 1_000, 3_600_000),
+    minimumDelayBetweenPreviews: integer('Milliseconds between screenshots', 1_000, 3_600_000),
+  }),
+  takeHighResPreview: z.object({}),
+  updateLicense: z.object({
+    licenseOrderId: optionalInteger('A licence order of the tenant', 1, 2_000_000_000),
+    licenseType: z.enum(licenseTypes).optional(),
+    licenseStatus: z.enum(licenseStatuses).optional(),
+  }),
+} as const;
+
+export type CommandName = keyof typeof commandParams;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const commandBodies = {
+  clearCache: z
+    .object({ limit: z.number().int().min(0).max(10_000_000).optional(), fileExtensions: z.array(z.string().trim().min(1).max(16)).max(100).optional() })
+    .openapi('ClearCacheBody', { description: 'Filters combine; `limit` in MB, 0 = no size threshold' }),
+  workingHours: z
+    .object({
+      mode: z.enum(['SCREEN', 'DEVICE']),
+      days: z.partialRecord(z.enum(DAYS), z.object({ from: hhmm, to: hhmm })),
+    })
+    .openapi('WorkingHoursBody'),
+  location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).openapi('LocationBody'),
+  sensorConfig: jsonObject.openapi('SensorConfigBody'),
+  updateRule: jsonObject.openapi('UpdateRuleBody'),
+  advancedConfiguration: jsonObject.openapi('AdvancedConfigurationBody'),
+} as const;
+
+/** Answer of every batch command: how many devices it changed or sent a command to. */
+export const CommandResultSchema = z.object({ updated: z.number().int() }).openapi('DeviceCommandResult');

@@ -1,0 +1,212 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/server/context/service-context';
+import type { Role } from '@/server/context/roles';
+import type { Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
+import { NotFoundError, ValidationError } from '@/server/errors';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { definePlugPoint } from '@/server/plug-point';
+import type { commandBodies, commandParams, CommandName } from './device-commands.schemas';
+import { batchTargets, type ApplyOn } from './devices.batch';
+import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
+import { batchCustomerId } from './devices.service';
+import { devices } from './devices.table';
+import type { z } from '@hono/zod-openapi';
+
+/*
+ * The batch device commands (spec 3; spec 4 §3): each either sets a state on the device record (its
+ * manifest's settings, its content, its emergency status, its licence) in one UPDATE, or becomes a command
+ * for each device in one INSERT … SELECT (kept until acknowledged or expired). Which devices: the batch
+ * targets (tenant, search, applyOn, team writability). After the commit, listeners (the player connection)
+ * learn which devices changed.
+ */
+
+type Params<N extends CommandName> = z.infer<(typeof commandParams)[N]>;
+type Body<N extends CommandName> = N extends keyof typeof commandBodies ? z.infer<(typeof commandBodies)[N]> : undefined;
+
+/** How a command acts: a setting of the manifest, columns of the device, or a one-shot command for the player. */
+type Effect<N extends CommandName> =
+  | { kind: 'setting'; key: string; value: (params: Params<N>, body: Body<N>) => unknown }
+  | { kind: 'columns'; set: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<SQL> | SQL }
+  | { kind: 'command'; params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown> };
+
+type CommandContext = { tx: Executor; customerId: number };
+
+export type CommandDefinition<N extends CommandName = CommandName> = {
+  minRole: Role;
+  summary: string;
+  /** DELETE removes the setting (spec: `rebootTime`, `datasource`, `dataRowId`). */
+  deletable?: boolean;
+  effect: Effect<N>;
+};
+
+/** Content commands change only what plays: APPROVER (DECISIONS §8); the rest TECHNICIAN. */
+const PLAYS = 'APPROVER' as const;
+const TECH = 'TECHNICIAN' as const;
+
+/** The tenant's content item, or 404 (another tenant's id included). */
+async function ownContent(ctx: CommandContext, contentId: string): Promise<string> {
+  const found = await contentOfCustomer(ctx.tx, ctx.customerId, contentId);
+  if (!found) throw new NotFoundError('deviceContent', contentId);
+
+  return found;
+}
+
+const column = (name: string) => sql.identifier(name);
+
+export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
+  assignContent: {
+    minRole: PLAYS,
+    summary: 'Assign content (as the assigned and/or the emergency content)',
+    effect: {
+      kind: 'columns',
+      set: async (p, _b, ctx) => {
+        const asAssigned = p.asAssigned ?? true;
+        const asEmergency = p.asEmergency ?? false;
+        if (!asAssigned && !asEmergency) throw new ValidationError('request.error.invalid', 'Assign the content as assigned, as emergency content, or both', { parameter: 'asAssigned' });
+        const id = await ownContent(ctx, p.contentId);
+        const parts = [asAssigned && sql`${column('content_id')} = ${id}::uuid`, asEmergency && sql`${column('emergency_content_id')} = ${id}::uuid`].filter((x): x is SQL => Boolean(x));
+
+        return sql.join(parts, sql`, `);
+      },
+    },
+  },
+  detachContent: {
+    minRole: PLAYS,
+    summary: 'Detach the assigned and/or the emergency content',
+    effect: {
+      kind: 'columns',
+      set: (p) => {
+        const parts = [(p.detachAssigned ?? true) && sql`${column('content_id')} = null`, (p.detachEmergency ?? false) && sql`${column('emergency_content_id')} = null`].filter((x): x is SQL => Boolean(x));
+        if (parts.length === 0) throw new ValidationError('request.error.invalid', 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
+
+        return sql.join(parts, sql`, `);
+      },
+    },
+  },
+  refreshContent: { minRole: PLAYS, summary: 'Reload the content now', effect: { kind: 'command', params: () => ({}) } },
+  cacheContent: {
+    minRole: PLAYS,
+    summary: 'Download a content item ahead of time',
+    effect: { kind: 'command', params: async (p, _b, ctx) => ({ contentId: await ownContent(ctx, p.contentId), ...(p.cacheAt ? { cacheAt: Date.parse(p.cacheAt) } : {}) }) },
+  },
+  clearCache: { minRole: TECH, summary: 'Clear the player\'s cache', effect: { kind: 'command', params: (_p, b) => ({ ...(b ?? {}) }) } },
+  display: { minRole: TECH, summary: 'Turn the display on or off', effect: { kind: 'setting', key: 'display', value: (p) => p.enabled } },
+  volume: { minRole: TECH, summary: 'Set the volume (0–100)', effect: { kind: 'setting', key: 'volume', value: (p) => p.level } },
+  brightness: { minRole: TECH, summary: 'Set the brightness (0–100)', effect: { kind: 'setting', key: 'brightness', value: (p) => p.level } },
+  rotation: { minRole: TECH, summary: 'Rotate the screen or the web view', effect: { kind: 'setting', key: 'rotation', value: (p) => ({ angle: p.angle, type: p.type }) } },
+  restart: { minRole: TECH, summary: 'Restart the player', effect: { kind: 'command', params: () => ({}) } },
+  rebootTime: { minRole: TECH, summary: 'Set (or, with DELETE, remove) the daily reboot time', deletable: true, effect: { kind: 'setting', key: 'rebootTime', value: (p) => p.time } },
+  workingHours: { minRole: TECH, summary: 'Set the working hours', effect: { kind: 'setting', key: 'workingHours', value: (_p, b) => b } },
+  time: { minRole: TECH, summary: 'Set the device\'s time zone', effect: { kind: 'columns', set: (p) => sql`${column('time_zone')} = ${p.timeZone}` } },
+  location: { minRole: TECH, summary: 'Set the device\'s location', effect: { kind: 'setting', key: 'location', value: (_p, b) => b } },
+  setWeatherLocation: { minRole: TECH, summary: 'Set the location weather widgets show', effect: { kind: 'setting', key: 'weatherLocation', value: (p) => p.weatherLocation } },
+  sensorConfig: { minRole: TECH, summary: 'Set the sensor configuration', effect: { kind: 'setting', key: 'sensorConfig', value: (_p, b) => b } },
+  updateRule: { minRole: TECH, summary: 'Set the update rule', effect: { kind: 'setting', key: 'updateRule', value: (_p, b) => b } },
+  resetSensor: { minRole: TECH, summary: 'Reset the sensors', effect: { kind: 'command', params: () => ({}) } },
+  advancedConfiguration: {
+    minRole: TECH,
+    summary: 'Set, merge or remove advanced configuration keys',
+    effect: {
+      kind: 'columns',
+      set: (p, b) => {
+        const current = sql`coalesce(${devices.settings}->'advancedConfiguration', '{}'::jsonb)`;
+        const body = JSON.stringify(b ?? {});
+        const next =
+          p.updateMethod === 'SET' ? sql`${body}::jsonb` : p.updateMethod === 'ADD_OR_UPDATE' ? sql`${current} || ${body}::jsonb` : sql`${current} - array(select jsonb_object_keys(${body}::jsonb))`;
+
+        return sql`${column('settings')} = ${devices.settings} || jsonb_build_object('advancedConfiguration', ${next})`;
+      },
+    },
+  },
+  setUpdateVersionUpperLimit: { minRole: TECH, summary: 'Cap the player version updates install', effect: { kind: 'setting', key: 'updateVersionUpperLimit', value: (p) => p.version } },
+  datasource: { minRole: TECH, summary: 'Bind (or, with DELETE, unbind) a datasource', deletable: true, effect: { kind: 'setting', key: 'datasourceId', value: (p) => p.datasourceId } },
+  dataRowId: { minRole: TECH, summary: 'Bind (or, with DELETE, unbind) a data row', deletable: true, effect: { kind: 'setting', key: 'dataRowId', value: (p) => p.dataRowId } },
+  showName: { minRole: TECH, summary: 'Show or hide the device name on screen', effect: { kind: 'setting', key: 'showName', value: (p) => p.enabled } },
+  requestLog: { minRole: TECH, summary: 'Ask the player for its logs', effect: { kind: 'command', params: (p) => ({ systemLog: p.systemLog ?? false, systemReport: p.systemReport ?? false }) } },
+  update: { minRole: TECH, summary: 'Update the player software', effect: { kind: 'command', params: (p) => (p.version ? { version: p.version } : {}) } },
+  emergency: { minRole: TECH, summary: 'Turn emergency mode on or off', effect: { kind: 'columns', set: (p) => sql`${column('emergency_status')} = ${p.emergencyStatus}` } },
+  turnOnRapidPreviewMode: {
+    minRole: TECH,
+    summary: 'Take screenshots often for a while',
+    effect: { kind: 'command', params: (p) => ({ duration: p.duration, minimumDelayBetweenPreviews: p.minimumDelayBetweenPreviews }) },
+  },
+  takeHighResPreview: { minRole: TECH, summary: 'Take one full-resolution screenshot', effect: { kind: 'command', params: () => ({}) } },
+  updateLicense: {
+    minRole: TECH,
+    summary: 'Change the licence of the devices',
+    effect: {
+      kind: 'columns',
+      set: (p) => {
+        if (p.licenseStatus === undefined && p.licenseType === undefined && p.licenseOrderId === undefined) {
+          throw new ValidationError('request.error.invalid', 'Name the licence status, type or order to set', { parameter: 'licenseStatus' });
+        }
+        if (p.licenseStatus === 'FREE' && !p.licenseType) throw new ValidationError('request.error.invalid', 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
+        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined) throw new ValidationError('request.error.invalid', 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
+        const parts = [
+          p.licenseStatus !== undefined && sql`${column('license_status')} = ${p.licenseStatus}`,
+          p.licenseType !== undefined && sql`${column('license_type')} = ${p.licenseType}`,
+          p.licenseOrderId !== undefined && sql`${column('license_order_id')} = ${p.licenseOrderId}`,
+          // Unlicensed devices hold no order.
+          p.licenseStatus === 'UN_LICENSED' && sql`${column('license_order_id')} = null`,
+        ].filter((x): x is SQL => Boolean(x));
+
+        return sql.join(parts, sql`, `);
+      },
+    },
+  },
+};
+
+/** A one-shot command lives this long unless acknowledged (spec 4 §3). */
+export const COMMAND_LIFETIME_MS = 10 * 60_000;
+
+/** What changed on which devices, for whoever keeps connections to them (the player protocol). */
+export type DeviceChange = { customerId: number; deviceIds: string[]; kind: 'settings' | 'commands' };
+export type DeviceChangeListener = { name: string; changed: (change: DeviceChange) => void | Promise<void> };
+export const deviceChangeListeners = definePlugPoint<DeviceChangeListener>('deviceChangeListeners', (l) => l.name);
+
+/** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
+export async function runDeviceCommand<N extends CommandName>(
+  ctx: ServiceContext,
+  name: N,
+  input: { search?: string; applyOn?: ApplyOn; params: Params<N>; body: Body<N>; remove?: boolean },
+): Promise<{ updated: number }> {
+  const definition = COMMANDS[name] as unknown as CommandDefinition<N>;
+  const customerId = batchCustomerId(ctx);
+  const targets = batchTargets(ctx, customerId, input);
+  const { effect } = definition;
+
+  const result = await withTransaction(ctx.db, async (tx) => {
+    const cctx = { tx, customerId };
+    let ids: string[];
+    if (effect.kind === 'command') {
+      const params = await effect.params(input.params, input.body, cctx);
+      const cacheAt = typeof params.cacheAt === 'number' ? params.cacheAt : Date.now();
+      ids = await issueCommands(tx, { where: targets, name, params, expiresAt: new Date(Math.max(Date.now(), cacheAt) + COMMAND_LIFETIME_MS) });
+    } else {
+      const set =
+        effect.kind === 'columns'
+          ? await effect.set(input.params, input.body, cctx)
+          : input.remove
+            ? sql`${column('settings')} = ${devices.settings} - ${effect.key}::text`
+            : sql`${column('settings')} = ${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)`;
+      ids = await updateTargetDevices(tx, set, and(targets)!);
+    }
+    await auditChange(tx, ctx, {
+      entityType: 'device',
+      customerId,
+      action: input.remove ? `remove ${name}` : name,
+      message: `${input.remove ? 'Removed' : 'Command'} ${name} ${input.remove ? 'from' : 'for'} ${ids.length === 1 ? '1 device' : `${ids.length} devices`}`,
+      changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', params: input.params ?? {}, ...(input.body === undefined ? {} : { body: input.body }), updated: ids.length },
+    });
+
+    return { ids };
+  });
+  if (result.ids.length > 0) {
+    const change: DeviceChange = { customerId, deviceIds: result.ids, kind: effect.kind === 'command' ? 'commands' : 'settings' };
+    // A listener that fails must not turn a committed command into an error: the device also learns it on its next heartbeat.
+    await Promise.allSettled(deviceChangeListeners.items().map((l) => l.changed(change)));
+  }
+
+  return { updated: result.ids.length };
+}

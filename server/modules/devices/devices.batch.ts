@@ -1,0 +1,64 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/server/context/service-context';
+import { withTransaction } from '@/server/db/transaction';
+import { ValidationError } from '@/server/errors';
+import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { maxTagsTotalLength, normalizeTags, registerTags, tagVerbSql, type TagVerb } from '@/server/modules/tags/tags.rules';
+import { readOnlyExpression } from '@/server/modules/teams/team-visibility';
+import { compileSearch } from '@/server/query';
+import { deviceResource } from './devices.resource';
+import { batchCustomerId, deviceAccess } from './devices.service';
+import { devices } from './devices.table';
+import { anyDeviceMatches, bulkUpdateDevices } from './devices.queries';
+
+/*
+ * Batch verbs over devices (spec 3 "Devices and device folders"): `customerId` names the one tenant, `search`
+ * which devices (every device of the tenant when absent), `applyOn` what the search targets. The devices
+ * are never read into memory: each verb is one statement whose WHERE is the compiled search, the tenant
+ * and the caller's team writability.
+ */
+
+export const APPLY_ON = ['DEVICE', 'DEVICEGROUP', 'ALL'] as const;
+export type ApplyOn = (typeof APPLY_ON)[number];
+
+/**
+ * The devices of `customerId` a batch acts on, as a condition on `device`. `DEVICE`: the search is over
+ * devices; `ALL`: every device of the tenant (the search is ignored). Writable only: a device the caller's
+ * teams give read-only access to is left alone.
+ */
+export function batchTargets(ctx: ServiceContext, customerId: number, input: { search?: string; applyOn?: ApplyOn }): SQL {
+  const applyOn = input.applyOn ?? 'DEVICE';
+  if (applyOn === 'DEVICEGROUP') {
+    // Folder searches need the device folder resource (device-groups module); until it is wired, say so.
+    throw new ValidationError('request.error.invalid', 'applyOn=DEVICEGROUP is not supported yet; search devices by deviceGroupPath instead', { parameter: 'applyOn' });
+  }
+  const searched = applyOn === 'DEVICE' && input.search?.trim() ? compileSearch(deviceResource, input.search) : undefined;
+
+  return and(sql`${devices.customerId} = ${customerId}`, deviceAccess(ctx), sql`not ${readOnlyExpression(ctx, 'device', devices.id)}`, searched)!;
+}
+
+/** POST /api/v2/device/tags/{add,set,remove}?customerId=&search=&applyOn=: answers how many devices changed. */
+export async function bulkDeviceTags(ctx: ServiceContext, input: { verb: TagVerb; search?: string; applyOn?: ApplyOn; tags: string[] }): Promise<{ updated: number }> {
+  const customerId = batchCustomerId(ctx);
+  const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
+  const { set, changes, tooLong } = tagVerbSql(devices.tags, input.verb, tags);
+  const where = and(batchTargets(ctx, customerId, input), changes)!;
+
+  return withTransaction(ctx.db, async (tx) => {
+    if (input.verb === 'add' && (await anyDeviceMatches(tx, and(where, tooLong)!))) {
+      throw new ValidationError('tag.error.invalid', `A device's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
+    }
+    const perCustomer = await bulkUpdateDevices(tx, set, where);
+    if (input.verb !== 'remove') await registerTags(tx, customerId, 'DEVICE', tags);
+    const updated = perCustomer.reduce((sum, c) => sum + c.count, 0);
+    await auditChange(tx, ctx, {
+      entityType: 'device',
+      customerId,
+      action: `${input.verb}Tags`,
+      message: `Tags ${{ add: 'added to', set: 'set on', remove: 'removed from' }[input.verb]} ${updated} devices: ${tags.join(', ')}`,
+      changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', tags, updated },
+    });
+
+    return { updated };
+  });
+}

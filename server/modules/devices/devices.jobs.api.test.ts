@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOfflineSweeps, sweepOfflineDevices } from './devices.jobs';
+import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
+import { devices, deviceStatusChanges } from './devices.table';
+
+let k: DevicesTestKit;
+let t: DevicesTestKit['t'];
+
+beforeAll(async () => {
+  k = await devicesTestKit();
+  t = k.t;
+});
+afterAll(() => t.close());
+
+const NOW = new Date(Date.UTC(2026, 10, 25, 12));
+const ago = (s: number) => new Date(NOW.getTime() - s * 1000);
+
+describe('offline sweep', () => {
+  it('marks devices silent past 2.5 × their heartbeat OFFLINE, records the transition, and leaves the others', async () => {
+    const silent = await k.device({ name: 'Silent', deviceStatus: 'ONLINE', lastSeen: ago(151), heartbeatSeconds: 60 });
+    const fresh = await k.device({ name: 'Fresh', deviceStatus: 'ONLINE', lastSeen: ago(149), heartbeatSeconds: 60 });
+    const slowBeat = await k.device({ name: 'Slow beat', deviceStatus: 'ONLINE', lastSeen: ago(600), heartbeatSeconds: 300 });
+    const unclaimed = await k.device({ name: 'Unclaimed', deviceStatus: 'ONLINE', lastSeen: ago(3600) }, null);
+    const offline = await k.device({ name: 'Already', deviceStatus: 'OFFLINE', lastSeen: ago(3600) });
+
+    expect(await sweepOfflineDevices(t.db, NOW)).toBeGreaterThanOrEqual(2);
+    const status = async (id: string) => (await t.db.select().from(devices).where(eq(devices.id, id)))[0]!;
+    expect(await status(silent.id)).toMatchObject({ deviceStatus: 'OFFLINE', lastDeviceStatusChange: NOW });
+    expect((await status(fresh.id)).deviceStatus).toBe('ONLINE');
+    expect((await status(slowBeat.id)).deviceStatus).toBe('ONLINE');
+    expect((await status(unclaimed.id)).deviceStatus).toBe('OFFLINE');
+    expect((await status(offline.id)).lastDeviceStatusChange).toBeNull();
+    const changes = await t.db.select().from(deviceStatusChanges).where(eq(deviceStatusChanges.deviceId, silent.id));
+    expect(changes).toMatchObject([{ status: 'OFFLINE', customerId: k.customerId, changedAt: NOW }]);
+    // A second pass changes nothing more.
+    expect(await sweepOfflineDevices(t.db, NOW)).toBe(0);
+  });
+
+  it('sweeps four times a minute within its one-minute schedule', async () => {
+    const waits: number[] = [];
+    await runOfflineSweeps(t.db, undefined, async (ms) => void waits.push(ms));
+    expect(waits).toEqual([15_000, 15_000, 15_000]);
+  });
+});

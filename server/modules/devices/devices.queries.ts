@@ -1,0 +1,198 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { textArray } from '@/server/modules/tags/tags.rules';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { deviceCommands, deviceMetricSamples, devices, deviceStatusChanges, type DeviceRow } from './devices.table';
+
+export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
+  const [row] = await db.insert(devices).values(values).returning();
+
+  return row!;
+}
+
+export type DeviceChanges = Partial<Pick<DeviceRow, 'name' | 'comment' | 'timeZone' | 'tags'>>;
+
+export async function updateDevice(db: Executor, customerId: number, id: string, values: DeviceChanges): Promise<void> {
+  await db.update(devices).set(values).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
+}
+
+/** One device of `where` with whether the caller sees it and reads it only; row-locked for the transaction. */
+export async function findDeviceForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  const [found] = await db
+    .select({ row: devices, visible: sql<boolean>`${input.visible ?? sql`true`}`, readOnly: sql<boolean>`${input.readOnly}` })
+    .from(devices)
+    .where(input.where)
+    .limit(1)
+    .for('update', { of: devices });
+
+  return found;
+}
+
+/** Deletes one device with its team assignments (tokens, commands, samples and previews go by cascade). */
+export async function deleteDevice(db: Executor, customerId: number, id: string): Promise<void> {
+  await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'device'), eq(teamAssignments.resourceId, id)));
+  await db.delete(devices).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
+}
+
+/** A device folder of `where` with whether the caller sees it and reads it only. */
+export async function findDeviceGroupForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  const [found] = await db
+    .select({
+      id: deviceGroups.id,
+      customerId: deviceGroups.customerId,
+      name: deviceGroups.name,
+      path: deviceGroups.path,
+      visible: sql<boolean>`${input.visible ?? sql`true`}`,
+      readOnly: sql<boolean>`${input.readOnly}`,
+    })
+    .from(deviceGroups)
+    .where(input.where)
+    .limit(1);
+
+  return found;
+}
+
+/**
+ * The devices among `ids` of `customerId` that `writable` (visibility and team writability) allows,
+ * row-locked, with their current folder.
+ */
+export async function findDevicesForMove(db: Executor, customerId: number, ids: readonly string[], writable: SQL | undefined) {
+  return execRows<{ id: string; name: string; device_group_id: string | null }>(
+    db,
+    sql`select ${devices.id} as id, ${devices.name} as name, ${devices.deviceGroupId} as device_group_id from ${devices}
+      where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)}) and ${writable ?? sql`true`}
+      order by ${devices.id} for update of ${devices}`,
+  );
+}
+
+/** Puts the devices in the folder (its id and materialised path) in one statement. */
+export async function moveDevicesTo(db: Executor, customerId: number, ids: readonly string[], folder: { id: string; path: string[] }): Promise<void> {
+  await db.execute(sql`update ${devices} set ${sql.identifier('device_group_id')} = ${folder.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(folder.path)}
+    where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)})`);
+}
+
+/** One UPDATE of the devices matching `where`; answers the count per customer. */
+export async function bulkUpdateDevices(db: Executor, set: SQL, where: SQL): Promise<Array<{ customerId: number; count: number }>> {
+  const rows = await execRows<{ customer_id: string | number; count: string | number }>(
+    db,
+    sql`with changed as (update ${devices} set ${set} where ${where} returning ${devices.customerId} as customer_id)
+      select customer_id, count(*) as count from changed group by customer_id`,
+  );
+
+  return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.count) }));
+}
+
+export async function anyDeviceMatches(db: Executor, where: SQL): Promise<boolean> {
+  const rows = await execRows(db, sql`select 1 from ${devices} where ${where} limit 1`);
+
+  return rows.length > 0;
+}
+
+/** A customer's devices, for its usage counter. */
+export async function countDevicesOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.customerId, customerId));
+
+  return row?.n ?? 0;
+}
+
+/** A customer's root device folder (created with the customer). */
+export async function findRootDeviceGroup(db: Executor, customerId: number) {
+  const [row] = await db
+    .select({ id: deviceGroups.id, path: deviceGroups.path })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.parentId} is null`))
+    .limit(1);
+
+  return row;
+}
+
+/** A device folder row (the sweep's factory; the device-groups module owns the folder API). */
+export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert) {
+  const [row] = await db.insert(deviceGroups).values(values).returning();
+
+  return row!;
+}
+
+/** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
+export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
+  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`);
+
+  return rows[0]?.id;
+}
+
+/** One UPDATE of the target devices; answers their ids. */
+export async function updateTargetDevices(db: Executor, set: SQL, where: SQL): Promise<string[]> {
+  const rows = await execRows<{ id: string }>(db, sql`update ${devices} set ${set} where ${where} returning ${devices.id} as id`);
+
+  return rows.map((r) => r.id);
+}
+
+/** A command for each target device in one INSERT … SELECT; answers the devices' ids. */
+export async function issueCommands(db: Executor, input: { where: SQL; name: string; params: Record<string, unknown>; expiresAt: Date }): Promise<string[]> {
+  const rows = await execRows<{ device_id: string }>(
+    db,
+    sql`insert into ${deviceCommands} (${sql.identifier('id')}, ${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('name')}, ${sql.identifier('params')}, ${sql.identifier('expires_at')})
+      select gen_random_uuid(), ${devices.id}, ${devices.customerId}, ${input.name}, ${JSON.stringify(input.params)}::jsonb, ${input.expiresAt.toISOString()}::timestamptz
+      from ${devices} where ${input.where}
+      returning ${sql.identifier('device_id')}`,
+  );
+
+  return rows.map((r) => r.device_id);
+}
+
+/** The metric types a device has samples of. */
+export async function deviceMetricTypesOf(db: Executor, deviceId: string): Promise<string[]> {
+  const rows = await execRows<{ type: string }>(db, sql`select distinct ${deviceMetricSamples.type} as type from ${deviceMetricSamples} where ${deviceMetricSamples.deviceId} = ${deviceId}::uuid`);
+
+  return rows.map((r) => r.type);
+}
+
+export type MetricBucketRow = { type: string; bucket: number | null; avg: number | null; min: number | null; max: number | null; sum: number; count: number };
+
+/**
+ * Per type: each of `points` equal buckets over [from, to) with samples (1-based `bucket`), and the whole
+ * range (`bucket` null), in one statement (GROUPING SETS).
+ */
+export async function deviceMetricBuckets(db: Executor, input: { deviceId: string; types: string[]; from: number; to: number; points: number }): Promise<MetricBucketRow[]> {
+  const s = deviceMetricSamples;
+  const ms = sql`(extract(epoch from ${s.sampledAt}) * 1000)`;
+  const rows = await execRows<{ type: string; bucket: string | number | null; avg: string | number | null; min: string | number | null; max: string | number | null; sum: string | number | null; count: string | number }>(
+    db,
+    sql`select type, bucket, avg(value) as avg, min(value) as min, max(value) as max, sum(value) as sum, count(*) as count
+      from (
+        select ${s.type} as type, width_bucket(${ms}, ${input.from}::float8, ${input.to}::float8, ${input.points}::int) as bucket, ${s.value} as value
+        from ${s}
+        where ${s.deviceId} = ${input.deviceId}::uuid and ${s.type} = any(${textArray(input.types)})
+          and ${s.sampledAt} >= to_timestamp(${input.from}::float8 / 1000) and ${s.sampledAt} < to_timestamp(${input.to}::float8 / 1000)
+      ) samples
+      group by grouping sets ((type, bucket), (type))`,
+  );
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+  return rows.map((r) => ({ type: r.type, bucket: num(r.bucket), avg: num(r.avg), min: num(r.min), max: num(r.max), sum: num(r.sum) ?? 0, count: Number(r.count) }));
+}
+
+/**
+ * Marks OFFLINE every ONLINE device last seen more than 2.5 × its heartbeat interval before `now`, and
+ * records each transition, in one statement. Answers the devices that went offline.
+ */
+export async function markSilentDevicesOffline(db: Executor, now: Date): Promise<Array<{ id: string; customerId: number | null }>> {
+  const rows = await execRows<{ id: string; customer_id: string | number | null }>(
+    db,
+    sql`with silent as (
+        update ${devices} set ${sql.identifier('device_status')} = 'OFFLINE', ${sql.identifier('last_device_status_change')} = ${now.toISOString()}::timestamptz
+        where ${devices.deviceStatus} = 'ONLINE'
+          and ${devices.lastSeen} < ${now.toISOString()}::timestamptz - make_interval(secs => ${devices.heartbeatSeconds} * 2.5)
+        returning ${devices.id} as id, ${devices.customerId} as customer_id
+      ), recorded as (
+        insert into ${deviceStatusChanges} (${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('status')}, ${sql.identifier('changed_at')})
+        select id, customer_id, 'OFFLINE', ${now.toISOString()}::timestamptz from silent
+      )
+      select id, customer_id from silent`,
+  );
+
+  return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id) }));
+}
