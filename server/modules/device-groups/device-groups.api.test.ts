@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execRows } from '@/server/db/sql';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { deviceGroupAlertSources, deviceGroupUsages } from './device-group-plugs';
+import { deviceAlertSources } from '@/server/modules/devices/device-alerts';
+import { deviceGroupUsages } from './device-group-plugs';
 import { deviceGroupTenants, type deviceGroupKit, type Group } from './device-groups.test-kit';
 
 let t: TestContext;
@@ -58,8 +59,8 @@ describe('GET /api/v2/deviceGroup and /api/v2/deviceGroup/{id}', () => {
     const sub = await createOk(folder.id, 'PluggedSub');
     await kit.insertDevice(sub);
     await kit.insertDevice(folder);
-    // Stand-ins for the alerts and campaigns modules: one "alert" per device below the folder, one fixed usage entry.
-    const removeAlerts = deviceGroupAlertSources.add({ name: 'test', count: (id) => sql`select count(*) from device d where d.group_path @> array[${id}]::uuid[]` });
+    // Stand-ins for the alerts and campaigns modules: one alert on every device, one fixed usage entry.
+    const removeAlerts = deviceAlertSources.add({ name: 'test', alerts: (deviceId) => sql`jsonb_build_array(jsonb_build_object('deviceId', ${deviceId}::text))` });
     const removeUsage = deviceGroupUsages.add({ name: 'test', usageField: 'campaignUsageDetails', usage: (id) => sql`jsonb_build_array(jsonb_build_object('id', ${id}::text))` });
     try {
       const res = await t.request('GET', `/api/v2/deviceGroup?search=deviceGroupPath:${folder.id}&select=alertCount,campaignUsageDetails,messageUsageDetails&sort=alertCount,desc`, { token: viewer });

@@ -3,15 +3,17 @@ import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
-import { alertCountSql, deviceGroupUsageSql, type DeviceGroupUsageField } from './device-group-plugs';
+import { deviceAlertCountBelow } from '@/server/modules/devices/device-alerts';
+import { deviceGroupUsageSql, type DeviceGroupUsageField } from './device-group-plugs';
 import { deviceGroupTypes } from './device-groups.schemas';
 
 /**
  * Searchable and selectable fields of `deviceGroup` (spec 3 "Device folder").
  * - `deviceGroupPath` is the ids of the ancestors root first, the folder itself last (answered joined by
  *   `/`): `deviceGroupPath:{id}` finds the folder and every folder below it with one GIN-indexed predicate.
- * - `alertCount` (computed) and the usage fields come from the plug points of device-group-plugs.ts (0 and
- *   `[]` until alerts and channels plug in); all four are select-only (spec 1: computed fields only when named).
+ * - `alertCount` (computed) sums the active alerts of the devices in and below the folder (the devices
+ *   module's `deviceAlertSources`: 0 until alerts plug in); the usage fields come from device-group-plugs.ts
+ *   (`[]` until channels plug in). All four are select-only (spec 1: computed fields only when named).
  */
 export const deviceGroupResource = defineResource({
   name: 'deviceGroup',
@@ -33,7 +35,7 @@ export const deviceGroupResource = defineResource({
       videoWallMetaData: { kind: 'scalar', type: 'json', sql: t.videoWallMetaData },
       tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
-      alertCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: alertCountSql(id) },
+      alertCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: deviceAlertCountBelow(id, sql`${t.customerId}`) },
       teamAssignments: teamAssignmentsField('deviceGroup'),
       campaignUsageDetails: usage('campaignUsageDetails'),
       topLevelCampaignUsageDetails: usage('topLevelCampaignUsageDetails'),

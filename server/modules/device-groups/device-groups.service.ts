@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
@@ -81,7 +82,7 @@ async function readDeviceGroup(db: Executor, ctx: ServiceContext, id: string, se
   const item = await findOne<DeviceGroup>(db, {
     resource: deviceGroupResource,
     scope: ctx.scope,
-    where: [sql`${deviceGroups.id}::text = ${id}`, deviceGroupAccess(ctx)],
+    where: [uuidEquals(deviceGroups.id, id), deviceGroupAccess(ctx)],
     select,
   });
   if (!item) throw new NotFoundError('deviceGroup', id);

@@ -10,7 +10,7 @@ import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
-import { findRootDeviceGroup, insertDevice, insertDeviceGroup } from './devices.queries';
+import { findRootDeviceGroup, insertDevice } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges } from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
@@ -42,14 +42,6 @@ export const devicesModule = defineModule({
     ),
   ],
   sweep: {
-    // Device folders are the device-groups module's; until it has its own factory, one here lets routes name them.
-    deviceGroup: async (db, customerId) => {
-      const root = await findRootDeviceGroup(db, customerId);
-      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
-      const id = uuidv7();
-
-      return (await insertDeviceGroup(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
-    },
     device: async (db, customerId) => {
       const root = await findRootDeviceGroup(db, customerId);
       if (!root) throw new Error(`customer ${customerId} has no root device folder`);
