@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
 import { contentAssignments } from '@/server/modules/content/content-assignments';
+import { findRootDeviceGroup } from '@/server/modules/device-groups/device-groups.queries';
 import { customerStatistics } from '@/server/modules/customers/customer-statistics';
 import { defineModule, plug } from '@/server/modules/module';
 import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
@@ -10,7 +11,7 @@ import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
-import { findRootDeviceGroup, insertDevice } from './devices.queries';
+import { insertDevice } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges } from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */

@@ -103,17 +103,6 @@ export async function countDevicesOf(db: Executor, customerId: number): Promise<
   return row?.n ?? 0;
 }
 
-/** A customer's root device folder (created with the customer). */
-export async function findRootDeviceGroup(db: Executor, customerId: number) {
-  const [row] = await db
-    .select({ id: deviceGroups.id, path: deviceGroups.path })
-    .from(deviceGroups)
-    .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.parentId} is null`))
-    .limit(1);
-
-  return row;
-}
-
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
 export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
   const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`);
