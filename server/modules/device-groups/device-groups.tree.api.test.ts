@@ -100,6 +100,28 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
     expect(await kit.groupRow(a.id)).toMatchObject({ parentId: b.id, path: [root.id, b.id, a.id] });
   });
 
+  it('a device moved into a folder while the folder moves gets the folder\'s new path', async () => {
+    const folder = await createOk(root.id, 'Moving');
+    const target = await createOk(root.id, 'MovingTarget');
+    const device = await kit.insertDevice(root);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let moved!: () => void;
+    const folderMoved = new Promise<void>((resolve) => (moved = resolve));
+    const first = withTransaction(t.db, async (tx) => {
+      await moveFolderSubtrees(tx, deviceGroupTree, { customerId, folderIds: [folder.id], target: { id: target.id } });
+      moved();
+      await held;
+    });
+    await folderMoved;
+    const second = t.request('POST', `/api/v2/device/move?customerId=${customerId}`, { token: technician, json: { deviceIds: [device.id], targetGroupId: folder.id } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await first;
+    expect((await second).status).toBe(204);
+    expect(await kit.deviceRow(device.id)).toMatchObject({ deviceGroupId: folder.id, groupPath: [root.id, target.id, folder.id] });
+  });
+
   it("refuses another tenant's folder or target (404) and an APPROVER (403)", async () => {
     const mine = await createOk(root.id, 'MineToMove');
     expect((await move(technician, mine.id, otherRoot.id)).status).toBe(404);
