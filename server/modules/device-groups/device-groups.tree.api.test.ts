@@ -32,6 +32,29 @@ const createOk = (parentId: string, name: string, extra: Record<string, unknown>
 const move = (token: string, folderId: string, targetId: string) => t.request('POST', `/api/deviceGroup/moveToParent/${folderId}/${targetId}`, { token });
 const remove = (token: string, id: string, query = '') => t.request('DELETE', `/api/deviceGroup/${id}${query}`, { token });
 
+/**
+ * Moves `folderId` into `targetId` in a transaction held open while `request` starts (given 200 ms to reach
+ * its locks), then commits it; answers what the request answered.
+ */
+async function whileMoveHeldOpen<T>(folderId: string, targetId: string, request: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let moved!: () => void;
+  const folderMoved = new Promise<void>((resolve) => (moved = resolve));
+  const first = withTransaction(t.db, async (tx) => {
+    await moveFolderSubtrees(tx, deviceGroupTree, { customerId, folderIds: [folderId], target: { id: targetId } });
+    moved();
+    await held;
+  });
+  await folderMoved;
+  const second = request();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  release();
+  await first;
+
+  return second;
+}
+
 describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () => {
   it('moves a folder with everything below it; every path and every device below follow', async () => {
     const src = await createOk(root.id, 'MoveSrc');
@@ -78,22 +101,8 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
   it('a move waits for a crossing one to commit, then refuses to make a cycle (409)', async () => {
     const a = await createOk(root.id, 'CrossA');
     const b = await createOk(root.id, 'CrossB');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let moved!: () => void;
-    const firstMoved = new Promise<void>((resolve) => (moved = resolve));
     // A into B, its transaction held open; meanwhile B into A arrives through the API.
-    const first = withTransaction(t.db, async (tx) => {
-      await moveFolderSubtrees(tx, deviceGroupTree, { customerId, folderIds: [a.id], target: { id: b.id } });
-      moved();
-      await held;
-    });
-    await firstMoved;
-    const second = move(technician, b.id, a.id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    await first;
-    const res = await second;
+    const res = await whileMoveHeldOpen(a.id, b.id, () => move(technician, b.id, a.id));
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body.key).toBe('deviceGroup.error.moveIntoItself');
     expect(await kit.groupRow(b.id)).toMatchObject({ parentId: root.id, path: [root.id, b.id] });
@@ -104,21 +113,10 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
     const folder = await createOk(root.id, 'Moving');
     const target = await createOk(root.id, 'MovingTarget');
     const device = await kit.insertDevice(root);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let moved!: () => void;
-    const folderMoved = new Promise<void>((resolve) => (moved = resolve));
-    const first = withTransaction(t.db, async (tx) => {
-      await moveFolderSubtrees(tx, deviceGroupTree, { customerId, folderIds: [folder.id], target: { id: target.id } });
-      moved();
-      await held;
-    });
-    await folderMoved;
-    const second = t.request('POST', `/api/v2/device/move?customerId=${customerId}`, { token: technician, json: { deviceIds: [device.id], targetGroupId: folder.id } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
-    await first;
-    expect((await second).status).toBe(204);
+    const res = await whileMoveHeldOpen(folder.id, target.id, () =>
+      t.request('POST', `/api/v2/device/move?customerId=${customerId}`, { token: technician, json: { deviceIds: [device.id], targetGroupId: folder.id } }),
+    );
+    expect(res.status).toBe(204);
     expect(await kit.deviceRow(device.id)).toMatchObject({ deviceGroupId: folder.id, groupPath: [root.id, target.id, folder.id] });
   });
 
