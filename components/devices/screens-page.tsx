@@ -2,13 +2,16 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
+import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/field';
-import { MonitorIcon } from '@/components/ui/icons';
+import { MonitorIcon, PlusIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
@@ -97,7 +100,9 @@ export function ScreensPage() {
 
 function ScreenList() {
   const me = useCurrentUser();
+  const router = useRouter();
   const canManage = hasRole(me.role, 'TECHNICIAN');
+  const [adding, setAdding] = useState(false);
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE, filters: FILTERS });
   const { params } = list;
   const query = deviceResource.useList({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, status: params.status });
@@ -109,7 +114,19 @@ function ScreenList() {
 
   return (
     <>
-      <PageHeader title="Screens" description="Every player of this tenant: whether it is online, what it shows, when it was last heard from." />
+      <PageHeader
+        title="Screens"
+        description="Every player of this tenant: whether it is online, what it shows, when it was last heard from."
+        actions={
+          canManage ? (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon className="size-4" />
+              Add screen
+            </Button>
+          ) : null
+        }
+      />
+      {canManage ? <AddScreenDialog open={adding} onOpenChange={setAdding} onAdded={(device) => router.push(`/screens/${device.id}`)} /> : null}
       <ResourceList
         identity={{ name: 'screens', noun: { one: 'screen', other: 'screens' } }}
         list={list}
@@ -135,7 +152,13 @@ function ScreenList() {
         empty={{
           icon: <MonitorIcon className="size-5 text-zinc-500" />,
           title: 'No screens yet',
-          body: 'A player shows a 4-digit code when it starts; a technician claims it with that code and it appears here.',
+          body: 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.',
+          action: canManage ? (
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <PlusIcon className="size-4" />
+              Add screen
+            </Button>
+          ) : null,
         }}
       />
       <ConfirmDialog

@@ -67,6 +67,14 @@ export function statusLabel(device: Pick<Device, 'deviceStatus'>): string {
   return device.deviceStatus === 'ONLINE' ? 'Online' : 'Offline';
 }
 
+/** POST /api/v2/device/assignToCustomer: claims the screen showing `activationCode` for the selected tenant. */
+export function useClaimDevice() {
+  return deviceResource.useMutation(
+    (input: { activationCode: string; deviceName: string; timeZone: string; licenseStatus: 'UN_LICENSED' | 'FREE'; licenseType?: string }, { customerId }) =>
+      apiFetch<Device>('/api/v2/device/assignToCustomer', { method: 'POST', body: input, customerId }),
+  );
+}
+
 /** The metric types a screen reports (`/api/deviceStat/{id}/supportedMetrics`). */
 export function useSupportedMetrics(deviceId: string) {
   const customerId = deviceResource.useScope();

@@ -12,6 +12,8 @@ import { claimFailureSlot, clearFailures, releaseFailureSlot } from './failure-l
  * and answers whether the subject is over its limit, so concurrent attempts can never check more
  * secrets than the limit allows (checking first and counting afterwards let 100 parallel guesses
  * through). A wrong secret keeps its slot: that is the counted failure. A right one gives it back.
+ * The same mechanism, with a policy of its own, counts device registrations per address (every one
+ * keeps its slot) and device claims (`claim.user:<id>`, `claim.tenant:<id>`: a wrong code keeps its slot).
  */
 
 /** Addresses are shared (offices, NAT): they get five times the per-account allowance. */
@@ -34,14 +36,26 @@ export type Attempt = {
 export type AttemptClaim = { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number };
 
 /**
+ * A limit of its own, fixed by the spec rather than by `AUTH_MAX_FAILURES` (device registrations per
+ * address, wrong activation codes per user and tenant). Windows are at most a day: the clean-up job drops
+ * windows older than that (MAX_WINDOW_SECONDS).
+ */
+export type AttemptPolicy = { limit: number; windowSeconds: number };
+
+/** No failure window lasts longer; older rows are dropped by the token clean-up job. */
+export const MAX_WINDOW_SECONDS = 24 * 3600;
+
+/**
  * Claims one attempt for each subject, in order. When a subject is over its limit, the slots claimed
  * so far are given back and the answer is the seconds until that subject's window ends (429).
+ * `policy` replaces the configured sign-in limits for every subject of this claim.
  */
-export async function claimAttempt(db: Executor, config: Config, subjects: string[]): Promise<AttemptClaim> {
-  const { windowSeconds } = config.authRateLimit;
+export async function claimAttempt(db: Executor, config: Config, subjects: string[], policy?: AttemptPolicy): Promise<AttemptClaim> {
+  if (policy && !(policy.limit >= 1 && policy.windowSeconds > 0 && policy.windowSeconds <= MAX_WINDOW_SECONDS)) throw new Error(`Invalid attempt policy ${JSON.stringify(policy)}`);
+  const windowSeconds = policy?.windowSeconds ?? config.authRateLimit.windowSeconds;
   const claimed: Claimed[] = [];
   for (const subject of subjects) {
-    const limit = limitOf(config, subject);
+    const limit = policy?.limit ?? limitOf(config, subject);
     const slot = await claimFailureSlot(db, { subject, limit, windowSeconds });
     if (slot.failures > limit) {
       await giveBack(db, claimed);

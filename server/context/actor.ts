@@ -27,6 +27,25 @@ export type DeviceActor = {
 };
 
 /**
+ * A screen calling the player API (`/api/display/**`) with its device token. Until a tenant claims it the
+ * device has no customer (`customerId` null) and may call only what spec 4 §3 allows an unassigned device;
+ * once assigned it acts as its `DeviceActor`.
+ */
+export type DeviceCaller = {
+  deviceId: string;
+  deviceName: string;
+  customerId: number | null;
+  customerName: string | null;
+};
+
+/** The actor an assigned device acts as; undefined while it is unassigned (it belongs to no tenant). */
+export function deviceActorOf(caller: DeviceCaller): DeviceActor | undefined {
+  if (caller.customerId === null) return undefined;
+
+  return { kind: 'device', deviceId: caller.deviceId, deviceName: caller.deviceName, customerId: caller.customerId, customerName: caller.customerName ?? '' };
+}
+
+/**
  * A webhook API key (spec 3 "Webhook API key"): it acts in the key's customer only, within its scopes,
  * and, when `restricted`, only on resources of the teams the key is assigned to.
  */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import type { BlobStore } from '@/server/storage/blob-store';
-import type { Actor, UserActor } from './actor';
+import type { Actor, DeviceActor, DeviceCaller, UserActor } from './actor';
 import type { TenantScope } from './tenant-scope';
 
 /**
@@ -20,4 +20,18 @@ export type ServiceContext<A extends Actor = UserActor> = {
   log: Logger;
   /** Proof for protected operations, from the `g-recaptcha-response` and `x-totp` headers. */
   proof: { captchaResponse?: string; totp?: string };
+};
+
+/**
+ * What a player-API verb receives: the calling device (assigned or not; `actor` is its DeviceActor once a
+ * tenant has claimed it) and the service's resources.
+ */
+export type DeviceContext = {
+  db: Database;
+  config: Config;
+  storage: BlobStore;
+  device: DeviceCaller;
+  actor: DeviceActor | undefined;
+  requestId: string;
+  log: Logger;
 };

@@ -42,7 +42,12 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
   app.openAPIRegistry.registerComponent('securitySchemes', 'clientBasic', {
     type: 'http',
     scheme: 'basic',
-    description: 'OAuth client credentials (`default-client` or `short-lived`)',
+    description: 'OAuth client credentials (`default-client` or `short-lived`), or a device\'s `deviceId:deviceSecret` (grant_type=client_credentials)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'deviceToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A device access token from POST /oauth/token with grant_type=client_credentials; accepted only by the player API (/api/display/**)',
   });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -57,6 +62,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
       { name: 'Customers', description: 'Tenants and network owners' },
       { name: 'Resource limits', description: 'Per-tier caps on what a tenant may create, and their usage' },
       { name: 'System', description: 'Health and readiness' },
+      { name: 'Player', description: 'The device-facing API (spec 4): registration, credentials, status, heartbeat and commands; device tokens only' },
     ],
   });
   registerApiDocs(app);

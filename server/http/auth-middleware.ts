@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { authenticateAccessToken } from '@/server/auth/authenticate';
-import { actorHasRole, actorLogFields } from '@/server/context/actor';
+import { authenticateDeviceToken } from '@/server/auth/device-token';
+import { actorHasRole, actorLogFields, deviceActorOf } from '@/server/context/actor';
 import type { Role } from '@/server/context/roles';
 import { accessTokenFromSessionCookie } from '@/server/auth/session-cookie';
 import { parseCustomerIdParam, resolveTenantScope } from '@/server/auth/tenant-scope';
@@ -64,5 +65,32 @@ export const resolveScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const actor = c.var.actor;
   if (!actor) throw new UnauthorizedError();
   c.set('scope', await resolveTenantScope(c.var.deps.db, actor, parseCustomerIdParam(c.req.query('customerId'))));
+  await next();
+};
+
+/**
+ * The player API (`/api/display/**`, spec 4 §2): only `Authorization: Bearer <device token>`. A user's token,
+ * the console's cookie or no credentials answer 401, as does a device whose customer is restricted.
+ */
+export const authenticateDevice: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  if (header === undefined) throw new UnauthorizedError('A device access token is required');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw new UnauthorizedError('The Authorization header must be "Bearer <token>"');
+  const result = await authenticateDeviceToken(c.var.deps.db, match[1]!, c.var.log);
+  if ('refused' in result) {
+    if (result.refused === 'customerRestricted') throw new UnauthorizedError('The customer account is restricted', 'auth.error.customerRestricted');
+    throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
+  }
+  c.set('device', result.caller);
+  const actor = deviceActorOf(result.caller);
+  if (actor) c.set('actor', actor);
+  c.var.log.debug({ deviceId: result.caller.deviceId }, 'device authenticated');
+  await next();
+};
+
+/** Spec 4 §3: an unassigned device may call only status, heartbeat, wsTicket and ws. */
+export const requireAssignedDevice: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.device?.customerId == null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
   await next();
 };

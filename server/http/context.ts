@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import type { Config } from '@/server/config';
-import type { Actor } from '@/server/context/actor';
+import type { Actor, DeviceCaller } from '@/server/context/actor';
 import type { TenantScope } from '@/server/context/tenant-scope';
 import type { BlobStore } from '@/server/storage/blob-store';
 
@@ -26,6 +26,8 @@ export type AppEnv = {
     requestId: string;
     log: Logger;
     actor?: Actor;
+    /** The calling device on the player API (`/api/display/**`); `actor` is its DeviceActor once it is assigned. */
+    device?: DeviceCaller;
     scope?: TenantScope;
   };
 };

@@ -2,14 +2,15 @@ import http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDevice } from '@/server/modules/display/display.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { DEFAULT_BODY_LIMIT } from './request-input';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
-import { routeTable, type RouteTableEntry } from './route';
+import { isDeviceAccess, routeTable, type RouteTableEntry } from './route';
 
 /**
  * Hostile input over the whole route table (issue 10: "4xx everywhere, never 500"), as an authorised
- * ADMIN: a NUL in a query value and in a path parameter, a NUL in the body, a body over the route's
+ * ADMIN (on the player API: an assigned device): a NUL in a query value and in a path parameter, a NUL in the body, a body over the route's
  * limit, a 100 000-level JSON body. No answer may be a 5xx; where the route takes that input, the
  * answer is the specific 400 or 413 of the shared request layer.
  */
@@ -20,12 +21,14 @@ type OpenApiDocument = { paths: Record<string, Record<string, { parameters?: Ope
 let t: TestContext;
 let base: string;
 let admin: string;
+let device: string;
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
   t = await createTestContext();
   base = await t.listen();
   admin = (await t.actor('ADMIN')).token;
+  device = (await newDevice(t, { customerId: (await t.factories.customer()).id })).token;
   doc = (await t.request('GET', '/api/openapi.json')).body as OpenApiDocument;
 });
 afterAll(() => t.close());
@@ -33,6 +36,7 @@ afterAll(() => t.close());
 /** The RFC 6749 endpoints answer in its shape (`invalid_request`). */
 const isOAuth = (route: RouteTableEntry) => route.path === '/oauth/token' || route.path === '/oauth/revoke';
 const label = (route: RouteTableEntry) => `${route.method} ${route.path} (${route.operationId})`;
+const tokenFor = (route: RouteTableEntry) => (isDeviceAccess(route.access) ? device : admin);
 
 function parametersOf(route: RouteTableEntry, where: 'query' | 'path'): OpenApiParameter[] {
   return (doc.paths[route.path]?.[route.method.toLowerCase()]?.parameters ?? []).filter((p) => p.in === where);
@@ -57,7 +61,7 @@ function pathOf(route: RouteTableEntry, nulIn?: string): string {
 async function call(route: RouteTableEntry, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
   const res = await t.app.request(path, {
     method: route.method,
-    headers: { authorization: `Bearer ${admin}`, ...init.headers },
+    headers: { authorization: `Bearer ${tokenFor(route)}`, ...init.headers },
     body: init.body,
     duplex: 'half',
   } as RequestInit);
@@ -77,7 +81,7 @@ function overListener(route: RouteTableEntry, path: string, size: number): Promi
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, {
       method: route.method,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'content-length': String(size) },
+      headers: { authorization: `Bearer ${tokenFor(route)}`, 'content-type': 'application/json', 'content-length': String(size) },
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

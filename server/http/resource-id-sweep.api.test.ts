@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@/server/context/roles';
 import { modules } from '@/server/modules';
 import type { SweepFactory } from '@/server/modules/module';
+import { newDevice } from '@/server/modules/display/display.test-kit';
 import { formOf, png } from '@/server/modules/uploads/uploads.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
-import { routeTable, type ResourceIds, type RouteTableEntry } from './route';
+import { isDeviceAccess, isUserAccess, routeTable, type ResourceIds, type RouteTableEntry } from './route';
 
 /**
  * "Another tenant's resource id → 404" over the whole route table (GUIDE "Cross-cutting rules"). Each
@@ -15,7 +16,8 @@ import { routeTable, type ResourceIds, type RouteTableEntry } from './route';
  * each module's manifest gives a factory per kind. For every declared id, one request names another
  * tenant's resource there and the caller's own resources everywhere else, and must get 404.
  * An id-like parameter (`id`, `…Id`, `…Ids`) that is not declared fails the coverage check until it is
- * declared or listed below with its reason.
+ * declared or listed below with its reason. Player-API routes are called by an assigned device of the
+ * caller's tenant, with its device token.
  */
 
 type JsonSchema = {
@@ -46,6 +48,7 @@ const notResourceIds: Record<string, string> = {
   'updateCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
   'updateCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
   'deleteCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
+  'assignDeviceToCustomer:body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent',
   'downloadDevicePreview:path.deviceId': 'devices arrive with issue 13; the preview of a foreign customer is swept through path.customerId',
   'listFileFolders:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listFiles:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
@@ -120,6 +123,19 @@ async function callerFor(role: Role) {
   }
 
   return caller;
+}
+
+let deviceCaller: { token: string; customerId: number } | undefined;
+
+/** The caller of a route: a user of its minimum role, or on the player API an assigned device of its own tenant. */
+async function callerOf(route: RouteTableEntry) {
+  if (isUserAccess(route.access)) return callerFor(route.access.minRole);
+  if (!deviceCaller) {
+    const customer = await t.factories.customer();
+    deviceCaller = { token: (await newDevice(t, { customerId: customer.id })).token, customerId: customer.id };
+  }
+
+  return deviceCaller;
 }
 
 const operationOf = (route: RouteTableEntry) => doc.paths[route.path]?.[route.method.toLowerCase()];
@@ -225,7 +241,7 @@ async function send(request: SweepRequest, token: string) {
 }
 
 /** Routes a caller of one tenant can reach with another tenant's ids (ADMIN sees every tenant). */
-const sweptRoutes = routeTable.filter((r) => !r.access.public && r.access.minRole !== 'ADMIN');
+const sweptRoutes = routeTable.filter((r) => isDeviceAccess(r.access) || (isUserAccess(r.access) && r.access.minRole !== 'ADMIN'));
 
 describe('declared resource ids', () => {
   it('every id-like parameter is declared as a resource id or listed with its reason', () => {
@@ -267,8 +283,7 @@ const cases = sweptRoutes.flatMap((route) => Object.keys(route.resourceIds).map(
 
 describe("another tenant's resource id answers 404", () => {
   it.each(cases)('$name', async ({ route, target }) => {
-    if (route.access.public) return;
-    const caller = await callerFor(route.access.minRole);
+    const caller = await callerOf(route);
     const other = await t.factories.customer();
     const request = await sweepRequest(route, route.resourceIds, target, other.id, caller.customerId);
     const res = await send(request, caller.token);

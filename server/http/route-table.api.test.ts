@@ -4,9 +4,11 @@ import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleBelow, roles, type Role } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
+import { devices } from '@/server/modules/devices/devices.table';
+import { newDevice } from '@/server/modules/display/display.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
-import { routeTable, type RouteTableEntry } from './route';
+import { isDeviceAccess, routeTable, type DeviceAccess, type RouteTableEntry } from './route';
 
 /**
  * The shared security checks of the route table (GUIDE "Cross-cutting rules"), run over every
@@ -41,6 +43,27 @@ async function actorFor(role: Role, variant: 'plain' | 'restricted' = 'plain') {
   }
 
   return cached;
+}
+
+type DeviceVariant = 'assigned' | 'unassigned' | 'restricted' | 'deleted';
+const deviceTokens = new Map<DeviceVariant, string>();
+
+/**
+ * One device token per variant: assigned to a customer, unassigned (registered, not claimed), of a
+ * restricted customer, and of a deleted device (its tokens went with it).
+ */
+async function deviceTokenFor(variant: DeviceVariant): Promise<string> {
+  let token = deviceTokens.get(variant);
+  if (!token) {
+    const customer = variant === 'unassigned' ? undefined : await t.factories.customer();
+    const device = await newDevice(t, { customerId: customer?.id });
+    if (variant === 'restricted') await t.db.update(customers).set({ restricted: true }).where(eq(customers.id, customer!.id));
+    if (variant === 'deleted') await t.db.delete(devices).where(eq(devices.id, device.deviceId));
+    token = device.token;
+    deviceTokens.set(variant, token);
+  }
+
+  return token;
 }
 
 let networkOwnerActor: { token: string; memberId: number } | undefined;
@@ -117,6 +140,11 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
 
     return;
   }
+  if (isDeviceAccess(route.access)) {
+    deviceRouteChecks(route, route.access);
+
+    return;
+  }
   const access = route.access;
 
   it('declares a known minimum role, published as x-minimum-role', () => {
@@ -188,7 +216,86 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     expect(res.status).toBe(403);
     expectErrorBody(res.body, 403, 'auth.error.customerRestricted');
   });
+
+  it('answers 401 to a device token (device tokens serve only the player API)', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: await deviceTokenFor('assigned') });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401, 'auth.error.invalidToken');
+  });
 });
+
+/** The player API (spec 4 §2): device tokens only, in both directions. */
+function deviceRouteChecks(route: RouteTableEntry, access: DeviceAccess) {
+  it('is a player-API route: device token security and x-caller in the OpenAPI document, no role', () => {
+    expect(route.path).toMatch(/^\/api\/display\//);
+    expect(['any', 'assigned']).toContain(access.device);
+    const op = operationOf(route) as OpenApiOperation & { 'x-caller'?: string };
+    expect(op, `operation ${label(route)} missing from /api/openapi.json`).toBeDefined();
+    expect(op['x-minimum-role']).toBeUndefined();
+    expect(op['x-caller']).toBe('device');
+    expect(op.security).toEqual([{ deviceToken: [] }]);
+  });
+
+  it('answers 401 with WWW-Authenticate: Bearer to an anonymous caller', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401);
+  });
+
+  it('answers 401 to an unknown bearer token', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: 'A'.repeat(43) });
+    expect(res.status).toBe(401);
+    expectErrorBody(res.body, 401, 'auth.error.invalidToken');
+  });
+
+  it("answers 401 to a user's token, even an ADMIN's", async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: (await actorFor('ADMIN')).token });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401, 'auth.error.invalidToken');
+  });
+
+  it('answers 401 to a device of a restricted customer', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: await deviceTokenFor('restricted') });
+    expect(res.status).toBe(401);
+    expectErrorBody(res.body, 401, 'auth.error.customerRestricted');
+  });
+
+  it('answers 401 to the token of a deleted device', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: await deviceTokenFor('deleted') });
+    expect(res.status).toBe(401);
+    expectErrorBody(res.body, 401, 'auth.error.invalidToken');
+  });
+
+  if (access.device === 'assigned') {
+    it('answers 403 display.error.notAssigned to an unassigned device', async () => {
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path, { token: await deviceTokenFor('unassigned') });
+      expect(res.status).toBe(403);
+      expectErrorBody(res.body, 403, 'display.error.notAssigned');
+    });
+  } else {
+    it('admits an unassigned device', async () => {
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path, { token: await deviceTokenFor('unassigned') });
+      expect([401, 403]).not.toContain(res.status);
+    });
+  }
+
+  it('admits an assigned device', async () => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { token: await deviceTokenFor('assigned') });
+    expect([401, 403]).not.toContain(res.status);
+  });
+}
 
 describe('/api/openapi.json', () => {
   it('is an OpenAPI 3.1 document', () => {

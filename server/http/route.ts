@@ -1,15 +1,22 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '@/server/context/roles';
-import { authenticate, requireRole, resolveScope } from './auth-middleware';
+import { authenticate, authenticateDevice, requireAssignedDevice, requireRole, resolveScope } from './auth-middleware';
 import type { AppEnv } from './context';
 import { DEFAULT_BODY_LIMIT, declaredLengthLimit, requestInputGuard, type BodyLimit, type ParsedBodyTypes } from './request-input';
 
 /**
- * How a route is protected. `public`: no credentials. Otherwise a minimum role and whether
- * the route takes the `customerId` tenant selector (`tenant: 'scoped'`).
+ * How a route is protected. `public`: no credentials. `device`: the player API (spec 4), a device token
+ * only, of any device (`'any'`: status, heartbeat, wsTicket, ws) or of an assigned one (`'assigned'`).
+ * Otherwise a user's credentials, a minimum role and whether the route takes the `customerId` tenant
+ * selector (`tenant: 'scoped'`).
  */
-export type RouteAccess = { public: true } | { public?: false; minRole: Role; tenant: 'scoped' | 'none' };
+export type UserAccess = { public?: false; device?: undefined; minRole: Role; tenant: 'scoped' | 'none' };
+export type DeviceAccess = { public?: false; device: 'any' | 'assigned' };
+export type RouteAccess = { public: true; device?: undefined } | UserAccess | DeviceAccess;
+
+export const isDeviceAccess = (access: RouteAccess): access is DeviceAccess => access.device !== undefined;
+export const isUserAccess = (access: RouteAccess): access is UserAccess => !access.public && access.device === undefined;
 
 /**
  * What a route declares about its request beyond the OpenAPI config. `bodyLimit`: the most bytes
@@ -47,9 +54,10 @@ type Declared<R extends RouteConfig> = ReturnType<typeof createRoute<R['path'], 
 /**
  * Declares a route with its access rule and body limit. They become the route's middleware, in this
  * order: the declared-length check (413 before a byte is read, even before authentication),
- * authenticate, role, tenant scope, then the input guard (NUL in query, path and body; the body read
- * within the limit; JSON depth) right before the validators. The OpenAPI document shows them as
- * `x-minimum-role` and `x-body-limit`.
+ * authenticate (a user, or a device on the player API), role (or the device's assignment), tenant scope,
+ * then the input guard (NUL in query, path and body; the body read within the limit; JSON depth) right
+ * before the validators. The OpenAPI document shows them as `x-minimum-role` (or `x-caller: device`) and
+ * `x-body-limit`.
  */
 export function defineRoute<const R extends RouteConfig & { operationId: string }>(access: RouteAccess, config: R, options: RouteOptions = {}): Declared<R> {
   const parsedBody = parsedBodyTypes(config);
@@ -57,16 +65,17 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
   checkBodyDeclaration(config, bodyLimit, parsedBody);
   const middleware: MiddlewareHandler<AppEnv>[] = [];
   if (bodyLimit !== 'stream') middleware.push(declaredLengthLimit(bodyLimit));
-  if (!access.public) {
+  if (isDeviceAccess(access)) {
+    middleware.push(authenticateDevice);
+    if (access.device === 'assigned') middleware.push(requireAssignedDevice);
+  } else if (isUserAccess(access)) {
     middleware.push(authenticate, requireRole(access.minRole));
     if (access.tenant === 'scoped') middleware.push(resolveScope);
   }
   middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody }));
   const route = createRoute({
     ...config,
-    ...(access.public
-      ? {}
-      : { security: [{ bearerAuth: [] }, { sessionCookie: [] }], 'x-minimum-role': access.minRole }),
+    ...securityOf(access),
     'x-body-limit': bodyLimit,
     ...(options.resourceIds ? { 'x-resource-ids': options.resourceIds } : {}),
     middleware: [...middleware, ...toArray(config.middleware as MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[] | undefined)],
@@ -74,6 +83,14 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
   routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody, resourceIds: options.resourceIds ?? {}, responses: config.responses });
 
   return route as Declared<R>;
+}
+
+/** The OpenAPI security of a route: a user's bearer token or cookie with `x-minimum-role`, or a device token with `x-caller`. */
+function securityOf(access: RouteAccess) {
+  if (isDeviceAccess(access)) return { security: [{ deviceToken: [] }], 'x-caller': 'device', 'x-device-assignment': access.device };
+  if (isUserAccess(access)) return { security: [{ bearerAuth: [] }, { sessionCookie: [] }], 'x-minimum-role': access.minRole };
+
+  return {};
 }
 
 const isZodSchema = (schema: unknown) => typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';

@@ -4,6 +4,7 @@ import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
 import { deviceGroupsModule } from './device-groups/device-groups.module';
 import { devicesModule } from './devices/devices.module';
+import { displayModule } from './display/display.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
@@ -42,6 +43,7 @@ export const modules: readonly ModuleManifest[] = [
   contentModule,
   devicesModule,
   deviceGroupsModule,
+  displayModule,
 ];
 
 /**

@@ -14,20 +14,27 @@ export const deviceStatuses = ['ONLINE', 'OFFLINE'] as const;
 export const licenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
 export const licenseTypes = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
 
-/** An IANA time zone this runtime knows (`Europe/Berlin`, `UTC`). */
+/**
+ * True when `value` names a time zone this runtime knows (IANA names, `UTC`). Offsets (`+01:00`) and
+ * abbreviations are refused even where Intl would take them: a device's zone must follow its DST rules.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone (`Europe/Berlin`, `UTC`). */
 export const ianaTimeZone = z
   .string()
   .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-
-      return zone.length > 0;
-    } catch {
-      return false;
-    }
-  }, 'An IANA time zone such as Europe/Berlin')
-  .openapi({ example: 'Europe/Berlin' });
+  .refine(isIanaTimeZone, 'An IANA time zone such as Europe/Berlin')
+  .openapi({ example: 'Europe/Berlin', description: 'IANA time zone' });
 
 const ref = z.object({ id: z.string().uuid().optional(), name: z.string().optional() });
 

@@ -12,12 +12,6 @@ import { devicePlatforms, deviceStatuses, deviceTypes, licenseStatuses, licenseT
  * one GIN-indexed predicate); folder moves rewrite it in the same transaction.
  */
 
-const DEVICE_TYPES = deviceTypes;
-const DEVICE_PLATFORMS = devicePlatforms;
-const DEVICE_STATUSES = deviceStatuses;
-const LICENSE_STATUSES = licenseStatuses;
-const LICENSE_TYPES = licenseTypes;
-
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 export const devices = pgTable(
@@ -31,12 +25,12 @@ export const devices = pgTable(
     groupPath: uuid('group_path').array().notNull().default(sql`'{}'::uuid[]`),
     name: text('name').notNull().default(''),
     comment: text('comment'),
-    deviceStatus: text('device_status', { enum: DEVICE_STATUSES }).notNull().default('OFFLINE'),
+    deviceStatus: text('device_status', { enum: deviceStatuses }).notNull().default('OFFLINE'),
     lastDeviceStatusChange: at('last_device_status_change'),
     emergencyStatus: boolean('emergency_status').notNull().default(false),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    type: text('type', { enum: DEVICE_TYPES }).notNull().default('SCREEN'),
-    platform: text('platform', { enum: DEVICE_PLATFORMS }).notNull().default('UNKNOWN'),
+    type: text('type', { enum: deviceTypes }).notNull().default('SCREEN'),
+    platform: text('platform', { enum: devicePlatforms }).notNull().default('UNKNOWN'),
     serial: text('serial'),
     hardwareKey: text('hardware_key'),
     version: text('version'),
@@ -51,9 +45,9 @@ export const devices = pgTable(
     /** The last heartbeat or WebSocket sign of life: ONLINE until 2.5 × heartbeatSeconds after it. */
     lastSeen: at('last_seen'),
     heartbeatSeconds: integer('heartbeat_seconds').notNull().default(60),
-    licenseStatus: text('license_status', { enum: LICENSE_STATUSES }).notNull().default('UN_LICENSED'),
+    licenseStatus: text('license_status', { enum: licenseStatuses }).notNull().default('UN_LICENSED'),
     licenseOrderId: bigint('license_order_id', { mode: 'number' }),
-    licenseType: text('license_type', { enum: LICENSE_TYPES }),
+    licenseType: text('license_type', { enum: licenseTypes }),
     timeZone: text('time_zone'),
     deviceInfo: jsonb('device_info').$type<unknown>(),
     contentId: uuid('content_id').references(() => deviceContents.id, { onDelete: 'set null' }),
@@ -97,7 +91,7 @@ export const deviceStatusChanges = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: DEVICE_STATUSES }).notNull(),
+    status: text('status', { enum: deviceStatuses }).notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),
   },
   (t) => [index('device_status_change_device_idx').on(t.deviceId, t.changedAt), index('device_status_change_customer_idx').on(t.customerId, t.changedAt)],

@@ -62,7 +62,9 @@ describe('POST /oauth/token — password grant', () => {
   it('answers invalid_request and unsupported_grant_type per RFC 6749', async () => {
     expect((await t.token({ grant_type: 'password', username: 'x@y.z' })).body).toMatchObject({ error: 'invalid_request' });
     expect((await t.token({})).body).toMatchObject({ error: 'invalid_request' });
-    expect((await t.token({ grant_type: 'client_credentials' })).body).toMatchObject({ error: 'unsupported_grant_type' });
+    expect((await t.token({ grant_type: 'authorization_code' })).body).toMatchObject({ error: 'unsupported_grant_type' });
+    // client_credentials is the devices' grant (spec 4 §2): the console's clients may not use it.
+    expect((await t.token({ grant_type: 'client_credentials' })).body).toMatchObject({ error: 'unauthorized_client' });
   });
 
   it('refuses users whose password sign-in is disabled, and users of restricted customers', async () => {

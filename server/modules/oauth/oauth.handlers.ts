@@ -6,7 +6,7 @@ import { jwks } from '@/server/auth/jwt';
 import { clientAddress } from '@/server/http/client-address';
 import type { AppEnv } from '@/server/http/context';
 import { jwksRoute, revokeRoute, tokenRoute } from './oauth.routes';
-import { authenticateClient, OAuthError, passwordGrant, refreshGrant, revokeToken } from './oauth.service';
+import { authenticateClient, clientCredentialsGrant, OAuthError, passwordGrant, refreshGrant, revokeToken } from './oauth.service';
 
 type OAuthStatus = OAuthError['status'];
 const ALL_STATUSES: readonly OAuthStatus[] = [400, 401, 429];
@@ -51,9 +51,10 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       const { db, config } = c.var.deps;
       try {
-        const clientId = authenticateClient(config, c.req.header('authorization'));
         const body = c.req.valid('form');
         c.header('Cache-Control', 'no-store');
+        if (body.grant_type === 'client_credentials') return c.json(await clientCredentialsGrant(db, config, c.req.header('authorization')), 200);
+        const clientId = authenticateClient(config, c.req.header('authorization'));
         if (body.grant_type === 'password') {
           if (!body.username || body.password === undefined) throw new OAuthError('invalid_request', 'username and password are required');
           const totp = c.req.valid('header')['x-totp'] ?? body.totp;

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
-import { JwksSchema, OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas';
+import { DeviceTokenResponseSchema, JwksSchema, OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas';
 
 const form = 'application/x-www-form-urlencoded';
 const basicAuth = [{ clientBasic: [] }];
@@ -12,18 +12,20 @@ export const tokenRoute = defineRoute(
     path: '/oauth/token',
     operationId: 'oauthToken',
     tags: ['Authentication'],
-    summary: 'Obtain tokens (password or refresh_token grant)',
+    summary: 'Obtain tokens (password, refresh_token or a device\'s client_credentials grant)',
     description:
       'OAuth 2.0 token endpoint. Authenticate the client with HTTP Basic (`default-client` or `short-lived`). ' +
-      'Refresh tokens rotate; reusing a retired refresh token revokes the whole sign-in. Users with a second factor send `x-totp` or `totp`.',
+      'Refresh tokens rotate; reusing a retired refresh token revokes the whole sign-in. Users with a second factor send `x-totp` or `totp`. ' +
+      'Devices use `grant_type=client_credentials` with HTTP Basic `deviceId:deviceSecret` and get a one-hour token for the player API ' +
+      '(`scope: device`); after a secret rotation the previous secret works until the new one is first used here, or 24 h.',
     security: basicAuth,
     request: {
       headers: z.object({ 'x-totp': z.string().optional() }),
       body: { required: true, content: { [form]: { schema: TokenRequestSchema } } },
     },
     responses: {
-      200: { description: 'Tokens', content: { 'application/json': { schema: TokenResponseSchema } } },
-      400: { description: 'invalid_request, invalid_grant (incl. totp_required / totp_invalid), unsupported_grant_type', content: { 'application/json': { schema: OAuthErrorSchema } } },
+      200: { description: 'Tokens: a user\'s (password, refresh_token) or a device\'s (client_credentials)', content: { 'application/json': { schema: z.union([TokenResponseSchema, DeviceTokenResponseSchema]) } } },
+      400: { description: 'invalid_request, invalid_grant (incl. totp_required / totp_invalid), unsupported_grant_type, unauthorized_client', content: { 'application/json': { schema: OAuthErrorSchema } } },
       401: { description: 'invalid_client', content: { 'application/json': { schema: OAuthErrorSchema } } },
       429: { description: 'Too many failed attempts; see Retry-After', content: { 'application/json': { schema: OAuthErrorSchema } } },
     },

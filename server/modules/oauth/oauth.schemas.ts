@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 
 export const TokenRequestSchema = z
   .object({
-    grant_type: z.string().openapi({ enum: ['password', 'refresh_token'] }),
+    grant_type: z.string().openapi({ enum: ['password', 'refresh_token', 'client_credentials'] }),
     username: z.string().optional(),
     password: z.string().optional(),
     refresh_token: z.string().optional(),
@@ -21,6 +21,18 @@ export const TokenResponseSchema = z
     customer_id: z.number().int(),
   })
   .openapi('TokenResponse');
+
+/** A device's token (spec 4 §2: `client_credentials` with HTTP Basic `deviceId:deviceSecret`). */
+export const DeviceTokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+    scope: z.literal('device'),
+  })
+  .openapi('DeviceTokenResponse');
+
+export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponseSchema>;
 
 export const OAuthErrorSchema = z
   .object({ error: z.string(), error_description: z.string().optional() })

@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
-import { claimAttempt } from '@/server/auth/failure-limit';
+import { claimAttempt, MAX_WINDOW_SECONDS } from '@/server/auth/failure-limit';
 import { signAccessJwt } from '@/server/auth/jwt';
 import { hashToken, newOpaqueToken } from '@/server/auth/opaque-token';
 import { consumeTotp } from '@/server/auth/totp';
 import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
 import type { OAuthClientId } from './oauth.table';
+import type { DeviceTokenResponse } from './oauth.schemas';
+import { deviceTokenGrant } from '@/server/modules/display/display.service';
 import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
 import type { UserRow } from '@/server/modules/users/users.table';
 import * as q from './oauth.queries';
@@ -41,15 +43,20 @@ export type TokenResponse = {
   customer_id: number;
 };
 
-/** Basic client authentication (RFC 6749 §2.3.1); the secrets are compared in constant time. */
-export function authenticateClient(config: Config, authorization: string | undefined): OAuthClientId {
+/** The HTTP Basic credentials of the token and revocation endpoints (RFC 6749 §2.3.1: each part form-encoded). */
+function basicCredentials(authorization: string | undefined): { clientId: string; secret: string } {
   const match = authorization ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization) : null;
   if (!match) throw new OAuthError('invalid_client', 'Client authentication with HTTP Basic is required', 401);
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new OAuthError('invalid_client', 'Malformed client credentials', 401);
-  const clientId = safeDecode(decoded.slice(0, colon));
-  const secret = safeDecode(decoded.slice(colon + 1));
+
+  return { clientId: safeDecode(decoded.slice(0, colon)), secret: safeDecode(decoded.slice(colon + 1)) };
+}
+
+/** Basic client authentication (RFC 6749 §2.3.1); the secrets are compared in constant time. */
+export function authenticateClient(config: Config, authorization: string | undefined): OAuthClientId {
+  const { clientId, secret } = basicCredentials(authorization);
   const expected = (config.oauthClientSecrets as Record<string, string>)[clientId];
   if (!expected || !constantTimeEqual(expected, secret)) throw new OAuthError('invalid_client', 'Unknown client or wrong secret', 401);
 
@@ -69,6 +76,23 @@ function constantTimeEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
 
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The device token (spec 4 §2): `client_credentials` where the client is a device, authenticated with
+ * HTTP Basic `deviceId:deviceSecret`. The console's OAuth clients may not use this grant.
+ */
+export async function clientCredentialsGrant(db: Database, config: Config, authorization: string | undefined): Promise<DeviceTokenResponse> {
+  const { clientId, secret } = basicCredentials(authorization);
+  if (Object.hasOwn(config.oauthClientSecrets, clientId)) {
+    authenticateClient(config, authorization);
+    throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant');
+  }
+  const result = await deviceTokenGrant(db, { deviceId: clientId, secret });
+  if (result === 'invalidClient') throw new OAuthError('invalid_client', 'Unknown device or wrong secret', 401);
+  if (result === 'customerRestricted') throw new OAuthError('invalid_client', 'The device’s customer is restricted', 401);
+
+  return result;
 }
 
 export type PasswordGrantInput = { clientId: OAuthClientId; username: string; password: string; totp?: string; address: string };
@@ -182,5 +206,6 @@ async function issueTokens(tx: Transaction, user: UserRow, clientId: OAuthClient
 }
 
 export async function removeExpiredTokens(db: Database, config: Config): Promise<number> {
-  return withTransaction(db, (tx) => q.deleteExpiredTokens(tx, config.authRateLimit.windowSeconds));
+  // Failure windows of fixed policies (device registration: an hour) may outlast the sign-in window.
+  return withTransaction(db, (tx) => q.deleteExpiredTokens(tx, Math.max(config.authRateLimit.windowSeconds, MAX_WINDOW_SECONDS)));
 }

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { clientAddress } from '@/server/http/client-address';
+import type { AppEnv } from '@/server/http/context';
+import { deviceContext, serviceContext } from '@/server/http/service-context';
+import { assignToCustomer } from './device-claim';
+import * as routes from './display.routes';
+import * as service from './display.service';
+
+export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(routes.registerRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+
+    return c.json(await service.registerDevice(c.var.deps, c.req.valid('json'), clientAddress(c)), 201);
+  });
+
+  app.openapi(routes.statusRoute, async (c) => c.json(await service.deviceStatus(deviceContext(c)), 200));
+
+  app.openapi(routes.heartbeatRoute, async (c) => c.json(await service.recordHeartbeat(deviceContext(c), c.req.valid('json')), 200));
+
+  app.openapi(routes.ackCommandRoute, async (c) => {
+    await service.acknowledgeCommand(deviceContext(c), { commandId: c.req.valid('param').commandId, body: c.req.valid('json') });
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.rotateCredentialsRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+
+    return c.json(await service.rotateDeviceSecret(deviceContext(c)), 200);
+  });
+
+  app.openapi(routes.assignToCustomerRoute, async (c) => c.json(await assignToCustomer(serviceContext(c), c.req.valid('json')), 200));
+}

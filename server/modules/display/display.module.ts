@@ -1,0 +1,39 @@
+import { deviceDirectories } from '@/server/auth/device-token';
+import { defineModule, plug } from '@/server/modules/module';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '@/server/db/client';
+import { findDeviceCallerByTokenHash, findRootDeviceGroup, insertCommand, insertDevice, recordDeviceActivity } from './display.queries';
+import { registerDisplayRoutes } from './display.handlers';
+import { removeExpiredDeviceTokens } from './display.service';
+
+/** The security sweep's foreign resource: a pending command of a device of `customerId`. */
+async function sweepDeviceCommand(db: Database, customerId: number): Promise<string> {
+  const root = await findRootDeviceGroup(db, customerId);
+  if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+  const device = await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: 'sweep', everConnected: true });
+  const command = await insertCommand(db, { id: uuidv7(), deviceId: device.id, customerId, name: 'refreshContent', expiresAt: new Date(Date.now() + 600_000) });
+
+  return command.id;
+}
+
+/**
+ * The player API (spec 4 §1–§3): registration, device tokens and their confinement to `/api/display/**`,
+ * status, heartbeat and commands, and the tenant's claim (`assignToCustomer`). The device tables belong to
+ * the devices module.
+ */
+export const displayModule = defineModule({
+  name: 'display',
+  routes: registerDisplayRoutes,
+  plugs: [plug(deviceDirectories, { byTokenHash: findDeviceCallerByTokenHash, recordActivity: recordDeviceActivity })],
+  jobs: ({ db, log }) => [
+    {
+      name: 'display.remove-expired-tokens',
+      cron: '*/15 * * * *',
+      run: async () => {
+        const removed = await removeExpiredDeviceTokens(db);
+        if (removed > 0) log.info({ removed }, 'expired device tokens removed');
+      },
+    },
+  ],
+  sweep: { deviceCommand: sweepDeviceCommand },
+});

@@ -1,0 +1,131 @@
+import { DeviceSchema } from '@/server/modules/devices/devices.schemas';
+import { z } from '@hono/zod-openapi';
+import { ErrorSchema } from '@/server/http/errors';
+import { customerIdParam, json } from '@/server/http/list-query';
+import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { defineRoute } from '@/server/http/route';
+import {
+  AssignToCustomerSchema,
+  CommandAckSchema,
+  DisplayHeartbeatResultSchema,
+  DisplayHeartbeatSchema,
+  DisplayRegistrationResultSchema,
+  DisplayRegistrationSchema,
+  DisplayStatusSchema,
+  RotatedSecretSchema,
+} from './display.schemas';
+
+const tags = ['Player'];
+const error = (description: string) => ({ description, ...json(ErrorSchema) });
+const rateLimited = { 429: error('Rate limited; see Retry-After') } as const;
+/** What every device route can answer besides its own result. */
+const deviceErrors = {
+  400: error('Invalid input'),
+  401: error('Missing, unknown or expired device token, a user token, a deleted device, or a restricted customer'),
+  403: error('`display.error.notAssigned`: the device is not assigned to a customer yet'),
+} as const;
+
+export const registerRoute = defineRoute(
+  { public: true },
+  {
+    method: 'post',
+    path: '/public-api/display/register',
+    operationId: 'registerDisplay',
+    tags,
+    summary: 'Register a player: a device, its secret (shown once) and an activation code',
+    description:
+      'At most 30 registrations per client address and hour (429 with Retry-After beyond). A `serial` that a tenant pre-registered ' +
+      '(`assignToCustomer` with `createDeviceIfSerialNotFound`) and no player has taken over yet takes that device over: it is already ' +
+      'assigned, so no activation code is answered. Then get a token: POST /oauth/token, grant_type=client_credentials, HTTP Basic deviceId:deviceSecret.',
+    request: { body: { required: true, ...json(DisplayRegistrationSchema) } },
+    responses: {
+      201: { description: 'The registered device', ...json(DisplayRegistrationResultSchema) },
+      400: error('Invalid input'),
+      ...rateLimited,
+    },
+  },
+);
+
+export const statusRoute = defineRoute(
+  { device: 'any' },
+  {
+    method: 'get',
+    path: '/api/display/status',
+    operationId: 'getDisplayStatus',
+    tags,
+    summary: 'Whether the device is assigned; its activation code while it is not',
+    description: 'An expired activation code is replaced by a new one (15 minutes) on this call.',
+    responses: { 200: { description: 'The device status', ...json(DisplayStatusSchema) }, ...deviceErrors, ...rateLimited },
+  },
+);
+
+export const heartbeatRoute = defineRoute(
+  { device: 'any' },
+  {
+    method: 'post',
+    path: '/api/display/heartbeat',
+    operationId: 'displayHeartbeat',
+    tags,
+    summary: 'Sign of life: reported facts in, pending commands and the manifest ETag out',
+    description:
+      'Marks the device ONLINE (it turns OFFLINE 2.5 × heartbeatSeconds after its last sign of life). Reported `localIpAddress`, ' +
+      '`version`, `firmwareVersion` and `deviceInfo` are stored when sent. `commands` are those not yet acknowledged and not expired.',
+    request: { body: { required: true, ...json(DisplayHeartbeatSchema) } },
+    responses: { 200: { description: 'Server time, manifest ETag and pending commands', ...json(DisplayHeartbeatResultSchema) }, ...deviceErrors },
+  },
+);
+
+export const ackCommandRoute = defineRoute(
+  { device: 'assigned' },
+  {
+    method: 'post',
+    path: '/api/display/commands/{commandId}/ack',
+    operationId: 'acknowledgeDisplayCommand',
+    tags,
+    summary: 'Acknowledge a command (idempotent)',
+    description: 'The first acknowledgement is kept. Another device’s command answers 404.',
+    request: {
+      params: z.object({ commandId: z.string().uuid().openapi({ param: { name: 'commandId', in: 'path' } }) }),
+      body: { required: true, ...json(CommandAckSchema) },
+    },
+    responses: { 204: { description: 'Acknowledged' }, ...deviceErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.commandId': 'deviceCommand' } },
+);
+
+export const rotateCredentialsRoute = defineRoute(
+  { device: 'assigned' },
+  {
+    method: 'post',
+    path: '/api/display/credentials/rotate',
+    operationId: 'rotateDisplayCredentials',
+    tags,
+    summary: 'A new device secret',
+    description: 'The old secret keeps working until the new one is first used at POST /oauth/token, or for 24 hours. Tokens already issued stay valid.',
+    responses: { 200: { description: 'The new secret (shown once)', ...json(RotatedSecretSchema) }, ...deviceErrors },
+  },
+);
+
+export const assignToCustomerRoute = defineRoute(
+  { minRole: 'TECHNICIAN', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/v2/device/assignToCustomer',
+    operationId: 'assignDeviceToCustomer',
+    tags: ['Devices'],
+    summary: 'Claim a device by its activation code or serial, or pre-register one by serial',
+    description:
+      'The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code ' +
+      '(or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within ' +
+      '15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered ' +
+      'and not yet taken over is a 409.',
+    request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(AssignToCustomerSchema) } },
+    responses: {
+      200: { description: 'The claimed (or pre-registered) device', ...json(DeviceSchema) },
+      ...securedErrors,
+      ...notFoundError,
+      ...conflictError,
+      ...rateLimited,
+    },
+  },
+);

@@ -1,0 +1,129 @@
+import { z } from '@hono/zod-openapi';
+import { devicePlatforms, deviceTypes, ianaTimeZone } from '@/server/modules/devices/devices.schemas';
+
+/*
+ * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
+ * Unix epoch milliseconds (spec 4). The device enums and the time-zone rule are the devices module's.
+ */
+
+/** Strings a device sends are at most 256 characters (spec 4 §2). */
+const deviceText = z.string().max(256);
+const epochMs = z.number().int();
+
+export const DisplayRegistrationSchema = z
+  .object({
+    serial: z.string().trim().min(1).max(256).optional().openapi({ description: 'Hardware serial: a device pre-registered with it (and never connected) is taken over' }),
+    hardwareKey: deviceText.optional(),
+    type: z.enum(deviceTypes),
+    platform: z.enum(devicePlatforms),
+    version: deviceText.optional(),
+    firmwareVersion: deviceText.optional(),
+    nativeResolutionWidth: z.number().int().min(1).max(100_000).optional(),
+    nativeResolutionHeight: z.number().int().min(1).max(100_000).optional(),
+    timeZone: ianaTimeZone.optional(),
+  })
+  .openapi('DisplayRegistration');
+
+export const DisplayRegistrationResultSchema = z
+  .object({
+    deviceId: z.string().uuid(),
+    deviceSecret: z.string().openapi({ description: 'Returned once; stored only as a hash. Authenticates POST /oauth/token (HTTP Basic deviceId:deviceSecret)' }),
+    activationCode: z.string().optional().openapi({ description: 'Four digits to show on the screen; absent when a pre-registered device was taken over (already assigned)' }),
+    activationCodeExpiresAt: epochMs.optional(),
+    heartbeatSeconds: z.number().int(),
+  })
+  .openapi('DisplayRegistrationResult');
+
+export const DisplayStatusSchema = z
+  .object({
+    deviceId: z.string().uuid(),
+    assigned: z.boolean(),
+    activationCode: z.string().optional(),
+    activationCodeExpiresAt: epochMs.optional(),
+    customerId: z.number().int().optional(),
+    name: z.string().optional(),
+    timeZone: z.string().optional(),
+    heartbeatSeconds: z.number().int(),
+    serverTime: epochMs,
+  })
+  .openapi('DisplayStatus');
+
+export const DisplayHeartbeatSchema = z
+  .object({
+    currentItem: z.record(z.string(), z.unknown()).optional().openapi({ description: 'What plays now (accepted; proof of play reports plays)' }),
+    manifestEtag: deviceText.optional(),
+    localIpAddress: deviceText.optional(),
+    version: deviceText.optional(),
+    firmwareVersion: deviceText.optional(),
+    deviceInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Free-form device facts; replaces the stored document' }),
+  })
+  .openapi('DisplayHeartbeat');
+
+export const DeviceCommandSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    issuedAt: epochMs,
+    expiresAt: epochMs,
+  })
+  .openapi('DeviceCommand');
+
+export const DisplayHeartbeatResultSchema = z
+  .object({
+    serverTime: epochMs,
+    manifestEtag: z.string(),
+    heartbeatSeconds: z.number().int(),
+    commands: z.array(DeviceCommandSchema).openapi({ description: 'Commands not yet acknowledged and not expired, oldest first' }),
+  })
+  .openapi('DisplayHeartbeatResult');
+
+export const CommandAckSchema = z
+  .object({
+    ok: z.boolean(),
+    result: z.unknown().optional(),
+    error: z.string().max(4000).optional(),
+  })
+  .openapi('DeviceCommandAck');
+
+export const RotatedSecretSchema = z
+  .object({ deviceSecret: z.string().openapi({ description: 'The new secret; the old one works until this one is first used, or 24 h' }) })
+  .openapi('DisplayRotatedSecret');
+
+export const ASSIGN_LICENSE_STATUSES = ['FREE', 'LICENSED', 'UN_LICENSED'] as const;
+export const FREE_LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as const;
+
+/**
+ * Spec 3 `assignToCustomer`: exactly one of `activationCode` and `serial`; `licenseType` with FREE only,
+ * `licenseOrderId` with LICENSED only; `createDeviceIfSerialNotFound` with a `serial` only.
+ */
+export const AssignToCustomerSchema = z
+  .object({
+    activationCode: z.string().regex(/^\d{4}$/, 'Four digits').optional(),
+    serial: z.string().trim().min(1).max(256).optional(),
+    deviceName: z.string().trim().min(1).max(256),
+    licenseStatus: z.enum(ASSIGN_LICENSE_STATUSES),
+    licenseType: z.enum(FREE_LICENSE_TYPES).optional(),
+    licenseOrderId: z.number().int().min(1).optional(),
+    timeZone: ianaTimeZone,
+    createDeviceIfSerialNotFound: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if ((body.activationCode === undefined) === (body.serial === undefined)) issue('activationCode', 'Send either activationCode or serial');
+    if (body.createDeviceIfSerialNotFound && body.serial === undefined) issue('createDeviceIfSerialNotFound', 'Pre-registration needs a serial');
+    if (body.licenseStatus === 'FREE' && body.licenseType === undefined) issue('licenseType', 'Required when licenseStatus is FREE');
+    if (body.licenseStatus !== 'FREE' && body.licenseType !== undefined) issue('licenseType', 'Only with licenseStatus FREE');
+    if (body.licenseStatus === 'LICENSED' && body.licenseOrderId === undefined) issue('licenseOrderId', 'Required when licenseStatus is LICENSED');
+    if (body.licenseStatus !== 'LICENSED' && body.licenseOrderId !== undefined) issue('licenseOrderId', 'Only with licenseStatus LICENSED');
+  })
+  .openapi('DeviceAssignToCustomer');
+
+export type DisplayRegistration = z.infer<typeof DisplayRegistrationSchema>;
+export type DisplayRegistrationResult = z.infer<typeof DisplayRegistrationResultSchema>;
+export type DisplayStatus = z.infer<typeof DisplayStatusSchema>;
+export type DisplayHeartbeat = z.infer<typeof DisplayHeartbeatSchema>;
+export type DisplayHeartbeatResult = z.infer<typeof DisplayHeartbeatResultSchema>;
+export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
+export type CommandAck = z.infer<typeof CommandAckSchema>;
+export type AssignToCustomer = z.infer<typeof AssignToCustomerSchema>;
