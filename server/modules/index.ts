@@ -2,6 +2,7 @@ import { auditLogModule } from './audit-log/audit-log.module';
 import { contentModule } from './content/content.module';
 import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
+import { deviceGroupsModule } from './device-groups/device-groups.module';
 import { devicesModule } from './devices/devices.module';
 import { displayModule } from './display/display.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
@@ -42,6 +43,7 @@ export const modules: readonly ModuleManifest[] = [
   contentGroupsModule,
   contentModule,
   devicesModule,
+  deviceGroupsModule,
   displayModule,
 ];
 

@@ -6,6 +6,7 @@ import { insertDeviceContent } from '@/server/modules/content/content.queries';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/modules/customers/customers.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
+import { folderTeamFixture } from '@/server/modules/folders/folder-teams.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 
 type Group = { id: string; customerId: number; path: string[]; parentId: string | null };
@@ -277,68 +278,42 @@ describe('DELETE /api/contentGroup/{id}', () => {
 });
 
 describe('teams', () => {
-  let teamA: string;
-  let teamB: string;
-  let member: string;
-  let readOnlyFolder: Group;
-  let writableFolder: Group;
-  let hiddenFolder: Group;
-
-  const assign = (id: string, teamId: string, readOnly = false) =>
-    t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${id}`, { token: owner, json: { assignToTeams: [{ teamId, readOnly }] } });
+  let f: Awaited<ReturnType<typeof folderTeamFixture>>;
 
   beforeAll(async () => {
-    const team = async (name: string) => (await t.request('POST', '/api/team', { token: owner, json: { name } })).body.id as string;
-    teamA = await team('Content team A');
-    teamB = await team('Content team B');
-    const m = await t.actor('EDITOR', { customerId });
-    member = m.token;
-    expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamA}`, { token: owner, json: { resourcesToAdd: [{ id: m.user.id }] } })).status).toBe(200);
-    const ro = await t.request('POST', `/api/contentGroup?teamIds=${teamA}:true`, { token: owner, json: { name: 'TeamReadOnly' } });
-    expect(ro.status, JSON.stringify(ro.body)).toBe(201);
-    readOnlyFolder = (await groupRow(ro.body.id)) as Group;
-    writableFolder = await createOk('TeamWritable');
-    hiddenFolder = await createOk('TeamHidden');
-    const res = await assign(writableFolder.id, teamA);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.teams).toEqual([expect.objectContaining({ id: teamA, readOnly: false })]);
-    await assign(hiddenFolder.id, teamB);
+    const routes = { createPath: '/api/contentGroup', assignPath: '/api/contentGroup/updateTeamAssignments?contentGroupId=', listPath: '/api/v2/contentGroup' };
+    f = await folderTeamFixture(t, { owner, customerId, memberRole: 'EDITOR', label: 'Content', routes });
   });
 
   it("a team member sees the root and its teams' folders, with readOnly on request", async () => {
-    const res = await t.request('GET', '/api/v2/contentGroup?size=100&includeReadOnlyInfo=true&select=name', { token: member });
-    expect(res.status).toBe(200);
-    const seen = new Map((res.body.content as { id: string; readOnly: boolean }[]).map((g) => [g.id, g.readOnly]));
-    expect(seen.get(root.id)).toBe(false);
-    expect(seen.get(readOnlyFolder.id)).toBe(true);
-    expect(seen.get(writableFolder.id)).toBe(false);
-    expect(seen.has(hiddenFolder.id)).toBe(false);
-    expect((await t.request('GET', `/api/v2/contentGroup/${hiddenFolder.id}`, { token: member })).status).toBe(404);
+    const seen = await f.seenBy(f.member);
+    expect([seen.get(root.id), seen.get(f.readOnlyId), seen.get(f.writableId), seen.has(f.hiddenId)]).toEqual([false, true, false, false]);
+    expect((await t.request('GET', `/api/v2/contentGroup/${f.hiddenId}`, { token: f.member })).status).toBe(404);
   });
 
   it('refuses writes through a read-only team (403) and to invisible folders (404)', async () => {
-    const ro = await t.request('PUT', `/api/contentGroup/${readOnlyFolder.id}`, { token: member, json: { name: 'x' } });
+    const ro = await t.request('PUT', `/api/contentGroup/${f.readOnlyId}`, { token: f.member, json: { name: 'x' } });
     expect(ro.status).toBe(403);
     expect(ro.body.key).toBe('team.error.readOnly');
-    expect((await create(member, 'Sub', readOnlyFolder.id)).status).toBe(403);
-    expect((await t.request('DELETE', `/api/contentGroup/${hiddenFolder.id}`, { token: member })).status).toBe(404);
-    expect((await create(member, 'MemberSub', writableFolder.id)).status).toBe(201);
+    expect((await create(f.member, 'Sub', f.readOnlyId)).status).toBe(403);
+    expect((await t.request('DELETE', `/api/contentGroup/${f.hiddenId}`, { token: f.member })).status).toBe(404);
+    expect((await create(f.member, 'MemberSub', f.writableId)).status).toBe(201);
   });
 
   it('a team user deletes a folder only when every folder below it is visible and writable', async () => {
-    const mine = await create(member, 'MemberTree', writableFolder.id);
+    const mine = await create(f.member, 'MemberTree', f.writableId);
     expect(mine.status).toBe(201);
     const inner = await createOk('OtherTeamInside', mine.body.id);
-    await assign(inner.id, teamB);
-    const refused = await t.request('DELETE', `/api/contentGroup/${mine.body.id}`, { token: member });
+    await f.assign(inner.id, f.teamB);
+    const refused = await t.request('DELETE', `/api/contentGroup/${mine.body.id}`, { token: f.member });
     expect(refused.status).toBe(403);
     expect(await groupRow(inner.id)).toBeDefined();
   });
 
   it('lets team users create in the root only when the customer allows it', async () => {
-    expect((await create(member, 'MemberTop')).status).toBe(201);
+    expect((await create(f.member, 'MemberTop')).status).toBe(201);
     await t.db.update(customers).set({ contentCreationInRootForTeamUsers: false }).where(eq(customers.id, customerId));
-    const res = await create(member, 'MemberTop2');
+    const res = await create(f.member, 'MemberTop2');
     expect(res.status).toBe(403);
     expect(res.body.key).toBe('contentGroup.error.rootCreationDisabled');
     expect((await create(editor, 'NotATeamUser')).status).toBe(201);
@@ -346,21 +321,21 @@ describe('teams', () => {
   });
 
   it('team assignment: OWNER only, not the root, not another tenant; counted on the team', async () => {
-    const body = { assignToTeams: [{ teamId: teamA, readOnly: true }] };
-    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${hiddenFolder.id}`, { token: editor, json: body })).status).toBe(403);
+    const body = { assignToTeams: [{ teamId: f.teamA, readOnly: true }] };
+    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: editor, json: body })).status).toBe(403);
     const r = await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${root.id}`, { token: owner, json: body });
     expect(r.status).toBe(409);
     expect(r.body.key).toBe('contentGroup.error.root');
     const otherOwner = (await t.actor('OWNER', { customerId: (await t.factories.customer()).id })).token;
-    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${hiddenFolder.id}`, { token: otherOwner, json: body })).status).toBe(404);
-    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${teamB}`)}`, { token: owner });
+    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: otherOwner, json: body })).status).toBe(404);
+    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${f.teamB}`)}`, { token: owner });
     expect(teams.body.content[0].teamContentGroupNumber).toBe(2);
-    expect(await names(owner, `search=teamAssignments.team.id=${teamB}`)).toEqual(['OtherTeamInside', 'TeamHidden']);
+    expect(await names(owner, `search=teamAssignments.team.id=${f.teamB}`)).toEqual(['OtherTeamInside', 'TeamHidden']);
   });
 
   it('deleting a folder takes its team assignments along', async () => {
     const folder = await createOk('Assigned');
-    await assign(folder.id, teamA);
+    await f.assign(folder.id, f.teamA);
     expect((await t.request('DELETE', `/api/contentGroup/${folder.id}`, { token: owner })).status).toBe(204);
     const left = await t.db.execute(sql`select count(*)::int as n from team_assignment where resource_id = ${folder.id}`);
     const rows = (Array.isArray(left) ? left : (left as { rows: { n: number }[] }).rows) as { n: number }[];

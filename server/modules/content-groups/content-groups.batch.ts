@@ -1,22 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { deviceContents } from '@/server/modules/content/content.table';
+import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders/folder-tree';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { ContentGroup, ContentGroupMove } from './content-groups.schemas';
 import {
   checkContentBatch,
   checkContentGroupBatch,
+  contentGroupTree,
   deleteContentGroupSubtree,
   findBlockedContentBelow,
-  findBlockedGroupBelow,
-  findContentGroupPath,
   findOutsideEmbedder,
-  moveContentGroupSubtree,
   moveContentTo,
 } from './content-groups.queries';
 import { assertMovable, auditContentGroup, contentGroupAccess, findWritableContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
@@ -60,15 +59,7 @@ export async function moveToContentGroup(ctx: ServiceContext, body: ContentGroup
     withTransaction(ctx.db, async (tx) => {
       const target = await findWritableContentGroup(tx, ctx, { id: body.targetGroupId, creatingIn: true });
       const { groups, contentIds } = await checkedMove(tx, ctx, target.customerId, body);
-      const intoItself = groups.find((g) => target.path.includes(g.id));
-      if (intoItself) {
-        throw new ConflictError('contentGroup.error.moveIntoItself', 'A folder cannot be moved into itself or one of its sub-folders', { id: intoItself.id, targetGroupId: target.id });
-      }
-      for (const group of groups) {
-        // Re-read: an earlier move of this batch may have moved this folder along with its ancestor.
-        const path = (await findContentGroupPath(tx, target.customerId, group.id)) ?? group.path;
-        await moveContentGroupSubtree(tx, { customerId: target.customerId, folderId: group.id, depth: path.length, targetId: target.id, targetPath: target.path });
-      }
+      await moveFolderSubtrees(tx, contentGroupTree, { customerId: target.customerId, folderIds: groups.map((g) => g.id), target });
       await moveContentTo(tx, { customerId: target.customerId, contentIds, targetId: target.id, targetPath: target.path });
       await auditChange(tx, ctx, {
         entityType: 'contentGroup',
@@ -107,13 +98,9 @@ export async function deleteContentGroup(ctx: ServiceContext, id: string, remove
  * and, when the content goes too, every content item below it. Locked content is never deleted (409).
  */
 async function assertSubtreeChangeable(tx: Executor, ctx: ServiceContext, folder: { id: string; customerId: number }, removeContents: boolean): Promise<void> {
-  const blocked = (visible: SQL | undefined, readOnly: SQL) => sql`(not coalesce(${visible ?? sql`true`}, false) or ${readOnly})`;
-  if (!isAboveTeams(ctx.actor)) {
-    const group = await findBlockedGroupBelow(tx, { customerId: folder.customerId, folderId: folder.id, blocked: blocked(contentGroupAccess(ctx), readOnlyExpression(ctx, 'contentGroup', contentGroups.id)) });
-    if (group) throw new ForbiddenError('The folder contains folders your teams may not change', 'team.error.readOnly', { resourceType: 'contentGroup', id: group.id });
-  }
+  await assertSubtreeFoldersWritable(tx, ctx, contentGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
   if (!removeContents) return;
-  const teamBlocked = isAboveTeams(ctx.actor) ? sql`false` : blocked(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
+  const teamBlocked = isAboveTeams(ctx.actor) ? sql`false` : blockedForTeams(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
   const content = await findBlockedContentBelow(tx, { customerId: folder.customerId, folderIds: [folder.id], blocked: sql`(${deviceContents.locked} or ${teamBlocked})` });
   if (content) {
     if (content.locked) throw lockedError(content.id);

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -7,16 +7,16 @@ import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
+import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { folderAccessCondition, isTeamUserExpression } from '@/server/modules/file-folders/folder-access';
+import { findWritableFolder, folderAccessCondition, folderListQuery } from '@/server/modules/folders/folder-tree';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import { readOnlyExpression, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import type { TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { contentGroupResource } from './content-groups.resource';
 import type { ContentGroup } from './content-groups.schemas';
-import { findContentGroupForWrite, insertContentGroup, renameContentGroupRow } from './content-groups.queries';
+import { contentGroupTree, insertContentGroup, renameContentGroupRow } from './content-groups.queries';
 
 /*
  * Content folders (spec 2 "Content folder"): one tree per customer under a root that everyone who sees the
@@ -67,30 +67,16 @@ export function contentGroupVisible(ctx: Pick<ServiceContext, 'actor' | 'scope'>
 export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
 
 /**
- * A content folder the caller writes into or changes: 404 when invisible (never revealing it), 403
- * `team.error.readOnly` for read-only team access, 403 `contentGroup.error.rootCreationDisabled` for a team
- * user creating in the root when the customer's `isContentAndGroupCreationEnabledInRootForTeamUsers` is off.
- * Without `id`: the root of `customerId`.
+ * A content folder the caller writes into or changes (404 invisible, 403 read-only through its teams, 403
+ * `contentGroup.error.rootCreationDisabled` for a team user creating in the root when the customer's
+ * `isContentAndGroupCreationEnabledInRootForTeamUsers` is off). Without `id`: the root of `customerId`.
  */
 export async function findWritableContentGroup(
   tx: Executor,
   ctx: Pick<ServiceContext, 'actor' | 'scope'>,
   input: { id?: string; customerId?: number; creatingIn: boolean },
 ): Promise<WritableContentGroup> {
-  const where = input.id
-    ? and(uuidEquals(contentGroups.id, input.id), input.customerId === undefined ? scopeCondition(ctx.scope, contentGroups.customerId) : eq(contentGroups.customerId, input.customerId))
-    : and(eq(contentGroups.customerId, input.customerId ?? -1), sql`${contentGroups.parentId} is null`);
-  const row = await findContentGroupForWrite(tx, {
-    where,
-    visible: contentGroupAccess(ctx),
-    readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id),
-    isTeamUser: isTeamUserExpression(ctx.actor),
-  });
-  if (!row || !row.visible) throw new NotFoundError('contentGroup', input.id ?? 'root');
-  if (row.readOnly) throw new ForbiddenError('Your teams give read-only access to this content folder', 'team.error.readOnly', { resourceType: 'contentGroup', id: row.id });
-  if (input.creatingIn && row.parentId === null && !row.rootAllowed) {
-    throw new ForbiddenError('Team users may not create content or folders in the root content folder of this customer', 'contentGroup.error.rootCreationDisabled', { id: row.id });
-  }
+  const row = await findWritableFolder(tx, ctx, contentGroupTree, input);
 
   return { id: row.id, customerId: row.customerId, parentId: row.parentId, path: row.path, name: row.name, isTemplateGroup: row.isTemplateGroup };
 }
@@ -105,10 +91,9 @@ type ListContentGroupsInput = TeamReadInput & ListInput;
 
 /** GET /api/v2/contentGroup: paged, with search/select/sort and the team read parameters; the root is always listed. */
 export async function listContentGroups(ctx: ServiceContext, input: ListContentGroupsInput) {
-  const { where, extraColumns, query } = teamListQuery(ctx, 'contentGroup', contentGroups.id, input);
-  const visible = where ? sql`(${contentGroups.parentId} is null or ${where})` : undefined;
+  const { where, extraColumns, query } = folderListQuery(ctx, contentGroupTree, input);
 
-  return findPage<ContentGroup>(ctx.db, { resource: contentGroupResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
+  return findPage<ContentGroup>(ctx.db, { resource: contentGroupResource, scope: ctx.scope, where: [where], extraColumns, ...query });
 }
 
 /** GET /api/v2/contentGroup/{id}. */
@@ -162,13 +147,8 @@ export async function renameContentGroup(ctx: ServiceContext, id: string, name: 
 /** POST /api/contentGroup/updateTeamAssignments?contentGroupId= (OWNER). The root belongs to everyone: refused. */
 export async function updateContentGroupTeamAssignments(ctx: ServiceContext, contentGroupId: string, change: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
-    const folder = await findContentGroupForWrite(tx, {
-      where: and(uuidEquals(contentGroups.id, contentGroupId), scopeCondition(ctx.scope, contentGroups.customerId)),
-      visible: undefined,
-      readOnly: sql`false`,
-      isTeamUser: sql`false`,
-    });
-    if (!folder) throw new NotFoundError('contentGroup', contentGroupId);
+    // OWNER and ADMIN are above teams: this finds any folder of the scope.
+    const folder = await findWritableContentGroup(tx, ctx, { id: contentGroupId, creatingIn: false });
     if (folder.parentId === null) throw new ConflictError('contentGroup.error.root', 'The root content folder is visible to every user and takes no team assignments', { id: contentGroupId });
 
     return modifyTeams(tx, ctx, 'contentGroup', contentGroupId, change);

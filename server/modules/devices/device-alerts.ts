@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { definePlugPoint, lazySql } from '@/server/plug-point';
+import { devices } from './devices.table';
 
 /**
  * Active alerts of a device (spec 3 `alerts`): the alerts module plugs in where they come from, so the
@@ -20,4 +21,18 @@ export function deviceAlertsSql(deviceId: SQL): SQL {
 
     return parts.length === 0 ? sql`'[]'::jsonb` : sql.join(parts, sql` || `);
   });
+}
+
+/**
+ * The number of active alerts of the devices of `customerId` in or below the device folder `folderId` (both
+ * SQL, correlated with the caller's row): a device folder's `alertCount`. One subquery through the GIN index
+ * on `group_path`; the constant 0 while no source is plugged in.
+ */
+export function deviceAlertCountBelow(folderId: SQL, customerId: SQL): SQL {
+  return lazySql(() =>
+    deviceAlertSources.items().length === 0
+      ? sql`0`
+      : sql`(select coalesce(sum(jsonb_array_length(${deviceAlertsSql(sql`${devices.id}`)})), 0)::int from ${devices}
+          where ${devices.customerId} = ${customerId} and ${devices.groupPath} @> array[${folderId}]::uuid[])`,
+  );
 }

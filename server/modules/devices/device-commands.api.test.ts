@@ -127,6 +127,25 @@ describe('one-shot commands', () => {
   });
 });
 
+describe('applyOn=DEVICEGROUP', () => {
+  it('sends the command to every device in the matching folders and below them, and audits the folder search', async () => {
+    const wall = await k.folder('Command wall', k.root, 'VIDEO_WALL');
+    const sub = await k.folder('Command wall sub', wall);
+    const [a, b, outside] = [await k.device({ name: 'Wall A' }, wall), await k.device({ name: 'Wall B' }, sub), await k.device({ name: 'Not on the wall' })];
+    const search = encodeURIComponent(`id=${wall.id}`);
+    const res = await post(`/api/v2/device/volume?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${search}&level=12`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ updated: 2 });
+    expect((await row(a.id)).settings).toMatchObject({ volume: 12 });
+    expect((await row(b.id)).settings).toMatchObject({ volume: 12 });
+    expect((await row(outside.id)).settings).not.toMatchObject({ volume: 12 });
+    expect((await post(`/api/v2/device/restart?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${search}`)).body).toEqual({ updated: 2 });
+    expect(await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, outside.id))).toEqual([]);
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.customerId, k.customerId), eq(auditLog.action, 'restart')));
+    expect(entries.find((e) => e.changes?.applyOn === 'DEVICEGROUP')?.changes).toMatchObject({ applyOn: 'DEVICEGROUP', search: `id=${wall.id}`, updated: 2 });
+  });
+});
+
 describe('parameters, roles and tenants', () => {
   it('refuses bad parameters (400), a role below the command\'s (403), another tenant (403) and an unknown command (404)', async () => {
     const q = `customerId=${k.customerId}`;

@@ -170,6 +170,39 @@ describe('POST /api/v2/device/tags/{add,set,remove}', () => {
     expect(JSON.stringify(tagList.body)).toContain('Lobby');
   });
 
+  it('applyOn=DEVICEGROUP: the search selects device folders; every device in a matching folder or below it is changed', async () => {
+    const wall = await k.folder('Batch wall', k.root, 'VIDEO_WALL');
+    const hall = await k.folder('Batch hall');
+    const floor = await k.folder('Batch floor', hall);
+    const [inHall, onFloor, inWall, elsewhere] = [
+      await k.device({ name: 'In hall' }, hall),
+      await k.device({ name: 'On floor' }, floor),
+      await k.device({ name: 'In wall' }, wall),
+      await k.device({ name: 'Elsewhere' }),
+    ];
+    const theirFolder = await k.folder('Batch hall', k.otherRoot);
+    const theirs = await k.device({ name: 'Their hall' }, theirFolder);
+    const batch = (search: string, tags: string[], token = k.technician) =>
+      t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${encodeURIComponent(search)}`, { token, json: tags });
+    const res = await batch('name=Batch hall', ['hall']);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ updated: 2 });
+    expect((await row(inHall.id))?.tags).toEqual(['hall']);
+    expect((await row(onFloor.id))?.tags).toEqual(['hall']);
+    for (const d of [inWall, elsewhere, theirs]) expect((await row(d.id))?.tags).toEqual([]);
+    // Several folders (OR); a folder search that matches nothing changes nothing.
+    expect((await batch(`id=${wall.id}|id=${floor.id}`, ['wall'])).body).toEqual({ updated: 2 });
+    expect((await row(inWall.id))?.tags).toEqual(['wall']);
+    expect((await batch('name=No such folder', ['none'])).body).toEqual({ updated: 0 });
+    // Another tenant's folder id matches nothing; a device field is not a folder field (400).
+    expect((await batch(`id=${theirFolder.id}`, ['x'])).body).toEqual({ updated: 0 });
+    expect((await batch('deviceStatus=ONLINE', ['x'])).status).toBe(400);
+    // The root matches every device of the tenant.
+    const tenantDevices = await t.db.select().from(devices).where(eq(devices.customerId, k.customerId));
+    expect((await batch('parentId=NULL', ['everyone'])).body).toEqual({ updated: tenantDevices.length });
+    expect((await row(theirs.id))?.tags).toEqual([]);
+  });
+
   it('requires the tenant, the role, and a valid search', async () => {
     expect((await t.request('POST', '/api/v2/device/tags/add', { token: k.technician, json: ['x'] })).status).toBe(400);
     expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}`, { token: k.editor, json: ['x'] })).status).toBe(403);

@@ -1,8 +1,11 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { deviceGroupResource } from '@/server/modules/device-groups/device-groups.resource';
+import { folderAccessCondition } from '@/server/modules/folders/folder-tree';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { maxTagsTotalLength, normalizeTags, registerTags, tagVerbSql, type TagVerb } from '@/server/modules/tags/tags.rules';
 import { readOnlyExpression } from '@/server/modules/teams/team-visibility';
 import { compileSearch } from '@/server/query';
@@ -23,18 +26,24 @@ export type ApplyOn = (typeof APPLY_ON)[number];
 
 /**
  * The devices of `customerId` a batch acts on, as a condition on `device`. `DEVICE`: the search is over
- * devices; `ALL`: every device of the tenant (the search is ignored). Writable only: a device the caller's
- * teams give read-only access to is left alone.
+ * devices; `DEVICEGROUP`: the search is over the device folders the caller sees, and a matching folder
+ * brings every device in it or in a folder below it (through `group_path`, the GIN-indexed copy of the
+ * folder's path: one subquery, no folder read first); `ALL`: every device of the tenant (the search is
+ * ignored). Writable only: a device the caller's teams give read-only access to is left alone.
  */
 export function batchTargets(ctx: ServiceContext, customerId: number, input: { search?: string; applyOn?: ApplyOn }): SQL {
   const applyOn = input.applyOn ?? 'DEVICE';
-  if (applyOn === 'DEVICEGROUP') {
-    // Folder searches need the device folder resource (device-groups module); until it is wired, say so.
-    throw new ValidationError('request.error.invalid', 'applyOn=DEVICEGROUP is not supported yet; search devices by deviceGroupPath instead', { parameter: 'applyOn' });
-  }
-  const searched = applyOn === 'DEVICE' && input.search?.trim() ? compileSearch(deviceResource, input.search) : undefined;
+  const search = applyOn === 'ALL' ? undefined : input.search?.trim() || undefined;
+  const searched = search === undefined ? undefined : applyOn === 'DEVICE' ? compileSearch(deviceResource, search) : inMatchingFolders(ctx, customerId, search);
 
   return and(sql`${devices.customerId} = ${customerId}`, deviceAccess(ctx), sql`not ${readOnlyExpression(ctx, 'device', devices.id)}`, searched)!;
+}
+
+/** The device lies in or below a folder of `customerId` that the caller sees and that matches `search` (a device folder search). */
+function inMatchingFolders(ctx: ServiceContext, customerId: number, search: string): SQL {
+  const folders = and(eq(deviceGroups.customerId, customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'), compileSearch(deviceGroupResource, search));
+
+  return sql`${devices.groupPath} && (select coalesce(array_agg(${deviceGroups.id}), array[]::uuid[]) from ${deviceGroups} where ${folders})`;
 }
 
 /** POST /api/v2/device/tags/{add,set,remove}?customerId=&search=&applyOn=: answers how many devices changed. */

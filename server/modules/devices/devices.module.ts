@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
 import { contentAssignments } from '@/server/modules/content/content-assignments';
+import { findRootDeviceGroup } from '@/server/modules/device-groups/device-groups.queries';
 import { customerStatistics } from '@/server/modules/customers/customer-statistics';
 import { defineModule, plug } from '@/server/modules/module';
 import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
@@ -10,7 +11,7 @@ import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
-import { findRootDeviceGroup, insertDevice, insertDeviceGroup } from './devices.queries';
+import { insertDevice } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceSocketTickets, deviceStatusChanges } from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
@@ -42,14 +43,6 @@ export const devicesModule = defineModule({
     ),
   ],
   sweep: {
-    // Device folders are the device-groups module's; until it has its own factory, one here lets routes name them.
-    deviceGroup: async (db, customerId) => {
-      const root = await findRootDeviceGroup(db, customerId);
-      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
-      const id = uuidv7();
-
-      return (await insertDeviceGroup(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
-    },
     device: async (db, customerId) => {
       const root = await findRootDeviceGroup(db, customerId);
       if (!root) throw new Error(`customer ${customerId} has no root device folder`);

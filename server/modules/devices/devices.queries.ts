@@ -37,7 +37,11 @@ export async function deleteDevice(db: Executor, customerId: number, id: string)
   await db.delete(devices).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
 }
 
-/** A device folder of `where` with whether the caller sees it and reads it only. */
+/**
+ * A device folder of `where` with whether the caller sees it and reads it only, share-locked: a folder move
+ * (which rewrites the path the devices copy) waits for the devices put into it, or they wait for it and read
+ * its new path.
+ */
 export async function findDeviceGroupForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
   const [found] = await db
     .select({
@@ -50,7 +54,8 @@ export async function findDeviceGroupForWrite(db: Executor, input: { where: SQL 
     })
     .from(deviceGroups)
     .where(input.where)
-    .limit(1);
+    .limit(1)
+    .for('share');
 
   return found;
 }
@@ -96,24 +101,6 @@ export async function countDevicesOf(db: Executor, customerId: number): Promise<
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.customerId, customerId));
 
   return row?.n ?? 0;
-}
-
-/** A customer's root device folder (created with the customer). */
-export async function findRootDeviceGroup(db: Executor, customerId: number) {
-  const [row] = await db
-    .select({ id: deviceGroups.id, name: deviceGroups.name, path: deviceGroups.path })
-    .from(deviceGroups)
-    .where(and(eq(deviceGroups.customerId, customerId), sql`${deviceGroups.parentId} is null`))
-    .limit(1);
-
-  return row;
-}
-
-/** A device folder row (the sweep's factory; the device-groups module owns the folder API). */
-export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert) {
-  const [row] = await db.insert(deviceGroups).values(values).returning();
-
-  return row!;
 }
 
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */

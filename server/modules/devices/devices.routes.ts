@@ -91,7 +91,7 @@ export const moveDevicesRoute = defineRoute(
 export const batchQuery = z.object({
   customerId: z.string().openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'The tenant (required: a batch never spans tenants)' }),
   search: z.string().optional().openapi({ description: `Which devices (every device of the tenant when absent). ${SEARCH_DESCRIPTION}` }),
-  applyOn: z.enum(APPLY_ON).optional().openapi({ description: '`DEVICE` (default): the search is over devices; `ALL`: every device of the tenant' }),
+  applyOn: z.enum(APPLY_ON).optional().openapi({ description: '`DEVICE` (default): the search is over devices; `DEVICEGROUP`: the search is over device folders, and a matching folder targets every device in it and in the folders below it; `ALL`: every device of the tenant (the search is ignored)' }),
 });
 
 const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>

@@ -8,7 +8,8 @@ import { deviceContents } from '@/server/modules/content/content.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
 export type { DeviceRow };
-export { findRootDeviceGroup, insertDevice } from '@/server/modules/devices/devices.queries';
+export { findRootDeviceGroup } from '@/server/modules/device-groups/device-groups.queries';
+export { insertDevice } from '@/server/modules/devices/devices.queries';
 type DeviceInsert = typeof devices.$inferInsert;
 
 /** `lastActivity` is written at most once a minute per device (spec 4 §3). */

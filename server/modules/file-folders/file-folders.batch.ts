@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
@@ -9,8 +9,9 @@ import { detachFileReferences, detachFolderReferences, fileDeletionBlockers, fil
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
-import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition } from './folder-access';
-import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedInSubtrees, fileIdsBelow, findPath, moveFilesTo, moveSubtree, touchFolder } from './file-folders.queries';
+import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders/folder-tree';
+import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition } from './folder-access';
+import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedFileBelow, fileIdsBelow, moveFilesTo, touchFolder } from './file-folders.queries';
 import { readFolder, uniqueSiblingName } from './file-folders.service';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { Batch, MoveBatch } from './file-folders.schemas';
@@ -63,15 +64,7 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
         throw new ConflictError('fileFolder.error.filtered', 'Nothing can be moved into a filtered folder', { id: target.id });
       }
       const { fileIds, folders } = await checkedBatch(tx, ctx, target.customerId, body);
-      const intoItself = folders.find((f) => target.path.includes(f.id));
-      if (intoItself) {
-        throw new ConflictError('fileFolder.error.moveIntoItself', 'A folder cannot be moved into itself or one of its sub-folders', { id: intoItself.id, targetFolderId: target.id });
-      }
-      for (const folder of folders) {
-        // Re-read: an earlier move of this batch may have moved this folder along with its ancestor.
-        const path = (await findPath(tx, target.customerId, folder.id)) ?? folder.path;
-        await moveSubtree(tx, { customerId: target.customerId, folderId: folder.id, depth: path.length, targetId: target.id, targetPath: target.path });
-      }
+      await moveFolderSubtrees(tx, fileFolderTree, { customerId: target.customerId, folderIds: folders.map((f) => f.id), target });
       await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
       await touchFolder(tx, target.customerId, target.id);
       await auditChange(tx, ctx, {
@@ -121,16 +114,9 @@ async function deleteContents(tx: Executor, ctx: ServiceContext, input: { custom
  */
 async function assertSubtreesWritable(tx: Executor, ctx: ServiceContext, customerId: number, folderIds: string[]): Promise<void> {
   if (isAboveTeams(ctx.actor) || folderIds.length === 0) return;
-  const blocked = (visible: SQL | undefined, readOnly: SQL) => sql`(not coalesce(${visible ?? sql`true`}, false) or ${readOnly})`;
-  const found = await findBlockedInSubtrees(tx, {
-    customerId,
-    folderIds,
-    folderBlocked: blocked(folderAccessCondition(ctx), readOnlyExpression(ctx, 'fileFolder', fileFolders.id)),
-    fileBlocked: blocked(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)),
-  });
-  if (found) {
-    throw new ForbiddenError('The folder contains items your teams may not change', 'team.error.readOnly', { resourceType: found.kind });
-  }
+  await assertSubtreeFoldersWritable(tx, ctx, fileFolderTree, { customerId, folderIds });
+  const file = await findBlockedFileBelow(tx, { customerId, folderIds, blocked: blockedForTeams(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)) });
+  if (file) throw new ForbiddenError('The folder contains files your teams may not change', 'team.error.readOnly', { resourceType: 'file', id: file.id });
 }
 
 /** DELETE /api/fileFolder/{id}: the folder, every folder below it and all their files, in one transaction. */

@@ -7,6 +7,8 @@ import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders/folder-tree';
+import { fileFolderTree } from './folder-access';
 
 export type FileFolderRow = typeof fileFolders.$inferSelect;
 
@@ -97,31 +99,20 @@ export async function fileIdsBelow(db: Executor, customerId: number, folderIds: 
   const rows = await db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.customerId, customerId), sql`${files.folderPath} && ${uuidArray(folderIds)}`));
+    .where(and(eq(files.customerId, customerId), inSubtrees(files.folderPath, folderIds)));
 
   return rows.map((r) => r.id);
 }
 
-/**
- * The first folder or file in or below `folderIds` for which `blocked` (a condition over the folder
- * or file row: invisible or read-only for the caller) holds, or undefined.
- */
-export async function findBlockedInSubtrees(db: Executor, input: { customerId: number; folderIds: readonly string[]; folderBlocked: SQL; fileBlocked: SQL }) {
-  if (input.folderIds.length === 0) return undefined;
-  const roots = uuidArray(input.folderIds);
-  const [folder] = await db
-    .select({ id: fileFolders.id })
-    .from(fileFolders)
-    .where(and(eq(fileFolders.customerId, input.customerId), sql`${fileFolders.path} && ${roots}`, input.folderBlocked))
-    .limit(1);
-  if (folder) return { kind: 'fileFolder' as const, id: folder.id };
+/** The first file in or below `folderIds` for which `blocked` (invisible or read-only for the caller) holds, or undefined. */
+export async function findBlockedFileBelow(db: Executor, input: { customerId: number; folderIds: readonly string[]; blocked: SQL }) {
   const [file] = await db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.customerId, input.customerId), sql`${files.folderPath} && ${roots}`, input.fileBlocked))
+    .where(and(eq(files.customerId, input.customerId), inSubtrees(files.folderPath, input.folderIds), input.blocked))
     .limit(1);
 
-  return file ? { kind: 'file' as const, id: file.id } : undefined;
+  return file;
 }
 
 /**
@@ -131,22 +122,13 @@ export async function findBlockedInSubtrees(db: Executor, input: { customerId: n
  */
 export async function deleteSubtrees(db: Executor, customerId: number, folderIds: readonly string[]): Promise<{ files: number; folders: number }> {
   if (folderIds.length === 0) return { files: 0, folders: 0 };
-  const roots = uuidArray(folderIds);
-  await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and (
-      (${teamAssignments.resourceType} = 'file' and ${teamAssignments.resourceId} in
-        (select ${files.id}::text from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots}))
-      or (${teamAssignments.resourceType} = 'fileFolder' and ${teamAssignments.resourceId} in
-        (select ${fileFolders.id}::text from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots})))`);
-  const [fileCount] = await execRows(
-    db,
-    sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.folderPath} && ${roots} returning 1) select count(*)::int as n from d`,
-  );
-  const [folderCount] = await execRows(
-    db,
-    sql`with d as (delete from ${fileFolders} where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} && ${roots} returning 1) select count(*)::int as n from d`,
-  );
+  const below = sql`${files.customerId} = ${customerId} and ${inSubtrees(files.folderPath, folderIds)}`;
+  await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and ${teamAssignments.resourceType} = 'file'
+    and ${teamAssignments.resourceId} in (select ${files.id}::text from ${files} where ${below})`);
+  const [fileCount] = await execRows(db, sql`with d as (delete from ${files} where ${below} returning 1) select count(*)::int as n from d`);
+  const folders = await deleteFolderSubtrees(db, fileFolderTree, { customerId, folderIds });
 
-  return { files: Number(fileCount?.n ?? 0), folders: Number(folderCount?.n ?? 0) };
+  return { files: Number(fileCount?.n ?? 0), folders };
 }
 
 /** Deletes files by id with their team assignments (the trigger queues blobs and lowers the quota). */
@@ -161,24 +143,6 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
   );
 
   return Number(row?.n ?? 0);
-}
-
-/**
- * Moves folder `folderId` (whose path has `depth` entries) under the folder with path `targetPath`:
- * the folder and every descendant get `targetPath || path[depth:]`, and every file in or below them
- * the same rewrite of `folder_path`. Two statements, no row loop.
- */
-export async function moveSubtree(db: Executor, input: { customerId: number; folderId: string; depth: number; targetId: string; targetPath: readonly string[] }): Promise<void> {
-  const { customerId, folderId, depth, targetId } = input;
-  const target = uuidArray(input.targetPath);
-  const self = uuidArray([folderId]);
-  await db.execute(sql`update ${fileFolders} set
-      ${sql.identifier('path')} = ${target} || ${fileFolders.path}[${depth}::int:cardinality(${fileFolders.path})],
-      ${sql.identifier('parent_id')} = case when ${fileFolders.id} = ${folderId}::uuid then ${targetId}::uuid else ${fileFolders.parentId} end,
-      ${sql.identifier('last_change')} = case when ${fileFolders.id} = ${folderId}::uuid then now() else ${fileFolders.lastChange} end
-    where ${fileFolders.customerId} = ${customerId} and ${fileFolders.path} @> ${self}`);
-  await db.execute(sql`update ${files} set ${sql.identifier('folder_path')} = ${target} || ${files.folderPath}[${depth}::int:cardinality(${files.folderPath})]
-    where ${files.customerId} = ${customerId} and ${files.folderPath} @> ${self}`);
 }
 
 export async function moveFilesTo(db: Executor, input: { customerId: number; fileIds: readonly string[]; targetId: string; targetPath: readonly string[] }): Promise<void> {
@@ -201,13 +165,6 @@ export async function findStorage(db: Executor, customerId: number) {
     .limit(1);
 
   return row;
-}
-
-/** The path of folder `id` in `customerId`, or undefined. */
-export async function findPath(db: Executor, customerId: number, id: string): Promise<string[] | undefined> {
-  const [row] = await db.select({ path: fileFolders.path }).from(fileFolders).where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId))).limit(1);
-
-  return row?.path;
 }
 
 /**

@@ -12,9 +12,10 @@ import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import { teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { teamAccessCondition, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findOne, findPage, type ListInput } from '@/server/query';
-import { FILTERED_FOLDER, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
+import { folderListQuery } from '@/server/modules/folders/folder-tree';
+import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
 
@@ -43,9 +44,8 @@ function readConditions(ctx: ServiceContext) {
 
 /** GET /api/v2/fileFolder: paged, with search/select/sort and the team read parameters; the root is always listed. */
 export async function listFileFolders(ctx: ServiceContext, input: FolderListInput) {
-  const { where, extraColumns, query } = teamListQuery(ctx, 'fileFolder', fileFolders.id, input);
-  const visible = where ? sql`(${fileFolders.parentId} is null or ${where})` : undefined;
-  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [visible], extraColumns, ...query });
+  const { where, extraColumns, query } = folderListQuery(ctx, fileFolderTree, input);
+  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [where], extraColumns, ...query });
   await fillFilteredCounts(ctx.db, ctx, page.content);
 
   return page;

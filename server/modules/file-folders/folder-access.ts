@@ -1,14 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
-import { teamMemberOf, type Actor } from '@/server/context/actor';
+import { ConflictError } from '@/server/errors';
+import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { customers } from '@/server/modules/customers/customers.table';
+import { files } from '@/server/modules/files/files.table';
+import { defineFolderTree, findWritableFolder as findWritableTreeFolder, folderAccessCondition as treeAccessCondition, type FolderType } from '@/server/modules/folders/folder-tree';
 import { fileFolders } from '@/server/modules/folders/folders.table';
-import { readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
-import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 // CONTRACT (owned by the file-folders helper; replace the body, keep the signature):
 
@@ -20,28 +19,26 @@ type Caller = { actor: Actor };
 export const STORED_FOLDER = 1;
 export const FILTERED_FOLDER = 2;
 
-/**
- * The root is visible to everyone who sees the tenant; other folders follow team access (rule A). The
- * same rule for each folder tree: file folders by default, content (and later device) folders by `type`.
- */
+/** The file folder tree (server/modules/folders/folder-tree.ts): files copy their folder's path. */
+export const fileFolderTree = defineFolderTree({
+  type: 'fileFolder',
+  label: 'folder',
+  table: fileFolders,
+  items: [{ table: files, customerId: files.customerId, path: files.folderPath }],
+  rootCreationSetting: customers.fileCreationInRootForTeamUsers,
+  onMove: [{ column: fileFolders.lastChange, value: sql`now()` }],
+});
+
+/** The root is visible to everyone who sees the tenant; other folders follow team access (rule A); file folders by default. */
 export function folderAccessCondition(
   ctx: Caller,
   folder: { id: AnyPgColumn | SQL; parentId: AnyPgColumn | SQL } = fileFolders,
-  type: 'fileFolder' | 'contentGroup' | 'deviceGroup' = 'fileFolder',
+  type: FolderType = 'fileFolder',
 ): SQL | undefined {
-  const access = teamAccessCondition(ctx, type, folder.id);
-
-  return access ? sql`(${folder.parentId} is null or ${access})` : undefined;
+  return treeAccessCondition(ctx, folder, type);
 }
 
-/** The caller belongs to a team (or is restricted): the "team user" of the root-creation setting. */
-export function isTeamUserExpression(actor: Actor): SQL {
-  const member = teamMemberOf(actor);
-  if (!member) return sql`false`;
-  if (member.restricted) return sql`true`;
-
-  return sql`exists (select 1 from ${teamAssignments} where ${teamAssignments.resourceType} = ${member.type} and ${teamAssignments.resourceId} = ${member.id})`;
-}
+export { isTeamUserExpression } from '@/server/modules/folders/folder-tree';
 
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };
 
@@ -52,29 +49,7 @@ export type WritableFolder = TargetFolder & { parentId: string | null; fileFolde
  * `isFileAndFolderCreationEnabledInRootForTeamUsers` is off (only when `creatingIn`).
  */
 export async function findWritableFolder(tx: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, input: { customerId?: number; id?: string; creatingIn: boolean }): Promise<WritableFolder> {
-  const where = input.id
-    ? and(sql`${fileFolders.id}::text = ${input.id}`, input.customerId === undefined ? scopeCondition(ctx.scope, fileFolders.customerId) : eq(fileFolders.customerId, input.customerId))
-    : and(eq(fileFolders.customerId, input.customerId ?? -1), sql`${fileFolders.parentId} is null`, eq(fileFolders.fileFolderType, STORED_FOLDER));
-  const [row] = await tx
-    .select({
-      id: fileFolders.id,
-      customerId: fileFolders.customerId,
-      path: fileFolders.path,
-      parentId: fileFolders.parentId,
-      name: fileFolders.name,
-      fileFolderType: fileFolders.fileFolderType,
-      visible: folderAccessCondition(ctx) ?? sql<boolean>`true`,
-      readOnly: readOnlyExpression(ctx, 'fileFolder', fileFolders.id),
-      rootAllowed: sql<boolean>`(not ${isTeamUserExpression(ctx.actor)} or coalesce((select ${customers.fileCreationInRootForTeamUsers} from ${customers} where ${customers.id} = ${fileFolders.customerId}), true))`,
-    })
-    .from(fileFolders)
-    .where(where)
-    .limit(1);
-  if (!row || !row.visible) throw new NotFoundError('fileFolder', input.id ?? 'root');
-  if (row.readOnly) throw new ForbiddenError('Your teams give read-only access to this folder', 'team.error.readOnly', { resourceType: 'fileFolder', id: row.id });
-  if (input.creatingIn && row.parentId === null && !row.rootAllowed) {
-    throw new ForbiddenError('Team users may not create files or folders in the root folder of this customer', 'fileFolder.error.rootCreationDisabled', { id: row.id });
-  }
+  const row = await findWritableTreeFolder(tx, ctx, fileFolderTree, input);
 
   return { id: row.id, customerId: row.customerId, path: row.path, parentId: row.parentId, fileFolderType: row.fileFolderType, name: row.name };
 }

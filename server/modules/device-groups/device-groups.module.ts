@@ -1,0 +1,30 @@
+import { v7 as uuidv7 } from 'uuid';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { defineModule, plug } from '@/server/modules/module';
+import { tagSources } from '@/server/modules/tags/tag-sources';
+import { teamResources } from '@/server/modules/teams/team-registry';
+import { registerDeviceGroupRoutes } from './device-groups.handlers';
+import { findRootDeviceGroup, insertDeviceGroup } from './device-groups.queries';
+
+/**
+ * Device folders (spec 3 "Device folder"); the table lives with the other folder trees (folders module).
+ * Alerts and channels plug into device-group-plugs.ts (`alertCount`, the usage fields).
+ */
+export const deviceGroupsModule = defineModule({
+  name: 'device-groups',
+  routes: registerDeviceGroupRoutes,
+  plugs: [
+    plug(teamResources, { type: 'deviceGroup', table: deviceGroups, idColumn: deviceGroups.id, customerIdColumn: deviceGroups.customerId }),
+    // PUT /api/deviceGroup/{id} body {tags}: a device folder's tags are DEVICE tags (spec 3).
+    plug(tagSources, { name: 'deviceGroup', tagType: 'DEVICE', table: deviceGroups, tagsColumn: deviceGroups.tags, customerIdColumn: deviceGroups.customerId }),
+  ],
+  sweep: {
+    deviceGroup: async (db, customerId) => {
+      const root = await findRootDeviceGroup(db, customerId);
+      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+      const id = uuidv7();
+
+      return (await insertDeviceGroup(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
+    },
+  },
+});
