@@ -15,7 +15,7 @@ const segmentContent = (content: PlaybackContentRef): NonNullable<Segment['conte
 /**
  * The layer that plays at every instant of the window, highest first. The layers known today do not change
  * inside a window (device fields, not times), so they give one segment; time-bound layers (SCHEDULE,
- * CHANNELS) will cut the window at their boundaries and merge equal neighbours (`mergeSegments`).
+ * CHANNELS) will cut the window at their boundaries and merge equal neighbours.
  * EMERGENCY without any emergency content (the device's or the customer's default) falls through to the
  * layers below: there is nothing to show for it.
  */
