@@ -1,7 +1,7 @@
 import { DeviceSchema } from '@/server/modules/devices/devices.schemas';
 import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '@/server/http/errors';
-import { customerIdParam, json } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import {
@@ -153,14 +153,6 @@ export const manifestRoute = defineRoute(
     },
   },
 );
-
-const epochMsQuery = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{1,15}$/, 'Epoch milliseconds')
-    .transform(Number)
-    .optional()
-    .openapi({ type: 'integer', description });
 
 export const deviceScheduleRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },

@@ -4,6 +4,7 @@ import { contentTestKit, type ContentTestKit } from '@/server/modules/content/co
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFolder } from '@/server/modules/files/files.test-helpers';
+import { signPath } from '@/server/modules/uploads/signed-urls';
 import { png, send, uploadRequest } from '@/server/modules/uploads/uploads.test-kit';
 import type { TestContext } from '@/server/test/harness';
 import { asDevice, newDevice, type TestDevice } from './display.test-kit';
@@ -123,6 +124,9 @@ describe('GET /api/display/manifest', () => {
     expect(bad.status).toBe(401);
     const later = await send(t, 'GET', `${url.pathname}?token=${Number(expires) + 1}.${mac}`, {});
     expect(later.status).toBe(401);
+    const expired = await send(t, 'GET', `${url.pathname}?token=${signPath(t.config, { method: 'GET', path: url.pathname, expiresAt: new Date(Date.now() - 1000) })}`, {});
+    expect(expired.status).toBe(401);
+    expect(expired.body.key).toBe('auth.error.tokenExpired');
     const other = new URL(m.files[slideImage.id].url);
     expect((await send(t, 'GET', `${other.pathname}?token=${token}`, {})).status).toBe(401);
   });
