@@ -37,7 +37,7 @@ export function manifestPeriod(now: number): { validUntil: number; urlsExpireAt:
 
 type Resolved = { device: PlaybackDevice; window: PlaybackWindow; segments: Segment[]; contents: ClosureContent[]; files: ClosureFile[]; etag: string };
 
-/** What `device` shows over the manifest window from `now`: three statements after the device's own. */
+/** What `device` shows over the manifest window from `now`: two statements (the closure, its files) after the device's own. */
 async function resolveManifest(db: Executor, device: PlaybackDevice, now: number, withData: boolean): Promise<Resolved> {
   const window = { from: now, to: manifestPeriod(now).validUntil };
   const segments = await resolveSegments(db, device, window);
