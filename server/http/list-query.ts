@@ -10,6 +10,15 @@ export const customerIdParam = z
   .optional()
   .openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices)' });
 
+/** An optional query parameter of Unix epoch milliseconds (digits only), parsed to a number. */
+export const epochMsQuery = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'Epoch milliseconds')
+    .transform(Number)
+    .optional()
+    .openapi({ type: 'integer', description });
+
 export const ListQuerySchema = z.object({
   page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),
   size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 20, description: 'Page size' }),

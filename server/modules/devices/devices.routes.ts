@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery as epochMs, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
@@ -114,13 +114,6 @@ export const setDeviceTagsRoute = tagsRoute('set', 'Replace the tags of the matc
 export const removeDeviceTagsRoute = tagsRoute('remove', 'Remove tags from the matching devices');
 
 const deviceIdPath = z.object({ deviceId: z.string().uuid().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) });
-const epochMs = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{1,15}$/, 'Epoch milliseconds')
-    .transform(Number)
-    .optional()
-    .openapi({ type: 'integer', description });
 
 export const supportedMetricsRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },

@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { clientAddress } from '@/server/http/client-address';
+import { requestOrigin } from '@/server/http/request-origin';
 import type { AppEnv } from '@/server/http/context';
 import { deviceContext, serviceContext } from '@/server/http/service-context';
 import { assignToCustomer } from './device-claim';
 import * as routes from './display.routes';
 import * as service from './display.service';
+import { deviceManifest, deviceSchedule, etagMatches } from './manifest';
 
 export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.registerRoute, async (c) => {
@@ -33,6 +35,20 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
     c.header('Cache-Control', 'no-store');
 
     return c.json(await service.rotateDeviceSecret(deviceContext(c)), 200);
+  });
+
+  app.openapi(routes.manifestRoute, async (c) => {
+    const manifest = await deviceManifest(deviceContext(c), { baseUrl: requestOrigin(c) });
+    const headers = { ETag: `"${manifest.etag}"`, 'Cache-Control': 'private, no-cache' };
+    if (etagMatches(c.req.valid('header')['if-none-match'], manifest.etag)) return c.body(null, 304, headers);
+
+    return c.json(manifest, 200, headers);
+  });
+
+  app.openapi(routes.deviceScheduleRoute, async (c) => {
+    const { from, to } = c.req.valid('query');
+
+    return c.json(await deviceSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
 
   app.openapi(routes.assignToCustomerRoute, async (c) => c.json(await assignToCustomer(serviceContext(c), c.req.valid('json')), 200));

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
-import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
-import { deviceContents } from '@/server/modules/content/content.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
 export type { DeviceRow };
@@ -247,28 +246,6 @@ export async function insertCommand(db: Executor, values: typeof deviceCommands.
   const [row] = await db.insert(deviceCommands).values(values).returning();
 
   return row!;
-}
-
-/**
- * What the device's manifest shows today, for its ETag: the device's own playback fields, and the content
- * it plays (its own, its emergency content, the customer's default emergency content) with their save times.
- */
-export async function findManifestInputs(db: Executor, deviceId: string): Promise<Record<string, unknown> | undefined> {
-  const [row] = await execRows(
-    db,
-    sql`select d.customer_id, d.name, d.time_zone, d.settings, d.emergency_status, d.tags, d.device_group_id, d.group_path,
-               d.heartbeat_seconds, d.license_status, d.content_id, d.emergency_content_id,
-               c.last_saved as content_saved, e.last_saved as emergency_saved,
-               cu.default_emergency_content_id, de.last_saved as default_emergency_saved
-          from ${devices} d
-          left join ${deviceContents} c on c.id = d.content_id
-          left join ${deviceContents} e on e.id = d.emergency_content_id
-          left join ${customers} cu on cu.id = d.customer_id
-          left join ${deviceContents} de on de.id::text = cu.default_emergency_content_id and de.customer_id = cu.id
-         where d.id = ${deviceId}`,
-  );
-
-  return row;
 }
 
 // --- claims (assignToCustomer) ----------------------------------------------------------------------

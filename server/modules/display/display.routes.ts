@@ -1,7 +1,7 @@
 import { DeviceSchema } from '@/server/modules/devices/devices.schemas';
 import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '@/server/http/errors';
-import { customerIdParam, json } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import {
@@ -12,6 +12,8 @@ import {
   DisplayRegistrationResultSchema,
   DisplayRegistrationSchema,
   DisplayStatusSchema,
+  DeviceScheduleSchema,
+  ManifestSchema,
   RotatedSecretSchema,
   SocketTicketSchema,
 } from './display.schemas';
@@ -144,4 +146,44 @@ export const assignToCustomerRoute = defineRoute(
       ...rateLimited,
     },
   },
+);
+
+export const manifestRoute = defineRoute(
+  { device: 'assigned' },
+  {
+    method: 'get',
+    path: '/api/display/manifest',
+    operationId: 'getDisplayManifest',
+    tags,
+    summary: 'What the device plays until validUntil: segments, contents, files with signed URLs',
+    description:
+      'The playback layers (EMERGENCY, CONTENT, NONE today) as segments covering [generatedAt, validUntil), every content item they play or embed ' +
+      '(transitively) and every file of those with a signed URL (no bearer token; Range and ETag) valid until validUntil + 24 h. `validUntil` is the ' +
+      'second UTC midnight after generatedAt (24–48 h). The `ETag` header (the body\'s `etag` in quotes, also answered by the heartbeat) changes ' +
+      'when anything shown changes, and once a day with the signed URLs; `If-None-Match` with it answers 304 without a body.',
+    request: { headers: z.object({ 'if-none-match': z.string().optional() }) },
+    responses: {
+      200: { description: 'The manifest', headers: { ETag: { schema: { type: 'string' } } }, ...json(ManifestSchema) },
+      304: { description: 'Not modified: the device\'s copy is current' },
+      ...deviceErrors,
+    },
+  },
+);
+
+export const deviceScheduleRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/device/{id}/schedule',
+    operationId: 'getDeviceSchedule',
+    tags: ['Devices'],
+    summary: 'What a device plays over a window: the same resolution as its manifest',
+    description: '`from` defaults to now (or `to` − 24 h), `to` to `from` + 24 h; `to` must be after `from` and at most 7 days later (400 otherwise).',
+    request: {
+      params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
+    },
+    responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'device' } },
 );

@@ -134,3 +134,71 @@ export type DisplayHeartbeatResult = z.infer<typeof DisplayHeartbeatResultSchema
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
 export type CommandAck = z.infer<typeof CommandAckSchema>;
 export type AssignToCustomer = z.infer<typeof AssignToCustomerSchema>;
+
+// --- the manifest and the schedule (spec 4 §4) ----------------------------------------------------------
+
+export const SEGMENT_LAYERS = ['EMERGENCY', 'SCHEDULE', 'CONTENT', 'CHANNELS', 'NONE'] as const;
+
+export const SegmentContentSchema = z
+  .object({ id: z.string().uuid(), name: z.string(), deviceContentType: z.enum(['content', 'simpleLoop']) })
+  .openapi('SegmentContent');
+
+export const SegmentSchema = z
+  .object({
+    from: epochMs.openapi({ description: 'Start (inclusive)' }),
+    to: epochMs.openapi({ description: 'End (exclusive)' }),
+    layer: z.enum(SEGMENT_LAYERS),
+    content: SegmentContentSchema.optional(),
+    channels: z.array(z.record(z.string(), z.unknown())).openapi({ description: 'Channels eligible during the segment (none until channels exist)' }),
+  })
+  .openapi('Segment');
+
+export const ManifestContentSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    deviceContentType: z.enum(['content', 'simpleLoop']),
+    structureType: z.enum(['SLIDE', 'COMPLEX']).optional(),
+    data: z.unknown().openapi({ description: 'The content\'s document (PlaylistData or SlideData)' }),
+  })
+  .openapi('ManifestContent');
+
+export const ManifestFileSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    crcCheckSum: z.string(),
+    durationMs: z.number().int().optional(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    validFrom: epochMs.optional().openapi({ description: 'Outside [validFrom, validTo] the file is skipped in playlists' }),
+    validTo: epochMs.optional(),
+    url: z.string().openapi({ description: 'Signed download URL (no bearer token needed; Range and ETag), valid until validUntil + 24 h' }),
+  })
+  .openapi('ManifestFile');
+
+export const ManifestSchema = z
+  .object({
+    etag: z.string(),
+    generatedAt: epochMs,
+    validUntil: epochMs.openapi({ description: 'At least 24 h after generatedAt' }),
+    timeZone: z.string(),
+    settings: z.record(z.string(), z.unknown()).openapi({ description: 'volume, brightness, rotation, display, workingHours, rebootTime, showName, … as set by the batch commands' }),
+    segments: z.array(SegmentSchema).openapi({ description: 'Cover [generatedAt, validUntil) without gaps or overlaps' }),
+    contents: z.record(z.string(), ManifestContentSchema).openapi({ description: 'Every content item the segments play or embed, transitively' }),
+    files: z.record(z.string(), ManifestFileSchema).openapi({ description: 'Every file those contents reference, directly or through a file folder' }),
+    folders: z.record(z.string(), z.array(z.string().uuid())).openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
+  })
+  .openapi('Manifest');
+
+export const DeviceScheduleSchema = z
+  .object({ deviceId: z.string().uuid(), timeZone: z.string(), from: epochMs, to: epochMs, segments: z.array(SegmentSchema) })
+  .openapi('DeviceSchedule');
+
+export type Segment = z.infer<typeof SegmentSchema>;
+export type Manifest = z.infer<typeof ManifestSchema>;
+export type ManifestFile = z.infer<typeof ManifestFileSchema>;
+export type ManifestContent = z.infer<typeof ManifestContentSchema>;
+export type DeviceSchedule = z.infer<typeof DeviceScheduleSchema>;

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Config } from '@/server/config';
 import { claimAttempt } from '@/server/auth/failure-limit';
@@ -12,6 +12,10 @@ import type { DeviceTokenResponse } from '@/server/modules/oauth/oauth.schemas';
 import { changeDeviceStatus } from './device-status';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
+import { manifestEtag } from './manifest';
+
+/** The manifest's ETag (heartbeat, WebSocket) and the devices a content or file change may reach (`manifestChanged`). */
+export { devicesAffectedBy, manifestEtag } from './manifest';
 import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResult, DisplayRegistration, DisplayRegistrationResult, DisplayStatus } from './display.schemas';
 
 /** Spec 4 §1–§2. */
@@ -203,18 +207,6 @@ export async function deviceStatus(ctx: DeviceContext): Promise<DisplayStatus> {
     ...(row.timeZone ? { timeZone: row.timeZone } : {}),
     serverTime: Date.now(),
   };
-}
-
-/**
- * The device manifest's ETag as far as the manifest exists today: a hash of what it will show that is
- * stored now (the device's playback fields and settings, its content and emergency content and the
- * customer's default emergency content with their save times). Later inputs (campaigns, files, datasources)
- * join this one function, so the heartbeat, the WebSocket and the manifest agree.
- */
-export async function manifestEtag(db: Executor, deviceId: string): Promise<string> {
-  const inputs = await q.findManifestInputs(db, deviceId);
-
-  return createHash('sha256').update(JSON.stringify(inputs ?? null)).digest('base64url').slice(0, 27);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Config } from '@/server/config';
 import { imageSize } from 'image-size';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { customerScope } from '@/server/context/tenant-scope';
@@ -135,6 +136,11 @@ async function sniffImageType(storage: BlobStore, key: string, size: number): Pr
   }
 }
 
+/** A download URL (of the file, or its thumbnail) that works without a bearer token until `expiresAt`: the devices' manifest hands these out too. */
+export function signedDownloadUrl(config: Config, input: { customerId: number; fileId: string; thumbnail?: boolean; expiresAt: Date; baseUrl: string }): string {
+  return signedUrl(config, { method: 'GET', path: downloadPath(input.customerId, input.fileId, input.thumbnail), expiresAt: input.expiresAt, baseUrl: input.baseUrl });
+}
+
 export type SignedUrls = { url: string; thumbnailUrl: string; expiresAt: number };
 
 /** GET /api/v2/file/{id}/signedUrl: short-lived URLs that work without a bearer token. */
@@ -148,7 +154,7 @@ export async function fileSignedUrls(ctx: ServiceContext & { baseUrl: string }, 
     : undefined;
   if (!file) throw new NotFoundError('file', input.id);
   const expiresAt = new Date(Date.now() + seconds * 1000);
-  const sign = (thumbnail: boolean) => signedUrl(ctx.config, { method: 'GET', path: downloadPath(file.customerId, file.id, thumbnail), expiresAt, baseUrl: ctx.baseUrl });
+  const sign = (thumbnail: boolean) => signedDownloadUrl(ctx.config, { customerId: file.customerId, fileId: file.id, thumbnail, expiresAt, baseUrl: ctx.baseUrl });
 
   return { url: sign(false), thumbnailUrl: sign(true), expiresAt: Math.floor(expiresAt.getTime() / 1000) * 1000 };
 }

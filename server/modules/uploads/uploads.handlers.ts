@@ -3,6 +3,7 @@ import { UnauthorizedError } from '@/server/errors';
 import type { RouteRegistrar } from '@/server/http/route';
 import type { AppEnv } from '@/server/http/context';
 import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
+import { requestOrigin } from '@/server/http/request-origin';
 import { serviceContext } from '@/server/http/service-context';
 import { downloadSafetyHeaders } from './content-types';
 import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
@@ -19,21 +20,6 @@ function contentLength(c: Context<AppEnv>): number | undefined {
   const raw = c.req.header('content-length');
 
   return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
-}
-
-/**
- * Where the service's own signed URLs (local part uploads, downloads) point: the origin the request
- * came to, so a console opened on another address than PUBLIC_URL (127.0.0.1 instead of localhost, a
- * LAN name) gets URLs its browser may use. When the request came to PUBLIC_URL's host, PUBLIC_URL
- * itself (its scheme survives a TLS-terminating proxy); otherwise `X-Forwarded-Proto` names the scheme.
- */
-export function requestOrigin(c: Context<AppEnv>): string {
-  const url = new URL(c.req.url);
-  const publicUrl = c.var.deps.config.publicUrl;
-  if (publicUrl && new URL(publicUrl).host === url.host) return new URL(publicUrl).origin;
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-
-  return `${forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.replace(/:$/, '')}://${url.host}`;
 }
 
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';

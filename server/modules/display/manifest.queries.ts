@@ -1,0 +1,150 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
+import { customers } from '@/server/modules/customers/customers.table';
+import { devices } from '@/server/modules/devices/devices.table';
+import { files } from '@/server/modules/files/files.table';
+
+/*
+ * The reads of the manifest (spec 4 §4), each one statement and tenant-scoped in SQL: the device with what
+ * its layers point at, the closure of the content it plays (a recursive CTE over `content_reference`), and
+ * the files of that closure (directly referenced or in a referenced file folder).
+ */
+
+export type PlaybackContentRef = { id: string; name: string; deviceContentType: 'content' | 'simpleLoop' };
+
+/** A claimed device as the playback resolution reads it. */
+export type PlaybackDevice = {
+  id: string;
+  customerId: number;
+  timeZone: string;
+  settings: Record<string, unknown>;
+  emergencyStatus: boolean;
+  /** The device's emergency content, else the customer's default emergency content (same tenant only). */
+  emergencyContent: PlaybackContentRef | null;
+  content: PlaybackContentRef | null;
+};
+
+const ref = (alias: string) =>
+  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'deviceContentType', ${alias}.device_content_type) end`);
+
+/** The claimed device matching `where` (over the device table's columns), with its playback inputs; undefined when none. */
+export async function findPlaybackDevice(db: Executor, where: SQL): Promise<PlaybackDevice | undefined> {
+  const [row] = await execRows<PlaybackDevice>(
+    db,
+    sql`select ${devices.id} as id, ${devices.customerId}::float8 as "customerId", coalesce(${devices.timeZone}, 'UTC') as "timeZone", ${devices.settings} as settings,
+               ${devices.emergencyStatus} as "emergencyStatus", coalesce(${ref('e')}, ${ref('de')}) as "emergencyContent", ${ref('c')} as content
+          from ${devices}
+          join ${customers} cu on cu.id = ${devices.customerId}
+          left join ${deviceContents} c on c.id = ${devices.contentId} and c.customer_id = cu.id
+          left join ${deviceContents} e on e.id = ${devices.emergencyContentId} and e.customer_id = cu.id
+          left join ${deviceContents} de on de.id::text = cu.default_emergency_content_id and de.customer_id = cu.id
+         where ${where}
+         limit 1`,
+  );
+
+  return row;
+}
+
+export type ClosureContent = {
+  id: string;
+  name: string;
+  deviceContentType: 'content' | 'simpleLoop';
+  structureType: 'SLIDE' | 'COMPLEX' | null;
+  version: string | null;
+  /** md5 of the document's text: what the ETag hashes (the document itself only when `withData`). */
+  dataHash: string;
+  data?: unknown;
+};
+
+/** `roots` and every content they embed, transitively (cycle-safe: `union` drops repeats), of one customer, by id. */
+export async function findContentClosure(db: Executor, customerId: number, roots: readonly string[], withData: boolean): Promise<ClosureContent[]> {
+  if (roots.length === 0) return [];
+
+  return execRows<ClosureContent>(
+    db,
+    sql`with recursive closure(id) as (
+          select unnest(${uuidArrayParam(roots)})
+          union
+          select r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
+           where r.customer_id = ${customerId} and r.target_type = 'content'
+        )
+        select c.id, c.name, c.device_content_type as "deviceContentType", c.structure_type as "structureType", c.version,
+               md5(c.data::text) as "dataHash"${withData ? sql`, c.data` : sql``}
+          from ${deviceContents} c join closure on closure.id = c.id
+         where c.customer_id = ${customerId}
+         order by c.id`,
+  );
+}
+
+export type ClosureFile = {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  crcCheckSum: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: string | null;
+  validFrom: number | null;
+  validTo: number | null;
+  /** The referenced folders the file lies in (directly): a playlist's FILE_FOLDER items play them. */
+  inFolders: string[];
+};
+
+const epochMs = (column: string) => sql.raw(`floor(extract(epoch from f.${column}) * 1000)::float8`);
+
+/** The files `contentIds` reference directly or through a referenced file folder (its direct files), by name. */
+export async function findClosureFiles(db: Executor, customerId: number, contentIds: readonly string[]): Promise<ClosureFile[]> {
+  if (contentIds.length === 0) return [];
+
+  return execRows<ClosureFile>(
+    db,
+    sql`with refs as (
+          select distinct r.target_type, r.target_id from ${contentReferences} r
+           where r.customer_id = ${customerId} and r.content_id = any(${uuidArrayParam(contentIds)}) and r.target_type in ('file', 'fileFolder')
+        )
+        select f.id, f.name, f.content_type as "contentType", f.size::float8 as size, f.crc_check_sum as "crcCheckSum", f.width, f.height,
+               f.meta_data->>'duration' as "durationSeconds", ${epochMs('valid_from')} as "validFrom", ${epochMs('valid_to')} as "validTo",
+               case when f.file_folder_id in (select target_id from refs where target_type = 'fileFolder') then array[f.file_folder_id::text] else array[]::text[] end as "inFolders"
+          from ${files} f
+         where f.customer_id = ${customerId}
+           and (f.id in (select target_id from refs where target_type = 'file') or f.file_folder_id in (select target_id from refs where target_type = 'fileFolder'))
+         order by f.name, f.id`,
+  );
+}
+
+/**
+ * The claimed devices whose manifest may show any of `contentIds` or `fileIds`: those whose assigned or
+ * emergency content (or, in emergency, the customer's default emergency content) embeds them, transitively.
+ * A file counts when a content item references it or a file folder holding it.
+ */
+export async function findDevicesShowing(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[] }): Promise<string[]> {
+  const { customerId } = input;
+  const contentIds = input.contentIds ?? [];
+  const fileIds = input.fileIds ?? [];
+  if (contentIds.length === 0 && fileIds.length === 0) return [];
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`with recursive users_of(id) as (
+          select unnest(${uuidArrayParam(contentIds)})
+          union
+          select r.content_id from ${contentReferences} r
+           where r.customer_id = ${customerId}
+             and ((r.target_type = 'file' and r.target_id = any(${uuidArrayParam(fileIds)}))
+               or (r.target_type = 'fileFolder' and r.target_id in (select file_folder_id from ${files} where customer_id = ${customerId} and id = any(${uuidArrayParam(fileIds)}))))
+          union
+          select r.content_id from ${contentReferences} r join users_of u on r.target_id = u.id
+           where r.customer_id = ${customerId} and r.target_type = 'content'
+        )
+        select d.id from ${devices} d
+          join ${customers} cu on cu.id = d.customer_id
+         where d.customer_id = ${customerId}
+           and (d.content_id in (select id from users_of) or d.emergency_content_id in (select id from users_of)
+             or (d.emergency_status and cu.default_emergency_content_id in (select id::text from users_of)))
+         order by d.id`,
+  );
+
+  return rows.map((r) => r.id);
+}
