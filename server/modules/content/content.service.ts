@@ -21,6 +21,7 @@ import { CONTENT_DEFAULT_SELECT, CONTENT_SINGLE_SELECT, deviceContentResource } 
 import type { DeviceContent } from './content.schemas';
 import { deviceContents, type DeviceContentRow } from './content.table';
 import { findContentForWrite, findEmbedders, insertDeviceContent, updateDeviceContent, writeReferences, deleteDeviceContent } from './content.queries';
+import { announcePlaybackChange } from '@/server/modules/files/playback-changes';
 
 /** The two write paths of spec 2: `/api/content` (slides, interactive content) and `/api/simpleLoop` (playlists). */
 export type ContentKind = 'content' | 'simpleLoop';
@@ -203,6 +204,7 @@ export async function updateDeviceContentItem(ctx: ServiceContext, kind: Content
       lastSaved: new Date(),
       ...savedBy(ctx),
     });
+    if (input.data !== undefined || input.name !== undefined) await announcePlaybackChange(tx, { customerId: row.customerId, contentIds: [row.id] });
     if (input.data !== undefined) await saveReferences(tx, row, input.data);
     const changed = [input.name !== undefined && 'name', comment !== undefined && 'comment', input.data !== undefined && 'data'].filter(Boolean);
     await auditContent(tx, ctx, { ...row, name: input.name ?? row.name }, autoSave ? 'autoSave' : 'update', `${kindWord(row)} '${input.name ?? row.name}' ${autoSave ? 'auto-saved' : 'saved'}`, {
@@ -253,6 +255,7 @@ export async function deleteDeviceContentItem(ctx: ServiceContext, kind: Content
     if (embedders.length > 0) {
       throw new ConflictError('content.error.inUse', `'${row.name}' is embedded in ${embedders.map((e) => `'${e.name}'`).join(', ')}; remove it there first`, { usedBy: embedders });
     }
+    await announcePlaybackChange(tx, { customerId: row.customerId, contentIds: [row.id] });
     await deleteDeviceContent(tx, row.customerId, row.id);
     await auditContent(tx, ctx, row, 'delete', `${kindWord(row)} '${row.name}' deleted`);
   });

@@ -1,6 +1,8 @@
 import { deviceDirectories } from '@/server/auth/device-token';
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
+import { playbackChangeListeners } from '@/server/modules/files/playback-changes';
 import { defineModule, plug } from '@/server/modules/module';
+import { devicesAffectedBy } from './manifest';
 import { notifyDevices, type DevicePushKind } from './device-push';
 import { startDeviceSockets } from './display-socket';
 import { v7 as uuidv7 } from 'uuid';
@@ -33,6 +35,8 @@ export const displayModule = defineModule({
     plug(deviceDirectories, { byTokenHash: findDeviceCallerByTokenHash, recordActivity: recordDeviceActivity }),
     // Device changes reach connected players: settings as manifestChanged, commands at once, deletion closes the socket.
     plug(deviceChangeListeners, { name: 'display', changed: (tx, change) => notifyDevices(tx, PUSH_KIND[change.kind], change.deviceIds) }),
+    // Content or files they play changed: the screens showing them hear manifestChanged (when their ETag moved).
+    plug(playbackChangeListeners, { name: 'display', changed: async (tx, change) => notifyDevices(tx, 'manifest', await devicesAffectedBy(tx, change)) }),
   ],
   sockets: startDeviceSockets,
   jobs: ({ db, log }) => [

@@ -7,6 +7,9 @@ import { insertFolder } from '@/server/modules/files/files.test-helpers';
 import { signPath } from '@/server/modules/uploads/signed-urls';
 import { png, send, uploadRequest } from '@/server/modules/uploads/uploads.test-kit';
 import type { TestContext } from '@/server/test/harness';
+import { listenToChannel } from '@/server/db/notification-feed';
+import { createLogger } from '@/server/logger';
+import { DEVICE_PUSH_CHANNEL } from './device-push';
 import { asDevice, newDevice, type TestDevice } from './display.test-kit';
 import { devicesAffectedBy, manifestEtag, manifestPeriod } from './manifest';
 
@@ -252,5 +255,28 @@ describe('GET /api/v2/device/{id}/schedule', () => {
     const now = Date.UTC(2026, 0, 1, 23, 59, 59);
     expect(manifestPeriod(now).validUntil).toBe(Date.UTC(2026, 0, 3));
     expect(manifestPeriod(Date.UTC(2026, 0, 1)).validUntil - Date.UTC(2026, 0, 1)).toBe(2 * DAY);
+  });
+});
+
+describe('changes that reach connected screens', () => {
+  it('announce manifest on device_push for the screens showing a saved nested slide, or a renamed file (and not the others)', async () => {
+    const heard: string[] = [];
+    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    try {
+      const showing = await newDevice(t, { customerId });
+      const other = await newDevice(t, { customerId });
+      await setDevice(showing.deviceId, { contentId: playlistId });
+      const saved = await t.request('PUT', `/api/content/${slideId}`, { token: k.editor, json: { name: 'Nested slide' } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      // Other screens of earlier tests show the playlist too; the one showing nothing is never named.
+      await expect.poll(() => heard.join()).toContain(`${showing.deviceId}`);
+      expect(heard.every((p) => p.startsWith('manifest:'))).toBe(true);
+      heard.length = 0;
+      expect((await t.request('POST', `/api/file/rename?fileId=${slideImage.id}&newName=logo-2.png`, { token: k.editor })).status).toBe(200);
+      await expect.poll(() => heard.join()).toContain(`${showing.deviceId}`);
+      expect(heard.join()).not.toContain(other.deviceId);
+    } finally {
+      await feed.stop();
+    }
   });
 });

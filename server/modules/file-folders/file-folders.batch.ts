@@ -15,6 +15,7 @@ import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedFileBelow, fil
 import { readFolder, uniqueSiblingName } from './file-folders.service';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { Batch, MoveBatch } from './file-folders.schemas';
+import { announcePlaybackChange } from '@/server/modules/files/playback-changes';
 
 type Item = FileFolder;
 type BatchFolder = { id: string; customerId: number; parentId: string | null; path: string[] };
@@ -100,6 +101,7 @@ async function deleteContents(tx: Executor, ctx: ServiceContext, input: { custom
     if (blockers.length > 0) {
       throw new ConflictError('fileFolder.error.inUse', `Files to delete are in use: ${blockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`, { blockers });
     }
+    await announcePlaybackChange(tx, { customerId: input.customerId, fileIds: affected });
     await detachFileReferences(tx, ctx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
   }
   const folders = await deleteSubtrees(tx, input.customerId, input.folderIds);

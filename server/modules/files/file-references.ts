@@ -4,6 +4,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { swapFileReferences } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
 import { auditFile, deleteCheckedFiles, writableFile } from './files.service';
+import { announcePlaybackChange } from './playback-changes';
 
 
 // CONTRACT (owned by the files helper; replace the body, keep the signature):
@@ -33,6 +34,7 @@ export async function replaceFileReference(tx: Executor, ctx: ServiceContext, in
   const source = await writableFile(tx, ctx, input.sourceFileId);
   if (source.customerId !== old.customerId) throw new NotFoundError('file', input.sourceFileId);
 
+  await announcePlaybackChange(tx, { customerId: old.customerId, fileIds: [old.id] });
   const swapped = await swapFileReferences(tx, ctx, { fromFileId: old.id, toFileId: source.id });
   if (input.teamAssignmentMode !== 'KEEP_TARGET') {
     await copyFileTeams(tx, { fromFileId: old.id, toFileId: source.id, customerId: source.customerId, overwrite: input.teamAssignmentMode === 'OVERWRITE' });

@@ -15,6 +15,7 @@ import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery,
 import { findPage, type ListInput } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
+import { announcePlaybackChange } from './playback-changes';
 import { fileResource } from './files.resource';
 import type { FileEntity, FileUpdate } from './files.schemas';
 import { files, type FileRow } from './files.table';
@@ -116,6 +117,7 @@ export async function updateFile(ctx: ServiceContext, input: { id: string; body:
     assertValidity(changes.validFrom ?? before.validFrom, changes.validTo ?? before.validTo);
 
     await updateFileRow(tx, ctx.scope, before.id, changes);
+    await announcePlaybackChange(tx, { customerId: before.customerId, fileIds: [before.id] });
     if (changes.tags) await registerTags(tx, before.customerId, 'FILE', changes.tags);
     await auditFile(tx, ctx, before, 'update', `File '${before.name}' updated`, {
       ...body,
@@ -131,6 +133,7 @@ export async function renameFile(ctx: ServiceContext, input: { id: string; newNa
   return withTransaction(ctx.db, async (tx) => {
     const before = await writableFile(tx, ctx, input.id);
     await updateFileRow(tx, ctx.scope, before.id, { name: input.newName });
+    await announcePlaybackChange(tx, { customerId: before.customerId, fileIds: [before.id] });
     await auditFile(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, { name: { from: before.name, to: input.newName } });
 
     return readFile(tx, ctx, before.id);
@@ -155,6 +158,9 @@ export async function deleteCheckedFiles(tx: Executor, ctx: ServiceContext, rows
   if (blockers.length > 0) {
     const uses = blockers.map((b) => `${b.count} ${b.kind}`).join(', ');
     throw new ConflictError('file.error.inUse', `The file is in use (${uses})`, { usage: blockers });
+  }
+  for (const customerId of new Set(rows.map((r) => r.customerId))) {
+    await announcePlaybackChange(tx, { customerId, fileIds: rows.filter((r) => r.customerId === customerId).map((r) => r.id) });
   }
   await detachFileReferences(tx, ctx, { fileIds, removeFromPlaylists });
   await deleteFileRows(tx, ctx.scope, fileIds);
