@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
@@ -51,13 +52,16 @@ export function useDeleteDevice() {
  * many devices it reached.
  */
 export function useDeviceCommand() {
+  const me = useCurrentUser();
+
   return deviceResource.useMutation(
     (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }, { customerId }) =>
       apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
         method: input.remove ? 'DELETE' : 'POST',
         query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
         ...(input.body === undefined ? {} : { body: input.body }),
-        customerId,
+        // Batches name their one tenant always (spec 3): the selected one, else the caller's own.
+        customerId: customerId ?? me.customerId ?? undefined,
       }),
   );
 }

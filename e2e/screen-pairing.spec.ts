@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+
+/*
+ * The signage loop's first half with a real player: the command-line simulator (scripts/display-sim.mjs)
+ * registers and shows a code, a technician adds the screen by that code in the console, sees it online,
+ * sends a command the player acknowledges over its WebSocket, and moves it into a video-wall folder.
+ */
+
+/** The simulator as a child process: its output, and the activation code once it printed one. */
+function startSimulator(baseURL: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'signage-sim-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/display-sim.mjs', '--url', baseURL, '--state', path.join(dir, 'device.json')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  return {
+    output: () => output,
+    code: () => /ACTIVATION CODE (\d{4})/.exec(output)?.[1],
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('a simulated screen is added by its code, comes online, acknowledges a command and moves into a video wall', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Pairing ${suffix}`);
+  const tech = await createUser(request, admin.access_token, customer.id, 'OWNER', 'Pairing Owner', suffix);
+  const sim = startSimulator(baseURL!);
+  try {
+    await expect.poll(() => sim.code(), { timeout: 20_000, message: sim.output() }).toMatch(/^\d{4}$/);
+    // The player holds its WebSocket before it is claimed (it hears `assigned` on it).
+    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('connected (manifest ETag');
+
+    await signIn(page, tech.email, tech.password);
+    await page.goto('/screens');
+    await page.getByRole('button', { name: 'Add screen' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a screen' });
+    await dialog.getByLabel('Code on the screen').fill('0000' === sim.code() ? '9999' : '0000');
+    await dialog.getByLabel('Name').fill('Lobby left');
+    await dialog.getByRole('button', { name: 'Add screen' }).click();
+    // A wrong code says what went wrong and keeps the dialog open.
+    await expect(dialog.getByText(/No screen shows this code/)).toBeVisible();
+    await dialog.getByLabel('Code on the screen').fill(sim.code()!);
+    await dialog.getByRole('button', { name: 'Add screen' }).click();
+
+    await expect(page).toHaveURL(/\/screens\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Lobby left' })).toBeVisible();
+    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('claimed by a tenant');
+    // Live: the status shows Online without a reload.
+    await expect(page.getByText('Online').first()).toBeVisible({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Restart' }).click();
+    const history = page.getByRole('list', { name: 'Recent commands' });
+    await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 20_000 });
+    await expect.poll(() => sim.output()).toContain('command restart');
+    await screenshot(page, 'screen-detail-live');
+
+    // Into a video-wall folder (created through the API; the screens console moves screens by drag or dialog).
+    const deviceId = page.url().split('/').pop()!;
+    const folders = await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`);
+    const wall = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${folders.content[0]!.id}?customerId=${customer.id}`, { name: 'Video wall', type: 'VIDEO_WALL' });
+    await api(request, admin.access_token, 'POST', `/api/v2/device/move?customerId=${customer.id}`, { deviceIds: [deviceId], targetGroupId: wall.id });
+    await page.reload();
+    await expect(page.getByText('Video wall')).toBeVisible();
+    // The one failed request is the wrong code's 404 above.
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+  } finally {
+    sim.stop();
+  }
+});
