@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PayloadTooLargeError, ValidationError } from '@/server/errors';
 import type { AppEnv } from './context';
@@ -12,7 +13,11 @@ import { assertSafeJson, NulCharacterError } from './hostile-input';
  * zod-openapi's validators nor @hono/node-server's body readers ever see more than the limit.
  */
 
-/** What a route declares about its body: the most bytes it may have, or `'stream'` (the handler streams it and enforces its own limits). */
+/**
+ * What a route declares about its body: the most bytes it may have, or `'stream'` (the handler streams it
+ * and enforces its own limits). A number on a body no validator parses (binary): the handler streams it
+ * (requestBodyStream), cut with 413 at the limit; a declared length above it is refused before.
+ */
 export type BodyLimit = number | 'stream';
 
 /** The limit of every route that declares none: JSON and form bodies are small. */
@@ -68,6 +73,7 @@ export function requestInputGuard(options: { limit: BodyLimit; parsedBody: Parse
     }
     const kind = options.limit === 'stream' ? undefined : parsedKind(c.req.header('content-type'), options.parsedBody);
     if (kind && options.limit !== 'stream') await bufferAndCheckBody(c, kind, options.limit);
+    else if (typeof options.limit === 'number') c.set('bodyLimit', options.limit);
     await next();
   };
 }
@@ -165,4 +171,27 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
     incoming.on('error', onAbort);
     incoming.on('close', onClose);
   });
+}
+
+/** A pass-through that fails with 413 as soon as more than `limit` bytes passed (a streamed body of a route with a numeric limit). */
+export function limitedBody(body: Readable, limit: number): Readable {
+  let size = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      size += chunk.length;
+      if (size > limit) {
+        // What is left unread is the Node listener's to drain or close, as after readIncoming.
+        body.unpipe(limiter);
+        body.pause();
+        callback(new BodyTooLargeError(limit));
+
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  body.once('error', (err) => limiter.destroy(err));
+  body.pipe(limiter);
+
+  return limiter;
 }

@@ -161,9 +161,15 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
 export const COMMAND_LIFETIME_MS = 10 * 60_000;
 
 /** What changed on which devices, for whoever keeps connections to them (the player protocol). */
-export type DeviceChange = { customerId: number; deviceIds: string[]; kind: 'settings' | 'commands' };
+/** What changed: the manifest's inputs (`settings`), pending `commands`, or a new screenshot (`preview`: the console's screen detail refreshes). */
+export type DeviceChange = { customerId: number; deviceIds: string[]; kind: 'settings' | 'commands' | 'preview' };
 export type DeviceChangeListener = { name: string; changed: (change: DeviceChange) => void | Promise<void> };
 export const deviceChangeListeners = definePlugPoint<DeviceChangeListener>('deviceChangeListeners', (l) => l.name);
+
+/** Tells the listeners of a committed change; one that fails must not turn the committed change into an error. */
+export async function notifyDeviceChange(change: DeviceChange): Promise<void> {
+  await Promise.allSettled(deviceChangeListeners.items().map((l) => l.changed(change)));
+}
 
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
 export async function runDeviceCommand<N extends CommandName>(
@@ -203,9 +209,8 @@ export async function runDeviceCommand<N extends CommandName>(
     return { ids };
   });
   if (result.ids.length > 0) {
-    const change: DeviceChange = { customerId, deviceIds: result.ids, kind: effect.kind === 'command' ? 'commands' : 'settings' };
-    // A listener that fails must not turn a committed command into an error: the device also learns it on its next heartbeat.
-    await Promise.allSettled(deviceChangeListeners.items().map((l) => l.changed(change)));
+    // The device also learns it on its next heartbeat.
+    await notifyDeviceChange({ customerId, deviceIds: result.ids, kind: effect.kind === 'command' ? 'commands' : 'settings' });
   }
 
   return { updated: result.ids.length };
