@@ -282,3 +282,36 @@ describe('POST /api/display/metrics', () => {
     expect((await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: [] } })).body).toEqual({ accepted: 0, rejected: [] });
   });
 });
+
+describe('PUT /api/display/screenshot over HTTP (the raw Node request stream, as server/main.ts serves it)', () => {
+  it('stores a chunked upload, and cuts a chunked body past 5 MB with 413 while it streams', async () => {
+    const base = await t.listen();
+    const device = await newDevice(t, { customerId });
+    const put = async (body: ReadableStream<Uint8Array>) => {
+      const res = await fetch(`${base}/api/display/screenshot`, { method: 'PUT', headers: { authorization: `Bearer ${device.token}`, 'content-type': 'image/png' }, body, duplex: 'half' } as RequestInit);
+
+      return { status: res.status, body: (await res.text()) || undefined };
+    };
+    const chunked = (data: Buffer, piece = 64 * 1024) => {
+      let offset = 0;
+
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (offset >= data.length) return controller.close();
+          controller.enqueue(new Uint8Array(data.subarray(offset, offset + piece)));
+          offset += piece;
+        },
+      });
+    };
+    const image = png(640, 360, 300_000);
+    expect((await put(chunked(image))).status).toBe(204);
+    const got = await send(t, 'GET', previewUrl(device.deviceId), { token: viewer });
+    expect(got.raw.equals(image)).toBe(true);
+
+    const tooBig = await put(chunked(png(10, 10, SCREENSHOT_MAX_BYTES + 200_000)));
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body!)).toMatchObject({ key: 'request.error.payloadTooLarge', details: { maxBytes: SCREENSHOT_MAX_BYTES } });
+    expect(await previewRows(device.deviceId)).toHaveLength(1);
+    expect(await previewKeys(device.deviceId)).toHaveLength(1);
+  });
+});
