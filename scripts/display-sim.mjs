@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // A tiny player simulator for the player API (spec 4 §1–§3): registers (or reuses a saved device), shows
 // the activation code, waits until a tenant claims it, then sends heartbeats and acknowledges commands.
+// Once claimed it uploads a generated PNG screenshot (again for each `takeHighResPreview`, and every
+// `minimumDelayBetweenPreviews` while `turnOnRapidPreviewMode` lasts) and sends CPU and memory samples
+// with each heartbeat (POST /api/display/metrics).
 //
 //   node scripts/display-sim.mjs [--url http://localhost:3000] [--state ./data/sim-device.json]
 //                                [--serial SN-1] [--type SCREEN] [--platform BROWSER] [--once]
@@ -8,7 +11,9 @@
 // The state file keeps deviceId and deviceSecret (mode 0600), so a restarted simulator is the same device.
 // The secret is never printed.
 import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +49,96 @@ async function call(method, path, { token, json, headers = {}, form } = {}) {
   }
 
   return { status: res.status, headers: res.headers, body };
+}
+
+/** A PNG of `width` × `height` (RGB): a gradient whose hue moves with the time, so each screenshot differs. */
+function screenshotPng(width = 320, height = 180) {
+  const shift = Math.floor(Date.now() / 1000) % 256;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1); // each row starts with filter type 0
+    for (let x = 0; x < width; x++) {
+      rows[row + 1 + x * 3] = (x + shift) % 256;
+      rows[row + 2 + x * 3] = (y * 255) / height;
+      rows[row + 3 + x * 3] = (shift * 3) % 256;
+    }
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
+
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function uploadScreenshot(token, { highRes = false } = {}) {
+  const image = highRes ? screenshotPng(1280, 720) : screenshotPng();
+  const res = await fetch(`${base}/api/display/screenshot${highRes ? '?highRes=true' : ''}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: image,
+  });
+  log(`screenshot (${image.length} bytes${highRes ? ', high resolution' : ''}): ${res.status}${res.status === 204 ? '' : ` ${await res.text()}`}`);
+
+  return res.status === 204;
+}
+
+let lastCpu = os.cpus();
+
+/** CPU (percent busy since the last call), load, and memory (bytes) of this machine and process. */
+function metricSamples() {
+  const now = Date.now();
+  const cpus = os.cpus();
+  let busy = 0;
+  let total = 0;
+  cpus.forEach((cpu, i) => {
+    const before = lastCpu[i]?.times ?? { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 };
+    const spent = Object.keys(cpu.times).reduce((sum, key) => sum + cpu.times[key] - (before[key] ?? 0), 0);
+    total += spent;
+    busy += spent - (cpu.times.idle - before.idle);
+  });
+  lastCpu = cpus;
+
+  return [
+    { type: 'CPU', timestamp: now, value: total > 0 ? Math.round((busy / total) * 1000) / 10 : 0 },
+    { type: 'CPU_LOAD_1', timestamp: now, value: os.loadavg()[0] },
+    { type: 'USED_SYS_MEM', timestamp: now, value: os.totalmem() - os.freemem() },
+    { type: 'USED_APP_MEM', timestamp: now, value: process.memoryUsage().rss },
+  ];
+}
+
+/** `turnOnRapidPreviewMode`: a screenshot every `minimumDelayBetweenPreviews` ms (at least 2 s) for `duration` ms. */
+let rapidTimer;
+function rapidPreviews(token, params) {
+  clearInterval(rapidTimer);
+  const every = Math.max(2000, Number(params.minimumDelayBetweenPreviews) || 5000);
+  const until = Date.now() + (Number(params.duration) || 60_000);
+  rapidTimer = setInterval(async () => {
+    if (Date.now() >= until) return clearInterval(rapidTimer);
+    await uploadScreenshot(await token()).catch((err) => log(`screenshot failed: ${err.message}`));
+  }, every);
+}
+
+/** Carries out a command as far as a simulator can; answers the acknowledgement. */
+async function perform(command, token) {
+  switch (command.name) {
+    case 'takeHighResPreview':
+      return (await uploadScreenshot(await token(), { highRes: true })) ? { ok: true, result: { uploaded: true } } : { ok: false, error: 'screenshot upload failed' };
+    case 'turnOnRapidPreviewMode':
+      rapidPreviews(token, command.params);
+      return { ok: true, result: { rapid: true } };
+    default:
+      return { ok: true, result: { simulated: true } };
+  }
 }
 
 async function loadState() {
@@ -125,6 +220,7 @@ async function main() {
     await sleep(5000);
   }
 
+  await uploadScreenshot(await token());
   let etag;
   for (;;) {
     const beat = await call('POST', '/api/display/heartbeat', { token: await token(), json: { version: 'sim-1.0', manifestEtag: etag, deviceInfo: { simulator: true, node: process.version } } });
@@ -143,11 +239,16 @@ async function main() {
       etag = beat.body.manifestEtag;
       for (const command of beat.body.commands) {
         log(`command ${command.name} ${JSON.stringify(command.params)}`);
-        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: { ok: true, result: { simulated: true } } });
+        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: await perform(command, token) });
         log(`  acknowledged: ${ack.status}`);
       }
+      const metrics = await call('POST', '/api/display/metrics', { token: await token(), json: { samples: metricSamples() } });
+      if (metrics.status !== 202 || metrics.body.rejected.length > 0) log(`metrics answered ${metrics.status} ${JSON.stringify(metrics.body)}`);
     }
-    if (args.once) return;
+    if (args.once) {
+      clearInterval(rapidTimer);
+      return;
+    }
     await sleep((beat.body?.heartbeatSeconds ?? 60) * 1000);
   }
 }
