@@ -1,8 +1,10 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '@/server/modules/customers/customers.table';
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-commands';
 import { PREVIEW_HISTORY } from '@/server/modules/devices/device-previews.service';
 import { devicePreviews, devices } from '@/server/modules/devices/devices.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { png, send, storedKeys } from '@/server/modules/uploads/uploads.test-kit';
 import { blobCleanup } from '@/server/storage/storage.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
@@ -212,6 +214,23 @@ describe('who may upload and read screenshots', () => {
       expect((await send(t, 'GET', previewUrl(bad), { token: viewer })).status).toBe(404);
     }
     expect((await send(t, 'GET', previewUrl(device.deviceId, customerId, '?previewId=nope'), { token: viewer })).status).toBe(404);
+  });
+
+  it('answers 404 to a member of a team that does not show the device', async () => {
+    const device = await newDevice(t, { customerId });
+    expect((await putScreenshot(device, png(10, 10))).status).toBe(204);
+    const owner = (await t.actor('OWNER', { customerId })).token;
+    const team = await t.request('POST', '/api/team', { token: owner, json: { name: `elsewhere ${device.deviceId.slice(-6)}` } });
+    const member = await t.actor('VIEWER', { customerId });
+    await t.db.insert(teamAssignments).values({ teamId: team.body.id, resourceType: 'user', resourceId: member.user.id, customerId });
+    await t.db.update(customers).set({ accessResourcesWithoutTeam: false }).where(eq(customers.id, customerId));
+    try {
+      expect((await send(t, 'GET', previewUrl(device.deviceId), { token: member.token })).status).toBe(404);
+      expect((await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore`, { token: member.token })).status).toBe(404);
+    } finally {
+      await t.db.update(customers).set({ accessResourcesWithoutTeam: true }).where(eq(customers.id, customerId));
+    }
+    expect((await send(t, 'GET', previewUrl(device.deviceId), { token: member.token })).status).toBe(200);
   });
 });
 
