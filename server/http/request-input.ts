@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PayloadTooLargeError, ValidationError } from '@/server/errors';
 import type { AppEnv } from './context';
@@ -173,25 +173,35 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
   });
 }
 
-/** A pass-through that fails with 413 as soon as more than `limit` bytes passed (a streamed body of a route with a numeric limit). */
+/**
+ * `body` cut with 413 as soon as more than `limit` bytes passed (a streamed body of a route with a numeric
+ * limit). Lazy: nothing is read before the consumer reads, so the 413 never fires before the handler has
+ * attached its reader (an early error would be nobody's).
+ */
 export function limitedBody(body: Readable, limit: number): Readable {
   let size = 0;
-  const limiter = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      size += chunk.length;
-      if (size > limit) {
-        // What is left unread is the Node listener's to drain or close, as after readIncoming.
-        body.unpipe(limiter);
-        body.pause();
-        callback(new BodyTooLargeError(limit));
-
-        return;
-      }
-      callback(null, chunk);
+  // Paused first, so the 'data' listener below does not start the flow.
+  body.pause();
+  const limited = new Readable({
+    read() {
+      body.resume();
     },
   });
-  body.once('error', (err) => limiter.destroy(err));
-  body.pipe(limiter);
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      // What is left unread is the Node listener's to drain or close, as after readIncoming.
+      body.pause();
+      body.off('data', onData);
+      limited.destroy(new BodyTooLargeError(limit));
 
-  return limiter;
+      return;
+    }
+    if (!limited.push(chunk)) body.pause();
+  };
+  body.on('data', onData);
+  body.once('end', () => limited.push(null));
+  body.once('error', (err) => limited.destroy(err));
+
+  return limited;
 }
