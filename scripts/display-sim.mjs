@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // A tiny player simulator for the player API (spec 4 §1–§3): registers (or reuses a saved device), shows
 // the activation code, keeps the device WebSocket open (heartbeats, commands acknowledged at once) and
-// hears when a tenant claims it. `--http` uses HTTP heartbeats instead of the socket.
+// hears when a tenant claims it. `--http` uses HTTP heartbeats instead of the socket. Once claimed it
+// uploads a generated PNG screenshot (again for each `takeHighResPreview`, and every
+// `minimumDelayBetweenPreviews` while `turnOnRapidPreviewMode` lasts) and sends CPU and memory samples
+// with each heartbeat (POST /api/display/metrics).
 //
 //   node scripts/display-sim.mjs [--url http://localhost:3000] [--state ./data/sim-device.json]
 //                                [--serial SN-1] [--type SCREEN] [--platform BROWSER] [--http] [--once]
@@ -9,7 +12,9 @@
 // The state file keeps deviceId and deviceSecret (mode 0600), so a restarted simulator is the same device.
 // The secret is never printed.
 import { readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import WebSocket from 'ws';
 
 const { values: args } = parseArgs({
@@ -47,6 +52,104 @@ async function call(method, path, { token, json, headers = {}, form } = {}) {
   }
 
   return { status: res.status, headers: res.headers, body };
+}
+
+/** A PNG of `width` × `height` (RGB): a gradient whose hue moves with the time, so each screenshot differs. */
+function screenshotPng(width = 320, height = 180) {
+  const shift = Math.floor(Date.now() / 1000) % 256;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1); // each row starts with filter type 0
+    for (let x = 0; x < width; x++) {
+      rows[row + 1 + x * 3] = (x + shift) % 256;
+      rows[row + 2 + x * 3] = (y * 255) / height;
+      rows[row + 3 + x * 3] = (shift * 3) % 256;
+    }
+  }
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])) >>> 0);
+
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function uploadScreenshot(token, { highRes = false } = {}) {
+  const image = highRes ? screenshotPng(1280, 720) : screenshotPng();
+  const res = await fetch(`${base}/api/display/screenshot${highRes ? '?highRes=true' : ''}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: image,
+  });
+  log(`screenshot (${image.length} bytes${highRes ? ', high resolution' : ''}): ${res.status}${res.status === 204 ? '' : ` ${await res.text()}`}`);
+
+  return res.status === 204;
+}
+
+let lastCpu = os.cpus();
+
+/** CPU (percent busy since the last call), load, and memory (bytes) of this machine and process. */
+function metricSamples() {
+  const now = Date.now();
+  const cpus = os.cpus();
+  let busy = 0;
+  let total = 0;
+  cpus.forEach((cpu, i) => {
+    const before = lastCpu[i]?.times ?? { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 };
+    const spent = Object.keys(cpu.times).reduce((sum, key) => sum + cpu.times[key] - (before[key] ?? 0), 0);
+    total += spent;
+    busy += spent - (cpu.times.idle - before.idle);
+  });
+  lastCpu = cpus;
+
+  return [
+    { type: 'CPU', timestamp: now, value: total > 0 ? Math.round((busy / total) * 1000) / 10 : 0 },
+    { type: 'CPU_LOAD_1', timestamp: now, value: os.loadavg()[0] },
+    { type: 'USED_SYS_MEM', timestamp: now, value: os.totalmem() - os.freemem() },
+    { type: 'USED_APP_MEM', timestamp: now, value: process.memoryUsage().rss },
+  ];
+}
+
+/** `turnOnRapidPreviewMode`: a screenshot every `minimumDelayBetweenPreviews` ms (at least 2 s) for `duration` ms. */
+let rapidTimer;
+function rapidPreviews(token, params) {
+  clearInterval(rapidTimer);
+  const every = Math.max(2000, Number(params.minimumDelayBetweenPreviews) || 5000);
+  const until = Date.now() + (Number(params.duration) || 60_000);
+  rapidTimer = setInterval(async () => {
+    if (Date.now() >= until) return clearInterval(rapidTimer);
+    await uploadScreenshot(await token()).catch((err) => log(`screenshot failed: ${err.message}`));
+  }, every);
+}
+
+/** Carries out a command as far as a simulator can; answers the acknowledgement. */
+/** CPU and memory samples (POST /api/display/metrics). */
+async function sendMetrics(token) {
+  const metrics = await call('POST', '/api/display/metrics', { token: await token(), json: { samples: metricSamples() } });
+  if (metrics.status !== 202 || metrics.body.rejected.length > 0) log(`metrics answered ${metrics.status} ${JSON.stringify(metrics.body)}`);
+}
+
+/** Does what a command asks, as far as a simulator can; answers the acknowledgement. */
+async function perform(command, token) {
+  log(`command ${command.name} ${JSON.stringify(command.params)}`);
+  switch (command.name) {
+    case 'takeHighResPreview':
+      return (await uploadScreenshot(await token(), { highRes: true })) ? { ok: true, result: { uploaded: true } } : { ok: false, error: 'screenshot upload failed' };
+    case 'turnOnRapidPreviewMode':
+      rapidPreviews(token, command.params);
+      return { ok: true, result: { rapid: true } };
+    default:
+      return { ok: true, result: { simulated: true } };
+  }
 }
 
 async function loadState() {
@@ -121,13 +224,6 @@ async function waitForClaim(token, state, claimed) {
   }
 }
 
-/** Answers one command the way a player would; the acknowledgement carries what it did. */
-function perform(command) {
-  log(`command ${command.name} ${JSON.stringify(command.params)}`);
-
-  return { ok: true, result: { simulated: true } };
-}
-
 /**
  * The WebSocket (spec 4 §3): a single-use ticket, then hello, commands (acknowledged over the socket),
  * manifestChanged and assigned; heartbeat frames at the device's interval. Reconnects with back-off.
@@ -152,9 +248,13 @@ function connectSocket(token, events) {
         delay = 1000;
         log(`connected (manifest ETag ${frame.manifestEtag}, heartbeat every ${frame.heartbeatSeconds}s)`);
         clearInterval(beat);
-        beat = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'heartbeat', version: 'sim-1.0', deviceInfo: { simulator: true, node: process.version } })), frame.heartbeatSeconds * 1000);
+        beat = setInterval(() => {
+          if (socket.readyState !== WebSocket.OPEN) return;
+          socket.send(JSON.stringify({ type: 'heartbeat', version: 'sim-1.0', deviceInfo: { simulator: true, node: process.version } }));
+          if (events.isAssigned()) void sendMetrics(token);
+        }, frame.heartbeatSeconds * 1000);
       } else if (frame.type === 'command') {
-        socket.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ...perform(frame.command) }));
+        perform(frame.command, token).then((ack) => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ...ack })));
       } else if (frame.type === 'manifestChanged') {
         log(`manifest changed: ETag ${frame.etag}`);
       } else if (frame.type === 'assigned') {
@@ -203,11 +303,15 @@ async function heartbeatLoop(token) {
       if (beat.body.manifestEtag !== etag) log(`manifest ETag ${beat.body.manifestEtag}`);
       etag = beat.body.manifestEtag;
       for (const command of beat.body.commands) {
-        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: perform(command) });
+        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: await perform(command, token) });
         log(`  acknowledged: ${ack.status}`);
       }
+      await sendMetrics(token);
     }
-    if (args.once) return;
+    if (args.once) {
+      clearInterval(rapidTimer);
+      return;
+    }
     await sleep((beat.body?.heartbeatSeconds ?? 60) * 1000);
   }
 }
@@ -225,12 +329,14 @@ async function main() {
   }
   if (args.http || args.once) {
     await waitForClaim(token, state, { value: false });
+    await uploadScreenshot(await token());
     await heartbeatLoop(token);
 
     return;
   }
   const claimed = { value: false };
   connectSocket(token, {
+    isAssigned: () => claimed.value,
     assigned: () => {
       claimed.value = true;
       log('claimed by a tenant');
@@ -241,6 +347,8 @@ async function main() {
     },
   });
   await waitForClaim(token, state, claimed);
+  claimed.value = true;
+  await uploadScreenshot(await token());
 }
 
 main().catch((err) => {

@@ -29,5 +29,7 @@ export type AppEnv = {
     /** The calling device on the player API (`/api/display/**`); `actor` is its DeviceActor once it is assigned. */
     device?: DeviceCaller;
     scope?: TenantScope;
+    /** The route's body limit when the handler streams the body (requestBodyStream cuts it there). */
+    bodyLimit?: number;
   };
 };

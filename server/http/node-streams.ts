@@ -4,6 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
+import { limitedBody } from './request-input';
 
 /*
  * Large bodies (uploads, downloads) go between the socket and storage as Node streams. Under
@@ -13,8 +14,18 @@ import type { AppEnv } from './context';
  * objects exist, so both helpers fall back to them.
  */
 
-/** The request body as a Node stream, never buffered; undefined when there is none. */
+/**
+ * The request body as a Node stream, never buffered; undefined when there is none. On a route with a
+ * numeric body limit the stream fails with 413 past it.
+ */
 export function requestBodyStream(c: Context<AppEnv>): Readable | undefined {
+  const body = rawBodyStream(c);
+  const limit = c.var.bodyLimit;
+
+  return body && limit !== undefined ? limitedBody(body, limit) : body;
+}
+
+function rawBodyStream(c: Context<AppEnv>): Readable | undefined {
   const incoming = c.env?.incoming;
   if (incoming && !incoming.readableDidRead && !incoming.destroyed) {
     const length = incoming.headers['content-length'];

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PayloadTooLargeError, ValidationError } from '@/server/errors';
 import type { AppEnv } from './context';
@@ -12,7 +13,11 @@ import { assertSafeJson, NulCharacterError } from './hostile-input';
  * zod-openapi's validators nor @hono/node-server's body readers ever see more than the limit.
  */
 
-/** What a route declares about its body: the most bytes it may have, or `'stream'` (the handler streams it and enforces its own limits). */
+/**
+ * What a route declares about its body: the most bytes it may have, or `'stream'` (the handler streams it
+ * and enforces its own limits). A number on a body no validator parses (binary): the handler streams it
+ * (requestBodyStream), cut with 413 at the limit; a declared length above it is refused before.
+ */
 export type BodyLimit = number | 'stream';
 
 /** The limit of every route that declares none: JSON and form bodies are small. */
@@ -68,6 +73,7 @@ export function requestInputGuard(options: { limit: BodyLimit; parsedBody: Parse
     }
     const kind = options.limit === 'stream' ? undefined : parsedKind(c.req.header('content-type'), options.parsedBody);
     if (kind && options.limit !== 'stream') await bufferAndCheckBody(c, kind, options.limit);
+    else if (typeof options.limit === 'number') c.set('bodyLimit', options.limit);
     await next();
   };
 }
@@ -165,4 +171,37 @@ function readIncoming(incoming: IncomingMessage, limit: number): Promise<Uint8Ar
     incoming.on('error', onAbort);
     incoming.on('close', onClose);
   });
+}
+
+/**
+ * `body` cut with 413 as soon as more than `limit` bytes passed (a streamed body of a route with a numeric
+ * limit). Lazy: nothing is read before the consumer reads, so the 413 never fires before the handler has
+ * attached its reader (an early error would be nobody's).
+ */
+export function limitedBody(body: Readable, limit: number): Readable {
+  let size = 0;
+  // Paused first, so the 'data' listener below does not start the flow.
+  body.pause();
+  const limited = new Readable({
+    read() {
+      body.resume();
+    },
+  });
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      // What is left unread is the Node listener's to drain or close, as after readIncoming.
+      body.pause();
+      body.off('data', onData);
+      limited.destroy(new BodyTooLargeError(limit));
+
+      return;
+    }
+    if (!limited.push(chunk)) body.pause();
+  };
+  body.on('data', onData);
+  body.once('end', () => limited.push(null));
+  body.once('error', (err) => limited.destroy(err));
+
+  return limited;
 }

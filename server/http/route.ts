@@ -20,8 +20,8 @@ export const isUserAccess = (access: RouteAccess): access is UserAccess => !acce
 
 /**
  * What a route declares about its request beyond the OpenAPI config. `bodyLimit`: the most bytes
- * its body may have (default DEFAULT_BODY_LIMIT, 1 MiB), or `'stream'` for a handler that streams
- * the body itself and enforces its own limits (uploads).
+ * its body may have (default DEFAULT_BODY_LIMIT, 1 MiB; a binary body the handler streams is cut there
+ * too), or `'stream'` for a handler that streams the body itself and enforces its own limits (uploads).
  */
 export type RouteOptions = { bodyLimit?: BodyLimit; resourceIds?: ResourceIds };
 
@@ -109,17 +109,13 @@ function parsedBodyTypes(config: RouteConfig): ParsedBodyTypes {
 }
 
 /**
- * A body a validator parses is buffered, so it cannot be `'stream'`; a body no validator parses
- * (binary, multipart read by the handler) must say that it streams, so no handler reads one unbounded.
+ * A body a validator parses is buffered, so it cannot be `'stream'`. A body no validator parses (binary,
+ * multipart read by the handler) is streamed by its handler: with a numeric limit requestBodyStream cuts
+ * it there; `'stream'` leaves the limits to the handler (uploads).
  */
 function checkBodyDeclaration(config: RouteConfig & { operationId: string }, bodyLimit: BodyLimit, parsed: ParsedBodyTypes): void {
-  const content = config.request?.body?.content ?? {};
-  const unparsed = Object.entries(content).filter(([, media]) => !isZodSchema((media as { schema?: unknown } | undefined)?.schema));
   if (bodyLimit === 'stream' && (parsed.json || parsed.form.length > 0)) {
     throw new Error(`${config.operationId}: a validated body is buffered and cannot be declared 'stream'`);
-  }
-  if (unparsed.length > 0 && bodyLimit !== 'stream') {
-    throw new Error(`${config.operationId}: a body without a zod schema (${unparsed.map(([type]) => type).join(', ')}) is read by the handler: declare bodyLimit 'stream'`);
   }
   if (typeof bodyLimit === 'number' && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) throw new Error(`${config.operationId}: bodyLimit must be a positive integer`);
 }

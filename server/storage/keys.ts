@@ -14,3 +14,8 @@ export function thumbnailBlobKey(customerId: number, fileId: string): string {
 export function isSafeKey(key: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) && !key.split('/').some((part) => part === '' || part === '.' || part === '..');
 }
+
+/** One screenshot of a device (spec 4 §3 PUT /api/display/screenshot); its `device_preview` row holds this key. */
+export function devicePreviewBlobKey(customerId: number, deviceId: string, previewId: string): string {
+  return `customer/${customerId}/devices/${deviceId}/previews/${previewId}`;
+}

@@ -7,6 +7,7 @@ import { commandRoutes, deviceCommandHistoryRoute } from './device-commands.rout
 import { commandBodies } from './device-commands.schemas';
 import { bulkDeviceTags } from './devices.batch';
 import { deviceGraphs, supportedMetrics } from './device-metrics';
+import { previewStore } from './device-previews.service';
 import {
   addDeviceTagsRoute,
   deleteDeviceRoute,
@@ -14,6 +15,7 @@ import {
   getDeviceRoute,
   listDevicesRoute,
   moveDevicesRoute,
+  previewStoreRoute,
   removeDeviceTagsRoute,
   setDeviceTagsRoute,
   supportedMetricsRoute,
@@ -29,6 +31,8 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(getDeviceRoute, async (c) => c.json(await getDevice(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
+
+  app.openapi(previewStoreRoute, async (c) => c.json(await previewStore(serviceContext(c), c.req.valid('param').id), 200));
 
   app.openapi(updateDeviceRoute, async (c) => c.json(await updateDeviceFields(await idAddressedContext(serviceContext(c)), c.req.valid('param').id, c.req.valid('json')), 200));
 

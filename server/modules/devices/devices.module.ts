@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
+import type { Database } from '@/server/db/client';
+import { devicePreviewBlobKey } from '@/server/storage/keys';
 import { contentAssignments } from '@/server/modules/content/content-assignments';
 import { findRootDeviceGroup } from '@/server/modules/device-groups/device-groups.queries';
 import { customerStatistics } from '@/server/modules/customers/customer-statistics';
@@ -11,13 +13,20 @@ import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
-import { insertDevice } from './devices.queries';
+import { insertDevice, insertDevicePreview } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceSocketTickets, deviceStatusChanges } from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
 function devicesShowing(contentId: SQL): SQL {
   return sql`select ${devices.id} as device_id, ${devices.deviceStatus} = 'ONLINE' as online from ${devices}
     where ${devices.contentId} = ${contentId} or ${devices.emergencyContentId} = ${contentId}`;
+}
+
+async function sweepDevice(db: Database, customerId: number): Promise<string> {
+  const root = await findRootDeviceGroup(db, customerId);
+  if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+
+  return (await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: hashToken(uuidv7()) })).id;
 }
 
 /**
@@ -43,13 +52,14 @@ export const devicesModule = defineModule({
     ),
   ],
   sweep: {
-    device: async (db, customerId) => {
-      const root = await findRootDeviceGroup(db, customerId);
-      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
+    device: sweepDevice,
+    // A screenshot row of a device of the customer (no blob: the route must answer 404 before it looks).
+    devicePreview: async (db, customerId) => {
+      const deviceId = await sweepDevice(db, customerId);
+      const id = uuidv7();
+      await insertDevicePreview(db, { id, deviceId, customerId, storageKey: devicePreviewBlobKey(customerId, deviceId, id), contentType: 'image/png', size: 1, takenAt: new Date() });
 
-      return (
-        await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: hashToken(uuidv7()) })
-      ).id;
+      return id;
     },
   },
 });

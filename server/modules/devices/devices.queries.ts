@@ -1,11 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { textArray } from '@/server/modules/tags/tags.rules';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { deviceCommands, deviceMetricSamples, devices, deviceStatusChanges, type DeviceRow } from './devices.table';
+import { blobCleanup } from '@/server/storage/storage.table';
+import { deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceStatusChanges, type DeviceRow } from './devices.table';
 
 export async function insertDevice(db: Executor, values: typeof devices.$inferInsert): Promise<DeviceRow> {
   const [row] = await db.insert(devices).values(values).returning();
@@ -31,8 +32,12 @@ export async function findDeviceForWrite(db: Executor, input: { where: SQL | und
   return found;
 }
 
-/** Deletes one device with its team assignments (tokens, commands, samples and previews go by cascade). */
+/**
+ * Deletes one device with its team assignments (tokens, commands, samples and previews go by cascade);
+ * its screenshots' blobs are queued for the cleanup job in the same transaction.
+ */
 export async function deleteDevice(db: Executor, customerId: number, id: string): Promise<void> {
+  await queuePreviewBlobs(db, sql`${devicePreviews.deviceId} = ${id}::uuid`, 'device deleted');
   await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'device'), eq(teamAssignments.resourceId, id)));
   await db.delete(devices).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
 }
@@ -202,4 +207,68 @@ export async function findCommandHistory(db: Executor, deviceId: string, limit: 
     .where(eq(deviceCommands.deviceId, deviceId))
     .orderBy(sql`${deviceCommands.issuedAt} desc, ${deviceCommands.id} desc`)
     .limit(limit);
+}
+// --- screenshots (device_preview) and metric samples -----------------------------------------------
+
+export type DevicePreviewRow = typeof devicePreviews.$inferSelect;
+
+/** Queues the blobs of the previews matching `where` for removal now (job `storage.cleanup`). */
+async function queuePreviewBlobs(db: Executor, where: SQL, reason: string): Promise<void> {
+  await db.execute(sql`insert into ${blobCleanup} (${sql.identifier('key')}, ${sql.identifier('not_before')}, ${sql.identifier('reason')})
+    select ${devicePreviews.storageKey}, now(), ${reason} from ${devicePreviews} where ${where}
+    on conflict (${sql.identifier('key')}) do update set ${sql.identifier('not_before')} = excluded.not_before, ${sql.identifier('reason')} = excluded.reason`);
+}
+
+/** A new newest screenshot: its row, and the device's preview time (previewPath) set to its time. */
+export async function insertDevicePreview(db: Executor, values: typeof devicePreviews.$inferInsert & { takenAt: Date }): Promise<boolean> {
+  const [device] = await db
+    .update(devices)
+    .set({ previewUpdatedAt: values.takenAt })
+    .where(and(eq(devices.id, values.deviceId), eq(devices.customerId, values.customerId!)))
+    .returning({ id: devices.id });
+  if (!device) return false;
+  await db.insert(devicePreviews).values(values);
+
+  return true;
+}
+
+/**
+ * Keeps the newest `keep` screenshots of a device: deletes the older rows and queues their blobs for
+ * removal in the same transaction; answers the queued keys (the caller may remove them at once).
+ */
+export async function pruneDevicePreviews(db: Executor, deviceId: string, keep: number): Promise<string[]> {
+  const older = sql`${devicePreviews.id} in (select ${devicePreviews.id} from ${devicePreviews} where ${devicePreviews.deviceId} = ${deviceId}::uuid
+    order by ${devicePreviews.takenAt} desc, ${devicePreviews.id} desc offset ${keep})`;
+  await queuePreviewBlobs(db, older, 'preview history');
+  const rows = await execRows<{ key: string }>(db, sql`delete from ${devicePreviews} where ${older} returning ${devicePreviews.storageKey} as key`);
+
+  return rows.map((r) => r.key);
+}
+
+/** A device's screenshots, newest first. */
+export async function findDevicePreviews(db: Executor, customerId: number, deviceId: string, limit: number): Promise<DevicePreviewRow[]> {
+  return db
+    .select()
+    .from(devicePreviews)
+    .where(and(eq(devicePreviews.customerId, customerId), eq(devicePreviews.deviceId, deviceId)))
+    .orderBy(desc(devicePreviews.takenAt), desc(devicePreviews.id))
+    .limit(limit);
+}
+
+/** One screenshot of a device (`previewId`), or its newest. */
+export async function findDevicePreview(db: Executor, customerId: number, deviceId: string, previewId?: string): Promise<DevicePreviewRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devicePreviews)
+    .where(and(eq(devicePreviews.customerId, customerId), eq(devicePreviews.deviceId, deviceId), previewId === undefined ? undefined : uuidEquals(devicePreviews.id, previewId)))
+    .orderBy(desc(devicePreviews.takenAt), desc(devicePreviews.id))
+    .limit(1);
+
+  return row;
+}
+
+/** Metric samples of one device, in one INSERT. */
+export async function insertMetricSamples(db: Executor, deviceId: string, samples: ReadonlyArray<{ type: string; sampledAt: Date; value: number }>): Promise<void> {
+  if (samples.length === 0) return;
+  await db.insert(deviceMetricSamples).values(samples.map((s) => ({ deviceId, ...s })));
 }

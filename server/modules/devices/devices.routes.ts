@@ -4,7 +4,7 @@ import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { APPLY_ON } from './devices.batch';
-import { DeviceListQueryExtension, deviceMetricTypes, DeviceMoveSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
+import { DeviceListQueryExtension, deviceMetricTypes, DeviceMoveSchema, DevicePreviewSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
 
 /** The management API of devices (spec 3 "Devices and device folders"); the player's own API is the display module. */
 
@@ -39,6 +39,23 @@ export const getDeviceRoute = defineRoute(
     summary: 'One device, with what it reports about itself',
     request: { params: idPath, query: z.object({ customerId: customerIdParam, select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
     responses: { 200: deviceResponse('The device'), ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'device' } },
+);
+
+export const previewStoreRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/device/{id}/previewStore',
+    operationId: 'getDevicePreviewStore',
+    tags,
+    summary: 'The screenshots of a device, newest first',
+    description:
+      'The device keeps its newest 20 screenshots (PUT /api/display/screenshot); the first entry is its `previewPath`. Each `path` loads that ' +
+      'screenshot (same credentials as the device read). A device without screenshots answers an empty array.',
+    request: { params: idPath, query: z.object({ customerId: customerIdParam }) },
+    responses: { 200: { description: 'The preview history', ...json(z.array(DevicePreviewSchema).openapi('DevicePreviewStore')) }, ...securedErrors, ...notFoundError },
   },
   { resourceIds: { 'path.id': 'device' } },
 );

@@ -3,7 +3,9 @@ import { clientAddress } from '@/server/http/client-address';
 import { requestOrigin } from '@/server/http/request-origin';
 import type { AppEnv } from '@/server/http/context';
 import { deviceContext, serviceContext } from '@/server/http/service-context';
+import { requestBodyStream } from '@/server/http/node-streams';
 import { assignToCustomer } from './device-claim';
+import { storeMetrics, storeScreenshot } from './device-telemetry';
 import * as routes from './display.routes';
 import * as service from './display.service';
 import { deviceManifest, deviceSchedule, etagMatches } from './manifest';
@@ -50,6 +52,19 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
 
     return c.json(await deviceSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
+  app.openapi(routes.screenshotRoute, async (c) => {
+    try {
+      await storeScreenshot(deviceContext(c), { contentType: c.req.header('content-type'), body: requestBodyStream(c), highRes: c.req.valid('query').highRes === 'true' });
+    } catch (error) {
+      // The rest of the body may be unread: close the connection instead of reading it to its end.
+      c.header('Connection', 'close');
+      throw error;
+    }
+
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.metricsRoute, async (c) => c.json(await storeMetrics(deviceContext(c), c.req.valid('json').samples), 202));
 
   app.openapi(routes.assignToCustomerRoute, async (c) => c.json(await assignToCustomer(serviceContext(c), c.req.valid('json')), 200));
 }

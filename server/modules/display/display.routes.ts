@@ -14,9 +14,12 @@ import {
   DisplayStatusSchema,
   DeviceScheduleSchema,
   ManifestSchema,
+  MetricsBodySchema,
+  MetricsResultSchema,
   RotatedSecretSchema,
   SocketTicketSchema,
 } from './display.schemas';
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from './device-telemetry';
 
 const tags = ['Player'];
 const error = (description: string) => ({ description, ...json(ErrorSchema) });
@@ -121,6 +124,50 @@ export const rotateCredentialsRoute = defineRoute(
     summary: 'A new device secret',
     description: 'The old secret keeps working until the new one is first used at POST /oauth/token, or for 24 hours. Tokens already issued stay valid.',
     responses: { 200: { description: 'The new secret (shown once)', ...json(RotatedSecretSchema) }, ...deviceErrors },
+  },
+);
+
+const image = { type: 'string' as const, format: 'binary' };
+
+export const screenshotRoute = defineRoute(
+  { device: 'assigned' },
+  {
+    method: 'put',
+    path: '/api/display/screenshot',
+    operationId: 'uploadDisplayScreenshot',
+    tags,
+    summary: 'Upload a screenshot: it becomes the device\'s previewPath and the newest previewStore entry',
+    description:
+      `The body is the image, \`${SCREENSHOT_TYPES.join('`, `')}\`, at most 5 MB (413 beyond). A Content-Type outside these, or bytes that are not ` +
+      'the declared type, is a 415. `highRes=true` marks the answer to a `takeHighResPreview` command. The device keeps its newest ' +
+      '20 screenshots; older ones are removed.',
+    request: {
+      query: z.object({ highRes: z.enum(['true', 'false']).optional().openapi({ description: 'The screenshot answers `takeHighResPreview`' }) }),
+      body: { required: true, content: Object.fromEntries(SCREENSHOT_TYPES.map((type) => [type, { schema: image }])) },
+    },
+    responses: {
+      204: { description: 'Stored' },
+      ...deviceErrors,
+      413: error('Larger than 5 MB'),
+      415: error('Not image/jpeg, image/png or image/webp, or bytes that are not the declared type'),
+    },
+  },
+  { bodyLimit: SCREENSHOT_MAX_BYTES },
+);
+
+export const metricsRoute = defineRoute(
+  { device: 'assigned' },
+  {
+    method: 'post',
+    path: '/api/display/metrics',
+    operationId: 'uploadDisplayMetrics',
+    tags,
+    summary: 'Report metric samples (the devices API\'s graphs show them)',
+    description:
+      'Each sample is checked on its own: a type of spec 3 "Device metric types", a finite value, a timestamp at most 5 minutes ahead of the ' +
+      'server and at most a year back. Accepted samples are stored; `rejected` names the others by index. More than 1 000 samples is a 400.',
+    request: { body: { required: true, ...json(MetricsBodySchema) } },
+    responses: { 202: { description: 'How many samples were stored, and which were refused', ...json(MetricsResultSchema) }, ...deviceErrors },
   },
 );
 

@@ -126,6 +126,30 @@ export const AssignToCustomerSchema = z
   })
   .openapi('DeviceAssignToCustomer');
 
+/** Samples per metrics call: more is a 400. */
+export const MAX_METRIC_SAMPLES = 1000;
+
+export const MetricSampleSchema = z
+  .object({
+    type: z.string().max(256).openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
+    timestamp: z.number().openapi({ description: 'Epoch ms; at most 5 minutes ahead of the server, at most a year back' }),
+    value: z.number().openapi({ description: 'A finite number (a value JSON parses to infinity is a 400)' }),
+  })
+  .openapi('DisplayMetricSample');
+
+export const MetricsBodySchema = z
+  .object({ samples: z.array(MetricSampleSchema).max(MAX_METRIC_SAMPLES).openapi({ description: `At most ${MAX_METRIC_SAMPLES} samples per call (more is a 400)` }) })
+  .openapi('DisplayMetrics');
+
+export const MetricsResultSchema = z
+  .object({
+    accepted: z.number().int().openapi({ description: 'Samples stored' }),
+    rejected: z
+      .array(z.object({ index: z.number().int(), key: z.string(), message: z.string() }))
+      .openapi({ description: 'Samples refused (the rest are stored): their index in `samples` and why' }),
+  })
+  .openapi('DisplayMetricsResult');
+
 export type DisplayRegistration = z.infer<typeof DisplayRegistrationSchema>;
 export type DisplayRegistrationResult = z.infer<typeof DisplayRegistrationResultSchema>;
 export type DisplayStatus = z.infer<typeof DisplayStatusSchema>;
@@ -202,3 +226,5 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 export type ManifestContent = z.infer<typeof ManifestContentSchema>;
 export type DeviceSchedule = z.infer<typeof DeviceScheduleSchema>;
+export type MetricSample = z.infer<typeof MetricSampleSchema>;
+export type MetricsResult = z.infer<typeof MetricsResultSchema>;

@@ -102,7 +102,7 @@ describe('GET /api/storage/customer/{customerId}/files/{fileId}', () => {
     await t.db.update(customers).set({ accessResourcesWithoutTeam: true }).where(eq(customers.id, customerId));
   });
 
-  it('reserves the device preview path (404 until devices exist)', async () => {
+  it('answers 404 on the preview path of an unknown device (screenshots: display/device-telemetry.api.test.ts)', async () => {
     const res = await send(t, 'GET', `/api/storage/customer/${customerId}/devices/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/preview.jpg`, { token: viewer });
     expect(res.status).toBe(404);
   });

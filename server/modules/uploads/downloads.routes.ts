@@ -42,13 +42,30 @@ export const devicePreviewRoute = defineRoute(
     method: 'get',
     path: '/api/storage/customer/{customerId}/devices/{deviceId}/preview.jpg',
     operationId: 'downloadDevicePreview',
-    tags: ['Files'],
-    summary: 'A device\'s screenshot (reserved)',
-    description: 'Reserved for device previews; answers 404 until devices exist.',
-    request: { params: z.object({ customerId: customerPath, deviceId: z.string().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) }) },
-    responses: { 200: { description: 'The JPEG', content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } }, ...securedErrors, ...notFoundError },
+    tags: ['Devices'],
+    summary: 'A device\'s newest screenshot (its previewPath), or one of its previewStore',
+    description:
+      'The image as the device sent it (JPEG, PNG or WebP, named by `Content-Type`). `previewId` names a screenshot of GET ' +
+      '/api/v2/device/{id}/previewStore; without it the newest. `v` (previewPath\'s cache-busting) is ignored. Honours `Range` (206, 416) and ' +
+      '`ETag`/`If-None-Match` (304). Another tenant\'s device, a device the caller\'s teams do not show, or no screenshot: 404.',
+    request: {
+      params: z.object({ customerId: customerPath, deviceId: z.string().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) }),
+      query: z.object({
+        previewId: z.string().optional().openapi({ format: 'uuid', description: 'One screenshot of the history (default: the newest)' }),
+        v: z.string().optional().openapi({ description: 'Cache-busting; ignored' }),
+      }),
+      headers: z.object({ range: z.string().optional().openapi({ example: 'bytes=0-1023' }), 'if-none-match': z.string().optional() }),
+    },
+    responses: {
+      200: { description: 'The image', content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])) },
+      206: binary('The requested range'),
+      304: { description: 'Not modified' },
+      416: error('The range lies outside the image'),
+      ...securedErrors,
+      ...notFoundError,
+    },
   },
-  { resourceIds: { 'path.customerId': 'customer' } },
+  { resourceIds: { 'path.customerId': 'customer', 'path.deviceId': 'device', 'query.previewId': 'devicePreview' } },
 );
 
 export const fileSignedUrlRoute = defineRoute(

@@ -9,7 +9,8 @@ import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { files } from '@/server/modules/files/files.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
-import type { BlobStore } from '@/server/storage/blob-store';
+import type { DevicePreviewRow } from '@/server/modules/devices/devices.queries';
+import type { BlobStat, BlobStore } from '@/server/storage/blob-store';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { servedContentType } from './content-types';
 import { signedUrl } from './signed-urls';
@@ -70,22 +71,61 @@ export async function findTargetForToken(db: Executor, customerIdRaw: string, fi
   return { file, thumbnail: target.thumbnail };
 }
 
-export async function download(storage: BlobStore, target: DownloadTarget, request: DownloadRequest): Promise<Download> {
-  const { file, thumbnail } = target;
-  const key = thumbnail ? thumbnailBlobKey(file.customerId, file.id) : fileBlobKey(file.customerId, file.id);
-  const stat = await storage.stat(key);
-  if (!stat) throw new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id);
+/** A blob as a download serves it: where it is, its ETag (from its size and time), its type and name, the 404 when it is gone. */
+type Servable = {
+  key: string;
+  etag: (stat: BlobStat) => string;
+  contentType: (size: number) => string | Promise<string>;
+  fileName: string;
+  missing: () => Error;
+};
+
+/** `Range`, `If-None-Match` and HEAD over one blob (files, thumbnails, device screenshots). */
+export async function serveBlob(storage: BlobStore, blob: Servable, request: DownloadRequest): Promise<Download> {
+  const stat = await storage.stat(blob.key);
+  if (!stat) throw blob.missing();
   const size = stat.size;
-  const etag = thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${size}"` : `"${file.crcCheckSum}-${size}"`;
+  const etag = blob.etag(stat);
   if (request.ifNoneMatch && matchesEtag(request.ifNoneMatch, etag)) return { kind: 'notModified', etag };
   const range = request.range ? parseRange(request.range, size) : undefined;
   if (range === 'unsatisfiable') return { kind: 'rangeNotSatisfiable', etag, size };
-  const contentType = thumbnail ? await sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType);
-  const content = { kind: 'content' as const, etag, size, contentType, fileName: thumbnail ? `${file.name}.tmb` : file.name, range };
+  const content = { kind: 'content' as const, etag, size, contentType: await blob.contentType(size), fileName: blob.fileName, range };
   const isHead = request.method.toUpperCase() === 'HEAD';
   if (isHead || (size === 0 && !range)) return content;
 
-  return { ...content, body: await readOrGone(storage, key, range) };
+  return { ...content, body: await readOrGone(storage, blob.key, range) };
+}
+
+export async function download(storage: BlobStore, target: DownloadTarget, request: DownloadRequest): Promise<Download> {
+  const { file, thumbnail } = target;
+  const key = thumbnail ? thumbnailBlobKey(file.customerId, file.id) : fileBlobKey(file.customerId, file.id);
+
+  return serveBlob(
+    storage,
+    {
+      key,
+      etag: (stat) => (thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${stat.size}"` : `"${file.crcCheckSum}-${stat.size}"`),
+      contentType: (size) => (thumbnail ? sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType)),
+      fileName: thumbnail ? `${file.name}.tmb` : file.name,
+      missing: () => new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id),
+    },
+    request,
+  );
+}
+
+/** A device's screenshot (its `device_preview` row): the type checked at upload, an ETag per screenshot. */
+export function downloadDevicePreview(storage: BlobStore, preview: DevicePreviewRow, request: DownloadRequest): Promise<Download> {
+  return serveBlob(
+    storage,
+    {
+      key: preview.storageKey,
+      etag: (stat) => `"p${preview.id}-${stat.size}"`,
+      contentType: () => preview.contentType,
+      fileName: `preview.${preview.contentType.split('/')[1] === 'jpeg' ? 'jpg' : preview.contentType.split('/')[1]}`,
+      missing: () => new NotFoundError('devicePreview', preview.deviceId),
+    },
+    request,
+  );
 }
 
 async function readOrGone(storage: BlobStore, key: string, range?: { start: number; end: number }): Promise<Readable> {

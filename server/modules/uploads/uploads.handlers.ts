@@ -6,7 +6,8 @@ import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
 import { requestOrigin } from '@/server/http/request-origin';
 import { serviceContext } from '@/server/http/service-context';
 import { downloadSafetyHeaders } from './content-types';
-import { download, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
+import { previewForCaller } from '@/server/modules/devices/device-previews.service';
+import { download, downloadDevicePreview, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
 import { verifyPathToken } from './signed-urls';
 import { uploadFiles } from './simple-upload';
@@ -25,10 +26,10 @@ function contentLength(c: Context<AppEnv>): number | undefined {
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 /** Writes a download as HTTP: 304, 416, 206 with its range, or 200; every body with the safety headers. */
-function sendDownload(c: Context<AppEnv>, download: Download): Response {
+function sendDownload(c: Context<AppEnv>, download: Download, cacheControl = CACHE_CONTROL): Response {
   switch (download.kind) {
     case 'notModified':
-      return c.body(null, 304, { ETag: download.etag, 'Cache-Control': CACHE_CONTROL });
+      return c.body(null, 304, { ETag: download.etag, 'Cache-Control': cacheControl });
     case 'rangeNotSatisfiable':
       return c.json({ status: 416, key: 'file.error.rangeNotSatisfiable', message: 'The requested range lies outside the file' }, 416, {
         'Content-Range': `bytes */${download.size}`,
@@ -39,7 +40,7 @@ function sendDownload(c: Context<AppEnv>, download: Download): Response {
       const { range } = download;
       const headers: Record<string, string> = {
         ETag: download.etag,
-        'Cache-Control': CACHE_CONTROL,
+        'Cache-Control': cacheControl,
         'Accept-Ranges': 'bytes',
         ...downloadSafetyHeaders(download.contentType, download.fileName),
         'Content-Length': String(range ? range.end - range.start + 1 : download.size),
@@ -169,9 +170,12 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(devicePreviewRoute, async (c) => {
-    const { customerId, deviceId } = c.req.valid('param');
+    const ctx = serviceContext(c);
+    const preview = await previewForCaller(ctx, { ...c.req.valid('param'), previewId: c.req.valid('query').previewId });
+    const request = { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') };
 
-    return c.json({ status: 404, key: 'device.error.notFound', message: `No device preview for ${deviceId} of customer ${customerId}` }, 404);
+    // The newest screenshot changes under the same path: revalidated (ETag) rather than kept.
+    return sendDownload(c, await downloadDevicePreview(ctx.storage, preview, request), 'private, no-cache');
   });
 
   app.openapi(downloadFileRoute, async (c) => {
