@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -100,4 +100,57 @@ export async function findPendingCommandsOf(db: Executor, deviceIds: readonly st
   );
 
   return rows.map((r) => ({ id: r.id, deviceId: r.device_id, name: r.name, params: r.params, issuedAt: new Date(r.issued_at), expiresAt: new Date(r.expires_at) }));
+}
+
+/**
+ * What a connected device reports in a heartbeat frame, written only when it differs from what is stored
+ * (a device repeats the same facts every beat): one statement that changes nothing most of the time.
+ */
+export async function storeReportedFacts(
+  db: Executor,
+  deviceId: string,
+  reported: { localIpAddress?: string; version?: string; firmwareVersion?: string; deviceInfo?: unknown },
+): Promise<void> {
+  const given = Object.entries(reported).filter(([, value]) => value !== undefined) as Array<[keyof typeof reported, unknown]>;
+  if (given.length === 0) return;
+  const column = { localIpAddress: devices.localIpAddress, version: devices.version, firmwareVersion: devices.firmwareVersion, deviceInfo: devices.deviceInfo };
+  const value = (key: keyof typeof reported, v: unknown) => (key === 'deviceInfo' ? sql`${JSON.stringify(v)}::jsonb` : sql`${v as string}`);
+  await db
+    .update(devices)
+    .set(Object.fromEntries(given.map(([key, v]) => [key, value(key, v)])))
+    .where(and(eq(devices.id, deviceId), or(...given.map(([key, v]) => sql`${column[key]} is distinct from ${value(key, v)}`))));
+}
+
+export type SocketAck = { deviceId: string; commandId: string; ok: boolean; result: unknown; error: string | null };
+
+/**
+ * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP);
+ * answers the ids it recorded now. With `recorded`, one more statement answers which of the others exist
+ * for their device (a repeated ack: fine; none: the device acknowledged something it never had).
+ */
+export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck[]): Promise<Set<string>> {
+  if (acks.length === 0) return new Set();
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('ok')} = a.ok, ${sql.identifier('result')} = a.result, ${sql.identifier('error')} = a.error
+      from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error })))}::jsonb)
+        as a(id uuid, device_id uuid, ok boolean, result jsonb, error text)
+      where c.id = a.id and c.device_id = a.device_id and c.acknowledged_at is null
+      returning c.id`,
+  );
+
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of `acks`, the commands that exist for the device that acknowledged them. */
+export async function existingCommandsOf(db: Executor, acks: readonly SocketAck[]): Promise<Set<string>> {
+  if (acks.length === 0) return new Set();
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select c.id from ${deviceCommands} c
+      join jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId })))}::jsonb) as a(id uuid, device_id uuid)
+        on c.id = a.id and c.device_id = a.device_id`,
+  );
+
+  return new Set(rows.map((r) => r.id));
 }

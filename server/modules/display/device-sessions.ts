@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
-import { deviceActorOf } from '@/server/context/actor';
-import type { DeviceContext } from '@/server/context/service-context';
 import type { Database } from '@/server/db/client';
 import { AppError, ForbiddenError } from '@/server/errors';
 import type { BlobStore } from '@/server/storage';
@@ -13,7 +10,11 @@ import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
-import { acknowledgeCommand, commandView, manifestEtag, recordHeartbeat } from './display.service';
+import { commandView, manifestEtag } from './display.service';
+
+/** Acknowledgements written in one statement at most, and how long one waits for others. */
+const ACKS_PER_BATCH = 500;
+const ACK_BATCH_MS = 20;
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
@@ -176,25 +177,16 @@ export class DeviceSessions {
 
       return;
     }
-    const ctx = this.context(session.caller);
     try {
       if (frame.type === 'heartbeat') {
+        // Over the socket a heartbeat only reports facts: the ping round keeps the device seen (set-based), and
+        // commands and manifest changes are pushed when they happen, so there is nothing to read back (one
+        // statement, none when nothing reported changed).
         const { type: _type, ...body } = frame;
-        const result = await recordHeartbeat(ctx, body);
-        if (result.manifestEtag !== session.etag) {
-          session.etag = result.manifestEtag;
-          send(session, { type: 'manifestChanged', etag: result.manifestEtag });
-        }
-        // Pending commands this connection has not had (the heartbeat records their delivery).
-        for (const command of result.commands) {
-          if (session.delivered.has(command.id)) continue;
-          session.delivered.add(command.id);
-          send(session, { type: 'command', command });
-        }
+        await sq.storeReportedFacts(this.deps.db, session.caller.deviceId, { localIpAddress: body.localIpAddress, version: body.version, firmwareVersion: body.firmwareVersion, deviceInfo: body.deviceInfo });
       } else {
         if (session.caller.customerId === null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
-        const { type: _type, commandId, ...body } = frame;
-        await acknowledgeCommand(ctx, { commandId, body });
+        this.queueAck(session, { deviceId: session.caller.deviceId, commandId: frame.commandId, ok: frame.ok, result: frame.result ?? null, error: frame.error ?? null });
       }
     } catch (err) {
       if (err instanceof AppError) {
@@ -207,10 +199,36 @@ export class DeviceSessions {
     }
   }
 
-  private context(caller: DeviceCallerRecord): DeviceContext {
-    const device = { deviceId: caller.deviceId, deviceName: caller.deviceName, customerId: caller.customerId, customerName: caller.customerName };
+  private acks: Array<{ session: Session; ack: sq.SocketAck }> = [];
+  private ackTimer: NodeJS.Timeout | undefined;
 
-    return { ...this.deps, device, actor: deviceActorOf(device), requestId: randomUUID() };
+  /**
+   * Acknowledgements are written together, a few milliseconds after they arrive: a command sent to ten
+   * thousand screens comes back as ten thousand acks, and one statement per batch keeps them from queueing
+   * in front of everything else (spec 4 keeps an ack idempotent, so order within a batch does not matter).
+   */
+  private queueAck(session: Session, ack: sq.SocketAck): void {
+    this.acks.push({ session, ack });
+    if (this.acks.length >= ACKS_PER_BATCH) void this.flushAcks();
+    else this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_BATCH_MS);
+  }
+
+  async flushAcks(): Promise<void> {
+    clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+    const batch = this.acks.splice(0);
+    if (batch.length === 0) return;
+    try {
+      const recorded = await sq.acknowledgeCommands(this.deps.db, batch.map((b) => b.ack));
+      const others = batch.filter((b) => !recorded.has(b.ack.commandId));
+      const existing = await sq.existingCommandsOf(this.deps.db, others.map((b) => b.ack));
+      for (const { session, ack } of others) {
+        if (!existing.has(ack.commandId)) send(session, { type: 'error', key: 'deviceCommand.error.notFound', message: `No deviceCommand with id ${ack.commandId}` });
+      }
+    } catch (err) {
+      this.deps.log.error({ err, count: batch.length }, 'recording acknowledgements failed');
+      for (const { session } of batch) send(session, { type: 'error', key: 'server.error.internal', message: 'Internal server error' });
+    }
   }
 }
 

@@ -76,6 +76,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
       close: async () => {
         clearInterval(ticker);
         sessions.closeAll();
+        await sessions.flushAcks();
         await feed.stop();
         await pending;
         await new Promise<void>((resolve) => server.close(() => resolve()));
