@@ -13,7 +13,20 @@ export type { Device } from '@/server/modules/devices/devices.schemas';
 export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export type DeviceListParams = ListRequest & { text: string; status: StatusFilter };
+/** The screens list's licence filter (spec 3 `licenseStatus`). */
+export const LICENSE_FILTERS = ['all', 'UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+export type LicenseFilter = (typeof LICENSE_FILTERS)[number];
+
+export type DeviceListParams = ListRequest & {
+  text: string;
+  status: StatusFilter;
+  /** A folder's screens: directly in it, or (recursive) in it and every folder below it. Empty: every folder. */
+  folderId?: string;
+  recursive?: boolean;
+  /** Screens carrying any of these tags. */
+  tags?: readonly string[];
+  license?: LicenseFilter;
+};
 
 const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
 
@@ -26,14 +39,17 @@ export const deviceResource = defineResource<Device, DeviceListParams>({
       and(
         params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
         params.status === 'all' ? null : term('deviceStatus', '=', params.status === 'online' ? 'ONLINE' : 'OFFLINE'),
+        params.folderId ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId) : null,
+        params.tags?.length ? term('tags', '∈', params.tags) : null,
+        params.license && params.license !== 'all' ? term('licenseStatus', '=', params.license) : null,
       ),
     ),
     select: LIST_FIELDS,
   }),
   detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
   teamCapable: true,
-  // Content counts the screens that show it.
-  invalidates: [['content']],
+  // Content counts the screens that show it; folders count their online and offline screens.
+  invalidates: [['content'], ['deviceGroups'], ['tags']],
 });
 
 export function useUpdateDevice() {
@@ -59,6 +75,20 @@ export function useDeviceCommand() {
         ...(input.body === undefined ? {} : { body: input.body }),
         customerId,
       }),
+  );
+}
+
+/** POST /api/v2/device/move: every screen into one folder (all or nothing). */
+export function useMoveDevices() {
+  return deviceResource.useMutation((input: { deviceIds: readonly string[]; targetGroupId: string }, { customerId }) =>
+    apiFetch<void>('/api/v2/device/move', { method: 'POST', body: { deviceIds: input.deviceIds, targetGroupId: input.targetGroupId }, customerId }),
+  );
+}
+
+/** Adds tags to, or removes them from, the screens with the given ids. */
+export function useBulkDeviceTags() {
+  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) =>
+    apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
   );
 }
 
