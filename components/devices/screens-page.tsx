@@ -150,7 +150,7 @@ function ScreenConsole() {
 
   /** Moves screens into a folder (those already there are left out); throws what refused the move. */
   const moveScreens = useCallback(
-    async (targetId: string, ids: string[]) => {
+    async (targetId: string, ids: string[], targetName?: string) => {
       const known = new Map(devices.map((d) => [d.id, d]));
       const deviceIds = ids.filter((id) => known.get(id)?.deviceGroup?.id !== targetId);
       if (deviceIds.length === 0) {
@@ -160,7 +160,7 @@ function ScreenConsole() {
       }
       await moveDevices.mutateAsync({ deviceIds, targetGroupId: targetId });
       clearSelection();
-      show({ tone: 'info', text: `Moved ${countOf(deviceIds.length, SCREENS)}.` });
+      show({ tone: 'info', text: `Moved ${countOf(deviceIds.length, SCREENS)}${targetName ? ` to ${targetName}` : ''}.` });
     },
     [devices, moveDevices, clearSelection, show],
   );
@@ -175,7 +175,7 @@ function ScreenConsole() {
           for (const id of folders) await moveFolder.mutateAsync({ id, targetId: target.id });
           show({ tone: 'info', text: `Moved the folder to ${targetName}.` });
         }
-        if (items.deviceIds.length > 0) await moveScreens(target.id, items.deviceIds);
+        if (items.deviceIds.length > 0) await moveScreens(target.id, items.deviceIds, targetName);
       };
       show({ tone: 'info', text: 'Moving…' });
       run().catch((e: unknown) => show({ tone: 'error', text: errorMessage(e) }));
