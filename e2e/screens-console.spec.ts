@@ -52,8 +52,8 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   await expect(page.getByTestId('screen-preview-placeholder').first()).toBeVisible();
 
   // Two selected: the restart asks first, naming how many.
-  await page.getByLabel('Select Alpha').check();
-  await page.getByLabel('Select Bravo').check();
+  await page.getByLabel('Select Alpha').check({ force: true });
+  await page.getByLabel('Select Bravo').check({ force: true });
   await expect(page.getByTestId('selection-count')).toHaveText('2 screens selected');
   await page.getByRole('toolbar', { name: 'Selected screens' }).getByRole('button', { name: 'Restart' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Restart 2 screens?' });

@@ -31,7 +31,16 @@ export function ScreenMenu({ device, onAction }: { device: Device; onAction: (ac
 }
 
 /** The screens table: for writers (`selecting`), a checkbox column, draggable names and a row menu. */
-export function screenColumns({ selecting, onAction }: { selecting: RowSelection | null; onAction: ((action: ScreenAction) => void) | null }): ColumnDef<Device>[] {
+export function screenColumns({
+  selecting,
+  onAction,
+  rootId,
+}: {
+  selecting: RowSelection | null;
+  onAction: ((action: ScreenAction) => void) | null;
+  /** The root folder, named "All screens" as in the tree. */
+  rootId: string | undefined;
+}): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
     ...(selecting ? [selectColumn<Device>(selecting, 'screens')] : []),
     { id: 'deviceStatus', accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
@@ -58,7 +67,7 @@ export function screenColumns({ selecting, onAction }: { selecting: RowSelection
         );
       },
     },
-    { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.deviceGroup?.name ?? 'All screens'}</span> },
+    { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
     { id: 'content', header: 'Shows', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.content?.name ?? 'Nothing assigned'}</span> },
     {
       id: 'lastActivity',

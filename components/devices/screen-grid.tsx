@@ -44,17 +44,18 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
             preview={
               <>
                 <Preview path={device.previewPath} />
-                <span className="absolute bottom-2 left-2 rounded bg-white/95 px-1.5 py-0.5 shadow-sm ring-1 ring-zinc-200">
-                  <DeviceStatus device={device} className="text-xs" />
-                </span>
                 {device.emergencyStatus ? (
                   <span className="absolute right-2 bottom-2 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">Emergency</span>
                 ) : null}
               </>
             }
           >
-            <p className="truncate text-xs text-zinc-500" title="Last activity">
-              {formatDateTime(device.lastActivity, 'Never heard from')}
+            <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500">
+              <DeviceStatus device={device} className="shrink-0 text-xs" />
+              <span aria-hidden>·</span>
+              <span className="truncate" title="Last activity">
+                {formatDateTime(device.lastActivity, 'Never heard from')}
+              </span>
             </p>
             <p className="truncate text-xs text-zinc-600" title={device.content?.name ? `Shows ${device.content.name}` : undefined}>
               {device.content?.name ?? <span className="text-zinc-400">Nothing assigned</span>}

@@ -144,8 +144,8 @@ function ScreenConsole() {
 
   const onAction = useCallback((a: ScreenAction) => (a.kind === 'move' ? setMoving([a.device.id]) : setAction(a)), []);
   const columns = useMemo(
-    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null }),
-    [canManage, selected, pageIds, toggle, setAll, onAction],
+    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null, rootId: root.data?.id }),
+    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id],
   );
 
   /** Moves screens into a folder (those already there are left out); throws what refused the move. */
