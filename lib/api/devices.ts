@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 
@@ -63,12 +64,24 @@ export function useDeleteDevice() {
 }
 
 /**
+ * The tenant a device batch names: batches require `customerId` (a batch never spans tenants), also for a
+ * user of one tenant, whose other calls leave it out.
+ */
+function useBatchTenant(): number | undefined {
+  const { customerId, tenant } = useTenant();
+
+  return customerId ?? tenant?.id;
+}
+
+/**
  * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
  * many devices it reached.
  */
 export function useDeviceCommand() {
+  const customerId = useBatchTenant();
+
   return deviceResource.useMutation(
-    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }, { customerId }) =>
+    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) =>
       apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
         method: input.remove ? 'DELETE' : 'POST',
         query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
@@ -87,7 +100,9 @@ export function useMoveDevices() {
 
 /** Adds tags to, or removes them from, the screens with the given ids. */
 export function useBulkDeviceTags() {
-  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) =>
+  const customerId = useBatchTenant();
+
+  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }) =>
     apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
   );
 }
