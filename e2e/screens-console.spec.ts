@@ -74,7 +74,7 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   await expect(page.getByRole('alert').filter({ hasText: 'Wall is a video wall: it holds screens, not folders.' })).toBeVisible();
 
   // The video wall's own list.
-  await tree.getByTestId('device-folder-Wall').getByRole('button', { name: /Wall/ }).click();
+  await tree.getByTestId('device-folder-Wall').getByRole('button', { name: /^Video wall: Wall/ }).click();
   await expect(page.getByTestId('screens-folder-title')).toContainText('Wall');
   await expect(page.getByTestId('screens-folder-title')).toContainText('Video wall');
   await expect.poll(() => cardNames(page)).toEqual(['Alpha', 'Bravo']);
