@@ -110,7 +110,7 @@ export function DeleteDeviceFolderDialog({
       open={folder !== null}
       onOpenChange={onOpenChange}
       title={`Delete folder ${folder?.name ?? ''}?`}
-      description={`The folder and every folder inside it are deleted. ${screens} move to the folder chosen below.`}
+      description={`The folder and every folder inside it are deleted. ${screens} ${screenCount === 1 ? 'moves' : 'move'} to the folder chosen below.`}
       confirmLabel="Delete folder"
       destructive
       onConfirm={async () => {

@@ -50,12 +50,11 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
               </>
             }
           >
-            <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500">
-              <DeviceStatus device={device} className="shrink-0 text-xs" />
-              <span aria-hidden>·</span>
-              <span className="truncate" title="Last activity">
-                {formatDateTime(device.lastActivity, 'Never heard from')}
-              </span>
+            <div>
+              <DeviceStatus device={device} className="text-xs" />
+            </div>
+            <p className="truncate text-xs text-zinc-500" title="Last activity">
+              {formatDateTime(device.lastActivity, 'Never heard from')}
             </p>
             <p className="truncate text-xs text-zinc-600" title={device.content?.name ? `Shows ${device.content.name}` : undefined}>
               {device.content?.name ?? <span className="text-zinc-400">Nothing assigned</span>}
