@@ -1,9 +1,13 @@
 'use client';
 
+import { useState } from 'react';
 import { z } from 'zod';
+import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { Spinner } from '@/components/ui/spinner';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
-import { useClaimDevice, type Device } from '@/lib/api/devices';
+import type { DeviceGroup } from '@/lib/api/device-groups';
+import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
 import { ianaTimeZone } from '@/server/modules/devices/devices.schemas';
 
 /** The claim form: the code the screen shows, a name, its time zone and licence (spec 3 assignToCustomer). */
@@ -13,6 +17,7 @@ const AddScreenSchema = z
     deviceName: z.string().trim().min(1).max(255),
     timeZone: ianaTimeZone,
     license: z.enum(['UN_LICENSED', 'FREE:BASIC', 'FREE:PROFESSIONAL', 'FREE:ENTERPRISE']),
+    folderId: z.string().uuid('Choose a folder'),
   })
   .transform(({ license, ...rest }) => {
     const [licenseStatus, licenseType] = license.split(':') as ['UN_LICENSED' | 'FREE', 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' | undefined];
@@ -43,23 +48,55 @@ function timeZones(): string[] {
   }
 }
 
-/** Claims a screen by the code it shows; the new screen lands in the tenant's root folder. */
-export function AddScreenDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (device: Device) => void }) {
+type FolderChoice = { id: string; name: string };
+
+/**
+ * Claims a screen by the code it shows and puts it in the chosen folder: the claim lands it in the tenant's
+ * root folder, and a move follows when another folder was chosen.
+ */
+export function AddScreenDialog({
+  open,
+  onOpenChange,
+  root,
+  defaultFolder,
+  onAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The tenant's root device folder (the folder picker's top). */
+  root: DeviceGroup | undefined;
+  /** The folder chosen when the dialog opens (the one shown in the list); the root otherwise. */
+  defaultFolder?: FolderChoice;
+  onAdded: (device: Device) => void;
+}) {
   const claim = useClaimDevice();
+  const move = useMoveDevices();
   const zone = browserTimeZone();
   const zones = timeZones();
+  const initial = defaultFolder ?? (root ? { id: root.id, name: 'All screens' } : { id: '', name: '' });
+  const [folderName, setFolderName] = useState<string | null>(null);
 
   return (
     <FormDialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setFolderName(null);
+        onOpenChange(next);
+      }}
       title="Add a screen"
       description="Start the player on the screen: it shows a 4-digit code. Type it here to add the screen to this tenant."
       schema={AddScreenSchema}
       required={{ activationCode: 'Enter the code the screen shows', deviceName: 'Enter a name' }}
-      values={{ activationCode: '', deviceName: '', timeZone: zone, license: 'UN_LICENSED' }}
+      values={{ activationCode: '', deviceName: '', timeZone: zone, license: 'UN_LICENSED', folderId: initial.id }}
       submitLabel="Add screen"
-      onSubmit={async (values) => onAdded(await claim.mutateAsync(values))}
+      onSubmit={async ({ folderId, ...values }) => {
+        const device = await claim.mutateAsync(values);
+        // The claim cannot be repeated (the code is used up): a failed move leaves the screen in "All screens",
+        // where its page shows it and it can be moved from the list.
+        if (root && folderId !== root.id) await move.mutateAsync({ deviceIds: [device.id], targetGroupId: folderId }).catch(() => undefined);
+        setFolderName(null);
+        onAdded(device);
+      }}
       fieldError={(error) => {
         if (!(error instanceof ApiError)) return undefined;
         if (error.status === 404) return { field: 'activationCode', message: 'No screen shows this code. Codes last 15 minutes: check the screen for a new one.' };
@@ -68,7 +105,7 @@ export function AddScreenDialog({ open, onOpenChange, onAdded }: { open: boolean
         return undefined;
       }}
     >
-      {(fields) => (
+      {(fields, form) => (
         <>
           {fields.text('activationCode', { label: 'Code on the screen', autoFocus: true, inputMode: 'numeric', placeholder: '1234' })}
           {fields.text('deviceName', { label: 'Name', placeholder: 'Lobby, left' })}
@@ -89,6 +126,27 @@ export function AddScreenDialog({ open, onOpenChange, onAdded }: { open: boolean
               </option>
             )),
           })}
+          <div>
+            <p className="text-sm font-medium text-zinc-900" id="add-screen-folder">
+              Folder: <span data-testid="add-screen-folder">{folderName ?? initial.name}</span>
+            </p>
+            <div className="mt-1.5 max-h-40 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200" aria-labelledby="add-screen-folder">
+              {root ? (
+                <DeviceFolderTree
+                  root={root}
+                  selectedId={form.watch('folderId')}
+                  openPath={[]}
+                  onSelect={(f) => {
+                    form.setValue('folderId', f.id, { shouldValidate: true });
+                    setFolderName(f.parentId ? (f.name ?? 'Untitled') : 'All screens');
+                  }}
+                />
+              ) : (
+                <Spinner />
+              )}
+            </div>
+            {form.formState.errors.folderId ? <p className="mt-1 text-sm text-red-700">{String(form.formState.errors.folderId.message ?? '')}</p> : null}
+          </div>
         </>
       )}
     </FormDialog>

@@ -1,85 +1,75 @@
 'use client';
 
-import type { ColumnDef } from '@tanstack/react-table';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
-import { DeviceStatus } from '@/components/devices/device-status';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Select } from '@/components/ui/field';
-import { MonitorIcon, PlusIcon } from '@/components/ui/icons';
+import type { DeviceDragItems } from '@/components/devices/device-drag';
+import { DeleteDeviceFolderDialog, MoveScreensDialog, NewDeviceFolderDialog, RenameDeviceFolderDialog } from '@/components/devices/device-folder-dialogs';
+import { DeviceFolderTree, isVideoWall, VideoWallIcon } from '@/components/devices/device-folder-tree';
+import { BATCH_COMMANDS, BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
+import { screenColumns, ScreenMenu, type ScreenAction } from '@/components/devices/screen-columns';
+import { ScreenGrid } from '@/components/devices/screen-grid';
+import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { Card } from '@/components/ui/card';
+import { GridSkeleton } from '@/components/ui/card-grid';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Select } from '@/components/ui/field';
+import { FolderPlusIcon, MonitorIcon, PlusIcon, TagIcon, XIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
+import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { RowActions } from '@/components/ui/row-actions';
-import { deviceResource, STATUS_FILTERS, useDeleteDevice, useDeviceCommand, type Device, type StatusFilter } from '@/lib/api/devices';
+import { SelectionBar } from '@/components/ui/selection-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
+import { ViewToggle } from '@/components/ui/view-toggle';
+import { deviceGroupResource, useDeviceGroupCounts, useDeviceRoot, useMoveDeviceGroup, type DeviceGroup } from '@/lib/api/device-groups';
+import {
+  deviceResource,
+  LICENSE_FILTERS,
+  STATUS_FILTERS,
+  useBulkDeviceTags,
+  useDeleteDevice,
+  useDeviceCommand,
+  useMoveDevices,
+  type Device,
+  type LicenseFilter,
+  type StatusFilter,
+} from '@/lib/api/devices';
+import { errorMessage } from '@/lib/api/protected';
+import { useTags } from '@/lib/api/tags';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
-import { choiceFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { countOf } from '@/lib/format';
+import { choiceFilter, patternFilter, sortParam, useListParams, type SortState, type UrlFilter } from '@/lib/hooks/use-list-params';
+import { useSelection } from '@/lib/hooks/use-selection';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'deviceStatus', 'lastActivity'] as const;
-const FILTERS = { status: choiceFilter('status', STATUS_FILTERS) };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VIEWS = ['table', 'grid'] as const;
+/** Tags in the URL as `tags=a,b` (the API's tag format has no comma). */
+const tagsFilter: UrlFilter<string[]> = {
+  key: 'tags',
+  parse: (raw) => (raw ? raw.split(',').filter(Boolean) : []),
+  format: (value) => (value.length ? value.join(',') : null),
+};
+const FILTERS = {
+  folder: patternFilter('folder', UUID),
+  // Subfolders are included unless `sub=0`: the tree's counts are of a folder and everything below it.
+  sub: choiceFilter('sub', ['1', '0']),
+  status: choiceFilter('status', STATUS_FILTERS),
+  license: choiceFilter('license', LICENSE_FILTERS),
+  tags: tagsFilter,
+  view: choiceFilter('view', VIEWS),
+};
 const STATUS_LABELS: Record<StatusFilter, string> = { all: 'Any status', online: 'Online', offline: 'Offline' };
+const LICENSE_LABELS: Record<LicenseFilter, string> = { all: 'Any licence', UN_LICENSED: 'No licence', FREE: 'Free', LICENSED: 'Licensed', TRIAL: 'Trial' };
+const SCREENS = { one: 'screen', other: 'screens' };
+const BATCH_ORDER: BatchCommand[] = ['restart', 'refresh', 'displayOn', 'displayOff', 'volume', 'screenshot'];
 
-type ScreenAction = { kind: 'restart' | 'delete'; device: Device };
-
-function buildColumns(onAction: ((action: ScreenAction) => void) | null): ColumnDef<Device>[] {
-  const columns: ColumnDef<Device>[] = [
-    { id: 'deviceStatus', accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
-    {
-      id: 'name',
-      accessorKey: 'name',
-      header: 'Screen',
-      cell: ({ row }) => (
-        <div className="min-w-0">
-          <Link href={`/screens/${row.original.id}`} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
-            {row.original.name || 'Unnamed screen'}
-          </Link>
-          {row.original.emergencyStatus ? (
-            <Badge className="ml-2 bg-red-50 text-red-700 ring-red-200">Emergency</Badge>
-          ) : null}
-          {row.original.tags?.length ? <p className="mt-0.5 truncate text-xs text-zinc-500">{row.original.tags.join(', ')}</p> : null}
-        </div>
-      ),
-    },
-    { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.deviceGroup?.name ?? '—'}</span> },
-    { id: 'content', header: 'Shows', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.content?.name ?? 'Nothing assigned'}</span> },
-    {
-      id: 'lastActivity',
-      accessorKey: 'lastActivity',
-      header: 'Last activity',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,
-    },
-  ];
-  if (onAction) {
-    columns.push({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      enableSorting: false,
-      cell: ({ row }) => (
-        <RowActions label={`Actions for ${row.original.name}`}>
-          <DropdownMenuItem asChild>
-            <Link href={`/screens/${row.original.id}`}>Details and commands</Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'restart', device: row.original })}>Restart</DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', device: row.original })}>
-            Delete
-          </DropdownMenuItem>
-        </RowActions>
-      ),
-    });
-  }
-
-  return columns;
-}
+type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: DeviceGroup };
 
 /** Screens belong to one tenant: the page asks a switcher to choose one first, like media and content. */
 export function ScreensPage() {
@@ -95,28 +85,111 @@ export function ScreensPage() {
     );
   }
 
-  return <ScreenList />;
+  return <ScreenConsole />;
 }
 
-function ScreenList() {
+function ScreenConsole() {
   const me = useCurrentUser();
   const router = useRouter();
   const canManage = hasRole(me.role, 'TECHNICIAN');
-  const [adding, setAdding] = useState(false);
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE, filters: FILTERS });
-  const { params } = list;
-  const query = deviceResource.useList({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, status: params.status });
-  const [action, setAction] = useState<ScreenAction | null>(null);
-  const columns = useMemo(() => buildColumns(canManage ? setAction : null), [canManage]);
+  const { params, update } = list;
+  const root = useDeviceRoot();
+  const counts = useDeviceGroupCounts();
+  const folderId = params.folder || root.data?.id || '';
+  const folder = deviceGroupResource.useDetail(params.folder || null, { select: 'name,parentId,deviceGroupPath,type' });
+  const current: DeviceGroup | undefined = params.folder ? folder.data : (root.data ?? undefined);
+  const isTop = !current || current.parentId == null;
+  const recursive = params.sub === '1';
+  const isGrid = params.view === 'grid';
+  const query = deviceResource.useList(
+    {
+      page: params.page,
+      size: params.size,
+      sort: sortParam(params.sort),
+      text: params.text,
+      status: params.status,
+      license: params.license,
+      tags: params.tags,
+      // "All screens" with subfolders is every screen: no folder term.
+      folderId: isTop && recursive ? '' : folderId,
+      recursive,
+    },
+    { enabled: Boolean(folderId) },
+  );
+  const devices = useMemo(() => query.data?.content ?? [], [query.data]);
+  const pageIds = useMemo(() => devices.map((d) => d.id), [devices]);
+  const { selected, toggle, setAll, clear: clearSelection } = useSelection(
+    pageIds,
+    JSON.stringify([folderId, params.sub, params.text, params.status, params.license, params.tags, params.page, params.size, params.sort]),
+  );
+  const selectedIds = [...selected];
+  const { notice, show, clear: clearNotice } = useNotice();
+  const tagOptions = useTags('deviceTags');
+  const moveDevices = useMoveDevices();
+  const moveFolder = useMoveDeviceGroup();
+  const bulkTags = useBulkDeviceTags();
   const command = useDeviceCommand();
   const remove = useDeleteDevice();
-  const close = (open: boolean) => (open ? undefined : setAction(null));
+  const [adding, setAdding] = useState(false);
+  const [action, setAction] = useState<ScreenAction | null>(null);
+  const [folderAction, setFolderAction] = useState<FolderAction | null>(null);
+  const [moving, setMoving] = useState<string[] | null>(null);
+  const [tagging, setTagging] = useState<BulkTagsRequest | null>(null);
+  const [batch, setBatch] = useState<BatchRequest | null>(null);
+  const openPath = (current?.deviceGroupPath ?? '').split('/').filter(Boolean);
+  const folderName = isTop ? 'All screens' : (current?.name ?? '');
+  const folderCounts = current ? counts.data?.[current.id] : undefined;
+  const filtered = params.status !== 'all' || params.license !== 'all' || params.tags.length > 0;
+
+  const onAction = useCallback((a: ScreenAction) => (a.kind === 'move' ? setMoving([a.device.id]) : setAction(a)), []);
+  const columns = useMemo(
+    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null, rootId: root.data?.id }),
+    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id],
+  );
+
+  /** Moves screens into a folder (those already there are left out); throws what refused the move. */
+  const moveScreens = useCallback(
+    async (targetId: string, ids: string[], targetName?: string) => {
+      const known = new Map(devices.map((d) => [d.id, d]));
+      const deviceIds = ids.filter((id) => known.get(id)?.deviceGroup?.id !== targetId);
+      if (deviceIds.length === 0) {
+        show({ tone: 'info', text: 'Already in that folder.' });
+
+        return;
+      }
+      await moveDevices.mutateAsync({ deviceIds, targetGroupId: targetId });
+      clearSelection();
+      show({ tone: 'info', text: `Moved ${countOf(deviceIds.length, SCREENS)}${targetName ? ` to ${targetName}` : ''}.` });
+    },
+    [devices, moveDevices, clearSelection, show],
+  );
+  const dropOn = useCallback(
+    (target: DeviceGroup, items: DeviceDragItems) => {
+      const targetName = target.parentId ? (target.name ?? 'the folder') : 'All screens';
+      const run = async () => {
+        const folders = items.deviceGroupIds.filter((id) => id !== target.id);
+        if (folders.length > 0) {
+          // A video wall holds screens only; the API would refuse the folder too (409 deviceGroup.error.videoWall).
+          if (isVideoWall(target)) throw new Error(`${targetName} is a video wall: it holds screens, not folders.`);
+          for (const id of folders) await moveFolder.mutateAsync({ id, targetId: target.id });
+          show({ tone: 'info', text: `Moved the folder to ${targetName}.` });
+        }
+        if (items.deviceIds.length > 0) await moveScreens(target.id, items.deviceIds, targetName);
+      };
+      show({ tone: 'info', text: 'Moving…' });
+      run().catch((e: unknown) => show({ tone: 'error', text: errorMessage(e) }));
+    },
+    [moveFolder, moveScreens, show],
+  );
+
+  const tagsFilterControl = (tagOptions.data ?? []).filter((t) => !params.tags.includes(t.tag));
 
   return (
     <>
       <PageHeader
         title="Screens"
-        description="Every player of this tenant: whether it is online, what it shows, when it was last heard from."
+        description="Every player of this tenant, in folders: whether it is online, what it shows, when it was last heard from."
         actions={
           canManage ? (
             <Button onClick={() => setAdding(true)}>
@@ -126,44 +199,227 @@ function ScreenList() {
           ) : null
         }
       />
-      {canManage ? <AddScreenDialog open={adding} onOpenChange={setAdding} onAdded={(device) => router.push(`/screens/${device.id}`)} /> : null}
-      <ResourceList
-        identity={{ name: 'screens', noun: { one: 'screen', other: 'screens' } }}
-        list={list}
-        query={query}
-        columns={columns}
-        getRowId={(device) => device.id}
-        sortable={SORTABLE}
-        search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
-        filters={
-          <div className="w-36 shrink-0">
-            <Select aria-label="Status" value={params.status} onChange={(e) => list.update({ status: e.target.value as StatusFilter })}>
-              {STATUS_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
-        }
-        isFiltered={params.status !== 'all'}
-        onClearFilters={() => list.update({ status: 'all' })}
-        errorTitle="The screens could not be loaded."
-        empty={{
-          icon: <MonitorIcon className="size-5 text-zinc-500" />,
-          title: 'No screens yet',
-          body: 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.',
-          action: canManage ? (
-            <Button size="sm" onClick={() => setAdding(true)}>
-              <PlusIcon className="size-4" />
-              Add screen
-            </Button>
-          ) : null,
+      {canManage ? (
+        <AddScreenDialog
+          open={adding}
+          onOpenChange={setAdding}
+          root={root.data ?? undefined}
+          defaultFolder={current && root.data ? { id: current.id, name: folderName } : undefined}
+          onAdded={(device) => router.push(`/screens/${device.id}`)}
+        />
+      ) : null}
+      <NewDeviceFolderDialog
+        parent={folderAction?.kind === 'new' ? { id: folderAction.folder.id, name: folderName } : null}
+        onOpenChange={() => setFolderAction(null)}
+        onCreated={(created) => update({ folder: created.id })}
+      />
+      <RenameDeviceFolderDialog folder={folderAction?.kind === 'rename' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} />
+      <DeleteDeviceFolderDialog
+        folder={folderAction?.kind === 'delete' ? folderAction.folder : null}
+        root={root.data ?? undefined}
+        screenCount={folderCounts ? folderCounts.onlineCount + folderCounts.offlineCount : undefined}
+        onOpenChange={() => setFolderAction(null)}
+        onDeleted={(targetId) => update({ folder: targetId === root.data?.id ? '' : targetId })}
+      />
+      <MoveScreensDialog ids={moving} root={root.data ?? undefined} onOpenChange={(open) => !open && setMoving(null)} move={moveScreens} />
+      <BulkTagsDialog
+        request={tagging}
+        noun={SCREENS}
+        suggest="deviceTags"
+        onOpenChange={(open) => !open && setTagging(null)}
+        onSubmit={async (request, tags) => {
+          const { updated } = await bulkTags.mutateAsync({ ids: request.ids, verb: request.verb, tags });
+          const what = `${tags.length === 1 ? 'the tag' : 'the tags'} ${tags.join(', ')}`;
+          show({ tone: 'info', text: request.verb === 'add' ? `Added ${what} to ${countOf(updated, SCREENS)}.` : `Removed ${what} from ${countOf(updated, SCREENS)}.` });
         }}
       />
+      <BatchCommandDialog
+        request={batch}
+        onOpenChange={(open) => !open && setBatch(null)}
+        onSent={(request, updated) => show({ tone: 'info', text: `${BATCH_COMMANDS[request.kind].label}: sent to ${countOf(updated, SCREENS)}.` })}
+      />
+
+      {root.isError ? <LoadError title="The screen folders could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
+      {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no screen root folder.</Alert> : null}
+      <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+        <Card className="h-fit p-2">
+          {root.data ? (
+            <DeviceFolderTree
+              root={root.data}
+              selectedId={folderId}
+              openPath={openPath}
+              counts={counts.data}
+              onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })}
+              onDrop={canManage ? dropOn : undefined}
+            />
+          ) : root.isPending ? (
+            <div className="flex justify-center p-4">
+              <Spinner />
+            </div>
+          ) : null}
+          {counts.isError ? <p className="px-2 py-1 text-xs text-red-700">Online and offline counts could not be loaded.</p> : null}
+          {canManage && root.data ? (
+            <p className="mt-2 border-t border-zinc-100 px-2 pt-2 text-xs text-zinc-500">Drag screens onto a folder to move them there.</p>
+          ) : null}
+        </Card>
+        <div className="min-w-0">
+          <div className="mb-3 flex flex-wrap items-center gap-2">
+            <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-zinc-900" data-testid="screens-folder-title">
+              {isVideoWall(current) ? <VideoWallIcon className="size-5 text-violet-500" aria-hidden="true" /> : null}
+              {folderName}
+              {isVideoWall(current) ? <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-violet-200">Video wall</span> : null}
+              {folderCounts ? (
+                <span className="text-sm font-normal text-zinc-500">
+                  {folderCounts.onlineCount} online · {folderCounts.offlineCount} offline
+                </span>
+              ) : null}
+            </h2>
+            {canManage && current ? (
+              <>
+                {!isVideoWall(current) ? (
+                  <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'new', folder: current })}>
+                    <FolderPlusIcon className="size-4" />
+                    New folder
+                  </Button>
+                ) : null}
+                {!isTop ? (
+                  <>
+                    <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'rename', folder: current })}>
+                      Rename
+                    </Button>
+                    <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'delete', folder: current })}>
+                      Delete folder
+                    </Button>
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </div>
+          {params.folder && folder.isError ? <LoadError title="This folder could not be loaded." error={folder.error} onRetry={() => void folder.refetch()} /> : null}
+          <ResourceList
+            identity={{ name: 'screens', noun: SCREENS }}
+            list={list}
+            query={query}
+            columns={columns}
+            getRowId={(device: Device) => device.id}
+            sortable={SORTABLE}
+            search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
+            filters={
+              <>
+                <div className="w-32 shrink-0">
+                  <Select aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
+                    {STATUS_FILTERS.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div className="w-32 shrink-0">
+                  <Select aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
+                    {LICENSE_FILTERS.map((s) => (
+                      <option key={s} value={s}>
+                        {LICENSE_LABELS[s]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div className="w-36 shrink-0">
+                  <Select
+                    aria-label="Tag"
+                    value=""
+                    onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
+                    disabled={tagsFilterControl.length === 0}
+                  >
+                    <option value="">{tagsFilterControl.length ? 'Filter by tag…' : 'No tags yet'}</option>
+                    {tagsFilterControl.map((t) => (
+                      <option key={t.tag} value={t.tag}>
+                        {t.tag} ({t.count})
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
+                  <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
+                  Include subfolders
+                </label>
+              </>
+            }
+            toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
+            notices={
+              <>
+                {params.tags.length > 0 ? (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {params.tags.map((tag) => (
+                      <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+                        Tag: {tag}
+                        <button
+                          type="button"
+                          aria-label={`Stop filtering by tag ${tag}`}
+                          onClick={() => update({ tags: params.tags.filter((t) => t !== tag) })}
+                          className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+                        >
+                          <XIcon className="size-3" />
+                        </button>
+                      </span>
+                    ))}
+                  </div>
+                ) : null}
+                <NoticeAlert notice={notice} onDismiss={clearNotice} />
+                {canManage && selected.size > 0 ? (
+                  <SelectionBar
+                    noun={SCREENS}
+                    count={selected.size}
+                    pageCount={pageIds.length}
+                    onSelectPage={() => setAll(pageIds, true)}
+                    onClear={clearSelection}
+                    actions={[
+                      { label: 'Move', onClick: () => setMoving(selectedIds) },
+                      { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                      ...BATCH_ORDER.map((kind) => ({ label: BATCH_COMMANDS[kind].label, onClick: () => setBatch({ kind, ids: selectedIds }) })),
+                    ]}
+                  />
+                ) : null}
+              </>
+            }
+            isFiltered={filtered}
+            onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
+            errorTitle="The screens could not be loaded."
+            empty={{
+              icon: <MonitorIcon className="size-5 text-zinc-500" />,
+              title: isTop ? 'No screens yet' : 'No screens in this folder',
+              body: isTop
+                ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
+                : 'Add a screen here, or drag screens onto this folder in the tree.',
+              action: canManage ? (
+                <Button size="sm" onClick={() => setAdding(true)}>
+                  <PlusIcon className="size-4" />
+                  Add screen
+                </Button>
+              ) : null,
+            }}
+            filteredHint="Try other words, or clear the filters."
+          >
+            {!isGrid ? undefined : query.isPending ? (
+              <GridSkeleton />
+            ) : devices.length > 0 ? (
+              <ScreenGrid
+                devices={devices}
+                selected={selected}
+                dimmed={query.isPlaceholderData}
+                selectable={canManage}
+                onOpen={(d) => router.push(`/screens/${d.id}`)}
+                onToggle={toggle}
+                menuOf={canManage ? (d) => <ScreenMenu device={d} onAction={onAction} /> : undefined}
+              />
+            ) : null}
+          </ResourceList>
+        </div>
+      </div>
       <ConfirmDialog
         open={action?.kind === 'restart'}
-        onOpenChange={close}
+        onOpenChange={(open) => !open && setAction(null)}
         title={`Restart ${action?.device.name ?? ''}?`}
         description="The player restarts the next time it hears from the server; it shows nothing for a moment."
         confirmLabel="Restart"
@@ -173,7 +429,7 @@ function ScreenList() {
       />
       <ConfirmDialog
         open={action?.kind === 'delete'}
-        onOpenChange={close}
+        onOpenChange={(open) => !open && setAction(null)}
         title={`Delete ${action?.device.name ?? ''}?`}
         description="The player loses its access at once; to use it again, claim it anew with the code it then shows."
         confirmLabel="Delete"

@@ -2,9 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { useCurrentUser } from '@/lib/auth/current-user';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 
@@ -14,7 +14,20 @@ export type { Device } from '@/server/modules/devices/devices.schemas';
 export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export type DeviceListParams = ListRequest & { text: string; status: StatusFilter };
+/** The screens list's licence filter (spec 3 `licenseStatus`). */
+export const LICENSE_FILTERS = ['all', 'UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+export type LicenseFilter = (typeof LICENSE_FILTERS)[number];
+
+export type DeviceListParams = ListRequest & {
+  text: string;
+  status: StatusFilter;
+  /** A folder's screens: directly in it, or (recursive) in it and every folder below it. Empty: every folder. */
+  folderId?: string;
+  recursive?: boolean;
+  /** Screens carrying any of these tags. */
+  tags?: readonly string[];
+  license?: LicenseFilter;
+};
 
 const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
 
@@ -27,14 +40,17 @@ export const deviceResource = defineResource<Device, DeviceListParams>({
       and(
         params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
         params.status === 'all' ? null : term('deviceStatus', '=', params.status === 'online' ? 'ONLINE' : 'OFFLINE'),
+        params.folderId ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId) : null,
+        params.tags?.length ? term('tags', '∈', params.tags) : null,
+        params.license && params.license !== 'all' ? term('licenseStatus', '=', params.license) : null,
       ),
     ),
     select: LIST_FIELDS,
   }),
   detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
   teamCapable: true,
-  // Content counts the screens that show it.
-  invalidates: [['content']],
+  // Content counts the screens that show it; folders count their online and offline screens.
+  invalidates: [['content'], ['deviceGroups'], ['tags']],
 });
 
 export function useUpdateDevice() {
@@ -48,21 +64,47 @@ export function useDeleteDevice() {
 }
 
 /**
+ * The tenant a device batch names: batches require `customerId` (a batch never spans tenants), also for a
+ * user of one tenant, whose other calls leave it out.
+ */
+function useBatchTenant(): number | undefined {
+  const { customerId, tenant } = useTenant();
+
+  return customerId ?? tenant?.id;
+}
+
+/**
  * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
  * many devices it reached.
  */
 export function useDeviceCommand() {
-  const me = useCurrentUser();
+  const customerId = useBatchTenant();
 
   return deviceResource.useMutation(
-    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }, { customerId }) =>
+    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) =>
       apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
         method: input.remove ? 'DELETE' : 'POST',
         query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
         ...(input.body === undefined ? {} : { body: input.body }),
         // Batches name their one tenant always (spec 3): the selected one, else the caller's own.
-        customerId: customerId ?? me.customerId ?? undefined,
+        customerId,
       }),
+  );
+}
+
+/** POST /api/v2/device/move: every screen into one folder (all or nothing). */
+export function useMoveDevices() {
+  return deviceResource.useMutation((input: { deviceIds: readonly string[]; targetGroupId: string }, { customerId }) =>
+    apiFetch<void>('/api/v2/device/move', { method: 'POST', body: { deviceIds: input.deviceIds, targetGroupId: input.targetGroupId }, customerId }),
+  );
+}
+
+/** Adds tags to, or removes them from, the screens with the given ids. */
+export function useBulkDeviceTags() {
+  const customerId = useBatchTenant();
+
+  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }) =>
+    apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
   );
 }
 
