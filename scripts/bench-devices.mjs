@@ -1,0 +1,385 @@
+#!/usr/bin/env node
+// `npm run bench:devices` (and the last part of `npm run bench`): 10 000 simulated players connected over the
+// device WebSocket (spec 4 §3) to one server process, on PGlite and on PostgreSQL (local Debian cluster or
+// BENCH_DATABASE_URL; skipped when absent). Written to the devices section of docs/benchmarks.md (between
+// <!-- devices:start --> and <!-- devices:end -->; the rest of the file is left as it is).
+//
+//   1. idle: the server's RSS and CPU with the devices seeded and none connected (the baseline);
+//   2. connect: every device takes a ticket (POST /api/display/wsTicket) and opens GET /api/display/ws; RSS
+//      at N connections, memory per connection = (RSS at N − RSS idle) / N;
+//   3. steady state: the server's CPU (utime + stime of /proc/<pid>/stat) over a window with every device
+//      heartbeating every 60 s (the product's default) and over one with heartbeats 10× faster (6 s);
+//   4. fan-out: one `POST /api/v2/device/restart` for 100 devices (search `tags:hundred`), then for all N
+//      (no search: every device of the tenant); time from the request to the last acknowledgement stored
+//      by the server (`device_command.acknowledged_at`);
+//   5. offline: 1 000 devices close their sockets and their `last_seen` is set 10 minutes back; one pass of
+//      the offline sweep (devices.jobs.ts) is timed.
+//
+// Options (environment): BENCH_DEVICES (10000), BENCH_DEVICES_QUICK=1 (1 000 devices, short windows),
+// BENCH_LOADGEN_WORKERS (2), BENCH_CONNECT_CONCURRENCY (32 per worker), BENCH_IDLE_SECONDS (10),
+// BENCH_STEADY_SECONDS (60), BENCH_FAST_SECONDS (30), BENCH_SPEEDUP (10), BENCH_SILENT (1000),
+// BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md),
+// BENCH_CPU_PROF=1 (the server writes a V8 CPU profile into bench-profiles/).
+import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import {
+  LOADGEN_CPU,
+  SERVER_CPU,
+  benchServerIdentity,
+  cleanup,
+  fmt,
+  hasTaskset,
+  installGuards,
+  log,
+  machine,
+  num,
+  ok,
+  preparePostgres,
+  procStatus,
+  ratio,
+  request,
+  secret,
+  setLogPrefix,
+  sleep,
+  spawnNode,
+  startBenchServer,
+  stopChild,
+  writeSection,
+} from '../bench/lib.mjs';
+
+setLogPrefix('bench-devices');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const QUICK = process.env.BENCH_DEVICES_QUICK === '1';
+const DEVICES = num('BENCH_DEVICES', QUICK ? 1_000 : 10_000);
+const WORKERS = num('BENCH_LOADGEN_WORKERS', 2);
+const CONCURRENCY = num('BENCH_CONNECT_CONCURRENCY', 32);
+const IDLE_S = num('BENCH_IDLE_SECONDS', QUICK ? 5 : 10);
+const STEADY_S = num('BENCH_STEADY_SECONDS', QUICK ? 20 : 60);
+const FAST_S = num('BENCH_FAST_SECONDS', QUICK ? 10 : 30);
+const SPEEDUP = num('BENCH_SPEEDUP', 10);
+const SILENT = Math.min(num('BENCH_SILENT', QUICK ? 100 : 1_000), DEVICES);
+const SMALL_FANOUT = 100;
+const HEARTBEAT_S = 60;
+const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
+const MARKERS = { start: '<!-- devices:start -->', end: '<!-- devices:end -->' };
+const GOALS = { rssMiB: 1024, cpu: 0.25, fanoutMs: 2_000 };
+const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+const { env: baseEnv, credentials } = benchServerIdentity();
+const watchdog = installGuards(QUICK ? 15 : 45);
+
+// ---------------------------------------------------------------- measuring
+
+/** utime + stime of a process in seconds. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+/** utime + stime of every PostgreSQL process (its backends included) in seconds. */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!/^\d+ \(postgres/.test(stat)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/** CPU of the server (and of PostgreSQL, when it is the database) over `seconds`, as a share of one core. */
+async function cpuWindow(server, seconds) {
+  const pg = server.db === 'PostgreSQL';
+  const t0 = performance.now();
+  const s0 = cpuSeconds(server.pid);
+  const p0 = pg ? postgresCpuSeconds() : 0;
+  await sleep(seconds * 1000);
+  const wall = (performance.now() - t0) / 1000;
+  return { server: (cpuSeconds(server.pid) - s0) / wall, postgres: pg ? (postgresCpuSeconds() - p0) / wall : undefined, seconds: wall };
+}
+
+const rss = (server) => procStatus(server.pid).rssMiB;
+async function heap(server) {
+  const res = ok(await request(server, 'GET', '/__bench/memory'), 'GET /__bench/memory');
+  return res.body;
+}
+
+// ---------------------------------------------------------------- load generator
+
+function startWorkers() {
+  const workers = [];
+  for (let w = 0; w < WORKERS; w++) {
+    const child = spawnNode(`loadgen-${w + 1}`, [join(root, 'bench', 'devices-loadgen.mjs')], { ...process.env, NODE_ENV: 'production' }, root, { cpu: LOADGEN_CPU, ipc: true });
+    const waiting = new Map();
+    child.on('message', (msg) => {
+      const pending = waiting.get(msg.type);
+      waiting.delete(msg.type);
+      pending?.resolve(msg);
+    });
+    child.once('exit', (code) => {
+      for (const pending of waiting.values()) pending.reject(new Error(`${child.benchName} exited (${code}):\n${child.output}`));
+      waiting.clear();
+    });
+    child.call = (msg, answer) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null) return reject(new Error(`${child.benchName} exited:\n${child.output}`));
+        waiting.set(answer, { resolve, reject });
+        child.send(msg);
+      });
+    workers.push(child);
+  }
+  return workers;
+}
+
+const all = (workers, msg, answer) => Promise.all(workers.map((w) => w.call(msg, answer)));
+
+async function workerStats(workers, reset = false) {
+  const answers = await all(workers, { type: 'stats', reset }, 'stats');
+  const sum = (k) => answers.reduce((s, a) => s + a[k], 0);
+  const times = (k) => answers.map((a) => a[k]).filter((x) => x !== null);
+  for (const a of answers) for (const e of a.errorsSeen) log(`load generator: ${e}`);
+  return {
+    open: sum('open'),
+    heartbeats: sum('heartbeats'),
+    commands: sum('commands'),
+    acks: sum('acks'),
+    errors: sum('errors'),
+    errorFrames: sum('errorFrames'),
+    closes: sum('closes'),
+    firstCommandAt: times('firstCommandAt').length ? Math.min(...times('firstCommandAt')) : null,
+    lastCommandAt: times('lastCommandAt').length ? Math.max(...times('lastCommandAt')) : null,
+    rssMiB: sum('rssMiB'),
+  };
+}
+
+// ---------------------------------------------------------------- phases
+
+async function fanout(server, workers, { search, expected }) {
+  await workerStats(workers, true);
+  const since = Date.now() - 1; // issued_at is the writing transaction's start, after this
+  const t0 = Date.now();
+  const path = `/api/v2/device/restart?customerId=${server.customerId}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
+  const res = ok(await request(server, 'POST', path), `POST ${path}`);
+  const answeredMs = Date.now() - t0;
+  if (res.body.updated !== expected) throw new Error(`POST ${path} targeted ${res.body.updated} devices, expected ${expected}`);
+  let acked;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    acked = ok(await request(server, 'POST', '/__bench/acked', { body: { since, name: 'restart' } }), 'POST /__bench/acked').body;
+    if (acked.acked >= expected) break;
+    if (Date.now() > deadline) throw new Error(`only ${acked.acked} of ${expected} restart commands acknowledged after 120 s`);
+    await sleep(acked.acked > expected * 0.9 ? 20 : 100);
+  }
+  const seen = await workerStats(workers);
+  const r = {
+    devices: expected,
+    answeredMs,
+    lastAckMs: acked.lastAck - t0,
+    firstCommandMs: seen.firstCommandAt - t0,
+    lastCommandMs: seen.lastCommandAt - t0,
+    commands: seen.commands,
+    issuedMs: acked.firstIssued - t0,
+  };
+  log(`${server.db} fan-out to ${fmt(expected)}: POST answered in ${answeredMs} ms, last command received by a device at ${r.lastCommandMs} ms, last ack stored at ${fmt(r.lastAckMs)} ms (${seen.commands} commands received)`);
+  return r;
+}
+
+async function runDatabase({ db, databaseUrl }) {
+  const tokenSeed = secret(24);
+  const nodeArgs = [];
+  if (process.env.BENCH_CPU_PROF === '1') {
+    const dir = join(root, 'bench-profiles');
+    mkdirSync(dir, { recursive: true });
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=devices-${db}-${Date.now()}.cpuprofile`);
+  }
+  const server = await startBenchServer({
+    name: `devices-${db}`,
+    script: join(root, 'bench', 'devices-server.ts'),
+    cwd: root,
+    env: { ...baseEnv, BENCH_SEED_DEVICES: String(DEVICES), BENCH_TOKEN_SEED: tokenSeed },
+    credentials,
+    databaseUrl,
+    tempPrefix: 'signage-bench-devices-',
+    nodeArgs,
+    describe: (info) => ` (seeded ${fmt(info.seed.devices)} devices in ${info.seed.seconds.toFixed(1)} s; ping round ${info.pingSeconds} s)`,
+  });
+  const result = { db, seedSeconds: server.info.seed.seconds, pingSeconds: server.info.pingSeconds };
+  let workers = [];
+  try {
+    // 1. idle
+    await sleep(3_000);
+    result.idle = { rssMiB: rss(server), heap: await heap(server), cpu: await cpuWindow(server, IDLE_S) };
+    log(`${db} idle: RSS ${fmt(result.idle.rssMiB)} MiB, CPU ${(result.idle.cpu.server * 100).toFixed(1)} %`);
+
+    // 2. connect
+    workers = startWorkers();
+    const per = Math.ceil(DEVICES / WORKERS);
+    const t0 = performance.now();
+    const cpu0 = cpuSeconds(server.pid);
+    const connected = await Promise.all(
+      workers.map((w, k) =>
+        w.call(
+          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000 },
+          'connected',
+        ),
+      ),
+    );
+    const connectSeconds = (performance.now() - t0) / 1000;
+    const count = connected.reduce((s, c) => s + c.count, 0);
+    for (const c of connected) for (const e of c.errors ?? []) log(`connect: ${e}`);
+    if (count !== DEVICES) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
+    result.connect = { seconds: connectSeconds, perSecond: DEVICES / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0 };
+    log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s)`);
+    const status = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
+    if (status.ONLINE !== DEVICES) throw new Error(`after connecting, the devices' statuses are ${JSON.stringify(status)}`);
+
+    // 3. steady state at the product's pace, then 10× faster
+    await sleep(5_000);
+    await workerStats(workers, true);
+    result.steady = { cpu: await cpuWindow(server, STEADY_S) };
+    result.steady.stats = await workerStats(workers, true);
+    result.connected = { rssMiB: rss(server), heap: await heap(server), loadgenRssMiB: result.steady.stats.rssMiB };
+    log(`${db} at ${fmt(DEVICES)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`);
+    await all(workers, { type: 'pace', heartbeatMs: (HEARTBEAT_S * 1000) / SPEEDUP }, 'paced');
+    await sleep(((HEARTBEAT_S * 1000) / SPEEDUP) * 1.5);
+    await workerStats(workers, true);
+    result.fast = { cpu: await cpuWindow(server, FAST_S) };
+    result.fast.stats = await workerStats(workers, true);
+    result.fast.rssMiB = rss(server);
+    log(`${db} heartbeat every ${HEARTBEAT_S / SPEEDUP} s: CPU ${(result.fast.cpu.server * 100).toFixed(1)} % (${fmt(result.fast.stats.heartbeats)} heartbeats in ${FAST_S} s)`);
+    await all(workers, { type: 'pace', heartbeatMs: HEARTBEAT_S * 1000 }, 'paced');
+    await sleep(2_000);
+
+    // 4. fan-out: 100, then all (the product's pace of heartbeats meanwhile)
+    result.fanSmall = await fanout(server, workers, { search: 'tags:hundred', expected: Math.min(SMALL_FANOUT, DEVICES) });
+    await sleep(2_000);
+    result.fanAll = await fanout(server, workers, { search: undefined, expected: DEVICES });
+    await sleep(2_000);
+    const stats = await workerStats(workers);
+    if (stats.open !== DEVICES || stats.closes || stats.errorFrames) log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
+    result.health = stats;
+
+    // 5. offline: SILENT devices go away and were last seen 10 minutes ago
+    const perWorker = Math.ceil(SILENT / WORKERS);
+    const closed = (await all(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, SILENT);
+    await sleep(2_000);
+    const silenced = ok(await request(server, 'POST', '/__bench/silence', { body: { devices: closed, seconds: 600 } }), 'POST /__bench/silence').body;
+    const sweep = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
+    const after = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
+    result.offline = { closed: closed.length, silenced: silenced.updated, marked: sweep.offline, ms: sweep.ms, status: after };
+    log(`${db} offline sweep: ${sweep.offline} of ${closed.length} silent devices marked OFFLINE in ${sweep.ms.toFixed(1)} ms (now ${JSON.stringify(after)})`);
+    if (sweep.offline !== closed.length) throw new Error(`the sweep marked ${sweep.offline} devices offline, expected ${closed.length}`);
+    const sweep2 = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
+    result.offline.idleSweepMs = sweep2.ms;
+  } finally {
+    await Promise.all(workers.map((w) => stopChild(w)));
+    await stopChild(server.child);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- report
+
+function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter }) {
+  const m = machine();
+  const lines = [];
+  const push = (...l) => lines.push(...l);
+  const pctOf = (x) => (x === undefined ? '—' : `${(x * 100).toFixed(1)} %`);
+  const goal = (r, okay) => (r.db === 'PostgreSQL' ? (okay ? 'yes' : '**no**') : `(${okay ? 'yes' : 'no'}; information)`);
+  push(
+    MARKERS.start,
+    '## Devices over WebSocket (`npm run bench:devices`)',
+    '',
+    "_Written by scripts/bench-devices.mjs into this marked section only. Each figure is compared with a baseline measured in the same run on the same machine: the same server idle with no device connected, and the fan-out to 100 devices._",
+    '',
+    `- Date: ${startedAt.toISOString()} (run took ${Math.round((finishedAt - startedAt) / 1000)} s)${QUICK ? ' — **quick mode** (BENCH_DEVICES_QUICK=1: fewer devices, shorter windows)' : ''}`,
+    `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}; a machine shared with other work (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`,
+    `- PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`,
+    `- Server: \`bench/devices-server.ts\` — the production \`createService\` (the Hono app and its \`upgrade\` listener: \`GET /api/display/ws\`, its sessions, ping round and \`device_push\` LISTEN/NOTIFY feed) on \`@hono/node-server\`, as the other benchmark servers; \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, \`DEVICE_PING_SECONDS\` at its default (ping round every ${results[0]?.pingSeconds ?? 30} s), no job queue (the offline sweep is run when measured). ${hasTaskset ? `Server pinned to core ${SERVER_CPU}, the load generators to core ${LOADGEN_CPU} (\`taskset\`); PostgreSQL is not pinned and shares both cores.` : 'No CPU pinning (taskset unavailable).'}`,
+    `- Devices: ${fmt(DEVICES)}, seeded in the server process with \`generate_series\` SQL (the bench registration limit of 30 registrations an hour per address rules out the API): claimed by one tenant, in its root device folder, heartbeat 60 s, each with a device access token stored as \`hashToken\` stores it (SHA-256, checked against it). Devices 1–100 carry the tag \`hundred\`.`,
+    `- Load generator: \`bench/devices-loadgen.mjs\`, ${WORKERS} processes of ${fmt(Math.ceil(DEVICES / WORKERS))} devices, each from its own source address (127.0.0.2, 127.0.0.3, …). Each device takes a ticket (\`POST /api/display/wsTicket\` with its token; ${CONCURRENCY} at a time per process), opens \`GET /api/display/ws?ticket=\`, waits for \`hello\`, then sends a \`heartbeat\` frame every 60 s (random phase) and answers each \`command\` frame with an \`ack\` frame at once.`,
+    '',
+    '**Method**',
+    '',
+    `1. Idle baseline: ${IDLE_S} s after start-up and seeding, no device connected: RSS (\`VmRSS\`) and CPU (\`utime + stime\` of \`/proc/<pid>/stat\` over the window ÷ wall time: share of one core).`,
+    `2. Connect all ${fmt(DEVICES)}; 5 s later, the steady state at the product's pace (heartbeat every ${HEARTBEAT_S} s, ping round every ${results[0]?.pingSeconds ?? 30} s): CPU over ${STEADY_S} s, then RSS. Memory per connection = (RSS at ${fmt(DEVICES)} − RSS idle) ÷ ${fmt(DEVICES)}.`,
+    `3. Sped up: every device heartbeats ${SPEEDUP}× as often (every ${HEARTBEAT_S / SPEEDUP} s; the ping round is the server's and keeps its pace); CPU over ${FAST_S} s. The CPU that heartbeats cost grows with their rate, so (sped-up − idle) ÷ ${SPEEDUP} + idle estimates the product's pace from a busier window.`,
+    `4. Fan-out: one \`POST /api/v2/device/restart?customerId=…\` for ${SMALL_FANOUT} devices (\`search=tags:hundred\`, the baseline), then for all ${fmt(DEVICES)} (no search: every device of the tenant). The time is from sending the request to the last \`device_command.acknowledged_at\` of that command (stored by the server when the \`ack\` frame arrives; polled from the server process until every one is acknowledged; same clock).`,
+    `5. Offline: ${fmt(SILENT)} devices close their sockets; their \`last_seen\` is set 10 minutes back (as if they had stopped heartbeating then); one pass of the offline sweep (\`sweepOfflineDevices\`: one statement, \`markSilentDevicesOffline\`) is timed in the server process while the other ${fmt(DEVICES - SILENT)} stay connected. In the product the sweep runs every 15 s, so a silent device is OFFLINE within 2.5 × its heartbeat + 15 s.`,
+    '',
+    `| Database | connected | RSS idle MiB | RSS at ${fmt(DEVICES)} MiB | per connection KiB | heap used idle → at ${fmt(DEVICES)} MiB | connect time s (per s) | CPU idle | CPU steady, heartbeat ${HEARTBEAT_S} s | PostgreSQL CPU steady | CPU, heartbeat ${HEARTBEAT_S / SPEEDUP} s | estimate at ${HEARTBEAT_S} s from it | fan-out ${SMALL_FANOUT} ms | fan-out ${fmt(DEVICES)} ms | ratio | offline sweep of ${fmt(SILENT)} ms |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of results) {
+    const perConn = ((r.connected.rssMiB - r.idle.rssMiB) * 1024) / DEVICES;
+    const est = r.idle.cpu.server + (r.fast.cpu.server - r.idle.cpu.server) / SPEEDUP;
+    push(
+      `| ${r.db} | ${fmt(DEVICES)} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${pctOf(r.fast.cpu.server)} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
+    );
+  }
+  push('', '**Goals** (judged on PostgreSQL; PGlite for information)', '', '| Database | RSS < 1 GiB at 10 000 | steady-state CPU < 25 % of one core | fan-out to all < 2 s |', '|---|---|---|---|');
+  for (const r of results) {
+    const full = DEVICES >= 10_000 ? '' : ` (at ${fmt(DEVICES)})`;
+    push(
+      `| ${r.db} | ${goal(r, r.connected.rssMiB < GOALS.rssMiB)} — ${fmt(r.connected.rssMiB)} MiB${full} | ${goal(r, r.steady.cpu.server < GOALS.cpu)} — ${pctOf(r.steady.cpu.server)} | ${goal(r, r.fanAll.lastAckMs < GOALS.fanoutMs)} — ${fmt(r.fanAll.lastAckMs)} ms |`,
+    );
+  }
+  push('', '**Details**', '');
+  for (const r of results) {
+    push(
+      `- ${r.db}: seeding ${r.seedSeconds.toFixed(1)} s; connecting took ${fmt(r.connect.cpuSeconds, 1)} s of server CPU (${fmt((r.connect.cpuSeconds * 1000) / DEVICES, 2)} ms a device: ticket request, ticket redemption, upgrade, \`hello\`); steady window ${fmt(r.steady.stats.heartbeats)} heartbeats in ${fmt(r.steady.cpu.seconds)} s, sped-up window ${fmt(r.fast.stats.heartbeats)} in ${fmt(r.fast.cpu.seconds)} s → ${fmt(((r.fast.cpu.server - r.idle.cpu.server) * r.fast.cpu.seconds * 1000) / Math.max(1, r.fast.stats.heartbeats), 2)} ms of server CPU a heartbeat${r.fast.cpu.postgres === undefined ? '' : ` (+ ${fmt(((r.fast.cpu.postgres - (r.idle.cpu.postgres ?? 0)) * r.fast.cpu.seconds * 1000) / Math.max(1, r.fast.stats.heartbeats), 2)} ms in PostgreSQL)`}; RSS in the sped-up window ${fmt(r.fast.rssMiB)} MiB; the load generators' RSS ${fmt(r.connected.loadgenRssMiB)} MiB in all.`,
+      `- ${r.db} fan-out to ${fmt(r.fanAll.devices)}: the \`POST\` answered after ${fmt(r.fanAll.answeredMs)} ms (${fmt(r.fanAll.devices)} command rows and ${Math.ceil(r.fanAll.devices / 200)} notifications written), the first device received its command at ${fmt(r.fanAll.firstCommandMs)} ms, the last at ${fmt(r.fanAll.lastCommandMs)} ms, the last acknowledgement was stored at ${fmt(r.fanAll.lastAckMs)} ms. To ${fmt(r.fanSmall.devices)}: answered ${fmt(r.fanSmall.answeredMs)} ms, last command received ${fmt(r.fanSmall.lastCommandMs)} ms, last acknowledgement ${fmt(r.fanSmall.lastAckMs)} ms.`,
+      `- ${r.db} offline: ${fmt(r.offline.marked)} of ${fmt(r.offline.closed)} silent devices marked OFFLINE (and their status-change rows written) in ${fmt(r.offline.ms, 1)} ms; the next pass, with nothing to mark, ${fmt(r.offline.idleSweepMs, 1)} ms. After the run: ${JSON.stringify(r.offline.status)}; ${fmt(r.health.open)} sockets open before the silent ones left, ${fmt(r.health.closes)} closed by the server, ${fmt(r.health.errorFrames)} error frames.`,
+    );
+  }
+  push('', ...readings(results), '', MARKERS.end);
+  return lines.join('\n');
+}
+
+/** Where a goal is missed, what the run says dominates (filled in from the figures). */
+function readings(results) {
+  const out = ['**Reading the figures**', ''];
+  for (const r of results) {
+    const perBeat = ((r.fast.cpu.server - r.idle.cpu.server) * r.fast.cpu.seconds * 1000) / Math.max(1, r.fast.stats.heartbeats);
+    out.push(
+      `- ${r.db}: at the product's pace ${fmt(DEVICES)} devices send ${fmt(DEVICES / HEARTBEAT_S, 0)} heartbeats a second; at ${fmt(perBeat, 2)} ms of server CPU each that is ${((perBeat * DEVICES) / HEARTBEAT_S / 10).toFixed(1)} % of a core, the rest of the steady-state CPU being the idle baseline and the ping round.`,
+    );
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const startedAt = new Date();
+  const loadBefore = os.loadavg()[0];
+  log(`${fmt(DEVICES)} devices, ${WORKERS} load generator processes${QUICK ? ' (quick mode)' : ''}`);
+  const pgInfo = await preparePostgres({ database: 'signage_bench_devices' });
+  log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
+  const results = [];
+  if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
+  if (pgInfo.url) results.push(await runDatabase({ db: 'PostgreSQL', databaseUrl: pgInfo.url }));
+  const finishedAt = new Date();
+  writeSection(OUT, MARKERS, report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter: os.loadavg()[0] }));
+  log(`written to ${OUT}`);
+}
+
+main()
+  .catch((err) => {
+    log(`failed: ${err.stack ?? err.message}`);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    clearTimeout(watchdog);
+    await cleanup();
+  });
