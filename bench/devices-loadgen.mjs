@@ -106,20 +106,26 @@ async function connectAll(msg) {
   const t0 = performance.now();
   let next = msg.from;
   let failed = 0;
+  let retries = 0;
   const worker = async () => {
     while (next <= msg.to) {
       const i = next++;
-      try {
-        await connectOne(msg, i);
-      } catch (err) {
-        failed++;
-        note(`device ${i}: ${err.message}`);
+      // A ticket lives 30 s: one that expired in a queue is replaced (three tries).
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          await connectOne(msg, i);
+          break;
+        } catch (err) {
+          note(`device ${i}, try ${attempt}: ${err.message}`);
+          if (attempt === 3) failed++;
+          else retries++;
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: msg.concurrency }, worker));
   agent.destroy();
-  return { type: 'connected', count: devices.length, failed, ms: performance.now() - t0, errors: lastErrors.splice(0) };
+  return { type: 'connected', count: devices.length, failed, retries, ms: performance.now() - t0, errors: lastErrors.splice(0) };
 }
 
 process.on('message', (msg) => {

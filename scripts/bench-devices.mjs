@@ -64,6 +64,7 @@ const SILENT = Math.min(num('BENCH_SILENT', QUICK ? 100 : 1_000), DEVICES);
 const SMALL_FANOUT = 100;
 const HEARTBEAT_S = 60;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
+const PG_DATABASE = 'signage_bench_devices';
 const MARKERS = { start: '<!-- devices:start -->', end: '<!-- devices:end -->' };
 const GOALS = { rssMiB: 1024, cpu: 0.25, fanoutMs: 2_000 };
 const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -80,20 +81,31 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
 
-/** utime + stime of every PostgreSQL process (its backends included) in seconds. */
-function postgresCpuSeconds() {
-  let total = 0;
+/**
+ * utime + stime per process of the benchmark database's PostgreSQL backends (their command line names the
+ * database; the cluster may serve others meanwhile), by pid.
+ */
+function postgresTicks(database) {
+  const ticks = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(database)) continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!/^\d+ \(postgres/.test(stat)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+      ticks.set(entry, (Number(fields[11]) + Number(fields[12])) / CLK_TCK);
     } catch {
       // gone meanwhile
     }
   }
+  return ticks;
+}
+
+/** CPU seconds the database's backends used between two postgresTicks (backends gone meanwhile are missed). */
+function postgresCpuSince(before, database) {
+  let total = 0;
+  for (const [pid, t] of postgresTicks(database)) total += t - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -119,11 +131,11 @@ async function cpuWindow(server, seconds) {
   const pg = server.db === 'PostgreSQL';
   const t0 = performance.now();
   const s0 = cpuSeconds(server.pid);
-  const p0 = pg ? postgresCpuSeconds() : 0;
+  const p0 = pg ? postgresTicks(PG_DATABASE) : undefined;
   const w0 = waitSeconds(server.pid);
   await sleep(seconds * 1000);
   const wall = (performance.now() - t0) / 1000;
-  return { server: (cpuSeconds(server.pid) - s0) / wall, postgres: pg ? (postgresCpuSeconds() - p0) / wall : undefined, waited: (waitSeconds(server.pid) - w0) / wall, seconds: wall };
+  return { server: (cpuSeconds(server.pid) - s0) / wall, postgres: pg ? postgresCpuSince(p0, PG_DATABASE) / wall : undefined, waited: (waitSeconds(server.pid) - w0) / wall, seconds: wall };
 }
 
 const rss = (server) => procStatus(server.pid).rssMiB;
@@ -256,8 +268,8 @@ async function runDatabase({ db, databaseUrl }) {
     const count = connected.reduce((s, c) => s + c.count, 0);
     for (const c of connected) for (const e of c.errors ?? []) log(`connect: ${e}`);
     if (count !== DEVICES) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
-    result.connect = { seconds: connectSeconds, perSecond: DEVICES / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0 };
-    log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s)`);
+    result.connect = { seconds: connectSeconds, perSecond: DEVICES / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0, retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0) };
+    log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s, ${result.connect.retries} tickets taken again)`);
     const status = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
     if (status.ONLINE !== DEVICES) throw new Error(`after connecting, the devices' statuses are ${JSON.stringify(status)}`);
 
@@ -348,14 +360,14 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     `4. Fan-out: one \`POST /api/v2/device/restart?customerId=…\` for ${SMALL_FANOUT} devices (\`search=tags:hundred\`, the baseline), then for all ${fmt(DEVICES)} (no search: every device of the tenant). The time is from sending the request to the last \`device_command.acknowledged_at\` of that command (stored by the server when the \`ack\` frame arrives; polled from the server process until every one is acknowledged; same clock).`,
     `5. Offline: ${fmt(SILENT)} devices close their sockets; their \`last_seen\` is set 10 minutes back (as if they had stopped heartbeating then); one pass of the offline sweep (\`sweepOfflineDevices\`: one statement, \`markSilentDevicesOffline\`) is timed in the server process while the other ${fmt(DEVICES - SILENT)} stay connected. In the product the sweep runs every 15 s, so a silent device is OFFLINE within 2.5 × its heartbeat + 15 s.`,
     '',
-    `| Database | connected | RSS idle MiB | RSS at ${fmt(DEVICES)} MiB | per connection KiB | heap used idle → at ${fmt(DEVICES)} MiB | connect time s (per s) | CPU idle | CPU steady, heartbeat ${HEARTBEAT_S} s | PostgreSQL CPU steady | CPU, heartbeat ${HEARTBEAT_S / SPEEDUP} s | estimate at ${HEARTBEAT_S} s from it | fan-out ${SMALL_FANOUT} ms | fan-out ${fmt(DEVICES)} ms | ratio | offline sweep of ${fmt(SILENT)} ms |`,
+    `| Database | connected | RSS idle MiB | RSS at ${fmt(DEVICES)} MiB | per connection KiB (RSS) | JS heap used idle → at ${fmt(DEVICES)} MiB (per connection KiB) | connect time s (per s) | CPU idle | CPU steady, heartbeat ${HEARTBEAT_S} s | PostgreSQL backends' CPU steady | CPU, heartbeat ${HEARTBEAT_S / SPEEDUP} s | estimate at ${HEARTBEAT_S} s from it | fan-out ${SMALL_FANOUT} ms | fan-out ${fmt(DEVICES)} ms | ratio | offline sweep of ${fmt(SILENT)} ms |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
     const perConn = ((r.connected.rssMiB - r.idle.rssMiB) * 1024) / DEVICES;
     const est = r.fast ? r.idle.cpu.server + (r.fast.cpu.server - r.idle.cpu.server) / SPEEDUP : undefined;
     push(
-      `| ${r.db} | ${fmt(DEVICES)} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${r.fast ? pctOf(r.fast.cpu.server) : 'not run'} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
+      `| ${r.db} | ${fmt(DEVICES)} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} (${fmt((r.connected.heap.heapUsed - r.idle.heap.heapUsed) / 1024 / DEVICES, 1)}) | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${r.fast ? pctOf(r.fast.cpu.server) : 'not run'} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
     );
   }
   push('', '**Goals** (judged on PostgreSQL; PGlite for information)', '', '| Database | RSS < 1 GiB at 10 000 | steady-state CPU < 25 % of one core | fan-out to all < 2 s |', '|---|---|---|---|');
@@ -406,7 +418,7 @@ async function main() {
   const startedAt = new Date();
   const loadBefore = os.loadavg()[0];
   log(`${fmt(DEVICES)} devices, ${WORKERS} load generator processes${QUICK ? ' (quick mode)' : ''}`);
-  const pgInfo = await preparePostgres({ database: 'signage_bench_devices' });
+  const pgInfo = await preparePostgres({ database: PG_DATABASE });
   log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
   const results = [];
   if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
