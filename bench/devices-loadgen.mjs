@@ -107,8 +107,16 @@ async function connectAll(msg) {
   let next = msg.from;
   let failed = 0;
   let retries = 0;
+  // A server that cannot keep up with the devices already connected stops the connecting at the deadline.
+  const deadline = Date.now() + (msg.deadlineMs ?? Infinity);
+  let late = 0;
   const worker = async () => {
     while (next <= msg.to) {
+      if (Date.now() > deadline) {
+        late = msg.to - next + 1;
+        next = msg.to + 1;
+        break;
+      }
       const i = next++;
       // A ticket lives 30 s: one that expired in a queue is replaced (three tries).
       for (let attempt = 1; attempt <= 3; attempt++) {
@@ -125,7 +133,7 @@ async function connectAll(msg) {
   };
   await Promise.all(Array.from({ length: msg.concurrency }, worker));
   agent.destroy();
-  return { type: 'connected', count: devices.length, failed, retries, ms: performance.now() - t0, errors: lastErrors.splice(0) };
+  return { type: 'connected', count: devices.length, failed, retries, late, ms: performance.now() - t0, errors: lastErrors.splice(0) };
 }
 
 process.on('message', (msg) => {

@@ -15,7 +15,9 @@
  *   - `POST /__bench/silence` `{devices: [i…], seconds}`: sets those devices' `last_seen` `seconds` back
  *     (as if they had stopped heartbeating that long ago);
  *   - `POST /__bench/sweep`: one pass of the offline sweep (devices.jobs.ts `sweepOfflineDevices`), timed;
- *   - `GET /__bench/status`: the tenant's devices by status.
+ *   - `GET /__bench/status`: the tenant's devices by status;
+ *   - `POST /__bench/trace` `{ms}`: every statement the driver ran during the next `ms` (bench/server-lib.ts
+ *     `driverTrace`), grouped by text with their count.
  *
  * No job queue runs (the sweep runs only when asked). Started by scripts/bench-devices.mjs with
  * `node --import tsx bench/devices-server.ts`; prints one JSON line (`{"benchServer":"devices",...}`) when
@@ -31,7 +33,7 @@ import { sweepOfflineDevices } from '@/server/modules/devices/devices.jobs';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
-import { benchTenant, benchUuid } from './server-lib';
+import { benchTenant, benchUuid, driverTrace } from './server-lib';
 
 const BENCH_TENANT = 'Bench Devices';
 
@@ -80,6 +82,19 @@ async function main() {
       const t0 = performance.now();
       const offline = await sweepOfflineDevices(handle.db, new Date(), log);
       return Response.json({ offline, ms: performance.now() - t0 });
+    }
+    if (url.pathname === '/__bench/trace' && request.method === 'POST') {
+      const body = (await request.json()) as { ms: number };
+      const trace = await driverTrace(handle, () => new Promise((resolve) => setTimeout(resolve, body.ms)));
+      const byText = new Map<string, { sql: string; count: number; ms: number }>();
+      for (const s of trace?.statements ?? []) {
+        const key = s.sql.replace(/\s+/g, ' ').trim();
+        const entry = byText.get(key) ?? { sql: key, count: 0, ms: 0 };
+        entry.count++;
+        entry.ms += s.ms;
+        byText.set(key, entry);
+      }
+      return Response.json({ statements: trace?.statements.length ?? 0, kinds: [...byText.values()].sort((a, b) => b.count - a.count) });
     }
     return app.fetch(request, env as never);
   };

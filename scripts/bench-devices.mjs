@@ -62,6 +62,8 @@ const FAST_S = num('BENCH_FAST_SECONDS', QUICK ? 10 : 30);
 const SPEEDUP = num('BENCH_SPEEDUP', 10);
 const SILENT = Math.min(num('BENCH_SILENT', QUICK ? 100 : 1_000), DEVICES);
 const SMALL_FANOUT = 100;
+const CONNECT_DEADLINE_S = num('BENCH_CONNECT_DEADLINE', QUICK ? 120 : 300);
+const TRACE_S = num('BENCH_TRACE_SECONDS', QUICK ? 10 : 30);
 const HEARTBEAT_S = 60;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const PG_DATABASE = 'signage_bench_devices';
@@ -194,14 +196,27 @@ async function workerStats(workers, reset = false) {
 
 // ---------------------------------------------------------------- phases
 
-async function fanout(server, workers, { search, expected }) {
+/** Every statement the server's driver ran while `fn` ran (and `ms` at least), grouped; with the heartbeats sent meanwhile. */
+async function traced(server, workers, ms, fn) {
+  await workerStats(workers, true);
+  // On a connection of its own (fetch), so that fn's requests on the shared keep-alive socket do not wait for it.
+  const pending = fetch(`${server.base}/__bench/trace`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+  await sleep(100);
+  const [res] = await Promise.all([pending, fn()]);
+  if (res.status !== 200) throw new Error(`POST /__bench/trace answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  const stats = await workerStats(workers, true);
+  return { ...body, heartbeats: stats.heartbeats, acks: stats.acks };
+}
+
+async function fanout(server, workers, { search, expected, targeted = expected }) {
   await workerStats(workers, true);
   const since = Date.now() - 1; // issued_at is the writing transaction's start, after this
   const t0 = Date.now();
   const path = `/api/v2/device/restart?customerId=${server.customerId}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
   const res = ok(await request(server, 'POST', path), `POST ${path}`);
   const answeredMs = Date.now() - t0;
-  if (res.body.updated !== expected) throw new Error(`POST ${path} targeted ${res.body.updated} devices, expected ${expected}`);
+  if (res.body.updated !== targeted) throw new Error(`POST ${path} targeted ${res.body.updated} devices, expected ${targeted}`);
   let acked;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -259,7 +274,7 @@ async function runDatabase({ db, databaseUrl }) {
     const connected = await Promise.all(
       workers.map((w, k) =>
         w.call(
-          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000 },
+          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000, deadlineMs: CONNECT_DEADLINE_S * 1000 },
           'connected',
         ),
       ),
@@ -267,11 +282,15 @@ async function runDatabase({ db, databaseUrl }) {
     const connectSeconds = (performance.now() - t0) / 1000;
     const count = connected.reduce((s, c) => s + c.count, 0);
     for (const c of connected) for (const e of c.errors ?? []) log(`connect: ${e}`);
-    if (count !== DEVICES) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
-    result.connect = { seconds: connectSeconds, perSecond: DEVICES / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0, retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0) };
+    const late = connected.reduce((s, c) => s + (c.late ?? 0), 0);
+    if (count + late !== DEVICES || count === 0) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
+    // Past the deadline the run goes on with the devices connected by then (the server could not keep up).
+    result.connectedCount = count;
+    if (late) log(`${db}: only ${fmt(count)} of ${fmt(DEVICES)} devices connected within ${CONNECT_DEADLINE_S} s; going on with them`);
+    result.connect = { seconds: connectSeconds, perSecond: count / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0, retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0) };
     log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s, ${result.connect.retries} tickets taken again)`);
     const status = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
-    if (status.ONLINE !== DEVICES) throw new Error(`after connecting, the devices' statuses are ${JSON.stringify(status)}`);
+    if (status.ONLINE !== count) throw new Error(`after connecting, the devices' statuses are ${JSON.stringify(status)}`);
 
     // 3. steady state at the product's pace, then 10× faster
     await sleep(5_000);
@@ -279,7 +298,11 @@ async function runDatabase({ db, databaseUrl }) {
     result.steady = { cpu: await cpuWindow(server, STEADY_S) };
     result.steady.stats = await workerStats(workers, true);
     result.connected = { rssMiB: rss(server), heap: await heap(server), loadgenRssMiB: result.steady.stats.rssMiB };
-    log(`${db} at ${fmt(DEVICES)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`);
+    log(`${db} at ${fmt(count)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`);
+    // Which statements the steady state runs (traced apart from the CPU window: wrapping the driver costs a little).
+    result.trace = await traced(server, workers, TRACE_S * 1000, async () => sleep(TRACE_S * 1000));
+    log(`${db} trace: ${fmt(result.trace.heartbeats)} heartbeats, ${fmt(result.trace.statements)} statements (${fmt(result.trace.statements / Math.max(1, result.trace.heartbeats), 1)} a heartbeat, ping round included)`);
+
     // 4. fan-out: 100, then all (the product's pace of heartbeats meanwhile)
     // The small one three times (the first also pays for first-use work), the median kept.
     const small = [];
@@ -290,10 +313,13 @@ async function runDatabase({ db, databaseUrl }) {
     result.fanSmallAll = small;
     result.fanSmall = [...small].sort((x, y) => x.lastAckMs - y.lastAckMs)[1];
     await sleep(1_000);
-    result.fanAll = await fanout(server, workers, { search: undefined, expected: DEVICES });
+    result.fanAll = await fanout(server, workers, { search: undefined, expected: count, targeted: DEVICES });
+    await sleep(2_000);
+    // The statements of one fan-out to 100 (traced, not timed): per device, what a command and its ack cost.
+    result.fanTrace = await traced(server, workers, 3_000, () => fanout(server, workers, { search: 'tags:hundred', expected: Math.min(SMALL_FANOUT, DEVICES) }));
     await sleep(2_000);
     const stats = await workerStats(workers);
-    if (stats.open !== DEVICES || stats.closes || stats.errorFrames) log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
+    if (stats.open !== count || stats.closes || stats.errorFrames) log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
     result.health = stats;
 
     // Sped up only while it can tell something: a server already busy at the product's pace would only
@@ -313,8 +339,9 @@ async function runDatabase({ db, databaseUrl }) {
     }
 
     // 5. offline: SILENT devices go away and were last seen 10 minutes ago
-    const perWorker = Math.ceil(SILENT / WORKERS);
-    const closed = (await all(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, SILENT);
+    const silent = Math.min(SILENT, Math.floor(count / 2));
+    const perWorker = Math.ceil(silent / WORKERS);
+    const closed = (await all(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, silent);
     await sleep(2_000);
     const silenced = ok(await request(server, 'POST', '/__bench/silence', { body: { devices: closed, seconds: 600 } }), 'POST /__bench/silence').body;
     const sweep = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
@@ -364,26 +391,41 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
-    const perConn = ((r.connected.rssMiB - r.idle.rssMiB) * 1024) / DEVICES;
+    const perConn = ((r.connected.rssMiB - r.idle.rssMiB) * 1024) / r.connectedCount;
     const est = r.fast ? r.idle.cpu.server + (r.fast.cpu.server - r.idle.cpu.server) / SPEEDUP : undefined;
     push(
-      `| ${r.db} | ${fmt(DEVICES)} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} (${fmt((r.connected.heap.heapUsed - r.idle.heap.heapUsed) / 1024 / DEVICES, 1)}) | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${r.fast ? pctOf(r.fast.cpu.server) : 'not run'} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
+      `| ${r.db} | ${r.connectedCount === DEVICES ? fmt(DEVICES) : `**${fmt(r.connectedCount)}** (deadline)`} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} (${fmt((r.connected.heap.heapUsed - r.idle.heap.heapUsed) / 1024 / r.connectedCount, 1)}) | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${r.fast ? pctOf(r.fast.cpu.server) : 'not run'} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
     );
   }
   push('', '**Goals** (judged on PostgreSQL; PGlite for information)', '', '| Database | RSS < 1 GiB at 10 000 | steady-state CPU < 25 % of one core | fan-out to all < 2 s |', '|---|---|---|---|');
   for (const r of results) {
-    const full = DEVICES >= 10_000 ? '' : ` (at ${fmt(DEVICES)})`;
+    const full = r.connectedCount >= 10_000 ? '' : ` (at ${fmt(r.connectedCount)} connections)`;
     push(
-      `| ${r.db} | ${goal(r, r.connected.rssMiB < GOALS.rssMiB)} — ${fmt(r.connected.rssMiB)} MiB${full} | ${goal(r, r.steady.cpu.server < GOALS.cpu)} — ${pctOf(r.steady.cpu.server)} | ${goal(r, r.fanAll.lastAckMs < GOALS.fanoutMs)} — ${fmt(r.fanAll.lastAckMs)} ms |`,
+      `| ${r.db} | ${goal(r, r.connected.rssMiB < GOALS.rssMiB)} — ${fmt(r.connected.rssMiB)} MiB${full} | ${goal(r, r.steady.cpu.server < GOALS.cpu && r.connectedCount >= 10_000)} — ${pctOf(r.steady.cpu.server)}${full} | ${goal(r, r.fanAll.lastAckMs < GOALS.fanoutMs && r.connectedCount >= 10_000)} — ${fmt(r.fanAll.lastAckMs)} ms${full} |`,
     );
   }
   push('', '**Details**', '');
   for (const r of results) {
     push(
-      `- ${r.db}: seeding ${r.seedSeconds.toFixed(1)} s; connecting took ${fmt(r.connect.cpuSeconds, 1)} s of server CPU (${fmt((r.connect.cpuSeconds * 1000) / DEVICES, 2)} ms a device: ticket request, ticket redemption, upgrade, \`hello\`); steady window ${fmt(r.steady.stats.heartbeats)} heartbeats in ${fmt(r.steady.cpu.seconds)} s${r.fast ? `, sped-up window ${fmt(r.fast.stats.heartbeats)} in ${fmt(r.fast.cpu.seconds)} s (RSS then ${fmt(r.fast.rssMiB)} MiB)` : ` (no sped-up window: the product's pace already took ${pctOf(r.steady.cpu.server)} of a core)`} → ${fmt(beatCost(r).server, 2)} ms of server CPU a heartbeat${beatCost(r).postgres === undefined ? '' : ` (+ ${fmt(beatCost(r).postgres, 2)} ms in PostgreSQL)`} (${beatCost(r).from}); the load generators' RSS ${fmt(r.connected.loadgenRssMiB)} MiB in all.`,
+      `- ${r.db}: seeding ${r.seedSeconds.toFixed(1)} s; connecting took ${fmt(r.connect.cpuSeconds, 1)} s of server CPU (${fmt((r.connect.cpuSeconds * 1000) / r.connectedCount, 2)} ms a device: ticket request, ticket redemption, upgrade, \`hello\`); steady window ${fmt(r.steady.stats.heartbeats)} heartbeats in ${fmt(r.steady.cpu.seconds)} s${r.fast ? `, sped-up window ${fmt(r.fast.stats.heartbeats)} in ${fmt(r.fast.cpu.seconds)} s (RSS then ${fmt(r.fast.rssMiB)} MiB)` : ` (no sped-up window: the product's pace already took ${pctOf(r.steady.cpu.server)} of a core)`} → ${fmt(beatCost(r).server, 2)} ms of server CPU a heartbeat${beatCost(r).postgres === undefined ? '' : ` (+ ${fmt(beatCost(r).postgres, 2)} ms in PostgreSQL)`} (${beatCost(r).from}); the load generators' RSS ${fmt(r.connected.loadgenRssMiB)} MiB in all.`,
       `- ${r.db} fan-out to ${fmt(r.fanAll.devices)}: the \`POST\` answered after ${fmt(r.fanAll.answeredMs)} ms (${fmt(r.fanAll.devices)} command rows and ${Math.ceil(r.fanAll.devices / 200)} notifications written), the first device received its command at ${fmt(r.fanAll.firstCommandMs)} ms, the last at ${fmt(r.fanAll.lastCommandMs)} ms, the last acknowledgement was stored at ${fmt(r.fanAll.lastAckMs)} ms. To ${fmt(r.fanSmall.devices)}: answered ${fmt(r.fanSmall.answeredMs)} ms, last command received ${fmt(r.fanSmall.lastCommandMs)} ms, last acknowledgement ${fmt(r.fanSmall.lastAckMs)} ms.`,
       `- ${r.db} offline: ${fmt(r.offline.marked)} of ${fmt(r.offline.closed)} silent devices marked OFFLINE (and their status-change rows written) in ${fmt(r.offline.ms, 1)} ms; the next pass, with nothing to mark, ${fmt(r.offline.idleSweepMs, 1)} ms. After the run: ${JSON.stringify(r.offline.status)}; ${fmt(r.health.open)} sockets open before the silent ones left, ${fmt(r.health.closes)} closed by the server, ${fmt(r.health.errorFrames)} error frames.`,
     );
+  }
+  push('', `**What the server runs** (every statement of the server's database driver, traced — \`bench/server-lib.ts\` \`driverTrace\` — over ${TRACE_S} s at the product's pace after the CPU window, and over one more fan-out to ${SMALL_FANOUT} after the timed ones; counts per heartbeat sent, or per device commanded)`, '');
+  const short = (text) => `\`${text.replace(/"/g, '').replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 110)}${text.length > 110 ? '…' : ''}\``;
+  for (const r of results) {
+    if (!r.trace) continue;
+    const hb = Math.max(1, r.trace.heartbeats);
+    push(
+      `- ${r.db}, steady state: ${fmt(r.trace.statements)} statements for ${fmt(r.trace.heartbeats)} heartbeats = **${fmt(r.trace.statements / hb, 1)} a heartbeat** (the ping round's set-based statements included): ${r.trace.kinds.slice(0, 8).map((k) => `${fmt(k.count / hb, 2)} × ${short(k.sql)}`).join('; ')}.`,
+    );
+    if (r.fanTrace) {
+      const n = Math.min(SMALL_FANOUT, DEVICES);
+      push(
+        `- ${r.db}, one fan-out to ${n}: ${fmt(r.fanTrace.statements)} statements = ${fmt(r.fanTrace.statements / n, 1)} a device (heartbeats meanwhile included): ${r.fanTrace.kinds.slice(0, 6).map((k) => `${fmt(k.count)} × ${short(k.sql)}`).join('; ')}.`,
+      );
+    }
   }
   push(
     '',
@@ -421,8 +463,9 @@ async function main() {
   const pgInfo = await preparePostgres({ database: PG_DATABASE });
   log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
   const results = [];
-  if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
+  // PostgreSQL first: the goals are judged on it.
   if (pgInfo.url) results.push(await runDatabase({ db: 'PostgreSQL', databaseUrl: pgInfo.url }));
+  if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
   const finishedAt = new Date();
   writeSection(OUT, MARKERS, report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter: os.loadavg()[0] }));
   log(`written to ${OUT}`);
