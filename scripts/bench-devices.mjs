@@ -20,7 +20,7 @@
 // BENCH_STEADY_SECONDS (60), BENCH_FAST_SECONDS (30), BENCH_SPEEDUP (10), BENCH_SILENT (1000),
 // BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md),
 // BENCH_CPU_PROF=1 (the server writes V8 CPU profiles into bench/.out/profiles/).
-import { readFileSync, readdirSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -442,13 +442,27 @@ function beatCost(r) {
   return { server: per(w.cpu.server, r.idle.cpu.server), postgres: per(w.cpu.postgres, r.idle.cpu.postgres), from: r.fast ? 'sped-up window' : 'steady window, ping round included' };
 }
 
-/** Where a goal is missed, what the run says dominates (filled in from the figures). */
+/** Where a goal is missed, what the run says dominates (computed from this run's figures and traces). */
 function readings(results) {
   const out = ['**Reading the figures**', ''];
+  const perSecond = DEVICES / HEARTBEAT_S;
   for (const r of results) {
-    const perBeat = beatCost(r).server;
+    const beat = beatCost(r);
+    const hb = Math.max(1, r.trace?.heartbeats ?? 0);
+    const perBeat = r.trace ? r.trace.statements / hb : Number.NaN;
+    const cpuAt = (beat.server * perSecond) / 1000;
     out.push(
-      `- ${r.db}: at the product's pace ${fmt(DEVICES)} devices send ${fmt(DEVICES / HEARTBEAT_S, 0)} heartbeats a second; at ${fmt(perBeat, 2)} ms of server CPU each that is ${((perBeat * DEVICES) / HEARTBEAT_S / 10).toFixed(1)} % of a core, the rest of the steady-state CPU being the idle baseline and the ping round.`,
+      `- ${r.db}, steady-state CPU: at the product's pace ${fmt(DEVICES)} devices send ${fmt(perSecond)} heartbeats a second; at ${fmt(beat.server, 2)} ms of server CPU each (${beat.from}) that is ${(cpuAt * 100).toFixed(0)} % of a core${r.connectedCount < DEVICES ? ` — more than the server has, which is why only ${fmt(r.connectedCount)} devices connected within the deadline` : ''}. Each WebSocket heartbeat runs what \`POST /api/display/heartbeat\` runs (\`recordHeartbeat\`): ${fmt(perBeat, 1)} statements a heartbeat in the trace — a transaction updating the device row (\`last_seen\`, the reported fields) and its status, then the device's pending commands and its manifest ETag inputs, one device at a time. Over the socket most of it is redundant: the ping round already marks every connected device seen (two set-based statements every ${r.pingSeconds} s), commands are pushed as \`command\` frames on their notice, and \`manifestChanged\` on a manifest notice. A heartbeat whose reported fields have not changed could cost no statement (or the reported fields be written set-based in the ping round), and the per-heartbeat commands and ETag reads could go (a periodic set-based reconciliation instead).`,
+    );
+    const fan = r.fanAll;
+    out.push(
+      `- ${r.db}, fan-out to ${fmt(fan.devices)}: the command rows and the notifications are written in ${fmt(fan.answeredMs)} ms; the commands reach the last device at ${fmt(fan.lastCommandMs)} ms; the last acknowledgement is stored at ${fmt(fan.lastAckMs)} ms (${ratio(fan.lastAckMs / Math.max(1, r.fanSmall.lastAckMs))} the fan-out to ${SMALL_FANOUT}). Each \`ack\` frame is one \`update device_command … where id = $1\` of its own (${fmt(fan.devices)} statements, ${fmt((fan.lastAckMs - fan.firstCommandMs) / fan.devices, 2)} ms apart on average), and the notices (200 devices each) are handled one after another, each reading the pending commands of its 200 devices — behind the acknowledgements and heartbeats queued for the same ${r.db === 'PGlite' ? 'single PGlite connection' : 'connection pool'}. Acknowledgements written in batches (those arrived within a few milliseconds in one \`update … from unnest($ids)\`) and the notices of one transaction read together would take most of those statements away.`,
+    );
+  }
+  const lite = results.find((r) => r.db === 'PGlite');
+  if (lite) {
+    out.push(
+      `- PGlite: the database runs inside the server process, so every statement's work is the server's CPU: a V8 CPU profile of a 1 000-device run (\`BENCH_CPU_PROF=1\`, 2026-11-25) put three quarters of the server's busy time in PGlite (its WebAssembly Postgres ~40 %, its JavaScript ~29 %, its file-system calls ~5 %) and about a tenth in the application's JavaScript (drizzle-orm 6 %, the server's own code, Hono, zod and ws 1–2 % each). Fewer statements per heartbeat and per ack is what would help it; PGlite is for small installations.`,
     );
   }
   return out;
@@ -467,6 +481,9 @@ async function main() {
   if (pgInfo.url) results.push(await runDatabase({ db: 'PostgreSQL', databaseUrl: pgInfo.url }));
   if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
   const finishedAt = new Date();
+  // The raw figures too (bench/.out is not committed), for a look beyond the report.
+  mkdirSync(join(root, 'bench', '.out'), { recursive: true });
+  writeFileSync(join(root, 'bench', '.out', 'devices-results.json'), JSON.stringify({ startedAt, finishedAt, pgInfo: { version: pgInfo.version, note: pgInfo.note }, results }, null, 2));
   writeSection(OUT, MARKERS, report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter: os.loadavg()[0] }));
   log(`written to ${OUT}`);
 }
