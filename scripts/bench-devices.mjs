@@ -16,7 +16,8 @@
 //      the offline sweep (devices.jobs.ts) is timed.
 //
 // Options (environment): BENCH_DEVICES (10000), BENCH_DEVICES_QUICK=1 (1 000 devices, short windows),
-// BENCH_LOADGEN_WORKERS (2), BENCH_CONNECT_CONCURRENCY (32 per worker), BENCH_IDLE_SECONDS (10),
+// BENCH_LOADGEN_WORKERS (2), BENCH_CONNECT_CONCURRENCY (32 per worker), BENCH_CONNECT_DEADLINE (s, 900 on
+// PostgreSQL), BENCH_CONNECT_DEADLINE_PGLITE (s, 240), BENCH_TRACE_SECONDS (30), BENCH_IDLE_SECONDS (10),
 // BENCH_STEADY_SECONDS (60), BENCH_FAST_SECONDS (30), BENCH_SPEEDUP (10), BENCH_SILENT (1000),
 // BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md),
 // BENCH_CPU_PROF=1 (the server writes V8 CPU profiles into bench/.out/profiles/).
@@ -62,7 +63,9 @@ const FAST_S = num('BENCH_FAST_SECONDS', QUICK ? 10 : 30);
 const SPEEDUP = num('BENCH_SPEEDUP', 10);
 const SILENT = Math.min(num('BENCH_SILENT', QUICK ? 100 : 1_000), DEVICES);
 const SMALL_FANOUT = 100;
-const CONNECT_DEADLINE_S = num('BENCH_CONNECT_DEADLINE', QUICK ? 120 : 300);
+// PostgreSQL, where the goals are judged, gets long enough for all (a shared machine connects slowly); PGlite
+// saturates well before 10 000 (the run says where) and goes on with those connected after 4 minutes.
+const CONNECT_DEADLINE_S = { PostgreSQL: num('BENCH_CONNECT_DEADLINE', QUICK ? 120 : 900), PGlite: num('BENCH_CONNECT_DEADLINE_PGLITE', QUICK ? 120 : 240) };
 const TRACE_S = num('BENCH_TRACE_SECONDS', QUICK ? 10 : 30);
 const HEARTBEAT_S = 60;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
@@ -274,7 +277,7 @@ async function runDatabase({ db, databaseUrl }) {
     const connected = await Promise.all(
       workers.map((w, k) =>
         w.call(
-          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000, deadlineMs: CONNECT_DEADLINE_S * 1000 },
+          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000, deadlineMs: CONNECT_DEADLINE_S[db] * 1000 },
           'connected',
         ),
       ),
@@ -286,7 +289,7 @@ async function runDatabase({ db, databaseUrl }) {
     if (count + late !== DEVICES || count === 0) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
     // Past the deadline the run goes on with the devices connected by then (the server could not keep up).
     result.connectedCount = count;
-    if (late) log(`${db}: only ${fmt(count)} of ${fmt(DEVICES)} devices connected within ${CONNECT_DEADLINE_S} s; going on with them`);
+    if (late) log(`${db}: only ${fmt(count)} of ${fmt(DEVICES)} devices connected within ${CONNECT_DEADLINE_S[db]} s; going on with them`);
     result.connect = { seconds: connectSeconds, perSecond: count / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0, retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0) };
     log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s, ${result.connect.retries} tickets taken again)`);
     const status = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
