@@ -104,10 +104,13 @@ export const hasTaskset = process.platform === 'linux' && os.cpus().length >= 2 
 export const SERVER_CPU = String(os.cpus().length - 1);
 export const LOADGEN_CPU = '0';
 
-/** Spawns `node args` pinned to the server core (taskset execs, so the pid is node's); output kept for errors. */
-export function spawnNode(name, args, env, cwd) {
-  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Spawns `node args` pinned to the server core (or `cpu`; taskset execs, so the pid is node's); output kept
+ * for errors. `ipc: true` opens an IPC channel (`child.send`, `'message'`), as `fork` would.
+ */
+export function spawnNode(name, args, env, cwd, { cpu = SERVER_CPU, ipc = false } = {}) {
+  const [cmd, argv] = hasTaskset ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])] });
   child.output = '';
   const keep = (chunk) => {
     child.output = (child.output + chunk.toString()).slice(-16_000);

@@ -1,4 +1,6 @@
 import { serve } from '@hono/node-server';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Config } from '@/server/config';
 import type { DatabaseHandle } from '@/server/db/client';
 
@@ -9,9 +11,17 @@ type FetchHandler = Parameters<typeof serve>[0]['fetch'];
  * as in server/main.ts), answering once listening, and stopping cleanly on SIGTERM/SIGINT (readiness
  * off, connections closed, database closed) so the scripts can end them at any point.
  */
-export async function serveForBenchmark(input: { config: Config; handle: DatabaseHandle; fetch: FetchHandler; setReady: (ready: boolean) => void }): Promise<void> {
+export async function serveForBenchmark(input: {
+  config: Config;
+  handle: DatabaseHandle;
+  fetch: FetchHandler;
+  setReady: (ready: boolean) => void;
+  /** The service's `upgrade` listener (the device WebSocket), attached as server/main.ts attaches it for API paths. */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+}): Promise<void> {
   const { config, handle, setReady } = input;
   const server = serve({ fetch: input.fetch, port: config.port, hostname: config.host });
+  if (input.upgrade) server.on('upgrade', input.upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);

@@ -1,0 +1,169 @@
+// Load generator of scripts/bench-devices.mjs: simulated players, devices `from`..`to` of the seeded tenant
+// (bench/devices-server.ts), in a process of their own so that the server's CPU is measured alone. Each
+// device takes a ticket (POST /api/display/wsTicket with its access token `<tokenSeed>-<i>`), opens
+// GET /api/display/ws?ticket=, heartbeats every `heartbeatMs` (a random phase each) and answers every
+// `command` frame with an `ack` frame, as a player does (spec 4 §3). Driven over IPC by the script:
+//   {type:'connect', base, tokenSeed, from, to, localAddress, concurrency, heartbeatMs} → {type:'connected', …}
+//   {type:'pace', heartbeatMs} (every device re-phased at random within the new interval) → {type:'paced'}
+//   {type:'stats', reset?} → {type:'stats', …}; {type:'close', count} → {type:'closed', devices}
+//   {type:'stop'} → closes every socket and exits.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+const devices = []; // { i, ws, timer, interval }
+let agent;
+const counters = () => ({ heartbeats: 0, commands: 0, acks: 0, firstCommandAt: null, lastCommandAt: null, errors: 0, errorFrames: 0, closes: 0, manifestChanged: 0 });
+let stats = counters();
+const lastErrors = [];
+const note = (msg) => {
+  if (lastErrors.length < 5) lastErrors.push(msg);
+};
+
+function post(base, path, token) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-length': 0 } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200) return reject(new Error(`POST ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
+        resolve(JSON.parse(text));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function schedule(device, heartbeatMs) {
+  clearTimeout(device.timer);
+  clearInterval(device.interval);
+  const beat = () => {
+    if (device.ws.readyState !== WebSocket.OPEN) return;
+    device.ws.send(JSON.stringify({ type: 'heartbeat', manifestEtag: device.etag, version: 'bench-1.0', localIpAddress: '10.0.0.1' }));
+    stats.heartbeats++;
+  };
+  device.timer = setTimeout(() => {
+    beat();
+    device.interval = setInterval(beat, heartbeatMs);
+  }, Math.random() * heartbeatMs);
+}
+
+async function connectOne(msg, i) {
+  const token = `${msg.tokenSeed}-${i}`;
+  const { ticket } = await post(msg.base, '/api/display/wsTicket', token);
+  const ws = new WebSocket(`${msg.base.replace(/^http/, 'ws')}/api/display/ws?ticket=${encodeURIComponent(ticket)}`, {
+    perMessageDeflate: false,
+    localAddress: msg.localAddress,
+  });
+  const device = { i, ws, timer: undefined, interval: undefined, etag: undefined };
+  await new Promise((resolve, reject) => {
+    let helloed = false;
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame.type === 'hello') {
+        device.etag = frame.manifestEtag;
+        helloed = true;
+        resolve();
+      } else if (frame.type === 'command') {
+        const now = Date.now();
+        stats.commands++;
+        stats.firstCommandAt ??= now;
+        stats.lastCommandAt = now;
+        ws.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ok: true }));
+        stats.acks++;
+      } else if (frame.type === 'manifestChanged') {
+        device.etag = frame.etag;
+        stats.manifestChanged++;
+      } else if (frame.type === 'error') {
+        stats.errorFrames++;
+        note(`error frame: ${frame.key} ${frame.message}`);
+      }
+    });
+    ws.on('error', (err) => {
+      stats.errors++;
+      note(`device ${i}: ${err.message}`);
+      if (!helloed) reject(err);
+    });
+    ws.on('close', (code) => {
+      if (!device.closing) {
+        stats.closes++;
+        note(`device ${i} closed by the server (${code})`);
+      }
+      clearTimeout(device.timer);
+      clearInterval(device.interval);
+      if (!helloed) reject(new Error(`closed before hello (${code})`));
+    });
+  });
+  schedule(device, msg.heartbeatMs);
+  devices.push(device);
+}
+
+async function connectAll(msg) {
+  agent = new http.Agent({ keepAlive: true, maxSockets: msg.concurrency, localAddress: msg.localAddress });
+  const t0 = performance.now();
+  let next = msg.from;
+  let failed = 0;
+  let retries = 0;
+  // A server that cannot keep up with the devices already connected stops the connecting at the deadline.
+  const deadline = Date.now() + (msg.deadlineMs ?? Infinity);
+  let late = 0;
+  const worker = async () => {
+    while (next <= msg.to) {
+      if (Date.now() > deadline) {
+        late = msg.to - next + 1;
+        next = msg.to + 1;
+        break;
+      }
+      const i = next++;
+      // A ticket lives 30 s: one that expired in a queue is replaced (three tries).
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          await connectOne(msg, i);
+          break;
+        } catch (err) {
+          note(`device ${i}, try ${attempt}: ${err.message}`);
+          if (attempt === 3) failed++;
+          else retries++;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: msg.concurrency }, worker));
+  agent.destroy();
+  return { type: 'connected', count: devices.length, failed, retries, late, ms: performance.now() - t0, errors: lastErrors.splice(0) };
+}
+
+process.on('message', (msg) => {
+  if (msg.type === 'connect') {
+    connectAll(msg).then(
+      (r) => process.send(r),
+      (err) => process.send({ type: 'connected', count: devices.length, failed: -1, error: err.message }),
+    );
+  } else if (msg.type === 'pace') {
+    for (const d of devices) schedule(d, msg.heartbeatMs);
+    process.send({ type: 'paced' });
+  } else if (msg.type === 'stats') {
+    const open = devices.filter((d) => d.ws.readyState === WebSocket.OPEN).length;
+    process.send({ type: 'stats', ...stats, open, errorsSeen: lastErrors.splice(0), rssMiB: process.memoryUsage().rss / 2 ** 20 });
+    if (msg.reset) stats = counters();
+  } else if (msg.type === 'close') {
+    const gone = devices.splice(0, msg.count);
+    for (const d of gone) {
+      d.closing = true;
+      clearTimeout(d.timer);
+      clearInterval(d.interval);
+      d.ws.close(1000, 'bench: going silent');
+    }
+    process.send({ type: 'closed', devices: gone.map((d) => d.i) });
+  } else if (msg.type === 'stop') {
+    for (const d of devices) {
+      d.closing = true;
+      d.ws.terminate();
+    }
+    process.exit(0);
+  }
+});
+process.on('disconnect', () => process.exit(0));
