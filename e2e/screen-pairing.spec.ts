@@ -68,13 +68,15 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     await expect.poll(() => sim.output()).toContain('command restart');
     await screenshot(page, 'screen-detail-live');
 
-    // Into a video-wall folder (created through the API; the screens console moves screens by drag or dialog).
-    const deviceId = page.url().split('/').pop()!;
+    // Into a video-wall folder (created through the API), by dragging its card onto the folder tree.
     const folders = await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`);
-    const wall = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${folders.content[0]!.id}?customerId=${customer.id}`, { name: 'Video wall', type: 'VIDEO_WALL' });
-    await api(request, admin.access_token, 'POST', `/api/v2/device/move?customerId=${customer.id}`, { deviceIds: [deviceId], targetGroupId: wall.id });
-    await page.reload();
-    await expect(page.getByText('Video wall')).toBeVisible();
+    await api(request, admin.access_token, 'POST', `/api/deviceGroup/${folders.content[0]!.id}?customerId=${customer.id}`, { name: 'Video wall', type: 'VIDEO_WALL' });
+    await page.goto('/screens');
+    const tree = page.getByRole('navigation', { name: 'Screen folders' });
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
+    await page.getByTestId('screen-card').filter({ hasText: 'Lobby left' }).dragTo(tree.getByTestId('device-folder-Video wall'));
+    await expect(tree.getByTestId('device-folder-Video wall')).toContainText('1 online, 0 offline');
+    await screenshot(page, 'screens-video-wall');
     // The one failed request is the wrong code's 404 above.
     expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
   } finally {
