@@ -160,6 +160,19 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
 /** A one-shot command lives this long unless acknowledged (spec 4 §3). */
 export const COMMAND_LIFETIME_MS = 10 * 60_000;
 
+/**
+ * The routes' entry: `params` and `body` are what the route of `name` validated with `commandParams[name]`
+ * and `commandBodies[name]` (one route per command, registered in a loop, so TypeScript cannot pair the
+ * name with its shapes there; this is the one place that states the pairing).
+ */
+export function runValidatedDeviceCommand(
+  ctx: ServiceContext,
+  name: CommandName,
+  input: { search?: string; applyOn?: ApplyOn; params: Record<string, unknown>; body: unknown; remove?: boolean },
+): Promise<{ updated: number }> {
+  return runDeviceCommand(ctx, name, { ...input, params: input.params as Params<CommandName>, body: input.body as Body<CommandName> });
+}
+
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
 export async function runDeviceCommand<N extends CommandName>(
   ctx: ServiceContext,

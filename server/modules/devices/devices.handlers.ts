@@ -2,7 +2,7 @@ import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { sortValues } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
-import { deviceCommandHistory, runDeviceCommand } from './device-commands';
+import { deviceCommandHistory, runValidatedDeviceCommand } from './device-commands';
 import { commandRoutes, deviceCommandHistoryRoute } from './device-commands.routes';
 import { commandBodies } from './device-commands.schemas';
 import { bulkDeviceTags } from './devices.batch';
@@ -65,7 +65,7 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
       const { customerId: _customerId, search, applyOn, ...params } = c.req.valid('query') as Record<string, unknown> & { search?: string; applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL' };
       const body = !remove && name in commandBodies ? (c.req.valid as (target: 'json') => unknown)('json') : undefined;
 
-      return c.json(await runDeviceCommand(serviceContext(c), name, { search, applyOn, params: params as never, body: body as never, remove }), 200);
+      return c.json(await runValidatedDeviceCommand(serviceContext(c), name, { search, applyOn, params, body, remove }), 200);
     });
   }
 
