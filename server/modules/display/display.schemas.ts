@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { devicePlatforms, deviceTypes, ianaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
+import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
 /*
  * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
