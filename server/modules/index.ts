@@ -5,6 +5,7 @@ import { customersModule } from './customers/customers.module';
 import { deviceGroupsModule } from './device-groups/device-groups.module';
 import { devicesModule } from './devices/devices.module';
 import { displayModule } from './display/display.module';
+import { messageGroupsModule } from './message-groups/message-groups.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
@@ -45,6 +46,7 @@ export const modules: readonly ModuleManifest[] = [
   devicesModule,
   deviceGroupsModule,
   displayModule,
+  messageGroupsModule,
 ];
 
 /**
