@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
+import { ScreenTimeline } from '@/components/devices/screen-timeline';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -40,6 +41,7 @@ export function ScreenDetailPage({ id }: { id: string }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <DeviceFacts device={device} />
+          <ScreenTimeline deviceId={device.id} />
           <MetricsCard deviceId={device.id} />
         </div>
         <div className="space-y-4">
