@@ -62,6 +62,63 @@ const windowArb: fc.Arbitrary<PlaybackWindow> = fc
   .tuple(fc.integer({ min: 0, max: 20 * 24 * 60 }), fc.integer({ min: 1, max: 3 * 24 * 60 }))
   .map(([start, length]) => ({ from: BASE + start * 60_000, to: BASE + (start + length) * 60_000 }));
 
+/** The rules without the edge-case flags (the oracle below reads the spec's per-instant rule only). */
+const withoutFlags = (r: PlaybackRules): PlaybackRules => ({
+  campaigns: r.campaigns.map((c) => ({
+    ...c,
+    affectedHours: c.affectedHours && { ...c.affectedHours, allowPartialStartingSegment: undefined, allowPartialEndingSegment: undefined, allowDayOfWeekOverflow: undefined },
+    affectedDateRanges: c.affectedDateRanges && { intervals: c.affectedDateRanges.intervals },
+  })),
+});
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+const holdsOn = (days: WorkingDays | null | undefined, d: Temporal.PlainDate) => !days || days[DAY_NAMES[d.dayOfWeek - 1]!] === true;
+
+/** Daily windows read on the wall clock of `zone` at `t` (no DST change nearby), straight from the spec's words. */
+function hoursHold(days: WorkingDays | null | undefined, hours: { allDay?: boolean; from?: string; end?: string } | null | undefined, zone: string, t: number): boolean {
+  const z = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(zone);
+  const day = z.toPlainDate();
+  const m = z.hour * 60 + z.minute;
+  if (!hours || hours.allDay === true || hours.from === undefined || hours.end === undefined) return holdsOn(days, day);
+  const [from, end] = [minutes(hours.from), minutes(hours.end)];
+  if (hours.end === '23:59') return holdsOn(days, day) && m >= from;
+  if (from < end) return holdsOn(days, day) && m >= from && m < end;
+
+  return (holdsOn(days, day) && m >= from) || (holdsOn(days, day.subtract({ days: 1 })) && m < end);
+}
+
+/** The reasons of a campaign at `t`, computed on wall clocks and strings, independently of the resolver. */
+function oracleReasons(c: CampaignRules, zone: string, t: number): string[] {
+  const z = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(zone);
+  const today = z.toPlainDate().toString();
+  const wall = `${today}T${pad(z.hour)}:${pad(z.minute)}`;
+  const inInterval = (i: ScheduleInterval) =>
+    (!i.from || wall >= `${i.from}T${i.fromTime ?? '00:00'}`) &&
+    (!i.to || wall < `${i.to}T${i.toTime && i.toTime !== '23:59' ? i.toTime : '24:00'}`) &&
+    hoursHold(i.affectedDays, i.affectedHours, zone, t);
+  const intervals = c.affectedDateRanges?.intervals ?? [];
+  const included = intervals.filter((i) => !i.isExcluded);
+  const reasons: string[] = [];
+  if (!c.enabled) reasons.push('DISABLED');
+  if (c.validFrom && today < c.validFrom) reasons.push('NOT_VALID_YET');
+  if (c.validTo && today > c.validTo) reasons.push('EXPIRED');
+  if (!hoursHold(c.affectedDays, c.affectedHours, c.affectedHours?.timeZone ?? zone, t)) reasons.push('OUTSIDE_HOURS');
+  if (included.length > 0 && !included.some(inInterval)) reasons.push('OUTSIDE_DATE_RANGES');
+  if (intervals.some((i) => i.isExcluded && inInterval(i))) reasons.push('EXCLUDED_RANGE');
+  const playable = c.level === 'TOP' ? (c.contents ?? []).length > 0 : (c.files ?? []).some((f) => (f.validFrom ?? -Infinity) <= t && t <= (f.validTo ?? Infinity));
+  if (!playable) reasons.push('NO_PLAYABLE_ITEMS');
+
+  return reasons;
+}
+
+/** No offset change within a day and a bit of `t` in any of the zones (wall-clock reasoning holds there). */
+const steady = (t: number, zones: string[]) =>
+  zones.every((zone) => {
+    const offset = (x: number) => Temporal.Instant.fromEpochMilliseconds(x).toZonedDateTimeISO(zone).offsetNanoseconds;
+
+    return offset(t - 26 * HOUR) === offset(t) && offset(t + 26 * HOUR) === offset(t);
+  });
+
 const stateKey = ({ from: _f, to: _t, ...state }: { from: number; to: number }) => JSON.stringify(state);
 
 describe('resolver properties', () => {
@@ -101,6 +158,21 @@ describe('resolver properties', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('explain agrees with a wall-clock oracle written from the spec, away from DST changes', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(rules.map(withoutFlags), facts, fc.integer({ min: 0, max: 20 * 24 * 60 }), fc.integer({ min: 0, max: 59_999 }), (r, d, minute, ms) => {
+        const t = BASE + minute * 60_000 + ms;
+        if (!steady(t, [d.timeZone, ...r.campaigns.flatMap((c) => (c.affectedHours?.timeZone ? [c.affectedHours.timeZone] : []))])) return;
+        checked++;
+        const why = explain(r, d, t);
+        r.campaigns.forEach((c, i) => expect(why.campaigns[i]!.reasons).toEqual(oracleReasons(c, d.timeZone, t)));
+      }),
+      { numRuns: 300 },
+    );
+    expect(checked).toBeGreaterThan(50);
   });
 
   it('an excluded interval always wins', () => {
