@@ -96,6 +96,15 @@ describe('messages', () => {
   });
 });
 
+describe('the layer explain names', () => {
+  it('is the layer of the segment at that instant, emergency first', () => {
+    const emergency = { emergencyStatus: true, defaultEmergencyContent: { id: 'e', name: 'e', deviceContentType: 'content' as const } };
+    expect(explain({ campaigns: [campaign(1)] }, device(emergency), NOON)).toMatchObject({ at: NOON, layer: 'EMERGENCY', campaigns: [{ id: 1, eligible: true }] });
+    const top = campaign(2, { level: 'TOP', files: [], contents: [{ id: 'b', name: 'b', deviceContentType: 'simpleLoop', pageCount: 1, weight: 0 }] });
+    expect(explain({ campaigns: [campaign(1), top] }, device(), NOON).layer).toBe('SCHEDULE');
+  });
+});
+
 describe('schedules (TOP)', () => {
   it('need content: files do not play on the schedule layer', () => {
     const top = campaign(1, { level: 'TOP' });

@@ -150,6 +150,12 @@ describe('message groups', () => {
     expect(out.map((i) => i.name)).toEqual(['file-31.png', 'file-32.png', 'file-31.png']);
   });
 
+  it('answer the Segment wire shape, items tagged with their message', () => {
+    const [segment] = resolveSegments({ campaigns: [campaign(1, { files: [], messageGroups: [group(5, messages)] })] }, device(), DAY);
+    const parsed = SegmentSchema.parse(segment);
+    expect(parsed.channels[0]!.items.every((i) => i.type === 'FILE' && typeof i.messageId === 'number')).toBe(true);
+  });
+
   it('leave out messages that are not eligible, and cut segments at their edges', () => {
     const timed = [message(1, { affectedHours: { allDay: false, from: '12:00', end: '13:00' } }), message(2)];
     const segments = resolveSegments({ campaigns: [campaign(1, { files: [], messageGroups: [group(5, timed)] })] }, device(), DAY);
