@@ -81,10 +81,11 @@ test('a technician creates and edits an advertiser, and hands out, copies, uses 
   await edited.getByRole('button', { name: 'Actions for Acme Coffee Co' }).click();
   await page.getByRole('menuitem', { name: 'Proof-of-play links' }).click();
   await expect(links.getByLabel('CSV export URL')).toHaveValue(url);
+  await expect(links.getByRole('button', { name: 'Copy the export URL' })).toHaveText('Copy');
 
   // Disable: the URL stops working.
   await links.getByRole('button', { name: 'Disable links' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Disable the links?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Disable the links?' });
   await confirm.getByRole('button', { name: 'Disable links' }).click();
   await expect(confirm).toBeHidden();
   await expect(links.getByTestId('proof-of-play-state')).toHaveText('Links are disabled.');

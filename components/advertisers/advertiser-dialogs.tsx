@@ -94,8 +94,8 @@ export function AdvertiserFormDialog({
       {(fields) => (
         <>
           {fields.text('name', { label: 'Name', autoFocus: true, hint: 'At most 25 characters, unique in the tenant.' })}
-          {fields.textarea('comment', { label: 'Comment', hint: 'Optional.' })}
-          {fields.checkbox('enabled', { label: 'Enabled', description: 'Campaigns of an enabled advertiser count for its proof of play.' })}
+          {fields.textarea('comment', { label: 'Comment', hint: 'Optional.', rows: 2 })}
+          {fields.checkbox('enabled', { label: 'Enabled' })}
           <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3">
             <legend className="px-1 text-sm font-medium text-zinc-800">Validity</legend>
             <div className="grid gap-3 sm:grid-cols-2">

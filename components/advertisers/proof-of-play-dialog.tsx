@@ -43,6 +43,12 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
   const url = links.data?.exportHistoryAsCSV;
   const enabled = links.data?.enabled === true;
 
+  const close = () => {
+    setCopied(false);
+    setError(null);
+    onOpenChange(false);
+  };
+
   const change = async (enable: boolean) => {
     setError(null);
     setCopied(false);
@@ -51,16 +57,7 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
 
   return (
     <>
-      <Dialog
-        open={advertiser !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setCopied(false);
-            setError(null);
-          }
-          onOpenChange(open);
-        }}
-      >
+      <Dialog open={advertiser !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
         <DialogContent
           title="Proof-of-play links"
           description={
@@ -133,7 +130,7 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                 </Button>
               )
             ) : null}
-            <Button variant={canChange && !enabled ? 'secondary' : 'primary'} onClick={() => onOpenChange(false)}>
+            <Button variant={canChange && !enabled ? 'secondary' : 'primary'} onClick={close}>
               Close
             </Button>
           </DialogFooter>
