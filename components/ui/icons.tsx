@@ -337,3 +337,10 @@ export const MonitorIcon = (p: IconProps) => (
     <path d="M8 20h8M12 16v4" />
   </Icon>
 );
+
+export const MegaphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 10v4a1 1 0 0 0 1 1H7l7 4.5v-15L7 9H4.5a1 1 0 0 0-1 1Z" />
+    <path d="M17.5 9.5a3.5 3.5 0 0 1 0 5M7.5 15l1.5 5h2.5l-1-4.2" />
+  </Icon>
+);

@@ -1,3 +1,4 @@
+import { advertisersModule } from './advertisers/advertisers.module';
 import { auditLogModule } from './audit-log/audit-log.module';
 import { contentModule } from './content/content.module';
 import { contentGroupsModule } from './content-groups/content-groups.module';
@@ -41,6 +42,7 @@ export const modules: readonly ModuleManifest[] = [
   uploadsModule,
   tagsModule,
   quickFiltersModule,
+  advertisersModule,
   contentGroupsModule,
   contentModule,
   devicesModule,

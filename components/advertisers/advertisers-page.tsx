@@ -1,0 +1,199 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { AdvertiserFormDialog, DeleteAdvertiserDialog } from '@/components/advertisers/advertiser-dialogs';
+import { ProofOfPlayDialog } from '@/components/advertisers/proof-of-play-dialog';
+import { NoAccess } from '@/components/settings/no-access';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { MegaphoneIcon, PlusIcon } from '@/components/ui/icons';
+import { ResourceList } from '@/components/ui/list-view';
+import { PageHeader } from '@/components/ui/page-header';
+import { RowActions } from '@/components/ui/row-actions';
+import { useAdvertisers, type Advertiser } from '@/lib/api/advertisers';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useTenant } from '@/lib/tenant/tenant-context';
+import { hasRole } from '@/server/context/roles';
+
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const SORTABLE = ['name', 'enabled'] as const;
+
+type AdvertiserAction = { kind: 'edit' | 'delete' | 'links'; advertiser: Advertiser };
+
+/**
+ * Who may do what here: VIEWER and above read, TECHNICIAN and above change (spec 2 "Advertisers"). An
+ * ADMIN or network owner with all tenants shown only reads: a new advertiser needs a tenant.
+ */
+function useAdvertiserAccess() {
+  const me = useCurrentUser();
+  const { canSwitch, tenant } = useTenant();
+  const needsTenant = canSwitch && !tenant;
+  const isTechnician = hasRole(me.role, 'TECHNICIAN');
+
+  return { tenant, canView: hasRole(me.role, 'VIEWER'), isTechnician, needsTenant, canManage: isTechnician && !needsTenant };
+}
+
+/** `1 Dec 2026 – 31 Dec 2026 · Europe/Berlin · 0 8 * * *`, or a dash when the advertiser has no validity. */
+function validityText(validity: Advertiser['validity']): string {
+  if (!validity) return '—';
+  const days = validity.fromDate || validity.toDate ? `${validity.fromDate ?? '…'} – ${validity.toDate ?? '…'}` : null;
+
+  return [days, validity.timeZone?.replaceAll('_', ' '), validity.cron].filter(Boolean).join(' · ') || '—';
+}
+
+function buildColumns(showTenant: boolean, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
+  const columns: ColumnDef<Advertiser>[] = [
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: 'Advertiser',
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <button
+            type="button"
+            className="cursor-pointer text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+            onClick={() => onAction({ kind: canManage && !row.original.readOnly ? 'edit' : 'links', advertiser: row.original })}
+          >
+            {row.original.name}
+          </button>
+          {row.original.readOnly ? <Badge className="ml-2">Read-only</Badge> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'enabled',
+      accessorKey: 'enabled',
+      header: 'Status',
+      cell: ({ row }) => (row.original.enabled ? <Badge tone="brand">Enabled</Badge> : <Badge>Disabled</Badge>),
+    },
+    {
+      id: 'validity',
+      header: 'Validity',
+      enableSorting: false,
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600 tabular-nums">{validityText(row.original.validity)}</span>,
+    },
+    {
+      id: 'links',
+      header: 'Proof of play',
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? 'Link on' : 'Off'}</span>,
+    },
+    {
+      id: 'comment',
+      header: 'Comment',
+      enableSorting: false,
+      cell: ({ row }) => <p className="max-w-xs truncate text-zinc-600">{row.original.comment ?? ''}</p>,
+    },
+  ];
+  if (showTenant) {
+    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">#{row.original.customerId}</span> });
+  }
+  columns.push({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    enableSorting: false,
+    cell: ({ row }) => {
+      const advertiser = row.original;
+      const writable = canManage && !advertiser.readOnly;
+
+      return (
+        <RowActions label={`Actions for ${advertiser.name}`}>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'links', advertiser })}>Proof-of-play links</DropdownMenuItem>
+          {writable ? (
+            <>
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', advertiser })}>Edit</DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                onSelect={() => onAction({ kind: 'delete', advertiser })}
+              >
+                Delete
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </RowActions>
+      );
+    },
+  });
+
+  return columns;
+}
+
+export function AdvertisersPage() {
+  const access = useAdvertiserAccess();
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const { params } = list;
+  const query = useAdvertisers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
+  const [isCreating, setIsCreating] = useState(false);
+  const [action, setAction] = useState<AdvertiserAction | null>(null);
+  const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage, setAction), [access.needsTenant, access.canManage]);
+  const close = (open: boolean) => (open ? undefined : setAction(null));
+  if (!access.canView) return <NoAccess title="Advertisers are not available to you">Your role cannot see advertisers.</NoAccess>;
+  const linksOf = action?.kind === 'links' ? action.advertiser : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Advertisers"
+        description={
+          access.tenant ? (
+            <>
+              The advertisers of <span className="font-medium text-zinc-700">{access.tenant.name}</span>, their validity and proof-of-play links.
+            </>
+          ) : (
+            'Advertisers, their validity and proof-of-play links.'
+          )
+        }
+        actions={
+          access.canManage ? (
+            <Button onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New advertiser
+            </Button>
+          ) : null
+        }
+      />
+      {access.canManage ? (
+        <>
+          <AdvertiserFormDialog open={isCreating} onOpenChange={setIsCreating} tenantName={access.tenant?.name} />
+          <AdvertiserFormDialog open={action?.kind === 'edit'} advertiser={action?.kind === 'edit' ? action.advertiser : null} onOpenChange={close} />
+          <DeleteAdvertiserDialog advertiser={action?.kind === 'delete' ? action.advertiser : null} onOpenChange={close} />
+        </>
+      ) : null}
+      <ProofOfPlayDialog advertiser={linksOf} canChange={access.canManage && linksOf?.readOnly !== true} onOpenChange={close} />
+
+      <ResourceList
+        identity={{ name: 'advertisers', noun: { one: 'advertiser', other: 'advertisers' } }}
+        list={list}
+        query={query}
+        columns={columns}
+        getRowId={(advertiser) => advertiser.id}
+        sortable={SORTABLE}
+        search={{ label: 'Search advertisers by name', placeholder: 'Search by name' }}
+        notices={
+          access.isTechnician && access.needsTenant ? (
+            <Alert tone="info" title="Choose a tenant to manage its advertisers.">
+              With all tenants shown, advertisers are read-only. Pick a tenant in the switcher above to create, edit or delete advertisers.
+            </Alert>
+          ) : null
+        }
+        errorTitle="The advertisers could not be loaded."
+        empty={{
+          icon: <MegaphoneIcon className="size-5 text-zinc-500" />,
+          title: 'No advertisers yet',
+          body: 'An advertiser groups the campaigns it pays for and gets a link to their proof of play.',
+          action: access.canManage ? (
+            <Button size="sm" onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New advertiser
+            </Button>
+          ) : null,
+        }}
+      />
+    </>
+  );
+}
