@@ -1,4 +1,5 @@
 import { auditLogModule } from './audit-log/audit-log.module';
+import { campaignsModule } from './campaigns/campaigns.module';
 import { contentModule } from './content/content.module';
 import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
@@ -45,6 +46,7 @@ export const modules: readonly ModuleManifest[] = [
   devicesModule,
   deviceGroupsModule,
   displayModule,
+  campaignsModule,
 ];
 
 /**
