@@ -240,6 +240,18 @@ describe('PUT /api/campaign/{campaignId}', () => {
     expect((await put(created.id, { deviceQuickFilterId: (await k.other.quickFilter('DEVICE')).id })).status).toBe(404);
   });
 
+  it('replaces the teams with teamAccessList (a member may not empty it)', async () => {
+    const [t1, t2] = [await k.own.team(), await k.own.team()];
+    const created = await k.create(k.contentChannel(contentId, { teamAccessList: { teams: [{ id: t1.id }] } }), k.owner);
+    const res = await put(created.id, { teamAccessList: { teams: [{ id: t2.id, readOnly: true }] } }, k.owner);
+    expect(res.body.teamAccessList).toEqual({ teams: [{ id: t2.id, name: t2.name, readOnly: true }] });
+    const member = await k.t.actor('APPROVER', { customerId: k.customerId });
+    await k.own.join(t1.id, 'user', member.user.id);
+    const mine = await k.create(k.contentChannel(contentId, { teamAccessList: { teams: [{ id: t1.id }] } }), member.token);
+    const emptied = await put(mine.id, { teamAccessList: { teams: [] } }, member.token);
+    expect([emptied.status, emptied.body.key]).toEqual([400, 'campaign.error.teamRequired']);
+  });
+
   it('is read-only for a team member whose team has it read-only (403), writable through a writable team', async () => {
     const team = await k.own.team();
     const member = await k.t.actor('APPROVER', { customerId: k.customerId });
