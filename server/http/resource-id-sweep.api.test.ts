@@ -75,6 +75,11 @@ const notResourceIds: Record<string, string> = {
   'createUser:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'uploadFiles:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'initUpload:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+  'createCampaign:query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create',
+  'listCampaigns:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'createCampaign:body.advertiserId': 'advertisers arrive with their module (built beside campaigns); the tenant check is wired at merge',
+  'updateCampaign:body.advertiserId': 'advertisers arrive with their module (built beside campaigns); the tenant check is wired at merge',
+  'updateCampaign:body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id',
 };
 
 /** Path values a route needs besides its ids (a resource type, a part number). */
@@ -90,6 +95,8 @@ const fixedPathValues: Record<string, Record<string, string>> = {
 /** Body values a route needs besides its ids, where the smallest valid sample is not enough. */
 const bodyValues: Record<string, Record<string, unknown>> = {
   initUpload: { name: 'sweep.png', size: 10, totalChunks: 1 },
+  // A campaign type whose own required fields are all quick filters (the declared ids fill them).
+  createCampaign: { name: 'sweep', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', deviceSelectionMode: 'QUICK_FILTER', orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED' },
 };
 
 /** Multipart bodies (streamed by their handlers, so no schema to sample). */
@@ -187,6 +194,45 @@ function sample(schema: JsonSchema | undefined, depth = 0): unknown {
   }
 }
 
+/**
+ * A declared id inside the body (`body.contentAssignment.assignments[].contentId`: `[]` after a segment is
+ * an array of one object, or of the id itself when last) resolves through the route's body schema.
+ */
+function nestedBodyPathExists(route: RouteTableEntry, where: string): boolean {
+  const segments = where.split('.');
+  if (segments[0] !== 'body' || segments.length < 3) return false;
+  let schema = resolve(operationOf(route)?.requestBody?.content?.['application/json']?.schema);
+  for (const segment of segments.slice(1)) {
+    schema = resolve(schema?.properties?.[segment.replace(/\[\]$/, '')]);
+    if (segment.endsWith('[]')) schema = resolve(schema?.items);
+    if (!schema) return false;
+  }
+
+  return true;
+}
+
+/** Puts `id` at a nested body path (see nestedBodyPathExists), keeping what is there. */
+function setNested(body: Record<string, unknown>, segments: string[], id: string): void {
+  let node = body;
+  segments.forEach((segment, i) => {
+    const name = segment.replace(/\[\]$/, '');
+    const isArray = segment.endsWith('[]');
+    if (i === segments.length - 1) {
+      node[name] = isArray ? [id] : id;
+
+      return;
+    }
+    if (isArray) {
+      const list = (Array.isArray(node[name]) && (node[name] as unknown[]).length > 0 ? node[name] : [{}]) as Record<string, unknown>[];
+      node[name] = list;
+      node = list[0]!;
+    } else {
+      node[name] = typeof node[name] === 'object' && node[name] !== null ? node[name] : {};
+      node = node[name] as Record<string, unknown>;
+    }
+  });
+}
+
 type SweepRequest = { method: string; path: string; json?: unknown; form?: () => FormData };
 
 /**
@@ -229,6 +275,7 @@ async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: st
     for (const [where, id] of values) {
       const match = /^body\.(\w+)(\[\])?$/.exec(where);
       if (match) body[match[1]!] = match[2] ? [id] : id;
+      else if (where.startsWith('body.')) setNested(body, where.split('.').slice(1), id);
     }
     json = body;
   }
@@ -263,7 +310,7 @@ describe('declared resource ids', () => {
       const op = operationOf(route);
       for (const [where, kind] of Object.entries(route.resourceIds)) {
         const [place, name] = where.replace(/\[\]$/, '').split('.') as [string, string];
-        const exists = taken.has(where) || (op?.parameters ?? []).some((p) => p.in === place && p.name === name);
+        const exists = taken.has(where) || (op?.parameters ?? []).some((p) => p.in === place && p.name === name) || nestedBodyPathExists(route, where);
         expect(exists, `${label(route)} declares ${where}, which it does not take`).toBe(true);
         expect(factories[kind], `${label(route)}: no module has a sweep factory for '${kind}'`).toBeTypeOf('function');
       }

@@ -1,5 +1,6 @@
 import { advertisersModule } from './advertisers/advertisers.module';
 import { auditLogModule } from './audit-log/audit-log.module';
+import { campaignsModule } from './campaigns/campaigns.module';
 import { contentModule } from './content/content.module';
 import { contentGroupsModule } from './content-groups/content-groups.module';
 import { customersModule } from './customers/customers.module';
@@ -49,6 +50,7 @@ export const modules: readonly ModuleManifest[] = [
   deviceGroupsModule,
   displayModule,
   messageGroupsModule,
+  campaignsModule,
 ];
 
 /**

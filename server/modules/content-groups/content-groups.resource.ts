@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deviceContents } from '@/server/modules/content/content.table';
+import { contentUsageSql } from '@/server/modules/content/content-usages';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { folderPathField } from '@/server/query/folder-path';
@@ -12,8 +13,8 @@ import { defineResource } from '@/server/query/resource';
  *   `/`): `contentGroupPath:{id}` finds the folder and every folder below it with one GIN-indexed predicate.
  * - `contentCount` (slides and interactive content) and `simpleLoopCount` (playlists) count what lies
  *   directly in the folder; both are select-only (spec 1: computed fields only when named in `select`).
- * - `campaignUsageDetails`/`messageUsageDetails`: channels reference content folders through
- *   `contentGroupAssignment` (CONTENT_DYNAMIC); until campaigns exist nothing does, so both answer `[]`.
+ * - `campaignUsageDetails`/`topLevelCampaignUsageDetails`/`messageUsageDetails`: channels reference content
+ *   folders through `contentGroupAssignment` (CONTENT_DYNAMIC); they plug in through `contentUsages`.
  */
 export const contentGroupResource = defineResource({
   name: 'contentGroup',
@@ -36,8 +37,16 @@ export const contentGroupResource = defineResource({
       contentCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('content') },
       simpleLoopCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('simpleLoop') },
       teamAssignments: teamAssignmentsField('contentGroup'),
-      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: sql`'[]'::jsonb` },
-      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: sql`'[]'::jsonb` },
+      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: contentUsageSql('contentGroup', 'campaignUsageDetails', sql`${t.id}`) },
+      topLevelCampaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        searchable: false,
+        sortable: false,
+        sql: contentUsageSql('contentGroup', 'topLevelCampaignUsageDetails', sql`${t.id}`),
+      },
+      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: contentUsageSql('contentGroup', 'messageUsageDetails', sql`${t.id}`) },
     };
   },
 });

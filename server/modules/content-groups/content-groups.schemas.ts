@@ -25,6 +25,7 @@ export const ContentGroupSchema = projected(
     simpleLoopCount: z.number().int().optional().openapi({ description: 'Playlists directly in the folder (select-only)' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     campaignUsageDetails: z.unknown().optional(),
+    topLevelCampaignUsageDetails: z.unknown().optional(),
     messageUsageDetails: z.unknown().optional(),
   }),
 ).openapi('ContentGroup');

@@ -6,6 +6,7 @@ import { folderPathField } from '@/server/query/folder-path';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
 import { assignedDevicesSql } from './content-assignments';
+import { contentUsageSql } from './content-usages';
 import { contentReferences, deviceContents } from './content.table';
 
 /** A list without `select` answers these (the relations and the cheap computed fields the console shows). */
@@ -123,8 +124,9 @@ export const deviceContentResource = defineResource({
         sql: sql`(select coalesce(jsonb_agg(jsonb_build_object('id', ${u.id}, 'name', ${u.name}, 'deviceContentType', ${u.deviceContentType}) order by ${u.name}, ${u.id}), '[]'::jsonb)
           from ${rFrom} join ${uFrom} on ${u.id} = ${r.contentId} where ${r.customerId} = ${t.customerId} and ${r.targetType} = 'content' and ${r.targetId} = ${t.id})`,
       },
-      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: sql`'[]'::jsonb` },
-      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: sql`'[]'::jsonb` },
+      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'campaignUsageDetails', sql`${t.id}`) },
+      topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'topLevelCampaignUsageDetails', sql`${t.id}`) },
+      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'messageUsageDetails', sql`${t.id}`) },
       teamAssignments: teamAssignmentsField('deviceContent'),
     };
   },

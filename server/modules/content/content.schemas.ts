@@ -48,6 +48,7 @@ export const DeviceContentSchema = projected(
       .openapi({ description: 'Select-only: the widgets a playlist may override (`quickEdit: true`)' }),
     usageDetails: usage.optional().openapi({ description: 'Select-only: content that embeds this item' }),
     campaignUsageDetails: usage.optional().openapi({ description: 'Select-only: channels using the item' }),
+    topLevelCampaignUsageDetails: usage.optional().openapi({ description: 'Select-only: schedules using the item' }),
     messageUsageDetails: usage.optional().openapi({ description: 'Select-only: sub-channels using the item' }),
   }),
 ).openapi('DeviceContent');

@@ -1,0 +1,110 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
+import { devices } from '@/server/modules/devices/devices.table';
+import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { bigintArrayParam } from './campaigns.queries';
+import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaigns } from './campaigns.table';
+
+/**
+ * Which screens a campaign targets (spec 4 §4 "Eligibility", the targeting rule), in SQL:
+ * - STATIC: the assigned devices;
+ * - DYNAMIC: devices in an assigned folder or below it (device paths hold every ancestor, the root included,
+ *   so the root folder means every screen), whose tags satisfy `deviceTagCondition` (AND: all, OR: any; no
+ *   condition or no tags: any device), and, when the campaign has teams (`teamAccessList`), that belong to
+ *   one of them;
+ * - QUICK_FILTER: the devices matching the device quick filter's criteria (compiled by the query compiler).
+ * Every branch keeps to the campaign's own tenant.
+ */
+
+export type CampaignSelection = SQL | readonly number[];
+
+function campaignFilter(customerId: number, selection: CampaignSelection): SQL {
+  const ids = Array.isArray(selection) ? bigintArrayParam(selection as readonly number[]) : undefined;
+
+  return sql`${campaigns.customerId} = ${customerId} and ${ids ? sql`${campaigns.id} = any(${ids})` : sql`${campaigns.id} in (${selection as SQL})`}`;
+}
+
+/** True (SQL) when the device row `d` satisfies the campaign's `deviceTagCondition`. */
+function tagConditionHolds(): SQL {
+  const tags = sql`array(select jsonb_array_elements_text(${campaigns.deviceTagCondition}->'tags'))`;
+
+  return sql`(${campaigns.deviceTagCondition} is null or jsonb_array_length(coalesce(${campaigns.deviceTagCondition}->'tags', '[]'::jsonb)) = 0
+    or (case when ${campaigns.deviceTagCondition}->>'operator' = 'AND' then ${devices.tags} @> ${tags} else ${devices.tags} && ${tags} end))`;
+}
+
+/** True (SQL) when the campaign has no teams, or the device shares one of them. */
+function teamConditionHolds(): SQL {
+  return sql`(not exists (select 1 from ${teamAssignments} ct where ct.resource_type = 'campaign' and ct.resource_id = ${campaigns.id}::text)
+    or exists (select 1 from ${teamAssignments} ct join ${teamAssignments} dt on dt.team_id = ct.team_id and dt.resource_type = 'device' and dt.resource_id = ${devices.id}::text
+      where ct.resource_type = 'campaign' and ct.resource_id = ${campaigns.id}::text))`;
+}
+
+/**
+ * The targeting query: a SQL statement of `(campaign_id bigint, device_id uuid)` rows for the campaigns of
+ * `customerId` in `campaignIds` (ids, or a SQL subquery of ids). Async only because QUICK_FILTER campaigns'
+ * filters are read (one statement) and compiled first; the answer is then one set-based statement for any
+ * number of campaigns. Used by `playerDevices`, `affectedScreenCount` and the manifest push on changes.
+ */
+export async function campaignTargetDevicesQuery(db: Executor, input: { customerId: number; campaignIds: CampaignSelection; now?: Date }): Promise<SQL> {
+  const { customerId } = input;
+  const which = campaignFilter(customerId, input.campaignIds);
+  const branches: SQL[] = [
+    sql`select ${campaigns.id} as campaign_id, ${devices.id} as device_id from ${campaigns}
+      join ${campaignDeviceAssignments} on ${campaignDeviceAssignments.campaignId} = ${campaigns.id}
+      join ${devices} on ${devices.id} = ${campaignDeviceAssignments.deviceId} and ${devices.customerId} = ${campaigns.customerId}
+      where ${which} and ${campaigns.deviceSelectionMode} = 'STATIC'`,
+    sql`select ${campaigns.id} as campaign_id, ${devices.id} as device_id from ${campaigns}
+      join ${devices} on ${devices.customerId} = ${campaigns.customerId}
+        and ${devices.groupPath} && array(select ${campaignDeviceGroupAssignments.deviceGroupId} from ${campaignDeviceGroupAssignments} where ${campaignDeviceGroupAssignments.campaignId} = ${campaigns.id})
+      where ${which} and ${campaigns.deviceSelectionMode} = 'DYNAMIC' and ${tagConditionHolds()} and ${teamConditionHolds()}`,
+  ];
+  const filters = await execRows<{ id: string; filtered_entity_type: string; criteria: unknown; customer_id: number }>(
+    db,
+    sql`select distinct ${quickFilters.id} as id, ${quickFilters.filteredEntityType} as filtered_entity_type, ${quickFilters.criteria} as criteria, ${quickFilters.customerId} as customer_id
+      from ${campaigns} join ${quickFilters} on ${quickFilters.id} = ${campaigns.deviceQuickFilterId}
+      where ${which} and ${campaigns.deviceSelectionMode} = 'QUICK_FILTER'`,
+  );
+  for (const filter of filters) {
+    if (filter.filtered_entity_type !== 'DEVICE') continue;
+    const condition = criteriaCondition('DEVICE', filter.criteria, { customerId: Number(filter.customer_id), now: input.now ?? new Date() });
+    branches.push(sql`select ${campaigns.id} as campaign_id, ${devices.id} as device_id from ${campaigns}
+      join ${devices} on ${devices.customerId} = ${campaigns.customerId} and ${condition}
+      where ${which} and ${campaigns.deviceSelectionMode} = 'QUICK_FILTER' and ${campaigns.deviceQuickFilterId} = ${filter.id}::uuid`);
+  }
+
+  return sql.join(branches, sql` union `);
+}
+
+/** `{id, name}` of the devices one campaign targets, narrowed by `visible` (the caller's team access to devices). */
+export async function targetedDevices(db: Executor, input: { customerId: number; campaignId: number; visible?: SQL }): Promise<{ id: string; name: string }[]> {
+  const targets = await campaignTargetDevicesQuery(db, { customerId: input.customerId, campaignIds: [input.campaignId] });
+
+  return db
+    .select({ id: devices.id, name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.customerId, input.customerId), sql`${devices.id} in (select t.device_id from (${targets}) t)`, input.visible))
+    .orderBy(devices.name, devices.id);
+}
+
+/** How many screens each of `campaignIds` targets (absent: none); one statement. */
+export async function affectedScreenCounts(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (campaignIds.length === 0) return counts;
+  const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
+  const rows = await execRows<{ campaign_id: number; n: number }>(db, sql`select t.campaign_id, count(distinct t.device_id)::int as n from (${targets}) t group by t.campaign_id`);
+  for (const row of rows) counts.set(Number(row.campaign_id), Number(row.n));
+
+  return counts;
+}
+
+/** The ids of every device the campaigns target (for the manifest push before and after a change). */
+export async function targetedDeviceIds(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<string[]> {
+  if (campaignIds.length === 0) return [];
+  const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
+  const rows = await execRows<{ device_id: string }>(db, sql`select distinct t.device_id from (${targets}) t`);
+
+  return rows.map((r) => r.device_id);
+}

@@ -1,0 +1,36 @@
+import { contentUsages } from '@/server/modules/content/content-usages';
+import { deviceGroupUsages } from '@/server/modules/device-groups/device-group-plugs';
+import { fileReferences } from '@/server/modules/files/file-reference-registry';
+import { defineModule, plug } from '@/server/modules/module';
+import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
+import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
+import { tagSources } from '@/server/modules/tags/tag-sources';
+import { teamResources } from '@/server/modules/teams/team-registry';
+import { campaignContentUsages, campaignDeviceGroupUsages, campaignFileReferences, campaignQuickFilterUsage, scheduleFileReferences } from './campaign-references';
+import { registerCampaignRoutes } from './campaigns.handlers';
+import { countCampaignsOf, insertCampaign } from './campaigns.queries';
+import { campaignAssignmentTables, campaigns } from './campaigns.table';
+
+/**
+ * Campaigns: channels (`level` WIDGET) and schedules (`level` TOP), spec 2 "Campaign". What they play and
+ * where are assignment tables; which screens they target is one SQL statement (campaign-targeting.queries.ts), also
+ * used to tell those screens when a campaign changes. Message groups and messages come later.
+ */
+export const campaignsModule = defineModule({
+  name: 'campaigns',
+  routes: registerCampaignRoutes,
+  tables: [campaigns, ...campaignAssignmentTables],
+  plugs: [
+    plug(teamResources, { type: 'campaign', table: campaigns, idColumn: campaigns.id, customerIdColumn: campaigns.customerId }),
+    plug(tagSources, { name: 'campaign', tagType: 'CAMPAIGN', table: campaigns, tagsColumn: campaigns.tags, customerIdColumn: campaigns.customerId }),
+    plug(usageCounters, { resource: 'CAMPAIGN', count: countCampaignsOf }),
+    plug(fileReferences, campaignFileReferences, scheduleFileReferences),
+    plug(deviceGroupUsages, ...campaignDeviceGroupUsages),
+    plug(contentUsages, ...campaignContentUsages),
+    plug(quickFilterUsages, campaignQuickFilterUsage),
+  ],
+  sweep: {
+    campaign: async (db, customerId) =>
+      String((await insertCampaign(db, { customerId, name: 'sweep', level: 'WIDGET', type: 'CONTENT', contentShuffleMode: 'BALANCED', defaultDuration: 10 })).id),
+  },
+});

@@ -1,0 +1,170 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { customers } from '@/server/modules/customers/customers.table';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { defineResource, type FieldDefinition, type RelationField } from '@/server/query/resource';
+import { assignmentKinds, type AssignmentKind } from './campaign-assignments';
+import {
+  campaignLevels,
+  campaigns,
+  campaignTypes,
+  contentShuffleModes,
+  deviceSelectionModes,
+  orderingModes,
+  playbackSlotItemTypes,
+} from './campaigns.table';
+
+const customerRefResource = defineResource({
+  name: 'customer',
+  table: customers,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'integer', sql: t.id },
+    name: { kind: 'scalar', type: 'string', sql: t.name },
+  }),
+});
+
+const quickFilterRefResource = defineResource({
+  name: 'quickFilter',
+  table: quickFilters,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'uuid', sql: t.id },
+    name: { kind: 'scalar', type: 'string', sql: t.name },
+  }),
+});
+
+/** `creator` / `lastSavedBy`: e-mail and name copied onto the row (they outlive the user). */
+const personResource = (name: string, email: 'creatorEmail' | 'lastSavedByEmail', person: 'creatorName' | 'lastSavedByName') =>
+  defineResource({
+    name,
+    table: campaigns,
+    fields: (t) => ({
+      email: { kind: 'scalar', type: 'string', sql: t[email] },
+      name: { kind: 'scalar', type: 'string', sql: t[person] },
+    }),
+  });
+
+const creatorResource = personResource('creator', 'creatorEmail', 'creatorName');
+const lastSavedByResource = personResource('lastSavedBy', 'lastSavedByEmail', 'lastSavedByName');
+
+function personRelation(resource: typeof creatorResource, email: 'creatorEmail' | 'lastSavedByEmail'): RelationField {
+  const self = (s: PgTable) => s as typeof campaigns;
+
+  return {
+    kind: 'relation',
+    cardinality: 'one',
+    target: () => resource as never,
+    on: (s, target) => eq((target as typeof campaigns).id, self(s).id),
+    foreignKey: (s) => sql`case when ${self(s)[email]} is not null then ${self(s).id} end`,
+    sameRow: (s) => sql`(${self(s)[email]} is not null)`,
+  };
+}
+
+function quickFilterRelation(column: 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId'): RelationField {
+  return {
+    kind: 'relation',
+    cardinality: 'one',
+    target: () => quickFilterRefResource as never,
+    on: (s, target) => eq((target as typeof quickFilters).id, (s as typeof campaigns)[column]),
+    foreignKey: (s) => (s as typeof campaigns)[column],
+  };
+}
+
+/** `campaignContentAssignments.contentId` and the like: each assignment table as a searchable collection. */
+function assignmentRelation(kind: AssignmentKind): RelationField {
+  const resource = defineResource({
+    name: kind.searchField,
+    table: kind.table,
+    fields: (t) => {
+      const columns = t as unknown as Record<string, AnyPgColumn>;
+      const fields: Record<string, FieldDefinition> = {
+        [kind.itemKey]: { kind: 'scalar', type: kind.idType === 'uuid' ? 'uuid' : 'integer', sql: columns[kind.itemKey]! },
+      };
+      if (kind.weighted) fields.weight = { kind: 'scalar', type: 'integer', sql: columns.weight! };
+
+      return fields;
+    },
+  });
+
+  return {
+    kind: 'relation',
+    cardinality: 'many',
+    target: () => resource as never,
+    on: (s, target) => sql`${(target as unknown as Record<string, never>).campaignId} = ${(s as typeof campaigns).id}`,
+  };
+}
+
+/** A date column as the instant 00:00 UTC of that day (answered as epoch ms; searchable by ms or ISO). */
+const dayStart = (column: AnyPgColumn) => sql`(${column}::timestamp at time zone 'UTC')`;
+
+/**
+ * Searchable, selectable and sortable fields of `campaign` (spec 2 "Campaign", version 2 reads). The
+ * assignment lists (`contentAssignments` …), `teamAssignments` as `[{id, name}]`, `teamAccessList` and
+ * `affectedScreenCount` are answered by the service after the page is read (one statement per list for the
+ * page); here the assignment tables are collections for `search` only.
+ */
+export const campaignResource = defineResource({
+  name: 'campaign',
+  table: campaigns,
+  tenant: (t) => t.customerId,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'integer', sql: t.id },
+    name: { kind: 'scalar', type: 'string', sql: t.name },
+    customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
+    level: { kind: 'scalar', type: 'enum', enumValues: campaignLevels, sql: t.level },
+    type: { kind: 'scalar', type: 'enum', enumValues: campaignTypes, sql: t.type },
+    version: { kind: 'scalar', type: 'string', sql: t.version },
+    enabled: { kind: 'scalar', type: 'boolean', sql: t.enabled },
+    weight: { kind: 'scalar', type: 'integer', sql: t.weight },
+    saturation: { kind: 'scalar', type: 'number', sql: t.saturation },
+    tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
+    locked: { kind: 'scalar', type: 'boolean', sql: t.locked },
+    validFrom: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validFrom) },
+    validTo: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validTo) },
+    duration: { kind: 'scalar', type: 'integer', sql: t.duration },
+    defaultDuration: { kind: 'scalar', type: 'integer', sql: t.defaultDuration },
+    contentShuffleMode: { kind: 'scalar', type: 'enum', enumValues: contentShuffleModes, sql: t.contentShuffleMode },
+    orderingMode: { kind: 'scalar', type: 'enum', enumValues: orderingModes, sql: t.orderingMode },
+    skipDefaultPage: { kind: 'scalar', type: 'boolean', sql: t.skipDefaultPage },
+    skipInvalidFiles: { kind: 'scalar', type: 'boolean', sql: t.skipInvalidFiles },
+    affectedHours: { kind: 'scalar', type: 'json', sql: t.affectedHours },
+    affectedDays: { kind: 'scalar', type: 'json', sql: t.affectedDays },
+    affectedDateRanges: { kind: 'scalar', type: 'json', sql: t.affectedDateRanges },
+    deviceTagCondition: { kind: 'scalar', type: 'json', sql: t.deviceTagCondition },
+    contentTagCondition: { kind: 'scalar', type: 'json', sql: t.contentTagCondition },
+    fileTagCondition: { kind: 'scalar', type: 'json', sql: t.fileTagCondition },
+    advertiserId: { kind: 'scalar', type: 'uuid', sql: t.advertiserId },
+    playedAssetTeamAccessList: { kind: 'scalar', type: 'json', sql: t.playedAssetTeamAccessList },
+    playMultipleItemsInSinglePlaybackSlot: { kind: 'scalar', type: 'boolean', sql: t.playMultipleItemsInSinglePlaybackSlot },
+    playAllItemsInSinglePlaybackSlot: { kind: 'scalar', type: 'boolean', sql: t.playAllItemsInSinglePlaybackSlot },
+    playbackSlotItemType: { kind: 'scalar', type: 'enum', enumValues: playbackSlotItemTypes, sql: t.playbackSlotItemType },
+    playbackSlotDuration: { kind: 'scalar', type: 'integer', sql: t.playbackSlotDuration },
+    playbackSlotNumberOfElementsToPlay: { kind: 'scalar', type: 'integer', sql: t.playbackSlotNumberOfElementsToPlay },
+    deviceSelectionMode: { kind: 'scalar', type: 'enum', enumValues: deviceSelectionModes, sql: t.deviceSelectionMode },
+    contentQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.contentQuickFilterId },
+    fileQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.fileQuickFilterId },
+    deviceQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.deviceQuickFilterId },
+    creatorEmail: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
+    lastSavedByEmail: { kind: 'scalar', type: 'string', sql: t.lastSavedByEmail },
+    createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
+    createDate: { kind: 'scalar', type: 'epochMs', sql: t.createdDate },
+    lastSavedAt: { kind: 'scalar', type: 'epochMs', sql: t.lastSaved },
+    customer: {
+      kind: 'relation',
+      cardinality: 'one',
+      target: () => customerRefResource as never,
+      on: (s: PgTable, target: PgTable) => eq((target as typeof customers).id, (s as typeof campaigns).customerId),
+      foreignKey: (s: PgTable) => (s as typeof campaigns).customerId,
+    },
+    creator: personRelation(creatorResource, 'creatorEmail'),
+    lastSavedBy: personRelation(lastSavedByResource, 'lastSavedByEmail'),
+    contentQuickFilter: quickFilterRelation('contentQuickFilterId'),
+    fileQuickFilter: quickFilterRelation('fileQuickFilterId'),
+    deviceQuickFilter: quickFilterRelation('deviceQuickFilterId'),
+    ...Object.fromEntries(assignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind)])),
+    teamAssignments: teamAssignmentsField('campaign'),
+  }),
+});
+
+/** The fields the service answers after reading a page (they are not columns of the statement). */
+export const pageExtraFields = ['affectedScreenCount', 'teamAccessList', 'teamAssignments', ...assignmentKinds.map((k) => k.listField)] as const;
