@@ -66,6 +66,8 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     const history = page.getByRole('list', { name: 'Recent commands' });
     await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 20_000 });
     await expect.poll(() => sim.output()).toContain('command restart');
+    // What it plays, resolved as the screen resolves it: nothing is assigned yet.
+    await expect(page.getByRole('list', { name: 'Segments' })).toContainText('Nothing to play');
     await screenshot(page, 'screen-detail-live');
 
     // Into a video-wall folder (created through the API), by dragging its card onto the folder tree.

@@ -58,10 +58,9 @@ function buildColumns(allTenants: boolean): ColumnDef<AuditEntry>[] {
 
 function LevelBadge({ level }: { level?: string | null }) {
   if (!level) return null;
-  const tone =
-    level === 'ERROR' ? 'bg-red-50 text-red-700 ring-red-200' : level === 'WARN' || level === 'WARNING' ? 'bg-amber-50 text-amber-800 ring-amber-200' : undefined;
+  const tone = level === 'ERROR' ? 'danger' : level === 'WARN' || level === 'WARNING' ? 'warning' : 'neutral';
 
-  return <Badge className={tone}>{level}</Badge>;
+  return <Badge tone={tone}>{level}</Badge>;
 }
 
 export function AuditLogPage() {

@@ -74,11 +74,11 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
       header: 'Status',
       cell: ({ row }) =>
         row.original.restricted ? (
-          <Badge className="bg-red-50 text-red-700 ring-red-200">Restricted</Badge>
+          <Badge tone="danger">Restricted</Badge>
         ) : isExpired(row.original) ? (
-          <Badge className="bg-amber-50 text-amber-800 ring-amber-200">Expired</Badge>
+          <Badge tone="warning">Expired</Badge>
         ) : (
-          <Badge className="bg-emerald-50 text-emerald-700 ring-emerald-200">Active</Badge>
+          <Badge tone="success">Active</Badge>
         ),
     },
     {

@@ -61,7 +61,7 @@ export function screenColumns({
             <Link href={`/screens/${device.id}`} draggable={false} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
               {device.name || 'Unnamed screen'}
             </Link>
-            {device.emergencyStatus ? <Badge className="ml-2 bg-red-50 text-red-700 ring-red-200">Emergency</Badge> : null}
+            {device.emergencyStatus ? <Badge tone="danger" className="ml-2">Emergency</Badge> : null}
             {device.tags?.length ? <p className="mt-0.5 truncate text-xs text-zinc-500">{device.tags.join(', ')}</p> : null}
           </div>
         );

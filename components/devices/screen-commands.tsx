@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
@@ -100,7 +100,7 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
             </Button>
           </Row>
           <Row label="Daily reboot" htmlFor="reboot-time">
-            <div className="w-28">
+            <div className="w-32">
               <Input id="reboot-time" type="time" value={rebootTime} aria-invalid={!isTime(rebootTime) || undefined} onChange={(e) => setRebootTime(e.target.value)} />
             </div>
             <Button variant="secondary" size="sm" disabled={!isTime(rebootTime) || busy} onClick={() => void send(`Reboots daily at ${rebootTime}.`, { name: 'rebootTime', params: { time: rebootTime } })}>
@@ -113,11 +113,11 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
           <fieldset className="space-y-2">
             <legend className="sr-only">Working hours</legend>
             <Row label="Working hours" htmlFor="hours-from">
-              <div className="w-28">
+              <div className="w-32">
                 <Input id="hours-from" aria-label="From" type="time" value={hours.from} onChange={(e) => setHours({ ...hours, from: e.target.value })} />
               </div>
               <span className="text-zinc-500">to</span>
-              <div className="w-28">
+              <div className="w-32">
                 <Input aria-label="To" type="time" value={hours.to} onChange={(e) => setHours({ ...hours, to: e.target.value })} />
               </div>
             </Row>
@@ -190,12 +190,12 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
   );
 }
 
-const STATUS: Record<DeviceCommandEntry['status'], { label: string; className: string }> = {
-  PENDING: { label: 'Waiting for the screen', className: 'bg-amber-50 text-amber-800 ring-amber-200' },
-  DELIVERED: { label: 'Delivered', className: 'bg-sky-50 text-sky-800 ring-sky-200' },
-  ACKNOWLEDGED: { label: 'Done', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
-  FAILED: { label: 'Failed', className: 'bg-red-50 text-red-700 ring-red-200' },
-  EXPIRED: { label: 'Expired', className: 'bg-zinc-100 text-zinc-600 ring-zinc-200' },
+const STATUS: Record<DeviceCommandEntry['status'], { label: string; tone: BadgeTone }> = {
+  PENDING: { label: 'Waiting for the screen', tone: 'warning' },
+  DELIVERED: { label: 'Delivered', tone: 'info' },
+  ACKNOWLEDGED: { label: 'Done', tone: 'success' },
+  FAILED: { label: 'Failed', tone: 'danger' },
+  EXPIRED: { label: 'Expired', tone: 'neutral' },
 };
 
 /** The screen's newest one-shot commands: sent, delivered, done or failed. Settings show in the manifest, not here. */
@@ -214,7 +214,7 @@ function CommandHistoryCard({ deviceId }: { deviceId: string }) {
             <li key={entry.id} className="flex items-center gap-3 py-1.5">
               <span className="w-40 truncate font-medium text-zinc-900">{entry.name}</span>
               <span className="text-zinc-500">{formatDateTime(entry.issuedAt)}</span>
-              <Badge className={`ml-auto ${STATUS[entry.status].className}`}>{STATUS[entry.status].label}</Badge>
+              <Badge tone={STATUS[entry.status].tone} className="ml-auto">{STATUS[entry.status].label}</Badge>
               {entry.error ? <span className="max-w-48 truncate text-red-700" title={entry.error}>{entry.error}</span> : null}
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
+import { ScreenTimeline } from '@/components/devices/screen-timeline';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -35,14 +36,16 @@ export function ScreenDetailPage({ id }: { id: string }) {
         </Link>
         <h1 className="text-lg font-semibold text-zinc-900">{device.name || 'Unnamed screen'}</h1>
         <DeviceStatus device={device} />
-        {device.emergencyStatus ? <Badge className="bg-red-50 text-red-700 ring-red-200">Emergency</Badge> : null}
+        {device.emergencyStatus ? <Badge tone="danger">Emergency</Badge> : null}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <DeviceFacts device={device} />
+          <ScreenTimeline deviceId={device.id} />
           <MetricsCard deviceId={device.id} />
         </div>
         <div className="space-y-4">
+          <ScreenshotCard device={device} />
           <ContentCard device={device} />
           <ScreenCommandsCard device={device} />
         </div>
@@ -71,7 +74,16 @@ function DeviceFacts({ device }: { device: Device }) {
           <DeviceStatus device={device} /> <span className="text-zinc-500">since {formatDateTime(device.lastDeviceStatusChange, '—')}</span>
         </Fact>
         <Fact label="Last activity">{formatDateTime(device.lastActivity, 'Never')}</Fact>
-        <Fact label="Folder">{device.deviceGroup?.name ?? '—'}</Fact>
+        <Fact label="Folder">
+          {/* The root folder is "All screens" here as in the screens list; a path of one id is the root. */}
+          {device.deviceGroup && (device.deviceGroupPath ?? '').includes('/') ? (
+            <Link href={`/screens?folder=${device.deviceGroup.id}`} className="text-brand-700 hover:underline">
+              {device.deviceGroup.name ?? 'Untitled folder'}
+            </Link>
+          ) : (
+            'All screens'
+          )}
+        </Fact>
         <Fact label="Type and platform">
           {device.type ?? '—'} · {device.platform ?? '—'}
         </Fact>
@@ -83,6 +95,26 @@ function DeviceFacts({ device }: { device: Device }) {
         <Fact label="Licence">{[device.licenseStatus, device.licenseType].filter(Boolean).join(' · ') || '—'}</Fact>
         <Fact label="Tags">{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
       </dl>
+    </Card>
+  );
+}
+
+/** The newest screenshot the screen sent (what it showed then); "Take screenshot" below asks for a new one. */
+function ScreenshotCard({ device }: { device: Device }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const path = device.previewPath;
+
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Latest screenshot</h2>
+      <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md bg-zinc-100">
+        {path && failed !== path ? (
+          // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
+          <img src={path} alt={`Screenshot of ${device.name || 'the screen'}`} className="size-full bg-zinc-900 object-contain" onError={() => setFailed(path)} data-testid="screen-screenshot" />
+        ) : (
+          <span className="text-sm text-zinc-500">No screenshot yet. Use “Take screenshot” to ask the screen for one.</span>
+        )}
+      </div>
     </Card>
   );
 }

@@ -26,8 +26,8 @@ export function validityState(item: Validity, now = Date.now()): ValidityState {
 /** "Expired …", "From …" or "Until …"; nothing when there is no limit (or only a start in the past). */
 export function ValidityBadge({ file, prefix = '' }: { file: Validity; prefix?: string }) {
   const state = validityState(file);
-  if (state === 'expired') return <Badge className="bg-red-50 text-red-700 ring-red-200">{prefix}Expired {formatDate(file.validTo)}</Badge>;
-  if (state === 'upcoming') return <Badge className="bg-amber-50 text-amber-800 ring-amber-200">{prefix}From {formatDate(file.validFrom)}</Badge>;
+  if (state === 'expired') return <Badge tone="danger">{prefix}Expired {formatDate(file.validTo)}</Badge>;
+  if (state === 'upcoming') return <Badge tone="warning">{prefix}From {formatDate(file.validFrom)}</Badge>;
   if (state === 'valid' && file.validTo) return <Badge>{prefix}Until {formatDate(file.validTo)}</Badge>;
 
   return null;

@@ -7,6 +7,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
+import type { DeviceSchedule } from '@/server/modules/display/display.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
 
@@ -160,5 +161,16 @@ export function useDeviceCommandHistory(deviceId: string) {
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'commands'] as const,
     queryFn: ({ signal }) => apiFetch<DeviceCommandEntry[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/commands`, { customerId, signal }),
     refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'PENDING' || c.status === 'DELIVERED') ? 2000 : 10_000),
+  });
+}
+
+/** GET /api/v2/device/{id}/schedule: what the screen plays over [from, to) (at most 7 days), as segments. */
+export function useDeviceSchedule(deviceId: string, window: { from: number; to: number }) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'schedule', window] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<DeviceSchedule>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule`, { query: { from: String(window.from), to: String(window.to) }, customerId, signal }),
   });
 }

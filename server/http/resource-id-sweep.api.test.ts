@@ -61,6 +61,8 @@ const notResourceIds: Record<string, string> = {
   'updateLicenseDevices:query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then',
   'listDeviceContent:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listDeviceGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listMessageGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'createMessageGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createContentGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createDeviceGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createContent:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',

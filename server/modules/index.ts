@@ -6,6 +6,7 @@ import { customersModule } from './customers/customers.module';
 import { deviceGroupsModule } from './device-groups/device-groups.module';
 import { devicesModule } from './devices/devices.module';
 import { displayModule } from './display/display.module';
+import { messageGroupsModule } from './message-groups/message-groups.module';
 import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
@@ -46,6 +47,7 @@ export const modules: readonly ModuleManifest[] = [
   devicesModule,
   deviceGroupsModule,
   displayModule,
+  messageGroupsModule,
   campaignsModule,
 ];
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { uuidEquals } from '@/server/db/sql';
 import type { ServiceContext } from '@/server/context/service-context';
 import { NotFoundError } from '@/server/errors';
 import { findPage, type ListInput } from '@/server/query';
@@ -21,7 +21,7 @@ export function listTemplates(ctx: ServiceContext, input: ListInput) {
  * tenant's own slides (the content of its Templates folder), in `contentGroupId` (the root when absent).
  */
 export async function createFromTemplate(ctx: ServiceContext, input: { templateId: string; contentGroupId?: string; name: string }): Promise<DeviceContent> {
-  const starter = await findTemplate(ctx.db, sql`${contentTemplates.id}::text = ${input.templateId}`);
+  const starter = await findTemplate(ctx.db, uuidEquals(contentTemplates.id, input.templateId));
   const source = starter
     ? { structureType: starter.structureType, data: starter.data as SlideData }
     : await ownTemplate(ctx, input.templateId);

@@ -21,7 +21,7 @@ import { CONTENT_DEFAULT_SELECT, CONTENT_SINGLE_SELECT, deviceContentResource } 
 import type { DeviceContent } from './content.schemas';
 import { deviceContents, type DeviceContentRow } from './content.table';
 import { findContentForWrite, findEmbedders, insertDeviceContent, updateDeviceContent, writeReferences, deleteDeviceContent } from './content.queries';
-import { announcePlaybackChange } from '@/server/modules/files/playback-changes';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 
 /** The two write paths of spec 2: `/api/content` (slides, interactive content) and `/api/simpleLoop` (playlists). */
 export type ContentKind = 'content' | 'simpleLoop';

@@ -1,3 +1,4 @@
+import { uuidEquals } from '@/server/db/sql';
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
@@ -94,7 +95,7 @@ export async function isContentOf(db: Executor, customerId: number, contentId: s
   const rows = await db
     .select({ id: deviceContents.id })
     .from(deviceContents)
-    .where(and(eq(deviceContents.customerId, customerId), sql`${deviceContents.id}::text = ${contentId.toLowerCase()}`))
+    .where(and(eq(deviceContents.customerId, customerId), uuidEquals(deviceContents.id, contentId.toLowerCase())))
     .limit(1);
 
   return rows.length > 0;

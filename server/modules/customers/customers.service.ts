@@ -7,6 +7,7 @@ import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
@@ -149,7 +150,8 @@ export async function setDefaultContents(ctx: ServiceContext, input: { defaultEm
   // Screens fall back to it in an emergency: it must be the customer's own content (404 otherwise).
   if (contentId && !(await isContentOf(ctx.db, customerId, contentId))) throw new NotFoundError('deviceContent', contentId);
 
-  return updateSettings(ctx, customerId, { defaultEmergencyContentId: contentId }, 'default contents');
+  // Screens in emergency that fall back to the default hear manifestChanged.
+  return updateSettings(ctx, customerId, { defaultEmergencyContentId: contentId }, 'default contents', (tx) => announcePlaybackChange(tx, { customerId, emergencyDefault: true }));
 }
 
 export async function promoteAsSubreseller(ctx: ServiceContext, input: { id: number }) {
@@ -242,11 +244,12 @@ async function refuseWhileMembers(tx: Transaction, row: CustomerRow, verb: strin
   if (members > 0) throw new ConflictError('customer.error.hasMembers', `Cannot ${verb} '${row.name}' while it owns ${members} customer(s)`, { members });
 }
 
-async function updateSettings(ctx: ServiceContext, customerId: number, values: CustomerValues, what: string) {
+async function updateSettings(ctx: ServiceContext, customerId: number, values: CustomerValues, what: string, afterUpdate?: (tx: Transaction) => Promise<void>) {
   return withTransaction(ctx.db, async (tx) => {
     const before = await findCustomerRow(tx, customerId);
     if (!before) throw new NotFoundError('customer', customerId);
     await updateCustomerRow(tx, customerId, values);
+    await afterUpdate?.(tx);
     await audit(tx, ctx, before, 'update', `Customer '${before.name}': ${what} changed`, diffFields(pick(before, Object.keys(values)), values));
 
     return readCustomer(tx, customerId);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery, requiredBooleanQuery } from '@/server/http/query-params.schemas';
-import { ianaTimeZone, licenseStatuses, licenseTypes } from './devices.schemas';
+import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { licenseStatuses, licenseTypes } from './devices.schemas';
 
 /*
  * The parameters of the batch device commands (spec 3 "Devices and device folders"): query parameters as

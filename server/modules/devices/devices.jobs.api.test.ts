@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOfflineSweeps, sweepOfflineDevices } from './devices.jobs';
+import { deleteOldMetricSamples, METRIC_RETENTION_DAYS, runOfflineSweeps, sweepOfflineDevices } from './devices.jobs';
 import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
-import { devices, deviceStatusChanges } from './devices.table';
+import { deviceMetricSamples, devices, deviceStatusChanges } from './devices.table';
 
 let k: DevicesTestKit;
 let t: DevicesTestKit['t'];
@@ -41,5 +41,20 @@ describe('offline sweep', () => {
     const waits: number[] = [];
     await runOfflineSweeps(t.db, undefined, async (ms) => void waits.push(ms));
     expect(waits).toEqual([15_000, 15_000, 15_000]);
+  });
+});
+
+describe('metric retention', () => {
+  it('deletes the samples older than the retention period, in batches, and keeps the newer ones', async () => {
+    const device = await k.device({ name: 'Metered' });
+    const day = 86_400_000;
+    const old = Array.from({ length: 10_005 }, (_, i) => ({ deviceId: device.id, type: 'CPU', sampledAt: new Date(NOW.getTime() - (METRIC_RETENTION_DAYS + 1) * day - i * 1000), value: i }));
+    const kept = [{ deviceId: device.id, type: 'CPU', sampledAt: new Date(NOW.getTime() - (METRIC_RETENTION_DAYS - 1) * day), value: 1 }];
+    for (let i = 0; i < old.length; i += 2000) await t.db.insert(deviceMetricSamples).values(old.slice(i, i + 2000));
+    await t.db.insert(deviceMetricSamples).values(kept);
+
+    expect(await deleteOldMetricSamples(t.db, NOW)).toBe(10_005);
+    const left = await t.db.select().from(deviceMetricSamples).where(eq(deviceMetricSamples.deviceId, device.id));
+    expect(left.map((r) => r.value)).toEqual([1]);
   });
 });

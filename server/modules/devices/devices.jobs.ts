@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
-import { markSilentDevicesOffline } from './devices.queries';
+import { deleteMetricSamplesBefore, markSilentDevicesOffline } from './devices.queries';
 
 export const OFFLINE_SWEEP_JOB = 'devices.offline-sweep';
 /** The sweep runs this often within its one-minute schedule, so a device is OFFLINE within 30 s of its deadline. */
@@ -23,4 +23,26 @@ export async function runOfflineSweeps(db: Database, log?: Logger, sleep = (ms: 
     if (i > 0) await sleep(OFFLINE_SWEEP_EVERY_MS);
     await sweepOfflineDevices(db, new Date(), log);
   }
+}
+
+export const METRIC_RETENTION_JOB = 'devices.metric-retention';
+/** Metric samples older than this are deleted (the graphs' ranges stay well inside it). */
+export const METRIC_RETENTION_DAYS = 90;
+const METRIC_DELETE_BATCH = 10_000;
+
+/**
+ * Job `devices.metric-retention` (daily): deletes samples older than METRIC_RETENTION_DAYS in batches of
+ * 10 000, each its own statement, so no transaction holds many rows. Answers how many went.
+ */
+export async function deleteOldMetricSamples(db: Database, now = new Date(), log?: Logger): Promise<number> {
+  const cutoff = new Date(now.getTime() - METRIC_RETENTION_DAYS * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const n = await deleteMetricSamplesBefore(db, cutoff, METRIC_DELETE_BATCH);
+    total += n;
+    if (n < METRIC_DELETE_BATCH) break;
+  }
+  if (total > 0) log?.info({ deleted: total, cutoff: cutoff.toISOString() }, 'old device metric samples deleted');
+
+  return total;
 }

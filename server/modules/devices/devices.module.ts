@@ -12,7 +12,7 @@ import { tagSources } from '@/server/modules/tags/tag-sources';
 import { teamResources } from '@/server/modules/teams/team-registry';
 import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
-import { OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
+import { deleteOldMetricSamples, METRIC_RETENTION_JOB, OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
 import { insertDevice, insertDevicePreview } from './devices.queries';
 import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceSocketTickets, deviceStatusChanges } from './devices.table';
 
@@ -37,7 +37,10 @@ async function sweepDevice(db: Database, customerId: number): Promise<string> {
 export const devicesModule = defineModule({
   name: 'devices',
   routes: registerDeviceRoutes,
-  jobs: ({ db, log }) => [{ name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) }],
+  jobs: ({ db, log }) => [
+    { name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) },
+    { name: METRIC_RETENTION_JOB, cron: '23 3 * * *', run: async () => void (await deleteOldMetricSamples(db, new Date(), log)) },
+  ],
   tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens, deviceSocketTickets],
   plugs: [
     plug(teamResources, { type: 'device', table: devices, idColumn: devices.id, customerIdColumn: devices.customerId }),

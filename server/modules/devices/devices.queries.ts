@@ -167,6 +167,21 @@ export async function deviceMetricBuckets(db: Executor, input: { deviceId: strin
   return rows.map((r) => ({ type: r.type, bucket: num(r.bucket), avg: num(r.avg), min: num(r.min), max: num(r.max), sum: num(r.sum) ?? 0, count: Number(r.count) }));
 }
 
+/** Deletes up to `limit` metric samples taken before `cutoff`; answers how many went (the job repeats while full). */
+export async function deleteMetricSamplesBefore(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const rows = await execRows<{ n: number }>(
+    db,
+    sql`with doomed as (
+          delete from ${deviceMetricSamples}
+           where ctid = any(array(select ctid from ${deviceMetricSamples} where ${deviceMetricSamples.sampledAt} < ${cutoff.toISOString()} limit ${limit}))
+          returning 1
+        )
+        select count(*)::int as n from doomed`,
+  );
+
+  return rows[0]?.n ?? 0;
+}
+
 /**
  * Marks OFFLINE every ONLINE device last seen more than 2.5 × its heartbeat interval before `now`, and
  * records each transition, in one statement. Answers the devices that went offline.

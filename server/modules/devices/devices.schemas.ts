@@ -2,6 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
+import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+
+// The advertiser and other modules built beside this change still import the zone from here.
+export { ianaTimeZone, isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
 /*
  * Wire shapes of devices (spec 3 "Device", "Devices and device folders"). No server imports: the console
@@ -13,28 +17,6 @@ export const devicePlatforms = ['PLATFORM_1', 'PLATFORM_2', 'PLATFORM_3', 'PLATF
 export const deviceStatuses = ['ONLINE', 'OFFLINE'] as const;
 export const licenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
 export const licenseTypes = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
-
-/**
- * True when `value` names a time zone this runtime knows (IANA names, `UTC`). Offsets (`+01:00`) and
- * abbreviations are refused even where Intl would take them: a device's zone must follow its DST rules.
- */
-export function isIanaTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone (`Europe/Berlin`, `UTC`). */
-export const ianaTimeZone = z
-  .string()
-  .max(64)
-  .refine(isIanaTimeZone, 'An IANA time zone such as Europe/Berlin')
-  .openapi({ example: 'Europe/Berlin', description: 'IANA time zone' });
 
 const ref = z.object({ id: z.string().uuid().optional(), name: z.string().optional() });
 

@@ -1,6 +1,6 @@
 import { deviceDirectories } from '@/server/auth/device-token';
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
-import { playbackChangeListeners } from '@/server/modules/files/playback-changes';
+import { playbackChangeListeners } from '@/server/playback/playback-changes';
 import { defineModule, plug } from '@/server/modules/module';
 import { devicesAffectedBy } from './manifest';
 import { notifyDevices, type DevicePushKind } from './device-push';

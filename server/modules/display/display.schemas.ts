@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { devicePlatforms, deviceTypes, ianaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
+import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
 /*
  * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
@@ -167,13 +168,38 @@ export const SegmentContentSchema = z
   .object({ id: z.string().uuid(), name: z.string(), deviceContentType: z.enum(['content', 'simpleLoop']) })
   .openapi('SegmentContent');
 
+export const PlayItemSchema = z
+  .object({
+    type: z.enum(['FILE', 'CONTENT', 'MESSAGE']),
+    id: z.string(),
+    name: z.string(),
+    durationMs: z.number().int().min(0),
+    messageId: z.number().int().optional().openapi({ description: 'The sub-channel (message) the item comes from, in a MESSAGE_GROUP channel' }),
+  })
+  .openapi('PlayItem');
+
+export const ChannelPlaySchema = z
+  .object({
+    campaignId: z.number().int(),
+    name: z.string(),
+    weight: z.number(),
+    saturation: z.number().openapi({ description: 'Share of screen time among the channels a widget plays' }),
+    tags: z.array(z.string()),
+    items: z.array(PlayItemSchema).openapi({ description: 'In play order' }),
+    playbackSlot: z
+      .object({ items: z.number().int().min(1).optional(), durationMs: z.number().int().min(1).optional() })
+      .optional()
+      .openapi({ description: 'Bounds of one turn of the channel: at most `items` items and `durationMs` (absent: no bound)' }),
+  })
+  .openapi('ChannelPlay');
+
 export const SegmentSchema = z
   .object({
     from: epochMs.openapi({ description: 'Start (inclusive)' }),
     to: epochMs.openapi({ description: 'End (exclusive)' }),
     layer: z.enum(SEGMENT_LAYERS),
     content: SegmentContentSchema.optional(),
-    channels: z.array(z.record(z.string(), z.unknown())).openapi({ description: 'Channels eligible during the segment (none until channels exist)' }),
+    channels: z.array(ChannelPlaySchema).openapi({ description: 'Channels (campaigns level WIDGET) eligible during the segment, by weight then id' }),
   })
   .openapi('Segment');
 
@@ -222,6 +248,8 @@ export const DeviceScheduleSchema = z
   .openapi('DeviceSchedule');
 
 export type Segment = z.infer<typeof SegmentSchema>;
+export type ChannelPlay = z.infer<typeof ChannelPlaySchema>;
+export type PlayItemWire = z.infer<typeof PlayItemSchema>;
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 export type ManifestContent = z.infer<typeof ManifestContentSchema>;

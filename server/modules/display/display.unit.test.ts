@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIanaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { AssignToCustomerSchema } from './display.schemas';
 
 describe('claim and time-zone schemas', () => {

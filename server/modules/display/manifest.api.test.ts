@@ -279,4 +279,35 @@ describe('changes that reach connected screens', () => {
       await feed.stop();
     }
   });
+
+  it('announce manifest when a file joins or leaves a folder the screen plays, and when the default emergency content changes', async () => {
+    const heard: string[] = [];
+    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    const showing = await newDevice(t, { customerId });
+    const other = await newDevice(t, { customerId });
+    try {
+      await setDevice(showing.deviceId, { contentId: playlistId });
+      // Uploaded into the played folder (upload into a folder by `folderId`).
+      const added = await uploadRequest(t, k.editor, [{ field: 'files', name: 'c-gallery.png', data: png(4, 4), type: 'image/png' }], `parentId=${folderId}`);
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      await expect.poll(() => heard.join()).toContain(showing.deviceId);
+      expect(heard.join()).not.toContain(other.deviceId);
+      heard.length = 0;
+      // Moved out of it into the root.
+      const moved = await t.request('POST', '/api/fileFolder/moveBatchToFolder', { token: k.editor, json: { fileIds: [(added.body as Array<{ id: string }>)[0]!.id], targetFolder: { id: k.fileRoot.id } } });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await expect.poll(() => heard.join()).toContain(showing.deviceId);
+      heard.length = 0;
+      // A screen in emergency without its own emergency content falls back to the customer's default.
+      await setDevice(other.deviceId, { emergencyStatus: true, emergencyContentId: null });
+      const set = await t.request('PUT', `/api/customer/settings/setDefaultContents?customerId=${customerId}&defaultEmergencyContentId=${slideId}`, { token: k.owner });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      await expect.poll(() => heard.join()).toContain(other.deviceId);
+      expect(heard.join()).not.toContain(showing.deviceId);
+    } finally {
+      await setDevice(showing.deviceId, { contentId: null });
+      await setDevice(other.deviceId, { emergencyStatus: false });
+      await feed.stop();
+    }
+  });
 });

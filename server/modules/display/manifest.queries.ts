@@ -39,7 +39,7 @@ export async function findPlaybackDevice(db: Executor, where: SQL): Promise<Play
           join ${customers} cu on cu.id = ${devices.customerId}
           left join ${deviceContents} c on c.id = ${devices.contentId} and c.customer_id = cu.id
           left join ${deviceContents} e on e.id = ${devices.emergencyContentId} and e.customer_id = cu.id
-          left join ${deviceContents} de on de.id::text = cu.default_emergency_content_id and de.customer_id = cu.id
+          left join ${deviceContents} de on de.id = cu.default_emergency_content_id::uuid and de.customer_id = cu.id
          where ${where}
          limit 1`,
   );
@@ -117,14 +117,16 @@ export async function findClosureFiles(db: Executor, customerId: number, content
 
 /**
  * The claimed devices whose manifest may show any of `contentIds` or `fileIds`: those whose assigned or
- * emergency content (or, in emergency, the customer's default emergency content) embeds them, transitively.
- * A file counts when a content item references it or a file folder holding it.
+ * emergency content (or, in emergency without their own, the customer's default emergency content) embeds them,
+ * transitively. A file counts when a content item references it or a file folder holding it. With
+ * `emergencyDefault`, every screen in emergency that falls back to the customer's default.
  */
-export async function findDevicesShowing(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[] }): Promise<string[]> {
+export async function findDevicesShowing(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean }): Promise<string[]> {
   const { customerId } = input;
   const contentIds = input.contentIds ?? [];
   const fileIds = input.fileIds ?? [];
-  if (contentIds.length === 0 && fileIds.length === 0) return [];
+  const emergencyDefault = input.emergencyDefault === true;
+  if (contentIds.length === 0 && fileIds.length === 0 && !emergencyDefault) return [];
   const rows = await execRows<{ id: string }>(
     db,
     sql`with recursive users_of(id) as (
@@ -142,7 +144,8 @@ export async function findDevicesShowing(db: Executor, input: { customerId: numb
           join ${customers} cu on cu.id = d.customer_id
          where d.customer_id = ${customerId}
            and (d.content_id in (select id from users_of) or d.emergency_content_id in (select id from users_of)
-             or (d.emergency_status and cu.default_emergency_content_id in (select id::text from users_of)))
+             or (d.emergency_status and d.emergency_content_id is null
+                 and (${emergencyDefault} or cu.default_emergency_content_id::uuid in (select id from users_of))))
          order by d.id`,
   );
 

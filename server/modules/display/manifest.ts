@@ -163,6 +163,6 @@ export async function deviceSchedule(ctx: ServiceContext, id: string, input: { f
  * customer's default emergency content, in emergency) embeds them, transitively. For `manifestChanged`
  * pushes; call it before a delete or a replacement removes the references.
  */
-export function devicesAffectedBy(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[] }): Promise<string[]> {
+export function devicesAffectedBy(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean }): Promise<string[]> {
   return findDevicesShowing(db, input);
 }

@@ -15,7 +15,7 @@ import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedFileBelow, fil
 import { readFolder, uniqueSiblingName } from './file-folders.service';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import type { Batch, MoveBatch } from './file-folders.schemas';
-import { announcePlaybackChange } from '@/server/modules/files/playback-changes';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 
 type Item = FileFolder;
 type BatchFolder = { id: string; customerId: number; parentId: string | null; path: string[] };
@@ -66,7 +66,10 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
       }
       const { fileIds, folders } = await checkedBatch(tx, ctx, target.customerId, body);
       await moveFolderSubtrees(tx, fileFolderTree, { customerId: target.customerId, folderIds: folders.map((f) => f.id), target });
+      // Screens playing the folders the files leave, then those playing the one they join, hear manifestChanged.
+      await announcePlaybackChange(tx, { customerId: target.customerId, fileIds });
       await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
+      await announcePlaybackChange(tx, { customerId: target.customerId, fileIds });
       await touchFolder(tx, target.customerId, target.id);
       await auditChange(tx, ctx, {
         entityType: 'fileFolder',

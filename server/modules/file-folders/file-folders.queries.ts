@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
@@ -33,7 +33,7 @@ export async function findFolderInScope(db: Executor, scope: TenantScope, id: st
   const [row] = await db
     .select()
     .from(fileFolders)
-    .where(and(sql`${fileFolders.id}::text = ${id}`, scopeCondition(scope, fileFolders.customerId), visible))
+    .where(and(uuidEquals(fileFolders.id, id), scopeCondition(scope, fileFolders.customerId), visible))
     .limit(1);
 
   return row;

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { uuidEquals } from '@/server/db/sql';
+import { inArray } from 'drizzle-orm';
 import type { FileFolder } from './file-folders.schemas';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
@@ -57,7 +58,7 @@ export async function getFileFolder(ctx: ServiceContext, id: string, select?: st
 }
 
 export async function readFolder(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<Item> {
-  const item = await findOne<FileFolder>(db, { resource: fileFolderResource, scope: ctx.scope, where: [sql`${fileFolders.id}::text = ${id}`, ...readConditions(ctx)], select });
+  const item = await findOne<FileFolder>(db, { resource: fileFolderResource, scope: ctx.scope, where: [uuidEquals(fileFolders.id, id), ...readConditions(ctx)], select });
   if (!item) throw new NotFoundError('fileFolder', id);
   await fillFilteredCounts(db, ctx, [item]);
 

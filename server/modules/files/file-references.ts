@@ -4,7 +4,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { swapFileReferences } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
 import { auditFile, deleteCheckedFiles, writableFile } from './files.service';
-import { announcePlaybackChange } from './playback-changes';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 
 
 // CONTRACT (owned by the files helper; replace the body, keep the signature):

@@ -15,7 +15,7 @@ import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery,
 import { findPage, type ListInput } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
-import { announcePlaybackChange } from './playback-changes';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { fileResource } from './files.resource';
 import type { FileEntity, FileUpdate } from './files.schemas';
 import { files, type FileRow } from './files.table';

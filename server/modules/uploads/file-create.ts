@@ -6,6 +6,7 @@ import type { TargetFolder } from '@/server/modules/file-folders/folder-access';
 import { replaceFileReference } from '@/server/modules/files/file-references';
 import { registerTags } from '@/server/modules/tags/tags.rules';
 import { assignTeams } from '@/server/modules/teams/team-assignments';
+import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { copyFolderTeamsToFile, deleteCleanupEntries, insertFileRow, reserveStorage } from './uploads.queries';
 
 /** The create parameters shared by the simple upload and the chunked session (spec 2 endpoint table). */
@@ -70,6 +71,8 @@ export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, inpu
     muted: params.muted,
     lastPreviewUploadTime: blob.thumbnailUploadedAt ?? null,
   });
+  // A folder that content plays from gains the file: the screens showing it hear manifestChanged.
+  await announcePlaybackChange(tx, { customerId, fileIds: [blob.id] });
   await registerTags(tx, customerId, 'FILE', params.tags);
   if (params.inheritParentTeams) await copyFolderTeamsToFile(tx, { folderId: folder.id, fileId: blob.id });
   if (params.teamIds) await assignTeams(tx, ctx, 'file', blob.id, params.teamIds);

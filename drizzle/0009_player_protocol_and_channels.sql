@@ -102,6 +102,17 @@ CREATE TABLE "device_socket_ticket" (
 	"expires_at" timestamp (3) with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "message_group" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "message_group_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"customer_id" bigint NOT NULL,
+	"name" text NOT NULL,
+	"weight" integer DEFAULT 0 NOT NULL,
+	"saturation" double precision,
+	"content_shuffle_mode" text,
+	"created_date" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"last_saved_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "device_command" ADD COLUMN "delivered_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "campaign_content_assignment" ADD CONSTRAINT "campaign_content_assignment_campaign_id_campaign_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaign"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_content_assignment" ADD CONSTRAINT "campaign_content_assignment_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -130,6 +141,7 @@ ALTER TABLE "campaign" ADD CONSTRAINT "campaign_device_quick_filter_id_quick_fil
 ALTER TABLE "campaign" ADD CONSTRAINT "campaign_creator_id_app_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign" ADD CONSTRAINT "campaign_last_saved_by_id_app_user_id_fk" FOREIGN KEY ("last_saved_by_id") REFERENCES "public"."app_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_socket_ticket" ADD CONSTRAINT "device_socket_ticket_device_id_device_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."device"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_group" ADD CONSTRAINT "message_group_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_content_assignment_target_idx" ON "campaign_content_assignment" USING btree ("customer_id","content_id");--> statement-breakpoint
 CREATE INDEX "campaign_content_assignment_content_idx" ON "campaign_content_assignment" USING btree ("content_id");--> statement-breakpoint
 CREATE INDEX "campaign_content_group_assignment_target_idx" ON "campaign_content_group_assignment" USING btree ("customer_id","content_group_id");--> statement-breakpoint
@@ -153,4 +165,7 @@ CREATE INDEX "campaign_content_quick_filter_idx" ON "campaign" USING btree ("con
 CREATE INDEX "campaign_file_quick_filter_idx" ON "campaign" USING btree ("file_quick_filter_id") WHERE "campaign"."file_quick_filter_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_device_quick_filter_idx" ON "campaign" USING btree ("device_quick_filter_id") WHERE "campaign"."device_quick_filter_id" is not null;--> statement-breakpoint
 CREATE INDEX "device_socket_ticket_expires_idx" ON "device_socket_ticket" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "device_command_device_idx" ON "device_command" USING btree ("device_id","issued_at");
+CREATE INDEX "message_group_customer_idx" ON "message_group" USING btree ("customer_id","id");--> statement-breakpoint
+CREATE INDEX "message_group_customer_name_idx" ON "message_group" USING btree ("customer_id","name");--> statement-breakpoint
+CREATE INDEX "device_command_device_idx" ON "device_command" USING btree ("device_id","issued_at");--> statement-breakpoint
+CREATE INDEX "device_metric_sample_age_idx" ON "device_metric_sample" USING brin ("sampled_at");

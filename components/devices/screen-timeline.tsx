@@ -1,0 +1,118 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useDeviceSchedule } from '@/lib/api/devices';
+import { cn } from '@/lib/cn';
+import { formatSpan, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
+import type { Segment } from '@/server/modules/display/display.schemas';
+
+const HOUR = 3_600_000;
+const RANGES = [
+  { key: 'day', label: 'Next 24 hours', span: 24 * HOUR, tickHours: 3 },
+  { key: 'week', label: 'Next 7 days', span: 7 * 24 * HOUR, tickHours: 24 },
+] as const;
+type RangeKey = (typeof RANGES)[number]['key'];
+
+/** The layers of spec 4 §4, highest first, as the console names and colours them. */
+const LAYERS: Record<Segment['layer'], { label: string; bar: string; tone: BadgeTone }> = {
+  EMERGENCY: { label: 'Emergency', bar: 'bg-red-500', tone: 'danger' },
+  SCHEDULE: { label: 'Schedule', bar: 'bg-violet-500', tone: 'info' },
+  CONTENT: { label: 'Assigned content', bar: 'bg-brand-500', tone: 'brand' },
+  CHANNELS: { label: 'Channels', bar: 'bg-emerald-500', tone: 'success' },
+  NONE: { label: 'Nothing to play', bar: 'bg-zinc-200', tone: 'neutral' },
+};
+
+/** What a segment shows: its content, else the channels eligible in it. */
+function segmentWhat(segment: Segment): string {
+  if (segment.content) return segment.content.name;
+  const names = segment.channels.map((c) => (typeof c.name === 'string' ? c.name : null)).filter((n): n is string => Boolean(n));
+
+  return names.length > 0 ? names.join(', ') : '—';
+}
+
+/** Now, moved on every five minutes: the window (and so the query key) stays stable in between. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 60_000) * 60_000), everyMs);
+
+    return () => clearInterval(timer);
+  }, [everyMs]);
+
+  return now;
+}
+
+/**
+ * What the screen plays over the next 24 hours or 7 days (`GET /api/v2/device/{id}/schedule`, the
+ * resolution the screen itself gets), on an axis in the screen's time zone, with the segments listed.
+ */
+export function ScreenTimeline({ deviceId }: { deviceId: string }) {
+  const [rangeKey, setRangeKey] = useState<RangeKey>('day');
+  const range = RANGES.find((r) => r.key === rangeKey)!;
+  const now = useNow(5 * 60_000);
+  const period = useMemo(() => ({ from: now, to: now + range.span }), [now, range.span]);
+  const schedule = useDeviceSchedule(deviceId, period);
+  const timeZone = schedule.data?.timeZone ?? 'UTC';
+  const segments = schedule.data?.segments ?? [];
+  const bars = timelineBars(segments, period);
+  const ticks = timelineTicks(period, timeZone, range.tickHours);
+
+  return (
+    <Card className="p-5">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-sm font-semibold text-zinc-900">What plays</h2>
+          <p className="text-xs text-zinc-500">Times in the screen’s time zone ({timeZone})</p>
+        </div>
+        <div role="group" aria-label="Time range" className="inline-flex rounded-md ring-1 ring-zinc-200">
+          {RANGES.map((r) => (
+            <button
+              key={r.key}
+              type="button"
+              aria-pressed={r.key === rangeKey}
+              onClick={() => setRangeKey(r.key)}
+              className={cn('px-3 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md', r.key === rangeKey ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {schedule.isPending ? <Spinner className="m-4 size-5" label="Loading the schedule" /> : null}
+      {schedule.isError ? <p className="text-sm text-red-700">The schedule could not be loaded.</p> : null}
+      {schedule.isSuccess ? (
+        <>
+          <div className="relative h-8 overflow-hidden rounded-md bg-zinc-100" data-testid="schedule-bar">
+            {bars.map(({ item, left, width }) => (
+              <div
+                key={`${item.from}-${item.layer}`}
+                className={cn('absolute inset-y-0 border-r border-white/70', LAYERS[item.layer].bar)}
+                style={{ left: `${left}%`, width: `${width}%` }}
+                title={`${LAYERS[item.layer].label}: ${segmentWhat(item)} (${formatSpan(item, timeZone)})`}
+              />
+            ))}
+          </div>
+          <div className="relative mt-1 h-5 text-[10px] text-zinc-500" aria-hidden>
+            {ticks.map((tick) => (
+              <span key={tick.at} className={cn('absolute -translate-x-1/2 whitespace-nowrap', tick.major && 'font-semibold text-zinc-700')} style={{ left: `${tick.left}%` }}>
+                {tick.label}
+              </span>
+            ))}
+          </div>
+          <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label="Segments">
+            {segments.map((segment) => (
+              <li key={`${segment.from}-${segment.layer}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
+                <span className="w-64 shrink-0 text-zinc-600 tabular-nums">{formatSpan(segment, timeZone)}</span>
+                <Badge tone={LAYERS[segment.layer].tone}>{LAYERS[segment.layer].label}</Badge>
+                <span className="min-w-0 truncate text-zinc-900">{segmentWhat(segment)}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </Card>
+  );
+}

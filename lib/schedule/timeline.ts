@@ -1,0 +1,67 @@
+import { Temporal } from 'temporal-polyfill';
+
+/*
+ * Placing a screen's schedule segments on a time axis, in the screen's own time zone (spec 4 §4: the
+ * console shows what the device plays, when it plays it there). Pure: no clock, no process time zone.
+ */
+
+export type TimeWindow = { from: number; to: number };
+export type Bar<T> = { item: T; left: number; width: number };
+export type Tick = { at: number; left: number; label: string; major: boolean };
+
+/** Each item's share of the window as percentages (clipped to it); items outside it are left out. */
+export function timelineBars<T extends TimeWindow>(items: readonly T[], window: TimeWindow): Bar<T>[] {
+  const span = window.to - window.from;
+  if (span <= 0) return [];
+
+  return items.flatMap((item) => {
+    const from = Math.max(item.from, window.from);
+    const to = Math.min(item.to, window.to);
+    if (to <= from) return [];
+
+    return [{ item, left: ((from - window.from) / span) * 100, width: ((to - from) / span) * 100 }];
+  });
+}
+
+/**
+ * Axis ticks at local boundaries in `timeZone`: every `everyHours` hours of the local day (hours that a
+ * DST change skips are skipped; a repeated hour is marked once), major at local midnight.
+ */
+export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: number, locale?: string): Tick[] {
+  const span = window.to - window.from;
+  if (span <= 0 || everyHours <= 0) return [];
+  const start = Temporal.Instant.fromEpochMilliseconds(window.from).toZonedDateTimeISO(timeZone);
+  const ticks: Tick[] = [];
+  const seen = new Set<number>();
+  for (let day = start.toPlainDate(); ; day = day.add({ days: 1 })) {
+    const dayStart = day.toZonedDateTime({ timeZone }).epochMilliseconds;
+    if (dayStart >= window.to) break;
+    for (let hour = 0; hour < 24; hour += everyHours) {
+      const local = day.toPlainDateTime({ hour });
+      const zoned = local.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+      // A skipped hour (spring forward) lands on another hour: leave it out.
+      if (zoned.hour !== hour) continue;
+      const at = zoned.epochMilliseconds;
+      if (at < window.from || at >= window.to || seen.has(at)) continue;
+      seen.add(at);
+      const label = hour === 0 ? formatInZone(at, timeZone, { weekday: 'short', day: 'numeric', month: 'short' }, locale) : formatInZone(at, timeZone, { hour: 'numeric' }, locale);
+      ticks.push({ at, left: ((at - window.from) / span) * 100, label, major: hour === 0 });
+    }
+  }
+
+  return ticks;
+}
+
+/** `epochMs` formatted in `timeZone` (the screen's), never the browser's own zone. */
+export function formatInZone(epochMs: number, timeZone: string, options: Intl.DateTimeFormatOptions, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(epochMs));
+}
+
+/** "Mon 24 Nov, 08:00 – 12:00" in `timeZone`; the day is repeated only when the end falls on another day. */
+export function formatSpan(window: TimeWindow, timeZone: string, locale?: string): string {
+  const day = (ms: number) => formatInZone(ms, timeZone, { weekday: 'short', day: 'numeric', month: 'short' }, locale);
+  const time = (ms: number) => formatInZone(ms, timeZone, { hour: '2-digit', minute: '2-digit' }, locale);
+  const sameDay = day(window.from) === day(window.to - 1);
+
+  return sameDay ? `${day(window.from)}, ${time(window.from)} – ${time(window.to)}` : `${day(window.from)}, ${time(window.from)} – ${day(window.to)}, ${time(window.to)}`;
+}

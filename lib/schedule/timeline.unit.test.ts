@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatSpan, timelineBars, timelineTicks } from './timeline';
+
+const H = 3_600_000;
+
+describe('timeline placement', () => {
+  it('places items as shares of the window, clipped, and leaves out those outside', () => {
+    const window = { from: 0, to: 10 * H };
+    const bars = timelineBars([{ from: -H, to: 2 * H }, { from: 2 * H, to: 7 * H }, { from: 7 * H, to: 12 * H }, { from: 11 * H, to: 12 * H }], window);
+    expect(bars.map((b) => [b.left, b.width])).toEqual([
+      [0, 20],
+      [20, 50],
+      [70, 30],
+    ]);
+  });
+
+  it('ticks at the screen\'s local hours, majors at its midnight, across a DST change', () => {
+    // Europe/Berlin springs forward on 2026-03-29: 02:00 does not exist that day.
+    const from = Date.UTC(2026, 2, 28, 23); // 00:00 CET on the 29th
+    const ticks = timelineTicks({ from, to: from + 23 * H }, 'Europe/Berlin', 1, 'en-GB');
+    expect(ticks[0]).toMatchObject({ at: from, major: true });
+    // 00, 01, then 03 (CEST): every remaining local hour once.
+    expect(ticks.slice(1, 3).map((t) => [t.label, t.at - from])).toEqual([
+      ['01', H],
+      ['03', 2 * H],
+    ]);
+    expect(ticks).toHaveLength(23);
+    // In Kathmandu (+05:45) local midnight is not on a UTC hour.
+    const kathmandu = timelineTicks({ from: Date.UTC(2026, 0, 1), to: Date.UTC(2026, 0, 2) }, 'Asia/Kathmandu', 24, 'en-GB');
+    expect(kathmandu).toHaveLength(1);
+    expect(kathmandu[0]!.at).toBe(Date.UTC(2026, 0, 1, 18, 15));
+  });
+
+  it('formats a span in the given zone, naming the day once when it does not change', () => {
+    const from = Date.UTC(2026, 10, 24, 7);
+    expect(formatSpan({ from, to: from + 4 * H }, 'Europe/Berlin', 'en-GB')).toBe('Tue 24 Nov, 08:00 – 12:00');
+    expect(formatSpan({ from, to: from + 20 * H }, 'Europe/Berlin', 'en-GB')).toBe('Tue 24 Nov, 08:00 – Wed 25 Nov, 04:00');
+  });
+});

@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi';
+import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { defineRoute } from '@/server/http/route';
+import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { MessageGroupCreateSchema, MessageGroupSchema, MessageGroupUpdateSchema } from './message-groups.schemas';
+
+/* Message groups exist in version 1 only (spec 1 "Versioning"). */
+const BASE = '/api/messageGroup';
+const tags = ['Message groups'];
+const IdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }) });
+const ScopeQuery = z.object({ customerId: customerIdParam });
+const groupResponse = (description: string) => ({ description, ...json(MessageGroupSchema) });
+
+export const listMessageGroupsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: BASE,
+    operationId: 'listMessageGroups',
+    tags,
+    summary: 'Message groups (sub-channel groups), paged',
+    description: 'Team visibility applies; `includeReadOnlyInfo=true` adds `readOnly`.',
+    request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
+    responses: { 200: { description: 'A page of message groups', ...json(pageOf(MessageGroupSchema, 'MessageGroupPage')) }, ...securedErrors },
+  },
+);
+
+export const getMessageGroupRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: `${BASE}/{id}`,
+    operationId: 'getMessageGroup',
+    tags,
+    summary: 'One message group',
+    request: { params: IdParams, query: SelectQuerySchema.extend({ customerId: customerIdParam }) },
+    responses: { 200: groupResponse('The message group'), ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'messageGroup' } },
+);
+
+export const createMessageGroupRoute = defineRoute(
+  { minRole: 'APPROVER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: BASE,
+    operationId: 'createMessageGroup',
+    tags,
+    summary: 'Create a message group in the selected customer',
+    request: {
+      query: ScopeQuery.extend({ teamIds: z.string().optional().openapi({ description: 'Comma-separated `<teamId>:<readOnly>` pairs' }) }),
+      body: { required: true, ...json(MessageGroupCreateSchema) },
+    },
+    responses: { 201: groupResponse('The created message group'), ...securedErrors },
+  },
+);
+
+export const updateMessageGroupRoute = defineRoute(
+  { minRole: 'APPROVER', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: `${BASE}/{id}`,
+    operationId: 'updateMessageGroup',
+    tags,
+    summary: 'Update a message group',
+    request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageGroupUpdateSchema) } },
+    responses: { 200: groupResponse('The updated message group'), ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'messageGroup' } },
+);
+
+export const deleteMessageGroupRoute = defineRoute(
+  { minRole: 'APPROVER', tenant: 'scoped' },
+  {
+    method: 'delete',
+    path: `${BASE}/{id}`,
+    operationId: 'deleteMessageGroup',
+    tags,
+    summary: 'Delete a message group and all its messages',
+    description: 'Refused (409 `messageGroup.error.inUse`) while a channel has the group assigned.',
+    request: { params: IdParams, query: ScopeQuery },
+    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+  },
+  { resourceIds: { 'path.id': 'messageGroup' } },
+);

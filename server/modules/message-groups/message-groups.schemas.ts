@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi';
+import { clearable, updateBody } from '@/server/http/update-body';
+
+/*
+ * Wire shapes of message groups (spec 2 "Message group and message"). No server imports: the console reuses these.
+ */
+
+export const contentShuffleModes = ['BALANCED', 'SERIAL'] as const;
+
+const name = z.string().trim().min(1).max(255);
+const weight = z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order among groups: lower plays first' });
+const saturation = z.number().min(0).max(1_000_000).openapi({ description: 'Stored; players ignore it (spec 2)' });
+const shuffle = z.enum(contentShuffleModes).openapi({ description: 'Stored; players ignore it (spec 2)' });
+
+export const MessageGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    weight: z.number().int().optional(),
+    saturation: z.number().optional(),
+    contentShuffleMode: z.enum(contentShuffleModes).optional(),
+    customerId: z.number().int().optional(),
+    createdDate: z.string().optional(),
+    lastSavedAt: z.string().optional(),
+    readOnly: z.boolean().optional().openapi({ description: 'Computed: read-only through every team of the caller' }),
+    teamAssignments: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only: the teams of the group' }),
+  })
+  .openapi('MessageGroup');
+
+export const MessageGroupCreateSchema = z
+  .object({ name, weight: weight.optional(), saturation: saturation.optional(), contentShuffleMode: shuffle.optional() })
+  .openapi('MessageGroupCreate');
+
+export const MessageGroupUpdateSchema = updateBody('MessageGroupUpdate', {
+  name,
+  weight,
+  saturation: clearable(saturation),
+  contentShuffleMode: clearable(shuffle),
+});
+
+export type MessageGroup = z.infer<typeof MessageGroupSchema>;
+export type MessageGroupCreate = z.infer<typeof MessageGroupCreateSchema>;
+export type MessageGroupUpdate = z.infer<typeof MessageGroupUpdateSchema>;

@@ -1,0 +1,112 @@
+import { EVERYTHING, NOTHING, contains, intersect, intersectAll, normalise, subtract, union, type Span } from './spans';
+import { dailyWindows, datesAround, dropPartialWindows, intervalSpans, validitySpan } from './time-rules';
+import type { CampaignRules, CandidateFile, DeviceFacts, MessageGroupRules, MessageRules, PlaybackRules, PlaybackWindow, ReasonCode, Targeting, TimeRules } from './types';
+
+/*
+ * Eligibility of campaigns and messages for one device (spec 4 §4), as sets of instants over a window: one
+ * set per rule, so `explain` can name every failing reason at an instant and the segments can cut the window
+ * at the edges of the sets.
+ */
+
+/** Targeting (`NOT_TARGETED`): STATIC assigned; DYNAMIC in an assigned folder or below, tag condition, teams; QUICK_FILTER matched. */
+export function isTargeted(targeting: Targeting, device: DeviceFacts): boolean {
+  switch (targeting.deviceSelectionMode) {
+    case 'STATIC':
+      return (targeting.deviceIds ?? []).includes(device.id);
+    case 'QUICK_FILTER':
+      return !!targeting.deviceQuickFilterId && device.quickFilterIds.includes(targeting.deviceQuickFilterId);
+    default: {
+      const inFolder = (targeting.deviceGroupIds ?? []).some((id) => device.folderIds.includes(id));
+      const condition = targeting.deviceTagCondition;
+      const tags = condition?.tags ?? [];
+      const tagsHold = tags.length === 0 || (condition?.operator === 'OR' ? tags.some((t) => device.tags.includes(t)) : tags.every((t) => device.tags.includes(t)));
+      const teams = targeting.teamIds ?? [];
+      const teamHolds = teams.length === 0 || teams.some((t) => device.teamIds.includes(t));
+
+      return inFolder && tagsHold && teamHolds;
+    }
+  }
+}
+
+/** The instants each time rule holds at, for one campaign or message over a window. */
+export type RuleSets = {
+  enabled: boolean;
+  targeted: boolean;
+  validity: Span;
+  hours: Span[];
+  /** null: no included interval (no restriction). */
+  included: Span[] | null;
+  excluded: Span[];
+  /** Where every rule above holds (empty when disabled or not targeted). */
+  base: Span[];
+};
+
+export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
+  const zone = device.timeZone;
+  const hoursZone = rules.affectedHours?.timeZone ?? zone;
+  const validity = validitySpan(rules.validFrom, rules.validTo, zone);
+  const hours = normalise(dropPartialWindows(dailyWindows(rules.affectedDays, rules.affectedHours, hoursZone, datesAround(window, hoursZone)), validity, rules.affectedHours));
+  const { included, excluded } = intervalSpans(rules.affectedDateRanges, zone, datesAround(window, zone));
+  const enabled = rules.enabled;
+  const targeted = isTargeted(rules, device);
+  const base = enabled && targeted ? intersectAll([[validity], hours, included ?? EVERYTHING, subtract(EVERYTHING, excluded)]) : [];
+
+  return { enabled, targeted, validity, hours, included, excluded, base };
+}
+
+/** A file plays inside its validity, both ends inclusive: `[validFrom, validTo + 1)`. */
+export const fileSpan = (file: CandidateFile): Span => [file.validFrom ?? Number.NEGATIVE_INFINITY, file.validTo == null ? Number.POSITIVE_INFINITY : file.validTo + 1];
+
+/** Where at least one file or content of the candidates is playable. */
+export function itemSets(candidates: { files?: readonly CandidateFile[]; contents?: readonly unknown[] }): Span[] {
+  if ((candidates.contents ?? []).length > 0) return [...EVERYTHING];
+
+  return union((candidates.files ?? []).map(fileSpan));
+}
+
+export type MessageTimeline = { message: MessageRules; group: MessageGroupRules; sets: RuleSets; items: Span[]; eligible: Span[] };
+
+export type CampaignTimeline = { campaign: CampaignRules; sets: RuleSets; items: Span[]; eligible: Span[]; messages: MessageTimeline[] };
+
+/**
+ * Every campaign's eligibility over the window. A message is eligible where its parent's rules hold (all but
+ * the parent's items), its own rules hold and it has a playable item; a MESSAGE_GROUP channel's items are its
+ * eligible messages. A schedule (TOP) plays content only, so its items are its content assignments.
+ */
+export function campaignTimelines(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline[] {
+  return rules.campaigns.map((campaign) => {
+    const sets = ruleSets(campaign, device, window);
+    const messages = (campaign.messageGroups ?? []).flatMap((group) =>
+      group.messages.map((message) => {
+        const own = ruleSets(message, device, window);
+        const items = itemSets(message);
+
+        return { message, group, sets: own, items, eligible: intersectAll([sets.base, own.base, items]) };
+      }),
+    );
+    const items =
+      campaign.level === 'TOP'
+        ? (campaign.contents ?? []).length > 0
+          ? [...EVERYTHING]
+          : [...NOTHING]
+        : union(itemSets(campaign), ...messages.map((m) => intersect(m.sets.base, m.items)));
+
+    return { campaign, sets, items, eligible: intersect(sets.base, items), messages };
+  });
+}
+
+/** Every rule that fails at `t`, in the spec's order; `parent` is given for messages. */
+export function reasonsAt(sets: RuleSets, items: readonly Span[], t: number, parent?: RuleSets): ReasonCode[] {
+  const reasons: ReasonCode[] = [];
+  if (!sets.enabled) reasons.push('DISABLED');
+  if (!sets.targeted) reasons.push('NOT_TARGETED');
+  if (t < sets.validity[0]) reasons.push('NOT_VALID_YET');
+  if (t >= sets.validity[1]) reasons.push('EXPIRED');
+  if (!contains(sets.hours, t)) reasons.push('OUTSIDE_HOURS');
+  if (sets.included && !contains(sets.included, t)) reasons.push('OUTSIDE_DATE_RANGES');
+  if (contains(sets.excluded, t)) reasons.push('EXCLUDED_RANGE');
+  if (parent && !contains(parent.base, t)) reasons.push('PARENT_NOT_ELIGIBLE');
+  if (!contains(items, t)) reasons.push('NO_PLAYABLE_ITEMS');
+
+  return reasons;
+}
