@@ -8,7 +8,7 @@ import { assignToCustomer } from './device-claim';
 import { storeMetrics, storeScreenshot } from './device-telemetry';
 import * as routes from './display.routes';
 import * as service from './display.service';
-import { deviceManifest, deviceSchedule, etagMatches } from './manifest';
+import { deviceManifest, deviceSchedule, deviceScheduleExplain, etagMatches } from './manifest';
 
 export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.registerRoute, async (c) => {
@@ -52,6 +52,7 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
 
     return c.json(await deviceSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
+  app.openapi(routes.deviceScheduleExplainRoute, async (c) => c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200));
   app.openapi(routes.screenshotRoute, async (c) => {
     try {
       await storeScreenshot(deviceContext(c), { contentType: c.req.header('content-type'), body: requestBodyStream(c), highRes: c.req.valid('query').highRes === 'true' });

@@ -13,6 +13,7 @@ import {
   DisplayRegistrationSchema,
   DisplayStatusSchema,
   DeviceScheduleSchema,
+  PlaybackExplanationSchema,
   ManifestSchema,
   MetricsBodySchema,
   MetricsResultSchema,
@@ -231,6 +232,24 @@ export const deviceScheduleRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
     },
     responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'path.id': 'device' } },
+);
+
+export const deviceScheduleExplainRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/device/{id}/schedule/explain',
+    operationId: 'explainDeviceSchedule',
+    tags: ['Devices'],
+    summary: 'Why each campaign of the tenant plays or does not play on a device at an instant',
+    description: '`at` defaults to now. Every campaign is listed with `eligible` and every failing reason code (spec 4 §4).',
+    request: {
+      params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      query: z.object({ customerId: customerIdParam, at: epochMsQuery('The instant, epoch ms (default: now)') }),
+    },
+    responses: { 200: { description: 'The layer at `at` and every campaign with its reasons', ...json(PlaybackExplanationSchema) }, ...securedErrors, ...notFoundError },
   },
   { resourceIds: { 'path.id': 'device' } },
 );

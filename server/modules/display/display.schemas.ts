@@ -247,7 +247,29 @@ export const DeviceScheduleSchema = z
   .object({ deviceId: z.string().uuid(), timeZone: z.string(), from: epochMs, to: epochMs, segments: z.array(SegmentSchema) })
   .openapi('DeviceSchedule');
 
+const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
+
+export const PlaybackExplanationSchema = z
+  .object({
+    at: epochMs,
+    layer: z.enum(SEGMENT_LAYERS),
+    campaigns: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        level: z.enum(['WIDGET', 'TOP']),
+        eligible: z.boolean(),
+        reasons: z.array(z.enum(REASON_CODES)),
+        messages: z
+          .array(z.object({ id: z.number().int(), name: z.string(), messageGroupId: z.number().int(), eligible: z.boolean(), reasons: z.array(z.enum(REASON_CODES)) }))
+          .optional(),
+      }),
+    ),
+  })
+  .openapi('PlaybackExplanation');
+
 export type Segment = z.infer<typeof SegmentSchema>;
+export type PlaybackExplanation = z.infer<typeof PlaybackExplanationSchema>;
 export type ChannelPlay = z.infer<typeof ChannelPlaySchema>;
 export type PlayItemWire = z.infer<typeof PlayItemSchema>;
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -95,9 +95,12 @@ export type ClosureFile = {
 
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from f.${column}) * 1000)::float8`);
 
-/** The files `contentIds` reference directly or through a referenced file folder (its direct files), by name. */
-export async function findClosureFiles(db: Executor, customerId: number, contentIds: readonly string[]): Promise<ClosureFile[]> {
-  if (contentIds.length === 0) return [];
+/**
+ * The files `contentIds` reference directly or through a referenced file folder (its direct files), and the
+ * files `fileIds` (those channels play as items), by name.
+ */
+export async function findClosureFiles(db: Executor, customerId: number, contentIds: readonly string[], fileIds: readonly string[] = []): Promise<ClosureFile[]> {
+  if (contentIds.length === 0 && fileIds.length === 0) return [];
 
   return execRows<ClosureFile>(
     db,
@@ -110,7 +113,8 @@ export async function findClosureFiles(db: Executor, customerId: number, content
                case when f.file_folder_id in (select target_id from refs where target_type = 'fileFolder') then array[f.file_folder_id::text] else array[]::text[] end as "inFolders"
           from ${files} f
          where f.customer_id = ${customerId}
-           and (f.id in (select target_id from refs where target_type = 'file') or f.file_folder_id in (select target_id from refs where target_type = 'fileFolder'))
+           and (f.id in (select target_id from refs where target_type = 'file') or f.file_folder_id in (select target_id from refs where target_type = 'fileFolder')
+             or f.id = any(${uuidArrayParam(fileIds)}))
          order by f.name, f.id`,
   );
 }

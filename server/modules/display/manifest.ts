@@ -9,9 +9,9 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/erro
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
 import { signedDownloadUrl } from '@/server/modules/uploads/downloads.service';
-import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, Segment } from './display.schemas';
+import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation, Segment } from './display.schemas';
 import { findClosureFiles, findContentClosure, findDevicesShowing, findPlaybackDevice, type ClosureContent, type ClosureFile, type PlaybackDevice } from './manifest.queries';
-import { resolveSegments, segmentContentIds, type PlaybackWindow } from './playback';
+import { explainPlayback, resolveSegments, segmentContentIds, segmentFileIds, type PlaybackWindow } from './playback';
 
 /*
  * The device manifest (spec 4 §4): the playback resolution over [generatedAt, validUntil), the content it
@@ -42,7 +42,7 @@ async function resolveManifest(db: Executor, device: PlaybackDevice, now: number
   const window = { from: now, to: manifestPeriod(now).validUntil };
   const segments = await resolveSegments(db, device, window);
   const contents = await findContentClosure(db, device.customerId, segmentContentIds(segments), withData);
-  const files = await findClosureFiles(db, device.customerId, contents.map((c) => c.id));
+  const files = await findClosureFiles(db, device.customerId, contents.map((c) => c.id), segmentFileIds(segments));
 
   return { device, window, segments, contents, files, etag: etagOf(device, window, segments, contents, files) };
 }
@@ -155,6 +155,19 @@ export async function deviceSchedule(ctx: ServiceContext, id: string, input: { f
   if (!device) throw new NotFoundError('device', id);
 
   return { deviceId: device.id, timeZone: device.timeZone, from, to, segments: await resolveSegments(ctx.db, device, { from, to }) };
+}
+
+/**
+ * GET /api/v2/device/{id}/schedule/explain: why each campaign of the tenant plays or not on the device at
+ * `at` (default now). The same visibility rules as the schedule (404 for another tenant's, an unclaimed or an
+ * invisible device).
+ */
+export async function deviceScheduleExplain(ctx: ServiceContext, id: string, input: { at?: number; now?: number }): Promise<PlaybackExplanation> {
+  const at = input.at ?? input.now ?? Date.now();
+  const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
+  if (!device) throw new NotFoundError('device', id);
+
+  return explainPlayback(ctx.db, device, at);
 }
 
 /**

@@ -1,34 +1,49 @@
 import type { Executor } from '@/server/db/client';
+import { explain as explainRules, resolveSegments as resolveRules, type Explanation } from '@/server/playback/resolver';
 import type { Segment } from './display.schemas';
-import type { PlaybackContentRef, PlaybackDevice } from './manifest.queries';
+import type { PlaybackDevice } from './manifest.queries';
+import { loadDeviceFacts, loadPlaybackRules } from './playback-rules.queries';
 
 /*
- * The playback resolution (spec 4 §4): what a device plays over a window, as segments covering it without
- * gaps or overlaps, adjacent segments different. The manifest (the device) and the schedule (the console)
- * both ask this one function; channels and schedules add their layers here.
+ * The playback resolution (spec 4 §4) for one device: its facts and the tenant's campaigns are read here
+ * (playback-rules.queries.ts), the pure resolver (server/playback) decides. The manifest (the device) and
+ * the schedule (the console) both ask this one function.
  */
 
 export type PlaybackWindow = { from: number; to: number };
 
-const segmentContent = (content: PlaybackContentRef): NonNullable<Segment['content']> => ({ id: content.id, name: content.name, deviceContentType: content.deviceContentType });
-
-/**
- * The layer that plays at every instant of the window, highest first. The layers known today do not change
- * inside a window (device fields, not times), so they give one segment; time-bound layers (SCHEDULE,
- * CHANNELS) will cut the window at their boundaries and merge equal neighbours.
- * EMERGENCY without any emergency content (the device's or the customer's default) falls through to the
- * layers below: there is nothing to show for it.
- */
-export async function resolveSegments(_db: Executor, device: PlaybackDevice, window: PlaybackWindow): Promise<Segment[]> {
+/** What `device` plays over the window: segments covering it without gaps, adjacent ones different. */
+export async function resolveSegments(db: Executor, device: PlaybackDevice, window: PlaybackWindow): Promise<Segment[]> {
   if (window.to <= window.from) return [];
-  const { from, to } = window;
-  if (device.emergencyStatus && device.emergencyContent) return [{ from, to, layer: 'EMERGENCY', content: segmentContent(device.emergencyContent), channels: [] }];
-  if (device.content) return [{ from, to, layer: 'CONTENT', content: segmentContent(device.content), channels: [] }];
+  const facts = await loadDeviceFacts(db, device);
+  const rules = await loadPlaybackRules(db, device, facts, { all: false });
 
-  return [{ from, to, layer: 'NONE', channels: [] }];
+  return resolveRules(rules, facts, window);
 }
 
-/** The content ids the segments play (the roots of the manifest's content closure). */
+/** Why each campaign of the tenant plays or does not play on `device` at `at` (every campaign, with its reasons). */
+export async function explainPlayback(db: Executor, device: PlaybackDevice, at: number): Promise<Explanation> {
+  const facts = await loadDeviceFacts(db, device);
+  const rules = await loadPlaybackRules(db, device, facts, { all: true });
+
+  return explainRules(rules, facts, at);
+}
+
+/** The content ids the segments play (the roots of the manifest's content closure): layer content and channel items. */
 export function segmentContentIds(segments: readonly Segment[]): string[] {
-  return [...new Set(segments.flatMap((s) => (s.content ? [s.content.id] : [])))].sort();
+  const ids = new Set<string>();
+  for (const segment of segments) {
+    if (segment.content) ids.add(segment.content.id);
+    for (const channel of segment.channels) for (const item of channel.items) if (item.type === 'CONTENT') ids.add(item.id);
+  }
+
+  return [...ids].sort();
+}
+
+/** The file ids channels play directly (FILE items), beside those the content closure references. */
+export function segmentFileIds(segments: readonly Segment[]): string[] {
+  const ids = new Set<string>();
+  for (const segment of segments) for (const channel of segment.channels) for (const item of channel.items) if (item.type === 'FILE') ids.add(item.id);
+
+  return [...ids].sort();
 }

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
+import { devices } from '@/server/modules/devices/devices.table';
+import type { TestContext } from '@/server/test/harness';
+import type { Manifest, PlaybackExplanation, Segment } from './display.schemas';
+import { newDevice, type TestDevice } from './display.test-kit';
+
+/*
+ * Channels and schedules reach the screens: the manifest, the console's schedule and explain resolve the
+ * tenant's campaigns for the device through the one resolver (spec 4 §4), in the device's time zone.
+ */
+
+let k: CampaignsTestKit;
+let t: TestContext;
+let screen: TestDevice;
+let lobby: { id: string };
+let poster: { id: string; name: string };
+let channel: Record<string, any>;
+let disabled: Record<string, any>;
+let elsewhere: Record<string, any>;
+let schedule: Record<string, any>;
+
+const H = 3_600_000;
+// 2030-01-01 00:00 in Europe/Berlin (UTC+1 in winter).
+const JAN1 = Date.UTC(2029, 11, 31, 23);
+
+beforeAll(async () => {
+  k = await campaignsTestKit();
+  t = k.t;
+  lobby = await k.own.deviceFolder('Lobby');
+  const hall = await k.own.deviceFolder('Hall');
+  screen = await newDevice(t, { customerId: k.customerId });
+  await t.db.update(devices).set({ timeZone: 'Europe/Berlin', deviceGroupId: lobby.id, groupPath: [k.own.roots.device.id, lobby.id] }).where(eq(devices.id, screen.deviceId));
+  poster = await k.own.file('poster.png');
+  const slide = await k.own.content('Welcome');
+  const assets = { type: 'ASSETS_STATIC', defaultDuration: 8, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: poster.id, weight: 1 }] } };
+  channel = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), ...assets, contentAssignment: undefined, contentShuffleMode: undefined, name: 'Posters', weight: 1 });
+  disabled = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Switched off', enabled: false });
+  elsewhere = await k.create({ ...k.contentChannel(slide.id, {}, [hall.id]), name: 'Hall only' });
+  schedule = await k.create({
+    ...k.contentChannel(slide.id, {}, [lobby.id]),
+    name: 'New year',
+    level: 'TOP',
+    affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-02', isExcluded: false }] },
+  });
+});
+afterAll(() => t.close());
+
+const scheduleOf = async (from: number, to: number, token = k.viewer) => {
+  const res = await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule?from=${from}&to=${to}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  return res.body.segments as Segment[];
+};
+
+describe('channels and schedules in the resolution', () => {
+  it('lists the eligible channels with their items, and the schedule in its local day', async () => {
+    const segments = await scheduleOf(JAN1, JAN1 + 72 * H);
+    expect(segments.map((s) => [s.layer, s.from - JAN1, s.to - JAN1])).toEqual([
+      ['CHANNELS', 0, 24 * H],
+      ['SCHEDULE', 24 * H, 48 * H],
+      ['CHANNELS', 48 * H, 72 * H],
+    ]);
+    expect(segments[1]!.content).toMatchObject({ name: 'Welcome' });
+    expect(segments[0]!.channels.map((c) => c.name)).toEqual(['Posters']);
+    expect(segments[0]!.channels[0]!.items).toEqual([{ type: 'FILE', id: poster.id, name: poster.name, durationMs: 8000 }]);
+  });
+
+  it('hands the channel files to the device in its manifest, and its ETag moves when the channel changes', async () => {
+    const first = await t.request('GET', '/api/display/manifest', { token: screen.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const manifest = first.body as Manifest;
+    expect(manifest.segments.some((s) => s.channels.some((c) => c.campaignId === channel.id))).toBe(true);
+    expect(manifest.files[poster.id]).toMatchObject({ id: poster.id, name: 'poster.png' });
+    expect(manifest.files[poster.id]!.url).toContain('token=');
+
+    const put = await t.request('PUT', `/api/campaign/${channel.id}`, { token: k.approver, json: { defaultDuration: 12 } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const second = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
+    expect(second.etag).not.toBe(manifest.etag);
+    expect(second.segments[0]!.channels.find((c) => c.campaignId === channel.id)!.items[0]!.durationMs).toBe(12_000);
+  });
+
+  it('explains every campaign of the tenant: why it plays or does not', async () => {
+    const at = JAN1 + 30 * H;
+    const res = await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${at}`, { token: k.viewer });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as PlaybackExplanation;
+    expect(body.layer).toBe('SCHEDULE');
+    const byName = Object.fromEntries(body.campaigns.map((c) => [c.name, c]));
+    expect(byName.Posters).toMatchObject({ eligible: true, reasons: [] });
+    expect(byName['New year']).toMatchObject({ level: 'TOP', eligible: true });
+    expect(byName['Switched off']).toMatchObject({ eligible: false, reasons: ['DISABLED'] });
+    expect(byName['Hall only']).toMatchObject({ eligible: false, reasons: ['NOT_TARGETED'] });
+    expect(body.campaigns.map((c) => c.id)).toEqual(expect.arrayContaining([channel.id, disabled.id, elsewhere.id, schedule.id]));
+    // A day later the schedule is outside its date ranges.
+    const later = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${at + 24 * H}`, { token: k.viewer })).body as PlaybackExplanation;
+    expect(later.layer).toBe('CHANNELS');
+    expect(later.campaigns.find((c) => c.name === 'New year')).toMatchObject({ eligible: false, reasons: ['OUTSIDE_DATE_RANGES'] });
+  });
+
+  it('keeps explain to the caller\'s tenant', async () => {
+    expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain`, { token: k.otherApprover })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=abc`, { token: k.viewer })).status).toBe(400);
+  });
+});

@@ -1,0 +1,296 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArrayParam } from '@/server/db/sql';
+import {
+  campaignContentAssignments,
+  campaignContentGroupAssignments,
+  campaignDeviceAssignments,
+  campaignDeviceGroupAssignments,
+  campaignFileAssignments,
+  campaignFileFolderAssignments,
+  campaignMessageGroupAssignments,
+  campaigns,
+} from '@/server/modules/campaigns/campaigns.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { devices } from '@/server/modules/devices/devices.table';
+import { files } from '@/server/modules/files/files.table';
+import { bigintArrayParam } from '@/server/modules/campaigns/campaigns.queries';
+import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
+import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import type { CampaignHours, ScheduleIntervals, TagCondition, WorkingDays } from '@/server/playback/schedule-rules.schemas';
+import type { CampaignRules, CandidateContent, CandidateFile, DeviceFacts, PlaybackRules } from '@/server/playback/resolver';
+import type { PlaybackDevice } from './manifest.queries';
+
+/*
+ * The database side of the playback resolution (spec 4 §4): the device's facts and the tenant's campaigns
+ * with their candidate items, as the pure resolver (server/playback) takes them. A fixed number of
+ * statements per device, whatever the number of campaigns: the campaigns that can target the device are
+ * chosen in SQL (STATIC assignment, an assigned folder on its path, a matching device quick filter), then
+ * their assignments and items are read set-based for all of them at once.
+ */
+
+type CampaignRow = {
+  id: number;
+  name: string;
+  level: 'WIDGET' | 'TOP';
+  type: string;
+  enabled: boolean;
+  weight: number | null;
+  saturation: number | null;
+  tags: string[];
+  validFrom: string | null;
+  validTo: string | null;
+  duration: number | null;
+  defaultDuration: number | null;
+  contentShuffleMode: 'BALANCED' | 'SERIAL' | null;
+  orderingMode: 'DEFAULT' | 'ALPHABET' | 'RANDOM' | null;
+  affectedHours: CampaignHours | null;
+  affectedDays: WorkingDays | null;
+  affectedDateRanges: ScheduleIntervals | null;
+  deviceTagCondition: TagCondition | null;
+  contentTagCondition: TagCondition | null;
+  fileTagCondition: TagCondition | null;
+  playedAssetTeamIds: string[] | null;
+  playMultipleItemsInSinglePlaybackSlot: boolean;
+  playAllItemsInSinglePlaybackSlot: boolean;
+  playbackSlotDuration: number | null;
+  playbackSlotNumberOfElementsToPlay: number | null;
+  deviceSelectionMode: 'STATIC' | 'DYNAMIC' | 'QUICK_FILTER';
+  deviceQuickFilterId: string | null;
+  contentQuickFilterId: string | null;
+  fileQuickFilterId: string | null;
+  deviceIds: string[];
+  deviceGroupIds: string[];
+  teamIds: string[];
+};
+
+type ItemRow = { campaignId: number; id: string; name: string; weight: number | null };
+type FileItemRow = ItemRow & { contentType: string; durationSeconds: string | null; validFrom: number | null; validTo: number | null };
+type ContentItemRow = ItemRow & { deviceContentType: 'content' | 'simpleLoop'; pageCount: number };
+
+
+/** The facts of `device` the resolver reads: its folder path, tags, teams and the device quick filters it matches. */
+export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Promise<DeviceFacts> {
+  const [row] = await execRows<{ folderIds: string[]; tags: string[]; teamIds: string[] }>(
+    db,
+    sql`select ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
+               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
+          from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId}`,
+  );
+
+  return {
+    id: device.id,
+    timeZone: device.timeZone,
+    folderIds: row?.folderIds ?? [],
+    tags: row?.tags ?? [],
+    teamIds: row?.teamIds ?? [],
+    quickFilterIds: await matchingDeviceQuickFilters(db, device),
+    emergencyStatus: device.emergencyStatus,
+    emergencyContent: device.emergencyContent,
+    content: device.content,
+  };
+}
+
+/** The device quick filters of the tenant's QUICK_FILTER campaigns that `device` matches (one statement). */
+async function matchingDeviceQuickFilters(db: Executor, device: PlaybackDevice): Promise<string[]> {
+  const filters = await execRows<{ id: string; criteria: unknown }>(
+    db,
+    sql`select distinct qf.id, qf.criteria from ${campaigns} c join ${quickFilters} qf on qf.id = c.device_quick_filter_id and qf.customer_id = c.customer_id
+         where c.customer_id = ${device.customerId} and c.device_selection_mode = 'QUICK_FILTER' and qf.filtered_entity_type = 'DEVICE'`,
+  );
+  if (filters.length === 0) return [];
+  const now = new Date();
+  const checks = filters.map(
+    (f) => sql`select ${f.id}::text as id where exists (select 1 from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId} and ${criteriaCondition('DEVICE', f.criteria, { customerId: device.customerId, now })})`,
+  );
+  const rows = await execRows<{ id: string }>(db, sql.join(checks, sql` union all `));
+
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The tenant's campaigns for the resolver: with `all`, every campaign (explain answers each one); otherwise
+ * only those that can target the device (the resolver then applies every rule, tag and team conditions included).
+ */
+export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, facts: DeviceFacts, options: { all: boolean }): Promise<PlaybackRules> {
+  const customerId = device.customerId;
+  const candidates: SQL = options.all
+    ? sql`true`
+    : sql`(
+        (c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = ${device.id}::uuid))
+        or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(facts.folderIds)})))
+        or (c.device_selection_mode = 'QUICK_FILTER' and c.device_quick_filter_id = any(${uuidArrayParam(facts.quickFilterIds)})))`;
+  const rows = await execRows<CampaignRow>(
+    db,
+    sql`select c.id::float8 as id, c.name, c.level, c.type, c.enabled, c.weight, c.saturation, c.tags, c.valid_from::text as "validFrom", c.valid_to::text as "validTo",
+               c.duration, c.default_duration as "defaultDuration", c.content_shuffle_mode as "contentShuffleMode", c.ordering_mode as "orderingMode",
+               c.affected_hours as "affectedHours", c.affected_days as "affectedDays", c.affected_date_ranges as "affectedDateRanges",
+               c.device_tag_condition as "deviceTagCondition", c.content_tag_condition as "contentTagCondition", c.file_tag_condition as "fileTagCondition",
+               array(select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id') as "playedAssetTeamIds",
+               c.play_multiple_items_in_single_playback_slot as "playMultipleItemsInSinglePlaybackSlot", c.play_all_items_in_single_playback_slot as "playAllItemsInSinglePlaybackSlot",
+               c.playback_slot_duration as "playbackSlotDuration", c.playback_slot_number_of_elements_to_play as "playbackSlotNumberOfElementsToPlay",
+               c.device_selection_mode as "deviceSelectionMode", c.device_quick_filter_id::text as "deviceQuickFilterId",
+               c.content_quick_filter_id::text as "contentQuickFilterId", c.file_quick_filter_id::text as "fileQuickFilterId",
+               array(select a.device_id::text from ${campaignDeviceAssignments} a where a.campaign_id = c.id) as "deviceIds",
+               array(select a.device_group_id::text from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id) as "deviceGroupIds",
+               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'campaign' and ta.resource_id = c.id::text and ta.customer_id = c.customer_id) as "teamIds"
+          from ${campaigns} c
+         where c.customer_id = ${customerId} and ${candidates}
+         order by c.id`,
+  );
+  if (rows.length === 0) return { campaigns: [] };
+  const ids = rows.map((r) => Number(r.id));
+  const [contentItems, fileItems, groups] = await Promise.all([loadContentItems(db, customerId, rows, ids), loadFileItems(db, customerId, rows, ids), loadMessageGroups(db, customerId, ids)]);
+
+  return { campaigns: rows.map((row) => campaignRules(row, contentItems, fileItems, groups)) };
+}
+
+function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[], fileItems: readonly FileItemRow[], groups: ReadonlyMap<number, CampaignRules['messageGroups']>): CampaignRules {
+  const id = Number(row.id);
+  const contents: CandidateContent[] = contentItems
+    .filter((i) => Number(i.campaignId) === id)
+    .map((i) => ({ id: i.id, name: i.name, deviceContentType: i.deviceContentType, pageCount: Math.max(1, Number(i.pageCount) || 1), weight: i.weight ?? 0 }));
+  const filesOf: CandidateFile[] = fileItems.filter((i) => Number(i.campaignId) === id).map(candidateFile);
+
+  return {
+    id,
+    name: row.name,
+    level: row.level,
+    weight: row.weight ?? 0,
+    saturation: row.saturation,
+    tags: row.tags,
+    enabled: row.enabled,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    affectedDays: row.affectedDays,
+    affectedHours: row.affectedHours,
+    affectedDateRanges: row.affectedDateRanges,
+    deviceSelectionMode: row.deviceSelectionMode,
+    deviceIds: row.deviceIds,
+    deviceGroupIds: row.deviceGroupIds,
+    deviceTagCondition: row.deviceTagCondition,
+    teamIds: row.teamIds,
+    deviceQuickFilterId: row.deviceQuickFilterId,
+    orderingMode: row.orderingMode,
+    contentShuffleMode: row.contentShuffleMode,
+    durationS: row.duration,
+    defaultDurationS: row.defaultDuration,
+    files: filesOf,
+    contents,
+    messageGroups: groups.get(id) ?? [],
+    playMultipleItemsInSinglePlaybackSlot: row.playMultipleItemsInSinglePlaybackSlot,
+    playAllItemsInSinglePlaybackSlot: row.playAllItemsInSinglePlaybackSlot,
+    playbackSlotNumberOfElementsToPlay: row.playbackSlotNumberOfElementsToPlay,
+    playbackSlotDuration: row.playbackSlotDuration,
+  };
+}
+
+function candidateFile(row: FileItemRow): CandidateFile {
+  const seconds = Number(row.durationSeconds);
+  const kind = row.contentType.startsWith('image/') ? 'image' : row.contentType.startsWith('video/') ? 'video' : 'other';
+
+  return {
+    id: row.id,
+    name: row.name,
+    kind,
+    durationMs: row.durationSeconds !== null && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    weight: row.weight ?? 0,
+  };
+}
+
+/** True (SQL, over the item alias `x`) when the tag condition holds for the item's tags; no condition: true. */
+function tagCondition(column: string, condition: SQL): SQL {
+  return sql`(${condition} is null or jsonb_array_length(coalesce(${condition}->'tags', '[]'::jsonb)) = 0
+    or (case when ${condition}->>'operator' = 'AND' then ${sql.raw(column)} @> array(select jsonb_array_elements_text(${condition}->'tags'))
+             else ${sql.raw(column)} && array(select jsonb_array_elements_text(${condition}->'tags')) end))`;
+}
+
+/** True (SQL) when the campaign names no played-asset teams or the item belongs to one of them. */
+function playedAssetTeams(resourceType: string, idColumn: string): SQL {
+  return sql`(c.played_asset_team_access_list is null or jsonb_array_length(coalesce(c.played_asset_team_access_list->'teams', '[]'::jsonb)) = 0
+    or exists (select 1 from ${teamAssignments} ta where ta.resource_type = ${resourceType} and ta.resource_id = ${sql.raw(idColumn)}::text
+                 and ta.team_id::text in (select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id')))`;
+}
+
+const pageCountOf = sql.raw(`case when x.device_content_type = 'simpleLoop' then jsonb_array_length(coalesce(x.data->'slides', '[]'::jsonb)) else jsonb_array_length(coalesce(x.data->'pages', '[]'::jsonb)) end`);
+
+/** The content each campaign plays: assigned (CONTENT), in an assigned folder or below (CONTENT_DYNAMIC), or matching its content quick filter. */
+async function loadContentItems(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[]): Promise<ContentItemRow[]> {
+  const select = sql`x.id::text as id, x.name, x.device_content_type as "deviceContentType", ${pageCountOf} as "pageCount"`;
+  const branches: SQL[] = [
+    sql`select a.campaign_id::float8 as "campaignId", a.weight, ${select}
+          from ${campaignContentAssignments} a join ${deviceContents} x on x.id = a.content_id and x.customer_id = ${customerId}
+         where a.campaign_id = any(${bigintArrayParam(ids)})`,
+    sql`select c.id::float8 as "campaignId", 0 as weight, ${select}
+          from ${campaigns} c join ${deviceContents} x on x.customer_id = c.customer_id
+           and x.group_path && array(select g.content_group_id from ${campaignContentGroupAssignments} g where g.campaign_id = c.id)
+         where c.id = any(${bigintArrayParam(ids)}) and c.type = 'CONTENT_DYNAMIC' and ${tagCondition('x.tags', sql`c.content_tag_condition`)} and ${playedAssetTeams('deviceContent', 'x.id')}`,
+  ];
+  const now = new Date();
+  for (const row of rows) {
+    if (row.type !== 'CONTENT_QUICK_FILTER' || !row.contentQuickFilterId) continue;
+    const filter = await quickFilterCriteria(db, customerId, row.contentQuickFilterId, 'CONTENT');
+    if (!filter) continue;
+    branches.push(sql`select ${Number(row.id)}::float8 as "campaignId", 0 as weight, ${select}
+          from ${deviceContents} x where x.customer_id = ${customerId} and ${criteriaCondition('CONTENT', filter, { customerId, now })}`);
+  }
+
+  return execRows<ContentItemRow>(db, sql.join(branches, sql` union all `));
+}
+
+/** The files each campaign plays: assigned (ASSETS_STATIC), in an assigned folder or below (ASSETS_DYNAMIC), or matching its file quick filter. */
+async function loadFileItems(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[]): Promise<FileItemRow[]> {
+  const select = sql`x.id::text as id, x.name, x.content_type as "contentType", x.meta_data->>'duration' as "durationSeconds",
+    floor(extract(epoch from x.valid_from) * 1000)::float8 as "validFrom", floor(extract(epoch from x.valid_to) * 1000)::float8 as "validTo"`;
+  const branches: SQL[] = [
+    sql`select a.campaign_id::float8 as "campaignId", a.weight, ${select}
+          from ${campaignFileAssignments} a join ${files} x on x.id = a.file_id and x.customer_id = ${customerId}
+         where a.campaign_id = any(${bigintArrayParam(ids)})`,
+    sql`select c.id::float8 as "campaignId", 0 as weight, ${select}
+          from ${campaigns} c join ${files} x on x.customer_id = c.customer_id
+           and x.folder_path && array(select g.file_folder_id from ${campaignFileFolderAssignments} g where g.campaign_id = c.id)
+         where c.id = any(${bigintArrayParam(ids)}) and c.type = 'ASSETS_DYNAMIC' and ${tagCondition('x.tags', sql`c.file_tag_condition`)} and ${playedAssetTeams('file', 'x.id')}`,
+  ];
+  const now = new Date();
+  for (const row of rows) {
+    if (row.type !== 'ASSET_QUICK_FILTER' || !row.fileQuickFilterId) continue;
+    const filter = await quickFilterCriteria(db, customerId, row.fileQuickFilterId, 'FILE');
+    if (!filter) continue;
+    branches.push(sql`select ${Number(row.id)}::float8 as "campaignId", 0 as weight, ${select}
+          from ${files} x where x.customer_id = ${customerId} and ${criteriaCondition('FILE', filter, { customerId, now })}`);
+  }
+
+  return execRows<FileItemRow>(db, sql.join(branches, sql` union all `));
+}
+
+async function quickFilterCriteria(db: Executor, customerId: number, id: string, type: 'CONTENT' | 'FILE'): Promise<unknown> {
+  const [row] = await execRows<{ criteria: unknown }>(
+    db,
+    sql`select criteria from ${quickFilters} where id = ${id}::uuid and customer_id = ${customerId} and filtered_entity_type = ${type}`,
+  );
+
+  return row?.criteria;
+}
+
+/** The message groups each MESSAGE_GROUP campaign plays (their messages arrive with the message module). */
+async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
+  const rows = await execRows<{ campaignId: number; id: number; name: string; weight: number }>(
+    db,
+    sql`select a.campaign_id::float8 as "campaignId", g.id::float8 as id, g.name, g.weight
+          from ${campaignMessageGroupAssignments} a join ${messageGroups} g on g.id = a.message_group_id and g.customer_id = ${customerId}
+         where a.campaign_id = any(${bigintArrayParam(ids)})
+         order by g.weight, g.id`,
+  );
+  const byCampaign = new Map<number, NonNullable<CampaignRules['messageGroups']>[number][]>();
+  for (const row of rows) {
+    const list = byCampaign.get(Number(row.campaignId)) ?? [];
+    list.push({ id: Number(row.id), name: row.name, weight: row.weight, messages: [] });
+    byCampaign.set(Number(row.campaignId), list);
+  }
+
+  return byCampaign;
+}
