@@ -77,8 +77,6 @@ const notResourceIds: Record<string, string> = {
   'initUpload:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
   'createCampaign:query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create',
   'listCampaigns:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'createCampaign:body.advertiserId': 'advertisers arrive with their module (built beside campaigns); the tenant check is wired at merge',
-  'updateCampaign:body.advertiserId': 'advertisers arrive with their module (built beside campaigns); the tenant check is wired at merge',
   'updateCampaign:body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id',
 };
 
@@ -212,7 +210,7 @@ function nestedBodyPathExists(route: RouteTableEntry, where: string): boolean {
 }
 
 /** Puts `id` at a nested body path (see nestedBodyPathExists), keeping what is there. */
-function setNested(body: Record<string, unknown>, segments: string[], id: string): void {
+function setNested(body: Record<string, unknown>, segments: string[], id: string | number): void {
   let node = body;
   segments.forEach((segment, i) => {
     const name = segment.replace(/\[\]$/, '');
@@ -272,7 +270,9 @@ async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: st
     json = sampled;
   } else if (bodySchema) {
     const body = { ...(sampled as Record<string, unknown> | undefined), ...bodyValues[route.operationId] };
-    for (const [where, id] of values) {
+    for (const [where, raw] of values) {
+      // Integer ids travel as JSON numbers in bodies (DECISIONS §2).
+      const id = /^\d+$/.test(raw) ? Number(raw) : raw;
       const match = /^body\.(\w+)(\[\])?$/.exec(where);
       if (match) body[match[1]!] = match[2] ? [id] : id;
       else if (where.startsWith('body.')) setNested(body, where.split('.').slice(1), id);

@@ -2,6 +2,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
+import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import type { AssignmentField } from './campaigns.schemas';
 import {
@@ -100,6 +101,7 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     targetColumnName: 'message_group_id',
     idType: 'bigint',
     weighted: false,
+    target: { table: messageGroups, id: messageGroups.id, customerId: messageGroups.customerId, name: messageGroups.name },
   },
   {
     field: 'deviceAssignment',

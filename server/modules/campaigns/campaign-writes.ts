@@ -13,6 +13,7 @@ import {
   addAssignments,
   existingTargets,
   findQuickFilterTypes,
+  isAdvertiserOf,
   findTeamIds,
   insertCampaign,
   isInAnyTeam,
@@ -26,7 +27,7 @@ import { announceCampaignChange, auditCampaign, campaignWord, readCampaign, writ
 import type { CampaignRow } from './campaigns.table';
 
 /** The parts of a create or update body that name other resources. */
-type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList'>> &
+type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'>> &
   Partial<Record<(typeof assignmentKinds)[number]['field'], { assignments?: Record<string, unknown>[]; removeIds?: (string | number)[] }>>;
 
 const QUICK_FILTER_TYPES = { contentQuickFilterId: 'CONTENT', fileQuickFilterId: 'FILE', deviceQuickFilterId: 'DEVICE' } as const;
@@ -40,13 +41,14 @@ async function checkReferences(tx: Executor, customerId: number, body: Reference
   for (const kind of assignmentKinds) {
     const { add } = itemsOf(kind, body[kind.field]);
     const found = await existingTargets(tx, kind, customerId, add.map((i) => i.id));
-    const missing = add.find((i) => !found.has(i.id));
+    const missing = add.find((i) => !found.has(String(i.id)));
     if (missing) throw new NotFoundError(kind.resource, missing.id);
   }
   const named = (Object.keys(QUICK_FILTER_TYPES) as (keyof typeof QUICK_FILTER_TYPES)[]).flatMap((field) => (body[field] ? [{ field, id: body[field]!.toLowerCase() }] : []));
   const filters = new Map((await findQuickFilterTypes(tx, customerId, [...new Set(named.map((n) => n.id))])).map((f) => [f.id, f]));
   const unknown = named.find((n) => !filters.has(n.id));
   if (unknown) throw new NotFoundError('quickFilter', unknown.id);
+  if (body.advertiserId && !(await isAdvertiserOf(tx, customerId, body.advertiserId.toLowerCase()))) throw new NotFoundError('advertiser', body.advertiserId);
   const teamIds = [...(body.teamAccessList?.teams ?? []), ...(body.playedAssetTeamAccessList?.teams ?? [])].map((t) => t.id.toLowerCase());
   const teams = await findTeamIds(tx, customerId, [...new Set(teamIds)]);
   const missingTeam = teamIds.find((id) => !teams.has(id));

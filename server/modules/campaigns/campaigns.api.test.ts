@@ -48,12 +48,13 @@ describe('POST /api/campaign', () => {
     const fileFolder = await k.own.fileFolder('Media');
     const contentFilter = await k.own.quickFilter('CONTENT');
     const fileFilter = await k.own.quickFilter('FILE');
+    const group = await k.t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'News' } });
     const base = { level: 'WIDGET', version: '2.0' };
     const bodies = [
       { ...base, name: 'dyn', type: 'CONTENT_DYNAMIC', contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] }, orderingMode: 'ALPHABET', contentShuffleMode: 'SERIAL' },
       { ...base, name: 'static', type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: file.id, weight: 2 }] }, defaultDuration: 5, orderingMode: 'DEFAULT' },
       { ...base, name: 'folder', type: 'ASSETS_DYNAMIC', fileFolderAssignment: { assignments: [{ fileFolderId: fileFolder.id }] }, defaultDuration: 3, orderingMode: 'RANDOM' },
-      { ...base, name: 'groups', type: 'MESSAGE_GROUP', messageGroupAssignment: { assignments: [{ messageGroupId: 42 }] }, contentShuffleMode: 'BALANCED' },
+      { ...base, name: 'groups', type: 'MESSAGE_GROUP', messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] }, contentShuffleMode: 'BALANCED' },
       { ...base, name: 'cqf', type: 'CONTENT_QUICK_FILTER', contentQuickFilterId: contentFilter.id, orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED' },
       { ...base, name: 'fqf', type: 'ASSET_QUICK_FILTER', fileQuickFilterId: fileFilter.id, defaultDuration: 8, orderingMode: 'DEFAULT' },
     ];
@@ -62,7 +63,7 @@ describe('POST /api/campaign', () => {
       expect(created).toMatchObject({ name: body.name, type: body.type });
     }
     const groups = await k.t.request('GET', '/api/v2/campaign?search=name=groups&select=messageGroupAssignments', { token: k.viewer });
-    expect(groups.body.content[0].messageGroupAssignments).toEqual([{ id: 42 }]);
+    expect(groups.body.content[0].messageGroupAssignments).toEqual([{ id: group.body.id, name: 'News' }]);
   });
 
   it('creates a schedule (level TOP, CONTENT with affectedDateRanges)', async () => {
@@ -199,7 +200,9 @@ describe('PUT /api/campaign/{campaignId}', () => {
   });
 
   it('clears values with the reset flags and replaces tags', async () => {
-    const created = await k.create(k.contentChannel(contentId, { validTo: '2030-01-01', duration: 30, defaultDuration: 12, playbackSlotDuration: 60, playbackSlotNumberOfElementsToPlay: 2, advertiserId: '0190f5a4-0000-7000-8000-000000000001', tags: ['a'] }));
+    const advertiser = await k.t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Resettable' } });
+    expect(advertiser.status).toBe(201);
+    const created = await k.create(k.contentChannel(contentId, { validTo: '2030-01-01', duration: 30, defaultDuration: 12, playbackSlotDuration: 60, playbackSlotNumberOfElementsToPlay: 2, advertiserId: advertiser.body.id, tags: ['a'] }));
     const res = await put(created.id, {
       resetValidTo: true,
       resetDuration: true,
@@ -289,7 +292,8 @@ describe('DELETE /api/campaign/{id} and POST /api/campaign/updateTeamAssignments
   it('counts against the CAMPAIGN limit (400 resourceLimit.error.limitReached)', async () => {
     const limited = (await k.t.factories.customer({ resourceLimits: { overrides: { CAMPAIGN: 1 } } })).id;
     const token = (await k.t.actor('APPROVER', { customerId: limited })).token;
-    const body = { name: 'g', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'BALANCED', messageGroupAssignment: { assignments: [{ messageGroupId: 1 }] } };
+    const group = await k.t.request('POST', '/api/messageGroup', { token, json: { name: 'News' } });
+    const body = { name: 'g', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'BALANCED', messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] } };
     await k.create(body, token);
     const refused = await post(body, token);
     expect([refused.status, refused.body.key, refused.body.details]).toEqual([400, 'resourceLimit.error.limitReached', { resource: 'CAMPAIGN', used: 1, limit: 1 }]);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { execRows, uuidArrayParam, uuidEquals } from '@/server/db/sql';
+import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
 import type { AssignmentItem, AssignmentKind } from './campaign-assignments';
@@ -55,12 +56,20 @@ function idArray(kind: AssignmentKind, ids: readonly (string | number)[]): SQL {
 }
 
 /** The ids among `ids` that are targets of `kind` in `customerId` (all of them for a kind without a target table). */
-export async function existingTargets(db: Executor, kind: AssignmentKind, customerId: number, ids: readonly (string | number)[]): Promise<Set<string | number>> {
-  if (ids.length === 0 || !kind.target) return new Set(ids);
+export async function existingTargets(db: Executor, kind: AssignmentKind, customerId: number, ids: readonly (string | number)[]): Promise<Set<string>> {
+  if (ids.length === 0 || !kind.target) return new Set(ids.map(String));
   const { table, id, customerId: owner } = kind.target;
-  const rows = await execRows<{ id: string }>(db, sql`select ${id} as id from ${table} where ${owner} = ${customerId} and ${id} = any(${idArray(kind, ids)})`);
+  // Compared as text: bigint ids come back from the driver as strings.
+  const rows = await execRows<{ id: string }>(db, sql`select ${id}::text as id from ${table} where ${owner} = ${customerId} and ${id} = any(${idArray(kind, ids)})`);
 
   return new Set(rows.map((r) => r.id));
+}
+
+/** Whether `advertiserId` is an advertiser of `customerId`. */
+export async function isAdvertiserOf(db: Executor, customerId: number, advertiserId: string): Promise<boolean> {
+  const rows = await db.select({ id: advertisers.id }).from(advertisers).where(and(uuidEquals(advertisers.id, advertiserId), eq(advertisers.customerId, customerId))).limit(1);
+
+  return rows.length > 0;
 }
 
 /** Adds assignments (an existing one takes the new weight). */

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { customers } from '@/server/modules/customers/customers.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
@@ -20,6 +21,15 @@ const customerRefResource = defineResource({
   table: customers,
   fields: (t) => ({
     id: { kind: 'scalar', type: 'integer', sql: t.id },
+    name: { kind: 'scalar', type: 'string', sql: t.name },
+  }),
+});
+
+const advertiserRefResource = defineResource({
+  name: 'advertiser',
+  table: advertisers,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'uuid', sql: t.id },
     name: { kind: 'scalar', type: 'string', sql: t.name },
   }),
 });
@@ -134,6 +144,7 @@ export const campaignResource = defineResource({
     contentTagCondition: { kind: 'scalar', type: 'json', sql: t.contentTagCondition },
     fileTagCondition: { kind: 'scalar', type: 'json', sql: t.fileTagCondition },
     advertiserId: { kind: 'scalar', type: 'uuid', sql: t.advertiserId },
+    advertiserName: { kind: 'scalar', type: 'string', sql: sql`(select a.name from ${advertisers} a where a.id = ${t.advertiserId})` },
     playedAssetTeamAccessList: { kind: 'scalar', type: 'json', sql: t.playedAssetTeamAccessList },
     playMultipleItemsInSinglePlaybackSlot: { kind: 'scalar', type: 'boolean', sql: t.playMultipleItemsInSinglePlaybackSlot },
     playAllItemsInSinglePlaybackSlot: { kind: 'scalar', type: 'boolean', sql: t.playAllItemsInSinglePlaybackSlot },
@@ -161,6 +172,13 @@ export const campaignResource = defineResource({
     contentQuickFilter: quickFilterRelation('contentQuickFilterId'),
     fileQuickFilter: quickFilterRelation('fileQuickFilterId'),
     deviceQuickFilter: quickFilterRelation('deviceQuickFilterId'),
+    advertiser: {
+      kind: 'relation',
+      cardinality: 'one',
+      target: () => advertiserRefResource as never,
+      on: (s: PgTable, target: PgTable) => eq((target as typeof advertisers).id, (s as typeof campaigns).advertiserId),
+      foreignKey: (s: PgTable) => (s as typeof campaigns).advertiserId,
+    },
     ...Object.fromEntries(assignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind)])),
     teamAssignments: teamAssignmentsField('campaign'),
   }),

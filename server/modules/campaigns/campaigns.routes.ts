@@ -29,6 +29,8 @@ const bodyIds = {
   'body.fileFolderAssignment.assignments[].fileFolderId': 'fileFolder',
   'body.deviceAssignment.assignments[].deviceId': 'device',
   'body.deviceGroupAssignment.assignments[].deviceGroupId': 'deviceGroup',
+  'body.messageGroupAssignment.assignments[].messageGroupId': 'messageGroup',
+  'body.advertiserId': 'advertiser',
   'body.teamAccessList.teams[].id': 'team',
   'body.playedAssetTeamAccessList.teams[].id': 'team',
 } as const;

@@ -229,6 +229,8 @@ export const CampaignSchema = projected(
     contentTagCondition: z.record(z.string(), z.unknown()).optional(),
     fileTagCondition: z.record(z.string(), z.unknown()).optional(),
     advertiserId: z.string().optional(),
+    advertiserName: z.string().optional().openapi({ description: 'The advertiser\'s name' }),
+    advertiser: z.object({ id: z.string(), name: z.string().optional() }).optional().openapi({ description: 'Embedded on `select`' }),
     playedAssetTeamAccessList: z.record(z.string(), z.unknown()).optional(),
     playMultipleItemsInSinglePlaybackSlot: z.boolean().optional(),
     playAllItemsInSinglePlaybackSlot: z.boolean().optional(),

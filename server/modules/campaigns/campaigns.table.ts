@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
+import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { customers } from '@/server/modules/customers/customers.table';
+import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
@@ -22,7 +24,6 @@ const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
  * A channel (`level` WIDGET) or a schedule (`level` TOP). The time rules and tag conditions are stored as
  * the validated wire documents (server/playback/schedule-rules.schemas.ts); what a campaign plays and
  * where are the assignment tables below. `validFrom`/`validTo` are local dates (read in the device's zone).
- * `advertiser_id` has no foreign key yet: the advertiser module lands beside this one.
  */
 export const campaigns = pgTable(
   'campaign',
@@ -54,7 +55,8 @@ export const campaigns = pgTable(
     deviceTagCondition: jsonb('device_tag_condition').$type<{ tags: string[]; operator: 'AND' | 'OR' }>(),
     contentTagCondition: jsonb('content_tag_condition').$type<{ tags: string[]; operator: 'AND' | 'OR' }>(),
     fileTagCondition: jsonb('file_tag_condition').$type<{ tags: string[]; operator: 'AND' | 'OR' }>(),
-    advertiserId: uuid('advertiser_id'),
+    // A deleted advertiser leaves its campaigns without one (spec 2: deleting an advertiser is a plain delete).
+    advertiserId: uuid('advertiser_id').references(() => advertisers.id, { onDelete: 'set null' }),
     playedAssetTeamAccessList: jsonb('played_asset_team_access_list').$type<{ teams: { id: string; readOnly: boolean }[] }>(),
     playMultipleItemsInSinglePlaybackSlot: boolean('play_multiple_items_in_single_playback_slot').notNull().default(false),
     playAllItemsInSinglePlaybackSlot: boolean('play_all_items_in_single_playback_slot').notNull().default(true),
@@ -106,7 +108,7 @@ const customerId = () =>
  * - files and file folders: cascade; a user's delete is refused first through the file reference registry
  *   (409 naming `campaign`), so only system removals (the cleanup of outdated files) drop assignments;
  * - devices and device folders: cascade (a removed screen or folder just stops being targeted);
- * - message groups: no foreign key yet (the message group module comes later).
+ * - message groups: no action (a group a channel plays cannot be deleted, 409 `messageGroup.error.inUse`).
  * Each has `(customer_id, target)` and `(target)` indexes: usage details and delete guards look up by target.
  */
 
@@ -173,8 +175,10 @@ export const campaignMessageGroupAssignments = pgTable(
   {
     campaignId: campaignId(),
     customerId: customerId(),
-    // No foreign key yet: message groups arrive with their module.
-    messageGroupId: bigint('message_group_id', { mode: 'number' }).notNull(),
+    // No action: a message group a channel plays cannot be deleted (409 messageGroup.error.inUse).
+    messageGroupId: bigint('message_group_id', { mode: 'number' })
+      .notNull()
+      .references(() => messageGroups.id),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.messageGroupId] }),
