@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
 import { devices } from '@/server/modules/devices/devices.table';
+import { insertFile } from '@/server/modules/files/files.test-helpers';
 import type { TestContext } from '@/server/test/harness';
 import type { Manifest, PlaybackExplanation, Segment } from './display.schemas';
 import { newDevice, type TestDevice } from './display.test-kit';
@@ -98,6 +99,32 @@ describe('channels and schedules in the resolution', () => {
     const later = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${at + 24 * H}`, { token: k.viewer })).body as PlaybackExplanation;
     expect(later.layer).toBe('CHANNELS');
     expect(later.campaigns.find((c) => c.name === 'New year')).toMatchObject({ eligible: false, reasons: ['OUTSIDE_DATE_RANGES'] });
+  });
+
+  it('plays the files of an assigned folder and its subfolders that meet the tag condition', async () => {
+    const media = await k.own.fileFolder('Campaign media');
+    const sub = await k.own.fileFolder('Week 1', media);
+    await insertFile(t.db, media, { name: 'a-promo.png', tags: ['promo'] });
+    await insertFile(t.db, sub, { name: 'b-promo.png', tags: ['promo', 'summer'] });
+    await insertFile(t.db, sub, { name: 'c-internal.png', tags: ['internal'] });
+    const dynamic = await k.create({
+      name: 'Folder channel',
+      level: 'WIDGET',
+      type: 'ASSETS_DYNAMIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'ALPHABET',
+      weight: 9,
+      fileFolderAssignment: { assignments: [{ fileFolderId: media.id }] },
+      fileTagCondition: { tags: ['promo'], operator: 'AND' },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+    const segments = await scheduleOf(JAN1, JAN1 + H);
+    const played = segments[0]!.channels.find((c) => c.campaignId === dynamic.id)!;
+    expect(played.items.map((i) => [i.name, i.durationMs])).toEqual([
+      ['a-promo.png', 5000],
+      ['b-promo.png', 5000],
+    ]);
   });
 
   it('keeps explain to the caller\'s tenant', async () => {

@@ -142,7 +142,11 @@ export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, fa
   );
   if (rows.length === 0) return { campaigns: [] };
   const ids = rows.map((r) => Number(r.id));
-  const [contentItems, fileItems, groups] = await Promise.all([loadContentItems(db, customerId, rows, ids), loadFileItems(db, customerId, rows, ids), loadMessageGroups(db, customerId, ids)]);
+  const [contentItems, fileItems, groups] = await Promise.all([
+    loadItems<ContentItemRow>(db, customerId, rows, ids, contentSource),
+    loadItems<FileItemRow>(db, customerId, rows, ids, fileSource),
+    loadMessageGroups(db, customerId, ids),
+  ]);
 
   return { campaigns: rows.map((row) => campaignRules(row, contentItems, fileItems, groups)) };
 }
@@ -218,54 +222,65 @@ function playedAssetTeams(resourceType: string, idColumn: string): SQL {
 
 const pageCountOf = sql.raw(`case when x.device_content_type = 'simpleLoop' then jsonb_array_length(coalesce(x.data->'slides', '[]'::jsonb)) else jsonb_array_length(coalesce(x.data->'pages', '[]'::jsonb)) end`);
 
-/** The content each campaign plays: assigned (CONTENT), in an assigned folder or below (CONTENT_DYNAMIC), or matching its content quick filter. */
-async function loadContentItems(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[]): Promise<ContentItemRow[]> {
-  const select = sql`x.id::text as id, x.name, x.device_content_type as "deviceContentType", ${pageCountOf} as "pageCount"`;
+/** Where one kind of item (content or files) comes from, for `loadItems`. */
+type ItemSource = {
+  table: typeof deviceContents | typeof files;
+  /** The item columns selected from alias `x`. */
+  select: SQL;
+  /** Static assignments (`a`): the table and its item id column name. */
+  assignments: { table: typeof campaignContentAssignments | typeof campaignFileAssignments; itemColumn: string };
+  /** Folder assignments (`g`) of the dynamic type: the table, its folder column and the item's path column. */
+  folders: { table: typeof campaignContentGroupAssignments | typeof campaignFileFolderAssignments; folderColumn: string; itemPath: string; type: string; tagCondition: string };
+  teamResource: 'deviceContent' | 'file';
+  quickFilter: { type: string; entity: 'CONTENT' | 'FILE'; idOf: (row: CampaignRow) => string | null };
+};
+
+/**
+ * The items each campaign plays, of one kind: assigned (static), in an assigned folder or below (the
+ * dynamic type, with its tag condition and played-asset teams), or matching its quick filter; one statement.
+ */
+async function loadItems<T>(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[], source: ItemSource): Promise<T[]> {
+  const { select, assignments, folders } = source;
   const branches: SQL[] = [
     sql`select a.campaign_id::float8 as "campaignId", a.weight, ${select}
-          from ${campaignContentAssignments} a join ${deviceContents} x on x.id = a.content_id and x.customer_id = ${customerId}
+          from ${assignments.table} a join ${source.table} x on x.id = a.${sql.raw(assignments.itemColumn)} and x.customer_id = ${customerId}
          where a.campaign_id = any(${bigintArrayParam(ids)})`,
     sql`select c.id::float8 as "campaignId", 0 as weight, ${select}
-          from ${campaigns} c join ${deviceContents} x on x.customer_id = c.customer_id
-           and x.group_path && array(select g.content_group_id from ${campaignContentGroupAssignments} g where g.campaign_id = c.id)
-         where c.id = any(${bigintArrayParam(ids)}) and c.type = 'CONTENT_DYNAMIC' and ${tagCondition('x.tags', sql`c.content_tag_condition`)} and ${playedAssetTeams('deviceContent', 'x.id')}`,
+          from ${campaigns} c join ${source.table} x on x.customer_id = c.customer_id
+           and x.${sql.raw(folders.itemPath)} && array(select g.${sql.raw(folders.folderColumn)} from ${folders.table} g where g.campaign_id = c.id)
+         where c.id = any(${bigintArrayParam(ids)}) and c.type = ${folders.type} and ${tagCondition('x.tags', sql.raw(`c.${folders.tagCondition}`))} and ${playedAssetTeams(source.teamResource, 'x.id')}`,
   ];
   const now = new Date();
   for (const row of rows) {
-    if (row.type !== 'CONTENT_QUICK_FILTER' || !row.contentQuickFilterId) continue;
-    const filter = await quickFilterCriteria(db, customerId, row.contentQuickFilterId, 'CONTENT');
-    if (!filter) continue;
+    const filterId = source.quickFilter.idOf(row);
+    if (row.type !== source.quickFilter.type || !filterId) continue;
+    const criteria = await quickFilterCriteria(db, customerId, filterId, source.quickFilter.entity);
+    if (!criteria) continue;
     branches.push(sql`select ${Number(row.id)}::float8 as "campaignId", 0 as weight, ${select}
-          from ${deviceContents} x where x.customer_id = ${customerId} and ${criteriaCondition('CONTENT', filter, { customerId, now })}`);
+          from ${source.table} x where x.customer_id = ${customerId} and ${criteriaCondition(source.quickFilter.entity, criteria, { customerId, now })}`);
   }
 
-  return execRows<ContentItemRow>(db, sql.join(branches, sql` union all `));
+  return execRows<T & Record<string, unknown>>(db, sql.join(branches, sql` union all `));
 }
 
-/** The files each campaign plays: assigned (ASSETS_STATIC), in an assigned folder or below (ASSETS_DYNAMIC), or matching its file quick filter. */
-async function loadFileItems(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[]): Promise<FileItemRow[]> {
-  const select = sql`x.id::text as id, x.name, x.content_type as "contentType", x.meta_data->>'duration' as "durationSeconds",
-    floor(extract(epoch from x.valid_from) * 1000)::float8 as "validFrom", floor(extract(epoch from x.valid_to) * 1000)::float8 as "validTo"`;
-  const branches: SQL[] = [
-    sql`select a.campaign_id::float8 as "campaignId", a.weight, ${select}
-          from ${campaignFileAssignments} a join ${files} x on x.id = a.file_id and x.customer_id = ${customerId}
-         where a.campaign_id = any(${bigintArrayParam(ids)})`,
-    sql`select c.id::float8 as "campaignId", 0 as weight, ${select}
-          from ${campaigns} c join ${files} x on x.customer_id = c.customer_id
-           and x.folder_path && array(select g.file_folder_id from ${campaignFileFolderAssignments} g where g.campaign_id = c.id)
-         where c.id = any(${bigintArrayParam(ids)}) and c.type = 'ASSETS_DYNAMIC' and ${tagCondition('x.tags', sql`c.file_tag_condition`)} and ${playedAssetTeams('file', 'x.id')}`,
-  ];
-  const now = new Date();
-  for (const row of rows) {
-    if (row.type !== 'ASSET_QUICK_FILTER' || !row.fileQuickFilterId) continue;
-    const filter = await quickFilterCriteria(db, customerId, row.fileQuickFilterId, 'FILE');
-    if (!filter) continue;
-    branches.push(sql`select ${Number(row.id)}::float8 as "campaignId", 0 as weight, ${select}
-          from ${files} x where x.customer_id = ${customerId} and ${criteriaCondition('FILE', filter, { customerId, now })}`);
-  }
+const contentSource: ItemSource = {
+  table: deviceContents,
+  select: sql`x.id::text as id, x.name, x.device_content_type as "deviceContentType", ${pageCountOf} as "pageCount"`,
+  assignments: { table: campaignContentAssignments, itemColumn: 'content_id' },
+  folders: { table: campaignContentGroupAssignments, folderColumn: 'content_group_id', itemPath: 'group_path', type: 'CONTENT_DYNAMIC', tagCondition: 'content_tag_condition' },
+  teamResource: 'deviceContent',
+  quickFilter: { type: 'CONTENT_QUICK_FILTER', entity: 'CONTENT', idOf: (row) => row.contentQuickFilterId },
+};
 
-  return execRows<FileItemRow>(db, sql.join(branches, sql` union all `));
-}
+const fileSource: ItemSource = {
+  table: files,
+  select: sql`x.id::text as id, x.name, x.content_type as "contentType", x.meta_data->>'duration' as "durationSeconds",
+    floor(extract(epoch from x.valid_from) * 1000)::float8 as "validFrom", floor(extract(epoch from x.valid_to) * 1000)::float8 as "validTo"`,
+  assignments: { table: campaignFileAssignments, itemColumn: 'file_id' },
+  folders: { table: campaignFileFolderAssignments, folderColumn: 'file_folder_id', itemPath: 'folder_path', type: 'ASSETS_DYNAMIC', tagCondition: 'file_tag_condition' },
+  teamResource: 'file',
+  quickFilter: { type: 'ASSET_QUICK_FILTER', entity: 'FILE', idOf: (row) => row.fileQuickFilterId },
+};
 
 async function quickFilterCriteria(db: Executor, customerId: number, id: string, type: 'CONTENT' | 'FILE'): Promise<unknown> {
   const [row] = await execRows<{ criteria: unknown }>(
