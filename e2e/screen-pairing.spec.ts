@@ -68,6 +68,34 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     await expect.poll(() => sim.output()).toContain('command restart');
     // What it plays, resolved as the screen resolves it: nothing is assigned yet.
     await expect(page.getByRole('list', { name: 'Segments' })).toContainText('Nothing to play');
+
+    // An approver's channel for every screen plays; a switched-off one says why it does not.
+    const owner = await passwordGrant(request, tech.email, tech.password);
+    const contentRoot = (await api<{ content: { id: string }[] }>(request, owner.access_token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const screensRoot = (await api<{ content: { id: string }[] }>(request, owner.access_token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const loop = await api<{ id: string }>(request, owner.access_token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
+      name: 'Welcome loop',
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+    });
+    const channel = (name: string, enabled: boolean) => ({
+      name,
+      enabled,
+      level: 'WIDGET',
+      type: 'CONTENT',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      contentAssignment: { assignments: [{ contentId: loop.id, weight: 1 }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
+    });
+    await api(request, owner.access_token, 'POST', '/api/campaign', channel('Lobby channel', true));
+    await api(request, owner.access_token, 'POST', '/api/campaign', channel('Night channel', false));
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Segments' })).toContainText('Lobby channel');
+    const explained = page.getByRole('list', { name: 'Channels and schedules' });
+    await expect(explained.getByRole('listitem').filter({ hasText: 'Lobby channel' })).toContainText('Plays');
+    await expect(explained.getByRole('listitem').filter({ hasText: 'Night channel' })).toContainText('switched off');
     await screenshot(page, 'screen-detail-live');
 
     // Into a video-wall folder (created through the API), by dragging its card onto the folder tree.

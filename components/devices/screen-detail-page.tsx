@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
+import { ScreenExplain } from '@/components/devices/screen-explain';
 import { ScreenTimeline } from '@/components/devices/screen-timeline';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -42,6 +43,7 @@ export function ScreenDetailPage({ id }: { id: string }) {
         <div className="space-y-4">
           <DeviceFacts device={device} />
           <ScreenTimeline deviceId={device.id} />
+          <ScreenExplain deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
           <MetricsCard deviceId={device.id} />
         </div>
         <div className="space-y-4">

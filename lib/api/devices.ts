@@ -7,7 +7,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
-import type { DeviceSchedule } from '@/server/modules/display/display.schemas';
+import type { DeviceSchedule, PlaybackExplanation } from '@/server/modules/display/display.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
 
@@ -172,5 +172,15 @@ export function useDeviceSchedule(deviceId: string, window: { from: number; to: 
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'schedule', window] as const,
     queryFn: ({ signal }) =>
       apiFetch<DeviceSchedule>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule`, { query: { from: String(window.from), to: String(window.to) }, customerId, signal }),
+  });
+}
+
+/** GET /api/v2/device/{id}/schedule/explain: why each campaign plays or not on the screen at `at`. */
+export function useDeviceExplain(deviceId: string, at: number) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'explain', at] as const,
+    queryFn: ({ signal }) => apiFetch<PlaybackExplanation>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule/explain`, { query: { at: String(at) }, customerId, signal }),
   });
 }

@@ -65,3 +65,17 @@ export function formatSpan(window: TimeWindow, timeZone: string, locale?: string
 
   return sameDay ? `${day(window.from)}, ${time(window.from)} – ${time(window.to)}` : `${day(window.from)}, ${time(window.from)} – ${day(window.to)}, ${time(window.to)}`;
 }
+
+/** The `yyyy-MM-ddTHH:mm` wall time of `epochMs` in `timeZone` (for a `datetime-local` input showing the screen's time). */
+export function toLocalInput(epochMs: number, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+}
+
+/** The instant of a `yyyy-MM-ddTHH:mm` wall time in `timeZone` (a skipped time moves forward, a repeated one takes the earlier); null when unreadable. */
+export function fromLocalInput(value: string, timeZone: string): number | null {
+  try {
+    return Temporal.PlainDateTime.from(value).toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds;
+  } catch {
+    return null;
+  }
+}

@@ -37,3 +37,15 @@ describe('timeline placement', () => {
     expect(formatSpan({ from, to: from + 20 * H }, 'Europe/Berlin', 'en-GB')).toBe('Tue 24 Nov, 08:00 – Wed 25 Nov, 04:00');
   });
 });
+
+describe('wall times in the screen\'s zone', () => {
+  it('round-trips, moves a skipped time forward and takes the earlier of a repeated one', async () => {
+    const { fromLocalInput, toLocalInput } = await import('./timeline');
+    const at = Date.UTC(2026, 10, 24, 7, 30);
+    expect(toLocalInput(at, 'Europe/Berlin')).toBe('2026-11-24T08:30');
+    expect(fromLocalInput('2026-11-24T08:30', 'Europe/Berlin')).toBe(at);
+    expect(fromLocalInput('2026-03-29T02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30));
+    expect(fromLocalInput('2026-10-25T02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 0, 30));
+    expect(fromLocalInput('not a time', 'Europe/Berlin')).toBeNull();
+  });
+});
