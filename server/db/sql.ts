@@ -33,6 +33,13 @@ export function uuidArrayParam(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
+/** A bigint[] bound as one parameter (its text form), like `uuidArrayParam`; throws on anything but safe integers. */
+export function bigintArrayParam(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an integer id: ${id}`);
+
+  return sql`${`{${ids.join(',')}}`}::bigint[]`;
+}
+
 /**
  * `column = id` for a uuid column and an id from a request: an index lookup (comparing `column::text`
  * instead reads every row of the tenant), case-insensitive as uuids are, and false for a string that is

@@ -4,7 +4,7 @@ export type { FieldDefinition, FieldType, RelationField, ResourceDefinition, Sca
 export { parseSearch } from './search/parser';
 export type { Operator, SearchNode, Term, TermValue } from './search/ast';
 export { compileSearch, compileSearchAst } from './search/compile';
-export { buildProjection, parseSelect, selectList, toJson } from './select';
+export { buildProjection, parseSelect, selectList, selectsField, toJson } from './select';
 export type { ProjectedField, Projection, SelectItem } from './select';
 export { compileSort, parseSort } from './sort';
 export type { CompiledSort, SortKey } from './sort';

@@ -202,3 +202,14 @@ class SelectParser {
     return new ValidationError('select.error.syntax', message, { position: this.i, token: this.input[this.i] ?? '' });
   }
 }
+
+/**
+ * Whether an answer shaped by `select` carries the top-level field `name`: the default shape (no `select`),
+ * `*`, or a `select` naming it. For computed columns a service adds beside the resource's own (`readOnly`).
+ */
+export function selectsField(select: string | undefined, name: string): boolean {
+  if (select === undefined || select.trim() === '') return true;
+  const names = select.split(',').map((s) => s.trim());
+
+  return names.includes('*') || names.includes(name);
+}

@@ -120,3 +120,11 @@ describe('toJson', () => {
     expect(failure(long)).toMatchObject({ key: 'select.error.tooLong', details: { position: 4096, limit: 4096 } });
   });
 });
+
+describe('selectsField', () => {
+  it('is true for the default shape, *, and a select naming the field', async () => {
+    const { selectsField } = await import('./select');
+    expect([undefined, '', ' ', '*', 'name,readOnly', 'name, *'].map((s) => selectsField(s, 'readOnly'))).toEqual([true, true, true, true, true, true]);
+    expect(selectsField('name,id', 'readOnly')).toBe(false);
+  });
+});

@@ -11,7 +11,7 @@ import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, modifyTeams, parseTeamIdsParam, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findPage, MAX_PAGE_SIZE, type ListInput } from '@/server/query';
+import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
 import * as q from './advertisers.queries';
 import { advertiserResource } from './advertisers.resource';
 import type { Advertiser, AdvertiserCreate, AdvertiserUpdate, AdvertiserValidityInput, SimpleAdvertiser } from './advertisers.schemas';
@@ -170,10 +170,7 @@ async function readAdvertiser(db: Executor, ctx: ServiceContext, id: string, opt
 
 /** `readOnly` where the answer's shape has it: the default shape, `*`, a `select` naming it, or `includeReadOnlyInfo`. */
 function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always: boolean): Record<string, SQL> | undefined {
-  const names = (select ?? '').split(',').map((s) => s.trim());
-  const wanted = always || select === undefined || select.trim() === '' || names.includes('*') || names.includes('readOnly');
-
-  return wanted ? { readOnly: readOnlyExpression(ctx, 'advertiser', advertisers.id) } : undefined;
+  return always || selectsField(select, 'readOnly') ? { readOnly: readOnlyExpression(ctx, 'advertiser', advertisers.id) } : undefined;
 }
 
 /** The stored form of a validity input: absent and null members left out; nothing at all is null. */

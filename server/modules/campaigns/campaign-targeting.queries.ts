@@ -1,11 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows } from '@/server/db/sql';
+import { bigintArrayParam, execRows } from '@/server/db/sql';
 import { devices } from '@/server/modules/devices/devices.table';
 import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { bigintArrayParam } from './campaigns.queries';
 import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaigns } from './campaigns.table';
 
 /**

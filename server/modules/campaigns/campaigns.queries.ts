@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArrayParam, uuidEquals } from '@/server/db/sql';
+import { bigintArrayParam, execRows, uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
@@ -42,13 +42,6 @@ export async function countCampaignsOf(db: Executor, customerId: number): Promis
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(eq(campaigns.customerId, customerId));
 
   return Number(row?.n ?? 0);
-}
-
-/** A bigint[] bound as one parameter. */
-export function bigintArrayParam(ids: readonly number[]): SQL {
-  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an integer id: ${id}`);
-
-  return sql`${`{${ids.join(',')}}`}::bigint[]`;
 }
 
 function idArray(kind: AssignmentKind, ids: readonly (string | number)[]): SQL {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import {
   campaignContentAssignments,
   campaignContentGroupAssignments,
@@ -14,7 +14,6 @@ import {
 import { deviceContents } from '@/server/modules/content/content.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
-import { bigintArrayParam } from '@/server/modules/campaigns/campaigns.queries';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';

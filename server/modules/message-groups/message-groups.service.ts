@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findPage, type ListInput } from '@/server/query';
+import { findPage, type ListInput, selectsField } from '@/server/query';
 import * as q from './message-groups.queries';
 import { messageGroupResource } from './message-groups.resource';
 import type { MessageGroup, MessageGroupCreate, MessageGroupUpdate } from './message-groups.schemas';
@@ -97,10 +97,7 @@ async function readMessageGroup(db: Executor, ctx: ServiceContext, id: number, o
 
 /** `readOnly` of one group (read-only through every team of the caller), unless `select` leaves it out. */
 function readOnlyColumn(ctx: ServiceContext, select: string | undefined): Record<string, SQL> | undefined {
-  const names = (select ?? '').split(',').map((s) => s.trim());
-  const wanted = select === undefined || select.trim() === '' || names.includes('*') || names.includes('readOnly');
-
-  return wanted ? { readOnly: sql`${readOnlyExpression(ctx, ENTITY, messageGroups.id)}` } : undefined;
+  return selectsField(select, 'readOnly') ? { readOnly: sql`${readOnlyExpression(ctx, ENTITY, messageGroups.id)}` } : undefined;
 }
 
 /** The row (locked) when the caller may write it: 404 when invisible, 403 through read-only teams. */

@@ -10,7 +10,7 @@ import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
-import { findPage, type ListInput } from '@/server/query';
+import { findPage, type ListInput, selectsField } from '@/server/query';
 import { validateCriteria } from './quick-filter-criteria';
 import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usages';
 import * as q from './quick-filters.queries';
@@ -122,9 +122,7 @@ export async function deleteQuickFilter(ctx: ServiceContext, input: { id: string
  * Added where the client's `select` asks for it (or takes the default shape).
  */
 function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always: boolean): Record<string, SQL> | undefined {
-  const names = (select ?? '').split(',').map((s) => s.trim());
-  const wanted = always || select === undefined || select.trim() === '' || names.includes('*') || names.includes('readOnly');
-  if (!wanted) return undefined;
+  if (!always && !selectsField(select, 'readOnly')) return undefined;
 
   return { readOnly: sql`(${usedByChannelsSql(sql`${quickFilters.id}`)} or ${readOnlyExpression(ctx, 'quickFilter', quickFilters.id)})` };
 }
