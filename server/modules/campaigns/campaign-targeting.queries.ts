@@ -1,11 +1,21 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { bigintArrayParam, execRows } from '@/server/db/sql';
+import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { files } from '@/server/modules/files/files.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaigns } from './campaigns.table';
+import {
+  campaignContentAssignments,
+  campaignContentGroupAssignments,
+  campaignDeviceAssignments,
+  campaignDeviceGroupAssignments,
+  campaignFileAssignments,
+  campaignFileFolderAssignments,
+  campaigns,
+} from './campaigns.table';
 
 /**
  * Which screens a campaign targets (spec 4 §4 "Eligibility", the targeting rule), in SQL:
@@ -106,4 +116,26 @@ export async function targetedDeviceIds(db: Executor, customerId: number, campai
   const rows = await execRows<{ device_id: string }>(db, sql`select distinct t.device_id from (${targets}) t`);
 
   return rows.map((r) => r.device_id);
+}
+
+/**
+ * A subquery of the ids of the campaigns of `customerId` that may play any of `contentIds` or `fileIds`:
+ * assigned directly, inside an assigned folder's subtree (dynamic types; the tag condition is left to the
+ * resolver), or possibly matched by a quick filter of their kind (any CONTENT_QUICK_FILTER campaign for
+ * content, ASSET_QUICK_FILTER for files: a changed item may start or stop matching). For the manifest push
+ * when what channels play changes; it may name a campaign too many (the screen's ETag decides), never too few.
+ */
+export function campaignsPlayingQuery(customerId: number, contentIds: readonly string[], fileIds: readonly string[]): SQL {
+  const content = uuidArrayParam(contentIds);
+  const file = uuidArrayParam(fileIds);
+
+  return sql`select c.id from ${campaigns} c where c.customer_id = ${customerId} and (
+      exists (select 1 from ${campaignContentAssignments} a where a.campaign_id = c.id and a.content_id = any(${content}))
+      or exists (select 1 from ${campaignFileAssignments} a where a.campaign_id = c.id and a.file_id = any(${file}))
+      or exists (select 1 from ${campaignContentGroupAssignments} a join ${deviceContents} x on x.customer_id = ${customerId} and x.group_path @> array[a.content_group_id]
+                  where a.campaign_id = c.id and x.id = any(${content}))
+      or exists (select 1 from ${campaignFileFolderAssignments} a join ${files} x on x.customer_id = ${customerId} and x.folder_path @> array[a.file_folder_id]
+                  where a.campaign_id = c.id and x.id = any(${file}))
+      or (c.type = 'CONTENT_QUICK_FILTER' and cardinality(${content}) > 0)
+      or (c.type = 'ASSET_QUICK_FILTER' and cardinality(${file}) > 0))`;
 }

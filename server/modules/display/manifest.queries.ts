@@ -5,6 +5,7 @@ import { contentReferences, deviceContents } from '@/server/modules/content/cont
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
+import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns/campaign-targeting.queries';
 
 /*
  * The reads of the manifest (spec 4 §4), each one statement and tenant-scoped in SQL: the device with what
@@ -122,8 +123,10 @@ export async function findClosureFiles(db: Executor, customerId: number, content
 /**
  * The claimed devices whose manifest may show any of `contentIds` or `fileIds`: those whose assigned or
  * emergency content (or, in emergency without their own, the customer's default emergency content) embeds them,
- * transitively. A file counts when a content item references it or a file folder holding it. With
- * `emergencyDefault`, every screen in emergency that falls back to the customer's default.
+ * transitively, and those targeted by a channel or schedule that may play them or content embedding them
+ * (`campaignsPlayingQuery`). A file counts when a content item references it or a file folder holding it. With
+ * `emergencyDefault`, every screen in emergency that falls back to the customer's default. Two statements
+ * (three with device quick filters), whatever the number of devices.
  */
 export async function findDevicesShowing(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean }): Promise<string[]> {
   const { customerId } = input;
@@ -131,7 +134,8 @@ export async function findDevicesShowing(db: Executor, input: { customerId: numb
   const fileIds = input.fileIds ?? [];
   const emergencyDefault = input.emergencyDefault === true;
   if (contentIds.length === 0 && fileIds.length === 0 && !emergencyDefault) return [];
-  const rows = await execRows<{ id: string }>(
+  // The changed content and every content item that embeds it or the changed files, transitively.
+  const embedding = await execRows<{ id: string }>(
     db,
     sql`with recursive users_of(id) as (
           select unnest(${uuidArrayParam(contentIds)})
@@ -144,13 +148,21 @@ export async function findDevicesShowing(db: Executor, input: { customerId: numb
           select r.content_id from ${contentReferences} r join users_of u on r.target_id = u.id
            where r.customer_id = ${customerId} and r.target_type = 'content'
         )
-        select d.id from ${devices} d
+        select id::text as id from users_of`,
+  );
+  const usersOf = uuidArrayParam(embedding.map((r) => r.id));
+  const channelTargets = await campaignTargetDevicesQuery(db, { customerId, campaignIds: campaignsPlayingQuery(customerId, embedding.map((r) => r.id), fileIds) });
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select d.id from ${devices} d
           join ${customers} cu on cu.id = d.customer_id
          where d.customer_id = ${customerId}
-           and (d.content_id in (select id from users_of) or d.emergency_content_id in (select id from users_of)
+           and (d.content_id = any(${usersOf}) or d.emergency_content_id = any(${usersOf})
              or (d.emergency_status and d.emergency_content_id is null
-                 and (${emergencyDefault} or cu.default_emergency_content_id::uuid in (select id from users_of))))
-         order by d.id`,
+                 and (${emergencyDefault} or cu.default_emergency_content_id::uuid = any(${usersOf}))))
+        union
+        select t.device_id from (${channelTargets}) t
+        order by 1`,
   );
 
   return rows.map((r) => r.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFile } from '@/server/modules/files/files.test-helpers';
+import { devicesAffectedBy } from './manifest';
 import type { TestContext } from '@/server/test/harness';
 import type { Manifest, PlaybackExplanation, Segment } from './display.schemas';
 import { newDevice, type TestDevice } from './display.test-kit';
@@ -130,5 +131,40 @@ describe('channels and schedules in the resolution', () => {
   it('keeps explain to the caller\'s tenant', async () => {
     expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain`, { token: k.otherApprover })).status).toBe(404);
     expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=abc`, { token: k.viewer })).status).toBe(400);
+  });
+});
+
+describe('what channels play changes', () => {
+  it('reaches the screens the channels target: assigned content, content in an assigned folder, assigned files, files below an assigned folder', async () => {
+    const hallScreen = await newDevice(t, { customerId: k.customerId });
+    const contentFolder = await k.own.contentFolder('Channel slides');
+    const inFolder = await k.own.content('In the folder', contentFolder);
+    const assigned = await k.own.content('Assigned');
+    const media = await k.own.fileFolder('Channel media');
+    const below = await k.own.fileFolder('Below', media);
+    const deep = await insertFile(t.db, below, { name: 'deep.png' });
+    const loose = await k.own.file('loose.png');
+    await k.create({ ...k.contentChannel(assigned.id, {}, [lobby.id]), name: 'Assigned content' });
+    await k.create({
+      name: 'Content folder', level: 'WIDGET', type: 'CONTENT_DYNAMIC', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL',
+      contentGroupAssignment: { assignments: [{ contentGroupId: contentFolder.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+    await k.create({
+      name: 'Folder media', level: 'WIDGET', type: 'ASSETS_DYNAMIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT',
+      fileFolderAssignment: { assignments: [{ fileFolderId: media.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+    const static_ = await k.create({
+      name: 'Static media', level: 'WIDGET', type: 'ASSETS_STATIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT',
+      fileAssignment: { assignments: [{ fileId: loose.id, weight: 1 }] }, deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: hallScreen.deviceId }] },
+    });
+    expect(static_.id).toBeDefined();
+    const reached = (change: { contentIds?: string[]; fileIds?: string[] }) => devicesAffectedBy(t.db, { customerId: k.customerId, ...change });
+    expect(await reached({ contentIds: [assigned.id] })).toEqual([screen.deviceId]);
+    expect(await reached({ contentIds: [inFolder.id] })).toEqual([screen.deviceId]);
+    expect(await reached({ fileIds: [deep.id] })).toEqual([screen.deviceId]);
+    expect(await reached({ fileIds: [loose.id] })).toEqual([hallScreen.deviceId]);
+    expect(await reached({ contentIds: [(await k.own.content('Unplayed')).id] })).toEqual([]);
+    // Another tenant's change never names this tenant's screens.
+    expect(await devicesAffectedBy(t.db, { customerId: k.otherCustomerId, contentIds: [assigned.id], fileIds: [loose.id] })).toEqual([]);
   });
 });
