@@ -93,6 +93,13 @@ test('a technician creates and edits an advertiser, and hands out, copies, uses 
   expect((await request.get(url)).status()).toBe(401);
   await links.getByRole('button', { name: 'Close' }).click();
 
+  // An administrator looking at all tenants sees whose advertiser it is, by name.
+  await context.clearCookies();
+  await signIn(page);
+  await page.goto('/advertisers');
+  const across = page.getByRole('row').filter({ hasText: 'Acme Coffee Co' });
+  await expect(across.getByText(`Adv Tenant ${suffix}`, { exact: true })).toBeVisible();
+
   expect(failures).toEqual([]);
   expect(errors).toEqual([]);
 });

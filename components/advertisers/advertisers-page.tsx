@@ -13,6 +13,7 @@ import { MegaphoneIcon, PlusIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActions } from '@/components/ui/row-actions';
+import { useTenantNames, type TenantName } from '@/lib/api/customers';
 import { useAdvertisers, type Advertiser } from '@/lib/api/advertisers';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
@@ -45,7 +46,7 @@ function validityText(validity: Advertiser['validity']): string {
   return [days, validity.timeZone?.replaceAll('_', ' '), validity.cron].filter(Boolean).join(' · ') || '—';
 }
 
-function buildColumns(showTenant: boolean, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
+function buildColumns(tenantName: TenantName | null, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
   const columns: ColumnDef<Advertiser>[] = [
     {
       id: 'name',
@@ -89,8 +90,8 @@ function buildColumns(showTenant: boolean, canManage: boolean, onAction: (action
       cell: ({ row }) => <p className="max-w-xs truncate text-zinc-600">{row.original.comment ?? ''}</p>,
     },
   ];
-  if (showTenant) {
-    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">#{row.original.customerId}</span> });
+  if (tenantName) {
+    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
   }
   columns.push({
     id: 'actions',
@@ -130,7 +131,8 @@ export function AdvertisersPage() {
   const query = useAdvertisers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<AdvertiserAction | null>(null);
-  const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage, setAction), [access.needsTenant, access.canManage]);
+  const tenantName = useTenantNames(query.data?.content.map((a) => a.customerId) ?? [], access.needsTenant);
+  const columns = useMemo(() => buildColumns(access.needsTenant ? tenantName : null, access.canManage, setAction), [access.needsTenant, access.canManage, tenantName]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
   if (!access.canView) return <NoAccess title="Advertisers are not available to you">Your role cannot see advertisers.</NoAccess>;
   const linksOf = action?.kind === 'links' ? action.advertiser : null;

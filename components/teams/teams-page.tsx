@@ -14,6 +14,7 @@ import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdow
 import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActions } from '@/components/ui/row-actions';
+import { useTenantNames, type TenantName } from '@/lib/api/customers';
 import { TEAM_RESOURCE_KINDS, useTeams, type Team } from '@/lib/api/teams';
 import { formatDate } from '@/lib/format';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
@@ -27,7 +28,7 @@ function folderCount(team: Team): number {
   return TEAM_RESOURCE_KINDS.reduce((sum, kind) => sum + (team[kind.countKey] ?? 0), 0);
 }
 
-function buildColumns(showTenant: boolean, onAction: ((action: TeamAction) => void) | null): ColumnDef<Team>[] {
+function buildColumns(tenantName: TenantName | null, onAction: ((action: TeamAction) => void) | null): ColumnDef<Team>[] {
   const columns: ColumnDef<Team>[] = [
     {
       id: 'name',
@@ -55,12 +56,12 @@ function buildColumns(showTenant: boolean, onAction: ((action: TeamAction) => vo
       cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{folderCount(row.original).toLocaleString()}</span>,
     },
   ];
-  if (showTenant) {
+  if (tenantName) {
     columns.push({
       id: 'tenant',
       header: 'Tenant',
       enableSorting: false,
-      cell: ({ row }) => <span className="text-zinc-600">#{row.original.customerId}</span>,
+      cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span>,
     });
   }
   columns.push({
@@ -108,7 +109,8 @@ export function TeamsPage() {
   const query = useTeams({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<TeamAction | null>(null);
-  const columns = useMemo(() => buildColumns(access.needsTenant, access.canManage ? setAction : null), [access.needsTenant, access.canManage]);
+  const tenantName = useTenantNames(query.data?.content.map((t) => t.customerId) ?? [], access.needsTenant);
+  const columns = useMemo(() => buildColumns(access.needsTenant ? tenantName : null, access.canManage ? setAction : null), [access.needsTenant, access.canManage, tenantName]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
   if (!access.canView) return <NoAccess title="Teams are not available to you">Your role cannot see teams.</NoAccess>;
 

@@ -2,6 +2,7 @@
 
 import type { CustomerCreate, CustomerUpdate } from '@/server/modules/customers/customers.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiFetch } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
 import { CUSTOMERS_KEY, ownCustomerKey } from '@/lib/api/network-owner';
@@ -51,6 +52,31 @@ export function useCustomerSelect(params: CustomerSelectParams, options: { enabl
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * The tenant column of lists that span tenants (all tenants, a whole network): the names of the tenants
+ * a page shows, in one request for the page. Answers `#id` until the names arrive, or for a tenant the
+ * caller cannot read.
+ */
+export type TenantName = (customerId: number | null | undefined) => string;
+
+export function useTenantNames(customerIds: readonly (number | null | undefined)[], enabled: boolean): TenantName {
+  const ids = [...new Set(customerIds.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
+  const query = useQuery({
+    queryKey: [...customerKeys.selects(), 'names', ids] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<Page<Customer>>('/api/customer/select', { query: { page: 0, size: ids.length, search: toSearch(term('id', '∈', ids)) }, signal }),
+    enabled: enabled && ids.length > 0,
+    staleTime: 5 * 60_000,
+  });
+  const data = query.data;
+
+  return useMemo(() => {
+    const names = new Map((data?.content ?? []).map((c) => [c.id, c.name]));
+
+    return (customerId) => (customerId === null || customerId === undefined ? '—' : (names.get(customerId) ?? `#${customerId}`));
+  }, [data]);
 }
 
 export type CreateCustomerInput = { name: string; licenseTier?: string; vertical?: string };
