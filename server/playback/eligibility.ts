@@ -1,6 +1,6 @@
 import { EVERYTHING, NOTHING, contains, intersect, intersectAll, normalise, subtract, union, type Span } from './spans';
 import { dailyWindows, datesAround, dropPartialWindows, intervalSpans, validitySpan } from './time-rules';
-import type { CampaignRules, CandidateFile, DeviceFacts, MessageGroupRules, MessageRules, PlaybackRules, PlaybackWindow, ReasonCode, Targeting, TimeRules } from './types';
+import type { CampaignRules, CandidateFile, DeviceFacts, MessageGroupRules, MessageRules, PlaybackRules, PlaybackWindow, PlayRules, ReasonCode, Targeting, TimeRules } from './types';
 
 /*
  * Eligibility of campaigns and messages for one device (spec 4 §4), as sets of instants over a window: one
@@ -57,11 +57,15 @@ export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, wind
 /** A file plays inside its validity, both ends inclusive: `[validFrom, validTo + 1)`. */
 export const fileSpan = (file: CandidateFile): Span => [file.validFrom ?? Number.NEGATIVE_INFINITY, file.validTo == null ? Number.POSITIVE_INFINITY : file.validTo + 1];
 
+/** The files a campaign or message may play: all of them, or with `skipInvalidFiles` only images and videos. */
+export const playableFiles = (rules: Pick<PlayRules, 'files' | 'skipInvalidFiles'>): readonly CandidateFile[] =>
+  rules.skipInvalidFiles ? (rules.files ?? []).filter((f) => f.kind !== 'other') : (rules.files ?? []);
+
 /** Where at least one file or content of the candidates is playable. */
-export function itemSets(candidates: { files?: readonly CandidateFile[]; contents?: readonly unknown[] }): Span[] {
+export function itemSets(candidates: Pick<PlayRules, 'files' | 'skipInvalidFiles' | 'contents'>): Span[] {
   if ((candidates.contents ?? []).length > 0) return [...EVERYTHING];
 
-  return union((candidates.files ?? []).map(fileSpan));
+  return union(playableFiles(candidates).map(fileSpan));
 }
 
 export type MessageTimeline = { message: MessageRules; group: MessageGroupRules; sets: RuleSets; items: Span[]; eligible: Span[] };

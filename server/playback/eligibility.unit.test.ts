@@ -52,6 +52,8 @@ const cases: Case[] = [
   ['no partial starting window in a range', { affectedDateRanges: { allowPartialStartingSegment: false, intervals: [{ from: '2026-06-10', affectedHours: { allDay: false, from: '22:00', end: '02:00' }, isExcluded: false }] } }, ['OUTSIDE_DATE_RANGES'], berlin('2026-06-10T00:30')],
   ['no files', { files: [] }, ['NO_PLAYABLE_ITEMS']],
   ['only an expired file', { files: [file(1, { validTo: NOON - 1 })] }, ['NO_PLAYABLE_ITEMS']],
+  ['skipInvalidFiles: a file no player renders is not playable', { skipInvalidFiles: true, files: [file(1, { kind: 'other', name: 'brochure.pdf' })] }, ['NO_PLAYABLE_ITEMS']],
+  ['without skipInvalidFiles the same file plays', { files: [file(1, { kind: 'other', name: 'brochure.pdf' })] }, []],
   ['a file valid up to and including now', { files: [file(1, { validFrom: NOON, validTo: NOON })] }, []],
   ['content exists', { files: [], contents: [{ id: 'b1', name: 'c', deviceContentType: 'content', pageCount: 1, weight: 0 }] }, []],
   [

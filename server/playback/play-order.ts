@@ -1,4 +1,4 @@
-import { fileSpan } from './eligibility';
+import { fileSpan, playableFiles } from './eligibility';
 import { contains } from './spans';
 import type { CandidateContent, CandidateFile, OrderingMode, PlayRules } from './types';
 
@@ -85,7 +85,7 @@ export function orderItems<T extends Orderable>(items: readonly T[], mode: Order
 /** The playable items of a campaign or message at instant `t` (files inside their validity, all content), in play order. */
 export function playItems(rules: PlayRules, t: number, seed: string, cap = capMs(rules)): PlayItem[] {
   const candidates = [
-    ...(rules.files ?? []).filter((f) => contains([fileSpan(f)], t)).map((f) => ({ id: f.id, name: f.name, weight: f.weight, item: { type: 'FILE' as const, id: f.id, name: f.name, durationMs: fileDurationMs(f, rules, cap) } })),
+    ...playableFiles(rules).filter((f) => contains([fileSpan(f)], t)).map((f) => ({ id: f.id, name: f.name, weight: f.weight, item: { type: 'FILE' as const, id: f.id, name: f.name, durationMs: fileDurationMs(f, rules, cap) } })),
     ...(rules.contents ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, item: { type: 'CONTENT' as const, id: c.id, name: c.name, durationMs: contentDurationMs(c, rules, cap) } })),
   ];
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashSeed, interleaveMessages, messageTurn, mulberry32, orderItems, saturationTurns, type PlayItem } from './play-order';
+import { file } from './fixtures.test-support';
+import { hashSeed, interleaveMessages, messageTurn, mulberry32, orderItems, playItems, saturationTurns, type PlayItem } from './play-order';
 
 const turns = (...saturations: (number | null)[]) => saturationTurns(saturations.map((saturation, i) => ({ campaignId: i + 1, saturation }))).join('');
 
@@ -67,5 +68,17 @@ describe('message turns', () => {
     const turnsOf = [[item(1), item(2)], [item(3)], [item(4), item(5), item(6)]];
     expect(ids(interleaveMessages(turnsOf, 'SERIAL'))).toBe('f1,f2,f3,f4,f5,f6');
     expect(ids(interleaveMessages(turnsOf, 'BALANCED'))).toBe('f1,f3,f4,f2,f5,f6');
+  });
+});
+
+describe('play items', () => {
+  it('leave out files no player renders with skipInvalidFiles, and keep them (played for defaultDuration) without it', () => {
+    const files = [file(1), file(2, { kind: 'other', name: 'brochure.pdf' }), file(3, { kind: 'video', durationMs: 4_000 })];
+    expect(playItems({ files, skipInvalidFiles: true }, 0, 'seed').map((i) => i.name)).toEqual(['file-1.png', 'file-3.png']);
+    expect(playItems({ files, defaultDurationS: 7 }, 0, 'seed').map((i) => [i.name, i.durationMs])).toEqual([
+      ['file-1.png', 7_000],
+      ['brochure.pdf', 7_000],
+      ['file-3.png', 4_000],
+    ]);
   });
 });

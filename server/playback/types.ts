@@ -89,6 +89,8 @@ export type PlayRules = {
   defaultDurationS?: number | null;
   files?: readonly CandidateFile[];
   contents?: readonly CandidateContent[];
+  /** `skipInvalidFiles`: leave out files a player cannot render (kind `other`: neither image nor video). Default false. */
+  skipInvalidFiles?: boolean | null;
 };
 
 /** A sub-channel (spec 2 "Message"): eligible only while its parent channel is. */

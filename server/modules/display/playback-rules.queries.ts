@@ -63,6 +63,7 @@ type CampaignRow = {
   deviceIds: string[];
   deviceGroupIds: string[];
   teamIds: string[];
+  skipInvalidFiles: boolean;
 };
 
 type ItemRow = { campaignId: number; id: string; name: string; weight: number | null };
@@ -131,7 +132,7 @@ export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, fa
                c.play_multiple_items_in_single_playback_slot as "playMultipleItemsInSinglePlaybackSlot", c.play_all_items_in_single_playback_slot as "playAllItemsInSinglePlaybackSlot",
                c.playback_slot_duration as "playbackSlotDuration", c.playback_slot_number_of_elements_to_play as "playbackSlotNumberOfElementsToPlay",
                c.device_selection_mode as "deviceSelectionMode", c.device_quick_filter_id::text as "deviceQuickFilterId",
-               c.content_quick_filter_id::text as "contentQuickFilterId", c.file_quick_filter_id::text as "fileQuickFilterId",
+               c.content_quick_filter_id::text as "contentQuickFilterId", c.file_quick_filter_id::text as "fileQuickFilterId", c.skip_invalid_files as "skipInvalidFiles",
                array(select a.device_id::text from ${campaignDeviceAssignments} a where a.campaign_id = c.id) as "deviceIds",
                array(select a.device_group_id::text from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id) as "deviceGroupIds",
                array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'campaign' and ta.resource_id = c.id::text and ta.customer_id = c.customer_id) as "teamIds"
@@ -147,15 +148,31 @@ export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, fa
     loadMessageGroups(db, customerId, ids),
   ]);
 
-  return { campaigns: rows.map((row) => campaignRules(row, contentItems, fileItems, groups)) };
+  const contentsBy = byCampaign(contentItems);
+  const filesBy = byCampaign(fileItems);
+
+  return { campaigns: rows.map((row) => campaignRules(row, contentsBy.get(Number(row.id)) ?? [], filesBy.get(Number(row.id)) ?? [], groups)) };
 }
 
+/** Item rows by their campaign id (one pass; the rows arrive for every campaign at once). */
+function byCampaign<T extends ItemRow>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = Number(row.campaignId);
+    const list = out.get(id);
+    if (list) list.push(row);
+    else out.set(id, [row]);
+  }
+
+  return out;
+}
+
+/** One campaign's rules from its row and its own item rows. */
 function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[], fileItems: readonly FileItemRow[], groups: ReadonlyMap<number, CampaignRules['messageGroups']>): CampaignRules {
   const id = Number(row.id);
   const contents: CandidateContent[] = contentItems
-    .filter((i) => Number(i.campaignId) === id)
     .map((i) => ({ id: i.id, name: i.name, deviceContentType: i.deviceContentType, pageCount: Math.max(1, Number(i.pageCount) || 1), weight: i.weight ?? 0 }));
-  const filesOf: CandidateFile[] = fileItems.filter((i) => Number(i.campaignId) === id).map(candidateFile);
+  const filesOf: CandidateFile[] = fileItems.map(candidateFile);
 
   return {
     id,
@@ -180,6 +197,7 @@ function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[]
     contentShuffleMode: row.contentShuffleMode,
     durationS: row.duration,
     defaultDurationS: row.defaultDuration,
+    skipInvalidFiles: row.skipInvalidFiles,
     files: filesOf,
     contents,
     messageGroups: groups.get(id) ?? [],
