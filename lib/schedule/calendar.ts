@@ -222,3 +222,6 @@ export function scheduleColour(id: number): { background: string; border: string
 
 /** Minutes snapped to the grid step (15 min), within one day. */
 export const snap = (minutes: number, step = 15) => Math.max(0, Math.min(MINUTES_PER_DAY, Math.round(minutes / step) * step));
+
+/** Today's day number in the browser's zone (the calendar's "today" mark and default week). */
+export const todayDay = (now = new Date()) => Math.floor((now.getTime() - now.getTimezoneOffset() * 60_000) / MS_PER_DAY);

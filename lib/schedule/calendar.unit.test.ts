@@ -16,7 +16,7 @@ describe('calendar days', () => {
   it('neither skips nor repeats a day across DST changes (EU and US spring and autumn)', () => {
     for (const date of ['2026-03-29', '2026-10-25', '2026-03-08', '2026-11-01']) {
       const week = weekOf(date);
-      expect(week.map((d, i) => d - week[0]!)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      expect(week.map((d) => d - week[0]!)).toEqual([0, 1, 2, 3, 4, 5, 6]);
       expect(week.map(dateOf)).toContain(date);
     }
   });
