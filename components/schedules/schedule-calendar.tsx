@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { dateOf, MINUTES_PER_DAY, scheduleColour, snap, timeOf, todayDay, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
 
@@ -26,7 +26,8 @@ type Handlers = {
   /** Null: the user may not write (no drag, no create). */
   onCreate: ((start: number, end: number) => void) | null;
   onMove: ((block: CalendarBlock, delta: number) => void) | null;
-  onOpen: (block: CalendarBlock) => void;
+  /** Null: blocks only show (a reader). */
+  onOpen: ((block: CalendarBlock) => void) | null;
 };
 
 type Drag =
@@ -48,13 +49,32 @@ function lanes(blocks: readonly CalendarBlock[]): Map<string, { lane: number; of
   return new Map(sorted.map((b) => [b.key, { lane: lane.get(b.key)!, of: Math.max(1, ends.length) }]));
 }
 
-function BlockBox({ block, style, className, onPointerDown }: { block: CalendarBlock; style: React.CSSProperties; className?: string; onPointerDown?: (e: ReactPointerEvent) => void }) {
+function BlockBox({
+  block,
+  style,
+  className,
+  onPointerDown,
+  onOpen,
+}: {
+  block: CalendarBlock;
+  style: CSSProperties;
+  className?: string;
+  onPointerDown?: (e: ReactPointerEvent) => void;
+  onOpen?: ((block: CalendarBlock) => void) | null;
+}) {
   const colour = scheduleColour(block.scheduleId);
 
   return (
     <div
-      role="button"
-      tabIndex={0}
+      role={onOpen ? 'button' : 'img'}
+      tabIndex={onOpen ? 0 : undefined}
+      title={`${block.name} ${range(block)}${block.inherited ? ' (inherited)' : ''}${block.enabled ? '' : ' (disabled)'}`}
+      onKeyDown={(e) => {
+        if (onOpen && (e.key === 'Enter' || e.key === ' ')) {
+          e.preventDefault();
+          onOpen(block);
+        }
+      }}
       data-testid="schedule-block"
       data-schedule={block.name}
       aria-label={`${block.name}, ${dateOf(block.day)} ${range(block)}${block.inherited ? ', inherited' : ''}`}
@@ -120,7 +140,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
         const start = Math.min(d.anchor, d.current);
         const end = Math.max(d.anchor, d.current);
         onCreate?.(start, end > start ? end : start + 60);
-      } else if (d.current === d.origin) onOpen(d.block);
+      } else if (d.current === d.origin) onOpen?.(d.block);
       else onMove?.(d.block, d.current - d.origin);
     };
     window.addEventListener('pointermove', move);
@@ -145,7 +165,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
     e.stopPropagation();
     e.preventDefault();
     if (!onMove || !block.movable) {
-      onOpen(block);
+      onOpen?.(block);
 
       return;
     }
@@ -201,6 +221,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
                         key={block.key}
                         block={block}
                         onPointerDown={startMove(block)}
+                        onOpen={onOpen}
                         className={cn(dragging && delta !== 0 && 'opacity-30')}
                         style={{ top: (block.start / MINUTES_PER_DAY) * DAY_PX, height: Math.max(18, ((block.end - block.start) / MINUTES_PER_DAY) * DAY_PX - 2), left: `calc(${(lane / of) * 100}% + 2px)`, width: `calc(${100 / of}% - 4px)` }}
                       />
@@ -286,7 +307,7 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
                       data-schedule={block.name}
                       onClick={(e) => {
                         e.stopPropagation();
-                        onOpen(block);
+                        onOpen?.(block);
                       }}
                       className={cn('flex w-full cursor-pointer items-center gap-1 truncate rounded px-1 py-0.5 text-left text-[11px] text-zinc-800 hover:bg-zinc-100', !block.enabled && 'opacity-50')}
                     >

@@ -258,14 +258,14 @@ function ScheduleConsole() {
             </Alert>
           ) : null}
           {params.view === 'month' ? (
-            <MonthView days={days} month={anchor.slice(0, 7)} blocks={blocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={open} />
+            <MonthView days={days} month={anchor.slice(0, 7)} blocks={blocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
           ) : (
             <WeekView
               days={days}
               blocks={blocks}
               onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null}
               onMove={canWrite ? (block, delta) => void move(block, delta) : null}
-              onOpen={open}
+              onOpen={canWrite ? open : null}
             />
           )}
           <Legend schedules={schedules} inheritedFrom={inheritedFrom} pending={list.isPending && folderIds.length > 0} canWrite={canWrite} view={params.view} />
