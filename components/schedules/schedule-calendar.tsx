@@ -105,7 +105,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
 
   useEffect(() => {
     // Open at 07:00: the working day is what most schedules are about.
-    if (scrollRef.current) scrollRef.current.scrollTop = 7 * HOUR_PX;
+    if (scrollRef.current) scrollRef.current.scrollTop = 7 * HOUR_PX - 12;
   }, []);
 
   /** The wall minute under the pointer (snapped to 15 minutes). */

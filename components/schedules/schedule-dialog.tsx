@@ -91,9 +91,13 @@ export function ScheduleDialog({
         <>
           {inheritedFrom ? <Alert tone="info">Assigned to the folder {inheritedFrom}: a change applies to every screen below it.</Alert> : null}
           {fields.text('name', { label: 'Name', autoFocus: mode === 'create' })}
-          {fields.select('contentId', {
+          {/* The select mounts once its options are there, so it shows the schedule's content (not the first option). */}
+          {contents.isPending ? (
+            <p className="text-sm text-zinc-500">Loading content…</p>
+          ) : (
+            fields.select('contentId', {
             label: 'Content to play',
-            hint: contents.isPending ? 'Loading content…' : options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
+            hint: options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
             children: (
               <>
                 <option value="">Choose content…</option>
@@ -104,7 +108,7 @@ export function ScheduleDialog({
                 ))}
               </>
             ),
-          })}
+          }))}
           <div className="grid gap-4 sm:grid-cols-2">
             {fields.text('start', { label: 'Starts', type: 'datetime-local' })}
             {fields.text('end', { label: 'Ends', type: 'datetime-local' })}

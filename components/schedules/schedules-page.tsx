@@ -86,7 +86,8 @@ function ScheduleConsole() {
     if (assigned.some((a) => String(a.id) === folderId)) return undefined;
     const ancestor = assigned.find((a) => folderIds.includes(String(a.id)));
 
-    return ancestor ? (ancestor.name ? ancestor.name : 'All screens') : undefined;
+    // The root folder is "All screens" in the tree, whatever its stored name.
+    return ancestor ? (String(ancestor.id) === root.data?.id || !ancestor.name ? 'All screens' : ancestor.name) : undefined;
   };
 
   const blocks = useMemo(
@@ -103,9 +104,9 @@ function ScheduleConsole() {
           );
         });
       }),
-    // inheritedFrom reads folderId and folderIds, both listed.
+    // inheritedFrom reads folderId, folderIds and the root's id, all listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [schedules, first, last, days, canWrite, folderId, folderIds],
+    [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id],
   );
 
   const { notice, show, clear } = useNotice();
