@@ -96,19 +96,20 @@ export function ScheduleDialog({
             <p className="text-sm text-zinc-500">Loading content…</p>
           ) : (
             fields.select('contentId', {
-            label: 'Content to play',
-            hint: options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
-            children: (
-              <>
-                <option value="">Choose content…</option>
-                {options.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </>
-            ),
-          }))}
+              label: 'Content to play',
+              hint: options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
+              children: (
+                <>
+                  <option value="">Choose content…</option>
+                  {options.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </>
+              ),
+            })
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             {fields.text('start', { label: 'Starts', type: 'datetime-local' })}
             {fields.text('end', { label: 'Ends', type: 'datetime-local' })}
