@@ -121,6 +121,50 @@ test('an approver drags a schedule into the week, moves it to another day and th
   await expect(page.locator('[data-testid="month-day"][data-date="2026-12-09"]')).toContainText('Company news');
   await screenshot(page, 'schedules-month');
 
+  // Delete it from its dialog, confirmed.
+  await page.locator('[data-testid="month-day"][data-date="2026-12-10"]').getByRole('button', { name: /Morning menu/ }).click();
+  await page.getByRole('dialog', { name: 'Edit schedule' }).getByRole('button', { name: 'Delete schedule' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete schedule' }).click();
+  await expect(page.locator('[data-testid="month-day"][data-date="2026-12-10"]')).not.toContainText('Morning menu');
+  expect(await find()).toBeUndefined();
+
   expect(errors).toEqual([]);
   expect(failures).toEqual([]);
+});
+
+test('a viewer sees the schedules of a folder but cannot create, move or open them', async ({ page, request }) => {
+  const errors = collectConsoleErrors(page);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Schedules view ${suffix}`);
+  const viewer = await createUser(request, admin.access_token, customer.id, 'VIEWER', 'Val Viewer', suffix);
+  const q = `customerId=${customer.id}`;
+  const contentRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const screensRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const loop = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
+    name: 'Evening loop',
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+  });
+  // Across midnight: Friday 22:00 to Saturday 02:00.
+  await api(request, admin.access_token, 'POST', `/api/campaign?${q}`, {
+    name: 'Late show',
+    level: 'TOP',
+    type: 'CONTENT',
+    version: '2.0',
+    contentShuffleMode: 'SERIAL',
+    contentAssignment: { assignments: [{ contentId: loop.id, weight: 0 }] },
+    deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
+    affectedDateRanges: { intervals: [{ from: '2026-12-11', fromTime: '22:00', to: '2026-12-12', toTime: '02:00', isExcluded: false }] },
+  });
+
+  await signIn(page, viewer.email, viewer.password);
+  await page.goto('/schedules?date=2026-12-09');
+  await expect(page.getByRole('img', { name: 'Late show, 2026-12-11 22:00–24:00' })).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Late show, 2026-12-12 00:00–02:00' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'New schedule' })).toHaveCount(0);
+  await expect(page.getByTestId('legend-item')).toHaveText(/Late show/);
+  await screenshot(page, 'schedules-viewer');
+  expect(errors).toEqual([]);
 });

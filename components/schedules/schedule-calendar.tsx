@@ -305,6 +305,7 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
                       type="button"
                       data-testid="schedule-block"
                       data-schedule={block.name}
+                      title={`${block.name} ${range(block)}${block.inherited ? ' (inherited)' : ''}`}
                       onClick={(e) => {
                         e.stopPropagation();
                         onOpen?.(block);

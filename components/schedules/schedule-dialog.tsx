@@ -117,7 +117,7 @@ export function ScheduleDialog({
           {fields.checkbox('enabled', { label: 'Enabled', description: 'A disabled schedule stays in the calendar but does not play.' })}
           {onDelete ? (
             <div className="border-t border-zinc-100 pt-3">
-              <Button type="button" variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={onDelete}>
+              <Button type="button" variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete}>
                 <TrashIcon className="size-4" /> Delete schedule
               </Button>
             </div>

@@ -207,7 +207,9 @@ function ScheduleConsole() {
           ) : null
         }
       />
-      <NoticeAlert notice={notice} onDismiss={clear} />
+      <div className={cn(notice && 'mb-4')}>
+        <NoticeAlert notice={notice} onDismiss={clear} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
         <Card className="h-fit p-2">
           {root.data ? (
