@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { api, collectConsoleErrors, collectFailedResponses, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
 
 /*
@@ -11,6 +11,34 @@ type Interval = { from?: string; fromTime?: string; to?: string; toTime?: string
 type ScheduleRow = { id: number; name: string; affectedDateRanges?: { intervals: Interval[] }; deviceGroupAssignments?: { id: string }[] };
 
 const HOUR_PX = 44;
+
+/** A tenant's root content and screen folders and one playlist in it, made through the API with `token` (`q`: the tenant query). */
+async function seedTenant(request: APIRequestContext, token: string, q: string, loopName: string) {
+  const rootOf = async (kind: string) => (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const screensRoot = await rootOf('deviceGroup');
+  const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${await rootOf('contentGroup')}`, {
+    name: loopName,
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+  });
+
+  return { screensRoot, loop };
+}
+
+/** A schedule (campaign level TOP) of one content for one folder in one interval, made through the API. */
+function seedSchedule(request: APIRequestContext, token: string, q: string, schedule: { name: string; contentId: string; folderId: string; interval: Interval }) {
+  return api(request, token, 'POST', `/api/campaign?${q}`, {
+    name: schedule.name,
+    level: 'TOP',
+    type: 'CONTENT',
+    version: '2.0',
+    contentShuffleMode: 'SERIAL',
+    contentAssignment: { assignments: [{ contentId: schedule.contentId, weight: 0 }] },
+    deviceGroupAssignment: { assignments: [{ deviceGroupId: schedule.folderId }] },
+    affectedDateRanges: { intervals: [schedule.interval] },
+  });
+}
 
 /** A point in the week grid: day column (0 = Monday) and time in hours. */
 async function gridPoint(page: Page, column: number, hours: number) {
@@ -29,26 +57,11 @@ test('an approver drags a schedule into the week, moves it to another day and th
   const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Sam Scheduler', suffix);
   const token = (await passwordGrant(request, approver.email, approver.password)).access_token;
 
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
-    name: 'Breakfast menu',
-    simpleLoopType: 'NORMAL',
-    version: '2.0',
-    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
-  });
+  const { screensRoot, loop } = await seedTenant(request, token, '', 'Breakfast menu');
   const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?customerId=${customer.id}`, { name: 'Lobby', type: 'NORMAL' });
   // A schedule of every screen: the Lobby plays it too, so the Lobby's calendar shows it as inherited.
-  await api(request, token, 'POST', '/api/campaign', {
-    name: 'Company news',
-    level: 'TOP',
-    type: 'CONTENT',
-    version: '2.0',
-    contentShuffleMode: 'SERIAL',
-    contentAssignment: { assignments: [{ contentId: loop.id, weight: 0 }] },
-    deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
-    affectedDateRanges: { intervals: [{ from: '2026-12-09', fromTime: '12:00', to: '2026-12-09', toTime: '14:00', isExcluded: false }] },
-  });
+  const interval = { from: '2026-12-09', fromTime: '12:00', to: '2026-12-09', toTime: '14:00', isExcluded: false };
+  await seedSchedule(request, token, '', { name: 'Company news', contentId: loop.id, folderId: screensRoot, interval });
 
   await signIn(page, approver.email, approver.password);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedules' }).click();
@@ -139,29 +152,14 @@ test('a viewer sees the schedules of a folder but cannot create, move or open th
   const customer = await createCustomer(request, admin.access_token, `Schedules view ${suffix}`);
   const viewer = await createUser(request, admin.access_token, customer.id, 'VIEWER', 'Val Viewer', suffix);
   const q = `customerId=${customer.id}`;
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const screensRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const loop = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
-    name: 'Evening loop',
-    simpleLoopType: 'NORMAL',
-    version: '2.0',
-    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
-  });
+  const { screensRoot, loop } = await seedTenant(request, admin.access_token, q, 'Evening loop');
   // Across midnight: Friday 22:00 to Saturday 02:00.
-  await api(request, admin.access_token, 'POST', `/api/campaign?${q}`, {
-    name: 'Late show',
-    level: 'TOP',
-    type: 'CONTENT',
-    version: '2.0',
-    contentShuffleMode: 'SERIAL',
-    contentAssignment: { assignments: [{ contentId: loop.id, weight: 0 }] },
-    deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
-    affectedDateRanges: { intervals: [{ from: '2026-12-11', fromTime: '22:00', to: '2026-12-12', toTime: '02:00', isExcluded: false }] },
-  });
+  const interval = { from: '2026-12-11', fromTime: '22:00', to: '2026-12-12', toTime: '02:00', isExcluded: false };
+  await seedSchedule(request, admin.access_token, q, { name: 'Late show', contentId: loop.id, folderId: screensRoot, interval });
 
   await signIn(page, viewer.email, viewer.password);
   await page.goto('/schedules?date=2026-12-09');
-  await expect(page.getByRole('img', { name: 'Late show, 2026-12-11 22:00–24:00' })).toBeAttached();
+  await expect(page.getByRole('img', { name: 'Late show, 2026-12-11 22:00–24:00' })).toBeInViewport();
   await expect(page.getByRole('img', { name: 'Late show, 2026-12-12 00:00–02:00' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'New schedule' })).toHaveCount(0);
   await expect(page.getByTestId('legend-item')).toHaveText(/Late show/);

@@ -103,10 +103,17 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
   const [drag, setDrag] = useState<Drag | null>(null);
   const first = days[0]!;
 
+  // A week opens at 07:00, or at its earliest block when that lies outside 07:00–18:00 (a late show is not hidden).
+  const starts = blocks.filter((b) => !b.continuesBefore).map((b) => b.start);
+  const earliest = starts.length ? Math.min(...starts) : null;
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
-    // Open at 07:00: the working day is what most schedules are about.
-    if (scrollRef.current) scrollRef.current.scrollTop = 7 * HOUR_PX - 12;
-  }, []);
+    const key = `${first}:${earliest !== null}`;
+    if (!scrollRef.current || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    const hour = earliest !== null && (earliest < 7 * 60 || earliest > 18 * 60) ? earliest / 60 - 0.5 : 7;
+    scrollRef.current.scrollTop = Math.max(0, hour * HOUR_PX - 12);
+  }, [first, earliest]);
 
   /** The wall minute under the pointer (snapped to 15 minutes). */
   const positionOf = (e: { clientX: number; clientY: number }) => {
