@@ -4,10 +4,10 @@ import { scheduleResource, withInterval } from '@/lib/api/schedules';
 
 describe('schedule list query', () => {
   it('asks the server for TOP campaigns of the folder or its ancestors whose validity overlaps the days shown', () => {
-    const query = listQueryOf(scheduleResource.definition, { page: 0, size: 100, sort: 'weight,asc', folderIds: ['r', 'f'], fromDay: 1000, toDay: 2000 });
+    const query: Record<string, unknown> = listQueryOf(scheduleResource.definition, { page: 0, size: 100, sort: 'weight,asc', folderIds: ['r', 'f'], fromDay: 1000, toDay: 2000 });
     expect(query.search).toBe('level=TOP,campaignDeviceGroupAssignments.deviceGroupId∈r%2Cf,validFrom=NULL|validFrom≤2000,validTo=NULL|validTo≥1000');
-    expect(query.select).toContain('affectedDateRanges');
-    expect(query.select).toContain('deviceGroupAssignments');
+    expect(String(query.select)).toContain('affectedDateRanges');
+    expect(String(query.select)).toContain('deviceGroupAssignments');
   });
 });
 
