@@ -164,12 +164,16 @@ function ScheduleConsole() {
       return;
     }
     const { schedule, interval } = editing;
+    const [start, end] = intervalRange(result.interval);
+    // A schedule without an included interval plays whenever it is valid: the day shown in the form only
+    // becomes an interval when the user changed its times.
+    const keepsRanges = interval < 0 && start === editing.start && end === editing.end;
     await save.mutateAsync({
       schedule,
       name: result.name,
       enabled: result.enabled,
       contentId: result.contentId,
-      affectedDateRanges: withInterval(schedule.affectedDateRanges, interval, result.interval),
+      affectedDateRanges: keepsRanges ? undefined : withInterval(schedule.affectedDateRanges, interval, result.interval),
     });
     show({ tone: 'info', text: `Saved ${result.name}.` });
   };
