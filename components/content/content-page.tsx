@@ -16,6 +16,7 @@ import {
   NewSlideDialog,
   RenameContentFolderDialog,
 } from '@/components/content/content-dialogs';
+import { TenantRequired } from '@/components/shell/tenant-required';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -43,7 +44,6 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useSelection } from '@/lib/hooks/use-selection';
-import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -59,19 +59,11 @@ type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: ContentGroup };
 
 /** Content belongs to one tenant: the page asks a switcher to choose one first, like the media page. */
 export function ContentPage() {
-  const { canSwitch, tenant, all } = useTenant();
-  if (canSwitch && !tenant) {
-    return (
-      <>
-        <PageHeader title="Content" description="Playlists and slides for your screens." />
-        <Alert tone="info" title="Choose a tenant.">
-          Content belongs to one tenant, and {all.phrase} hold many. Pick the tenant in the switcher above to see and build its playlists and slides.
-        </Alert>
-      </>
-    );
-  }
-
-  return <ContentLibrary />;
+  return (
+    <TenantRequired title="Content" description="Playlists and slides for your screens." belongs="Content belongs" purpose="see and build its playlists and slides">
+      <ContentLibrary />
+    </TenantRequired>
+  );
 }
 
 function ContentLibrary() {

@@ -9,6 +9,7 @@ import { DeviceFolderTree, isVideoWall, VideoWallIcon } from '@/components/devic
 import { BATCH_COMMANDS, BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
 import { screenColumns, ScreenMenu, type ScreenAction } from '@/components/devices/screen-columns';
 import { ScreenGrid } from '@/components/devices/screen-grid';
+import { TenantRequired } from '@/components/shell/tenant-required';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -42,7 +43,6 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState, type UrlFilter } from '@/lib/hooks/use-list-params';
 import { useSelection } from '@/lib/hooks/use-selection';
-import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -73,19 +73,11 @@ type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: DeviceGroup };
 
 /** Screens belong to one tenant: the page asks a switcher to choose one first, like media and content. */
 export function ScreensPage() {
-  const { canSwitch, tenant, all } = useTenant();
-  if (canSwitch && !tenant) {
-    return (
-      <>
-        <PageHeader title="Screens" description="The players of your signage network." />
-        <Alert tone="info" title="Choose a tenant.">
-          Screens belong to one tenant, and {all.phrase} hold many. Pick the tenant in the switcher above to see its screens.
-        </Alert>
-      </>
-    );
-  }
-
-  return <ScreenConsole />;
+  return (
+    <TenantRequired title="Screens" description="The players of your signage network." belongs="Screens belong" purpose="see its screens">
+      <ScreenConsole />
+    </TenantRequired>
+  );
 }
 
 function ScreenConsole() {

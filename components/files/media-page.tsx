@@ -22,6 +22,7 @@ import { MediaSidebar } from '@/components/files/media-sidebar';
 import { MediaToolbar } from '@/components/files/media-toolbar';
 import { useMediaParams } from '@/components/files/use-media-params';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
+import { TenantRequired } from '@/components/shell/tenant-required';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -57,19 +58,11 @@ const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {
 
 /** Media belong to one tenant: like Teams and Settings, the page asks a switcher to choose one first. */
 export function MediaPage() {
-  const { canSwitch, tenant, all } = useTenant();
-  if (canSwitch && !tenant) {
-    return (
-      <>
-        <PageHeader title="Media" description="Images, videos and documents for your screens." />
-        <Alert tone="info" title="Choose a tenant.">
-          Media belong to one tenant, and {all.phrase} hold many. Pick the tenant in the switcher above to see, upload and organise its media.
-        </Alert>
-      </>
-    );
-  }
-
-  return <MediaLibrary />;
+  return (
+    <TenantRequired title="Media" description="Images, videos and documents for your screens." belongs="Media belong" purpose="see, upload and organise its media">
+      <MediaLibrary />
+    </TenantRequired>
+  );
 }
 
 function MediaLibrary() {

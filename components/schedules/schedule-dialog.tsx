@@ -1,0 +1,129 @@
+'use client';
+
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { TrashIcon } from '@/components/ui/icons';
+import { contentResource } from '@/lib/api/content';
+import { intervalOf, wallMinute, wallParts } from '@/lib/schedule/calendar';
+import type { ScheduleInterval } from '@/server/playback/schedule-rules.schemas';
+
+const LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/** A `datetime-local` value as a wall minute (screens' local time: no zone). */
+const toWall = (value: string) => {
+  const [, date, time] = LOCAL.exec(value) ?? [];
+
+  return date && time ? wallMinute(date, time) : Number.NaN;
+};
+const toLocal = (wall: number) => {
+  const { date, time } = wallParts(wall);
+
+  return `${date}T${time}`;
+};
+
+const scheduleFormSchema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    contentId: z.string().uuid('Pick the content to play'),
+    start: z.string().regex(LOCAL, 'A start date and time'),
+    end: z.string().regex(LOCAL, 'An end date and time'),
+    enabled: z.boolean(),
+  })
+  .refine((v) => toWall(v.end) > toWall(v.start), { message: 'The end must be after the start', path: ['end'] });
+
+export type ScheduleFormValues = z.input<typeof scheduleFormSchema>;
+export type ScheduleFormResult = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval };
+
+/** The form's values for an interval `[start, end)` in wall minutes. */
+export function scheduleFormValues(values: { name: string; contentId: string; enabled: boolean; start: number; end: number }): ScheduleFormValues {
+  // An end at midnight is shown as 00:00 of the next day (what the block shows), saved as 23:59 of the day.
+  return { name: values.name, contentId: values.contentId, enabled: values.enabled, start: toLocal(values.start), end: toLocal(values.end) };
+}
+
+/** Create or edit a schedule: name, content, one interval in screens' local time, enabled. */
+export function ScheduleDialog({
+  open,
+  onOpenChange,
+  mode,
+  values,
+  folderName,
+  inheritedFrom,
+  interval,
+  onSave,
+  onDelete,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  mode: 'create' | 'edit';
+  values: ScheduleFormValues;
+  folderName: string;
+  /** The ancestor folder the schedule is assigned to (editing changes it there). */
+  inheritedFrom?: string;
+  /** The edited interval as it was (its days and hours are kept). */
+  interval?: ScheduleInterval;
+  onSave: (result: ScheduleFormResult) => Promise<unknown>;
+  onDelete?: () => void;
+}) {
+  const contents = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: open });
+  const options = contents.data?.content ?? [];
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode === 'create' ? 'New schedule' : 'Edit schedule'}
+      description={`Plays on the screens in ${folderName}. Times are each screen's local time.`}
+      schema={scheduleFormSchema}
+      values={values}
+      required={{ name: 'Enter a name' }}
+      submitLabel={mode === 'create' ? 'Create schedule' : 'Save changes'}
+      onSubmit={(v) => {
+        const start = toWall(v.start);
+        const end = toWall(v.end);
+        const base = interval ? { ...interval } : {};
+
+        return onSave({ name: v.name, contentId: v.contentId, enabled: v.enabled, interval: intervalOf(start, end, base) });
+      }}
+    >
+      {(fields) => (
+        <>
+          {inheritedFrom ? <Alert tone="info">Assigned to the folder {inheritedFrom}: a change applies to every screen below it.</Alert> : null}
+          {fields.text('name', { label: 'Name', autoFocus: mode === 'create' })}
+          {/* The select mounts once its options are there, so it shows the schedule's content (not the first option). */}
+          {contents.isPending ? (
+            <p className="text-sm text-zinc-500">Loading content…</p>
+          ) : (
+            fields.select('contentId', {
+              label: 'Content to play',
+              hint: options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
+              children: (
+                <>
+                  <option value="">Choose content…</option>
+                  {options.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </>
+              ),
+            })
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {fields.text('start', { label: 'Starts', type: 'datetime-local' })}
+            {fields.text('end', { label: 'Ends', type: 'datetime-local' })}
+          </div>
+          {fields.checkbox('enabled', { label: 'Enabled', description: 'A disabled schedule stays in the calendar but does not play.' })}
+          {onDelete ? (
+            <div className="border-t border-zinc-100 pt-3">
+              <Button type="button" variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete}>
+                <TrashIcon className="size-4" /> Delete schedule
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,360 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { MonthView, WeekView, type CalendarBlock } from '@/components/schedules/schedule-calendar';
+import { ScheduleDialog, scheduleFormValues, type ScheduleFormResult, type ScheduleFormValues } from '@/components/schedules/schedule-dialog';
+import { TenantRequired } from '@/components/shell/tenant-required';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from '@/components/ui/icons';
+import { NoticeAlert, useNotice } from '@/components/ui/notice';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner, UpdatingIndicator } from '@/components/ui/spinner';
+import { deviceGroupResource, useDeviceRoot, type DeviceGroup } from '@/lib/api/device-groups';
+import { errorMessage } from '@/lib/api/protected';
+import { useCreateSchedule, useDeleteSchedule, useSchedules, useUpdateSchedule, withInterval, type Schedule } from '@/lib/api/schedules';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { cn } from '@/lib/cn';
+import { choiceFilter, patternFilter, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import {
+  dateOf,
+  dayBlocks,
+  dayNumber,
+  intervalRange,
+  MINUTES_PER_DAY,
+  monthOf,
+  scheduleColour,
+  scheduleSpans,
+  shiftInterval,
+  todayDay,
+  weekOf,
+} from '@/lib/schedule/calendar';
+import { hasRole } from '@/server/context/roles';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FILTERS = {
+  folder: patternFilter('folder', UUID),
+  view: choiceFilter('view', ['week', 'month'] as const),
+  date: patternFilter('date', /^\d{4}-\d{2}-\d{2}$/),
+};
+const SORT: SortState = { field: 'weight', direction: 'asc' };
+const SORTABLE = ['weight'] as const;
+/** One page of a folder's schedules is laid out; more than this is said, not silently dropped. */
+const PAGE_SIZE = 100;
+const MS_PER_DAY = 86_400_000;
+
+type Editing =
+  | { mode: 'create'; start: number; end: number }
+  | { mode: 'edit'; schedule: Schedule; interval: number; start: number; end: number };
+
+/** Schedules belong to one tenant: like screens, the page asks a switcher to choose one first. */
+export function SchedulesPage() {
+  return (
+    <TenantRequired title="Schedules" description="What the screens of a folder play, and when." belongs="Schedules belong" purpose="see its schedules">
+      <ScheduleConsole />
+    </TenantRequired>
+  );
+}
+
+function ScheduleConsole() {
+  const me = useCurrentUser();
+  const canWrite = hasRole(me.role, 'APPROVER');
+  const { params, update } = useListParams({ defaultSort: SORT, sortable: SORTABLE, filters: FILTERS });
+  const root = useDeviceRoot();
+  const folderQuery = deviceGroupResource.useDetail(params.folder || null, { select: 'name,parentId,deviceGroupPath,type' });
+  const folder: DeviceGroup | undefined = params.folder ? folderQuery.data : (root.data ?? undefined);
+  const folderId = folder?.id ?? '';
+  const path = useMemo(() => (folder?.deviceGroupPath ?? '').split('/').filter(Boolean), [folder?.deviceGroupPath]);
+  const folderIds = useMemo(() => [...new Set([...path, folderId].filter(Boolean))], [path, folderId]);
+  const folderName = folder?.parentId == null ? 'All screens' : (folder.name ?? 'this folder');
+
+  const anchor = params.date || dateOf(todayDay());
+  const days = useMemo(() => (params.view === 'month' ? monthOf(anchor) : weekOf(anchor)), [params.view, anchor]);
+  const first = days[0]!;
+  const last = days.at(-1)!;
+  const list = useSchedules(
+    { page: 0, size: PAGE_SIZE, sort: 'weight,asc', folderIds, fromDay: first * MS_PER_DAY, toDay: last * MS_PER_DAY },
+    { enabled: folderIds.length > 0 },
+  );
+  const schedules = useMemo(() => list.data?.content ?? [], [list.data]);
+
+  const inheritedFrom = (s: Schedule): string | undefined => {
+    const assigned = s.deviceGroupAssignments ?? [];
+    if (assigned.some((a) => String(a.id) === folderId)) return undefined;
+    const ancestor = assigned.find((a) => folderIds.includes(String(a.id)));
+
+    // The root folder is "All screens" in the tree, whatever its stored name.
+    return ancestor ? (String(ancestor.id) === root.data?.id || !ancestor.name ? 'All screens' : ancestor.name) : undefined;
+  };
+
+  const blocks = useMemo(
+    () =>
+      schedules.flatMap((s) => {
+        const inherited = inheritedFrom(s) !== undefined;
+
+        return scheduleSpans(s, first, last).flatMap(({ interval, spans }) => {
+          const item = s.affectedDateRanges?.intervals[interval];
+          const movable = canWrite && !s.locked && !s.readOnly && !!item && shiftInterval(item, 0) !== null;
+
+          return dayBlocks(spans, days).map(
+            (b, i): CalendarBlock => ({ ...b, key: `${s.id}-${interval}-${b.day}-${i}`, scheduleId: s.id, name: s.name ?? `#${s.id}`, interval, inherited, enabled: s.enabled !== false, movable }),
+          );
+        });
+      }),
+    // inheritedFrom reads folderId, folderIds and the root's id, all listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id],
+  );
+
+  const { notice, show, clear } = useNotice();
+  const create = useCreateSchedule();
+  const save = useUpdateSchedule();
+  const remove = useDeleteSchedule();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+
+  const step = (direction: 1 | -1) => {
+    if (params.view === 'month') {
+      const [y, m] = anchor.split('-').map(Number) as [number, number];
+      update({ date: dateOf(Date.UTC(y, m - 1 + direction, 1) / MS_PER_DAY) });
+    } else update({ date: dateOf(dayNumber(anchor) + 7 * direction) });
+  };
+  const title =
+    params.view === 'month'
+      ? new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(dayNumber(anchor) * MS_PER_DAY))
+      : `${fmtDay(first)} – ${fmtDay(last)}`;
+
+  const open = (block: CalendarBlock) => {
+    const schedule = schedules.find((s) => s.id === block.scheduleId);
+    if (!schedule) return;
+    const item = schedule.affectedDateRanges?.intervals[block.interval];
+    const [start, end] = item ? intervalRange(item) : [block.day * MINUTES_PER_DAY, (block.day + 1) * MINUTES_PER_DAY];
+    // An open-ended interval is edited from the shown day: the form needs both ends.
+    setEditing({
+      mode: 'edit',
+      schedule,
+      interval: block.interval,
+      start: Number.isFinite(start) ? start : block.day * MINUTES_PER_DAY,
+      end: Number.isFinite(end) ? end : (block.day + 1) * MINUTES_PER_DAY,
+    });
+  };
+
+  const move = async (block: CalendarBlock, delta: number) => {
+    const schedule = schedules.find((s) => s.id === block.scheduleId);
+    const item = schedule?.affectedDateRanges?.intervals[block.interval];
+    const moved = item ? shiftInterval(item, delta) : null;
+    if (!schedule || !moved) return;
+    try {
+      await save.mutateAsync({ schedule, affectedDateRanges: withInterval(schedule.affectedDateRanges, block.interval, moved) });
+      show({ tone: 'info', text: `Moved ${schedule.name} to ${moved.from} ${moved.fromTime}.` });
+    } catch (error) {
+      show({ tone: 'error', text: errorMessage(error) });
+    }
+  };
+
+  const onSave = async (result: ScheduleFormResult) => {
+    if (!editing) return;
+    if (editing.mode === 'create') {
+      await create.mutateAsync({ ...result, folderId });
+      show({ tone: 'info', text: `Created ${result.name}.` });
+
+      return;
+    }
+    const { schedule, interval } = editing;
+    const [start, end] = intervalRange(result.interval);
+    // A schedule without an included interval plays whenever it is valid: the day shown in the form only
+    // becomes an interval when the user changed its times.
+    const keepsRanges = interval < 0 && start === editing.start && end === editing.end;
+    await save.mutateAsync({
+      schedule,
+      name: result.name,
+      enabled: result.enabled,
+      contentId: result.contentId,
+      affectedDateRanges: keepsRanges ? undefined : withInterval(schedule.affectedDateRanges, interval, result.interval),
+    });
+    show({ tone: 'info', text: `Saved ${result.name}.` });
+  };
+
+  const formValues: ScheduleFormValues | null = editing
+    ? scheduleFormValues(
+        editing.mode === 'create'
+          ? { name: '', contentId: '', enabled: true, start: editing.start, end: editing.end }
+          : {
+              name: editing.schedule.name ?? '',
+              contentId: String(editing.schedule.contentAssignments?.[0]?.id ?? ''),
+              enabled: editing.schedule.enabled !== false,
+              start: editing.start,
+              end: editing.end,
+            },
+      )
+    : null;
+  const total = list.data?.totalElements ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Schedules"
+        description="What the screens of a folder play, and when. Times are each screen's local time."
+        actions={
+          canWrite && folderId ? (
+            <Button
+              onClick={() => {
+                const start = (Math.max(first, Math.min(last, todayDay())) * MINUTES_PER_DAY) + 9 * 60;
+                setEditing({ mode: 'create', start, end: start + 60 });
+              }}
+            >
+              <PlusIcon className="size-4" /> New schedule
+            </Button>
+          ) : null
+        }
+      />
+      <div className={cn(notice && 'mb-4')}>
+        <NoticeAlert notice={notice} onDismiss={clear} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+        <Card className="h-fit p-2">
+          {root.data ? (
+            <DeviceFolderTree root={root.data} selectedId={folderId} openPath={path} onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })} />
+          ) : root.isPending ? (
+            <div className="flex justify-center p-4">
+              <Spinner />
+            </div>
+          ) : null}
+        </Card>
+        <div className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <div className="flex items-center gap-1">
+              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? 'Previous month' : 'Previous week'} onClick={() => step(-1)}>
+                <ChevronLeftIcon className="size-4" />
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => update({ date: '' })}>
+                Today
+              </Button>
+              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? 'Next month' : 'Next week'} onClick={() => step(1)}>
+                <ChevronRightIcon className="size-4" />
+              </Button>
+            </div>
+            <h2 className="text-base font-semibold text-zinc-900" data-testid="calendar-title">
+              {title}
+            </h2>
+            <UpdatingIndicator show={list.isFetching && !list.isPending} />
+            <div className="ml-auto flex rounded-md ring-1 ring-zinc-300" role="group" aria-label="Calendar view">
+              {(['week', 'month'] as const).map((view) => (
+                <button
+                  key={view}
+                  type="button"
+                  aria-pressed={params.view === view}
+                  onClick={() => update({ view })}
+                  className={cn(
+                    'h-8 cursor-pointer px-3 text-sm capitalize first:rounded-l-md last:rounded-r-md',
+                    params.view === view ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 hover:bg-zinc-50',
+                  )}
+                >
+                  {view}
+                </button>
+              ))}
+            </div>
+          </div>
+          {list.isError ? <LoadError title="Could not load the schedules." error={list.error} onRetry={() => void list.refetch()} /> : null}
+          {total > schedules.length ? (
+            <Alert tone="info">
+              Showing the first {schedules.length} of {total} schedules of this folder in this period, by weight.
+            </Alert>
+          ) : null}
+          {params.view === 'month' ? (
+            <MonthView days={days} month={anchor.slice(0, 7)} blocks={blocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
+          ) : (
+            <WeekView
+              days={days}
+              blocks={blocks}
+              onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null}
+              onMove={canWrite ? (block, delta) => void move(block, delta) : null}
+              onOpen={canWrite ? open : null}
+            />
+          )}
+          <Legend schedules={schedules} inheritedFrom={inheritedFrom} pending={list.isPending && folderIds.length > 0} canWrite={canWrite} view={params.view} />
+        </div>
+      </div>
+      {editing && formValues ? (
+        <ScheduleDialog
+          open
+          onOpenChange={(next) => !next && setEditing(null)}
+          mode={editing.mode}
+          values={formValues}
+          folderName={editing.mode === 'edit' ? (inheritedFrom(editing.schedule) ?? folderName) : folderName}
+          inheritedFrom={editing.mode === 'edit' ? inheritedFrom(editing.schedule) : undefined}
+          interval={editing.mode === 'edit' ? editing.schedule.affectedDateRanges?.intervals[editing.interval] : undefined}
+          onSave={onSave}
+          onDelete={
+            editing.mode === 'edit' && canWrite
+              ? () => {
+                  setDeleting(editing.schedule);
+                  setEditing(null);
+                }
+              : undefined
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        title="Delete schedule"
+        description={deleting ? `Delete ${deleting.name}? Its screens stop playing it.` : undefined}
+        confirmLabel="Delete schedule"
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          show({ tone: 'info', text: `Deleted ${deleting.name}.` });
+        }}
+      />
+    </>
+  );
+}
+
+const fmtDay = (day: number) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
+
+function Legend({
+  schedules,
+  inheritedFrom,
+  pending,
+  canWrite,
+  view,
+}: {
+  schedules: Schedule[];
+  inheritedFrom: (s: Schedule) => string | undefined;
+  pending: boolean;
+  canWrite: boolean;
+  view: 'week' | 'month';
+}) {
+  if (pending) return null;
+
+  return (
+    <Card className="p-3">
+      {schedules.length === 0 ? (
+        <p className="text-sm text-zinc-500" data-testid="schedules-empty">
+          No schedule plays here in this period.{' '}
+          {canWrite ? (view === 'week' ? 'Drag over the calendar to create one.' : 'Click a day to create one.') : null}
+        </p>
+      ) : (
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {schedules.map((s) => {
+            const from = inheritedFrom(s);
+
+            return (
+              <li key={s.id} className="flex items-center gap-2" data-testid="legend-item">
+                <span className={cn('size-3 rounded-sm', from && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: scheduleColour(s.id).background }} />
+                <span className={cn('text-zinc-800', s.enabled === false && 'text-zinc-400 line-through')}>{s.name}</span>
+                {from ? <span className="text-xs text-zinc-500">inherited from {from}</span> : null}
+                {s.contentAssignments?.[0]?.name ? <span className="text-xs text-zinc-400">· {s.contentAssignments[0].name}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

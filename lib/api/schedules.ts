@@ -1,0 +1,102 @@
+'use client';
+
+import { apiFetch } from '@/lib/api/client';
+import { and, NULL, or, term, toSearch } from '@/lib/api/query-language';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
+import type { Campaign } from '@/server/modules/campaigns/campaigns.schemas';
+import type { ScheduleInterval, ScheduleIntervals } from '@/server/playback/schedule-rules.schemas';
+
+/** A schedule: a campaign with level TOP (spec 2 "Campaign"), as the version 2 list answers it. */
+export type Schedule = Campaign & { affectedDateRanges?: ScheduleIntervals };
+
+export type ScheduleListParams = ListRequest & {
+  /** The folder and its ancestors (a schedule of an ancestor plays in the folder too). */
+  folderIds: string[];
+  /** The first and last day shown, as epoch ms of 00:00 UTC (the list's encoding of validFrom/validTo). */
+  fromDay: number;
+  toDay: number;
+};
+
+const FIELDS = 'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,contentShuffleMode,contentAssignments,deviceGroupAssignments';
+
+/**
+ * The TOP campaigns assigned to any of the folders whose validity overlaps the days shown: the server filters
+ * (the intervals themselves are JSON and are laid out by lib/schedule/calendar.ts from this page).
+ */
+export const scheduleResource = defineResource<Schedule, ScheduleListParams>({
+  key: 'schedules',
+  listPath: '/api/v2/campaign',
+  listQuery: (params) => ({
+    search: toSearch(
+      and(
+        term('level', '=', 'TOP'),
+        term('campaignDeviceGroupAssignments.deviceGroupId', '∈', params.folderIds),
+        or(term('validFrom', '=', NULL), term('validFrom', '≤', params.toDay)),
+        or(term('validTo', '=', NULL), term('validTo', '≥', params.fromDay)),
+      ),
+    ),
+    select: FIELDS,
+    includeReadOnlyInfo: true,
+  }),
+  teamCapable: true,
+});
+
+export const useSchedules = scheduleResource.useList;
+
+/** What the schedule dialog saves. */
+export type ScheduleInput = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval };
+
+/** POST /api/campaign: a schedule of one content for one folder, playing in one interval. */
+export function useCreateSchedule() {
+  return scheduleResource.useMutation((input: ScheduleInput & { folderId: string }, { customerId }) =>
+    apiFetch<Schedule>('/api/campaign', {
+      method: 'POST',
+      body: {
+        name: input.name,
+        level: 'TOP',
+        type: 'CONTENT',
+        version: '2.0',
+        enabled: input.enabled,
+        // Required for CONTENT but not used by a schedule (spec 4 §4: it shows its first content).
+        contentShuffleMode: 'SERIAL',
+        contentAssignment: { assignments: [{ contentId: input.contentId, weight: 0 }] },
+        deviceGroupAssignment: { assignments: [{ deviceGroupId: input.folderId }] },
+        affectedDateRanges: { intervals: [input.interval] },
+      },
+      customerId,
+    }),
+  );
+}
+
+export type ScheduleUpdate = {
+  schedule: Schedule;
+  name?: string;
+  enabled?: boolean;
+  /** The new content (replacing the ones assigned). */
+  contentId?: string;
+  /** The whole interval object: the moved or edited interval and the others as they were. */
+  affectedDateRanges?: ScheduleIntervals;
+};
+
+/** PUT /api/campaign/{id}: assignment objects are additive, so a new content removes the old ones. */
+export function useUpdateSchedule() {
+  return scheduleResource.useMutation(({ schedule, contentId, ...fields }: ScheduleUpdate, { customerId }) => {
+    const old = (schedule.contentAssignments ?? []).map((c) => String(c.id)).filter((id) => id !== contentId);
+    const contentAssignment = contentId ? { assignments: [{ contentId, weight: 0 }], removeIds: old } : undefined;
+
+    return apiFetch<Schedule>(`/api/campaign/${schedule.id}`, { method: 'PUT', body: { ...fields, contentAssignment }, customerId });
+  });
+}
+
+export function useDeleteSchedule() {
+  return scheduleResource.useMutation((id: number, { customerId }) => apiFetch<void>(`/api/campaign/${id}`, { method: 'DELETE', customerId }), { deletes: true });
+}
+
+/** The intervals with the one at `index` replaced (the others kept as they were). */
+export function withInterval(ranges: ScheduleIntervals | undefined, index: number, interval: ScheduleInterval): ScheduleIntervals {
+  const intervals = [...(ranges?.intervals ?? [])];
+  if (index < 0) intervals.push(interval);
+  else intervals[index] = interval;
+
+  return { ...ranges, intervals };
+}
