@@ -41,8 +41,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rollup = async (dimension: string, subjectId: string) =>
-  (await t.db.select().from(playRollupDays).where(and(eq(playRollupDays.customerId, k.customerId), eq(playRollupDays.dimension, dimension as never), eq(playRollupDays.subjectId, subjectId))))[0];
+/** A day rollup with its running sums turned back into per-slot values. */
+const rollup = async (dimension: string, subjectId: string) => {
+  const [row] = await t.db.select().from(playRollupDays).where(and(eq(playRollupDays.customerId, k.customerId), eq(playRollupDays.dimension, dimension as never), eq(playRollupDays.subjectId, subjectId)));
+  if (!row) return undefined;
+  const slots = (sums: number[]) => {
+    expect(sums).toHaveLength(97);
+    expect(sums[0]).toBe(0);
+
+    return sums.slice(1).map((sum, i) => sum - sums[i]!);
+  };
+
+  return { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
+};
 
 describe('POST /api/display/proofOfPlay', () => {
   it('stores plays, counts a repeated event once (in the call and later), and adds them to the rollups of every dimension they name', async () => {

@@ -69,7 +69,12 @@ export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly
 
 const SLOT_COLUMNS = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'] as const;
 
-/** `col = stored + added`, slot by slot (both arrays have 96 slots). */
+/** The running sums of a 96-slot array, with a leading 0 (97 elements), as `column`. */
+const runningSums = (column: string) =>
+  sql.raw(`array(select (sum(v) over (order by i rows unbounded preceding))::${column === 'duration_ms' || column === 'attention_ms' ? 'bigint' : 'int'}
+    from unnest(array[0] || ${column}) with ordinality u(v, i) order by i) as ${column}`);
+
+/** `col = stored + added`, element by element (running sums add up like the slots they sum). */
 const addSlots = (column: string) =>
   sql.raw(`${column} = array(select a + b from unnest(play_rollup_day.${column}, excluded.${column}) with ordinality u(a, b, i) order by i)`);
 
@@ -111,7 +116,9 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
                  sum(duration_ms)::bigint as duration_ms, sum(clicks)::int as clicks, sum(viewers)::int as viewers, sum(attention_ms)::bigint as attention_ms
             from counted group by customer_id, dimension, subject_id, day, slot
         ),
-        days as (
+        -- Per subject and day: the slot values (0 where nothing started), then their running sums with a leading 0
+        -- (element k + 1 is the total of slots 0..k, so any run of slots is one subtraction).
+        values_by_day as (
           select s.customer_id, s.dimension, s.subject_id, s.day,
                  array_agg(coalesce(x.starts, 0) order by g.i) as starts, array_agg(coalesce(x.ends, 0) order by g.i) as ends,
                  array_agg(coalesce(x.duration_ms, 0) order by g.i) as duration_ms, array_agg(coalesce(x.clicks, 0) order by g.i) as clicks,
@@ -120,6 +127,9 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
             cross join generate_series(0, 95) g(i)
             left join slots x on x.customer_id = s.customer_id and x.dimension = s.dimension and x.subject_id = s.subject_id and x.day = s.day and x.slot = g.i
            group by s.customer_id, s.dimension, s.subject_id, s.day
+        ),
+        days as (
+          select customer_id, dimension, subject_id, day, ${sql.join(SLOT_COLUMNS.map(runningSums), sql`, `)} from values_by_day
         ),
         rolled as (
           insert into ${playRollupDays} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)

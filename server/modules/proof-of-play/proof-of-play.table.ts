@@ -8,10 +8,11 @@ import { customers } from '@/server/modules/customers/customers.table';
  * reports read is here:
  *
  * - `play_rollup_day`: per tenant, report dimension (device, content, channel, …), subject and UTC day, six
- *   arrays of 96 quarter-hour slots (plays started, plays completed, play time, clicks, viewers, attention),
- *   filled by the ingest in its own transaction. Every time zone's offset is a whole number of quarter hours,
- *   so a period in any zone is a sum of whole slots of at most two day rows: a DAILY report over 90 days reads
- *   91 rows per subject however many plays there were.
+ *   counters (plays started, plays completed, play time, clicks, viewers, attention) over the day's 96
+ *   quarter-hour slots, each stored as running sums: 97 elements, element k + 1 the total of slots 0..k, so
+ *   the total of any run of slots is one subtraction. Filled by the ingest in its own statement. Every time
+ *   zone's offset is a whole number of quarter hours, so a period in any zone is whole runs of slots of the day
+ *   rows it overlaps: a DAILY report over 90 days reads 91 rows per subject however many plays there were.
  * - `play_subject`: the last known name of everything a play names, so plays of deleted files, content,
  *   channels and screens stay reportable under that name. Nothing here references the played items: deletes
  *   never cascade into proof of play (the tenant's own deletion does).
@@ -30,7 +31,7 @@ export const playRollupDays = pgTable(
     dimension: text('dimension', { enum: playDimensions }).notNull(),
     /** The subject's id as text (uuid or integer); CONTENT_PAGE: `<contentId>/<pageId>`. */
     subjectId: text('subject_id').notNull(),
-    /** The UTC day; slot i covers [day + 15 min × i, day + 15 min × (i + 1)). */
+    /** The UTC day; slot i covers [day + 15 min × i, day + 15 min × (i + 1)); each array is the running sums over the slots, from a leading 0. */
     day: date('day', { mode: 'string' }).notNull(),
     starts: integer('starts').array().notNull(),
     ends: integer('ends').array().notNull(),
