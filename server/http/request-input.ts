@@ -42,10 +42,12 @@ export function declaredLengthLimit(limit: number): MiddlewareHandler<AppEnv> {
 /** The kinds of body the route's validators parse: JSON and form media types with a zod schema. */
 export type ParsedBodyTypes = { json: boolean; form: string[] };
 
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+/** `application/json` and `application/<anything>+json`. */
+export const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const FORM_MEDIA_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
-function mediaTypeOf(contentType: string | undefined): string {
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

@@ -20,6 +20,7 @@ import { oauthModule } from './oauth/oauth.module';
 import { quickFiltersModule } from './quick-filters/quick-filters.module';
 import { resourceLimitsModule } from './resource-limits/resource-limits.module';
 import { systemModule } from './system/system.module';
+import { proofOfPlayModule } from './proof-of-play/proof-of-play.module';
 import { tagsModule } from './tags/tags.module';
 import { teamsModule } from './teams/teams.module';
 import { uiProfilesModule } from './ui-profiles/ui-profiles.module';
@@ -51,6 +52,7 @@ export const modules: readonly ModuleManifest[] = [
   displayModule,
   messageGroupsModule,
   campaignsModule,
+  proofOfPlayModule,
 ];
 
 /**

@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execRows } from '@/server/db/sql';
+import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
+import { newDevice, type TestDevice } from '@/server/modules/display/display.test-kit';
+import { send } from '@/server/modules/uploads/uploads.test-kit';
+import type { TestContext } from '@/server/test/harness';
+import { maintainPlayPartitions } from './proof-of-play.jobs';
+import { playRollupDays, playSubjects } from './proof-of-play.table';
+
+/*
+ * POST /api/display/proofOfPlay (spec 4 §5): per-event checks with the rest accepted, idempotency per device
+ * and event id, the day rollups of quarter-hour slots, names kept after deletes, monthly partitions.
+ */
+
+let k: CampaignsTestKit;
+let t: TestContext;
+let screen: TestDevice;
+let poster: { id: string; name: string };
+let slide: { id: string; name: string };
+let channel: Record<string, any>;
+let advertiserId: string;
+
+const MIN = 60_000;
+// A quarter-hour boundary an hour ago: plays land in known slots.
+const BASE = Math.floor((Date.now() - 60 * MIN) / (15 * MIN)) * 15 * MIN;
+
+const play = (overrides: Record<string, unknown> = {}) => ({ eventId: uuidv7(), startedAt: BASE + MIN, endedAt: BASE + MIN + 10_000, completed: true, ...overrides });
+const upload = (device: TestDevice, events: unknown) => t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: events });
+
+beforeAll(async () => {
+  k = await campaignsTestKit();
+  t = k.t;
+  screen = await newDevice(t, { customerId: k.customerId });
+  poster = await k.own.file('poster.png');
+  slide = await k.own.content('Welcome');
+  const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme' } });
+  advertiserId = adv.body.id;
+  channel = await k.create(k.contentChannel(slide.id, { name: 'Breakfast', advertiserId }));
+});
+afterAll(() => t.close());
+
+/** A day rollup with its running sums turned back into per-slot values. */
+const rollup = async (dimension: string, subjectId: string) => {
+  const [row] = await t.db.select().from(playRollupDays).where(and(eq(playRollupDays.customerId, k.customerId), eq(playRollupDays.dimension, dimension as never), eq(playRollupDays.subjectId, subjectId)));
+  if (!row) return undefined;
+  const slots = (sums: number[]) => {
+    expect(sums).toHaveLength(97);
+    expect(sums[0]).toBe(0);
+
+    return sums.slice(1).map((sum, i) => sum - sums[i]!);
+  };
+
+  return { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
+};
+
+describe('POST /api/display/proofOfPlay', () => {
+  it('stores plays, counts a repeated event once (in the call and later), and adds them to the rollups of every dimension they name', async () => {
+    const first = play({ campaignId: channel.id, contentId: slide.id, pageId: 'Intro', clicks: 2, viewers: 3, attentionMs: 4_000 });
+    const second = play({ fileId: poster.id, startedAt: BASE + 16 * MIN, endedAt: BASE + 16 * MIN + 8_000, completed: false });
+    const res = await upload(screen, [first, second, first]);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
+    expect(await upload(screen, [first, second])).toMatchObject({ status: 202, body: { accepted: 0, duplicates: 2, rejected: [] } });
+
+    const device = await rollup('DEVICE', screen.deviceId);
+    const slot = (ms: number) => Math.floor((ms % 86_400_000) / (15 * MIN));
+    expect(device!.starts[slot(BASE + MIN)]).toBe(1);
+    expect(device!.ends[slot(BASE + MIN)]).toBe(1);
+    expect(device!.durationMs[slot(BASE + MIN)]).toBe(10_000);
+    expect(device!.starts[slot(BASE + 16 * MIN)]).toBe(1);
+    expect(device!.ends[slot(BASE + 16 * MIN)]).toBe(0);
+    expect(device!.starts.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(device!.starts).toHaveLength(96);
+    const campaign = await rollup('CAMPAIGN', String(channel.id));
+    expect(campaign!.clicks[slot(BASE + MIN)]).toBe(2);
+    expect(campaign!.viewers[slot(BASE + MIN)]).toBe(3);
+    expect(campaign!.attentionMs[slot(BASE + MIN)]).toBe(4_000);
+    expect((await rollup('ADVERTISER', advertiserId))!.starts[slot(BASE + MIN)]).toBe(1);
+    expect((await rollup('CONTENT_PAGE', `${slide.id}/Intro`))!.starts[slot(BASE + MIN)]).toBe(1);
+    expect((await rollup('MEDIA_FILE', poster.id))!.durationMs[slot(BASE + 16 * MIN)]).toBe(8_000);
+    expect(await rollup('DEVICE_GROUP', k.own.roots.device.id)).toBeDefined();
+
+    // A later call adds slot by slot.
+    expect((await upload(screen, [play({ startedAt: BASE + 2 * MIN, endedAt: BASE + 3 * MIN })])).body.accepted).toBe(1);
+    const after = await rollup('DEVICE', screen.deviceId);
+    expect(after!.starts[slot(BASE + MIN)]).toBe(2);
+    expect(after!.durationMs[slot(BASE + MIN)]).toBe(70_000);
+    expect(after!.starts[slot(BASE + 16 * MIN)]).toBe(1);
+  });
+
+  it('refuses each bad event with its index and reason, and stores the rest', async () => {
+    const now = Date.now();
+    const foreignContent = await k.other.content('Theirs');
+    const foreignFile = await k.other.file('theirs.png');
+    const deleted = uuidv7();
+    const events = [
+      play({ endedAt: BASE }),
+      play({ endedAt: BASE + MIN + 25 * 3_600_000 }),
+      play({ startedAt: now + 10 * MIN, endedAt: now + 11 * MIN }),
+      play({ startedAt: now - 400 * 86_400_000, endedAt: now - 400 * 86_400_000 + 1_000 }),
+      { eventId: 'not-a-uuid', startedAt: BASE, endedAt: BASE, completed: true },
+      play({ contentId: foreignContent.id }),
+      play({ fileId: foreignFile.id }),
+      'just a string',
+      play({ fileId: deleted, contentId: uuidv7() }),
+    ];
+    const res = await upload(screen, events);
+    expect(res.status).toBe(202);
+    expect(res.body.accepted).toBe(1);
+    expect(res.body.rejected.map((r: { index: number; key: string }) => [r.index, r.key])).toEqual([
+      [0, 'proofOfPlay.error.endsBeforeStart'],
+      [1, 'proofOfPlay.error.tooLong'],
+      [2, 'proofOfPlay.error.inFuture'],
+      [3, 'proofOfPlay.error.tooOld'],
+      [4, 'proofOfPlay.error.invalidEvent'],
+      [5, 'proofOfPlay.error.foreignId'],
+      [6, 'proofOfPlay.error.foreignId'],
+      [7, 'proofOfPlay.error.invalidEvent'],
+    ]);
+    expect(res.body.rejected[4].message).toMatch(/^eventId/);
+    // Another tenant's rollups and names are untouched.
+    expect(await execRows(t.db, sql`select 1 from play_rollup_day where customer_id = ${k.otherCustomerId}`)).toEqual([]);
+  });
+
+  it('takes NDJSON (a line that is not JSON is refused on its own), and refuses other media types, too many events and hostile lines', async () => {
+    const lines = [JSON.stringify(play()), '{not json', '', JSON.stringify(play())].join('\n');
+    const res = await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'application/x-ndjson' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ accepted: 2, duplicates: 0, rejected: [{ index: 1, key: 'proofOfPlay.error.invalidJson' }] });
+    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    const many = Array.from({ length: 10_001 }, () => '{}').join('\n');
+    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: many, headers: { 'content-type': 'application/x-ndjson' } })).status).toBe(400);
+    expect((await upload(screen, Array.from({ length: 10_001 }, () => ({})))).status).toBe(400);
+    const nul = JSON.stringify(play({ pageId: 'a\u0000b' }));
+    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: nul, headers: { 'content-type': 'application/x-ndjson' } })).status).toBe(400);
+    expect((await upload(screen, [play({ pageId: 'a\u0000b' })])).status).toBe(400);
+    expect((await upload(screen, { not: 'an array' })).status).toBe(400);
+  });
+
+  it('accepts 10 000 events in one call', async () => {
+    const events = Array.from({ length: 10_000 }, (_, i) => play({ startedAt: BASE + i * 100, endedAt: BASE + i * 100 + 50, fileId: poster.id }));
+    const res = await upload(screen, events);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ accepted: 10_000, duplicates: 0, rejected: [] });
+  });
+
+  it('keeps the names of what played after it is deleted', async () => {
+    const file = await k.own.file('gone-soon.png');
+    expect((await upload(screen, [play({ fileId: file.id })])).body.accepted).toBe(1);
+    expect((await t.request('DELETE', `/api/file/${file.id}`, { token: k.owner })).status).toBe(204);
+    const [subject] = await t.db.select().from(playSubjects).where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id)));
+    expect(subject).toMatchObject({ dimension: 'MEDIA_FILE', name: 'gone-soon.png' });
+    const [stored] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where file_id = ${file.id}::uuid`);
+    expect(stored!.n).toBe(1);
+    // Played again after the delete: still accepted (the id names nothing now), the name stays.
+    expect((await upload(screen, [play({ fileId: file.id })])).body.accepted).toBe(1);
+  });
+
+  it('counts concurrent retries of the same batch once', async () => {
+    const events = Array.from({ length: 50 }, () => play());
+    const answers = await Promise.all([upload(screen, events), upload(screen, events), upload(screen, events)]);
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(answers.reduce((sum, a) => sum + a.body.accepted, 0)).toBe(50);
+    expect(answers.reduce((sum, a) => sum + a.body.duplicates, 0)).toBe(100);
+  });
+
+  it('answers 403 to an unassigned device and 401 to a user', async () => {
+    const unassigned = await newDevice(t);
+    expect((await upload(unassigned, [])).status).toBe(403);
+    expect((await t.request('POST', '/api/display/proofOfPlay', { token: k.owner, json: [] })).status).toBe(401);
+  });
+});
+
+describe('monthly partitions', () => {
+  it('exist from a year back to three months ahead, and those older than a year are dropped whole', async () => {
+    const partitions = async () =>
+      (await execRows<{ name: string }>(t.db, sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'play_event'::regclass order by 1`)).map((r) => r.name);
+    const month = (d: Date) => `play_event_${d.toISOString().slice(0, 7).replace('-', '_')}`;
+    const now = new Date();
+    expect(await partitions()).toEqual(expect.arrayContaining([month(now), month(new Date(now.getTime() - 360 * 86_400_000)), month(new Date(now.getTime() + 80 * 86_400_000))]));
+    const oldPlay = play({ startedAt: now.getTime() - 300 * 86_400_000, endedAt: now.getTime() - 300 * 86_400_000 + 1_000 });
+    expect((await upload(screen, [oldPlay])).body.accepted).toBe(1);
+    // Two years on: everything before then goes, partitions for the months ahead appear.
+    const later = new Date(now.getTime() + 730 * 86_400_000);
+    const { created, dropped } = await maintainPlayPartitions(t.db, later);
+    expect(created).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
+    const left = await partitions();
+    expect(left).not.toContain(month(now));
+    expect(left).toContain(month(later));
+    expect(await execRows(t.db, sql`select 1 from play_event where event_id = ${oldPlay.eventId}::uuid`)).toEqual([]);
+  });
+});
