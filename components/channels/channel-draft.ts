@@ -222,8 +222,8 @@ export function createBody(d: ChannelDraft): Record<string, unknown> {
 }
 
 /**
- * An edit's body: changed settings; each list's additions (every item again when its order changed, so the
- * weights follow) and removals; `reset*` flags for values emptied. `type` and `deviceSelectionMode` are not
+ * An edit's body: changed settings; each list's additions (and the items that moved, with their new weight)
+ * and removals; `reset*` flags for values emptied. `type` and `deviceSelectionMode` are not
  * sent (the API ignores them).
  */
 export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<string, unknown> {
@@ -245,8 +245,12 @@ export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<strin
     const old = initial[spec.list] as ReadonlyArray<Named<string | number>>;
     const now = d[spec.list] as ReadonlyArray<Named<string | number>>;
     const removeIds = old.filter((o) => !now.some((n) => n.id === o.id)).map((o) => o.id);
-    const reordered = spec.weighted && now.some((n, i) => old.findIndex((o) => o.id === n.id) !== i);
-    const added = reordered ? now : now.filter((n) => !old.some((o) => o.id === n.id));
+    // New items, and (weighted lists) items whose place, hence weight, changed.
+    const added = now.filter((n, i) => {
+      const was = old.findIndex((o) => o.id === n.id);
+
+      return was === -1 || (spec.weighted === true && was !== i);
+    });
     if (added.length === 0 && removeIds.length === 0) continue;
     body[spec.field] = { assignments: itemsOf(spec, added, now), removeIds };
   }

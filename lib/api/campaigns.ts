@@ -21,6 +21,7 @@ export const channelResource = defineResource<Campaign, ChannelListParams>({
   listQuery: (params) => ({
     search: toSearch(and(term('level', '=', 'WIDGET'), params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
     select: LIST_FIELDS,
+    includeReadOnlyInfo: true,
   }),
   detailPath: (id) => `/api/v2/campaign/${encodeURIComponent(String(id))}`,
   teamCapable: true,
