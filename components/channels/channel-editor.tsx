@@ -72,6 +72,7 @@ function Form({ channel }: { channel?: Campaign }) {
   const set = <K extends keyof ChannelDraft>(key: K, value: ChannelDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    setFormError(null);
   };
   const uses = typeUses(draft.type);
   const picksItems = uses.contents || uses.files || uses.fileFolders;
@@ -126,7 +127,7 @@ function Form({ channel }: { channel?: Campaign }) {
           <Field id="channel-name" label="Name" error={errors.name}>
             <Input id="channel-name" value={draft.name} disabled={disabled} onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
           </Field>
-          <Field id="channel-type" label="Plays" hint={isNew ? CHANNEL_TYPES.find((t) => t.value === draft.type)?.hint : 'The type is fixed once the channel is saved.'} error={errors.type}>
+          <Field id="channel-type" label="Type" hint={isNew ? CHANNEL_TYPES.find((t) => t.value === draft.type)?.hint : 'The type is fixed once the channel is saved.'} error={errors.type}>
             <Select id="channel-type" value={draft.type} disabled={disabled || !isNew} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
               {CHANNEL_TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
@@ -141,7 +142,7 @@ function Form({ channel }: { channel?: Campaign }) {
 
       <Section title="What plays" description="First in the list plays first." aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
         <ChannelItems {...fieldProps} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {uses.shuffle ? (
             <Field id="channel-shuffle" label="Pages of each item" error={errors.contentShuffleMode}>
               <Select id="channel-shuffle" value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
@@ -159,7 +160,7 @@ function Form({ channel }: { channel?: Campaign }) {
               </Select>
             </Field>
           ) : null}
-          <Field id="channel-default-duration" label="Seconds per image" hint="At least 3; for media without a length" error={errors.defaultDuration}>
+          <Field id="channel-default-duration" label="Seconds per image or page" hint="At least 3; for items without a length of their own" error={errors.defaultDuration}>
             <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
           </Field>
         </div>

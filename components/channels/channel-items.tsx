@@ -66,7 +66,7 @@ function PickedList({ list, draft, set, errors, disabled }: Props & { list: List
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      className={cn('min-h-28 rounded-lg border-2 border-dashed p-2', over ? 'border-brand-400 bg-brand-50' : 'border-zinc-200', errors[list] && 'border-red-300')}
+      className={cn('min-h-28 rounded-lg border-2 border-dashed p-2', over ? 'border-brand-500 bg-brand-50' : 'border-zinc-200', errors[list] && 'border-red-300')}
     >
       <p className="px-1 pb-1 text-sm font-medium text-zinc-800">{PICK_WORDS[list].label}</p>
       {items.length === 0 ? <p className="px-1 py-4 text-center text-sm text-zinc-500">{PICK_WORDS[list].empty}</p> : null}

@@ -57,7 +57,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
           {MODES.map((m) => (
             <label
               key={m.value}
-              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m.value ? 'bg-brand-50 ring-brand-400' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m.value && 'opacity-50')}
+              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m.value ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m.value && 'opacity-50')}
             >
               <span className="flex items-center gap-2 font-medium text-zinc-900">
                 <input type="radio" name="deviceSelectionMode" value={m.value} checked={draft.mode === m.value} onChange={() => set('mode', m.value)} className="accent-brand-600" />
@@ -99,7 +99,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
           <div className="space-y-4">
             <div className="space-y-1.5">
               <TagInput id="channel-device-tags" label="Screen tags" value={draft.deviceTags} onChange={(tags) => set('deviceTags', tags)} suggest="deviceTags" />
-              <div className="flex items-center gap-2 text-sm text-zinc-600">
+              <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
                 Screens need
                 <Select aria-label="Tag condition" value={draft.tagOperator} disabled={disabled} onChange={(e) => set('tagOperator', e.target.value as 'AND' | 'OR')} className="h-8 w-auto">
                   <option value="OR">any of the tags</option>
