@@ -142,7 +142,7 @@ function Form({ channel }: { channel?: Campaign }) {
 
       <Section title="What plays" description="First in the list plays first." aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
         <ChannelItems {...fieldProps} />
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           {uses.shuffle ? (
             <Field id="channel-shuffle" label="Pages of each item" error={errors.contentShuffleMode}>
               <Select id="channel-shuffle" value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>

@@ -66,7 +66,7 @@ export function WeekGrid({ draft, set, disabled }: Props) {
             <div key={h} className="contents">
               <span className="pr-1 text-right leading-[0.625rem] text-zinc-400 tabular-nums">{h % 3 === 0 ? `${String(h).padStart(2, '0')}:00` : ''}</span>
               {dayNames.map((d, i) => (
-                <span key={d} data-plays={hourPlays(draft, i, h) || undefined} className={cn('h-2.5 border-t border-white', hourPlays(draft, i, h) ? 'bg-brand-500' : 'bg-zinc-100')} />
+                <span key={d} data-plays={hourPlays(draft, i, h) || undefined} className={cn('h-2.5', h % 3 === 0 && 'border-t border-white', hourPlays(draft, i, h) ? 'bg-brand-500' : 'bg-zinc-100')} />
               ))}
             </div>
           ))}
