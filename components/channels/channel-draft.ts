@@ -48,6 +48,10 @@ export type ChannelDraft = {
   slot: SlotChoice;
   slotCount: string;
   slotDuration: string;
+  tags: string[];
+  advertiserId: string;
+  duration: string;
+  skipInvalidFiles: boolean;
 };
 
 const everyDay = () => Object.fromEntries(dayNames.map((d) => [d, true])) as Record<DayName, boolean>;
@@ -87,6 +91,10 @@ export function emptyDraft(): ChannelDraft {
     slot: 'one',
     slotCount: '',
     slotDuration: '',
+    tags: [],
+    advertiserId: '',
+    duration: '',
+    skipInvalidFiles: false,
   };
 }
 
@@ -141,6 +149,10 @@ export function draftOf(c: Campaign): ChannelDraft {
     slot: c.playMultipleItemsInSinglePlaybackSlot ? (c.playAllItemsInSinglePlaybackSlot === false ? 'n' : 'all') : 'one',
     slotCount: num(c.playbackSlotNumberOfElementsToPlay),
     slotDuration: num(c.playbackSlotDuration),
+    tags: c.tags ?? [],
+    advertiserId: c.advertiserId ?? '',
+    duration: num(c.duration),
+    skipInvalidFiles: c.skipInvalidFiles === true,
   };
 }
 
@@ -186,6 +198,10 @@ function settings(d: ChannelDraft) {
     playAllItemsInSinglePlaybackSlot: d.slot !== 'n',
     playbackSlotNumberOfElementsToPlay: d.slot === 'n' ? intOrUndefined(d.slotCount) : undefined,
     playbackSlotDuration: intOrUndefined(d.slotDuration),
+    tags: d.tags,
+    advertiserId: d.advertiserId || undefined,
+    duration: intOrUndefined(d.duration),
+    skipInvalidFiles: d.skipInvalidFiles,
   };
 }
 
@@ -235,6 +251,8 @@ export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<strin
   }
   const resets: Array<[keyof typeof after, string]> = [
     ['validTo', 'resetValidTo'],
+    ['duration', 'resetDuration'],
+    ['advertiserId', 'resetAdvertiserId'],
     ['defaultDuration', 'resetDefaultDuration'],
     ['playbackSlotDuration', 'resetPlaybackSlotDuration'],
     ['playbackSlotNumberOfElementsToPlay', 'resetPlaybackSlotNumberOfElementsToPlay'],
@@ -269,6 +287,7 @@ export function draftFieldOf(path: string): string {
   if (path === 'affectedHours') return 'from';
   if (path === 'playbackSlotNumberOfElementsToPlay') return 'slotCount';
   if (path === 'playbackSlotDuration') return 'slotDuration';
+  if (path === 'resetAdvertiserId') return 'advertiserId';
 
   return path;
 }

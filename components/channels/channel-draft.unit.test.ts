@@ -66,6 +66,12 @@ describe('updateBody', () => {
     });
   });
 
+  it('tags replace, a cleared advertiser or item cap is reset', () => {
+    const withMore = { ...saved, tags: ['lobby'], advertiserId: 'adv', duration: '20' };
+    expect(updateBody(saved, withMore)).toEqual({ tags: ['lobby'], advertiserId: 'adv', duration: 20 });
+    expect(updateBody(withMore, { ...withMore, advertiserId: '', duration: '' })).toEqual({ resetAdvertiserId: true, resetDuration: true });
+  });
+
   it('a new order sends every item with its new weight', () => {
     expect(updateBody(saved, { ...saved, contents: [saved.contents[1]!, saved.contents[0]!] }).contentAssignment).toEqual({
       assignments: [

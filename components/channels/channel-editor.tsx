@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
+import { FieldError } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { CHANNEL_TYPES } from '@/components/channels/channel-words';
 import { DateRanges, WeekGrid } from '@/components/channels/channel-when';
@@ -17,6 +18,8 @@ import { CheckboxField, Field, Select } from '@/components/ui/field';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { TagInput } from '@/components/ui/tag-input';
+import { useAdvertisers } from '@/lib/api/advertisers';
 import { channelResource, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
 import { ApiError } from '@/lib/api/client';
 import { apiFieldErrors } from '@/lib/api/field-errors';
@@ -26,6 +29,7 @@ import { errorMessage } from '@/lib/api/protected';
 const WIRE_FIELDS = [
   'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedHours', 'affectedDays', 'affectedDateRanges',
   'deviceTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
+  'tags', 'advertiserId', 'duration',
   'contentAssignment', 'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'messageGroupAssignment', 'deviceAssignment', 'deviceGroupAssignment',
 ] as const;
 
@@ -64,6 +68,7 @@ function Form({ channel }: { channel?: Campaign }) {
   const [draft, setDraft] = useState<ChannelDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const advertisers = useAdvertisers({ page: 0, size: 200, sort: 'name,asc', text: '' });
   const create = useCreateChannel();
   const update = useUpdateChannel();
   const pending = create.isPending || update.isPending;
@@ -213,6 +218,32 @@ function Form({ channel }: { channel?: Campaign }) {
           ) : null}
         </fieldset>
         {errors.slotCount ? <p className="text-sm text-red-700">{errors.slotCount}</p> : null}
+      </Section>
+
+      <Section title="More" description="Tags let channel widgets pick channels; the advertiser tracks ad playing time.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-zinc-800">Channel tags</p>
+            <TagInput id="channel-tags" label="Channel tags" value={draft.tags} onChange={(tags) => set('tags', tags)} suggest="campaignTags" />
+            <FieldError message={errors.tags} />
+          </div>
+          <Field id="channel-advertiser" label="Advertiser" error={errors.advertiserId}>
+            <Select id="channel-advertiser" value={draft.advertiserId} disabled={disabled} onChange={(e) => set('advertiserId', e.target.value)}>
+              <option value="">None</option>
+              {(advertisers.data?.content ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="channel-duration" label="Longest item (seconds)" hint="Caps each item; empty: no cap" error={errors.duration}>
+            <Input id="channel-duration" type="number" min={1} value={draft.duration} disabled={disabled} onChange={(e) => set('duration', e.target.value)} />
+          </Field>
+        </div>
+        {uses.files || uses.fileFolders || uses.fileQuickFilter ? (
+          <CheckboxField id="channel-skip-invalid" label="Skip files outside their validity" checked={draft.skipInvalidFiles} disabled={disabled} onChange={(e) => set('skipInvalidFiles', e.target.checked)} />
+        ) : null}
       </Section>
 
       {!readOnly ? (

@@ -98,6 +98,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
           </div>
           <div className="space-y-4">
             <div className="space-y-1.5">
+              <p className="text-sm font-medium text-zinc-800">Screen tags</p>
               <TagInput id="channel-device-tags" label="Screen tags" value={draft.deviceTags} onChange={(tags) => set('deviceTags', tags)} suggest="deviceTags" />
               <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
                 Screens need
