@@ -1,35 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { startSimulator } from './simulator';
 
 /*
  * The signage loop's first half with a real player: the command-line simulator (scripts/display-sim.mjs)
  * registers and shows a code, a technician adds the screen by that code in the console, sees it online,
  * sends a command the player acknowledges over its WebSocket, and moves it into a video-wall folder.
  */
-
-/** The simulator as a child process: its output, and the activation code once it printed one. */
-function startSimulator(baseURL: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'signage-sim-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/display-sim.mjs', '--url', baseURL, '--state', path.join(dir, 'device.json')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  return {
-    output: () => output,
-    code: () => /ACTIVATION CODE (\d{4})/.exec(output)?.[1],
-    stop: () => {
-      child.kill();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 test('a simulated screen is added by its code, comes online, acknowledges a command and moves into a video wall', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserInput } from '@/lib/api/advertisers';
 import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrderedRange } from '@/server/modules/advertisers/advertisers.schemas';
 import { isIanaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { timeZones } from '@/lib/schedule/timeline';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */
 const optional = (isValid: (value: string) => boolean, message: string) => z.string().trim().refine((value) => value === '' || isValid(value), message);
@@ -28,14 +29,6 @@ const AdvertiserFormSchema = z
 
     return { name, comment: comment.trim() ? comment.trim() : null, enabled, validity: Object.keys(filled).length > 0 ? filled : null };
   });
-
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}
 
 /** Creates an advertiser (no `advertiser`) or edits one: name, comment, enabled and its validity. */
 export function AdvertiserFormDialog({

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api/client';
 import type { DeviceGroup } from '@/lib/api/device-groups';
 import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { timeZones } from '@/lib/schedule/timeline';
 
 /** The claim form: the code the screen shows, a name, its time zone and licence (spec 3 assignToCustomer). */
 const AddScreenSchema = z
@@ -37,14 +38,6 @@ function browserTimeZone(): string {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';
-  }
-}
-
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
   }
 }
 

@@ -20,6 +20,7 @@
  *   newUi.navigation.auditLog      the Audit log entry
  *   newUi.navigation.media         the Media entry
  *   newUi.navigation.content       the Content entry
+ *   newUi.navigation.channels      the Channels entry
  *   newUi.navigation.screens       the Screens entry
  *   newUi.navigation.advertisers   the Advertisers entry
  *   newUi.users.create             the New user button
@@ -55,6 +56,7 @@ export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.auditLog', label: 'Navigation: Audit log' },
     { key: 'navigation.media', label: 'Navigation: Media' },
     { key: 'navigation.content', label: 'Navigation: Content' },
+    { key: 'navigation.channels', label: 'Navigation: Channels' },
     { key: 'navigation.screens', label: 'Navigation: Screens' },
     { key: 'users.create', label: 'Users: New user' },
     { key: 'customers.create', label: 'Customers: New customer' },

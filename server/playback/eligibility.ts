@@ -41,17 +41,28 @@ export type RuleSets = {
   base: Span[];
 };
 
-export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
-  const zone = device.timeZone;
+export type TimeSets = Pick<RuleSets, 'validity' | 'hours' | 'included' | 'excluded'> & {
+  /** Where every time rule holds (validity, days and hours, date ranges), whatever `enabled` and targeting say. */
+  time: Span[];
+};
+
+/** The time rules alone, for a device in `zone` (no targeting, no `enabled`): the campaigns' next airing reads this per zone. */
+export function timeSets(rules: TimeRules, zone: string, window: PlaybackWindow): TimeSets {
   const hoursZone = rules.affectedHours?.timeZone ?? zone;
   const validity = validitySpan(rules.validFrom, rules.validTo, zone);
   const hours = normalise(dropPartialWindows(dailyWindows(rules.affectedDays, rules.affectedHours, hoursZone, datesAround(window, hoursZone)), validity, rules.affectedHours));
   const { included, excluded } = intervalSpans(rules.affectedDateRanges, zone, datesAround(window, zone));
+  const time = intersectAll([[validity], hours, included ?? EVERYTHING, subtract(EVERYTHING, excluded)]);
+
+  return { validity, hours, included, excluded, time };
+}
+
+export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
+  const { time, ...sets } = timeSets(rules, device.timeZone, window);
   const enabled = rules.enabled;
   const targeted = isTargeted(rules, device);
-  const base = enabled && targeted ? intersectAll([[validity], hours, included ?? EVERYTHING, subtract(EVERYTHING, excluded)]) : [];
 
-  return { enabled, targeted, validity, hours, included, excluded, base };
+  return { enabled, targeted, ...sets, base: enabled && targeted ? time : [] };
 }
 
 /** A file plays inside its validity, both ends inclusive: `[validFrom, validTo + 1)`. */

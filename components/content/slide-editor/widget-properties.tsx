@@ -9,6 +9,7 @@ import { fileResource } from '@/lib/api/files';
 import type { Rect, ZMove } from '@/lib/slide-editor/geometry';
 import { WIDGET_LABELS, widgetLabel } from '@/lib/slide-editor/widgets';
 import { FIT_MODES, type Page, type Widget } from '@/server/modules/content/content-data.schemas';
+import { timeZones } from '@/lib/schedule/timeline';
 
 /** A change of the selected widget; `group` makes typing in one field one undo step. */
 export type WidgetPatch = (patch: Partial<Widget>, group: string) => void;
@@ -18,14 +19,6 @@ const ALIGN = [['left', 'Left'], ['center', 'Centre'], ['right', 'Right']] as co
 const VALIGN = [['top', 'Top'], ['middle', 'Middle'], ['bottom', 'Bottom']] as const;
 const CLOCK_FORMATS = [['HH:mm', '14:05'], ['HH:mm:ss', '14:05:09'], ['h:mm a', '2:05 pm']] as const;
 const TAG = /^[^,]{1,255}$/;
-
-function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}
 
 const isHttpUrl = (value: string) => {
   try {

@@ -139,3 +139,18 @@ export function campaignsPlayingQuery(customerId: number, contentIds: readonly s
       or (c.type = 'CONTENT_QUICK_FILTER' and cardinality(${content}) > 0)
       or (c.type = 'ASSET_QUICK_FILTER' and cardinality(${file}) > 0))`;
 }
+
+/** The distinct time zones of the screens each of `campaignIds` targets (a screen without one counts as UTC, as in playback); one statement. */
+export async function targetedTimeZones(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<Map<number, string[]>> {
+  const zones = new Map<number, string[]>();
+  if (campaignIds.length === 0) return zones;
+  const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
+  const rows = await execRows<{ campaign_id: number; zones: string[] }>(
+    db,
+    sql`select t.campaign_id, array_agg(distinct coalesce(${devices.timeZone}, 'UTC')) as zones
+      from (${targets}) t join ${devices} on ${devices.id} = t.device_id and ${devices.customerId} = ${customerId} group by t.campaign_id`,
+  );
+  for (const row of rows) zones.set(Number(row.campaign_id), row.zones);
+
+  return zones;
+}

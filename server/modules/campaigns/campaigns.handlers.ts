@@ -2,8 +2,10 @@ import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { sortValues } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
+import { campaignAirings } from './campaign-airing';
 import { createCampaign, updateCampaign } from './campaign-writes';
 import {
+  campaignAiringRoute,
   createCampaignRoute,
   deleteCampaignRoute,
   getCampaignRoute,
@@ -20,6 +22,8 @@ export function registerCampaignRoutes(app: RouteRegistrar): void {
 
     return c.json(await listCampaigns(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
   });
+
+  app.openapi(campaignAiringRoute, async (c) => c.json(await campaignAirings(serviceContext(c), c.req.valid('query')), 200));
 
   app.openapi(getCampaignRoute, async (c) => c.json(await getCampaign(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 

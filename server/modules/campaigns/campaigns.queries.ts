@@ -172,3 +172,20 @@ export async function findCampaignRef(db: Executor, where: SQL | undefined): Pro
 export function customersOfCampaigns(db: Executor, ids: readonly number[]) {
   return db.select({ id: campaigns.id, customerId: campaigns.customerId }).from(campaigns).where(inArray(campaigns.id, [...ids]));
 }
+
+/** The time rules of the campaigns of `where` (conditions built by the service): what their next airing reads. */
+export function findCampaignTimeRules(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: campaigns.id,
+      customerId: campaigns.customerId,
+      enabled: campaigns.enabled,
+      validFrom: campaigns.validFrom,
+      validTo: campaigns.validTo,
+      affectedDays: campaigns.affectedDays,
+      affectedHours: campaigns.affectedHours,
+      affectedDateRanges: campaigns.affectedDateRanges,
+    })
+    .from(campaigns)
+    .where(where);
+}

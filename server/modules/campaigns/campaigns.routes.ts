@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
-import { CampaignCreateSchema, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
+import { CampaignAiringSchema, CampaignCreateSchema, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
 
 /** Channels and schedules (spec 2 "Campaigns, message groups, messages"): writes at version 1, reads at version 2. */
 
@@ -52,6 +52,33 @@ export const listCampaignsRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(CampaignListQueryExtension) },
     responses: { 200: { description: 'A page of campaigns', ...json(pageOf(CampaignSchema, 'CampaignPage')) }, ...securedErrors },
   },
+);
+
+export const campaignAiringRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/campaign/airing',
+    operationId: 'campaignAiring',
+    tags,
+    summary: 'When channels and schedules next play',
+    description:
+      'For each campaign (1 to 50 ids) the earliest instant at or after `at` (default now), within 14 days, at which its time rules (validity, days and hours, date ranges) hold on at least ' +
+      'one of the screens it targets, in each screen\'s time zone, and when that airing ends. Disabled campaigns and campaigns without screens answer null. Whether items are playable is ' +
+      'not considered (the screen\'s explain says). An id the caller cannot see: 404. Console helper beyond the spec.',
+    request: {
+      query: z.object({
+        customerId: customerIdParam,
+        campaignIds: z
+          .string()
+          .regex(/^\d{1,15}(,\d{1,15}){0,49}$/, 'One to 50 comma-separated campaign ids')
+          .openapi({ description: 'Comma-separated campaign ids (at most 50)', example: '12,15' }),
+        at: epochMsQuery('From when to look (epoch ms); default now'),
+      }),
+    },
+    responses: { 200: { description: 'One entry per id, in the order asked', ...json(z.array(CampaignAiringSchema)) }, ...securedErrors, ...notFoundError },
+  },
+  { resourceIds: { 'query.campaignIds': 'campaign' } },
 );
 
 export const getCampaignRoute = defineRoute(

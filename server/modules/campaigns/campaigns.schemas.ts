@@ -274,6 +274,16 @@ export const CampaignListQueryExtension = {
 
 export const PlayerDeviceSchema = z.object({ id: z.string(), name: z.string() }).openapi('CampaignPlayerDevice');
 
+export const CampaignAiringSchema = z
+  .object({
+    id: z.number().int(),
+    nextAiring: z.number().int().nullable().openapi({ description: 'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens; null: none (disabled, no screens, not in the window)' }),
+    airingEnd: z.number().int().nullable().openapi({ description: 'Epoch ms: when that airing ends; null when it runs past the window' }),
+  })
+  .openapi('CampaignAiring');
+
+export type CampaignAiring = z.infer<typeof CampaignAiringSchema>;
+
 export type Campaign = z.infer<typeof CampaignSchema>;
 export type CampaignCreate = z.output<typeof CampaignCreateSchema>;
 export type CampaignUpdate = z.output<typeof CampaignUpdateSchema>;

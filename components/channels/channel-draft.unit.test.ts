@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createBody, draftOf, emptyDraft, updateBody, type ChannelDraft } from './channel-draft';
+import { hourPlays } from './channel-when';
+
+const draft = (patch: Partial<ChannelDraft>): ChannelDraft => ({ ...emptyDraft(), name: 'Lobby', ...patch });
+
+describe('createBody', () => {
+  it('sends the type\'s items, the device folders and the playback slot of the spec\'s mapping', () => {
+    const body = createBody(
+      draft({ contents: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], deviceFolders: [{ id: 'f', name: 'F' }], slot: 'n', slotCount: '3', files: [{ id: 'x', name: 'X' }] }),
+    );
+    expect(body).toMatchObject({
+      level: 'WIDGET',
+      type: 'CONTENT',
+      version: '2.0',
+      deviceSelectionMode: 'DYNAMIC',
+      contentShuffleMode: 'SERIAL',
+      contentAssignment: { assignments: [{ contentId: 'a', weight: 1 }, { contentId: 'b', weight: 2 }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: 'f' }] },
+      playMultipleItemsInSinglePlaybackSlot: true,
+      playAllItemsInSinglePlaybackSlot: false,
+      playbackSlotNumberOfElementsToPlay: 3,
+    });
+    // Files belong to another type; ordering is not a CONTENT field.
+    expect(body).not.toHaveProperty('fileAssignment');
+    expect(body).not.toHaveProperty('orderingMode');
+    expect(createBody(draft({ slot: 'all' }))).toMatchObject({ playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: true });
+    expect(createBody(draft({ slot: 'one' }))).toMatchObject({ playMultipleItemsInSinglePlaybackSlot: false });
+  });
+
+  it('a bounded window carries its zone; all day carries none unless chosen', () => {
+    expect(createBody(draft({ allDay: false, from: '22:00', end: '02:00', hoursZone: 'Europe/Berlin' })).affectedHours).toEqual({ allDay: false, from: '22:00', end: '02:00', timeZone: 'Europe/Berlin' });
+    expect(createBody(draft({})).affectedHours).toEqual({ allDay: true });
+  });
+});
+
+describe('updateBody', () => {
+  const saved = draftOf({
+    id: 7,
+    name: 'Lobby',
+    type: 'CONTENT',
+    enabled: true,
+    validTo: Date.UTC(2030, 0, 31),
+    defaultDuration: 12,
+    playbackSlotDuration: 60,
+    contentAssignments: [
+      { id: 'a', name: 'A', weight: 1 },
+      { id: 'b', name: 'B', weight: 2 },
+    ],
+    deviceGroupAssignments: [{ id: 'f', name: 'F' }],
+    deviceSelectionMode: 'DYNAMIC',
+  });
+
+  it('sends nothing when nothing changed', () => {
+    expect(updateBody(saved, saved)).toEqual({});
+  });
+
+  it('adds and removes assignments additively, and resets cleared values', () => {
+    const body = updateBody(saved, { ...saved, contents: [saved.contents[0]!, { id: 'c', name: 'C' }], deviceFolders: [], validTo: '', defaultDuration: '', slotDuration: '' });
+    expect(body).toEqual({
+      contentAssignment: { assignments: [{ contentId: 'c', weight: 2 }], removeIds: ['b'] },
+      deviceGroupAssignment: { assignments: [], removeIds: ['f'] },
+      resetValidTo: true,
+      resetDefaultDuration: true,
+      resetPlaybackSlotDuration: true,
+    });
+  });
+
+  it('tags replace, a cleared advertiser or item cap is reset', () => {
+    const withMore = { ...saved, tags: ['lobby'], advertiserId: 'adv', duration: '20' };
+    expect(updateBody(saved, withMore)).toEqual({ tags: ['lobby'], advertiserId: 'adv', duration: 20 });
+    expect(updateBody(withMore, { ...withMore, advertiserId: '', duration: '' })).toEqual({ resetAdvertiserId: true, resetDuration: true });
+  });
+
+  it('a new order sends every item with its new weight', () => {
+    expect(updateBody(saved, { ...saved, contents: [saved.contents[1]!, saved.contents[0]!] }).contentAssignment).toEqual({
+      assignments: [
+        { contentId: 'b', weight: 1 },
+        { contentId: 'a', weight: 2 },
+      ],
+      removeIds: [],
+    });
+  });
+});
+
+describe('hourPlays (the week grid)', () => {
+  it('a window across midnight belongs to the day it starts on', () => {
+    const tuesdayNights = { ...emptyDraft(), days: { ...emptyDraft().days, monday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false }, allDay: false, from: '22:00', end: '02:00' };
+    expect(hourPlays(tuesdayNights, 1, 22)).toBe(true);
+    expect(hourPlays(tuesdayNights, 2, 1)).toBe(true);
+    expect(hourPlays(tuesdayNights, 2, 22)).toBe(false);
+    expect(hourPlays(tuesdayNights, 1, 1)).toBe(false);
+  });
+});

@@ -1,0 +1,283 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
+import { useChannelAccess } from '@/components/channels/channel-access';
+import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
+import { FieldError } from '@/components/channels/channel-parts';
+import { ChannelWhere } from '@/components/channels/channel-where';
+import { CHANNEL_TYPES } from '@/components/channels/channel-words';
+import { DateRanges, WeekGrid } from '@/components/channels/channel-when';
+import { NoAccess } from '@/components/settings/no-access';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CheckboxField, Field, Select } from '@/components/ui/field';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { TagInput } from '@/components/ui/tag-input';
+import { useAdvertisers } from '@/lib/api/advertisers';
+import { channelResource, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
+import { ApiError } from '@/lib/api/client';
+import { apiFieldErrors } from '@/lib/api/field-errors';
+import { errorMessage } from '@/lib/api/protected';
+
+/** The wire fields a 400 may name, each shown on its editor field (`draftFieldOf`). */
+const WIRE_FIELDS = [
+  'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedHours', 'affectedDays', 'affectedDateRanges',
+  'deviceTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
+  'tags', 'advertiserId', 'duration',
+  'contentAssignment', 'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'messageGroupAssignment', 'deviceAssignment', 'deviceGroupAssignment',
+] as const;
+
+function Section({ title, description, children, aside }: { title: string; description?: string; children: ReactNode; aside?: ReactNode }) {
+  const id = useId();
+
+  return (
+    <Card className="p-5">
+      <div aria-labelledby={id} role="group" className={aside ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : undefined}>
+        <div className="min-w-0 space-y-4">
+          <div>
+            <h2 id={id} className="text-base font-semibold text-zinc-900">
+              {title}
+            </h2>
+            {description ? <p className="text-sm text-zinc-500">{description}</p> : null}
+          </div>
+          {children}
+        </div>
+        {aside ? <aside aria-label="Library" className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">{aside}</aside> : null}
+      </div>
+    </Card>
+  );
+}
+
+const SLOT_CHOICES: Array<{ value: SlotChoice; label: string }> = [
+  { value: 'one', label: 'One item per turn' },
+  { value: 'n', label: 'A number of items per turn' },
+  { value: 'all', label: 'All items per turn' },
+];
+
+function Form({ channel }: { channel?: Campaign }) {
+  const router = useRouter();
+  const access = useChannelAccess();
+  const isNew = !channel;
+  const [initial] = useState<ChannelDraft>(() => (channel ? draftOf(channel) : emptyDraft()));
+  const [draft, setDraft] = useState<ChannelDraft>(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const advertisers = useAdvertisers({ page: 0, size: 200, sort: 'name,asc', text: '' });
+  const create = useCreateChannel();
+  const update = useUpdateChannel();
+  const pending = create.isPending || update.isPending;
+  const readOnly = !access.canEdit || channel?.readOnly === true || channel?.locked === true;
+  const disabled = readOnly || pending;
+  const set = <K extends keyof ChannelDraft>(key: K, value: ChannelDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    setFormError(null);
+  };
+  const uses = typeUses(draft.type);
+  const picksItems = uses.contents || uses.files || uses.fileFolders;
+  const fieldProps = { draft, set, errors, disabled };
+
+  async function save() {
+    setFormError(null);
+    if (!draft.name.trim()) {
+      setErrors({ name: 'Enter a name' });
+
+      return;
+    }
+    try {
+      if (channel) await update.mutateAsync({ id: channel.id, body: updateBody(initial, draft) });
+      else await create.mutateAsync(createBody(draft));
+      router.push('/channels');
+    } catch (error) {
+      const fields = apiFieldErrors(error, WIRE_FIELDS);
+      if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [draftFieldOf(f.field), f.message])));
+      const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
+      setFormError(shown ? 'Some fields need attention.' : errorMessage(error));
+    }
+  }
+
+  return (
+    <form
+      className="space-y-5 pb-24"
+      aria-label={isNew ? 'New channel' : `Channel ${channel.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <Link href="/channels" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
+            <ChevronLeftIcon className="size-4" />
+            Channels
+          </Link>
+          <h1 className="text-xl font-semibold text-zinc-900">{isNew ? 'New channel' : channel.name}</h1>
+        </div>
+      </div>
+      {readOnly && channel ? (
+        <Alert tone="info" title={channel.locked ? 'This channel is locked.' : 'You can look, not change.'}>
+          {channel.locked ? 'Unlock it through the API to change it.' : 'Changing channels needs the Content manager role and write access through your teams.'}
+        </Alert>
+      ) : null}
+      {formError ? <Alert tone="error" title={formError} /> : null}
+
+      <Section title="Channel">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="channel-name" label="Name" error={errors.name}>
+            <Input id="channel-name" value={draft.name} disabled={disabled} onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
+          </Field>
+          <Field id="channel-type" label="Type" hint={isNew ? CHANNEL_TYPES.find((t) => t.value === draft.type)?.hint : 'The type is fixed once the channel is saved.'} error={errors.type}>
+            <Select id="channel-type" value={draft.type} disabled={disabled || !isNew} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
+              {CHANNEL_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <CheckboxField id="channel-enabled" label="Enabled" description="A disabled channel plays nowhere." checked={draft.enabled} disabled={disabled} onChange={(e) => set('enabled', e.target.checked)} />
+      </Section>
+
+      <Section title="What plays" description="First in the list plays first." aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
+        <ChannelItems {...fieldProps} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {uses.shuffle ? (
+            <Field id="channel-shuffle" label="Pages of each item" error={errors.contentShuffleMode}>
+              <Select id="channel-shuffle" value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
+                <option value="SERIAL">All pages, one item after another</option>
+                <option value="BALANCED">One page per item per turn</option>
+              </Select>
+            </Field>
+          ) : null}
+          {uses.ordering ? (
+            <Field id="channel-ordering" label="Order" error={errors.orderingMode}>
+              <Select id="channel-ordering" value={draft.orderingMode} disabled={disabled} onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}>
+                <option value="DEFAULT">As listed</option>
+                <option value="ALPHABET">By name</option>
+                <option value="RANDOM">Shuffled daily</option>
+              </Select>
+            </Field>
+          ) : null}
+          <Field id="channel-default-duration" label="Seconds per image or page" hint="At least 3; for items without a length of their own" error={errors.defaultDuration}>
+            <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
+          </Field>
+        </div>
+      </Section>
+
+      <Section title="Where it plays">
+        <ChannelWhere {...fieldProps} isNew={isNew} savedCount={channel?.affectedScreenCount} />
+      </Section>
+
+      <Section title="When it plays" description="Dates are the screens' own dates; hours are read in the zone you choose.">
+        <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
+          <Field id="channel-valid-from" label="First day" error={errors.validFrom}>
+            <Input id="channel-valid-from" type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
+          </Field>
+          <Field id="channel-valid-to" label="Last day" error={errors.validTo}>
+            <Input id="channel-valid-to" type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
+          </Field>
+        </div>
+        <WeekGrid {...fieldProps} />
+        {errors.from ? <p className="text-sm text-red-700">{errors.from}</p> : null}
+        <div className="space-y-2">
+          <h3 className="text-sm font-medium text-zinc-800">Date ranges</h3>
+          <DateRanges {...fieldProps} />
+          {errors.affectedDateRanges ? <p className="text-sm text-red-700">{errors.affectedDateRanges}</p> : null}
+        </div>
+      </Section>
+
+      <Section title="Share of playing time" description="Between the channels a screen plays at the same time.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id="channel-weight" label="Order" hint="Lower plays first" error={errors.weight}>
+            <Input id="channel-weight" type="number" value={draft.weight} disabled={disabled} onChange={(e) => set('weight', e.target.value)} />
+          </Field>
+          <Field id="channel-saturation" label="Saturation" hint="Higher: proportionally more time" error={errors.saturation}>
+            <Input id="channel-saturation" type="number" min={0} value={draft.saturation} disabled={disabled} onChange={(e) => set('saturation', e.target.value)} />
+          </Field>
+          <Field id="channel-slot-duration" label="Turn length (seconds)" hint="Empty: no limit" error={errors.slotDuration}>
+            <Input id="channel-slot-duration" type="number" min={1} value={draft.slotDuration} disabled={disabled} onChange={(e) => set('slotDuration', e.target.value)} />
+          </Field>
+        </div>
+        <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2" disabled={disabled}>
+          <legend className="mb-1 text-sm font-medium text-zinc-800">Each turn plays</legend>
+          {SLOT_CHOICES.map((c) => (
+            <label key={c.value} className="flex items-center gap-2 text-sm text-zinc-700">
+              <input type="radio" name="slot" className="accent-brand-600" checked={draft.slot === c.value} onChange={() => set('slot', c.value)} />
+              {c.label}
+            </label>
+          ))}
+          {draft.slot === 'n' ? (
+            <Input aria-label="Items per turn" type="number" min={1} value={draft.slotCount} onChange={(e) => set('slotCount', e.target.value)} className="w-24" aria-invalid={errors.slotCount ? true : undefined} />
+          ) : null}
+        </fieldset>
+        {errors.slotCount ? <p className="text-sm text-red-700">{errors.slotCount}</p> : null}
+      </Section>
+
+      <Section title="More" description="Tags let channel widgets pick channels; the advertiser tracks ad playing time.">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-zinc-800">Channel tags</p>
+            <TagInput id="channel-tags" label="Channel tags" value={draft.tags} onChange={(tags) => set('tags', tags)} suggest="campaignTags" />
+            <FieldError message={errors.tags} />
+          </div>
+          <Field id="channel-advertiser" label="Advertiser" error={errors.advertiserId}>
+            <Select id="channel-advertiser" value={draft.advertiserId} disabled={disabled} onChange={(e) => set('advertiserId', e.target.value)}>
+              <option value="">None</option>
+              {(advertisers.data?.content ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="channel-duration" label="Longest item (seconds)" hint="Caps each item; empty: no cap" error={errors.duration}>
+            <Input id="channel-duration" type="number" min={1} value={draft.duration} disabled={disabled} onChange={(e) => set('duration', e.target.value)} />
+          </Field>
+        </div>
+        {uses.files || uses.fileFolders || uses.fileQuickFilter ? (
+          <CheckboxField id="channel-skip-invalid" label="Skip files outside their validity" checked={draft.skipInvalidFiles} disabled={disabled} onChange={(e) => set('skipInvalidFiles', e.target.checked)} />
+        ) : null}
+      </Section>
+
+      {!readOnly ? (
+        <div className="fixed inset-x-0 bottom-0 z-10 border-t border-zinc-200 bg-white/95 px-6 py-3 backdrop-blur lg:pl-64">
+          <div className="mx-auto flex max-w-6xl justify-end gap-2">
+            <Button variant="secondary" onClick={() => router.push('/channels')} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Spinner className="size-4" /> : null}
+              {isNew ? 'Create channel' : 'Save changes'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** `/channels/new` and `/channels/{id}`: the whole channel on one page. */
+export function ChannelEditor({ id }: { id?: string }) {
+  const access = useChannelAccess();
+  const detail = channelResource.useDetail(id ?? null);
+  useEffect(() => {
+    if (detail.data?.name) document.title = `${detail.data.name} · Channels`;
+  }, [detail.data?.name]);
+  if (!access.canView) return <NoAccess title="Channels are not available to you">Your role cannot see channels.</NoAccess>;
+  if (!id) {
+    if (!access.canEdit) return <NoAccess title="You cannot create channels">Creating channels needs the Content manager role and a chosen tenant.</NoAccess>;
+
+    return <Form />;
+  }
+  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading the channel" />;
+  if (detail.isError) return <LoadError title="The channel could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+
+  return <Form key={detail.data.id} channel={detail.data} />;
+}

@@ -1,0 +1,172 @@
+'use client';
+
+import { useState } from 'react';
+import type { ChannelDraft } from '@/components/channels/channel-draft';
+import { Chips, FieldError, FolderChooser, QuickFilterField, toggled, type SectionProps } from '@/components/channels/channel-parts';
+import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { Select } from '@/components/ui/field';
+import { MonitorIcon } from '@/components/ui/icons';
+import { SearchInput } from '@/components/ui/search-input';
+import { Spinner } from '@/components/ui/spinner';
+import { TagInput } from '@/components/ui/tag-input';
+import { useTargetCount } from '@/lib/api/campaigns';
+import { useDeviceRoot } from '@/lib/api/device-groups';
+import { deviceResource } from '@/lib/api/devices';
+import { useTeams } from '@/lib/api/teams';
+import { cn } from '@/lib/cn';
+
+type Props = SectionProps & {
+  /** Saved channels keep their device selection (the API ignores a change). */
+  isNew: boolean;
+  /** The saved channel's own count (teams included). */
+  savedCount?: number;
+};
+
+const MODES: Array<{ value: ChannelDraft['mode']; label: string; hint: string }> = [
+  { value: 'DYNAMIC', label: 'Folders and tags', hint: 'Screens in the folders (and below), optionally with tags or of teams; new screens there join' },
+  { value: 'STATIC', label: 'Chosen screens', hint: 'Exactly the screens you pick' },
+  { value: 'QUICK_FILTER', label: 'Screen quick filter', hint: 'The screens a saved screen filter matches' },
+];
+
+function LiveCount({ draft, savedCount }: { draft: ChannelDraft; savedCount?: number }) {
+  const { count, isFetching } = useTargetCount({ ...draft, folderIds: draft.deviceFolders.map((f) => f.id), deviceIds: draft.devices.map((d) => d.id), tags: draft.deviceTags, quickFilterId: draft.deviceQuickFilterId });
+
+  return (
+    <p aria-live="polite" data-testid="target-count" className="flex items-center gap-2 rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+      <MonitorIcon className="size-4 text-zinc-500" />
+      {count === null ? 'Counting screens…' : <span>{count === 1 ? 'Matches 1 screen' : `Matches ${count} screens`}</span>}
+      {isFetching ? <Spinner className="size-3.5" /> : null}
+      {draft.mode === 'DYNAMIC' && draft.teamIds.length > 0 ? <span className="text-zinc-500">before the team limit{savedCount !== undefined ? ` (saved: ${savedCount})` : ''}</span> : null}
+    </p>
+  );
+}
+
+/** Where the channel plays: folders with tags and teams, chosen screens, or a screen quick filter, with a live count. */
+export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }: Props) {
+  const root = useDeviceRoot();
+  const [selected, setSelected] = useState('');
+  const [text, setText] = useState('');
+  const screens = deviceResource.useList({ page: 0, size: 50, sort: 'name,asc', text, status: 'all' }, { enabled: draft.mode === 'STATIC' });
+  const teams = useTeams({ page: 0, size: 200, text: '' });
+
+  return (
+    <div className="space-y-4">
+      <fieldset className="space-y-2" disabled={disabled || !isNew}>
+        <legend className="mb-1 text-sm font-medium text-zinc-800">Choose screens by {isNew ? '' : '(fixed once saved)'}</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {MODES.map((m) => (
+            <label
+              key={m.value}
+              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m.value ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m.value && 'opacity-50')}
+            >
+              <span className="flex items-center gap-2 font-medium text-zinc-900">
+                <input type="radio" name="deviceSelectionMode" value={m.value} checked={draft.mode === m.value} onChange={() => set('mode', m.value)} className="accent-brand-600" />
+                {m.label}
+              </span>
+              <span className="mt-1 text-zinc-500">{m.hint}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {draft.mode === 'DYNAMIC' ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className="space-y-1">
+            <p className="text-sm font-medium text-zinc-800">Screen folders</p>
+            <FolderChooser
+              hint={<>Click a folder to add or remove it; &ldquo;All screens&rdquo; means every screen.</>}
+              tree={
+                root.data ? (
+                  <DeviceFolderTree
+                    root={root.data}
+                    selectedId={selected}
+                    openPath={[]}
+                    onSelect={(folder) => {
+                      if (disabled) return;
+                      setSelected(folder.id);
+                      set('deviceFolders', toggled(draft.deviceFolders, { id: folder.id, name: folder.id === root.data?.id ? 'All screens' : (folder.name ?? 'Folder') }));
+                    }}
+                  />
+                ) : null
+              }
+              chosen={draft.deviceFolders}
+              label="Chosen folders"
+              onRemove={(id) => set('deviceFolders', draft.deviceFolders.filter((f) => f.id !== id))}
+              error={errors.deviceFolders}
+              disabled={disabled}
+            />
+          </div>
+          <div className="space-y-4">
+            <div className="space-y-1.5">
+              <p className="text-sm font-medium text-zinc-800">Screen tags</p>
+              <TagInput id="channel-device-tags" label="Screen tags" value={draft.deviceTags} onChange={(tags) => set('deviceTags', tags)} suggest="deviceTags" />
+              <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
+                Screens need
+                <Select aria-label="Tag condition" value={draft.tagOperator} disabled={disabled} onChange={(e) => set('tagOperator', e.target.value as 'AND' | 'OR')} className="h-8 w-auto">
+                  <option value="OR">any of the tags</option>
+                  <option value="AND">all of the tags</option>
+                </Select>
+              </div>
+            </div>
+            <fieldset className="space-y-1.5" disabled={disabled}>
+              <legend className="text-sm font-medium text-zinc-800">Teams</legend>
+              {(teams.data?.content ?? []).length === 0 ? <p className="text-sm text-zinc-500">No teams: every screen of the folders plays it.</p> : null}
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {(teams.data?.content ?? []).map((team) => (
+                  <label key={team.id} className="flex items-center gap-2 text-sm text-zinc-700">
+                    <input
+                      type="checkbox"
+                      className="accent-brand-600"
+                      checked={draft.teamIds.includes(team.id)}
+                      onChange={(e) => set('teamIds', e.target.checked ? [...draft.teamIds, team.id] : draft.teamIds.filter((t) => t !== team.id))}
+                    />
+                    {team.name}
+                  </label>
+                ))}
+              </div>
+              <FieldError message={errors.teamAccessList} />
+            </fieldset>
+          </div>
+        </div>
+      ) : null}
+
+      {draft.mode === 'STATIC' ? (
+        <div className="space-y-2">
+          <SearchInput label="Search screens" placeholder="Search screens by name" value={text} onChange={setText} className="w-full max-w-sm" />
+          <ul aria-label="Screens" className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md ring-1 ring-zinc-200 ring-inset">
+            {(screens.data?.content ?? []).map((screen) => (
+              <li key={screen.id}>
+                <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-zinc-50">
+                  <input
+                    type="checkbox"
+                    className="accent-brand-600"
+                    disabled={disabled}
+                    checked={draft.devices.some((d) => d.id === screen.id)}
+                    onChange={(e) => set('devices', e.target.checked ? [...draft.devices, { id: screen.id, name: screen.name ?? screen.id }] : draft.devices.filter((d) => d.id !== screen.id))}
+                  />
+                  {screen.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <Chips items={draft.devices} label="Chosen screens" disabled={disabled} onRemove={(id) => set('devices', draft.devices.filter((d) => d.id !== id))} />
+          <FieldError message={errors.devices} />
+        </div>
+      ) : null}
+
+      {draft.mode === 'QUICK_FILTER' ? (
+        <QuickFilterField
+          id="channel-device-filter"
+          label="Screen quick filter"
+          type="DEVICE"
+          value={draft.deviceQuickFilterId}
+          onChange={(id) => set('deviceQuickFilterId', id)}
+          error={errors.deviceQuickFilterId}
+          disabled={disabled}
+        />
+      ) : null}
+
+      <LiveCount draft={draft} savedCount={savedCount} />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api/client';
+import { and, CONTAINS_IGNORING_CASE, or, term, toSearch, type Expr } from '@/lib/api/query-language';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
+import { useTeamReads } from '@/lib/api/team-reads';
+import type { Page } from '@/lib/api/types';
+import type { Campaign, CampaignAiring } from '@/server/modules/campaigns/campaigns.schemas';
+
+export type { Campaign, CampaignAiring, CampaignType } from '@/server/modules/campaigns/campaigns.schemas';
+
+export type ChannelListParams = ListRequest & { text: string };
+
+const LIST_FIELDS = 'name,type,enabled,locked,validFrom,validTo,deviceSelectionMode,weight,saturation,affectedScreenCount';
+
+/** Channels: the campaigns of level WIDGET (schedules are the TOP ones). */
+export const channelResource = defineResource<Campaign, ChannelListParams>({
+  key: 'campaigns',
+  listPath: '/api/v2/campaign',
+  listQuery: (params) => ({
+    search: toSearch(and(term('level', '=', 'WIDGET'), params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
+    select: LIST_FIELDS,
+    includeReadOnlyInfo: true,
+  }),
+  detailPath: (id) => `/api/v2/campaign/${encodeURIComponent(String(id))}`,
+  teamCapable: true,
+  // What a screen plays (its timeline and explain) follows its channels.
+  invalidates: [['devices']],
+});
+
+export const useChannels = channelResource.useList;
+
+/** When each of the listed channels next plays (GET /api/v2/campaign/airing, at most 50 ids). */
+export function useChannelAirings(ids: readonly number[]) {
+  const customerId = channelResource.useScope();
+  const key = ids.slice(0, 50).join(',');
+
+  return useQuery({
+    queryKey: [...channelResource.keys.lists(), 'airing', { customerId, key }] as const,
+    queryFn: ({ signal }) => apiFetch<CampaignAiring[]>('/api/v2/campaign/airing', { query: { campaignIds: key }, customerId, signal }),
+    enabled: key !== '',
+    // "Now" moves: an airing that started or ended is read again.
+    refetchInterval: 60_000,
+  });
+}
+
+/** A channel's create or update body (the wire shape; update bodies also carry `reset*` flags and `removeIds`). */
+export type ChannelBody = Record<string, unknown>;
+
+export function useCreateChannel() {
+  return channelResource.useMutation((body: ChannelBody, { customerId }) => apiFetch<Campaign>('/api/campaign', { method: 'POST', body, customerId }));
+}
+
+export function useUpdateChannel() {
+  return channelResource.useMutation(({ id, body }: { id: number; body: ChannelBody }, { customerId }) =>
+    apiFetch<Campaign>(`/api/campaign/${id}`, { method: 'PUT', body, customerId }),
+  );
+}
+
+export function useDeleteChannel() {
+  return channelResource.useMutation((id: number, { customerId }) => apiFetch<void>(`/api/campaign/${id}`, { method: 'DELETE', customerId }), { deletes: true });
+}
+
+/** Unsaved device targeting, as the editor holds it. */
+export type TargetingDraft = {
+  mode: 'DYNAMIC' | 'STATIC' | 'QUICK_FILTER';
+  folderIds: readonly string[];
+  tags: readonly string[];
+  tagOperator: 'AND' | 'OR';
+  deviceIds: readonly string[];
+};
+
+/**
+ * The device-list search that matches the screens of a DYNAMIC targeting (a folder or below it, the tag
+ * condition), so the editor counts them live with the screens list's own count. Null: no screen.
+ */
+export function targetingSearch(draft: TargetingDraft): Expr | null {
+  if (draft.folderIds.length === 0) return null;
+  const folders = or(...draft.folderIds.map((id) => term('deviceGroupPath', ':', id)));
+  const tags = draft.tags.length === 0 ? null : draft.tagOperator === 'OR' ? term('tags', '∈', draft.tags) : and(...draft.tags.map((tag) => term('tags', '∈', [tag])));
+
+  return and(folders, tags);
+}
+
+/**
+ * How many screens an unsaved targeting reaches, counted live by the screens list itself (`/api/v2/device`,
+ * one row, `totalElements`): DYNAMIC by folder and tag search, QUICK_FILTER by the filter; STATIC is the
+ * number picked. Teams are not part of the count (the list has no team search): the saved channel's
+ * `affectedScreenCount` includes them. Null while unknown.
+ */
+export function useTargetCount(draft: TargetingDraft & { quickFilterId: string }): { count: number | null; isFetching: boolean } {
+  const customerId = channelResource.useScope();
+  const teamReads = useTeamReads();
+  const search = draft.mode === 'DYNAMIC' ? toSearch(targetingSearch(draft)) : undefined;
+  const query = {
+    page: 0,
+    size: 1,
+    select: 'id',
+    ...(draft.mode === 'QUICK_FILTER' ? { quickFilterId: draft.quickFilterId } : { search }),
+    ...teamReads.params,
+  };
+  const runs = (draft.mode === 'DYNAMIC' && search !== undefined) || (draft.mode === 'QUICK_FILTER' && draft.quickFilterId !== '');
+  const result = useQuery<number>({
+    queryKey: ['devices', 'list', 'targetCount', { customerId, ...query }] as const,
+    queryFn: async ({ signal }) => (await apiFetch<Page<{ id: string }>>('/api/v2/device', { query, customerId, signal })).totalElements,
+    enabled: runs && teamReads.ready,
+    placeholderData: keepPreviousData,
+  });
+  if (draft.mode === 'STATIC') return { count: draft.deviceIds.length, isFetching: false };
+  if (!runs) return { count: 0, isFetching: false };
+
+  return { count: result.data ?? null, isFetching: result.isFetching };
+}
