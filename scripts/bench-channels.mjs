@@ -21,7 +21,8 @@
 // BENCH_LOADGEN_WORKERS (2), BENCH_CONNECT_CONCURRENCY (32), BENCH_CONNECT_DEADLINE (s, 900),
 // BENCH_FANOUT_DEADLINE (s, 300), BENCH_CHANNELS_ONLY (comma list of manifest,list,fanout),
 // BENCH_CHANNELS_SEED_ONLY=1 (seed, read back, stop), BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1,
-// BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md).
+// BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md), BENCH_CPU_PROF=1 (the server writes V8 CPU profiles into
+// bench/.out/profiles/).
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +109,7 @@ async function startServer(db, databaseUrl) {
     credentials,
     databaseUrl,
     tempPrefix: 'signage-bench-channels-',
+    nodeArgs: process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench', '.out', 'profiles')}`] : [],
     describe: (info) => ` (seeded ${fmt(info.seed.devices)} devices in ${fmt(info.seed.deviceFolders)} folders, ${fmt(info.seed.files)} files, ${fmt(info.seed.contents)} content items in ${info.seed.seconds.toFixed(1)} s)`,
   });
   server.tokenSeed = tokenSeed;
