@@ -1,8 +1,9 @@
-// Load generator of scripts/bench-devices.mjs: simulated players, devices `from`..`to` of the seeded tenant
-// (bench/devices-server.ts), in a process of their own so that the server's CPU is measured alone. Each
+// Load generator of scripts/bench-devices.mjs and scripts/bench-channels.mjs: simulated players, devices
+// `from`..`to` of the seeded tenant (bench/devices-server.ts, bench/channels-server.ts), in a process of their own so that the server's CPU is measured alone. Each
 // device takes a ticket (POST /api/display/wsTicket with its access token `<tokenSeed>-<i>`), opens
 // GET /api/display/ws?ticket=, heartbeats every `heartbeatMs` (a random phase each) and answers every
-// `command` frame with an `ack` frame, as a player does (spec 4 §3). Driven over IPC by the script:
+// `command` frame with an `ack` frame, as a player does (spec 4 §3); `manifestChanged` frames are counted
+// (frames, devices told) with the arrival times of the first and the last. Driven over IPC by the script:
 //   {type:'connect', base, tokenSeed, from, to, localAddress, concurrency, heartbeatMs} → {type:'connected', …}
 //   {type:'pace', heartbeatMs} (every device re-phased at random within the new interval) → {type:'paced'}
 //   {type:'stats', reset?} → {type:'stats', …}; {type:'close', count} → {type:'closed', devices}
@@ -13,7 +14,7 @@ import WebSocket from 'ws';
 
 const devices = []; // { i, ws, timer, interval }
 let agent;
-const counters = () => ({ heartbeats: 0, commands: 0, acks: 0, firstCommandAt: null, lastCommandAt: null, errors: 0, errorFrames: 0, closes: 0, manifestChanged: 0 });
+const counters = () => ({ heartbeats: 0, commands: 0, acks: 0, firstCommandAt: null, lastCommandAt: null, errors: 0, errorFrames: 0, closes: 0, manifestChanged: 0, manifestDevices: 0, firstManifestAt: null, lastManifestAt: null });
 let stats = counters();
 const lastErrors = [];
 const note = (msg) => {
@@ -75,8 +76,14 @@ async function connectOne(msg, i) {
         ws.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ok: true }));
         stats.acks++;
       } else if (frame.type === 'manifestChanged') {
+        const now = Date.now();
         device.etag = frame.etag;
         stats.manifestChanged++;
+        // Devices told since the last reset (each counted once), and when the first and the last were.
+        if (device.toldAt !== stats) stats.manifestDevices++;
+        device.toldAt = stats;
+        stats.firstManifestAt ??= now;
+        stats.lastManifestAt = now;
       } else if (frame.type === 'error') {
         stats.errorFrames++;
         note(`error frame: ${frame.key} ${frame.message}`);

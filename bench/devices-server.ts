@@ -25,20 +25,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
-import { hashToken } from '@/server/auth/opaque-token';
-import type { DatabaseHandle } from '@/server/db/client';
 import { execRows } from '@/server/db/sql';
 import { createLogger } from '@/server/logger';
 import { sweepOfflineDevices } from '@/server/modules/devices/devices.jobs';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
-import { benchTenant, benchUuid, driverTrace } from './server-lib';
+import { benchTenant, driverTrace, seededDeviceId, seedDevices } from './server-lib';
 
 const BENCH_TENANT = 'Bench Devices';
 
-/** The id of seeded device `i` (bench/lib.mjs `benchUuid('bench-device-<i>')` computes the same). */
-const deviceId = (i: unknown) => benchUuid(sql`'bench-device-' || (${i})::text`);
+
 
 async function main() {
   const config = resolveStartupConfig();
@@ -73,7 +70,7 @@ async function main() {
       const rows = await execRows<{ n: number }>(
         handle.db,
         sql`with t as (update device set last_seen = now() - make_interval(secs => ${body.seconds}::int)
-            where id in (select ${deviceId(sql`i`)} from unnest(${`{${body.devices.join(',')}}`}::int[]) i) returning 1)
+            where id in (select ${seededDeviceId(sql`i`)} from unnest(${`{${body.devices.join(',')}}`}::int[]) i) returning 1)
           select count(*)::int as n from t`,
       );
       return Response.json({ updated: rows[0]!.n });
@@ -102,42 +99,9 @@ async function main() {
 
   await prepare();
   customerId = await benchTenant(handle, BENCH_TENANT);
-  const seed = await seedDevices(handle, customerId, Number(process.env.BENCH_SEED_DEVICES ?? 0), process.env.BENCH_TOKEN_SEED ?? '');
+  const seed = await seedDevices(handle, customerId, { devices: Number(process.env.BENCH_SEED_DEVICES ?? 0), tokenSeed: process.env.BENCH_TOKEN_SEED ?? '' });
   setReady(true);
   process.stdout.write(`${JSON.stringify({ benchServer: 'devices', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed, pingSeconds: config.devicePingSeconds })}\n`);
-}
-
-/** Devices 1..n of customer `c` in its root device folder, each with the access token `<tokenSeed>-<i>`. */
-async function seedDevices(handle: DatabaseHandle, c: number, n: number, tokenSeed: string) {
-  if (!Number.isFinite(n) || n <= 0) return undefined;
-  if (tokenSeed.length < 16) throw new Error('BENCH_TOKEN_SEED must be set (16 characters or more)');
-  const { db } = handle;
-  const started = performance.now();
-  const [root] = await execRows<{ id: string }>(db, sql`select id from device_group where customer_id = ${c} and parent_id is null limit 1`);
-  if (!root) throw new Error(`customer ${c} has no root device folder`);
-  // hashToken in SQL: SHA-256 of the token's UTF-8, base64url without padding (checked against hashToken below).
-  const tokenHash = (i: unknown) => sql`rtrim(translate(encode(sha256(convert_to(${tokenSeed} || '-' || (${i})::text, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
-  const batch = 5_000;
-  for (let from = 1; from <= n; from += batch) {
-    const to = Math.min(n, from + batch - 1);
-    await db.execute(sql`insert into device (id, customer_id, device_group_id, group_path, name, tags, device_status, platform, version, secret_hash, heartbeat_seconds)
-      select ${deviceId(sql`i`)}, ${c}::bigint, ${root.id}::uuid, array[${root.id}::uuid], 'Bench screen ' || lpad(i::text, 5, '0'),
-        case when i <= 100 then array['hundred'] else '{}'::text[] end, 'OFFLINE', 'BROWSER', 'bench-1.0',
-        ${tokenHash(sql`i`)} || '-secret', 60
-      from generate_series(${from}::int, ${to}::int) i`);
-    await db.execute(sql`insert into device_access_token (token_hash, device_id, expires_at)
-      select ${tokenHash(sql`i`)}, ${deviceId(sql`i`)}, now() + interval '2 hours'
-      from generate_series(${from}::int, ${to}::int) i`);
-  }
-  const [check] = await execRows<{ hash: string; devices: number }>(
-    db,
-    sql`select ${tokenHash(1)} as hash, (select count(*)::int from device where customer_id = ${c}) as devices`,
-  );
-  if (check?.hash !== hashToken(`${tokenSeed}-1`)) throw new Error(`the seeded token hash ${check?.hash} differs from hashToken's ${hashToken(`${tokenSeed}-1`)}`);
-  if (check.devices !== n) throw new Error(`seeding made ${check.devices} devices, expected ${n}`);
-  for (const table of ['device', 'device_access_token']) await db.execute(sql.raw(`vacuum analyze ${table}`));
-
-  return { devices: n, seconds: (performance.now() - started) / 1000 };
 }
 
 main().catch((err) => {

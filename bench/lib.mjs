@@ -1,9 +1,9 @@
-// Process, PostgreSQL and measuring helpers shared by scripts/bench.mjs, scripts/bench-media.mjs and
-// scripts/bench-content.mjs: pinning to cores, pausing, clean-up on exit, the watchdog, the benchmark
-// servers (bench/*-server.ts) and the requests made to them work the same in all.
+// Process, PostgreSQL and measuring helpers shared by the scripts/bench*.mjs scripts: pinning to cores,
+// pausing, clean-up on exit, the watchdog, the benchmark servers (bench/*-server.ts), the requests made to
+// them and the simulated devices (bench/devices-loadgen.mjs) work the same in all.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -66,6 +66,25 @@ export async function cleanup() {
     }
   }
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a script's `main`: a failure is logged and sets exit code 1; the watchdog is stopped and everything cleaned up either way. */
+export function runMain(main, watchdog) {
+  return main()
+    .catch((err) => {
+      log(`failed: ${err.stack ?? err.message}`);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      clearTimeout(watchdog);
+      await cleanup();
+    });
+}
+
+/** The raw figures of a run as JSON in bench/.out/<name>-results.json (not committed), for a look beyond the report. */
+export function saveResults(root, name, { startedAt, finishedAt, pgInfo, results }) {
+  mkdirSync(join(root, 'bench', '.out'), { recursive: true });
+  writeFileSync(join(root, 'bench', '.out', `${name}-results.json`), JSON.stringify({ startedAt, finishedAt, pgInfo: { version: pgInfo.version, note: pgInfo.note }, results }, null, 2));
 }
 
 /** Clean-up on exit, SIGINT/SIGTERM and after `minutes` (the watchdog). */
@@ -520,4 +539,64 @@ export async function benchCall(server, endpoint, body) {
   } finally {
     pause(server);
   }
+}
+
+// ---------------------------------------------------------------- simulated devices (bench/devices-loadgen.mjs)
+
+/**
+ * `count` load generator processes (bench/devices-loadgen.mjs) pinned to the load generator core, each driven
+ * over IPC: `child.call(msg, answerType)` sends `msg` and answers the first message of `answerType`.
+ */
+export function startLoadgen(root, count) {
+  const workers = [];
+  for (let w = 0; w < count; w++) {
+    const child = spawnNode(`loadgen-${w + 1}`, [join(root, 'bench', 'devices-loadgen.mjs')], { ...process.env, NODE_ENV: 'production' }, root, { cpu: LOADGEN_CPU, ipc: true });
+    const waiting = new Map();
+    child.on('message', (msg) => {
+      const pending = waiting.get(msg.type);
+      waiting.delete(msg.type);
+      pending?.resolve(msg);
+    });
+    child.once('exit', (code) => {
+      for (const pending of waiting.values()) pending.reject(new Error(`${child.benchName} exited (${code}):\n${child.output}`));
+      waiting.clear();
+    });
+    child.call = (msg, answer) =>
+      new Promise((resolve, reject) => {
+        if (child.exitCode !== null) return reject(new Error(`${child.benchName} exited:\n${child.output}`));
+        waiting.set(answer, { resolve, reject });
+        child.send(msg);
+      });
+    workers.push(child);
+  }
+  return workers;
+}
+
+/** `msg` to every load generator; their answers of type `answer`. */
+export const loadgenAll = (workers, msg, answer) => Promise.all(workers.map((w) => w.call(msg, answer)));
+
+/** The load generators' counters summed (first and last arrival times: earliest and latest); `reset` zeroes them. */
+export async function loadgenStats(workers, reset = false) {
+  const answers = await loadgenAll(workers, { type: 'stats', reset }, 'stats');
+  const sum = (k) => answers.reduce((s, a) => s + a[k], 0);
+  const times = (k) => answers.map((a) => a[k]).filter((x) => x !== null);
+  const first = (k) => (times(k).length ? Math.min(...times(k)) : null);
+  const last = (k) => (times(k).length ? Math.max(...times(k)) : null);
+  for (const a of answers) for (const e of a.errorsSeen) log(`load generator: ${e}`);
+  return {
+    open: sum('open'),
+    heartbeats: sum('heartbeats'),
+    commands: sum('commands'),
+    acks: sum('acks'),
+    errors: sum('errors'),
+    errorFrames: sum('errorFrames'),
+    closes: sum('closes'),
+    firstCommandAt: first('firstCommandAt'),
+    lastCommandAt: last('lastCommandAt'),
+    manifestChanged: sum('manifestChanged'),
+    manifestDevices: sum('manifestDevices'),
+    firstManifestAt: first('firstManifestAt'),
+    lastManifestAt: last('lastManifestAt'),
+    rssMiB: sum('rssMiB'),
+  };
 }

@@ -21,7 +21,7 @@
 // BENCH_STEADY_SECONDS (60), BENCH_FAST_SECONDS (30), BENCH_SPEEDUP (10), BENCH_SILENT (1000),
 // BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md),
 // BENCH_CPU_PROF=1 (the server writes V8 CPU profiles into bench/.out/profiles/).
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,6 @@ import {
   LOADGEN_CPU,
   SERVER_CPU,
   benchServerIdentity,
-  cleanup,
   fmt,
   hasTaskset,
   installGuards,
@@ -41,12 +40,16 @@ import {
   preparePostgres,
   procStatus,
   ratio,
+  saveResults,
   request,
+  runMain,
   secret,
   setLogPrefix,
   sleep,
-  spawnNode,
   startBenchServer,
+  startLoadgen,
+  loadgenAll,
+  loadgenStats,
   stopChild,
   writeSection,
 } from '../bench/lib.mjs';
@@ -149,71 +152,23 @@ async function heap(server) {
   return res.body;
 }
 
-// ---------------------------------------------------------------- load generator
-
-function startWorkers() {
-  const workers = [];
-  for (let w = 0; w < WORKERS; w++) {
-    const child = spawnNode(`loadgen-${w + 1}`, [join(root, 'bench', 'devices-loadgen.mjs')], { ...process.env, NODE_ENV: 'production' }, root, { cpu: LOADGEN_CPU, ipc: true });
-    const waiting = new Map();
-    child.on('message', (msg) => {
-      const pending = waiting.get(msg.type);
-      waiting.delete(msg.type);
-      pending?.resolve(msg);
-    });
-    child.once('exit', (code) => {
-      for (const pending of waiting.values()) pending.reject(new Error(`${child.benchName} exited (${code}):\n${child.output}`));
-      waiting.clear();
-    });
-    child.call = (msg, answer) =>
-      new Promise((resolve, reject) => {
-        if (child.exitCode !== null) return reject(new Error(`${child.benchName} exited:\n${child.output}`));
-        waiting.set(answer, { resolve, reject });
-        child.send(msg);
-      });
-    workers.push(child);
-  }
-  return workers;
-}
-
-const all = (workers, msg, answer) => Promise.all(workers.map((w) => w.call(msg, answer)));
-
-async function workerStats(workers, reset = false) {
-  const answers = await all(workers, { type: 'stats', reset }, 'stats');
-  const sum = (k) => answers.reduce((s, a) => s + a[k], 0);
-  const times = (k) => answers.map((a) => a[k]).filter((x) => x !== null);
-  for (const a of answers) for (const e of a.errorsSeen) log(`load generator: ${e}`);
-  return {
-    open: sum('open'),
-    heartbeats: sum('heartbeats'),
-    commands: sum('commands'),
-    acks: sum('acks'),
-    errors: sum('errors'),
-    errorFrames: sum('errorFrames'),
-    closes: sum('closes'),
-    firstCommandAt: times('firstCommandAt').length ? Math.min(...times('firstCommandAt')) : null,
-    lastCommandAt: times('lastCommandAt').length ? Math.max(...times('lastCommandAt')) : null,
-    rssMiB: sum('rssMiB'),
-  };
-}
-
 // ---------------------------------------------------------------- phases
 
 /** Every statement the server's driver ran while `fn` ran (and `ms` at least), grouped; with the heartbeats sent meanwhile. */
 async function traced(server, workers, ms, fn) {
-  await workerStats(workers, true);
+  await loadgenStats(workers, true);
   // On a connection of its own (fetch), so that fn's requests on the shared keep-alive socket do not wait for it.
   const pending = fetch(`${server.base}/__bench/trace`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
   await sleep(100);
   const [res] = await Promise.all([pending, fn()]);
   if (res.status !== 200) throw new Error(`POST /__bench/trace answered ${res.status}: ${await res.text()}`);
   const body = await res.json();
-  const stats = await workerStats(workers, true);
+  const stats = await loadgenStats(workers, true);
   return { ...body, heartbeats: stats.heartbeats, acks: stats.acks };
 }
 
 async function fanout(server, workers, { search, expected, targeted = expected }) {
-  await workerStats(workers, true);
+  await loadgenStats(workers, true);
   const since = Date.now() - 1; // issued_at is the writing transaction's start, after this
   const t0 = Date.now();
   const path = `/api/v2/device/restart?customerId=${server.customerId}${search ? `&search=${encodeURIComponent(search)}` : ''}`;
@@ -228,7 +183,7 @@ async function fanout(server, workers, { search, expected, targeted = expected }
     if (Date.now() > deadline) throw new Error(`only ${acked.acked} of ${expected} restart commands acknowledged after 120 s`);
     await sleep(acked.acked > expected * 0.9 ? 20 : 100);
   }
-  const seen = await workerStats(workers);
+  const seen = await loadgenStats(workers);
   const r = {
     devices: expected,
     answeredMs,
@@ -270,7 +225,7 @@ async function runDatabase({ db, databaseUrl }) {
     log(`${db} idle: RSS ${fmt(result.idle.rssMiB)} MiB, CPU ${(result.idle.cpu.server * 100).toFixed(1)} %`);
 
     // 2. connect
-    workers = startWorkers();
+    workers = startLoadgen(root, WORKERS);
     const per = Math.ceil(DEVICES / WORKERS);
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid);
@@ -297,9 +252,9 @@ async function runDatabase({ db, databaseUrl }) {
 
     // 3. steady state at the product's pace, then 10× faster
     await sleep(5_000);
-    await workerStats(workers, true);
+    await loadgenStats(workers, true);
     result.steady = { cpu: await cpuWindow(server, STEADY_S) };
-    result.steady.stats = await workerStats(workers, true);
+    result.steady.stats = await loadgenStats(workers, true);
     result.connected = { rssMiB: rss(server), heap: await heap(server), loadgenRssMiB: result.steady.stats.rssMiB };
     log(`${db} at ${fmt(count)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`);
     // Which statements the steady state runs (traced apart from the CPU window: wrapping the driver costs a little).
@@ -321,21 +276,21 @@ async function runDatabase({ db, databaseUrl }) {
     // The statements of one fan-out to 100 (traced, not timed): per device, what a command and its ack cost.
     result.fanTrace = await traced(server, workers, 3_000, () => fanout(server, workers, { search: 'tags:hundred', expected: Math.min(SMALL_FANOUT, DEVICES) }));
     await sleep(2_000);
-    const stats = await workerStats(workers);
+    const stats = await loadgenStats(workers);
     if (stats.open !== count || stats.closes || stats.errorFrames) log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
     result.health = stats;
 
     // Sped up only while it can tell something: a server already busy at the product's pace would only
     // queue the extra heartbeats (and take minutes to work the queue off).
     if (result.steady.cpu.server * SPEEDUP < 2.5) {
-      await all(workers, { type: 'pace', heartbeatMs: (HEARTBEAT_S * 1000) / SPEEDUP }, 'paced');
+      await loadgenAll(workers, { type: 'pace', heartbeatMs: (HEARTBEAT_S * 1000) / SPEEDUP }, 'paced');
       await sleep(((HEARTBEAT_S * 1000) / SPEEDUP) * 1.5);
-      await workerStats(workers, true);
+      await loadgenStats(workers, true);
       result.fast = { cpu: await cpuWindow(server, FAST_S) };
-      result.fast.stats = await workerStats(workers, true);
+      result.fast.stats = await loadgenStats(workers, true);
       result.fast.rssMiB = rss(server);
       log(`${db} heartbeat every ${HEARTBEAT_S / SPEEDUP} s: CPU ${(result.fast.cpu.server * 100).toFixed(1)} % (${fmt(result.fast.stats.heartbeats)} heartbeats in ${FAST_S} s)`);
-      await all(workers, { type: 'pace', heartbeatMs: HEARTBEAT_S * 1000 }, 'paced');
+      await loadgenAll(workers, { type: 'pace', heartbeatMs: HEARTBEAT_S * 1000 }, 'paced');
       await drained(server);
     } else {
       log(`${db}: no sped-up window (the product's pace already takes ${(result.steady.cpu.server * 100).toFixed(0)} % of a core)`);
@@ -344,7 +299,7 @@ async function runDatabase({ db, databaseUrl }) {
     // 5. offline: SILENT devices go away and were last seen 10 minutes ago
     const silent = Math.min(SILENT, Math.floor(count / 2));
     const perWorker = Math.ceil(silent / WORKERS);
-    const closed = (await all(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, silent);
+    const closed = (await loadgenAll(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, silent);
     await sleep(2_000);
     const silenced = ok(await request(server, 'POST', '/__bench/silence', { body: { devices: closed, seconds: 600 } }), 'POST /__bench/silence').body;
     const sweep = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
@@ -484,19 +439,9 @@ async function main() {
   if (pgInfo.url) results.push(await runDatabase({ db: 'PostgreSQL', databaseUrl: pgInfo.url }));
   if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await runDatabase({ db: 'PGlite' }));
   const finishedAt = new Date();
-  // The raw figures too (bench/.out is not committed), for a look beyond the report.
-  mkdirSync(join(root, 'bench', '.out'), { recursive: true });
-  writeFileSync(join(root, 'bench', '.out', 'devices-results.json'), JSON.stringify({ startedAt, finishedAt, pgInfo: { version: pgInfo.version, note: pgInfo.note }, results }, null, 2));
+  saveResults(root, 'devices', { startedAt, finishedAt, pgInfo, results });
   writeSection(OUT, MARKERS, report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter: os.loadavg()[0] }));
   log(`written to ${OUT}`);
 }
 
-main()
-  .catch((err) => {
-    log(`failed: ${err.stack ?? err.message}`);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    clearTimeout(watchdog);
-    await cleanup();
-  });
+void runMain(main, watchdog);

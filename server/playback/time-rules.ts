@@ -13,8 +13,34 @@ type PlainDate = Temporal.PlainDate;
 
 const END_OF_DAY = '23:59';
 
+/**
+ * Answers of the pure conversions below, by their inputs: one resolution asks the same day starts and dates of
+ * every campaign again (a zone's conversion through the Temporal polyfill dominated the resolver's CPU profile).
+ * Cleared whole when full.
+ */
+function memo<T>(limit: number): (key: string, compute: () => T) => T {
+  const cache = new Map<string, T>();
+
+  return (key, compute) => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const value = compute();
+    if (cache.size >= limit) cache.clear();
+    cache.set(key, value);
+
+    return value;
+  };
+}
+
+const instants = memo<number>(20_000);
+const dateLists = memo<readonly PlainDate[]>(1_000);
+
 /** Epoch ms of local `time` (`HH:mm`) on `date` in `zone`: gap → first instant after it, fold → earlier. */
 export function localInstant(date: PlainDate, time: string, zone: string): number {
+  return instants(`${zone}|${date.toString()}|${time}`, () => convertLocalInstant(date, time, zone));
+}
+
+function convertLocalInstant(date: PlainDate, time: string, zone: string): number {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const wall = date.toPlainDateTime({ hour, minute });
   const earlier = wall.toZonedDateTime(zone, { disambiguation: 'earlier' });
@@ -34,12 +60,16 @@ export const parseLocalDate = (value: LocalDate): PlainDate => Temporal.PlainDat
 
 /** The local dates whose windows can reach into the window: one day either side (windows across midnight, zone offsets). */
 export function datesAround(window: PlaybackWindow, zone: string): PlainDate[] {
-  const first = localDateAt(window.from, zone).subtract({ days: 1 });
-  const last = localDateAt(Math.max(window.from, window.to - 1), zone).add({ days: 1 });
-  const dates: PlainDate[] = [];
-  for (let d = first; Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) dates.push(d);
+  return [
+    ...dateLists(`${zone}|${window.from}|${window.to}`, () => {
+      const first = localDateAt(window.from, zone).subtract({ days: 1 });
+      const last = localDateAt(Math.max(window.from, window.to - 1), zone).add({ days: 1 });
+      const dates: PlainDate[] = [];
+      for (let d = first; Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) dates.push(d);
 
-  return dates;
+      return dates;
+    }),
+  ];
 }
 
 /** The device-zone day starts strictly inside the window (where a day-seeded shuffle changes). */

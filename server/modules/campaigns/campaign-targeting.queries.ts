@@ -65,9 +65,11 @@ export async function campaignTargetDevicesQuery(db: Executor, input: { customer
       join ${campaignDeviceAssignments} on ${campaignDeviceAssignments.campaignId} = ${campaigns.id}
       join ${devices} on ${devices.id} = ${campaignDeviceAssignments.deviceId} and ${devices.customerId} = ${campaigns.customerId}
       where ${which} and ${campaigns.deviceSelectionMode} = 'STATIC'`,
+    // One folder at a time (`@>` of one id), so the device_group_path GIN index finds each folder's screens;
+    // an overlap with the campaign's folders as a correlated array paired every campaign with every screen.
     sql`select ${campaigns.id} as campaign_id, ${devices.id} as device_id from ${campaigns}
-      join ${devices} on ${devices.customerId} = ${campaigns.customerId}
-        and ${devices.groupPath} && array(select ${campaignDeviceGroupAssignments.deviceGroupId} from ${campaignDeviceGroupAssignments} where ${campaignDeviceGroupAssignments.campaignId} = ${campaigns.id})
+      join ${campaignDeviceGroupAssignments} on ${campaignDeviceGroupAssignments.campaignId} = ${campaigns.id}
+      join ${devices} on ${devices.customerId} = ${campaigns.customerId} and ${devices.groupPath} @> array[${campaignDeviceGroupAssignments.deviceGroupId}]
       where ${which} and ${campaigns.deviceSelectionMode} = 'DYNAMIC' and ${tagConditionHolds()} and ${teamConditionHolds()}`,
   ];
   const filters = await execRows<{ id: string; filtered_entity_type: string; criteria: unknown; customer_id: number }>(
