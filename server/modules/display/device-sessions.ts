@@ -18,6 +18,8 @@ const ACK_BATCH_MS = 20;
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
+/** Manifest ETags worked out at once when a change reaches many connected devices (the pg pool holds 10). */
+const ANNOUNCE_CONCURRENCY = 4;
 
 const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
 const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
@@ -97,16 +99,25 @@ export class DeviceSessions {
     await q.markCommandsDelivered(this.deps.db, sent);
   }
 
-  /** `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. */
+  /**
+   * `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. Each ETag is a
+   * resolution of its own (several statements): ANNOUNCE_CONCURRENCY of them run at once, so database round
+   * trips overlap while most of the pool stays free for requests.
+   */
   async announceManifests(deviceIds: readonly string[]): Promise<void> {
-    for (const deviceId of deviceIds) {
-      const etag = await manifestEtag(this.deps.db, deviceId);
-      for (const session of this.byDevice.get(deviceId) ?? []) {
-        if (session.etag === etag) continue;
-        session.etag = etag;
-        send(session, { type: 'manifestChanged', etag });
+    let next = 0;
+    const worker = async () => {
+      while (next < deviceIds.length) {
+        const deviceId = deviceIds[next++]!;
+        const etag = await manifestEtag(this.deps.db, deviceId);
+        for (const session of this.byDevice.get(deviceId) ?? []) {
+          if (session.etag === etag) continue;
+          session.etag = etag;
+          send(session, { type: 'manifestChanged', etag });
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(ANNOUNCE_CONCURRENCY, deviceIds.length) }, worker));
   }
 
   private async announceClaim(deviceIds: readonly string[]): Promise<void> {
