@@ -132,3 +132,64 @@ describe('channels and schedules in the resolution', () => {
     expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=abc`, { token: k.viewer })).status).toBe(400);
   });
 });
+
+describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution', () => {
+  it('plays the eligible messages\' items on the schedule and in the manifest, and explains each message', async () => {
+    const hall = await k.own.deviceFolder('Hall for messages');
+    const news = await k.own.file('news.png');
+    const weather = await k.own.file('weather.png');
+    const elsewhereFile = await k.own.file('elsewhere.png');
+    const slide = await k.own.content('Message slide');
+    const group = (await t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'Ticker' } })).body;
+    const message = async (body: Record<string, unknown>) => {
+      const res = await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, ...body } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+      return res.body;
+    };
+    const first = await message({ name: 'News', type: 'ASSETS_STATIC', weight: 1, defaultDuration: 6, saturation: 0, fileAssignment: { assignments: [{ fileId: news.id, weight: 1 }, { fileId: weather.id, weight: 2 }] } });
+    const second = await message({ name: 'Slide', type: 'CONTENT', weight: 2, contentId: slide.id, defaultDuration: 4 });
+    const notHere = await message({ name: 'Hall only', type: 'ASSETS_STATIC', weight: 3, fileAssignment: { assignments: [{ fileId: elsewhereFile.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: hall.id }] } });
+    const off = await message({ name: 'Off', type: 'CONTENT', weight: 4, contentId: slide.id, enabled: false });
+    const ticker = await k.create({
+      name: 'Ticker channel',
+      level: 'WIDGET',
+      type: 'MESSAGE_GROUP',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      weight: 20,
+      messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+
+    const segments = await scheduleOf(JAN1, JAN1 + H);
+    const played = segments[0]!.channels.find((c) => c.campaignId === ticker.id)!;
+    expect(played.items.map((i) => [i.type, i.name, i.durationMs, (i as { messageId?: number }).messageId])).toEqual([
+      ['FILE', 'news.png', 6000, first.id],
+      ['FILE', 'weather.png', 6000, first.id],
+      ['CONTENT', 'Message slide', 4000, second.id],
+    ]);
+
+    const manifest = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
+    expect(manifest.files[news.id]).toMatchObject({ name: 'news.png' });
+    expect(manifest.files[elsewhereFile.id]).toBeUndefined();
+
+    const explained = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    const channelExplained = explained.campaigns.find((c) => c.id === ticker.id)!;
+    expect(channelExplained.eligible).toBe(true);
+    expect(Object.fromEntries((channelExplained.messages ?? []).map((m) => [m.id, m.reasons]))).toEqual({ [first.id]: [], [second.id]: [], [notHere.id]: ['NOT_TARGETED'], [off.id]: ['DISABLED'] });
+
+    // A change to a message reaches the screen: its manifest moves.
+    const put = await t.request('PUT', `/api/message/${second.id}`, { token: k.approver, json: { enabled: false } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const after = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
+    expect(after.etag).not.toBe(manifest.etag);
+    const again = (await scheduleOf(JAN1, JAN1 + H))[0]!.channels.find((c) => c.campaignId === ticker.id)!;
+    expect(again.items.map((i) => i.name)).toEqual(['news.png', 'weather.png']);
+
+    // The parent decides first: switched off, none of its messages plays.
+    await t.request('PUT', `/api/campaign/${ticker.id}`, { token: k.approver, json: { enabled: false } });
+    const parentOff = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    expect(parentOff.campaigns.find((c) => c.id === ticker.id)!.messages!.find((m) => m.id === first.id)!.eligible).toBe(false);
+  });
+});
