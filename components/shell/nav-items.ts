@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BriefcaseIcon, ClipboardIcon, HomeIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
+import { BriefcaseIcon, ClipboardIcon, HomeIcon, ListIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
 import { hasRole } from '@/server/context/roles';
@@ -26,6 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/content', label: 'Content', icon: PlaylistIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.content' },
   { href: '/screens', label: 'Screens', icon: MonitorIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.screens' },
   { href: '/advertisers', label: 'Advertisers', icon: MegaphoneIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.advertisers' },
+  { href: '/sub-channels', label: 'Sub-channels', icon: ListIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.subChannels' },
   { href: '/users', label: 'Users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
   { href: '/teams', label: 'Teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
   {
