@@ -179,58 +179,46 @@ export function MessageFormDialog({
         return undefined;
       }}
     >
-      {(fields) => (
-        <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
-          {message ? (
-            <p className="text-sm text-zinc-600">Plays: {EDITABLE_TYPES[type]} (the type of a sub-channel does not change).</p>
-          ) : (
-            fields.select('type', {
-              label: 'Plays',
-              children: Object.entries(EDITABLE_TYPES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              )),
-            })
-          )}
-          {fields.select('contentId', {
-            label: 'Content',
-            hint: 'For a sub-channel that plays content.',
-            children: [
-              <option key="" value="">
-                —
-              </option>,
-              ...(content.data?.content ?? []).map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              )),
-            ],
-          })}
-          {fields.select('fileFolderId', {
-            label: 'Media folder',
-            hint: 'For a sub-channel that plays a media folder (and the folders below it).',
-            children: [
-              <option key="" value="">
-                —
-              </option>,
-              ...folderOptions.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              )),
-            ],
-          })}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {fields.text('saturation', { label: 'Items per turn', inputMode: 'numeric', hint: '1 one item, N items, 0 all.' })}
-            {fields.text('weight', { label: 'Order', inputMode: 'numeric', hint: 'Lower plays first.' })}
-            {fields.text('validFrom', { label: 'First day', type: 'date' })}
-            {fields.text('validTo', { label: 'Last day', type: 'date' })}
-          </div>
-          {fields.checkbox('enabled', { label: 'Enabled' })}
-        </>
-      )}
+      {(fields, form) => {
+        const plays = form.watch('type');
+        const choice = (value: string, label: string) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+
+        return (
+          <>
+            {fields.text('name', { label: 'Name', autoFocus: true })}
+            {message ? (
+              <p className="text-sm text-zinc-600">Plays: {EDITABLE_TYPES[type]} (the type of a sub-channel does not change).</p>
+            ) : (
+              fields.select('type', { label: 'Plays', children: Object.entries(EDITABLE_TYPES).map(([value, label]) => choice(value, label)) })
+            )}
+            {plays === 'CONTENT'
+              ? fields.select('contentId', {
+                  label: 'Content',
+                  hint: 'The slide, interactive content or playlist it plays.',
+                  children: [choice('', '—'), ...(content.data?.content ?? []).map((c) => choice(c.id, c.name ?? ''))],
+                })
+              : null}
+            {plays === 'ASSETS_DYNAMIC'
+              ? fields.select('fileFolderId', {
+                  label: 'Media folder',
+                  hint: 'The media of this folder and the folders below it.',
+                  children: [choice('', '—'), ...folderOptions.map((f) => choice(f.id, f.name))],
+                })
+              : null}
+            <div className="grid gap-3 sm:grid-cols-2">
+              {fields.text('saturation', { label: 'Items per turn', inputMode: 'numeric', hint: '1 one item, N items, 0 all.' })}
+              {fields.text('weight', { label: 'Order', inputMode: 'numeric', hint: 'Lower plays first.' })}
+              {fields.text('validFrom', { label: 'First day', type: 'date' })}
+              {fields.text('validTo', { label: 'Last day', type: 'date' })}
+            </div>
+            {fields.checkbox('enabled', { label: 'Enabled' })}
+          </>
+        );
+      }}
     </FormDialog>
   );
 }
