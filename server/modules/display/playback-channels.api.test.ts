@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
+import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFile } from '@/server/modules/files/files.test-helpers';
 import type { TestContext } from '@/server/test/harness';
@@ -186,6 +187,16 @@ describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution',
     expect(after.etag).not.toBe(manifest.etag);
     const again = (await scheduleOf(JAN1, JAN1 + H))[0]!.channels.find((c) => c.campaignId === ticker.id)!;
     expect(again.items.map((i) => i.name)).toEqual(['news.png', 'weather.png']);
+    // A change to the group (its order among the channel's groups) and to a message tells the channel's screens.
+    const heard: DeviceChange[] = [];
+    const stop = deviceChangeListeners.add({ name: 'messages-test', changed: async (_tx, change) => void heard.push(change) });
+    try {
+      expect((await t.request('PUT', `/api/messageGroup/${group.id}`, { token: k.approver, json: { weight: 7 } })).status).toBe(200);
+      expect((await t.request('DELETE', `/api/message/${off.id}`, { token: k.approver })).status).toBe(204);
+    } finally {
+      stop();
+    }
+    expect(heard.map((c) => c.deviceIds.includes(screen.deviceId))).toEqual([true, true]);
 
     // The parent decides first: switched off, none of its messages plays.
     await t.request('PUT', `/api/campaign/${ticker.id}`, { token: k.approver, json: { enabled: false } });

@@ -162,6 +162,29 @@ describe('messages: update, list, tenants', () => {
   });
 });
 
+describe('messages follow their group\'s teams', () => {
+  it('a team member sees the messages of its teams\' groups only and cannot write those of read-only ones', async () => {
+    const t = k.t;
+    const team = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Newsroom' } })).body.id as string;
+    const otherTeam = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Sales' } })).body.id as string;
+    const member = await t.actor('APPROVER', { customerId: k.customerId });
+    expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, { token: k.owner, json: { resourcesToAdd: [{ id: member.user.id }] } })).status).toBe(200);
+    const groupOf = async (teamIds: string) => (await t.request('POST', `/api/messageGroup?teamIds=${teamIds}`, { token: k.owner, json: { name: `G ${teamIds}` } })).body.id as number;
+    const readOnlyGroup = await groupOf(`${team}:true`);
+    const hiddenGroup = await groupOf(`${otherTeam}:false`);
+    const content = await k.own.content();
+    const readOnly = await create({ messageGroupId: readOnlyGroup, type: 'CONTENT', contentId: content.id }, k.owner);
+    const hidden = await create({ messageGroupId: hiddenGroup, type: 'CONTENT', contentId: content.id }, k.owner);
+    expect((await t.request('GET', `/api/v2/message/${hidden.id}`, { token: member.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/message/${readOnly.id}`, { token: member.token })).status).toBe(200);
+    const listed = await t.request('GET', '/api/v2/message?size=1000', { token: member.token });
+    expect(listed.body.content.map((m: { id: number }) => m.id)).not.toContain(hidden.id);
+    const refused = await t.request('PUT', `/api/message/${readOnly.id}`, { token: member.token, json: { name: 'x' } });
+    expect([refused.status, refused.body.key]).toEqual([403, 'team.error.readOnly']);
+    expect((await post(base({ messageGroupId: hiddenGroup, type: 'CONTENT', contentId: content.id }), member.token)).status).toBe(404);
+  });
+});
+
 describe('message groups and their messages', () => {
   it('deleting a group deletes its messages; refused while a channel plays the group', async () => {
     const group = await newGroup('Doomed');

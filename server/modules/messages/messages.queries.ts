@@ -1,7 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows } from '@/server/db/sql';
-import { campaignMessageGroupAssignments } from '@/server/modules/campaigns/campaigns.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { messages, type MessageRow } from './messages.table';
@@ -46,17 +44,6 @@ export async function findGroupOf(db: Executor, customerId: number, id: number):
     .for('share');
 
   return row;
-}
-
-/** The campaigns (channels) of `customerId` that play the message group `groupId`. */
-export async function campaignsOfGroup(db: Executor, customerId: number, groupId: number): Promise<number[]> {
-  const rows = await execRows<{ id: number }>(
-    db,
-    sql`select ${campaignMessageGroupAssignments.campaignId} as id from ${campaignMessageGroupAssignments}
-      where ${campaignMessageGroupAssignments.customerId} = ${customerId} and ${campaignMessageGroupAssignments.messageGroupId} = ${groupId}`,
-  );
-
-  return rows.map((r) => Number(r.id));
 }
 
 /** The customer's root device folder (a DYNAMIC message without folders targets every screen of its channel). */

@@ -6,10 +6,9 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { targetedDeviceIds } from '@/server/modules/campaigns/campaign-targeting.queries';
 import { applyAssignments, assertValidityOrder, checkReferences, savedBy, teamAccessOf } from '@/server/modules/campaigns/campaign-writes';
 import { attachAssignmentLists, parseCampaignId, splitSelect } from '@/server/modules/campaigns/campaigns.service';
-import { announceDeviceChange } from '@/server/modules/devices/device-changes';
+import { announceGroupChange } from '@/server/modules/message-groups/message-groups.service';
 import { normalizeTags } from '@/server/modules/tags/tags.rules';
 import { assertWritable, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import { findPage, type ListInput } from '@/server/query';
@@ -50,11 +49,7 @@ async function writableMessage(tx: Executor, ctx: ServiceContext, rawId: string 
 }
 
 /** Tells the screens of the channels that play the message's group that their manifest changed. */
-async function announceMessageChange(tx: Executor, row: Pick<MessageRow, 'customerId' | 'messageGroupId'>): Promise<void> {
-  const campaignIds = await q.campaignsOfGroup(tx, row.customerId, row.messageGroupId);
-  if (campaignIds.length === 0) return;
-  await announceDeviceChange(tx, { customerId: row.customerId, deviceIds: await targetedDeviceIds(tx, row.customerId, campaignIds), kind: 'settings' });
-}
+const announceMessageChange = (tx: Executor, row: Pick<MessageRow, 'customerId' | 'messageGroupId'>) => announceGroupChange(tx, { id: row.messageGroupId, customerId: row.customerId });
 
 const tagCondition = (condition: MessageCreate['deviceTagCondition']) => condition && { ...condition, tags: normalizeTags(condition.tags) };
 
