@@ -23,6 +23,7 @@
  *   newUi.navigation.channels      the Channels entry
  *   newUi.navigation.screens       the Screens entry
  *   newUi.navigation.advertisers   the Advertisers entry
+ *   newUi.navigation.subChannels   the Sub-channels entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export

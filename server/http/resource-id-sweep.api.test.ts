@@ -56,6 +56,8 @@ const notResourceIds: Record<string, string> = {
   'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listContentGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
   'listDevices:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
+  'listMessages:query.messageGroupId': 'a filter: another tenant’s message group selects nothing',
+  'updateMessage:body.messageGroupId': 'immutable: an update ignores it (a message never moves to another group)',
   'datasourceDevices:query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then',
   'dataRowIdDevices:query.dataRowId': 'a row key inside the bound datasource, not a resource of its own',
   'updateLicenseDevices:query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then',

@@ -12,6 +12,7 @@ import { fileFoldersModule } from './file-folders/file-folders.module';
 import { filesModule } from './files/files.module';
 import { foldersModule } from './folders/folders.module';
 import { mailModule } from './mail/mail.module';
+import { messagesModule } from './messages/messages.module';
 import type { Database } from '@/server/db/client';
 import type { JobDeps, ModuleManifest, SocketDeps } from './module';
 import type { SocketEndpoint } from '@/server/http/upgrade';
@@ -52,6 +53,7 @@ export const modules: readonly ModuleManifest[] = [
   displayModule,
   messageGroupsModule,
   campaignsModule,
+  messagesModule,
   proofOfPlayModule,
 ];
 

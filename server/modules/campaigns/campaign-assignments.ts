@@ -16,10 +16,12 @@ import {
 } from './campaigns.table';
 
 /**
- * The seven assignment kinds of a campaign, described once: the write field (`contentAssignment`), the
- * item's id key (`contentId`), the v2 list field (`contentAssignments`), the search relation
- * (`campaignContentAssignments.contentId`), the table and its target column, and the target table that
- * answers names and the tenant check (none for message groups until their module exists).
+ * The assignment kinds of a campaign (seven) and of a message (six: no message groups), described once:
+ * the write field (`contentAssignment`), the item's id key (`contentId`), the v2 list field
+ * (`contentAssignments`), the search relation (`campaignContentAssignments.contentId`), the owner's table
+ * and columns (`campaign_id` / `message_id`), the target column, and the target table that answers names
+ * and the tenant check. The statements of campaigns.queries.ts and the writes of campaign-writes.ts take a
+ * kind, so campaigns and messages share them.
  */
 export type AssignmentKind = {
   field: AssignmentField;
@@ -29,6 +31,9 @@ export type AssignmentKind = {
   /** The resource name in 404s (`No deviceContent with id …`). */
   resource: string;
   table: PgTable;
+  /** The owner id column of the assignment table: SQL name and Drizzle key. */
+  ownerColumnName: 'campaign_id' | 'message_id';
+  ownerKey: 'campaignId' | 'messageId';
   targetColumn: AnyPgColumn;
   /** The SQL column name of the target id in the assignment table. */
   targetColumnName: string;
@@ -37,15 +42,15 @@ export type AssignmentKind = {
   target?: { table: PgTable; id: AnyPgColumn; customerId: AnyPgColumn; name: AnyPgColumn };
 };
 
-export const assignmentKinds: readonly AssignmentKind[] = [
+type KindSpec = Omit<AssignmentKind, 'table' | 'searchField' | 'ownerColumnName' | 'ownerKey' | 'targetColumn'> & { relation: string };
+
+const kindSpecs: readonly KindSpec[] = [
   {
     field: 'contentAssignment',
     itemKey: 'contentId',
     listField: 'contentAssignments',
-    searchField: 'campaignContentAssignments',
+    relation: 'ContentAssignments',
     resource: 'deviceContent',
-    table: campaignContentAssignments,
-    targetColumn: campaignContentAssignments.contentId,
     targetColumnName: 'content_id',
     idType: 'uuid',
     weighted: true,
@@ -55,10 +60,8 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'contentGroupAssignment',
     itemKey: 'contentGroupId',
     listField: 'contentGroupAssignments',
-    searchField: 'campaignContentGroupAssignments',
+    relation: 'ContentGroupAssignments',
     resource: 'contentGroup',
-    table: campaignContentGroupAssignments,
-    targetColumn: campaignContentGroupAssignments.contentGroupId,
     targetColumnName: 'content_group_id',
     idType: 'uuid',
     weighted: false,
@@ -68,10 +71,8 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'fileAssignment',
     itemKey: 'fileId',
     listField: 'fileAssignments',
-    searchField: 'campaignFileAssignments',
+    relation: 'FileAssignments',
     resource: 'file',
-    table: campaignFileAssignments,
-    targetColumn: campaignFileAssignments.fileId,
     targetColumnName: 'file_id',
     idType: 'uuid',
     weighted: true,
@@ -81,10 +82,8 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'fileFolderAssignment',
     itemKey: 'fileFolderId',
     listField: 'fileFolderAssignments',
-    searchField: 'campaignFileFolderAssignments',
+    relation: 'FileFolderAssignments',
     resource: 'fileFolder',
-    table: campaignFileFolderAssignments,
-    targetColumn: campaignFileFolderAssignments.fileFolderId,
     targetColumnName: 'file_folder_id',
     idType: 'uuid',
     weighted: false,
@@ -94,10 +93,8 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'messageGroupAssignment',
     itemKey: 'messageGroupId',
     listField: 'messageGroupAssignments',
-    searchField: 'campaignMessageGroupAssignments',
+    relation: 'MessageGroupAssignments',
     resource: 'messageGroup',
-    table: campaignMessageGroupAssignments,
-    targetColumn: campaignMessageGroupAssignments.messageGroupId,
     targetColumnName: 'message_group_id',
     idType: 'bigint',
     weighted: false,
@@ -107,10 +104,8 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'deviceAssignment',
     itemKey: 'deviceId',
     listField: 'deviceAssignments',
-    searchField: 'campaignDeviceAssignments',
+    relation: 'DeviceAssignments',
     resource: 'device',
-    table: campaignDeviceAssignments,
-    targetColumn: campaignDeviceAssignments.deviceId,
     targetColumnName: 'device_id',
     idType: 'uuid',
     weighted: false,
@@ -120,16 +115,46 @@ export const assignmentKinds: readonly AssignmentKind[] = [
     field: 'deviceGroupAssignment',
     itemKey: 'deviceGroupId',
     listField: 'deviceGroupAssignments',
-    searchField: 'campaignDeviceGroupAssignments',
+    relation: 'DeviceGroupAssignments',
     resource: 'deviceGroup',
-    table: campaignDeviceGroupAssignments,
-    targetColumn: campaignDeviceGroupAssignments.deviceGroupId,
     targetColumnName: 'device_group_id',
     idType: 'uuid',
     weighted: false,
     target: { table: deviceGroups, id: deviceGroups.id, customerId: deviceGroups.customerId, name: deviceGroups.name },
   },
 ];
+
+/** The kinds of one owner (`campaign`, `message`): one assignment table per field it has. */
+export function describeAssignments(owner: { name: 'campaign' | 'message'; tables: Partial<Record<AssignmentField, PgTable>> }): AssignmentKind[] {
+  return kindSpecs.flatMap(({ relation, ...spec }) => {
+    const table = owner.tables[spec.field];
+    if (!table) return [];
+
+    return [
+      {
+        ...spec,
+        table,
+        searchField: `${owner.name}${relation}`,
+        ownerColumnName: owner.name === 'campaign' ? 'campaign_id' : 'message_id',
+        ownerKey: owner.name === 'campaign' ? 'campaignId' : 'messageId',
+        targetColumn: (table as unknown as Record<string, AnyPgColumn>)[spec.itemKey]!,
+      } satisfies AssignmentKind,
+    ];
+  });
+}
+
+export const assignmentKinds: readonly AssignmentKind[] = describeAssignments({
+  name: 'campaign',
+  tables: {
+    contentAssignment: campaignContentAssignments,
+    contentGroupAssignment: campaignContentGroupAssignments,
+    fileAssignment: campaignFileAssignments,
+    fileFolderAssignment: campaignFileFolderAssignments,
+    messageGroupAssignment: campaignMessageGroupAssignments,
+    deviceAssignment: campaignDeviceAssignments,
+    deviceGroupAssignment: campaignDeviceGroupAssignments,
+  },
+});
 
 export function assignmentKind(field: AssignmentField): AssignmentKind {
   return assignmentKinds.find((k) => k.field === field)!;

@@ -6,20 +6,27 @@ import { targetedDeviceIds } from './campaign-targeting.queries';
 
 /* The statements behind campaigns' file and folder references (campaign-references.ts plugs them in). */
 
-/** Campaigns (any level) that assign one of `fileIds` directly: they keep the files from being deleted. */
-export async function countFileAssignments(tx: Executor, fileIds: readonly string[]): Promise<number> {
+/** Where an owner (campaigns, messages) assigns files and file folders: its two tables and its id column. */
+export type FileAssignmentTables = { files: string; folders: string; owner: string };
+const campaignFileTables: FileAssignmentTables = { files: 'campaign_file_assignment', folders: 'campaign_file_folder_assignment', owner: 'campaign_id' };
+
+/** Owners (campaigns of any level by default) that assign one of `fileIds` directly: they keep the files from being deleted. */
+export async function countFileAssignments(tx: Executor, fileIds: readonly string[], tables: FileAssignmentTables = campaignFileTables): Promise<number> {
   if (fileIds.length === 0) return 0;
-  const [row] = await execRows<{ n: number }>(tx, sql`select count(distinct campaign_id)::int as n from campaign_file_assignment where file_id = any(${uuidArray(fileIds)})`);
+  const [row] = await execRows<{ n: number }>(
+    tx,
+    sql`select count(distinct ${sql.identifier(tables.owner)})::int as n from ${sql.identifier(tables.files)} where file_id = any(${uuidArray(fileIds)})`,
+  );
 
   return Number(row?.n ?? 0);
 }
 
-/** Campaigns that play a folder in the subtrees of `folderIds` (the folders and every one below them). */
-export async function countFolderAssignments(tx: Executor, folderIds: readonly string[]): Promise<number> {
+/** Owners that play a folder in the subtrees of `folderIds` (the folders and every one below them). */
+export async function countFolderAssignments(tx: Executor, folderIds: readonly string[], tables: FileAssignmentTables = campaignFileTables): Promise<number> {
   if (folderIds.length === 0) return 0;
   const [row] = await execRows<{ n: number }>(
     tx,
-    sql`select count(distinct a.campaign_id)::int as n from campaign_file_folder_assignment a join file_folder f on f.id = a.file_folder_id
+    sql`select count(distinct a.${sql.identifier(tables.owner)})::int as n from ${sql.identifier(tables.folders)} a join file_folder f on f.id = a.file_folder_id
       where f.path && ${uuidArray(folderIds)}`,
   );
 

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { modifyTeams, parseTeamIdsParam, type TeamGrant } from '@/server/modules/teams/team-assignments';
-import { assignmentKinds, itemsOf } from './campaign-assignments';
+import { assignmentKinds, itemsOf, type AssignmentKind } from './campaign-assignments';
 import { targetedDeviceIds } from './campaign-targeting.queries';
 import {
   addAssignments,
@@ -26,8 +26,8 @@ import type { Campaign, CampaignCreate, CampaignTeamAccessListInput, CampaignTyp
 import { announceCampaignChange, auditCampaign, campaignWord, readCampaign, writableCampaign } from './campaigns.service';
 import type { CampaignRow } from './campaigns.table';
 
-/** The parts of a create or update body that name other resources. */
-type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'>> &
+/** The parts of a create or update body (of a campaign or a message) that name other resources. */
+export type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'>> &
   Partial<Record<(typeof assignmentKinds)[number]['field'], { assignments?: Record<string, unknown>[]; removeIds?: (string | number)[] }>>;
 
 const QUICK_FILTER_TYPES = { contentQuickFilterId: 'CONTENT', fileQuickFilterId: 'FILE', deviceQuickFilterId: 'DEVICE' } as const;
@@ -36,9 +36,10 @@ const QUICK_FILTER_TYPES = { contentQuickFilterId: 'CONTENT', fileQuickFilterId:
  * Every id the body assigns must be the tenant's own (404 naming the first that is not, as for an unknown
  * id); only then are the quick filters' entity types checked (400), so another tenant's id never gets an
  * answer that tells it exists. `removeIds` need no check: removing what is not assigned changes nothing.
+ * `kinds`: the owner's assignment kinds (campaigns' by default; messages pass theirs).
  */
-async function checkReferences(tx: Executor, customerId: number, body: References): Promise<void> {
-  for (const kind of assignmentKinds) {
+export async function checkReferences(tx: Executor, customerId: number, body: References, kinds: readonly AssignmentKind[] = assignmentKinds): Promise<void> {
+  for (const kind of kinds) {
     const { add } = itemsOf(kind, body[kind.field]);
     const found = await existingTargets(tx, kind, customerId, add.map((i) => i.id));
     const missing = add.find((i) => !found.has(String(i.id)));
@@ -65,23 +66,23 @@ async function checkReferences(tx: Executor, customerId: number, body: Reference
 }
 
 /** Applies the assignment objects of a body: removals first, then additions (re-adding updates the weight). */
-async function applyAssignments(tx: Executor, row: Pick<CampaignRow, 'id' | 'customerId'>, body: References): Promise<string[]> {
+export async function applyAssignments(tx: Executor, row: Pick<CampaignRow, 'id' | 'customerId'>, body: References, kinds: readonly AssignmentKind[] = assignmentKinds): Promise<string[]> {
   const changed: string[] = [];
-  for (const kind of assignmentKinds) {
+  for (const kind of kinds) {
     const value = body[kind.field];
     if (!value) continue;
     const { add, remove } = itemsOf(kind, value);
-    await removeAssignments(tx, kind, { campaignId: row.id, ids: remove });
-    await addAssignments(tx, kind, { campaignId: row.id, customerId: row.customerId, items: add });
+    await removeAssignments(tx, kind, { ownerId: row.id, ids: remove });
+    await addAssignments(tx, kind, { ownerId: row.id, customerId: row.customerId, items: add });
     if (add.length + remove.length > 0) changed.push(kind.field);
   }
 
   return changed;
 }
 
-const teamAccessOf = (list: CampaignTeamAccessListInput | undefined) => (list ? { teams: dedupeTeams(list.teams) } : null);
+export const teamAccessOf = (list: CampaignTeamAccessListInput | undefined) => (list ? { teams: dedupeTeams(list.teams) } : null);
 
-function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: string; readOnly: boolean }[] {
+export function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: string; readOnly: boolean }[] {
   return [...new Map(teams.map((t) => [t.id.toLowerCase(), { id: t.id.toLowerCase(), readOnly: t.readOnly ?? false }])).values()];
 }
 
@@ -90,7 +91,7 @@ function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: string;
  * non-OWNER team user must select at least one team in teamAccessList"); otherwise it would be invisible to
  * its own teams. 400 `campaign.error.teamRequired`. Teams the caller is not a member of: 403 (team assignments).
  */
-async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: readonly TeamGrant[]): Promise<void> {
+export async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: readonly TeamGrant[]): Promise<void> {
   if (grants.length > 0) return;
   const member = teamMemberOf(ctx.actor);
   if (member && (await isInAnyTeam(tx, member))) {
@@ -99,7 +100,7 @@ async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: reado
 }
 
 /** Who saved: copied onto the row (`lastSavedBy`, `lastSavedByEmail`). */
-function savedBy(ctx: ServiceContext) {
+export function savedBy(ctx: ServiceContext) {
   return { lastSaved: new Date(), lastSavedById: ctx.actor.userId, lastSavedByEmail: ctx.actor.email, lastSavedByName: ctx.actor.name };
 }
 
@@ -138,6 +139,17 @@ function scalarChanges(body: CampaignCreate | CampaignUpdate): CampaignChanges {
     ...pick('fileQuickFilterId', body.fileQuickFilterId?.toLowerCase()),
     ...pick('deviceQuickFilterId', body.deviceQuickFilterId?.toLowerCase()),
   };
+}
+
+type Validity = { validFrom?: string | null; validTo?: string | null };
+
+/** An update's dates over the stored ones (of a campaign or a message): `validTo` before `validFrom` is a 400. */
+export function assertValidityOrder(row: Validity, changes: Validity): void {
+  const validFrom = changes.validFrom === undefined ? row.validFrom : changes.validFrom;
+  const validTo = changes.validTo === undefined ? row.validTo : changes.validTo;
+  if (validFrom && validTo && validFrom > validTo) {
+    throw new ValidationError('request.error.invalid', 'validTo must not be before validFrom', { issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }] });
+  }
 }
 
 /** Campaigns of these types take the default image duration of 10 s when none is given (the asset types require one). */
@@ -198,11 +210,7 @@ export async function updateCampaign(ctx: ServiceContext, rawId: string, input: 
     if (input.resetAdvertiserId) changes.advertiserId = null;
     if (input.resetPlaybackSlotDuration) changes.playbackSlotDuration = null;
     if (input.resetPlaybackSlotNumberOfElementsToPlay) changes.playbackSlotNumberOfElementsToPlay = null;
-    const validFrom = changes.validFrom === undefined ? row.validFrom : changes.validFrom;
-    const validTo = changes.validTo === undefined ? row.validTo : changes.validTo;
-    if (validFrom && validTo && validFrom > validTo) {
-      throw new ValidationError('request.error.invalid', 'validTo must not be before validFrom', { issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }] });
-    }
+    assertValidityOrder(row, changes);
     if (input.tags !== undefined) {
       changes.tags = normalizeTags(input.tags);
       await registerTags(tx, row.customerId, 'CAMPAIGN', changes.tags);

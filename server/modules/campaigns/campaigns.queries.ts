@@ -66,41 +66,43 @@ export async function isAdvertiserOf(db: Executor, customerId: number, advertise
 }
 
 /** Adds assignments (an existing one takes the new weight). */
-export async function addAssignments(db: Executor, kind: AssignmentKind, input: { campaignId: number; customerId: number; items: readonly AssignmentItem[] }): Promise<void> {
+export async function addAssignments(db: Executor, kind: AssignmentKind, input: { ownerId: number; customerId: number; items: readonly AssignmentItem[] }): Promise<void> {
   if (input.items.length === 0) return;
   const target = sql.identifier(kind.targetColumnName);
+  const owner = sql.identifier(kind.ownerColumnName);
   const ids = idArray(kind, input.items.map((i) => i.id));
   if (kind.weighted) {
     const weights = sql`${`{${input.items.map((i) => (i.weight === null ? 'NULL' : String(i.weight))).join(',')}}`}::int[]`;
-    await db.execute(sql`insert into ${kind.table} (campaign_id, customer_id, ${target}, weight)
-      select ${input.campaignId}::bigint, ${input.customerId}::bigint, w.id, w.weight from unnest(${ids}, ${weights}) as w(id, weight)
-      on conflict (campaign_id, ${target}) do update set weight = excluded.weight`);
+    await db.execute(sql`insert into ${kind.table} (${owner}, customer_id, ${target}, weight)
+      select ${input.ownerId}::bigint, ${input.customerId}::bigint, w.id, w.weight from unnest(${ids}, ${weights}) as w(id, weight)
+      on conflict (${owner}, ${target}) do update set weight = excluded.weight`);
 
     return;
   }
-  await db.execute(sql`insert into ${kind.table} (campaign_id, customer_id, ${target})
-    select ${input.campaignId}::bigint, ${input.customerId}::bigint, w.id from unnest(${ids}) as w(id)
+  await db.execute(sql`insert into ${kind.table} (${owner}, customer_id, ${target})
+    select ${input.ownerId}::bigint, ${input.customerId}::bigint, w.id from unnest(${ids}) as w(id)
     on conflict do nothing`);
 }
 
-export async function removeAssignments(db: Executor, kind: AssignmentKind, input: { campaignId: number; ids: readonly (string | number)[] }): Promise<void> {
+export async function removeAssignments(db: Executor, kind: AssignmentKind, input: { ownerId: number; ids: readonly (string | number)[] }): Promise<void> {
   if (input.ids.length === 0) return;
-  await db.execute(sql`delete from ${kind.table} where campaign_id = ${input.campaignId}::bigint and ${sql.identifier(kind.targetColumnName)} = any(${idArray(kind, input.ids)})`);
+  await db.execute(sql`delete from ${kind.table} where ${sql.identifier(kind.ownerColumnName)} = ${input.ownerId}::bigint and ${sql.identifier(kind.targetColumnName)} = any(${idArray(kind, input.ids)})`);
 }
 
 export type AssignmentEntry = { id: string | number; name?: string; weight?: number };
 
-/** Every assignment of `kind` of the campaigns `campaignIds`, with the target's name: one statement for a page. */
-export async function assignmentsOf(db: Executor, kind: AssignmentKind, campaignIds: readonly number[]): Promise<Map<number, AssignmentEntry[]>> {
+/** Every assignment of `kind` of the owners (campaigns or messages) `ownerIds`, with the target's name: one statement for a page. */
+export async function assignmentsOf(db: Executor, kind: AssignmentKind, ownerIds: readonly number[]): Promise<Map<number, AssignmentEntry[]>> {
   const byCampaign = new Map<number, AssignmentEntry[]>();
-  if (campaignIds.length === 0) return byCampaign;
+  if (ownerIds.length === 0) return byCampaign;
   const target = sql.identifier(kind.targetColumnName);
+  const owner = sql.identifier(kind.ownerColumnName);
   const weight = kind.weighted ? sql`a.weight` : sql`null::int`;
   const name = kind.target ? sql`(select ${kind.target.name} from ${kind.target.table} where ${kind.target.id} = a.${target})` : sql`null::text`;
   const rows = await execRows<{ campaign_id: number; id: string | number; name: string | null; weight: number | null }>(
     db,
-    sql`select a.campaign_id, a.${target} as id, ${name} as name, ${weight} as weight from ${kind.table} a
-      where a.campaign_id = any(${bigintArrayParam(campaignIds)}) order by a.campaign_id, ${kind.weighted ? sql`a.weight nulls last, ` : sql``}name, a.${target}`,
+    sql`select a.${owner} as campaign_id, a.${target} as id, ${name} as name, ${weight} as weight from ${kind.table} a
+      where a.${owner} = any(${bigintArrayParam(ownerIds)}) order by a.${owner}, ${kind.weighted ? sql`a.weight nulls last, ` : sql``}name, a.${target}`,
   );
   for (const row of rows) {
     const entry: AssignmentEntry = { id: kind.idType === 'bigint' ? Number(row.id) : row.id };

@@ -80,8 +80,8 @@ function quickFilterRelation(column: 'contentQuickFilterId' | 'fileQuickFilterId
   };
 }
 
-/** `campaignContentAssignments.contentId` and the like: each assignment table as a searchable collection. */
-function assignmentRelation(kind: AssignmentKind): RelationField {
+/** `campaignContentAssignments.contentId` (`messageContentAssignments.contentId`…): each assignment table as a searchable collection. */
+export function assignmentRelation(kind: AssignmentKind): RelationField {
   const resource = defineResource({
     name: kind.searchField,
     table: kind.table,
@@ -100,12 +100,48 @@ function assignmentRelation(kind: AssignmentKind): RelationField {
     kind: 'relation',
     cardinality: 'many',
     target: () => resource as never,
-    on: (s, target) => sql`${(target as unknown as Record<string, never>).campaignId} = ${(s as typeof campaigns).id}`,
+    on: (s, target) => sql`${(target as unknown as Record<string, never>)[kind.ownerKey]} = ${(s as typeof campaigns).id}`,
   };
 }
 
 /** A date column as the instant 00:00 UTC of that day (answered as epoch ms; searchable by ms or ISO). */
 const dayStart = (column: AnyPgColumn) => sql`(${column}::timestamp at time zone 'UTC')`;
+
+/** The columns a campaign and a message (sub-channel) share, by their field names. */
+const _channelRuleColumns = [
+  'version', 'enabled', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'skipDefaultPage', 'affectedDateRanges',
+  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'deviceSelectionMode', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId',
+  'creatorEmail', 'lastSavedByEmail', 'createdDate', 'lastSaved',
+] as const;
+type ChannelRuleColumns = Record<(typeof _channelRuleColumns)[number], AnyPgColumn>;
+
+/** The fields campaigns and messages share (play rules, targeting, validity, who saved): declared once for both resources. */
+export function channelRuleFields(t: ChannelRuleColumns): Record<string, FieldDefinition> {
+  return {
+    version: { kind: 'scalar', type: 'string', sql: t.version },
+    enabled: { kind: 'scalar', type: 'boolean', sql: t.enabled },
+    weight: { kind: 'scalar', type: 'integer', sql: t.weight },
+    saturation: { kind: 'scalar', type: 'number', sql: t.saturation },
+    validFrom: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validFrom) },
+    validTo: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validTo) },
+    defaultDuration: { kind: 'scalar', type: 'integer', sql: t.defaultDuration },
+    contentShuffleMode: { kind: 'scalar', type: 'enum', enumValues: contentShuffleModes, sql: t.contentShuffleMode },
+    orderingMode: { kind: 'scalar', type: 'enum', enumValues: orderingModes, sql: t.orderingMode },
+    skipDefaultPage: { kind: 'scalar', type: 'boolean', sql: t.skipDefaultPage },
+    affectedDateRanges: { kind: 'scalar', type: 'json', sql: t.affectedDateRanges },
+    deviceTagCondition: { kind: 'scalar', type: 'json', sql: t.deviceTagCondition },
+    contentTagCondition: { kind: 'scalar', type: 'json', sql: t.contentTagCondition },
+    fileTagCondition: { kind: 'scalar', type: 'json', sql: t.fileTagCondition },
+    deviceSelectionMode: { kind: 'scalar', type: 'enum', enumValues: deviceSelectionModes, sql: t.deviceSelectionMode },
+    contentQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.contentQuickFilterId },
+    fileQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.fileQuickFilterId },
+    deviceQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.deviceQuickFilterId },
+    creatorEmail: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
+    lastSavedByEmail: { kind: 'scalar', type: 'string', sql: t.lastSavedByEmail },
+    createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
+    lastSavedAt: { kind: 'scalar', type: 'epochMs', sql: t.lastSaved },
+  };
+}
 
 /**
  * Searchable, selectable and sortable fields of `campaign` (spec 2 "Campaign", version 2 reads). The
@@ -123,26 +159,13 @@ export const campaignResource = defineResource({
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
     level: { kind: 'scalar', type: 'enum', enumValues: campaignLevels, sql: t.level },
     type: { kind: 'scalar', type: 'enum', enumValues: campaignTypes, sql: t.type },
-    version: { kind: 'scalar', type: 'string', sql: t.version },
-    enabled: { kind: 'scalar', type: 'boolean', sql: t.enabled },
-    weight: { kind: 'scalar', type: 'integer', sql: t.weight },
-    saturation: { kind: 'scalar', type: 'number', sql: t.saturation },
+    ...channelRuleFields(t),
     tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
     locked: { kind: 'scalar', type: 'boolean', sql: t.locked },
-    validFrom: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validFrom) },
-    validTo: { kind: 'scalar', type: 'epochMs', sql: dayStart(t.validTo) },
     duration: { kind: 'scalar', type: 'integer', sql: t.duration },
-    defaultDuration: { kind: 'scalar', type: 'integer', sql: t.defaultDuration },
-    contentShuffleMode: { kind: 'scalar', type: 'enum', enumValues: contentShuffleModes, sql: t.contentShuffleMode },
-    orderingMode: { kind: 'scalar', type: 'enum', enumValues: orderingModes, sql: t.orderingMode },
-    skipDefaultPage: { kind: 'scalar', type: 'boolean', sql: t.skipDefaultPage },
     skipInvalidFiles: { kind: 'scalar', type: 'boolean', sql: t.skipInvalidFiles },
     affectedHours: { kind: 'scalar', type: 'json', sql: t.affectedHours },
     affectedDays: { kind: 'scalar', type: 'json', sql: t.affectedDays },
-    affectedDateRanges: { kind: 'scalar', type: 'json', sql: t.affectedDateRanges },
-    deviceTagCondition: { kind: 'scalar', type: 'json', sql: t.deviceTagCondition },
-    contentTagCondition: { kind: 'scalar', type: 'json', sql: t.contentTagCondition },
-    fileTagCondition: { kind: 'scalar', type: 'json', sql: t.fileTagCondition },
     advertiserId: { kind: 'scalar', type: 'uuid', sql: t.advertiserId },
     advertiserName: { kind: 'scalar', type: 'string', sql: sql`(select a.name from ${advertisers} a where a.id = ${t.advertiserId})` },
     playedAssetTeamAccessList: { kind: 'scalar', type: 'json', sql: t.playedAssetTeamAccessList },
@@ -151,15 +174,7 @@ export const campaignResource = defineResource({
     playbackSlotItemType: { kind: 'scalar', type: 'enum', enumValues: playbackSlotItemTypes, sql: t.playbackSlotItemType },
     playbackSlotDuration: { kind: 'scalar', type: 'integer', sql: t.playbackSlotDuration },
     playbackSlotNumberOfElementsToPlay: { kind: 'scalar', type: 'integer', sql: t.playbackSlotNumberOfElementsToPlay },
-    deviceSelectionMode: { kind: 'scalar', type: 'enum', enumValues: deviceSelectionModes, sql: t.deviceSelectionMode },
-    contentQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.contentQuickFilterId },
-    fileQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.fileQuickFilterId },
-    deviceQuickFilterId: { kind: 'scalar', type: 'uuid', sql: t.deviceQuickFilterId },
-    creatorEmail: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
-    lastSavedByEmail: { kind: 'scalar', type: 'string', sql: t.lastSavedByEmail },
-    createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
     createDate: { kind: 'scalar', type: 'epochMs', sql: t.createdDate },
-    lastSavedAt: { kind: 'scalar', type: 'epochMs', sql: t.lastSaved },
     customer: {
       kind: 'relation',
       cardinality: 'one',

@@ -3,7 +3,7 @@ import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } fr
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
-import { CampaignAiringSchema, CampaignCreateSchema, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
+import { CampaignAiringSchema, CampaignCreateSchema, channelBodyIds, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
 
 /** Channels and schedules (spec 2 "Campaigns, message groups, messages"): writes at version 1, reads at version 2. */
 
@@ -15,23 +15,11 @@ const campaignIdParams = z.object({ campaignId: idPathValue('campaignId') });
 const campaignResponse = (description: string) => ({ description, ...json(CampaignSchema) });
 const selectParam = z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`; the assignment lists, `teamAssignments`, `teamAccessList` and `affectedScreenCount` by name' });
 
-/**
- * Every id a body may carry, by kind (each checked against the tenant: another tenant's answers 404). Message
- * group ids are not checked until message groups exist.
- */
+/** Every id a campaign's body may carry. */
 const bodyIds = {
-  'body.contentQuickFilterId': 'quickFilter',
-  'body.fileQuickFilterId': 'quickFilter',
-  'body.deviceQuickFilterId': 'quickFilter',
-  'body.contentAssignment.assignments[].contentId': 'deviceContent',
-  'body.contentGroupAssignment.assignments[].contentGroupId': 'contentGroup',
-  'body.fileAssignment.assignments[].fileId': 'file',
-  'body.fileFolderAssignment.assignments[].fileFolderId': 'fileFolder',
-  'body.deviceAssignment.assignments[].deviceId': 'device',
-  'body.deviceGroupAssignment.assignments[].deviceGroupId': 'deviceGroup',
+  ...channelBodyIds,
   'body.messageGroupAssignment.assignments[].messageGroupId': 'messageGroup',
   'body.advertiserId': 'advertiser',
-  'body.teamAccessList.teams[].id': 'team',
   'body.playedAssetTeamAccessList.teams[].id': 'team',
 } as const;
 

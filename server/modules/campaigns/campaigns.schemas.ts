@@ -53,31 +53,39 @@ export const CampaignTeamAccessListInputSchema = z
   .object({ teams: z.array(z.object({ id: uuid, readOnly: z.boolean().optional() })).max(1000) })
   .openapi('CampaignTeamAccessListInput');
 
-/** The fields a create and an update share (every one optional here). */
-const writableFields = {
+/** The writable fields a campaign and a message (sub-channel) share: the same shapes for both. */
+export const channelRuleWritableFields = {
   name: z.string().trim().min(1).max(255),
   enabled: z.boolean(),
   weight: z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order / priority: lower plays first' }),
-  saturation: z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' }),
-  tags: z.array(z.string()).max(500),
-  locked: z.boolean().openapi({ description: 'A locked campaign refuses every change but unlocking (409 `campaign.error.locked`)' }),
   validFrom: localDate.openapi({ description: 'First day it plays (yyyy-MM-dd, the device\'s local date)' }),
   validTo: localDate.openapi({ description: 'Last day it plays (yyyy-MM-dd, inclusive)' }),
-  duration: z.number().int().min(1).max(86_400).openapi({ description: 'Seconds: caps each item\'s duration' }),
   defaultDuration: z.number().int().min(3).max(86_400).openapi({ description: 'Seconds for media without a length (images); at least 3' }),
   contentShuffleMode: z.enum(contentShuffleModeValues),
   orderingMode: z.enum(orderingModeValues),
   skipDefaultPage: z.boolean(),
-  skipInvalidFiles: z.boolean(),
-  affectedHours: CampaignHoursSchema,
-  affectedDays: WorkingDaysSchema,
   affectedDateRanges: ScheduleIntervalsSchema,
   deviceTagCondition: TagConditionSchema,
   contentTagCondition: TagConditionSchema,
   fileTagCondition: TagConditionSchema,
-  advertiserId: uuid.openapi({ description: 'The advertiser (ad tracking)' }),
-  // The campaign's teams: who sees it, and (DYNAMIC) which teams' screens play it.
+  // The campaign's teams: who sees it, and (DYNAMIC) which teams' screens play it (a message: only the latter).
   teamAccessList: CampaignTeamAccessListInputSchema,
+  contentQuickFilterId: uuid.openapi({ description: 'A CONTENT quick filter (CONTENT_QUICK_FILTER)' }),
+  fileQuickFilterId: uuid.openapi({ description: 'A FILE quick filter (ASSET_QUICK_FILTER)' }),
+  deviceQuickFilterId: uuid.openapi({ description: 'A DEVICE quick filter (deviceSelectionMode QUICK_FILTER)' }),
+};
+
+/** The fields a create and an update share (every one optional here). */
+const writableFields = {
+  ...channelRuleWritableFields,
+  saturation: z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' }),
+  tags: z.array(z.string()).max(500),
+  locked: z.boolean().openapi({ description: 'A locked campaign refuses every change but unlocking (409 `campaign.error.locked`)' }),
+  duration: z.number().int().min(1).max(86_400).openapi({ description: 'Seconds: caps each item\'s duration' }),
+  skipInvalidFiles: z.boolean(),
+  affectedHours: CampaignHoursSchema,
+  affectedDays: WorkingDaysSchema,
+  advertiserId: uuid.openapi({ description: 'The advertiser (ad tracking)' }),
   // Plays only content and files of these teams.
   playedAssetTeamAccessList: CampaignTeamAccessListInputSchema,
   playMultipleItemsInSinglePlaybackSlot: z.boolean(),
@@ -85,9 +93,6 @@ const writableFields = {
   playbackSlotItemType: z.enum(playbackSlotItemTypeValues),
   playbackSlotDuration: z.number().int().min(1).max(86_400),
   playbackSlotNumberOfElementsToPlay: z.number().int().min(1).max(100_000),
-  contentQuickFilterId: uuid.openapi({ description: 'A CONTENT quick filter (CONTENT_QUICK_FILTER)' }),
-  fileQuickFilterId: uuid.openapi({ description: 'A FILE quick filter (ASSET_QUICK_FILTER)' }),
-  deviceQuickFilterId: uuid.openapi({ description: 'A DEVICE quick filter (deviceSelectionMode QUICK_FILTER)' }),
   ...assignmentShapes,
 };
 
@@ -192,8 +197,6 @@ export const CampaignUpdateSchema = updateBody(
   'Assignment objects add (`assignments`) and remove (`removeIds`); `reset*: true` clears a value; `tags` replaces the tags.',
 );
 
-const idName = z.object({ id: z.union([z.string(), z.number().int()]), name: z.string().optional() });
-const weighted = idName.extend({ weight: z.number().int().optional() });
 const who = z.object({ email: z.string().optional(), name: z.string().optional() });
 const ref = z.object({ id: z.string().optional(), name: z.string().optional() });
 
@@ -201,33 +204,55 @@ export const CampaignTeamAccessListSchema = z
   .object({ teams: z.array(z.object({ id: z.string(), name: z.string().optional(), readOnly: z.boolean() })) })
   .openapi('CampaignTeamAccessList');
 
+const idName = z.object({ id: z.union([z.string(), z.number().int()]), name: z.string().optional() });
+const weighted = idName.extend({ weight: z.number().int().optional() });
+
+/** The answered fields a campaign and a message (sub-channel) share. */
+export const channelRuleResponseFields = {
+  version: z.string().optional(),
+  enabled: z.boolean().optional(),
+  weight: z.number().int().optional(),
+  saturation: z.number().optional(),
+  validFrom: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the first day' }),
+  validTo: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the last day (inclusive)' }),
+  defaultDuration: z.number().int().optional(),
+  contentShuffleMode: z.enum(contentShuffleModeValues).optional(),
+  orderingMode: z.enum(orderingModeValues).optional(),
+  skipDefaultPage: z.boolean().optional(),
+  affectedDateRanges: z.record(z.string(), z.unknown()).optional(),
+  deviceTagCondition: z.record(z.string(), z.unknown()).optional(),
+  contentTagCondition: z.record(z.string(), z.unknown()).optional(),
+  fileTagCondition: z.record(z.string(), z.unknown()).optional(),
+  deviceSelectionMode: z.enum(deviceSelectionModeValues).optional(),
+  contentQuickFilterId: z.string().optional(),
+  fileQuickFilterId: z.string().optional(),
+  deviceQuickFilterId: z.string().optional(),
+  creatorEmail: z.string().optional(),
+  lastSavedByEmail: z.string().optional(),
+  createdDate: z.string().optional().openapi({ description: 'ISO-8601 UTC' }),
+  lastSavedAt: z.number().int().optional().openapi({ description: 'Epoch ms' }),
+  deviceAssignments: z.array(idName).optional(),
+  deviceGroupAssignments: z.array(idName).optional(),
+  contentAssignments: z.array(weighted).optional(),
+  contentGroupAssignments: z.array(idName).optional(),
+  fileFolderAssignments: z.array(idName).optional(),
+  fileAssignments: z.array(weighted).optional(),
+};
+
 export const CampaignSchema = projected(
   z.object({
     id: z.number().int(),
     name: z.string().optional(),
     customerId: z.number().int().optional(),
+    ...channelRuleResponseFields,
     level: z.enum(campaignLevelValues).optional(),
     type: z.enum(campaignTypeValues).optional(),
-    version: z.string().optional(),
-    enabled: z.boolean().optional(),
-    weight: z.number().int().optional(),
-    saturation: z.number().optional(),
     tags: z.array(z.string()).optional(),
     locked: z.boolean().optional(),
-    validFrom: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the first day' }),
-    validTo: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the last day (inclusive)' }),
     duration: z.number().int().optional(),
-    defaultDuration: z.number().int().optional(),
-    contentShuffleMode: z.enum(contentShuffleModeValues).optional(),
-    orderingMode: z.enum(orderingModeValues).optional(),
-    skipDefaultPage: z.boolean().optional(),
     skipInvalidFiles: z.boolean().optional(),
     affectedHours: z.record(z.string(), z.unknown()).optional(),
     affectedDays: z.record(z.string(), z.unknown()).optional(),
-    affectedDateRanges: z.record(z.string(), z.unknown()).optional(),
-    deviceTagCondition: z.record(z.string(), z.unknown()).optional(),
-    contentTagCondition: z.record(z.string(), z.unknown()).optional(),
-    fileTagCondition: z.record(z.string(), z.unknown()).optional(),
     advertiserId: z.string().optional(),
     advertiserName: z.string().optional().openapi({ description: 'The advertiser\'s name' }),
     advertiser: z.object({ id: z.string(), name: z.string().optional() }).optional().openapi({ description: 'Embedded on `select`' }),
@@ -237,15 +262,7 @@ export const CampaignSchema = projected(
     playbackSlotItemType: z.enum(playbackSlotItemTypeValues).optional(),
     playbackSlotDuration: z.number().int().optional(),
     playbackSlotNumberOfElementsToPlay: z.number().int().optional(),
-    deviceSelectionMode: z.enum(deviceSelectionModeValues).optional(),
-    contentQuickFilterId: z.string().optional(),
-    fileQuickFilterId: z.string().optional(),
-    deviceQuickFilterId: z.string().optional(),
-    creatorEmail: z.string().optional(),
-    lastSavedByEmail: z.string().optional(),
-    createdDate: z.string().optional().openapi({ description: 'ISO-8601 UTC' }),
     createDate: z.number().int().optional().openapi({ description: 'Epoch ms' }),
-    lastSavedAt: z.number().int().optional().openapi({ description: 'Epoch ms' }),
     customer: ref.extend({ id: z.number().int().optional() }).optional(),
     creator: who.optional(),
     lastSavedBy: who.optional(),
@@ -256,12 +273,6 @@ export const CampaignSchema = projected(
     affectedScreenCount: z.number().int().optional().openapi({ description: 'Select-only: screens the campaign targets' }),
     teamAccessList: CampaignTeamAccessListSchema.optional().openapi({ description: 'Select-only in lists: the campaign\'s teams' }),
     messageGroupAssignments: z.array(idName).optional(),
-    deviceAssignments: z.array(idName).optional(),
-    deviceGroupAssignments: z.array(idName).optional(),
-    contentAssignments: z.array(weighted).optional(),
-    contentGroupAssignments: z.array(idName).optional(),
-    fileFolderAssignments: z.array(idName).optional(),
-    fileAssignments: z.array(weighted).optional(),
     teamAssignments: z.array(idName).optional(),
   }),
 ).openapi('Campaign');
@@ -283,6 +294,20 @@ export const CampaignAiringSchema = z
   .openapi('CampaignAiring');
 
 export type CampaignAiring = z.infer<typeof CampaignAiringSchema>;
+
+/** The ids a campaign's or a message's body may carry, by kind (each checked against the tenant: another tenant's answers 404). */
+export const channelBodyIds = {
+  'body.contentQuickFilterId': 'quickFilter',
+  'body.fileQuickFilterId': 'quickFilter',
+  'body.deviceQuickFilterId': 'quickFilter',
+  'body.contentAssignment.assignments[].contentId': 'deviceContent',
+  'body.contentGroupAssignment.assignments[].contentGroupId': 'contentGroup',
+  'body.fileAssignment.assignments[].fileId': 'file',
+  'body.fileFolderAssignment.assignments[].fileFolderId': 'fileFolder',
+  'body.deviceAssignment.assignments[].deviceId': 'device',
+  'body.deviceGroupAssignment.assignments[].deviceGroupId': 'deviceGroup',
+  'body.teamAccessList.teams[].id': 'team',
+} as const;
 
 export type Campaign = z.infer<typeof CampaignSchema>;
 export type CampaignCreate = z.output<typeof CampaignCreateSchema>;

@@ -10,7 +10,7 @@ import { devices } from '@/server/modules/devices/devices.table';
 import { modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
 import { readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findPage, parseSelect, type ListInput, type SelectItem } from '@/server/query';
-import { assignmentKinds } from './campaign-assignments';
+import { assignmentKinds, type AssignmentKind } from './campaign-assignments';
 import { affectedScreenCounts, targetedDeviceIds, targetedDevices } from './campaign-targeting.queries';
 import { assignmentsOf, customersOfCampaigns, deleteCampaignRow, findCampaignForWrite, findCampaignRef, teamsOfCampaigns } from './campaigns.queries';
 import { campaignResource, pageExtraFields } from './campaigns.resource';
@@ -64,7 +64,6 @@ export async function writableCampaign(tx: Executor, ctx: ServiceContext, rawId:
 }
 
 type Extra = (typeof pageExtraFields)[number];
-const isExtra = (name: string): name is Extra => (pageExtraFields as readonly string[]).includes(name);
 
 function serialize(item: SelectItem): string {
   return item.children ? `${item.name}(${item.children.map(serialize).join(',')})` : item.name;
@@ -72,26 +71,42 @@ function serialize(item: SelectItem): string {
 
 /**
  * Splits `select` into what the statement projects and the fields answered after the page is read
- * (assignment lists, teams, `affectedScreenCount`). Without `select`, `defaults` are answered.
+ * (assignment lists, teams, `affectedScreenCount`; `names` for another owner such as messages). Without
+ * `select`, `defaults` are answered.
  */
-export function splitSelect(select: string | undefined, defaults: readonly Extra[]): { select: string | undefined; extras: Set<Extra> } {
+export function splitSelect<E extends string = Extra>(
+  select: string | undefined,
+  defaults: readonly E[],
+  names: readonly string[] = pageExtraFields,
+): { select: string | undefined; extras: Set<E> } {
   if (select === undefined || select.trim() === '') return { select, extras: new Set(defaults) };
   const items = parseSelect(select);
   if (!items) return { select, extras: new Set() };
-  const extras = new Set<Extra>();
+  const extras = new Set<E>();
   const rest: SelectItem[] = [];
   for (const item of items) {
-    if (!isExtra(item.name)) {
+    if (!names.includes(item.name)) {
       rest.push(item);
       continue;
     }
     if (item.children) {
-      throw new ValidationError('select.error.unknownField', `Field '${item.name}' on campaign is not a relation (select position ${item.position})`, { position: item.position, token: item.name });
+      throw new ValidationError('select.error.unknownField', `Field '${item.name}' is not a relation (select position ${item.position})`, { position: item.position, token: item.name });
     }
-    extras.add(item.name);
+    extras.add(item.name as E);
   }
 
   return { select: rest.length > 0 ? rest.map(serialize).join(',') : 'id', extras };
+}
+
+/** Adds the assignment lists named in `extras` to a page of campaigns or messages: one statement per list. */
+export async function attachAssignmentLists(db: Executor, items: readonly { id: number }[], extras: ReadonlySet<string>, kinds: readonly AssignmentKind[]): Promise<void> {
+  const ids = items.map((item) => item.id);
+  const out = items as unknown as Record<string, unknown>[];
+  for (const kind of kinds) {
+    if (!extras.has(kind.listField)) continue;
+    const lists = await assignmentsOf(db, kind, ids);
+    items.forEach((item, i) => (out[i]![kind.listField] = lists.get(item.id) ?? []));
+  }
 }
 
 /** Adds the extra fields to a page of campaigns: one statement per named list for the whole page. */
@@ -99,11 +114,7 @@ async function attachExtras(db: Executor, items: Campaign[], extras: Set<Extra>)
   if (items.length === 0 || extras.size === 0) return;
   const ids = items.map((item) => item.id);
   const out = items as unknown as Record<string, unknown>[];
-  for (const kind of assignmentKinds) {
-    if (!extras.has(kind.listField as Extra)) continue;
-    const lists = await assignmentsOf(db, kind, ids);
-    items.forEach((item, i) => (out[i]![kind.listField] = lists.get(item.id) ?? []));
-  }
+  await attachAssignmentLists(db, items, extras, assignmentKinds);
   if (extras.has('teamAssignments') || extras.has('teamAccessList')) {
     const teams = await teamsOfCampaigns(db, ids);
     items.forEach((item, i) => {

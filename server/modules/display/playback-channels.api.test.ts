@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
+import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFile } from '@/server/modules/files/files.test-helpers';
 import { devicesAffectedBy } from './manifest';
@@ -166,5 +167,76 @@ describe('what channels play changes', () => {
     expect(await reached({ contentIds: [(await k.own.content('Unplayed')).id] })).toEqual([]);
     // Another tenant's change never names this tenant's screens.
     expect(await devicesAffectedBy(t.db, { customerId: k.otherCustomerId, contentIds: [assigned.id], fileIds: [loose.id] })).toEqual([]);
+  });
+});
+
+describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution', () => {
+  it('plays the eligible messages\' items on the schedule and in the manifest, and explains each message', async () => {
+    const hall = await k.own.deviceFolder('Hall for messages');
+    const news = await k.own.file('news.png');
+    const weather = await k.own.file('weather.png');
+    const elsewhereFile = await k.own.file('elsewhere.png');
+    const slide = await k.own.content('Message slide');
+    const group = (await t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'Ticker' } })).body;
+    const message = async (body: Record<string, unknown>) => {
+      const res = await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, ...body } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+
+      return res.body;
+    };
+    const first = await message({ name: 'News', type: 'ASSETS_STATIC', weight: 1, defaultDuration: 6, saturation: 0, fileAssignment: { assignments: [{ fileId: news.id, weight: 1 }, { fileId: weather.id, weight: 2 }] } });
+    const second = await message({ name: 'Slide', type: 'CONTENT', weight: 2, contentId: slide.id, defaultDuration: 4 });
+    const notHere = await message({ name: 'Hall only', type: 'ASSETS_STATIC', weight: 3, fileAssignment: { assignments: [{ fileId: elsewhereFile.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: hall.id }] } });
+    const off = await message({ name: 'Off', type: 'CONTENT', weight: 4, contentId: slide.id, enabled: false });
+    const ticker = await k.create({
+      name: 'Ticker channel',
+      level: 'WIDGET',
+      type: 'MESSAGE_GROUP',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      weight: 20,
+      messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+
+    const segments = await scheduleOf(JAN1, JAN1 + H);
+    const played = segments[0]!.channels.find((c) => c.campaignId === ticker.id)!;
+    expect(played.items.map((i) => [i.type, i.name, i.durationMs, (i as { messageId?: number }).messageId])).toEqual([
+      ['FILE', 'news.png', 6000, first.id],
+      ['FILE', 'weather.png', 6000, first.id],
+      ['CONTENT', 'Message slide', 4000, second.id],
+    ]);
+
+    const manifest = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
+    expect(manifest.files[news.id]).toMatchObject({ name: 'news.png' });
+    expect(manifest.files[elsewhereFile.id]).toBeUndefined();
+
+    const explained = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    const channelExplained = explained.campaigns.find((c) => c.id === ticker.id)!;
+    expect(channelExplained.eligible).toBe(true);
+    expect(Object.fromEntries((channelExplained.messages ?? []).map((m) => [m.id, m.reasons]))).toEqual({ [first.id]: [], [second.id]: [], [notHere.id]: ['NOT_TARGETED'], [off.id]: ['DISABLED'] });
+
+    // A change to a message reaches the screen: its manifest moves.
+    const put = await t.request('PUT', `/api/message/${second.id}`, { token: k.approver, json: { enabled: false } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const after = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
+    expect(after.etag).not.toBe(manifest.etag);
+    const again = (await scheduleOf(JAN1, JAN1 + H))[0]!.channels.find((c) => c.campaignId === ticker.id)!;
+    expect(again.items.map((i) => i.name)).toEqual(['news.png', 'weather.png']);
+    // A change to the group (its order among the channel's groups) and to a message tells the channel's screens.
+    const heard: DeviceChange[] = [];
+    const stop = deviceChangeListeners.add({ name: 'messages-test', changed: async (_tx, change) => void heard.push(change) });
+    try {
+      expect((await t.request('PUT', `/api/messageGroup/${group.id}`, { token: k.approver, json: { weight: 7 } })).status).toBe(200);
+      expect((await t.request('DELETE', `/api/message/${off.id}`, { token: k.approver })).status).toBe(204);
+    } finally {
+      stop();
+    }
+    expect(heard.map((c) => c.deviceIds.includes(screen.deviceId))).toEqual([true, true]);
+
+    // The parent decides first: switched off, none of its messages plays.
+    await t.request('PUT', `/api/campaign/${ticker.id}`, { token: k.approver, json: { enabled: false } });
+    const parentOff = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    expect(parentOff.campaigns.find((c) => c.id === ticker.id)!.messages!.find((m) => m.id === first.id)!.eligible).toBe(false);
   });
 });

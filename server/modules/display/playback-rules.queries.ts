@@ -1,26 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
-import {
-  campaignContentAssignments,
-  campaignContentGroupAssignments,
-  campaignDeviceAssignments,
-  campaignDeviceGroupAssignments,
-  campaignFileAssignments,
-  campaignFileFolderAssignments,
-  campaignMessageGroupAssignments,
-  campaigns,
-} from '@/server/modules/campaigns/campaigns.table';
-import { deviceContents } from '@/server/modules/content/content.table';
+import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaignMessageGroupAssignments, campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { files } from '@/server/modules/files/files.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
+import { messageDeviceAssignments, messageDeviceGroupAssignments, messages } from '@/server/modules/messages/messages.table';
 import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import type { CampaignHours, ScheduleIntervals, TagCondition, WorkingDays } from '@/server/playback/schedule-rules.schemas';
-import type { CampaignRules, CandidateContent, CandidateFile, DeviceFacts, PlaybackRules } from '@/server/playback/resolver';
+import type { CampaignRules, DeviceFacts, MessageRules, PlaybackRules } from '@/server/playback/resolver';
 import type { PlaybackDevice } from './manifest.queries';
+import { byOwner, campaignOwner, candidateContent, candidateFile, contentSource, fileSource, loadItems, messageOwner, type ContentItemRow, type FileItemRow, type OwnerRow } from './playback-items.queries';
 
 /*
  * The database side of the playback resolution (spec 4 §4): the device's facts and the tenant's campaigns
@@ -66,9 +57,6 @@ type CampaignRow = {
   skipInvalidFiles: boolean;
 };
 
-type ItemRow = { campaignId: number; id: string; name: string; weight: number | null };
-type FileItemRow = ItemRow & { contentType: string; durationSeconds: string | null; validFrom: number | null; validTo: number | null };
-type ContentItemRow = ItemRow & { deviceContentType: 'content' | 'simpleLoop'; pageCount: number };
 
 
 /** The facts of `device` the resolver reads: its folder path, tags, teams and the device quick filters it matches. */
@@ -93,12 +81,14 @@ export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Pro
   };
 }
 
-/** The device quick filters of the tenant's QUICK_FILTER campaigns that `device` matches (one statement). */
+/** The device quick filters of the tenant's QUICK_FILTER campaigns and messages that `device` matches (one statement). */
 async function matchingDeviceQuickFilters(db: Executor, device: PlaybackDevice): Promise<string[]> {
   const filters = await execRows<{ id: string; criteria: unknown }>(
     db,
-    sql`select distinct qf.id, qf.criteria from ${campaigns} c join ${quickFilters} qf on qf.id = c.device_quick_filter_id and qf.customer_id = c.customer_id
-         where c.customer_id = ${device.customerId} and c.device_selection_mode = 'QUICK_FILTER' and qf.filtered_entity_type = 'DEVICE'`,
+    sql`select distinct qf.id, qf.criteria from ${quickFilters} qf
+         where qf.customer_id = ${device.customerId} and qf.filtered_entity_type = 'DEVICE' and qf.id in (
+           select c.device_quick_filter_id from ${campaigns} c where c.customer_id = ${device.customerId} and c.device_selection_mode = 'QUICK_FILTER'
+           union all select m.device_quick_filter_id from ${messages} m where m.customer_id = ${device.customerId} and m.device_selection_mode = 'QUICK_FILTER')`,
   );
   if (filters.length === 0) return [];
   const now = new Date();
@@ -143,36 +133,22 @@ export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, fa
   if (rows.length === 0) return { campaigns: [] };
   const ids = rows.map((r) => Number(r.id));
   const [contentItems, fileItems, groups] = await Promise.all([
-    loadItems<ContentItemRow>(db, customerId, rows, ids, contentSource),
-    loadItems<FileItemRow>(db, customerId, rows, ids, fileSource),
+    loadItems<ContentItemRow>(db, customerId, rows, ids, contentSource, campaignOwner),
+    loadItems<FileItemRow>(db, customerId, rows, ids, fileSource, campaignOwner),
     loadMessageGroups(db, customerId, ids),
   ]);
 
-  const contentsBy = byCampaign(contentItems);
-  const filesBy = byCampaign(fileItems);
+  const contentsBy = byOwner(contentItems);
+  const filesBy = byOwner(fileItems);
 
   return { campaigns: rows.map((row) => campaignRules(row, contentsBy.get(Number(row.id)) ?? [], filesBy.get(Number(row.id)) ?? [], groups)) };
-}
-
-/** Item rows by their campaign id (one pass; the rows arrive for every campaign at once). */
-function byCampaign<T extends ItemRow>(rows: readonly T[]): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const id = Number(row.campaignId);
-    const list = out.get(id);
-    if (list) list.push(row);
-    else out.set(id, [row]);
-  }
-
-  return out;
 }
 
 /** One campaign's rules from its row and its own item rows. */
 function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[], fileItems: readonly FileItemRow[], groups: ReadonlyMap<number, CampaignRules['messageGroups']>): CampaignRules {
   const id = Number(row.id);
-  const contents: CandidateContent[] = contentItems
-    .map((i) => ({ id: i.id, name: i.name, deviceContentType: i.deviceContentType, pageCount: Math.max(1, Number(i.pageCount) || 1), weight: i.weight ?? 0 }));
-  const filesOf: CandidateFile[] = fileItems.map(candidateFile);
+  const contents = contentItems.map(candidateContent);
+  const filesOf = fileItems.map(candidateFile);
 
   return {
     id,
@@ -181,22 +157,10 @@ function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[]
     weight: row.weight ?? 0,
     saturation: row.saturation,
     tags: row.tags,
-    enabled: row.enabled,
-    validFrom: row.validFrom,
-    validTo: row.validTo,
+    ...sharedRules(row),
     affectedDays: row.affectedDays,
     affectedHours: row.affectedHours,
-    affectedDateRanges: row.affectedDateRanges,
-    deviceSelectionMode: row.deviceSelectionMode,
-    deviceIds: row.deviceIds,
-    deviceGroupIds: row.deviceGroupIds,
-    deviceTagCondition: row.deviceTagCondition,
-    teamIds: row.teamIds,
-    deviceQuickFilterId: row.deviceQuickFilterId,
-    orderingMode: row.orderingMode,
-    contentShuffleMode: row.contentShuffleMode,
     durationS: row.duration,
-    defaultDurationS: row.defaultDuration,
     skipInvalidFiles: row.skipInvalidFiles,
     files: filesOf,
     contents,
@@ -208,107 +172,51 @@ function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[]
   };
 }
 
-function candidateFile(row: FileItemRow): CandidateFile {
-  const seconds = Number(row.durationSeconds);
-  const kind = row.contentType.startsWith('image/') ? 'image' : row.contentType.startsWith('video/') ? 'video' : 'other';
-
+/** The time rules, targeting and play rules a campaign row and a message row carry alike. */
+function sharedRules(row: CampaignRow | MessageRow) {
   return {
-    id: row.id,
-    name: row.name,
-    kind,
-    durationMs: row.durationSeconds !== null && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null,
+    enabled: row.enabled,
     validFrom: row.validFrom,
     validTo: row.validTo,
-    weight: row.weight ?? 0,
+    affectedDateRanges: row.affectedDateRanges,
+    deviceSelectionMode: row.deviceSelectionMode,
+    deviceIds: row.deviceIds,
+    deviceGroupIds: row.deviceGroupIds,
+    deviceTagCondition: row.deviceTagCondition,
+    teamIds: row.teamIds,
+    deviceQuickFilterId: row.deviceQuickFilterId,
+    orderingMode: row.orderingMode,
+    contentShuffleMode: row.contentShuffleMode,
+    defaultDurationS: row.defaultDuration,
   };
 }
 
-/** True (SQL, over the item alias `x`) when the tag condition holds for the item's tags; no condition: true. */
-function tagCondition(column: string, condition: SQL): SQL {
-  return sql`(${condition} is null or jsonb_array_length(coalesce(${condition}->'tags', '[]'::jsonb)) = 0
-    or (case when ${condition}->>'operator' = 'AND' then ${sql.raw(column)} @> array(select jsonb_array_elements_text(${condition}->'tags'))
-             else ${sql.raw(column)} && array(select jsonb_array_elements_text(${condition}->'tags')) end))`;
-}
-
-/** True (SQL) when the campaign names no played-asset teams or the item belongs to one of them. */
-function playedAssetTeams(resourceType: string, idColumn: string): SQL {
-  return sql`(c.played_asset_team_access_list is null or jsonb_array_length(coalesce(c.played_asset_team_access_list->'teams', '[]'::jsonb)) = 0
-    or exists (select 1 from ${teamAssignments} ta where ta.resource_type = ${resourceType} and ta.resource_id = ${sql.raw(idColumn)}::text
-                 and ta.team_id::text in (select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id')))`;
-}
-
-const pageCountOf = sql.raw(`case when x.device_content_type = 'simpleLoop' then jsonb_array_length(coalesce(x.data->'slides', '[]'::jsonb)) else jsonb_array_length(coalesce(x.data->'pages', '[]'::jsonb)) end`);
-
-/** Where one kind of item (content or files) comes from, for `loadItems`. */
-type ItemSource = {
-  table: typeof deviceContents | typeof files;
-  /** The item columns selected from alias `x`. */
-  select: SQL;
-  /** Static assignments (`a`): the table and its item id column name. */
-  assignments: { table: typeof campaignContentAssignments | typeof campaignFileAssignments; itemColumn: string };
-  /** Folder assignments (`g`) of the dynamic type: the table, its folder column and the item's path column. */
-  folders: { table: typeof campaignContentGroupAssignments | typeof campaignFileFolderAssignments; folderColumn: string; itemPath: string; type: string; tagCondition: string };
-  teamResource: 'deviceContent' | 'file';
-  quickFilter: { type: string; entity: 'CONTENT' | 'FILE'; idOf: (row: CampaignRow) => string | null };
+type MessageRow = OwnerRow & {
+  messageGroupId: number;
+  name: string;
+  enabled: boolean;
+  weight: number | null;
+  saturation: number | null;
+  isPlayedElementsCappedByItemCount: boolean;
+  validFrom: string | null;
+  validTo: string | null;
+  defaultDuration: number | null;
+  contentShuffleMode: 'BALANCED' | 'SERIAL' | null;
+  orderingMode: 'DEFAULT' | 'ALPHABET' | 'RANDOM' | null;
+  affectedDateRanges: ScheduleIntervals | null;
+  deviceSelectionMode: 'STATIC' | 'DYNAMIC' | 'QUICK_FILTER';
+  deviceTagCondition: TagCondition | null;
+  deviceQuickFilterId: string | null;
+  deviceIds: string[];
+  deviceGroupIds: string[];
+  teamIds: string[];
 };
 
 /**
- * The items each campaign plays, of one kind: assigned (static), in an assigned folder or below (the
- * dynamic type, with its tag condition and played-asset teams), or matching its quick filter; one statement.
+ * The message groups each MESSAGE_GROUP campaign plays, with their messages (targeting, time rules) and each
+ * message's candidate items: a fixed number of statements (groups, messages, content items, file items, plus
+ * one per quick filter a message plays), whatever the number of messages.
  */
-async function loadItems<T>(db: Executor, customerId: number, rows: readonly CampaignRow[], ids: readonly number[], source: ItemSource): Promise<T[]> {
-  const { select, assignments, folders } = source;
-  const branches: SQL[] = [
-    sql`select a.campaign_id::float8 as "campaignId", a.weight, ${select}
-          from ${assignments.table} a join ${source.table} x on x.id = a.${sql.raw(assignments.itemColumn)} and x.customer_id = ${customerId}
-         where a.campaign_id = any(${bigintArrayParam(ids)})`,
-    sql`select c.id::float8 as "campaignId", 0 as weight, ${select}
-          from ${campaigns} c join ${source.table} x on x.customer_id = c.customer_id
-           and x.${sql.raw(folders.itemPath)} && array(select g.${sql.raw(folders.folderColumn)} from ${folders.table} g where g.campaign_id = c.id)
-         where c.id = any(${bigintArrayParam(ids)}) and c.type = ${folders.type} and ${tagCondition('x.tags', sql.raw(`c.${folders.tagCondition}`))} and ${playedAssetTeams(source.teamResource, 'x.id')}`,
-  ];
-  const now = new Date();
-  for (const row of rows) {
-    const filterId = source.quickFilter.idOf(row);
-    if (row.type !== source.quickFilter.type || !filterId) continue;
-    const criteria = await quickFilterCriteria(db, customerId, filterId, source.quickFilter.entity);
-    if (!criteria) continue;
-    branches.push(sql`select ${Number(row.id)}::float8 as "campaignId", 0 as weight, ${select}
-          from ${source.table} x where x.customer_id = ${customerId} and ${criteriaCondition(source.quickFilter.entity, criteria, { customerId, now })}`);
-  }
-
-  return execRows<T & Record<string, unknown>>(db, sql.join(branches, sql` union all `));
-}
-
-const contentSource: ItemSource = {
-  table: deviceContents,
-  select: sql`x.id::text as id, x.name, x.device_content_type as "deviceContentType", ${pageCountOf} as "pageCount"`,
-  assignments: { table: campaignContentAssignments, itemColumn: 'content_id' },
-  folders: { table: campaignContentGroupAssignments, folderColumn: 'content_group_id', itemPath: 'group_path', type: 'CONTENT_DYNAMIC', tagCondition: 'content_tag_condition' },
-  teamResource: 'deviceContent',
-  quickFilter: { type: 'CONTENT_QUICK_FILTER', entity: 'CONTENT', idOf: (row) => row.contentQuickFilterId },
-};
-
-const fileSource: ItemSource = {
-  table: files,
-  select: sql`x.id::text as id, x.name, x.content_type as "contentType", x.meta_data->>'duration' as "durationSeconds",
-    floor(extract(epoch from x.valid_from) * 1000)::float8 as "validFrom", floor(extract(epoch from x.valid_to) * 1000)::float8 as "validTo"`,
-  assignments: { table: campaignFileAssignments, itemColumn: 'file_id' },
-  folders: { table: campaignFileFolderAssignments, folderColumn: 'file_folder_id', itemPath: 'folder_path', type: 'ASSETS_DYNAMIC', tagCondition: 'file_tag_condition' },
-  teamResource: 'file',
-  quickFilter: { type: 'ASSET_QUICK_FILTER', entity: 'FILE', idOf: (row) => row.fileQuickFilterId },
-};
-
-async function quickFilterCriteria(db: Executor, customerId: number, id: string, type: 'CONTENT' | 'FILE'): Promise<unknown> {
-  const [row] = await execRows<{ criteria: unknown }>(
-    db,
-    sql`select criteria from ${quickFilters} where id = ${id}::uuid and customer_id = ${customerId} and filtered_entity_type = ${type}`,
-  );
-
-  return row?.criteria;
-}
-
-/** The message groups each MESSAGE_GROUP campaign plays (their messages arrive with the message module). */
 async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
   const rows = await execRows<{ campaignId: number; id: number; name: string; weight: number }>(
     db,
@@ -318,11 +226,57 @@ async function loadMessageGroups(db: Executor, customerId: number, ids: readonly
          order by g.weight, g.id`,
   );
   const byCampaign = new Map<number, NonNullable<CampaignRules['messageGroups']>[number][]>();
+  if (rows.length === 0) return byCampaign;
+  const groupIds = [...new Set(rows.map((r) => Number(r.id)))];
+  const messageRows = await execRows<MessageRow>(
+    db,
+    sql`select m.id::float8 as id, m.message_group_id::float8 as "messageGroupId", m.name, m.type, m.enabled, m.weight, m.saturation,
+               m.is_played_elements_capped_by_item_count as "isPlayedElementsCappedByItemCount", m.valid_from::text as "validFrom", m.valid_to::text as "validTo",
+               m.default_duration as "defaultDuration", m.content_shuffle_mode as "contentShuffleMode", m.ordering_mode as "orderingMode",
+               m.affected_date_ranges as "affectedDateRanges", m.device_selection_mode as "deviceSelectionMode", m.device_tag_condition as "deviceTagCondition",
+               m.device_quick_filter_id::text as "deviceQuickFilterId", m.content_quick_filter_id::text as "contentQuickFilterId", m.file_quick_filter_id::text as "fileQuickFilterId",
+               array(select a.device_id::text from ${messageDeviceAssignments} a where a.message_id = m.id) as "deviceIds",
+               array(select a.device_group_id::text from ${messageDeviceGroupAssignments} a where a.message_id = m.id) as "deviceGroupIds",
+               array(select jsonb_array_elements(coalesce(m.team_access_list->'teams', '[]'::jsonb))->>'id') as "teamIds"
+          from ${messages} m
+         where m.customer_id = ${customerId} and m.message_group_id = any(${bigintArrayParam(groupIds)})
+         order by m.id`,
+  );
+  const messageIds = messageRows.map((m) => Number(m.id));
+  const [contentItems, fileItems] = await Promise.all([
+    loadItems<ContentItemRow>(db, customerId, messageRows, messageIds, contentSource, messageOwner),
+    loadItems<FileItemRow>(db, customerId, messageRows, messageIds, fileSource, messageOwner),
+  ]);
+  const contentsBy = byOwner(contentItems);
+  const filesBy = byOwner(fileItems);
+  const messagesOf = new Map<number, MessageRules[]>();
+  for (const row of messageRows) {
+    const list = messagesOf.get(Number(row.messageGroupId)) ?? [];
+    list.push(messageRules(row, contentsBy.get(Number(row.id)) ?? [], filesBy.get(Number(row.id)) ?? []));
+    messagesOf.set(Number(row.messageGroupId), list);
+  }
   for (const row of rows) {
     const list = byCampaign.get(Number(row.campaignId)) ?? [];
-    list.push({ id: Number(row.id), name: row.name, weight: row.weight, messages: [] });
+    list.push({ id: Number(row.id), name: row.name, weight: row.weight, messages: messagesOf.get(Number(row.id)) ?? [] });
     byCampaign.set(Number(row.campaignId), list);
   }
 
   return byCampaign;
+}
+
+/** One message's rules from its row and its own item rows. */
+function messageRules(row: MessageRow, contentItems: readonly ContentItemRow[], fileItems: readonly FileItemRow[]): MessageRules {
+  const id = Number(row.id);
+
+  return {
+    id,
+    name: row.name,
+    weight: row.weight ?? 0,
+    ...sharedRules(row),
+    saturation: row.saturation,
+    isPlayedElementsCappedByItemCount: row.isPlayedElementsCappedByItemCount,
+    // A content item named both as `contentId` and in `contentAssignment` plays once.
+    contents: [...new Map(contentItems.map((i) => [i.id, candidateContent(i)] as const)).values()],
+    files: fileItems.map(candidateFile),
+  };
 }

@@ -6,6 +6,8 @@ import { isForeignKeyViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
+import { targetedDeviceIds } from '@/server/modules/campaigns/campaign-targeting.queries';
+import { announceDeviceChange } from '@/server/modules/devices/device-changes';
 import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 import { findPage, type ListInput, selectsField } from '@/server/query';
@@ -57,6 +59,7 @@ export async function updateMessageGroup(ctx: ServiceContext, input: { id: numbe
     const changes = diffFields(row, values);
     if (Object.keys(changes).length > 0) {
       await q.updateMessageGroup(tx, row, values);
+      await announceGroupChange(tx, row);
       await audit(tx, ctx, row, 'update', `Message group '${row.name}' updated: ${Object.keys(changes).join(', ')}`, changes);
     }
 
@@ -80,6 +83,13 @@ export async function deleteMessageGroup(ctx: ServiceContext, input: { id: numbe
     if (isForeignKeyViolation(err)) throw new ConflictError('messageGroup.error.inUse', 'The message group is assigned to a channel: remove it from the channel first', { id: input.id });
     throw err;
   }
+}
+
+/** Tells the screens of the channels that play the group (its order, its messages) that their manifest changed. */
+export async function announceGroupChange(tx: Executor, group: Pick<MessageGroupRow, 'id' | 'customerId'>): Promise<void> {
+  const campaignIds = await q.campaignsOfGroup(tx, group.customerId, group.id);
+  if (campaignIds.length === 0) return;
+  await announceDeviceChange(tx, { customerId: group.customerId, deviceIds: await targetedDeviceIds(tx, group.customerId, campaignIds), kind: 'settings' });
 }
 
 async function readMessageGroup(db: Executor, ctx: ServiceContext, id: number, options: { select?: string; visibleOnly: boolean }) {

@@ -1,0 +1,264 @@
+'use client';
+
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DeleteMessageDialog, DeleteMessageGroupDialog, EDITABLE_TYPES, MessageFormDialog, MessageGroupFormDialog } from '@/components/sub-channels/sub-channel-dialogs';
+import { NoAccess } from '@/components/settings/no-access';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { PlaylistIcon, PlusIcon } from '@/components/ui/icons';
+import { ResourceList } from '@/components/ui/list-view';
+import { PageHeader } from '@/components/ui/page-header';
+import { RowActions } from '@/components/ui/row-actions';
+import { useMessageGroups, useMessages, useUpdateMessage, type Message, type MessageGroup } from '@/lib/api/messages';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useTenant } from '@/lib/tenant/tenant-context';
+import { hasRole } from '@/server/context/roles';
+
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const SORTABLE = ['name', 'weight'] as const;
+
+type GroupAction = { kind: 'rename' | 'delete'; group: MessageGroup };
+
+/** VIEWER and above read; APPROVER and above change (the API's roles), in one chosen tenant. */
+function useSubChannelAccess() {
+  const me = useCurrentUser();
+  const { canSwitch, tenant } = useTenant();
+  const needsTenant = canSwitch && !tenant;
+  const isApprover = hasRole(me.role, 'APPROVER');
+
+  return { tenant, canView: hasRole(me.role, 'VIEWER'), isApprover, needsTenant, canManage: isApprover && !needsTenant };
+}
+
+function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (group: MessageGroup) => void, onAction: (action: GroupAction) => void): ColumnDef<MessageGroup>[] {
+  return [
+    {
+      id: 'name',
+      accessorKey: 'name',
+      header: 'Group',
+      cell: ({ row }) => (
+        <button
+          type="button"
+          aria-pressed={row.original.id === selectedId}
+          className="cursor-pointer text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline aria-pressed:text-brand-700"
+          onClick={() => onSelect(row.original)}
+        >
+          {row.original.name}
+        </button>
+      ),
+    },
+    { id: 'weight', accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => {
+        const group = row.original;
+
+        return (
+          <RowActions label={`Actions for ${group.name}`}>
+            <DropdownMenuItem onSelect={() => onSelect(group)}>Show sub-channels</DropdownMenuItem>
+            {canManage && !group.readOnly ? (
+              <>
+                <DropdownMenuItem onSelect={() => onAction({ kind: 'rename', group })}>Rename</DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', group })}>
+                  Delete
+                </DropdownMenuItem>
+              </>
+            ) : null}
+          </RowActions>
+        );
+      },
+    },
+  ];
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  ...EDITABLE_TYPES,
+  CONTENT_DYNAMIC: 'Content folder',
+  ASSETS_STATIC: 'Media files',
+  CONTENT_QUICK_FILTER: 'Content filter',
+  ASSET_QUICK_FILTER: 'Media filter',
+};
+
+function playsText(message: Message): string {
+  if (message.type === 'CONTENT') return message.contentName ?? '—';
+  if (message.type === 'ASSETS_DYNAMIC') return (message.fileFolderAssignments ?? []).map((f) => f.name ?? '').join(', ') || '—';
+
+  return TYPE_WORDS[message.type ?? ''] ?? '—';
+}
+
+const day = (epochMs: number | null | undefined) => (typeof epochMs === 'number' ? new Date(epochMs).toISOString().slice(0, 10) : null);
+
+function daysText(message: Message): string {
+  const from = day(message.validFrom);
+  const to = day(message.validTo);
+
+  return from || to ? `${from ?? '…'} – ${to ?? '…'}` : 'Always';
+}
+
+function saturationText(saturation: number | null | undefined): string {
+  if (saturation === 0) return 'All items';
+  const n = saturation ?? 1;
+
+  return n === 1 ? '1 item' : `${n} items`;
+}
+
+/** The messages of one group, in play order, with their switches and actions. */
+function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: boolean }) {
+  const query = useMessages({ page: 0, size: 200, sort: 'weight,asc', messageGroupId: group.id });
+  const toggle = useUpdateMessage();
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const writable = canManage && !group.readOnly;
+  const messages = query.data?.content ?? [];
+
+  return (
+    <section aria-labelledby="sub-channels-heading" className="mt-8 rounded-lg border border-zinc-200 bg-white" data-testid="group-messages">
+      <header className="flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3">
+        <div>
+          <h2 id="sub-channels-heading" className="text-base font-semibold text-zinc-900">
+            Sub-channels of {group.name}
+          </h2>
+          <p className="text-sm text-zinc-600">A channel that plays this group plays these in order, each for its items per turn.</p>
+        </div>
+        {writable ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <PlusIcon className="size-4" />
+            New sub-channel
+          </Button>
+        ) : null}
+      </header>
+      {query.isError ? (
+        <div className="p-4">
+          <Alert tone="error" title="The sub-channels could not be loaded." />
+        </div>
+      ) : messages.length === 0 ? (
+        <p className="p-6 text-center text-sm text-zinc-600">{query.isLoading ? 'Loading…' : 'No sub-channels in this group yet.'}</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="bg-zinc-50 text-xs font-medium text-zinc-600 uppercase">
+            <tr>
+              <th className="px-4 py-2">Name</th>
+              <th className="px-4 py-2">Plays</th>
+              <th className="px-4 py-2">Per turn</th>
+              <th className="px-4 py-2">Order</th>
+              <th className="px-4 py-2">Days</th>
+              <th className="px-4 py-2">Status</th>
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100">
+            {messages.map((message) => (
+              <tr key={message.id} data-testid="message-row">
+                <td className="px-4 py-2 font-medium text-zinc-900">{message.name}</td>
+                <td className="px-4 py-2 text-zinc-700">
+                  <span className="text-zinc-500">{TYPE_WORDS[message.type ?? ''] ?? message.type}: </span>
+                  {playsText(message)}
+                </td>
+                <td className="px-4 py-2 text-zinc-700">{saturationText(message.saturation)}</td>
+                <td className="px-4 py-2 text-zinc-700 tabular-nums">{message.weight ?? '—'}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-zinc-700 tabular-nums">{daysText(message)}</td>
+                <td className="px-4 py-2">{message.enabled ? <Badge tone="brand">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
+                <td className="px-4 py-2 text-right">
+                  {writable ? (
+                    <RowActions label={`Actions for ${message.name}`}>
+                      <DropdownMenuItem onSelect={() => setEditing(message)}>Edit</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>{message.enabled ? 'Disable' : 'Enable'}</DropdownMenuItem>
+                      <DropdownMenuSeparator />
+                      <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeleting(message)}>
+                        Delete
+                      </DropdownMenuItem>
+                    </RowActions>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {writable ? (
+        <>
+          <MessageFormDialog open={adding} group={group} onOpenChange={setAdding} />
+          <MessageFormDialog open={editing !== null} group={group} message={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />
+          <DeleteMessageDialog message={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function SubChannelsPage() {
+  const access = useSubChannelAccess();
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
+  const { params } = list;
+  const query = useMessageGroups({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
+  const [isCreating, setIsCreating] = useState(false);
+  const [action, setAction] = useState<GroupAction | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const groups = query.data?.content ?? [];
+  const selected = groups.find((g) => g.id === selectedId) ?? (groups.length === 1 ? groups[0]! : null);
+  const columns = useMemo(() => groupColumns(access.canManage, selected?.id ?? null, (g) => setSelectedId(g.id), setAction), [access.canManage, selected?.id]);
+  const close = (open: boolean) => (open ? undefined : setAction(null));
+  if (!access.canView) return <NoAccess title="Sub-channels are not available to you">Your role cannot see sub-channels.</NoAccess>;
+
+  return (
+    <>
+      <PageHeader
+        title="Sub-channels"
+        description="Groups of sub-channels (messages) that a message-group channel plays in turn: a news ticker, offers of the day, notices."
+        actions={
+          access.canManage ? (
+            <Button onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New group
+            </Button>
+          ) : null
+        }
+      />
+      {access.canManage ? (
+        <>
+          <MessageGroupFormDialog open={isCreating} onOpenChange={setIsCreating} />
+          <MessageGroupFormDialog open={action?.kind === 'rename'} group={action?.kind === 'rename' ? action.group : null} onOpenChange={close} />
+          <DeleteMessageGroupDialog group={action?.kind === 'delete' ? action.group : null} onOpenChange={close} />
+        </>
+      ) : null}
+      <ResourceList
+        identity={{ name: 'message-groups', noun: { one: 'group', other: 'groups' } }}
+        list={list}
+        query={query}
+        columns={columns}
+        getRowId={(group) => String(group.id)}
+        sortable={SORTABLE}
+        search={{ label: 'Search groups by name', placeholder: 'Search by name' }}
+        notices={
+          access.isApprover && access.needsTenant ? (
+            <Alert tone="info" title="Choose a tenant to manage its sub-channels.">
+              With all tenants shown, sub-channels are read-only. Pick a tenant in the switcher above.
+            </Alert>
+          ) : null
+        }
+        errorTitle="The sub-channel groups could not be loaded."
+        empty={{
+          icon: <PlaylistIcon className="size-5 text-zinc-500" />,
+          title: 'No sub-channel groups yet',
+          body: 'A group holds sub-channels; a channel of type message group plays them in turn.',
+          action: access.canManage ? (
+            <Button size="sm" onClick={() => setIsCreating(true)}>
+              <PlusIcon className="size-4" />
+              New group
+            </Button>
+          ) : null,
+        }}
+      />
+      {selected ? <GroupMessages key={selected.id} group={selected} canManage={access.canManage} /> : groups.length > 0 ? <p className="mt-6 text-sm text-zinc-600">Choose a group to see its sub-channels.</p> : null}
+    </>
+  );
+}

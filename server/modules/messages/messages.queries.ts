@@ -1,0 +1,58 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
+import { messages, type MessageRow } from './messages.table';
+
+export async function insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+
+  return row!;
+}
+
+export type MessageChanges = Partial<Omit<typeof messages.$inferInsert, 'id' | 'customerId' | 'messageGroupId' | 'type' | 'deviceSelectionMode' | 'createdDate'>>;
+
+export async function updateMessageRow(db: Executor, row: Pick<MessageRow, 'id' | 'customerId'>, values: MessageChanges): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.update(messages).set(values).where(and(eq(messages.id, row.id), eq(messages.customerId, row.customerId)));
+}
+
+/** Deletes one message (its assignments go by cascade). */
+export async function deleteMessageRow(db: Executor, row: Pick<MessageRow, 'id' | 'customerId'>): Promise<void> {
+  await db.delete(messages).where(and(eq(messages.id, row.id), eq(messages.customerId, row.customerId)));
+}
+
+/** One message of `where` with whether the caller sees and writes it (through its group's teams); row-locked. */
+export async function lockMessage(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+  const [found] = await db
+    .select({ row: messages, visible: sql<boolean>`${input.visible ?? sql`true`}`, readOnly: sql<boolean>`${input.readOnly}` })
+    .from(messages)
+    .where(input.where)
+    .limit(1)
+    .for('update', { of: messages });
+
+  return found;
+}
+
+/** The group `id` of `customerId`, share-locked so it cannot be deleted while a message is added to it. */
+export async function findGroupOf(db: Executor, customerId: number, id: number): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: messageGroups.id })
+    .from(messageGroups)
+    .where(and(eq(messageGroups.id, id), eq(messageGroups.customerId, customerId)))
+    .limit(1)
+    .for('share');
+
+  return row;
+}
+
+/** The customer's root device folder (a DYNAMIC message without folders targets every screen of its channel). */
+export async function rootDeviceFolderId(db: Executor, customerId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: deviceGroups.id })
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId)))
+    .limit(1);
+
+  return row?.id;
+}
