@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { deviceContents } from '@/server/modules/content/content.table';
@@ -120,26 +121,42 @@ export async function targetedDeviceIds(db: Executor, customerId: number, campai
   return rows.map((r) => r.device_id);
 }
 
+/** The assignment tables through which a campaign or a message (`o`) plays content and files, and its id column in them. */
+export type PlayedItemTables = { ownerColumn: string; content: PgTable; contentGroups: PgTable; files: PgTable; fileFolders: PgTable };
+
 /**
- * A subquery of the ids of the campaigns of `customerId` that may play any of `contentIds` or `fileIds`:
- * assigned directly, inside an assigned folder's subtree (dynamic types; the tag condition is left to the
- * resolver), or possibly matched by a quick filter of their kind (any CONTENT_QUICK_FILTER campaign for
- * content, ASSET_QUICK_FILTER for files: a changed item may start or stop matching). For the manifest push
- * when what channels play changes; it may name a campaign too many (the screen's ETag decides), never too few.
+ * True (SQL, over the owner row `o`) when the owner may play any of `contentIds` or `fileIds`: assigned
+ * directly, inside an assigned folder's subtree (dynamic types; the tag condition is left to the resolver), or
+ * possibly matched by a quick filter of their kind (any CONTENT_QUICK_FILTER owner for content,
+ * ASSET_QUICK_FILTER for files: a changed item may start or stop matching). It may name an owner too many
+ * (the screen's ETag decides), never too few.
  */
-export function campaignsPlayingQuery(customerId: number, contentIds: readonly string[], fileIds: readonly string[]): SQL {
+export function playsAnyOf(t: PlayedItemTables, customerId: number, contentIds: readonly string[], fileIds: readonly string[]): SQL {
   const content = uuidArrayParam(contentIds);
   const file = uuidArrayParam(fileIds);
+  const owner = sql.raw(`a.${t.ownerColumn} = o.id`);
 
-  return sql`select c.id from ${campaigns} c where c.customer_id = ${customerId} and (
-      exists (select 1 from ${campaignContentAssignments} a where a.campaign_id = c.id and a.content_id = any(${content}))
-      or exists (select 1 from ${campaignFileAssignments} a where a.campaign_id = c.id and a.file_id = any(${file}))
-      or exists (select 1 from ${campaignContentGroupAssignments} a join ${deviceContents} x on x.customer_id = ${customerId} and x.group_path @> array[a.content_group_id]
-                  where a.campaign_id = c.id and x.id = any(${content}))
-      or exists (select 1 from ${campaignFileFolderAssignments} a join ${files} x on x.customer_id = ${customerId} and x.folder_path @> array[a.file_folder_id]
-                  where a.campaign_id = c.id and x.id = any(${file}))
-      or (c.type = 'CONTENT_QUICK_FILTER' and cardinality(${content}) > 0)
-      or (c.type = 'ASSET_QUICK_FILTER' and cardinality(${file}) > 0))`;
+  return sql`(exists (select 1 from ${t.content} a where ${owner} and a.content_id = any(${content}))
+      or exists (select 1 from ${t.files} a where ${owner} and a.file_id = any(${file}))
+      or exists (select 1 from ${t.contentGroups} a join ${deviceContents} x on x.customer_id = ${customerId} and x.group_path @> array[a.content_group_id]
+                  where ${owner} and x.id = any(${content}))
+      or exists (select 1 from ${t.fileFolders} a join ${files} x on x.customer_id = ${customerId} and x.folder_path @> array[a.file_folder_id]
+                  where ${owner} and x.id = any(${file}))
+      or (o.type = 'CONTENT_QUICK_FILTER' and cardinality(${content}) > 0)
+      or (o.type = 'ASSET_QUICK_FILTER' and cardinality(${file}) > 0))`;
+}
+
+const campaignItemTables: PlayedItemTables = {
+  ownerColumn: 'campaign_id',
+  content: campaignContentAssignments,
+  contentGroups: campaignContentGroupAssignments,
+  files: campaignFileAssignments,
+  fileFolders: campaignFileFolderAssignments,
+};
+
+/** A subquery of the ids of the campaigns of `customerId` that may play any of `contentIds` or `fileIds` themselves (`playsAnyOf`). */
+export function campaignsPlayingQuery(customerId: number, contentIds: readonly string[], fileIds: readonly string[]): SQL {
+  return sql`select o.id from ${campaigns} o where o.customer_id = ${customerId} and ${playsAnyOf(campaignItemTables, customerId, contentIds, fileIds)}`;
 }
 
 /** The distinct time zones of the screens each of `campaignIds` targets (a screen without one counts as UTC, as in playback); one statement. */

@@ -6,6 +6,7 @@ import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns/campaign-targeting.queries';
+import { messageChannelsPlayingQuery } from '@/server/modules/messages/messages.queries';
 
 /*
  * The reads of the manifest (spec 4 §4), each one statement and tenant-scoped in SQL: the device with what
@@ -123,8 +124,8 @@ export async function findClosureFiles(db: Executor, customerId: number, content
 /**
  * The claimed devices whose manifest may show any of `contentIds` or `fileIds`: those whose assigned or
  * emergency content (or, in emergency without their own, the customer's default emergency content) embeds them,
- * transitively, and those targeted by a channel or schedule that may play them or content embedding them
- * (`campaignsPlayingQuery`). A file counts when a content item references it or a file folder holding it. With
+ * transitively, and those targeted by a channel or schedule that may play them or content embedding them, itself
+ * or through a sub-channel (`campaignsPlayingQuery`, `messageChannelsPlayingQuery`). A file counts when a content item references it or a file folder holding it. With
  * `emergencyDefault`, every screen in emergency that falls back to the customer's default. Two statements
  * (three with device quick filters), whatever the number of devices.
  */
@@ -151,7 +152,9 @@ export async function findDevicesShowing(db: Executor, input: { customerId: numb
         select id::text as id from users_of`,
   );
   const usersOf = uuidArrayParam(embedding.map((r) => r.id));
-  const channelTargets = await campaignTargetDevicesQuery(db, { customerId, campaignIds: campaignsPlayingQuery(customerId, embedding.map((r) => r.id), fileIds) });
+  const playing = embedding.map((r) => r.id);
+  const channels = sql`${campaignsPlayingQuery(customerId, playing, fileIds)} union ${messageChannelsPlayingQuery(customerId, playing, fileIds)}`;
+  const channelTargets = await campaignTargetDevicesQuery(db, { customerId, campaignIds: channels });
   const rows = await execRows<{ id: string }>(
     db,
     sql`select d.id from ${devices} d

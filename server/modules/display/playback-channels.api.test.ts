@@ -240,3 +240,26 @@ describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution',
     expect(parentOff.campaigns.find((c) => c.id === ticker.id)!.messages!.find((m) => m.id === first.id)!.eligible).toBe(false);
   });
 });
+
+describe('what sub-channels play changes', () => {
+  it('reaches the screens of the MESSAGE_GROUP channels whose sub-channels play it', async () => {
+    const played = await k.own.file('ticker-item.png');
+    const slide = await k.own.content('Ticker slide');
+    const group = (await t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'Changes ticker' } })).body;
+    for (const body of [
+      { name: 'File item', type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: played.id }] } },
+      { name: 'Slide item', type: 'CONTENT', contentId: slide.id },
+    ]) {
+      const res = await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, ...body } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const before = await devicesAffectedBy(t.db, { customerId: k.customerId, fileIds: [played.id] });
+    expect(before).toEqual([]);
+    await k.create({
+      name: 'Changes ticker channel', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'SERIAL',
+      messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+    expect(await devicesAffectedBy(t.db, { customerId: k.customerId, fileIds: [played.id] })).toEqual([screen.deviceId]);
+    expect(await devicesAffectedBy(t.db, { customerId: k.customerId, contentIds: [slide.id] })).toEqual([screen.deviceId]);
+  });
+});

@@ -2,7 +2,17 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
-import { messages, type MessageRow } from './messages.table';
+import { playsAnyOf, type PlayedItemTables } from '@/server/modules/campaigns/campaign-targeting.queries';
+import { campaignMessageGroupAssignments } from '@/server/modules/campaigns/campaigns.table';
+import { uuidArrayParam } from '@/server/db/sql';
+import {
+  messageContentAssignments,
+  messageContentGroupAssignments,
+  messageFileAssignments,
+  messageFileFolderAssignments,
+  messages,
+  type MessageRow,
+} from './messages.table';
 
 export async function insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(values).returning();
@@ -55,4 +65,21 @@ export async function rootDeviceFolderId(db: Executor, customerId: number): Prom
     .limit(1);
 
   return row?.id;
+}
+
+const messageItemTables: PlayedItemTables = {
+  ownerColumn: 'message_id',
+  content: messageContentAssignments,
+  contentGroups: messageContentGroupAssignments,
+  files: messageFileAssignments,
+  fileFolders: messageFileFolderAssignments,
+};
+
+/**
+ * A subquery of the ids of the MESSAGE_GROUP channels of `customerId` with a sub-channel that may play any of
+ * `contentIds` (its `contentId` or `playsAnyOf`) or `fileIds`: the manifest push when what sub-channels play changes.
+ */
+export function messageChannelsPlayingQuery(customerId: number, contentIds: readonly string[], fileIds: readonly string[]): SQL {
+  return sql`select ga.campaign_id from ${campaignMessageGroupAssignments} ga join ${messages} o on o.message_group_id = ga.message_group_id
+    where o.customer_id = ${customerId} and (o.content_id = any(${uuidArrayParam(contentIds)}) or ${playsAnyOf(messageItemTables, customerId, contentIds, fileIds)})`;
 }

@@ -95,6 +95,12 @@ describe('POST /api/display/proofOfPlay', () => {
     const foreignContent = await k.other.content('Theirs');
     const foreignFile = await k.other.file('theirs.png');
     const deleted = uuidv7();
+    const otherOwner = (await t.actor('OWNER', { customerId: k.otherCustomerId })).token;
+    const otherGroup = (await t.request('POST', '/api/messageGroup', { token: otherOwner, json: { name: 'Theirs' } })).body;
+    const foreignMessage = (
+      await t.request('POST', '/api/message', { token: otherOwner, json: { version: '2.0', messageGroupId: otherGroup.id, name: 'Theirs', type: 'CONTENT', contentId: foreignContent.id } })
+    ).body;
+    expect(foreignMessage.id).toBeDefined();
     const events = [
       play({ endedAt: BASE }),
       play({ endedAt: BASE + MIN + 25 * 3_600_000 }),
@@ -104,6 +110,7 @@ describe('POST /api/display/proofOfPlay', () => {
       play({ contentId: foreignContent.id }),
       play({ fileId: foreignFile.id }),
       'just a string',
+      play({ messageId: foreignMessage.id }),
       play({ fileId: deleted, contentId: uuidv7() }),
     ];
     const res = await upload(screen, events);
@@ -118,6 +125,7 @@ describe('POST /api/display/proofOfPlay', () => {
       [5, 'proofOfPlay.error.foreignId'],
       [6, 'proofOfPlay.error.foreignId'],
       [7, 'proofOfPlay.error.invalidEvent'],
+      [8, 'proofOfPlay.error.foreignId'],
     ]);
     expect(res.body.rejected[4].message).toMatch(/^eventId/);
     // Another tenant's rollups and names are untouched.

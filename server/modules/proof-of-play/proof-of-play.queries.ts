@@ -6,6 +6,7 @@ import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
+import { messages } from '@/server/modules/messages/messages.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { playRollupDays, playSubjects, type PlayDimension } from './proof-of-play.table';
 
@@ -49,12 +50,15 @@ export async function findPlayingDevice(tx: Executor, deviceId: string): Promise
   return row;
 }
 
-/** The campaigns, content and files with these ids in any tenant (one statement), with a campaign's advertiser. */
-export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] }): Promise<PlayedItem[]> {
+/** The campaigns, messages, content and files with these ids in any tenant (one statement), with a campaign's advertiser. */
+export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] }): Promise<PlayedItem[]> {
   const branches: SQL[] = [];
   if (ids.campaignIds.length > 0) {
     branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.customer_id::float8 as "customerId", c.name, a.id::text as "advertiserId", a.name as "advertiserName"
       from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)})`);
+  }
+  if (ids.messageIds.length > 0) {
+    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)})`);
   }
   if (ids.contentIds.length > 0) {
     branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)})`);

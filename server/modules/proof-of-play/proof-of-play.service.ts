@@ -53,6 +53,7 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
   return withTransaction(db, async (tx) => {
     const items = await findPlayedItems(tx, {
       campaignIds: [...new Set(valid.flatMap(({ event }) => (event.campaignId === undefined ? [] : [event.campaignId])))],
+      messageIds: [...new Set(valid.flatMap(({ event }) => (event.messageId === undefined ? [] : [event.messageId])))],
       contentIds: [...new Set(valid.flatMap(({ event }) => (event.contentId === undefined ? [] : [event.contentId])))],
       fileIds: [...new Set(valid.flatMap(({ event }) => (event.fileId === undefined ? [] : [event.fileId])))],
     });
@@ -68,7 +69,15 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
     await lockDevicePlays(tx, device.deviceId);
     const playing = await findPlayingDevice(tx, device.deviceId);
     for (const { index, event } of valid) {
-      const field = foreign('CAMPAIGN', event.campaignId) ? 'campaignId' : foreign('CONTENT', event.contentId) ? 'contentId' : foreign('MEDIA_FILE', event.fileId) ? 'fileId' : null;
+      const field = foreign('CAMPAIGN', event.campaignId)
+        ? 'campaignId'
+        : foreign('MESSAGE', event.messageId)
+          ? 'messageId'
+          : foreign('CONTENT', event.contentId)
+            ? 'contentId'
+            : foreign('MEDIA_FILE', event.fileId)
+              ? 'fileId'
+              : null;
       if (field) {
         rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
         continue;
@@ -122,7 +131,7 @@ function subjectNames(
     add('DEVICE', device.deviceId, playing.name);
     add('DEVICE_GROUP', playing.deviceGroupId, playing.folderName);
   }
-  const played = new Set(plays.flatMap((p) => [`CAMPAIGN:${p.campaignId}`, `CONTENT:${p.contentId}`, `MEDIA_FILE:${p.fileId}`]));
+  const played = new Set(plays.flatMap((p) => [`CAMPAIGN:${p.campaignId}`, `MESSAGE:${p.messageId}`, `CONTENT:${p.contentId}`, `MEDIA_FILE:${p.fileId}`]));
   for (const item of items) {
     if (Number(item.customerId) !== device.customerId || !played.has(`${item.dimension}:${item.id}`)) continue;
     add(item.dimension, item.id, item.name);
