@@ -61,12 +61,16 @@ type CampaignRow = {
 
 /** The facts of `device` the resolver reads: its folder path, tags, teams and the device quick filters it matches. */
 export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Promise<DeviceFacts> {
-  const [row] = await execRows<{ folderIds: string[]; tags: string[]; teamIds: string[] }>(
-    db,
-    sql`select ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
-               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
-          from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId}`,
-  );
+  // Independent reads: on PostgreSQL's pool they overlap.
+  const [[row], quickFilterIds] = await Promise.all([
+    execRows<{ folderIds: string[]; tags: string[]; teamIds: string[] }>(
+      db,
+      sql`select ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
+                 array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
+            from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId}`,
+    ),
+    matchingDeviceQuickFilters(db, device),
+  ]);
 
   return {
     id: device.id,
@@ -74,7 +78,7 @@ export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Pro
     folderIds: row?.folderIds ?? [],
     tags: row?.tags ?? [],
     teamIds: row?.teamIds ?? [],
-    quickFilterIds: await matchingDeviceQuickFilters(db, device),
+    quickFilterIds,
     emergencyStatus: device.emergencyStatus,
     emergencyContent: device.emergencyContent,
     content: device.content,
