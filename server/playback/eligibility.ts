@@ -57,8 +57,26 @@ export function timeSets(rules: TimeRules, zone: string, window: PlaybackWindow)
   return { validity, hours, included, excluded, time };
 }
 
+/**
+ * The time sets of one campaign or message object per zone and window. A change fanned out to thousands of
+ * screens resolves them all against one `PlaybackRules`, and the calendar work (Temporal) depends on the
+ * zone, not the screen: computed once per zone instead of once per screen. Keyed weakly by the rules object,
+ * so the cache goes with it; the spans are read-only.
+ */
+const timeSetsCache = new WeakMap<TimeRules, Map<string, TimeSets>>();
+
+function sharedTimeSets(rules: TimeRules, zone: string, window: PlaybackWindow): TimeSets {
+  let byKey = timeSetsCache.get(rules);
+  if (!byKey) timeSetsCache.set(rules, (byKey = new Map()));
+  const key = `${zone}|${window.from}|${window.to}`;
+  let sets = byKey.get(key);
+  if (!sets) byKey.set(key, (sets = timeSets(rules, zone, window)));
+
+  return sets;
+}
+
 export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
-  const { time, ...sets } = timeSets(rules, device.timeZone, window);
+  const { time, ...sets } = sharedTimeSets(rules, device.timeZone, window);
   const enabled = rules.enabled;
   const targeted = isTargeted(rules, device);
 

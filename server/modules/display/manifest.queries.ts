@@ -33,7 +33,14 @@ const ref = (alias: string) =>
 
 /** The claimed device matching `where` (over the device table's columns), with its playback inputs; undefined when none. */
 export async function findPlaybackDevice(db: Executor, where: SQL): Promise<PlaybackDevice | undefined> {
-  const [row] = await execRows<PlaybackDevice>(
+  const [row] = await findPlaybackDevices(db, where, 1);
+
+  return row;
+}
+
+/** The claimed devices matching `where`, with their playback inputs (one statement). */
+export function findPlaybackDevices(db: Executor, where: SQL, limit?: number): Promise<PlaybackDevice[]> {
+  return execRows<PlaybackDevice>(
     db,
     sql`select ${devices.id} as id, ${devices.customerId}::float8 as "customerId", coalesce(${devices.timeZone}, 'UTC') as "timeZone", ${devices.settings} as settings,
                ${devices.emergencyStatus} as "emergencyStatus", coalesce(${ref('e')}, ${ref('de')}) as "emergencyContent", ${ref('c')} as content
@@ -42,11 +49,8 @@ export async function findPlaybackDevice(db: Executor, where: SQL): Promise<Play
           left join ${deviceContents} c on c.id = ${devices.contentId} and c.customer_id = cu.id
           left join ${deviceContents} e on e.id = ${devices.emergencyContentId} and e.customer_id = cu.id
           left join ${deviceContents} de on de.id = cu.default_emergency_content_id::uuid and de.customer_id = cu.id
-         where ${where}
-         limit 1`,
+         where ${where}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
   );
-
-  return row;
 }
 
 export type ClosureContent = {
