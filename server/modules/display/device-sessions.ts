@@ -19,7 +19,7 @@ const ACK_BATCH_MS = 20;
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
 /** Manifest ETags worked out together when a change reaches many connected devices (a notice names at most 200). */
-const ANNOUNCE_BATCH = 500;
+const ANNOUNCE_BATCH = 2_000;
 /** Connections greeted together (their `hello` ETags resolved in one go). */
 const GREET_BATCH = 500;
 
@@ -115,7 +115,7 @@ export class DeviceSessions {
     const here = notice.deviceIds.filter((id) => this.byDevice.has(id));
     if (here.length === 0) return;
     if (notice.kind === 'commands') await this.deliverCommands(here);
-    else if (notice.kind === 'manifest') await this.announceManifests(here);
+    else if (notice.kind === 'manifest') void this.queueManifestCheck(here);
     else if (notice.kind === 'assigned') await this.announceClaim(here);
     else this.disconnect(here, 4001, 'revoked');
   }
@@ -132,6 +132,41 @@ export class DeviceSessions {
       }
     }
     await q.markCommandsDelivered(this.deps.db, sent);
+  }
+
+  private manifestChecks = new Set<string>();
+  private checking: Promise<void> | undefined;
+
+  /**
+   * Queues devices for `announceManifests` and answers when they have been checked. One change to ten thousand
+   * screens arrives as fifty notices: they join one queue, worked off ANNOUNCE_BATCH devices at a time, so the
+   * tenant's campaigns are read once per batch rather than once per notice.
+   */
+  queueManifestCheck(deviceIds: readonly string[]): Promise<void> {
+    for (const id of deviceIds) this.manifestChecks.add(id);
+    this.checking ??= this.checkQueuedManifests();
+
+    return this.checking;
+  }
+
+  private async checkQueuedManifests(): Promise<void> {
+    // Let the other notices of the same change arrive first.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (;;) {
+      // Checked and cleared in one synchronous step, so a device queued meanwhile always finds a worker.
+      if (this.manifestChecks.size === 0) {
+        this.checking = undefined;
+
+        return;
+      }
+      const batch = [...this.manifestChecks].slice(0, ANNOUNCE_BATCH);
+      for (const id of batch) this.manifestChecks.delete(id);
+      try {
+        await this.announceManifests(batch);
+      } catch (err) {
+        this.deps.log.error({ err, count: batch.length }, 'manifest announcement failed');
+      }
+    }
   }
 
   /**

@@ -65,32 +65,25 @@ export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Pro
 }
 
 /**
- * The facts of several devices of one tenant at once (the fan-out of a change to many screens): two
- * statements however many devices (three with device quick filters).
+ * The facts of several devices of one tenant at once (the fan-out of a change to many screens): the device
+ * rows carry their folders, tags and teams; the device quick filters they match are one statement however
+ * many devices (two when the tenant targets by device quick filters).
  */
 export async function loadDevicesFacts(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<Map<string, DeviceFacts>> {
-  const ids = playbackDevices.map((d) => d.id);
-  // Independent reads: on PostgreSQL's pool they overlap.
-  const [rows, quickFilterIds] = await Promise.all([
-    execRows<{ id: string; folderIds: string[]; tags: string[]; teamIds: string[] }>(
-      db,
-      sql`select ${devices.id}::text as id, ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
-                 array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
-            from ${devices} where ${devices.id} = any(${uuidArrayParam(ids)}) and ${devices.customerId} = ${customerId}`,
-    ),
-    matchingDeviceQuickFilters(db, customerId, ids),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const quickFilterIds = await matchingDeviceQuickFilters(
+    db,
+    customerId,
+    playbackDevices.map((d) => d.id),
+  );
 
   return new Map(
     playbackDevices.map((device) => {
-      const row = byId.get(device.id);
       const facts: DeviceFacts = {
         id: device.id,
         timeZone: device.timeZone,
-        folderIds: row?.folderIds ?? [],
-        tags: row?.tags ?? [],
-        teamIds: row?.teamIds ?? [],
+        folderIds: device.folderIds,
+        tags: device.tags,
+        teamIds: device.teamIds,
         quickFilterIds: quickFilterIds.get(device.id) ?? [],
         emergencyStatus: device.emergencyStatus,
         emergencyContent: device.emergencyContent,
