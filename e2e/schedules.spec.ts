@@ -166,3 +166,50 @@ test('a viewer sees the schedules of a folder but cannot create, move or open th
   await screenshot(page, 'schedules-viewer');
   expect(errors).toEqual([]);
 });
+
+test('a team-scoped approver creates a schedule: the dialog picks the team, the API holds it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const failures = collectFailedResponses(page);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Schedules team ${suffix}`);
+  const q = `customerId=${customer.id}`;
+  const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Tia Team', suffix);
+  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, { name: `Front desk ${suffix}` });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: approver.id, readOnly: false }] });
+  const { screensRoot, loop } = await seedTenant(request, admin.access_token, q, 'Team loop');
+  const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Team lobby', type: 'NORMAL' });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: lobby.id, readOnly: false }] });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceContentAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: loop.id, readOnly: false }] });
+
+  await signIn(page, approver.email, approver.password);
+  await page.goto(`/schedules?folder=${lobby.id}&date=2026-12-09`);
+  await expect(page.getByTestId('calendar-title')).toContainText('2026');
+  await page.getByRole('button', { name: 'New schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New schedule' });
+  // The user's own team is chosen already; without one the form says so before asking the API.
+  const box = dialog.getByRole('checkbox', { name: team.name });
+  await expect(box).toBeChecked();
+  await dialog.getByLabel('Name').fill('Team notices');
+  await dialog.getByLabel('Content to play').selectOption({ label: 'Team loop' });
+  await box.uncheck();
+  await dialog.getByRole('button', { name: 'Create schedule' }).click();
+  await expect(dialog.getByText('Choose at least one of your teams')).toBeVisible();
+  await box.check();
+  await screenshot(page, 'schedule-create-team');
+  await dialog.getByRole('button', { name: 'Create schedule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Team notices, 2026-12-07 09:00–10:00/ })).toBeVisible();
+  await screenshot(page, 'schedules-week-team');
+
+  const saved = await api<{ content: Array<{ name: string; teamAccessList?: { teams: Array<{ id: string }> } }> }>(
+    request,
+    admin.access_token,
+    'GET',
+    `/api/v2/campaign?${q}&search=${encodeURIComponent('name=Team notices')}&select=name,teamAccessList`,
+  );
+  expect(saved.content.map((c) => c.teamAccessList?.teams.map((t) => t.id))).toEqual([[team.id]]);
+  expect(errors).toEqual([]);
+  expect(failures).toEqual([]);
+});

@@ -1,9 +1,10 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
 import { Chips, FieldError, FolderChooser, QuickFilterField, toggled, type SectionProps } from '@/components/channels/channel-parts';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { TeamChoice } from '@/components/teams/team-choice';
 import { Select } from '@/components/ui/field';
 import { MonitorIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
@@ -12,7 +13,6 @@ import { TagInput } from '@/components/ui/tag-input';
 import { useTargetCount } from '@/lib/api/campaigns';
 import { useDeviceRoot } from '@/lib/api/device-groups';
 import { deviceResource } from '@/lib/api/devices';
-import { useTeams } from '@/lib/api/teams';
 import { cn } from '@/lib/cn';
 
 type Props = SectionProps & {
@@ -47,7 +47,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
   const [selected, setSelected] = useState('');
   const [text, setText] = useState('');
   const screens = deviceResource.useList({ page: 0, size: 50, sort: 'name,asc', text, status: 'all' }, { enabled: draft.mode === 'STATIC' });
-  const teams = useTeams({ page: 0, size: 200, text: '' });
+  const setTeams = useCallback((ids: string[]) => set('teamIds', ids), [set]);
 
   return (
     <div className="space-y-4">
@@ -108,24 +108,15 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
                 </Select>
               </div>
             </div>
-            <fieldset className="space-y-1.5" disabled={disabled}>
-              <legend className="text-sm font-medium text-zinc-800">Teams</legend>
-              {(teams.data?.content ?? []).length === 0 ? <p className="text-sm text-zinc-500">No teams: every screen of the folders plays it.</p> : null}
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {(teams.data?.content ?? []).map((team) => (
-                  <label key={team.id} className="flex items-center gap-2 text-sm text-zinc-700">
-                    <input
-                      type="checkbox"
-                      className="accent-brand-600"
-                      checked={draft.teamIds.includes(team.id)}
-                      onChange={(e) => set('teamIds', e.target.checked ? [...draft.teamIds, team.id] : draft.teamIds.filter((t) => t !== team.id))}
-                    />
-                    {team.name}
-                  </label>
-                ))}
-              </div>
-              <FieldError message={errors.teamAccessList} />
-            </fieldset>
+            <TeamChoice
+              value={draft.teamIds}
+              onChange={setTeams}
+              disabled={disabled}
+              error={errors.teamAccessList}
+              hint="Only the screens of the chosen teams play it."
+              empty="No teams: every screen of the folders plays it."
+              defaultToOwn={isNew}
+            />
           </div>
         </div>
       ) : null}
@@ -164,6 +155,10 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
           error={errors.deviceQuickFilterId}
           disabled={disabled}
         />
+      ) : null}
+
+      {draft.mode !== 'DYNAMIC' ? (
+        <TeamChoice value={draft.teamIds} onChange={setTeams} disabled={disabled} error={errors.teamAccessList} hint="The teams that see and change this channel." defaultToOwn={isNew} />
       ) : null}
 
       <LiveCount draft={draft} savedCount={savedCount} />
