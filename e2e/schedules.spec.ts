@@ -195,7 +195,7 @@ test('a team-scoped approver creates a schedule: the dialog picks the team, the 
   await dialog.getByLabel('Content to play').selectOption({ label: 'Team loop' });
   await box.uncheck();
   await dialog.getByRole('button', { name: 'Create schedule' }).click();
-  await expect(dialog.getByText('Choose at least one of your teams')).toBeVisible();
+  await expect(dialog.getByText('Choose at least one of your teams', { exact: true })).toBeVisible();
   await box.check();
   await screenshot(page, 'schedule-create-team');
   await dialog.getByRole('button', { name: 'Create schedule' }).click();

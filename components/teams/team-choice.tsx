@@ -44,7 +44,7 @@ export function TeamChoice({
     <fieldset className="space-y-1.5" disabled={disabled} data-testid="team-choice">
       <legend className="text-sm font-medium text-zinc-800">{legend}</legend>
       {hint ? <p className="text-sm text-zinc-500">{hint}</p> : null}
-      {own.scoped ? <p className="text-sm text-zinc-500">Choose at least one of your teams.</p> : null}
+      {own.scoped && !error ? <p className="text-sm text-zinc-500">You work in a team: keep at least one of yours.</p> : null}
       {teams.isSuccess && list.length === 0 ? <p className="text-sm text-zinc-500">{empty}</p> : null}
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {list.map((team) => (
