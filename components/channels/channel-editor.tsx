@@ -9,7 +9,7 @@ import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-item
 import { FieldError, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { CHANNEL_TYPES } from '@/components/channels/channel-words';
-import { DateRanges, WeekGrid } from '@/components/channels/channel-when';
+import { DateRanges, ValidityFields, WeekGrid } from '@/components/channels/channel-when';
 import { NoAccess } from '@/components/settings/no-access';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { Alert, LoadError } from '@/components/ui/alert';
@@ -198,14 +198,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
       </Section>
 
       <Section title="When it plays" description="Dates are the screens' own dates; hours are read in the zone you choose.">
-        <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-          <Field id="channel-valid-from" label="First day" error={errors.validFrom}>
-            <Input id="channel-valid-from" type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
-          </Field>
-          <Field id="channel-valid-to" label="Last day" error={errors.validTo}>
-            <Input id="channel-valid-to" type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
-          </Field>
-        </div>
+        <ValidityFields {...fieldProps} idPrefix="channel" />
         <WeekGrid {...fieldProps} />
         {errors.from ? <p className="text-sm text-red-700">{errors.from}</p> : null}
         <div className="space-y-2">

@@ -100,6 +100,20 @@ export function WeekGrid({ draft, set, disabled }: Props) {
   );
 }
 
+/** The first and last day it plays (`validFrom`/`validTo`, the screens' own dates). */
+export function ValidityFields({ draft, set, errors, disabled, idPrefix }: Props & { idPrefix: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
+      <Field id={`${idPrefix}-valid-from`} label="First day" error={errors.validFrom}>
+        <Input id={`${idPrefix}-valid-from`} type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
+      </Field>
+      <Field id={`${idPrefix}-valid-to`} label="Last day" error={errors.validTo}>
+        <Input id={`${idPrefix}-valid-to`} type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
+      </Field>
+    </div>
+  );
+}
+
 /** Date ranges: included ones limit the channel to them, excluded ones are blackouts (spec 1 "Schedule interval object"). */
 export function DateRanges({ draft, set, disabled }: Props) {
   const change = (i: number, patch: Partial<DateRange>) => set('ranges', draft.ranges.map((r, j) => (j === i ? { ...r, ...patch } : r)));

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
 import { ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
-import { DateRanges } from '@/components/channels/channel-when';
+import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { emptyMessageDraft, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, type MessageDraft } from '@/components/sub-channels/message-draft';
 import { Alert, LoadError } from '@/components/ui/alert';
@@ -150,14 +150,7 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
         </Part>
 
         <Part title="When it plays" hint="Dates are the screens' own dates.">
-          <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-            <Field id="message-valid-from" label="First day" error={errors.validFrom}>
-              <Input id="message-valid-from" type="date" value={draft.validFrom} disabled={pending} onChange={(e) => set('validFrom', e.target.value)} />
-            </Field>
-            <Field id="message-valid-to" label="Last day" error={errors.validTo}>
-              <Input id="message-valid-to" type="date" value={draft.validTo} disabled={pending} onChange={(e) => set('validTo', e.target.value)} />
-            </Field>
-          </div>
+          <ValidityFields {...fieldProps} idPrefix="message" />
           <DateRanges {...fieldProps} />
           {errors.affectedDateRanges ? <p className="text-sm text-red-700">{errors.affectedDateRanges}</p> : null}
         </Part>
