@@ -117,6 +117,8 @@ test('an approver creates a sub-channel group and sub-channels of two types with
   await expect(edit.getByRole('list', { name: 'Media folders to play' })).toContainText('Posters');
   await expect(edit.getByLabel('Plays', { exact: true })).toBeDisabled();
   await expect(edit.getByLabel('Range 1 kind')).toHaveValue('exclude');
+  // Saved without a folder, it plays on every screen of its channel: the root folder, named as in the tree.
+  await expect(edit.getByRole('list', { name: 'Chosen folders' })).toHaveText('All screens');
   await edit.getByLabel('Name').fill('Evening posters');
   await edit.getByLabel('Last day').fill('');
   await screenshot(page, 'sub-channel-edit');

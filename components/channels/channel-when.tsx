@@ -123,7 +123,7 @@ export function DateRanges({ draft, set, disabled }: Props) {
       {draft.ranges.length === 0 ? <p className="text-sm text-zinc-500">No date ranges: the days and hours above hold on every date.</p> : null}
       <ul className="space-y-2" aria-label="Date ranges">
         {draft.ranges.map((range, i) => (
-          <li key={i} className="grid grid-cols-[minmax(0,9rem)_minmax(0,10rem)_auto_minmax(0,10rem)_auto] items-center gap-2">
+          <li key={i} className="grid grid-cols-[9rem_10rem_auto_10rem_auto] items-center justify-start gap-2">
             <Select aria-label={`Range ${i + 1} kind`} value={range.isExcluded ? 'exclude' : 'include'} disabled={disabled} onChange={(e) => change(i, { isExcluded: e.target.value === 'exclude' })} className="w-36">
               <option value="include">Plays</option>
               <option value="exclude">Does not play</option>

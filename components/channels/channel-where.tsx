@@ -106,7 +106,8 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
                   />
                 ) : null
               }
-              chosen={draft.deviceFolders}
+              // The root folder is "All screens" here as in the tree, whatever its stored name.
+              chosen={draft.deviceFolders.map((f) => (f.id === root.data?.id ? { ...f, name: 'All screens' } : f))}
               label="Chosen folders"
               onRemove={(id) => set('deviceFolders', draft.deviceFolders.filter((f) => f.id !== id))}
               error={errors.deviceFolders}
