@@ -34,6 +34,9 @@ test('an approver creates a channel for a folder of simulated screens and sees w
       deviceIds.push(device.id);
     }
     await api(request, ownerToken, 'POST', '/api/v2/device/move', { deviceIds, targetGroupId: lobby.id });
+    // A team with one of the two screens: choosing it narrows the live count.
+    const team = await api<{ id: string; name: string }>(request, ownerToken, 'POST', '/api/team', { name: `Front desk ${suffix}` });
+    await api(request, ownerToken, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}`, { resourcesToAdd: [{ id: deviceIds[0], readOnly: false }] });
     const contentRoot = (await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
     await api(request, ownerToken, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
       name: 'Welcome loop',
@@ -76,6 +79,12 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     await page.getByRole('navigation', { name: 'Screen folders' }).getByTestId('device-folder-Lobby screens').click();
     await expect(page.getByRole('list', { name: 'Chosen folders' })).toContainText('Lobby screens');
     await expect(page.getByTestId('target-count')).toContainText('Matches 2 screens');
+    const teamBox = page.getByRole('group', { name: 'Teams', exact: true }).getByRole('checkbox', { name: team.name });
+    await teamBox.check();
+    await expect(page.getByTestId('target-count')).toContainText('Matches 1 screen of the chosen teams');
+    await screenshot(page, 'channel-editor-team-count');
+    await teamBox.uncheck();
+    await expect(page.getByTestId('target-count')).toContainText('Matches 2 screens');
     // Weekends off: the grid shows it.
     await page.getByRole('group', { name: 'Week' }).getByRole('button', { name: 'Sun' }).click();
     await expect(page.getByRole('group', { name: 'Week' }).getByRole('button', { name: 'Sun' })).toHaveAttribute('aria-pressed', 'false');
@@ -110,6 +119,18 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     // Editing keeps the type and the screen selection; a cleared value is reset.
     await page.goto('/channels');
     await page.getByRole('link', { name: 'Lobby welcome' }).click();
+    // Locking makes it read-only until unlocked, from the editor.
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await expect(page.getByText('This channel is locked.')).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeDisabled();
+    const lockedOf = async () =>
+      (await api<{ content: Array<{ locked?: boolean }> }>(request, ownerToken, 'GET', `/api/v2/campaign?search=${encodeURIComponent('name=Lobby welcome')}&select=locked`)).content[0]?.locked;
+    expect(await lockedOf()).toBe(true);
+    await screenshot(page, 'channel-locked');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('This channel is locked.')).toBeHidden();
+    await expect(page.getByLabel('Name')).toBeEnabled();
+    expect(await lockedOf()).toBe(false);
     await expect(page.getByLabel('Type', { exact: true })).toBeDisabled();
     await page.getByLabel('Seconds per image or page').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();

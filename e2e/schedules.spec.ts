@@ -156,13 +156,81 @@ test('a viewer sees the schedules of a folder but cannot create, move or open th
   // Across midnight: Friday 22:00 to Saturday 02:00.
   const interval = { from: '2026-12-11', fromTime: '22:00', to: '2026-12-12', toTime: '02:00', isExcluded: false };
   await seedSchedule(request, admin.access_token, q, { name: 'Late show', contentId: loop.id, folderId: screensRoot, interval });
+  // The whole week, but the campaign itself plays on weekdays 9–17 only: the calendar draws only that.
+  const office = await seedSchedule(request, admin.access_token, q, {
+    name: 'Office hours',
+    contentId: loop.id,
+    folderId: screensRoot,
+    interval: { from: '2026-12-07', fromTime: '00:00', to: '2026-12-13', toTime: '23:59', isExcluded: false },
+  });
+  await api(request, admin.access_token, 'PUT', `/api/campaign/${(office as { id: number }).id}?${q}`, {
+    affectedDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false },
+    affectedHours: { allDay: false, from: '09:00', end: '17:00' },
+  });
 
   await signIn(page, viewer.email, viewer.password);
   await page.goto('/schedules?date=2026-12-09');
-  await expect(page.getByRole('img', { name: 'Late show, 2026-12-11 22:00–24:00' })).toBeInViewport();
+  // The week scrolls to the earliest block of the week (Office hours at 09:00); the late show is further down.
+  await expect(page.getByRole('img', { name: 'Office hours, 2026-12-07 09:00–17:00' })).toBeInViewport();
+  await expect(page.getByRole('img', { name: 'Late show, 2026-12-11 22:00–24:00' })).toBeAttached();
   await expect(page.getByRole('img', { name: 'Late show, 2026-12-12 00:00–02:00' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'New schedule' })).toHaveCount(0);
-  await expect(page.getByTestId('legend-item')).toHaveText(/Late show/);
+  await expect(page.getByTestId('legend-item').filter({ hasText: 'Late show' })).toBeVisible();
+  for (const date of ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11']) {
+    await expect(page.getByRole('img', { name: `Office hours, ${date} 09:00–17:00` })).toBeAttached();
+  }
+  await expect(page.getByRole('img', { name: /^Office hours, 2026-12-1[23]/ })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Office hours/ })).toHaveCount(5);
   await screenshot(page, 'schedules-viewer');
   expect(errors).toEqual([]);
+});
+
+test('a team-scoped approver creates a schedule: the dialog picks the team, the API holds it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  const failures = collectFailedResponses(page);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Schedules team ${suffix}`);
+  const q = `customerId=${customer.id}`;
+  const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Tia Team', suffix);
+  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, { name: `Front desk ${suffix}` });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: approver.id, readOnly: false }] });
+  const { screensRoot, loop } = await seedTenant(request, admin.access_token, q, 'Team loop');
+  const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Team lobby', type: 'NORMAL' });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: lobby.id, readOnly: false }] });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceContentAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: loop.id, readOnly: false }] });
+
+  await signIn(page, approver.email, approver.password);
+  await page.goto(`/schedules?folder=${lobby.id}&date=2026-12-09`);
+  await expect(page.getByTestId('calendar-title')).toContainText('2026');
+  await page.getByRole('button', { name: 'New schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New schedule' });
+  // The user's own team is chosen already; without one the form says so before asking the API.
+  const box = dialog.getByRole('checkbox', { name: team.name });
+  await expect(box).toBeChecked();
+  await dialog.getByLabel('Name').fill('Team notices');
+  await dialog.getByLabel('Content to play').selectOption({ label: 'Team loop' });
+  await box.uncheck();
+  await dialog.getByRole('button', { name: 'Create schedule' }).click();
+  await expect(dialog.getByText('Choose at least one of your teams', { exact: true })).toBeVisible();
+  await box.check();
+  await screenshot(page, 'schedule-create-team');
+  await dialog.getByRole('button', { name: 'Create schedule' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Team notices, 2026-12-07 09:00–10:00/ })).toBeVisible();
+  await screenshot(page, 'schedules-week-team');
+  // A new channel of the same user starts with the user's team too.
+  await page.goto('/channels/new');
+  await expect(page.getByRole('group', { name: 'Teams', exact: true }).getByRole('checkbox', { name: team.name })).toBeChecked();
+
+  const saved = await api<{ content: Array<{ name: string; teamAccessList?: { teams: Array<{ id: string }> } }> }>(
+    request,
+    admin.access_token,
+    'GET',
+    `/api/v2/campaign?${q}&search=${encodeURIComponent('name=Team notices')}&select=name,teamAccessList`,
+  );
+  expect(saved.content.map((c) => c.teamAccessList?.teams.map((t) => t.id))).toEqual([[team.id]]);
+  expect(errors).toEqual([]);
+  expect(failures).toEqual([]);
 });

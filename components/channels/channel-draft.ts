@@ -35,6 +35,14 @@ export type ChannelDraft = {
   deviceTags: string[];
   tagOperator: 'AND' | 'OR';
   teamIds: string[];
+  /** CONTENT_DYNAMIC: only content with these tags (`contentTagCondition`). */
+  contentTags: string[];
+  contentTagOperator: 'AND' | 'OR';
+  /** ASSETS_DYNAMIC: only files with these tags (`fileTagCondition`). */
+  fileTags: string[];
+  fileTagOperator: 'AND' | 'OR';
+  /** Only content and files of these teams (`playedAssetTeamAccessList`); empty: any. */
+  playedAssetTeamIds: string[];
   deviceQuickFilterId: string;
   validFrom: string;
   validTo: string;
@@ -79,6 +87,11 @@ export function emptyDraft(): ChannelDraft {
     deviceTags: [],
     tagOperator: 'OR',
     teamIds: [],
+    contentTags: [],
+    contentTagOperator: 'OR',
+    fileTags: [],
+    fileTagOperator: 'OR',
+    playedAssetTeamIds: [],
     deviceQuickFilterId: '',
     validFrom: '',
     validTo: '',
@@ -98,6 +111,8 @@ export function emptyDraft(): ChannelDraft {
   };
 }
 
+type TagCondition = { tags?: string[]; operator?: 'AND' | 'OR' };
+
 const named = <I>(list: ReadonlyArray<{ id: string | number; name?: string }> | undefined, id: (v: string | number) => I): Named<I>[] =>
   (list ?? []).map((x) => ({ id: id(x.id), name: x.name ?? String(x.id) }));
 const num = (v: number | undefined | null) => (v == null ? '' : String(v));
@@ -106,7 +121,10 @@ const num = (v: number | undefined | null) => (v == null ? '' : String(v));
 export function draftOf(c: Campaign): ChannelDraft {
   const hours = (c.affectedHours ?? {}) as { allDay?: boolean; from?: string; end?: string; timeZone?: string };
   const days = c.affectedDays as Partial<Record<DayName, boolean>> | undefined;
-  const tags = (c.deviceTagCondition ?? {}) as { tags?: string[]; operator?: 'AND' | 'OR' };
+  const tags = (c.deviceTagCondition ?? {}) as TagCondition;
+  const contentTags = (c.contentTagCondition ?? {}) as TagCondition;
+  const fileTags = (c.fileTagCondition ?? {}) as TagCondition;
+  const playedAssetTeams = ((c.playedAssetTeamAccessList ?? {}) as { teams?: Array<{ id: string }> }).teams ?? [];
   const intervals = ((c.affectedDateRanges as { intervals?: Array<{ from?: string; to?: string; isExcluded?: boolean }> } | undefined)?.intervals ?? []).map((i) => ({
     from: i.from ?? '',
     to: i.to ?? '',
@@ -137,6 +155,11 @@ export function draftOf(c: Campaign): ChannelDraft {
     deviceTags: tags.tags ?? [],
     tagOperator: tags.operator ?? 'OR',
     teamIds: (c.teamAccessList?.teams ?? []).map((t) => t.id),
+    contentTags: contentTags.tags ?? [],
+    contentTagOperator: contentTags.operator ?? 'OR',
+    fileTags: fileTags.tags ?? [],
+    fileTagOperator: fileTags.operator ?? 'OR',
+    playedAssetTeamIds: playedAssetTeams.map((t) => t.id),
     deviceQuickFilterId: c.deviceQuickFilterId ?? '',
     validFrom: dayOf(c.validFrom),
     validTo: dayOf(c.validTo),
@@ -158,6 +181,8 @@ export function draftOf(c: Campaign): ChannelDraft {
 
 /** Which item lists and settings a type uses (spec 2 "Required fields per campaign type on create"). */
 export const typeUses = (type: CampaignType) => ({
+  /** Content or files are read when played: tags and teams may narrow them. */
+  readsAssets: type !== 'MESSAGE_GROUP',
   contents: type === 'CONTENT',
   contentFolders: type === 'CONTENT_DYNAMIC',
   files: type === 'ASSETS_STATIC',
@@ -172,8 +197,11 @@ export const typeUses = (type: CampaignType) => ({
 
 const intOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
-/** The time and playback fields, shared by create and update (undefined: not sent). */
-function settings(d: ChannelDraft) {
+/**
+ * The fields a channel and a sub-channel share (spec 2: messages use the campaigns' targeting and assignment
+ * fields): how items are ordered and filtered, the device targeting, validity and date ranges (undefined: not sent).
+ */
+export function sharedRuleFields(d: ChannelDraft) {
   const uses = typeUses(d.type);
 
   return {
@@ -183,7 +211,8 @@ function settings(d: ChannelDraft) {
     saturation: intOrUndefined(d.saturation),
     contentShuffleMode: uses.shuffle ? d.contentShuffleMode : undefined,
     orderingMode: uses.ordering ? d.orderingMode : undefined,
-    defaultDuration: intOrUndefined(d.defaultDuration),
+    contentTagCondition: uses.contentFolders ? { tags: d.contentTags, operator: d.contentTagOperator } : undefined,
+    fileTagCondition: uses.fileFolders ? { tags: d.fileTags, operator: d.fileTagOperator } : undefined,
     contentQuickFilterId: uses.contentQuickFilter && d.contentQuickFilterId ? d.contentQuickFilterId : undefined,
     fileQuickFilterId: uses.fileQuickFilter && d.fileQuickFilterId ? d.fileQuickFilterId : undefined,
     deviceTagCondition: d.mode === 'DYNAMIC' ? { tags: d.deviceTags, operator: d.tagOperator } : undefined,
@@ -191,9 +220,18 @@ function settings(d: ChannelDraft) {
     deviceQuickFilterId: d.mode === 'QUICK_FILTER' && d.deviceQuickFilterId ? d.deviceQuickFilterId : undefined,
     validFrom: d.validFrom || undefined,
     validTo: d.validTo || undefined,
+    affectedDateRanges: { intervals: d.ranges.map((r) => ({ ...(r.from ? { from: r.from } : {}), ...(r.to ? { to: r.to } : {}), isExcluded: r.isExcluded })) },
+  };
+}
+
+/** The time and playback fields, shared by create and update (undefined: not sent). */
+function settings(d: ChannelDraft) {
+  return {
+    ...sharedRuleFields(d),
+    playedAssetTeamAccessList: { teams: d.playedAssetTeamIds.map((id) => ({ id })) },
+    defaultDuration: intOrUndefined(d.defaultDuration),
     affectedDays: { ...d.days },
     affectedHours: d.allDay ? { allDay: true, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) } : { allDay: false, from: d.from, end: d.end, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) },
-    affectedDateRanges: { intervals: d.ranges.map((r) => ({ ...(r.from ? { from: r.from } : {}), ...(r.to ? { to: r.to } : {}), isExcluded: r.isExcluded })) },
     playMultipleItemsInSinglePlaybackSlot: d.slot !== 'one',
     playAllItemsInSinglePlaybackSlot: d.slot !== 'n',
     playbackSlotNumberOfElementsToPlay: d.slot === 'n' ? intOrUndefined(d.slotCount) : undefined,
@@ -230,36 +268,29 @@ function listApplies(list: keyof Lists, d: ChannelDraft): boolean {
   return typeUses(d.type)[list];
 }
 
-export function createBody(d: ChannelDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...settings(d), level: 'WIDGET', type: d.type, version: '2.0', deviceSelectionMode: d.mode };
-  for (const spec of ASSIGNMENTS) if (listApplies(spec.list, d)) body[spec.field] = { assignments: itemsOf(spec, d[spec.list]) };
+type ListKey = keyof Lists;
 
-  return stripUndefined(body);
+/** A create's assignment objects: each list that applies to the draft's type and device selection (`skip`: not sent). */
+export function createAssignments(d: ChannelDraft, skip: readonly ListKey[] = []): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const spec of ASSIGNMENTS) if (!skip.includes(spec.list) && listApplies(spec.list, d)) body[spec.field] = { assignments: itemsOf(spec, d[spec.list]) };
+
+  return body;
 }
 
-/**
- * An edit's body: changed settings; each list's additions (and the items that moved, with their new weight)
- * and removals; `reset*` flags for values emptied. `type` and `deviceSelectionMode` are not
- * sent (the API ignores them).
- */
-export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<string, unknown> {
-  const before = settings(initial);
-  const after = settings(d);
+/** The values of `after` that differ from `before` (undefined: not sent). */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) {
-    if (JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key]) && value !== undefined) body[key] = value;
-  }
-  const resets: Array<[keyof typeof after, string]> = [
-    ['validTo', 'resetValidTo'],
-    ['duration', 'resetDuration'],
-    ['advertiserId', 'resetAdvertiserId'],
-    ['defaultDuration', 'resetDefaultDuration'],
-    ['playbackSlotDuration', 'resetPlaybackSlotDuration'],
-    ['playbackSlotNumberOfElementsToPlay', 'resetPlaybackSlotNumberOfElementsToPlay'],
-  ];
-  for (const [field, flag] of resets) if (before[field] !== undefined && after[field] === undefined) body[flag] = true;
+  for (const [key, value] of Object.entries(after)) if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) body[key] = value;
+
+  return body;
+}
+
+/** An edit's assignment objects: each list's additions (and, weighted lists, the items that moved, with their new weight) and removals. */
+export function assignmentChanges(initial: ChannelDraft, d: ChannelDraft, skip: readonly ListKey[] = []): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
   for (const spec of ASSIGNMENTS) {
-    if (!listApplies(spec.list, d)) continue;
+    if (skip.includes(spec.list) || !listApplies(spec.list, d)) continue;
     const old = initial[spec.list] as ReadonlyArray<Named<string | number>>;
     const now = d[spec.list] as ReadonlyArray<Named<string | number>>;
     const removeIds = old.filter((o) => !now.some((n) => n.id === o.id)).map((o) => o.id);
@@ -274,6 +305,34 @@ export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<strin
   }
 
   return body;
+}
+
+export function createBody(d: ChannelDraft): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...settings(d), level: 'WIDGET', type: d.type, version: '2.0', deviceSelectionMode: d.mode, ...createAssignments(d) };
+
+  return stripUndefined(body);
+}
+
+/**
+ * An edit's body: changed settings; each list's additions (and the items that moved, with their new weight)
+ * and removals; `reset*` flags for values emptied. `type` and `deviceSelectionMode` are not
+ * sent (the API ignores them).
+ */
+export function updateBody(initial: ChannelDraft, d: ChannelDraft): Record<string, unknown> {
+  const before = settings(initial);
+  const after = settings(d);
+  const body = changedFields(before, after);
+  const resets: Array<[keyof typeof after, string]> = [
+    ['validTo', 'resetValidTo'],
+    ['duration', 'resetDuration'],
+    ['advertiserId', 'resetAdvertiserId'],
+    ['defaultDuration', 'resetDefaultDuration'],
+    ['playbackSlotDuration', 'resetPlaybackSlotDuration'],
+    ['playbackSlotNumberOfElementsToPlay', 'resetPlaybackSlotNumberOfElementsToPlay'],
+  ];
+  for (const [field, flag] of resets) if (before[field] !== undefined && after[field] === undefined) body[flag] = true;
+
+  return { ...body, ...assignmentChanges(initial, d) };
 }
 
 function stripUndefined(body: Record<string, unknown>) {

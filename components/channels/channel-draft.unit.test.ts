@@ -34,6 +34,32 @@ describe('createBody', () => {
   });
 });
 
+describe('item tag conditions and played-asset teams', () => {
+  it('a dynamic type sends its item tag condition; every item-reading type its played-asset teams', () => {
+    const contentFolder = createBody(draft({ type: 'CONTENT_DYNAMIC', contentFolders: [{ id: 'g', name: 'G' }], contentTags: ['menu'], contentTagOperator: 'AND', playedAssetTeamIds: ['t'] }));
+    expect(contentFolder).toMatchObject({ contentTagCondition: { tags: ['menu'], operator: 'AND' }, playedAssetTeamAccessList: { teams: [{ id: 't' }] } });
+    expect(contentFolder).not.toHaveProperty('fileTagCondition');
+    const mediaFolder = createBody(draft({ type: 'ASSETS_DYNAMIC', fileFolders: [{ id: 'd', name: 'D' }], fileTags: ['winter'] }));
+    expect(mediaFolder).toMatchObject({ fileTagCondition: { tags: ['winter'], operator: 'OR' } });
+    expect(mediaFolder).not.toHaveProperty('contentTagCondition');
+    expect(createBody(draft({}))).not.toHaveProperty('contentTagCondition');
+  });
+
+  it('reads them back and sends a change only', () => {
+    const saved = draftOf({
+      id: 8,
+      name: 'Menus',
+      type: 'CONTENT_DYNAMIC',
+      contentTagCondition: { tags: ['menu'], operator: 'AND' },
+      playedAssetTeamAccessList: { teams: [{ id: 't', readOnly: false }] },
+      contentGroupAssignments: [{ id: 'g', name: 'G' }],
+    });
+    expect(saved).toMatchObject({ contentTags: ['menu'], contentTagOperator: 'AND', playedAssetTeamIds: ['t'] });
+    expect(updateBody(saved, saved)).toEqual({});
+    expect(updateBody(saved, { ...saved, contentTags: [], playedAssetTeamIds: [] })).toEqual({ contentTagCondition: { tags: [], operator: 'AND' }, playedAssetTeamAccessList: { teams: [] } });
+  });
+});
+
 describe('updateBody', () => {
   const saved = draftOf({
     id: 7,

@@ -6,16 +6,17 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
-import { FieldError } from '@/components/channels/channel-parts';
+import { FieldError, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { CHANNEL_TYPES } from '@/components/channels/channel-words';
-import { DateRanges, WeekGrid } from '@/components/channels/channel-when';
+import { DateRanges, ValidityFields, WeekGrid } from '@/components/channels/channel-when';
 import { NoAccess } from '@/components/settings/no-access';
+import { TeamChoice } from '@/components/teams/team-choice';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField, Field, Select } from '@/components/ui/field';
-import { ChevronLeftIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
@@ -28,7 +29,7 @@ import { errorMessage } from '@/lib/api/protected';
 /** The wire fields a 400 may name, each shown on its editor field (`draftFieldOf`). */
 const WIRE_FIELDS = [
   'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedHours', 'affectedDays', 'affectedDateRanges',
-  'deviceTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
+  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'playedAssetTeamAccessList', 'locked', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
   'tags', 'advertiserId', 'duration',
   'contentAssignment', 'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'messageGroupAssignment', 'deviceAssignment', 'deviceGroupAssignment',
 ] as const;
@@ -60,7 +61,7 @@ const SLOT_CHOICES: Array<{ value: SlotChoice; label: string }> = [
   { value: 'all', label: 'All items per turn' },
 ];
 
-function Form({ channel }: { channel?: Campaign }) {
+function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Promise<unknown> }) {
   const router = useRouter();
   const access = useChannelAccess();
   const isNew = !channel;
@@ -71,7 +72,8 @@ function Form({ channel }: { channel?: Campaign }) {
   const advertisers = useAdvertisers({ page: 0, size: 200, sort: 'name,asc', text: '' });
   const create = useCreateChannel();
   const update = useUpdateChannel();
-  const pending = create.isPending || update.isPending;
+  const lock = useUpdateChannel();
+  const pending = create.isPending || update.isPending || lock.isPending;
   const readOnly = !access.canEdit || channel?.readOnly === true || channel?.locked === true;
   const disabled = readOnly || pending;
   const set = <K extends keyof ChannelDraft>(key: K, value: ChannelDraft[K]) => {
@@ -82,6 +84,18 @@ function Form({ channel }: { channel?: Campaign }) {
   const uses = typeUses(draft.type);
   const picksItems = uses.contents || uses.files || uses.fileFolders;
   const fieldProps = { draft, set, errors, disabled };
+
+  /** Locks or unlocks the saved channel (a locked one refuses every change but unlocking, spec 2 `locked`). */
+  async function toggleLock() {
+    if (!channel) return;
+    setFormError(null);
+    try {
+      await lock.mutateAsync({ id: channel.id, body: { locked: !channel.locked } });
+      await onReload?.();
+    } catch (error) {
+      setFormError(errorMessage(error));
+    }
+  }
 
   async function save() {
     setFormError(null);
@@ -117,12 +131,25 @@ function Form({ channel }: { channel?: Campaign }) {
             <ChevronLeftIcon className="size-4" />
             Channels
           </Link>
-          <h1 className="text-xl font-semibold text-zinc-900">{isNew ? 'New channel' : channel.name}</h1>
+          <h1 className="flex items-center gap-2 text-xl font-semibold text-zinc-900">
+            {isNew ? 'New channel' : channel.name}
+            {channel?.locked ? <LockIcon className="size-5 text-zinc-400" aria-label="Locked" /> : null}
+          </h1>
         </div>
+        {channel && access.canEdit && channel.readOnly !== true ? (
+          <Button variant="secondary" onClick={() => void toggleLock()} disabled={pending}>
+            {lock.isPending ? <Spinner className="size-4" /> : <LockIcon className="size-4" />}
+            {channel.locked ? 'Unlock' : 'Lock'}
+          </Button>
+        ) : null}
       </div>
       {readOnly && channel ? (
         <Alert tone="info" title={channel.locked ? 'This channel is locked.' : 'You can look, not change.'}>
-          {channel.locked ? 'Unlock it through the API to change it.' : 'Changing channels needs the Content manager role and write access through your teams.'}
+          {channel.locked
+            ? access.canEdit && channel.readOnly !== true
+              ? 'Unlock it to change it.'
+              : 'A content manager with write access can unlock it.'
+            : 'Changing channels needs the Content manager role and write access through your teams.'}
         </Alert>
       ) : null}
       {formError ? <Alert tone="error" title={formError} /> : null}
@@ -147,43 +174,31 @@ function Form({ channel }: { channel?: Campaign }) {
 
       <Section title="What plays" description="First in the list plays first." aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
         <ChannelItems {...fieldProps} />
+        <ItemTagCondition draft={draft} set={set} disabled={disabled} />
         <div className="grid gap-4 sm:grid-cols-2">
-          {uses.shuffle ? (
-            <Field id="channel-shuffle" label="Pages of each item" error={errors.contentShuffleMode}>
-              <Select id="channel-shuffle" value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
-                <option value="SERIAL">All pages, one item after another</option>
-                <option value="BALANCED">One page per item per turn</option>
-              </Select>
-            </Field>
-          ) : null}
-          {uses.ordering ? (
-            <Field id="channel-ordering" label="Order" error={errors.orderingMode}>
-              <Select id="channel-ordering" value={draft.orderingMode} disabled={disabled} onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}>
-                <option value="DEFAULT">As listed</option>
-                <option value="ALPHABET">By name</option>
-                <option value="RANDOM">Shuffled daily</option>
-              </Select>
-            </Field>
-          ) : null}
+          <PlayOrderFields {...fieldProps} idPrefix="channel" />
           <Field id="channel-default-duration" label="Seconds per image or page" hint="At least 3; for items without a length of their own" error={errors.defaultDuration}>
             <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
           </Field>
         </div>
+        {uses.readsAssets ? (
+          <TeamChoice
+            value={draft.playedAssetTeamIds}
+            onChange={(ids) => set('playedAssetTeamIds', ids)}
+            disabled={disabled}
+            error={errors.playedAssetTeamAccessList}
+            legend="Teams of what plays"
+            hint="Only content and media of the chosen teams play; none chosen: any."
+          />
+        ) : null}
       </Section>
 
       <Section title="Where it plays">
-        <ChannelWhere {...fieldProps} isNew={isNew} savedCount={channel?.affectedScreenCount} />
+        <ChannelWhere {...fieldProps} isNew={isNew} />
       </Section>
 
       <Section title="When it plays" description="Dates are the screens' own dates; hours are read in the zone you choose.">
-        <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
-          <Field id="channel-valid-from" label="First day" error={errors.validFrom}>
-            <Input id="channel-valid-from" type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
-          </Field>
-          <Field id="channel-valid-to" label="Last day" error={errors.validTo}>
-            <Input id="channel-valid-to" type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
-          </Field>
-        </div>
+        <ValidityFields {...fieldProps} idPrefix="channel" />
         <WeekGrid {...fieldProps} />
         {errors.from ? <p className="text-sm text-red-700">{errors.from}</p> : null}
         <div className="space-y-2">
@@ -279,5 +294,5 @@ export function ChannelEditor({ id }: { id?: string }) {
   if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading the channel" />;
   if (detail.isError) return <LoadError title="The channel could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
 
-  return <Form key={detail.data.id} channel={detail.data} />;
+  return <Form key={detail.data.id} channel={detail.data} onReload={() => detail.refetch()} />;
 }

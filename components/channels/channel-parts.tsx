@@ -1,8 +1,10 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import type { ChannelDraft, Named } from '@/components/channels/channel-draft';
+import { typeUses, type ChannelDraft, type Named } from '@/components/channels/channel-draft';
 import { Field, Select } from '@/components/ui/field';
+import { TagInput } from '@/components/ui/tag-input';
+import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 import { XIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useQuickFilters, type QuickFilterType } from '@/lib/api/quick-filters';
@@ -45,6 +47,100 @@ export function FolderChooser({ hint, tree, chosen, label, onRemove, error, disa
       <Chips items={chosen} label={label} disabled={disabled} onRemove={onRemove} />
       <FieldError message={error} />
     </div>
+  );
+}
+
+/** A tag condition (`{tags, operator}`, spec 2): the tags, and whether any or all of them are needed. */
+export function TagCondition({
+  id,
+  label,
+  subject,
+  suggest,
+  tags,
+  operator,
+  onTags,
+  onOperator,
+  disabled,
+  conditionLabel = `${label} condition`,
+}: {
+  id: string;
+  label: string;
+  /** Who needs the tags: "Screens need", "Content needs". */
+  subject: string;
+  suggest: TagGroup;
+  tags: string[];
+  operator: 'AND' | 'OR';
+  onTags: (tags: string[]) => void;
+  onOperator: (operator: 'AND' | 'OR') => void;
+  disabled: boolean;
+  conditionLabel?: string;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <p className="text-sm font-medium text-zinc-800">{label}</p>
+      <TagInput id={id} label={label} value={tags} onChange={onTags} suggest={suggest} />
+      <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
+        {subject}
+        <div className="w-40">
+          <Select aria-label={conditionLabel} value={operator} disabled={disabled} onChange={(e) => onOperator(e.target.value as 'AND' | 'OR')} className="h-8">
+            <option value="OR">any of the tags</option>
+            <option value="AND">all of the tags</option>
+          </Select>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** What a channel or sub-channel of a dynamic type plays is narrowed by content or file tags (none: everything in the folders). */
+export function ItemTagCondition({ draft, set, disabled }: Pick<SectionProps, 'draft' | 'set' | 'disabled'>) {
+  const which =
+    draft.type === 'CONTENT_DYNAMIC'
+      ? ({ id: 'channel-content-tags', label: 'Content tags', subject: 'Content needs', suggest: 'deviceContentTags', tags: 'contentTags', operator: 'contentTagOperator' } as const)
+      : draft.type === 'ASSETS_DYNAMIC'
+        ? ({ id: 'channel-file-tags', label: 'Media tags', subject: 'Files need', suggest: 'fileTags', tags: 'fileTags', operator: 'fileTagOperator' } as const)
+        : null;
+  if (!which) return null;
+
+  return (
+    <TagCondition
+      id={which.id}
+      label={which.label}
+      subject={which.subject}
+      suggest={which.suggest}
+      tags={draft[which.tags]}
+      operator={draft[which.operator]}
+      onTags={(tags) => set(which.tags, tags)}
+      onOperator={(op) => set(which.operator, op)}
+      disabled={disabled}
+    />
+  );
+}
+
+/** How a type's items follow each other: pages per item (`contentShuffleMode`) and item order (`orderingMode`). */
+export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: SectionProps & { idPrefix: string }) {
+  const uses = typeUses(draft.type);
+
+  return (
+    <>
+      {uses.shuffle ? (
+        <Field id={`${idPrefix}-shuffle`} label="Pages of each item" error={errors.contentShuffleMode}>
+          <Select id={`${idPrefix}-shuffle`} value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
+            <option value="SERIAL">All pages, one item after another</option>
+            <option value="BALANCED">One page per item per turn</option>
+          </Select>
+        </Field>
+      ) : null}
+      {uses.ordering ? (
+        <Field id={`${idPrefix}-ordering`} label="Item order" error={errors.orderingMode}>
+          <Select id={`${idPrefix}-ordering`} value={draft.orderingMode} disabled={disabled} onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}>
+            <option value="DEFAULT">As listed</option>
+            <option value="ALPHABET">By name</option>
+            <option value="RANDOM">Shuffled daily</option>
+          </Select>
+        </Field>
+      ) : null}
+    </>
   );
 }
 

@@ -100,6 +100,20 @@ export function WeekGrid({ draft, set, disabled }: Props) {
   );
 }
 
+/** The first and last day it plays (`validFrom`/`validTo`, the screens' own dates). */
+export function ValidityFields({ draft, set, errors, disabled, idPrefix }: Props & { idPrefix: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
+      <Field id={`${idPrefix}-valid-from`} label="First day" error={errors.validFrom}>
+        <Input id={`${idPrefix}-valid-from`} type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
+      </Field>
+      <Field id={`${idPrefix}-valid-to`} label="Last day" error={errors.validTo}>
+        <Input id={`${idPrefix}-valid-to`} type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
+      </Field>
+    </div>
+  );
+}
+
 /** Date ranges: included ones limit the channel to them, excluded ones are blackouts (spec 1 "Schedule interval object"). */
 export function DateRanges({ draft, set, disabled }: Props) {
   const change = (i: number, patch: Partial<DateRange>) => set('ranges', draft.ranges.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -109,7 +123,7 @@ export function DateRanges({ draft, set, disabled }: Props) {
       {draft.ranges.length === 0 ? <p className="text-sm text-zinc-500">No date ranges: the days and hours above hold on every date.</p> : null}
       <ul className="space-y-2" aria-label="Date ranges">
         {draft.ranges.map((range, i) => (
-          <li key={i} className="flex flex-wrap items-center gap-2">
+          <li key={i} className="grid grid-cols-[9rem_10rem_auto_10rem_auto] items-center justify-start gap-2">
             <Select aria-label={`Range ${i + 1} kind`} value={range.isExcluded ? 'exclude' : 'include'} disabled={disabled} onChange={(e) => change(i, { isExcluded: e.target.value === 'exclude' })} className="w-36">
               <option value="include">Plays</option>
               <option value="exclude">Does not play</option>

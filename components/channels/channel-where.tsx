@@ -1,25 +1,26 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
-import { Chips, FieldError, FolderChooser, QuickFilterField, toggled, type SectionProps } from '@/components/channels/channel-parts';
+import { Chips, FieldError, FolderChooser, QuickFilterField, TagCondition, toggled, type SectionProps } from '@/components/channels/channel-parts';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { Select } from '@/components/ui/field';
+import { TeamChoice } from '@/components/teams/team-choice';
 import { MonitorIcon } from '@/components/ui/icons';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { TagInput } from '@/components/ui/tag-input';
 import { useTargetCount } from '@/lib/api/campaigns';
 import { useDeviceRoot } from '@/lib/api/device-groups';
 import { deviceResource } from '@/lib/api/devices';
-import { useTeams } from '@/lib/api/teams';
 import { cn } from '@/lib/cn';
 
 type Props = SectionProps & {
   /** Saved channels keep their device selection (the API ignores a change). */
   isNew: boolean;
-  /** The saved channel's own count (teams included). */
-  savedCount?: number;
+  /**
+   * A sub-channel's targeting: DYNAMIC without folders means every screen of its channel, and its teams only
+   * narrow DYNAMIC screens (no team is required of it, so none is picked by default).
+   */
+  subChannel?: boolean;
 };
 
 const MODES: Array<{ value: ChannelDraft['mode']; label: string; hint: string }> = [
@@ -28,26 +29,42 @@ const MODES: Array<{ value: ChannelDraft['mode']; label: string; hint: string }>
   { value: 'QUICK_FILTER', label: 'Screen quick filter', hint: 'The screens a saved screen filter matches' },
 ];
 
-function LiveCount({ draft, savedCount }: { draft: ChannelDraft; savedCount?: number }) {
-  const { count, isFetching } = useTargetCount({ ...draft, folderIds: draft.deviceFolders.map((f) => f.id), deviceIds: draft.devices.map((d) => d.id), tags: draft.deviceTags, quickFilterId: draft.deviceQuickFilterId });
+function LiveCount({ draft, noFolders }: { draft: ChannelDraft; noFolders?: string }) {
+  const { count, isFetching } = useTargetCount({
+    ...draft,
+    folderIds: draft.deviceFolders.map((f) => f.id),
+    deviceIds: draft.devices.map((d) => d.id),
+    tags: draft.deviceTags,
+    quickFilterId: draft.deviceQuickFilterId,
+    teamIds: draft.teamIds,
+  });
+  const unbounded = noFolders !== undefined && draft.mode === 'DYNAMIC' && draft.deviceFolders.length === 0;
 
   return (
     <p aria-live="polite" data-testid="target-count" className="flex items-center gap-2 rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset">
       <MonitorIcon className="size-4 text-zinc-500" />
-      {count === null ? 'Counting screens…' : <span>{count === 1 ? 'Matches 1 screen' : `Matches ${count} screens`}</span>}
-      {isFetching ? <Spinner className="size-3.5" /> : null}
-      {draft.mode === 'DYNAMIC' && draft.teamIds.length > 0 ? <span className="text-zinc-500">before the team limit{savedCount !== undefined ? ` (saved: ${savedCount})` : ''}</span> : null}
+      {unbounded ? (
+        <span>{noFolders}</span>
+      ) : count === null ? (
+        'Counting screens…'
+      ) : (
+        <span>
+          {count === 1 ? 'Matches 1 screen' : `Matches ${count} screens`}
+          {draft.mode === 'DYNAMIC' && draft.teamIds.length > 0 ? ' of the chosen teams' : ''}
+        </span>
+      )}
+      {isFetching && !unbounded ? <Spinner className="size-3.5" /> : null}
     </p>
   );
 }
 
 /** Where the channel plays: folders with tags and teams, chosen screens, or a screen quick filter, with a live count. */
-export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }: Props) {
+export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel = false }: Props) {
   const root = useDeviceRoot();
   const [selected, setSelected] = useState('');
   const [text, setText] = useState('');
   const screens = deviceResource.useList({ page: 0, size: 50, sort: 'name,asc', text, status: 'all' }, { enabled: draft.mode === 'STATIC' });
-  const teams = useTeams({ page: 0, size: 200, text: '' });
+  const setTeams = useCallback((ids: string[]) => set('teamIds', ids), [set]);
 
   return (
     <div className="space-y-4">
@@ -89,7 +106,8 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
                   />
                 ) : null
               }
-              chosen={draft.deviceFolders}
+              // The root folder is "All screens" here as in the tree, whatever its stored name.
+              chosen={draft.deviceFolders.map((f) => (f.id === root.data?.id ? { ...f, name: 'All screens' } : f))}
               label="Chosen folders"
               onRemove={(id) => set('deviceFolders', draft.deviceFolders.filter((f) => f.id !== id))}
               error={errors.deviceFolders}
@@ -97,35 +115,27 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
             />
           </div>
           <div className="space-y-4">
-            <div className="space-y-1.5">
-              <p className="text-sm font-medium text-zinc-800">Screen tags</p>
-              <TagInput id="channel-device-tags" label="Screen tags" value={draft.deviceTags} onChange={(tags) => set('deviceTags', tags)} suggest="deviceTags" />
-              <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
-                Screens need
-                <Select aria-label="Tag condition" value={draft.tagOperator} disabled={disabled} onChange={(e) => set('tagOperator', e.target.value as 'AND' | 'OR')} className="h-8 w-auto">
-                  <option value="OR">any of the tags</option>
-                  <option value="AND">all of the tags</option>
-                </Select>
-              </div>
-            </div>
-            <fieldset className="space-y-1.5" disabled={disabled}>
-              <legend className="text-sm font-medium text-zinc-800">Teams</legend>
-              {(teams.data?.content ?? []).length === 0 ? <p className="text-sm text-zinc-500">No teams: every screen of the folders plays it.</p> : null}
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {(teams.data?.content ?? []).map((team) => (
-                  <label key={team.id} className="flex items-center gap-2 text-sm text-zinc-700">
-                    <input
-                      type="checkbox"
-                      className="accent-brand-600"
-                      checked={draft.teamIds.includes(team.id)}
-                      onChange={(e) => set('teamIds', e.target.checked ? [...draft.teamIds, team.id] : draft.teamIds.filter((t) => t !== team.id))}
-                    />
-                    {team.name}
-                  </label>
-                ))}
-              </div>
-              <FieldError message={errors.teamAccessList} />
-            </fieldset>
+            <TagCondition
+              id="channel-device-tags"
+              label="Screen tags"
+              subject="Screens need"
+              suggest="deviceTags"
+              tags={draft.deviceTags}
+              operator={draft.tagOperator}
+              onTags={(tags) => set('deviceTags', tags)}
+              onOperator={(op) => set('tagOperator', op)}
+              disabled={disabled}
+              conditionLabel="Tag condition"
+            />
+            <TeamChoice
+              value={draft.teamIds}
+              onChange={setTeams}
+              disabled={disabled}
+              error={errors.teamAccessList}
+              hint="Only the screens of the chosen teams play it."
+              empty="No teams: every screen of the folders plays it."
+              defaultToOwn={isNew && !subChannel}
+            />
           </div>
         </div>
       ) : null}
@@ -166,7 +176,11 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, savedCount }
         />
       ) : null}
 
-      <LiveCount draft={draft} savedCount={savedCount} />
+      {draft.mode !== 'DYNAMIC' && !subChannel ? (
+        <TeamChoice value={draft.teamIds} onChange={setTeams} disabled={disabled} error={errors.teamAccessList} hint="The teams that see and change this channel." defaultToOwn={isNew} />
+      ) : null}
+
+      <LiveCount draft={draft} noFolders={subChannel ? 'No folders: every screen the channel plays on' : undefined} />
     </div>
   );
 }

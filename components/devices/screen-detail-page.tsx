@@ -14,7 +14,7 @@ import { Select } from '@/components/ui/field';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { contentResource } from '@/lib/api/content';
-import { deviceResource, useDeviceCommand, type Device } from '@/lib/api/devices';
+import { deviceResource, neverConnected, useDeviceCommand, type Device } from '@/lib/api/devices';
 import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { formatDateTime } from '@/lib/format';
@@ -73,7 +73,16 @@ function DeviceFacts({ device }: { device: Device }) {
       <h2 className="mb-2 text-sm font-semibold text-zinc-900">Device</h2>
       <dl className="divide-y divide-zinc-100">
         <Fact label="Status">
-          <DeviceStatus device={device} /> <span className="text-zinc-500">since {formatDateTime(device.lastDeviceStatusChange, '—')}</span>
+          {neverConnected(device) ? (
+            <span className="inline-flex items-center gap-1.5 text-zinc-500" data-status="NEVER">
+              <span aria-hidden className="size-2 rounded-full border border-zinc-300" />
+              Never connected
+            </span>
+          ) : (
+            <>
+              <DeviceStatus device={device} /> <span className="text-zinc-500">since {formatDateTime(device.lastDeviceStatusChange, '—')}</span>
+            </>
+          )}
         </Fact>
         <Fact label="Last activity">{formatDateTime(device.lastActivity, 'Never')}</Fact>
         <Fact label="Folder">

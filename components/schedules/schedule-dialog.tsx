@@ -1,11 +1,15 @@
 'use client';
 
+import { useMemo } from 'react';
 import { z } from 'zod';
+import { TeamChoice } from '@/components/teams/team-choice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { TrashIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api/client';
 import { contentResource } from '@/lib/api/content';
+import { useOwnTeams } from '@/lib/api/teams';
 import { intervalOf, wallMinute, wallParts } from '@/lib/schedule/calendar';
 import type { ScheduleInterval } from '@/server/playback/schedule-rules.schemas';
 
@@ -23,23 +27,27 @@ const toLocal = (wall: number) => {
   return `${date}T${time}`;
 };
 
-const scheduleFormSchema = z
-  .object({
-    name: z.string().trim().min(1).max(255),
-    contentId: z.string().uuid('Pick the content to play'),
-    start: z.string().regex(LOCAL, 'A start date and time'),
-    end: z.string().regex(LOCAL, 'An end date and time'),
-    enabled: z.boolean(),
-  })
-  .refine((v) => toWall(v.end) > toWall(v.start), { message: 'The end must be after the start', path: ['end'] });
+/** The form's checks; a team-scoped user must keep at least one team (the API's `campaign.error.teamRequired`). */
+const scheduleFormSchema = (needsTeam: boolean) =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(255),
+      contentId: z.string().uuid('Pick the content to play'),
+      start: z.string().regex(LOCAL, 'A start date and time'),
+      end: z.string().regex(LOCAL, 'An end date and time'),
+      enabled: z.boolean(),
+      teamIds: z.array(z.string()),
+    })
+    .refine((v) => toWall(v.end) > toWall(v.start), { message: 'The end must be after the start', path: ['end'] })
+    .refine((v) => !needsTeam || v.teamIds.length > 0, { message: 'Choose at least one of your teams', path: ['teamIds'] });
 
-export type ScheduleFormValues = z.input<typeof scheduleFormSchema>;
-export type ScheduleFormResult = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval };
+export type ScheduleFormValues = z.input<ReturnType<typeof scheduleFormSchema>>;
+export type ScheduleFormResult = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval; teamIds: string[] };
 
 /** The form's values for an interval `[start, end)` in wall minutes. */
-export function scheduleFormValues(values: { name: string; contentId: string; enabled: boolean; start: number; end: number }): ScheduleFormValues {
+export function scheduleFormValues(values: { name: string; contentId: string; enabled: boolean; start: number; end: number; teamIds: string[] }): ScheduleFormValues {
   // An end at midnight is shown as 00:00 of the next day (what the block shows), saved as 23:59 of the day.
-  return { name: values.name, contentId: values.contentId, enabled: values.enabled, start: toLocal(values.start), end: toLocal(values.end) };
+  return { name: values.name, contentId: values.contentId, enabled: values.enabled, start: toLocal(values.start), end: toLocal(values.end), teamIds: values.teamIds };
 }
 
 /** Create or edit a schedule: name, content, one interval in screens' local time, enabled. */
@@ -68,6 +76,11 @@ export function ScheduleDialog({
 }) {
   const contents = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: open });
   const options = contents.data?.content ?? [];
+  const own = useOwnTeams();
+  const schema = useMemo(() => scheduleFormSchema(own.scoped), [own.scoped]);
+  // A new schedule of a team-scoped user starts with the user's teams: the form opens once they are known.
+  if (mode === 'create' && !own.ready) return null;
+  const initial = mode === 'create' && own.scoped && values.teamIds.length === 0 ? { ...values, teamIds: own.teams.map((t) => t.id) } : values;
 
   return (
     <FormDialog
@@ -75,8 +88,8 @@ export function ScheduleDialog({
       onOpenChange={onOpenChange}
       title={mode === 'create' ? 'New schedule' : 'Edit schedule'}
       description={`Plays on the screens in ${folderName}. Times are each screen's local time.`}
-      schema={scheduleFormSchema}
-      values={values}
+      schema={schema}
+      values={initial}
       required={{ name: 'Enter a name' }}
       submitLabel={mode === 'create' ? 'Create schedule' : 'Save changes'}
       onSubmit={(v) => {
@@ -84,10 +97,11 @@ export function ScheduleDialog({
         const end = toWall(v.end);
         const base = interval ? { ...interval } : {};
 
-        return onSave({ name: v.name, contentId: v.contentId, enabled: v.enabled, interval: intervalOf(start, end, base) });
+        return onSave({ name: v.name, contentId: v.contentId, enabled: v.enabled, interval: intervalOf(start, end, base), teamIds: v.teamIds });
       }}
+      fieldError={(error) => (error instanceof ApiError && error.key === 'campaign.error.teamRequired' ? { field: 'teamIds', message: 'Choose at least one of your teams' } : undefined)}
     >
-      {(fields) => (
+      {(fields, form) => (
         <>
           {inheritedFrom ? <Alert tone="info">Assigned to the folder {inheritedFrom}: a change applies to every screen below it.</Alert> : null}
           {fields.text('name', { label: 'Name', autoFocus: mode === 'create' })}
@@ -114,6 +128,12 @@ export function ScheduleDialog({
             {fields.text('start', { label: 'Starts', type: 'datetime-local' })}
             {fields.text('end', { label: 'Ends', type: 'datetime-local' })}
           </div>
+          <TeamChoice
+            value={form.watch('teamIds')}
+            onChange={(ids) => form.setValue('teamIds', ids, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+            error={(form.formState.errors.teamIds as { message?: string } | undefined)?.message}
+            hint="Who sees and changes this schedule."
+          />
           {fields.checkbox('enabled', { label: 'Enabled', description: 'A disabled schedule stays in the calendar but does not play.' })}
           {onDelete ? (
             <div className="border-t border-zinc-100 pt-3">

@@ -174,6 +174,7 @@ function ScheduleConsole() {
       enabled: result.enabled,
       contentId: result.contentId,
       affectedDateRanges: keepsRanges ? undefined : withInterval(schedule.affectedDateRanges, interval, result.interval),
+      teamIds: sameIds(result.teamIds, teamIdsOf(schedule)) ? undefined : result.teamIds,
     });
     show({ tone: 'info', text: `Saved ${result.name}.` });
   };
@@ -181,13 +182,14 @@ function ScheduleConsole() {
   const formValues: ScheduleFormValues | null = editing
     ? scheduleFormValues(
         editing.mode === 'create'
-          ? { name: '', contentId: '', enabled: true, start: editing.start, end: editing.end }
+          ? { name: '', contentId: '', enabled: true, start: editing.start, end: editing.end, teamIds: [] }
           : {
               name: editing.schedule.name ?? '',
               contentId: String(editing.schedule.contentAssignments?.[0]?.id ?? ''),
               enabled: editing.schedule.enabled !== false,
               start: editing.start,
               end: editing.end,
+              teamIds: teamIdsOf(editing.schedule),
             },
       )
     : null;
@@ -314,6 +316,9 @@ function ScheduleConsole() {
     </>
   );
 }
+
+const teamIdsOf = (schedule: Schedule) => (schedule.teamAccessList?.teams ?? []).map((t) => t.id);
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 const fmtDay = (day: number) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
 

@@ -2,7 +2,9 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DeleteMessageDialog, DeleteMessageGroupDialog, EDITABLE_TYPES, MessageFormDialog, MessageGroupFormDialog } from '@/components/sub-channels/sub-channel-dialogs';
+import { DeleteMessageDialog, DeleteMessageGroupDialog, MessageGroupFormDialog } from '@/components/sub-channels/sub-channel-dialogs';
+import { MessageEditorDialog } from '@/components/sub-channels/message-editor';
+import { MESSAGE_TYPES } from '@/components/sub-channels/message-draft';
 import { NoAccess } from '@/components/settings/no-access';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -77,19 +79,20 @@ function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (
   ];
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  ...EDITABLE_TYPES,
-  CONTENT_DYNAMIC: 'Content folder',
-  ASSETS_STATIC: 'Media files',
-  CONTENT_QUICK_FILTER: 'Content filter',
-  ASSET_QUICK_FILTER: 'Media filter',
-};
+const TYPE_WORDS: Record<string, string> = Object.fromEntries(MESSAGE_TYPES.map((t) => [t.value, t.label]));
 
 function playsText(message: Message): string {
   if (message.type === 'CONTENT') return message.contentName ?? '—';
   if (message.type === 'ASSETS_DYNAMIC') return (message.fileFolderAssignments ?? []).map((f) => f.name ?? '').join(', ') || '—';
+  if (message.type === 'CONTENT_DYNAMIC') return (message.contentGroupAssignments ?? []).map((f) => f.name ?? '').join(', ') || '—';
+  if (message.type === 'ASSETS_STATIC') {
+    const files = message.fileAssignments ?? [];
 
-  return TYPE_WORDS[message.type ?? ''] ?? '—';
+    return files.length === 0 ? '—' : files.length === 1 ? (files[0]!.name ?? '1 file') : `${files.length} files`;
+  }
+  if (message.type === 'CONTENT_QUICK_FILTER' || message.type === 'ASSET_QUICK_FILTER') return 'a saved filter';
+
+  return '—';
 }
 
 const day = (epochMs: number | null | undefined) => (typeof epochMs === 'number' ? new Date(epochMs).toISOString().slice(0, 10) : null);
@@ -97,8 +100,10 @@ const day = (epochMs: number | null | undefined) => (typeof epochMs === 'number'
 function daysText(message: Message): string {
   const from = day(message.validFrom);
   const to = day(message.validTo);
+  const ranges = ((message.affectedDateRanges as { intervals?: unknown[] } | undefined)?.intervals ?? []).length;
+  const dates = from || to ? `${from ?? '…'} – ${to ?? '…'}` : 'Always';
 
-  return from || to ? `${from ?? '…'} – ${to ?? '…'}` : 'Always';
+  return ranges === 0 ? dates : `${dates} · ${ranges === 1 ? '1 date range' : `${ranges} date ranges`}`;
 }
 
 function saturationText(saturation: number | null | undefined): string {
@@ -112,7 +117,7 @@ function saturationText(saturation: number | null | undefined): string {
 function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: boolean }) {
   const query = useMessages({ page: 0, size: 200, sort: 'weight,asc', messageGroupId: group.id });
   const toggle = useUpdateMessage();
-  const [editing, setEditing] = useState<Message | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const writable = canManage && !group.readOnly;
@@ -170,7 +175,7 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
                 <td className="px-4 py-2 text-right">
                   {writable ? (
                     <RowActions label={`Actions for ${message.name}`}>
-                      <DropdownMenuItem onSelect={() => setEditing(message)}>Edit</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => setEditing(message.id)}>Edit</DropdownMenuItem>
                       <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>{message.enabled ? 'Disable' : 'Enable'}</DropdownMenuItem>
                       <DropdownMenuSeparator />
                       <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeleting(message)}>
@@ -186,8 +191,8 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
       )}
       {writable ? (
         <>
-          <MessageFormDialog open={adding} group={group} onOpenChange={setAdding} />
-          <MessageFormDialog open={editing !== null} group={group} message={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />
+          <MessageEditorDialog open={adding} group={group} onOpenChange={setAdding} />
+          <MessageEditorDialog open={editing !== null} group={group} messageId={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />
           <DeleteMessageDialog message={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />
         </>
       ) : null}

@@ -69,6 +69,8 @@ export type TargetingDraft = {
   tags: readonly string[];
   tagOperator: 'AND' | 'OR';
   deviceIds: readonly string[];
+  /** DYNAMIC: only screens of one of these teams (none: no team limit). */
+  teamIds?: readonly string[];
 };
 
 /**
@@ -85,20 +87,21 @@ export function targetingSearch(draft: TargetingDraft): Expr | null {
 
 /**
  * How many screens an unsaved targeting reaches, counted live by the screens list itself (`/api/v2/device`,
- * one row, `totalElements`): DYNAMIC by folder and tag search, QUICK_FILTER by the filter; STATIC is the
- * number picked. Teams are not part of the count (the list has no team search): the saved channel's
- * `affectedScreenCount` includes them. Null while unknown.
+ * one row, `totalElements`): DYNAMIC by folder and tag search, and with teams by `selectTeamIds` (the screens
+ * assigned to one of them, as targeting reads teams; the team-less ones are then left out); QUICK_FILTER by
+ * the filter; STATIC is the number picked. Null while unknown.
  */
 export function useTargetCount(draft: TargetingDraft & { quickFilterId: string }): { count: number | null; isFetching: boolean } {
   const customerId = channelResource.useScope();
   const teamReads = useTeamReads();
   const search = draft.mode === 'DYNAMIC' ? toSearch(targetingSearch(draft)) : undefined;
+  const teams = [...(draft.teamIds ?? [])].sort();
   const query = {
     page: 0,
     size: 1,
     select: 'id',
     ...(draft.mode === 'QUICK_FILTER' ? { quickFilterId: draft.quickFilterId } : { search }),
-    ...teamReads.params,
+    ...(draft.mode === 'DYNAMIC' && teams.length > 0 ? { selectTeamIds: teams.join(',') } : teamReads.params),
   };
   const runs = (draft.mode === 'DYNAMIC' && search !== undefined) || (draft.mode === 'QUICK_FILTER' && draft.quickFilterId !== '');
   const result = useQuery<number>({

@@ -114,6 +114,14 @@ export function statusLabel(device: Pick<Device, 'deviceStatus'>): string {
   return device.deviceStatus === 'ONLINE' ? 'Online' : 'Offline';
 }
 
+/**
+ * A screen that has never reported (no status change and no activity): there is no "since" to show, and
+ * "Offline" would suggest it once was online.
+ */
+export function neverConnected(device: Pick<Device, 'deviceStatus' | 'lastDeviceStatusChange' | 'lastActivity'>): boolean {
+  return device.deviceStatus !== 'ONLINE' && !device.lastDeviceStatusChange && !device.lastActivity;
+}
+
 /** POST /api/v2/device/assignToCustomer: claims the screen showing `activationCode` for the selected tenant. */
 export function useClaimDevice() {
   return deviceResource.useMutation(

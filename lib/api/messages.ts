@@ -28,7 +28,7 @@ export type MessageListParams = ListRequest & { messageGroupId: number };
 export const messageResource = defineResource<Message, MessageListParams>({
   key: 'messages',
   listPath: '/api/v2/message',
-  listQuery: (params) => ({ messageGroupId: params.messageGroupId, select: 'name,type,enabled,weight,saturation,validFrom,validTo,contentId,contentName,fileFolderAssignments,messageGroupId' }),
+  listQuery: (params) => ({ messageGroupId: params.messageGroupId, select: 'name,type,enabled,weight,saturation,validFrom,validTo,affectedDateRanges,contentId,contentName,fileFolderAssignments,contentGroupAssignments,fileAssignments,messageGroupId' }),
   detailPath: (id) => `/api/v2/message/${encodeURIComponent(String(id))}`,
   // Content and media folders answer which sub-channels use them.
   invalidates: [['content'], ['fileFolders']],

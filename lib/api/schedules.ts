@@ -17,7 +17,7 @@ export type ScheduleListParams = ListRequest & {
   toDay: number;
 };
 
-const FIELDS = 'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,contentShuffleMode,contentAssignments,deviceGroupAssignments';
+const FIELDS = 'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,affectedDays,affectedHours,contentShuffleMode,contentAssignments,deviceGroupAssignments,teamAccessList';
 
 /**
  * The TOP campaigns assigned to any of the folders whose validity overlaps the days shown: the server filters
@@ -44,7 +44,7 @@ export const scheduleResource = defineResource<Schedule, ScheduleListParams>({
 export const useSchedules = scheduleResource.useList;
 
 /** What the schedule dialog saves. */
-export type ScheduleInput = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval };
+export type ScheduleInput = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval; teamIds: string[] };
 
 /** POST /api/campaign: a schedule of one content for one folder, playing in one interval. */
 export function useCreateSchedule() {
@@ -62,6 +62,8 @@ export function useCreateSchedule() {
         contentAssignment: { assignments: [{ contentId: input.contentId, weight: 0 }] },
         deviceGroupAssignment: { assignments: [{ deviceGroupId: input.folderId }] },
         affectedDateRanges: { intervals: [input.interval] },
+        // Who sees and changes it; a team-scoped user must name one of its teams (spec 2).
+        teamAccessList: { teams: input.teamIds.map((id) => ({ id })) },
       },
       customerId,
     }),
@@ -76,15 +78,18 @@ export type ScheduleUpdate = {
   contentId?: string;
   /** The whole interval object: the moved or edited interval and the others as they were. */
   affectedDateRanges?: ScheduleIntervals;
+  /** The schedule's teams, when changed. */
+  teamIds?: string[];
 };
 
 /** PUT /api/campaign/{id}: assignment objects are additive, so a new content removes the old ones. */
 export function useUpdateSchedule() {
-  return scheduleResource.useMutation(({ schedule, contentId, ...fields }: ScheduleUpdate, { customerId }) => {
+  return scheduleResource.useMutation(({ schedule, contentId, teamIds, ...fields }: ScheduleUpdate, { customerId }) => {
     const old = (schedule.contentAssignments ?? []).map((c) => String(c.id)).filter((id) => id !== contentId);
     const contentAssignment = contentId ? { assignments: [{ contentId, weight: 0 }], removeIds: old } : undefined;
+    const teamAccessList = teamIds ? { teams: teamIds.map((id) => ({ id })) } : undefined;
 
-    return apiFetch<Schedule>(`/api/campaign/${schedule.id}`, { method: 'PUT', body: { ...fields, contentAssignment }, customerId });
+    return apiFetch<Schedule>(`/api/campaign/${schedule.id}`, { method: 'PUT', body: { ...fields, contentAssignment, teamAccessList }, customerId });
   });
 }
 

@@ -8,6 +8,8 @@ describe('schedule list query', () => {
     expect(query.search).toBe('level=TOP,campaignDeviceGroupAssignments.deviceGroupId∈r%2Cf,validFrom=NULL|validFrom≤2000,validTo=NULL|validTo≥1000');
     expect(String(query.select)).toContain('affectedDateRanges');
     expect(String(query.select)).toContain('deviceGroupAssignments');
+    // The campaign's own days and hours (drawn on the calendar) and its teams (edited in the dialog).
+    expect(String(query.select).split(',')).toEqual(expect.arrayContaining(['affectedDays', 'affectedHours', 'teamAccessList']));
   });
 });
 

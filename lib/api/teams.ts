@@ -2,12 +2,13 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, ApiError } from '@/lib/api/client';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Page, User } from '@/lib/api/types';
 import { toUpdateBody } from '@/lib/api/update-body';
 import { userKeys } from '@/lib/api/users';
-import { roles } from '@/server/context/roles';
+import { hasRole, roles } from '@/server/context/roles';
 
 export type Team = {
   id: string;
@@ -212,4 +213,30 @@ export function useUpdateResourceTeams(type: MediaTeamKind, resourceId: string, 
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });
     },
   });
+}
+
+/**
+ * The signed-in user's own teams (GET /api/team/user/{id}/assignments). A user below OWNER who belongs to a
+ * team is "team-scoped": what it creates must name at least one of its teams (spec 2: "a non-OWNER team user
+ * must select at least one team in `teamAccessList`"), so forms pick these by default. OWNER and ADMIN never
+ * are; a user its own record is hidden from (404) is not either.
+ */
+export function useOwnTeams(): { ready: boolean; scoped: boolean; teams: Array<{ id: string; name: string }> } {
+  const me = useCurrentUser();
+  const canBeMember = !hasRole(me.role, 'OWNER') && me.customerId !== null;
+  const own = useQuery({
+    queryKey: [...teamResource.keys.all, 'own', { userId: me.id }] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<TeamAccessList>(`/api/team/user/${encodeURIComponent(me.id)}/assignments`, { signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return { teams: [] } satisfies TeamAccessList;
+        throw error;
+      }),
+    enabled: canBeMember,
+    staleTime: 5 * 60_000,
+  });
+  if (!canBeMember) return { ready: true, scoped: false, teams: [] };
+  const teams = (own.data?.teams ?? []).map((t) => ({ id: t.id, name: t.name ?? t.id }));
+
+  // Should the read fail, forms still open (the API then names the missing team).
+  return { ready: own.isSuccess || own.isError, scoped: teams.length > 0, teams };
 }

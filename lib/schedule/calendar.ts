@@ -143,7 +143,40 @@ export type CalendarSchedule = {
   validFrom?: number | null;
   validTo?: number | null;
   affectedDateRanges?: ScheduleIntervals | null;
+  /** The campaign's own days and hours (working days and working time objects), on top of its intervals. */
+  affectedDays?: Record<string, unknown> | null;
+  affectedHours?: Record<string, unknown> | null;
 };
+
+/** The parts of two sets of spans that both hold. */
+function intersect(a: readonly WallSpan[], b: readonly WallSpan[]): WallSpan[] {
+  const [x, y] = [normalise(a), normalise(b)];
+  const out: WallSpan[] = [];
+  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+    const start = Math.max(x[i]![0], y[j]![0]);
+    const end = Math.min(x[i]![1], y[j]![1]);
+    if (start < end) out.push([start, end]);
+    if (x[i]![1] < y[j]![1]) i++;
+    else j++;
+  }
+
+  return out;
+}
+
+/**
+ * Where the campaign's own `affectedDays` × `affectedHours` hold on the days `first..last` (null: no limit):
+ * the same daily windows as an interval's, with the working time object's own edge flags. Hours given in a
+ * `timeZone` are drawn at those wall times (the calendar has no zone; docs/decisions.md "Schedules calendar").
+ */
+function campaignWindows(schedule: CalendarSchedule, first: number, last: number): WallSpan[] | null {
+  const days = schedule.affectedDays as ScheduleInterval['affectedDays'] | null | undefined;
+  const hours = (schedule.affectedHours ?? undefined) as (ScheduleInterval['affectedHours'] & Omit<ScheduleIntervals, 'intervals'>) | undefined;
+  const bounded = hours && hours.allDay === false && hours.from !== undefined && hours.end !== undefined;
+  if (!days && !bounded) return null;
+  const flags = { allowDayOfWeekOverflow: hours?.allowDayOfWeekOverflow };
+
+  return intervalSpansWithin({ isExcluded: false, affectedDays: days ?? undefined, affectedHours: bounded ? hours : undefined }, flags, first, last);
+}
 
 /** One included interval's time on the calendar: which interval (to move or edit it) and where it holds. */
 export type IntervalSpans = { interval: number; spans: WallSpan[] };
@@ -151,7 +184,7 @@ export type IntervalSpans = { interval: number; spans: WallSpan[] };
 /**
  * Where each included interval of a schedule plays on the days `first..last`: inside the schedule's validity,
  * minus every excluded interval (an excluded one wins). A schedule with no included interval plays wherever it
- * is valid and not excluded (interval -1). Campaign-level `affectedHours`/`affectedDays` are not drawn.
+ * is valid and not excluded (interval -1). The campaign's own `affectedDays`/`affectedHours` narrow every one.
  */
 export function scheduleSpans(schedule: CalendarSchedule, first: number, last: number): IntervalSpans[] {
   const ranges = schedule.affectedDateRanges;
@@ -162,8 +195,12 @@ export function scheduleSpans(schedule: CalendarSchedule, first: number, last: n
   const from = Math.max(first * MINUTES_PER_DAY, validFrom);
   const to = Math.min((last + 1) * MINUTES_PER_DAY, validTo);
   const excluded = normalise(intervals.filter((i) => i.isExcluded).flatMap((i) => intervalSpansWithin(i, flags, first, last)));
-  const included = intervals.flatMap((interval, index) => (interval.isExcluded ? [] : [{ interval: index, spans: clip(intervalSpansWithin(interval, flags, first, last), from, to, excluded) }]));
-  if (!intervals.some((i) => !i.isExcluded)) return [{ interval: -1, spans: clip([[from, to]], from, to, excluded) }];
+  const windows = campaignWindows(schedule, first, last);
+  const within = (spans: WallSpan[]) => (windows ? intersect(spans, windows) : spans);
+  const included = intervals.flatMap((interval, index) =>
+    interval.isExcluded ? [] : [{ interval: index, spans: within(clip(intervalSpansWithin(interval, flags, first, last), from, to, excluded)) }],
+  );
+  if (!intervals.some((i) => !i.isExcluded)) return [{ interval: -1, spans: within(clip([[from, to]], from, to, excluded)) }];
 
   return included.filter((i) => i.spans.length > 0);
 }

@@ -79,6 +79,24 @@ describe('scheduleSpans and dayBlocks', () => {
     expect(scheduleSpans({ id: 2, affectedDateRanges: { intervals: [] } }, first, last)).toEqual([{ interval: -1, spans: [[first * 1440, (last + 1) * 1440]] }]);
   });
 
+  it('draws a campaign limited to weekdays 9–17 only there, inside its interval', () => {
+    const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
+    const hours = { allDay: false, from: '09:00', end: '17:00' };
+    // No included interval: valid the whole week, the campaign's own days and hours narrow it.
+    const always = scheduleSpans({ id: 3, affectedDateRanges: { intervals: [] }, affectedDays: weekdays, affectedHours: hours }, first, last);
+    expect(always).toEqual([{ interval: -1, spans: week.slice(0, 5).map((d) => [d * 1440 + 540, d * 1440 + 1020]) }]);
+    // An interval Friday 12:00 to Saturday 12:00: Friday 12–17 only.
+    const friday = { from: '2026-03-27', fromTime: '12:00', to: '2026-03-28', toTime: '12:00', isExcluded: false };
+    expect(scheduleSpans({ id: 4, affectedDateRanges: { intervals: [friday] }, affectedDays: weekdays, affectedHours: hours }, first, last)).toEqual([
+      { interval: 0, spans: [[at('2026-03-27', '12:00'), at('2026-03-27', '17:00')]] },
+    ]);
+    // Days alone (all day) and hours alone (every day).
+    expect(scheduleSpans({ id: 5, affectedDays: { sunday: true } }, first, last)).toEqual([{ interval: -1, spans: [[last * 1440, (last + 1) * 1440]] }]);
+    expect(scheduleSpans({ id: 6, affectedHours: { allDay: false, from: '22:00', end: '02:00' } }, first, last)[0]!.spans[0]).toEqual([first * 1440, first * 1440 + 120]);
+    // allDay: no limit.
+    expect(scheduleSpans({ id: 7, affectedHours: { allDay: true } }, first, last)).toEqual([{ interval: -1, spans: [[first * 1440, (last + 1) * 1440]] }]);
+  });
+
   it('leaves out intervals outside the days shown', () => {
     expect(scheduleSpans({ id: 1, affectedDateRanges: { intervals: [{ from: '2026-04-01', to: '2026-04-02', isExcluded: false }] } }, first, last)).toEqual([]);
   });

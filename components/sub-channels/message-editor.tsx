@@ -1,0 +1,193 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
+import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
+import { ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
+import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
+import { ChannelWhere } from '@/components/channels/channel-where';
+import { emptyMessageDraft, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, type MessageDraft } from '@/components/sub-channels/message-draft';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { CheckboxField, Field, FormFooter, Select } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api/client';
+import { apiFieldErrors } from '@/lib/api/field-errors';
+import { messageResource, useCreateMessage, useUpdateMessage, type Message, type MessageGroup } from '@/lib/api/messages';
+import { errorMessage } from '@/lib/api/protected';
+
+/** The wire fields a 400 may name, each shown on its editor field. */
+const WIRE_FIELDS = [
+  'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'resetValidFrom', 'resetValidTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedDateRanges',
+  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'contentId',
+  'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'deviceAssignment', 'deviceGroupAssignment',
+] as const;
+
+/** The channel editor's wire-to-field names for the lists (`fileFolderAssignment` → `fileFolders`). */
+const LIST_FIELDS: Record<string, string> = {
+  contentGroupAssignment: 'contentFolders',
+  fileAssignment: 'files',
+  fileFolderAssignment: 'fileFolders',
+  deviceAssignment: 'devices',
+  deviceGroupAssignment: 'deviceFolders',
+};
+
+function Part({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3 border-t border-zinc-100 pt-4 first:border-t-0 first:pt-0" aria-label={title}>
+      <div>
+        <h3 className="text-sm font-semibold text-zinc-900">{title}</h3>
+        {hint ? <p className="text-sm text-zinc-500">{hint}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function MessageForm({ group, message, onDone }: { group: MessageGroup; message?: Message; onDone: () => void }) {
+  const [initial] = useState<MessageDraft>(() => (message ? messageDraftOf(message) : emptyMessageDraft()));
+  const [draft, setDraft] = useState<MessageDraft>(initial);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateMessage();
+  const update = useUpdateMessage();
+  const pending = create.isPending || update.isPending;
+  const isNew = !message;
+  const uses = typeUses(draft.type);
+  const picksItems = uses.contents || uses.files || uses.fileFolders;
+  const set: SectionProps['set'] = (key, value) => {
+    // A sub-channel plays one content: a newly picked one replaces it.
+    const next = key === 'contents' && Array.isArray(value) && value.length > 1 ? (value.slice(-1) as typeof value) : value;
+    setDraft((d) => ({ ...d, [key]: next }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    setFormError(null);
+  };
+  const fieldProps = { draft, set, errors, disabled: pending };
+
+  async function save() {
+    setFormError(null);
+    if (!draft.name.trim()) return setErrors({ name: 'Enter a name' });
+    try {
+      if (message) await update.mutateAsync({ id: message.id, body: messageUpdateBody(initial, draft) });
+      else await create.mutateAsync(messageCreateBody(draft, group.id));
+      onDone();
+    } catch (error) {
+      const fields = apiFieldErrors(error, WIRE_FIELDS);
+      if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [LIST_FIELDS[f.field] ?? messageFieldOf(f.field), f.message])));
+      const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
+      setFormError(shown ? 'Some fields need attention.' : error instanceof ApiError && error.status === 404 ? 'Something it plays or targets is no longer there. Choose another.' : errorMessage(error));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={isNew ? 'New sub-channel' : `Sub-channel ${message.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <div className="max-h-[74vh] space-y-4 overflow-y-auto px-5 py-4">
+        {formError ? <Alert tone="error" title={formError} /> : null}
+        <Part title="Sub-channel">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="message-name" label="Name" error={errors.name}>
+              <Input id="message-name" value={draft.name} autoFocus onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
+            </Field>
+            <Field id="message-type" label="Plays" hint={isNew ? MESSAGE_TYPES.find((t) => t.value === draft.type)?.hint : 'The type of a sub-channel does not change.'} error={errors.type}>
+              <Select id="message-type" value={draft.type} disabled={!isNew || pending} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
+                {MESSAGE_TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          <CheckboxField id="message-enabled" label="Enabled" checked={draft.enabled} disabled={pending} onChange={(e) => set('enabled', e.target.checked)} />
+        </Part>
+
+        <Part title="What plays" hint={uses.contents ? 'One slide, interactive content or playlist: a new pick replaces it.' : undefined}>
+          <div className={picksItems ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
+            <div className="min-w-0 space-y-4">
+              <ChannelItems {...fieldProps} />
+              <ItemTagCondition draft={draft} set={set} disabled={pending} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id="message-saturation" label="Items per turn" hint="1 one item or page, N items, 0 all" error={errors.saturation}>
+                  <Input id="message-saturation" type="number" min={0} value={draft.saturation} disabled={pending} onChange={(e) => set('saturation', e.target.value)} />
+                </Field>
+                <Field id="message-weight" label="Order" hint="Lower plays first" error={errors.weight}>
+                  <Input id="message-weight" type="number" value={draft.weight} disabled={pending} onChange={(e) => set('weight', e.target.value)} />
+                </Field>
+                <PlayOrderFields {...fieldProps} idPrefix="message" />
+                {uses.defaultDuration ? (
+                  <Field id="message-default-duration" label="Seconds per image" hint="At least 3; empty: the channel's" error={errors.defaultDuration}>
+                    <Input id="message-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={pending} onChange={(e) => set('defaultDuration', e.target.value)} />
+                  </Field>
+                ) : null}
+              </div>
+              <CheckboxField
+                id="message-capped"
+                label="No more items than there are"
+                description="With more items per turn than it has, play each item once."
+                checked={draft.capped}
+                disabled={pending}
+                onChange={(e) => setDraft((d) => ({ ...d, capped: e.target.checked }))}
+              />
+            </div>
+            {picksItems && !pending ? (
+              <aside aria-label="Library" className="flex h-[24rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-4">
+                <ChannelLibrary draft={draft} set={set} />
+              </aside>
+            ) : null}
+          </div>
+        </Part>
+
+        <Part title="Where it plays" hint="Only where a channel that plays this group plays, and of those screens the ones chosen here.">
+          <ChannelWhere {...fieldProps} isNew={isNew} subChannel />
+        </Part>
+
+        <Part title="When it plays" hint="Dates are the screens' own dates.">
+          <ValidityFields {...fieldProps} idPrefix="message" />
+          <DateRanges {...fieldProps} />
+          {errors.affectedDateRanges ? <p className="text-sm text-red-700">{errors.affectedDateRanges}</p> : null}
+        </Part>
+      </div>
+      <FormFooter pending={pending} onCancel={onDone} submitLabel={isNew ? 'Create sub-channel' : 'Save changes'} />
+    </form>
+  );
+}
+
+function EditLoader({ id, group, onDone }: { id: number; group: MessageGroup; onDone: () => void }) {
+  const detail = messageResource.useDetail(id);
+  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading the sub-channel" />;
+  if (detail.isError) return <LoadError title="The sub-channel could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+
+  return <MessageForm key={detail.data.id} group={group} message={detail.data} onDone={onDone} />;
+}
+
+/**
+ * Adds a sub-channel to `group`, or edits the one `messageId` names: every message type with its items, how
+ * many play per turn, the screens (the channel editor's targeting) and the dates (its date ranges).
+ */
+export function MessageEditorDialog({ open, group, messageId, onOpenChange }: { open: boolean; group: MessageGroup; messageId?: number | null; onOpenChange: (open: boolean) => void }) {
+  const close = () => onOpenChange(false);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={messageId ? 'Edit sub-channel' : 'New sub-channel'}
+        description={
+          <>
+            In the group <span className="font-medium text-zinc-700">{group.name}</span>. It plays wherever a channel that plays the group plays.
+          </>
+        }
+        className="sm:top-[4vh] sm:max-w-3xl lg:max-w-5xl"
+      >
+        {open ? messageId ? <EditLoader id={messageId} group={group} onDone={close} /> : <MessageForm group={group} onDone={close} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
