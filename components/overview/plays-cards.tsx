@@ -150,7 +150,7 @@ export function AttentionCard() {
 
   return (
     <Card className="flex flex-col p-5">
-      <Header icon={WarningIcon} title="Screens needing attention" href="/screens?status=offline" linkLabel="Offline screens" />
+      <Header icon={WarningIcon} title="Screens needing attention" href="/screens?status=offline" linkLabel="View" />
       {offline.isPending ? (
         <p className="mt-3 text-sm text-zinc-400">Loading…</p>
       ) : offline.isError ? (
