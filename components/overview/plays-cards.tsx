@@ -131,7 +131,7 @@ export function TopPlayedCard({ kind }: { kind: TopPlayedKind }) {
                   <span className="shrink-0 font-medium text-zinc-900 tabular-nums">{row.impressionStartCount.toLocaleString()}</span>
                 </div>
                 <div className="mt-1 h-1 overflow-hidden rounded-full bg-zinc-100" aria-hidden="true">
-                  <div className="h-full rounded-full bg-brand-400" style={{ width: `${(row.impressionStartCount / max) * 100}%` }} />
+                  <div className="h-full rounded-full bg-brand-500" style={{ width: `${(row.impressionStartCount / max) * 100}%` }} />
                 </div>
               </li>
             );

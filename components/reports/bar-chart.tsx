@@ -16,12 +16,26 @@ function niceStep(max: number, count: number): number {
  * when there are many). The figures are in the page beside it (a table); the chart carries its summary
  * as its accessible name and each bar its value as a tooltip.
  */
-export function BarChart({ bars, label, unit = 'plays', className, height = 160 }: { bars: readonly Bar[]; label: string; unit?: string; className?: string; height?: number }) {
+export function BarChart({
+  bars,
+  label,
+  unit = 'plays',
+  className,
+  width = 600,
+  height = 160,
+}: {
+  bars: readonly Bar[];
+  label: string;
+  unit?: string;
+  className?: string;
+  /** The drawing's own size; it scales to the width of its box, so a wide box wants a wider drawing (text stays small). */
+  width?: number;
+  height?: number;
+}) {
   const max = Math.max(0, ...bars.map((b) => b.value));
   const step = niceStep(max, 4);
   const top = Math.max(step, Math.ceil(max / step) * step);
   const gridlines = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-  const width = 600;
   const left = 36;
   const bottom = 22;
   const plot = { x: left, y: 6, w: width - left - 4, h: height - bottom - 6 };

@@ -89,11 +89,12 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
   const number = (value: number) => value.toLocaleString();
   const columns: ColumnDef<ReportRow>[] = [];
   if (showPeriod) {
-    columns.push({ id: 'timestamp', header: 'Period', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
+    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: 'Period', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
   }
   columns.push(
     {
       id: 'name',
+      accessorFn: (r) => r.groupBy.name,
       header: groupLabel,
       meta: { className: 'w-full' },
       cell: ({ row }) => {
@@ -102,7 +103,7 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
         const href = groupHref(group);
 
         return href ? (
-          <Link href={href} className="text-zinc-900 hover:text-brand-700 hover:underline">
+          <Link href={href} className="text-brand-700 hover:underline">
             {name}
           </Link>
         ) : (
@@ -110,11 +111,11 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
         );
       },
     },
-    { id: 'impressionStartCount', header: 'Plays', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
-    { id: 'impressionEndCount', header: 'Completed', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
-    { id: 'duration', header: 'Play time', meta: { className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
-    { id: 'clickCount', header: 'Clicks', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
-    { id: 'viewerCount', header: 'Viewers', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
+    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: 'Plays', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
+    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: 'Completed', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
+    { id: 'duration', accessorFn: (r) => r.duration, header: 'Play time', meta: { className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
+    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: 'Clicks', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
+    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: 'Viewers', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
   );
 
   return columns;
@@ -226,11 +227,16 @@ function Report() {
         <div className="flex flex-wrap items-end gap-3">
           <Control label="Plays of" htmlFor={ids.on}>
             <Select id={ids.on} className="w-40" value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
-              {SUBJECT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {SUBJECT_LABELS[t]}
-                </option>
-              ))}
+              {state.channel || state.screen ? (
+                // A chosen channel or screen is what the report is of.
+                <option value={state.on}>{state.channel ? 'The chosen channel' : 'The chosen screen'}</option>
+              ) : (
+                SUBJECT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {SUBJECT_LABELS[t]}
+                  </option>
+                ))
+              )}
             </Select>
           </Control>
           <Control label="From" htmlFor={ids.from}>
@@ -329,6 +335,8 @@ function Report() {
             </dl>
             {starts.length > 1 ? (
               <BarChart
+                width={1100}
+                height={220}
                 label={`Plays per ${state.resolution === 'HOURLY' ? 'hour' : state.resolution === 'WEEKLY' ? 'week' : state.resolution === 'MONTHLY' ? 'month' : 'day'}, ${state.tz}`}
                 bars={series.map((p) => ({ key: p.at, label: periodLabel(p.at, state.tz, state.resolution), value: p.plays }))}
               />
