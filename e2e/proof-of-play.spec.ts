@@ -103,6 +103,12 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   await expect(page.getByTestId('overview-attention')).toContainText('2 screens are offline');
   await expect(page.getByTestId('overview-screens')).toContainText('0 of 2 online');
   await screenshot(page, 'overview-plays');
+  // A day's bar opens that day's report, hour by hour.
+  await weekBars.last().getByRole('link').click();
+  await expect(page).toHaveURL(/\/proof-of-play\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&resolution=HOURLY$/);
+  await expect(page.getByTestId('report-plays')).toHaveText('5');
+  await expect(page.getByRole('img', { name: /Plays per hour/ }).getByTestId('chart-bar')).toHaveCount(24);
+  await page.goBack();
   await page.getByTestId('overview-top-campaign').getByRole('link', { name: 'Breakfast' }).click();
   await expect(page).toHaveURL(new RegExp(`/channels/${channel.id}$`));
   await page.goBack();

@@ -8,14 +8,14 @@ import { ChartIcon, ChevronRightIcon, DocumentIcon, PlayIcon, PlaylistIcon, Warn
 import { deviceResource } from '@/lib/api/devices';
 import { useProofOfPlayReport, useTopPlayed } from '@/lib/api/proof-of-play';
 import { groupHref } from '@/lib/reports/group-links';
-import { addDays, browserTimeZone, dayWindow, formatPlayTime, periodLabel, periodStarts, playsPerPeriod, todayIn, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
+import { addDays, browserTimeZone, dayWindow, formatPlayTime, periodLabel, periodStarts, playsPerPeriod, dateIn, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 import { formatDateTime } from '@/lib/format';
 
 /** The last 7 local days (today included) in the browser's zone, fixed when the overview opens. */
 function useLastWeek(): Omit<ReportRequest, 'subject'> & { today: string } {
   const [week] = useState(() => {
     const timeZone = browserTimeZone();
-    const today = todayIn(timeZone, Date.now());
+    const today = dateIn(timeZone, Date.now());
 
     return { ...dayWindow(addDays(today, -6), today, timeZone), timeZone, today };
   });
@@ -80,7 +80,12 @@ export function PlaysCard() {
             className="mt-3"
             height={140}
             label={`Plays per day, last 7 days (${request.timeZone})`}
-            bars={days.map((d) => ({ key: d.at, label: periodLabel(d.at, request.timeZone, 'DAILY'), value: d.plays }))}
+            bars={days.map((d) => {
+              const day = dateIn(request.timeZone, d.at);
+
+              // A day's bar opens that day's report, hour by hour.
+              return { key: d.at, label: periodLabel(d.at, request.timeZone, 'DAILY'), value: d.plays, href: `/proof-of-play?from=${day}&to=${day}&resolution=HOURLY` };
+            })}
           />
         </>
       )}

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-export type Bar = { key: string | number; label: string; value: number; title?: string };
+export type Bar = { key: string | number; label: string; value: number; title?: string; /** Where the bar leads (the report of its period). */ href?: string };
 
 /** A round step (1, 2, 5 × 10ⁿ) giving about `count` gridlines up to `max`. */
 function niceStep(max: number, count: number): number {
@@ -59,8 +59,8 @@ export function BarChart({
         const x = plot.x + slot * i + (slot - barWidth) / 2;
         const h = plot.y + plot.h - y(bar.value);
 
-        return (
-          <g key={bar.key} data-testid="chart-bar" data-value={bar.value} data-label={bar.label}>
+        const body = (
+          <>
             <title>{bar.title ?? `${bar.label}: ${bar.value.toLocaleString()} ${unit}`}</title>
             {/* The whole slot answers the pointer, so thin bars and zeros show their tooltip too. */}
             <rect x={plot.x + slot * i} y={plot.y} width={slot} height={plot.h} className="fill-transparent hover:fill-zinc-100" />
@@ -70,6 +70,18 @@ export function BarChart({
                 {bar.label}
               </text>
             ) : null}
+          </>
+        );
+
+        return (
+          <g key={bar.key} data-testid="chart-bar" data-value={bar.value} data-label={bar.label}>
+            {bar.href ? (
+              <a href={bar.href} aria-label={bar.title ?? `${bar.label}: ${bar.value.toLocaleString()} ${unit}`}>
+                {body}
+              </a>
+            ) : (
+              body
+            )}
           </g>
         );
       })}

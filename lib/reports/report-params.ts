@@ -114,9 +114,9 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Today's date (`YYYY-MM-DD`) in `timeZone` at `now`. */
-export function todayIn(timeZone: string, now: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+/** The local date (`YYYY-MM-DD`) in `timeZone` at an instant (today's at now). */
+export function dateIn(timeZone: string, at: number): string {
+  return Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 
 /** The start of a local day in `timeZone`, in Unix ms (the first instant of the day where a DST change starts it late). */
@@ -163,7 +163,7 @@ const SORT = new RegExp(`^(${REPORT_SORT_FIELDS.join('|')}),(asc|desc)$`);
 
 /** What a missing parameter means: the last 7 days in the browser's zone, daily, all screens. */
 export function defaultReportState(browserZone: string, now: number): ReportState {
-  const today = todayIn(browserZone, now);
+  const today = dateIn(browserZone, now);
 
   return { on: 'device', from: addDays(today, -6), to: today, tz: browserZone, resolution: 'DAILY', groupBy: 'DEVICE', q: '', channel: '', screen: '', sort: '' };
 }
