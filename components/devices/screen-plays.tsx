@@ -51,7 +51,7 @@ export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone
           <h2 className="text-sm font-semibold text-zinc-900">Played in the last 24 hours</h2>
           <p className="text-xs text-zinc-500">Proof of play, hours in the screen’s time zone ({timeZone})</p>
         </div>
-        <Link href={`/proof-of-play?screen=${encodeURIComponent(deviceId)}&groupBy=CONTENT`} className="text-sm font-medium text-brand-700 hover:text-brand-800">
+        <Link href={`/proof-of-play?screen=${encodeURIComponent(deviceId)}&groupBy=ASSET`} className="text-sm font-medium text-brand-700 hover:text-brand-800">
           Full report
         </Link>
       </div>
