@@ -102,7 +102,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   // An OWNER sees the audit log but not the customers page.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
 
   // Profile.
   await page.getByLabel('Name').fill('Olga Renamed');

@@ -35,7 +35,7 @@ test('console pages hydrate without errors when loaded directly', async ({ page,
   expect(created.status(), await created.text()).toBe(201);
   const errors = collectConsoleErrors(page);
   await signIn(page, email, password);
-  for (const path of ['/', '/media', '/media?view=table', '/users', '/teams', '/settings', '/audit-log', '/account']) {
+  for (const path of ['/', '/media', '/media?view=table', '/proof-of-play', '/users', '/teams', '/settings', '/audit-log', '/account']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -99,6 +99,7 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['content', '/content'],
     ['playlist', `/content/${playlist.id}`],
     ['playlist-preview', `/content/${playlist.id}/preview`],
+    ['proof-of-play', '/proof-of-play'],
     ['screens', '/screens'],
     ['screens-offline', '/screens?status=offline'],
     ['users', '/users'],

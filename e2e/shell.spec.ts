@@ -58,7 +58,7 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
 
   // The shell: navigation with only real pages, the user and the role.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Screens', 'Advertisers', 'Users', 'Teams', 'Customers', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Customers', 'Audit log', 'Settings']);
   await nav.getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');

@@ -29,7 +29,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
 
   await signIn(page, owner.email, owner.password);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
 
   // Teams: empty, then a new team.
   await nav.getByRole('link', { name: 'Teams' }).click();
@@ -129,7 +129,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   const eddie = await eddieContext.newPage();
   await signIn(eddie, editor.email, editor.password);
   const eddieNav = eddie.getByRole('navigation', { name: 'Main' });
-  await expect(eddieNav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Screens', 'Advertisers', 'Users']);
+  await expect(eddieNav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users']);
   await expect(eddieNav.getByRole('link', { name: 'Teams' })).toHaveCount(0);
   await screenshot(eddie, 'profile-hides-teams');
   // Inside a page too: the media library offers Eddie (an EDITOR) new folders but no upload.

@@ -6,6 +6,7 @@ import { DeviceStatus } from '@/components/devices/device-status';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
 import { ScreenExplain } from '@/components/devices/screen-explain';
+import { ScreenPlays } from '@/components/devices/screen-plays';
 import { ScreenTimeline } from '@/components/devices/screen-timeline';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -43,6 +44,7 @@ export function ScreenDetailPage({ id }: { id: string }) {
         <div className="space-y-4">
           <DeviceFacts device={device} />
           <ScreenTimeline deviceId={device.id} />
+          <ScreenPlays deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
           <ScreenExplain deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
           <MetricsCard deviceId={device.id} />
         </div>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { BuildingIcon, ChevronRightIcon, ClipboardIcon, DocumentIcon, FilmIcon, GlobeIcon, MonitorIcon, MusicIcon, PhotoIcon, UsersIcon } from '@/components/ui/icons';
+import { AttentionCard, PlaysCard, TopPlayedCard } from '@/components/overview/plays-cards';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -177,13 +178,11 @@ function MediaCard() {
   );
 }
 
-/** Storage and media belong to one tenant: under "All tenants" the overview asks for one, as the media page does. */
-/** Screens online out of all, and the ones offline longest. */
+/** Screens online and offline (the offline ones are listed under "Screens needing attention"). */
 function ScreensCard() {
   const online = deviceResource.useCount(term('deviceStatus', '=', 'ONLINE').text);
   const total = deviceResource.useCount();
-  const offlineLongest = deviceResource.useList({ page: 0, size: 3, sort: 'lastDeviceStatusChange,asc', text: '', status: 'offline' });
-  const offline = offlineLongest.data?.content ?? [];
+  const offline = (total.data ?? 0) - (online.data ?? 0);
 
   return (
     <StatCard icon={MonitorIcon} title="Screens" href="/screens" linkLabel="View screens" testId="overview-screens">
@@ -198,20 +197,12 @@ function ScreensCard() {
           </>
         )}
       </p>
-      {offline.length > 0 ? (
-        <div className="mt-2 text-sm">
-          <p className="text-zinc-500">Offline longest</p>
-          <ul className="mt-1 space-y-0.5">
-            {offline.map((d) => (
-              <li key={d.id} className="flex justify-between gap-2">
-                <Link href={`/screens/${d.id}`} className="relative z-10 truncate text-zinc-800 hover:underline">
-                  {d.name || 'Unnamed screen'}
-                </Link>
-                <span className="shrink-0 text-zinc-500">{d.lastDeviceStatusChange ? `since ${formatDateTime(d.lastDeviceStatusChange)}` : 'never online'}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+      {total.data && offline > 0 ? (
+        <p className="mt-1 text-sm">
+          <Link href="/screens?status=offline" className="relative z-10 text-red-700 hover:underline">
+            {offline.toLocaleString()} offline
+          </Link>
+        </p>
       ) : (
         <p className="mt-1 text-sm text-zinc-500">{total.data ? 'Every screen is online.' : 'No screens claimed yet.'}</p>
       )}
@@ -320,8 +311,10 @@ function AccountCard({ user }: { user: SessionUser }) {
 }
 
 /**
- * What exists today, each linking to its page: the tenant, users, storage, media by type and the latest
- * audit entries. Media and storage need one tenant; the audit log needs a role that may read it.
+ * What exists today, each linking to its page: the tenant, users, storage, screens, media by type, the
+ * latest audit entries, plays today and over the last 7 days, the most played content, channels and files,
+ * and the screens needing attention. Media, storage, screens and plays need one tenant; the audit log needs
+ * a role that may read it.
  */
 export function Overview({ user }: { user: SessionUser }) {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
@@ -345,6 +338,19 @@ export function Overview({ user }: { user: SessionUser }) {
           {seesMedia && hasTenant ? <MediaCard /> : null}
           {seesActivity ? <ActivityCard /> : null}
         </div>
+      ) : null}
+      {seesMedia && hasTenant ? (
+        <>
+          <div className="mt-4 grid gap-4 lg:grid-cols-3">
+            <PlaysCard />
+            <AttentionCard />
+          </div>
+          <div className="mt-4 grid gap-4 md:grid-cols-3">
+            <TopPlayedCard kind="content" />
+            <TopPlayedCard kind="campaign" />
+            <TopPlayedCard kind="file" />
+          </div>
+        </>
       ) : null}
       <div className="mt-4">
         <AccountCard user={user} />

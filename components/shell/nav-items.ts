@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BriefcaseIcon, CalendarIcon, ClipboardIcon, HomeIcon, ListIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlayIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
+import { BriefcaseIcon, CalendarIcon, ChartIcon, ClipboardIcon, HomeIcon, ListIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlayIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
 import { hasRole } from '@/server/context/roles';
@@ -28,6 +28,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/sub-channels', label: 'Sub-channels', icon: ListIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.subChannels' },
   // Writes (create, move, delete) need APPROVER, the campaign API's minimum; the page hides them below that.
   { href: '/schedules', label: 'Schedules', icon: CalendarIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.schedules' },
+  { href: '/proof-of-play', label: 'Proof of play', icon: ChartIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.proofOfPlay' },
   { href: '/screens', label: 'Screens', icon: MonitorIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.screens' },
   { href: '/advertisers', label: 'Advertisers', icon: MegaphoneIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.advertisers' },
   { href: '/users', label: 'Users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },

@@ -351,3 +351,12 @@ export const MegaphoneIcon = (p: IconProps) => (
     <path d="M17.5 9.5a3.5 3.5 0 0 1 0 5M7.5 15l1.5 5h2.5l-1-4.2" />
   </Icon>
 );
+
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18" />
+    <path d="M8 17v-5" />
+    <path d="M12.5 17V8" />
+    <path d="M17 17v-8" />
+  </Icon>
+);

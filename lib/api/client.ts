@@ -103,11 +103,11 @@ async function toApiError(res: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the signage API from the browser. The session cookie authenticates; the browser never holds a
- * token. A 401 gives next-auth one chance to refresh the tokens behind the cookie, then the call is
- * retried once.
+ * Calls the signage API from the browser and answers its response when it is a success. The session
+ * cookie authenticates; the browser never holds a token. A 401 gives next-auth one chance to refresh the
+ * tokens behind the cookie, then the call is retried once.
  */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function apiResponse(path: string, request: ApiRequest, accept: string): Promise<Response> {
   const { method = 'GET', query = {}, body, customerId, signal, headers = {} } = request;
   // An explicit `customerId` option wins; otherwise one given in `query` stays.
   const url = `${path}${buildQuery(customerId === undefined || customerId === null ? query : { ...query, customerId })}`;
@@ -118,7 +118,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     credentials: 'same-origin',
     signal,
     headers: {
-      Accept: 'application/json',
+      Accept: accept,
       ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
@@ -136,8 +136,38 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     }
   }
   if (!res.ok) throw await toApiError(res);
+
+  return res;
+}
+
+/** Calls the signage API from the browser (see `apiResponse`) and answers the JSON body. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const res = await apiResponse(path, request, 'application/json');
   if (res.status === 204) return undefined as T;
   const text = await res.text();
 
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Downloads an export (a CSV) the way the API is called, authenticated, and saves it under the name the
+ * server gives in Content-Disposition, else `fallbackName`. Errors come as `ApiError`, as from `apiFetch`.
+ */
+export async function apiDownload(path: string, request: ApiRequest, fallbackName: string): Promise<void> {
+  const res = await apiResponse(path, request, '*/*');
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = named ? decodeURIComponent(named) : fallbackName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the blob to the download; a later revoke keeps slow browsers safe.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }

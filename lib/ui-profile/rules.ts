@@ -24,6 +24,7 @@
  *   newUi.navigation.screens       the Screens entry
  *   newUi.navigation.advertisers   the Advertisers entry
  *   newUi.navigation.subChannels   the Sub-channels entry
+ *   newUi.navigation.proofOfPlay   the Proof of play entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export

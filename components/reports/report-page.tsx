@@ -1,0 +1,364 @@
+'use client';
+
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { BarChart } from '@/components/reports/bar-chart';
+import { TenantRequired } from '@/components/shell/tenant-required';
+import { Alert, LoadError } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DataTable, EmptyState } from '@/components/ui/data-table';
+import { Select } from '@/components/ui/field';
+import { CheckIcon, CopyIcon, DownloadIcon, PlayIcon } from '@/components/ui/icons';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { SearchInput } from '@/components/ui/search-input';
+import { channelResource } from '@/lib/api/campaigns';
+import { deviceResource } from '@/lib/api/devices';
+import { errorMessage } from '@/lib/api/protected';
+import { downloadReportCsv, useProofOfPlayReport, useReportTenant, type ReportRow } from '@/lib/api/proof-of-play';
+import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
+import { groupHref } from '@/lib/reports/group-links';
+import {
+  browserTimeZone,
+  defaultReportState,
+  exceedsThreeMonths,
+  formatPlayTime,
+  GROUP_BY_LABELS,
+  GROUP_BYS,
+  periodLabel,
+  periodStarts,
+  playsPerPeriod,
+  readReportState,
+  REPORT_SORT_FIELDS,
+  requestOf,
+  RESOLUTION_LABELS,
+  RESOLUTIONS,
+  SUBJECT_LABELS,
+  SUBJECT_TYPES,
+  writeReportState,
+  type ReportState,
+} from '@/lib/reports/report-params';
+import { timeZones } from '@/lib/schedule/timeline';
+import { cn } from '@/lib/cn';
+
+/** Rows the page shows at most; the CSV has them all. */
+const ROW_LIMIT = 1000;
+
+/** The report's state, read from and written to the URL query (defaults left out). */
+function useReportState() {
+  const search = useSearchParams();
+  // Today and the browser's zone, fixed for the page's life so the defaults (and the query key) stay put.
+  const [defaults] = useState(() => defaultReportState(browserTimeZone(), Date.now()));
+  const state = useMemo(() => readReportState(search, defaults), [search, defaults]);
+  const replaceQuery = useReplaceQuery();
+  const update = (patch: Partial<ReportState>) =>
+    replaceQuery((current) => writeReportState({ ...readReportState(current, defaults), ...patch }, defaults));
+
+  /** Spells the whole state out in the address (range and zone too), so the link means the same anywhere. */
+  const spellOut = () => replaceQuery(() => writeReportState(state, defaults, { complete: true }));
+
+  return { state, defaults, update, spellOut };
+}
+
+function Control({ label, htmlFor, children, className }: { label: string; htmlFor: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={htmlFor} className="block text-xs font-medium text-zinc-500">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-zinc-500">{label}</dt>
+      <dd className="mt-0.5 text-xl font-semibold text-zinc-900 tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<ReportRow>[] {
+  const number = (value: number) => value.toLocaleString();
+  const columns: ColumnDef<ReportRow>[] = [];
+  if (showPeriod) {
+    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: 'Period', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
+  }
+  columns.push(
+    {
+      id: 'name',
+      accessorFn: (r) => r.groupBy.name,
+      header: groupLabel,
+      meta: { className: 'w-full' },
+      cell: ({ row }) => {
+        const group = row.original.groupBy;
+        const name = group.name ?? (group.id !== null ? `#${group.id}` : '—');
+        const href = groupHref(group);
+
+        return href ? (
+          <Link href={href} className="text-brand-700 hover:underline">
+            {name}
+          </Link>
+        ) : (
+          <span className="text-zinc-900">{name}</span>
+        );
+      },
+    },
+    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: 'Plays', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
+    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: 'Completed', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
+    { id: 'duration', accessorFn: (r) => r.duration, header: 'Play time', meta: { className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
+    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: 'Clicks', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
+    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: 'Viewers', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
+  );
+
+  return columns;
+}
+
+/** Column ids are the API's sort fields. */
+const SORTABLE: readonly string[] = REPORT_SORT_FIELDS;
+
+/**
+ * The proof-of-play report (spec 3 "Reporting"): plays in a range of local days in a time zone (the
+ * browser's unless chosen), per period and per screen, content, file, channel, folder or advertiser, for all
+ * of a kind or narrowed to one channel or screen; a chart of plays per period, the rows, and the same rows
+ * as CSV. Everything is in the URL, so "Copy link" shares this very report.
+ */
+export function ReportPage() {
+  return (
+    <TenantRequired title="Proof of play" description="What played where, and for how long." belongs="Plays belong" purpose="see its proof of play">
+      <Report />
+    </TenantRequired>
+  );
+}
+
+function Report() {
+  const { state, defaults, update, spellOut } = useReportState();
+  const customerId = useReportTenant();
+  const tooLong = state.from <= state.to && exceedsThreeMonths(state.from, state.to);
+  const reversed = state.from > state.to;
+  const request = useMemo(() => (tooLong || reversed ? null : { ...requestOf(state), limit: ROW_LIMIT }), [state, tooLong, reversed]);
+  const report = useProofOfPlayReport(request);
+  const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
+  const zones = useMemo(timeZones, []);
+  const channels = channelResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '' });
+  const screens = deviceResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', status: 'all' });
+  const [copied, setCopied] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const ids = { on: useId(), from: useId(), to: useId(), tz: useId(), groupBy: useId(), channel: useId(), screen: useId() };
+
+  const starts = useMemo(() => (request ? periodStarts(request, request.timeZone, request.resolution) : []), [request]);
+  const series = useMemo(() => playsPerPeriod(rows, starts), [rows, starts]);
+  const totals = useMemo(
+    () => rows.reduce((t, r) => ({ plays: t.plays + r.impressionStartCount, completed: t.completed + r.impressionEndCount, duration: t.duration + r.duration }), { plays: 0, completed: 0, duration: 0 }),
+    [rows],
+  );
+  const columns = useMemo(() => buildColumns(GROUP_BY_LABELS[state.groupBy], state.resolution !== 'TOTAL'), [state.groupBy, state.resolution]);
+  // The order is the API's (`sort`), kept in the URL; a header click asks for the new one.
+  const sorting = useMemo<SortingState>(() => {
+    const [field, direction] = state.sort.split(',');
+
+    return field ? [{ id: field, desc: direction === 'desc' }] : [];
+  }, [state.sort]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: (row, i) => `${row.timestamp}-${row.groupBy.id}-${i}`,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    enableSortingRemoval: true,
+    // Counts read best largest first.
+    sortDescFirst: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const first = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      update({ sort: first ? `${first.id},${first.desc ? 'desc' : 'asc'}` : '' });
+    },
+  });
+
+  const copyLink = async () => {
+    const query = writeReportState(state, defaults, { complete: true }).toString();
+    await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}?${query}`).catch(() => undefined);
+    // The address becomes that link too, so it can be copied from the address bar.
+    spellOut();
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  const download = async () => {
+    if (!request || customerId === undefined) return;
+    setDownloadError(null);
+    setDownloading(true);
+    try {
+      await downloadReportCsv({ ...request, limit: undefined }, customerId);
+    } catch (e) {
+      setDownloadError(errorMessage(e));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Proof of play"
+        description="What played where, and for how long."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void copyLink()}>
+              {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
+              {copied ? 'Link copied' : 'Copy link'}
+            </Button>
+            <Button variant="secondary" onClick={() => void download()} disabled={!request || downloading}>
+              <DownloadIcon className="size-4" />
+              Download CSV
+            </Button>
+          </>
+        }
+      />
+
+      <Card className="mb-4 p-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <Control label="Plays of" htmlFor={ids.on}>
+            <Select id={ids.on} className="w-40" value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
+              {state.channel || state.screen ? (
+                // A chosen channel or screen is what the report is of.
+                <option value={state.on}>{state.channel ? 'The chosen channel' : 'The chosen screen'}</option>
+              ) : (
+                SUBJECT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {SUBJECT_LABELS[t]}
+                  </option>
+                ))
+              )}
+            </Select>
+          </Control>
+          <Control label="From" htmlFor={ids.from}>
+            <Input id={ids.from} type="date" className="w-40" value={state.from} max={state.to} onChange={(e) => e.target.value && update({ from: e.target.value })} />
+          </Control>
+          <Control label="To" htmlFor={ids.to}>
+            <Input id={ids.to} type="date" className="w-40" value={state.to} min={state.from} onChange={(e) => e.target.value && update({ to: e.target.value })} />
+          </Control>
+          <Control label="Time zone" htmlFor={ids.tz}>
+            <Select id={ids.tz} className="w-52" value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
+              {(zones.includes(state.tz) ? zones : [state.tz, ...zones]).map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                  {z === defaults.tz ? ' (yours)' : ''}
+                </option>
+              ))}
+            </Select>
+          </Control>
+          <div className="space-y-1">
+            <span className="block text-xs font-medium text-zinc-500" id={`${ids.on}-resolution`}>
+              Resolution
+            </span>
+            <div role="group" aria-labelledby={`${ids.on}-resolution`} className="inline-flex h-9 rounded-md ring-1 ring-zinc-300">
+              {RESOLUTIONS.map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  aria-pressed={r === state.resolution}
+                  onClick={() => update({ resolution: r })}
+                  className={cn('px-3 text-sm font-medium first:rounded-l-md last:rounded-r-md', r === state.resolution ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
+                >
+                  {RESOLUTION_LABELS[r]}
+                </button>
+              ))}
+            </div>
+          </div>
+          <Control label="Group by" htmlFor={ids.groupBy}>
+            <Select id={ids.groupBy} className="w-40" value={state.groupBy} onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}>
+              {GROUP_BYS.map((g) => (
+                <option key={g} value={g}>
+                  {GROUP_BY_LABELS[g]}
+                </option>
+              ))}
+            </Select>
+          </Control>
+        </div>
+        <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-zinc-100 pt-3">
+          <Control label="Channel" htmlFor={ids.channel}>
+            <Select id={ids.channel} className="w-52" value={state.channel} onChange={(e) => update({ channel: e.target.value, screen: '' })}>
+              <option value="">Any channel</option>
+              {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? <option value={state.channel}>Channel #{state.channel}</option> : null}
+              {(channels.data?.content ?? []).map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Control>
+          <Control label="Screen" htmlFor={ids.screen}>
+            <Select id={ids.screen} className="w-52" value={state.screen} onChange={(e) => update({ screen: e.target.value, channel: '' })}>
+              <option value="">Any screen</option>
+              {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? <option value={state.screen}>This screen</option> : null}
+              {(screens.data?.content ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name || 'Unnamed screen'}
+                </option>
+              ))}
+            </Select>
+          </Control>
+          <SearchInput value={state.q} onChange={(q) => update({ q })} label={`Search ${GROUP_BY_LABELS[state.groupBy].toLowerCase()} names`} placeholder={`${GROUP_BY_LABELS[state.groupBy]} name…`} className="sm:w-64" />
+          {state.channel || state.screen || state.q ? (
+            <Button variant="ghost" onClick={() => update({ channel: '', screen: '', q: '' })}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </Card>
+
+      {reversed ? <Alert className="mb-4">The “From” day is after the “To” day.</Alert> : null}
+      {tooLong ? <Alert className="mb-4">A report covers at most 3 months. Choose a shorter range.</Alert> : null}
+      {downloadError ? (
+        <Alert className="mb-4" title="The CSV could not be downloaded.">
+          {downloadError}
+        </Alert>
+      ) : null}
+      {report.isError ? <LoadError className="mb-4" title="The report could not be loaded." error={report.error} onRetry={() => void report.refetch()} /> : null}
+
+      {request && !report.isError ? (
+        <>
+          <Card className="mb-4 p-5">
+            <dl className="mb-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+              <Figure label="Plays" value={report.isPending ? '…' : totals.plays.toLocaleString()} testId="report-plays" />
+              <Figure label="Completed" value={report.isPending ? '…' : totals.completed.toLocaleString()} testId="report-completed" />
+              <Figure label="Play time" value={report.isPending ? '…' : formatPlayTime(totals.duration)} testId="report-duration" />
+              <Figure label="Rows" value={report.isPending ? '…' : rows.length.toLocaleString()} testId="report-rows" />
+            </dl>
+            {starts.length > 1 ? (
+              <BarChart
+                width={1100}
+                height={220}
+                label={`Plays per ${state.resolution === 'HOURLY' ? 'hour' : state.resolution === 'WEEKLY' ? 'week' : state.resolution === 'MONTHLY' ? 'month' : 'day'}, ${state.tz}`}
+                bars={series.map((p) => ({ key: p.at, label: periodLabel(p.at, state.tz, state.resolution), value: p.plays }))}
+              />
+            ) : null}
+            <p className="mt-2 text-xs text-zinc-500">
+              Periods start in {state.tz}
+              {state.resolution === 'WEEKLY' ? ', weeks on Monday' : ''}.
+            </p>
+          </Card>
+
+          <Card className="overflow-hidden">
+            {rows.length === 0 && !report.isPending ? (
+              <EmptyState icon={<PlayIcon className="size-5 text-zinc-500" />} title="No plays in this range" testId="report-empty">
+                <p className="mt-1 text-sm text-zinc-500">Screens report their plays as they show them; try a wider range or other filters.</p>
+              </EmptyState>
+            ) : (
+              <DataTable table={table} sortable={SORTABLE} isFirstLoad={report.isPending} isFetching={report.isFetching} isPlaceholderData={report.isPlaceholderData} describedBy="" />
+            )}
+            {rows.length >= ROW_LIMIT ? <p className="border-t border-zinc-100 px-4 py-2 text-sm text-zinc-500">The first {ROW_LIMIT.toLocaleString()} rows are shown; the CSV has them all.</p> : null}
+          </Card>
+        </>
+      ) : null}
+    </>
+  );
+}
