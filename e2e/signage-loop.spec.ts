@@ -8,7 +8,8 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * playlist of both plays in a channel for a screen folder; a second browser opens /player, shows its code,
  * the technician adds that screen by the code (through the QR code's link, which opens "Add a screen"
  * filled in) into the folder; the player shows the image and the video (its time advancing) and uploads
- * its proof of play, which the server accepts.
+ * its proof of play, which the server accepts. A restart from the console reloads it, still paired; offline
+ * it plays on from the service worker's cache.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -120,15 +121,33 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
     expect(lines.some((e) => e.fileId === image.id && e.contentId === loop.id && typeof e.campaignId === 'number')).toBe(true);
 
-    // A reload keeps the pairing: no code, the same device, playing again.
+    // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
     const deviceId = await player.locator('body').getAttribute('data-device-id');
-    await player.reload();
+    await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
+    const reloaded = player.waitForEvent('load');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    const history = page.getByRole('list', { name: 'Recent commands' });
+    await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 30_000 });
+    await reloaded;
     await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
     await expect(player.locator('body')).toHaveAttribute('data-device-id', deviceId!);
     await expect(player.locator('#pairing')).toBeHidden();
-
     expect(errors).toEqual([]);
     expect(playerErrors).toEqual([]);
+
+    // Media now comes from the service worker's cache; with the network gone a reload still plays.
+    const source = () => player.evaluate(() => document.querySelector('#stage > .layer[data-state="current"] :is(img, video)')?.getAttribute('src') ?? '');
+    await expect.poll(source, { timeout: 60_000 }).toContain('/player/media/');
+    await screenContext.setOffline(true);
+    await player.reload();
+    await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
+    const offlineStart = await videoTime();
+    await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(offlineStart);
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: image.id, visible: true });
+    await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await screenshot(player, 'player-offline');
+    await screenContext.setOffline(false);
   } finally {
     await screenContext.close();
   }

@@ -41,6 +41,8 @@ class Player {
   private fetching: Promise<void> | undefined;
   private frames = 0;
   private paused = false;
+  /** The service worker holds this manifest's file list: media may be asked of it (player/sw.ts). */
+  private swReady = false;
 
   constructor(
     private readonly api: DeviceApi,
@@ -74,6 +76,18 @@ class Player {
     };
     requestAnimationFrame(count);
     window.addEventListener('online', () => void this.upload());
+    navigator.serviceWorker?.addEventListener('controllerchange', () => this.manifest && void this.syncServiceWorker(this.manifest));
+  }
+
+  /** Hands the manifest's files to the service worker (it caches them); from then on media is asked of it. */
+  private async syncServiceWorker(manifest: Manifest): Promise<void> {
+    if (!navigator.serviceWorker?.controller) return;
+    await swRequest({ type: 'manifest', files: Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType })) });
+    if (this.manifest !== manifest || this.swReady) return;
+    this.swReady = true;
+    document.body.dataset.offlineReady = 'true';
+    // The same loop with other URLs: the stage keeps playing; items built from now on come from the cache.
+    this.play();
   }
 
   /** GET the manifest (If-None-Match); a failure keeps the last one, which plays until `validUntil`. */
@@ -105,9 +119,9 @@ class Player {
   private resolver() {
     const manifest = this.manifest;
     if (!manifest) return manifestResolver({ files: {}, contents: {}, folders: {} }, clock.now());
-    const cached = navigator.serviceWorker?.controller ? (f: { id: string; crcCheckSum?: string }) => mediaPath(f.id, (manifest.files[f.id]?.crcCheckSum) ?? '') : undefined;
+    const cached = this.swReady && navigator.serviceWorker?.controller ? (f: { id: string }) => mediaPath(f.id, manifest.files[f.id]?.crcCheckSum ?? '') : undefined;
 
-    return manifestResolver(manifest, clock.now(), cached ? (f) => cached(f) : undefined);
+    return manifestResolver(manifest, clock.now(), cached);
   }
 
   private apply(manifest: Manifest): void {
@@ -115,7 +129,8 @@ class Player {
     this.etag = manifest.etag;
     this.settings = manifest.settings as Settings;
     this.applySettings();
-    void navigator.serviceWorker?.controller?.postMessage({ type: 'manifest', files: Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType })) });
+    // The worker hears of new files (posted at once) before the stage asks for them.
+    void this.syncServiceWorker(manifest);
     this.play();
   }
 
@@ -252,6 +267,7 @@ class Player {
         await this.fetchManifest(true);
         return { ok: true, result: { etag: this.etag } };
       case 'clearCache':
+        this.swReady = false;
         await swRequest({ type: 'clear' });
         await this.fetchManifest(true);
         return { ok: true };
