@@ -45,7 +45,7 @@ const sharedModuleFiles = [
   'resource-limits/resource-limits.usage', 'customers/customer-statistics', 'audit-log/audit-log.writer', 'file-folders/folder-access',
   'users/user-activity.queries', 'uploads/upload-common', 'uploads/file-create', 'quick-filters/quick-filter-criteria',
   'content/content-assignments', 'content/content-usages', 'devices/device-changes', 'folders/folder-tree', 'device-groups/device-group-plugs', 'devices/device-alerts',
-  'campaigns/campaign-assignments', 'campaigns/campaign-writes',
+  'campaigns/campaign-assignments', 'campaigns/campaign-writes', 'advertisers/advertiser-plays',
 ];
 const moduleInternals = {
   regex: `^@/server/modules/[^/]+/(?![^/]+\\.(schemas|table|queries|service|resource|module)$)(?!(${sharedModuleFiles.map((f) => f.split('/')[1].replace(/\./g, '\\.')).join('|')})$)`,

@@ -4,7 +4,9 @@ import { allTenants } from '@/server/context/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
+import { csvLine, csvStream } from '@/server/csv';
 import { AppError, ForbiddenError, TooManyRequestsError } from '@/server/errors';
+import { advertiserPlaySources, type AdvertiserPlay } from './advertiser-plays';
 import * as q from './advertisers.queries';
 import type { ProofOfPlayLinks } from './advertisers.schemas';
 import { auditAdvertiser, visibleAdvertiser, writableAdvertiser } from './advertisers.service';
@@ -19,6 +21,9 @@ import { decodeLinkToken, encodeLinkToken, exportUrl, newLinkSecret, openSealedS
 
 /** The columns of the proof-of-play CSV export, in order (spec 4 §5: one row per play, newest first). */
 export const PROOF_OF_PLAY_CSV_COLUMNS = ['startedAt', 'endedAt', 'durationMs', 'deviceName', 'campaignName', 'contentName', 'fileName'] as const;
+
+/** Plays read per statement while the export streams (keyset pages, newest first). */
+const CSV_BATCH = 1000;
 
 /** Wrong link tokens per client address before 429 (every instance shares the count: failure-limit). */
 const WRONG_TOKEN_POLICY = { limit: 30, windowSeconds: 15 * 60 };
@@ -73,11 +78,12 @@ function linksOf(config: Config, row: AdvertiserRow, baseUrl: string): ProofOfPl
 export type LinkContext = { db: Database; config: Config; address: string };
 
 /**
- * GET /public-api/adv/proof-of-play/history/export/csv?token=: the advertiser's proof-of-play CSV. A wrong,
+ * GET /public-api/adv/proof-of-play/history/export/csv?token=: the advertiser's proof-of-play CSV, each play
+ * of its channels newest first, streamed in keyset batches (proof of play plugs in the reader). A wrong,
  * revoked or rotated token is a 401 and counts against the address (429 past the limit); a right one
  * of a restricted customer is a 403.
  */
-export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: string }): Promise<{ filename: string; csv: string }> {
+export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: string }): Promise<{ filename: string; csv: ReadableStream<Uint8Array> }> {
   const claim = await claimAttempt(ctx.db, ctx.config, [`proofOfPlayLink:${ctx.address}`], WRONG_TOKEN_POLICY);
   if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many invalid proof-of-play links; try again later');
   const decoded = decodeLinkToken(input.token);
@@ -88,8 +94,16 @@ export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: str
   await claim.attempt.release(ctx.db);
   if (row.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
 
-  // Plays arrive with proof of play (spec 4 §5); until then the export is its header line.
-  return { filename: `proof-of-play-${row.id}.csv`, csv: `${PROOF_OF_PLAY_CSV_COLUMNS.join(',')}\r\n` };
+  const source = advertiserPlaySources.items()[0];
+  const target = { customerId: row.customerId, advertiserId: row.id };
+  const csv = csvStream(
+    PROOF_OF_PLAY_CSV_COLUMNS,
+    CSV_BATCH,
+    async (after: AdvertiserPlay | undefined) => (source ? source.batch(ctx.db, { ...target, after, limit: CSV_BATCH }) : []),
+    (p) => csvLine([p.startedAt, p.endedAt, p.durationMs, p.deviceName, p.campaignName, p.contentName, p.fileName]),
+  );
+
+  return { filename: `proof-of-play-${row.id}.csv`, csv };
 }
 
 /** 401 without a Bearer challenge: the link's token is the only credential this URL takes. */

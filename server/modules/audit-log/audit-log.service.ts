@@ -1,3 +1,4 @@
+import { csvLine, csvStream } from '@/server/csv';
 import { ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { buildPage, parsePaging } from '@/server/query';
@@ -26,41 +27,13 @@ export async function listAuditLog(ctx: ServiceContext, input: LogListQuery) {
  */
 export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): ReadableStream<Uint8Array> {
   const filter = filterOf(ctx, input);
-  const encoder = new TextEncoder();
-  let cursor: LogCursor | undefined;
-  let headerSent = false;
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(`${CSV_COLUMNS.join(',')}\r\n`));
-
-        return;
-      }
-      const rows = await findLogBatch(ctx.db, filter, cursor, CSV_BATCH);
-      if (rows.length > 0) {
-        const last = rows[rows.length - 1]!;
-        cursor = { time: last.time, id: last.id };
-        controller.enqueue(encoder.encode(rows.map(csvLine).join('')));
-      }
-      if (rows.length < CSV_BATCH) controller.close();
-    },
-  }, { highWaterMark: 1 });
-}
-
-/** Quotes a field when it holds a comma, quote, CR or LF; quotes inside are doubled (RFC 4180). */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
-
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(row: LogRow): string {
-  const entry = { ...row, time: row.time.toISOString() } as Record<string, unknown>;
-
-  return `${CSV_COLUMNS.map((c) => csvField(entry[c])).join(',')}\r\n`;
+  return csvStream(
+    CSV_COLUMNS,
+    CSV_BATCH,
+    (after: LogRow | undefined) => findLogBatch(ctx.db, filter, after ? ({ time: after.time, id: after.id } satisfies LogCursor) : undefined, CSV_BATCH),
+    (row) => csvLine(CSV_COLUMNS.map((c) => (c === 'time' ? row.time.toISOString() : (row as Record<string, unknown>)[c]))),
+  );
 }
 
 /** ADMIN must name the tenant (`-1` for all); everyone else reads their resolved scope. */

@@ -3,10 +3,13 @@ import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/se
 import type { AppEnv } from '@/server/http/context';
 import { assertSafeJson } from '@/server/http/hostile-input';
 import { JSON_MEDIA_TYPE, mediaTypeOf, readBodyWithin } from '@/server/http/request-input';
-import { deviceContext } from '@/server/http/service-context';
+import { deviceContext, serviceContext } from '@/server/http/service-context';
 import * as routes from './proof-of-play.routes';
 import { MAX_PLAY_EVENTS } from './proof-of-play.schemas';
 import { ingestPlayEvents, NOT_JSON } from './proof-of-play.service';
+import { reportRoutes } from './reports.routes';
+import type { ReportQuery } from './reports.schemas';
+import { proofOfDisplayCsv, proofOfDisplayReport } from './reports.service';
 
 /**
  * One PlayEvent a line; blank lines are skipped and a line that is not JSON is refused on its own (the
@@ -45,4 +48,17 @@ export function registerProofOfPlayRoutes(app: OpenAPIHono<AppEnv>) {
 
     return c.json(await ingestPlayEvents(ctx.db, { deviceId: ctx.device.deviceId, customerId }, events), 202);
   });
+
+  for (const { route, csv, request, param } of reportRoutes) {
+    app.openapi(route, async (c) => {
+      const query = c.req.valid('query') as ReportQuery;
+      const input = { ...request, query, id: param ? (c.req.valid('param' as never) as Record<string, string>)[param] : undefined };
+      if (!csv) return c.json(await proofOfDisplayReport(serviceContext(c), input), 200);
+
+      return c.body(await proofOfDisplayCsv(serviceContext(c), input), 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="proof-of-display-${request.type}.csv"`,
+      });
+    });
+  }
 }

@@ -1,17 +1,21 @@
-import { defineModule } from '@/server/modules/module';
+import { advertiserPlaySources } from '@/server/modules/advertisers/advertiser-plays';
+import { defineModule, plug } from '@/server/modules/module';
 import { maintainPlayPartitions, PLAY_PARTITIONS_JOB } from './proof-of-play.jobs';
 import { registerProofOfPlayRoutes } from './proof-of-play.handlers';
+import { findAdvertiserPlays } from './proof-of-play.queries';
 import { playRollupDays, playSubjects } from './proof-of-play.table';
 
 /**
  * Proof of play (spec 4 §5): the players' play events (`POST /api/display/proofOfPlay`), stored raw in
  * monthly partitions and counted in day rollups of quarter-hour slots in the same transaction; the names of
- * what was played are kept for the reports.
+ * what was played are kept for the reports (`/api/v2/proof-of-display/...`, reports.*.ts) and the advertisers'
+ * CSV history (plugged into the advertisers' export).
  */
 export const proofOfPlayModule = defineModule({
   name: 'proof-of-play',
   routes: registerProofOfPlayRoutes,
   tables: [playRollupDays, playSubjects],
+  plugs: [plug(advertiserPlaySources, { name: 'proof-of-play', batch: findAdvertiserPlays })],
   jobs: ({ db, log }) => [{ name: PLAY_PARTITIONS_JOB, cron: '41 2 * * *', run: async () => void (await maintainPlayPartitions(db, new Date(), log)) }],
   prepare: async (db) => void (await maintainPlayPartitions(db)),
 });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
+import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';
@@ -171,4 +172,30 @@ export async function dropPlayPartitionsBefore(db: Executor, cutoff: Date): Prom
   const [row] = await execRows<{ dropped: number }>(db, sql`select play_event_drop_partitions_before(${cutoff.toISOString()}::timestamptz) as dropped`);
 
   return Number(row?.dropped ?? 0);
+}
+
+/**
+ * A page of an advertiser's plays for its CSV history: newest first (start, then device and event id
+ * descending, so plays of one instant page stably), after `after` (keyset), with the names kept for them.
+ * Reads the advertiser index of each monthly partition.
+ */
+export async function findAdvertiserPlays(db: Executor, input: { customerId: number; advertiserId: string; after?: { startedAt: Date; deviceId: string; eventId: string }; limit: number }): Promise<AdvertiserPlay[]> {
+  const name = (dimension: PlayDimension, subject: SQL) =>
+    sql`(select n.name from ${playSubjects} n where n.customer_id = e.customer_id and n.dimension = ${dimension} and n.subject_id = ${subject})`;
+  const after = input.after
+    ? sql`and (e.started_at, e.device_id, e.event_id) < (${input.after.startedAt.toISOString()}::timestamptz, ${input.after.deviceId}::uuid, ${input.after.eventId}::uuid)`
+    : sql``;
+  const rows = await execRows<Omit<AdvertiserPlay, 'startedAt' | 'endedAt'> & { startedAt: string | Date; endedAt: string | Date }>(
+    db,
+    sql`select e.started_at as "startedAt", e.ended_at as "endedAt", e.duration_ms as "durationMs", e.device_id::text as "deviceId", e.event_id::text as "eventId",
+               ${name('DEVICE', sql`e.device_id::text`)} as "deviceName", ${name('CAMPAIGN', sql`e.campaign_id::text`)} as "campaignName",
+               case when e.content_id is null then null else coalesce(${name('CONTENT', sql`e.content_id::text`)}, e.content_id::text) end as "contentName",
+               case when e.file_id is null then null else coalesce(${name('MEDIA_FILE', sql`e.file_id::text`)}, e.file_id::text) end as "fileName"
+          from play_event e
+         where e.advertiser_id = ${input.advertiserId}::uuid and e.customer_id = ${input.customerId} ${after}
+         order by e.started_at desc, e.device_id desc, e.event_id desc
+         limit ${input.limit}`,
+  );
+
+  return rows.map((r) => ({ ...r, startedAt: new Date(r.startedAt), endedAt: new Date(r.endedAt), durationMs: Number(r.durationMs) }));
 }

@@ -1,0 +1,48 @@
+/*
+ * CSV as the exports write it (RFC 4180): a header line, CRLF line ends, a field quoted when it holds a comma,
+ * quote, CR or LF, quotes inside doubled. Exports of any size are streamed in batches read as the client
+ * consumes them (keyset paging), so one batch at a time is in memory.
+ */
+
+/** One field: empty for null, ISO-8601 for a date, quoted when needed. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line of fields, CRLF-terminated. */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * A CSV stream: the header line, then the lines of each batch `next` reads after the previous batch's last
+ * row, until a batch is shorter than `batchSize`.
+ */
+export function csvStream<R>(header: readonly string[], batchSize: number, next: (after: R | undefined) => Promise<readonly R[]>, line: (row: R) => string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let last: R | undefined;
+  let headerSent = false;
+
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(csvLine(header)));
+
+          return;
+        }
+        const rows = await next(last);
+        if (rows.length > 0) {
+          last = rows[rows.length - 1];
+          controller.enqueue(encoder.encode(rows.map(line).join('')));
+        }
+        if (rows.length < batchSize) controller.close();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

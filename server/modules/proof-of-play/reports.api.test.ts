@@ -1,0 +1,344 @@
+import { eq } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
+import { devices } from '@/server/modules/devices/devices.table';
+import { newDevice, type TestDevice } from '@/server/modules/display/display.test-kit';
+import type { TestContext } from '@/server/test/harness';
+
+/*
+ * GET /api/v2/proof-of-display/... (spec 3 "Reporting", spec 4 §5): periods cut in the report's zone (offsets
+ * of :30 and :45, DST changes), rollups and raw plays agreeing, grouping, search, sort, limit, CSV, the checks
+ * of the query, tenant scope and roles.
+ */
+
+let k: CampaignsTestKit;
+let t: TestContext;
+let lobby: TestDevice;
+let hall: TestDevice;
+let poster: { id: string; name: string };
+let slide: { id: string; name: string };
+let channel: Record<string, any>;
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const BASE_PATH = '/api/v2/proof-of-display';
+
+const play = (startedAt: number, overrides: Record<string, unknown> = {}) => ({ eventId: uuidv7(), startedAt, endedAt: startedAt + 10_000, completed: true, ...overrides });
+async function upload(device: TestDevice, events: unknown[]) {
+  const res = await t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: events });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  expect(res.body.rejected).toEqual([]);
+}
+const report = (path: string, query: Record<string, string | number>, token = k.viewer) =>
+  t.request('GET', `${BASE_PATH}${path}?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`, { token });
+
+/** The epoch ms of a wall-clock time in a zone. */
+const at = (zone: string, iso: string) => Temporal.PlainDateTime.from(iso).toZonedDateTime(zone).epochMilliseconds;
+/** The local date `days` days before today in `zone`. */
+const daysAgo = (zone: string, days: number) => Temporal.Now.plainDateISO(zone).subtract({ days }).toString();
+/** The last Sunday of `month` most recently past (at least two days ago). */
+function lastSundayPast(month: number): string {
+  const today = Temporal.Now.plainDateISO('UTC');
+  for (const year of [today.year, today.year - 1]) {
+    const end = Temporal.PlainDate.from({ year, month, day: 1 }).add({ months: 1 }).subtract({ days: 1 });
+    const sunday = end.subtract({ days: end.dayOfWeek % 7 });
+    if (Temporal.PlainDate.compare(sunday, today.subtract({ days: 2 })) <= 0) return sunday.toString();
+  }
+  throw new Error('unreachable');
+}
+
+beforeAll(async () => {
+  k = await campaignsTestKit();
+  t = k.t;
+  lobby = await newDevice(t, { customerId: k.customerId });
+  hall = await newDevice(t, { customerId: k.customerId });
+  await t.db.update(devices).set({ name: 'Lobby' }).where(eq(devices.id, lobby.deviceId));
+  await t.db.update(devices).set({ name: 'Hall' }).where(eq(devices.id, hall.deviceId));
+  poster = await k.own.file('poster.png');
+  slide = await k.own.content('Welcome');
+  channel = await k.create(k.contentChannel(slide.id, { name: 'Breakfast' }));
+});
+afterAll(() => t.close());
+
+describe('periods in the report zone', () => {
+  it('Asia/Kolkata (+5:30): plays either side of local midnight land on their own day, DAILY, HOURLY and TOTAL', async () => {
+    const zone = 'Asia/Kolkata';
+    const day = daysAgo(zone, 20);
+    const next = Temporal.PlainDate.from(day).add({ days: 1 }).toString();
+    const midnight = at(zone, `${next}T00:00`);
+    await upload(lobby, [play(midnight - 10 * MIN, { fileId: poster.id }), play(midnight + 10 * MIN, { fileId: poster.id, completed: false }), play(midnight + 20 * MIN, { fileId: poster.id })]);
+    const from = at(zone, `${day}T00:00`);
+    const to = at(zone, `${next}T12:00`);
+    const daily = await report(`/device/${lobby.deviceId}`, { from, to, timeZone: zone, resolution: 'DAILY' });
+    expect(daily.status, JSON.stringify(daily.body)).toBe(200);
+    expect(daily.body).toMatchObject({ from, to, timeZone: zone, resolution: 'DAILY', groupBy: 'DEVICE' });
+    expect(daily.body.rows).toEqual([
+      expect.objectContaining({ timestamp: from, readableDateTime: `${day} 00:00`, groupBy: { type: 'DEVICE', id: lobby.deviceId, name: 'Lobby' }, impressionStartCount: 1, impressionEndCount: 1, duration: 10_000 }),
+      expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2, impressionEndCount: 1, duration: 20_000 }),
+    ]);
+    const hourly = await report(`/file/${poster.id}`, { from, to, timeZone: zone, resolution: 'HOURLY' });
+    expect(hourly.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+      [`${day} 23:00`, 1],
+      [`${next} 00:00`, 2],
+    ]);
+    const total = await report(`/device/${lobby.deviceId}`, { from: midnight, to, timeZone: zone, resolution: 'TOTAL' });
+    expect(total.body.rows).toEqual([expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2 })]);
+    // The same plays through the raw events (one device by file) count the same.
+    const raw = await report(`/device/${lobby.deviceId}`, { from, to, timeZone: zone, resolution: 'DAILY', groupBy: 'MEDIA_FILE' });
+    expect(raw.body.rows.map((r: any) => [r.timestamp, r.groupBy, r.impressionStartCount])).toEqual([
+      [from, { type: 'MEDIA_FILE', id: poster.id, name: 'poster.png' }, 1],
+      [midnight, { type: 'MEDIA_FILE', id: poster.id, name: 'poster.png' }, 2],
+    ]);
+  });
+
+  it('Asia/Kathmandu (+5:45): a quarter hour either side of local midnight', async () => {
+    const zone = 'Asia/Kathmandu';
+    const day = daysAgo(zone, 30);
+    const next = Temporal.PlainDate.from(day).add({ days: 1 }).toString();
+    const midnight = at(zone, `${next}T00:00`);
+    expect(new Date(midnight).getUTCMinutes()).toBe(15);
+    await upload(hall, [play(midnight - MIN), play(midnight), play(midnight + 14 * MIN)]);
+    const res = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY' });
+    expect(res.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+      [`${day} 00:00`, 1],
+      [`${next} 00:00`, 2],
+    ]);
+    // Rollups and raw plays agree (the device by itself, and by device through the raw plays of its folder).
+    const raw = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY', groupBy: 'DEVICE_GROUP' });
+    expect(raw.body.rows.map((r: any) => r.impressionStartCount)).toEqual([1, 2]);
+  });
+
+  it('Europe/Berlin across both DST changes: 23- and 25-hour days, weeks from Monday, months', async () => {
+    const zone = 'Europe/Berlin';
+    const device = await newDevice(t, { customerId: k.customerId });
+    const fall = lastSundayPast(10);
+    const spring = lastSundayPast(3);
+    const fallStart = at(zone, `${fall}T00:00`);
+    const fallEnd = at(zone, `${Temporal.PlainDate.from(fall).add({ days: 1 })}T00:00`);
+    expect(fallEnd - fallStart).toBe(25 * HOUR);
+    const springStart = at(zone, `${spring}T00:00`);
+    const springEnd = at(zone, `${Temporal.PlainDate.from(spring).add({ days: 1 })}T00:00`);
+    expect(springEnd - springStart).toBe(23 * HOUR);
+    await upload(device, [
+      play(fallStart - 5 * MIN),
+      play(fallStart + 5 * MIN),
+      play(fallEnd - 5 * MIN),
+      play(fallEnd + 5 * MIN),
+      play(springStart + 5 * MIN),
+      play(springEnd - 5 * MIN),
+      play(springEnd + 5 * MIN),
+    ]);
+    const fallDays = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'DAILY' });
+    expect(fallDays.body.rows.map((r: any) => [r.timestamp, r.impressionStartCount])).toEqual([
+      [fallStart - DAY, 1], // the Saturday: 24 hours, all on summer time
+      [fallStart, 2],
+      [fallEnd, 1],
+    ]);
+    const springDays = await report(`/device/${device.deviceId}`, { from: springStart, to: springEnd + DAY, timeZone: zone, resolution: 'DAILY' });
+    expect(springDays.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+      [`${spring} 00:00`, 2],
+      [`${Temporal.PlainDate.from(spring).add({ days: 1 })} 00:00`, 1],
+    ]);
+    // The fall-back night has two 02:00 hours; each is its own row.
+    const hours = await report(`/device/${device.deviceId}`, { from: fallStart, to: fallEnd, timeZone: zone, resolution: 'HOURLY' });
+    expect(hours.body.rows.map((r: any) => r.readableDateTime)).toEqual([`${fall} 00:00`, `${fall} 23:00`]);
+    // Weeks start on Monday: the Sunday belongs to the week before it.
+    const weeks = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'WEEKLY' });
+    const weekStart = Temporal.PlainDate.from(fall).subtract({ days: 6 }).toString();
+    expect(weeks.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+      [`${weekStart} 00:00`, 3],
+      [`${Temporal.PlainDate.from(fall).add({ days: 1 })} 00:00`, 1],
+    ]);
+    const months = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'MONTHLY' });
+    const monday = Temporal.PlainDate.from(fall).add({ days: 1 });
+    const october = `${fall.slice(0, 8)}01 00:00`;
+    expect(months.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual(
+      monday.month === 10 ? [[october, 4]] : [[october, 3], [`${monday.toString().slice(0, 8)}01 00:00`, 1]],
+    );
+  });
+});
+
+describe('grouping, search, sort, limit, top played and CSV', () => {
+  let from: number;
+  beforeAll(async () => {
+    const zone = 'UTC';
+    from = at(zone, `${daysAgo(zone, 5)}T00:00`);
+    await upload(lobby, [
+      play(from + HOUR, { campaignId: channel.id, contentId: slide.id, pageId: 'Intro', clicks: 2, viewers: 4, attentionMs: 5_000 }),
+      play(from + 2 * HOUR, { campaignId: channel.id, contentId: slide.id, pageId: 'Menu', viewers: 1, attentionMs: 1_000 }),
+      play(from + 3 * HOUR, { campaignId: channel.id, fileId: poster.id }),
+    ]);
+    await upload(hall, [play(from + HOUR, { campaignId: channel.id, contentId: slide.id, pageId: 'Intro' })]);
+  });
+  const q = (extra: Record<string, string | number> = {}) => ({ from, to: from + DAY, timeZone: 'UTC', ...extra });
+
+  it('all devices by device, sorted by timestamp then name; search on the name; sort and limit', async () => {
+    const all = await report('/device/all', q({ resolution: 'TOTAL' }));
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([
+      ['Hall', 1],
+      ['Lobby', 3],
+    ]);
+    expect((await report('/device/all', q({ resolution: 'TOTAL', search: 'lob' }))).body.rows.map((r: any) => r.groupBy.name)).toEqual(['Lobby']);
+    expect((await report('/device/all', q({ resolution: 'TOTAL', sort: 'impressionStartCount,desc' }))).body.rows.map((r: any) => r.groupBy.name)).toEqual(['Lobby', 'Hall']);
+    expect((await report('/device/all', q({ resolution: 'TOTAL', limit: 1 }))).body.rows).toHaveLength(1);
+    expect((await report('/device/all', q({ sort: 'nope,asc' }))).status).toBe(400);
+    expect((await report('/device/all', q({ limit: 0 }))).status).toBe(400);
+  });
+
+  it('counters, ratios and every groupBy (CAMPAIGN ids are numbers; CONTENT_PAGE named after its content; ASSET the file or the content)', async () => {
+    const byPage = await report(`/campaign/${channel.id}`, q({ resolution: 'TOTAL', groupBy: 'CONTENT_PAGE' }));
+    expect(byPage.body.rows).toEqual([
+      expect.objectContaining({ groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Intro`, name: 'Welcome / Intro' }, impressionStartCount: 2, clickCount: 2, viewerCount: 4, viewerAttention: 5_000 }),
+      expect.objectContaining({ groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Menu`, name: 'Welcome / Menu' }, impressionStartCount: 1 }),
+    ]);
+    const campaign = await report(`/campaign/${channel.id}`, q({ resolution: 'TOTAL' }));
+    expect(campaign.body.rows).toEqual([
+      {
+        timestamp: from,
+        readableDateTime: expect.stringMatching(/ 00:00$/),
+        groupBy: { type: 'CAMPAIGN', id: channel.id, name: 'Breakfast' },
+        duration: 40_000,
+        impressionStartCount: 4,
+        impressionEndCount: 4,
+        clickCount: 2,
+        viewerCount: 5,
+        viewerAttention: 6_000,
+        viewerAttentionRatio: 6_000 / 40_000,
+        viewerAverageAttention: 6_000 / 5,
+      },
+    ]);
+    const assets = await report('/campaign/all', q({ resolution: 'TOTAL', groupBy: 'ASSET', search: 'e' }));
+    // (Name order follows the database's collation: compared as a set.)
+    expect(assets.body.rows.map((r: any) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount])).toEqual(
+      expect.arrayContaining([
+        ['ASSET', poster.id, 'poster.png', 1],
+        ['ASSET', slide.id, 'Welcome', 3],
+      ]),
+    );
+    expect(assets.body.rows).toHaveLength(2);
+    const byDevice = await report(`/content/${slide.id}`, q({ resolution: 'TOTAL', groupBy: 'DEVICE' }));
+    expect(byDevice.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([
+      ['Hall', 1],
+      ['Lobby', 2],
+    ]);
+    expect((await report('/content/all', q({ groupBy: 'WIDGET' }))).body).toMatchObject({ status: 400, key: 'proofOfDisplay.error.unsupportedGroupBy' });
+    expect((await report('/content/all', q({ groupBy: 'BOGUS' }))).status).toBe(400);
+    expect((await report('/content/all', q({ resolution: 'YEARLY' }))).status).toBe(400);
+  });
+
+  it('top played: by impressionStartCount descending, limit default 10', async () => {
+    const top = await report('/campaign/dashboard/top/played', q());
+    expect(top.body).toMatchObject({ resolution: 'TOTAL', groupBy: 'CAMPAIGN' });
+    expect(top.body.rows.map((r: any) => [r.groupBy.id, r.impressionStartCount])).toEqual([[channel.id, 4]]);
+    const files = await report('/content/dashboard/top/played', q({ groupBy: 'DEVICE', limit: 1 }));
+    expect(files.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([['Lobby', 3]]);
+  });
+
+  it('/csv answers the same rows as text/csv with a header line', async () => {
+    const res = await t.app.request(`${BASE_PATH}/device/all/csv?customerId=${k.customerId}&from=${from}&to=${from + DAY}&timeZone=UTC&resolution=TOTAL`, { headers: { authorization: `Bearer ${k.viewer}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('timestamp,readableDateTime,groupByType,groupById,groupByName,duration,impressionStartCount,impressionEndCount,clickCount,viewerCount,viewerAttention,viewerAttentionRatio,viewerAverageAttention');
+    expect(lines.slice(1, -1).map((l) => l.split(',').slice(2, 7))).toEqual([
+      ['DEVICE', hall.deviceId, 'Hall', '10000', '1'],
+      ['DEVICE', lobby.deviceId, 'Lobby', '30000', '3'],
+    ]);
+    expect(lines.at(-1)).toBe('');
+  });
+});
+
+describe('checks, tenant scope and roles', () => {
+  const now = Date.now();
+  const base = { from: now - DAY, timeZone: 'UTC' };
+
+  it('400: no customerId, no from, a zone that is not IANA, a window over 3 months, to before from', async () => {
+    const bare = await t.request('GET', `${BASE_PATH}/device/all?from=${now - DAY}&timeZone=UTC`, { token: k.viewer });
+    expect(bare.status).toBe(400);
+    expect((await report('/device/all', { timeZone: 'UTC' })).status).toBe(400);
+    for (const timeZone of ['+05:30', 'IST', 'Mars/Olympus', '']) {
+      const res = await report('/device/all', { ...base, timeZone });
+      expect(res.status, timeZone).toBe(400);
+    }
+    expect((await report('/device/all', { ...base, timeZone: 'Nope/Zone' })).body.key).toBe('proofOfDisplay.error.invalidTimeZone');
+    const long = await report('/device/all', { from: now - 93 * DAY, timeZone: 'UTC' });
+    expect(long.body).toMatchObject({ status: 400, key: 'proofOfDisplay.error.windowTooLong' });
+    expect((await report('/device/all', { from: now - 80 * DAY, timeZone: 'UTC' })).status).toBe(200);
+    expect((await report('/device/all', { ...base, to: now - 2 * DAY })).status).toBe(400);
+    expect((await report('/device/all', { ...base, from: 'yesterday' })).status).toBe(400);
+  });
+
+  it("another tenant's customerId is 403; another tenant's, an unknown or a malformed entity id is 404; a deleted one still reports", async () => {
+    expect((await report('/device/all', { ...base, customerId: k.otherCustomerId })).status).toBe(403);
+    const theirs = await newDevice(t, { customerId: k.otherCustomerId });
+    expect((await report(`/device/${theirs.deviceId}`, base)).status).toBe(404);
+    expect((await report(`/device/${uuidv7()}`, base)).status).toBe(404);
+    expect((await report('/device/not-a-uuid', base)).status).toBe(404);
+    expect((await report('/campaign/12abc', base)).status).toBe(404);
+    const theirFile = await k.other.file('theirs.png');
+    expect((await report(`/file/${theirFile.id}`, base)).status).toBe(404);
+    // 404 comes first, whatever else is wrong.
+    expect((await report(`/file/${theirFile.id}`, { timeZone: 'nope', from: 1 })).status).toBe(404);
+
+    const gone = await k.own.file('gone.png');
+    await upload(lobby, [play(now - HOUR, { fileId: gone.id })]);
+    expect((await t.request('DELETE', `/api/file/${gone.id}`, { token: k.owner })).status).toBe(204);
+    const res = await report(`/file/${gone.id}`, { ...base, resolution: 'TOTAL' });
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([expect.objectContaining({ groupBy: { type: 'MEDIA_FILE', id: gone.id, name: 'gone.png' }, impressionStartCount: 1 })]);
+  });
+
+  it('VIEWER reads; DEVICE_USER is refused; ADMIN names the customer', async () => {
+    expect((await report('/message/12345678', base)).status).toBe(404);
+    const deviceUser = (await t.actor('DEVICE_USER', { customerId: k.customerId })).token;
+    expect((await report('/device/all', base, deviceUser)).status).toBe(403);
+    const admin = (await t.actor('ADMIN')).token;
+    expect((await report('/device/all', base, admin)).status).toBe(200);
+    expect((await report('/device/all', { ...base, customerId: -1 }, admin)).body).toMatchObject({ status: 400, key: 'request.error.customerIdRequired' });
+  });
+});
+
+describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
+  it('lists every play of its channels, newest first, in ISO-8601 UTC, across keyset pages; disabled links refuse it', async () => {
+    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme' } });
+    const ads = await k.create(k.contentChannel(slide.id, { name: 'Ads, "big"', advertiserId: adv.body.id }));
+    const links = await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.body.id}`, { token: k.owner });
+    const url = new URL(links.body.exportHistoryAsCSV as string);
+    const exportCsv = () => t.app.request(`${url.pathname}${url.search}`);
+    expect(await (await exportCsv()).text()).toBe('startedAt,endedAt,durationMs,deviceName,campaignName,contentName,fileName\r\n');
+
+    // 2 100 plays in threes of the same instant (two devices), so keyset pages of 1 000 cut through ties.
+    const start = Date.now() - 10 * DAY;
+    const lobbyPlays = Array.from({ length: 1_400 }, (_, i) => play(start + Math.floor(i / 2) * 1_000, { campaignId: ads.id, contentId: slide.id }));
+    const hallPlays = Array.from({ length: 700 }, (_, i) => play(start + i * 1_000, { campaignId: ads.id, fileId: poster.id, endedAt: start + i * 1_000 + 2_500 }));
+    await upload(lobby, lobbyPlays);
+    await upload(hall, hallPlays);
+    await upload(hall, [play(start, { campaignId: channel.id })]); // another channel (no advertiser): not listed
+
+    const res = await exportCsv();
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(2_100);
+    const starts = lines.map((l) => Date.parse(l.split(',')[0]!));
+    expect(starts).toEqual([...starts].sort((a, b) => b - a));
+    // Every instant exactly three times: no play lost or repeated where a page ends inside a tie.
+    const perInstant = new Map<number, number>();
+    for (const s of starts) perInstant.set(s, (perInstant.get(s) ?? 0) + 1);
+    expect(perInstant.size).toBe(700);
+    expect([...perInstant.values()].every((n) => n === 3)).toBe(true);
+    const newest = start + 699 * 1_000;
+    expect(lines.filter((l) => l.startsWith(new Date(newest).toISOString()))).toEqual(
+      expect.arrayContaining([
+        `${new Date(newest).toISOString()},${new Date(newest + 10_000).toISOString()},10000,Lobby,"Ads, ""big""",Welcome,`,
+        `${new Date(newest).toISOString()},${new Date(newest + 2_500).toISOString()},2500,Hall,"Ads, ""big""",,poster.png`,
+      ]),
+    );
+
+    await t.request('PUT', `/api/adv/disableProofOfPlayLinks?advId=${adv.body.id}`, { token: k.owner });
+    expect((await exportCsv()).status).toBe(401);
+  });
+});

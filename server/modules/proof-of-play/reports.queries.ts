@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
+import type { Actor } from '@/server/context/actor';
+import { campaigns } from '@/server/modules/campaigns/campaigns.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { devices } from '@/server/modules/devices/devices.table';
+import { files } from '@/server/modules/files/files.table';
+import { messages } from '@/server/modules/messages/messages.table';
+import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import type { DaySlice } from './report-periods';
+import { playRollupDays, playSubjects, type PlayDimension } from './proof-of-play.table';
+
+/*
+ * The statements of the proof-of-display reports. Two sources:
+ * - the day rollups (`play_rollup_day`), when a report counts one dimension (all its subjects, or one): each
+ *   day row overlapping the window is joined with the day slices of the periods, and a slice's count is one
+ *   subtraction of the running sums (`sums[toSlot + 1] - sums[fromSlot + 1]`), summed per period and subject;
+ * - the raw plays (`play_event`), when a report filters by one entity and counts another dimension (a device's
+ *   plays by content) or counts what rollups do not keep (ASSET): the plays of the window, bucketed into the
+ *   periods by their start (`width_bucket` over the period starts), grouped and counted.
+ * Both answer one row per period and subject with the subject's last known name; search, order and limit
+ * run in the same statement.
+ */
+
+type Caller = { actor: Actor };
+
+/** What a report row counts, as the statements answer it (the period by its index). */
+export type ReportCounts = {
+  period: number;
+  subjectId: string;
+  name: string;
+  starts: number;
+  ends: number;
+  durationMs: number;
+  clicks: number;
+  viewers: number;
+  attentionMs: number;
+};
+
+/** A report's grouping as the statements see it: a rollup dimension, or ASSET (the file shown, else the content). */
+export type CountedDimension = PlayDimension | 'ASSET';
+
+/** Row order: keys over the answered columns (`period`, `name`, counters), then name and id for stability. */
+export type ReportOrder = readonly { column: 'period' | 'name' | 'starts' | 'ends' | 'duration_ms' | 'clicks' | 'viewers' | 'attention_ms'; descending: boolean }[];
+
+export type ReportFilter = {
+  customerId: number;
+  search?: string;
+  order: ReportOrder;
+  limit: number;
+};
+
+/** The play_event column (or expression) of each dimension. */
+const EVENT_SUBJECT: Record<CountedDimension, SQL> = {
+  DEVICE: sql`e.device_id::text`,
+  DEVICE_GROUP: sql`e.device_group_id::text`,
+  CAMPAIGN: sql`e.campaign_id::text`,
+  MESSAGE: sql`e.message_id::text`,
+  CONTENT: sql`e.content_id::text`,
+  CONTENT_PAGE: sql`case when e.content_id is not null and e.page_id is not null then e.content_id::text || '/' || e.page_id end`,
+  MEDIA_FILE: sql`e.file_id::text`,
+  ADVERTISER: sql`e.advertiser_id::text`,
+  ASSET: sql`coalesce(e.file_id::text, e.content_id::text)`,
+};
+
+/** `play_event.<column> = id` for the entities a report filters by (each has an index on customer, column, start). */
+const EVENT_FILTER: Partial<Record<PlayDimension, (id: string) => SQL>> = {
+  DEVICE: (id) => sql`e.device_id = ${id}::uuid`,
+  CONTENT: (id) => sql`e.content_id = ${id}::uuid`,
+  MEDIA_FILE: (id) => sql`e.file_id = ${id}::uuid`,
+  CAMPAIGN: (id) => sql`e.campaign_id = ${id}::bigint`,
+  MESSAGE: (id) => sql`e.message_id = ${id}::bigint`,
+};
+
+const subjectName = (customerId: number, dimension: PlayDimension, subject: SQL) =>
+  sql`(select n.name from ${playSubjects} n where n.customer_id = ${customerId} and n.dimension = ${dimension} and n.subject_id = ${subject})`;
+
+/** The name a subject is reported under: its last known name; a content page as `<content> / <page>`; else its id. */
+function nameOf(customerId: number, dimension: CountedDimension, subject: SQL): SQL {
+  switch (dimension) {
+    case 'CONTENT_PAGE':
+      return sql`coalesce(${subjectName(customerId, 'CONTENT', sql`split_part(${subject}, '/', 1)`)}, split_part(${subject}, '/', 1)) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)`;
+    case 'ASSET':
+      return sql`coalesce(${subjectName(customerId, 'MEDIA_FILE', subject)}, ${subjectName(customerId, 'CONTENT', subject)}, ${subject})`;
+    default:
+      return sql`coalesce(${subjectName(customerId, dimension, subject)}, ${subject})`;
+  }
+}
+
+/** The outer part both sources share: names, search, order, limit over `counted`. */
+function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: SQL): SQL {
+  const search = filter.search ? sql`where r.name ilike ${`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
+  const keys = [...filter.order.map((key) => sql.raw(`r.${key.column} ${key.descending ? 'desc' : 'asc'}`)), sql`r.period asc`, sql`r.name asc`, sql`r."subjectId" asc`];
+
+  return sql`with counted as (${counted})
+    select r.* from (select c.period, c."subjectId", ${nameOf(filter.customerId, dimension, sql`c."subjectId"`)} as name,
+                            c.starts, c.ends, c.duration_ms, c.clicks, c.viewers, c.attention_ms from counted c) r
+    ${search}
+    order by ${sql.join(keys, sql`, `)}
+    limit ${filter.limit}`;
+}
+
+type RawCounts = Omit<ReportCounts, 'durationMs' | 'attentionMs'> & { duration_ms: number; attention_ms: number };
+const toCounts = (rows: RawCounts[]): ReportCounts[] =>
+  rows.map(({ duration_ms, attention_ms, ...r }) => ({ ...r, period: Number(r.period), durationMs: Number(duration_ms), attentionMs: Number(attention_ms), starts: Number(r.starts), ends: Number(r.ends), clicks: Number(r.clicks), viewers: Number(r.viewers) }));
+
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+/**
+ * From the day rollups: the counts of `dimension` (one subject, or all) per period, the periods given as day
+ * slices. Reads only the day rows of [firstDay, lastDay] (the primary key, or the dimension-day index).
+ */
+export async function findRollupReport(
+  db: Executor,
+  input: ReportFilter & { dimension: PlayDimension; subjectId?: string; slices: readonly DaySlice[]; firstDay: string; lastDay: string },
+): Promise<ReportCounts[]> {
+  if (input.slices.length === 0) return [];
+  const diff = (column: string) => sql.raw(`sum(r.${column}[s.to_slot + 1] - r.${column}[s.from_slot + 1])::float8`);
+  const counted = sql`
+    select s.period, r.subject_id as "subjectId", ${diff('starts')} as starts, ${diff('ends')} as ends, ${diff('duration_ms')} as duration_ms,
+           ${diff('clicks')} as clicks, ${diff('viewers')} as viewers, ${diff('attention_ms')} as attention_ms
+      from ${playRollupDays} r
+      join unnest(${arrayLiteral(input.slices.map((s) => s.day))}::date[], ${arrayLiteral(input.slices.map((s) => s.period))}::int[],
+                  ${arrayLiteral(input.slices.map((s) => s.fromSlot))}::int[], ${arrayLiteral(input.slices.map((s) => s.toSlot))}::int[])
+           as s(day, period, from_slot, to_slot) on s.day = r.day
+     where r.customer_id = ${input.customerId} and r.dimension = ${input.dimension}
+       and r.day between ${input.firstDay}::date and ${input.lastDay}::date
+       ${input.subjectId === undefined ? sql`` : sql`and r.subject_id = ${input.subjectId}`}
+     group by s.period, r.subject_id
+    having sum(r.starts[s.to_slot + 1] - r.starts[s.from_slot + 1]) > 0`;
+
+  return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted)));
+}
+
+/**
+ * From the raw plays: the plays of [from, to) (of one entity when `entity` is given), counted by `dimension`
+ * per period; `periodStarts` are the periods' starts in order (the first is `from`).
+ */
+export async function findEventReport(
+  db: Executor,
+  input: ReportFilter & { dimension: CountedDimension; entity?: { dimension: PlayDimension; id: string }; periodStarts: readonly number[]; from: number; to: number },
+): Promise<ReportCounts[]> {
+  if (input.periodStarts.length === 0) return [];
+  const subject = EVENT_SUBJECT[input.dimension];
+  const entityFilter = input.entity ? EVENT_FILTER[input.entity.dimension] : undefined;
+  if (input.entity && !entityFilter) throw new Error(`no play_event filter for ${input.entity.dimension}`);
+  const counted = sql`
+    select width_bucket(extract(epoch from e.started_at) * 1000, ${arrayLiteral(input.periodStarts)}::float8[]) - 1 as period, ${subject} as "subjectId",
+           count(*)::float8 as starts, (count(*) filter (where e.completed))::float8 as ends, sum(e.duration_ms)::float8 as duration_ms,
+           sum(e.clicks)::float8 as clicks, sum(e.viewers)::float8 as viewers, sum(e.attention_ms)::float8 as attention_ms
+      from play_event e
+     where e.customer_id = ${input.customerId}
+       and e.started_at >= to_timestamp(${input.from / 1000}) and e.started_at < to_timestamp(${input.to / 1000})
+       ${entityFilter && input.entity ? sql`and ${entityFilter(input.entity.id)}` : sql``}
+       and ${subject} is not null
+     group by 1, 2`;
+
+  return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted)));
+}
+
+/** The live table, id and team rule of each entity a report can name in its path. */
+function liveEntity(ctx: Caller, dimension: PlayDimension, id: string, customerId: number): SQL | undefined {
+  const visible = (condition: SQL | undefined) => condition ?? sql`true`;
+  switch (dimension) {
+    case 'DEVICE':
+      return sql`select 1 from ${devices} where ${devices.id} = ${id}::uuid and ${devices.customerId} = ${customerId} and ${visible(teamAccessCondition(ctx, 'device', devices.id))}`;
+    case 'CONTENT':
+      return sql`select 1 from ${deviceContents} where ${deviceContents.id} = ${id}::uuid and ${deviceContents.customerId} = ${customerId} and ${visible(teamAccessCondition(ctx, 'deviceContent', deviceContents.id))}`;
+    case 'MEDIA_FILE':
+      return sql`select 1 from ${files} where ${files.id} = ${id}::uuid and ${files.customerId} = ${customerId} and ${visible(teamAccessCondition(ctx, 'file', files.id))}`;
+    case 'CAMPAIGN':
+      return sql`select 1 from ${campaigns} where ${campaigns.id} = ${id}::bigint and ${campaigns.customerId} = ${customerId} and ${visible(teamAccessCondition(ctx, 'campaign', campaigns.id))}`;
+    case 'MESSAGE':
+      return sql`select 1 from ${messages} where ${messages.id} = ${id}::bigint and ${messages.customerId} = ${customerId} and ${visible(teamAccessCondition(ctx, 'messageGroup', messages.messageGroupId))}`;
+    default:
+      return undefined;
+  }
+}
+
+/** The same entity in the tenant whatever the caller's teams (a live row hides the kept name behind its teams). */
+function liveInTenant(dimension: PlayDimension, id: string, customerId: number): SQL {
+  const table = { DEVICE: devices, CONTENT: deviceContents, MEDIA_FILE: files, CAMPAIGN: campaigns, MESSAGE: messages }[dimension as 'DEVICE'];
+  const cast = dimension === 'CAMPAIGN' || dimension === 'MESSAGE' ? sql`bigint` : sql`uuid`;
+
+  return sql`select 1 from ${table} where ${table.id} = ${id}::${cast} and ${table.customerId} = ${customerId}`;
+}
+
+/**
+ * Whether the caller may report on an entity of the tenant: it exists there and the caller's teams see it,
+ * or it is gone and plays of it were kept (its name in play_subject).
+ */
+export async function isReportableEntity(db: Executor, ctx: Caller, entity: { dimension: PlayDimension; id: string }, customerId: number): Promise<boolean> {
+  const live = liveEntity(ctx, entity.dimension, entity.id, customerId);
+  if (!live) return false;
+  const [row] = await execRows<{ found: boolean }>(
+    db,
+    sql`select exists(${live})
+            or (not exists(${liveInTenant(entity.dimension, entity.id, customerId)})
+                and exists(select 1 from ${playSubjects} n where n.customer_id = ${customerId} and n.dimension = ${entity.dimension} and n.subject_id = ${entity.id})) as found`,
+  );
+
+  return row?.found === true;
+}

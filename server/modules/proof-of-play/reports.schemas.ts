@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi';
+import { reportResolutions } from './report-periods';
+
+/*
+ * Wire shapes of the proof-of-display reports (spec 3 "Reporting", spec 4 §5). Query values arrive as strings
+ * and are checked by the service after the entity lookup (an unknown entity is a 404 whatever else is wrong).
+ */
+
+export const reportGroupings = ['ADVERTISER', 'ASSET', 'CAMPAIGN', 'CONTENT', 'CONTENT_PAGE', 'DEVICE', 'DEVICE_GROUP', 'MEDIA_FILE', 'MESSAGE', 'WIDGET'] as const;
+export type ReportGrouping = (typeof reportGroupings)[number];
+
+/** The sortable row fields (`sort=field,asc|desc`). */
+export const reportSortFields = ['timestamp', 'name', 'duration', 'impressionStartCount', 'impressionEndCount', 'clickCount', 'viewerCount', 'viewerAttention'] as const;
+export type ReportSortField = (typeof reportSortFields)[number];
+
+/** Rows a report answers at most (and by default); top played defaults to 10. */
+export const REPORT_MAX_ROWS = 100_000;
+export const REPORT_DEFAULT_ROWS = 10_000;
+export const TOP_PLAYED_DEFAULT_ROWS = 10;
+
+const digits = (description: string) => z.string().max(20).openapi({ type: 'integer', description });
+
+export const ReportQuerySchema = z.object({
+  customerId: digits('The customer whose plays are reported (required; the tenant selector of spec 1)'),
+  from: digits('Start of the window, Unix epoch ms (required); taken down to the quarter hour'),
+  to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. At most 3 months after `from`').optional(),
+  timeZone: z.string().max(64).openapi({ description: 'IANA time zone the periods are cut in (required)', example: 'Europe/Berlin' }),
+  resolution: z.string().max(16).optional().openapi({ type: 'string', enum: [...reportResolutions], description: 'Period length (default DAILY; TOTAL for top played)' }),
+  groupBy: z
+    .string()
+    .max(16)
+    .optional()
+    .openapi({
+      type: 'string',
+      enum: [...reportGroupings],
+      description:
+        'What each row counts (default: the entity type of the path). ASSET: the item shown (its file, else its content). WIDGET is refused (400): plays do not name widgets.',
+    }),
+  search: z.string().max(200).optional().openapi({ description: 'Rows whose group name contains this text (case-insensitive)' }),
+  sort: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .openapi({ description: `\`field,asc|desc\`, repeatable; fields ${reportSortFields.join(', ')}. Default timestamp then name (top played: impressionStartCount desc)` }),
+  limit: z.string().max(10).optional().openapi({ type: 'integer', description: `At most this many rows (default ${REPORT_DEFAULT_ROWS}, top played ${TOP_PLAYED_DEFAULT_ROWS}; at most ${REPORT_MAX_ROWS})` }),
+});
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+export const ReportRowSchema = z
+  .object({
+    timestamp: z.number().int().openapi({ description: "Start of the row's period in `timeZone`, epoch ms (TOTAL: `from`)" }),
+    readableDateTime: z.string().openapi({ description: 'That start, `yyyy-MM-dd HH:mm` in `timeZone`' }),
+    groupBy: z.object({
+      type: z.enum(reportGroupings),
+      id: z.union([z.string(), z.number().int()]).openapi({ description: 'Campaign and message ids are numbers; the rest UUIDs; CONTENT_PAGE `<contentId>/<pageId>`' }),
+      name: z.string().openapi({ description: 'The last known name (kept after deletes)' }),
+    }),
+    duration: z.number().int().openapi({ description: 'Play time of the plays started in the period, ms' }),
+    impressionStartCount: z.number().int().openapi({ description: 'Plays started in the period' }),
+    impressionEndCount: z.number().int().openapi({ description: 'Of those, plays that completed' }),
+    clickCount: z.number().int(),
+    viewerCount: z.number().int(),
+    viewerAttention: z.number().int().openapi({ description: 'ms' }),
+    viewerAttentionRatio: z.number().openapi({ description: 'viewerAttention / duration (0 without play time)' }),
+    viewerAverageAttention: z.number().openapi({ description: 'viewerAttention / viewerCount, ms (0 without viewers)' }),
+  })
+  .openapi('ProofOfDisplayRow');
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+
+export const ReportSchema = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    timeZone: z.string(),
+    resolution: z.enum(reportResolutions),
+    groupBy: z.enum(reportGroupings),
+    rows: z.array(ReportRowSchema),
+  })
+  .openapi('ProofOfDisplayReport');
+export type Report = z.infer<typeof ReportSchema>;
+
+/** The CSV columns, in order (groupBy flattened). */
+export const REPORT_CSV_COLUMNS = [
+  'timestamp', 'readableDateTime', 'groupByType', 'groupById', 'groupByName', 'duration', 'impressionStartCount', 'impressionEndCount',
+  'clickCount', 'viewerCount', 'viewerAttention', 'viewerAttentionRatio', 'viewerAverageAttention',
+] as const;
