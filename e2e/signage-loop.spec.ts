@@ -8,7 +8,7 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * playlist of both plays in a channel for a screen folder; a second browser opens /player, shows its code,
  * the technician adds that screen by the code (through the QR code's link, which opens "Add a screen"
  * filled in) into the folder; the player shows the image and the video (its time advancing) and uploads
- * its proof of play, which the server accepts. A restart from the console reloads it, still paired; offline
+ * its proof of play, which the server accepts and the proof-of-display report counts. A restart from the console reloads it, still paired; offline
  * it plays on from the service worker's cache.
  */
 
@@ -25,7 +25,7 @@ function current(player: Page) {
   });
 }
 
-test('a browser at /player is added by its code, plays the channel\'s image and video, and reports its plays', async ({ page, browser, request, baseURL }) => {
+test('a browser at /player is added by its code, plays the channel\'s image and video, and the report counts its plays', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -96,6 +96,7 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await dialog.getByRole('button', { name: 'Add screen' }).click();
     await expect(page).toHaveURL(/\/screens\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Lobby browser' })).toBeVisible();
+    const screenId = new URL(page.url()).pathname.split('/').pop()!;
 
     // The player hears the claim, fetches its manifest and plays: the image, then the video with its time moving.
     await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
@@ -120,6 +121,16 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     expect(accepted.accepted).toBeGreaterThan(0);
     const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
     expect(lines.some((e) => e.fileId === image.id && e.contentId === loop.id && typeof e.campaignId === 'number')).toBe(true);
+
+    // The report counts them: the screen's plays of the last hour by media file.
+    const report = new URLSearchParams({ customerId: String(customer.id), from: String(Date.now() - 3_600_000), timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'MEDIA_FILE' });
+    const played = async () => {
+      const body = await api<{ rows: { groupBy: { id: string; name: string }; impressionStartCount: number; duration: number }[] }>(request, token, 'GET', `/api/v2/proof-of-display/device/${screenId}?${report}`);
+
+      return Object.fromEntries(body.rows.map((r) => [r.groupBy.name, r.impressionStartCount > 0 && r.duration > 0]));
+    };
+    await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true });
+    await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true, 'clip.webm': true });
 
     // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
     const deviceId = await player.locator('body').getAttribute('data-device-id');
