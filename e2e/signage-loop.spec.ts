@@ -132,6 +132,16 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true });
     await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true, 'clip.webm': true });
 
+    // Settings from the console reach the player with its manifest (manifestChanged): brightness as a dimming
+    // overlay, the screen's name shown; what plays goes on.
+    const screens = `customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${lobby.id}`)}`;
+    await api(request, token, 'POST', `/api/v2/device/brightness?${screens}&level=40`);
+    await api(request, token, 'POST', `/api/v2/device/showName?${screens}&enabled=true`);
+    await expect(player.locator('#name')).toHaveText('Lobby browser', { timeout: 30_000 });
+    await expect.poll(() => player.locator('#dim').evaluate((n) => getComputedStyle(n).opacity)).toBe('0.6');
+    await expect(player.locator('#stage > .layer[data-state="current"]')).toHaveCount(1);
+    await screenshot(player, 'player-dimmed-name');
+
     // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
     const deviceId = await player.locator('body').getAttribute('data-device-id');
     await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
