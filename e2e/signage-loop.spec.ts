@@ -39,6 +39,13 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
   const player = await screenContext.newPage();
   const playerErrors = collectConsoleErrors(player);
   try {
+    // The page and its service worker are revalidated on every load; the hashed script is cached for a year.
+    const pageRes = await request.get('/player/');
+    expect(pageRes.headers()['cache-control']).toBe('no-cache');
+    const script = /src="(\/player\/player-[A-Z0-9]+\.js)"/.exec(await pageRes.text())![1]!;
+    expect((await request.get(script)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/player/sw.js')).headers()['cache-control']).toBe('no-cache');
+
     await player.goto('/player');
     await expect(player).toHaveURL(/\/player\/$/);
     const code = player.getByTestId('activation-code');
@@ -98,6 +105,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect(page.getByRole('heading', { name: 'Lobby browser' })).toBeVisible();
     const screenId = new URL(page.url()).pathname.split('/').pop()!;
 
+    const uploaded = player.waitForResponse((res) => res.url().endsWith('/api/display/proofOfPlay') && res.request().method() === 'POST', { timeout: 120_000 });
+    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', { timeout: 120_000 });
     // The player hears the claim, fetches its manifest and plays: the image, then the video with its time moving.
     await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
     await expect(player.locator('body')).toHaveAttribute('data-layer', 'CHANNELS', { timeout: 30_000 });
@@ -113,14 +122,24 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await screenshot(player, 'player-video');
 
     // Proof of play: the plays so far reach the server in an NDJSON batch it accepts.
-    const upload = await player.waitForResponse((res) => res.url().endsWith('/api/display/proofOfPlay') && res.request().method() === 'POST', { timeout: 60_000 });
+    const upload = await uploaded;
     expect(upload.status()).toBe(202);
     expect(upload.request().headers()['content-type']).toBe('application/x-ndjson');
     const accepted = (await upload.json()) as { accepted: number; duplicates: number; rejected: unknown[] };
     expect(accepted.rejected).toEqual([]);
     expect(accepted.accepted).toBeGreaterThan(0);
     const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
-    expect(lines.some((e) => e.fileId === image.id && e.contentId === loop.id && typeof e.campaignId === 'number')).toBe(true);
+    // Each names the file, the playlist it is part of and the channel.
+    for (const e of lines) {
+      expect([image.id, video.id]).toContain(e.fileId);
+      expect(e).toMatchObject({ contentId: loop.id, campaignId: expect.any(Number) });
+    }
+
+    // Frame rate, memory and network samples are accepted too.
+    const metrics = await metricsSent;
+    expect(metrics.status()).toBe(202);
+    expect(((await metrics.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+    expect((JSON.parse(metrics.request().postData()!) as { samples: { type: string }[] }).samples.map((m) => m.type)).toEqual(expect.arrayContaining(['FPS', 'NET_APP_RX']));
 
     // The report counts them: the screen's plays of the last hour by media file.
     const report = new URLSearchParams({ customerId: String(customer.id), from: String(Date.now() - 3_600_000), timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'MEDIA_FILE' });

@@ -40,6 +40,7 @@ class Player {
   private uploading = false;
   private fetching: Promise<void> | undefined;
   private frames = 0;
+  private framesSince = performance.now();
   private paused = false;
   /** The service worker holds this manifest's file list: media may be asked of it (player/sw.ts). */
   private swReady = false;
@@ -69,6 +70,7 @@ class Player {
     await this.fetchManifest();
     setInterval(() => void this.upload(), 15_000);
     setInterval(() => void this.fetchManifest(), 10 * 60_000);
+    setTimeout(() => void this.metrics(), 10_000);
     setInterval(() => void this.metrics(), 60_000);
     const count = () => {
       this.frames++;
@@ -225,8 +227,10 @@ class Player {
   /** What the browser can measure: frame rate, JavaScript memory, bytes loaded, server round trip. */
   private async metrics(): Promise<void> {
     const now = clock.now();
-    const samples: { type: string; timestamp: number; value: number }[] = [{ type: 'FPS', timestamp: now, value: Math.round(this.frames / 60) }];
+    const seconds = (performance.now() - this.framesSince) / 1000;
+    const samples: { type: string; timestamp: number; value: number }[] = [{ type: 'FPS', timestamp: now, value: seconds > 0 ? Math.round(this.frames / seconds) : 0 }];
     this.frames = 0;
+    this.framesSince = performance.now();
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
     if (memory) samples.push({ type: 'USED_APP_MEM', timestamp: now, value: memory.usedJSHeapSize });
     const received = performance.getEntriesByType('resource').reduce((sum, e) => sum + ((e as PerformanceResourceTiming).transferSize ?? 0), 0);
