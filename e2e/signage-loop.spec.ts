@@ -4,12 +4,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
 
 /*
- * The signage loop with the real web player: a technician uploads an image and a video in the console, a
- * playlist of both plays in a channel for a screen folder; a second browser opens /player, shows its code,
- * the technician adds that screen by the code (through the QR code's link, which opens "Add a screen"
- * filled in) into the folder; the player shows the image and the video (its time advancing) and uploads
- * its proof of play, which the server accepts and the proof-of-display report counts. A restart from the console reloads it, still paired; offline
- * it plays on from the service worker's cache.
+ * The signage loop with the real web player: a technician uploads an image and a video in the console; a
+ * playlist of both and a slide plays in a channel for a screen folder. A second browser opens /player and
+ * shows its code; the technician adds that screen by the code (through the QR code's link, which opens "Add a
+ * screen" filled in) into the folder. The player shows the image, the video (its time advancing) and the
+ * slide, and uploads its proof of play, which the server accepts and the proof-of-display report counts.
+ * Settings and a restart from the console reach it; offline it plays on from the service worker's cache.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -70,6 +70,23 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
     const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
     const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}`, { name: 'Lobby screens' });
+    const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
+      name: 'Lobby welcome',
+      structureType: 'SLIDE',
+      data: {
+        pages: [
+          {
+            name: 'Main',
+            pageStyle: { backgroundColor: '#1e3a8a' },
+            pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
+            widgets: [
+              { id: 'title', type: 'text', x: 160, y: 380, width: 1600, height: 200, zIndex: 1, text: 'Welcome to the lobby', textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' } },
+              { id: 'clock', type: 'clock', x: 1560, y: 40, width: 320, height: 100, zIndex: 2, format: 'HH:mm', textStyle: { fontSize: 64 } },
+            ],
+          },
+        ],
+      },
+    });
     const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
       name: 'Lobby loop',
       simpleLoopType: 'NORMAL',
@@ -79,6 +96,7 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
         slides: [
           { key: 'poster', type: 'FILE', id: image.id, durationMs: 3_000 },
           { key: 'clip', type: 'FILE', id: video.id },
+          { key: 'welcome', type: 'CONTENT', id: slide.id, durationMs: 3_000 },
         ],
       },
     });
@@ -120,6 +138,11 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const first = await videoTime();
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(first);
     await screenshot(player, 'player-video');
+    // And the slide, drawn by the renderer the console's preview uses.
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'slide', fileId: undefined, visible: true });
+    await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="text"]')).toHaveText('Welcome to the lobby');
+    await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="clock"]')).toHaveText(/^\d\d:\d\d$/);
+    await screenshot(player, 'player-slide');
 
     // Proof of play: the plays so far reach the server in an NDJSON batch it accepts.
     const upload = await uploaded;
@@ -131,8 +154,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
     // Each names the file, the playlist it is part of and the channel.
     for (const e of lines) {
-      expect([image.id, video.id]).toContain(e.fileId);
-      expect(e).toMatchObject({ contentId: loop.id, campaignId: expect.any(Number) });
+      expect(e).toMatchObject(e.fileId ? { contentId: loop.id, campaignId: expect.any(Number) } : { contentId: slide.id, campaignId: expect.any(Number) });
+      if (e.fileId) expect([image.id, video.id]).toContain(e.fileId);
     }
 
     // Frame rate, memory and network samples are accepted too.

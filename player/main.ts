@@ -60,6 +60,8 @@ class Player {
     }, {
       resolve: () => this.resolver(),
       channels: () => (this.manifest ? (segmentAt(this.manifest.segments, clock.now())?.channels ?? []) : []),
+      // Clocks on slides show the screen's time zone.
+      timeZone: () => this.manifest?.timeZone,
     });
   }
 

@@ -54,7 +54,10 @@ export class Stage {
   constructor(
     private readonly root: HTMLElement,
     private readonly hooks: PlayHooks,
-    private readonly context: { resolve: () => Resolver; channels: () => readonly ChannelPlay[]; depth?: number } = { resolve: () => ({ now: 0, file: () => undefined, folder: () => [], content: () => undefined }), channels: () => [] },
+    private readonly context: { resolve: () => Resolver; channels: () => readonly ChannelPlay[]; timeZone?: () => string | undefined; depth?: number } = {
+      resolve: () => ({ now: 0, file: () => undefined, folder: () => [], content: () => undefined }),
+      channels: () => [],
+    },
   ) {}
 
   /**
@@ -302,7 +305,7 @@ export class Stage {
 
   private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): { stop: () => void } {
     const resolve = this.context.resolve();
-    const { element, stop } = renderPage(doc, spec, { fileUrl: (id) => resolve.file(id)?.url ?? '', muted: (this.hooks.volume?.() ?? 0) === 0 });
+    const { element, stop } = renderPage(doc, spec, { fileUrl: (id) => resolve.file(id)?.url ?? '', muted: (this.hooks.volume?.() ?? 0) === 0, timeZone: this.context.timeZone?.() });
     const fit = () => {
       const { scale, offsetX, offsetY } = scaleToFit(spec.pageData.screenSize, { width: holder.clientWidth || this.root.clientWidth, height: holder.clientHeight || this.root.clientHeight });
       Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` });
