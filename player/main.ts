@@ -80,6 +80,9 @@ class Player {
     };
     requestAnimationFrame(count);
     window.addEventListener('online', () => void this.upload());
+    // A reload or a closed tab ends what plays: its play is queued (as cut short) if the page lives long enough.
+    window.addEventListener('pagehide', () => this.stage.stop());
+    window.addEventListener('pageshow', (event) => event.persisted && this.play());
     navigator.serviceWorker?.addEventListener('controllerchange', () => this.manifest && void this.syncServiceWorker(this.manifest));
   }
 

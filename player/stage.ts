@@ -324,7 +324,9 @@ export class Stage {
         const plays = widget.type === 'channel' ? channelPlays(channelsForWidget(this.context.channels(), widget.tags), resolve, `w/${widget.id}`) : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
         node.replaceChildren();
         node.style.backgroundColor = widget.style?.backgroundColor ?? '';
-        const stage = new Stage(node, this.hooks, { ...this.context, depth: depth + 1 });
+        // A slide built ahead (hidden, next) plays its widgets already; what they show then is not proof of play.
+        const hooks: PlayHooks = { ...this.hooks, played: (...args) => holder.style.visibility !== 'hidden' && this.hooks.played(...args) };
+        const stage = new Stage(node, hooks, { ...this.context, depth: depth + 1 });
         stage.load(plays, this.anchor);
         nested.push(stage);
       } else if (widget.type === 'webPage') {
