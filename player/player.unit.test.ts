@@ -5,6 +5,7 @@ import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
 import { channelPlays, manifestResolver, segmentPlays } from './plan';
 import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
+import { STALL_MS, StallWatch } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -171,5 +172,20 @@ describe('what a segment plays', () => {
     // The channels layer plays them full screen; a channel without items takes no turn.
     const segment: Segment = { from: 0, to: 1, layer: 'CHANNELS', channels: [channel(1, 1, [video]), channel(3, 1, [])] };
     expect(segmentPlays(segment, resolve).map((p) => [p.campaignId, p.durationMs])).toEqual([[1, 4_000]]);
+  });
+});
+
+describe('the stall watchdog', () => {
+  it('calls a video stalled when its time has not moved for 15 s, and not while it moves or after it ended', () => {
+    expect(STALL_MS).toBe(15_000);
+    const watch = new StallWatch(0);
+    expect(watch.stalled(0, false, 1_000)).toBe(false);
+    expect(watch.stalled(0.5, false, 2_000)).toBe(false);
+    expect(watch.stalled(0.5, false, 16_999)).toBe(false);
+    expect(watch.stalled(0.5, false, 17_000)).toBe(true);
+    // Moving again resets it; an ended video waits for its slot to end.
+    expect(watch.stalled(0.6, false, 18_000)).toBe(false);
+    expect(watch.stalled(4, true, 60_000)).toBe(false);
+    expect(watch.stalled(4, true, 90_000)).toBe(false);
   });
 });

@@ -30,6 +30,24 @@ export type PlayHooks = {
   volume?: () => number;
 };
 
+/** Whether a video has stopped: its time unchanged for STALL_MS (an ended video is not stalled). */
+export class StallWatch {
+  private last = Number.NaN;
+
+  constructor(private since: number) {}
+
+  stalled(currentTime: number, ended: boolean, now: number): boolean {
+    if (ended || currentTime !== this.last) {
+      this.last = currentTime;
+      this.since = now;
+
+      return false;
+    }
+
+    return now - this.since >= STALL_MS;
+  }
+}
+
 type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<void>; video?: HTMLVideoElement };
 
 function box(doc: Document): HTMLElement {
@@ -209,16 +227,9 @@ export class Stage {
 
   /** Skips a video whose time has not moved for STALL_MS while it should play (ended is not stalled). */
   private watch(video: HTMLVideoElement): void {
-    let last = -1;
-    let stuckSince = Date.now();
+    const watch = new StallWatch(Date.now());
     this.watchdog = setInterval(() => {
-      if (video.ended) return;
-      if (video.currentTime !== last) {
-        last = video.currentTime;
-        stuckSince = Date.now();
-      } else if (Date.now() - stuckSince >= STALL_MS) {
-        this.advance(true);
-      }
+      if (watch.stalled(video.currentTime, video.ended, Date.now())) this.advance(true);
     }, 1_000);
   }
 
