@@ -73,18 +73,25 @@ const EVENT_FILTER: Partial<Record<PlayDimension, (id: string) => SQL>> = {
   MESSAGE: (id) => sql`e.message_id = ${id}::bigint`,
 };
 
-const subjectName = (customerId: number, dimension: PlayDimension, subject: SQL) =>
-  sql`(select n.name from ${playSubjects} n where n.customer_id = ${customerId} and n.dimension = ${dimension} and n.subject_id = ${subject})`;
+/** A join of the kept names of `dimension` on `key`, as `alias` (one hash or index join for all rows, not a lookup a row). */
+const namesJoin = (alias: string, customerId: number, dimension: PlayDimension, key: SQL) =>
+  sql`left join ${playSubjects} ${sql.raw(alias)} on ${sql.raw(alias)}.customer_id = ${customerId} and ${sql.raw(alias)}.dimension = ${dimension} and ${sql.raw(alias)}.subject_id = ${key}`;
 
 /** The name a subject is reported under: its last known name; a content page as `<content> / <page>`; else its id. */
-function nameOf(customerId: number, dimension: CountedDimension, subject: SQL): SQL {
+function naming(customerId: number, dimension: CountedDimension, subject: SQL): { joins: SQL; name: SQL } {
   switch (dimension) {
-    case 'CONTENT_PAGE':
-      return sql`coalesce(${subjectName(customerId, 'CONTENT', sql`split_part(${subject}, '/', 1)`)}, split_part(${subject}, '/', 1)) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)`;
+    case 'CONTENT_PAGE': {
+      const content = sql`split_part(${subject}, '/', 1)`;
+
+      return { joins: namesJoin('n1', customerId, 'CONTENT', content), name: sql`coalesce(n1.name, ${content}) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)` };
+    }
     case 'ASSET':
-      return sql`coalesce(${subjectName(customerId, 'MEDIA_FILE', subject)}, ${subjectName(customerId, 'CONTENT', subject)}, ${subject})`;
+      return {
+        joins: sql`${namesJoin('n1', customerId, 'MEDIA_FILE', subject)} ${namesJoin('n2', customerId, 'CONTENT', subject)}`,
+        name: sql`coalesce(n1.name, n2.name, ${subject})`,
+      };
     default:
-      return sql`coalesce(${subjectName(customerId, dimension, subject)}, ${subject})`;
+      return { joins: namesJoin('n1', customerId, dimension, subject), name: sql`coalesce(n1.name, ${subject})` };
   }
 }
 
@@ -92,10 +99,11 @@ function nameOf(customerId: number, dimension: CountedDimension, subject: SQL): 
 function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: SQL): SQL {
   const search = filter.search ? sql`where r.name ilike ${`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
   const keys = [...filter.order.map((key) => sql.raw(`r.${key.column} ${key.descending ? 'desc' : 'asc'}`)), sql`r.period asc`, sql`r.name asc`, sql`r."subjectId" asc`];
+  const { joins, name } = naming(filter.customerId, dimension, sql`c."subjectId"`);
 
   return sql`with counted as (${counted})
-    select r.* from (select c.period, c."subjectId", ${nameOf(filter.customerId, dimension, sql`c."subjectId"`)} as name,
-                            c.starts, c.ends, c.duration_ms, c.clicks, c.viewers, c.attention_ms from counted c) r
+    select r.* from (select c.period, c."subjectId", ${name} as name, c.starts, c.ends, c.duration_ms, c.clicks, c.viewers, c.attention_ms
+                       from counted c ${joins}) r
     ${search}
     order by ${sql.join(keys, sql`, `)}
     limit ${filter.limit}`;
@@ -116,19 +124,30 @@ export async function findRollupReport(
   input: ReportFilter & { dimension: PlayDimension; subjectId?: string; slices: readonly DaySlice[]; firstDay: string; lastDay: string },
 ): Promise<ReportCounts[]> {
   if (input.slices.length === 0) return [];
-  const diff = (column: string) => sql.raw(`sum(r.${column}[s.to_slot + 1] - r.${column}[s.from_slot + 1])::float8`);
+  // A day row's arrays are stored compressed (a row is over the toast threshold), and every element read would
+  // decompress its whole array again: `'{}' || array` decompresses each once per row (the inner `offset 0`
+  // keeps that below the join), so the slices of a row read memory. The slice counts are worked out below the
+  // grouping too (the outer `offset 0`), so the grouping carries six numbers a row, not six arrays.
+  const columns = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'] as const;
+  const wide = new Set(['duration_ms', 'attention_ms']);
+  const loaded = (column: string) => sql.raw(`'{}'::${wide.has(column) ? 'bigint' : 'int'}[] || r.${column} as ${column}`);
+  const diff = (column: string) => sql.raw(`d.${column}[s.to_slot + 1] - d.${column}[s.from_slot + 1] as ${column}`);
   const counted = sql`
-    select s.period, r.subject_id as "subjectId", ${diff('starts')} as starts, ${diff('ends')} as ends, ${diff('duration_ms')} as duration_ms,
-           ${diff('clicks')} as clicks, ${diff('viewers')} as viewers, ${diff('attention_ms')} as attention_ms
-      from ${playRollupDays} r
-      join unnest(${arrayLiteral(input.slices.map((s) => s.day))}::date[], ${arrayLiteral(input.slices.map((s) => s.period))}::int[],
-                  ${arrayLiteral(input.slices.map((s) => s.fromSlot))}::int[], ${arrayLiteral(input.slices.map((s) => s.toSlot))}::int[])
-           as s(day, period, from_slot, to_slot) on s.day = r.day
-     where r.customer_id = ${input.customerId} and r.dimension = ${input.dimension}
-       and r.day between ${input.firstDay}::date and ${input.lastDay}::date
-       ${input.subjectId === undefined ? sql`` : sql`and r.subject_id = ${input.subjectId}`}
-     group by s.period, r.subject_id
-    having sum(r.starts[s.to_slot + 1] - r.starts[s.from_slot + 1]) > 0`;
+    select x.period, x."subjectId", sum(x.starts)::float8 as starts, sum(x.ends)::float8 as ends, sum(x.duration_ms)::float8 as duration_ms,
+           sum(x.clicks)::float8 as clicks, sum(x.viewers)::float8 as viewers, sum(x.attention_ms)::float8 as attention_ms
+      from (select s.period, d.subject_id as "subjectId", ${sql.join(columns.map(diff), sql`, `)}
+              from (select r.day, r.subject_id, ${sql.join(columns.map(loaded), sql`, `)}
+                      from ${playRollupDays} r
+                     where r.customer_id = ${input.customerId} and r.dimension = ${input.dimension}
+                       and r.day between ${input.firstDay}::date and ${input.lastDay}::date
+                       ${input.subjectId === undefined ? sql`` : sql`and r.subject_id = ${input.subjectId}`}
+                    offset 0) d
+              join unnest(${arrayLiteral(input.slices.map((s) => s.day))}::date[], ${arrayLiteral(input.slices.map((s) => s.period))}::int[],
+                          ${arrayLiteral(input.slices.map((s) => s.fromSlot))}::int[], ${arrayLiteral(input.slices.map((s) => s.toSlot))}::int[])
+                   as s(day, period, from_slot, to_slot) on s.day = d.day
+            offset 0) x
+     group by x.period, x."subjectId"
+    having sum(x.starts) > 0`;
 
   return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted)));
 }

@@ -1,4 +1,4 @@
--- Proof-of-display reports of one entity by another dimension (a screen's plays by content, a channel's by
+-- Proof-of-display reports. Reports of one entity by another dimension (a screen's plays by content, a channel's by
 -- screen) read the raw plays of that entity in the window: one index per entity a report path names. Created on
 -- the partitioned parent, so every monthly partition (existing and future) gets its own; partial, since most
 -- plays name no channel, sub-channel, content or file.
