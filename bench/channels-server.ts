@@ -33,7 +33,7 @@ import { ManifestSchema } from '@/server/modules/display/display.schemas';
 import { manifestPeriod } from '@/server/modules/display/manifest';
 import { findClosureFiles, findContentClosure, findPlaybackDevice } from '@/server/modules/display/manifest.queries';
 import { segmentContentIds, segmentFileIds } from '@/server/modules/display/playback';
-import { loadDeviceFacts, loadPlaybackRules } from '@/server/modules/display/playback-rules.queries';
+import { loadDeviceFacts, loadPlaybackRules, targetsOf } from '@/server/modules/display/playback-rules.queries';
 import { devices } from '@/server/modules/devices/devices.table';
 import { resolveSegments } from '@/server/playback/resolver';
 import { createService } from '@/server/service';
@@ -267,7 +267,7 @@ async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: 
     if (!device) throw new Error(`device ${i} is not claimed`);
     const t1 = performance.now();
     const facts = await loadDeviceFacts(db, device);
-    const rules = await loadPlaybackRules(db, device, facts, { all: false });
+    const rules = await loadPlaybackRules(db, device.customerId, targetsOf([facts]));
     const t2 = performance.now();
     const segments = resolveSegments(rules, facts, window);
     const t3 = performance.now();

@@ -57,8 +57,45 @@ export function timeSets(rules: TimeRules, zone: string, window: PlaybackWindow)
   return { validity, hours, included, excluded, time };
 }
 
+const DAY_MS = 86_400_000;
+const SHARED_TIME_SETS_LIMIT = 50_000;
+
+/**
+ * Time sets by the time rules' own text, zone and a day-aligned window around the one asked for: campaigns
+ * are read again for every manifest and every batch of a fan-out, with a window starting at "now", while their
+ * calendar work (Temporal) depends only on the rules, the zone and the days. Sets computed over a wider window
+ * are the same inside the narrower one (a daily window or an interval never reaches past the day after its
+ * date), and every reader looks inside its window only (edges within it, membership of its instants).
+ * Cleared whole when full.
+ */
+const timeSetsByText = new Map<string, TimeSets>();
+/** In front of it, per rules object (a batch resolves thousands of devices against the same objects). */
+const timeSetsByObject = new WeakMap<TimeRules, Map<string, TimeSets>>();
+const ruleTexts = new WeakMap<TimeRules, string>();
+
+function sharedTimeSets(rules: TimeRules, zone: string, window: PlaybackWindow): TimeSets {
+  const wide = { from: (Math.floor(window.from / DAY_MS) - 1) * DAY_MS, to: (Math.ceil(window.to / DAY_MS) + 1) * DAY_MS };
+  const zoneKey = `${zone}|${wide.from}|${wide.to}`;
+  let byZone = timeSetsByObject.get(rules);
+  if (!byZone) timeSetsByObject.set(rules, (byZone = new Map()));
+  let sets = byZone.get(zoneKey);
+  if (sets) return sets;
+  let text = ruleTexts.get(rules);
+  if (text === undefined) ruleTexts.set(rules, (text = JSON.stringify([rules.validFrom ?? null, rules.validTo ?? null, rules.affectedDays ?? null, rules.affectedHours ?? null, rules.affectedDateRanges ?? null])));
+  const key = `${zoneKey}|${text}`;
+  sets = timeSetsByText.get(key);
+  if (!sets) {
+    sets = timeSets(rules, zone, wide);
+    if (timeSetsByText.size >= SHARED_TIME_SETS_LIMIT) timeSetsByText.clear();
+    timeSetsByText.set(key, sets);
+  }
+  byZone.set(zoneKey, sets);
+
+  return sets;
+}
+
 export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
-  const { time, ...sets } = timeSets(rules, device.timeZone, window);
+  const { time, ...sets } = sharedTimeSets(rules, device.timeZone, window);
   const enabled = rules.enabled;
   const targeted = isTargeted(rules, device);
 

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { campaign, content, device, file } from './fixtures.test-support';
+import { timeSets } from './eligibility';
 import { explain, resolveSegments } from './resolver';
+import { contains, edgesWithin } from './spans';
 import type { CampaignHours, ScheduleInterval, WorkingDays } from './schedule-rules.schemas';
 import type { CampaignRules, DeviceFacts, PlaybackRules, PlaybackWindow } from './types';
 
@@ -217,6 +219,26 @@ describe('resolver properties', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('time sets over a wider, day-aligned window are the same inside the narrower one (what the shared time-set cache relies on)', () => {
+    fc.assert(
+      fc.property(rulesOf(1), fc.constantFrom(...ZONES), windowArb, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 12 }), (c, zone, w, at) => {
+        const DAY = 24 * HOUR;
+        const wide = { from: (Math.floor(w.from / DAY) - 1) * DAY, to: (Math.ceil(w.to / DAY) + 1) * DAY };
+        const narrow = timeSets(c, zone, w);
+        const wider = timeSets(c, zone, wide);
+        const instants = [w.from, w.to - 1, ...at.map((x) => Math.floor(w.from + x * (w.to - w.from - 1)))];
+        for (const t of instants) {
+          expect(contains(wider.time, t), `time at ${t}`).toBe(contains(narrow.time, t));
+          expect(contains(wider.hours, t), `hours at ${t}`).toBe(contains(narrow.hours, t));
+          expect(contains(wider.excluded, t), `excluded at ${t}`).toBe(contains(narrow.excluded, t));
+          expect(wider.included === null ? true : contains(wider.included, t)).toBe(narrow.included === null ? true : contains(narrow.included, t));
+        }
+        expect(edgesWithin(wider.time, w.from, w.to)).toEqual(edgesWithin(narrow.time, w.from, w.to));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -2,8 +2,8 @@ import type { ChannelPlay, Segment } from '@/server/modules/display/display.sche
 import { campaignTimelines, fileSpan, type CampaignTimeline } from './eligibility';
 import { capMs, interleaveMessages, messageTurn, playItems } from './play-order';
 import { contains, edgesWithin } from './spans';
-import { dayStartsWithin, localDateAt } from './time-rules';
-import type { CampaignRules, ContentRef, DeviceFacts, PlaybackRules, PlaybackWindow } from './types';
+import { dayStartsWithin, localDateTextAt } from './time-rules';
+import type { CampaignRules, ContentRef, DeviceFacts, PlaybackRules, PlaybackWindow, PlayRules } from './types';
 
 /*
  * The segments of a device over a window (spec 4 §4): the window is cut at every instant where something
@@ -17,9 +17,9 @@ const byWeightThenId = (a: CampaignTimeline, b: CampaignTimeline) => a.campaign.
 
 const contentRef = (c: ContentRef): ContentRef => ({ id: c.id, name: c.name, deviceContentType: c.deviceContentType });
 
-/** The shuffle seed of a campaign (and message) on the device's local day of `t`. */
-const seedOf = (device: DeviceFacts, t: number, campaignId: number, messageId?: number) =>
-  `${device.id}|${campaignId}${messageId === undefined ? '' : `|${messageId}`}|${localDateAt(t, device.timeZone).toString()}`;
+/** The shuffle seed of a campaign (and message) on the device's local day of `t`; only a RANDOM order reads it. */
+const seedOf = (rules: PlayRules, device: DeviceFacts, t: number, campaignId: number, messageId?: number) =>
+  rules.orderingMode !== 'RANDOM' ? '' : `${device.id}|${campaignId}${messageId === undefined ? '' : `|${messageId}`}|${localDateTextAt(t, device.timeZone)}`;
 
 /** Playback slot mapping (spec 2): one item, N items or all items per turn; `playbackSlotDuration` bounds the turn's time. */
 function playbackSlot(c: CampaignRules): ChannelPlay['playbackSlot'] {
@@ -38,12 +38,12 @@ export function channelAt(timeline: CampaignTimeline, device: DeviceFacts, t: nu
     .sort((a, b) => a.group.weight - b.group.weight || a.group.id - b.group.id || a.message.weight - b.message.weight || a.message.id - b.message.id);
   const turns = messages.map((m) =>
     messageTurn(
-      playItems(m.message, t, seedOf(device, t, c.id, m.message.id), Math.min(cap, capMs(m.message))).map((item) => ({ ...item, messageId: m.message.id })),
+      playItems(m.message, t, seedOf(m.message, device, t, c.id, m.message.id), Math.min(cap, capMs(m.message))).map((item) => ({ ...item, messageId: m.message.id })),
       m.message.saturation,
       m.message.isPlayedElementsCappedByItemCount,
     ),
   );
-  const items = [...playItems(c, t, seedOf(device, t, c.id), cap), ...interleaveMessages(turns, c.contentShuffleMode)];
+  const items = [...playItems(c, t, seedOf(c, device, t, c.id), cap), ...interleaveMessages(turns, c.contentShuffleMode)];
   const slot = playbackSlot(c);
 
   return {
@@ -94,11 +94,22 @@ function boundaries(timelines: readonly CampaignTimeline[], device: DeviceFacts,
   return [...edges].sort((a, b) => a - b);
 }
 
-/** Segments covering `[from, to)` without gaps or overlaps; adjacent segments differ. An empty window has none. */
-export function resolveSegments(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): Segment[] {
-  if (window.to <= window.from) return [];
+/** Where the state can change over a window, and each campaign's eligibility: what the segments are read from. */
+export type SegmentPlan = { timelines: CampaignTimeline[]; cuts: number[] };
+
+/**
+ * The plan of `device` over a non-empty window. It reads the device's id nowhere: devices with the same
+ * targeting, zone and layers share one plan (shared-segments.ts) even when RANDOM orders shuffle per device.
+ */
+export function planSegments(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): SegmentPlan {
   const timelines = campaignTimelines(rules, device, window);
-  const cuts = [window.from, ...boundaries(timelines, device, window), window.to];
+
+  return { timelines, cuts: [window.from, ...boundaries(timelines, device, window), window.to] };
+}
+
+/** The segments of a plan for `device`: each piece between cuts resolved at its start, equal neighbours merged. */
+export function segmentsOf(plan: SegmentPlan, device: DeviceFacts): Segment[] {
+  const { timelines, cuts } = plan;
   const segments: Segment[] = [];
   let lastKey = '';
   for (let i = 0; i < cuts.length - 1; i++) {
@@ -113,4 +124,11 @@ export function resolveSegments(rules: PlaybackRules, device: DeviceFacts, windo
   }
 
   return segments;
+}
+
+/** Segments covering `[from, to)` without gaps or overlaps; adjacent segments differ. An empty window has none. */
+export function resolveSegments(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): Segment[] {
+  if (window.to <= window.from) return [];
+
+  return segmentsOf(planSegments(rules, device, window), device);
 }

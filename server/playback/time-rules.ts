@@ -56,6 +56,11 @@ export const dayStart = (date: PlainDate, zone: string): number => localInstant(
 
 export const localDateAt = (epochMs: number, zone: string): PlainDate => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone).toPlainDate();
 
+const dateTexts = memo<string>(20_000);
+
+/** The local date (`yyyy-MM-dd`) of an instant in `zone`, remembered: the RANDOM seeds of every screen ask it at the same cuts. */
+export const localDateTextAt = (epochMs: number, zone: string): string => dateTexts(`${zone}|${epochMs}`, () => localDateAt(epochMs, zone).toString());
+
 export const parseLocalDate = (value: LocalDate): PlainDate => Temporal.PlainDate.from(value);
 
 /** The local dates whose windows can reach into the window: one day either side (windows across midnight, zone offsets). */

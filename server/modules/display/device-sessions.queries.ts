@@ -58,6 +58,14 @@ export async function findDevicesAllowedToConnect(db: Executor, deviceIds: reado
   return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id), name: r.name }));
 }
 
+/** The heartbeat interval of each device of `deviceIds` (for the `hello` frame). */
+export async function findHeartbeatSeconds(db: Executor, deviceIds: readonly string[]): Promise<Map<string, number>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await execRows<{ id: string; heartbeatSeconds: number }>(db, sql`select d.id::text as id, d.heartbeat_seconds as "heartbeatSeconds" from ${devices} d where d.id = any(${uuidArrayParam(deviceIds)})`);
+
+  return new Map(rows.map((r) => [r.id, r.heartbeatSeconds]));
+}
+
 /**
  * Connected devices are seen now: ONLINE (a transition sets lastDeviceStatusChange and is recorded),
  * `lastSeen` now, `lastActivity` at most once a minute. Two statements for any number of devices.

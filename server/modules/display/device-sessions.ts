@@ -10,7 +10,7 @@ import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
-import { commandView, manifestEtag } from './display.service';
+import { commandView, manifestEtags } from './display.service';
 
 /** Acknowledgements written in one statement at most, and how long one waits for others. */
 const ACKS_PER_BATCH = 500;
@@ -18,8 +18,10 @@ const ACK_BATCH_MS = 20;
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
-/** Manifest ETags worked out at once when a change reaches many connected devices (the pg pool holds 10). */
-const ANNOUNCE_CONCURRENCY = 4;
+/** Manifest ETags worked out together when a change reaches many connected devices (a notice names at most 200). */
+const ANNOUNCE_BATCH = 2_000;
+/** Connections greeted together (their `hello` ETags resolved in one go). */
+const GREET_BATCH = 500;
 
 const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
 const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
@@ -57,7 +59,11 @@ export class DeviceSessions {
     return [...this.byDevice.keys()];
   }
 
-  /** A device connected: it is ONLINE, hears hello, then its pending commands. */
+  /**
+   * A device connected: it is ONLINE, hears hello, then its pending commands. Connections that arrive together
+   * (a reconnect storm after a restart or a network outage) are greeted together: one manifest resolution per
+   * tenant and batch rather than per device (`greet`).
+   */
   async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
     const session: Session = { socket, caller, delivered: new Set(), etag: undefined, alive: true };
     let sessions = this.byDevice.get(caller.deviceId);
@@ -68,11 +74,40 @@ export class DeviceSessions {
     socket.on('close', () => this.forget(session));
     socket.on('error', () => socket.terminate());
 
-    await sq.markConnectedDevicesSeen(this.deps.db, [caller.deviceId]);
-    const [etag, device] = await Promise.all([manifestEtag(this.deps.db, caller.deviceId), q.findDevice(this.deps.db, caller.deviceId)]);
-    session.etag = etag;
-    send(session, { type: 'hello', serverTime: Date.now(), heartbeatSeconds: device?.heartbeatSeconds ?? 60, manifestEtag: etag });
-    await this.deliverCommands([caller.deviceId]);
+    await new Promise<void>((resolve, reject) => {
+      this.arrivals.push({ session, resolve, reject });
+      if (!this.greeting) this.greeting = this.greetArrivals().finally(() => (this.greeting = undefined));
+    });
+  }
+
+  private arrivals: Array<{ session: Session; resolve: () => void; reject: (err: unknown) => void }> = [];
+  private greeting: Promise<void> | undefined;
+
+  /** Greets the connections that arrived, GREET_BATCH at a time, until none wait (those arriving meanwhile join the next batch). */
+  private async greetArrivals(): Promise<void> {
+    // Let the connections of this instant arrive before the first batch goes.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.arrivals.length > 0) {
+      const batch = this.arrivals.splice(0, GREET_BATCH);
+      try {
+        await this.greet(batch.map((b) => b.session));
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+  }
+
+  private async greet(batch: readonly Session[]): Promise<void> {
+    const ids = [...new Set(batch.map((s) => s.caller.deviceId))];
+    await sq.markConnectedDevicesSeen(this.deps.db, ids);
+    const [etags, heartbeats] = await Promise.all([manifestEtags(this.deps.db, ids), sq.findHeartbeatSeconds(this.deps.db, ids)]);
+    for (const session of batch) {
+      const etag = etags.get(session.caller.deviceId);
+      session.etag = etag;
+      send(session, { type: 'hello', serverTime: Date.now(), heartbeatSeconds: heartbeats.get(session.caller.deviceId) ?? 60, manifestEtag: etag });
+    }
+    await this.deliverCommands(ids);
   }
 
   /** A notice from any instance; the devices not connected here are someone else's (or nobody's). */
@@ -80,7 +115,7 @@ export class DeviceSessions {
     const here = notice.deviceIds.filter((id) => this.byDevice.has(id));
     if (here.length === 0) return;
     if (notice.kind === 'commands') await this.deliverCommands(here);
-    else if (notice.kind === 'manifest') await this.announceManifests(here);
+    else if (notice.kind === 'manifest') void this.queueManifestCheck(here);
     else if (notice.kind === 'assigned') await this.announceClaim(here);
     else this.disconnect(here, 4001, 'revoked');
   }
@@ -99,25 +134,57 @@ export class DeviceSessions {
     await q.markCommandsDelivered(this.deps.db, sent);
   }
 
+  private manifestChecks = new Set<string>();
+  private checking: Promise<void> | undefined;
+
   /**
-   * `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. Each ETag is a
-   * resolution of its own (several statements): ANNOUNCE_CONCURRENCY of them run at once, so database round
-   * trips overlap while most of the pool stays free for requests.
+   * Queues devices for `announceManifests` and answers when they have been checked. One change to ten thousand
+   * screens arrives as fifty notices: they join one queue, worked off ANNOUNCE_BATCH devices at a time, so the
+   * tenant's campaigns are read once per batch rather than once per notice.
+   */
+  queueManifestCheck(deviceIds: readonly string[]): Promise<void> {
+    for (const id of deviceIds) this.manifestChecks.add(id);
+    this.checking ??= this.checkQueuedManifests();
+
+    return this.checking;
+  }
+
+  private async checkQueuedManifests(): Promise<void> {
+    // Let the other notices of the same change arrive first.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (;;) {
+      // Checked and cleared in one synchronous step, so a device queued meanwhile always finds a worker.
+      if (this.manifestChecks.size === 0) {
+        this.checking = undefined;
+
+        return;
+      }
+      const batch = [...this.manifestChecks].slice(0, ANNOUNCE_BATCH);
+      for (const id of batch) this.manifestChecks.delete(id);
+      try {
+        await this.announceManifests(batch);
+      } catch (err) {
+        this.deps.log.error({ err, count: batch.length }, 'manifest announcement failed');
+      }
+    }
+  }
+
+  /**
+   * `manifestChanged` to the devices whose manifest ETag differs from the one they last heard. The ETags are
+   * worked out together (`manifestEtags`: per tenant, the facts and campaigns once, the resolver per device),
+   * ANNOUNCE_BATCH devices at a time.
    */
   async announceManifests(deviceIds: readonly string[]): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < deviceIds.length) {
-        const deviceId = deviceIds[next++]!;
-        const etag = await manifestEtag(this.deps.db, deviceId);
+    for (let i = 0; i < deviceIds.length; i += ANNOUNCE_BATCH) {
+      const etags = await manifestEtags(this.deps.db, deviceIds.slice(i, i + ANNOUNCE_BATCH));
+      for (const [deviceId, etag] of etags) {
         for (const session of this.byDevice.get(deviceId) ?? []) {
           if (session.etag === etag) continue;
           session.etag = etag;
           send(session, { type: 'manifestChanged', etag });
         }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(ANNOUNCE_CONCURRENCY, deviceIds.length) }, worker));
+    }
   }
 
   private async announceClaim(deviceIds: readonly string[]): Promise<void> {

@@ -15,7 +15,7 @@ import * as q from './display.queries';
 import { manifestEtag } from './manifest';
 
 /** The manifest's ETag (heartbeat, WebSocket) and the devices a content or file change may reach (`manifestChanged`). */
-export { devicesAffectedBy, manifestEtag } from './manifest';
+export { devicesAffectedBy, manifestEtag, manifestEtags } from './manifest';
 import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResult, DisplayRegistration, DisplayRegistrationResult, DisplayStatus } from './display.schemas';
 
 /** Spec 4 §1–§2. */

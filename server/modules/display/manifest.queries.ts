@@ -5,6 +5,7 @@ import { contentReferences, deviceContents } from '@/server/modules/content/cont
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns/campaign-targeting.queries';
 import { messageChannelsPlayingQuery } from '@/server/modules/messages/messages.queries';
 
@@ -26,6 +27,10 @@ export type PlaybackDevice = {
   /** The device's emergency content, else the customer's default emergency content (same tenant only). */
   emergencyContent: PlaybackContentRef | null;
   content: PlaybackContentRef | null;
+  /** What targeting reads (DeviceFacts), read with the row: its folder and every ancestor, tags, teams. */
+  folderIds: string[];
+  tags: string[];
+  teamIds: string[];
 };
 
 const ref = (alias: string) =>
@@ -33,20 +38,26 @@ const ref = (alias: string) =>
 
 /** The claimed device matching `where` (over the device table's columns), with its playback inputs; undefined when none. */
 export async function findPlaybackDevice(db: Executor, where: SQL): Promise<PlaybackDevice | undefined> {
-  const [row] = await execRows<PlaybackDevice>(
+  const [row] = await findPlaybackDevices(db, where, 1);
+
+  return row;
+}
+
+/** The claimed devices matching `where`, with their playback inputs (one statement). */
+export function findPlaybackDevices(db: Executor, where: SQL, limit?: number): Promise<PlaybackDevice[]> {
+  return execRows<PlaybackDevice>(
     db,
     sql`select ${devices.id} as id, ${devices.customerId}::float8 as "customerId", coalesce(${devices.timeZone}, 'UTC') as "timeZone", ${devices.settings} as settings,
-               ${devices.emergencyStatus} as "emergencyStatus", coalesce(${ref('e')}, ${ref('de')}) as "emergencyContent", ${ref('c')} as content
+               ${devices.emergencyStatus} as "emergencyStatus", coalesce(${ref('e')}, ${ref('de')}) as "emergencyContent", ${ref('c')} as content,
+               ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
+               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
           from ${devices}
           join ${customers} cu on cu.id = ${devices.customerId}
           left join ${deviceContents} c on c.id = ${devices.contentId} and c.customer_id = cu.id
           left join ${deviceContents} e on e.id = ${devices.emergencyContentId} and e.customer_id = cu.id
           left join ${deviceContents} de on de.id = cu.default_emergency_content_id::uuid and de.customer_id = cu.id
-         where ${where}
-         limit 1`,
+         where ${where}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
   );
-
-  return row;
 }
 
 export type ClosureContent = {

@@ -4,14 +4,14 @@ import type { Config } from '@/server/config';
 import type { DeviceContext, ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { uuidEquals } from '@/server/db/sql';
+import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/errors';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
 import { signedDownloadUrl } from '@/server/modules/uploads/downloads.service';
 import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation, Segment } from './display.schemas';
-import { findClosureFiles, findContentClosure, findDevicesShowing, findPlaybackDevice, type ClosureContent, type ClosureFile, type PlaybackDevice } from './manifest.queries';
-import { explainPlayback, resolveSegments, segmentContentIds, segmentFileIds, type PlaybackWindow } from './playback';
+import { findClosureFiles, findContentClosure, findDevicesShowing, findPlaybackDevice, findPlaybackDevices, type ClosureContent, type ClosureFile, type PlaybackDevice } from './manifest.queries';
+import { explainPlayback, resolveSegments, resolveSegmentsOfDevices, segmentContentIds, segmentFileIds, type PlaybackWindow } from './playback';
 
 /*
  * The device manifest (spec 4 §4): the playback resolution over [generatedAt, validUntil), the content it
@@ -41,30 +41,46 @@ type Resolved = { device: PlaybackDevice; window: PlaybackWindow; segments: Segm
 async function resolveManifest(db: Executor, device: PlaybackDevice, now: number, withData: boolean): Promise<Resolved> {
   const window = { from: now, to: manifestPeriod(now).validUntil };
   const segments = await resolveSegments(db, device, window);
-  const contents = await findContentClosure(db, device.customerId, segmentContentIds(segments), withData);
-  const files = await findClosureFiles(db, device.customerId, contents.map((c) => c.id), segmentFileIds(segments));
+  const { contents, files, digest } = await readClosure(db, device.customerId, segmentContentIds(segments), segmentFileIds(segments), withData);
 
-  return { device, window, segments, contents, files, etag: etagOf(device, window, segments, contents, files) };
+  return { device, window, segments, contents, files, etag: etagOf(device, window, segments, digest) };
+}
+
+/** The content the segments play with everything it embeds, and the files of all of it (two statements). */
+type Closure = { contents: ClosureContent[]; files: ClosureFile[]; digest: string };
+
+async function readClosure(db: Executor, customerId: number, contentIds: readonly string[], fileIds: readonly string[], withData: boolean): Promise<Closure> {
+  const contents = await findContentClosure(db, customerId, contentIds, withData);
+  const files = await findClosureFiles(db, customerId, contents.map((c) => c.id), fileIds);
+
+  return { contents, files, digest: closureDigest(contents, files) };
 }
 
 /**
  * The ETag: a hash of what the manifest shows (time zone, settings, the segments' layers, content and
  * channels with their inner boundaries, every content's name, kind, version and document, every file's
  * fields and folder membership) and of the URL period (`manifestPeriod`). Not of `generatedAt` or the
- * window's own ends: it is stable while nothing shown changes.
+ * window's own ends: it is stable while nothing shown changes. The closure's part (`closureDigest`) is
+ * written once for all the devices that show the same content.
  */
-function etagOf(device: PlaybackDevice, window: PlaybackWindow, segments: Segment[], contents: ClosureContent[], files: ClosureFile[]): string {
+function etagOf(device: Pick<PlaybackDevice, 'timeZone' | 'settings'>, window: PlaybackWindow, segments: Segment[], closure: string): string {
   const shown = {
-    v: 1,
+    v: 2,
     period: manifestPeriod(window.from).validUntil,
     timeZone: device.timeZone,
     settings: device.settings,
     segments: segments.map((s) => ({ ...s, from: s.from === window.from ? null : s.from, to: s.to === window.to ? null : s.to })),
-    contents: contents.map((c) => [c.id, c.name, c.deviceContentType, c.structureType, c.version, c.dataHash]),
-    files: files.map((f) => [f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, f.inFolders]),
   };
 
-  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 27);
+  return createHash('sha256').update(JSON.stringify(shown)).update(closure).digest('base64url').slice(0, 27);
+}
+
+/** What the ETag hashes of a content closure and its files. */
+function closureDigest(contents: readonly ClosureContent[], files: readonly ClosureFile[]): string {
+  return JSON.stringify({
+    contents: contents.map((c) => [c.id, c.name, c.deviceContentType, c.structureType, c.version, c.dataHash]),
+    files: files.map((f) => [f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, f.inFolders]),
+  });
 }
 
 const claimedDevice = (db: Executor, deviceId: string) => findPlaybackDevice(db, uuidEquals(devices.id, deviceId));
@@ -74,10 +90,59 @@ const claimedDevice = (db: Executor, deviceId: string) => findPlaybackDevice(db,
  * heartbeat and the WebSocket. An unclaimed device has nothing to play: the ETag of an empty manifest.
  */
 export async function manifestEtag(db: Executor, deviceId: string, now = Date.now()): Promise<string> {
-  const device = await claimedDevice(db, deviceId);
-  if (!device) return etagOf({ id: deviceId, customerId: 0, timeZone: 'UTC', settings: {}, emergencyStatus: false, emergencyContent: null, content: null }, { from: now, to: now }, [], [], []);
+  return (await manifestEtags(db, [deviceId], now)).get(deviceId)!;
+}
 
-  return (await resolveManifest(db, device, now, false)).etag;
+const unclaimedEtag = (deviceId: string, now: number) =>
+  etagOf({ timeZone: 'UTC', settings: {} }, { from: now, to: now }, [], closureDigest([], []));
+
+/**
+ * The manifest ETags of many devices at once (a change fanned out to thousands of screens, a reconnect storm),
+ * each the value its own manifest answers. Per tenant, the devices' facts and the campaigns that can reach any
+ * of them are read once; devices the rules cannot tell apart are resolved once, devices that play the same
+ * content share one closure read, and those with the same settings too one ETag. A fixed number of
+ * statements per tenant and distinct closure, not per device.
+ */
+export async function manifestEtags(db: Executor, deviceIds: readonly string[], now = Date.now()): Promise<Map<string, string>> {
+  const etags = new Map<string, string>();
+  const unique = [...new Set(deviceIds)];
+  const claimed = unique.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(unique)})`);
+  const window = { from: now, to: manifestPeriod(now).validUntil };
+  const byCustomer = new Map<number, PlaybackDevice[]>();
+  for (const device of claimed) {
+    const list = byCustomer.get(device.customerId);
+    if (list) list.push(device);
+    else byCustomer.set(device.customerId, [device]);
+  }
+  for (const [customerId, tenantDevices] of byCustomer) {
+    const resolved = await resolveSegmentsOfDevices(db, customerId, tenantDevices, window);
+    // Devices that play the same segments share the closure read, and with the same settings the ETag itself.
+    const closures = new Map<string, Promise<Closure>>();
+    const closureOf = new Map<string, Promise<Closure>>();
+    const shared = new Map<string, string>();
+    await Promise.all(
+      tenantDevices.map(async (device) => {
+        const { key, segments } = resolved.get(device.id) ?? { key: device.id, segments: [] };
+        let closure = closureOf.get(key);
+        if (!closure) {
+          const contentIds = segmentContentIds(segments);
+          const fileIds = segmentFileIds(segments);
+          const idsKey = `${contentIds.join(',')}|${fileIds.join(',')}`;
+          closure = closures.get(idsKey);
+          if (!closure) closures.set(idsKey, (closure = readClosure(db, customerId, contentIds, fileIds, false)));
+          closureOf.set(key, closure);
+        }
+        const { digest } = await closure;
+        const etagKey = `${key}\n${JSON.stringify(device.settings)}`;
+        let etag = shared.get(etagKey);
+        if (etag === undefined) shared.set(etagKey, (etag = etagOf(device, window, segments, digest)));
+        etags.set(device.id, etag);
+      }),
+    );
+  }
+  for (const id of unique) if (!etags.has(id)) etags.set(id, unclaimedEtag(id, now));
+
+  return etags;
 }
 
 function manifestFile(config: Config, customerId: number, file: ClosureFile, input: { urlsExpireAt: number; baseUrl: string }): ManifestFile {

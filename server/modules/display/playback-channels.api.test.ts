@@ -4,7 +4,7 @@ import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campai
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFile } from '@/server/modules/files/files.test-helpers';
-import { devicesAffectedBy } from './manifest';
+import { devicesAffectedBy, manifestEtag, manifestEtags } from './manifest';
 import type { TestContext } from '@/server/test/harness';
 import type { Manifest, PlaybackExplanation, Segment } from './display.schemas';
 import { newDevice, type TestDevice } from './display.test-kit';
@@ -261,5 +261,41 @@ describe('what sub-channels play changes', () => {
     });
     expect(await devicesAffectedBy(t.db, { customerId: k.customerId, fileIds: [played.id] })).toEqual([screen.deviceId]);
     expect(await devicesAffectedBy(t.db, { customerId: k.customerId, contentIds: [slide.id] })).toEqual([screen.deviceId]);
+  });
+});
+
+describe('manifest ETags of many devices at once (the fan-out and the WebSocket hello)', () => {
+  it('gives each device the ETag its own manifest answers, across folders, static and quick-filter targeting, tenants and unclaimed devices', async () => {
+    const hall = await k.own.deviceFolder('Batch hall');
+    const inHall = await newDevice(t, { customerId: k.customerId });
+    await t.db.update(devices).set({ deviceGroupId: hall.id, groupPath: [k.own.roots.device.id, hall.id], timeZone: 'Asia/Kolkata' }).where(eq(devices.id, inHall.deviceId));
+    const chosen = await newDevice(t, { customerId: k.customerId });
+    const tagged = await newDevice(t, { customerId: k.customerId });
+    await t.db.update(devices).set({ tags: ['batch-qf'] }).where(eq(devices.id, tagged.deviceId));
+    const theirs = await newDevice(t, { customerId: k.otherCustomerId });
+    const unclaimed = await newDevice(t);
+    const slide = await k.own.content('Batch slide');
+    const picture = await k.own.file('batch.png');
+    await k.create({ ...k.contentChannel(slide.id, { name: 'Batch hall channel' }, [hall.id]) });
+    await k.create({ ...k.contentChannel(slide.id, { name: 'Batch chosen', deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: chosen.deviceId }] } }, []) });
+    const filter = await k.own.quickFilter('DEVICE', { tags: ['batch-qf'] });
+    await k.create({
+      ...k.contentChannel(slide.id, { name: 'Batch filtered', deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: filter.id }, []),
+      type: 'ASSETS_STATIC', defaultDuration: 5, orderingMode: 'DEFAULT', contentShuffleMode: undefined, contentAssignment: undefined, fileAssignment: { assignments: [{ fileId: picture.id }] },
+    });
+    const now = Date.now();
+    const claimed = [screen, inHall, chosen, tagged, theirs];
+    const ids = [...claimed, unclaimed].map((d) => d.deviceId);
+
+    const together = await manifestEtags(t.db, [...ids, screen.deviceId], now);
+    expect([...together.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(together.get(id), id).toBe(await manifestEtag(t.db, id, now));
+    for (const device of claimed) {
+      const manifest = await t.request('GET', '/api/display/manifest', { token: device.token });
+      expect(manifest.status).toBe(200);
+      expect(together.get(device.deviceId), device.deviceId).toBe((manifest.body as Manifest).etag);
+    }
+    // Different things shown, different ETags: the batch did not hand one device's resolution to another.
+    expect(new Set(claimed.map((d) => together.get(d.deviceId))).size).toBe(claimed.length);
   });
 });

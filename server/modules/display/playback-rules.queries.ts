@@ -61,61 +61,99 @@ type CampaignRow = {
 
 /** The facts of `device` the resolver reads: its folder path, tags, teams and the device quick filters it matches. */
 export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Promise<DeviceFacts> {
-  // Independent reads: on PostgreSQL's pool they overlap.
-  const [[row], quickFilterIds] = await Promise.all([
-    execRows<{ folderIds: string[]; tags: string[]; teamIds: string[] }>(
-      db,
-      sql`select ${devices.groupPath}::text[] as "folderIds", ${devices.tags} as tags,
-                 array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'device' and ta.resource_id = ${devices.id}::text and ta.customer_id = ${devices.customerId}) as "teamIds"
-            from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId}`,
-    ),
-    matchingDeviceQuickFilters(db, device),
-  ]);
-
-  return {
-    id: device.id,
-    timeZone: device.timeZone,
-    folderIds: row?.folderIds ?? [],
-    tags: row?.tags ?? [],
-    teamIds: row?.teamIds ?? [],
-    quickFilterIds,
-    emergencyStatus: device.emergencyStatus,
-    emergencyContent: device.emergencyContent,
-    content: device.content,
-  };
+  return (await loadDevicesFacts(db, device.customerId, [device])).get(device.id)!;
 }
 
-/** The device quick filters of the tenant's QUICK_FILTER campaigns and messages that `device` matches (one statement). */
-async function matchingDeviceQuickFilters(db: Executor, device: PlaybackDevice): Promise<string[]> {
+/**
+ * The facts of several devices of one tenant at once (the fan-out of a change to many screens): the device
+ * rows carry their folders, tags and teams; the device quick filters they match are one statement however
+ * many devices (two when the tenant targets by device quick filters).
+ */
+export async function loadDevicesFacts(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<Map<string, DeviceFacts>> {
+  const quickFilterIds = await matchingDeviceQuickFilters(
+    db,
+    customerId,
+    playbackDevices.map((d) => d.id),
+  );
+
+  return new Map(
+    playbackDevices.map((device) => {
+      const facts: DeviceFacts = {
+        id: device.id,
+        timeZone: device.timeZone,
+        folderIds: device.folderIds,
+        tags: device.tags,
+        teamIds: device.teamIds,
+        quickFilterIds: quickFilterIds.get(device.id) ?? [],
+        emergencyStatus: device.emergencyStatus,
+        emergencyContent: device.emergencyContent,
+        content: device.content,
+      };
+
+      return [device.id, facts];
+    }),
+  );
+}
+
+/** Per device of `deviceIds`, the device quick filters of the tenant's QUICK_FILTER campaigns and messages it matches (one statement, two with filters). */
+async function matchingDeviceQuickFilters(db: Executor, customerId: number, deviceIds: readonly string[]): Promise<Map<string, string[]>> {
+  const matches = new Map<string, string[]>();
   const filters = await execRows<{ id: string; criteria: unknown }>(
     db,
     sql`select distinct qf.id, qf.criteria from ${quickFilters} qf
-         where qf.customer_id = ${device.customerId} and qf.filtered_entity_type = 'DEVICE' and qf.id in (
-           select c.device_quick_filter_id from ${campaigns} c where c.customer_id = ${device.customerId} and c.device_selection_mode = 'QUICK_FILTER'
-           union all select m.device_quick_filter_id from ${messages} m where m.customer_id = ${device.customerId} and m.device_selection_mode = 'QUICK_FILTER')`,
+         where qf.customer_id = ${customerId} and qf.filtered_entity_type = 'DEVICE' and qf.id in (
+           select c.device_quick_filter_id from ${campaigns} c where c.customer_id = ${customerId} and c.device_selection_mode = 'QUICK_FILTER'
+           union all select m.device_quick_filter_id from ${messages} m where m.customer_id = ${customerId} and m.device_selection_mode = 'QUICK_FILTER')`,
   );
-  if (filters.length === 0) return [];
+  if (filters.length === 0) return matches;
   const now = new Date();
   const checks = filters.map(
-    (f) => sql`select ${f.id}::text as id where exists (select 1 from ${devices} where ${devices.id} = ${device.id}::uuid and ${devices.customerId} = ${device.customerId} and ${criteriaCondition('DEVICE', f.criteria, { customerId: device.customerId, now })})`,
+    (f) =>
+      sql`select ${f.id}::text as id, ${devices.id}::text as "deviceId" from ${devices}
+           where ${devices.id} = any(${uuidArrayParam(deviceIds)}) and ${devices.customerId} = ${customerId} and ${criteriaCondition('DEVICE', f.criteria, { customerId, now })}`,
   );
-  const rows = await execRows<{ id: string }>(db, sql.join(checks, sql` union all `));
+  for (const row of await execRows<{ id: string; deviceId: string }>(db, sql.join(checks, sql` union all `))) {
+    const list = matches.get(row.deviceId) ?? [];
+    list.push(row.id);
+    matches.set(row.deviceId, list);
+  }
+  // The order the single-device read gave (filter order), so the facts do not depend on how they were read.
+  const order = new Map(filters.map((f, i) => [f.id, i]));
+  for (const list of matches.values()) list.sort((a, b) => order.get(a)! - order.get(b)!);
 
-  return rows.map((r) => r.id);
+  return matches;
+}
+
+/** What a campaign may target among some devices: the candidates the loader reads (the resolver then decides per device). */
+export type PlaybackTargets = { deviceIds: readonly string[]; folderIds: readonly string[]; quickFilterIds: readonly string[] };
+
+/** The union of the devices' targets: the campaigns that can reach any of them. */
+export function targetsOf(facts: Iterable<DeviceFacts>): PlaybackTargets {
+  const deviceIds = new Set<string>();
+  const folderIds = new Set<string>();
+  const quickFilterIds = new Set<string>();
+  for (const f of facts) {
+    deviceIds.add(f.id);
+    for (const id of f.folderIds) folderIds.add(id);
+    for (const id of f.quickFilterIds) quickFilterIds.add(id);
+  }
+
+  return { deviceIds: [...deviceIds], folderIds: [...folderIds], quickFilterIds: [...quickFilterIds] };
 }
 
 /**
  * The tenant's campaigns for the resolver: with `all`, every campaign (explain answers each one); otherwise
- * only those that can target the device (the resolver then applies every rule, tag and team conditions included).
+ * only those that can target one of the devices of `targets` (the resolver then applies every rule per device,
+ * targeting, tag and team conditions included, so reading a superset changes nothing).
  */
-export async function loadPlaybackRules(db: Executor, device: PlaybackDevice, facts: DeviceFacts, options: { all: boolean }): Promise<PlaybackRules> {
-  const customerId = device.customerId;
-  const candidates: SQL = options.all
-    ? sql`true`
-    : sql`(
-        (c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = ${device.id}::uuid))
-        or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(facts.folderIds)})))
-        or (c.device_selection_mode = 'QUICK_FILTER' and c.device_quick_filter_id = any(${uuidArrayParam(facts.quickFilterIds)})))`;
+export async function loadPlaybackRules(db: Executor, customerId: number, targets: PlaybackTargets | 'all'): Promise<PlaybackRules> {
+  const candidates: SQL =
+    targets === 'all'
+      ? sql`true`
+      : sql`(
+        (c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = any(${uuidArrayParam(targets.deviceIds)})))
+        or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(targets.folderIds)})))
+        or (c.device_selection_mode = 'QUICK_FILTER' and c.device_quick_filter_id = any(${uuidArrayParam(targets.quickFilterIds)})))`;
   const rows = await execRows<CampaignRow>(
     db,
     sql`select c.id::float8 as id, c.name, c.level, c.type, c.enabled, c.weight, c.saturation, c.tags, c.valid_from::text as "validFrom", c.valid_to::text as "validTo",

@@ -1,8 +1,8 @@
 import type { Executor } from '@/server/db/client';
-import { explain as explainRules, resolveSegments as resolveRules, type Explanation } from '@/server/playback/resolver';
+import { explain as explainRules, resolveSegments as resolveRules, resolveSegmentsShared, type Explanation } from '@/server/playback/resolver';
 import type { Segment } from './display.schemas';
 import type { PlaybackDevice } from './manifest.queries';
-import { loadDeviceFacts, loadPlaybackRules } from './playback-rules.queries';
+import { loadDeviceFacts, loadDevicesFacts, loadPlaybackRules, targetsOf } from './playback-rules.queries';
 
 /*
  * The playback resolution (spec 4 §4) for one device: its facts and the tenant's campaigns are read here
@@ -16,15 +16,28 @@ export type PlaybackWindow = { from: number; to: number };
 export async function resolveSegments(db: Executor, device: PlaybackDevice, window: PlaybackWindow): Promise<Segment[]> {
   if (window.to <= window.from) return [];
   const facts = await loadDeviceFacts(db, device);
-  const rules = await loadPlaybackRules(db, device, facts, { all: false });
+  const rules = await loadPlaybackRules(db, device.customerId, targetsOf([facts]));
 
   return resolveRules(rules, facts, window);
+}
+
+/**
+ * What each of several devices of one tenant plays over the window (the fan-out of a change): their facts
+ * and the campaigns that can reach any of them are read once, then devices the rules cannot tell apart are
+ * resolved once (`resolveSegmentsShared`); each answer carries that sharing key.
+ */
+export async function resolveSegmentsOfDevices(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[], window: PlaybackWindow): Promise<Map<string, { key: string; segments: Segment[] }>> {
+  if (playbackDevices.length === 0 || window.to <= window.from) return new Map(playbackDevices.map((d) => [d.id, { key: d.id, segments: [] }]));
+  const facts = await loadDevicesFacts(db, customerId, playbackDevices);
+  const rules = await loadPlaybackRules(db, customerId, targetsOf(facts.values()));
+
+  return resolveSegmentsShared(rules, facts.values(), window);
 }
 
 /** Why each campaign of the tenant plays or does not play on `device` at `at` (every campaign, with its reasons). */
 export async function explainPlayback(db: Executor, device: PlaybackDevice, at: number): Promise<Explanation> {
   const facts = await loadDeviceFacts(db, device);
-  const rules = await loadPlaybackRules(db, device, facts, { all: true });
+  const rules = await loadPlaybackRules(db, device.customerId, 'all');
 
   return explainRules(rules, facts, at);
 }
