@@ -2,6 +2,7 @@
 // npm packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { buildPlayer } from './build-player.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,3 +19,6 @@ await build({
   logLevel: 'warning',
 });
 console.log('server bundled: dist/server/main.mjs');
+
+// The web player (/player/) is served by this server from dist/player/.
+await buildPlayer();

@@ -67,6 +67,10 @@ async function main() {
     console.log('[e2e] no production build found; running npm run build');
     const code = await run(npm, ['run', 'build']);
     if (code !== 0) return code;
+  } else if (!existsSync(join(root, 'dist', 'player', 'index.html'))) {
+    // A build from before the web player: bundle it alone (the server serves it from dist/player/).
+    const code = await run(process.execPath, ['scripts/build-player.mjs']);
+    if (code !== 0) return code;
   }
 
   const port = await freePort();

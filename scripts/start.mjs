@@ -9,6 +9,10 @@ if (!built) {
   console.log('No build found: running npm run build first…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+} else if (!existsSync(`${root}dist/player/index.html`)) {
+  // A build from before the web player: bundle it alone.
+  const { buildPlayer } = await import('./build-player.mjs');
+  await buildPlayer();
 }
 process.chdir(root);
 await import(`${root}dist/server/main.mjs`);

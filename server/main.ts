@@ -5,6 +5,7 @@ import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
+import { createPlayerHandler, isPlayerPath } from './http/player-assets';
 import { moduleJobs } from './modules';
 import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
@@ -26,6 +27,7 @@ async function main() {
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
   const apiListener = createNodeListener(app.fetch);
+  const playerHandler = createPlayerHandler();
   const { default: next } = await import('next');
   // Next.js attaches its own `upgrade` listener to the server of the first request it handles; given this
   // stand-in instead, it never sees the real server, and upgrades reach Next only through the listener below.
@@ -39,6 +41,12 @@ async function main() {
   const server = http.createServer((req, res) => {
     if (isApiPath(req.url ?? '/')) {
       void apiListener(req, res);
+
+      return;
+    }
+    // The web player (dist/player/): static files, no console runtime.
+    if (isPlayerPath(req.url ?? '/')) {
+      void playerHandler(req, res);
 
       return;
     }

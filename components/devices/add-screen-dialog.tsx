@@ -52,6 +52,7 @@ export function AddScreenDialog({
   onOpenChange,
   root,
   defaultFolder,
+  activationCode,
   onAdded,
 }: {
   open: boolean;
@@ -60,6 +61,8 @@ export function AddScreenDialog({
   root: DeviceGroup | undefined;
   /** The folder chosen when the dialog opens (the one shown in the list); the root otherwise. */
   defaultFolder?: FolderChoice;
+  /** A code to fill in (the screens page's `?pair=` from the player's QR code). */
+  activationCode?: string;
   onAdded: (device: Device) => void;
 }) {
   const claim = useClaimDevice();
@@ -80,7 +83,7 @@ export function AddScreenDialog({
       description="Start the player on the screen: it shows a 4-digit code. Type it here to add the screen to this tenant."
       schema={AddScreenSchema}
       required={{ activationCode: 'Enter the code the screen shows', deviceName: 'Enter a name' }}
-      values={{ activationCode: '', deviceName: '', timeZone: zone, license: 'UN_LICENSED', folderId: initial.id }}
+      values={{ activationCode: activationCode ?? '', deviceName: '', timeZone: zone, license: 'UN_LICENSED', folderId: initial.id }}
       submitLabel="Add screen"
       onSubmit={async ({ folderId, ...values }) => {
         const device = await claim.mutateAsync(values);

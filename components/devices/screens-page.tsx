@@ -1,7 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useCallback, useMemo, useState } from 'react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
 import type { DeviceDragItems } from '@/components/devices/device-drag';
 import { DeleteDeviceFolderDialog, MoveScreensDialog, NewDeviceFolderDialog, RenameDeviceFolderDialog } from '@/components/devices/device-folder-dialogs';
@@ -124,6 +124,17 @@ function ScreenConsole() {
   const command = useDeviceCommand();
   const remove = useDeleteDevice();
   const [adding, setAdding] = useState(false);
+  // `?pair=1234` (the web player's QR code): "Add a screen" opens with the code filled in, once the root
+  // folder it defaults to is known.
+  const searchParams = useSearchParams();
+  const pairCode = /^\d{4}$/.test(searchParams.get('pair') ?? '') ? searchParams.get('pair')! : undefined;
+  const [pairShown, setPairShown] = useState(false);
+  useEffect(() => {
+    if (pairCode && canManage && root.data && !pairShown) {
+      setPairShown(true);
+      setAdding(true);
+    }
+  }, [pairCode, canManage, root.data, pairShown]);
   const [action, setAction] = useState<ScreenAction | null>(null);
   const [folderAction, setFolderAction] = useState<FolderAction | null>(null);
   const [moving, setMoving] = useState<string[] | null>(null);
@@ -196,6 +207,7 @@ function ScreenConsole() {
           open={adding}
           onOpenChange={setAdding}
           root={root.data ?? undefined}
+          activationCode={pairCode}
           defaultFolder={current && root.data ? { id: current.id, name: folderName } : undefined}
           onAdded={(device) => router.push(`/screens/${device.id}`)}
         />

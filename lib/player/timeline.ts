@@ -78,16 +78,24 @@ export function totalDuration(entries: readonly PlayEntry[]): number {
 
 /** Which entry plays `elapsedMs` after the start (the playlist repeats), and how far into it. */
 export function entryAt(entries: readonly PlayEntry[], elapsedMs: number): { index: number; offsetMs: number } | undefined {
-  const total = totalDuration(entries);
-  if (entries.length === 0 || total <= 0) return undefined;
-  let t = ((elapsedMs % total) + total) % total;
-  for (let index = 0; index < entries.length; index++) {
-    const d = entries[index]!.durationMs;
+  return loopPosition(entries.map((e) => e.durationMs), 0, elapsedMs);
+}
+
+/**
+ * Where in a loop of `durations` (ms each, repeating from `anchor`) the instant `now` falls: the item and
+ * how far into it. Before the anchor the loop runs backwards from it, so every screen gets the same answer.
+ */
+export function loopPosition(durations: readonly number[], anchor: number, now: number): { index: number; offsetMs: number } | undefined {
+  const total = durations.reduce((sum, d) => sum + Math.max(0, d), 0);
+  if (durations.length === 0 || total <= 0) return undefined;
+  let t = (((now - anchor) % total) + total) % total;
+  for (let index = 0; index < durations.length; index++) {
+    const d = Math.max(0, durations[index]!);
     if (t < d) return { index, offsetMs: t };
     t -= d;
   }
 
-  return { index: entries.length - 1, offsetMs: 0 };
+  return { index: durations.length - 1, offsetMs: 0 };
 }
 
 /** "1:05" or "1:02:03". */

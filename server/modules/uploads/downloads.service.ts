@@ -12,6 +12,7 @@ import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { DevicePreviewRow } from '@/server/modules/devices/devices.queries';
 import type { BlobStat, BlobStore } from '@/server/storage/blob-store';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
+import { parseRange } from '@/server/http/byte-range';
 import { servedContentType } from './content-types';
 import { signedUrl } from './signed-urls';
 import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
@@ -139,26 +140,6 @@ function matchesEtag(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
 
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
-
-/** One `bytes=` range (a, a-, -n); several ranges are answered whole (RFC 9110 allows ignoring Range). */
-export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/i.exec(header.trim());
-  if (!match) return undefined;
-  const [, from, to] = match;
-  if (from === '' && to === '') return undefined;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  if (to !== '' && Number(to) < start) return undefined; // invalid: ignored (RFC 9110 §14.2)
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size) return 'unsatisfiable';
-
-  return { start, end };
 }
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp', avif: 'image/avif' };

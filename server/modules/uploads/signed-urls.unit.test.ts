@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
-import { parseRange } from './downloads.service';
+import { parseRange } from '@/server/http/byte-range';
 import { signPath, verifyPathToken } from './signed-urls';
 
 const config = parseConfig({ NODE_ENV: 'test', AUTH_SECRET: 'unit-test-secret-that-is-long-enough-0123456789' });

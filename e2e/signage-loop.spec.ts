@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+
+/*
+ * The signage loop with the real web player: a technician uploads an image and a video in the console; a
+ * playlist of both and a slide plays in a channel for a screen folder. A second browser opens /player and
+ * shows its code; the technician adds that screen by the code (through the QR code's link, which opens "Add a
+ * screen" filled in) into the folder. The player shows the image, the video (its time advancing) and the
+ * slide, and uploads its proof of play, which the server accepts and the proof-of-display report counts.
+ * Settings and a restart from the console reach it; offline it plays on from the service worker's cache.
+ */
+
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
+const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: fixture('poster.png') };
+const WEBM = { name: 'clip.webm', mimeType: 'video/webm', buffer: fixture('clip.webm') };
+
+/** What the player's current layer shows: its kind and file. */
+function current(player: Page) {
+  return player.evaluate(() => {
+    const layer = document.querySelector<HTMLElement>('#stage > .layer[data-state="current"]');
+
+    return layer ? { kind: layer.dataset.kind, fileId: layer.dataset.fileId, visible: layer.style.visibility !== 'hidden' } : null;
+  });
+}
+
+test('a browser at /player is added by its code, plays the channel\'s image and video, and the report counts its plays', async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(240_000);
+  const errors = collectConsoleErrors(page);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Signage loop ${suffix}`);
+  const owner = await createUser(request, admin.access_token, customer.id, 'OWNER', 'Loop Owner', suffix);
+  const token = (await passwordGrant(request, owner.email, owner.password)).access_token;
+
+  // The screen: a second browser, as a kiosk would be.
+  const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL });
+  const player = await screenContext.newPage();
+  const playerErrors = collectConsoleErrors(player);
+  try {
+    // The page and its service worker are revalidated on every load; the hashed script is cached for a year.
+    const pageRes = await request.get('/player/');
+    expect(pageRes.headers()['cache-control']).toBe('no-cache');
+    const script = /src="(\/player\/player-[A-Z0-9]+\.js)"/.exec(await pageRes.text())![1]!;
+    expect((await request.get(script)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request.get('/player/sw.js')).headers()['cache-control']).toBe('no-cache');
+
+    await player.goto('/player');
+    await expect(player).toHaveURL(/\/player\/$/);
+    const code = player.getByTestId('activation-code');
+    await expect(code).toHaveText(/^\d{4}$/, { timeout: 20_000 });
+    await expect(player.locator('#qr svg')).toBeVisible();
+    const activationCode = (await code.textContent())!;
+    await screenshot(player, 'player-pairing');
+
+    // Upload an image and a video in the console.
+    await signIn(page, owner.email, owner.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+    await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByTestId('upload-panel').locator('input[type=file]:not([webkitdirectory])').first().setInputFiles([PNG, WEBM]);
+    await expect(page.getByTestId('upload-summary')).toContainText('Uploaded 2 files', { timeout: 60_000 });
+    const files = (await api<{ content: { id: string; name: string }[] }>(request, token, 'GET', '/api/v2/file?select=name&sort=name,asc')).content;
+    const image = files.find((f) => f.name === 'poster.png')!;
+    const video = files.find((f) => f.name === 'clip.webm')!;
+    expect(image && video).toBeTruthy();
+
+    // A playlist of both, in a channel for the "Lobby screens" folder.
+    const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}`, { name: 'Lobby screens' });
+    const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
+      name: 'Lobby welcome',
+      structureType: 'SLIDE',
+      data: {
+        pages: [
+          {
+            name: 'Main',
+            pageStyle: { backgroundColor: '#1e3a8a' },
+            pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
+            widgets: [
+              { id: 'title', type: 'text', x: 160, y: 380, width: 1600, height: 200, zIndex: 1, text: 'Welcome to the lobby', textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' } },
+              { id: 'clock', type: 'clock', x: 1560, y: 40, width: 320, height: 100, zIndex: 2, format: 'HH:mm', textStyle: { fontSize: 64 } },
+            ],
+          },
+        ],
+      },
+    });
+    const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
+      name: 'Lobby loop',
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: {
+        loopData: { resolution: { width: 1920, height: 1080 } },
+        slides: [
+          { key: 'poster', type: 'FILE', id: image.id, durationMs: 3_000 },
+          { key: 'clip', type: 'FILE', id: video.id },
+          { key: 'welcome', type: 'CONTENT', id: slide.id, durationMs: 3_000 },
+        ],
+      },
+    });
+    await api(request, token, 'POST', '/api/campaign', {
+      name: 'Lobby channel',
+      enabled: true,
+      level: 'WIDGET',
+      type: 'CONTENT',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      contentAssignment: { assignments: [{ contentId: loop.id, weight: 1 }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+    });
+
+    // The QR code's link: the screens page opens "Add a screen" with the code filled in.
+    await page.goto(`/screens?pair=${activationCode}`);
+    const dialog = page.getByRole('dialog', { name: 'Add a screen' });
+    await expect(dialog.getByLabel('Code on the screen')).toHaveValue(activationCode);
+    await dialog.getByLabel('Name').fill('Lobby browser');
+    await dialog.getByTestId('device-folder-Lobby screens').click();
+    await expect(dialog.getByTestId('add-screen-folder')).toHaveText('Lobby screens');
+    await dialog.getByRole('button', { name: 'Add screen' }).click();
+    await expect(page).toHaveURL(/\/screens\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Lobby browser' })).toBeVisible();
+    const screenId = new URL(page.url()).pathname.split('/').pop()!;
+
+    const uploaded = player.waitForResponse((res) => res.url().endsWith('/api/display/proofOfPlay') && res.request().method() === 'POST', { timeout: 120_000 });
+    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', { timeout: 120_000 });
+    // The player hears the claim, fetches its manifest and plays: the image, then the video with its time moving.
+    await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
+    await expect(player.locator('body')).toHaveAttribute('data-layer', 'CHANNELS', { timeout: 30_000 });
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: image.id, visible: true });
+    await expect(player.locator(`#stage > .layer[data-state="current"] img[data-file-id="${image.id}"]`)).toBeVisible();
+    await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await screenshot(player, 'player-image');
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
+    const videoTime = () => player.evaluate(() => document.querySelector<HTMLVideoElement>('#stage > .layer[data-state="current"] video')?.currentTime ?? -1);
+    await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(0);
+    const first = await videoTime();
+    await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(first);
+    await screenshot(player, 'player-video');
+    // And the slide, drawn by the renderer the console's preview uses.
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'slide', fileId: undefined, visible: true });
+    await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="text"]')).toHaveText('Welcome to the lobby');
+    await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="clock"]')).toHaveText(/^\d\d:\d\d$/);
+    await screenshot(player, 'player-slide');
+
+    // Proof of play: the plays so far reach the server in an NDJSON batch it accepts.
+    const upload = await uploaded;
+    expect(upload.status()).toBe(202);
+    expect(upload.request().headers()['content-type']).toBe('application/x-ndjson');
+    const accepted = (await upload.json()) as { accepted: number; duplicates: number; rejected: unknown[] };
+    expect(accepted.rejected).toEqual([]);
+    expect(accepted.accepted).toBeGreaterThan(0);
+    const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
+    // Each names the file, the playlist it is part of and the channel.
+    for (const e of lines) {
+      expect(e).toMatchObject(e.fileId ? { contentId: loop.id, campaignId: expect.any(Number) } : { contentId: slide.id, campaignId: expect.any(Number) });
+      if (e.fileId) expect([image.id, video.id]).toContain(e.fileId);
+    }
+
+    // Frame rate, memory and network samples are accepted too.
+    const metrics = await metricsSent;
+    expect(metrics.status()).toBe(202);
+    expect(((await metrics.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+    expect((JSON.parse(metrics.request().postData()!) as { samples: { type: string }[] }).samples.map((m) => m.type)).toEqual(expect.arrayContaining(['FPS', 'NET_APP_RX']));
+
+    // The report counts them: the screen's plays of the last hour by media file.
+    const report = new URLSearchParams({ customerId: String(customer.id), from: String(Date.now() - 3_600_000), timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'MEDIA_FILE' });
+    const played = async () => {
+      const body = await api<{ rows: { groupBy: { id: string; name: string }; impressionStartCount: number; duration: number }[] }>(request, token, 'GET', `/api/v2/proof-of-display/device/${screenId}?${report}`);
+
+      return Object.fromEntries(body.rows.map((r) => [r.groupBy.name, r.impressionStartCount > 0 && r.duration > 0]));
+    };
+    await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true });
+    await expect.poll(played, { timeout: 60_000 }).toMatchObject({ 'poster.png': true, 'clip.webm': true });
+
+    // Settings from the console reach the player with its manifest (manifestChanged): brightness as a dimming
+    // overlay, the screen's name shown; what plays goes on.
+    const screens = `customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${lobby.id}`)}`;
+    await api(request, token, 'POST', `/api/v2/device/brightness?${screens}&level=40`);
+    await api(request, token, 'POST', `/api/v2/device/showName?${screens}&enabled=true`);
+    await expect(player.locator('#name')).toHaveText('Lobby browser', { timeout: 30_000 });
+    await expect.poll(() => player.locator('#dim').evaluate((n) => getComputedStyle(n).opacity)).toBe('0.6');
+    await expect(player.locator('#stage > .layer[data-state="current"]')).toHaveCount(1);
+    await screenshot(player, 'player-dimmed-name');
+
+    // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
+    const deviceId = await player.locator('body').getAttribute('data-device-id');
+    await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
+    const reloaded = player.waitForEvent('load');
+    await page.getByRole('button', { name: 'Restart' }).click();
+    const history = page.getByRole('list', { name: 'Recent commands' });
+    await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 30_000 });
+    await reloaded;
+    await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    await expect(player.locator('body')).toHaveAttribute('data-device-id', deviceId!);
+    await expect(player.locator('#pairing')).toBeHidden();
+    expect(errors).toEqual([]);
+    expect(playerErrors).toEqual([]);
+
+    // Media now comes from the service worker's cache; with the network gone a reload still plays.
+    const source = () => player.evaluate(() => document.querySelector('#stage > .layer[data-state="current"] :is(img, video)')?.getAttribute('src') ?? '');
+    await expect.poll(source, { timeout: 60_000 }).toContain('/player/media/');
+    await screenContext.setOffline(true);
+    await player.reload();
+    await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
+    const offlineStart = await videoTime();
+    await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(offlineStart);
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: image.id, visible: true });
+    await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await screenshot(player, 'player-offline');
+    await screenContext.setOffline(false);
+  } finally {
+    await screenContext.close();
+  }
+});

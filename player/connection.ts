@@ -1,0 +1,154 @@
+import { backoffDelay } from './backoff';
+import type { DeviceApi } from './api';
+
+/*
+ * The device's line to the server (spec 4 §3): the WebSocket (single-use ticket, then hello, commands,
+ * manifestChanged, assigned), reconnected with exponential back-off and jitter; while it is down, HTTP
+ * heartbeats at the device's interval carry the same news (commands, the manifest ETag).
+ */
+
+export type Command = { id: string; name: string; params: Record<string, unknown>; issuedAt: number; expiresAt: number };
+export type Ack = { ok: boolean; result?: unknown; error?: string };
+
+export type ConnectionEvents = {
+  assigned: () => void;
+  manifestEtag: (etag: string) => void;
+  command: (command: Command) => Promise<Ack>;
+  /** The heartbeat body (what plays now). */
+  heartbeat: () => Record<string, unknown>;
+  /** The device is gone (deleted, customer restricted): close code 4001 or a refused token. */
+  revoked: () => void;
+  state?: (online: boolean) => void;
+};
+
+export class Connection {
+  private socket: WebSocket | undefined;
+  private attempt = 0;
+  private heartbeatSeconds = 60;
+  private beat: ReturnType<typeof setInterval> | undefined;
+  private fallback: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  /** Commands acknowledged here (a command is delivered at most once per connection, maybe again after). */
+  private readonly handled = new Set<string>();
+  reconnects = 0;
+
+  constructor(
+    private readonly api: DeviceApi,
+    private readonly events: ConnectionEvents,
+  ) {}
+
+  start(): void {
+    void this.open();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.beat);
+    clearTimeout(this.fallback);
+    this.socket?.close();
+  }
+
+  get connected(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  private async open(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const { ticket } = await this.api.json<{ ticket: string }>('POST', '/api/display/wsTicket');
+      const url = new URL(`/api/display/ws?ticket=${encodeURIComponent(ticket)}`, this.api.base);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      const socket = new WebSocket(url);
+      this.socket = socket;
+      const sentAt = Date.now();
+      socket.addEventListener('message', (event) => this.frame(String(event.data), sentAt));
+      socket.addEventListener('close', (event) => {
+        if (this.socket !== socket) return;
+        clearInterval(this.beat);
+        this.events.state?.(false);
+        if (event.code === 4001) this.events.revoked();
+        this.retry();
+      });
+    } catch (err) {
+      if (err instanceof Error && 'status' in err && (err as { status: number }).status === 401) this.events.revoked();
+      this.retry();
+    }
+  }
+
+  private retry(): void {
+    if (this.stopped) return;
+    const delay = backoffDelay(this.attempt++, { baseMs: 1_000, maxMs: 60_000 });
+    this.reconnects++;
+    setTimeout(() => void this.open(), delay);
+    this.scheduleHttpHeartbeat(0);
+  }
+
+  private frame(text: string, sentAt: number): void {
+    let frame: { type?: string; [key: string]: unknown };
+    try {
+      frame = JSON.parse(text) as typeof frame;
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'hello': {
+        this.attempt = 0;
+        clearTimeout(this.fallback);
+        this.heartbeatSeconds = Number(frame.heartbeatSeconds) || 60;
+        if (typeof frame.serverTime === 'number') this.api.clock.sample(frame.serverTime, sentAt, Date.now());
+        this.events.state?.(true);
+        if (typeof frame.manifestEtag === 'string') this.events.manifestEtag(frame.manifestEtag);
+        clearInterval(this.beat);
+        this.beat = setInterval(() => this.send({ type: 'heartbeat', ...this.events.heartbeat() }), this.heartbeatSeconds * 1000);
+        break;
+      }
+      case 'command':
+        void this.perform(frame.command as Command, (ack) => this.send({ type: 'ack', commandId: (frame.command as Command).id, ...ack }));
+        break;
+      case 'manifestChanged':
+        if (typeof frame.etag === 'string') this.events.manifestEtag(frame.etag);
+        break;
+      case 'assigned':
+        this.events.assigned();
+        break;
+    }
+  }
+
+  private send(frame: unknown): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private async perform(command: Command, ack: (ack: Ack) => void): Promise<void> {
+    if (this.handled.has(command.id)) return ack({ ok: true, result: { repeated: true } });
+    this.handled.add(command.id);
+    let result: Ack;
+    try {
+      result = await this.events.command(command);
+    } catch (err) {
+      result = { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+    ack(result);
+  }
+
+  /** While the socket is down: a heartbeat over HTTP now and every interval (commands acknowledged by POST). */
+  private scheduleHttpHeartbeat(delay: number): void {
+    clearTimeout(this.fallback);
+    this.fallback = setTimeout(() => {
+      if (this.stopped || this.connected) return;
+      void this.httpHeartbeat().finally(() => this.scheduleHttpHeartbeat(this.heartbeatSeconds * 1000));
+    }, delay);
+  }
+
+  async httpHeartbeat(): Promise<void> {
+    try {
+      const beat = await this.api.json<{ manifestEtag: string; heartbeatSeconds: number; commands: Command[] }>('POST', '/api/display/heartbeat', this.events.heartbeat());
+      this.heartbeatSeconds = beat.heartbeatSeconds || this.heartbeatSeconds;
+      this.events.manifestEtag(beat.manifestEtag);
+      for (const command of beat.commands) {
+        await this.perform(command, (ack) => void this.api.call('POST', `/api/display/commands/${encodeURIComponent(command.id)}/ack`, { json: ack }).catch(() => undefined));
+      }
+    } catch {
+      // Offline: the next beat tries again.
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { SlideData } from '@/server/modules/content/content-data.schemas';
+import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
+import { saturationTurns } from '@/server/playback/saturation';
+import { isVideo, playlistTimeline, type EmbeddedContent, type MediaFile, type PlayEntry, type Resolver } from '@/lib/player/timeline';
+
+/*
+ * What the screen plays during a segment (spec 4 §4), as one loop of entries for the renderer
+ * (lib/player/timeline.ts), each carrying what its proof of play names: the campaign, the sub-channel, the
+ * content. The content layers play their content; CHANNELS plays the channels full screen, sharing the
+ * screen by saturation (the server's smooth weighted round robin), a playback slot bounding one turn. Pure.
+ */
+
+export type Play = PlayEntry & { campaignId?: number; messageId?: number; ownerContentId?: string };
+
+const DEFAULT_MS = 10_000;
+
+/** The manifest's files and contents as the timeline resolves them; `fileUrl` maps a file to where it loads from. */
+export function manifestResolver(manifest: Pick<Manifest, 'files' | 'contents' | 'folders'>, now: number, fileUrl: (file: MediaFile) => string = (f) => f.url): Resolver {
+  const file = (id: string): MediaFile | undefined => {
+    const f = manifest.files[id];
+
+    return f ? { ...f, url: fileUrl(f) } : undefined;
+  };
+
+  return {
+    now,
+    file,
+    folder: (id) => (manifest.folders[id] ?? []).map(file).filter((f): f is MediaFile => f !== undefined),
+    content: (id) => manifest.contents[id] as EmbeddedContent | undefined,
+  };
+}
+
+/** A slide plays its pages' durations together (a page without one: 10 s). */
+export function slideDurationMs(data: SlideData): number {
+  const total = data.pages.reduce((sum, p) => sum + (p.pageData.durationMs ?? DEFAULT_MS), 0);
+
+  return total > 0 ? total : DEFAULT_MS;
+}
+
+/** The entries of one content item (a playlist expanded, a slide whole), or none when it is missing. */
+export function contentPlays(contentId: string, resolve: Resolver, key: string, durationMs?: number): Play[] {
+  const content = resolve.content(contentId);
+  if (!content) return [];
+  if (content.deviceContentType === 'simpleLoop') {
+    return playlistTimeline(content.data as Parameters<typeof playlistTimeline>[0], resolve, { selfId: contentId }).map((e) => ({ ...e, key: `${key}/${e.key}`, ownerContentId: contentId }));
+  }
+  const data = content.data as SlideData;
+  if (!data?.pages?.length) return [];
+
+  return [{ key, kind: 'slide', contentId, data, durationMs: durationMs ?? slideDurationMs(data) }];
+}
+
+/** One channel item: a file, or content (a MESSAGE item is whichever of the two its id names). */
+function itemPlays(channel: ChannelPlay, item: ChannelPlay['items'][number], resolve: Resolver, key: string): Play[] {
+  const tag = { campaignId: channel.campaignId, ...(item.messageId !== undefined ? { messageId: item.messageId } : {}) };
+  const file = item.type === 'CONTENT' ? undefined : resolve.file(item.id);
+  if (file) {
+    const video = isVideo(file);
+
+    return [{ key, kind: video ? 'video' : 'image', file, durationMs: item.durationMs || file.durationMs || DEFAULT_MS, fit: 'contain', ...tag }];
+  }
+
+  return contentPlays(item.id, resolve, key, item.durationMs || undefined).map((p) => ({ ...p, ...tag }));
+}
+
+/** The items of one turn of `channel` from `cursor`: bounded by its playback slot (no slot: one whole pass). */
+function turn(channel: ChannelPlay, cursor: number): number[] {
+  const n = channel.items.length;
+  const maxItems = channel.playbackSlot?.items ?? n;
+  const maxMs = channel.playbackSlot?.durationMs ?? Number.POSITIVE_INFINITY;
+  const picked: number[] = [];
+  let spent = 0;
+  for (let i = 0; i < Math.min(maxItems, n); i++) {
+    const index = (cursor + i) % n;
+    const d = channel.items[index]!.durationMs;
+    if (picked.length > 0 && spent + d > maxMs) break;
+    picked.push(index);
+    spent += d;
+  }
+
+  return picked;
+}
+
+/**
+ * The loop of channels sharing a screen: turns in saturation order, each turn the channel's next items;
+ * the cycle repeats until every channel's cursor is back at its start (at most 100 cycles).
+ */
+export function channelPlays(channels: readonly ChannelPlay[], resolve: Resolver, keyPrefix = 'ch'): Play[] {
+  const playable = channels.filter((c) => c.items.length > 0);
+  const turns = saturationTurns(playable);
+  const byId = new Map(playable.map((c) => [c.campaignId, c]));
+  const cursors = new Map(playable.map((c) => [c.campaignId, 0]));
+  const plays: Play[] = [];
+  let turnNo = 0;
+  for (let cycle = 0; cycle < 100 && turns.length > 0; cycle++) {
+    for (const id of turns) {
+      const channel = byId.get(id)!;
+      const indexes = turn(channel, cursors.get(id)!);
+      turnNo++;
+      for (const index of indexes) plays.push(...itemPlays(channel, channel.items[index]!, resolve, `${keyPrefix}/${turnNo}/${id}/${index}`));
+      cursors.set(id, (cursors.get(id)! + indexes.length) % channel.items.length);
+    }
+    if ([...cursors.values()].every((c) => c === 0)) break;
+  }
+
+  return plays;
+}
+
+/** What a segment plays full screen. */
+export function segmentPlays(segment: Segment, resolve: Resolver): Play[] {
+  if (segment.layer === 'NONE') return [];
+  if (segment.layer === 'CHANNELS') return channelPlays(segment.channels, resolve);
+  if (!segment.content) return [];
+
+  return contentPlays(segment.content.id, resolve, segment.content.id);
+}
+
+/** The channels a slide's channel widget plays: those whose tags include every tag of the widget. */
+export function channelsForWidget(channels: readonly ChannelPlay[], tags: readonly string[]): ChannelPlay[] {
+  return channels.filter((c) => tags.every((t) => c.tags.includes(t)));
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
+import { backoffDelay } from './backoff';
+import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
+import { channelPlays, manifestResolver, segmentPlays } from './plan';
+import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
+import { rangeResponse } from './cached-range';
+import { STALL_MS, StallWatch } from './stage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('the server clock', () => {
+  it('takes serverTime as read half-way through the round trip', () => {
+    expect(clockOffset(10_500, 1_000, 2_000)).toBe(9_000);
+    expect(clockOffset(1_000, 1_000, 1_000)).toBe(0);
+  });
+
+  it('keeps the sample with the shortest round trip until it is ten minutes old', () => {
+    let local = 0;
+    const clock = new ServerClock(() => local);
+    clock.sample(5_000, 0, 1_000); // offset 4 500, round trip 1 000
+    clock.sample(9_000, 100, 300); // offset 8 800, round trip 200: better
+    expect(clock.offset).toBe(8_800);
+    clock.sample(0, 400, 2_400); // worse round trip: ignored
+    expect(clock.offset).toBe(8_800);
+    clock.sample(700_000, 700_000, 702_000); // ten minutes later: taken even though slower
+    expect(clock.offset).toBe(-1_000);
+    local = 50;
+    expect(clock.now()).toBe(-950);
+  });
+
+  it('finds the segment of an instant, half-open', () => {
+    const segments = [
+      { from: 0, to: 100 },
+      { from: 100, to: 200 },
+    ];
+    expect(segmentAt(segments, 0)).toBe(segments[0]);
+    expect(segmentAt(segments, 100)).toBe(segments[1]);
+    expect(segmentAt(segments, 200)).toBeUndefined();
+  });
+
+  it('reads the position in a loop from its anchor, the same before and after it', () => {
+    const durations = [10_000, 5_000, 15_000]; // a 30 s loop
+    expect(loopPosition(durations, 1_000_000, 1_000_000)).toEqual({ index: 0, offsetMs: 0 });
+    expect(loopPosition(durations, 1_000_000, 1_012_000)).toEqual({ index: 1, offsetMs: 2_000 });
+    expect(loopPosition(durations, 1_000_000, 1_000_000 + 30_000 * 7 + 16_000)).toEqual({ index: 2, offsetMs: 1_000 });
+    // Before the anchor the loop runs backwards from it: 1 s before is 1 s before the end.
+    expect(loopPosition(durations, 1_000_000, 999_000)).toEqual({ index: 2, offsetMs: 14_000 });
+    expect(loopPosition([], 0, 5)).toBeUndefined();
+    expect(loopPosition([0, 0], 0, 5)).toBeUndefined();
+  });
+});
+
+describe('reconnect back-off', () => {
+  it('doubles from the base up to the cap, jittered between half and all of it', () => {
+    expect(backoffDelay(0, {}, () => 0)).toBe(500);
+    expect(backoffDelay(0, {}, () => 1)).toBe(1_000);
+    expect(backoffDelay(3, {}, () => 1)).toBe(8_000);
+    expect(backoffDelay(3, {}, () => 0)).toBe(4_000);
+    expect(backoffDelay(20, {}, () => 1)).toBe(60_000);
+    expect(backoffDelay(1_000, { baseMs: 100, maxMs: 5_000 }, () => 0.5)).toBe(3_750);
+  });
+
+  it('spreads a fleet: different random draws give different delays within the bounds', () => {
+    const delays = [0.1, 0.4, 0.7, 0.95].map((r) => backoffDelay(4, {}, () => r));
+    expect(new Set(delays).size).toBe(4);
+    for (const d of delays) {
+      expect(d).toBeGreaterThanOrEqual(8_000);
+      expect(d).toBeLessThanOrEqual(16_000);
+    }
+  });
+});
+
+describe('proof-of-play batches', () => {
+  const event = (n: number): PlayEvent => ({ eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, startedAt: n * 1000, endedAt: n * 1000 + 500, completed: true });
+
+  it('takes the oldest events first, as NDJSON lines', () => {
+    const batch = nextBatch([3, 1, 2].map((key) => ({ key, event: event(key) })), { events: 2 });
+    expect(batch?.keys).toEqual([1, 2]);
+    const lines = batch!.body.trimEnd().split('\n').map((l) => JSON.parse(l) as PlayEvent);
+    expect(lines.map((e) => e.startedAt)).toEqual([1_000, 2_000]);
+    expect(batch!.body.endsWith('\n')).toBe(true);
+  });
+
+  it('stops before the byte bound, but always takes one event', () => {
+    const queued = [1, 2, 3].map((key) => ({ key, event: event(key) }));
+    const line = JSON.stringify(event(1)).length + 1;
+    expect(nextBatch(queued, { bytes: line * 2 })?.keys).toEqual([1, 2]);
+    expect(nextBatch(queued, { bytes: 10 })?.keys).toEqual([1]);
+    expect(nextBatch([])).toBeUndefined();
+  });
+
+  it('makes version 4 UUIDs without randomUUID (plain http has none)', () => {
+    expect(uuid4()).toMatch(UUID);
+    expect(uuid4((b) => b.fill(0))).toBe('00000000-0000-4000-8000-000000000000');
+    expect(uuid4((b) => b.fill(255))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+  });
+});
+
+describe('Range answers from the cache', () => {
+  const bytes = new Uint8Array(1_000).map((_, i) => i % 251);
+  const blob = new Blob([bytes], { type: 'video/webm' });
+
+  it('answers a range with the 206 slice and its Content-Range', async () => {
+    const res = rangeResponse(blob, 'bytes=100-199', 'video/webm');
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('bytes 100-199/1000');
+    expect(res.headers.get('content-length')).toBe('100');
+    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([...bytes.slice(100, 200)]);
+    const tail = rangeResponse(blob, 'bytes=-10', 'video/webm');
+    expect(tail.headers.get('content-range')).toBe('bytes 990-999/1000');
+    expect((await tail.arrayBuffer()).byteLength).toBe(10);
+  });
+
+  it('answers the whole file without a usable range, and 416 past the end', async () => {
+    const whole = rangeResponse(blob, null, 'video/webm');
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect((await whole.arrayBuffer()).byteLength).toBe(1_000);
+    expect(rangeResponse(blob, 'bytes=0-1,5-6', 'video/webm').status).toBe(200);
+    const past = rangeResponse(blob, 'bytes=1000-', 'video/webm');
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */1000');
+  });
+});
+
+describe('what a segment plays', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const manifest: Pick<Manifest, 'files' | 'contents' | 'folders'> = {
+    files: {
+      [id(1)]: { id: id(1), name: 'poster.png', contentType: 'image/png', size: 10, crcCheckSum: 'a', url: '/f1' },
+      [id(2)]: { id: id(2), name: 'clip.webm', contentType: 'video/webm', size: 10, crcCheckSum: 'b', durationMs: 4_000, url: '/f2' },
+    },
+    contents: {
+      [id(9)]: {
+        id: id(9),
+        name: 'Loop',
+        deviceContentType: 'simpleLoop',
+        data: { loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'cover', defaultDurationMs: 7_000 }, slides: [{ key: 'a', type: 'FILE', id: id(1) }, { key: 'b', type: 'FILE', id: id(2) }] },
+      },
+    },
+    folders: {},
+  };
+  const resolve = manifestResolver(manifest, 0, (f) => `/player/media/${f.id}`);
+
+  it('plays a content layer\'s playlist with the file URLs the player chose, naming the playlist', () => {
+    const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
+    const plays = segmentPlays(segment, resolve);
+    expect(plays.map((p) => [p.kind, p.durationMs, 'file' in p ? p.file.url : '', p.ownerContentId])).toEqual([
+      ['image', 7_000, `/player/media/${id(1)}`, id(9)],
+      ['video', 4_000, `/player/media/${id(2)}`, id(9)],
+    ]);
+    expect(segmentPlays({ ...segment, layer: 'NONE' }, resolve)).toEqual([]);
+  });
+
+  it('shares a channels layer by saturation, each turn one pass or a playback slot, tagged with the campaign', () => {
+    const channel = (campaignId: number, saturation: number, items: ChannelPlay['items'], playbackSlot?: ChannelPlay['playbackSlot']): ChannelPlay => ({ campaignId, name: `c${campaignId}`, weight: 1, saturation, tags: [], items, ...(playbackSlot ? { playbackSlot } : {}) });
+    const image = { type: 'FILE' as const, id: id(1), name: 'poster', durationMs: 5_000 };
+    const video = { type: 'FILE' as const, id: id(2), name: 'clip', durationMs: 4_000 };
+    const plays = channelPlays([channel(1, 2, [image]), channel(2, 1, [video, image], { items: 1 })], resolve);
+    // Turns of one cycle: 1, 2, 1 (saturation 2:1); channel 2 plays one item a turn, so two cycles pass
+    // before it is back at its first item.
+    expect(plays.map((p) => [p.campaignId, p.kind])).toEqual([
+      [1, 'image'],
+      [2, 'video'],
+      [1, 'image'],
+      [1, 'image'],
+      [2, 'image'],
+      [1, 'image'],
+    ]);
+    expect(new Set(plays.map((p) => p.key)).size).toBe(plays.length);
+    // The channels layer plays them full screen; a channel without items takes no turn.
+    const segment: Segment = { from: 0, to: 1, layer: 'CHANNELS', channels: [channel(1, 1, [video]), channel(3, 1, [])] };
+    expect(segmentPlays(segment, resolve).map((p) => [p.campaignId, p.durationMs])).toEqual([[1, 4_000]]);
+  });
+});
+
+describe('the stall watchdog', () => {
+  it('calls a video stalled when its time has not moved for 15 s, and not while it moves or after it ended', () => {
+    expect(STALL_MS).toBe(15_000);
+    const watch = new StallWatch(0);
+    expect(watch.stalled(0, false, 1_000)).toBe(false);
+    expect(watch.stalled(0.5, false, 2_000)).toBe(false);
+    expect(watch.stalled(0.5, false, 16_999)).toBe(false);
+    expect(watch.stalled(0.5, false, 17_000)).toBe(true);
+    // Moving again resets it; an ended video waits for its slot to end.
+    expect(watch.stalled(0.6, false, 18_000)).toBe(false);
+    expect(watch.stalled(4, true, 60_000)).toBe(false);
+    expect(watch.stalled(4, true, 90_000)).toBe(false);
+  });
+});

@@ -1,0 +1,362 @@
+import type { Page, SlideData } from '@/server/modules/content/content-data.schemas';
+import type { ChannelPlay } from '@/server/modules/display/display.schemas';
+import { objectFit, scaleToFit } from '@/lib/player/layout';
+import { renderPage } from '@/lib/player/render';
+import type { Resolver } from '@/lib/player/timeline';
+import { loopPosition } from './clock';
+import { channelPlays, channelsForWidget, contentPlays, slideDurationMs, type Play } from './plan';
+
+/*
+ * Plays a loop of entries (player/plan.ts) full size in an element, in step with the server's clock: the
+ * entry and the offset into it are read from the loop's anchor (the segment's start) at every switch, so
+ * screens agree and drift is corrected. Two layers: the next entry is built (and a video loaded) behind the
+ * current one and revealed once it has a frame, so there is no black gap. A video whose time stops moving
+ * for 15 s is skipped. Slides are drawn by lib/player/render.ts; their channel and playlist widgets get
+ * a nested stage. Each entry shown is reported (proof of play) when it ends.
+ */
+
+export const STALL_MS = 15_000;
+/** How long a web page may take to load before it is blanked. */
+export const WEB_PAGE_TIMEOUT_MS = 20_000;
+
+export type PlayHooks = {
+  /** The server's clock (epoch ms). */
+  now: () => number;
+  /** An entry ended: it was visible from `startedAt` to `endedAt` (server clock); `completed` when it ran its slot. */
+  played: (play: Play, startedAt: number, endedAt: number, completed: boolean) => void;
+  /** The entry now visible (the heartbeat's `currentItem`). */
+  showing?: (play: Play) => void;
+  /** The playback settings (volume 0–100). */
+  volume?: () => number;
+};
+
+/** Whether a video has stopped: its time unchanged for STALL_MS (an ended video is not stalled). */
+export class StallWatch {
+  private last = Number.NaN;
+
+  constructor(private since: number) {}
+
+  stalled(currentTime: number, ended: boolean, now: number): boolean {
+    if (ended || currentTime !== this.last) {
+      this.last = currentTime;
+      this.since = now;
+
+      return false;
+    }
+
+    return now - this.since >= STALL_MS;
+  }
+}
+
+type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<void>; video?: HTMLVideoElement };
+
+function box(doc: Document): HTMLElement {
+  const node = doc.createElement('div');
+  Object.assign(node.style, { position: 'absolute', inset: '0', overflow: 'hidden' });
+
+  return node;
+}
+
+export class Stage {
+  private plays: readonly Play[] = [];
+  private anchor = 0;
+  private current: (Layer & { startedAt: number; index: number }) | undefined;
+  private prepared: (Layer & { index: number }) | undefined;
+  /** Layers replaced but still on screen until the new one has a frame. */
+  private leaving: Layer[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private signature = '';
+  private stopped = false;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly hooks: PlayHooks,
+    private readonly context: { resolve: () => Resolver; channels: () => readonly ChannelPlay[]; timeZone?: () => string | undefined; depth?: number } = {
+      resolve: () => ({ now: 0, file: () => undefined, folder: () => [], content: () => undefined }),
+      channels: () => [],
+    },
+  ) {}
+
+  /**
+   * Plays `plays` as a loop anchored at `anchor`. The same loop again (same keys, durations and sources)
+   * keeps playing untouched: a new manifest that changes nothing visible causes no hiccup.
+   */
+  load(plays: readonly Play[], anchor: number): void {
+    const signature = JSON.stringify([anchor, plays.map((p) => [p.key, p.durationMs, 'file' in p ? p.file.id : p.contentId])]);
+    if (signature === this.signature && this.current) {
+      this.plays = plays;
+      return;
+    }
+    this.stopped = false;
+    this.signature = signature;
+    this.plays = plays;
+    this.anchor = anchor;
+    this.discardPrepared();
+    this.advance();
+  }
+
+  /** Ends what plays (reported as not completed) and clears the element. */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    this.discardPrepared();
+    this.finishCurrent(false);
+    for (const layer of [...this.leaving, ...(this.current ? [this.current] : [])]) layer.stop();
+    this.leaving = [];
+    this.current = undefined;
+    this.root.replaceChildren();
+    this.signature = '';
+  }
+
+  /** The `<video>` elements playing now (volume changes). */
+  videos(): HTMLVideoElement[] {
+    return [...this.root.querySelectorAll('video')];
+  }
+
+  private clearTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.timer = undefined;
+    this.watchdog = undefined;
+  }
+
+  private discardPrepared(): void {
+    this.prepared?.stop();
+    this.prepared?.element.remove();
+    this.prepared = undefined;
+  }
+
+  private finishCurrent(completed: boolean): void {
+    const current = this.current;
+    if (!current) return;
+    this.hooks.played(current.play, current.startedAt, this.hooks.now(), completed);
+  }
+
+  /** Shows what the clock says plays now; `skipped`: the current entry ends early (a stalled video). */
+  private advance(skipped = false): void {
+    if (this.stopped) return;
+    this.clearTimers();
+    const now = this.hooks.now();
+    const at = loopPosition(
+      this.plays.map((p) => p.durationMs),
+      this.anchor,
+      now,
+    );
+    if (!at) {
+      this.finishCurrent(false);
+      this.current?.stop();
+      this.current?.element.remove();
+      this.current = undefined;
+      return;
+    }
+    let { index, offsetMs } = at;
+    // A skipped entry that the clock still shows: go on to the next one.
+    if (skipped && this.current && index === this.current.index && this.plays.length > 1) {
+      offsetMs = 0;
+      index = (index + 1) % this.plays.length;
+    }
+    const remaining = skipped && offsetMs === 0 ? this.plays[index]!.durationMs : this.plays[index]!.durationMs - offsetMs;
+    // Same entry still due (a one-item loop, or a reload of an equal loop): let it go on.
+    if (this.current && this.current.index === index && this.current.play.key === this.plays[index]!.key && !skipped && this.plays.length === 1) {
+      this.finishCurrent(true);
+      this.current.startedAt = now;
+      this.restartMedia(this.current);
+      this.schedule(remaining);
+      return;
+    }
+    const layer = this.prepared && this.prepared.index === index && this.prepared.play.key === this.plays[index]!.key ? this.prepared : { ...this.build(this.plays[index]!), index };
+    this.prepared = undefined;
+    const previous = this.current;
+    if (!layer.element.isConnected) {
+      layer.element.style.visibility = 'hidden';
+      this.root.appendChild(layer.element);
+    }
+    if (layer.video) this.startVideo(layer.video, offsetMs);
+    if (previous) this.leaving.push(previous);
+    const reveal = () => {
+      // Superseded meanwhile: the newer layer's reveal removes what is leaving.
+      if (this.stopped || this.current?.element !== layer.element) return;
+      layer.element.style.visibility = 'visible';
+      layer.element.style.zIndex = '1';
+      for (const old of this.leaving) {
+        old.stop();
+        old.element.remove();
+      }
+      this.leaving = [];
+    };
+    if (previous) this.hooks.played(previous.play, previous.startedAt, now, !skipped);
+    this.current = { ...layer, startedAt: now, index };
+    layer.element.dataset.state = 'current';
+    if (previous) previous.element.dataset.state = 'leaving';
+    // Wait (at most a second) for a frame before the old layer goes: no black gap between items.
+    void Promise.race([layer.ready, new Promise<void>((r) => setTimeout(r, 1_000))]).then(reveal);
+    this.hooks.showing?.(this.current.play);
+    this.schedule(remaining);
+    if (layer.video) this.watch(layer.video);
+    this.prepareNext((index + 1) % this.plays.length);
+  }
+
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => this.advance(), Math.max(50, ms));
+  }
+
+  private restartMedia(layer: Layer): void {
+    if (layer.video) this.startVideo(layer.video, 0);
+  }
+
+  private startVideo(video: HTMLVideoElement, offsetMs: number): void {
+    video.muted = (this.hooks.volume?.() ?? 0) === 0;
+    video.volume = Math.min(1, Math.max(0, (this.hooks.volume?.() ?? 0) / 100));
+    // Join a loop already under way at the clock's position (screens in step); a start is from the top.
+    if (offsetMs > 1_000) {
+      const seek = () => {
+        if (Number.isFinite(video.duration) && offsetMs / 1000 < video.duration) video.currentTime = offsetMs / 1000;
+      };
+      if (video.readyState >= 1) seek();
+      else video.addEventListener('loadedmetadata', seek, { once: true });
+    } else if (video.currentTime > 0) {
+      video.currentTime = 0;
+    }
+    video.play().catch(() => {
+      // Autoplay with sound refused: muted always plays.
+      video.muted = true;
+      void video.play().catch(() => undefined);
+    });
+  }
+
+  /** Skips a video whose time has not moved for STALL_MS while it should play (ended is not stalled). */
+  private watch(video: HTMLVideoElement): void {
+    const watch = new StallWatch(Date.now());
+    this.watchdog = setInterval(() => {
+      if (watch.stalled(video.currentTime, video.ended, Date.now())) this.advance(true);
+    }, 1_000);
+  }
+
+  private prepareNext(index: number): void {
+    if (this.plays.length < 2) return;
+    const play = this.plays[index]!;
+    if (this.current?.play.key === play.key) return;
+    const layer = { ...this.build(play), index };
+    layer.element.style.visibility = 'hidden';
+    layer.element.dataset.state = 'next';
+    this.root.appendChild(layer.element);
+    this.prepared = layer;
+  }
+
+  private build(play: Play): Layer {
+    const doc = this.root.ownerDocument;
+    const element = box(doc);
+    element.className = 'layer';
+    element.dataset.key = play.key;
+    element.dataset.kind = play.kind;
+    if (play.kind === 'slide') return { play, element, ...this.buildSlide(element, play.data), ready: Promise.resolve() };
+    element.dataset.fileId = play.file.id;
+    if (play.kind === 'image') {
+      const img = doc.createElement('img');
+      Object.assign(img.style, { width: '100%', height: '100%', objectFit: objectFit(play.fit), display: 'block' });
+      img.alt = play.file.name ?? '';
+      img.dataset.fileId = play.file.id;
+      img.src = play.file.url;
+      element.appendChild(img);
+      const ready = img.decode().catch(() => undefined);
+
+      return { play, element, stop: () => undefined, ready };
+    }
+    const video = doc.createElement('video');
+    Object.assign(video.style, { width: '100%', height: '100%', objectFit: objectFit(play.fit), display: 'block' });
+    video.muted = true;
+    video.playsInline = true;
+    video.preload = 'auto';
+    video.dataset.fileId = play.file.id;
+    video.src = play.file.url;
+    element.appendChild(video);
+    const ready = new Promise<void>((resolve) => {
+      video.addEventListener('playing', () => resolve(), { once: true });
+      video.addEventListener('error', () => resolve(), { once: true });
+    });
+    // A video that cannot load is skipped at once rather than showing nothing for its slot.
+    video.addEventListener('error', () => {
+      if (this.current?.element === element) this.advance(true);
+    });
+
+    return {
+      play,
+      element,
+      video,
+      ready,
+      stop: () => {
+        video.pause();
+        video.removeAttribute('src');
+        video.load();
+      },
+    };
+  }
+
+  /** A slide, its pages one after another by their durations, scaled into the stage. */
+  private buildSlide(element: HTMLElement, data: SlideData): { stop: () => void } {
+    const doc = this.root.ownerDocument;
+    let page: { stop: () => void } | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (i: number) => {
+      page?.stop();
+      const spec = data.pages[i]!;
+      page = this.renderSlidePage(doc, element, spec);
+      if (data.pages.length > 1) timer = setTimeout(() => show((i + 1) % data.pages.length), spec.pageData.durationMs ?? slideDurationMs({ pages: [spec] }));
+    };
+    show(0);
+
+    return {
+      stop: () => {
+        if (timer) clearTimeout(timer);
+        page?.stop();
+      },
+    };
+  }
+
+  private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): { stop: () => void } {
+    const resolve = this.context.resolve();
+    const { element, stop } = renderPage(doc, spec, { fileUrl: (id) => resolve.file(id)?.url ?? '', muted: (this.hooks.volume?.() ?? 0) === 0, timeZone: this.context.timeZone?.() });
+    const fit = () => {
+      const { scale, offsetX, offsetY } = scaleToFit(spec.pageData.screenSize, { width: holder.clientWidth || this.root.clientWidth, height: holder.clientHeight || this.root.clientHeight });
+      Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` });
+    };
+    holder.replaceChildren(element);
+    fit();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
+    observer?.observe(holder);
+    const nested: Stage[] = [];
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const depth = this.context.depth ?? 0;
+    for (const widget of spec.widgets) {
+      const node = element.querySelector<HTMLElement>(`[data-widget-id="${CSS.escape(widget.id)}"]`);
+      if (!node) continue;
+      if ((widget.type === 'channel' || widget.type === 'playlist') && depth < 3) {
+        const plays = widget.type === 'channel' ? channelPlays(channelsForWidget(this.context.channels(), widget.tags), resolve, `w/${widget.id}`) : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
+        node.replaceChildren();
+        node.style.backgroundColor = widget.style?.backgroundColor ?? '';
+        // A slide built ahead (hidden, next) plays its widgets already; what they show then is not proof of play.
+        const hooks: PlayHooks = { ...this.hooks, played: (...args) => holder.style.visibility !== 'hidden' && this.hooks.played(...args) };
+        const stage = new Stage(node, hooks, { ...this.context, depth: depth + 1 });
+        stage.load(plays, this.anchor);
+        nested.push(stage);
+      } else if (widget.type === 'webPage') {
+        const frame = node.querySelector('iframe');
+        if (frame) {
+          let loaded = false;
+          frame.addEventListener('load', () => (loaded = true));
+          timers.push(setTimeout(() => !loaded && frame.replaceWith(doc.createElement('div')), WEB_PAGE_TIMEOUT_MS));
+        }
+      }
+    }
+
+    return {
+      stop: () => {
+        observer?.disconnect();
+        timers.forEach(clearTimeout);
+        nested.forEach((s) => s.stop());
+        stop();
+      },
+    };
+  }
+}
