@@ -62,7 +62,7 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     await signIn(page, approver.email, approver.password);
     await page.goto('/');
     await page.getByRole('navigation').getByRole('link', { name: 'Channels', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Channels' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Channels', exact: true, level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'New channel' }).first().click();
     await expect(page).toHaveURL(/\/channels\/new$/);
 
