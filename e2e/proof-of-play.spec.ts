@@ -7,8 +7,8 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
 /*
  * Proof of play in the console (issue 15, "Console"): plays reported by two screens through the device API
  * (POST /api/display/proofOfPlay) show on the overview (today, the last 7 days, top files, channels and
- * content, screens needing attention), in the report (chart, table, grouping, a channel, a shareable URL, the
- * CSV) and on a screen's page (its last 24 hours). The browser runs in UTC so "today" is the server's UTC day.
+ * content, screens needing attention), in the report (chart, table, grouping, a screen folder, a channel, a
+ * shareable URL, the CSV) and on a screen's page (its last 24 hours). The browser runs in UTC so "today" is the server's UTC day.
  */
 
 test.use({ timezoneId: 'UTC' });
@@ -142,6 +142,18 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   await expect(rows).toHaveCount(2);
   await expect(rows.first().getByRole('cell')).toHaveText(['poster.png', '5', '5', '50 s', '0', '0']);
   await expect(rows.nth(1).getByRole('cell')).toHaveText(['menu.png', '2', '1', '25 s', '0', '0']);
+
+  // A screen folder narrows the plays to the screens in it (and below it): the Lobby holds the foyer only.
+  await page.getByTestId('report-folder').click();
+  await page.getByRole('dialog', { name: 'Screen folder' }).getByTestId('device-folder-Lobby').getByRole('button', { name: 'Lobby', exact: true }).click();
+  await expect(page).toHaveURL(/folder=/);
+  await expect(page.getByTestId('report-folder')).toHaveText('Lobby');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByRole('cell')).toHaveText(['poster.png', '5', '5', '50 s', '0', '0']);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(['menu.png', '1', '1', '20 s', '0', '0']);
+  await screenshot(page, 'report-folder');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByTestId('report-folder')).toHaveText('All folders');
 
   // One channel, by screen: only the foyer played it.
   await page.getByLabel('Channel').selectOption(String(channel.id));

@@ -15,7 +15,11 @@ import { CheckIcon, CopyIcon, DownloadIcon, PlayIcon } from '@/components/ui/ico
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { advertiserResource } from '@/lib/api/advertisers';
 import { channelResource } from '@/lib/api/campaigns';
+import { deviceGroupResource, useDeviceRoot } from '@/lib/api/device-groups';
 import { deviceResource } from '@/lib/api/devices';
 import { errorMessage } from '@/lib/api/protected';
 import { downloadReportCsv, useProofOfPlayReport, useReportTenant, type ReportRow } from '@/lib/api/proof-of-play';
@@ -152,7 +156,11 @@ function Report() {
   const [copied, setCopied] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const ids = { on: useId(), from: useId(), to: useId(), tz: useId(), groupBy: useId(), channel: useId(), screen: useId() };
+  const advertisers = advertiserResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '' });
+  const folderRoot = useDeviceRoot();
+  const folder = deviceGroupResource.useDetail(state.folder || null, { select: 'name,parentId' });
+  const [pickingFolder, setPickingFolder] = useState(false);
+  const ids = { on: useId(), from: useId(), to: useId(), tz: useId(), groupBy: useId(), channel: useId(), screen: useId(), folder: useId(), advertiser: useId() };
 
   const starts = useMemo(() => (request ? periodStarts(request, request.timeZone, request.resolution) : []), [request]);
   const series = useMemo(() => playsPerPeriod(rows, starts), [rows, starts]);
@@ -306,14 +314,48 @@ function Report() {
               ))}
             </Select>
           </Control>
+          <Control label="Screen folder" htmlFor={ids.folder}>
+            <Button id={ids.folder} variant="secondary" className="w-52 justify-start truncate" onClick={() => setPickingFolder(true)} data-testid="report-folder">
+              {state.folder ? (folder.data?.name ?? 'A folder') : 'All folders'}
+            </Button>
+          </Control>
+          <Control label="Advertiser" htmlFor={ids.advertiser}>
+            <Select id={ids.advertiser} className="w-48" value={state.advertiser} onChange={(e) => update({ advertiser: e.target.value })}>
+              <option value="">Any advertiser</option>
+              {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? <option value={state.advertiser}>This advertiser</option> : null}
+              {(advertisers.data?.content ?? []).map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </Select>
+          </Control>
           <SearchInput value={state.q} onChange={(q) => update({ q })} label={`Search ${GROUP_BY_LABELS[state.groupBy].toLowerCase()} names`} placeholder={`${GROUP_BY_LABELS[state.groupBy]} name…`} className="sm:w-64" />
-          {state.channel || state.screen || state.q ? (
-            <Button variant="ghost" onClick={() => update({ channel: '', screen: '', q: '' })}>
+          {state.channel || state.screen || state.folder || state.advertiser || state.q ? (
+            <Button variant="ghost" onClick={() => update({ channel: '', screen: '', folder: '', advertiser: '', q: '' })}>
               Clear filters
             </Button>
           ) : null}
         </div>
       </Card>
+
+      <Dialog open={pickingFolder} onOpenChange={setPickingFolder}>
+        <DialogContent title="Screen folder" description="Plays on the screens of this folder and of the folders below it.">
+          <div className="max-h-80 overflow-y-auto px-3 pb-4">
+            {folderRoot.data ? (
+              <DeviceFolderTree
+                root={folderRoot.data}
+                selectedId={state.folder || folderRoot.data.id}
+                openPath={[]}
+                onSelect={(f) => {
+                  update({ folder: f.parentId == null ? '' : f.id });
+                  setPickingFolder(false);
+                }}
+              />
+            ) : null}
+          </div>
+        </DialogContent>
+      </Dialog>
 
       {reversed ? <Alert className="mb-4">The “From” day is after the “To” day.</Alert> : null}
       {tooLong ? <Alert className="mb-4">A report covers at most 3 months. Choose a shorter range.</Alert> : null}

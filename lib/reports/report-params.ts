@@ -59,6 +59,10 @@ export type ReportRequest = {
   resolution: Resolution;
   groupBy?: GroupBy;
   search?: string;
+  /** Only plays on screens in this device folder or below it (the API's `deviceGroupId`). */
+  folder?: string;
+  /** Only plays of this advertiser's channels (the API's `advertiserId`). */
+  advertiser?: string;
   /** `field,asc|desc` (timestamp, name, impressionStartCount, duration, …); the API's default is timestamp then name. */
   sort?: string;
   limit?: number;
@@ -92,6 +96,8 @@ export function reportQuery(request: Omit<ReportRequest, 'subject'>) {
     resolution: request.resolution,
     groupBy: request.groupBy,
     search: request.search?.trim() || undefined,
+    deviceGroupId: request.folder || undefined,
+    advertiserId: request.advertiser || undefined,
     sort: request.sort,
     limit: request.limit,
   };
@@ -152,6 +158,10 @@ export type ReportState = {
   channel: string;
   /** A screen: the report is of that screen's plays (`/device/{id}`). */
   screen: string;
+  /** A device folder: only plays on its screens and those of the folders below it. */
+  folder: string;
+  /** An advertiser: only plays of its channels. */
+  advertiser: string;
   /** The table's order, `field,asc|desc` over REPORT_SORT_FIELDS; empty for the API's (period, then name). */
   sort: string;
 };
@@ -165,7 +175,7 @@ const SORT = new RegExp(`^(${REPORT_SORT_FIELDS.join('|')}),(asc|desc)$`);
 export function defaultReportState(browserZone: string, now: number): ReportState {
   const today = dateIn(browserZone, now);
 
-  return { on: 'device', from: addDays(today, -6), to: today, tz: browserZone, resolution: 'DAILY', groupBy: 'DEVICE', q: '', channel: '', screen: '', sort: '' };
+  return { on: 'device', from: addDays(today, -6), to: today, tz: browserZone, resolution: 'DAILY', groupBy: 'DEVICE', q: '', channel: '', screen: '', folder: '', advertiser: '', sort: '' };
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -190,6 +200,8 @@ export function readReportState(query: URLSearchParams, defaults: ReportState): 
     q: query.get('q') ?? '',
     channel: ID.test(query.get('channel') ?? '') ? query.get('channel')! : '',
     screen: ID.test(query.get('screen') ?? '') ? query.get('screen')! : '',
+    folder: ID.test(query.get('folder') ?? '') ? query.get('folder')! : '',
+    advertiser: ID.test(query.get('advertiser') ?? '') ? query.get('advertiser')! : '',
     sort: SORT.test(query.get('sort') ?? '') ? query.get('sort')! : '',
   };
 }
@@ -209,16 +221,18 @@ export function writeReportState(state: ReportState, defaults: ReportState, { co
   put('q', state.q.trim() ? state.q : '', '');
   put('channel', state.channel, '');
   put('screen', state.screen, '');
+  put('folder', state.folder, '');
+  put('advertiser', state.advertiser, '');
   put('sort', state.sort, '');
 
   return next;
 }
 
-/** The API request of a state: a chosen channel or screen narrows the report to it. */
+/** The API request of a state: a chosen channel or screen narrows the report to it; a folder or advertiser narrows the plays. */
 export function requestOf(state: ReportState): ReportRequest {
   const subject: ReportSubject = state.channel ? { type: 'campaign', id: state.channel } : state.screen ? { type: 'device', id: state.screen } : { type: state.on };
 
-  return { subject, ...dayWindow(state.from, state.to, state.tz), timeZone: state.tz, resolution: state.resolution, groupBy: state.groupBy, search: state.q, sort: state.sort || undefined };
+  return { subject, ...dayWindow(state.from, state.to, state.tz), timeZone: state.tz, resolution: state.resolution, groupBy: state.groupBy, search: state.q, folder: state.folder || undefined, advertiser: state.advertiser || undefined, sort: state.sort || undefined };
 }
 
 /** The start of every period of `resolution` that overlaps [from, to) in `timeZone` (weeks from Monday); TOTAL is one, at `from`. */

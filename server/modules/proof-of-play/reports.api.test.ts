@@ -342,3 +342,33 @@ describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
     expect((await exportCsv()).status).toBe(401);
   });
 });
+
+describe('narrowing by device folder and advertiser (query extensions)', () => {
+  it("deviceGroupId counts the plays on screens in the folder or below it; advertiserId the plays of the advertiser's channels; unknown or foreign ids are 404", async () => {
+    const region = await k.own.deviceFolder('Region');
+    const store = await k.own.deviceFolder('Store', region);
+    const kiosk = await newDevice(t, { customerId: k.customerId });
+    const other = await newDevice(t, { customerId: k.customerId });
+    await t.db.update(devices).set({ name: 'Kiosk', deviceGroupId: store.id, groupPath: [k.own.roots.device.id, region.id, store.id] }).where(eq(devices.id, kiosk.deviceId));
+    await t.db.update(devices).set({ name: 'Elsewhere' }).where(eq(devices.id, other.deviceId));
+    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Narrow Co' } });
+    const paid = await k.create(k.contentChannel(slide.id, { name: 'Paid spot', advertiserId: adv.body.id }));
+    const from = at('UTC', `${daysAgo('UTC', 30)}T00:00`);
+    await upload(kiosk, [play(from + HOUR, { campaignId: paid.id }), play(from + 2 * HOUR, { campaignId: channel.id })]);
+    await upload(other, [play(from + HOUR, { campaignId: paid.id })]);
+    const q = (extra: Record<string, string | number>) => ({ from, to: from + DAY, timeZone: 'UTC', resolution: 'TOTAL', ...extra });
+    const names = (res: { status: number; body: any }) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+      return res.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount]);
+    };
+
+    expect(names(await report('/device/all', q({ deviceGroupId: region.id })))).toEqual([['Kiosk', 2]]);
+    expect(names(await report('/campaign/all', q({ deviceGroupId: store.id })))).toEqual([['Breakfast', 1], ['Paid spot', 1]]);
+    expect(names(await report('/device/all', q({ advertiserId: adv.body.id })))).toEqual([['Elsewhere', 1], ['Kiosk', 1]]);
+    expect(names(await report(`/campaign/${paid.id}`, q({ groupBy: 'DEVICE', deviceGroupId: region.id, advertiserId: adv.body.id })))).toEqual([['Kiosk', 1]]);
+    expect((await report('/device/all', q({ deviceGroupId: k.other.roots.device.id }))).status).toBe(404);
+    expect((await report('/device/all', q({ advertiserId: uuidv7() }))).status).toBe(404);
+    expect((await report('/device/all', q({ deviceGroupId: 'not-a-folder' }))).status).toBe(404);
+  });
+});

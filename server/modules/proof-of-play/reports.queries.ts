@@ -2,10 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows } from '@/server/db/sql';
 import type { Actor } from '@/server/context/actor';
+import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
+import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messages } from '@/server/modules/messages/messages.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { DaySlice } from './report-periods';
@@ -152,13 +154,37 @@ export async function findRollupReport(
   return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted)));
 }
 
+/** Narrowing of the raw plays beyond the path's entity (query extensions): a device folder's subtree, an advertiser. */
+export type PlayNarrowing = { deviceGroupId?: string; advertiserId?: string };
+
+function narrowingConditions(customerId: number, narrow: PlayNarrowing | undefined): SQL {
+  const conditions: SQL[] = [];
+  if (narrow?.deviceGroupId) {
+    conditions.push(sql`e.device_group_id in (select g.id from ${deviceGroups} g where g.customer_id = ${customerId} and g.path @> array[${narrow.deviceGroupId}::uuid])`);
+  }
+  if (narrow?.advertiserId) conditions.push(sql`e.advertiser_id = ${narrow.advertiserId}::uuid`);
+
+  return conditions.length === 0 ? sql`` : sql`and ${sql.join(conditions, sql` and `)}`;
+}
+
+/** Whether the narrowing names a device folder and an advertiser of the tenant (another tenant's, or none, is unknown). */
+export async function narrowingExists(db: Executor, customerId: number, narrow: PlayNarrowing): Promise<{ deviceGroup: boolean; advertiser: boolean }> {
+  const [row] = await execRows<{ deviceGroup: boolean; advertiser: boolean }>(
+    db,
+    sql`select ${narrow.deviceGroupId ? sql`exists(select 1 from ${deviceGroups} g where g.id = ${narrow.deviceGroupId}::uuid and g.customer_id = ${customerId})` : sql`true`} as "deviceGroup",
+               ${narrow.advertiserId ? sql`exists(select 1 from ${advertisers} a where a.id = ${narrow.advertiserId}::uuid and a.customer_id = ${customerId})` : sql`true`} as advertiser`,
+  );
+
+  return row ?? { deviceGroup: false, advertiser: false };
+}
+
 /**
- * From the raw plays: the plays of [from, to) (of one entity when `entity` is given), counted by `dimension`
- * per period; `periodStarts` are the periods' starts in order (the first is `from`).
+ * From the raw plays: the plays of [from, to) (of one entity when `entity` is given, narrowed by `narrow`),
+ * counted by `dimension` per period; `periodStarts` are the periods' starts in order (the first is `from`).
  */
 export async function findEventReport(
   db: Executor,
-  input: ReportFilter & { dimension: CountedDimension; entity?: { dimension: PlayDimension; id: string }; periodStarts: readonly number[]; from: number; to: number },
+  input: ReportFilter & { dimension: CountedDimension; entity?: { dimension: PlayDimension; id: string }; narrow?: PlayNarrowing; periodStarts: readonly number[]; from: number; to: number },
 ): Promise<ReportCounts[]> {
   if (input.periodStarts.length === 0) return [];
   const subject = EVENT_SUBJECT[input.dimension];
@@ -172,6 +198,7 @@ export async function findEventReport(
      where e.customer_id = ${input.customerId}
        and e.started_at >= to_timestamp(${input.from / 1000}) and e.started_at < to_timestamp(${input.to / 1000})
        ${entityFilter && input.entity ? sql`and ${entityFilter(input.entity.id)}` : sql``}
+       ${narrowingConditions(input.customerId, input.narrow)}
        and ${subject} is not null
      group by 1, 2`;
 

@@ -56,7 +56,7 @@ function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: b
         ...(kind === 'single' ? notFoundError : {}),
       },
     },
-    kind === 'single' ? { resourceIds: { [`path.${e.param}`]: e.kind } } : {},
+    { resourceIds: { ...(kind === 'single' ? { [`path.${e.param}`]: e.kind } : {}), 'query.deviceGroupId': 'deviceGroup', 'query.advertiserId': 'advertiser' } },
   );
 }
 

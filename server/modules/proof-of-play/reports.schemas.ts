@@ -37,6 +37,12 @@ export const ReportQuerySchema = z.object({
         'What each row counts (default: the entity type of the path). ASSET: the item shown (its file, else its content). WIDGET is refused (400): plays do not name widgets.',
     }),
   search: z.string().max(200).optional().openapi({ description: 'Rows whose group name contains this text (case-insensitive)' }),
+  deviceGroupId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ format: 'uuid', description: 'Extension: only plays on screens that were in this device folder or a folder below it (as the folders are now) when they played' }),
+  advertiserId: z.string().max(64).optional().openapi({ format: 'uuid', description: "Extension: only plays of this advertiser's channels" }),
   sort: z
     .union([z.string(), z.array(z.string())])
     .optional()

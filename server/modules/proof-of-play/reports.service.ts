@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { parseSort } from '@/server/query/sort';
 import { reportPeriods, reportResolutions, type ReportResolution } from './report-periods';
-import { findEventReport, findRollupReport, isReportableEntity, type CountedDimension, type ReportCounts, type ReportOrder } from './reports.queries';
+import { findEventReport, findRollupReport, isReportableEntity, narrowingExists, type CountedDimension, type PlayNarrowing, type ReportCounts, type ReportOrder } from './reports.queries';
 import {
   REPORT_CSV_COLUMNS,
   REPORT_DEFAULT_ROWS,
@@ -126,14 +126,15 @@ export async function proofOfDisplayReport(ctx: ServiceContext, request: ReportR
   const customerId = ctx.scope.customerId;
   const entity = request.id === undefined ? undefined : { dimension: reportEntityTypes[request.type], id: request.id };
   if (entity && !(isIdOf(request.type, entity.id) && (await isReportableEntity(ctx.db, ctx, entity, customerId)))) throw new NotFoundError(request.type, request.id);
+  const narrow = await checkedNarrowing(ctx, customerId, request.query);
   const plan = reportPlan(request);
   const periods = reportPeriods({ from: plan.from, to: plan.to, timeZone: request.query.timeZone, resolution: plan.resolution });
   const groupBy = plan.groupBy as Exclude<ReportGrouping, 'WIDGET'>;
   const filter = { customerId, search: plan.search, order: plan.order, limit: plan.limit };
   // Rollups count one dimension; a report of one entity by another dimension, or by ASSET, counts the raw plays.
   const counts =
-    groupBy === 'ASSET' || (entity && entity.dimension !== groupBy)
-      ? await findEventReport(ctx.db, { ...filter, dimension: groupBy, entity, periodStarts: periods.periods.map((p) => p.start), from: periods.from, to: periods.to })
+    groupBy === 'ASSET' || (entity && entity.dimension !== groupBy) || narrow
+      ? await findEventReport(ctx.db, { ...filter, dimension: groupBy, entity, narrow, periodStarts: periods.periods.map((p) => p.start), from: periods.from, to: periods.to })
       : await findRollupReport(ctx.db, { ...filter, dimension: groupBy, subjectId: entity?.id, slices: periods.slices, firstDay: periods.firstDay, lastDay: periods.lastDay });
 
   return {
@@ -144,6 +145,23 @@ export async function proofOfDisplayReport(ctx: ServiceContext, request: ReportR
     groupBy,
     rows: counts.map((c) => toRow(c, groupBy, periods.periods[c.period]!)),
   };
+}
+
+/**
+ * The query's narrowing beyond the path (extensions: `deviceGroupId`, `advertiserId`), checked like ids
+ * anywhere: not a UUID, another tenant's or unknown is a 404. Undefined when the query names neither.
+ */
+async function checkedNarrowing(ctx: ServiceContext, customerId: number, query: ReportQuery): Promise<PlayNarrowing | undefined> {
+  const deviceGroupId = query.deviceGroupId?.trim() || undefined;
+  const advertiserId = query.advertiserId?.trim() || undefined;
+  if (!deviceGroupId && !advertiserId) return undefined;
+  if (deviceGroupId && !UUID.test(deviceGroupId)) throw new NotFoundError('deviceGroup', deviceGroupId);
+  if (advertiserId && !UUID.test(advertiserId)) throw new NotFoundError('advertiser', advertiserId);
+  const found = await narrowingExists(ctx.db, customerId, { deviceGroupId, advertiserId });
+  if (!found.deviceGroup) throw new NotFoundError('deviceGroup', deviceGroupId!);
+  if (!found.advertiser) throw new NotFoundError('advertiser', advertiserId!);
+
+  return { deviceGroupId, advertiserId };
 }
 
 function toRow(c: ReportCounts, type: CountedDimension, period: { timestamp: number; readableDateTime: string }): ReportRow {
