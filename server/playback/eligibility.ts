@@ -126,25 +126,46 @@ export type CampaignTimeline = { campaign: CampaignRules; sets: RuleSets; items:
  * eligible messages. A schedule (TOP) plays content only, so its items are its content assignments.
  */
 export function campaignTimelines(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline[] {
-  return rules.campaigns.map((campaign) => {
-    const sets = ruleSets(campaign, device, window);
-    const messages = (campaign.messageGroups ?? []).flatMap((group) =>
-      group.messages.map((message) => {
-        const own = ruleSets(message, device, window);
-        const items = itemSets(message);
+  return rules.campaigns.map((campaign) => sharedTimeline(campaign, device, window));
+}
 
-        return { message, group, sets: own, items, eligible: intersectAll([sets.base, own.base, items]) };
-      }),
-    );
-    const items =
-      campaign.level === 'TOP'
-        ? (campaign.contents ?? []).length > 0
-          ? [...EVERYTHING]
-          : [...NOTHING]
-        : union(itemSets(campaign), ...messages.map((m) => intersect(m.sets.base, m.items)));
+/**
+ * A campaign's timeline depends on the device only through its zone and whether the campaign and each of its
+ * messages target it: devices resolved against the same rules object (a fan-out's batch) with the same zone
+ * and targeting share it. Kept per campaign object, so it goes with the rules.
+ */
+const timelinesByCampaign = new WeakMap<CampaignRules, Map<string, CampaignTimeline>>();
 
-    return { campaign, sets, items, eligible: intersect(sets.base, items), messages };
-  });
+function sharedTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {
+  let targeting = isTargeted(campaign, device) ? '1' : '0';
+  for (const group of campaign.messageGroups ?? []) for (const message of group.messages) targeting += isTargeted(message, device) ? '1' : '0';
+  const key = `${device.timeZone}|${window.from}|${window.to}|${targeting}`;
+  let byKey = timelinesByCampaign.get(campaign);
+  if (!byKey) timelinesByCampaign.set(campaign, (byKey = new Map()));
+  let timeline = byKey.get(key);
+  if (!timeline) byKey.set(key, (timeline = campaignTimeline(campaign, device, window)));
+
+  return timeline;
+}
+
+function campaignTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {
+  const sets = ruleSets(campaign, device, window);
+  const messages = (campaign.messageGroups ?? []).flatMap((group) =>
+    group.messages.map((message) => {
+      const own = ruleSets(message, device, window);
+      const items = itemSets(message);
+
+      return { message, group, sets: own, items, eligible: intersectAll([sets.base, own.base, items]) };
+    }),
+  );
+  const items =
+    campaign.level === 'TOP'
+      ? (campaign.contents ?? []).length > 0
+        ? [...EVERYTHING]
+        : [...NOTHING]
+      : union(itemSets(campaign), ...messages.map((m) => intersect(m.sets.base, m.items)));
+
+  return { campaign, sets, items, eligible: intersect(sets.base, items), messages };
 }
 
 /** Every rule that fails at `t`, in the spec's order; `parent` is given for messages. */

@@ -75,19 +75,33 @@ export function stateAt(timelines: readonly CampaignTimeline[], device: DeviceFa
   return { layer: 'NONE', channels };
 }
 
+/** A timeline's own edges inside its window (timelines are shared per window, so are these), and whether it shuffles. */
+const timelineEdges = new WeakMap<CampaignTimeline, { edges: number[]; random: boolean }>();
+
+function edgesOf(tl: CampaignTimeline, window: PlaybackWindow): { edges: number[]; random: boolean } {
+  let known = timelineEdges.get(tl);
+  if (known) return known;
+  const { from, to } = window;
+  const edges: number[] = [...edgesWithin(tl.eligible, from, to)];
+  let random = false;
+  for (const m of tl.messages) edges.push(...edgesWithin(m.eligible, from, to));
+  for (const s of [tl.campaign, ...tl.messages.map((m) => m.message)]) {
+    if (s.orderingMode === 'RANDOM') random = true;
+    for (const f of s.files ?? []) edges.push(...edgesWithin([fileSpan(f)], from, to));
+  }
+  timelineEdges.set(tl, (known = { edges, random }));
+
+  return known;
+}
+
 /** Instants inside the window where the state can change. */
 function boundaries(timelines: readonly CampaignTimeline[], device: DeviceFacts, window: PlaybackWindow): number[] {
-  const { from, to } = window;
   const edges = new Set<number>();
   let random = false;
   for (const tl of timelines) {
-    for (const t of edgesWithin(tl.eligible, from, to)) edges.add(t);
-    const sources = [tl.campaign, ...tl.messages.map((m) => m.message)];
-    for (const m of tl.messages) for (const t of edgesWithin(m.eligible, from, to)) edges.add(t);
-    for (const s of sources) {
-      if (s.orderingMode === 'RANDOM') random = true;
-      for (const f of s.files ?? []) for (const t of edgesWithin([fileSpan(f)], from, to)) edges.add(t);
-    }
+    const own = edgesOf(tl, window);
+    for (const t of own.edges) edges.add(t);
+    if (own.random) random = true;
   }
   if (random) for (const t of dayStartsWithin(window, device.timeZone)) edges.add(t);
 
