@@ -7,6 +7,11 @@
  * content `i`), each of its 96 quarter-hour slots holding 1 or 2 plays of 10 s (about 115 plays a day: 1 000
  * devices × 91 days ≈ 10.5 million plays), stored as running sums like the ingest stores them.
  *
+ * For the ingestion benchmark it also seeds INGEST_FILES files (their ids in the ready line, so the plays the
+ * client sends name real files) and answers, bench-only:
+ *   - `POST /__bench/ingest-baseline` `{device, events}`: the same play rows the API would store, inserted
+ *     directly into `play_event` in one statement (no checks, no idempotency lock, no rollups), timed in process.
+ *
  * Started by scripts/bench-reports.mjs with `node --import tsx bench/reports-server.ts`; prints one JSON line
  * (`{"benchServer":"reports",...}`) when ready. Listens on 127.0.0.1 only; never part of the product.
  */
@@ -18,7 +23,9 @@ import { createLogger } from '@/server/logger';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
-import { benchTenant, benchUuid, seedDevices } from './server-lib';
+import { benchTenant, benchUuid, seededDeviceId, seedDevices, seedFiles } from './server-lib';
+
+const INGEST_FILES = 50;
 
 const BENCH_TENANT = 'Bench Reports';
 
@@ -26,7 +33,16 @@ async function main() {
   const config = resolveStartupConfig();
   const log = createLogger(config.logLevel);
   const { handle, app, upgrade, prepare, setReady } = await createService(config, log);
-  await serveForBenchmark({ config, handle, fetch: (request, env) => app.fetch(request, env as never), setReady, upgrade });
+  let tenant = 0;
+  const fetch = async (request: Request, env: unknown) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/__bench/ingest-baseline' && request.method === 'POST') {
+      return Response.json(await ingestBaseline(handle, tenant, (await request.json()) as BaselineInput));
+    }
+
+    return app.fetch(request, env as never);
+  };
+  await serveForBenchmark({ config, handle, fetch, setReady, upgrade });
 
   await prepare();
   const started = performance.now();
@@ -35,8 +51,11 @@ async function main() {
   const days = Number(process.env.BENCH_REPORTS_DAYS ?? 91);
   await seedDevices(handle, customerId, { devices, tokenSeed: process.env.BENCH_TOKEN_SEED ?? 'bench-reports-token-seed' });
   const plays = await seedRollups(handle, customerId, devices, days);
+  tenant = customerId;
+  await seedFiles(handle, config.admin.email, customerId, { files: INGEST_FILES, folders: 5 });
+  const fileIds = (await execRows<{ id: string }>(handle.db, sql`select id::text as id from file where customer_id = ${customerId} order by id limit ${INGEST_FILES}`)).map((r) => r.id);
   setReady(true);
-  const seed = { devices, days, rollupRows: devices * days * 2, plays, seconds: (performance.now() - started) / 1000 };
+  const seed = { devices, days, rollupRows: devices * days * 2, plays, fileIds, seconds: (performance.now() - started) / 1000 };
   process.stdout.write(`${JSON.stringify({ benchServer: 'reports', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`);
 }
 
@@ -67,6 +86,29 @@ async function seedRollups(handle: DatabaseHandle, c: number, devices: number, d
   const [row] = await execRows<{ plays: number }>(db, sql`select sum(starts[97])::float8 as plays from play_rollup_day where customer_id = ${c} and dimension = 'DEVICE'`);
 
   return Number(row?.plays ?? 0);
+}
+
+type BaselineInput = { device: number; events: { eventId: string; startedAt: number; endedAt: number; completed: boolean; fileId?: string }[] };
+
+/** The ingestion's baseline: the rows of `events` inserted straight into play_event, one statement; answers its time. */
+async function ingestBaseline(handle: DatabaseHandle, c: number, input: BaselineInput): Promise<{ ms: number; inserted: number }> {
+  const e = input.events;
+  const started = performance.now();
+  const rows = await execRows<{ n: number }>(
+    handle.db,
+    sql`with inserted as (
+          insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, file_id)
+          select ${c}::bigint, d.id, x.event_id, to_timestamp(x.started_at / 1000.0), to_timestamp(x.ended_at / 1000.0), (x.ended_at - x.started_at)::int, x.completed, d.device_group_id, x.file_id
+            from unnest(${`{${e.map((v) => v.eventId).join(',')}}`}::uuid[], ${`{${e.map((v) => v.startedAt).join(',')}}`}::bigint[], ${`{${e.map((v) => v.endedAt).join(',')}}`}::bigint[],
+                        ${`{${e.map((v) => v.completed).join(',')}}`}::boolean[], ${`{${e.map((v) => v.fileId ?? 'NULL').join(',')}}`}::uuid[])
+                 as x(event_id, started_at, ended_at, completed, file_id)
+            cross join (select id, device_group_id from device where id = ${seededDeviceId(input.device)}) d
+          on conflict do nothing
+          returning 1)
+        select count(*)::int as n from inserted`,
+  );
+
+  return { ms: performance.now() - started, inserted: Number(rows[0]?.n ?? 0) };
 }
 
 void main().catch((err) => {
