@@ -1,4 +1,5 @@
 import { EVERYTHING, NOTHING, contains, intersect, intersectAll, normalise, subtract, union, type Span } from './spans';
+import { memo, ownedMemo } from './memo';
 import { dailyWindows, datesAround, dropPartialWindows, intervalSpans, validitySpan } from './time-rules';
 import type { CampaignRules, CandidateFile, DeviceFacts, MessageGroupRules, MessageRules, PlaybackRules, PlaybackWindow, PlayRules, ReasonCode, Targeting, TimeRules } from './types';
 
@@ -68,30 +69,20 @@ const SHARED_TIME_SETS_LIMIT = 50_000;
  * date), and every reader looks inside its window only (edges within it, membership of its instants).
  * Cleared whole when full.
  */
-const timeSetsByText = new Map<string, TimeSets>();
+const timeSetsByText = memo<TimeSets>(SHARED_TIME_SETS_LIMIT);
 /** In front of it, per rules object (a batch resolves thousands of devices against the same objects). */
-const timeSetsByObject = new WeakMap<TimeRules, Map<string, TimeSets>>();
-const ruleTexts = new WeakMap<TimeRules, string>();
+const timeSetsOf = ownedMemo<TimeRules, TimeSets>();
+const ruleText = ownedMemo<TimeRules, string>();
 
 function sharedTimeSets(rules: TimeRules, zone: string, window: PlaybackWindow): TimeSets {
   const wide = { from: (Math.floor(window.from / DAY_MS) - 1) * DAY_MS, to: (Math.ceil(window.to / DAY_MS) + 1) * DAY_MS };
   const zoneKey = `${zone}|${wide.from}|${wide.to}`;
-  let byZone = timeSetsByObject.get(rules);
-  if (!byZone) timeSetsByObject.set(rules, (byZone = new Map()));
-  let sets = byZone.get(zoneKey);
-  if (sets) return sets;
-  let text = ruleTexts.get(rules);
-  if (text === undefined) ruleTexts.set(rules, (text = JSON.stringify([rules.validFrom ?? null, rules.validTo ?? null, rules.affectedDays ?? null, rules.affectedHours ?? null, rules.affectedDateRanges ?? null])));
-  const key = `${zoneKey}|${text}`;
-  sets = timeSetsByText.get(key);
-  if (!sets) {
-    sets = timeSets(rules, zone, wide);
-    if (timeSetsByText.size >= SHARED_TIME_SETS_LIMIT) timeSetsByText.clear();
-    timeSetsByText.set(key, sets);
-  }
-  byZone.set(zoneKey, sets);
 
-  return sets;
+  return timeSetsOf(rules, zoneKey, () => {
+    const text = ruleText(rules, '', () => JSON.stringify([rules.validFrom ?? null, rules.validTo ?? null, rules.affectedDays ?? null, rules.affectedHours ?? null, rules.affectedDateRanges ?? null]));
+
+    return timeSetsByText(`${zoneKey}|${text}`, () => timeSets(rules, zone, wide));
+  });
 }
 
 export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
@@ -134,18 +125,13 @@ export function campaignTimelines(rules: PlaybackRules, device: DeviceFacts, win
  * messages target it: devices resolved against the same rules object (a fan-out's batch) with the same zone
  * and targeting share it. Kept per campaign object, so it goes with the rules.
  */
-const timelinesByCampaign = new WeakMap<CampaignRules, Map<string, CampaignTimeline>>();
+const timelinesOf = ownedMemo<CampaignRules, CampaignTimeline>();
 
 function sharedTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {
   let targeting = isTargeted(campaign, device) ? '1' : '0';
   for (const group of campaign.messageGroups ?? []) for (const message of group.messages) targeting += isTargeted(message, device) ? '1' : '0';
-  const key = `${device.timeZone}|${window.from}|${window.to}|${targeting}`;
-  let byKey = timelinesByCampaign.get(campaign);
-  if (!byKey) timelinesByCampaign.set(campaign, (byKey = new Map()));
-  let timeline = byKey.get(key);
-  if (!timeline) byKey.set(key, (timeline = campaignTimeline(campaign, device, window)));
 
-  return timeline;
+  return timelinesOf(campaign, `${device.timeZone}|${window.from}|${window.to}|${targeting}`, () => campaignTimeline(campaign, device, window));
 }
 
 function campaignTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {

@@ -1,6 +1,7 @@
 import type { ChannelPlay, Segment } from '@/server/modules/display/display.schemas';
 import { campaignTimelines, fileSpan, type CampaignTimeline } from './eligibility';
 import { capMs, interleaveMessages, messageTurn, playItems } from './play-order';
+import { ownedMemo } from './memo';
 import { contains, edgesWithin } from './spans';
 import { dayStartsWithin, localDateTextAt } from './time-rules';
 import type { CampaignRules, ContentRef, DeviceFacts, PlaybackRules, PlaybackWindow, PlayRules } from './types';
@@ -76,22 +77,21 @@ export function stateAt(timelines: readonly CampaignTimeline[], device: DeviceFa
 }
 
 /** A timeline's own edges inside its window (timelines are shared per window, so are these), and whether it shuffles. */
-const timelineEdges = new WeakMap<CampaignTimeline, { edges: number[]; random: boolean }>();
+const timelineEdges = ownedMemo<CampaignTimeline, { edges: number[]; random: boolean }>();
 
 function edgesOf(tl: CampaignTimeline, window: PlaybackWindow): { edges: number[]; random: boolean } {
-  let known = timelineEdges.get(tl);
-  if (known) return known;
-  const { from, to } = window;
-  const edges: number[] = [...edgesWithin(tl.eligible, from, to)];
-  let random = false;
-  for (const m of tl.messages) edges.push(...edgesWithin(m.eligible, from, to));
-  for (const s of [tl.campaign, ...tl.messages.map((m) => m.message)]) {
-    if (s.orderingMode === 'RANDOM') random = true;
-    for (const f of s.files ?? []) edges.push(...edgesWithin([fileSpan(f)], from, to));
-  }
-  timelineEdges.set(tl, (known = { edges, random }));
+  return timelineEdges(tl, '', () => {
+    const { from, to } = window;
+    const edges: number[] = [...edgesWithin(tl.eligible, from, to)];
+    let random = false;
+    for (const m of tl.messages) edges.push(...edgesWithin(m.eligible, from, to));
+    for (const s of [tl.campaign, ...tl.messages.map((m) => m.message)]) {
+      if (s.orderingMode === 'RANDOM') random = true;
+      for (const f of s.files ?? []) edges.push(...edgesWithin([fileSpan(f)], from, to));
+    }
 
-  return known;
+    return { edges, random };
+  });
 }
 
 /** Instants inside the window where the state can change. */

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { dayNames, type ScheduleIntervals, type WorkingDays } from './schedule-rules.schemas';
+import { memo } from './memo';
 import { normalise, type Span } from './spans';
 import type { LocalDate, PlaybackWindow } from './types';
 
@@ -13,25 +14,11 @@ type PlainDate = Temporal.PlainDate;
 
 const END_OF_DAY = '23:59';
 
-/**
- * Answers of the pure conversions below, by their inputs: one resolution asks the same day starts and dates of
- * every campaign again (a zone's conversion through the Temporal polyfill dominated the resolver's CPU profile).
- * Cleared whole when full.
+/*
+ * The pure conversions below are remembered by their inputs (`memo`): one resolution asks the same day starts
+ * and dates of every campaign again (a zone's conversion through the Temporal polyfill dominated the resolver's
+ * CPU profile).
  */
-function memo<T>(limit: number): (key: string, compute: () => T) => T {
-  const cache = new Map<string, T>();
-
-  return (key, compute) => {
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
-    const value = compute();
-    if (cache.size >= limit) cache.clear();
-    cache.set(key, value);
-
-    return value;
-  };
-}
-
 const instants = memo<number>(20_000);
 const dateLists = memo<readonly PlainDate[]>(1_000);
 
