@@ -24,6 +24,16 @@ function note(message: string): void {
   if (log.length > 200) log.shift();
 }
 
+/**
+ * Marks of the way from claim to picture (`player:claimed`, `player:manifest`, `player:first-frame`, the last
+ * one on the frame that paints the first item) for `npm run bench:player`; each is set once per page.
+ */
+function markOnce(name: string, onNextFrame = false): void {
+  if (performance.getEntriesByName(name, 'mark').length > 0) return;
+  if (onNextFrame) requestAnimationFrame(() => markOnce(name));
+  else performance.mark(name);
+}
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean };
@@ -56,6 +66,7 @@ class Player {
         this.showing = play;
         document.body.dataset.playing = play.key;
       },
+      revealed: () => markOnce('player:first-frame', true),
       volume: () => this.settings.volume ?? 0,
     }, {
       resolve: () => this.resolver(),
@@ -132,6 +143,7 @@ class Player {
   }
 
   private apply(manifest: Manifest): void {
+    markOnce('player:manifest');
     this.manifest = manifest;
     this.etag = manifest.etag;
     this.settings = manifest.settings as Settings;
@@ -447,6 +459,7 @@ async function boot(): Promise<void> {
   const begin = async () => {
     if (started) return;
     started = true;
+    markOnce('player:claimed');
     showCode(undefined);
     const fresh = await api.json<Status>('GET', '/api/display/status').catch(() => status);
     document.body.dataset.state = 'playing';
