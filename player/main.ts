@@ -3,6 +3,8 @@ import { DeviceApi, HttpError, PLAYER_VERSION, register, type Credentials, type 
 import { ServerClock, segmentAt } from './clock';
 import { Connection, type Ack, type Command } from './connection';
 import { captureFrame } from './capture';
+import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
+import { mediaKey, type FileRef } from './media-cache';
 import { manifestResolver, segmentPlays, type Play } from './plan';
 import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
 import { qrSvg } from './qr';
@@ -54,6 +56,22 @@ class Player {
   private paused = false;
   /** The service worker holds this manifest's file list: media may be asked of it (player/sw.ts). */
   private swReady = false;
+  /** A new manifest is switched to once its files are in the worker's cache (player/manifest-switch.ts). */
+  private readonly switcher = new ManifestSwitch<Manifest>({
+    current: () => this.manifest,
+    now: () => clock.now(),
+    canPrefetch: () => Boolean(navigator.serviceWorker?.controller),
+    prefetch: async (next) => {
+      note(`downloading the files of manifest ${next.etag}`);
+      await swRequest({ type: 'prefetch', files: fileRefs(next), keep: this.manifest ? fileRefs(this.manifest) : [] }, PREFETCH_WAIT_MS);
+    },
+    apply: async (next) => {
+      this.apply(next);
+      note(`manifest ${next.etag}`);
+      await this.store.set('manifest', next).catch((err: unknown) => note(`storing the manifest failed: ${String(err)}`));
+    },
+    prune: (playing, waiting) => this.syncServiceWorker(playing, waiting),
+  });
 
   constructor(
     private readonly api: DeviceApi,
@@ -79,7 +97,8 @@ class Player {
   async start(status: Status): Promise<void> {
     this.name = status.name ?? '';
     const saved = await this.store.get<Manifest>('manifest');
-    if (saved && saved.validUntil > clock.now()) this.apply(saved);
+    // Nothing plays yet: the saved manifest is switched to at once (synchronously, before the read below).
+    if (saved && saved.validUntil > clock.now()) void this.switcher.offer(saved);
     await this.fetchManifest();
     setInterval(() => void this.upload(), 15_000);
     setInterval(() => void this.fetchManifest(), 10 * 60_000);
@@ -97,10 +116,13 @@ class Player {
     navigator.serviceWorker?.addEventListener('controllerchange', () => this.manifest && void this.syncServiceWorker(this.manifest));
   }
 
-  /** Hands the manifest's files to the service worker (it caches them); from then on media is asked of it. */
-  private async syncServiceWorker(manifest: Manifest): Promise<void> {
+  /**
+   * Hands the playing manifest's files to the service worker (it caches them and drops the files of neither it
+   * nor `waiting`, a newer manifest still downloading); from then on media is asked of it.
+   */
+  private async syncServiceWorker(manifest: Manifest, waiting?: Manifest): Promise<void> {
     if (!navigator.serviceWorker?.controller) return;
-    await swRequest({ type: 'manifest', files: Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType })) });
+    await swRequest({ type: 'manifest', files: fileRefs(manifest), keep: waiting ? fileRefs(waiting) : [] });
     if (this.manifest !== manifest || this.swReady) return;
     this.swReady = true;
     document.body.dataset.offlineReady = 'true';
@@ -108,17 +130,19 @@ class Player {
     this.play();
   }
 
-  /** GET the manifest (If-None-Match); a failure keeps the last one, which plays until `validUntil`. */
+  /**
+   * GET the manifest (If-None-Match: the newest known, playing or downloading); a failure keeps the last one,
+   * which plays until `validUntil`. A new one is switched to once its files are cached (not awaited here).
+   */
   fetchManifest(force = false): Promise<void> {
     this.fetching ??= (async () => {
       try {
-        const res = await this.api.call('GET', '/api/display/manifest', { headers: this.etag && !force ? { 'if-none-match': `"${this.etag}"` } : {} });
+        const newest = this.switcher.newestEtag();
+        const res = await this.api.call('GET', '/api/display/manifest', { headers: newest && !force ? { 'if-none-match': `"${newest}"` } : {} });
         if (res.status === 304) return;
         if (!res.ok) throw new HttpError(res.status, await res.text());
         const manifest = (await res.json()) as Manifest;
-        await this.store.set('manifest', manifest);
-        this.apply(manifest);
-        note(`manifest ${manifest.etag}`);
+        void this.switcher.offer(manifest);
       } catch (err) {
         note(`manifest failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -131,7 +155,7 @@ class Player {
 
   /** A new ETag was announced (socket or heartbeat). */
   etagChanged(etag: string): void {
-    if (etag !== this.etag) void this.fetchManifest();
+    if (etag !== this.switcher.newestEtag()) void this.fetchManifest();
   }
 
   private resolver() {
@@ -146,10 +170,9 @@ class Player {
     markOnce('player:manifest');
     this.manifest = manifest;
     this.etag = manifest.etag;
+    document.body.dataset.manifestEtag = manifest.etag;
     this.settings = manifest.settings as Settings;
     this.applySettings();
-    // The worker hears of new files (posted at once) before the stage asks for them.
-    void this.syncServiceWorker(manifest);
     this.play();
   }
 
@@ -357,17 +380,23 @@ class Player {
 
 /** The path the service worker answers a cached file on (stable across the manifest's daily URL signatures). */
 function mediaPath(fileId: string, crc: string): string {
-  return `${base}/player/media/${encodeURIComponent(fileId)}?v=${encodeURIComponent(crc)}`;
+  return `${base}${mediaKey({ id: fileId, crc })}`;
 }
 
-async function swRequest(message: unknown): Promise<void> {
+/** The manifest's files as the service worker keeps them. */
+function fileRefs(manifest: Manifest): FileRef[] {
+  return Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType }));
+}
+
+/** A message to the service worker, answered when it is done (or after `timeoutMs`, the worker working on). */
+async function swRequest(message: unknown, timeoutMs = 30_000): Promise<void> {
   const sw = navigator.serviceWorker?.controller;
   if (!sw) return;
   await new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     sw.postMessage(message, [channel.port2]);
-    setTimeout(resolve, 30_000);
+    setTimeout(resolve, timeoutMs);
   });
 }
 
