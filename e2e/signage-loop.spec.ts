@@ -187,6 +187,20 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect(player.locator('#stage > .layer[data-state="current"]')).toHaveCount(1);
     await screenshot(player, 'player-dimmed-name');
 
+    // Working hours, read in the screen's time zone: only a day two days off today leaves the screen black with
+    // nothing playing; every day all day brings the loop back.
+    const { timeZone } = await api<{ timeZone: string }>(request, token, 'GET', `/api/v2/device/${screenId}`);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(Date.now() + 2 * 86_400_000).slice(0, 3).toUpperCase();
+    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: { [weekday]: { from: '08:00', to: '18:00' } } });
+    await expect(player.locator('body')).toHaveAttribute('data-power', 'off', { timeout: 30_000 });
+    await expect(player.locator('#blackout')).toBeVisible();
+    await expect(player.locator('#stage > .layer')).toHaveCount(0);
+    const everyDay = Object.fromEntries(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((d) => [d, { from: '00:00', to: '00:00' }]));
+    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: everyDay });
+    await expect(player.locator('body')).toHaveAttribute('data-power', 'on', { timeout: 30_000 });
+    await expect(player.locator('#blackout')).toBeHidden();
+    await expect.poll(() => current(player), { timeout: 30_000 }).toMatchObject({ visible: true });
+
     // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
     const deviceId = await player.locator('body').getAttribute('data-device-id');
     await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });

@@ -7,6 +7,7 @@ import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
 import { mediaKey, type FileRef } from './media-cache';
 import { manifestResolver, segmentPlays, type Play } from './plan';
 import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
+import { PowerSchedule, type WorkingHours } from './power';
 import { qrSvg } from './qr';
 import { Stage } from './stage';
 import { PlayerStore } from './store';
@@ -38,7 +39,7 @@ function markOnce(name: string, onNextFrame = false): void {
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean };
+type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean; workingHours?: WorkingHours; rebootTime?: string };
 
 class Player {
   private manifest: Manifest | undefined;
@@ -54,6 +55,31 @@ class Player {
   private frames = 0;
   private framesSince = performance.now();
   private paused = false;
+  /** Outside the working hours: the screen is black and nothing plays (so no proof of play either). */
+  private offHours = false;
+  /** Working hours and the daily reboot, on the minute, in the manifest's time zone (player/power.ts). */
+  private readonly power = new PowerSchedule({
+    now: () => clock.now(),
+    setTimer: (fn, ms) => setTimeout(fn, Math.min(Math.max(0, ms), 2 ** 31 - 1)),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    working: (on) => {
+      note(on ? 'working hours: on' : 'outside working hours: off');
+      this.offHours = !on;
+      document.body.dataset.power = on ? 'on' : 'off';
+      this.applySettings();
+      if (on) {
+        this.play();
+      } else {
+        clearTimeout(this.segmentTimer);
+        this.stage.stop();
+      }
+    },
+    reboot: () => {
+      note('daily reboot');
+      location.reload();
+    },
+    warn: note,
+  });
   /** The service worker holds this manifest's file list: media may be asked of it (player/sw.ts). */
   private swReady = false;
   /** A new manifest is switched to once its files are in the worker's cache (player/manifest-switch.ts). */
@@ -173,6 +199,7 @@ class Player {
     document.body.dataset.manifestEtag = manifest.etag;
     this.settings = manifest.settings as Settings;
     this.applySettings();
+    this.power.update({ workingHours: this.settings.workingHours, rebootTime: this.settings.rebootTime }, manifest.timeZone);
     this.play();
   }
 
@@ -180,7 +207,7 @@ class Player {
   private play(): void {
     clearTimeout(this.segmentTimer);
     const manifest = this.manifest;
-    if (!manifest || this.paused) return;
+    if (!manifest || this.paused || this.offHours) return;
     const now = clock.now();
     if (now >= manifest.validUntil) {
       this.stage.stop();
@@ -207,7 +234,7 @@ class Player {
     const s = this.settings;
     const brightness = typeof s.brightness === 'number' ? Math.min(100, Math.max(0, s.brightness)) : 100;
     $('dim').style.opacity = String(1 - brightness / 100);
-    $('blackout').hidden = s.display !== false;
+    $('blackout').hidden = s.display !== false && !this.offHours;
     const angle = Number(s.rotation?.angle ?? 0) % 360;
     const screen = $('screen');
     screen.dataset.rotation = String(angle);
