@@ -69,6 +69,8 @@ const IMAGES = [
   ['blue', '#2563eb'],
   ['amber', '#d97706'],
 ];
+/** Uploaded and added to the playlist while the loop plays (a manifest change with a file to download). */
+const ADDED = ['cyan', '#0891b2'];
 const VIDEOS = [
   ['teal', '#0d9488'],
   ['violet', '#7c3aed'],
@@ -108,7 +110,7 @@ function sampler() {
     let key = null;
     if (layer && picture(el)) key = layer.dataset.key ?? '?';
     else if (!layer && el instanceof HTMLImageElement && picture(el)) key = 'img';
-    frames.push([performance.timeOrigin + t, key]);
+    frames.push([performance.timeOrigin + t, key, document.body?.dataset.manifestEtag ?? null]);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -215,7 +217,7 @@ async function makeMedia(browser) {
         );
         return [...out, ...recorded];
       },
-      { images: IMAGES, videos: VIDEOS, videoMs: ITEM_MS + 1_000 },
+      { images: [...IMAGES, ADDED], videos: VIDEOS, videoMs: ITEM_MS + 1_000 },
     );
   } finally {
     await page.close();
@@ -229,13 +231,16 @@ async function seed(base, browser) {
   const owner = { email: `player-bench-owner@example.com`, password: `Owner-${Math.random().toString(36).slice(2)}-Pass` };
   await admin('POST', `/api/user/?customerId=${customer.id}`, { ...owner, name: 'Bench Owner', role: 'OWNER' });
   const api = client(base, await passwordToken(base, { ...credentials, email: owner.email, password: owner.password }));
-  const media = await makeMedia(browser);
-  const files = {};
-  for (const m of media) {
+  const made = await makeMedia(browser);
+  const added = made.find((m) => m.name === `${ADDED[0]}.png`);
+  const media = made.filter((m) => m !== added);
+  const upload = async (m) => {
     const form = new FormData();
     form.append('files', new Blob([Uint8Array.from(m.bytes)], { type: m.type }), m.name);
-    files[m.name] = (await api('POST', `/api/file?customerId=${customer.id}`, form))[0];
-  }
+    return (await api('POST', `/api/file?customerId=${customer.id}`, form))[0];
+  };
+  const files = {};
+  for (const m of media) files[m.name] = await upload(m);
   const contentRoot = (await api('GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0].id;
   const screensRoot = (await api('GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0].id;
   const order = [];
@@ -243,12 +248,14 @@ async function seed(base, browser) {
     if (IMAGES[i]) order.push(`${IMAGES[i][0]}.png`);
     if (VIDEOS[i]) order.push(`${VIDEOS[i][0]}.webm`);
   }
-  const loop = await api('POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
+  const loopBody = (ids) => ({
     name: 'Bench loop',
     simpleLoopType: 'NORMAL',
     version: '2.0',
-    data: { loopData: { resolution: VIEWPORT }, slides: order.map((name, i) => ({ key: `i${i}`, type: 'FILE', id: files[name].id, durationMs: ITEM_MS })) },
+    data: { loopData: { resolution: VIEWPORT }, slides: ids.map((id, i) => ({ key: `i${i}`, type: 'FILE', id, durationMs: ITEM_MS })) },
   });
+  const ids = order.map((name) => files[name].id);
+  const loop = await api('POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, loopBody(ids));
   await api('POST', '/api/campaign', {
     name: 'Bench channel',
     enabled: true,
@@ -261,7 +268,17 @@ async function seed(base, browser) {
   });
   const sizes = media.map((m) => m.bytes.length);
   log(`seeded ${media.length} files (${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} bytes) in a loop of ${order.length} items of ${ITEM_MS} ms`);
-  return { api, customerId: customer.id, items: order.length, media: media.map((m) => ({ name: m.name, bytes: m.bytes.length })) };
+  const screens = `customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${screensRoot}`)}`;
+  return {
+    api,
+    customerId: customer.id,
+    items: order.length,
+    media: media.map((m) => ({ name: m.name, bytes: m.bytes.length })),
+    added: { name: added.name, bytes: added.bytes.length },
+    // The two manifest changes made while the loop plays.
+    showName: () => api('POST', `/api/v2/device/showName?${screens}&enabled=true`),
+    addImage: async () => api('PUT', `/api/simpleLoop/${loop.id}`, loopBody([...ids, (await upload(added)).id])),
+  };
 }
 
 // ---------------------------------------------------------------- measurements
@@ -374,16 +391,32 @@ function analyse(frames) {
   };
 }
 
-async function loopRun(page) {
+/** The time from `at` to the first frame painted with another manifest than the one before `at`. */
+function appliedAfter(frames, at) {
+  const before = frames.findLast(([t]) => t < at)?.[2];
+  const first = frames.find(([t, , etag]) => t >= at && etag !== before);
+  return first ? first[0] - at : undefined;
+}
+
+async function loopRun(page, seeded) {
   // From a clean slate: the frames of the claim are not part of the loop.
   await page.evaluate(() => window.__benchFrames.splice(0));
-  log(`playing the loop for ${SECONDS} s`);
+  log(`playing the loop for ${SECONDS} s, with two manifest changes`);
   const startedAt = Date.now();
-  await sleep(SECONDS * 1_000);
+  // A third of the way: a setting (the same loop plays on); two thirds: an image added to the playlist, whose
+  // file the player downloads before it switches.
+  await sleep((SECONDS * 1_000) / 3);
+  const showNameAt = Date.now();
+  await seeded.showName();
+  await sleep((SECONDS * 1_000) / 3);
+  const addImageAt = Date.now();
+  await seeded.addImage();
+  await sleep(startedAt + SECONDS * 1_000 - Date.now());
   const frames = await page.evaluate(() => window.__benchFrames.splice(0));
   const fromCache = await page.evaluate(() => document.body.dataset.offlineReady === 'true');
-  const r = { ...analyse(frames.filter(([t]) => t >= startedAt)), fromCache };
-  log(`loop: ${r.transitions} transitions, ${r.gapTransitions} with a gap (${r.gapFrames} gap frames, longest ${r.longestGapMs.toFixed(0)} ms), frame ${r.frameMs.toFixed(1)} ms, switch p50 ${r.switchP50?.toFixed(1)} ms, max ${r.switchMax?.toFixed(1)} ms`);
+  const played = frames.filter(([t]) => t >= startedAt);
+  const r = { ...analyse(played), fromCache, showNameMs: appliedAfter(played, showNameAt), addImageMs: appliedAfter(played, addImageAt) };
+  log(`loop: ${r.transitions} transitions, ${r.gapTransitions} with a gap (${r.gapFrames} gap frames, longest ${r.longestGapMs.toFixed(0)} ms), frame ${r.frameMs.toFixed(1)} ms, switch p50 ${r.switchP50?.toFixed(1)} ms, max ${r.switchMax?.toFixed(1)} ms; manifest changes applied after ${r.showNameMs?.toFixed(0)} ms (showName) and ${r.addImageMs?.toFixed(0)} ms (image added)`);
   return r;
 }
 
@@ -422,7 +455,7 @@ function report({ startedAt, finishedAt, seeded, claims, baseline, loop, chromiu
     '',
     `Claim → first frame is ${ratio.toFixed(1)}× the plain image page load (medians).`,
     '',
-    `**Gaps between items**: one player playing the loop for ${SECONDS} s${loop.fromCache ? ' (media from the service worker\'s cache by then)' : ''}. A transition is a change of the item seen; it has a gap when any frame between the last frame of one item and the first of the next showed no content.`,
+    `**Gaps between items**: one player playing the loop for ${SECONDS} s${loop.fromCache ? ' (media from the service worker\'s cache by then)' : ''}, with two manifest changes pushed to it (\`manifestChanged\`): a third of the way \`showName\` (a setting: the same loop plays on), applied ${fmt(loop.showNameMs)} ms after the command was sent; two thirds of the way ${seeded.added.name} (${fmt(seeded.added.bytes)} bytes) uploaded and added to the playlist (a new loop, whose new file the player downloads into its cache before it switches), applied ${fmt(loop.addImageMs)} ms after the upload and playlist change were sent (applied: the first frame painted under the new manifest). A transition is a change of the item seen; it has a gap when any frame between the last frame of one item and the first of the next showed no content.`,
     '',
     '| frames | seconds | frame ms (p50) | frames > 50 ms apart | transitions | with a gap | gap frames | longest gap ms | switch ms p50 / max |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -455,10 +488,10 @@ async function main() {
     const url = await imageUrl(kept.page);
     const baseline = [];
     for (let n = 1; n <= CLAIMS; n++) baseline.push(await baselineRun(browser, server.base, url, n));
-    const loop = await loopRun(kept.page);
+    const loop = await loopRun(kept.page, seeded);
     await kept.context.close();
     const finishedAt = new Date();
-    const results = { seeded: { items: seeded.items, media: seeded.media }, claims, baseline, loop, chromiumVersion };
+    const results = { seeded: { items: seeded.items, media: seeded.media, added: seeded.added }, claims, baseline, loop, chromiumVersion };
     saveResults(root, 'player', { startedAt, finishedAt, pgInfo: {}, results });
     writeSection(OUT, MARKERS, report({ startedAt, finishedAt, ...results, seeded, loadBefore, loadAfter: os.loadavg()[0] }));
     log(`written to ${OUT}`);
