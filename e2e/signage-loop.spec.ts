@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * The signage loop with the real web player: a technician uploads an image and a video in the console; a
@@ -9,12 +9,14 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * shows its code; the technician adds that screen by the code (through the QR code's link, which opens "Add a
  * screen" filled in) into the folder. The player shows the image, the video (its time advancing) and the
  * slide, and uploads its proof of play, which the server accepts and the proof-of-display report counts.
- * Settings and a restart from the console reach it; offline it plays on from the service worker's cache.
+ * Settings and a restart from the console reach it; a changed playlist is switched to once its new file is in the
+ * service worker's cache; offline it plays on from that cache.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
 const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: fixture('poster.png') };
 const WEBM = { name: 'clip.webm', mimeType: 'video/webm', buffer: fixture('clip.webm') };
+const PORTRAIT = { name: 'portrait.png', mimeType: 'image/png', buffer: fixture('portrait.png') };
 
 /** What the player's current layer shows: its kind and file. */
 function current(player: Page) {
@@ -87,19 +89,20 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
         ],
       },
     });
-    const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
+    const loopBody = (imageKey: string, imageId: string) => ({
       name: 'Lobby loop',
       simpleLoopType: 'NORMAL',
       version: '2.0',
       data: {
         loopData: { resolution: { width: 1920, height: 1080 } },
         slides: [
-          { key: 'poster', type: 'FILE', id: image.id, durationMs: 3_000 },
+          { key: imageKey, type: 'FILE', id: imageId, durationMs: 3_000 },
           { key: 'clip', type: 'FILE', id: video.id },
           { key: 'welcome', type: 'CONTENT', id: slide.id, durationMs: 3_000 },
         ],
       },
     });
+    const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, loopBody('poster', image.id));
     await api(request, token, 'POST', '/api/campaign', {
       name: 'Lobby channel',
       enabled: true,
@@ -184,6 +187,20 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect(player.locator('#stage > .layer[data-state="current"]')).toHaveCount(1);
     await screenshot(player, 'player-dimmed-name');
 
+    // Working hours, read in the screen's time zone: only a day two days off today leaves the screen black with
+    // nothing playing; every day all day brings the loop back.
+    const { timeZone } = await api<{ timeZone: string }>(request, token, 'GET', `/api/v2/device/${screenId}`);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(Date.now() + 2 * 86_400_000).slice(0, 3).toUpperCase();
+    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: { [weekday]: { from: '08:00', to: '18:00' } } });
+    await expect(player.locator('body')).toHaveAttribute('data-power', 'off', { timeout: 30_000 });
+    await expect(player.locator('#blackout')).toBeVisible();
+    await expect(player.locator('#stage > .layer')).toHaveCount(0);
+    const everyDay = Object.fromEntries(['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'].map((d) => [d, { from: '00:00', to: '00:00' }]));
+    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: everyDay });
+    await expect(player.locator('body')).toHaveAttribute('data-power', 'on', { timeout: 30_000 });
+    await expect(player.locator('#blackout')).toBeHidden();
+    await expect.poll(() => current(player), { timeout: 30_000 }).toMatchObject({ visible: true });
+
     // A restart from the console: the player acknowledges it over its WebSocket and reloads, still paired.
     const deviceId = await player.locator('body').getAttribute('data-device-id');
     await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
@@ -201,13 +218,27 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     // Media now comes from the service worker's cache; with the network gone a reload still plays.
     const source = () => player.evaluate(() => document.querySelector('#stage > .layer[data-state="current"] :is(img, video)')?.getAttribute('src') ?? '');
     await expect.poll(source, { timeout: 60_000 }).toContain('/player/media/');
+
+    // The playlist changes (the poster becomes a portrait): the player downloads the portrait into the worker's
+    // cache while the old loop plays, switches to the new manifest only then, and removes the poster afterwards.
+    const portrait = await uploadFile(request, token, customer.id, PORTRAIT);
+    const cachedIds = () =>
+      player.evaluate(async () => (await (await caches.open('player-media')).keys()).map((r) => decodeURIComponent(new URL(r.url).pathname.split('/').pop() ?? '')));
+    const etagBefore = (await player.locator('body').getAttribute('data-manifest-etag'))!;
+    expect(await cachedIds()).toContain(image.id);
+    await api(request, token, 'PUT', `/api/simpleLoop/${loop.id}`, loopBody('portrait', portrait.id));
+    await expect(player.locator('body')).not.toHaveAttribute('data-manifest-etag', etagBefore, { timeout: 30_000 });
+    expect(await cachedIds()).toContain(portrait.id);
+    await expect.poll(cachedIds, { timeout: 30_000 }).not.toContain(image.id);
+    expect(await cachedIds()).toContain(video.id);
+
     await screenContext.setOffline(true);
     await player.reload();
     await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
     await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
     const offlineStart = await videoTime();
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(offlineStart);
-    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: image.id, visible: true });
+    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: portrait.id, visible: true });
     await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
     await screenshot(player, 'player-offline');
     await screenContext.setOffline(false);

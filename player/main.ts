@@ -3,8 +3,11 @@ import { DeviceApi, HttpError, PLAYER_VERSION, register, type Credentials, type 
 import { ServerClock, segmentAt } from './clock';
 import { Connection, type Ack, type Command } from './connection';
 import { captureFrame } from './capture';
+import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
+import { mediaKey, type FileRef } from './media-cache';
 import { manifestResolver, segmentPlays, type Play } from './plan';
 import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
+import { PowerSchedule, type WorkingHours } from './power';
 import { qrSvg } from './qr';
 import { Stage } from './stage';
 import { PlayerStore } from './store';
@@ -24,9 +27,19 @@ function note(message: string): void {
   if (log.length > 200) log.shift();
 }
 
+/**
+ * Marks of the way from claim to picture (`player:claimed`, `player:manifest`, `player:first-frame`, the last
+ * one on the frame that paints the first item) for `npm run bench:player`; each is set once per page.
+ */
+function markOnce(name: string, onNextFrame = false): void {
+  if (performance.getEntriesByName(name, 'mark').length > 0) return;
+  if (onNextFrame) requestAnimationFrame(() => markOnce(name));
+  else performance.mark(name);
+}
+
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean };
+type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean; workingHours?: WorkingHours; rebootTime?: string };
 
 class Player {
   private manifest: Manifest | undefined;
@@ -42,8 +55,49 @@ class Player {
   private frames = 0;
   private framesSince = performance.now();
   private paused = false;
+  /** Outside the working hours: the screen is black and nothing plays (so no proof of play either). */
+  private offHours = false;
+  /** Working hours and the daily reboot, on the minute, in the manifest's time zone (player/power.ts). */
+  private readonly power = new PowerSchedule({
+    now: () => clock.now(),
+    setTimer: (fn, ms) => setTimeout(fn, Math.min(Math.max(0, ms), 2 ** 31 - 1)),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    working: (on) => {
+      note(on ? 'working hours: on' : 'outside working hours: off');
+      this.offHours = !on;
+      document.body.dataset.power = on ? 'on' : 'off';
+      this.applySettings();
+      if (on) {
+        this.play();
+      } else {
+        clearTimeout(this.segmentTimer);
+        this.stage.stop();
+      }
+    },
+    reboot: () => {
+      note('daily reboot');
+      location.reload();
+    },
+    warn: note,
+  });
   /** The service worker holds this manifest's file list: media may be asked of it (player/sw.ts). */
   private swReady = false;
+  /** A new manifest is switched to once its files are in the worker's cache (player/manifest-switch.ts). */
+  private readonly switcher = new ManifestSwitch<Manifest>({
+    current: () => this.manifest,
+    now: () => clock.now(),
+    canPrefetch: () => Boolean(navigator.serviceWorker?.controller),
+    prefetch: async (next) => {
+      note(`downloading the files of manifest ${next.etag}`);
+      await swRequest({ type: 'prefetch', files: fileRefs(next), keep: this.manifest ? fileRefs(this.manifest) : [] }, PREFETCH_WAIT_MS);
+    },
+    apply: async (next) => {
+      this.apply(next);
+      note(`manifest ${next.etag}`);
+      await this.store.set('manifest', next).catch((err: unknown) => note(`storing the manifest failed: ${String(err)}`));
+    },
+    prune: (playing, waiting) => this.syncServiceWorker(playing, waiting),
+  });
 
   constructor(
     private readonly api: DeviceApi,
@@ -56,6 +110,7 @@ class Player {
         this.showing = play;
         document.body.dataset.playing = play.key;
       },
+      revealed: () => markOnce('player:first-frame', true),
       volume: () => this.settings.volume ?? 0,
     }, {
       resolve: () => this.resolver(),
@@ -68,7 +123,8 @@ class Player {
   async start(status: Status): Promise<void> {
     this.name = status.name ?? '';
     const saved = await this.store.get<Manifest>('manifest');
-    if (saved && saved.validUntil > clock.now()) this.apply(saved);
+    // Nothing plays yet: the saved manifest is switched to at once (synchronously, before the read below).
+    if (saved && saved.validUntil > clock.now()) void this.switcher.offer(saved);
     await this.fetchManifest();
     setInterval(() => void this.upload(), 15_000);
     setInterval(() => void this.fetchManifest(), 10 * 60_000);
@@ -86,10 +142,13 @@ class Player {
     navigator.serviceWorker?.addEventListener('controllerchange', () => this.manifest && void this.syncServiceWorker(this.manifest));
   }
 
-  /** Hands the manifest's files to the service worker (it caches them); from then on media is asked of it. */
-  private async syncServiceWorker(manifest: Manifest): Promise<void> {
+  /**
+   * Hands the playing manifest's files to the service worker (it caches them and drops the files of neither it
+   * nor `waiting`, a newer manifest still downloading); from then on media is asked of it.
+   */
+  private async syncServiceWorker(manifest: Manifest, waiting?: Manifest): Promise<void> {
     if (!navigator.serviceWorker?.controller) return;
-    await swRequest({ type: 'manifest', files: Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType })) });
+    await swRequest({ type: 'manifest', files: fileRefs(manifest), keep: waiting ? fileRefs(waiting) : [] });
     if (this.manifest !== manifest || this.swReady) return;
     this.swReady = true;
     document.body.dataset.offlineReady = 'true';
@@ -97,17 +156,19 @@ class Player {
     this.play();
   }
 
-  /** GET the manifest (If-None-Match); a failure keeps the last one, which plays until `validUntil`. */
+  /**
+   * GET the manifest (If-None-Match: the newest known, playing or downloading); a failure keeps the last one,
+   * which plays until `validUntil`. A new one is switched to once its files are cached (not awaited here).
+   */
   fetchManifest(force = false): Promise<void> {
     this.fetching ??= (async () => {
       try {
-        const res = await this.api.call('GET', '/api/display/manifest', { headers: this.etag && !force ? { 'if-none-match': `"${this.etag}"` } : {} });
+        const newest = this.switcher.newestEtag();
+        const res = await this.api.call('GET', '/api/display/manifest', { headers: newest && !force ? { 'if-none-match': `"${newest}"` } : {} });
         if (res.status === 304) return;
         if (!res.ok) throw new HttpError(res.status, await res.text());
         const manifest = (await res.json()) as Manifest;
-        await this.store.set('manifest', manifest);
-        this.apply(manifest);
-        note(`manifest ${manifest.etag}`);
+        void this.switcher.offer(manifest);
       } catch (err) {
         note(`manifest failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -120,7 +181,7 @@ class Player {
 
   /** A new ETag was announced (socket or heartbeat). */
   etagChanged(etag: string): void {
-    if (etag !== this.etag) void this.fetchManifest();
+    if (etag !== this.switcher.newestEtag()) void this.fetchManifest();
   }
 
   private resolver() {
@@ -132,12 +193,13 @@ class Player {
   }
 
   private apply(manifest: Manifest): void {
+    markOnce('player:manifest');
     this.manifest = manifest;
     this.etag = manifest.etag;
+    document.body.dataset.manifestEtag = manifest.etag;
     this.settings = manifest.settings as Settings;
     this.applySettings();
-    // The worker hears of new files (posted at once) before the stage asks for them.
-    void this.syncServiceWorker(manifest);
+    this.power.update({ workingHours: this.settings.workingHours, rebootTime: this.settings.rebootTime }, manifest.timeZone);
     this.play();
   }
 
@@ -145,7 +207,7 @@ class Player {
   private play(): void {
     clearTimeout(this.segmentTimer);
     const manifest = this.manifest;
-    if (!manifest || this.paused) return;
+    if (!manifest || this.paused || this.offHours) return;
     const now = clock.now();
     if (now >= manifest.validUntil) {
       this.stage.stop();
@@ -172,7 +234,7 @@ class Player {
     const s = this.settings;
     const brightness = typeof s.brightness === 'number' ? Math.min(100, Math.max(0, s.brightness)) : 100;
     $('dim').style.opacity = String(1 - brightness / 100);
-    $('blackout').hidden = s.display !== false;
+    $('blackout').hidden = s.display !== false && !this.offHours;
     const angle = Number(s.rotation?.angle ?? 0) % 360;
     const screen = $('screen');
     screen.dataset.rotation = String(angle);
@@ -345,17 +407,23 @@ class Player {
 
 /** The path the service worker answers a cached file on (stable across the manifest's daily URL signatures). */
 function mediaPath(fileId: string, crc: string): string {
-  return `${base}/player/media/${encodeURIComponent(fileId)}?v=${encodeURIComponent(crc)}`;
+  return `${base}${mediaKey({ id: fileId, crc })}`;
 }
 
-async function swRequest(message: unknown): Promise<void> {
+/** The manifest's files as the service worker keeps them. */
+function fileRefs(manifest: Manifest): FileRef[] {
+  return Object.values(manifest.files).map((f) => ({ id: f.id, url: f.url, crc: f.crcCheckSum, contentType: f.contentType }));
+}
+
+/** A message to the service worker, answered when it is done (or after `timeoutMs`, the worker working on). */
+async function swRequest(message: unknown, timeoutMs = 30_000): Promise<void> {
   const sw = navigator.serviceWorker?.controller;
   if (!sw) return;
   await new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     sw.postMessage(message, [channel.port2]);
-    setTimeout(resolve, 30_000);
+    setTimeout(resolve, timeoutMs);
   });
 }
 
@@ -447,6 +515,7 @@ async function boot(): Promise<void> {
   const begin = async () => {
     if (started) return;
     started = true;
+    markOnce('player:claimed');
     showCode(undefined);
     const fresh = await api.json<Status>('GET', '/api/display/status').catch(() => status);
     document.body.dataset.state = 'playing';

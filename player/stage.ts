@@ -24,8 +24,10 @@ export type PlayHooks = {
   now: () => number;
   /** An entry ended: it was visible from `startedAt` to `endedAt` (server clock); `completed` when it ran its slot. */
   played: (play: Play, startedAt: number, endedAt: number, completed: boolean) => void;
-  /** The entry now visible (the heartbeat's `currentItem`). */
+  /** The entry now due (the heartbeat's `currentItem`); it is revealed once it has a frame. */
   showing?: (play: Play) => void;
+  /** The entry's layer was revealed (it has a frame, or its wait ran out): it is painted from the next frame. */
+  revealed?: (play: Play) => void;
   /** The playback settings (volume 0–100). */
   volume?: () => number;
 };
@@ -184,6 +186,7 @@ export class Stage {
         old.element.remove();
       }
       this.leaving = [];
+      this.hooks.revealed?.(layer.play);
     };
     if (previous) this.hooks.played(previous.play, previous.startedAt, now, !skipped);
     this.current = { ...layer, startedAt: now, index };

@@ -1,20 +1,22 @@
 import { rangeResponse } from './cached-range';
+import { MEDIA_PREFIX, mediaKey, missingFiles, staleKeys, unionFiles, type FileRef } from './media-cache';
 
 /*
  * The player's service worker (scope /player/): keeps the player itself and every media file of the current
  * manifest in Cache Storage, so a screen without network keeps playing until the manifest's `validUntil`.
  * Media is asked for at /player/media/<fileId>?v=<crc> (stable while the file's bytes are); the page tells
  * the worker the signed URL of each file with every manifest. A `Range` request is answered from the cache
- * with a 206 slice, so video seeks work offline. Files no longer referenced are removed.
+ * with a 206 slice, so video seeks work offline. The next manifest's files are downloaded (`prefetch`) before
+ * the page switches to it, the current ones kept; after the switch (`manifest`) files no longer referenced
+ * are removed (player/manifest-switch.ts). Messages are handled one at a time, in the order the page sent them.
  */
 
 declare const BUILD_ID: string;
 declare const PLAYER_ASSETS: string[];
 
-type FileRef = { id: string; url: string; crc: string; contentType: string };
 type ExtendableEvent = Event & { waitUntil(p: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(r: Promise<Response> | Response): void };
-type MessageEventSW = ExtendableEvent & { data: { type?: string; files?: FileRef[] }; ports: readonly MessagePort[] };
+type MessageEventSW = ExtendableEvent & { data: { type?: string; files?: FileRef[]; keep?: FileRef[] }; ports: readonly MessagePort[] };
 type Worker = {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -30,8 +32,6 @@ const MAP_KEY = '/player/media-map.json';
 
 let files: Map<string, FileRef> | undefined;
 
-const mediaKey = (f: Pick<FileRef, 'id' | 'crc'>) => `/player/media/${encodeURIComponent(f.id)}?v=${encodeURIComponent(f.crc)}`;
-
 async function fileMap(): Promise<Map<string, FileRef>> {
   if (files) return files;
   const saved = await (await caches.open(MEDIA)).match(MAP_KEY);
@@ -40,25 +40,50 @@ async function fileMap(): Promise<Map<string, FileRef>> {
   return files;
 }
 
-/** Keeps exactly the files of `list`: downloads those not cached yet (one at a time), drops the others. */
-async function syncMedia(list: FileRef[]): Promise<void> {
+/** The files the worker answers for: set when a message arrives (before the fetches that follow it), kept across its restarts. */
+function setFiles(list: FileRef[]): void {
   files = new Map(list.map((f) => [f.id, f]));
-  const cache = await caches.open(MEDIA);
-  await cache.put(MAP_KEY, new Response(JSON.stringify(list), { headers: { 'content-type': 'application/json' } }));
-  const wanted = new Set(list.map(mediaKey));
-  for (const request of await cache.keys()) {
-    const path = new URL(request.url).pathname + new URL(request.url).search;
-    if (path !== MAP_KEY && !wanted.has(path)) await cache.delete(request);
-  }
-  for (const file of list) {
-    if (await cache.match(mediaKey(file))) continue;
+}
+
+async function saveFiles(cache: Cache): Promise<void> {
+  await cache.put(MAP_KEY, new Response(JSON.stringify([...(files?.values() ?? [])]), { headers: { 'content-type': 'application/json' } }));
+}
+
+/** Downloads the files of `list` not cached yet, one at a time; a failure (offline) is tried again with the next message. */
+async function download(cache: Cache, list: FileRef[]): Promise<{ cached: number; failed: number }> {
+  const have = new Set((await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search));
+  let cached = 0;
+  let failed = 0;
+  for (const file of missingFiles(list, have)) {
     try {
       const res = await fetch(file.url);
-      if (res.ok) await cache.put(mediaKey(file), new Response(await res.blob(), { headers: { 'content-type': file.contentType } }));
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      await cache.put(mediaKey(file), new Response(await res.blob(), { headers: { 'content-type': file.contentType } }));
+      cached++;
     } catch {
-      // Offline: tried again with the next manifest.
+      failed++;
     }
   }
+
+  return { cached, failed };
+}
+
+/** The next manifest's files (`list`), downloaded beside the current ones (`keep`): nothing is removed. */
+async function prefetch(list: FileRef[]): Promise<{ cached: number; failed: number }> {
+  const cache = await caches.open(MEDIA);
+  await saveFiles(cache);
+
+  return download(cache, list);
+}
+
+/** The page plays `list` now: keeps its files (and `keep`'s, a manifest still downloading), drops the others, fetches what is missing. */
+async function syncMedia(list: FileRef[], keep: FileRef[] = []): Promise<{ cached: number; failed: number }> {
+  const cache = await caches.open(MEDIA);
+  await saveFiles(cache);
+  const cachedPaths = (await cache.keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search);
+  for (const path of staleKeys(cachedPaths, unionFiles(keep, list))) await cache.delete(path);
+
+  return download(cache, list);
 }
 
 /** A cached (or, while not cached, fetched) file, sliced when a range is asked for. */
@@ -67,7 +92,7 @@ async function media(request: Request, url: URL): Promise<Response> {
   const key = url.pathname + url.search;
   const cached = await cache.match(key);
   if (cached) return slice(cached, request.headers.get('range'));
-  const id = decodeURIComponent(url.pathname.slice('/player/media/'.length));
+  const id = decodeURIComponent(url.pathname.slice(MEDIA_PREFIX.length));
   const file = (await fileMap()).get(id);
   if (!file) return new Response('Not in the manifest', { status: 404 });
   // Not cached yet: straight from the server (which answers ranges itself).
@@ -102,7 +127,7 @@ sw.addEventListener('activate', (event) => {
 sw.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin) return;
-  if (url.pathname.startsWith('/player/media/')) {
+  if (url.pathname.startsWith(MEDIA_PREFIX)) {
     event.respondWith(media(event.request, url));
   } else if (url.pathname === '/player/' || url.pathname === '/player/index.html') {
     // The page: the network first (a new version is picked up at the next reload), the cache offline.
@@ -112,10 +137,24 @@ sw.addEventListener('fetch', (event) => {
   }
 });
 
+let queue: Promise<unknown> = Promise.resolve();
+/** Runs `task` after the messages before it (a prune never races a download the page asked for earlier). */
+function serial<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+
+  return run;
+}
+
 sw.addEventListener('message', (event) => {
-  const reply = () => event.ports[0]?.postMessage({ done: true });
-  const { type, files: list } = event.data ?? {};
-  if (type === 'manifest' && Array.isArray(list)) event.waitUntil(syncMedia(list).then(reply));
-  else if (type === 'clear') event.waitUntil(caches.delete(MEDIA).then(() => (files = undefined)).then(reply));
-  else if (type === 'cache') event.waitUntil(fileMap().then((m) => syncMedia([...m.values()])).then(reply));
+  const reply = (result?: unknown) => event.ports[0]?.postMessage({ done: true, ...(result && typeof result === 'object' ? result : {}) });
+  const { type, files: list, keep } = event.data ?? {};
+  const keeping = Array.isArray(keep) ? keep : [];
+  // The files answered for change in the order of the messages, at once: media of a manifest the page switched to
+  // without waiting is found even while an earlier download holds the queue.
+  if ((type === 'prefetch' || type === 'manifest') && Array.isArray(list)) setFiles(unionFiles(keeping, list));
+  if (type === 'prefetch' && Array.isArray(list)) event.waitUntil(serial(() => prefetch(list)).then(reply, () => reply()));
+  else if (type === 'manifest' && Array.isArray(list)) event.waitUntil(serial(() => syncMedia(list, keeping)).then(reply, () => reply()));
+  else if (type === 'clear') event.waitUntil(serial(() => caches.delete(MEDIA).then(() => (files = undefined))).then(() => reply()));
+  else if (type === 'cache') event.waitUntil(serial(() => fileMap().then((m) => syncMedia([...m.values()]))).then(reply, () => reply()));
 });
