@@ -1,4 +1,6 @@
 import type { Campaign, CampaignType } from '@/lib/api/campaigns';
+import { formMessages } from '@/lib/forms/form-messages';
+import { CampaignCreateSchema, CampaignUpdateSchema, type playbackSlotItemTypeValues } from '@/server/modules/campaigns/campaigns.schemas';
 import { dayOf } from '@/components/channels/channel-words';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
 
@@ -11,6 +13,7 @@ import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas
 export type Named<I = string> = { id: I; name: string };
 export type DateRange = { from: string; to: string; isExcluded: boolean };
 export type SlotChoice = 'one' | 'n' | 'all';
+export type SlotItemType = (typeof playbackSlotItemTypeValues)[number];
 export type SelectionMode = 'DYNAMIC' | 'STATIC' | 'QUICK_FILTER';
 
 export type ChannelDraft = {
@@ -56,10 +59,14 @@ export type ChannelDraft = {
   slot: SlotChoice;
   slotCount: string;
   slotDuration: string;
+  /** What one item of a turn is (`playbackSlotItemType`); empty: not set. */
+  slotItemType: SlotItemType | '';
   tags: string[];
   advertiserId: string;
   duration: string;
   skipInvalidFiles: boolean;
+  /** Legacy (spec 2): stored for players that read it. */
+  skipDefaultPage: boolean;
 };
 
 const everyDay = () => Object.fromEntries(dayNames.map((d) => [d, true])) as Record<DayName, boolean>;
@@ -104,10 +111,12 @@ export function emptyDraft(): ChannelDraft {
     slot: 'one',
     slotCount: '',
     slotDuration: '',
+    slotItemType: '',
     tags: [],
     advertiserId: '',
     duration: '',
     skipInvalidFiles: false,
+    skipDefaultPage: false,
   };
 }
 
@@ -172,10 +181,12 @@ export function draftOf(c: Campaign): ChannelDraft {
     slot: c.playMultipleItemsInSinglePlaybackSlot ? (c.playAllItemsInSinglePlaybackSlot === false ? 'n' : 'all') : 'one',
     slotCount: num(c.playbackSlotNumberOfElementsToPlay),
     slotDuration: num(c.playbackSlotDuration),
+    slotItemType: c.playbackSlotItemType ?? '',
     tags: c.tags ?? [],
     advertiserId: c.advertiserId ?? '',
     duration: num(c.duration),
     skipInvalidFiles: c.skipInvalidFiles === true,
+    skipDefaultPage: c.skipDefaultPage === true,
   };
 }
 
@@ -193,6 +204,10 @@ export const typeUses = (type: CampaignType) => ({
   shuffle: ['CONTENT', 'CONTENT_DYNAMIC', 'MESSAGE_GROUP', 'CONTENT_QUICK_FILTER'].includes(type),
   ordering: ['CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'].includes(type),
   defaultDuration: ['ASSETS_STATIC', 'ASSETS_DYNAMIC', 'ASSET_QUICK_FILTER'].includes(type),
+  /** Content with pages plays (`skipDefaultPage` applies). */
+  contentPages: ['CONTENT', 'CONTENT_DYNAMIC', 'CONTENT_QUICK_FILTER'].includes(type),
+  /** Files play (`skipInvalidFiles` applies). */
+  filesPlay: ['ASSETS_STATIC', 'ASSETS_DYNAMIC', 'ASSET_QUICK_FILTER'].includes(type),
 });
 
 const intOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
@@ -211,6 +226,7 @@ export function sharedRuleFields(d: ChannelDraft) {
     saturation: intOrUndefined(d.saturation),
     contentShuffleMode: uses.shuffle ? d.contentShuffleMode : undefined,
     orderingMode: uses.ordering ? d.orderingMode : undefined,
+    skipDefaultPage: uses.contentPages ? d.skipDefaultPage : undefined,
     contentTagCondition: uses.contentFolders ? { tags: d.contentTags, operator: d.contentTagOperator } : undefined,
     fileTagCondition: uses.fileFolders ? { tags: d.fileTags, operator: d.fileTagOperator } : undefined,
     contentQuickFilterId: uses.contentQuickFilter && d.contentQuickFilterId ? d.contentQuickFilterId : undefined,
@@ -236,10 +252,11 @@ function settings(d: ChannelDraft) {
     playAllItemsInSinglePlaybackSlot: d.slot !== 'n',
     playbackSlotNumberOfElementsToPlay: d.slot === 'n' ? intOrUndefined(d.slotCount) : undefined,
     playbackSlotDuration: intOrUndefined(d.slotDuration),
+    playbackSlotItemType: d.slotItemType || undefined,
     tags: d.tags,
     advertiserId: d.advertiserId || undefined,
     duration: intOrUndefined(d.duration),
-    skipInvalidFiles: d.skipInvalidFiles,
+    skipInvalidFiles: typeUses(d.type).filesPlay ? d.skipInvalidFiles : undefined,
   };
 }
 
@@ -346,7 +363,26 @@ export function draftFieldOf(path: string): string {
   if (path === 'affectedHours') return 'from';
   if (path === 'playbackSlotNumberOfElementsToPlay') return 'slotCount';
   if (path === 'playbackSlotDuration') return 'slotDuration';
+  if (path === 'playbackSlotItemType') return 'slotItemType';
   if (path === 'resetAdvertiserId') return 'advertiserId';
 
   return path;
+}
+
+/**
+ * A create or update body checked by the API's own schema before it is sent: the first message per editor
+ * field (`draftFieldOf`); empty when the API's checks of the body alone pass (tenant, team and reference checks
+ * stay the server's).
+ */
+export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update'): Record<string, string> {
+  const schema = kind === 'create' ? CampaignCreateSchema : CampaignUpdateSchema;
+  const result = schema.safeParse(body, { error: formMessages({ name: 'Enter a name' }) });
+  const issues: Record<string, string> = {};
+  if (result.success) return issues;
+  for (const issue of result.error.issues) {
+    const field = draftFieldOf(String(issue.path[0] ?? ''));
+    issues[field] ??= issue.message;
+  }
+
+  return issues;
 }

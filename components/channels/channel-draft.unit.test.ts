@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBody, draftOf, emptyDraft, updateBody, type ChannelDraft } from './channel-draft';
+import { bodyIssues, createBody, draftOf, emptyDraft, updateBody, type ChannelDraft } from './channel-draft';
 import { hourPlays } from './channel-when';
 
 const draft = (patch: Partial<ChannelDraft>): ChannelDraft => ({ ...emptyDraft(), name: 'Lobby', ...patch });
@@ -116,5 +116,34 @@ describe('hourPlays (the week grid)', () => {
     expect(hourPlays(tuesdayNights, 2, 1)).toBe(true);
     expect(hourPlays(tuesdayNights, 2, 22)).toBe(false);
     expect(hourPlays(tuesdayNights, 1, 1)).toBe(false);
+  });
+});
+
+describe('playback slot item type, skipDefaultPage and skipInvalidFiles', () => {
+  it('sends each only for the types it applies to, and reads it back', () => {
+    const content = createBody(draft({ contents: [{ id: 'a', name: 'A' }], slotItemType: 'CONTENT_PAGE', skipDefaultPage: true, skipInvalidFiles: true }));
+    expect(content).toMatchObject({ playbackSlotItemType: 'CONTENT_PAGE', skipDefaultPage: true });
+    expect(content).not.toHaveProperty('skipInvalidFiles');
+    const media = createBody(draft({ type: 'ASSETS_STATIC', files: [{ id: 'x', name: 'X' }], skipDefaultPage: true, skipInvalidFiles: true }));
+    expect(media).toMatchObject({ skipInvalidFiles: true });
+    expect(media).not.toHaveProperty('skipDefaultPage');
+    expect(media).not.toHaveProperty('playbackSlotItemType');
+    const saved = draftOf({ id: 3, name: 'Lobby', type: 'CONTENT', playbackSlotItemType: 'SIMPLE_LOOP_SLIDE', skipDefaultPage: true });
+    expect(saved).toMatchObject({ slotItemType: 'SIMPLE_LOOP_SLIDE', skipDefaultPage: true });
+    expect(updateBody(saved, { ...saved, slotItemType: 'MESSAGE', skipDefaultPage: false })).toEqual({ playbackSlotItemType: 'MESSAGE', skipDefaultPage: false });
+  });
+});
+
+describe('bodyIssues: the API\'s schema checks the body before it is sent', () => {
+  it('a valid create passes; bad values are named on the editor\'s fields', () => {
+    expect(bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create')).toEqual({});
+    const issues = bodyIssues(createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })), 'create');
+    expect(issues).toMatchObject({ defaultDuration: 'At least 3', slotCount: 'At least 1', slotDuration: 'At least 1', files: expect.any(String) });
+  });
+
+  it('an update is checked as an update: only what changed', () => {
+    const saved = draftOf({ id: 3, name: 'Lobby', type: 'CONTENT', contentAssignments: [{ id: 'a', name: 'A' }] });
+    expect(bodyIssues(updateBody(saved, { ...saved, weight: '4' }), 'update')).toEqual({});
+    expect(bodyIssues(updateBody(saved, { ...saved, saturation: '-1' }), 'update')).toEqual({ saturation: 'At least 0' });
   });
 });

@@ -3,12 +3,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
+import { bodyIssues, createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
-import { FieldError, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
+import { FieldError, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
-import { CHANNEL_TYPES } from '@/components/channels/channel-words';
+import { airingText, CHANNEL_TYPES, SLOT_ITEM_TYPES } from '@/components/channels/channel-words';
 import { DateRanges, ValidityFields, WeekGrid } from '@/components/channels/channel-when';
 import { NoAccess } from '@/components/settings/no-access';
 import { TeamChoice } from '@/components/teams/team-choice';
@@ -21,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
 import { useAdvertisers } from '@/lib/api/advertisers';
-import { channelResource, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
+import { channelResource, useChannelAirings, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
 import { ApiError } from '@/lib/api/client';
 import { apiFieldErrors } from '@/lib/api/field-errors';
 import { errorMessage } from '@/lib/api/protected';
@@ -30,7 +30,7 @@ import { errorMessage } from '@/lib/api/protected';
 const WIRE_FIELDS = [
   'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedHours', 'affectedDays', 'affectedDateRanges',
   'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'playedAssetTeamAccessList', 'locked', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
-  'tags', 'advertiserId', 'duration',
+  'tags', 'advertiserId', 'duration', 'playbackSlotItemType', 'skipDefaultPage', 'skipInvalidFiles',
   'contentAssignment', 'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'messageGroupAssignment', 'deviceAssignment', 'deviceGroupAssignment',
 ] as const;
 
@@ -52,6 +52,17 @@ function Section({ title, description, children, aside }: { title: string; descr
         {aside ? <aside aria-label="Library" className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">{aside}</aside> : null}
       </div>
     </Card>
+  );
+}
+
+/** The saved channel's next airing, as the channels list says it (e.g. "Nothing to play"). */
+function NextAiring({ channel }: { channel: Campaign }) {
+  const airing = useChannelAirings([channel.id]);
+
+  return (
+    <p className="text-sm text-zinc-500">
+      Next airing: <span data-testid="channel-next-airing">{airingText(airing.data?.[0], channel.enabled, channel.affectedScreenCount)}</span>
+    </p>
   );
 }
 
@@ -104,9 +115,17 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
 
       return;
     }
+    const body = channel ? updateBody(initial, draft) : createBody(draft);
+    const issues = bodyIssues(body, channel ? 'update' : 'create');
+    if (Object.keys(issues).length > 0) {
+      setErrors(issues);
+      setFormError('Some fields need attention.');
+
+      return;
+    }
     try {
-      if (channel) await update.mutateAsync({ id: channel.id, body: updateBody(initial, draft) });
-      else await create.mutateAsync(createBody(draft));
+      if (channel) await update.mutateAsync({ id: channel.id, body });
+      else await create.mutateAsync(body);
       router.push('/channels');
     } catch (error) {
       const fields = apiFieldErrors(error, WIRE_FIELDS);
@@ -135,6 +154,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             {isNew ? 'New channel' : channel.name}
             {channel?.locked ? <LockIcon className="size-5 text-zinc-400" aria-label="Locked" /> : null}
           </h1>
+          {channel ? <NextAiring channel={channel} /> : null}
         </div>
         {channel && access.canEdit && channel.readOnly !== true ? (
           <Button variant="secondary" onClick={() => void toggleLock()} disabled={pending}>
@@ -181,6 +201,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
           </Field>
         </div>
+        <ItemSkipFields draft={draft} set={set} disabled={disabled} idPrefix="channel" />
         {uses.readsAssets ? (
           <TeamChoice
             value={draft.playedAssetTeamIds}
@@ -233,6 +254,24 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
           ) : null}
         </fieldset>
         {errors.slotCount ? <p className="text-sm text-red-700">{errors.slotCount}</p> : null}
+        <Field
+          id="channel-slot-item-type"
+          label="One item of a turn is"
+          hint="When a turn plays one or a number of items, what counts as one: a whole content or playlist or one of its pages or slides; with message groups a group, a sub-channel or one of its items. Once chosen it can be changed, not cleared."
+          error={errors.slotItemType}
+        >
+          <Select id="channel-slot-item-type" value={draft.slotItemType} disabled={disabled} onChange={(e) => set('slotItemType', e.target.value as ChannelDraft['slotItemType'])}>
+            {/* The API has no reset for it: "Not set" only until one is saved. */}
+            <option value="" disabled={initial.slotItemType !== ''}>
+              Not set: each item the channel lists
+            </option>
+            {SLOT_ITEM_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
       </Section>
 
       <Section title="More" description="Tags let channel widgets pick channels; the advertiser tracks ad playing time.">
@@ -256,9 +295,6 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             <Input id="channel-duration" type="number" min={1} value={draft.duration} disabled={disabled} onChange={(e) => set('duration', e.target.value)} />
           </Field>
         </div>
-        {uses.files || uses.fileFolders || uses.fileQuickFilter ? (
-          <CheckboxField id="channel-skip-invalid" label="Skip files outside their validity" checked={draft.skipInvalidFiles} disabled={disabled} onChange={(e) => set('skipInvalidFiles', e.target.checked)} />
-        ) : null}
       </Section>
 
       {!readOnly ? (

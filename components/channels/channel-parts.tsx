@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { typeUses, type ChannelDraft, type Named } from '@/components/channels/channel-draft';
-import { Field, Select } from '@/components/ui/field';
+import { CheckboxField, Field, Select } from '@/components/ui/field';
 import { TagInput } from '@/components/ui/tag-input';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 import { XIcon } from '@/components/ui/icons';
@@ -139,6 +139,39 @@ export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: Sect
             <option value="RANDOM">Shuffled daily</option>
           </Select>
         </Field>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What of the items is left out (spec 2 `skipDefaultPage`, `skipInvalidFiles`), for the types they apply to.
+ * A sub-channel has no `skipInvalidFiles` (`files` false).
+ */
+export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }: Pick<SectionProps, 'draft' | 'set' | 'disabled'> & { idPrefix: string; files?: boolean }) {
+  const uses = typeUses(draft.type);
+
+  return (
+    <>
+      {uses.contentPages ? (
+        <CheckboxField
+          id={`${idPrefix}-skip-default-page`}
+          label="Skip the default page"
+          description="A legacy setting kept for players that read it: they leave out each content's default page. This service's own playback plays every page either way."
+          checked={draft.skipDefaultPage}
+          disabled={disabled}
+          onChange={(e) => set('skipDefaultPage', e.target.checked)}
+        />
+      ) : null}
+      {files && uses.filesPlay ? (
+        <CheckboxField
+          id={`${idPrefix}-skip-invalid`}
+          label="Skip files a screen cannot show"
+          description="Leaves out files that are neither images nor videos (a PDF, say); without it they play for the seconds per image. Files outside their validity are skipped either way."
+          checked={draft.skipInvalidFiles}
+          disabled={disabled}
+          onChange={(e) => set('skipInvalidFiles', e.target.checked)}
+        />
       ) : null}
     </>
   );

@@ -1,5 +1,6 @@
 import type { Campaign, CampaignAiring, CampaignType } from '@/lib/api/campaigns';
 import { formatInZone } from '@/lib/schedule/timeline';
+import type { SlotItemType } from '@/components/channels/channel-draft';
 
 /** How the console names each channel type (spec 2 "Campaign" types a channel is created with). */
 export const CHANNEL_TYPES: ReadonlyArray<{ value: CampaignType; label: string; hint: string }> = [
@@ -10,6 +11,17 @@ export const CHANNEL_TYPES: ReadonlyArray<{ value: CampaignType; label: string; 
   { value: 'MESSAGE_GROUP', label: 'Message groups', hint: 'Plays the messages (sub-channels) of message groups' },
   { value: 'CONTENT_QUICK_FILTER', label: 'Content quick filter', hint: 'Plays the content a saved content filter matches' },
   { value: 'ASSET_QUICK_FILTER', label: 'Media quick filter', hint: 'Plays the files a saved media filter matches' },
+];
+
+/** `playbackSlotItemType` (spec 2): what one item of a turn is, in the console's words. */
+export const SLOT_ITEM_TYPES: ReadonlyArray<{ value: SlotItemType; label: string }> = [
+  { value: 'CONTENT', label: 'A whole content' },
+  { value: 'CONTENT_PAGE', label: 'One page of a content' },
+  { value: 'SIMPLE_LOOP', label: 'A whole playlist' },
+  { value: 'SIMPLE_LOOP_SLIDE', label: 'One slide of a playlist' },
+  { value: 'MESSAGE_GROUP', label: 'A whole message group' },
+  { value: 'MESSAGE', label: 'A whole sub-channel' },
+  { value: 'MESSAGE_ITEM', label: 'One item of a sub-channel' },
 ];
 
 export const typeLabel = (type: string | undefined) => CHANNEL_TYPES.find((t) => t.value === type)?.label ?? type ?? '—';
@@ -34,11 +46,12 @@ export function localToday(now = new Date()): string {
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** "On air until 18:00", "Fri 14 Jun, 08:00", or why there is none. */
+/** "On air until 18:00", "Fri 14 Jun, 08:00", or why there is none (switched off, no screens, nothing to play). */
 export function airingText(airing: CampaignAiring | undefined, enabled: boolean | undefined, screens: number | undefined, now = Date.now()): string {
   if (enabled === false) return 'Switched off';
   if (screens === 0) return 'No screens';
   if (!airing) return '…';
+  if (!airing.hasItems) return 'Nothing to play';
   if (airing.nextAiring === null) return 'Not in the next 14 days';
   const time = (ms: number) => formatInZone(ms, zone(), { hour: '2-digit', minute: '2-digit' });
   if (airing.nextAiring <= now + 60_000) return airing.airingEnd === null ? 'On air now' : `On air until ${time(airing.airingEnd)}`;

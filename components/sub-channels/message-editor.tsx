@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
-import { ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
+import { ItemSkipFields, ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
 import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { emptyMessageDraft, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, type MessageDraft } from '@/components/sub-channels/message-draft';
@@ -20,7 +20,7 @@ import { errorMessage } from '@/lib/api/protected';
 /** The wire fields a 400 may name, each shown on its editor field. */
 const WIRE_FIELDS = [
   'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'resetValidFrom', 'resetValidTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedDateRanges',
-  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'contentId',
+  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'contentId', 'skipDefaultPage',
   'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'deviceAssignment', 'deviceGroupAssignment',
 ] as const;
 
@@ -131,11 +131,12 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
               <CheckboxField
                 id="message-capped"
                 label="No more items than there are"
-                description="With more items per turn than it has, play each item once."
+                description="With more items per turn than it has, play each item once; unticked, it starts again from the first until the count is reached."
                 checked={draft.capped}
                 disabled={pending}
                 onChange={(e) => setDraft((d) => ({ ...d, capped: e.target.checked }))}
               />
+              <ItemSkipFields draft={draft} set={set} disabled={pending} idPrefix="message" files={false} />
             </div>
             {picksItems && !pending ? (
               <aside aria-label="Library" className="flex h-[24rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-4">

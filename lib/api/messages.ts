@@ -38,8 +38,11 @@ export const useMessages = messageResource.useList;
 
 export type MessageGroupInput = { name: string; weight?: number };
 
+/** POST /api/messageGroup; `teamIds`: the group's teams (read-write), sent as the `teamIds` query. */
 export function useCreateMessageGroup() {
-  return messageGroupResource.useMutation((input: MessageGroupInput, { customerId }) => apiFetch<MessageGroup>('/api/messageGroup', { method: 'POST', body: input, customerId }));
+  return messageGroupResource.useMutation(({ teamIds = [], ...input }: MessageGroupInput & { teamIds?: string[] }, { customerId }) =>
+    apiFetch<MessageGroup>('/api/messageGroup', { method: 'POST', body: input, customerId, query: teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : undefined }),
+  );
 }
 
 export function useUpdateMessageGroup() {

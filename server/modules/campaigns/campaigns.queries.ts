@@ -175,12 +175,17 @@ export function customersOfCampaigns(db: Executor, ids: readonly number[]) {
   return db.select({ id: campaigns.id, customerId: campaigns.customerId }).from(campaigns).where(inArray(campaigns.id, [...ids]));
 }
 
-/** The time rules of the campaigns of `where` (conditions built by the service): what their next airing reads. */
+/** The time rules of the campaigns of `where` (conditions built by the service), and what their items are read by: what their next airing reads. */
 export function findCampaignTimeRules(db: Executor, where: SQL | undefined) {
   return db
     .select({
       id: campaigns.id,
       customerId: campaigns.customerId,
+      level: campaigns.level,
+      type: campaigns.type,
+      contentQuickFilterId: campaigns.contentQuickFilterId,
+      fileQuickFilterId: campaigns.fileQuickFilterId,
+      skipInvalidFiles: campaigns.skipInvalidFiles,
       enabled: campaigns.enabled,
       validFrom: campaigns.validFrom,
       validTo: campaigns.validTo,

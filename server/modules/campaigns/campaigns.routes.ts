@@ -52,8 +52,9 @@ export const campaignAiringRoute = defineRoute(
     summary: 'When channels and schedules next play',
     description:
       'For each campaign (1 to 50 ids) the earliest instant at or after `at` (default now), within 14 days, at which its time rules (validity, days and hours, date ranges) hold on at least ' +
-      'one of the screens it targets, in each screen\'s time zone, and when that airing ends. Disabled campaigns and campaigns without screens answer null. Whether items are playable is ' +
-      'not considered (the screen\'s explain says). An id the caller cannot see: 404. Console helper beyond the spec.',
+      'one of the screens it targets, in each screen\'s time zone, while it has a playable item (its content or files as the player resolves them: folders, quick filters, tag and team ' +
+      'conditions, file validity, `skipInvalidFiles`; a message group channel: one of its enabled sub-channels with such an item, their targeting not read), and when that airing ends. ' +
+      'Disabled campaigns, campaigns without screens and campaigns with nothing to play (`hasItems` false) answer null. An id the caller cannot see: 404. Console helper beyond the spec.',
     request: {
       query: z.object({
         customerId: customerIdParam,

@@ -288,8 +288,13 @@ export const PlayerDeviceSchema = z.object({ id: z.string(), name: z.string() })
 export const CampaignAiringSchema = z
   .object({
     id: z.number().int(),
-    nextAiring: z.number().int().nullable().openapi({ description: 'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens; null: none (disabled, no screens, not in the window)' }),
+    nextAiring: z.number().int().nullable().openapi({
+      description: 'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens and it has a playable item; null: none (disabled, no screens, nothing to play, not in the window)',
+    }),
     airingEnd: z.number().int().nullable().openapi({ description: 'Epoch ms: when that airing ends; null when it runs past the window' }),
+    hasItems: z.boolean().openapi({
+      description: 'false: nothing to play within the 14 days (no content or files, an empty folder, a quick filter matching nothing, only files `skipInvalidFiles` leaves out or outside their validity, no sub-channel with any)',
+    }),
   })
   .openapi('CampaignAiring');
 
