@@ -163,7 +163,8 @@ export async function loadItems<T>(db: Executor, customerId: number, rows: reado
           from ${source.table} x where x.customer_id = ${customerId} and ${criteriaCondition(source.quickFilter.entity, criteria, { customerId, now })}`);
   }
 
-  return execRows<T & Record<string, unknown>>(db, sql.join(branches, sql` union all `));
+  // In a fixed order: the manifest ETag hashes the rules as read (manifest-etag.ts).
+  return execRows<T & Record<string, unknown>>(db, sql`select * from (${sql.join(branches, sql` union all `)}) items order by "ownerId", id, weight`);
 }
 
 export const contentSource: ItemSource = {
