@@ -30,12 +30,13 @@ import type { DatabaseHandle } from '@/server/db/client';
 import { execRows, uuidEquals } from '@/server/db/sql';
 import { createLogger } from '@/server/logger';
 import { ManifestSchema } from '@/server/modules/display/display.schemas';
-import { manifestPeriod } from '@/server/modules/display/manifest';
-import { findClosureFiles, findContentClosure, findPlaybackDevice } from '@/server/modules/display/manifest.queries';
+import { manifestPeriod, readManifestGraph } from '@/server/modules/display/manifest';
+import { findPlaybackDevice } from '@/server/modules/display/manifest.queries';
+import { closureOf } from '@/server/modules/display/manifest-closure';
 import { segmentContentIds, segmentFileIds } from '@/server/modules/display/playback';
 import { loadDeviceFacts, loadPlaybackRules, targetsOf } from '@/server/modules/display/playback-rules.queries';
 import { devices } from '@/server/modules/devices/devices.table';
-import { resolveSegments } from '@/server/playback/resolver';
+import { resolveSegments, targetedRules } from '@/server/playback/resolver';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
@@ -252,8 +253,9 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
 
 /**
  * The manifest resolution of each device (`bench-device-<i>`) in parts, as `GET /api/display/manifest` runs
- * it (manifest.ts `resolveManifest` with the documents): the device's row, the loader (facts and campaigns with
- * their items), the pure resolver over the manifest window, the content closure and its files.
+ * it (manifest.ts `deviceManifest`): the device's row, the loader (facts and campaigns with their items), the pure
+ * resolver over the manifest window, the content graph of the targeted campaigns (documents included) and the
+ * segments' closure within it.
  */
 async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: string, input: { devices: number[]; validate?: boolean }) {
   const { db } = handle;
@@ -269,10 +271,11 @@ async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: 
     const facts = await loadDeviceFacts(db, device);
     const rules = await loadPlaybackRules(db, device.customerId, targetsOf([facts]));
     const t2 = performance.now();
-    const segments = resolveSegments(rules, facts, window);
+    const targeted = targetedRules(rules, facts);
+    const segments = resolveSegments(targeted.rules, facts, window);
     const t3 = performance.now();
-    const contents = await findContentClosure(db, device.customerId, segmentContentIds(segments), true);
-    await findClosureFiles(db, device.customerId, contents.map((x) => x.id), segmentFileIds(segments));
+    const graph = await readManifestGraph(db, device.customerId, targeted.rules.campaigns, [facts], true);
+    closureOf(graph, segmentContentIds(segments), segmentFileIds(segments));
     const t4 = performance.now();
     samples.push({
       device: i,

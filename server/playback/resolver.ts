@@ -4,7 +4,7 @@
  * `DeviceFacts` (types.ts) and names the window or instant.
  */
 export { resolveSegments } from './segments';
-export { resolveSegmentsShared, sharingKey } from './shared-segments';
+export { sharingKey, targetedRules } from './sharing-key';
 export { explain, type CampaignExplanation, type Explanation, type MessageExplanation } from './explain';
 export { saturationTurns } from './play-order';
 export type * from './types';

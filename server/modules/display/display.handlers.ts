@@ -8,7 +8,7 @@ import { assignToCustomer } from './device-claim';
 import { storeMetrics, storeScreenshot } from './device-telemetry';
 import * as routes from './display.routes';
 import * as service from './display.service';
-import { deviceManifest, deviceSchedule, deviceScheduleExplain, etagMatches } from './manifest';
+import { deviceManifest, deviceSchedule, deviceScheduleExplain } from './manifest';
 
 export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.registerRoute, async (c) => {
@@ -40,9 +40,9 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(routes.manifestRoute, async (c) => {
-    const manifest = await deviceManifest(deviceContext(c), { baseUrl: requestOrigin(c) });
-    const headers = { ETag: `"${manifest.etag}"`, 'Cache-Control': 'private, no-cache' };
-    if (etagMatches(c.req.valid('header')['if-none-match'], manifest.etag)) return c.body(null, 304, headers);
+    const { etag, manifest } = await deviceManifest(deviceContext(c), { baseUrl: requestOrigin(c), ifNoneMatch: c.req.valid('header')['if-none-match'] });
+    const headers = { ETag: `"${etag}"`, 'Cache-Control': 'private, no-cache' };
+    if (!manifest) return c.body(null, 304, headers);
 
     return c.json(manifest, 200, headers);
   });

@@ -71,26 +71,6 @@ export type ClosureContent = {
   data?: unknown;
 };
 
-/** `roots` and every content they embed, transitively (cycle-safe: `union` drops repeats), of one customer, by id. */
-export async function findContentClosure(db: Executor, customerId: number, roots: readonly string[], withData: boolean): Promise<ClosureContent[]> {
-  if (roots.length === 0) return [];
-
-  return execRows<ClosureContent>(
-    db,
-    sql`with recursive closure(id) as (
-          select unnest(${uuidArrayParam(roots)})
-          union
-          select r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
-           where r.customer_id = ${customerId} and r.target_type = 'content'
-        )
-        select c.id, c.name, c.device_content_type as "deviceContentType", c.structure_type as "structureType", c.version,
-               md5(c.data::text) as "dataHash"${withData ? sql`, c.data` : sql``}
-          from ${deviceContents} c join closure on closure.id = c.id
-         where c.customer_id = ${customerId}
-         order by c.id`,
-  );
-}
-
 export type ClosureFile = {
   id: string;
   name: string;
@@ -108,33 +88,68 @@ export type ClosureFile = {
 
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from f.${column}) * 1000)::float8`);
 
-/**
- * The files `contentIds` reference directly or through a referenced file folder (its direct files), and the
- * files `fileIds` (those channels play as items), by name.
- */
-export async function findClosureFiles(db: Executor, customerId: number, contentIds: readonly string[], fileIds: readonly string[] = []): Promise<ClosureFile[]> {
-  if (contentIds.length === 0 && fileIds.length === 0) return [];
+/** A content item of a graph, with the content items it embeds. */
+export type GraphContent = ClosureContent & { embeds: string[] };
 
-  return execRows<ClosureFile>(
-    db,
-    sql`with refs as (
-          select distinct r.target_type, r.target_id from ${contentReferences} r
-           where r.customer_id = ${customerId} and r.content_id = any(${uuidArrayParam(contentIds)}) and r.target_type in ('file', 'fileFolder')
-        )
-        select f.id, f.name, f.content_type as "contentType", f.size::float8 as size, f.crc_check_sum as "crcCheckSum", f.width, f.height,
-               f.meta_data->>'duration' as "durationSeconds", ${epochMs('valid_from')} as "validFrom", ${epochMs('valid_to')} as "validTo",
-               case when f.file_folder_id in (select target_id from refs where target_type = 'fileFolder') then array[f.file_folder_id::text] else array[]::text[] end as "inFolders"
-          from ${files} f
-         where f.customer_id = ${customerId}
-           -- One set of ids from three index-friendly branches (an OR of them would read every file of the tenant).
-           and f.id in (
-             select target_id from refs where target_type = 'file'
-             union all
-             select g.id from ${files} g where g.customer_id = ${customerId} and g.file_folder_id in (select target_id from refs where target_type = 'fileFolder')
-             union all
-             select unnest(${uuidArrayParam(fileIds)}))
-         order by f.name, f.id`,
-  );
+/** A file of a graph, with the content items that reference it and those that reference its folder. */
+export type GraphFile = Omit<ClosureFile, 'inFolders'> & { folderId: string | null; referencedBy: string[]; folderReferencedBy: string[] };
+
+/**
+ * `roots` and every content item they embed, transitively, with the files any of it references (directly or
+ * through a file folder) and the files `fileIds`, of one customer, and who references what: the manifest's
+ * closure of any subset of the roots is worked out from it in memory (manifest-closure.ts). Two statements.
+ * Contents come by id, files by name then id.
+ */
+export type ContentGraph = { contents: ReadonlyMap<string, GraphContent>; files: ReadonlyMap<string, GraphFile> };
+
+export async function findContentGraph(db: Executor, customerId: number, roots: readonly string[], fileIds: readonly string[], withData: boolean): Promise<ContentGraph> {
+  const contents =
+    roots.length === 0
+      ? []
+      : await execRows<GraphContent>(
+          db,
+          sql`with recursive closure(id) as (
+                select unnest(${uuidArrayParam(roots)})
+                union
+                select r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
+                 where r.customer_id = ${customerId} and r.target_type = 'content'
+              )
+              select c.id, c.name, c.device_content_type as "deviceContentType", c.structure_type as "structureType", c.version,
+                     md5(c.data::text) as "dataHash"${withData ? sql`, c.data` : sql``},
+                     array(select r.target_id::text from ${contentReferences} r
+                            where r.customer_id = ${customerId} and r.content_id = c.id and r.target_type = 'content' order by 1) as embeds
+                from ${deviceContents} c join closure on closure.id = c.id
+               where c.customer_id = ${customerId}
+               order by c.id`,
+        );
+  const contentIds = contents.map((c) => c.id);
+  const fileRows =
+    contentIds.length === 0 && fileIds.length === 0
+      ? []
+      : await execRows<GraphFile>(
+          db,
+          sql`with refs as (
+                select r.content_id, r.target_type, r.target_id from ${contentReferences} r
+                 where r.customer_id = ${customerId} and r.content_id = any(${uuidArrayParam(contentIds)}) and r.target_type in ('file', 'fileFolder')
+              )
+              select f.id, f.name, f.content_type as "contentType", f.size::float8 as size, f.crc_check_sum as "crcCheckSum", f.width, f.height,
+                     f.meta_data->>'duration' as "durationSeconds", ${epochMs('valid_from')} as "validFrom", ${epochMs('valid_to')} as "validTo",
+                     f.file_folder_id::text as "folderId",
+                     array(select distinct content_id::text from refs where target_type = 'file' and target_id = f.id) as "referencedBy",
+                     array(select distinct content_id::text from refs where target_type = 'fileFolder' and target_id = f.file_folder_id) as "folderReferencedBy"
+                from ${files} f
+               where f.customer_id = ${customerId}
+                 -- One set of ids from three index-friendly branches (an OR of them would read every file of the tenant).
+                 and f.id in (
+                   select target_id from refs where target_type = 'file'
+                   union all
+                   select g.id from ${files} g where g.customer_id = ${customerId} and g.file_folder_id in (select target_id from refs where target_type = 'fileFolder')
+                   union all
+                   select unnest(${uuidArrayParam(fileIds)}))
+               order by f.name, f.id`,
+        );
+
+  return { contents: new Map(contents.map((c) => [c.id, c])), files: new Map(fileRows.map((f) => [f.id, f])) };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, sql } from 'drizzle-orm';
 import type { Config } from '@/server/config';
 import type { DeviceContext, ServiceContext } from '@/server/context/service-context';
@@ -9,9 +8,12 @@ import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/erro
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
 import { signedDownloadUrl } from '@/server/modules/uploads/downloads.service';
-import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation, Segment } from './display.schemas';
-import { findClosureFiles, findContentClosure, findDevicesShowing, findPlaybackDevice, findPlaybackDevices, type ClosureContent, type ClosureFile, type PlaybackDevice } from './manifest.queries';
-import { explainPlayback, resolveSegments, resolveSegmentsOfDevices, segmentContentIds, segmentFileIds, type PlaybackWindow } from './playback';
+import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation } from './display.schemas';
+import { resolveSegments as resolveRules, targetedRules, type CampaignRules, type DeviceFacts } from '@/server/playback/resolver';
+import { closureOf } from './manifest-closure';
+import { campaignItems, emptyManifestEtag, layerContentIds, manifestEtagOf } from './manifest-etag';
+import { findContentGraph, findDevicesShowing, findPlaybackDevice, findPlaybackDevices, type ClosureContent, type ClosureFile, type ContentGraph, type PlaybackDevice } from './manifest.queries';
+import { explainPlayback, loadPlayback, loadPlaybackOfDevices, resolveSegments, segmentContentIds, segmentFileIds } from './playback';
 
 /*
  * The device manifest (spec 4 §4): the playback resolution over [generatedAt, validUntil), the content it
@@ -35,52 +37,11 @@ export function manifestPeriod(now: number): { validUntil: number; urlsExpireAt:
   return { validUntil, urlsExpireAt: validUntil + DAY_MS };
 }
 
-type Resolved = { device: PlaybackDevice; window: PlaybackWindow; segments: Segment[]; contents: ClosureContent[]; files: ClosureFile[]; etag: string };
+/** The content graph of what `campaigns` and the devices' layers may play (two statements). */
+export function readManifestGraph(db: Executor, customerId: number, campaigns: readonly CampaignRules[], facts: Iterable<DeviceFacts>, withData: boolean): Promise<ContentGraph> {
+  const { contentIds, fileIds } = campaignItems(campaigns);
 
-/** What `device` shows over the manifest window from `now`: two statements (the closure, its files) after the device's own. */
-async function resolveManifest(db: Executor, device: PlaybackDevice, now: number, withData: boolean): Promise<Resolved> {
-  const window = { from: now, to: manifestPeriod(now).validUntil };
-  const segments = await resolveSegments(db, device, window);
-  const { contents, files, digest } = await readClosure(db, device.customerId, segmentContentIds(segments), segmentFileIds(segments), withData);
-
-  return { device, window, segments, contents, files, etag: etagOf(device, window, segments, digest) };
-}
-
-/** The content the segments play with everything it embeds, and the files of all of it (two statements). */
-type Closure = { contents: ClosureContent[]; files: ClosureFile[]; digest: string };
-
-async function readClosure(db: Executor, customerId: number, contentIds: readonly string[], fileIds: readonly string[], withData: boolean): Promise<Closure> {
-  const contents = await findContentClosure(db, customerId, contentIds, withData);
-  const files = await findClosureFiles(db, customerId, contents.map((c) => c.id), fileIds);
-
-  return { contents, files, digest: closureDigest(contents, files) };
-}
-
-/**
- * The ETag: a hash of what the manifest shows (time zone, settings, the segments' layers, content and
- * channels with their inner boundaries, every content's name, kind, version and document, every file's
- * fields and folder membership) and of the URL period (`manifestPeriod`). Not of `generatedAt` or the
- * window's own ends: it is stable while nothing shown changes. The closure's part (`closureDigest`) is
- * written once for all the devices that show the same content.
- */
-function etagOf(device: Pick<PlaybackDevice, 'timeZone' | 'settings'>, window: PlaybackWindow, segments: Segment[], closure: string): string {
-  const shown = {
-    v: 2,
-    period: manifestPeriod(window.from).validUntil,
-    timeZone: device.timeZone,
-    settings: device.settings,
-    segments: segments.map((s) => ({ ...s, from: s.from === window.from ? null : s.from, to: s.to === window.to ? null : s.to })),
-  };
-
-  return createHash('sha256').update(JSON.stringify(shown)).update(closure).digest('base64url').slice(0, 27);
-}
-
-/** What the ETag hashes of a content closure and its files. */
-function closureDigest(contents: readonly ClosureContent[], files: readonly ClosureFile[]): string {
-  return JSON.stringify({
-    contents: contents.map((c) => [c.id, c.name, c.deviceContentType, c.structureType, c.version, c.dataHash]),
-    files: files.map((f) => [f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, f.inFolders]),
-  });
+  return findContentGraph(db, customerId, [...contentIds, ...layerContentIds(facts)], fileIds, withData);
 }
 
 const claimedDevice = (db: Executor, deviceId: string) => findPlaybackDevice(db, uuidEquals(devices.id, deviceId));
@@ -93,21 +54,18 @@ export async function manifestEtag(db: Executor, deviceId: string, now = Date.no
   return (await manifestEtags(db, [deviceId], now)).get(deviceId)!;
 }
 
-const unclaimedEtag = (deviceId: string, now: number) =>
-  etagOf({ timeZone: 'UTC', settings: {} }, { from: now, to: now }, [], closureDigest([], []));
+const unclaimedEtag = (now: number) => emptyManifestEtag(manifestPeriod(now).validUntil);
 
 /**
  * The manifest ETags of many devices at once (a change fanned out to thousands of screens, a reconnect storm),
- * each the value its own manifest answers. Per tenant, the devices' facts and the campaigns that can reach any
- * of them are read once; devices the rules cannot tell apart are resolved once, devices that play the same
- * content share one closure read, and those with the same settings too one ETag. A fixed number of
- * statements per tenant and distinct closure, not per device.
+ * each the value its own manifest answers, without resolving any of them. Per tenant: the devices' facts, the
+ * campaigns that can reach any of them and the content graph of all they may play, read once (a fixed number
+ * of statements, not per device); then per device only which campaigns target it, and one hash per sharing key.
  */
 export async function manifestEtags(db: Executor, deviceIds: readonly string[], now = Date.now()): Promise<Map<string, string>> {
   const etags = new Map<string, string>();
   const unique = [...new Set(deviceIds)];
   const claimed = unique.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(unique)})`);
-  const window = { from: now, to: manifestPeriod(now).validUntil };
   const byCustomer = new Map<number, PlaybackDevice[]>();
   for (const device of claimed) {
     const list = byCustomer.get(device.customerId);
@@ -115,32 +73,19 @@ export async function manifestEtags(db: Executor, deviceIds: readonly string[], 
     else byCustomer.set(device.customerId, [device]);
   }
   for (const [customerId, tenantDevices] of byCustomer) {
-    const resolved = await resolveSegmentsOfDevices(db, customerId, tenantDevices, window);
-    // Devices that play the same segments share the closure read, and with the same settings the ETag itself.
-    const closures = new Map<string, Promise<Closure>>();
-    const closureOf = new Map<string, Promise<Closure>>();
+    const { facts, rules } = await loadPlaybackOfDevices(db, customerId, tenantDevices);
+    const graph = await readManifestGraph(db, customerId, rules.campaigns, facts.values(), false);
     const shared = new Map<string, string>();
-    await Promise.all(
-      tenantDevices.map(async (device) => {
-        const { key, segments } = resolved.get(device.id) ?? { key: device.id, segments: [] };
-        let closure = closureOf.get(key);
-        if (!closure) {
-          const contentIds = segmentContentIds(segments);
-          const fileIds = segmentFileIds(segments);
-          const idsKey = `${contentIds.join(',')}|${fileIds.join(',')}`;
-          closure = closures.get(idsKey);
-          if (!closure) closures.set(idsKey, (closure = readClosure(db, customerId, contentIds, fileIds, false)));
-          closureOf.set(key, closure);
-        }
-        const { digest } = await closure;
-        const etagKey = `${key}\n${JSON.stringify(device.settings)}`;
-        let etag = shared.get(etagKey);
-        if (etag === undefined) shared.set(etagKey, (etag = etagOf(device, window, segments, digest)));
-        etags.set(device.id, etag);
-      }),
-    );
+    for (const device of tenantDevices) {
+      const own = facts.get(device.id)!;
+      const targeted = targetedRules(rules, own);
+      const key = `${targeted.key}\n${JSON.stringify(device.settings)}`;
+      let etag = shared.get(key);
+      if (etag === undefined) shared.set(key, (etag = manifestEtagOf({ device, facts: own, targeted, graph, validUntil: manifestPeriod(now).validUntil })));
+      etags.set(device.id, etag);
+    }
   }
-  for (const id of unique) if (!etags.has(id)) etags.set(id, unclaimedEtag(id, now));
+  for (const id of unique) if (!etags.has(id)) etags.set(id, unclaimedEtag(now));
 
   return etags;
 }
@@ -173,28 +118,41 @@ function manifestContent(content: ClosureContent): ManifestContent {
   };
 }
 
-/** GET /api/display/manifest: what the calling (assigned) device plays from now until `validUntil`. */
-export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: string; now?: number }): Promise<Manifest> {
+/**
+ * GET /api/display/manifest: what the calling (assigned) device plays from now until `validUntil`, with its
+ * ETag. When `ifNoneMatch` names that ETag, only the ETag (the device keeps its manifest): it is worked out
+ * before the resolution, which is then skipped.
+ */
+export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: string; now?: number; ifNoneMatch?: string }): Promise<{ etag: string; manifest?: Manifest }> {
   const now = input.now ?? Date.now();
   const device = await claimedDevice(ctx.db, ctx.device.deviceId);
   // Deleted or unclaimed since authentication: as if the token had gone with it.
   if (!device) throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
-  const resolved = await resolveManifest(ctx.db, device, now, true);
   const { validUntil, urlsExpireAt } = manifestPeriod(now);
+  const { facts, rules } = await loadPlayback(ctx.db, device);
+  const targeted = targetedRules(rules, facts);
+  // The graph of all the device's targeted campaigns may play: the ETag's closures and the manifest's (the segments') from one read.
+  const graph = await readManifestGraph(ctx.db, device.customerId, targeted.rules.campaigns, [facts], true);
+  const etag = manifestEtagOf({ device, facts, targeted, graph, validUntil });
+  if (etagMatches(input.ifNoneMatch, etag)) return { etag };
+  // The targeted campaigns alone decide the segments (sharing-key.unit.test.ts).
+  const segments = resolveRules(targeted.rules, facts, { from: now, to: validUntil });
+  const { contents, files } = closureOf(graph, segmentContentIds(segments), segmentFileIds(segments));
   const folders: Record<string, string[]> = {};
-  for (const file of resolved.files) for (const folderId of file.inFolders) (folders[folderId] ??= []).push(file.id);
-
-  return {
-    etag: resolved.etag,
+  for (const file of files) for (const folderId of file.inFolders) (folders[folderId] ??= []).push(file.id);
+  const manifest: Manifest = {
+    etag,
     generatedAt: now,
     validUntil,
     timeZone: device.timeZone,
     settings: device.settings,
-    segments: resolved.segments,
-    contents: Object.fromEntries(resolved.contents.map((c) => [c.id, manifestContent(c)])),
-    files: Object.fromEntries(resolved.files.map((f) => [f.id, manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl })])),
+    segments,
+    contents: Object.fromEntries(contents.map((c) => [c.id, manifestContent(c)])),
+    files: Object.fromEntries(files.map((f) => [f.id, manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl })])),
     folders,
   };
+
+  return { etag, manifest };
 }
 
 /** Whether an `If-None-Match` header names the (bare) ETag. */

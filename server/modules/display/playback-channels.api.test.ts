@@ -83,6 +83,12 @@ describe('channels and schedules in the resolution', () => {
     const second = (await t.request('GET', '/api/display/manifest', { token: screen.token })).body as Manifest;
     expect(second.etag).not.toBe(manifest.etag);
     expect(second.segments[0]!.channels.find((c) => c.campaignId === channel.id)!.items[0]!.durationMs).toBe(12_000);
+
+    // The ETag stands for what decides the manifest: a channel of another folder changing leaves it alone.
+    const other = await t.request('PUT', `/api/campaign/${elsewhere.id}`, { token: k.approver, json: { defaultDuration: 14 } });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const third = await t.request('GET', '/api/display/manifest', { token: screen.token, headers: { 'if-none-match': `"${second.etag}"` } });
+    expect(third.status).toBe(304);
   });
 
   it('explains every campaign of the tenant: why it plays or does not', async () => {

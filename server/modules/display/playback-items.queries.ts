@@ -138,7 +138,8 @@ export type OwnerRow = { id: number; type: string; contentQuickFilterId: string 
 export async function loadItems<T>(db: Executor, customerId: number, rows: readonly OwnerRow[], ids: readonly number[], source: ItemSource, owner: ItemOwner): Promise<T[]> {
   const statement = await itemsStatement(db, customerId, rows, ids, source, owner);
 
-  return statement ? execRows<T & Record<string, unknown>>(db, statement) : [];
+  // In a fixed order: the manifest ETag hashes the rules as read (manifest-etag.ts).
+  return statement ? execRows<T & Record<string, unknown>>(db, sql`select * from (${statement}) items order by "ownerId", id, weight`) : [];
 }
 
 /**

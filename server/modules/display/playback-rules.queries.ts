@@ -160,14 +160,14 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
                c.duration, c.default_duration as "defaultDuration", c.content_shuffle_mode as "contentShuffleMode", c.ordering_mode as "orderingMode",
                c.affected_hours as "affectedHours", c.affected_days as "affectedDays", c.affected_date_ranges as "affectedDateRanges",
                c.device_tag_condition as "deviceTagCondition", c.content_tag_condition as "contentTagCondition", c.file_tag_condition as "fileTagCondition",
-               array(select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id') as "playedAssetTeamIds",
+               array(select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id' order by 1) as "playedAssetTeamIds",
                c.play_multiple_items_in_single_playback_slot as "playMultipleItemsInSinglePlaybackSlot", c.play_all_items_in_single_playback_slot as "playAllItemsInSinglePlaybackSlot",
                c.playback_slot_duration as "playbackSlotDuration", c.playback_slot_number_of_elements_to_play as "playbackSlotNumberOfElementsToPlay",
                c.device_selection_mode as "deviceSelectionMode", c.device_quick_filter_id::text as "deviceQuickFilterId",
                c.content_quick_filter_id::text as "contentQuickFilterId", c.file_quick_filter_id::text as "fileQuickFilterId", c.skip_invalid_files as "skipInvalidFiles",
-               array(select a.device_id::text from ${campaignDeviceAssignments} a where a.campaign_id = c.id) as "deviceIds",
-               array(select a.device_group_id::text from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id) as "deviceGroupIds",
-               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'campaign' and ta.resource_id = c.id::text and ta.customer_id = c.customer_id) as "teamIds"
+               array(select a.device_id::text from ${campaignDeviceAssignments} a where a.campaign_id = c.id order by 1) as "deviceIds",
+               array(select a.device_group_id::text from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id order by 1) as "deviceGroupIds",
+               array(select ta.team_id::text from ${teamAssignments} ta where ta.resource_type = 'campaign' and ta.resource_id = c.id::text and ta.customer_id = c.customer_id order by 1) as "teamIds"
           from ${campaigns} c
          where c.customer_id = ${customerId} and ${candidates}
          order by c.id`,
@@ -277,9 +277,9 @@ async function loadMessageGroups(db: Executor, customerId: number, ids: readonly
                m.default_duration as "defaultDuration", m.content_shuffle_mode as "contentShuffleMode", m.ordering_mode as "orderingMode",
                m.affected_date_ranges as "affectedDateRanges", m.device_selection_mode as "deviceSelectionMode", m.device_tag_condition as "deviceTagCondition",
                m.device_quick_filter_id::text as "deviceQuickFilterId", m.content_quick_filter_id::text as "contentQuickFilterId", m.file_quick_filter_id::text as "fileQuickFilterId",
-               array(select a.device_id::text from ${messageDeviceAssignments} a where a.message_id = m.id) as "deviceIds",
-               array(select a.device_group_id::text from ${messageDeviceGroupAssignments} a where a.message_id = m.id) as "deviceGroupIds",
-               array(select jsonb_array_elements(coalesce(m.team_access_list->'teams', '[]'::jsonb))->>'id') as "teamIds"
+               array(select a.device_id::text from ${messageDeviceAssignments} a where a.message_id = m.id order by 1) as "deviceIds",
+               array(select a.device_group_id::text from ${messageDeviceGroupAssignments} a where a.message_id = m.id order by 1) as "deviceGroupIds",
+               array(select jsonb_array_elements(coalesce(m.team_access_list->'teams', '[]'::jsonb))->>'id' order by 1) as "teamIds"
           from ${messages} m
          where m.customer_id = ${customerId} and m.message_group_id = any(${bigintArrayParam(groupIds)})
          order by m.id`,

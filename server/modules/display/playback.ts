@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db/client';
-import { explain as explainRules, resolveSegments as resolveRules, resolveSegmentsShared, type Explanation } from '@/server/playback/resolver';
+import { explain as explainRules, resolveSegments as resolveRules, type DeviceFacts, type Explanation, type PlaybackRules } from '@/server/playback/resolver';
 import type { Segment } from './display.schemas';
 import type { PlaybackDevice } from './manifest.queries';
 import { loadDeviceFacts, loadDevicesFacts, loadPlaybackRules, targetsOf } from './playback-rules.queries';
@@ -12,26 +12,29 @@ import { loadDeviceFacts, loadDevicesFacts, loadPlaybackRules, targetsOf } from 
 
 export type PlaybackWindow = { from: number; to: number };
 
+/** The device's facts and the campaigns that can reach it: a fixed number of statements. */
+export async function loadPlayback(db: Executor, device: PlaybackDevice): Promise<{ facts: DeviceFacts; rules: PlaybackRules }> {
+  const facts = await loadDeviceFacts(db, device);
+
+  return { facts, rules: await loadPlaybackRules(db, device.customerId, targetsOf([facts])) };
+}
+
 /** What `device` plays over the window: segments covering it without gaps, adjacent ones different. */
 export async function resolveSegments(db: Executor, device: PlaybackDevice, window: PlaybackWindow): Promise<Segment[]> {
   if (window.to <= window.from) return [];
-  const facts = await loadDeviceFacts(db, device);
-  const rules = await loadPlaybackRules(db, device.customerId, targetsOf([facts]));
+  const { facts, rules } = await loadPlayback(db, device);
 
   return resolveRules(rules, facts, window);
 }
 
 /**
- * What each of several devices of one tenant plays over the window (the fan-out of a change): their facts
- * and the campaigns that can reach any of them are read once, then devices the rules cannot tell apart are
- * resolved once (`resolveSegmentsShared`); each answer carries that sharing key.
+ * The facts of several devices of one tenant and the campaigns that can reach any of them (the fan-out of a
+ * change, a reconnect storm), read once for all of them.
  */
-export async function resolveSegmentsOfDevices(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[], window: PlaybackWindow): Promise<Map<string, { key: string; segments: Segment[] }>> {
-  if (playbackDevices.length === 0 || window.to <= window.from) return new Map(playbackDevices.map((d) => [d.id, { key: d.id, segments: [] }]));
+export async function loadPlaybackOfDevices(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<{ facts: Map<string, DeviceFacts>; rules: PlaybackRules }> {
   const facts = await loadDevicesFacts(db, customerId, playbackDevices);
-  const rules = await loadPlaybackRules(db, customerId, targetsOf(facts.values()));
 
-  return resolveSegmentsShared(rules, facts.values(), window);
+  return { facts, rules: await loadPlaybackRules(db, customerId, targetsOf(facts.values())) };
 }
 
 /** Why each campaign of the tenant plays or does not play on `device` at `at` (every campaign, with its reasons). */

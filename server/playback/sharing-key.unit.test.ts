@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { campaign, device, file, group, message } from './fixtures.test-support';
-import { resolveSegments, resolveSegmentsShared, sharingKey } from './resolver';
+import { resolveSegments, sharingKey, targetedRules } from './resolver';
 import type { CampaignHours } from './schedule-rules.schemas';
 import type { CampaignRules, DeviceFacts, MessageRules, PlaybackRules } from './types';
 
 /*
- * Resolving many screens at once shares the work between screens the rules cannot tell apart; it must never
- * hand one screen another's answer (STATIC targeting and RANDOM seeds read the screen's id).
+ * The manifest ETag stands for the sharing key and what the targeted campaigns play: two screens with one key
+ * must play the same segments, and the targeted campaigns alone must decide them. Never one screen's answer for
+ * another's (STATIC targeting and RANDOM seeds read the screen's id).
  */
 
 const window = { from: Date.parse('2026-03-27T10:00:00Z'), to: Date.parse('2026-03-30T00:00:00Z') };
@@ -49,22 +50,22 @@ const facts = (id: string): fc.Arbitrary<DeviceFacts> =>
     })
     .map(({ folder, ...f }) => device({ id, ...f, folderIds: [folder] }));
 
-describe('resolving many screens at once', () => {
-  it('gives every screen exactly the segments it would get alone', () => {
+describe('what tells screens apart', () => {
+  it('gives screens with one sharing key the same segments, decided by their targeted campaigns alone', () => {
     fc.assert(
       fc.property(rules, fc.tuple(...IDS.map(facts)), (r, devices) => {
-        const shared = resolveSegmentsShared(r, devices, window);
-        for (const d of devices) expect(shared.get(d.id)!.segments).toEqual(resolveSegments(r, d, window));
+        const alone = new Map(devices.map((d) => [d.id, resolveSegments(r, d, window)]));
+        for (const d of devices) expect(resolveSegments(targetedRules(r, d).rules, d, window)).toEqual(alone.get(d.id));
+        for (const a of devices) for (const b of devices) if (sharingKey(r, a) === sharingKey(r, b)) expect(alone.get(a.id)).toEqual(alone.get(b.id));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('resolves screens with the same facts once, and tells them apart where STATIC targeting or a RANDOM order reads their id', () => {
+  it('shares a key between screens with the same facts, and tells them apart where STATIC targeting or a RANDOM order reads their id', () => {
     const [a, b] = [device({ id: IDS[0] }), device({ id: IDS[1] })];
     const plain: PlaybackRules = { campaigns: [campaign(1, { files })] };
-    const both = resolveSegmentsShared(plain, [a, b], window);
-    expect(both.get(a.id)!.segments).toBe(both.get(b.id)!.segments);
+    expect(sharingKey(plain, a)).toBe(sharingKey(plain, b));
 
     expect(sharingKey({ campaigns: [campaign(1, { files, deviceSelectionMode: 'STATIC', deviceIds: [a.id] })] }, a)).not.toBe(
       sharingKey({ campaigns: [campaign(1, { files, deviceSelectionMode: 'STATIC', deviceIds: [a.id] })] }, b),
