@@ -274,8 +274,9 @@ async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: 
     const targeted = targetedRules(rules, facts);
     const segments = resolveSegments(targeted.rules, facts, window);
     const t3 = performance.now();
-    const graph = await readManifestGraph(db, device.customerId, targeted.rules.campaigns, [facts], true);
-    closureOf(graph, segmentContentIds(segments), segmentFileIds(segments));
+    const roots = segmentContentIds(segments);
+    const graph = await readManifestGraph(db, device.customerId, targeted.rules.campaigns, [facts], roots);
+    closureOf(graph, roots, segmentFileIds(segments));
     const t4 = performance.now();
     samples.push({
       device: i,

@@ -66,7 +66,7 @@ export type ClosureContent = {
   deviceContentType: 'content' | 'simpleLoop';
   structureType: 'SLIDE' | 'COMPLEX' | null;
   version: string | null;
-  /** md5 of the document's text: what the ETag hashes (the document itself only when `withData`). */
+  /** md5 of the document's text: what the ETag hashes (the document itself only when asked for). */
   dataHash: string;
   data?: unknown;
 };
@@ -97,47 +97,60 @@ export type GraphFile = Omit<ClosureFile, 'inFolders'> & { folderId: string | nu
 /**
  * `roots` and every content item they embed, transitively, with the files any of it references (directly or
  * through a file folder) and the files `fileIds`, of one customer, and who references what: the manifest's
- * closure of any subset of the roots is worked out from it in memory (manifest-closure.ts). Two statements.
- * Contents come by id, files by name then id.
+ * closure of any subset of the roots is worked out from it in memory (manifest-closure.ts). Documents come only
+ * for the closure of `dataOf` (what the manifest lists), the rest carry their hash. Two statements, side by side. Contents
+ * come by id, files by name then id.
  */
 export type ContentGraph = { contents: ReadonlyMap<string, GraphContent>; files: ReadonlyMap<string, GraphFile> };
 
-export async function findContentGraph(db: Executor, customerId: number, roots: readonly string[], fileIds: readonly string[], withData: boolean): Promise<ContentGraph> {
-  const contents =
-    roots.length === 0
-      ? []
-      : await execRows<GraphContent>(
-          db,
-          sql`with recursive closure(id) as (
+export async function findContentGraph(db: Executor, customerId: number, roots: readonly string[], fileIds: readonly string[], dataOf: readonly string[] = []): Promise<ContentGraph> {
+  // `roots` and everything they embed; both statements start from it, so they run side by side.
+  const closure = sql`closure(id) as (
                 select unnest(${uuidArrayParam(roots)})
                 union
                 select r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
                  where r.customer_id = ${customerId} and r.target_type = 'content'
-              )
+              )`;
+  const [contents, fileRows] = await Promise.all([
+    roots.length === 0
+      ? []
+      : execRows<GraphContent>(
+          db,
+          sql`with recursive ${closure}${
+            dataOf.length === 0
+              ? sql``
+              : sql`, shown(id) as (
+                select unnest(${uuidArrayParam(dataOf)})
+                union
+                select r.target_id from ${contentReferences} r join shown on r.content_id = shown.id
+                 where r.customer_id = ${customerId} and r.target_type = 'content'
+              )`
+          }
               select c.id, c.name, c.device_content_type as "deviceContentType", c.structure_type as "structureType", c.version,
-                     md5(c.data::text) as "dataHash"${withData ? sql`, c.data` : sql``},
+                     md5(c.data::text) as "dataHash"${dataOf.length === 0 ? sql`` : sql`, case when c.id in (select id from shown) then c.data end as data`},
                      array(select r.target_id::text from ${contentReferences} r
                             where r.customer_id = ${customerId} and r.content_id = c.id and r.target_type = 'content' order by 1) as embeds
                 from ${deviceContents} c join closure on closure.id = c.id
                where c.customer_id = ${customerId}
                order by c.id`,
-        );
-  const contentIds = contents.map((c) => c.id);
-  const fileRows =
-    contentIds.length === 0 && fileIds.length === 0
+        ),
+    roots.length === 0 && fileIds.length === 0
       ? []
-      : await execRows<GraphFile>(
+      : execRows<GraphFile>(
           db,
-          sql`with refs as (
-                select r.content_id, r.target_type, r.target_id from ${contentReferences} r
-                 where r.customer_id = ${customerId} and r.content_id = any(${uuidArrayParam(contentIds)}) and r.target_type in ('file', 'fileFolder')
-              )
+          sql`with recursive ${closure},
+              refs as (
+                select r.content_id, r.target_type, r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
+                 where r.customer_id = ${customerId} and r.target_type in ('file', 'fileFolder')
+              ),
+              by_file as (select target_id, array_agg(distinct content_id::text) as ids from refs where target_type = 'file' group by 1),
+              by_folder as (select target_id, array_agg(distinct content_id::text) as ids from refs where target_type = 'fileFolder' group by 1)
               select f.id, f.name, f.content_type as "contentType", f.size::float8 as size, f.crc_check_sum as "crcCheckSum", f.width, f.height,
                      f.meta_data->>'duration' as "durationSeconds", ${epochMs('valid_from')} as "validFrom", ${epochMs('valid_to')} as "validTo",
-                     f.file_folder_id::text as "folderId",
-                     array(select distinct content_id::text from refs where target_type = 'file' and target_id = f.id) as "referencedBy",
-                     array(select distinct content_id::text from refs where target_type = 'fileFolder' and target_id = f.file_folder_id) as "folderReferencedBy"
+                     f.file_folder_id::text as "folderId", coalesce(bf.ids, array[]::text[]) as "referencedBy", coalesce(bd.ids, array[]::text[]) as "folderReferencedBy"
                 from ${files} f
+                left join by_file bf on bf.target_id = f.id
+                left join by_folder bd on bd.target_id = f.file_folder_id
                where f.customer_id = ${customerId}
                  -- One set of ids from three index-friendly branches (an OR of them would read every file of the tenant).
                  and f.id in (
@@ -147,7 +160,8 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
                    union all
                    select unnest(${uuidArrayParam(fileIds)}))
                order by f.name, f.id`,
-        );
+        ),
+  ]);
 
   return { contents: new Map(contents.map((c) => [c.id, c])), files: new Map(fileRows.map((f) => [f.id, f])) };
 }

@@ -38,10 +38,10 @@ export function manifestPeriod(now: number): { validUntil: number; urlsExpireAt:
 }
 
 /** The content graph of what `campaigns` and the devices' layers may play (two statements). */
-export function readManifestGraph(db: Executor, customerId: number, campaigns: readonly CampaignRules[], facts: Iterable<DeviceFacts>, withData: boolean): Promise<ContentGraph> {
+export function readManifestGraph(db: Executor, customerId: number, campaigns: readonly CampaignRules[], facts: Iterable<DeviceFacts>, dataOf: readonly string[] = []): Promise<ContentGraph> {
   const { contentIds, fileIds } = campaignItems(campaigns);
 
-  return findContentGraph(db, customerId, [...contentIds, ...layerContentIds(facts)], fileIds, withData);
+  return findContentGraph(db, customerId, [...contentIds, ...layerContentIds(facts)], fileIds, dataOf);
 }
 
 const claimedDevice = (db: Executor, deviceId: string) => findPlaybackDevice(db, uuidEquals(devices.id, deviceId));
@@ -74,7 +74,7 @@ export async function manifestEtags(db: Executor, deviceIds: readonly string[], 
   }
   for (const [customerId, tenantDevices] of byCustomer) {
     const { facts, rules } = await loadPlaybackOfDevices(db, customerId, tenantDevices);
-    const graph = await readManifestGraph(db, customerId, rules.campaigns, facts.values(), false);
+    const graph = await readManifestGraph(db, customerId, rules.campaigns, facts.values());
     const shared = new Map<string, string>();
     for (const device of tenantDevices) {
       const own = facts.get(device.id)!;
@@ -120,8 +120,8 @@ function manifestContent(content: ClosureContent): ManifestContent {
 
 /**
  * GET /api/display/manifest: what the calling (assigned) device plays from now until `validUntil`, with its
- * ETag. When `ifNoneMatch` names that ETag, only the ETag (the device keeps its manifest): it is worked out
- * before the resolution, which is then skipped.
+ * ETag. When `ifNoneMatch` names that ETag, only the ETag (the device keeps its manifest and nothing is
+ * serialized).
  */
 export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: string; now?: number; ifNoneMatch?: string }): Promise<{ etag: string; manifest?: Manifest }> {
   const now = input.now ?? Date.now();
@@ -131,13 +131,14 @@ export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: strin
   const { validUntil, urlsExpireAt } = manifestPeriod(now);
   const { facts, rules } = await loadPlayback(ctx.db, device);
   const targeted = targetedRules(rules, facts);
-  // The graph of all the device's targeted campaigns may play: the ETag's closures and the manifest's (the segments') from one read.
-  const graph = await readManifestGraph(ctx.db, device.customerId, targeted.rules.campaigns, [facts], true);
-  const etag = manifestEtagOf({ device, facts, targeted, graph, validUntil });
-  if (etagMatches(input.ifNoneMatch, etag)) return { etag };
   // The targeted campaigns alone decide the segments (sharing-key.unit.test.ts).
   const segments = resolveRules(targeted.rules, facts, { from: now, to: validUntil });
-  const { contents, files } = closureOf(graph, segmentContentIds(segments), segmentFileIds(segments));
+  const roots = segmentContentIds(segments);
+  // The graph of all the targeted campaigns and layers may play, documents for what the segments play: the ETag's closures and the manifest's from one read.
+  const graph = await readManifestGraph(ctx.db, device.customerId, targeted.rules.campaigns, [facts], roots);
+  const etag = manifestEtagOf({ device, facts, targeted, graph, validUntil });
+  if (etagMatches(input.ifNoneMatch, etag)) return { etag };
+  const { contents, files } = closureOf(graph, roots, segmentFileIds(segments));
   const folders: Record<string, string[]> = {};
   for (const file of files) for (const folderId of file.inFolders) (folders[folderId] ??= []).push(file.id);
   const manifest: Manifest = {
