@@ -16,7 +16,7 @@
  *     campaigns cloned from them in SQL (their columns are the API's own) with assignment rows as the API
  *     writes them and varied targeting, then the templates deleted through `DELETE /api/campaign/{id}`;
  *   - `POST /__bench/resolve` `{devices: [i…], validate?}`: the manifest resolution of each device timed in
- *     parts in process (the device's row, the loader `loadDeviceFacts` + `loadPlaybackRules`, the pure
+ *     parts in process (the device's row, the loader `loadPlayback` (facts and rules side by side), the pure
  *     resolver, the content closure and its files), with the first device's `GET /api/display/manifest`
  *     through `app.fetch` parsed with the manifest schema when `validate`;
  *   - `POST /__bench/baseline` `{path, authorization, runs, table}`: the GET baseline of bench/server-lib.ts.
@@ -33,8 +33,7 @@ import { ManifestSchema } from '@/server/modules/display/display.schemas';
 import { manifestPeriod, readManifestGraph } from '@/server/modules/display/manifest';
 import { findPlaybackDevice } from '@/server/modules/display/manifest.queries';
 import { closureOf } from '@/server/modules/display/manifest-closure';
-import { segmentContentIds, segmentFileIds } from '@/server/modules/display/playback';
-import { loadDeviceFacts, loadPlaybackRules, targetsOf } from '@/server/modules/display/playback-rules.queries';
+import { loadPlayback, segmentContentIds, segmentFileIds } from '@/server/modules/display/playback';
 import { devices } from '@/server/modules/devices/devices.table';
 import { resolveSegments, targetedRules } from '@/server/playback/resolver';
 import { createService } from '@/server/service';
@@ -268,8 +267,7 @@ async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: 
     const device = await findPlaybackDevice(db, uuidEquals(devices.id, idRow!.id));
     if (!device) throw new Error(`device ${i} is not claimed`);
     const t1 = performance.now();
-    const facts = await loadDeviceFacts(db, device);
-    const rules = await loadPlaybackRules(db, device.customerId, targetsOf([facts]));
+    const { facts, rules } = await loadPlayback(db, device);
     const t2 = performance.now();
     const targeted = targetedRules(rules, facts);
     const segments = resolveSegments(targeted.rules, facts, window);

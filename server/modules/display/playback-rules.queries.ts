@@ -124,21 +124,23 @@ async function matchingDeviceQuickFilters(db: Executor, customerId: number, devi
   return matches;
 }
 
-/** What a campaign may target among some devices: the candidates the loader reads (the resolver then decides per device). */
-export type PlaybackTargets = { deviceIds: readonly string[]; folderIds: readonly string[]; quickFilterIds: readonly string[] };
+/**
+ * What a campaign may target among some devices: the candidates the loader reads (the resolver then decides per
+ * device). Every QUICK_FILTER campaign is a candidate, so the rules need not wait for the devices' quick-filter
+ * matches: the two reads run side by side.
+ */
+export type PlaybackTargets = { deviceIds: readonly string[]; folderIds: readonly string[] };
 
 /** The union of the devices' targets: the campaigns that can reach any of them. */
-export function targetsOf(facts: Iterable<DeviceFacts>): PlaybackTargets {
+export function targetsOf(devices: Iterable<Pick<DeviceFacts, 'id' | 'folderIds'>>): PlaybackTargets {
   const deviceIds = new Set<string>();
   const folderIds = new Set<string>();
-  const quickFilterIds = new Set<string>();
-  for (const f of facts) {
-    deviceIds.add(f.id);
-    for (const id of f.folderIds) folderIds.add(id);
-    for (const id of f.quickFilterIds) quickFilterIds.add(id);
+  for (const d of devices) {
+    deviceIds.add(d.id);
+    for (const id of d.folderIds) folderIds.add(id);
   }
 
-  return { deviceIds: [...deviceIds], folderIds: [...folderIds], quickFilterIds: [...quickFilterIds] };
+  return { deviceIds: [...deviceIds], folderIds: [...folderIds] };
 }
 
 /**
@@ -153,7 +155,7 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
       : sql`(
         (c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = any(${uuidArrayParam(targets.deviceIds)})))
         or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(targets.folderIds)})))
-        or (c.device_selection_mode = 'QUICK_FILTER' and c.device_quick_filter_id = any(${uuidArrayParam(targets.quickFilterIds)})))`;
+        or c.device_selection_mode = 'QUICK_FILTER')`;
   const rows = await execRows<CampaignRow>(
     db,
     sql`select c.id::float8 as id, c.name, c.level, c.type, c.enabled, c.weight, c.saturation, c.tags, c.valid_from::text as "validFrom", c.valid_to::text as "validTo",

@@ -14,9 +14,9 @@ export type PlaybackWindow = { from: number; to: number };
 
 /** The device's facts and the campaigns that can reach it: a fixed number of statements. */
 export async function loadPlayback(db: Executor, device: PlaybackDevice): Promise<{ facts: DeviceFacts; rules: PlaybackRules }> {
-  const facts = await loadDeviceFacts(db, device);
+  const [facts, rules] = await Promise.all([loadDeviceFacts(db, device), loadPlaybackRules(db, device.customerId, targetsOf([device]))]);
 
-  return { facts, rules: await loadPlaybackRules(db, device.customerId, targetsOf([facts])) };
+  return { facts, rules };
 }
 
 /** What `device` plays over the window: segments covering it without gaps, adjacent ones different. */
@@ -32,9 +32,9 @@ export async function resolveSegments(db: Executor, device: PlaybackDevice, wind
  * change, a reconnect storm), read once for all of them.
  */
 export async function loadPlaybackOfDevices(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<{ facts: Map<string, DeviceFacts>; rules: PlaybackRules }> {
-  const facts = await loadDevicesFacts(db, customerId, playbackDevices);
+  const [facts, rules] = await Promise.all([loadDevicesFacts(db, customerId, playbackDevices), loadPlaybackRules(db, customerId, targetsOf(playbackDevices))]);
 
-  return { facts, rules: await loadPlaybackRules(db, customerId, targetsOf(facts.values())) };
+  return { facts, rules };
 }
 
 /** Why each campaign of the tenant plays or does not play on `device` at `at` (every campaign, with its reasons). */
