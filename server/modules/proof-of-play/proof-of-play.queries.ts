@@ -77,14 +77,15 @@ const WIDE = new Set<string>(['duration_ms', 'attention_ms']);
 const arrayType = (column: string) => (WIDE.has(column) ? 'bigint' : 'integer');
 
 /**
- * The stored running sums plus the batch's, element by element: one pass over both rows' arrays (a multi-argument
- * unnest pads an empty array, a counter that was 0 all day, with nulls), aggregated in the function's order (no
- * sort a row). A counter that stays 0 stays an empty array.
+ * The stored running sums plus the batch's, element by element (`unnest` of both in step, aggregated in the
+ * function's order), a counter at a time; a counter that stays 0 all day stays an empty array.
  */
-const addRunningSums = sql.raw(`(${COUNTERS.join(', ')}) = (select ${COUNTERS.map(
-  (c) => `case when coalesce(max(u.${c}_old), 0) + coalesce(max(u.${c}_new), 0) = 0 then '{}'::${arrayType(c)}[] else array_agg(coalesce(u.${c}_old, 0) + coalesce(u.${c}_new, 0)) end`,
-).join(', ')}
-    from unnest(${COUNTERS.map((c) => `play_rollup_day.${c}, excluded.${c}`).join(', ')}) u(${COUNTERS.map((c) => `${c}_old, ${c}_new`).join(', ')}))`);
+const addRunningSums = sql.raw(
+  COUNTERS.map(
+    (c) => `${c} = case when cardinality(play_rollup_day.${c}) + cardinality(excluded.${c}) = 0 then '{}'::${arrayType(c)}[]
+      else (select array_agg(coalesce(u.old, 0) + coalesce(u.new, 0)) from unnest(play_rollup_day.${c}, excluded.${c}) u(old, new)) end`,
+  ).join(', '),
+);
 
 /** A name plays are reported under (play_subject). */
 export type PlaySubjectName = { dimension: PlayDimension; id: string; name: string };
