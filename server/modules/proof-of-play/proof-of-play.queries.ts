@@ -105,8 +105,9 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
     sql.raw(`case when x.${column} is null then '{}'::${arrayType(column)}[] else array_fill(0::${arrayType(column)}, array[x.first_slot + 1]) || x.${column} end`);
   const [row] = await execRows<{ accepted: number }>(
     tx,
+    // `json`, not `jsonb`: the batch is read once, and converting ~250 kB to jsonb first cost 16–22 ms a batch of 1 000 against 6.
     sql`with incoming as (
-          select * from jsonb_to_recordset(${JSON.stringify(plays)}::jsonb) as x(
+          select * from json_to_recordset(${JSON.stringify(plays)}::json) as x(
             "eventId" uuid, "startedAt" float8, "endedAt" float8, "durationMs" integer, completed boolean, "deviceGroupId" uuid, "campaignId" bigint,
             "messageId" bigint, "contentId" uuid, "pageId" text, "fileId" uuid, "advertiserId" uuid, clicks integer, viewers integer, "attentionMs" bigint)
         ),
