@@ -5,7 +5,8 @@
  * `play_subject`) and as many content items (names only), BENCH_REPORTS_DAYS UTC days up to today, per device
  * and day one `play_rollup_day` row of the DEVICE dimension and one of the CONTENT dimension (device `i` plays
  * content `i`), each of its 96 quarter-hour slots holding 1 or 2 plays of 10 s (about 115 plays a day: 1 000
- * devices × 91 days ≈ 10.5 million plays), stored as running sums like the ingest stores them.
+ * devices × 91 days ≈ 10.5 million plays), stored as running sums like the ingest stores them (no clicks,
+ * viewers or attention: empty arrays), and the matching `play_rollup_day_total` rows.
  *
  * For the ingestion benchmark it also seeds INGEST_FILES files (their ids in the ready line, so the plays the
  * client sends name real files) and answers, bench-only:
@@ -71,17 +72,20 @@ async function seedRollups(handle: DatabaseHandle, c: number, devices: number, d
     on conflict do nothing`);
   // Slot k of subject i on day d holds 1 play, 2 when (k + i + d) % 3 = 0; the arrays are the running sums from a leading 0.
   const sums = (scale: number) => sql.raw(`array(select coalesce(sum(case when (k + i + d) % 3 = 0 then 2 else 1 end * ${scale}) over (order by k rows between unbounded preceding and 1 preceding), 0)::bigint from generate_series(0, 96) k order by k)`);
-  const zeros = sql`array_fill(0, array[97])`;
+  const empty = sql`'{}'`;
   const batch = Math.max(1, Math.floor(20_000 / days));
   for (let from = 1; from <= devices; from += batch) {
     const to = Math.min(devices, from + batch - 1);
     for (const [dimension, subject] of [['DEVICE', deviceId(sql`i`)], ['CONTENT', contentId(sql`i`)]] as const) {
       await db.execute(sql`insert into play_rollup_day (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
-        select ${c}::bigint, ${dimension}, ${subject}::text, current_date - d, ${sums(1)}::int[], ${sums(1)}::int[], ${sums(10_000)}, ${zeros}::int[], ${zeros}::int[], ${zeros}::bigint[]
+        select ${c}::bigint, ${dimension}, ${subject}::text, current_date - d, ${sums(1)}::int[], ${sums(1)}::int[], ${sums(10_000)}, ${empty}::int[], ${empty}::int[], ${empty}::bigint[]
           from generate_series(${from}::int, ${to}::int) i cross join generate_series(0, ${days - 1}::int) d`);
     }
   }
+  await db.execute(sql`insert into play_rollup_day_total (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
+    select customer_id, dimension, subject_id, day, starts[97], ends[97], duration_ms[97], 0, 0, 0 from play_rollup_day where customer_id = ${c}`);
   await db.execute(sql`vacuum analyze play_rollup_day`);
+  await db.execute(sql`vacuum analyze play_rollup_day_total`);
   await db.execute(sql`vacuum analyze play_subject`);
   const [row] = await execRows<{ plays: number }>(db, sql`select sum(starts[97])::float8 as plays from play_rollup_day where customer_id = ${c} and dimension = 'DEVICE'`);
 

@@ -4,7 +4,8 @@
 // docs/benchmarks.md (between <!-- reports:start --> and <!-- reports:end -->; the rest is left as it is).
 //
 // One tenant (bench/reports-server.ts) with 1 000 devices and 1 000 content items whose plays over 91 days are
-// seeded as the day rollups the ingest writes (DEVICE and CONTENT rows, 1–2 plays in every quarter hour). Two
+// seeded as the day rollups the ingest writes (DEVICE and CONTENT rows, 1–2 plays in every quarter hour, and their
+// day totals). Two
 // reports, one client, sequential requests over a keep-alive connection:
 //   1. DAILY by device in Asia/Kolkata: `GET /api/v2/proof-of-display/device/all?resolution=DAILY` over the
 //      last 89 days (Kolkata midnights are 18:30 UTC, so every local day reads two UTC day rows), at the
@@ -178,7 +179,7 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}; 1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (other work on the machine shows here)`,
     `- PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`,
     `- Server: \`bench/reports-server.ts\` — the production \`createService\` on \`@hono/node-server\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no job queue. ${hasTaskset ? `Server pinned to core ${SERVER_CPU}; PostgreSQL is not pinned.` : 'No CPU pinning.'}`,
-    `- Data: one tenant, ${fmt(DEVICES)} devices and ${fmt(DEVICES)} content items, ${fmt(DAYS)} UTC days of \`play_rollup_day\` rows of the DEVICE and CONTENT dimensions (1–2 plays of 10 s in every quarter hour, running sums as the ingest stores them), names in \`play_subject\`.${results.map((r) => ` ${r.db}: ${fmt(r.seed.rollupRows)} rows counting ${fmt(r.seed.plays)} plays, seeded in ${r.seed.seconds.toFixed(1)} s.`).join('')}`,
+    `- Data: one tenant, ${fmt(DEVICES)} devices and ${fmt(DEVICES)} content items, ${fmt(DAYS)} UTC days of \`play_rollup_day\` rows of the DEVICE and CONTENT dimensions (1–2 plays of 10 s in every quarter hour, running sums as the ingest stores them) with their \`play_rollup_day_total\` rows, names in \`play_subject\`.${results.map((r) => ` ${r.db}: ${fmt(r.seed.rollupRows)} rows counting ${fmt(r.seed.plays)} plays, seeded in ${r.seed.seconds.toFixed(1)} s.`).join('')}`,
     `- Requests: one client, ${fmt(RUNS)} sequential requests after 3 unmeasured, window: the last 89 Kolkata days up to now; time until the whole body arrived.`,
     '',
     `| Database | report | rows | bytes | p50 ms | p95 ms | p99 ms | goal p50 ≤ ${GOAL_P50} ms |`,

@@ -7,7 +7,7 @@ import { newDevice, type TestDevice } from '@/server/modules/display/display.tes
 import { send } from '@/server/modules/uploads/uploads.test-kit';
 import type { TestContext } from '@/server/test/harness';
 import { maintainPlayPartitions } from './proof-of-play.jobs';
-import { playRollupDays, playSubjects } from './proof-of-play.table';
+import { playRollupDays, playRollupDayTotals, playSubjects } from './proof-of-play.table';
 
 /*
  * POST /api/display/proofOfPlay (spec 4 §5): per-event checks with the rest accepted, idempotency per device
@@ -41,18 +41,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A day rollup with its running sums turned back into per-slot values. */
+/**
+ * A day rollup with its running sums turned back into per-slot values (an empty array is a counter that was 0 all
+ * day); checks that the day's totals row holds the last running sums.
+ */
 const rollup = async (dimension: string, subjectId: string) => {
-  const [row] = await t.db.select().from(playRollupDays).where(and(eq(playRollupDays.customerId, k.customerId), eq(playRollupDays.dimension, dimension as never), eq(playRollupDays.subjectId, subjectId)));
+  const where = <T extends typeof playRollupDays | typeof playRollupDayTotals>(table: T) =>
+    and(eq(table.customerId, k.customerId), eq(table.dimension, dimension as never), eq(table.subjectId, subjectId));
+  const [row] = await t.db.select().from(playRollupDays).where(where(playRollupDays));
   if (!row) return undefined;
   const slots = (sums: number[]) => {
+    if (sums.length === 0) return Array.from({ length: 96 }, () => 0);
     expect(sums).toHaveLength(97);
     expect(sums[0]).toBe(0);
 
     return sums.slice(1).map((sum, i) => sum - sums[i]!);
   };
+  const counts = { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
+  const [total] = await t.db.select().from(playRollupDayTotals).where(where(playRollupDayTotals));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  expect(total).toMatchObject({ day: row.day, starts: sum(counts.starts), ends: sum(counts.ends), durationMs: sum(counts.durationMs), clicks: sum(counts.clicks), viewers: sum(counts.viewers), attentionMs: sum(counts.attentionMs) });
 
-  return { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
+  return counts;
 };
 
 describe('POST /api/display/proofOfPlay', () => {
@@ -130,6 +140,7 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(res.body.rejected[4].message).toMatch(/^eventId/);
     // Another tenant's rollups and names are untouched.
     expect(await execRows(t.db, sql`select 1 from play_rollup_day where customer_id = ${k.otherCustomerId}`)).toEqual([]);
+    expect(await execRows(t.db, sql`select 1 from play_rollup_day_total where customer_id = ${k.otherCustomerId}`)).toEqual([]);
   });
 
   it('takes NDJSON (a line that is not JSON is refused on its own), and refuses other media types, too many events and hostile lines', async () => {

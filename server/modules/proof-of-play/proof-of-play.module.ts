@@ -3,7 +3,7 @@ import { defineModule, plug } from '@/server/modules/module';
 import { maintainPlayPartitions, PLAY_PARTITIONS_JOB } from './proof-of-play.jobs';
 import { registerProofOfPlayRoutes } from './proof-of-play.handlers';
 import { findAdvertiserPlays } from './proof-of-play.queries';
-import { playRollupDays, playSubjects } from './proof-of-play.table';
+import { playRollupDays, playRollupDayTotals, playSubjects } from './proof-of-play.table';
 
 /**
  * Proof of play (spec 4 §5): the players' play events (`POST /api/display/proofOfPlay`), stored raw in
@@ -14,7 +14,7 @@ import { playRollupDays, playSubjects } from './proof-of-play.table';
 export const proofOfPlayModule = defineModule({
   name: 'proof-of-play',
   routes: registerProofOfPlayRoutes,
-  tables: [playRollupDays, playSubjects],
+  tables: [playRollupDays, playRollupDayTotals, playSubjects],
   plugs: [plug(advertiserPlaySources, { name: 'proof-of-play', batch: findAdvertiserPlays })],
   jobs: ({ db, log }) => [{ name: PLAY_PARTITIONS_JOB, cron: '41 2 * * *', run: async () => void (await maintainPlayPartitions(db, new Date(), log)) }],
   prepare: async (db) => void (await maintainPlayPartitions(db)),

@@ -2,7 +2,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import type { PlayDimension } from './proof-of-play.table';
 import { PlayEventSchema, type PlayEvent, type PlayEventsResult } from './proof-of-play.schemas';
-import { findPlayedItems, findPlayingDevice, insertPlays, lockDevicePlays, upsertPlaySubjects, type PlayRow } from './proof-of-play.queries';
+import { findPlayedItems, insertPlays, lockPlayingDevice, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
 
 /** Spec 4 §5: the limits of a play event. */
 export const PLAY_MAX_DURATION_MS = 24 * 3_600_000;
@@ -66,8 +66,7 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
     const seen = new Set<string>();
     let duplicates = 0;
     const plays: PlayRow[] = [];
-    await lockDevicePlays(tx, device.deviceId);
-    const playing = await findPlayingDevice(tx, device.deviceId);
+    const playing = await lockPlayingDevice(tx, device.deviceId);
     for (const { index, event } of valid) {
       const field = foreign('CAMPAIGN', event.campaignId)
         ? 'campaignId'
@@ -106,9 +105,8 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
         attentionMs: event.attentionMs ?? 0,
       });
     }
-    const accepted = await insertPlays(tx, device.customerId, device.deviceId, plays);
+    const accepted = await insertPlays(tx, device.customerId, device.deviceId, plays, subjectNames(device, playing, items, plays));
     duplicates += plays.length - accepted;
-    await upsertPlaySubjects(tx, device.customerId, subjectNames(device, playing, items, plays));
     rejected.sort((a, b) => a.index - b.index);
 
     return { accepted, duplicates, rejected };
@@ -121,9 +119,9 @@ function subjectNames(
   playing: { name: string; deviceGroupId: string | null; folderName: string | null } | undefined,
   items: readonly { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null }[],
   plays: readonly PlayRow[],
-): { dimension: PlayDimension; id: string; name: string }[] {
+): PlaySubjectName[] {
   if (plays.length === 0) return [];
-  const named = new Map<string, { dimension: PlayDimension; id: string; name: string }>();
+  const named = new Map<string, PlaySubjectName>();
   const add = (dimension: PlayDimension, id: string | null, name: string | null) => {
     if (id !== null && name !== null) named.set(`${dimension}:${id}`, { dimension, id, name });
   };

@@ -5,14 +5,18 @@ import { customers } from '@/server/modules/customers/customers.table';
 /*
  * Proof of play (spec 4 §5). The raw events live in `play_event`, a table partitioned by month of
  * `started_at` that drizzle-kit cannot express (server/db/custom-sql/proof_of_play_events.sql). What the
- * reports read is here:
+ * reports read is here, per tenant, report dimension (device, content, channel, …), subject and UTC day, both
+ * filled by the ingest's statement:
  *
- * - `play_rollup_day`: per tenant, report dimension (device, content, channel, …), subject and UTC day, six
- *   counters (plays started, plays completed, play time, clicks, viewers, attention) over the day's 96
- *   quarter-hour slots, each stored as running sums: 97 elements, element k + 1 the total of slots 0..k, so
- *   the total of any run of slots is one subtraction. Filled by the ingest in its own statement. Every time
- *   zone's offset is a whole number of quarter hours, so a period in any zone is whole runs of slots of the day
- *   rows it overlaps: a DAILY report over 90 days reads 91 rows per subject however many plays there were.
+ * - `play_rollup_day_total`: the day's six counters (plays started, plays completed, play time, clicks, viewers,
+ *   attention) as plain columns. A report period that covers whole UTC days (TOTAL's inner days, DAILY and
+ *   longer in UTC or whole-hour zones whose midnight is 00:00 UTC) reads only these narrow rows.
+ * - `play_rollup_day`: the same counters over the day's 96 quarter-hour slots, each stored as running sums:
+ *   97 elements, element k + 1 the total of slots 0..k, so the total of any run of slots is one subtraction.
+ *   A counter that is 0 all day is stored as an empty array (clicks, viewers and attention mostly are), which
+ *   keeps the row under the toast threshold: stored plain, an element is read without decompressing anything.
+ *   Every time zone's offset is a whole number of quarter hours, so the part of a period in a day is a run of
+ *   its slots: reports read these rows only for the days a period covers in part.
  * - `play_subject`: the last known name of everything a play names, so plays of deleted files, content,
  *   channels and screens stay reportable under that name. Nothing here references the played items: deletes
  *   never cascade into proof of play (the tenant's own deletion does).
@@ -22,17 +26,23 @@ import { customers } from '@/server/modules/customers/customers.table';
 export const playDimensions = ['DEVICE', 'DEVICE_GROUP', 'CAMPAIGN', 'MESSAGE', 'CONTENT', 'CONTENT_PAGE', 'MEDIA_FILE', 'ADVERTISER'] as const;
 export type PlayDimension = (typeof playDimensions)[number];
 
+/** The key both rollups share: tenant, dimension, subject and UTC day (a fresh set of column builders a table). */
+const rollupKey = () => ({
+  customerId: bigint('customer_id', { mode: 'number' })
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  dimension: text('dimension', { enum: playDimensions }).notNull(),
+  /** The subject's id as text (uuid or integer); CONTENT_PAGE: `<contentId>/<pageId>`. */
+  subjectId: text('subject_id').notNull(),
+  /** The UTC day the plays started in. */
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
 export const playRollupDays = pgTable(
   'play_rollup_day',
   {
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    dimension: text('dimension', { enum: playDimensions }).notNull(),
-    /** The subject's id as text (uuid or integer); CONTENT_PAGE: `<contentId>/<pageId>`. */
-    subjectId: text('subject_id').notNull(),
-    /** The UTC day; slot i covers [day + 15 min × i, day + 15 min × (i + 1)); each array is the running sums over the slots, from a leading 0. */
-    day: date('day', { mode: 'string' }).notNull(),
+    ...rollupKey(),
+    // Slot i covers [day + 15 min × i, day + 15 min × (i + 1)); each array is the running sums over the slots, from a leading 0, or empty when the counter is 0 all day.
     starts: integer('starts').array().notNull(),
     ends: integer('ends').array().notNull(),
     durationMs: bigint('duration_ms', { mode: 'number' }).array().notNull(),
@@ -42,8 +52,26 @@ export const playRollupDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day] }),
-    // "All devices" / "top played" reports: one dimension of a tenant over a range of days.
+    // Reports of all subjects of one dimension: the days a period covers in part.
     index('play_rollup_day_dimension_day_idx').on(t.customerId, t.dimension, t.day),
+  ],
+);
+
+export const playRollupDayTotals = pgTable(
+  'play_rollup_day_total',
+  {
+    ...rollupKey(),
+    starts: integer('starts').notNull(),
+    ends: integer('ends').notNull(),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull(),
+    clicks: integer('clicks').notNull(),
+    viewers: integer('viewers').notNull(),
+    attentionMs: bigint('attention_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day] }),
+    // Reports of all subjects of one dimension: the days a period covers whole.
+    index('play_rollup_day_total_dimension_day_idx').on(t.customerId, t.dimension, t.day),
   ],
 );
 

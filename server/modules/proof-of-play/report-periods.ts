@@ -12,7 +12,7 @@ export type ReportResolution = (typeof reportResolutions)[number];
 
 export const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
-const SLOTS_PER_DAY = DAY_MS / QUARTER_MS;
+export const SLOTS_PER_DAY = DAY_MS / QUARTER_MS;
 
 export type ReportPeriod = {
   /** The period's start in the zone (TOTAL: the report's `from`), epoch ms. */

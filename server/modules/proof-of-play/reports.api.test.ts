@@ -372,3 +372,50 @@ describe('narrowing by device folder and advertiser (query extensions)', () => {
     expect((await report('/device/all', q({ deviceGroupId: 'not-a-folder' }))).status).toBe(404);
   });
 });
+
+describe('rollups and raw plays agree (property)', () => {
+  /** A small seeded generator (mulberry32), so a failing case can be replayed. */
+  function random(seed: number) {
+    let a = seed;
+
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let x = Math.imul(a ^ (a >>> 15), 1 | a);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+
+      return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+    };
+  }
+
+  it('in zones on :00, :30 and :45 offsets (with and without DST), every resolution, windows not on boundaries', async () => {
+    const seed = 15;
+    const next = random(seed);
+    const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+    const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Europe/Berlin', 'Australia/Adelaide', 'Australia/Eucla', 'Pacific/Marquesas', 'America/Los_Angeles'];
+    const device = await newDevice(t, { customerId: k.customerId });
+    const span = 40 * DAY;
+    const end = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
+    // Plays anywhere in the last 40 days, some on quarter-hour boundaries and a minute either side of them.
+    const starts = Array.from({ length: 120 }, () => {
+      const at = end - Math.floor(next() * span);
+      const quarter = Math.floor(at / (15 * MIN)) * 15 * MIN;
+
+      return pick([at, quarter, quarter - MIN, quarter + MIN]);
+    });
+    await upload(device, starts.map((s) => play(s, { completed: next() < 0.7, clicks: Math.floor(next() * 3), viewers: Math.floor(next() * 2), attentionMs: Math.floor(next() * 5_000) })));
+    const counters = (rows: any[]) => rows.map((r) => [r.timestamp, r.groupBy.id, r.impressionStartCount, r.impressionEndCount, r.duration, r.clickCount, r.viewerCount, r.viewerAttention]);
+    for (let i = 0; i < 12; i++) {
+      const zone = i < zones.length ? zones[i]! : pick(zones);
+      const resolution = pick(['HOURLY', 'DAILY', 'DAILY', 'WEEKLY', 'MONTHLY', 'TOTAL'] as const);
+      const from = end - span - DAY + Math.floor(next() * 20 * DAY);
+      const to = Math.min(from + Math.floor(next() * (resolution === 'HOURLY' ? 5 : 45) * DAY), end + DAY);
+      const query = { from, to, timeZone: zone, resolution };
+      const rollups = await report(`/device/${device.deviceId}`, query);
+      // Narrowed by the device's folder, the same report counts the raw plays.
+      const raw = await report(`/device/${device.deviceId}`, { ...query, groupBy: 'DEVICE', deviceGroupId: k.own.roots.device.id });
+      expect(rollups.status, JSON.stringify(rollups.body)).toBe(200);
+      expect(counters(rollups.body.rows), `seed ${seed} case ${i}: ${JSON.stringify(query)}`).toEqual(counters(raw.body.rows));
+      expect(rollups.body.rows.length, `seed ${seed} case ${i}`).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});

@@ -10,14 +10,16 @@ import { files } from '@/server/modules/files/files.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messages } from '@/server/modules/messages/messages.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
-import type { DaySlice } from './report-periods';
-import { playRollupDays, playSubjects, type PlayDimension } from './proof-of-play.table';
+import { SLOTS_PER_DAY, type DaySlice } from './report-periods';
+import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
 
 /*
  * The statements of the proof-of-display reports. Two sources:
- * - the day rollups (`play_rollup_day`), when a report counts one dimension (all its subjects, or one): each
- *   day row overlapping the window is joined with the day slices of the periods, and a slice's count is one
- *   subtraction of the running sums (`sums[toSlot + 1] - sums[fromSlot + 1]`), summed per period and subject;
+ * - the day rollups, when a report counts one dimension (all its subjects, or one): per period, the days it
+ *   covers whole are read from the narrow day totals (`play_rollup_day_total`), and the days it covers in part
+ *   from the quarter-hour running sums (`play_rollup_day`: a run of slots is `sums[toSlot + 1] - sums[fromSlot + 1]`),
+ *   summed per subject. The periods are counted one after another in order (a lateral subquery a period), so
+ *   with the default order (period, then name) the statement stops once `limit` rows are out;
  * - the raw plays (`play_event`), when a report filters by one entity and counts another dimension (a device's
  *   plays by content) or counts what rollups do not keep (ASSET): the plays of the window, bucketed into the
  *   periods by their start (`width_bucket` over the period starts), grouped and counted.
@@ -97,13 +99,13 @@ function naming(customerId: number, dimension: CountedDimension, subject: SQL): 
   }
 }
 
-/** The outer part both sources share: names, search, order, limit over `counted`. */
-function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: SQL): SQL {
+/** The outer part both sources share: names, search, order, limit over `counted` (after the common tables `ctes`). */
+function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: SQL, ctes?: SQL): SQL {
   const search = filter.search ? sql`where r.name ilike ${`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
   const keys = [...filter.order.map((key) => sql.raw(`r.${key.column} ${key.descending ? 'desc' : 'asc'}`)), sql`r.period asc`, sql`r.name asc`, sql`r."subjectId" asc`];
   const { joins, name } = naming(filter.customerId, dimension, sql`c."subjectId"`);
 
-  return sql`with counted as (${counted})
+  return sql`with ${ctes ? sql`${ctes}, ` : sql``}counted as (${counted})
     select r.* from (select c.period, c."subjectId", ${name} as name, c.starts, c.ends, c.duration_ms, c.clicks, c.viewers, c.attention_ms
                        from counted c ${joins}) r
     ${search}
@@ -119,39 +121,43 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
 
 /**
  * From the day rollups: the counts of `dimension` (one subject, or all) per period, the periods given as day
- * slices. Reads only the day rows of [firstDay, lastDay] (the primary key, or the dimension-day index).
+ * slices. Reads only the rows of the slices' days (the primary keys, or the dimension-day indexes).
  */
 export async function findRollupReport(
   db: Executor,
   input: ReportFilter & { dimension: PlayDimension; subjectId?: string; slices: readonly DaySlice[]; firstDay: string; lastDay: string },
 ): Promise<ReportCounts[]> {
   if (input.slices.length === 0) return [];
-  // A day row's arrays are stored compressed (a row is over the toast threshold), and every element read would
-  // decompress its whole array again: `'{}' || array` decompresses each once per row (the inner `offset 0`
-  // keeps that below the join), so the slices of a row read memory. The slice counts are worked out below the
-  // grouping too (the outer `offset 0`), so the grouping carries six numbers a row, not six arrays.
+  const periods = Math.max(...input.slices.map((s) => s.period)) + 1;
+  const key = (alias: string) =>
+    sql`${sql.raw(alias)}.customer_id = ${input.customerId} and ${sql.raw(alias)}.dimension = ${input.dimension} and ${sql.raw(alias)}.day = s.day
+        ${input.subjectId === undefined ? sql`` : sql`and ${sql.raw(alias)}.subject_id = ${input.subjectId}`}`;
   const columns = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'] as const;
-  const wide = new Set(['duration_ms', 'attention_ms']);
-  const loaded = (column: string) => sql.raw(`'{}'::${wide.has(column) ? 'bigint' : 'int'}[] || r.${column} as ${column}`);
-  const diff = (column: string) => sql.raw(`d.${column}[s.to_slot + 1] - d.${column}[s.from_slot + 1] as ${column}`);
+  // An empty array is a counter that was 0 all day: its elements are null.
+  const run = (column: string) => sql.raw(`coalesce(r.${column}[s.to_slot + 1] - r.${column}[s.from_slot + 1], 0)`);
+  const slices = sql`slices as materialized (
+    select s.*, s.from_slot = 0 and s.to_slot = ${SLOTS_PER_DAY} as whole
+      from unnest(${arrayLiteral(input.slices.map((s) => s.day))}::date[], ${arrayLiteral(input.slices.map((s) => s.period))}::int[],
+                  ${arrayLiteral(input.slices.map((s) => s.fromSlot))}::int[], ${arrayLiteral(input.slices.map((s) => s.toSlot))}::int[])
+           as s(day, period, from_slot, to_slot)
+     where s.day between ${input.firstDay}::date and ${input.lastDay}::date)`;
   const counted = sql`
-    select x.period, x."subjectId", sum(x.starts)::float8 as starts, sum(x.ends)::float8 as ends, sum(x.duration_ms)::float8 as duration_ms,
-           sum(x.clicks)::float8 as clicks, sum(x.viewers)::float8 as viewers, sum(x.attention_ms)::float8 as attention_ms
-      from (select s.period, d.subject_id as "subjectId", ${sql.join(columns.map(diff), sql`, `)}
-              from (select r.day, r.subject_id, ${sql.join(columns.map(loaded), sql`, `)}
-                      from ${playRollupDays} r
-                     where r.customer_id = ${input.customerId} and r.dimension = ${input.dimension}
-                       and r.day between ${input.firstDay}::date and ${input.lastDay}::date
-                       ${input.subjectId === undefined ? sql`` : sql`and r.subject_id = ${input.subjectId}`}
-                    offset 0) d
-              join unnest(${arrayLiteral(input.slices.map((s) => s.day))}::date[], ${arrayLiteral(input.slices.map((s) => s.period))}::int[],
-                          ${arrayLiteral(input.slices.map((s) => s.fromSlot))}::int[], ${arrayLiteral(input.slices.map((s) => s.toSlot))}::int[])
-                   as s(day, period, from_slot, to_slot) on s.day = d.day
-            offset 0) x
-     group by x.period, x."subjectId"
-    having sum(x.starts) > 0`;
+    select p.period, x."subjectId", x.starts, x.ends, x.duration_ms, x.clicks, x.viewers, x.attention_ms
+      from (select g.period from generate_series(0, ${periods - 1}::int) g(period) order by g.period) p
+      cross join lateral (
+        select y."subjectId", sum(y.starts)::float8 as starts, sum(y.ends)::float8 as ends, sum(y.duration_ms)::float8 as duration_ms,
+               sum(y.clicks)::float8 as clicks, sum(y.viewers)::float8 as viewers, sum(y.attention_ms)::float8 as attention_ms
+          from (select t.subject_id as "subjectId", ${sql.raw(columns.map((c) => `t.${c}`).join(', '))}
+                  from slices s join ${playRollupDayTotals} t on ${key('t')}
+                 where s.period = p.period and s.whole
+                union all
+                select r.subject_id, ${sql.join(columns.map(run), sql`, `)}
+                  from slices s join ${playRollupDays} r on ${key('r')}
+                 where s.period = p.period and not s.whole) y
+         group by y."subjectId"
+        having sum(y.starts) > 0) x`;
 
-  return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted)));
+  return toCounts(await execRows<RawCounts>(db, namedRows(input, input.dimension, counted, slices)));
 }
 
 /** Narrowing of the raw plays beyond the path's entity (query extensions): a device folder's subtree, an advertiser. */
