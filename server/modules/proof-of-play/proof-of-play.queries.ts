@@ -77,13 +77,13 @@ const WIDE = new Set<string>(['duration_ms', 'attention_ms']);
 const arrayType = (column: string) => (WIDE.has(column) ? 'bigint' : 'integer');
 
 /**
- * The stored running sums plus the batch's, element by element (`unnest` of both in step, aggregated in the
- * function's order), a counter at a time; a counter that stays 0 all day stays an empty array.
+ * The stored running sums plus the batch's, element by element (`unnest` of both in step, aggregated in
+ * element order), a counter at a time; a counter that stays 0 all day stays an empty array.
  */
 const addRunningSums = sql.raw(
   COUNTERS.map(
     (c) => `${c} = case when cardinality(play_rollup_day.${c}) + cardinality(excluded.${c}) = 0 then '{}'::${arrayType(c)}[]
-      else (select array_agg(coalesce(u.old, 0) + coalesce(u.new, 0)) from unnest(play_rollup_day.${c}, excluded.${c}) u(old, new)) end`,
+      else (select array_agg(coalesce(u.old, 0) + coalesce(u.new, 0) order by u.i) from unnest(play_rollup_day.${c}, excluded.${c}) with ordinality u(old, new, i)) end`,
   ).join(', '),
 );
 
@@ -99,7 +99,7 @@ export type PlaySubjectName = { dimension: PlayDimension; id: string; name: stri
  */
 export async function insertPlays(tx: Executor, customerId: number, deviceId: string, plays: readonly PlayRow[], subjects: readonly PlaySubjectName[]): Promise<number> {
   if (plays.length === 0) return 0;
-  const sums = (column: string) => sql.raw(`case when max(x.${column}) = 0 then null else array_agg(x.${column}) end as ${column}`);
+  const sums = (column: string) => sql.raw(`case when max(x.${column}) = 0 then null else array_agg(x.${column} order by x.i) end as ${column}`);
   // A counter that is 0 all day is stored as an empty array; the others get their leading zeros.
   const padded = (column: string) =>
     sql.raw(`case when x.${column} is null then '{}'::${arrayType(column)}[] else array_fill(0::${arrayType(column)}, array[x.first_slot + 1]) || x.${column} end`);
@@ -153,7 +153,7 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
         ),
         running as (
           select x.dimension, x.subject_id, x.day, min(x.slot) as first_slot, ${sql.join(COUNTERS.map(sums), sql`, `)}
-            from (select c.*, g.i from cumulative c cross join generate_series(c.slot + 2, c.next_slot + 1) g(i) order by c.dimension, c.subject_id, c.day, g.i) x
+            from (select c.*, g.i from cumulative c cross join generate_series(c.slot + 2, c.next_slot + 1) g(i)) x
            group by x.dimension, x.subject_id, x.day
         ),
         rolled as (
