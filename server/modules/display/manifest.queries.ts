@@ -140,8 +140,9 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
           db,
           sql`with recursive ${closure},
               refs as (
-                select r.content_id, r.target_type, r.target_id from ${contentReferences} r join closure on r.content_id = closure.id
-                 where r.customer_id = ${customerId} and r.target_type in ('file', 'fileFolder')
+                -- Probed by primary key (an array, not a join the planner would answer with a scan of every reference).
+                select r.content_id, r.target_type, r.target_id from ${contentReferences} r
+                 where r.content_id = any(array(select id from closure)) and r.customer_id = ${customerId} and r.target_type in ('file', 'fileFolder')
               ),
               by_file as (select target_id, array_agg(distinct content_id::text) as ids from refs where target_type = 'file' group by 1),
               by_folder as (select target_id, array_agg(distinct content_id::text) as ids from refs where target_type = 'fileFolder' group by 1)

@@ -76,23 +76,22 @@ export async function loadDevicesFacts(db: Executor, customerId: number, playbac
     playbackDevices.map((d) => d.id),
   );
 
-  return new Map(
-    playbackDevices.map((device) => {
-      const facts: DeviceFacts = {
-        id: device.id,
-        timeZone: device.timeZone,
-        folderIds: device.folderIds,
-        tags: device.tags,
-        teamIds: device.teamIds,
-        quickFilterIds: quickFilterIds.get(device.id) ?? [],
-        emergencyStatus: device.emergencyStatus,
-        emergencyContent: device.emergencyContent,
-        content: device.content,
-      };
+  return new Map(playbackDevices.map((device) => [device.id, deviceFacts(device, quickFilterIds.get(device.id) ?? [])]));
+}
 
-      return [device.id, facts];
-    }),
-  );
+/** What the resolver knows of a device: its row and the device quick filters it matches. */
+function deviceFacts(device: PlaybackDevice, quickFilterIds: readonly string[]): DeviceFacts {
+  return {
+    id: device.id,
+    timeZone: device.timeZone,
+    folderIds: device.folderIds,
+    tags: device.tags,
+    teamIds: device.teamIds,
+    quickFilterIds,
+    emergencyStatus: device.emergencyStatus,
+    emergencyContent: device.emergencyContent,
+    content: device.content,
+  };
 }
 
 /** Per device of `deviceIds`, the device quick filters of the tenant's QUICK_FILTER campaigns and messages it matches (one statement, two with filters). */
@@ -179,7 +178,8 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
   const [contentItems, fileItems, groups] = await Promise.all([
     loadItems<ContentItemRow>(db, customerId, rows, ids, contentSource, campaignOwner),
     loadItems<FileItemRow>(db, customerId, rows, ids, fileSource, campaignOwner),
-    loadMessageGroups(db, customerId, ids),
+    // Only MESSAGE_GROUP channels play groups: none among them, no statement.
+    loadMessageGroups(db, customerId, rows.filter((r) => r.type === 'MESSAGE_GROUP').map((r) => Number(r.id))),
   ]);
 
   const contentsBy = byOwner(contentItems);
@@ -262,6 +262,7 @@ type MessageRow = OwnerRow & {
  * one per quick filter a message plays), whatever the number of messages.
  */
 async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
+  if (ids.length === 0) return new Map();
   const rows = await execRows<{ campaignId: number; id: number; name: string; weight: number }>(
     db,
     sql`select a.campaign_id::float8 as "campaignId", g.id::float8 as id, g.name, g.weight
