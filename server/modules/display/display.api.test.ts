@@ -67,6 +67,8 @@ describe('POST /public-api/display/register', () => {
   it('hands out a code again only after clearing its expired holder, and never an unexpired one', async () => {
     const holder = (await register(t)).body.deviceId as string;
     const next = (await register(t)).body.deviceId as string;
+    // Another device of this file may have drawn 0042 at random: the test owns the code.
+    await t.db.update(devices).set({ activationCode: null, activationCodeExpiresAt: null }).where(eq(devices.activationCode, '0042'));
     await t.db.update(devices).set({ activationCode: '0042', activationCodeExpiresAt: sql`now() + interval '1 minute'` }).where(eq(devices.id, holder));
     expect(await q.trySetActivationCode(t.db, next, '0042', 900)).toBe('taken');
     await t.db.update(devices).set({ activationCodeExpiresAt: sql`now() - interval '1 second'` }).where(eq(devices.id, holder));
