@@ -10,7 +10,8 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
  * screen" filled in) into the folder. The player shows the image, the video (its time advancing) and the
  * slide, and uploads its proof of play, which the server accepts and the proof-of-display report counts.
  * Settings and a restart from the console reach it; a changed playlist is switched to once its new file is in the
- * service worker's cache; offline it plays on from that cache.
+ * service worker's cache; offline it plays on from that cache, and the plays it made meanwhile reach the server
+ * when the network is back.
  */
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -241,7 +242,34 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: portrait.id, visible: true });
     await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
     await screenshot(player, 'player-offline');
+
+    // The plays made meanwhile wait in the player's IndexedDB queue, and reach the server once it is back.
+    const queued = () =>
+      player.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('signage-player');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const count = open.result.transaction('plays').objectStore('plays').count();
+              count.onerror = () => reject(count.error);
+              count.onsuccess = () => {
+                open.result.close();
+                resolve(count.result);
+              };
+            };
+          }),
+      );
+    await expect.poll(queued, { timeout: 60_000 }).toBeGreaterThan(0);
+    const playCount = async () => {
+      const body = await api<{ rows: { impressionStartCount: number }[] }>(request, token, 'GET', `/api/v2/proof-of-display/device/${screenId}?${report}`);
+
+      return body.rows.reduce((sum, r) => sum + r.impressionStartCount, 0);
+    };
+    const beforeReturn = await playCount();
+    const waiting = await queued();
     await screenContext.setOffline(false);
+    await expect.poll(playCount, { timeout: 120_000 }).toBeGreaterThanOrEqual(beforeReturn + waiting);
   } finally {
     await screenContext.close();
   }
