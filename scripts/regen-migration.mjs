@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const RELEASED = '0012_proof_of_play_reports';
+const RELEASED = '0014_proof_of_play_day_totals_data';
 // The name of the next schema migration while it is unreleased (pass another as the first argument).
 const NEXT_NAME = 'next';
 const CUSTOM_DIR = 'server/db/custom-sql';
