@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
@@ -6,9 +7,40 @@ import type { Executor } from '@/server/db/client';
 
 export type SqlRow = Record<string, unknown>;
 
-/** Runs a raw statement and answers its rows: node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export async function execRows<T extends SqlRow = SqlRow>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+/** The most statements `execRows` names (per process); past it, statements run unnamed (a text that varies with data must not fill every connection). */
+const PREPARED_MAX = 256;
+const preparedNames = new Map<string, string>();
+
+/** The name of a prepared statement: a hash of its text, so one text always has one name, on every connection. */
+function preparedName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < PREPARED_MAX) preparedNames.set(text, (name = `q_${createHash('sha1').update(text).digest('base64url')}`));
+
+  return name;
+}
+
+/** What drizzle keeps inside a database or transaction (not in its public types): how `execute` itself runs. */
+type DrizzleInternals = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> } };
+};
+
+/**
+ * Runs a raw statement and answers its rows: node-postgres and PGlite both answer `execute` with `{ rows }`.
+ * `prepared`: for a hot statement whose text depends only on the code path, never on data (ids travel as array
+ * parameters), run as a named prepared statement on PostgreSQL: each pooled connection parses it once and may
+ * keep its plan (on the manifest's statements parsing and planning were a third of the time spent waiting on
+ * the database). PGlite runs it as any other statement.
+ */
+export async function execRows<T extends SqlRow = SqlRow>(db: Executor, query: SQL, options?: { prepared?: boolean }): Promise<T[]> {
+  let result: { rows?: T[] } | T[];
+  if (options?.prepared) {
+    const { dialect, session } = db as unknown as DrizzleInternals;
+    const built = dialect.sqlToQuery(query);
+    result = (await session.prepareQuery(built, undefined, preparedName(built.sql), false).execute()) as { rows?: T[] } | T[];
+  } else {
+    result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  }
 
   return Array.isArray(result) ? result : (result.rows ?? []);
 }

@@ -43,7 +43,7 @@ export async function findPlaybackDevice(db: Executor, where: SQL): Promise<Play
   return row;
 }
 
-/** The claimed devices matching `where`, with their playback inputs (one statement). */
+/** The claimed devices matching `where` (a condition of a fixed shape: the statement is prepared), with their playback inputs (one statement). */
 export function findPlaybackDevices(db: Executor, where: SQL, limit?: number): Promise<PlaybackDevice[]> {
   return execRows<PlaybackDevice>(
     db,
@@ -57,6 +57,7 @@ export function findPlaybackDevices(db: Executor, where: SQL, limit?: number): P
           left join ${deviceContents} e on e.id = ${devices.emergencyContentId} and e.customer_id = cu.id
           left join ${deviceContents} de on de.id = cu.default_emergency_content_id::uuid and de.customer_id = cu.id
          where ${where}${limit === undefined ? sql`` : sql` limit ${limit}`}`,
+    { prepared: true },
   );
 }
 
@@ -133,6 +134,7 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
                 from ${deviceContents} c join closure on closure.id = c.id
                where c.customer_id = ${customerId}
                order by c.id`,
+          { prepared: true },
         ),
     roots.length === 0 && fileIds.length === 0
       ? []
@@ -161,6 +163,7 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
                    union all
                    select unnest(${uuidArrayParam(fileIds)}))
                order by f.name, f.id`,
+          { prepared: true },
         ),
   ]);
 

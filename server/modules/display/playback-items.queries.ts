@@ -127,6 +127,9 @@ type ItemSource = {
   quickFilter: { type: string; entity: 'CONTENT' | 'FILE'; idOf: (row: OwnerRow) => string | null };
 };
 
+/** Whether an owner plays a quick filter's items of `source` (its branch carries the filter's criteria). */
+const playsQuickFilterItems = (row: OwnerRow, source: ItemSource): boolean => row.type === source.quickFilter.type && Boolean(source.quickFilter.idOf(row));
+
 /** What `loadItems` reads of a campaign or message row. */
 export type OwnerRow = { id: number; type: string; contentQuickFilterId: string | null; fileQuickFilterId: string | null };
 
@@ -137,9 +140,11 @@ export type OwnerRow = { id: number; type: string; contentQuickFilterId: string 
  */
 export async function loadItems<T>(db: Executor, customerId: number, rows: readonly OwnerRow[], ids: readonly number[], source: ItemSource, owner: ItemOwner): Promise<T[]> {
   const statement = await itemsStatement(db, customerId, rows, ids, source, owner);
+  // Quick-filter branches carry their filter's criteria in the text: only a statement without them has a fixed shape.
+  const prepared = !rows.some((row) => playsQuickFilterItems(row, source));
 
   // In a fixed order: the manifest ETag hashes the rules as read (manifest-etag.ts).
-  return statement ? execRows<T & Record<string, unknown>>(db, sql`select * from (${statement}) items order by "ownerId", id, weight`) : [];
+  return statement ? execRows<T & Record<string, unknown>>(db, sql`select * from (${statement}) items order by "ownerId", id, weight`, { prepared }) : [];
 }
 
 /**
@@ -165,7 +170,7 @@ export async function itemsStatement(db: Executor, customerId: number, rows: rea
           from ${owner.table} c join ${source.table} x on x.id = c.${sql.raw(source.ownColumn)} and x.customer_id = c.customer_id
          where c.id = any(${ownerIds})`);
   }
-  const filtered = rows.filter((row) => row.type === source.quickFilter.type && source.quickFilter.idOf(row));
+  const filtered = rows.filter((row) => playsQuickFilterItems(row, source));
   const criteria = await quickFilterCriteria(db, customerId, filtered.map((row) => source.quickFilter.idOf(row)!), source.quickFilter.entity);
   const now = new Date();
   for (const row of filtered) {

@@ -103,6 +103,7 @@ async function matchingDeviceQuickFilters(db: Executor, customerId: number, devi
          where qf.customer_id = ${customerId} and qf.filtered_entity_type = 'DEVICE' and qf.id in (
            select c.device_quick_filter_id from ${campaigns} c where c.customer_id = ${customerId} and c.device_selection_mode = 'QUICK_FILTER'
            union all select m.device_quick_filter_id from ${messages} m where m.customer_id = ${customerId} and m.device_selection_mode = 'QUICK_FILTER')`,
+    { prepared: true },
   );
   if (filters.length === 0) return matches;
   const now = new Date();
@@ -152,9 +153,14 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
     targets === 'all'
       ? sql`true`
       : sql`(
-        (c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = any(${uuidArrayParam(targets.deviceIds)})))
-        or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(targets.folderIds)})))
-        or c.device_selection_mode = 'QUICK_FILTER')`;
+        -- Found through the assignment indexes (and the partial index of quick-filter targeting), not by testing every campaign of the tenant.
+        c.id = any(array(
+          select a.campaign_id from ${campaignDeviceAssignments} a where a.device_id = any(${uuidArrayParam(targets.deviceIds)})
+          union select a.campaign_id from ${campaignDeviceGroupAssignments} a where a.device_group_id = any(${uuidArrayParam(targets.folderIds)})
+          union select q.id from ${campaigns} q where q.device_quick_filter_id is not null and q.device_selection_mode = 'QUICK_FILTER' and q.customer_id = ${customerId}))
+        and ((c.device_selection_mode = 'STATIC' and exists (select 1 from ${campaignDeviceAssignments} a where a.campaign_id = c.id and a.device_id = any(${uuidArrayParam(targets.deviceIds)})))
+          or (c.device_selection_mode = 'DYNAMIC' and exists (select 1 from ${campaignDeviceGroupAssignments} a where a.campaign_id = c.id and a.device_group_id = any(${uuidArrayParam(targets.folderIds)})))
+          or (c.device_selection_mode = 'QUICK_FILTER' and c.device_quick_filter_id is not null)))`;
   const rows = await execRows<CampaignRow>(
     db,
     sql`select c.id::float8 as id, c.name, c.level, c.type, c.enabled, c.weight, c.saturation, c.tags, c.valid_from::text as "validFrom", c.valid_to::text as "validTo",
@@ -172,6 +178,7 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
           from ${campaigns} c
          where c.customer_id = ${customerId} and ${candidates}
          order by c.id`,
+    { prepared: true },
   );
   if (rows.length === 0) return { campaigns: [] };
   const ids = rows.map((r) => Number(r.id));
@@ -269,6 +276,7 @@ async function loadMessageGroups(db: Executor, customerId: number, ids: readonly
           from ${campaignMessageGroupAssignments} a join ${messageGroups} g on g.id = a.message_group_id and g.customer_id = ${customerId}
          where a.campaign_id = any(${bigintArrayParam(ids)})
          order by g.weight, g.id`,
+    { prepared: true },
   );
   const byCampaign = new Map<number, NonNullable<CampaignRules['messageGroups']>[number][]>();
   if (rows.length === 0) return byCampaign;
@@ -286,6 +294,7 @@ async function loadMessageGroups(db: Executor, customerId: number, ids: readonly
           from ${messages} m
          where m.customer_id = ${customerId} and m.message_group_id = any(${bigintArrayParam(groupIds)})
          order by m.id`,
+    { prepared: true },
   );
   const messageIds = messageRows.map((m) => Number(m.id));
   const [contentItems, fileItems] = await Promise.all([
