@@ -44,7 +44,8 @@ const hashEtag = (shown: unknown): string => createHash('sha256').update(JSON.st
 const layerDigests = ownedMemo<ContentGraph, string>();
 
 /** What the ETag hashes of a layer's content closure, once per graph. */
-const layerDigest = (graph: ContentGraph, contentId: string): string => layerDigests(graph, contentId, () => closureDigest(graph, [contentId], []));
+const layerDigest = (graph: ContentGraph, contentId: string): string =>
+  layerDigests(graph, contentId, () => createHash('sha256').update(closureText(graph, [contentId], [])).digest('base64url'));
 
 const campaignDigests = new WeakMap<CampaignRules, WeakMap<ContentGraph, string>>();
 
@@ -59,7 +60,7 @@ function campaignDigest(graph: ContentGraph, campaign: CampaignRules): string {
   let digest = byGraph.get(graph);
   if (digest === undefined) {
     const { contentIds, fileIds } = campaignItems([campaign]);
-    digest = createHash('sha256').update(JSON.stringify(campaign)).update(closureDigest(graph, contentIds, fileIds)).digest('base64url');
+    digest = createHash('sha256').update(JSON.stringify(campaign)).update(closureText(graph, contentIds, fileIds)).digest('base64url');
     byGraph.set(graph, digest);
   }
 
@@ -92,14 +93,15 @@ export const layerContentIds = (facts: Iterable<DeviceFacts>): string[] => {
 const stamps = ownedMemo<ContentGraph, string>();
 
 /**
- * What the ETag hashes of the closure of `roots` and `fileIds`: each content's id, name, kind, structure, version
- * and document hash, each file's fields and folder membership, by id. Each item's text is written once per graph.
+ * What the ETag hashes of the closure of `roots` and `fileIds` (fed to the campaign's own hash, one update): each
+ * content's id, name, kind, structure, version and document hash, each file's fields and folder membership, by id.
+ * Each item's text is written once per graph.
  */
-function closureDigest(graph: ContentGraph, roots: readonly string[], fileIds: readonly string[]): string {
+function closureText(graph: ContentGraph, roots: readonly string[], fileIds: readonly string[]): string {
   const closure = closureIds(graph, roots, fileIds);
-  const hash = createHash('sha256');
+  const parts: string[] = [];
   for (const id of closure.contentIds) {
-    hash.update(
+    parts.push(
       stamps(graph, id, () => {
         const c = graph.contents.get(id)!;
 
@@ -107,14 +109,14 @@ function closureDigest(graph: ContentGraph, roots: readonly string[], fileIds: r
       }),
     );
   }
-  hash.update('|');
+  parts.push('|');
   for (const id of [...closure.fileIds].sort()) {
     const f = graph.files.get(id)!;
     const inFolders = inFoldersOf(f, closure.reached);
-    hash.update(stamps(graph, `${id}${inFolders.length > 0 ? '+' : ''}`, () => JSON.stringify([f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, inFolders])));
+    parts.push(stamps(graph, `${id}${inFolders.length > 0 ? '+' : ''}`, () => JSON.stringify([f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, inFolders])));
   }
 
-  return hash.digest('base64url');
+  return parts.join('');
 }
 
 /** The ETag of a manifest with nothing to play (an unclaimed device). */

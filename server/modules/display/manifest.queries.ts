@@ -155,13 +155,14 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
                 left join by_file bf on bf.target_id = f.id
                 left join by_folder bd on bd.target_id = f.file_folder_id
                where f.customer_id = ${customerId}
-                 -- One set of ids from three index-friendly branches (an OR of them would read every file of the tenant).
-                 and f.id in (
+                 -- One set of ids from three index-friendly branches (an OR of them would read every file of the tenant), probed
+                 -- by primary key (as a semi-join the planner scanned every file of the tenant).
+                 and f.id = any(array(
                    select target_id from refs where target_type = 'file'
                    union all
                    select g.id from ${files} g where g.customer_id = ${customerId} and g.file_folder_id in (select target_id from refs where target_type = 'fileFolder')
                    union all
-                   select unnest(${uuidArrayParam(fileIds)}))
+                   select unnest(${uuidArrayParam(fileIds)})))
                order by f.name, f.id`,
           { prepared: true },
         ),
