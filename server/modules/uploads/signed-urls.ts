@@ -26,10 +26,28 @@ function mac(config: Config, method: string, path: string, expires: number): Buf
   return createHmac('sha256', keyFor(config)).update(`${method.toUpperCase()}\n${path}\n${expires}`).digest();
 }
 
+/** The most tokens `signPath` remembers per key (oldest forgotten first). */
+const SIGNED_MAX = 20_000;
+const signedTokens = new WeakMap<Buffer, Map<string, string>>();
+
+/**
+ * A token for the path and method until `expiresAt`. Remembered: a manifest signs the same file URLs for every
+ * screen of a tenant all day (period-aligned expiry), and an HMAC each cost more than the rest of the file entry.
+ */
 export function signPath(config: Config, input: { method: string; path: string; expiresAt: Date }): string {
   const expires = Math.floor(input.expiresAt.getTime() / 1000);
+  const key = keyFor(config);
+  let tokens = signedTokens.get(key);
+  if (!tokens) signedTokens.set(key, (tokens = new Map()));
+  const what = `${input.method.toUpperCase()}\n${input.path}\n${expires}`;
+  let token = tokens.get(what);
+  if (token === undefined) {
+    token = `${expires}.${mac(config, input.method, input.path, expires).toString('base64url')}`;
+    if (tokens.size >= SIGNED_MAX) tokens.delete(tokens.keys().next().value!);
+    tokens.set(what, token);
+  }
 
-  return `${expires}.${mac(config, input.method, input.path, expires).toString('base64url')}`;
+  return token;
 }
 
 export type TokenCheck = 'valid' | 'expired' | 'invalid';

@@ -25,6 +25,20 @@ describe('signed path tokens', () => {
     expect(verifyPathToken(config, { method: 'GET', path, token: `${Number(expiry) + 1000}.${mac}` })).toBe('invalid');
     expect(verifyPathToken(config, { method: 'GET', path, token: 'nonsense' })).toBe('invalid');
   });
+
+  it('remember what they signed per secret: the same token again, another secret its own, a new expiry a new token', () => {
+    const token = signPath(config, { method: 'GET', path, expiresAt });
+    expect(signPath(config, { method: 'get', path, expiresAt })).toBe(token);
+    const byOther = signPath(other, { method: 'GET', path, expiresAt });
+    expect(byOther).not.toBe(token);
+    expect(verifyPathToken(other, { method: 'GET', path, token: byOther })).toBe('valid');
+    const later = signPath(config, { method: 'GET', path, expiresAt: new Date(expiresAt.getTime() + 5_000) });
+    expect(later).not.toBe(token);
+    expect(verifyPathToken(config, { method: 'GET', path, token: later })).toBe('valid');
+    // Past the bound the oldest are forgotten; every token still verifies.
+    for (let i = 0; i < 20_100; i++) signPath(config, { method: 'GET', path: `${path}/${i}`, expiresAt });
+    expect(signPath(config, { method: 'GET', path, expiresAt })).toBe(token);
+  });
 });
 
 describe('parseRange', () => {
