@@ -28,7 +28,11 @@ export type DeviceDirectory = {
 
 export const deviceDirectories = definePlugPoint<DeviceDirectory>('deviceDirectory', () => 'deviceDirectory');
 
-export type DeviceAuthentication = { caller: DeviceCaller } | { refused: 'unknown' | 'customerRestricted' };
+/**
+ * `activity`: the write of the device's `lastActivity` when due, already running beside the request (it never
+ * rejects); the caller awaits it before the response leaves, so no write outlives the request.
+ */
+export type DeviceAuthentication = { caller: DeviceCaller; activity?: Promise<void> } | { refused: 'unknown' | 'customerRestricted' };
 
 /**
  * Resolves a device access token (spec 4 §2) to the calling device. Only device tokens are looked up here,
@@ -43,9 +47,9 @@ export async function authenticateDeviceToken(db: Database, token: string, log: 
   const row = await directory.byTokenHash(db, hashToken(token));
   if (!row) return { refused: 'unknown' };
   if (row.customerRestricted) return { refused: 'customerRestricted' };
-  if (row.activityDue) {
-    await directory.recordActivity(db, row.deviceId).catch((error: unknown) => log.warn({ err: error, deviceId: row.deviceId }, 'recording device activity failed'));
-  }
+  const caller = { deviceId: row.deviceId, deviceName: row.deviceName, customerId: row.customerId, customerName: row.customerName };
+  if (!row.activityDue) return { caller };
+  const activity = directory.recordActivity(db, row.deviceId).catch((error: unknown) => log.warn({ err: error, deviceId: row.deviceId }, 'recording device activity failed'));
 
-  return { caller: { deviceId: row.deviceId, deviceName: row.deviceName, customerId: row.customerId, customerName: row.customerName } };
+  return { caller, activity };
 }

@@ -86,7 +86,12 @@ export const authenticateDevice: MiddlewareHandler<AppEnv> = async (c, next) => 
   const actor = deviceActorOf(result.caller);
   if (actor) c.set('actor', actor);
   c.var.log.debug({ deviceId: result.caller.deviceId }, 'device authenticated');
-  await next();
+  // The activity write (once a minute) runs beside the handler, off its path, and ends before the response leaves.
+  try {
+    await next();
+  } finally {
+    await result.activity;
+  }
 };
 
 /** Spec 4 §3: an unassigned device may call only status, heartbeat, wsTicket and ws. */
