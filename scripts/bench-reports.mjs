@@ -143,6 +143,7 @@ async function runDatabase(db, databaseUrl) {
     credentials,
     databaseUrl,
     tempPrefix: 'signage-bench-reports-',
+    nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
     describe: (info) => ` (seeded ${fmt(info.seed.rollupRows)} rollup rows, ${fmt(info.seed.plays)} plays, in ${info.seed.seconds.toFixed(1)} s)`,
   });
   pause(server);

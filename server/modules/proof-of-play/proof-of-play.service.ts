@@ -2,7 +2,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import type { PlayDimension } from './proof-of-play.table';
 import { PlayEventSchema, type PlayEvent, type PlayEventsResult } from './proof-of-play.schemas';
-import { findPlayedItems, insertPlays, lockPlayingDevice, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
+import { findPlayedItems, findReportedEventIds, insertPlays, lockPlayingDevice, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
 
 /** Spec 4 §5: the limits of a play event. */
 export const PLAY_MAX_DURATION_MS = 24 * 3_600_000;
@@ -63,10 +63,8 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
 
       return item !== undefined && Number(item.customerId) !== device.customerId;
     };
-    const seen = new Set<string>();
-    let duplicates = 0;
-    const plays: PlayRow[] = [];
     const playing = await lockPlayingDevice(tx, device.deviceId);
+    const candidates: PlayEvent[] = [];
     for (const { index, event } of valid) {
       const field = foreign('CAMPAIGN', event.campaignId)
         ? 'campaignId'
@@ -77,18 +75,21 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
             : foreign('MEDIA_FILE', event.fileId)
               ? 'fileId'
               : null;
-      if (field) {
-        rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
-        continue;
-      }
-      if (seen.has(event.eventId)) {
-        duplicates += 1;
-        continue;
-      }
-      seen.add(event.eventId);
+      if (field) rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
+      else candidates.push(event);
+    }
+    // The first event of each id in the call is the one stored; the others count as duplicates.
+    const firsts = new Map<string, PlayEvent>();
+    for (const event of candidates) if (!firsts.has(event.eventId.toLowerCase())) firsts.set(event.eventId.toLowerCase(), event);
+    // Under the device's lock: a concurrent call of this device has stored its events, or waits for these.
+    const reported = await findReportedEventIds(tx, device.deviceId, [...firsts.keys()]);
+    const duplicates = candidates.length - firsts.size + reported.size;
+    const plays: PlayRow[] = [];
+    for (const [eventId, event] of firsts) {
+      if (reported.has(eventId)) continue;
       const campaign = event.campaignId === undefined ? undefined : known.get(`CAMPAIGN:${event.campaignId}`);
       plays.push({
-        eventId: event.eventId,
+        eventId,
         startedAt: event.startedAt,
         endedAt: event.endedAt,
         durationMs: event.endedAt - event.startedAt,
@@ -106,7 +107,6 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
       });
     }
     const accepted = await insertPlays(tx, device.customerId, device.deviceId, plays, subjectNames(device, playing, items, plays));
-    duplicates += plays.length - accepted;
     rejected.sort((a, b) => a.index - b.index);
 
     return { accepted, duplicates, rejected };
