@@ -190,6 +190,20 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(stored[0]!.n).toBe(2);
   });
 
+  it('adds only the new plays of a call that repeats some earlier ones to the rollups', async () => {
+    const other = await newDevice(t, { customerId: k.customerId });
+    const slot = Math.floor((BASE % 86_400_000) / (15 * MIN));
+    const first = play({ fileId: poster.id });
+    expect((await upload(other, [first])).body).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const later = [play({ fileId: poster.id, startedAt: BASE + 3 * MIN, endedAt: BASE + 3 * MIN + 4_000 }), play({ startedAt: BASE + 2 * MIN, endedAt: BASE + 2 * MIN + 1_000, completed: false })];
+    expect((await upload(other, [later[0], first, later[1]])).body).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
+    const device = await rollup('DEVICE', other.deviceId);
+    expect(device!.starts[slot]).toBe(3);
+    expect(device!.ends[slot]).toBe(2);
+    expect(device!.durationMs[slot]).toBe(15_000);
+    expect(device!.starts.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
   it('stores a page id as it came, quotes, backslashes, commas and braces included', async () => {
     const pageId = 'NULL, "quoted" \\ {braces}';
     const event = play({ contentId: slide.id, pageId });

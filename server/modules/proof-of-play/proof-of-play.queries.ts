@@ -9,7 +9,7 @@ import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { messages } from '@/server/modules/messages/messages.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
-import { ROLLUP_COUNTERS, rollupPlays, type RollupCounter } from './play-rollups';
+import { ROLLUP_COUNTERS, rollupPlays, type DayRollup, type RollupCounter } from './play-rollups';
 import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
 
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
@@ -36,24 +36,18 @@ export type PlayRow = {
 /** What a play names, found in any tenant (the ingest refuses another tenant's), with its name. */
 export type PlayedItem = { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null };
 
+/** The ids a batch of plays names, per kind. */
+export type PlayedIds = { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] };
+
+/** The device as plays record it: its name and folder, with the folder's name. */
+export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; folderName: string | null };
+
 /**
  * Serialises the ingests of one device (its repeated events are recognised across concurrent calls), and
- * answers the device's name and folder (with the folder's name), as plays record them: one round trip.
+ * answers the device's name and folder (with the folder's name), as plays record them, and the campaigns,
+ * messages, content and files with the given ids in any tenant (with a campaign's advertiser): one round trip.
  */
-export async function lockPlayingDevice(tx: Executor, deviceId: string): Promise<{ name: string; deviceGroupId: string | null; folderName: string | null } | undefined> {
-  const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null }>(
-    tx,
-    sql`select d.name, d.device_group_id as "deviceGroupId", g.name as "folderName"
-          from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
-          left join ${devices} d on d.id = ${deviceId}::uuid
-          left join ${deviceGroups} g on g.id = d.device_group_id`,
-  );
-
-  return row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName };
-}
-
-/** The campaigns, messages, content and files with these ids in any tenant (one statement), with a campaign's advertiser. */
-export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] }): Promise<PlayedItem[]> {
+export async function lockPlayingDevice(tx: Executor, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
   if (ids.campaignIds.length > 0) {
     branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.customer_id::float8 as "customerId", c.name, a.id::text as "advertiserId", a.name as "advertiserName"
@@ -68,24 +62,17 @@ export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly
   if (ids.fileIds.length > 0) {
     branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)})`);
   }
-  if (branches.length === 0) return [];
-
-  return execRows<PlayedItem>(tx, sql.join(branches, sql` union all `));
-}
-
-/**
- * The event ids among `eventIds` this device has reported before (in any month: `play_event`'s key carries
- * `started_at`, so each monthly partition's key index is probed). Run under the device's lock, after it, so a
- * concurrent call of the device has stored its events or waits for these.
- */
-export async function findReportedEventIds(tx: Executor, deviceId: string, eventIds: readonly string[]): Promise<Set<string>> {
-  if (eventIds.length === 0) return new Set();
-  const rows = await execRows<{ eventId: string }>(
+  const items = branches.length === 0 ? sql`'[]'::json` : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
+  const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null; items: PlayedItem[] | string }>(
     tx,
-    sql`select event_id::text as "eventId" from play_event where device_id = ${deviceId}::uuid and event_id = any(${uuidArrayParam(eventIds)})`,
+    sql`select d.name, d.device_group_id as "deviceGroupId", g.name as "folderName", ${items} as items
+          from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
+          left join ${devices} d on d.id = ${deviceId}::uuid
+          left join ${deviceGroups} g on g.id = d.device_group_id`,
   );
+  const found = typeof row?.items === 'string' ? (JSON.parse(row.items) as PlayedItem[]) : (row?.items ?? []);
 
-  return new Set(rows.map((r) => r.eventId));
+  return { device: row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName }, items: found };
 }
 
 const COLUMNS: Record<RollupCounter, { column: string; type: 'integer' | 'bigint' }> = {
@@ -115,38 +102,20 @@ const addRunningSums = sql.raw(
 export type PlaySubjectName = { dimension: PlayDimension; id: string; name: string };
 
 /**
- * Stores new plays of one device (the caller leaves out the event ids it reported before: `findReportedEventIds`), adds their day rollups (`rollupPlays`) to the day totals and quarter-hour running
- * sums of every dimension they name, and records (or refreshes) the names they are reported under (unchanged
- * names are not written again), in one statement. Each day row is written once whatever the batch holds. Every
- * input is bound as arrays read in step (`unnest`): parsing a JSON document of the batch cost more. Answers how
- * many plays were stored.
+ * The statements' parts that add day rollups (`rollupPlays`) to the day totals and the quarter-hour running sums
+ * of every dimension they name (each day row written once), as CTEs `rollup`, `totals` and `rolled`; `when` gates
+ * them (a condition on the rest of the statement).
  */
-export async function insertPlays(tx: Executor, customerId: number, deviceId: string, plays: readonly PlayRow[], subjects: readonly PlaySubjectName[]): Promise<number> {
-  if (plays.length === 0) return 0;
-  const rollups = rollupPlays(deviceId, plays);
-  const column = <K extends keyof PlayRow>(key: K) => plays.map((p) => p[key]);
+function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
   const runningSums = (counter: RollupCounter) => arrayParam(rollups.map((r) => (r.runningSums[counter] === null ? null : `{${r.runningSums[counter]!.join(',')}}`)), 'text');
-  const [row] = await execRows<{ accepted: number }>(
-    tx,
-    sql`with ins as (
-          insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
-                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
-          select ${customerId}, ${deviceId}::uuid, x.event_id, to_timestamp(x.started_at / 1000.0), to_timestamp(x.ended_at / 1000.0), x.ended_at - x.started_at, x.completed,
-                 x.device_group_id, x.campaign_id, x.message_id, x.content_id, x.page_id, x.file_id, x.advertiser_id, x.clicks, x.viewers, x.attention_ms
-            from unnest(${uuidArrayParam(column('eventId'))}, ${arrayParam(column('startedAt'), 'bigint')}, ${arrayParam(column('endedAt'), 'bigint')},
-                        ${arrayParam(column('completed'), 'boolean')}, ${arrayParam(column('deviceGroupId'), 'uuid')}, ${arrayParam(column('campaignId'), 'bigint')}, ${arrayParam(column('messageId'), 'bigint')},
-                        ${arrayParam(column('contentId'), 'uuid')}, ${arrayParam(column('pageId'), 'text')}, ${arrayParam(column('fileId'), 'uuid')},
-                        ${arrayParam(column('advertiserId'), 'uuid')}, ${arrayParam(column('clicks'), 'integer')}, ${arrayParam(column('viewers'), 'integer')},
-                        ${arrayParam(column('attentionMs'), 'bigint')})
-                 as x(event_id, started_at, ended_at, completed, device_group_id, campaign_id, message_id, content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
-          returning 1
-        ),
-        rollup as (
+
+  return sql`rollup as (
           select ${customerId}::bigint as customer_id, x.*
             from unnest(${arrayParam(rollups.map((r) => r.dimension), 'text')}, ${arrayParam(rollups.map((r) => r.subjectId), 'text')}, ${arrayParam(rollups.map((r) => r.day), 'date')},
                         ${sql.join(ROLLUP_COUNTERS.map((c) => arrayParam(rollups.map((r) => r.totals[c]), COLUMNS[c].type)), sql`, `)},
                         ${sql.join(ROLLUP_COUNTERS.map(runningSums), sql`, `)})
                  as x(dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '))}, ${sql.raw(COUNTER_COLUMNS.map((c) => `${c.column}_sums`).join(', '))})
+           where ${when}
         ),
         totals as (
           insert into ${playRollupDayTotals} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
@@ -160,7 +129,47 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
           select customer_id, dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `coalesce(${c}_sums::${type}[], '{}')`).join(', '))} from rollup
           on conflict (customer_id, dimension, subject_id, day) do update set ${addRunningSums}
           returning 1
+        )`;
+}
+
+/**
+ * Stores the plays of one device whose event ids it has not reported before (in any month: `play_event`'s key
+ * carries `started_at`, so each monthly partition's key index is probed; the caller holds the device's lock, so
+ * a concurrent call of the device has stored its events or waits for these), adds them to the day totals and
+ * quarter-hour running sums of every dimension they name (`rollupPlays`, computed here), and records (or
+ * refreshes) the names they are reported under (unchanged names are not written again). One statement when
+ * every play is new (the usual case); when some were reported before, that statement leaves the rollups out
+ * and a second adds those of the plays it stored. Every input is bound as arrays read in step (`unnest`):
+ * parsing a JSON document of the batch cost more. Answers how many plays were stored and how many were not.
+ */
+export async function insertPlays(
+  tx: Executor,
+  customerId: number,
+  deviceId: string,
+  plays: readonly PlayRow[],
+  subjects: readonly PlaySubjectName[],
+): Promise<{ stored: number; reported: number }> {
+  if (plays.length === 0) return { stored: 0, reported: 0 };
+  const column = <K extends keyof PlayRow>(key: K) => plays.map((p) => p[key]);
+  const eventIds = uuidArrayParam(column('eventId'));
+  const [row] = await execRows<{ stored: number; reported: string[] | null }>(
+    tx,
+    sql`with reported as materialized (select event_id from play_event where device_id = ${deviceId}::uuid and event_id = any(${eventIds})),
+        ins as (
+          insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
+                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+          select ${customerId}, ${deviceId}::uuid, x.event_id, to_timestamp(x.started_at / 1000.0), to_timestamp(x.ended_at / 1000.0), x.ended_at - x.started_at, x.completed,
+                 x.device_group_id, x.campaign_id, x.message_id, x.content_id, x.page_id, x.file_id, x.advertiser_id, x.clicks, x.viewers, x.attention_ms
+            from unnest(${eventIds}, ${arrayParam(column('startedAt'), 'bigint')}, ${arrayParam(column('endedAt'), 'bigint')},
+                        ${arrayParam(column('completed'), 'boolean')}, ${arrayParam(column('deviceGroupId'), 'uuid')}, ${arrayParam(column('campaignId'), 'bigint')}, ${arrayParam(column('messageId'), 'bigint')},
+                        ${arrayParam(column('contentId'), 'uuid')}, ${arrayParam(column('pageId'), 'text')}, ${arrayParam(column('fileId'), 'uuid')},
+                        ${arrayParam(column('advertiserId'), 'uuid')}, ${arrayParam(column('clicks'), 'integer')}, ${arrayParam(column('viewers'), 'integer')},
+                        ${arrayParam(column('attentionMs'), 'bigint')})
+                 as x(event_id, started_at, ended_at, completed, device_group_id, campaign_id, message_id, content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+           where x.event_id not in (select event_id from reported)
+          returning 1
         ),
+        ${rollupCtes(customerId, rollupPlays(deviceId, plays), sql`not exists (select 1 from reported)`)},
         named as (
           insert into ${playSubjects} (customer_id, dimension, subject_id, name)
           select ${customerId}, x.dimension, x.id, x.name
@@ -169,11 +178,17 @@ export async function insertPlays(tx: Executor, customerId: number, deviceId: st
            where ${playSubjects.name} is distinct from excluded.name
           returning 1
         )
-        select (select count(*) from ins)::int as accepted, (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled,
-               (select count(*) from named)::int as named`,
+        select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,
+               (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled, (select count(*) from named)::int as named`,
   );
+  const reported = new Set(row?.reported ?? []);
+  if (reported.size === 0) return { stored: Number(row?.stored ?? 0), reported: 0 };
+  const stored = plays.filter((p) => !reported.has(p.eventId.toLowerCase()));
+  if (stored.length > 0) {
+    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`);
+  }
 
-  return Number(row?.accepted ?? 0);
+  return { stored: stored.length, reported: reported.size };
 }
 
 /** Creates the monthly partitions of play_event from `from`'s month for `months` months (those missing). */
