@@ -1,3 +1,4 @@
+import type { PlayRow } from './proof-of-play.queries';
 import type { PlayDimension } from './proof-of-play.table';
 
 /*
@@ -15,22 +16,8 @@ const SLOTS = 96;
 const QUARTER_MS = 900_000;
 const DAY_MS = 86_400_000;
 
-/** What a play adds to the rollups of the subjects it names. */
-export type RolledPlay = {
-  startedAt: number;
-  durationMs: number;
-  completed: boolean;
-  deviceGroupId: string | null;
-  campaignId: number | null;
-  messageId: number | null;
-  contentId: string | null;
-  pageId: string | null;
-  fileId: string | null;
-  advertiserId: string | null;
-  clicks: number;
-  viewers: number;
-  attentionMs: number;
-};
+/** What a play adds to the rollups of the subjects it names: a stored play without its ids and end. */
+export type RolledPlay = Omit<PlayRow, 'eventId' | 'endedAt'>;
 
 /**
  * One subject's plays of one UTC day: the day's totals, and per counter the running sums (97 elements from a
