@@ -26,7 +26,8 @@ function checkEvent(raw: unknown, index: number, now: number): { event: PlayEven
     return { rejection: { index, key: 'proofOfPlay.error.invalidEvent', message: `${where}: ${issue?.message ?? 'invalid'}` } };
   }
   // Ids in lower case, as PostgreSQL writes uuids: an id is the same id in either case (duplicates, tenants, names).
-  const event = { ...parsed.data, eventId: parsed.data.eventId.toLowerCase() };
+  const event = parsed.data;
+  event.eventId = event.eventId.toLowerCase();
   if (event.contentId !== undefined) event.contentId = event.contentId.toLowerCase();
   if (event.fileId !== undefined) event.fileId = event.fileId.toLowerCase();
   const reject = (key: string, message: string) => ({ rejection: { index, key, message } });
