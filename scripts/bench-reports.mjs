@@ -19,7 +19,8 @@
 // Goal: the API at ≥ 50 % of the direct rate.
 //
 // Options (environment): BENCH_REPORTS_DEVICES (1000), BENCH_REPORTS_DAYS (91), BENCH_REPORTS_RUNS (30), BENCH_INGEST_BATCHES (20),
-// BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md).
+// BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md), BENCH_NODE_ARGS (Node flags for the
+// bench server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -143,6 +144,7 @@ async function runDatabase(db, databaseUrl) {
     credentials,
     databaseUrl,
     tempPrefix: 'signage-bench-reports-',
+    nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
     describe: (info) => ` (seeded ${fmt(info.seed.rollupRows)} rollup rows, ${fmt(info.seed.plays)} plays, in ${info.seed.seconds.toFixed(1)} s)`,
   });
   pause(server);

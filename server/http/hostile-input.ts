@@ -14,35 +14,51 @@ const NUL = '\u0000';
 /** Deepest nesting of arrays and objects a JSON body may have; real bodies stay below 10. */
 export const MAX_JSON_DEPTH = 64;
 
-type Visit = (value: unknown, path: string, depth: number) => 'stop' | 'skip' | void;
+/** A node of the walk: its path is built from its parents only when asked for (most walks never ask). */
+type Node = { value: unknown; parent: Node | undefined; segment: string; depth: number };
+type Visit = (value: unknown, node: Node) => 'stop' | 'skip' | void;
+
+/** The dotted path of a node (`rootPath` for the root), without recursion. */
+function pathOf(node: Node): string {
+  const segments: string[] = [];
+  for (let n: Node | undefined = node; n; n = n.parent) segments.push(n.segment);
+  let path = segments.pop()!;
+  while (segments.length > 0) {
+    const segment = segments.pop()!;
+    path = path ? `${path}.${segment}` : segment;
+  }
+
+  return path;
+}
 
 /** Depth-first walk in document order, without recursion. Keys are visited as strings of their own. */
 function walk(root: unknown, rootPath: string, visit: Visit): void {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: root, path: rootPath, depth: 0 }];
+  const stack: Node[] = [{ value: root, parent: undefined, segment: rootPath, depth: 0 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    const verdict = visit(value, path, depth);
+    const node = stack.pop()!;
+    const { value, depth } = node;
+    const verdict = visit(value, node);
     if (verdict === 'stop') return;
     if (verdict === 'skip' || !value || typeof value !== 'object') continue;
-    const children: Array<{ value: unknown; path: string; depth: number }> = [];
+    // Pushed last child first, so they pop in document order (an object's key before its value).
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) children.push({ value: value[i], path: path ? `${path}.${i}` : String(i), depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: node, segment: String(i), depth: depth + 1 });
     } else {
-      for (const [key, item] of Object.entries(value)) {
-        const keyPath = path ? `${path}.${key}` : key;
-        children.push({ value: key, path: keyPath, depth: depth + 1 }, { value: item, path: keyPath, depth: depth + 1 });
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (value as Record<string, unknown>)[key], parent: node, segment: key, depth: depth + 1 }, { value: key, parent: node, segment: key, depth: depth + 1 });
       }
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
 }
 
 /** The dotted path of the first string (value or object key) holding a NUL, or undefined. */
 export function findNul(value: unknown, path = ''): string | undefined {
-  let found: string | undefined;
-  walk(value, path, (item, itemPath) => {
+  let found: Node | undefined;
+  walk(value, path, (item, node) => {
     if (typeof item === 'string' && item.includes(NUL)) {
-      found = itemPath;
+      found = node;
 
       return 'stop';
     }
@@ -50,7 +66,7 @@ export function findNul(value: unknown, path = ''): string | undefined {
     return undefined;
   });
 
-  return found;
+  return found && pathOf(found);
 }
 
 /** 400 `request.error.nulCharacter`; `target` is `query`, `param`, `json`, `form`, `multipart`, … */
@@ -79,7 +95,7 @@ export class NestingTooDeepError extends ValidationError {
 /** The depth of the deepest array or object (a scalar is 0, `[]` is 1), stopping once it passes `limit`. */
 export function nestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
   let deepest = 0;
-  walk(value, '', (item, _path, depth) => {
+  walk(value, '', (item, { depth }) => {
     if (!item || typeof item !== 'object') return undefined;
     deepest = Math.max(deepest, depth + 1);
 
@@ -89,8 +105,21 @@ export function nestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): 
   return deepest;
 }
 
-/** A parsed JSON body: no deeper than `maxDepth` (checked first), and no NUL in any key or string. */
+/** A parsed JSON body: no deeper than `maxDepth` (checked first), and no NUL in any key or string. One walk for both. */
 export function assertSafeJson(target: string, value: unknown, maxDepth = MAX_JSON_DEPTH): void {
-  if (nestingDepth(value, maxDepth) > maxDepth) throw new NestingTooDeepError(target, maxDepth);
-  assertNoNul(target, value);
+  let tooDeep = false;
+  let nul: Node | undefined;
+  walk(value, '', (item, node) => {
+    if (typeof item === 'string') {
+      if (nul === undefined && item.includes(NUL)) nul = node;
+    } else if (item && typeof item === 'object' && node.depth + 1 > maxDepth) {
+      tooDeep = true;
+
+      return 'stop';
+    }
+
+    return undefined;
+  });
+  if (tooDeep) throw new NestingTooDeepError(target, maxDepth);
+  if (nul !== undefined) throw new NulCharacterError(target, pathOf(nul));
 }

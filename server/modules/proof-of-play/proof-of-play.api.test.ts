@@ -177,6 +177,42 @@ describe('POST /api/display/proofOfPlay', () => {
     expect((await upload(screen, [play({ fileId: file.id })])).body.accepted).toBe(1);
   });
 
+  it('counts a repeated event id once whatever else it says: another start (another month) or the id in upper case', async () => {
+    const first = play();
+    expect((await upload(screen, [first])).body).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const earlier = BASE - 40 * 86_400_000;
+    const again = { ...first, eventId: first.eventId.toUpperCase(), startedAt: earlier, endedAt: earlier + 5_000 };
+    expect((await upload(screen, [again])).body).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
+    // A new id in both cases within one call: stored once.
+    const fresh = play();
+    expect((await upload(screen, [fresh, { ...fresh, eventId: fresh.eventId.toUpperCase() }])).body).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
+    const stored = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where event_id in (${first.eventId}::uuid, ${fresh.eventId}::uuid)`);
+    expect(stored[0]!.n).toBe(2);
+  });
+
+  it('adds only the new plays of a call that repeats some earlier ones to the rollups', async () => {
+    const other = await newDevice(t, { customerId: k.customerId });
+    const slot = Math.floor((BASE % 86_400_000) / (15 * MIN));
+    const first = play({ fileId: poster.id });
+    expect((await upload(other, [first])).body).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const later = [play({ fileId: poster.id, startedAt: BASE + 3 * MIN, endedAt: BASE + 3 * MIN + 4_000 }), play({ startedAt: BASE + 2 * MIN, endedAt: BASE + 2 * MIN + 1_000, completed: false })];
+    expect((await upload(other, [later[0], first, later[1]])).body).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
+    const device = await rollup('DEVICE', other.deviceId);
+    expect(device!.starts[slot]).toBe(3);
+    expect(device!.ends[slot]).toBe(2);
+    expect(device!.durationMs[slot]).toBe(15_000);
+    expect(device!.starts.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('stores a page id as it came, quotes, backslashes, commas and braces included', async () => {
+    const pageId = 'NULL, "quoted" \\ {braces}';
+    const event = play({ contentId: slide.id, pageId });
+    expect((await upload(screen, [event])).body.accepted).toBe(1);
+    const [row] = await execRows<{ pageId: string }>(t.db, sql`select page_id as "pageId" from play_event where event_id = ${event.eventId}::uuid`);
+    expect(row!.pageId).toBe(pageId);
+    expect(await rollup('CONTENT_PAGE', `${slide.id}/${pageId}`)).toBeDefined();
+  });
+
   it('counts concurrent retries of the same batch once', async () => {
     const events = Array.from({ length: 50 }, () => play());
     const answers = await Promise.all([upload(screen, events), upload(screen, events), upload(screen, events)]);

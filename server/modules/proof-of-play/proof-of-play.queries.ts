@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
+import { arrayParam, bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
@@ -9,6 +9,7 @@ import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { messages } from '@/server/modules/messages/messages.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { ROLLUP_COUNTERS, rollupPlays, type DayRollup, type RollupCounter } from './play-rollups';
 import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
 
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
@@ -35,24 +36,18 @@ export type PlayRow = {
 /** What a play names, found in any tenant (the ingest refuses another tenant's), with its name. */
 export type PlayedItem = { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null };
 
+/** The ids a batch of plays names, per kind. */
+export type PlayedIds = { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] };
+
+/** The device as plays record it: its name and folder, with the folder's name. */
+export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; folderName: string | null };
+
 /**
  * Serialises the ingests of one device (its repeated events are recognised across concurrent calls), and
- * answers the device's name and folder (with the folder's name), as plays record them: one round trip.
+ * answers the device's name and folder (with the folder's name), as plays record them, and the campaigns,
+ * messages, content and files with the given ids in any tenant (with a campaign's advertiser): one round trip.
  */
-export async function lockPlayingDevice(tx: Executor, deviceId: string): Promise<{ name: string; deviceGroupId: string | null; folderName: string | null } | undefined> {
-  const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null }>(
-    tx,
-    sql`select d.name, d.device_group_id as "deviceGroupId", g.name as "folderName"
-          from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
-          left join ${devices} d on d.id = ${deviceId}::uuid
-          left join ${deviceGroups} g on g.id = d.device_group_id`,
-  );
-
-  return row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName };
-}
-
-/** The campaigns, messages, content and files with these ids in any tenant (one statement), with a campaign's advertiser. */
-export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] }): Promise<PlayedItem[]> {
+export async function lockPlayingDevice(tx: Executor, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
   if (ids.campaignIds.length > 0) {
     branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.customer_id::float8 as "customerId", c.name, a.id::text as "advertiserId", a.name as "advertiserName"
@@ -67,23 +62,39 @@ export async function findPlayedItems(tx: Executor, ids: { campaignIds: readonly
   if (ids.fileIds.length > 0) {
     branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)})`);
   }
-  if (branches.length === 0) return [];
+  const items = branches.length === 0 ? sql`'[]'::json` : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
+  const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null; items: PlayedItem[] | string }>(
+    tx,
+    sql`select d.name, d.device_group_id as "deviceGroupId", g.name as "folderName", ${items} as items
+          from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
+          left join ${devices} d on d.id = ${deviceId}::uuid
+          left join ${deviceGroups} g on g.id = d.device_group_id`,
+  );
+  const found = typeof row?.items === 'string' ? (JSON.parse(row.items) as PlayedItem[]) : (row?.items ?? []);
 
-  return execRows<PlayedItem>(tx, sql.join(branches, sql` union all `));
+  return { device: row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName }, items: found };
 }
 
-const COUNTERS = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'] as const;
-const WIDE = new Set<string>(['duration_ms', 'attention_ms']);
-const arrayType = (column: string) => (WIDE.has(column) ? 'bigint' : 'integer');
+const COLUMNS: Record<RollupCounter, { column: string; type: 'integer' | 'bigint' }> = {
+  starts: { column: 'starts', type: 'integer' },
+  ends: { column: 'ends', type: 'integer' },
+  durationMs: { column: 'duration_ms', type: 'bigint' },
+  clicks: { column: 'clicks', type: 'integer' },
+  viewers: { column: 'viewers', type: 'integer' },
+  attentionMs: { column: 'attention_ms', type: 'bigint' },
+};
+const COUNTER_COLUMNS = ROLLUP_COUNTERS.map((c) => COLUMNS[c]);
 
 /**
- * The stored running sums plus the batch's, element by element (`unnest` of both in step, aggregated in
- * element order), a counter at a time; a counter that stays 0 all day stays an empty array.
+ * The stored running sums plus the batch's, element by element, a counter at a time: two set-returning
+ * functions in one select list run in step, element for element (PostgreSQL 10+), and cost less than an
+ * `unnest ... with ordinality` aggregated in order (a sort a counter and row). An empty array (a counter
+ * that stayed 0 all day) takes the other side as it is.
  */
 const addRunningSums = sql.raw(
-  COUNTERS.map(
-    (c) => `${c} = case when cardinality(play_rollup_day.${c}) + cardinality(excluded.${c}) = 0 then '{}'::${arrayType(c)}[]
-      else (select array_agg(coalesce(u.old, 0) + coalesce(u.new, 0) order by u.i) from unnest(play_rollup_day.${c}, excluded.${c}) with ordinality u(old, new, i)) end`,
+  COUNTER_COLUMNS.map(
+    ({ column: c }) => `${c} = case when cardinality(excluded.${c}) = 0 then play_rollup_day.${c} when cardinality(play_rollup_day.${c}) = 0 then excluded.${c}
+      else array(select unnest(play_rollup_day.${c}) + unnest(excluded.${c})) end`,
   ).join(', '),
 );
 
@@ -91,89 +102,93 @@ const addRunningSums = sql.raw(
 export type PlaySubjectName = { dimension: PlayDimension; id: string; name: string };
 
 /**
- * Stores the plays of one device that it has not reported before (same event id), adds them to the day
- * totals and quarter-hour running sums of every dimension they name, and records (or refreshes) the names
- * they are reported under (unchanged names are not written again), in one statement: the batch is aggregated
- * first (per subject and day, then per slot), so each day row is written once whatever the batch holds.
- * Answers how many were new.
+ * The statements' parts that add day rollups (`rollupPlays`) to the day totals and the quarter-hour running sums
+ * of every dimension they name (each day row written once), as CTEs `rollup`, `totals` and `rolled`; `when` gates
+ * them (a condition on the rest of the statement).
  */
-export async function insertPlays(tx: Executor, customerId: number, deviceId: string, plays: readonly PlayRow[], subjects: readonly PlaySubjectName[]): Promise<number> {
-  if (plays.length === 0) return 0;
-  const sums = (column: string) => sql.raw(`case when max(x.${column}) = 0 then null else array_agg(x.${column} order by x.i) end as ${column}`);
-  // A counter that is 0 all day is stored as an empty array; the others get their leading zeros.
-  const padded = (column: string) =>
-    sql.raw(`case when x.${column} is null then '{}'::${arrayType(column)}[] else array_fill(0::${arrayType(column)}, array[x.first_slot + 1]) || x.${column} end`);
-  const [row] = await execRows<{ accepted: number }>(
-    tx,
-    // `json`, not `jsonb`: the batch is read once, and converting ~250 kB to jsonb first cost 16–22 ms a batch of 1 000 against 6.
-    sql`with incoming as (
-          select * from json_to_recordset(${JSON.stringify(plays)}::json) as x(
-            "eventId" uuid, "startedAt" float8, "endedAt" float8, "durationMs" integer, completed boolean, "deviceGroupId" uuid, "campaignId" bigint,
-            "messageId" bigint, "contentId" uuid, "pageId" text, "fileId" uuid, "advertiserId" uuid, clicks integer, viewers integer, "attentionMs" bigint)
-        ),
-        ins as (
-          insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
-                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
-          select ${customerId}, ${deviceId}::uuid, x."eventId", to_timestamp(x."startedAt" / 1000), to_timestamp(x."endedAt" / 1000), x."durationMs", x.completed,
-                 x."deviceGroupId", x."campaignId", x."messageId", x."contentId", x."pageId", x."fileId", x."advertiserId", x.clicks, x.viewers, x."attentionMs"
-            from incoming x
-           where not exists (select 1 from play_event p where p.device_id = ${deviceId}::uuid and p.event_id = x."eventId")
-          returning device_id, device_group_id, campaign_id, message_id, content_id, page_id, file_id, advertiser_id, started_at, completed, duration_ms, clicks, viewers, attention_ms
-        ),
-        counted as (
-          select d.dimension, d.subject_id, date '1970-01-01' + i.quarter / 96 as day, i.quarter % 96 as slot, i.completed, i.duration_ms, i.clicks, i.viewers, i.attention_ms
-            from (select *, floor(extract(epoch from started_at) / 900)::int as quarter from ins) i cross join lateral (values
-              ('DEVICE', i.device_id::text), ('DEVICE_GROUP', i.device_group_id::text), ('CAMPAIGN', i.campaign_id::text),
-              ('MESSAGE', i.message_id::text), ('CONTENT', i.content_id::text),
-              ('CONTENT_PAGE', case when i.content_id is not null and i.page_id is not null then i.content_id::text || '/' || i.page_id end),
-              ('MEDIA_FILE', i.file_id::text), ('ADVERTISER', i.advertiser_id::text)) d(dimension, subject_id)
-           where d.subject_id is not null
-        ),
-        slots as materialized (
-          select dimension, subject_id, day, slot, count(*)::int as starts, (count(*) filter (where completed))::int as ends,
-                 sum(duration_ms)::bigint as duration_ms, sum(clicks)::int as clicks, sum(viewers)::int as viewers, sum(attention_ms)::bigint as attention_ms
-            from counted group by dimension, subject_id, day, slot
+function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
+  const runningSums = (counter: RollupCounter) => arrayParam(rollups.map((r) => (r.runningSums[counter] === null ? null : `{${r.runningSums[counter]!.join(',')}}`)), 'text');
+
+  return sql`rollup as (
+          select ${customerId}::bigint as customer_id, x.*
+            from unnest(${arrayParam(rollups.map((r) => r.dimension), 'text')}, ${arrayParam(rollups.map((r) => r.subjectId), 'text')}, ${arrayParam(rollups.map((r) => r.day), 'date')},
+                        ${sql.join(ROLLUP_COUNTERS.map((c) => arrayParam(rollups.map((r) => r.totals[c]), COLUMNS[c].type)), sql`, `)},
+                        ${sql.join(ROLLUP_COUNTERS.map(runningSums), sql`, `)})
+                 as x(dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '))}, ${sql.raw(COUNTER_COLUMNS.map((c) => `${c.column}_sums`).join(', '))})
+           where ${when}
         ),
         totals as (
           insert into ${playRollupDayTotals} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
-          select ${customerId}, dimension, subject_id, day, sum(starts), sum(ends), sum(duration_ms), sum(clicks), sum(viewers), sum(attention_ms)
-            from slots group by dimension, subject_id, day
+          select customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms from rollup
           on conflict (customer_id, dimension, subject_id, day) do update set
-            ${sql.raw(COUNTERS.map((c) => `${c} = play_rollup_day_total.${c} + excluded.${c}`).join(', '))}
+            ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `${c} = play_rollup_day_total.${c} + excluded.${c}`).join(', '))}
           returning 1
-        ),
-        -- Per subject and day, the batch's running sums: a slot's running total (its own plays and those of the
-        -- slots before it) is element i of the array for every i from slot + 2 up to the next slot with plays + 1;
-        -- the elements before the first slot with plays are 0.
-        cumulative as (
-          select dimension, subject_id, day, slot, lead(slot, 1, 96) over w as next_slot,
-                 ${sql.raw(COUNTERS.map((c) => `(sum(${c}) over w)::${arrayType(c)} as ${c}`).join(', '))}
-            from slots
-          window w as (partition by dimension, subject_id, day order by slot)
-        ),
-        running as (
-          select x.dimension, x.subject_id, x.day, min(x.slot) as first_slot, ${sql.join(COUNTERS.map(sums), sql`, `)}
-            from (select c.*, g.i from cumulative c cross join generate_series(c.slot + 2, c.next_slot + 1) g(i)) x
-           group by x.dimension, x.subject_id, x.day
         ),
         rolled as (
           insert into ${playRollupDays} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
-          select ${customerId}, x.dimension, x.subject_id, x.day, ${sql.join(COUNTERS.map(padded), sql`, `)} from running x
+          select customer_id, dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `coalesce(${c}_sums::${type}[], '{}')`).join(', '))} from rollup
           on conflict (customer_id, dimension, subject_id, day) do update set ${addRunningSums}
           returning 1
+        )`;
+}
+
+/**
+ * Stores the plays of one device whose event ids it has not reported before (in any month: `play_event`'s key
+ * carries `started_at`, so each monthly partition's key index is probed; the caller holds the device's lock, so
+ * a concurrent call of the device has stored its events or waits for these), adds them to the day totals and
+ * quarter-hour running sums of every dimension they name (`rollupPlays`, computed here), and records (or
+ * refreshes) the names they are reported under (unchanged names are not written again). One statement when
+ * every play is new (the usual case); when some were reported before, that statement leaves the rollups out
+ * and a second adds those of the plays it stored. Every input is bound as arrays read in step (`unnest`):
+ * parsing a JSON document of the batch cost more. Answers how many plays were stored and how many were not.
+ */
+export async function insertPlays(
+  tx: Executor,
+  customerId: number,
+  deviceId: string,
+  plays: readonly PlayRow[],
+  subjects: readonly PlaySubjectName[],
+): Promise<{ stored: number; reported: number }> {
+  if (plays.length === 0) return { stored: 0, reported: 0 };
+  const column = <K extends keyof PlayRow>(key: K) => plays.map((p) => p[key]);
+  const eventIds = uuidArrayParam(column('eventId'));
+  const [row] = await execRows<{ stored: number; reported: string[] | null }>(
+    tx,
+    sql`with reported as materialized (select event_id from play_event where device_id = ${deviceId}::uuid and event_id = any(${eventIds})),
+        ins as (
+          insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
+                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+          select ${customerId}, ${deviceId}::uuid, x.event_id, to_timestamp(x.started_at / 1000.0), to_timestamp(x.ended_at / 1000.0), x.ended_at - x.started_at, x.completed,
+                 x.device_group_id, x.campaign_id, x.message_id, x.content_id, x.page_id, x.file_id, x.advertiser_id, x.clicks, x.viewers, x.attention_ms
+            from unnest(${eventIds}, ${arrayParam(column('startedAt'), 'bigint')}, ${arrayParam(column('endedAt'), 'bigint')},
+                        ${arrayParam(column('completed'), 'boolean')}, ${arrayParam(column('deviceGroupId'), 'uuid')}, ${arrayParam(column('campaignId'), 'bigint')}, ${arrayParam(column('messageId'), 'bigint')},
+                        ${arrayParam(column('contentId'), 'uuid')}, ${arrayParam(column('pageId'), 'text')}, ${arrayParam(column('fileId'), 'uuid')},
+                        ${arrayParam(column('advertiserId'), 'uuid')}, ${arrayParam(column('clicks'), 'integer')}, ${arrayParam(column('viewers'), 'integer')},
+                        ${arrayParam(column('attentionMs'), 'bigint')})
+                 as x(event_id, started_at, ended_at, completed, device_group_id, campaign_id, message_id, content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+           where x.event_id not in (select event_id from reported)
+          returning 1
         ),
+        ${rollupCtes(customerId, rollupPlays(deviceId, plays), sql`not exists (select 1 from reported)`)},
         named as (
           insert into ${playSubjects} (customer_id, dimension, subject_id, name)
-          select ${customerId}, x.dimension, x.id, x.name from jsonb_to_recordset(${JSON.stringify(subjects)}::jsonb) as x(dimension text, id text, name text)
+          select ${customerId}, x.dimension, x.id, x.name
+            from unnest(${arrayParam(subjects.map((s) => s.dimension), 'text')}, ${arrayParam(subjects.map((s) => s.id), 'text')}, ${arrayParam(subjects.map((s) => s.name), 'text')}) as x(dimension, id, name)
           on conflict (customer_id, dimension, subject_id) do update set name = excluded.name, updated_at = now()
            where ${playSubjects.name} is distinct from excluded.name
           returning 1
         )
-        select (select count(*) from ins)::int as accepted, (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled,
-               (select count(*) from named)::int as named`,
+        select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,
+               (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled, (select count(*) from named)::int as named`,
   );
+  const reported = new Set(row?.reported ?? []);
+  if (reported.size === 0) return { stored: Number(row?.stored ?? 0), reported: 0 };
+  const stored = plays.filter((p) => !reported.has(p.eventId.toLowerCase()));
+  if (stored.length > 0) {
+    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`);
+  }
 
-  return Number(row?.accepted ?? 0);
+  return { stored: stored.length, reported: reported.size };
 }
 
 /** Creates the monthly partitions of play_event from `from`'s month for `months` months (those missing). */

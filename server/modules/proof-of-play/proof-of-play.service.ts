@@ -2,7 +2,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import type { PlayDimension } from './proof-of-play.table';
 import { PlayEventSchema, type PlayEvent, type PlayEventsResult } from './proof-of-play.schemas';
-import { findPlayedItems, insertPlays, lockPlayingDevice, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
+import { insertPlays, lockPlayingDevice, type PlayedItem, type PlayingDeviceRow, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
 
 /** Spec 4 §5: the limits of a play event. */
 export const PLAY_MAX_DURATION_MS = 24 * 3_600_000;
@@ -25,7 +25,11 @@ function checkEvent(raw: unknown, index: number, now: number): { event: PlayEven
 
     return { rejection: { index, key: 'proofOfPlay.error.invalidEvent', message: `${where}: ${issue?.message ?? 'invalid'}` } };
   }
+  // Ids in lower case, as PostgreSQL writes uuids: an id is the same id in either case (duplicates, tenants, names).
   const event = parsed.data;
+  event.eventId = event.eventId.toLowerCase();
+  if (event.contentId !== undefined) event.contentId = event.contentId.toLowerCase();
+  if (event.fileId !== undefined) event.fileId = event.fileId.toLowerCase();
   const reject = (key: string, message: string) => ({ rejection: { index, key, message } });
   if (event.endedAt < event.startedAt) return reject('proofOfPlay.error.endsBeforeStart', 'endedAt is before startedAt');
   if (event.endedAt - event.startedAt > PLAY_MAX_DURATION_MS) return reject('proofOfPlay.error.tooLong', 'The play lasts more than 24 hours');
@@ -49,13 +53,20 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
     if ('rejection' in checked) rejected.push(checked.rejection);
     else valid.push({ index, event: checked.event });
   });
+  const named = { campaignIds: new Set<number>(), messageIds: new Set<number>(), contentIds: new Set<string>(), fileIds: new Set<string>() };
+  for (const { event } of valid) {
+    if (event.campaignId !== undefined) named.campaignIds.add(event.campaignId);
+    if (event.messageId !== undefined) named.messageIds.add(event.messageId);
+    if (event.contentId !== undefined) named.contentIds.add(event.contentId);
+    if (event.fileId !== undefined) named.fileIds.add(event.fileId);
+  }
 
   return withTransaction(db, async (tx) => {
-    const items = await findPlayedItems(tx, {
-      campaignIds: [...new Set(valid.flatMap(({ event }) => (event.campaignId === undefined ? [] : [event.campaignId])))],
-      messageIds: [...new Set(valid.flatMap(({ event }) => (event.messageId === undefined ? [] : [event.messageId])))],
-      contentIds: [...new Set(valid.flatMap(({ event }) => (event.contentId === undefined ? [] : [event.contentId])))],
-      fileIds: [...new Set(valid.flatMap(({ event }) => (event.fileId === undefined ? [] : [event.fileId])))],
+    const { device: playing, items } = await lockPlayingDevice(tx, device.deviceId, {
+      campaignIds: [...named.campaignIds],
+      messageIds: [...named.messageIds],
+      contentIds: [...named.contentIds],
+      fileIds: [...named.fileIds],
     });
     const known = new Map(items.map((item) => [`${item.dimension}:${item.id}`, item]));
     const foreign = (dimension: PlayDimension, id: string | number | undefined) => {
@@ -63,10 +74,9 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
 
       return item !== undefined && Number(item.customerId) !== device.customerId;
     };
-    const seen = new Set<string>();
+    // The first event of each id in the call is the one stored; the others count as duplicates.
+    const firsts = new Map<string, PlayEvent>();
     let duplicates = 0;
-    const plays: PlayRow[] = [];
-    const playing = await lockPlayingDevice(tx, device.deviceId);
     for (const { index, event } of valid) {
       const field = foreign('CAMPAIGN', event.campaignId)
         ? 'campaignId'
@@ -77,18 +87,15 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
             : foreign('MEDIA_FILE', event.fileId)
               ? 'fileId'
               : null;
-      if (field) {
-        rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
-        continue;
-      }
-      if (seen.has(event.eventId)) {
-        duplicates += 1;
-        continue;
-      }
-      seen.add(event.eventId);
+      if (field) rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
+      else if (firsts.has(event.eventId)) duplicates += 1;
+      else firsts.set(event.eventId, event);
+    }
+    const plays: PlayRow[] = [];
+    for (const [eventId, event] of firsts) {
       const campaign = event.campaignId === undefined ? undefined : known.get(`CAMPAIGN:${event.campaignId}`);
       plays.push({
-        eventId: event.eventId,
+        eventId,
         startedAt: event.startedAt,
         endedAt: event.endedAt,
         durationMs: event.endedAt - event.startedAt,
@@ -105,21 +112,16 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
         attentionMs: event.attentionMs ?? 0,
       });
     }
-    const accepted = await insertPlays(tx, device.customerId, device.deviceId, plays, subjectNames(device, playing, items, plays));
-    duplicates += plays.length - accepted;
+    // Under the device's lock: a concurrent call of this device has stored its events, or waits for these.
+    const { stored, reported } = await insertPlays(tx, device.customerId, device.deviceId, plays, subjectNames(device, playing, items, plays));
     rejected.sort((a, b) => a.index - b.index);
 
-    return { accepted, duplicates, rejected };
+    return { accepted: stored, duplicates: duplicates + reported, rejected };
   });
 }
 
 /** The names to keep: the device and its folder, and the tenant's items and advertisers the plays name. */
-function subjectNames(
-  device: PlayingDevice,
-  playing: { name: string; deviceGroupId: string | null; folderName: string | null } | undefined,
-  items: readonly { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null }[],
-  plays: readonly PlayRow[],
-): PlaySubjectName[] {
+function subjectNames(device: PlayingDevice, playing: PlayingDeviceRow | undefined, items: readonly PlayedItem[], plays: readonly PlayRow[]): PlaySubjectName[] {
   if (plays.length === 0) return [];
   const named = new Map<string, PlaySubjectName>();
   const add = (dimension: PlayDimension, id: string | null, name: string | null) => {
@@ -129,9 +131,15 @@ function subjectNames(
     add('DEVICE', device.deviceId, playing.name);
     add('DEVICE_GROUP', playing.deviceGroupId, playing.folderName);
   }
-  const played = new Set(plays.flatMap((p) => [`CAMPAIGN:${p.campaignId}`, `MESSAGE:${p.messageId}`, `CONTENT:${p.contentId}`, `MEDIA_FILE:${p.fileId}`]));
+  const played: Partial<Record<PlayDimension, Set<string | number | null>>> = {
+    CAMPAIGN: new Set(plays.map((p) => p.campaignId)),
+    MESSAGE: new Set(plays.map((p) => p.messageId)),
+    CONTENT: new Set(plays.map((p) => p.contentId)),
+    MEDIA_FILE: new Set(plays.map((p) => p.fileId)),
+  };
   for (const item of items) {
-    if (Number(item.customerId) !== device.customerId || !played.has(`${item.dimension}:${item.id}`)) continue;
+    const id = item.dimension === 'CAMPAIGN' || item.dimension === 'MESSAGE' ? Number(item.id) : item.id;
+    if (Number(item.customerId) !== device.customerId || !played[item.dimension]?.has(id)) continue;
     add(item.dimension, item.id, item.name);
     if (item.dimension === 'CAMPAIGN') add('ADVERTISER', item.advertiserId, item.advertiserName);
   }
