@@ -434,7 +434,12 @@ function requestOnce(server, method, path, { body, headers = {}, sink = false } 
   return new Promise((resolve, reject) => {
     const h = { authorization: `Bearer ${server.token}`, ...headers };
     let payload;
-    if (body && body.stream === undefined) {
+    if (Buffer.isBuffer(body)) {
+      // Already JSON (serialised before the clock started).
+      payload = body;
+      h['content-type'] = 'application/json';
+      h['content-length'] = payload.length;
+    } else if (body && body.stream === undefined) {
       payload = Buffer.from(JSON.stringify(body));
       h['content-type'] = 'application/json';
       h['content-length'] = payload.length;

@@ -69,6 +69,8 @@ export async function lockPlayingDevice(tx: Executor, deviceId: string, ids: Pla
           from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
           left join ${devices} d on d.id = ${deviceId}::uuid
           left join ${deviceGroups} g on g.id = d.device_group_id`,
+    // One text for each combination of the kinds of ids named (at most 16).
+    { prepared: true },
   );
   const found = typeof row?.items === 'string' ? (JSON.parse(row.items) as PlayedItem[]) : (row?.items ?? []);
 
@@ -180,12 +182,13 @@ export async function insertPlays(
         )
         select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,
                (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled, (select count(*) from named)::int as named`,
+    { prepared: true },
   );
   const reported = new Set(row?.reported ?? []);
   if (reported.size === 0) return { stored: Number(row?.stored ?? 0), reported: 0 };
   const stored = plays.filter((p) => !reported.has(p.eventId.toLowerCase()));
   if (stored.length > 0) {
-    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`);
+    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`, { prepared: true });
   }
 
   return { stored: stored.length, reported: reported.size };
