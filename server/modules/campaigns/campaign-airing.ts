@@ -1,13 +1,19 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { uuidArrayParam } from '@/server/db/sql';
+import { findPlaybackDevices } from '@/server/modules/display/manifest.queries';
+import { loadDevicesFacts, loadMessageGroups } from '@/server/modules/display/playback-rules.queries';
+import { devices } from '@/server/modules/devices/devices.table';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { campaignOwner } from '@/server/modules/display/playback-items.queries';
 import { campaignTimelines } from '@/server/playback/eligibility';
-import type { CampaignRules, DeviceFacts, MessageRules, TimeRules } from '@/server/playback/resolver';
+import type { CampaignRules, DeviceFacts, MessageGroupRules, TimeRules } from '@/server/playback/resolver';
+import { isTargeted } from '@/server/playback/eligibility';
 import { intersect, type Span } from '@/server/playback/spans';
-import { loadAiringMessages, loadItemFacts, type AiringMessage, type ItemFacts } from './campaign-airing.queries';
-import { targetedTimeZones } from './campaign-targeting.queries';
+import { loadItemFacts, type ItemFacts } from './campaign-airing.queries';
+import { targetedDevicePairs, targetedTimeZones } from './campaign-targeting.queries';
 import { findCampaignTimeRules } from './campaigns.queries';
 import type { CampaignAiring } from './campaigns.schemas';
 import { campaignAccess, parseCampaignId } from './campaigns.service';
@@ -20,44 +26,41 @@ export const AIRING_MAX_IDS = 50;
 const screenIn = (zone: string): DeviceFacts => ({ id: 'airing', timeZone: zone, folderIds: [], tags: [], teamIds: [], quickFilterIds: [], emergencyStatus: false });
 const TARGETS_IT = { deviceSelectionMode: 'STATIC', deviceIds: ['airing'] } as const;
 
-/** What the next airing reads of a campaign: its time rules, its level and its items (and, MESSAGE_GROUP, its messages). */
-export type AiringCampaign = TimeRules & Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messages: readonly AiringMessage[] };
+/** What the next airing reads of a campaign: its time rules, its level and its items (and, MESSAGE_GROUP, its sub-channels). */
+export type AiringCampaign = TimeRules & Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messageGroups: readonly MessageGroupRules[] };
 
-/** The resolver's rules for `campaign` on a screen it targets; each message also targets it (message targeting is not read here). */
-function airingRules(campaign: AiringCampaign): CampaignRules {
-  const groups = new Map<number, MessageRules[]>();
-  for (const m of campaign.messages) {
-    const list = groups.get(m.messageGroupId) ?? [];
-    list.push({ ...TARGETS_IT, id: Number(m.id), name: '', weight: 0, enabled: m.enabled, validFrom: m.validFrom, validTo: m.validTo, affectedDateRanges: m.affectedDateRanges, ...m.items });
-    groups.set(m.messageGroupId, list);
-  }
+/** Screens the campaign targets in one zone; for a MESSAGE_GROUP channel, the messages that also target one of them. */
+export type AiringTarget = { zone: string; messageIds?: ReadonlySet<number> };
 
+/** The resolver's rules for `campaign` on a screen it targets, with the messages that target it (all when not given). */
+function airingRules(campaign: AiringCampaign, messageIds?: ReadonlySet<number>): CampaignRules {
   return {
     ...campaign,
     ...TARGETS_IT,
     ...campaign.items,
     name: '',
     weight: 0,
-    messageGroups: [...groups].map(([id, list]) => ({ id, name: '', weight: 0, messages: list })),
+    messageGroups: campaign.messageGroups.map((g) => ({ ...g, messages: g.messages.filter((m) => !messageIds || messageIds.has(m.id)).map((m) => ({ ...m, ...TARGETS_IT })) })),
   };
 }
 
 /**
- * The earliest instant in `[from, from + 14 days)` at which `campaign` can play on a screen in one of `zones`
- * (the targeted screens' zones): its time rules hold and it has a playable item then (the resolver's own
- * eligibility, per zone), and the end of that airing (null past the window). `hasItems` false: nothing to
- * play at any time of the window (no content or files, an empty folder, a quick filter matching nothing,
- * only files `skipInvalidFiles` leaves out or files outside their validity).
+ * The earliest instant in `[from, from + 14 days)` at which `campaign` can play on a screen it targets (one per
+ * zone, or per zone and set of sub-channels targeting the screen): its time rules hold and it has a playable item
+ * then (the resolver's own eligibility), and the end of that airing (null past the window). `hasItems` false:
+ * nothing to play at any time of the window (no content or files, an empty folder, a quick filter matching
+ * nothing, only files `skipInvalidFiles` leaves out or files outside their validity), whatever the screens.
  */
-export function nextAiring(campaign: AiringCampaign, zones: readonly string[], from: number): Omit<CampaignAiring, 'id'> {
+export function nextAiring(campaign: AiringCampaign, targets: readonly AiringTarget[], from: number): Omit<CampaignAiring, 'id'> {
   const window = { from, to: from + AIRING_WINDOW_MS };
-  const rules = airingRules(campaign);
   // Items over the window, whatever the campaign's own time rules say (a message's rules do count).
-  const itemZones = zones.length > 0 ? zones : ['UTC'];
-  const hasItems = itemZones.some((zone) => intersect(campaignTimelines({ campaigns: [{ ...rules, enabled: true, validFrom: null, validTo: null, affectedDays: null, affectedHours: null, affectedDateRanges: null }] }, screenIn(zone), window)[0]!.eligible, [[window.from, window.to]]).length > 0);
+  const all = airingRules(campaign);
+  const itemZones = targets.length > 0 ? [...new Set(targets.map((t) => t.zone))] : ['UTC'];
+  const hasItems = itemZones.some((zone) => intersect(campaignTimelines({ campaigns: [{ ...all, enabled: true, validFrom: null, validTo: null, affectedDays: null, affectedHours: null, affectedDateRanges: null }] }, screenIn(zone), window)[0]!.eligible, [[window.from, window.to]]).length > 0);
   let best: Span | undefined;
-  for (const zone of hasItems && campaign.enabled ? zones : []) {
-    const first = intersect(campaignTimelines({ campaigns: [rules] }, screenIn(zone), window)[0]!.eligible, [[window.from, window.to]])[0];
+  for (const target of hasItems && campaign.enabled ? targets : []) {
+    const rules = airingRules(campaign, target.messageIds);
+    const first = intersect(campaignTimelines({ campaigns: [rules] }, screenIn(target.zone), window)[0]!.eligible, [[window.from, window.to]])[0];
     if (first && (!best || first[0] < best[0] || (first[0] === best[0] && first[1] > best[1]))) best = first;
   }
   if (!best) return { nextAiring: null, airingEnd: null, hasItems };
@@ -79,34 +82,66 @@ function parseIds(raw: string): number[] {
 /**
  * GET /api/v2/campaign/airing: for each campaign the caller sees, when it next plays. An id that is not a
  * visible campaign of the scope answers 404 (as a single read would). One statement for the rules and one
- * targeting statement per tenant; the time rules are then evaluated per distinct screen zone.
+ * targeting statement per tenant; the time rules are then evaluated per distinct screen zone. A MESSAGE_GROUP
+ * channel's screens are read with their facts, so each is asked about the sub-channels that target it.
  */
 export async function campaignAirings(ctx: ServiceContext, input: { campaignIds: string; at?: number }): Promise<CampaignAiring[]> {
   const ids = parseIds(input.campaignIds);
   const rows = await findCampaignTimeRules(ctx.db, and(inArray(campaigns.id, ids), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)));
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing !== undefined) throw new NotFoundError('campaign', missing);
-  const zones = new Map<number, string[]>();
+  const targets = new Map<number, AiringTarget[]>();
   const items = new Map<number, ItemFacts>();
-  const messagesOf = new Map<number, AiringMessage[]>();
+  const groupsOf = new Map<number, readonly MessageGroupRules[]>();
   for (const customerId of new Set(rows.map((r) => r.customerId))) {
     const own = rows.filter((r) => r.customerId === customerId);
-    const enabledIds = own.filter((r) => r.enabled).map((r) => r.id);
-    const [targeted, facts, messages] = await Promise.all([
+    const isGroup = (r: (typeof own)[number]) => r.type === 'MESSAGE_GROUP';
+    const enabledIds = own.filter((r) => r.enabled && !isGroup(r)).map((r) => r.id);
+    const groupIds = own.filter(isGroup).map((r) => r.id);
+    const [zones, facts, groups, screens] = await Promise.all([
       targetedTimeZones(ctx.db, customerId, enabledIds),
       loadItemFacts(ctx.db, customerId, own, campaignOwner),
-      loadAiringMessages(ctx.db, customerId, own.filter((r) => r.type === 'MESSAGE_GROUP').map((r) => r.id)),
+      loadMessageGroups(ctx.db, customerId, groupIds),
+      targetedScreens(ctx.db, customerId, own.filter((r) => r.enabled && isGroup(r)).map((r) => r.id)),
     ]);
-    for (const [id, list] of targeted) zones.set(id, list);
+    for (const [id, list] of zones) targets.set(id, list.map((zone) => ({ zone })));
     for (const [id, f] of facts) items.set(id, f);
-    for (const m of messages) messagesOf.set(m.campaignId, [...(messagesOf.get(m.campaignId) ?? []), m]);
+    for (const [id, list] of groups) groupsOf.set(id, list ?? []);
+    for (const [id, list] of screens) targets.set(id, messageTargets(groupsOf.get(id) ?? [], list));
   }
   const from = input.at ?? Date.now();
 
   return ids.map((id) => {
     const row = rows.find((r) => r.id === id)!;
-    const campaign = { ...(row as unknown as TimeRules), id, level: row.level, skipInvalidFiles: row.skipInvalidFiles, items: items.get(id)!, messages: messagesOf.get(id) ?? [] };
+    const campaign = { ...(row as unknown as TimeRules), id, level: row.level, skipInvalidFiles: row.skipInvalidFiles, items: items.get(id)!, messageGroups: groupsOf.get(id) ?? [] };
 
-    return { id, ...nextAiring(campaign, zones.get(id) ?? [], from) };
+    return { id, ...nextAiring(campaign, targets.get(id) ?? [], from) };
   });
+}
+
+/** The channel's screens by zone and the set of its sub-channels that target them (one target per distinct pair). */
+function messageTargets(groups: readonly MessageGroupRules[], screens: readonly DeviceFacts[]): AiringTarget[] {
+  const found = new Map<string, AiringTarget>();
+  for (const screen of screens) {
+    const messageIds = new Set(groups.flatMap((g) => g.messages.filter((m) => isTargeted(m, screen)).map((m) => m.id)));
+    const key = `${screen.timeZone}\n${[...messageIds].sort((a, b) => a - b).join(',')}`;
+    if (!found.has(key)) found.set(key, { zone: screen.timeZone, messageIds });
+  }
+
+  return [...found.values()];
+}
+
+/** The facts of the screens each of `campaignIds` targets (three statements, four with device quick filters). */
+async function targetedScreens(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<Map<number, DeviceFacts[]>> {
+  const screens = new Map<number, DeviceFacts[]>();
+  if (campaignIds.length === 0) return screens;
+  const pairs = await targetedDevicePairs(db, customerId, campaignIds);
+  const deviceIds = [...new Set(pairs.map((p) => p.deviceId))];
+  const facts = await loadDevicesFacts(db, customerId, deviceIds.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(deviceIds)})`));
+  for (const { campaignId, deviceId } of pairs) {
+    const screen = facts.get(deviceId);
+    if (screen) screens.set(campaignId, [...(screens.get(campaignId) ?? []), screen]);
+  }
+
+  return screens;
 }

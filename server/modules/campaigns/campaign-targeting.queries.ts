@@ -112,6 +112,14 @@ export async function affectedScreenCounts(db: Executor, customerId: number, cam
   return counts;
 }
 
+/** Which devices each of `campaignIds` targets, as pairs (one statement). */
+export async function targetedDevicePairs(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<{ campaignId: number; deviceId: string }[]> {
+  if (campaignIds.length === 0) return [];
+  const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
+
+  return execRows<{ campaignId: number; deviceId: string }>(db, sql`select t.campaign_id::float8 as "campaignId", t.device_id::text as "deviceId" from (${targets}) t order by 1, 2`);
+}
+
 /** The ids of every device the campaigns target (for the manifest push before and after a change). */
 export async function targetedDeviceIds(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<string[]> {
   if (campaignIds.length === 0) return [];

@@ -137,6 +137,40 @@ describe('GET /api/v2/campaign/airing', () => {
     ]);
   });
 
+  it('a message group channel airs on the screens its sub-channels also target, in their zones', async () => {
+    const group = async (name: string) => (await k.t.request('POST', '/api/messageGroup', { token: k.approver, json: { name } })).body as { id: number };
+    const message = async (messageGroupId: number, body: Record<string, unknown>) => {
+      const res = await k.t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId, type: 'CONTENT', contentId, validFrom: '2030-06-15', ...body } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    const channel = (name: string, messageGroupId: number) =>
+      k.create({
+        name,
+        level: 'WIDGET',
+        type: 'MESSAGE_GROUP',
+        version: '2.0',
+        contentShuffleMode: 'SERIAL',
+        messageGroupAssignment: { assignments: [{ messageGroupId }] },
+        deviceGroupAssignment: { assignments: [{ deviceGroupId: berlin.id }, { deviceGroupId: tokyo.id }] },
+      });
+    const onlyBerlin = await group('Saturday, Berlin only');
+    await message(onlyBerlin.id, { name: 'Berlin', deviceSelectionMode: 'DYNAMIC', deviceGroupAssignment: { assignments: [{ deviceGroupId: berlin.id }] } });
+    const both = await group('Saturday, everywhere');
+    await message(both.id, { name: 'Everywhere' });
+    const elsewhere = await group('Saturday, on screens the channel does not target');
+    const paris = await k.own.deviceFolder('Paris');
+    await k.own.device('d-paris', paris);
+    await message(elsewhere.id, { name: 'Paris', deviceSelectionMode: 'DYNAMIC', deviceGroupAssignment: { assignments: [{ deviceGroupId: paris.id }] } });
+
+    const result = await airing([(await channel('Berlin sub-channel', onlyBerlin.id)).id, (await channel('Everywhere', both.id)).id, (await channel('Paris sub-channel', elsewhere.id)).id]);
+    // Saturday starts 2030-06-14 15:00 UTC in Tokyo, 22:00 UTC in Berlin: a message for Berlin's screens airs at Berlin's.
+    expect(result.map((r) => [r.nextAiring, r.hasItems])).toEqual([
+      [Date.UTC(2030, 5, 14, 22), true],
+      [Date.UTC(2030, 5, 14, 15), true],
+      [null, true],
+    ]);
+  });
+
   it('a viewer may ask; another tenant\'s id is a 404, bad ids a 400', async () => {
     const c = await k.create(k.contentChannel(contentId, {}, [berlin.id]));
     expect(await airing([c.id], k.viewer)).toHaveLength(1);

@@ -268,7 +268,7 @@ type MessageRow = OwnerRow & {
  * message's candidate items: a fixed number of statements (groups, messages, content items, file items, plus
  * one per quick filter a message plays), whatever the number of messages.
  */
-async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
+export async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
   if (ids.length === 0) return new Map();
   const rows = await execRows<{ campaignId: number; id: number; name: string; weight: number }>(
     db,
