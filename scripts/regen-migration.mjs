@@ -24,6 +24,21 @@ journal.entries = journal.entries.slice(0, releasedIdx + 1);
 fs.writeFileSync(journalFile, `${JSON.stringify(journal, null, 2)}\n`);
 
 execFileSync('npx', ['drizzle-kit', 'generate', '--name', name], { stdio: 'inherit' });
+// drizzle-kit 0.31 writes a new primary key before the columns it adds, and the key may name one of them: the
+// primary keys go after the last added column.
+const generated = JSON.parse(fs.readFileSync(journalFile, 'utf8')).entries.at(-1);
+if (generated.tag !== RELEASED) {
+  const file = `drizzle/${generated.tag}.sql`;
+  const statements = fs.readFileSync(file, 'utf8').split('--> statement-breakpoint\n');
+  const isPrimaryKey = (s) => / ADD CONSTRAINT "[^"]+" PRIMARY KEY\(/.test(s);
+  const lastColumn = statements.findLastIndex((s) => / ADD COLUMN /.test(s));
+  if (lastColumn >= 0 && statements.slice(0, lastColumn).some(isPrimaryKey)) {
+    const keys = statements.slice(0, lastColumn).filter(isPrimaryKey);
+    const rest = statements.filter((s) => !keys.includes(s));
+    rest.splice(rest.indexOf(statements[lastColumn]) + 1, 0, ...keys);
+    fs.writeFileSync(file, rest.map((s) => s.trimEnd()).join('--> statement-breakpoint\n'));
+  }
+}
 // Custom SQL files that are part of a released migration already are not added again.
 const released = new Set(journal.entries.map((e) => e.tag.replace(/^\d+_/, '')));
 for (const file of fs.readdirSync(CUSTOM_DIR).filter((f) => f.endsWith('.sql') && !released.has(f.replace(/\.sql$/, ''))).sort()) {

@@ -6,7 +6,7 @@ import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campai
 import { newDevice, type TestDevice } from '@/server/modules/display/display.test-kit';
 import { send } from '@/server/modules/uploads/uploads.test-kit';
 import type { TestContext } from '@/server/test/harness';
-import { maintainPlayPartitions } from './proof-of-play.jobs';
+import { compactRollups, maintainPlayPartitions } from './proof-of-play.jobs';
 import { playRollupDays, playRollupDayTotals, playSubjects } from './proof-of-play.table';
 
 /*
@@ -42,14 +42,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * A day rollup with its running sums turned back into per-slot values (an empty array is a counter that was 0 all
- * day); checks that the day's totals row holds the last running sums.
+ * The day rollup of BASE's UTC day, once the ingests' rows are merged into one (the compaction job), with its running sums turned back
+ * into per-slot values (an empty array is a counter that was 0 all day); checks that the day's totals row holds
+ * the last running sums.
  */
 const rollup = async (dimension: string, subjectId: string) => {
+  await compactRollups(t.db);
   const where = <T extends typeof playRollupDays | typeof playRollupDayTotals>(table: T) =>
-    and(eq(table.customerId, k.customerId), eq(table.dimension, dimension as never), eq(table.subjectId, subjectId));
-  const [row] = await t.db.select().from(playRollupDays).where(where(playRollupDays));
+    and(eq(table.customerId, k.customerId), eq(table.dimension, dimension as never), eq(table.subjectId, subjectId), eq(table.day, new Date(BASE).toISOString().slice(0, 10)));
+  const rows = await t.db.select().from(playRollupDays).where(where(playRollupDays));
+  const [row] = rows;
   if (!row) return undefined;
+  expect(rows).toHaveLength(1);
+  expect(row.batch).toBe(0);
   const slots = (sums: number[]) => {
     if (sums.length === 0) return Array.from({ length: 96 }, () => 0);
     expect(sums).toHaveLength(97);
@@ -58,7 +63,9 @@ const rollup = async (dimension: string, subjectId: string) => {
     return sums.slice(1).map((sum, i) => sum - sums[i]!);
   };
   const counts = { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
-  const [total] = await t.db.select().from(playRollupDayTotals).where(where(playRollupDayTotals));
+  const totals = await t.db.select().from(playRollupDayTotals).where(where(playRollupDayTotals));
+  expect(totals).toHaveLength(1);
+  const [total] = totals;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   expect(total).toMatchObject({ day: row.day, starts: sum(counts.starts), ends: sum(counts.ends), durationMs: sum(counts.durationMs), clicks: sum(counts.clicks), viewers: sum(counts.viewers), attentionMs: sum(counts.attentionMs) });
 
@@ -225,6 +232,56 @@ describe('POST /api/display/proofOfPlay', () => {
     const unassigned = await newDevice(t);
     expect((await upload(unassigned, [])).status).toBe(403);
     expect((await t.request('POST', '/api/display/proofOfPlay', { token: k.owner, json: [] })).status).toBe(401);
+  });
+});
+
+describe('rollup rows of the ingests and their compaction', () => {
+  const keyRows = (table: 'play_rollup_day' | 'play_rollup_day_total', subjectId: string) =>
+    execRows<{ batch: number }>(t.db, sql`select batch::float8 as batch from ${sql.raw(table)} where customer_id = ${k.customerId} and dimension = 'DEVICE' and subject_id = ${subjectId} order by batch`);
+
+  it('adds a row a key per ingest, which the compaction merges into one (batch 0), counting every play once', async () => {
+    const device = await newDevice(t, { customerId: k.customerId });
+    for (const minute of [1, 2, 3]) expect((await upload(device, [play({ startedAt: BASE + minute * MIN, endedAt: BASE + minute * MIN + 1_000 })])).body.accepted).toBe(1);
+    const batches = (await keyRows('play_rollup_day', device.deviceId)).map((r) => r.batch);
+    expect(batches).toHaveLength(3);
+    expect(new Set(batches).size).toBe(3);
+    expect(batches).not.toContain(0);
+    expect(await keyRows('play_rollup_day_total', device.deviceId)).toHaveLength(3);
+
+    expect(await compactRollups(t.db)).toBeGreaterThanOrEqual(6);
+    expect(await keyRows('play_rollup_day', device.deviceId)).toEqual([{ batch: 0 }]);
+    expect(await keyRows('play_rollup_day_total', device.deviceId)).toEqual([{ batch: 0 }]);
+    const slot = Math.floor((BASE % 86_400_000) / (15 * MIN));
+    expect((await rollup('DEVICE', device.deviceId))!.starts[slot]).toBe(3);
+
+    // Later rows merge into the merged one; nothing left to merge is a no-op.
+    expect((await upload(device, [play({ startedAt: BASE + 4 * MIN, endedAt: BASE + 4 * MIN + 1_000, clicks: 2 })])).body.accepted).toBe(1);
+    const counts = await rollup('DEVICE', device.deviceId);
+    expect(counts!.starts[slot]).toBe(4);
+    expect(counts!.clicks[slot]).toBe(2);
+    expect(await compactRollups(t.db)).toBe(0);
+  });
+
+  it('counts every play once while ingests of one folder and compactions run at the same time', async () => {
+    const screens = await Promise.all([1, 2, 3].map(() => newDevice(t, { customerId: k.customerId })));
+    const folder = k.own.roots.device.id;
+    const folderStarts = async () => {
+      const [row] = await execRows<{ starts: number }>(t.db, sql`select coalesce(sum(starts), 0)::int as starts from play_rollup_day_total where customer_id = ${k.customerId} and dimension = 'DEVICE_GROUP' and subject_id = ${folder} and day = ${new Date(BASE).toISOString().slice(0, 10)}::date`);
+      return row!.starts;
+    };
+    const before = await folderStarts();
+    const ingests = screens.flatMap((screen) => [0, 1, 2].map((i) => upload(screen, Array.from({ length: 20 }, (_, j) => play({ startedAt: BASE + (i * 20 + j) * 1_000, endedAt: BASE + (i * 20 + j) * 1_000 + 500 })))));
+    const compactions = [0, 1, 2, 3].map(() => compactRollups(t.db));
+    const answers = await Promise.all(ingests);
+    await Promise.all(compactions);
+    expect(answers.map((a) => a.body.accepted)).toEqual(Array.from({ length: 9 }, () => 20));
+    expect(await folderStarts()).toBe(before + 180);
+    await compactRollups(t.db);
+    expect(await folderStarts()).toBe(before + 180);
+    const [left] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_rollup_day where customer_id = ${k.customerId} and batch <> 0`);
+    expect(left!.n).toBe(0);
+    const merged = await rollup('DEVICE_GROUP', folder);
+    expect(merged!.starts.reduce((a, b) => a + b, 0)).toBe(before + 180);
   });
 });
 

@@ -11,6 +11,7 @@ import { messages } from '@/server/modules/messages/messages.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { ROLLUP_COUNTERS, rollupPlays, type DayRollup, type RollupCounter } from './play-rollups';
 import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
+import { SLOTS_PER_DAY } from './report-periods';
 
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
 
@@ -87,10 +88,64 @@ const COLUMNS: Record<RollupCounter, { column: string; type: 'integer' | 'bigint
 };
 const COUNTER_COLUMNS = ROLLUP_COUNTERS.map((c) => COLUMNS[c]);
 
+/** A name plays are reported under (play_subject). */
+export type PlaySubjectName = { dimension: PlayDimension; id: string; name: string };
+
+/** The batch of the rows an ingest adds: its transaction's id (an ingest adds a key's rows once). */
+const INGEST_BATCH = sql`txid_current()`;
+
 /**
- * The stored running sums plus the batch's, element by element, a counter at a time: two set-returning
- * functions in one select list run in step, element for element (PostgreSQL 10+), and cost less than an
- * `unnest ... with ordinality` aggregated in order (a sort a counter and row). An empty array (a counter
+ * The statements' parts that add day rollups (`rollupPlays`) as new rows of the day totals and the quarter-hour
+ * running sums (batch: the transaction; merged later by `compactPlayRollups`), as CTEs `rollup`, `totals` and
+ * `rolled`; `when` gates them (a condition on the rest of the statement).
+ */
+function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
+  // A counter's running sums of every rollup in one flat array, each row's at its 1-based offset (null: the
+  // counter is 0 all day): read as slices, they cost one array of numbers to bind, not an array of array texts.
+  const runningSums = COUNTER_COLUMNS.map(({ type }, c) => {
+    const counter = ROLLUP_COUNTERS[c]!;
+    const parts: string[] = [];
+    const offsets: (number | null)[] = [];
+    let next = 1;
+    for (const rollup of rollups) {
+      const sums = rollup.runningSums[counter];
+      if (sums === null) offsets.push(null);
+      else {
+        offsets.push(next);
+        next += sums.length;
+        parts.push(sums.join(',')); // integers summed here
+      }
+    }
+
+    return { flat: sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`, offsets: arrayParam(offsets, 'integer') };
+  });
+  const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
+
+  return sql`rollup as (
+          select ${customerId}::bigint as customer_id, x.*
+            from unnest(${arrayParam(rollups.map((r) => r.dimension), 'text')}, ${arrayParam(rollups.map((r) => r.subjectId), 'text')}, ${arrayParam(rollups.map((r) => r.day), 'date')},
+                        ${sql.join(ROLLUP_COUNTERS.map((c) => arrayParam(rollups.map((r) => r.totals[c]), COLUMNS[c].type)), sql`, `)},
+                        ${sql.join(runningSums.map((r) => r.offsets), sql`, `)})
+                 as x(dimension, subject_id, day, ${columns}, ${sql.raw(COUNTER_COLUMNS.map((c) => `${c.column}_at`).join(', '))})
+           where ${when}
+        ),
+        totals as (
+          insert into ${playRollupDayTotals} (customer_id, dimension, subject_id, day, batch, ${columns})
+          select customer_id, dimension, subject_id, day, ${INGEST_BATCH}, ${columns} from rollup
+          returning 1
+        ),
+        rolled as (
+          insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
+          select customer_id, dimension, subject_id, day, ${INGEST_BATCH},
+                 ${sql.join(COUNTER_COLUMNS.map(({ column: c }, i) => sql`coalesce((${runningSums[i]!.flat})[${sql.raw(`${c}_at`)} : ${sql.raw(`${c}_at`)} + ${SLOTS_PER_DAY}], '{}')`), sql`, `)}
+            from rollup
+          returning 1
+        )`;
+}
+
+/**
+ * The stored running sums plus the merged ones, element by element, a counter at a time: two set-returning
+ * functions in one select list run in step, element for element (PostgreSQL 10+). An empty array (a counter
  * that stayed 0 all day) takes the other side as it is.
  */
 const addRunningSums = sql.raw(
@@ -100,45 +155,69 @@ const addRunningSums = sql.raw(
   ).join(', '),
 );
 
-/** A name plays are reported under (play_subject). */
-export type PlaySubjectName = { dimension: PlayDimension; id: string; name: string };
-
-/**
- * The statements' parts that add day rollups (`rollupPlays`) to the day totals and the quarter-hour running sums
- * of every dimension they name (each day row written once), as CTEs `rollup`, `totals` and `rolled`; `when` gates
- * them (a condition on the rest of the statement).
- */
-function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
-  const runningSums = (counter: RollupCounter) => arrayParam(rollups.map((r) => (r.runningSums[counter] === null ? null : `{${r.runningSums[counter]!.join(',')}}`)), 'text');
-
-  return sql`rollup as (
-          select ${customerId}::bigint as customer_id, x.*
-            from unnest(${arrayParam(rollups.map((r) => r.dimension), 'text')}, ${arrayParam(rollups.map((r) => r.subjectId), 'text')}, ${arrayParam(rollups.map((r) => r.day), 'date')},
-                        ${sql.join(ROLLUP_COUNTERS.map((c) => arrayParam(rollups.map((r) => r.totals[c]), COLUMNS[c].type)), sql`, `)},
-                        ${sql.join(ROLLUP_COUNTERS.map(runningSums), sql`, `)})
-                 as x(dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '))}, ${sql.raw(COUNTER_COLUMNS.map((c) => `${c.column}_sums`).join(', '))})
-           where ${when}
-        ),
-        totals as (
-          insert into ${playRollupDayTotals} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
-          select customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms from rollup
-          on conflict (customer_id, dimension, subject_id, day) do update set
-            ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `${c} = play_rollup_day_total.${c} + excluded.${c}`).join(', '))}
-          returning 1
-        ),
-        rolled as (
-          insert into ${playRollupDays} (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
-          select customer_id, dimension, subject_id, day, ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `coalesce(${c}_sums::${type}[], '{}')`).join(', '))} from rollup
-          on conflict (customer_id, dimension, subject_id, day) do update set ${addRunningSums}
-          returning 1
+/** The oldest ingest rows of a rollup table, as CTEs `picked` (at most `limit` rows), `keys` (their keys) and `gone` (every ingest row of those keys, deleted). */
+function takeIngestRows(table: typeof playRollupDays | typeof playRollupDayTotals, limit: number): SQL {
+  return sql`picked as (select customer_id, dimension, subject_id, day from ${table} where batch <> 0 order by batch limit ${limit}),
+        keys as (select distinct customer_id, dimension, subject_id, day from picked),
+        gone as (
+          delete from ${table} r using keys k
+           where r.customer_id = k.customer_id and r.dimension = k.dimension and r.subject_id = k.subject_id and r.day = k.day and r.batch <> 0
+          returning r.*
         )`;
 }
 
 /**
+ * Merges the rows the ingests added (oldest first, at most about `limit` a table and statement, every row of a key
+ * it takes) into each key's row of batch 0, a statement a table: the day totals added, the running sums added
+ * element by element. Each statement is atomic, so a report counts every play once before, during and after;
+ * rows an ingest adds meanwhile stay for the next round. Answers how many rows were merged, and whether a table
+ * had more than `limit` of them (call again).
+ */
+export async function compactPlayRollups(db: Executor, limit = 5_000): Promise<{ merged: number; more: boolean }> {
+  const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
+  const [totals] = await execRows<{ picked: number; merged: number }>(
+    db,
+    sql`with ${takeIngestRows(playRollupDayTotals, limit)},
+        merged as (
+          insert into ${playRollupDayTotals} (customer_id, dimension, subject_id, day, batch, ${columns})
+          select customer_id, dimension, subject_id, day, 0, ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `sum(${c})::${type}`).join(', '))}
+            from gone group by customer_id, dimension, subject_id, day
+          on conflict (customer_id, dimension, subject_id, day, batch) do update set
+            ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `${c} = play_rollup_day_total.${c} + excluded.${c}`).join(', '))}
+          returning 1
+        )
+        select (select count(*) from picked)::int as picked, (select count(*) from gone)::int as merged, (select count(*) from merged)::int as keys`,
+  );
+  // Element i of every row of a key summed (an empty array, unnested beside full ones, is nulls: no addend); a
+  // counter empty in every row stays empty.
+  const [days] = await execRows<{ picked: number; merged: number }>(
+    db,
+    sql`with ${takeIngestRows(playRollupDays, limit)},
+        elements as (
+          select g.customer_id, g.dimension, g.subject_id, g.day, e.i, ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `sum(e.${c}) as ${c}`).join(', '))}
+            from gone g cross join lateral unnest(${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `g.${c}`).join(', '))}) with ordinality as e(${columns}, i)
+           group by g.customer_id, g.dimension, g.subject_id, g.day, e.i
+        ),
+        merged as (
+          insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
+          select customer_id, dimension, subject_id, day, 0,
+                 ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `case when count(${c}) = 0 then '{}' else array_agg(coalesce(${c}, 0) order by i)::${type}[] end`).join(', '))}
+            from elements group by customer_id, dimension, subject_id, day
+          on conflict (customer_id, dimension, subject_id, day, batch) do update set ${addRunningSums}
+          returning 1
+        )
+        select (select count(*) from picked)::int as picked, (select count(*) from gone)::int as merged, (select count(*) from merged)::int as keys`,
+  );
+
+  return { merged: Number(totals?.merged ?? 0) + Number(days?.merged ?? 0), more: Number(totals?.picked ?? 0) >= limit || Number(days?.picked ?? 0) >= limit };
+}
+
+/**
  * Stores the plays of one device whose event ids it has not reported before (in any month: `play_event`'s key
- * carries `started_at`, so each monthly partition's key index is probed; the caller holds the device's lock, so
- * a concurrent call of the device has stored its events or waits for these), adds them to the day totals and
- * quarter-hour running sums of every dimension they name (`rollupPlays`, computed here), and records (or
+ * carries `started_at`, so `play_event_reported` probes the key index of each monthly partition the device has
+ * plays in; the caller holds the device's lock, so a concurrent call of the device has stored its events or
+ * waits for these), adds their day totals and
+ * quarter-hour running sums of every dimension they name (`rollupPlays`, computed here) as new rows, and records (or
  * refreshes) the names they are reported under (unchanged names are not written again). One statement when
  * every play is new (the usual case); when some were reported before, that statement leaves the rollups out
  * and a second adds those of the plays it stored. Every input is bound as arrays read in step (`unnest`):
@@ -156,7 +235,7 @@ export async function insertPlays(
   const eventIds = uuidArrayParam(column('eventId'));
   const [row] = await execRows<{ stored: number; reported: string[] | null }>(
     tx,
-    sql`with reported as materialized (select event_id from play_event where device_id = ${deviceId}::uuid and event_id = any(${eventIds})),
+    sql`with reported as materialized (select r.event_id from play_event_reported(${customerId}::bigint, ${deviceId}::uuid, ${eventIds}) as r(event_id)),
         ins as (
           insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
                                   content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)

@@ -17,6 +17,11 @@ import { customers } from '@/server/modules/customers/customers.table';
  *   keeps the row under the toast threshold: stored plain, an element is read without decompressing anything.
  *   Every time zone's offset is a whole number of quarter hours, so the part of a period in a day is a run of
  *   its slots: reports read these rows only for the days a period covers in part.
+ * - Both are written by the ingest as new rows, one a subject and day per ingest (`batch`: the ingest's transaction
+ *   id), never by updating a stored row: an ingest neither waits for the lock of a row other screens' ingests add to
+ *   (a folder's, a file's day) nor rewrites a day's arrays. Every reader sums the rows of a key, so any number of
+ *   them counts the same; the compaction job (proof-of-play.jobs.ts) merges them into the key's row of batch 0
+ *   every minute.
  * - `play_subject`: the last known name of everything a play names, so plays of deleted files, content,
  *   channels and screens stay reportable under that name. Nothing here references the played items: deletes
  *   never cascade into proof of play (the tenant's own deletion does).
@@ -36,6 +41,8 @@ const rollupKey = () => ({
   subjectId: text('subject_id').notNull(),
   /** The UTC day the plays started in. */
   day: date('day', { mode: 'string' }).notNull(),
+  /** 0: the merged counts of the key; else the transaction id of the ingest that added these (merged into 0 later). */
+  batch: bigint('batch', { mode: 'number' }).notNull().default(0),
 });
 
 export const playRollupDays = pgTable(
@@ -51,9 +58,11 @@ export const playRollupDays = pgTable(
     attentionMs: bigint('attention_ms', { mode: 'number' }).array().notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day] }),
+    primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day, t.batch] }),
     // Reports of all subjects of one dimension: the days a period covers in part.
     index('play_rollup_day_dimension_day_idx').on(t.customerId, t.dimension, t.day),
+    // The compaction's queue: the ingests' rows not merged yet, oldest first.
+    index('play_rollup_day_batch_idx').on(t.batch).where(sql`batch <> 0`),
   ],
 );
 
@@ -69,9 +78,10 @@ export const playRollupDayTotals = pgTable(
     attentionMs: bigint('attention_ms', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day] }),
+    primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day, t.batch] }),
     // Reports of all subjects of one dimension: the days a period covers whole.
     index('play_rollup_day_total_dimension_day_idx').on(t.customerId, t.dimension, t.day),
+    index('play_rollup_day_total_batch_idx').on(t.batch).where(sql`batch <> 0`),
   ],
 );
 

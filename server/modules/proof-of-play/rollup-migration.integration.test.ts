@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { execRows } from '@/server/db/sql';
 import { withDatabase } from '@/server/test/global-setup';
-import { insertPlays } from './proof-of-play.queries';
+import { compactPlayRollups, insertPlays } from './proof-of-play.queries';
 import { findRollupReport } from './reports.queries';
 
 /*
@@ -146,6 +146,7 @@ describe('migration 0014: proof-of-play rollups in two layouts', () => {
     const startedAt = Date.parse(`${day}T00:00:00Z`) + 20 * QUARTER_MS + 60_000;
     const play = { startedAt, endedAt: startedAt + 1_000, durationMs: 1_000, completed: true, deviceGroupId: null, campaignId: null, messageId: null, contentId: null, pageId: null, fileId: null, advertiserId: null, clicks: 4, viewers: 0, attentionMs: 0 };
     await handle.db.transaction((tx) => insertPlays(tx, customerId, deviceId, [{ ...play, eventId: '0190f0a0-0000-7000-8000-0000000000aa' }], []));
+    await compactPlayRollups(handle.db);
     expect(await totals('DEVICE')).toEqual([{ day, starts: 4, ends: 2, durationMs: 26_000, clicks: 4, viewers: 3, attentionMs: 0 }]);
     const [device] = await arrays('DEVICE');
     expect(device!.starts).toEqual(runningSums({ 10: 2, 20: 1, 80: 1 }));
