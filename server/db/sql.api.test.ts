@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { execRows } from './sql';
+import { execRows, unnestColumns } from './sql';
 
 /**
  * `execRows` with `prepared`: a named prepared statement on PostgreSQL (PGlite runs it as any other), answering
@@ -44,5 +44,43 @@ describe('execRows with a prepared statement', () => {
       const [row] = await execRows<{ v: number }>(t.db, sql.raw(`select ${i}::int as v /* distinct text ${i} */`), { prepared: true });
       expect(row!.v).toBe(i);
     }
+  });
+});
+
+describe('unnestColumns', () => {
+  const read = (rows: number, columns: Parameters<typeof unnestColumns>[2]) => {
+    const { from, column } = unnestColumns('x', rows, columns);
+    const query = sql`select ${sql.join(Object.entries(column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`), sql`, `)} from ${from}`;
+
+    return { params: t.db.dialect.sqlToQuery(query).params, rows: execRows(t.db, query) };
+  };
+
+  it('reads the rows back column by column; a column whose values are all the same is bound once as one value', async () => {
+    const hostile = 'NULL, "quoted" \\ {braces}';
+    const { params, rows } = read(3, {
+      id: { type: 'integer', values: [1, 2, 3] },
+      label: { type: 'text', values: [hostile, 'b', null] },
+      zero: { type: 'integer', values: [0, 0, 0] },
+      none: { type: 'uuid', values: [null, null, null] },
+      flag: { type: 'boolean', values: [true, true, true] },
+    });
+    expect(await rows).toEqual([
+      { id: 1, label: hostile, zero: 0, none: null, flag: true },
+      { id: 2, label: 'b', zero: 0, none: null, flag: true },
+      { id: 3, label: null, zero: 0, none: null, flag: true },
+    ]);
+    // Two arrays (id, label), the constant 0 and true; null is no parameter at all.
+    expect(params).toHaveLength(4);
+  });
+
+  it('makes `rows` rows when every column is constant (one row, or rows all alike)', async () => {
+    expect(await read(1, { id: { type: 'integer', values: [7] } }).rows).toEqual([{ id: 7 }]);
+    expect(await read(2, { id: { type: 'integer', values: [7, 7] } }).rows).toEqual([{ id: 7 }, { id: 7 }]);
+  });
+
+  it('refuses a column of the wrong length, a uuid that is not one and a number that is not a safe integer', () => {
+    expect(() => unnestColumns('x', 2, { id: { type: 'integer', values: [1] } })).toThrow(/values for 2 rows/);
+    expect(() => unnestColumns('x', 2, { id: { type: 'uuid', values: ['x', 'y'] } })).toThrow(/not a uuid/);
+    expect(() => unnestColumns('x', 1, { id: { type: 'bigint', values: [2 ** 60] } })).toThrow(/not an integer/);
   });
 });

@@ -101,3 +101,38 @@ export function arrayParam(values: readonly (string | number | boolean | null)[]
 
   return sql`${`{${elements.join(',')}}`}::${sql.raw(type)}[]`;
 }
+
+type ColumnValue = string | number | boolean | null;
+
+/**
+ * `rows` rows bound column by column and read in step by `unnest` as `alias`: each column one array parameter
+ * (`arrayParam`), except a column whose values are all the same (a batch's device folder, counters that are all
+ * 0, ids none of the rows has), bound once as one value: nothing to build, send, parse or unnest for it.
+ * Answers the FROM item and each column's expression (`alias.name`, or the value).
+ */
+export function unnestColumns<K extends string>(
+  alias: string,
+  rows: number,
+  // `array`: the values' `arrayParam`, when the statement binds it elsewhere too (built once).
+  columns: Record<K, { type: ArrayElementType; values: readonly ColumnValue[]; array?: SQL }>,
+): { from: SQL; column: Record<K, SQL> } {
+  const arrays: SQL[] = [];
+  const names: string[] = [];
+  const column = {} as Record<K, SQL>;
+  for (const name of Object.keys(columns) as K[]) {
+    const { type, values, array } = columns[name];
+    const first = values[0] ?? null;
+    if (values.length === rows && values.every((v) => v === first)) {
+      if (first !== null && typeof first === 'number' && !Number.isSafeInteger(first)) throw new Error(`not an integer: ${first}`);
+      column[name] = first === null ? sql`null::${sql.raw(type)}` : sql`${first}::${sql.raw(type)}`;
+    } else {
+      if (values.length !== rows) throw new Error(`column ${name} has ${values.length} values for ${rows} rows`);
+      arrays.push(array ?? arrayParam(values, type));
+      names.push(name);
+      column[name] = sql.raw(`${alias}.${name}`);
+    }
+  }
+  const from = arrays.length === 0 ? sql`generate_series(1, ${rows}::int) as ${sql.raw(alias)}` : sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(`${alias}(${names.join(', ')})`)}`;
+
+  return { from, column };
+}

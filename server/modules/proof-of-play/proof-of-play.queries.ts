@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { arrayParam, bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
+import { arrayParam, bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
 import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
@@ -102,7 +102,7 @@ const INGEST_BATCH = sql`txid_current()`;
 function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
   // A counter's running sums of every rollup in one flat array, each row's at its 1-based offset (null: the
   // counter is 0 all day): read as slices, they cost one array of numbers to bind, not an array of array texts.
-  const runningSums = COUNTER_COLUMNS.map(({ type }, c) => {
+  const runningSums = COUNTER_COLUMNS.map(({ column, type }, c) => {
     const counter = ROLLUP_COUNTERS[c]!;
     const parts: string[] = [];
     const offsets: (number | null)[] = [];
@@ -116,17 +116,26 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
         parts.push(sums.join(',')); // integers summed here
       }
     }
+    const at = sql.raw(`${column}_at`);
+    const slice = parts.length === 0 ? sql`'{}'::${sql.raw(type)}[]` : sql`coalesce((${`{${parts.join(',')}}`}::${sql.raw(type)}[])[${at} : ${at} + ${SLOTS_PER_DAY}], '{}')`;
 
-    return { flat: sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`, offsets: arrayParam(offsets, 'integer') };
+    return { offsets, slice };
+  });
+  const rows = unnestColumns('x', rollups.length, {
+    dimension: { type: 'text', values: rollups.map((r) => r.dimension) },
+    subject_id: { type: 'text', values: rollups.map((r) => r.subjectId) },
+    day: { type: 'date', values: rollups.map((r) => r.day) },
+    ...Object.fromEntries(COUNTER_COLUMNS.map(({ column, type }, c) => [column, { type, values: rollups.map((r) => r.totals[ROLLUP_COUNTERS[c]!]) }])),
+    ...Object.fromEntries(COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }])),
   });
   const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
 
   return sql`rollup as (
-          select ${customerId}::bigint as customer_id, x.*
-            from unnest(${arrayParam(rollups.map((r) => r.dimension), 'text')}, ${arrayParam(rollups.map((r) => r.subjectId), 'text')}, ${arrayParam(rollups.map((r) => r.day), 'date')},
-                        ${sql.join(ROLLUP_COUNTERS.map((c) => arrayParam(rollups.map((r) => r.totals[c]), COLUMNS[c].type)), sql`, `)},
-                        ${sql.join(runningSums.map((r) => r.offsets), sql`, `)})
-                 as x(dimension, subject_id, day, ${columns}, ${sql.raw(COUNTER_COLUMNS.map((c) => `${c.column}_at`).join(', '))})
+          select ${customerId}::bigint as customer_id, ${sql.join(
+            Object.entries(rows.column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`),
+            sql`, `,
+          )}
+            from ${rows.from}
            where ${when}
         ),
         totals as (
@@ -136,8 +145,7 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
         ),
         rolled as (
           insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
-          select customer_id, dimension, subject_id, day, ${INGEST_BATCH},
-                 ${sql.join(COUNTER_COLUMNS.map(({ column: c }, i) => sql`coalesce((${runningSums[i]!.flat})[${sql.raw(`${c}_at`)} : ${sql.raw(`${c}_at`)} + ${SLOTS_PER_DAY}], '{}')`), sql`, `)}
+          select customer_id, dimension, subject_id, day, ${INGEST_BATCH}, ${sql.join(runningSums.map((r) => r.slice), sql`, `)}
             from rollup
           returning 1
         )`;
@@ -232,22 +240,35 @@ export async function insertPlays(
 ): Promise<{ stored: number; reported: number }> {
   if (plays.length === 0) return { stored: 0, reported: 0 };
   const column = <K extends keyof PlayRow>(key: K) => plays.map((p) => p[key]);
-  const eventIds = uuidArrayParam(column('eventId'));
+  const ids = column('eventId');
+  const eventIds = uuidArrayParam(ids);
+  const rows = unnestColumns('x', plays.length, {
+    event_id: { type: 'uuid', values: ids, array: eventIds },
+    started_at: { type: 'bigint', values: column('startedAt') },
+    ended_at: { type: 'bigint', values: column('endedAt') },
+    completed: { type: 'boolean', values: column('completed') },
+    device_group_id: { type: 'uuid', values: column('deviceGroupId') },
+    campaign_id: { type: 'bigint', values: column('campaignId') },
+    message_id: { type: 'bigint', values: column('messageId') },
+    content_id: { type: 'uuid', values: column('contentId') },
+    page_id: { type: 'text', values: column('pageId') },
+    file_id: { type: 'uuid', values: column('fileId') },
+    advertiser_id: { type: 'uuid', values: column('advertiserId') },
+    clicks: { type: 'integer', values: column('clicks') },
+    viewers: { type: 'integer', values: column('viewers') },
+    attention_ms: { type: 'bigint', values: column('attentionMs') },
+  });
+  const x = rows.column;
   const [row] = await execRows<{ stored: number; reported: string[] | null }>(
     tx,
     sql`with reported as materialized (select r.event_id from play_event_reported(${customerId}::bigint, ${deviceId}::uuid, ${eventIds}) as r(event_id)),
         ins as (
           insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
                                   content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
-          select ${customerId}, ${deviceId}::uuid, x.event_id, to_timestamp(x.started_at / 1000.0), to_timestamp(x.ended_at / 1000.0), x.ended_at - x.started_at, x.completed,
-                 x.device_group_id, x.campaign_id, x.message_id, x.content_id, x.page_id, x.file_id, x.advertiser_id, x.clicks, x.viewers, x.attention_ms
-            from unnest(${eventIds}, ${arrayParam(column('startedAt'), 'bigint')}, ${arrayParam(column('endedAt'), 'bigint')},
-                        ${arrayParam(column('completed'), 'boolean')}, ${arrayParam(column('deviceGroupId'), 'uuid')}, ${arrayParam(column('campaignId'), 'bigint')}, ${arrayParam(column('messageId'), 'bigint')},
-                        ${arrayParam(column('contentId'), 'uuid')}, ${arrayParam(column('pageId'), 'text')}, ${arrayParam(column('fileId'), 'uuid')},
-                        ${arrayParam(column('advertiserId'), 'uuid')}, ${arrayParam(column('clicks'), 'integer')}, ${arrayParam(column('viewers'), 'integer')},
-                        ${arrayParam(column('attentionMs'), 'bigint')})
-                 as x(event_id, started_at, ended_at, completed, device_group_id, campaign_id, message_id, content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
-           where x.event_id not in (select event_id from reported)
+          select ${customerId}, ${deviceId}::uuid, ${x.event_id}, to_timestamp(${x.started_at} / 1000.0), to_timestamp(${x.ended_at} / 1000.0), ${x.ended_at} - ${x.started_at}, ${x.completed},
+                 ${x.device_group_id}, ${x.campaign_id}, ${x.message_id}, ${x.content_id}, ${x.page_id}, ${x.file_id}, ${x.advertiser_id}, ${x.clicks}, ${x.viewers}, ${x.attention_ms}
+            from ${rows.from}
+           where ${x.event_id} not in (select event_id from reported)
           returning 1
         ),
         ${rollupCtes(customerId, rollupPlays(deviceId, plays), sql`not exists (select 1 from reported)`)},
@@ -261,13 +282,13 @@ export async function insertPlays(
         )
         select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,
                (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled, (select count(*) from named)::int as named`,
-    { prepared: true },
+    // Not prepared: the text depends on the batch (a column whose values are all the same is one value).
   );
   const reported = new Set(row?.reported ?? []);
   if (reported.size === 0) return { stored: Number(row?.stored ?? 0), reported: 0 };
   const stored = plays.filter((p) => !reported.has(p.eventId.toLowerCase()));
   if (stored.length > 0) {
-    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`, { prepared: true });
+    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`);
   }
 
   return { stored: stored.length, reported: reported.size };

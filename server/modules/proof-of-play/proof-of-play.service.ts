@@ -68,32 +68,36 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
       contentIds: [...named.contentIds],
       fileIds: [...named.fileIds],
     });
-    const known = new Map(items.map((item) => [`${item.dimension}:${item.id}`, item]));
-    const foreign = (dimension: PlayDimension, id: string | number | undefined) => {
-      const item = id === undefined ? undefined : known.get(`${dimension}:${id}`);
-
-      return item !== undefined && Number(item.customerId) !== device.customerId;
-    };
+    // Per kind, the ids of another tenant's items (none, usually) and the advertisers of the tenant's campaigns.
+    const foreignIds = { CAMPAIGN: new Set<string>(), MESSAGE: new Set<string>(), CONTENT: new Set<string>(), MEDIA_FILE: new Set<string>() } as Record<PlayDimension, Set<string>>;
+    const campaignAdvertisers = new Map<string, string>();
+    for (const item of items) {
+      if (Number(item.customerId) !== device.customerId) foreignIds[item.dimension].add(item.id);
+      else if (item.dimension === 'CAMPAIGN' && item.advertiserId !== null) campaignAdvertisers.set(item.id, item.advertiserId);
+    }
+    const anyForeign = Object.values(foreignIds).some((ids) => ids.size > 0);
+    const foreign = (dimension: PlayDimension, id: string | number | undefined) => id !== undefined && foreignIds[dimension].has(String(id));
     // The first event of each id in the call is the one stored; the others count as duplicates.
     const firsts = new Map<string, PlayEvent>();
     let duplicates = 0;
     for (const { index, event } of valid) {
-      const field = foreign('CAMPAIGN', event.campaignId)
-        ? 'campaignId'
-        : foreign('MESSAGE', event.messageId)
-          ? 'messageId'
-          : foreign('CONTENT', event.contentId)
-            ? 'contentId'
-            : foreign('MEDIA_FILE', event.fileId)
-              ? 'fileId'
-              : null;
+      const field = !anyForeign
+        ? null
+        : foreign('CAMPAIGN', event.campaignId)
+          ? 'campaignId'
+          : foreign('MESSAGE', event.messageId)
+            ? 'messageId'
+            : foreign('CONTENT', event.contentId)
+              ? 'contentId'
+              : foreign('MEDIA_FILE', event.fileId)
+                ? 'fileId'
+                : null;
       if (field) rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
       else if (firsts.has(event.eventId)) duplicates += 1;
       else firsts.set(event.eventId, event);
     }
     const plays: PlayRow[] = [];
     for (const [eventId, event] of firsts) {
-      const campaign = event.campaignId === undefined ? undefined : known.get(`CAMPAIGN:${event.campaignId}`);
       plays.push({
         eventId,
         startedAt: event.startedAt,
@@ -106,7 +110,7 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
         contentId: event.contentId ?? null,
         pageId: event.pageId ?? null,
         fileId: event.fileId ?? null,
-        advertiserId: campaign?.advertiserId ?? null,
+        advertiserId: event.campaignId === undefined ? null : (campaignAdvertisers.get(String(event.campaignId)) ?? null),
         clicks: event.clicks ?? 0,
         viewers: event.viewers ?? 0,
         attentionMs: event.attentionMs ?? 0,
