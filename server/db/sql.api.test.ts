@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { execRows, unnestColumns } from './sql';
@@ -52,7 +53,7 @@ describe('unnestColumns', () => {
     const { from, column } = unnestColumns('x', rows, columns);
     const query = sql`select ${sql.join(Object.entries(column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`), sql`, `)} from ${from}`;
 
-    return { params: t.db.dialect.sqlToQuery(query).params, rows: execRows(t.db, query) };
+    return { params: new PgDialect().sqlToQuery(query).params, rows: execRows(t.db, query) };
   };
 
   it('reads the rows back column by column; a column whose values are all the same is bound once as one value', async () => {
