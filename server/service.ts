@@ -17,7 +17,7 @@ export type Service = {
   app: App;
   /** The `upgrade` listener for API paths (the device WebSocket); 503 until `prepare` has started the endpoints. */
   upgrade: ReturnType<typeof createUpgradeListener>;
-  /** Migrations, then the first administrator; run after listening so /healthz answers meanwhile. */
+  /** Migrations, then the first administrator; run after listening so /healthz answers meanwhile (the rest 503). */
   prepare: () => Promise<BootstrapResult>;
   setReady: (ready: boolean) => void;
 };
@@ -33,7 +33,9 @@ export async function createService(config: Config, log: Logger): Promise<Servic
   let authFeed: AuthChangeListener | undefined;
   let sockets: SocketEndpoint[] | undefined;
   let ready = false;
+  let starting = true;
   const app = createApp({
+    starting: () => starting,
     db: handle.db,
     config,
     storage,
@@ -66,6 +68,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       await ensureInitialFolders(handle.db);
       await prepareModules(handle.db);
       sockets = await startModuleSockets({ handle, config, storage, log });
+      starting = false;
 
       return result;
     },

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { installModules, modules } from '@/server/modules';
 import type { ModuleManifest } from '@/server/modules/module';
+import { ServiceUnavailableError } from '@/server/errors';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
@@ -9,6 +10,9 @@ import { responseConformance, type ResponseDrift } from './response-conformance'
 import { registerModuleRoutes } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
+
+/** The paths that answer while the server starts (liveness, and readiness saying "not yet"). */
+const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
 
 export type AppOptions = {
   /** Tests: every JSON answer is checked against its route's declared schema; mismatches go here. */
@@ -23,6 +27,10 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
 
   if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
+  app.use('*', async (c, next) => {
+    if (deps.starting?.() && !HEALTH_CHECKS.has(c.req.path)) throw new ServiceUnavailableError('The service is starting; try again shortly', 5);
+    await next();
+  });
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
 

@@ -13,6 +13,11 @@ export type AppDeps = {
   log: Logger;
   /** Answers when the database and storage answer (readiness). */
   ready: () => Promise<boolean>;
+  /**
+   * True while the server starts (migrations, the endpoints): every route but the health checks answers 503, so
+   * no request reaches a database its migrations have not reached yet. Absent: started.
+   */
+  starting?: () => boolean;
 };
 
 export type AppEnv = {

@@ -187,6 +187,24 @@ describe('internal errors', () => {
   });
 });
 
+describe('while the server starts', () => {
+  it('answers 503 with Retry-After to every route but the health checks, until it has started', async () => {
+    let starting = true;
+    const app = createApp({ db: t.db, config: t.config, storage: t.storage, log: createLogger('silent'), ready: async () => !starting, starting: () => starting });
+    for (const [method, path] of [['POST', '/oauth/token'], ['GET', '/api/v2/user/me'], ['GET', '/api/display/manifest'], ['POST', '/public-api/display/register'], ['GET', '/api/nope']] as const) {
+      const res = await app.request(path, { method });
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after'), path).toBe('5');
+      expect(await res.json(), path).toMatchObject({ status: 503, key: 'server.error.unavailable' });
+    }
+    expect((await app.request('/healthz')).status).toBe(200);
+    expect((await app.request('/readyz')).status).toBe(503);
+    starting = false;
+    expect((await app.request('/api/v2/user/me')).status).toBe(401);
+    expect((await app.request('/readyz')).status).toBe(200);
+  });
+});
+
 describe('X-Request-Id', () => {
   it('echoes a well-formed caller id on success and on errors', async () => {
     for (const [method, path, token] of [

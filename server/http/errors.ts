@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { z } from '@hono/zod-openapi';
-import { AppError } from '@/server/errors';
+import { AppError, ServiceUnavailableError } from '@/server/errors';
 import type { AppEnv } from './context';
 
 export type ErrorBody = { status: number; key: string; message: string; details?: Record<string, unknown> };
@@ -61,7 +61,8 @@ export function toErrorBody(err: unknown): { body: ErrorBody; headers?: Record<s
 
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   const { body, headers } = toErrorBody(err);
-  if (body.status >= 500) {
+  // A 503 the service chose (starting, stopping) is no failure: the request's own log line records it.
+  if (body.status >= 500 && !(err instanceof ServiceUnavailableError)) {
     c.var.log?.error({ err }, 'request failed');
   }
   for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
