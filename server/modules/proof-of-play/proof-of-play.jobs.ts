@@ -7,7 +7,7 @@ export const PLAY_PARTITIONS_JOB = 'proof-of-play.partitions';
 export const PLAY_ROLLUP_COMPACTION_JOB = 'proof-of-play.compact-rollups';
 
 /** Rounds of `compactPlayRollups` a run at most (the next minute's run goes on). */
-const COMPACTION_ROUNDS = 20;
+const COMPACTION_ROUNDS = 50;
 
 /**
  * At every start and daily: the monthly partitions of play_event exist from a year back (the oldest play

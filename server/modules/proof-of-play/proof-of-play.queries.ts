@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { withTransaction } from '@/server/db/transaction';
 import { arrayParam, bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
 import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
@@ -99,10 +100,13 @@ const INGEST_BATCH = sql`txid_current()`;
  * running sums (batch: the transaction; merged later by `compactPlayRollups`), as CTEs `rollup`, `totals` and
  * `rolled`; `when` gates them (a condition on the rest of the statement).
  */
-function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
-  // A counter's running sums of every rollup in one flat array, each row's at its 1-based offset (null: the
-  // counter is 0 all day): read as slices, they cost one array of numbers to bind, not an array of array texts.
-  const runningSums = COUNTER_COLUMNS.map(({ column, type }, c) => {
+/**
+ * Per counter, the running sums of `rollups` bound as one flat array, each row's at its 1-based offset (`offsets`;
+ * null: the counter is 0 all day), and `slice`, the row's array read back from it by the column `<counter>_at`:
+ * one array of numbers to bind, not an array of array texts (parsed twice).
+ */
+function flatRunningSums(rollups: readonly Pick<DayRollup, 'runningSums'>[]) {
+  return COUNTER_COLUMNS.map(({ column, type }, c) => {
     const counter = ROLLUP_COUNTERS[c]!;
     const parts: string[] = [];
     const offsets: (number | null)[] = [];
@@ -121,6 +125,10 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
 
     return { offsets, slice };
   });
+}
+
+function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL = sql`true`): SQL {
+  const runningSums = flatRunningSums(rollups);
   const rows = unnestColumns('x', rollups.length, {
     dimension: { type: 'text', values: rollups.map((r) => r.dimension) },
     subject_id: { type: 'text', values: rollups.map((r) => r.subjectId) },
@@ -163,25 +171,31 @@ const addRunningSums = sql.raw(
   ).join(', '),
 );
 
-/** The oldest ingest rows of a rollup table, as CTEs `picked` (at most `limit` rows), `keys` (their keys) and `gone` (every ingest row of those keys, deleted). */
+/**
+ * The oldest ingest rows of a rollup table (at most `limit`), deleted, as CTEs `picked` and `gone`: each found by
+ * its whole primary key, whatever the planner thinks of the CTE's size. Other ingest rows of their keys wait for
+ * the next round (the counts are the sum of a key's rows, however they are split).
+ */
 function takeIngestRows(table: typeof playRollupDays | typeof playRollupDayTotals, limit: number): SQL {
-  return sql`picked as (select customer_id, dimension, subject_id, day from ${table} where batch <> 0 order by batch limit ${limit}),
-        keys as (select distinct customer_id, dimension, subject_id, day from picked),
+  return sql`picked as (select customer_id, dimension, subject_id, day, batch from ${table} where batch <> 0 order by batch limit ${limit}),
         gone as (
-          delete from ${table} r using keys k
-           where r.customer_id = k.customer_id and r.dimension = k.dimension and r.subject_id = k.subject_id and r.day = k.day and r.batch <> 0
+          delete from ${table} r using picked p
+           where r.customer_id = p.customer_id and r.dimension = p.dimension and r.subject_id = p.subject_id and r.day = p.day and r.batch = p.batch
           returning r.*
         )`;
 }
 
 /**
- * Merges the rows the ingests added (oldest first, at most about `limit` a table and statement, every row of a key
- * it takes) into each key's row of batch 0, a statement a table: the day totals added, the running sums added
- * element by element. Each statement is atomic, so a report counts every play once before, during and after;
- * rows an ingest adds meanwhile stay for the next round. Answers how many rows were merged, and whether a table
- * had more than `limit` of them (call again).
+ * Merges the oldest rows the ingests added (at most `limit` a table) into their keys' rows of batch 0, in one
+ * transaction, a statement a table: the day totals added, the running sums added element by element. Each
+ * statement is atomic, so a report counts every play once before, during and after; rows an ingest adds meanwhile
+ * stay for the next round. Answers how many rows were merged, and whether a table had more (call again).
  */
-export async function compactPlayRollups(db: Executor, limit = 5_000): Promise<{ merged: number; more: boolean }> {
+export async function compactPlayRollups(db: Executor, limit = 2_000): Promise<{ merged: number; more: boolean }> {
+  return withTransaction(db, (tx) => mergeIngestRows(tx, limit));
+}
+
+async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: number; more: boolean }> {
   const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
   const [totals] = await execRows<{ picked: number; merged: number }>(
     db,
@@ -196,28 +210,57 @@ export async function compactPlayRollups(db: Executor, limit = 5_000): Promise<{
         )
         select (select count(*) from picked)::int as picked, (select count(*) from gone)::int as merged, (select count(*) from merged)::int as keys`,
   );
-  // Element i of every row of a key summed (an empty array, unnested beside full ones, is nulls: no addend); a
-  // counter empty in every row stays empty.
-  const [days] = await execRows<{ picked: number; merged: number }>(
+  // The running sums: the deleted rows come back as text (one number list a counter), are added element by element
+  // here, a key at a time, and the sums added to the keys' rows of batch 0 (the ingest's flat binding). Summing
+  // them in SQL (each row unnested into its 97 elements, grouped by key and element) cost ~10× more.
+  const gone = await execRows<Record<'customerId' | 'dimension' | 'subjectId' | 'day', string> & Record<string, string>>(
     db,
-    sql`with ${takeIngestRows(playRollupDays, limit)},
-        elements as (
-          select g.customer_id, g.dimension, g.subject_id, g.day, e.i, ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `sum(e.${c}) as ${c}`).join(', '))}
-            from gone g cross join lateral unnest(${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `g.${c}`).join(', '))}) with ordinality as e(${columns}, i)
-           group by g.customer_id, g.dimension, g.subject_id, g.day, e.i
-        ),
-        merged as (
-          insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
-          select customer_id, dimension, subject_id, day, 0,
-                 ${sql.raw(COUNTER_COLUMNS.map(({ column: c, type }) => `case when count(${c}) = 0 then '{}' else array_agg(coalesce(${c}, 0) order by i)::${type}[] end`).join(', '))}
-            from elements group by customer_id, dimension, subject_id, day
-          on conflict (customer_id, dimension, subject_id, day, batch) do update set ${addRunningSums}
-          returning 1
-        )
-        select (select count(*) from picked)::int as picked, (select count(*) from gone)::int as merged, (select count(*) from merged)::int as keys`,
+    sql`with ${takeIngestRows(playRollupDays, limit)}
+        select customer_id::text as "customerId", dimension, subject_id as "subjectId", day::text as day,
+               ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `array_to_string(${c}, ',') as ${c}`).join(', '))}
+          from gone`,
   );
+  const merged = new Map<string, { customerId: string; dimension: string; subjectId: string; day: string; runningSums: Record<RollupCounter, number[] | null> }>();
+  for (const row of gone) {
+    const key = `${row.customerId}|${row.dimension}|${row.day}|${row.subjectId}`;
+    let into = merged.get(key);
+    if (into === undefined) {
+      into = { customerId: row.customerId, dimension: row.dimension, subjectId: row.subjectId, day: row.day, runningSums: { starts: null, ends: null, durationMs: null, clicks: null, viewers: null, attentionMs: null } };
+      merged.set(key, into);
+    }
+    COUNTER_COLUMNS.forEach(({ column }, c) => {
+      const text = row[column];
+      if (!text) return; // 0 all day
+      const values = text.split(',').map(Number);
+      const counter = ROLLUP_COUNTERS[c]!;
+      const sums = into.runningSums[counter];
+      if (sums === null) into.runningSums[counter] = values;
+      else for (let i = 0; i < sums.length; i++) sums[i]! += values[i]!;
+    });
+  }
+  if (merged.size > 0) {
+    const keys = [...merged.values()];
+    const runningSums = flatRunningSums(keys);
+    const rows = unnestColumns('x', keys.length, {
+      customer_id: { type: 'bigint', values: keys.map((k) => Number(k.customerId)) },
+      dimension: { type: 'text', values: keys.map((k) => k.dimension) },
+      subject_id: { type: 'text', values: keys.map((k) => k.subjectId) },
+      day: { type: 'date', values: keys.map((k) => k.day) },
+      ...Object.fromEntries(COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }])),
+    });
+    await execRows(
+      db,
+      sql`insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
+          select customer_id, dimension, subject_id, day, 0, ${sql.join(runningSums.map((r) => r.slice), sql`, `)}
+            from (select ${sql.join(
+              Object.entries(rows.column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`),
+              sql`, `,
+            )} from ${rows.from}) x
+          on conflict (customer_id, dimension, subject_id, day, batch) do update set ${addRunningSums}`,
+    );
+  }
 
-  return { merged: Number(totals?.merged ?? 0) + Number(days?.merged ?? 0), more: Number(totals?.picked ?? 0) >= limit || Number(days?.picked ?? 0) >= limit };
+  return { merged: Number(totals?.merged ?? 0) + gone.length, more: Number(totals?.picked ?? 0) >= limit || gone.length >= limit };
 }
 
 /**
