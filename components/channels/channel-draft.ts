@@ -1,7 +1,7 @@
 import type { Campaign, CampaignType } from '@/lib/api/campaigns';
 import { formMessages } from '@/lib/forms/form-messages';
-import { CampaignCreateSchema, CampaignUpdateSchema, type playbackSlotItemTypeValues } from '@/server/modules/campaigns/campaigns.schemas';
-import { dayOf } from '@/components/channels/channel-words';
+import { CampaignCreateSchema, CampaignUpdateSchema } from '@/server/modules/campaigns/campaigns.schemas';
+import { dayOf, type SlotItemType } from '@/components/channels/channel-words';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
 
 /*
@@ -13,7 +13,6 @@ import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas
 export type Named<I = string> = { id: I; name: string };
 export type DateRange = { from: string; to: string; isExcluded: boolean };
 export type SlotChoice = 'one' | 'n' | 'all';
-export type SlotItemType = (typeof playbackSlotItemTypeValues)[number];
 export type SelectionMode = 'DYNAMIC' | 'STATIC' | 'QUICK_FILTER';
 
 export type ChannelDraft = {

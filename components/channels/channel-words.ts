@@ -1,6 +1,9 @@
 import type { Campaign, CampaignAiring, CampaignType } from '@/lib/api/campaigns';
 import { formatInZone } from '@/lib/schedule/timeline';
-import type { SlotItemType } from '@/components/channels/channel-draft';
+import type { playbackSlotItemTypeValues } from '@/server/modules/campaigns/campaigns.schemas';
+
+/** What one item of a channel's turn is (`playbackSlotItemType`, spec 2). */
+export type SlotItemType = (typeof playbackSlotItemTypeValues)[number];
 
 /** How the console names each channel type (spec 2 "Campaign" types a channel is created with). */
 export const CHANNEL_TYPES: ReadonlyArray<{ value: CampaignType; label: string; hint: string }> = [

@@ -1,5 +1,4 @@
-import type { PlayRow } from './proof-of-play.queries';
-import type { PlayDimension } from './proof-of-play.table';
+import type { PlayDimension, PlayRow } from './proof-of-play.table';
 
 /*
  * The day rollups of a batch of plays (proof-of-play.table.ts): per report dimension, subject and UTC day, the

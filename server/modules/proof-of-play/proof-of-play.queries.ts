@@ -11,29 +11,11 @@ import { files } from '@/server/modules/files/files.table';
 import { messages } from '@/server/modules/messages/messages.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { ROLLUP_COUNTERS, rollupPlays, type DayRollup, type RollupCounter } from './play-rollups';
-import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
+import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension, type PlayRow } from './proof-of-play.table';
 import { SLOTS_PER_DAY } from './report-periods';
 
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
 
-/** A play as stored: the event with what the ingest adds (its tenant, the device's folder, the channel's advertiser). */
-export type PlayRow = {
-  eventId: string;
-  startedAt: number;
-  endedAt: number;
-  durationMs: number;
-  completed: boolean;
-  deviceGroupId: string | null;
-  campaignId: number | null;
-  messageId: number | null;
-  contentId: string | null;
-  pageId: string | null;
-  fileId: string | null;
-  advertiserId: string | null;
-  clicks: number;
-  viewers: number;
-  attentionMs: number;
-};
 
 /** What a play names, found in any tenant (the ingest refuses another tenant's), with its name. */
 export type PlayedItem = { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null };

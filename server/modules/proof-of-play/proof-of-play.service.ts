@@ -1,8 +1,8 @@
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import type { PlayDimension } from './proof-of-play.table';
+import type { PlayDimension, PlayRow } from './proof-of-play.table';
 import { PlayEventSchema, type PlayEvent, type PlayEventsResult } from './proof-of-play.schemas';
-import { insertPlays, lockPlayingDevice, type PlayedItem, type PlayingDeviceRow, type PlayRow, type PlaySubjectName } from './proof-of-play.queries';
+import { insertPlays, lockPlayingDevice, type PlayedItem, type PlayingDeviceRow, type PlaySubjectName } from './proof-of-play.queries';
 
 /** Spec 4 §5: the limits of a play event. */
 export const PLAY_MAX_DURATION_MS = 24 * 3_600_000;

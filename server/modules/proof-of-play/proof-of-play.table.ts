@@ -45,6 +45,25 @@ const rollupKey = () => ({
   batch: bigint('batch', { mode: 'number' }).notNull().default(0),
 });
 
+/** A play as `play_event` stores it (custom SQL, above): the event with what the ingest adds (the device's folder, the channel's advertiser). */
+export type PlayRow = {
+  eventId: string;
+  startedAt: number;
+  endedAt: number;
+  durationMs: number;
+  completed: boolean;
+  deviceGroupId: string | null;
+  campaignId: number | null;
+  messageId: number | null;
+  contentId: string | null;
+  pageId: string | null;
+  fileId: string | null;
+  advertiserId: string | null;
+  clicks: number;
+  viewers: number;
+  attentionMs: number;
+};
+
 export const playRollupDays = pgTable(
   'play_rollup_day',
   {
