@@ -50,8 +50,8 @@ describe('execRows with a prepared statement', () => {
 
 describe('unnestColumns', () => {
   const read = (rows: number, columns: Parameters<typeof unnestColumns>[2]) => {
-    const { from, column } = unnestColumns('x', rows, columns);
-    const query = sql`select ${sql.join(Object.entries(column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`), sql`, `)} from ${from}`;
+    const { from, list } = unnestColumns('x', rows, columns);
+    const query = sql`select ${list} from ${from}`;
 
     return { params: new PgDialect().sqlToQuery(query).params, rows: execRows(t.db, query) };
   };

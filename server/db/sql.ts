@@ -108,14 +108,15 @@ type ColumnValue = string | number | boolean | null;
  * `rows` rows bound column by column and read in step by `unnest` as `alias`: each column one array parameter
  * (`arrayParam`), except a column whose values are all the same (a batch's device folder, counters that are all
  * 0, ids none of the rows has), bound once as one value: nothing to build, send, parse or unnest for it.
- * Answers the FROM item and each column's expression (`alias.name`, or the value).
+ * Answers the FROM item, each column's expression (`alias.name`, or the value) and `list`, every column as its
+ * name (a select list).
  */
 export function unnestColumns<K extends string>(
   alias: string,
   rows: number,
   // `array`: the values' `arrayParam`, when the statement binds it elsewhere too (built once).
   columns: Record<K, { type: ArrayElementType; values: readonly ColumnValue[]; array?: SQL }>,
-): { from: SQL; column: Record<K, SQL> } {
+): { from: SQL; column: Record<K, SQL>; list: SQL } {
   const arrays: SQL[] = [];
   const names: string[] = [];
   const column = {} as Record<K, SQL>;
@@ -133,6 +134,10 @@ export function unnestColumns<K extends string>(
     }
   }
   const from = arrays.length === 0 ? sql`generate_series(1, ${rows}::int) as ${sql.raw(alias)}` : sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(`${alias}(${names.join(', ')})`)}`;
+  const list = sql.join(
+    (Object.keys(column) as K[]).map((name) => sql`${column[name]} as ${sql.raw(name)}`),
+    sql`, `,
+  );
 
-  return { from, column };
+  return { from, column, list };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { arrayParam, bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
+import { bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
 import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
@@ -121,10 +121,7 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
   const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
 
   return sql`rollup as (
-          select ${customerId}::bigint as customer_id, ${sql.join(
-            Object.entries(rows.column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`),
-            sql`, `,
-          )}
+          select ${customerId}::bigint as customer_id, ${rows.list}
             from ${rows.from}
            where ${when}
         ),
@@ -234,10 +231,7 @@ async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: n
       db,
       sql`insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
           select customer_id, dimension, subject_id, day, 0, ${sql.join(runningSums.map((r) => r.slice), sql`, `)}
-            from (select ${sql.join(
-              Object.entries(rows.column).map(([name, value]) => sql`${value} as ${sql.raw(name)}`),
-              sql`, `,
-            )} from ${rows.from}) x
+            from (select ${rows.list} from ${rows.from}) x
           on conflict (customer_id, dimension, subject_id, day, batch) do update set ${addRunningSums}`,
     );
   }
@@ -283,6 +277,11 @@ export async function insertPlays(
     attention_ms: { type: 'bigint', values: column('attentionMs') },
   });
   const x = rows.column;
+  const names = unnestColumns('s', subjects.length, {
+    dimension: { type: 'text', values: subjects.map((s) => s.dimension) },
+    id: { type: 'text', values: subjects.map((s) => s.id) },
+    name: { type: 'text', values: subjects.map((s) => s.name) },
+  });
   const [row] = await execRows<{ stored: number; reported: string[] | null }>(
     tx,
     sql`with reported as materialized (select r.event_id from play_event_reported(${customerId}::bigint, ${deviceId}::uuid, ${eventIds}) as r(event_id)),
@@ -298,8 +297,7 @@ export async function insertPlays(
         ${rollupCtes(customerId, rollupPlays(deviceId, plays), sql`not exists (select 1 from reported)`)},
         named as (
           insert into ${playSubjects} (customer_id, dimension, subject_id, name)
-          select ${customerId}, x.dimension, x.id, x.name
-            from unnest(${arrayParam(subjects.map((s) => s.dimension), 'text')}, ${arrayParam(subjects.map((s) => s.id), 'text')}, ${arrayParam(subjects.map((s) => s.name), 'text')}) as x(dimension, id, name)
+          select ${customerId}, n.dimension, n.id, n.name from (select ${names.list} from ${names.from}) n
           on conflict (customer_id, dimension, subject_id) do update set name = excluded.name, updated_at = now()
            where ${playSubjects.name} is distinct from excluded.name
           returning 1
