@@ -33,9 +33,9 @@ export async function createService(config: Config, log: Logger): Promise<Servic
   let authFeed: AuthChangeListener | undefined;
   let sockets: SocketEndpoint[] | undefined;
   let ready = false;
-  let starting = true;
   const app = createApp({
-    starting: () => starting,
+    // Until prepare has started the endpoints, and again once close has begun: the upgrade listener's rule too.
+    starting: () => sockets === undefined,
     db: handle.db,
     config,
     storage,
@@ -68,7 +68,6 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       await ensureInitialFolders(handle.db);
       await prepareModules(handle.db);
       sockets = await startModuleSockets({ handle, config, storage, log });
-      starting = false;
 
       return result;
     },

@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
   if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
   app.use('*', async (c, next) => {
-    if (deps.starting?.() && !HEALTH_CHECKS.has(c.req.path)) throw new ServiceUnavailableError('The service is starting; try again shortly', 5);
+    if (deps.starting?.() && !HEALTH_CHECKS.has(c.req.path)) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));

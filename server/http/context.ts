@@ -14,8 +14,9 @@ export type AppDeps = {
   /** Answers when the database and storage answer (readiness). */
   ready: () => Promise<boolean>;
   /**
-   * True while the server starts (migrations, the endpoints): every route but the health checks answers 503, so
-   * no request reaches a database its migrations have not reached yet. Absent: started.
+   * True while the server starts (migrations, the endpoints) and once it has begun to stop: every route but the
+   * health checks answers 503, so no request reaches a database its migrations have not reached yet, or one being
+   * closed. Absent: started.
    */
   starting?: () => boolean;
 };
