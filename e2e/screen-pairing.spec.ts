@@ -22,11 +22,23 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('connected (manifest ETag');
 
     await signIn(page, tech.email, tech.password);
+    // The dialog opened before the tenant's root folder has loaded takes that folder once it arrives.
+    let releaseRoot!: () => void;
+    const rootHeld = new Promise<void>((resolve) => (releaseRoot = resolve));
+    const isRootRead = (url: URL) => url.pathname === '/api/v2/deviceGroup' && (url.searchParams.get('search') ?? '').includes('parentId');
+    await page.route(isRootRead, async (route) => {
+      await rootHeld;
+      await route.continue();
+    });
     await page.goto('/screens');
     await page.getByRole('button', { name: 'Add screen' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a screen' });
+    await expect(dialog.getByTestId('add-screen-folder')).toHaveText('');
     await dialog.getByLabel('Code on the screen').fill('0000' === sim.code() ? '9999' : '0000');
     await dialog.getByLabel('Name').fill('Lobby left');
+    releaseRoot();
+    await expect(dialog.getByTestId('add-screen-folder')).toHaveText('All screens');
+    await page.unroute(isRootRead);
     await dialog.getByRole('button', { name: 'Add screen' }).click();
     // A wrong code says what went wrong and keeps the dialog open.
     await expect(dialog.getByText(/No screen shows this code/)).toBeVisible();

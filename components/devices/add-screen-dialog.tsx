@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,6 +43,18 @@ function browserTimeZone(): string {
 }
 
 type FolderChoice = { id: string; name: string };
+
+/**
+ * The folder the claim lands in when none was chosen: a dialog opened before the tenant's root folder had loaded
+ * takes it once it arrives (otherwise "Add screen" would ask for a folder the user never saw empty).
+ */
+function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<typeof AddScreenSchema>, unknown, z.output<typeof AddScreenSchema>>; folderId: string }) {
+  useEffect(() => {
+    if (folderId && !form.getValues('folderId')) form.setValue('folderId', folderId, { shouldValidate: form.formState.isSubmitted });
+  }, [form, folderId]);
+
+  return null;
+}
 
 /**
  * Claims a screen by the code it shows and puts it in the chosen folder: the claim lands it in the tenant's
@@ -103,6 +116,7 @@ export function AddScreenDialog({
     >
       {(fields, form) => (
         <>
+          <DefaultFolder form={form} folderId={initial.id} />
           {fields.text('activationCode', { label: 'Code on the screen', autoFocus: true, inputMode: 'numeric', placeholder: '1234' })}
           {fields.text('deviceName', { label: 'Name', placeholder: 'Lobby, left' })}
           {fields.select('timeZone', {
