@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix } from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -20,7 +20,7 @@ test('an approver creates a channel for a folder of simulated screens and sees w
   const sims = [startSimulator(baseURL!), startSimulator(baseURL!)];
   try {
     const ownerToken = (await passwordGrant(request, owner.email, owner.password)).access_token;
-    const screensRoot = (await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const screensRoot = await rootGroupId(request, ownerToken, 'deviceGroup');
     const lobby = await api<{ id: string }>(request, ownerToken, 'POST', `/api/deviceGroup/${screensRoot}`, { name: 'Lobby screens' });
     const deviceIds: string[] = [];
     for (const [i, sim] of sims.entries()) {
@@ -37,7 +37,7 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     // A team with one of the two screens: choosing it narrows the live count.
     const team = await api<{ id: string; name: string }>(request, ownerToken, 'POST', '/api/team', { name: `Front desk ${suffix}` });
     await api(request, ownerToken, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}`, { resourcesToAdd: [{ id: deviceIds[0], readOnly: false }] });
-    const contentRoot = (await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const contentRoot = await rootGroupId(request, ownerToken, 'contentGroup');
     await api(request, ownerToken, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
       name: 'Welcome loop',
       simpleLoopType: 'NORMAL',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * Content (issue 12): the content library with its folders, a playlist built in the editor from uploaded
@@ -123,7 +123,7 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
 
   // Where it is embedded shows before deleting it (the refused delete below logs its 409 in the console).
   const editorToken = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
-  const root = (await api<{ content: { id: string }[] }>(request, editorToken, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const root = await rootGroupId(request, editorToken, 'contentGroup');
   await api(request, editorToken, 'POST', `/api/simpleLoop?contentGroupId=${root}`, {
     name: 'Outer loop',
     simpleLoopType: 'NORMAL',
@@ -341,7 +341,7 @@ test('an editor selects several items, moves them by drag and by the bulk action
   const t = await contentTenant(request);
   const token = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
   const approverToken = (await passwordGrant(request, t.approver.email, t.approver.password)).access_token;
-  const root = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const root = await rootGroupId(request, token, 'contentGroup');
   for (const name of ['Archive', 'Shelf']) await api(request, token, 'POST', '/api/contentGroup', { name });
   const templates = await api<{ content: { id: string; name: string }[] }>(request, token, 'GET', '/api/template?size=100');
   const welcome = templates.content.find((tpl) => tpl.name === 'Welcome screen')!;
@@ -456,7 +456,7 @@ test('an editor selects several items, moves them by drag and by the bulk action
 test('a playlist item gets a validity in its row, part of undo and autosave, and keeps it after a reload', async ({ page, request }) => {
   const t = await contentTenant(request);
   const token = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
-  const root = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const root = await rootGroupId(request, token, 'contentGroup');
   const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${root}`, {
     name: 'Timed loop',
     simpleLoopType: 'NORMAL',

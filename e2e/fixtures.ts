@@ -102,6 +102,25 @@ export async function rootFolderId(request: APIRequestContext, token: string, cu
   return page.content[0]!.id;
 }
 
+/** The id of the caller's tenant's root folder of a kind: `contentGroup` (content) or `deviceGroup` (screens). */
+export async function rootGroupId(request: APIRequestContext, token: string, kind: 'contentGroup' | 'deviceGroup'): Promise<string> {
+  return (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+}
+
+/** A channel (campaign) that plays one playlist or content, serially, on the screens of one folder. */
+export function contentChannel(name: string, contentId: string, deviceGroupId: string, enabled = true) {
+  return {
+    name,
+    enabled,
+    level: 'WIDGET',
+    type: 'CONTENT',
+    version: '2.0',
+    contentShuffleMode: 'SERIAL',
+    contentAssignment: { assignments: [{ contentId, weight: 1 }] },
+    deviceGroupAssignment: { assignments: [{ deviceGroupId }] },
+  };
+}
+
 export async function createFolder(request: APIRequestContext, token: string, customerId: number, parentId: string, name: string): Promise<string> {
   const folder = await api<{ id: string }>(request, token, 'POST', `/api/fileFolder/?customerId=${customerId}&parentId=${parentId}&name=${encodeURIComponent(name)}`);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * Proof of play in the console (issue 15, "Console"): plays reported by two screens through the device API
@@ -53,7 +53,7 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   const foyer = await screen(request, ownerToken, 'Foyer');
   const bar = await screen(request, ownerToken, 'Bar');
   await api(request, ownerToken, 'POST', '/api/v2/device/move', { deviceIds: [foyer.id], targetGroupId: lobby.id });
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const contentRoot = await rootGroupId(request, ownerToken, 'contentGroup');
   const loop = await api<{ id: string }>(request, ownerToken, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
     name: 'Welcome loop',
     simpleLoopType: 'NORMAL',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix } from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -60,26 +60,16 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
 
     // An approver's channel for every screen plays; a switched-off one says why it does not.
     const owner = await passwordGrant(request, tech.email, tech.password);
-    const contentRoot = (await api<{ content: { id: string }[] }>(request, owner.access_token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-    const screensRoot = (await api<{ content: { id: string }[] }>(request, owner.access_token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const contentRoot = await rootGroupId(request, owner.access_token, 'contentGroup');
+    const screensRoot = await rootGroupId(request, owner.access_token, 'deviceGroup');
     const loop = await api<{ id: string }>(request, owner.access_token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
       name: 'Welcome loop',
       simpleLoopType: 'NORMAL',
       version: '2.0',
       data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
     });
-    const channel = (name: string, enabled: boolean) => ({
-      name,
-      enabled,
-      level: 'WIDGET',
-      type: 'CONTENT',
-      version: '2.0',
-      contentShuffleMode: 'SERIAL',
-      contentAssignment: { assignments: [{ contentId: loop.id, weight: 1 }] },
-      deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
-    });
-    await api(request, owner.access_token, 'POST', '/api/campaign', channel('Lobby channel', true));
-    await api(request, owner.access_token, 'POST', '/api/campaign', channel('Night channel', false));
+    await api(request, owner.access_token, 'POST', '/api/campaign', contentChannel('Lobby channel', loop.id, screensRoot));
+    await api(request, owner.access_token, 'POST', '/api/campaign', contentChannel('Night channel', loop.id, screensRoot, false));
     await page.reload();
     await expect(page.getByRole('list', { name: 'Segments' })).toContainText('Lobby channel');
     const explained = page.getByRole('list', { name: 'Channels and schedules' });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * The signage loop with the real web player: a technician uploads an image and a video in the console; a
@@ -26,6 +26,16 @@ function current(player: Page) {
 
     return layer ? { kind: layer.dataset.kind, fileId: layer.dataset.fileId, visible: layer.style.visibility !== 'hidden' } : null;
   });
+}
+
+/** Whether the image `fileId` is drawn (decoded) in the player's current layer, that layer revealed. */
+function imageShown(player: Page, fileId: string) {
+  return player.evaluate((id) => {
+    const layer = document.querySelector<HTMLElement>('#stage > .layer[data-state="current"]');
+    const img = layer?.querySelector<HTMLImageElement>(`img[data-file-id="${id}"]`);
+
+    return Boolean(layer?.style.visibility !== 'hidden' && img?.complete && img.naturalWidth > 0);
+  }, fileId);
 }
 
 test('a browser at /player is added by its code, plays the channel\'s image and video, and the report counts its plays', async ({ page, browser, request, baseURL }) => {
@@ -70,8 +80,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     expect(image && video).toBeTruthy();
 
     // A playlist of both, in a channel for the "Lobby screens" folder.
-    const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-    const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+    const contentRoot = await rootGroupId(request, token, 'contentGroup');
+    const screensRoot = await rootGroupId(request, token, 'deviceGroup');
     const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}`, { name: 'Lobby screens' });
     const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
       name: 'Lobby welcome',
@@ -104,16 +114,7 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
       },
     });
     const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, loopBody('poster', image.id));
-    await api(request, token, 'POST', '/api/campaign', {
-      name: 'Lobby channel',
-      enabled: true,
-      level: 'WIDGET',
-      type: 'CONTENT',
-      version: '2.0',
-      contentShuffleMode: 'SERIAL',
-      contentAssignment: { assignments: [{ contentId: loop.id, weight: 1 }] },
-      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
-    });
+    await api(request, token, 'POST', '/api/campaign', contentChannel('Lobby channel', loop.id, lobby.id));
 
     // The QR code's link: the screens page opens "Add a screen" with the code filled in.
     await page.goto(`/screens?pair=${activationCode}`);
@@ -132,9 +133,9 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     // The player hears the claim, fetches its manifest and plays: the image, then the video with its time moving.
     await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
     await expect(player.locator('body')).toHaveAttribute('data-layer', 'CHANNELS', { timeout: 30_000 });
-    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: image.id, visible: true });
-    await expect(player.locator(`#stage > .layer[data-state="current"] img[data-file-id="${image.id}"]`)).toBeVisible();
-    await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    // The image drawn while it is the current layer: where the loop stands at the claim, and how fast the file
+    // comes, decide on which pass that is.
+    await expect.poll(() => imageShown(player, image.id), { timeout: 60_000 }).toBe(true);
     await screenshot(player, 'player-image');
     await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
     const videoTime = () => player.evaluate(() => document.querySelector<HTMLVideoElement>('#stage > .layer[data-state="current"] video')?.currentTime ?? -1);
@@ -239,8 +240,7 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
     const offlineStart = await videoTime();
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(offlineStart);
-    await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'image', fileId: portrait.id, visible: true });
-    await expect.poll(() => player.evaluate(() => document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img')?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await expect.poll(() => imageShown(player, portrait.id), { timeout: 60_000 }).toBe(true);
     await screenshot(player, 'player-offline');
 
     // The plays made meanwhile wait in the player's IndexedDB queue, and reach the server once it is back.
@@ -270,6 +270,80 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const waiting = await queued();
     await screenContext.setOffline(false);
     await expect.poll(playCount, { timeout: 120_000 }).toBeGreaterThanOrEqual(beforeReturn + waiting);
+  } finally {
+    await screenContext.close();
+  }
+});
+
+test('a file still on its way when its slot ends is not reported as played; its plays count from its first frame', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  const admin = await passwordGrant(request);
+  const customer = await createCustomer(request, admin.access_token, `Late file ${suffix}`);
+  const owner = await createUser(request, admin.access_token, customer.id, 'OWNER', 'Late Owner', suffix);
+  const token = (await passwordGrant(request, owner.email, owner.password)).access_token;
+  const image = await uploadFile(request, token, customer.id, PNG);
+  const contentRoot = await rootGroupId(request, token, 'contentGroup');
+  const screensRoot = await rootGroupId(request, token, 'deviceGroup');
+  const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
+    name: 'Between',
+    structureType: 'SLIDE',
+    data: { pages: [{ name: 'Main', pageStyle: { backgroundColor: '#0f766e' }, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 }, widgets: [] }] },
+  });
+  const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
+    name: 'Late loop',
+    simpleLoopType: 'NORMAL',
+    version: '2.0',
+    data: {
+      loopData: { resolution: { width: 1920, height: 1080 } },
+      slides: [
+        { key: 'poster', type: 'FILE', id: image.id, durationMs: 3_000 },
+        { key: 'between', type: 'CONTENT', id: slide.id, durationMs: 3_000 },
+      ],
+    },
+  });
+  await api(request, token, 'POST', '/api/campaign', contentChannel('Late channel', loop.id, screensRoot));
+
+  // Without a service worker every file request is the page's own, so the image's can be held back.
+  const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL, serviceWorkers: 'block' });
+  const player = await screenContext.newPage();
+  const playerErrors = collectConsoleErrors(player);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldRequests = 0;
+  await player.route(
+    (url) => url.pathname.includes(image.id),
+    async (route) => {
+      heldRequests++;
+      await held;
+      await route.continue();
+    },
+  );
+  const reported: { fileId?: string; startedAt: number; endedAt: number }[] = [];
+  player.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/display/proofOfPlay')) reported.push(...req.postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as (typeof reported)[number]));
+  });
+  try {
+    await player.goto('/player');
+    const code = player.getByTestId('activation-code');
+    await expect(code).toHaveText(/^\d{4}$/, { timeout: 20_000 });
+    await api(request, token, 'POST', '/api/v2/device/assignToCustomer', { activationCode: await code.textContent(), deviceName: 'Late file', timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
+
+    // The image's slot comes and goes while its file is held: nothing of it was seen.
+    await expect.poll(() => current(player), { timeout: 60_000 }).toMatchObject({ kind: 'image', fileId: image.id });
+    await expect.poll(() => current(player), { timeout: 30_000 }).toMatchObject({ kind: 'slide' });
+    expect(heldRequests).toBeGreaterThan(0);
+    await player.waitForTimeout(1_000);
+    const releasedAt = Date.now();
+    release();
+    await expect.poll(() => imageShown(player, image.id), { timeout: 30_000 }).toBe(true);
+
+    // Its plays, uploaded once a pass with the file has ended, all begin after the file came.
+    const imagePlays = () => reported.filter((e) => e.fileId === image.id);
+    await expect.poll(() => imagePlays().length, { timeout: 90_000 }).toBeGreaterThan(0);
+    for (const play of imagePlays()) expect(play.startedAt).toBeGreaterThanOrEqual(releasedAt - 250);
+    expect(reported.filter((e) => !e.fileId).length).toBeGreaterThan(0);
+    expect(playerErrors).toEqual([]);
   } finally {
     await screenContext.close();
   }

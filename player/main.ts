@@ -110,7 +110,9 @@ class Player {
         this.showing = play;
         document.body.dataset.playing = play.key;
       },
-      revealed: () => markOnce('player:first-frame', true),
+      revealed: (_play, shown) => {
+        if (shown) markOnce('player:first-frame', true);
+      },
       volume: () => this.settings.volume ?? 0,
     }, {
       resolve: () => this.resolver(),

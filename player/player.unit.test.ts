@@ -5,7 +5,7 @@ import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
 import { channelPlays, manifestResolver, segmentPlays } from './plan';
 import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
-import { STALL_MS, StallWatch } from './stage';
+import { STALL_MS, StallWatch, shownSpan } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -187,5 +187,19 @@ describe('the stall watchdog', () => {
     expect(watch.stalled(0.6, false, 18_000)).toBe(false);
     expect(watch.stalled(4, true, 60_000)).toBe(false);
     expect(watch.stalled(4, true, 90_000)).toBe(false);
+  });
+});
+
+describe('what a play event covers', () => {
+  it('runs from the first frame when the file came after its slot began, to its end', () => {
+    expect(shownSpan(10_000, 10_000, 13_000)).toEqual({ startedAt: 10_000, endedAt: 13_000 });
+    expect(shownSpan(10_000, 11_500, 13_000)).toEqual({ startedAt: 11_500, endedAt: 13_000 });
+    // Built ahead: a frame before the slot began counts from the slot.
+    expect(shownSpan(10_000, 9_000, 13_000)).toEqual({ startedAt: 10_000, endedAt: 13_000 });
+  });
+
+  it('is nothing for an entry that never had a frame in its slot', () => {
+    expect(shownSpan(10_000, undefined, 13_000)).toBeUndefined();
+    expect(shownSpan(10_000, 13_000, 13_000)).toBeUndefined();
   });
 });

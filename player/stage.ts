@@ -12,7 +12,7 @@ import { channelPlays, channelsForWidget, contentPlays, slideDurationMs, type Pl
  * screens agree and drift is corrected. Two layers: the next entry is built (and a video loaded) behind the
  * current one and revealed once it has a frame, so there is no black gap. A video whose time stops moving
  * for 15 s is skipped. Slides are drawn by lib/player/render.ts; their channel and playlist widgets get
- * a nested stage. Each entry shown is reported (proof of play) when it ends.
+ * a nested stage. Each entry shown is reported (proof of play) when it ends, from its first frame.
  */
 
 export const STALL_MS = 15_000;
@@ -26,8 +26,8 @@ export type PlayHooks = {
   played: (play: Play, startedAt: number, endedAt: number, completed: boolean) => void;
   /** The entry now due (the heartbeat's `currentItem`); it is revealed once it has a frame. */
   showing?: (play: Play) => void;
-  /** The entry's layer was revealed (it has a frame, or its wait ran out): it is painted from the next frame. */
-  revealed?: (play: Play) => void;
+  /** The entry's layer was revealed (`shown`: it has a frame; otherwise its wait ran out): it is painted from the next frame. */
+  revealed?: (play: Play, shown: boolean) => void;
   /** The playback settings (volume 0–100). */
   volume?: () => number;
 };
@@ -50,7 +50,21 @@ export class StallWatch {
   }
 }
 
-type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<void>; video?: HTMLVideoElement };
+/** `ready` answers whether the entry has a frame to show (false: its file failed to load). */
+type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<boolean>; video?: HTMLVideoElement };
+/** The entry on screen: its slot began at `startedAt`; `shownAt` is when it had its first frame, if it has had one. */
+type Current = Layer & { startedAt: number; index: number; shownAt?: number };
+
+/**
+ * What an entry's play event covers: from its slot's start or its first frame, whichever is later, to its end.
+ * Nothing when it never had a frame (a file still loading when its slot ended, or one that failed): proof of
+ * play counts what was seen.
+ */
+export function shownSpan(startedAt: number, shownAt: number | undefined, endedAt: number): { startedAt: number; endedAt: number } | undefined {
+  if (shownAt === undefined || shownAt >= endedAt) return undefined;
+
+  return { startedAt: Math.max(startedAt, shownAt), endedAt };
+}
 
 function box(doc: Document): HTMLElement {
   const node = doc.createElement('div');
@@ -62,7 +76,7 @@ function box(doc: Document): HTMLElement {
 export class Stage {
   private plays: readonly Play[] = [];
   private anchor = 0;
-  private current: (Layer & { startedAt: number; index: number }) | undefined;
+  private current: Current | undefined;
   private prepared: (Layer & { index: number }) | undefined;
   /** Layers replaced but still on screen until the new one has a frame. */
   private leaving: Layer[] = [];
@@ -130,9 +144,12 @@ export class Stage {
   }
 
   private finishCurrent(completed: boolean): void {
-    const current = this.current;
-    if (!current) return;
-    this.hooks.played(current.play, current.startedAt, this.hooks.now(), completed);
+    if (this.current) this.report(this.current, this.hooks.now(), completed);
+  }
+
+  private report(entry: Current, endedAt: number, completed: boolean): void {
+    const span = shownSpan(entry.startedAt, entry.shownAt, endedAt);
+    if (span) this.hooks.played(entry.play, span.startedAt, span.endedAt, completed);
   }
 
   /** Shows what the clock says plays now; `skipped`: the current entry ends early (a stalled video). */
@@ -176,7 +193,7 @@ export class Stage {
     }
     if (layer.video) this.startVideo(layer.video, offsetMs);
     if (previous) this.leaving.push(previous);
-    const reveal = () => {
+    const reveal = (shown: boolean) => {
       // Superseded meanwhile: the newer layer's reveal removes what is leaving.
       if (this.stopped || this.current?.element !== layer.element) return;
       layer.element.style.visibility = 'visible';
@@ -186,14 +203,18 @@ export class Stage {
         old.element.remove();
       }
       this.leaving = [];
-      this.hooks.revealed?.(layer.play);
+      this.hooks.revealed?.(layer.play, shown);
     };
-    if (previous) this.hooks.played(previous.play, previous.startedAt, now, !skipped);
-    this.current = { ...layer, startedAt: now, index };
+    if (previous) this.report(previous, now, !skipped);
+    const entry: Current = { ...layer, startedAt: now, index };
+    this.current = entry;
+    void layer.ready.then((shown) => {
+      if (shown) entry.shownAt ??= this.hooks.now();
+    });
     layer.element.dataset.state = 'current';
     if (previous) previous.element.dataset.state = 'leaving';
     // Wait (at most a second) for a frame before the old layer goes: no black gap between items.
-    void Promise.race([layer.ready, new Promise<void>((r) => setTimeout(r, 1_000))]).then(reveal);
+    void Promise.race([layer.ready, new Promise<boolean>((r) => setTimeout(r, 1_000, false))]).then(reveal);
     this.hooks.showing?.(this.current.play);
     this.schedule(remaining);
     if (layer.video) this.watch(layer.video);
@@ -253,7 +274,7 @@ export class Stage {
     element.className = 'layer';
     element.dataset.key = play.key;
     element.dataset.kind = play.kind;
-    if (play.kind === 'slide') return { play, element, ...this.buildSlide(element, play.data), ready: Promise.resolve() };
+    if (play.kind === 'slide') return { play, element, ...this.buildSlide(element, play.data), ready: Promise.resolve(true) };
     element.dataset.fileId = play.file.id;
     if (play.kind === 'image') {
       const img = doc.createElement('img');
@@ -262,7 +283,10 @@ export class Stage {
       img.dataset.fileId = play.file.id;
       img.src = play.file.url;
       element.appendChild(img);
-      const ready = img.decode().catch(() => undefined);
+      const ready = img.decode().then(
+        () => true,
+        () => false,
+      );
 
       return { play, element, stop: () => undefined, ready };
     }
@@ -274,9 +298,9 @@ export class Stage {
     video.dataset.fileId = play.file.id;
     video.src = play.file.url;
     element.appendChild(video);
-    const ready = new Promise<void>((resolve) => {
-      video.addEventListener('playing', () => resolve(), { once: true });
-      video.addEventListener('error', () => resolve(), { once: true });
+    const ready = new Promise<boolean>((resolve) => {
+      video.addEventListener('playing', () => resolve(true), { once: true });
+      video.addEventListener('error', () => resolve(false), { once: true });
     });
     // A video that cannot load is skipped at once rather than showing nothing for its slot.
     video.addEventListener('error', () => {
