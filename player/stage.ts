@@ -283,9 +283,15 @@ export class Stage {
       img.dataset.fileId = play.file.id;
       img.src = play.file.url;
       element.appendChild(img);
+      const loaded = new Promise<boolean>((resolve) => {
+        img.addEventListener('load', () => resolve(true), { once: true });
+        img.addEventListener('error', () => resolve(false), { once: true });
+      });
+      // decode(): paintable without a blank frame. A refused decode (browsers refuse some very large images) of a
+      // file that loaded still shows, so it still counts.
       const ready = img.decode().then(
         () => true,
-        () => false,
+        () => loaded,
       );
 
       return { play, element, stop: () => undefined, ready };
