@@ -82,6 +82,15 @@ describe('state-setting commands', () => {
     expect(await row(d.id)).toMatchObject({ emergencyStatus: true, timeZone: 'Asia/Kolkata', licenseStatus: 'FREE', licenseType: 'BASIC' });
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE`)).status).toBe(400);
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED`)).status).toBe(400);
+    // The status that clears the order, with an order (the fuzzer's 500: the column assigned twice in one UPDATE).
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED&licenseOrderId=7`)).body).toEqual({ updated: 1 });
+    const unlicensed = await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED&licenseOrderId=1`);
+    expect(unlicensed.status, JSON.stringify(unlicensed.body)).toBe(400);
+    expect(unlicensed.body).toMatchObject({ key: 'request.error.invalid', details: { parameter: 'licenseOrderId' } });
+    expect(await row(d.id)).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: 7 });
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED`)).body).toEqual({ updated: 1 });
+    expect(await row(d.id)).toMatchObject({ licenseStatus: 'UN_LICENSED', licenseOrderId: null });
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${(await contentOf(k.customerId)).id}&asAssigned=true&asEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
     expect((await post(`/api/v2/device/time?${q}&timeZone=Nowhere/Land`)).status).toBe(400);
   });
 

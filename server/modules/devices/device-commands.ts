@@ -27,10 +27,24 @@ type Body<N extends CommandName> = N extends keyof typeof commandBodies ? z.infe
 /** How a command acts: a setting of the manifest, columns of the device, or a one-shot command for the player. */
 type Effect<N extends CommandName> =
   | { kind: 'setting'; key: string; value: (params: Params<N>, body: Body<N>) => unknown }
-  | { kind: 'columns'; set: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<SQL> | SQL }
+  | { kind: 'columns'; set: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<ColumnValues> | ColumnValues }
   | { kind: 'command'; params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown> };
 
 type CommandContext = { tx: Executor; customerId: number };
+
+/**
+ * The device columns a command sets, by SQL column name, each to its value: keyed, so one statement can
+ * never assign a column twice (PostgreSQL refuses "multiple assignments to same column" with a 500).
+ */
+type ColumnValues = Record<string, SQL>;
+
+/** `col = value, …` of an UPDATE. */
+function assignments(values: ColumnValues): SQL {
+  return sql.join(
+    Object.entries(values).map(([name, value]) => sql`${sql.identifier(name)} = ${value}`),
+    sql`, `,
+  );
+}
 
 export type CommandDefinition<N extends CommandName = CommandName> = {
   minRole: Role;
@@ -52,8 +66,6 @@ async function ownContent(ctx: CommandContext, contentId: string): Promise<strin
   return found;
 }
 
-const column = (name: string) => sql.identifier(name);
-
 export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
   assignContent: {
     minRole: PLAYS,
@@ -65,9 +77,8 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
         const asEmergency = p.asEmergency ?? false;
         if (!asAssigned && !asEmergency) throw new ValidationError('request.error.invalid', 'Assign the content as assigned, as emergency content, or both', { parameter: 'asAssigned' });
         const id = await ownContent(ctx, p.contentId);
-        const parts = [asAssigned && sql`${column('content_id')} = ${id}::uuid`, asEmergency && sql`${column('emergency_content_id')} = ${id}::uuid`].filter((x): x is SQL => Boolean(x));
 
-        return sql.join(parts, sql`, `);
+        return { ...(asAssigned && { content_id: sql`${id}::uuid` }), ...(asEmergency && { emergency_content_id: sql`${id}::uuid` }) };
       },
     },
   },
@@ -77,10 +88,10 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
     effect: {
       kind: 'columns',
       set: (p) => {
-        const parts = [(p.detachAssigned ?? true) && sql`${column('content_id')} = null`, (p.detachEmergency ?? false) && sql`${column('emergency_content_id')} = null`].filter((x): x is SQL => Boolean(x));
-        if (parts.length === 0) throw new ValidationError('request.error.invalid', 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
+        const values: ColumnValues = { ...((p.detachAssigned ?? true) && { content_id: sql`null` }), ...((p.detachEmergency ?? false) && { emergency_content_id: sql`null` }) };
+        if (Object.keys(values).length === 0) throw new ValidationError('request.error.invalid', 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
 
-        return sql.join(parts, sql`, `);
+        return values;
       },
     },
   },
@@ -98,7 +109,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
   restart: { minRole: TECH, summary: 'Restart the player', effect: { kind: 'command', params: () => ({}) } },
   rebootTime: { minRole: TECH, summary: 'Set (or, with DELETE, remove) the daily reboot time', deletable: true, effect: { kind: 'setting', key: 'rebootTime', value: (p) => p.time } },
   workingHours: { minRole: TECH, summary: 'Set the working hours', effect: { kind: 'setting', key: 'workingHours', value: (_p, b) => b } },
-  time: { minRole: TECH, summary: 'Set the device\'s time zone', effect: { kind: 'columns', set: (p) => sql`${column('time_zone')} = ${p.timeZone}` } },
+  time: { minRole: TECH, summary: 'Set the device\'s time zone', effect: { kind: 'columns', set: (p) => ({ time_zone: sql`${p.timeZone}` }) } },
   location: { minRole: TECH, summary: 'Set the device\'s location', effect: { kind: 'setting', key: 'location', value: (_p, b) => b } },
   setWeatherLocation: { minRole: TECH, summary: 'Set the location weather widgets show', effect: { kind: 'setting', key: 'weatherLocation', value: (p) => p.weatherLocation } },
   sensorConfig: { minRole: TECH, summary: 'Set the sensor configuration', effect: { kind: 'setting', key: 'sensorConfig', value: (_p, b) => b } },
@@ -115,7 +126,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
         const next =
           p.updateMethod === 'SET' ? sql`${body}::jsonb` : p.updateMethod === 'ADD_OR_UPDATE' ? sql`${current} || ${body}::jsonb` : sql`${current} - array(select jsonb_object_keys(${body}::jsonb))`;
 
-        return sql`${column('settings')} = ${devices.settings} || jsonb_build_object('advancedConfiguration', ${next})`;
+        return { settings: sql`${devices.settings} || jsonb_build_object('advancedConfiguration', ${next})` };
       },
     },
   },
@@ -125,7 +136,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
   showName: { minRole: TECH, summary: 'Show or hide the device name on screen', effect: { kind: 'setting', key: 'showName', value: (p) => p.enabled } },
   requestLog: { minRole: TECH, summary: 'Ask the player for its logs', effect: { kind: 'command', params: (p) => ({ systemLog: p.systemLog ?? false, systemReport: p.systemReport ?? false }) } },
   update: { minRole: TECH, summary: 'Update the player software', effect: { kind: 'command', params: (p) => (p.version ? { version: p.version } : {}) } },
-  emergency: { minRole: TECH, summary: 'Turn emergency mode on or off', effect: { kind: 'columns', set: (p) => sql`${column('emergency_status')} = ${p.emergencyStatus}` } },
+  emergency: { minRole: TECH, summary: 'Turn emergency mode on or off', effect: { kind: 'columns', set: (p) => ({ emergency_status: sql`${p.emergencyStatus}` }) } },
   turnOnRapidPreviewMode: {
     minRole: TECH,
     summary: 'Take screenshots often for a while',
@@ -143,15 +154,18 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
         }
         if (p.licenseStatus === 'FREE' && !p.licenseType) throw new ValidationError('request.error.invalid', 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
         if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined) throw new ValidationError('request.error.invalid', 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
-        const parts = [
-          p.licenseStatus !== undefined && sql`${column('license_status')} = ${p.licenseStatus}`,
-          p.licenseType !== undefined && sql`${column('license_type')} = ${p.licenseType}`,
-          p.licenseOrderId !== undefined && sql`${column('license_order_id')} = ${p.licenseOrderId}`,
-          // Unlicensed devices hold no order.
-          p.licenseStatus === 'UN_LICENSED' && sql`${column('license_order_id')} = null`,
-        ].filter((x): x is SQL => Boolean(x));
+        // As in the claim: an order only with LICENSED (or with no status: the order of licensed devices changes).
+        if (p.licenseStatus !== undefined && p.licenseStatus !== 'LICENSED' && p.licenseOrderId !== undefined) {
+          throw new ValidationError('request.error.invalid', 'licenseOrderId goes only with licenseStatus LICENSED', { parameter: 'licenseOrderId' });
+        }
 
-        return sql.join(parts, sql`, `);
+        return {
+          ...(p.licenseStatus !== undefined && { license_status: sql`${p.licenseStatus}` }),
+          ...(p.licenseType !== undefined && { license_type: sql`${p.licenseType}` }),
+          ...(p.licenseOrderId !== undefined && { license_order_id: sql`${p.licenseOrderId}` }),
+          // Unlicensed devices hold no order.
+          ...(p.licenseStatus === 'UN_LICENSED' && { license_order_id: sql`null` }),
+        };
       },
     },
   },
@@ -192,13 +206,13 @@ export async function runDeviceCommand<N extends CommandName>(
       const cacheAt = typeof params.cacheAt === 'number' ? params.cacheAt : Date.now();
       ids = await issueCommands(tx, { where: targets, name, params, expiresAt: new Date(Math.max(Date.now(), cacheAt) + COMMAND_LIFETIME_MS) });
     } else {
-      const set =
+      const values: ColumnValues =
         effect.kind === 'columns'
           ? await effect.set(input.params, input.body, cctx)
           : input.remove
-            ? sql`${column('settings')} = ${devices.settings} - ${effect.key}::text`
-            : sql`${column('settings')} = ${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)`;
-      ids = await updateTargetDevices(tx, set, and(targets)!);
+            ? { settings: sql`${devices.settings} - ${effect.key}::text` }
+            : { settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)` };
+      ids = await updateTargetDevices(tx, assignments(values), and(targets)!);
     }
     await auditChange(tx, ctx, {
       entityType: 'device',
