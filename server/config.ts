@@ -41,6 +41,9 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(900)),
   AUTH_CACHE_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
   DEVICE_PING_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300).default(30)),
+  DEVICE_FRAME_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
+  DEVICE_FRAME_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+  DEVICE_SOCKETS_PER_DEVICE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
@@ -92,6 +95,12 @@ export type Config = {
   authCacheSize: number;
   /** Protocol-level ping of device WebSockets; a connection that misses one is closed, the rest are seen (ONLINE). */
   devicePingSeconds: number;
+  /**
+   * What one device WebSocket may cost: frames a second it may send on average (`frameRate`) and at once
+   * (`frameBurst`), a token bucket; past it the connection is closed (1008). Connections one device may hold
+   * on this instance (`socketsPerDevice`): a new one closes the oldest.
+   */
+  deviceSockets: { frameRate: number; frameBurst: number; socketsPerDevice: number };
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -149,6 +158,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { maxFailures: e.AUTH_MAX_FAILURES, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
     authCacheSize: e.AUTH_CACHE_SIZE,
     devicePingSeconds: e.DEVICE_PING_SECONDS,
+    deviceSockets: { frameRate: e.DEVICE_FRAME_RATE, frameBurst: e.DEVICE_FRAME_BURST, socketsPerDevice: e.DEVICE_SOCKETS_PER_DEVICE },
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,

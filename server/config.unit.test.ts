@@ -105,6 +105,9 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['LOG_LEVEL', 'verbose'],
     ['JOBS_ENABLED', 'maybe'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DEVICE_FRAME_RATE', '0'],
+    ['DEVICE_FRAME_BURST', 'many'],
+    ['DEVICE_SOCKETS_PER_DEVICE', '0'],
     ['JWT_PRIVATE_KEY', 'not a pem'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });

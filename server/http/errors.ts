@@ -70,21 +70,26 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   return c.json(body, body.status as ContentfulStatusCode);
 }
 
+/** The 400 of a value its zod schema refused: a request's body, query or path value, or a device's WebSocket frame. */
+export function validationErrorBody(error: z.ZodError, target?: string): ErrorBody {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const first = issues[0];
+  const where = target ? `${target} ` : '';
+
+  return {
+    status: 400,
+    key: 'request.error.invalid',
+    message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
+    details: { target, issues },
+  };
+}
+
 /** zod-openapi validation hook: every invalid body, query or path value becomes our 400. */
 export function validationHook(
   result: { success: true } | { success: false; error: z.ZodError; target?: string },
   c: Context<AppEnv>,
 ): Response | undefined {
   if (result.success) return undefined;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const first = issues[0];
-  const where = result.target ? `${result.target} ` : '';
-  const body: ErrorBody = {
-    status: 400,
-    key: 'request.error.invalid',
-    message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
-    details: { target: result.target, issues },
-  };
 
-  return c.json(body, 400);
+  return c.json(validationErrorBody(result.error, result.target), 400);
 }

@@ -123,3 +123,20 @@ export function assertSafeJson(target: string, value: unknown, maxDepth = MAX_JS
   if (tooDeep) throw new NestingTooDeepError(target, maxDepth);
   if (nul !== undefined) throw new NulCharacterError(target, pathOf(nul));
 }
+
+/**
+ * A JSON message that arrives outside an HTTP request (a device's WebSocket frame), held to the rule of a JSON
+ * body: malformed is 400 `request.error.invalid`, then depth and NUL as `assertSafeJson`. Its size is the
+ * transport's to bound before it is read (the socket's largest frame, the route's body limit).
+ */
+export function parseSafeJson(target: string, text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ValidationError('request.error.invalid', `The ${target} message is not JSON`, { target });
+  }
+  assertSafeJson(target, parsed);
+
+  return parsed;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoNul, assertSafeJson, findNul, MAX_JSON_DEPTH, NestingTooDeepError, nestingDepth, NulCharacterError } from './hostile-input';
+import { ValidationError } from '@/server/errors';
+import { assertNoNul, assertSafeJson, findNul, MAX_JSON_DEPTH, NestingTooDeepError, nestingDepth, NulCharacterError, parseSafeJson } from './hostile-input';
 
 describe('findNul', () => {
   it('finds a NUL in values, nested values and keys', () => {
@@ -39,5 +40,14 @@ describe('deep values', () => {
     expect(() => assertSafeJson('json', deep(MAX_JSON_DEPTH + 1))).toThrow(NestingTooDeepError);
     expect(() => assertSafeJson('json', deep(MAX_JSON_DEPTH))).toThrow(NulCharacterError);
     expect(() => assertSafeJson('json', JSON.parse('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)))).not.toThrow();
+  });
+});
+
+describe('parseSafeJson (a message outside an HTTP body: a WebSocket frame)', () => {
+  it('parses, and holds the result to the JSON body rule', () => {
+    expect(parseSafeJson('frame', '{"type":"heartbeat","version":"1"}')).toEqual({ type: 'heartbeat', version: '1' });
+    expect(() => parseSafeJson('frame', '{"type":"heartbeat","version":"\\u0000"}')).toThrow(NulCharacterError);
+    expect(() => parseSafeJson('frame', '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))).toThrow(NestingTooDeepError);
+    expect(() => parseSafeJson('frame', 'not json')).toThrow(ValidationError);
   });
 });

@@ -194,5 +194,6 @@ export const deviceSocketTickets = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     expiresAt: at('expires_at').notNull(),
   },
-  (t) => [index('device_socket_ticket_expires_idx').on(t.expiresAt)],
+  // By device: a new ticket drops the device's oldest (and the device's delete cascades through it).
+  (t) => [index('device_socket_ticket_expires_idx').on(t.expiresAt), index('device_socket_ticket_device_idx').on(t.deviceId, t.expiresAt)],
 );

@@ -8,8 +8,18 @@ import { activityDue } from './display.queries';
 
 /* The device WebSocket's statements: tickets, and the connected devices, each set-based over all of them. */
 
-export async function insertSocketTicket(db: Executor, values: { ticketHash: string; deviceId: string; expiresAt: Date }): Promise<void> {
-  await db.insert(deviceSocketTickets).values(values);
+/**
+ * A new ticket for the device; of its unused ones only the newest `keep` (this one included) stay, so however
+ * many tickets a device asks for, it can open at most that many connections with them. One statement.
+ */
+export async function insertSocketTicket(db: Executor, values: { ticketHash: string; deviceId: string; expiresAt: Date }, keep: number): Promise<void> {
+  await db.execute(sql`with dropped as (
+      delete from ${deviceSocketTickets} where ${deviceSocketTickets.ticketHash} in (
+        select t.ticket_hash from ${deviceSocketTickets} t where t.device_id = ${values.deviceId} order by t.expires_at desc, t.ticket_hash offset ${keep - 1}
+      )
+    )
+    insert into ${deviceSocketTickets} (${sql.identifier('ticket_hash')}, ${sql.identifier('device_id')}, ${sql.identifier('expires_at')})
+    values (${values.ticketHash}, ${values.deviceId}, ${values.expiresAt.toISOString()}::timestamptz)`);
 }
 
 /**

@@ -1,16 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
-import { AppError, ForbiddenError } from '@/server/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import { toErrorBody, validationErrorBody, type ErrorBody } from '@/server/http/errors';
+import { parseSafeJson } from '@/server/http/hostile-input';
 import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
 import { commandView, manifestEtags } from './display.service';
+import { TokenBucket } from './token-bucket';
 
 /** Acknowledgements written in one statement at most, and how long one waits for others. */
 const ACKS_PER_BATCH = 500;
@@ -25,6 +28,16 @@ const COMMANDS_PER_PUSH = 100;
 const ANNOUNCE_BATCH = 10_000;
 /** Connections greeted together (their `hello` ETags resolved in one go). */
 const GREET_BATCH = 500;
+/**
+ * Frames of one connection waiting while one is handled (they are handled one at a time, in order). Above
+ * the bucket's default burst, so a burst of acknowledgements behind a heartbeat fits; reached only when
+ * handling stalls while the device keeps sending.
+ */
+export const FRAME_QUEUE = 256;
+
+/** WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place. */
+export const CLOSE_POLICY_VIOLATION = 1008;
+export const CLOSE_REPLACED = 4002;
 
 const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
 const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
@@ -42,6 +55,13 @@ type Session = {
   etag: string | undefined;
   /** Answered the last protocol-level ping. */
   alive: boolean;
+  /** What the connection may still send (frames a second, a burst). */
+  bucket: TokenBucket;
+  /** Frames received and not yet handled, in order; `busy` while one is handled. */
+  queue: RawData[];
+  busy: boolean;
+  /** Closed by the server: whatever still arrives is dropped unread. */
+  closing: boolean;
 };
 
 /**
@@ -68,12 +88,20 @@ export class DeviceSessions {
    * tenant and batch rather than per device (`greet`).
    */
   async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
-    const session: Session = { socket, caller, delivered: new Set(), etag: undefined, alive: true };
+    const limits = this.deps.config.deviceSockets;
+    const session: Session = { socket, caller, delivered: new Set(), etag: undefined, alive: true, bucket: new TokenBucket(limits.frameRate, limits.frameBurst), queue: [], busy: false, closing: false };
     let sessions = this.byDevice.get(caller.deviceId);
     if (!sessions) this.byDevice.set(caller.deviceId, (sessions = new Set()));
+    // The newest connection wins: a device reconnecting after a network change must get in while its old,
+    // half-open connection waits for the ping round to be found dead.
+    for (const old of sessions) {
+      if (sessions.size < limits.socketsPerDevice) break;
+      sessions.delete(old);
+      this.close(old, CLOSE_REPLACED, 'replaced by a newer connection');
+    }
     sessions.add(session);
     socket.on('pong', () => (session.alive = true));
-    socket.on('message', (data, isBinary) => void this.receive(session, isBinary ? undefined : data.toString()));
+    socket.on('message', (data, isBinary) => this.arrive(session, isBinary ? undefined : data));
     socket.on('close', () => this.forget(session));
     socket.on('error', () => socket.terminate());
 
@@ -229,7 +257,14 @@ export class DeviceSessions {
 
   /** Closes the connections of `deviceIds` with a WebSocket close code and reason. */
   disconnect(deviceIds: readonly string[], code: number, reason: string): void {
-    for (const id of deviceIds) for (const session of this.byDevice.get(id) ?? []) session.socket.close(code, reason);
+    for (const id of deviceIds) for (const session of this.byDevice.get(id) ?? []) this.close(session, code, reason);
+  }
+
+  /** Closes one connection; frames that still arrive or wait are dropped. */
+  private close(session: Session, code: number, reason: string): void {
+    session.closing = true;
+    session.queue.length = 0;
+    session.socket.close(code, reason);
   }
 
   closeAll(code = 1001, reason = 'server stopping'): void {
@@ -242,23 +277,46 @@ export class DeviceSessions {
     if (sessions?.size === 0) this.byDevice.delete(session.caller.deviceId);
   }
 
-  /** A frame from the device: a heartbeat or an acknowledgement, handled as their HTTP twins. */
-  private async receive(session: Session, text: string | undefined): Promise<void> {
-    let frame: z.infer<typeof DeviceFrame>;
+  /**
+   * A frame arrived. What one connection may cost is bounded: frames a second (a token bucket) and frames
+   * waiting to be handled; past either the connection is closed with 1008 and what it sent meanwhile is
+   * dropped unread (a flood of heartbeats must not queue statements in front of everyone else's requests).
+   * The largest frame is the socket's `maxPayload` (1009).
+   */
+  private arrive(session: Session, data: RawData | undefined): void {
+    if (session.closing) return;
+    if (!session.bucket.take()) return this.refuse(session, 'too many frames');
+    if (session.queue.length >= FRAME_QUEUE) return this.refuse(session, 'too many frames waiting');
+    session.queue.push(data ?? BINARY);
+    if (!session.busy) void this.drain(session);
+  }
+
+  private refuse(session: Session, reason: string): void {
+    this.deps.log.warn({ deviceId: session.caller.deviceId, reason }, 'device connection closed: frame policy');
+    this.close(session, CLOSE_POLICY_VIOLATION, reason);
+  }
+
+  /** Handles the connection's frames one at a time, in order. */
+  private async drain(session: Session): Promise<void> {
+    session.busy = true;
     try {
-      const parsed = DeviceFrame.safeParse(text === undefined ? undefined : JSON.parse(text));
-      if (!parsed.success) {
-        send(session, { type: 'error', key: 'request.error.invalid', message: 'Expected a heartbeat or ack frame' });
-
-        return;
-      }
-      frame = parsed.data;
-    } catch {
-      send(session, { type: 'error', key: 'request.error.invalid', message: 'Frames are JSON text' });
-
-      return;
+      for (let data = session.queue.shift(); data !== undefined && !session.closing; data = session.queue.shift()) await this.receive(session, data);
+    } finally {
+      session.busy = false;
     }
+  }
+
+  /**
+   * A frame from the device: a heartbeat or an acknowledgement, handled as their HTTP twins, under the same
+   * input rule as an HTTP body (JSON, depth, no NUL; then the schema). Refusals are error frames with the
+   * error body of DECISIONS §3 (`{type: "error", status, key, message, details}`); the connection stays open.
+   */
+  private async receive(session: Session, data: RawData): Promise<void> {
     try {
+      if (data === BINARY) throw new ValidationError('request.error.invalid', 'Frames are JSON text');
+      const parsed = DeviceFrame.safeParse(parseSafeJson('frame', data.toString()));
+      if (!parsed.success) return void send(session, errorFrame(validationErrorBody(parsed.error, 'frame')));
+      const frame = parsed.data;
       if (frame.type === 'heartbeat') {
         // Over the socket a heartbeat only reports facts: the ping round keeps the device seen (set-based), and
         // commands and manifest changes are pushed when they happen, so there is nothing to read back (one
@@ -270,13 +328,9 @@ export class DeviceSessions {
         this.queueAck(session, { deviceId: session.caller.deviceId, commandId: frame.commandId, ok: frame.ok, result: frame.result ?? null, error: frame.error ?? null });
       }
     } catch (err) {
-      if (err instanceof AppError) {
-        send(session, { type: 'error', key: err.key, message: err.message });
-
-        return;
-      }
-      this.deps.log.error({ err, deviceId: session.caller.deviceId }, 'device frame failed');
-      send(session, { type: 'error', key: 'server.error.internal', message: 'Internal server error' });
+      const { body } = toErrorBody(err);
+      if (body.status >= 500) this.deps.log.error({ err, deviceId: session.caller.deviceId }, 'device frame failed');
+      send(session, errorFrame(body));
     }
   }
 
@@ -304,14 +358,20 @@ export class DeviceSessions {
       const others = batch.filter((b) => !recorded.has(b.ack.commandId));
       const existing = await sq.existingCommandsOf(this.deps.db, others.map((b) => b.ack));
       for (const { session, ack } of others) {
-        if (!existing.has(ack.commandId)) send(session, { type: 'error', key: 'deviceCommand.error.notFound', message: `No deviceCommand with id ${ack.commandId}` });
+        if (!existing.has(ack.commandId)) send(session, errorFrame(toErrorBody(new NotFoundError('deviceCommand', ack.commandId)).body));
       }
     } catch (err) {
       this.deps.log.error({ err, count: batch.length }, 'recording acknowledgements failed');
-      for (const { session } of batch) send(session, { type: 'error', key: 'server.error.internal', message: 'Internal server error' });
+      for (const { session } of batch) send(session, errorFrame(toErrorBody(err).body));
     }
   }
 }
+
+/** A binary frame (devices send JSON text), queued in its place. */
+const BINARY: RawData = Buffer.alloc(0);
+
+/** An error frame: the error body of DECISIONS §3 (an extension of spec 4's frames; players ignore unknown types). */
+const errorFrame = (body: ErrorBody) => ({ type: 'error', ...body });
 
 /** Sends a frame if the connection is open; answers whether it was sent. */
 function send(session: Session, frame: Record<string, unknown>): boolean {

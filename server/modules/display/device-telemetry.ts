@@ -128,9 +128,10 @@ export async function storeScreenshot(ctx: DeviceContext, input: { contentType: 
 const KNOWN_TYPES = new Set<string>(deviceMetricTypes);
 
 /**
- * POST /api/display/metrics: each sample checked on its own (a known type, an integer timestamp within
- * [now − 1 year, now + 5 min]; the schema already refused values that are not finite numbers); the
- * accepted ones stored in one INSERT, the rest answered with their index and reason.
+ * POST /api/display/metrics: each sample checked on its own (a known type, a timestamp within [now − 1 year,
+ * now + 5 min]; the schema already refused values that are not finite numbers and timestamps that are not
+ * epoch milliseconds from 0 to year 9999); the accepted ones stored in one INSERT, the rest answered with
+ * their index and reason.
  */
 export async function storeMetrics(ctx: DeviceContext, samples: readonly MetricSample[]): Promise<MetricsResult> {
   const device = assigned(ctx);
@@ -140,7 +141,6 @@ export async function storeMetrics(ctx: DeviceContext, samples: readonly MetricS
   samples.forEach((sample, index) => {
     const reject = (key: string, message: string) => rejected.push({ index, key, message });
     if (!KNOWN_TYPES.has(sample.type)) return reject('display.error.unknownMetricType', `Unknown metric type '${sample.type.slice(0, 64)}'`);
-    if (!Number.isSafeInteger(sample.timestamp)) return reject('display.error.invalidMetricTimestamp', 'The timestamp is not an integer of epoch milliseconds');
     if (sample.timestamp > now + METRIC_MAX_FUTURE_MS) return reject('display.error.metricInFuture', 'The timestamp is more than 5 minutes in the future');
     if (sample.timestamp < now - METRIC_MAX_AGE_MS) return reject('display.error.metricTooOld', 'The timestamp is more than a year in the past');
     accepted.push({ type: sample.type, sampledAt: new Date(sample.timestamp), value: sample.value });

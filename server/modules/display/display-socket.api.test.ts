@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino, { type Logger } from 'pino';
 import WebSocket from 'ws';
 import { openDatabase } from '@/server/db/client';
 import { createApp } from '@/server/http/app';
@@ -9,9 +10,12 @@ import { createNodeListener } from '@/server/http/node-listener';
 import { createUpgradeListener, type SocketEndpoint } from '@/server/http/upgrade';
 import { createLogger } from '@/server/logger';
 import { startModuleSockets } from '@/server/modules';
-import { deviceCommands, devices, deviceStatusChanges } from '@/server/modules/devices/devices.table';
+import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { markSilentDevicesOffline } from '@/server/modules/devices/devices.queries';
 import { createTestContext, type TestContext } from '@/server/test/harness';
+import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED } from './device-sessions';
+import { SOCKET_TICKETS_PER_DEVICE } from './display.service';
+import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import { asDevice, newDevice, type TestDevice } from './display.test-kit';
 
 /*
@@ -40,10 +44,9 @@ class Player {
     socket.on('close', (code, reason) => (this.closed = { code, reason: reason.toString() }));
   }
 
-  static async connect(url: string, device: Pick<TestDevice, 'token'>): Promise<Player> {
-    const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
-    expect(ticket.status).toBe(200);
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket.body.ticket as string}`);
+  static async connect(url: string, device: Pick<TestDevice, 'token'>, ticket?: string): Promise<Player> {
+    ticket ??= await newTicket(device);
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket}`);
     const player = new Player(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
@@ -73,6 +76,13 @@ class Player {
     this.socket.close();
     await closed;
   }
+}
+
+async function newTicket(device: Pick<TestDevice, 'token'>): Promise<string> {
+  const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
+  expect(ticket.status).toBe(200);
+
+  return ticket.body.ticket as string;
 }
 
 /** Tries an upgrade and answers the HTTP status of the refusal (or 101 when it opened). */
@@ -178,9 +188,37 @@ describe('a connected device', () => {
     player.socket.send('not json');
     expect(await player.next('error')).toMatchObject({ key: 'request.error.invalid' });
     player.send({ type: 'reboot' });
-    expect(await player.next('error')).toMatchObject({ key: 'request.error.invalid' });
+    expect(await player.next('error')).toMatchObject({ status: 400, key: 'request.error.invalid', details: { target: 'frame' } });
     expect(player.socket.readyState).toBe(WebSocket.OPEN);
     await player.close();
+  });
+
+  it('holds a frame to the rule of an HTTP body: NUL anywhere or too deep is a 400 error frame, never a database error', async () => {
+    const lines: string[] = [];
+    const capture = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const own = await instance(t.handle, capture);
+    try {
+      const { device } = await tenantWithDevice();
+      const player = await Player.connect(own.url, device);
+      player.socket.send('{"type":"heartbeat","version":"\\u0000"}');
+      const { taken: _taken, ...nul } = await player.next('error');
+      expect(nul).toEqual({ type: 'error', status: 400, key: 'request.error.nulCharacter', message: expect.stringContaining('NUL'), details: { target: 'frame', path: 'version' } });
+      player.send({ type: 'heartbeat', deviceInfo: { ['\u0000']: 1 } });
+      expect(await player.next('error')).toMatchObject({ status: 400, key: 'request.error.nulCharacter' });
+      player.socket.send(`{"type":"heartbeat","deviceInfo":{"a":${'['.repeat(100)}${']'.repeat(100)}}}`);
+      expect(await player.next('error')).toMatchObject({ status: 400, key: 'request.error.tooDeep' });
+      // The same heartbeat over HTTP: the same 400.
+      const http = await asDevice(t, device.token)('POST', '/api/display/heartbeat', { version: '\u0000' });
+      expect(http.body).toMatchObject({ status: 400, key: 'request.error.nulCharacter' });
+      // Handled in order: a good frame after them is stored, and nothing was logged as failing.
+      player.send({ type: 'heartbeat', version: 'after' });
+      await expect.poll(async () => (await deviceRow(device.deviceId)).version).toBe('after');
+      expect(player.socket.readyState).toBe(WebSocket.OPEN);
+      expect(lines).toEqual([]);
+      await player.close();
+    } finally {
+      await own.stop();
+    }
   });
 
   it('an unassigned device connects, shows its code, and hears {type: assigned} when a tenant claims it', async () => {
@@ -231,12 +269,80 @@ describe('a connected device', () => {
   });
 });
 
+describe('what one connection may cost', () => {
+  it('a flood of 20 000 heartbeat frames is closed with 1008 after at most the burst, while another tenant is answered', async () => {
+    const { device } = await tenantWithDevice();
+    const stranger = await tenantWithDevice();
+    const { frameBurst, frameRate } = t.config.deviceSockets;
+    const player = await Player.connect(base, device);
+    const openedAt = performance.now();
+    const events: string[] = [];
+    const closed = new Promise<number>((resolve) => player.socket.once('close', (code) => resolve(code)));
+    void closed.then((code) => events.push(`closed ${code}`));
+    // As fast as the client can: frames are handled in order, so the version stored names the last one handled.
+    for (let i = 1; i <= 20_000; i++) player.socket.send(`{"type":"heartbeat","version":"${i}"}`);
+    events.push('flood sent');
+    const headers = { authorization: `Bearer ${stranger.tech.token}` };
+    const [list, ready] = await Promise.all([
+      fetch(`${base}/api/v2/device?customerId=${stranger.customerId}`, { headers }).then((r) => (events.push(`device list ${r.status}`), r)),
+      fetch(`${base}/readyz`).then((r) => (events.push(`readyz ${r.status}`), r)),
+    ]);
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { content: Array<{ id: string }> }).content.map((d) => d.id)).toEqual([stranger.device.deviceId]);
+    expect(ready.status).toBe(200);
+    expect(await closed).toBe(CLOSE_POLICY_VIOLATION);
+    const seconds = (performance.now() - openedAt) / 1000;
+    expect(events.slice(0, 1)).toEqual(['flood sent']);
+    expect(events).toEqual(expect.arrayContaining(['device list 200', 'readyz 200', `closed ${CLOSE_POLICY_VIOLATION}`]));
+    // Handled: no more than the bucket allowed (what waited when it closed was dropped unread).
+    const handled = Number((await deviceRow(device.deviceId)).version ?? 0);
+    expect(handled).toBeGreaterThan(0);
+    expect(handled).toBeLessThanOrEqual(frameBurst + Math.ceil(frameRate * seconds));
+  }, 60_000);
+
+  it('a frame larger than 64 KiB closes the connection with 1009; the same body over HTTP is a 413', async () => {
+    const { device } = await tenantWithDevice();
+    const player = await Player.connect(base, device);
+    const big = { type: 'heartbeat', deviceInfo: { pad: 'x'.repeat(DEVICE_MESSAGE_MAX_BYTES) } };
+    player.send(big);
+    await expect.poll(() => player.closed).toMatchObject({ code: 1009 });
+    const { type: _type, ...body } = big;
+    expect((await asDevice(t, device.token)('POST', '/api/display/heartbeat', body)).status).toBe(413);
+  });
+
+  it('a device holds at most DEVICE_SOCKETS_PER_DEVICE connections: a new one closes the oldest (4002)', async () => {
+    const { device } = await tenantWithDevice();
+    const cap = t.config.deviceSockets.socketsPerDevice;
+    const players: Player[] = [];
+    for (let i = 0; i < cap; i++) players.push(await Player.connect(base, device));
+    const newest = await Player.connect(base, device);
+    await expect.poll(() => players[0]!.closed).toMatchObject({ code: CLOSE_REPLACED });
+    for (const p of [...players.slice(1), newest]) expect(p.socket.readyState).toBe(WebSocket.OPEN);
+    // The newest works: it hears what the device is told.
+    newest.send({ type: 'heartbeat', version: 'newest' });
+    await expect.poll(async () => (await deviceRow(device.deviceId)).version).toBe('newest');
+    for (const p of [...players, newest]) await p.close();
+  });
+
+  it('a device holds at most 5 unused tickets: a new one drops the oldest', async () => {
+    const { device } = await tenantWithDevice();
+    const tickets: string[] = [];
+    for (let i = 0; i < SOCKET_TICKETS_PER_DEVICE + 3; i++) tickets.push(await newTicket(device));
+    const held = await t.db.select().from(deviceSocketTickets).where(eq(deviceSocketTickets.deviceId, device.deviceId));
+    expect(held).toHaveLength(SOCKET_TICKETS_PER_DEVICE);
+    const ws = `${base.replace(/^http/, 'ws')}/api/display/ws?ticket=`;
+    expect((await upgradeStatus(`${ws}${tickets[2]}`)).status).toBe(401);
+    const newest = await Player.connect(base, device, tickets.at(-1));
+    await newest.close();
+  });
+});
+
 /** A second server process's worth of sockets on `db`'s database: its own listener and endpoints. */
-async function instance(handle: Parameters<typeof startModuleSockets>[0]['handle']) {
-  const app = createApp({ db: handle.db, config: t.config, storage: t.storage, log: silent, ready: async () => true });
-  const endpoints: SocketEndpoint[] = await startModuleSockets({ handle, config: t.config, storage: t.storage, log: silent });
+async function instance(handle: Parameters<typeof startModuleSockets>[0]['handle'], log: Logger = silent) {
+  const app = createApp({ db: handle.db, config: t.config, storage: t.storage, log, ready: async () => true });
+  const endpoints: SocketEndpoint[] = await startModuleSockets({ handle, config: t.config, storage: t.storage, log });
   const server: Server = createServer(createNodeListener(app.fetch));
-  server.on('upgrade', createUpgradeListener(() => endpoints, silent));
+  server.on('upgrade', createUpgradeListener(() => endpoints, log));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   return {

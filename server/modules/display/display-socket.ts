@@ -8,12 +8,11 @@ import type { SocketEndpoint } from '@/server/http/upgrade';
 import type { SocketDeps } from '@/server/modules/module';
 import { DEVICE_PUSH_CHANNEL, parseDevicePush, type DevicePushNotice } from './device-push';
 import { DeviceSessions } from './device-sessions';
+import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import * as sq from './device-sessions.queries';
 
 export const DEVICE_SOCKET_PATH = '/api/display/ws';
 
-/** Largest frame a device may send (heartbeats and acks are small). */
-const MAX_FRAME_BYTES = 64 * 1024;
 
 /**
  * `GET /api/display/ws?ticket=` (spec 4 §3): the device's WebSocket. The ticket (from `POST
@@ -23,7 +22,7 @@ const MAX_FRAME_BYTES = 64 * 1024;
 export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoint[]> {
   const { handle, log } = deps;
   const sessions = new DeviceSessions({ db: handle.db, config: deps.config, storage: deps.storage, log });
-  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const server = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MESSAGE_MAX_BYTES, perMessageDeflate: false });
 
   // Notices are handled one after another: each is one statement for the devices held here.
   let pending: Promise<void> = Promise.resolve();

@@ -324,6 +324,26 @@ describe('POST /api/display/heartbeat', () => {
     }
   });
 
+  it('bounds deviceInfo: at most 64 keys and 8 KiB as JSON, values scalars or one level of them (400 beyond; the stored one stays)', async () => {
+    const device = await newDevice(t, { customerId });
+    const call = asDevice(t, device.token);
+    const fine = { userAgent: 'Mozilla/5.0', screen: { width: 1920, height: 1080 }, languages: ['en', 'de'], touch: false, battery: null };
+    expect((await call('POST', '/api/display/heartbeat', { deviceInfo: fine })).status).toBe(200);
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    expect((await call('POST', '/api/display/heartbeat', { deviceInfo: keys(64) })).status).toBe(200);
+    const tooBig = {
+      // The attack's 900 KB document, and one just past 8 KiB.
+      deviceInfo: { blob: 'x'.repeat(1000), ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`pad${i}`, 'y'.repeat(1000)])) },
+    };
+    for (const body of [tooBig, { deviceInfo: keys(65) }, { deviceInfo: { deep: { deeper: { deepest: 1 } } } }, { deviceInfo: { long: 'z'.repeat(1025) } }, { deviceInfo: { ['k'.repeat(65)]: 1 } }]) {
+      const res = await call('POST', '/api/display/heartbeat', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid', details: { issues: [expect.objectContaining({ path: expect.stringMatching(/^deviceInfo/) })] } });
+    }
+    expect((await call('POST', '/api/display/heartbeat', { deviceInfo: { blob: 'x'.repeat(900_000) } })).status).toBe(413);
+    expect((await deviceRow(device.deviceId)).deviceInfo).toEqual(keys(64));
+  });
+
   describe('POST /api/display/commands/{commandId}/ack', () => {
     it('acknowledges once (204, idempotent; the first answer is kept) and the command is no longer delivered', async () => {
       const device = await newDevice(t, { customerId });

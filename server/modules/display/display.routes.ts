@@ -7,6 +7,7 @@ import { defineRoute } from '@/server/http/route';
 import {
   AssignToCustomerSchema,
   CommandAckSchema,
+  DEVICE_MESSAGE_MAX_BYTES,
   DisplayHeartbeatResultSchema,
   DisplayHeartbeatSchema,
   DisplayRegistrationResultSchema,
@@ -95,6 +96,7 @@ export const heartbeatRoute = defineRoute(
     request: { body: { required: true, ...json(DisplayHeartbeatSchema) } },
     responses: { 200: { description: 'Server time, manifest ETag and pending commands', ...json(DisplayHeartbeatResultSchema) }, ...deviceErrors },
   },
+  { bodyLimit: DEVICE_MESSAGE_MAX_BYTES },
 );
 
 export const ackCommandRoute = defineRoute(
@@ -112,7 +114,7 @@ export const ackCommandRoute = defineRoute(
     },
     responses: { 204: { description: 'Acknowledged' }, ...deviceErrors, ...notFoundError },
   },
-  { resourceIds: { 'path.commandId': 'deviceCommand' } },
+  { bodyLimit: DEVICE_MESSAGE_MAX_BYTES, resourceIds: { 'path.commandId': 'deviceCommand' } },
 );
 
 export const rotateCredentialsRoute = defineRoute(

@@ -7,6 +7,12 @@ import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
  * Unix epoch milliseconds (spec 4). The device enums and the time-zone rule are the devices module's.
  */
 
+/**
+ * The largest message a device sends as a heartbeat or an acknowledgement: a WebSocket frame (larger: closed
+ * with 1009) or the HTTP body of the same call (larger: 413).
+ */
+export const DEVICE_MESSAGE_MAX_BYTES = 64 * 1024;
+
 /** Strings a device sends are at most 256 characters (spec 4 §2). */
 const deviceText = z.string().max(256);
 const epochMs = z.number().int();
@@ -49,6 +55,23 @@ export const DisplayStatusSchema = z
   })
   .openapi('DisplayStatus');
 
+/** A fact's value in `deviceInfo`: a scalar, or a list or an object of scalars (one level). */
+const deviceInfoScalar = z.union([z.string().max(1024), z.number(), z.boolean(), z.null()]);
+export const DEVICE_INFO_MAX_KEYS = 64;
+export const DEVICE_INFO_MAX_BYTES = 8 * 1024;
+
+/** What a device reports about itself (`deviceInfo`): bounded in keys, nesting and size, since it is stored and shown. */
+export const DeviceInfoSchema = z
+  .record(z.string().min(1).max(64), z.union([deviceInfoScalar, z.array(deviceInfoScalar).max(DEVICE_INFO_MAX_KEYS), z.record(z.string().max(64), deviceInfoScalar)]))
+  .refine((info) => Object.keys(info).length <= DEVICE_INFO_MAX_KEYS, `At most ${DEVICE_INFO_MAX_KEYS} keys`)
+  .refine((info) => new TextEncoder().encode(JSON.stringify(info)).length <= DEVICE_INFO_MAX_BYTES, `At most ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON`)
+  .openapi({
+    description:
+      `Free-form device facts; replaces the stored document. At most ${DEVICE_INFO_MAX_KEYS} keys (1–64 characters) and ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON; ` +
+      'each value a string (≤ 1024 characters), number, boolean or null, or a list or an object of those',
+    example: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', screen: '1920x1080', language: 'en-GB' },
+  });
+
 export const DisplayHeartbeatSchema = z
   .object({
     currentItem: z.record(z.string(), z.unknown()).optional().openapi({ description: 'What plays now (accepted; proof of play reports plays)' }),
@@ -56,7 +79,7 @@ export const DisplayHeartbeatSchema = z
     localIpAddress: deviceText.optional(),
     version: deviceText.optional(),
     firmwareVersion: deviceText.optional(),
-    deviceInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Free-form device facts; replaces the stored document' }),
+    deviceInfo: DeviceInfoSchema.optional(),
   })
   .openapi('DisplayHeartbeat');
 
@@ -127,13 +150,21 @@ export const AssignToCustomerSchema = z
   })
   .openapi('DeviceAssignToCustomer');
 
+/** The last millisecond of year 9999: the latest instant a device may name (four-digit years, as ISO-8601 writes them). */
+export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Samples per metrics call: more is a 400. */
 export const MAX_METRIC_SAMPLES = 1000;
 
 export const MetricSampleSchema = z
   .object({
     type: z.string().max(256).openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
-    timestamp: z.number().openapi({ description: 'Epoch ms; at most 5 minutes ahead of the server, at most a year back' }),
+    timestamp: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_EPOCH_MS)
+      .openapi({ description: 'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own' }),
     value: z.number().openapi({ description: 'A finite number (a value JSON parses to infinity is a 400)' }),
   })
   .openapi('DisplayMetricSample');

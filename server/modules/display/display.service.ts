@@ -251,12 +251,14 @@ export async function acknowledgeCommand(ctx: DeviceContext, input: { commandId:
 
 /** A WebSocket ticket lives this long (spec 4 §3). */
 export const SOCKET_TICKET_SECONDS = 30;
+/** Unused tickets one device may hold: a new one drops the oldest (a player retrying never locks itself out). */
+export const SOCKET_TICKETS_PER_DEVICE = 5;
 
 /** POST /api/display/wsTicket: a single-use ticket for the WebSocket, stored as a hash. */
 export async function issueSocketTicket(ctx: DeviceContext): Promise<{ ticket: string; expiresAt: number }> {
   const ticket = newOpaqueToken();
   const expiresAt = new Date(Date.now() + SOCKET_TICKET_SECONDS * 1000);
-  await sq.insertSocketTicket(ctx.db, { ticketHash: hashToken(ticket), deviceId: ctx.device.deviceId, expiresAt });
+  await sq.insertSocketTicket(ctx.db, { ticketHash: hashToken(ticket), deviceId: ctx.device.deviceId, expiresAt }, SOCKET_TICKETS_PER_DEVICE);
 
   return { ticket, expiresAt: expiresAt.getTime() };
 }

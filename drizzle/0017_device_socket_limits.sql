@@ -1,0 +1,1 @@
+CREATE INDEX "device_socket_ticket_device_idx" ON "device_socket_ticket" USING btree ("device_id","expires_at");
