@@ -121,17 +121,62 @@ describe('GET /api/display/manifest', () => {
     const m = (await manifestOf(device)).body;
     const url = new URL(m.files[image.id].url);
     const token = url.searchParams.get('token')!;
-    const [expires, mac] = token.split('.') as [string, string];
-    const tampered = `${expires}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
+    const [expires, deviceId, mac] = token.split('.') as [string, string, string];
+    expect(deviceId).toBe(device.deviceId);
+    const tampered = `${expires}.${deviceId}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
     const bad = await send(t, 'GET', `${url.pathname}?token=${tampered}`, {});
     expect(bad.status).toBe(401);
-    const later = await send(t, 'GET', `${url.pathname}?token=${Number(expires) + 1}.${mac}`, {});
+    const later = await send(t, 'GET', `${url.pathname}?token=${Number(expires) + 1}.${deviceId}.${mac}`, {});
     expect(later.status).toBe(401);
+    // Another device's id, or none, under the same signature: refused.
+    const sibling = await newDevice(t, { customerId });
+    expect((await send(t, 'GET', `${url.pathname}?token=${expires}.${sibling.deviceId}.${mac}`, {})).status).toBe(401);
+    expect((await send(t, 'GET', `${url.pathname}?token=${expires}.${mac}`, {})).status).toBe(401);
     const expired = await send(t, 'GET', `${url.pathname}?token=${signPath(t.config, { method: 'GET', path: url.pathname, expiresAt: new Date(Date.now() - 1000) })}`, {});
     expect(expired.status).toBe(401);
     expect(expired.body.key).toBe('auth.error.tokenExpired');
     const other = new URL(m.files[slideImage.id].url);
     expect((await send(t, 'GET', `${other.pathname}?token=${token}`, {})).status).toBe(401);
+  });
+
+  it('signs its file URLs for the device: they stop at once when it is deleted or its customer restricted; a user\'s signed URL goes on', async () => {
+    const tech = (await t.actor('TECHNICIAN', { customerId })).token;
+    const device = await newDevice(t, { customerId });
+    const survivor = await newDevice(t, { customerId });
+    for (const d of [device, survivor]) await setDevice(d.deviceId, { contentId: playlistId });
+    const urlOf = async (d: TestDevice) => {
+      const url = new URL((await manifestOf(d)).body.files[image.id].url);
+
+      return url.pathname + url.search;
+    };
+    const mine = await urlOf(device);
+    const theirs = await urlOf(survivor);
+    expect(mine).not.toBe(theirs);
+    const userUrl = new URL((await t.request('GET', `/api/v2/file/${image.id}/signedUrl?expiresIn=600`, { token: k.viewer })).body.url);
+    const get = (path: string, headers: Record<string, string> = {}) => send(t, 'GET', path, { headers });
+    expect((await get(mine, { range: 'bytes=0-9' })).status).toBe(206);
+
+    // Restricted: every URL of the tenant's devices answers 401 (as the devices' calls); lifted: they work again.
+    await t.db.update(customers).set({ restricted: true }).where(eq(customers.id, customerId));
+    for (const path of [mine, theirs]) {
+      const refused = await get(path, { range: 'bytes=0-9' });
+      expect(refused.status).toBe(401);
+      expect(refused.body.key).toBe('auth.error.customerRestricted');
+    }
+    await t.db.update(customers).set({ restricted: false }).where(eq(customers.id, customerId));
+    expect((await get(theirs)).status).toBe(200);
+
+    expect((await t.request('DELETE', `/api/device/${device.deviceId}`, { token: tech })).status).toBe(204);
+    for (const headers of [{}, { range: 'bytes=0-9' }] as Array<Record<string, string>>) {
+      const gone = await get(mine, headers);
+      expect(gone.status).toBe(401);
+      expect(gone.body.key).toBe('auth.error.invalidToken');
+    }
+    // The other device's URL and the console's signed URL for the same file are untouched.
+    expect((await get(theirs, { range: 'bytes=0-9' })).status).toBe(206);
+    const user = await get(userUrl.pathname + userUrl.search);
+    expect(user.status).toBe(200);
+    expect(user.raw.equals(imageBytes)).toBe(true);
   });
 
   it('plays EMERGENCY over CONTENT: the device\'s emergency content, else the customer\'s default', async () => {

@@ -90,7 +90,8 @@ export async function manifestEtags(db: Executor, deviceIds: readonly string[], 
   return etags;
 }
 
-function manifestFile(config: Config, customerId: number, file: ClosureFile, input: { urlsExpireAt: number; baseUrl: string }): ManifestFile {
+/** A file of the manifest; its URL is signed for the device (one of its credentials, spec 4 §2). */
+function manifestFile(config: Config, customerId: number, file: ClosureFile, input: { urlsExpireAt: number; baseUrl: string; deviceId: string }): ManifestFile {
   const seconds = Number(file.durationSeconds);
 
   return {
@@ -104,7 +105,7 @@ function manifestFile(config: Config, customerId: number, file: ClosureFile, inp
     ...(file.height !== null ? { height: file.height } : {}),
     ...(file.validFrom !== null ? { validFrom: file.validFrom } : {}),
     ...(file.validTo !== null ? { validTo: file.validTo } : {}),
-    url: signedDownloadUrl(config, { customerId, fileId: file.id, expiresAt: new Date(input.urlsExpireAt), baseUrl: input.baseUrl }),
+    url: signedDownloadUrl(config, { customerId, fileId: file.id, expiresAt: new Date(input.urlsExpireAt), baseUrl: input.baseUrl, deviceId: input.deviceId }),
   };
 }
 
@@ -149,7 +150,7 @@ export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: strin
     settings: device.settings,
     segments,
     contents: Object.fromEntries(contents.map((c) => [c.id, manifestContent(c)])),
-    files: Object.fromEntries(files.map((f) => [f.id, manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl })])),
+    files: Object.fromEntries(files.map((f) => [f.id, manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl, deviceId: device.id })])),
     folders,
   };
 

@@ -4,7 +4,7 @@ import { imageSize } from 'image-size';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { customerScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { AppError, NotFoundError } from '@/server/errors';
+import { AppError, NotFoundError, UnauthorizedError } from '@/server/errors';
 import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { files } from '@/server/modules/files/files.table';
@@ -15,7 +15,7 @@ import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { parseRange } from '@/server/http/byte-range';
 import { servedContentType } from './content-types';
 import { signedUrl } from './signed-urls';
-import { findDownloadableFile, type DownloadableFile } from './uploads.queries';
+import { findDownloadableFile, findDownloadableFileForDevice, type DownloadableFile } from './uploads.queries';
 
 /**
  * File and thumbnail downloads (DECISIONS §7): `Range`, `ETag`/`If-None-Match`, immutable caching.
@@ -62,11 +62,24 @@ export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { ac
   return { file, thumbnail: target.thumbnail };
 }
 
-/** The file for a signed URL (the token already proved the exact path). */
-export async function findTargetForToken(db: Executor, customerIdRaw: string, fileName: string): Promise<DownloadTarget> {
-  const target = parseTarget(customerIdRaw, fileName);
-  if (!target) throw new NotFoundError('file', fileName);
-  const file = await findDownloadableFile(db, customerScope(target.customerId), target.fileId);
+/**
+ * The file for a signed URL (the token already proved the exact path). A URL signed for a device (the
+ * manifest's) is one of the device's credentials: once the device is deleted it is refused, and while its
+ * customer is restricted, with 401 as every call of the device (spec 4 §1); checked in the file's own
+ * statement, so every range request of a video sees it at once, on every instance, at no extra round trip.
+ */
+export async function findTargetForToken(db: Executor, input: { customerIdRaw: string; fileName: string; deviceId?: string }): Promise<DownloadTarget> {
+  const target = parseTarget(input.customerIdRaw, input.fileName);
+  if (!target) throw new NotFoundError('file', input.fileName);
+  let file: DownloadableFile | undefined;
+  if (input.deviceId === undefined) {
+    file = await findDownloadableFile(db, customerScope(target.customerId), target.fileId);
+  } else {
+    const access = await findDownloadableFileForDevice(db, { customerId: target.customerId, fileId: target.fileId, deviceId: input.deviceId });
+    if (!access) throw new UnauthorizedError('The signed URL belongs to a device that no longer exists', 'auth.error.invalidToken');
+    if (access.customerRestricted) throw new UnauthorizedError('The customer account is restricted', 'auth.error.customerRestricted');
+    file = access.file;
+  }
   if (!file) throw new NotFoundError('file', target.fileId);
 
   return { file, thumbnail: target.thumbnail };
@@ -157,9 +170,12 @@ async function sniffImageType(storage: BlobStore, key: string, size: number): Pr
   }
 }
 
-/** A download URL (of the file, or its thumbnail) that works without a bearer token until `expiresAt`: the devices' manifest hands these out too. */
-export function signedDownloadUrl(config: Config, input: { customerId: number; fileId: string; thumbnail?: boolean; expiresAt: Date; baseUrl: string }): string {
-  return signedUrl(config, { method: 'GET', path: downloadPath(input.customerId, input.fileId, input.thumbnail), expiresAt: input.expiresAt, baseUrl: input.baseUrl });
+/**
+ * A download URL (of the file, or its thumbnail) that works without a bearer token until `expiresAt`. With
+ * `deviceId` (the devices' manifest) it is that device's credential: it stops when the device does.
+ */
+export function signedDownloadUrl(config: Config, input: { customerId: number; fileId: string; thumbnail?: boolean; expiresAt: Date; baseUrl: string; deviceId?: string }): string {
+  return signedUrl(config, { method: 'GET', path: downloadPath(input.customerId, input.fileId, input.thumbnail), expiresAt: input.expiresAt, baseUrl: input.baseUrl, deviceId: input.deviceId });
 }
 
 export type SignedUrls = { url: string; thumbnailUrl: string; expiresAt: number };

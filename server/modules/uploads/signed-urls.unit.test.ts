@@ -5,6 +5,9 @@ import { signPath, verifyPathToken } from './signed-urls';
 
 const config = parseConfig({ NODE_ENV: 'test', AUTH_SECRET: 'unit-test-secret-that-is-long-enough-0123456789' });
 const other = parseConfig({ NODE_ENV: 'test', AUTH_SECRET: 'another-secret-that-is-long-enough-0123456789' });
+const VALID = { status: 'valid' };
+const EXPIRED = { status: 'expired' };
+const INVALID = { status: 'invalid' };
 
 describe('signed path tokens', () => {
   const path = '/api/storage/customer/1/files/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11';
@@ -12,18 +15,32 @@ describe('signed path tokens', () => {
 
   it('verify for the same method, path and secret until they expire', () => {
     const token = signPath(config, { method: 'GET', path, expiresAt });
-    expect(verifyPathToken(config, { method: 'GET', path, token })).toBe('valid');
-    expect(verifyPathToken(config, { method: 'GET', path, token, now: new Date(expiresAt.getTime() + 1000) })).toBe('expired');
+    expect(verifyPathToken(config, { method: 'GET', path, token })).toEqual(VALID);
+    expect(verifyPathToken(config, { method: 'GET', path, token, now: new Date(expiresAt.getTime() + 1000) })).toEqual(EXPIRED);
   });
 
   it('refuse another path, method, secret, a changed expiry or garbage', () => {
     const token = signPath(config, { method: 'GET', path, expiresAt });
-    expect(verifyPathToken(config, { method: 'GET', path: `${path}.tmb`, token })).toBe('invalid');
-    expect(verifyPathToken(config, { method: 'PUT', path, token })).toBe('invalid');
-    expect(verifyPathToken(other, { method: 'GET', path, token })).toBe('invalid');
+    expect(verifyPathToken(config, { method: 'GET', path: `${path}.tmb`, token })).toEqual(INVALID);
+    expect(verifyPathToken(config, { method: 'PUT', path, token })).toEqual(INVALID);
+    expect(verifyPathToken(other, { method: 'GET', path, token })).toEqual(INVALID);
     const [expiry, mac] = token.split('.');
-    expect(verifyPathToken(config, { method: 'GET', path, token: `${Number(expiry) + 1000}.${mac}` })).toBe('invalid');
-    expect(verifyPathToken(config, { method: 'GET', path, token: 'nonsense' })).toBe('invalid');
+    expect(verifyPathToken(config, { method: 'GET', path, token: `${Number(expiry) + 1000}.${mac}` })).toEqual(INVALID);
+    expect(verifyPathToken(config, { method: 'GET', path, token: 'nonsense' })).toEqual(INVALID);
+  });
+
+  it('for a device name it, under the HMAC: another device, no device or a user token for the same path do not pass as it', () => {
+    const deviceId = '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a12';
+    const token = signPath(config, { method: 'GET', path, expiresAt, deviceId });
+    expect(token).toMatch(new RegExp(`^\\d+\\.${deviceId}\\.[A-Za-z0-9_-]{43}$`));
+    expect(verifyPathToken(config, { method: 'GET', path, token })).toEqual({ status: 'valid', deviceId });
+    expect(verifyPathToken(config, { method: 'GET', path, token, now: new Date(expiresAt.getTime() + 1000) })).toEqual(EXPIRED);
+    const [expiry, , mac] = token.split('.');
+    expect(verifyPathToken(config, { method: 'GET', path, token: `${expiry}.${mac}` })).toEqual(INVALID);
+    expect(verifyPathToken(config, { method: 'GET', path, token: `${expiry}.0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a13.${mac}` })).toEqual(INVALID);
+    const [userExpiry, userMac] = signPath(config, { method: 'GET', path, expiresAt }).split('.');
+    expect(verifyPathToken(config, { method: 'GET', path, token: `${userExpiry}.${deviceId}.${userMac}` })).toEqual(INVALID);
+    expect(signPath(config, { method: 'GET', path, expiresAt })).not.toBe(token);
   });
 
   it('remember what they signed per secret: the same token again, another secret its own, a new expiry a new token', () => {
@@ -31,10 +48,10 @@ describe('signed path tokens', () => {
     expect(signPath(config, { method: 'get', path, expiresAt })).toBe(token);
     const byOther = signPath(other, { method: 'GET', path, expiresAt });
     expect(byOther).not.toBe(token);
-    expect(verifyPathToken(other, { method: 'GET', path, token: byOther })).toBe('valid');
+    expect(verifyPathToken(other, { method: 'GET', path, token: byOther })).toEqual(VALID);
     const later = signPath(config, { method: 'GET', path, expiresAt: new Date(expiresAt.getTime() + 5_000) });
     expect(later).not.toBe(token);
-    expect(verifyPathToken(config, { method: 'GET', path, token: later })).toBe('valid');
+    expect(verifyPathToken(config, { method: 'GET', path, token: later })).toEqual(VALID);
     // Past the bound the oldest are forgotten; every token still verifies.
     for (let i = 0; i < 20_100; i++) signPath(config, { method: 'GET', path: `${path}/${i}`, expiresAt });
     expect(signPath(config, { method: 'GET', path, expiresAt })).toBe(token);

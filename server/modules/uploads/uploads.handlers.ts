@@ -61,24 +61,27 @@ const normalisedPath = (c: Context<AppEnv>) => c.req.path.replace(/\/+$/, '');
  * `uploadUrls` and a download. The middleware answers such requests itself; without a token the
  * request continues to the declared route and its normal authentication.
  */
-function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>) => Promise<Response>): MiddlewareHandler<AppEnv> {
+function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>, deviceId: string | undefined) => Promise<Response>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = c.req.query('token');
     const requestMethod = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     if (token === undefined || requestMethod !== method) return next();
     const check = verifyPathToken(c.var.deps.config, { method, path: normalisedPath(c), token });
-    if (check !== 'valid') {
-      throw new UnauthorizedError(check === 'expired' ? 'The signed URL has expired' : 'The signed URL is invalid', check === 'expired' ? 'auth.error.tokenExpired' : 'auth.error.invalidToken');
+    if (check.status !== 'valid') {
+      const expired = check.status === 'expired';
+      throw new UnauthorizedError(expired ? 'The signed URL has expired' : 'The signed URL is invalid', expired ? 'auth.error.tokenExpired' : 'auth.error.invalidToken');
     }
 
-    return handle(c);
+    return handle(c, check.deviceId);
   };
 }
 
 export function registerUploadRoutes(app: RouteRegistrar): void {
   app.use(
     '/api/v2/file/upload/:sessionId/part/:partNumber',
-    signed('PUT', async (c) => {
+    signed('PUT', async (c, deviceId) => {
+      // Part URLs are never signed for a device.
+      if (deviceId !== undefined) throw new UnauthorizedError('The signed URL is invalid', 'auth.error.invalidToken');
       const session = await sessionById(c.var.deps.db, c.req.param('sessionId') ?? '');
       const result = await uploadPart(c.var.deps, {
         session,
@@ -93,8 +96,8 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   );
   app.use(
     '/api/storage/customer/:customerId/files/:fileId',
-    signed('GET', async (c) => {
-      const target = await findTargetForToken(c.var.deps.db, c.req.param('customerId') ?? '', c.req.param('fileId') ?? '');
+    signed('GET', async (c, deviceId) => {
+      const target = await findTargetForToken(c.var.deps.db, { customerIdRaw: c.req.param('customerId') ?? '', fileName: c.req.param('fileId') ?? '', deviceId });
 
       return sendDownload(c, await download(c.var.deps.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
     }),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-o
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { customers } from '@/server/modules/customers/customers.table';
+import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { blobCleanup } from '@/server/storage/storage.table';
@@ -125,18 +126,40 @@ export async function touchThumbnail(tx: Executor, input: { fileId: string; cust
 
 export type DownloadableFile = { id: string; customerId: number; name: string; contentType: string; size: number; crcCheckSum: string; lastPreviewUploadTime: Date | null };
 
+const downloadableColumns = {
+  id: files.id,
+  customerId: files.customerId,
+  name: files.name,
+  contentType: files.contentType,
+  size: files.size,
+  crcCheckSum: files.crcCheckSum,
+  lastPreviewUploadTime: files.lastPreviewUploadTime,
+};
+
+/**
+ * For a URL signed for a device (the manifest's): whether the device still exists in `customerId` and its
+ * customer is restricted, with the file `fileId` of that customer (undefined: no such file). Undefined when
+ * the device is gone. One statement of primary-key probes, like the file's own look-up.
+ */
+export async function findDownloadableFileForDevice(
+  db: Executor,
+  input: { customerId: number; fileId: string; deviceId: string },
+): Promise<{ customerRestricted: boolean; file: DownloadableFile | undefined } | undefined> {
+  const [row] = await db
+    .select({ customerRestricted: customers.restricted, file: downloadableColumns })
+    .from(devices)
+    .innerJoin(customers, eq(customers.id, devices.customerId))
+    .leftJoin(files, and(eq(files.id, input.fileId), eq(files.customerId, devices.customerId)))
+    .where(and(eq(devices.id, input.deviceId), eq(devices.customerId, input.customerId)))
+    .limit(1);
+
+  return row && { customerRestricted: row.customerRestricted, file: row.file ?? undefined };
+}
+
 /** The file `id` within the scope (and `visible`, when given), with what a download needs. */
 export async function findDownloadableFile(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<DownloadableFile | undefined> {
   const [row] = await db
-    .select({
-      id: files.id,
-      customerId: files.customerId,
-      name: files.name,
-      contentType: files.contentType,
-      size: files.size,
-      crcCheckSum: files.crcCheckSum,
-      lastPreviewUploadTime: files.lastPreviewUploadTime,
-    })
+    .select(downloadableColumns)
     .from(files)
     .where(and(sql`${files.id}::text = ${id.toLowerCase()}`, scopeCondition(scope, files.customerId), visible))
     .limit(1);
