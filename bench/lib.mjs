@@ -491,15 +491,24 @@ export const ok = (res, what, status = 200) => {
   return res;
 };
 
-/** `GET path` under load (autocannon from this process): `warmup` s discarded, then `duration` s measured; the server resumed meanwhile. */
-export async function loadCase(server, path, { warmup, duration, connections }) {
+/**
+ * `GET path` under load (autocannon from this process): `warmup` s discarded, then `duration` s measured; the
+ * server resumed meanwhile. `clientHeaders(k)`: the headers of connection k (a client of its own, e.g. one
+ * device's token each) instead of the administrator's token. `statuses`: answers by status code.
+ */
+export async function loadCase(server, path, { warmup, duration, connections, clientHeaders }) {
   resume(server);
   try {
     await sleep(200);
     const options = { url: `${server.base}${path}`, headers: { authorization: `Bearer ${server.token}` }, connections, pipelining: 1, timeout: 20 };
-    await autocannon({ ...options, duration: warmup });
-    const r = await autocannon({ ...options, duration });
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+    const run = (seconds) => {
+      let k = 0;
+      return autocannon({ ...options, duration: seconds, ...(clientHeaders ? { setupClient: (client) => client.setHeaders(clientHeaders(k++ % connections)) } : {}) });
+    };
+    await run(warmup);
+    const r = await run(duration);
+    const statuses = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, statuses };
   } finally {
     pause(server);
   }

@@ -8,7 +8,9 @@
 // device folders, 2 000 content items and 2 000 files:
 //   1. manifest: `GET /api/display/manifest` with the tokens of many different devices, one client in
 //      sequence, p50 / p99, with the in-process time of its parts (the loader, the resolver, the closure);
-//      baseline: the manifest of a device of a tenant with no campaign, in the same run;
+//      baseline: the manifest of a device of a tenant with no campaign, in the same run; then under load, 50
+//      devices at once (a connection each): the full manifest, and `If-None-Match` with each one's current ETag
+//      (304 from the stored ETag), p50 and req/s;
 //   2. list: `GET /api/v2/campaign?size=50&select=<assignment lists>,affectedScreenCount&sort=name,asc`, one
 //      client, against its raw SQL + JSON in the server process (`/__bench/baseline`);
 //   3. fan-out: every device connected over the device WebSocket (bench/devices-loadgen.mjs), one
@@ -18,6 +20,7 @@
 // Options (environment): BENCH_CHANNELS_QUICK=1 (1 000 devices, 100 campaigns, 50 folders, short runs),
 // BENCH_CHANNELS_DEVICES (10000), BENCH_CHANNELS_CAMPAIGNS (1000), BENCH_CHANNELS_FOLDERS (500),
 // BENCH_CHANNELS_ITEMS (2000 content items and 2000 files), BENCH_MANIFEST_RUNS (500), BENCH_LIST_RUNS (200),
+// BENCH_MANIFEST_CONNECTIONS (50 devices at once), BENCH_MANIFEST_LOAD_SECONDS (10; quick 6),
 // BENCH_LOADGEN_WORKERS (2), BENCH_CONNECT_CONCURRENCY (32), BENCH_CONNECT_DEADLINE (s, 900),
 // BENCH_FANOUT_DEADLINE (s, 300), BENCH_CHANNELS_ONLY (comma list of manifest,list,fanout),
 // BENCH_CHANNELS_SEED_ONLY=1 (seed, read back, stop), BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1,
@@ -29,12 +32,14 @@ import { fileURLToPath } from 'node:url';
 import {
   LOADGEN_CPU,
   SERVER_CPU,
+  averageRounds,
   benchCall,
   benchServerIdentity,
   fmt,
   hasTaskset,
   indexSummary,
   installGuards,
+  loadCase,
   loadgenStats,
   log,
   machine,
@@ -67,6 +72,9 @@ const FOLDERS = num('BENCH_CHANNELS_FOLDERS', QUICK ? 50 : 500);
 const ITEMS = num('BENCH_CHANNELS_ITEMS', 2_000);
 const MANIFEST_RUNS = num('BENCH_MANIFEST_RUNS', QUICK ? 100 : 500);
 const LIST_RUNS = num('BENCH_LIST_RUNS', QUICK ? 50 : 200);
+const MANIFEST_CONNECTIONS = num('BENCH_MANIFEST_CONNECTIONS', 50);
+// The warm-up also lets the requests the previous case left in flight finish.
+const MANIFEST_LOAD = { warmup: QUICK ? 2 : 3, duration: num('BENCH_MANIFEST_LOAD_SECONDS', QUICK ? 6 : 10), rounds: QUICK ? 1 : 3 };
 const WORKERS = num('BENCH_LOADGEN_WORKERS', 2);
 const CONCURRENCY = num('BENCH_CONNECT_CONCURRENCY', 32);
 const CONNECT_DEADLINE_S = num('BENCH_CONNECT_DEADLINE', QUICK ? 180 : 900);
@@ -159,6 +167,7 @@ async function manifestBenchmark(server) {
     pause(server);
   }
   const parts = await benchCall(server, '/__bench/resolve', { devices: devices.slice(0, Math.min(devices.length, QUICK ? 100 : 200)) });
+  const load = await manifestUnderLoad(server);
   const pick = (k) => parts.samples.map((s) => s[k]);
   const r = {
     api: stats(api),
@@ -168,11 +177,53 @@ async function manifestBenchmark(server) {
     channels: stats(pick('channels')),
     segments: stats(pick('segments')),
     devices: devices.length,
+    load,
   };
   log(
     `${server.db} manifest: p50 ${r.api.p50.toFixed(2)} ms, p99 ${r.api.p99.toFixed(2)} ms (empty tenant p50 ${r.empty.p50.toFixed(2)} ms, ${ratio(r.api.p50 / r.empty.p50)}); in process p50: loader ${r.parts.loader.p50.toFixed(2)} ms, resolver ${r.parts.resolver.p50.toFixed(2)} ms, closure ${r.parts.closure.p50.toFixed(2)} ms; ${r.campaigns.p50} campaigns loaded a device (p50)`,
   );
+  log(
+    `${server.db} manifest, ${MANIFEST_CONNECTIONS} devices at once: full ${Math.round(load.full.rps)} req/s, p50 ${load.full.p50} ms; If-None-Match (304) ${Math.round(load.notModified.rps)} req/s, p50 ${load.notModified.p50} ms`,
+  );
   return r;
+}
+
+/**
+ * MANIFEST_CONNECTIONS devices asking at once, a keep-alive connection each: the full manifest, and the same
+ * devices with `If-None-Match` naming their current ETag (each read whole first, so the server holds it), in
+ * interleaved rounds. Every answer must be 200, respectively 304.
+ */
+async function manifestUnderLoad(server) {
+  const path = '/api/display/manifest';
+  const ids = spread(MANIFEST_CONNECTIONS).map((i) => 1 + ((i + 101) % DEVICES));
+  const tokens = ids.map((i) => deviceToken(server, i));
+  resume(server);
+  let etags;
+  try {
+    etags = [];
+    for (const token of tokens) etags.push(ok(await request({ ...server, token }, 'GET', path), `GET ${path}`).body.etag);
+  } finally {
+    pause(server);
+  }
+  const cases = {
+    full: (k) => ({ authorization: `Bearer ${tokens[k]}` }),
+    notModified: (k) => ({ authorization: `Bearer ${tokens[k]}`, 'if-none-match': `"${etags[k]}"` }),
+  };
+  const expected = { full: '200', notModified: '304' };
+  const rounds = { full: [], notModified: [] };
+  for (let round = 1; round <= MANIFEST_LOAD.rounds; round++) {
+    for (const [name, clientHeaders] of Object.entries(cases)) {
+      const s = await loadCase(server, path, { warmup: MANIFEST_LOAD.warmup, duration: MANIFEST_LOAD.duration, connections: MANIFEST_CONNECTIONS, clientHeaders });
+      const other = Object.entries(s.statuses).filter(([code]) => code !== expected[name]);
+      const answered = Object.values(s.statuses).reduce((sum, n) => sum + n, 0);
+      if (other.length > 0 || s.errors > 0 || answered === 0) {
+        throw new Error(`manifest under load (${name}): answers ${JSON.stringify(s.statuses)}, ${s.errors} errors; expected only ${expected[name]} (none within ${MANIFEST_LOAD.duration} s: a machine too busy to measure)`);
+      }
+      rounds[name].push(s);
+      log(`round ${round}/${MANIFEST_LOAD.rounds} ${server.db} manifest ${name}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms`);
+    }
+  }
+  return { full: averageRounds(rounds.full), notModified: averageRounds(rounds.notModified) };
 }
 
 // ---------------------------------------------------------------- 2. list
@@ -323,6 +374,21 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     push(
       `| ${r.db} | ${ms(x.api.p50)} | ${ms(x.api.p95)} | ${ms(x.api.p99)} | ${ms(x.empty.p50)} | ${ratio(x.api.p50 / x.empty.p50)} | ${ms(x.parts.row.p50)} | ${ms(x.parts.loader.p50)} (p99 ${ms(x.parts.loader.p99)}) | ${ms(x.parts.resolver.p50)} (p99 ${ms(x.parts.resolver.p99)}) | ${ms(x.parts.closure.p50)} | ${fmt(x.campaigns.p50)} / ${fmt(x.campaigns.p99)} | ${fmt(x.channels.p50)} |`,
     );
+  }
+  const loaded = results.filter((x) => x.manifest?.load);
+  if (loaded.length > 0) {
+    push(
+      '',
+      `Under load: ${MANIFEST_CONNECTIONS} devices at once, a keep-alive connection each (autocannon, ${MANIFEST_LOAD.warmup} s warm-up + ${MANIFEST_LOAD.duration} s measured, ${MANIFEST_LOAD.rounds} interleaved round${MANIFEST_LOAD.rounds === 1 ? '' : 's'}; mean, lowest–highest req/s in parentheses): the full manifest, and \`If-None-Match\` naming each device's current ETag, answered 304 from the ETag the server keeps per device (no resolution; every answer checked to be 200, respectively 304).`,
+      '',
+      '| Database | full: req/s | full: p50 ms | full: p99 ms | 304: req/s | 304: p50 ms | 304: p99 ms | 304 / full req/s |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    const range = (x) => `${fmt(x.rps)} (${fmt(x.rpsMin)}–${fmt(x.rpsMax)})`;
+    for (const r of loaded) {
+      const { full, notModified } = r.manifest.load;
+      push(`| ${r.db} | ${range(full)} | ${ms(full.p50)} | ${ms(full.p99)} | ${range(notModified)} | ${ms(notModified.p50)} | ${ms(notModified.p99)} | ${ratio(notModified.rps / full.rps)} |`);
+    }
   }
   push(
     '',

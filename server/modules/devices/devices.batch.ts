@@ -12,7 +12,8 @@ import { compileSearch } from '@/server/query';
 import { deviceResource } from './devices.resource';
 import { batchCustomerId, deviceAccess } from './devices.service';
 import { devices } from './devices.table';
-import { anyDeviceMatches, bulkUpdateDevices } from './devices.queries';
+import { announceDeviceChange } from './device-changes';
+import { anyDeviceMatches, updateTargetDevices } from './devices.queries';
 
 /*
  * Batch verbs over devices (spec 3 "Devices and device folders"): `customerId` names the one tenant, `search`
@@ -57,9 +58,9 @@ export async function bulkDeviceTags(ctx: ServiceContext, input: { verb: TagVerb
     if (input.verb === 'add' && (await anyDeviceMatches(tx, and(where, tooLong)!))) {
       throw new ValidationError('tag.error.invalid', `A device's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
     }
-    const perCustomer = await bulkUpdateDevices(tx, set, where);
+    const ids = await updateTargetDevices(tx, set, where);
     if (input.verb !== 'remove') await registerTags(tx, customerId, 'DEVICE', tags);
-    const updated = perCustomer.reduce((sum, c) => sum + c.count, 0);
+    const updated = ids.length;
     await auditChange(tx, ctx, {
       entityType: 'device',
       customerId,
@@ -67,6 +68,8 @@ export async function bulkDeviceTags(ctx: ServiceContext, input: { verb: TagVerb
       message: `Tags ${{ add: 'added to', set: 'set on', remove: 'removed from' }[input.verb]} ${updated} devices: ${tags.join(', ')}`,
       changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', tags, updated },
     });
+    // Tags decide which tag-conditioned campaigns target a screen: its manifest may change.
+    await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'settings' });
 
     return { updated };
   });

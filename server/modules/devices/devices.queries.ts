@@ -84,17 +84,6 @@ export async function moveDevicesTo(db: Executor, customerId: number, ids: reado
     where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)})`);
 }
 
-/** One UPDATE of the devices matching `where`; answers the count per customer. */
-export async function bulkUpdateDevices(db: Executor, set: SQL, where: SQL): Promise<Array<{ customerId: number; count: number }>> {
-  const rows = await execRows<{ customer_id: string | number; count: string | number }>(
-    db,
-    sql`with changed as (update ${devices} set ${set} where ${where} returning ${devices.customerId} as customer_id)
-      select customer_id, count(*) as count from changed group by customer_id`,
-  );
-
-  return rows.map((r) => ({ customerId: Number(r.customer_id), count: Number(r.count) }));
-}
-
 export async function anyDeviceMatches(db: Executor, where: SQL): Promise<boolean> {
   const rows = await execRows(db, sql`select 1 from ${devices} where ${where} limit 1`);
 

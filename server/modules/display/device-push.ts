@@ -1,5 +1,6 @@
 import type { Executor } from '@/server/db/client';
 import { notifyChannel } from '@/server/db/notification-feed';
+import { dropManifestEtags } from './manifest-etag-store';
 
 /** The NOTIFY channel that carries news for connected devices between server instances. */
 export const DEVICE_PUSH_CHANNEL = 'device_push';
@@ -13,6 +14,9 @@ export const DEVICE_PUSH_CHANNEL = 'device_push';
 export type DevicePushKind = 'commands' | 'manifest' | 'assigned' | 'revoked';
 export type DevicePushNotice = { kind: DevicePushKind; deviceIds: string[] };
 
+/** Whether a notice may mean a new manifest ETag for its devices (all but new commands). */
+export const dropsManifestEtag = (kind: DevicePushKind): boolean => kind !== 'commands';
+
 /** Device ids per notification: 36 characters and a separator each keeps a payload under PostgreSQL's 8000 bytes. */
 const IDS_PER_NOTICE = 200;
 
@@ -22,6 +26,7 @@ const IDS_PER_NOTICE = 200;
  */
 export async function notifyDevices(db: Executor, kind: DevicePushKind, deviceIds: readonly string[]): Promise<void> {
   if (deviceIds.length === 0) return;
+  if (dropsManifestEtag(kind)) dropManifestEtags(db, deviceIds);
   const payloads: string[] = [];
   for (let i = 0; i < deviceIds.length; i += IDS_PER_NOTICE) payloads.push(`${kind}:${deviceIds.slice(i, i + IDS_PER_NOTICE).join(',')}`);
   await notifyChannel(db, DEVICE_PUSH_CHANNEL, payloads);

@@ -406,4 +406,24 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL
       await handle.close();
     }
   });
+
+  it('answer If-None-Match from their own stored manifest ETag, which a change made on the other drops', async () => {
+    const handle = await openDatabase({ kind: 'pg', url: t.databaseUrl!, poolSize: 2 });
+    const other = await instance(handle);
+    try {
+      const { customerId, tech, device } = await tenantWithDevice();
+      const manifest = (etag?: string) =>
+        fetch(`${other.url}/api/display/manifest`, { headers: { authorization: `Bearer ${device.token}`, ...(etag ? { 'if-none-match': `"${etag}"` } : {}) } });
+      const first = await manifest();
+      expect(first.status).toBe(200);
+      const { etag } = (await first.json()) as { etag: string };
+      expect((await manifest(etag)).status).toBe(304);
+      // Changed through this instance: the other drops its stored ETag when the notice arrives.
+      expect((await command(customerId, tech.token, 'volume', device.deviceId, '&level=20')).status).toBe(200);
+      await expect.poll(async () => (await manifest(etag)).status, { timeout: 5000 }).toBe(200);
+    } finally {
+      await other.stop();
+      await handle.close();
+    }
+  });
 });

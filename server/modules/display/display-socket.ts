@@ -6,7 +6,8 @@ import { listenToChannel } from '@/server/db/notification-feed';
 import { UnauthorizedError } from '@/server/errors';
 import type { SocketEndpoint } from '@/server/http/upgrade';
 import type { SocketDeps } from '@/server/modules/module';
-import { DEVICE_PUSH_CHANNEL, parseDevicePush, type DevicePushNotice } from './device-push';
+import { DEVICE_PUSH_CHANNEL, dropsManifestEtag, parseDevicePush, type DevicePushNotice } from './device-push';
+import { installManifestEtagStore, ManifestEtagStore } from './manifest-etag-store';
 import { DeviceSessions } from './device-sessions';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import * as sq from './device-sessions.queries';
@@ -22,6 +23,9 @@ export const DEVICE_SOCKET_PATH = '/api/display/ws';
 export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoint[]> {
   const { handle, log } = deps;
   const sessions = new DeviceSessions({ db: handle.db, config: deps.config, storage: deps.storage, log });
+  // The ETags 304s are answered from live as long as this feed does: its notices drop them.
+  const etagStore = new ManifestEtagStore();
+  const uninstallEtagStore = installManifestEtagStore(handle.db, etagStore);
   const server = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MESSAGE_MAX_BYTES, perMessageDeflate: false });
 
   // Notices are handled one after another: each is one statement for the devices held here.
@@ -36,9 +40,13 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
     {
       message: (payload) => {
         const notice: DevicePushNotice | undefined = parseDevicePush(payload);
-        if (notice) enqueue(() => sessions.notice(notice));
+        if (!notice) return;
+        // At once, not behind the push work: a 304 must not be answered from a dropped ETag meanwhile.
+        if (dropsManifestEtag(notice.kind)) etagStore.drop(notice.deviceIds);
+        enqueue(() => sessions.notice(notice));
       },
       live: (live) => {
+        etagStore.setFeedLive(live);
         // Back after an outage: what was announced meanwhile is lost, so tell every connected device again.
         if (live && lost) {
           enqueue(async () => {
@@ -74,6 +82,8 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
       upgrade,
       close: async () => {
         clearInterval(ticker);
+        etagStore.setFeedLive(false);
+        uninstallEtagStore();
         sessions.closeAll();
         await sessions.flushAcks();
         await feed.stop();

@@ -11,6 +11,7 @@ import { signedDownloadUrl } from '@/server/modules/uploads/downloads.service';
 import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation } from './display.schemas';
 import { resolveSegments as resolveRules, targetedRules, type CampaignRules, type DeviceFacts } from '@/server/playback/resolver';
 import { closureOf } from './manifest-closure';
+import { manifestEtagStoreOf } from './manifest-etag-store';
 import { campaignItems, emptyManifestEtag, layerContentIds, manifestEtagOf } from './manifest-etag';
 import { findContentGraph, findDevicesShowing, findPlaybackDevice, findPlaybackDevices, type ClosureContent, type ClosureFile, type ContentGraph, type PlaybackDevice } from './manifest.queries';
 import { explainPlayback, loadPlayback, loadPlaybackOfDevices, resolveSegments, segmentContentIds, segmentFileIds } from './playback';
@@ -63,6 +64,9 @@ const unclaimedEtag = (now: number) => emptyManifestEtag(manifestPeriod(now).val
  * of statements, not per device); then per device only which campaigns target it, and one hash per sharing key.
  */
 export async function manifestEtags(db: Executor, deviceIds: readonly string[], now = Date.now()): Promise<Map<string, string>> {
+  const store = manifestEtagStoreOf(db);
+  const generation = store?.begin() ?? 0;
+  const { validUntil } = manifestPeriod(now);
   const etags = new Map<string, string>();
   const unique = [...new Set(deviceIds)];
   const claimed = unique.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(unique)})`);
@@ -81,11 +85,13 @@ export async function manifestEtags(db: Executor, deviceIds: readonly string[], 
       const targeted = targetedRules(rules, own);
       const key = `${targeted.key}\n${JSON.stringify(device.settings)}`;
       let etag = shared.get(key);
-      if (etag === undefined) shared.set(key, (etag = manifestEtagOf({ device, facts: own, targeted, graph, validUntil: manifestPeriod(now).validUntil })));
+      if (etag === undefined) shared.set(key, (etag = manifestEtagOf({ device, facts: own, targeted, graph, validUntil })));
       etags.set(device.id, etag);
     }
   }
   for (const id of unique) if (!etags.has(id)) etags.set(id, unclaimedEtag(now));
+  // What was just worked out is the current ETag (a change the notices missed is caught up here too).
+  if (store) for (const [id, etag] of etags) store.store(id, etag, validUntil, generation);
 
   return etags;
 }
@@ -122,14 +128,19 @@ function manifestContent(content: ClosureContent): ManifestContent {
 /**
  * GET /api/display/manifest: what the calling (assigned) device plays from now until `validUntil`, with its
  * ETag. When `ifNoneMatch` names that ETag, only the ETag (the device keeps its manifest and nothing is
- * serialized).
+ * serialized); when it names the device's stored ETag (`ManifestEtagStore`), nothing is resolved either.
  */
 export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: string; now?: number; ifNoneMatch?: string }): Promise<{ etag: string; manifest?: Manifest }> {
   const now = input.now ?? Date.now();
+  const { validUntil, urlsExpireAt } = manifestPeriod(now);
+  const store = manifestEtagStoreOf(ctx.db);
+  // The device has the current manifest: answered from the stored ETag, nothing read or resolved.
+  const known = input.ifNoneMatch === undefined ? undefined : store?.get(ctx.device.deviceId, validUntil);
+  if (known !== undefined && etagMatches(input.ifNoneMatch, known)) return { etag: known };
+  const generation = store?.begin() ?? 0;
   const device = await claimedDevice(ctx.db, ctx.device.deviceId);
   // Deleted or unclaimed since authentication: as if the token had gone with it.
   if (!device) throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
-  const { validUntil, urlsExpireAt } = manifestPeriod(now);
   const { facts, rules } = await loadPlayback(ctx.db, device);
   const targeted = targetedRules(rules, facts);
   // The targeted campaigns alone decide the segments (sharing-key.unit.test.ts).
@@ -138,6 +149,7 @@ export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: strin
   // The graph of all the targeted campaigns and layers may play, documents for what the segments play: the ETag's closures and the manifest's from one read.
   const graph = await readManifestGraph(ctx.db, device.customerId, targeted.rules.campaigns, [facts], roots);
   const etag = manifestEtagOf({ device, facts, targeted, graph, validUntil });
+  store?.store(device.id, etag, validUntil, generation);
   if (etagMatches(input.ifNoneMatch, etag)) return { etag };
   const { contents, files } = closureOf(graph, roots, segmentFileIds(segments));
   const folders: Record<string, string[]> = {};
