@@ -95,10 +95,12 @@ export function installManifestEtagStore(db: Database, store: ManifestEtagStore)
   };
 }
 
+/**
+ * The store of `db`, for reading and storing ETags. None inside a transaction: what it reads may still roll
+ * back, so it must not be stored.
+ */
 export function manifestEtagStoreOf(db: Executor): ManifestEtagStore | undefined {
-  const database = databaseOf(db);
-
-  return database && stores.get(database);
+  return stores.get(db as Database);
 }
 
 /**
@@ -106,7 +108,8 @@ export function manifestEtagStoreOf(db: Executor): ManifestEtagStore | undefined
  * computation between the two read the old rows). Other processes drop them when the notice arrives.
  */
 export function dropManifestEtags(db: Executor, deviceIds: readonly string[]): void {
-  const store = manifestEtagStoreOf(db);
+  const database = databaseOf(db);
+  const store = database && stores.get(database);
   if (!store || deviceIds.length === 0) return;
   store.drop(deviceIds);
   afterCommit(db, () => store.drop(deviceIds));
