@@ -17,8 +17,8 @@ import { SLOTS_PER_DAY } from './report-periods';
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
 
 
-/** What a play names, found in any tenant (the ingest refuses another tenant's), with its name. */
-export type PlayedItem = { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null };
+/** What a play names, of the device's tenant, with its name (and a campaign's advertiser). */
+export type PlayedItem = { dimension: PlayDimension; id: string; name: string; advertiserId: string | null; advertiserName: string | null };
 
 /** The ids a batch of plays names, per kind. */
 export type PlayedIds = { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] };
@@ -29,22 +29,24 @@ export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; fol
 /**
  * Serialises the ingests of one device (its repeated events are recognised across concurrent calls), and
  * answers the device's name and folder (with the folder's name), as plays record them, and the campaigns,
- * messages, content and files with the given ids in any tenant (with a campaign's advertiser): one round trip.
+ * messages, content and files with the given ids that are the tenant's (with a campaign's advertiser): one
+ * round trip. An id not answered is another tenant's or no item at all.
  */
-export async function lockPlayingDevice(tx: Executor, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
+export async function lockPlayingDevice(tx: Executor, customerId: number, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
+  const tenant = sql`${customerId}::bigint`;
   if (ids.campaignIds.length > 0) {
-    branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.customer_id::float8 as "customerId", c.name, a.id::text as "advertiserId", a.name as "advertiserName"
-      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)})`);
+    branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.name, a.id::text as "advertiserId", a.name as "advertiserName"
+      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)}) and c.customer_id = ${tenant}`);
   }
   if (ids.messageIds.length > 0) {
-    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)})`);
+    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)}) and x.customer_id = ${tenant}`);
   }
   if (ids.contentIds.length > 0) {
-    branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)})`);
+    branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)}) and x.customer_id = ${tenant}`);
   }
   if (ids.fileIds.length > 0) {
-    branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)})`);
+    branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)}) and x.customer_id = ${tenant}`);
   }
   const items = branches.length === 0 ? sql`'[]'::json` : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
   const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null; items: PlayedItem[] | string }>(
