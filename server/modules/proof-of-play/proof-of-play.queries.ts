@@ -246,7 +246,9 @@ async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: n
  * carries `started_at`, so `play_event_reported` probes the key index of each monthly partition the device has
  * plays in; the caller holds the device's lock, so a concurrent call of the device has stored its events or
  * waits for these), adds their day totals and quarter-hour running sums of every dimension they name
- * (`rollupPlays`, computed here) as new rows, and records (or refreshes) the names they are reported under (unchanged names are not written again). One statement when
+ * (`rollupPlays`, computed here) as new rows, and records the names of the subjects new to proof of play (a
+ * kept name follows its item's renames by trigger, server/db/custom-sql/play_subject_renames.sql: the name an
+ * ingest read before a concurrent rename must not overwrite the new one). One statement when
  * every play is new (the usual case); when some were reported before, that statement leaves the rollups out
  * and a second adds those of the plays it stored. Every input is bound as arrays read in step (`unnest`):
  * parsing a JSON document of the batch cost more. Answers how many plays were stored and how many were not.
@@ -300,8 +302,7 @@ export async function insertPlays(
         named as (
           insert into ${playSubjects} (customer_id, dimension, subject_id, name)
           select ${customerId}, n.dimension, n.id, n.name from (select ${names.list} from ${names.from}) n
-          on conflict (customer_id, dimension, subject_id) do update set name = excluded.name, updated_at = now()
-           where ${playSubjects.name} is distinct from excluded.name
+          on conflict (customer_id, dimension, subject_id) do nothing
           returning 1
         )
         select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,

@@ -344,6 +344,74 @@ describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
   });
 });
 
+describe('names: the current one while the item exists, the last one once it is deleted (spec 4 §5)', () => {
+  it('a channel, a content item, a file and a screen renamed after their plays, then deleted, are reported under their new names: reports, their CSVs and the advertiser\'s CSV', async () => {
+    const put = async (path: string, json: Record<string, unknown>) => expect((await t.request('PUT', path, { token: k.owner, json })).status, path).toBe(200);
+    const remove = async (path: string) => expect((await t.request('DELETE', path, { token: k.owner })).status, path).toBe(204);
+    const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Renames' } })).body;
+    const content = await k.own.content('Old content');
+    const file = await k.own.file('old-file.png');
+    const screen = await newDevice(t, { customerId: k.customerId });
+    await put(`/api/device/${screen.deviceId}`, { name: 'Old screen' });
+    const campaign = await k.create(k.contentChannel(content.id, { name: 'Old channel', advertiserId: adv.id }));
+    const now = Date.now();
+    await upload(screen, [play(now - HOUR, { campaignId: campaign.id, contentId: content.id }), play(now - HOUR + MIN, { campaignId: campaign.id, fileId: file.id })]);
+    const links = await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: k.owner });
+    const exportUrl = new URL(links.body.exportHistoryAsCSV as string);
+
+    const query = { from: now - DAY, timeZone: 'UTC', resolution: 'TOTAL' };
+    const csvNames = async (path: string) => {
+      const res = await t.app.request(`${BASE_PATH}${path}/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+      expect(res.status, path).toBe(200);
+
+      return (await res.text()).split('\r\n').slice(1, -1).map((line) => line.split(',')[4]);
+    };
+    const names = async () => {
+      const rows = async (path: string, extra: Record<string, string> = {}) => {
+        const res = await report(path, { ...query, ...extra });
+        expect(res.status, path).toBe(200);
+
+        return res.body.rows.map((r: any) => r.groupBy.name).sort();
+      };
+      const played = (await (await t.app.request(`${exportUrl.pathname}${exportUrl.search}`)).text()).split('\r\n').slice(1, -1).map((line) => line.split(',').slice(3).join(','));
+
+      return {
+        campaign: await rows(`/campaign/${campaign.id}`),
+        content: await rows(`/content/${content.id}`),
+        file: await rows(`/file/${file.id}`),
+        device: await rows(`/device/${screen.deviceId}`),
+        assets: await rows(`/device/${screen.deviceId}`, { groupBy: 'ASSET' }),
+        csv: [...(await csvNames(`/campaign/${campaign.id}`)), ...(await csvNames(`/content/${content.id}`)), ...(await csvNames(`/file/${file.id}`)), ...(await csvNames(`/device/${screen.deviceId}`))],
+        advertiserCsv: played.sort(),
+      };
+    };
+    const named = (channel: string, item: string, image: string, device: string) => ({
+      campaign: [channel],
+      content: [item],
+      file: [image],
+      device: [device],
+      assets: [item, image].sort(),
+      csv: [channel, item, image, device],
+      advertiserCsv: [`${device},${channel},${item},`, `${device},${channel},,${image}`].sort(),
+    });
+    expect(await names()).toEqual(named('Old channel', 'Old content', 'old-file.png', 'Old screen'));
+
+    // Renamed after the plays: reported under the current names.
+    await put(`/api/campaign/${campaign.id}`, { name: 'New channel' });
+    await put(`/api/simpleLoop/${content.id}`, { name: 'New content' });
+    await put(`/api/file/${file.id}`, { name: 'new-file.png' });
+    await put(`/api/device/${screen.deviceId}`, { name: 'New screen' });
+    expect(await names()).toEqual(named('New channel', 'New content', 'new-file.png', 'New screen'));
+
+    // Then deleted: still under the last names.
+    await remove(`/api/campaign/${campaign.id}`);
+    await remove(`/api/simpleLoop/${content.id}`);
+    await remove(`/api/file/${file.id}`);
+    await remove(`/api/device/${screen.deviceId}`);
+    expect(await names()).toEqual(named('New channel', 'New content', 'new-file.png', 'New screen'));
+  });
+});
+
 describe('narrowing by device folder and advertiser (query extensions)', () => {
   it("deviceGroupId counts the plays on screens in the folder or below it; advertiserId the plays of the advertiser's channels; unknown or foreign ids are 404", async () => {
     const region = await k.own.deviceFolder('Region');
