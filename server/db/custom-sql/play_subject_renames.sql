@@ -12,45 +12,20 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER device_play_subject_rename AFTER UPDATE OF name ON device
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('DEVICE');
---> statement-breakpoint
-CREATE TRIGGER device_group_play_subject_rename AFTER UPDATE OF name ON device_group
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('DEVICE_GROUP');
---> statement-breakpoint
-CREATE TRIGGER campaign_play_subject_rename AFTER UPDATE OF name ON campaign
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('CAMPAIGN');
---> statement-breakpoint
-CREATE TRIGGER message_play_subject_rename AFTER UPDATE OF name ON message
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('MESSAGE');
---> statement-breakpoint
-CREATE TRIGGER device_content_play_subject_rename AFTER UPDATE OF name ON device_content
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('CONTENT');
---> statement-breakpoint
-CREATE TRIGGER file_play_subject_rename AFTER UPDATE OF name ON file
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('MEDIA_FILE');
---> statement-breakpoint
-CREATE TRIGGER advertiser_play_subject_rename AFTER UPDATE OF name ON advertiser
-  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename('ADVERTISER');
---> statement-breakpoint
--- Names kept before this migration were refreshed only by a later play: bring those of existing items up to date.
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM device x
- WHERE n.dimension = 'DEVICE' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM device_group x
- WHERE n.dimension = 'DEVICE_GROUP' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM campaign x
- WHERE n.dimension = 'CAMPAIGN' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM message x
- WHERE n.dimension = 'MESSAGE' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM device_content x
- WHERE n.dimension = 'CONTENT' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM file x
- WHERE n.dimension = 'MEDIA_FILE' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
---> statement-breakpoint
-UPDATE play_subject n SET name = x.name, updated_at = now() FROM advertiser x
- WHERE n.dimension = 'ADVERTISER' AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name;
+-- Per table and the dimension its rows are reported under: the trigger, and the names kept before this
+-- migration (refreshed only by a later play until now) brought up to date with the items that still exist.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('device', 'DEVICE'), ('device_group', 'DEVICE_GROUP'), ('campaign', 'CAMPAIGN'), ('message', 'MESSAGE'),
+                                 ('device_content', 'CONTENT'), ('file', 'MEDIA_FILE'), ('advertiser', 'ADVERTISER')) AS v(tbl, dimension)
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE OF name ON %I FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION play_subject_rename(%L)',
+                   t.tbl || '_play_subject_rename', t.tbl, t.dimension);
+    EXECUTE format('UPDATE play_subject n SET name = x.name, updated_at = now() FROM %I x
+                     WHERE n.dimension = %L AND n.subject_id = x.id::text AND n.customer_id = x.customer_id AND n.name IS DISTINCT FROM x.name',
+                   t.tbl, t.dimension);
+  END LOOP;
+END
+$$;

@@ -222,6 +222,18 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(device!.starts.reduce((a, b) => a + b, 0)).toBe(3);
   });
 
+  it('stores the widget that showed a play (widgetKey, as it came), none for a play of a whole item; refuses an empty or overlong key', async () => {
+    const inWidget = play({ fileId: poster.id, widgetKey: 'w-1, "a" {b}' });
+    const whole = play({ fileId: poster.id });
+    const res = await upload(screen, [inWidget, whole, play({ widgetKey: '' }), play({ widgetKey: 'x'.repeat(65) }), play({ widgetKey: 'x'.repeat(64) })]);
+    expect(res.body).toMatchObject({ accepted: 3, rejected: [{ index: 2, key: 'proofOfPlay.error.invalidEvent' }, { index: 3, key: 'proofOfPlay.error.invalidEvent' }] });
+    const stored = await execRows<{ eventId: string; widgetKey: string | null }>(
+      t.db,
+      sql`select event_id::text as "eventId", widget_key as "widgetKey" from play_event where event_id in (${inWidget.eventId}::uuid, ${whole.eventId}::uuid)`,
+    );
+    expect(Object.fromEntries(stored.map((r) => [r.eventId, r.widgetKey]))).toEqual({ [inWidget.eventId]: 'w-1, "a" {b}', [whole.eventId]: null });
+  });
+
   it('stores a page id as it came, quotes, backslashes, commas and braces included', async () => {
     const pageId = 'NULL, "quoted" \\ {braces}';
     const event = play({ contentId: slide.id, pageId });

@@ -274,6 +274,7 @@ export async function insertPlays(
     message_id: { type: 'bigint', values: column('messageId') },
     content_id: { type: 'uuid', values: column('contentId') },
     page_id: { type: 'text', values: column('pageId') },
+    widget_key: { type: 'text', values: column('widgetKey') },
     file_id: { type: 'uuid', values: column('fileId') },
     advertiser_id: { type: 'uuid', values: column('advertiserId') },
     clicks: { type: 'integer', values: column('clicks') },
@@ -291,9 +292,9 @@ export async function insertPlays(
     sql`with reported as materialized (select r.event_id from play_event_reported(${customerId}::bigint, ${deviceId}::uuid, ${eventIds}) as r(event_id)),
         ins as (
           insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
-                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+                                  content_id, page_id, widget_key, file_id, advertiser_id, clicks, viewers, attention_ms)
           select ${customerId}, ${deviceId}::uuid, ${x.event_id}, to_timestamp(${x.started_at} / 1000.0), to_timestamp(${x.ended_at} / 1000.0), ${x.ended_at} - ${x.started_at}, ${x.completed},
-                 ${x.device_group_id}, ${x.campaign_id}, ${x.message_id}, ${x.content_id}, ${x.page_id}, ${x.file_id}, ${x.advertiser_id}, ${x.clicks}, ${x.viewers}, ${x.attention_ms}
+                 ${x.device_group_id}, ${x.campaign_id}, ${x.message_id}, ${x.content_id}, ${x.page_id}, ${x.widget_key}, ${x.file_id}, ${x.advertiser_id}, ${x.clicks}, ${x.viewers}, ${x.attention_ms}
             from ${rows.from}
            where ${x.event_id} not in (select event_id from reported)
           returning 1

@@ -112,6 +112,7 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
         messageId: event.messageId ?? null,
         contentId: event.contentId ?? null,
         pageId: event.pageId ?? null,
+        widgetKey: event.widgetKey ?? null,
         fileId: event.fileId ?? null,
         advertiserId: event.campaignId === undefined ? null : (campaignAdvertisers.get(event.campaignId) ?? null),
         clicks: event.clicks ?? 0,

@@ -58,6 +58,7 @@ export type PlayRow = {
   messageId: number | null;
   contentId: string | null;
   pageId: string | null;
+  widgetKey: string | null;
   fileId: string | null;
   advertiserId: string | null;
   clicks: number;

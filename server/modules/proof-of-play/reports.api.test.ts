@@ -226,7 +226,6 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
       ['Hall', 1],
       ['Lobby', 2],
     ]);
-    expect((await report('/content/all', q({ groupBy: 'WIDGET' }))).body).toMatchObject({ status: 400, key: 'proofOfDisplay.error.unsupportedGroupBy' });
     expect((await report('/content/all', q({ groupBy: 'BOGUS' }))).status).toBe(400);
     expect((await report('/content/all', q({ resolution: 'YEARLY' }))).status).toBe(400);
   });
@@ -250,6 +249,58 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
       ['DEVICE', lobby.deviceId, 'Lobby', '30000', '3'],
     ]);
     expect(lines.at(-1)).toBe('');
+  });
+});
+
+describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
+  it('groups the plays by the slide widget that showed them, plays without one as "(whole page)", in every report and its CSV', async () => {
+    const screen = await newDevice(t, { customerId: k.customerId });
+    const from = at('UTC', `${daysAgo('UTC', 12)}T00:00`);
+    await upload(screen, [
+      play(from + HOUR, { campaignId: channel.id, contentId: slide.id }),
+      play(from + HOUR + MIN, { fileId: poster.id, widgetKey: 'w-poster' }),
+      play(from + HOUR + 2 * MIN, { fileId: poster.id, widgetKey: 'w-poster', completed: false }),
+      play(from + 2 * HOUR, { campaignId: channel.id, contentId: slide.id, widgetKey: 'w-ticker' }),
+    ]);
+    const q = (extra: Record<string, string | number> = {}) => ({ from, to: from + DAY, timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'WIDGET', ...extra });
+    const rows = async (path: string, extra: Record<string, string | number> = {}) => {
+      const res = await report(path, q(extra));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.groupBy).toBe('WIDGET');
+
+      return res.body.rows.map((r: any) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
+    };
+    const wholePage = ['WIDGET', '', '(whole page)', 1, 1];
+    const posterWidget = ['WIDGET', 'w-poster', 'w-poster', 2, 1];
+    const tickerWidget = ['WIDGET', 'w-ticker', 'w-ticker', 1, 1];
+    // (Name order follows the database's collation: compared as sets.)
+    for (const path of ['/device/all', `/device/${screen.deviceId}`, '/content/dashboard/top/played']) {
+      const all = await rows(path);
+      expect(all, path).toEqual(expect.arrayContaining([wholePage, posterWidget, tickerWidget]));
+      expect(all, path).toHaveLength(3);
+    }
+    expect(await rows(`/campaign/${channel.id}`)).toEqual(expect.arrayContaining([wholePage, tickerWidget]));
+    expect(await rows(`/file/${poster.id}`)).toEqual([posterWidget]);
+    expect(await rows('/device/all', { search: 'poster' })).toEqual([posterWidget]);
+    expect(await rows('/device/all', { search: 'whole' })).toEqual([wholePage]);
+    const hourly = await report(`/device/${screen.deviceId}`, q({ resolution: 'HOURLY', sort: 'impressionStartCount,desc' }));
+    expect(hourly.body.rows.map((r: any) => [r.timestamp, r.groupBy.id, r.impressionStartCount])).toEqual([
+      [from + HOUR, 'w-poster', 2],
+      [from + HOUR, '', 1],
+      [from + 2 * HOUR, 'w-ticker', 1],
+    ]);
+
+    const csv = await t.app.request(`${BASE_PATH}/device/all/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...q() }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).split('\r\n').slice(1, -1).map((l) => l.split(',').slice(2, 8));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['WIDGET', '', '(whole page)', '10000', '1', '1'],
+        ['WIDGET', 'w-poster', 'w-poster', '20000', '2', '1'],
+        ['WIDGET', 'w-ticker', 'w-ticker', '10000', '1', '1'],
+      ]),
+    );
+    expect(lines).toHaveLength(3);
   });
 });
 
