@@ -72,8 +72,8 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   const poster = await uploadFile(request, admin, customer.id, { name: 'poster.png', mimeType: 'image/png', buffer: PNG });
   const menu = await uploadFile(request, admin, customer.id, { name: 'menu.png', mimeType: 'image/png', buffer: PNG });
 
-  // Today (UTC): the foyer shows the poster 3 times in the channel's playlist and the menu once; the bar the
-  // menu once, not to the end. Yesterday: the poster twice on the foyer. 7 plays this week, 5 today.
+  // Today (UTC): the foyer shows the poster 3 times in the channel's playlist and the menu once (in a slide's
+  // widget); the bar the menu once, not to the end. Yesterday: the poster twice on the foyer. 7 plays this week, 5 today.
   const now = Date.now();
   const todayStart = Math.floor(now / (24 * HOUR)) * 24 * HOUR;
   const today = (minutesAgo: number) => Math.max(now - minutesAgo * MIN, todayStart + 1000);
@@ -83,7 +83,7 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
     play(today(5), 10, inChannel),
     play(today(4), 10, inChannel),
     play(today(3), 10, inChannel),
-    play(today(2), 20, { fileId: menu.id }),
+    play(today(2), 20, { fileId: menu.id, widgetKey: 'w-menu' }),
     play(now - 26 * HOUR, 10, inChannel),
     play(now - 26 * HOUR + MIN, 10, inChannel),
   ]);
@@ -154,6 +154,13 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   await screenshot(page, 'report-folder');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('report-folder')).toHaveText('All folders');
+
+  // By slide widget: the menu the foyer showed in a slide's widget; everything else played whole.
+  await page.getByLabel('Group by').selectOption('WIDGET');
+  await expect(page).toHaveURL(/groupBy=WIDGET/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByRole('cell')).toHaveText(['(whole page)', '6', '5', '55 s', '0', '0']);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(['w-menu', '1', '1', '20 s', '0', '0']);
 
   // One channel, by screen: only the foyer played it.
   await page.getByLabel('Channel').selectOption(String(channel.id));

@@ -6,7 +6,7 @@ import { captureFrame } from './capture';
 import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
 import { mediaKey, type FileRef } from './media-cache';
 import { manifestResolver, segmentPlays, type Play } from './plan';
-import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
+import { nextBatch, playEvent, uuid4 } from './pop-batch';
 import { PowerSchedule, type WorkingHours } from './power';
 import { qrSvg } from './qr';
 import { Stage } from './stage';
@@ -256,15 +256,7 @@ class Player {
 
   private async played(play: Play, startedAt: number, endedAt: number, completed: boolean): Promise<void> {
     if (endedAt <= startedAt) return;
-    const event: PlayEvent = {
-      eventId: uuid4(),
-      startedAt: Math.round(startedAt),
-      endedAt: Math.round(endedAt),
-      completed,
-      ...(play.campaignId !== undefined ? { campaignId: play.campaignId } : {}),
-      ...(play.messageId !== undefined ? { messageId: play.messageId } : {}),
-      ...(play.kind === 'slide' ? { contentId: play.contentId } : { fileId: play.file.id, ...(play.ownerContentId ? { contentId: play.ownerContentId } : {}) }),
-    };
+    const event = playEvent(play, { startedAt, endedAt, completed }, uuid4());
     await this.store.enqueue(event).catch((err: unknown) => note(`queue failed: ${String(err)}`));
   }
 

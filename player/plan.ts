@@ -1,4 +1,4 @@
-import type { SlideData } from '@/server/modules/content/content-data.schemas';
+import type { SlideData, Widget } from '@/server/modules/content/content-data.schemas';
 import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
 import { saturationTurns } from '@/server/playback/saturation';
 import { isVideo, playlistTimeline, type EmbeddedContent, type MediaFile, type PlayEntry, type Resolver } from '@/lib/player/timeline';
@@ -10,7 +10,8 @@ import { isVideo, playlistTimeline, type EmbeddedContent, type MediaFile, type P
  * screen by saturation (the server's smooth weighted round robin), a playback slot bounding one turn. Pure.
  */
 
-export type Play = PlayEntry & { campaignId?: number; messageId?: number; ownerContentId?: string };
+/** An entry with what its proof of play names; `widgetKey`: the slide widget it shows in (none: it plays whole). */
+export type Play = PlayEntry & { campaignId?: number; messageId?: number; ownerContentId?: string; widgetKey?: string };
 
 const DEFAULT_MS = 10_000;
 
@@ -118,4 +119,24 @@ export function segmentPlays(segment: Segment, resolve: Resolver): Play[] {
 /** The channels a slide's channel widget plays: those whose tags include every tag of the widget. */
 export function channelsForWidget(channels: readonly ChannelPlay[], tags: readonly string[]): ChannelPlay[] {
   return channels.filter((c) => tags.every((t) => c.tags.includes(t)));
+}
+
+/**
+ * What a slide's channel or playlist widget plays in its box (a nested loop), each entry reporting the widget's
+ * key (spec 4 §5 `widgetKey`); the innermost widget names a play shown in nested widgets.
+ */
+export function widgetPlays(widget: Extract<Widget, { type: 'channel' | 'playlist' }>, channels: readonly ChannelPlay[], resolve: Resolver): Play[] {
+  const plays = widget.type === 'channel' ? channelPlays(channelsForWidget(channels, widget.tags), resolve, `w/${widget.id}`) : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
+
+  return plays.map((p) => ({ ...p, widgetKey: widget.id }));
+}
+
+/**
+ * The play of a slide's image or video widget: its file, reported with the widget's key. It names neither the
+ * slide nor its channel, which the slide's own play counts already (the same show counted twice otherwise).
+ */
+export function fileWidgetPlay(widget: Extract<Widget, { type: 'image' | 'video' }>, resolve: Resolver, durationMs: number): Play | undefined {
+  const file = resolve.file(widget.fileId);
+
+  return file ? { key: `w/${widget.id}`, kind: widget.type, file, durationMs, fit: widget.fit ?? 'contain', widgetKey: widget.id } : undefined;
 }

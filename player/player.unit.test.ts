@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
 import { backoffDelay } from './backoff';
 import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
-import { channelPlays, manifestResolver, segmentPlays } from './plan';
-import { nextBatch, uuid4, type PlayEvent } from './pop-batch';
+import { channelPlays, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
+import { nextBatch, playEvent, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
 import { STALL_MS, StallWatch, shownSpan } from './stage';
 
@@ -172,6 +172,35 @@ describe('what a segment plays', () => {
     // The channels layer plays them full screen; a channel without items takes no turn.
     const segment: Segment = { from: 0, to: 1, layer: 'CHANNELS', channels: [channel(1, 1, [video]), channel(3, 1, [])] };
     expect(segmentPlays(segment, resolve).map((p) => [p.campaignId, p.durationMs])).toEqual([[1, 4_000]]);
+  });
+
+  describe("proof of play of what a slide's widgets show (spec 4 §5 widgetKey)", () => {
+    const box = { x: 0, y: 0, width: 100, height: 100, zIndex: 1 };
+    const span = { startedAt: 1_000, endedAt: 6_000, completed: true };
+    const events = (plays: ReturnType<typeof segmentPlays>) => plays.map((p, i) => playEvent(p, span, id(100 + i)));
+
+    it("a playlist widget's items carry the widget's key, with the file and the playlist", () => {
+      expect(events(widgetPlays({ ...box, id: 'w-menu', type: 'playlist', simpleLoopId: id(9) }, [], resolve))).toEqual([
+        { eventId: id(100), startedAt: 1_000, endedAt: 6_000, completed: true, fileId: id(1), contentId: id(9), widgetKey: 'w-menu' },
+        { eventId: id(101), startedAt: 1_000, endedAt: 6_000, completed: true, fileId: id(2), contentId: id(9), widgetKey: 'w-menu' },
+      ]);
+    });
+
+    it("a channel widget's items carry the widget's key and their channel; a file widget its file and key only", () => {
+      const ads: ChannelPlay = { campaignId: 7, name: 'Ads', weight: 1, saturation: 1, tags: ['ads'], items: [{ type: 'FILE', id: id(1), name: 'poster', durationMs: 5_000 }] };
+      const other: ChannelPlay = { ...ads, campaignId: 8, tags: ['news'] };
+      expect(events(widgetPlays({ ...box, id: 'w-ads', type: 'channel', tags: ['ads'] }, [ads, other], resolve))).toEqual([
+        { eventId: id(100), startedAt: 1_000, endedAt: 6_000, completed: true, campaignId: 7, fileId: id(1), widgetKey: 'w-ads' },
+      ]);
+      const poster = fileWidgetPlay({ ...box, id: 'w-logo', type: 'image', fileId: id(1) }, resolve, 10_000);
+      expect(playEvent(poster!, span, id(100))).toEqual({ eventId: id(100), startedAt: 1_000, endedAt: 6_000, completed: true, fileId: id(1), widgetKey: 'w-logo' });
+      expect(fileWidgetPlay({ ...box, id: 'w-gone', type: 'video', fileId: id(3) }, resolve, 10_000)).toBeUndefined();
+    });
+
+    it('a whole item (full screen, not in a widget) carries no key', () => {
+      const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
+      expect(events(segmentPlays(segment, resolve)).map((e) => 'widgetKey' in e)).toEqual([false, false]);
+    });
   });
 });
 

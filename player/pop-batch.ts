@@ -1,3 +1,5 @@
+import type { Play } from './plan';
+
 /*
  * Proof of play on the way out (spec 4 §5): events wait in IndexedDB and leave in NDJSON batches, oldest
  * first, bounded by count and bytes; a batch is removed from the queue only after the server answered it.
@@ -13,8 +15,27 @@ export type PlayEvent = {
   messageId?: number;
   contentId?: string;
   pageId?: string;
+  widgetKey?: string;
   fileId?: string;
 };
+
+/**
+ * The event of an entry shown from `startedAt` to `endedAt` (server clock): a slide names its content, a file
+ * itself and the playlist it is part of; the channel and sub-channel it played in, and the slide widget that
+ * showed it.
+ */
+export function playEvent(play: Play, span: { startedAt: number; endedAt: number; completed: boolean }, eventId: string): PlayEvent {
+  return {
+    eventId,
+    startedAt: Math.round(span.startedAt),
+    endedAt: Math.round(span.endedAt),
+    completed: span.completed,
+    ...(play.campaignId !== undefined ? { campaignId: play.campaignId } : {}),
+    ...(play.messageId !== undefined ? { messageId: play.messageId } : {}),
+    ...(play.kind === 'slide' ? { contentId: play.contentId } : { fileId: play.file.id, ...(play.ownerContentId ? { contentId: play.ownerContentId } : {}) }),
+    ...(play.widgetKey !== undefined ? { widgetKey: play.widgetKey } : {}),
+  };
+}
 
 export type Queued = { key: number; event: PlayEvent };
 

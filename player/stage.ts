@@ -4,7 +4,7 @@ import { objectFit, scaleToFit } from '@/lib/player/layout';
 import { renderPage } from '@/lib/player/render';
 import type { Resolver } from '@/lib/player/timeline';
 import { loopPosition } from './clock';
-import { channelPlays, channelsForWidget, contentPlays, slideDurationMs, type Play } from './plan';
+import { fileWidgetPlay, slideDurationMs, widgetPlays, type Play } from './plan';
 
 /*
  * Plays a loop of entries (player/plan.ts) full size in an element, in step with the server's clock: the
@@ -12,7 +12,9 @@ import { channelPlays, channelsForWidget, contentPlays, slideDurationMs, type Pl
  * screens agree and drift is corrected. Two layers: the next entry is built (and a video loaded) behind the
  * current one and revealed once it has a frame, so there is no black gap. A video whose time stops moving
  * for 15 s is skipped. Slides are drawn by lib/player/render.ts; their channel and playlist widgets get
- * a nested stage. Each entry shown is reported (proof of play) when it ends, from its first frame.
+ * a nested stage. Each entry shown is reported (proof of play) when it ends, from its first frame; what a slide's
+ * widgets show is reported with the widget's key: the entries of its nested stage, and the file of an image or
+ * video widget for each page shown (cut where the page or the slide's entry ends).
  */
 
 export const STALL_MS = 15_000;
@@ -50,8 +52,13 @@ export class StallWatch {
   }
 }
 
-/** `ready` answers whether the entry has a frame to show (false: its file failed to load). */
-type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<boolean>; video?: HTMLVideoElement };
+/**
+ * `ready` answers whether the entry has a frame to show (false: its file failed to load); `cut` reports what a
+ * slide's file widgets showed until the entry's end.
+ */
+type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<boolean>; video?: HTMLVideoElement; cut?: (endedAt: number, completed: boolean) => void };
+/** An image or video widget of the slide page on screen: when its file had a frame, and until when it was reported. */
+type WidgetFile = { play: Play; readyAt?: number; reportedUntil?: number };
 /** The entry on screen: its slot began at `startedAt`; `shownAt` is when it had its first frame, if it has had one. */
 type Current = Layer & { startedAt: number; index: number; shownAt?: number };
 
@@ -84,6 +91,8 @@ export class Stage {
   private watchdog: ReturnType<typeof setInterval> | undefined;
   private signature = '';
   private stopped = false;
+  /** When each layer was revealed: a slide's file widget counts from then at the earliest. */
+  private readonly revealedAt = new WeakMap<HTMLElement, number>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -150,6 +159,7 @@ export class Stage {
   private report(entry: Current, endedAt: number, completed: boolean): void {
     const span = shownSpan(entry.startedAt, entry.shownAt, endedAt);
     if (span) this.hooks.played(entry.play, span.startedAt, span.endedAt, completed);
+    entry.cut?.(endedAt, completed);
   }
 
   /** Shows what the clock says plays now; `skipped`: the current entry ends early (a stalled video). */
@@ -198,6 +208,7 @@ export class Stage {
       if (this.stopped || this.current?.element !== layer.element) return;
       layer.element.style.visibility = 'visible';
       layer.element.style.zIndex = '1';
+      this.revealedAt.set(layer.element, this.hooks.now());
       for (const old of this.leaving) {
         old.stop();
         old.element.remove();
@@ -327,11 +338,12 @@ export class Stage {
   }
 
   /** A slide, its pages one after another by their durations, scaled into the stage. */
-  private buildSlide(element: HTMLElement, data: SlideData): { stop: () => void } {
+  private buildSlide(element: HTMLElement, data: SlideData): Pick<Layer, 'stop' | 'cut'> {
     const doc = this.root.ownerDocument;
-    let page: { stop: () => void } | undefined;
+    let page: Pick<Layer, 'stop' | 'cut'> | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const show = (i: number) => {
+      page?.cut?.(this.hooks.now(), true);
       page?.stop();
       const spec = data.pages[i]!;
       page = this.renderSlidePage(doc, element, spec);
@@ -344,10 +356,35 @@ export class Stage {
         if (timer) clearTimeout(timer);
         page?.stop();
       },
+      cut: (endedAt, completed) => page?.cut?.(endedAt, completed),
     };
   }
 
-  private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): { stop: () => void } {
+  /** Follows when the file of a slide's image or video widget has a frame. */
+  private watchWidgetFile(play: Play, media: HTMLImageElement | HTMLVideoElement): WidgetFile {
+    const file: WidgetFile = { play };
+    const ready = () => (file.readyAt ??= this.hooks.now());
+    if (media.tagName === 'VIDEO') media.addEventListener('playing', ready, { once: true });
+    else if ((media as HTMLImageElement).complete && (media as HTMLImageElement).naturalWidth > 0) ready();
+    else media.addEventListener('load', ready, { once: true });
+
+    return file;
+  }
+
+  /**
+   * Reports a file widget of the slide in `holder` as shown until `endedAt`: from its first frame, not before the
+   * slide was revealed nor before its last report (a slide that stays on screen is reported loop by loop). Nothing
+   * for a slide built ahead and never shown.
+   */
+  private cutWidgetFile(holder: HTMLElement, file: WidgetFile, endedAt: number, completed: boolean): void {
+    const revealed = this.revealedAt.get(holder);
+    if (revealed === undefined || holder.style.visibility === 'hidden') return;
+    const span = shownSpan(Math.max(revealed, file.reportedUntil ?? revealed), file.readyAt, endedAt);
+    file.reportedUntil = endedAt;
+    if (span) this.hooks.played(file.play, span.startedAt, span.endedAt, completed);
+  }
+
+  private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): Pick<Layer, 'stop' | 'cut'> {
     const resolve = this.context.resolve();
     const { element, stop } = renderPage(doc, spec, { fileUrl: (id) => resolve.file(id)?.url ?? '', muted: (this.hooks.volume?.() ?? 0) === 0, timeZone: this.context.timeZone?.() });
     const fit = () => {
@@ -359,13 +396,14 @@ export class Stage {
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
     observer?.observe(holder);
     const nested: Stage[] = [];
+    const files: WidgetFile[] = [];
     const timers: ReturnType<typeof setTimeout>[] = [];
     const depth = this.context.depth ?? 0;
     for (const widget of spec.widgets) {
       const node = element.querySelector<HTMLElement>(`[data-widget-id="${CSS.escape(widget.id)}"]`);
       if (!node) continue;
       if ((widget.type === 'channel' || widget.type === 'playlist') && depth < 3) {
-        const plays = widget.type === 'channel' ? channelPlays(channelsForWidget(this.context.channels(), widget.tags), resolve, `w/${widget.id}`) : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
+        const plays = widgetPlays(widget, this.context.channels(), resolve);
         node.replaceChildren();
         node.style.backgroundColor = widget.style?.backgroundColor ?? '';
         // A slide built ahead (hidden, next) plays its widgets already; what they show then is not proof of play.
@@ -373,6 +411,10 @@ export class Stage {
         const stage = new Stage(node, hooks, { ...this.context, depth: depth + 1 });
         stage.load(plays, this.anchor);
         nested.push(stage);
+      } else if (widget.type === 'image' || widget.type === 'video') {
+        const play = fileWidgetPlay(widget, resolve, spec.pageData.durationMs ?? slideDurationMs({ pages: [spec] }));
+        const media = node.querySelector<HTMLImageElement | HTMLVideoElement>('img, video');
+        if (play && media) files.push(this.watchWidgetFile(play, media));
       } else if (widget.type === 'webPage') {
         const frame = node.querySelector('iframe');
         if (frame) {
@@ -390,6 +432,7 @@ export class Stage {
         nested.forEach((s) => s.stop());
         stop();
       },
+      cut: (endedAt, completed) => files.forEach((file) => this.cutWidgetFile(holder, file, endedAt, completed)),
     };
   }
 }

@@ -1,13 +1,26 @@
 /*
  * CSV as the exports write it (RFC 4180): a header line, CRLF line ends, a field quoted when it holds a comma,
  * quote, CR or LF, quotes inside doubled. Exports of any size are streamed in batches read as the client
- * consumes them (keyset paging), so one batch at a time is in memory.
+ * consumes them (keyset paging), so one batch at a time is in memory. Every CSV the service writes goes
+ * through `csvLine`, which neutralises formulas (below).
  */
 
-/** One field: empty for null, ISO-8601 for a date, quoted when needed. */
+/**
+ * Text a spreadsheet would read as a formula (or, for tab and CR, after its own trimming): the first characters
+ * OWASP lists for CSV injection.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One field: empty for null, ISO-8601 for a date, quoted when needed. Text that starts like a formula is
+ * prefixed with a single quote (OWASP "CSV Injection"), so a name such as `=HYPERLINK(...)` opens as text;
+ * numbers (and bigints) are written as they are, so a negative number stays a number.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  const raw = value instanceof Date ? value.toISOString() : String(value);
+  const text = FORMULA_START.test(raw) ? `'${raw}` : raw;
 
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

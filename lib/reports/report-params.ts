@@ -18,7 +18,7 @@ export const RESOLUTION_LABELS: Record<Resolution, string> = {
 };
 
 /** The groupings the console offers: the dimensions plays are counted under. */
-export const GROUP_BYS = ['DEVICE', 'DEVICE_GROUP', 'CONTENT', 'MEDIA_FILE', 'ASSET', 'CAMPAIGN', 'ADVERTISER'] as const;
+export const GROUP_BYS = ['DEVICE', 'DEVICE_GROUP', 'CONTENT', 'MEDIA_FILE', 'ASSET', 'WIDGET', 'CAMPAIGN', 'ADVERTISER'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = {
@@ -27,6 +27,7 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   CONTENT: 'Content',
   MEDIA_FILE: 'File',
   ASSET: 'What showed',
+  WIDGET: 'Slide widget',
   CAMPAIGN: 'Channel',
   ADVERTISER: 'Advertiser',
 };

@@ -46,12 +46,13 @@ describe('report state in the URL', () => {
     const complete = writeReportState(defaults, defaults, { complete: true });
     expect(complete.get('from')).toBe('2026-11-22');
     expect(complete.get('tz')).toBe('Asia/Kolkata');
-    const hostile = new URLSearchParams({ on: 'x', tz: 'Mars/Base', from: '2026-13', resolution: 'DAILY;', groupBy: 'WIDGET', channel: '1 or 1', sort: 'name,up' });
+    const hostile = new URLSearchParams({ on: 'x', tz: 'Mars/Base', from: '2026-13', resolution: 'DAILY;', groupBy: 'WIDGETS', channel: '1 or 1', sort: 'name,up' });
     expect(readReportState(hostile, defaults)).toEqual(defaults);
   });
 
   it('a content report groups by content unless told otherwise', () => {
     expect(readReportState(new URLSearchParams({ on: 'content' }), defaults).groupBy).toBe('CONTENT');
+    expect(readReportState(new URLSearchParams({ on: 'content', groupBy: 'WIDGET' }), defaults).groupBy).toBe('WIDGET');
     expect(readReportState(new URLSearchParams({ on: 'file' }), defaults).groupBy).toBe('MEDIA_FILE');
   });
 

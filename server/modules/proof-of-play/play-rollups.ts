@@ -15,8 +15,8 @@ const SLOTS = 96;
 const QUARTER_MS = 900_000;
 const DAY_MS = 86_400_000;
 
-/** What a play adds to the rollups of the subjects it names: a stored play without its ids and end. */
-export type RolledPlay = Omit<PlayRow, 'eventId' | 'endedAt'>;
+/** What a play adds to the rollups of the subjects it names: a stored play without its ids, end and widget (WIDGET is counted from the raw plays). */
+export type RolledPlay = Omit<PlayRow, 'eventId' | 'endedAt' | 'widgetKey'>;
 
 /**
  * One subject's plays of one UTC day: the day's totals, and per counter the running sums (97 elements from a

@@ -130,6 +130,9 @@ describe('POST /api/display/proofOfPlay', () => {
       'just a string',
       play({ messageId: foreignMessage.id }),
       play({ fileId: deleted, contentId: uuidv7() }),
+      play({ campaignId: 999_999 }),
+      play({ campaignId: channel.id, messageId: 999_999 }),
+      play({ contentId: slide.id.toUpperCase(), fileId: poster.id, campaignId: channel.id }),
     ];
     const res = await upload(screen, events);
     expect(res.status).toBe(202);
@@ -144,7 +147,13 @@ describe('POST /api/display/proofOfPlay', () => {
       [6, 'proofOfPlay.error.foreignId'],
       [7, 'proofOfPlay.error.invalidEvent'],
       [8, 'proofOfPlay.error.foreignId'],
+      [9, 'proofOfPlay.error.foreignId'],
+      [10, 'proofOfPlay.error.foreignId'],
+      [11, 'proofOfPlay.error.foreignId'],
     ]);
+    // An id that names nothing of the tenant is refused like another tenant's: nothing is stored under it.
+    expect(res.body.rejected.slice(-3).map((r: { message: string }) => r.message.split(' ')[0])).toEqual(['contentId', 'campaignId', 'messageId']);
+    expect(await execRows(t.db, sql`select 1 from play_event where campaign_id = 999999 or message_id = 999999 or file_id = ${deleted}::uuid`)).toEqual([]);
     expect(res.body.rejected[4].message).toMatch(/^eventId/);
     // Another tenant's rollups and names are untouched.
     expect(await execRows(t.db, sql`select 1 from play_rollup_day where customer_id = ${k.otherCustomerId}`)).toEqual([]);
@@ -181,8 +190,9 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(subject).toMatchObject({ dimension: 'MEDIA_FILE', name: 'gone-soon.png' });
     const [stored] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where file_id = ${file.id}::uuid`);
     expect(stored!.n).toBe(1);
-    // Played again after the delete: still accepted (the id names nothing now), the name stays.
-    expect((await upload(screen, [play({ fileId: file.id })])).body.accepted).toBe(1);
+    // Played again after the delete: the id names nothing of the tenant now, so the play is refused; the name stays.
+    expect((await upload(screen, [play({ fileId: file.id })])).body).toMatchObject({ accepted: 0, rejected: [{ index: 0, key: 'proofOfPlay.error.foreignId' }] });
+    expect(await t.db.select().from(playSubjects).where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id)))).toEqual([subject]);
   });
 
   it('counts a repeated event id once whatever else it says: another start (another month) or the id in upper case', async () => {
@@ -210,6 +220,18 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(device!.ends[slot]).toBe(2);
     expect(device!.durationMs[slot]).toBe(15_000);
     expect(device!.starts.reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  it('stores the widget that showed a play (widgetKey, as it came), none for a play of a whole item; refuses an empty or overlong key', async () => {
+    const inWidget = play({ fileId: poster.id, widgetKey: 'w-1, "a" {b}' });
+    const whole = play({ fileId: poster.id });
+    const res = await upload(screen, [inWidget, whole, play({ widgetKey: '' }), play({ widgetKey: 'x'.repeat(65) }), play({ widgetKey: 'x'.repeat(64) })]);
+    expect(res.body).toMatchObject({ accepted: 3, rejected: [{ index: 2, key: 'proofOfPlay.error.invalidEvent' }, { index: 3, key: 'proofOfPlay.error.invalidEvent' }] });
+    const stored = await execRows<{ eventId: string; widgetKey: string | null }>(
+      t.db,
+      sql`select event_id::text as "eventId", widget_key as "widgetKey" from play_event where event_id in (${inWidget.eventId}::uuid, ${whole.eventId}::uuid)`,
+    );
+    expect(Object.fromEntries(stored.map((r) => [r.eventId, r.widgetKey]))).toEqual({ [inWidget.eventId]: 'w-1, "a" {b}', [whole.eventId]: null });
   });
 
   it('stores a page id as it came, quotes, backslashes, commas and braces included', async () => {

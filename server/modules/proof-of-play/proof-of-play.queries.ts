@@ -17,8 +17,8 @@ import { SLOTS_PER_DAY } from './report-periods';
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
 
 
-/** What a play names, found in any tenant (the ingest refuses another tenant's), with its name. */
-export type PlayedItem = { dimension: PlayDimension; id: string; customerId: number; name: string; advertiserId: string | null; advertiserName: string | null };
+/** What a play names, of the device's tenant, with its name (and a campaign's advertiser). */
+export type PlayedItem = { dimension: PlayDimension; id: string; name: string; advertiserId: string | null; advertiserName: string | null };
 
 /** The ids a batch of plays names, per kind. */
 export type PlayedIds = { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] };
@@ -29,22 +29,24 @@ export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; fol
 /**
  * Serialises the ingests of one device (its repeated events are recognised across concurrent calls), and
  * answers the device's name and folder (with the folder's name), as plays record them, and the campaigns,
- * messages, content and files with the given ids in any tenant (with a campaign's advertiser): one round trip.
+ * messages, content and files with the given ids that are the tenant's (with a campaign's advertiser): one
+ * round trip. An id not answered is another tenant's or no item at all.
  */
-export async function lockPlayingDevice(tx: Executor, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
+export async function lockPlayingDevice(tx: Executor, customerId: number, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
+  const tenant = sql`${customerId}::bigint`;
   if (ids.campaignIds.length > 0) {
-    branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.customer_id::float8 as "customerId", c.name, a.id::text as "advertiserId", a.name as "advertiserName"
-      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)})`);
+    branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.name, a.id::text as "advertiserId", a.name as "advertiserName"
+      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)}) and c.customer_id = ${tenant}`);
   }
   if (ids.messageIds.length > 0) {
-    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)})`);
+    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)}) and x.customer_id = ${tenant}`);
   }
   if (ids.contentIds.length > 0) {
-    branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)})`);
+    branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)}) and x.customer_id = ${tenant}`);
   }
   if (ids.fileIds.length > 0) {
-    branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.customer_id::float8 as "customerId", x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)})`);
+    branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)}) and x.customer_id = ${tenant}`);
   }
   const items = branches.length === 0 ? sql`'[]'::json` : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
   const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null; items: PlayedItem[] | string }>(
@@ -244,7 +246,9 @@ async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: n
  * carries `started_at`, so `play_event_reported` probes the key index of each monthly partition the device has
  * plays in; the caller holds the device's lock, so a concurrent call of the device has stored its events or
  * waits for these), adds their day totals and quarter-hour running sums of every dimension they name
- * (`rollupPlays`, computed here) as new rows, and records (or refreshes) the names they are reported under (unchanged names are not written again). One statement when
+ * (`rollupPlays`, computed here) as new rows, and records the names of the subjects new to proof of play (a
+ * kept name follows its item's renames by trigger, server/db/custom-sql/play_subject_renames.sql: the name an
+ * ingest read before a concurrent rename must not overwrite the new one). One statement when
  * every play is new (the usual case); when some were reported before, that statement leaves the rollups out
  * and a second adds those of the plays it stored. Every input is bound as arrays read in step (`unnest`):
  * parsing a JSON document of the batch cost more. Answers how many plays were stored and how many were not.
@@ -270,6 +274,7 @@ export async function insertPlays(
     message_id: { type: 'bigint', values: column('messageId') },
     content_id: { type: 'uuid', values: column('contentId') },
     page_id: { type: 'text', values: column('pageId') },
+    widget_key: { type: 'text', values: column('widgetKey') },
     file_id: { type: 'uuid', values: column('fileId') },
     advertiser_id: { type: 'uuid', values: column('advertiserId') },
     clicks: { type: 'integer', values: column('clicks') },
@@ -287,9 +292,9 @@ export async function insertPlays(
     sql`with reported as materialized (select r.event_id from play_event_reported(${customerId}::bigint, ${deviceId}::uuid, ${eventIds}) as r(event_id)),
         ins as (
           insert into play_event (customer_id, device_id, event_id, started_at, ended_at, duration_ms, completed, device_group_id, campaign_id, message_id,
-                                  content_id, page_id, file_id, advertiser_id, clicks, viewers, attention_ms)
+                                  content_id, page_id, widget_key, file_id, advertiser_id, clicks, viewers, attention_ms)
           select ${customerId}, ${deviceId}::uuid, ${x.event_id}, to_timestamp(${x.started_at} / 1000.0), to_timestamp(${x.ended_at} / 1000.0), ${x.ended_at} - ${x.started_at}, ${x.completed},
-                 ${x.device_group_id}, ${x.campaign_id}, ${x.message_id}, ${x.content_id}, ${x.page_id}, ${x.file_id}, ${x.advertiser_id}, ${x.clicks}, ${x.viewers}, ${x.attention_ms}
+                 ${x.device_group_id}, ${x.campaign_id}, ${x.message_id}, ${x.content_id}, ${x.page_id}, ${x.widget_key}, ${x.file_id}, ${x.advertiser_id}, ${x.clicks}, ${x.viewers}, ${x.attention_ms}
             from ${rows.from}
            where ${x.event_id} not in (select event_id from reported)
           returning 1
@@ -298,8 +303,7 @@ export async function insertPlays(
         named as (
           insert into ${playSubjects} (customer_id, dimension, subject_id, name)
           select ${customerId}, n.dimension, n.id, n.name from (select ${names.list} from ${names.from}) n
-          on conflict (customer_id, dimension, subject_id) do update set name = excluded.name, updated_at = now()
-           where ${playSubjects.name} is distinct from excluded.name
+          on conflict (customer_id, dimension, subject_id) do nothing
           returning 1
         )
         select (select count(*) from ins)::int as stored, (select array_agg(event_id::text) from reported) as reported,

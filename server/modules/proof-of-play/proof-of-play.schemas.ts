@@ -20,6 +20,12 @@ export const PlayEventSchema = z
     messageId: z.number().int().positive().optional().openapi({ description: 'The sub-channel it played in' }),
     contentId: z.string().uuid().optional(),
     pageId: z.string().min(1).max(256).optional().openapi({ description: 'The page of the content (its name or index)' }),
+    widgetKey: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget); absent when the item played whole' }),
     fileId: z.string().uuid().optional(),
     clicks: count.optional(),
     viewers: count.optional(),

@@ -40,9 +40,10 @@ function checkEvent(raw: unknown, index: number, now: number): { event: PlayEven
 }
 
 /**
- * POST /api/display/proofOfPlay (spec 4 §5): each event checked on its own; ids of another tenant refuse the
- * event; ids that exist nowhere (deleted since it played) are kept. In one transaction, under a lock on the
- * device: the new events stored, their day rollups updated, and the names of what they name recorded.
+ * POST /api/display/proofOfPlay (spec 4 §5): each event checked on its own; an id that is not an item of the
+ * device's tenant at ingest time (another tenant's, deleted, or never one) refuses the event, so no play is ever
+ * counted under an id that names nothing of the tenant. In one transaction, under a lock on the device: the new
+ * events stored, their day rollups added, and the names of what they name recorded.
  * A repeated event id (of this device, earlier or in this call) counts once, as a duplicate.
  */
 export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body: readonly unknown[], now = Date.now()): Promise<PlayEventsResult> {
@@ -62,36 +63,38 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
   }
 
   return withTransaction(db, async (tx) => {
-    const { device: playing, items } = await lockPlayingDevice(tx, device.deviceId, {
+    const { device: playing, items } = await lockPlayingDevice(tx, device.customerId, device.deviceId, {
       campaignIds: [...named.campaignIds],
       messageIds: [...named.messageIds],
       contentIds: [...named.contentIds],
       fileIds: [...named.fileIds],
     });
-    // Per kind, the ids of another tenant's items (none, usually) and the advertisers of the tenant's campaigns.
-    const foreignIds = { CAMPAIGN: new Set<string>(), MESSAGE: new Set<string>(), CONTENT: new Set<string>(), MEDIA_FILE: new Set<string>() } as Record<PlayDimension, Set<string>>;
-    const campaignAdvertisers = new Map<string, string>();
+    // Per kind, the ids that are the tenant's items (an id missing here is another tenant's or names nothing),
+    // and the advertisers of the tenant's campaigns.
+    const known = { campaignIds: new Set<number>(), messageIds: new Set<number>(), contentIds: new Set<string>(), fileIds: new Set<string>() };
+    const campaignAdvertisers = new Map<number, string>();
     for (const item of items) {
-      if (Number(item.customerId) !== device.customerId) foreignIds[item.dimension].add(item.id);
-      else if (item.dimension === 'CAMPAIGN' && item.advertiserId !== null) campaignAdvertisers.set(item.id, item.advertiserId);
+      if (item.dimension === 'CAMPAIGN') {
+        known.campaignIds.add(Number(item.id));
+        if (item.advertiserId !== null) campaignAdvertisers.set(Number(item.id), item.advertiserId);
+      } else if (item.dimension === 'MESSAGE') known.messageIds.add(Number(item.id));
+      else if (item.dimension === 'CONTENT') known.contentIds.add(item.id);
+      else known.fileIds.add(item.id);
     }
-    const anyForeign = Object.values(foreignIds).some((ids) => ids.size > 0);
-    const foreign = (dimension: PlayDimension, id: string | number | undefined) => id !== undefined && foreignIds[dimension].has(String(id));
+    const unknown = <T>(ids: Set<T>, id: T | undefined) => id !== undefined && !ids.has(id);
     // The first event of each id in the call is the one stored; the others count as duplicates.
     const firsts = new Map<string, PlayEvent>();
     let duplicates = 0;
     for (const { index, event } of valid) {
-      const field = !anyForeign
-        ? null
-        : foreign('CAMPAIGN', event.campaignId)
-          ? 'campaignId'
-          : foreign('MESSAGE', event.messageId)
-            ? 'messageId'
-            : foreign('CONTENT', event.contentId)
-              ? 'contentId'
-              : foreign('MEDIA_FILE', event.fileId)
-                ? 'fileId'
-                : null;
+      const field = unknown(known.campaignIds, event.campaignId)
+        ? 'campaignId'
+        : unknown(known.messageIds, event.messageId)
+          ? 'messageId'
+          : unknown(known.contentIds, event.contentId)
+            ? 'contentId'
+            : unknown(known.fileIds, event.fileId)
+              ? 'fileId'
+              : null;
       if (field) rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
       else if (firsts.has(event.eventId)) duplicates += 1;
       else firsts.set(event.eventId, event);
@@ -109,8 +112,9 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
         messageId: event.messageId ?? null,
         contentId: event.contentId ?? null,
         pageId: event.pageId ?? null,
+        widgetKey: event.widgetKey ?? null,
         fileId: event.fileId ?? null,
-        advertiserId: event.campaignId === undefined ? null : (campaignAdvertisers.get(String(event.campaignId)) ?? null),
+        advertiserId: event.campaignId === undefined ? null : (campaignAdvertisers.get(event.campaignId) ?? null),
         clicks: event.clicks ?? 0,
         viewers: event.viewers ?? 0,
         attentionMs: event.attentionMs ?? 0,
@@ -124,7 +128,7 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
   });
 }
 
-/** The names to keep: the device and its folder, and the tenant's items and advertisers the plays name. */
+/** The names to keep: the device and its folder, and the items and advertisers the stored plays name (all the tenant's). */
 function subjectNames(device: PlayingDevice, playing: PlayingDeviceRow | undefined, items: readonly PlayedItem[], plays: readonly PlayRow[]): PlaySubjectName[] {
   if (plays.length === 0) return [];
   const named = new Map<string, PlaySubjectName>();
@@ -143,7 +147,7 @@ function subjectNames(device: PlayingDevice, playing: PlayingDeviceRow | undefin
   };
   for (const item of items) {
     const id = item.dimension === 'CAMPAIGN' || item.dimension === 'MESSAGE' ? Number(item.id) : item.id;
-    if (Number(item.customerId) !== device.customerId || !played[item.dimension]?.has(id)) continue;
+    if (!played[item.dimension]?.has(id)) continue;
     add(item.dimension, item.id, item.name);
     if (item.dimension === 'CAMPAIGN') add('ADVERTISER', item.advertiserId, item.advertiserName);
   }

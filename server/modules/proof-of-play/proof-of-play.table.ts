@@ -22,9 +22,10 @@ import { customers } from '@/server/modules/customers/customers.table';
  *   (a folder's, a file's day) nor rewrites a day's arrays. Every reader sums the rows of a key, so any number of
  *   them counts the same; the compaction job (proof-of-play.jobs.ts) merges them into the key's row of batch 0
  *   every minute.
- * - `play_subject`: the last known name of everything a play names, so plays of deleted files, content,
- *   channels and screens stay reportable under that name. Nothing here references the played items: deletes
- *   never cascade into proof of play (the tenant's own deletion does).
+ * - `play_subject`: the name of everything a play names, the item's current one while it exists (a rename
+ *   updates it, by trigger: server/db/custom-sql/play_subject_renames.sql) and its last one once deleted, so
+ *   plays of deleted files, content, channels and screens stay reportable under that name. Nothing here
+ *   references the played items: deletes never cascade into proof of play (the tenant's own deletion does).
  */
 
 /** The report dimensions a play is counted under (spec 3 "Reporting" `groupBy`). */
@@ -57,6 +58,7 @@ export type PlayRow = {
   messageId: number | null;
   contentId: string | null;
   pageId: string | null;
+  widgetKey: string | null;
   fileId: string | null;
   advertiserId: string | null;
   clicks: number;

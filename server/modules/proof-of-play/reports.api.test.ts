@@ -226,7 +226,6 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
       ['Hall', 1],
       ['Lobby', 2],
     ]);
-    expect((await report('/content/all', q({ groupBy: 'WIDGET' }))).body).toMatchObject({ status: 400, key: 'proofOfDisplay.error.unsupportedGroupBy' });
     expect((await report('/content/all', q({ groupBy: 'BOGUS' }))).status).toBe(400);
     expect((await report('/content/all', q({ resolution: 'YEARLY' }))).status).toBe(400);
   });
@@ -250,6 +249,58 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
       ['DEVICE', lobby.deviceId, 'Lobby', '30000', '3'],
     ]);
     expect(lines.at(-1)).toBe('');
+  });
+});
+
+describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
+  it('groups the plays by the slide widget that showed them, plays without one as "(whole page)", in every report and its CSV', async () => {
+    const screen = await newDevice(t, { customerId: k.customerId });
+    const from = at('UTC', `${daysAgo('UTC', 12)}T00:00`);
+    await upload(screen, [
+      play(from + HOUR, { campaignId: channel.id, contentId: slide.id }),
+      play(from + HOUR + MIN, { fileId: poster.id, widgetKey: 'w-poster' }),
+      play(from + HOUR + 2 * MIN, { fileId: poster.id, widgetKey: 'w-poster', completed: false }),
+      play(from + 2 * HOUR, { campaignId: channel.id, contentId: slide.id, widgetKey: 'w-ticker' }),
+    ]);
+    const q = (extra: Record<string, string | number> = {}) => ({ from, to: from + DAY, timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'WIDGET', ...extra });
+    const rows = async (path: string, extra: Record<string, string | number> = {}) => {
+      const res = await report(path, q(extra));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.groupBy).toBe('WIDGET');
+
+      return res.body.rows.map((r: any) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
+    };
+    const wholePage = ['WIDGET', '', '(whole page)', 1, 1];
+    const posterWidget = ['WIDGET', 'w-poster', 'w-poster', 2, 1];
+    const tickerWidget = ['WIDGET', 'w-ticker', 'w-ticker', 1, 1];
+    // (Name order follows the database's collation: compared as sets.)
+    for (const path of ['/device/all', `/device/${screen.deviceId}`, '/content/dashboard/top/played']) {
+      const all = await rows(path);
+      expect(all, path).toEqual(expect.arrayContaining([wholePage, posterWidget, tickerWidget]));
+      expect(all, path).toHaveLength(3);
+    }
+    expect(await rows(`/campaign/${channel.id}`)).toEqual(expect.arrayContaining([wholePage, tickerWidget]));
+    expect(await rows(`/file/${poster.id}`)).toEqual([posterWidget]);
+    expect(await rows('/device/all', { search: 'poster' })).toEqual([posterWidget]);
+    expect(await rows('/device/all', { search: 'whole' })).toEqual([wholePage]);
+    const hourly = await report(`/device/${screen.deviceId}`, q({ resolution: 'HOURLY', sort: 'impressionStartCount,desc' }));
+    expect(hourly.body.rows.map((r: any) => [r.timestamp, r.groupBy.id, r.impressionStartCount])).toEqual([
+      [from + HOUR, 'w-poster', 2],
+      [from + HOUR, '', 1],
+      [from + 2 * HOUR, 'w-ticker', 1],
+    ]);
+
+    const csv = await t.app.request(`${BASE_PATH}/device/all/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...q() }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).split('\r\n').slice(1, -1).map((l) => l.split(',').slice(2, 8));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['WIDGET', '', '(whole page)', '10000', '1', '1'],
+        ['WIDGET', 'w-poster', 'w-poster', '20000', '2', '1'],
+        ['WIDGET', 'w-ticker', 'w-ticker', '10000', '1', '1'],
+      ]),
+    );
+    expect(lines).toHaveLength(3);
   });
 });
 
@@ -341,6 +392,74 @@ describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
 
     await t.request('PUT', `/api/adv/disableProofOfPlayLinks?advId=${adv.body.id}`, { token: k.owner });
     expect((await exportCsv()).status).toBe(401);
+  });
+});
+
+describe('names: the current one while the item exists, the last one once it is deleted (spec 4 §5)', () => {
+  it('a channel, a content item, a file and a screen renamed after their plays, then deleted, are reported under their new names: reports, their CSVs and the advertiser\'s CSV', async () => {
+    const put = async (path: string, json: Record<string, unknown>) => expect((await t.request('PUT', path, { token: k.owner, json })).status, path).toBe(200);
+    const remove = async (path: string) => expect((await t.request('DELETE', path, { token: k.owner })).status, path).toBe(204);
+    const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Renames' } })).body;
+    const content = await k.own.content('Old content');
+    const file = await k.own.file('old-file.png');
+    const screen = await newDevice(t, { customerId: k.customerId });
+    await put(`/api/device/${screen.deviceId}`, { name: 'Old screen' });
+    const campaign = await k.create(k.contentChannel(content.id, { name: 'Old channel', advertiserId: adv.id }));
+    const now = Date.now();
+    await upload(screen, [play(now - HOUR, { campaignId: campaign.id, contentId: content.id }), play(now - HOUR + MIN, { campaignId: campaign.id, fileId: file.id })]);
+    const links = await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: k.owner });
+    const exportUrl = new URL(links.body.exportHistoryAsCSV as string);
+
+    const query = { from: now - DAY, timeZone: 'UTC', resolution: 'TOTAL' };
+    const csvNames = async (path: string) => {
+      const res = await t.app.request(`${BASE_PATH}${path}/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+      expect(res.status, path).toBe(200);
+
+      return (await res.text()).split('\r\n').slice(1, -1).map((line) => line.split(',')[4]);
+    };
+    const names = async () => {
+      const rows = async (path: string, extra: Record<string, string> = {}) => {
+        const res = await report(path, { ...query, ...extra });
+        expect(res.status, path).toBe(200);
+
+        return res.body.rows.map((r: any) => r.groupBy.name).sort();
+      };
+      const played = (await (await t.app.request(`${exportUrl.pathname}${exportUrl.search}`)).text()).split('\r\n').slice(1, -1).map((line) => line.split(',').slice(3).join(','));
+
+      return {
+        campaign: await rows(`/campaign/${campaign.id}`),
+        content: await rows(`/content/${content.id}`),
+        file: await rows(`/file/${file.id}`),
+        device: await rows(`/device/${screen.deviceId}`),
+        assets: await rows(`/device/${screen.deviceId}`, { groupBy: 'ASSET' }),
+        csv: [...(await csvNames(`/campaign/${campaign.id}`)), ...(await csvNames(`/content/${content.id}`)), ...(await csvNames(`/file/${file.id}`)), ...(await csvNames(`/device/${screen.deviceId}`))],
+        advertiserCsv: played.sort(),
+      };
+    };
+    const named = (channel: string, item: string, image: string, device: string) => ({
+      campaign: [channel],
+      content: [item],
+      file: [image],
+      device: [device],
+      assets: [item, image].sort(),
+      csv: [channel, item, image, device],
+      advertiserCsv: [`${device},${channel},${item},`, `${device},${channel},,${image}`].sort(),
+    });
+    expect(await names()).toEqual(named('Old channel', 'Old content', 'old-file.png', 'Old screen'));
+
+    // Renamed after the plays: reported under the current names.
+    await put(`/api/campaign/${campaign.id}`, { name: 'New channel' });
+    await put(`/api/simpleLoop/${content.id}`, { name: 'New content' });
+    await put(`/api/file/${file.id}`, { name: 'new-file.png' });
+    await put(`/api/device/${screen.deviceId}`, { name: 'New screen' });
+    expect(await names()).toEqual(named('New channel', 'New content', 'new-file.png', 'New screen'));
+
+    // Then deleted: still under the last names.
+    await remove(`/api/campaign/${campaign.id}`);
+    await remove(`/api/simpleLoop/${content.id}`);
+    await remove(`/api/file/${file.id}`);
+    await remove(`/api/device/${screen.deviceId}`);
+    expect(await names()).toEqual(named('New channel', 'New content', 'new-file.png', 'New screen'));
   });
 });
 

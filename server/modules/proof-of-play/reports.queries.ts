@@ -42,8 +42,14 @@ export type ReportCounts = {
   attentionMs: number;
 };
 
-/** A report's grouping as the statements see it: a rollup dimension, or ASSET (the file shown, else the content). */
-export type CountedDimension = PlayDimension | 'ASSET';
+/** A report's grouping as the statements see it: a rollup dimension, ASSET (the file shown, else the content) or WIDGET (the slide widget). */
+export type CountedDimension = PlayDimension | 'ASSET' | 'WIDGET';
+
+/** The groupings counted from the raw plays only (no rollup keeps them). */
+export const EVENT_ONLY_DIMENSIONS: readonly CountedDimension[] = ['ASSET', 'WIDGET'];
+
+/** The WIDGET group of the plays that name no widget (spec 4 §5): id `''`, which no widget key can be (at least one character). */
+export const WHOLE_PAGE = { id: '', name: '(whole page)' } as const;
 
 /** Row order: keys over the answered columns (`period`, `name`, counters), then name and id for stability. */
 export type ReportOrder = readonly { column: 'period' | 'name' | 'starts' | 'ends' | 'duration_ms' | 'clicks' | 'viewers' | 'attention_ms'; descending: boolean }[];
@@ -66,6 +72,7 @@ const EVENT_SUBJECT: Record<CountedDimension, SQL> = {
   MEDIA_FILE: sql`e.file_id::text`,
   ADVERTISER: sql`e.advertiser_id::text`,
   ASSET: sql`coalesce(e.file_id::text, e.content_id::text)`,
+  WIDGET: sql`coalesce(e.widget_key, ${WHOLE_PAGE.id})`,
 };
 
 /** `play_event.<column> = id` for the entities a report filters by (each has an index on customer, column, start). */
@@ -81,7 +88,10 @@ const EVENT_FILTER: Partial<Record<PlayDimension, (id: string) => SQL>> = {
 const namesJoin = (alias: string, customerId: number, dimension: PlayDimension, key: SQL) =>
   sql`left join ${playSubjects} ${sql.raw(alias)} on ${sql.raw(alias)}.customer_id = ${customerId} and ${sql.raw(alias)}.dimension = ${dimension} and ${sql.raw(alias)}.subject_id = ${key}`;
 
-/** The name a subject is reported under: its last known name; a content page as `<content> / <page>`; else its id. */
+/**
+ * The name a subject is reported under: its kept name (play_subject); a content page as `<content> / <page>`; a
+ * widget as its key, "(whole page)" for plays without one; else its id.
+ */
 function naming(customerId: number, dimension: CountedDimension, subject: SQL): { joins: SQL; name: SQL } {
   switch (dimension) {
     case 'CONTENT_PAGE': {
@@ -89,6 +99,8 @@ function naming(customerId: number, dimension: CountedDimension, subject: SQL): 
 
       return { joins: namesJoin('n1', customerId, 'CONTENT', content), name: sql`coalesce(n1.name, ${content}) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)` };
     }
+    case 'WIDGET':
+      return { joins: sql``, name: sql`case when ${subject} = ${WHOLE_PAGE.id} then ${WHOLE_PAGE.name} else ${subject} end` };
     case 'ASSET':
       return {
         joins: sql`${namesJoin('n1', customerId, 'MEDIA_FILE', subject)} ${namesJoin('n2', customerId, 'CONTENT', subject)}`,

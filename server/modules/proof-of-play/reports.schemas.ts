@@ -34,7 +34,7 @@ export const ReportQuerySchema = z.object({
       type: 'string',
       enum: [...reportGroupings],
       description:
-        'What each row counts (default: the entity type of the path). ASSET: the item shown (its file, else its content). WIDGET is refused (400): plays do not name widgets.',
+        'What each row counts (default: the entity type of the path). ASSET: the item shown (its file, else its content). WIDGET: the slide widget that showed it (`widgetKey` of the plays: id and name the key); plays without one form the row "(whole page)", id `""`.',
     }),
   search: z.string().max(200).optional().openapi({ description: 'Rows whose group name contains this text (case-insensitive)' }),
   deviceGroupId: z
@@ -57,7 +57,7 @@ export const ReportRowSchema = z
     readableDateTime: z.string().openapi({ description: 'That start, `yyyy-MM-dd HH:mm` in `timeZone`' }),
     groupBy: z.object({
       type: z.enum(reportGroupings),
-      id: z.union([z.string(), z.number().int()]).openapi({ description: 'Campaign and message ids are numbers; the rest UUIDs; CONTENT_PAGE `<contentId>/<pageId>`' }),
+      id: z.union([z.string(), z.number().int()]).openapi({ description: 'Campaign and message ids are numbers; the rest UUIDs; CONTENT_PAGE `<contentId>/<pageId>`; WIDGET the widget key (`""` for the whole page)' }),
       name: z.string().openapi({ description: 'The last known name (kept after deletes)' }),
     }),
     duration: z.number().int().openapi({ description: 'Play time of the plays started in the period, ms' }),

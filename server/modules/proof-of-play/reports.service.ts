@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { parseSort } from '@/server/query/sort';
 import { reportPeriods, reportResolutions, type ReportResolution } from './report-periods';
-import { findEventReport, findRollupReport, isReportableEntity, narrowingExists, type CountedDimension, type PlayNarrowing, type ReportCounts, type ReportOrder } from './reports.queries';
+import { EVENT_ONLY_DIMENSIONS, findEventReport, findRollupReport, isReportableEntity, narrowingExists, type CountedDimension, type PlayNarrowing, type ReportCounts, type ReportOrder } from './reports.queries';
 import {
   REPORT_CSV_COLUMNS,
   REPORT_DEFAULT_ROWS,
@@ -113,9 +113,6 @@ function reportPlan(request: ReportRequest) {
   if (to > latest) throw invalid('to', `The window may span at most ${WINDOW_MONTHS} months`, 'proofOfDisplay.error.windowTooLong');
   const resolution: ReportResolution = oneOf(reportResolutions, query.resolution, 'resolution') ?? (top ? 'TOTAL' : 'DAILY');
   const groupBy: ReportGrouping = oneOf(reportGroupings, query.groupBy, 'groupBy') ?? reportEntityTypes[request.type];
-  if (groupBy === 'WIDGET') {
-    throw invalid('groupBy', 'Plays do not name widgets (a player reports the channel, content, page and file it showed); group by CONTENT or CAMPAIGN instead', 'proofOfDisplay.error.unsupportedGroupBy');
-  }
 
   return { from, to, resolution, groupBy, top, order: rowOrder(query.sort, top), limit: rowLimit(query.limit, top), search: query.search?.trim() || undefined };
 }
@@ -129,13 +126,13 @@ export async function proofOfDisplayReport(ctx: ServiceContext, request: ReportR
   const narrow = await checkedNarrowing(ctx, customerId, request.query);
   const plan = reportPlan(request);
   const periods = reportPeriods({ from: plan.from, to: plan.to, timeZone: request.query.timeZone, resolution: plan.resolution });
-  const groupBy = plan.groupBy as Exclude<ReportGrouping, 'WIDGET'>;
+  const { groupBy } = plan;
   const filter = { customerId, search: plan.search, order: plan.order, limit: plan.limit };
-  // Rollups count one dimension; a report of one entity by another dimension, or by ASSET, counts the raw plays.
+  // Rollups count one dimension; a report of one entity by another dimension, or by ASSET or WIDGET, counts the raw plays.
   const counts =
-    groupBy === 'ASSET' || (entity && entity.dimension !== groupBy) || narrow
+    EVENT_ONLY_DIMENSIONS.includes(groupBy) || (entity && entity.dimension !== groupBy) || narrow
       ? await findEventReport(ctx.db, { ...filter, dimension: groupBy, entity, narrow, periodStarts: periods.periods.map((p) => p.start), from: periods.from, to: periods.to })
-      : await findRollupReport(ctx.db, { ...filter, dimension: groupBy, subjectId: entity?.id, slices: periods.slices, firstDay: periods.firstDay, lastDay: periods.lastDay });
+      : await findRollupReport(ctx.db, { ...filter, dimension: groupBy as PlayDimension, subjectId: entity?.id, slices: periods.slices, firstDay: periods.firstDay, lastDay: periods.lastDay });
 
   return {
     from: plan.from,

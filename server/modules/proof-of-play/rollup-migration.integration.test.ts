@@ -144,7 +144,7 @@ describe('migration 0014: proof-of-play rollups in two layouts', () => {
 
   it('adds later plays to the migrated rows (an empty counter grows back to 97 running sums)', async () => {
     const startedAt = Date.parse(`${day}T00:00:00Z`) + 20 * QUARTER_MS + 60_000;
-    const play = { startedAt, endedAt: startedAt + 1_000, durationMs: 1_000, completed: true, deviceGroupId: null, campaignId: null, messageId: null, contentId: null, pageId: null, fileId: null, advertiserId: null, clicks: 4, viewers: 0, attentionMs: 0 };
+    const play = { startedAt, endedAt: startedAt + 1_000, durationMs: 1_000, completed: true, deviceGroupId: null, campaignId: null, messageId: null, contentId: null, pageId: null, widgetKey: null, fileId: null, advertiserId: null, clicks: 4, viewers: 0, attentionMs: 0 };
     await handle.db.transaction((tx) => insertPlays(tx, customerId, deviceId, [{ ...play, eventId: '0190f0a0-0000-7000-8000-0000000000aa' }], []));
     await compactPlayRollups(handle.db);
     expect(await totals('DEVICE')).toEqual([{ day, starts: 4, ends: 2, durationMs: 26_000, clicks: 4, viewers: 3, attentionMs: 0 }]);
