@@ -329,6 +329,38 @@ export async function rawQuery(handle: DatabaseHandle, statement: Statement): Pr
   throw new Error('no raw driver');
 }
 
+type RawRun = (statement: Statement) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Runs `fn` with a raw query function inside a transaction that first drops `indexes` and is always rolled back:
+ * the same statements on the same data, planned as if those indexes did not exist (what they save, measured in the
+ * same run). The transaction holds an exclusive lock on the indexes' tables meanwhile; the server is otherwise idle.
+ */
+export async function withoutIndexes<T>(handle: DatabaseHandle, indexes: readonly string[], fn: (run: RawRun) => Promise<T>): Promise<T> {
+  const drops = indexes.map((name) => `drop index ${name.replace(/[^\w.]/g, '')}`);
+  if (handle.pglite) {
+    let result: T | undefined;
+    await handle.pglite.transaction(async (tx) => {
+      for (const drop of drops) await tx.exec(drop);
+      result = await fn(async (s) => (await tx.query<Record<string, unknown>>(s.sql, s.params)).rows);
+      await tx.rollback();
+    });
+
+    return result as T;
+  }
+  if (!handle.pool) throw new Error('no raw driver');
+  const client = await handle.pool.connect();
+  try {
+    await client.query('begin');
+    for (const drop of drops) await client.query(drop);
+
+    return await fn(async (s) => (await client.query(s.sql, s.params)).rows as Record<string, unknown>[]);
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    client.release();
+  }
+}
+
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
@@ -418,12 +450,13 @@ export async function driverTrace(handle: DatabaseHandle, fn: () => Promise<unkn
  * the statements reading `table` (or any of several; unaliased: not its correlated subqueries) then run directly on the driver,
  * `runs` times after `warm` unmeasured (20), each followed by `JSON.stringify` of the rows. The same request
  * through `app.fetch` in-process (no socket) beside it and, unless `detail` is false, one driver trace of it
- * and EXPLAIN ANALYZE of each statement.
+ * and EXPLAIN ANALYZE of each statement. With `withoutIndexes`, the same statements run as many times again with
+ * those indexes dropped (withoutIndexes: a rolled-back transaction), with their own plans: the indexes' effect.
  */
 export async function baseline(
   handle: DatabaseHandle,
   fetch: AppFetch,
-  input: { path: string; authorization: string; runs?: number; table?: string | string[]; warm?: number; detail?: boolean },
+  input: { path: string; authorization: string; runs?: number; table?: string | string[]; warm?: number; detail?: boolean; withoutIndexes?: string[] },
 ) {
   const runs = Math.max(1, Math.floor(input.runs ?? 200));
   const warm = Math.max(0, Math.floor(input.warm ?? Math.min(20, runs)));
@@ -435,10 +468,10 @@ export async function baseline(
   const statements = captured.filter((s) => reads.test(s.sql));
   if (statements.length === 0) return { status, bytes, error: `no statement on "${table.join('", "')}" was captured`, captured: captured.map((s) => s.sql) };
 
-  const once = async () => {
+  const once = async (run: RawRun = (s) => rawQuery(handle, s)) => {
     const t0 = performance.now();
     const results: Record<string, unknown>[][] = [];
-    for (const s of statements) results.push(await rawQuery(handle, s));
+    for (const s of statements) results.push(await run(s));
     const t1 = performance.now();
     const json = JSON.stringify(results.length === 1 ? results[0] : results);
     const t2 = performance.now();
@@ -450,19 +483,31 @@ export async function baseline(
     await res.text();
     return performance.now() - t0;
   };
+  const explainAll = async (run: RawRun) => {
+    const plans: string[] = [];
+    for (const s of statements) {
+      const rows = await run({ sql: `explain (analyze, buffers, costs off) ${s.sql}`, params: s.params });
+      plans.push(rows.map((r) => String(Object.values(r)[0])).join('\n'));
+    }
+    return plans;
+  };
   for (let i = 0; i < warm; i++) await once();
   const samples: Awaited<ReturnType<typeof once>>[] = [];
   for (let i = 0; i < runs; i++) samples.push(await once());
+  const without = input.withoutIndexes?.length
+    ? await withoutIndexes(handle, input.withoutIndexes, async (run) => {
+        for (let i = 0; i < warm; i++) await once(run);
+        const timed: Awaited<ReturnType<typeof once>>[] = [];
+        for (let i = 0; i < runs; i++) timed.push(await once(run));
+        return { samples: timed, plans: detail ? await explainAll(run) : [] };
+      })
+    : undefined;
   for (let i = 0; i < warm; i++) await inProcess();
   const app: number[] = [];
   for (let i = 0; i < runs; i++) app.push(await inProcess());
 
   const trace = detail ? await driverTrace(handle, () => inProcess()) : undefined;
-  const plans: string[] = [];
-  for (const s of detail ? statements : []) {
-    const rows = await rawQuery(handle, { sql: `explain (analyze, buffers, costs off) ${s.sql}`, params: s.params });
-    plans.push(rows.map((r) => String(Object.values(r)[0])).join('\n'));
-  }
+  const plans = detail ? await explainAll((s) => rawQuery(handle, s)) : [];
   const pick = (k: 'query' | 'serialise' | 'total') => samples.map((s) => s[k]);
 
   return {
@@ -478,9 +523,10 @@ export async function baseline(
     p99: { total: percentile(pick('total'), 99) },
     appInProcess: { p50: percentile(app, 50), p95: percentile(app, 95), p99: percentile(app, 99) },
     // Every run's ms, for callers that interleave several calls with their own measurements.
-    samples: { query: pick('query'), serialise: pick('serialise'), total: pick('total'), app },
+    samples: { query: pick('query'), serialise: pick('serialise'), total: pick('total'), app, withoutIndexes: without?.samples.map((s) => s.total) ?? [] },
     trace,
     plans,
+    withoutIndexes: without ? { indexes: input.withoutIndexes, rows: without.samples[0]?.rows, plans: without.plans } : undefined,
   };
 }
 

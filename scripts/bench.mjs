@@ -7,12 +7,13 @@
 //   2. The same routes on PGlite and on PostgreSQL (BENCH_DATABASE_URL / DATABASE_URL, or the local
 //      Debian cluster with a fresh `signage_bench` database, dropped afterwards; skipped with a note when unavailable).
 //   3. The search/select/sort compiler's cost against the time of GET /api/v2/user?search=… .
+//   5. The idle cost of the job queue: CPU time of the idle production server, jobs on and JOBS_ENABLED=false.
 //
 // Options (environment): BENCH_DURATION (s per case, default 5), BENCH_WARMUP (s, default 2),
 // BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (interleaved repetitions, default 3),
-// BENCH_SKIP_PG=1, BENCH_DATABASE_URL, BENCH_OUT (default docs/benchmarks.md).
+// BENCH_SKIP_PG=1, BENCH_DATABASE_URL, BENCH_OUT (default docs/benchmarks.md), BENCH_IDLE (s per idle measurement, 60).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,7 @@ const DURATION = num('BENCH_DURATION', 5);
 const WARMUP = num('BENCH_WARMUP', 2);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const ROUNDS = num('BENCH_ROUNDS', 3);
+const IDLE_SECONDS = num('BENCH_IDLE', 60);
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const WATCHDOG_MS = 20 * 60_000;
 const GOAL_PROD_VS_HONO = 0.9;
@@ -162,6 +164,52 @@ async function runCases(cases) {
   return new Map(cases.map((c) => [c.id, combine(samples.get(c.id))]));
 }
 
+// ---------------------------------------------------------------- idle cost
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system, ms) process `pid` has used, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each server alone and idle (no request) for IDLE_SECONDS after 3 s to settle (timers that fell due while it was
+ * paused): the CPU it used, per minute. What an idle job queue costs, against the same server with JOBS_ENABLED=false.
+ */
+async function idleCost(list) {
+  const out = new Map();
+  for (const [key, server] of list) {
+    if (!server) continue;
+    resume(server);
+    try {
+      await sleep(3000);
+      const before = cpuMs(server.child.pid);
+      await sleep(IDLE_SECONDS * 1000);
+      const after = cpuMs(server.child.pid);
+      if (before === undefined || after === undefined) return undefined;
+      out.set(key, ((after - before) * 60) / IDLE_SECONDS);
+      log(`idle ${key}: ${Math.round(out.get(key))} ms CPU per minute`);
+    } finally {
+      pause(server);
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- PostgreSQL
 
 
@@ -251,9 +299,10 @@ async function main() {
       await start('honoPg', { name: 'Hono on @hono/node-server', kind: 'hono', databaseUrl: pgInfo.url });
       await start('prodPg', { name: 'production (Next attached)', kind: 'prod', databaseUrl: pgInfo.url });
       await start('honoPgNoCache', { name: 'Hono, AUTH_CACHE_SIZE=0', kind: 'hono', databaseUrl: pgInfo.url, env: { AUTH_CACHE_SIZE: '0' } });
+      await start('prodPgNoJobs', { name: 'production, JOBS_ENABLED=false', kind: 'prod', databaseUrl: pgInfo.url, env: { JOBS_ENABLED: 'false' } });
     } catch (err) {
       pgInfo.note = `skipped: a server on PostgreSQL did not start (${err.message.split('\n')[0]})`;
-      for (const key of ['honoPg', 'prodPg', 'honoPgNoCache']) {
+      for (const key of ['honoPg', 'prodPg', 'honoPgNoCache', 'prodPgNoJobs']) {
         if (servers[key]) await stopChild(servers[key].child);
         delete servers[key];
       }
@@ -283,6 +332,13 @@ async function main() {
   log(`${cases.length} cases × ${ROUNDS} rounds × (${WARMUP} s warm-up + ${DURATION} s) ≈ ${Math.ceil((cases.length * ROUNDS * (WARMUP + DURATION + 0.5)) / 60)} min`);
 
   const results = await runCases(cases);
+  log(`idle cost of the job queue: ${IDLE_SECONDS} s per server`);
+  const idle = await idleCost([
+    ['prod', servers.prod],
+    ['prodNoJobs', servers.prodNoJobs],
+    ['prodPg', servers.prodPg],
+    ['prodPgNoJobs', servers.prodPgNoJobs],
+  ]);
   log('compile-cost micro-benchmark');
   const compile = await compileCost();
   const finishedAt = new Date();
@@ -291,7 +347,7 @@ async function main() {
 
   // The media and content sections (scripts/bench-media.mjs, scripts/bench-content.mjs) stay as they were.
   const kept = markedSections(OUT);
-  const own = report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTotal: listBody.totalElements, meBytes: Buffer.byteLength(meBody), loadBefore, loadAfter, servers });
+  const own = report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, listTotal: listBody.totalElements, meBytes: Buffer.byteLength(meBody), loadBefore, loadAfter, servers });
   writeFileSync(OUT, kept ? `${own}\n${kept}\n` : own);
   log(`wrote ${OUT}`);
   const g = (id) => results.get(id);
@@ -306,7 +362,7 @@ async function main() {
   }
 }
 
-function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTotal, meBytes, loadBefore, loadAfter }) {
+function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, listTotal, meBytes, loadBefore, loadAfter }) {
   const m = machine();
   const g = (id) => results.get(id);
   const lines = [];
@@ -333,7 +389,7 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
       : '- CPU: not pinned (taskset unavailable or a single core).',
     '- req/s is autocannon\'s mean of per-second samples; p50/p99 are latencies in ms. Throughput is the figure compared; a ratio is this row\'s req/s divided by the baseline row\'s.',
     '- Servers, each with a fresh temporary `DATA_DIR` (PGlite) or the `signage_bench` database (PostgreSQL), `NODE_ENV=production`, `LOG_LEVEL=warn`:',
-    '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from pg-boss\'s background polling.',
+    '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from the job queue\'s background work (section 5 measures that alone).',
     `  - **bare Hono**: \`bench/hono-server.ts\` — the same \`createApp(deps)\` on \`@hono/node-server\`'s \`serve()\`, opening, migrating and bootstrapping its database as \`server/main.ts\` does, no Next, no job queue; it also seeds ${SEED_USERS} users for section 3.`,
     `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node's HTTP stack on this machine, not a comparable implementation.`,
     '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant). With the token cache (the default, `AUTH_CACHE_SIZE=10000`) the verified token and the caller\'s own view come from memory; section 4 compares the same server with `AUTH_CACHE_SIZE=0`, where each request looks the token up and reads the user (two queries).',
@@ -442,6 +498,22 @@ function report({ startedAt, finishedAt, results, compile, pgInfo, notes, listTo
     push(`| ${db} | on (default) | ${fmt(a.rps)}${spread(a)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${(a.rps / b.rps).toFixed(1)}× | ${goal(a.rps / b.rps >= goalRatio)}${flag(a)} |`);
   }
   push('');
+  if (idle?.size) {
+    push(
+      '## 5. Idle cost of the job queue',
+      '',
+      `Each production server alone, paused servers aside, with no request for ${IDLE_SECONDS} s (after 3 s for timers that fell due while it was paused): the CPU time its process used (user + system, \`/proc/<pid>/stat\`), per minute. Baseline: the same server with \`JOBS_ENABLED=false\`, same run. On PGlite the database runs in that process; on PostgreSQL its backends' work is not counted. Jobs on includes the every-minute schedules' own work (mail delivery, the offline sweep, proof-of-play compaction) when a minute turns meanwhile.`,
+      '',
+      '| Database | production, jobs on: CPU ms per minute | `JOBS_ENABLED=false` — baseline | jobs on − off | share of one core |',
+      '|---|---:|---:|---:|---:|',
+    );
+    for (const [db, on, off] of [['PGlite', 'prod', 'prodNoJobs'], ['PostgreSQL', 'prodPg', 'prodPgNoJobs']]) {
+      if (!idle.has(on) || !idle.has(off)) continue;
+      const extra = idle.get(on) - idle.get(off);
+      push(`| ${db} | ${fmt(idle.get(on))} | ${fmt(idle.get(off))} | ${fmt(extra)} | ${pct(extra / 60_000)} |`);
+    }
+    push('');
+  }
   return `${lines.join('\n')}\n`;
 }
 

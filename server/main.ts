@@ -7,7 +7,7 @@ import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
 import { createPlayerHandler, isPlayerPath } from './http/player-assets';
 import { moduleJobs } from './modules';
-import { registerJobs, startJobQueue, type JobQueue } from './jobs/queue';
+import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
 import { createService } from './service';
 import { resolveStartupConfig } from './startup';
@@ -82,7 +82,7 @@ async function main() {
   let queue: JobQueue | undefined;
   if (config.jobsEnabled) {
     queue = await startJobQueue(handle, log, config.databaseUrl);
-    await registerJobs(queue, moduleJobs({ db: handle.db, config, log }), log);
+    await queue.register(moduleJobs({ db: handle.db, config, log }));
   }
   await nextReady;
   setReady(true);

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -36,6 +37,13 @@ export type OpenDatabaseOptions =
   /** In-memory PGlite, optionally loaded from a dumped data directory (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
 
+/**
+ * The extensions the migrations create (`create extension`), which PGlite must have loaded in every instance that
+ * serves: pg_trgm for the trigram indexes of the name search (docs/decisions.md "Query language"). PostgreSQL
+ * servers ship them in their contrib package (Debian: part of the server package).
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 // node-postgres returns int8 as strings; our bigint ids and sizes fit in a double, so parse them.
 pg.types.setTypeParser(20, (v) => Number(v));
 
@@ -66,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw err;
     }
   } else {
-    pglite = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   const db = drizzlePglite(pglite) as unknown as Database;
 
@@ -98,7 +106,7 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
     collectGarbage();
   }
 
-  return PGlite.create(dir, { postgresqlconf: ["shared_buffers = '32MB'"] });
+  return PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, postgresqlconf: ["shared_buffers = '32MB'"] });
 }
 
 /**

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from '@hono/zod-openapi';
 import { AppError, ServiceUnavailableError } from '@/server/errors';
 import type { AppEnv } from './context';
+import { clientHungUp } from './node-listener';
 
 export type ErrorBody = { status: number; key: string; message: string; details?: Record<string, unknown> };
 
@@ -59,7 +60,16 @@ export function toErrorBody(err: unknown): { body: ErrorBody; headers?: Record<s
   return { body: { status: 500, key: 'server.error.internal', message: 'Internal server error' } };
 }
 
+/** nginx's status for a request its client closed before it was answered: the access log's, never sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+  // The client hung up mid-upload: what failed after that is no server error, and nobody is left to answer.
+  if (clientHungUp(c.env?.incoming)) {
+    c.var.log?.info({ reason: err instanceof Error ? err.message : String(err) }, 'client closed the connection before the request was read');
+
+    return c.body(null, CLIENT_CLOSED_REQUEST as ContentfulStatusCode);
+  }
   const { body, headers } = toErrorBody(err);
   // A 503 the service chose (starting, stopping) is no failure: the request's own log line records it.
   if (body.status >= 500 && !(err instanceof ServiceUnavailableError)) {

@@ -26,7 +26,7 @@ export const LINGER_IDLE_MS = 2_000;
 export type ApiFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;
 
 export function createNodeListener(fetch: ApiFetch): (incoming: IncomingMessage, outgoing: ServerResponse) => Promise<void> {
-  return getRequestListener(async (request, env) => {
+  const listener = getRequestListener(async (request, env) => {
     const bindings = env as HttpBindings;
     const response = await fetch(request, bindings);
     const { incoming, outgoing } = bindings;
@@ -34,6 +34,42 @@ export function createNodeListener(fetch: ApiFetch): (incoming: IncomingMessage,
     if (!incoming.complete && !incoming.destroyed && !outgoing.headersSent) await settleUnreadBody(incoming, outgoing);
 
     return response;
+  });
+
+  return (incoming, outgoing) => {
+    watchForHangUp(incoming, outgoing);
+
+    return listener(incoming, outgoing);
+  };
+}
+
+/** Requests whose client closed the connection before their whole body had arrived. */
+const hungUp = new WeakSet<IncomingMessage>();
+
+/**
+ * Whether the client hung up mid-request (issue 27 §4.10): whatever failed after that (a body cut off, a store
+ * write) is the client's doing, not the server's. The error handler logs such a request as a client abort (499).
+ */
+export function clientHungUp(incoming: IncomingMessage | undefined): boolean {
+  return incoming !== undefined && hungUp.has(incoming);
+}
+
+/**
+ * Marks the request when the peer ends (FIN) or resets the connection while its body is still arriving. Both come
+ * before Node aborts the request, so the mark is set before any reader of the body fails. Bodiless requests
+ * (most of them) are not watched.
+ */
+function watchForHangUp(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  if (incoming.headers['content-length'] === undefined && incoming.headers['transfer-encoding'] === undefined) return;
+  const socket = incoming.socket;
+  const mark = () => {
+    if (!incoming.complete) hungUp.add(incoming);
+  };
+  socket.once('end', mark);
+  socket.once('error', mark);
+  outgoing.once('close', () => {
+    socket.off('end', mark);
+    socket.off('error', mark);
   });
 }
 

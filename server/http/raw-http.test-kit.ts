@@ -170,3 +170,26 @@ export async function twoOnOneConnection(base: string, first: { head: string; bo
 
   return { first: a, second: b };
 }
+
+/**
+ * A client that hangs up mid-body: sends the request head, then `prefix` and filler up to `bytes` of a longer body,
+ * each write waited for (so the server has read most of them: socket buffers are far smaller), then destroys the
+ * socket. Resolves once it closed.
+ */
+export async function hangUpMidBody(base: string, options: { head: string; prefix?: string; bytes: number; piece?: number }): Promise<void> {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const data = Buffer.alloc(options.piece ?? 64 * 1024, 0x62);
+  await new Promise<void>((resolve) => socket.write(`${options.head}\r\n\r\n${options.prefix ?? ''}`, () => resolve()));
+  for (let sent = 0; sent < options.bytes && !socket.destroyed; sent += data.length) {
+    await new Promise<void>((resolve) => socket.write(data.subarray(0, Math.min(data.length, options.bytes - sent)), () => resolve()));
+  }
+  socket.destroy();
+  await closed;
+}

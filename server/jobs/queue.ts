@@ -1,17 +1,40 @@
 import type { PGlite } from '@electric-sql/pglite';
+import cronParser from 'cron-parser';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
 import type { DatabaseHandle } from '@/server/db/client';
+import { listenToChannel, notifyChannel, type NotificationFeed } from '@/server/db/notification-feed';
+import { JobRunner, type ClaimedJob, type JobStore } from './runner';
 
 /**
  * The durable job queue (pg-boss 10) on the service's own database. On PostgreSQL it uses its
  * own small pool; on PGlite it shares the one embedded instance through a tiny adapter, since
  * only one connection exists and the workers must live in the server process.
+ *
+ * pg-boss stores, claims (SKIP LOCKED), retries and expires the jobs; when to look for them is the runner's
+ * (server/jobs/runner.ts): pg-boss's own polling workers and its cron clock are not used.
  */
 export type JobQueue = {
   boss: PgBoss;
+  /** Creates each job's queue (pg-boss needs it before send/fetch), then runs them: workers, schedules, wake-ups. */
+  register: (jobs: JobDefinition[]) => Promise<void>;
+  /** Sends a job; this instance's worker and (NOTIFY) every other instance's wake for it. Null: a duplicate. */
+  send: (name: string, data?: object, options?: PgBoss.SendOptions) => Promise<string | null>;
+  /** Nothing is fetched, probed or run, and no wake-up is due (diagnostics and tests). */
+  isIdle: () => boolean;
   stop: () => Promise<void>;
 };
+
+const SCHEMA = 'pgboss';
+/** Wakes the workers of every instance on the database: `<instance> <queue>` (an instance ignores its own). */
+const WAKE_CHANNEL = 'signage_jobs';
+/** Maintenance (expiring jobs whose worker died, archiving, deleting) every 10 minutes instead of pg-boss's 2. */
+const MAINTENANCE_SECONDS = 600;
+const STOP_TIMEOUT_MS = 10_000;
+/** The UUIDv5 namespace of scheduledRunId. */
+const SCHEDULED_RUN_NAMESPACE = 'b0f8c6f2-3a4e-4d7e-9a51-5c2f0e6d8a17';
 
 export function pgliteAdapter(pglite: PGlite): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
   return {
@@ -36,17 +59,66 @@ export function pgliteAdapter(pglite: PGlite): { executeSql: (text: string, valu
 }
 
 export async function startJobQueue(handle: DatabaseHandle, log: Logger, databaseUrl?: string): Promise<JobQueue> {
+  // No cron clock (`schedule: false`): the runner fires schedules itself. Maintenance stays pg-boss's.
+  const common = { schema: SCHEMA, schedule: false, supervise: true, maintenanceIntervalSeconds: MAINTENANCE_SECONDS };
   const options: PgBoss.ConstructorOptions =
-    handle.driver === 'pglite'
-      ? { db: pgliteAdapter(handle.pglite!), schema: 'pgboss' }
-      : { connectionString: databaseUrl, schema: 'pgboss', max: 3 };
+    handle.driver === 'pglite' ? { ...common, db: pgliteAdapter(handle.pglite!) } : { ...common, connectionString: databaseUrl, max: 3 };
   const boss = new PgBoss(options);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
 
+  const instance = uuidv4();
+  let runner: JobRunner | undefined;
+  let feed: NotificationFeed | undefined;
+
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async register(jobs) {
+      for (const job of jobs) {
+        await boss.createQueue(job.name);
+        // A schedule pg-boss's own cron clock kept (before the runner fired them): an older instance must not send it too.
+        if (job.cron) await boss.unschedule(job.name);
+      }
+      const started = new JobRunner(
+        jobStore(boss, handle),
+        jobs.map((job) => ({ name: job.name, run: (data) => job.run(data as object), nextFire: job.cron ? (after: number) => nextCronTime(job.cron!, after) : undefined })),
+        log,
+      );
+      runner = started;
+      started.start();
+      // Listening after the start: the feed's first `live` probes again, catching what was sent in between.
+      feed = await listenToChannel(
+        handle,
+        WAKE_CHANNEL,
+        {
+          message: (payload) => {
+            const [from, name] = payload.split(' ');
+            if (from !== instance && name) started.wake(name);
+          },
+          live: (live) => started.setLive(live),
+        },
+        log,
+      );
+    },
+    async send(name, data = {}, sendOptions = {}) {
+      const id = await boss.send(name, data, sendOptions);
+      if (id) {
+        runner?.wake(name);
+        await notifyChannel(handle.db, WAKE_CHANNEL, [`${instance} ${name}`]).catch((err: unknown) => log.warn({ err, job: name }, 'job wake-up not sent'));
+      }
+
+      return id;
+    },
+    isIdle: () => runner?.idle ?? true,
+    async stop() {
+      if (runner) {
+        await runner.stop(STOP_TIMEOUT_MS);
+        // Jobs still running are handed back (retried here or elsewhere), as pg-boss's own workers do on a stop.
+        for (const { name, id } of runner.active.values()) await boss.fail(name, id, { message: 'stopped while active' }).catch(() => undefined);
+      }
+      await feed?.stop();
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
   };
 }
 
@@ -57,23 +129,39 @@ export type JobDefinition<T extends object = object> = {
   run: (data: T) => Promise<void>;
 };
 
-/** Creates each queue (pg-boss needs it before send/work), schedules cron jobs and starts one worker each. */
-export async function registerJobs(queue: JobQueue, jobs: JobDefinition[], log: Logger, pollingIntervalSeconds = 2): Promise<void> {
-  for (const job of jobs) {
-    await queue.boss.createQueue(job.name);
-    if (job.cron) await queue.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    await queue.boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
-      for (const item of batch) {
-        const started = performance.now();
-        try {
-          await job.run(item.data as object);
-        } catch (err) {
-          log.error({ err, job: job.name, id: item.id }, 'job failed');
-          throw err; // pg-boss records the failure and retries per its policy
-        }
-        // Debug: periodic jobs (mail every minute) would fill the log; failures are logged above.
-        log.debug({ job: job.name, id: item.id, ms: Math.round(performance.now() - started) }, 'job done');
-      }
-    });
-  }
+/** The id of the run of schedule `name` at `fireAt`: the same in every instance, so the job table keeps one. */
+export function scheduledRunId(name: string, fireAt: number): string {
+  return uuidv5(`${name}@${new Date(fireAt).toISOString()}`, SCHEDULED_RUN_NAMESPACE);
+}
+
+/** The next time strictly after `after` (epoch ms) that `cron` (UTC) fires. */
+export function nextCronTime(cron: string, after: number): number {
+  return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) }).next().getTime();
+}
+
+function jobStore(boss: PgBoss, handle: DatabaseHandle): JobStore {
+  return {
+    async fetch(name) {
+      const jobs = (await boss.fetch(name, { batchSize: 1 })) as unknown as Array<{ id: string; data: unknown; expireInSeconds?: number | string }>;
+
+      return jobs.map((job): ClaimedJob => ({ id: job.id, data: job.data, expireInSeconds: job.expireInSeconds === undefined ? undefined : Number(job.expireInSeconds) }));
+    },
+    async complete(name, id) {
+      await boss.complete(name, id);
+    },
+    async fail(name, id, error) {
+      await boss.fail(name, id, error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) });
+    },
+    async pending() {
+      // The earliest waiting job of each queue, relative to the database's clock (no skew between instances).
+      const result = await handle.db.execute(sql`select name, (extract(epoch from min(start_after) - now()) * 1000)::float8 as delay
+        from ${sql.identifier(SCHEMA)}.job where state < 'active' group by name`);
+      const rows = (result as unknown as { rows: Array<{ name: string; delay: number | string }> }).rows;
+
+      return new Map(rows.map((row) => [row.name, Number(row.delay)]));
+    },
+    async sendScheduled(name, fireAt) {
+      await boss.send(name, {}, { id: scheduledRunId(name, fireAt) });
+    },
+  };
 }

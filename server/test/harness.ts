@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { parseConfig, setConfig, type Config } from '@/server/config';
@@ -41,8 +42,11 @@ export const testEnv = {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-/** A fresh, migrated database (PGlite from the dump, or a clone of the PostgreSQL template) and the app on it. */
-export async function createTestContext(env: Record<string, string> = {}) {
+/**
+ * A fresh, migrated database (PGlite from the dump, or a clone of the PostgreSQL template) and the app on it.
+ * `options.log`: the app's logger (default silent), for tests that read the request and error lines.
+ */
+export async function createTestContext(env: Record<string, string> = {}, options: { log?: Logger } = {}) {
   // Each context has its own data directory: local blob storage lives under DATA_DIR/storage.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'signage-test-'));
   const config: Config = parseConfig({ ...testEnv, DATA_DIR: dataDir, ...env });
@@ -52,7 +56,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const storage = await createBlobStore(config);
   // Every answer is checked against its route's declared schema; drift fails the file when it closes.
   const responseDrift: ResponseDrift[] = [];
-  const app: App = createApp({ db: handle.db, config, storage, log: createLogger('silent'), ready: async () => true }, undefined, {
+  const app: App = createApp({ db: handle.db, config, storage, log: options.log ?? createLogger('silent'), ready: async () => true }, undefined, {
     onResponseDrift: (drift) => responseDrift.push(drift),
   });
   const db = handle.db;

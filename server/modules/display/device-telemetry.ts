@@ -1,4 +1,4 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import type { DeviceContext } from '@/server/context/service-context';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '@/server/errors';
@@ -8,6 +8,7 @@ import { insertMetricSamples } from '@/server/modules/devices/devices.queries';
 import { deviceMetricTypes } from '@/server/modules/devices/devices.schemas';
 import { discardBlobs } from '@/server/modules/uploads/upload-common';
 import { deleteCleanupEntries, insertCleanupEntries } from '@/server/modules/uploads/uploads.queries';
+import { checkedImageStream, isAcceptedImageType, type ImageType } from '@/server/storage/image-types';
 import { devicePreviewBlobKey } from '@/server/storage/keys';
 import type { MetricSample, MetricsResult } from './display.schemas';
 
@@ -20,19 +21,12 @@ import type { MetricSample, MetricsResult } from './display.schemas';
 
 /** Spec 4 §3: at most 5 MB. */
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
-export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies readonly ImageType[];
 /** Samples stamped further ahead of the server's clock, or further back, are rejected (as proof of play, spec 4 §5). */
 export const METRIC_MAX_FUTURE_MS = 5 * 60_000;
 export const METRIC_MAX_AGE_MS = 365 * 24 * 3_600_000;
 /** How long a stored screenshot without its row may stay before the cleanup job removes it (a crash in between). */
 const SCREENSHOT_GRACE_MS = 15 * 60_000;
-/** The leading bytes that tell the three types apart (WebP: `RIFF` size `WEBP`). */
-const SIGNATURE_BYTES = 12;
-const SIGNATURES: Record<(typeof SCREENSHOT_TYPES)[number], (h: Buffer) => boolean> = {
-  'image/jpeg': (h) => h.length >= 3 && h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
-  'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (h) => h.toString('latin1', 0, 4) === 'RIFF' && h.toString('latin1', 8, 12) === 'WEBP',
-};
 
 type AssignedDevice = { deviceId: string; customerId: number };
 
@@ -43,55 +37,8 @@ function assigned(ctx: DeviceContext): AssignedDevice {
   return { deviceId: ctx.device.deviceId, customerId: ctx.device.customerId };
 }
 
-const isScreenshotType = (type: string): type is (typeof SCREENSHOT_TYPES)[number] => (SCREENSHOT_TYPES as readonly string[]).includes(type);
 const emptyScreenshot = () => new ValidationError('display.error.emptyScreenshot', 'The screenshot body is empty');
 const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
-
-/**
- * A pass-through that holds the first bytes until it can tell the image type from them, and fails the
- * stream (415 `display.error.imageMismatch`) when they are not the declared type: nothing is stored.
- */
-class ImageTypeCheck extends Transform {
-  private head: Buffer[] = [];
-  private headSize = 0;
-  private checked = false;
-
-  constructor(private readonly declared: (typeof SCREENSHOT_TYPES)[number]) {
-    super();
-  }
-
-  private verdict(): Error | undefined {
-    this.checked = true;
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    if (head.length === 0) return emptyScreenshot();
-    if (SIGNATURES[this.declared](head)) {
-      this.push(head);
-
-      return undefined;
-    }
-
-    return new AppError(415, 'display.error.imageMismatch', `The body is not a ${this.declared} image`, { contentType: this.declared });
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    if (this.checked) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headSize += chunk.length;
-    callback(this.headSize >= SIGNATURE_BYTES ? this.verdict() : undefined);
-  }
-
-  override _flush(callback: TransformCallback) {
-    callback(this.checked ? undefined : this.verdict());
-  }
-}
-
-/** `body` through `check`, the body's own failure (413 past the route's limit, a client gone) failing it too. */
-function through(body: Readable, check: Transform): Readable {
-  body.once('error', (err) => check.destroy(err));
-
-  return body.pipe(check);
-}
 
 /**
  * PUT /api/display/screenshot: the image, of a declared type its first bytes confirm, streamed to storage
@@ -101,7 +48,7 @@ function through(body: Readable, check: Transform): Readable {
 export async function storeScreenshot(ctx: DeviceContext, input: { contentType: string | undefined; body: Readable | undefined; highRes?: boolean }): Promise<void> {
   const device = assigned(ctx);
   const declared = mediaTypeOf(input.contentType);
-  if (!isScreenshotType(declared)) {
+  if (!isAcceptedImageType(declared, SCREENSHOT_TYPES)) {
     throw new AppError(415, 'display.error.unsupportedImageType', `A screenshot is ${SCREENSHOT_TYPES.join(', ')}`, { contentType: declared || null });
   }
   if (!input.body) throw emptyScreenshot();
@@ -111,7 +58,13 @@ export async function storeScreenshot(ctx: DeviceContext, input: { contentType: 
   await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + SCREENSHOT_GRACE_MS), 'device screenshot upload');
   let size: number;
   try {
-    size = (await ctx.storage.put(key, through(input.body, new ImageTypeCheck(declared)), { contentType: declared, maxBytes: SCREENSHOT_MAX_BYTES })).size;
+    const image = checkedImageStream(input.body, {
+      accepted: SCREENSHOT_TYPES,
+      declared,
+      refused: () => new AppError(415, 'display.error.imageMismatch', `The body is not a ${declared} image`, { contentType: declared }),
+      empty: emptyScreenshot,
+    });
+    size = (await ctx.storage.put(key, image, { contentType: declared, maxBytes: SCREENSHOT_MAX_BYTES })).size;
   } catch (error) {
     await deleteCleanupEntries(ctx.db, [key]).catch(() => undefined);
     if (error instanceof AppError && error.status === 413) throw new BodyTooLargeError(SCREENSHOT_MAX_BYTES);

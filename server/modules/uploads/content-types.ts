@@ -1,4 +1,5 @@
 import type { BlobStore } from '@/server/storage/blob-store';
+import { IMAGE_SIGNATURES, IMAGE_TYPES } from '@/server/storage/image-types';
 import { extensionOf, supportedExtensions } from './uploads.rules';
 
 /*
@@ -26,10 +27,8 @@ const QUICKTIME_ATOMS = ['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
 
 /** Binary signatures of the supported types. Text types (SVG, JSON) are never sniffed: nothing is promoted into them. */
 const SIGNATURES: Signature[] = [
-  { type: 'image/png', test: (h) => h.length >= 8 && h.readUInt32BE(0) === 0x89504e47 && h.readUInt32BE(4) === 0x0d0a1a0a },
-  { type: 'image/jpeg', test: (h) => h.length >= 3 && h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff },
-  { type: 'image/gif', test: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a') },
-  { type: 'image/webp', test: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP') },
+  // Images: the one rule of every image the service stores (server/storage/image-types.ts).
+  ...IMAGE_TYPES.map((type) => ({ type, test: IMAGE_SIGNATURES[type] })),
   { type: 'audio/wav', test: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WAVE') },
   { type: 'video/quicktime', test: (h) => ascii(h, 4, 'ftyp') && ascii(h, 8, 'qt  ') },
   { type: 'video/mp4', test: (h) => ascii(h, 4, 'ftyp') },

@@ -159,7 +159,7 @@ describe('PUT /api/v2/file/upload/{fileId}/thumbnail', () => {
       send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, { token, body, headers: { 'content-type': type, ...headers } });
     expect((await put(editor, 'text/plain', new Uint8Array(10))).status).toBe(415);
     expect((await put(editor, 'image/png', new Uint8Array(10), { 'content-length': String(11 * 1024 * 1024) })).status).toBe(413);
-    expect((await put(editor, 'image/png', new Uint8Array(10 * 1024 * 1024 + 1))).status).toBe(413);
+    expect((await put(editor, 'image/png', new Uint8Array(png(10, 10, 10 * 1024 * 1024 + 1)))).status).toBe(413);
     expect((await put(viewer, 'image/png', new Uint8Array(10))).status).toBe(403);
     const stranger = await t.actor('EDITOR');
     expect((await put(stranger.token, 'image/png', new Uint8Array(10))).status).toBe(404);

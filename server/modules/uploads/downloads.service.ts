@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '@/server/config';
-import { imageSize } from 'image-size';
 import { resolveTenantScope } from '@/server/auth/tenant-scope';
 import { customerScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -11,6 +10,7 @@ import { files } from '@/server/modules/files/files.table';
 import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
 import type { DevicePreviewRow } from '@/server/modules/devices/devices.queries';
 import type { BlobStat, BlobStore } from '@/server/storage/blob-store';
+import { IMAGE_SIGNATURE_BYTES, sniffImageType } from '@/server/storage/image-types';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { parseRange } from '@/server/http/byte-range';
 import { servedContentType } from './content-types';
@@ -119,7 +119,7 @@ export async function download(storage: BlobStore, target: DownloadTarget, reque
     {
       key,
       etag: (stat) => (thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${stat.size}"` : `"${file.crcCheckSum}-${stat.size}"`),
-      contentType: (size) => (thumbnail ? sniffImageType(storage, key, size) : servedContentType(file.name, file.contentType)),
+      contentType: (size) => (thumbnail ? sniffThumbnailType(storage, key, size) : servedContentType(file.name, file.contentType)),
       fileName: thumbnail ? `${file.name}.tmb` : file.name,
       missing: () => new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id),
     },
@@ -155,19 +155,14 @@ function matchesEtag(header: string, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', bmp: 'image/bmp', avif: 'image/avif' };
-
-/** Thumbnails are client-made images of any format: the type is read from their first bytes. */
-async function sniffImageType(storage: BlobStore, key: string, size: number): Promise<string> {
-  const stream = size > 0 ? await storage.read(key, { start: 0, end: Math.min(size, 4096) - 1 }) : undefined;
+/** Thumbnails are client-made images: the type their first bytes show (server/storage/image-types.ts). */
+async function sniffThumbnailType(storage: BlobStore, key: string, size: number): Promise<string> {
+  const stream = size > 0 ? await storage.read(key, { start: 0, end: Math.min(size, IMAGE_SIGNATURE_BYTES) - 1 }) : undefined;
   if (!stream) return 'application/octet-stream';
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  try {
-    return IMAGE_TYPES[imageSize(Buffer.concat(chunks)).type ?? ''] ?? 'application/octet-stream';
-  } catch {
-    return 'application/octet-stream';
-  }
+
+  return sniffImageType(Buffer.concat(chunks)) ?? 'application/octet-stream';
 }
 
 /**

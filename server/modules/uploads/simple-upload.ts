@@ -7,14 +7,16 @@ import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/e
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
+import { checkedImageStream } from '@/server/storage/image-types';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { assertNoNul } from '@/server/http/hostile-input';
 import { extensionType, storedContentType } from './content-types';
 import { createFileFromBlob, type FileCreateParameters } from './file-create';
 import { detectDimensions } from './media-dimensions';
+import { emptyThumbnail, thumbnailRefused } from './thumbnail.service';
 import { discardBlobs, fileCreateParameters, readFiles, type CreateParameterInput } from './upload-common';
 import { insertCleanupEntries } from './uploads.queries';
-import { assertSupportedName, MAX_SIMPLE_UPLOAD_BYTES, MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
+import { assertSupportedName, MAX_SIMPLE_UPLOAD_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPES, UPLOAD_GRACE_MS } from './uploads.rules';
 
 export type SimpleUploadInput = CreateParameterInput & { parentId?: string };
 
@@ -126,7 +128,8 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
     const key = thumbnailBlobKey(customerId, id);
     await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'upload in progress');
     written.push(key);
-    await ctx.storage.put(key, stream, { maxBytes: MAX_THUMBNAIL_BYTES });
+    // As a thumbnail's own PUT: an image by its bytes (the part's declared type is ignored, as a file's is).
+    await ctx.storage.put(key, checkedImageStream(stream, { accepted: THUMBNAIL_TYPES, refused: thumbnailRefused, empty: emptyThumbnail }), { maxBytes: MAX_THUMBNAIL_BYTES });
     const at = new Date();
     if (file) {
       previewed.add(file.id);

@@ -5,14 +5,21 @@ import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { assertWritable } from '@/server/modules/teams/team-visibility';
+import { mediaTypeOf } from '@/server/http/request-input';
+import { checkedImageStream, isAcceptedImageType } from '@/server/storage/image-types';
 import { thumbnailBlobKey } from '@/server/storage/keys';
 import { discardBlobs, readFiles } from './upload-common';
 import { deleteCleanupEntries, findDownloadableFile, insertCleanupEntries, touchThumbnail } from './uploads.queries';
-import { MAX_THUMBNAIL_BYTES, UPLOAD_GRACE_MS } from './uploads.rules';
+import { MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPES, UPLOAD_GRACE_MS } from './uploads.rules';
+
+export const emptyThumbnail = () => new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');
+/** A thumbnail whose bytes are not an accepted image (or not the type declared for it). */
+export const thumbnailRefused = () => new UnsupportedMediaTypeError(`A thumbnail's bytes must be a ${THUMBNAIL_TYPES.join(', ')} image (the declared type, if any)`);
 
 /**
  * PUT /api/v2/file/upload/{fileId}/thumbnail: the client-made thumbnail (spec 2: the server makes
- * none) streamed to the `.tmb` key; sets `lastPreviewUploadTime`. A new upload replaces the old one.
+ * none) streamed to the `.tmb` key; sets `lastPreviewUploadTime`. A new upload replaces the old one; a
+ * refused or empty one leaves it (the stores replace a blob only once the new one is whole).
  */
 export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: string; contentType: string | undefined; contentLength?: number; body: Readable | undefined }): Promise<UploadedFile> {
   const file = /^[0-9a-f-]{36}$/i.test(input.fileId)
@@ -20,27 +27,24 @@ export async function uploadThumbnail(ctx: ServiceContext, input: { fileId: stri
     : undefined;
   if (!file) throw new NotFoundError('file', input.fileId);
   await assertWritable(ctx.db, ctx, 'file', file.id);
-  if (!input.contentType || !/^image\/[\w.+-]+/i.test(input.contentType)) throw new UnsupportedMediaTypeError('A thumbnail is an image/* body');
+  if (!isAcceptedImageType(input.contentType, THUMBNAIL_TYPES)) throw new UnsupportedMediaTypeError(`A thumbnail is a ${THUMBNAIL_TYPES.join(', ')} body`);
   if (input.contentLength !== undefined && input.contentLength > MAX_THUMBNAIL_BYTES) {
     throw new PayloadTooLargeError(`A thumbnail is at most ${MAX_THUMBNAIL_BYTES} bytes`, 'file.error.thumbnailTooLarge', { maxBytes: MAX_THUMBNAIL_BYTES });
   }
-  if (!input.body) throw new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');
+  if (!input.body) throw emptyThumbnail();
 
   const key = thumbnailBlobKey(file.customerId, file.id);
   // If the file row disappears meanwhile (deleted), the entry makes the cleanup job remove this blob.
   await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'thumbnail upload');
   let stored;
   try {
-    stored = await ctx.storage.put(key, input.body, { maxBytes: MAX_THUMBNAIL_BYTES, contentType: input.contentType });
+    const image = checkedImageStream(input.body, { accepted: THUMBNAIL_TYPES, declared: input.contentType, refused: thumbnailRefused, empty: emptyThumbnail });
+    stored = await ctx.storage.put(key, image, { maxBytes: MAX_THUMBNAIL_BYTES, contentType: mediaTypeOf(input.contentType) });
   } catch (error) {
     if (error instanceof AppError && error.status === 413) {
       throw new PayloadTooLargeError(`A thumbnail is at most ${MAX_THUMBNAIL_BYTES} bytes`, 'file.error.thumbnailTooLarge', { maxBytes: MAX_THUMBNAIL_BYTES });
     }
     throw error;
-  }
-  if (stored.size === 0) {
-    await discardBlobs(ctx, [key]);
-    throw new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');
   }
   const kept = await withTransaction(ctx.db, async (tx) => {
     if (!(await touchThumbnail(tx, { fileId: file.id, customerId: file.customerId, at: new Date() }))) return false;

@@ -12,6 +12,7 @@ import {
   RecoverResponseSchema,
   UploadedFileSchema,
 } from './uploads.schemas';
+import { THUMBNAIL_TYPES } from './uploads.rules';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const tooLarge = { 413: error('The body (or one file of it) is too large') } as const;
@@ -28,7 +29,7 @@ export const uploadFilesRoute = defineRoute(
     tags: ['Files'],
     summary: 'Upload files (multipart)',
     description:
-      'Parts `files` (one or more) and `previews` (a thumbnail per file; its part file name must equal the file\'s name). Every file must be under 200 MB (413 otherwise; use the chunked upload) and have a supported extension (400 `file.error.unsupportedType`). The server computes `size`, `crcCheckSum`, `contentType` (the supported type the file\'s first bytes show, else its extension\'s; a part\'s declared type is ignored) and, unless given, `width`/`height`. The bytes count against the customer\'s `storageSize` beside its open upload sessions (400 `resourceLimit.error.limitReached`, `details.resource` = `STORAGE`). A NUL character in a part\'s file name or a field is a 400. Answers the created files.',
+      'Parts `files` (one or more) and `previews` (a thumbnail per file; its part file name must equal the file\'s name; a PNG, JPEG, GIF or WebP image by its first bytes, else the upload is a 415 and nothing is stored). Every file must be under 200 MB (413 otherwise; use the chunked upload) and have a supported extension (400 `file.error.unsupportedType`). The server computes `size`, `crcCheckSum`, `contentType` (the supported type the file\'s first bytes show, else its extension\'s; a part\'s declared type is ignored) and, unless given, `width`/`height`. The bytes count against the customer\'s `storageSize` beside its open upload sessions (400 `resourceLimit.error.limitReached`, `details.resource` = `STORAGE`). A NUL character in a part\'s file name or a field is a 400. Answers the created files.',
     request: {
       query: z.object({
         customerId: customerIdParam,
@@ -154,11 +155,12 @@ export const uploadThumbnailRoute = defineRoute(
     operationId: 'uploadFileThumbnail',
     tags: ['Files'],
     summary: 'Upload the thumbnail of a file',
-    description: 'Body: an `image/*` picture made by the client (at most 10 MiB). Replaces an earlier thumbnail and sets `lastPreviewUploadTime`.',
+    description:
+      'Body: a picture made by the client (at most 10 MiB): PNG, JPEG, GIF or WebP, declared as its type, which its first bytes must show (415 otherwise; nothing is stored). Replaces an earlier thumbnail and sets `lastPreviewUploadTime`.',
     request: {
       params: z.object({ fileId: pathUuid('fileId', 'The file') }),
       query: z.object({ customerId: customerIdParam }),
-      body: { required: true, content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+      body: { required: true, content: Object.fromEntries(THUMBNAIL_TYPES.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])) },
     },
     responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...tooLarge, ...unsupported },
   },

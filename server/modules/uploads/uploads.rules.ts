@@ -1,4 +1,5 @@
 import { ValidationError } from '@/server/errors';
+import { IMAGE_TYPES } from '@/server/storage/image-types';
 
 /** Spec 2 "File": the supported extensions and their MIME types (content-types.ts decides a file's type). */
 export const supportedExtensions: Readonly<Record<string, string>> = {
@@ -28,6 +29,8 @@ const MiB = 1024 * 1024;
 export const MAX_SIMPLE_UPLOAD_BYTES = 200 * MiB - 1;
 /** Thumbnails are small images made by the client; anything bigger is refused with 413. */
 export const MAX_THUMBNAIL_BYTES = 10 * MiB;
+/** What a thumbnail may be: every image type the service stores, its first bytes saying which (server/storage/image-types.ts). */
+export const THUMBNAIL_TYPES = IMAGE_TYPES;
 /** Chunked sessions (spec 2 endpoint table). */
 export const MAX_SESSION_SIZE = 10_737_418_240;
 export const MAX_TOTAL_CHUNKS = 10_000;

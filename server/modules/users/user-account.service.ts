@@ -6,19 +6,15 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { consumeTotp } from '@/server/auth/totp';
+import { acceptedImageType, IMAGE_TYPES, isAcceptedImageType } from '@/server/storage/image-types';
 import * as q from './users.queries';
 import { auditUser, readUser } from './users.service';
 
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 const TOTP_ISSUER = 'Digital Signage';
 
-/** Magic numbers of the accepted picture types: the declared type must match the bytes. */
-const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/gif': (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
+/** A profile picture is any image type the service stores; the declared type must be what its bytes show. */
+const PICTURE_TYPES = IMAGE_TYPES;
 
 async function me(ctx: ServiceContext) {
   const user = await q.findOwnUser(ctx.db, ctx.actor);
@@ -111,14 +107,13 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
 /** DECISIONS §3: 415 for a type other than PNG, JPEG, WebP or GIF (declared or actual), 413 above 2 MB. */
 export async function uploadProfilePicture(ctx: ServiceContext, input: { file: File }) {
   const { file } = input;
-  const contentType = file.type.split(';')[0]!.trim().toLowerCase();
-  const matches = PICTURE_TYPES[contentType];
-  if (!matches) throw new UnsupportedMediaTypeError('A profile picture must be PNG, JPEG, WebP or GIF');
+  if (!isAcceptedImageType(file.type, PICTURE_TYPES)) throw new UnsupportedMediaTypeError('A profile picture must be PNG, JPEG, WebP or GIF');
   if (file.size > PROFILE_PICTURE_MAX_BYTES) {
     throw new PayloadTooLargeError('A profile picture is at most 2 MB', 'request.error.payloadTooLarge', { maxBytes: PROFILE_PICTURE_MAX_BYTES });
   }
   const data = Buffer.from(await file.arrayBuffer());
-  if (!matches(data)) throw new UnsupportedMediaTypeError(`The file content is not ${contentType}`);
+  const contentType = acceptedImageType(data, { accepted: PICTURE_TYPES, declared: file.type });
+  if (!contentType) throw new UnsupportedMediaTypeError(`The file content is not ${file.type.split(';')[0]}`);
   const user = await me(ctx);
 
   return withTransaction(ctx.db, async (tx) => {
