@@ -159,6 +159,8 @@ export const SlidePage = z
   })
   .openapi('SlidePage', { description: 'One page; its name is its key in the slide document. Keys the server does not know are kept as sent.' });
 
+const MAX_PAGES = 200;
+
 /** The spec's one-page slide (spec 2 "Content"): the example of the keyed form. */
 const DEFAULT_SLIDE = { Default: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } } };
 
@@ -188,7 +190,7 @@ export const SlideDocument = z
     z.record(shortText.min(1), SlidePage).superRefine((document, ctx) => {
       const names = Object.keys(document);
       if (names.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'A slide has at least one page: an object keyed by page name, such as {"Default": {…}}' });
-      if (names.length > 200) ctx.addIssue({ code: 'custom', path: [], message: `At most 200 pages; this document has ${names.length}` });
+      if (names.length > MAX_PAGES) ctx.addIssue({ code: 'custom', path: [], message: `At most ${MAX_PAGES} pages; this document has ${names.length}` });
       const numbered = names.filter(isArrayIndexName);
       if (numbered.length > 0) {
         ctx.addIssue({
@@ -213,7 +215,7 @@ export const SlideDocument = z
       'A slide\'s pages keyed by page name, in play order (the key order of the object): a slide has one page (the spec\'s `Default`), interactive content one key per page. Page names are 1–255 characters and never a whole number such as "1".',
     example: DEFAULT_SLIDE,
     // OpenAPI 3.1 (JSON Schema) keyword the generator's metadata type does not list; it is written as given.
-    ...({ propertyNames: { minLength: 1, maxLength: 255, not: { pattern: ARRAY_INDEX_PATTERN } } } as object),
+    ...({ minProperties: 1, maxProperties: MAX_PAGES, propertyNames: { minLength: 1, maxLength: 255, not: { pattern: ARRAY_INDEX_PATTERN } } } as object),
   });
 
 /** A `data` document as the API answers it: a slide's pages keyed by name, or a playlist. */
