@@ -10,7 +10,8 @@ import { hashToken } from '@/server/auth/opaque-token';
 import type { DatabaseHandle } from '@/server/db/client';
 import { execRows } from '@/server/db/sql';
 import { playlistReferences, slideReferences } from '@/server/modules/content/content-data.rules';
-import { PlaylistData, SlideData } from '@/server/modules/content/content-data.schemas';
+import { PlaylistData, SlideDocument, type SlideData } from '@/server/modules/content/content-data.schemas';
+import { slideDataOf, slideDocumentOf } from '@/server/modules/content/slide-document.schemas';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
@@ -241,9 +242,10 @@ async function checkContentSample(handle: DatabaseHandle, c: number): Promise<vo
     .from(contentReferences)
     .where(inArray(contentReferences.contentId, sample.map((s) => s.id)));
   for (const item of sample) {
-    const parsed = item.type === 'simpleLoop' ? PlaylistData.safeParse(item.data) : SlideData.safeParse(item.data);
+    // A slide is stored as its page list and validated in the form the API takes (keyed by page name).
+    const parsed = item.type === 'simpleLoop' ? PlaylistData.safeParse(item.data) : SlideDocument.safeParse(slideDocumentOf(item.data as SlideData));
     if (!parsed.success) throw new Error(`seeded ${item.type} ${item.id} is not a valid document: ${parsed.error.message}`);
-    const derived = item.type === 'simpleLoop' ? playlistReferences(parsed.data as PlaylistData) : slideReferences(parsed.data as SlideData, 'SLIDE');
+    const derived = item.type === 'simpleLoop' ? playlistReferences(parsed.data as PlaylistData) : slideReferences(slideDataOf(parsed.data as SlideDocument), 'SLIDE');
     const expected = [...new Set(derived.files.map((r) => r.id))].sort().join();
     const stored = refs.filter((r) => r.contentId === item.id).map((r) => r.targetId).sort().join();
     if (expected !== stored || derived.fileFolders.length + derived.contents.length > 0) throw new Error(`seeded ${item.id}: references ${stored} differ from its document's ${expected}`);

@@ -267,8 +267,10 @@ test('an editor builds a slide with text, an image and a clock, moves and resize
   await expect(canvas.locator('[data-widget="clock"]')).toHaveText(/^\d{2}:\d{2}$/);
   await page.getByRole('list', { name: 'Layers' }).getByRole('button', { name: /Hello lobby/ }).click();
   await expect.poll(() => boxOf(page)).toEqual(nudged);
-  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}`)) as { data: { pages: Array<{ widgets: unknown[] }> } };
-  const widgets = saved.data.pages[0]!.widgets as Array<{ type: string; x: number; y: number; width: number; height: number; text?: string; fileId?: string }>;
+  // The API answers a slide keyed by page name (DECISIONS §2); the editor saved it so.
+  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}`)) as { data: Record<string, { widgets: unknown[] }> };
+  expect(Object.keys(saved.data)).toEqual(['Default']);
+  const widgets = saved.data.Default!.widgets as Array<{ type: string; x: number; y: number; width: number; height: number; text?: string; fileId?: string }>;
   expect(widgets.map((w) => w.type).sort()).toEqual(['clock', 'image', 'text']);
   expect(widgets.find((w) => w.type === 'text')).toMatchObject({ text: 'Hello lobby', ...nudged });
   expect(widgets.find((w) => w.type === 'image')).toMatchObject({ fileId: t.files.poster.id });
@@ -305,9 +307,12 @@ test('interactive content: pages added and renamed, a tap goes from page to page
   await screenshot(page, 'content-interactive-editor');
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
 
-  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=structureType,data`)) as { structureType: string; data: { pages: Array<{ name: string; pageData: { screenSize: unknown }; widgets: Array<{ text?: string; action?: unknown }> }> } };
+  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=structureType,data`)) as {
+    structureType: string;
+    data: Record<string, { pageData: { screenSize: unknown }; widgets: Array<{ text?: string; action?: unknown }> }>;
+  };
   expect(saved.structureType).toBe('COMPLEX');
-  expect(saved.data.pages.map((p) => [p.name, p.pageData.screenSize, p.widgets.map((w) => [w.text, w.action])])).toEqual([
+  expect(Object.entries(saved.data).map(([name, p]) => [name, p.pageData.screenSize, p.widgets.map((w) => [w.text, w.action])])).toEqual([
     ['Home', { width: 1080, height: 1920 }, [['Open menu', { type: 'GO_TO_PAGE', page: 'Menu' }]]],
     ['Menu', { width: 1080, height: 1920 }, [['Back home', { type: 'GO_TO_PAGE', page: 'Home' }]]],
   ]);

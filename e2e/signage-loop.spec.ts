@@ -86,18 +86,16 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
       name: 'Lobby welcome',
       structureType: 'SLIDE',
+      // Keyed by page name, as a client written from the spec sends it (DECISIONS §2).
       data: {
-        pages: [
-          {
-            name: 'Main',
-            pageStyle: { backgroundColor: '#1e3a8a' },
-            pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
-            widgets: [
-              { id: 'title', type: 'text', x: 160, y: 380, width: 1600, height: 200, zIndex: 1, text: 'Welcome to the lobby', textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' } },
-              { id: 'clock', type: 'clock', x: 1560, y: 40, width: 320, height: 100, zIndex: 2, format: 'HH:mm', textStyle: { fontSize: 64 } },
-            ],
-          },
-        ],
+        Main: {
+          pageStyle: { backgroundColor: '#1e3a8a' },
+          pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
+          widgets: [
+            { id: 'title', type: 'text', x: 160, y: 380, width: 1600, height: 200, zIndex: 1, text: 'Welcome to the lobby', textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' } },
+            { id: 'clock', type: 'clock', x: 1560, y: 40, width: 320, height: 100, zIndex: 2, format: 'HH:mm', textStyle: { fontSize: 64 } },
+          ],
+        },
       },
     });
     const loopBody = (imageKey: string, imageId: string) => ({
@@ -288,7 +286,7 @@ test('a file still on its way when its slot ends is not reported as played; its 
   const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
     name: 'Between',
     structureType: 'SLIDE',
-    data: { pages: [{ name: 'Main', pageStyle: { backgroundColor: '#0f766e' }, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 }, widgets: [] }] },
+    data: { Main: { pageStyle: { backgroundColor: '#0f766e' }, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 }, widgets: [] } },
   });
   const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
     name: 'Late loop',

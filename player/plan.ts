@@ -1,5 +1,6 @@
-import type { SlideData, Widget } from '@/server/modules/content/content-data.schemas';
-import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
+import type { SlideData, SlideDocument, Widget } from '@/server/modules/content/content-data.schemas';
+import { isSlideData, slideDataOf } from '@/server/modules/content/slide-document.schemas';
+import type { ChannelPlay, Manifest, ManifestContent, Segment } from '@/server/modules/display/display.schemas';
 import { saturationTurns } from '@/server/playback/saturation';
 import { isVideo, playlistTimeline, type EmbeddedContent, type MediaFile, type PlayEntry, type Resolver } from '@/lib/player/timeline';
 
@@ -27,8 +28,23 @@ export function manifestResolver(manifest: Pick<Manifest, 'files' | 'contents' |
     now,
     file,
     folder: (id) => (manifest.folders[id] ?? []).map(file).filter((f): f is MediaFile => f !== undefined),
-    content: (id) => manifest.contents[id] as EmbeddedContent | undefined,
+    content: (id) => playableContent(manifest.contents[id]),
   };
+}
+
+const playable = new WeakMap<ManifestContent, EmbeddedContent>();
+
+/**
+ * A manifest's content as the renderer plays it: a slide's pages, keyed by name in the manifest (DECISIONS §2), as
+ * their list; converted once per manifest (the same object every time). A manifest stored by an older player
+ * already holds the list.
+ */
+export function playableContent(content: ManifestContent | undefined): EmbeddedContent | undefined {
+  if (!content || content.deviceContentType !== 'content' || isSlideData(content.data)) return content;
+  let converted = playable.get(content);
+  if (!converted) playable.set(content, (converted = { ...content, data: slideDataOf(content.data as SlideDocument) }));
+
+  return converted;
 }
 
 /** A slide plays its pages' durations together (a page without one: 10 s). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
 import { backoffDelay } from './backoff';
 import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
-import { channelPlays, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
+import { channelPlays, contentPlays, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
 import { nextBatch, playEvent, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
 import { STALL_MS, StallWatch, shownSpan } from './stage';
@@ -174,6 +174,20 @@ describe('what a segment plays', () => {
     expect(segmentPlays(segment, resolve).map((p) => [p.campaignId, p.durationMs])).toEqual([[1, 4_000]]);
   });
 
+  it('plays a slide keyed by page name (the manifest\'s form) as its page list, pages in key order, once converted', () => {
+    const screenSize = { width: 1920, height: 1080 };
+    const slide = { id: id(5), name: 'Kiosk', deviceContentType: 'content' as const, structureType: 'COMPLEX' as const, data: { Welcome: { pageData: { screenSize, durationMs: 2_000 } }, Menu: { pageData: { screenSize }, vendor: 1 } } };
+    // A manifest an older player stored holds the page list already.
+    const stored = { id: id(6), name: 'Old', deviceContentType: 'content' as const, data: { pages: [{ name: 'Default', pageData: { screenSize } }] } };
+    const resolver = manifestResolver({ ...manifest, contents: { [id(5)]: slide, [id(6)]: stored as never } }, 0);
+    const played = contentPlays(id(5), resolver, 'k');
+    expect(played).toHaveLength(1);
+    expect(played[0]).toMatchObject({ kind: 'slide', durationMs: 12_000, data: { pages: [{ name: 'Welcome', pageData: { screenSize, durationMs: 2_000 } }, { name: 'Menu', pageData: { screenSize }, vendor: 1 }] } });
+    expect(resolver.content(id(5))).toBe(manifestResolver({ ...manifest, contents: { [id(5)]: slide } }, 0).content(id(5)));
+    expect(resolver.content(id(6))).toBe(stored);
+    expect(resolve.content(id(9))).toBe(manifest.contents[id(9)]);
+  });
+
   describe("proof of play of what a slide's widgets show (spec 4 §5 widgetKey)", () => {
     const box = { x: 0, y: 0, width: 100, height: 100, zIndex: 1 };
     const span = { startedAt: 1_000, endedAt: 6_000, completed: true };
@@ -200,6 +214,7 @@ describe('what a segment plays', () => {
     it('a whole item (full screen, not in a widget) carries no key', () => {
       const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
       expect(events(segmentPlays(segment, resolve)).map((e) => 'widgetKey' in e)).toEqual([false, false]);
+    });
     });
   });
 });

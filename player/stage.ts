@@ -399,7 +399,7 @@ export class Stage {
     const files: WidgetFile[] = [];
     const timers: ReturnType<typeof setTimeout>[] = [];
     const depth = this.context.depth ?? 0;
-    for (const widget of spec.widgets) {
+    for (const widget of spec.widgets ?? []) {
       const node = element.querySelector<HTMLElement>(`[data-widget-id="${CSS.escape(widget.id)}"]`);
       if (!node) continue;
       if ((widget.type === 'channel' || widget.type === 'playlist') && depth < 3) {

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import type { DeviceContent, PlaylistData, PlaylistItem } from '@/lib/api/content';
+import { contentFromWire, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
 import type { MediaFile as FileEntity } from '@/lib/api/files';
 import { term, toSearch } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
@@ -80,12 +80,15 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
   });
   const contents = useQuery({
     queryKey: ['content', 'list', 'by-ids', { customerId, contentIds, ...teamParams }],
-    queryFn: ({ signal }) =>
-      apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', {
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', {
         query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data', ...teamParams },
         customerId,
         signal,
-      }),
+      });
+
+      return { ...page, content: page.content.map(contentFromWire) };
+    },
     enabled: ready && contentIds.length > 0,
     placeholderData: keepPreviousData,
   });

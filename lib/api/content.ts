@@ -4,10 +4,25 @@ import { apiFetch } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
-import type { PlaylistData, SlideData } from '@/server/modules/content/content-data.schemas';
-import type { DeviceContent, Template } from '@/server/modules/content/content.schemas';
+import type { PlaylistData, SlideData, SlideDocument } from '@/server/modules/content/content-data.schemas';
+import type { DeviceContent as WireDeviceContent, Template } from '@/server/modules/content/content.schemas';
+import { contentDataToWire, slideDataOf } from '@/server/modules/content/slide-document.schemas';
 
-export type { DeviceContent, Template } from '@/server/modules/content/content.schemas';
+export type { Template } from '@/server/modules/content/content.schemas';
+
+/**
+ * An item as the console holds it: a slide's pages are the list the editors and the renderer work with, where
+ * the API keys them by name (DECISIONS §2). `contentFromWire` converts every answer that carries `data`, and
+ * `contentDataToWire` every document sent.
+ */
+export type DeviceContent = Omit<WireDeviceContent, 'data'> & { data?: PlaylistData | SlideData };
+
+/** An item as the API answers it, its slide pages turned into the list (the item's kind says which document it is). */
+export function contentFromWire<T extends { deviceContentType?: string; data?: unknown }>(item: T): Omit<T, 'data'> & { data?: PlaylistData | SlideData } {
+  if (item.data == null) return item as Omit<T, 'data'>;
+
+  return { ...item, data: item.deviceContentType === 'content' ? slideDataOf(item.data as SlideDocument) : (item.data as PlaylistData) };
+}
 export type { PlaylistData, PlaylistItem, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
 export { FIT_MODES } from '@/server/modules/content/content-data.schemas';
 
@@ -39,6 +54,7 @@ export const contentResource = defineResource<DeviceContent, ContentListParams>(
     includeReadOnlyInfo: true,
   }),
   detailPath: (id) => `/api/v2/deviceContent/${encodeURIComponent(String(id))}`,
+  fromWire: contentFromWire,
   teamCapable: true,
   // Folder counts change with the content in them; tag listings with its tags.
   invalidates: [['contentGroups'], ['tags']],
@@ -74,8 +90,16 @@ export function useCreatePlaylist() {
 }
 
 export function useCreateSlide() {
-  return contentResource.useMutation((input: { contentGroupId: string; name: string; structureType: 'SLIDE' | 'COMPLEX'; data: SlideData }, { customerId }) =>
-    apiFetch<DeviceContent>('/api/content', { method: 'POST', query: { contentGroupId: input.contentGroupId }, body: { name: input.name, structureType: input.structureType, data: input.data }, customerId }),
+  return contentResource.useMutation(
+    async (input: { contentGroupId: string; name: string; structureType: 'SLIDE' | 'COMPLEX'; data: SlideData }, { customerId }) =>
+      contentFromWire(
+        await apiFetch<WireDeviceContent>('/api/content', {
+          method: 'POST',
+          query: { contentGroupId: input.contentGroupId },
+          body: { name: input.name, structureType: input.structureType, data: contentDataToWire(input.data) },
+          customerId,
+        }),
+      ),
   );
 }
 
@@ -94,19 +118,25 @@ export type ContentSave = { name?: string; comment?: string; resetComment?: bool
 
 export function useSaveContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; changes: ContentSave; autoSave?: boolean }) =>
-    apiFetch<DeviceContent>(`/api/${pathOf(input.item)}/${encodeURIComponent(input.item.id)}`, { method: 'PUT', query: { autoSave: input.autoSave || undefined }, body: input.changes }),
+    apiFetch<WireDeviceContent>(`/api/${pathOf(input.item)}/${encodeURIComponent(input.item.id)}`, {
+      method: 'PUT',
+      query: { autoSave: input.autoSave || undefined },
+      body: input.changes.data ? { ...input.changes, data: contentDataToWire(input.changes.data) } : input.changes,
+    }).then(contentFromWire),
   );
 }
 
 export function useLockContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) =>
-    apiFetch<DeviceContent>(`/api/${pathOf(input.item)}/lock/${encodeURIComponent(input.item.id)}/${input.locked}`, { method: 'POST' }),
+    apiFetch<WireDeviceContent>(`/api/${pathOf(input.item)}/lock/${encodeURIComponent(input.item.id)}/${input.locked}`, { method: 'POST' }).then(contentFromWire),
   );
 }
 
 export function useDuplicateContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; name: string }) =>
-    apiFetch<DeviceContent | void>(`/api/${pathOf(input.item)}/duplicate/${encodeURIComponent(input.item.id)}`, { method: 'POST', body: { name: input.name } }),
+    apiFetch<WireDeviceContent | void>(`/api/${pathOf(input.item)}/duplicate/${encodeURIComponent(input.item.id)}`, { method: 'POST', body: { name: input.name } }).then((item) =>
+      item ? contentFromWire(item) : undefined,
+    ),
   );
 }
 
@@ -117,7 +147,7 @@ export function isWritable(item: Pick<DeviceContent, 'locked' | 'readOnly'>): bo
 
 export function useSetContentTags() {
   return contentResource.useMutation((input: { id: string; tags: string[] }) =>
-    apiFetch<DeviceContent>(`/api/deviceContent/${encodeURIComponent(input.id)}/setTags`, { method: 'POST', body: input.tags }),
+    apiFetch<WireDeviceContent>(`/api/deviceContent/${encodeURIComponent(input.id)}/setTags`, { method: 'POST', body: input.tags }).then(contentFromWire),
   );
 }
 

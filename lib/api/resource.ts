@@ -70,9 +70,15 @@ export type MutationContext = {
   headers: ProofHeaders;
 };
 
-export function defineResource<TItem, TParams extends ListRequest>(definition: ResourceDefinition<TParams>) {
+export function defineResource<TItem, TParams extends ListRequest>(
+  definition: ResourceDefinition<TParams> & {
+    /** An item as the console holds it, where that differs from what the API answers (list items and single reads). */
+    fromWire?: (item: TItem) => TItem;
+  },
+) {
   const keys = resourceKeys(definition.key);
   const tenancy = definition.tenancy ?? 'tenant';
+  const { fromWire } = definition;
 
   /** The tenant of the resource's requests. */
   const useScope =
@@ -91,8 +97,11 @@ export function defineResource<TItem, TParams extends ListRequest>(definition: R
 
     return useQuery({
       queryKey: [...keys.list(customerId, params), teamParams] as const,
-      queryFn: ({ signal }) =>
-        apiFetch<Page<TItem>>(definition.listPath, { query: { ...listQueryOf(definition, params), ...teamParams }, customerId, signal }),
+      queryFn: async ({ signal }) => {
+        const page = await apiFetch<Page<TItem>>(definition.listPath, { query: { ...listQueryOf(definition, params), ...teamParams }, customerId, signal });
+
+        return fromWire ? { ...page, content: page.content.map(fromWire) } : page;
+      },
       placeholderData: keepPreviousData,
       enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
     });
@@ -122,7 +131,11 @@ export function defineResource<TItem, TParams extends ListRequest>(definition: R
 
     return useQuery({
       queryKey: [...keys.detail(customerId, id ?? ''), { select: options.select }] as const,
-      queryFn: ({ signal }) => apiFetch<TItem>(path(id!), { query: { select: options.select }, customerId, signal }),
+      queryFn: async ({ signal }) => {
+        const item = await apiFetch<TItem>(path(id!), { query: { select: options.select }, customerId, signal });
+
+        return fromWire ? fromWire(item) : item;
+      },
       enabled: (options.enabled ?? true) && id !== null && id !== undefined && id !== '',
       refetchInterval: options.refetchInterval,
     });

@@ -23,7 +23,7 @@ export function widgetBox(widget: Pick<Widget, 'x' | 'y' | 'width' | 'height'>):
 
 /** Widgets back to front: by `zIndex`, then in document order. */
 export function paintOrder(page: Pick<Page, 'widgets'>): Widget[] {
-  return page.widgets.map((w, i) => ({ w, i })).sort((a, b) => a.w.zIndex - b.w.zIndex || a.i - b.i).map(({ w }) => w);
+  return (page.widgets ?? []).map((w, i) => ({ w, i })).sort((a, b) => a.w.zIndex - b.w.zIndex || a.i - b.i).map(({ w }) => w);
 }
 
 /** The CSS `object-fit` of a fit mode (the names are CSS's own). */

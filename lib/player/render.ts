@@ -127,7 +127,7 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
     }
     case 'clock': {
       textStyle(node, widget.textStyle);
-      const tick = () => (node.textContent = formatClock(new Date(), widget.format, { showDate: widget.showDate, timeZone: widget.timeZone ?? options.timeZone }));
+      const tick = () => (node.textContent = formatClock(new Date(), widget.format ?? 'HH:mm', { showDate: widget.showDate, timeZone: widget.timeZone ?? options.timeZone }));
       tick();
       const timer = setInterval(tick, 1000);
       cleanups.push(() => clearInterval(timer));
@@ -152,12 +152,13 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
 /** A page at its own size, widgets positioned in page pixels; `stop` ends its clocks, tickers and videos. */
 export function renderPage(doc: Document, page: Page, options: RenderOptions): { element: HTMLElement; stop: Cleanup } {
   const { width, height } = page.pageData.screenSize;
-  const element = el(doc, 'div', { position: 'relative', width: `${width}px`, height: `${height}px`, overflow: 'hidden', backgroundColor: page.pageStyle.backgroundColor ?? '#000000' });
+  const style = page.pageStyle ?? {};
+  const element = el(doc, 'div', { position: 'relative', width: `${width}px`, height: `${height}px`, overflow: 'hidden', backgroundColor: style.backgroundColor ?? '#000000' });
   element.dataset.page = page.name;
-  if (page.pageStyle.backgroundFileId) {
+  if (style.backgroundFileId) {
     Object.assign(element.style, {
-      backgroundImage: `url("${options.fileUrl(page.pageStyle.backgroundFileId)}")`,
-      backgroundSize: page.pageStyle.backgroundFit === 'fill' ? '100% 100%' : page.pageStyle.backgroundFit === 'none' ? 'auto' : (page.pageStyle.backgroundFit ?? 'cover'),
+      backgroundImage: `url("${options.fileUrl(style.backgroundFileId)}")`,
+      backgroundSize: style.backgroundFit === 'fill' ? '100% 100%' : style.backgroundFit === 'none' ? 'auto' : (style.backgroundFit ?? 'cover'),
       backgroundPosition: 'center',
       backgroundRepeat: 'no-repeat',
     });

@@ -1,4 +1,5 @@
 import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
+import { isArrayIndexName } from '@/server/modules/content/slide-document.schemas';
 
 /*
  * Whole-document edits of a slide that keep it valid by its schema: pages of interactive content added,
@@ -14,20 +15,32 @@ export function freePageName(data: SlideData): string {
 
 /** A new, empty page after the others, at the same screen size and background as `like`. */
 export function addPage(data: SlideData, like: Page): SlideData {
-  const page: Page = { name: freePageName(data), tags: [], pageStyle: { backgroundColor: like.pageStyle.backgroundColor }, pageData: { screenSize: { ...like.pageData.screenSize } }, widgets: [] };
+  const page: Page = { name: freePageName(data), tags: [], pageStyle: { backgroundColor: like.pageStyle?.backgroundColor }, pageData: { screenSize: { ...like.pageData.screenSize } }, widgets: [] };
 
   return { ...data, pages: [...data.pages, page] };
 }
 
-const retarget = (widgets: Widget[], from: string, to: string | null): Widget[] =>
-  widgets.map((w) => (w.action?.page !== from ? w : to === null ? { ...w, action: undefined } : { ...w, action: { ...w.action, page: to } }));
+/** The page with its taps that went to page `from` going to `to` (none: they do nothing); a page without widgets as it is. */
+const retarget = (page: Page, from: string, to: string | null): Page =>
+  page.widgets
+    ? { ...page, widgets: page.widgets.map((w) => (w.action?.page !== from ? w : to === null ? { ...w, action: undefined } : { ...w, action: { ...w.action, page: to } })) }
+    : page;
 
-/** Renames a page; the widgets that go to it follow. A name another page has is refused (null). */
+/** Why a page cannot have this name (another page has it; a whole number, which the API refuses), or null. */
+export function pageNameProblem(data: SlideData, index: number, name: string): string | null {
+  if (!name) return 'Enter a name';
+  if (isArrayIndexName(name)) return 'A page name cannot be a whole number (name it like “Page 2”)';
+  if (data.pages.some((p, i) => i !== index && p.name === name)) return 'Another page has this name';
+
+  return null;
+}
+
+/** Renames a page; the widgets that go to it follow. A name the page cannot have is refused (null). */
 export function renamePage(data: SlideData, index: number, name: string): SlideData | null {
   const old = data.pages[index];
-  if (!old || !name || data.pages.some((p, i) => i !== index && p.name === name)) return null;
+  if (!old || pageNameProblem(data, index, name)) return null;
 
-  return { ...data, pages: data.pages.map((p, i) => ({ ...(i === index ? { ...p, name } : p), widgets: retarget(p.widgets, old.name, name) })) };
+  return { ...data, pages: data.pages.map((p, i) => retarget(i === index ? { ...p, name } : p, old.name, name)) };
 }
 
 /** Removes a page (never the last one); taps that went to it do nothing now. */
@@ -35,7 +48,7 @@ export function removePage(data: SlideData, index: number): SlideData {
   const gone = data.pages[index];
   if (!gone || data.pages.length <= 1) return data;
 
-  return { ...data, pages: data.pages.filter((_, i) => i !== index).map((p) => ({ ...p, widgets: retarget(p.widgets, gone.name, null) })) };
+  return { ...data, pages: data.pages.filter((_, i) => i !== index).map((p) => retarget(p, gone.name, null)) };
 }
 
 /** Every page at `size`; widgets keep their place and share of the page (whole pixels). */
@@ -49,7 +62,7 @@ export function resizeScreen(data: SlideData, size: { width: number; height: num
       return {
         ...p,
         pageData: { ...p.pageData, screenSize: { ...size } },
-        widgets: p.widgets.map((w) => ({ ...w, x: Math.round(w.x * sx), y: Math.round(w.y * sy), width: Math.max(1, Math.round(w.width * sx)), height: Math.max(1, Math.round(w.height * sy)) })),
+        widgets: p.widgets?.map((w) => ({ ...w, x: Math.round(w.x * sx), y: Math.round(w.y * sy), width: Math.max(1, Math.round(w.width * sx)), height: Math.max(1, Math.round(w.height * sy)) })),
       };
     }),
   };
@@ -62,5 +75,5 @@ export function withPage(data: SlideData, index: number, change: (page: Page) =>
 
 /** The document with one widget of a page changed. */
 export function withWidget(data: SlideData, index: number, id: string, change: (widget: Widget) => Widget): SlideData {
-  return withPage(data, index, (p) => ({ ...p, widgets: p.widgets.map((w) => (w.id === id ? change(w) : w)) }));
+  return withPage(data, index, (p) => ({ ...p, widgets: (p.widgets ?? []).map((w) => (w.id === id ? change(w) : w)) }));
 }

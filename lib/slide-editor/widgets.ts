@@ -40,7 +40,7 @@ export function widgetLabel(widget: Widget): string {
 
 /** A key unique within the page (the schema's `id` of a widget). */
 export function newWidgetId(page: Pick<Page, 'widgets'>, random: () => string = () => Math.random().toString(36).slice(2, 10)): string {
-  const taken = new Set(page.widgets.map((w) => w.id));
+  const taken = new Set((page.widgets ?? []).map((w) => w.id));
   for (;;) {
     const id = `w-${random()}`;
     if (!taken.has(id)) return id;
@@ -109,5 +109,5 @@ export function needsSource(type: WidgetType): 'image' | 'video' | 'playlist' | 
 
 /** A z-index in front of every widget of the page (within the schema's bound). */
 function frontZ(page: Pick<Page, 'widgets'>): number {
-  return Math.min(10_000, page.widgets.reduce((top, w) => Math.max(top, w.zIndex + 1), 0));
+  return Math.min(10_000, (page.widgets ?? []).reduce((top, w) => Math.max(top, w.zIndex + 1), 0));
 }

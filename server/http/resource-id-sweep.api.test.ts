@@ -97,6 +97,8 @@ const bodyValues: Record<string, Record<string, unknown>> = {
   initUpload: { name: 'sweep.png', size: 10, totalChunks: 1 },
   // A campaign type whose own required fields are all quick filters (the declared ids fill them).
   createCampaign: { name: 'sweep', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', deviceSelectionMode: 'QUICK_FILTER', orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED' },
+  // A slide has at least one page, keyed by its name (an object of no required keys samples empty).
+  createContent: { data: { Default: { pageData: { screenSize: { width: 1920, height: 1080 } } } } },
 };
 
 /** Multipart bodies (streamed by their handlers, so no schema to sample). */

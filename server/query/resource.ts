@@ -34,6 +34,11 @@ export type ScalarField = {
   selectable?: boolean;
   /** Returned only when named in `select` (computed or costly fields). */
   selectOnly?: boolean;
+  /**
+   * The value's wire form when SQL cannot give it (after `type`'s own conversion): a jsonb document whose wire
+   * form keeps an object's key order, which jsonb does not (a slide's pages keyed by name).
+   */
+  toWire?: (value: unknown) => unknown;
 };
 
 export type RelationField = {

@@ -26,6 +26,8 @@ export type ProjectedField = {
   explicit: boolean;
   /** For a to-one relation: the projected fields of the related row. */
   children?: ProjectedField[];
+  /** The field's own conversion to the wire form (`ScalarField.toWire`). */
+  toWire?: (value: unknown) => unknown;
 };
 
 export type Projection = ProjectedField[];
@@ -61,7 +63,11 @@ export function toJson(projection: Projection, row: Record<string, unknown>): Re
       if (field.explicit) out[field.key] = null;
       continue;
     }
-    out[field.key] = field.children ? toJson(field.children, parseJsonObject(value)) : toWireValue(field.type as FieldType, value);
+    if (field.children) out[field.key] = toJson(field.children, parseJsonObject(value));
+    else {
+      const wire = toWireValue(field.type as FieldType, value);
+      out[field.key] = field.toWire ? field.toWire(wire) : wire;
+    }
   }
   return out;
 }
@@ -125,7 +131,7 @@ function projectField(
   nextAlias: () => string,
 ): ProjectedField {
   const explicit = item !== undefined;
-  if (field.kind === 'scalar') return { key, sql: sql`${field.sql}`, type: field.type, explicit };
+  if (field.kind === 'scalar') return { key, sql: sql`${field.sql}`, type: field.type, explicit, ...(field.toWire ? { toWire: field.toWire } : {}) };
   if (field.sameRow) {
     const children = project(scopeOf(field.target(), scope.table), item?.children, level + 1, nextAlias);
 

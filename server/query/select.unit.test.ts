@@ -114,6 +114,13 @@ describe('toJson', () => {
     expect(out).toEqual({ id: 'x', name: 'n', big: 12, createdAt: '2026-11-21T12:00:00.123Z', modifiedAt: Date.parse('2026-11-21T12:00:00Z') });
   });
 
+  it("applies a field's own wire conversion (toWire) after the type's, never to a null", () => {
+    const resource = { ...itemResource, fields: (t: typeof itemResource.table) => ({ ...itemResource.fields(t), meta: { kind: 'scalar' as const, type: 'json' as const, sql: t.meta, toWire: (v: unknown) => ({ wrapped: v }) } }) };
+    const projection = buildProjection(resource, 'meta,name');
+    expect(toJson(projection, { id: 'x', meta: { a: 1 }, name: 'n' })).toEqual({ id: 'x', meta: { wrapped: { a: 1 } }, name: 'n' });
+    expect(toJson(projection, { id: 'x', meta: null, name: 'n' })).toEqual({ id: 'x', meta: null, name: 'n' });
+  });
+
   it('refuses a select longer than 4 096 characters', () => {
     const long = Array.from({ length: 1000 }, () => 'name').join(',');
     expect(keys(long.slice(0, 4096).replace(/,[^,]*$/, ''))).toEqual(['id', 'name']);

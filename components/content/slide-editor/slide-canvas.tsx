@@ -109,7 +109,7 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
     const sy = e.clientY - d.startY;
     if (!d.moved && Math.hypot(sx, sy) < DRAG_START_PX) return;
     d.moved = true;
-    const others = page.widgets.filter((w) => w.id !== d.id).map(rectOf);
+    const others = (page.widgets ?? []).filter((w) => w.id !== d.id).map(rectOf);
     // Alt held: no snapping, for fine placement.
     const lines = e.altKey ? null : snapLines(size, others);
     const threshold = SNAP_SCREEN_PX / scale;
@@ -156,7 +156,7 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
     }
   };
 
-  const selectedWidget = page.widgets.find((w) => w.id === selectedId);
+  const selectedWidget = page.widgets?.find((w) => w.id === selectedId);
   const screen = (r: Rect) => ({ left: offsetX + r.x * scale, top: offsetY + r.y * scale, width: r.width * scale, height: r.height * scale });
 
   return (
@@ -170,7 +170,7 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
     >
       <div ref={stageRef} aria-hidden className="pointer-events-none absolute inset-0" />
       <div className="absolute inset-0" onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
-        {page.widgets.map((widget) => {
+        {(page.widgets ?? []).map((widget) => {
           const rect = draft?.id === widget.id ? draft.rect : rectOf(widget);
           const selected = widget.id === selectedId;
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { addPage, removePage, renamePage, resizeScreen, withPage, withWidget } from '@/lib/slide-editor/document';
+import { addPage, pageNameProblem, removePage, renamePage, resizeScreen, withPage, withWidget } from '@/lib/slide-editor/document';
 import { reorder, type Rect } from '@/lib/slide-editor/geometry';
 import { paintOrder } from '@/lib/player/layout';
 import { ADDABLE, copyWidget, needsSource, newWidget, WIDGET_LABELS, widgetLabel, type WidgetSource, type WidgetType } from '@/lib/slide-editor/widgets';
@@ -43,7 +43,8 @@ export function SlideEditor({
   const [choosing, setChoosing] = useState<Choosing | null>(null);
   const index = Math.min(pageIndex, data.pages.length - 1);
   const page = data.pages[index]!;
-  const selected = page.widgets.find((w) => w.id === selectedId) ?? null;
+  const widgets = page.widgets ?? [];
+  const selected = widgets.find((w) => w.id === selectedId) ?? null;
   const panelRef = useRef<HTMLDivElement>(null);
   // Handlers read the newest document: two changes within one render (a drag's end, then a key) both land.
   const dataRef = useRef(data);
@@ -59,7 +60,7 @@ export function SlideEditor({
 
   const add = (type: WidgetType, source: WidgetSource = {}) => {
     const widget = newWidget(type, dataRef.current.pages[index]!, source);
-    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: [...p.widgets, widget] })));
+    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: [...(p.widgets ?? []), widget] })));
     setSelectedId(widget.id);
   };
   const startAdd = (type: WidgetType) => {
@@ -68,15 +69,15 @@ export function SlideEditor({
     else add(type);
   };
   const remove = (id: string) => {
-    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: p.widgets.filter((w) => w.id !== id) })));
+    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: (p.widgets ?? []).filter((w) => w.id !== id) })));
     setSelectedId(null);
   };
   const duplicate = (id: string) => {
     const current = dataRef.current.pages[index]!;
-    const original = current.widgets.find((w) => w.id === id);
+    const original = current.widgets?.find((w) => w.id === id);
     if (!original) return;
     const copy = copyWidget(original, current);
-    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: [...p.widgets, copy] })));
+    change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: [...(p.widgets ?? []), copy] })));
     setSelectedId(copy.id);
   };
 
@@ -85,10 +86,10 @@ export function SlideEditor({
     onBoxChange: setBox,
     onDelete: remove,
     onDuplicate: duplicate,
-    onReorder: (id, move) => change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: reorder(p.widgets, id, move) }))),
+    onReorder: (id, move) => change(withPage(dataRef.current, index, (p) => ({ ...p, widgets: reorder(p.widgets ?? [], id, move) }))),
     onOpen: (id) => {
       setSelectedId(id);
-      const w = page.widgets.find((x) => x.id === id);
+      const w = widgets.find((x) => x.id === id);
       const kind = w && needsSource(w.type);
       if (kind && !readOnly) setChoosing({ kind, for: { widget: id } });
       // Text and everything else: the panel's first field.
@@ -203,7 +204,7 @@ export function SlideEditor({
             <PageProperties
               key={index}
               page={page}
-              otherNames={data.pages.filter((_, i) => i !== index).map((p) => p.name)}
+              nameProblem={(name) => pageNameProblem(data, index, name)}
               interactive={interactive}
               readOnly={readOnly}
               onPatch={(patch, group) => {

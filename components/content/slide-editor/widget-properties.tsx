@@ -174,7 +174,7 @@ function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Wid
     case 'clock':
       return (
         <>
-          <ChoiceField label="Format" value={widget.format} choices={CLOCK_FORMATS} onChange={(v) => onPatch({ format: v }, g('format'))} />
+          <ChoiceField label="Format" value={widget.format ?? 'HH:mm'} choices={CLOCK_FORMATS} onChange={(v) => onPatch({ format: v }, g('format'))} />
           <CheckField label="Show the date" checked={widget.showDate === true} onChange={(c) => onPatch({ showDate: c || undefined }, g('date'))} />
           <ChoiceField
             label="Time zone"
@@ -242,7 +242,7 @@ function ContentName({ id }: { id: string }) {
 /** The page's own properties: its name, background and duration, and the screen size of every page. */
 export function PageProperties({
   page,
-  otherNames,
+  nameProblem,
   interactive,
   readOnly,
   onPatch,
@@ -250,8 +250,8 @@ export function PageProperties({
   onChooseBackground,
 }: {
   page: Page;
-  /** The names of the other pages (a page name is unique). */
-  otherNames: readonly string[];
+  /** Why the page cannot have a name (taken by another page, a whole number), or null. */
+  nameProblem: (name: string) => string | null;
   interactive: boolean;
   readOnly: boolean;
   onPatch: (patch: Partial<Page>, group: string) => void;
@@ -259,6 +259,7 @@ export function PageProperties({
   onChooseBackground: () => void;
 }) {
   const { width, height } = page.pageData.screenSize;
+  const style = page.pageStyle ?? {};
   const preset = SCREEN_SIZES.find(([w, h]) => w === width && h === height);
 
   return (
@@ -283,12 +284,12 @@ export function PageProperties({
           </div>
         </Section>
         <Section title="Background">
-          <ColorField label="Colour" value={page.pageStyle.backgroundColor ?? '#000000'} onChange={(v) => onPatch({ pageStyle: { ...page.pageStyle, backgroundColor: v } }, 'page:bg')} />
-          <SourceRow label="Image" name={page.pageStyle.backgroundFileId ? <FileName id={page.pageStyle.backgroundFileId} /> : 'None'} readOnly={readOnly} onChange={onChooseBackground} />
-          {page.pageStyle.backgroundFileId ? (
+          <ColorField label="Colour" value={style.backgroundColor ?? '#000000'} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundColor: v } }, 'page:bg')} />
+          <SourceRow label="Image" name={style.backgroundFileId ? <FileName id={style.backgroundFileId} /> : 'None'} readOnly={readOnly} onChange={onChooseBackground} />
+          {style.backgroundFileId ? (
             <div className="flex items-end gap-2">
-              <ChoiceField className="flex-1" label="Image fit" value={page.pageStyle.backgroundFit ?? 'cover'} choices={FITS} onChange={(v) => onPatch({ pageStyle: { ...page.pageStyle, backgroundFit: v } }, 'page:fit')} />
-              <Button variant="ghost" size="sm" onClick={() => onPatch({ pageStyle: { ...page.pageStyle, backgroundFileId: undefined, backgroundFit: undefined } }, 'page:bgfile')}>
+              <ChoiceField className="flex-1" label="Image fit" value={style.backgroundFit ?? 'cover'} choices={FITS} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundFit: v } }, 'page:fit')} />
+              <Button variant="ghost" size="sm" onClick={() => onPatch({ pageStyle: { ...style, backgroundFileId: undefined, backgroundFit: undefined } }, 'page:bgfile')}>
                 Remove image
               </Button>
             </div>
@@ -308,7 +309,7 @@ export function PageProperties({
         </Section>
         {interactive ? (
           <Section title="Page">
-            <TextField label="Page name" value={page.name} maxLength={255} validate={(v) => (!v.trim() ? 'Enter a name' : otherNames.includes(v.trim()) ? 'Another page has this name' : null)} onChange={(v) => onPatch({ name: v.trim() }, 'page:name')} />
+            <TextField label="Page name" value={page.name} maxLength={255} validate={(v) => nameProblem(v.trim())} onChange={(v) => onPatch({ name: v.trim() }, 'page:name')} />
           </Section>
         ) : null}
       </fieldset>

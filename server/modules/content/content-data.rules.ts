@@ -27,17 +27,19 @@ export function playlistReferences(data: PlaylistData): DataReferences {
   return refs;
 }
 
+/** Paths name pages by their key, as the client sent them (`data.Default.widgets.0.fileId`). */
 export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPLEX'): DataReferences {
   const refs: DataReferences = { files: [], fileFolders: [], contents: [] };
-  data.pages.forEach((page, p) => {
-    if (page.pageStyle.backgroundFileId) refs.files.push({ id: page.pageStyle.backgroundFileId, path: `data.pages.${p}.pageStyle.backgroundFileId` });
-    page.widgets.forEach((widget, w) => {
-      const at = `data.pages.${p}.widgets.${w}`;
+  for (const page of data.pages) {
+    const backgroundFileId = page.pageStyle?.backgroundFileId;
+    if (backgroundFileId) refs.files.push({ id: backgroundFileId, path: `data.${page.name}.pageStyle.backgroundFileId` });
+    (page.widgets ?? []).forEach((widget, w) => {
+      const at = `data.${page.name}.widgets.${w}`;
       if (widget.type === 'image' || widget.type === 'video') refs.files.push({ id: widget.fileId, path: `${at}.fileId` });
       else if (widget.type === 'playlist') refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
       else if (widget.type === 'content') refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
     });
-  });
+  }
 
   return refs;
 }

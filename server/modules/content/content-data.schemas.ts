@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './slide-document.schemas';
 
 /*
  * The `data` documents of device content (spec 2 "Content"): a playlist's `loopData` and `slides`, and a
@@ -7,6 +8,10 @@ import { z } from '@hono/zod-openapi';
  *
  * Times are milliseconds, positions and sizes are pixels of the page's `screenSize`, ids are the ids of
  * files, file folders and content of the same customer (checked on write), colours are CSS hex colours.
+ *
+ * A slide's pages travel keyed by name (`SlideDocument`, DECISIONS §2) and are stored as a list
+ * (`SlideData`); slide-document.schemas.ts converts between the two. Every object of a page keeps the keys
+ * the server does not know, as sent, and nothing is filled in: what a client sends is what it reads back.
  */
 
 const id = z.string().uuid();
@@ -19,6 +24,7 @@ const shortText = z.string().max(255);
 export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
 export const Fit = z.enum(FIT_MODES);
 export const TRANSITIONS = ['NONE', 'FADE', 'SLIDE_LEFT', 'SLIDE_UP', 'ZOOM'] as const;
+export const CLOCK_FORMATS = ['HH:mm', 'HH:mm:ss', 'h:mm a'] as const;
 export const Transition = z.object({ type: z.enum(TRANSITIONS), durationMs: z.number().int().min(0).max(10_000).optional() });
 
 export const ScreenSize = z.object({ width: pixels, height: pixels });
@@ -64,7 +70,9 @@ export const PlaylistData = z
   .superRefine((data, ctx) => uniqueKeys(data.slides, ['slides'], ctx))
   .openapi('PlaylistData');
 
-const TextStyle = z.object({
+/* Slides: every object below is loose (`z.looseObject`, `.loose()`): keys the server does not know are kept as sent. */
+
+const TextStyle = z.looseObject({
   fontFamily: shortText.optional(),
   fontSize: z.number().min(4).max(2_000).optional(),
   fontWeight: z.enum(['normal', 'bold']).optional(),
@@ -74,15 +82,15 @@ const TextStyle = z.object({
   verticalAlign: z.enum(['top', 'middle', 'bottom']).optional(),
 });
 
-const WidgetStyle = z.object({
+const WidgetStyle = z.looseObject({
   backgroundColor: colour.optional(),
   borderRadius: z.number().min(0).max(10_000).optional(),
   opacity: z.number().min(0).max(1).optional(),
   padding: z.number().min(0).max(10_000).optional(),
 });
 
-/** What a tap does in interactive content. */
-const Action = z.object({ type: z.literal('GO_TO_PAGE'), page: shortText.min(1) });
+/** What a tap does in interactive content: show the page of that name. */
+const Action = z.looseObject({ type: z.literal('GO_TO_PAGE'), page: shortText.min(1) });
 
 const widgetBase = {
   id: itemKey,
@@ -101,8 +109,9 @@ const widgetBase = {
 
 export const WIDGET_TYPES = ['text', 'image', 'video', 'webPage', 'clock', 'channel', 'playlist', 'content', 'datasource'] as const;
 
+/** An unknown `type` is refused: the renderer could not draw it, nor the server check what it points at. */
 export const Widget = z.discriminatedUnion('type', [
-  z.object({
+  z.looseObject({
     ...widgetBase,
     type: z.literal('text'),
     text: z.string().max(20_000),
@@ -111,53 +120,106 @@ export const Widget = z.discriminatedUnion('type', [
     marquee: z.boolean().optional(),
     marqueeSpeed: z.number().min(10).max(2_000).optional(),
   }),
-  z.object({ ...widgetBase, type: z.literal('image'), fileId: id, fit: Fit.optional() }),
-  z.object({ ...widgetBase, type: z.literal('video'), fileId: id, fit: Fit.optional(), muted: z.boolean().optional(), loop: z.boolean().optional() }),
-  z.object({ ...widgetBase, type: z.literal('webPage'), url: z.string().url().max(2_048).regex(/^https?:\/\//i, 'An http or https address'), refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
-  z.object({
+  z.looseObject({ ...widgetBase, type: z.literal('image'), fileId: id, fit: Fit.optional() }),
+  z.looseObject({ ...widgetBase, type: z.literal('video'), fileId: id, fit: Fit.optional(), muted: z.boolean().optional(), loop: z.boolean().optional() }),
+  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: z.string().url().max(2_048).regex(/^https?:\/\//i, 'An http or https address'), refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
+  z.looseObject({
     ...widgetBase,
     type: z.literal('clock'),
-    format: z.enum(['HH:mm', 'HH:mm:ss', 'h:mm a']).default('HH:mm'),
+    /** Absent: `HH:mm`. */
+    format: z.enum(CLOCK_FORMATS).optional(),
     showDate: z.boolean().optional(),
     /** IANA zone; absent: the screen's own time zone. */
     timeZone: shortText.optional(),
     textStyle: TextStyle.optional(),
   }),
   /** Plays the channels whose tags include every tag listed (spec 4 §4). */
-  z.object({ ...widgetBase, type: z.literal('channel'), tags: z.array(shortText.min(1)).min(1).max(50) }),
-  z.object({ ...widgetBase, type: z.literal('playlist'), simpleLoopId: id }),
-  z.object({ ...widgetBase, type: z.literal('content'), contentId: id }),
+  z.looseObject({ ...widgetBase, type: z.literal('channel'), tags: z.array(shortText.min(1)).min(1).max(50) }),
+  z.looseObject({ ...widgetBase, type: z.literal('playlist'), simpleLoopId: id }),
+  z.looseObject({ ...widgetBase, type: z.literal('content'), contentId: id }),
   /** Bound to a datasource field; shows `placeholder` until datasources exist. */
-  z.object({ ...widgetBase, type: z.literal('datasource'), datasourceId: z.string().max(64).optional(), field: shortText.optional(), mode: z.enum(['text', 'table']), placeholder: z.string().max(2_000).optional(), textStyle: TextStyle.optional() }),
+  z.looseObject({ ...widgetBase, type: z.literal('datasource'), datasourceId: z.string().max(64).optional(), field: shortText.optional(), mode: z.enum(['text', 'table']), placeholder: z.string().max(2_000).optional(), textStyle: TextStyle.optional() }),
 ]);
 
-export const PageStyle = z.object({ backgroundColor: colour.optional(), backgroundFileId: id.optional(), backgroundFit: Fit.optional() });
+export const PageStyle = z.looseObject({ backgroundColor: colour.optional(), backgroundFileId: id.optional(), backgroundFit: Fit.optional() });
 
-export const Page = z.object({
-  name: shortText.min(1),
-  tags: z.array(shortText).max(50).default([]),
-  pageStyle: PageStyle.default({}),
-  pageData: z.object({ screenSize: ScreenSize, durationMs: durationMs.optional() }),
-  widgets: z.array(Widget).max(500),
-});
-
-export const SlideData = z
-  .object({ pages: z.array(Page).min(1).max(200) })
-  .strict()
-  .superRefine((data, ctx) => {
-    const names = new Set<string>();
-    data.pages.forEach((page, i) => {
-      if (names.has(page.name)) ctx.addIssue({ code: 'custom', path: ['pages', i, 'name'], message: `Page '${page.name}' appears twice` });
-      names.add(page.name);
-      uniqueKeys(page.widgets.map((w) => ({ key: w.id })), ['pages', i, 'widgets'], ctx);
-      page.widgets.forEach((w, j) => {
-        if (w.action && !data.pages.some((p) => p.name === w.action!.page)) {
-          ctx.addIssue({ code: 'custom', path: ['pages', i, 'widgets', j, 'action', 'page'], message: `No page named '${w.action.page}'` });
-        }
-      });
-    });
+/**
+ * One page of a slide as it travels: the value under its name in `SlideDocument`. `tags`, `pageStyle` and
+ * `widgets` may be left out (read as none); a page holds no `name` of its own: its key is its name.
+ */
+export const SlidePage = z
+  .looseObject({
+    tags: z.array(shortText).max(50).optional(),
+    pageStyle: PageStyle.optional(),
+    pageData: z.looseObject({ screenSize: ScreenSize.loose(), durationMs: durationMs.optional() }),
+    widgets: z.array(Widget).max(500).optional(),
   })
-  .openapi('SlideData');
+  .superRefine((page, ctx) => {
+    if ('name' in page) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A page has no `name` of its own: its key in `data` is its name' });
+  })
+  .openapi('SlidePage', { description: 'One page; its name is its key in the slide document. Keys the server does not know are kept as sent.' });
+
+const MAX_PAGES = 200;
+
+/** The spec's one-page slide (spec 2 "Content"): the example of the keyed form. */
+const DEFAULT_SLIDE = { Default: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } } };
+
+/** `__proto__` anywhere: a JavaScript reader cannot keep it as data (zod drops it), so it would not come back. */
+function refuseProtoKeys(value: unknown, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
+  if (Array.isArray(value)) value.forEach((item, i) => refuseProtoKeys(item, ctx, [...path, i]));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '__proto__') ctx.addIssue({ code: 'custom', path: [...path, key], message: "'__proto__' cannot be a key of a slide document" });
+      else refuseProtoKeys(inner, ctx, [...path, key]);
+    }
+  }
+}
+
+/**
+ * A slide's or interactive content's `data` as clients send and read it (DECISIONS §2): an object keyed by page
+ * name, pages in play order (the key order of the JSON object). A slide has one page, interactive content one
+ * or more (at most 200). Page names are 1–255 characters and not a whole number (see `isArrayIndexName`).
+ */
+export const SlideDocument = z
+  .preprocess(
+    (value, ctx) => {
+      refuseProtoKeys(value, ctx);
+
+      return value;
+    },
+    z.record(shortText.min(1), SlidePage).superRefine((document, ctx) => {
+      const names = Object.keys(document);
+      if (names.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'A slide has at least one page: an object keyed by page name, such as {"Default": {…}}' });
+      if (names.length > MAX_PAGES) ctx.addIssue({ code: 'custom', path: [], message: `At most ${MAX_PAGES} pages; this document has ${names.length}` });
+      const numbered = names.filter(isArrayIndexName);
+      if (numbered.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `Page names cannot be whole numbers (${numbered.map((n) => `'${n}'`).join(', ')}): JSON readers list such keys first, in numeric order, so the pages would lose their order. Name them like 'Page 1'.`,
+        });
+      }
+      for (const [name, page] of Object.entries(document)) {
+        const widgets = page.widgets ?? [];
+        uniqueKeys(widgets.map((w) => ({ key: w.id })), [name, 'widgets'], ctx);
+        widgets.forEach((w, j) => {
+          if (w.action && !Object.hasOwn(document, w.action.page)) {
+            ctx.addIssue({ code: 'custom', path: [name, 'widgets', j, 'action', 'page'], message: `No page named '${w.action.page}'` });
+          }
+        });
+      }
+    }),
+  )
+  .openapi('SlideDocument', {
+    description:
+      'A slide\'s pages keyed by page name, in play order (the key order of the object): a slide has one page (the spec\'s `Default`), interactive content one key per page. Page names are 1–255 characters and never a whole number such as "1".',
+    example: DEFAULT_SLIDE,
+    // OpenAPI 3.1 (JSON Schema) keyword the generator's metadata type does not list; it is written as given.
+    ...({ minProperties: 1, maxProperties: MAX_PAGES, propertyNames: { minLength: 1, maxLength: 255, not: { pattern: ARRAY_INDEX_PATTERN } } } as object),
+  });
+
+/** A `data` document as the API answers it: a slide's pages keyed by name, or a playlist. */
+export const ContentData = z.union([SlideDocument, PlaylistData]);
 
 function uniqueKeys(items: readonly { key: string }[], path: (string | number)[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
@@ -171,7 +233,11 @@ export type PlaylistItem = z.infer<typeof PlaylistItem>;
 export type PlaylistData = z.infer<typeof PlaylistData>;
 export type LoopData = z.infer<typeof LoopData>;
 export type Widget = z.infer<typeof Widget>;
-export type Page = z.infer<typeof Page>;
-export type SlideData = z.infer<typeof SlideData>;
+export type SlidePage = z.infer<typeof SlidePage>;
+export type SlideDocument = z.infer<typeof SlideDocument>;
+/** One page of the stored list: the page object with its name (the key it travels under). */
+export type Page = SlidePage & { name: string };
+/** How a slide is stored and how the editors and the renderer hold it: its pages in play order. */
+export type SlideData = { pages: Page[] };
 export type Fit = z.infer<typeof Fit>;
 export type Transition = z.infer<typeof Transition>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineResource } from '@/server/query/resource';
 import { contentTemplates } from './content.table';
+import { contentDataToWire } from './slide-document.schemas';
 
 /** The starter templates (global: no tenant column). `data` only when selected. */
 export const contentTemplateResource = defineResource({
@@ -23,7 +24,7 @@ export const contentTemplateResource = defineResource({
         enumValues: ['landscape', 'portrait', 'square'],
         sql: sql`case when ${width} > ${height} then 'landscape' when ${width} < ${height} then 'portrait' else 'square' end`,
       },
-      data: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.data },
+      data: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.data, toWire: contentDataToWire },
     };
   },
 });

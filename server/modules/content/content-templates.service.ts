@@ -2,12 +2,13 @@ import { uuidEquals } from '@/server/db/sql';
 import type { ServiceContext } from '@/server/context/service-context';
 import { NotFoundError } from '@/server/errors';
 import { findPage, type ListInput } from '@/server/query';
-import type { SlideData } from './content-data.schemas';
+import type { SlideData, SlideDocument } from './content-data.schemas';
 import { contentTemplateResource } from './content-templates.resource';
 import { findTemplate } from './content-templates.queries';
 import type { DeviceContent, Template } from './content.schemas';
 import { contentTemplates } from './content.table';
 import { createDeviceContent, readDeviceContent } from './content.service';
+import { slideDataOf } from './slide-document.schemas';
 
 /** GET /api/template: the starter templates (shared by every tenant), paged, with `search` (tags, name) and `select`. */
 export function listTemplates(ctx: ServiceContext, input: ListInput) {
@@ -36,5 +37,6 @@ async function ownTemplate(ctx: ServiceContext, id: string): Promise<{ structure
   });
   if (item.deviceContentType !== 'content') throw new NotFoundError('template', id);
 
-  return { structureType: item.structureType ?? 'SLIDE', data: item.data as SlideData };
+  // Read as the API answers it (keyed by page name); stored as the page list again.
+  return { structureType: item.structureType ?? 'SLIDE', data: slideDataOf(item.data as SlideDocument) };
 }

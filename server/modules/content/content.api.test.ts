@@ -79,10 +79,8 @@ describe('POST /api/simpleLoop and /api/content', () => {
         name: 'Kiosk',
         structureType: 'COMPLEX',
         data: {
-          pages: [
-            { name: 'Home', pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Info' } }] },
-            { name: 'Info', pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ id: 'slide', type: 'content', x: 0, y: 0, width: 10, height: 10, zIndex: 0, contentId: res.body.id }] },
-          ],
+          Home: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Info' } }] },
+          Info: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ id: 'slide', type: 'content', x: 0, y: 0, width: 10, height: 10, zIndex: 0, contentId: res.body.id }] },
         },
       },
     });
@@ -96,8 +94,8 @@ describe('POST /api/simpleLoop and /api/content', () => {
       ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: {}, slides: [] } }],
       ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'FILE', id: 'not-a-uuid' } as never]) }],
       ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'VIDEO', id: k.root.id } as never]) }],
-      ['/api/content', { name: 's', structureType: 'SLIDE', data: { pages: [] } }],
-      ['/api/content', { name: 's', structureType: 'SLIDE', data: { pages: [k.slide().pages[0], { ...k.slide().pages[0], name: 'Two' }] } }],
+      ['/api/content', { name: 's', structureType: 'SLIDE', data: {} }],
+      ['/api/content', { name: 's', structureType: 'SLIDE', data: { ...k.slide(), Two: k.slide().Default } }],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([{ ...k.text('x'), width: 0 }]) }],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([{ id: 'w', type: 'webPage', x: 0, y: 0, width: 1, height: 1, zIndex: 0, url: 'javascript:alert(1)' }]) }],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([k.text('dup'), k.text('dup')]) }],
@@ -130,7 +128,7 @@ describe('POST /api/simpleLoop and /api/content', () => {
   });
 
   it('enforces the embedding rules (409 content.error.embedding)', async () => {
-    const complex = await k.createSlide('Multi', { pages: [...k.slide().pages, { ...k.slide().pages[0]!, name: 'Second' }] }, k.editor, 'COMPLEX');
+    const complex = await k.createSlide('Multi', { ...k.slide(), Second: k.slide().Default! }, k.editor, 'COMPLEX');
     const loop = await k.createPlaylist('Inner');
     const slide = await k.createSlide('Plain');
     const attempts: [string, unknown][] = [
@@ -193,7 +191,7 @@ describe('PUT /api/{content,simpleLoop}/{id}', () => {
 
   it('keeps a slide to one page (400)', async () => {
     const slide = await k.createSlide('One page');
-    const two = { pages: [...k.slide().pages, { ...k.slide().pages[0]!, name: 'Two' }] };
+    const two = { ...k.slide(), Two: k.slide().Default };
     expect((await t.request('PUT', `/api/content/${slide.id}`, { token: k.editor, json: { data: two } })).status).toBe(400);
   });
 

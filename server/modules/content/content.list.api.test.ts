@@ -4,7 +4,8 @@ import { files } from '@/server/modules/files/files.table';
 import { contentTestKit, type ContentTestKit } from './content.test-kit';
 import { contentReferences, deviceContents } from './content.table';
 import { starterTemplates } from './content-templates';
-import { SlideData } from './content-data.schemas';
+import { SlideDocument } from './content-data.schemas';
+import { slideDocumentOf } from './slide-document.schemas';
 
 let k: ContentTestKit;
 let t: ContentTestKit['t'];
@@ -42,7 +43,7 @@ describe('GET /api/v2/deviceContent', () => {
     const first = await list('select=name,firstItem');
     expect(first.body.content.map((c: { firstItem: unknown }) => c.firstItem)).toEqual([null, null]);
     const one = await t.request('GET', `/api/v2/deviceContent/${slideId}`, { token: k.viewer });
-    expect(one.body.data.pages).toHaveLength(1);
+    expect(Object.keys(one.body.data)).toEqual(['Default']);
   });
 
   it('narrows by kind, folder and search', async () => {
@@ -114,7 +115,7 @@ describe('tags', () => {
 
 describe('templates', () => {
   it('every starter template is a valid slide', () => {
-    for (const template of starterTemplates) expect(SlideData.safeParse(template.data).success, template.name).toBe(true);
+    for (const template of starterTemplates) expect(SlideDocument.safeParse(slideDocumentOf(template.data)).success, template.name).toBe(true);
   });
 
   it('lists the starter templates, searchable by tag, documents only when selected', async () => {
@@ -123,7 +124,9 @@ describe('templates', () => {
     expect(res.body.content.map((x: { name: string }) => x.name)).toEqual(starterTemplates.map((x) => x.name));
     expect(res.body.content[0].data).toBeUndefined();
     const menu = await t.request('GET', `/api/template?search=${encodeURIComponent('tags:menu')}&select=name,data`, { token: k.viewer });
-    expect(menu.body.content).toEqual([{ id: starterTemplates[1]!.id, name: 'Menu board', data: expect.objectContaining({ pages: expect.any(Array) }) }]);
+    // Keyed by page name, as every answer carries a slide (DECISIONS §2).
+    expect(menu.body.content).toEqual([{ id: starterTemplates[1]!.id, name: 'Menu board', data: JSON.parse(JSON.stringify(slideDocumentOf(starterTemplates[1]!.data))) }]);
+    expect(Object.keys(menu.body.content[0].data)).toEqual(['Default']);
   });
 
   it('creates a slide from a starter template or from a tenant\'s own slide', async () => {
@@ -131,9 +134,10 @@ describe('templates', () => {
     const res = await t.request('POST', `/api/content/fromTemplate/${starter.id}?contentGroupId=${folder.id}`, { token: k.editor, json: { name: 'My welcome' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: 'My welcome', structureType: 'SLIDE', contentGroupId: folder.id });
-    expect(res.body.data).toEqual(JSON.parse(JSON.stringify(starter.data)));
+    expect(res.body.data).toEqual(JSON.parse(JSON.stringify(slideDocumentOf(starter.data))));
     const own = await t.request('POST', `/api/content/fromTemplate/${slideId}`, { token: k.editor, json: { name: 'From own' } });
     expect(own.status).toBe(201);
+    expect(own.body.data).toEqual((await t.request('GET', `/api/v2/deviceContent/${slideId}`, { token: k.viewer })).body.data);
     expect((await t.request('POST', `/api/content/fromTemplate/${loopId}`, { token: k.editor, json: { name: 'x' } })).status).toBe(404);
     const otherSlide = await k.createSlide('Theirs', undefined, k.otherEditor).catch(() => undefined);
     expect(otherSlide).toBeUndefined();

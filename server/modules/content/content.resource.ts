@@ -8,6 +8,7 @@ import { defineResource } from '@/server/query/resource';
 import { assignedDevicesSql } from './content-assignments';
 import { contentUsageSql } from './content-usages';
 import { contentReferences, deviceContents } from './content.table';
+import { contentDataToWire } from './slide-document.schemas';
 
 /** A list without `select` answers these (the relations and the cheap computed fields the console shows). */
 export const CONTENT_DEFAULT_SELECT = '*,lastSavedBy,contentGroup,orientation,previewPath';
@@ -100,7 +101,8 @@ export const deviceContentResource = defineResource({
         selectOnly: true,
         sql: sql`case when ${width} is null or ${height} is null then null when ${width} > ${height} then 'landscape' when ${width} < ${height} then 'portrait' else 'square' end`,
       },
-      data: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.data },
+      // Stored as a page list, answered keyed by page name (DECISIONS §2): converted after reading.
+      data: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.data, toWire: contentDataToWire },
       // The console's library draws a playlist's card from its first item without loading the whole document.
       firstItem: {
         kind: 'scalar',

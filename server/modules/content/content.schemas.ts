@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
-import { PlaylistData, PlaylistItem, SlideData } from './content-data.schemas';
+import { ContentData, PlaylistData, PlaylistItem, SlideDocument } from './content-data.schemas';
+import { slideDataOf } from './slide-document.schemas';
 
 /*
  * Wire shapes of device content (spec 2 "Content"): slides and interactive content (`/api/content`),
@@ -17,6 +18,9 @@ export const contentOrientations = ['landscape', 'portrait', 'square'] as const;
 const contentName = z.string().trim().min(1).max(255);
 const contentComment = z.string().max(4_000);
 const usage = z.array(z.record(z.string(), z.unknown()));
+
+/** A slide document as a request carries it (keyed by page name), handed to the service as the stored page list. */
+const slideDataIn = SlideDocument.transform(slideDataOf);
 
 export const DeviceContentSchema = projected(
   z.object({
@@ -40,7 +44,7 @@ export const DeviceContentSchema = projected(
     previewPath: z.string().optional().openapi({ description: 'Computed: the console page that previews the item' }),
     orientation: z.enum(contentOrientations).optional().openapi({ description: 'Computed from the resolution of the (first) page' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
-    data: z.unknown().optional().openapi({ description: 'The document (PlaylistData or SlideData); only when selected or when one item is read' }),
+    data: ContentData.openapi({ description: 'The document: a slide\'s or interactive content\'s pages keyed by name (SlideDocument), or a playlist (PlaylistData); only when selected or when one item is read' }).optional(),
     firstItem: PlaylistItem.optional().openapi({ description: 'Select-only: a playlist\'s first item (`data.slides[0]`), for a preview without the whole document; null for slides and empty playlists' }),
     contentMetaData: z
       .object({ quickEditWidgets: z.array(z.object({ page: z.string(), id: z.string(), type: z.string(), name: z.string().optional() })) })
@@ -64,6 +68,8 @@ export const DeviceContentListQueryExtension = {
   selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
 };
 
+export const ONE_PAGE = 'A slide has exactly one page (one key in `data`); interactive content (COMPLEX) has several';
+
 /** POST /api/content: a slide (one page) or interactive content (pages). */
 export const ContentCreateSchema = z
   .object({
@@ -71,7 +77,7 @@ export const ContentCreateSchema = z
     structureType: z.enum(structureTypes),
     version: z.enum(['1.0', '']).optional(),
     comment: contentComment.optional(),
-    data: SlideData,
+    data: slideDataIn,
   })
   .superRefine(onePageSlide)
   .openapi('ContentCreate');
@@ -90,7 +96,7 @@ export const SimpleLoopCreateSchema = z
 const updateShape = { name: contentName, comment: contentComment, resetComment: z.boolean() };
 
 /** PUT /api/content/{id}: `resetComment: true` clears the comment (an empty comment does not). */
-export const ContentUpdateSchema = updateBody('ContentUpdate', { ...updateShape, data: SlideData });
+export const ContentUpdateSchema = updateBody('ContentUpdate', { ...updateShape, data: slideDataIn });
 export const SimpleLoopUpdateSchema = updateBody('SimpleLoopUpdate', { ...updateShape, data: PlaylistData });
 
 export const DuplicateSchema = z.object({ name: contentName }).openapi('ContentDuplicate');
@@ -125,14 +131,14 @@ export const TemplateSchema = projected(
     structureType: z.enum(structureTypes).optional(),
     tags: z.array(z.string()).optional(),
     orientation: z.enum(contentOrientations).optional(),
-    data: z.unknown().optional(),
+    data: SlideDocument.optional(),
   }),
 ).openapi('Template');
 
-function onePageSlide(body: { structureType: string; data: { pages: unknown[] } }, ctx: z.RefinementCtx): void {
-  if (body.structureType === 'SLIDE' && body.data.pages.length !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['data', 'pages'], message: 'A slide has exactly one page; interactive content (COMPLEX) has several' });
-  }
+/** Runs after the document's own checks, also when they failed (then `data` is as sent, not the page list). */
+function onePageSlide(body: { structureType: string; data: { pages?: unknown } }, ctx: z.RefinementCtx): void {
+  const { pages } = body.data;
+  if (body.structureType === 'SLIDE' && Array.isArray(pages) && pages.length !== 1) ctx.addIssue({ code: 'custom', path: ['data'], message: ONE_PAGE });
 }
 
 export type DeviceContent = z.infer<typeof DeviceContentSchema>;

@@ -18,7 +18,7 @@ import { playlistReferences, slideReferences, type DataReferences } from './cont
 import type { PlaylistData, SlideData } from './content-data.schemas';
 import { checkReferences } from './content-references';
 import { CONTENT_DEFAULT_SELECT, CONTENT_SINGLE_SELECT, deviceContentResource } from './content.resource';
-import type { DeviceContent } from './content.schemas';
+import { ONE_PAGE, type DeviceContent } from './content.schemas';
 import { deviceContents, type DeviceContentRow } from './content.table';
 import { findContentForWrite, findEmbedders, insertDeviceContent, updateDeviceContent, writeReferences, deleteDeviceContent } from './content.queries';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
@@ -192,9 +192,7 @@ export async function updateDeviceContentItem(ctx: ServiceContext, kind: Content
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableContent(tx, ctx, kind, id);
     if (input.data !== undefined && row.structureType === 'SLIDE' && (input.data as SlideData).pages.length !== 1) {
-      throw new ValidationError('request.error.invalid', 'A slide has exactly one page; interactive content (COMPLEX) has several', {
-        issues: [{ path: 'data.pages', message: 'A slide has exactly one page' }],
-      });
+      throw new ValidationError('request.error.invalid', ONE_PAGE, { issues: [{ path: 'data', message: ONE_PAGE }] });
     }
     const comment = input.resetComment ? null : input.comment ? input.comment : undefined;
     await updateDeviceContent(tx, row.customerId, row.id, {

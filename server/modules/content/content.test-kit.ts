@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { createTestContext } from '@/server/test/harness';
-import type { PlaylistData, SlideData, Widget } from './content-data.schemas';
+import type { PlaylistData, SlideDocument, Widget } from './content-data.schemas';
 
 /** One tenant with a user per role, another tenant, their content roots and helpers for documents. */
 export async function contentTestKit() {
@@ -19,8 +19,9 @@ export async function contentTestKit() {
     loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000, ...loopData },
     slides,
   });
-  const slide = (widgets: Widget[] = [], screenSize = { width: 1920, height: 1080 }): SlideData => ({
-    pages: [{ name: 'Default', tags: [], pageStyle: {}, pageData: { screenSize }, widgets }],
+  /** A one-page slide as clients send it (keyed by page name, DECISIONS §2): the spec's `Default` page with widgets. */
+  const slide = (widgets: Widget[] = [], screenSize = { width: 1920, height: 1080 }): SlideDocument => ({
+    Default: { tags: [], pageStyle: {}, pageData: { screenSize }, widgets },
   });
   const text = (id: string, value = 'Hello'): Widget => ({ id, type: 'text', x: 10, y: 10, width: 400, height: 100, zIndex: 1, text: value });
   const kit = {
@@ -52,7 +53,7 @@ export async function contentTestKit() {
       return res.body as { id: string; name: string };
     },
 
-    async createSlide(name: string, data: SlideData = slide([text('t1')]), token = editor, structureType: 'SLIDE' | 'COMPLEX' = 'SLIDE'): Promise<{ id: string; name: string }> {
+    async createSlide(name: string, data: SlideDocument = slide([text('t1')]), token = editor, structureType: 'SLIDE' | 'COMPLEX' = 'SLIDE'): Promise<{ id: string; name: string }> {
       const res = await t.request('POST', `/api/content?contentGroupId=${root.id}`, { token, json: { name, structureType, data } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
 

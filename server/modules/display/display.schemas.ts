@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ContentData } from '@/server/modules/content/content-data.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
@@ -240,7 +241,7 @@ export const ManifestContentSchema = z
     name: z.string(),
     deviceContentType: z.enum(['content', 'simpleLoop']),
     structureType: z.enum(['SLIDE', 'COMPLEX']).optional(),
-    data: z.unknown().openapi({ description: 'The content\'s document (PlaylistData or SlideData)' }),
+    data: ContentData.openapi({ description: 'The document: a slide\'s or interactive content\'s pages keyed by name (SlideDocument), or a playlist (PlaylistData)' }),
   })
   .openapi('ManifestContent');
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlideDocument } from '@/server/modules/content/content-data.schemas';
 import { contentTestKit, type ContentTestKit } from '@/server/modules/content/content.test-kit';
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
@@ -23,6 +24,8 @@ let folderFile: { id: string };
 let folderId: string;
 let slideImage: { id: string };
 let slideId: string;
+/** The nested slide as it was sent: keyed by page name, with keys the server does not know. */
+let slideDocument: SlideDocument;
 let innerPlaylistId: string;
 let playlistId: string;
 
@@ -46,7 +49,9 @@ beforeAll(async () => {
   folderId = folder.id;
   folderFile = await k.file(folder, { name: 'a-gallery.png', metaData: { duration: 12.5 }, width: 100, height: 50 });
   await k.file(folder, { name: 'b-gallery.png' });
-  slideId = (await k.createSlide('Nested slide', k.slide([{ id: 'img', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 1, fileId: slideImage.id }]))).id;
+  const { Default: page } = k.slide([{ id: 'img', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 1, fileId: slideImage.id, effect: 'glow' }]);
+  slideDocument = { Default: { ...page!, vendorLayout: { grid: 12 } } };
+  slideId = (await k.createSlide('Nested slide', slideDocument)).id;
   innerPlaylistId = (await k.createPlaylist('Inner', k.playlist([{ key: 'i1', type: 'FILE', id: image.id }]))).id;
   playlistId = (
     await k.createPlaylist(
@@ -95,7 +100,8 @@ describe('GET /api/display/manifest', () => {
     const m = res.body;
     expect(m.segments).toEqual([{ from: m.generatedAt, to: m.validUntil, layer: 'CONTENT', content: { id: playlistId, name: 'Lobby', deviceContentType: 'simpleLoop' }, channels: [] }]);
     expect(Object.keys(m.contents).sort()).toEqual([playlistId, slideId, innerPlaylistId].sort());
-    expect(m.contents[slideId]).toMatchObject({ id: slideId, name: 'Nested slide', deviceContentType: 'content', structureType: 'SLIDE', data: { pages: [expect.anything()] } });
+    // A slide as it was sent: keyed by page name, unknown keys kept (DECISIONS §2).
+    expect(m.contents[slideId]).toEqual({ id: slideId, name: 'Nested slide', deviceContentType: 'content', structureType: 'SLIDE', data: slideDocument });
     expect(m.contents[playlistId].data.slides).toHaveLength(4);
     expect(Object.keys(m.files).sort()).toEqual([image.id, slideImage.id, folderFile.id, expect.any(String)].sort());
     expect(m.files[image.id]).toMatchObject({ id: image.id, name: 'poster.png', contentType: 'image/png', size: image.size, crcCheckSum: image.crcCheckSum, width: 40, height: 30 });

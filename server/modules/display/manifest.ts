@@ -7,6 +7,7 @@ import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/errors';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
+import { contentDataToWire } from '@/server/modules/content/slide-document.schemas';
 import { signedDownloadUrl } from '@/server/modules/uploads/downloads.service';
 import type { DeviceSchedule, Manifest, ManifestContent, ManifestFile, PlaybackExplanation } from './display.schemas';
 import { resolveSegments as resolveRules, targetedRules, type CampaignRules, type DeviceFacts } from '@/server/playback/resolver';
@@ -121,7 +122,8 @@ function manifestContent(content: ClosureContent): ManifestContent {
     name: content.name,
     deviceContentType: content.deviceContentType,
     ...(content.structureType ? { structureType: content.structureType } : {}),
-    data: content.data,
+    // A slide's pages keyed by name, as every answer has them (DECISIONS §2).
+    data: contentDataToWire(content.data) as ManifestContent['data'],
   };
 }
 
