@@ -4,17 +4,6 @@ import { homeCustomerOf, type Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { networkDirectory, type TenantScope } from '@/server/context/tenant-scope';
 
-/** `customerId`: a number, absent, or `null` (ADMIN: what belongs to no tenant yet, e.g. unclaimed devices). */
-export function parseCustomerIdParam(raw: string | undefined): number | null | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (raw.trim() === 'null') return null;
-  if (!/^-?\d{1,18}$/.test(raw.trim())) {
-    throw new ValidationError('request.error.invalid', `Invalid query value 'customerId': expected an integer, got '${raw}'`, { parameter: 'customerId' });
-  }
-
-  return Number(raw);
-}
-
 /**
  * The scope of one request. Users as spec 1 says (ADMIN everything or one tenant; a network owner's OWNER
  * its network or one member; everyone else their own tenant). Devices and API keys act in their own

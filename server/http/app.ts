@@ -5,6 +5,7 @@ import { ServiceUnavailableError } from '@/server/errors';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
+import { attachExamples } from './openapi-examples';
 import { requestContext } from './request-context';
 import { responseConformance, type ResponseDrift } from './response-conformance';
 import { registerModuleRoutes } from './route-order';
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
   app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
 
   registerModuleRoutes(app, list);
+  attachExamples(app.openAPIRegistry);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -4,9 +4,10 @@ import { authenticateDeviceToken } from '@/server/auth/device-token';
 import { actorHasRole, actorLogFields, deviceActorOf } from '@/server/context/actor';
 import type { Role } from '@/server/context/roles';
 import { accessTokenFromSessionCookie } from '@/server/auth/session-cookie';
-import { parseCustomerIdParam, resolveTenantScope } from '@/server/auth/tenant-scope';
-import { ForbiddenError, UnauthorizedError } from '@/server/errors';
+import { resolveTenantScope } from '@/server/auth/tenant-scope';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '@/server/errors';
 import type { AppEnv } from './context';
+import { customerIdSelector } from './wire.schemas';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -64,9 +65,19 @@ export function requireRole(minimum: Role): MiddlewareHandler<AppEnv> {
 export const resolveScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const actor = c.var.actor;
   if (!actor) throw new UnauthorizedError();
-  c.set('scope', await resolveTenantScope(c.var.deps.db, actor, parseCustomerIdParam(c.req.query('customerId'))));
+  c.set('scope', await resolveTenantScope(c.var.deps.db, actor, customerIdOf(c.req.query('customerId'))));
   await next();
 };
+
+/** The `customerId` selector, read by the one schema the OpenAPI document shows for it (wire.schemas.ts). */
+function customerIdOf(raw: string | undefined): number | null | undefined {
+  const parsed = customerIdSelector.safeParse(raw);
+  if (!parsed.success) {
+    throw new ValidationError('request.error.invalid', `Invalid query value 'customerId': expected a customer id, -1 or null, got '${raw}'`, { parameter: 'customerId' });
+  }
+
+  return parsed.data;
+}
 
 /**
  * The player API (`/api/display/**`, spec 4 §2): only `Authorization: Bearer <device token>`. A user's token,

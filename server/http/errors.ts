@@ -80,9 +80,24 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   return c.json(body, body.status as ContentfulStatusCode);
 }
 
+type Issue = { code: string; path: PropertyKey[]; message: string; expected?: string; errors?: Issue[][] };
+
+/**
+ * A value that fails `T | null` (an attribute whose null the schema accepts, update-body.ts) is reported as the
+ * issues of `T`, not as a bare "Invalid input" of the union: null was not what the client meant.
+ */
+function withoutNullBranch(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors) return [issue];
+  const isNullBranch = (branch: Issue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.expected === 'null' && branch[0]!.path.length === 0;
+  const rest = issue.errors.filter((branch) => !isNullBranch(branch));
+  if (rest.length !== 1 || rest.length === issue.errors.length) return [issue];
+
+  return rest[0]!.flatMap((inner) => withoutNullBranch({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /** The 400 of a value its zod schema refused: a request's body, query or path value, or a device's WebSocket frame. */
 export function validationErrorBody(error: z.ZodError, target?: string): ErrorBody {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const issues = error.issues.flatMap((issue) => withoutNullBranch(issue)).map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = issues[0];
   const where = target ? `${target} ` : '';
 

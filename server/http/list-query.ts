@@ -1,38 +1,55 @@
 import { z } from '@hono/zod-openapi';
-import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
+import { QUERY_LIMITS } from '@/server/query/limits';
+import { SEARCH_DESCRIPTION, SEARCH_EXAMPLE } from '@/server/query/search/description';
+import { SORT_VALUE_PATTERN } from '@/server/query/sort';
+import { customerIdSelector, epochMsParam } from './wire.schemas';
 
 /**
  * The shared query parameters of paged reads (spec 1). Paging values are parsed and
  * range-checked by server/query/paging so every endpoint answers the same 400s.
  */
-export const customerIdParam = z
-  .string()
-  .optional()
-  .openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices)' });
+export const customerIdParam = customerIdSelector.openapi({ param: { name: 'customerId', in: 'query' } });
 
 /** An optional query parameter of Unix epoch milliseconds (digits only), parsed to a number. */
-export const epochMsQuery = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{1,15}$/, 'Epoch milliseconds')
-    .transform(Number)
-    .optional()
-    .openapi({ type: 'integer', description });
+export const epochMsQuery = (description: string) => epochMsParam.optional().openapi({ description });
+
+/*
+ * `sort`, `search` and `select` are checked by the query language (server/query), which answers their own 400s
+ * with the position and token (DECISIONS §3), so their schemas only state the rules (from the parser's own
+ * constants) and leave the checking to it: `sort` as a pattern, the search and select languages described.
+ */
+const sortValue = z.string().openapi({ pattern: SORT_VALUE_PATTERN, maxLength: QUERY_LIMITS.sortLength, example: 'name,asc' });
+
+export const sortParam = z
+  .union([sortValue, z.array(sortValue).openapi({ maxItems: QUERY_LIMITS.sortKeys })])
+  .optional()
+  .openapi({
+    description:
+      `\`field\` or \`field,asc|desc\` (direction in any case, default asc); repeat the parameter for several keys (at most ${QUERY_LIMITS.sortKeys}); ` +
+      `nested fields with \`.\` (at most ${QUERY_LIMITS.pathSegments} names). The field must be a sortable field of the resource (else 400 \`sort.error.unknownField\`).`,
+    example: 'name,asc',
+  });
+
+export const selectParam = z
+  .string()
+  .optional()
+  .openapi({
+    maxLength: QUERY_LIMITS.selectLength,
+    description: `Projection: \`*\`, \`a,b\`, \`rel(a,b)\` (two levels at most; \`id\` is always answered; computed and select-only fields only when named). At most ${QUERY_LIMITS.selectLength} characters.`,
+    example: 'id,name',
+  });
 
 export const ListQuerySchema = z.object({
   page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),
   size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 20, description: 'Page size' }),
-  sort: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .openapi({ description: '`field,asc|desc`; repeat for several keys; nested fields with `.`' }),
-  search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }),
-  select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }),
+  sort: sortParam,
+  search: z.string().optional().openapi({ maxLength: QUERY_LIMITS.searchLength, description: SEARCH_DESCRIPTION, example: SEARCH_EXAMPLE }),
+  select: selectParam,
 });
 
 export const ScopedListQuerySchema = ListQuerySchema.extend({ customerId: customerIdParam });
 
-export const SelectQuerySchema = z.object({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) });
+export const SelectQuerySchema = z.object({ select: selectParam });
 
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 

@@ -152,8 +152,14 @@ async function callerOf(route: RouteTableEntry) {
 }
 
 const operationOf = (route: RouteTableEntry) => doc.paths[route.path]?.[route.method.toLowerCase()];
-const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
-  schema?.$ref ? resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!]) : schema;
+/** The schema behind a `$ref`, and behind `anyOf: [T, {type: null}]` (an attribute whose null is declared, update-body.ts). */
+const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined => {
+  if (schema?.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').pop()!]);
+  const nonNull = schema?.anyOf?.filter((variant) => variant.type !== 'null');
+  if (nonNull?.length === 1 && schema!.anyOf!.length === 2) return resolve(nonNull[0]);
+
+  return schema;
+};
 const isIdLike = (name: string) => name !== 'customerId' && (name === 'id' || /Ids?$/.test(name));
 const label = (route: RouteTableEntry) => `${route.method} ${route.path} (${route.operationId})`;
 

@@ -50,7 +50,7 @@ export function responseConformance(report: (drift: ResponseDrift) => void): Mid
 }
 
 /** Paths of keys in `sent` that parsing dropped (not in the schema). */
-function undeclaredKeys(sent: unknown, parsed: unknown, at: string): string[] {
+export function undeclaredKeys(sent: unknown, parsed: unknown, at: string): string[] {
   if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((item, i) => undeclaredKeys(item, parsed[i], `${at}[${i}]`));
   if (!isObject(sent) || !isObject(parsed)) return [];
 

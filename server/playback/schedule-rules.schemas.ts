@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { dateOnly } from '@/server/http/wire.schemas';
+import { tagSchema } from '@/server/modules/tags/tags.schemas';
 
 /*
  * The time rules of spec 1 ("Schedule interval object", "Working days and working time objects") as wire
@@ -34,18 +36,6 @@ export const dayNames: readonly DayName[] = DAY_NAMES;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MS_PER_DAY = 86_400_000;
-
-/** A local calendar date (`yyyy-MM-dd`) that exists. */
-export const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as yyyy-MM-dd')
-  .refine((v) => {
-    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-    const probe = new Date(Date.UTC(y, m - 1, d));
-
-    return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-  }, 'A date that exists')
-  .openapi({ example: '2026-12-24' });
 
 /** A time of day as `HH:mm` (the only form answered). */
 export const timeOfDay = z.string().regex(HHMM, 'A time of day as HH:mm').openapi({ example: '08:30' });
@@ -113,7 +103,7 @@ export const CampaignHoursSchema = workingTimeShape
   .transform(normaliseWorkingTime)
   .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined), { message: 'A bounded window needs from and end', path: ['from'] })
   .refine((v) => v.allDay !== false || v.from !== v.end, { message: 'end must differ from from', path: ['end'] })
-  .openapi('CampaignHours', { description: 'Working time object (spec 1); from later than end spans midnight' });
+  .openapi('CampaignHours', { description: 'Working time object (spec 1); from later than end spans midnight. A bounded window (`allDay` false) needs `from` and `end`, and they differ' });
 export type CampaignHours = z.output<typeof CampaignHoursSchema>;
 
 /** The working time object of alert rules (spec 1): a bounded window needs `timeZone` and `end` after `from`. */
@@ -121,7 +111,7 @@ export const WorkingTimeSchema = workingTimeShape
   .transform(normaliseWorkingTime)
   .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined), { message: 'A bounded window needs from, end and timeZone', path: ['from'] })
   .refine((v) => v.allDay !== false || (v.from ?? '') < (v.end ?? ''), { message: 'end must be after from', path: ['end'] })
-  .openapi('WorkingTime', { description: 'Working time object (spec 1)' });
+  .openapi('WorkingTime', { description: 'Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from`' });
 export type WorkingTime = z.output<typeof WorkingTimeSchema>;
 
 /** One interval of a schedule interval object (spec 1); omitted fields take the spec's defaults. */
@@ -132,14 +122,14 @@ export const ScheduleIntervalSchema = z
       .object({ allDay: z.boolean().optional(), from: timeOfDayInput.optional(), end: timeOfDayInput.optional() })
       .transform((h) => ({ ...h, from: normaliseTime(h.from, undefined), end: normaliseTime(h.end, undefined) }))
       .optional(),
-    from: localDate.optional(),
+    from: dateOnly.optional(),
     fromTime: timeOfDay.optional(),
-    to: localDate.optional(),
+    to: dateOnly.optional(),
     toTime: timeOfDay.optional(),
     isExcluded: z.boolean(),
   })
   .refine((i) => !i.from || !i.to || i.from <= i.to, { message: 'to must not be before from', path: ['to'] })
-  .openapi('ScheduleInterval');
+  .openapi('ScheduleInterval', { description: '`to` must not be before `from`' });
 export type ScheduleInterval = z.output<typeof ScheduleIntervalSchema>;
 
 /** `{intervals}`: several combine with OR, an excluded one wins over an included one; none: no restriction. */
@@ -150,6 +140,6 @@ export type ScheduleIntervals = z.output<typeof ScheduleIntervalsSchema>;
 
 /** `{tags, operator}`: AND every tag, OR at least one. */
 export const TagConditionSchema = z
-  .object({ tags: z.array(z.string().min(1).max(2048)).max(100), operator: z.enum(['AND', 'OR']) })
+  .object({ tags: z.array(tagSchema).max(100), operator: z.enum(['AND', 'OR']) })
   .openapi('TagCondition');
 export type TagCondition = z.infer<typeof TagConditionSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignHoursSchema, ScheduleIntervalsSchema, WorkingTimeSchema, localDate } from './schedule-rules.schemas';
+import { dateOnly } from '@/server/http/wire.schemas';
+import { CampaignHoursSchema, ScheduleIntervalsSchema, WorkingTimeSchema } from './schedule-rules.schemas';
 
 describe('schedule rule wire shapes', () => {
   it('answers times as HH:mm whichever form came in (DECISIONS §2)', () => {
@@ -17,8 +18,8 @@ describe('schedule rule wire shapes', () => {
   });
 
   it('refuses dates that do not exist and intervals that end before they start', () => {
-    expect(localDate.safeParse('2026-02-29').success).toBe(false);
-    expect(localDate.safeParse('2028-02-29').success).toBe(true);
+    expect(dateOnly.safeParse('2026-02-29').success).toBe(false);
+    expect(dateOnly.safeParse('2028-02-29').success).toBe(true);
     expect(ScheduleIntervalsSchema.safeParse({ intervals: [{ from: '2026-05-02', to: '2026-05-01', isExcluded: false }] }).success).toBe(false);
     expect(ScheduleIntervalsSchema.safeParse({ intervals: [{ from: '2026-05-01' }] }).success).toBe(false);
   });

@@ -18,6 +18,18 @@ export type CompiledSort = {
   echo?: string;
 };
 
+/** A field name of `sort` and `search`; a path chains up to `QUERY_LIMITS.pathSegments` of them with `.`. */
+const FIELD_NAME = '[A-Za-z_][A-Za-z0-9_]*';
+const FIELD_PATH = new RegExp(`^${FIELD_NAME}(\\.${FIELD_NAME})*$`);
+
+/**
+ * The syntax of one `sort` value that parseSort accepts, as the OpenAPI pattern states it: a field path (at most
+ * `pathSegments` names), optionally `,asc` or `,desc` in any case, spaces around the parts, or nothing at all
+ * (an empty value is ignored). Whether the field exists is the resource's question (`sort.error.unknownField`).
+ */
+export const SORT_VALUE_PATTERN =
+  `^\\s*(?:${FIELD_NAME}(?:\\.${FIELD_NAME}){0,${QUERY_LIMITS.pathSegments - 1}}\\s*(?:,\\s*(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])\\s*)?)?$`;
+
 export function parseSort(sort: string | readonly string[] | undefined): SortKey[] {
   const values = typeof sort === 'string' ? [sort] : (sort ?? []);
   if (values.length > QUERY_LIMITS.sortKeys) {
@@ -49,7 +61,7 @@ function parseSortValue(value: string): SortKey[] {
   }
   if (value.trim() === '') return [];
   const [field = '', direction = 'asc', ...rest] = value.split(',').map((part) => part.trim());
-  if (rest.length > 0 || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) {
+  if (rest.length > 0 || !FIELD_PATH.test(field)) {
     throw new ValidationError('sort.error.invalid', `Invalid sort '${value}'; expected 'field,asc' or 'field,desc'`, {
       token: value,
     });

@@ -3,7 +3,7 @@ import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import {
   AdvertiserCreateSchema,
   AdvertiserSchema,
@@ -93,7 +93,7 @@ export const createAdvertiserRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        teamIds: z.string().optional().openapi({ description: 'Comma-separated `<teamId>:<readOnly>` pairs' }),
+        teamIds: teamIdsParam,
       }),
       body: { required: true, ...json(AdvertiserCreateSchema) },
     },

@@ -1,7 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
-import { clearable, updateBody } from '@/server/http/update-body';
+import { clearable, orNull, updateBody } from '@/server/http/update-body';
+import { dateOnly, intId } from '@/server/http/wire.schemas';
 import { ianaTimeZone } from '@/server/modules/devices/devices.schemas';
+
+// The console's advertiser form checks dates with the same rule.
+export { isDateOnly } from '@/server/http/wire.schemas';
 
 /*
  * Wire shapes of advertisers (spec 2 "Advertiser", "Advertisers"). No server imports: the console
@@ -75,15 +79,6 @@ export const ADVERTISER_COMMENT_MAX = 4_000;
 export const advertiserName = z.string().trim().min(1).max(ADVERTISER_NAME_MAX);
 export const advertiserComment = z.string().max(ADVERTISER_COMMENT_MAX);
 
-/** True for a real calendar date written `yyyy-MM-dd` (no 2026-02-30). */
-export function isDateOnly(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-export const dateOnly = z.string().refine(isDateOnly, 'A date written yyyy-MM-dd').openapi({ format: 'date', example: '2026-12-01' });
 export const cronExpression = z
   .string()
   .trim()
@@ -107,7 +102,7 @@ export const AdvertiserValidityInputSchema = z
   .openapi('AdvertiserValidityInput', { description: 'Every member optional; null or omitted means no bound' });
 
 const AdvertiserValiditySchema = z
-  .object({ fromDate: z.string().optional(), toDate: z.string().optional(), cron: z.string().optional(), timeZone: z.string().optional() })
+  .object({ fromDate: dateOnly.optional(), toDate: dateOnly.optional(), cron: z.string().optional(), timeZone: z.string().optional() })
   .openapi('AdvertiserValidity');
 
 export const AdvertiserCreateSchema = z
@@ -115,8 +110,8 @@ export const AdvertiserCreateSchema = z
     name: advertiserName.openapi({ description: 'Unique in the customer; 1 to 25 characters' }),
     comment: advertiserComment.nullish(),
     enabled: z.boolean().optional().openapi({ description: 'Default false' }),
-    validity: AdvertiserValidityInputSchema.nullish(),
-    customerId: z.number().int().optional().openapi({ description: 'Ignored: the tenant is the `customerId` query parameter (or the caller\'s own)' }),
+    validity: orNull(AdvertiserValidityInputSchema).optional(),
+    customerId: intId.optional().openapi({ description: 'Ignored: the tenant is the `customerId` query parameter (or the caller\'s own)' }),
     proofOfPlayAccessSecretConfigured: z.boolean().optional().openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
   })
   .openapi('AdvertiserCreate');
@@ -126,7 +121,7 @@ export const AdvertiserUpdateSchema = updateBody('AdvertiserUpdate', {
   comment: clearable(advertiserComment),
   enabled: z.boolean(),
   validity: clearable(AdvertiserValidityInputSchema),
-  customerId: z.number().int().openapi({ description: 'Ignored: an advertiser stays in its customer' }),
+  customerId: intId.openapi({ description: 'Ignored: an advertiser stays in its customer' }),
   proofOfPlayAccessSecretConfigured: z.boolean().openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
 });
 
@@ -140,7 +135,7 @@ export const AdvertiserSchema = z
     name: z.string().optional(),
     comment: z.string().optional(),
     enabled: z.boolean().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     validity: AdvertiserValiditySchema.optional(),
     readOnly: z.boolean().optional().openapi({ description: 'The caller sees the advertiser only through read-only team assignments' }),
     proofOfPlayAccessSecretConfigured: z.boolean().optional().openapi({ description: 'Proof-of-play links are enabled' }),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { customerIdSelector, epochMsParam, intId } from '@/server/http/wire.schemas';
 
 /* Wire shapes of the audit log read API (spec 3 "Reporting entities", "Audit log"). No server imports. */
 
@@ -18,19 +19,19 @@ export const LogEntrySchema = z
     contentName: z.string().optional(),
     datasourceId: z.string().optional(),
     datasourceName: z.string().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     customerName: z.string().optional(),
   })
   .openapi('LogEntry');
 
-const epochMs = (description: string) => z.string().regex(/^\d{1,15}$/, 'expected Unix epoch milliseconds').optional().openapi({ type: 'integer', description });
+const epochMs = (description: string) => epochMsParam.optional().openapi({ description });
 
 export const LogFilterQuerySchema = z.object({
-  customerId: z.string().optional().openapi({ type: 'integer', description: 'Tenant selector; required for ADMIN (`-1`: every tenant)' }),
+  customerId: customerIdSelector.openapi({ description: 'Tenant selector; required for ADMIN (`-1`: every tenant)' }),
   search: z.string().max(500).optional().openapi({ description: 'Case-insensitive text contained in the message, the user e-mail, the job or key name, or an entity name' }),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional().openapi({ description: 'By time (then id); default DESC' }),
   from: epochMs('Entries at or after this time (Unix ms)'),
-  to: epochMs('Entries at or before this time (Unix ms)'),
+  to: epochMs('Entries at or before this time (Unix ms); not before `from`'),
 });
 
 export const LogListQuerySchema = LogFilterQuerySchema.extend({

@@ -38,7 +38,7 @@ export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): R
 
 /** ADMIN must name the tenant (`-1` for all); everyone else reads their resolved scope. */
 function filterOf(ctx: ServiceContext, input: LogFilterQuery): LogFilter {
-  if (ctx.actor.role === 'ADMIN' && (input.customerId === undefined || input.customerId.trim() === '')) {
+  if (ctx.actor.role === 'ADMIN' && input.customerId === undefined) {
     throw new ValidationError('log.error.customerIdRequired', 'customerId is required for ADMIN (use -1 for every tenant)', { parameter: 'customerId' });
   }
   const from = input.from === undefined ? undefined : new Date(Number(input.from));

@@ -198,7 +198,7 @@ export async function createCampaign(ctx: ServiceContext, input: CampaignCreate 
  * campaign's teams. `type`, `level`, `deviceSelectionMode` and `version` are ignored. A locked campaign
  * refuses every update but one that unlocks it (`locked: false`), which may carry other changes.
  */
-export async function updateCampaign(ctx: ServiceContext, rawId: string, input: CampaignUpdate): Promise<Campaign> {
+export async function updateCampaign(ctx: ServiceContext, rawId: string | number, input: CampaignUpdate): Promise<Campaign> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableCampaign(tx, ctx, rawId, { allowLocked: input.locked === false });
     await checkReferences(tx, row.customerId, input);

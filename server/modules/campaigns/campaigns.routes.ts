@@ -2,14 +2,15 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { intIdParam } from '@/server/http/wire.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import { CampaignAiringSchema, CampaignCreateSchema, channelBodyIds, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
 
 /** Channels and schedules (spec 2 "Campaigns, message groups, messages"): writes at version 1, reads at version 2. */
 
 const tags = ['Campaigns'];
-const campaignIdValue = (description: string) => z.string().regex(/^\d{1,15}$/, 'A campaign id (integer)').openapi({ type: 'integer', description });
-const idPathValue = (name: string) => campaignIdValue('The campaign').openapi({ param: { name, in: 'path' }, type: 'integer' });
+const campaignIdValue = (description: string) => intIdParam.openapi({ description });
+const idPathValue = (name: string) => campaignIdValue('The campaign').openapi({ param: { name, in: 'path' } });
 const idParams = z.object({ id: idPathValue('id') });
 const campaignIdParams = z.object({ campaignId: idPathValue('campaignId') });
 const campaignResponse = (description: string) => ({ description, ...json(CampaignSchema) });
@@ -117,7 +118,7 @@ export const createCampaignRoute = defineRoute(
       'affectedDateRanges. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId. Every id must be the tenant\'s (404 otherwise). A team member below OWNER ' +
       'names at least one of its teams (`teamAccessList` or `teamIds`).',
     request: {
-      query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: 'Comma-separated `<teamId>:<readOnly>` pairs' }) }),
+      query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
       body: { required: true, ...json(CampaignCreateSchema) },
     },
     responses: { 201: campaignResponse('The created campaign'), ...securedErrors, ...notFoundError },

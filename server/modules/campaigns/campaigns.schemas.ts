@@ -1,8 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
-import { dropNullAttributes, updateBody } from '@/server/http/update-body';
-import { CampaignHoursSchema, localDate, ScheduleIntervalsSchema, TagConditionSchema, WorkingDaysSchema } from '@/server/playback/schedule-rules.schemas';
+import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
+import { dateOnly, epochMs, intId } from '@/server/http/wire.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
+import { CampaignHoursSchema, ScheduleIntervalsSchema, TagConditionSchema, WorkingDaysSchema } from '@/server/playback/schedule-rules.schemas';
 import { projected } from '@/server/query/projection.schemas';
+import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 /*
  * Wire shapes of campaigns: channels (`level` WIDGET) and schedules (`level` TOP), spec 2 "Campaign".
@@ -39,8 +42,8 @@ export const assignmentShapes = {
   fileFolderAssignment: assignmentObject('CampaignFileFolderAssignment', z.object({ fileFolderId: uuid }), uuid, 'File folders to play from (ASSETS_DYNAMIC); the root folder means all files'),
   messageGroupAssignment: assignmentObject(
     'CampaignMessageGroupAssignment',
-    z.object({ messageGroupId: z.number().int().positive() }),
-    z.number().int().positive(),
+    z.object({ messageGroupId: intId }),
+    intId,
     'Message groups (sub-channel groups) to play (MESSAGE_GROUP)',
   ),
   deviceAssignment: assignmentObject('CampaignDeviceAssignment', z.object({ deviceId: uuid }), uuid, 'Screens to play on (deviceSelectionMode STATIC)'),
@@ -58,8 +61,8 @@ export const channelRuleWritableFields = {
   name: z.string().trim().min(1).max(255),
   enabled: z.boolean(),
   weight: z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order / priority: lower plays first' }),
-  validFrom: localDate.openapi({ description: 'First day it plays (yyyy-MM-dd, the device\'s local date)' }),
-  validTo: localDate.openapi({ description: 'Last day it plays (yyyy-MM-dd, inclusive)' }),
+  validFrom: dateOnly.openapi({ description: 'First day it plays (yyyy-MM-dd, the device\'s local date)' }),
+  validTo: dateOnly.openapi({ description: 'Last day it plays (yyyy-MM-dd, inclusive)' }),
   defaultDuration: z.number().int().min(3).max(86_400).openapi({ description: 'Seconds for media without a length (images); at least 3' }),
   contentShuffleMode: z.enum(contentShuffleModeValues),
   orderingMode: z.enum(orderingModeValues),
@@ -79,7 +82,7 @@ export const channelRuleWritableFields = {
 const writableFields = {
   ...channelRuleWritableFields,
   saturation: z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' }),
-  tags: z.array(z.string()).max(500),
+  tags: tagListOf(500),
   locked: z.boolean().openapi({ description: 'A locked campaign refuses every change but unlocking (409 `campaign.error.locked`)' }),
   duration: z.number().int().min(1).max(86_400).openapi({ description: 'Seconds: caps each item\'s duration' }),
   skipInvalidFiles: z.boolean(),
@@ -96,7 +99,8 @@ const writableFields = {
   ...assignmentShapes,
 };
 
-const optionalShape = Object.fromEntries(Object.entries(writableFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
+// Nulls are dropped before validation (null = omitted), so each optional attribute also takes null.
+const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
   [K in keyof typeof writableFields]: z.ZodOptional<(typeof writableFields)[K]>;
 };
 
@@ -204,7 +208,8 @@ export const CampaignTeamAccessListSchema = z
   .object({ teams: z.array(z.object({ id: z.string(), name: z.string().optional(), readOnly: z.boolean() })) })
   .openapi('CampaignTeamAccessList');
 
-const idName = z.object({ id: z.union([z.string(), z.number().int()]), name: z.string().optional() });
+const idName = z.object({ id: z.string(), name: z.string().optional() });
+const intIdName = z.object({ id: intId, name: z.string().optional() });
 const weighted = idName.extend({ weight: z.number().int().optional() });
 
 /** The answered fields a campaign and a message (sub-channel) share. */
@@ -213,8 +218,8 @@ export const channelRuleResponseFields = {
   enabled: z.boolean().optional(),
   weight: z.number().int().optional(),
   saturation: z.number().optional(),
-  validFrom: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the first day' }),
-  validTo: z.number().int().optional().openapi({ description: 'Epoch ms: 00:00 UTC of the last day (inclusive)' }),
+  validFrom: epochMs.optional().openapi({ description: 'Epoch ms: 00:00 UTC of the first day' }),
+  validTo: epochMs.optional().openapi({ description: 'Epoch ms: 00:00 UTC of the last day (inclusive)' }),
   defaultDuration: z.number().int().optional(),
   contentShuffleMode: z.enum(contentShuffleModeValues).optional(),
   orderingMode: z.enum(orderingModeValues).optional(),
@@ -230,7 +235,7 @@ export const channelRuleResponseFields = {
   creatorEmail: z.string().optional(),
   lastSavedByEmail: z.string().optional(),
   createdDate: z.string().optional().openapi({ description: 'ISO-8601 UTC' }),
-  lastSavedAt: z.number().int().optional().openapi({ description: 'Epoch ms' }),
+  lastSavedAt: epochMs.optional().openapi({ description: 'Epoch ms' }),
   deviceAssignments: z.array(idName).optional(),
   deviceGroupAssignments: z.array(idName).optional(),
   contentAssignments: z.array(weighted).optional(),
@@ -241,9 +246,9 @@ export const channelRuleResponseFields = {
 
 export const CampaignSchema = projected(
   z.object({
-    id: z.number().int(),
+    id: intId,
     name: z.string().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     ...channelRuleResponseFields,
     level: z.enum(campaignLevelValues).optional(),
     type: z.enum(campaignTypeValues).optional(),
@@ -262,8 +267,8 @@ export const CampaignSchema = projected(
     playbackSlotItemType: z.enum(playbackSlotItemTypeValues).optional(),
     playbackSlotDuration: z.number().int().optional(),
     playbackSlotNumberOfElementsToPlay: z.number().int().optional(),
-    createDate: z.number().int().optional().openapi({ description: 'Epoch ms' }),
-    customer: ref.extend({ id: z.number().int().optional() }).optional(),
+    createDate: epochMs.optional().openapi({ description: 'Epoch ms' }),
+    customer: ref.extend({ id: intId.optional() }).optional(),
     creator: who.optional(),
     lastSavedBy: who.optional(),
     contentQuickFilter: ref.optional(),
@@ -272,7 +277,7 @@ export const CampaignSchema = projected(
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     affectedScreenCount: z.number().int().optional().openapi({ description: 'Select-only: screens the campaign targets' }),
     teamAccessList: CampaignTeamAccessListSchema.optional().openapi({ description: 'Select-only in lists: the campaign\'s teams' }),
-    messageGroupAssignments: z.array(idName).optional(),
+    messageGroupAssignments: z.array(intIdName).optional(),
     teamAssignments: z.array(idName).optional(),
   }),
 ).openapi('Campaign');
@@ -280,18 +285,18 @@ export const CampaignSchema = projected(
 export const CampaignListQueryExtension = {
   includeReadOnlyInfo: booleanQuery('Adds `readOnly` to each campaign'),
   includeResourcesWithoutTeam: booleanQuery('Also list campaigns assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 export const PlayerDeviceSchema = z.object({ id: z.string(), name: z.string() }).openapi('CampaignPlayerDevice');
 
 export const CampaignAiringSchema = z
   .object({
-    id: z.number().int(),
-    nextAiring: z.number().int().nullable().openapi({
+    id: intId,
+    nextAiring: epochMs.nullable().openapi({
       description: 'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens and it has a playable item; null: none (disabled, no screens, nothing to play, not in the window)',
     }),
-    airingEnd: z.number().int().nullable().openapi({ description: 'Epoch ms: when that airing ends; null when it runs past the window' }),
+    airingEnd: epochMs.nullable().openapi({ description: 'Epoch ms: when that airing ends; null when it runs past the window' }),
     hasItems: z.boolean().openapi({
       description: 'false: nothing to play within the 14 days (no content or files, an empty folder, a quick filter matching nothing, only files `skipInvalidFiles` leaves out or outside their validity, no sub-channel with any)',
     }),

@@ -176,12 +176,12 @@ export async function readCampaign(db: Executor, ctx: Caller, rawId: string | nu
   return item;
 }
 
-export function getCampaign(ctx: ServiceContext, id: string, select?: string): Promise<Campaign> {
+export function getCampaign(ctx: ServiceContext, id: string | number, select?: string): Promise<Campaign> {
   return readCampaign(ctx.db, ctx, id, select);
 }
 
 /** GET /api/campaign/playerDevices: the screens the campaign targets that the caller may see, by name. */
-export async function campaignPlayerDevices(ctx: ServiceContext, rawId: string): Promise<{ id: string; name: string }[]> {
+export async function campaignPlayerDevices(ctx: ServiceContext, rawId: string | number): Promise<{ id: string; name: string }[]> {
   const id = parseCampaignId(rawId);
   const row = id === undefined ? undefined : await findCampaignRef(ctx.db, and(eq(campaigns.id, id), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)));
   if (!row) throw new NotFoundError('campaign', rawId);
@@ -200,7 +200,7 @@ export async function announceCampaignChange(tx: Executor, row: Pick<CampaignRow
 }
 
 /** DELETE /api/campaign/{id}: the campaign and its assignments; nothing else (no cascade to what it plays). */
-export async function deleteCampaign(ctx: ServiceContext, rawId: string): Promise<void> {
+export async function deleteCampaign(ctx: ServiceContext, rawId: string | number): Promise<void> {
   await withTransaction(ctx.db, async (tx) => {
     const row = await writableCampaign(tx, ctx, rawId);
     const before = await targetedDeviceIds(tx, row.customerId, [row.id]);
@@ -211,7 +211,7 @@ export async function deleteCampaign(ctx: ServiceContext, rawId: string): Promis
 }
 
 /** POST /api/campaign/updateTeamAssignments (OWNER): the campaign's teams, which also narrow its DYNAMIC screens. */
-export async function updateCampaignTeamAssignments(ctx: ServiceContext, rawId: string, change: TeamModification): Promise<TeamAccessList> {
+export async function updateCampaignTeamAssignments(ctx: ServiceContext, rawId: string | number, change: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableCampaign(tx, ctx, rawId, { allowLocked: true });
     const before = await targetedDeviceIds(tx, row.customerId, [row.id]);

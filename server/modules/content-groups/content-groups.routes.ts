@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import {
   ContentGroupCreateSchema,
   ContentGroupListQueryExtension,
@@ -62,7 +62,7 @@ export const createContentGroupRoute = defineRoute(
     request: {
       query: scoped({
         parentGroupId: z.string().uuid().optional().openapi({ format: 'uuid', description: 'The parent folder; the root when absent' }),
-        teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+        teamIds: teamIdsParam,
       }),
       body: { required: true, ...json(ContentGroupCreateSchema) },
     },

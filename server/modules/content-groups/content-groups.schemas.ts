@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { projected } from '@/server/query/projection.schemas';
+import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 /*
  * Wire shapes of content folders (spec 2 "Content folder (contentGroup)" and the contentGroup endpoints,
@@ -13,7 +15,7 @@ export const ContentGroupSchema = projected(
   z.object({
     id: z.string().uuid(),
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
     contentGroupPath: z
       .string()
@@ -33,7 +35,7 @@ export const ContentGroupSchema = projected(
 export const ContentGroupListQueryExtension = {
   includeReadOnlyInfo: booleanQuery('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
   includeResourcesWithoutTeam: booleanQuery('Also list folders assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 /** POST /api/contentGroup?parentGroupId=: `{name, deviceContentType: content}`. */

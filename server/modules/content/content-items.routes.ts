@@ -3,6 +3,7 @@ import { customerIdParam, json } from '@/server/http/list-query';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { CONTENT_BODY_LIMIT } from './content.routes';
 import {
@@ -52,7 +53,7 @@ function createConfig(kind: Kind) {
 const createQuery = z.object({
   customerId: customerIdParam,
   contentGroupId: z.string().uuid().openapi({ format: 'uuid', description: 'The content folder' }),
-  teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+  teamIds: teamIdsParam,
 });
 const createOptions = { bodyLimit: CONTENT_BODY_LIMIT, resourceIds: { 'query.contentGroupId': 'contentGroup' } } as const;
 

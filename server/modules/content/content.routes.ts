@@ -3,6 +3,7 @@ import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema }
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
+import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { ContentTagListSchema, DeviceContentListQueryExtension, DeviceContentSchema, FromTemplateSchema, TemplateSchema } from './content.schemas';
 
 /** The combined list and the routes that act on either kind (spec 2 "Content"); the per-kind writes are in content-items.routes.ts. */
@@ -70,7 +71,7 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       description: 'Applies to every item matching `search` (all when absent) that the caller may write and that is not locked; answers how many changed.',
       request: {
         query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which items. ${SEARCH_DESCRIPTION}` }) }),
-        body: { required: true, ...json(ContentTagListSchema) },
+        body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : ContentTagListSchema) },
       },
       responses: { 200: { description: 'How many items changed', ...json(z.object({ updated: z.number().int() }).openapi('ContentBulkResult')) }, ...securedErrors },
     },

@@ -1,9 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
-import { ContentData, PlaylistData, PlaylistItem, SlideDocument } from './content-data.schemas';
+import { ContentData, PlaylistData, PlaylistItem, SlideData, SlideDocument } from './content-data.schemas';
 import { slideDataOf } from './slide-document.schemas';
+import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 /*
  * Wire shapes of device content (spec 2 "Content"): slides and interactive content (`/api/content`),
@@ -27,7 +30,7 @@ export const DeviceContentSchema = projected(
     id: z.string().uuid(),
     name: z.string().optional(),
     comment: z.string().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     deviceContentType: z.enum(deviceContentTypes).optional(),
     structureType: z.enum(structureTypes).optional().openapi({ description: 'Slides and interactive content only' }),
     simpleLoopType: z.enum(simpleLoopTypes).optional().openapi({ description: 'Playlists only' }),
@@ -65,7 +68,7 @@ export const DeviceContentListQueryExtension = {
   quickFilterId: z.string().uuid().optional().openapi({ format: 'uuid', description: 'A CONTENT quick filter, ANDed with `search`' }),
   includeReadOnlyInfo: booleanQuery('Adds `readOnly` to each item'),
   includeResourcesWithoutTeam: booleanQuery('Also list items assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 export const ONE_PAGE = 'A slide has exactly one page (one key in `data`); interactive content (COMPLEX) has several';
@@ -103,7 +106,7 @@ export const DuplicateSchema = z.object({ name: contentName }).openapi('ContentD
 
 export const FromTemplateSchema = z.object({ name: contentName }).openapi('ContentFromTemplate');
 
-export const ContentTagListSchema = z.array(z.string()).max(500).openapi('ContentTagList');
+export const ContentTagListSchema = tagListOf(500).openapi('ContentTagList');
 
 /** `GET /api/{content or simpleLoop}/usageDetails`: for each matching item, the content that embeds it. */
 export const UsageDetailsSchema = z

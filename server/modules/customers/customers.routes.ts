@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
+import { intIdParam } from '@/server/http/wire.schemas';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema, TeamSettingsSchema } from './customers.schemas';
@@ -11,7 +12,7 @@ const customerResponse = (description: string) => ({ description, content: { 'ap
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, ...json(schema) });
 
 const IdParams = z.object({
-  id: z.string().regex(/^\d{1,18}$/, 'expected a customer id').openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }),
+  id: intIdParam.openapi({ param: { name: 'id', in: 'path' }, description: 'The customer' }),
 });
 const managerNote = 'ADMIN, or the OWNER of a network owner for its member customers.';
 
@@ -169,7 +170,7 @@ export const moveToSubresellerRoute = defineRoute(
     request: {
       params: IdParams,
       query: z.object({
-        subresellerId: z.string().regex(/^\d{1,18}$/, 'expected a customer id').optional().openapi({ type: 'integer', description: 'The network owner; omitted: the customer leaves its network owner' }),
+        subresellerId: intIdParam.optional().openapi({ description: 'The network owner; omitted: the customer leaves its network owner' }),
       }),
     },
     responses: { 200: customerResponse('The moved customer'), ...securedErrors, ...notFoundError },

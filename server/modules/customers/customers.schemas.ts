@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
-import { clearable, updateBody } from '@/server/http/update-body';
+import { clearable, orNull, updateBody } from '@/server/http/update-body';
+import { emailAddress, intId } from '@/server/http/wire.schemas';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
 export type LicenseTier = (typeof licenseTiers)[number];
@@ -25,12 +26,12 @@ export const ResourceLimitsSchema = z
   .openapi('CustomerResourceLimits', { description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit' });
 
 export const SubresellerSchema = z
-  .object({ id: z.number().int(), since: dateTime.optional() })
+  .object({ id: intId, since: dateTime.optional() })
   .openapi('Subreseller', { description: 'Present when the customer is a network owner' });
 
 export const CustomerSchema = projected(
   z.object({
-    id: z.number().int(),
+    id: intId,
     name: z.string(),
     comment: z.string().optional(),
     country: z.string().optional(),
@@ -53,7 +54,7 @@ export const CustomerSchema = projected(
     currentCustomerFilesStorageSize: z.number().int().optional().openapi({ description: 'Bytes of stored media files (computed)' }),
     currentDatasourceStorageSize: z.number().int().optional().openapi({ description: 'Bytes stored by datasources (computed); returned when named in select' }),
     currentTotalCustomerStorageSize: z.number().int().optional().openapi({ description: 'Files plus datasource bytes (computed)' }),
-    ownerSubresellerId: z.number().int().optional(),
+    ownerSubresellerId: intId.optional(),
     ownerSubresellerName: z.string().optional().openapi({ description: 'Computed; returned when named in select' }),
     hiddenUIElementRules: jsonObject.optional(),
     customerMetadata: jsonObject.optional(),
@@ -76,7 +77,7 @@ export const CustomerSchema = projected(
   }),
 ).openapi('Customer');
 
-const email = z.email().max(320);
+const email = emailAddress;
 
 /** Attributes a create and an update share; ADMIN-only ones are checked by the service. */
 const writable = {
@@ -97,7 +98,7 @@ const writable = {
 /** Attributes that may have no value: null (or absent) on create; on update `""` removes the value. */
 const removable = {
   expirationDate: z.iso.datetime({ offset: true }),
-  resourceLimits: ResourceLimitsSchema.openapi({ description: 'ADMIN only' }),
+  resourceLimits: ResourceLimitsSchema,
   storageSize: z.number().int().min(0).openapi({ description: 'ADMIN only; no value = unlimited' }),
   hiddenUIElementRules: jsonObject,
   customerMetadata: jsonObject,
@@ -113,7 +114,7 @@ export const CustomerCreateSchema = z
     name: z.string().trim().min(1).max(255),
     ...writable,
     expirationDate: removable.expirationDate.nullable().optional(),
-    resourceLimits: removable.resourceLimits.nullable().optional(),
+    resourceLimits: orNull(removable.resourceLimits).optional().openapi({ description: 'ADMIN only' }),
     storageSize: removable.storageSize.nullable().optional(),
     hiddenUIElementRules: removable.hiddenUIElementRules.nullable().optional(),
     customerMetadata: removable.customerMetadata.nullable().optional(),
@@ -123,7 +124,7 @@ export const CustomerCreateSchema = z
     contentDesignerEmail: removable.contentDesignerEmail.nullable().optional(),
     supportEmail: removable.supportEmail.nullable().optional(),
     createAsSubreseller: z.boolean().optional().openapi({ description: 'ADMIN only: create the customer as a network owner' }),
-    ownerSubresellerId: z.number().int().positive().optional().openapi({ description: 'ADMIN only: the network owner the customer belongs to' }),
+    ownerSubresellerId: intId.optional().openapi({ description: 'ADMIN only: the network owner the customer belongs to' }),
   })
   .openapi('CustomerCreate');
 
@@ -132,7 +133,7 @@ export const CustomerUpdateSchema = updateBody('CustomerUpdate', {
   restricted: z.boolean().openapi({ description: 'true blocks all access and revokes the tokens of all its users at once' }),
   ...writable,
   expirationDate: clearable(removable.expirationDate),
-  resourceLimits: clearable(removable.resourceLimits),
+  resourceLimits: clearable(removable.resourceLimits, 'ADMIN only'),
   storageSize: clearable(removable.storageSize),
   hiddenUIElementRules: clearable(removable.hiddenUIElementRules),
   customerMetadata: clearable(removable.customerMetadata),

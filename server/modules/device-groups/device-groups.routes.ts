@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import {
   DeviceGroupCreateSchema,
   DeviceGroupListQueryExtension,
@@ -78,7 +78,7 @@ export const createDeviceGroupRoute = defineRoute(
       "Team users create in the root only when the customer's `isDeviceAndGroupCreationEnabledInRootForTeamUsers` is on (403 `deviceGroup.error.rootCreationDisabled`).",
     request: {
       params: z.object({ parentId: uuidPath('parentId', 'The parent folder') }),
-      query: scoped({ teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }) }),
+      query: scoped({ teamIds: teamIdsParam }),
       body: { required: true, ...json(DeviceGroupCreateSchema) },
     },
     responses: { 201: folderResponse('The created device folder'), ...securedErrors, ...notFoundError, ...conflictError },

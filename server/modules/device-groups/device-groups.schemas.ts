@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
+import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 /*
  * Wire shapes of device folders (spec 3 "Device folder (deviceGroup)" and the deviceGroup endpoints,
@@ -21,7 +24,7 @@ export const DeviceGroupSchema = projected(
   z.object({
     id: z.string().uuid(),
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
     deviceGroupPath: z
       .string()
@@ -42,7 +45,7 @@ export const DeviceGroupSchema = projected(
 export const DeviceGroupListQueryExtension = {
   includeReadOnlyInfo: booleanQuery('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
   includeResourcesWithoutTeam: booleanQuery('Also list folders assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 /** POST /api/deviceGroup/{parentId}: `{name, type?}` (and the video wall's data). */
@@ -59,7 +62,7 @@ export const DeviceGroupUpdateSchema = updateBody(
   'DeviceGroupUpdate',
   {
     name: DeviceGroupNameSchema,
-    tags: z.array(z.string()).max(500).openapi({ description: 'Replaces the folder\'s tags' }),
+    tags: tagListOf(500).openapi({ description: 'Replaces the folder\'s tags' }),
     videoWallMetaData: clearable(VideoWallMetaDataSchema),
     type: z.enum(deviceGroupTypes).openapi({ description: 'Immutable: the current value is accepted, another one is 409 `deviceGroup.error.typeImmutable`' }),
   },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery, requiredBooleanQuery } from '@/server/http/query-params.schemas';
+import { intIdParam, integerParam } from '@/server/http/wire.schemas';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { licenseStatuses, licenseTypes } from './devices.schemas';
 
@@ -8,15 +9,7 @@ import { licenseStatuses, licenseTypes } from './devices.schemas';
  * the spec lists them (strings on the wire, parsed here), JSON bodies where it names one. No server imports.
  */
 
-const integer = (description: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d{1,9}$/, 'An integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .openapi({ type: 'integer', minimum: min, maximum: max, description });
-
-const optionalInteger = (description: string, min: number, max: number) => integer(description, min, max).optional();
+const integer = (description: string, min: number, max: number) => integerParam(min, max).openapi({ description });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:mm').openapi({ example: '03:30' });
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
@@ -26,12 +19,12 @@ export const EnabledQuery = z.object({ enabled: requiredBooleanQuery('On or off'
 export const commandParams = {
   assignContent: z.object({
     contentId: z.string().uuid().openapi({ format: 'uuid' }),
-    asAssigned: booleanQuery('Set it as the assigned content', true),
+    asAssigned: booleanQuery('Set it as the assigned content (at least one of asAssigned and asEmergency is true)', true),
     asEmergency: booleanQuery('Set it as the emergency content', false),
   }),
   detachContent: z.object({
     detachNext: booleanQuery('Detach content scheduled next (nothing is scheduled per device yet)', true),
-    detachAssigned: booleanQuery('Detach the assigned content', true),
+    detachAssigned: booleanQuery('Detach the assigned content (at least one of detachAssigned and detachEmergency is true)', true),
     detachEmergency: booleanQuery('Detach the emergency content', false),
   }),
   refreshContent: z.object({}),
@@ -43,7 +36,13 @@ export const commandParams = {
   display: EnabledQuery,
   volume: LevelQuery,
   brightness: LevelQuery,
-  rotation: z.object({ angle: integer('Degrees: 0, 90, 180 or 270', 0, 270).refine((a) => a % 90 === 0, 'One of 0, 90, 180, 270'), type: z.enum(['WEB_VIEW', 'DEVICE']) }),
+  rotation: z.object({
+    angle: z
+      .enum(['0', '90', '180', '270'], { error: 'One of 0, 90, 180, 270' })
+      .transform(Number)
+      .openapi({ type: 'integer', enum: [0, 90, 180, 270], description: 'Degrees clockwise' }),
+    type: z.enum(['WEB_VIEW', 'DEVICE']),
+  }),
   restart: z.object({}),
   rebootTime: z.object({ time: hhmm }),
   workingHours: z.object({}),
@@ -67,9 +66,9 @@ export const commandParams = {
   }),
   takeHighResPreview: z.object({}),
   updateLicense: z.object({
-    licenseOrderId: optionalInteger('A licence order of the tenant', 1, 2_000_000_000),
-    licenseType: z.enum(licenseTypes).optional(),
-    licenseStatus: z.enum(licenseStatuses).optional(),
+    licenseOrderId: intIdParam.optional().openapi({ description: 'A licence order of the tenant' }),
+    licenseType: z.enum(licenseTypes).optional().openapi({ description: 'Required with licenseStatus FREE' }),
+    licenseStatus: z.enum(licenseStatuses).optional().openapi({ description: 'At least one of licenseStatus, licenseType and licenseOrderId; LICENSED needs licenseOrderId' }),
   }),
 } as const;
 
@@ -84,7 +83,8 @@ export const commandBodies = {
   workingHours: z
     .object({
       mode: z.enum(['SCREEN', 'DEVICE']),
-      days: z.partialRecord(z.enum(DAYS), z.object({ from: hhmm, to: hhmm })),
+      // A closed object: a key that is not a day is refused (and the document says so).
+      days: z.strictObject(Object.fromEntries(DAYS.map((day) => [day, z.object({ from: hhmm, to: hhmm }).optional()])) as Record<(typeof DAYS)[number], z.ZodOptional<z.ZodObject<{ from: typeof hhmm; to: typeof hhmm }>>>),
     })
     .openapi('WorkingHoursBody'),
   location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).openapi('LocationBody'),

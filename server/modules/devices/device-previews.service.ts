@@ -71,9 +71,9 @@ export async function previewStore(ctx: ServiceContext, deviceId: string): Promi
  */
 export async function previewForCaller(
   ctx: Pick<ServiceContext, 'db' | 'actor'>,
-  input: { customerId: string; deviceId: string; previewId?: string },
+  input: { customerId: string | number; deviceId: string; previewId?: string },
 ): Promise<DevicePreviewRow> {
-  const customerId = /^\d{1,18}$/.test(input.customerId) ? Number(input.customerId) : undefined;
+  const customerId = /^\d{1,18}$/.test(String(input.customerId)) ? Number(input.customerId) : undefined;
   const wellFormed = customerId !== undefined && UUID.test(input.deviceId) && (input.previewId === undefined || UUID.test(input.previewId));
   const notFound = new NotFoundError('devicePreview', input.deviceId);
   if (!wellFormed) throw notFound;

@@ -4,7 +4,9 @@ import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { APPLY_ON } from './devices.batch';
-import { DeviceListQueryExtension, deviceMetricTypes, DeviceMoveSchema, DevicePreviewSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
+import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
+import { intIdParam, integerParam } from '@/server/http/wire.schemas';
+import { DeviceListQueryExtension, MAX_DATA_POINTS, deviceMetricTypes, DeviceMoveSchema, DevicePreviewSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
 
 /** The management API of devices (spec 3 "Devices and device folders"); the player's own API is the display module. */
 
@@ -106,7 +108,7 @@ export const moveDevicesRoute = defineRoute(
 
 /** The query of every batch over devices: the one tenant (required), which devices, and what the search targets. */
 export const batchQuery = z.object({
-  customerId: z.string().openapi({ param: { name: 'customerId', in: 'query' }, type: 'integer', description: 'The tenant (required: a batch never spans tenants)' }),
+  customerId: intIdParam.openapi({ param: { name: 'customerId', in: 'query' }, description: 'The tenant (required: a batch never spans tenants)' }),
   search: z.string().optional().openapi({ description: `Which devices (every device of the tenant when absent). ${SEARCH_DESCRIPTION}` }),
   applyOn: z.enum(APPLY_ON).optional().openapi({ description: '`DEVICE` (default): the search is over devices; `DEVICEGROUP`: the search is over device folders, and a matching folder targets every device in it and in the folders below it; `ALL`: every device of the tenant (the search is ignored)' }),
 });
@@ -121,7 +123,7 @@ const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       tags,
       summary,
       description: 'Applies to every matching device the caller may change; answers how many changed.',
-      request: { query: batchQuery, body: { required: true, ...json(DeviceTagListSchema) } },
+      request: { query: batchQuery, body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : DeviceTagListSchema) } },
       responses: { 200: { description: 'How many devices changed', ...json(z.object({ updated: z.number().int() }).openapi('DeviceBulkResult')) }, ...securedErrors },
     },
   );
@@ -160,8 +162,8 @@ export const deviceGraphsRoute = defineRoute(
       query: z.object({
         customerId: customerIdParam,
         from: epochMs('Start, epoch ms (default 30 days before `to`)'),
-        to: epochMs('End, epoch ms (default now)'),
-        dataPoints: z.string().regex(/^\d{1,5}$/, 'An integer').transform(Number).optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 50 }),
+        to: epochMs('End, epoch ms (default now); after `from`'),
+        dataPoints: integerParam(1, MAX_DATA_POINTS).optional().openapi({ default: 50 }),
       }),
       body: { required: true, ...json(GraphRequestSchema) },
     },

@@ -1,8 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { epochMs, intId } from '@/server/http/wire.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 // The advertiser and other modules built beside this change still import the zone from here.
 export { ianaTimeZone, isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
@@ -25,7 +28,7 @@ export const DeviceSchema = projected(
     id: z.string().uuid(),
     name: z.string().optional(),
     comment: z.string().optional(),
-    customerId: z.number().int().optional().openapi({ description: 'Absent while the device is not claimed' }),
+    customerId: intId.optional().openapi({ description: 'Absent while the device is not claimed' }),
     deviceGroupId: z.string().uuid().optional(),
     deviceGroup: ref.optional(),
     deviceGroupPath: z.string().optional().openapi({ description: 'Device folder ids from the root down to the device\'s folder, joined by `/`' }),
@@ -46,7 +49,7 @@ export const DeviceSchema = projected(
     previewPath: z.string().optional().openapi({ description: 'Computed: the newest screenshot, with cache-busting' }),
     lastActivity: z.string().optional(),
     licenseStatus: z.enum(licenseStatuses).optional(),
-    licenseOrderId: z.number().int().optional(),
+    licenseOrderId: intId.optional(),
     licenseType: z.enum(licenseTypes).optional(),
     timeZone: z.string().optional(),
     deviceInfo: z.unknown().optional().openapi({ description: 'Select-only (large): what the player reports about itself' }),
@@ -65,7 +68,7 @@ export const DeviceListQueryExtension = {
   quickFilterId: z.string().uuid().optional().openapi({ format: 'uuid', description: 'A DEVICE quick filter, ANDed with `search`' }),
   includeReadOnlyInfo: booleanQuery('Adds `readOnly` to each device'),
   includeResourcesWithoutTeam: booleanQuery('Also list devices assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 const deviceName = z.string().trim().min(1).max(255);
@@ -82,7 +85,7 @@ export const DeviceMoveSchema = z
   .object({ deviceIds: z.array(z.string().uuid()).min(1).max(1_000), targetGroupId: z.string().uuid() })
   .openapi('DeviceMove');
 
-export const DeviceTagListSchema = z.array(z.string()).max(500).openapi('DeviceTagList');
+export const DeviceTagListSchema = tagListOf(500).openapi('DeviceTagList');
 
 /** One screenshot of `previewStore`, newest first. */
 export const DevicePreviewSchema = z
@@ -103,6 +106,9 @@ export const deviceMetricTypes = [
 ] as const;
 export type DeviceMetricType = (typeof deviceMetricTypes)[number];
 
+/** Buckets a metric graph has at most (spec 1 "Limits": graph data points, default 50). */
+export const MAX_DATA_POINTS = 1000;
+
 export const GraphRequestSchema = z
   .object({ metricTypes: z.array(z.enum(deviceMetricTypes)).min(1).max(deviceMetricTypes.length) })
   .openapi('DeviceGraphRequest', { description: 'An unknown metric type is a 400' });
@@ -114,7 +120,7 @@ const GraphSchema = z.object({
   max: z.number().nullable(),
   sum: z.number(),
   count: z.number().int(),
-  noDataIntervals: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+  noDataIntervals: z.array(z.object({ from: epochMs, to: epochMs })),
 });
 
 export const GraphResponseSchema = z.object({ graphs: z.record(z.string(), GraphSchema) }).openapi('DeviceGraphs');

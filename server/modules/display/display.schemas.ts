@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ContentData } from '@/server/modules/content/content-data.schemas';
+import { epochMs, intId } from '@/server/http/wire.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
@@ -16,7 +17,6 @@ export const DEVICE_MESSAGE_MAX_BYTES = 64 * 1024;
 
 /** Strings a device sends are at most 256 characters (spec 4 §2). */
 const deviceText = z.string().max(256);
-const epochMs = z.number().int();
 
 export const DisplayRegistrationSchema = z
   .object({
@@ -48,7 +48,7 @@ export const DisplayStatusSchema = z
     assigned: z.boolean(),
     activationCode: z.string().optional(),
     activationCodeExpiresAt: epochMs.optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     name: z.string().optional(),
     timeZone: z.string().optional(),
     heartbeatSeconds: z.number().int(),
@@ -136,7 +136,7 @@ export const AssignToCustomerSchema = z
     deviceName: z.string().trim().min(1).max(256),
     licenseStatus: z.enum(ASSIGN_LICENSE_STATUSES),
     licenseType: z.enum(FREE_LICENSE_TYPES).optional(),
-    licenseOrderId: z.number().int().min(1).optional(),
+    licenseOrderId: intId.optional(),
     timeZone: ianaTimeZone,
     createDeviceIfSerialNotFound: z.boolean().optional(),
   })
@@ -149,7 +149,10 @@ export const AssignToCustomerSchema = z
     if (body.licenseStatus === 'LICENSED' && body.licenseOrderId === undefined) issue('licenseOrderId', 'Required when licenseStatus is LICENSED');
     if (body.licenseStatus !== 'LICENSED' && body.licenseOrderId !== undefined) issue('licenseOrderId', 'Only with licenseStatus LICENSED');
   })
-  .openapi('DeviceAssignToCustomer');
+  .openapi('DeviceAssignToCustomer', {
+    description:
+      'Exactly one of `activationCode` and `serial`; `createDeviceIfSerialNotFound` only with `serial`; `licenseType` with licenseStatus FREE only (and then required); `licenseOrderId` with LICENSED only (and then required)',
+  });
 
 /** The last millisecond of year 9999: the latest instant a device may name (four-digit years, as ISO-8601 writes them). */
 export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
@@ -206,13 +209,13 @@ export const PlayItemSchema = z
     id: z.string(),
     name: z.string(),
     durationMs: z.number().int().min(0),
-    messageId: z.number().int().optional().openapi({ description: 'The sub-channel (message) the item comes from, in a MESSAGE_GROUP channel' }),
+    messageId: intId.optional().openapi({ description: 'The sub-channel (message) the item comes from, in a MESSAGE_GROUP channel' }),
   })
   .openapi('PlayItem');
 
 export const ChannelPlaySchema = z
   .object({
-    campaignId: z.number().int(),
+    campaignId: intId,
     name: z.string(),
     weight: z.number(),
     saturation: z.number().openapi({ description: 'Share of screen time among the channels a widget plays' }),
@@ -287,13 +290,13 @@ export const PlaybackExplanationSchema = z
     layer: z.enum(SEGMENT_LAYERS),
     campaigns: z.array(
       z.object({
-        id: z.number().int(),
+        id: intId,
         name: z.string(),
         level: z.enum(['WIDGET', 'TOP']),
         eligible: z.boolean(),
         reasons: z.array(z.enum(REASON_CODES)),
         messages: z
-          .array(z.object({ id: z.number().int(), name: z.string(), messageGroupId: z.number().int(), eligible: z.boolean(), reasons: z.array(z.enum(REASON_CODES)) }))
+          .array(z.object({ id: intId, name: z.string(), messageGroupId: intId, eligible: z.boolean(), reasons: z.array(z.enum(REASON_CODES)) }))
           .optional(),
       }),
     ),

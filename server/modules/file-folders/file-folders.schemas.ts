@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { epochMs, intId } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { projected } from '@/server/query/projection.schemas';
+import { selectTeamIdsParam, teamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 /*
  * Wire shapes of file folders (spec 2 "File folder" and the "File folders" endpoints).
@@ -17,7 +19,7 @@ export const FileFolderSchema = projected(
   z.object({
     id: z.string().uuid(),
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
     fileFolderPath: z
       .string()
@@ -29,7 +31,7 @@ export const FileFolderSchema = projected(
     isSyncedCloudAFolder: z.boolean().optional(),
     isSyncedCloudBFolder: z.boolean().optional(),
     isSyncedCloudCFolder: z.boolean().optional(),
-    lastChange: z.number().int().optional().openapi({ description: 'Epoch milliseconds' }),
+    lastChange: epochMs.optional().openapi({ description: 'Epoch milliseconds' }),
     cleanupOutdatedFiles: z.boolean().optional(),
     quickFilterId: z.string().uuid().optional().openapi({ description: 'Filtered folders only' }),
     createdDate: z.string().optional(),
@@ -46,13 +48,13 @@ export const FileFolderSchema = projected(
 export const FileFolderListQueryExtension = {
   includeReadOnlyInfo: booleanParam('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
   includeResourcesWithoutTeam: booleanParam('Also list folders assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 export const CreateFileFolderQuerySchema = z.object({
   parentId: uuidParam('The parent folder (read the root folder id to create at the top)'),
   name: FolderNameSchema.openapi({ description: 'Unique among its siblings (case-insensitive)' }),
-  teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+  teamIds: teamIdsParam,
   cleanupOutdatedFiles: booleanParam('Delete files whose validity has ended', false),
 });
 
@@ -60,7 +62,7 @@ export const CreateFilteredFileFolderQuerySchema = z.object({
   parentId: uuidParam('The parent folder'),
   name: FolderNameSchema,
   quickFilterId: uuidParam('A FILE quick filter of the same customer'),
-  teamIds: z.string().optional().openapi({ description: 'Teams to assign: `<teamId>:<readOnly>,…`' }),
+  teamIds: teamIdsParam,
 });
 
 export const RenameFileFolderQuerySchema = z.object({ folderId: uuidParam('The folder'), newName: FolderNameSchema });

@@ -44,9 +44,9 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
   });
 }
 
-export async function setFileValidity(ctx: ServiceContext, input: { search?: string; validFrom?: string; validTo?: string }): Promise<BulkResult> {
-  const validFrom = input.validFrom === undefined ? null : epoch(input.validFrom, 'validFrom');
-  const validTo = input.validTo === undefined ? null : epoch(input.validTo, 'validTo');
+export async function setFileValidity(ctx: ServiceContext, input: { search?: string; validFrom?: number; validTo?: number }): Promise<BulkResult> {
+  const validFrom = input.validFrom === undefined ? null : new Date(input.validFrom);
+  const validTo = input.validTo === undefined ? null : new Date(input.validTo);
   assertValidity(validFrom, validTo);
   const from = timestamp(validFrom);
   const to = timestamp(validTo);
@@ -77,15 +77,6 @@ function matching(ctx: ServiceContext, search: string | undefined, changes: SQL)
 
 function timestamp(value: Date | null): SQL {
   return value === null ? sql`null::timestamptz` : sql`to_timestamp(${value.getTime() / 1000}::double precision)`;
-}
-
-function epoch(raw: string, parameter: string): Date {
-  const ms = Number(raw);
-  if (!Number.isSafeInteger(ms) || Math.abs(ms) > 8_640_000_000_000_000) {
-    throw new ValidationError('request.error.invalid', `Invalid query value '${parameter}': expected epoch milliseconds, got '${raw}'`, { parameter });
-  }
-
-  return new Date(ms);
 }
 
 function total(perCustomer: { count: number }[]): number {

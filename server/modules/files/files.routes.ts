@@ -1,17 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
-import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
+import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
 
 const tags = ['Files'];
 const uuid = (description: string) => z.string().uuid().openapi({ description, format: 'uuid' });
 const booleanParam = booleanQuery;
-const epochParam = (description: string) =>
-  z.string().regex(/^-?\d{1,16}$/, 'expected epoch milliseconds').optional().openapi({ type: 'integer', description: `${description} (Unix epoch milliseconds)` });
+const epochParam = (description: string) => epochMsQuery(`${description} (Unix epoch milliseconds)`);
 const quickFilterIdParam = uuid('A saved file quick filter; its criteria are ANDed with `search`').optional();
 const FileIdParams = z.object({ fileId: z.string().uuid().openapi({ param: { name: 'fileId', in: 'path' }, format: 'uuid' }) });
 const fileResponse = (description: string) => ({ description, ...json(FileSchema) });
@@ -185,7 +185,7 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       description: 'Applies to every file matching `search` (all files when absent) that the caller may write; answers how many changed.',
       request: {
         query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }) }),
-        body: { required: true, ...json(TagListSchema) },
+        body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : TagListSchema) },
       },
       responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) }, ...securedErrors },
     },
@@ -209,7 +209,7 @@ export const setFileValidityRoute = defineRoute(
         customerId: customerIdParam,
         search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }),
         validFrom: epochParam('Start of validity'),
-        validTo: epochParam('End of validity'),
+        validTo: epochParam('End of validity; not before `validFrom`'),
       }),
     },
     responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) }, ...securedErrors },

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { epochMs as epochMsValue, intId } from '@/server/http/wire.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { projected } from '@/server/query/projection.schemas';
 import { updateBody } from '@/server/http/update-body';
 
@@ -9,7 +11,7 @@ import { updateBody } from '@/server/http/update-body';
 export const fileOrientations = ['landscape', 'portrait', 'square'] as const;
 export const teamAssignmentModes = ['MERGE', 'OVERWRITE', 'KEEP_TARGET'] as const;
 
-const epochMs = (description: string) => z.number().int().optional().openapi({ description: `${description} (Unix epoch milliseconds)` });
+const epochMs = (description: string) => epochMsValue.optional().openapi({ description: `${description} (Unix epoch milliseconds)` });
 
 export const FileSchema = projected(
   z.object({
@@ -22,7 +24,7 @@ export const FileSchema = projected(
     createDate: epochMs('Upload time'),
     creatorEmail: z.string().optional(),
     creator: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     fileFolderId: z.string().uuid().optional(),
     fileFolderPath: z
       .string()
@@ -45,7 +47,7 @@ export const FileSchema = projected(
     isCloudBFile: z.boolean().optional(),
     usageDetails: z.object({ contentUsage: z.array(z.record(z.string(), z.unknown())) }).optional().openapi({ description: 'Select-only' }),
     duplicateDetails: z
-      .array(z.object({ id: z.string(), name: z.string(), fileFolderId: z.string(), size: z.number().int(), createDate: z.number().int() }))
+      .array(z.object({ id: z.string(), name: z.string(), fileFolderId: z.string(), size: z.number().int(), createDate: epochMsValue }))
       .optional()
       .openapi({ description: 'Select-only: other files of the customer with the same crcCheckSum' }),
     campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: channels using the file' }),
@@ -54,21 +56,19 @@ export const FileSchema = projected(
   }),
 ).openapi('File');
 
-const epoch = z.number().int().min(0).max(8_640_000_000_000_000);
-
 /** PUT /api/file/{fileId}: null or omitted fields keep their value (spec 1 rule 2). */
 export const FileUpdateSchema = updateBody('FileUpdate', {
   name: z.string().trim().min(1).max(255),
-  validFrom: epoch.openapi({ description: 'Unix epoch milliseconds' }),
-  validTo: epoch.openapi({ description: 'Unix epoch milliseconds' }),
-  tags: z.array(z.string()).max(500),
+  validFrom: epochMsValue.openapi({ description: 'Unix epoch milliseconds' }),
+  validTo: epochMsValue.openapi({ description: 'Unix epoch milliseconds' }),
+  tags: tagListOf(500),
   metaData: z.record(z.string(), z.unknown()),
   muted: z.boolean(),
 });
 
 export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 
-export const TagListSchema = z.array(z.string()).max(500).openapi('TagList');
+export const TagListSchema = tagListOf(500).openapi('TagList');
 
 export const BulkUpdateResultSchema = z.object({ updated: z.number().int().openapi({ description: 'Files changed by the call' }) }).openapi('BulkUpdateResult');
 

@@ -2,13 +2,14 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { intIdParam } from '@/server/http/wire.schemas';
+import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { MessageGroupCreateSchema, MessageGroupSchema, MessageGroupUpdateSchema } from './message-groups.schemas';
 
 /* Message groups exist in version 1 only (spec 1 "Versioning"). */
 const BASE = '/api/messageGroup';
 const tags = ['Message groups'];
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }) });
+const IdParams = z.object({ id: intIdParam.openapi({ param: { name: 'id', in: 'path' }, description: 'The message group' }) });
 const ScopeQuery = z.object({ customerId: customerIdParam });
 const groupResponse = (description: string) => ({ description, ...json(MessageGroupSchema) });
 
@@ -49,7 +50,7 @@ export const createMessageGroupRoute = defineRoute(
     tags,
     summary: 'Create a message group in the selected customer',
     request: {
-      query: ScopeQuery.extend({ teamIds: z.string().optional().openapi({ description: 'Comma-separated `<teamId>:<readOnly>` pairs' }) }),
+      query: ScopeQuery.extend({ teamIds: teamIdsParam }),
       body: { required: true, ...json(MessageGroupCreateSchema) },
     },
     responses: { 201: groupResponse('The created message group'), ...securedErrors },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { clearable, updateBody } from '@/server/http/update-body';
+import { intId } from '@/server/http/wire.schemas';
 
 /*
  * Wire shapes of message groups (spec 2 "Message group and message"). No server imports: the console reuses these.
@@ -14,12 +15,12 @@ const shuffle = z.enum(contentShuffleModes).openapi({ description: 'Stored; play
 
 export const MessageGroupSchema = z
   .object({
-    id: z.number().int(),
+    id: intId,
     name: z.string(),
     weight: z.number().int().optional(),
     saturation: z.number().optional(),
     contentShuffleMode: z.enum(contentShuffleModes).optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     createdDate: z.string().optional(),
     lastSavedAt: z.string().optional(),
     readOnly: z.boolean().optional().openapi({ description: 'Computed: read-only through every team of the caller' }),

@@ -2,13 +2,14 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { intIdParam } from '@/server/http/wire.schemas';
 import { channelBodyIds } from '@/server/modules/campaigns/campaigns.schemas';
 import { MessageCreateSchema, MessageSchema, MessageUpdateSchema } from './messages.schemas';
 
 /** Messages (sub-channels), spec 2 "Campaigns, message groups, messages": writes at version 1, reads at version 2. */
 
 const tags = ['Messages'];
-const IdParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'A message id (integer)').openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }) });
+const IdParams = z.object({ id: intIdParam.openapi({ param: { name: 'id', in: 'path' }, description: 'The message' }) });
 const ScopeQuery = z.object({ customerId: customerIdParam });
 const messageResponse = (description: string) => ({ description, ...json(MessageSchema) });
 
@@ -30,7 +31,7 @@ export const listMessagesRoute = defineRoute(
       '`fileAssignments` (`[{id, name}]`). Visible as its message group is (teams).',
     request: {
       query: ScopedListQuerySchema.extend({
-        messageGroupId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().openapi({ type: 'integer', description: 'Only the messages of this group' }),
+        messageGroupId: intIdParam.optional().openapi({ description: 'Only the messages of this group' }),
       }),
     },
     responses: { 200: { description: 'A page of messages', ...json(pageOf(MessageSchema, 'MessagePage')) }, ...securedErrors },

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { dropNullAttributes, updateBody } from '@/server/http/update-body';
+import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
+import { intId } from '@/server/http/wire.schemas';
 import { assignmentShapes, CampaignTeamAccessListSchema, channelRuleResponseFields, channelRuleWritableFields, deviceSelectionModeValues } from '@/server/modules/campaigns/campaigns.schemas';
 import { projected } from '@/server/query/projection.schemas';
 
@@ -24,7 +25,8 @@ const writableFields = {
   ...messageAssignmentShapes,
 };
 
-const optionalShape = Object.fromEntries(Object.entries(writableFields).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
+// Nulls are dropped before validation (null = omitted), so each optional attribute also takes null.
+const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
   [K in keyof typeof writableFields]: z.ZodOptional<(typeof writableFields)[K]>;
 };
 
@@ -67,7 +69,7 @@ export const MessageCreateSchema = z
       .object({
         ...optionalShape,
         name: writableFields.name,
-        messageGroupId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'The message group (sub-channel group) it belongs to' }),
+        messageGroupId: intId.openapi({ description: 'The message group (sub-channel group) it belongs to' }),
         type: z.enum(messageTypeValues).openapi({ description: 'Immutable' }),
         version: z.literal('2.0', { error: 'A message has version 2.0' }),
         deviceSelectionMode: z.enum(deviceSelectionModeValues).optional().openapi({ description: 'Immutable; default DYNAMIC (without deviceGroupAssignment: every screen its channel plays on)' }),
@@ -93,10 +95,10 @@ export const MessageUpdateSchema = updateBody(
 
 export const MessageSchema = projected(
   z.object({
-    id: z.number().int(),
+    id: intId,
     name: z.string().optional(),
-    customerId: z.number().int().optional(),
-    messageGroupId: z.number().int().optional(),
+    customerId: intId.optional(),
+    messageGroupId: intId.optional(),
     messageGroupName: z.string().optional(),
     type: z.enum(messageTypeValues).optional(),
     ...channelRuleResponseFields,

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
 
 export const TokenRequestSchema = z
   .object({
@@ -18,7 +19,7 @@ export const TokenResponseSchema = z
     refresh_token: z.string(),
     refresh_total_validity_seconds: z.number().int(),
     jwt_access_token: z.string(),
-    customer_id: z.number().int(),
+    customer_id: intId,
   })
   .openapi('TokenResponse');
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { epochMs, intId } from '@/server/http/wire.schemas';
 
 /*
  * Wire shapes of proof of play (spec 4 §5): what a player reports. Times are Unix epoch milliseconds, as
@@ -13,11 +14,11 @@ const count = z.number().int().min(0).max(1_000_000);
 export const PlayEventSchema = z
   .object({
     eventId: z.string().uuid().openapi({ description: 'Made by the player; a repeated event of the same device counts once' }),
-    startedAt: z.number().int().openapi({ description: 'Epoch ms' }),
-    endedAt: z.number().int().openapi({ description: 'Epoch ms; not before `startedAt`, at most 24 h after it' }),
+    startedAt: epochMs.openapi({ description: 'Epoch ms' }),
+    endedAt: epochMs.openapi({ description: 'Epoch ms; not before `startedAt`, at most 24 h after it' }),
     completed: z.boolean().openapi({ description: 'The item played to its end' }),
-    campaignId: z.number().int().positive().optional().openapi({ description: 'The channel or schedule it played in' }),
-    messageId: z.number().int().positive().optional().openapi({ description: 'The sub-channel it played in' }),
+    campaignId: intId.optional().openapi({ description: 'The channel or schedule it played in' }),
+    messageId: intId.optional().openapi({ description: 'The sub-channel it played in' }),
     contentId: z.string().uuid().optional(),
     pageId: z.string().min(1).max(256).optional().openapi({ description: 'The page of the content (its name or index)' }),
     widgetKey: z

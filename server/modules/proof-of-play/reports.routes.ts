@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { json } from '@/server/http/list-query';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { INTEGER_ID_DOC } from '@/server/http/wire.schemas';
 import { REPORT_CSV_COLUMNS, ReportQuerySchema, ReportSchema } from './reports.schemas';
 import type { ReportEntityType, ReportRequest } from './reports.service';
 
@@ -34,7 +35,7 @@ function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: b
   const e = ENTITY[type];
   const path = `${BASE}/${type}/${kind === 'single' ? `{${e.param}}` : kind === 'all' ? 'all' : 'dashboard/top/played'}${csv ? '/csv' : ''}`;
   const what = kind === 'single' ? `One ${e.noun}'s plays` : kind === 'all' ? `Plays of every ${e.noun}` : `Top played ${e.noun === 'content' ? 'content' : `${e.noun}s`}`;
-  const params = kind === 'single' ? z.object({ [e.param]: z.string().max(64).openapi({ param: { name: e.param, in: 'path' }, ...(e.integer ? { type: 'integer' } : { format: 'uuid' }) }) }) : undefined;
+  const params = kind === 'single' ? z.object({ [e.param]: z.string().max(64).openapi({ param: { name: e.param, in: 'path' }, ...(e.integer ? INTEGER_ID_DOC : { format: 'uuid' }) }) }) : undefined;
   const operationId = `proofOfDisplay${kind === 'single' ? e.title : kind === 'all' ? `All${e.title}` : `TopPlayed${e.title}`}${csv ? 'Csv' : ''}`;
 
   return defineRoute(

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { EPOCH_MS_DOC, epochMs, intId, INTEGER_ID_DOC } from '@/server/http/wire.schemas';
 import { reportResolutions } from './report-periods';
 
 /*
@@ -18,12 +19,13 @@ export const REPORT_MAX_ROWS = 100_000;
 export const REPORT_DEFAULT_ROWS = 10_000;
 export const TOP_PLAYED_DEFAULT_ROWS = 10;
 
-const digits = (description: string) => z.string().max(20).openapi({ type: 'integer', description });
+// Checked by the service after the entity (a 404 comes first, whatever else is wrong); the document states the rules.
+const digits = (description: string, doc: typeof INTEGER_ID_DOC | typeof EPOCH_MS_DOC) => z.string().max(20).openapi({ ...doc, description });
 
 export const ReportQuerySchema = z.object({
-  customerId: digits('The customer whose plays are reported (required; the tenant selector of spec 1)'),
-  from: digits('Start of the window, Unix epoch ms (required); taken down to the quarter hour'),
-  to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. At most 3 months after `from`').optional(),
+  customerId: digits('The customer whose plays are reported (required; the tenant selector of spec 1)', INTEGER_ID_DOC),
+  from: digits('Start of the window, Unix epoch ms (required); taken down to the quarter hour', EPOCH_MS_DOC),
+  to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. At most 3 months after `from`', EPOCH_MS_DOC).optional(),
   timeZone: z.string().max(64).openapi({ description: 'IANA time zone the periods are cut in (required)', example: 'Europe/Berlin' }),
   resolution: z.string().max(16).optional().openapi({ type: 'string', enum: [...reportResolutions], description: 'Period length (default DAILY; TOTAL for top played)' }),
   groupBy: z
@@ -47,17 +49,17 @@ export const ReportQuerySchema = z.object({
     .union([z.string(), z.array(z.string())])
     .optional()
     .openapi({ description: `\`field,asc|desc\`, repeatable; fields ${reportSortFields.join(', ')}. Default timestamp then name (top played: impressionStartCount desc)` }),
-  limit: z.string().max(10).optional().openapi({ type: 'integer', description: `At most this many rows (default ${REPORT_DEFAULT_ROWS}, top played ${TOP_PLAYED_DEFAULT_ROWS}; at most ${REPORT_MAX_ROWS})` }),
+  limit: z.string().max(10).optional().openapi({ type: 'integer', minimum: 1, maximum: REPORT_MAX_ROWS, description: `At most this many rows (default ${REPORT_DEFAULT_ROWS}, top played ${TOP_PLAYED_DEFAULT_ROWS}; at most ${REPORT_MAX_ROWS})` }),
 });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
 export const ReportRowSchema = z
   .object({
-    timestamp: z.number().int().openapi({ description: "Start of the row's period in `timeZone`, epoch ms (TOTAL: `from`)" }),
+    timestamp: epochMs.openapi({ description: "Start of the row's period in `timeZone`, epoch ms (TOTAL: `from`)" }),
     readableDateTime: z.string().openapi({ description: 'That start, `yyyy-MM-dd HH:mm` in `timeZone`' }),
     groupBy: z.object({
       type: z.enum(reportGroupings),
-      id: z.union([z.string(), z.number().int()]).openapi({ description: 'Campaign and message ids are numbers; the rest UUIDs; CONTENT_PAGE `<contentId>/<pageId>`; WIDGET the widget key (`""` for the whole page)' }),
+      id: z.union([z.string(), intId]).openapi({ description: 'Campaign and message ids are numbers; the rest UUIDs; CONTENT_PAGE `<contentId>/<pageId>`; WIDGET the widget key (`""` for the whole page)' }),
       name: z.string().openapi({ description: 'The last known name (kept after deletes)' }),
     }),
     duration: z.number().int().openapi({ description: 'Play time of the plays started in the period, ms' }),
@@ -74,8 +76,8 @@ export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 export const ReportSchema = z
   .object({
-    from: z.number().int(),
-    to: z.number().int(),
+    from: epochMs,
+    to: epochMs,
     timeZone: z.string(),
     resolution: z.enum(reportResolutions),
     groupBy: z.enum(reportGroupings),

@@ -80,7 +80,8 @@ describe('POST /api/quickFilter', () => {
       [{ name: 'x', filteredEntityType: 'FILE', criteria: { type: 'DEVICE' } }, 'quickFilter.error.typeMismatch'],
       [fileFilter('x', { search: 'nope:1' }), 'search.error.unknownField'],
       [fileFilter('x', { search: '(name:a' }), 'search.error.syntax'],
-      [fileFilter('x', { tags: ['-bad'] }), 'tag.error.invalid'],
+      // The tag syntax is the criteria schema's pattern (issue 27 §3.3).
+      [fileFilter('x', { tags: ['-bad'] }), 'request.error.invalid'],
       [fileFilter('x', { folderId: uuidv4() }), 'quickFilter.error.unknownFolder'],
       [fileFilter('x', { deviceGroupId: uuidv4() }), 'request.error.invalid'],
       [fileFilter('x', { validFileOnly: 'yes' }), 'request.error.invalid'],

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { QuickFilterCreateSchema, QuickFilterSchema, QuickFilterUpdateSchema } from './quick-filters.schemas';
 
 const tags = ['Quick filters'];
@@ -56,7 +56,7 @@ export const createQuickFilterRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        teamIds: z.string().optional().openapi({ description: 'Comma-separated `<teamId>:<readOnly>` pairs' }),
+        teamIds: teamIdsParam,
       }),
       body: { required: true, ...json(QuickFilterCreateSchema) },
     },

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
+import { tagSchema } from '@/server/modules/tags/tags.schemas';
 import { updateBody } from '@/server/http/update-body';
 
 /*
@@ -12,7 +14,7 @@ const common = {
   search: z.string().max(8192).nullish().openapi({ description: 'A `search` expression over the entity (spec 1 query language)' }),
   searchRecursively: z.boolean().nullish().openapi({ description: 'The folder and all its sub-folders' }),
   name: z.string().max(1024).nullish().openapi({ description: 'Name contains (case-insensitive)' }),
-  tags: z.array(z.string()).max(1000).nullish().openapi({ description: 'Items carrying any of these tags' }),
+  tags: z.array(tagSchema).max(1000).nullish().openapi({ description: 'Items carrying any of these tags' }),
 };
 
 export const FileCriteriaSchema = z
@@ -72,7 +74,7 @@ export const QuickFilterSchema = z
     criteria: z.record(z.string(), z.unknown()).optional(),
     listed: z.boolean().optional(),
     custom: z.boolean().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     createdDate: z.string().optional(),
     readOnly: z.boolean().optional().openapi({ description: 'Used by channels or sub-channels, or only read-only through the caller\'s teams' }),
     campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only' }),

@@ -7,10 +7,9 @@ import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { builtInLimits, isEditableTier, isResourceKey, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
 import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits.limits';
 import { deleteLimitConfig, findCustomerForLimits, findLimitConfig, upsertLimitConfig } from './resource-limits.queries';
-import type { ConfigBatch } from './resource-limits.schemas';
+import { CONFIG_NAME, CONFIG_VALUE, type ConfigBatch } from './resource-limits.schemas';
 import { countUsage } from './resource-limits.usage';
 
-const CONFIG_NAME = /^config\.limit\.([A-Z_]+)\.([A-Za-z]+)$/;
 
 export async function listServerLimits(ctx: ServiceContext) {
   return serverLimitRows(serverLimits(await findLimitConfig(ctx.db)));
@@ -19,7 +18,7 @@ export async function listServerLimits(ctx: ServiceContext) {
 export async function updateLimitConfig(ctx: ServiceContext, input: ConfigBatch) {
   const rows = input.configUpdates.map(({ name, value }, index) => {
     const { resource, tier } = parseConfigName(name, `configUpdates[${index}].name`);
-    if (!/^\d{1,9}$/.test(value.trim())) throw invalid(`configUpdates[${index}].value`, `'${value}' is not a non-negative integer`);
+    if (!CONFIG_VALUE.test(value)) throw invalid(`configUpdates[${index}].value`, `'${value}' is not a non-negative integer`);
     const limit = Number(value.trim());
     const { maxLimit } = builtInLimits[resource];
     if (limit > maxLimit) throw invalid(`configUpdates[${index}].value`, `${limit} is above the maximum ${maxLimit} of ${resource}`, { maxLimit });

@@ -57,7 +57,7 @@ export const createTagRoute = defineRoute(
     operationId: 'createTag',
     tags,
     summary: 'Register a tag with a comment',
-    description: 'The tag must follow the format rules (400 `tag.error.invalid`); an existing tag of the type is a 409 `tag.error.exists`.',
+    description: 'The tag must follow the format rules (its pattern; 400 `request.error.invalid`); an existing tag of the type is a 409 `tag.error.exists`.',
     request: { query: z.object({ customerId: customerIdParam, tagType: TagTypeSchema }), body: { required: true, ...json(TagCreateSchema) } },
     responses: { 201: { description: 'The registered tag', ...json(TagSchema) }, ...securedErrors, ...conflictError },
   },

@@ -2,19 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/server/db/client';
 import { ValidationError } from '@/server/errors';
+import { maxTagsTotalLength, TAG_PATTERN } from './tags.schemas';
 import { tags as tagTable, type tagTypes } from './tags.table';
+
+export { maxTagsTotalLength } from './tags.schemas';
 
 export type TagType = (typeof tagTypes)[number];
 
-/** All tags of one write joined by commas may not exceed this (spec 3 "at most 2048 characters total"). */
-export const maxTagsTotalLength = 2048;
-
-// Letters (any script, with combining marks), decimal digits and - _ # . " ; never a leading '-' (whitespace is not allowed anywhere).
-const tagPattern = /^[\p{L}\p{Nd}_#."][\p{L}\p{M}\p{Nd}_#."-]*$/u;
-
 /** True when one tag satisfies spec 3's format rules (the total-length rule is checked on the list). */
 export function isValidTag(tag: string): boolean {
-  return tagPattern.test(tag);
+  return TAG_PATTERN.test(tag);
 }
 
 /** Validates tags against spec 3's format rules (throws ValidationError `tag.error.invalid`) and returns them de-duplicated. */

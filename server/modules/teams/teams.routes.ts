@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { userEmail } from '@/server/http/wire.schemas';
 import { capitalize, teamResourceTypes } from './team-registry';
 import {
   TeamAccessListSchema,
@@ -152,7 +153,7 @@ export const updateUserTeamAssignmentsRoute = defineRoute(
     tags: ['Users', 'Teams'],
     summary: 'Change the teams of a user',
     request: {
-      query: z.object({ customerId: customerIdParam, email: z.string().openapi({ description: 'The user', format: 'email' }) }),
+      query: z.object({ customerId: customerIdParam, email: userEmail.openapi({ description: 'The user' }) }),
       body: { required: true, ...json(TeamModificationSchema) },
     },
     responses: { 200: { description: 'The user\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },

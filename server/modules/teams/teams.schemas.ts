@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 
@@ -14,6 +15,26 @@ const countedKinds = [
   'deviceInstallRule', 'quickFilter', 'customCredential', 'cloudACredential', 'cloudBTenant',
 ] as const;
 
+const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const TEAM_GRANT = `${UUID_TEXT}(?::(?:true|false))?`;
+
+/** The create parameter `teamIds` (spec 1 "Team assignment"): `<teamId>` or `<teamId>:<readOnly>`, comma-separated, spaces around each. */
+export const TEAM_IDS_PATTERN = new RegExp(`^\\s*$|^\\s*${TEAM_GRANT}\\s*(?:,\\s*${TEAM_GRANT}\\s*)*$`);
+/** `selectTeamIds` (spec 1 "Team-related read parameters"): team ids, comma-separated; empty entries are skipped. */
+export const SELECT_TEAM_IDS_PATTERN = new RegExp(`^\\s*(?:${UUID_TEXT}\\s*)?(?:,\\s*(?:${UUID_TEXT}\\s*)?)*$`);
+
+export const teamIdsParam = z
+  .string()
+  .regex(TEAM_IDS_PATTERN, 'Comma-separated <teamId>:<true|false> pairs')
+  .optional()
+  .openapi({ description: 'Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable)', example: '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11:false' });
+
+export const selectTeamIdsParam = z
+  .string()
+  .regex(SELECT_TEAM_IDS_PATTERN, 'Comma-separated team ids')
+  .optional()
+  .openapi({ description: 'Comma-separated team ids; empty means all teams' });
+
 export const teamResourceNumberKey = (type: string) => `team${type.charAt(0).toUpperCase()}${type.slice(1)}Number`;
 
 const booleanParam = booleanQuery;
@@ -23,7 +44,7 @@ export const TeamSchema = z
     id: z.string().uuid(),
     name: z.string(),
     comment: z.string().optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     createdDate: z.string().optional(),
     teamUserNumber: z.number().int().optional().openapi({ description: 'Members; with `includeTeamUserNumber=true`' }),
     ...Object.fromEntries(countedKinds.map((k) => [teamResourceNumberKey(k), z.number().int().optional()])),
@@ -52,7 +73,7 @@ export const TeamListQueryExtension = {
 export const TeamReadQueryExtension = {
   includeReadOnlyInfo: booleanParam('Adds `readOnly` (the caller may only read the item through its teams) to each item'),
   includeResourcesWithoutTeam: booleanParam('Also list resources assigned to no team'),
-  selectTeamIds: z.string().optional().openapi({ description: 'Comma-separated team ids; empty means all teams' }),
+  selectTeamIds: selectTeamIdsParam,
 };
 
 export const TeamAssignmentItemSchema = z.object({ id: z.string(), readOnly: z.boolean() }).openapi('TeamAssignmentItem');

@@ -1,12 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
+import { intIdParam } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { UiProfileAssignSchema, UiProfileCreateSchema, UiProfileSchema, UiProfileUpdateSchema } from './ui-profiles.schemas';
 
 const BASE = '/api/v2/userInterfaceProfile';
 const tags = ['UI profiles'];
-const IdParams = z.object({ id: z.coerce.number().int().min(1).openapi({ param: { name: 'id', in: 'path' }, type: 'integer' }) });
+const IdParams = z.object({ id: intIdParam.openapi({ param: { name: 'id', in: 'path' }, description: 'The UI profile' }) });
 const ScopeQuery = z.object({ customerId: customerIdParam });
 const profileResponse = (description: string) => ({ description, ...json(UiProfileSchema) });
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { clearable, updateBody } from '@/server/http/update-body';
+import { intId } from '@/server/http/wire.schemas';
 
 const rulesSchema = z
   .record(z.string(), z.unknown())
@@ -11,11 +12,11 @@ const rulesSchema = z
 
 export const UiProfileSchema = z
   .object({
-    id: z.number().int(),
+    id: intId,
     name: z.string(),
     comment: z.string().optional(),
     hiddenUIElementRules: rulesSchema.optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
   })
   .openapi('UserInterfaceProfile');
 
@@ -33,10 +34,14 @@ export const UiProfileUpdateSchema = updateBody('UserInterfaceProfileUpdate', {
   hiddenUIElementRules: rulesSchema.openapi({ description: 'Omitted or null: kept. Sent: replaces the whole document.' }),
 });
 
-export const UiProfileAssignSchema = updateBody('UserInterfaceProfileAssignment', {
-  assignUserIds: z.array(z.string().uuid()).max(1000),
-  removeUserIds: z.array(z.string().uuid()).max(1000),
-});
+export const UiProfileAssignSchema = updateBody(
+  'UserInterfaceProfileAssignment',
+  {
+    assignUserIds: z.array(z.string().uuid()).max(1000),
+    removeUserIds: z.array(z.string().uuid()).max(1000),
+  },
+  'Users of the profile\'s customer; a user is not both assigned and removed.',
+);
 
 export type UiProfile = z.infer<typeof UiProfileSchema>;
 export type UiProfileCreate = z.infer<typeof UiProfileCreateSchema>;

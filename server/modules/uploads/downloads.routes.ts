@@ -3,11 +3,12 @@ import { customerIdParam } from '@/server/http/list-query';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
-import { SignedUrlsSchema } from './uploads.schemas';
+import { intIdParam, integerParam } from '@/server/http/wire.schemas';
+import { SIGNED_URL_MAX_SECONDS, SIGNED_URL_MIN_SECONDS, SignedUrlsSchema } from './uploads.schemas';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 const binary = (description: string) => ({ description, content: { '*/*': { schema: { type: 'string' as const, format: 'binary' } } } });
-const customerPath = z.string().openapi({ param: { name: 'customerId', in: 'path' }, type: 'integer', description: 'The file\'s customer' });
+const customerPath = intIdParam.openapi({ param: { name: 'customerId', in: 'path' }, description: 'The file\'s customer' });
 
 export const downloadFileRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'none' },
@@ -79,7 +80,10 @@ export const fileSignedUrlRoute = defineRoute(
     description: 'URLs of the file and its thumbnail carrying a signed `token`, valid for `expiresIn` seconds (default 3600, 60..604800), usable without credentials.',
     request: {
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
-      query: z.object({ customerId: customerIdParam, expiresIn: z.string().regex(/^\d{1,7}$/).optional().openapi({ type: 'integer', description: 'Seconds' }) }),
+      query: z.object({
+        customerId: customerIdParam,
+        expiresIn: integerParam(SIGNED_URL_MIN_SECONDS, SIGNED_URL_MAX_SECONDS).optional().openapi({ description: 'Seconds', default: 3600 }),
+      }),
     },
     responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } }, ...securedErrors, ...notFoundError },
   },

@@ -23,8 +23,6 @@ import {
   assertSupportedName,
   chunkLayout,
   COMPLETION_LEASE_MS,
-  MAX_SESSION_SIZE,
-  MAX_TOTAL_CHUNKS,
   PART_URL_LIFETIME_SECONDS,
   partGeometry,
   S3_MIN_PART_SIZE,
@@ -61,12 +59,6 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
   const { body } = input;
   assertNoNul('json', body);
   assertSupportedName(body.name);
-  if (!Number.isSafeInteger(body.size) || body.size < 1 || body.size > MAX_SESSION_SIZE) {
-    throw new ValidationError('upload.error.invalidSize', `size must be 1..${MAX_SESSION_SIZE}`, { size: body.size });
-  }
-  if (!Number.isInteger(body.totalChunks) || body.totalChunks < 1 || body.totalChunks > MAX_TOTAL_CHUNKS) {
-    throw new ValidationError('upload.error.invalidChunkCount', `totalChunks must be 1..${MAX_TOTAL_CHUNKS}`, { totalChunks: body.totalChunks });
-  }
   const layout = chunkLayout(body.size, body.totalChunks);
   if (ctx.storage.kind === 's3' && layout.totalChunks > 1 && layout.maxChunkSize < S3_MIN_PART_SIZE) {
     throw new ValidationError('upload.error.chunkTooSmall', `The object store needs chunks of at least ${S3_MIN_PART_SIZE} bytes (5 MiB); use fewer chunks`, {
@@ -76,9 +68,6 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
     });
   }
   const params = fileCreateParameters({ ...body, teamIds: input.teamIds });
-  if (body.crcChecksum !== undefined && !/^[0-9a-fA-F]{8}$/.test(body.crcChecksum)) {
-    throw new ValidationError('upload.error.invalidChecksum', 'crcChecksum is a CRC32 of 8 hex digits', { crcChecksum: body.crcChecksum });
-  }
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   await resolveTargetFolder(ctx.db, ctx, customerId, body.parentId);
   await assertTeamsAssignable(ctx, customerId, params.teamIds);

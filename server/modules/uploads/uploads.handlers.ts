@@ -15,7 +15,6 @@ import { uploadThumbnail } from './thumbnail.service';
 import { completeUpload } from './upload-complete';
 import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
 import { cancelUploadRoute, completeUploadRoute, initUploadRoute, recoverUploadRoute, uploadFilesRoute, uploadPartRoute, uploadThumbnailRoute } from './uploads.routes';
-import { toInteger } from './uploads.schemas';
 
 function contentLength(c: Context<AppEnv>): number | undefined {
   const raw = c.req.header('content-length');
@@ -111,11 +110,11 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
           teamIds: q.teamIds,
           parentId: q.parentId,
           inheritParentTeams: q.inheritParentTeams,
-          validFrom: toInteger(q.validFrom),
-          validTo: toInteger(q.validTo),
+          validFrom: q.validFrom,
+          validTo: q.validTo,
           tags: q.tags,
-          width: toInteger(q.width),
-          height: toInteger(q.height),
+          width: q.width,
+          height: q.height,
           fileIdToReplace: q.fileIdToReplace,
           removeOldFile: q.removeOldFile,
           muted: q.muted,
@@ -169,7 +168,7 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   app.openapi(fileSignedUrlRoute, async (c) => {
     const expiresIn = c.req.valid('query').expiresIn;
 
-    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn: toInteger(expiresIn) }), 200);
+    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn }), 200);
   });
 
   app.openapi(devicePreviewRoute, async (c) => {
@@ -184,7 +183,7 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   app.openapi(downloadFileRoute, async (c) => {
     const { customerId, fileId } = c.req.valid('param');
     const ctx = serviceContext(c);
-    const target = await findTargetForCaller(ctx, customerId, fileId);
+    const target = await findTargetForCaller(ctx, String(customerId), fileId);
 
     return sendDownload(c, await download(ctx.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
   });

@@ -1,14 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { customerIdParam, json } from '@/server/http/list-query';
+import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
+import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
 import { ErrorSchema } from '@/server/http/errors';
+import { tagCsvParam } from '@/server/modules/tags/tags.schemas';
 import {
   booleanParam,
   InitBodySchema,
   InitResponseSchema,
-  integerParam,
   PartResponseSchema,
+  pixelsParam,
   RecoverResponseSchema,
   UploadedFileSchema,
 } from './uploads.schemas';
@@ -33,14 +35,14 @@ export const uploadFilesRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }),
+        teamIds: teamIdsParam,
         parentId: z.string().uuid().optional().openapi({ description: 'Target folder; absent = the root folder' }),
         inheritParentTeams: booleanParam('Copy the parent folder\'s team assignments', false),
-        validFrom: integerParam('Unix milliseconds'),
-        validTo: integerParam('Unix milliseconds'),
-        tags: z.string().optional().openapi({ description: 'Comma-separated tags' }),
-        width: integerParam('Width hint in pixels (read from the file when absent)'),
-        height: integerParam('Height hint in pixels (read from the file when absent)'),
+        validFrom: epochMsQuery('Unix milliseconds'),
+        validTo: epochMsQuery('Unix milliseconds'),
+        tags: tagCsvParam.optional(),
+        width: pixelsParam('Width hint in pixels (read from the file when absent)'),
+        height: pixelsParam('Height hint in pixels (read from the file when absent)'),
         fileIdToReplace: z.string().uuid().optional().openapi({ description: 'Point every reference of this file at the uploaded one (one file only)' }),
         removeOldFile: booleanParam('Delete the replaced file', false),
         muted: booleanParam('Audio muted (videos)', false),
@@ -75,7 +77,7 @@ export const initUploadRoute = defineRoute(
     summary: 'Start a chunked upload',
     description:
       '`maxChunkSize = ceil(size / totalChunks)`: every chunk but the last is exactly that size, the last holds the (non-empty) remainder. `uploadUrls` are signed URLs to PUT each chunk to without a bearer token (presigned object-store URLs on S3, where chunks other than the last must be at least 5 MiB). The session reserves `size` bytes of the customer\'s `storageSize` until it is completed (then they are the file\'s), cancelled or expired (400 `resourceLimit.error.limitReached` when they do not fit). `contentType` is accepted and ignored: complete reads the file\'s type from its bytes. The session expires after 24 hours.',
-    request: { query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: '`<teamId>:<readOnly>,…`' }) }), body: { required: true, ...json(InitBodySchema) } },
+    request: { query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }), body: { required: true, ...json(InitBodySchema) } },
     responses: { 200: { description: 'The session', ...json(InitResponseSchema) }, ...securedErrors, ...notFoundError },
   },
   { resourceIds: { 'body.parentId': 'fileFolder' } },

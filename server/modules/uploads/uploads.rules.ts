@@ -1,5 +1,6 @@
 import { ValidationError } from '@/server/errors';
 import { IMAGE_TYPES } from '@/server/storage/image-types';
+import { uploadFileName } from './uploads.schemas';
 
 /** Spec 2 "File": the supported extensions and their MIME types (content-types.ts decides a file's type). */
 export const supportedExtensions: Readonly<Record<string, string>> = {
@@ -32,8 +33,7 @@ export const MAX_THUMBNAIL_BYTES = 10 * MiB;
 /** What a thumbnail may be: every image type the service stores, its first bytes saying which (server/storage/image-types.ts). */
 export const THUMBNAIL_TYPES = IMAGE_TYPES;
 /** Chunked sessions (spec 2 endpoint table). */
-export const MAX_SESSION_SIZE = 10_737_418_240;
-export const MAX_TOTAL_CHUNKS = 10_000;
+export { MAX_SESSION_SIZE, MAX_TOTAL_CHUNKS } from './uploads.schemas';
 /** S3 refuses parts below 5 MiB except the last one (one declaration, in server/storage). */
 export { S3_MIN_PART_SIZE } from '@/server/storage/s3-limits';
 /** DECISIONS §7: a session not completed within 24 hours is cancelled. */
@@ -57,7 +57,7 @@ export function extensionOf(name: string): string {
 
 /** 400 `file.error.unsupportedType` unless the name ends in a supported extension. */
 export function assertSupportedName(name: string): void {
-  if (!name || name.length > 255 || /[/\\\0]/.test(name)) {
+  if (!uploadFileName.safeParse(name).success) {
     throw new ValidationError('file.error.invalidName', 'A file name is 1 to 255 characters without slashes', { name });
   }
   if (!(extensionOf(name) in supportedExtensions)) {

@@ -1,11 +1,25 @@
 import { z } from '@hono/zod-openapi';
+import { epochMs, intId, integerParam } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 
 /** Query parameters arrive as strings; these keep them typed in the OpenAPI document. */
 export const booleanParam = booleanQuery;
-export const integerParam = (description: string) => z.string().regex(/^-?\d{1,15}$/, 'must be an integer').optional().openapi({ type: 'integer', description });
 
-export const toInteger = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+/** Chunked sessions (spec 1 "Limits"): 1 byte to 10 GB, 1 to 10 000 chunks. */
+export const MAX_SESSION_SIZE = 10_737_418_240;
+export const MAX_TOTAL_CHUNKS = 10_000;
+/** A width or height hint, in pixels. */
+export const MAX_PIXELS = 1_000_000;
+/** Signed download URLs live `expiresIn` seconds: a minute to a week (default an hour). */
+export const SIGNED_URL_MIN_SECONDS = 60;
+export const SIGNED_URL_MAX_SECONDS = 7 * 24 * 3600;
+
+const pixels = z.number().int().min(1).max(MAX_PIXELS);
+/** A file name as uploads take it: 1 to 255 characters without `/` or `\` (its extension is checked too: 400 `file.error.unsupportedType`). */
+export const uploadFileName = z.string().min(1).max(255).regex(/^[^/\\]*$/, 'A file name has no slashes');
+
+export const pixelsParam = (description: string) => integerParam(1, MAX_PIXELS).optional().openapi({ description });
 
 /** The file object (spec 2 "File"), as the file list answers it. */
 export const UploadedFileSchema = z
@@ -15,7 +29,7 @@ export const UploadedFileSchema = z
     contentType: z.string().openapi({ description: 'The supported type the first bytes show, else the extension\'s; never a declared type' }),
     size: z.number().int(),
     crcCheckSum: z.string(),
-    customerId: z.number().int(),
+    customerId: intId,
     fileFolderId: z.string(),
     width: z.number().int().optional(),
     height: z.number().int().optional(),
@@ -27,19 +41,23 @@ export const UploadedFileSchema = z
 
 export const InitBodySchema = z
   .object({
-    name: z.string().min(1).max(255),
-    size: z.number().int().openapi({ minimum: 1, maximum: 10737418240 }),
-    totalChunks: z.number().int().openapi({ minimum: 1, maximum: 10000 }),
+    name: uploadFileName,
+    size: z.number().int().min(1).max(MAX_SESSION_SIZE),
+    totalChunks: z.number().int().min(1).max(MAX_TOTAL_CHUNKS),
     contentType: z.string().max(255).optional().openapi({ description: 'Accepted and ignored: the file\'s `contentType` is read from its bytes at complete' }),
     metaData: z.record(z.string(), z.unknown()).optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Target folder; absent = the root folder' }),
-    tags: z.array(z.string()).optional(),
-    validFrom: z.number().int().optional().openapi({ description: 'Unix milliseconds' }),
-    validTo: z.number().int().optional().openapi({ description: 'Unix milliseconds' }),
-    width: z.number().int().positive().optional(),
-    height: z.number().int().positive().optional(),
+    tags: tagListOf(500).optional(),
+    validFrom: epochMs.optional().openapi({ description: 'Unix milliseconds' }),
+    validTo: epochMs.optional().openapi({ description: 'Unix milliseconds' }),
+    width: pixels.optional(),
+    height: pixels.optional(),
     muted: z.boolean().optional(),
-    crcChecksum: z.string().optional().openapi({ description: 'CRC32 of the whole file (8 hex digits); complete refuses other bytes' }),
+    crcChecksum: z
+      .string()
+      .regex(/^[0-9a-fA-F]{8}$/, 'A CRC32 of 8 hex digits')
+      .optional()
+      .openapi({ description: 'CRC32 of the whole file (8 hex digits); complete refuses other bytes' }),
   })
   .openapi('UploadInit');
 
@@ -74,7 +92,7 @@ export const SignedUrlsSchema = z
   .object({
     url: z.string().openapi({ description: 'The download URL with a signed `token`' }),
     thumbnailUrl: z.string().openapi({ description: 'The `.tmb` URL with its own signed `token`' }),
-    expiresAt: z.number().int().openapi({ description: 'Unix milliseconds when both stop working' }),
+    expiresAt: epochMs.openapi({ description: 'Unix milliseconds when both stop working' }),
   })
   .openapi('FileSignedUrls');
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;

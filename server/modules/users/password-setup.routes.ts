@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam } from '@/server/http/list-query';
+import { emailAddress, userEmail } from '@/server/http/wire.schemas';
 import { notFoundError, securedErrors } from '@/server/http/responses';
 import { linkStates } from './password-setup.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.schemas';
@@ -18,7 +19,7 @@ const linkErrors = {
 const PasswordSetupStateSchema = z
   .object({
     state: z.enum(linkStates).openapi({ description: 'VALID: usable. USED, EXPIRED (after 7 days), SUPERSEDED (a newer link was sent): not usable' }),
-    email: z.string().openapi({ description: 'The user the link is for' }),
+    email: emailAddress.openapi({ description: 'The user the link is for' }),
     expiresAt: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('PasswordSetupState');
@@ -51,7 +52,7 @@ export const completePasswordSetupRoute = defineRoute(
       },
     },
     responses: {
-      200: { description: 'The password is set', content: { 'application/json': { schema: z.object({ email: z.string() }) } } },
+      200: { description: 'The password is set', content: { 'application/json': { schema: z.object({ email: emailAddress }) } } },
       ...linkErrors,
       403: error("The user's customer is restricted"),
       409: error('The link was used, has expired or was superseded by a newer one'),
@@ -68,7 +69,7 @@ export const resendPasswordSetupRoute = defineRoute(
     tags,
     summary: 'E-mail the user a new password-setup link (older links stop working)',
     description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
-    request: { query: z.object({ email: z.string().min(1).openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
+    request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
     responses: { 204: { description: 'A new link is on its way' }, ...securedErrors, ...notFoundError },
   },
 );

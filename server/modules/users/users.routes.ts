@@ -1,16 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { defineRoute } from '@/server/http/route';
+import { userEmail } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
 import { PASSWORD_MAX, PASSWORD_MIN, SimpleUserSchema, TwoFactorSecretSchema, UserCreateSchema, UserSchema, UserUpdateSchema } from './users.schemas';
-import { TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 
 const tags = ['Users'];
 const userResponse = (description: string) => ({ description, ...json(UserSchema) });
 const protectedNote = 'Protected operation: may require `g-recaptcha-response` and, for callers with a second factor, `x-totp`.';
 const IdParams = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-const EmailQuery = z.object({ email: z.string().min(1).openapi({ description: "The user's e-mail (its key)" }), customerId: customerIdParam });
+const EmailQuery = z.object({ email: userEmail.openapi({ description: "The user's e-mail (its key)" }), customerId: customerIdParam });
 const PROFILE_PICTURE_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
 const deleted = { 204: { description: 'Deleted' } };
 const payloadErrors = {
@@ -138,7 +139,7 @@ export const createUserRoute = defineRoute(
     summary: 'Create a user',
     description: `OWNER: in its own (or an owned member) customer, roles up to OWNER; \`customerId\` is required (400 \`user.error.customerIdRequired\`). ADMIN: any customer (default: its own), any role. \`teamIds\`: \`<teamId>[:<readOnly>]\`, comma-separated. A LOCAL user is e-mailed a password-setup link (valid 7 days). ${protectedNote}`,
     request: {
-      query: z.object({ customerId: customerIdParam, teamIds: z.string().optional().openapi({ description: 'Teams to join, comma-separated' }) }),
+      query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
       body: { required: true, ...json(UserCreateSchema) },
     },
     responses: { 201: userResponse('The created user'), ...securedErrors, ...conflictError },

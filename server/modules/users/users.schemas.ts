@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
 import { roles } from '@/server/context/roles';
 import { updateBody } from '@/server/http/update-body';
+import { emailAddress, intId, userEmail } from '@/server/http/wire.schemas';
 
 /** `<IDP_PROVIDER>` of the spec is the open-source identity provider KEYCLOAK. */
 export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
@@ -14,7 +15,7 @@ export const PASSWORD_MAX = 256;
 export const UserSchema = projected(
   z.object({
     id: z.string().uuid(),
-    email: z.string(),
+    email: emailAddress,
     name: z.string(),
     role: z.enum(roles),
     authProvider: z.enum(authProviders).optional(),
@@ -34,20 +35,20 @@ export const UserSchema = projected(
     lastLogin: z.string().openapi({ format: 'date-time' }).optional(),
     lastActivity: z.string().openapi({ format: 'date-time' }).optional(),
     createdDate: z.string().openapi({ format: 'date-time' }).optional(),
-    customerId: z.number().int().optional(),
+    customerId: intId.optional(),
     hasProfilePicture: z.boolean().optional(),
     profilePictureApiPath: z.string().optional().openapi({ description: 'GET path of the picture; present when hasProfilePicture' }),
     active: z.boolean().optional().openapi({ description: 'The customer is neither restricted nor past its expirationDate' }),
     customer: z
-      .object({ id: z.number().int(), name: z.string().optional(), expirationDate: z.string().optional(), force2FA: z.boolean().optional() })
+      .object({ id: intId, name: z.string().optional(), expirationDate: z.string().optional(), force2FA: z.boolean().optional() })
       .optional(),
     userInterfaceProfile: z
       .object({
-        id: z.number().int(),
+        id: intId,
         name: z.string().optional(),
         comment: z.string().optional(),
         hiddenUIElementRules: z.record(z.string(), z.unknown()).optional(),
-        customerId: z.number().int().optional(),
+        customerId: intId.optional(),
       })
       .optional(),
   }),
@@ -56,7 +57,7 @@ export const UserSchema = projected(
 export type User = z.infer<typeof UserSchema>;
 
 const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const email = userEmail;
 
 export const UserCreateSchema = z
   .object({
@@ -78,7 +79,7 @@ export const UserCreateSchema = z
     oauthPasswordFlowEnabled: z.boolean().optional(),
     trustedAdmin: z.boolean().optional(),
   })
-  .openapi('UserCreate');
+  .openapi('UserCreate', { description: 'A LOCAL user needs `password` unless it signs in only through SSO; `trustedAdmin` only with role ADMIN; an OWNER or ADMIN joins no team (`teamIds`)' });
 
 export const UserUpdateSchema = updateBody('UserUpdate', {
   ...UserCreateSchema.shape,
@@ -92,7 +93,7 @@ export type UserUpdate = z.infer<typeof UserUpdateSchema>;
 /** The fields every user may change on their own account. */
 export const SELF_EDITABLE_FIELDS = ['name', 'language', 'editorLevel', 'comment', 'address'] as const;
 
-export const SimpleUserSchema = z.object({ email: z.string(), name: z.string() }).openapi('SimpleUser');
+export const SimpleUserSchema = z.object({ email: emailAddress, name: z.string() }).openapi('SimpleUser');
 
 export const TwoFactorSecretSchema = z
   .object({ secret: z.string().openapi({ description: 'Base32 secret' }), otpauthUrl: z.string().openapi({ description: '`otpauth://totp/...` for QR codes' }) })
