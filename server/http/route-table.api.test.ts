@@ -6,7 +6,7 @@ import { roleBelow, roles, type Role } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
-import { createTestContext, type TestContext } from '@/server/test/harness';
+import { createTestContext, testEnv, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
 import { isDeviceAccess, routeTable, type DeviceAccess, type RouteTableEntry } from './route';
 
@@ -171,6 +171,18 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expectErrorBody(res.body, 401, 'auth.error.invalidToken');
   });
+
+  // The console's session cookie is a credential of every user route: one that is not even valid percent-encoding is a bad credential.
+  it.each(['next-auth.session-token=%', '__Secure-next-auth.session-token=%E0%A4%A', 'next-auth.session-token.0=abc; next-auth.session-token.1=%zz'])(
+    'answers 401 to a malformed session cookie (%s)',
+    async (cookie) => {
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path, { headers: { cookie, origin: testEnv.PUBLIC_URL } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expectErrorBody(res.body, 401, 'auth.error.unauthorized');
+    },
+  );
 
   const below = roleBelow(access.minRole);
   // The lowest role has no role below it: that check exists only where it can fail.
