@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
 import { SignedUrlsSchema } from './uploads.schemas';
@@ -29,8 +28,6 @@ export const downloadFileRoute = defineRoute(
       206: binary('The requested range'),
       304: { description: 'Not modified' },
       416: error('The range lies outside the file'),
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'path.customerId': 'customer', 'path.fileId': 'file' } },
@@ -61,8 +58,6 @@ export const devicePreviewRoute = defineRoute(
       206: binary('The requested range'),
       304: { description: 'Not modified' },
       416: error('The range lies outside the image'),
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'path.customerId': 'customer', 'path.deviceId': 'device', 'query.previewId': 'devicePreview' } },
@@ -81,7 +76,7 @@ export const fileSignedUrlRoute = defineRoute(
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: z.object({ customerId: customerIdParam, expiresIn: z.string().regex(/^\d{1,7}$/).optional().openapi({ type: 'integer', description: 'Seconds' }) }),
     },
-    responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } } },
   },
   { resourceIds: { 'path.id': 'file' } },
 );

@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { linkStates } from './password-setup.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.schemas';
 
@@ -34,6 +33,7 @@ export const getPasswordSetupRoute = defineRoute(
     request: { query: z.object({ token }) },
     responses: { 200: { description: 'The link', content: { 'application/json': { schema: PasswordSetupStateSchema } } }, ...linkErrors },
   },
+  { rateLimited: 'unknown link tokens, per client address' },
 );
 
 export const completePasswordSetupRoute = defineRoute(
@@ -57,6 +57,7 @@ export const completePasswordSetupRoute = defineRoute(
       409: error('The link was used, has expired or was superseded by a newer one'),
     },
   },
+  { rateLimited: 'unknown link tokens, per client address' },
 );
 
 export const resendPasswordSetupRoute = defineRoute(
@@ -69,6 +70,6 @@ export const resendPasswordSetupRoute = defineRoute(
     summary: 'E-mail the user a new password-setup link (older links stop working)',
     description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
     request: { query: z.object({ email: z.string().min(1).openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
-    responses: { 204: { description: 'A new link is on its way' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'A new link is on its way' } },
   },
 );
