@@ -5,14 +5,13 @@ import { ServiceUnavailableError } from '@/server/errors';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
+import { notFoundOrMethodNotAllowed } from './method-not-allowed';
 import { requestContext } from './request-context';
 import { responseConformance, type ResponseDrift } from './response-conformance';
+import { routeTable } from './route';
 import { registerModuleRoutes } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
-
-/** The paths that answer while the server starts (liveness, and readiness saying "not yet"). */
-const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
 
 export type AppOptions = {
   /** Tests: every JSON answer is checked against its route's declared schema; mismatches go here. */
@@ -27,12 +26,14 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
 
   if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
+  // The paths that answer while the server starts (liveness, and readiness saying "not yet"): the routes that say so.
+  const answerWhileStarting = new Set(routeTable.filter((route) => route.answersWhileStarting).map((route) => route.path));
   app.use('*', async (c, next) => {
-    if (deps.starting?.() && !HEALTH_CHECKS.has(c.req.path)) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
+    if (deps.starting?.() && !answerWhileStarting.has(c.req.path.replace(/(.)\/+$/, '$1'))) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
 
   registerModuleRoutes(app, list);
 
