@@ -18,6 +18,9 @@ export type AppOptions = {
   onResponseDrift?: (drift: ResponseDrift) => void;
 };
 
+/** No public licence: the SPDX way to say so (OpenAPI 3.1 `identifier`). */
+const license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
 /** The one Hono app serving /api, /public-api, /oauth and the health checks. */
 export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules, options: AppOptions = {}): App {
   installModules(list);
@@ -63,11 +66,18 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
     info: {
       title: 'Digital Signage Management API',
       version: '1.0.0',
-      description: 'Multi-tenant API for screens, media, content, channels and tenants. Errors follow `{status, key, message, details}`.',
+      description:
+        'Multi-tenant API for screens, media, content, channels and tenants. Errors follow `{status, key, message, details}`. ' +
+        'Every operation lists every status it can answer; besides those, a method a known path does not have answers ' +
+        '405 `request.error.methodNotAllowed` with `Allow`, an unknown path 404 `request.error.notFound`, and an unexpected failure ' +
+        '500 `server.error.internal` (a bug: never declared). While the service starts or stops every operation but the health checks answers ' +
+        '503 `server.error.unavailable` with `Retry-After`.',
+      license,
     },
+    servers: [{ url: '/', description: 'The service that serves this document' }],
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 token endpoint, revocation and public keys' },
-      { name: 'Users' },
+      { name: 'Users', description: 'People who sign in to the console, their roles, second factors and profile pictures' },
       { name: 'Customers', description: 'Tenants and network owners' },
       { name: 'Resource limits', description: 'Per-tier caps on what a tenant may create, and their usage' },
       { name: 'System', description: 'Health and readiness' },

@@ -331,6 +331,57 @@ describe('/api/openapi.json', () => {
   });
 });
 
+describe('/api/openapi.json: what strict tools need', () => {
+  it('has no $ref that does not resolve, anywhere in the document', () => {
+    const unresolved: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && resolvePointer(doc, value) === undefined) unresolved.push(`${at}: ${value}`);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(unresolved).toEqual([]);
+  });
+
+  it('spells each path template one way: no two templates differ only in parameter names', () => {
+    const spellings = new Map<string, Set<string>>();
+    for (const path of Object.keys(doc.paths)) {
+      const shape = path.replace(/\{[^}]+\}/g, '{}');
+      spellings.set(shape, (spellings.get(shape) ?? new Set()).add(path));
+    }
+    expect([...spellings.values()].filter((paths) => paths.size > 1).map((paths) => [...paths])).toEqual([]);
+  });
+
+  it('declares security on every operation: `[]` on public ones', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    expect(operations.filter(({ op }) => !Array.isArray(op.security)).map(({ name }) => name)).toEqual([]);
+    const publicOps = routeTable.filter((route) => route.access.public).map((route) => operationOf(route)!);
+    expect(publicOps.filter((op) => op.security!.length > 0 && JSON.stringify(op.security) !== JSON.stringify([{ clientBasic: [] }]))).toEqual([]);
+  });
+
+  it('names a server and a licence', () => {
+    const info = doc as unknown as { servers?: { url: string }[]; info: { license?: { name: string } } };
+    expect(info.servers?.length).toBeGreaterThan(0);
+    expect(info.info.license?.name).toBeTruthy();
+  });
+});
+
+/** The value a local JSON pointer (`#/components/schemas/Error`) names in `root`, or undefined. */
+function resolvePointer(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !(key in node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+
+  return node;
+}
+
 describe('/api/docs', () => {
   it('answers the Swagger UI page, which loads the bundled assets and points at the document', async () => {
     const res = await t.app.request('/api/docs');
