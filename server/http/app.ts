@@ -18,9 +18,6 @@ export type AppOptions = {
   onResponseDrift?: (drift: ResponseDrift) => void;
 };
 
-/** No public licence: the SPDX way to say so (OpenAPI 3.1 `identifier`). */
-const license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
-
 /** The one Hono app serving /api, /public-api, /oauth and the health checks. */
 export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules, options: AppOptions = {}): App {
   installModules(list);
@@ -72,7 +69,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
         '405 `request.error.methodNotAllowed` with `Allow`, an unknown path 404 `request.error.notFound`, and an unexpected failure ' +
         '500 `server.error.internal` (a bug: never declared). While the service starts or stops every operation but the health checks answers ' +
         '503 `server.error.unavailable` with `Retry-After`.',
-      license,
+      license: { name: 'Proprietary' },
     },
     servers: [{ url: '/', description: 'The service that serves this document' }],
     tags: [
