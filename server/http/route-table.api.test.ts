@@ -389,8 +389,22 @@ describe('/api/docs', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toContain('src="/api/docs/assets/swagger-ui-bundle.js"');
-    expect(html).toContain('/api/openapi.json');
+    expect(html).toContain('src="/api/docs/assets/init.js"');
     expect(html).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+    const init = await t.app.request('/api/docs/assets/init.js');
+    expect(init.headers.get('content-type')).toMatch(/javascript/);
+    expect(await init.text()).toContain("url: '/api/openapi.json'");
+  });
+
+  it('sends a Content-Security-Policy its page works under: our scripts only, no inline script, no framing', async () => {
+    const res = await t.app.request('/api/docs');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Every script of the page is a file the policy admits: none is inline.
+    expect((await res.text()).match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
   });
 
   it('serves swagger-ui-bundle.js and refuses other asset names', async () => {
