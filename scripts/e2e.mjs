@@ -107,7 +107,7 @@ async function main() {
   process.once('SIGTERM', onSignal);
   let code = 1;
   try {
-    await waitForReady(`${baseUrl}/readyz`, 60_000, server);
+    await waitForReady(`${baseUrl}/readyz`, 180_000, server);
     console.log('[e2e] server ready; running Playwright');
     code = await run(npx, ['playwright', 'test', ...process.argv.slice(2)], {
       env: {

@@ -7,7 +7,10 @@ const nextAuthJwt = require('next-auth/jwt') as typeof import('next-auth/jwt');
 
 const COOKIE_NAMES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
 
-/** Reads next-auth's session cookie (possibly chunked as name.0, name.1, …) from a Cookie header. */
+/**
+ * Reads next-auth's session cookie (possibly chunked as name.0, name.1, …) from a Cookie header. A value that is not
+ * valid percent-encoding (`%`, `%E0%A4%A`) is no session: the caller answers 401 as for any bad credential.
+ */
 export function readSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   const jar = new Map<string, string>();
@@ -18,13 +21,21 @@ export function readSessionCookie(cookieHeader: string | undefined): string | un
   }
   for (const name of COOKIE_NAMES) {
     const whole = jar.get(name);
-    if (whole) return decodeURIComponent(whole);
+    if (whole) return decodedOrUndefined(whole);
     const chunks: string[] = [];
     for (let i = 0; jar.has(`${name}.${i}`); i++) chunks.push(jar.get(`${name}.${i}`)!);
-    if (chunks.length > 0) return decodeURIComponent(chunks.join(''));
+    if (chunks.length > 0) return decodedOrUndefined(chunks.join(''));
   }
 
   return undefined;
+}
+
+function decodedOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined; // URIError: malformed percent-encoding
+  }
 }
 
 /** The API access token kept inside the console's encrypted session cookie, if the cookie is valid. */

@@ -80,8 +80,12 @@ describe('ADMIN', () => {
     expect(await listUserIds(tokens.admin!, member2.id)).toEqual(idsOf(member2));
   });
 
-  it('with an unknown customer id sees nothing (no error, no leak)', async () => {
-    expect(await listUserIds(tokens.admin!, 9_999_999)).toEqual([]);
+  it('with a customer id that names no customer gets 404 customer.error.notFound (reads and writes alike)', async () => {
+    for (const [method, path] of [['GET', '/api/v2/user'], ['POST', '/api/messageGroup']] as const) {
+      const res = await t.request(method, `${path}?customerId=9999999`, { token: tokens.admin!, json: method === 'POST' ? { name: 'Nowhere' } : undefined });
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ status: 404, key: 'customer.error.notFound' });
+    }
   });
 });
 

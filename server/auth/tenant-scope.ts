@@ -1,5 +1,5 @@
 import type { Executor } from '@/server/db/client';
-import { ForbiddenError, ValidationError } from '@/server/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { homeCustomerOf, type Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { networkDirectory, type TenantScope } from '@/server/context/tenant-scope';
@@ -7,12 +7,15 @@ import { networkDirectory, type TenantScope } from '@/server/context/tenant-scop
 /**
  * The scope of one request. Users as spec 1 says (ADMIN everything or one tenant; a network owner's OWNER
  * its network or one member; everyone else their own tenant). Devices and API keys act in their own
- * customer only. The system (jobs) sees every tenant unless it names one.
+ * customer only. The system (jobs) sees every tenant unless it names one. An ADMIN naming a customer that does
+ * not exist gets 404 `customer.error.notFound` on every tenant-scoped route (reads, and writes that would otherwise
+ * fail on the missing row in their own ways); others only ever reach customers that exist.
  */
 export async function resolveTenantScope(db: Executor, actor: Actor, customerId: number | null | undefined): Promise<TenantScope> {
   if (actor.kind === 'system' || (actor.kind === 'user' && actor.role === 'ADMIN')) {
     if (customerId === undefined || customerId === -1) return { kind: 'all' };
     if (customerId === null) return { kind: 'unassigned' };
+    if (actor.kind === 'user' && !(await networkDirectory().exists(db, customerId))) throw new NotFoundError('customer', customerId);
 
     return { kind: 'customer', customerId, explicit: true };
   }

@@ -13,10 +13,11 @@ import { definePlugPoint } from '@/server/plug-point';
 export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean } | { kind: 'unassigned' };
 
 /**
- * Which customers belong to a network owner. The customers module owns that data and plugs this in
+ * Which customers exist and which belong to a network owner. The customers module owns that data and plugs this in
  * (its manifest), so the tenant scope names no module table.
  */
 export type NetworkDirectory = {
+  exists: (db: Executor, customerId: number) => Promise<boolean>;
   isMember: (db: Executor, ownerId: number, customerId: number) => Promise<boolean>;
   /** A subquery of the member customers' ids. */
   membersSql: (ownerId: number) => SQL;

@@ -11,14 +11,29 @@ const ASSETS = new Map([
   ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
 ]);
 
+/** The page's own script (a file, not inline, so the policy needs no nonce); no online validator: the service works offline. */
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
+`;
+
+/**
+ * The reference page's Content-Security-Policy: its scripts and styles are our files (Swagger UI sets inline style
+ * attributes and its icons are data: images); "Try it out" calls this origin only; nothing may frame it.
+ */
+export const API_DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const SECURITY_HEADERS = { 'Content-Security-Policy': API_DOCS_CSP, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' };
+
 /** Swagger UI served from the installed package (no CDN: the service must work offline). */
 export function registerApiDocs(app: OpenAPIHono<AppEnv>) {
   const distDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-  const cache = new Map<string, string>();
+  const cache = new Map<string, string>([['init.js', INIT_SCRIPT]]);
 
   app.get('/api/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
-    const type = ASSETS.get(file);
+    const type = file === 'init.js' ? 'text/javascript; charset=utf-8' : ASSETS.get(file);
     if (!type) return c.notFound();
     let body = cache.get(file);
     if (body === undefined) {
@@ -27,12 +42,14 @@ export function registerApiDocs(app: OpenAPIHono<AppEnv>) {
     }
     c.header('Content-Type', type);
     c.header('Cache-Control', 'public, max-age=86400');
+    c.header('X-Content-Type-Options', 'nosniff');
 
     return c.body(body);
   });
 
   app.get('/api/docs', (c) =>
-    c.html(`<!doctype html>
+    c.html(
+      `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,11 +62,11 @@ export function registerApiDocs(app: OpenAPIHono<AppEnv>) {
 <div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/assets/swagger-ui-standalone-preset.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
-  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
-</script>
+<script src="/api/docs/assets/init.js"></script>
 </body>
-</html>`),
+</html>`,
+      200,
+      SECURITY_HEADERS,
+    ),
   );
 }

@@ -6,14 +6,13 @@ import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
 import { attachExamples } from './openapi-examples';
+import { notFoundOrMethodNotAllowed } from './method-not-allowed';
 import { requestContext } from './request-context';
 import { responseConformance, type ResponseDrift } from './response-conformance';
+import { routeTable } from './route';
 import { registerModuleRoutes } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
-
-/** The paths that answer while the server starts (liveness, and readiness saying "not yet"). */
-const HEALTH_CHECKS = new Set(['/healthz', '/readyz']);
 
 export type AppOptions = {
   /** Tests: every JSON answer is checked against its route's declared schema; mismatches go here. */
@@ -28,12 +27,14 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
 
   if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
+  // The paths that answer while the server starts (liveness, and readiness saying "not yet"): the routes that say so.
+  const answerWhileStarting = new Set(routeTable.filter((route) => route.answersWhileStarting).map((route) => route.path));
   app.use('*', async (c, next) => {
-    if (deps.starting?.() && !HEALTH_CHECKS.has(c.req.path)) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
+    if (deps.starting?.() && !answerWhileStarting.has(c.req.path.replace(/(.)\/+$/, '$1'))) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) => c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
 
   registerModuleRoutes(app, list);
   attachExamples(app.openAPIRegistry);
@@ -64,11 +65,18 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
     info: {
       title: 'Digital Signage Management API',
       version: '1.0.0',
-      description: 'Multi-tenant API for screens, media, content, channels and tenants. Errors follow `{status, key, message, details}`.',
+      description:
+        'Multi-tenant API for screens, media, content, channels and tenants. Errors follow `{status, key, message, details}`. ' +
+        'Every operation lists every status it can answer; besides those, a method a known path does not have answers ' +
+        '405 `request.error.methodNotAllowed` with `Allow`, an unknown path 404 `request.error.notFound`, and an unexpected failure ' +
+        '500 `server.error.internal` (a bug: never declared). While the service starts or stops every operation but the health checks answers ' +
+        '503 `server.error.unavailable` with `Retry-After`.',
+      license: { name: 'Proprietary' },
     },
+    servers: [{ url: '/', description: 'The service that serves this document' }],
     tags: [
       { name: 'Authentication', description: 'OAuth 2.0 token endpoint, revocation and public keys' },
-      { name: 'Users' },
+      { name: 'Users', description: 'People who sign in to the console, their roles, second factors and profile pictures' },
       { name: 'Customers', description: 'Tenants and network owners' },
       { name: 'Resource limits', description: 'Per-tier caps on what a tenant may create, and their usage' },
       { name: 'System', description: 'Health and readiness' },

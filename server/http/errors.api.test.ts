@@ -35,10 +35,37 @@ describe('unknown routes', () => {
     expectError(await t.request('GET', '/public-api/nothing'), 404, 'request.error.notFound');
   });
 
-  it('answer 404 (not 401 or 200) for a known path with an unknown method', async () => {
-    const res = await t.request('DELETE', '/api/v2/user/me', { token: admin });
-    expect([404, 405]).toContain(res.status);
-    expectError(res, res.status);
+});
+
+describe('a known path asked with a method it does not have', () => {
+  it.each([
+    // [method, path, Allow]: the path's methods from the route table, HEAD with GET, whoever asks (no credentials are checked)
+    ['DELETE', '/api/v2/user/me', 'GET, HEAD'],
+    ['PATCH', '/api/customer/42', 'GET, HEAD, PUT, DELETE'],
+    ['GET', '/oauth/token', 'POST'],
+    ['POST', '/api/team/userAssignments/', 'GET, HEAD, PUT, DELETE'],
+    ['POST', '/api/docs', 'GET, HEAD'],
+    ['OPTIONS', '/healthz', 'GET, HEAD'],
+  ])('%s %s answers 405 request.error.methodNotAllowed with Allow: %s', async (method, path, allow) => {
+    for (const token of [undefined, admin]) {
+      const res = await t.request(method, path, { token });
+      expectError(res, 405, 'request.error.methodNotAllowed');
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(res.body.details).toEqual({ allowed: allow.split(', ') });
+    }
+  });
+
+  it('a HEAD on a path without GET is a 405 with no body; a HEAD on a GET path is answered', async () => {
+    const head = await t.app.request('/oauth/token', { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('POST');
+    expect(await head.text()).toBe('');
+    expect((await t.app.request('/healthz', { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('an unknown path stays 404, and so does a route\'s own not-found on a path it has', async () => {
+    expectError(await t.request('PATCH', '/api/no-such-thing'), 404, 'request.error.notFound');
+    expectError(await t.request('GET', '/api/docs/assets/package.json'), 404, 'request.error.notFound');
   });
 });
 
@@ -198,6 +225,7 @@ describe('while the server starts', () => {
       expect(await res.json(), path).toMatchObject({ status: 503, key: 'server.error.unavailable' });
     }
     expect((await app.request('/healthz')).status).toBe(200);
+    expect((await app.request('/healthz/')).status).toBe(200);
     expect((await app.request('/readyz')).status).toBe(503);
     starting = false;
     expect((await app.request('/api/v2/user/me')).status).toBe(401);

@@ -85,8 +85,8 @@ const notResourceIds: Record<string, string> = {
 /** Path values a route needs besides its ids (a resource type, a part number). */
 const fixedPathValues: Record<string, Record<string, string>> = {
   listResourceTeams: { resourceType: 'user' },
-  listTeamAssignments: { assignments: 'userAssignments' },
-  updateTeamResources: { update: 'updateUserAssignments' },
+  listTeamAssignments: { segment: 'userAssignments' },
+  updateTeamResources: { segment: 'updateUserAssignments' },
   uploadPart: { partNumber: '1' },
   lockContent: { locked: 'true' },
   lockSimpleLoop: { locked: 'true' },

@@ -8,6 +8,11 @@ export type ResponseDrift = { route: string; status: number; problem: string };
 
 type SchemaLike = { safeParse: (value: unknown) => { success: true; data: unknown } | { success: false; error: { issues: unknown[] } } };
 
+type DeclaredResponse = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
+
+/** What a 500 must look like (toErrorBody: `server.error.internal`, nothing of the failure). */
+const INTERNAL_ERROR: DeclaredResponse = { content: { 'application/json': { schema: ErrorSchema } } };
+
 const byPattern = new Map<string, RouteTableEntry>();
 
 function routeOf(method: string, routePath: string): RouteTableEntry | undefined {
@@ -20,21 +25,28 @@ function routeOf(method: string, routePath: string): RouteTableEntry | undefined
 }
 
 /**
- * Tests only: checks every JSON answer against its route's declared schema for that status, strictly (a key
- * the schema does not declare is drift too, found by comparing the parsed value with the answer), so the
- * OpenAPI document cannot drift from what the API answers. Drift is handed to `report`, never to the client.
+ * Tests only: checks every answer of a declared route against the route's declaration. Its status must be declared
+ * (success or error: the document lists every status an operation can answer, most of them derived from the route's
+ * declaration, server/http/route.ts); a JSON answer must match the declared schema for that status, strictly (a key
+ * the schema does not declare is drift too, found by comparing the parsed value with the answer). So the OpenAPI
+ * document cannot drift from what the API answers. The one status no operation declares is 500 (a bug, never a
+ * contract; the document says so once): it must have the shared error shape. Drift is handed to `report`, never to
+ * the client.
  */
 export function responseConformance(report: (drift: ResponseDrift) => void): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     const route = routeOf(c.req.method, c.req.routePath);
-    if (!route || !(c.res.headers.get('content-type') ?? '').includes('json')) return;
+    if (!route) return;
     const status = c.res.status;
-    const declared = (route.responses as Record<string, { content?: Record<string, { schema?: unknown }> }> | undefined)?.[status];
+    const declared =
+      (route.responses as Record<string, DeclaredResponse> | undefined)?.[status] ?? (status === 500 ? INTERNAL_ERROR : undefined);
     const label = `${route.method} ${route.path} (${route.operationId})`;
-    // Errors any route can answer (413, 415, 429, 500, …) follow the shared error shape when not declared.
-    if (!declared && status < 400) return report({ route: label, status, problem: 'status not declared' });
-    const schema = (declared ? declared.content?.['application/json']?.schema : ErrorSchema) as SchemaLike | undefined;
+    if (!declared) return report({ route: label, status, problem: 'status not declared' });
+    const missingHeaders = Object.keys(declared.headers ?? {}).filter((name) => !c.res.headers.has(name));
+    if (missingHeaders.length > 0) report({ route: label, status, problem: `declared headers missing: ${missingHeaders.join(', ')}` });
+    if (!(c.res.headers.get('content-type') ?? '').includes('json')) return;
+    const schema = declared.content?.['application/json']?.schema as SchemaLike | undefined;
     if (!schema || typeof schema.safeParse !== 'function') return;
     let body: unknown;
     try {

@@ -38,15 +38,34 @@ describe('responseConformance', () => {
     expect(drift[0]!.problem).toContain('.owner.name');
   });
 
-  it('reports a success status the route does not declare; errors follow the shared error shape', async () => {
+  it('reports any status the route does not declare, success or error; a declared error follows its schema', async () => {
     const created = appAnswering(201, { id: 'a' });
     await created.app.request('/conformance/created');
     expect(created.drift[0]).toMatchObject({ status: 201, problem: 'status not declared' });
-    const error = appAnswering(413, { status: 413, key: 'request.error.tooLarge', message: 'Too large' });
-    await error.app.request('/conformance/error');
-    expect(error.drift).toEqual([]);
-    const badError = appAnswering(429, { error: 'slow down' });
+    const conflict = appAnswering(409, { status: 409, key: 'thing.error.inUse', message: 'In use' });
+    await conflict.app.request('/conformance/conflict');
+    expect(conflict.drift[0]).toMatchObject({ status: 409, problem: 'status not declared' });
+    // 400 is every route's (derived from the declaration).
+    const invalid = appAnswering(400, { status: 400, key: 'request.error.invalid', message: 'Invalid' });
+    await invalid.app.request('/conformance/invalid');
+    expect(invalid.drift).toEqual([]);
+    const badError = appAnswering(400, { error: 'bad' });
     await badError.app.request('/conformance/bad-error');
     expect(badError.drift).toHaveLength(1);
+  });
+
+  it('takes a 500 as undeclared by design (a bug, never a contract), in the shared error shape', async () => {
+    const internal = appAnswering(500, { status: 500, key: 'server.error.internal', message: 'Internal server error' });
+    await internal.app.request('/conformance/internal');
+    expect(internal.drift).toEqual([]);
+    const leaky = appAnswering(500, { stack: 'at db.ts:1' });
+    await leaky.app.request('/conformance/leaky');
+    expect(leaky.drift).toHaveLength(1);
+  });
+
+  it('reports a declared header the answer lacks (503 without Retry-After)', async () => {
+    const { app, drift } = appAnswering(503, { status: 503, key: 'server.error.unavailable', message: 'Starting' });
+    await app.request('/conformance/starting');
+    expect(drift[0]).toMatchObject({ status: 503, problem: 'declared headers missing: Retry-After' });
   });
 });

@@ -8,7 +8,8 @@ import { validationHook } from './errors';
  * Hono tries routes in registration order, so `/api/customer/resourceLimits` must come before
  * `/api/customer/{id}`. Modules declare their routes on a collecting app; path middleware (`use`) goes
  * first, then the routes with static segments before parameters at the first segment where they differ.
- * A method and path declared twice (parameter names aside) fails here, at start.
+ * A method and path declared twice (parameter names aside), or one path template spelled with other parameter
+ * names by another operation (OpenAPI: one name per position), fails here, at start.
  */
 export function registerModuleRoutes(app: OpenAPIHono<AppEnv>, list: readonly ModuleManifest[]): void {
   const collector = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
@@ -44,14 +45,22 @@ export function compareRoutes(a: CollectedRoute, b: CollectedRoute): number {
   return aSegments.length - bSegments.length;
 }
 
-/** The OpenAPI operations declared on `collector`, each `METHOD /path` (parameters as `{}`) at most once. */
+/**
+ * The OpenAPI operations declared on `collector`: each `METHOD /path` (parameters as `{}`) at most once, and each
+ * path template under one spelling (`/api/team/{id}` beside `/api/team/{assignments}` is one template named twice).
+ */
 function assertNoDuplicateRoutes(collector: OpenAPIHono<AppEnv>): void {
   const seen = new Set<string>();
+  const spelling = new Map<string, string>();
   for (const definition of collector.openAPIRegistry.definitions) {
     if (definition.type !== 'route') continue;
-    const normalized = definition.route.path.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '');
+    const path = definition.route.path.replace(/\/+$/, '');
+    const normalized = path.replace(/\{[^}]+\}/g, '{}');
     const key = `${definition.route.method.toUpperCase()} ${normalized}`;
     if (seen.has(key)) throw new Error(`Route declared twice: ${key} (${definition.route.operationId ?? 'no operationId'})`);
     seen.add(key);
+    const other = spelling.get(normalized) ?? path;
+    if (other !== path) throw new Error(`One path template, two spellings: ${other} and ${path} (${definition.route.operationId ?? 'no operationId'}); use one parameter name per position`);
+    spelling.set(normalized, path);
   }
 }

@@ -27,6 +27,14 @@ describe('registerModuleRoutes', () => {
     const post = defineModule({ name: 'c', routes: (app) => void app.openapi(route('post', '/api/thing/{id}', 'postThing'), (c) => c.json({ by: 'c' }, 200)) });
     expect(() => registerModuleRoutes(new OpenAPIHono<AppEnv>(), [one, post])).not.toThrow();
   });
+
+  it('refuses one path template spelled with other parameter names by another operation', () => {
+    const get = defineModule({ name: 'a', routes: (app) => void app.openapi(route('get', '/api/thing/{id}', 'getThing'), (c) => c.json({ by: 'a' }, 200)) });
+    const post = defineModule({ name: 'b', routes: (app) => void app.openapi(route('post', '/api/thing/{parentId}', 'postThing'), (c) => c.json({ by: 'b' }, 200)) });
+    expect(() => registerModuleRoutes(new OpenAPIHono<AppEnv>(), [get, post])).toThrow(/two spellings: \/api\/thing\/\{id\} and \/api\/thing\/\{parentId\}/);
+    const other = defineModule({ name: 'c', routes: (app) => void app.openapi(route('post', '/api/thing/{id}/{parentId}', 'postSub'), (c) => c.json({ by: 'c' }, 200)) });
+    expect(() => registerModuleRoutes(new OpenAPIHono<AppEnv>(), [get, other])).not.toThrow();
+  });
 });
 
 describe('compareRoutes', () => {

@@ -6,7 +6,7 @@ import { roleBelow, roles, type Role } from '@/server/context/roles';
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
-import { createTestContext, type TestContext } from '@/server/test/harness';
+import { createTestContext, testEnv, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
 import { isDeviceAccess, routeTable, type DeviceAccess, type RouteTableEntry } from './route';
 
@@ -172,6 +172,18 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     expectErrorBody(res.body, 401, 'auth.error.invalidToken');
   });
 
+  // The console's session cookie is a credential of every user route: one that is not even valid percent-encoding is a bad credential.
+  it.each(['next-auth.session-token=%', '__Secure-next-auth.session-token=%E0%A4%A', 'next-auth.session-token.0=abc; next-auth.session-token.1=%zz'])(
+    'answers 401 to a malformed session cookie (%s)',
+    async (cookie) => {
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path, { headers: { cookie, origin: testEnv.PUBLIC_URL } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expectErrorBody(res.body, 401, 'auth.error.unauthorized');
+    },
+  );
+
   const below = roleBelow(access.minRole);
   // The lowest role has no role below it: that check exists only where it can fail.
   if (below !== undefined) it(`answers 403 to a caller one role below (${below})`, async () => {
@@ -319,6 +331,57 @@ describe('/api/openapi.json', () => {
   });
 });
 
+describe('/api/openapi.json: what strict tools need', () => {
+  it('has no $ref that does not resolve, anywhere in the document', () => {
+    const unresolved: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && resolvePointer(doc, value) === undefined) unresolved.push(`${at}: ${value}`);
+        walk(value, `${at}/${key}`);
+      }
+    };
+    walk(doc, '#');
+    expect(unresolved).toEqual([]);
+  });
+
+  it('spells each path template one way: no two templates differ only in parameter names', () => {
+    const spellings = new Map<string, Set<string>>();
+    for (const path of Object.keys(doc.paths)) {
+      const shape = path.replace(/\{[^}]+\}/g, '{}');
+      spellings.set(shape, (spellings.get(shape) ?? new Set()).add(path));
+    }
+    expect([...spellings.values()].filter((paths) => paths.size > 1).map((paths) => [...paths])).toEqual([]);
+  });
+
+  it('declares security on every operation: `[]` on public ones', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    expect(operations.filter(({ op }) => !Array.isArray(op.security)).map(({ name }) => name)).toEqual([]);
+    const publicOps = routeTable.filter((route) => route.access.public).map((route) => operationOf(route)!);
+    expect(publicOps.filter((op) => op.security!.length > 0 && JSON.stringify(op.security) !== JSON.stringify([{ clientBasic: [] }]))).toEqual([]);
+  });
+
+  it('names a server and a licence', () => {
+    const info = doc as unknown as { servers?: { url: string }[]; info: { license?: { name: string } } };
+    expect(info.servers?.length).toBeGreaterThan(0);
+    expect(info.info.license?.name).toBeTruthy();
+  });
+});
+
+/** The value a local JSON pointer (`#/components/schemas/Error`) names in `root`, or undefined. */
+function resolvePointer(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !(key in node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+
+  return node;
+}
+
 describe('/api/docs', () => {
   it('answers the Swagger UI page, which loads the bundled assets and points at the document', async () => {
     const res = await t.app.request('/api/docs');
@@ -326,8 +389,22 @@ describe('/api/docs', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     const html = await res.text();
     expect(html).toContain('src="/api/docs/assets/swagger-ui-bundle.js"');
-    expect(html).toContain('/api/openapi.json');
+    expect(html).toContain('src="/api/docs/assets/init.js"');
     expect(html).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+    const init = await t.app.request('/api/docs/assets/init.js');
+    expect(init.headers.get('content-type')).toMatch(/javascript/);
+    expect(await init.text()).toContain("url: '/api/openapi.json'");
+  });
+
+  it('sends a Content-Security-Policy its page works under: our scripts only, no inline script, no framing', async () => {
+    const res = await t.app.request('/api/docs');
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/script-src 'self'(;|$)/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Every script of the page is a file the policy admits: none is inline.
+    expect((await res.text()).match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
   });
 
   it('serves swagger-ui-bundle.js and refuses other asset names', async () => {

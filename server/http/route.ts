@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '@/server/context/roles';
 import { authenticate, authenticateDevice, requireAssignedDevice, requireRole, resolveScope } from './auth-middleware';
 import type { AppEnv } from './context';
+import { sharedErrors } from './responses';
 import { DEFAULT_BODY_LIMIT, declaredLengthLimit, requestInputGuard, type BodyLimit, type ParsedBodyTypes } from './request-input';
 
 /**
@@ -22,8 +23,11 @@ export const isUserAccess = (access: RouteAccess): access is UserAccess => !acce
  * What a route declares about its request beyond the OpenAPI config. `bodyLimit`: the most bytes
  * its body may have (default DEFAULT_BODY_LIMIT, 1 MiB; a binary body the handler streams is cut there
  * too), or `'stream'` for a handler that streams the body itself and enforces its own limits (uploads).
+ * `rateLimited`: what the operation counts and answers 429 (with `Retry-After`) for once over its limit
+ * (server/auth/failure-limit.ts; every protected operation counts wrong one-time codes). `answersWhileStarting`:
+ * the health checks, the only routes that answer while the service starts or stops (the others: 503).
  */
-export type RouteOptions = { bodyLimit?: BodyLimit; resourceIds?: ResourceIds };
+export type RouteOptions = { bodyLimit?: BodyLimit; resourceIds?: ResourceIds; rateLimited?: string; answersWhileStarting?: boolean };
 
 /**
  * Where a route takes the id of a tenant's resource, by parameter (`path.id`, `query.fileId`,
@@ -42,7 +46,8 @@ export type RouteTableEntry = {
   /** The body media types a validator parses (JSON, form); empty when the route takes no such body. */
   parsedBody: ParsedBodyTypes;
   resourceIds: ResourceIds;
-  /** The declared responses by status (their schemas validate every answer in tests). */
+  answersWhileStarting: boolean;
+  /** Every response by status, derived and declared (their schemas validate every answer in tests). */
   responses: RouteConfig['responses'];
 };
 
@@ -73,24 +78,74 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     if (access.tenant === 'scoped') middleware.push(resolveScope);
   }
   middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody }));
+  const responses = withDerivedResponses(access, config, options, parsedBody);
   const route = createRoute({
     ...config,
-    ...securityOf(access),
+    ...securityOf(access, config),
+    responses,
     'x-body-limit': bodyLimit,
     ...(options.resourceIds ? { 'x-resource-ids': options.resourceIds } : {}),
     middleware: [...middleware, ...toArray(config.middleware as MiddlewareHandler<AppEnv> | MiddlewareHandler<AppEnv>[] | undefined)],
   } as R);
-  routeTable.push({ method: config.method.toUpperCase(), path: config.path, operationId: config.operationId, access, bodyLimit, parsedBody, resourceIds: options.resourceIds ?? {}, responses: config.responses });
+  routeTable.push({
+    method: config.method.toUpperCase(),
+    path: config.path,
+    operationId: config.operationId,
+    access,
+    bodyLimit,
+    parsedBody,
+    resourceIds: options.resourceIds ?? {},
+    answersWhileStarting: options.answersWhileStarting ?? false,
+    responses,
+  });
 
   return route as Declared<R>;
 }
 
-/** The OpenAPI security of a route: a user's bearer token or cookie with `x-minimum-role`, or a device token with `x-caller`. */
-function securityOf(access: RouteAccess) {
+/**
+ * The OpenAPI security of a route: a user's bearer token or cookie with `x-minimum-role`, a device token with
+ * `x-caller`, or a public route's own (the OAuth client's Basic credentials) or none (`security: []`).
+ */
+function securityOf(access: RouteAccess, config: RouteConfig) {
   if (isDeviceAccess(access)) return { security: [{ deviceToken: [] }], 'x-caller': 'device', 'x-device-assignment': access.device };
   if (isUserAccess(access)) return { security: [{ bearerAuth: [] }, { sessionCookie: [] }], 'x-minimum-role': access.minRole };
 
-  return {};
+  return { security: config.security ?? [] };
+}
+
+type Responses = RouteConfig['responses'];
+
+/**
+ * Every status the route can answer: what its declaration implies, then what it declares itself, merged per status
+ * (a route's own description or schema wins; headers and content it leaves out come from the derived one).
+ * - 400 everywhere (NUL in any query value, path parameter or body; invalid input);
+ * - 401 for every user and device route; 403 for user routes (role, restricted customer, scope, origin, second
+ *   factor) and assigned-device routes;
+ * - 404 for a tenant-scoped route (a `customerId` that names no customer) and for declared resource ids;
+ * - 413 everywhere (a body, or a declared Content-Length, above the route's limit; a streamed body past its own);
+ * - 415 for a body a validator parses (another media type);
+ * - 429 with `Retry-After` for a rate-limited route; 503 with `Retry-After` for every route but the health checks.
+ */
+function withDerivedResponses(access: RouteAccess, config: RouteConfig & { operationId: string }, options: RouteOptions, parsedBody: ParsedBodyTypes): Responses {
+  const declared = config.responses as Record<string, Record<string, unknown>>;
+  if (declared['429'] && !options.rateLimited) throw new Error(`${config.operationId}: a route that answers 429 says what it counts with the rateLimited option`);
+  const scoped = isUserAccess(access) && access.tenant === 'scoped';
+  const derived: Partial<Record<number, object>> = {
+    400: sharedErrors[400],
+    ...(isUserAccess(access) || isDeviceAccess(access) ? { 401: sharedErrors[401] } : {}),
+    ...(isUserAccess(access) ? { 403: sharedErrors[403] } : isDeviceAccess(access) && access.device === 'assigned' ? { 403: sharedErrors.deviceNotAssigned } : {}),
+    ...(scoped ? { 404: sharedErrors.tenantNotFound } : Object.keys(options.resourceIds ?? {}).length > 0 ? { 404: sharedErrors[404] } : {}),
+    413: sharedErrors[413],
+    ...(parsedBody.json || parsedBody.form.length > 0 ? { 415: sharedErrors[415] } : {}),
+    ...(options.rateLimited ? { 429: sharedErrors[429](options.rateLimited) } : {}),
+    ...(options.answersWhileStarting ? {} : { 503: sharedErrors[503] }),
+  };
+  const merged: Record<string, object> = {};
+  for (const status of new Set([...Object.keys(declared), ...Object.keys(derived).map(String)].sort())) {
+    merged[status] = { ...(derived[Number(status)] ?? {}), ...(declared[status] ?? {}) };
+  }
+
+  return merged as Responses;
 }
 
 const isZodSchema = (schema: unknown) => typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';

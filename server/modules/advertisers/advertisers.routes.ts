@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import {
@@ -33,7 +33,7 @@ export const listAdvertisersRoute = defineRoute(
     summary: 'Advertisers, paged',
     description: 'Team visibility applies; ordered by name unless `sort` says otherwise. `readOnly` is answered unless `select` leaves it out.',
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
-    responses: { 200: { description: 'A page of advertisers', ...json(pageOf(AdvertiserSchema, 'AdvertiserPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of advertisers', ...json(pageOf(AdvertiserSchema, 'AdvertiserPage')) } },
   },
 );
 
@@ -47,7 +47,7 @@ export const listSimpleAdvertisersRoute = defineRoute(
     summary: 'Id and name of every advertiser the caller sees',
     description: 'By name; at most 1 000 items (use /api/adv/simplePaged beyond). `readOnly` with `includeReadOnlyInfo=true`.',
     request: { query: z.object({ customerId: customerIdParam, search: ListQuerySchema.shape.search, includeReadOnlyInfo }) },
-    responses: { 200: { description: 'The advertisers', ...json(SimpleAdvertiserListSchema) }, ...securedErrors },
+    responses: { 200: { description: 'The advertisers', ...json(SimpleAdvertiserListSchema) } },
   },
 );
 
@@ -60,7 +60,7 @@ export const listSimpleAdvertisersPagedRoute = defineRoute(
     tags,
     summary: 'Id and name of the advertisers the caller sees, paged',
     request: { query: ScopedListQuerySchema.omit({ select: true }).extend({ includeReadOnlyInfo }) },
-    responses: { 200: { description: 'A page of advertisers', ...json(pageOf(SimpleAdvertiserSchema, 'SimpleAdvertiserPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of advertisers', ...json(pageOf(SimpleAdvertiserSchema, 'SimpleAdvertiserPage')) } },
   },
 );
 
@@ -74,7 +74,7 @@ export const getAdvertiserRoute = defineRoute(
     summary: 'One advertiser',
     description: scopeNote,
     request: { params: advertiserIdParams, query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: advertiserResponse('The advertiser'), ...securedErrors, ...notFoundError },
+    responses: { 200: advertiserResponse('The advertiser') },
   },
   { resourceIds: { 'path.advertiserId': 'advertiser' } },
 );
@@ -97,7 +97,7 @@ export const createAdvertiserRoute = defineRoute(
       }),
       body: { required: true, ...json(AdvertiserCreateSchema) },
     },
-    responses: { 201: advertiserResponse('The created advertiser'), ...securedErrors, ...conflictError },
+    responses: { 201: advertiserResponse('The created advertiser'), ...conflictError },
   },
 );
 
@@ -111,7 +111,7 @@ export const updateAdvertiserRoute = defineRoute(
     summary: 'Change an advertiser (partial)',
     description: `Omitted or null attributes keep their value; \`validity\` replaces the whole object. ${scopeNote}`,
     request: { params: advertiserIdParams, query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(AdvertiserUpdateSchema) } },
-    responses: { 200: advertiserResponse('The updated advertiser'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: advertiserResponse('The updated advertiser'), ...conflictError },
   },
   { resourceIds: { 'path.advertiserId': 'advertiser' } },
 );
@@ -126,7 +126,7 @@ export const deleteAdvertiserRoute = defineRoute(
     summary: 'Delete an advertiser',
     description: `Its proof-of-play link stops working. ${scopeNote}`,
     request: { params: advertiserIdParams, query: z.object({ customerId: customerIdParam }) },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'Deleted' } },
   },
   { resourceIds: { 'path.advertiserId': 'advertiser' } },
 );
@@ -143,7 +143,7 @@ export const updateAdvertiserTeamsRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, advertiserId: uuid('The advertiser') }),
       body: { required: true, ...json(TeamModificationSchema) },
     },
-    responses: { 200: { description: "The advertiser's teams afterwards", ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: "The advertiser's teams afterwards", ...json(TeamAccessListSchema) } },
   },
   { resourceIds: { 'query.advertiserId': 'advertiser', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -158,7 +158,7 @@ export const enableProofOfPlayLinksRoute = defineRoute(
     summary: 'Enable (or renew) the proof-of-play links of an advertiser',
     description: 'Creates a new random token: a URL handed out before stops working.',
     request: { query: advQuery },
-    responses: { 200: linksResponse('The links, with the export URL'), ...securedErrors, ...notFoundError },
+    responses: { 200: linksResponse('The links, with the export URL') },
   },
   { resourceIds: { 'query.advId': 'advertiser' } },
 );
@@ -173,7 +173,7 @@ export const disableProofOfPlayLinksRoute = defineRoute(
     summary: 'Disable the proof-of-play links of an advertiser',
     description: 'The export URL answers 401 from now on.',
     request: { query: advQuery },
-    responses: { 200: linksResponse('The links, disabled'), ...securedErrors, ...notFoundError },
+    responses: { 200: linksResponse('The links, disabled') },
   },
   { resourceIds: { 'query.advId': 'advertiser' } },
 );
@@ -188,7 +188,7 @@ export const getProofOfPlayLinksRoute = defineRoute(
     summary: 'The proof-of-play links of an advertiser',
     description: '`exportHistoryAsCSV` while enabled (absent if the server\'s AUTH_SECRET changed since: enable again for a new URL).',
     request: { query: advQuery },
-    responses: { 200: linksResponse('The links'), ...securedErrors, ...notFoundError },
+    responses: { 200: linksResponse('The links') },
   },
   { resourceIds: { 'query.advId': 'advertiser' } },
 );
@@ -210,7 +210,7 @@ export const exportProofOfPlayCsvRoute = defineRoute(
       400: linkError('No token, or an over-long one'),
       401: linkError('The token is invalid, or the links were disabled or renewed since'),
       403: linkError("The advertiser's customer is restricted"),
-      429: linkError('Too many invalid tokens from this address; see Retry-After'),
     },
   },
+  { rateLimited: 'invalid tokens, per client address' },
 );

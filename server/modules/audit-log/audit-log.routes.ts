@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from '@/server/http/list-query';
-import { securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { LogEntrySchema, LogFilterQuerySchema, LogListQuerySchema } from './audit-log.schemas';
 
@@ -14,7 +13,7 @@ export const listAuditLogRoute = defineRoute(
     summary: 'Audit log entries, paged',
     description: 'Every successful write leaves an entry. ADMIN must pass `customerId` (400 otherwise; `-1` = every tenant).',
     request: { query: LogListQuerySchema },
-    responses: { 200: { description: 'A page of entries', content: { 'application/json': { schema: pageOf(LogEntrySchema, 'LogEntryPage') } } }, ...securedErrors },
+    responses: { 200: { description: 'A page of entries', content: { 'application/json': { schema: pageOf(LogEntrySchema, 'LogEntryPage') } } } },
   },
 );
 
@@ -28,6 +27,6 @@ export const exportAuditLogCsvRoute = defineRoute(
     summary: 'Audit log entries as CSV (same filters, every matching entry)',
     description: 'RFC 4180, a header row, CRLF line ends, streamed as it is read.',
     request: { query: LogFilterQuerySchema },
-    responses: { 200: { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } }, ...securedErrors },
+    responses: { 200: { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } } },
   },
 );

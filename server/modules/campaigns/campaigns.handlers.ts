@@ -31,7 +31,7 @@ export function registerCampaignRoutes(app: RouteRegistrar): void {
 
   app.openapi(createCampaignRoute, async (c) => c.json(await createCampaign(serviceContext(c), { ...c.req.valid('json'), teamIds: c.req.valid('query').teamIds }), 201));
 
-  app.openapi(updateCampaignRoute, async (c) => c.json(await updateCampaign(await idAddressedContext(serviceContext(c)), c.req.valid('param').campaignId, c.req.valid('json')), 200));
+  app.openapi(updateCampaignRoute, async (c) => c.json(await updateCampaign(await idAddressedContext(serviceContext(c)), c.req.valid('param').id, c.req.valid('json')), 200));
 
   app.openapi(deleteCampaignRoute, async (c) => {
     await deleteCampaign(await idAddressedContext(serviceContext(c)), c.req.valid('param').id);

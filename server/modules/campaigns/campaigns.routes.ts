@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
@@ -12,7 +12,6 @@ const tags = ['Campaigns'];
 const campaignIdValue = (description: string) => intIdParam.openapi({ description });
 const idPathValue = (name: string) => campaignIdValue('The campaign').openapi({ param: { name, in: 'path' } });
 const idParams = z.object({ id: idPathValue('id') });
-const campaignIdParams = z.object({ campaignId: idPathValue('campaignId') });
 const campaignResponse = (description: string) => ({ description, ...json(CampaignSchema) });
 const selectParam = z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`; the assignment lists, `teamAssignments`, `teamAccessList` and `affectedScreenCount` by name' });
 
@@ -39,7 +38,7 @@ export const listCampaignsRoute = defineRoute(
       '`contentAssignments`, `contentGroupAssignments`, `fileFolderAssignments`, `fileAssignments`, `teamAssignments` (`[{id, name}]`), `teamAccessList`, `affectedScreenCount`, and the ' +
       'objects `customer`, `creator`, `lastSavedBy`, `contentQuickFilter`, `fileQuickFilter`, `deviceQuickFilter`. `validFrom`/`validTo` are epoch ms (00:00 UTC of the day). Default order: name.',
     request: { query: ScopedListQuerySchema.extend(CampaignListQueryExtension) },
-    responses: { 200: { description: 'A page of campaigns', ...json(pageOf(CampaignSchema, 'CampaignPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of campaigns', ...json(pageOf(CampaignSchema, 'CampaignPage')) } },
   },
 );
 
@@ -66,7 +65,7 @@ export const campaignAiringRoute = defineRoute(
         at: epochMsQuery('From when to look (epoch ms); default now'),
       }),
     },
-    responses: { 200: { description: 'One entry per id, in the order asked', ...json(z.array(CampaignAiringSchema)) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'One entry per id, in the order asked', ...json(z.array(CampaignAiringSchema)) } },
   },
   { resourceIds: { 'query.campaignIds': 'campaign' } },
 );
@@ -81,7 +80,7 @@ export const getCampaignRoute = defineRoute(
     summary: 'One channel or schedule',
     description: 'Without `select`: every primitive field, `readOnly`, `teamAccessList` and the assignment lists.',
     request: { params: idParams, query: z.object({ customerId: customerIdParam, select: selectParam }) },
-    responses: { 200: campaignResponse('The campaign'), ...securedErrors, ...notFoundError },
+    responses: { 200: campaignResponse('The campaign') },
   },
   { resourceIds: { 'path.id': 'campaign' } },
 );
@@ -98,7 +97,7 @@ export const playerDevicesRoute = defineRoute(
       'STATIC: the assigned screens; DYNAMIC: screens in an assigned folder or below (the root: all) whose tags satisfy `deviceTagCondition`, and of one of the campaign\'s teams when it has any; ' +
       'QUICK_FILTER: the screens the device quick filter matches. Only screens the caller may see; ordered by name.',
     request: { query: z.object({ campaignId: campaignIdValue('The campaign') }) },
-    responses: { 200: { description: 'The screens', ...json(z.array(PlayerDeviceSchema)) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The screens', ...json(z.array(PlayerDeviceSchema)) } },
   },
   { resourceIds: { 'query.campaignId': 'campaign' } },
 );
@@ -121,7 +120,7 @@ export const createCampaignRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
       body: { required: true, ...json(CampaignCreateSchema) },
     },
-    responses: { 201: campaignResponse('The created campaign'), ...securedErrors, ...notFoundError },
+    responses: { 201: campaignResponse('The created campaign') },
   },
   { resourceIds: bodyIds },
 );
@@ -130,17 +129,17 @@ export const updateCampaignRoute = defineRoute(
   { minRole: 'APPROVER', tenant: 'none' },
   {
     method: 'put',
-    path: '/api/campaign/{campaignId}',
+    path: '/api/campaign/{id}',
     operationId: 'updateCampaign',
     tags,
     summary: 'Change a channel or schedule (also its tags)',
     description:
       'Partial (spec 1 rule 2). Assignment objects add `assignments` and remove `removeIds`; `reset*: true` clears a value; `tags` replaces the tags; `teamAccessList` replaces the teams. ' +
       '`type`, `deviceSelectionMode`, `level` and `version` are ignored. A locked campaign answers 409 `campaign.error.locked` unless the body unlocks it (`locked: false`); read-only through teams: 403.',
-    request: { params: campaignIdParams, body: { required: true, ...json(CampaignUpdateSchema) } },
-    responses: { 200: campaignResponse('The campaign afterwards'), ...securedErrors, ...notFoundError, ...conflictError },
+    request: { params: idParams, body: { required: true, ...json(CampaignUpdateSchema) } },
+    responses: { 200: campaignResponse('The campaign afterwards'), ...conflictError },
   },
-  { resourceIds: { 'path.campaignId': 'campaign', ...bodyIds } },
+  { resourceIds: { 'path.id': 'campaign', ...bodyIds } },
 );
 
 export const deleteCampaignRoute = defineRoute(
@@ -153,7 +152,7 @@ export const deleteCampaignRoute = defineRoute(
     summary: 'Delete a channel or schedule',
     description: 'Deletes the campaign and its assignments only (no cascade to what it plays or where). Locked: 409.',
     request: { params: idParams },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.id': 'campaign' } },
 );
@@ -168,7 +167,7 @@ export const updateCampaignTeamsRoute = defineRoute(
     summary: 'Change the teams of a campaign',
     description: 'The teams also narrow the screens of a DYNAMIC campaign to those of the same teams.',
     request: { query: z.object({ customerId: customerIdParam, campaignId: campaignIdValue('The campaign') }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The campaign\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The campaign\'s teams afterwards', ...json(TeamAccessListSchema) } },
   },
   { resourceIds: { 'query.campaignId': 'campaign', 'body.removeFromTeamIds[]': 'team' } },
 );

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import {
@@ -30,7 +30,7 @@ export const listContentGroupsRoute = defineRoute(
       'Search `parentId={id}` for the direct sub-folders, `contentGroupPath:{id}` for the folder and every folder below it, `parentId=NULL` for the root, ' +
       '`isTemplateGroup=true` for the Templates folder. The root is listed for everyone who sees the tenant. `contentCount` and `simpleLoopCount` are computed and returned only when named in `select`.',
     request: { query: ScopedListQuerySchema.extend(ContentGroupListQueryExtension) },
-    responses: { 200: { description: 'A page of content folders', ...json(pageOf(ContentGroupSchema, 'ContentGroupPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of content folders', ...json(pageOf(ContentGroupSchema, 'ContentGroupPage')) } },
   },
 );
 
@@ -43,7 +43,7 @@ export const getContentGroupRoute = defineRoute(
     tags,
     summary: 'One content folder',
     request: { params: idPath, query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
-    responses: { 200: folderResponse('The content folder'), ...securedErrors, ...notFoundError },
+    responses: { 200: folderResponse('The content folder') },
   },
   { resourceIds: { 'path.id': 'contentGroup' } },
 );
@@ -66,7 +66,7 @@ export const createContentGroupRoute = defineRoute(
       }),
       body: { required: true, ...json(ContentGroupCreateSchema) },
     },
-    responses: { 201: folderResponse('The created content folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: folderResponse('The created content folder'), ...conflictError },
   },
   { resourceIds: { 'query.parentGroupId': 'contentGroup' } },
 );
@@ -83,7 +83,7 @@ export const moveContentGroupsRoute = defineRoute(
       'One transaction. Every id must be visible (404) and writable (403). 409: moving the root or the Templates folder, a folder into itself or a sub-folder of it, ' +
       `or a folder next to a sibling of the same name. ${locked}`,
     request: { query: scoped({}), body: { required: true, ...json(ContentGroupMoveSchema) } },
-    responses: { 200: folderResponse('The target folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The target folder'), ...conflictError },
   },
   { resourceIds: { 'body.targetGroupId': 'contentGroup', 'body.contentGroupIds[]': 'contentGroup', 'body.contentIds[]': 'deviceContent' } },
 );
@@ -101,7 +101,7 @@ export const updateContentGroupTeamsRoute = defineRoute(
       query: scoped({ contentGroupId: z.string().uuid().openapi({ format: 'uuid', description: 'The content folder' }) }),
       body: { required: true, ...json(TeamModificationSchema) },
     },
-    responses: { 200: { description: "The folder's teams afterwards", ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: "The folder's teams afterwards", ...json(TeamAccessListSchema) }, ...conflictError },
   },
   { resourceIds: { 'query.contentGroupId': 'contentGroup', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -116,7 +116,7 @@ export const renameContentGroupRoute = defineRoute(
     summary: 'Rename a content folder',
     description: 'The root and the Templates folder keep their names (409 `contentGroup.error.root`, `contentGroup.error.templates`).',
     request: { params: idPath, query: scoped({}), body: { required: true, ...json(ContentGroupRenameSchema) } },
-    responses: { 200: folderResponse('The renamed content folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The renamed content folder'), ...conflictError },
   },
   { resourceIds: { 'path.id': 'contentGroup' } },
 );
@@ -131,7 +131,7 @@ export const deleteContentGroupRoute = defineRoute(
     summary: 'Delete a content folder with every folder below it',
     description: `\`removeContents=true\` deletes the content in and below it; \`false\` (the default) moves that content into the root folder. The root and the Templates folder: 409. ${locked}`,
     request: { params: idPath, query: scoped({ removeContents: removeContentsParam }) },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.id': 'contentGroup' } },
 );

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json } from '@/server/http/list-query';
 import { booleanQuery } from '@/server/http/query-params.schemas';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
@@ -46,7 +46,7 @@ function createConfig(kind: Kind) {
     tags: [WORDS[kind].tag],
     summary: `Create a ${WORDS[kind].one}`,
     description: `${kind === 'simpleLoop' ? '`version` must be `2.0`. ' : 'A SLIDE has one page, COMPLEX content several. '}${embedding}`,
-    responses: { 201: itemResponse('The created item'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: itemResponse('The created item'), ...conflictError },
   };
 }
 
@@ -66,7 +66,7 @@ function updateConfig(kind: Kind) {
     tags: [WORDS[kind].tag],
     summary: `Save a ${WORDS[kind].one}: name, comment, document`,
     description: `\`resetComment: true\` clears the comment (an empty comment does not). ${locked} ${embedding}`,
-    responses: { 200: itemResponse('The saved item'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: itemResponse('The saved item'), ...conflictError },
   };
 }
 
@@ -83,7 +83,7 @@ function lockRoute(kind: Kind) {
       summary: `Lock or unlock a ${WORDS[kind].one}`,
       description: 'A locked item refuses every change until it is unlocked. Locking a locked item changes nothing.',
       request: { params: idPath.extend({ locked: z.enum(['true', 'false']).openapi({ param: { name: 'locked', in: 'path' } }) }) },
-      responses: { 200: itemResponse('The item'), ...securedErrors, ...notFoundError },
+      responses: { 200: itemResponse('The item') },
     },
     { resourceIds: { 'path.id': 'deviceContent' } },
   );
@@ -100,7 +100,7 @@ function deleteRoute(kind: Kind) {
       summary: `Delete a ${WORDS[kind].one}`,
       description: `${locked} Content embedded in other content is refused (409 \`content.error.inUse\`, naming the users).`,
       request: { params: idPath, query: z.object({ autoSave }) },
-      responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+      responses: { 204: { description: 'Deleted' }, ...conflictError },
     },
     { resourceIds: { 'path.id': 'deviceContent' } },
   );
@@ -117,7 +117,7 @@ function usageRoute(kind: Kind) {
       summary: `Where matching ${WORDS[kind].one} items are embedded`,
       description: 'For each item matching `search` (at most 1 000), the content that embeds it.',
       request: { query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }) },
-      responses: { 200: { description: 'Usage per item', ...json(UsageDetailsSchema) }, ...securedErrors },
+      responses: { 200: { description: 'Usage per item', ...json(UsageDetailsSchema) } },
     },
   );
 }
@@ -132,7 +132,7 @@ function ratioRoute(kind: Kind) {
       tags: [WORDS[kind].tag],
       summary: 'Online and offline screens showing the matching items',
       request: { query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }) },
-      responses: { 200: { description: 'Screen counts', ...json(OnlineOfflineRatioSchema) }, ...securedErrors },
+      responses: { 200: { description: 'Screen counts', ...json(OnlineOfflineRatioSchema) } },
     },
   );
 }
@@ -172,7 +172,7 @@ export const duplicateContentRoute = defineRoute(
     summary: 'Copy a slide or interactive content',
     description: 'The copy (document, comment and tags) lands beside the original and is answered.',
     request: { params: idPath, body: { required: true, ...json(DuplicateSchema) } },
-    responses: { 201: itemResponse('The copy'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: itemResponse('The copy'), ...conflictError },
   },
   { resourceIds: { 'path.id': 'deviceContent' } },
 );
@@ -187,7 +187,7 @@ export const duplicateSimpleLoopRoute = defineRoute(
     summary: 'Copy a playlist',
     description: 'The copy lands beside the original; nothing is answered (spec 2).',
     request: { params: idPath, body: { required: true, ...json(DuplicateSchema) } },
-    responses: { 204: { description: 'Copied' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Copied' }, ...conflictError },
   },
   { resourceIds: { 'path.id': 'deviceContent' } },
 );

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
@@ -26,7 +26,7 @@ export const listDeviceContentRoute = defineRoute(
       'One list over both kinds (`deviceContentType` `content` or `simpleLoop`). Search `contentGroupId={id}` or `contentGroupPath:{id}` for a folder (and below). ' +
       '`data`, `assignedDeviceCount`, `contentMetaData` and the usage fields are returned only when named in `select`.',
     request: { query: ScopedListQuerySchema.extend(DeviceContentListQueryExtension) },
-    responses: { 200: { description: 'A page of content', ...json(pageOf(DeviceContentSchema, 'DeviceContentPage')) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'A page of content', ...json(pageOf(DeviceContentSchema, 'DeviceContentPage')) } },
   },
   { resourceIds: { 'query.contentGroupId': 'contentGroup', 'query.quickFilterId': 'quickFilter' } },
 );
@@ -40,7 +40,7 @@ export const getDeviceContentRoute = defineRoute(
     tags,
     summary: 'One slide, interactive content or playlist, with its document',
     request: { params: idPath, query: z.object({ customerId: customerIdParam, select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
-    responses: { 200: itemResponse('The item'), ...securedErrors, ...notFoundError },
+    responses: { 200: itemResponse('The item') },
   },
   { resourceIds: { 'path.id': 'deviceContent' } },
 );
@@ -54,7 +54,7 @@ export const setContentTagsRoute = defineRoute(
     tags,
     summary: 'Replace the tags of one item',
     request: { params: idPath, body: { required: true, ...json(ContentTagListSchema) } },
-    responses: { 200: itemResponse('The item'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: itemResponse('The item'), ...conflictError },
   },
   { resourceIds: { 'path.id': 'deviceContent' } },
 );
@@ -73,7 +73,7 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
         query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which items. ${SEARCH_DESCRIPTION}` }) }),
         body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : ContentTagListSchema) },
       },
-      responses: { 200: { description: 'How many items changed', ...json(z.object({ updated: z.number().int() }).openapi('ContentBulkResult')) }, ...securedErrors },
+      responses: { 200: { description: 'How many items changed', ...json(z.object({ updated: z.number().int() }).openapi('ContentBulkResult')) } },
     },
   );
 
@@ -91,7 +91,7 @@ export const listTemplatesRoute = defineRoute(
     summary: 'The starter templates',
     description: 'Search by `tags` (e.g. `tags:menu`) or `name`; `data` only when selected. A tenant\'s own templates are the content of its Templates folder.',
     request: { query: ListQuerySchema },
-    responses: { 200: { description: 'A page of templates', ...json(pageOf(TemplateSchema, 'TemplatePage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of templates', ...json(pageOf(TemplateSchema, 'TemplatePage')) } },
   },
 );
 
@@ -109,7 +109,7 @@ export const createFromTemplateRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, contentGroupId: z.string().uuid().optional().openapi({ format: 'uuid' }) }),
       body: { required: true, ...json(FromTemplateSchema) },
     },
-    responses: { 201: itemResponse('The created slide'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: itemResponse('The created slide'), ...conflictError },
   },
   { resourceIds: { 'path.templateId': 'deviceContent', 'query.contentGroupId': 'contentGroup' } },
 );

@@ -79,6 +79,14 @@ export async function revokeAllFamiliesOfCustomer(db: Executor, customerId: numb
 }
 
 /** Whether `customerId` is a member of the network owner `ownerId`. */
+/** Whether a customer with this id exists (the tenant selector of an ADMIN names one). */
+export async function customerExists(db: Executor, id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id < 1) return false;
+  const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+
+  return rows.length > 0;
+}
+
 export async function isNetworkMember(db: Executor, ownerId: number, customerId: number): Promise<boolean> {
   const rows = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, ownerId))).limit(1);
 

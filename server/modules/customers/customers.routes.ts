@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { PROTECTED_OPERATION_LIMIT, conflictError, notFoundError } from '@/server/http/responses';
 import { CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema, TeamSettingsSchema } from './customers.schemas';
 
 const tags = ['Customers'];
@@ -26,7 +26,7 @@ export const selectCustomersRoute = defineRoute(
     summary: 'Customers the caller can access, paged',
     description: 'ADMIN: every customer; the OWNER of a network owner: its own customer and its members; everyone else: their own customer.',
     request: { query: ListQuerySchema },
-    responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } }, ...securedErrors },
+    responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } } },
   },
 );
 
@@ -40,7 +40,7 @@ export const listCustomersRoute = defineRoute(
     summary: 'Customers of the selected scope, paged',
     description: 'ADMIN: all customers or the selected one; the OWNER of a network owner: its own customer and its members; everyone else: their own customer. Network owners carry a `subreseller` object; filter them with `search=subreseller=!NULL`, their members with `ownerSubresellerId={id}`.',
     request: { query: ScopedListQuerySchema },
-    responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } }, ...securedErrors },
+    responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } } },
   },
 );
 
@@ -53,7 +53,7 @@ export const getCustomerRoute = defineRoute(
     tags,
     summary: 'One customer',
     request: { params: IdParams, query: SelectQuerySchema },
-    responses: { 200: customerResponse('The customer'), ...securedErrors, ...notFoundError },
+    responses: { 200: customerResponse('The customer') },
   },
   { resourceIds: { 'path.id': 'customer' } },
 );
@@ -68,7 +68,7 @@ export const createCustomerRoute = defineRoute(
     summary: 'Create a customer (tenant)',
     description: `${managerNote} A network owner's new customer belongs to it and must be STARTER or BUSINESS. Creates the root device folder, the root file folder and the Templates content folder.`,
     request: { body: jsonBody(CustomerCreateSchema) },
-    responses: { 201: customerResponse('The created customer'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: customerResponse('The created customer'), ...notFoundError, ...conflictError },
   },
 );
 
@@ -82,7 +82,7 @@ export const updateCustomerRoute = defineRoute(
     summary: 'Update a customer (partial)',
     description: `${managerNote} \`restricted=true\` blocks all access and revokes every token of the customer's users at once.`,
     request: { params: IdParams, body: jsonBody(CustomerUpdateSchema) },
-    responses: { 200: customerResponse('The updated customer'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: customerResponse('The updated customer'), ...notFoundError, ...conflictError },
   },
 );
 
@@ -96,8 +96,9 @@ export const deleteCustomerRoute = defineRoute(
     summary: 'Delete a customer and everything it owns',
     description: `${managerNote} A protected operation. Refused for the caller's own customer and for a network owner that still has members.`,
     request: { params: IdParams },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...notFoundError, ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const updateTeamSettingsRoute = defineRoute(
@@ -109,7 +110,7 @@ export const updateTeamSettingsRoute = defineRoute(
     tags,
     summary: 'Change the team access settings of the selected customer',
     request: { query: z.object({ customerId: customerIdParam }), body: jsonBody(TeamSettingsSchema) },
-    responses: { 200: customerResponse('The updated customer'), ...securedErrors },
+    responses: { 200: customerResponse('The updated customer') },
   },
 );
 
@@ -127,7 +128,7 @@ export const setDefaultContentsRoute = defineRoute(
         defaultEmergencyContentId: z.union([z.literal('null'), z.uuid()]).openapi({ description: 'A content id of the customer (404 otherwise), or the word `null` to remove it' }),
       }),
     },
-    responses: { 200: customerResponse('The updated customer'), ...securedErrors, ...notFoundError },
+    responses: { 200: customerResponse('The updated customer') },
   },
   { resourceIds: { 'query.defaultEmergencyContentId': 'deviceContent' } },
 );
@@ -141,7 +142,7 @@ export const promoteAsSubresellerRoute = defineRoute(
     tags,
     summary: 'Make a customer a network owner',
     request: { params: IdParams },
-    responses: { 200: customerResponse('The network owner'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: customerResponse('The network owner'), ...notFoundError, ...conflictError },
   },
 );
 
@@ -155,7 +156,7 @@ export const removeSubresellerPrivilegeRoute = defineRoute(
     summary: 'Make a network owner a plain customer again',
     description: 'Refused (409 `customer.error.hasMembers`) while it owns customers.',
     request: { params: IdParams },
-    responses: { 200: customerResponse('The customer'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: customerResponse('The customer'), ...notFoundError, ...conflictError },
   },
 );
 
@@ -173,6 +174,6 @@ export const moveToSubresellerRoute = defineRoute(
         subresellerId: intIdParam.optional().openapi({ description: 'The network owner; omitted: the customer leaves its network owner' }),
       }),
     },
-    responses: { 200: customerResponse('The moved customer'), ...securedErrors, ...notFoundError },
+    responses: { 200: customerResponse('The moved customer'), ...notFoundError },
   },
 );

@@ -34,7 +34,7 @@ export function registerDeviceGroupRoutes(app: RouteRegistrar): void {
   app.openapi(deviceOnlineOfflineRatioRoute, async (c) => c.json(await deviceOnlineOfflineRatio(serviceContext(c), c.req.valid('query').search), 200));
 
   app.openapi(createDeviceGroupRoute, async (c) => {
-    const input = { ...c.req.valid('json'), parentId: c.req.valid('param').parentId, teamIds: c.req.valid('query').teamIds };
+    const input = { ...c.req.valid('json'), parentId: c.req.valid('param').id, teamIds: c.req.valid('query').teamIds };
 
     return c.json(await createDeviceGroup(serviceContext(c), input), 201);
   });

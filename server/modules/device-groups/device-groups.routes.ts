@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import {
@@ -31,7 +31,7 @@ export const listDeviceGroupsRoute = defineRoute(
       'Search `parentId={id}` for the direct sub-folders, `deviceGroupPath:{id}` for the folder and every folder below it, `parentId=NULL` for the root. ' +
       'The root is listed for everyone who sees the tenant. `alertCount` and the usage fields are computed and returned only when named in `select`.',
     request: { query: ScopedListQuerySchema.extend(DeviceGroupListQueryExtension) },
-    responses: { 200: { description: 'A page of device folders', ...json(pageOf(DeviceGroupSchema, 'DeviceGroupPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of device folders', ...json(pageOf(DeviceGroupSchema, 'DeviceGroupPage')) } },
   },
 );
 
@@ -44,7 +44,7 @@ export const getDeviceGroupRoute = defineRoute(
     tags,
     summary: 'One device folder',
     request: { params: idPath, query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
-    responses: { 200: folderResponse('The device folder'), ...securedErrors, ...notFoundError },
+    responses: { 200: folderResponse('The device folder') },
   },
   { resourceIds: { 'path.id': 'deviceGroup' } },
 );
@@ -61,7 +61,7 @@ export const deviceOnlineOfflineRatioRoute = defineRoute(
       'For every device folder the caller sees that matches `search` (all of them without one): `{onlineCount, offlineCount}` of the devices in the folder and every folder below it, ' +
       'counting the devices the caller sees. One SQL statement.',
     request: { query: scoped({ search: ScopedListQuerySchema.shape.search }) },
-    responses: { 200: { description: 'Folder id → device counts', ...json(DeviceOnlineOfflineCountsSchema) }, ...securedErrors },
+    responses: { 200: { description: 'Folder id → device counts', ...json(DeviceOnlineOfflineCountsSchema) } },
   },
 );
 
@@ -69,21 +69,21 @@ export const createDeviceGroupRoute = defineRoute(
   { minRole: 'TECHNICIAN', tenant: 'scoped' },
   {
     method: 'post',
-    path: '/api/deviceGroup/{parentId}',
+    path: '/api/deviceGroup/{id}',
     operationId: 'createDeviceGroup',
     tags,
     summary: 'Create a device folder',
     description:
-      `In \`parentId\`, in that folder's customer. \`type\` is \`NORMAL\` (default) or \`VIDEO_WALL\`, and never changes afterwards; \`videoWallMetaData\` only with \`VIDEO_WALL\` (409 \`deviceGroup.error.notVideoWall\`). ${videoWall} ` +
+      `In the folder \`id\`, in that folder's customer. \`type\` is \`NORMAL\` (default) or \`VIDEO_WALL\`, and never changes afterwards; \`videoWallMetaData\` only with \`VIDEO_WALL\` (409 \`deviceGroup.error.notVideoWall\`). ${videoWall} ` +
       "Team users create in the root only when the customer's `isDeviceAndGroupCreationEnabledInRootForTeamUsers` is on (403 `deviceGroup.error.rootCreationDisabled`).",
     request: {
-      params: z.object({ parentId: uuidPath('parentId', 'The parent folder') }),
+      params: z.object({ id: uuidPath('id', 'The parent folder') }),
       query: scoped({ teamIds: teamIdsParam }),
       body: { required: true, ...json(DeviceGroupCreateSchema) },
     },
-    responses: { 201: folderResponse('The created device folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: folderResponse('The created device folder'), ...conflictError },
   },
-  { resourceIds: { 'path.parentId': 'deviceGroup' } },
+  { resourceIds: { 'path.id': 'deviceGroup' } },
 );
 
 export const updateDeviceGroupRoute = defineRoute(
@@ -96,7 +96,7 @@ export const updateDeviceGroupRoute = defineRoute(
     summary: 'Rename a device folder, set its tags or its video-wall data',
     description: '`tags` replace the folder\'s tags (DEVICE tags). The root keeps its name (409 `deviceGroup.error.root`); `type` never changes (409 `deviceGroup.error.typeImmutable`).',
     request: { params: idPath, query: scoped({}), body: { required: true, ...json(DeviceGroupUpdateSchema) } },
-    responses: { 200: folderResponse('The updated device folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The updated device folder'), ...conflictError },
   },
   { resourceIds: { 'path.id': 'deviceGroup' } },
 );
@@ -113,7 +113,7 @@ export const moveDeviceGroupRoute = defineRoute(
       'One transaction: the folders below it and every device in them follow. 409: the root (`deviceGroup.error.root`), into itself or a folder below it ' +
       `(\`deviceGroup.error.moveIntoItself\`). ${videoWall}`,
     request: { params: z.object({ folderId: uuidPath('folderId', 'The folder to move'), targetFolderId: uuidPath('targetFolderId', 'Its new parent') }), query: scoped({}) },
-    responses: { 200: folderResponse('The moved device folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The moved device folder'), ...conflictError },
   },
   { resourceIds: { 'path.folderId': 'deviceGroup', 'path.targetFolderId': 'deviceGroup' } },
 );
@@ -131,7 +131,7 @@ export const updateDeviceGroupTeamsRoute = defineRoute(
       query: scoped({ deviceGroupId: z.string().uuid().openapi({ format: 'uuid', description: 'The device folder' }) }),
       body: { required: true, ...json(TeamModificationSchema) },
     },
-    responses: { 200: { description: "The folder's teams afterwards", ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: "The folder's teams afterwards", ...json(TeamAccessListSchema) }, ...conflictError },
   },
   { resourceIds: { 'query.deviceGroupId': 'deviceGroup', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -148,7 +148,7 @@ export const deleteDeviceGroupRoute = defineRoute(
       'The devices of the folder and of every folder below it move into `targetGroupId` (default: the folder\'s parent); the folders are deleted. ' +
       'The root: 409 `deviceGroup.error.root`; a target inside the deleted folder: 409 `deviceGroup.error.targetInDeletedFolder`.',
     request: { params: idPath, query: scoped({ targetGroupId: targetGroupIdParam }) },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.id': 'deviceGroup', 'query.targetGroupId': 'deviceGroup' } },
 );

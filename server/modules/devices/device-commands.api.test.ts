@@ -156,7 +156,7 @@ describe('applyOn=DEVICEGROUP', () => {
 });
 
 describe('parameters, roles and tenants', () => {
-  it('refuses bad parameters (400), a role below the command\'s (403), another tenant (403) and an unknown command (404)', async () => {
+  it('refuses bad parameters (400), a role below the command\'s (403), another tenant (403) and an unknown command (405)', async () => {
     const q = `customerId=${k.customerId}`;
     for (const path of [
       `/api/v2/device/volume?${q}&level=101`,
@@ -174,7 +174,8 @@ describe('parameters, roles and tenants', () => {
     expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { XYZ: { from: '08:00', to: '18:00' } } })).status).toBe(400);
     expect((await post(`/api/v2/device/restart?${q}`, k.approver)).status).toBe(403);
     expect((await post(`/api/v2/device/restart?customerId=${k.otherCustomerId}`)).status).toBe(403);
-    expect((await post(`/api/v2/device/selfDestruct?${q}`)).status).toBe(404);
-    expect((await t.request('DELETE', `/api/v2/device/volume?${q}`, { token: k.technician })).status).toBe(404);
+    // An unknown command is a device id as far as the path goes (`/api/v2/device/{id}`: GET, PUT, DELETE); a command path takes POST only.
+    expect((await post(`/api/v2/device/selfDestruct?${q}`)).status).toBe(405);
+    expect((await t.request('DELETE', `/api/v2/device/volume?${q}`, { token: k.technician })).status).toBe(405);
   });
 });

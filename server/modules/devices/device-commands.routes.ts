@@ -1,4 +1,3 @@
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { COMMANDS } from './device-commands';
 import { z } from '@hono/zod-openapi';
@@ -31,7 +30,7 @@ function commandRoute(name: CommandName, method: 'post' | 'delete') {
         query: method === 'post' ? batchQuery.merge(commandParams[name]) : batchQuery,
         ...(body ? { body: { required: name !== 'clearCache', ...json(body) } } : {}),
       },
-      responses: { 200: { description: 'How many devices it reached', ...json(CommandResultSchema) }, ...securedErrors, ...notFoundError },
+      responses: { 200: { description: 'How many devices it reached', ...json(CommandResultSchema) } },
     },
     contentParam && method === 'post' ? { resourceIds: { 'query.contentId': 'deviceContent' } } : undefined,
   );
@@ -52,7 +51,7 @@ export const deviceCommandHistoryRoute = defineRoute(
     summary: 'The device\'s newest one-shot commands and what became of them',
     description: `The ${COMMAND_HISTORY_SIZE} newest commands, newest first: pending (not yet sent), delivered (sent, not acknowledged), acknowledged, failed (acknowledged with ok=false) or expired.`,
     request: { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }), query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'The commands', ...json(z.array(DeviceCommandEntrySchema)) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The commands', ...json(z.array(DeviceCommandEntrySchema)) } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery as epochMs, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { APPLY_ON } from './devices.batch';
@@ -26,7 +25,7 @@ export const listDevicesRoute = defineRoute(
       'Search `deviceGroupId={id}` for a folder, `deviceGroupPath:{id}` for a folder and below, `tags`, `deviceStatus`, … ' +
       'ADMIN: `customerId=null` lists the devices no customer has claimed yet. `deviceInfo` and `alerts` only when named in `select`.',
     request: { query: ScopedListQuerySchema.extend(DeviceListQueryExtension) },
-    responses: { 200: { description: 'A page of devices', ...json(pageOf(DeviceSchema, 'DevicePage')) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'A page of devices', ...json(pageOf(DeviceSchema, 'DevicePage')) } },
   },
   { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
@@ -40,7 +39,7 @@ export const getDeviceRoute = defineRoute(
     tags,
     summary: 'One device, with what it reports about itself',
     request: { params: idPath, query: z.object({ customerId: customerIdParam, select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
-    responses: { 200: deviceResponse('The device'), ...securedErrors, ...notFoundError },
+    responses: { 200: deviceResponse('The device') },
   },
   { resourceIds: { 'path.id': 'device' } },
 );
@@ -57,7 +56,7 @@ export const previewStoreRoute = defineRoute(
       'The device keeps its newest 20 screenshots (PUT /api/display/screenshot); the first entry is its `previewPath`. Each `path` loads that ' +
       'screenshot (same credentials as the device read). A device without screenshots answers an empty array.',
     request: { params: idPath, query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'The preview history', ...json(z.array(DevicePreviewSchema).openapi('DevicePreviewStore')) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The preview history', ...json(z.array(DevicePreviewSchema).openapi('DevicePreviewStore')) } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );
@@ -71,7 +70,7 @@ export const updateDeviceRoute = defineRoute(
     tags,
     summary: 'Rename a device, change its comment or time zone',
     request: { params: idPath, body: { required: true, ...json(DeviceUpdateSchema) } },
-    responses: { 200: deviceResponse('The device'), ...securedErrors, ...notFoundError },
+    responses: { 200: deviceResponse('The device') },
   },
   { resourceIds: { 'path.id': 'device' } },
 );
@@ -86,7 +85,7 @@ export const deleteDeviceRoute = defineRoute(
     summary: 'Delete a device',
     description: 'Its secret and every token it holds stop working at once; a player that registers again is a new, unclaimed device.',
     request: { params: idPath },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'Deleted' } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );
@@ -101,7 +100,7 @@ export const moveDevicesRoute = defineRoute(
     summary: 'Move devices into a device folder',
     description: 'All or nothing: every device must be one the caller may change in the folder\'s customer (404 names the first that is not).',
     request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(DeviceMoveSchema) } },
-    responses: { 204: { description: 'Moved' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'Moved' } },
   },
   { resourceIds: { 'body.deviceIds[]': 'device', 'body.targetGroupId': 'deviceGroup' } },
 );
@@ -124,7 +123,7 @@ const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       summary,
       description: 'Applies to every matching device the caller may change; answers how many changed.',
       request: { query: batchQuery, body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : DeviceTagListSchema) } },
-      responses: { 200: { description: 'How many devices changed', ...json(z.object({ updated: z.number().int() }).openapi('DeviceBulkResult')) }, ...securedErrors },
+      responses: { 200: { description: 'How many devices changed', ...json(z.object({ updated: z.number().int() }).openapi('DeviceBulkResult')) } },
     },
   );
 
@@ -143,7 +142,7 @@ export const supportedMetricsRoute = defineRoute(
     tags,
     summary: 'The metric types a device reports',
     request: { params: deviceIdPath, query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'Metric types with samples', ...json(z.array(z.enum(deviceMetricTypes)).openapi('DeviceMetricTypes')) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'Metric types with samples', ...json(z.array(z.enum(deviceMetricTypes)).openapi('DeviceMetricTypes')) } },
   },
   { resourceIds: { 'path.deviceId': 'device' } },
 );
@@ -167,7 +166,7 @@ export const deviceGraphsRoute = defineRoute(
       }),
       body: { required: true, ...json(GraphRequestSchema) },
     },
-    responses: { 200: { description: 'The graphs', ...json(GraphResponseSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The graphs', ...json(GraphResponseSchema) } },
   },
   { resourceIds: { 'path.deviceId': 'device' } },
 );

@@ -2,7 +2,7 @@ import { DeviceSchema } from '@/server/modules/devices/devices.schemas';
 import { z } from '@hono/zod-openapi';
 import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import {
   AssignToCustomerSchema,
@@ -25,12 +25,9 @@ import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES } from './device-telemetry';
 
 const tags = ['Player'];
 const error = (description: string) => ({ description, ...json(ErrorSchema) });
-const rateLimited = { 429: error('Rate limited; see Retry-After') } as const;
-/** What every device route can answer besides its own result. */
+/** Who a device route refuses (the other statuses are derived from each route's declaration). */
 const deviceErrors = {
-  400: error('Invalid input'),
   401: error('Missing, unknown or expired device token, a user token, a deleted device, or a restricted customer'),
-  403: error('`display.error.notAssigned`: the device is not assigned to a customer yet'),
 } as const;
 
 export const registerRoute = defineRoute(
@@ -46,12 +43,9 @@ export const registerRoute = defineRoute(
       '(`assignToCustomer` with `createDeviceIfSerialNotFound`) and no player has taken over yet takes that device over: it is already ' +
       'assigned, so no activation code is answered. Then get a token: POST /oauth/token, grant_type=client_credentials, HTTP Basic deviceId:deviceSecret.',
     request: { body: { required: true, ...json(DisplayRegistrationSchema) } },
-    responses: {
-      201: { description: 'The registered device', ...json(DisplayRegistrationResultSchema) },
-      400: error('Invalid input'),
-      ...rateLimited,
-    },
+    responses: { 201: { description: 'The registered device', ...json(DisplayRegistrationResultSchema) } },
   },
+  { rateLimited: 'registrations, per client address (30 an hour); also when no activation code is free' },
 );
 
 export const socketTicketRoute = defineRoute(
@@ -78,8 +72,9 @@ export const statusRoute = defineRoute(
     tags,
     summary: 'Whether the device is assigned; its activation code while it is not',
     description: 'An expired activation code is replaced by a new one (15 minutes) on this call.',
-    responses: { 200: { description: 'The device status', ...json(DisplayStatusSchema) }, ...deviceErrors, ...rateLimited },
+    responses: { 200: { description: 'The device status', ...json(DisplayStatusSchema) }, ...deviceErrors },
   },
+  { rateLimited: 'no activation code is free right now (try again in a minute)' },
 );
 
 export const heartbeatRoute = defineRoute(
@@ -112,7 +107,7 @@ export const ackCommandRoute = defineRoute(
       params: z.object({ commandId: z.string().uuid().openapi({ param: { name: 'commandId', in: 'path' } }) }),
       body: { required: true, ...json(CommandAckSchema) },
     },
-    responses: { 204: { description: 'Acknowledged' }, ...deviceErrors, ...notFoundError },
+    responses: { 204: { description: 'Acknowledged' }, ...deviceErrors },
   },
   { bodyLimit: DEVICE_MESSAGE_MAX_BYTES, resourceIds: { 'path.commandId': 'deviceCommand' } },
 );
@@ -190,12 +185,10 @@ export const assignToCustomerRoute = defineRoute(
     request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(AssignToCustomerSchema) } },
     responses: {
       200: { description: 'The claimed (or pre-registered) device', ...json(DeviceSchema) },
-      ...securedErrors,
-      ...notFoundError,
       ...conflictError,
-      ...rateLimited,
     },
   },
+  { rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)' },
 );
 
 export const manifestRoute = defineRoute(
@@ -233,7 +226,7 @@ export const deviceScheduleRoute = defineRoute(
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
     },
-    responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );
@@ -251,7 +244,7 @@ export const deviceScheduleExplainRoute = defineRoute(
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: z.object({ customerId: customerIdParam, at: epochMsQuery('The instant, epoch ms (default: now)') }),
     },
-    responses: { 200: { description: 'The layer at `at` and every campaign with its reasons', ...json(PlaybackExplanationSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The layer at `at` and every campaign with its reasons', ...json(PlaybackExplanationSchema) } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
 import {
@@ -35,7 +35,7 @@ export const listFileFoldersRoute = defineRoute(
       'Search `parentId={id}` for the direct sub-folders, `fileFolderPath:{id}` for the folder and every folder below it, `parentId=NULL` for the root. ' +
       'The root is listed for everyone who sees the tenant. `fileCount` and `firstFileThumbnail` are computed and returned only when named in `select`.',
     request: { query: ScopedListQuerySchema.extend(FileFolderListQueryExtension) },
-    responses: { 200: { description: 'A page of folders', ...json(pageOf(FileFolderSchema, 'FileFolderPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of folders', ...json(pageOf(FileFolderSchema, 'FileFolderPage')) } },
   },
 );
 
@@ -51,7 +51,7 @@ export const getFileFolderRoute = defineRoute(
       params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }),
     },
-    responses: { 200: folderResponse('The folder'), ...securedErrors, ...notFoundError },
+    responses: { 200: folderResponse('The folder') },
   },
   { resourceIds: { 'path.id': 'fileFolder' } },
 );
@@ -66,7 +66,7 @@ export const storageStatisticsRoute = defineRoute(
     summary: 'Storage quota and use of the selected customer',
     description: 'Sizes in bytes. `totalAvailableStorageSize` is absent when the customer\'s storage is unlimited.',
     request: { query: scoped({}) },
-    responses: { 200: { description: 'The statistics', ...json(StorageStatisticsSchema) }, ...securedErrors },
+    responses: { 200: { description: 'The statistics', ...json(StorageStatisticsSchema) } },
   },
 );
 
@@ -80,7 +80,7 @@ export const breadcrumbRoute = defineRoute(
     summary: 'The folders from the root down to a folder',
     description: 'Ancestors the caller cannot see through its teams are left out.',
     request: { query: scoped({ folderId: folderIdParam }) },
-    responses: { 200: { description: 'Root first, the folder last', ...json(BreadcrumbSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'Root first, the folder last', ...json(BreadcrumbSchema) } },
   },
   { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
@@ -97,7 +97,7 @@ export const createFileFolderRoute = defineRoute(
       'Sibling names are unique, case-insensitively (409 `fileFolder.error.duplicateName`). Not under a filtered folder (409 `fileFolder.error.filtered`). ' +
       'Team users create in the root only when the customer\'s `isFileAndFolderCreationEnabledInRootForTeamUsers` is on (403 `fileFolder.error.rootCreationDisabled`).',
     request: { query: CreateFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
-    responses: { 201: folderResponse('The created folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
   { resourceIds: { 'query.parentId': 'fileFolder' } },
 );
@@ -112,7 +112,7 @@ export const createFilteredFileFolderRoute = defineRoute(
     summary: 'Create a filtered folder whose contents follow a FILE quick filter',
     description: 'The quick filter must be a FILE filter of the same customer (404 unknown, 400 `fileFolder.error.quickFilterType` for another type).',
     request: { query: CreateFilteredFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
-    responses: { 201: folderResponse('The created folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
   { resourceIds: { 'query.parentId': 'fileFolder', 'query.quickFilterId': 'quickFilter' } },
 );
@@ -127,7 +127,7 @@ export const renameFileFolderRoute = defineRoute(
     summary: 'Rename a folder',
     description: 'The root cannot be renamed (409 `fileFolder.error.root`).',
     request: { query: RenameFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
-    responses: { 200: folderResponse('The renamed folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The renamed folder'), ...conflictError },
   },
   { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
@@ -144,7 +144,7 @@ export const moveBatchRoute = defineRoute(
       'One transaction. Every id must be visible (404) and writable (403). 409: moving the root, a folder into itself or a sub-folder of it, ' +
       'anything into a filtered folder, or a folder next to a sibling of the same name.',
     request: { query: scoped({}), body: { required: true, ...json(MoveBatchSchema) } },
-    responses: { 200: folderResponse('The target folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The target folder'), ...conflictError },
   },
 );
 
@@ -158,7 +158,7 @@ export const deleteBatchRoute = defineRoute(
     summary: 'Delete files and folders (recursively) at once',
     description: 'One transaction. Every id must be visible (404) and writable (403); the root is refused (409).',
     request: { query: scoped({ removeFromPlaylists: removeFromPlaylistsParam }), body: { required: true, ...json(BatchSchema) } },
-    responses: { ...deleted, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { ...deleted, ...conflictError },
   },
   { resourceIds: { 'body.fileIds[]': 'file', 'body.folderIds[]': 'fileFolder' } },
 );
@@ -178,7 +178,7 @@ export const setCleanupOutdatedFilesRoute = defineRoute(
         cleanupOutdatedFiles: requiredBooleanQuery('Cleanup mode on or off'),
       }),
     },
-    responses: { 200: folderResponse('The folder'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: folderResponse('The folder'), ...conflictError },
   },
   { resourceIds: { 'query.folderId': 'fileFolder' } },
 );
@@ -193,7 +193,7 @@ export const updateFileFolderTeamsRoute = defineRoute(
     summary: 'Change the teams of a folder',
     description: 'The root folder is visible to everyone and takes no teams (409 `fileFolder.error.root`).',
     request: { query: scoped({ fileFolderId: folderIdParam }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The folder\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: 'The folder\'s teams afterwards', ...json(TeamAccessListSchema) }, ...conflictError },
   },
   { resourceIds: { 'query.fileFolderId': 'fileFolder', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -211,7 +211,7 @@ export const deleteFileFolderRoute = defineRoute(
       params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: scoped({ removeFromPlaylists: removeFromPlaylistsParam }),
     },
-    responses: { ...deleted, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { ...deleted, ...conflictError },
   },
   { resourceIds: { 'path.id': 'fileFolder' } },
 );

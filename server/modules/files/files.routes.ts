@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { customerIdParam, epochMsQuery, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
@@ -28,7 +28,7 @@ export const listFilesRoute = defineRoute(
     description:
       'Default order: name, then id. `fileFolderPath:{folderId}` finds files anywhere below a folder, `fileFolderId={folderId}` directly in it. Select-only: `usageDetails`, `duplicateDetails`, `campaignUsageDetails`, `topLevelCampaignUsageDetails`, `messageUsageDetails`.',
     request: { query: ScopedListQuerySchema.extend({ ...TeamReadQueryExtension, quickFilterId: quickFilterIdParam }) },
-    responses: { 200: { description: 'A page of files', ...json(FilePage) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'A page of files', ...json(FilePage) } },
   },
   { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
@@ -61,8 +61,6 @@ export const fileSummaryRoute = defineRoute(
             .openapi('FileSummary'),
         ),
       },
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
@@ -81,7 +79,7 @@ export const getFileRoute = defineRoute(
       params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: SelectQuerySchema.extend({ customerId: customerIdParam }),
     },
-    responses: { 200: fileResponse('The file'), ...securedErrors, ...notFoundError },
+    responses: { 200: fileResponse('The file') },
   },
   { resourceIds: { 'path.id': 'file' } },
 );
@@ -105,7 +103,7 @@ export const replaceFileReferenceRoute = defineRoute(
         teamAssignmentMode: z.enum(teamAssignmentModes).optional().openapi({ description: 'Default MERGE' }),
       }),
     },
-    responses: { 200: fileResponse('The source file'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: fileResponse('The source file'), ...conflictError },
   },
   { resourceIds: { 'query.fileIdToReplace': 'file', 'query.sourceFileId': 'file' } },
 );
@@ -124,7 +122,7 @@ export const renameFileRoute = defineRoute(
         newName: z.string().trim().min(1).max(255).openapi({ description: 'The new name (1 to 255 characters)' }),
       }),
     },
-    responses: { 200: fileResponse('The renamed file'), ...securedErrors, ...notFoundError },
+    responses: { 200: fileResponse('The renamed file') },
   },
   { resourceIds: { 'query.fileId': 'file' } },
 );
@@ -138,7 +136,7 @@ export const updateFileTeamsRoute = defineRoute(
     tags: ['Files', 'Teams'],
     summary: 'Change the teams of a file',
     request: { query: z.object({ customerId: customerIdParam, fileId: uuid('The file') }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The file\'s teams afterwards', ...json(TeamAccessListSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The file\'s teams afterwards', ...json(TeamAccessListSchema) } },
   },
   { resourceIds: { 'query.fileId': 'file', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -153,7 +151,7 @@ export const updateFileRoute = defineRoute(
     summary: 'Change a file\'s name, validity, tags, metadata or muted flag',
     description: 'Null or omitted fields keep their value. `validFrom` must not be after `validTo`.',
     request: { params: FileIdParams, body: { required: true, ...json(FileUpdateSchema) } },
-    responses: { 200: fileResponse('The updated file'), ...securedErrors, ...notFoundError },
+    responses: { 200: fileResponse('The updated file') },
   },
   { resourceIds: { 'path.fileId': 'file' } },
 );
@@ -168,7 +166,7 @@ export const deleteFileRoute = defineRoute(
     summary: 'Delete a file',
     description: 'Blocked (409 `file.error.inUse`) while channels, schedules or sub-channels use the file. `removeFromPlaylists=true` removes direct file slides from playlists.',
     request: { params: FileIdParams, query: z.object({ removeFromPlaylists: booleanParam('Remove the file from playlists (default false)') }) },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.fileId': 'file' } },
 );
@@ -187,7 +185,7 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
         query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }) }),
         body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : TagListSchema) },
       },
-      responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) }, ...securedErrors },
+      responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) } },
     },
   );
 
@@ -212,6 +210,6 @@ export const setFileValidityRoute = defineRoute(
         validTo: epochParam('End of validity; not before `validFrom`'),
       }),
     },
-    responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) }, ...securedErrors },
+    responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) } },
   },
 );

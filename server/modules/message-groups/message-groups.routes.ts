@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
@@ -23,7 +23,7 @@ export const listMessageGroupsRoute = defineRoute(
     summary: 'Message groups (sub-channel groups), paged',
     description: 'Team visibility applies; `includeReadOnlyInfo=true` adds `readOnly`.',
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
-    responses: { 200: { description: 'A page of message groups', ...json(pageOf(MessageGroupSchema, 'MessageGroupPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of message groups', ...json(pageOf(MessageGroupSchema, 'MessageGroupPage')) } },
   },
 );
 
@@ -36,7 +36,7 @@ export const getMessageGroupRoute = defineRoute(
     tags,
     summary: 'One message group',
     request: { params: IdParams, query: SelectQuerySchema.extend({ customerId: customerIdParam }) },
-    responses: { 200: groupResponse('The message group'), ...securedErrors, ...notFoundError },
+    responses: { 200: groupResponse('The message group') },
   },
   { resourceIds: { 'path.id': 'messageGroup' } },
 );
@@ -53,7 +53,7 @@ export const createMessageGroupRoute = defineRoute(
       query: ScopeQuery.extend({ teamIds: teamIdsParam }),
       body: { required: true, ...json(MessageGroupCreateSchema) },
     },
-    responses: { 201: groupResponse('The created message group'), ...securedErrors },
+    responses: { 201: groupResponse('The created message group') },
   },
 );
 
@@ -66,7 +66,7 @@ export const updateMessageGroupRoute = defineRoute(
     tags,
     summary: 'Update a message group',
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageGroupUpdateSchema) } },
-    responses: { 200: groupResponse('The updated message group'), ...securedErrors, ...notFoundError },
+    responses: { 200: groupResponse('The updated message group') },
   },
   { resourceIds: { 'path.id': 'messageGroup' } },
 );
@@ -81,7 +81,7 @@ export const deleteMessageGroupRoute = defineRoute(
     summary: 'Delete a message group and all its messages',
     description: 'Refused (409 `messageGroup.error.inUse`) while a channel has the group assigned.',
     request: { params: IdParams, query: ScopeQuery },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.id': 'messageGroup' } },
 );

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { channelBodyIds } from '@/server/modules/campaigns/campaigns.schemas';
@@ -34,7 +33,7 @@ export const listMessagesRoute = defineRoute(
         messageGroupId: intIdParam.optional().openapi({ description: 'Only the messages of this group' }),
       }),
     },
-    responses: { 200: { description: 'A page of messages', ...json(pageOf(MessageSchema, 'MessagePage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of messages', ...json(pageOf(MessageSchema, 'MessagePage')) } },
   },
 );
 
@@ -48,7 +47,7 @@ export const getMessageRoute = defineRoute(
     summary: 'One message',
     description: 'Without `select`: every primitive field and the assignment lists.',
     request: { params: IdParams, query: ScopeQuery.extend({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`; the assignment lists by name' }) }) },
-    responses: { 200: messageResponse('The message'), ...securedErrors, ...notFoundError },
+    responses: { 200: messageResponse('The message') },
   },
   { resourceIds: { 'path.id': 'message' } },
 );
@@ -66,7 +65,7 @@ export const createMessageRoute = defineRoute(
       'CONTENT_QUICK_FILTER contentQuickFilterId; ASSET_QUICK_FILTER fileQuickFilterId. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId; DYNAMIC ' +
       'without deviceGroupAssignment targets the root device folder (every screen its channel plays on). Every id must be the tenant\'s (404 otherwise).',
     request: { query: ScopeQuery, body: { required: true, ...json(MessageCreateSchema) } },
-    responses: { 201: messageResponse('The created message'), ...securedErrors, ...notFoundError },
+    responses: { 201: messageResponse('The created message') },
   },
   { resourceIds: { 'body.messageGroupId': 'messageGroup', ...bodyIds } },
 );
@@ -81,7 +80,7 @@ export const updateMessageRoute = defineRoute(
     summary: 'Change a message',
     description: 'Partial (spec 1 rule 2). Assignment objects add `assignments` and remove `removeIds`. `type`, `deviceSelectionMode`, `messageGroupId` and `version` are ignored.',
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageUpdateSchema) } },
-    responses: { 200: messageResponse('The message afterwards'), ...securedErrors, ...notFoundError },
+    responses: { 200: messageResponse('The message afterwards') },
   },
   { resourceIds: { 'path.id': 'message', ...bodyIds } },
 );
@@ -95,7 +94,7 @@ export const deleteMessageRoute = defineRoute(
     tags,
     summary: 'Delete a message',
     request: { params: IdParams, query: ScopeQuery },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'Deleted' } },
   },
   { resourceIds: { 'path.id': 'message' } },
 );

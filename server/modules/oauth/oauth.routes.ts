@@ -30,6 +30,7 @@ export const tokenRoute = defineRoute(
       429: { description: 'Too many failed attempts; see Retry-After', content: { 'application/json': { schema: OAuthErrorSchema } } },
     },
   },
+  { rateLimited: 'failed sign-ins and second-factor checks, per account and per client address' },
 );
 
 export const revokeRoute = defineRoute(

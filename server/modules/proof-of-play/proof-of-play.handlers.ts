@@ -5,7 +5,7 @@ import { assertSafeJson } from '@/server/http/hostile-input';
 import { JSON_MEDIA_TYPE, mediaTypeOf, readBodyWithin } from '@/server/http/request-input';
 import { deviceContext, serviceContext } from '@/server/http/service-context';
 import * as routes from './proof-of-play.routes';
-import { MAX_PLAY_EVENTS } from './proof-of-play.schemas';
+import { MAX_PLAY_EVENTS, PlayEventSchema } from './proof-of-play.schemas';
 import { ingestPlayEvents, NOT_JSON } from './proof-of-play.service';
 import { reportRoutes } from './reports.routes';
 import type { ReportQuery } from './reports.schemas';
@@ -33,6 +33,9 @@ function parseNdjson(text: string): unknown[] {
 }
 
 export function registerProofOfPlayRoutes(app: OpenAPIHono<AppEnv>) {
+  // The body is validated event by event (a bad event refuses only itself), so its schema names PlayEvent by $ref
+  // and no route's schema brings the component into the document: it is registered here.
+  app.openAPIRegistry.register('PlayEvent', PlayEventSchema);
   app.openapi(routes.uploadPlayEventsRoute, async (c) => {
     const ctx = deviceContext(c);
     const customerId = ctx.device.customerId;

@@ -1,6 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import { z, type RouteConfig } from '@hono/zod-openapi';
 import { json } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { INTEGER_ID_DOC } from '@/server/http/wire.schemas';
 import { REPORT_CSV_COLUMNS, ReportQuerySchema, ReportSchema } from './reports.schemas';
@@ -52,9 +51,8 @@ function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: b
         `${ROWS_NOTE}${csv ? ` CSV columns: ${REPORT_CSV_COLUMNS.join(', ')}; a header line, CRLF line ends.` : ''}`,
       request: params ? { query: ReportQuerySchema, params } : { query: ReportQuerySchema },
       responses: {
-        200: csv ? { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } } : { description: 'The report', ...json(ReportSchema) },
-        ...securedErrors,
-        ...(kind === 'single' ? notFoundError : {}),
+        // One declaration for both forms: the handler answers JSON or CSV by the route it serves.
+        200: (csv ? { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } } : { description: 'The report', ...json(ReportSchema) }) as RouteConfig['responses'][string],
       },
     },
     { resourceIds: { ...(kind === 'single' ? { [`path.${e.param}`]: e.kind } : {}), 'query.deviceGroupId': 'deviceGroup', 'query.advertiserId': 'advertiser' } },

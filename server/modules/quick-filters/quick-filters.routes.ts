@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { QuickFilterCreateSchema, QuickFilterSchema, QuickFilterUpdateSchema } from './quick-filters.schemas';
@@ -21,7 +21,7 @@ export const listQuickFiltersRoute = defineRoute(
     summary: 'Quick filters, paged',
     description: 'Team visibility applies. `readOnly`: used by channels or sub-channels, or only read-only through the caller\'s teams.',
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
-    responses: { 200: { description: 'A page of quick filters', ...json(pageOf(QuickFilterSchema, 'QuickFilterPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of quick filters', ...json(pageOf(QuickFilterSchema, 'QuickFilterPage')) } },
   },
 );
 
@@ -37,7 +37,7 @@ export const getQuickFilterRoute = defineRoute(
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
       query: SelectQuerySchema.extend({ customerId: customerIdParam }),
     },
-    responses: { 200: { description: 'The quick filter', ...json(QuickFilterSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The quick filter', ...json(QuickFilterSchema) } },
   },
   { resourceIds: { 'path.id': 'quickFilter' } },
 );
@@ -60,7 +60,7 @@ export const createQuickFilterRoute = defineRoute(
       }),
       body: { required: true, ...json(QuickFilterCreateSchema) },
     },
-    responses: { 201: { description: 'The created quick filter', ...json(QuickFilterSchema) }, ...securedErrors, ...conflictError },
+    responses: { 201: { description: 'The created quick filter', ...json(QuickFilterSchema) }, ...conflictError },
   },
 );
 
@@ -74,7 +74,7 @@ export const updateQuickFilterRoute = defineRoute(
     summary: 'Change a quick filter (partial)',
     description: '`filteredEntityType` is immutable (400 `quickFilter.error.immutableType`); a filter used by channels is read-only (409).',
     request: { query: idQuery, body: { required: true, ...json(QuickFilterUpdateSchema) } },
-    responses: { 200: { description: 'The updated quick filter', ...json(QuickFilterSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: 'The updated quick filter', ...json(QuickFilterSchema) }, ...conflictError },
   },
   { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );
@@ -89,7 +89,7 @@ export const deleteQuickFilterRoute = defineRoute(
     summary: 'Delete a quick filter',
     description: 'Refused with 409 `quickFilter.error.inUse` while a filtered folder (or a channel, sub-channel or datasource) uses it.',
     request: { query: idQuery },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
 );

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { PROTECTED_OPERATION_LIMIT } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { customerIdParam } from '@/server/http/list-query';
-import { securedErrors } from '@/server/http/responses';
 import { ConfigBatchSchema, CustomerLimitSchema, ResetLimitsQuerySchema, ServerLimitSchema } from './resource-limits.schemas';
 
 const serverLimitsResponse = { description: 'Every resource limit per tier', content: { 'application/json': { schema: z.array(ServerLimitSchema) } } };
@@ -14,7 +14,7 @@ export const listServerLimitsRoute = defineRoute(
     operationId: 'listServerLimits',
     tags: ['Resource limits'],
     summary: 'Server-wide resource limits per license tier',
-    responses: { 200: serverLimitsResponse, ...securedErrors },
+    responses: { 200: serverLimitsResponse },
   },
 );
 
@@ -28,8 +28,9 @@ export const updateConfigBatchRoute = defineRoute(
     summary: 'Set server-wide resource limits',
     description: 'Names are `config.limit.<RESOURCE>.<TIER>` (STARTER or BUSINESS), values integers as strings from 0 to the maximum. All or nothing. A protected operation.',
     request: { body: { required: true, content: { 'application/json': { schema: ConfigBatchSchema } } } },
-    responses: { 200: serverLimitsResponse, ...securedErrors },
+    responses: { 200: serverLimitsResponse },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const resetLimitsRoute = defineRoute(
@@ -42,8 +43,9 @@ export const resetLimitsRoute = defineRoute(
     summary: 'Reset server-wide resource limits to their defaults',
     description: 'A protected operation.',
     request: { query: ResetLimitsQuerySchema },
-    responses: { 204: { description: 'Reset' }, ...securedErrors },
+    responses: { 204: { description: 'Reset' } },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const customerLimitsRoute = defineRoute(
@@ -56,6 +58,6 @@ export const customerLimitsRoute = defineRoute(
     summary: 'Effective limits and usage of the selected customer',
     description: 'The selected `customerId`, or the caller\'s own customer.',
     request: { query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'One row per resource', content: { 'application/json': { schema: z.array(CustomerLimitSchema) } } }, ...securedErrors },
+    responses: { 200: { description: 'One row per resource', content: { 'application/json': { schema: z.array(CustomerLimitSchema) } } } },
   },
 );

@@ -13,6 +13,7 @@ export const healthRoute = defineRoute(
     summary: 'Liveness: 200 while the process runs',
     responses: { 200: { description: 'Alive', content: { 'application/json': { schema: HealthSchema } } } },
   },
+  { answersWhileStarting: true },
 );
 
 export const readyRoute = defineRoute(
@@ -28,4 +29,5 @@ export const readyRoute = defineRoute(
       503: { description: 'Not ready', content: { 'application/json': { schema: HealthSchema } } },
     },
   },
+  { answersWhileStarting: true },
 );

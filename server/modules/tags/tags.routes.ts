@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, json } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { TagCreateSchema, TagListingSchema, TagSchema, TagTypeSchema, TagUpdateSchema, tagGroups } from './tags.schemas';
 
@@ -26,7 +26,7 @@ export const listTagsRoute = defineRoute(
         select: z.string().optional().openapi({ description: `Comma-separated groups: ${Object.keys(tagGroups).join(', ')}; default all` }),
       }),
     },
-    responses: { 200: { description: 'Tags by group', ...json(TagListingSchema) }, ...securedErrors },
+    responses: { 200: { description: 'Tags by group', ...json(TagListingSchema) } },
   },
 );
 
@@ -45,7 +45,7 @@ export const suggestTagsRoute = defineRoute(
         entity: z.string().optional().openapi({ description: 'A tag type (`FILE`, …) or group (`fileTags`, …); default all types' }),
       }),
     },
-    responses: { 200: { description: 'Matching tags', ...json(z.array(z.string())) }, ...securedErrors },
+    responses: { 200: { description: 'Matching tags', ...json(z.array(z.string())) } },
   },
 );
 
@@ -59,7 +59,7 @@ export const createTagRoute = defineRoute(
     summary: 'Register a tag with a comment',
     description: 'The tag must follow the format rules (its pattern; 400 `request.error.invalid`); an existing tag of the type is a 409 `tag.error.exists`.',
     request: { query: z.object({ customerId: customerIdParam, tagType: TagTypeSchema }), body: { required: true, ...json(TagCreateSchema) } },
-    responses: { 201: { description: 'The registered tag', ...json(TagSchema) }, ...securedErrors, ...conflictError },
+    responses: { 201: { description: 'The registered tag', ...json(TagSchema) }, ...conflictError },
   },
 );
 
@@ -72,7 +72,7 @@ export const updateTagRoute = defineRoute(
     tags,
     summary: "Change a tag's comment",
     request: { query: tagKeyQuery, body: { required: true, ...json(TagUpdateSchema) } },
-    responses: { 200: { description: 'The tag', ...json(TagSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The tag', ...json(TagSchema) } },
   },
 );
 
@@ -86,6 +86,6 @@ export const deleteTagRoute = defineRoute(
     summary: 'Delete a registered tag',
     description: 'Refused with 409 `tag.error.inUse` (details `count`) while any row of the type carries the tag.',
     request: { query: tagKeyQuery },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
 );

@@ -35,13 +35,13 @@ export function registerTeamRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(updateTeamRoute, async (c) => c.json((await updateTeam(serviceContext(c), c.req.valid('query').teamId, c.req.valid('json'))), 200));
 
   app.openapi(deleteTeamRoute, async (c) => {
-    await deleteTeam(serviceContext(c), c.req.valid('param').id);
+    await deleteTeam(serviceContext(c), c.req.valid('param').segment);
 
     return c.body(null, 204);
   });
 
   app.openapi(listTeamAssignmentsRoute, async (c) =>
-    c.json((await listTeamAssignments(serviceContext(c), c.req.valid('param').assignments, c.req.valid('query').teamId)), 200),
+    c.json((await listTeamAssignments(serviceContext(c), c.req.valid('param').segment, c.req.valid('query').teamId)), 200),
   );
 
   app.openapi(listResourceTeamsRoute, async (c) => {
@@ -51,7 +51,7 @@ export function registerTeamRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(updateTeamResourcesRoute, async (c) =>
-    c.json((await updateTeamResources(serviceContext(c), c.req.valid('param').update, c.req.valid('query').teamId, c.req.valid('json'))), 200),
+    c.json((await updateTeamResources(serviceContext(c), c.req.valid('param').segment, c.req.valid('query').teamId, c.req.valid('json'))), 200),
   );
 
   app.openapi(updateUserTeamAssignmentsRoute, async (c) =>

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { UiProfileAssignSchema, UiProfileCreateSchema, UiProfileSchema, UiProfileUpdateSchema } from './ui-profiles.schemas';
 
 const BASE = '/api/v2/userInterfaceProfile';
@@ -20,7 +20,7 @@ export const listUiProfilesRoute = defineRoute(
     tags,
     summary: 'UI profiles of the selected tenant(s), paged',
     request: { query: ScopedListQuerySchema },
-    responses: { 200: { description: 'A page of UI profiles', ...json(pageOf(UiProfileSchema, 'UserInterfaceProfilePage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of UI profiles', ...json(pageOf(UiProfileSchema, 'UserInterfaceProfilePage')) } },
   },
 );
 
@@ -34,7 +34,7 @@ export const getUiProfileRoute = defineRoute(
     summary: 'One UI profile',
     description: 'Users read their own profile through `GET /api/v2/user/me?select=userInterfaceProfile(*)`.',
     request: { params: IdParams, query: ScopeQuery.extend({ select: z.string().optional() }) },
-    responses: { 200: profileResponse('The UI profile'), ...securedErrors, ...notFoundError },
+    responses: { 200: profileResponse('The UI profile') },
   },
   { resourceIds: { 'path.id': 'uiProfile' } },
 );
@@ -48,7 +48,7 @@ export const createUiProfileRoute = defineRoute(
     tags,
     summary: 'Create a UI profile in the selected customer (default: the own)',
     request: { query: ScopeQuery, body: { required: true, ...json(UiProfileCreateSchema) } },
-    responses: { 201: profileResponse('The created UI profile'), ...securedErrors, ...conflictError },
+    responses: { 201: profileResponse('The created UI profile'), ...conflictError },
   },
 );
 
@@ -62,7 +62,7 @@ export const updateUiProfileRoute = defineRoute(
     summary: 'Update a UI profile',
     description: 'Omitting `hiddenUIElementRules` keeps the document; sending it replaces the whole document.',
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileUpdateSchema) } },
-    responses: { 200: profileResponse('The updated UI profile'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: profileResponse('The updated UI profile'), ...conflictError },
   },
   { resourceIds: { 'path.id': 'uiProfile' } },
 );
@@ -77,7 +77,7 @@ export const assignUiProfileRoute = defineRoute(
     summary: 'Assign the profile to users and remove it from others',
     description: "Every user must belong to the profile's customer (else 400). A user has at most one profile: assigning replaces the previous one.",
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileAssignSchema) } },
-    responses: { 200: profileResponse('The UI profile'), ...securedErrors, ...notFoundError },
+    responses: { 200: profileResponse('The UI profile') },
   },
   { resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' } },
 );
@@ -91,7 +91,7 @@ export const deleteUiProfileRoute = defineRoute(
     tags,
     summary: 'Delete a UI profile; its users fall back to no profile',
     request: { params: IdParams, query: ScopeQuery },
-    responses: { 204: { description: 'Deleted' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'Deleted' } },
   },
   { resourceIds: { 'path.id': 'uiProfile' } },
 );

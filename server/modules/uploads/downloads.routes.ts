@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam } from '@/server/http/list-query';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
 import { intIdParam, integerParam } from '@/server/http/wire.schemas';
@@ -30,8 +29,6 @@ export const downloadFileRoute = defineRoute(
       206: binary('The requested range'),
       304: { description: 'Not modified' },
       416: error('The range lies outside the file'),
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'path.customerId': 'customer', 'path.fileId': 'file' } },
@@ -62,8 +59,6 @@ export const devicePreviewRoute = defineRoute(
       206: binary('The requested range'),
       304: { description: 'Not modified' },
       416: error('The range lies outside the image'),
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'path.customerId': 'customer', 'path.deviceId': 'device', 'query.previewId': 'devicePreview' } },
@@ -85,7 +80,7 @@ export const fileSignedUrlRoute = defineRoute(
         expiresIn: integerParam(SIGNED_URL_MIN_SECONDS, SIGNED_URL_MAX_SECONDS).optional().openapi({ description: 'Seconds', default: 3600 }),
       }),
     },
-    responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The signed URLs', content: { 'application/json': { schema: SignedUrlsSchema } } } },
   },
   { resourceIds: { 'path.id': 'file' } },
 );

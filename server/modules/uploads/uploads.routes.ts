@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
 import { ErrorSchema } from '@/server/http/errors';
@@ -61,7 +61,7 @@ export const uploadFilesRoute = defineRoute(
         },
       },
     },
-    responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
+    responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
   { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' } },
@@ -78,7 +78,7 @@ export const initUploadRoute = defineRoute(
     description:
       '`maxChunkSize = ceil(size / totalChunks)`: every chunk but the last is exactly that size, the last holds the (non-empty) remainder. `uploadUrls` are signed URLs to PUT each chunk to without a bearer token (presigned object-store URLs on S3, where chunks other than the last must be at least 5 MiB). The session reserves `size` bytes of the customer\'s `storageSize` until it is completed (then they are the file\'s), cancelled or expired (400 `resourceLimit.error.limitReached` when they do not fit). `contentType` is accepted and ignored: complete reads the file\'s type from its bytes. The session expires after 24 hours.',
     request: { query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }), body: { required: true, ...json(InitBodySchema) } },
-    responses: { 200: { description: 'The session', ...json(InitResponseSchema) }, ...securedErrors, ...notFoundError },
+    responses: { 200: { description: 'The session', ...json(InitResponseSchema) } },
   },
   { resourceIds: { 'body.parentId': 'fileFolder' } },
 );
@@ -98,7 +98,7 @@ export const uploadPartRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, token: tokenParam }),
       body: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
     },
-    responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError, ...tooLarge, ...unsupported },
+    responses: { 200: { description: 'The part was stored', ...json(PartResponseSchema) }, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
   { bodyLimit: 'stream', resourceIds: { 'path.sessionId': 'uploadSession' } },
@@ -113,7 +113,7 @@ export const recoverUploadRoute = defineRoute(
     tags: ['Files'],
     summary: 'Uploaded and missing chunks of a session',
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'The session state, with fresh URLs for the missing chunks', ...json(RecoverResponseSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: 'The session state, with fresh URLs for the missing chunks', ...json(RecoverResponseSchema) }, ...conflictError },
   },
   { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
@@ -129,7 +129,7 @@ export const completeUploadRoute = defineRoute(
     description:
       'All chunks must be present (409 `upload.error.partsMissing` with `missingChunks`). The file gets the session\'s create parameters; its id is the upload id. Calling complete again answers the same file. A `crcChecksum` given at init must match the received bytes (400). While a complete runs the session answers 409 `upload.error.completing`; a complete that died (its claim not renewed for 60 s) is taken over by the next call.',
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'The created file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: { description: 'The created file', ...json(UploadedFileSchema) }, ...conflictError },
   },
   { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
@@ -144,7 +144,7 @@ export const cancelUploadRoute = defineRoute(
     summary: 'Cancel a chunked upload',
     description: 'Removes the received chunks and anything assembled from them at once, and ends the session\'s reservation of the storage quota. A chunk still arriving is answered 409. Cancelling a cancelled session again is a no-op.',
     request: { params: z.object({ uploadId: pathUuid('uploadId', 'The upload id') }), query: z.object({ customerId: customerIdParam }) },
-    responses: { 204: { description: 'Cancelled' }, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 204: { description: 'Cancelled' }, ...conflictError },
   },
   { resourceIds: { 'path.uploadId': 'uploadSession' } },
 );
@@ -164,7 +164,7 @@ export const uploadThumbnailRoute = defineRoute(
       query: z.object({ customerId: customerIdParam }),
       body: { required: true, content: Object.fromEntries(THUMBNAIL_TYPES.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])) },
     },
-    responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...securedErrors, ...notFoundError, ...tooLarge, ...unsupported },
+    responses: { 200: { description: 'The file', ...json(UploadedFileSchema) }, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
   { bodyLimit: 'stream', resourceIds: { 'path.fileId': 'file' } },

@@ -3,7 +3,6 @@ import { defineRoute } from '@/server/http/route';
 import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam } from '@/server/http/list-query';
 import { emailAddress, userEmail } from '@/server/http/wire.schemas';
-import { notFoundError, securedErrors } from '@/server/http/responses';
 import { linkStates } from './password-setup.service';
 import { PASSWORD_MAX, PASSWORD_MIN } from './users.schemas';
 
@@ -35,6 +34,7 @@ export const getPasswordSetupRoute = defineRoute(
     request: { query: z.object({ token }) },
     responses: { 200: { description: 'The link', content: { 'application/json': { schema: PasswordSetupStateSchema } } }, ...linkErrors },
   },
+  { rateLimited: 'unknown link tokens, per client address' },
 );
 
 export const completePasswordSetupRoute = defineRoute(
@@ -58,6 +58,7 @@ export const completePasswordSetupRoute = defineRoute(
       409: error('The link was used, has expired or was superseded by a newer one'),
     },
   },
+  { rateLimited: 'unknown link tokens, per client address' },
 );
 
 export const resendPasswordSetupRoute = defineRoute(
@@ -70,6 +71,6 @@ export const resendPasswordSetupRoute = defineRoute(
     summary: 'E-mail the user a new password-setup link (older links stop working)',
     description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
     request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
-    responses: { 204: { description: 'A new link is on its way' }, ...securedErrors, ...notFoundError },
+    responses: { 204: { description: 'A new link is on its way' } },
   },
 );

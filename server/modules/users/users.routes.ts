@@ -3,7 +3,7 @@ import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { defineRoute } from '@/server/http/route';
 import { userEmail } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
-import { conflictError, notFoundError, securedErrors } from '@/server/http/responses';
+import { PROTECTED_OPERATION_LIMIT, conflictError } from '@/server/http/responses';
 import { PASSWORD_MAX, PASSWORD_MIN, SimpleUserSchema, TwoFactorSecretSchema, UserCreateSchema, UserSchema, UserUpdateSchema } from './users.schemas';
 import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 
@@ -29,7 +29,7 @@ export const getMeRoute = defineRoute(
     summary: 'The signed-in user',
     description: '`forceToSet2FA` is true while the user must enrol a second factor. `select=userInterfaceProfile(*)` answers the UI profile rules.',
     request: { query: SelectQuerySchema },
-    responses: { 200: userResponse('The signed-in user'), ...securedErrors },
+    responses: { 200: userResponse('The signed-in user') },
   },
 );
 
@@ -42,7 +42,7 @@ export const listUsersRoute = defineRoute(
     tags,
     summary: 'Users of the selected tenant(s), paged',
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
-    responses: { 200: { description: 'A page of users', ...json(pageOf(UserSchema, 'UserPage')) }, ...securedErrors },
+    responses: { 200: { description: 'A page of users', ...json(pageOf(UserSchema, 'UserPage')) } },
   },
 );
 
@@ -55,7 +55,7 @@ export const getUserRoute = defineRoute(
     tags,
     summary: 'One user',
     request: { params: IdParams, query: SelectQuerySchema.extend({ customerId: customerIdParam }) },
-    responses: { 200: userResponse('The user'), ...securedErrors, ...notFoundError },
+    responses: { 200: userResponse('The user') },
   },
   { resourceIds: { 'path.id': 'user' } },
 );
@@ -71,8 +71,6 @@ export const getProfilePictureRoute = defineRoute(
     request: { params: IdParams, query: z.object({ customerId: customerIdParam }) },
     responses: {
       200: { description: 'The image', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } },
-      ...securedErrors,
-      ...notFoundError,
     },
   },
   { resourceIds: { 'path.id': 'user' } },
@@ -98,7 +96,7 @@ export const uploadProfilePictureRoute = defineRoute(
         },
       },
     },
-    responses: { 200: userResponse('The caller, now with hasProfilePicture'), ...securedErrors, ...payloadErrors },
+    responses: { 200: userResponse('The caller, now with hasProfilePicture'), ...payloadErrors },
   },
   // The picture (at most 2 MB, checked by the service) plus the multipart framing.
   { bodyLimit: PROFILE_PICTURE_BODY_LIMIT },
@@ -112,7 +110,7 @@ export const deleteProfilePictureRoute = defineRoute(
     operationId: 'deleteProfilePicture',
     tags,
     summary: "Remove the caller's profile picture",
-    responses: { ...deleted, ...securedErrors },
+    responses: { ...deleted },
   },
 );
 
@@ -125,7 +123,7 @@ export const simpleUsersRoute = defineRoute(
     tags,
     summary: 'E-mail and name of every user of the selected tenant(s)',
     request: { query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'Users, by name', ...json(z.array(SimpleUserSchema)) }, ...securedErrors },
+    responses: { 200: { description: 'Users, by name', ...json(z.array(SimpleUserSchema)) } },
   },
 );
 
@@ -142,8 +140,9 @@ export const createUserRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
       body: { required: true, ...json(UserCreateSchema) },
     },
-    responses: { 201: userResponse('The created user'), ...securedErrors, ...conflictError },
+    responses: { 201: userResponse('The created user'), ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const updateUserRoute = defineRoute(
@@ -159,8 +158,9 @@ export const updateUserRoute = defineRoute(
       '`authProvider` is immutable; `use2FA` accepts only false (reset). Only fields whose value changes count. ' +
       `Changing password, use2FA, readOnly, restricted, trustedAdmin or raising the role to OWNER/ADMIN: ${protectedNote} A new password ends the user's sessions.`,
     request: { query: EmailQuery, body: { required: true, ...json(UserUpdateSchema) } },
-    responses: { 200: userResponse('The updated user'), ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { 200: userResponse('The updated user'), ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const deleteUserRoute = defineRoute(
@@ -173,8 +173,9 @@ export const deleteUserRoute = defineRoute(
     summary: 'Delete a user; their sessions end',
     description: protectedNote,
     request: { query: EmailQuery },
-    responses: { ...deleted, ...securedErrors, ...notFoundError, ...conflictError },
+    responses: { ...deleted, ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const deleteMyAccountRoute = defineRoute(
@@ -186,8 +187,9 @@ export const deleteMyAccountRoute = defineRoute(
     tags,
     summary: "Delete the caller's own account",
     description: `Refused (409) for the service's last ADMIN and a customer's last OWNER. ${protectedNote}`,
-    responses: { ...deleted, ...securedErrors, ...conflictError },
+    responses: { ...deleted, ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
 
 export const changePasswordRoute = defineRoute(
@@ -205,8 +207,9 @@ export const changePasswordRoute = defineRoute(
         newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
       }),
     },
-    responses: { 200: userResponse('The caller'), ...securedErrors },
+    responses: { 200: userResponse('The caller') },
   },
+  { rateLimited: `wrong old passwords, per user; ${PROTECTED_OPERATION_LIMIT}` },
 );
 
 export const createTwoFactorSecretRoute = defineRoute(
@@ -218,7 +221,7 @@ export const createTwoFactorSecretRoute = defineRoute(
     tags,
     summary: 'Start second-factor enrolment: a new pending TOTP secret',
     description: 'Confirm it with POST /api/user/2fa?enable=true&totp=<code>. Refused (409) while a second factor is enabled.',
-    responses: { 200: { description: 'The pending secret', ...json(TwoFactorSecretSchema) }, ...securedErrors, ...conflictError },
+    responses: { 200: { description: 'The pending secret', ...json(TwoFactorSecretSchema) }, ...conflictError },
   },
 );
 
@@ -237,6 +240,7 @@ export const setTwoFactorRoute = defineRoute(
         enable: requiredBooleanQuery('true: enable the second factor (with a code); false: disable it'),
       }),
     },
-    responses: { 200: userResponse('The caller'), ...securedErrors, ...conflictError },
+    responses: { 200: userResponse('The caller'), ...conflictError },
   },
+  { rateLimited: PROTECTED_OPERATION_LIMIT },
 );
