@@ -37,6 +37,10 @@ export const SEMANTIC_400: Record<string, string> = {
   invalid_grant: 'the token endpoint: a password, refresh token or code that does not match (RFC 6749)',
   'user.error.oldPasswordInvalid': 'the current password does not match',
   'user.error.totpInvalid': 'a one-time code that does not match the secret',
+  unauthorized_client: 'the token endpoint: a grant the authenticated client may not use (RFC 6749)',
+  // Requirements that depend on who calls (OpenAPI cannot make a parameter required for one role).
+  'request.error.customerIdRequired': 'an ADMIN names the one tenant a batch acts on',
+  'log.error.customerIdRequired': 'an ADMIN names the tenant (or -1) whose log it reads',
   // Ids that name nothing the caller may use, answered like a missing id (the resource-id sweep's exception).
   'userInterfaceProfile.error.userNotInTenant': 'user ids that are not the tenant’s users',
   'quickFilter.error.unknownFolder': 'a folder id that names no folder of the tenant',
