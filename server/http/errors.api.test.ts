@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
+import { filesModule } from '@/server/modules/files/files.module';
 import { createApp } from './app';
 
 /** The error model of DECISIONS §3 and the wire rules of §2, through the whole middleware chain. */
@@ -253,5 +254,14 @@ describe('X-Request-Id', () => {
     const ids = [none, bad, long].map((r) => r.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('data exceptions of the database', () => {
+  it('answer 400, not 500: a file valid until a year of six digits, which PostgreSQL cannot read back', async () => {
+    const { user, token } = await t.actor('EDITOR');
+    const fileId = await filesModule.sweep!.file!(t.db, user.customerId);
+    const res = await t.request('PUT', `/api/file/${fileId}`, { token, json: { validTo: 7_420_520_159_604_867 } });
+    expectError(res, 400);
   });
 });

@@ -53,7 +53,9 @@ export function toErrorBody(err: unknown): { body: ErrorBody; headers?: Record<s
   if (pg?.code === '23503') {
     return { body: { status: 409, key: 'request.error.referenced', message: 'The operation conflicts with a reference to or from another resource' } };
   }
-  if (pg?.code === '22P02' || pg?.code === '22003' || pg?.code === '22007' || pg?.code === '22008') {
+  // Class 22, data exception: a value the database cannot take (bad text representation, out of range, a
+  // timestamp past year 9999 whose ISO form it cannot read, …) is the caller's, never a server error.
+  if (pg?.code?.startsWith('22')) {
     return { body: { status: 400, key: 'request.error.invalidValue', message: 'A value has an invalid format or is out of range' } };
   }
 

@@ -41,6 +41,10 @@ describe('toErrorBody', () => {
     expect(toErrorBody({ cause: { code: '22P02' } }).body).toMatchObject({ status: 400, key: 'request.error.invalidValue' });
   });
 
+  it('maps every data exception (class 22) to 400: a timestamp whose year has six digits is one (22009)', () => {
+    for (const code of ['22009', '22001', '22021', '22023']) expect(toErrorBody({ cause: { code } }).body).toMatchObject({ status: 400, key: 'request.error.invalidValue' });
+  });
+
   it('does not treat arbitrary `code` values (e.g. Node errno strings) as PostgreSQL errors', () => {
     expect(toErrorBody(Object.assign(new Error('x'), { code: 'ECONNREFUSED' })).body.status).toBe(500);
     expect(toErrorBody({ cause: { code: '08006' } }).body.status).toBe(500);

@@ -18,7 +18,9 @@ const id = z.string().uuid();
 const MAX_DURATION_MS = 24 * 3_600_000;
 export const durationMs = z.number().int().min(100).max(MAX_DURATION_MS);
 const pixels = z.number().int().min(1).max(16_384);
-const colour = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, 'A hex colour such as #1f2937');
+// No regular-expression flags in schema patterns: the OpenAPI generator pastes them into `pattern` (`…$/i`),
+// which then matches nothing (openapi-document.api.test.ts).
+const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'A hex colour such as #1f2937');
 const shortText = z.string().max(255);
 
 export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
@@ -122,7 +124,7 @@ export const Widget = z.discriminatedUnion('type', [
   }),
   z.looseObject({ ...widgetBase, type: z.literal('image'), fileId: id, fit: Fit.optional() }),
   z.looseObject({ ...widgetBase, type: z.literal('video'), fileId: id, fit: Fit.optional(), muted: z.boolean().optional(), loop: z.boolean().optional() }),
-  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: z.string().url().max(2_048).regex(/^https?:\/\//i, 'An http or https address'), refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
+  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: z.string().url().max(2_048).regex(/^[hH][tT][tT][pP][sS]?:\/\//, 'An http or https address'), refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
   z.looseObject({
     ...widgetBase,
     type: z.literal('clock'),

@@ -1,0 +1,98 @@
+import { declaresStatus, type Operation } from './operations';
+import type { Verdict } from './schema-validator';
+
+/**
+ * The contract, as rules over one request and its answer (docs/decisions.md "Contract fuzz test"):
+ *
+ * 1. No answer is a 5xx (a declared 503 of the readiness check aside).
+ * 2. Every status answered is declared by the operation.
+ * 3. A request the document calls valid, sent with a credential the operation admits, is refused only for
+ *    a reason no schema can state: who calls (403), what exists (404), the state of things (409), the
+ *    rate (429), a byte range past the end (416), or a 400 whose key names a rule of meaning listed in
+ *    `SEMANTIC_400` (the query languages, resource limits, credentials that do not match, relations
+ *    between values or resources). A 401 refuses a credential: legitimate where the request carries one
+ *    as input (a `token` parameter: signed URLs and links; the OAuth endpoints' client authentication),
+ *    otherwise the runner checks the caller still works before calling it a failure. Any other 400
+ *    (`request.error.invalid` above all) enforces a rule the schema does not state.
+ * 4. A request the document calls invalid is never accepted (2xx) when its credential is admitted (a
+ *    refused credential answers before the input is read, so it says nothing about the input).
+ */
+
+export type FailureKind = 'server error' | 'undeclared status' | 'valid input refused' | 'invalid input accepted';
+
+export type Judgement = { kind: FailureKind; signature: string };
+
+/**
+ * 400 keys a schema-valid request may get: rules about meaning, not shape. `*` ends a prefix.
+ * Each with why a JSON Schema cannot state it.
+ */
+export const SEMANTIC_400: Record<string, string> = {
+  // The query languages (DECISIONS §4): plain strings with a description and an example.
+  'search.error.*': 'the search language: fields, operators and values checked against the resource',
+  'select.error.*': 'the select language: field names of the resource',
+  'sort.error.unknownField': 'sort field names of the resource (the shape of `sort` is a pattern to state)',
+  // The state of the tenant.
+  'resourceLimit.error.limitReached': 'a tenant at its resource limit (DECISIONS §3)',
+  // Credentials in the input that do not match.
+  invalid_grant: 'the token endpoint: a password, refresh token or code that does not match (RFC 6749)',
+  'user.error.oldPasswordInvalid': 'the current password does not match',
+  'user.error.totpInvalid': 'a one-time code that does not match the secret',
+  unauthorized_client: 'the token endpoint: a grant the authenticated client may not use (RFC 6749)',
+  // Requirements that depend on who calls (OpenAPI cannot make a parameter required for one role).
+  'request.error.customerIdRequired': 'an ADMIN names the one tenant a batch acts on',
+  'log.error.customerIdRequired': 'an ADMIN names the tenant (or -1) whose log it reads',
+  // Ids that name nothing the caller may use, answered like a missing id (the resource-id sweep's exception).
+  'userInterfaceProfile.error.userNotInTenant': 'user ids that are not the tenant’s users',
+  'quickFilter.error.unknownFolder': 'a folder id that names no folder of the tenant',
+  // The state of another resource the request names.
+  'user.error.noPendingSecret': 'no second-factor secret waits for confirmation',
+  'quickFilter.error.typeMismatch': 'a quick filter of another entity type than the place it is used',
+  'quickFilter.error.wrongType': 'a quick filter of another entity type than the list it filters',
+  'quickFilter.error.immutableType': 'a quick filter keeps its entity type',
+  'customer.error.notSubreseller': 'the named network owner is not one',
+  'customer.error.nestedNetwork': 'a network owner cannot be a member of a network',
+  // Relations between several values, with a key of their own (no OpenAPI schema states them for parameters).
+  'userInterfaceProfile.error.assignAndRemove': 'one user id in both lists',
+  'file.error.replaceWithItself': 'a file replaced by itself',
+  'customer.error.moveToItself': 'a customer moved into itself',
+  'proofOfDisplay.error.windowTooLong': '`from` and `to` further apart than a report covers',
+};
+
+/** Statuses a schema-valid request may be refused with, whatever the key. */
+const LEGITIMATE_STATUSES = new Set([403, 404, 409, 416, 429]);
+
+export function isSemantic400(key: string | undefined): boolean {
+  if (!key) return false;
+
+  return Object.keys(SEMANTIC_400).some((rule) => (rule.endsWith('*') ? key.startsWith(rule.slice(0, -1)) : key === rule));
+}
+
+export type Answer = { status: number; key?: string; target?: string; issuePath?: string };
+
+/** How the request was sent: whether its credential is one the operation admits, and which it was. */
+export type Sent = { admitted: boolean; credential: string; carriesCredential: boolean };
+
+/** Credentials that are broken on purpose: a 5xx they cause is one defect, whatever the operation. */
+const HOSTILE_CREDENTIALS = new Set(['malformed-cookie', 'unknown-bearer', 'not-bearer', 'wrong-basic']);
+
+/** The failures of one exchange (none when it keeps the contract). */
+export function judge(operation: Operation, verdict: Verdict, sent: Sent, answer: Answer): Judgement[] {
+  const { status, key } = answer;
+  const shown = `${status}${key ? ` ${key}` : ''}`;
+  if (status >= 500 && (status === 500 || !declaresStatus(operation, status))) {
+    return [{ kind: 'server error', signature: HOSTILE_CREDENTIALS.has(sent.credential) ? `${shown} (credential: ${sent.credential})` : shown }];
+  }
+  const out: Judgement[] = [];
+  if (!declaresStatus(operation, status)) out.push({ kind: 'undeclared status', signature: shown });
+  if (!sent.admitted) return out;
+  const legitimate = LEGITIMATE_STATUSES.has(status) || (status === 400 && isSemantic400(key)) || (status === 401 && sent.carriesCredential);
+  if (verdict.valid === true && status >= 400 && !legitimate) {
+    const where = answer.target ? ` (${answer.target}${answer.issuePath ? ` ${answer.issuePath}` : ''})` : '';
+    out.push({ kind: 'valid input refused', signature: `${shown}${where}` });
+  }
+  if (verdict.valid === false && status >= 200 && status < 300) {
+    out.push({ kind: 'invalid input accepted', signature: `${verdict.path.replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.')}: ${verdict.keyword}` });
+  }
+
+  return out;
+}
