@@ -215,7 +215,6 @@ describe('what a segment plays', () => {
       const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
       expect(events(segmentPlays(segment, resolve)).map((e) => 'widgetKey' in e)).toEqual([false, false]);
     });
-    });
   });
 });
 

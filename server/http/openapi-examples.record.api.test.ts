@@ -283,12 +283,12 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('PUT', `/api/contentGroup/${seasonal.id}?${q}`, { token: owner, json: { name: 'Seasonal campaigns' } });
     await call('GET', `/api/v2/contentGroup/${seasonal.id}?${q}`, { token: owner });
     await call('POST', `/api/contentGroup/updateTeamAssignments?${q}&contentGroupId=${seasonal.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
-    const page = { name: 'Default', tags: [], pageStyle: { backgroundColor: '#ffffff' }, pageData: { screenSize: { width: 1920, height: 1080 } } };
+    const page = { tags: [], pageStyle: { backgroundColor: '#ffffff' }, pageData: { screenSize: { width: 1920, height: 1080 } } };
     const slide = (
       await call(
         'POST',
         `/api/content?${q}&contentGroupId=${seasonal.id}`,
-        { token: owner, json: { name: 'Summer sale', structureType: 'SLIDE', version: '1.0', comment: 'Window screens', data: { pages: [{ ...page, widgets: [{ id: 'headline', type: 'text', x: 80, y: 80, width: 1200, height: 160, zIndex: 1, text: 'Summer sale: 30 % off' }, { id: 'poster', type: 'image', x: 0, y: 280, width: 1920, height: 800, zIndex: 0, fileId: uploaded.id }] }] } } },
+        { token: owner, json: { name: 'Summer sale', structureType: 'SLIDE', version: '1.0', comment: 'Window screens', data: { Default: { ...page, widgets: [{ id: 'headline', type: 'text', x: 80, y: 80, width: 1200, height: 160, zIndex: 1, text: 'Summer sale: 30 % off' }, { id: 'poster', type: 'image', x: 0, y: 280, width: 1920, height: 800, zIndex: 0, fileId: uploaded.id }] } } } },
         201,
       )
     ).body;

@@ -4,7 +4,7 @@ import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
-import { ContentData, PlaylistData, PlaylistItem, SlideData, SlideDocument } from './content-data.schemas';
+import { ContentData, PlaylistData, PlaylistItem, SlideDocument } from './content-data.schemas';
 import { slideDataOf } from './slide-document.schemas';
 import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
