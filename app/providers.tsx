@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from 'next-auth/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 
 function makeQueryClient(): QueryClient {
@@ -20,6 +20,11 @@ function makeQueryClient(): QueryClient {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
+  // Marks the page as interactive: a control used before React hydrated it loses what it did (the browser tests
+  // wait for this mark before they use a page).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   return (
     // Polling the session keeps the tokens behind the cookie fresh while the console stays open.

@@ -45,6 +45,14 @@ export async function signIn(page: Page, email = admin.email, password = admin.p
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 
+/**
+ * Waits until React has hydrated the page (app/providers.tsx marks it): a select changed or a field typed into
+ * before that keeps its value on screen, but no handler ran, so the page's state never learns of it.
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const SESSION_COOKIE = /^(__Secure-)?next-auth\.session-token$/;
 
 /** Decrypts the console's session cookie, as the API does, to reach the tokens the browser never sees. */
