@@ -83,8 +83,8 @@ describe('a client written from the spec', () => {
 
     // Spec 2 "Files": a simple multipart upload answers an array of file objects.
     const form = new FormData();
-    form.append('files', new Blob([png(64, 36, 4_000)], { type: 'image/png' }), 'poster.png');
-    const [poster] = (await api.expect(200, 'POST', '/api/file', { body: form })) as Json[];
+    form.append('files', new Blob([new Uint8Array(png(64, 36, 4_000))], { type: 'image/png' }), 'poster.png');
+    const [poster] = (await api.expect(200, 'POST', '/api/file', { body: form })) as [Json];
     expect(poster).toMatchObject({ id: expect.any(String), name: 'poster.png' });
 
     // Content folders: the root (parentId null), where content is created (spec 2 "Content").
