@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
-import { ErrorSchema } from './errors';
+import { CLIENT_CLOSED_REQUEST, ErrorSchema } from './errors';
 import { routeTable, type RouteTableEntry } from './route';
 
 /** One answer that does not match what its route declares. */
@@ -39,6 +39,8 @@ export function responseConformance(report: (drift: ResponseDrift) => void): Mid
     const route = routeOf(c.req.method, c.req.routePath);
     if (!route) return;
     const status = c.res.status;
+    // Nobody received it: the client hung up before its request was read (the access log's status only).
+    if (status === CLIENT_CLOSED_REQUEST) return;
     const declared =
       (route.responses as Record<string, DeclaredResponse> | undefined)?.[status] ?? (status === 500 ? INTERNAL_ERROR : undefined);
     const label = `${route.method} ${route.path} (${route.operationId})`;

@@ -27,7 +27,7 @@ function tenantRows(t: TestContext, customerId: number, roots: { content: Folder
         contentGroupId: folder.id,
         groupPath: folder.path,
         name,
-        data: { loopData: {}, slides: [] },
+        data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
       });
     },
     async contentFolder(name: string, parent: Folder = roots.content) {

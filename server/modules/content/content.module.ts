@@ -44,7 +44,7 @@ export const contentModule = defineModule({
           contentGroupId: root.id,
           groupPath: root.path,
           name: 'sweep',
-          data: { loopData: {}, slides: [] },
+          data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
         })
       ).id;
     },
