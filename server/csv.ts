@@ -32,23 +32,27 @@ export function csvLine(values: readonly unknown[]): string {
 
 /**
  * A CSV stream: the header line, then the lines of each batch `next` reads after the previous batch's last
- * row, until a batch is shorter than `batchSize`.
+ * row, until a batch is shorter than `batchSize`. The first batch is read before the answer starts, so a query
+ * that fails (a bad filter value, the database away) is answered as that error, not as a cut-off file.
  */
-export function csvStream<R>(header: readonly string[], batchSize: number, next: (after: R | undefined) => Promise<readonly R[]>, line: (row: R) => string): ReadableStream<Uint8Array> {
+export async function csvStream<R>(
+  header: readonly string[],
+  batchSize: number,
+  next: (after: R | undefined) => Promise<readonly R[]>,
+  line: (row: R) => string,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
+  let pending: readonly R[] | undefined = await next(undefined);
   let last: R | undefined;
-  let headerSent = false;
 
   return new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        controller.enqueue(encoder.encode(csvLine(header)));
+      },
       async pull(controller) {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(csvLine(header)));
-
-          return;
-        }
-        const rows = await next(last);
+        const rows = pending ?? (await next(last));
+        pending = undefined;
         if (rows.length > 0) {
           last = rows[rows.length - 1];
           controller.enqueue(encoder.encode(rows.map(line).join('')));

@@ -10,8 +10,12 @@ import { z } from '@hono/zod-openapi';
 /** The largest integer a JSON number carries exactly. Integer ids are 64-bit sequences (spec 1), far below it. */
 export const MAX_INTEGER_ID = Number.MAX_SAFE_INTEGER;
 
-/** The latest instant a JavaScript date holds (year 275760), in epoch milliseconds. */
-export const MAX_EPOCH_MS = 8_640_000_000_000_000;
+/**
+ * The latest instant the service takes, in epoch milliseconds: the last millisecond of year 9999. ISO-8601 and
+ * PostgreSQL write four-digit years; a later instant (JavaScript's dates reach year 275760) is no timestamp
+ * PostgreSQL reads back or takes as a parameter.
+ */
+export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const integerDoc = (minimum: number, maximum: number) => ({ type: 'integer', format: 'int64', minimum, maximum }) as const;
 

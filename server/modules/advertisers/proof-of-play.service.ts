@@ -96,7 +96,7 @@ export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: str
 
   const source = advertiserPlaySources.items()[0];
   const target = { customerId: row.customerId, advertiserId: row.id };
-  const csv = csvStream(
+  const csv = await csvStream(
     PROOF_OF_PLAY_CSV_COLUMNS,
     CSV_BATCH,
     async (after: AdvertiserPlay | undefined) => (source ? source.batch(ctx.db, { ...target, after, limit: CSV_BATCH }) : []),

@@ -104,6 +104,17 @@ describe('GET /api/v2/log/csv', () => {
     expect(lines[0]).toContain(',m2502,');
     expect(lines.at(-1)).toContain(',m0,');
   });
+
+  it('answers a 400, not a cut-off file, for an instant past year 9999 (the last one PostgreSQL reads)', async () => {
+    const auth = { headers: { authorization: `Bearer ${ownerToken}` } };
+    const lastMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+    expect((await t.app.request(`/api/v2/log/csv?from=${lastMs}`, auth)).status).toBe(200);
+    for (const path of [`/api/v2/log/csv?from=${lastMs + 1}`, `/api/v2/log?from=5000000000000000`]) {
+      const res = await t.app.request(path, auth);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { key: string }).key).toBe('request.error.invalid');
+    }
+  });
 });
 
 describe('writeAudit', () => {

@@ -7,8 +7,8 @@ import { exportAuditLogCsv, listAuditLog } from './audit-log.service';
 export function registerAuditLogRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listAuditLogRoute, async (c) => c.json((await listAuditLog(serviceContext(c), c.req.valid('query'))), 200));
 
-  app.openapi(exportAuditLogCsvRoute, (c) =>
-    c.body(exportAuditLogCsv(serviceContext(c), c.req.valid('query')), 200, {
+  app.openapi(exportAuditLogCsvRoute, async (c) =>
+    c.body(await exportAuditLogCsv(serviceContext(c), c.req.valid('query')), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': 'attachment; filename="audit-log.csv"',
     }),

@@ -25,7 +25,7 @@ export async function listAuditLog(ctx: ServiceContext, input: LogListQuery) {
  * GET /api/v2/log/csv: the same filter as a CSV stream (RFC 4180). Rows are read in keyset batches
  * as the client consumes them, so an export of any size holds one batch in memory.
  */
-export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): ReadableStream<Uint8Array> {
+export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): Promise<ReadableStream<Uint8Array>> {
   const filter = filterOf(ctx, input);
 
   return csvStream(

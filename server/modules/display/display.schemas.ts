@@ -154,21 +154,13 @@ export const AssignToCustomerSchema = z
       'Exactly one of `activationCode` and `serial`; `createDeviceIfSerialNotFound` only with `serial`; `licenseType` with licenseStatus FREE only (and then required); `licenseOrderId` with LICENSED only (and then required)',
   });
 
-/** The last millisecond of year 9999: the latest instant a device may name (four-digit years, as ISO-8601 writes them). */
-export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
 /** Samples per metrics call: more is a 400. */
 export const MAX_METRIC_SAMPLES = 1000;
 
 export const MetricSampleSchema = z
   .object({
     type: z.string().max(256).openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
-    timestamp: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_EPOCH_MS)
-      .openapi({ description: 'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own' }),
+    timestamp: epochMs.openapi({ description: 'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own' }),
     value: z.number().openapi({ description: 'A finite number (a value JSON parses to infinity is a 400)' }),
   })
   .openapi('DisplayMetricSample');

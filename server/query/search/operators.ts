@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '../../errors';
+import { MAX_EPOCH_MS } from '@/server/http/wire.schemas';
 import type { FieldType, ScalarField } from '../resource';
 import type { Operator, Term } from './ast';
 
@@ -30,7 +31,6 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 /** Years 0001..9999: what both JavaScript ISO strings and PostgreSQL read back unambiguously. */
 const MIN_EPOCH_MS = -62135596800000;
-const MAX_EPOCH_MS = 253402300799999;
 
 type Ctx = { term: Term; field: ScalarField; name: string };
 
