@@ -5,6 +5,7 @@ import { z } from '@hono/zod-openapi';
 import { AppError, ServiceUnavailableError } from '@/server/errors';
 import type { AppEnv } from './context';
 import { clientHungUp } from './node-listener';
+import { INVALID_COMBINATION, isCombinationIssue } from './wire.schemas';
 
 export type ErrorBody = { status: number; key: string; message: string; details?: Record<string, unknown> };
 
@@ -82,7 +83,7 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   return c.json(body, body.status as ContentfulStatusCode);
 }
 
-type Issue = { code: string; path: PropertyKey[]; message: string; expected?: string; errors?: Issue[][] };
+type Issue = { code: string; path: PropertyKey[]; message: string; expected?: string; errors?: Issue[][]; params?: unknown };
 
 /**
  * A value that fails `T | null` (an attribute whose null the schema accepts, update-body.ts) is reported as the
@@ -99,13 +100,15 @@ function withoutNullBranch(issue: Issue): Issue[] {
 
 /** The 400 of a value its zod schema refused: a request's body, query or path value, or a device's WebSocket frame. */
 export function validationErrorBody(error: z.ZodError, target?: string): ErrorBody {
-  const issues = error.issues.flatMap((issue) => withoutNullBranch(issue)).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const raw = error.issues.flatMap((issue) => withoutNullBranch(issue));
+  const issues = raw.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = issues[0];
   const where = target ? `${target} ` : '';
 
   return {
     status: 400,
-    key: 'request.error.invalid',
+    // Only rules between values: their own key (a client's form cannot know them from the schema alone).
+    key: raw.length > 0 && raw.every(isCombinationIssue) ? INVALID_COMBINATION : 'request.error.invalid',
     message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
     details: { target, issues },
   };

@@ -1,7 +1,9 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@/server/errors';
-import { toErrorBody } from './errors';
+import { z } from '@hono/zod-openapi';
+import { toErrorBody, validationErrorBody } from './errors';
+import { combinationIssue, combinationRule } from './wire.schemas';
 
 describe('toErrorBody', () => {
   it('maps an unknown error to 500 server.error.internal without its message or stack', () => {
@@ -82,5 +84,25 @@ describe('toErrorBody', () => {
     });
     expect(toErrorBody(new HTTPException(413)).body.key).toBe('request.error.payloadTooLarge');
     expect(toErrorBody(new HTTPException(415)).body.key).toBe('request.error.unsupportedMediaType');
+  });
+});
+
+describe('validationErrorBody', () => {
+  const Range = z
+    .object({ from: z.number().int(), to: z.number().int() })
+    .superRefine((r, ctx) => {
+      if (r.to < r.from) combinationIssue(ctx, ['to'], 'to must not be before from');
+    });
+
+  it('answers a rule between values with its own key, and any rule the schema states as request.error.invalid', () => {
+    const combination = Range.safeParse({ from: 2, to: 1 });
+    expect(combination.success).toBe(false);
+    expect(validationErrorBody(combination.error!, 'json')).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { issues: [{ path: 'to', message: 'to must not be before from' }] } });
+    const shape = Range.safeParse({ from: 'x', to: 1 });
+    expect(validationErrorBody(shape.error!, 'json').key).toBe('request.error.invalid');
+    const refined = z.object({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b, combinationRule('a before b', ['b'])).safeParse({ a: 2, b: 1 });
+    expect(validationErrorBody(refined.error!, 'json').key).toBe('request.error.invalidCombination');
+    // A plain refine of one value states no relation: still the schema's key.
+    expect(validationErrorBody(z.string().refine((s) => s === 'x', 'only x').safeParse('y').error!).key).toBe('request.error.invalid');
   });
 });

@@ -94,3 +94,27 @@ export const customerIdSelector = z
   .openapi({
     description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices)',
   });
+
+/*
+ * Rules between several values of one request (a type that needs a field, `from` before `to`, an either-or pair, a
+ * widget naming another page): JSON Schema cannot state them for a body of this shape, so each schema words them in
+ * its description and the server answers them with a key of their own, `request.error.invalidCombination`, instead
+ * of `request.error.invalid` (which always means a rule the schema states). Every such rule adds its issue through
+ * `combinationIssue` or refines with `combinationRule`; the validation hook (server/http/errors.ts) picks the key.
+ */
+export const INVALID_COMBINATION = 'request.error.invalidCombination';
+const COMBINATION = { rule: 'combination' } as const;
+
+type IssueSink = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string; params: Record<string, unknown> }) => void };
+
+/** Adds the issue of a rule between several values (in a `superRefine`). */
+export function combinationIssue(ctx: IssueSink, path: PropertyKey[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message, params: COMBINATION });
+}
+
+/** The options of a `.refine` that checks a rule between several values. */
+export const combinationRule = (message: string, path: PropertyKey[] = []) => ({ message, path, params: COMBINATION });
+
+/** Whether a zod issue is such a rule's. */
+export const isCombinationIssue = (issue: { code?: string; params?: unknown }): boolean =>
+  issue.code === 'custom' && (issue.params as { rule?: unknown } | undefined)?.rule === COMBINATION.rule;

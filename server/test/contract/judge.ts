@@ -52,6 +52,7 @@ export const SEMANTIC_400: Record<string, string> = {
   'customer.error.notSubreseller': 'the named network owner is not one',
   'customer.error.nestedNetwork': 'a network owner cannot be a member of a network',
   // Relations between several values, with a key of their own (no OpenAPI schema states them for parameters).
+  'request.error.invalidCombination': 'a rule between several values of one request, worded in the schema descriptions (server/http/wire.schemas.ts)',
   'userInterfaceProfile.error.assignAndRemove': 'one user id in both lists',
   'file.error.replaceWithItself': 'a file replaced by itself',
   'customer.error.moveToItself': 'a customer moved into itself',
