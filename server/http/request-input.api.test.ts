@@ -195,3 +195,18 @@ describe('deeply nested JSON bodies are a 400', () => {
     expect(res.body.key).toBe('request.error.invalid');
   });
 });
+
+describe('a required body that is not there', () => {
+  it('is a 400 on every route whose body is required, though each attribute of it is optional; an empty object is a body', async () => {
+    const folder = await t.request('POST', '/api/quickFilter', { token: owner, json: { name: 'Lobby', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', tags: ['lobby'] } } });
+    expect(folder.status).toBe(201);
+    const path = `/api/quickFilter?quickFilterId=${folder.body.id}`;
+    const missing = await send('PUT', path, { headers: { authorization: `Bearer ${owner}` } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ key: 'request.error.invalid', message: 'This operation needs a request body' });
+    // Over the listener too, where the client sends Content-Length: 0.
+    const raw = await fetch(`${base}${path}`, { method: 'PUT', headers: { authorization: `Bearer ${owner}`, 'content-length': '0' } });
+    expect(raw.status).toBe(400);
+    expect((await send('PUT', path, { headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+  });
+});

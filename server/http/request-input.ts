@@ -65,7 +65,7 @@ function parsedKind(contentType: string | undefined, types: ParsedBodyTypes): 'j
  * validator will parse it, JSON checked for depth and NUL (keys and values at any depth), form fields
  * for NUL. Runs after authentication, right before the route's validators.
  */
-export function requestInputGuard(options: { limit: BodyLimit; parsedBody: ParsedBodyTypes }): MiddlewareHandler<AppEnv> {
+export function requestInputGuard(options: { limit: BodyLimit; parsedBody: ParsedBodyTypes; bodyRequired?: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     for (const [key, values] of Object.entries(c.req.queries())) {
       if (key.includes('\u0000') || values.some((v) => v.includes('\u0000'))) throw new NulCharacterError('query', key);
@@ -73,11 +73,23 @@ export function requestInputGuard(options: { limit: BodyLimit; parsedBody: Parse
     for (const [key, value] of Object.entries(c.req.param() as Record<string, string>)) {
       if (value.includes('\u0000')) throw new NulCharacterError('param', key);
     }
+    // A required body that is not there at all: the validators would read it as `{}` (and an update body of optional
+    // attributes would pass). A body without a media type is the media-type gate's 415.
+    if (options.bodyRequired && c.req.header('content-type') === undefined && !hasBody(c)) {
+      throw new ValidationError('request.error.invalid', 'This operation needs a request body', { target: 'json', issues: [{ path: '', message: 'Required' }] });
+    }
     const kind = options.limit === 'stream' ? undefined : parsedKind(c.req.header('content-type'), options.parsedBody);
     if (kind && options.limit !== 'stream') await bufferAndCheckBody(c, kind, options.limit);
     else if (typeof options.limit === 'number') c.set('bodyLimit', options.limit);
     await next();
   };
+}
+
+/** Whether the request says it has a body: a length above 0, or chunked. */
+function hasBody(c: Context<AppEnv>): boolean {
+  const length = c.req.header('content-length');
+
+  return (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined;
 }
 
 async function bufferAndCheckBody(c: Context<AppEnv>, kind: 'json' | 'form', limit: number): Promise<void> {

@@ -77,7 +77,8 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     middleware.push(authenticate, requireRole(access.minRole));
     if (access.tenant === 'scoped') middleware.push(resolveScope);
   }
-  middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody }));
+  const bodyRequired = (config.request?.body as { required?: boolean } | undefined)?.required === true && (parsedBody.json || parsedBody.form.length > 0);
+  middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody, bodyRequired }));
   const responses = withDerivedResponses(access, config, options, parsedBody);
   const route = createRoute({
     ...config,

@@ -166,6 +166,10 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ accepted: 2, duplicates: 0, rejected: [{ index: 1, key: 'proofOfPlay.error.invalidJson' }] });
     expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    // The body is optional (the document says so): none is an empty batch, not a 415.
+    const none = await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token });
+    expect(none.status).toBe(202);
+    expect(none.body).toEqual({ accepted: 0, duplicates: 0, rejected: [] });
     const many = Array.from({ length: 10_001 }, () => '{}').join('\n');
     expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: many, headers: { 'content-type': 'application/x-ndjson' } })).status).toBe(400);
     expect((await upload(screen, Array.from({ length: 10_001 }, () => ({})))).status).toBe(400);

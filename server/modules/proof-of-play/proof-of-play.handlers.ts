@@ -42,7 +42,9 @@ export function registerProofOfPlayRoutes(app: OpenAPIHono<AppEnv>) {
     if (customerId === null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
     const mediaType = mediaTypeOf(c.req.header('content-type'));
     let events: unknown[];
-    if (mediaType === 'application/x-ndjson') events = parseNdjson(new TextDecoder().decode(await readBodyWithin(c, routes.PLAY_EVENTS_MAX_BYTES)));
+    // No body at all (a body without a media type is a 415 before this): no events to store.
+    if (mediaType === '') events = [];
+    else if (mediaType === 'application/x-ndjson') events = parseNdjson(new TextDecoder().decode(await readBodyWithin(c, routes.PLAY_EVENTS_MAX_BYTES)));
     else if (JSON_MEDIA_TYPE.test(mediaType)) {
       const body = c.req.valid('json');
       events = Array.isArray(body) ? body : [];

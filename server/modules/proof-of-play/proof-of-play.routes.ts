@@ -21,7 +21,8 @@ export const uploadPlayEventsRoute = defineRoute(
       `A JSON array or \`application/x-ndjson\` (one PlayEvent a line) of at most ${MAX_PLAY_EVENTS} events. Each is checked on its own: ` +
       '`endedAt` before `startedAt`, a play over 24 h, `startedAt` more than 5 minutes ahead or more than a year back, and ids of ' +
       'another customer refuse that event (listed in `rejected` with its index and reason); the rest are stored. An event id this ' +
-      'device reported before (or twice in the call) counts once, under `duplicates`. Plays stay reportable after what they name is deleted.',
+      'device reported before (or twice in the call) counts once, under `duplicates`. Plays stay reportable after what they name is deleted. ' +
+      'No body stores nothing (an empty batch).',
     request: {
       body: {
         required: false,

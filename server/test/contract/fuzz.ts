@@ -195,7 +195,7 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
     const response = await withTimeout(Promise.resolve(t.app.request(request.url, { method: request.method, headers, body }, { bridgeClientAddress: FUZZ_ADDRESS })));
     if (!response) return { status: 599, key: 'no answer', shown: `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` };
     const text = await response.text();
-    let parsed: { key?: unknown; error?: unknown; details?: { target?: unknown; issues?: { path?: unknown }[] } } | undefined;
+    let parsed: { key?: unknown; error?: unknown; details?: { target?: unknown; issues?: { path?: unknown }[] }; rejected?: unknown } | undefined;
     try {
       parsed = (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
     } catch {
@@ -207,7 +207,10 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
     const firstPath = parsed?.details?.issues?.[0]?.path;
     const issuePath = typeof firstPath === 'string' && firstPath !== '' ? firstPath.replace(/\.\d+(?=\.|$)/g, '[]') : undefined;
 
-    return { status: response.status, key, target, issuePath, shown: `${response.status} ${text.slice(0, 300)}` };
+    // A batch that refuses bad items one by one (proof of play) lists them in `rejected` by index.
+    const rejected = Array.isArray(parsed?.rejected) ? parsed.rejected.map((r: { index?: unknown }) => r?.index).filter((i): i is number => typeof i === 'number') : undefined;
+
+    return { status: response.status, key, target, issuePath, rejected, shown: `${response.status} ${text.slice(0, 300)}` };
   }
 
   function credentialHeaders(credential: Credential, malformedCookie: string, method: string): Record<string, string> {

@@ -15,7 +15,8 @@ import type { Verdict } from './schema-validator';
  *    otherwise the runner checks the caller still works before calling it a failure. Any other 400
  *    (`request.error.invalid` above all) enforces a rule the schema does not state.
  * 4. A request the document calls invalid is never accepted (2xx) when its credential is admitted (a
- *    refused credential answers before the input is read, so it says nothing about the input).
+ *    refused credential answers before the input is read, so it says nothing about the input). A batch whose
+ *    answer lists the invalid item in `rejected` (proof of play refuses each bad event on its own) refused it.
  */
 
 export type FailureKind = 'server error' | 'undeclared status' | 'valid input refused' | 'invalid input accepted';
@@ -57,6 +58,16 @@ export const SEMANTIC_400: Record<string, string> = {
   'file.error.replaceWithItself': 'a file replaced by itself',
   'customer.error.moveToItself': 'a customer moved into itself',
   'proofOfDisplay.error.windowTooLong': '`from` and `to` further apart than a report covers',
+  'file.error.invalidValidity': '`validFrom` after `validTo`, the stored one included when a request sets only one',
+  'user.error.customerIdRequired': 'an ADMIN names the tenant a new user joins',
+  'user.error.trustedAdminNotAdmin': '`trustedAdmin` only with role ADMIN (UserCreate description)',
+  'user.error.passwordNotLocal': 'a password only for a LOCAL user (UserCreate description)',
+  'user.error.passwordRequired': 'a password unless the user signs in by SSO only (UserCreate description)',
+  'user.error.ownerInTeam': 'no team for an OWNER or ADMIN (UserCreate description)',
+  'user.error.totpRequired': 'enabling two-factor sign-in needs the code of the new secret',
+  invalid_request: 'the token endpoint: the parameters each grant type needs (RFC 6749 §4)',
+  // The state of another resource the request names.
+  'campaign.error.quickFilterType': 'a quick filter of another entity type than the field that names it',
 };
 
 /** Statuses a schema-valid request may be refused with, whatever the key. */
@@ -68,7 +79,8 @@ export function isSemantic400(key: string | undefined): boolean {
   return Object.keys(SEMANTIC_400).some((rule) => (rule.endsWith('*') ? key.startsWith(rule.slice(0, -1)) : key === rule));
 }
 
-export type Answer = { status: number; key?: string; target?: string; issuePath?: string };
+/** `rejected`: the indexes of the items a batch operation refused one by one while it accepted the rest (proof of play). */
+export type Answer = { status: number; key?: string; target?: string; issuePath?: string; rejected?: number[] };
 
 /** How the request was sent: whether its credential is one the operation admits, and which it was. */
 export type Sent = { admitted: boolean; credential: string; carriesCredential: boolean };
@@ -91,7 +103,9 @@ export function judge(operation: Operation, verdict: Verdict, sent: Sent, answer
     const where = answer.target ? ` (${answer.target}${answer.issuePath ? ` ${answer.issuePath}` : ''})` : '';
     out.push({ kind: 'valid input refused', signature: `${shown}${where}` });
   }
-  if (verdict.valid === false && status >= 200 && status < 300) {
+  const invalidItem = verdict.valid === false ? /^body\/(\d+)(\/|$)/.exec(verdict.path) : null;
+  const refusedItem = invalidItem !== null && (answer.rejected ?? []).includes(Number(invalidItem[1]));
+  if (verdict.valid === false && status >= 200 && status < 300 && !refusedItem) {
     out.push({ kind: 'invalid input accepted', signature: `${verdict.path.replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.')}: ${verdict.keyword}` });
   }
 
