@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@/server/errors';
 import { z } from '@hono/zod-openapi';
 import { toErrorBody, validationErrorBody } from './errors';
+import { AdvertiserValidityInputSchema } from '@/server/modules/advertisers/advertisers.schemas';
+import { CampaignCreateSchema } from '@/server/modules/campaigns/campaigns.schemas';
+import { PlaylistData, SlideDocument } from '@/server/modules/content/content-data.schemas';
+import { ContentCreateSchema } from '@/server/modules/content/content.schemas';
+import { AssignToCustomerSchema } from '@/server/modules/display/display.schemas';
+import { MessageCreateSchema } from '@/server/modules/messages/messages.schemas';
+import { CampaignHoursSchema, ScheduleIntervalSchema, WorkingTimeSchema } from '@/server/playback/schedule-rules.schemas';
 import { combinationIssue, combinationRule } from './wire.schemas';
 
 describe('toErrorBody', () => {
@@ -104,5 +111,34 @@ describe('validationErrorBody', () => {
     expect(validationErrorBody(refined.error!, 'json').key).toBe('request.error.invalidCombination');
     // A plain refine of one value states no relation: still the schema's key.
     expect(validationErrorBody(z.string().refine((s) => s === 'x', 'only x').safeParse('y').error!).key).toBe('request.error.invalid');
+  });
+});
+
+describe('rules between several values, module by module', () => {
+  const page = { pageData: { screenSize: { width: 1920, height: 1080 } } };
+  const button = (id: string, target: string) => ({ id, type: 'text', text: 't', x: 0, y: 0, width: 10, height: 10, zIndex: 0, action: { type: 'GO_TO_PAGE', page: target } });
+  const slide = { key: 'a', type: 'CONTENT', id: '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11' };
+  const loopData = { resolution: { width: 1920, height: 1080 } };
+  const cases: [string, z.ZodType, unknown][] = [
+    ['a campaign type without the field it needs', CampaignCreateSchema, { name: 'x', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL' }],
+    ['a schedule of another type', CampaignCreateSchema, { name: 'x', level: 'TOP', type: 'CONTENT_DYNAMIC', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL', contentGroupAssignment: { assignments: [{ contentGroupId: slide.id }] }, affectedDateRanges: { intervals: [] } }],
+    ['a message validTo before validFrom', MessageCreateSchema, { name: 'x', messageGroupId: 1, type: 'CONTENT', version: '2.0', contentId: slide.id, validFrom: '2026-02-01', validTo: '2026-01-01' }],
+    ['a schedule interval to before from', ScheduleIntervalSchema, { from: '2026-02-01', to: '2026-01-01', isExcluded: false }],
+    ['a bounded window without end', CampaignHoursSchema, { allDay: false, from: '08:00' }],
+    ['a working time end before from', WorkingTimeSchema, { allDay: false, from: '18:00', end: '08:00', timeZone: 'UTC' }],
+    ['an advertiser toDate before fromDate', AdvertiserValidityInputSchema, { fromDate: '2026-12-31', toDate: '2026-12-01' }],
+    ['a claim with both activationCode and serial', AssignToCustomerSchema, { activationCode: '1234', serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', timeZone: 'UTC' }],
+    ['an UN_LICENSED claim with an order', AssignToCustomerSchema, { serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', licenseOrderId: 1, timeZone: 'UTC' }],
+    ['a widget naming a page the document lacks', SlideDocument, { Welcome: { ...page, widgets: [button('b', 'Menu')] } }],
+    ['two widgets of one page with one id', SlideDocument, { Welcome: { ...page, widgets: [button('b', 'Welcome'), button('b', 'Welcome')] } }],
+    ['a slide with two pages', ContentCreateSchema, { name: 'x', structureType: 'SLIDE', data: { A: page, B: page } }],
+    ['a playlist slide validTo before validFrom', PlaylistData, { loopData, slides: [{ ...slide, validFrom: 2, validTo: 1 }] }],
+    ['two playlist slides with one key', PlaylistData, { loopData, slides: [slide, slide] }],
+  ];
+
+  it.each(cases)('%s: request.error.invalidCombination', (_name, schema, value) => {
+    const parsed = schema.safeParse(value);
+    expect(parsed.success).toBe(false);
+    expect(validationErrorBody(parsed.error!, 'json')).toMatchObject({ status: 400, key: 'request.error.invalidCombination' });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { dateOnly } from '@/server/http/wire.schemas';
+import { combinationRule, dateOnly } from '@/server/http/wire.schemas';
 import { tagSchema } from '@/server/modules/tags/tags.schemas';
 
 /*
@@ -101,16 +101,16 @@ const normaliseWorkingTime = (v: z.infer<typeof workingTimeShape>) => ({
  */
 export const CampaignHoursSchema = workingTimeShape
   .transform(normaliseWorkingTime)
-  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined), { message: 'A bounded window needs from and end', path: ['from'] })
-  .refine((v) => v.allDay !== false || v.from !== v.end, { message: 'end must differ from from', path: ['end'] })
+  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined), combinationRule('A bounded window needs from and end', ['from']))
+  .refine((v) => v.allDay !== false || v.from !== v.end, combinationRule('end must differ from from', ['end']))
   .openapi('CampaignHours', { description: 'Working time object (spec 1); from later than end spans midnight. A bounded window (`allDay` false) needs `from` and `end`, and they differ' });
 export type CampaignHours = z.output<typeof CampaignHoursSchema>;
 
 /** The working time object of alert rules (spec 1): a bounded window needs `timeZone` and `end` after `from`. */
 export const WorkingTimeSchema = workingTimeShape
   .transform(normaliseWorkingTime)
-  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined), { message: 'A bounded window needs from, end and timeZone', path: ['from'] })
-  .refine((v) => v.allDay !== false || (v.from ?? '') < (v.end ?? ''), { message: 'end must be after from', path: ['end'] })
+  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined), combinationRule('A bounded window needs from, end and timeZone', ['from']))
+  .refine((v) => v.allDay !== false || (v.from ?? '') < (v.end ?? ''), combinationRule('end must be after from', ['end']))
   .openapi('WorkingTime', { description: 'Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from`' });
 export type WorkingTime = z.output<typeof WorkingTimeSchema>;
 
@@ -128,7 +128,7 @@ export const ScheduleIntervalSchema = z
     toTime: timeOfDay.optional(),
     isExcluded: z.boolean(),
   })
-  .refine((i) => !i.from || !i.to || i.from <= i.to, { message: 'to must not be before from', path: ['to'] })
+  .refine((i) => !i.from || !i.to || i.from <= i.to, combinationRule('to must not be before from', ['to']))
   .openapi('ScheduleInterval', { description: '`to` must not be before `from`' });
 export type ScheduleInterval = z.output<typeof ScheduleIntervalSchema>;
 

@@ -90,13 +90,16 @@ describe('POST /api/adv', () => {
       { name: 'ok', validity: { cron: '* * * *' } },
       { name: 'ok', validity: { fromDate: '2026-02-30' } },
       { name: 'ok', validity: { fromDate: '01.12.2026' } },
-      { name: 'ok', validity: { fromDate: '2026-12-31', toDate: '2026-12-01' } },
     ];
     for (const body of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.key).toBe('request.error.invalid');
     }
+    // A rule between two values: its own key (the schema words it, JSON Schema cannot state it).
+    const reversed = await create({ name: 'ok', validity: { fromDate: '2026-12-31', toDate: '2026-12-01' } });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toMatchObject({ key: 'request.error.invalidCombination', details: { issues: [{ path: 'validity.toDate' }] } });
     expect((await create({ name: 'x'.repeat(25) })).status).toBe(201);
   });
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
-import { dateOnly, intId } from '@/server/http/wire.schemas';
+import { combinationRule, dateOnly, intId } from '@/server/http/wire.schemas';
 import { ianaTimeZone } from '@/server/modules/devices/devices.schemas';
 
 // The console's advertiser form checks dates with the same rule.
@@ -98,8 +98,8 @@ export const AdvertiserValidityInputSchema = z
     cron: cronExpression.nullish(),
     timeZone: ianaTimeZone.nullish(),
   })
-  .refine(isOrderedRange, { message: 'fromDate must not be after toDate', path: ['toDate'] })
-  .openapi('AdvertiserValidityInput', { description: 'Every member optional; null or omitted means no bound' });
+  .refine(isOrderedRange, combinationRule('fromDate must not be after toDate', ['toDate']))
+  .openapi('AdvertiserValidityInput', { description: 'Every member optional; null or omitted means no bound. `fromDate` not after `toDate`' });
 
 const AdvertiserValiditySchema = z
   .object({ fromDate: dateOnly.optional(), toDate: dateOnly.optional(), cron: z.string().optional(), timeZone: z.string().optional() })

@@ -1,5 +1,6 @@
 import { csvLine, csvStream } from '@/server/csv';
 import { ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import { buildPage, parsePaging } from '@/server/query';
 import { countLog, findLogBatch, findLogPage, type LogCursor, type LogFilter, type LogRow } from './audit-log.queries';
@@ -43,7 +44,7 @@ function filterOf(ctx: ServiceContext, input: LogFilterQuery): LogFilter {
   }
   const from = input.from === undefined ? undefined : new Date(Number(input.from));
   const to = input.to === undefined ? undefined : new Date(Number(input.to));
-  if (from && to && from > to) throw new ValidationError('request.error.invalid', "'from' must not be after 'to'", { parameter: 'from' });
+  if (from && to && from > to) throw new ValidationError(INVALID_COMBINATION, "'from' must not be after 'to'", { parameter: 'from' });
 
   return {
     scope: ctx.scope,

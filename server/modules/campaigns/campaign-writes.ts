@@ -4,6 +4,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { modifyTeams, parseTeamIdsParam, type TeamGrant } from '@/server/modules/teams/team-assignments';
@@ -148,7 +149,7 @@ export function assertValidityOrder(row: Validity, changes: Validity): void {
   const validFrom = changes.validFrom === undefined ? row.validFrom : changes.validFrom;
   const validTo = changes.validTo === undefined ? row.validTo : changes.validTo;
   if (validFrom && validTo && validFrom > validTo) {
-    throw new ValidationError('request.error.invalid', 'validTo must not be before validFrom', { issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }] });
+    throw new ValidationError(INVALID_COMBINATION, 'validTo must not be before validFrom', { issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }] });
   }
 }
 

@@ -89,9 +89,11 @@ describe('POST /api/campaign', () => {
     ['CONTENT_QUICK_FILTER', {}, ['contentQuickFilterId', 'orderingMode', 'contentShuffleMode']],
     ['ASSET_QUICK_FILTER', { defaultDuration: 10 }, ['fileQuickFilterId', 'orderingMode']],
   ];
-  it.each(missingCases)('%s without its required fields: 400 naming them', async (type, extra, missing) => {
+  it.each(missingCases)('%s without its required fields: 400 request.error.invalidCombination naming them', async (type, extra, missing) => {
     const res = await post({ name: 'x', level: 'WIDGET', type, version: '2.0', ...extra });
     expect(res.status).toBe(400);
+    // A rule between several values (the type and the field it needs): its own key, not the schema's.
+    expect(res.body.key).toBe('request.error.invalidCombination');
     expect(issuePaths(res.body).sort()).toEqual([...missing].sort());
   });
 
@@ -219,7 +221,8 @@ describe('PUT /api/campaign/{campaignId}', () => {
 
   it('refuses validFrom after the stored validTo, bad values and NUL characters', async () => {
     const created = await k.create(k.contentChannel(contentId, { validTo: '2026-06-30' }));
-    expect((await put(created.id, { validFrom: '2026-07-01' })).status).toBe(400);
+    const reversed = await put(created.id, { validFrom: '2026-07-01' });
+    expect([reversed.status, reversed.body.key]).toEqual([400, 'request.error.invalidCombination']);
     expect((await put(created.id, { defaultDuration: 1 })).status).toBe(400);
     expect((await put(created.id, { orderingMode: 'SHUFFLE' })).status).toBe(400);
     expect((await put(created.id, { name: 'a\u0000' })).body.key).toBe('request.error.nulCharacter');

@@ -114,7 +114,8 @@ export const createCampaignRoute = defineRoute(
       '`version` must be `2.0`. Required by type: CONTENT contentAssignment, contentShuffleMode; CONTENT_DYNAMIC contentGroupAssignment, orderingMode, contentShuffleMode; ' +
       'ASSETS_STATIC fileAssignment, defaultDuration, orderingMode; ASSETS_DYNAMIC fileFolderAssignment, defaultDuration, orderingMode; MESSAGE_GROUP messageGroupAssignment, contentShuffleMode; ' +
       'CONTENT_QUICK_FILTER contentQuickFilterId, orderingMode, contentShuffleMode; ASSET_QUICK_FILTER fileQuickFilterId, defaultDuration, orderingMode. A schedule is of type CONTENT and needs ' +
-      'affectedDateRanges. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId. Every id must be the tenant\'s (404 otherwise). A team member below OWNER ' +
+      'affectedDateRanges. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId. `validFrom` not after `validTo`. These rules between fields answer 400 ' +
+      '`request.error.invalidCombination`. Every id must be the tenant\'s (404 otherwise). A team member below OWNER ' +
       'names at least one of its teams (`teamAccessList` or `teamIds`).',
     request: {
       query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
@@ -135,7 +136,7 @@ export const updateCampaignRoute = defineRoute(
     summary: 'Change a channel or schedule (also its tags)',
     description:
       'Partial (spec 1 rule 2). Assignment objects add `assignments` and remove `removeIds`; `reset*: true` clears a value; `tags` replaces the tags; `teamAccessList` replaces the teams. ' +
-      '`type`, `deviceSelectionMode`, `level` and `version` are ignored. A locked campaign answers 409 `campaign.error.locked` unless the body unlocks it (`locked: false`); read-only through teams: 403.',
+      '`type`, `deviceSelectionMode`, `level` and `version` are ignored. `validTo` not before `validFrom` (sent or stored; 400 `request.error.invalidCombination`). A locked campaign answers 409 `campaign.error.locked` unless the body unlocks it (`locked: false`); read-only through teams: 403.',
     request: { params: idParams, body: { required: true, ...json(CampaignUpdateSchema) } },
     responses: { 200: campaignResponse('The campaign afterwards'), ...conflictError },
   },

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
-import { dateOnly, epochMs, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, dateOnly, epochMs, intId } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { CampaignHoursSchema, ScheduleIntervalsSchema, TagConditionSchema, WorkingDaysSchema } from '@/server/playback/schedule-rules.schemas';
 import { projected } from '@/server/query/projection.schemas';
@@ -145,7 +145,7 @@ function checkCreate(body: CreateShape, ctx: z.RefinementCtx): void {
   }
   const required = new Set(requiredByType[type as CampaignType]);
   if (body.level === 'TOP') {
-    if (type !== 'CONTENT') ctx.addIssue({ code: 'custom', path: ['type'], message: 'A schedule (level TOP) is of type CONTENT' });
+    if (type !== 'CONTENT') combinationIssue(ctx, ['type'], 'A schedule (level TOP) is of type CONTENT');
     required.add('affectedDateRanges');
   }
   const mode = body.deviceSelectionMode ?? 'DYNAMIC';
@@ -155,10 +155,10 @@ function checkCreate(body: CreateShape, ctx: z.RefinementCtx): void {
   for (const field of required) {
     if (missing(body, field)) {
       const why = field === 'deviceAssignment' || field === 'deviceQuickFilterId' ? `deviceSelectionMode ${mode}` : field === 'affectedDateRanges' ? 'a schedule' : field === 'playbackSlotNumberOfElementsToPlay' ? 'playing N items per slot' : `type ${type}`;
-      ctx.addIssue({ code: 'custom', path: [field], message: isAssignmentField(field) ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}` });
+      combinationIssue(ctx, [field], isAssignmentField(field) ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`);
     }
   }
-  if (body.validFrom && body.validTo && body.validFrom > body.validTo) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'validTo must not be before validFrom' });
+  if (body.validFrom && body.validTo && body.validFrom > body.validTo) combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
 }
 
 /** POST /api/campaign: `name`, `level`, `type` and `version` 2.0 always; the rest by type, level and device selection. */

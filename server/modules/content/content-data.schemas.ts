@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { combinationIssue } from '@/server/http/wire.schemas';
 import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './slide-document.schemas';
 
 /*
@@ -34,13 +35,13 @@ export const ScreenSize = z.object({ width: pixels, height: pixels });
 /** Unix milliseconds; outside the window the item is skipped (like a file's own validity). */
 const validity = {
   validFrom: z.number().int().nonnegative().nullable().optional(),
-  validTo: z.number().int().nonnegative().nullable().optional(),
+  validTo: z.number().int().nonnegative().nullable().optional().openapi({ description: 'Not before validFrom' }),
 };
 
 /** Stable within the document (the editors key list items and undo steps by it). */
 const itemKey = z.string().min(1).max(64);
 
-const itemBase = { key: itemKey, transition: Transition.optional(), enabled: z.boolean().optional(), ...validity };
+const itemBase = { key: itemKey.openapi({ description: 'Unique among the slides of the playlist' }), transition: Transition.optional(), enabled: z.boolean().optional(), ...validity };
 
 /** One entry of a playlist's `slides`: a file, every file of a folder, a slide, or a nested playlist. */
 export const PlaylistItem = z
@@ -52,7 +53,7 @@ export const PlaylistItem = z
   ])
   .superRefine((item, ctx) => {
     if (item.validFrom != null && item.validTo != null && item.validFrom > item.validTo) {
-      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'validTo is before validFrom' });
+      combinationIssue(ctx, ['validTo'], 'validTo is before validFrom');
     }
   });
 
@@ -92,10 +93,10 @@ const WidgetStyle = z.looseObject({
 });
 
 /** What a tap does in interactive content: show the page of that name. */
-const Action = z.looseObject({ type: z.literal('GO_TO_PAGE'), page: shortText.min(1) });
+const Action = z.looseObject({ type: z.literal('GO_TO_PAGE'), page: shortText.min(1).openapi({ description: 'The name (key) of a page of the same document' }) });
 
 const widgetBase = {
-  id: itemKey,
+  id: itemKey.openapi({ description: 'Unique among the widgets of its page' }),
   name: shortText.optional(),
   x: z.number().min(-16_384).max(16_384),
   y: z.number().min(-16_384).max(16_384),
@@ -206,7 +207,7 @@ export const SlideDocument = z
         uniqueKeys(widgets.map((w) => ({ key: w.id })), [name, 'widgets'], ctx);
         widgets.forEach((w, j) => {
           if (w.action && !Object.hasOwn(document, w.action.page)) {
-            ctx.addIssue({ code: 'custom', path: [name, 'widgets', j, 'action', 'page'], message: `No page named '${w.action.page}'` });
+            combinationIssue(ctx, [name, 'widgets', j, 'action', 'page'], `No page named '${w.action.page}'`);
           }
         });
       }
@@ -226,7 +227,7 @@ export const ContentData = z.union([SlideDocument, PlaylistData]);
 function uniqueKeys(items: readonly { key: string }[], path: (string | number)[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (seen.has(item.key)) ctx.addIssue({ code: 'custom', path: [...path, i], message: `'${item.key}' appears twice` });
+    if (seen.has(item.key)) combinationIssue(ctx, [...path, i], `'${item.key}' appears twice`);
     seen.add(item.key);
   });
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { intId } from '@/server/http/wire.schemas';
+import { combinationIssue, intId } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
@@ -77,7 +77,7 @@ export const ONE_PAGE = 'A slide has exactly one page (one key in `data`); inter
 export const ContentCreateSchema = z
   .object({
     name: contentName,
-    structureType: z.enum(structureTypes),
+    structureType: z.enum(structureTypes).openapi({ description: 'SLIDE: `data` has exactly one page; COMPLEX (interactive content): one or more' }),
     version: z.enum(['1.0', '']).optional(),
     comment: contentComment.optional(),
     data: slideDataIn,
@@ -141,7 +141,7 @@ export const TemplateSchema = projected(
 /** Runs after the document's own checks, also when they failed (then `data` is as sent, not the page list). */
 function onePageSlide(body: { structureType: string; data: { pages?: unknown } }, ctx: z.RefinementCtx): void {
   const { pages } = body.data;
-  if (body.structureType === 'SLIDE' && Array.isArray(pages) && pages.length !== 1) ctx.addIssue({ code: 'custom', path: ['data'], message: ONE_PAGE });
+  if (body.structureType === 'SLIDE' && Array.isArray(pages) && pages.length !== 1) combinationIssue(ctx, ['data'], ONE_PAGE);
 }
 
 export type DeviceContent = z.infer<typeof DeviceContentSchema>;

@@ -7,6 +7,7 @@ import type { Executor } from '@/server/db/client';
 import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import { contentGroupVisible, findWritableContentGroup, getContentGroup } from '@/server/modules/content-groups/content-groups.service';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
@@ -192,7 +193,7 @@ export async function updateDeviceContentItem(ctx: ServiceContext, kind: Content
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableContent(tx, ctx, kind, id);
     if (input.data !== undefined && row.structureType === 'SLIDE' && (input.data as SlideData).pages.length !== 1) {
-      throw new ValidationError('request.error.invalid', ONE_PAGE, { issues: [{ path: 'data', message: ONE_PAGE }] });
+      throw new ValidationError(INVALID_COMBINATION, ONE_PAGE, { issues: [{ path: 'data', message: ONE_PAGE }] });
     }
     const comment = input.resetComment ? null : input.comment ? input.comment : undefined;
     await updateDeviceContent(tx, row.customerId, row.id, {

@@ -86,7 +86,7 @@ describe('state-setting commands', () => {
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED&licenseOrderId=7`)).body).toEqual({ updated: 1 });
     const unlicensed = await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED&licenseOrderId=1`);
     expect(unlicensed.status, JSON.stringify(unlicensed.body)).toBe(400);
-    expect(unlicensed.body).toMatchObject({ key: 'request.error.invalid', details: { parameter: 'licenseOrderId' } });
+    expect(unlicensed.body).toMatchObject({ key: 'request.error.invalidCombination', details: { parameter: 'licenseOrderId' } });
     expect(await row(d.id)).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: 7 });
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED`)).body).toEqual({ updated: 1 });
     expect(await row(d.id)).toMatchObject({ licenseStatus: 'UN_LICENSED', licenseOrderId: null });

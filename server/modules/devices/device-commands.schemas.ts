@@ -66,7 +66,7 @@ export const commandParams = {
   }),
   takeHighResPreview: z.object({}),
   updateLicense: z.object({
-    licenseOrderId: intIdParam.optional().openapi({ description: 'A licence order of the tenant' }),
+    licenseOrderId: intIdParam.optional().openapi({ description: 'A licence order of the tenant; only with licenseStatus LICENSED, or without licenseStatus (the order of licensed devices changes)' }),
     licenseType: z.enum(licenseTypes).optional().openapi({ description: 'Required with licenseStatus FREE' }),
     licenseStatus: z.enum(licenseStatuses).optional().openapi({ description: 'At least one of licenseStatus, licenseType and licenseOrderId; LICENSED needs licenseOrderId' }),
   }),

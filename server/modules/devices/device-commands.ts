@@ -4,6 +4,7 @@ import type { Role } from '@/server/context/roles';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
@@ -75,7 +76,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
       set: async (p, _b, ctx) => {
         const asAssigned = p.asAssigned ?? true;
         const asEmergency = p.asEmergency ?? false;
-        if (!asAssigned && !asEmergency) throw new ValidationError('request.error.invalid', 'Assign the content as assigned, as emergency content, or both', { parameter: 'asAssigned' });
+        if (!asAssigned && !asEmergency) throw new ValidationError(INVALID_COMBINATION, 'Assign the content as assigned, as emergency content, or both', { parameter: 'asAssigned' });
         const id = await ownContent(ctx, p.contentId);
 
         return { ...(asAssigned && { content_id: sql`${id}::uuid` }), ...(asEmergency && { emergency_content_id: sql`${id}::uuid` }) };
@@ -89,7 +90,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
       kind: 'columns',
       set: (p) => {
         const values: ColumnValues = { ...((p.detachAssigned ?? true) && { content_id: sql`null` }), ...((p.detachEmergency ?? false) && { emergency_content_id: sql`null` }) };
-        if (Object.keys(values).length === 0) throw new ValidationError('request.error.invalid', 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
+        if (Object.keys(values).length === 0) throw new ValidationError(INVALID_COMBINATION, 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
 
         return values;
       },
@@ -150,13 +151,13 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
       kind: 'columns',
       set: (p) => {
         if (p.licenseStatus === undefined && p.licenseType === undefined && p.licenseOrderId === undefined) {
-          throw new ValidationError('request.error.invalid', 'Name the licence status, type or order to set', { parameter: 'licenseStatus' });
+          throw new ValidationError(INVALID_COMBINATION, 'Name the licence status, type or order to set', { parameter: 'licenseStatus' });
         }
-        if (p.licenseStatus === 'FREE' && !p.licenseType) throw new ValidationError('request.error.invalid', 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
-        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined) throw new ValidationError('request.error.invalid', 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
+        if (p.licenseStatus === 'FREE' && !p.licenseType) throw new ValidationError(INVALID_COMBINATION, 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
+        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined) throw new ValidationError(INVALID_COMBINATION, 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
         // As in the claim: an order only with LICENSED (or with no status: the order of licensed devices changes).
         if (p.licenseStatus !== undefined && p.licenseStatus !== 'LICENSED' && p.licenseOrderId !== undefined) {
-          throw new ValidationError('request.error.invalid', 'licenseOrderId goes only with licenseStatus LICENSED', { parameter: 'licenseOrderId' });
+          throw new ValidationError(INVALID_COMBINATION, 'licenseOrderId goes only with licenseStatus LICENSED', { parameter: 'licenseOrderId' });
         }
 
         return {

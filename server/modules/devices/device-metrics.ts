@@ -1,5 +1,6 @@
 import type { ServiceContext } from '@/server/context/service-context';
 import { ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { deviceMetricBuckets, deviceMetricTypesOf } from './devices.queries';
 import { deviceMetricTypes, type DeviceGraphs, type DeviceMetricType } from './devices.schemas';
 import { readDevice } from './devices.service';
@@ -25,7 +26,7 @@ export async function deviceGraphs(ctx: ServiceContext, deviceId: string, input:
   const to = input.to ?? Date.now();
   const from = input.from ?? to - DEFAULT_RANGE_MS;
   const points = input.dataPoints ?? 50;
-  if (from >= to) throw new ValidationError('request.error.invalid', "'from' must be before 'to'", { parameter: 'from' });
+  if (from >= to) throw new ValidationError(INVALID_COMBINATION, "'from' must be before 'to'", { parameter: 'from' });
   await readDevice(ctx.db, ctx, deviceId, 'id');
   const types = [...new Set(input.metricTypes)];
   const width = (to - from) / points;

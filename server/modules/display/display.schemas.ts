@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ContentData } from '@/server/modules/content/content-data.schemas';
-import { epochMs, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, epochMs, intId } from '@/server/http/wire.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
 import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
@@ -141,7 +141,7 @@ export const AssignToCustomerSchema = z
     createDeviceIfSerialNotFound: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) => combinationIssue(ctx, [path], message);
     if ((body.activationCode === undefined) === (body.serial === undefined)) issue('activationCode', 'Send either activationCode or serial');
     if (body.createDeviceIfSerialNotFound && body.serial === undefined) issue('createDeviceIfSerialNotFound', 'Pre-registration needs a serial');
     if (body.licenseStatus === 'FREE' && body.licenseType === undefined) issue('licenseType', 'Required when licenseStatus is FREE');

@@ -295,6 +295,8 @@ describe('GET /api/v2/device/{id}/schedule', () => {
     for (const query of [`from=0&to=${7 * DAY + 1}`, 'from=2000&to=1000', 'from=1000&to=1000', 'from=abc']) {
       const res = await t.request('GET', `${path}?customerId=${customerId}&${query}`, { token: k.viewer });
       expect(res.status, query).toBe(400);
+      // A window reversed or too long is a rule between `from` and `to`: its own key.
+      if (query !== 'from=abc') expect(res.body.key, query).toBe('request.error.invalidCombination');
     }
     expect((await t.request('GET', `${path}?customerId=${k.otherCustomerId}`, { token: k.otherEditor })).status).toBe(404);
     expect((await t.request('GET', `/api/v2/device/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/schedule?customerId=${customerId}`, { token: k.viewer })).status).toBe(404);

@@ -5,6 +5,7 @@ import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
 import { contentDataToWire } from '@/server/modules/content/slide-document.schemas';
@@ -188,8 +189,8 @@ export async function deviceSchedule(ctx: ServiceContext, id: string, input: { f
   const now = input.now ?? Date.now();
   const from = input.from ?? (input.to !== undefined ? input.to - DAY_MS : now);
   const to = input.to ?? from + DAY_MS;
-  if (to <= from) throw new ValidationError('request.error.invalid', '`to` must be after `from`', { parameter: 'to' });
-  if (to - from > SCHEDULE_MAX_MS) throw new ValidationError('request.error.invalid', 'The window is at most 7 days', { parameter: 'to' });
+  if (to <= from) throw new ValidationError(INVALID_COMBINATION, '`to` must be after `from`', { parameter: 'to' });
+  if (to - from > SCHEDULE_MAX_MS) throw new ValidationError(INVALID_COMBINATION, 'The window is at most 7 days', { parameter: 'to' });
   const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
   if (!device) throw new NotFoundError('device', id);
 

@@ -92,6 +92,8 @@ describe('messages (sub-channels): create per type', () => {
       expect(res.status, JSON.stringify([extra, res.body])).toBe(400);
       expect(fieldsOf(res.body), JSON.stringify(res.body)).toContain(field);
     }
+    // The field a type needs is a rule between values: its own key.
+    expect((await post(base({ type: 'CONTENT_QUICK_FILTER' }))).body.key).toBe('request.error.invalidCombination');
     const noGroup = await post({ name: 'x', version: '2.0', type: 'CONTENT', contentId: (await k.own.content()).id });
     expect(fieldsOf(noGroup.body)).toContain('messageGroupId');
   });

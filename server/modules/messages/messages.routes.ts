@@ -63,7 +63,8 @@ export const createMessageRoute = defineRoute(
     description:
       '`version` must be `2.0`. Required by type: CONTENT contentId; CONTENT_DYNAMIC contentGroupAssignment; ASSETS_STATIC fileAssignment; ASSETS_DYNAMIC fileFolderAssignment; ' +
       'CONTENT_QUICK_FILTER contentQuickFilterId; ASSET_QUICK_FILTER fileQuickFilterId. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId; DYNAMIC ' +
-      'without deviceGroupAssignment targets the root device folder (every screen its channel plays on). Every id must be the tenant\'s (404 otherwise).',
+      'without deviceGroupAssignment targets the root device folder (every screen its channel plays on). `validFrom` not after `validTo`. These rules between fields answer 400 ' +
+      '`request.error.invalidCombination`. Every id must be the tenant\'s (404 otherwise).',
     request: { query: ScopeQuery, body: { required: true, ...json(MessageCreateSchema) } },
     responses: { 201: messageResponse('The created message') },
   },
@@ -78,7 +79,9 @@ export const updateMessageRoute = defineRoute(
     operationId: 'updateMessage',
     tags,
     summary: 'Change a message',
-    description: 'Partial (spec 1 rule 2). Assignment objects add `assignments` and remove `removeIds`. `type`, `deviceSelectionMode`, `messageGroupId` and `version` are ignored.',
+    description:
+      'Partial (spec 1 rule 2). Assignment objects add `assignments` and remove `removeIds`. `type`, `deviceSelectionMode`, `messageGroupId` and `version` are ignored. ' +
+      '`validTo` not before `validFrom` (sent or stored; 400 `request.error.invalidCombination`).',
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageUpdateSchema) } },
     responses: { 200: messageResponse('The message afterwards') },
   },

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
-import { intId } from '@/server/http/wire.schemas';
+import { combinationIssue, intId } from '@/server/http/wire.schemas';
 import { assignmentShapes, CampaignTeamAccessListSchema, channelRuleResponseFields, channelRuleWritableFields, deviceSelectionModeValues } from '@/server/modules/campaigns/campaigns.schemas';
 import { projected } from '@/server/query/projection.schemas';
 
@@ -56,9 +56,9 @@ function checkCreate(body: CreateShape, ctx: z.RefinementCtx): void {
   if (mode === 'STATIC') required.push({ field: 'deviceAssignment', why: 'deviceSelectionMode STATIC' });
   if (mode === 'QUICK_FILTER') required.push({ field: 'deviceQuickFilterId', why: 'deviceSelectionMode QUICK_FILTER' });
   for (const { field, why } of required) {
-    if (isMissing(body, field)) ctx.addIssue({ code: 'custom', path: [field], message: field in messageAssignmentShapes ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}` });
+    if (isMissing(body, field)) combinationIssue(ctx, [field], field in messageAssignmentShapes ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`);
   }
-  if (body.validFrom && body.validTo && body.validFrom > body.validTo) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'validTo must not be before validFrom' });
+  if (body.validFrom && body.validTo && body.validFrom > body.validTo) combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
 }
 
 /** POST /api/message: `name`, `messageGroupId`, `type` and `version` 2.0 always; what names the items by type. */

@@ -25,7 +25,7 @@ const digits = (description: string, doc: typeof INTEGER_ID_DOC | typeof EPOCH_M
 export const ReportQuerySchema = z.object({
   customerId: digits('The customer whose plays are reported (required; the tenant selector of spec 1)', INTEGER_ID_DOC),
   from: digits('Start of the window, Unix epoch ms (required); taken down to the quarter hour', EPOCH_MS_DOC),
-  to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. At most 3 months after `from`', EPOCH_MS_DOC).optional(),
+  to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. Not before `from`, at most 3 months after it', EPOCH_MS_DOC).optional(),
   timeZone: z.string().max(64).openapi({ description: 'IANA time zone the periods are cut in (required)', example: 'Europe/Berlin' }),
   resolution: z.string().max(16).optional().openapi({ type: 'string', enum: [...reportResolutions], description: 'Period length (default DAILY; TOTAL for top played)' }),
   groupBy: z

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { ServiceContext } from '@/server/context/service-context';
 import { csvLine } from '@/server/csv';
 import { NotFoundError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { parseSort } from '@/server/query/sort';
 import { reportPeriods, reportResolutions, type ReportResolution } from './report-periods';
@@ -108,7 +109,7 @@ function reportPlan(request: ReportRequest) {
   if (from === undefined) throw invalid('from', 'from (Unix epoch ms) is required');
   if (!isReportZone(query.timeZone)) throw invalid('timeZone', `'${query.timeZone}' is not an IANA time zone (such as Europe/Berlin)`, 'proofOfDisplay.error.invalidTimeZone');
   const to = epochMs(query.to, 'to') ?? Date.now();
-  if (to < from) throw invalid('to', "'to' must not be before 'from'");
+  if (to < from) throw invalid('to', "'to' must not be before 'from'", INVALID_COMBINATION);
   const latest = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(query.timeZone).add({ months: WINDOW_MONTHS }).epochMilliseconds;
   if (to > latest) throw invalid('to', `The window may span at most ${WINDOW_MONTHS} months`, 'proofOfDisplay.error.windowTooLong');
   const resolution: ReportResolution = oneOf(reportResolutions, query.resolution, 'resolution') ?? (top ? 'TOTAL' : 'DAILY');

@@ -124,7 +124,9 @@ describe('POST /api/file', () => {
       { field: 'files', name: 'x.png', data: png(1, 1) },
       { field: 'files', name: 'y.png', data: png(1, 1) },
     ], `fileIdToReplace=${res.body[0].id}`);
-    expect(twoFiles.status).toBe(400);
+    expect(twoFiles.body).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { parameter: 'fileIdToReplace' } });
+    const nothingToRemove = await uploadRequest(t, editor, [{ field: 'files', name: 'z.png', data: png(1, 1) }], 'removeOldFile=true');
+    expect(nothingToRemove.body).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { parameter: 'removeOldFile' } });
   });
 
   it('refuses unsupported extensions with 400 and keeps nothing of the request', async () => {

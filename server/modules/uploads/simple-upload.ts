@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
 import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
@@ -47,7 +48,7 @@ export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUpl
     received = await receiveParts(ctx, { customerId, body: input.body, contentType: input.contentType, written });
     if (received.length === 0) throw new ValidationError('upload.error.noFiles', 'The body holds no part named `files`');
     if (params.fileIdToReplace && received.length > 1) {
-      throw new ValidationError('request.error.invalid', 'fileIdToReplace takes exactly one file', { parameter: 'fileIdToReplace', files: received.length });
+      throw new ValidationError(INVALID_COMBINATION, 'fileIdToReplace takes exactly one file', { parameter: 'fileIdToReplace', files: received.length });
     }
     const dimensions = await Promise.all(received.map((file) => dimensionsOf(ctx, file, params)));
     const ids = await withTransaction(ctx.db, async (tx) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
+import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
 import { fileResource } from '@/server/modules/files/files.resource';
@@ -42,7 +43,7 @@ export function fileCreateParameters(input: CreateParameterInput): FileCreatePar
     }
   }
   if (input.removeOldFile && !input.fileIdToReplace) {
-    throw new ValidationError('request.error.invalid', 'removeOldFile needs fileIdToReplace', { parameter: 'removeOldFile' });
+    throw new ValidationError(INVALID_COMBINATION, 'removeOldFile needs fileIdToReplace', { parameter: 'removeOldFile' });
   }
 
   return {

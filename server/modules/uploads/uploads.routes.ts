@@ -44,7 +44,7 @@ export const uploadFilesRoute = defineRoute(
         width: pixelsParam('Width hint in pixels (read from the file when absent)'),
         height: pixelsParam('Height hint in pixels (read from the file when absent)'),
         fileIdToReplace: z.string().uuid().optional().openapi({ description: 'Point every reference of this file at the uploaded one (one file only)' }),
-        removeOldFile: booleanParam('Delete the replaced file', false),
+        removeOldFile: booleanParam('Delete the replaced file (only with fileIdToReplace)', false),
         muted: booleanParam('Audio muted (videos)', false),
       }),
       body: {
