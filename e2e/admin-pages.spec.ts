@@ -184,6 +184,8 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
 });
 
 test('a super administrator creates and restricts a customer and reads the audit log', async ({ page }) => {
+  // A dozen pages and dialogs: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const name = `E2E Customer ${suffix()}`;
   await signIn(page);

@@ -141,6 +141,8 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
 });
 
 test('a slide from a starter template is drawn by the renderer; an approver locks it and an editor then only reads it', async ({ page, request, browser }) => {
+  // Two sign-ins and a dozen pages: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const t = await contentTenant(request);
   await signIn(page, t.editor.email, t.editor.password);
   const id = await newSlide(page, 'Welcome', 'Template: Welcome screen');
