@@ -6,7 +6,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
 import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserInput } from '@/lib/api/advertisers';
 import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrderedRange } from '@/server/modules/advertisers/advertisers.schemas';
-import { isIanaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { timeZones } from '@/lib/schedule/timeline';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */

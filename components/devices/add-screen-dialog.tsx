@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
 import type { DeviceGroup } from '@/lib/api/device-groups';
 import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
-import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { ianaTimeZone } from '@/server/http/wire.schemas';
 import { timeZones } from '@/lib/schedule/timeline';
 
 /** The claim form: the code the screen shows, a name, its time zone and licence (spec 3 assignToCustomer). */

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { QUERY_LIMITS } from '@/server/query/limits';
 import { SEARCH_DESCRIPTION, SEARCH_EXAMPLE } from '@/server/query/search/description';
-import { SORT_VALUE_PATTERN } from '@/server/query/sort';
+import { SORT_VALUE_PATTERN, sortValuePattern } from '@/server/query/sort';
+import { pagingParams } from './query-params.schemas';
 import { customerIdSelector, epochMsParam } from './wire.schemas';
 
 /**
@@ -18,17 +19,22 @@ export const epochMsQuery = (description: string) => epochMsParam.optional().ope
  * with the position and token (DECISIONS §3), so their schemas only state the rules (from the parser's own
  * constants) and leave the checking to it: `sort` as a pattern, the search and select languages described.
  */
-const sortValue = z.string().openapi({ pattern: SORT_VALUE_PATTERN, maxLength: QUERY_LIMITS.sortLength, example: 'name,asc' });
+const sortValueOf = (pattern: string, example: string) => z.string().openapi({ pattern, maxLength: QUERY_LIMITS.sortLength, example });
+const sortParamOf = (pattern: string, description: string, example: string) =>
+  z
+    .union([sortValueOf(pattern, example), z.array(sortValueOf(pattern, example)).openapi({ maxItems: QUERY_LIMITS.sortKeys })])
+    .optional()
+    .openapi({ description, example });
 
-export const sortParam = z
-  .union([sortValue, z.array(sortValue).openapi({ maxItems: QUERY_LIMITS.sortKeys })])
-  .optional()
-  .openapi({
-    description:
-      `\`field\` or \`field,asc|desc\` (direction in any case, default asc); repeat the parameter for several keys (at most ${QUERY_LIMITS.sortKeys}); ` +
-      `nested fields with \`.\` (at most ${QUERY_LIMITS.pathSegments} names). The field must be a sortable field of the resource (else 400 \`sort.error.unknownField\`).`,
-    example: 'name,asc',
-  });
+export const sortParam = sortParamOf(
+  SORT_VALUE_PATTERN,
+  `\`field\` or \`field,asc|desc\` (direction in any case, default asc); repeat the parameter for several keys (at most ${QUERY_LIMITS.sortKeys}); ` +
+    `nested fields with \`.\` (at most ${QUERY_LIMITS.pathSegments} names). The field must be a sortable field of the resource (else 400 \`sort.error.unknownField\`).`,
+  'name,asc',
+);
+
+/** `sort` over a fixed set of fields (report rows): the pattern lists them. */
+export const sortParamFor = (fields: readonly string[], description: string) => sortParamOf(sortValuePattern(fields), description, `${fields[0]},desc`);
 
 export const selectParam = z
   .string()
@@ -40,8 +46,7 @@ export const selectParam = z
   });
 
 export const ListQuerySchema = z.object({
-  page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),
-  size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 20, description: 'Page size' }),
+  ...pagingParams,
   sort: sortParam,
   search: z.string().optional().openapi({ maxLength: QUERY_LIMITS.searchLength, description: SEARCH_DESCRIPTION, example: SEARCH_EXAMPLE }),
   select: selectParam,

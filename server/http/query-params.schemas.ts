@@ -19,3 +19,15 @@ export const requiredBooleanQuery = (description: string) =>
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .openapi({ type: 'boolean', description });
+
+/** Paging (spec 1 "Pagination and sorting parameters"): the page size by default and at most. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 1000;
+/** The last page index a read takes: the row offset (page × size) stays an exact integer at any page size. */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
+
+/** `page` and `size` of paged reads, as the document states them; server/query/paging.ts checks them (`paging.error.invalid`). */
+export const pagingParams = {
+  page: z.string().optional().openapi({ type: 'integer', minimum: 0, maximum: MAX_PAGE, default: 0, description: 'Zero-based page index' }),
+  size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size' }),
+};

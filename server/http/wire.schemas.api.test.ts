@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
 import { createTestContext, type TestContext } from '@/server/test/harness';
+import { configLimitNames } from '@/server/modules/resource-limits/resource-limits.schemas';
+import { SUPPORTED_FILE_NAME_PATTERN } from '@/server/modules/uploads/uploads.schemas';
+import { MAX_PAGE } from './query-params.schemas';
+import { TIME_ZONE_NAMES } from './time-zones.schemas';
+import { HTTP_URL_PATTERN, MAX_INT32, NON_BLANK_PATTERN } from './wire.schemas';
 
 /*
  * The rules the server enforces are stated in /api/openapi.json by the same schemas that enforce them (issue 27
@@ -10,6 +15,8 @@ import { createTestContext, type TestContext } from '@/server/test/harness';
 
 type Schema = {
   $ref?: string;
+  minLength?: number;
+  maxLength?: number;
   type?: string | string[];
   format?: string;
   pattern?: string;
@@ -190,5 +197,55 @@ describe('closed objects', () => {
     const res = await t.request('POST', `/api/team?customerId=${customerId}`, { token: owner, json: { name: 'Open body', unknownAttribute: 1 } });
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('unknownAttribute');
+  });
+});
+
+describe('single-value rules the server checks, stated by the document (the contract fuzz found each)', () => {
+  const viaRef = (schema: Schema) => schema.$ref ?? schema.allOf?.find((v) => v.$ref)?.$ref ?? schema.anyOf?.find((v) => v.$ref)?.$ref;
+
+  it('time zones: one TimeZone component lists the names, every zone refers to it, and a name it does not list is a 400', async () => {
+    expect(component('TimeZone')).toMatchObject({ type: 'string', enum: [...TIME_ZONE_NAMES] });
+    expect(viaRef(parameter('timeDevices', 'timeZone'))).toBe('#/components/schemas/TimeZone');
+    expect(viaRef(parameter('proofOfDisplayAllDevice', 'timeZone'))).toBe('#/components/schemas/TimeZone');
+    for (const [name, key] of [['DeviceUpdate', 'timeZone'], ['DisplayRegistration', 'timeZone'], ['DeviceAssignToCustomer', 'timeZone'], ['CampaignHours', 'timeZone'], ['AdvertiserValidityInput', 'timeZone']] as const) {
+      expect(viaRef(component(name).properties![key]!), name).toBe('#/components/schemas/TimeZone');
+    }
+    const res = await t.request('POST', `/api/v2/device/time?customerId=${customerId}&timeZone=europe%2Fberlin`, { token: owner });
+    expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid' });
+  });
+
+  it('names say they need a character that is no space, and a name of spaces is a 400', async () => {
+    expect(resolve(component('DeviceGroupCreate').properties!.name!)).toMatchObject({ pattern: NON_BLANK_PATTERN, minLength: 1, maxLength: 255 });
+    expect(parameter('renameFileFolder', 'newName')).toMatchObject({ pattern: NON_BLANK_PATTERN });
+    const res = await t.request('POST', `/api/team?customerId=${customerId}`, { token: owner, json: { name: ' \t ' } });
+    expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid' });
+  });
+
+  it('paging states the last page', () => {
+    expect(parameter('listCampaigns', 'page')).toMatchObject({ type: 'integer', minimum: 0, maximum: MAX_PAGE });
+    expect(parameter('listAuditLog', 'page')).toMatchObject({ maximum: MAX_PAGE });
+  });
+
+  it('resource-limit names are an enum, each with the value pattern of its maximum; reset keys a pattern of them', () => {
+    const branches = resolve(component('ConfigBatch').properties!.configUpdates!).items!.anyOf!;
+    expect(branches.flatMap((b) => b.properties!.name!.enum as string[]).sort()).toEqual([...configLimitNames].sort());
+    for (const branch of branches) expect(branch.properties!.value!.pattern).toMatch(/^\^/);
+    expect(new RegExp(parameter('resetServerLimits', 'keys').pattern!).test('config.limit.USER.BUSINESS, config.limit.TEAM.STARTER')).toBe(true);
+  });
+
+  it('an upload name states its supported extensions; suggestTags its entities; team assignments uuids; customer counts the int4 maximum', () => {
+    expect(resolve(component('UploadInit').properties!.name!).pattern).toBe(SUPPORTED_FILE_NAME_PATTERN);
+    expect(parameter('suggestTags', 'entity').enum).toEqual(['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE', 'deviceTags', 'deviceContentTags', 'campaignTags', 'messageTags', 'fileTags']);
+    const modification = component('TeamModification').properties!;
+    expect(nonNull(modification.assignToTeams!).items!.properties!.teamId).toMatchObject({ format: 'uuid', pattern: expect.stringContaining('[1-8]') });
+    expect(nonNull(component('CustomerCreate').properties!.freeLicenses!)).toMatchObject({ maximum: MAX_INT32 });
+  });
+
+  it('a web-page widget states its address pattern; a report its sort fields and directions', () => {
+    const page = component('SlidePage').properties!.widgets!.items!.oneOf!.find((w) => JSON.stringify(w.properties!.type).includes('webPage'))!;
+    expect(page.properties!.url).toMatchObject({ pattern: new RegExp(HTTP_URL_PATTERN).source, maxLength: 2048 });
+    const sort = parameter('proofOfDisplayCampaignCsv', 'sort').anyOf![0]!;
+    expect(new RegExp(sort.pattern!).test('name,desc')).toBe(true);
+    expect(new RegExp(sort.pattern!).test('name,up')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { TIME_ZONE_NAMES, TZ_DATABASE_VERSION } from './time-zones.schemas';
 
 /*
  * The value rules every module shares (spec 1, DECISIONS §2), each declared once so that the validator and the
@@ -16,6 +17,9 @@ export const MAX_INTEGER_ID = Number.MAX_SAFE_INTEGER;
  * PostgreSQL reads back or takes as a parameter.
  */
 export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The largest value of a PostgreSQL `integer` (int4) column: a count a client sets into one is at most this. */
+export const MAX_INT32 = 2_147_483_647;
 
 const integerDoc = (minimum: number, maximum: number) => ({ type: 'integer', format: 'int64', minimum, maximum }) as const;
 
@@ -47,6 +51,51 @@ export const epochMs = z.number().int().min(0).max(MAX_EPOCH_MS).openapi({ forma
 
 /** The same instant as a path or query value. */
 export const epochMsParam = digitsOf(epochMs, EPOCH_MS_DOC, 'Unix epoch milliseconds: a non-negative integer');
+
+/**
+ * A UUID id (files, folders, content, devices, teams, …) in a JSON body: `format: uuid` and zod's syntax as the
+ * pattern (RFC 9562 versions 1–8 and variant, the nil and max UUIDs); `format: uuid` alone is looser.
+ */
+export const uuid = z.string().uuid().openapi({ pattern: z.regexes.uuid().source });
+
+/**
+ * The regular expression of the decimal integers from 0 to `max` (leading zeros allowed), so that a pattern can
+ * say "at most" (a resource's maxLimit, a port).
+ */
+export function integerUpToPattern(max: number): string {
+  const digits = String(max);
+  const n = digits.length;
+  const alternatives = n > 1 ? [`\\d{1,${n - 1}}`] : [];
+  for (let i = 0; i < n; i += 1) {
+    const digit = Number(digits[i]);
+    const low = i === 0 && n > 1 ? 1 : 0;
+    if (digit > low) alternatives.push(`${digits.slice(0, i)}[${low}-${digit - 1}]${n - i - 1 > 0 ? `\\d{${n - i - 1}}` : ''}`);
+  }
+  alternatives.push(digits);
+
+  return alternatives.join('|');
+}
+
+/** A letter in either case, spelled out for a pattern (`[pP][nN][gG]`): the document's generator writes regex flags wrongly. */
+export const anyCase = (text: string) => [...text].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
+
+/*
+ * An http(s) address a screen opens (a web-page widget): the scheme in any case, a host name (labels of letters,
+ * digits, `_` and `-`, the last one starting with a letter; no `xn--` label, which would have to be valid Punycode)
+ * or an IPv4 address, an optional port up to 65535, then any path, query and fragment without white space. Every
+ * such text is a URL the WHATWG parser (browsers, `new URL`) takes; the pattern alone is the rule, so the document
+ * says exactly what is accepted. Not taken: user info, IPv6 literals, ports above 65535, white space.
+ */
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+// A label not starting with `xn--`, spelled without lookahead (the document's readers generate strings from patterns).
+const LABEL_CHAR = '[A-Za-z0-9_-]';
+const AFTER_X = `[xX](?:[A-MO-Za-mo-z0-9_-]${LABEL_CHAR}*|[nN](?:[A-Za-z0-9_]${LABEL_CHAR}*|-(?:[A-Za-z0-9_]${LABEL_CHAR}*)?)?)?`;
+const LABEL = `(?:[A-WYZa-wyz0-9_-]${LABEL_CHAR}*|${AFTER_X})`;
+const LAST_LABEL = `(?:[A-WYZa-wyz]${LABEL_CHAR}*|${AFTER_X})`;
+export const HTTP_URL_PATTERN =
+  `^${anyCase('http')}[sS]?://(?:(?:${OCTET}\\.){3}${OCTET}|(?:${LABEL}\\.)*${LAST_LABEL})(?::0*(?:${integerUpToPattern(65_535)}))?(?:[/?#]\\S*)?$`;
+export const HTTP_URL_MAX = 2_048;
+export const httpUrl = z.string().max(HTTP_URL_MAX).regex(new RegExp(HTTP_URL_PATTERN), 'An http or https address').openapi({ example: 'https://example.com/menu' });
 
 /*
  * A calendar date `yyyy-MM-dd` that exists (DECISIONS §2: date-only fields), years 0001 to 9999 as PostgreSQL and
@@ -94,6 +143,32 @@ export const customerIdSelector = z
   .openapi({
     description: 'Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices)',
   });
+
+/**
+ * Text that must say something (a name, a serial, a location): trimmed, then 1 to `max` characters. The document
+ * says it with the pattern `\S` (a character that is no white space; JavaScript's `\s` is exactly what `trim`
+ * removes), so a client knows that a name of spaces alone is refused.
+ */
+export const NON_BLANK_PATTERN = '\\S';
+export const nonBlankText = (max: number) => z.string().trim().min(1).max(max).openapi({ pattern: NON_BLANK_PATTERN });
+
+/** The name of a resource (a customer, a user, content, a campaign, a folder, …): 1 to 255 characters, not only spaces, kept trimmed. */
+export const resourceName = nonBlankText(255);
+
+/*
+ * A time zone: a name of the IANA tz database, spelled exactly (zones and their links, such as `Europe/Berlin`,
+ * `Asia/Kolkata` and `Asia/Calcutta`, `UTC`, `Etc/GMT+5`). The document lists them in one component, `TimeZone`,
+ * that every use names by `$ref`. Offsets (`+01:00`), abbreviations Intl alone takes (`IST`) and other spellings
+ * (`europe/berlin`) are refused: a zone must follow its DST rules, and a client must know what it may send.
+ */
+const timeZoneSet = new Set(TIME_ZONE_NAMES);
+
+/** True for a time zone name the service accepts. */
+export const isIanaTimeZone = (value: string): boolean => timeZoneSet.has(value);
+
+export const ianaTimeZone = z
+  .enum(TIME_ZONE_NAMES as [string, ...string[]], { error: 'An IANA time zone such as Europe/Berlin' })
+  .openapi('TimeZone', { description: `An IANA time zone (tz database ${TZ_DATABASE_VERSION}: zones and their links), spelled exactly`, example: 'Europe/Berlin' });
 
 /*
  * Rules between several values of one request (a type that needs a field, `from` before `to`, an either-or pair, a

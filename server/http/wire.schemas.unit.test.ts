@@ -8,7 +8,34 @@ import { parseSelectTeamIds } from '@/server/modules/teams/team-visibility';
 import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
 import { tagCsvParam, tagSchema } from '@/server/modules/tags/tags.schemas';
 import { isValidTag } from '@/server/modules/tags/tags.rules';
-import { customerIdSelector, DATE_PATTERN, dateOnly, emailAddress, epochMs, epochMsParam, integerParam, intId, intIdParam, MAX_EPOCH_MS, MAX_INTEGER_ID, userEmail } from './wire.schemas';
+import { assertSupportedName } from '@/server/modules/uploads/uploads.rules';
+import { SUPPORTED_FILE_NAME_PATTERN } from '@/server/modules/uploads/uploads.schemas';
+import { configValuePattern } from '@/server/modules/resource-limits/resource-limits.schemas';
+import { reportSortFields } from '@/server/modules/proof-of-play/reports.schemas';
+import { sortValuePattern } from '@/server/query/sort';
+import { TIME_ZONE_NAMES } from './time-zones.schemas';
+import {
+  customerIdSelector,
+  DATE_PATTERN,
+  dateOnly,
+  emailAddress,
+  epochMs,
+  epochMsParam,
+  HTTP_URL_PATTERN,
+  httpUrl,
+  ianaTimeZone,
+  integerParam,
+  integerUpToPattern,
+  intId,
+  intIdParam,
+  isIanaTimeZone,
+  MAX_EPOCH_MS,
+  MAX_INTEGER_ID,
+  NON_BLANK_PATTERN,
+  nonBlankText,
+  resourceName,
+  userEmail,
+} from './wire.schemas';
 import { clearable, nullsDropped, updateBody } from './update-body';
 
 /*
@@ -17,6 +44,16 @@ import { clearable, nullsDropped, updateBody } from './update-body';
  */
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+/** Whether `run` returns rather than throws. */
+const succeeds = (run: () => unknown) => {
+  try {
+    run();
+
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('integer ids', () => {
   it('are positive safe integers in JSON', () => {
@@ -130,21 +167,12 @@ describe('sort', () => {
 
 describe('team id lists in a query', () => {
   const uuid = '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11';
-  const ok = (parse: () => unknown) => {
-    try {
-      parse();
-
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   it('state in their patterns what the parsers take', () => {
     const samples = ['', ' ', uuid, `${uuid}:true`, ` ${uuid}:false , ${uuid} `, `${uuid}:yes`, `${uuid},`, `,${uuid}`, 'abc', `${uuid}:true:false`, `${uuid.toUpperCase()}`];
     for (const value of samples) {
-      expect(TEAM_IDS_PATTERN.test(value), `teamIds ${value}`).toBe(ok(() => parseTeamIdsParam(value)));
-      expect(SELECT_TEAM_IDS_PATTERN.test(value), `selectTeamIds ${value}`).toBe(ok(() => parseSelectTeamIds(value)));
+      expect(TEAM_IDS_PATTERN.test(value), `teamIds ${value}`).toBe(succeeds(() => parseTeamIdsParam(value)));
+      expect(SELECT_TEAM_IDS_PATTERN.test(value), `selectTeamIds ${value}`).toBe(succeeds(() => parseSelectTeamIds(value)));
     }
   });
 });
@@ -162,5 +190,86 @@ describe('update bodies', () => {
     const shape = nullsDropped({ n: z.number().int() });
     expect(shape.n.safeParse(null).success).toBe(true);
     expect(shape.n.safeParse(1.5).success).toBe(false);
+  });
+});
+
+describe('time zones', () => {
+  it('accept exactly the names the document lists, each one this runtime can compute with', () => {
+    for (const zone of TIME_ZONE_NAMES) {
+      expect(accepts(ianaTimeZone, zone), zone).toBe(true);
+      expect(isIanaTimeZone(zone)).toBe(true);
+      expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), zone).not.toThrow();
+      expect(() => Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone), zone).not.toThrow();
+    }
+    for (const zone of ['Europe/Berlin', 'Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'Etc/GMT+5', 'US/Eastern']) expect(TIME_ZONE_NAMES, zone).toContain(zone);
+  });
+
+  it('refuse offsets, abbreviations Intl alone takes, other spellings and unknown names', () => {
+    for (const zone of ['+01:00', 'IST', 'europe/berlin', 'Europe/Berlin ', '', 'Factory', 'Mars/Olympus', 'Europe/../etc']) {
+      expect(accepts(ianaTimeZone, zone), zone).toBe(false);
+      expect(isIanaTimeZone(zone), zone).toBe(false);
+    }
+  });
+});
+
+describe('names and other text that must say something', () => {
+  it('are refused exactly when the pattern \\S does not match (only white space) or they are too long once trimmed', () => {
+    const pattern = new RegExp(NON_BLANK_PATTERN);
+    const text = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000', 'a', 'é', '#'), maxLength: 8 });
+    fc.assert(fc.property(text, (value) => {
+      expect(accepts(nonBlankText(5), value), JSON.stringify(value)).toBe(pattern.test(value) && value.trim().length <= 5);
+    }), { numRuns: 2000 });
+    expect(resourceName.parse('  Lobby ')).toBe('Lobby');
+  });
+});
+
+describe('integers up to a maximum, as a pattern', () => {
+  it('match exactly the decimal integers from 0 to the maximum', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 20_000_000 }), (max, n) => {
+      expect(new RegExp(`^(?:${integerUpToPattern(max)})$`).test(String(n)), `${n} <= ${max}`).toBe(n <= max);
+    }), { numRuns: 3000 });
+  });
+
+  it('state the limit values the service takes for each maximum', () => {
+    for (const max of [1_000, 10_000, 100_000]) {
+      const pattern = new RegExp(configValuePattern(max));
+      for (const ok of ['0', String(max), ' 25 ', '007']) expect(pattern.test(ok), ok).toBe(true);
+      for (const bad of [String(max + 1), '-1', '1.5', 'ten', '', '1 2']) expect(pattern.test(bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('web addresses', () => {
+  it('every text the pattern takes is an http(s) URL the WHATWG parser takes', () => {
+    fc.assert(fc.property(fc.stringMatching(new RegExp(HTTP_URL_PATTERN), { size: 'small' }), (value) => {
+      expect(accepts(httpUrl, value) || value.length > 2_048, value).toBe(true);
+      expect(['http:', 'https:'], value).toContain(new URL(value).protocol);
+    }), { numRuns: 2000 });
+  });
+
+  it('take common addresses and refuse what the pattern does not say', () => {
+    for (const ok of ['https://example.com', 'HTTP://Example.COM:8080/a b?c#d'.replace(' ', '%20'), 'http://10.0.0.1/menu', 'http://localhost:3000/']) expect(accepts(httpUrl, ok), ok).toBe(true);
+    for (const bad of ['ftp://example.com', 'http://', 'http://8^ >#DHO(', 'http://1.2.3.999', 'http://a.123', 'http://xn--a.com', 'http://a:65536', 'http://user@host', 'http://[::1]/']) {
+      expect(accepts(httpUrl, bad), bad).toBe(false);
+    }
+  });
+});
+
+describe('upload file names', () => {
+  it('the pattern of the document takes exactly the names the upload takes', () => {
+    const pattern = new RegExp(SUPPORTED_FILE_NAME_PATTERN);
+    const part = fc.constantFrom('a', 'poster', '.', 'png', 'PnG', 'jpeg', 'woff2', 'exe', '/', '\\', ' ', 'mp4', 'ſ', 'K');
+    fc.assert(fc.property(fc.array(part, { maxLength: 5 }), (parts) => {
+      const name = parts.join('');
+      expect(pattern.test(name) && name.length >= 1 && name.length <= 255, JSON.stringify(name)).toBe(succeeds(() => assertSupportedName(name)));
+    }), { numRuns: 3000 });
+  });
+});
+
+describe('report sort', () => {
+  it('the pattern of the report routes takes exactly the row fields and directions the reports sort by', () => {
+    const pattern = new RegExp(sortValuePattern(reportSortFields));
+    for (const ok of ['name', 'duration,DESC', ' timestamp , asc ', '']) expect(pattern.test(ok), ok).toBe(true);
+    for (const bad of ['name,up', 'nope', 'name.x', 'name,asc,x', 'yg,¯%Tc#$']) expect(pattern.test(bad), bad).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { combinationRule, dateOnly } from '@/server/http/wire.schemas';
+import { combinationRule, dateOnly, ianaTimeZone } from '@/server/http/wire.schemas';
 import { tagSchema } from '@/server/modules/tags/tags.schemas';
 
 /*
@@ -7,28 +7,6 @@ import { tagSchema } from '@/server/modules/tags/tags.schemas';
  * shapes, shared by every resource that carries them (campaigns, messages, alert rules, datasources) and by
  * the playback resolver. No server imports: the console's forms use these too.
  */
-
-/**
- * True when `value` names a time zone this runtime knows (IANA names, `UTC`). Offsets (`+01:00`) and
- * abbreviations are refused even where Intl would take them: a device's zone must follow its DST rules.
- */
-export function isIanaTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone (`Europe/Berlin`, `UTC`). */
-export const ianaTimeZone = z
-  .string()
-  .max(64)
-  .refine(isIanaTimeZone, 'An IANA time zone such as Europe/Berlin')
-  .openapi({ example: 'Europe/Berlin', description: 'IANA time zone' });
 
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type DayName = (typeof DAY_NAMES)[number];

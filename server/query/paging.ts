@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '@/server/http/query-params.schemas';
 import { ValidationError } from '../errors';
 
 /** Paging parameters (spec 1 "Pagination and sorting parameters", DECISIONS §3). */
 export type Paging = { page: number; size: number };
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 1000;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE };
 
 export type Page<T> = {
   content: T[];
@@ -34,7 +34,7 @@ export const pagingQuerySchema = z.object({
 export type PagingInput = { page?: unknown; size?: unknown };
 
 /**
- * Validates `page` (>= 0, default 0) and `size` (1..maxPageSize, default 20).
+ * Validates `page` (0..MAX_PAGE, default 0) and `size` (1..maxPageSize, default 20).
  * Anything else is a 400 `paging.error.invalid` (DECISIONS §3).
  */
 export function parsePaging(input: PagingInput, maxPageSize = MAX_PAGE_SIZE): Paging {
@@ -47,8 +47,8 @@ export function parsePaging(input: PagingInput, maxPageSize = MAX_PAGE_SIZE): Pa
   }
   if (page < 0) throw invalid('page', input, `'page' must be 0 or more`, maxPageSize);
   if (size < 1 || size > maxPageSize) throw invalid('size', input, `'size' must be between 1 and ${maxPageSize}`, maxPageSize);
-  // OFFSET is page * size; keep it exact.
-  if (!Number.isSafeInteger(page * size)) throw invalid('page', input, `'page' is too large`, maxPageSize);
+  // OFFSET is page * size: MAX_PAGE keeps it exact at every size up to MAX_PAGE_SIZE.
+  if (page > MAX_PAGE || !Number.isSafeInteger(page * size)) throw invalid('page', input, `'page' is too large (at most ${MAX_PAGE})`, maxPageSize);
   return { page, size };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors';
-import { buildPage, parsePaging } from './paging';
+import { buildPage, MAX_PAGE, MAX_PAGE_SIZE, parsePaging } from './paging';
 
 describe('parsePaging', () => {
   it('defaults to page 0, size 20', () => {
@@ -22,6 +22,7 @@ describe('parsePaging', () => {
     [{ page: '1e3' }, 'page'],
     [{ page: 1.5 }, 'page'],
     [{ page: '9007199254740991', size: '10' }, 'page'],
+    [{ page: String(MAX_PAGE + 1), size: '1' }, 'page'],
   ])('%j is a 400 on %s', (input, parameter) => {
     try {
       parsePaging(input);
@@ -31,6 +32,11 @@ describe('parsePaging', () => {
       expect((error as ValidationError).key).toBe('paging.error.invalid');
       expect((error as ValidationError).details?.parameter).toBe(parameter);
     }
+  });
+
+  it('takes every page up to MAX_PAGE, the maximum the document states, at every size', () => {
+    expect(parsePaging({ page: String(MAX_PAGE), size: String(MAX_PAGE_SIZE) })).toEqual({ page: MAX_PAGE, size: MAX_PAGE_SIZE });
+    expect(Number.isSafeInteger(MAX_PAGE * MAX_PAGE_SIZE)).toBe(true);
   });
 
   it('applies a lower cap', () => {

@@ -25,10 +25,12 @@ const FIELD_PATH = new RegExp(`^${FIELD_NAME}(\\.${FIELD_NAME})*$`);
 /**
  * The syntax of one `sort` value that parseSort accepts, as the OpenAPI pattern states it: a field path (at most
  * `pathSegments` names), optionally `,asc` or `,desc` in any case, spaces around the parts, or nothing at all
- * (an empty value is ignored). Whether the field exists is the resource's question (`sort.error.unknownField`).
+ * (an empty value is ignored). Whether the field exists is the resource's question (`sort.error.unknownField`),
+ * unless `fields` names the sortable fields of a fixed row shape (the reports): then the pattern lists them.
  */
-export const SORT_VALUE_PATTERN =
-  `^\\s*(?:${FIELD_NAME}(?:\\.${FIELD_NAME}){0,${QUERY_LIMITS.pathSegments - 1}}\\s*(?:,\\s*(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])\\s*)?)?$`;
+export const sortValuePattern = (fields?: readonly string[]) =>
+  `^\\s*(?:${fields ? `(?:${fields.join('|')})` : `${FIELD_NAME}(?:\\.${FIELD_NAME}){0,${QUERY_LIMITS.pathSegments - 1}}`}\\s*(?:,\\s*(?:[Aa][Ss][Cc]|[Dd][Ee][Ss][Cc])\\s*)?)?$`;
+export const SORT_VALUE_PATTERN = sortValuePattern();
 
 export function parseSort(sort: string | readonly string[] | undefined): SortKey[] {
   const values = typeof sort === 'string' ? [sort] : (sort ?? []);

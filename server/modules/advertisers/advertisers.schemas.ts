@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
-import { combinationRule, dateOnly, intId } from '@/server/http/wire.schemas';
-import { ianaTimeZone } from '@/server/modules/devices/devices.schemas';
+import { combinationRule, dateOnly, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
 
 // The console's advertiser form checks dates with the same rule.
 export { isDateOnly } from '@/server/http/wire.schemas';
@@ -76,7 +75,7 @@ function valueOf(token: string, rule: FieldRule): number | undefined {
 export const ADVERTISER_NAME_MAX = 25;
 export const ADVERTISER_COMMENT_MAX = 4_000;
 
-export const advertiserName = z.string().trim().min(1).max(ADVERTISER_NAME_MAX);
+export const advertiserName = nonBlankText(ADVERTISER_NAME_MAX);
 export const advertiserComment = z.string().max(ADVERTISER_COMMENT_MAX);
 
 export const cronExpression = z
@@ -96,7 +95,7 @@ export const AdvertiserValidityInputSchema = z
     fromDate: dateOnly.nullish().openapi({ description: 'First day (yyyy-MM-dd), read in `timeZone`' }),
     toDate: dateOnly.nullish().openapi({ description: 'Last day (yyyy-MM-dd), inclusive, read in `timeZone`' }),
     cron: cronExpression.nullish(),
-    timeZone: ianaTimeZone.nullish(),
+    timeZone: orNull(ianaTimeZone).optional(),
   })
   .refine(isOrderedRange, combinationRule('fromDate must not be after toDate', ['toDate']))
   .openapi('AdvertiserValidityInput', { description: 'Every member optional; null or omitted means no bound. `fromDate` not after `toDate`' });

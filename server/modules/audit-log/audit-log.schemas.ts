@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { pagingParams } from '@/server/http/query-params.schemas';
 import { customerIdSelector, epochMsParam, intId } from '@/server/http/wire.schemas';
 
 /* Wire shapes of the audit log read API (spec 3 "Reporting entities", "Audit log"). No server imports. */
@@ -34,10 +35,7 @@ export const LogFilterQuerySchema = z.object({
   to: epochMs('Entries at or before this time (Unix ms); not before `from`'),
 });
 
-export const LogListQuerySchema = LogFilterQuerySchema.extend({
-  page: z.string().optional().openapi({ type: 'integer', minimum: 0, default: 0, description: 'Zero-based page index' }),
-  size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: 1000, default: 20, description: 'Page size' }),
-});
+export const LogListQuerySchema = LogFilterQuerySchema.extend(pagingParams);
 
 export type LogFilterQuery = z.infer<typeof LogFilterQuerySchema>;
 export type LogListQuery = z.infer<typeof LogListQuerySchema>;

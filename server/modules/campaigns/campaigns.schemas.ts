@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
-import { combinationIssue, dateOnly, epochMs, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, dateOnly, epochMs, intId, resourceName, uuid } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { CampaignHoursSchema, ScheduleIntervalsSchema, TagConditionSchema, WorkingDaysSchema } from '@/server/playback/schedule-rules.schemas';
 import { projected } from '@/server/query/projection.schemas';
@@ -23,7 +23,6 @@ export const playbackSlotItemTypeValues = ['SIMPLE_LOOP', 'SIMPLE_LOOP_SLIDE', '
 
 export type CampaignType = (typeof campaignTypeValues)[number];
 
-const uuid = z.string().uuid();
 const maxAssignments = 10_000;
 
 /** An additive assignment object (spec 2): `assignments` are added (an existing one takes the new weight), `removeIds` removed. */
@@ -58,7 +57,7 @@ export const CampaignTeamAccessListInputSchema = z
 
 /** The writable fields a campaign and a message (sub-channel) share: the same shapes for both. */
 export const channelRuleWritableFields = {
-  name: z.string().trim().min(1).max(255),
+  name: resourceName,
   enabled: z.boolean(),
   weight: z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order / priority: lower plays first' }),
   validFrom: dateOnly.openapi({ description: 'First day it plays (yyyy-MM-dd, the device\'s local date)' }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { projected } from '@/server/query/projection.schemas';
 import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
@@ -9,7 +9,7 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
  * DECISIONS §6 for the list and single reads). No server imports: the console reuses these for forms and types.
  */
 
-export const ContentGroupNameSchema = z.string().trim().min(1).max(255);
+export const ContentGroupNameSchema = resourceName;
 
 export const ContentGroupSchema = projected(
   z.object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { combinationIssue } from '@/server/http/wire.schemas';
+import { combinationIssue, httpUrl } from '@/server/http/wire.schemas';
 import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './slide-document.schemas';
 
 /*
@@ -125,7 +125,7 @@ export const Widget = z.discriminatedUnion('type', [
   }),
   z.looseObject({ ...widgetBase, type: z.literal('image'), fileId: id, fit: Fit.optional() }),
   z.looseObject({ ...widgetBase, type: z.literal('video'), fileId: id, fit: Fit.optional(), muted: z.boolean().optional(), loop: z.boolean().optional() }),
-  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: z.string().url().max(2_048).regex(/^[hH][tT][tT][pP][sS]?:\/\//, 'An http or https address'), refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
+  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: httpUrl, refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
   z.looseObject({
     ...widgetBase,
     type: z.literal('clock'),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { combinationIssue, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, intId, resourceName } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { updateBody } from '@/server/http/update-body';
@@ -18,7 +18,6 @@ export const structureTypes = ['SLIDE', 'COMPLEX'] as const;
 export const simpleLoopTypes = ['NORMAL', 'EINK'] as const;
 export const contentOrientations = ['landscape', 'portrait', 'square'] as const;
 
-const contentName = z.string().trim().min(1).max(255);
 const contentComment = z.string().max(4_000);
 const usage = z.array(z.record(z.string(), z.unknown()));
 
@@ -76,7 +75,7 @@ export const ONE_PAGE = 'A slide has exactly one page (one key in `data`); inter
 /** POST /api/content: a slide (one page) or interactive content (pages). */
 export const ContentCreateSchema = z
   .object({
-    name: contentName,
+    name: resourceName,
     structureType: z.enum(structureTypes).openapi({ description: 'SLIDE: `data` has exactly one page; COMPLEX (interactive content): one or more' }),
     version: z.enum(['1.0', '']).optional(),
     comment: contentComment.optional(),
@@ -88,7 +87,7 @@ export const ContentCreateSchema = z
 /** POST /api/simpleLoop: a playlist; `version` must be `2.0`. */
 export const SimpleLoopCreateSchema = z
   .object({
-    name: contentName,
+    name: resourceName,
     simpleLoopType: z.enum(simpleLoopTypes),
     version: z.literal('2.0', { error: 'A playlist has version 2.0' }),
     comment: contentComment.optional(),
@@ -96,15 +95,15 @@ export const SimpleLoopCreateSchema = z
   })
   .openapi('SimpleLoopCreate');
 
-const updateShape = { name: contentName, comment: contentComment, resetComment: z.boolean() };
+const updateShape = { name: resourceName, comment: contentComment, resetComment: z.boolean() };
 
 /** PUT /api/content/{id}: `resetComment: true` clears the comment (an empty comment does not). */
 export const ContentUpdateSchema = updateBody('ContentUpdate', { ...updateShape, data: slideDataIn });
 export const SimpleLoopUpdateSchema = updateBody('SimpleLoopUpdate', { ...updateShape, data: PlaylistData });
 
-export const DuplicateSchema = z.object({ name: contentName }).openapi('ContentDuplicate');
+export const DuplicateSchema = z.object({ name: resourceName }).openapi('ContentDuplicate');
 
-export const FromTemplateSchema = z.object({ name: contentName }).openapi('ContentFromTemplate');
+export const FromTemplateSchema = z.object({ name: resourceName }).openapi('ContentFromTemplate');
 
 export const ContentTagListSchema = tagListOf(500).openapi('ContentTagList');
 

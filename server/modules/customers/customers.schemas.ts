@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
-import { emailAddress, intId } from '@/server/http/wire.schemas';
+import { emailAddress, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
 export type LicenseTier = (typeof licenseTiers)[number];
@@ -89,9 +89,9 @@ const writable = {
   licenseTier: z.enum(licenseTiers).optional(),
   force2FA: z.boolean().optional(),
   needsToBeInvoiced: z.boolean().optional().openapi({ description: 'ADMIN only' }),
-  freeLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
-  browserSessionLicenses: z.number().int().min(0).optional().openapi({ description: 'ADMIN only' }),
-  deviceSessionLimit: z.number().int().min(0).optional().openapi({ description: 'ADMIN only; 0 = unlimited' }),
+  freeLicenses: z.number().int().min(0).max(MAX_INT32).optional().openapi({ description: 'ADMIN only' }),
+  browserSessionLicenses: z.number().int().min(0).max(MAX_INT32).optional().openapi({ description: 'ADMIN only' }),
+  deviceSessionLimit: z.number().int().min(0).max(MAX_INT32).optional().openapi({ description: 'ADMIN only; 0 = unlimited' }),
   enableAutomaticDistributionToDms: z.boolean().optional(),
 };
 
@@ -111,7 +111,7 @@ const removable = {
 
 export const CustomerCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(255),
+    name: resourceName,
     ...writable,
     expirationDate: removable.expirationDate.nullable().optional(),
     resourceLimits: orNull(removable.resourceLimits).optional().openapi({ description: 'ADMIN only' }),
@@ -129,7 +129,7 @@ export const CustomerCreateSchema = z
   .openapi('CustomerCreate');
 
 export const CustomerUpdateSchema = updateBody('CustomerUpdate', {
-  name: z.string().trim().min(1).max(255),
+  name: resourceName,
   restricted: z.boolean().openapi({ description: 'true blocks all access and revokes the tokens of all its users at once' }),
   ...writable,
   expirationDate: clearable(removable.expirationDate),

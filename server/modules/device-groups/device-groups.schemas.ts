@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
@@ -13,7 +13,7 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 export const deviceGroupTypes = ['NORMAL', 'VIDEO_WALL'] as const;
 
-export const DeviceGroupNameSchema = z.string().trim().min(1).max(255);
+export const DeviceGroupNameSchema = resourceName;
 
 /** Free-form JSON describing a video wall (layout, screen order, …); a JSON object. */
 const VideoWallMetaDataSchema = z.record(z.string(), z.unknown()).openapi({ description: 'Free-form JSON object; only on VIDEO_WALL folders' });

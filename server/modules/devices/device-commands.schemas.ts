@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery, requiredBooleanQuery } from '@/server/http/query-params.schemas';
-import { intIdParam, integerParam } from '@/server/http/wire.schemas';
-import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { ianaTimeZone, integerParam, intIdParam, nonBlankText } from '@/server/http/wire.schemas';
 import { licenseStatuses, licenseTypes } from './devices.schemas';
 
 /*
@@ -48,17 +47,17 @@ export const commandParams = {
   workingHours: z.object({}),
   time: z.object({ timeZone: ianaTimeZone }),
   location: z.object({}),
-  setWeatherLocation: z.object({ weatherLocation: z.string().trim().min(1).max(255) }),
+  setWeatherLocation: z.object({ weatherLocation: nonBlankText(255) }),
   sensorConfig: z.object({}),
   updateRule: z.object({}),
   resetSensor: z.object({}),
   advancedConfiguration: z.object({ updateMethod: z.enum(['SET', 'ADD_OR_UPDATE', 'REMOVE']) }),
-  setUpdateVersionUpperLimit: z.object({ version: z.string().trim().min(1).max(64) }),
+  setUpdateVersionUpperLimit: z.object({ version: nonBlankText(64) }),
   datasource: z.object({ datasourceId: z.string().uuid().openapi({ format: 'uuid' }) }),
-  dataRowId: z.object({ dataRowId: z.string().trim().min(1).max(255) }),
+  dataRowId: z.object({ dataRowId: nonBlankText(255) }),
   showName: EnabledQuery,
   requestLog: z.object({ systemLog: booleanQuery('Include the system log', false), systemReport: booleanQuery('Include a system report', false) }),
-  update: z.object({ version: z.string().trim().min(1).max(64).optional() }),
+  update: z.object({ version: nonBlankText(64).optional() }),
   emergency: z.object({ emergencyStatus: requiredBooleanQuery('Emergency on or off') }),
   turnOnRapidPreviewMode: z.object({
     duration: integer('How long, in milliseconds (at most an hour)', 1_000, 3_600_000),
@@ -78,7 +77,7 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 export const commandBodies = {
   clearCache: z
-    .object({ limit: z.number().int().min(0).max(10_000_000).optional(), fileExtensions: z.array(z.string().trim().min(1).max(16)).max(100).optional() })
+    .object({ limit: z.number().int().min(0).max(10_000_000).optional(), fileExtensions: z.array(nonBlankText(16)).max(100).optional() })
     .openapi('ClearCacheBody', { description: 'Filters combine; `limit` in MB, 0 = no size threshold' }),
   workingHours: z
     .object({

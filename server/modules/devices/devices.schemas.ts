@@ -1,14 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { epochMs, intId } from '@/server/http/wire.schemas';
+import { epochMs, ianaTimeZone, intId, resourceName } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
-import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
-
-// The advertiser and other modules built beside this change still import the zone from here.
-export { ianaTimeZone, isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
 /*
  * Wire shapes of devices (spec 3 "Device", "Devices and device folders"). No server imports: the console
@@ -71,11 +67,10 @@ export const DeviceListQueryExtension = {
   selectTeamIds: selectTeamIdsParam,
 };
 
-const deviceName = z.string().trim().min(1).max(255);
 
 /** PUT /api/device/{id}: what a technician edits on a claimed device. */
 export const DeviceUpdateSchema = updateBody('DeviceUpdate', {
-  name: deviceName,
+  name: resourceName,
   comment: clearable(z.string().max(4_000)),
   timeZone: ianaTimeZone,
 });

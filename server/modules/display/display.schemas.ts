@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ContentData } from '@/server/modules/content/content-data.schemas';
-import { combinationIssue, epochMs, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, epochMs, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
-import { ianaTimeZone } from '@/server/playback/schedule-rules.schemas';
 
 /*
  * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
@@ -20,7 +19,7 @@ const deviceText = z.string().max(256);
 
 export const DisplayRegistrationSchema = z
   .object({
-    serial: z.string().trim().min(1).max(256).optional().openapi({ description: 'Hardware serial: a device pre-registered with it (and never connected) is taken over' }),
+    serial: nonBlankText(256).optional().openapi({ description: 'Hardware serial: a device pre-registered with it (and never connected) is taken over' }),
     hardwareKey: deviceText.optional(),
     type: z.enum(deviceTypes),
     platform: z.enum(devicePlatforms),
@@ -132,8 +131,8 @@ export const FREE_LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as con
 export const AssignToCustomerSchema = z
   .object({
     activationCode: z.string().regex(/^\d{4}$/, 'Four digits').optional(),
-    serial: z.string().trim().min(1).max(256).optional(),
-    deviceName: z.string().trim().min(1).max(256),
+    serial: nonBlankText(256).optional(),
+    deviceName: nonBlankText(256),
     licenseStatus: z.enum(ASSIGN_LICENSE_STATUSES),
     licenseType: z.enum(FREE_LICENSE_TYPES).optional(),
     licenseOrderId: intId.optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIanaTimeZone } from '@/server/playback/schedule-rules.schemas';
+import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { AssignToCustomerSchema } from './display.schemas';
 
 describe('claim and time-zone schemas', () => {

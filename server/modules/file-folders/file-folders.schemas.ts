@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { epochMs, intId } from '@/server/http/wire.schemas';
+import { epochMs, intId, resourceName } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { projected } from '@/server/query/projection.schemas';
 import { selectTeamIdsParam, teamIdsParam } from '@/server/modules/teams/teams.schemas';
@@ -13,7 +13,7 @@ const booleanParam = booleanQuery;
 
 const uuidParam = (description: string) => z.string().uuid().openapi({ format: 'uuid', description });
 
-export const FolderNameSchema = z.string().trim().min(1).max(255);
+export const FolderNameSchema = resourceName;
 
 export const FileFolderSchema = projected(
   z.object({

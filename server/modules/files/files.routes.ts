@@ -7,6 +7,7 @@ import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
+import { resourceName } from '@/server/http/wire.schemas';
 
 const tags = ['Files'];
 const uuid = (description: string) => z.string().uuid().openapi({ description, format: 'uuid' });
@@ -119,7 +120,7 @@ export const renameFileRoute = defineRoute(
     request: {
       query: z.object({
         fileId: uuid('The file'),
-        newName: z.string().trim().min(1).max(255).openapi({ description: 'The new name (1 to 255 characters)' }),
+        newName: resourceName.openapi({ description: 'The new name (1 to 255 characters)' }),
       }),
     },
     responses: { 200: fileResponse('The renamed file') },

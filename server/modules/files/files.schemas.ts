@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { epochMs as epochMsValue, intId } from '@/server/http/wire.schemas';
+import { epochMs as epochMsValue, intId, resourceName } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 import { projected } from '@/server/query/projection.schemas';
 import { updateBody } from '@/server/http/update-body';
@@ -58,7 +58,7 @@ export const FileSchema = projected(
 
 /** PUT /api/file/{fileId}: null or omitted fields keep their value (spec 1 rule 2). */
 export const FileUpdateSchema = updateBody('FileUpdate', {
-  name: z.string().trim().min(1).max(255),
+  name: resourceName,
   validFrom: epochMsValue.openapi({ description: 'Unix epoch milliseconds' }),
   validTo: epochMsValue.openapi({ description: 'Unix epoch milliseconds' }),
   tags: tagListOf(500),

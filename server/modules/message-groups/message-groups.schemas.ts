@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { clearable, updateBody } from '@/server/http/update-body';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName } from '@/server/http/wire.schemas';
 
 /*
  * Wire shapes of message groups (spec 2 "Message group and message"). No server imports: the console reuses these.
@@ -8,7 +8,6 @@ import { intId } from '@/server/http/wire.schemas';
 
 export const contentShuffleModes = ['BALANCED', 'SERIAL'] as const;
 
-const name = z.string().trim().min(1).max(255);
 const weight = z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order among groups: lower plays first' });
 const saturation = z.number().min(0).max(1_000_000).openapi({ description: 'Stored; players ignore it (spec 2)' });
 const shuffle = z.enum(contentShuffleModes).openapi({ description: 'Stored; players ignore it (spec 2)' });
@@ -29,11 +28,11 @@ export const MessageGroupSchema = z
   .openapi('MessageGroup');
 
 export const MessageGroupCreateSchema = z
-  .object({ name, weight: weight.optional(), saturation: saturation.optional(), contentShuffleMode: shuffle.optional() })
+  .object({ name: resourceName, weight: weight.optional(), saturation: saturation.optional(), contentShuffleMode: shuffle.optional() })
   .openapi('MessageGroupCreate');
 
 export const MessageGroupUpdateSchema = updateBody('MessageGroupUpdate', {
-  name,
+  name: resourceName,
   weight,
   saturation: clearable(saturation),
   contentShuffleMode: clearable(shuffle),

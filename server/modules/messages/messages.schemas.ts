@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
-import { combinationIssue, intId } from '@/server/http/wire.schemas';
+import { combinationIssue, intId, uuid } from '@/server/http/wire.schemas';
 import { assignmentShapes, CampaignTeamAccessListSchema, channelRuleResponseFields, channelRuleWritableFields, deviceSelectionModeValues } from '@/server/modules/campaigns/campaigns.schemas';
 import { projected } from '@/server/query/projection.schemas';
 
@@ -12,7 +12,6 @@ import { projected } from '@/server/query/projection.schemas';
 export const messageTypeValues = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
 export type MessageType = (typeof messageTypeValues)[number];
 
-const uuid = z.string().uuid();
 const { messageGroupAssignment: _noGroups, ...messageAssignmentShapes } = assignmentShapes;
 export type MessageAssignmentField = keyof typeof messageAssignmentShapes;
 

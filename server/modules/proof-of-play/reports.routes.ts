@@ -1,8 +1,8 @@
 import { z, type RouteConfig } from '@hono/zod-openapi';
-import { json } from '@/server/http/list-query';
+import { json, sortParamFor } from '@/server/http/list-query';
 import { defineRoute } from '@/server/http/route';
 import { INTEGER_ID_DOC } from '@/server/http/wire.schemas';
-import { REPORT_CSV_COLUMNS, ReportQuerySchema, ReportSchema } from './reports.schemas';
+import { REPORT_CSV_COLUMNS, REPORT_SORT_DESCRIPTION, ReportQuerySchema, ReportSchema, reportSortFields } from './reports.schemas';
 import type { ReportEntityType, ReportRequest } from './reports.service';
 
 /*
@@ -28,6 +28,9 @@ const ROWS_NOTE =
   'per period (start in `timeZone`) and group, for plays started in the window (taken to whole quarter hours); sorted by timestamp then name unless `sort` says otherwise. ' +
   'A window over 3 months, a `timeZone` that is not IANA or `groupBy=WIDGET` is a 400.';
 
+/** The report query with its `sort`, whose pattern names the row fields and directions. */
+const query = ReportQuerySchema.extend({ sort: sortParamFor(reportSortFields, REPORT_SORT_DESCRIPTION) });
+
 export type ReportRoute = { route: ReturnType<typeof reportRoute>; csv: boolean; request: Omit<ReportRequest, 'query' | 'id'>; param?: string };
 
 function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: boolean) {
@@ -49,7 +52,7 @@ function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: b
         `${kind === 'top' ? 'Rows by `impressionStartCount` descending (default `limit` 10, `resolution` TOTAL). ' : ''}` +
         `${kind === 'single' ? `A ${e.noun} of another customer, or one the caller's teams do not see, is a 404; a deleted one is reported under its last name. ` : ''}` +
         `${ROWS_NOTE}${csv ? ` CSV columns: ${REPORT_CSV_COLUMNS.join(', ')}; a header line, CRLF line ends.` : ''}`,
-      request: params ? { query: ReportQuerySchema, params } : { query: ReportQuerySchema },
+      request: params ? { query, params } : { query },
       responses: {
         // One declaration for both forms: the handler answers JSON or CSV by the route it serves.
         200: (csv ? { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } } : { description: 'The report', ...json(ReportSchema) }) as RouteConfig['responses'][string],

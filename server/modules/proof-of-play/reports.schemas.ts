@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { EPOCH_MS_DOC, epochMs, intId, INTEGER_ID_DOC } from '@/server/http/wire.schemas';
+import { EPOCH_MS_DOC, epochMs, ianaTimeZone, intId, INTEGER_ID_DOC } from '@/server/http/wire.schemas';
 import { reportResolutions } from './report-periods';
 
 /*
  * Wire shapes of the proof-of-display reports (spec 3 "Reporting", spec 4 §5). Query values arrive as strings
- * and are checked by the service after the entity lookup (an unknown entity is a 404 whatever else is wrong).
+ * and are checked by the service after the entity lookup (an unknown entity is a 404 whatever else is wrong),
+ * but `timeZone`, which the shared `TimeZone` schema checks in the route (a 400 before the lookup).
  */
 
 export const reportGroupings = ['ADVERTISER', 'ASSET', 'CAMPAIGN', 'CONTENT', 'CONTENT_PAGE', 'DEVICE', 'DEVICE_GROUP', 'MEDIA_FILE', 'MESSAGE', 'WIDGET'] as const;
@@ -26,7 +27,7 @@ export const ReportQuerySchema = z.object({
   customerId: digits('The customer whose plays are reported (required; the tenant selector of spec 1)', INTEGER_ID_DOC),
   from: digits('Start of the window, Unix epoch ms (required); taken down to the quarter hour', EPOCH_MS_DOC),
   to: digits('End of the window, Unix epoch ms (default now); taken up to the quarter hour. Not before `from`, at most 3 months after it', EPOCH_MS_DOC).optional(),
-  timeZone: z.string().max(64).openapi({ description: 'IANA time zone the periods are cut in (required)', example: 'Europe/Berlin' }),
+  timeZone: ianaTimeZone.openapi({ description: 'IANA time zone the periods are cut in (required)' }),
   resolution: z.string().max(16).optional().openapi({ type: 'string', enum: [...reportResolutions], description: 'Period length (default DAILY; TOTAL for top played)' }),
   groupBy: z
     .string()
@@ -45,13 +46,11 @@ export const ReportQuerySchema = z.object({
     .optional()
     .openapi({ format: 'uuid', description: 'Extension: only plays on screens that were in this device folder or a folder below it (as the folders are now) when they played' }),
   advertiserId: z.string().max(64).optional().openapi({ format: 'uuid', description: "Extension: only plays of this advertiser's channels" }),
-  sort: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .openapi({ description: `\`field,asc|desc\`, repeatable; fields ${reportSortFields.join(', ')}. Default timestamp then name (top played: impressionStartCount desc)` }),
   limit: z.string().max(10).optional().openapi({ type: 'integer', minimum: 1, maximum: REPORT_MAX_ROWS, description: `At most this many rows (default ${REPORT_DEFAULT_ROWS}, top played ${TOP_PLAYED_DEFAULT_ROWS}; at most ${REPORT_MAX_ROWS})` }),
 });
-export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+/** `sort` of a report: `field,asc|desc`, repeatable; declared by the routes with the query language's pattern (server/http/list-query.ts). */
+export const REPORT_SORT_DESCRIPTION = `\`field,asc|desc\` (direction in any case), repeatable; fields ${reportSortFields.join(', ')}. Default timestamp then name (top played: impressionStartCount desc)`;
+export type ReportQuery = z.infer<typeof ReportQuerySchema> & { sort?: string | string[] };
 
 export const ReportRowSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName } from '@/server/http/wire.schemas';
 import { tagSchema } from '@/server/modules/tags/tags.schemas';
 import { updateBody } from '@/server/http/update-body';
 
@@ -47,7 +47,7 @@ export const FilteredEntityTypeSchema = z.enum(filteredEntityTypeValues);
 
 export const QuickFilterCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(255),
+    name: resourceName,
     filteredEntityType: FilteredEntityTypeSchema,
     criteria: CriteriaSchema,
     listed: z.boolean().optional().openapi({ description: 'Visible in filter dropdowns (default true)' }),
@@ -56,7 +56,7 @@ export const QuickFilterCreateSchema = z
   .openapi('QuickFilterCreate');
 
 export const QuickFilterUpdateSchema = updateBody('QuickFilterUpdate', {
-  name: z.string().trim().min(1).max(255),
+  name: resourceName,
   filteredEntityType: FilteredEntityTypeSchema.openapi({ description: 'Immutable: only the current value is accepted' }),
   criteria: CriteriaSchema,
   listed: z.boolean(),

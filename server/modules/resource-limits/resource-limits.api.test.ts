@@ -61,6 +61,7 @@ describe('PUT /api/config/batch and DELETE /api/config/limits/batch', () => {
   it.each([
     ['config.limit.NOPE.BUSINESS', '1', 'config.error.unknownName'],
     ['config.limit.USER.GOLD', '1', 'config.error.unknownName'],
+    ['config.limit.USER.business', '1', 'config.error.unknownName'],
     ['something.else', '1', 'config.error.unknownName'],
     ['config.limit.USER.ENTERPRISE', '1', 'config.error.notEditable'],
     ['config.limit.USER.BUSINESS', '-1', 'config.error.invalidValue'],
@@ -77,6 +78,7 @@ describe('PUT /api/config/batch and DELETE /api/config/limits/batch', () => {
     expect((await batch([])).status).toBe(400);
     expect((await t.request('PUT', '/api/config/batch', { token: admin, json: { configUpdates: [{ name: 'config.limit.USER.BUSINESS', value: 5 }] } })).status).toBe(400);
     expect((await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.X.Y', { token: admin })).status).toBe(400);
+    expect((await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.USER.starter', { token: admin })).status).toBe(400);
     expect((await t.request('DELETE', '/api/config/limits/batch', { token: admin })).status).toBe(400);
   });
 });

@@ -7,7 +7,7 @@ import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
 import { builtInLimits, isEditableTier, isResourceKey, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
 import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits.limits';
 import { deleteLimitConfig, findCustomerForLimits, findLimitConfig, upsertLimitConfig } from './resource-limits.queries';
-import { CONFIG_NAME, CONFIG_VALUE, type ConfigBatch } from './resource-limits.schemas';
+import { CONFIG_NAME, configValuePattern, type ConfigBatch } from './resource-limits.schemas';
 import { countUsage } from './resource-limits.usage';
 
 
@@ -15,13 +15,18 @@ export async function listServerLimits(ctx: ServiceContext) {
   return serverLimitRows(serverLimits(await findLimitConfig(ctx.db)));
 }
 
+/** The value rule the document states, per resource (its maxLimit). */
+const valuePatterns = Object.fromEntries(resourceKeys.map((r) => [r, new RegExp(configValuePattern(builtInLimits[r].maxLimit))])) as Record<ResourceKey, RegExp>;
+
 export async function updateLimitConfig(ctx: ServiceContext, input: ConfigBatch) {
   const rows = input.configUpdates.map(({ name, value }, index) => {
     const { resource, tier } = parseConfigName(name, `configUpdates[${index}].name`);
-    if (!CONFIG_VALUE.test(value)) throw invalid(`configUpdates[${index}].value`, `'${value}' is not a non-negative integer`);
-    const limit = Number(value.trim());
     const { maxLimit } = builtInLimits[resource];
-    if (limit > maxLimit) throw invalid(`configUpdates[${index}].value`, `${limit} is above the maximum ${maxLimit} of ${resource}`, { maxLimit });
+    if (!valuePatterns[resource].test(value)) {
+      const message = /^\s*\d+\s*$/.test(value) ? `${value.trim()} is above the maximum ${maxLimit} of ${resource}` : `'${value}' is not a non-negative integer`;
+      throw invalid(`configUpdates[${index}].value`, message, { maxLimit });
+    }
+    const limit = Number(value.trim());
 
     return { resource, tier, limit };
   });
@@ -79,7 +84,7 @@ export function validateLimitOverrides(overrides: Record<string, number>, field 
 function parseConfigName(name: string, field: string): { resource: ResourceKey; tier: LicenseTier } {
   const match = CONFIG_NAME.exec(name);
   const resource = match?.[1];
-  const tier = match?.[2]?.toUpperCase();
+  const tier = match?.[2];
   if (!resource || !isResourceKey(resource)) throw invalid(field, `'${name}' is not a known limit (config.limit.<RESOURCE>.<TIER>)`, undefined, 'config.error.unknownName');
   if (!tier || !(licenseTiers as readonly string[]).includes(tier)) throw invalid(field, `'${name}' names no license tier (${licenseTiers.join(', ')})`, undefined, 'config.error.unknownName');
   if (!isEditableTier(tier as LicenseTier)) {

@@ -69,8 +69,12 @@ describe('GET /api/tag/suggest', () => {
     expect((await t.request('GET', '/api/tag/suggest?keyword=_', { token: viewer })).body).toEqual([]);
   });
 
-  it('refuses an unknown entity', async () => {
-    expect((await t.request('GET', '/api/tag/suggest?keyword=a&entity=car', { token: viewer })).status).toBe(400);
+  it('refuses an entity its schema does not list (a type or group, spelled so); an empty one counts as none', async () => {
+    for (const entity of ['car', 'file', ' FILE']) {
+      const res = await t.request('GET', `/api/tag/suggest?keyword=a&entity=${encodeURIComponent(entity)}`, { token: viewer });
+      expect(res.body, entity).toMatchObject({ status: 400, key: 'request.error.invalid', details: { issues: [{ path: 'entity' }] } });
+    }
+    expect((await t.request('GET', '/api/tag/suggest?keyword=lob&entity=', { token: viewer })).body).toEqual(['lobby', 'lobbyist']);
   });
 });
 

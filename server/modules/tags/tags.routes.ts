@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TagCreateSchema, TagListingSchema, TagSchema, TagTypeSchema, TagUpdateSchema, tagGroups } from './tags.schemas';
+import { TagCreateSchema, tagEntityParam, TagListingSchema, TagSchema, TagTypeSchema, TagUpdateSchema, tagGroups } from './tags.schemas';
 
 const tags = ['Tags'];
 const tagKeyQuery = z.object({
@@ -42,7 +42,7 @@ export const suggestTagsRoute = defineRoute(
       query: z.object({
         customerId: customerIdParam,
         keyword: z.string().max(2048).optional().openapi({ description: 'Prefix, case-insensitive; empty: the most used tags' }),
-        entity: z.string().optional().openapi({ description: 'A tag type (`FILE`, …) or group (`fileTags`, …); default all types' }),
+        entity: tagEntityParam,
       }),
     },
     responses: { 200: { description: 'Matching tags', ...json(z.array(z.string())) } },

@@ -51,6 +51,11 @@ export const tagGroups = {
 
 export type TagGroup = keyof typeof tagGroups;
 
+/** What tag suggestions take as `entity`: a tag type or a listing group, spelled so. An empty value counts as omitted (every type). */
+export const tagEntityParam = z
+  .preprocess((value) => (value === '' ? undefined : value), z.enum([...tagTypeValues, ...(Object.keys(tagGroups) as TagGroup[])]).optional())
+  .openapi({ description: 'A tag type (`FILE`, …) or group (`fileTags`, …); default all types' });
+
 export const TagTypeSchema = z.enum(tagTypeValues).openapi({ description: 'Tag type', example: 'FILE' });
 
 export const TagInfoSchema = z.object({

@@ -29,8 +29,8 @@ export async function listTags(ctx: ServiceContext, input: { select?: string }):
 }
 
 /** GET /api/tag/suggest: tags starting with `keyword` (case-insensitive), most used first. */
-export function suggestTags(ctx: ServiceContext, input: { keyword?: string; entity?: string }): Promise<string[]> {
-  const types = input.entity === undefined || input.entity.trim() === '' ? [...tagTypeValues] : [parseEntity(input.entity)];
+export function suggestTags(ctx: ServiceContext, input: { keyword?: string; entity?: TagType | TagGroup }): Promise<string[]> {
+  const types = input.entity === undefined ? [...tagTypeValues] : [entityType(input.entity)];
 
   return q.selectSuggestions(ctx.db, { types, scope: ctx.scope, prefix: input.keyword ?? '', limit: SUGGESTION_LIMIT });
 }
@@ -108,13 +108,9 @@ function parseGroups(select: string | undefined): TagGroup[] {
   return [...new Set(names)] as TagGroup[];
 }
 
-/** `entity` names a tag type (`FILE`, case-insensitive) or a listing group (`fileTags`). */
-function parseEntity(entity: string): TagType {
-  const value = entity.trim();
-  const type = tagTypeValues.find((t) => t === value.toUpperCase());
-  if (type) return type;
-  if (Object.hasOwn(tagGroups, value)) return tagGroups[value as TagGroup];
-  throw new ValidationError('request.error.invalid', `Unknown entity '${entity}'; expected one of ${tagTypeValues.join(', ')}`, { parameter: 'entity' });
+/** The tag type `entity` (a type or a listing group, as the route's schema takes it) names. */
+function entityType(entity: TagType | TagGroup): TagType {
+  return Object.hasOwn(tagGroups, entity) ? tagGroups[entity as TagGroup] : (entity as TagType);
 }
 
 function toTag(key: TagKey, comment: string | null, count: number) {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName, uuid } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 
@@ -51,18 +51,17 @@ export const TeamSchema = z
   })
   .openapi('Team');
 
-const teamName = z.string().trim().min(1).max(255);
 const teamComment = z.string().max(4000);
 
 export const TeamBodySchema = z
   .object({
-    name: teamName,
+    name: resourceName,
     comment: teamComment.nullable().optional(),
   })
   .openapi('TeamBody');
 
 /** PUT /api/team/?teamId=: `{name, comment}`, each optional (spec 1 rule 2). */
-export const TeamUpdateSchema = updateBody('TeamUpdate', { name: teamName, comment: clearable(teamComment) });
+export const TeamUpdateSchema = updateBody('TeamUpdate', { name: resourceName, comment: clearable(teamComment) });
 
 export const TeamListQueryExtension = {
   includeTeamUserNumber: booleanParam('Adds `teamUserNumber` to each team'),
@@ -85,8 +84,8 @@ export const TeamResourcesUpdateSchema = updateBody('TeamResourcesUpdate', {
 
 /** The modify body of spec 1 "Team assignment". */
 export const TeamModificationSchema = updateBody('TeamModification', {
-  assignToTeams: z.array(z.object({ teamId: z.string(), readOnly: z.boolean().optional().default(false) })).max(1000),
-  removeFromTeamIds: z.array(z.string()).max(1000),
+  assignToTeams: z.array(z.object({ teamId: uuid, readOnly: z.boolean().optional().default(false) })).max(1000),
+  removeFromTeamIds: z.array(uuid).max(1000),
 });
 
 /** `teamAccessList` of spec 1, with each team's name for display. */

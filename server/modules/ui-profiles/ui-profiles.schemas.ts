@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { clearable, updateBody } from '@/server/http/update-body';
-import { intId } from '@/server/http/wire.schemas';
+import { intId, resourceName } from '@/server/http/wire.schemas';
 
 const rulesSchema = z
   .record(z.string(), z.unknown())
@@ -22,14 +22,14 @@ export const UiProfileSchema = z
 
 export const UiProfileCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(255),
+    name: resourceName,
     comment: z.string().max(2000).optional(),
     hiddenUIElementRules: rulesSchema,
   })
   .openapi('UserInterfaceProfileCreate');
 
 export const UiProfileUpdateSchema = updateBody('UserInterfaceProfileUpdate', {
-  name: z.string().trim().min(1).max(255),
+  name: resourceName,
   comment: clearable(z.string().max(2000)),
   hiddenUIElementRules: rulesSchema.openapi({ description: 'Omitted or null: kept. Sent: replaces the whole document.' }),
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { epochMs, intId, integerParam } from '@/server/http/wire.schemas';
+import { anyCase, epochMs, intId, integerParam } from '@/server/http/wire.schemas';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
 
@@ -15,9 +15,38 @@ export const MAX_PIXELS = 1_000_000;
 export const SIGNED_URL_MIN_SECONDS = 60;
 export const SIGNED_URL_MAX_SECONDS = 7 * 24 * 3600;
 
+/** Spec 2 "File": the supported extensions and their MIME types (content-types.ts decides a file's type). */
+export const supportedExtensions: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  pdf: 'application/pdf',
+  json: 'application/json',
+};
+
+/** A name the upload of a file takes: no `/` or `\`, ending in `.` and a supported extension (any case). */
+export const SUPPORTED_FILE_NAME_PATTERN = `^[^/\\\\]*\\.(?:${Object.keys(supportedExtensions).map(anyCase).join('|')})$`;
+
 const pixels = z.number().int().min(1).max(MAX_PIXELS);
-/** A file name as uploads take it: 1 to 255 characters without `/` or `\` (its extension is checked too: 400 `file.error.unsupportedType`). */
+/**
+ * A file name as uploads take it: 1 to 255 characters without `/` or `\`. Its extension is checked by the upload
+ * (400 `file.error.unsupportedType`, with the supported list); the document states both as one pattern.
+ */
 export const uploadFileName = z.string().min(1).max(255).regex(/^[^/\\]*$/, 'A file name has no slashes');
+const supportedFileName = uploadFileName.openapi({ pattern: SUPPORTED_FILE_NAME_PATTERN, example: 'poster.png' });
 
 export const pixelsParam = (description: string) => integerParam(1, MAX_PIXELS).optional().openapi({ description });
 
@@ -41,7 +70,7 @@ export const UploadedFileSchema = z
 
 export const InitBodySchema = z
   .object({
-    name: uploadFileName,
+    name: supportedFileName,
     size: z.number().int().min(1).max(MAX_SESSION_SIZE),
     totalChunks: z.number().int().min(1).max(MAX_TOTAL_CHUNKS),
     contentType: z.string().max(255).optional().openapi({ description: 'Accepted and ignored: the file\'s `contentType` is read from its bytes at complete' }),

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
 import { roles } from '@/server/context/roles';
 import { updateBody } from '@/server/http/update-body';
-import { emailAddress, intId, userEmail } from '@/server/http/wire.schemas';
+import { emailAddress, intId, resourceName, userEmail } from '@/server/http/wire.schemas';
 
 /** `<IDP_PROVIDER>` of the spec is the open-source identity provider KEYCLOAK. */
 export const authProviders = ['LOCAL', 'LDAP', 'SAML', 'KEYCLOAK'] as const;
@@ -62,7 +62,7 @@ const email = userEmail;
 export const UserCreateSchema = z
   .object({
     email,
-    name: z.string().trim().min(1).max(255),
+    name: resourceName,
     role: z.enum(roles),
     password: password.optional().openapi({ description: `Write-only, at least ${PASSWORD_MIN} characters; required unless the user is SSO-only` }),
     authProvider: z.enum(authProviders).optional(),
