@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi';
 import { AppError, ServiceUnavailableError } from '@/server/errors';
 import type { AppEnv } from './context';
 import { clientHungUp } from './node-listener';
-import { INVALID_COMBINATION, isCombinationIssue } from './wire.schemas';
+import { ruleKeyOf } from './wire.schemas';
 
 export type ErrorBody = { status: number; key: string; message: string; details?: Record<string, unknown> };
 
@@ -107,11 +107,19 @@ export function validationErrorBody(error: z.ZodError, target?: string): ErrorBo
 
   return {
     status: 400,
-    // Only rules between values: their own key (a client's form cannot know them from the schema alone).
-    key: raw.length > 0 && raw.every(isCombinationIssue) ? INVALID_COMBINATION : 'request.error.invalid',
+    // Only issues of keyed rules (between values, or a language the server checks), all of one key: that key (a
+    // client's form cannot know them from the schema alone).
+    key: keyOfIssues(raw),
     message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
     details: { target, issues },
   };
+}
+
+function keyOfIssues(issues: readonly Issue[]): string {
+  const keys = new Set(issues.map(ruleKeyOf));
+  const [only] = keys;
+
+  return keys.size === 1 && only !== undefined ? only : 'request.error.invalid';
 }
 
 /** zod-openapi validation hook: every invalid body, query or path value becomes our 400. */

@@ -10,7 +10,7 @@ import { ContentCreateSchema } from '@/server/modules/content/content.schemas';
 import { AssignToCustomerSchema } from '@/server/modules/display/display.schemas';
 import { MessageCreateSchema } from '@/server/modules/messages/messages.schemas';
 import { CampaignHoursSchema, ScheduleIntervalSchema, WorkingTimeSchema } from '@/server/playback/schedule-rules.schemas';
-import { combinationIssue, combinationRule } from './wire.schemas';
+import { combinationIssue, combinationRule, keyedRule } from './wire.schemas';
 
 describe('toErrorBody', () => {
   it('maps an unknown error to 500 server.error.internal without its message or stack', () => {
@@ -109,6 +109,10 @@ describe('validationErrorBody', () => {
     expect(validationErrorBody(shape.error!, 'json').key).toBe('request.error.invalid');
     const refined = z.object({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b, combinationRule('a before b', ['b'])).safeParse({ a: 2, b: 1 });
     expect(validationErrorBody(refined.error!, 'json').key).toBe('request.error.invalidCombination');
+    // A language the server checks answers its own key; mixed with an issue the schema states, the schema's key.
+    const cron = z.object({ cron: z.string().refine((v) => v.split(' ').length === 5, keyedRule('advertiser.error.invalidCron', 'five fields')), n: z.number() });
+    expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 1 }).error!, 'json').key).toBe('advertiser.error.invalidCron');
+    expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 'y' }).error!, 'json').key).toBe('request.error.invalid');
     // A plain refine of one value states no relation: still the schema's key.
     expect(validationErrorBody(z.string().refine((s) => s === 'x', 'only x').safeParse('y').error!).key).toBe('request.error.invalid');
   });

@@ -176,20 +176,27 @@ export const ianaTimeZone = z
  * its description and the server answers them with a key of their own, `request.error.invalidCombination`, instead
  * of `request.error.invalid` (which always means a rule the schema states). Every such rule adds its issue through
  * `combinationIssue` or refines with `combinationRule`; the validation hook (server/http/errors.ts) picks the key.
+ * A small language the server checks (a cron expression) is the same kind of rule: `keyedRule` gives it its key.
  */
 export const INVALID_COMBINATION = 'request.error.invalidCombination';
-const COMBINATION = { rule: 'combination' } as const;
+const RULE_KEY = 'ruleKey';
 
 type IssueSink = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string; params: Record<string, unknown> }) => void };
 
+/** The options of a `.refine` whose failure answers `key` (when it is the request's only kind of issue). */
+export const keyedRule = (key: string, message: string, path: PropertyKey[] = []) => ({ message, path, params: { [RULE_KEY]: key } });
+
 /** Adds the issue of a rule between several values (in a `superRefine`). */
 export function combinationIssue(ctx: IssueSink, path: PropertyKey[], message: string): void {
-  ctx.addIssue({ code: 'custom', path, message, params: COMBINATION });
+  ctx.addIssue({ code: 'custom', path, message, params: { [RULE_KEY]: INVALID_COMBINATION } });
 }
 
 /** The options of a `.refine` that checks a rule between several values. */
-export const combinationRule = (message: string, path: PropertyKey[] = []) => ({ message, path, params: COMBINATION });
+export const combinationRule = (message: string, path: PropertyKey[] = []) => keyedRule(INVALID_COMBINATION, message, path);
 
-/** Whether a zod issue is such a rule's. */
-export const isCombinationIssue = (issue: { code?: string; params?: unknown }): boolean =>
-  issue.code === 'custom' && (issue.params as { rule?: unknown } | undefined)?.rule === COMBINATION.rule;
+/** The key of a keyed rule's issue (undefined for any rule the schema states). */
+export const ruleKeyOf = (issue: { code?: string; params?: unknown }): string | undefined => {
+  const key = issue.code === 'custom' ? (issue.params as Record<string, unknown> | undefined)?.[RULE_KEY] : undefined;
+
+  return typeof key === 'string' ? key : undefined;
+};

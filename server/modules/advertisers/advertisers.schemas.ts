@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
-import { combinationRule, dateOnly, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
+import { combinationRule, dateOnly, keyedRule, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
 
 // The console's advertiser form checks dates with the same rule.
 export { isDateOnly } from '@/server/http/wire.schemas';
@@ -82,8 +82,13 @@ export const cronExpression = z
   .string()
   .trim()
   .max(CRON_MAX_LENGTH)
-  .refine(isCronExpression, 'A cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first)')
-  .openapi({ example: '0 8-18 * * MON-FRI' });
+  .refine(isCronExpression, keyedRule('advertiser.error.invalidCron', 'A cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first)'))
+  .openapi({
+    pattern: '^\\s*\\S+(\\s+\\S+){4,5}\\s*$',
+    description:
+      'A cron expression: 5 fields (minute hour day month weekday) or 6 (seconds first), each `*`, a value, a range `a-b`, a step `/n` or a comma list; months and weekdays also by name (JAN, MON); `?` for day or weekday. The server checks each field (400 `advertiser.error.invalidCron`)',
+    example: '0 8-18 * * MON-FRI',
+  });
 
 /** `fromDate` must not be after `toDate` (both yyyy-MM-dd, so the strings compare as dates). */
 export function isOrderedRange(validity: { fromDate?: string | null; toDate?: string | null }): boolean {

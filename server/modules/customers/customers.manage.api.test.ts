@@ -138,8 +138,11 @@ describe('POST /api/customer', () => {
   });
 
   it('rejects unknown or too large resource-limit overrides', async () => {
+    // The document names each resource and its maximum; the schema refuses the rest.
     const unknown = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { NOPE: 1 } } } });
-    expect(unknown).toMatchObject({ status: 400, body: { key: 'customer.error.invalidResourceLimits' } });
+    expect(unknown).toMatchObject({ status: 400, body: { key: 'request.error.invalid' } });
+    const schema = ((await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, any> } }).components.schemas.CustomerResourceLimits;
+    expect(schema.properties.overrides).toMatchObject({ additionalProperties: false, properties: { USER: { maximum: 100_000 }, API_KEY: { maximum: 1_000 } } });
     const big = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { USER: 10_000_000 } } } });
     expect(big.status).toBe(400);
   });

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { emailAddress, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
+import { builtInLimits, resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
 export type LicenseTier = (typeof licenseTiers)[number];
@@ -22,7 +23,11 @@ const dateTime = z.string().openapi({ format: 'date-time' });
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const ResourceLimitsSchema = z
-  .object({ overrides: z.record(z.string(), z.number().int().min(0)) })
+  .object({
+    // Each resource by its key, up to its maximum: the document lists them, so a form knows them (an unknown key or
+    // a value above the maximum was a 400 no schema stated).
+    overrides: z.object(Object.fromEntries(resourceKeys.map((key) => [key, z.number().int().min(0).max(builtInLimits[key].maxLimit).optional()]))).strict(),
+  })
   .openapi('CustomerResourceLimits', { description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit' });
 
 export const SubresellerSchema = z

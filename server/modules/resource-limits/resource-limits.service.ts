@@ -73,8 +73,9 @@ export async function customerLimits(ctx: ServiceContext) {
 }
 
 /** Checks a customer's `resourceLimits.overrides`: known keys, integers within each resource's maximum. */
-export function validateLimitOverrides(overrides: Record<string, number>, field = 'resourceLimits.overrides'): void {
+export function validateLimitOverrides(overrides: Readonly<Record<string, number | undefined>>, field = 'resourceLimits.overrides'): void {
   for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
     if (!isResourceKey(key)) throw invalid(`${field}.${key}`, `Unknown resource '${key}'; known: ${resourceKeys.join(', ')}`, undefined, 'customer.error.invalidResourceLimits');
     const { maxLimit } = builtInLimits[key];
     if (value > maxLimit) throw invalid(`${field}.${key}`, `${value} is above the maximum ${maxLimit} of ${key}`, { maxLimit }, 'customer.error.invalidResourceLimits');

@@ -30,6 +30,7 @@ export type Judgement = { kind: FailureKind; signature: string };
 export const SEMANTIC_400: Record<string, string> = {
   // The query languages (DECISIONS §4): plain strings with a description and an example.
   'search.error.*': 'the search language: fields, operators and values checked against the resource',
+  'advertiser.error.invalidCron': 'the cron language of an advertiser\'s validity: each field\'s values, ranges and names (its shape is a pattern)',
   'select.error.*': 'the select language: field names of the resource',
   'sort.error.unknownField': 'sort field names of the resource (the shape of `sort` is a pattern to state)',
   // The state of the tenant.
@@ -58,6 +59,7 @@ export const SEMANTIC_400: Record<string, string> = {
   'file.error.replaceWithItself': 'a file replaced by itself',
   'customer.error.moveToItself': 'a customer moved into itself',
   'proofOfDisplay.error.windowTooLong': '`from` and `to` further apart than a report covers',
+  'upload.error.invalidChunkCount': '`size` split into `totalChunks` chunks of ceil(size / totalChunks) bytes leaves a non-empty last one (initUpload description)',
   'file.error.invalidValidity': '`validFrom` after `validTo`, the stored one included when a request sets only one',
   'user.error.customerIdRequired': 'an ADMIN names the tenant a new user joins',
   'user.error.trustedAdminNotAdmin': '`trustedAdmin` only with role ADMIN (UserCreate description)',
