@@ -9,6 +9,7 @@ import { formOf, png } from '@/server/modules/uploads/uploads.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 // The harness imports createApp, which imports every *.routes.ts: the table is complete from here on.
 import { isDeviceAccess, isUserAccess, routeTable, type ResourceIds, type RouteTableEntry } from './route';
+import type { JsonSchema } from '@/server/test/contract/json-schema';
 
 /**
  * "Another tenant's resource id → 404" over the whole route table (GUIDE "Cross-cutting rules"). Each
@@ -20,23 +21,6 @@ import { isDeviceAccess, isUserAccess, routeTable, type ResourceIds, type RouteT
  * caller's tenant, with its device token.
  */
 
-type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  minLength?: number;
-  minimum?: number;
-  pattern?: string;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-};
 type OpenApiParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
 type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
