@@ -103,7 +103,9 @@ describe('team visibility and POST /api/file/updateTeamAssignments', () => {
     await assign(elsewhere, [{ teamId: team.T2 }]);
     expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: approver, json: {} })).status).toBe(403);
     expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${otherFile.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.T1 }] } })).status).toBe(404);
-    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: owner, json: { assignToTeams: [{ teamId: 'x' }] } })).status).toBe(404);
+    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: owner, json: { assignToTeams: [{ teamId: '01a2220b-0000-7000-8000-000000000000' }] } })).status).toBe(404);
+    // Not a team id at all: the schema says uuid.
+    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: owner, json: { assignToTeams: [{ teamId: 'x' }] } })).status).toBe(400);
   });
 });
 
