@@ -107,19 +107,19 @@ export function validationErrorBody(error: z.ZodError, target?: string): ErrorBo
 
   return {
     status: 400,
-    // Only issues of keyed rules (between values, or a language the server checks), all of one key: that key (a
-    // client's form cannot know them from the schema alone).
+    // Only issues of keyed rules (between values, or a language the server checks): their key (a client's form
+    // cannot know them from the schema alone).
     key: keyOfIssues(raw),
     message: first ? `Invalid ${where}value${first.path ? ` '${first.path}'` : ''}: ${first.message}` : 'Invalid request',
     details: { target, issues },
   };
 }
 
+/** The key of a keyed rule when every issue is one (the first one's when they differ; all are in `details`). */
 function keyOfIssues(issues: readonly Issue[]): string {
-  const keys = new Set(issues.map(ruleKeyOf));
-  const [only] = keys;
+  const keys = issues.map(ruleKeyOf);
 
-  return keys.size === 1 && only !== undefined ? only : 'request.error.invalid';
+  return keys.length > 0 && keys.every((key) => key !== undefined) ? keys[0]! : 'request.error.invalid';
 }
 
 /** zod-openapi validation hook: every invalid body, query or path value becomes our 400. */

@@ -113,6 +113,9 @@ describe('validationErrorBody', () => {
     const cron = z.object({ cron: z.string().refine((v) => v.split(' ').length === 5, keyedRule('advertiser.error.invalidCron', 'five fields')), n: z.number() });
     expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 1 }).error!, 'json').key).toBe('advertiser.error.invalidCron');
     expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 'y' }).error!, 'json').key).toBe('request.error.invalid');
+    // Two keyed rules broken at once: the first one's key, both issues in the details.
+    const both = z.object({ cron: cron.shape.cron, range: Range }).safeParse({ cron: 'x', range: { from: 2, to: 1 } });
+    expect(validationErrorBody(both.error!, 'json')).toMatchObject({ key: 'advertiser.error.invalidCron', details: { issues: [{ path: 'cron' }, { path: 'range.to' }] } });
     // A plain refine of one value states no relation: still the schema's key.
     expect(validationErrorBody(z.string().refine((s) => s === 'x', 'only x').safeParse('y').error!).key).toBe('request.error.invalid');
   });
