@@ -46,6 +46,7 @@ export const SEMANTIC_400: Record<string, string> = {
   // Ids that name nothing the caller may use, answered like a missing id (the resource-id sweep's exception).
   'userInterfaceProfile.error.userNotInTenant': 'user ids that are not the tenant’s users',
   'quickFilter.error.unknownFolder': 'a folder id that names no folder of the tenant',
+  'user.error.authProviderImmutable': 'a user keeps the authProvider it was created with (updateUser description): a value other than the stored one',
   // The state of another resource the request names.
   'user.error.noPendingSecret': 'no second-factor secret waits for confirmation',
   'quickFilter.error.typeMismatch': 'a quick filter of another entity type than the place it is used',
