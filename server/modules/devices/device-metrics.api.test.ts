@@ -44,6 +44,9 @@ describe('device metrics', () => {
       ],
     });
     expect(res.body.graphs.BATTERY).toEqual({ values: {}, avg: null, min: null, max: null, sum: 0, count: 0, noDataIntervals: [{ from: T0, to: T0 + 40 * MIN }] });
+    // Only `to`, early: the default week before it starts at 1970, not before.
+    const early = await t.request('POST', `/api/deviceStat/${d.id}/graphs?to=${40 * MIN}&dataPoints=4`, { token: k.viewer, json: { metricTypes: ['BATTERY'] } });
+    expect(early.body.graphs.BATTERY.noDataIntervals).toEqual([{ from: 0, to: 40 * MIN }]);
   });
 
   it('refuses an unknown type, too many data points or a reversed range (400), another tenant (404)', async () => {

@@ -24,7 +24,8 @@ export async function supportedMetrics(ctx: ServiceContext, deviceId: string): P
 /** POST /api/deviceStat/{deviceId}/graphs. */
 export async function deviceGraphs(ctx: ServiceContext, deviceId: string, input: { from?: number; to?: number; dataPoints?: number; metricTypes: DeviceMetricType[] }): Promise<DeviceGraphs> {
   const to = input.to ?? Date.now();
-  const from = input.from ?? to - DEFAULT_RANGE_MS;
+  // The default window stays within the instants the API takes (none before 1970).
+  const from = input.from ?? Math.max(0, to - DEFAULT_RANGE_MS);
   const points = input.dataPoints ?? 50;
   if (from >= to) throw new ValidationError(INVALID_COMBINATION, "'from' must be before 'to'", { parameter: 'from' });
   await readDevice(ctx.db, ctx, deviceId, 'id');

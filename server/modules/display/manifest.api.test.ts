@@ -287,6 +287,12 @@ describe('GET /api/v2/device/{id}/schedule', () => {
     const windowed = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=1000&to=${1000 + 7 * DAY}`, { token: k.viewer });
     expect(windowed.status).toBe(200);
     expect(windowed.body.segments).toEqual([expect.objectContaining({ from: 1000, to: 1000 + 7 * DAY })]);
+    // A default bound a day from the given one stays within 1970 to the end of 9999 (the answer's own bounds).
+    const early = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&to=5000`, { token: k.viewer });
+    expect(early.body).toMatchObject({ from: 0, to: 5000 });
+    const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+    const late = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=${last - 5000}`, { token: k.viewer });
+    expect(late.body).toMatchObject({ from: last - 5000, to: last });
   });
 
   it('refuses windows over 7 days or reversed (400), another tenant\'s or an unknown device (404), and devices (401)', async () => {

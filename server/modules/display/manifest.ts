@@ -5,7 +5,7 @@ import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@/server/errors';
-import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
+import { INVALID_COMBINATION, MAX_EPOCH_MS } from '@/server/http/wire.schemas';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceAccess } from '@/server/modules/devices/devices.service';
 import { contentDataToWire } from '@/server/modules/content/slide-document.schemas';
@@ -187,8 +187,9 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  */
 export async function deviceSchedule(ctx: ServiceContext, id: string, input: { from?: number; to?: number; now?: number }): Promise<DeviceSchedule> {
   const now = input.now ?? Date.now();
-  const from = input.from ?? (input.to !== undefined ? input.to - DAY_MS : now);
-  const to = input.to ?? from + DAY_MS;
+  // A default bound a day from the given one stays within the instants the API takes (0 to the end of year 9999).
+  const from = input.from ?? (input.to !== undefined ? Math.max(0, input.to - DAY_MS) : now);
+  const to = input.to ?? Math.min(MAX_EPOCH_MS, from + DAY_MS);
   if (to <= from) throw new ValidationError(INVALID_COMBINATION, '`to` must be after `from`', { parameter: 'to' });
   if (to - from > SCHEDULE_MAX_MS) throw new ValidationError(INVALID_COMBINATION, 'The window is at most 7 days', { parameter: 'to' });
   const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
