@@ -141,8 +141,8 @@ describe('POST /api/customer', () => {
     // The document names each resource and its maximum; the schema refuses the rest.
     const unknown = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { NOPE: 1 } } } });
     expect(unknown).toMatchObject({ status: 400, body: { key: 'request.error.invalid' } });
-    const schema = ((await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, any> } }).components.schemas.CustomerResourceLimits;
-    expect(schema.properties.overrides).toMatchObject({ additionalProperties: false, properties: { USER: { maximum: 100_000 }, API_KEY: { maximum: 1_000 } } });
+    const schema = ((await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }).components.schemas.CustomerResourceLimits;
+    expect(schema?.properties.overrides).toMatchObject({ additionalProperties: false, properties: { USER: { maximum: 100_000 }, API_KEY: { maximum: 1_000 } } });
     const big = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { USER: 10_000_000 } } } });
     expect(big.status).toBe(400);
   });

@@ -8,6 +8,9 @@ import { newDevice, type TestDevice } from '@/server/modules/display/display.tes
 import type { TestContext } from '@/server/test/harness';
 import { compactRollups } from './proof-of-play.jobs';
 
+/** A report row as the tests read it. */
+type ReportRow = { timestamp: number; readableDateTime: string; groupBy: { type: string; id: string | number; name: string }; impressionStartCount: number; impressionEndCount: number };
+
 /*
  * GET /api/v2/proof-of-display/... (spec 3 "Reporting", spec 4 §5): periods cut in the report's zone (offsets
  * of :30 and :45, DST changes), rollups and raw plays agreeing, grouping, search, sort, limit, CSV, the checks
@@ -81,7 +84,7 @@ describe('periods in the report zone', () => {
       expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2, impressionEndCount: 1, duration: 20_000 }),
     ]);
     const hourly = await report(`/file/${poster.id}`, { from, to, timeZone: zone, resolution: 'HOURLY' });
-    expect(hourly.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+    expect(hourly.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${day} 23:00`, 1],
       [`${next} 00:00`, 2],
     ]);
@@ -89,7 +92,7 @@ describe('periods in the report zone', () => {
     expect(total.body.rows).toEqual([expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2 })]);
     // The same plays through the raw events (one device by file) count the same.
     const raw = await report(`/device/${lobby.deviceId}`, { from, to, timeZone: zone, resolution: 'DAILY', groupBy: 'MEDIA_FILE' });
-    expect(raw.body.rows.map((r: any) => [r.timestamp, r.groupBy, r.impressionStartCount])).toEqual([
+    expect(raw.body.rows.map((r: ReportRow) => [r.timestamp, r.groupBy, r.impressionStartCount])).toEqual([
       [from, { type: 'MEDIA_FILE', id: poster.id, name: 'poster.png' }, 1],
       [midnight, { type: 'MEDIA_FILE', id: poster.id, name: 'poster.png' }, 2],
     ]);
@@ -103,13 +106,13 @@ describe('periods in the report zone', () => {
     expect(new Date(midnight).getUTCMinutes()).toBe(15);
     await upload(hall, [play(midnight - MIN), play(midnight), play(midnight + 14 * MIN)]);
     const res = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY' });
-    expect(res.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+    expect(res.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${day} 00:00`, 1],
       [`${next} 00:00`, 2],
     ]);
     // Rollups and raw plays agree (the device by itself, and by device through the raw plays of its folder).
     const raw = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY', groupBy: 'DEVICE_GROUP' });
-    expect(raw.body.rows.map((r: any) => r.impressionStartCount)).toEqual([1, 2]);
+    expect(raw.body.rows.map((r: ReportRow) => r.impressionStartCount)).toEqual([1, 2]);
   });
 
   it('Europe/Berlin across both DST changes: 23- and 25-hour days, weeks from Monday, months', async () => {
@@ -133,30 +136,30 @@ describe('periods in the report zone', () => {
       play(springEnd + 5 * MIN),
     ]);
     const fallDays = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'DAILY' });
-    expect(fallDays.body.rows.map((r: any) => [r.timestamp, r.impressionStartCount])).toEqual([
+    expect(fallDays.body.rows.map((r: ReportRow) => [r.timestamp, r.impressionStartCount])).toEqual([
       [fallStart - DAY, 1], // the Saturday: 24 hours, all on summer time
       [fallStart, 2],
       [fallEnd, 1],
     ]);
     const springDays = await report(`/device/${device.deviceId}`, { from: springStart, to: springEnd + DAY, timeZone: zone, resolution: 'DAILY' });
-    expect(springDays.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+    expect(springDays.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${spring} 00:00`, 2],
       [`${Temporal.PlainDate.from(spring).add({ days: 1 })} 00:00`, 1],
     ]);
     // The fall-back night has two 02:00 hours; each is its own row.
     const hours = await report(`/device/${device.deviceId}`, { from: fallStart, to: fallEnd, timeZone: zone, resolution: 'HOURLY' });
-    expect(hours.body.rows.map((r: any) => r.readableDateTime)).toEqual([`${fall} 00:00`, `${fall} 23:00`]);
+    expect(hours.body.rows.map((r: ReportRow) => r.readableDateTime)).toEqual([`${fall} 00:00`, `${fall} 23:00`]);
     // Weeks start on Monday: the Sunday belongs to the week before it.
     const weeks = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'WEEKLY' });
     const weekStart = Temporal.PlainDate.from(fall).subtract({ days: 6 }).toString();
-    expect(weeks.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual([
+    expect(weeks.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${weekStart} 00:00`, 3],
       [`${Temporal.PlainDate.from(fall).add({ days: 1 })} 00:00`, 1],
     ]);
     const months = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'MONTHLY' });
     const monday = Temporal.PlainDate.from(fall).add({ days: 1 });
     const october = `${fall.slice(0, 8)}01 00:00`;
-    expect(months.body.rows.map((r: any) => [r.readableDateTime, r.impressionStartCount])).toEqual(
+    expect(months.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual(
       monday.month === 10 ? [[october, 4]] : [[october, 3], [`${monday.toString().slice(0, 8)}01 00:00`, 1]],
     );
   });
@@ -179,12 +182,12 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
   it('all devices by device, sorted by timestamp then name; search on the name; sort and limit', async () => {
     const all = await report('/device/all', q({ resolution: 'TOTAL' }));
     expect(all.status, JSON.stringify(all.body)).toBe(200);
-    expect(all.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([
+    expect(all.body.rows.map((r: ReportRow) => [r.groupBy.name, r.impressionStartCount])).toEqual([
       ['Hall', 1],
       ['Lobby', 3],
     ]);
-    expect((await report('/device/all', q({ resolution: 'TOTAL', search: 'lob' }))).body.rows.map((r: any) => r.groupBy.name)).toEqual(['Lobby']);
-    expect((await report('/device/all', q({ resolution: 'TOTAL', sort: 'impressionStartCount,desc' }))).body.rows.map((r: any) => r.groupBy.name)).toEqual(['Lobby', 'Hall']);
+    expect((await report('/device/all', q({ resolution: 'TOTAL', search: 'lob' }))).body.rows.map((r: ReportRow) => r.groupBy.name)).toEqual(['Lobby']);
+    expect((await report('/device/all', q({ resolution: 'TOTAL', sort: 'impressionStartCount,desc' }))).body.rows.map((r: ReportRow) => r.groupBy.name)).toEqual(['Lobby', 'Hall']);
     expect((await report('/device/all', q({ resolution: 'TOTAL', limit: 1 }))).body.rows).toHaveLength(1);
     expect((await report('/device/all', q({ sort: 'nope,asc' }))).status).toBe(400);
     expect((await report('/device/all', q({ limit: 0 }))).status).toBe(400);
@@ -214,7 +217,7 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
     ]);
     const assets = await report('/campaign/all', q({ resolution: 'TOTAL', groupBy: 'ASSET', search: 'e' }));
     // (Name order follows the database's collation: compared as a set.)
-    expect(assets.body.rows.map((r: any) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount])).toEqual(
+    expect(assets.body.rows.map((r: ReportRow) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount])).toEqual(
       expect.arrayContaining([
         ['ASSET', poster.id, 'poster.png', 1],
         ['ASSET', slide.id, 'Welcome', 3],
@@ -222,7 +225,7 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
     );
     expect(assets.body.rows).toHaveLength(2);
     const byDevice = await report(`/content/${slide.id}`, q({ resolution: 'TOTAL', groupBy: 'DEVICE' }));
-    expect(byDevice.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([
+    expect(byDevice.body.rows.map((r: ReportRow) => [r.groupBy.name, r.impressionStartCount])).toEqual([
       ['Hall', 1],
       ['Lobby', 2],
     ]);
@@ -233,9 +236,9 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
   it('top played: by impressionStartCount descending, limit default 10', async () => {
     const top = await report('/campaign/dashboard/top/played', q());
     expect(top.body).toMatchObject({ resolution: 'TOTAL', groupBy: 'CAMPAIGN' });
-    expect(top.body.rows.map((r: any) => [r.groupBy.id, r.impressionStartCount])).toEqual([[channel.id, 4]]);
+    expect(top.body.rows.map((r: ReportRow) => [r.groupBy.id, r.impressionStartCount])).toEqual([[channel.id, 4]]);
     const files = await report('/content/dashboard/top/played', q({ groupBy: 'DEVICE', limit: 1 }));
-    expect(files.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount])).toEqual([['Lobby', 3]]);
+    expect(files.body.rows.map((r: ReportRow) => [r.groupBy.name, r.impressionStartCount])).toEqual([['Lobby', 3]]);
   });
 
   it('/csv answers the same rows as text/csv with a header line', async () => {
@@ -268,7 +271,7 @@ describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.groupBy).toBe('WIDGET');
 
-      return res.body.rows.map((r: any) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
+      return res.body.rows.map((r: ReportRow) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
     };
     const wholePage = ['WIDGET', '', '(whole page)', 1, 1];
     const posterWidget = ['WIDGET', 'w-poster', 'w-poster', 2, 1];
@@ -284,7 +287,7 @@ describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
     expect(await rows('/device/all', { search: 'poster' })).toEqual([posterWidget]);
     expect(await rows('/device/all', { search: 'whole' })).toEqual([wholePage]);
     const hourly = await report(`/device/${screen.deviceId}`, q({ resolution: 'HOURLY', sort: 'impressionStartCount,desc' }));
-    expect(hourly.body.rows.map((r: any) => [r.timestamp, r.groupBy.id, r.impressionStartCount])).toEqual([
+    expect(hourly.body.rows.map((r: ReportRow) => [r.timestamp, r.groupBy.id, r.impressionStartCount])).toEqual([
       [from + HOUR, 'w-poster', 2],
       [from + HOUR, '', 1],
       [from + 2 * HOUR, 'w-ticker', 1],
@@ -422,7 +425,7 @@ describe('names: the current one while the item exists, the last one once it is 
         const res = await report(path, { ...query, ...extra });
         expect(res.status, path).toBe(200);
 
-        return res.body.rows.map((r: any) => r.groupBy.name).sort();
+        return res.body.rows.map((r: ReportRow) => r.groupBy.name).sort();
       };
       const played = (await (await t.app.request(`${exportUrl.pathname}${exportUrl.search}`)).text()).split('\r\n').slice(1, -1).map((line) => line.split(',').slice(3).join(','));
 
@@ -480,7 +483,7 @@ describe('narrowing by device folder and advertiser (query extensions)', () => {
     const names = (res: { status: number; body: any }) => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-      return res.body.rows.map((r: any) => [r.groupBy.name, r.impressionStartCount]);
+      return res.body.rows.map((r: ReportRow) => [r.groupBy.name, r.impressionStartCount]);
     };
 
     expect(names(await report('/device/all', q({ deviceGroupId: region.id })))).toEqual([['Kiosk', 2]]);
