@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeviceSchedule } from '@/lib/api/devices';
 import { cn } from '@/lib/cn';
+import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
 import { formatSpan, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
 import type { Segment } from '@/server/modules/display/display.schemas';
 
@@ -18,11 +19,11 @@ type RangeKey = (typeof RANGES)[number]['key'];
 
 /** The layers of spec 4 §4, highest first, as the console names and colours them. */
 const LAYERS: Record<Segment['layer'], { label: string; bar: string; tone: BadgeTone }> = {
-  EMERGENCY: { label: 'Emergency', bar: 'bg-red-500', tone: 'danger' },
-  SCHEDULE: { label: 'Schedule', bar: 'bg-violet-500', tone: 'info' },
-  CONTENT: { label: 'Assigned content', bar: 'bg-brand-500', tone: 'brand' },
-  CHANNELS: { label: 'Channels', bar: 'bg-emerald-500', tone: 'success' },
-  NONE: { label: 'Nothing to play', bar: 'bg-zinc-200', tone: 'neutral' },
+  EMERGENCY: { label: LAYER_LABELS.EMERGENCY, bar: 'bg-red-500', tone: 'danger' },
+  SCHEDULE: { label: LAYER_LABELS.SCHEDULE, bar: 'bg-violet-500', tone: 'info' },
+  CONTENT: { label: LAYER_LABELS.CONTENT, bar: 'bg-brand-500', tone: 'brand' },
+  CHANNELS: { label: LAYER_LABELS.CHANNELS, bar: 'bg-emerald-500', tone: 'success' },
+  NONE: { label: LAYER_LABELS.NONE, bar: 'bg-zinc-200', tone: 'neutral' },
 };
 
 /** What a segment shows: its content, else the channels eligible in it. */

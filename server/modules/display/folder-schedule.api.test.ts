@@ -13,7 +13,7 @@ import { newDevice, type TestDevice } from './display.test-kit';
 
 let k: CampaignsTestKit;
 let t: TestContext;
-let lobby: { id: string };
+let lobby: Awaited<ReturnType<CampaignsTestKit['own']['deviceFolder']>>;
 let upper: { id: string };
 let hall: { id: string };
 let first: TestDevice;
@@ -36,7 +36,8 @@ beforeAll(async () => {
   lobby = await k.own.deviceFolder('Lobby');
   upper = await k.own.deviceFolder('Upper', lobby);
   hall = await k.own.deviceFolder('Hall');
-  [first, second, alarmed, hallScreen] = await Promise.all([0, 1, 2, 3].map(() => newDevice(t, { customerId: k.customerId })));
+  const screens = await Promise.all([0, 1, 2, 3].map(() => newDevice(t, { customerId: k.customerId })));
+  [first, second, alarmed, hallScreen] = screens as [TestDevice, TestDevice, TestDevice, TestDevice];
   const alert = await k.own.content('Evacuate');
   await place(first, [root, lobby.id]);
   await place(second, [root, lobby.id]);
