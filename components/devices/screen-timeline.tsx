@@ -96,10 +96,17 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               />
             ))}
           </div>
-          <div className="relative mt-1 h-5 text-[10px] text-zinc-500" aria-hidden>
+          <div className="relative mt-1 h-7 text-[10px] leading-3 text-zinc-500" aria-hidden data-testid="timeline-ticks">
             {ticks.map((tick) => (
-              <span key={tick.at} className={cn('absolute -translate-x-1/2 whitespace-nowrap', tick.major && 'font-semibold text-zinc-700')} style={{ left: `${tick.left}%` }}>
-                {tick.label}
+              <span
+                key={tick.at}
+                data-testid="timeline-tick"
+                // Labels at the ends stay inside the card instead of hanging over its edge.
+                className={cn('absolute flex flex-col items-center whitespace-nowrap', tick.left < 4 ? 'translate-x-0 items-start' : tick.left > 96 ? '-translate-x-full items-end' : '-translate-x-1/2', tick.major && 'font-semibold text-zinc-700')}
+                style={{ left: `${tick.left}%` }}
+              >
+                <span>{tick.label}</span>
+                {tick.sub ? <span>{tick.sub}</span> : null}
               </span>
             ))}
           </div>

@@ -31,7 +31,7 @@ describe('new widgets', () => {
       expect(w.x + w.width).toBeLessThanOrEqual(1920);
       expect(w.y + w.height).toBeLessThanOrEqual(1080);
       placed.push([w.x, w.y]);
-      p = { ...p, widgets: [...p.widgets, w] };
+      p = { ...p, widgets: [...(p.widgets ?? []), w] };
     }
     expect(placed.slice(0, 2)).toEqual([
       [576, 324],
