@@ -33,7 +33,7 @@ const dayLabel = (day: number) => Number(dateOf(day).slice(8));
 const range = (b: Pick<DayBlock, 'start' | 'end'>) => `${timeOf(b.start)}–${b.end === MINUTES_PER_DAY ? '24:00' : timeOf(b.end)}`;
 /** What a block says about itself (its tooltip and accessible name). */
 const describe = (block: CalendarBlock) =>
-  `${LAYER_LABELS[block.layer]}: ${block.name}, ${dateOf(block.day)} ${range(block)}${block.screens ? `, on ${block.screens}` : ''}${block.inherited ? ', inherited' : ''}${block.enabled ? '' : ', disabled'}`;
+  `${block.name}${block.layer === 'SCHEDULE' ? '' : ` (${LAYER_LABELS[block.layer]})`}, ${dateOf(block.day)} ${range(block)}${block.screens ? `, on ${block.screens}` : ''}${block.inherited ? ', inherited' : ''}${block.enabled ? '' : ', disabled'}`;
 
 type Handlers = {
   /** Null: the user may not write (no drag, no create). */
