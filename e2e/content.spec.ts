@@ -193,6 +193,34 @@ async function dragBy(page: Page, locator: ReturnType<Page['locator']>, dx: numb
   await page.mouse.up();
 }
 
+test('new widgets do not land on top of the last one: each goes a step down and right, inside the slide', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const t = await contentTenant(request);
+  await signIn(page, t.editor.email, t.editor.password);
+  await newSlide(page, 'Stacked board', 'Blank, landscape (1920 × 1080)');
+  const canvas = page.getByTestId('slide-canvas');
+  const addBar = page.getByRole('toolbar', { name: 'Add a widget' });
+  const boxes: Array<Awaited<ReturnType<typeof boxOf>>> = [];
+  for (let i = 1; i <= 3; i++) {
+    await addBar.getByRole('button', { name: 'Add text' }).click();
+    await expect(canvas.locator('[data-widget="text"]')).toHaveCount(i);
+    boxes.push(await boxOf(page));
+  }
+  const [first, second, third] = boxes as [(typeof boxes)[number], (typeof boxes)[number], (typeof boxes)[number]];
+  expect(second.x).toBeGreaterThan(first.x);
+  expect(second.y).toBeGreaterThan(first.y);
+  expect(third.x - second.x).toBe(second.x - first.x);
+  expect(third.y - second.y).toBe(second.y - first.y);
+  for (const box of boxes) {
+    expect(box.x + box.width).toBeLessThanOrEqual(1920);
+    expect(box.y + box.height).toBeLessThanOrEqual(1080);
+  }
+  // On the canvas too: three text widgets, none drawn exactly over another.
+  const drawn = await canvas.locator('[data-widget="text"]').evaluateAll((nodes) => nodes.map((n) => `${n.getBoundingClientRect().left},${n.getBoundingClientRect().top}`));
+  expect(new Set(drawn).size).toBe(3);
+  await screenshot(page, 'slide-new-widgets-offset');
+});
+
 test('an editor builds a slide with text, an image and a clock, moves and resizes a widget, and finds it unchanged after a reload', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);

@@ -16,6 +16,7 @@ import { RowActions } from '@/components/ui/row-actions';
 import { useChannelAirings, useChannels, useDeleteChannel, useUpdateChannel, type Campaign, type CampaignAiring } from '@/lib/api/campaigns';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { LAYERS_SENTENCE } from '@/lib/schedule/layer-labels';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'type', 'enabled', 'weight'] as const;
@@ -146,7 +147,7 @@ export function ChannelsPage() {
 
   return (
     <>
-      <PageHeader title="Channels" description="What plays on your screens, where and when: each channel's content, its screens and its hours." actions={newButton} />
+      <PageHeader title="Channels" description={`What plays on your screens, where and when: each channel's content, its screens and its hours. ${LAYERS_SENTENCE}`} actions={newButton} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}

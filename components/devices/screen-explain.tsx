@@ -24,6 +24,18 @@ const REASONS: Record<Reason, string> = {
   NO_PLAYABLE_ITEMS: 'nothing in it can play',
 };
 
+/**
+ * What an eligible campaign is told when a higher layer plays instead (spec 4 §4: an emergency replaces
+ * everything; a schedule or the assigned content replaces the channels): eligible, yet not on screen.
+ */
+function overriddenBy(layer: PlaybackExplanation['layer'], level: 'WIDGET' | 'TOP'): string | null {
+  if (layer === 'EMERGENCY') return 'Overridden by the emergency';
+  if (level === 'WIDGET' && layer === 'SCHEDULE') return 'Overridden by a schedule';
+  if (level === 'WIDGET' && layer === 'CONTENT') return 'Overridden by the assigned content';
+
+  return null;
+}
+
 const LAYER_WORDS: Record<PlaybackExplanation['layer'], string> = {
   EMERGENCY: 'emergency content',
   SCHEDULE: 'a schedule',
@@ -71,15 +83,19 @@ export function ScreenExplain({ deviceId, timeZone }: { deviceId: string; timeZo
           </p>
           {campaigns.length === 0 ? <p className="text-sm text-zinc-500">This tenant has no channels or schedules yet.</p> : null}
           <ul className="divide-y divide-zinc-100 text-sm" aria-label="Channels and schedules">
-            {campaigns.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
-                <span className="min-w-0 flex-1 truncate text-zinc-900">
-                  {c.name} <span className="text-xs text-zinc-500">{c.level === 'TOP' ? 'schedule' : 'channel'}</span>
-                </span>
-                {c.eligible ? <Badge tone="success">Plays</Badge> : <Badge>Does not play</Badge>}
-                {c.reasons.length > 0 ? <span className="w-full text-xs text-zinc-500">{c.reasons.map((r) => REASONS[r]).join(', ')}</span> : null}
-              </li>
-            ))}
+            {campaigns.map((c) => {
+              const overridden = c.eligible ? overriddenBy(explanation.data.layer, c.level) : null;
+
+              return (
+                <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5" data-testid="explain-campaign">
+                  <span className="min-w-0 flex-1 truncate text-zinc-900">
+                    {c.name} <span className="text-xs text-zinc-500">{c.level === 'TOP' ? 'schedule' : 'channel'}</span>
+                  </span>
+                  {overridden ? <Badge tone="warning">{overridden}</Badge> : c.eligible ? <Badge tone="success">Plays</Badge> : <Badge>Does not play</Badge>}
+                  {c.reasons.length > 0 ? <span className="w-full text-xs text-zinc-500">{c.reasons.map((r) => REASONS[r]).join(', ')}</span> : null}
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeviceSchedule } from '@/lib/api/devices';
 import { cn } from '@/lib/cn';
+import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
 import { formatSpan, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
 import type { Segment } from '@/server/modules/display/display.schemas';
 
@@ -18,11 +19,11 @@ type RangeKey = (typeof RANGES)[number]['key'];
 
 /** The layers of spec 4 §4, highest first, as the console names and colours them. */
 const LAYERS: Record<Segment['layer'], { label: string; bar: string; tone: BadgeTone }> = {
-  EMERGENCY: { label: 'Emergency', bar: 'bg-red-500', tone: 'danger' },
-  SCHEDULE: { label: 'Schedule', bar: 'bg-violet-500', tone: 'info' },
-  CONTENT: { label: 'Assigned content', bar: 'bg-brand-500', tone: 'brand' },
-  CHANNELS: { label: 'Channels', bar: 'bg-emerald-500', tone: 'success' },
-  NONE: { label: 'Nothing to play', bar: 'bg-zinc-200', tone: 'neutral' },
+  EMERGENCY: { label: LAYER_LABELS.EMERGENCY, bar: 'bg-red-500', tone: 'danger' },
+  SCHEDULE: { label: LAYER_LABELS.SCHEDULE, bar: 'bg-violet-500', tone: 'info' },
+  CONTENT: { label: LAYER_LABELS.CONTENT, bar: 'bg-brand-500', tone: 'brand' },
+  CHANNELS: { label: LAYER_LABELS.CHANNELS, bar: 'bg-emerald-500', tone: 'success' },
+  NONE: { label: LAYER_LABELS.NONE, bar: 'bg-zinc-200', tone: 'neutral' },
 };
 
 /** What a segment shows: its content, else the channels eligible in it. */
@@ -95,10 +96,17 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               />
             ))}
           </div>
-          <div className="relative mt-1 h-5 text-[10px] text-zinc-500" aria-hidden>
+          <div className="relative mt-1 h-7 text-[10px] leading-3 text-zinc-500" aria-hidden data-testid="timeline-ticks">
             {ticks.map((tick) => (
-              <span key={tick.at} className={cn('absolute -translate-x-1/2 whitespace-nowrap', tick.major && 'font-semibold text-zinc-700')} style={{ left: `${tick.left}%` }}>
-                {tick.label}
+              <span
+                key={tick.at}
+                data-testid="timeline-tick"
+                // Labels at the ends stay inside the card instead of hanging over its edge.
+                className={cn('absolute flex flex-col items-center whitespace-nowrap', tick.left < 4 ? 'translate-x-0 items-start' : tick.left > 96 ? '-translate-x-full items-end' : '-translate-x-1/2', tick.major && 'font-semibold text-zinc-700')}
+                style={{ left: `${tick.left}%` }}
+              >
+                <span>{tick.label}</span>
+                {tick.sub ? <span>{tick.sub}</span> : null}
               </span>
             ))}
           </div>

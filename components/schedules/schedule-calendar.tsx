@@ -2,11 +2,21 @@
 
 import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { dateOf, MINUTES_PER_DAY, scheduleColour, snap, timeOf, todayDay, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
+import { dateOf, MINUTES_PER_DAY, snap, timeOf, todayDay, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
+import type { PlayLayer } from '@/lib/schedule/folder-plays';
+import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
 
-/** One drawn block: a part of one interval of one schedule on one day. */
+/**
+ * One drawn block: a part of one interval of one schedule on one day, or (another layer) a part of what the
+ * folder's screens play beside the schedules: channels, emergency or assigned content; those only show.
+ */
 export type CalendarBlock = DayBlock & {
   key: string;
+  layer: 'SCHEDULE' | PlayLayer;
+  colour: { background: string; border: string };
+  /** On which of the folder's screens a block of another layer plays ("2 of 3 screens"). */
+  screens?: string;
+  /** The schedule's id (-1 for another layer). */
   scheduleId: number;
   name: string;
   /** Index of the interval in `affectedDateRanges.intervals` (-1: the schedule has no included interval). */
@@ -21,6 +31,9 @@ const DAY_PX = 24 * HOUR_PX;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const dayLabel = (day: number) => Number(dateOf(day).slice(8));
 const range = (b: Pick<DayBlock, 'start' | 'end'>) => `${timeOf(b.start)}–${b.end === MINUTES_PER_DAY ? '24:00' : timeOf(b.end)}`;
+/** What a block says about itself (its tooltip and accessible name). */
+const describe = (block: CalendarBlock) =>
+  `${block.name}${block.layer === 'SCHEDULE' ? '' : ` (${LAYER_LABELS[block.layer]})`}, ${dateOf(block.day)} ${range(block)}${block.screens ? `, on ${block.screens}` : ''}${block.inherited ? ', inherited' : ''}${block.enabled ? '' : ', disabled'}`;
 
 type Handlers = {
   /** Null: the user may not write (no drag, no create). */
@@ -62,26 +75,28 @@ function BlockBox({
   onPointerDown?: (e: ReactPointerEvent) => void;
   onOpen?: ((block: CalendarBlock) => void) | null;
 }) {
-  const colour = scheduleColour(block.scheduleId);
+  const colour = block.colour;
+  const opens = onOpen && block.layer === 'SCHEDULE';
 
   return (
     <div
-      role={onOpen ? 'button' : 'img'}
-      tabIndex={onOpen ? 0 : undefined}
-      title={`${block.name} ${range(block)}${block.inherited ? ' (inherited)' : ''}${block.enabled ? '' : ' (disabled)'}`}
+      role={opens ? 'button' : 'img'}
+      tabIndex={opens ? 0 : undefined}
+      title={describe(block)}
       onKeyDown={(e) => {
-        if (onOpen && (e.key === 'Enter' || e.key === ' ')) {
+        if (opens && (e.key === 'Enter' || e.key === ' ')) {
           e.preventDefault();
           onOpen(block);
         }
       }}
       data-testid="schedule-block"
       data-schedule={block.name}
-      aria-label={`${block.name}, ${dateOf(block.day)} ${range(block)}${block.inherited ? ', inherited' : ''}`}
+      data-layer={block.layer}
+      aria-label={describe(block)}
       onPointerDown={onPointerDown}
       className={cn(
         'absolute overflow-hidden rounded-md border px-1.5 py-0.5 text-xs leading-tight text-white shadow-sm select-none',
-        block.movable ? 'cursor-grab' : 'cursor-pointer',
+        block.movable ? 'cursor-grab' : opens ? 'cursor-pointer' : undefined,
         block.inherited && 'border-dashed opacity-80',
         !block.enabled && 'opacity-50',
         block.continuesBefore && 'rounded-t-none',
@@ -91,7 +106,10 @@ function BlockBox({
       style={{ background: colour.background, borderColor: colour.border, ...style }}
     >
       <div className="truncate font-medium">{block.name}</div>
-      <div className="truncate opacity-90">{range(block)}</div>
+      <div className="truncate opacity-90">
+        {block.layer === 'SCHEDULE' ? null : `${LAYER_LABELS[block.layer]} · `}
+        {range(block)}
+      </div>
     </div>
   );
 }
@@ -168,7 +186,8 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
     update({ kind: 'create', anchor: at, current: at });
   };
   const startMove = (block: CalendarBlock) => (e: ReactPointerEvent) => {
-    if (e.button !== 0) return;
+    // Another layer only shows: a drag on it creates a schedule, as on empty time.
+    if (e.button !== 0 || block.layer !== 'SCHEDULE') return;
     e.stopPropagation();
     e.preventDefault();
     if (!onMove || !block.movable) {
@@ -304,7 +323,7 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
               <div className={cn('mb-1 flex size-6 items-center justify-center rounded-full text-xs', day === today ? 'bg-brand-600 text-white' : inMonth ? 'text-zinc-700' : 'text-zinc-400')}>{dayLabel(day)}</div>
               <div className="space-y-0.5">
                 {own.slice(0, 3).map((block) => {
-                  const colour = scheduleColour(block.scheduleId);
+                  const colour = block.colour;
 
                   return (
                     <button
@@ -312,8 +331,10 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
                       type="button"
                       data-testid="schedule-block"
                       data-schedule={block.name}
-                      title={`${block.name} ${range(block)}${block.inherited ? ' (inherited)' : ''}`}
+                      data-layer={block.layer}
+                      title={describe(block)}
                       onClick={(e) => {
+                        if (block.layer !== 'SCHEDULE') return;
                         e.stopPropagation();
                         onOpen?.(block);
                       }}

@@ -15,7 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner, UpdatingIndicator } from '@/components/ui/spinner';
 import { deviceGroupResource, useDeviceRoot, type DeviceGroup } from '@/lib/api/device-groups';
 import { errorMessage } from '@/lib/api/protected';
-import { useCreateSchedule, useDeleteSchedule, useSchedules, useUpdateSchedule, withInterval, type Schedule } from '@/lib/api/schedules';
+import { useCreateSchedule, useDeleteSchedule, useFolderSchedule, useSchedules, useUpdateSchedule, withInterval, type Schedule } from '@/lib/api/schedules';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/cn';
 import { choiceFilter, patternFilter, useListParams, type SortState } from '@/lib/hooks/use-list-params';
@@ -32,6 +32,8 @@ import {
   todayDay,
   weekOf,
 } from '@/lib/schedule/calendar';
+import { folderPlays, playWindows, type FolderPlay, type PlayLayer } from '@/lib/schedule/folder-plays';
+import { LAYER_LABELS, LAYERS_SENTENCE } from '@/lib/schedule/layer-labels';
 import { hasRole } from '@/server/context/roles';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +47,12 @@ const SORTABLE = ['weight'] as const;
 /** One page of a folder's schedules is laid out; more than this is said, not silently dropped. */
 const PAGE_SIZE = 100;
 const MS_PER_DAY = 86_400_000;
+/** The other layers' colours (a schedule has its own, from its id). */
+const LAYER_COLOURS: Record<PlayLayer, { background: string; border: string }> = {
+  EMERGENCY: { background: 'hsl(0 72% 45%)', border: 'hsl(0 72% 32%)' },
+  CONTENT: { background: 'hsl(217 60% 45%)', border: 'hsl(217 60% 32%)' },
+  CHANNELS: { background: 'hsl(160 55% 32%)', border: 'hsl(160 55% 22%)' },
+};
 
 type Editing =
   | { mode: 'create'; start: number; end: number }
@@ -100,7 +108,18 @@ function ScheduleConsole() {
           const movable = canWrite && !s.locked && !s.readOnly && !!item && shiftInterval(item, 0) !== null;
 
           return dayBlocks(spans, days).map(
-            (b, i): CalendarBlock => ({ ...b, key: `${s.id}-${interval}-${b.day}-${i}`, scheduleId: s.id, name: s.name ?? `#${s.id}`, interval, inherited, enabled: s.enabled !== false, movable }),
+            (b, i): CalendarBlock => ({
+              ...b,
+              key: `${s.id}-${interval}-${b.day}-${i}`,
+              layer: 'SCHEDULE',
+              colour: scheduleColour(s.id),
+              scheduleId: s.id,
+              name: s.name ?? `#${s.id}`,
+              interval,
+              inherited,
+              enabled: s.enabled !== false,
+              movable,
+            }),
           );
         });
       }),
@@ -108,6 +127,12 @@ function ScheduleConsole() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id],
   );
+
+  const windows = useMemo(() => playWindows(first, last), [first, last]);
+  const playing = useFolderSchedule(folderId, windows);
+  const plays = useMemo(() => folderPlays(playing.plans, first, last), [playing.plans, first, last]);
+  const playBlocks = useMemo(() => layerBlocks(plays, days, playing.screens ?? 0), [plays, days, playing.screens]);
+  const allBlocks = useMemo(() => [...playBlocks, ...blocks], [playBlocks, blocks]);
 
   const { notice, show, clear } = useNotice();
   const create = useCreateSchedule();
@@ -199,7 +224,7 @@ function ScheduleConsole() {
     <>
       <PageHeader
         title="Schedules"
-        description="What the screens of a folder play, and when. Times are each screen's local time."
+        description={`Everything the screens of a folder play, and when, in each screen’s local time. ${LAYERS_SENTENCE}`}
         actions={
           canWrite && folderId ? (
             <Button
@@ -261,23 +286,32 @@ function ScheduleConsole() {
             </div>
           </div>
           {list.isError ? <LoadError title="Could not load the schedules." error={list.error} onRetry={() => void list.refetch()} /> : null}
+          {playing.error ? <LoadError title="Could not load what the screens play." error={playing.error} onRetry={playing.refetch} /> : null}
           {total > schedules.length ? (
             <Alert tone="info">
               Showing the first {schedules.length} of {total} schedules of this folder in this period, by weight.
             </Alert>
           ) : null}
           {params.view === 'month' ? (
-            <MonthView days={days} month={anchor.slice(0, 7)} blocks={blocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
+            <MonthView days={days} month={anchor.slice(0, 7)} blocks={allBlocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
           ) : (
             <WeekView
               days={days}
-              blocks={blocks}
+              blocks={allBlocks}
               onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null}
               onMove={canWrite ? (block, delta) => void move(block, delta) : null}
               onOpen={canWrite ? open : null}
             />
           )}
-          <Legend schedules={schedules} inheritedFrom={inheritedFrom} pending={list.isPending && folderIds.length > 0} canWrite={canWrite} view={params.view} />
+          <Legend
+            schedules={schedules}
+            plays={plays}
+            screens={playing.screens}
+            inheritedFrom={inheritedFrom}
+            pending={(list.isPending || playing.isPending) && folderIds.length > 0}
+            canWrite={canWrite}
+            view={params.view}
+          />
         </div>
       </div>
       {editing && formValues ? (
@@ -322,14 +356,38 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 
 const fmtDay = (day: number) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
 
+/**
+ * The calendar blocks of what plays beside the schedules. Channels that play over the same time of a day on the
+ * same screens share one block ("Menu, News"), so a week of channels takes one lane, not one per channel.
+ */
+function layerBlocks(plays: readonly FolderPlay[], days: readonly number[], screens: number): CalendarBlock[] {
+  const merged = new Map<string, CalendarBlock>();
+  for (const play of plays) {
+    const on = `${play.deviceIds.length} of ${screens} ${screens === 1 ? 'screen' : 'screens'}`;
+    for (const b of dayBlocks(play.spans, days)) {
+      const shared = play.layer === 'CHANNELS' ? `${b.day}:${b.start}:${b.end}:${play.deviceIds.join(',')}` : `${play.key}:${b.day}:${b.start}`;
+      const block = merged.get(shared);
+      if (block) block.name = `${block.name}, ${play.name}`;
+      else
+        merged.set(shared, { ...b, key: `${play.key}-${b.day}-${b.start}`, layer: play.layer, colour: LAYER_COLOURS[play.layer], screens: on, scheduleId: -1, name: play.name, interval: -1, inherited: false, enabled: true, movable: false });
+    }
+  }
+
+  return [...merged.values()];
+}
+
 function Legend({
   schedules,
+  plays,
+  screens,
   inheritedFrom,
   pending,
   canWrite,
   view,
 }: {
   schedules: Schedule[];
+  plays: FolderPlay[];
+  screens: number | undefined;
   inheritedFrom: (s: Schedule) => string | undefined;
   pending: boolean;
   canWrite: boolean;
@@ -339,19 +397,30 @@ function Legend({
 
   return (
     <Card className="p-3">
-      {schedules.length === 0 ? (
+      {schedules.length === 0 && plays.length === 0 ? (
         <p className="text-sm text-zinc-500" data-testid="schedules-empty">
-          No schedule plays here in this period.{' '}
-          {canWrite ? (view === 'week' ? 'Drag over the calendar to create one.' : 'Click a day to create one.') : null}
+          {screens === 0 ? 'No screen is in this folder yet, and no schedule plays here in this period.' : 'Nothing plays here in this period.'}{' '}
+          {canWrite ? (view === 'week' ? 'Drag over the calendar to create a schedule.' : 'Click a day to create a schedule.') : null}
         </p>
       ) : (
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          {plays.map((play) => (
+            <li key={play.key} className="flex items-center gap-2" data-testid="legend-item" data-layer={play.layer}>
+              <span className="size-3 rounded-sm" style={{ background: LAYER_COLOURS[play.layer].background }} />
+              <span className="text-xs font-medium text-zinc-500">{LAYER_LABELS[play.layer]}</span>
+              <span className="text-zinc-800">{play.name}</span>
+              <span className="text-xs text-zinc-400">
+                · on {play.deviceIds.length} of {screens ?? play.deviceIds.length} {screens === 1 ? 'screen' : 'screens'}
+              </span>
+            </li>
+          ))}
           {schedules.map((s) => {
             const from = inheritedFrom(s);
 
             return (
-              <li key={s.id} className="flex items-center gap-2" data-testid="legend-item">
+              <li key={s.id} className="flex items-center gap-2" data-testid="legend-item" data-layer="SCHEDULE">
                 <span className={cn('size-3 rounded-sm', from && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: scheduleColour(s.id).background }} />
+                <span className="text-xs font-medium text-zinc-500">{LAYER_LABELS.SCHEDULE}</span>
                 <span className={cn('text-zinc-800', s.enabled === false && 'text-zinc-400 line-through')}>{s.name}</span>
                 {from ? <span className="text-xs text-zinc-500">inherited from {from}</span> : null}
                 {s.contentAssignments?.[0]?.name ? <span className="text-xs text-zinc-400">· {s.contentAssignments[0].name}</span> : null}

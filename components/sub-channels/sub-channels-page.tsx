@@ -19,6 +19,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
+import { LAYERS_SENTENCE } from '@/lib/schedule/layer-labels';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'weight'] as const;
@@ -218,7 +219,7 @@ export function SubChannelsPage() {
     <>
       <PageHeader
         title="Sub-channels"
-        description="Groups of sub-channels (messages) that a message-group channel plays in turn: a news ticker, offers of the day, notices."
+        description={`Groups of sub-channels (messages) that a message-group channel plays in turn: a news ticker, offers of the day, notices. ${LAYERS_SENTENCE}`}
         actions={
           access.canManage ? (
             <Button onClick={() => setIsCreating(true)}>

@@ -1,9 +1,11 @@
 'use client';
 
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { and, NULL, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Campaign } from '@/server/modules/campaigns/campaigns.schemas';
+import type { FolderSchedule } from '@/server/modules/display/display.schemas';
 import type { ScheduleInterval, ScheduleIntervals } from '@/server/playback/schedule-rules.schemas';
 
 /** A schedule: a campaign with level TOP (spec 2 "Campaign"), as the version 2 list answers it. */
@@ -104,4 +106,30 @@ export function withInterval(ranges: ScheduleIntervals | undefined, index: numbe
   else intervals[index] = interval;
 
   return { ...ranges, intervals };
+}
+
+/**
+ * GET /api/v2/deviceGroup/{id}/schedule over each window (each at most 7 days): what every screen of the folder
+ * plays, as the screens themselves resolve it. Under the schedules' keys, so a schedule change refreshes it.
+ */
+export function useFolderSchedule(folderId: string, windows: readonly { from: number; to: number }[]) {
+  const customerId = scheduleResource.useScope();
+
+  return useQueries({
+    queries: windows.map((window) => ({
+      queryKey: [...scheduleResource.keys.all, 'folder', { customerId, folderId, ...window }] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch<FolderSchedule>(`/api/v2/deviceGroup/${encodeURIComponent(folderId)}/schedule`, { query: { from: String(window.from), to: String(window.to) }, customerId, signal }),
+      enabled: folderId !== '',
+      placeholderData: keepPreviousData,
+    })),
+    combine: (results) => ({
+      plans: results.flatMap((r) => r.data?.plans ?? []),
+      screens: results[0]?.data?.screens,
+      isPending: results.some((r) => r.isPending),
+      isFetching: results.some((r) => r.isFetching),
+      error: results.find((r) => r.isError)?.error ?? null,
+      refetch: () => results.forEach((r) => void r.refetch()),
+    }),
+  });
 }

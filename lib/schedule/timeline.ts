@@ -7,7 +7,8 @@ import { Temporal } from 'temporal-polyfill';
 
 export type TimeWindow = { from: number; to: number };
 export type Bar<T> = { item: T; left: number; width: number };
-export type Tick = { at: number; left: number; label: string; major: boolean };
+/** An axis tick: `label` on the first line; `sub` (the date of a day's start) on a second line, so the two never share one. */
+export type Tick = { at: number; left: number; label: string; sub?: string; major: boolean };
 
 /** Each item's share of the window as percentages (clipped to it); items outside it are left out. */
 export function timelineBars<T extends TimeWindow>(items: readonly T[], window: TimeWindow): Bar<T>[] {
@@ -25,7 +26,9 @@ export function timelineBars<T extends TimeWindow>(items: readonly T[], window: 
 
 /**
  * Axis ticks at local boundaries in `timeZone`: every `everyHours` hours of the local day (hours that a
- * DST change skips are skipped; a repeated hour is marked once), major at local midnight.
+ * DST change skips are skipped; a repeated hour is marked once), major at local midnight. Hourly ticks are
+ * labelled with the hour and a midnight also with its date below; daily ticks with the weekday and the
+ * date below: short labels that do not run into each other ("9 PM" beside "Sun, Nov 29" did).
  */
 export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: number, locale?: string): Tick[] {
   const span = window.to - window.from;
@@ -44,8 +47,10 @@ export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: 
       const at = zoned.epochMilliseconds;
       if (at < window.from || at >= window.to || seen.has(at)) continue;
       seen.add(at);
-      const label = hour === 0 ? formatInZone(at, timeZone, { weekday: 'short', day: 'numeric', month: 'short' }, locale) : formatInZone(at, timeZone, { hour: 'numeric' }, locale);
-      ticks.push({ at, left: ((at - window.from) / span) * 100, label, major: hour === 0 });
+      const daily = everyHours >= 24;
+      const label = daily ? formatInZone(at, timeZone, { weekday: 'short' }, locale) : formatInZone(at, timeZone, { hour: 'numeric' }, locale);
+      const sub = daily ? formatInZone(at, timeZone, { day: 'numeric', month: 'short' }, locale) : hour === 0 ? formatInZone(at, timeZone, { weekday: 'short', day: 'numeric' }, locale) : undefined;
+      ticks.push({ at, left: ((at - window.from) / span) * 100, label, ...(sub ? { sub } : {}), major: hour === 0 });
     }
   }
 

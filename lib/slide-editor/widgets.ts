@@ -47,7 +47,32 @@ export function newWidgetId(page: Pick<Page, 'widgets'>, random: () => string = 
   }
 }
 
-/** A new widget of `type` on `page`: centred, a sensible share of the page, in front of every other widget. */
+/** How far a copy or a new widget moves off the one under it: 2 % of the page's short side. */
+const stepOf = (page: Pick<Page, 'pageData'>) => Math.max(8, Math.round(Math.min(page.pageData.screenSize.width, page.pageData.screenSize.height) * 0.02));
+
+/**
+ * Where a new `width` × `height` widget goes: centred, unless another widget's corner is there; then a step down
+ * and right until no widget's corner is (starting again from the top left where the page ends), so a new widget
+ * never lands exactly on top of one already placed.
+ */
+export function freePosition(page: Pick<Page, 'pageData' | 'widgets'>, width: number, height: number): { x: number; y: number } {
+  const { width: W, height: H } = page.pageData.screenSize;
+  const step = stepOf(page);
+  const taken = (x: number, y: number) => (page.widgets ?? []).some((w) => Math.abs(w.x - x) < step && Math.abs(w.y - y) < step);
+  const fits = (x: number, y: number) => x + width <= W && y + height <= H;
+  const start = { x: Math.round((W - width) / 2), y: Math.round((H - height) / 2) };
+  const room = Math.max(1, Math.floor(Math.min(W - width, H - height) / step) + 1);
+  for (let k = 0; k < room * 2; k++) {
+    const x = k < room ? start.x + k * step : (k - room) * step;
+    const y = k < room ? start.y + k * step : (k - room) * step;
+    if (fits(x, y) && !taken(x, y)) return { x, y };
+  }
+
+  // A page full of widgets at every step: the centre, as before.
+  return start;
+}
+
+/** A new widget of `type` on `page`: centred (or off the widgets already there), a sensible share of the page, in front of every other widget. */
 export function newWidget(type: WidgetType, page: Page, source: WidgetSource = {}, id = newWidgetId(page)): Widget {
   const { width: W, height: H } = page.pageData.screenSize;
   const short = Math.min(W, H);
@@ -66,8 +91,7 @@ export function newWidget(type: WidgetType, page: Page, source: WidgetSource = {
   const fontSize = Math.max(12, Math.round(short * 0.06));
   const base = {
     id,
-    x: Math.round((W - width) / 2),
-    y: Math.round((H - height) / 2),
+    ...freePosition(page, width, height),
     width,
     height,
     zIndex: frontZ(page),
@@ -97,7 +121,7 @@ export function newWidget(type: WidgetType, page: Page, source: WidgetSource = {
 
 /** A copy of `widget` shifted down and right, in front of everything, under a new id. */
 export function copyWidget(widget: Widget, page: Page, id = newWidgetId(page)): Widget {
-  const offset = Math.max(8, Math.round(Math.min(page.pageData.screenSize.width, page.pageData.screenSize.height) * 0.02));
+  const offset = stepOf(page);
 
   return { ...structuredClone(widget), id, name: widget.name, x: widget.x + offset, y: widget.y + offset, zIndex: frontZ(page) };
 }

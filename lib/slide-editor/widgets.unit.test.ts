@@ -8,7 +8,7 @@ const FILE = '5f0b8a52-3a53-4a43-9a53-1f7f4a7c1d11';
 describe('new widgets', () => {
   it('are centred on the page, inside it, in front, and valid by the schema once their source is chosen', () => {
     for (const size of [page(1920, 1080), page(1080, 1920), page(640, 480)]) {
-      const p = { ...size, widgets: [{ ...newWidget('text', size), zIndex: 7 }] };
+      const p = { ...size, widgets: [{ ...newWidget('text', size), x: 0, y: 0, zIndex: 7 }] };
       for (const type of ADDABLE) {
         const w = newWidget(type, p, type === 'image' || type === 'video' ? { fileId: FILE } : type === 'playlist' ? { simpleLoopId: FILE } : {});
         expect(WidgetSchema.safeParse(w).success, type).toBe(true);
@@ -21,6 +21,23 @@ describe('new widgets', () => {
       const { name: _name, ...wire } = p;
       expect(SlidePage.safeParse(wire).success).toBe(true);
     }
+  });
+
+  it('do not land on top of the last one: each new one a step down and right, and inside the page', () => {
+    let p = page(1920, 1080);
+    const placed: Array<[number, number]> = [];
+    for (let i = 0; i < 40; i++) {
+      const w = newWidget('image', p, { fileId: FILE });
+      expect(w.x + w.width).toBeLessThanOrEqual(1920);
+      expect(w.y + w.height).toBeLessThanOrEqual(1080);
+      placed.push([w.x, w.y]);
+      p = { ...p, widgets: [...(p.widgets ?? []), w] };
+    }
+    expect(placed.slice(0, 2)).toEqual([
+      [576, 324],
+      [598, 346],
+    ]);
+    expect(new Set(placed.map(([x, y]) => `${x},${y}`)).size).toBe(placed.length);
   });
 
   it('get ids not used on the page', () => {

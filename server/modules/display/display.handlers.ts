@@ -8,6 +8,7 @@ import { assignToCustomer } from './device-claim';
 import { storeMetrics, storeScreenshot } from './device-telemetry';
 import * as routes from './display.routes';
 import * as service from './display.service';
+import { folderSchedule } from './folder-schedule';
 import { deviceManifest, deviceSchedule, deviceScheduleExplain } from './manifest';
 
 export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
@@ -51,6 +52,11 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
     const { from, to } = c.req.valid('query');
 
     return c.json(await deviceSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
+  });
+  app.openapi(routes.folderScheduleRoute, async (c) => {
+    const { from, to } = c.req.valid('query');
+
+    return c.json(await folderSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
   app.openapi(routes.deviceScheduleExplainRoute, async (c) => c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200));
   app.openapi(routes.screenshotRoute, async (c) => {

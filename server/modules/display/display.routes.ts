@@ -14,6 +14,7 @@ import {
   DisplayRegistrationSchema,
   DisplayStatusSchema,
   DeviceScheduleSchema,
+  FolderScheduleSchema,
   PlaybackExplanationSchema,
   ManifestSchema,
   MetricsBodySchema,
@@ -229,6 +230,25 @@ export const deviceScheduleRoute = defineRoute(
     responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) } },
   },
   { resourceIds: { 'path.id': 'device' } },
+);
+
+export const folderScheduleRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/deviceGroup/{id}/schedule',
+    operationId: 'getDeviceGroupSchedule',
+    tags: ['Devices'],
+    summary: 'What the screens of a device folder play over a window: every screen\'s resolution, grouped',
+    description:
+      'The same resolution as each screen\'s manifest and `GET /api/v2/device/{id}/schedule`, for every claimed screen in the folder and below it that the caller sees. Screens that play the same (same zone, layers and targeted campaigns) share one plan. `from` and `to` as for a device.',
+    request: {
+      params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
+    },
+    responses: { 200: { description: 'The plans of the folder\'s screens', ...json(FolderScheduleSchema) } },
+  },
+  { resourceIds: { 'path.id': 'deviceGroup' } },
 );
 
 export const deviceScheduleExplainRoute = defineRoute(

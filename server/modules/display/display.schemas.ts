@@ -273,6 +273,24 @@ export const DeviceScheduleSchema = z
   .object({ deviceId: z.string().uuid(), timeZone: z.string(), from: epochMs, to: epochMs, segments: z.array(SegmentSchema) })
   .openapi('DeviceSchedule');
 
+export const FolderScheduleSchema = z
+  .object({
+    folderId: z.string().uuid(),
+    from: epochMs,
+    to: epochMs,
+    screens: z.number().int().min(0).openapi({ description: 'The claimed screens in the folder and below it that the caller sees' }),
+    plans: z
+      .array(
+        z.object({
+          timeZone: z.string(),
+          deviceIds: z.array(z.string().uuid()).openapi({ description: 'The screens that play these segments (each screen is in exactly one plan)' }),
+          segments: z.array(SegmentSchema),
+        }),
+      )
+      .openapi({ description: 'What the screens play, one entry per distinct resolution (same zone, layers and targeted campaigns), most screens first' }),
+  })
+  .openapi('FolderSchedule');
+
 const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
 
 export const PlaybackExplanationSchema = z
@@ -302,5 +320,6 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 export type ManifestContent = z.infer<typeof ManifestContentSchema>;
 export type DeviceSchedule = z.infer<typeof DeviceScheduleSchema>;
+export type FolderSchedule = z.infer<typeof FolderScheduleSchema>;
 export type MetricSample = z.infer<typeof MetricSampleSchema>;
 export type MetricsResult = z.infer<typeof MetricsResultSchema>;

@@ -180,18 +180,25 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1') === etag);
 }
 
-/**
- * GET /api/v2/device/{id}/schedule: the same resolution as the device's manifest, over [from, to) (default
- * now .. now + 24 h, at most 7 days). Another tenant's device, an unclaimed one or one the caller's teams
- * do not show is a 404.
- */
-export async function deviceSchedule(ctx: ServiceContext, id: string, input: { from?: number; to?: number; now?: number }): Promise<DeviceSchedule> {
+/** The window a schedule read covers: `from` defaults to now (or `to` − 24 h), `to` to `from` + 24 h, at most 7 days (400 otherwise). */
+export function scheduleWindow(input: { from?: number; to?: number; now?: number }): { from: number; to: number } {
   const now = input.now ?? Date.now();
   // A default bound a day from the given one stays within the instants the API takes (0 to the end of year 9999).
   const from = input.from ?? (input.to !== undefined ? Math.max(0, input.to - DAY_MS) : now);
   const to = input.to ?? Math.min(MAX_EPOCH_MS, from + DAY_MS);
   if (to <= from) throw new ValidationError(INVALID_COMBINATION, '`to` must be after `from`', { parameter: 'to' });
   if (to - from > SCHEDULE_MAX_MS) throw new ValidationError(INVALID_COMBINATION, 'The window is at most 7 days', { parameter: 'to' });
+
+  return { from, to };
+}
+
+/**
+ * GET /api/v2/device/{id}/schedule: the same resolution as the device's manifest, over [from, to) (default
+ * now .. now + 24 h, at most 7 days). Another tenant's device, an unclaimed one or one the caller's teams
+ * do not show is a 404.
+ */
+export async function deviceSchedule(ctx: ServiceContext, id: string, input: { from?: number; to?: number; now?: number }): Promise<DeviceSchedule> {
+  const { from, to } = scheduleWindow(input);
   const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
   if (!device) throw new NotFoundError('device', id);
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Segment } from '@/server/modules/display/display.schemas';
+import { dayNumber, MINUTES_PER_DAY } from './calendar';
+import { folderPlays, playWindows } from './folder-plays';
+
+const H = 3_600_000;
+const DAY = dayNumber('2030-01-01');
+const channel = (campaignId: number, name: string) => ({ campaignId, name, weight: 1, saturation: 1, tags: [], items: [] });
+const segment = (from: number, to: number, layer: Segment['layer'], extra: Partial<Segment> = {}): Segment => ({ from, to, layer, channels: [], ...extra });
+
+describe('folderPlays', () => {
+  it('places each plan at its zone\'s wall time and merges one channel across plans, with the screens of each', () => {
+    // 2030-01-01 00:00 in Berlin and in New York.
+    const berlin = Date.UTC(2029, 11, 31, 23);
+    const newYork = Date.UTC(2030, 0, 1, 5);
+    const plays = folderPlays(
+      [
+        { timeZone: 'Europe/Berlin', deviceIds: ['b'], segments: [segment(berlin, berlin + 24 * H, 'CHANNELS', { channels: [channel(1, 'Menu'), channel(2, 'News')] })] },
+        {
+          timeZone: 'America/New_York',
+          deviceIds: ['a'],
+          segments: [
+            segment(newYork, newYork + 12 * H, 'CHANNELS', { channels: [channel(1, 'Menu')] }),
+            segment(newYork + 12 * H, newYork + 24 * H, 'EMERGENCY', { content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' } }),
+          ],
+        },
+      ],
+      DAY,
+      DAY,
+    );
+    const base = DAY * MINUTES_PER_DAY;
+    expect(plays).toEqual([
+      { key: 'emergency:e', layer: 'EMERGENCY', name: 'Evacuate', spans: [[base + 720, base + 1440]], deviceIds: ['a'] },
+      { key: 'channel:1', layer: 'CHANNELS', name: 'Menu', spans: [[base, base + 1440]], deviceIds: ['a', 'b'] },
+      { key: 'channel:2', layer: 'CHANNELS', name: 'News', spans: [[base, base + 1440]], deviceIds: ['b'] },
+    ]);
+  });
+
+  it('leaves out what lies outside the days and what plays nothing', () => {
+    const start = Date.UTC(2030, 0, 2);
+    expect(folderPlays([{ timeZone: 'UTC', deviceIds: ['x'], segments: [segment(start, start + H, 'CHANNELS', { channels: [channel(1, 'Menu')] }), segment(0, start, 'NONE')] }], DAY, DAY)).toEqual([]);
+  });
+});
+
+describe('playWindows', () => {
+  it('covers the days in every zone with windows of at most 7 days', () => {
+    const windows = playWindows(DAY, DAY + 6);
+    expect(windows[0]!.from).toBe(DAY * 86_400_000 - 14 * H);
+    expect(windows.at(-1)!.to).toBe((DAY + 7) * 86_400_000 + 14 * H);
+    expect(windows.every((w) => w.to - w.from <= 7 * 24 * H)).toBe(true);
+    expect(windows.slice(1).every((w, i) => w.from === windows[i]!.to)).toBe(true);
+  });
+});
