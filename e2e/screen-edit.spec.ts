@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, uniqueSuffix } from './fixtures';
 
 /*
  * Issue 28 items 2 and 5: a screen is edited in place (name, time zone, tags, licence, folder) from its page
@@ -8,6 +8,9 @@ import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, 
  */
 
 type Folder = { id: string; name?: string };
+
+// One at a time: each signs in and loads the screens list, which a busy machine serves slowly in parallel.
+test.describe.configure({ mode: 'serial' });
 
 async function register(request: APIRequestContext): Promise<string> {
   const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
@@ -26,11 +29,18 @@ async function tenant(request: APIRequestContext, label: string) {
   return { admin, customer, owner, root };
 }
 
+/** Signs in like `signIn`, with room for the first sign-in of a fresh server on a busy machine (it renders the overview cold). */
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await signInFromLoginPage(page, email, password);
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 30_000 });
+}
+
 const facts = (page: Page) => page.getByRole('heading', { name: 'Device' }).locator('..');
 const fact = (page: Page, label: string) => facts(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 test('a screen is edited in place and keeps it after a reload; Add screen proposes the tenant\'s zone', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const errors = collectConsoleErrors(page);
   const { admin, customer, owner, root } = await tenant(request, 'Screen edit');
   await api(request, admin, 'POST', `/api/deviceGroup/${root.id}?customerId=${customer.id}`, { name: 'Lobby' });
@@ -85,6 +95,7 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
 
   // From the row menu of the list: rename again.
   await page.goto('/screens');
+  await expect(page.getByRole('button', { name: 'Actions for Lobby entrance' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Actions for Lobby entrance' }).click();
   await page.getByRole('menuitem', { name: 'Edit…' }).click();
   const fromList = page.getByRole('dialog', { name: 'Edit Lobby entrance' });
@@ -94,14 +105,14 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
   await fromList.getByRole('button', { name: 'Save changes' }).click();
   await expect(fromList).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('table')).toContainText('Lobby main');
+  await expect(page.getByRole('table')).toContainText('Lobby main', { timeout: 30_000 });
   const after = await api<{ name: string; licenseStatus: string; tags: string[]; timeZone: string }>(request, admin, 'GET', `/api/v2/device/${id}?customerId=${customer.id}`);
   expect(after).toMatchObject({ name: 'Lobby main', licenseStatus: 'UN_LICENSED', tags: ['ground-floor', 'entrance'], timeZone: 'America/New_York' });
   expect(errors).toEqual([]);
 });
 
 test('the screen page and the list show what plays now: two channels by layer and name', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const errors = collectConsoleErrors(page);
   const { admin, customer, owner, root } = await tenant(request, 'Plays now');
   const code = await register(request);
@@ -132,6 +143,7 @@ test('the screen page and the list show what plays now: two channels by layer an
 
     await page.goto('/screens');
     const row = page.getByRole('row', { name: /Foyer/ });
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await expect(row.getByTestId('now-playing')).toHaveText('Channels: Morning news, Offers');
     await expect(page.getByRole('table')).not.toContainText('Nothing assigned');
     await screenshot(page, `screens-plays-now-${width}`);
