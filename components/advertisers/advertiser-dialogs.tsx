@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserInput } from '@/lib/api/advertisers';
 import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrderedRange } from '@/server/modules/advertisers/advertisers.schemas';
 import { isIanaTimeZone } from '@/server/http/wire.schemas';
-import { timeZones } from '@/lib/schedule/timeline';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */
 const optional = (isValid: (value: string) => boolean, message: string) => z.string().trim().refine((value) => value === '' || isValid(value), message);
@@ -45,7 +45,6 @@ export function AdvertiserFormDialog({
   const create = useCreateAdvertiser();
   const update = useUpdateAdvertiser();
   const validity = advertiser?.validity;
-  const zones = timeZones();
   const current = validity?.timeZone;
 
   return (
@@ -98,16 +97,7 @@ export function AdvertiserFormDialog({
             {fields.select('timeZone', {
               label: 'Time zone',
               hint: 'The days are read in this zone.',
-              children: [
-                <option key="" value="">
-                  The screen’s time zone
-                </option>,
-                ...(current && !zones.includes(current) ? [current, ...zones] : zones).map((z) => (
-                  <option key={z} value={z}>
-                    {z.replaceAll('_', ' ')}
-                  </option>
-                )),
-              ],
+              children: <TimeZoneOptions emptyLabel="The screen’s time zone" current={current ?? undefined} />,
             })}
             {fields.text('cron', { label: 'Schedule (cron)', placeholder: '0 8-18 * * MON-FRI', hint: 'Optional. 5 fields (minute hour day month weekday) or 6 with seconds first.' })}
           </fieldset>

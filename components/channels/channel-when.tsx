@@ -1,6 +1,5 @@
 'use client';
 
-import { useMemo } from 'react';
 import type { ChannelDraft, DateRange } from '@/components/channels/channel-draft';
 import type { SectionProps } from '@/components/channels/channel-parts';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,7 @@ import { CheckboxField, Field, Select } from '@/components/ui/field';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { timeZones } from '@/lib/schedule/timeline';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
 
 const SHORT: Record<DayName, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
@@ -40,7 +39,6 @@ type Props = SectionProps;
 
 /** Days and hours on a week grid: a day's header switches the day; the window and its time zone below. */
 export function WeekGrid({ draft, set, disabled }: Props) {
-  const zones = useMemo(timeZones, []);
 
   return (
     <div className="space-y-3">
@@ -86,12 +84,7 @@ export function WeekGrid({ draft, set, disabled }: Props) {
         ) : null}
         <Field id="channel-zone" label="Time zone of the hours" className="min-w-56">
           <Select id="channel-zone" value={draft.hoursZone} disabled={disabled} onChange={(e) => set('hoursZone', e.target.value)}>
-            <option value="">Each screen&apos;s own time</option>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll('_', ' ')}
-              </option>
-            ))}
+            <TimeZoneOptions emptyLabel="Each screen’s own time" current={draft.hoursZone || undefined} />
           </Select>
         </Field>
       </div>

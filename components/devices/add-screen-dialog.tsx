@@ -4,13 +4,16 @@ import { useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
+import { LICENSE_CHOICES, licenseOfChoice, type LicenseChoice } from '@/components/devices/license-choices';
 import { Spinner } from '@/components/ui/spinner';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
 import type { DeviceGroup } from '@/lib/api/device-groups';
 import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
+import { useTenantDefaultTimeZone } from '@/lib/api/settings';
+import { browserTimeZone } from '@/lib/time-zones';
 import { ianaTimeZone } from '@/server/http/wire.schemas';
-import { timeZones } from '@/lib/schedule/timeline';
 
 /** The claim form: the code the screen shows, a name, its time zone and licence (spec 3 assignToCustomer). */
 const AddScreenSchema = z
@@ -18,29 +21,10 @@ const AddScreenSchema = z
     activationCode: z.string().trim().regex(/^\d{4}$/, 'The 4 digits the screen shows'),
     deviceName: z.string().trim().min(1).max(255),
     timeZone: ianaTimeZone,
-    license: z.enum(['UN_LICENSED', 'FREE:BASIC', 'FREE:PROFESSIONAL', 'FREE:ENTERPRISE']),
+    license: z.enum(LICENSE_CHOICES.map(([value]) => value) as [LicenseChoice, ...LicenseChoice[]]),
     folderId: z.string().uuid('Choose a folder'),
   })
-  .transform(({ license, ...rest }) => {
-    const [licenseStatus, licenseType] = license.split(':') as ['UN_LICENSED' | 'FREE', 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' | undefined];
-
-    return { ...rest, licenseStatus, ...(licenseType ? { licenseType } : {}) };
-  });
-
-const LICENSES = [
-  ['UN_LICENSED', 'No licence yet'],
-  ['FREE:BASIC', 'Free: Lite'],
-  ['FREE:PROFESSIONAL', 'Free: Professional'],
-  ['FREE:ENTERPRISE', 'Free: Premium'],
-] as const;
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+  .transform(({ license, ...rest }) => ({ ...rest, ...licenseOfChoice(license) }));
 
 type FolderChoice = { id: string; name: string };
 
@@ -52,6 +36,15 @@ function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<typeof 
   useEffect(() => {
     if (folderId && !form.getValues('folderId')) form.setValue('folderId', folderId, { shouldValidate: form.formState.isSubmitted });
   }, [form, folderId]);
+
+  return null;
+}
+
+/** The tenant's default zone (settings) once it has loaded, unless the user already chose one. */
+function DefaultZone({ form, zone }: { form: UseFormReturn<z.input<typeof AddScreenSchema>, unknown, z.output<typeof AddScreenSchema>>; zone: string | undefined }) {
+  useEffect(() => {
+    if (zone && !form.getFieldState('timeZone').isDirty) form.setValue('timeZone', zone);
+  }, [form, zone]);
 
   return null;
 }
@@ -80,8 +73,9 @@ export function AddScreenDialog({
 }) {
   const claim = useClaimDevice();
   const move = useMoveDevices();
-  const zone = browserTimeZone();
-  const zones = timeZones();
+  const tenantZone = useTenantDefaultTimeZone();
+  // The tenant's default zone (Settings), else the browser's.
+  const zone = tenantZone ?? browserTimeZone();
   const initial = defaultFolder ?? (root ? { id: root.id, name: 'All screens' } : { id: '', name: '' });
   const [folderName, setFolderName] = useState<string | null>(null);
 
@@ -117,20 +111,17 @@ export function AddScreenDialog({
       {(fields, form) => (
         <>
           <DefaultFolder form={form} folderId={initial.id} />
+          <DefaultZone form={form} zone={tenantZone} />
           {fields.text('activationCode', { label: 'Code on the screen', autoFocus: true, inputMode: 'numeric', placeholder: '1234' })}
           {fields.text('deviceName', { label: 'Name', placeholder: 'Lobby, left' })}
           {fields.select('timeZone', {
             label: 'Time zone',
-            hint: 'Schedules and clocks on the screen follow it.',
-            children: (zones.includes(zone) ? zones : [zone, ...zones]).map((z) => (
-              <option key={z} value={z}>
-                {z.replaceAll('_', ' ')}
-              </option>
-            )),
+            hint: tenantZone ? 'Schedules and clocks on the screen follow it. The tenant’s default is set in Settings.' : 'Schedules and clocks on the screen follow it.',
+            children: <TimeZoneOptions />,
           })}
           {fields.select('license', {
             label: 'Licence',
-            children: LICENSES.map(([value, label]) => (
+            children: LICENSE_CHOICES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

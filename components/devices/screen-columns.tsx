@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { NowPlayingSummary } from '@/components/devices/now-playing';
 import { Badge } from '@/components/ui/badge';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { RowActions } from '@/components/ui/row-actions';
@@ -11,7 +12,7 @@ import { selectColumn, type RowSelection } from '@/components/ui/select-column';
 import type { Device } from '@/lib/api/devices';
 import { formatDateTime } from '@/lib/format';
 
-export type ScreenAction = { kind: 'restart' | 'delete' | 'move'; device: Device };
+export type ScreenAction = { kind: 'edit' | 'restart' | 'delete' | 'move'; device: Device };
 
 /** The row (and card) menu of a screen for writers. */
 export function ScreenMenu({ device, onAction }: { device: Device; onAction: (action: ScreenAction) => void }) {
@@ -20,6 +21,7 @@ export function ScreenMenu({ device, onAction }: { device: Device; onAction: (ac
       <DropdownMenuItem asChild>
         <Link href={`/screens/${device.id}`}>Details and commands</Link>
       </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', device })}>Edit…</DropdownMenuItem>
       <DropdownMenuItem onSelect={() => onAction({ kind: 'move', device })}>Move to folder…</DropdownMenuItem>
       <DropdownMenuItem onSelect={() => onAction({ kind: 'restart', device })}>Restart</DropdownMenuItem>
       <DropdownMenuSeparator />
@@ -68,7 +70,7 @@ export function screenColumns({
       },
     },
     { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
-    { id: 'content', header: 'Shows', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.content?.name ?? 'Nothing assigned'}</span> },
+    { id: 'content', header: 'Plays now', enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
     {
       id: 'lastActivity',
       accessorKey: 'lastActivity',

@@ -3,6 +3,9 @@
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { EditScreenDialog } from '@/components/devices/edit-screen-dialog';
+import { licenseLabel } from '@/components/devices/license-choices';
+import { NowPlayingCard } from '@/components/devices/now-playing';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
 import { ScreenExplain } from '@/components/devices/screen-explain';
@@ -10,6 +13,7 @@ import { ScreenPlays } from '@/components/devices/screen-plays';
 import { ScreenTimeline } from '@/components/devices/screen-timeline';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { ChevronLeftIcon } from '@/components/ui/icons';
@@ -25,6 +29,8 @@ import { hasRole } from '@/server/context/roles';
 export function ScreenDetailPage({ id }: { id: string }) {
   // Live while open: status, last activity and what the screen reports change without a reload.
   const detail = deviceResource.useDetail(id, { refetchInterval: 5000 });
+  const me = useCurrentUser();
+  const [editing, setEditing] = useState(false);
   if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
   if (detail.isError || !detail.data) return <LoadError title="This screen could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
   const device = detail.data;
@@ -39,10 +45,17 @@ export function ScreenDetailPage({ id }: { id: string }) {
         <h1 className="text-lg font-semibold text-zinc-900">{device.name || 'Unnamed screen'}</h1>
         <DeviceStatus device={device} />
         {device.emergencyStatus ? <Badge tone="danger">Emergency</Badge> : null}
+        {hasRole(me.role, 'TECHNICIAN') && !device.readOnly ? (
+          <Button variant="secondary" className="ml-auto" onClick={() => setEditing(true)}>
+            Edit screen
+          </Button>
+        ) : null}
       </div>
+      <EditScreenDialog device={editing ? device : null} onOpenChange={setEditing} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <DeviceFacts device={device} />
+          <NowPlayingCard deviceId={device.id} />
           <ScreenTimeline deviceId={device.id} />
           <ScreenPlays deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
           <ScreenExplain deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
@@ -105,7 +118,7 @@ function DeviceFacts({ device }: { device: Device }) {
         <Fact label="Serial">{device.serial ?? '—'}</Fact>
         <Fact label="Local address">{device.localIpAddress ?? '—'}</Fact>
         <Fact label="Time zone">{device.timeZone ?? '—'}</Fact>
-        <Fact label="Licence">{[device.licenseStatus, device.licenseType].filter(Boolean).join(' · ') || '—'}</Fact>
+        <Fact label="Licence">{licenseLabel(device)}</Fact>
         <Fact label="Tags">{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
       </dl>
     </Card>
@@ -154,7 +167,7 @@ function ContentCard({ device }: { device: Device }) {
       <h2 className="mb-3 text-sm font-semibold text-zinc-900">Content</h2>
       {(['content', 'emergency'] as const).map((slot) => {
         const current = slot === 'content' ? device.content : device.emergencyContent;
-        const label = slot === 'content' ? 'Shows' : 'In an emergency';
+        const label = slot === 'content' ? 'Assigned content' : 'In an emergency';
 
         return (
           <div key={slot} className="mb-3 grid grid-cols-[10rem_minmax(0,1fr)] items-center gap-2 text-sm">
@@ -163,7 +176,7 @@ function ContentCard({ device }: { device: Device }) {
             </label>
             {canAssign ? (
               <Select id={`slot-${slot}`} value={current?.id ?? ''} disabled={command.isPending} onChange={(e) => void assign(slot, e.target.value)}>
-                <option value="">{slot === 'content' ? 'Nothing assigned' : 'The tenant’s default'}</option>
+                <option value="">{slot === 'content' ? 'None' : 'The tenant’s default'}</option>
                 {current?.id && !(items.data?.content ?? []).some((c) => c.id === current.id) ? <option value={current.id}>{current.name}</option> : null}
                 {(items.data?.content ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
@@ -172,7 +185,7 @@ function ContentCard({ device }: { device: Device }) {
                 ))}
               </Select>
             ) : (
-              <span className="text-zinc-900">{current?.name ?? (slot === 'content' ? 'Nothing assigned' : 'The tenant’s default')}</span>
+              <span className="text-zinc-900">{current?.name ?? (slot === 'content' ? 'None' : 'The tenant’s default')}</span>
             )}
           </div>
         );

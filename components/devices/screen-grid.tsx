@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { NowPlayingSummary } from '@/components/devices/now-playing';
 import { Badge } from '@/components/ui/badge';
 import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
 import { MonitorIcon } from '@/components/ui/icons';
@@ -56,9 +57,7 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
             <p className="truncate text-xs text-zinc-500" title="Last activity">
               {formatDateTime(device.lastActivity, 'Never heard from')}
             </p>
-            <p className="truncate text-xs text-zinc-600" title={device.content?.name ? `Shows ${device.content.name}` : undefined}>
-              {device.content?.name ?? <span className="text-zinc-400">Nothing assigned</span>}
-            </p>
+            <NowPlayingSummary deviceId={device.id} className="min-w-0" />
             {device.tags?.length ? (
               <div className="flex gap-1 overflow-hidden" title={device.tags.join(', ')}>
                 {device.tags.slice(0, 2).map((tag) => (

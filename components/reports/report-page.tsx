@@ -45,7 +45,7 @@ import {
   writeReportState,
   type ReportState,
 } from '@/lib/reports/report-params';
-import { timeZones } from '@/lib/schedule/timeline';
+import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { cn } from '@/lib/cn';
 
 /** Rows the page shows at most; the CSV has them all. */
@@ -150,7 +150,6 @@ function Report() {
   const request = useMemo(() => (tooLong || reversed ? null : { ...requestOf(state), limit: ROW_LIMIT }), [state, tooLong, reversed]);
   const report = useProofOfPlayReport(request);
   const rows = useMemo(() => report.data?.rows ?? [], [report.data]);
-  const zones = useMemo(timeZones, []);
   const channels = channelResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '' });
   const screens = deviceResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', status: 'all' });
   const [copied, setCopied] = useState(false);
@@ -255,12 +254,7 @@ function Report() {
           </Control>
           <Control label="Time zone" htmlFor={ids.tz}>
             <Select id={ids.tz} className="w-52" value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
-              {(zones.includes(state.tz) ? zones : [state.tz, ...zones]).map((z) => (
-                <option key={z} value={z}>
-                  {z.replaceAll('_', ' ')}
-                  {z === defaults.tz ? ' (yours)' : ''}
-                </option>
-              ))}
+              <TimeZoneOptions current={state.tz} marked={{ [defaults.tz]: ' (yours)' }} />
             </Select>
           </Control>
           <div className="space-y-1">

@@ -1,5 +1,6 @@
 'use client';
 
+import { DeviceDefaultsForm } from '@/components/settings/device-defaults-form';
 import { NoAccess } from '@/components/settings/no-access';
 import { ResourceLimitsCard } from '@/components/settings/resource-limits-card';
 import { TeamAccessForm } from '@/components/settings/team-access-form';
@@ -43,7 +44,8 @@ export function SettingsPage() {
             <TeamAccessForm key={tenant.id} customerId={tenant.id} asSelector={canSwitch} />
             <ResourceLimitsCard customerId={customerId} />
           </div>
-          <div>
+          <div className="space-y-6">
+            <DeviceDefaultsForm key={tenant.id} customerId={tenant.id} asSelector={canSwitch} />
             <UiProfilesCard key={tenant.id} customerId={customerId} />
           </div>
         </div>

@@ -7,7 +7,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
-import type { DeviceSchedule, PlaybackExplanation } from '@/server/modules/display/display.schemas';
+import type { DeviceSchedule, NowPlayingList, PlaybackExplanation } from '@/server/modules/display/display.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
 
@@ -100,11 +100,11 @@ export function useMoveDevices() {
   );
 }
 
-/** Adds tags to, or removes them from, the screens with the given ids. */
+/** Adds tags to, removes them from, or sets the tags of the screens with the given ids. */
 export function useBulkDeviceTags() {
   const customerId = useBatchTenant();
 
-  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }) =>
+  return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove' | 'set'; tags: string[] }) =>
     apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
   );
 }
@@ -190,5 +190,20 @@ export function useDeviceExplain(deviceId: string, at: number) {
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'explain', at] as const,
     queryFn: ({ signal }) => apiFetch<PlaybackExplanation>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule/explain`, { query: { at: String(at) }, customerId, signal }),
+  });
+}
+
+/**
+ * POST /api/v2/device/schedule/now: what each of these screens plays now (a page of the list: one request
+ * for all of them). Refreshed every 30 s; disabled without ids.
+ */
+export function useDevicesNowPlaying(deviceIds: readonly string[]) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.all, 'nowPlaying', { customerId, deviceIds }] as const,
+    queryFn: ({ signal }) => apiFetch<NowPlayingList>('/api/v2/device/schedule/now', { method: 'POST', body: { deviceIds }, customerId, signal }),
+    enabled: deviceIds.length > 0,
+    refetchInterval: 30_000,
   });
 }

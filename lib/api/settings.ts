@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
 import { teamReadKeys } from '@/lib/api/team-reads';
+import { useTenant } from '@/lib/tenant/tenant-context';
 
 /** The team access settings of a customer (spec 3 "Team access settings"); all default to true. */
 export const TEAM_SETTING_FIELDS = [
@@ -36,7 +37,7 @@ export const TEAM_SETTING_FIELDS = [
 export type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
 export type TeamSettings = Record<TeamSettingName, boolean>;
 
-export type CustomerSettings = Partial<Record<TeamSettingName, boolean | null>> & { id: number; name: string; licenseTier?: string | null };
+export type CustomerSettings = Partial<Record<TeamSettingName, boolean | null>> & { id: number; name: string; licenseTier?: string | null; defaultTimeZone?: string | null };
 
 export type ResourceLimit = { resource: string; limit: number; used: number };
 
@@ -103,4 +104,25 @@ export const RESOURCE_LABELS: Record<string, string> = {
 
 export function resourceLabel(resource: string): string {
   return RESOURCE_LABELS[resource] ?? resource;
+}
+
+/** PUT /api/customer/settings/devices: the zone proposed when a screen is added; '' removes it. */
+export function useUpdateDeviceSettings(customerId: number | null, asSelector: boolean) {
+  const queryClient = useQueryClient();
+
+  return useMutation({
+    mutationFn: (settings: { defaultTimeZone: string }) =>
+      apiFetch<CustomerSettings>('/api/customer/settings/devices', { method: 'PUT', body: settings, customerId: asSelector ? customerId : undefined }),
+    onSuccess: (customer) => {
+      if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
+    },
+  });
+}
+
+/** The selected tenant's default zone for new screens (undefined while loading or when none is set). */
+export function useTenantDefaultTimeZone(): string | undefined {
+  const { tenant } = useTenant();
+  const customer = useCustomerSettings(tenant?.id ?? null);
+
+  return customer.data?.defaultTimeZone ?? undefined;
 }

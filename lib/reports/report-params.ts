@@ -117,9 +117,7 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** The browser's own time zone (reports default to it). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+export { browserTimeZone } from '@/lib/time-zones';
 
 /** The local date (`YYYY-MM-DD`) in `timeZone` at an instant (today's at now). */
 export function dateIn(timeZone: string, at: number): string {

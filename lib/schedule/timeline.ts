@@ -85,11 +85,3 @@ export function fromLocalInput(value: string, timeZone: string): number | null {
   }
 }
 
-/** Every IANA time zone the browser knows (UTC alone where it cannot list them). */
-export function timeZones(): string[] {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-}

@@ -182,6 +182,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
       .access_token as string;
     await call('GET', '/api/v2/user/me', { token: owner });
     await call('PUT', `/api/customer/settings/teams?${q}`, { token: owner, json: { accessResourcesWithoutTeam: true, userFullAccessIfNotInTeam: false } });
+    await call('PUT', `/api/customer/settings/devices?${q}`, { token: owner, json: { defaultTimeZone: 'Europe/Berlin' } });
     await call('GET', `/api/customer/resourceLimits?${q}`, { token: owner });
 
     // Resource limits (super admin).
@@ -487,6 +488,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', '/api/display/manifest', { token: device });
     await call('GET', `/api/v2/device/${deviceId}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
     await call('GET', `/api/v2/device/${deviceId}/schedule/explain?${q}`, { token: owner });
+    await call('POST', `/api/v2/device/schedule/now?${q}`, { token: owner, json: { deviceIds: [deviceId] } });
     const now = Date.now();
     await call(
       'POST',

@@ -1,8 +1,8 @@
 import type { Segment } from '@/server/modules/display/display.schemas';
 import { campaignTimelines, reasonsAt } from './eligibility';
-import { stateAt } from './segments';
+import { byWeightThenId, stateAt } from './segments';
 import { contains } from './spans';
-import type { CampaignLevel, DeviceFacts, PlaybackRules, ReasonCode } from './types';
+import type { CampaignLevel, ContentRef, DeviceFacts, PlaybackRules, ReasonCode } from './types';
 
 /*
  * Why each campaign plays or not on a device at one instant (spec 4 §4 `schedule/explain`). Every failing
@@ -46,4 +46,42 @@ export function explain(rules: PlaybackRules, device: DeviceFacts, at: number): 
   });
 
   return { at, layer: stateAt(timelines, device, at).layer, campaigns };
+}
+
+export type NamedRef = { id: number; name: string };
+export type NowPlaying = {
+  layer: Segment['layer'];
+  /** The layer's content: the emergency content, the schedule's first content or the assigned content. */
+  content?: ContentRef;
+  /** The schedule (TOP campaign) whose content shows, on the SCHEDULE layer. */
+  schedule?: NamedRef;
+  /** Eligible channels (WIDGET), by weight then id, each with its eligible messages (sub-channels). */
+  channels: (NamedRef & { subChannels: NamedRef[] })[];
+  /** The device's assigned content, also when another layer covers it. */
+  assignedContent?: ContentRef;
+};
+
+/**
+ * What `device` plays at `at`, with names: the layer of the segment at that instant (the same `stateAt` the
+ * manifest and the schedule read), the schedule that decides it, and every eligible channel with its eligible
+ * sub-channels. The screens list asks this for a page of devices at once.
+ */
+export function nowPlaying(rules: PlaybackRules, device: DeviceFacts, at: number): NowPlaying {
+  const timelines = campaignTimelines(rules, device, { from: at, to: at + 1 });
+  const state = stateAt(timelines, device, at);
+  const eligible = new Map(timelines.filter((tl) => contains(tl.eligible, at)).map((tl) => [tl.campaign.id, tl]));
+  const schedule = state.layer === 'SCHEDULE' ? [...eligible.values()].filter((tl) => tl.campaign.level === 'TOP').sort(byWeightThenId)[0] : undefined;
+  const channels = state.channels.map((c) => {
+    const messages = eligible.get(c.campaignId)?.messages.filter((m) => contains(m.eligible, at)) ?? [];
+
+    return { id: c.campaignId, name: c.name, subChannels: messages.map((m) => ({ id: m.message.id, name: m.message.name })) };
+  });
+
+  return {
+    layer: state.layer,
+    ...(state.content && { content: state.content }),
+    ...(schedule && { schedule: { id: schedule.campaign.id, name: schedule.campaign.name } }),
+    channels,
+    ...(device.content && { assignedContent: { id: device.content.id, name: device.content.name, deviceContentType: device.content.deviceContentType } }),
+  };
 }

@@ -5,6 +5,6 @@
  */
 export { resolveSegments } from './segments';
 export { sharingKey, targetedRules } from './sharing-key';
-export { explain, type CampaignExplanation, type Explanation, type MessageExplanation } from './explain';
+export { explain, nowPlaying, type CampaignExplanation, type Explanation, type MessageExplanation, type NowPlaying } from './explain';
 export { saturationTurns } from './play-order';
 export type * from './types';

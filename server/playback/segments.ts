@@ -14,7 +14,7 @@ import type { CampaignRules, ContentRef, DeviceFacts, PlaybackRules, PlaybackWin
 
 type SegmentState = Omit<Segment, 'from' | 'to'>;
 
-const byWeightThenId = (a: CampaignTimeline, b: CampaignTimeline) => a.campaign.weight - b.campaign.weight || a.campaign.id - b.campaign.id;
+export const byWeightThenId = (a: CampaignTimeline, b: CampaignTimeline) => a.campaign.weight - b.campaign.weight || a.campaign.id - b.campaign.id;
 
 const contentRef = (c: ContentRef): ContentRef => ({ id: c.id, name: c.name, deviceContentType: c.deviceContentType });
 

@@ -9,7 +9,7 @@ import { fileResource } from '@/lib/api/files';
 import type { Rect, ZMove } from '@/lib/slide-editor/geometry';
 import { WIDGET_LABELS, widgetLabel } from '@/lib/slide-editor/widgets';
 import { FIT_MODES, type Page, type Widget } from '@/server/modules/content/content-data.schemas';
-import { timeZones } from '@/lib/schedule/timeline';
+import { timeZoneChoices } from '@/lib/time-zones';
 
 /** A change of the selected widget; `group` makes typing in one field one undo step. */
 export type WidgetPatch = (patch: Partial<Widget>, group: string) => void;
@@ -179,7 +179,7 @@ function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Wid
           <ChoiceField
             label="Time zone"
             value={widget.timeZone ?? ''}
-            choices={[['', 'The screen’s time zone'], ...timeZones().map((z) => [z, z.replaceAll('_', ' ')] as const)]}
+            choices={[['', 'The screen’s time zone'], ...timeZoneChoices()]}
             onChange={(v) => onPatch({ timeZone: v || undefined }, g('zone'))}
           />
         </>

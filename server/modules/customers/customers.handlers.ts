@@ -30,6 +30,7 @@ export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>) {
     return c.body(null, 204);
   });
   app.openapi(routes.updateTeamSettingsRoute, async (c) => c.json((await service.updateTeamSettings(serviceContext(c), c.req.valid('json'))), 200));
+  app.openapi(routes.updateDeviceSettingsRoute, async (c) => c.json((await service.updateDeviceSettings(serviceContext(c), c.req.valid('json'))), 200));
   app.openapi(routes.setDefaultContentsRoute, async (c) => c.json((await service.setDefaultContents(serviceContext(c), c.req.valid('query'))), 200));
   app.openapi(routes.promoteAsSubresellerRoute, async (c) =>
     c.json((await service.promoteAsSubreseller(serviceContext(c), { id: Number(c.req.valid('param').id) })), 200),

@@ -293,6 +293,22 @@ describe('customer settings', () => {
     expect(res.body).toMatchObject({ id: c.id, accessResourcesWithoutTeam: false });
   });
 
+  it('PUT settings/devices sets the default time zone (a TimeZone name), readable by a TECHNICIAN; "" removes it; OWNER only', async () => {
+    const { user, token } = await t.actor('OWNER');
+    const set = await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: 'Europe/Berlin' } });
+    expect(set).toMatchObject({ status: 200, body: { id: user.customerId, defaultTimeZone: 'Europe/Berlin' } });
+    const technician = await t.actor('TECHNICIAN', { customerId: user.customerId });
+    expect((await t.request('GET', `/api/customer/${user.customerId}`, { token: technician.token })).body.defaultTimeZone).toBe('Europe/Berlin');
+    expect((await t.request('PUT', '/api/customer/settings/devices', { token: technician.token, json: { defaultTimeZone: 'UTC' } })).status).toBe(403);
+    // Names the server does not accept (an offset, another spelling) are refused, as in every TimeZone field.
+    for (const zone of ['+01:00', 'europe/berlin', 'Mars/Olympus']) {
+      expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: zone } })).status, zone).toBe(400);
+    }
+    // Null keeps it; "" removes it.
+    expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: null } })).body.defaultTimeZone).toBe('Europe/Berlin');
+    expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: '' } })).body).not.toHaveProperty('defaultTimeZone');
+  });
+
   it('PUT settings/setDefaultContents stores the customer’s own content id (404 otherwise); the word null removes it; anything else is 400', async () => {
     const { user, token } = await t.actor('OWNER');
     const root = (await t.request('GET', '/api/v2/contentGroup?search=parentId=NULL', { token })).body.content[0].id as string;

@@ -79,6 +79,7 @@ export const customerResource = defineResource({
       lastActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: overUsers(sql`max(${member.lastActivity})`) },
       lastDeviceActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: customerStatisticSql('lastDeviceActivity', customerId) },
       defaultEmergencyContentId: { kind: 'scalar', type: 'uuid', sql: t.defaultEmergencyContentId },
+      defaultTimeZone: { kind: 'scalar', type: 'string', sql: t.defaultTimeZone },
       userFullAccessIfNotInTeam: { kind: 'scalar', type: 'boolean', sql: t.userFullAccessIfNotInTeam },
       accessResourcesWithoutTeam: { kind: 'scalar', type: 'boolean', sql: t.accessResourcesWithoutTeam },
       isDeviceAndGroupCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.deviceCreationInRootForTeamUsers },

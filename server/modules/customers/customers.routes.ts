@@ -3,7 +3,7 @@ import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { PROTECTED_OPERATION_LIMIT, conflictError, notFoundError } from '@/server/http/responses';
-import { CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema, TeamSettingsSchema } from './customers.schemas';
+import { CustomerCreateSchema, CustomerSchema, CustomerUpdateSchema, DeviceSettingsSchema, TeamSettingsSchema } from './customers.schemas';
 
 const tags = ['Customers'];
 const CustomerPage = pageOf(CustomerSchema, 'CustomerPage');
@@ -110,6 +110,20 @@ export const updateTeamSettingsRoute = defineRoute(
     tags,
     summary: 'Change the team access settings of the selected customer',
     request: { query: z.object({ customerId: customerIdParam }), body: jsonBody(TeamSettingsSchema) },
+    responses: { 200: customerResponse('The updated customer') },
+  },
+);
+
+export const updateDeviceSettingsRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'put',
+    path: '/api/customer/settings/devices',
+    operationId: 'updateCustomerDeviceSettings',
+    tags,
+    summary: 'Change the device defaults of the selected customer',
+    description: '`defaultTimeZone`: the time zone the console proposes when a device is claimed (the claim itself still names its zone). Omitted or null keeps it; `""` removes it.',
+    request: { query: z.object({ customerId: customerIdParam }), body: jsonBody(DeviceSettingsSchema) },
     responses: { 200: customerResponse('The updated customer') },
   },
 );

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { projected } from '@/server/query/projection.schemas';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
-import { emailAddress, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
+import { emailAddress, ianaTimeZone, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
 import { builtInLimits, resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 
 export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
@@ -73,6 +73,7 @@ export const CustomerSchema = projected(
     lastActivity: dateTime.optional().openapi({ description: "Computed: the latest activity of the customer's users; returned when named in select" }),
     lastDeviceActivity: dateTime.optional().openapi({ description: "Computed: the latest activity of the customer's devices; returned when named in select" }),
     defaultEmergencyContentId: z.string().optional(),
+    defaultTimeZone: z.string().optional().openapi({ description: 'The time zone proposed when a device is claimed (settings/devices); absent when none is set' }),
     userFullAccessIfNotInTeam: z.boolean().optional(),
     accessResourcesWithoutTeam: z.boolean().optional(),
     isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
@@ -157,7 +158,13 @@ export const TeamSettingsSchema = updateBody('CustomerTeamSettings', {
   isFileAndFolderCreationEnabledInRootForTeamUsers: z.boolean(),
 });
 
+/** PUT /api/customer/settings/devices: what the console proposes when a device is claimed. */
+export const DeviceSettingsSchema = updateBody('CustomerDeviceSettings', {
+  defaultTimeZone: clearable(ianaTimeZone, 'The time zone proposed when a device is claimed; `""` removes it (the console then proposes the browser\'s)'),
+});
+
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
 export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
+export type DeviceSettings = z.infer<typeof DeviceSettingsSchema>;
 export type Customer = z.infer<typeof CustomerSchema>;

@@ -11,7 +11,7 @@ import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
-import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type TeamSettings } from './customers.schemas';
+import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type DeviceSettings, type TeamSettings } from './customers.schemas';
 import { customers, type CustomerRow } from './customers.table';
 import {
   countMembers,
@@ -142,6 +142,13 @@ export async function updateTeamSettings(ctx: ServiceContext, input: TeamSetting
   };
 
   return updateSettings(ctx, customerId, definedOnly(values), 'team access settings');
+}
+
+/** PUT settings/devices (OWNER): the zone the console proposes on a claim; `null` (from `""`) removes it. */
+export async function updateDeviceSettings(ctx: ServiceContext, input: DeviceSettings) {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+
+  return updateSettings(ctx, customerId, definedOnly({ defaultTimeZone: input.defaultTimeZone }), 'device settings');
 }
 
 export async function setDefaultContents(ctx: ServiceContext, input: { defaultEmergencyContentId: string }) {

@@ -44,6 +44,8 @@ export const customers = pgTable(
     enableAutomaticDistributionToDms: boolean('enable_automatic_distribution_to_dms').notNull().default(false),
     /** Set by settings/setDefaultContents; a content id (content arrives with its own module). */
     defaultEmergencyContentId: text('default_emergency_content_id'),
+    /** Set by settings/devices: the time zone the console proposes when a screen is added (null: the browser's). */
+    defaultTimeZone: text('default_time_zone'),
     // Team access settings (spec 3 "Team access settings"), changed through settings/teams.
     userFullAccessIfNotInTeam: boolean('user_full_access_if_not_in_team').notNull().default(true),
     accessResourcesWithoutTeam: boolean('access_resources_without_team').notNull().default(true),

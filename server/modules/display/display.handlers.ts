@@ -10,6 +10,7 @@ import * as routes from './display.routes';
 import * as service from './display.service';
 import { folderSchedule } from './folder-schedule';
 import { deviceManifest, deviceSchedule, deviceScheduleExplain } from './manifest';
+import { devicesNowPlaying } from './now-playing';
 
 export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.registerRoute, async (c) => {
@@ -58,6 +59,7 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
 
     return c.json(await folderSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
+  app.openapi(routes.devicesNowPlayingRoute, async (c) => c.json(await devicesNowPlaying(serviceContext(c), c.req.valid('json')), 200));
   app.openapi(routes.deviceScheduleExplainRoute, async (c) => c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200));
   app.openapi(routes.screenshotRoute, async (c) => {
     try {

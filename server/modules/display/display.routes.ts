@@ -16,6 +16,8 @@ import {
   DeviceScheduleSchema,
   FolderScheduleSchema,
   PlaybackExplanationSchema,
+  NowPlayingListSchema,
+  NowPlayingRequestSchema,
   ManifestSchema,
   MetricsBodySchema,
   MetricsResultSchema,
@@ -249,6 +251,25 @@ export const folderScheduleRoute = defineRoute(
     responses: { 200: { description: 'The plans of the folder\'s screens', ...json(FolderScheduleSchema) } },
   },
   { resourceIds: { 'path.id': 'deviceGroup' } },
+
+);
+
+export const devicesNowPlayingRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/v2/device/schedule/now',
+    operationId: 'devicesNowPlaying',
+    tags: ['Devices'],
+    summary: 'What several devices play now: the layer and the names of what decides it',
+    description:
+      'For up to 100 devices at once (a page of the screens list): the layer now, its content, the schedule, the eligible channels with their ' +
+      'sub-channels and the assigned content, from the same resolution as the manifest and `schedule`. A read (POST for the list of ids): a fixed ' +
+      'number of statements per tenant named, whatever the number of devices. Every id must be a device the caller sees (404 names the first that is not).',
+    request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(NowPlayingRequestSchema) } },
+    responses: { 200: { description: 'What each device plays now', ...json(NowPlayingListSchema) } },
+  },
+  { resourceIds: { 'body.deviceIds[]': 'device' } },
 );
 
 export const deviceScheduleExplainRoute = defineRoute(

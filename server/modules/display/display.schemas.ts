@@ -312,7 +312,35 @@ export const PlaybackExplanationSchema = z
   })
   .openapi('PlaybackExplanation');
 
+/** The most devices one now-playing request names (a page of the screens list is at most 100). */
+export const NOW_PLAYING_MAX_DEVICES = 100;
+
+export const NowPlayingRequestSchema = z
+  .object({ deviceIds: z.array(z.string().uuid()).min(1).max(NOW_PLAYING_MAX_DEVICES) })
+  .openapi('DeviceNowPlayingRequest');
+
+const namedRef = z.object({ id: intId, name: z.string() });
+
+export const DeviceNowPlayingSchema = z
+  .object({
+    deviceId: z.string().uuid(),
+    layer: z.enum(SEGMENT_LAYERS).openapi({ description: 'What decides the screen now: EMERGENCY > SCHEDULE > CONTENT (assigned) > CHANNELS > NONE' }),
+    content: SegmentContentSchema.optional().openapi({ description: 'The layer\'s content: the emergency content, the schedule\'s first content or the assigned content' }),
+    schedule: namedRef.optional().openapi({ description: 'On the SCHEDULE layer: the schedule (campaign level TOP) that plays' }),
+    channels: z
+      .array(namedRef.extend({ subChannels: z.array(namedRef).openapi({ description: 'The eligible messages (sub-channels) of a MESSAGE_GROUP channel' }) }))
+      .openapi({ description: 'The eligible channels (campaigns level WIDGET), by weight then id' }),
+    assignedContent: SegmentContentSchema.optional().openapi({ description: 'The assigned content, also when another layer covers it' }),
+  })
+  .openapi('DeviceNowPlaying');
+
+export const NowPlayingListSchema = z
+  .object({ at: epochMs, devices: z.array(DeviceNowPlayingSchema).openapi({ description: 'In the order of the request, each device once' }) })
+  .openapi('DeviceNowPlayingList');
+
 export type Segment = z.infer<typeof SegmentSchema>;
+export type DeviceNowPlaying = z.infer<typeof DeviceNowPlayingSchema>;
+export type NowPlayingList = z.infer<typeof NowPlayingListSchema>;
 export type PlaybackExplanation = z.infer<typeof PlaybackExplanationSchema>;
 export type ChannelPlay = z.infer<typeof ChannelPlaySchema>;
 export type PlayItemWire = z.infer<typeof PlayItemSchema>;

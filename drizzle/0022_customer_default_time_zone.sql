@@ -1,0 +1,1 @@
+ALTER TABLE "customer" ADD COLUMN "default_time_zone" text;
