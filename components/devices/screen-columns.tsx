@@ -43,9 +43,9 @@ export function screenColumns({
 }): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
     ...(selecting ? [selectColumn<Device>(selecting, 'screens')] : []),
-    { id: 'deviceStatus', accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
+    { id: 'deviceStatus', meta: { priority: 1, size: 110 }, accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Screen',
       cell: ({ row }) => {
@@ -67,10 +67,10 @@ export function screenColumns({
         );
       },
     },
-    { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
-    { id: 'content', header: 'Shows', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.content?.name ?? 'Nothing assigned'}</span> },
+    { id: 'folder', meta: { priority: 4, size: 140 }, header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
+    { id: 'content', meta: { priority: 3, size: 170 }, header: 'Shows', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{row.original.content?.name ?? 'Nothing assigned'}</span> },
     {
-      id: 'lastActivity',
+      id: 'lastActivity', meta: { priority: 2, size: 170 },
       accessorKey: 'lastActivity',
       header: 'Last activity',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,
