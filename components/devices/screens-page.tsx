@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { GridSkeleton } from '@/components/ui/card-grid';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Select } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/field';
 import { FolderPlusIcon, MonitorIcon, PlusIcon, TagIcon, XIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { NoticeAlert, useNotice } from '@/components/ui/notice';
@@ -245,7 +245,7 @@ function ScreenConsole() {
 
       {root.isError ? <LoadError title="The screen folders could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
       {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no screen root folder.</Alert> : null}
-      <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
             <DeviceFolderTree
@@ -310,26 +310,26 @@ function ScreenConsole() {
             search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
             filters={
               <>
-                <div className="w-32 shrink-0">
-                  <Select aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
+                <div className="shrink-0">
+                  <FilterSelect aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
                     {STATUS_FILTERS.map((s) => (
                       <option key={s} value={s}>
                         {STATUS_LABELS[s]}
                       </option>
                     ))}
-                  </Select>
+                  </FilterSelect>
                 </div>
-                <div className="w-32 shrink-0">
-                  <Select aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
+                <div className="shrink-0">
+                  <FilterSelect aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
                     {LICENSE_FILTERS.map((s) => (
                       <option key={s} value={s}>
                         {LICENSE_LABELS[s]}
                       </option>
                     ))}
-                  </Select>
+                  </FilterSelect>
                 </div>
-                <div className="w-36 shrink-0">
-                  <Select
+                <div className="shrink-0">
+                  <FilterSelect
                     aria-label="Tag"
                     value=""
                     onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
@@ -341,7 +341,7 @@ function ScreenConsole() {
                         {t.tag} ({t.count})
                       </option>
                     ))}
-                  </Select>
+                  </FilterSelect>
                 </div>
                 <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
                   <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
