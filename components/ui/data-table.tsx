@@ -215,7 +215,15 @@ export function DataTable<T>({
             : table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className={cn('hover:bg-zinc-50/60', rowClassName)}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn('px-4 py-3', cell.column.columnDef.meta?.className)}>
+                    <td
+                      key={cell.id}
+                      className={cn(
+                        'px-4 py-3',
+                        cell.column.columnDef.meta?.className,
+                        // Narrow: the name takes the width the others leave and wraps, so a long one cannot push the row menu out.
+                        cell.column.id === primaryId && hidden.length > 0 && 'w-full max-w-0 overflow-hidden [overflow-wrap:anywhere] [&_*]:whitespace-normal',
+                      )}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       {cell.column.id === primaryId && hidden.length > 0 ? (
                         <HiddenValues
