@@ -159,7 +159,7 @@ test.describe('1024 × 768', () => {
   });
 
   test('a narrow table lists the values of the columns it hides under the row name', async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     await signIn(page);
@@ -183,7 +183,7 @@ test.describe('1024 × 768', () => {
   });
 
   test('the sidebar collapses to a rail, stays so after a reload, and still navigates', async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
     await signIn(page);
