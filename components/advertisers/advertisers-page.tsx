@@ -49,7 +49,7 @@ function validityText(validity: Advertiser['validity']): string {
 function buildColumns(tenantName: TenantName | null, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
   const columns: ColumnDef<Advertiser>[] = [
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Advertiser',
       cell: ({ row }) => (
@@ -66,32 +66,32 @@ function buildColumns(tenantName: TenantName | null, canManage: boolean, onActio
       ),
     },
     {
-      id: 'enabled',
+      id: 'enabled', meta: { priority: 1, size: 110 },
       accessorKey: 'enabled',
       header: 'Status',
       cell: ({ row }) => (row.original.enabled ? <Badge tone="brand">Enabled</Badge> : <Badge>Disabled</Badge>),
     },
     {
-      id: 'validity',
+      id: 'validity', meta: { priority: 2, size: 170 },
       header: 'Validity',
       enableSorting: false,
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600 tabular-nums">{validityText(row.original.validity)}</span>,
     },
     {
-      id: 'links',
+      id: 'links', meta: { priority: 3, size: 140 },
       header: 'Proof of play',
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? 'Link on' : 'Off'}</span>,
     },
     {
-      id: 'comment',
+      id: 'comment', meta: { priority: 4, size: 180 },
       header: 'Comment',
       enableSorting: false,
       cell: ({ row }) => <p className="max-w-xs truncate text-zinc-600">{row.original.comment ?? ''}</p>,
     },
   ];
   if (tenantName) {
-    columns.push({ id: 'tenant', header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
+    columns.push({ id: 'tenant', meta: { priority: 5, size: 140 }, header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
   }
   columns.push({
     id: 'actions',

@@ -33,22 +33,22 @@ function buildColumns(allTenants: boolean): ColumnDef<AuditEntry>[] {
     {
       id: 'time',
       header: 'Time',
-      meta: { className: 'whitespace-nowrap tabular-nums' },
+      meta: { priority: 1, size: 170, className: 'whitespace-nowrap tabular-nums' },
       cell: ({ row }) => (
         <time className="text-zinc-600" dateTime={row.original.time}>
           {formatDateTime(row.original.time)}
         </time>
       ),
     },
-    { id: 'level', header: 'Level', cell: ({ row }) => <LevelBadge level={row.original.logLevel} /> },
-    { id: 'message', header: 'Message', cell: ({ row }) => <p className="max-w-2xl break-words text-zinc-900">{row.original.message}</p> },
-    { id: 'user', header: 'User', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600"><AuthorCell entry={row.original} /></span> },
+    { id: 'level', meta: { priority: 3, size: 90 }, header: 'Level', cell: ({ row }) => <LevelBadge level={row.original.logLevel} /> },
+    { id: 'message', meta: { size: 260 }, header: 'Message', cell: ({ row }) => <p className="max-w-2xl break-words text-zinc-900">{row.original.message}</p> },
+    { id: 'user', header: 'User', meta: { priority: 2, size: 160, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600"><AuthorCell entry={row.original} /></span> },
   ];
   if (allTenants) {
     columns.push({
       id: 'tenant',
       header: 'Tenant',
-      meta: { className: 'whitespace-nowrap' },
+      meta: { priority: 4, size: 140, className: 'whitespace-nowrap' },
       cell: ({ row }) => <span className="text-zinc-600">{row.original.customerName ?? (row.original.customerId != null ? `#${row.original.customerId}` : '—')}</span>,
     });
   }

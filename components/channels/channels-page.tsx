@@ -45,7 +45,7 @@ function EnabledSwitch({ channel, disabled }: { channel: Campaign; disabled: boo
 function buildColumns(canEdit: boolean, airings: Map<number, CampaignAiring>, onDelete: (c: Campaign) => void): ColumnDef<Campaign>[] {
   return [
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Channel',
       cell: ({ row }) => (
@@ -59,7 +59,7 @@ function buildColumns(canEdit: boolean, airings: Map<number, CampaignAiring>, on
       ),
     },
     {
-      id: 'enabled',
+      id: 'enabled', meta: { priority: 1, size: 150 },
       accessorKey: 'enabled',
       header: 'Status',
       cell: ({ row }) => {
@@ -73,15 +73,15 @@ function buildColumns(canEdit: boolean, airings: Map<number, CampaignAiring>, on
         );
       },
     },
-    { id: 'type', accessorKey: 'type', header: 'Type', cell: ({ row }) => <span className="text-zinc-600">{typeLabel(row.original.type)}</span> },
+    { id: 'type', meta: { priority: 4, size: 110 }, accessorKey: 'type', header: 'Type', cell: ({ row }) => <span className="text-zinc-600">{typeLabel(row.original.type)}</span> },
     {
-      id: 'screens',
+      id: 'screens', meta: { priority: 3, size: 110 },
       header: 'Where',
       enableSorting: false,
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{screensText(row.original.affectedScreenCount)}</span>,
     },
     {
-      id: 'airing',
+      id: 'airing', meta: { priority: 2, size: 180 },
       header: 'Next airing',
       enableSorting: false,
       cell: ({ row }) => {
@@ -95,7 +95,7 @@ function buildColumns(canEdit: boolean, airings: Map<number, CampaignAiring>, on
         );
       },
     },
-    { id: 'weight', accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? '—'}</span> },
+    { id: 'weight', meta: { priority: 5, size: 80 }, accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? '—'}</span> },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

@@ -51,7 +51,7 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
   return [
     ...select,
     {
-      id: 'name',
+      id: 'name', meta: { size: 220 },
       accessorKey: 'name',
       header: 'Name',
       cell: ({ row }) => {
@@ -79,7 +79,7 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
       },
     },
     {
-      id: 'type',
+      id: 'type', meta: { priority: 2, size: 110 },
       header: 'Type',
       enableSorting: false,
       cell: ({ row }) => (
@@ -90,7 +90,7 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
       ),
     },
     {
-      id: 'tags',
+      id: 'tags', meta: { priority: 3, size: 150 },
       header: 'Tags',
       enableSorting: false,
       cell: ({ row }) => (
@@ -103,7 +103,7 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
       ),
     },
     {
-      id: 'lastSaved',
+      id: 'lastSaved', meta: { priority: 1, size: 170 },
       accessorKey: 'lastSaved',
       header: 'Last saved',
       cell: ({ row }) => (

@@ -21,7 +21,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { GridSkeleton } from '@/components/ui/card-grid';
-import { Select } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/field';
 import { FolderPlusIcon, PlaylistIcon, PlusIcon, SlideIcon, TagIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { NoticeAlert, useNotice } from '@/components/ui/notice';
@@ -219,7 +219,7 @@ function ContentLibrary() {
       <DeleteContentFolderDialog folder={folderAction?.kind === 'delete' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} onDeleted={() => update({ folder: '' })} />
 
       {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no content root folder.</Alert> : null}
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
             <ContentFolderTree
@@ -264,14 +264,14 @@ function ContentLibrary() {
             sortable={SORTABLE}
             search={{ label: 'Search content by name', placeholder: 'Search all folders by name' }}
             filters={
-              <div className="w-56">
-                <Select aria-label="Show" value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
+              <div className="shrink-0">
+                <FilterSelect aria-label="Show" value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
                   {CONTENT_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
                       {KIND_LABELS[kind]}
                     </option>
                   ))}
-                </Select>
+                </FilterSelect>
               </div>
             }
             toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}

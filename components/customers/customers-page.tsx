@@ -36,7 +36,7 @@ function isExpired(customer: Customer): boolean {
 function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): ColumnDef<Customer>[] {
   return [
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Name',
       cell: ({ row }) => (
@@ -48,15 +48,15 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
         </div>
       ),
     },
-    { id: 'licenseTier', accessorKey: 'licenseTier', header: 'Tier', cell: ({ row }) => <Badge>{tierLabel(row.original.licenseTier)}</Badge> },
+    { id: 'licenseTier', meta: { priority: 2, size: 100 }, accessorKey: 'licenseTier', header: 'Tier', cell: ({ row }) => <Badge>{tierLabel(row.original.licenseTier)}</Badge> },
     {
-      id: 'vertical',
+      id: 'vertical', meta: { priority: 5, size: 120 },
       accessorKey: 'vertical',
       header: 'Vertical',
       cell: ({ row }) => <span className="text-zinc-600">{verticalLabel(row.original.vertical)}</span>,
     },
     {
-      id: 'networkOwner',
+      id: 'networkOwner', meta: { priority: 6, size: 140 },
       header: 'Network owner',
       enableSorting: false,
       cell: ({ row }) =>
@@ -69,7 +69,7 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
         ),
     },
     {
-      id: 'restricted',
+      id: 'restricted', meta: { priority: 1, size: 110 },
       accessorKey: 'restricted',
       header: 'Status',
       cell: ({ row }) =>
@@ -82,7 +82,7 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
         ),
     },
     {
-      id: 'lastActivity',
+      id: 'lastActivity', meta: { priority: 3, size: 170 },
       accessorKey: 'lastActivity',
       header: 'Last activity',
       // The login count shares the cell: ten columns do not fit a laptop screen.
@@ -100,13 +100,13 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
       },
     },
     {
-      id: 'expirationDate',
+      id: 'expirationDate', meta: { priority: 4, size: 120 },
       accessorKey: 'expirationDate',
       header: 'Expires',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.expirationDate, 'Never')}</span>,
     },
     {
-      id: 'createdDate',
+      id: 'createdDate', meta: { priority: 7, size: 120 },
       accessorKey: 'createdDate',
       header: 'Created',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,

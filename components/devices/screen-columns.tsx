@@ -45,9 +45,9 @@ export function screenColumns({
 }): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
     ...(selecting ? [selectColumn<Device>(selecting, 'screens')] : []),
-    { id: 'deviceStatus', accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
+    { id: 'deviceStatus', meta: { priority: 1, size: 110 }, accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Screen',
       cell: ({ row }) => {
@@ -69,10 +69,10 @@ export function screenColumns({
         );
       },
     },
-    { id: 'folder', header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
-    { id: 'content', header: 'Plays now', enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
+    { id: 'folder', meta: { priority: 4, size: 140 }, header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
+    { id: 'content', meta: { priority: 3, size: 170 }, header: 'Plays now', enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
     {
-      id: 'lastActivity',
+      id: 'lastActivity', meta: { priority: 2, size: 170 },
       accessorKey: 'lastActivity',
       header: 'Last activity',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { GridSkeleton } from '@/components/ui/card-grid';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Select } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/field';
 import { FolderPlusIcon, MonitorIcon, PlusIcon, TagIcon, XIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { NoticeAlert, useNotice } from '@/components/ui/notice';
@@ -247,7 +247,7 @@ function ScreenConsole() {
 
       {root.isError ? <LoadError title="The screen folders could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
       {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no screen root folder.</Alert> : null}
-      <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
             <DeviceFolderTree
@@ -303,125 +303,125 @@ function ScreenConsole() {
           </div>
           {params.folder && folder.isError ? <LoadError title="This folder could not be loaded." error={folder.error} onRetry={() => void folder.refetch()} /> : null}
           <NowPlayingProvider deviceIds={pageIds}>
-            <ResourceList
-              identity={{ name: 'screens', noun: SCREENS }}
-              list={list}
-              query={query}
-              columns={columns}
-              getRowId={(device: Device) => device.id}
-              sortable={SORTABLE}
-              search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
-              filters={
-                <>
-                  <div className="w-32 shrink-0">
-                    <Select aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
-                      {STATUS_FILTERS.map((s) => (
-                        <option key={s} value={s}>
-                          {STATUS_LABELS[s]}
-                        </option>
-                      ))}
-                    </Select>
+          <ResourceList
+            identity={{ name: 'screens', noun: SCREENS }}
+            list={list}
+            query={query}
+            columns={columns}
+            getRowId={(device: Device) => device.id}
+            sortable={SORTABLE}
+            search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
+            filters={
+              <>
+                <div className="shrink-0">
+                  <FilterSelect aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
+                    {STATUS_FILTERS.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABELS[s]}
+                      </option>
+                    ))}
+                  </FilterSelect>
+                </div>
+                <div className="shrink-0">
+                  <FilterSelect aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
+                    {LICENSE_FILTERS.map((s) => (
+                      <option key={s} value={s}>
+                        {LICENSE_LABELS[s]}
+                      </option>
+                    ))}
+                  </FilterSelect>
+                </div>
+                <div className="shrink-0">
+                  <FilterSelect
+                    aria-label="Tag"
+                    value=""
+                    onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
+                    disabled={tagsFilterControl.length === 0}
+                  >
+                    <option value="">{tagsFilterControl.length ? 'Filter by tag…' : 'No tags yet'}</option>
+                    {tagsFilterControl.map((t) => (
+                      <option key={t.tag} value={t.tag}>
+                        {t.tag} ({t.count})
+                      </option>
+                    ))}
+                  </FilterSelect>
+                </div>
+                <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
+                  <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
+                  Include subfolders
+                </label>
+              </>
+            }
+            toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
+            notices={
+              <>
+                {params.tags.length > 0 ? (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {params.tags.map((tag) => (
+                      <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+                        Tag: {tag}
+                        <button
+                          type="button"
+                          aria-label={`Stop filtering by tag ${tag}`}
+                          onClick={() => update({ tags: params.tags.filter((t) => t !== tag) })}
+                          className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+                        >
+                          <XIcon className="size-3" />
+                        </button>
+                      </span>
+                    ))}
                   </div>
-                  <div className="w-32 shrink-0">
-                    <Select aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
-                      {LICENSE_FILTERS.map((s) => (
-                        <option key={s} value={s}>
-                          {LICENSE_LABELS[s]}
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                  <div className="w-36 shrink-0">
-                    <Select
-                      aria-label="Tag"
-                      value=""
-                      onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
-                      disabled={tagsFilterControl.length === 0}
-                    >
-                      <option value="">{tagsFilterControl.length ? 'Filter by tag…' : 'No tags yet'}</option>
-                      {tagsFilterControl.map((t) => (
-                        <option key={t.tag} value={t.tag}>
-                          {t.tag} ({t.count})
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                  <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
-                    <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
-                    Include subfolders
-                  </label>
-                </>
-              }
-              toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
-              notices={
-                <>
-                  {params.tags.length > 0 ? (
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      {params.tags.map((tag) => (
-                        <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
-                          Tag: {tag}
-                          <button
-                            type="button"
-                            aria-label={`Stop filtering by tag ${tag}`}
-                            onClick={() => update({ tags: params.tags.filter((t) => t !== tag) })}
-                            className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
-                          >
-                            <XIcon className="size-3" />
-                          </button>
-                        </span>
-                      ))}
-                    </div>
-                  ) : null}
-                  <NoticeAlert notice={notice} onDismiss={clearNotice} />
-                  {canManage && selected.size > 0 ? (
-                    <SelectionBar
-                      noun={SCREENS}
-                      count={selected.size}
-                      pageCount={pageIds.length}
-                      onSelectPage={() => setAll(pageIds, true)}
-                      onClear={clearSelection}
-                      actions={[
-                        { label: 'Move', onClick: () => setMoving(selectedIds) },
-                        { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
-                        { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
-                        ...BATCH_ORDER.map((kind) => ({ label: BATCH_COMMANDS[kind].label, onClick: () => setBatch({ kind, ids: selectedIds }) })),
-                      ]}
-                    />
-                  ) : null}
-                </>
-              }
-              isFiltered={filtered}
-              onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
-              errorTitle="The screens could not be loaded."
-              empty={{
-                icon: <MonitorIcon className="size-5 text-zinc-500" />,
-                title: isTop ? 'No screens yet' : 'No screens in this folder',
-                body: isTop
-                  ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
-                  : 'Add a screen here, or drag screens onto this folder in the tree.',
-                action: canManage ? (
-                  <Button size="sm" onClick={() => setAdding(true)}>
-                    <PlusIcon className="size-4" />
-                    Add screen
-                  </Button>
-                ) : null,
-              }}
-              filteredHint="Try other words, or clear the filters."
-            >
-              {!isGrid ? undefined : query.isPending ? (
-                <GridSkeleton />
-              ) : devices.length > 0 ? (
-                <ScreenGrid
-                  devices={devices}
-                  selected={selected}
-                  dimmed={query.isPlaceholderData}
-                  selectable={canManage}
-                  onOpen={(d) => router.push(`/screens/${d.id}`)}
-                  onToggle={toggle}
-                  menuOf={canManage ? (d) => <ScreenMenu device={d} onAction={onAction} /> : undefined}
-                />
-              ) : null}
-            </ResourceList>
+                ) : null}
+                <NoticeAlert notice={notice} onDismiss={clearNotice} />
+                {canManage && selected.size > 0 ? (
+                  <SelectionBar
+                    noun={SCREENS}
+                    count={selected.size}
+                    pageCount={pageIds.length}
+                    onSelectPage={() => setAll(pageIds, true)}
+                    onClear={clearSelection}
+                    actions={[
+                      { label: 'Move', onClick: () => setMoving(selectedIds) },
+                      { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                      ...BATCH_ORDER.map((kind) => ({ label: BATCH_COMMANDS[kind].label, onClick: () => setBatch({ kind, ids: selectedIds }) })),
+                    ]}
+                  />
+                ) : null}
+              </>
+            }
+            isFiltered={filtered}
+            onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
+            errorTitle="The screens could not be loaded."
+            empty={{
+              icon: <MonitorIcon className="size-5 text-zinc-500" />,
+              title: isTop ? 'No screens yet' : 'No screens in this folder',
+              body: isTop
+                ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
+                : 'Add a screen here, or drag screens onto this folder in the tree.',
+              action: canManage ? (
+                <Button size="sm" onClick={() => setAdding(true)}>
+                  <PlusIcon className="size-4" />
+                  Add screen
+                </Button>
+              ) : null,
+            }}
+            filteredHint="Try other words, or clear the filters."
+          >
+            {!isGrid ? undefined : query.isPending ? (
+              <GridSkeleton />
+            ) : devices.length > 0 ? (
+              <ScreenGrid
+                devices={devices}
+                selected={selected}
+                dimmed={query.isPlaceholderData}
+                selectable={canManage}
+                onOpen={(d) => router.push(`/screens/${d.id}`)}
+                onToggle={toggle}
+                menuOf={canManage ? (d) => <ScreenMenu device={d} onAction={onAction} /> : undefined}
+              />
+            ) : null}
+          </ResourceList>
           </NowPlayingProvider>
         </div>
       </div>

@@ -26,84 +26,75 @@ type Props = {
   isFirstLoad: boolean;
   isFetching: boolean;
   isPlaceholderData: boolean;
-  /** The details panel takes half the width: type, size and upload date give way. */
-  compact?: boolean;
 };
 
-const COMPACT_HIDDEN = new Set(['contentType', 'size', 'createDate']);
-
-function visibleColumns(columns: ColumnDef<MediaFile>[], compact: boolean): ColumnDef<MediaFile>[] {
-  return compact ? columns.filter((column) => !COMPACT_HIDDEN.has(column.id ?? '')) : columns;
-}
-
 /**
- * Fits 1440 px beside the media sidebar (and the details panel when `compact`): the name takes the rest of
+ * Fits 1440 px beside the media sidebar (and the details panel, or 1024 px): the name takes the rest of
  * the width and is cut with an ellipsis, tags go under it on one line, pixels under the type.
  */
-export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData, compact = false }: Props) {
+export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData }: Props) {
   const ids = useMemo(() => (page?.content ?? []).map((f) => f.id), [page]);
   const columns = useMemo<ColumnDef<MediaFile>[]>(
-    () =>
-      visibleColumns([
-        selectColumn<MediaFile>({ selected, pageIds: ids, onToggle, onToggleAll }, 'files'),
-        {
-          id: 'name',
-          accessorKey: 'name',
-          header: 'Name',
-          meta: { className: 'w-full max-w-0' },
-          cell: ({ row }) => {
-            const file = row.original;
-            const dragIds = selected.has(file.id) ? [...selected] : [file.id];
-            const tags = file.tags ?? [];
+    () => [
+      selectColumn<MediaFile>({ selected, pageIds: ids, onToggle, onToggleAll }, 'files'),
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: 'Name',
+        meta: { size: 240, className: 'w-full max-w-0' },
+        cell: ({ row }) => {
+          const file = row.original;
+          const dragIds = selected.has(file.id) ? [...selected] : [file.id];
+          const tags = file.tags ?? [];
 
-            return (
-              <div
-                draggable
-                onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? 'file')}
-                className="flex min-w-0 items-center gap-3"
-              >
-                <Thumbnail file={file} className="size-10 shrink-0 rounded" iconClassName="size-5" />
-                <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={() => onOpenFile(file.id)}
-                    title={file.name}
-                    className="block max-w-full cursor-pointer truncate text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline"
-                  >
-                    {file.name}
-                  </button>
-                  {tags.length ? (
-                    <div className="mt-1 flex gap-1 overflow-hidden" title={tags.join(', ')}>
-                      {tags.slice(0, 3).map((t) => (
-                        <Badge key={t} className="min-w-0 truncate">
-                          {t}
-                        </Badge>
-                      ))}
-                      {tags.length > 3 ? <Badge className="shrink-0">+{tags.length - 3}</Badge> : null}
-                    </div>
-                  ) : null}
-                </div>
+          return (
+            <div
+              draggable
+              onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? 'file')}
+              className="flex min-w-0 items-center gap-3"
+            >
+              <Thumbnail file={file} className="size-10 shrink-0 rounded" iconClassName="size-5" />
+              <div className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => onOpenFile(file.id)}
+                  title={file.name}
+                  className="block max-w-full cursor-pointer truncate text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+                >
+                  {file.name}
+                </button>
+                {tags.length ? (
+                  <div className="mt-1 flex gap-1 overflow-hidden" title={tags.join(', ')}>
+                    {tags.slice(0, 3).map((t) => (
+                      <Badge key={t} className="min-w-0 truncate">
+                        {t}
+                      </Badge>
+                    ))}
+                    {tags.length > 3 ? <Badge className="shrink-0">+{tags.length - 3}</Badge> : null}
+                  </div>
+                ) : null}
               </div>
-            );
-          },
-        },
-        {
-          id: 'contentType',
-          accessorKey: 'contentType',
-          header: 'Type',
-          meta: { className: 'whitespace-nowrap' },
-          cell: ({ row }) => (
-            <div className="text-zinc-600">
-              {kindLabel(row.original)}
-              {dimensions(row.original) ? <span className="block text-xs text-zinc-400 tabular-nums">{dimensions(row.original)}</span> : null}
             </div>
-          ),
+          );
         },
-        { id: 'size', accessorKey: 'size', header: 'Size', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{formatBytes(row.original.size)}</span> },
-        { id: 'validTo', accessorKey: 'validTo', header: 'Validity', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
-        { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', meta: { className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{formatDate(row.original.createDate)}</span> },
-      ], compact),
-    [ids, selected, onToggle, onToggleAll, onOpenFile, compact],
+      },
+      {
+        id: 'contentType',
+        accessorKey: 'contentType',
+        header: 'Type',
+        meta: { priority: 2, size: 120, className: 'whitespace-nowrap' },
+        cell: ({ row }) => (
+          <div className="text-zinc-600">
+            {kindLabel(row.original)}
+            {dimensions(row.original) ? <span className="block text-xs text-zinc-400 tabular-nums">{dimensions(row.original)}</span> : null}
+          </div>
+        ),
+      },
+      { id: 'size', accessorKey: 'size', header: 'Size', meta: { priority: 4, size: 100, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{formatBytes(row.original.size)}</span> },
+      { id: 'validTo', accessorKey: 'validTo', header: 'Validity', meta: { priority: 1, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
+      { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', meta: { priority: 3, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{formatDate(row.original.createDate)}</span> },
+    ],
+    [ids, selected, onToggle, onToggleAll, onOpenFile],
   );
   const { table } = useServerTable({ page, columns, getRowId: (f) => f.id, sort, onSortChange });
 

@@ -340,7 +340,6 @@ function MediaLibrary() {
                     isFirstLoad={isFirstLoad || !folderId}
                     isFetching={files.isFetching}
                     isPlaceholderData={files.isPlaceholderData}
-                    compact={Boolean(state.fileId)}
                   />
                 ) : isFirstLoad || !folderId ? (
                   <GridSkeleton />

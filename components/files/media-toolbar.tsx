@@ -3,7 +3,7 @@
 import { XIcon } from '@/components/ui/icons';
 import type { MediaState } from '@/components/files/use-media-params';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
 import { ViewToggle } from '@/components/ui/view-toggle';
@@ -43,31 +43,31 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
         ) : (
           <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={text} onChange={onText} />
         )}
-        <div className="w-36 shrink-0" title={locked.type ? lockedTitle : undefined}><Select aria-label="Type" value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
+        <div className="shrink-0" title={locked.type ? lockedTitle : undefined}><FilterSelect aria-label="Type" value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
           <option value="">All types</option>
           {FILE_TYPES.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}
             </option>
           ))}
-        </Select></div>
-        <div className="w-44 shrink-0" title={locked.orientation ? lockedTitle : undefined}><Select aria-label="Orientation" value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
+        </FilterSelect></div>
+        <div className="shrink-0" title={locked.orientation ? lockedTitle : undefined}><FilterSelect aria-label="Orientation" value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
           <option value="">Any orientation</option>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
               {o.charAt(0).toUpperCase() + o.slice(1)}
             </option>
           ))}
-        </Select></div>
-        <div className="w-36 shrink-0" title={locked.validity ? lockedTitle : undefined}><Select aria-label="Validity" value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
+        </FilterSelect></div>
+        <div className="shrink-0" title={locked.validity ? lockedTitle : undefined}><FilterSelect aria-label="Validity" value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
           <option value="">Any validity</option>
           {VALIDITY_FILTERS.map((v) => (
             <option key={v.value} value={v.value}>
               {v.label}
             </option>
           ))}
-        </Select></div>
-        <div className="w-40 shrink-0"><Select
+        </FilterSelect></div>
+        <div className="shrink-0"><FilterSelect
           aria-label="Tag"
          
           value=""
@@ -80,7 +80,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
               {t.tag} ({t.count})
             </option>
           ))}
-        </Select></div>
+        </FilterSelect></div>
         <label className="flex cursor-pointer items-center gap-2 px-1 text-sm text-zinc-700">
           <input
             type="checkbox"

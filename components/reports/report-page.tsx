@@ -10,7 +10,7 @@ import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, EmptyState } from '@/components/ui/data-table';
-import { Select } from '@/components/ui/field';
+import { FilterSelect } from '@/components/ui/field';
 import { CheckIcon, CopyIcon, DownloadIcon, PlayIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
@@ -93,14 +93,14 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
   const number = (value: number) => value.toLocaleString();
   const columns: ColumnDef<ReportRow>[] = [];
   if (showPeriod) {
-    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: 'Period', meta: { className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
+    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: 'Period', meta: { priority: 1, size: 150, className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
   }
   columns.push(
     {
       id: 'name',
       accessorFn: (r) => r.groupBy.name,
       header: groupLabel,
-      meta: { className: 'w-full' },
+      meta: { size: 180, className: 'w-full' },
       cell: ({ row }) => {
         const group = row.original.groupBy;
         const name = group.name ?? (group.id !== null ? `#${group.id}` : '—');
@@ -115,11 +115,11 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
         );
       },
     },
-    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: 'Plays', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
-    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: 'Completed', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
-    { id: 'duration', accessorFn: (r) => r.duration, header: 'Play time', meta: { className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
-    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: 'Clicks', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
-    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: 'Viewers', meta: { className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
+    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: 'Plays', meta: { priority: 2, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
+    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: 'Completed', meta: { priority: 4, size: 110, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
+    { id: 'duration', accessorFn: (r) => r.duration, header: 'Play time', meta: { priority: 3, size: 110, className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
+    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: 'Clicks', meta: { priority: 5, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
+    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: 'Viewers', meta: { priority: 6, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
   );
 
   return columns;
@@ -233,7 +233,7 @@ function Report() {
       <Card className="mb-4 p-4">
         <div className="flex flex-wrap items-end gap-3">
           <Control label="Plays of" htmlFor={ids.on}>
-            <Select id={ids.on} className="w-40" value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
+            <FilterSelect id={ids.on} value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
               {state.channel || state.screen ? (
                 // A chosen channel or screen is what the report is of.
                 <option value={state.on}>{state.channel ? 'The chosen channel' : 'The chosen screen'}</option>
@@ -244,7 +244,7 @@ function Report() {
                   </option>
                 ))
               )}
-            </Select>
+            </FilterSelect>
           </Control>
           <Control label="From" htmlFor={ids.from}>
             <Input id={ids.from} type="date" className="w-40" value={state.from} max={state.to} onChange={(e) => e.target.value && update({ from: e.target.value })} />
@@ -253,9 +253,9 @@ function Report() {
             <Input id={ids.to} type="date" className="w-40" value={state.to} min={state.from} onChange={(e) => e.target.value && update({ to: e.target.value })} />
           </Control>
           <Control label="Time zone" htmlFor={ids.tz}>
-            <Select id={ids.tz} className="w-52" value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
+            <FilterSelect id={ids.tz} value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
               <TimeZoneOptions current={state.tz} marked={{ [defaults.tz]: ' (yours)' }} />
-            </Select>
+            </FilterSelect>
           </Control>
           <div className="space-y-1">
             <span className="block text-xs font-medium text-zinc-500" id={`${ids.on}-resolution`}>
@@ -276,18 +276,18 @@ function Report() {
             </div>
           </div>
           <Control label="Group by" htmlFor={ids.groupBy}>
-            <Select id={ids.groupBy} className="w-40" value={state.groupBy} onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}>
+            <FilterSelect id={ids.groupBy} value={state.groupBy} onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}>
               {GROUP_BYS.map((g) => (
                 <option key={g} value={g}>
                   {GROUP_BY_LABELS[g]}
                 </option>
               ))}
-            </Select>
+            </FilterSelect>
           </Control>
         </div>
         <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-zinc-100 pt-3">
           <Control label="Channel" htmlFor={ids.channel}>
-            <Select id={ids.channel} className="w-52" value={state.channel} onChange={(e) => update({ channel: e.target.value, screen: '' })}>
+            <FilterSelect id={ids.channel} value={state.channel} onChange={(e) => update({ channel: e.target.value, screen: '' })}>
               <option value="">Any channel</option>
               {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? <option value={state.channel}>Channel #{state.channel}</option> : null}
               {(channels.data?.content ?? []).map((c) => (
@@ -295,10 +295,10 @@ function Report() {
                   {c.name}
                 </option>
               ))}
-            </Select>
+            </FilterSelect>
           </Control>
           <Control label="Screen" htmlFor={ids.screen}>
-            <Select id={ids.screen} className="w-52" value={state.screen} onChange={(e) => update({ screen: e.target.value, channel: '' })}>
+            <FilterSelect id={ids.screen} value={state.screen} onChange={(e) => update({ screen: e.target.value, channel: '' })}>
               <option value="">Any screen</option>
               {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? <option value={state.screen}>This screen</option> : null}
               {(screens.data?.content ?? []).map((d) => (
@@ -306,7 +306,7 @@ function Report() {
                   {d.name || 'Unnamed screen'}
                 </option>
               ))}
-            </Select>
+            </FilterSelect>
           </Control>
           <Control label="Screen folder" htmlFor={ids.folder}>
             <Button id={ids.folder} variant="secondary" className="w-52 justify-start truncate" onClick={() => setPickingFolder(true)} data-testid="report-folder">
@@ -314,7 +314,7 @@ function Report() {
             </Button>
           </Control>
           <Control label="Advertiser" htmlFor={ids.advertiser}>
-            <Select id={ids.advertiser} className="w-48" value={state.advertiser} onChange={(e) => update({ advertiser: e.target.value })}>
+            <FilterSelect id={ids.advertiser} value={state.advertiser} onChange={(e) => update({ advertiser: e.target.value })}>
               <option value="">Any advertiser</option>
               {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? <option value={state.advertiser}>This advertiser</option> : null}
               {(advertisers.data?.content ?? []).map((a) => (
@@ -322,7 +322,7 @@ function Report() {
                   {a.name}
                 </option>
               ))}
-            </Select>
+            </FilterSelect>
           </Control>
           <SearchInput value={state.q} onChange={(q) => update({ q })} label={`Search ${GROUP_BY_LABELS[state.groupBy].toLowerCase()} names`} placeholder={`${GROUP_BY_LABELS[state.groupBy]} name…`} className="sm:w-64" />
           {state.channel || state.screen || state.folder || state.advertiser || state.q ? (

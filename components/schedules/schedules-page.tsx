@@ -241,7 +241,7 @@ function ScheduleConsole() {
       <div className={cn(notice && 'mb-4')}>
         <NoticeAlert notice={notice} onDismiss={clear} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-[17rem_1fr]">
+      <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
             <DeviceFolderTree root={root.data} selectedId={folderId} openPath={path} onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })} />

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { Brand } from '@/components/shell/brand';
-import { BuildingIcon, MenuIcon } from '@/components/ui/icons';
+import { Brand, BrandMark } from '@/components/shell/brand';
+import { BuildingIcon, ChevronLeftIcon, ChevronRightIcon, MenuIcon } from '@/components/ui/icons';
 import { SessionWatcher } from '@/components/shell/session-watcher';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
@@ -11,6 +11,8 @@ import { UserMenu } from '@/components/shell/user-menu';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import type { SessionUser } from '@/lib/auth/types';
+import { cn } from '@/lib/cn';
+import { serializeSidebarCookie } from '@/lib/shell/sidebar-cookie';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 function TenantIndicator() {
@@ -28,11 +30,21 @@ function TenantIndicator() {
   );
 }
 
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+/**
+ * The console's frame. From `lg` up the sidebar is a column of 256 px or, collapsed, a 64 px rail of icons
+ * (remembered per browser in a cookie the server reads); below `lg` it opens as a drawer from the header.
+ */
+export function AppShell({ user, initialCollapsed = false, children }: { user: SessionUser; initialCollapsed?: boolean; children: ReactNode }) {
   const [isNavOpen, setIsNavOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    document.cookie = serializeSidebarCookie(next);
+  };
 
   return (
-    <div className="min-h-dvh lg:pl-64">
+    <div className={cn('min-h-dvh', collapsed ? 'lg:pl-16' : 'lg:pl-64')} data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
       <SessionWatcher />
       <a
         href="#main"
@@ -41,11 +53,29 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         Skip to content
       </a>
 
-      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-zinc-200 bg-white lg:flex">
-        <div className="flex h-16 items-center px-5">
-          <Brand />
+      <aside
+        id="sidebar"
+        aria-label="Sidebar"
+        className={cn('fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-zinc-200 bg-white lg:flex', collapsed ? 'w-16' : 'w-64')}
+      >
+        <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center' : 'px-5')}>{collapsed ? <BrandMark /> : <Brand />}</div>
+        <SidebarNav collapsed={collapsed} />
+        <div className={cn('border-t border-zinc-200 py-2', collapsed ? 'px-2' : 'px-3')}>
+          <button
+            type="button"
+            onClick={toggle}
+            aria-expanded={!collapsed}
+            aria-controls="sidebar"
+            title={collapsed ? 'Expand sidebar' : undefined}
+            className={cn(
+              'flex w-full cursor-pointer items-center gap-3 rounded-md py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+              collapsed ? 'justify-center px-0' : 'px-2.5',
+            )}
+          >
+            {collapsed ? <ChevronRightIcon className="size-[18px] shrink-0" /> : <ChevronLeftIcon className="size-[18px] shrink-0" />}
+            <span className={collapsed ? 'sr-only' : undefined}>{collapsed ? 'Expand sidebar' : 'Collapse sidebar'}</span>
+          </button>
         </div>
-        <SidebarNav />
       </aside>
 
       <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
@@ -65,7 +95,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         <UserMenu user={user} />
       </header>
 
-      <main id="main" className="px-4 py-8 sm:px-6 lg:px-8">
+      <main id="main" className="min-w-0 px-4 py-8 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-6xl">
           <TotpPromptProvider>{children}</TotpPromptProvider>
         </div>

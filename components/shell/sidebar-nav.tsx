@@ -9,7 +9,20 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 import { cn } from '@/lib/cn';
 
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/** A collapsed rail's label: shown beside the icon on hover and keyboard focus (the link keeps its name for screen readers). */
+function RailTooltip({ label }: { label: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 hidden -translate-y-1/2 rounded-md bg-zinc-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow group-hover:block group-focus-visible:block"
+    >
+      {label}
+    </span>
+  );
+}
+
+/** The main navigation; `collapsed` draws it as a rail of icons with their labels as tooltips. */
+export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () => void; collapsed?: boolean }) {
   const pathname = usePathname();
   const user = useCurrentUser();
   const isNetworkOwner = useIsNetworkOwner();
@@ -19,43 +32,48 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Main" className="flex-1 px-3 py-4">
+      <nav aria-label="Main" className={cn('flex-1 py-4', collapsed ? 'px-2' : 'px-3')}>
         <ul className="space-y-0.5">
-          {!ui.ready ? <NavSkeleton /> : null}
+          {!ui.ready ? <NavSkeleton collapsed={collapsed} /> : null}
           {items.map((item) => {
             const active = isActive(item, pathname);
 
             return (
-              <li key={item.href}>
+              <li key={item.href} className="relative">
                 <Link
                   href={item.href}
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'group flex items-center gap-3 rounded-md px-2.5 py-2 text-sm font-medium transition-colors',
+                    'group flex items-center gap-3 rounded-md py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                    collapsed ? 'justify-center px-0' : 'px-2.5',
                     active ? 'bg-brand-50 text-brand-700' : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900',
                   )}
                 >
                   <item.icon
                     className={cn('size-[18px] shrink-0', active ? 'text-brand-600' : 'text-zinc-400 group-hover:text-zinc-600')}
                   />
-                  {item.label}
+                  <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
+                  {collapsed ? <RailTooltip label={item.label} /> : null}
                 </Link>
               </li>
             );
           })}
         </ul>
       </nav>
-      <div className="border-t border-zinc-200 px-3 py-3">
+      <div className={cn('relative border-t border-zinc-200 py-3', collapsed ? 'px-2' : 'px-3')}>
         <a
           href="/api/docs"
           target="_blank"
           rel="noopener"
-          className="group flex items-center gap-3 rounded-md px-2.5 py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900"
+          className={cn(
+            'group relative flex items-center gap-3 rounded-md py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+            collapsed ? 'justify-center px-0' : 'px-2.5',
+          )}
         >
           <BookIcon className="size-[18px] shrink-0 text-zinc-400 group-hover:text-zinc-600" />
-          API reference
-          <ExternalIcon className="ml-auto size-3.5 text-zinc-400" />
+          <span className={collapsed ? 'sr-only' : undefined}>API reference</span>
+          {collapsed ? <RailTooltip label="API reference" /> : <ExternalIcon className="ml-auto size-3.5 text-zinc-400" />}
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
@@ -63,13 +81,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function NavSkeleton() {
+function NavSkeleton({ collapsed }: { collapsed: boolean }) {
   return (
     <>
       {[0, 1, 2].map((i) => (
-        <li key={i} aria-hidden="true" className="flex items-center gap-3 px-2.5 py-2">
+        <li key={i} aria-hidden="true" className={cn('flex items-center gap-3 py-2', collapsed ? 'justify-center' : 'px-2.5')}>
           <span className="size-[18px] animate-pulse rounded bg-zinc-100" />
-          <span className="h-3.5 w-20 animate-pulse rounded bg-zinc-100" />
+          {collapsed ? null : <span className="h-3.5 w-20 animate-pulse rounded bg-zinc-100" />}
         </li>
       ))}
     </>

@@ -39,7 +39,7 @@ function useSubChannelAccess() {
 function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (group: MessageGroup) => void, onAction: (action: GroupAction) => void): ColumnDef<MessageGroup>[] {
   return [
     {
-      id: 'name',
+      id: 'name', meta: { size: 180 },
       accessorKey: 'name',
       header: 'Group',
       cell: ({ row }) => (
@@ -53,7 +53,7 @@ function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (
         </button>
       ),
     },
-    { id: 'weight', accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
+    { id: 'weight', meta: { priority: 1, size: 80 }, accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

@@ -31,7 +31,7 @@ function folderCount(team: Team): number {
 function buildColumns(tenantName: TenantName | null, onAction: ((action: TeamAction) => void) | null): ColumnDef<Team>[] {
   const columns: ColumnDef<Team>[] = [
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Team',
       cell: ({ row }) => (
@@ -44,13 +44,13 @@ function buildColumns(tenantName: TenantName | null, onAction: ((action: TeamAct
       ),
     },
     {
-      id: 'members',
+      id: 'members', meta: { priority: 1, size: 100 },
       header: 'Members',
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{(row.original.teamUserNumber ?? 0).toLocaleString()}</span>,
     },
     {
-      id: 'folders',
+      id: 'folders', meta: { priority: 2, size: 160 },
       header: 'Folders',
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{folderCount(row.original).toLocaleString()}</span>,
@@ -58,14 +58,14 @@ function buildColumns(tenantName: TenantName | null, onAction: ((action: TeamAct
   ];
   if (tenantName) {
     columns.push({
-      id: 'tenant',
+      id: 'tenant', meta: { priority: 4, size: 140 },
       header: 'Tenant',
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span>,
     });
   }
   columns.push({
-    id: 'createdDate',
+    id: 'createdDate', meta: { priority: 3, size: 120 },
     accessorKey: 'createdDate',
     header: 'Created',
     cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,

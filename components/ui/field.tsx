@@ -59,6 +59,11 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
   );
 }
 
+/** A list's filter: as wide as its longest option (the browser's own sizing of a select), so no option is cut. */
+export function FilterSelect({ className, ...props }: ComponentProps<'select'>) {
+  return <Select className={cn('w-auto max-w-full', className)} {...props} />;
+}
+
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (
     <textarea

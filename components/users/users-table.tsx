@@ -35,7 +35,7 @@ function tenantOf(user: User): string {
 function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: UserAction) => void) | null): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
-      id: 'name',
+      id: 'name', meta: { size: 200 },
       accessorKey: 'name',
       header: 'Name',
       cell: ({ row }) => {
@@ -52,7 +52,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
       },
     },
     {
-      id: 'email',
+      id: 'email', meta: { priority: 2, size: 200 },
       accessorKey: 'email',
       header: 'E-mail',
       // Long addresses are cut with an ellipsis (the whole one in the tooltip), so the row keeps its actions in view.
@@ -63,7 +63,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
       ),
     },
     {
-      id: 'role',
+      id: 'role', meta: { priority: 1, size: 150 },
       accessorKey: 'role',
       header: 'Role',
       cell: ({ row }) => (
@@ -78,7 +78,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
   ];
   if (showTenant) {
     columns.push({
-      id: 'tenant',
+      id: 'tenant', meta: { priority: 5, size: 140 },
       header: 'Tenant',
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span>,
@@ -86,7 +86,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
   }
   columns.push(
     {
-      id: 'lastActivity',
+      id: 'lastActivity', meta: { priority: 3, size: 190 },
       accessorKey: 'lastActivity',
       header: 'Last activity',
       // The last sign-in shares the cell: the table must fit a laptop screen with its actions.
@@ -98,7 +98,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
       ),
     },
     {
-      id: 'createdDate',
+      id: 'createdDate', meta: { priority: 4, size: 120 },
       accessorKey: 'createdDate',
       header: 'Created',
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
