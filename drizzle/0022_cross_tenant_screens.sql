@@ -1,0 +1,1 @@
+CREATE INDEX "device_status_name_idx" ON "device" USING btree ("device_status","name","id");
