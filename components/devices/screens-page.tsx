@@ -11,7 +11,7 @@ import { NowPlayingProvider } from '@/components/devices/now-playing';
 import { BATCH_COMMANDS, BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
 import { screenColumns, ScreenMenu, type ScreenAction } from '@/components/devices/screen-columns';
 import { ScreenGrid } from '@/components/devices/screen-grid';
-import { TenantRequired } from '@/components/shell/tenant-required';
+import { TenantsScreens } from '@/components/devices/tenants-screens';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,6 +30,7 @@ import { deviceGroupResource, useDeviceGroupCounts, useDeviceRoot, useMoveDevice
 import {
   deviceResource,
   LICENSE_FILTERS,
+  STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   useBulkDeviceTags,
   useDeleteDevice,
@@ -45,6 +46,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState, type UrlFilter } from '@/lib/hooks/use-list-params';
 import { useSelection } from '@/lib/hooks/use-selection';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -66,20 +68,20 @@ const FILTERS = {
   tags: tagsFilter,
   view: choiceFilter('view', VIEWS),
 };
-const STATUS_LABELS: Record<StatusFilter, string> = { all: 'Any status', online: 'Online', offline: 'Offline' };
 const LICENSE_LABELS: Record<LicenseFilter, string> = { all: 'Any licence', UN_LICENSED: 'No licence', FREE: 'Free', LICENSED: 'Licensed', TRIAL: 'Trial' };
 const SCREENS = { one: 'screen', other: 'screens' };
 const BATCH_ORDER: BatchCommand[] = ['restart', 'refresh', 'displayOn', 'displayOff', 'volume', 'screenshot'];
 
 type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: DeviceGroup };
 
-/** Screens belong to one tenant: the page asks a switcher to choose one first, like media and content. */
+/**
+ * One tenant's screens in folders; under "All tenants" or a whole network, every screen of the tenants the
+ * caller manages in one list, each opening in its tenant.
+ */
 export function ScreensPage() {
-  return (
-    <TenantRequired title="Screens" description="The players of your signage network." belongs="Screens belong" purpose="see its screens">
-      <ScreenConsole />
-    </TenantRequired>
-  );
+  const { acrossTenants } = useTenant();
+
+  return acrossTenants ? <TenantsScreens /> : <ScreenConsole />;
 }
 
 function ScreenConsole() {
@@ -317,7 +319,7 @@ function ScreenConsole() {
                   <FilterSelect aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
                     {STATUS_FILTERS.map((s) => (
                       <option key={s} value={s}>
-                        {STATUS_LABELS[s]}
+                        {STATUS_FILTER_LABELS[s]}
                       </option>
                     ))}
                   </FilterSelect>

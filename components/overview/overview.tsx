@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuditLog, useAuditLogScope } from '@/lib/api/audit-log';
-import { deviceResource } from '@/lib/api/devices';
+import { deviceCountSearch, deviceResource } from '@/lib/api/devices';
 import { useStorageStatistics } from '@/lib/api/file-folders';
 import { FILE_TYPES, fileTypeSearch, formatBytes, useFileCount, type FileType } from '@/lib/api/files';
 import { term } from '@/lib/api/query-language';
@@ -104,6 +104,7 @@ function UsersCard() {
 
 function StorageCard() {
   const stats = useStorageStatistics();
+  const { acrossTenants, all } = useTenant();
   const used = stats.data?.totalUsedStorageSize ?? 0;
   const quota = stats.data?.totalAvailableStorageSize;
   const share = quota ? Math.min(1, used / quota) : 0;
@@ -125,8 +126,9 @@ function StorageCard() {
               <div className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')} style={{ width: `${Math.max(share * 100, 1)}%` }} />
             </div>
           ) : (
-            <p className="mt-1 text-sm text-zinc-500">No storage quota is set.</p>
+            <p className="mt-1 text-sm text-zinc-500">{acrossTenants ? 'Not every tenant has a storage quota.' : 'No storage quota is set.'}</p>
           )}
+          {acrossTenants ? <p className="mt-1 text-sm text-zinc-500">{`Summed across ${all.phrase}.`}</p> : null}
         </>
       )}
     </StatCard>
@@ -178,10 +180,11 @@ function MediaCard() {
   );
 }
 
-/** Screens online and offline (the offline ones are listed under "Screens needing attention"). */
+/** Screens online and offline (the offline ones are listed under "Screens needing attention"), across tenants too. */
 function ScreensCard() {
-  const online = deviceResource.useCount(term('deviceStatus', '=', 'ONLINE').text);
-  const total = deviceResource.useCount();
+  const { acrossTenants, all } = useTenant();
+  const online = deviceResource.useCount(deviceCountSearch(term('deviceStatus', '=', 'ONLINE'), acrossTenants));
+  const total = deviceResource.useCount(deviceCountSearch(null, acrossTenants));
   const offline = (total.data ?? 0) - (online.data ?? 0);
 
   return (
@@ -206,6 +209,7 @@ function ScreensCard() {
       ) : (
         <p className="mt-1 text-sm text-zinc-500">{total.data ? 'Every screen is online.' : 'No screens claimed yet.'}</p>
       )}
+      {acrossTenants ? <p className="mt-1 text-sm text-zinc-500">{`Across ${all.phrase}.`}</p> : null}
     </StatCard>
   );
 }
@@ -214,13 +218,13 @@ function ChooseTenantCard() {
   const { all } = useTenant();
 
   return (
-    <Card className="flex flex-col p-5 sm:col-span-2 lg:col-span-1" >
+    <Card className="flex flex-col p-5">
       <h2 className="flex items-center gap-2 text-sm font-medium text-zinc-500">
         <PhotoIcon className="size-4" />
-        Storage and media
+        Media and plays
       </h2>
       <p className="mt-2 text-sm text-zinc-600" data-testid="overview-media-choose-tenant">
-        Media and storage belong to one tenant, and {all.phrase} hold many. Pick a tenant in the switcher above to see its storage and files.
+        {`Files, proof of play and the most played content are counted per tenant; you are looking at ${all.phrase}. Choose a tenant in the switcher above to see them.`}
       </p>
     </Card>
   );
@@ -313,14 +317,15 @@ function AccountCard({ user }: { user: SessionUser }) {
 /**
  * What exists today, each linking to its page: the tenant, users, storage, screens, media by type, the
  * latest audit entries, plays today and over the last 7 days, the most played content, channels and files,
- * and the screens needing attention. Media, storage, screens and plays need one tenant; the audit log needs
+ * and the screens needing attention. Across tenants (all, or a whole network) users, storage, screens and the
+ * screens needing attention are counted over every tenant; media and plays need one tenant. The audit log needs
  * a role that may read it.
  */
 export function Overview({ user }: { user: SessionUser }) {
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   const me = useCurrentUser();
-  const { canSwitch, tenant } = useTenant();
-  const hasTenant = !canSwitch || Boolean(tenant);
+  const { acrossTenants } = useTenant();
+  const hasTenant = !acrossTenants;
   const seesMedia = hasRole(me.role, 'VIEWER');
   const seesActivity = canSeeAuditLog(me.role);
 
@@ -330,13 +335,18 @@ export function Overview({ user }: { user: SessionUser }) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TenantCard />
         <UsersCard />
-        {seesMedia ? hasTenant ? <StorageCard /> : <ChooseTenantCard /> : null}
+        {seesMedia ? <StorageCard /> : null}
       </div>
-      {(seesMedia && hasTenant) || seesActivity ? (
-        <div className={cn('mt-4 grid gap-4', seesMedia && hasTenant && seesActivity ? 'lg:grid-cols-3' : seesMedia && hasTenant && 'lg:grid-cols-2')}>
-          {seesMedia && hasTenant ? <ScreensCard /> : null}
-          {seesMedia && hasTenant ? <MediaCard /> : null}
+      {seesMedia || seesActivity ? (
+        <div className={cn('mt-4 grid gap-4', seesMedia && seesActivity ? 'lg:grid-cols-3' : seesMedia && 'lg:grid-cols-2')}>
+          {seesMedia ? <ScreensCard /> : null}
+          {seesMedia ? hasTenant ? <MediaCard /> : <AttentionCard /> : null}
           {seesActivity ? <ActivityCard /> : null}
+        </div>
+      ) : null}
+      {seesMedia && !hasTenant ? (
+        <div className="mt-4">
+          <ChooseTenantCard />
         </div>
       ) : null}
       {seesMedia && hasTenant ? (

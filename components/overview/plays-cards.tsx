@@ -5,11 +5,12 @@ import { useMemo, useState } from 'react';
 import { BarChart } from '@/components/reports/bar-chart';
 import { Card } from '@/components/ui/card';
 import { ChartIcon, ChevronRightIcon, DocumentIcon, PlayIcon, PlaylistIcon, WarningIcon } from '@/components/ui/icons';
-import { deviceResource } from '@/lib/api/devices';
+import { deviceResource, deviceTenant } from '@/lib/api/devices';
 import { useProofOfPlayReport, useTopPlayed } from '@/lib/api/proof-of-play';
 import { groupHref } from '@/lib/reports/group-links';
 import { addDays, browserTimeZone, dayWindow, formatPlayTime, periodLabel, periodStarts, playsPerPeriod, dateIn, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 import { formatDateTime } from '@/lib/format';
+import { useTenant } from '@/lib/tenant/tenant-context';
 
 /** The last 7 local days (today included) in the browser's zone, fixed when the overview opens. */
 function useLastWeek(): Omit<ReportRequest, 'subject'> & { today: string } {
@@ -149,7 +150,9 @@ export function TopPlayedCard({ kind }: { kind: TopPlayedKind }) {
 
 /** Screens that need someone: offline ones, longest first, and ones showing emergency content. */
 export function AttentionCard() {
-  const offline = deviceResource.useList({ page: 0, size: 5, sort: 'lastDeviceStatusChange,asc', text: '', status: 'offline' });
+  // Across tenants (all, or a whole network): every tenant's, each naming its tenant and opening in it.
+  const { acrossTenants, selectTenant } = useTenant();
+  const offline = deviceResource.useList({ page: 0, size: 5, sort: 'lastDeviceStatusChange,asc', text: '', status: 'offline', acrossTenants });
   const screens = offline.data?.content ?? [];
   const count = offline.data?.totalElements ?? 0;
 
@@ -170,9 +173,19 @@ export function AttentionCard() {
           <ul className="mt-1 space-y-1" aria-label="Offline screens">
             {screens.map((d) => (
               <li key={d.id} className="flex justify-between gap-2">
-                <Link href={`/screens/${d.id}`} className="truncate text-zinc-800 hover:underline">
-                  {d.name || 'Unnamed screen'}
-                </Link>
+                <span className="min-w-0 truncate">
+                  <Link
+                    href={`/screens/${d.id}`}
+                    onClick={() => {
+                      const tenant = acrossTenants ? deviceTenant(d) : null;
+                      if (tenant) selectTenant(tenant);
+                    }}
+                    className="text-zinc-800 hover:underline"
+                  >
+                    {d.name || 'Unnamed screen'}
+                  </Link>
+                  {acrossTenants ? <span className="text-zinc-500"> · {deviceTenant(d)?.name}</span> : null}
+                </span>
                 <span className="shrink-0 text-zinc-500">{d.lastDeviceStatusChange ? `since ${formatDateTime(d.lastDeviceStatusChange)}` : 'never online'}</span>
               </li>
             ))}

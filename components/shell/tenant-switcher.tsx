@@ -57,7 +57,21 @@ export function TenantSwitcher() {
   );
 }
 
-function TenantPicker({ current, allLabel, onChoose }: { current: TenantSelection | null; allLabel: string; onChoose: (t: TenantSelection | null) => void }) {
+/**
+ * The searchable list of the tenants the caller reaches, with "all" first: in the switcher's dialog, and inline on
+ * a page of one tenant's resources while none is chosen (`inline`: without "all", no autofocus).
+ */
+export function TenantPicker({
+  current,
+  allLabel,
+  onChoose,
+  inline = false,
+}: {
+  current: TenantSelection | null;
+  allLabel: string;
+  onChoose: (t: TenantSelection | null) => void;
+  inline?: boolean;
+}) {
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text, 200);
   const query = useCustomerSelect({ text: debounced, page: 0, size: PAGE_SIZE });
@@ -68,8 +82,8 @@ function TenantPicker({ current, allLabel, onChoose }: { current: TenantSelectio
     const customers = (query.data?.content ?? []).map((c) => ({ key: `c-${c.id}`, tenant: { id: c.id, name: c.name }, label: c.name }));
     const all: Option = { key: 'all', tenant: null, label: allLabel };
 
-    return debounced.trim() ? customers : [all, ...customers];
-  }, [query.data, debounced, allLabel]);
+    return debounced.trim() || inline ? customers : [all, ...customers];
+  }, [query.data, debounced, allLabel, inline]);
 
   const [activeIndex, setActiveIndex] = useState(0);
   useEffect(() => {
@@ -119,7 +133,7 @@ function TenantPicker({ current, allLabel, onChoose }: { current: TenantSelectio
           aria-activedescendant={activeOption ? `${listId}-${activeOption.key}` : undefined}
           aria-label="Search tenants"
           placeholder="Search tenants…"
-          autoFocus
+          autoFocus={!inline}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

@@ -2,9 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api/client';
-import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
+import { and, CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 import type { DeviceSchedule, NowPlayingList, PlaybackExplanation } from '@/server/modules/display/display.schemas';
@@ -14,6 +15,7 @@ export type { Device } from '@/server/modules/devices/devices.schemas';
 /** The screens list's status filter. */
 export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'Any status', online: 'Online', offline: 'Offline' };
 
 /** The screens list's licence filter (spec 3 `licenseStatus`). */
 export const LICENSE_FILTERS = ['all', 'UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
@@ -28,7 +30,21 @@ export type DeviceListParams = ListRequest & {
   /** Screens carrying any of these tags. */
   tags?: readonly string[];
   license?: LicenseFilter;
+  /**
+   * Screens of every tenant the caller manages (ADMIN under "All tenants", a network owner under its whole
+   * network), each with its tenant: the scope is the API's (no `customerId`); ADMIN's unclaimed devices, which
+   * belong to no tenant, are left out.
+   */
+  acrossTenants?: boolean;
 };
+
+/** Devices some tenant has claimed (ADMIN's scope of every tenant also holds the unclaimed ones). */
+const CLAIMED = term('customerId', '=', NOT_NULL);
+
+/** The search of a count: the devices matching `expr`, across tenants only those some tenant claimed. */
+export function deviceCountSearch(expr: Expr | null, acrossTenants: boolean): string | undefined {
+  return toSearch(and(expr, acrossTenants ? CLAIMED : null));
+}
 
 const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
 
@@ -44,9 +60,10 @@ export const deviceResource = defineResource<Device, DeviceListParams>({
         params.folderId ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId) : null,
         params.tags?.length ? term('tags', '∈', params.tags) : null,
         params.license && params.license !== 'all' ? term('licenseStatus', '=', params.license) : null,
+        params.acrossTenants ? CLAIMED : null,
       ),
     ),
-    select: LIST_FIELDS,
+    select: params.acrossTenants ? `${LIST_FIELDS},customer,deviceGroupPath` : LIST_FIELDS,
   }),
   detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
   teamCapable: true,
@@ -107,6 +124,13 @@ export function useBulkDeviceTags() {
   return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove' | 'set'; tags: string[] }) =>
     apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
   );
+}
+
+/** The tenant of a screen listed across tenants (`customer` selected), as the switcher selects it. */
+export function deviceTenant(device: Pick<Device, 'customer'>): TenantSelection | null {
+  const { customer } = device;
+
+  return customer?.id === undefined ? null : { id: customer.id, name: customer.name ?? `Tenant ${customer.id}` };
 }
 
 /** "Online" / "Offline". */

@@ -12,6 +12,8 @@ type TenantContextValue = {
   tenant: TenantSelection | null;
   /** What "no tenant chosen" covers: every tenant (ADMIN) or the network (a network owner's OWNER). */
   all: { label: string; phrase: string };
+  /** A switcher with no tenant chosen: lists that can span tenants show every tenant the caller reaches. */
+  acrossTenants: boolean;
   /** The `customerId` to send with API calls; undefined means none (global for ADMIN, the network for its OWNER, own tenant otherwise). */
   customerId: number | undefined;
   selectTenant: (tenant: TenantSelection | null) => void;
@@ -47,10 +49,10 @@ export function TenantProvider({
   );
 
   const value = useMemo<TenantContextValue>(() => {
-    if (canSwitch) return { canSwitch, tenant: selection, all, customerId: selection?.id, selectTenant };
+    if (canSwitch) return { canSwitch, tenant: selection, all, acrossTenants: !selection, customerId: selection?.id, selectTenant };
     const own = user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? `Tenant ${user.customerId}` };
 
-    return { canSwitch, tenant: own, all, customerId: undefined, selectTenant };
+    return { canSwitch, tenant: own, all, acrossTenants: false, customerId: undefined, selectTenant };
   }, [canSwitch, all, selection, selectTenant, user.customerId, user.customerName]);
 
   return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;

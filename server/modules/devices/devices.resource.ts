@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
+import { customers } from '@/server/modules/customers/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
@@ -19,6 +20,16 @@ const deviceGroupRefResource = defineResource({
   table: deviceGroups,
   fields: (t) => ({
     id: { kind: 'scalar', type: 'uuid', sql: t.id },
+    name: { kind: 'scalar', type: 'string', sql: t.name },
+  }),
+});
+
+/** The device's tenant as `{id, name}`: the tenant column of a list spanning tenants (all, or a network). */
+const customerRefResource = defineResource({
+  name: 'customer',
+  table: customers,
+  fields: (t) => ({
+    id: { kind: 'scalar', type: 'integer', sql: t.id },
     name: { kind: 'scalar', type: 'string', sql: t.name },
   }),
 });
@@ -54,6 +65,13 @@ export const deviceResource = defineResource({
     name: { kind: 'scalar', type: 'string', sql: t.name },
     comment: { kind: 'scalar', type: 'string', sql: t.comment },
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
+    customer: {
+      kind: 'relation',
+      cardinality: 'one',
+      target: () => customerRefResource as never,
+      on: (self: PgTable, target: PgTable) => eq((target as typeof customers).id, (self as typeof devices).customerId),
+      foreignKey: (self: PgTable) => (self as typeof devices).customerId,
+    },
     deviceGroupId: { kind: 'scalar', type: 'uuid', sql: t.deviceGroupId },
     deviceGroup: {
       kind: 'relation',

@@ -25,6 +25,10 @@ export const DeviceSchema = projected(
     name: z.string().optional(),
     comment: z.string().optional(),
     customerId: intId.optional().openapi({ description: 'Absent while the device is not claimed' }),
+    customer: z
+      .object({ id: intId.optional(), name: z.string().optional() })
+      .optional()
+      .openapi({ description: 'The device\'s tenant, on `select` (e.g. `select=name,customer`): the tenant column of a list across tenants; sortable as `customer.name`' }),
     deviceGroupId: z.string().uuid().optional(),
     deviceGroup: ref.optional(),
     deviceGroupPath: z.string().optional().openapi({ description: 'Device folder ids from the root down to the device\'s folder, joined by `/`' }),

@@ -70,6 +70,8 @@ export const devices = pgTable(
     index('device_customer_group_name_idx').on(t.customerId, t.deviceGroupId, t.name),
     index('device_customer_name_idx').on(t.customerId, t.name, t.id),
     index('device_customer_status_idx').on(t.customerId, t.deviceStatus),
+    // ADMIN's screens of every tenant by status ("offline across all customers"), in name order with the tie-breaker.
+    index('device_status_name_idx').on(t.deviceStatus, t.name, t.id),
     index('device_group_path_gin_idx').using('gin', t.groupPath),
     index('device_tags_gin_idx').using('gin', t.tags),
     index('device_serial_idx').on(t.serial).where(sql`${t.serial} is not null`),

@@ -168,6 +168,22 @@ export async function findStorage(db: Executor, customerId: number) {
 }
 
 /**
+ * The quota and use of every customer of a scope spanning tenants (all, or a network: its condition on the
+ * customer's id), summed in one statement; no quota (null) when any of them has unlimited storage.
+ */
+export async function sumStorage(db: Executor, scope: TenantScope): Promise<{ storageSize: number | null; usedStorageSize: number }> {
+  const [row] = await db
+    .select({
+      storageSize: sql<string | null>`case when count(*) = count(${customers.storageSize}) then sum(${customers.storageSize}) end`,
+      usedStorageSize: sql<string>`coalesce(sum(${customers.usedStorageSize}), 0)`,
+    })
+    .from(customers)
+    .where(scopeCondition(scope, customers.id));
+
+  return { storageSize: row?.storageSize == null ? null : Number(row.storageSize), usedStorageSize: Number(row?.usedStorageSize ?? 0) };
+}
+
+/**
  * One batch of the cleanup job: deletes up to `limit` files whose `validTo` has passed and that lie
  * directly in a folder in cleanup mode, in one statement; answers the count per customer.
  */

@@ -64,7 +64,8 @@ export const storageStatisticsRoute = defineRoute(
     operationId: 'getStorageStatistics',
     tags,
     summary: 'Storage quota and use of the selected customer',
-    description: 'Sizes in bytes. `totalAvailableStorageSize` is absent when the customer\'s storage is unlimited.',
+    description:
+      'Sizes in bytes. `totalAvailableStorageSize` is absent when the customer\'s storage is unlimited. Without `customerId`, ADMIN gets every customer summed and a network owner\'s OWNER its own customer and its members summed (absent total when any of them is unlimited).',
     request: { query: scoped({}) },
     responses: { 200: { description: 'The statistics', ...json(StorageStatisticsSchema) } },
   },

@@ -18,7 +18,7 @@ import { findOne, findPage, type ListInput } from '@/server/query';
 import { folderListQuery } from '@/server/modules/folders/folder-tree';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
-import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
+import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, sumStorage, updateFolder, type FileFolderRow } from './file-folders.queries';
 
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;
@@ -231,11 +231,12 @@ export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise
   return { fileFolders: items };
 }
 
-/** GET /api/fileFolder/storageStatistics of the selected customer. */
+/**
+ * GET /api/fileFolder/storageStatistics of the selected customer; without one, of the scope's customers together
+ * (ADMIN: every tenant; a network owner's OWNER: its network), as spec 1's `customerId` rules read.
+ */
 export async function storageStatistics(ctx: ServiceContext) {
-  const customerId = targetCustomerId(ctx.scope, ctx.actor);
-  const row = await findStorage(ctx.db, customerId);
-  if (!row) throw new NotFoundError('customer', customerId);
+  const row = ctx.scope.kind === 'all' || ctx.scope.kind === 'network' ? await sumStorage(ctx.db, ctx.scope) : await storageOf(ctx);
   // Datasource resources arrive with the datasource module; until then they use no storage.
   const usedDatasourceResourceStorageSize = 0;
 
@@ -246,4 +247,12 @@ export async function storageStatistics(ctx: ServiceContext) {
     usedDatasourceResourceStorageSize,
     usedUploadedFileStorageSize: row.usedStorageSize,
   };
+}
+
+async function storageOf(ctx: ServiceContext) {
+  const customerId = targetCustomerId(ctx.scope, ctx.actor);
+  const row = await findStorage(ctx.db, customerId);
+  if (!row) throw new NotFoundError('customer', customerId);
+
+  return row;
 }

@@ -158,6 +158,28 @@ describe('storage statistics', () => {
     expect(res.body).toEqual({ totalAvailableStorageSize: 10_000_000, totalUsedStorageSize: 1234, usedDatasourceResourceStorageSize: 0, usedUploadedFileStorageSize: 1234 });
   });
 
+  it('sums the customers of the scope without customerId: every one for ADMIN, the network for its OWNER', async () => {
+    const network = await t.factories.customer({ isSubreseller: true, subresellerSince: new Date(), storageSize: 1000, usedStorageSize: 100 });
+    const member = await t.factories.customer({ ownerSubresellerId: network.id, storageSize: 2000, usedStorageSize: 20 });
+    await t.factories.customer({ storageSize: 5000, usedStorageSize: 7 });
+    const networkOwner = (await t.actor('OWNER', { customerId: network.id })).token;
+    const stats = async (token: string, query = '') => {
+      const res = await t.request('GET', `/api/fileFolder/storageStatistics${query}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+      return res.body;
+    };
+    expect(await stats(networkOwner)).toMatchObject({ totalAvailableStorageSize: 3000, totalUsedStorageSize: 120 });
+    expect(await stats(networkOwner, `?customerId=${member.id}`)).toMatchObject({ totalAvailableStorageSize: 2000, totalUsedStorageSize: 20 });
+    const [all] = await t.db.select({ used: sql<string>`sum(${customers.usedStorageSize})` }).from(customers);
+    const admin = (await t.actor('ADMIN')).token;
+    // Some customer has unlimited storage: no total.
+    const global = await stats(admin);
+    expect(global.totalUsedStorageSize).toBe(Number(all!.used));
+    expect(global.totalAvailableStorageSize).toBeUndefined();
+    expect((await t.request('GET', `/api/fileFolder/storageStatistics?customerId=${member.id}`, { token: viewer })).status).toBe(403);
+  });
+
   it('leaves the total out when storage is unlimited', async () => {
     await t.db.update(customers).set({ storageSize: null }).where(eq(customers.id, customerId));
     const res = await t.request('GET', '/api/fileFolder/storageStatistics', { token: viewer });

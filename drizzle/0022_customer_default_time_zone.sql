@@ -1,1 +1,0 @@
-ALTER TABLE "customer" ADD COLUMN "default_time_zone" text;

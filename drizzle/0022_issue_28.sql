@@ -1,0 +1,2 @@
+ALTER TABLE "customer" ADD COLUMN "default_time_zone" text;--> statement-breakpoint
+CREATE INDEX "device_status_name_idx" ON "device" USING btree ("device_status","name","id");
