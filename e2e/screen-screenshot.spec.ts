@@ -45,6 +45,7 @@ test('the screenshot of a screen showing a slide carries the slide\'s text block
     },
   });
   await api(request, token, 'POST', '/api/campaign', contentChannel('Capture channel', slide.id, screensRoot));
+  await signIn(page, owner.email, owner.password);
 
   const screenContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, baseURL });
   const player = await screenContext.newPage();
@@ -56,7 +57,8 @@ test('the screenshot of a screen showing a slide carries the slide\'s text block
     const device = await api<{ id: string }>(request, token, 'POST', '/api/v2/device/assignToCustomer', { activationCode: await code.textContent(), deviceName: 'Capture screen', timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
     await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="text"]')).toHaveText('CAPTURED', { timeout: 60_000 });
 
-    await signIn(page, owner.email, owner.password);
+    // The player's first metrics (frame rate, memory, bytes received, server round trip) once it is claimed.
+    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', { timeout: 120_000 });
     await page.goto(`/screens/${device.id}`);
     await expect(page.getByRole('heading', { name: 'Capture screen' })).toBeVisible();
     await expect(page.getByText('No screenshot yet.')).toBeVisible();
@@ -102,7 +104,21 @@ test('the screenshot of a screen showing a slide carries the slide\'s text block
     // The text inside the block is drawn, and the rest is the slide's black page.
     expect(counts.white).toBeGreaterThan(0.005);
     expect(counts.black).toBeGreaterThan(0.5);
-    await screenshot(page, 'screen-screenshot-card');
+    // The metrics card: values with their units, an axis, no raw type names.
+    expect((await metricsSent).status()).toBe(202);
+    await page.reload();
+    const ping = page.getByTestId('metric-SERVER_PING');
+    await expect(ping.getByText('Server round trip')).toBeVisible({ timeout: 30_000 });
+    await expect(ping).toContainText(/min [\d.,]+ ms · avg [\d.,]+ ms · max [\d.,]+ ms/);
+    await expect(ping.getByRole('img')).toBeVisible();
+    await expect(page.getByTestId('metric-NET_APP_RX')).toContainText(/max [\d.,]+ (B|KB|MB|GB)/);
+    await expect(page.getByTestId('metric-FPS')).toContainText(/max [\d.,]+ fps/);
+    await expect(page.getByTestId('device-metrics')).not.toContainText('_');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('heading', { name: 'Latest screenshot' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `screen-screenshot-card-${width}`);
+    }
     expect(errors).toEqual([]);
     expect(playerErrors).toEqual([]);
   } finally {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,18 +16,26 @@ const RANGES = [
 ] as const;
 type RangeKey = (typeof RANGES)[number][0];
 const POINTS = 60;
+const TICK_MS = 60_000;
 
 
 /** A screen's metrics over a chosen range: a line per metric with its minimum, average and maximum. */
 export function MetricsCard({ deviceId }: { deviceId: string }) {
   const supported = useSupportedMetrics(deviceId);
   const [range, setRange] = useState<RangeKey>('24h');
-  // The window moves only when the range changes, so the query key stays stable between renders.
+  // The window ends a minute or two ahead of now and moves each minute (a new query key): samples that arrive while
+  // the page is open fall inside it, and the key stays stable between ticks.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+
+    return () => clearInterval(timer);
+  }, []);
   const span = useMemo(() => {
-    const to = Date.now();
+    const to = Math.ceil(now / TICK_MS) * TICK_MS + TICK_MS;
 
     return { from: to - RANGES.find(([key]) => key === range)![2], to };
-  }, [range]);
+  }, [range, now]);
   const types = useMemo(() => {
     const all = supported.data ?? [];
 
