@@ -4,7 +4,7 @@ import { collectConsoleErrors, collectFailedResponses, createCustomer, createUse
 const CSV_HEADER = 'startedAt,endedAt,durationMs,deviceName,campaignName,contentName,fileName\r\n';
 
 test('a technician creates and edits an advertiser, and hands out, copies, reads, uses and disables its proof-of-play link; a disabled advertiser\'s link is refused', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const failures = collectFailedResponses(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
