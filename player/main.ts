@@ -2,7 +2,7 @@ import type { Manifest } from '@/server/modules/display/display.schemas';
 import { DeviceApi, HttpError, PLAYER_VERSION, register, type Credentials, type Status } from './api';
 import { ServerClock, segmentAt } from './clock';
 import { Connection, type Ack, type Command } from './connection';
-import { captureFrame } from './capture';
+import { captureScreen, type Capture } from './capture';
 import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
 import { mediaKey, type FileRef } from './media-cache';
 import { manifestResolver, segmentPlays, type Play } from './plan';
@@ -389,13 +389,21 @@ class Player {
     }
   }
 
-  /** The current frame (an image or a video, drawn to a canvas) as the device's preview; slides and web pages cannot be captured. */
+  /**
+   * The screen as the viewer sees it (player/capture.ts) as the device's preview, with the time it was taken. A
+   * high-resolution preview is 1920 pixels wide, the rapid previews 640.
+   */
   private async screenshot(highRes: boolean): Promise<Ack> {
-    const blob = await captureFrame($('stage'), highRes ? 1920 : 640);
-    if (!blob) return { ok: false, error: 'unsupported: the browser cannot capture what is shown now (only images and videos can be drawn)' };
-    const res = await this.api.call('PUT', `/api/display/screenshot${highRes ? '?highRes=true' : ''}`, { body: blob, contentType: blob.type });
+    let capture: Capture;
+    try {
+      capture = await captureScreen($('screen'), highRes ? 1920 : 640, () => clock.now());
+    } catch (error) {
+      return { ok: false, error: `the screen could not be drawn: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const query = new URLSearchParams({ takenAt: String(Math.round(capture.takenAt)), ...(highRes ? { highRes: 'true' } : {}) });
+    const res = await this.api.call('PUT', `/api/display/screenshot?${query}`, { body: capture.blob, contentType: capture.blob.type });
 
-    return res.status === 204 ? { ok: true, result: { uploaded: true, bytes: blob.size } } : { ok: false, error: `upload answered ${res.status}` };
+    return res.status === 204 ? { ok: true, result: { uploaded: true, bytes: capture.blob.size, takenAt: capture.takenAt } } : { ok: false, error: `upload answered ${res.status}` };
   }
 }
 

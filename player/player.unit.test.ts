@@ -5,6 +5,7 @@ import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
 import { channelPlays, contentPlays, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
 import { nextBatch, playEvent, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
+import { cloneIndex, fitRect, webPageLabel } from './capture';
 import { STALL_MS, StallWatch, shownSpan } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -244,5 +245,39 @@ describe('what a play event covers', () => {
   it('is nothing for an entry that never had a frame in its slot', () => {
     expect(shownSpan(10_000, undefined, 13_000)).toBeUndefined();
     expect(shownSpan(10_000, 13_000, 13_000)).toBeUndefined();
+  });
+});
+
+describe('the screenshot', () => {
+  it('draws a video frame where object-fit puts it', () => {
+    // A 16:9 frame in a 4:3 box: letterboxed with contain, cropped with cover, stretched with fill.
+    expect(fitRect('contain', 1600, 900, 800, 600)).toEqual([0, 75, 800, 450]);
+    expect(fitRect('cover', 1600, 600, 800, 600)).toEqual([-400, 0, 1600, 600]);
+    expect(fitRect('fill', 1600, 900, 800, 600)).toEqual([0, 0, 800, 600]);
+    expect(fitRect('none', 400, 300, 800, 600)).toEqual([200, 150, 400, 300]);
+    expect(fitRect('scale-down', 400, 300, 800, 600)).toEqual([200, 150, 400, 300]);
+    // No frame size known yet: the whole box.
+    expect(fitRect('contain', 0, 0, 800, 600)).toEqual([0, 0, 800, 600]);
+  });
+
+  it('puts a replaced element back at its place among the children the clone keeps', () => {
+    const text = { nodeType: 3, nodeName: '#text' };
+    const comment = { nodeType: 8, nodeName: '#comment' };
+    const style = { nodeType: 1, nodeName: 'STYLE' };
+    const label = { nodeType: 1, nodeName: 'DIV' };
+    const video = { nodeType: 1, nodeName: 'VIDEO' };
+    const frame = { nodeType: 1, nodeName: 'IFRAME' };
+    const replaced = (n: unknown) => n === video || n === frame;
+    const children = [comment, text, style, video, label, frame];
+    expect(cloneIndex(children, video, replaced)).toBe(1);
+    // The video before it is not in the clone either (it is replaced after the iframe, last first).
+    expect(cloneIndex(children, frame, replaced)).toBe(2);
+    expect(cloneIndex([video], video, replaced)).toBe(0);
+  });
+
+  it('labels a web page by its host', () => {
+    expect(webPageLabel('https://example.com/news?id=1')).toBe('Web page: example.com');
+    expect(webPageLabel('about:blank')).toBe('Web page');
+    expect(webPageLabel('')).toBe('Web page');
   });
 });

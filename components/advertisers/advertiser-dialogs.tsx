@@ -64,7 +64,8 @@ export function AdvertiserFormDialog({
       values={{
         name: advertiser?.name ?? '',
         comment: advertiser?.comment ?? '',
-        enabled: advertiser?.enabled ?? false,
+        // The API's default is disabled (spec 2); a new advertiser made here is meant to be credited, so the form starts enabled.
+        enabled: advertiser?.enabled ?? true,
         fromDate: validity?.fromDate ?? '',
         toDate: validity?.toDate ?? '',
         timeZone: validity?.timeZone ?? '',
@@ -87,7 +88,10 @@ export function AdvertiserFormDialog({
         <>
           {fields.text('name', { label: 'Name', autoFocus: true, hint: 'At most 25 characters, unique in the tenant.' })}
           {fields.textarea('comment', { label: 'Comment', hint: 'Optional.', rows: 2 })}
-          {fields.checkbox('enabled', { label: 'Enabled' })}
+          {fields.checkbox('enabled', {
+            label: 'Enabled',
+            description: 'Plays of its channels are credited to it and its proof-of-play link works. While disabled, new plays are not credited to it and the link is refused.',
+          })}
           <fieldset className="space-y-3 rounded-md border border-zinc-200 p-3">
             <legend className="px-1 text-sm font-medium text-zinc-800">Validity</legend>
             <div className="grid gap-3 sm:grid-cols-2">

@@ -69,7 +69,14 @@ function buildColumns(tenantName: TenantName | null, canManage: boolean, onActio
       id: 'enabled', meta: { priority: 1, size: 110 },
       accessorKey: 'enabled',
       header: 'Status',
-      cell: ({ row }) => (row.original.enabled ? <Badge tone="brand">Enabled</Badge> : <Badge>Disabled</Badge>),
+      cell: ({ row }) =>
+        row.original.enabled ? (
+          <Badge tone="brand">Enabled</Badge>
+        ) : (
+          <span title="New plays are not credited to it and its proof-of-play link is refused">
+            <Badge>Disabled</Badge>
+          </span>
+        ),
     },
     {
       id: 'validity', meta: { priority: 2, size: 170 },
@@ -187,7 +194,7 @@ export function AdvertisersPage() {
         empty={{
           icon: <MegaphoneIcon className="size-5 text-zinc-500" />,
           title: 'No advertisers yet',
-          body: 'An advertiser groups the campaigns it pays for and gets a link to their proof of play.',
+          body: 'An advertiser groups the channels it pays for and gets a link to their proof of play. While it is enabled its plays are credited to it and the link works.',
           action: access.canManage ? (
             <Button size="sm" onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />

@@ -62,14 +62,19 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
           title="Proof-of-play links"
           description={
             <>
-              A public link to the proof-of-play history of <span className="font-medium text-zinc-700">{advertiser?.name}</span> as CSV. Anyone with
-              the link can download it, without signing in.
+              A public link to the proof-of-play history of <span className="font-medium text-zinc-700">{advertiser?.name}</span>. Opened in a browser
+              it shows the plays by day and by screen with the CSV as a download; anyone with the link can read it, without signing in.
             </>
           }
           className="max-w-xl"
         >
           <div className="space-y-4 px-5 py-4" data-testid="proof-of-play-panel">
             {error ? <Alert>{error}</Alert> : null}
+            {advertiser && !advertiser.enabled ? (
+              <Alert tone="info" title="This advertiser is disabled.">
+                Its link is refused and new plays are not credited to it until it is enabled again (Edit advertiser).
+              </Alert>
+            ) : null}
             {links.isPending ? (
               <p className="flex items-center gap-2 text-sm text-zinc-500">
                 <Spinner /> Loading the links…
@@ -83,7 +88,7 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                 </p>
                 {enabled && url ? (
                   <div className="space-y-1.5">
-                    <Label htmlFor={urlId}>CSV export URL</Label>
+                    <Label htmlFor={urlId}>Proof-of-play link</Label>
                     <div className="flex gap-2">
                       <Input id={urlId} ref={field} readOnly value={url} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
                       <Button
@@ -99,7 +104,10 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                         {copied ? 'Copied' : 'Copy'}
                       </Button>
                     </div>
-                    <p className="text-sm text-zinc-500">The file lists each play of the advertiser’s campaigns, newest first.</p>
+                    <p className="text-sm text-zinc-500">
+                      A browser shows a summary page; the CSV (its download, or the same URL fetched by a program) lists each play of the advertiser’s
+                      channels, newest first.
+                    </p>
                   </div>
                 ) : enabled ? (
                   <p className="text-sm text-zinc-500">The URL cannot be shown again (the server’s secret changed). Renew the link to get a new one.</p>

@@ -1,9 +1,10 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { formatMetric, metricAxis, metricWords, type MetricUnit } from '@/lib/api/device-metric-words';
 import { useDeviceGraphs, useSupportedMetrics } from '@/lib/api/devices';
 
 /** The metrics shown first when a screen reports them (spec 3 groups: CPU, memory, storage, network). */
@@ -15,20 +16,26 @@ const RANGES = [
 ] as const;
 type RangeKey = (typeof RANGES)[number][0];
 const POINTS = 60;
+const TICK_MS = 60_000;
 
-const label = (type: string) => type.toLowerCase().replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
-const number = (v: number | null | undefined) => (v === null || v === undefined ? '—' : Math.abs(v) >= 100 ? Math.round(v).toLocaleString() : v.toLocaleString(undefined, { maximumFractionDigits: 1 }));
 
 /** A screen's metrics over a chosen range: a line per metric with its minimum, average and maximum. */
 export function MetricsCard({ deviceId }: { deviceId: string }) {
   const supported = useSupportedMetrics(deviceId);
   const [range, setRange] = useState<RangeKey>('24h');
-  // The window moves only when the range changes, so the query key stays stable between renders.
+  // The window ends a minute or two ahead of now and moves each minute (a new query key): samples that arrive while
+  // the page is open fall inside it, and the key stays stable between ticks.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+
+    return () => clearInterval(timer);
+  }, []);
   const span = useMemo(() => {
-    const to = Date.now();
+    const to = Math.ceil(now / TICK_MS) * TICK_MS + TICK_MS;
 
     return { from: to - RANGES.find(([key]) => key === range)![2], to };
-  }, [range]);
+  }, [range, now]);
   const types = useMemo(() => {
     const all = supported.data ?? [];
 
@@ -57,16 +64,19 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
         {types.map((type) => {
           const graph = graphs.data?.graphs[type];
           if (!graph) return null;
+          const { label, unit } = metricWords(type);
 
           return (
-            <figure key={type} className="min-w-0">
-              <figcaption className="flex items-baseline justify-between gap-2 text-xs">
-                <span className="font-medium text-zinc-700">{label(type)}</span>
-                <span className="text-zinc-500 tabular-nums">
-                  min {number(graph.min)} · avg {number(graph.avg)} · max {number(graph.max)}
-                </span>
+            <figure key={type} className="min-w-0" data-testid={`metric-${type}`}>
+              <figcaption className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
+                <span className="font-medium text-zinc-700">{label}</span>
+                {graph.count > 0 ? (
+                  <span className="text-zinc-500 tabular-nums">
+                    min {formatMetric(unit, graph.min)} · avg {formatMetric(unit, graph.avg)} · max {formatMetric(unit, graph.max)}
+                  </span>
+                ) : null}
               </figcaption>
-              <Sparkline values={graph.values} from={span.from} to={span.to} title={`${label(type)} over the ${RANGES.find(([k]) => k === range)![1].toLowerCase()}`} />
+              <Sparkline values={graph.values} unit={unit} from={span.from} to={span.to} title={`${label} over the ${RANGES.find(([k]) => k === range)![1].toLowerCase()}`} />
             </figure>
           );
         })}
@@ -75,24 +85,57 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
   );
 }
 
-/** A line over the window, broken where there is no data. */
-function Sparkline({ values, from, to, title }: { values: Record<string, number>; from: number; to: number; title: string }) {
+/**
+ * A line over the window, broken where there is no data, on an axis that fits the unit (metricAxis): the top and
+ * bottom values are written at the left. A lone sample is a dot; no sample in the range says so.
+ */
+function Sparkline({ values, unit, from, to, title }: { values: Record<string, number>; unit: MetricUnit; from: number; to: number; title: string }) {
   const points = Object.entries(values)
     .map(([t, v]) => [Number(t), v] as const)
     .sort((a, b) => a[0] - b[0]);
+  if (points.length === 0) {
+    return <p className="mt-1 flex h-16 items-center justify-center rounded bg-zinc-50 text-xs text-zinc-500">No data yet in this range</p>;
+  }
   const W = 300;
   const H = 60;
-  const min = Math.min(...points.map(([, v]) => v), 0);
-  const max = Math.max(...points.map(([, v]) => v), min + 1);
+  const { lo, hi } = metricAxis(
+    unit,
+    Math.min(...points.map(([, v]) => v)),
+    Math.max(...points.map(([, v]) => v)),
+  );
   const bucket = (to - from) / POINTS;
   const x = (t: number) => ((t - from) / (to - from)) * W;
-  const y = (v: number) => H - 2 - ((v - min) / (max - min)) * (H - 4);
-  // A new segment starts after a gap longer than one bucket.
-  const path = points.map(([t, v], i) => `${i > 0 && t - points[i - 1]![0] > bucket * 1.5 ? 'M' : i === 0 ? 'M' : 'L'}${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const y = (v: number) => H - 2 - ((v - lo) / (hi - lo)) * (H - 4);
+  // A new segment starts after a gap longer than one bucket; a segment of one point is drawn as a dot.
+  const segments: Array<Array<readonly [number, number]>> = [];
+  for (const [i, point] of points.entries()) {
+    if (i === 0 || point[0] - points[i - 1]![0] > bucket * 1.5) segments.push([]);
+    segments.at(-1)!.push(point);
+  }
 
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} className="mt-1 h-16 w-full rounded bg-zinc-50">
-      {points.length > 0 ? <path d={path} fill="none" stroke="currentColor" strokeWidth="1.5" className="text-brand-600" vectorEffect="non-scaling-stroke" /> : null}
-    </svg>
+    <div className="mt-1 flex gap-1">
+      <div className="flex h-16 w-14 shrink-0 flex-col justify-between text-right text-[10px] leading-none text-zinc-400 tabular-nums" aria-hidden>
+        <span>{formatMetric(unit, hi)}</span>
+        <span>{formatMetric(unit, lo)}</span>
+      </div>
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={title} className="h-16 min-w-0 flex-1 rounded bg-zinc-50 text-brand-600">
+        <line x1="0" x2={W} y1={H / 2} y2={H / 2} stroke="currentColor" strokeOpacity="0.12" vectorEffect="non-scaling-stroke" />
+        {segments.map((segment) =>
+          segment.length === 1 ? (
+            <circle key={segment[0]![0]} cx={x(segment[0]![0])} cy={y(segment[0]![1])} r="2" fill="currentColor" />
+          ) : (
+            <path
+              key={segment[0]![0]}
+              d={segment.map(([t, v], i) => `${i === 0 ? 'M' : 'L'}${x(t).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              vectorEffect="non-scaling-stroke"
+            />
+          ),
+        )}
+      </svg>
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { ScreenCommandsCard } from '@/components/devices/screen-commands';
 import { ScreenExplain } from '@/components/devices/screen-explain';
 import { ScreenPlays } from '@/components/devices/screen-plays';
 import { ScreenTimeline } from '@/components/devices/screen-timeline';
+import { ScreenshotCard } from '@/components/devices/screenshot-card';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -121,26 +122,6 @@ function DeviceFacts({ device }: { device: Device }) {
         <Fact label="Licence">{licenseLabel(device)}</Fact>
         <Fact label="Tags">{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
       </dl>
-    </Card>
-  );
-}
-
-/** The newest screenshot the screen sent (what it showed then); "Take screenshot" below asks for a new one. */
-function ScreenshotCard({ device }: { device: Device }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const path = device.previewPath;
-
-  return (
-    <Card className="p-5">
-      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Latest screenshot</h2>
-      <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md bg-zinc-100">
-        {path && failed !== path ? (
-          // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-          <img src={path} alt={`Screenshot of ${device.name || 'the screen'}`} className="size-full bg-zinc-900 object-contain" onError={() => setFailed(path)} data-testid="screen-screenshot" />
-        ) : (
-          <span className="text-sm text-zinc-500">No screenshot yet. Use “Take screenshot” to ask the screen for one.</span>
-        )}
-      </div>
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
 import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
-import type { Device, DeviceGraphs, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
+import type { Device, DeviceGraphs, DevicePreview, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 import type { DeviceSchedule, NowPlayingList, PlaybackExplanation } from '@/server/modules/display/display.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
@@ -161,6 +161,20 @@ export function useSupportedMetrics(deviceId: string) {
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'supportedMetrics'] as const,
     queryFn: ({ signal }) => apiFetch<string[]>(`/api/deviceStat/${encodeURIComponent(deviceId)}/supportedMetrics`, { customerId, signal }),
+  });
+}
+
+/**
+ * The screen's screenshots, newest first (`/api/v2/device/{id}/previewStore`). `previewPath` (which changes with each
+ * new screenshot) is part of the key, so the list is read again when the screen's detail shows a new one.
+ */
+export function useDevicePreviews(deviceId: string, previewPath: string | null | undefined) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'previewStore', previewPath ?? null] as const,
+    queryFn: ({ signal }) => apiFetch<DevicePreview[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/previewStore`, { customerId, signal }),
+    enabled: Boolean(previewPath),
   });
 }
 

@@ -60,7 +60,7 @@ function csvCells(text: string): string[][] {
 beforeAll(async () => {
   k = await campaignsTestKit();
   const { t } = k;
-  const advertiser = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Formulas' } })).body;
+  const advertiser = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Formulas', enabled: true } })).body;
   const group = (await t.request('POST', '/api/messageGroup', { token: k.owner, json: { name: 'Formula group' } })).body;
   from = Date.now() - 24 * 3_600_000;
   for (const name of HOSTILE) {

@@ -20,8 +20,17 @@ export type AdvertiserPlay = {
   fileName: string | null;
 };
 
+/** An advertiser's plays over a period, summed (its public page): totals, per UTC day (newest first), per screen (most plays first). */
+export type AdvertiserPlaySummary = {
+  total: { plays: number; durationMs: number; screens: number };
+  days: Array<{ day: string; plays: number; durationMs: number }>;
+  screens: Array<{ deviceName: string | null; plays: number; durationMs: number }>;
+};
+
 export type AdvertiserPlaySource = {
   name: string;
+  /** The advertiser's plays that started in [from, to), summed. */
+  summary: (db: Executor, input: { customerId: number; advertiserId: string; from: Date; to: Date }) => Promise<AdvertiserPlaySummary>;
   /** Up to `limit` plays, newest first (start, then device and event id descending), after `after` when given. */
   batch: (db: Executor, input: { customerId: number; advertiserId: string; after?: AdvertiserPlay; limit: number }) => Promise<AdvertiserPlay[]>;
 };

@@ -35,12 +35,14 @@ async function create(body: unknown, token = technician, query = '') {
   return t.request('POST', `/api/adv${query}`, { token, json: body });
 }
 
-async function created(name: string, extra: Record<string, unknown> = {}, token = technician): Promise<{ id: string; name: string }> {
+async function createdAdvertiser(name: string, extra: Record<string, unknown> = {}, token = technician): Promise<{ id: string; name: string }> {
   const res = await create({ name, ...extra }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 
   return res.body;
 }
+
+const created = createdAdvertiser;
 
 const auditActions = async (id: string) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'advertiser'), eq(auditLog.entityId, id)))).map((e) => e.action);
@@ -308,6 +310,8 @@ describe('teams', () => {
 
 describe('proof-of-play links', () => {
   const exportPath = (url: string) => url.replace('http://localhost', '');
+  // A link is published only while its advertiser is enabled.
+  const created = (name: string, extra: Record<string, unknown> = {}, token = technician) => createdAdvertiser(name, { enabled: true, ...extra }, token);
 
   it('enables (TECHNICIAN), answers the URL while enabled, exports the CSV header, rotates and disables', async () => {
     const adv = await created('Links');
@@ -388,6 +392,52 @@ describe('proof-of-play links', () => {
 
     expect((await t.request('DELETE', `/api/adv/${adv.id}`, { token: technician })).status).toBe(204);
     expect((await t.app.request(exportPath(url.toString()))).status).toBe(401);
+  });
+
+  it('refuses the link of a disabled advertiser (403 proofOfPlay.error.advertiserDisabled) until it is enabled again', async () => {
+    const adv = await created('Paused', { enabled: false });
+    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV as string;
+    const refused = await t.app.request(exportPath(url));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { key: string }).key).toBe('proofOfPlay.error.advertiserDisabled');
+    const page = await t.app.request(exportPath(url), { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(403);
+    expect((await t.request('PUT', `/api/adv/${adv.id}`, { token: technician, json: { enabled: true } })).status).toBe(200);
+    expect((await t.app.request(exportPath(url))).status).toBe(200);
+  });
+
+  it('answers a browser a readable page (totals, by day, by screen, the CSV to download) under a strict policy; a client of the spec still gets the CSV', async () => {
+    const adv = await created('Readable <b>Co</b>');
+    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV as string;
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const page = await t.app.request(exportPath(url), { headers: browser });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = page.headers.get('content-security-policy')!;
+    expect(policy).toMatch(/^default-src 'none'; style-src 'nonce-[A-Za-z0-9+/=]+'; /);
+    expect(policy).not.toContain('script-src');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).not.toContain('<script');
+    // The name is escaped; totals, the two tables' empty states and the download link.
+    expect(html).toContain('Readable &lt;b&gt;Co&lt;/b&gt;');
+    expect(html).toContain('<dd data-total="plays">0</dd>');
+    expect(html).toContain('No plays in this period.');
+    const download = /href="([^"]+)"[^>]*download>Download CSV/.exec(html)![1]!.replaceAll('&amp;', '&');
+    expect(download).toContain('format=csv');
+    const csv = await t.app.request(download, { headers: browser });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await csv.text()).toBe(HEADER);
+    // The periods; an unknown one is a 400.
+    expect(html).toContain('<strong aria-current="page">30 days</strong>');
+    expect((await t.app.request(`${exportPath(url)}&days=7`, { headers: browser })).status).toBe(200);
+    expect((await t.app.request(`${exportPath(url)}&days=8`, { headers: browser })).status).toBe(400);
+    // Without text/html in Accept (curl, a program written from the spec): the CSV, as before.
+    for (const accept of [undefined, '*/*', 'text/csv']) {
+      const res = await t.app.request(exportPath(url), { headers: accept ? { accept } : {} });
+      expect(res.headers.get('content-type'), accept).toMatch(/^text\/csv/);
+    }
   });
 
   it('limits wrong tokens per address (429 with Retry-After)', async () => {

@@ -8,6 +8,7 @@ import { serviceContext } from '@/server/http/service-context';
 import * as routes from './advertisers.routes';
 import * as service from './advertisers.service';
 import * as links from './proof-of-play.service';
+import { pageNonce, proofOfPlayPageHeaders, renderProofOfPlayPage } from './proof-of-play-page';
 
 function linkContext(c: Context<AppEnv>): links.LinkContext {
   return { db: c.var.deps.db, config: c.var.deps.config, address: clientAddress(c) };
@@ -67,7 +68,16 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(routes.exportProofOfPlayCsvRoute, async (c) => {
-    const { filename, csv } = await links.exportProofOfPlayCsv(linkContext(c), { token: c.req.valid('query').token });
+    const query = c.req.valid('query');
+    // A person opening the link gets the page; a client of the spec (no text/html in Accept) or the download gets the CSV.
+    if (query.format !== 'csv' && /\btext\/html\b/i.test(c.req.header('accept') ?? '')) {
+      const days = Number(query.days ?? 30) as links.ProofOfPlayPageDays;
+      const page = await links.proofOfPlaySummary(linkContext(c), { token: query.token, days });
+      const nonce = pageNonce();
+
+      return c.body(renderProofOfPlayPage({ ...page, days, token: query.token, path: c.req.path }, nonce), 200, proofOfPlayPageHeaders(nonce));
+    }
+    const { filename, csv } = await links.exportProofOfPlayCsv(linkContext(c), { token: query.token });
 
     return c.body(csv, 200, {
       'content-type': 'text/csv; charset=utf-8',

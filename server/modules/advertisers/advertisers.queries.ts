@@ -35,7 +35,7 @@ export async function findAdvertiser(db: Executor, scope: TenantScope, id: strin
  */
 export async function findLinkCredentials(db: Executor, scope: TenantScope, id: string) {
   const [row] = await db
-    .select({ id: advertisers.id, name: advertisers.name, customerId: advertisers.customerId, secretHash: advertisers.proofOfPlaySecretHash, customerRestricted: customers.restricted })
+    .select({ id: advertisers.id, name: advertisers.name, customerId: advertisers.customerId, enabled: advertisers.enabled, secretHash: advertisers.proofOfPlaySecretHash, customerRestricted: customers.restricted })
     .from(advertisers)
     .innerJoin(customers, eq(customers.id, advertisers.customerId))
     .where(and(uuidEquals(advertisers.id, id), scopeCondition(scope, advertisers.customerId)))

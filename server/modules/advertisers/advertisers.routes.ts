@@ -13,7 +13,7 @@ import {
   SimpleAdvertiserListSchema,
   SimpleAdvertiserSchema,
 } from './advertisers.schemas';
-import { PROOF_OF_PLAY_CSV_COLUMNS } from './proof-of-play.service';
+import { PROOF_OF_PLAY_CSV_COLUMNS, PROOF_OF_PLAY_PAGE_DAYS } from './proof-of-play.service';
 
 const tags = ['Advertisers'];
 const uuid = (description: string) => z.string().openapi({ description, format: 'uuid' });
@@ -202,14 +202,26 @@ export const exportProofOfPlayCsvRoute = defineRoute(
     path: '/public-api/adv/proof-of-play/history/export/csv',
     operationId: 'exportAdvertiserProofOfPlayCsv',
     tags,
-    summary: "An advertiser's proof-of-play history as CSV (no credentials but the link's token)",
-    description: `Columns: ${PROOF_OF_PLAY_CSV_COLUMNS.join(', ')} (ISO-8601 UTC times, newest first).`,
-    request: { query: z.object({ token: z.string().min(1).max(512).openapi({ description: 'The token of the export URL (base64)' }) }) },
+    summary: "An advertiser's proof-of-play history as CSV (no credentials but the link's token); a readable page in a browser",
+    description:
+      `Columns: ${PROOF_OF_PLAY_CSV_COLUMNS.join(', ')} (ISO-8601 UTC times, newest first). A request whose \`Accept\` names ` +
+      '`text/html` (a browser opening the link) without `format=csv` gets a page instead: the plays of the last `days` days ' +
+      '(default 30) summed, per UTC day and per screen, with the CSV as a download. A disabled advertiser\'s link answers 403.',
+    request: {
+      query: z.object({
+        token: z.string().min(1).max(512).openapi({ description: 'The token of the export URL (base64)' }),
+        format: z.enum(['csv']).optional().openapi({ description: 'Always the CSV, whatever `Accept` says (the page\'s download link)' }),
+        days: z
+          .enum(PROOF_OF_PLAY_PAGE_DAYS.map(String) as [string, ...string[]])
+          .optional()
+          .openapi({ description: 'The page\'s period in days back from now (default 30); the CSV lists every play' }),
+      }),
+    },
     responses: {
-      200: { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } },
+      200: { description: 'CSV attachment, or the page for a browser', content: { 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } } },
       400: linkError('No token, or an over-long one'),
       401: linkError('The token is invalid, or the links were disabled or renewed since'),
-      403: linkError("The advertiser's customer is restricted"),
+      403: linkError("The advertiser's customer is restricted, or the advertiser is disabled"),
     },
   },
   { rateLimited: 'invalid tokens, per client address' },

@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { csvLine, csvStream } from '@/server/csv';
 import { AppError, ForbiddenError, TooManyRequestsError } from '@/server/errors';
-import { advertiserPlaySources, type AdvertiserPlay } from './advertiser-plays';
+import { advertiserPlaySources, type AdvertiserPlay, type AdvertiserPlaySummary } from './advertiser-plays';
 import * as q from './advertisers.queries';
 import type { ProofOfPlayLinks } from './advertisers.schemas';
 import { auditAdvertiser, visibleAdvertiser, writableAdvertiser } from './advertisers.service';
@@ -77,23 +77,36 @@ function linksOf(config: Config, row: AdvertiserRow, baseUrl: string): ProofOfPl
 /** What the public export knows of its caller: no user, only the link and the address. */
 export type LinkContext = { db: Database; config: Config; address: string };
 
+/** The advertiser a right link names, as its public answers need it. */
+type LinkedAdvertiser = { id: string; name: string; customerId: number };
+
 /**
- * GET /public-api/adv/proof-of-play/history/export/csv?token=: the advertiser's proof-of-play CSV, each play
- * of its channels newest first, streamed in keyset batches (proof of play plugs in the reader). A wrong,
- * revoked or rotated token is a 401 and counts against the address (429 past the limit); a right one
- * of a restricted customer is a 403.
+ * The advertiser of a link token, or the error the link answers: a wrong, revoked or rotated token is a 401 and
+ * counts against the address (429 past the limit); a right one of a restricted customer is a 403, of a disabled
+ * advertiser a 403 `proofOfPlay.error.advertiserDisabled` (docs/decisions.md "Advertisers": disabled means not
+ * credited and not published).
  */
-export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: string }): Promise<{ filename: string; csv: ReadableStream<Uint8Array> }> {
+async function openLink(ctx: LinkContext, token: string): Promise<LinkedAdvertiser> {
   const claim = await claimAttempt(ctx.db, ctx.config, [`proofOfPlayLink:${ctx.address}`], WRONG_TOKEN_POLICY);
   if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many invalid proof-of-play links; try again later');
-  const decoded = decodeLinkToken(input.token);
+  const decoded = decodeLinkToken(token);
   const row = decoded ? await q.findLinkCredentials(ctx.db, allTenants, decoded.advertiserId) : undefined;
   // Compared even when no row was found, so an unknown advertiser takes as long as a wrong secret.
   const matches = secretMatches(decoded?.secret ?? '', row?.secretHash ?? 'no-such-advertiser-0000000000000000000000');
   if (!row || !matches) throw invalidLink();
   await claim.attempt.release(ctx.db);
   if (row.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
+  if (!row.enabled) throw new ForbiddenError('The advertiser is disabled: its proof of play is not published', 'proofOfPlay.error.advertiserDisabled');
 
+  return { id: row.id, name: row.name, customerId: row.customerId! };
+}
+
+/**
+ * GET /public-api/adv/proof-of-play/history/export/csv?token=: the advertiser's proof-of-play CSV, each play
+ * of its channels newest first, streamed in keyset batches (proof of play plugs in the reader).
+ */
+export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: string }): Promise<{ filename: string; csv: ReadableStream<Uint8Array> }> {
+  const row = await openLink(ctx, input.token);
   const source = advertiserPlaySources.items()[0];
   const target = { customerId: row.customerId, advertiserId: row.id };
   const csv = await csvStream(
@@ -104,6 +117,28 @@ export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: str
   );
 
   return { filename: `proof-of-play-${row.id}.csv`, csv };
+}
+
+/** The periods the public page offers, in days back from now (UTC). */
+export const PROOF_OF_PLAY_PAGE_DAYS = [7, 30, 90, 365] as const;
+export type ProofOfPlayPageDays = (typeof PROOF_OF_PLAY_PAGE_DAYS)[number];
+
+/**
+ * The same link opened in a browser: the advertiser's name and its plays over the last `days` days summed (totals,
+ * per UTC day, per screen), what the CSV holds and nothing more.
+ */
+export async function proofOfPlaySummary(
+  ctx: LinkContext,
+  input: { token: string; days: ProofOfPlayPageDays; now?: Date },
+): Promise<{ advertiserName: string; from: Date; to: Date; summary: AdvertiserPlaySummary }> {
+  const row = await openLink(ctx, input.token);
+  const to = input.now ?? new Date();
+  const from = new Date(to.getTime() - input.days * 86_400_000);
+  const source = advertiserPlaySources.items()[0];
+  const empty: AdvertiserPlaySummary = { total: { plays: 0, durationMs: 0, screens: 0 }, days: [], screens: [] };
+  const summary = source ? await source.summary(ctx.db, { customerId: row.customerId, advertiserId: row.id, from, to }) : empty;
+
+  return { advertiserName: row.name, from, to, summary };
 }
 
 /** 401 without a Bearer challenge: the link's token is the only credential this URL takes. */

@@ -27,7 +27,7 @@ export function devicePreviewPath(customerId: number, deviceId: string, previewI
   return `/api/storage/customer/${customerId}/devices/${deviceId}/preview.jpg${previewId ? `?previewId=${previewId}` : ''}`;
 }
 
-export type NewDevicePreview = { id: string; deviceId: string; customerId: number; storageKey: string; contentType: string; size: number; highRes: boolean };
+export type NewDevicePreview = { id: string; deviceId: string; customerId: number; storageKey: string; contentType: string; size: number; highRes: boolean; takenAt: Date };
 
 /**
  * A screenshot stored under `storageKey` becomes the device's newest: in one transaction its row, the
@@ -38,7 +38,7 @@ export type NewDevicePreview = { id: string; deviceId: string; customerId: numbe
  */
 export async function recordDevicePreview(deps: { db: Database; storage: BlobStore; log: Logger }, preview: NewDevicePreview): Promise<boolean> {
   const pruned = await withTransaction(deps.db, async (tx) => {
-    if (!(await insertDevicePreview(tx, { ...preview, takenAt: new Date() }))) return undefined;
+    if (!(await insertDevicePreview(tx, preview))) return undefined;
     await deleteCleanupEntries(tx, [preview.storageKey]);
 
     return pruneDevicePreviews(tx, preview.deviceId, PREVIEW_HISTORY);

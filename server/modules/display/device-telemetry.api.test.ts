@@ -96,6 +96,23 @@ describe('PUT /api/display/screenshot', () => {
     expect(older.raw.equals(jpeg())).toBe(true);
   });
 
+  it('keeps the time the player reports it took the screenshot (takenAt), not the upload time; refuses one from the future or over an hour old', async () => {
+    const device = await newDevice(t, { customerId });
+    const takenAt = Date.now() - 90_000;
+    expect((await putScreenshot(device, png(320, 180), 'image/png', `?highRes=true&takenAt=${takenAt}`)).status).toBe(204);
+    const store = await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer });
+    expect(store.body[0]).toMatchObject({ takenAt: new Date(takenAt).toISOString(), highRes: true });
+    const read = await t.request('GET', `/api/v2/device/${device.deviceId}?customerId=${customerId}`, { token: viewer });
+    expect(read.body.previewPath).toBe(previewUrl(device.deviceId, customerId, `?v=${takenAt}`));
+
+    const ahead = await putScreenshot(device, png(320, 180), 'image/png', `?takenAt=${Date.now() + 10 * 60_000}`);
+    expect(ahead.status).toBe(400);
+    expect(JSON.parse(ahead.raw.toString())).toMatchObject({ key: 'display.error.screenshotInFuture', details: { parameter: 'takenAt' } });
+    const old = await putScreenshot(device, png(320, 180), 'image/png', `?takenAt=${Date.now() - 2 * 3_600_000}`);
+    expect(JSON.parse(old.raw.toString())).toMatchObject({ status: 400, key: 'display.error.screenshotTooOld' });
+    expect(await previewRows(device.deviceId)).toHaveLength(1);
+  });
+
   it('refuses a type other than JPEG, PNG or WebP (415), bytes that are not the declared type (415), an empty body (400); nothing is stored', async () => {
     const device = await newDevice(t, { customerId });
     for (const type of ['image/gif', 'text/html', 'application/octet-stream', '']) {

@@ -25,6 +25,8 @@ export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 /** Samples stamped further ahead of the server's clock, or further back, are rejected (as proof of play, spec 4 §5). */
 export const METRIC_MAX_FUTURE_MS = 5 * 60_000;
 export const METRIC_MAX_AGE_MS = 365 * 24 * 3_600_000;
+/** A screenshot's reported time (`takenAt`) more than an hour old is refused: a player uploads what it just drew. */
+export const SCREENSHOT_MAX_AGE_MS = 3_600_000;
 /** How long a stored screenshot without its row may stay before the cleanup job removes it (a crash in between). */
 const SCREENSHOT_GRACE_MS = 15 * 60_000;
 
@@ -45,8 +47,12 @@ const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]
  * within 5 MB, then recorded as the device's newest screenshot (devices module: row, previewPath, history
  * bound, change listeners).
  */
-export async function storeScreenshot(ctx: DeviceContext, input: { contentType: string | undefined; body: Readable | undefined; highRes?: boolean }): Promise<void> {
+export async function storeScreenshot(
+  ctx: DeviceContext,
+  input: { contentType: string | undefined; body: Readable | undefined; highRes?: boolean; takenAt?: number },
+): Promise<void> {
   const device = assigned(ctx);
+  const takenAt = screenshotTime(input.takenAt, Date.now());
   const declared = mediaTypeOf(input.contentType);
   if (!isAcceptedImageType(declared, SCREENSHOT_TYPES)) {
     throw new AppError(415, 'display.error.unsupportedImageType', `A screenshot is ${SCREENSHOT_TYPES.join(', ')}`, { contentType: declared || null });
@@ -70,12 +76,24 @@ export async function storeScreenshot(ctx: DeviceContext, input: { contentType: 
     if (error instanceof AppError && error.status === 413) throw new BodyTooLargeError(SCREENSHOT_MAX_BYTES);
     throw error;
   }
-  const preview = { id, deviceId: device.deviceId, customerId: device.customerId, storageKey: key, contentType: declared, size, highRes: input.highRes ?? false };
+  const preview = { id, deviceId: device.deviceId, customerId: device.customerId, storageKey: key, contentType: declared, size, highRes: input.highRes ?? false, takenAt };
   if (!(await recordDevicePreview(ctx, preview))) {
     // Deleted meanwhile: as if its token had gone with it.
     await discardBlobs(ctx, [key]);
     throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
   }
+}
+
+/**
+ * When a screenshot was taken: the player's report (its server-corrected clock) within [now − 1 hour, now + 5 min],
+ * never later than its arrival (a clock a little ahead is not a capture from the future); the upload's time without one.
+ */
+function screenshotTime(reported: number | undefined, now: number): Date {
+  if (reported === undefined) return new Date(now);
+  if (reported > now + METRIC_MAX_FUTURE_MS) throw new ValidationError('display.error.screenshotInFuture', 'takenAt is more than 5 minutes in the future', { parameter: 'takenAt' });
+  if (reported < now - SCREENSHOT_MAX_AGE_MS) throw new ValidationError('display.error.screenshotTooOld', 'takenAt is more than an hour in the past', { parameter: 'takenAt' });
+
+  return new Date(Math.min(reported, now));
 }
 
 const KNOWN_TYPES = new Set<string>(deviceMetricTypes);

@@ -63,7 +63,8 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(routes.deviceScheduleExplainRoute, async (c) => c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200));
   app.openapi(routes.screenshotRoute, async (c) => {
     try {
-      await storeScreenshot(deviceContext(c), { contentType: c.req.header('content-type'), body: requestBodyStream(c), highRes: c.req.valid('query').highRes === 'true' });
+      const { highRes, takenAt } = c.req.valid('query');
+      await storeScreenshot(deviceContext(c), { contentType: c.req.header('content-type'), body: requestBodyStream(c), highRes: highRes === 'true', takenAt });
     } catch (error) {
       // The rest of the body may be unread: close the connection instead of reading it to its end.
       c.header('Connection', 'close');

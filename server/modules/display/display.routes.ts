@@ -140,10 +140,15 @@ export const screenshotRoute = defineRoute(
     summary: 'Upload a screenshot: it becomes the device\'s previewPath and the newest previewStore entry',
     description:
       `The body is the image, \`${SCREENSHOT_TYPES.join('`, `')}\`, at most 5 MB (413 beyond). A Content-Type outside these, or bytes that are not ` +
-      'the declared type, is a 415. `highRes=true` marks the answer to a `takeHighResPreview` command. The device keeps its newest ' +
+      'the declared type, is a 415. `highRes=true` marks the answer to a `takeHighResPreview` command. `takenAt` is when the ' +
+      'player drew the image (epoch ms, server time): the screenshot\'s time in `previewStore` and `previewPath`; without it, the ' +
+      'upload\'s time. More than 5 minutes ahead of the server or more than an hour old is a 400. The device keeps its newest ' +
       '20 screenshots; older ones are removed.',
     request: {
-      query: z.object({ highRes: z.enum(['true', 'false']).optional().openapi({ description: 'The screenshot answers `takeHighResPreview`' }) }),
+      query: z.object({
+        highRes: z.enum(['true', 'false']).optional().openapi({ description: 'The screenshot answers `takeHighResPreview`' }),
+        takenAt: epochMsQuery('When the image was drawn, epoch ms (default: the upload\'s time)'),
+      }),
       body: { required: true, content: Object.fromEntries(SCREENSHOT_TYPES.map((type) => [type, { schema: image }])) },
     },
     responses: {

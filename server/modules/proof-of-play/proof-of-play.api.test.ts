@@ -36,7 +36,7 @@ beforeAll(async () => {
   screen = await newDevice(t, { customerId: k.customerId });
   poster = await k.own.file('poster.png');
   slide = await k.own.content('Welcome');
-  const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme' } });
+  const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme', enabled: true } });
   advertiserId = adv.body.id;
   channel = await k.create(k.contentChannel(slide.id, { name: 'Breakfast', advertiserId }));
 });
@@ -106,6 +106,21 @@ describe('POST /api/display/proofOfPlay', () => {
     expect(after!.starts[slot(BASE + MIN)]).toBe(2);
     expect(after!.durationMs[slot(BASE + MIN)]).toBe(70_000);
     expect(after!.starts[slot(BASE + 16 * MIN)]).toBe(1);
+  });
+
+  it('credits a disabled advertiser with nothing that plays while it is disabled; what it was credited before stays', async () => {
+    const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Paused Co', enabled: true } })).body;
+    const spot = await k.create(k.contentChannel(slide.id, { name: 'Paused spot', advertiserId: adv.id }));
+    const device = await newDevice(t, { customerId: k.customerId });
+    expect((await upload(device, [play({ campaignId: spot.id })])).body.accepted).toBe(1);
+    expect((await t.request('PUT', `/api/adv/${adv.id}`, { token: k.owner, json: { enabled: false } })).status).toBe(200);
+    expect((await upload(device, [play({ campaignId: spot.id, startedAt: BASE + 5 * MIN, endedAt: BASE + 5 * MIN + 10_000 })])).body.accepted).toBe(1);
+    const [credited] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where advertiser_id = ${adv.id}::uuid`);
+    expect(credited!.n).toBe(1);
+    const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    expect(total((await rollup('ADVERTISER', adv.id))!.starts)).toBe(1);
+    // The channel itself counts both plays.
+    expect(total((await rollup('CAMPAIGN', String(spot.id)))!.starts)).toBe(2);
   });
 
   it('refuses each bad event with its index and reason, and stores the rest', async () => {

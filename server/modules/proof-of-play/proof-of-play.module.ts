@@ -2,7 +2,7 @@ import { advertiserPlaySources } from '@/server/modules/advertisers/advertiser-p
 import { defineModule, plug } from '@/server/modules/module';
 import { compactRollups, maintainPlayPartitions, PLAY_PARTITIONS_JOB, PLAY_ROLLUP_COMPACTION_JOB } from './proof-of-play.jobs';
 import { registerProofOfPlayRoutes } from './proof-of-play.handlers';
-import { findAdvertiserPlays } from './proof-of-play.queries';
+import { findAdvertiserPlays, summarizeAdvertiserPlays } from './proof-of-play.queries';
 import { playRollupDays, playRollupDayTotals, playSubjects } from './proof-of-play.table';
 
 /**
@@ -15,7 +15,7 @@ export const proofOfPlayModule = defineModule({
   name: 'proof-of-play',
   routes: registerProofOfPlayRoutes,
   tables: [playRollupDays, playRollupDayTotals, playSubjects],
-  plugs: [plug(advertiserPlaySources, { name: 'proof-of-play', batch: findAdvertiserPlays })],
+  plugs: [plug(advertiserPlaySources, { name: 'proof-of-play', batch: findAdvertiserPlays, summary: summarizeAdvertiserPlays })],
   jobs: ({ db, log }) => [
     { name: PLAY_PARTITIONS_JOB, cron: '41 2 * * *', run: async () => void (await maintainPlayPartitions(db, new Date(), log)) },
     { name: PLAY_ROLLUP_COMPACTION_JOB, cron: '* * * * *', run: async () => void (await compactRollups(db, log)) },

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
-import type { AdvertiserPlay } from '@/server/modules/advertisers/advertiser-plays';
+import type { AdvertiserPlay, AdvertiserPlaySummary } from '@/server/modules/advertisers/advertiser-plays';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';
@@ -29,15 +29,15 @@ export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; fol
 /**
  * Serialises the ingests of one device (its repeated events are recognised across concurrent calls), and
  * answers the device's name and folder (with the folder's name), as plays record them, and the campaigns,
- * messages, content and files with the given ids that are the tenant's (with a campaign's advertiser): one
- * round trip. An id not answered is another tenant's or no item at all.
+ * messages, content and files with the given ids that are the tenant's (with a campaign's advertiser while that
+ * advertiser is enabled: a disabled advertiser is not credited with what plays meanwhile): one round trip. An id not answered is another tenant's or no item at all.
  */
 export async function lockPlayingDevice(tx: Executor, customerId: number, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
   const tenant = sql`${customerId}::bigint`;
   if (ids.campaignIds.length > 0) {
     branches.push(sql`select 'CAMPAIGN' as dimension, c.id::text as id, c.name, a.id::text as "advertiserId", a.name as "advertiserName"
-      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id where c.id = any(${bigintArrayParam(ids.campaignIds)}) and c.customer_id = ${tenant}`);
+      from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id and a.enabled where c.id = any(${bigintArrayParam(ids.campaignIds)}) and c.customer_id = ${tenant}`);
   }
   if (ids.messageIds.length > 0) {
     branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)}) and x.customer_id = ${tenant}`);
@@ -358,4 +358,38 @@ export async function findAdvertiserPlays(db: Executor, input: { customerId: num
   );
 
   return rows.map((r) => ({ ...r, startedAt: new Date(r.startedAt), endedAt: new Date(r.endedAt), durationMs: Number(r.durationMs) }));
+}
+
+/**
+ * An advertiser's plays over [from, to) summed for its public page: the totals, per UTC day and per screen (the
+ * 100 screens with most plays), as the CSV would add them up. Three aggregates over the advertiser index.
+ */
+export async function summarizeAdvertiserPlays(db: Executor, input: { customerId: number; advertiserId: string; from: Date; to: Date }): Promise<AdvertiserPlaySummary> {
+  const where = sql`e.advertiser_id = ${input.advertiserId}::uuid and e.customer_id = ${input.customerId}
+    and e.started_at >= ${input.from.toISOString()}::timestamptz and e.started_at < ${input.to.toISOString()}::timestamptz`;
+  type Sums = { plays: string | number; durationMs: string | number | null };
+  const [total] = await execRows<Sums & { screens: string | number }>(
+    db,
+    sql`select count(*) as plays, coalesce(sum(e.duration_ms), 0) as "durationMs", count(distinct e.device_id) as screens from play_event e where ${where}`,
+  );
+  const days = await execRows<Sums & { day: string }>(
+    db,
+    sql`select to_char(date_trunc('day', e.started_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*) as plays, coalesce(sum(e.duration_ms), 0) as "durationMs"
+          from play_event e where ${where} group by 1 order by 1 desc`,
+  );
+  const screens = await execRows<Sums & { deviceName: string | null }>(
+    db,
+    sql`select s.name as "deviceName", t.plays, t."durationMs"
+          from (select e.device_id, count(*) as plays, coalesce(sum(e.duration_ms), 0) as "durationMs" from play_event e where ${where}
+                 group by e.device_id order by count(*) desc, e.device_id limit 100) t
+          left join ${playSubjects} s on s.customer_id = ${input.customerId} and s.dimension = 'DEVICE' and s.subject_id = t.device_id::text
+         order by t.plays desc, s.name`,
+  );
+  const sums = (r: Sums) => ({ plays: Number(r.plays), durationMs: Number(r.durationMs ?? 0) });
+
+  return {
+    total: { ...sums(total ?? { plays: 0, durationMs: 0 }), screens: Number(total?.screens ?? 0) },
+    days: days.map((r) => ({ day: r.day, ...sums(r) })),
+    screens: screens.map((r) => ({ deviceName: r.deviceName, ...sums(r) })),
+  };
 }

@@ -359,7 +359,7 @@ describe('checks, tenant scope and roles', () => {
 
 describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
   it('lists every play of its channels, newest first, in ISO-8601 UTC, across keyset pages; disabled links refuse it', async () => {
-    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme' } });
+    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Acme', enabled: true } });
     const ads = await k.create(k.contentChannel(slide.id, { name: 'Ads, "big"', advertiserId: adv.body.id }));
     const links = await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.body.id}`, { token: k.owner });
     const url = new URL(links.body.exportHistoryAsCSV as string);
@@ -402,7 +402,7 @@ describe('names: the current one while the item exists, the last one once it is 
   it('a channel, a content item, a file and a screen renamed after their plays, then deleted, are reported under their new names: reports, their CSVs and the advertiser\'s CSV', async () => {
     const put = async (path: string, json: Record<string, unknown>) => expect((await t.request('PUT', path, { token: k.owner, json })).status, path).toBe(200);
     const remove = async (path: string) => expect((await t.request('DELETE', path, { token: k.owner })).status, path).toBe(204);
-    const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Renames' } })).body;
+    const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Renames', enabled: true } })).body;
     const content = await k.own.content('Old content');
     const file = await k.own.file('old-file.png');
     const screen = await newDevice(t, { customerId: k.customerId });
@@ -474,7 +474,7 @@ describe('narrowing by device folder and advertiser (query extensions)', () => {
     const other = await newDevice(t, { customerId: k.customerId });
     await t.db.update(devices).set({ name: 'Kiosk', deviceGroupId: store.id, groupPath: [k.own.roots.device.id, region.id, store.id] }).where(eq(devices.id, kiosk.deviceId));
     await t.db.update(devices).set({ name: 'Elsewhere' }).where(eq(devices.id, other.deviceId));
-    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Narrow Co' } });
+    const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Narrow Co', enabled: true } });
     const paid = await k.create(k.contentChannel(slide.id, { name: 'Paid spot', advertiserId: adv.body.id }));
     const from = at('UTC', `${daysAgo('UTC', 30)}T00:00`);
     await upload(kiosk, [play(from + HOUR, { campaignId: paid.id }), play(from + 2 * HOUR, { campaignId: channel.id })]);

@@ -1,4 +1,5 @@
 import type { MailDraft } from '@/server/modules/mail/mail.service';
+import { escapeHtml } from '@/server/html-escape';
 
 export type PasswordSetupMessageInput = {
   to: string;
@@ -52,6 +53,3 @@ function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ');
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
