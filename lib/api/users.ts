@@ -52,7 +52,7 @@ export function useMe() {
   });
 }
 
-export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string };
+export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string; restricted?: boolean; teamIds?: string[] };
 export type UpdateUserInput = Partial<{
   name: string;
   role: Role;
@@ -70,8 +70,15 @@ export function useCreateUser() {
   const me = useCurrentUser();
 
   return userResource.useMutation(
-    ({ customerId: chosen, ...input }: CreateUserInput & { customerId?: number }, { customerId: selected, headers }) =>
-      apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: chosen ?? selected ?? me.customerId, headers }),
+    ({ customerId: chosen, teamIds = [], ...input }: CreateUserInput & { customerId?: number }, { customerId: selected, headers }) =>
+      apiFetch<User>('/api/user/', {
+        method: 'POST',
+        body: input,
+        // Spec 1 `teamIds`: `<teamId>:<readOnly>` pairs; the user's own membership row is not read-only.
+        query: teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : undefined,
+        customerId: chosen ?? selected ?? me.customerId,
+        headers,
+      }),
     { protected: true },
   );
 }
