@@ -21,6 +21,9 @@ import { fileFolderResource } from './file-folders.resource';
 import { fillVisibleFolderPreviews } from './folder-previews';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, updateFolder, type FileFolderRow } from './file-folders.queries';
 
+/** Other modules answering folders (the files summary) fill their previews the same way. */
+export { fillVisibleFolderPreviews };
+
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;
 

@@ -8,7 +8,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import { folderAccessCondition } from '@/server/modules/file-folders/folder-access';
 import { fileFolderResource } from '@/server/modules/file-folders/file-folders.resource';
-import { fillVisibleFolderPreviews } from '@/server/modules/file-folders/folder-previews';
+import { fillVisibleFolderPreviews } from '@/server/modules/file-folders/file-folders.service';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
