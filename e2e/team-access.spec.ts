@@ -11,7 +11,7 @@ import {
   passwordGrant,
   rootFolderId,
   screenshot,
-  signIn,
+  signInFromLoginPage,
   uniqueSuffix,
   uploadFile,
 } from './fixtures';
@@ -23,6 +23,13 @@ import {
  */
 
 const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
+
+/** Signs in and waits for the console's navigation, not the overview's load event (slow on a shared machine). */
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await signInFromLoginPage(page, email, password);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 60_000 });
+}
 
 async function look(page: Page, name: string) {
   for (const width of [1440, 1024]) {
