@@ -45,10 +45,15 @@ test('an invited user chooses a password from the e-mailed link; a resent invita
   const row = page.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: /Actions for/ }).click();
   await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Resend invitation' });
+  const confirm = page.getByRole('dialog', { name: 'Resend invitation' });
   await expect(confirm).toContainText(email);
   await screenshot(page, 'users-resend-invitation');
   await confirm.getByRole('button', { name: 'Send new link' }).click();
+  // The dialog says what happened (the e2e server has an SMTP server: the mail sink).
+  await expect(confirm.getByText('Invitation sent.')).toBeVisible();
+  await expect(confirm).toContainText(`A new link is on its way to ${email}`);
+  await screenshot(page, 'users-resend-invitation-sent');
+  await confirm.getByRole('button', { name: 'Close' }).click();
   await expect(confirm).toBeHidden();
   await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(2);
   const link = linkOf(mailsTo(email)[1]!);
@@ -84,6 +89,12 @@ test('an invited user chooses a password from the e-mailed link; a resent invita
   await invitePage.goto(link);
   await expect(invitePage.getByText('This link was used already')).toBeVisible();
   await invitee.close();
+
+  // The super admin's outbox lists the messages, without their links.
+  await page.goto('/users');
+  const outbox = page.getByRole('table', { name: 'Mail outbox' });
+  await expect(outbox.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
+  await expect(outbox).not.toContainText('set-password');
 
   expect(errors).toEqual([]);
   expect(inviteErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { airingText, channelStatus, typeLabel } from '@/components/channels/channel-words';
@@ -126,6 +127,7 @@ function buildColumns(canEdit: boolean, airings: Map<number, CampaignAiring>, on
 
 export function ChannelsPage() {
   const access = useChannelAccess();
+  const scopeNote = useAccessScopeNote('channels');
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const { params } = list;
   const query = useChannels({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
@@ -174,8 +176,8 @@ export function ChannelsPage() {
         errorTitle="The channels could not be loaded."
         empty={{
           icon: <PlayIcon className="size-5 text-zinc-500" />,
-          title: 'No channels yet',
-          body: 'A channel plays slides, playlists or media on the screens you choose, at the hours you choose.',
+          title: scopeNote ? 'No channels you may see' : 'No channels yet',
+          body: scopeNote ?? 'A channel plays slides, playlists or media on the screens you choose, at the hours you choose.',
           action: newButton,
         }}
       />

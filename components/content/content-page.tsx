@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useMemo, useState } from 'react';
 import { contentColumns, ItemMenu, type ItemAction } from '@/components/content/content-columns';
 import type { ContentDragItems } from '@/components/content/content-drag';
@@ -100,6 +101,7 @@ function ContentLibrary() {
   const [moving, setMoving] = useState<ContentDragItems | null>(null);
   const openPath = (current?.contentGroupPath ?? '').split('/').filter(Boolean);
   const isTop = !current || current.parentId == null;
+  const scopeNote = useAccessScopeNote('content');
   const folderName = isTop ? 'All content' : (current?.name ?? '');
   const opened = (item: DeviceContent) => router.push(`/content/${item.id}`);
 
@@ -300,8 +302,8 @@ function ContentLibrary() {
             errorTitle="The content could not be loaded."
             empty={{
               icon: <PlaylistIcon className="size-5 text-zinc-500" />,
-              title: 'Nothing in this folder yet',
-              body: 'Build a playlist from your media, or a slide from a template.',
+              title: scopeNote ? 'No content you may see here' : 'Nothing in this folder yet',
+              body: scopeNote ?? 'Build a playlist from your media, or a slide from a template.',
               action: canEdit ? (
                 <Button size="sm" onClick={() => setCreating('playlist')}>
                   <PlusIcon className="size-4" />

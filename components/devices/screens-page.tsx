@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
+import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
 import type { DeviceDragItems } from '@/components/devices/device-drag';
@@ -96,6 +97,7 @@ function ScreenConsole() {
   const folder = deviceGroupResource.useDetail(params.folder || null, { select: 'name,parentId,deviceGroupPath,type' });
   const current: DeviceGroup | undefined = params.folder ? folder.data : (root.data ?? undefined);
   const isTop = !current || current.parentId == null;
+  const scopeNote = useAccessScopeNote('screens');
   const recursive = params.sub === '1';
   const isGrid = params.view === 'grid';
   const query = deviceResource.useList(
@@ -397,10 +399,12 @@ function ScreenConsole() {
             errorTitle="The screens could not be loaded."
             empty={{
               icon: <MonitorIcon className="size-5 text-zinc-500" />,
-              title: isTop ? 'No screens yet' : 'No screens in this folder',
-              body: isTop
-                ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
-                : 'Add a screen here, or drag screens onto this folder in the tree.',
+              title: scopeNote ? 'No screens you may see here' : isTop ? 'No screens yet' : 'No screens in this folder',
+              body:
+                scopeNote ??
+                (isTop
+                  ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
+                  : 'Add a screen here, or drag screens onto this folder in the tree.'),
               action: canManage ? (
                 <Button size="sm" onClick={() => setAdding(true)}>
                   <PlusIcon className="size-4" />

@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ChevronRightIcon, ClockIcon, FolderIcon, FolderPlusIcon, PhotoIcon, PlusIcon, TagIcon, UploadIcon } from '@/components/ui/icons';
 import type { DragItems } from '@/components/files/drag';
@@ -172,6 +173,7 @@ function MediaLibrary() {
   // Pending also while the list waits for what it needs first (the root folder, the team setting).
   const isFirstLoad = files.isPending;
   const isEmpty = files.isSuccess && pageFiles.length === 0 && folderCards.length === 0;
+  const scopeNote = useAccessScopeNote('media');
 
   const emptyState = hasFilters ? (
     <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title="No files match" testId="media-empty">
@@ -181,8 +183,12 @@ function MediaLibrary() {
       </Button>
     </EmptyState>
   ) : (
-    <EmptyState icon={<FolderIcon className="size-5 text-zinc-500" />} title={folderName === 'All media' ? 'No media yet' : `${folderName} is empty`} testId="media-empty">
-      <p className="mt-1 text-sm text-zinc-500">Upload images and videos, or drag files here from another folder.</p>
+    <EmptyState
+      icon={<FolderIcon className="size-5 text-zinc-500" />}
+      title={scopeNote ? 'No media you may see here' : folderName === 'All media' ? 'No media yet' : `${folderName} is empty`}
+      testId="media-empty"
+    >
+      <p className="mt-1 text-sm text-zinc-500">{scopeNote ?? 'Upload images and videos, or drag files here from another folder.'}</p>
       {canEdit ? (
         <div className="mt-4 flex gap-2">
           {canUpload ? (

@@ -7,8 +7,11 @@ import { AssignmentFooter, ReadOnlyField } from './assignment-dialog-parts';
 import { CheckboxField } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api/protected';
-import { useTeamCandidates, useUpdateTeamAssignments } from '@/lib/api/teams';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { useUpdateUser } from '@/lib/api/users';
+import { MEMBER_MEANS, RESTRICTED_MEANS } from '@/components/teams/access-words';
+import { teamKeys, useTeamCandidates, useUpdateTeamAssignments } from '@/lib/api/teams';
 import { roleLabel } from '@/lib/api/types';
 
 /** Picks users of the tenant (never OWNER or ADMIN: they cannot join teams) to add to a team. */
@@ -30,10 +33,14 @@ export function AddMembersDialog({
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const [readOnly, setReadOnly] = useState(false);
+  const [restrict, setRestrict] = useState(false);
   const [apiError, setApiError] = useState<string | null>(null);
   const candidates = useTeamCandidates(text, customerId, open);
   const update = useUpdateTeamAssignments(teamId, 'user', customerId);
   const readOnlyId = useId();
+  const restrictId = useId();
+  const updateUser = useUpdateUser();
+  const queryClient = useQueryClient();
   const available = (candidates.data?.content ?? []).filter((u) => !memberIds.has(u.id));
 
   useEffect(() => {
@@ -41,6 +48,7 @@ export function AddMembersDialog({
       setText('');
       setPicked(new Map());
       setReadOnly(false);
+      setRestrict(false);
       setApiError(null);
     }
   }, [open]);
@@ -59,15 +67,26 @@ export function AddMembersDialog({
     setApiError(null);
     try {
       await update.mutateAsync({ resourcesToAdd: [...picked.keys()].map((id) => ({ id, readOnly })) });
+      if (restrict) {
+        // One protected change per user (the API updates users one by one); the first asks for the code.
+        for (const user of available.filter((u) => picked.has(u.id) && !u.restricted)) {
+          await updateUser.mutateAsync({ email: user.email, changes: { restricted: true } });
+        }
+        await queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) });
+      }
       onOpenChange(false);
     } catch (error) {
-      setApiError(errorMessage(error));
+      if (!isCancelled(error)) setApiError(errorMessage(error));
     }
   }
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent title="Add members" description={<>Users who join <span className="font-medium text-zinc-700">{teamName}</span> see its folders.</>}>
+      <DialogContent title="Add members" description={
+          <>
+            Users who join <span className="font-medium text-zinc-700">{teamName}</span> see what is assigned to it. {MEMBER_MEANS}
+          </>
+        }>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -97,16 +116,23 @@ export function AddMembersDialog({
                         checked={picked.has(user.id)}
                         onChange={() => toggle(user.id, user.name || user.email)}
                         label={user.name || user.email}
-                        description={`${user.email} · ${roleLabel(user.role)}`}
+                        description={`${user.email} · ${roleLabel(user.role)}${user.restricted ? ' · Restricted' : ''}`}
                       />
                     </li>
                   ))}
                 </ul>
               )}
             </div>
+            <CheckboxField
+              id={restrictId}
+              checked={restrict}
+              onChange={(e) => setRestrict(e.target.checked)}
+              label="Restrict them to their teams"
+              description={RESTRICTED_MEANS}
+            />
             <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description="Other team members can see these users but not edit them." />
           </div>
-          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Add ${picked.size} members` : 'Add member'} />
+          <AssignmentFooter picked={picked.size} isPending={update.isPending || updateUser.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Add ${picked.size} members` : 'Add member'} />
         </form>
       </DialogContent>
     </Dialog>

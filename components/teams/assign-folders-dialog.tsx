@@ -57,7 +57,7 @@ export function AssignFoldersDialog({
         title="Assign folders"
         description={
           <>
-            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders.
+            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders; the files in them are assigned on their own.
           </>
         }
       >

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { ChevronLeftIcon, FolderIcon, PhotoIcon, PlusIcon, TeamIcon } from '@/components/ui/icons';
@@ -16,9 +17,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api/protected';
+import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { useUpdateUser } from '@/lib/api/users';
+import { MEMBER_MEANS, RESTRICTED_MEANS } from '@/components/teams/access-words';
 import {
   TEAM_RESOURCE_KINDS,
+  teamKeys,
   useTeam,
   useTeamAssignments,
   useTeamResourceNames,
@@ -33,12 +37,12 @@ import { formatDate } from '@/lib/format';
 
 type Member = TeamAssignment & { user?: User };
 
-function SectionHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+function SectionHeader({ title, description, actions }: { title: string; description?: React.ReactNode; actions?: React.ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
       <div>
         <h2 className="text-base font-semibold text-zinc-900">{title}</h2>
-        {description ? <p className="mt-0.5 text-sm text-zinc-500">{description}</p> : null}
+        {description ? <p className="mt-0.5 max-w-3xl text-sm text-zinc-500">{description}</p> : null}
       </div>
       {actions}
     </div>
@@ -169,7 +173,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
     <Card className="overflow-hidden">
       <SectionHeader
         title="Members"
-        description="Members see the folders assigned to the team. A read-only member can be seen, not edited, by the rest of the team."
+        description={`${RESTRICTED_MEANS} ${MEMBER_MEANS} A read-only member can be seen, not edited, by the rest of the team.`}
         actions={
           canManage ? (
             <Button size="sm" onClick={() => setAdding(true)}>
@@ -215,7 +219,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
           <table className="w-full text-left text-sm" aria-label="Members">
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
-                {['Name', 'E-mail', 'Role', 'Read-only'].map((h) => (
+                {['Name', 'E-mail', 'Role', 'Access', 'Read-only'].map((h) => (
                   <th key={h} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
                     {h}
                   </th>
@@ -238,6 +242,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{member.user?.email ?? '—'}</td>
                   <td className="px-4 py-3">{member.user ? <Badge>{roleLabel(member.user.role)}</Badge> : '—'}</td>
+                  <td className="px-4 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
                   <td className="px-4 py-3">
                     {canManage ? (
                       <label className="inline-flex cursor-pointer items-center gap-2 text-zinc-700">
@@ -274,6 +279,41 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
   );
 }
 
+/** Whether the member sees only its teams' resources; a manager switches it here (a protected change of the user). */
+function RestrictedCell({ teamId, user, canManage }: { teamId: string; user: User; canManage: boolean }) {
+  const update = useUpdateUser();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const restricted = Boolean(user.restricted);
+  const label = restricted ? 'Only its teams' : 'Teams + unassigned';
+  if (!canManage) return <span className="whitespace-nowrap text-zinc-600" title={restricted ? RESTRICTED_MEANS : MEMBER_MEANS}>{label}</span>;
+
+  return (
+    <div>
+      <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-zinc-700" title={restricted ? RESTRICTED_MEANS : MEMBER_MEANS}>
+        <input
+          type="checkbox"
+          className="size-4 cursor-pointer accent-brand-600"
+          checked={restricted}
+          disabled={update.isPending}
+          onChange={(e) => {
+            setError(null);
+            update
+              .mutateAsync({ email: user.email, changes: { restricted: e.target.checked } })
+              .then(() => queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }))
+              .catch((err: unknown) => {
+                if (!isCancelled(err)) setError(errorMessage(err));
+              });
+          }}
+          aria-label={`Restricted: ${user.name || user.email}`}
+        />
+        {update.isPending ? <Spinner /> : restricted ? 'Restricted' : 'Teams + unassigned'}
+      </label>
+      {error ? <p className="mt-1 text-xs text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
 function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId: number | undefined; canManage: boolean }) {
   const [assigning, setAssigning] = useState(false);
   const folders = useTeamAssignments(team.id, 'fileFolder', customerId, (team.teamFileFolderNumber ?? 0) > 0 || assigning);
@@ -283,7 +323,7 @@ function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId
     <Card className="overflow-hidden">
       <SectionHeader
         title="Folders and files"
-        description="What the team's members see and use. Read-only ones can be seen and used, not changed."
+        description="What the team's members see and use. A folder and a file are assigned each on its own: assigning a folder does not assign the files in it. Read-only ones can be seen and used, not changed."
         actions={
           canManage ? (
             <Button size="sm" onClick={() => setAssigning(true)}>

@@ -8,6 +8,7 @@ import { PlusIcon, TeamIcon } from '@/components/ui/icons';
 import { NoAccess } from '@/components/settings/no-access';
 import { DeleteTeamDialog, TeamFormDialog } from '@/components/teams/team-dialogs';
 import { useTeamAccess } from '@/components/teams/use-team-access';
+import { MEMBER_MEANS, RESTRICTED_MEANS } from '@/components/teams/access-words';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
@@ -121,10 +122,10 @@ export function TeamsPage() {
         description={
           access.tenant ? (
             <>
-              Groups of users in <span className="font-medium text-zinc-700">{access.tenant.name}</span> and the folders they share.
+              Groups of users in <span className="font-medium text-zinc-700">{access.tenant.name}</span> and the folders they share. {RESTRICTED_MEANS}
             </>
           ) : (
-            'Groups of users and the folders they share, across all tenants.'
+            `Groups of users and the folders they share, across all tenants. ${RESTRICTED_MEANS}`
           )
         }
         actions={
@@ -163,7 +164,7 @@ export function TeamsPage() {
         empty={{
           icon: <TeamIcon className="size-5 text-zinc-500" />,
           title: 'No teams yet',
-          body: 'Teams limit what their members see to the folders assigned to the team.',
+          body: `A team shares folders with its members. ${RESTRICTED_MEANS} ${MEMBER_MEANS}`,
           action: access.canManage ? (
             <Button size="sm" onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />

@@ -9,11 +9,15 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, fieldAria, FormFooter, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { RESTRICTED_MEANS } from '@/components/teams/access-words';
+import { TeamChoice } from '@/components/teams/team-choice';
 import { errorMessage, isCancelled } from '@/lib/api/protected';
 import { LANGUAGES, roleLabel, type Role, type User } from '@/lib/api/types';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { useCreateUser, useDeleteUser, useUpdateUser, type UpdateUserInput } from '@/lib/api/users';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { useMailStatus } from '@/lib/api/mail';
+import { NO_SMTP_NOTE } from '@/components/users/resend-invitation-dialog';
 import { assignableRoles } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -26,6 +30,7 @@ const createSchema = z.object({
   role: z.enum(ROLE_VALUES, 'Choose a role'),
   password: z.string().min(8, 'At least 8 characters').max(256, 'At most 256 characters'),
   language: z.string(),
+  restricted: z.boolean(),
 });
 type CreateValues = z.infer<typeof createSchema>;
 
@@ -69,17 +74,24 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [apiError, setApiError] = useState<string | null>(null);
   const [chosenTenant, setChosenTenant] = useState<{ id: number; name: string } | null>(null);
   const [tenantError, setTenantError] = useState<string | null>(null);
-  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId(), tenant: useId() };
+  const [teamIds, setTeamIds] = useState<string[]>([]);
+  const mail = useMailStatus();
+  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId(), tenant: useId(), restricted: useId() };
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<CreateValues>({
     resolver: zodResolver(createSchema),
-    defaultValues: { email: '', name: '', role: 'VIEWER', password: '', language: 'en' },
+    defaultValues: { email: '', name: '', role: 'VIEWER', password: '', language: 'en', restricted: false },
   });
+  // OWNER and ADMIN are above teams (spec 1): neither teams nor the restriction apply to them.
+  const joinsTeams = !['OWNER', 'ADMIN'].includes(watch('role'));
+  // Teams are the tenant's: under "All tenants" they are offered once the tenant is the selected one.
+  const offersTeams = joinsTeams && !choosesTenant;
 
   useEffect(() => {
     if (open) {
@@ -87,6 +99,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       setApiError(null);
       setChosenTenant(null);
       setTenantError(null);
+      setTeamIds([]);
     }
   }, [open, reset]);
 
@@ -98,7 +111,13 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       return;
     }
     try {
-      await create.mutateAsync({ ...values, customerId: choosesTenant ? chosenTenant?.id : undefined });
+      const { restricted, ...rest } = values;
+      await create.mutateAsync({
+        ...rest,
+        restricted: joinsTeams && restricted,
+        teamIds: offersTeams ? teamIds : [],
+        customerId: choosesTenant ? chosenTenant?.id : undefined,
+      });
       onOpenChange(false);
     } catch (error) {
       if (isCancelled(error)) return;
@@ -127,6 +146,11 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         <form onSubmit={onSubmit} noValidate>
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
+            {mail.data?.smtpConfigured === false ? (
+              <Alert tone="info" title="The invitation e-mail will not be sent.">
+                {NO_SMTP_NOTE} Share the password yourself, or copy a password-setup link from the user&apos;s menu (Resend invitation).
+              </Alert>
+            ) : null}
             {choosesTenant ? (
               <TenantField
                 id={ids.tenant}
@@ -159,6 +183,19 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             <Field id={ids.password} label="Password" error={errors.password?.message} hint="At least 8 characters. Share it with the user safely.">
               <Input type="password" autoComplete="new-password" {...fieldAria(ids.password, errors.password?.message, true)} {...register('password')} />
             </Field>
+            {joinsTeams ? (
+              <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
+                {offersTeams ? (
+                  <TeamChoice
+                    value={teamIds}
+                    onChange={setTeamIds}
+                    legend="Teams"
+                    hint="The user joins these teams and works with what is assigned to them."
+                  />
+                ) : null}
+                <CheckboxField id={ids.restricted} label="Restricted" description={RESTRICTED_MEANS} {...register('restricted')} />
+              </div>
+            ) : null}
           </div>
           <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel="Create user" />
         </form>
@@ -280,12 +317,7 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
               </Field>
             </div>
             <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
-              <CheckboxField
-                id={ids.restricted}
-                label="Restricted"
-                description="Sees only the resources assigned to the user's teams."
-                {...register('restricted')}
-              />
+              <CheckboxField id={ids.restricted} label="Restricted" description={RESTRICTED_MEANS} {...register('restricted')} />
               <CheckboxField id={ids.readOnly} label="Read-only" description="Can look at everything but change nothing." {...register('readOnly')} />
             </div>
           </div>

@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
 import { ResendInvitationDialog } from '@/components/users/resend-invitation-dialog';
+import { RESTRICTED_MEANS } from '@/components/teams/access-words';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageUser } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/types';
@@ -70,7 +71,11 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge>{roleLabel(row.original.role)}</Badge>
           {row.original.readOnly ? <Badge>Read-only</Badge> : null}
-          {row.original.restricted ? <Badge>Restricted</Badge> : null}
+          {row.original.restricted ? (
+            <span title={RESTRICTED_MEANS}>
+              <Badge>Restricted</Badge>
+            </span>
+          ) : null}
           {row.original.use2FA ? <Badge tone="brand">2FA</Badge> : null}
         </div>
       ),

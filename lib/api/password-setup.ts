@@ -23,9 +23,21 @@ export function useCompletePasswordSetup() {
   });
 }
 
+/** How a resent link travels: MAIL (queued for the SMTP server) or OUTBOX (none configured: it waits). */
+export type ResentLink = { email: string; delivery: 'MAIL' | 'OUTBOX' };
+
 /** E-mails the user a new password-setup link (OWNER or ADMIN); older links stop working. */
 export function useResendPasswordSetup() {
   return useMutation({
-    mutationFn: (email: string) => apiFetch<void>('/api/user/resendPasswordSetup', { method: 'POST', query: { email } }),
+    mutationFn: (email: string) => apiFetch<ResentLink>('/api/user/resendPasswordSetup', { method: 'POST', query: { email } }),
+  });
+}
+
+export type CopiedLink = { email: string; link: string; expiresAt: string };
+
+/** A new link handed to the caller instead of e-mailed (super admin, or an OWNER of the user's own tenant); older links stop working. */
+export function useCopyPasswordSetupLink() {
+  return useMutation({
+    mutationFn: (email: string) => apiFetch<CopiedLink>('/api/user/passwordSetupLink', { method: 'POST', query: { email } }),
   });
 }

@@ -118,7 +118,7 @@ export function useTeamMemberUsers(teamId: string, customerId: number | undefine
     queryKey: teamKeys.members(teamId),
     queryFn: ({ signal }) =>
       apiFetch<Page<User>>('/api/v2/user', {
-        query: { size: 1000, sort: 'name,asc', select: 'name,email,role', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
+        query: { size: 1000, sort: 'name,asc', select: 'name,email,role,restricted', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
         customerId,
         signal,
       }),
@@ -136,7 +136,7 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
       const value = text.trim();
       const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)) : null));
 
-      return apiFetch<Page<User>>('/api/v2/user', { query: { size: 50, sort: 'name,asc', select: 'name,email,role', search }, customerId, signal });
+      return apiFetch<Page<User>>('/api/v2/user', { query: { size: 50, sort: 'name,asc', select: 'name,email,role,restricted', search }, customerId, signal });
     },
     placeholderData: keepPreviousData,
     enabled,

@@ -17,7 +17,7 @@ export type UserListParams = ListRequest & {
 
 const USER_LIST_FIELDS = 'name,email,role,lastLogin,lastActivity,createdDate,customerId,language,readOnly,restricted,use2FA,authProvider';
 
-const ME_FIELDS = 'name,email,role,language,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
+const ME_FIELDS = 'name,email,role,language,restricted,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
 
 export function userTextSearch(text: string): string | undefined {
   const value = text.trim();
@@ -52,7 +52,7 @@ export function useMe() {
   });
 }
 
-export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string };
+export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string; restricted?: boolean; teamIds?: string[] };
 export type UpdateUserInput = Partial<{
   name: string;
   role: Role;
@@ -70,8 +70,15 @@ export function useCreateUser() {
   const me = useCurrentUser();
 
   return userResource.useMutation(
-    ({ customerId: chosen, ...input }: CreateUserInput & { customerId?: number }, { customerId: selected, headers }) =>
-      apiFetch<User>('/api/user/', { method: 'POST', body: input, customerId: chosen ?? selected ?? me.customerId, headers }),
+    ({ customerId: chosen, teamIds = [], ...input }: CreateUserInput & { customerId?: number }, { customerId: selected, headers }) =>
+      apiFetch<User>('/api/user/', {
+        method: 'POST',
+        body: input,
+        // Spec 1 `teamIds`: `<teamId>:<readOnly>` pairs; the user's own membership row is not read-only.
+        query: teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : undefined,
+        customerId: chosen ?? selected ?? me.customerId,
+        headers,
+      }),
     { protected: true },
   );
 }

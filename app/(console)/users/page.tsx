@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { UsersPageHeader } from '@/components/users/users-page-header';
+import { MailOutbox } from '@/components/users/mail-outbox';
 import { UsersTable } from '@/components/users/users-table';
 
 export const metadata: Metadata = { title: 'Users' };
@@ -9,6 +10,7 @@ export default function UsersPage() {
     <>
       <UsersPageHeader />
       <UsersTable />
+      <MailOutbox />
     </>
   );
 }

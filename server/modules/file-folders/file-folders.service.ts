@@ -18,7 +18,11 @@ import { findOne, findPage, type ListInput } from '@/server/query';
 import { folderListQuery } from '@/server/modules/folders/folder-tree';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
+import { fillVisibleFolderPreviews } from './folder-previews';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, sumStorage, updateFolder, type FileFolderRow } from './file-folders.queries';
+
+/** Other modules answering folders (the files summary) fill their previews the same way. */
+export { fillVisibleFolderPreviews };
 
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;
@@ -48,6 +52,7 @@ export async function listFileFolders(ctx: ServiceContext, input: FolderListInpu
   const { where, extraColumns, query } = folderListQuery(ctx, fileFolderTree, input);
   const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [where], extraColumns, ...query });
   await fillFilteredCounts(ctx.db, ctx, page.content);
+  await fillVisibleFolderPreviews(ctx.db, ctx, page.content);
 
   return page;
 }
@@ -61,6 +66,7 @@ export async function readFolder(db: Executor, ctx: ServiceContext, id: string, 
   const item = await findOne<FileFolder>(db, { resource: fileFolderResource, scope: ctx.scope, where: [uuidEquals(fileFolders.id, id), ...readConditions(ctx)], select });
   if (!item) throw new NotFoundError('fileFolder', id);
   await fillFilteredCounts(db, ctx, [item]);
+  await fillVisibleFolderPreviews(db, ctx, [item]);
 
   return item;
 }

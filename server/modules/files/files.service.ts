@@ -8,6 +8,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
 import { folderAccessCondition } from '@/server/modules/file-folders/folder-access';
 import { fileFolderResource } from '@/server/modules/file-folders/file-folders.resource';
+import { fillVisibleFolderPreviews } from '@/server/modules/file-folders/file-folders.service';
 import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
 import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
 import { modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
@@ -98,6 +99,8 @@ export async function fileSummary(ctx: ServiceContext, input: SummaryInput) {
     select: input.select,
     quickFilterId: input.quickFilterId,
   });
+
+  await fillVisibleFolderPreviews(ctx.db, ctx, folders.content);
 
   return { fileFolders: folders.content, fileFoldersTruncated: folders.totalElements > SUMMARY_FOLDER_CAP, files: filePage };
 }

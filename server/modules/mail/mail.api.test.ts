@@ -150,3 +150,27 @@ describe('when the SMTP server refuses', () => {
     expect(logged).not.toContain('very-secret-token-value');
   });
 });
+
+describe('GET /api/mail/outbox', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('lists the queued messages, newest first, to a super admin only, never their bodies', async () => {
+    const customer = await t.factories.customer();
+    await enqueueMail(t.db, draft({ to: 'first@example.com', customerId: customer.id }));
+    await enqueueMail(t.db, draft({ to: 'second@example.com', subject: 'Set up your password', customerId: customer.id }));
+    const admin = await t.actor('ADMIN');
+    const res = await t.request('GET', '/api/mail/outbox?size=10', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.content.slice(0, 2)).toEqual([
+      expect.objectContaining({ to: 'second@example.com', subject: 'Set up your password', status: 'PENDING', kind: 'USER_PASSWORD_SETUP', customerId: customer.id, createdAt: expect.any(String) }),
+      expect.objectContaining({ to: 'first@example.com' }),
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('very-secret-token-value');
+    const owner = await t.actor('OWNER', { customerId: customer.id });
+    expect((await t.request('GET', '/api/mail/outbox', { token: owner.token })).status).toBe(403);
+  });
+});

@@ -2,7 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from 'pino';
 import type { Config } from '@/server/config';
 import type { Database, Executor } from '@/server/db/client';
+import { findPage } from '@/server/query';
 import * as q from './mail.queries';
+import { mailMessageResource } from './mail.resource';
+import type { OutboxMessage } from './mail.schemas';
 import type { MailKind } from './mail.table';
 import { safeErrorText, smtpTransport, type MailTransport } from './mail.transport';
 
@@ -130,4 +133,14 @@ export function installMailNudge(deps: DeliveryDeps): void {
       });
   };
   nudge = run;
+}
+
+/** GET /api/mail/status: whether mail leaves the outbox (anyone who manages users may know). */
+export function mailStatus(config: Config): { smtpConfigured: boolean } {
+  return { smtpConfigured: Boolean(config.mail.smtpUrl) };
+}
+
+/** GET /api/mail/outbox (super admin): every tenant's messages, newest first (UUIDv7 ids are time-ordered). */
+export async function listOutbox(db: Executor, input: { page?: string; size?: string; search?: string }) {
+  return findPage<OutboxMessage>(db, { resource: mailMessageResource, search: input.search, sort: 'id,desc', page: input.page, size: input.size });
 }

@@ -155,7 +155,8 @@ describe('the password-setup link', () => {
     const { email } = await createUser();
     const older = await mailedToken(email);
     const resend = await t.request('POST', `/api/user/resendPasswordSetup?email=${encodeURIComponent(email)}`, { token: ownerA.token });
-    expect(resend.status).toBe(204);
+    expect(resend.status).toBe(200);
+    expect(resend.body).toEqual({ email, delivery: 'MAIL' });
     const newer = await mailedToken(email);
     expect(newer).not.toBe(older);
     const mail = sink.messages.filter((m) => m.to.includes(email)).at(-1)!;
@@ -197,8 +198,8 @@ describe('POST /api/user/resendPasswordSetup', () => {
   it('lets the OWNER of the tenant and an ADMIN resend; audits it', async () => {
     const { res, email } = await createUser();
     const path = `/api/user/resendPasswordSetup?email=${encodeURIComponent(email)}`;
-    expect((await t.request('POST', path, { token: ownerA.token })).status).toBe(204);
-    expect((await t.request('POST', path, { token: admin.token })).status).toBe(204);
+    expect((await t.request('POST', path, { token: ownerA.token })).status).toBe(200);
+    expect((await t.request('POST', path, { token: admin.token })).body).toEqual({ email, delivery: 'MAIL' });
     expect(await outboxFor(email)).toHaveLength(3);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'resendPasswordSetup')));
     expect(entries).toHaveLength(2);
@@ -222,6 +223,66 @@ describe('POST /api/user/resendPasswordSetup', () => {
     expect(ssoRes.status).toBe(400);
     expect(ssoRes.body.key).toBe('user.error.passwordNotLocal');
     expect(await outboxFor(email)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/user/passwordSetupLink', () => {
+  const path = (e: string) => `/api/user/passwordSetupLink?email=${encodeURIComponent(e)}`;
+
+  it('answers a working link to the OWNER of the tenant and to an ADMIN, e-mails nothing, audits it without the link', async () => {
+    const { res, email } = await createUser();
+    const mailedBefore = await outboxFor(email);
+    const copied = await t.request('POST', path(email), { token: ownerA.token });
+    expect(copied.status).toBe(200);
+    expect(copied.headers.get('cache-control')).toBe('no-store');
+    expect(copied.body).toMatchObject({ email, link: expect.stringMatching(/^http:\/\/console\.test\/set-password\?token=[\w-]+$/), expiresAt: expect.any(String) });
+    expect(await outboxFor(email)).toHaveLength(mailedBefore.length);
+    const byAdmin = await t.request('POST', path(email), { token: admin.token });
+    expect(byAdmin.status).toBe(200);
+    // The newer link supersedes the older one; the newest works.
+    const older = /token=([\w-]+)/.exec(copied.body.link)![1]!;
+    const newer = /token=([\w-]+)/.exec(byAdmin.body.link)![1]!;
+    expect((await state(older)).body.state).toBe('SUPERSEDED');
+    expect((await complete(newer)).status).toBe(200);
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'copyPasswordSetupLink')));
+    expect(entries).toHaveLength(2);
+    expect(JSON.stringify(entries)).not.toContain(older);
+    expect(JSON.stringify(entries)).not.toContain(newer);
+  });
+
+  it("refuses a role below OWNER, another tenant's user, a network owner's OWNER for a member's user, and SSO users", async () => {
+    const { email } = await createUser();
+    expect((await t.request('POST', path(email), { token: techA.token })).status).toBe(403);
+    expect((await t.request('POST', path(email), { token: ownerB.token })).status).toBe(404);
+    const network = await t.factories.customer({ name: 'Network', isSubreseller: true, subresellerSince: new Date() });
+    const member = await t.factories.customer({ name: 'Member', ownerSubresellerId: network.id });
+    const networkOwner = await t.actor('OWNER', { customerId: network.id });
+    const { email: memberUser } = await createUser(newEmail(), admin.token, {}, `?customerId=${member.id}`);
+    const refused = await t.request('POST', `${path(memberUser)}&customerId=${member.id}`, { token: networkOwner.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.key).toBe('passwordSetup.error.notOwnTenant');
+    const sso = await t.factories.user({ customerId: customerA, authProvider: 'SAML', passwordHash: null });
+    expect((await t.request('POST', path(sso.email), { token: ownerA.token })).status).toBe(400);
+  });
+});
+
+describe('without SMTP', () => {
+  let plain: TestContext;
+  beforeAll(async () => {
+    plain = await createTestContext();
+  });
+  afterAll(() => plain.close());
+
+  it('the resend says the message waits in the outbox, and the mail status says no SMTP is configured', async () => {
+    const customer = await plain.factories.customer();
+    const owner = await plain.actor('OWNER', { customerId: customer.id });
+    const email = newEmail();
+    expect((await plain.request('POST', `/api/user?customerId=${customer.id}`, { token: owner.token, json: { email, name: 'Ivy', role: 'EDITOR', password: INITIAL_PASSWORD } })).status).toBe(201);
+    const res = await plain.request('POST', `/api/user/resendPasswordSetup?email=${encodeURIComponent(email)}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email, delivery: 'OUTBOX' });
+    expect((await plain.request('GET', '/api/mail/status', { token: owner.token })).body).toEqual({ smtpConfigured: false });
+    expect((await t.request('GET', '/api/mail/status', { token: ownerA.token })).body).toEqual({ smtpConfigured: true });
   });
 });
 

@@ -23,9 +23,11 @@ export function registerPasswordSetupRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await service.completePasswordSetup(publicContext(c), c.req.valid('json')), 200);
   });
 
-  app.openapi(routes.resendPasswordSetupRoute, async (c) => {
-    await service.resendPasswordSetup(serviceContext(c), { email: c.req.valid('query').email });
+  app.openapi(routes.resendPasswordSetupRoute, async (c) => c.json(await service.resendPasswordSetup(serviceContext(c), { email: c.req.valid('query').email }), 200));
 
-    return c.body(null, 204);
+  app.openapi(routes.copyPasswordSetupLinkRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+
+    return c.json(await service.copyPasswordSetupLink(serviceContext(c), { email: c.req.valid('query').email }), 200);
   });
 }

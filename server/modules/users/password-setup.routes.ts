@@ -23,6 +23,21 @@ const PasswordSetupStateSchema = z
   })
   .openapi('PasswordSetupState');
 
+const ResentLinkSchema = z
+  .object({
+    email: emailAddress.openapi({ description: 'Who the link is for' }),
+    delivery: z.enum(['MAIL', 'OUTBOX']).openapi({ description: 'MAIL: queued for the configured SMTP server. OUTBOX: no SMTP server is configured; the message waits in the outbox' }),
+  })
+  .openapi('ResentPasswordSetupLink');
+
+const CopiedLinkSchema = z
+  .object({
+    email: emailAddress,
+    link: z.string().openapi({ description: 'The set-password link (a secret: hand it to the user only)' }),
+    expiresAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('CopiedPasswordSetupLink');
+
 export const getPasswordSetupRoute = defineRoute(
   { public: true },
   {
@@ -71,6 +86,26 @@ export const resendPasswordSetupRoute = defineRoute(
     summary: 'E-mail the user a new password-setup link (older links stop working)',
     description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
     request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
-    responses: { 204: { description: 'A new link is on its way' } },
+    responses: {
+      200: { description: 'A new link is on its way, or waits in the outbox', content: { 'application/json': { schema: ResentLinkSchema } } },
+    },
+  },
+);
+
+export const copyPasswordSetupLinkRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'scoped' },
+  {
+    method: 'post',
+    path: '/api/user/passwordSetupLink',
+    operationId: 'copyPasswordSetupLink',
+    tags,
+    summary: 'A new password-setup link for the caller to hand over (not e-mailed; older links stop working)',
+    description:
+      "For a service without SMTP. ADMIN: any LOCAL user. OWNER: users of its own tenant up to OWNER (403 `passwordSetup.error.notOwnTenant` for a network member's user). Audited as `copyPasswordSetupLink`, without the link. The answer is not cached (`Cache-Control: no-store`).",
+    request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
+    responses: {
+      200: { description: 'The link', content: { 'application/json': { schema: CopiedLinkSchema } } },
+      403: error('Not a super admin nor an administrator of the user\'s own tenant'),
+    },
   },
 );

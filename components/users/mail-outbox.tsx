@@ -1,0 +1,110 @@
+'use client';
+
+import { useState } from 'react';
+import { NO_SMTP_NOTE } from '@/components/users/resend-invitation-dialog';
+import { LoadError } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useMailStatus, useOutbox, type OutboxMessage } from '@/lib/api/mail';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { formatDateTime } from '@/lib/format';
+
+const STATUS_LABELS: Record<OutboxMessage['status'], string> = { PENDING: 'Waiting', SENT: 'Sent', FAILED: 'Failed' };
+const KIND_LABELS: Record<OutboxMessage['kind'], string> = { USER_PASSWORD_SETUP: 'Password setup' };
+
+/**
+ * The mail outbox for the super admin: every message with its recipient, subject and times (never its
+ * body: bodies hold password-setup links). Without SMTP this is the only place queued mail shows.
+ */
+export function MailOutbox() {
+  const me = useCurrentUser();
+  const [page, setPage] = useState(0);
+  const status = useMailStatus();
+  const outbox = useOutbox(page);
+  if (me.role !== 'ADMIN') return null;
+  const data = outbox.data;
+
+  return (
+    <Card className="mt-6 overflow-hidden">
+      <section aria-labelledby="mail-outbox-title">
+        <div className="border-b border-zinc-200 px-5 py-4">
+          <h2 id="mail-outbox-title" className="text-base font-semibold text-zinc-900">
+            Mail outbox
+          </h2>
+          <p className="mt-0.5 text-sm text-zinc-500">
+            {status.data?.smtpConfigured === false
+              ? `${NO_SMTP_NOTE} Set SMTP_URL to deliver them; to let a user in now, copy a password-setup link from the user's menu (Resend invitation).`
+              : 'Messages the service sends, newest first. Waiting ones go out within a minute; failed ones are retried up to 8 times.'}
+          </p>
+        </div>
+        {outbox.isError ? (
+          <LoadError className="m-4" title="The outbox could not be loaded." error={outbox.error} onRetry={() => void outbox.refetch()} />
+        ) : outbox.isPending ? (
+          <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
+            <Spinner /> Loading the outbox…
+          </p>
+        ) : data && data.content.length === 0 ? (
+          <p className="px-5 py-6 text-sm text-zinc-500">No messages yet.</p>
+        ) : data ? (
+          <>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm" aria-label="Mail outbox">
+                <thead className="border-b border-zinc-200 bg-zinc-50/80">
+                  <tr>
+                    {['To', 'Subject', 'Status', 'Queued'].map((h) => (
+                      <th key={h} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100">
+                  {data.content.map((m) => (
+                    <tr key={m.id}>
+                      <td className="max-w-56 truncate px-4 py-2.5 text-zinc-800" title={m.to}>
+                        {m.to}
+                      </td>
+                      <td className="px-4 py-2.5 text-zinc-600">
+                        {m.subject}
+                        <span className="block text-xs text-zinc-400">{KIND_LABELS[m.kind]}</span>
+                      </td>
+                      <td className="px-4 py-2.5">
+                        <Badge tone={m.status === 'FAILED' ? 'danger' : m.status === 'SENT' ? 'success' : 'warning'}>{STATUS_LABELS[m.status]}</Badge>
+                        {m.lastError ? (
+                          <span className="mt-0.5 block max-w-64 truncate text-xs text-red-700" title={m.lastError}>
+                            {m.lastError}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600">
+                        {formatDateTime(m.createdAt)}
+                        {m.sentAt ? <span className="block text-xs text-zinc-400">Sent {formatDateTime(m.sentAt)}</span> : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {data.totalPages > 1 ? (
+              <div className="flex items-center justify-between border-t border-zinc-200 px-4 py-3 text-sm text-zinc-600">
+                <span>
+                  {data.number * data.size + 1}–{data.number * data.size + data.numberOfElements} of {data.totalElements} messages
+                </span>
+                <span className="flex gap-2">
+                  <Button variant="secondary" size="sm" disabled={data.first} onClick={() => setPage((p) => p - 1)}>
+                    Newer
+                  </Button>
+                  <Button variant="secondary" size="sm" disabled={data.last} onClick={() => setPage((p) => p + 1)}>
+                    Older
+                  </Button>
+                </span>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
