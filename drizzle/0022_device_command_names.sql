@@ -1,0 +1,1 @@
+CREATE INDEX "device_command_device_name_idx" ON "device_command" USING btree ("device_id","name","issued_at");
