@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, uniqueSuffix } from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -21,14 +21,17 @@ test('settings show the screen\'s values, pending until the screen confirms them
   const owner = await createUser(request, admin.access_token, customer.id, 'OWNER', 'Settings Owner', suffix);
   const ownerToken = (await passwordGrant(request, owner.email, owner.password)).access_token;
   const state = mkdtempSync(path.join(os.tmpdir(), 'signage-settings-'));
+  await page.goto('/login');
+  await signInFromLoginPage(page, owner.email, owner.password);
+  // The first page of a fresh server compiles its data on a busy machine: a generous wait.
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible({ timeout: 60_000 });
   let sim = startSimulator(baseURL!, state);
   try {
     await expect.poll(() => sim.code(), { timeout: 20_000, message: sim.output() }).toMatch(/^\d{4}$/);
     const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', { activationCode: sim.code(), deviceName: 'Foyer', timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' });
-    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('claimed by a tenant');
+    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('assigned to customer');
 
     // Nothing set yet: no fixed defaults, and the page says the screen uses its own.
-    await signIn(page, owner.email, owner.password);
     await page.goto(`/screens/${device.id}`);
     await expect(page.getByRole('heading', { name: 'Foyer' })).toBeVisible();
     await expect(page.getByLabel('Volume (0–100)')).toHaveValue('');
@@ -41,11 +44,12 @@ test('settings show the screen\'s values, pending until the screen confirms them
     sim.stop();
     await sim.exited();
     await page.getByLabel('Volume (0–100)').fill('20');
-    await page.getByRole('button', { name: 'Set' }).first().click();
+    await page.getByRole('button', { name: 'Set', exact: true }).first().click();
     await expect(page.getByRole('status').filter({ hasText: 'Volume set to 20.' })).toBeVisible();
     await expect(page.getByTestId('setting-volume-state')).toContainText(/^Pending — sent .+, not yet confirmed by the screen\.$/);
     await page.reload();
-    await expect(page.getByLabel('Volume (0–100)')).toHaveValue('20');
+    // A reload on a busy machine: the page's reads may take a while.
+    await expect(page.getByLabel('Volume (0–100)')).toHaveValue('20', { timeout: 30_000 });
     await expect(page.getByTestId('setting-volume-state')).toContainText('not yet confirmed by the screen');
     const history = page.getByRole('list', { name: 'Recent commands' });
     const volume = history.getByRole('listitem').filter({ hasText: 'Volume 20' });
@@ -59,7 +63,8 @@ test('settings show the screen\'s values, pending until the screen confirms them
     await expect(volume).toContainText('Done');
     await expect(volume).toContainText(/Issued .+ · delivered .+ · confirmed .+/);
     await page.reload();
-    await expect(page.getByLabel('Volume (0–100)')).toHaveValue('20');
+    // A reload on a busy machine: the page's reads may take a while.
+    await expect(page.getByLabel('Volume (0–100)')).toHaveValue('20', { timeout: 30_000 });
     await expect(page.getByTestId('setting-volume-state')).toContainText('Confirmed by the screen');
 
     // Working hours set elsewhere (the API) show as the screen has them: Saturday only.
@@ -67,6 +72,7 @@ test('settings show the screen\'s values, pending until the screen confirms them
     await api(request, ownerToken, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } });
     await page.reload();
     const hours = page.getByRole('group', { name: 'Working hours' });
+    await expect(hours.getByRole('checkbox', { name: 'Sat' })).toBeChecked({ timeout: 30_000 });
     await expect(hours.getByRole('checkbox', { checked: true })).toHaveCount(1);
     await expect(hours.getByRole('checkbox', { name: 'Sat' })).toBeChecked();
     await expect(hours.getByLabel('Sat from')).toHaveValue('10:00');
