@@ -13,7 +13,7 @@ import { startSimulator } from './simulator';
  */
 
 test('settings show the screen\'s values, pending until the screen confirms them; disruptive commands ask first', async ({ page, request, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
   const admin = await passwordGrant(request);
