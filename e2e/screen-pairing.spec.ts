@@ -52,6 +52,8 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     await expect(page.getByText('Online').first()).toBeVisible({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Restart' }).click();
+    // A restart interrupts the screen: it asks first, naming the screen.
+    await page.getByRole('alertdialog', { name: /^Restart .+\?$/ }).getByRole('button', { name: 'Restart' }).click();
     const history = page.getByRole('list', { name: 'Recent commands' });
     await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 20_000 });
     await expect.poll(() => sim.output()).toContain('command restart');

@@ -206,6 +206,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect(player.locator('body')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
     const reloaded = player.waitForEvent('load');
     await page.getByRole('button', { name: 'Restart' }).click();
+    // A restart interrupts the screen: it asks first, naming the screen.
+    await page.getByRole('alertdialog', { name: /^Restart .+\?$/ }).getByRole('button', { name: 'Restart' }).click();
     const history = page.getByRole('list', { name: 'Recent commands' });
     await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 30_000 });
     await reloaded;

@@ -384,6 +384,24 @@ class Player {
       }
       case 'requestLog':
         return { ok: true, result: { log: log.slice(-100) } };
+      // The other state commands (spec 4 §3) changed the manifest: applied once it is read again, then confirmed.
+      case 'assignContent':
+      case 'detachContent':
+      case 'emergency':
+      case 'rebootTime':
+      case 'workingHours':
+      case 'time':
+      case 'location':
+      case 'setWeatherLocation':
+      case 'sensorConfig':
+      case 'updateRule':
+      case 'advancedConfiguration':
+      case 'setUpdateVersionUpperLimit':
+      case 'datasource':
+      case 'dataRowId':
+      case 'updateLicense':
+        await this.fetchManifest(true);
+        return { ok: true, result: { etag: this.etag } };
       default:
         return { ok: false, error: `unsupported: a browser player cannot carry out '${command.name}'` };
     }

@@ -6,7 +6,7 @@ import { and, CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch, type Expr } from
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
-import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
+import type { CommandName, DeviceCommandEntry, DeviceSettings } from '@/server/modules/devices/device-commands.schemas';
 import type { Device, DeviceGraphs, DevicePreview, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 import type { DeviceSchedule, NowPlayingList, PlaybackExplanation } from '@/server/modules/display/display.schemas';
 
@@ -196,6 +196,9 @@ export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly
   });
 }
 
+/** A command the screen has not acknowledged yet (and that has not expired). */
+export const isUnconfirmed = (entry: DeviceCommandEntry) => entry.status === 'PENDING' || entry.status === 'DELIVERED';
+
 /**
  * A screen's newest commands and what became of each (`/api/v2/device/{id}/commands`). Polled every two
  * seconds while one is on its way, so delivery and acknowledgement show without a reload.
@@ -206,7 +209,18 @@ export function useDeviceCommandHistory(deviceId: string) {
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'commands'] as const,
     queryFn: ({ signal }) => apiFetch<DeviceCommandEntry[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/commands`, { customerId, signal }),
-    refetchInterval: (query) => (query.state.data?.some((c) => c.status === 'PENDING' || c.status === 'DELIVERED') ? 2000 : 10_000),
+    refetchInterval: (query) => (query.state.data?.some(isUnconfirmed) ? 2000 : 10_000),
+  });
+}
+
+/** GET /api/v2/device/{id}/settings: the screen's setting values and the newest command of each; polled while one is unconfirmed. */
+export function useDeviceSettings(deviceId: string) {
+  const customerId = deviceResource.useScope();
+
+  return useQuery({
+    queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'settings'] as const,
+    queryFn: ({ signal }) => apiFetch<DeviceSettings>(`/api/v2/device/${encodeURIComponent(deviceId)}/settings`, { customerId, signal }),
+    refetchInterval: (query) => (query.state.data?.commands.some(isUnconfirmed) ? 2000 : 10_000),
   });
 }
 

@@ -8,6 +8,8 @@ import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
 import { deviceCommands, devices } from './devices.table';
 import { and, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { asDevice, newDevice } from '@/server/modules/display/display.test-kit';
+import type { DeviceCommandEntry, DeviceSettings } from './device-commands.schemas';
 
 let k: DevicesTestKit;
 let t: DevicesTestKit['t'];
@@ -46,7 +48,11 @@ describe('state-setting commands', () => {
     const volume = await post(`/api/v2/device/volume?${q}&level=35`);
     expect(volume.status, JSON.stringify(volume.body)).toBe(200);
     expect(volume.body).toEqual({ updated: 2 });
-    expect(heard).toEqual([{ customerId: k.customerId, deviceIds: expect.arrayContaining([a.id, b.id]), kind: 'settings' }]);
+    // The manifest moved, and each screen has the command to acknowledge.
+    expect(heard).toEqual([
+      { customerId: k.customerId, deviceIds: expect.arrayContaining([a.id, b.id]), kind: 'settings' },
+      { customerId: k.customerId, deviceIds: expect.arrayContaining([a.id, b.id]), kind: 'commands' },
+    ]);
     expect((await post(`/api/v2/device/rotation?${q}&angle=90&type=DEVICE`)).status).toBe(200);
     expect((await post(`/api/v2/device/display?${q}&enabled=false`)).status).toBe(200);
     expect((await post(`/api/v2/device/rebootTime?${q}&time=03:30`)).status).toBe(200);
@@ -107,6 +113,84 @@ describe('state-setting commands', () => {
     expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asAssigned=false`, k.approver)).status).toBe(400);
     expect((await post(`/api/v2/device/detachContent?${q}&detachEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
     expect(await row(d.id)).toMatchObject({ contentId: null, emergencyContentId: null });
+  });
+});
+
+describe('state-setting commands are commands too', () => {
+  it('become a command row per changed device, so the history lists volume, display, emergency and removals', async () => {
+    const group = await k.folder('History');
+    const [a, b] = [await k.device({ name: 'Hist A' }, group), await k.device({ name: 'Hist B' }, group)];
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`deviceGroupId=${group.id}`)}`;
+    expect((await post(`/api/v2/device/volume?${q}&level=20`)).body).toEqual({ updated: 2 });
+    expect((await post(`/api/v2/device/display?${q}&enabled=false`)).status).toBe(200);
+    expect((await post(`/api/v2/device/emergency?${q}&emergencyStatus=true`)).status).toBe(200);
+    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/v2/device/rebootTime?${q}`, { token: k.technician })).status).toBe(200);
+    const history = await t.request('GET', `/api/v2/device/${a.id}/commands?customerId=${k.customerId}`, { token: k.viewer });
+    expect(history.status).toBe(200);
+    expect((history.body as DeviceCommandEntry[]).map((e) => [e.name, e.params, e.status])).toEqual([
+      ['rebootTime', { remove: true }, 'PENDING'],
+      ['workingHours', { body: { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } } }, 'PENDING'],
+      ['emergency', { emergencyStatus: true }, 'PENDING'],
+      ['display', { enabled: false }, 'PENDING'],
+      ['volume', { level: 20 }, 'PENDING'],
+    ]);
+    expect(await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, b.id))).toHaveLength(5);
+  });
+
+  it('reach only the devices they changed: none for a search that matches nothing', async () => {
+    const before = (await t.db.select().from(deviceCommands)).length;
+    expect((await post(`/api/v2/device/volume?customerId=${k.customerId}&search=${encodeURIComponent('name=Nobody by this name')}&level=5`)).body).toEqual({ updated: 0 });
+    expect(await t.db.select().from(deviceCommands)).toHaveLength(before);
+  });
+});
+
+describe('GET /api/v2/device/{id}/settings', () => {
+  it('answers the values set, and each as pending until the screen acknowledges its command', async () => {
+    const device = await newDevice(t, { customerId: k.customerId });
+    const call = asDevice(t, device.token);
+    const settingsOf = async () => {
+      const res = await t.request('GET', `/api/v2/device/${device.deviceId}/settings?customerId=${k.customerId}`, { token: k.viewer });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+      return res.body as DeviceSettings;
+    };
+    // Nothing set: no values, no commands (the screen uses its own).
+    expect(await settingsOf()).toEqual({ settings: {}, emergencyStatus: false, commands: [] });
+
+    const q = `customerId=${k.customerId}&search=${encodeURIComponent(`id=${device.deviceId}`)}`;
+    expect((await post(`/api/v2/device/volume?${q}&level=20`)).body).toEqual({ updated: 1 });
+    expect((await post(`/api/v2/device/restart?${q}`)).body).toEqual({ updated: 1 });
+    const pending = await settingsOf();
+    expect(pending.settings).toEqual({ volume: 20 });
+    // One-shot commands are no setting.
+    expect(pending.commands.map((c) => [c.name, c.status])).toEqual([['volume', 'PENDING']]);
+
+    // The player hears it (delivered), applies it and acknowledges it (confirmed).
+    const beat = await call('POST', '/api/display/heartbeat', {});
+    const volume = (beat.body as { commands: { id: string; name: string; params: unknown }[] }).commands.find((c) => c.name === 'volume')!;
+    expect(volume.params).toEqual({ level: 20 });
+    expect((await settingsOf()).commands[0]).toMatchObject({ name: 'volume', status: 'DELIVERED', deliveredAt: expect.any(String) });
+    expect((await call('POST', `/api/display/commands/${volume.id}/ack`, { ok: true })).status).toBe(204);
+    expect((await settingsOf()).commands[0]).toMatchObject({ name: 'volume', status: 'ACKNOWLEDGED', acknowledgedAt: expect.any(String) });
+
+    // A newer value is the one shown, pending again; emergency comes from its column.
+    expect((await post(`/api/v2/device/volume?${q}&level=30`)).status).toBe(200);
+    expect((await post(`/api/v2/device/emergency?${q}&emergencyStatus=true`)).status).toBe(200);
+    const newer = await settingsOf();
+    expect(newer).toMatchObject({ settings: { volume: 30 }, emergencyStatus: true });
+    expect(newer.commands.map((c) => [c.name, c.params, c.status])).toEqual([
+      ['emergency', { emergencyStatus: true }, 'PENDING'],
+      ['volume', { level: 30 }, 'PENDING'],
+    ]);
+  });
+
+  it('is VIEWER and tenant scoped: another tenant\'s device is 404 / 403, an unknown one 404', async () => {
+    const device = await k.device({ name: 'Scoped settings' });
+    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(200);
+    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.otherCustomerId}`, { token: k.otherTechnician })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.otherTechnician })).status).toBe(403);
+    expect((await t.request('GET', `/api/v2/device/${uuidv7()}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(404);
   });
 });
 

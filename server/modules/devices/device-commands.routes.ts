@@ -1,7 +1,7 @@
 import { defineRoute } from '@/server/http/route';
 import { COMMANDS } from './device-commands';
 import { z } from '@hono/zod-openapi';
-import { commandBodies, commandParams, COMMAND_HISTORY_SIZE, CommandResultSchema, DeviceCommandEntrySchema, type CommandName } from './device-commands.schemas';
+import { commandBodies, commandParams, COMMAND_HISTORY_SIZE, CommandResultSchema, DeviceCommandEntrySchema, DeviceSettingsSchema, type CommandName } from './device-commands.schemas';
 import { customerIdParam, json } from '@/server/http/list-query';
 import { batchQuery } from './devices.routes';
 
@@ -41,6 +41,8 @@ export const commandRoutes = (Object.keys(COMMANDS) as CommandName[]).flatMap((n
   ...(COMMANDS[name].deletable ? [{ name, remove: true, route: commandRoute(name, 'delete') }] : []),
 ]);
 
+const deviceRequest = { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }), query: z.object({ customerId: customerIdParam }) };
+
 export const deviceCommandHistoryRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },
   {
@@ -48,10 +50,27 @@ export const deviceCommandHistoryRoute = defineRoute(
     path: '/api/v2/device/{id}/commands',
     operationId: 'getDeviceCommands',
     tags,
-    summary: 'The device\'s newest one-shot commands and what became of them',
-    description: `The ${COMMAND_HISTORY_SIZE} newest commands, newest first: pending (not yet sent), delivered (sent, not acknowledged), acknowledged, failed (acknowledged with ok=false) or expired.`,
-    request: { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }), query: z.object({ customerId: customerIdParam }) },
+    summary: 'The device\'s newest commands and what became of them',
+    description: `The ${COMMAND_HISTORY_SIZE} newest commands, newest first, state-setting ones (volume, display, emergency, …) included: pending (not yet sent), delivered (sent, not acknowledged), acknowledged, failed (acknowledged with ok=false) or expired.`,
+    request: deviceRequest,
     responses: { 200: { description: 'The commands', ...json(z.array(DeviceCommandEntrySchema)) } },
+  },
+  { resourceIds: { 'path.id': 'device' } },
+);
+
+export const deviceSettingsRoute = defineRoute(
+  { minRole: 'VIEWER', tenant: 'scoped' },
+  {
+    method: 'get',
+    path: '/api/v2/device/{id}/settings',
+    operationId: 'getDeviceSettings',
+    tags,
+    summary: 'The device\'s settings and whether the device confirmed them',
+    description:
+      'The values the state-setting commands set (the manifest\'s `settings`; a key absent was never set, the device uses its own) and the emergency status, ' +
+      'with the newest command of each state-setting name: a value whose command is not acknowledged yet has not reached the device.',
+    request: deviceRequest,
+    responses: { 200: { description: 'The settings', ...json(DeviceSettingsSchema) } },
   },
   { resourceIds: { 'path.id': 'device' } },
 );

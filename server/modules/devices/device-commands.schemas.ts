@@ -112,5 +112,19 @@ export const DeviceCommandEntrySchema = z
   .openapi('DeviceCommandEntry');
 export type DeviceCommandEntry = z.infer<typeof DeviceCommandEntrySchema>;
 
+/**
+ * A screen's settings as the console shows them: the values the state commands set (the manifest's
+ * `settings`, and the emergency status) and, per state command, the newest one sent, so a value the screen
+ * has not confirmed yet shows as sent but pending.
+ */
+export const DeviceSettingsSchema = z
+  .object({
+    settings: z.record(z.string(), z.unknown()).openapi({ description: 'The manifest\'s settings (volume, brightness, rotation, display, workingHours, rebootTime, …); a key absent: never set, the screen uses its own' }),
+    emergencyStatus: z.boolean(),
+    commands: z.array(DeviceCommandEntrySchema).openapi({ description: 'The newest command of each state-setting name sent to the device (none for a name never sent), newest first' }),
+  })
+  .openapi('DeviceSettings');
+export type DeviceSettings = z.infer<typeof DeviceSettingsSchema>;
+
 /** How many of a device's newest commands the history answers (a fixed window, newest first). */
 export const COMMAND_HISTORY_SIZE = 20;

@@ -2,14 +2,15 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Role } from '@/server/context/roles';
 import type { Executor } from '@/server/db/client';
+import { uuidArrayParam } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry } from './device-commands.schemas';
+import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry, type DeviceSettings } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';
-import { contentOfCustomer, findCommandHistory, issueCommands, updateTargetDevices } from './devices.queries';
+import { contentOfCustomer, findCommandHistory, findDeviceState, findNewestCommands, issueCommands, updateTargetDevices, type CommandHistoryRow } from './devices.queries';
 import { batchCustomerId, readDevice } from './devices.service';
 import { devices } from './devices.table';
 import type { z } from '@hono/zod-openapi';
@@ -188,6 +189,11 @@ export function runValidatedDeviceCommand(
   return runDeviceCommand(ctx, name, { ...input, params: input.params as Params<CommandName>, body: input.body as Body<CommandName> });
 }
 
+/** What a state command's row carries to the player and the history: its parameters, its body, and whether it removed the setting. */
+function stateCommandParams(input: { params: unknown; body: unknown; remove?: boolean }): Record<string, unknown> {
+  return { ...(input.params as Record<string, unknown>), ...(input.body === undefined ? {} : { body: input.body }), ...(input.remove ? { remove: true } : {}) };
+}
+
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
 export async function runDeviceCommand<N extends CommandName>(
   ctx: ServiceContext,
@@ -214,6 +220,12 @@ export async function runDeviceCommand<N extends CommandName>(
             ? { settings: sql`${devices.settings} - ${effect.key}::text` }
             : { settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)` };
       ids = await updateTargetDevices(tx, assignments(values), and(targets)!);
+      // A state change is a command too: its row is what the player acknowledges (after applying it, spec 4
+      // §3: the manifest holds the new state) and what the screen's history and settings show as sent,
+      // delivered and confirmed. One row per changed device, in the same transaction.
+      if (ids.length > 0) {
+        ids = await issueCommands(tx, { where: sql`${devices.id} = any(${uuidArrayParam(ids)})`, name, params: stateCommandParams(input), expiresAt: new Date(Date.now() + COMMAND_LIFETIME_MS) });
+      }
     }
     await auditChange(tx, ctx, {
       entityType: 'device',
@@ -223,7 +235,9 @@ export async function runDeviceCommand<N extends CommandName>(
       changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', params: input.params ?? {}, ...(input.body === undefined ? {} : { body: input.body }), updated: ids.length },
     });
 
-    await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: effect.kind === 'command' ? 'commands' : 'settings' });
+    // A state change moves the manifest (`settings`) and brings a command to acknowledge (`commands`).
+    if (effect.kind !== 'command') await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'settings' });
+    await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'commands' });
 
     return { ids };
   });
@@ -237,7 +251,29 @@ export async function deviceCommandHistory(ctx: ServiceContext, id: string): Pro
   const rows = await findCommandHistory(ctx.db, device.id!, COMMAND_HISTORY_SIZE);
   const now = Date.now();
 
-  return rows.map((row) => ({
+  return rows.map((row) => commandEntry(row, now));
+}
+
+/** The commands that set a state the device keeps (its settings, content, emergency, …), not one-shot ones. */
+export const STATE_COMMANDS = (Object.keys(COMMANDS) as CommandName[]).filter((name) => COMMANDS[name].effect.kind !== 'command');
+
+/** GET /api/v2/device/{id}/settings (VIEWER): the values the state commands set, and the newest command of each. */
+export async function deviceSettings(ctx: ServiceContext, id: string): Promise<DeviceSettings> {
+  const device = await readDevice(ctx.db, ctx, id, 'id');
+  const [state, rows] = await Promise.all([findDeviceState(ctx.db, device.id!), findNewestCommands(ctx.db, device.id!, STATE_COMMANDS)]);
+  if (!state) throw new NotFoundError('device', id);
+  const now = Date.now();
+
+  return {
+    settings: state.settings,
+    emergencyStatus: state.emergencyStatus,
+    commands: rows.sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime()).map((row) => commandEntry(row, now)),
+  };
+}
+
+/** A command row as the console reads it, with what became of it at `now`. */
+function commandEntry(row: CommandHistoryRow, now: number): DeviceCommandEntry {
+  return {
     id: row.id,
     name: row.name,
     params: row.params,
@@ -248,5 +284,5 @@ export async function deviceCommandHistory(ctx: ServiceContext, id: string): Pro
     ...(row.ok === null ? {} : { ok: row.ok }),
     ...(row.error === null ? {} : { error: row.error }),
     status: row.acknowledgedAt ? (row.ok === false ? 'FAILED' : 'ACKNOWLEDGED') : row.expiresAt.getTime() <= now ? 'EXPIRED' : row.deliveredAt ? 'DELIVERED' : 'PENDING',
-  }));
+  };
 }

@@ -2,8 +2,8 @@ import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { sortValues } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
-import { deviceCommandHistory, runValidatedDeviceCommand } from './device-commands';
-import { commandRoutes, deviceCommandHistoryRoute } from './device-commands.routes';
+import { deviceCommandHistory, deviceSettings, runValidatedDeviceCommand } from './device-commands';
+import { commandRoutes, deviceCommandHistoryRoute, deviceSettingsRoute } from './device-commands.routes';
 import { commandBodies } from './device-commands.schemas';
 import { bulkDeviceTags } from './devices.batch';
 import { deviceGraphs, supportedMetrics } from './device-metrics';
@@ -70,6 +70,8 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
   }
 
   app.openapi(deviceCommandHistoryRoute, async (c) => c.json(await deviceCommandHistory(serviceContext(c), c.req.valid('param').id), 200));
+
+  app.openapi(deviceSettingsRoute, async (c) => c.json(await deviceSettings(serviceContext(c), c.req.valid('param').id), 200));
 
   app.openapi(supportedMetricsRoute, async (c) => c.json(await supportedMetrics(serviceContext(c), c.req.valid('param').deviceId), 200));
 

@@ -212,6 +212,43 @@ export async function findCommandHistory(db: Executor, deviceId: string, limit: 
     .orderBy(sql`${deviceCommands.issuedAt} desc, ${deviceCommands.id} desc`)
     .limit(limit);
 }
+
+/** The state a device's commands set: its manifest settings and emergency status. */
+export async function findDeviceState(db: Executor, deviceId: string): Promise<{ settings: Record<string, unknown>; emergencyStatus: boolean } | undefined> {
+  const [row] = await db.select({ settings: devices.settings, emergencyStatus: devices.emergencyStatus }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+
+  return row;
+}
+
+/** The newest command of each of `names` the device was sent (none for a name never sent): one index probe per name. */
+export async function findNewestCommands(db: Executor, deviceId: string, names: readonly string[]): Promise<CommandHistoryRow[]> {
+  const c = deviceCommands;
+  const rows = await execRows<{ id: string; name: string; params: Record<string, unknown>; issued_at: Date | string; expires_at: Date | string; delivered_at: Date | string | null; acknowledged_at: Date | string | null; ok: boolean | null; error: string | null }>(
+    db,
+    sql`select newest.* from unnest(${textArray([...names])}) as wanted(name)
+      cross join lateral (
+        select ${c.id} as id, ${c.name} as name, ${c.params} as params, ${c.issuedAt} as issued_at, ${c.expiresAt} as expires_at,
+               ${c.deliveredAt} as delivered_at, ${c.acknowledgedAt} as acknowledged_at, ${c.ok} as ok, ${c.error} as error
+        from ${c} where ${c.deviceId} = ${deviceId}::uuid and ${c.name} = wanted.name
+        order by ${c.issuedAt} desc, ${c.id} desc limit 1
+      ) newest`,
+  );
+  const at = (v: Date | string) => new Date(v);
+
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    params: r.params,
+    issuedAt: at(r.issued_at),
+    expiresAt: at(r.expires_at),
+    deliveredAt: r.delivered_at === null ? null : at(r.delivered_at),
+    acknowledgedAt: r.acknowledged_at === null ? null : at(r.acknowledged_at),
+    ok: r.ok,
+    error: r.error,
+  }));
+}
+
+export type CommandHistoryRow = Awaited<ReturnType<typeof findCommandHistory>>[number];
 // --- screenshots (device_preview) and metric samples -----------------------------------------------
 
 export type DevicePreviewRow = typeof devicePreviews.$inferSelect;

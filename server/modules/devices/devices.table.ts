@@ -128,6 +128,8 @@ export const deviceCommands = pgTable(
     index('device_command_customer_idx').on(t.customerId, t.issuedAt),
     // A device's command history, newest first (the console's screen detail).
     index('device_command_device_idx').on(t.deviceId, t.issuedAt),
+    // The newest command of each name of a device (the screen's settings: what was sent last and its fate).
+    index('device_command_device_name_idx').on(t.deviceId, t.name, t.issuedAt),
   ],
 );
 
