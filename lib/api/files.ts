@@ -343,16 +343,5 @@ export function thumbnailUrl(file: Pick<MediaFile, 'thumbnail'>): string | null 
   return file.thumbnail ?? null;
 }
 
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
+/** Sizes are formatted with the console's other numbers (lib/format.ts). */
+export { formatBytes } from '@/lib/format';

@@ -273,7 +273,7 @@ export const DeviceScheduleSchema = z
   .object({ deviceId: z.string().uuid(), timeZone: z.string(), from: epochMs, to: epochMs, segments: z.array(SegmentSchema) })
   .openapi('DeviceSchedule');
 
-const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
+export const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
 
 export const PlaybackExplanationSchema = z
   .object({
