@@ -220,7 +220,7 @@ function ChooseTenantCard() {
         Storage and media
       </h2>
       <p className="mt-2 text-sm text-zinc-600" data-testid="overview-media-choose-tenant">
-        Media and storage belong to one tenant, and {all.phrase} hold many. Pick a tenant in the switcher above to see its storage and files.
+        Media and storage belong to one tenant, and {all.phrase} can hold many. Pick a tenant in the switcher above to see its storage and files.
       </p>
     </Card>
   );

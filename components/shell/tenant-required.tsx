@@ -16,7 +16,7 @@ export function TenantRequired({ title, description, belongs, purpose, children 
       <>
         <PageHeader title={title} description={description} />
         <Alert tone="info" title="Choose a tenant.">
-          {belongs} to one tenant, and {all.phrase} hold many. Pick the tenant in the switcher above to {purpose}.
+          {belongs} to one tenant, and {all.phrase} can hold many. Pick the tenant in the switcher above to {purpose}.
         </Alert>
       </>
     );
