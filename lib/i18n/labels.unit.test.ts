@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roles } from '@/server/context/roles';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the table with the server's own enum values
 import { linkStates } from '@/server/modules/users/password-setup.service';
 import { campaignLevelValues, campaignTypeValues, playbackSlotItemTypeValues } from '@/server/modules/campaigns/campaigns.schemas';
 import { licenseTiers, verticals } from '@/server/modules/customers/customers.schemas';
@@ -10,6 +11,7 @@ import { commandParams } from '@/server/modules/devices/device-commands.schemas'
 import { REASON_CODES, SEGMENT_LAYERS } from '@/server/modules/display/display.schemas';
 import { LogEntrySchema, logLevelValues } from '@/server/modules/audit-log/audit-log.schemas';
 import { reportGroupings } from '@/server/modules/proof-of-play/reports.schemas';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the table with the server's own enum values
 import { reportResolutions } from '@/server/modules/proof-of-play/report-periods';
 import { resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
