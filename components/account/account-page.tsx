@@ -2,8 +2,11 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useSession } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import QRCode from 'qrcode';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Avatar } from '@/components/shell/user-menu';
@@ -16,9 +19,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldAria, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { apiFetch } from '@/lib/api/client';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
-import { LANGUAGES, roleLabel, type Me } from '@/lib/api/types';
+import { ApiError, apiFetch } from '@/lib/api/client';
+import { isCancelled } from '@/lib/api/protected';
+import type { Me } from '@/lib/api/types';
 import {
   useChangePassword,
   useDeleteProfilePicture,
@@ -30,6 +33,9 @@ import {
   type TotpSecret,
 } from '@/lib/api/users';
 import { signOutTo } from '@/lib/auth/sign-out';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel, useLabelOptions } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
 
 const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
@@ -47,35 +53,36 @@ function Section({ title, description, children }: { title: string; description:
 
 export function AccountPage() {
   const me = useMe();
+  const t = useTranslations('account');
 
   if (me.isPending) {
     return (
       <div className="flex items-center gap-2 text-sm text-zinc-500">
-        <Spinner /> Loading your account…
+        <Spinner /> {t('loading')}
       </div>
     );
   }
   if (me.isError) {
     return (
-      <LoadError title="Your account could not be loaded." error={me.error} onRetry={() => void me.refetch()} />
+      <LoadError title={t('loadError')} error={me.error} onRetry={() => void me.refetch()} />
     );
   }
 
   return (
     <div className="space-y-6">
-      <Section title="Profile" description="How you appear to others in this console.">
+      <Section title={t('profile.title')} description={t('profile.description')}>
         <div className="space-y-6">
           <ProfilePicture me={me.data} />
           <ProfileForm me={me.data} />
         </div>
       </Section>
-      <Section title="Password" description="Changing it signs you out on every device, this one included.">
+      <Section title={t('password.title')} description={t('password.description')}>
         <PasswordForm />
       </Section>
-      <Section title="Two-factor authentication" description="A one-time code from an authenticator app, asked at sign-in and for protected changes.">
+      <Section title={t('twoFactor.title')} description={t('twoFactor.description')}>
         <TwoFactor me={me.data} />
       </Section>
-      <Section title="Delete account" description="Removes your account and signs you out. This cannot be undone.">
+      <Section title={t('delete.title')} description={t('delete.description')}>
         <DeleteAccount me={me.data} />
       </Section>
     </div>
@@ -93,14 +100,16 @@ function ProfilePicture({ me }: { me: Me }) {
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(() => Date.now());
   const inputId = useId();
+  const t = useTranslations('account.picture');
+  const errorMessage = useErrorMessage();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   function choose(next: File | undefined) {
     setError(null);
     if (!next) return;
-    if (!next.type.startsWith('image/')) return setError('Choose an image file (PNG, JPEG, GIF or WebP).');
-    if (next.size > MAX_PICTURE_BYTES) return setError('The picture is larger than 2 MB. Choose a smaller one.');
+    if (!next.type.startsWith('image/')) return setError(t('notImage'));
+    if (next.size > MAX_PICTURE_BYTES) return setError(t('tooLarge'));
     setFile(next);
     setPreview(URL.createObjectURL(next));
   }
@@ -141,7 +150,7 @@ function ProfilePicture({ me }: { me: Me }) {
       <div className="flex items-center gap-4">
         {shown ? (
           // eslint-disable-next-line @next/next/no-img-element -- an API-served picture or a local preview
-          <img src={shown} alt={preview ? 'Preview of your new profile picture' : 'Your profile picture'} className="size-16 rounded-full object-cover ring-1 ring-zinc-200" />
+          <img src={shown} alt={preview ? t('preview') : t('current')} className="size-16 rounded-full object-cover ring-1 ring-zinc-200" />
         ) : (
           <span className="[&>span]:size-16 [&>span]:text-lg">
             <Avatar name={me.name || me.email} />
@@ -160,30 +169,30 @@ function ProfilePicture({ me }: { me: Me }) {
             <>
               <Button onClick={() => void save()} disabled={busy}>
                 {upload.isPending ? <Spinner /> : null}
-                Save picture
+                {t('save')}
               </Button>
               <Button variant="secondary" onClick={clear} disabled={busy}>
-                Cancel
+                {t('cancel')}
               </Button>
             </>
           ) : (
             <>
               <Button variant="secondary" asChild>
                 <label htmlFor={inputId} className="cursor-pointer">
-                  {me.hasProfilePicture ? 'Change picture' : 'Upload picture'}
+                  {me.hasProfilePicture ? t('change') : t('upload')}
                 </label>
               </Button>
               {me.hasProfilePicture ? (
                 <Button variant="ghost" onClick={() => void removePicture()} disabled={busy}>
                   {remove.isPending ? <Spinner /> : null}
-                  Remove
+                  {t('remove')}
                 </Button>
               ) : null}
             </>
           )}
         </div>
       </div>
-      <p className="text-sm text-zinc-500">{file ? `${file.name} — not saved yet.` : 'PNG, JPEG, GIF or WebP, up to 2 MB.'}</p>
+      <p className="text-sm text-zinc-500">{file ? t('notSaved', { name: file.name }) : t('hint')}</p>
       {error ? <Alert>{error}</Alert> : null}
     </div>
   );
@@ -191,10 +200,17 @@ function ProfilePicture({ me }: { me: Me }) {
 
 /* ---------------------------------------------------------------- profile */
 
-const profileSchema = z.object({ name: z.string().trim().min(1, 'Enter your name').max(255), language: z.string() });
+const profileSchema = (t: Translate<'account.form'>) => z.object({ name: z.string().trim().min(1, t('enterName')).max(255), language: z.string() });
 
 function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateUser();
+  const t = useTranslations('account.form');
+  const label = useLabel();
+  const languages = useLabelOptions('language');
+  const errorMessage = useErrorMessage();
+  const session = useSession();
+  const router = useRouter();
+  const schema = useMemo(() => profileSchema(t), [t]);
   const [status, setStatus] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const ids = { name: useId(), email: useId(), language: useId() };
   const {
@@ -202,8 +218,8 @@ function ProfileForm({ me }: { me: Me }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.infer<typeof profileSchema>>({
-    resolver: zodResolver(profileSchema),
+  } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: { name: me.name ?? '', language: me.language ?? '' },
   });
 
@@ -215,7 +231,12 @@ function ProfileForm({ me }: { me: Me }) {
         changes: { name: values.name.trim(), ...(values.language ? { language: values.language } : {}) },
       });
       reset(values);
-      setStatus({ tone: 'info', text: 'Your profile was saved.' });
+      setStatus({ tone: 'info', text: t('saved') });
+      // The console speaks the saved language at once: the session follows, and the server renders the page again.
+      if (values.language && values.language !== me.language) {
+        await session.update({ language: values.language });
+        router.refresh();
+      }
     } catch (e) {
       if (!isCancelled(e)) setStatus({ tone: 'error', text: errorMessage(e) });
     }
@@ -224,14 +245,14 @@ function ProfileForm({ me }: { me: Me }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={ids.name} label="Name" error={errors.name?.message}>
+        <Field id={ids.name} label={t('name')} error={errors.name?.message}>
           <Input autoComplete="name" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
         </Field>
-        <Field id={ids.language} label="Language">
+        <Field id={ids.language} label={t('language')}>
           <Select id={ids.language} {...register('language')}>
-            <option value="">Not set</option>
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code}>
+            <option value="">{t('notSet')}</option>
+            {languages.map((l) => (
+              <option key={l.value} value={l.value}>
                 {l.label}
               </option>
             ))}
@@ -240,20 +261,20 @@ function ProfileForm({ me }: { me: Me }) {
       </div>
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div>
-          <dt className="text-zinc-500">E-mail</dt>
+          <dt className="text-zinc-500">{t('email')}</dt>
           <dd className="mt-0.5 text-zinc-900">{me.email}</dd>
         </div>
         <div>
-          <dt className="text-zinc-500">Role</dt>
+          <dt className="text-zinc-500">{t('role')}</dt>
           <dd className="mt-0.5">
-            <Badge tone="brand">{roleLabel(me.role)}</Badge>
+            <Badge tone="brand">{label('role', me.role)}</Badge>
           </dd>
         </div>
       </dl>
       {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
       <Button type="submit" disabled={isSubmitting || !isDirty}>
         {isSubmitting ? <Spinner /> : null}
-        Save profile
+        {t('save')}
       </Button>
     </form>
   );
@@ -261,14 +282,15 @@ function ProfileForm({ me }: { me: Me }) {
 
 /* ---------------------------------------------------------------- password */
 
-const passwordSchema = z
-  .object({
-    oldPassword: z.string().min(1, 'Enter your current password'),
-    newPassword: z.string().min(8, 'At least 8 characters').max(256, 'At most 256 characters'),
-    confirm: z.string(),
-  })
-  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The passwords do not match' })
-  .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'Choose a password different from the current one' });
+const passwordSchema = (t: Translate<'account.password'>) =>
+  z
+    .object({
+      oldPassword: z.string().min(1, t('enterCurrent')),
+      newPassword: z.string().min(8, t('atLeast')).max(256, t('atMost')),
+      confirm: z.string(),
+    })
+    .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: t('mismatch') })
+    .refine((v) => v.newPassword !== v.oldPassword, { path: ['newPassword'], message: t('same') });
 
 function PasswordForm() {
   const change = useChangePassword();
@@ -276,13 +298,16 @@ function PasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const ids = { old: useId(), next: useId(), confirm: useId() };
+  const t = useTranslations('account.password');
+  const errorMessage = useErrorMessage();
+  const schema = useMemo(() => passwordSchema(t), [t]);
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof passwordSchema>>({
-    resolver: zodResolver(passwordSchema),
+  } = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
     defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
   });
 
@@ -296,27 +321,27 @@ function PasswordForm() {
     } catch (e) {
       if (isCancelled(e)) return;
       const message = errorMessage(e);
-      if (/current|old/i.test(message) && /password/i.test(message)) setFieldError('oldPassword', { message });
+      if (e instanceof ApiError && e.key === 'user.error.oldPasswordInvalid') setFieldError('oldPassword', { message });
       else setError(message);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-      <Field id={ids.old} label="Current password" error={errors.oldPassword?.message}>
+      <Field id={ids.old} label={t('current')} error={errors.oldPassword?.message}>
         <Input type="password" autoComplete="current-password" {...fieldAria(ids.old, errors.oldPassword?.message)} {...register('oldPassword')} />
       </Field>
-      <Field id={ids.next} label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
+      <Field id={ids.next} label={t('new')} error={errors.newPassword?.message} hint={t('newHint')}>
         <Input type="password" autoComplete="new-password" {...fieldAria(ids.next, errors.newPassword?.message, true)} {...register('newPassword')} />
       </Field>
-      <Field id={ids.confirm} label="Confirm new password" error={errors.confirm?.message}>
+      <Field id={ids.confirm} label={t('confirm')} error={errors.confirm?.message}>
         <Input type="password" autoComplete="new-password" {...fieldAria(ids.confirm, errors.confirm?.message)} {...register('confirm')} />
       </Field>
       {error ? <Alert>{error}</Alert> : null}
-      {done ? <Alert tone="info">Password changed. Signing you out…</Alert> : null}
+      {done ? <Alert tone="info">{t('changed')}</Alert> : null}
       <Button type="submit" disabled={isSubmitting || done}>
         {isSubmitting || done ? <Spinner /> : null}
-        Change password
+        {t('change')}
       </Button>
     </form>
   );
@@ -324,17 +349,20 @@ function PasswordForm() {
 
 /* ---------------------------------------------------------------- two-factor */
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits') });
+const codeSchema = (t: Translate<'account.twoFactor'>) => z.object({ code: z.string().trim().regex(/^\d{6}$/, t('sixDigits')) });
 
 function CodeForm({ label, submitLabel, onCode, destructive }: { label: string; submitLabel: string; onCode: (code: string) => Promise<void>; destructive?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const t = useTranslations('account.twoFactor');
+  const errorMessage = useErrorMessage();
+  const schema = useMemo(() => codeSchema(t), [t]);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  } = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setError(null);
@@ -371,6 +399,7 @@ function CodeForm({ label, submitLabel, onCode, destructive }: { label: string; 
 }
 
 function QrCode({ value }: { value: string }) {
+  const t = useTranslations('account.twoFactor');
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
@@ -384,7 +413,7 @@ function QrCode({ value }: { value: string }) {
   return (
     <div
       role="img"
-      aria-label="QR code for your authenticator app"
+      aria-label={t('qr')}
       data-testid="totp-qr"
       className="size-44 shrink-0 rounded-lg bg-white p-2 ring-1 ring-zinc-200 [&>svg]:size-full"
       // The markup comes from the qrcode library, built from the otpauth URL only.
@@ -402,17 +431,19 @@ function TwoFactor({ me }: { me: Me }) {
   const setTotp = useSetTotp();
   const [pending, setPending] = useState<TotpSecret | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useTranslations('account.twoFactor');
+  const errorMessage = useErrorMessage();
 
   if (me.use2FA) {
     return (
       <div className="space-y-4">
         <p className="flex items-center gap-2 text-sm text-zinc-700">
-          <Badge tone="brand">On</Badge> Sign-ins and protected changes ask for a code from your authenticator app.
+          <Badge tone="brand">{t('on')}</Badge> {t('onText')}
         </p>
         {notice ? <Alert tone="info">{notice}</Alert> : null}
         <CodeForm
-          label="Current code to turn it off"
-          submitLabel="Turn off 2FA"
+          label={t('codeToTurnOff')}
+          submitLabel={t('turnOff')}
           destructive
           onCode={async (code) => {
             await setTotp.mutateAsync({ totp: code, enable: false });
@@ -427,8 +458,8 @@ function TwoFactor({ me }: { me: Me }) {
     return (
       <div className="space-y-4">
         <p className="flex items-center gap-2 text-sm text-zinc-700">
-          <Badge>Off</Badge>
-          {me.forceToSet2FA ? 'Your organisation requires two-factor authentication. Set it up now.' : 'Only your password protects this account.'}
+          <Badge>{t('off')}</Badge>
+          {me.forceToSet2FA ? t('required') : t('passwordOnly')}
         </p>
         {notice ? <Alert tone="info">{notice}</Alert> : null}
         {start.isError ? <Alert>{errorMessage(start.error)}</Alert> : null}
@@ -440,7 +471,7 @@ function TwoFactor({ me }: { me: Me }) {
           disabled={start.isPending}
         >
           {start.isPending ? <Spinner /> : null}
-          Set up two-factor authentication
+          {t('setUp')}
         </Button>
       </div>
     );
@@ -449,29 +480,29 @@ function TwoFactor({ me }: { me: Me }) {
   return (
     <div className="space-y-5">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-zinc-700">
-        <li>Scan the QR code with an authenticator app, or type the key into it.</li>
-        <li>Enter the 6-digit code the app shows to confirm.</li>
+        <li>{t('step1')}</li>
+        <li>{t('step2')}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
         <QrCode value={pending.otpauthUrl} />
         <div className="min-w-0 space-y-1">
-          <p className="text-sm text-zinc-500">Key</p>
+          <p className="text-sm text-zinc-500">{t('key')}</p>
           <p className="font-mono text-sm break-all text-zinc-900 select-all" data-testid="totp-secret" data-secret={pending.secret}>
             {groupSecret(pending.secret)}
           </p>
         </div>
       </div>
       <CodeForm
-        label="Code from the app"
-        submitLabel="Turn on 2FA"
+        label={t('codeFromApp')}
+        submitLabel={t('turnOn')}
         onCode={async (code) => {
           await setTotp.mutateAsync({ totp: code, enable: true });
           setPending(null);
-          setNotice('Two-factor authentication is on.');
+          setNotice(t('isOn'));
         }}
       />
       <Button variant="ghost" onClick={() => setPending(null)}>
-        Cancel setup
+        {t('cancel')}
       </Button>
     </div>
   );
@@ -483,20 +514,21 @@ function DeleteAccount({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
   const runProtected = useRunProtected();
   const queryClient = useQueryClient();
+  const t = useTranslations('account.delete');
 
   return (
     <>
       <Button variant="secondary" className="text-red-700" onClick={() => setOpen(true)}>
-        Delete my account
+        {t('button')}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete your account"
+        title={t('dialogTitle')}
         destructive
-        confirmLabel="Delete my account"
+        confirmLabel={t('button')}
         typeToConfirm={me.email}
-        description="You will be signed out and cannot sign in again with this account."
+        description={t('dialogText')}
         onConfirm={async () => {
           await runProtected((headers) => apiFetch<void>('/api/user/myAccount', { method: 'DELETE', headers }));
           await signOutTo(queryClient, 'deleted');

@@ -2,7 +2,8 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
-import { useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -10,32 +11,30 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { SIGN_IN_ERRORS } from '@/lib/auth/types';
+import { SIGN_IN_ERRORS, type SignInError } from '@/lib/auth/types';
+import type { Translate } from '@/lib/i18n/translate';
 
-const schema = z.object({
-  email: z.email('Enter a valid e-mail address'),
-  password: z.string().min(1, 'Enter your password'),
-  totp: z
-    .string()
-    .trim()
-    .regex(/^(\d{6})?$/, 'The code has 6 digits')
-    .optional(),
-});
-type LoginValues = z.infer<typeof schema>;
+const loginSchema = (t: Translate<'auth'>) =>
+  z.object({
+    email: z.email(t('enterEmail')),
+    password: z.string().min(1, t('enterPassword')),
+    totp: z
+      .string()
+      .trim()
+      .regex(/^(\d{6})?$/, t('sixDigits'))
+      .optional(),
+  });
+type LoginValues = z.infer<ReturnType<typeof loginSchema>>;
 
-const MESSAGES: Record<string, string> = {
-  [SIGN_IN_ERRORS.invalidCredentials]: 'The e-mail address or password is not correct.',
-  [SIGN_IN_ERRORS.totpRequired]: 'Enter the 6-digit code from your authenticator app.',
-  [SIGN_IN_ERRORS.totpInvalid]: 'That code is not valid. Check your authenticator app and try again.',
-  [SIGN_IN_ERRORS.rateLimited]: 'Too many failed attempts. Wait a few minutes, then try again.',
-  [SIGN_IN_ERRORS.unavailable]: 'Signing in is not possible right now. Try again in a moment.',
-};
+const isSignInError = (code: string): code is SignInError => (Object.values(SIGN_IN_ERRORS) as string[]).includes(code);
 
 export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: string; expired: boolean; notice?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const codeRef = useRef<HTMLInputElement | null>(null);
+  const t = useTranslations('auth');
+  const schema = useMemo(() => loginSchema(t), [t]);
   const {
     register,
     handleSubmit,
@@ -57,12 +56,12 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
 
       return;
     }
-    const code = result?.error ?? SIGN_IN_ERRORS.unavailable;
+    const code = result?.error && isSignInError(result.error) ? result.error : SIGN_IN_ERRORS.unavailable;
     if (code === SIGN_IN_ERRORS.totpRequired || code === SIGN_IN_ERRORS.totpInvalid) {
       setNeedsCode(true);
       requestAnimationFrame(() => codeRef.current?.focus());
     }
-    setError(MESSAGES[code] ?? MESSAGES[SIGN_IN_ERRORS.unavailable]!);
+    setError(t(`error.${code}`));
   });
 
   const isPending = isSubmitting || isRedirecting;
@@ -72,7 +71,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
     // method="post": a submit before hydration must never put the credentials in the URL.
     <form method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
       {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
-      {expired && !notice && !error ? <Alert tone="info">Your session has ended. Sign in again to continue.</Alert> : null}
+      {expired && !notice && !error ? <Alert tone="info">{t('notice.expired')}</Alert> : null}
       {error ? (
         <div id="login-error">
           <Alert>{error}</Alert>
@@ -80,7 +79,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
       ) : null}
 
       <div className="space-y-1.5">
-        <Label htmlFor="email">E-mail</Label>
+        <Label htmlFor="email">{t('email')}</Label>
         <Input
           id="email"
           type="email"
@@ -98,7 +97,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
       </div>
 
       <div className="space-y-1.5">
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{t('password')}</Label>
         <Input
           id="password"
           type="password"
@@ -116,7 +115,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
 
       {needsCode ? (
         <div className="space-y-1.5">
-          <Label htmlFor="totp">One-time code</Label>
+          <Label htmlFor="totp">{t('code')}</Label>
           <Input
             id="totp"
             inputMode="numeric"
@@ -138,7 +137,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
             </p>
           ) : (
             <p id="totp-hint" className="text-sm text-zinc-500">
-              From the authenticator app you enrolled for this account.
+              {t('codeHint')}
             </p>
           )}
         </div>
@@ -146,7 +145,7 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
 
       <Button type="submit" size="lg" className="w-full" disabled={isPending}>
         {isPending ? <Spinner /> : null}
-        {isPending ? 'Signing in…' : 'Sign in'}
+        {isPending ? t('signingIn') : t('signIn')}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -36,17 +38,20 @@ export function Alert({
 
 /** A list or form whose data failed to load, with a retry. */
 export function LoadError({ title, error, onRetry, className }: { title: string; error: Error; onRetry: () => void; className?: string }) {
+  const t = useTranslations('ui');
+  const errorMessage = useErrorMessage();
+
   return (
     <Alert
       className={className}
       title={title}
       action={
         <Button variant="secondary" size="sm" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       }
     >
-      {error.message}
+      {errorMessage(error)}
     </Alert>
   );
 }

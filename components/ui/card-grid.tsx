@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
@@ -68,6 +69,7 @@ export function SelectableCard({
   /** The lines under the preview. */
   children: ReactNode;
 }) {
+  const t = useTranslations('ui');
   return (
     <li
       data-testid={testId}
@@ -84,7 +86,7 @@ export function SelectableCard({
         type="button"
         className="flex w-full cursor-pointer flex-col text-left"
         onClick={(e) => (selectable && (e.shiftKey || e.metaKey || e.ctrlKey || selecting) ? onToggle({ range: e.shiftKey }) : onOpen())}
-        aria-label={`Open ${name}`}
+        aria-label={t('open', { name })}
       >
         <div className="relative aspect-[4/3] overflow-hidden rounded-t-lg">{preview}</div>
         <div className="space-y-1 px-3 py-2">
@@ -106,7 +108,7 @@ export function SelectableCard({
           <input
             type="checkbox"
             className="sr-only"
-            aria-label={`Select ${name}`}
+            aria-label={t('select', { name })}
             checked={selected}
             onChange={(e) => onToggle({ range: (e.nativeEvent as MouseEvent).shiftKey === true })}
           />

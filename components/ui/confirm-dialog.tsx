@@ -1,11 +1,13 @@
 'use client';
 
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { isCancelled } from '@/lib/api/protected';
 import { cn } from '@/lib/cn';
 
 /**
@@ -37,6 +39,8 @@ export function ConfirmDialog({
   const [pending, setPending] = useState(false);
   const [typed, setTyped] = useState('');
   const typedId = useId();
+  const t = useTranslations('ui');
+  const errorMessage = useErrorMessage();
   const blocked = typeToConfirm !== undefined && typed.trim() !== typeToConfirm.trim();
 
   function change(next: boolean) {
@@ -76,11 +80,7 @@ export function ConfirmDialog({
             {typeToConfirm !== undefined ? (
               <Field
                 id={typedId}
-                label={
-                  <>
-                    Type <span className="font-mono font-semibold">{typeToConfirm}</span> to confirm
-                  </>
-                }
+                label={t.rich('typeToConfirm', { value: typeToConfirm, mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span> })}
               >
                 <Input id={typedId} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />
               </Field>

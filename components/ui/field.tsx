@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { Label } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -132,11 +133,13 @@ export function FormFooter({
   submitClassName?: string;
   extra?: ReactNode;
 }) {
+  const t = useTranslations('ui');
+
   return (
     <DialogFooter>
       {extra}
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('cancel')}
       </Button>
       <Button type="submit" disabled={pending || submitDisabled} className={submitClassName}>
         {pending ? <Spinner /> : null}

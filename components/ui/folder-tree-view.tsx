@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DragChannel } from '@/components/ui/drag';
@@ -63,7 +64,8 @@ function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }:
   }, [inPath]);
   const children = useChildren(open ? folder.id : undefined);
   const selected = props.selectedId === folder.id;
-  const name = label ?? folder.name ?? 'Untitled';
+  const t = useTranslations('ui');
+  const name = label ?? folder.name ?? t('untitled');
   const payload = drag ? drag.payloadOf(folder, depth) : null;
   const onDrop = drag?.onDrop;
   const leaf = children.isSuccess && children.data.content.length === 0;
@@ -85,7 +87,7 @@ function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }:
       >
         <button
           type="button"
-          aria-label={open ? `Close ${name}` : `Open ${name}`}
+          aria-label={open ? t('close', { name }) : t('open', { name })}
           onClick={() => setOpen(!open)}
           className={cn('flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700', leaf && 'invisible')}
         >
@@ -109,7 +111,7 @@ function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }:
           </div>
         ) : children.isError ? (
           <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>
-            Could not load folders.
+            {t('foldersError')}
           </p>
         ) : children.data && children.data.content.length > 0 ? (
           <ul role="group">

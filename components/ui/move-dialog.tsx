@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
@@ -24,15 +25,17 @@ export function MoveDialog({
     if (open) setTarget(null);
   }, [open]);
 
+  const t = useTranslations('ui.move');
+
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={title}
       description={description}
-      confirmLabel="Move here"
+      confirmLabel={t('here')}
       onConfirm={async () => {
-        if (!target) throw new Error('Choose a folder.');
+        if (!target) throw new Error(t('chooseFolder'));
         await onMove(target);
       }}
     >

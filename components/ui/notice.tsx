@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ export function useNotice() {
 }
 
 export function NoticeAlert({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+  const t = useTranslations('ui');
   if (!notice) return null;
 
   return (
@@ -30,7 +32,7 @@ export function NoticeAlert({ notice, onDismiss }: { notice: Notice | null; onDi
       tone={notice.tone}
       action={
         <Button variant="ghost" size="sm" onClick={onDismiss}>
-          Dismiss
+          {t('dismiss')}
         </Button>
       }
     >

@@ -1,9 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
-import { countOf, type Noun } from '@/lib/format';
+import type { Noun } from '@/lib/format';
+import { useFormat } from '@/lib/i18n/use-format';
 import { PAGE_SIZES } from '@/lib/hooks/use-list-params';
 
 export function Pagination({
@@ -26,6 +28,8 @@ export function Pagination({
   onSizeChange: (size: number) => void;
 }) {
   const sizeId = useId();
+  const t = useTranslations('ui.pagination');
+  const format = useFormat();
   const from = page * size + 1;
   const to = Math.min((page + 1) * size, totalElements);
 
@@ -34,20 +38,19 @@ export function Pagination({
       {/* One page holds everything: "3 files"; otherwise the range: "21–40 of 95 files". */}
       <p id={id} aria-live="polite">
         {totalPages <= 1 && page === 0 ? (
-          <span className="font-medium text-zinc-900">{countOf(totalElements, noun)}</span>
+          <span className="font-medium text-zinc-900">{format.count(totalElements, noun)}</span>
         ) : (
-          <>
-            <span className="font-medium text-zinc-900">
-              {from === to ? from.toLocaleString() : `${from.toLocaleString()}–${to.toLocaleString()}`}
-            </span>{' '}
-            of <span className="font-medium text-zinc-900">{countOf(totalElements, noun)}</span>
-          </>
+          t.rich('rangeOf', {
+            range: from === to ? format.number(from) : `${format.number(from)}–${format.number(to)}`,
+            total: format.count(totalElements, noun),
+            strong: (chunks) => <span className="font-medium text-zinc-900">{chunks}</span>,
+          })
         )}
       </p>
       <div className="flex items-center gap-4">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId} className="text-zinc-500">
-            Rows per page
+            {t('rowsPerPage')}
           </label>
           <select
             id={sizeId}
@@ -62,19 +65,19 @@ export function Pagination({
             ))}
           </select>
         </div>
-        <nav aria-label="Pagination" className="flex items-center gap-1">
-          <Button variant="secondary" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)} aria-label="Previous page">
+        <nav aria-label={t('label')} className="flex items-center gap-1">
+          <Button variant="secondary" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)} aria-label={t('previous')}>
             <ChevronLeftIcon className="size-4" />
           </Button>
           <span className="min-w-20 text-center tabular-nums">
-            Page {page + 1} of {Math.max(totalPages, 1)}
+            {t('page', { page: page + 1, pages: Math.max(totalPages, 1) })}
           </span>
           <Button
             variant="secondary"
             size="sm"
             disabled={page + 1 >= totalPages}
             onClick={() => onPageChange(page + 1)}
-            aria-label="Next page"
+            aria-label={t('next')}
           >
             <ChevronRightIcon className="size-4" />
           </Button>

@@ -1,9 +1,11 @@
 'use client';
 
+import { useFormat } from '@/lib/i18n/use-format';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { countOf, type Noun } from '@/lib/format';
+import type { Noun } from '@/lib/format';
 
 /** Light-on-dark buttons (the shared Button's ghost colours are for light backgrounds). */
 function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
@@ -32,14 +34,17 @@ type Props = {
 
 /** The bulk actions over the items selected in a list or grid. */
 export function SelectionBar({ noun, count, pageCount, onSelectPage, onClear, actions, onDelete }: Props) {
+  const t = useTranslations('ui');
+  const format = useFormat();
+
   return (
-    <div role="toolbar" aria-label={`Selected ${noun.other}`} className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
+    <div role="toolbar" aria-label={t('selection.toolbar', { things: noun.other })} className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
       <span className="mr-2 font-medium" data-testid="selection-count">
-        {countOf(count, noun)} selected
+        {t('selection.selected', { count: format.count(count, noun) })}
       </span>
       {count < pageCount ? (
         <button type="button" onClick={onSelectPage} className="cursor-pointer text-zinc-300 underline hover:text-white">
-          Select all {pageCount} on this page
+          {t('selection.selectPage', { count: pageCount })}
         </button>
       ) : null}
       <div className="ml-auto flex flex-wrap items-center gap-1">
@@ -51,11 +56,11 @@ export function SelectionBar({ noun, count, pageCount, onSelectPage, onClear, ac
         ))}
         {onDelete ? (
           <BarButton className="text-red-300 hover:bg-red-500/20 hover:text-red-200" onClick={onDelete}>
-            <TrashIcon className="size-4" /> Delete
+            <TrashIcon className="size-4" /> {t('delete')}
           </BarButton>
         ) : null}
         <BarButton className="text-zinc-300 hover:bg-white/10 hover:text-white" onClick={onClear}>
-          Clear
+          {t('clear')}
         </BarButton>
       </div>
     </div>

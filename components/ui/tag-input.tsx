@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { XIcon } from '@/components/ui/icons';
 import { tagFormatError, useTags } from '@/lib/api/tags';
@@ -12,7 +13,7 @@ export function TagInput({
   value,
   onChange,
   suggest,
-  label = 'Tags',
+  label,
   autoFocus,
 }: {
   id?: string;
@@ -29,13 +30,14 @@ export function TagInput({
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const known = useTags(suggest);
+  const t = useTranslations('ui.tags');
 
   function add(raw: string): boolean {
     const candidates = raw.split(',').map((t) => t.trim()).filter(Boolean);
     for (const tag of candidates) {
       const problem = tagFormatError(tag);
       if (problem) {
-        setError(`“${tag}”: ${problem}`);
+        setError(`“${tag}”: ${t(`problem.${problem}`)}`);
         return false;
       }
     }
@@ -59,18 +61,18 @@ export function TagInput({
         {value.map((tag) => (
           <span key={tag} className="inline-flex items-center gap-1 rounded bg-brand-50 py-0.5 pr-1 pl-2 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
             {tag}
-            <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => onChange(value.filter((t) => t !== tag))} className="cursor-pointer rounded p-0.5 hover:bg-brand-100">
+            <button type="button" aria-label={t('removeTag', { tag })} onClick={() => onChange(value.filter((t) => t !== tag))} className="cursor-pointer rounded p-0.5 hover:bg-brand-100">
               <XIcon className="size-3" />
             </button>
           </span>
         ))}
         <input
           id={inputId}
-          aria-label={label}
+          aria-label={label ?? t('label')}
           list={listId}
           value={text}
           autoFocus={autoFocus}
-          placeholder={value.length ? '' : 'Add a tag and press Enter'}
+          placeholder={value.length ? '' : t('placeholder')}
           onChange={(e) => {
             setError(null);
             if (e.target.value.endsWith(',')) add(e.target.value.slice(0, -1));

@@ -1,9 +1,11 @@
 'use client';
 
+import { useFormat } from '@/lib/i18n/use-format';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TagInput } from '@/components/ui/tag-input';
-import { countOf, type Noun } from '@/lib/format';
+import type { Noun } from '@/lib/format';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 
 /** Adding or removing tags on the items selected in a list. */
@@ -33,6 +35,7 @@ function TagsDialog({
 }) {
   const [tags, setTags] = useState<string[]>([]);
   const start = initial.join('\u0000');
+  const t = useTranslations('ui.tags');
   useEffect(() => {
     if (open) setTags(start ? start.split('\u0000') : []);
   }, [open, start]);
@@ -44,7 +47,7 @@ function TagsDialog({
       title={title}
       confirmLabel={confirmLabel}
       onConfirm={async () => {
-        if (tags.length === 0 && !allowEmpty) throw new Error('Enter at least one tag.');
+        if (tags.length === 0 && !allowEmpty) throw new Error(t('atLeastOne'));
         await onSubmit(tags);
       }}
     >
@@ -68,17 +71,18 @@ export function BulkTagsDialog({
   onSubmit: (request: BulkTagsRequest, tags: string[]) => Promise<unknown>;
 }) {
   const adding = request?.verb === 'add';
-  const count = countOf(request?.ids.length ?? 0, noun);
+  const t = useTranslations('ui.tags');
+  const count = useFormat().count(request?.ids.length ?? 0, noun);
 
   return (
     <TagsDialog
       open={request !== null}
       onOpenChange={onOpenChange}
-      title={adding ? `Add tags to ${count}` : `Remove tags from ${count}`}
-      label={adding ? 'Tags to add' : 'Tags to remove'}
+      title={adding ? t('addTo', { what: count }) : t('removeFrom', { what: count })}
+      label={adding ? t('toAdd') : t('toRemove')}
       initial={[]}
       suggest={suggest}
-      confirmLabel={adding ? 'Add tags' : 'Remove tags'}
+      confirmLabel={adding ? t('add') : t('remove')}
       allowEmpty={false}
       onSubmit={(tags) => onSubmit(request!, tags)}
     />
@@ -97,15 +101,17 @@ export function EditTagsDialog({
   onOpenChange: (open: boolean) => void;
   onSubmit: (tags: string[]) => Promise<unknown>;
 }) {
+  const t = useTranslations('ui.tags');
+
   return (
     <TagsDialog
       open={item !== null}
       onOpenChange={onOpenChange}
-      title={`Tags of ${item?.name ?? ''}`}
-      label="Tags"
+      title={t('of', { name: item?.name ?? '' })}
+      label={t('label')}
       initial={item?.tags ?? []}
       suggest={suggest}
-      confirmLabel="Save tags"
+      confirmLabel={t('save')}
       allowEmpty
       onSubmit={onSubmit}
     />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Field } from '@/components/ui/field';
@@ -60,13 +61,14 @@ export function readValidityFields(range: { from: string; to: string }): { valid
 export function ValidityFields({ from, to, onChange }: { from: string; to: string; onChange: (next: { from: string; to: string }) => void }) {
   const fromId = useId();
   const toId = useId();
+  const t = useTranslations('ui.validity');
 
   return (
     <div className="grid grid-cols-2 gap-3">
-      <Field id={fromId} label="Valid from">
+      <Field id={fromId} label={t('from')}>
         <Input id={fromId} type="datetime-local" value={from} onChange={(e) => onChange({ from: e.target.value, to })} />
       </Field>
-      <Field id={toId} label="Valid until">
+      <Field id={toId} label={t('until')}>
         <Input id={toId} type="datetime-local" value={to} onChange={(e) => onChange({ from, to: e.target.value })} />
       </Field>
     </div>

@@ -1,25 +1,28 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { GridIcon, ListIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 export type ListView = 'grid' | 'table';
 
 const VIEWS = [
-  { view: 'grid', label: 'Grid', Icon: GridIcon },
-  { view: 'table', label: 'Table', Icon: ListIcon },
+  { view: 'grid', Icon: GridIcon },
+  { view: 'table', Icon: ListIcon },
 ] as const;
 
 /** Grid or table: the two buttons of a library's toolbar. */
 export function ViewToggle({ value, onChange }: { value: ListView; onChange: (view: ListView) => void }) {
+  const t = useTranslations('ui.view');
+
   return (
-    <div className="flex rounded-md ring-1 ring-zinc-300" role="group" aria-label="View">
-      {VIEWS.map(({ view, label, Icon }) => (
+    <div className="flex rounded-md ring-1 ring-zinc-300" role="group" aria-label={t('label')}>
+      {VIEWS.map(({ view, Icon }) => (
         <button
           key={view}
           type="button"
           aria-pressed={value === view}
-          title={`${label} view`}
+          title={t('title', { view: t(view) })}
           onClick={() => onChange(view)}
           className={cn(
             'flex h-9 cursor-pointer items-center gap-1.5 px-3 text-sm first:rounded-l-md last:rounded-r-md',
@@ -27,7 +30,7 @@ export function ViewToggle({ value, onChange }: { value: ListView; onChange: (vi
           )}
         >
           <Icon className="size-4" />
-          {label}
+          {t(view)}
         </button>
       ))}
     </div>

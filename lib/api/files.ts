@@ -343,5 +343,5 @@ export function thumbnailUrl(file: Pick<MediaFile, 'thumbnail'>): string | null 
   return file.thumbnail ?? null;
 }
 
-/** Kept here for the media library's imports; the formatter lives with the others in lib/format.ts. */
+/** Sizes are formatted with the console's other numbers (lib/format.ts). */
 export { formatBytes } from '@/lib/format';

@@ -50,6 +50,7 @@ export async function withTotp<T>(run: (headers: ProofHeaders) => Promise<T>, as
 }
 
 /** A message for an API error shown in a form; the one-time-code and CAPTCHA cases get plain words. */
+/** English only: a converted component uses `useErrorMessage()` (lib/i18n/errors.ts), which words these keys in the console's language. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.key === TOTP_INVALID) return 'The one-time code was not accepted. Try again with a new code.';

@@ -31,12 +31,15 @@ export function useTags(group: TagGroup) {
 }
 
 /** Spec 3 tag format: no leading `-` or whitespace; letters, digits, `-`, `_`, `#`, `.`, `"`; at most 2048 characters. */
-export function tagFormatError(tag: string): string | null {
-  if (!tag) return 'A tag cannot be empty.';
-  if (tag.length > 2048) return 'A tag has at most 2048 characters.';
-  if (/^[-\s]/.test(tag)) return 'A tag cannot start with “-” or a space.';
+export type TagProblem = 'empty' | 'tooLong' | 'badStart' | 'badCharacters';
+
+/** What is wrong with a tag, as a key the console words (messages `ui.tags.problem`), or null. */
+export function tagFormatError(tag: string): TagProblem | null {
+  if (!tag) return 'empty';
+  if (tag.length > 2048) return 'tooLong';
+  if (/^[-\s]/.test(tag)) return 'badStart';
   // The server's pattern (server/modules/tags/tags.rules.ts).
-  if (!/^[\p{L}\p{Nd}_#."][\p{L}\p{M}\p{Nd}_#."-]*$/u.test(tag)) return 'Use letters, digits and - _ # . " only (no spaces).';
+  if (!/^[\p{L}\p{Nd}_#."][\p{L}\p{M}\p{Nd}_#."-]*$/u.test(tag)) return 'badCharacters';
 
   return null;
 }

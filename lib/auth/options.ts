@@ -55,6 +55,7 @@ export const authOptions: NextAuthOptions = {
           role: me.role,
           customerId: me.customer?.id ?? result.tokens.customer_id ?? null,
           customerName: me.customer?.name ?? null,
+          language: me.language ?? null,
         };
         const user: AuthorizedUser = { id: profile.id, email: profile.email, name: profile.name, profile, tokens: result.tokens };
 
@@ -63,14 +64,19 @@ export const authOptions: NextAuthOptions = {
     }),
   ],
   callbacks: {
-    async jwt({ token, user }) {
+    async jwt({ token, user, trigger, session }) {
       if (user) {
         const { profile, tokens } = user as AuthorizedUser;
 
         return { sub: profile.id, name: profile.name, email: profile.email, user: profile, ...tokenFields(tokens) };
       }
+      // The console saved the user's language through the API and asks the session to follow (useSession().update):
+      // only the language is taken from the browser, and only as a short code.
+      const current = token as JWT & ConsoleToken;
+      const language = trigger === 'update' ? sessionLanguage(session) : undefined;
+      const next = language !== undefined && current.user ? { ...current, user: { ...current.user, language } } : current;
 
-      return ensureFreshToken(token as JWT & ConsoleToken, refreshGrant);
+      return ensureFreshToken(next, refreshGrant);
     },
     async session({ session, token }) {
       const current = token as JWT & ConsoleToken;
@@ -92,3 +98,12 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+/** The language an `update({ language })` asks for: a two-letter code or null; anything else is ignored. */
+export function sessionLanguage(update: unknown): string | null | undefined {
+  if (!update || typeof update !== 'object' || !('language' in update)) return undefined;
+  const { language } = update as { language: unknown };
+  if (language === null) return null;
+
+  return typeof language === 'string' && /^[a-z]{2}$/.test(language) ? language : undefined;
+}

@@ -8,6 +8,8 @@ export type SessionUser = {
   role: Role;
   customerId: number | null;
   customerName: string | null;
+  /** The user's `language` (spec 3): the console's locale when it ships it (i18n/locales.ts). */
+  language?: string | null;
 };
 
 /**

@@ -291,7 +291,7 @@ export const FolderScheduleSchema = z
   })
   .openapi('FolderSchedule');
 
-const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
+export const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
 
 export const PlaybackExplanationSchema = z
   .object({

@@ -108,6 +108,12 @@ describe('POST /api/user', () => {
     expect(byAdmin.body.customerId).toBe(admin.user.customerId);
   });
 
+  it('audits the creation with the role as the console names it ("Administrator", not OWNER)', async () => {
+    const res = await asOwner('POST', `/api/user?customerId=${customerA}`, newUser({ role: 'OWNER' }));
+    expect(res.status).toBe(201);
+    expect((await auditRows(res.body.id)).map((row) => row.message)).toContain(`User '${res.body.email}' created (Administrator)`);
+  });
+
   it('refuses a TECHNICIAN (one role below OWNER)', async () => {
     const res = await t.request('POST', '/api/user', { token: techA.token, json: newUser() });
     expect(res.status).toBe(403);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import enLabels from '@/messages/en/labels.json';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '@/server/auth/password';
 import { authCacheOf } from '@/server/auth/auth-cache';
@@ -110,7 +111,7 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
       const row = await q.insertUser(tx, { ...fields, id: uuidv7(), authProvider, customerId, passwordHash });
       if (authProvider === 'LOCAL') await issuePasswordSetupLink(tx, { config: ctx.config, user: row, sender: ctx.actor, reason: 'created' });
       if (teamGrants.length > 0) await assignTeams(tx, ctx, 'user', row.id, input.teamIds);
-      await auditUser(tx, ctx, row, 'create', `User '${row.email}' created (${row.role})`, {
+      await auditUser(tx, ctx, row, 'create', `User '${row.email}' created (${enLabels.role[row.role]})`, {
         ...fields,
         ...(body.password === undefined ? {} : { password: 'set' }),
       });

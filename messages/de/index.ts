@@ -1,0 +1,57 @@
+/* The German catalogue: one JSON file per console area, so branches that convert different areas do not conflict. */
+import common from './common.json';
+import labels from './labels.json';
+import errors from './errors.json';
+import format from './format.json';
+import auth from './auth.json';
+import passwordSetup from './passwordSetup.json';
+import account from './account.json';
+import auditLog from './auditLog.json';
+import channels from './channels.json';
+import content from './content.json';
+import customers from './customers.json';
+import media from './media.json';
+import reports from './reports.json';
+import settings from './settings.json';
+import subChannels from './subChannels.json';
+import uiProfiles from './uiProfiles.json';
+import ui from './ui.json';
+import devices from './devices.json';
+import schedules from './schedules.json';
+import slideEditor from './slideEditor.json';
+import users from './users.json';
+import teams from './teams.json';
+import advertisers from './advertisers.json';
+import shell from './shell.json';
+import overview from './overview.json';
+import type { Messages } from '../en';
+
+const messages: Messages = {
+  common,
+  labels,
+  errors,
+  format,
+  auth,
+  passwordSetup,
+  account,
+  auditLog,
+  channels,
+  content,
+  customers,
+  media,
+  reports,
+  settings,
+  subChannels,
+  uiProfiles,
+  ui,
+  devices,
+  schedules,
+  slideEditor,
+  users,
+  teams,
+  advertisers,
+  shell,
+  overview,
+};
+
+export default messages;
