@@ -42,7 +42,9 @@ export async function signInFromLoginPage(page: Page, email = admin.email, passw
 export async function signIn(page: Page, email = admin.email, password = admin.password) {
   await page.goto('/login');
   await signInFromLoginPage(page, email, password);
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  // A first sign-in on a fresh server on a busy machine (CI runs beside other work) takes longer than one expect's
+  // default: the session is created, then the overview renders on the server.
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 });
 }
 
 /**

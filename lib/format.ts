@@ -49,15 +49,15 @@ const BYTE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
 /** `512 B`, `1.5 MB` (`1,5 MB` in German), `12 GB`: binary steps, one decimal below 10. */
 export function formatBytes(bytes: number | null | undefined, locale?: string): string {
   if (bytes === null || bytes === undefined) return '—';
-  if (bytes < 1024) return `${formatNumber(bytes, locale)} B`;
+  if (Math.abs(bytes) < 1024) return `${formatNumber(Math.round(bytes), locale)} B`;
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit++;
   }
 
-  return `${value < 10 ? formatNumber(value, locale, 1) : formatNumber(Math.round(value), locale)} ${BYTE_UNITS[unit]}`;
+  return `${Math.abs(value) < 10 ? formatNumber(value, locale, 1) : formatNumber(Math.round(value), locale)} ${BYTE_UNITS[unit]}`;
 }
 
 /** A noun's singular and plural: `{ one: 'file', other: 'files' }`. */
@@ -68,24 +68,9 @@ export function countOf(count: number, noun: Noun, locale?: string): string {
   return `${formatNumber(count, locale)} ${count === 1 ? noun.one : noun.other}`;
 }
 
-/** `512 B`, `1.5 KB`, `20 MB`, `3.2 GB` (1024-based, as the media library shows sizes). */
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—';
-  if (Math.abs(bytes) < 1024) return `${Math.round(bytes)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-
-  return `${Math.abs(value) < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
-/** A number for reading: grouped, at most `maximumFractionDigits` decimals (`1,234`, `0.25`). */
-export function formatNumber(value: number | null | undefined, maximumFractionDigits = 1): string {
+/** A measured value for reading: grouped, at most `maximumFractionDigits` decimals, none from 100 up (`1,234`, `0.25`). */
+export function formatReading(value: number | null | undefined, locale?: string, maximumFractionDigits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
 
-  return value.toLocaleString(undefined, { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : maximumFractionDigits });
+  return cached(`r:${locale}:${Math.abs(value) >= 100 ? 0 : maximumFractionDigits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : maximumFractionDigits })).format(value);
 }

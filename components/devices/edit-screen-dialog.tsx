@@ -34,9 +34,10 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function EditScreenDialog({ device, onOpenChange }: { device: Device | null; onOpenChange: (open: boolean) => void }) {
   const root = useDeviceRoot();
   const update = useUpdateDevice();
-  const setTags = useBulkDeviceTags();
-  const command = useDeviceCommand();
-  const move = useMoveDevices();
+  // The screen's own tenant: the page may be open under "All tenants".
+  const setTags = useBulkDeviceTags(device?.customerId);
+  const command = useDeviceCommand(device?.customerId);
+  const move = useMoveDevices(device?.customerId);
   const [folderName, setFolderName] = useState<string | null>(null);
   const current = device ?? ({ id: '' } as Device);
   const isRoot = !current.deviceGroup?.id || current.deviceGroup.id === root.data?.id;

@@ -83,7 +83,7 @@ type Disruption = { title: string; description: string; confirmLabel: string; te
  */
 export function ScreenCommandsCard({ device }: { device: Device }) {
   const me = useCurrentUser();
-  const command = useDeviceCommand();
+  const command = useDeviceCommand(device.customerId);
   const settings = useDeviceSettings(device.id!);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [disruption, setDisruption] = useState<Disruption | null>(null);

@@ -131,7 +131,7 @@ function ContentCard({ device }: { device: Device }) {
   const me = useCurrentUser();
   const canAssign = hasRole(me.role, 'APPROVER');
   const items = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: canAssign });
-  const command = useDeviceCommand();
+  const command = useDeviceCommand(device.customerId);
   const [error, setError] = useState<string | null>(null);
   const assign = async (slot: 'content' | 'emergency', contentId: string) => {
     setError(null);

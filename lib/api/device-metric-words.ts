@@ -1,4 +1,4 @@
-import { formatBytes, formatNumber } from '@/lib/format';
+import { formatBytes, formatReading } from '@/lib/format';
 import type { DeviceMetricType } from '@/server/modules/devices/devices.schemas';
 
 /*
@@ -66,21 +66,21 @@ export function formatMetric(unit: MetricUnit, value: number | null | undefined)
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   switch (unit) {
     case 'percent':
-      return `${formatNumber(value)} %`;
+      return `${formatReading(value)} %`;
     case 'celsius':
-      return `${formatNumber(value)} °C`;
+      return `${formatReading(value)} °C`;
     case 'bytes':
       return formatBytes(value);
     case 'ms':
-      return `${formatNumber(value)} ms`;
+      return `${formatReading(value)} ms`;
     case 'dbm':
-      return `${formatNumber(value)} dBm`;
+      return `${formatReading(value)} dBm`;
     case 'fps':
-      return `${formatNumber(value)} fps`;
+      return `${formatReading(value)} fps`;
     case 'load':
-      return formatNumber(value, 2);
+      return formatReading(value, undefined, 2);
     default:
-      return formatNumber(value);
+      return formatReading(value);
   }
 }
 

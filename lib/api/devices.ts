@@ -83,20 +83,21 @@ export function useDeleteDevice() {
 
 /**
  * The tenant a device batch names: batches require `customerId` (a batch never spans tenants), also for a
- * user of one tenant, whose other calls leave it out.
+ * user of one tenant, whose other calls leave it out. A page of one screen names the screen's own tenant: under
+ * "All tenants" the selected one is none, and the caller's own would reach no device.
  */
-function useBatchTenant(): number | undefined {
+function useBatchTenant(devicesTenant?: number): number | undefined {
   const { customerId, tenant } = useTenant();
 
-  return customerId ?? tenant?.id;
+  return devicesTenant ?? customerId ?? tenant?.id;
 }
 
 /**
  * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
  * many devices it reached.
  */
-export function useDeviceCommand() {
-  const customerId = useBatchTenant();
+export function useDeviceCommand(devicesTenant?: number) {
+  const customerId = useBatchTenant(devicesTenant);
 
   return deviceResource.useMutation(
     (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) =>
@@ -111,15 +112,15 @@ export function useDeviceCommand() {
 }
 
 /** POST /api/v2/device/move: every screen into one folder (all or nothing). */
-export function useMoveDevices() {
+export function useMoveDevices(devicesTenant?: number) {
   return deviceResource.useMutation((input: { deviceIds: readonly string[]; targetGroupId: string }, { customerId }) =>
-    apiFetch<void>('/api/v2/device/move', { method: 'POST', body: { deviceIds: input.deviceIds, targetGroupId: input.targetGroupId }, customerId }),
+    apiFetch<void>('/api/v2/device/move', { method: 'POST', body: { deviceIds: input.deviceIds, targetGroupId: input.targetGroupId }, customerId: devicesTenant ?? customerId }),
   );
 }
 
 /** Adds tags to, removes them from, or sets the tags of the screens with the given ids. */
-export function useBulkDeviceTags() {
-  const customerId = useBatchTenant();
+export function useBulkDeviceTags(devicesTenant?: number) {
+  const customerId = useBatchTenant(devicesTenant);
 
   return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove' | 'set'; tags: string[] }) =>
     apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
