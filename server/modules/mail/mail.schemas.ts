@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { intId } from '@/server/http/wire.schemas';
 import { mailKinds, mailStatuses } from './mail.table';
 
 export const MailStatusSchema = z
@@ -10,7 +11,7 @@ export const MailStatusSchema = z
 export const OutboxMessageSchema = z
   .object({
     id: z.string(),
-    customerId: z.number().int().optional().openapi({ description: 'The tenant the message is about' }),
+    customerId: intId.optional().openapi({ description: 'The tenant the message is about' }),
     to: z.string(),
     subject: z.string(),
     kind: z.enum(mailKinds),
