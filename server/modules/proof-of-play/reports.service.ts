@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { ServiceContext } from '@/server/context/service-context';
 import { csvLine } from '@/server/csv';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
+import { INVALID_COMBINATION, MAX_EPOCH_MS } from '@/server/http/wire.schemas';
 import { parseSort } from '@/server/query/sort';
 import { reportPeriods, reportResolutions, type ReportResolution } from './report-periods';
 import { EVENT_ONLY_DIMENSIONS, findEventReport, findRollupReport, isReportableEntity, narrowingExists, type CountedDimension, type PlayNarrowing, type ReportCounts, type ReportOrder } from './reports.queries';
@@ -63,7 +63,8 @@ function oneOf<T extends string>(values: readonly T[], raw: string | undefined, 
 
 function epochMs(raw: string | undefined, parameter: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{1,15}$/.test(raw)) throw invalid(parameter, `Invalid ${parameter} '${raw}'; expected Unix epoch milliseconds`);
+  // The document's range (0 to the end of year 9999, what PostgreSQL's timestamps hold), as every epoch in the API.
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) > MAX_EPOCH_MS) throw invalid(parameter, `Invalid ${parameter} '${raw}'; expected Unix epoch milliseconds from 0 to ${MAX_EPOCH_MS}`);
 
   return Number(raw);
 }
