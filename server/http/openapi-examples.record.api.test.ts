@@ -493,6 +493,8 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/v2/device/${deviceId}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
     await call('GET', `/api/v2/device/${deviceId}/schedule/explain?${q}`, { token: owner });
     await call('POST', `/api/v2/device/schedule/now?${q}`, { token: owner, json: { deviceIds: [deviceId] } });
+    await call('GET', `/api/v2/deviceGroup/${deviceRoot.id}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
+    await call('GET', `/api/v2/device/${deviceId}/settings?${q}`, { token: owner });
     const now = Date.now();
     await call(
       'POST',
