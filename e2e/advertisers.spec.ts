@@ -127,11 +127,12 @@ test('a technician creates and edits an advertiser, and hands out, copies, reads
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   expect((await request.get(url)).status()).toBe(200);
+  // The row says the link is on (checked before a dialog hides the rows from the accessibility tree).
+  await expect(edited.getByText('Link on')).toBeVisible();
   await edited.getByRole('button', { name: 'Actions for Acme Coffee Co' }).click();
   await page.getByRole('menuitem', { name: 'Proof-of-play links' }).click();
 
   // The URL is shown again when the dialog is opened again.
-  await expect(edited.getByText('Link on')).toBeVisible();
   await expect(links.getByLabel('Proof-of-play link')).toHaveValue(url);
   await expect(links.getByRole('button', { name: 'Copy the export URL' })).toHaveText('Copy');
 

@@ -12,6 +12,8 @@ import { collectConsoleErrors, createCustomer, createUser, passwordGrant, screen
 /** The catalogue areas converted so far and the pages that show them. */
 const CONVERTED_AREAS = ['common', 'auth', 'account', 'ui', 'labels', 'errors'];
 const CONVERTED_PAGES = ['/account'];
+/** Where the check looks: the page's own content. The shell (sidebar, user menu) is converted in phase 2, which widens this to 'body'. */
+const CHECKED_REGION = 'main';
 
 function leaves(tree: unknown, prefix = ''): Array<[string, string]> {
   return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
@@ -36,16 +38,17 @@ function englishOnly(): Map<string, string> {
 
 /** The trimmed text of every visible text node, and the accessible names and placeholders of controls. */
 async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate((region) => {
+    const root = document.querySelector(region) ?? document.body;
     const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent?.trim();
       if (!text || !parent || parent.closest('script,style,[hidden]') || !parent.checkVisibility()) continue;
       texts.push(text);
     }
-    for (const element of document.querySelectorAll('[aria-label],[placeholder],[title]')) {
+    for (const element of root.querySelectorAll('[aria-label],[placeholder],[title]')) {
       for (const attribute of ['aria-label', 'placeholder', 'title']) {
         const value = element.getAttribute(attribute)?.trim();
         if (value) texts.push(value);
@@ -53,7 +56,7 @@ async function visibleTexts(page: Page): Promise<string[]> {
     }
 
     return texts;
-  });
+  }, CHECKED_REGION);
 }
 
 async function expectNoEnglish(page: Page) {

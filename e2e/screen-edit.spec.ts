@@ -83,7 +83,9 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
   await edit.getByTestId('device-folder-Lobby').getByRole('button', { name: /^Lobby/ }).click();
   await expect(edit.getByTestId('edit-screen-folder')).toHaveText('Lobby');
   await screenshot(page, 'screen-edit-dialog');
+  const moved = page.waitForResponse((res) => res.url().includes('/api/v2/device/move') && res.request().method() === 'POST');
   await edit.getByRole('button', { name: 'Save changes' }).click();
+  expect((await moved).status()).toBe(204);
   await expect(edit).toBeHidden();
 
   await page.reload();
