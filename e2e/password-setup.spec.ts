@@ -94,6 +94,8 @@ test('an invited user chooses a password from the e-mailed link; a resent invita
 
   // The super admin's outbox lists the messages, without their links.
   await page.goto('/users');
+  // With an SMTP server the outbox is a delivery log, closed until asked for.
+  await page.getByRole('button', { name: 'Show messages' }).click();
   const outbox = page.getByRole('table', { name: 'Mail outbox' });
   await expect(outbox.getByRole('row').filter({ hasText: email }).first()).toBeVisible();
   await expect(outbox).not.toContainText('set-password');

@@ -22,7 +22,11 @@ export function MailOutbox() {
   const me = useCurrentUser();
   const [page, setPage] = useState(0);
   const status = useMailStatus();
-  const outbox = useOutbox(page);
+  // Open by default only when there is no SMTP server, where the outbox is the only place queued mail shows; with
+  // one it is a delivery log, one click away, and its rows do not sit under the users list.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? status.data?.smtpConfigured === false;
+  const outbox = useOutbox(page, shown);
   if (me.role !== 'ADMIN') return null;
   const data = outbox.data;
 
@@ -30,16 +34,21 @@ export function MailOutbox() {
     <Card className="mt-6 overflow-hidden">
       <section aria-labelledby="mail-outbox-title">
         <div className="border-b border-zinc-200 px-5 py-4">
-          <h2 id="mail-outbox-title" className="text-base font-semibold text-zinc-900">
-            Mail outbox
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="mail-outbox-title" className="text-base font-semibold text-zinc-900">
+              Mail outbox
+            </h2>
+            <Button variant="secondary" size="sm" aria-expanded={shown} aria-controls="mail-outbox-list" onClick={() => setOpen(!shown)}>
+              {shown ? 'Hide messages' : 'Show messages'}
+            </Button>
+          </div>
           <p className="mt-0.5 text-sm text-zinc-500">
             {status.data?.smtpConfigured === false
               ? `${NO_SMTP_NOTE} Set SMTP_URL to deliver them; to let a user in now, copy a password-setup link from the user's menu (Resend invitation).`
               : 'Messages the service sends, newest first. Waiting ones go out within a minute; failed ones are retried up to 8 times.'}
           </p>
         </div>
-        {outbox.isError ? (
+        {!shown ? null : outbox.isError ? (
           <LoadError className="m-4" title="The outbox could not be loaded." error={outbox.error} onRetry={() => void outbox.refetch()} />
         ) : outbox.isPending ? (
           <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
@@ -49,7 +58,7 @@ export function MailOutbox() {
           <p className="px-5 py-6 text-sm text-zinc-500">No messages yet.</p>
         ) : data ? (
           <>
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" id="mail-outbox-list">
               <table className="w-full text-left text-sm" aria-label="Mail outbox">
                 <thead className="border-b border-zinc-200 bg-zinc-50/80">
                   <tr>

@@ -28,12 +28,12 @@ export function useMailStatus() {
 }
 
 /** The outbox, newest first (super admin only): recipients, subjects and times, never bodies. */
-export function useOutbox(page: number) {
+export function useOutbox(page: number, shown = true) {
   const me = useCurrentUser();
 
   return useQuery({
     queryKey: mailKeys.outbox(page),
     queryFn: ({ signal }) => apiFetch<Page<OutboxMessage>>('/api/mail/outbox', { query: { page, size: 20 }, signal }),
-    enabled: me.role === 'ADMIN',
+    enabled: me.role === 'ADMIN' && shown,
   });
 }
