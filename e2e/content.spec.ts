@@ -194,7 +194,7 @@ async function dragBy(page: Page, locator: ReturnType<Page['locator']>, dx: numb
 }
 
 test('new widgets do not land on top of the last one: each goes a step down and right, inside the slide', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const t = await contentTenant(request);
   await signIn(page, t.editor.email, t.editor.password);
   await newSlide(page, 'Stacked board', 'Blank, landscape (1920 × 1080)');

@@ -22,7 +22,7 @@ import {
  * server's HTML and the first client render (e.g. an element shown once a query resolved) shows up here.
  */
 test('console pages hydrate without errors when loaded directly', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = await passwordGrant(request);
   const customer = await createCustomer(request, admin.access_token, `Hydration ${suffix}`);

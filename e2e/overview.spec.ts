@@ -8,7 +8,7 @@ import { collectConsoleErrors, createCustomer, createUser, passwordGrant, screen
 const PNG = readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url)));
 
 test('the overview shows storage, media by type, users and recent activity, as each role may see them', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
   const admin = (await passwordGrant(request)).access_token;

@@ -119,7 +119,7 @@ test('an OWNER assigns folders to a team on its page, and a folder and a file to
 });
 
 test('a team member sees the media without a team that the tenant lets it use, and only its team\'s when not', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const t = await teamTenant(request, 'Team reads');
   const teamFolder = await createFolder(request, t.admin, t.customer.id, t.root, 'Crew folder');
