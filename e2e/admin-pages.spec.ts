@@ -85,7 +85,7 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
 
 test('a user enrols 2FA, then changes the password with a one-time code; an administrator resets it', async ({ page, request, browser }) => {
   // Three one-time codes, each accepted once: the last may wait for the next 30-second period.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const email = `e2e-owner-${suffix()}@example.com`;
   const tokens = await passwordGrant(request);
