@@ -12,6 +12,7 @@ import { NowPlayingProvider } from '@/components/devices/now-playing';
 import { BATCH_COMMANDS, BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
 import { screenColumns, ScreenMenu, type ScreenAction } from '@/components/devices/screen-columns';
 import { ScreenGrid } from '@/components/devices/screen-grid';
+import { ScreenStatusFilter } from '@/components/devices/screen-status-filter';
 import { TenantsScreens } from '@/components/devices/tenants-screens';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,6 @@ import { deviceGroupResource, useDeviceGroupCounts, useDeviceRoot, useMoveDevice
 import {
   deviceResource,
   LICENSE_FILTERS,
-  STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   useBulkDeviceTags,
   useDeleteDevice,
@@ -39,7 +39,6 @@ import {
   useMoveDevices,
   type Device,
   type LicenseFilter,
-  type StatusFilter,
 } from '@/lib/api/devices';
 import { errorMessage } from '@/lib/api/protected';
 import { useTags } from '@/lib/api/tags';
@@ -317,15 +316,7 @@ function ScreenConsole() {
             search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
             filters={
               <>
-                <div className="shrink-0">
-                  <FilterSelect aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
-                    {STATUS_FILTERS.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_FILTER_LABELS[s]}
-                      </option>
-                    ))}
-                  </FilterSelect>
-                </div>
+                <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
                 <div className="shrink-0">
                   <FilterSelect aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
                     {LICENSE_FILTERS.map((s) => (

@@ -5,11 +5,11 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { Badge } from '@/components/ui/badge';
-import { Select } from '@/components/ui/field';
+import { ScreenStatusFilter } from '@/components/devices/screen-status-filter';
 import { MonitorIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
-import { deviceResource, deviceTenant, STATUS_FILTER_LABELS, STATUS_FILTERS, type Device, type StatusFilter } from '@/lib/api/devices';
+import { deviceResource, deviceTenant, STATUS_FILTERS, type Device } from '@/lib/api/devices';
 import { formatDateTime } from '@/lib/format';
 import { choiceFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -48,15 +48,7 @@ export function TenantsScreens() {
         sortable={SORTABLE}
         search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
         filters={
-          <div className="w-36 shrink-0">
-            <Select aria-label="Status" value={params.status} onChange={(e) => update({ status: e.target.value as StatusFilter })}>
-              {STATUS_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_FILTER_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
         }
         isFiltered={params.status !== 'all'}
         onClearFilters={() => update({ status: 'all' })}
