@@ -44,6 +44,7 @@ const envSchema = z.object({
   DEVICE_FRAME_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   DEVICE_FRAME_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   DEVICE_SOCKETS_PER_DEVICE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  DEVICE_REGISTRATIONS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
@@ -101,6 +102,11 @@ export type Config = {
    * on this instance (`socketsPerDevice`): a new one closes the oldest.
    */
   deviceSockets: { frameRate: number; frameBurst: number; socketsPerDevice: number };
+  /**
+   * Player registrations one client address may make an hour (spec 4 §1: 30). Raised for a roll-out where many
+   * screens register from behind one address (a venue's NAT, a staging bench, the browser test suite).
+   */
+  deviceRegistrationsPerHour: number;
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -159,6 +165,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authCacheSize: e.AUTH_CACHE_SIZE,
     devicePingSeconds: e.DEVICE_PING_SECONDS,
     deviceSockets: { frameRate: e.DEVICE_FRAME_RATE, frameBurst: e.DEVICE_FRAME_BURST, socketsPerDevice: e.DEVICE_SOCKETS_PER_DEVICE },
+    deviceRegistrationsPerHour: e.DEVICE_REGISTRATIONS_PER_HOUR,
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,

@@ -41,6 +41,7 @@ describe('parseConfig defaults', () => {
       allowPrivateNetworkFetch: false,
       logLevel: 'info',
       jobsEnabled: true,
+      deviceRegistrationsPerHour: 30,
     });
     // Development client secrets exist so a fresh checkout starts.
     expect(config.oauthClientSecrets['default-client']).toEqual(expect.any(String));
@@ -108,6 +109,8 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['DEVICE_FRAME_RATE', '0'],
     ['DEVICE_FRAME_BURST', 'many'],
     ['DEVICE_SOCKETS_PER_DEVICE', '0'],
+    ['DEVICE_REGISTRATIONS_PER_HOUR', '0'],
+    ['DEVICE_REGISTRATIONS_PER_HOUR', '2.5'],
     ['JWT_PRIVATE_KEY', 'not a pem'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });

@@ -85,6 +85,20 @@ describe('POST /public-api/display/register', () => {
     expect(refused.body).toMatchObject({ status: 429, key: 'request.error.rateLimited' });
     expect((await register(t, {}, randomAddress())).status).toBe(201);
   });
+
+  it('takes its limit from DEVICE_REGISTRATIONS_PER_HOUR', async () => {
+    const configured = t.config.deviceRegistrationsPerHour;
+    t.config.deviceRegistrationsPerHour = 3;
+    try {
+      const address = randomAddress();
+      for (let i = 0; i < 3; i++) expect((await register(t, {}, address)).status).toBe(201);
+      expect((await register(t, {}, address)).status).toBe(429);
+      t.config.deviceRegistrationsPerHour = 5;
+      expect((await register(t, {}, address)).status).toBe(201);
+    } finally {
+      t.config.deviceRegistrationsPerHour = configured;
+    }
+  });
 });
 
 describe('POST /oauth/token with grant_type=client_credentials', () => {

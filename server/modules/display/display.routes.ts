@@ -42,13 +42,13 @@ export const registerRoute = defineRoute(
     tags,
     summary: 'Register a player: a device, its secret (shown once) and an activation code',
     description:
-      'At most 30 registrations per client address and hour (429 with Retry-After beyond). A `serial` that a tenant pre-registered ' +
+      'At most 30 registrations per client address and hour by default (`DEVICE_REGISTRATIONS_PER_HOUR`; 429 with Retry-After beyond). A `serial` that a tenant pre-registered ' +
       '(`assignToCustomer` with `createDeviceIfSerialNotFound`) and no player has taken over yet takes that device over: it is already ' +
       'assigned, so no activation code is answered. Then get a token: POST /oauth/token, grant_type=client_credentials, HTTP Basic deviceId:deviceSecret.',
     request: { body: { required: true, ...json(DisplayRegistrationSchema) } },
     responses: { 201: { description: 'The registered device', ...json(DisplayRegistrationResultSchema) } },
   },
-  { rateLimited: 'registrations, per client address (30 an hour); also when no activation code is free' },
+  { rateLimited: 'registrations, per client address (30 an hour by default); also when no activation code is free' },
 );
 
 export const socketTicketRoute = defineRoute(

@@ -22,8 +22,6 @@ import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResul
 export const ACTIVATION_CODE_SECONDS = 15 * 60;
 export const DEVICE_TOKEN_SECONDS = 3600;
 export const PREVIOUS_SECRET_SECONDS = 24 * 3600;
-/** At most 30 registrations per client address and hour; every registration counts. */
-export const REGISTRATION_POLICY = { limit: 30, windowSeconds: 3600 } as const;
 /** Commands answered per heartbeat (the rest follow on the next one, oldest first). */
 const COMMANDS_PER_HEARTBEAT = 100;
 
@@ -66,7 +64,9 @@ async function issueActivationCode(db: Executor, deviceId: string): Promise<{ co
  * (`everConnected`), so the same serial later makes a new unassigned device.
  */
 export async function registerDevice(deps: Deps, input: DisplayRegistration, address: string): Promise<DisplayRegistrationResult> {
-  const claim = await claimAttempt(deps.db, deps.config, [`register:${address}`], REGISTRATION_POLICY);
+  // Every registration counts, at most `deviceRegistrationsPerHour` (spec 4 §1: 30) per client address and hour.
+  const policy = { limit: deps.config.deviceRegistrationsPerHour, windowSeconds: 3600 };
+  const claim = await claimAttempt(deps.db, deps.config, [`register:${address}`], policy);
   if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many registrations from this address; try again later');
   const deviceSecret = newOpaqueToken();
   const reported = {
