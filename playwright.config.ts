@@ -9,8 +9,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  // Generous bounds, not expectations: CI runs the PostgreSQL API suite beside other work on two cores, and a test
-  // waits for state, so a slow machine only makes it take longer.
+  // Generous bounds, not expectations: two workers and the server share two cores, and a test waits for state,
+  // so a slow machine only makes it take longer.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],

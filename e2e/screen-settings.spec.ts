@@ -29,7 +29,7 @@ test('settings show the screen\'s values, pending until the screen confirms them
   try {
     await expect.poll(() => sim.code(), { timeout: 20_000, message: sim.output() }).toMatch(/^\d{4}$/);
     const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', { activationCode: sim.code(), deviceName: 'Foyer', timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' });
-    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('assigned to customer');
+    await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('claimed by a tenant');
 
     // Nothing set yet: no fixed defaults, and the page says the screen uses its own.
     await page.goto(`/screens/${device.id}`);

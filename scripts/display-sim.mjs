@@ -211,7 +211,7 @@ async function waitForClaim(token, state, claimed) {
       continue;
     }
     if (res.body?.assigned) {
-      log(`assigned to customer ${res.body.customerId} as '${res.body.name}' (${res.body.timeZone ?? 'no time zone'})`);
+      log(`claimed by a tenant: customer ${res.body.customerId} as '${res.body.name}' (${res.body.timeZone ?? 'no time zone'})`);
 
       return;
     }
