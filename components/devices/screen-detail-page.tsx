@@ -57,16 +57,23 @@ export function ScreenDetailPage({ id }: { id: string }) {
         <div className="space-y-4">
           <DeviceFacts device={device} />
           <NowPlayingCard deviceId={device.id} />
-          <ScreenTimeline deviceId={device.id} />
-          <ScreenPlays deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
-          <ScreenExplain deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
-          <MetricsCard deviceId={device.id} />
         </div>
         <div className="space-y-4">
           <ScreenshotCard device={device} />
           <ContentCard device={device} />
           <ScreenCommandsCard device={device} />
         </div>
+      </div>
+      {/* The time axis gets the page's whole width: in a column, a week's day labels had no room at 1024 wide. */}
+      <div className="mt-4">
+        <ScreenTimeline deviceId={device.id} />
+      </div>
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <ScreenPlays deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
+          <MetricsCard deviceId={device.id} />
+        </div>
+        <ScreenExplain deviceId={device.id} timeZone={device.timeZone ?? 'UTC'} />
       </div>
     </>
   );

@@ -6,8 +6,9 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeviceSchedule } from '@/lib/api/devices';
 import { cn } from '@/lib/cn';
+import { useElementWidth } from '@/lib/hooks/use-element-width';
 import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
-import { formatSpan, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
+import { fittingTicks, formatSpan, type Tick, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
 import type { Segment } from '@/server/modules/display/display.schemas';
 
 const HOUR = 3_600_000;
@@ -32,6 +33,17 @@ function segmentWhat(segment: Segment): string {
   const names = segment.channels.map((c) => (typeof c.name === 'string' ? c.name : null)).filter((n): n is string => Boolean(n));
 
   return names.length > 0 ? names.join(', ') : '—';
+}
+
+/** The width a tick's label takes in the axis's font (its wider line), measured on a canvas. */
+function labelMeasure(element: HTMLElement | null): (tick: Tick) => number {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!context || !element) return (tick) => 7 * Math.max(tick.label.length, tick.sub?.length ?? 0);
+  const style = getComputedStyle(element);
+  // Major ticks are semibold: measure every label at that weight, the wider one.
+  context.font = `600 ${style.fontSize} ${style.fontFamily}`;
+
+  return (tick) => Math.ceil(Math.max(context.measureText(tick.label).width, tick.sub ? context.measureText(tick.sub).width : 0));
 }
 
 /** Now, moved on every five minutes: the window (and so the query key) stays stable in between. */
@@ -59,7 +71,12 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
   const timeZone = schedule.data?.timeZone ?? 'UTC';
   const segments = schedule.data?.segments ?? [];
   const bars = timelineBars(segments, period);
-  const ticks = timelineTicks(period, timeZone, range.tickHours);
+  const [axis, setAxis] = useState<HTMLDivElement | null>(null);
+  const axisWidth = useElementWidth(axis);
+  const ticks = useMemo(
+    () => fittingTicks(timelineTicks(period, timeZone, range.tickHours), axisWidth, labelMeasure(axis)),
+    [period, timeZone, range.tickHours, axisWidth, axis],
+  );
 
   return (
     <Card className="p-5">
@@ -96,13 +113,17 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               />
             ))}
           </div>
-          <div className="relative mt-1 h-7 text-[10px] leading-3 text-zinc-500" aria-hidden data-testid="timeline-ticks">
+          <div ref={setAxis} className="relative mt-1 h-7 text-[10px] leading-3 text-zinc-500" aria-hidden data-testid="timeline-ticks">
             {ticks.map((tick) => (
               <span
                 key={tick.at}
                 data-testid="timeline-tick"
-                // Labels at the ends stay inside the card instead of hanging over its edge.
-                className={cn('absolute flex flex-col items-center whitespace-nowrap', tick.left < 4 ? 'translate-x-0 items-start' : tick.left > 96 ? '-translate-x-full items-end' : '-translate-x-1/2', tick.major && 'font-semibold text-zinc-700')}
+                // Only labels that fit are drawn (fittingTicks); those at the ends stay inside the card.
+                className={cn(
+                  'absolute flex flex-col whitespace-nowrap',
+                  tick.anchor === 'start' ? 'items-start' : tick.anchor === 'end' ? '-translate-x-full items-end' : '-translate-x-1/2 items-center',
+                  tick.major && 'font-semibold text-zinc-700',
+                )}
                 style={{ left: `${tick.left}%` }}
               >
                 <span>{tick.label}</span>
@@ -113,7 +134,7 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
           <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label="Segments">
             {segments.map((segment) => (
               <li key={`${segment.from}-${segment.layer}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
-                <span className="w-64 shrink-0 text-zinc-600 tabular-nums">{formatSpan(segment, timeZone)}</span>
+                <span className="w-80 shrink-0 text-zinc-600 tabular-nums">{formatSpan(segment, timeZone)}</span>
                 <Badge tone={LAYERS[segment.layer].tone}>{LAYERS[segment.layer].label}</Badge>
                 <span className="min-w-0 truncate text-zinc-900">{segmentWhat(segment)}</span>
               </li>

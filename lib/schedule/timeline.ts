@@ -57,6 +57,34 @@ export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: 
   return ticks;
 }
 
+/** Where a tick's label sits against its tick: centred, or starting or ending there when centring would cross an edge. */
+export type TickAnchor = 'start' | 'center' | 'end';
+export type PlacedTick = Tick & { anchor: TickAnchor };
+
+/**
+ * The ticks whose labels fit side by side on an axis `widthPx` wide, `gapPx` apart at least: midnights
+ * first (left to right), then the other ticks where room is left. `labelWidth` measures a tick's label
+ * (its wider line). A label that centred would cross an edge is anchored inside it instead. On a narrow
+ * axis this thins the labels rather than letting them run into each other (a week at 1024 wide did).
+ */
+export function fittingTicks(ticks: readonly Tick[], widthPx: number, labelWidth: (tick: Tick) => number, gapPx = 8): PlacedTick[] {
+  if (widthPx <= 0) return [];
+  const placed = ticks.map((tick) => {
+    const x = (tick.left / 100) * widthPx;
+    const w = labelWidth(tick);
+    const anchor: TickAnchor = x - w / 2 < 0 ? 'start' : x + w / 2 > widthPx ? 'end' : 'center';
+    const start = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+
+    return { tick: { ...tick, anchor }, start, end: start + w };
+  });
+  const kept: typeof placed = [];
+  for (const candidate of [...placed.filter((p) => p.tick.major), ...placed.filter((p) => !p.tick.major)]) {
+    if (kept.every((other) => candidate.end + gapPx <= other.start || other.end + gapPx <= candidate.start)) kept.push(candidate);
+  }
+
+  return kept.sort((a, b) => a.tick.at - b.tick.at).map((p) => p.tick);
+}
+
 /** `epochMs` formatted in `timeZone` (the screen's), never the browser's own zone. */
 export function formatInZone(epochMs: number, timeZone: string, options: Intl.DateTimeFormatOptions, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(new Date(epochMs));
