@@ -11,10 +11,7 @@ import { collectConsoleErrors, screenshot, signIn, uniqueSuffix } from './fixtur
 
 const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
 
-// Not yet green (issue 28 note): every step up to Add screen passes, then "New channel" opens with its form disabled,
-// as if no tenant were chosen any more. Find whether adding a screen (or its page) drops the selected tenant; then
-// remove the fixme.
-test.fixme('first steps: a tenant, a user, an image, a screen added by its code, and a channel it plays', async ({ page, browser, baseURL }) => {
+test('first steps: a tenant, a user, an image, a screen added by its code, and a channel it plays', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
