@@ -113,7 +113,7 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     await expect(page.getByRole('list', { name: 'Segments' })).toContainText('Lobby welcome');
     const explained = page.getByRole('list', { name: 'Channels and schedules' });
     await expect(explained.getByRole('listitem').filter({ hasText: 'Lobby welcome' })).toContainText('Plays');
-    await expect(explained.getByRole('listitem').filter({ hasText: 'Evening news' })).toContainText('outside its days or hours');
+    await expect(explained.getByRole('listitem').filter({ hasText: 'Evening news' })).toContainText(/outside its days or hours/i);
     await screenshot(page, 'channel-on-screen');
 
     // Editing keeps the type and the screen selection; a cleared value is reset.

@@ -2,6 +2,7 @@
 
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -45,6 +46,8 @@ export function ListResults<T>({
   empty: ReactNode | null;
   children: ReactNode;
 }) {
+  const t = useTranslations('ui.list');
+
   return (
     <>
       {children}
@@ -62,7 +65,7 @@ export function ListResults<T>({
         />
       ) : (
         <span id={`${identity.name}-summary`} className="sr-only">
-          {isFirstLoad ? `Loading ${identity.noun.other}` : `No ${identity.noun.other}`}
+          {isFirstLoad ? t('loading', { things: identity.noun.other }) : t('none', { things: identity.noun.other })}
         </span>
       )}
     </>
@@ -124,6 +127,7 @@ export function ResourceList<T>({
   /** Another rendering of the same page in place of the table (a grid of cards). */
   children?: ReactNode;
 }) {
+  const t = useTranslations('ui.list');
   const { params, update } = list;
   const { table, rows } = useServerTable({
     page: query.data,
@@ -146,12 +150,12 @@ export function ResourceList<T>({
         <EmptyState
           testId={`${identity.name}-empty`}
           icon={empty.icon}
-          title={text && !isFiltered ? `No ${identity.noun.other} match “${text}”` : `No ${identity.noun.other} match these filters`}
+          title={text && !isFiltered ? t('noMatchText', { things: identity.noun.other, text }) : t('noMatchFilters', { things: identity.noun.other })}
         >
           {filteredHint ? <p className="mt-1 text-sm text-zinc-500">{filteredHint}</p> : null}
           {text || onClearFilters ? (
             <Button variant="secondary" size="sm" className="mt-4" onClick={clear}>
-              {isFiltered ? 'Clear filters' : 'Clear search'}
+              {isFiltered ? t('clearFilters') : t('clearSearch')}
             </Button>
           ) : null}
         </EmptyState>

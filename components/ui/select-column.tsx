@@ -1,6 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 
 export type RowSelection = {
   selected: ReadonlySet<string>;
@@ -18,23 +19,28 @@ export function selectColumn<T extends { id: string; name?: string }>(selection:
   return {
     id: 'select',
     enableSorting: false,
-    header: () => (
-      <input
-        type="checkbox"
-        aria-label={`Select all ${noun} on this page`}
-        className="size-4 cursor-pointer accent-brand-600"
-        checked={allSelected}
-        onChange={(e) => onToggleAll(pageIds, e.target.checked)}
-      />
-    ),
+    header: () => <SelectBox label={{ key: 'selectAllOf', values: { things: noun } }} checked={allSelected} onChange={(e) => onToggleAll(pageIds, e.target.checked)} />,
     cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select ${row.original.name}`}
-        className="size-4 cursor-pointer accent-brand-600"
+      <SelectBox
+        label={{ key: 'select', values: { name: row.original.name ?? '' } }}
         checked={selected.has(row.original.id)}
         onChange={(e) => onToggle(row.original.id, { range: (e.nativeEvent as MouseEvent).shiftKey === true })}
       />
     ),
   };
+}
+
+/** A row's (or the page's) checkbox, named in the console's language. */
+function SelectBox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: { key: 'selectAllOf'; values: { things: string } } | { key: 'select'; values: { name: string } };
+  checked: boolean;
+  onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const t = useTranslations('ui');
+
+  return <input type="checkbox" aria-label={label.key === 'select' ? t('select', label.values) : t('selectAllOf', label.values)} className="size-4 cursor-pointer accent-brand-600" checked={checked} onChange={onChange} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
@@ -18,11 +19,12 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 
 /** The "Updating…" hint beside a list toolbar while a refetch runs over shown data. */
 export function UpdatingIndicator({ show, className }: { show: boolean; className?: string }) {
+  const t = useTranslations('ui');
   if (!show) return null;
 
   return (
     <span className={cn('flex items-center gap-2 text-sm text-zinc-500', className)}>
-      <Spinner /> Updating…
+      <Spinner /> {t('updating')}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { formatDate } from '@/lib/format';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /*
  * A validity window (`validFrom`, `validTo`: epoch milliseconds, either side open) of a file or a playlist
@@ -26,10 +26,12 @@ export function validityState(item: Validity, now = Date.now()): ValidityState {
 
 /** "Expired …", "From …" or "Until …"; nothing when there is no limit (or only a start in the past). */
 export function ValidityBadge({ file, prefix = '' }: { file: Validity; prefix?: string }) {
+  const t = useTranslations('ui.validity');
+  const format = useFormat();
   const state = validityState(file);
-  if (state === 'expired') return <Badge tone="danger">{prefix}Expired {formatDate(file.validTo)}</Badge>;
-  if (state === 'upcoming') return <Badge tone="warning">{prefix}From {formatDate(file.validFrom)}</Badge>;
-  if (state === 'valid' && file.validTo) return <Badge>{prefix}Until {formatDate(file.validTo)}</Badge>;
+  if (state === 'expired') return <Badge tone="danger">{t('expired', { prefix, date: format.date(file.validTo) })}</Badge>;
+  if (state === 'upcoming') return <Badge tone="warning">{t('upcoming', { prefix, date: format.date(file.validFrom) })}</Badge>;
+  if (state === 'valid' && file.validTo) return <Badge>{t('until', { prefix, date: format.date(file.validTo) })}</Badge>;
 
   return null;
 }
@@ -49,13 +51,26 @@ export function fromLocalInput(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** The window the two fields describe, or the message that says why not. */
-export function readValidityFields(range: { from: string; to: string }): { validFrom: number | null; validTo: number | null } | { error: string } {
+type ValidityWindow = { validFrom: number | null; validTo: number | null };
+
+/** The window the two fields describe, or `order` when it ends before it starts. */
+export function readValidityFields(range: { from: string; to: string }): ValidityWindow | { error: 'order' } {
   const validFrom = fromLocalInput(range.from);
   const validTo = fromLocalInput(range.to);
-  if (validFrom !== null && validTo !== null && validFrom > validTo) return { error: '“Valid from” must be before “Valid until”.' };
+  if (validFrom !== null && validTo !== null && validFrom > validTo) return { error: 'order' };
 
   return { validFrom, validTo };
+}
+
+/** readValidityFields with its error worded in the console's language, for a form to show. */
+export function useValidityReader(): (range: { from: string; to: string }) => ValidityWindow | { error: string } {
+  const t = useTranslations('ui.validity');
+
+  return (range) => {
+    const window = readValidityFields(range);
+
+    return 'error' in window ? { error: t(window.error) } : window;
+  };
 }
 
 export function ValidityFields({ from, to, onChange }: { from: string; to: string; onChange: (next: { from: string; to: string }) => void }) {
