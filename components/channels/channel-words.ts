@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Campaign, CampaignAiring } from '@/lib/api/campaigns';
 import { formatInZone } from '@/lib/schedule/timeline';
 import type { playbackSlotItemTypeValues } from '@/server/modules/campaigns/campaigns.schemas';
@@ -62,5 +62,5 @@ export function useChannelWords() {
     [t, locale],
   );
 
-  return { status, airing };
+  return useMemo(() => ({ status, airing }), [status, airing]);
 }
