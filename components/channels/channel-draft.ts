@@ -371,11 +371,11 @@ export function draftFieldOf(path: string): string {
 /**
  * A create or update body checked by the API's own schema before it is sent: the first message per editor
  * field (`draftFieldOf`); empty when the API's checks of the body alone pass (tenant, team and reference checks
- * stay the server's).
+ * stay the server's). `required` words an empty required field, by field.
  */
-export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update'): Record<string, string> {
+export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update', required: { name: string }): Record<string, string> {
   const schema = kind === 'create' ? CampaignCreateSchema : CampaignUpdateSchema;
-  const result = schema.safeParse(body, { error: formMessages({ name: 'Enter a name' }) });
+  const result = schema.safeParse(body, { error: formMessages(required) });
   const issues: Record<string, string> = {};
   if (result.success) return issues;
   for (const issue of result.error.issues) {

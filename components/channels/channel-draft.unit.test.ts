@@ -3,6 +3,7 @@ import { bodyIssues, createBody, draftOf, emptyDraft, updateBody, type ChannelDr
 import { hourPlays } from './channel-when';
 
 const draft = (patch: Partial<ChannelDraft>): ChannelDraft => ({ ...emptyDraft(), name: 'Lobby', ...patch });
+const REQUIRED = { name: 'Enter a name' };
 
 describe('createBody', () => {
   it('sends the type\'s items, the device folders and the playback slot of the spec\'s mapping', () => {
@@ -136,14 +137,14 @@ describe('playback slot item type, skipDefaultPage and skipInvalidFiles', () => 
 
 describe('bodyIssues: the API\'s schema checks the body before it is sent', () => {
   it('a valid create passes; bad values are named on the editor\'s fields', () => {
-    expect(bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create')).toEqual({});
-    const issues = bodyIssues(createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })), 'create');
+    expect(bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create', REQUIRED)).toEqual({});
+    const issues = bodyIssues(createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })), 'create', REQUIRED);
     expect(issues).toMatchObject({ defaultDuration: 'At least 3', slotCount: 'At least 1', slotDuration: 'At least 1', files: expect.any(String) });
   });
 
   it('an update is checked as an update: only what changed', () => {
     const saved = draftOf({ id: 3, name: 'Lobby', type: 'CONTENT', contentAssignments: [{ id: 'a', name: 'A' }] });
-    expect(bodyIssues(updateBody(saved, { ...saved, weight: '4' }), 'update')).toEqual({});
-    expect(bodyIssues(updateBody(saved, { ...saved, saturation: '-1' }), 'update')).toEqual({ saturation: 'At least 0' });
+    expect(bodyIssues(updateBody(saved, { ...saved, weight: '4' }), 'update', REQUIRED)).toEqual({});
+    expect(bodyIssues(updateBody(saved, { ...saved, saturation: '-1' }), 'update', REQUIRED)).toEqual({ saturation: 'At least 0' });
   });
 });

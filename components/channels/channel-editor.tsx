@@ -2,13 +2,14 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { bodyIssues, createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
 import { FieldError, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
-import { airingText, CHANNEL_TYPES, SLOT_ITEM_TYPES } from '@/components/channels/channel-words';
+import { airingOf, useChannelWords } from '@/components/channels/channel-words';
 import { DateRanges, ValidityFields, WeekGrid } from '@/components/channels/channel-when';
 import { NoAccess } from '@/components/settings/no-access';
 import { TeamChoice } from '@/components/teams/team-choice';
@@ -24,7 +25,8 @@ import { useAdvertisers } from '@/lib/api/advertisers';
 import { channelResource, useChannelAirings, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
 import { ApiError } from '@/lib/api/client';
 import { apiFieldErrors } from '@/lib/api/field-errors';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabelOptions } from '@/lib/i18n/labels';
 
 /** The wire fields a 400 may name, each shown on its editor field (`draftFieldOf`). */
 const WIRE_FIELDS = [
@@ -36,6 +38,7 @@ const WIRE_FIELDS = [
 
 function Section({ title, description, children, aside }: { title: string; description?: string; children: ReactNode; aside?: ReactNode }) {
   const id = useId();
+  const t = useTranslations('channels.editor');
 
   return (
     <Card className="p-5">
@@ -49,7 +52,7 @@ function Section({ title, description, children, aside }: { title: string; descr
           </div>
           {children}
         </div>
-        {aside ? <aside aria-label="Library" className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">{aside}</aside> : null}
+        {aside ? <aside aria-label={t('library')} className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">{aside}</aside> : null}
       </div>
     </Card>
   );
@@ -58,22 +61,24 @@ function Section({ title, description, children, aside }: { title: string; descr
 /** The saved channel's next airing, as the channels list says it (e.g. "Nothing to play"). */
 function NextAiring({ channel }: { channel: Campaign }) {
   const airing = useChannelAirings([channel.id]);
+  const t = useTranslations('channels');
+  const words = useChannelWords();
 
   return (
     <p className="text-sm text-zinc-500">
-      Next airing: <span data-testid="channel-next-airing">{airingText(airing.data?.[0], channel.enabled, channel.affectedScreenCount)}</span>
+      {t('nextAiring')}: <span data-testid="channel-next-airing">{words.airing(airingOf(airing.data?.[0], channel.enabled, channel.affectedScreenCount))}</span>
     </p>
   );
 }
 
-const SLOT_CHOICES: Array<{ value: SlotChoice; label: string }> = [
-  { value: 'one', label: 'One item per turn' },
-  { value: 'n', label: 'A number of items per turn' },
-  { value: 'all', label: 'All items per turn' },
-];
+const SLOT_CHOICES: SlotChoice[] = ['one', 'n', 'all'];
 
 function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Promise<unknown> }) {
   const router = useRouter();
+  const t = useTranslations('channels');
+  const channelTypes = useLabelOptions('channelType');
+  const slotItemTypes = useLabelOptions('slotItemType');
+  const errorMessage = useErrorMessage();
   const access = useChannelAccess();
   const isNew = !channel;
   const [initial] = useState<ChannelDraft>(() => (channel ? draftOf(channel) : emptyDraft()));
@@ -111,15 +116,15 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
   async function save() {
     setFormError(null);
     if (!draft.name.trim()) {
-      setErrors({ name: 'Enter a name' });
+      setErrors({ name: t('editor.enterName') });
 
       return;
     }
     const body = channel ? updateBody(initial, draft) : createBody(draft);
-    const issues = bodyIssues(body, channel ? 'update' : 'create');
+    const issues = bodyIssues(body, channel ? 'update' : 'create', { name: t('editor.enterName') });
     if (Object.keys(issues).length > 0) {
       setErrors(issues);
-      setFormError('Some fields need attention.');
+      setFormError(t('editor.fieldsNeedAttention'));
 
       return;
     }
@@ -131,14 +136,14 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
       const fields = apiFieldErrors(error, WIRE_FIELDS);
       if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [draftFieldOf(f.field), f.message])));
       const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
-      setFormError(shown ? 'Some fields need attention.' : errorMessage(error));
+      setFormError(shown ? t('editor.fieldsNeedAttention') : errorMessage(error));
     }
   }
 
   return (
     <form
       className="space-y-5 pb-24"
-      aria-label={isNew ? 'New channel' : `Channel ${channel.name}`}
+      aria-label={isNew ? t('newChannel') : t('editor.formLabel', { name: channel.name ?? '' })}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -148,56 +153,56 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
         <div>
           <Link href="/channels" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
             <ChevronLeftIcon className="size-4" />
-            Channels
+            {t('title')}
           </Link>
           <h1 className="flex items-center gap-2 text-xl font-semibold text-zinc-900">
-            {isNew ? 'New channel' : channel.name}
-            {channel?.locked ? <LockIcon className="size-5 text-zinc-400" aria-label="Locked" /> : null}
+            {isNew ? t('newChannel') : channel.name}
+            {channel?.locked ? <LockIcon className="size-5 text-zinc-400" aria-label={t('locked')} /> : null}
           </h1>
           {channel ? <NextAiring channel={channel} /> : null}
         </div>
         {channel && access.canEdit && channel.readOnly !== true ? (
           <Button variant="secondary" onClick={() => void toggleLock()} disabled={pending}>
             {lock.isPending ? <Spinner className="size-4" /> : <LockIcon className="size-4" />}
-            {channel.locked ? 'Unlock' : 'Lock'}
+            {channel.locked ? t('editor.unlock') : t('editor.lock')}
           </Button>
         ) : null}
       </div>
       {readOnly && channel ? (
-        <Alert tone="info" title={channel.locked ? 'This channel is locked.' : 'You can look, not change.'}>
+        <Alert tone="info" title={channel.locked ? t('editor.locked.title') : t('editor.readOnly.title')}>
           {channel.locked
             ? access.canEdit && channel.readOnly !== true
-              ? 'Unlock it to change it.'
-              : 'A content manager with write access can unlock it.'
-            : 'Changing channels needs the Content manager role and write access through your teams.'}
+              ? t('editor.locked.canUnlock')
+              : t('editor.locked.cannotUnlock')
+            : t('editor.readOnly.body')}
         </Alert>
       ) : null}
       {formError ? <Alert tone="error" title={formError} /> : null}
 
-      <Section title="Channel">
+      <Section title={t('channel')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="channel-name" label="Name" error={errors.name}>
+          <Field id="channel-name" label={t('editor.name')} error={errors.name}>
             <Input id="channel-name" value={draft.name} disabled={disabled} onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
           </Field>
-          <Field id="channel-type" label="Type" hint={isNew ? CHANNEL_TYPES.find((t) => t.value === draft.type)?.hint : 'The type is fixed once the channel is saved.'} error={errors.type}>
+          <Field id="channel-type" label={t('editor.type')} hint={isNew ? t(`typeHint.${draft.type}`) : t('editor.typeFixed')} error={errors.type}>
             <Select id="channel-type" value={draft.type} disabled={disabled || !isNew} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
-              {CHANNEL_TYPES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
+              {channelTypes.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </Select>
           </Field>
         </div>
-        <CheckboxField id="channel-enabled" label="Enabled" description="A disabled channel plays nowhere." checked={draft.enabled} disabled={disabled} onChange={(e) => set('enabled', e.target.checked)} />
+        <CheckboxField id="channel-enabled" label={t('editor.enabled')} description={t('editor.enabledHint')} checked={draft.enabled} disabled={disabled} onChange={(e) => set('enabled', e.target.checked)} />
       </Section>
 
-      <Section title="What plays" description="First in the list plays first." aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
+      <Section title={t('editor.what.title')} description={t('editor.what.description')} aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
         <ChannelItems {...fieldProps} />
         <ItemTagCondition draft={draft} set={set} disabled={disabled} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PlayOrderFields {...fieldProps} idPrefix="channel" />
-          <Field id="channel-default-duration" label="Seconds per image or page" hint="At least 3; for items without a length of their own" error={errors.defaultDuration}>
+          <Field id="channel-default-duration" label={t('editor.what.defaultDuration')} hint={t('editor.what.defaultDurationHint')} error={errors.defaultDuration}>
             <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
           </Field>
         </div>
@@ -208,82 +213,82 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             onChange={(ids) => set('playedAssetTeamIds', ids)}
             disabled={disabled}
             error={errors.playedAssetTeamAccessList}
-            legend="Teams of what plays"
-            hint="Only content and media of the chosen teams play; none chosen: any."
+            legend={t('editor.what.teams')}
+            hint={t('editor.what.teamsHint')}
           />
         ) : null}
       </Section>
 
-      <Section title="Where it plays">
+      <Section title={t('editor.where')}>
         <ChannelWhere {...fieldProps} isNew={isNew} />
       </Section>
 
-      <Section title="When it plays" description="Dates are the screens' own dates; hours are read in the zone you choose.">
+      <Section title={t('editor.when.title')} description={t('editor.when.description')}>
         <ValidityFields {...fieldProps} idPrefix="channel" />
         <WeekGrid {...fieldProps} />
         {errors.from ? <p className="text-sm text-red-700">{errors.from}</p> : null}
         <div className="space-y-2">
-          <h3 className="text-sm font-medium text-zinc-800">Date ranges</h3>
+          <h3 className="text-sm font-medium text-zinc-800">{t('when.dateRanges')}</h3>
           <DateRanges {...fieldProps} />
           {errors.affectedDateRanges ? <p className="text-sm text-red-700">{errors.affectedDateRanges}</p> : null}
         </div>
       </Section>
 
-      <Section title="Share of playing time" description="Between the channels a screen plays at the same time.">
+      <Section title={t('editor.share.title')} description={t('editor.share.description')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="channel-weight" label="Order" hint="Lower plays first" error={errors.weight}>
+          <Field id="channel-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
             <Input id="channel-weight" type="number" value={draft.weight} disabled={disabled} onChange={(e) => set('weight', e.target.value)} />
           </Field>
-          <Field id="channel-saturation" label="Saturation" hint="Higher: proportionally more time" error={errors.saturation}>
+          <Field id="channel-saturation" label={t('editor.share.saturation')} hint={t('editor.share.saturationHint')} error={errors.saturation}>
             <Input id="channel-saturation" type="number" min={0} value={draft.saturation} disabled={disabled} onChange={(e) => set('saturation', e.target.value)} />
           </Field>
-          <Field id="channel-slot-duration" label="Turn length (seconds)" hint="Empty: no limit" error={errors.slotDuration}>
+          <Field id="channel-slot-duration" label={t('editor.share.slotDuration')} hint={t('editor.share.slotDurationHint')} error={errors.slotDuration}>
             <Input id="channel-slot-duration" type="number" min={1} value={draft.slotDuration} disabled={disabled} onChange={(e) => set('slotDuration', e.target.value)} />
           </Field>
         </div>
         <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2" disabled={disabled}>
-          <legend className="mb-1 text-sm font-medium text-zinc-800">Each turn plays</legend>
+          <legend className="mb-1 text-sm font-medium text-zinc-800">{t('editor.share.slot')}</legend>
           {SLOT_CHOICES.map((c) => (
-            <label key={c.value} className="flex items-center gap-2 text-sm text-zinc-700">
-              <input type="radio" name="slot" className="accent-brand-600" checked={draft.slot === c.value} onChange={() => set('slot', c.value)} />
-              {c.label}
+            <label key={c} className="flex items-center gap-2 text-sm text-zinc-700">
+              <input type="radio" name="slot" className="accent-brand-600" checked={draft.slot === c} onChange={() => set('slot', c)} />
+              {t(`editor.share.slotChoice.${c}`)}
             </label>
           ))}
           {draft.slot === 'n' ? (
-            <Input aria-label="Items per turn" type="number" min={1} value={draft.slotCount} onChange={(e) => set('slotCount', e.target.value)} className="w-24" aria-invalid={errors.slotCount ? true : undefined} />
+            <Input aria-label={t('editor.share.slotCount')} type="number" min={1} value={draft.slotCount} onChange={(e) => set('slotCount', e.target.value)} className="w-24" aria-invalid={errors.slotCount ? true : undefined} />
           ) : null}
         </fieldset>
         {errors.slotCount ? <p className="text-sm text-red-700">{errors.slotCount}</p> : null}
         <Field
           id="channel-slot-item-type"
-          label="One item of a turn is"
-          hint="When a turn plays one or a number of items, what counts as one: a whole content or playlist or one of its pages or slides; with message groups a group, a sub-channel or one of its items. Once chosen it can be changed, not cleared."
+          label={t('editor.share.slotItemType')}
+          hint={t('editor.share.slotItemTypeHint')}
           error={errors.slotItemType}
         >
           <Select id="channel-slot-item-type" value={draft.slotItemType} disabled={disabled} onChange={(e) => set('slotItemType', e.target.value as ChannelDraft['slotItemType'])}>
             {/* The API has no reset for it: "Not set" only until one is saved. */}
             <option value="" disabled={initial.slotItemType !== ''}>
-              Not set: each item the channel lists
+              {t('editor.share.slotItemTypeNotSet')}
             </option>
-            {SLOT_ITEM_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            {slotItemTypes.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </Select>
         </Field>
       </Section>
 
-      <Section title="More" description="Tags let channel widgets pick channels; the advertiser tracks ad playing time.">
+      <Section title={t('editor.more.title')} description={t('editor.more.description')}>
         <div className="grid gap-4 sm:grid-cols-3">
           <div className="space-y-1.5">
-            <p className="text-sm font-medium text-zinc-800">Channel tags</p>
-            <TagInput id="channel-tags" label="Channel tags" value={draft.tags} onChange={(tags) => set('tags', tags)} suggest="campaignTags" />
+            <p className="text-sm font-medium text-zinc-800">{t('editor.more.tags')}</p>
+            <TagInput id="channel-tags" label={t('editor.more.tags')} value={draft.tags} onChange={(tags) => set('tags', tags)} suggest="campaignTags" />
             <FieldError message={errors.tags} />
           </div>
-          <Field id="channel-advertiser" label="Advertiser" error={errors.advertiserId}>
+          <Field id="channel-advertiser" label={t('editor.more.advertiser')} error={errors.advertiserId}>
             <Select id="channel-advertiser" value={draft.advertiserId} disabled={disabled} onChange={(e) => set('advertiserId', e.target.value)}>
-              <option value="">None</option>
+              <option value="">{t('editor.more.noAdvertiser')}</option>
               {(advertisers.data?.content ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
@@ -291,7 +296,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
               ))}
             </Select>
           </Field>
-          <Field id="channel-duration" label="Longest item (seconds)" hint="Caps each item; empty: no cap" error={errors.duration}>
+          <Field id="channel-duration" label={t('editor.more.duration')} hint={t('editor.more.durationHint')} error={errors.duration}>
             <Input id="channel-duration" type="number" min={1} value={draft.duration} disabled={disabled} onChange={(e) => set('duration', e.target.value)} />
           </Field>
         </div>
@@ -301,11 +306,11 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
         <div className="fixed inset-x-0 bottom-0 z-10 border-t border-zinc-200 bg-white/95 px-6 py-3 backdrop-blur lg:pl-64">
           <div className="mx-auto flex max-w-6xl justify-end gap-2">
             <Button variant="secondary" onClick={() => router.push('/channels')} disabled={pending}>
-              Cancel
+              {t('editor.cancel')}
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Spinner className="size-4" /> : null}
-              {isNew ? 'Create channel' : 'Save changes'}
+              {isNew ? t('editor.create') : t('editor.save')}
             </Button>
           </div>
         </div>
@@ -316,19 +321,20 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
 
 /** `/channels/new` and `/channels/{id}`: the whole channel on one page. */
 export function ChannelEditor({ id }: { id?: string }) {
+  const t = useTranslations('channels');
   const access = useChannelAccess();
   const detail = channelResource.useDetail(id ?? null);
   useEffect(() => {
-    if (detail.data?.name) document.title = `${detail.data.name} · Channels`;
-  }, [detail.data?.name]);
-  if (!access.canView) return <NoAccess title="Channels are not available to you">Your role cannot see channels.</NoAccess>;
+    if (detail.data?.name) document.title = t('editor.documentTitle', { name: detail.data.name });
+  }, [detail.data?.name, t]);
+  if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.body')}</NoAccess>;
   if (!id) {
-    if (!access.canEdit) return <NoAccess title="You cannot create channels">Creating channels needs the Content manager role and a chosen tenant.</NoAccess>;
+    if (!access.canEdit) return <NoAccess title={t('noAccess.createTitle')}>{t('noAccess.createBody')}</NoAccess>;
 
     return <Form />;
   }
-  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading the channel" />;
-  if (detail.isError) return <LoadError title="The channel could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isPending) return <Spinner className="m-8 size-6" label={t('editor.loading')} />;
+  if (detail.isError) return <LoadError title={t('editor.loadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
 
   return <Form key={detail.data.id} channel={detail.data} onReload={() => detail.refetch()} />;
 }

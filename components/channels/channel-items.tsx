@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
 import { typeUses } from '@/components/channels/channel-draft';
@@ -14,6 +15,7 @@ import { apiFetch } from '@/lib/api/client';
 import { useContentRoot } from '@/lib/api/content-groups';
 import type { Page } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
+import { useLabel } from '@/lib/i18n/labels';
 
 type Props = SectionProps;
 
@@ -29,14 +31,9 @@ export function listFor(type: ChannelDraft['type'], item: PickedItem): ListKey |
   return null;
 }
 
-const PICK_WORDS: Record<ListKey, { label: string; empty: string }> = {
-  contents: { label: 'Slides and playlists to play', empty: 'Drag slides or playlists here from the library, or add them with +.' },
-  files: { label: 'Media to play', empty: 'Drag images or videos here from the library, or add them with +.' },
-  fileFolders: { label: 'Media folders to play', empty: 'Drag a media folder here from the library, or add it with +. Every file in it plays.' },
-};
-
 /** The ordered items of a static list (first plays first), with drop from the library. */
 function PickedList({ list, draft, set, errors, disabled }: Props & { list: ListKey }) {
+  const t = useTranslations('channels.items');
   const [over, setOver] = useState(false);
   const items = draft[list];
   const add = (item: PickedItem) => {
@@ -68,24 +65,24 @@ function PickedList({ list, draft, set, errors, disabled }: Props & { list: List
       onDrop={drop}
       className={cn('min-h-28 rounded-lg border-2 border-dashed p-2', over ? 'border-brand-500 bg-brand-50' : 'border-zinc-200', errors[list] && 'border-red-300')}
     >
-      <p className="px-1 pb-1 text-sm font-medium text-zinc-800">{PICK_WORDS[list].label}</p>
-      {items.length === 0 ? <p className="px-1 py-4 text-center text-sm text-zinc-500">{PICK_WORDS[list].empty}</p> : null}
-      <ol aria-label={PICK_WORDS[list].label} className="space-y-1">
+      <p className="px-1 pb-1 text-sm font-medium text-zinc-800">{t(`${list}.label`)}</p>
+      {items.length === 0 ? <p className="px-1 py-4 text-center text-sm text-zinc-500">{t(`${list}.empty`)}</p> : null}
+      <ol aria-label={t(`${list}.label`)} className="space-y-1">
         {items.map((item, i) => (
           <li key={item.id} className="flex items-center gap-2 rounded-md bg-white px-2 py-1.5 text-sm ring-1 ring-zinc-200 ring-inset">
             <span className="w-5 text-right text-xs text-zinc-400 tabular-nums">{i + 1}</span>
             <span className="min-w-0 flex-1 truncate text-zinc-800">{item.name}</span>
             {list !== 'fileFolders' ? (
               <>
-                <Button variant="ghost" size="sm" aria-label={`Move ${item.name} up`} disabled={disabled || i === 0} onClick={() => move(i, -1)}>
+                <Button variant="ghost" size="sm" aria-label={t('moveUp', { name: item.name })} disabled={disabled || i === 0} onClick={() => move(i, -1)}>
                   <ArrowUpIcon className="size-3.5" />
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={`Move ${item.name} down`} disabled={disabled || i === items.length - 1} onClick={() => move(i, 1)}>
+                <Button variant="ghost" size="sm" aria-label={t('moveDown', { name: item.name })} disabled={disabled || i === items.length - 1} onClick={() => move(i, 1)}>
                   <ArrowDownIcon className="size-3.5" />
                 </Button>
               </>
             ) : null}
-            <Button variant="ghost" size="sm" aria-label={`Remove ${item.name}`} disabled={disabled} onClick={() => set(list, items.filter((x) => x.id !== item.id))}>
+            <Button variant="ghost" size="sm" aria-label={t('remove', { name: item.name })} disabled={disabled} onClick={() => set(list, items.filter((x) => x.id !== item.id))}>
               <XIcon className="size-3.5" />
             </Button>
           </li>
@@ -109,6 +106,8 @@ function useMessageGroupChoices(enabled: boolean) {
 /** What the channel plays, by type: picked items, folders, message groups or a quick filter. */
 export function ChannelItems(props: Props) {
   const { draft, set, errors, disabled } = props;
+  const t = useTranslations('channels.items');
+  const label = useLabel();
   const uses = typeUses(draft.type);
   const contentRoot = useContentRoot();
   const groups = useMessageGroupChoices(uses.messageGroups);
@@ -121,19 +120,19 @@ export function ChannelItems(props: Props) {
   if (uses.contentFolders) {
     return (
       <FolderChooser
-        hint={<>Click a folder to add or remove it; &ldquo;All content&rdquo; plays everything, also what is added later.</>}
+        hint={t('folderHint')}
         tree={
           contentRoot.data ? (
             <ContentFolderTree
               root={contentRoot.data}
               selectedId=""
               openPath={[]}
-              onSelect={(folder) => !disabled && set('contentFolders', toggled(draft.contentFolders, { id: folder.id, name: folder.id === contentRoot.data?.id ? 'All content' : (folder.name ?? 'Folder') }))}
+              onSelect={(folder) => !disabled && set('contentFolders', toggled(draft.contentFolders, { id: folder.id, name: folder.id === contentRoot.data?.id ? t('allContent') : (folder.name ?? t('folder')) }))}
             />
           ) : null
         }
         chosen={draft.contentFolders}
-        label="Chosen content folders"
+        label={t('chosenFolders')}
         onRemove={(id) => set('contentFolders', draft.contentFolders.filter((f) => f.id !== id))}
         error={errors.contentFolders}
         disabled={disabled}
@@ -143,8 +142,8 @@ export function ChannelItems(props: Props) {
   if (uses.messageGroups) {
     return (
       <fieldset className="space-y-1.5" disabled={disabled}>
-        <legend className="text-sm font-medium text-zinc-800">Message groups</legend>
-        {groups.isSuccess && groups.data.content.length === 0 ? <p className="text-sm text-zinc-500">No message groups yet.</p> : null}
+        <legend className="text-sm font-medium text-zinc-800">{t('messageGroups')}</legend>
+        {groups.isSuccess && groups.data.content.length === 0 ? <p className="text-sm text-zinc-500">{t('noMessageGroups')}</p> : null}
         {(groups.data?.content ?? []).map((g) => (
           <label key={g.id} className="flex items-center gap-2 text-sm text-zinc-700">
             <input type="checkbox" className="accent-brand-600" checked={draft.messageGroups.some((m) => m.id === g.id)} onChange={() => set('messageGroups', toggled(draft.messageGroups, { id: g.id, name: g.name ?? `#${g.id}` }))} />
@@ -160,7 +159,7 @@ export function ChannelItems(props: Props) {
   return (
     <QuickFilterField
       id="channel-item-filter"
-      label={uses.contentQuickFilter ? 'Content quick filter' : 'Media quick filter'}
+      label={label('channelType', uses.contentQuickFilter ? 'CONTENT_QUICK_FILTER' : 'ASSET_QUICK_FILTER')}
       type={uses.contentQuickFilter ? 'CONTENT' : 'FILE'}
       value={draft[filterKey]}
       onChange={(id) => set(filterKey, id)}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { typeUses, type ChannelDraft, type Named } from '@/components/channels/channel-draft';
 import { CheckboxField, Field, Select } from '@/components/ui/field';
@@ -22,6 +23,7 @@ export function FieldError({ message }: { message?: string }) {
 }
 
 export function Chips<I extends string | number>({ items, label, onRemove, disabled }: { items: Named<I>[]; label: string; onRemove: (id: I) => void; disabled: boolean }) {
+  const t = useTranslations('channels.parts');
   if (items.length === 0) return null;
 
   return (
@@ -29,7 +31,7 @@ export function Chips<I extends string | number>({ items, label, onRemove, disab
       {items.map((item) => (
         <li key={String(item.id)} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset">
           {item.name}
-          <button type="button" aria-label={`Remove ${item.name}`} disabled={disabled} onClick={() => onRemove(item.id)} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
+          <button type="button" aria-label={t('remove', { name: item.name })} disabled={disabled} onClick={() => onRemove(item.id)} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
             <XIcon className="size-3.5" />
           </button>
         </li>
@@ -61,7 +63,7 @@ export function TagCondition({
   onTags,
   onOperator,
   disabled,
-  conditionLabel = `${label} condition`,
+  conditionLabel,
 }: {
   id: string;
   label: string;
@@ -75,6 +77,8 @@ export function TagCondition({
   disabled: boolean;
   conditionLabel?: string;
 }) {
+  const t = useTranslations('channels.parts');
+
   return (
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-zinc-800">{label}</p>
@@ -82,9 +86,9 @@ export function TagCondition({
       <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
         {subject}
         <div className="w-40">
-          <Select aria-label={conditionLabel} value={operator} disabled={disabled} onChange={(e) => onOperator(e.target.value as 'AND' | 'OR')} className="h-8">
-            <option value="OR">any of the tags</option>
-            <option value="AND">all of the tags</option>
+          <Select aria-label={conditionLabel ?? t('condition', { label })} value={operator} disabled={disabled} onChange={(e) => onOperator(e.target.value as 'AND' | 'OR')} className="h-8">
+            <option value="OR">{t('anyTag')}</option>
+            <option value="AND">{t('allTags')}</option>
           </Select>
         </div>
       </div>
@@ -94,11 +98,12 @@ export function TagCondition({
 
 /** What a channel or sub-channel of a dynamic type plays is narrowed by content or file tags (none: everything in the folders). */
 export function ItemTagCondition({ draft, set, disabled }: Pick<SectionProps, 'draft' | 'set' | 'disabled'>) {
+  const t = useTranslations('channels.parts');
   const which =
     draft.type === 'CONTENT_DYNAMIC'
-      ? ({ id: 'channel-content-tags', label: 'Content tags', subject: 'Content needs', suggest: 'deviceContentTags', tags: 'contentTags', operator: 'contentTagOperator' } as const)
+      ? ({ id: 'channel-content-tags', label: t('contentTags'), subject: t('contentNeeds'), suggest: 'deviceContentTags', tags: 'contentTags', operator: 'contentTagOperator' } as const)
       : draft.type === 'ASSETS_DYNAMIC'
-        ? ({ id: 'channel-file-tags', label: 'Media tags', subject: 'Files need', suggest: 'fileTags', tags: 'fileTags', operator: 'fileTagOperator' } as const)
+        ? ({ id: 'channel-file-tags', label: t('mediaTags'), subject: t('filesNeed'), suggest: 'fileTags', tags: 'fileTags', operator: 'fileTagOperator' } as const)
         : null;
   if (!which) return null;
 
@@ -119,24 +124,25 @@ export function ItemTagCondition({ draft, set, disabled }: Pick<SectionProps, 'd
 
 /** How a type's items follow each other: pages per item (`contentShuffleMode`) and item order (`orderingMode`). */
 export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: SectionProps & { idPrefix: string }) {
+  const t = useTranslations('channels.parts');
   const uses = typeUses(draft.type);
 
   return (
     <>
       {uses.shuffle ? (
-        <Field id={`${idPrefix}-shuffle`} label="Pages of each item" error={errors.contentShuffleMode}>
+        <Field id={`${idPrefix}-shuffle`} label={t('shuffle')} error={errors.contentShuffleMode}>
           <Select id={`${idPrefix}-shuffle`} value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
-            <option value="SERIAL">All pages, one item after another</option>
-            <option value="BALANCED">One page per item per turn</option>
+            <option value="SERIAL">{t('shuffleMode.SERIAL')}</option>
+            <option value="BALANCED">{t('shuffleMode.BALANCED')}</option>
           </Select>
         </Field>
       ) : null}
       {uses.ordering ? (
-        <Field id={`${idPrefix}-ordering`} label="Item order" error={errors.orderingMode}>
+        <Field id={`${idPrefix}-ordering`} label={t('ordering')} error={errors.orderingMode}>
           <Select id={`${idPrefix}-ordering`} value={draft.orderingMode} disabled={disabled} onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}>
-            <option value="DEFAULT">As listed</option>
-            <option value="ALPHABET">By name</option>
-            <option value="RANDOM">Shuffled daily</option>
+            <option value="DEFAULT">{t('orderingMode.DEFAULT')}</option>
+            <option value="ALPHABET">{t('orderingMode.ALPHABET')}</option>
+            <option value="RANDOM">{t('orderingMode.RANDOM')}</option>
           </Select>
         </Field>
       ) : null}
@@ -149,6 +155,7 @@ export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: Sect
  * A sub-channel has no `skipInvalidFiles` (`files` false).
  */
 export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }: Pick<SectionProps, 'draft' | 'set' | 'disabled'> & { idPrefix: string; files?: boolean }) {
+  const t = useTranslations('channels.parts');
   const uses = typeUses(draft.type);
 
   return (
@@ -156,8 +163,8 @@ export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }:
       {uses.contentPages ? (
         <CheckboxField
           id={`${idPrefix}-skip-default-page`}
-          label="Skip the default page"
-          description="A legacy setting kept for players that read it: they leave out each content's default page. This service's own playback plays every page either way."
+          label={t('skipDefaultPage')}
+          description={t('skipDefaultPageHint')}
           checked={draft.skipDefaultPage}
           disabled={disabled}
           onChange={(e) => set('skipDefaultPage', e.target.checked)}
@@ -166,8 +173,8 @@ export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }:
       {files && uses.filesPlay ? (
         <CheckboxField
           id={`${idPrefix}-skip-invalid`}
-          label="Skip files a screen cannot show"
-          description="Leaves out files that are neither images nor videos (a PDF, say); without it they play for the seconds per image. Files outside their validity are skipped either way."
+          label={t('skipInvalidFiles')}
+          description={t('skipInvalidFilesHint')}
           checked={draft.skipInvalidFiles}
           disabled={disabled}
           onChange={(e) => set('skipInvalidFiles', e.target.checked)}
@@ -182,12 +189,13 @@ export const toggled = <I,>(list: readonly Named<I>[], item: Named<I>): Named<I>
 
 /** A quick filter of one entity type, chosen in a select (the filter's items or screens are read when played). */
 export function QuickFilterField({ id, label, type, value, onChange, error, disabled }: { id: string; label: string; type: QuickFilterType; value: string; onChange: (id: string) => void; error?: string; disabled: boolean }) {
+  const t = useTranslations('channels.parts');
   const filters = useQuickFilters(type);
 
   return (
     <Field id={id} label={label} error={error}>
       <Select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Choose a filter…</option>
+        <option value="">{t('chooseFilter')}</option>
         {(filters.data?.content ?? []).map((f) => (
           <option key={f.id} value={f.id}>
             {f.name}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
 import { Chips, FieldError, FolderChooser, QuickFilterField, TagCondition, toggled, type SectionProps } from '@/components/channels/channel-parts';
@@ -23,13 +24,10 @@ type Props = SectionProps & {
   subChannel?: boolean;
 };
 
-const MODES: Array<{ value: ChannelDraft['mode']; label: string; hint: string }> = [
-  { value: 'DYNAMIC', label: 'Folders and tags', hint: 'Screens in the folders (and below), optionally with tags or of teams; new screens there join' },
-  { value: 'STATIC', label: 'Chosen screens', hint: 'Exactly the screens you pick' },
-  { value: 'QUICK_FILTER', label: 'Screen quick filter', hint: 'The screens a saved screen filter matches' },
-];
+const MODES: ReadonlyArray<ChannelDraft['mode']> = ['DYNAMIC', 'STATIC', 'QUICK_FILTER'];
 
 function LiveCount({ draft, noFolders }: { draft: ChannelDraft; noFolders?: string }) {
+  const t = useTranslations('channels.where');
   const { count, isFetching } = useTargetCount({
     ...draft,
     folderIds: draft.deviceFolders.map((f) => f.id),
@@ -46,12 +44,9 @@ function LiveCount({ draft, noFolders }: { draft: ChannelDraft; noFolders?: stri
       {unbounded ? (
         <span>{noFolders}</span>
       ) : count === null ? (
-        'Counting screens…'
+        t('counting')
       ) : (
-        <span>
-          {count === 1 ? 'Matches 1 screen' : `Matches ${count} screens`}
-          {draft.mode === 'DYNAMIC' && draft.teamIds.length > 0 ? ' of the chosen teams' : ''}
-        </span>
+        <span>{t(draft.mode === 'DYNAMIC' && draft.teamIds.length > 0 ? 'matchesOfTeams' : 'matches', { count })}</span>
       )}
       {isFetching && !unbounded ? <Spinner className="size-3.5" /> : null}
     </p>
@@ -60,6 +55,7 @@ function LiveCount({ draft, noFolders }: { draft: ChannelDraft; noFolders?: stri
 
 /** Where the channel plays: folders with tags and teams, chosen screens, or a screen quick filter, with a live count. */
 export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel = false }: Props) {
+  const t = useTranslations('channels.where');
   const root = useDeviceRoot();
   const [selected, setSelected] = useState('');
   const [text, setText] = useState('');
@@ -69,18 +65,18 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
   return (
     <div className="space-y-4">
       <fieldset className="space-y-2" disabled={disabled || !isNew}>
-        <legend className="mb-1 text-sm font-medium text-zinc-800">Choose screens by {isNew ? '' : '(fixed once saved)'}</legend>
+        <legend className="mb-1 text-sm font-medium text-zinc-800">{isNew ? t('mode') : t('modeFixed')}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {MODES.map((m) => (
             <label
-              key={m.value}
-              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m.value ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m.value && 'opacity-50')}
+              key={m}
+              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m && 'opacity-50')}
             >
               <span className="flex items-center gap-2 font-medium text-zinc-900">
-                <input type="radio" name="deviceSelectionMode" value={m.value} checked={draft.mode === m.value} onChange={() => set('mode', m.value)} className="accent-brand-600" />
-                {m.label}
+                <input type="radio" name="deviceSelectionMode" value={m} checked={draft.mode === m} onChange={() => set('mode', m)} className="accent-brand-600" />
+                {t(`modes.${m}.label`)}
               </span>
-              <span className="mt-1 text-zinc-500">{m.hint}</span>
+              <span className="mt-1 text-zinc-500">{t(`modes.${m}.hint`)}</span>
             </label>
           ))}
         </div>
@@ -89,9 +85,9 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
       {draft.mode === 'DYNAMIC' ? (
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="space-y-1">
-            <p className="text-sm font-medium text-zinc-800">Screen folders</p>
+            <p className="text-sm font-medium text-zinc-800">{t('folders')}</p>
             <FolderChooser
-              hint={<>Click a folder to add or remove it; &ldquo;All screens&rdquo; means every screen.</>}
+              hint={t('folderHint')}
               tree={
                 root.data ? (
                   <DeviceFolderTree
@@ -101,14 +97,14 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
                     onSelect={(folder) => {
                       if (disabled) return;
                       setSelected(folder.id);
-                      set('deviceFolders', toggled(draft.deviceFolders, { id: folder.id, name: folder.id === root.data?.id ? 'All screens' : (folder.name ?? 'Folder') }));
+                      set('deviceFolders', toggled(draft.deviceFolders, { id: folder.id, name: folder.id === root.data?.id ? t('allScreens') : (folder.name ?? t('folder')) }));
                     }}
                   />
                 ) : null
               }
               // The root folder is "All screens" here as in the tree, whatever its stored name.
-              chosen={draft.deviceFolders.map((f) => (f.id === root.data?.id ? { ...f, name: 'All screens' } : f))}
-              label="Chosen folders"
+              chosen={draft.deviceFolders.map((f) => (f.id === root.data?.id ? { ...f, name: t('allScreens') } : f))}
+              label={t('chosenFolders')}
               onRemove={(id) => set('deviceFolders', draft.deviceFolders.filter((f) => f.id !== id))}
               error={errors.deviceFolders}
               disabled={disabled}
@@ -117,23 +113,23 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
           <div className="space-y-4">
             <TagCondition
               id="channel-device-tags"
-              label="Screen tags"
-              subject="Screens need"
+              label={t('tags')}
+              subject={t('screensNeed')}
               suggest="deviceTags"
               tags={draft.deviceTags}
               operator={draft.tagOperator}
               onTags={(tags) => set('deviceTags', tags)}
               onOperator={(op) => set('tagOperator', op)}
               disabled={disabled}
-              conditionLabel="Tag condition"
+              conditionLabel={t('tagCondition')}
             />
             <TeamChoice
               value={draft.teamIds}
               onChange={setTeams}
               disabled={disabled}
               error={errors.teamAccessList}
-              hint="Only the screens of the chosen teams play it."
-              empty="No teams: every screen of the folders plays it."
+              hint={t('teamsHint')}
+              empty={t('noTeams')}
               defaultToOwn={isNew && !subChannel}
             />
           </div>
@@ -142,8 +138,8 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
 
       {draft.mode === 'STATIC' ? (
         <div className="space-y-2">
-          <SearchInput label="Search screens" placeholder="Search screens by name" value={text} onChange={setText} className="w-full max-w-sm" />
-          <ul aria-label="Screens" className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md ring-1 ring-zinc-200 ring-inset">
+          <SearchInput label={t('search')} placeholder={t('searchPlaceholder')} value={text} onChange={setText} className="w-full max-w-sm" />
+          <ul aria-label={t('screens')} className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md ring-1 ring-zinc-200 ring-inset">
             {(screens.data?.content ?? []).map((screen) => (
               <li key={screen.id}>
                 <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-zinc-50">
@@ -159,7 +155,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
               </li>
             ))}
           </ul>
-          <Chips items={draft.devices} label="Chosen screens" disabled={disabled} onRemove={(id) => set('devices', draft.devices.filter((d) => d.id !== id))} />
+          <Chips items={draft.devices} label={t('chosenScreens')} disabled={disabled} onRemove={(id) => set('devices', draft.devices.filter((d) => d.id !== id))} />
           <FieldError message={errors.devices} />
         </div>
       ) : null}
@@ -167,7 +163,7 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
       {draft.mode === 'QUICK_FILTER' ? (
         <QuickFilterField
           id="channel-device-filter"
-          label="Screen quick filter"
+          label={t('modes.QUICK_FILTER.label')}
           type="DEVICE"
           value={draft.deviceQuickFilterId}
           onChange={(id) => set('deviceQuickFilterId', id)}
@@ -177,10 +173,10 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
       ) : null}
 
       {draft.mode !== 'DYNAMIC' && !subChannel ? (
-        <TeamChoice value={draft.teamIds} onChange={setTeams} disabled={disabled} error={errors.teamAccessList} hint="The teams that see and change this channel." defaultToOwn={isNew} />
+        <TeamChoice value={draft.teamIds} onChange={setTeams} disabled={disabled} error={errors.teamAccessList} hint={t('teamsOfChannel')} defaultToOwn={isNew} />
       ) : null}
 
-      <LiveCount draft={draft} noFolders={subChannel ? 'No folders: every screen the channel plays on' : undefined} />
+      <LiveCount draft={draft} noFolders={subChannel ? t('noFolders') : undefined} />
     </div>
   );
 }

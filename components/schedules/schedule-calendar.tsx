@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { cn } from '@/lib/cn';
-import { dateOf, MINUTES_PER_DAY, snap, timeOf, todayDay, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
+import { useLabel } from '@/lib/i18n/labels';
+import { dateOf, MINUTES_PER_DAY, snap, timeOf, todayDay, weekdayNames, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
 import type { PlayLayer } from '@/lib/schedule/folder-plays';
-import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
 
 /**
  * One drawn block: a part of one interval of one schedule on one day, or (another layer) a part of what the
@@ -28,12 +29,35 @@ export type CalendarBlock = DayBlock & {
 
 const HOUR_PX = 44;
 const DAY_PX = 24 * HOUR_PX;
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const dayLabel = (day: number) => Number(dateOf(day).slice(8));
 const range = (b: Pick<DayBlock, 'start' | 'end'>) => `${timeOf(b.start)}–${b.end === MINUTES_PER_DAY ? '24:00' : timeOf(b.end)}`;
-/** What a block says about itself (its tooltip and accessible name). */
-const describe = (block: CalendarBlock) =>
-  `${block.name}${block.layer === 'SCHEDULE' ? '' : ` (${LAYER_LABELS[block.layer]})`}, ${dateOf(block.day)} ${range(block)}${block.screens ? `, on ${block.screens}` : ''}${block.inherited ? ', inherited' : ''}${block.enabled ? '' : ', disabled'}`;
+
+/** What a block says about itself (its tooltip and accessible name): "Menu (Channels), 2026-12-08 09:00–11:00, on 2 of 3 screens". */
+function useDescribe() {
+  const t = useTranslations('schedules.block');
+  const label = useLabel();
+
+  return useCallback(
+    (block: CalendarBlock) =>
+      [
+        block.layer === 'SCHEDULE' ? block.name : t('ofLayer', { name: block.name, layer: label('layer', block.layer) }),
+        `${dateOf(block.day)} ${range(block)}`,
+        block.screens ? t('on', { screens: block.screens }) : null,
+        block.inherited ? t('inherited') : null,
+        block.enabled ? null : t('disabled'),
+      ]
+        .filter(Boolean)
+        .join(', '),
+    [t, label],
+  );
+}
+
+/** The weekdays' short names in the console's locale, Monday first. */
+function useWeekdays() {
+  const locale = useLocale();
+
+  return useMemo(() => weekdayNames(locale), [locale]);
+}
 
 type Handlers = {
   /** Null: the user may not write (no drag, no create). */
@@ -75,6 +99,8 @@ function BlockBox({
   onPointerDown?: (e: ReactPointerEvent) => void;
   onOpen?: ((block: CalendarBlock) => void) | null;
 }) {
+  const label = useLabel();
+  const describe = useDescribe();
   const colour = block.colour;
   const opens = onOpen && block.layer === 'SCHEDULE';
 
@@ -107,7 +133,7 @@ function BlockBox({
     >
       <div className="truncate font-medium">{block.name}</div>
       <div className="truncate opacity-90">
-        {block.layer === 'SCHEDULE' ? null : `${LAYER_LABELS[block.layer]} · `}
+        {block.layer === 'SCHEDULE' ? null : `${label('layer', block.layer)} · `}
         {range(block)}
       </div>
     </div>
@@ -116,6 +142,7 @@ function BlockBox({
 
 /** The week: 7 day columns of 24 hours; drag on empty time to create, drag a block to move it, click to open it. */
 export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: number[]; blocks: CalendarBlock[] } & Handlers) {
+  const weekdays = useWeekdays();
   const gridRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -210,7 +237,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
         <div className="grid grid-cols-7">
           {days.map((day) => (
             <div key={day} className={cn('border-l border-zinc-200 px-2 py-2 text-center text-xs', day === today ? 'text-brand-700' : 'text-zinc-600')}>
-              <span className="font-medium">{WEEKDAYS[weekdayOf(day)]}</span>{' '}
+              <span className="font-medium">{weekdays[weekdayOf(day)]}</span>{' '}
               <span className={cn('inline-flex size-6 items-center justify-center rounded-full', day === today && 'bg-brand-600 text-white')}>{dayLabel(day)}</span>
             </div>
           ))}
@@ -296,12 +323,15 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
 
 /** The month: whole weeks, each day listing its schedules' times; clicking a day creates one for that day. */
 export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: number[]; month: string; blocks: CalendarBlock[] } & Omit<Handlers, 'onMove'>) {
+  const t = useTranslations('schedules.block');
+  const weekdays = useWeekdays();
+  const describe = useDescribe();
   const today = todayDay();
 
   return (
     <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white" data-testid="month-view">
       <div className="grid grid-cols-7 border-b border-zinc-200 bg-zinc-50">
-        {WEEKDAYS.map((d) => (
+        {weekdays.map((d) => (
           <div key={d} className="px-2 py-1.5 text-center text-xs font-medium text-zinc-600">
             {d}
           </div>
@@ -341,12 +371,12 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
                       className={cn('flex w-full cursor-pointer items-center gap-1 truncate rounded px-1 py-0.5 text-left text-[11px] text-zinc-800 hover:bg-zinc-100', !block.enabled && 'opacity-50')}
                     >
                       <span className={cn('size-2 shrink-0 rounded-full', block.inherited && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: colour.background }} />
-                      <span className="shrink-0 text-zinc-500 tabular-nums">{block.start === 0 && block.end === MINUTES_PER_DAY ? 'all day' : timeOf(block.start)}</span>
+                      <span className="shrink-0 text-zinc-500 tabular-nums">{block.start === 0 && block.end === MINUTES_PER_DAY ? t('allDay') : timeOf(block.start)}</span>
                       <span className="truncate">{block.name}</span>
                     </button>
                   );
                 })}
-                {own.length > 3 ? <div className="px-1 text-[11px] text-zinc-500">+{own.length - 3} more</div> : null}
+                {own.length > 3 ? <div className="px-1 text-[11px] text-zinc-500">{t('more', { count: own.length - 3 })}</div> : null}
               </div>
             </div>
           );

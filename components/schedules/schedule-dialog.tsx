@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { TeamChoice } from '@/components/teams/team-choice';
@@ -10,6 +11,7 @@ import { TrashIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api/client';
 import { contentResource } from '@/lib/api/content';
 import { useOwnTeams } from '@/lib/api/teams';
+import type { Translate } from '@/lib/i18n/translate';
 import { intervalOf, wallMinute, wallParts } from '@/lib/schedule/calendar';
 import type { ScheduleInterval } from '@/server/playback/schedule-rules.schemas';
 
@@ -28,18 +30,18 @@ const toLocal = (wall: number) => {
 };
 
 /** The form's checks; a team-scoped user must keep at least one team (the API's `campaign.error.teamRequired`). */
-const scheduleFormSchema = (needsTeam: boolean) =>
+const scheduleFormSchema = (t: Translate<'schedules.dialog'>, needsTeam: boolean) =>
   z
     .object({
       name: z.string().trim().min(1).max(255),
-      contentId: z.string().uuid('Pick the content to play'),
-      start: z.string().regex(LOCAL, 'A start date and time'),
-      end: z.string().regex(LOCAL, 'An end date and time'),
+      contentId: z.string().uuid(t('pickContent')),
+      start: z.string().regex(LOCAL, t('startNeeded')),
+      end: z.string().regex(LOCAL, t('endNeeded')),
       enabled: z.boolean(),
       teamIds: z.array(z.string()),
     })
-    .refine((v) => toWall(v.end) > toWall(v.start), { message: 'The end must be after the start', path: ['end'] })
-    .refine((v) => !needsTeam || v.teamIds.length > 0, { message: 'Choose at least one of your teams', path: ['teamIds'] });
+    .refine((v) => toWall(v.end) > toWall(v.start), { message: t('endAfterStart'), path: ['end'] })
+    .refine((v) => !needsTeam || v.teamIds.length > 0, { message: t('teamRequired'), path: ['teamIds'] });
 
 export type ScheduleFormValues = z.input<ReturnType<typeof scheduleFormSchema>>;
 export type ScheduleFormResult = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval; teamIds: string[] };
@@ -74,10 +76,11 @@ export function ScheduleDialog({
   onSave: (result: ScheduleFormResult) => Promise<unknown>;
   onDelete?: () => void;
 }) {
+  const t = useTranslations('schedules.dialog');
   const contents = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: open });
   const options = contents.data?.content ?? [];
   const own = useOwnTeams();
-  const schema = useMemo(() => scheduleFormSchema(own.scoped), [own.scoped]);
+  const schema = useMemo(() => scheduleFormSchema(t, own.scoped), [t, own.scoped]);
   // A new schedule of a team-scoped user starts with the user's teams: the form opens once they are known.
   if (mode === 'create' && !own.ready) return null;
   const initial = mode === 'create' && own.scoped && values.teamIds.length === 0 ? { ...values, teamIds: own.teams.map((t) => t.id) } : values;
@@ -86,12 +89,12 @@ export function ScheduleDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={mode === 'create' ? 'New schedule' : 'Edit schedule'}
-      description={`Plays on the screens in ${folderName}. Times are each screen's local time.`}
+      title={mode === 'create' ? t('new') : t('edit')}
+      description={t('description', { folder: folderName })}
       schema={schema}
       values={initial}
-      required={{ name: 'Enter a name' }}
-      submitLabel={mode === 'create' ? 'Create schedule' : 'Save changes'}
+      required={{ name: t('enterName') }}
+      submitLabel={mode === 'create' ? t('create') : t('save')}
       onSubmit={(v) => {
         const start = toWall(v.start);
         const end = toWall(v.end);
@@ -99,22 +102,22 @@ export function ScheduleDialog({
 
         return onSave({ name: v.name, contentId: v.contentId, enabled: v.enabled, interval: intervalOf(start, end, base), teamIds: v.teamIds });
       }}
-      fieldError={(error) => (error instanceof ApiError && error.key === 'campaign.error.teamRequired' ? { field: 'teamIds', message: 'Choose at least one of your teams' } : undefined)}
+      fieldError={(error) => (error instanceof ApiError && error.key === 'campaign.error.teamRequired' ? { field: 'teamIds', message: t('teamRequired') } : undefined)}
     >
       {(fields, form) => (
         <>
-          {inheritedFrom ? <Alert tone="info">Assigned to the folder {inheritedFrom}: a change applies to every screen below it.</Alert> : null}
-          {fields.text('name', { label: 'Name', autoFocus: mode === 'create' })}
+          {inheritedFrom ? <Alert tone="info">{t('inherited', { folder: inheritedFrom })}</Alert> : null}
+          {fields.text('name', { label: t('name'), autoFocus: mode === 'create' })}
           {/* The select mounts once its options are there, so it shows the schedule's content (not the first option). */}
           {contents.isPending ? (
-            <p className="text-sm text-zinc-500">Loading content…</p>
+            <p className="text-sm text-zinc-500">{t('loadingContent')}</p>
           ) : (
             fields.select('contentId', {
-              label: 'Content to play',
-              hint: options.length === 0 ? 'No content yet: create a playlist or slide first.' : undefined,
+              label: t('content'),
+              hint: options.length === 0 ? t('noContent') : undefined,
               children: (
                 <>
-                  <option value="">Choose content…</option>
+                  <option value="">{t('chooseContent')}</option>
                   {options.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}
@@ -125,20 +128,20 @@ export function ScheduleDialog({
             })
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            {fields.text('start', { label: 'Starts', type: 'datetime-local' })}
-            {fields.text('end', { label: 'Ends', type: 'datetime-local' })}
+            {fields.text('start', { label: t('starts'), type: 'datetime-local' })}
+            {fields.text('end', { label: t('ends'), type: 'datetime-local' })}
           </div>
           <TeamChoice
             value={form.watch('teamIds')}
             onChange={(ids) => form.setValue('teamIds', ids, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
             error={(form.formState.errors.teamIds as { message?: string } | undefined)?.message}
-            hint="Who sees and changes this schedule."
+            hint={t('teamsHint')}
           />
-          {fields.checkbox('enabled', { label: 'Enabled', description: 'A disabled schedule stays in the calendar but does not play.' })}
+          {fields.checkbox('enabled', { label: t('enabled'), description: t('enabledHint') })}
           {onDelete ? (
             <div className="border-t border-zinc-100 pt-3">
               <Button type="button" variant="secondary" size="sm" className="text-red-700 hover:bg-red-50" onClick={onDelete}>
-                <TrashIcon className="size-4" /> Delete schedule
+                <TrashIcon className="size-4" /> {t('delete')}
               </Button>
             </div>
           ) : null}

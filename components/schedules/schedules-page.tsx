@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { MonthView, WeekView, type CalendarBlock } from '@/components/schedules/schedule-calendar';
@@ -14,10 +15,12 @@ import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner, UpdatingIndicator } from '@/components/ui/spinner';
 import { deviceGroupResource, useDeviceRoot, type DeviceGroup } from '@/lib/api/device-groups';
-import { errorMessage } from '@/lib/api/protected';
 import { useCreateSchedule, useDeleteSchedule, useFolderSchedule, useSchedules, useUpdateSchedule, withInterval, type Schedule } from '@/lib/api/schedules';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/cn';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
 import { choiceFilter, patternFilter, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import {
   dateOf,
@@ -33,7 +36,6 @@ import {
   weekOf,
 } from '@/lib/schedule/calendar';
 import { folderPlays, playWindows, type FolderPlay, type PlayLayer } from '@/lib/schedule/folder-plays';
-import { LAYER_LABELS, LAYERS_SENTENCE } from '@/lib/schedule/layer-labels';
 import { hasRole } from '@/server/context/roles';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,14 +62,20 @@ type Editing =
 
 /** Schedules belong to one tenant: like screens, the page asks a switcher to choose one first. */
 export function SchedulesPage() {
+  const t = useTranslations('schedules.tenant');
+
   return (
-    <TenantRequired title="Schedules" description="What the screens of a folder play, and when." belongs="Schedules belong" purpose="see its schedules">
+    <TenantRequired title={t('title')} description={t('description')} belongs={t('belongs')} purpose={t('purpose')}>
       <ScheduleConsole />
     </TenantRequired>
   );
 }
 
 function ScheduleConsole() {
+  const t = useTranslations('schedules');
+  const channels = useTranslations('channels');
+  const locale = useLocale();
+  const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const canWrite = hasRole(me.role, 'APPROVER');
   const { params, update } = useListParams({ defaultSort: SORT, sortable: SORTABLE, filters: FILTERS });
@@ -77,7 +85,7 @@ function ScheduleConsole() {
   const folderId = folder?.id ?? '';
   const path = useMemo(() => (folder?.deviceGroupPath ?? '').split('/').filter(Boolean), [folder?.deviceGroupPath]);
   const folderIds = useMemo(() => [...new Set([...path, folderId].filter(Boolean))], [path, folderId]);
-  const folderName = folder?.parentId == null ? 'All screens' : (folder.name ?? 'this folder');
+  const folderName = folder?.parentId == null ? t('allScreens') : (folder.name ?? t('thisFolder'));
 
   const anchor = params.date || dateOf(todayDay());
   const days = useMemo(() => (params.view === 'month' ? monthOf(anchor) : weekOf(anchor)), [params.view, anchor]);
@@ -95,7 +103,7 @@ function ScheduleConsole() {
     const ancestor = assigned.find((a) => folderIds.includes(String(a.id)));
 
     // The root folder is "All screens" in the tree, whatever its stored name.
-    return ancestor ? (String(ancestor.id) === root.data?.id || !ancestor.name ? 'All screens' : ancestor.name) : undefined;
+    return ancestor ? (String(ancestor.id) === root.data?.id || !ancestor.name ? t('allScreens') : ancestor.name) : undefined;
   };
 
   const blocks = useMemo(
@@ -123,15 +131,15 @@ function ScheduleConsole() {
           );
         });
       }),
-    // inheritedFrom reads folderId, folderIds and the root's id, all listed.
+    // inheritedFrom reads folderId, folderIds, the root's id and the words, all listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id],
+    [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id, t],
   );
 
   const windows = useMemo(() => playWindows(first, last), [first, last]);
   const playing = useFolderSchedule(folderId, windows);
   const plays = useMemo(() => folderPlays(playing.plans, first, last), [playing.plans, first, last]);
-  const playBlocks = useMemo(() => layerBlocks(plays, days, playing.screens ?? 0), [plays, days, playing.screens]);
+  const playBlocks = useMemo(() => layerBlocks(t, plays, days, playing.screens ?? 0), [t, plays, days, playing.screens]);
   const allBlocks = useMemo(() => [...playBlocks, ...blocks], [playBlocks, blocks]);
 
   const { notice, show, clear } = useNotice();
@@ -149,8 +157,8 @@ function ScheduleConsole() {
   };
   const title =
     params.view === 'month'
-      ? new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(dayNumber(anchor) * MS_PER_DAY))
-      : `${fmtDay(first)} – ${fmtDay(last)}`;
+      ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(dayNumber(anchor) * MS_PER_DAY))
+      : `${fmtDay(first, locale)} – ${fmtDay(last, locale)}`;
 
   const open = (block: CalendarBlock) => {
     const schedule = schedules.find((s) => s.id === block.scheduleId);
@@ -174,7 +182,7 @@ function ScheduleConsole() {
     if (!schedule || !moved) return;
     try {
       await save.mutateAsync({ schedule, affectedDateRanges: withInterval(schedule.affectedDateRanges, block.interval, moved) });
-      show({ tone: 'info', text: `Moved ${schedule.name} to ${moved.from} ${moved.fromTime}.` });
+      show({ tone: 'info', text: t('notice.moved', { name: schedule.name ?? '', date: moved.from ?? '', time: moved.fromTime ?? '' }) });
     } catch (error) {
       show({ tone: 'error', text: errorMessage(error) });
     }
@@ -184,7 +192,7 @@ function ScheduleConsole() {
     if (!editing) return;
     if (editing.mode === 'create') {
       await create.mutateAsync({ ...result, folderId });
-      show({ tone: 'info', text: `Created ${result.name}.` });
+      show({ tone: 'info', text: t('notice.created', { name: result.name }) });
 
       return;
     }
@@ -201,7 +209,7 @@ function ScheduleConsole() {
       affectedDateRanges: keepsRanges ? undefined : withInterval(schedule.affectedDateRanges, interval, result.interval),
       teamIds: sameIds(result.teamIds, teamIdsOf(schedule)) ? undefined : result.teamIds,
     });
-    show({ tone: 'info', text: `Saved ${result.name}.` });
+    show({ tone: 'info', text: t('notice.saved', { name: result.name }) });
   };
 
   const formValues: ScheduleFormValues | null = editing
@@ -223,8 +231,8 @@ function ScheduleConsole() {
   return (
     <>
       <PageHeader
-        title="Schedules"
-        description={`Everything the screens of a folder play, and when, in each screen’s local time. ${LAYERS_SENTENCE}`}
+        title={t('title')}
+        description={`${t('description')} ${channels('layers')}`}
         actions={
           canWrite && folderId ? (
             <Button
@@ -233,7 +241,7 @@ function ScheduleConsole() {
                 setEditing({ mode: 'create', start, end: start + 60 });
               }}
             >
-              <PlusIcon className="size-4" /> New schedule
+              <PlusIcon className="size-4" /> {t('new')}
             </Button>
           ) : null
         }
@@ -254,13 +262,13 @@ function ScheduleConsole() {
         <div className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <div className="flex items-center gap-1">
-              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? 'Previous month' : 'Previous week'} onClick={() => step(-1)}>
+              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? t('previousMonth') : t('previousWeek')} onClick={() => step(-1)}>
                 <ChevronLeftIcon className="size-4" />
               </Button>
               <Button variant="secondary" size="sm" onClick={() => update({ date: '' })}>
-                Today
+                {t('today')}
               </Button>
-              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? 'Next month' : 'Next week'} onClick={() => step(1)}>
+              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? t('nextMonth') : t('nextWeek')} onClick={() => step(1)}>
                 <ChevronRightIcon className="size-4" />
               </Button>
             </div>
@@ -268,7 +276,7 @@ function ScheduleConsole() {
               {title}
             </h2>
             <UpdatingIndicator show={list.isFetching && !list.isPending} />
-            <div className="ml-auto flex rounded-md ring-1 ring-zinc-300" role="group" aria-label="Calendar view">
+            <div className="ml-auto flex rounded-md ring-1 ring-zinc-300" role="group" aria-label={t('view.label')}>
               {(['week', 'month'] as const).map((view) => (
                 <button
                   key={view}
@@ -276,21 +284,19 @@ function ScheduleConsole() {
                   aria-pressed={params.view === view}
                   onClick={() => update({ view })}
                   className={cn(
-                    'h-8 cursor-pointer px-3 text-sm capitalize first:rounded-l-md last:rounded-r-md',
+                    'h-8 cursor-pointer px-3 text-sm first:rounded-l-md last:rounded-r-md',
                     params.view === view ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 hover:bg-zinc-50',
                   )}
                 >
-                  {view}
+                  {t(`view.${view}`)}
                 </button>
               ))}
             </div>
           </div>
-          {list.isError ? <LoadError title="Could not load the schedules." error={list.error} onRetry={() => void list.refetch()} /> : null}
-          {playing.error ? <LoadError title="Could not load what the screens play." error={playing.error} onRetry={playing.refetch} /> : null}
+          {list.isError ? <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} /> : null}
+          {playing.error ? <LoadError title={t('playsLoadError')} error={playing.error} onRetry={playing.refetch} /> : null}
           {total > schedules.length ? (
-            <Alert tone="info">
-              Showing the first {schedules.length} of {total} schedules of this folder in this period, by weight.
-            </Alert>
+            <Alert tone="info">{t('truncated', { shown: schedules.length, total })}</Alert>
           ) : null}
           {params.view === 'month' ? (
             <MonthView days={days} month={anchor.slice(0, 7)} blocks={allBlocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
@@ -337,14 +343,14 @@ function ScheduleConsole() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(next) => !next && setDeleting(null)}
-        title="Delete schedule"
-        description={deleting ? `Delete ${deleting.name}? Its screens stop playing it.` : undefined}
-        confirmLabel="Delete schedule"
+        title={t('delete.title')}
+        description={deleting ? t('delete.body', { name: deleting.name ?? '' }) : undefined}
+        confirmLabel={t('delete.title')}
         destructive
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);
-          show({ tone: 'info', text: `Deleted ${deleting.name}.` });
+          show({ tone: 'info', text: t('notice.deleted', { name: deleting.name ?? '' }) });
         }}
       />
     </>
@@ -354,16 +360,16 @@ function ScheduleConsole() {
 const teamIdsOf = (schedule: Schedule) => (schedule.teamAccessList?.teams ?? []).map((t) => t.id);
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
-const fmtDay = (day: number) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
+const fmtDay = (day: number, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
 
 /**
  * The calendar blocks of what plays beside the schedules. Channels that play over the same time of a day on the
  * same screens share one block ("Menu, News"), so a week of channels takes one lane, not one per channel.
  */
-function layerBlocks(plays: readonly FolderPlay[], days: readonly number[], screens: number): CalendarBlock[] {
+function layerBlocks(t: Translate<'schedules'>, plays: readonly FolderPlay[], days: readonly number[], screens: number): CalendarBlock[] {
   const merged = new Map<string, CalendarBlock>();
   for (const play of plays) {
-    const on = `${play.deviceIds.length} of ${screens} ${screens === 1 ? 'screen' : 'screens'}`;
+    const on = t('screensOf', { count: play.deviceIds.length, total: screens });
     for (const b of dayBlocks(play.spans, days)) {
       const shared = play.layer === 'CHANNELS' ? `${b.day}:${b.start}:${b.end}:${play.deviceIds.join(',')}` : `${play.key}:${b.day}:${b.start}`;
       const block = merged.get(shared);
@@ -393,25 +399,25 @@ function Legend({
   canWrite: boolean;
   view: 'week' | 'month';
 }) {
+  const t = useTranslations('schedules');
+  const label = useLabel();
   if (pending) return null;
 
   return (
     <Card className="p-3">
       {schedules.length === 0 && plays.length === 0 ? (
         <p className="text-sm text-zinc-500" data-testid="schedules-empty">
-          {screens === 0 ? 'No screen is in this folder yet, and no schedule plays here in this period.' : 'Nothing plays here in this period.'}{' '}
-          {canWrite ? (view === 'week' ? 'Drag over the calendar to create a schedule.' : 'Click a day to create a schedule.') : null}
+          {screens === 0 ? t('legend.noScreens') : t('legend.nothing')}{' '}
+          {canWrite ? (view === 'week' ? t('legend.dragToCreate') : t('legend.clickToCreate')) : null}
         </p>
       ) : (
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {plays.map((play) => (
             <li key={play.key} className="flex items-center gap-2" data-testid="legend-item" data-layer={play.layer}>
               <span className="size-3 rounded-sm" style={{ background: LAYER_COLOURS[play.layer].background }} />
-              <span className="text-xs font-medium text-zinc-500">{LAYER_LABELS[play.layer]}</span>
+              <span className="text-xs font-medium text-zinc-500">{label('layer', play.layer)}</span>
               <span className="text-zinc-800">{play.name}</span>
-              <span className="text-xs text-zinc-400">
-                · on {play.deviceIds.length} of {screens ?? play.deviceIds.length} {screens === 1 ? 'screen' : 'screens'}
-              </span>
+              <span className="text-xs text-zinc-400">· {t('legend.on', { screens: t('screensOf', { count: play.deviceIds.length, total: screens ?? play.deviceIds.length }) })}</span>
             </li>
           ))}
           {schedules.map((s) => {
@@ -420,9 +426,9 @@ function Legend({
             return (
               <li key={s.id} className="flex items-center gap-2" data-testid="legend-item" data-layer="SCHEDULE">
                 <span className={cn('size-3 rounded-sm', from && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: scheduleColour(s.id).background }} />
-                <span className="text-xs font-medium text-zinc-500">{LAYER_LABELS.SCHEDULE}</span>
+                <span className="text-xs font-medium text-zinc-500">{label('layer', 'SCHEDULE')}</span>
                 <span className={cn('text-zinc-800', s.enabled === false && 'text-zinc-400 line-through')}>{s.name}</span>
-                {from ? <span className="text-xs text-zinc-500">inherited from {from}</span> : null}
+                {from ? <span className="text-xs text-zinc-500">{t('legend.inheritedFrom', { folder: from })}</span> : null}
                 {s.contentAssignments?.[0]?.name ? <span className="text-xs text-zinc-400">· {s.contentAssignments[0].name}</span> : null}
               </li>
             );

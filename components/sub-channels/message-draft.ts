@@ -1,7 +1,9 @@
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { assignmentChanges, changedFields, createAssignments, draftOf, emptyDraft, sharedRuleFields, typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
-import { CHANNEL_TYPES } from '@/components/channels/channel-words';
 import type { Campaign } from '@/lib/api/campaigns';
 import type { Message, MessageType } from '@/lib/api/messages';
+import { useLabel } from '@/lib/i18n/labels';
 import { messageTypeValues } from '@/server/modules/messages/messages.schemas';
 
 export function isMessageType(type: string | undefined): type is MessageType {
@@ -17,11 +19,23 @@ export function isMessageType(type: string | undefined): type is MessageType {
 
 export type MessageDraft = ChannelDraft & { capped: boolean };
 
-/** The channel types a sub-channel may have, named as for channels (one content, not a list, for CONTENT). */
-export const MESSAGE_TYPES: ReadonlyArray<{ value: MessageType; label: string; hint: string }> = CHANNEL_TYPES.flatMap((t) =>
-  isMessageType(t.value) ? [t.value === 'CONTENT' ? { value: t.value, label: 'Content', hint: 'One slide, interactive content or playlist' } : { ...t, value: t.value }] : [],
-);
+/** The channel types a sub-channel may have, in the channel types' order. */
+export const MESSAGE_TYPES: readonly MessageType[] = messageTypeValues;
 
+/** A sub-channel type's name and hint: as for channels, but CONTENT plays one content, not a list. */
+export function useMessageTypeWords() {
+  const t = useTranslations('subChannels.type');
+  const channels = useTranslations('channels.typeHint');
+  const label = useLabel();
+
+  return useMemo(
+    () => ({
+      label: (type: string | undefined) => (type === 'CONTENT' ? t('content') : label('channelType', type)),
+      hint: (type: MessageType) => (type === 'CONTENT' ? t('contentHint') : channels(type)),
+    }),
+    [t, channels, label],
+  );
+}
 
 export function emptyMessageDraft(): MessageDraft {
   return { ...emptyDraft(), saturation: '1', defaultDuration: '', capped: true };

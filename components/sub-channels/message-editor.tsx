@@ -1,12 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
 import { ItemSkipFields, ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
 import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
 import { ChannelWhere } from '@/components/channels/channel-where';
-import { emptyMessageDraft, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, type MessageDraft } from '@/components/sub-channels/message-draft';
+import { emptyMessageDraft, isMessageType, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, useMessageTypeWords, type MessageDraft } from '@/components/sub-channels/message-draft';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, FormFooter, Select } from '@/components/ui/field';
@@ -15,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
 import { apiFieldErrors } from '@/lib/api/field-errors';
 import { messageResource, useCreateMessage, useUpdateMessage, type Message, type MessageGroup } from '@/lib/api/messages';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
 
 /** The wire fields a 400 may name, each shown on its editor field. */
 const WIRE_FIELDS = [
@@ -46,6 +47,9 @@ function Part({ title, hint, children }: { title: string; hint?: string; childre
 }
 
 function MessageForm({ group, message, onDone }: { group: MessageGroup; message?: Message; onDone: () => void }) {
+  const t = useTranslations('subChannels.editor');
+  const types = useMessageTypeWords();
+  const errorMessage = useErrorMessage();
   const [initial] = useState<MessageDraft>(() => (message ? messageDraftOf(message) : emptyMessageDraft()));
   const [draft, setDraft] = useState<MessageDraft>(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -67,7 +71,7 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
 
   async function save() {
     setFormError(null);
-    if (!draft.name.trim()) return setErrors({ name: 'Enter a name' });
+    if (!draft.name.trim()) return setErrors({ name: t('enterName') });
     try {
       if (message) await update.mutateAsync({ id: message.id, body: messageUpdateBody(initial, draft) });
       else await create.mutateAsync(messageCreateBody(draft, group.id));
@@ -76,14 +80,14 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
       const fields = apiFieldErrors(error, WIRE_FIELDS);
       if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [LIST_FIELDS[f.field] ?? messageFieldOf(f.field), f.message])));
       const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
-      setFormError(shown ? 'Some fields need attention.' : error instanceof ApiError && error.status === 404 ? 'Something it plays or targets is no longer there. Choose another.' : errorMessage(error));
+      setFormError(shown ? t('fieldsNeedAttention') : error instanceof ApiError && error.status === 404 ? t('gone') : errorMessage(error));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label={isNew ? 'New sub-channel' : `Sub-channel ${message.name}`}
+      aria-label={isNew ? t('new') : t('formLabel', { name: message.name ?? '' })}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -91,47 +95,47 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
     >
       <div className="max-h-[74vh] space-y-4 overflow-y-auto px-5 py-4">
         {formError ? <Alert tone="error" title={formError} /> : null}
-        <Part title="Sub-channel">
+        <Part title={t('subChannel')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="message-name" label="Name" error={errors.name}>
+            <Field id="message-name" label={t('name')} error={errors.name}>
               <Input id="message-name" value={draft.name} autoFocus onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
             </Field>
-            <Field id="message-type" label="Plays" hint={isNew ? MESSAGE_TYPES.find((t) => t.value === draft.type)?.hint : 'The type of a sub-channel does not change.'} error={errors.type}>
+            <Field id="message-type" label={t('plays')} hint={!isNew ? t('typeFixed') : isMessageType(draft.type) ? types.hint(draft.type) : undefined} error={errors.type}>
               <Select id="message-type" value={draft.type} disabled={!isNew || pending} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
-                {MESSAGE_TYPES.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
+                {MESSAGE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {types.label(type)}
                   </option>
                 ))}
               </Select>
             </Field>
           </div>
-          <CheckboxField id="message-enabled" label="Enabled" checked={draft.enabled} disabled={pending} onChange={(e) => set('enabled', e.target.checked)} />
+          <CheckboxField id="message-enabled" label={t('enabled')} checked={draft.enabled} disabled={pending} onChange={(e) => set('enabled', e.target.checked)} />
         </Part>
 
-        <Part title="What plays" hint={uses.contents ? 'One slide, interactive content or playlist: a new pick replaces it.' : undefined}>
+        <Part title={t('what')} hint={uses.contents ? t('whatHint') : undefined}>
           <div className={picksItems ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
             <div className="min-w-0 space-y-4">
               <ChannelItems {...fieldProps} />
               <ItemTagCondition draft={draft} set={set} disabled={pending} />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="message-saturation" label="Items per turn" hint="1 one item or page, N items, 0 all" error={errors.saturation}>
+                <Field id="message-saturation" label={t('saturation')} hint={t('saturationHint')} error={errors.saturation}>
                   <Input id="message-saturation" type="number" min={0} value={draft.saturation} disabled={pending} onChange={(e) => set('saturation', e.target.value)} />
                 </Field>
-                <Field id="message-weight" label="Order" hint="Lower plays first" error={errors.weight}>
+                <Field id="message-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
                   <Input id="message-weight" type="number" value={draft.weight} disabled={pending} onChange={(e) => set('weight', e.target.value)} />
                 </Field>
                 <PlayOrderFields {...fieldProps} idPrefix="message" />
                 {uses.defaultDuration ? (
-                  <Field id="message-default-duration" label="Seconds per image" hint="At least 3; empty: the channel's" error={errors.defaultDuration}>
+                  <Field id="message-default-duration" label={t('defaultDuration')} hint={t('defaultDurationHint')} error={errors.defaultDuration}>
                     <Input id="message-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={pending} onChange={(e) => set('defaultDuration', e.target.value)} />
                   </Field>
                 ) : null}
               </div>
               <CheckboxField
                 id="message-capped"
-                label="No more items than there are"
-                description="With more items per turn than it has, play each item once; unticked, it starts again from the first until the count is reached."
+                label={t('capped')}
+                description={t('cappedHint')}
                 checked={draft.capped}
                 disabled={pending}
                 onChange={(e) => setDraft((d) => ({ ...d, capped: e.target.checked }))}
@@ -139,32 +143,33 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
               <ItemSkipFields draft={draft} set={set} disabled={pending} idPrefix="message" files={false} />
             </div>
             {picksItems && !pending ? (
-              <aside aria-label="Library" className="flex h-[24rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-4">
+              <aside aria-label={t('library')} className="flex h-[24rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-4">
                 <ChannelLibrary draft={draft} set={set} />
               </aside>
             ) : null}
           </div>
         </Part>
 
-        <Part title="Where it plays" hint="Only where a channel that plays this group plays, and of those screens the ones chosen here.">
+        <Part title={t('where')} hint={t('whereHint')}>
           <ChannelWhere {...fieldProps} isNew={isNew} subChannel />
         </Part>
 
-        <Part title="When it plays" hint="Dates are the screens' own dates.">
+        <Part title={t('when')} hint={t('whenHint')}>
           <ValidityFields {...fieldProps} idPrefix="message" />
           <DateRanges {...fieldProps} />
           {errors.affectedDateRanges ? <p className="text-sm text-red-700">{errors.affectedDateRanges}</p> : null}
         </Part>
       </div>
-      <FormFooter pending={pending} onCancel={onDone} submitLabel={isNew ? 'Create sub-channel' : 'Save changes'} />
+      <FormFooter pending={pending} onCancel={onDone} submitLabel={isNew ? t('create') : t('save')} />
     </form>
   );
 }
 
 function EditLoader({ id, group, onDone }: { id: number; group: MessageGroup; onDone: () => void }) {
+  const t = useTranslations('subChannels.editor');
   const detail = messageResource.useDetail(id);
-  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading the sub-channel" />;
-  if (detail.isError) return <LoadError title="The sub-channel could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
+  if (detail.isError) return <LoadError title={t('loadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
 
   return <MessageForm key={detail.data.id} group={group} message={detail.data} onDone={onDone} />;
 }
@@ -174,17 +179,14 @@ function EditLoader({ id, group, onDone }: { id: number; group: MessageGroup; on
  * many play per turn, the screens (the channel editor's targeting) and the dates (its date ranges).
  */
 export function MessageEditorDialog({ open, group, messageId, onOpenChange }: { open: boolean; group: MessageGroup; messageId?: number | null; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('subChannels.editor');
   const close = () => onOpenChange(false);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={messageId ? 'Edit sub-channel' : 'New sub-channel'}
-        description={
-          <>
-            In the group <span className="font-medium text-zinc-700">{group.name}</span>. It plays wherever a channel that plays the group plays.
-          </>
-        }
+        title={messageId ? t('edit') : t('new')}
+        description={t.rich('dialogDescription', { name: group.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
         className="sm:top-[4vh] sm:max-w-3xl lg:max-w-5xl"
       >
         {open ? messageId ? <EditLoader id={messageId} group={group} onDone={close} /> : <MessageForm group={group} onDone={close} /> : null}

@@ -1,10 +1,11 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DeleteMessageDialog, DeleteMessageGroupDialog, MessageGroupFormDialog } from '@/components/sub-channels/sub-channel-dialogs';
 import { MessageEditorDialog } from '@/components/sub-channels/message-editor';
-import { MESSAGE_TYPES } from '@/components/sub-channels/message-draft';
+import { useMessageTypeWords } from '@/components/sub-channels/message-draft';
 import { NoAccess } from '@/components/settings/no-access';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -18,8 +19,8 @@ import { useMessageGroups, useMessages, useUpdateMessage, type Message, type Mes
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import type { Translate } from '@/lib/i18n/translate';
 import { hasRole } from '@/server/context/roles';
-import { LAYERS_SENTENCE } from '@/lib/schedule/layer-labels';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'weight'] as const;
@@ -36,12 +37,12 @@ function useSubChannelAccess() {
   return { tenant, canView: hasRole(me.role, 'VIEWER'), isApprover, needsTenant, canManage: isApprover && !needsTenant };
 }
 
-function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (group: MessageGroup) => void, onAction: (action: GroupAction) => void): ColumnDef<MessageGroup>[] {
+function groupColumns(t: Translate<'subChannels'>, canManage: boolean, selectedId: number | null, onSelect: (group: MessageGroup) => void, onAction: (action: GroupAction) => void): ColumnDef<MessageGroup>[] {
   return [
     {
       id: 'name', meta: { size: 180 },
       accessorKey: 'name',
-      header: 'Group',
+      header: t('groups.group'),
       cell: ({ row }) => (
         <button
           type="button"
@@ -53,23 +54,23 @@ function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (
         </button>
       ),
     },
-    { id: 'weight', meta: { priority: 1, size: 80 }, accessorKey: 'weight', header: 'Order', cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
+    { id: 'weight', meta: { priority: 1, size: 80 }, accessorKey: 'weight', header: t('order'), cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
     {
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => {
         const group = row.original;
 
         return (
-          <RowActions label={`Actions for ${group.name}`}>
-            <DropdownMenuItem onSelect={() => onSelect(group)}>Show sub-channels</DropdownMenuItem>
+          <RowActions label={t('actionsFor', { name: group.name })}>
+            <DropdownMenuItem onSelect={() => onSelect(group)}>{t('groups.show')}</DropdownMenuItem>
             {canManage && !group.readOnly ? (
               <>
-                <DropdownMenuItem onSelect={() => onAction({ kind: 'rename', group })}>Rename</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => onAction({ kind: 'rename', group })}>{t('groups.rename')}</DropdownMenuItem>
                 <DropdownMenuSeparator />
                 <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', group })}>
-                  Delete
+                  {t('delete')}
                 </DropdownMenuItem>
               </>
             ) : null}
@@ -80,42 +81,39 @@ function groupColumns(canManage: boolean, selectedId: number | null, onSelect: (
   ];
 }
 
-const TYPE_WORDS: Record<string, string> = Object.fromEntries(MESSAGE_TYPES.map((t) => [t.value, t.label]));
-
-function playsText(message: Message): string {
+function playsText(t: Translate<'subChannels'>, message: Message): string {
   if (message.type === 'CONTENT') return message.contentName ?? '—';
   if (message.type === 'ASSETS_DYNAMIC') return (message.fileFolderAssignments ?? []).map((f) => f.name ?? '').join(', ') || '—';
   if (message.type === 'CONTENT_DYNAMIC') return (message.contentGroupAssignments ?? []).map((f) => f.name ?? '').join(', ') || '—';
   if (message.type === 'ASSETS_STATIC') {
     const files = message.fileAssignments ?? [];
 
-    return files.length === 0 ? '—' : files.length === 1 ? (files[0]!.name ?? '1 file') : `${files.length} files`;
+    return files.length === 0 ? '—' : files.length === 1 && files[0]!.name ? files[0]!.name : t('messages.files', { count: files.length });
   }
-  if (message.type === 'CONTENT_QUICK_FILTER' || message.type === 'ASSET_QUICK_FILTER') return 'a saved filter';
+  if (message.type === 'CONTENT_QUICK_FILTER' || message.type === 'ASSET_QUICK_FILTER') return t('messages.savedFilter');
 
   return '—';
 }
 
 const day = (epochMs: number | null | undefined) => (typeof epochMs === 'number' ? new Date(epochMs).toISOString().slice(0, 10) : null);
 
-function daysText(message: Message): string {
+function daysText(t: Translate<'subChannels'>, message: Message): string {
   const from = day(message.validFrom);
   const to = day(message.validTo);
   const ranges = ((message.affectedDateRanges as { intervals?: unknown[] } | undefined)?.intervals ?? []).length;
-  const dates = from || to ? `${from ?? '…'} – ${to ?? '…'}` : 'Always';
+  const dates = from || to ? `${from ?? '…'} – ${to ?? '…'}` : t('messages.always');
 
-  return ranges === 0 ? dates : `${dates} · ${ranges === 1 ? '1 date range' : `${ranges} date ranges`}`;
+  return ranges === 0 ? dates : `${dates} · ${t('messages.dateRanges', { count: ranges })}`;
 }
 
-function saturationText(saturation: number | null | undefined): string {
-  if (saturation === 0) return 'All items';
-  const n = saturation ?? 1;
-
-  return n === 1 ? '1 item' : `${n} items`;
+function saturationText(t: Translate<'subChannels'>, saturation: number | null | undefined): string {
+  return saturation === 0 ? t('messages.allItems') : t('messages.items', { count: saturation ?? 1 });
 }
 
 /** The messages of one group, in play order, with their switches and actions. */
 function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: boolean }) {
+  const t = useTranslations('subChannels');
+  const types = useMessageTypeWords();
   const query = useMessages({ page: 0, size: 200, sort: 'weight,asc', messageGroupId: group.id });
   const toggle = useUpdateMessage();
   const [editing, setEditing] = useState<number | null>(null);
@@ -129,35 +127,35 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
       <header className="flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3">
         <div>
           <h2 id="sub-channels-heading" className="text-base font-semibold text-zinc-900">
-            Sub-channels of {group.name}
+            {t('messages.title', { name: group.name ?? '' })}
           </h2>
-          <p className="text-sm text-zinc-600">A channel that plays this group plays these in order, each for its items per turn.</p>
+          <p className="text-sm text-zinc-600">{t('messages.description')}</p>
         </div>
         {writable ? (
           <Button size="sm" onClick={() => setAdding(true)}>
             <PlusIcon className="size-4" />
-            New sub-channel
+            {t('messages.new')}
           </Button>
         ) : null}
       </header>
       {query.isError ? (
         <div className="p-4">
-          <Alert tone="error" title="The sub-channels could not be loaded." />
+          <Alert tone="error" title={t('messages.loadError')} />
         </div>
       ) : messages.length === 0 ? (
-        <p className="p-6 text-center text-sm text-zinc-600">{query.isLoading ? 'Loading…' : 'No sub-channels in this group yet.'}</p>
+        <p className="p-6 text-center text-sm text-zinc-600">{query.isLoading ? t('messages.loading') : t('messages.empty')}</p>
       ) : (
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-xs font-medium text-zinc-600 uppercase">
             <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">Plays</th>
-              <th className="px-4 py-2">Per turn</th>
-              <th className="px-4 py-2">Order</th>
-              <th className="px-4 py-2">Days</th>
-              <th className="px-4 py-2">Status</th>
+              <th className="px-4 py-2">{t('messages.columns.name')}</th>
+              <th className="px-4 py-2">{t('messages.columns.plays')}</th>
+              <th className="px-4 py-2">{t('messages.columns.perTurn')}</th>
+              <th className="px-4 py-2">{t('order')}</th>
+              <th className="px-4 py-2">{t('messages.columns.days')}</th>
+              <th className="px-4 py-2">{t('messages.columns.status')}</th>
               <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('actions')}</span>
               </th>
             </tr>
           </thead>
@@ -166,21 +164,21 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
               <tr key={message.id} data-testid="message-row">
                 <td className="px-4 py-2 font-medium text-zinc-900">{message.name}</td>
                 <td className="px-4 py-2 text-zinc-700">
-                  <span className="text-zinc-500">{TYPE_WORDS[message.type ?? ''] ?? message.type}: </span>
-                  {playsText(message)}
+                  <span className="text-zinc-500">{types.label(message.type)}: </span>
+                  {playsText(t, message)}
                 </td>
-                <td className="px-4 py-2 text-zinc-700">{saturationText(message.saturation)}</td>
+                <td className="px-4 py-2 text-zinc-700">{saturationText(t, message.saturation)}</td>
                 <td className="px-4 py-2 text-zinc-700 tabular-nums">{message.weight ?? '—'}</td>
-                <td className="px-4 py-2 whitespace-nowrap text-zinc-700 tabular-nums">{daysText(message)}</td>
-                <td className="px-4 py-2">{message.enabled ? <Badge tone="brand">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-zinc-700 tabular-nums">{daysText(t, message)}</td>
+                <td className="px-4 py-2">{message.enabled ? <Badge tone="brand">{t('messages.enabled')}</Badge> : <Badge>{t('messages.disabled')}</Badge>}</td>
                 <td className="px-4 py-2 text-right">
                   {writable ? (
-                    <RowActions label={`Actions for ${message.name}`}>
-                      <DropdownMenuItem onSelect={() => setEditing(message.id)}>Edit</DropdownMenuItem>
-                      <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>{message.enabled ? 'Disable' : 'Enable'}</DropdownMenuItem>
+                    <RowActions label={t('actionsFor', { name: message.name ?? '' })}>
+                      <DropdownMenuItem onSelect={() => setEditing(message.id)}>{t('messages.edit')}</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>{message.enabled ? t('messages.disable') : t('messages.enable')}</DropdownMenuItem>
                       <DropdownMenuSeparator />
                       <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeleting(message)}>
-                        Delete
+                        {t('delete')}
                       </DropdownMenuItem>
                     </RowActions>
                   ) : null}
@@ -202,6 +200,8 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
 }
 
 export function SubChannelsPage() {
+  const t = useTranslations('subChannels');
+  const channels = useTranslations('channels');
   const access = useSubChannelAccess();
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const { params } = list;
@@ -211,20 +211,20 @@ export function SubChannelsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const groups = query.data?.content ?? [];
   const selected = groups.find((g) => g.id === selectedId) ?? (groups.length === 1 ? groups[0]! : null);
-  const columns = useMemo(() => groupColumns(access.canManage, selected?.id ?? null, (g) => setSelectedId(g.id), setAction), [access.canManage, selected?.id]);
+  const columns = useMemo(() => groupColumns(t, access.canManage, selected?.id ?? null, (g) => setSelectedId(g.id), setAction), [t, access.canManage, selected?.id]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
-  if (!access.canView) return <NoAccess title="Sub-channels are not available to you">Your role cannot see sub-channels.</NoAccess>;
+  if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.body')}</NoAccess>;
 
   return (
     <>
       <PageHeader
-        title="Sub-channels"
-        description={`Groups of sub-channels (messages) that a message-group channel plays in turn: a news ticker, offers of the day, notices. ${LAYERS_SENTENCE}`}
+        title={t('title')}
+        description={`${t('description')} ${channels('layers')}`}
         actions={
           access.canManage ? (
             <Button onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />
-              New group
+              {t('groups.new')}
             </Button>
           ) : null
         }
@@ -237,34 +237,34 @@ export function SubChannelsPage() {
         </>
       ) : null}
       <ResourceList
-        identity={{ name: 'message-groups', noun: { one: 'group', other: 'groups' } }}
+        identity={{ name: 'message-groups', noun: { one: t('groups.noun.one'), other: t('groups.noun.other') } }}
         list={list}
         query={query}
         columns={columns}
         getRowId={(group) => String(group.id)}
         sortable={SORTABLE}
-        search={{ label: 'Search groups by name', placeholder: 'Search by name' }}
+        search={{ label: t('groups.searchLabel'), placeholder: t('groups.searchPlaceholder') }}
         notices={
           access.isApprover && access.needsTenant ? (
-            <Alert tone="info" title="Choose a tenant to manage its sub-channels.">
-              With all tenants shown, sub-channels are read-only. Pick a tenant in the switcher above.
+            <Alert tone="info" title={t('chooseTenant.title')}>
+              {t('chooseTenant.body')}
             </Alert>
           ) : null
         }
-        errorTitle="The sub-channel groups could not be loaded."
+        errorTitle={t('groups.loadError')}
         empty={{
           icon: <PlaylistIcon className="size-5 text-zinc-500" />,
-          title: 'No sub-channel groups yet',
-          body: 'A group holds sub-channels; a channel of type message group plays them in turn.',
+          title: t('groups.empty'),
+          body: t('groups.emptyBody'),
           action: access.canManage ? (
             <Button size="sm" onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />
-              New group
+              {t('groups.new')}
             </Button>
           ) : null,
         }}
       />
-      {selected ? <GroupMessages key={selected.id} group={selected} canManage={access.canManage} /> : groups.length > 0 ? <p className="mt-6 text-sm text-zinc-600">Choose a group to see its sub-channels.</p> : null}
+      {selected ? <GroupMessages key={selected.id} group={selected} canManage={access.canManage} /> : groups.length > 0 ? <p className="mt-6 text-sm text-zinc-600">{t('groups.choose')}</p> : null}
     </>
   );
 }

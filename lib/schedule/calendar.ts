@@ -34,6 +34,14 @@ export function dateOf(day: number): string {
 /** Monday 0 … Sunday 6 (1970-01-01 was a Thursday). */
 export const weekdayOf = (day: number) => (((day + 3) % 7) + 7) % 7;
 
+/** The short weekday names, Monday first, in `locale`: "Mon" … "Sun" in English. */
+export function weekdayNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+
+  // Day 4 (1970-01-05) was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(new Date((4 + i) * MS_PER_DAY)));
+}
+
 export const minutesOf = (time: string) => {
   const [h, m] = time.split(':').map(Number) as [number, number];
 

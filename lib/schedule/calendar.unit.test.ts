@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, dayBlocks, dayNumber, intervalOf, monthOf, scheduleColour, scheduleSpans, shiftInterval, wallMinute, weekOf } from './calendar';
+import { dateOf, dayBlocks, dayNumber, intervalOf, monthOf, scheduleColour, scheduleSpans, shiftInterval, wallMinute, weekdayNames, weekOf } from './calendar';
 
 const day = dayNumber;
 const at = (date: string, time: string) => wallMinute(date, time);
 
 describe('calendar days', () => {
+  it('names the weekdays Monday first in the locale', () => {
+    expect(weekdayNames('en')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(weekdayNames('de')[0]).toMatch(/^Mo/);
+  });
+
   it('counts weeks from Monday and months in whole weeks', () => {
     expect(weekOf('2026-06-10').map(dateOf)).toEqual(['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12', '2026-06-13', '2026-06-14']);
     const june = monthOf('2026-06-17');

@@ -9,6 +9,3 @@ export const LAYER_LABELS: Record<Segment['layer'], string> = {
   NONE: 'Nothing to play',
 };
 
-/** One sentence on how channels, sub-channels, schedules and emergencies relate (on each of their pages). */
-export const LAYERS_SENTENCE =
-  'Channels share a screen’s time by weight during their hours, a message-group channel plays its sub-channels in turn, a schedule replaces every channel while it runs, and an emergency replaces everything.';

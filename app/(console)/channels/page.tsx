@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { ChannelsPage } from '@/components/channels/channels-page';
 
-export const metadata: Metadata = { title: 'Channels' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('channels'))('title') };
+}
 
 export default function Page() {
   return <ChannelsPage />;
