@@ -1,7 +1,8 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -10,29 +11,34 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, fieldAria, FormFooter, Select, Textarea } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useNetworkOwnerChange, useNetworkOwners, useSaveCustomer, type CustomerWrite } from '@/lib/api/customers';
-import { errorMessage } from '@/lib/api/protected';
-import { LICENSE_TIERS, VERTICALS, verticalLabel, type Customer, type LicenseTier } from '@/lib/api/types';
+import { ApiError } from '@/lib/api/client';
+import { VERTICALS, type Customer, type LicenseTier } from '@/lib/api/types';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabelOptions } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
 
 const GIB = 1024 ** 3;
-const wholeNumber = z.string().trim().regex(/^\d*$/, 'A whole number, 0 or more');
+const customerSchema = (t: Translate<'customers.form'>) => {
+  const wholeNumber = z.string().trim().regex(/^\d*$/, t('wholeNumber'));
 
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(255),
-  licenseTier: z.enum(['STARTER', 'BUSINESS', 'ENTERPRISE']),
-  vertical: z.union([z.literal(''), z.enum(VERTICALS)]),
-  comment: z.string().max(2000),
-  country: z.string().max(255),
-  location: z.string().max(255),
-  type: z.string().max(255),
-  createAsSubreseller: z.boolean(),
-  ownerSubresellerId: z.string(),
-  freeLicenses: wholeNumber,
-  browserSessionLicenses: wholeNumber,
-  deviceSessionLimit: wholeNumber,
-  storageGiB: z.string().trim().regex(/^(\d+(\.\d+)?)?$/, 'A number of GiB, or empty for unlimited'),
-  needsToBeInvoiced: z.boolean(),
-});
-type Values = z.infer<typeof schema>;
+  return z.object({
+    name: z.string().trim().min(1, t('enterName')).max(255),
+    licenseTier: z.enum(['STARTER', 'BUSINESS', 'ENTERPRISE']),
+    vertical: z.union([z.literal(''), z.enum(VERTICALS)]),
+    comment: z.string().max(2000),
+    country: z.string().max(255),
+    location: z.string().max(255),
+    type: z.string().max(255),
+    createAsSubreseller: z.boolean(),
+    ownerSubresellerId: z.string(),
+    freeLicenses: wholeNumber,
+    browserSessionLicenses: wholeNumber,
+    deviceSessionLimit: wholeNumber,
+    storageGiB: z.string().trim().regex(/^(\d+(\.\d+)?)?$/, t('storageNumber')),
+    needsToBeInvoiced: z.boolean(),
+  });
+};
+type Values = z.infer<ReturnType<typeof customerSchema>>;
 
 function toValues(customer: Customer | null): Values {
   return {
@@ -98,6 +104,11 @@ export function CustomerFormDialog({
   const isCreate = customer === null;
   const save = useSaveCustomer();
   const owners = useNetworkOwners({ enabled: open && isAdmin && isCreate });
+  const t = useTranslations('customers.form');
+  const errorMessage = useErrorMessage();
+  const schema = useMemo(() => customerSchema(t), [t]);
+  const allTiers = useLabelOptions('licenseTier');
+  const verticals = useLabelOptions('vertical');
   const [apiError, setApiError] = useState<string | null>(null);
   const id = useId();
   const ids = (name: string) => `${id}-${name}`;
@@ -118,9 +129,9 @@ export function CustomerFormDialog({
   }, [open, customer, reset]);
 
   // A network owner may only give Essential or Business (spec 3).
-  const tiers = isAdmin ? LICENSE_TIERS : LICENSE_TIERS.filter((t) => t.value !== 'ENTERPRISE');
+  const tiers = isAdmin ? allTiers : allTiers.filter((tier) => tier.value !== 'ENTERPRISE');
   const tierValue = watch('licenseTier');
-  const tierChoices = tiers.some((t) => t.value === tierValue) ? tiers : [...tiers, LICENSE_TIERS.find((t) => t.value === tierValue)!];
+  const tierChoices = tiers.some((tier) => tier.value === tierValue) ? tiers : [...tiers, allTiers.find((tier) => tier.value === tierValue)!];
 
   useEffect(() => {
     if (open && isCreate && !isAdmin) reset({ ...toValues(null), licenseTier: 'BUSINESS' as LicenseTier });
@@ -132,9 +143,8 @@ export function CustomerFormDialog({
       await save.mutateAsync({ id: customer?.id, body: toCustomerBody(values, { isAdmin, isCreate }) });
       onOpenChange(false);
     } catch (e) {
-      const message = errorMessage(e);
-      if (/name/i.test(message) && /exist|unique|taken|use/i.test(message)) setError('name', { message });
-      else setApiError(message);
+      if (e instanceof ApiError && e.key === 'customer.error.nameExists') setError('name', { message: t('nameExists', { name: values.name.trim() }) });
+      else setApiError(errorMessage(e));
     }
   });
 
@@ -151,61 +161,61 @@ export function CustomerFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent title={isCreate ? 'New customer' : `Edit ${customer.name}`} className="top-[6vh] max-w-2xl">
+      <DialogContent title={isCreate ? t('newTitle') : t('editTitle', { name: customer.name })} className="top-[6vh] max-w-2xl">
         <form onSubmit={onSubmit} noValidate>
           <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
-            {text('name', 'Name', true)}
+            {text('name', t('name'), true)}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids('licenseTier')} label="License tier">
+              <Field id={ids('licenseTier')} label={t('tier')}>
                 <Select id={ids('licenseTier')} {...register('licenseTier')}>
-                  {tierChoices.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
+                  {tierChoices.map((tier) => (
+                    <option key={tier.value} value={tier.value}>
+                      {tier.label}
                     </option>
                   ))}
                 </Select>
               </Field>
-              <Field id={ids('vertical')} label="Vertical">
+              <Field id={ids('vertical')} label={t('vertical')}>
                 <Select id={ids('vertical')} {...register('vertical')}>
-                  <option value="">Not set</option>
-                  {VERTICALS.map((v) => (
-                    <option key={v} value={v}>
-                      {verticalLabel(v)}
+                  <option value="">{t('notSet')}</option>
+                  {verticals.map((v) => (
+                    <option key={v.value} value={v.value}>
+                      {v.label}
                     </option>
                   ))}
                 </Select>
               </Field>
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              {text('country', 'Country')}
-              {text('location', 'Location')}
-              {text('type', 'Type')}
+              {text('country', t('country'))}
+              {text('location', t('location'))}
+              {text('type', t('type'))}
             </div>
-            <Field id={ids('comment')} label="Comment" error={errors.comment?.message}>
+            <Field id={ids('comment')} label={t('comment')} error={errors.comment?.message}>
               <Textarea rows={2} {...fieldAria(ids('comment'), errors.comment?.message)} {...register('comment')} />
             </Field>
             {isAdmin ? (
               <fieldset className="space-y-4 rounded-lg border border-zinc-200 p-4">
-                <legend className="px-1 text-sm font-medium text-zinc-700">Licensing (Super Administrator only)</legend>
+                <legend className="px-1 text-sm font-medium text-zinc-700">{t('licensing')}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  {number('freeLicenses', 'Free licenses')}
-                  {number('browserSessionLicenses', 'Browser session licenses')}
-                  {number('deviceSessionLimit', 'Device session limit', '0 or empty = unlimited')}
-                  {number('storageGiB', 'Storage quota (GiB)', 'Empty = unlimited')}
+                  {number('freeLicenses', t('freeLicenses'))}
+                  {number('browserSessionLicenses', t('browserSessionLicenses'))}
+                  {number('deviceSessionLimit', t('deviceSessionLimit'), t('deviceSessionHint'))}
+                  {number('storageGiB', t('storage'), t('storageHint'))}
                 </div>
-                <CheckboxField id={ids('needsToBeInvoiced')} label="Needs to be invoiced" {...register('needsToBeInvoiced')} />
+                <CheckboxField id={ids('needsToBeInvoiced')} label={t('invoiced')} {...register('needsToBeInvoiced')} />
                 {isCreate ? (
                   <>
                     <CheckboxField
                       id={ids('createAsSubreseller')}
-                      label="Create as network owner"
-                      description="A network owner manages customers of its own."
+                      label={t('createAsOwner')}
+                      description={t('createAsOwnerHint')}
                       {...register('createAsSubreseller')}
                     />
-                    <Field id={ids('ownerSubresellerId')} label="Network owner" hint="The network owner this customer belongs to, if any.">
+                    <Field id={ids('ownerSubresellerId')} label={t('networkOwner')} hint={t('networkOwnerHint')}>
                       <Select id={ids('ownerSubresellerId')} disabled={owners.isPending} {...register('ownerSubresellerId')}>
-                        <option value="">None</option>
+                        <option value="">{t('none')}</option>
                         {owners.data?.content.map((o) => (
                           <option key={o.id} value={o.id}>
                             {o.name}
@@ -218,7 +228,7 @@ export function CustomerFormDialog({
               </fieldset>
             ) : null}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={isCreate ? 'Create customer' : 'Save changes'} />
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={isCreate ? t('create') : t('save')} />
         </form>
       </DialogContent>
     </Dialog>
@@ -240,6 +250,8 @@ export function ExpirationDialog({ customer, onOpenChange }: { customer: Custome
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const t = useTranslations('customers.expiration');
+  const errorMessage = useErrorMessage();
 
   useEffect(() => {
     setValue(toDateInput(customer?.expirationDate));
@@ -259,7 +271,7 @@ export function ExpirationDialog({ customer, onOpenChange }: { customer: Custome
 
   return (
     <Dialog open={customer !== null} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent title="Set expiration date" description={customer ? `When ${customer.name} expires, its devices are locked.` : undefined}>
+      <DialogContent title={t('title')} description={customer ? t('description', { name: customer.name }) : undefined}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -267,7 +279,7 @@ export function ExpirationDialog({ customer, onOpenChange }: { customer: Custome
           }}
         >
           <div className="space-y-4 px-5 py-4">
-            <Field id={id} label="Expires at the end of" hint="Leave empty for no expiration.">
+            <Field id={id} label={t('label')} hint={t('hint')}>
               <Input id={id} type="date" value={value} onChange={(e) => setValue(e.target.value)} aria-describedby={`${id}-hint`} />
             </Field>
             {error ? <Alert>{error}</Alert> : null}
@@ -275,11 +287,11 @@ export function ExpirationDialog({ customer, onOpenChange }: { customer: Custome
           <FormFooter
             pending={save.isPending}
             onCancel={() => onOpenChange(false)}
-            submitLabel="Save"
+            submitLabel={t('save')}
             extra={
               customer?.expirationDate ? (
                 <Button variant="ghost" className="mr-auto" onClick={() => void submit(null)} disabled={save.isPending}>
-                  Remove expiration
+                  {t('remove')}
                 </Button>
               ) : null
             }
@@ -297,6 +309,8 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const t = useTranslations('customers.move');
+  const errorMessage = useErrorMessage();
 
   useEffect(() => {
     setTarget(customer?.ownerSubresellerId ? String(customer.ownerSubresellerId) : '');
@@ -307,7 +321,7 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
 
   return (
     <Dialog open={customer !== null} onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
-      <DialogContent title="Move to network owner" description={customer ? `Choose the network owner ${customer.name} belongs to.` : undefined}>
+      <DialogContent title={t('title')} description={customer ? t('description', { name: customer.name }) : undefined}>
         <form
           onSubmit={async (e) => {
             e.preventDefault();
@@ -323,9 +337,9 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
         >
           <div className="space-y-4 px-5 py-4">
             {owners.isError ? <Alert>{errorMessage(owners.error)}</Alert> : null}
-            <Field id={id} label="Network owner">
+            <Field id={id} label={t('label')}>
               <Select id={id} value={target} onChange={(e) => setTarget(e.target.value)} disabled={owners.isPending}>
-                <option value="">None (leave its network owner)</option>
+                <option value="">{t('none')}</option>
                 {choices.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name}
@@ -333,10 +347,10 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
                 ))}
               </Select>
             </Field>
-            {owners.isSuccess && choices.length === 0 ? <p className="text-sm text-zinc-500">There are no network owners yet. Promote a customer first.</p> : null}
+            {owners.isSuccess && choices.length === 0 ? <p className="text-sm text-zinc-500">{t('noOwners')}</p> : null}
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <FormFooter pending={change.isPending} onCancel={() => onOpenChange(false)} submitLabel="Move" submitDisabled={owners.isPending} />
+          <FormFooter pending={change.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('submit')} submitDisabled={owners.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CustomerFormDialog, ExpirationDialog, MoveDialog } from '@/components/customers/customer-dialogs';
 import { BriefcaseIcon, PlusIcon } from '@/components/ui/icons';
@@ -15,11 +16,13 @@ import { RowActions } from '@/components/ui/row-actions';
 import { UiElement } from '@/components/ui-profiles/ui-element';
 import { useCustomers, useDeleteCustomer, useNetworkOwnerChange, useSaveCustomer } from '@/lib/api/customers';
 import { useIsNetworkOwner } from '@/lib/api/network-owner';
-import { tierLabel, verticalLabel, type Customer } from '@/lib/api/types';
+import type { Customer } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageCustomers } from '@/lib/auth/permissions';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import { useLabel, type Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import { useFormat } from '@/lib/i18n/use-format';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'licenseTier', 'vertical', 'restricted', 'lastActivity', 'expirationDate', 'createdDate'] as const;
@@ -33,12 +36,15 @@ function isExpired(customer: Customer): boolean {
   return Boolean(customer.expirationDate && new Date(customer.expirationDate).getTime() < Date.now());
 }
 
-function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): ColumnDef<Customer>[] {
+/** What the columns need to word their cells: the catalogue, the label table and formats. */
+type Words = { t: Translate<'customers'>; label: Label; format: ReturnType<typeof useFormat> };
+
+function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (a: CustomerAction) => void): ColumnDef<Customer>[] {
   return [
     {
       id: 'name', meta: { size: 200 },
       accessorKey: 'name',
-      header: 'Name',
+      header: t('list.columns.name'),
       cell: ({ row }) => (
         <div className="min-w-40">
           <p className="font-medium text-zinc-900">{row.original.name}</p>
@@ -48,20 +54,20 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
         </div>
       ),
     },
-    { id: 'licenseTier', meta: { priority: 2, size: 100 }, accessorKey: 'licenseTier', header: 'Tier', cell: ({ row }) => <Badge>{tierLabel(row.original.licenseTier)}</Badge> },
+    { id: 'licenseTier', meta: { priority: 2, size: 100 }, accessorKey: 'licenseTier', header: t('list.columns.tier'), cell: ({ row }) => <Badge>{label('licenseTier', row.original.licenseTier)}</Badge> },
     {
       id: 'vertical', meta: { priority: 5, size: 120 },
       accessorKey: 'vertical',
-      header: 'Vertical',
-      cell: ({ row }) => <span className="text-zinc-600">{verticalLabel(row.original.vertical)}</span>,
+      header: t('list.columns.vertical'),
+      cell: ({ row }) => <span className="text-zinc-600">{label('vertical', row.original.vertical)}</span>,
     },
     {
       id: 'networkOwner', meta: { priority: 6, size: 140 },
-      header: 'Network owner',
+      header: t('list.columns.networkOwner'),
       enableSorting: false,
       cell: ({ row }) =>
         row.original.subreseller ? (
-          <Badge tone="brand">Network owner</Badge>
+          <Badge tone="brand">{t('list.networkOwner')}</Badge>
         ) : (
           <span className="whitespace-nowrap text-zinc-600">
             {row.original.ownerSubresellerName ?? (row.original.ownerSubresellerId ? `#${row.original.ownerSubresellerId}` : '—')}
@@ -71,30 +77,28 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
     {
       id: 'restricted', meta: { priority: 1, size: 110 },
       accessorKey: 'restricted',
-      header: 'Status',
+      header: t('list.columns.status'),
       cell: ({ row }) =>
         row.original.restricted ? (
-          <Badge tone="danger">Restricted</Badge>
+          <Badge tone="danger">{t('list.restricted')}</Badge>
         ) : isExpired(row.original) ? (
-          <Badge tone="warning">Expired</Badge>
+          <Badge tone="warning">{t('list.expired')}</Badge>
         ) : (
-          <Badge tone="success">Active</Badge>
+          <Badge tone="success">{t('list.active')}</Badge>
         ),
     },
     {
       id: 'lastActivity', meta: { priority: 3, size: 170 },
       accessorKey: 'lastActivity',
-      header: 'Last activity',
+      header: t('list.columns.lastActivity'),
       // The login count shares the cell: ten columns do not fit a laptop screen.
       cell: ({ row }) => {
         const logins = row.original.totalUserLoginCount ?? 0;
 
         return (
           <div className="whitespace-nowrap">
-            <p className="text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</p>
-            <p className="text-xs text-zinc-500 tabular-nums">
-              {logins.toLocaleString()} {logins === 1 ? 'login' : 'logins'}
-            </p>
+            <p className="text-zinc-600">{format.dateTime(row.original.lastActivity, t('list.never'))}</p>
+            <p className="text-xs text-zinc-500 tabular-nums">{t('list.logins', { count: logins })}</p>
           </div>
         );
       },
@@ -102,42 +106,42 @@ function buildColumns(isAdmin: boolean, onAction: (a: CustomerAction) => void): 
     {
       id: 'expirationDate', meta: { priority: 4, size: 120 },
       accessorKey: 'expirationDate',
-      header: 'Expires',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.expirationDate, 'Never')}</span>,
+      header: t('list.columns.expires'),
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.expirationDate, t('list.never'))}</span>,
     },
     {
       id: 'createdDate', meta: { priority: 7, size: 120 },
       accessorKey: 'createdDate',
-      header: 'Created',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
+      header: t('list.columns.created'),
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.createdDate)}</span>,
     },
     {
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('list.columns.actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => {
         const customer = row.original;
         const act = (kind: ActionKind) => () => onAction({ kind, customer });
 
         return (
-          <RowActions label={`Actions for ${customer.name}`}>
-            <DropdownMenuItem onSelect={act('edit')}>Edit</DropdownMenuItem>
-            <DropdownMenuItem onSelect={act('expiration')}>Set expiration date</DropdownMenuItem>
-            <DropdownMenuItem onSelect={act('restrict')}>{customer.restricted ? 'Unrestrict' : 'Restrict'}</DropdownMenuItem>
+          <RowActions label={t('list.actionsFor', { name: customer.name })}>
+            <DropdownMenuItem onSelect={act('edit')}>{t('actions.edit')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={act('expiration')}>{t('actions.expiration')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={act('restrict')}>{customer.restricted ? t('actions.unrestrict') : t('actions.restrict')}</DropdownMenuItem>
             {isAdmin ? (
               <>
                 <DropdownMenuSeparator />
                 {customer.subreseller ? (
-                  <DropdownMenuItem onSelect={act('demote')}>Remove network-owner privilege</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={act('demote')}>{t('actions.demote')}</DropdownMenuItem>
                 ) : (
-                  <DropdownMenuItem onSelect={act('promote')}>Promote to network owner</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={act('promote')}>{t('actions.promote')}</DropdownMenuItem>
                 )}
-                {customer.subreseller ? null : <DropdownMenuItem onSelect={act('move')}>Move to network owner…</DropdownMenuItem>}
+                {customer.subreseller ? null : <DropdownMenuItem onSelect={act('move')}>{t('actions.move')}</DropdownMenuItem>}
               </>
             ) : null}
             <DropdownMenuSeparator />
             <DropdownMenuItem className={dangerItem} onSelect={act('delete')}>
-              Delete…
+              {t('actions.delete')}
             </DropdownMenuItem>
           </RowActions>
         );
@@ -153,18 +157,19 @@ export function CustomersPage() {
   const allowed = canManageCustomers(me.role, isNetworkOwner);
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<CustomerAction | null>(null);
+  const t = useTranslations('customers');
 
   return (
     <>
       <PageHeader
-        title="Customers"
-        description={isAdmin ? 'Every tenant of the platform, and the network owners that manage some of them.' : 'The customers of your network.'}
+        title={t('title')}
+        description={isAdmin ? t('page.descriptionAdmin') : t('page.descriptionOwner')}
         actions={
           allowed ? (
             <UiElement name="newUi.customers.create">
               <Button onClick={() => setCreating(true)}>
                 <PlusIcon className="size-4" />
-                New customer
+                {t('page.new')}
               </Button>
             </UiElement>
           ) : null
@@ -177,7 +182,7 @@ export function CustomersPage() {
           <CustomerActionDialogs action={action} isAdmin={isAdmin} onDone={() => setAction(null)} />
         </>
       ) : (
-        <Alert tone="info">Customers are managed by Super Administrators and by the administrators of a network owner.</Alert>
+        <Alert tone="info">{t('page.notAllowed')}</Alert>
       )}
     </>
   );
@@ -187,6 +192,7 @@ function CustomerActionDialogs({ action, isAdmin, onDone }: { action: CustomerAc
   const save = useSaveCustomer();
   const remove = useDeleteCustomer();
   const change = useNetworkOwnerChange();
+  const t = useTranslations('customers');
   const of = (kind: ActionKind) => (action?.kind === kind ? action.customer : null);
   const close = (open: boolean) => (open ? undefined : onDone());
   const restricting = of('restrict');
@@ -202,46 +208,41 @@ function CustomerActionDialogs({ action, isAdmin, onDone }: { action: CustomerAc
       <ConfirmDialog
         open={restricting !== null}
         onOpenChange={close}
-        title={restricting?.restricted ? 'Unrestrict customer' : 'Restrict customer'}
+        title={restricting?.restricted ? t('restrictDialog.unrestrictTitle') : t('restrictDialog.restrictTitle')}
         destructive={!restricting?.restricted}
-        confirmLabel={restricting?.restricted ? 'Unrestrict' : 'Restrict'}
+        confirmLabel={restricting?.restricted ? t('actions.unrestrict') : t('actions.restrict')}
         description={
           restricting?.restricted
-            ? `${restricting.name} and its users get access again.`
-            : `All access of ${restricting?.name ?? ''} is blocked and its users are signed out at once.`
+            ? t('restrictDialog.unrestrictBody', { name: restricting.name })
+            : t('restrictDialog.restrictBody', { name: restricting?.name ?? '' })
         }
         onConfirm={() => save.mutateAsync({ id: restricting!.id, body: { restricted: !restricting!.restricted } })}
       />
       <ConfirmDialog
         open={promoting !== null}
         onOpenChange={close}
-        title="Promote to network owner"
-        confirmLabel="Promote"
-        description={`${promoting?.name ?? ''} will be able to create and manage customers of its own.`}
+        title={t('promoteDialog.title')}
+        confirmLabel={t('promoteDialog.confirm')}
+        description={t('promoteDialog.body', { name: promoting?.name ?? '' })}
         onConfirm={() => change.mutateAsync({ id: promoting!.id, action: 'promote' })}
       />
       <ConfirmDialog
         open={demoting !== null}
         onOpenChange={close}
-        title="Remove network-owner privilege"
-        confirmLabel="Remove privilege"
+        title={t('demoteDialog.title')}
+        confirmLabel={t('demoteDialog.confirm')}
         destructive
-        description={`${demoting?.name ?? ''} becomes a plain customer. This is refused while it still owns customers.`}
+        description={t('demoteDialog.body', { name: demoting?.name ?? '' })}
         onConfirm={() => change.mutateAsync({ id: demoting!.id, action: 'remove' })}
       />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={close}
-        title="Delete customer"
-        confirmLabel="Delete customer"
+        title={t('deleteDialog.title')}
+        confirmLabel={t('deleteDialog.confirm')}
         destructive
         typeToConfirm={deleting?.name ?? ''}
-        description={
-          <>
-            <span className="font-medium text-zinc-800">{deleting?.name}</span> is deleted with all its devices, content, datasources, campaigns
-            and users. This cannot be undone.
-          </>
-        }
+        description={t.rich('deleteDialog.body', { name: deleting?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> })}
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
     </>
@@ -252,25 +253,28 @@ function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onA
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const { params } = list;
   const query = useCustomers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });
-  const columns = useMemo(() => buildColumns(isAdmin, onAction), [isAdmin, onAction]);
+  const t = useTranslations('customers');
+  const label = useLabel();
+  const format = useFormat();
+  const columns = useMemo(() => buildColumns({ t, label, format }, isAdmin, onAction), [t, label, format, isAdmin, onAction]);
 
   return (
     <ResourceList
-      identity={{ name: 'customers', noun: { one: 'customer', other: 'customers' } }}
+      identity={{ name: 'customers', noun: { one: t('noun.one'), other: t('noun.other') } }}
       list={list}
       query={query}
       columns={columns}
       getRowId={(c) => String(c.id)}
       sortable={SORTABLE}
-      search={{ label: 'Search customers by name', placeholder: 'Search by name' }}
-      errorTitle="The customers could not be loaded."
+      search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
+      errorTitle={t('list.loadError')}
       empty={{
         icon: <BriefcaseIcon className="size-5 text-zinc-500" />,
-        title: 'No customers yet',
+        title: t('list.emptyTitle'),
         action: (
           <UiElement name="newUi.customers.create">
             <Button size="sm" onClick={onCreate}>
-              New customer
+              {t('page.new')}
             </Button>
           </UiElement>
         ),

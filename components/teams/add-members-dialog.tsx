@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -8,11 +9,11 @@ import { CheckboxField } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { isCancelled } from '@/lib/api/protected';
 import { useUpdateUser } from '@/lib/api/users';
-import { MEMBER_MEANS, RESTRICTED_MEANS } from '@/components/teams/access-words';
 import { teamKeys, useTeamCandidates, useUpdateTeamAssignments } from '@/lib/api/teams';
-import { roleLabel } from '@/lib/api/types';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
 
 /** Picks users of the tenant (never OWNER or ADMIN: they cannot join teams) to add to a team. */
 export function AddMembersDialog({
@@ -41,6 +42,9 @@ export function AddMembersDialog({
   const restrictId = useId();
   const updateUser = useUpdateUser();
   const queryClient = useQueryClient();
+  const t = useTranslations('teams');
+  const label = useLabel();
+  const errorMessage = useErrorMessage();
   const available = (candidates.data?.content ?? []).filter((u) => !memberIds.has(u.id));
 
   useEffect(() => {
@@ -53,11 +57,11 @@ export function AddMembersDialog({
     }
   }, [open]);
 
-  function toggle(id: string, label: string) {
+  function toggle(id: string, name: string) {
     setPicked((current) => {
       const next = new Map(current);
       if (next.has(id)) next.delete(id);
-      else next.set(id, label);
+      else next.set(id, name);
 
       return next;
     });
@@ -82,11 +86,14 @@ export function AddMembersDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent title="Add members" description={
+      <DialogContent
+        title={t('addMembers.title')}
+        description={
           <>
-            Users who join <span className="font-medium text-zinc-700">{teamName}</span> see what is assigned to it. {MEMBER_MEANS}
+            {t.rich('addMembers.description', { team: teamName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })} {t('access.member')}
           </>
-        }>
+        }
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -95,20 +102,20 @@ export function AddMembersDialog({
         >
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
-            <SearchInput label="Search users by name or e-mail" placeholder="Search by name or e-mail" value={text} onChange={setText} />
+            <SearchInput label={t('addMembers.searchLabel')} placeholder={t('addMembers.searchPlaceholder')} value={text} onChange={setText} />
             <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-zinc-200" aria-busy={candidates.isFetching}>
               {candidates.isPending ? (
                 <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
-                  <Spinner /> Loading users…
+                  <Spinner /> {t('addMembers.loading')}
                 </p>
               ) : candidates.isError ? (
-                <p className="px-3 py-4 text-sm text-red-700">The users could not be loaded: {candidates.error.message}</p>
+                <p className="px-3 py-4 text-sm text-red-700">{t('addMembers.loadError', { message: errorMessage(candidates.error) })}</p>
               ) : available.length === 0 ? (
                 <p className="px-3 py-4 text-sm text-zinc-500">
-                  {text.trim() ? `No one else matches “${text.trim()}”.` : 'Everyone who can join is already a member.'} Administrators cannot join teams.
+                  {text.trim() ? t('addMembers.noMatch', { text: text.trim() }) : t('addMembers.allMembers')} {t('addMembers.noAdmins')}
                 </p>
               ) : (
-                <ul className="divide-y divide-zinc-100" aria-label="Users who can join">
+                <ul className="divide-y divide-zinc-100" aria-label={t('addMembers.list')}>
                   {available.map((user) => (
                     <li key={user.id} className="px-3 py-2.5">
                       <CheckboxField
@@ -116,7 +123,7 @@ export function AddMembersDialog({
                         checked={picked.has(user.id)}
                         onChange={() => toggle(user.id, user.name || user.email)}
                         label={user.name || user.email}
-                        description={`${user.email} · ${roleLabel(user.role)}${user.restricted ? ' · Restricted' : ''}`}
+                        description={t('addMembers.candidate', { email: user.email, role: label('role', user.role), restricted: user.restricted ? 'yes' : 'no' })}
                       />
                     </li>
                   ))}
@@ -127,12 +134,12 @@ export function AddMembersDialog({
               id={restrictId}
               checked={restrict}
               onChange={(e) => setRestrict(e.target.checked)}
-              label="Restrict them to their teams"
-              description={RESTRICTED_MEANS}
+              label={t('addMembers.restrict')}
+              description={t('access.restricted')}
             />
-            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description="Other team members can see these users but not edit them." />
+            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description={t('addMembers.readOnlyHint')} />
           </div>
-          <AssignmentFooter picked={picked.size} isPending={update.isPending || updateUser.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Add ${picked.size} members` : 'Add member'} />
+          <AssignmentFooter picked={picked.size} isPending={update.isPending || updateUser.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('addMembers.submit', { count: picked.size })} />
         </form>
       </DialogContent>
     </Dialog>

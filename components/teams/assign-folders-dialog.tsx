@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
 import { FolderTree } from '@/components/files/folder-tree';
 import { Alert } from '@/components/ui/alert';
@@ -7,8 +8,8 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { AssignmentFooter, ReadOnlyField } from './assignment-dialog-parts';
 import { Spinner } from '@/components/ui/spinner';
 import { useRootFolder } from '@/lib/api/file-folders';
-import { errorMessage } from '@/lib/api/protected';
 import { useUpdateTeamAssignments } from '@/lib/api/teams';
+import { useErrorMessage } from '@/lib/i18n/errors';
 
 /** Picks media folders of the team's tenant (never the root: it is everyone's) to assign to a team. */
 export function AssignFoldersDialog({
@@ -32,6 +33,8 @@ export function AssignFoldersDialog({
   const [readOnly, setReadOnly] = useState(false);
   const [apiError, setApiError] = useState<string | null>(null);
   const readOnlyId = useId();
+  const t = useTranslations('teams');
+  const errorMessage = useErrorMessage();
 
   useEffect(() => {
     if (open) {
@@ -54,12 +57,8 @@ export function AssignFoldersDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
       <DialogContent
-        title="Assign folders"
-        description={
-          <>
-            Members of <span className="font-medium text-zinc-700">{teamName}</span> see and use these folders; the files in them are assigned on their own.
-          </>
-        }
+        title={t('assignFolders.title')}
+        description={t.rich('assignFolders.description', { team: teamName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
       >
         <form
           onSubmit={(e) => {
@@ -91,17 +90,17 @@ export function AssignFoldersDialog({
                   }}
                 />
               ) : root.isError ? (
-                <p className="px-3 py-4 text-sm text-red-700">The folders could not be loaded: {root.error.message}</p>
+                <p className="px-3 py-4 text-sm text-red-700">{t('assignFolders.loadError', { message: errorMessage(root.error) })}</p>
               ) : (
                 <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
-                  <Spinner /> Loading folders…
+                  <Spinner /> {t('assignFolders.loading')}
                 </p>
               )}
             </div>
-            <p className="text-sm text-zinc-500">The top level (All media) belongs to everyone and cannot be assigned. Folders already assigned are ticked.</p>
-            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description="Members can see and use these folders but not change them." />
+            <p className="text-sm text-zinc-500">{t('assignFolders.topLevel')}</p>
+            <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description={t('assignFolders.readOnlyHint')} />
           </div>
-          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={picked.size > 1 ? `Assign ${picked.size} folders` : 'Assign folder'} />
+          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('assignFolders.submit', { count: picked.size })} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,14 +1,13 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api/protected';
 import { useResourceTeams, useTeams, useUpdateResourceTeams, type MediaTeamKind, type TeamModification } from '@/lib/api/teams';
-
-const NOUN: Record<MediaTeamKind, string> = { fileFolder: 'folder', file: 'file' };
+import { useErrorMessage } from '@/lib/i18n/errors';
 
 /**
  * The teams of one media folder or file, for OWNER and ADMIN (spec 1 "Team assignment"): assign it to a
@@ -36,12 +35,13 @@ export function ResourceTeamsEditor({
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
   const readOnlyId = useId();
-  const noun = NOUN[type];
+  const t = useTranslations('teams');
+  const errorMessage = useErrorMessage();
 
   const rows = assigned.data?.teams ?? [];
-  const assignedIds = new Set(rows.map((t) => t.id));
-  const available = (teams.data?.content ?? []).filter((t) => !assignedIds.has(t.id));
-  const nameOf = (id: string) => rows.find((t) => t.id === id)?.name ?? teams.data?.content.find((t) => t.id === id)?.name ?? id;
+  const assignedIds = new Set(rows.map((team) => team.id));
+  const available = (teams.data?.content ?? []).filter((team) => !assignedIds.has(team.id));
+  const nameOf = (id: string) => rows.find((team) => team.id === id)?.name ?? teams.data?.content.find((team) => team.id === id)?.name ?? id;
 
   async function change(modification: TeamModification, busyId: string) {
     setError(null);
@@ -62,20 +62,18 @@ export function ResourceTeamsEditor({
   if (assigned.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-zinc-500">
-        <Spinner /> Loading teams…
+        <Spinner /> {t('resourceTeams.loading')}
       </p>
     );
   }
-  if (assigned.isError) return <p className="text-sm text-red-700">The teams could not be loaded: {assigned.error.message}</p>;
+  if (assigned.isError) return <p className="text-sm text-red-700">{t('resourceTeams.loadError', { message: errorMessage(assigned.error) })}</p>;
 
   return (
     <div className="space-y-3" data-testid={`${type}-teams`}>
       {rows.length === 0 ? (
-        <p className="text-sm text-zinc-500">
-          In no team. Team members use it only if the tenant lets them use resources without a team.
-        </p>
+        <p className="text-sm text-zinc-500">{t('resourceTeams.none')}</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-md ring-1 ring-zinc-200" aria-label={`Teams of ${resourceName}`}>
+        <ul className="divide-y divide-zinc-100 rounded-md ring-1 ring-zinc-200" aria-label={t('resourceTeams.list', { name: resourceName })}>
           {rows.map((team) => (
             <li key={team.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
               <Link href={`/teams/${team.id}`} className="min-w-0 flex-1 truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
@@ -90,16 +88,16 @@ export function ResourceTeamsEditor({
                       checked={team.readOnly}
                       disabled={pendingId !== null}
                       onChange={(e) => void change({ assignToTeams: [{ teamId: team.id, readOnly: e.target.checked }] }, team.id)}
-                      aria-label={`Read-only for ${nameOf(team.id)}`}
+                      aria-label={t('resourceTeams.readOnlyFor', { team: nameOf(team.id) })}
                     />
-                    {pendingId === team.id ? <Spinner /> : 'Read-only'}
+                    {pendingId === team.id ? <Spinner /> : t('readOnly')}
                   </label>
-                  <Button variant="ghost" size="sm" disabled={pendingId !== null} onClick={() => void change({ removeFromTeamIds: [team.id] }, team.id)} aria-label={`Remove from ${nameOf(team.id)}`}>
-                    Remove
+                  <Button variant="ghost" size="sm" disabled={pendingId !== null} onClick={() => void change({ removeFromTeamIds: [team.id] }, team.id)} aria-label={t('resourceTeams.removeFrom', { team: nameOf(team.id) })}>
+                    {t('remove')}
                   </Button>
                 </>
               ) : (
-                <span className="text-xs text-zinc-500">{team.readOnly ? 'Read-only' : 'Editable'}</span>
+                <span className="text-xs text-zinc-500">{team.readOnly ? t('readOnly') : t('editable')}</span>
               )}
             </li>
           ))}
@@ -113,11 +111,13 @@ export function ResourceTeamsEditor({
       {canManage ? (
         teams.isSuccess && teams.data.totalElements === 0 ? (
           <p className="text-sm text-zinc-500">
-            This tenant has no teams yet.{' '}
-            <Link href="/teams" className="font-medium text-brand-700 hover:underline">
-              Create one
-            </Link>
-            .
+            {t.rich('resourceTeams.noTeams', {
+              link: (chunks) => (
+                <Link href="/teams" className="font-medium text-brand-700 hover:underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         ) : (
           <form
@@ -133,10 +133,10 @@ export function ResourceTeamsEditor({
             }}
           >
             <label htmlFor={selectId} className="sr-only">
-              Add the {noun} to a team
+              {t('resourceTeams.addLabel', { kind: type })}
             </label>
             <Select id={selectId} className="w-auto min-w-0 flex-1" value={teamId} onChange={(e) => setTeamId(e.target.value)} disabled={!teams.isSuccess || available.length === 0}>
-              <option value="">{teams.isPending ? 'Loading teams…' : available.length ? 'Add to a team…' : 'In every team'}</option>
+              <option value="">{teams.isPending ? t('resourceTeams.loading') : available.length ? t('resourceTeams.addToTeam') : t('resourceTeams.inEveryTeam')}</option>
               {available.map((team) => (
                 <option key={team.id} value={team.id}>
                   {team.name}
@@ -145,11 +145,11 @@ export function ResourceTeamsEditor({
             </Select>
             <label htmlFor={readOnlyId} className="inline-flex cursor-pointer items-center gap-1.5 text-sm text-zinc-600">
               <input id={readOnlyId} type="checkbox" className="size-4 cursor-pointer accent-brand-600" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} />
-              Read-only
+              {t('readOnly')}
             </label>
             <Button type="submit" size="sm" variant="secondary" disabled={!teamId || pendingId !== null}>
               {pendingId === 'new' ? <Spinner /> : null}
-              Add
+              {t('resourceTeams.add')}
             </Button>
           </form>
         )

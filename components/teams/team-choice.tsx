@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useOwnTeams, useTeams } from '@/lib/api/teams';
 
@@ -14,7 +15,7 @@ export function TeamChoice({
   onChange,
   disabled = false,
   error,
-  legend = 'Teams',
+  legend,
   hint,
   empty,
   defaultToOwn = false,
@@ -29,22 +30,23 @@ export function TeamChoice({
   empty?: ReactNode;
   defaultToOwn?: boolean;
 }) {
+  const t = useTranslations('teams.choice');
   const teams = useTeams({ page: 0, size: 200, text: '' });
   const own = useOwnTeams();
   const defaulted = useRef(false);
   useEffect(() => {
     if (!defaultToOwn || defaulted.current || !own.ready) return;
     defaulted.current = true;
-    if (own.scoped && value.length === 0) onChange(own.teams.map((t) => t.id));
+    if (own.scoped && value.length === 0) onChange(own.teams.map((team) => team.id));
   }, [defaultToOwn, own.ready, own.scoped, own.teams, value.length, onChange]);
   const list = teams.data?.content ?? [];
   if (teams.isSuccess && list.length === 0 && !empty) return null;
 
   return (
     <fieldset className="space-y-1.5" disabled={disabled} data-testid="team-choice">
-      <legend className="text-sm font-medium text-zinc-800">{legend}</legend>
+      <legend className="text-sm font-medium text-zinc-800">{legend ?? t('legend')}</legend>
       {hint ? <p className="text-sm text-zinc-500">{hint}</p> : null}
-      {own.scoped && !error ? <p className="text-sm text-zinc-500">You work in a team: keep at least one of yours.</p> : null}
+      {own.scoped && !error ? <p className="text-sm text-zinc-500">{t('keepOwn')}</p> : null}
       {teams.isSuccess && list.length === 0 ? <p className="text-sm text-zinc-500">{empty}</p> : null}
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {list.map((team) => (
@@ -53,7 +55,7 @@ export function TeamChoice({
               type="checkbox"
               className="accent-brand-600"
               checked={value.includes(team.id)}
-              onChange={(e) => onChange(e.target.checked ? [...value, team.id] : value.filter((t) => t !== team.id))}
+              onChange={(e) => onChange(e.target.checked ? [...value, team.id] : value.filter((id) => id !== team.id))}
             />
             {team.name}
           </label>

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { ChevronLeftIcon, FolderIcon, PhotoIcon, PlusIcon, TeamIcon } from '@/components/ui/icons';
@@ -17,9 +18,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { isCancelled } from '@/lib/api/protected';
 import { useUpdateUser } from '@/lib/api/users';
-import { MEMBER_MEANS, RESTRICTED_MEANS } from '@/components/teams/access-words';
 import {
   TEAM_RESOURCE_KINDS,
   teamKeys,
@@ -32,8 +32,10 @@ import {
   type TeamAssignment,
   type TeamResourceKind,
 } from '@/lib/api/teams';
-import { roleLabel, type User } from '@/lib/api/types';
-import { formatDate } from '@/lib/format';
+import type { User } from '@/lib/api/types';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type Member = TeamAssignment & { user?: User };
 
@@ -55,12 +57,15 @@ export function TeamDetail({ teamId }: { teamId: string }) {
   const team = useTeam(teamId, access.customerId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Team | null>(null);
+  const t = useTranslations('teams');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
 
-  if (!access.canView) return <NoAccess title="Teams are not available to you">Your role cannot see teams.</NoAccess>;
+  if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.body')}</NoAccess>;
   if (team.isPending) {
     return (
       <div className="flex items-center gap-2 py-10 text-sm text-zinc-500">
-        <Spinner /> Loading the team…
+        <Spinner /> {t('detail.loading')}
       </div>
     );
   }
@@ -69,16 +74,16 @@ export function TeamDetail({ teamId }: { teamId: string }) {
       <div className="space-y-4">
         <BackLink />
         <Alert
-          title={team.isError ? 'The team could not be loaded.' : 'This team does not exist.'}
+          title={team.isError ? t('detail.loadError') : t('detail.notFound')}
           action={
             team.isError ? (
               <Button variant="secondary" size="sm" onClick={() => void team.refetch()}>
-                Try again
+                {t('detail.tryAgain')}
               </Button>
             ) : null
           }
         >
-          {team.isError ? team.error.message : 'It may have been deleted, or it belongs to another tenant.'}
+          {team.isError ? errorMessage(team.error) : t('detail.notFoundBody')}
         </Alert>
       </div>
     );
@@ -97,16 +102,17 @@ export function TeamDetail({ teamId }: { teamId: string }) {
               {current.name}
             </h1>
             <p className="mt-1 text-sm text-zinc-500">
-              {current.comment ? `${current.comment} · ` : ''}Created {formatDate(current.createdDate)}
+              {current.comment ? `${current.comment} · ` : ''}
+              {t('detail.created', { date: format.date(current.createdDate) })}
             </p>
           </div>
           {access.canManage ? (
             <div className="flex items-center gap-2">
               <Button variant="secondary" onClick={() => setEditing(true)}>
-                Rename
+                {t('rename')}
               </Button>
               <Button variant="secondary" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(current)}>
-                Delete
+                {t('delete')}
               </Button>
             </div>
           ) : null}
@@ -119,8 +125,8 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         </>
       ) : null}
       {access.isManager && access.needsTenant ? (
-        <Alert tone="info" title="Read-only view.">
-          Pick this team&apos;s tenant in the switcher to change its members.
+        <Alert tone="info" title={t('detail.readOnlyView')}>
+          {t('detail.readOnlyViewBody')}
         </Alert>
       ) : null}
       <MembersCard team={current} customerId={customerId} canManage={access.canManage} />
@@ -130,10 +136,12 @@ export function TeamDetail({ teamId }: { teamId: string }) {
 }
 
 function BackLink() {
+  const t = useTranslations('teams');
+
   return (
     <Link href="/teams" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
       <ChevronLeftIcon className="size-4" />
-      Teams
+      {t('title')}
     </Link>
   );
 }
@@ -146,6 +154,9 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
   const [removing, setRemoving] = useState<Member | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
+  const t = useTranslations('teams');
+  const label = useLabel();
+  const errorMessage = useErrorMessage();
 
   const members = useMemo<Member[]>(() => {
     const byId = new Map((users.data?.content ?? []).map((u) => [u.id, u]));
@@ -167,18 +178,22 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
     }
   }
 
-  const label = (m: Member) => m.user?.name || m.user?.email || m.id;
+  const memberName = (m: Member) => m.user?.name || m.user?.email || m.id;
 
   return (
     <Card className="overflow-hidden">
       <SectionHeader
-        title="Members"
-        description={`${RESTRICTED_MEANS} ${MEMBER_MEANS} A read-only member can be seen, not edited, by the rest of the team.`}
+        title={t('members.title')}
+        description={
+          <>
+            {t('access.restricted')} {t('access.member')} {t('members.readOnlyMeans')}
+          </>
+        }
         actions={
           canManage ? (
             <Button size="sm" onClick={() => setAdding(true)}>
               <PlusIcon className="size-4" />
-              Add members
+              {t('members.add')}
             </Button>
           ) : null
         }
@@ -189,14 +204,9 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
           <ConfirmDialog
             open={removing !== null}
             onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-            title="Remove from team?"
-            description={
-              <>
-                <span className="font-medium text-zinc-700">{removing ? label(removing) : ''}</span> leaves{' '}
-                <span className="font-medium text-zinc-700">{team.name}</span> and no longer sees its folders through it.
-              </>
-            }
-            confirmLabel="Remove"
+            title={t('members.removeTitle')}
+            description={t.rich('members.removeBody', { member: removing ? memberName(removing) : '', team: team.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+            confirmLabel={t('remove')}
             destructive
             onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
           />
@@ -204,29 +214,29 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
       ) : null}
       {rowError ? <Alert className="m-4">{rowError}</Alert> : null}
       {assignments.isError ? (
-        <LoadError className="m-4" title="The members could not be loaded." error={assignments.error} onRetry={() => void assignments.refetch()} />
+        <LoadError className="m-4" title={t('members.loadError')} error={assignments.error} onRetry={() => void assignments.refetch()} />
       ) : assignments.isPending ? (
         <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
-          <Spinner /> Loading members…
+          <Spinner /> {t('members.loading')}
         </p>
       ) : members.length === 0 ? (
         <div className="px-5 py-10 text-center" data-testid="members-empty">
-          <p className="text-sm font-medium text-zinc-900">No members yet</p>
-          <p className="mt-1 text-sm text-zinc-500">{canManage ? 'Add users of this tenant to the team.' : 'Nobody belongs to this team.'}</p>
+          <p className="text-sm font-medium text-zinc-900">{t('members.emptyTitle')}</p>
+          <p className="mt-1 text-sm text-zinc-500">{canManage ? t('members.emptyManage') : t('members.emptyView')}</p>
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Members">
+          <table className="w-full text-left text-sm" aria-label={t('members.title')}>
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
-                {['Name', 'E-mail', 'Role', 'Access', 'Read-only'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
-                    {h}
+                {(['name', 'email', 'role', 'access', 'readOnly'] as const).map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                    {t(`members.columns.${column}`)}
                   </th>
                 ))}
                 {canManage ? (
                   <th scope="col" className="w-12">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('actions')}</span>
                   </th>
                 ) : null}
               </tr>
@@ -236,12 +246,12 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                 <tr key={member.id} className="hover:bg-zinc-50/60">
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-3">
-                      <Avatar name={label(member)} />
-                      <span className="font-medium whitespace-nowrap text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? 'No name' : member.id}</span>}</span>
+                      <Avatar name={memberName(member)} />
+                      <span className="font-medium whitespace-nowrap text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</span>
                     </div>
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{member.user?.email ?? '—'}</td>
-                  <td className="px-4 py-3">{member.user ? <Badge>{roleLabel(member.user.role)}</Badge> : '—'}</td>
+                  <td className="px-4 py-3">{member.user ? <Badge>{label('role', member.user.role)}</Badge> : '—'}</td>
                   <td className="px-4 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
                   <td className="px-4 py-3">
                     {canManage ? (
@@ -252,20 +262,20 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                           checked={member.readOnly}
                           disabled={pendingId === member.id}
                           onChange={(e) => void setReadOnly(member, e.target.checked)}
-                          aria-label={`Read-only: ${label(member)}`}
+                          aria-label={t('readOnlyOf', { name: memberName(member) })}
                         />
-                        {pendingId === member.id ? <Spinner /> : member.readOnly ? 'Read-only' : 'Editable'}
+                        {pendingId === member.id ? <Spinner /> : member.readOnly ? t('readOnly') : t('editable')}
                       </label>
                     ) : member.readOnly ? (
-                      <Badge>Read-only</Badge>
+                      <Badge>{t('readOnly')}</Badge>
                     ) : (
-                      <span className="text-zinc-500">Editable</span>
+                      <span className="text-zinc-500">{t('editable')}</span>
                     )}
                   </td>
                   {canManage ? (
                     <td className="px-4 py-3 text-right">
-                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${label(member)}`}>
-                        Remove
+                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={t('removeName', { name: memberName(member) })}>
+                        {t('remove')}
                       </Button>
                     </td>
                   ) : null}
@@ -284,13 +294,22 @@ function RestrictedCell({ teamId, user, canManage }: { teamId: string; user: Use
   const update = useUpdateUser();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const t = useTranslations('teams');
+  const errorMessage = useErrorMessage();
   const restricted = Boolean(user.restricted);
-  const label = restricted ? 'Only its teams' : 'Teams + unassigned';
-  if (!canManage) return <span className="whitespace-nowrap text-zinc-600" title={restricted ? RESTRICTED_MEANS : MEMBER_MEANS}>{label}</span>;
+  // What membership lets the user see (server/modules/teams/team-visibility.ts, rule A).
+  const means = restricted ? t('access.restricted') : t('access.member');
+  if (!canManage) {
+    return (
+      <span className="whitespace-nowrap text-zinc-600" title={means}>
+        {restricted ? t('members.onlyTeams') : t('members.teamsAndUnassigned')}
+      </span>
+    );
+  }
 
   return (
     <div>
-      <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-zinc-700" title={restricted ? RESTRICTED_MEANS : MEMBER_MEANS}>
+      <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-zinc-700" title={means}>
         <input
           type="checkbox"
           className="size-4 cursor-pointer accent-brand-600"
@@ -305,9 +324,9 @@ function RestrictedCell({ teamId, user, canManage }: { teamId: string; user: Use
                 if (!isCancelled(err)) setError(errorMessage(err));
               });
           }}
-          aria-label={`Restricted: ${user.name || user.email}`}
+          aria-label={t('members.restrictedOf', { name: user.name || user.email })}
         />
-        {update.isPending ? <Spinner /> : restricted ? 'Restricted' : 'Teams + unassigned'}
+        {update.isPending ? <Spinner /> : restricted ? t('members.restricted') : t('members.teamsAndUnassigned')}
       </label>
       {error ? <p className="mt-1 text-xs text-red-700">{error}</p> : null}
     </div>
@@ -318,17 +337,18 @@ function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId
   const [assigning, setAssigning] = useState(false);
   const folders = useTeamAssignments(team.id, 'fileFolder', customerId, (team.teamFileFolderNumber ?? 0) > 0 || assigning);
   const assignedFolderIds = useMemo(() => new Set((folders.data ?? []).map((a) => a.id)), [folders.data]);
+  const t = useTranslations('teams');
 
   return (
     <Card className="overflow-hidden">
       <SectionHeader
-        title="Folders and files"
-        description="What the team's members see and use. A folder and a file are assigned each on its own: assigning a folder does not assign the files in it. Read-only ones can be seen and used, not changed."
+        title={t('resources.title')}
+        description={t('resources.description')}
         actions={
           canManage ? (
             <Button size="sm" onClick={() => setAssigning(true)}>
               <PlusIcon className="size-4" />
-              Assign folders
+              {t('resources.assign')}
             </Button>
           ) : null
         }
@@ -337,32 +357,28 @@ function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId
         <AssignFoldersDialog open={assigning} onOpenChange={setAssigning} teamId={team.id} teamName={team.name} assignedIds={assignedFolderIds} customerId={customerId} />
       ) : null}
       <div className="divide-y divide-zinc-100">
-        <ResourceKindRow teamId={team.id} type="fileFolder" label="Media folders" count={team.teamFileFolderNumber} customerId={customerId} canManage={canManage} />
-        <ResourceKindRow teamId={team.id} type="file" label="Media files" count={team.teamFileNumber} customerId={customerId} canManage={canManage} />
+        <ResourceKindRow teamId={team.id} type="fileFolder" count={team.teamFileFolderNumber} customerId={customerId} canManage={canManage} />
+        <ResourceKindRow teamId={team.id} type="file" count={team.teamFileNumber} customerId={customerId} canManage={canManage} />
         {TEAM_RESOURCE_KINDS.filter((kind) => kind.type !== 'fileFolder').map((kind) => (
-          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} label={kind.label} count={team[kind.countKey]} customerId={customerId} canManage={false} />
+          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} count={team[kind.countKey]} customerId={customerId} canManage={false} />
         ))}
       </div>
     </Card>
   );
 }
 
-const EMPTY_HINTS: Partial<Record<TeamResourceKind, string>> = {
-  fileFolder: 'None assigned. Assign folders here, or a folder\'s teams in the media library.',
-  file: 'None assigned. Assign single files from their details in the media library.',
-};
+/** What a manager is told where nothing of a kind is assigned: where to assign it. */
+const EMPTY_HINTS = { fileFolder: 'resources.emptyFileFolder', file: 'resources.emptyFile' } as const;
 
 function ResourceKindRow({
   teamId,
   type,
-  label,
   count,
   customerId,
   canManage,
 }: {
   teamId: string;
   type: Exclude<TeamResourceKind, 'user'>;
-  label: string;
   count: number | undefined;
   customerId: number | undefined;
   canManage: boolean;
@@ -374,6 +390,11 @@ function ResourceKindRow({
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamAssignment | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
+  const t = useTranslations('teams');
+  const errorMessage = useErrorMessage();
+  const label = t(`resources.kinds.${type}`);
+  const format = useFormat();
+  const emptyHint = canManage && (type === 'fileFolder' || type === 'file') ? t(EMPTY_HINTS[type]) : t('resources.none');
   const rows = query.data ?? [];
   const nameOf = (id: string) => names?.get(id) || null;
   const href = (id: string) => (type === 'fileFolder' ? `/media?folder=${id}` : type === 'file' ? `/media?file=${id}` : null);
@@ -395,16 +416,16 @@ function ResourceKindRow({
       <div className="flex items-center gap-2 text-sm">
         {type === 'file' ? <PhotoIcon className="size-4 text-zinc-400" /> : <FolderIcon className="size-4 text-zinc-400" />}
         <span className="font-medium text-zinc-800">{label}</span>
-        <span className="text-zinc-500 tabular-nums">{count ?? 0}</span>
+        <span className="text-zinc-500 tabular-nums">{format.number(count ?? 0)}</span>
       </div>
       {(count ?? 0) === 0 ? (
-        <p className="mt-1 pl-6 text-sm text-zinc-500">{(canManage && EMPTY_HINTS[type]) || 'None assigned.'}</p>
+        <p className="mt-1 pl-6 text-sm text-zinc-500">{emptyHint}</p>
       ) : query.isPending ? (
         <p className="mt-1 flex items-center gap-2 pl-6 text-sm text-zinc-500">
-          <Spinner /> Loading…
+          <Spinner /> {t('resources.loading')}
         </p>
       ) : query.isError ? (
-        <p className="mt-1 pl-6 text-sm text-red-700">Could not be loaded: {query.error.message}</p>
+        <p className="mt-1 pl-6 text-sm text-red-700">{t('resources.loadError', { message: errorMessage(query.error) })}</p>
       ) : (
         <ul className="mt-2 space-y-1 pl-6" aria-label={label}>
           {rows.map((row) => {
@@ -433,18 +454,18 @@ function ResourceKindRow({
                         checked={row.readOnly}
                         disabled={pendingId === row.id}
                         onChange={(e) => void setReadOnly(row, e.target.checked)}
-                        aria-label={`Read-only: ${name ?? row.id}`}
+                        aria-label={t('readOnlyOf', { name: name ?? row.id })}
                       />
-                      {pendingId === row.id ? <Spinner /> : 'Read-only'}
+                      {pendingId === row.id ? <Spinner /> : t('readOnly')}
                     </label>
-                    <Button variant="ghost" size="sm" onClick={() => setRemoving(row)} aria-label={`Remove ${name ?? row.id}`}>
-                      Remove
+                    <Button variant="ghost" size="sm" onClick={() => setRemoving(row)} aria-label={t('removeName', { name: name ?? row.id })}>
+                      {t('remove')}
                     </Button>
                   </>
                 ) : row.readOnly ? (
-                  <Badge>Read-only</Badge>
+                  <Badge>{t('readOnly')}</Badge>
                 ) : (
-                  <span className="text-xs text-zinc-500">Editable</span>
+                  <span className="text-xs text-zinc-500">{t('editable')}</span>
                 )}
               </li>
             );
@@ -456,14 +477,9 @@ function ResourceKindRow({
         <ConfirmDialog
           open={removing !== null}
           onOpenChange={(open) => (open ? undefined : setRemoving(null))}
-          title={type === 'file' ? 'Remove the file from the team?' : 'Remove the folder from the team?'}
-          description={
-            <>
-              <span className="font-medium text-zinc-700">{removing ? (nameOf(removing.id) ?? removing.id) : ''}</span> stays in the media library; the team&apos;s
-              members no longer use it through this team.
-            </>
-          }
-          confirmLabel="Remove"
+          title={t('resources.removeTitle', { kind: type })}
+          description={t.rich('resources.removeBody', { name: removing ? (nameOf(removing.id) ?? removing.id) : '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+          confirmLabel={t('remove')}
           onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
         />
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { TeamBodySchema } from '@/server/modules/teams/teams.schemas';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -22,23 +23,20 @@ export function TeamFormDialog({
 }) {
   const create = useCreateTeam();
   const update = useUpdateTeam();
+  const t = useTranslations('teams.form');
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={team ? 'Edit team' : 'New team'}
+      title={team ? t('editTitle') : t('newTitle')}
       description={
-        !team && tenantName ? (
-          <>
-            The team belongs to <span className="font-medium text-zinc-700">{tenantName}</span>.
-          </>
-        ) : undefined
+        !team && tenantName ? t.rich('belongsTo', { tenant: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : undefined
       }
       schema={TeamBodySchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: team?.name ?? '', comment: team?.comment ?? '' }}
-      submitLabel={team ? 'Save changes' : 'Create team'}
+      submitLabel={team ? t('save') : t('create')}
       onSubmit={async (values) => {
         const input = { name: values.name, comment: values.comment?.trim() ? values.comment.trim() : null };
         if (team) await update.mutateAsync({ id: team.id, input });
@@ -46,16 +44,16 @@ export function TeamFormDialog({
       }}
       fieldError={(error) => {
         if (!(error instanceof ApiError)) return undefined;
-        if (error.key === 'team.error.nameExists') return { field: 'name', message: 'Another team has this name.' };
-        if (error.key === 'resourceLimit.error.limitReached') return 'This tenant has reached its limit of teams. Delete a team, or ask for a higher limit.';
+        if (error.key === 'team.error.nameExists') return { field: 'name', message: t('nameExists') };
+        if (error.key === 'resourceLimit.error.limitReached') return t('limitReached');
 
         return undefined;
       }}
     >
       {(fields) => (
         <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
-          {fields.textarea('comment', { label: 'Comment', hint: 'Optional. What the team is for.' })}
+          {fields.text('name', { label: t('name'), autoFocus: true })}
+          {fields.textarea('comment', { label: t('comment'), hint: t('commentHint') })}
         </>
       )}
     </FormDialog>
@@ -72,20 +70,19 @@ export function DeleteTeamDialog({
   onDeleted?: () => void;
 }) {
   const remove = useDeleteTeam();
-  const members = team?.teamUserNumber;
+  const t = useTranslations('teams.deleteDialog');
 
   return (
     <ConfirmDialog
       open={team !== null}
       onOpenChange={onOpenChange}
-      title="Delete team?"
-      description={
-        <>
-          <span className="font-medium text-zinc-700">{team?.name}</span> and all its assignments will be removed
-          {members ? ` (${members} ${members === 1 ? 'member' : 'members'})` : ''}. Members keep their accounts. This cannot be undone.
-        </>
-      }
-      confirmLabel="Delete team"
+      title={t('title')}
+      description={t.rich('body', {
+        name: team?.name ?? '',
+        members: team?.teamUserNumber ?? 0,
+        strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+      })}
+      confirmLabel={t('confirm')}
       destructive
       onConfirm={async () => {
         if (!team) return;

@@ -1,18 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { NO_SMTP_NOTE } from '@/components/users/resend-invitation-dialog';
 import { LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useMailStatus, useOutbox, type OutboxMessage } from '@/lib/api/mail';
+import { useMailStatus, useOutbox } from '@/lib/api/mail';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
-
-const STATUS_LABELS: Record<OutboxMessage['status'], string> = { PENDING: 'Waiting', SENT: 'Sent', FAILED: 'Failed' };
-const KIND_LABELS: Record<OutboxMessage['kind'], string> = { USER_PASSWORD_SETUP: 'Password setup' };
+import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * The mail outbox for the super admin: every message with its recipient, subject and times (never its
@@ -20,6 +17,8 @@ const KIND_LABELS: Record<OutboxMessage['kind'], string> = { USER_PASSWORD_SETUP
  */
 export function MailOutbox() {
   const me = useCurrentUser();
+  const t = useTranslations('users');
+  const format = useFormat();
   const [page, setPage] = useState(0);
   const status = useMailStatus();
   // Open by default only when there is no SMTP server, where the outbox is the only place queued mail shows; with
@@ -36,35 +35,39 @@ export function MailOutbox() {
         <div className="border-b border-zinc-200 px-5 py-4">
           <div className="flex items-center justify-between gap-3">
             <h2 id="mail-outbox-title" className="text-base font-semibold text-zinc-900">
-              Mail outbox
+              {t('outbox.title')}
             </h2>
             <Button variant="secondary" size="sm" aria-expanded={shown} aria-controls="mail-outbox-list" onClick={() => setOpen(!shown)}>
-              {shown ? 'Hide messages' : 'Show messages'}
+              {shown ? t('outbox.hide') : t('outbox.show')}
             </Button>
           </div>
           <p className="mt-0.5 text-sm text-zinc-500">
-            {status.data?.smtpConfigured === false
-              ? `${NO_SMTP_NOTE} Set SMTP_URL to deliver them; to let a user in now, copy a password-setup link from the user's menu (Resend invitation).`
-              : 'Messages the service sends, newest first. Waiting ones go out within a minute; failed ones are retried up to 8 times.'}
+            {status.data?.smtpConfigured === false ? (
+              <>
+                {t('resend.noSmtp')} {t('outbox.noSmtpHint')}
+              </>
+            ) : (
+              t('outbox.hint')
+            )}
           </p>
         </div>
         {!shown ? null : outbox.isError ? (
-          <LoadError className="m-4" title="The outbox could not be loaded." error={outbox.error} onRetry={() => void outbox.refetch()} />
+          <LoadError className="m-4" title={t('outbox.loadError')} error={outbox.error} onRetry={() => void outbox.refetch()} />
         ) : outbox.isPending ? (
           <p className="flex items-center gap-2 px-5 py-6 text-sm text-zinc-500">
-            <Spinner /> Loading the outbox…
+            <Spinner /> {t('outbox.loading')}
           </p>
         ) : data && data.content.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-zinc-500">No messages yet.</p>
+          <p className="px-5 py-6 text-sm text-zinc-500">{t('outbox.empty')}</p>
         ) : data ? (
           <>
             <div className="overflow-x-auto" id="mail-outbox-list">
-              <table className="w-full text-left text-sm" aria-label="Mail outbox">
+              <table className="w-full text-left text-sm" aria-label={t('outbox.title')}>
                 <thead className="border-b border-zinc-200 bg-zinc-50/80">
                   <tr>
-                    {['To', 'Subject', 'Status', 'Queued'].map((h) => (
-                      <th key={h} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
-                        {h}
+                    {(['to', 'subject', 'status', 'queued'] as const).map((column) => (
+                      <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                        {t(`outbox.columns.${column}`)}
                       </th>
                     ))}
                   </tr>
@@ -77,10 +80,10 @@ export function MailOutbox() {
                       </td>
                       <td className="px-4 py-2.5 text-zinc-600">
                         {m.subject}
-                        <span className="block text-xs text-zinc-400">{KIND_LABELS[m.kind]}</span>
+                        <span className="block text-xs text-zinc-400">{t(`outbox.kind.${m.kind}`)}</span>
                       </td>
                       <td className="px-4 py-2.5">
-                        <Badge tone={m.status === 'FAILED' ? 'danger' : m.status === 'SENT' ? 'success' : 'warning'}>{STATUS_LABELS[m.status]}</Badge>
+                        <Badge tone={m.status === 'FAILED' ? 'danger' : m.status === 'SENT' ? 'success' : 'warning'}>{t(`outbox.status.${m.status}`)}</Badge>
                         {m.lastError ? (
                           <span className="mt-0.5 block max-w-64 truncate text-xs text-red-700" title={m.lastError}>
                             {m.lastError}
@@ -88,8 +91,8 @@ export function MailOutbox() {
                         ) : null}
                       </td>
                       <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600">
-                        {formatDateTime(m.createdAt)}
-                        {m.sentAt ? <span className="block text-xs text-zinc-400">Sent {formatDateTime(m.sentAt)}</span> : null}
+                        {format.dateTime(m.createdAt)}
+                        {m.sentAt ? <span className="block text-xs text-zinc-400">{t('outbox.sentAt', { date: format.dateTime(m.sentAt) })}</span> : null}
                       </td>
                     </tr>
                   ))}
@@ -99,14 +102,18 @@ export function MailOutbox() {
             {data.totalPages > 1 ? (
               <div className="flex items-center justify-between border-t border-zinc-200 px-4 py-3 text-sm text-zinc-600">
                 <span>
-                  {data.number * data.size + 1}–{data.number * data.size + data.numberOfElements} of {data.totalElements} messages
+                  {t('outbox.range', {
+                    from: format.number(data.number * data.size + 1),
+                    to: format.number(data.number * data.size + data.numberOfElements),
+                    total: data.totalElements,
+                  })}
                 </span>
                 <span className="flex gap-2">
                   <Button variant="secondary" size="sm" disabled={data.first} onClick={() => setPage((p) => p - 1)}>
-                    Newer
+                    {t('outbox.newer')}
                   </Button>
                   <Button variant="secondary" size="sm" disabled={data.last} onClick={() => setPage((p) => p + 1)}>
-                    Older
+                    {t('outbox.older')}
                   </Button>
                 </span>
               </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,13 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useMailStatus } from '@/lib/api/mail';
 import { useCopyPasswordSetupLink, useResendPasswordSetup, type CopiedLink, type ResentLink } from '@/lib/api/password-setup';
-import { errorMessage } from '@/lib/api/protected';
 import type { User } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
-
-/** Without SMTP the message waits in the outbox: what the dialogs say about it. */
-export const NO_SMTP_NOTE = 'No mail server is configured for this service, so e-mails wait in the outbox and reach nobody.';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * Sends the user a fresh password-setup link, then says what happened: e-mailed to whom, or waiting in
@@ -24,6 +22,9 @@ export const NO_SMTP_NOTE = 'No mail server is configured for this service, so e
  */
 export function ResendInvitationDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
   const me = useCurrentUser();
+  const t = useTranslations('users.resend');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const mail = useMailStatus();
   const resend = useResendPasswordSetup();
   const copy = useCopyPasswordSetupLink();
@@ -69,46 +70,38 @@ export function ResendInvitationDialog({ user, onOpenChange }: { user: User | nu
   }
 
   const done = sent !== null || copied !== null;
+  const instead = canCopy ? t('copyInstead') : t('askAdmin');
 
   return (
     <Dialog open={user !== null} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent
-        title="Resend invitation"
-        description={
-          user && !done ? (
-            <>
-              <span className="font-medium text-zinc-800">{user.email}</span> gets an e-mail with a new link to choose their password. The link
-              works once, for 7 days; earlier links stop working.
-            </>
-          ) : null
-        }
+        title={t('title')}
+        description={user && !done ? t.rich('description', { email: user.email, strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
       >
         <div className="space-y-4 px-5 py-4" data-testid="resend-invitation">
           {!done && noSmtp ? (
-            <Alert tone="info" title="The e-mail will not leave the service.">
-              {NO_SMTP_NOTE} {canCopy ? 'Copy the link instead and hand it to the user yourself.' : 'Ask a super admin for the link.'}
+            <Alert tone="info" title={t('notLeaving')}>
+              {t('noSmtp')} {instead}
             </Alert>
           ) : null}
           {sent ? (
             sent.delivery === 'MAIL' ? (
-              <Alert tone="info" title="Invitation sent.">
-                A new link is on its way to <span className="font-medium">{sent.email}</span>. Earlier links no longer work.
+              <Alert tone="info" title={t('sentTitle')}>
+                {t.rich('sentBody', { email: sent.email, strong: (chunks) => <span className="font-medium">{chunks}</span> })}
               </Alert>
             ) : (
-              <Alert tone="info" title="Not sent: no mail server is configured.">
-                The e-mail to <span className="font-medium">{sent.email}</span> waits in the outbox and reaches nobody.{' '}
-                {canCopy ? 'Copy the link instead and hand it to the user yourself.' : 'Ask a super admin for the link.'}
+              <Alert tone="info" title={t('outboxTitle')}>
+                {t.rich('outboxBody', { email: sent.email, strong: (chunks) => <span className="font-medium">{chunks}</span> })} {instead}
               </Alert>
             )
           ) : null}
           {copied ? (
             <div className="space-y-2">
-              <Alert tone="info" title={clipboard === 'copied' ? 'Link copied to the clipboard.' : 'A new link is ready.'}>
-                Hand it to <span className="font-medium">{copied.email}</span> only: it sets their password. It works once, until{' '}
-                {formatDateTime(copied.expiresAt)}; earlier links no longer work.
+              <Alert tone="info" title={clipboard === 'copied' ? t('copiedTitle') : t('readyTitle')}>
+                {t.rich('handTo', { email: copied.email, expires: format.dateTime(copied.expiresAt), strong: (chunks) => <span className="font-medium">{chunks}</span> })}
               </Alert>
-              <Input readOnly aria-label="Password-setup link" value={copied.link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-              {clipboard === 'failed' ? <p className="text-sm text-zinc-500">The browser did not allow copying: select the link and copy it.</p> : null}
+              <Input readOnly aria-label={t('linkLabel')} value={copied.link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+              {clipboard === 'failed' ? <p className="text-sm text-zinc-500">{t('copyFailed')}</p> : null}
             </div>
           ) : null}
           {error ? <Alert>{error}</Alert> : null}
@@ -117,19 +110,19 @@ export function ResendInvitationDialog({ user, onOpenChange }: { user: User | nu
           {canCopy && !copied && (noSmtp || sent?.delivery === 'OUTBOX') ? (
             <Button variant="secondary" onClick={() => void run('copy')} disabled={pending}>
               {copy.isPending ? <Spinner /> : null}
-              Copy link
+              {t('copy')}
             </Button>
           ) : null}
           {done ? (
-            <Button onClick={() => onOpenChange(false)}>Close</Button>
+            <Button onClick={() => onOpenChange(false)}>{t('close')}</Button>
           ) : (
             <>
               <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button onClick={() => void run('send')} disabled={pending}>
                 {resend.isPending ? <Spinner /> : null}
-                Send new link
+                {t('send')}
               </Button>
             </>
           )}

@@ -1,7 +1,8 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -9,54 +10,63 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, fieldAria, FormFooter, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { RESTRICTED_MEANS } from '@/components/teams/access-words';
 import { TeamChoice } from '@/components/teams/team-choice';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
-import { LANGUAGES, roleLabel, type Role, type User } from '@/lib/api/types';
+import { ApiError } from '@/lib/api/client';
+import { isCancelled } from '@/lib/api/protected';
+import type { Role, User } from '@/lib/api/types';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { useCreateUser, useDeleteUser, useUpdateUser, type UpdateUserInput } from '@/lib/api/users';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useMailStatus } from '@/lib/api/mail';
-import { NO_SMTP_NOTE } from '@/components/users/resend-invitation-dialog';
 import { assignableRoles } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel, useLabelOptions } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 const ROLE_VALUES = ['ADMIN', 'OWNER', 'TECHNICIAN', 'APPROVER', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
 
-const createSchema = z.object({
-  email: z.email('Enter a valid e-mail address'),
-  name: z.string().trim().min(1, 'Enter a name').max(255),
-  role: z.enum(ROLE_VALUES, 'Choose a role'),
-  password: z.string().min(8, 'At least 8 characters').max(256, 'At most 256 characters'),
-  language: z.string(),
-  restricted: z.boolean(),
-});
-type CreateValues = z.infer<typeof createSchema>;
+const createSchema = (t: Translate<'users.form'>) =>
+  z.object({
+    email: z.email(t('invalidEmail')),
+    name: z.string().trim().min(1, t('enterName')).max(255),
+    role: z.enum(ROLE_VALUES, t('chooseRole')),
+    password: z.string().min(8, t('atLeast')).max(256, t('atMost')),
+    language: z.string(),
+    restricted: z.boolean(),
+  });
+type CreateValues = z.infer<ReturnType<typeof createSchema>>;
 
-const editSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(255),
-  role: z.enum(ROLE_VALUES),
-  language: z.string(),
-  restricted: z.boolean(),
-  readOnly: z.boolean(),
-});
-type EditValues = z.infer<typeof editSchema>;
+const editSchema = (t: Translate<'users.form'>) =>
+  z.object({
+    name: z.string().trim().min(1, t('enterName')).max(255),
+    role: z.enum(ROLE_VALUES),
+    language: z.string(),
+    restricted: z.boolean(),
+    readOnly: z.boolean(),
+  });
+type EditValues = z.infer<ReturnType<typeof editSchema>>;
 
 function RoleOptions({ roles }: { roles: Role[] }) {
+  const label = useLabel();
+
   return roles.map((role) => (
     <option key={role} value={role}>
-      {roleLabel(role)}
+      {label('role', role)}
     </option>
   ));
 }
 
 function LanguageOptions({ allowNone }: { allowNone?: boolean }) {
+  const t = useTranslations('users.form');
+  const languages = useLabelOptions('language');
+
   return (
     <>
-      {allowNone ? <option value="">Not set</option> : null}
-      {LANGUAGES.map((l) => (
-        <option key={l.code} value={l.code}>
+      {allowNone ? <option value="">{t('notSet')}</option> : null}
+      {languages.map((l) => (
+        <option key={l.value} value={l.value}>
           {l.label}
         </option>
       ))}
@@ -76,6 +86,11 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [tenantError, setTenantError] = useState<string | null>(null);
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const mail = useMailStatus();
+  const t = useTranslations('users.form');
+  const teamsT = useTranslations('teams');
+  const resendT = useTranslations('users.resend');
+  const errorMessage = useErrorMessage();
+  const schema = useMemo(() => createSchema(t), [t]);
   const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId(), tenant: useId(), restricted: useId() };
   const {
     register,
@@ -85,7 +100,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     watch,
     formState: { errors, isSubmitting },
   } = useForm<CreateValues>({
-    resolver: zodResolver(createSchema),
+    resolver: zodResolver(schema),
     defaultValues: { email: '', name: '', role: 'VIEWER', password: '', language: 'en', restricted: false },
   });
   // OWNER and ADMIN are above teams (spec 1): neither teams nor the restriction apply to them.
@@ -106,7 +121,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const onSubmit = handleSubmit(async (values) => {
     setApiError(null);
     if (choosesTenant && !chosenTenant) {
-      setTenantError('Choose the tenant the user belongs to');
+      setTenantError(t('chooseTenantError'));
 
       return;
     }
@@ -121,34 +136,27 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       onOpenChange(false);
     } catch (error) {
       if (isCancelled(error)) return;
-      const message = errorMessage(error);
-      if (/e-?mail/i.test(message) && /exist|taken|use/i.test(message)) setError('email', { message });
-      else setApiError(message);
+      if (error instanceof ApiError && error.key === 'user.error.emailExists') setError('email', { message: t('emailExists', { email: values.email }) });
+      else setApiError(errorMessage(error));
     }
   });
 
-  const target = choosesTenant ? chosenTenant?.name : (tenant?.name ?? me.customerName ?? 'your tenant');
+  const target = choosesTenant ? chosenTenant?.name : (tenant?.name ?? me.customerName ?? t('yourTenant'));
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent
-        title="New user"
+        title={t('newTitle')}
         description={
-          target ? (
-            <>
-              The user joins <span className="font-medium text-zinc-700">{target}</span>.
-            </>
-          ) : (
-            `Choose the user's tenant among ${all.phrase}.`
-          )
+          target ? t.rich('joins', { tenant: target, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('chooseAmong', { all: all.phrase })
         }
       >
         <form onSubmit={onSubmit} noValidate>
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
             {mail.data?.smtpConfigured === false ? (
-              <Alert tone="info" title="The invitation e-mail will not be sent.">
-                {NO_SMTP_NOTE} Share the password yourself, or copy a password-setup link from the user&apos;s menu (Resend invitation).
+              <Alert tone="info" title={t('noMailTitle')}>
+                {resendT('noSmtp')} {t('noMailBody')}
               </Alert>
             ) : null}
             {choosesTenant ? (
@@ -162,25 +170,25 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
                 }}
               />
             ) : null}
-            <Field id={ids.email} label="E-mail" error={errors.email?.message}>
+            <Field id={ids.email} label={t('email')} error={errors.email?.message}>
               <Input type="email" autoComplete="off" {...fieldAria(ids.email, errors.email?.message)} {...register('email')} />
             </Field>
-            <Field id={ids.name} label="Name" error={errors.name?.message}>
+            <Field id={ids.name} label={t('name')} error={errors.name?.message}>
               <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.role} label="Role" error={errors.role?.message}>
+              <Field id={ids.role} label={t('role')} error={errors.role?.message}>
                 <Select {...fieldAria(ids.role, errors.role?.message)} {...register('role')}>
                   <RoleOptions roles={roles} />
                 </Select>
               </Field>
-              <Field id={ids.language} label="Language">
+              <Field id={ids.language} label={t('language')}>
                 <Select id={ids.language} {...register('language')}>
                   <LanguageOptions />
                 </Select>
               </Field>
             </div>
-            <Field id={ids.password} label="Password" error={errors.password?.message} hint="At least 8 characters. Share it with the user safely.">
+            <Field id={ids.password} label={t('password')} error={errors.password?.message} hint={t('passwordHint')}>
               <Input type="password" autoComplete="new-password" {...fieldAria(ids.password, errors.password?.message, true)} {...register('password')} />
             </Field>
             {joinsTeams ? (
@@ -189,15 +197,15 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
                   <TeamChoice
                     value={teamIds}
                     onChange={setTeamIds}
-                    legend="Teams"
-                    hint="The user joins these teams and works with what is assigned to them."
+                    legend={t('teams')}
+                    hint={t('teamsHint')}
                   />
                 ) : null}
-                <CheckboxField id={ids.restricted} label="Restricted" description={RESTRICTED_MEANS} {...register('restricted')} />
+                <CheckboxField id={ids.restricted} label={t('restricted')} description={teamsT('access.restricted')} {...register('restricted')} />
               </div>
             ) : null}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel="Create user" />
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={t('create')} />
         </form>
       </DialogContent>
     </Dialog>
@@ -216,6 +224,7 @@ function TenantField({
   error?: string;
   onChange: (tenant: { id: number; name: string } | null) => void;
 }) {
+  const t = useTranslations('users.form');
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text, 200);
   const query = useCustomerSelect({ text: debounced, page: 0, size: 50 });
@@ -225,9 +234,9 @@ function TenantField({
   const listed = value && !options.some((c) => c.id === value.id) ? [value, ...options] : options;
 
   return (
-    <Field id={id} label="Tenant" error={error} hint={total > options.length ? `${options.length} of ${total} tenants shown; search to narrow.` : undefined}>
+    <Field id={id} label={t('tenant')} error={error} hint={total > options.length ? t('tenantsShown', { shown: options.length, total }) : undefined}>
       <div className="space-y-2">
-        <Input type="search" aria-label="Search tenants" placeholder="Search tenants" value={text} onChange={(e) => setText(e.target.value)} />
+        <Input type="search" aria-label={t('searchTenants')} placeholder={t('searchTenants')} value={text} onChange={(e) => setText(e.target.value)} />
         <Select
           {...fieldAria(id, error, total > options.length)}
           value={value ? String(value.id) : ''}
@@ -236,7 +245,7 @@ function TenantField({
             onChange(picked ? { id: picked.id, name: picked.name } : null);
           }}
         >
-          <option value="">{query.isPending ? 'Loading tenants…' : 'Choose a tenant'}</option>
+          <option value="">{query.isPending ? t('loadingTenants') : t('chooseTenant')}</option>
           {listed.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -251,6 +260,10 @@ function TenantField({
 export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
   const me = useCurrentUser();
   const update = useUpdateUser();
+  const t = useTranslations('users.form');
+  const teamsT = useTranslations('teams');
+  const errorMessage = useErrorMessage();
+  const schema = useMemo(() => editSchema(t), [t]);
   const [apiError, setApiError] = useState<string | null>(null);
   const ids = { name: useId(), role: useId(), language: useId(), restricted: useId(), readOnly: useId() };
   const roles = assignableRoles(me.role);
@@ -260,7 +273,7 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EditValues>({ resolver: zodResolver(editSchema) });
+  } = useForm<EditValues>({ resolver: zodResolver(schema) });
 
   useEffect(() => {
     if (user) {
@@ -297,31 +310,31 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
 
   return (
     <Dialog open={user !== null} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent title="Edit user" description={user?.email}>
+      <DialogContent title={t('editTitle')} description={user?.email}>
         <form onSubmit={onSubmit} noValidate>
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
-            <Field id={ids.name} label="Name" error={errors.name?.message}>
+            <Field id={ids.name} label={t('name')} error={errors.name?.message}>
               <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.role} label="Role" hint={isSelf ? 'You cannot change your own role.' : undefined}>
+              <Field id={ids.role} label={t('role')} hint={isSelf ? t('ownRole') : undefined}>
                 <Select id={ids.role} disabled={isSelf} {...register('role')}>
                   <RoleOptions roles={roleChoices} />
                 </Select>
               </Field>
-              <Field id={ids.language} label="Language">
+              <Field id={ids.language} label={t('language')}>
                 <Select id={ids.language} {...register('language')}>
                   <LanguageOptions allowNone />
                 </Select>
               </Field>
             </div>
             <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
-              <CheckboxField id={ids.restricted} label="Restricted" description={RESTRICTED_MEANS} {...register('restricted')} />
-              <CheckboxField id={ids.readOnly} label="Read-only" description="Can look at everything but change nothing." {...register('readOnly')} />
+              <CheckboxField id={ids.restricted} label={t('restricted')} description={teamsT('access.restricted')} {...register('restricted')} />
+              <CheckboxField id={ids.readOnly} label={t('readOnly')} description={t('readOnlyHint')} {...register('readOnly')} />
             </div>
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel="Save changes" />
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={t('save')} />
         </form>
       </DialogContent>
     </Dialog>
@@ -334,22 +347,16 @@ function displayName(user: User): string {
 
 export function DeleteUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
   const remove = useDeleteUser();
+  const t = useTranslations('users.deleteDialog');
 
   return (
     <ConfirmDialog
       open={user !== null}
       onOpenChange={onOpenChange}
-      title="Delete user"
+      title={t('title')}
       destructive
-      confirmLabel="Delete user"
-      description={
-        user ? (
-          <>
-            <span className="font-medium text-zinc-800">{displayName(user)}</span> will be deleted and signed out everywhere. This cannot be
-            undone.
-          </>
-        ) : null
-      }
+      confirmLabel={t('confirm')}
+      description={user ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
       onConfirm={() => remove.mutateAsync(user!.email)}
     />
   );
@@ -357,21 +364,15 @@ export function DeleteUserDialog({ user, onOpenChange }: { user: User | null; on
 
 export function ResetTotpDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateUser();
+  const t = useTranslations('users.reset2fa');
 
   return (
     <ConfirmDialog
       open={user !== null}
       onOpenChange={onOpenChange}
-      title="Reset two-factor authentication"
-      confirmLabel="Reset 2FA"
-      description={
-        user ? (
-          <>
-            <span className="font-medium text-zinc-800">{displayName(user)}</span> will sign in with the password alone until they enrol
-            an authenticator app again.
-          </>
-        ) : null
-      }
+      title={t('title')}
+      confirmLabel={t('confirm')}
+      description={user ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
       onConfirm={() => update.mutateAsync({ email: user!.email, changes: { use2FA: false } })}
     />
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { PlusIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
@@ -14,27 +15,24 @@ export function UsersPageHeader() {
   const { tenant, canSwitch } = useTenant();
   const me = useCurrentUser();
   const [isCreating, setIsCreating] = useState(false);
-  const scope = tenant ? (
-    <>
-      People who can sign in to <span className="font-medium text-zinc-700">{tenant.name}</span>.
-    </>
-  ) : canSwitch ? (
-    'People who can sign in, across all tenants.'
-  ) : (
-    'People who can sign in.'
-  );
+  const t = useTranslations('users');
+  const scope = tenant
+    ? t.rich('header.tenant', { tenant: tenant.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+    : canSwitch
+      ? t('header.all')
+      : t('header.own');
 
   return (
     <>
       <PageHeader
-        title="Users"
+        title={t('title')}
         description={scope}
         actions={
           canManageUsers(me.role) ? (
             <UiElement name="newUi.users.create">
               <Button onClick={() => setIsCreating(true)}>
                 <PlusIcon className="size-4" />
-                New user
+                {t('header.new')}
               </Button>
             </UiElement>
           ) : null

@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
 import { UsersIcon } from '@/components/ui/icons';
@@ -9,19 +10,23 @@ import { Badge } from '@/components/ui/badge';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { ResourceList } from '@/components/ui/list-view';
 import { RowActions } from '@/components/ui/row-actions';
-import { roleLabel, type User } from '@/lib/api/types';
+import type { User } from '@/lib/api/types';
 import { useUsers } from '@/lib/api/users';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { DeleteUserDialog, EditUserDialog, ResetTotpDialog } from '@/components/users/user-dialogs';
 import { ResendInvitationDialog } from '@/components/users/resend-invitation-dialog';
-import { RESTRICTED_MEANS } from '@/components/teams/access-words';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { canManageUser } from '@/lib/auth/permissions';
 import type { SessionUser } from '@/lib/auth/types';
+import { useLabel, type Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 type UserAction = { kind: 'edit' | 'delete' | 'reset2fa' | 'resend'; user: User };
+
+/** What a column needs to word its cells: the table's words, the label table, formats, and what "Restricted" means. */
+type Words = { t: Translate<'users.table'>; label: Label; format: ReturnType<typeof useFormat>; restrictedMeans: string };
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'email', 'role', 'lastActivity', 'createdDate'] as const;
@@ -33,12 +38,12 @@ function tenantOf(user: User): string {
   return id === null || id === undefined ? '—' : `#${id}`;
 }
 
-function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: UserAction) => void) | null): ColumnDef<User>[] {
+function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: boolean, me: SessionUser, onAction: ((action: UserAction) => void) | null): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
       id: 'name', meta: { size: 200 },
       accessorKey: 'name',
-      header: 'Name',
+      header: t('columns.name'),
       cell: ({ row }) => {
         const name = row.original.name || row.original.email;
 
@@ -46,7 +51,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
           <div className="flex items-center gap-3">
             <Avatar name={name} />
             <span className="font-medium whitespace-nowrap text-zinc-900">
-              {row.original.name || <span className="text-zinc-400">No name</span>}
+              {row.original.name || <span className="text-zinc-400">{t('noName')}</span>}
             </span>
           </div>
         );
@@ -55,7 +60,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
     {
       id: 'email', meta: { priority: 2, size: 200 },
       accessorKey: 'email',
-      header: 'E-mail',
+      header: t('columns.email'),
       // Long addresses are cut with an ellipsis (the whole one in the tooltip), so the row keeps its actions in view.
       cell: ({ row }) => (
         <span className="block max-w-56 truncate whitespace-nowrap text-zinc-600" title={row.original.email}>
@@ -66,17 +71,17 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
     {
       id: 'role', meta: { priority: 1, size: 150 },
       accessorKey: 'role',
-      header: 'Role',
+      header: t('columns.role'),
       cell: ({ row }) => (
         <div className="flex flex-wrap items-center gap-1.5">
-          <Badge>{roleLabel(row.original.role)}</Badge>
-          {row.original.readOnly ? <Badge>Read-only</Badge> : null}
+          <Badge>{label('role', row.original.role)}</Badge>
+          {row.original.readOnly ? <Badge>{t('readOnly')}</Badge> : null}
           {row.original.restricted ? (
-            <span title={RESTRICTED_MEANS}>
-              <Badge>Restricted</Badge>
+            <span title={restrictedMeans}>
+              <Badge>{t('restricted')}</Badge>
             </span>
           ) : null}
-          {row.original.use2FA ? <Badge tone="brand">2FA</Badge> : null}
+          {row.original.use2FA ? <Badge tone="brand">{t('twoFactor')}</Badge> : null}
         </div>
       ),
     },
@@ -84,7 +89,7 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
   if (showTenant) {
     columns.push({
       id: 'tenant', meta: { priority: 5, size: 140 },
-      header: 'Tenant',
+      header: t('columns.tenant'),
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span>,
     });
@@ -93,35 +98,35 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
     {
       id: 'lastActivity', meta: { priority: 3, size: 190 },
       accessorKey: 'lastActivity',
-      header: 'Last activity',
+      header: t('columns.lastActivity'),
       // The last sign-in shares the cell: the table must fit a laptop screen with its actions.
       cell: ({ row }) => (
         <div className="whitespace-nowrap">
-          <p className="text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</p>
-          {row.original.lastLogin ? <p className="text-xs text-zinc-500">Signed in {formatDateTime(row.original.lastLogin)}</p> : null}
+          <p className="text-zinc-600">{format.dateTime(row.original.lastActivity, t('never'))}</p>
+          {row.original.lastLogin ? <p className="text-xs text-zinc-500">{t('signedIn', { date: format.dateTime(row.original.lastLogin) })}</p> : null}
         </div>
       ),
     },
     {
       id: 'createdDate', meta: { priority: 4, size: 120 },
       accessorKey: 'createdDate',
-      header: 'Created',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDate(row.original.createdDate)}</span>,
+      header: t('columns.created'),
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.createdDate)}</span>,
     },
   );
   if (onAction) {
     columns.push({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('columns.actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => {
         const user = row.original;
-        const label = `Actions for ${user.name || user.email}`;
+        const actionsLabel = t('actionsFor', { name: user.name || user.email });
         if (user.id === me.id) {
           return (
-            <RowActions label={label}>
+            <RowActions label={actionsLabel}>
               <DropdownMenuItem asChild>
-                <Link href="/account">Edit your account</Link>
+                <Link href="/account">{t('editAccount')}</Link>
               </DropdownMenuItem>
             </RowActions>
           );
@@ -129,13 +134,13 @@ function buildColumns(showTenant: boolean, me: SessionUser, onAction: ((action: 
         if (!canManageUser(me.role, user.role)) return null;
 
         return (
-          <RowActions label={label}>
-            <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', user })}>Edit</DropdownMenuItem>
-            {user.use2FA ? <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>Reset 2FA</DropdownMenuItem> : null}
-            {(user.authProvider ?? 'LOCAL') === 'LOCAL' ? <DropdownMenuItem onSelect={() => onAction({ kind: 'resend', user })}>Resend invitation</DropdownMenuItem> : null}
+          <RowActions label={actionsLabel}>
+            <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', user })}>{t('edit')}</DropdownMenuItem>
+            {user.use2FA ? <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>{t('reset2fa')}</DropdownMenuItem> : null}
+            {(user.authProvider ?? 'LOCAL') === 'LOCAL' ? <DropdownMenuItem onSelect={() => onAction({ kind: 'resend', user })}>{t('resend')}</DropdownMenuItem> : null}
             <DropdownMenuSeparator />
             <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', user })}>
-              Delete
+              {t('delete')}
             </DropdownMenuItem>
           </RowActions>
         );
@@ -155,9 +160,18 @@ export function UsersTable() {
   const query = useUsers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, withTenant: showTenant });
 
   const me = useCurrentUser();
+  const t = useTranslations('users');
+  const tableT = useTranslations('users.table');
+  const teamsT = useTranslations('teams');
+  const restrictedMeans = teamsT('access.restricted');
+  const label = useLabel();
+  const format = useFormat();
   const [action, setAction] = useState<UserAction | null>(null);
   const canAct = me.role === 'ADMIN' || me.role === 'OWNER';
-  const columns = useMemo(() => buildColumns(showTenant, me, canAct ? setAction : null), [showTenant, me, canAct]);
+  const columns = useMemo(
+    () => buildColumns({ t: tableT, label, format, restrictedMeans }, showTenant, me, canAct ? setAction : null),
+    [tableT, label, format, restrictedMeans, showTenant, me, canAct],
+  );
   const close = (open: boolean) => (open ? undefined : setAction(null));
 
   return (
@@ -167,20 +181,20 @@ export function UsersTable() {
       <ResetTotpDialog user={action?.kind === 'reset2fa' ? action.user : null} onOpenChange={close} />
       <ResendInvitationDialog user={action?.kind === 'resend' ? action.user : null} onOpenChange={close} />
       <ResourceList
-        identity={{ name: 'users', noun: { one: 'user', other: 'users' } }}
+        identity={{ name: 'users', noun: { one: t('noun.one'), other: t('noun.other') } }}
         list={list}
         query={query}
         columns={columns}
         getRowId={(user) => String(user.id)}
         sortable={SORTABLE}
-        search={{ label: 'Search users by name or e-mail', placeholder: 'Search by name or e-mail' }}
-        errorTitle="The users could not be loaded."
+        search={{ label: tableT('searchLabel'), placeholder: tableT('searchPlaceholder') }}
+        errorTitle={tableT('loadError')}
         empty={{
           icon: <UsersIcon className="size-5 text-zinc-500" />,
-          title: 'No users yet',
-          body: tenant ? `${tenant.name} has no users yet.` : 'There are no users to show.',
+          title: tableT('emptyTitle'),
+          body: tenant ? tableT('emptyTenant', { tenant: tenant.name }) : tableT('emptyAll'),
         }}
-        filteredHint="Try another name or e-mail address."
+        filteredHint={tableT('filteredHint')}
       />
     </>
   );

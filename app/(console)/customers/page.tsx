@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { CustomersPage } from '@/components/customers/customers-page';
 import { readSessionUser } from '@/lib/auth/session';
 
-export const metadata: Metadata = { title: 'Customers' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('customers'))('title') };
+}
 
 export default async function Customers() {
   const user = await readSessionUser();

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { UsersPageHeader } from '@/components/users/users-page-header';
 import { MailOutbox } from '@/components/users/mail-outbox';
 import { UsersTable } from '@/components/users/users-table';
 
-export const metadata: Metadata = { title: 'Users' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('users'))('title') };
+}
 
 export default function UsersPage() {
   return (
