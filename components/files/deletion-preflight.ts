@@ -8,13 +8,17 @@ import type { MediaFile, UsageEntry } from '@/lib/api/files';
 export type Preflight = {
   file: Pick<MediaFile, 'id' | 'name'>;
   verdict: 'blocked' | 'warn' | 'clear';
-  reasons: string[];
+  /** Why, as catalogue keys (`media.preflight.*`) with the names of what uses the file; the dialog words them. */
+  reasons: PreflightReason[];
   /** Every content usage is a playlist: `removeFromPlaylists` cleans them all up. */
   playlistOnly: boolean;
 };
 
-function names(entries: UsageEntry[] | undefined): string[] {
-  return (entries ?? []).map((e) => (typeof e.name === 'string' ? e.name : typeof e.id === 'string' ? e.id : 'unnamed'));
+/** A name is null when the usage entry has neither a name nor an id. */
+export type PreflightReason = { key: 'readOnly' } | { key: 'channels' | 'schedules' | 'subChannels' | 'playlists' | 'content'; names: Array<string | null> };
+
+function names(entries: UsageEntry[] | undefined): Array<string | null> {
+  return (entries ?? []).map((e) => (typeof e.name === 'string' ? e.name : typeof e.id === 'string' ? e.id : null));
 }
 
 function isPlaylist(entry: UsageEntry): boolean {
@@ -23,29 +27,21 @@ function isPlaylist(entry: UsageEntry): boolean {
   return type.includes('PLAYLIST') || type.includes('LOOP');
 }
 
-function list(items: string[]): string {
-  return items.length > 3 ? `${items.slice(0, 3).join(', ')} and ${items.length - 3} more` : items.join(', ');
-}
-
 export function preflight(file: MediaFile): Preflight {
-  const reasons: string[] = [];
-  if (file.readOnly) reasons.push('You may only read this file (a read-only team assignment).');
+  const reasons: PreflightReason[] = [];
+  if (file.readOnly) reasons.push({ key: 'readOnly' });
   const channels = names(file.campaignUsageDetails);
   const schedules = names(file.topLevelCampaignUsageDetails);
   const subChannels = names(file.messageUsageDetails);
-  if (channels.length) reasons.push(`Used by channels: ${list(channels)}.`);
-  if (schedules.length) reasons.push(`Used by schedules: ${list(schedules)}.`);
-  if (subChannels.length) reasons.push(`Used by sub-channels: ${list(subChannels)}.`);
+  if (channels.length) reasons.push({ key: 'channels', names: channels });
+  if (schedules.length) reasons.push({ key: 'schedules', names: schedules });
+  if (subChannels.length) reasons.push({ key: 'subChannels', names: subChannels });
   if (reasons.length) return { file, verdict: 'blocked', reasons, playlistOnly: false };
 
   const content = file.usageDetails?.contentUsage ?? [];
   if (content.length === 0) return { file, verdict: 'clear', reasons, playlistOnly: false };
   const playlistOnly = content.every(isPlaylist);
-  reasons.push(
-    playlistOnly
-      ? `In ${content.length === 1 ? 'a playlist' : `${content.length} playlists`}: ${list(names(content))}.`
-      : `Referenced by content that will show a broken reference: ${list(names(content))}.`,
-  );
+  reasons.push({ key: playlistOnly ? 'playlists' : 'content', names: names(content) });
 
   return { file, verdict: 'warn', reasons, playlistOnly };
 }

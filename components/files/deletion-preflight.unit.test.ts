@@ -11,12 +11,12 @@ describe('deletion preflight (spec 2)', () => {
     expect(preflight({ ...base, readOnly: true }).verdict).toBe('blocked');
     const used = preflight({ ...base, campaignUsageDetails: [{ id: 'c1', name: 'Lobby' }] });
     expect(used.verdict).toBe('blocked');
-    expect(used.reasons.join(' ')).toContain('Lobby');
+    expect(used.reasons).toEqual([{ key: 'channels', names: ['Lobby'] }]);
     expect(preflight({ ...base, messageUsageDetails: [{ id: 'm1' }] }).verdict).toBe('blocked');
   });
   it('warns about content usage and recognises playlist-only usage', () => {
     const playlists = preflight({ ...base, usageDetails: { contentUsage: [{ id: 'p', name: 'Morning', deviceContentType: 'PLAYLIST' }] } });
-    expect(playlists).toMatchObject({ verdict: 'warn', playlistOnly: true });
+    expect(playlists).toMatchObject({ verdict: 'warn', playlistOnly: true, reasons: [{ key: 'playlists', names: ['Morning'] }] });
     const mixed = preflight({ ...base, usageDetails: { contentUsage: [{ id: 'p', deviceContentType: 'PLAYLIST' }, { id: 's', deviceContentType: 'SLIDE' }] } });
     expect(mixed).toMatchObject({ verdict: 'warn', playlistOnly: false });
   });

@@ -1,8 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DownloadIcon, TrashIcon, XIcon } from '@/components/ui/icons';
-import { dimensions, kindLabel, Thumbnail } from '@/components/files/file-visuals';
+import { dimensions, Thumbnail } from '@/components/files/file-visuals';
 import { TagInput } from '@/components/ui/tag-input';
 import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields } from '@/components/ui/validity';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
@@ -11,13 +12,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb } from '@/lib/api/file-folders';
-import { formatBytes, kindOf, useBulkFileValidity, useFile, useUpdateFile, type MediaFile, type UsageEntry } from '@/lib/api/files';
+import { kindOf, useBulkFileValidity, useFile, useUpdateFile, type MediaFile, type UsageEntry } from '@/lib/api/files';
 import { ApiError } from '@/lib/api/client';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
-import { formatDateTime } from '@/lib/format';
 
 type Props = {
   fileId: string;
@@ -44,6 +46,7 @@ function Section({ title, children, action }: { title: string; children: ReactNo
 }
 
 function Preview({ file }: { file: MediaFile }) {
+  const t = useTranslations('media.detail');
   const kind = kindOf(file.contentType, file.name);
   const src = file.location;
   if (!src) return <Thumbnail file={file} className="aspect-video w-full rounded-md" />;
@@ -53,7 +56,7 @@ function Preview({ file }: { file: MediaFile }) {
   }
   if (kind === 'video') {
     return (
-      <video key={src} src={src} controls preload="metadata" poster={file.thumbnail ?? undefined} className="max-h-80 w-full rounded-md bg-black" aria-label={`Video ${file.name}`} muted={file.muted}>
+      <video key={src} src={src} controls preload="metadata" poster={file.thumbnail ?? undefined} className="max-h-80 w-full rounded-md bg-black" aria-label={t('video', { name: file.name ?? '' })} muted={file.muted}>
         <track kind="captions" />
       </video>
     );
@@ -62,27 +65,29 @@ function Preview({ file }: { file: MediaFile }) {
     return (
       <div className="space-y-3">
         <Thumbnail file={file} className="aspect-video w-full rounded-md" />
-        <audio src={src} controls preload="metadata" className="w-full" aria-label={`Audio ${file.name}`} />
+        <audio src={src} controls preload="metadata" className="w-full" aria-label={t('audio', { name: file.name ?? '' })} />
       </div>
     );
   }
-  if (kind === 'pdf') return <iframe src={src} title={`PDF ${file.name}`} className="h-80 w-full rounded-md ring-1 ring-zinc-200" />;
+  if (kind === 'pdf') return <iframe src={src} title={t('pdf', { name: file.name ?? '' })} className="h-80 w-full rounded-md ring-1 ring-zinc-200" />;
 
   return <Thumbnail file={file} className="aspect-video w-full rounded-md" />;
 }
 
-function usageNames(entries: UsageEntry[] | undefined): string[] {
-  return (entries ?? []).map((e) => String(e.name ?? e.id ?? 'unnamed'));
+function usageNames(entries: UsageEntry[] | undefined, unnamed: string): string[] {
+  return (entries ?? []).map((e) => String(e.name ?? e.id ?? unnamed));
 }
 
 function Usage({ file }: { file: MediaFile }) {
+  const t = useTranslations('media.detail');
+  const unnamed = t('unnamed');
   const groups = [
-    { label: 'Content', items: usageNames(file.usageDetails?.contentUsage) },
-    { label: 'Channels', items: usageNames(file.campaignUsageDetails) },
-    { label: 'Schedules', items: usageNames(file.topLevelCampaignUsageDetails) },
-    { label: 'Sub-channels', items: usageNames(file.messageUsageDetails) },
+    { label: t('usageGroups.content'), items: usageNames(file.usageDetails?.contentUsage, unnamed) },
+    { label: t('usageGroups.channels'), items: usageNames(file.campaignUsageDetails, unnamed) },
+    { label: t('usageGroups.schedules'), items: usageNames(file.topLevelCampaignUsageDetails, unnamed) },
+    { label: t('usageGroups.subChannels'), items: usageNames(file.messageUsageDetails, unnamed) },
   ].filter((g) => g.items.length > 0);
-  if (groups.length === 0) return <p className="text-sm text-zinc-500">Not used by any content, channel or schedule.</p>;
+  if (groups.length === 0) return <p className="text-sm text-zinc-500">{t('notUsed')}</p>;
 
   return (
     <dl className="space-y-2 text-sm">
@@ -100,24 +105,26 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
   const [tags, setTags] = useState<string[]>(file.tags ?? []);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const update = useUpdateFile();
+  const t = useTranslations('media.detail');
+  const errorMessage = useErrorMessage();
   const saved = (file.tags ?? []).join('\u0000');
   useEffect(() => setTags(saved ? saved.split('\u0000') : []), [saved]);
   const dirty = tags.join('\u0000') !== saved;
   if (!editable) {
     return tags.length ? (
       <div className="flex flex-wrap gap-1">
-        {tags.map((t) => (
-          <Badge key={t}>{t}</Badge>
+        {tags.map((tag) => (
+          <Badge key={tag}>{tag}</Badge>
         ))}
       </div>
     ) : (
-      <p className="text-sm text-zinc-500">No tags.</p>
+      <p className="text-sm text-zinc-500">{t('noTags')}</p>
     );
   }
 
   return (
     <div className="space-y-2">
-      <TagInput value={tags} onChange={setTags} suggest="fileTags" label="File tags" />
+      <TagInput value={tags} onChange={setTags} suggest="fileTags" label={t('fileTags')} />
       {(
         <div className="flex items-center gap-2">
           <Button
@@ -126,16 +133,16 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
             onClick={() =>
               update.mutate(
                 { id: file.id, changes: { tags } },
-                { onSuccess: () => setMessage({ tone: 'info', text: 'Tags saved.' }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
+                { onSuccess: () => setMessage({ tone: 'info', text: t('tagsSaved') }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
               )
             }
           >
             {update.isPending ? <Spinner /> : null}
-            Save tags
+            {t('saveTags')}
           </Button>
           {dirty ? (
             <Button size="sm" variant="ghost" onClick={() => setTags(saved ? saved.split('\u0000') : [])}>
-              Reset
+              {t('reset')}
             </Button>
           ) : null}
           {message && !dirty ? <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">{message.text}</span> : null}
@@ -150,6 +157,9 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
   const [range, setRange] = useState(initial);
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const set = useBulkFileValidity();
+  const t = useTranslations('media.detail');
+  const errorMessage = useErrorMessage();
+  const format = useFormat();
   useEffect(() => setRange({ from: toLocalInput(file.validFrom), to: toLocalInput(file.validTo) }), [file.validFrom, file.validTo]);
   const dirty = range.from !== initial.from || range.to !== initial.to;
 
@@ -158,14 +168,14 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
     if ('error' in window) return setMessage({ tone: 'error', text: window.error });
     set.mutate(
       { ids: [file.id], ...window },
-      { onSuccess: () => setMessage({ tone: 'info', text: 'Validity saved.' }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
+      { onSuccess: () => setMessage({ tone: 'info', text: t('validitySaved') }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
     );
   }
 
   if (!editable) {
     return (
       <p className="text-sm text-zinc-600">
-        {file.validFrom || file.validTo ? `${formatDateTime(file.validFrom, 'Any time')} – ${formatDateTime(file.validTo, 'no end')}` : 'Always valid.'}
+        {file.validFrom || file.validTo ? t('window', { from: format.dateTime(file.validFrom, t('anyTime')), to: format.dateTime(file.validTo, t('noEnd')) }) : t('alwaysValid')}
       </p>
     );
   }
@@ -177,11 +187,11 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
         <div className="flex items-center gap-2">
           <Button size="sm" disabled={!dirty || set.isPending} onClick={() => save(range)}>
             {set.isPending ? <Spinner /> : null}
-            Save validity
+            {t('saveValidity')}
           </Button>
           {file.validFrom || file.validTo ? (
             <Button size="sm" variant="ghost" onClick={() => save({ from: '', to: '' })} disabled={set.isPending}>
-              Clear
+              {t('clear')}
             </Button>
           ) : null}
           {message ? <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">{message.text}</span> : null}
@@ -192,6 +202,9 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
 }
 
 export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, onOpenFile, onMissing }: Props) {
+  const t = useTranslations('media');
+  const label = useLabel();
+  const format = useFormat();
   const query = useFile(fileId);
   const file = query.data;
   const me = useCurrentUser();
@@ -206,21 +219,21 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
   // Validity is set through the bulk endpoint, which needs APPROVER.
   const canSetValidity = hasRole(me.role, 'APPROVER') && !file?.readOnly;
   const crumbs = useBreadcrumb(file?.fileFolderId);
-  const folderPath = crumbs.data?.map((f, i) => (i === 0 ? 'All media' : f.name)).join(' / ');
+  const folderPath = crumbs.data?.map((f, i) => (i === 0 ? t('allMedia') : f.name)).join(' / ');
 
   return (
-    <aside aria-label="File details" className="flex max-h-[calc(100vh-6rem)] w-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200 lg:sticky lg:top-4 lg:w-96 lg:shrink-0">
+    <aside aria-label={t('detail.label')} className="flex max-h-[calc(100vh-6rem)] w-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200 lg:sticky lg:top-4 lg:w-96 lg:shrink-0">
       <div className="flex items-start justify-between gap-2 px-4 pt-4 pb-3">
-        <h2 className="min-w-0 text-base font-semibold break-words text-zinc-900">{file?.name ?? (query.isPending ? 'Loading…' : 'File')}</h2>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close details">
+        <h2 className="min-w-0 text-base font-semibold break-words text-zinc-900">{file?.name ?? (query.isPending ? t('detail.loading') : t('detail.file'))}</h2>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label={t('detail.close')}>
           <XIcon className="size-4" />
         </Button>
       </div>
       <div className="overflow-y-auto">
-        {query.isError ? <LoadError className="mx-4 mb-4" title="The file could not be loaded." error={query.error} onRetry={() => void query.refetch()} /> : null}
+        {query.isError ? <LoadError className="mx-4 mb-4" title={t('detail.loadError')} error={query.error} onRetry={() => void query.refetch()} /> : null}
         {query.isPending ? (
           <div className="flex justify-center py-16">
-            <Spinner label="Loading the file" className="size-6 text-zinc-400" />
+            <Spinner label={t('detail.loadingFile')} className="size-6 text-zinc-400" />
           </div>
         ) : null}
         {file ? (
@@ -231,57 +244,57 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
                 {!canEdit ? null : (
                   <>
                     <Button size="sm" variant="secondary" onClick={() => onRename(file)}>
-                      Rename
+                      {t('detail.rename')}
                     </Button>
                     <Button size="sm" variant="secondary" onClick={() => onMove(file)}>
-                      Move…
+                      {t('detail.move')}
                     </Button>
                   </>
                 )}
                 {file.location ? (
                   <Button size="sm" variant="secondary" asChild>
                     <a href={file.location} download={file.name}>
-                      <DownloadIcon className="size-4" /> Download
+                      <DownloadIcon className="size-4" /> {t('detail.download')}
                     </a>
                   </Button>
                 ) : null}
                 {canEdit && onDelete ? (
                   <Button size="sm" variant="secondary" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(file)}>
-                    <TrashIcon className="size-4" /> Delete
+                    <TrashIcon className="size-4" /> {t('detail.delete')}
                   </Button>
                 ) : null}
               </div>
-              {file.readOnly ? <Alert tone="info" className="mt-3">You may only read this file.</Alert> : null}
+              {file.readOnly ? <Alert tone="info" className="mt-3">{t('detail.readOnly')}</Alert> : null}
             </div>
-            <Section title="Details">
+            <Section title={t('detail.details')}>
               <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-                <dt className="text-zinc-500">Type</dt>
+                <dt className="text-zinc-500">{t('detail.type')}</dt>
                 <dd className="text-zinc-800">
-                  {kindLabel(file)} <span className="text-zinc-400">({file.contentType ?? 'unknown'})</span>
+                  {label('fileKind', kindOf(file.contentType, file.name))} <span className="text-zinc-400">({file.contentType ?? t('detail.unknownType')})</span>
                 </dd>
-                <dt className="text-zinc-500">Size</dt>
-                <dd className="text-zinc-800">{formatBytes(file.size)}</dd>
+                <dt className="text-zinc-500">{t('detail.size')}</dt>
+                <dd className="text-zinc-800">{format.bytes(file.size)}</dd>
                 {dimensions(file) ? (
                   <>
-                    <dt className="text-zinc-500">Pixels</dt>
+                    <dt className="text-zinc-500">{t('detail.pixels')}</dt>
                     <dd className="text-zinc-800">
-                      {dimensions(file)} {file.orientation ? <span className="text-zinc-400">· {file.orientation}</span> : null}
+                      {dimensions(file)} {file.orientation ? <span className="text-zinc-400">· {label('orientation', file.orientation)}</span> : null}
                     </dd>
                   </>
                 ) : null}
-                <dt className="text-zinc-500">Folder</dt>
+                <dt className="text-zinc-500">{t('detail.folder')}</dt>
                 <dd className="break-words text-zinc-800">{folderPath ?? '…'}</dd>
-                <dt className="text-zinc-500">Uploaded</dt>
+                <dt className="text-zinc-500">{t('detail.uploaded')}</dt>
                 <dd className="text-zinc-800">
-                  {formatDateTime(file.createDate)}
-                  {file.creator?.name || file.creatorEmail ? <span className="block text-zinc-500">by {file.creator?.name || file.creatorEmail}</span> : null}
+                  {format.dateTime(file.createDate)}
+                  {file.creator?.name || file.creatorEmail ? <span className="block text-zinc-500">{t('detail.uploadedBy', { name: file.creator?.name || file.creatorEmail || '' })}</span> : null}
                 </dd>
-                <dt className="text-zinc-500">Checksum</dt>
+                <dt className="text-zinc-500">{t('detail.checksum')}</dt>
                 <dd className="font-mono text-xs text-zinc-600">{file.crcCheckSum ?? '—'}</dd>
               </dl>
               {file.duplicateDetails?.length ? (
                 <div className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="duplicate-details">
-                  <p className="font-medium">Same content as</p>
+                  <p className="font-medium">{t('detail.sameContent')}</p>
                   <ul className="mt-1 space-y-0.5">
                     {file.duplicateDetails.map((d) => (
                       <li key={d.id}>
@@ -294,18 +307,18 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
                 </div>
               ) : null}
             </Section>
-            <Section title="Tags">
+            <Section title={t('detail.tags')}>
               <TagsEditor file={file} editable={canEdit} />
             </Section>
-            <Section title="Validity" action={<ValidityBadge file={file} />}>
+            <Section title={t('detail.validity')} action={<ValidityBadge file={file} />}>
               <ValidityEditor file={file} editable={canSetValidity} />
             </Section>
-            <Section title="Usage" action={file.readOnly ? <Badge>Read-only</Badge> : null}>
+            <Section title={t('detail.usage')} action={file.readOnly ? <Badge>{t('detail.readOnlyBadge')}</Badge> : null}>
               <Usage file={file} />
             </Section>
             {hasRole(me.role, 'OWNER') ? (
-              <Section title="Teams">
-                <ResourceTeamsEditor type="file" resourceId={file.id} resourceName={file.name ?? 'the file'} customerId={customerId} canManage />
+              <Section title={t('detail.teams')}>
+                <ResourceTeamsEditor type="file" resourceId={file.id} resourceName={file.name ?? t('detail.theFile')} customerId={customerId} canManage />
               </Section>
             ) : null}
           </>

@@ -1,14 +1,17 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
 import { FolderIcon } from '@/components/ui/icons';
 import { ValidityBadge } from '@/components/ui/validity';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
-import { dimensions, Thumbnail } from '@/components/files/file-visuals';
-import { formatBytes, type MediaFile } from '@/lib/api/files';
+import { dimensions, mediaNoun, Thumbnail } from '@/components/files/file-visuals';
+import type { MediaFile } from '@/lib/api/files';
 import type { FileFolder } from '@/lib/api/file-folders';
 import { cn } from '@/lib/cn';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 
 export type GridProps = {
   folders: FileFolder[];
@@ -25,13 +28,17 @@ export type GridProps = {
 };
 
 export function FileGrid({ folders, files, selected, activeFileId, dimmed, onOpenFolder, onOpenFile, onToggle, onDrop, selectable }: GridProps) {
+  const t = useTranslations('media');
+  const label = useLabel();
+  const format = useFormat();
+
   return (
-    <CardGrid label="Files" dimmed={dimmed}>
+    <CardGrid label={t('grid.label')} dimmed={dimmed}>
       {folders.map((folder) => (
         <FolderCard key={folder.id} folder={folder} onOpen={onOpenFolder} onDrop={onDrop} />
       ))}
       {files.map((file) => {
-        const name = file.name ?? 'Untitled';
+        const name = file.name ?? t('untitled');
         const dragIds = selected.has(file.id) ? [...selected] : [file.id];
         const dims = dimensions(file);
 
@@ -46,18 +53,18 @@ export function FileGrid({ folders, files, selected, activeFileId, dimmed, onOpe
             selectable={selectable}
             onOpen={() => onOpenFile(file.id)}
             onToggle={(options) => onToggle(file.id, options)}
-            onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, dragIds.length > 1 ? `${dragIds.length} files` : name)}
+            onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, dragIds.length > 1 ? format.count(dragIds.length, mediaNoun(t, 'file')) : name)}
             preview={
               <>
                 <Thumbnail file={file} className="size-full" iconClassName="size-10" />
                 {file.contentType?.startsWith('video/') ? (
-                  <span className="absolute right-2 bottom-2 rounded bg-zinc-900/70 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">Video</span>
+                  <span className="absolute right-2 bottom-2 rounded bg-zinc-900/70 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">{label('fileKind', 'video')}</span>
                 ) : null}
               </>
             }
           >
             <p className="truncate text-xs text-zinc-500">
-              {formatBytes(file.size)}
+              {format.bytes(file.size)}
               {dims ? ` · ${dims}` : ''}
             </p>
             <ValidityBadge file={file} />
@@ -70,7 +77,9 @@ export function FileGrid({ folders, files, selected, activeFileId, dimmed, onOpe
 
 function FolderCard({ folder, onOpen, onDrop }: { folder: FileFolder; onOpen: (id: string) => void; onDrop: GridProps['onDrop'] }) {
   const [over, setOver] = useState(false);
-  const name = folder.name ?? 'Untitled';
+  const t = useTranslations('media');
+  const format = useFormat();
+  const name = folder.name ?? t('untitled');
 
   return (
     <li
@@ -91,7 +100,7 @@ function FolderCard({ folder, onOpen, onDrop }: { folder: FileFolder; onOpen: (i
         </div>
         <div className="px-3 py-2">
           <p className="truncate text-sm font-medium text-zinc-900">{name}</p>
-          <p className="text-xs text-zinc-500">{folder.fileCount === 1 ? '1 file' : `${folder.fileCount ?? 0} files`}</p>
+          <p className="text-xs text-zinc-500">{format.count(folder.fileCount ?? 0, mediaNoun(t, 'file'))}</p>
         </div>
       </button>
     </li>

@@ -1,17 +1,19 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { setDragItems } from '@/components/files/drag';
-import { dimensions, kindLabel, Thumbnail } from '@/components/files/file-visuals';
+import { dimensions, Thumbnail } from '@/components/files/file-visuals';
 import { ValidityBadge } from '@/components/ui/validity';
 import { SORTABLE } from '@/components/files/use-media-params';
 import { Badge } from '@/components/ui/badge';
 import { DataTable } from '@/components/ui/data-table';
 import { selectColumn } from '@/components/ui/select-column';
-import { formatBytes, type MediaFile } from '@/lib/api/files';
+import { kindOf, type MediaFile } from '@/lib/api/files';
 import type { Page } from '@/lib/api/types';
-import { formatDate } from '@/lib/format';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useServerTable } from '@/lib/hooks/use-server-table';
 import type { SortState } from '@/lib/hooks/use-list-params';
 
@@ -34,13 +36,16 @@ type Props = {
  */
 export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData }: Props) {
   const ids = useMemo(() => (page?.content ?? []).map((f) => f.id), [page]);
+  const t = useTranslations('media');
+  const label = useLabel();
+  const format = useFormat();
   const columns = useMemo<ColumnDef<MediaFile>[]>(
     () => [
-      selectColumn<MediaFile>({ selected, pageIds: ids, onToggle, onToggleAll }, 'files'),
+      selectColumn<MediaFile>({ selected, pageIds: ids, onToggle, onToggleAll }, t('nouns.file.other')),
       {
         id: 'name',
         accessorKey: 'name',
-        header: 'Name',
+        header: t('table.name'),
         meta: { size: 240, className: 'w-full max-w-0' },
         cell: ({ row }) => {
           const file = row.original;
@@ -50,7 +55,7 @@ export function FileTable({ page, sort, onSortChange, selected, onToggle, onTogg
           return (
             <div
               draggable
-              onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? 'file')}
+              onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, file.name ?? t('nouns.file.one'))}
               className="flex min-w-0 items-center gap-3"
             >
               <Thumbnail file={file} className="size-10 shrink-0 rounded" iconClassName="size-5" />
@@ -81,20 +86,20 @@ export function FileTable({ page, sort, onSortChange, selected, onToggle, onTogg
       {
         id: 'contentType',
         accessorKey: 'contentType',
-        header: 'Type',
+        header: t('table.type'),
         meta: { priority: 2, size: 120, className: 'whitespace-nowrap' },
         cell: ({ row }) => (
           <div className="text-zinc-600">
-            {kindLabel(row.original)}
+            {label('fileKind', kindOf(row.original.contentType, row.original.name))}
             {dimensions(row.original) ? <span className="block text-xs text-zinc-400 tabular-nums">{dimensions(row.original)}</span> : null}
           </div>
         ),
       },
-      { id: 'size', accessorKey: 'size', header: 'Size', meta: { priority: 4, size: 100, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{formatBytes(row.original.size)}</span> },
-      { id: 'validTo', accessorKey: 'validTo', header: 'Validity', meta: { priority: 1, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
-      { id: 'createDate', accessorKey: 'createDate', header: 'Uploaded', meta: { priority: 3, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{formatDate(row.original.createDate)}</span> },
+      { id: 'size', accessorKey: 'size', header: t('table.size'), meta: { priority: 4, size: 100, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{format.bytes(row.original.size)}</span> },
+      { id: 'validTo', accessorKey: 'validTo', header: t('table.validity'), meta: { priority: 1, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
+      { id: 'createDate', accessorKey: 'createDate', header: t('table.uploaded'), meta: { priority: 3, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{format.date(row.original.createDate)}</span> },
     ],
-    [ids, selected, onToggle, onToggleAll, onOpenFile],
+    [ids, selected, onToggle, onToggleAll, onOpenFile, t, label, format],
   );
   const { table } = useServerTable({ page, columns, getRowId: (f) => f.id, sort, onSortChange });
 

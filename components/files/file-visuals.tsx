@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { DocumentIcon, FilmIcon, MusicIcon, PhotoIcon } from '@/components/ui/icons';
 import { kindOf, thumbnailUrl, type MediaFile } from '@/lib/api/files';
 import { cn } from '@/lib/cn';
+import type { Noun } from '@/lib/format';
+import type { Translate } from '@/lib/i18n/translate';
 
 export function KindIcon({ file, className }: { file: Pick<MediaFile, 'contentType' | 'name'>; className?: string }) {
   const kind = kindOf(file.contentType, file.name);
@@ -12,10 +14,9 @@ export function KindIcon({ file, className }: { file: Pick<MediaFile, 'contentTy
   return <Icon className={className} />;
 }
 
-export function kindLabel(file: Pick<MediaFile, 'contentType' | 'name'>): string {
-  const kind = kindOf(file.contentType, file.name);
-
-  return { image: 'Image', video: 'Video', audio: 'Audio', pdf: 'PDF', font: 'Font', json: 'JSON', other: 'File' }[kind];
+/** What the media library counts, in the console's language: `format.count(3, mediaNoun(t, 'file'))` → "3 files". */
+export function mediaNoun(t: Translate<'media'>, noun: 'file' | 'folder' | 'item'): Noun {
+  return { one: t(`nouns.${noun}.one`), other: t(`nouns.${noun}.other`) };
 }
 
 /** The thumbnail, or the kind's icon while there is none (or it fails to load). */

@@ -1,11 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { ChevronRightIcon, FolderIcon, FolderOpenIcon, FunnelIcon } from '@/components/ui/icons';
 import { dropTargetProps, setDragItems, type DragItems } from '@/components/files/drag';
 import { Spinner } from '@/components/ui/spinner';
 import { FILTERED_FOLDER, useFolderChildren, useFoldersWithChildren, type FileFolder } from '@/lib/api/file-folders';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type TreeProps = {
   rootId: string;
@@ -27,10 +29,12 @@ type TreeProps = {
  * (a saved quick filter shown as a folder) are leaves that open their quick filter's files.
  */
 export function FolderTree(props: TreeProps) {
+  const t = useTranslations('media');
+
   return (
-    <nav aria-label="Folders" className="text-sm">
-      <ul role="tree" aria-label="Folders">
-        <TreeNode {...props} folder={{ id: props.rootId, name: 'All media' }} depth={0} isRoot />
+    <nav aria-label={t('tree.folders')} className="text-sm">
+      <ul role="tree" aria-label={t('tree.folders')}>
+        <TreeNode {...props} folder={{ id: props.rootId, name: t('allMedia') }} depth={0} isRoot />
       </ul>
     </nav>
   );
@@ -49,7 +53,9 @@ function TreeNode(props: NodeProps) {
 }
 
 function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }: NodeProps) {
-  const label = folder.name ?? 'Untitled';
+  const t = useTranslations('media');
+  const format = useFormat();
+  const label = folder.name ?? t('untitled');
   const selected = Boolean(folder.quickFilterId) && selectedQuickFilterId === folder.quickFilterId;
 
   return (
@@ -63,12 +69,12 @@ function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }
           type="button"
           onClick={() => folder.quickFilterId && onSelectFiltered?.(folder.quickFilterId)}
           aria-current={selected ? 'page' : undefined}
-          title="A filtered folder: it shows the files of its quick filter"
+          title={t('tree.filtered')}
           className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left"
         >
           <FunnelIcon className="size-4 shrink-0 text-zinc-400" />
           <span className="truncate">{label}</span>
-          {folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
+          {folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{format.number(folder.fileCount)}</span> : null}
         </button>
       </div>
     </li>
@@ -77,6 +83,8 @@ function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }
 
 function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: NodeProps) {
   const { selectedId, openPath, onSelect, onDrop, pick } = props;
+  const t = useTranslations('media');
+  const format = useFormat();
   const [open, setOpen] = useState(isRoot || openPath.includes(folder.id));
   const [over, setOver] = useState(false);
   useEffect(() => {
@@ -94,7 +102,7 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
     grandchildren.data ? (grandchildren.data.parentIds.includes(id) ? true : grandchildren.data.complete ? false : undefined) : undefined;
   const selected = pick ? pick.picked.has(folder.id) : selectedId === folder.id;
   const leaf = hasChildren === false || (children.isSuccess && kids.length === 0);
-  const label = folder.name ?? 'Untitled';
+  const label = folder.name ?? t('untitled');
   const pickable = Boolean(pick) && !isRoot;
 
   return (
@@ -114,7 +122,7 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
       >
         <button
           type="button"
-          aria-label={open ? `Collapse ${label}` : `Expand ${label}`}
+          aria-label={open ? t('tree.collapse', { name: label }) : t('tree.expand', { name: label })}
           onClick={() => setOpen((o) => !o)}
           className={cn('flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700', leaf && 'invisible')}
         >
@@ -146,7 +154,7 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
           >
             {selected ? <FolderOpenIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0 text-zinc-400" />}
             <span className={cn('truncate', isRoot && 'font-medium')}>{label}</span>
-            {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{folder.fileCount}</span> : null}
+            {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{format.number(folder.fileCount)}</span> : null}
           </button>
         )}
       </div>
@@ -157,7 +165,7 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
           ))}
         </ul>
       ) : null}
-      {open && children.isError ? <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>Could not load folders.</p> : null}
+      {open && children.isError ? <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>{t('tree.error')}</p> : null}
     </li>
   );
 }

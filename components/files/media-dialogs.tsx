@@ -1,7 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { preflight, type Preflight } from '@/components/files/deletion-preflight';
+import { preflight, type Preflight, type PreflightReason } from '@/components/files/deletion-preflight';
+import { mediaNoun } from '@/components/files/file-visuals';
 import { FolderTree } from '@/components/files/folder-tree';
 import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
@@ -16,9 +18,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
 import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile } from '@/lib/api/files';
 import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import type { Translate } from '@/lib/i18n/translate';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { countOf, type Noun } from '@/lib/format';
+import type { Noun } from '@/lib/format';
 
 /** A one-field form dialog (folder name, file name, quick filter name). */
 function NameDialog({
@@ -44,6 +48,8 @@ function NameDialog({
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const t = useTranslations('media.dialogs');
+  const errorMessage = useErrorMessage();
   useEffect(() => {
     if (open) {
       setName(initial);
@@ -52,7 +58,7 @@ function NameDialog({
   }, [open, initial]);
 
   async function submit() {
-    if (!name.trim()) return setError('Enter a name.');
+    if (!name.trim()) return setError(t('enterName'));
     setPending(true);
     setError(null);
     try {
@@ -89,15 +95,16 @@ function NameDialog({
 
 export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { parentId: string; open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FileFolder) => void }) {
   const create = useCreateFolder();
+  const t = useTranslations('media.dialogs');
 
   return (
     <NameDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="New folder"
-      label="Folder name"
+      title={t('newFolder')}
+      label={t('folderName')}
       initial=""
-      submitLabel="Create folder"
+      submitLabel={t('createFolder')}
       onSubmit={async (name) => onCreated?.(await create.mutateAsync({ parentId, name }))}
     />
   );
@@ -105,15 +112,16 @@ export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { p
 
 export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameFolder();
+  const t = useTranslations('media.dialogs');
 
   return (
     <NameDialog
       open={folder !== null}
       onOpenChange={onOpenChange}
-      title="Rename folder"
-      label="Folder name"
+      title={t('renameFolder')}
+      label={t('folderName')}
       initial={folder?.name ?? ''}
-      submitLabel="Rename"
+      submitLabel={t('rename')}
       onSubmit={(name) => rename.mutateAsync({ id: folder!.id, name })}
     />
   );
@@ -121,15 +129,16 @@ export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolde
 
 export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; name?: string } | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameFile();
+  const t = useTranslations('media.dialogs');
 
   return (
     <NameDialog
       open={file !== null}
       onOpenChange={onOpenChange}
-      title="Rename file"
-      label="File name"
+      title={t('renameFile')}
+      label={t('fileName')}
       initial={file?.name ?? ''}
-      submitLabel="Rename"
+      submitLabel={t('rename')}
       onSubmit={(name) => rename.mutateAsync({ id: file!.id, name })}
     />
   );
@@ -137,16 +146,17 @@ export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; n
 
 export function SaveQuickFilterDialog({ criteria, onOpenChange, onSaved }: { criteria: QuickFilterCriteria | null; onOpenChange: (open: boolean) => void; onSaved: (id: string) => void }) {
   const create = useCreateQuickFilter();
+  const t = useTranslations('media.dialogs');
 
   return (
     <NameDialog
       open={criteria !== null}
       onOpenChange={onOpenChange}
-      title="Save as quick filter"
-      description="Keeps the current folder, search and filters under a name, for you and your team."
-      label="Quick filter name"
+      title={t('saveQuickFilter')}
+      description={t('saveQuickFilterText')}
+      label={t('quickFilterName')}
       initial=""
-      submitLabel="Save quick filter"
+      submitLabel={t('saveQuickFilterButton')}
       onSubmit={async (name) => onSaved((await create.mutateAsync({ name, filteredEntityType: 'FILE', criteria: criteria! })).id)}
     />
   );
@@ -156,21 +166,22 @@ export function DeleteFolderDialog({ folder, onOpenChange, onDeleted }: { folder
   const remove = useDeleteFolder();
   const below = useFilesBelowCount(folder?.id);
   const count = below.data ?? 0;
+  const t = useTranslations('media.dialogs');
 
   return (
     <ConfirmDialog
       open={folder !== null}
       onOpenChange={onOpenChange}
-      title={`Delete “${folder?.name ?? ''}”?`}
-      description="The folder, its subfolders and every file in them are deleted. This cannot be undone."
-      confirmLabel="Delete folder"
+      title={t('deleteFolderTitle', { name: folder?.name ?? '' })}
+      description={t('deleteFolderText')}
+      confirmLabel={t('deleteFolder')}
       destructive
       onConfirm={async () => {
         await remove.mutateAsync({ id: folder!.id, removeFromPlaylists: true });
         onDeleted(folder!);
       }}
     >
-      {count > 0 ? <Alert tone="info">{count === 1 ? '1 file will be deleted with it.' : `${count} files will be deleted with it.`}</Alert> : null}
+      {count > 0 ? <Alert tone="info">{t('filesDeletedWith', { count })}</Alert> : null}
     </ConfirmDialog>
   );
 }
@@ -185,6 +196,8 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
   const removeMany = useDeleteBatch();
   const playlistId = useId();
   const key = ids?.join(',') ?? '';
+  const t = useTranslations('media');
+  const errorMessage = useErrorMessage();
 
   // Keyed by the ids' text, so a new array of the same ids does not fetch again.
   useEffect(() => {
@@ -205,25 +218,27 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
     return () => {
       live = false;
     };
-  }, [key, customerId]);
+  }, [key, customerId, errorMessage]);
 
   const blocked = checks?.filter((c) => c.verdict === 'blocked') ?? [];
   const warned = checks?.filter((c) => c.verdict === 'warn') ?? [];
   const deletable = checks?.filter((c) => c.verdict !== 'blocked').map((c) => c.file.id) ?? [];
   const single = ids?.length === 1;
   const name = checks?.[0]?.file.name ?? '';
+  const count = ids?.length ?? 0;
+  const reasonText = (reason: PreflightReason) => preflightText(t, reason);
 
   return (
     <ConfirmDialog
       open={ids !== null}
       onOpenChange={onOpenChange}
-      title={single ? `Delete “${name || 'file'}”?` : `Delete ${ids?.length ?? 0} files?`}
-      description="Deleted files disappear from the library and free their storage. This cannot be undone."
-      confirmLabel={checks && deletable.length !== ids?.length ? `Delete ${deletable.length} of ${ids?.length}` : 'Delete'}
+      title={t('dialogs.deleteFilesTitle', { count, name: name || mediaNoun(t, 'file').one })}
+      description={t('dialogs.deleteFilesText')}
+      confirmLabel={checks && deletable.length !== count ? t('dialogs.deleteSome', { count: deletable.length, total: count }) : t('dialogs.delete')}
       destructive
       onConfirm={async () => {
-        if (!checks) throw new Error('Still checking where the files are used.');
-        if (deletable.length === 0) throw new Error('None of these files can be deleted.');
+        if (!checks) throw new Error(t('dialogs.stillChecking'));
+        if (deletable.length === 0) throw new Error(t('dialogs.noneDeletable'));
         if (deletable.length === 1) await removeOne.mutateAsync({ id: deletable[0]!, removeFromPlaylists });
         else await removeMany.mutateAsync({ fileIds: deletable, folderIds: [], removeFromPlaylists });
         onDeleted(deletable);
@@ -232,16 +247,16 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
       {loadError ? <Alert>{loadError}</Alert> : null}
       {!checks && !loadError ? (
         <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
-          <Spinner /> Checking where {single ? 'the file is' : 'the files are'} used…
+          <Spinner /> {t('dialogs.checking', { count })}
         </p>
       ) : null}
       {blocked.length ? (
-        <Alert title={single ? 'This file cannot be deleted.' : `${blocked.length} of them cannot be deleted and are kept:`}>
+        <Alert title={t('dialogs.blocked', { count, blocked: blocked.length })}>
           <ul className="mt-1 list-disc space-y-0.5 pl-4">
             {blocked.map((c) => (
               <li key={c.file.id}>
                 {single ? null : <span className="font-medium">{c.file.name}: </span>}
-                {c.reasons.join(' ')}
+                {c.reasons.map(reasonText).join(' ')}
               </li>
             ))}
           </ul>
@@ -250,40 +265,49 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
       {warned.length ? (
         <div className="space-y-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
           <p className="flex items-center gap-2 font-medium">
-            <WarningIcon className="size-4" /> Still in use
+            <WarningIcon className="size-4" /> {t('dialogs.stillInUse')}
           </p>
           <ul className="list-disc space-y-0.5 pl-4">
             {warned.map((c) => (
               <li key={c.file.id}>
                 {single ? null : <span className="font-medium">{c.file.name}: </span>}
-                {c.reasons.join(' ')}
+                {c.reasons.map(reasonText).join(' ')}
               </li>
             ))}
           </ul>
           <CheckboxField
             id={playlistId}
-            label="Also remove from playlists"
-            description="Without this, playlists keep a slide that points at a missing file."
+            label={t('dialogs.removeFromPlaylists')}
+            description={t('dialogs.removeFromPlaylistsText')}
             checked={removeFromPlaylists}
             onChange={(e) => setRemoveFromPlaylists(e.target.checked)}
           />
         </div>
       ) : null}
       {checks && blocked.length === 0 && warned.length === 0 ? (
-        <p className="text-sm text-zinc-600">{single ? 'The file is not used anywhere.' : 'None of these files is used anywhere.'}</p>
+        <p className="text-sm text-zinc-600">{t('dialogs.notUsed', { count })}</p>
       ) : null}
     </ConfirmDialog>
   );
 }
 
+/** A preflight reason in words: at most three names, then how many more. */
+function preflightText(t: Translate<'media'>, reason: PreflightReason): string {
+  if (reason.key === 'readOnly') return t('preflight.readOnly');
+  const names = reason.names.map((n) => n ?? t('preflight.unnamed'));
+
+  return t(`preflight.${reason.key}`, { names: names.slice(0, 3).join(', '), more: Math.max(0, names.length - 3), count: names.length });
+}
+
 /** Adds or removes tags on the selected files (`search=id∈…`). */
 export function BulkFileTagsDialog({ request, onOpenChange }: { request: BulkTagsRequest | null; onOpenChange: (open: boolean) => void }) {
   const bulk = useBulkFileTags();
+  const t = useTranslations('media');
 
   return (
     <BulkTagsDialog
       request={request}
-      noun={{ one: 'file', other: 'files' }}
+      noun={mediaNoun(t, 'file')}
       suggest="fileTags"
       onOpenChange={onOpenChange}
       onSubmit={(r, tags) => bulk.mutateAsync({ ids: r.ids, verb: r.verb, tags })}
@@ -294,6 +318,7 @@ export function BulkFileTagsDialog({ request, onOpenChange }: { request: BulkTag
 export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null; onOpenChange: (open: boolean) => void }) {
   const [range, setRange] = useState({ from: '', to: '' });
   const bulk = useBulkFileValidity();
+  const t = useTranslations('media.dialogs');
   useEffect(() => {
     if (ids) setRange({ from: '', to: '' });
   }, [ids]);
@@ -302,9 +327,9 @@ export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null
     <ConfirmDialog
       open={ids !== null}
       onOpenChange={onOpenChange}
-      title={`Set validity of ${ids?.length === 1 ? '1 file' : `${ids?.length ?? 0} files`}`}
-      description="Outside this window the files are skipped in playlists, channels and folder galleries. Leave a side empty for no limit."
-      confirmLabel="Set validity"
+      title={t('setValidityTitle', { count: ids?.length ?? 0 })}
+      description={t('setValidityText')}
+      confirmLabel={t('setValidity')}
       onConfirm={async () => {
         const window = readValidityFields(range);
         if ('error' in window) throw new Error(window.error);
@@ -316,11 +341,8 @@ export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null
   );
 }
 
-function moveNoun(items: { fileIds: string[]; folderIds: string[] } | null): Noun {
-  if (!items?.folderIds.length) return { one: 'file', other: 'files' };
-  if (!items.fileIds.length) return { one: 'folder', other: 'folders' };
-
-  return { one: 'item', other: 'items' };
+function moveNoun(t: Translate<'media'>, items: { fileIds: string[]; folderIds: string[] } | null): Noun {
+  return mediaNoun(t, !items?.folderIds.length ? 'file' : !items.fileIds.length ? 'folder' : 'item');
 }
 
 /** Picks a target folder in a tree and moves files and folders there. */
@@ -335,13 +357,15 @@ export function MoveFilesDialog({
 }) {
   const move = useMoveToFolder();
   const count = (items?.fileIds.length ?? 0) + (items?.folderIds.length ?? 0);
+  const t = useTranslations('media');
+  const format = useFormat();
 
   return (
     <MoveDialog
       open={items !== null}
       onOpenChange={onOpenChange}
-      title={`Move ${countOf(count, moveNoun(items))}`}
-      description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
+      title={t('dialogs.moveTitle', { what: format.count(count, moveNoun(t, items)) })}
+      description={t('dialogs.moveText', { count })}
       tree={(target, choose) => (rootId ? <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={choose} onDrop={() => undefined} /> : <Spinner />)}
       onMove={(target) => move.mutateAsync({ targetFolderId: target, fileIds: items!.fileIds, folderIds: items!.folderIds })}
     />

@@ -1,11 +1,13 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ChevronRightIcon, ClockIcon, FolderIcon, FolderPlusIcon, PhotoIcon, PlusIcon, TagIcon, UploadIcon } from '@/components/ui/icons';
 import type { DragItems } from '@/components/files/drag';
 import { FileDetailPanel } from '@/components/files/file-detail-panel';
+import { mediaNoun } from '@/components/files/file-visuals';
 import { FileGrid } from '@/components/files/file-grid';
 import { FileTable } from '@/components/files/file-table';
 import {
@@ -39,7 +41,7 @@ import { SelectionBar } from '@/components/ui/selection-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { useBreadcrumb, useFolderChildren, useMoveToFolder, useRootFolder, type FileFolder } from '@/lib/api/file-folders';
 import { filterExpr, quickFilterView, useFiles, type FileFilters, type MediaFile } from '@/lib/api/files';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
 import { useQuickFilters, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useSelection } from '@/lib/hooks/use-selection';
@@ -48,25 +50,32 @@ import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 
-const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), {
-  ssr: false,
-  loading: () => (
+function LoadingUploader() {
+  const t = useTranslations('media.page');
+
+  return (
     <div className="flex h-40 items-center justify-center rounded-lg bg-white ring-1 ring-zinc-200">
-      <Spinner label="Loading the uploader" className="text-zinc-400" />
+      <Spinner label={t('loadingUploader')} className="text-zinc-400" />
     </div>
-  ),
-});
+  );
+}
+
+const UploadPanel = dynamic(() => import('@/components/files/upload-panel'), { ssr: false, loading: () => <LoadingUploader /> });
 
 /** Media belong to one tenant: like Teams and Settings, the page asks a switcher to choose one first. */
 export function MediaPage() {
+  const t = useTranslations('media');
+
   return (
-    <TenantRequired title="Media" description="Images, videos and documents for your screens." belongs="Media belong" purpose="see, upload and organise its media">
+    <TenantRequired title={t('title')} description={t('description')} belongs={t('tenantRequired.belongs')} purpose={t('tenantRequired.purpose')}>
       <MediaLibrary />
     </TenantRequired>
   );
 }
 
 function MediaLibrary() {
+  const t = useTranslations('media');
+  const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const { customerId } = useTenant();
   const canManageTeams = hasRole(me.role, 'OWNER');
@@ -139,19 +148,20 @@ function MediaLibrary() {
       const folderIds = items.folderIds.filter((id) => id !== targetFolderId);
       if (items.fileIds.length === 0 && folderIds.length === 0) return;
       const count = items.fileIds.length + folderIds.length;
-      setNotice({ tone: 'info', text: `Moving ${count === 1 ? '1 item' : `${count} items`}…` });
+      setNotice({ tone: 'info', text: t('notice.moving', { count }) });
       move.mutate(
         { targetFolderId, fileIds: items.fileIds, folderIds },
         {
           onSuccess: (target) => {
             clearSelection();
-            setNotice({ tone: 'info', text: `Moved ${count === 1 ? '1 item' : `${count} items`} to ${target?.name ?? (targetFolderId === rootId ? 'All media' : 'the folder')}.` });
+            const name = target?.name ?? (targetFolderId === rootId ? t('allMedia') : null);
+            setNotice({ tone: 'info', text: name === null ? t('notice.movedToFolder', { count }) : t('notice.moved', { count, target: name }) });
           },
-          onError: (e) => setNotice({ tone: 'error', text: `The move failed: ${errorMessage(e)}` }),
+          onError: (e) => setNotice({ tone: 'error', text: t('notice.moveFailed', { error: errorMessage(e) }) }),
         },
       );
     },
-    [move, rootId, clearSelection, setNotice],
+    [move, rootId, clearSelection, setNotice, t, errorMessage],
   );
 
   const openFolder = (id: string) => set({ folderId: id === rootId ? null : id, quickFilterId: null, fileId: null }, { clearText: true });
@@ -169,35 +179,36 @@ function MediaLibrary() {
     });
   };
   const selectedIds = [...selected];
-  const folderName = current && current.id !== rootId ? (current.name ?? 'this folder') : 'All media';
+  const inRoot = !current || current.id === rootId;
+  const folderName = inRoot ? t('allMedia') : (current.name ?? t('thisFolder'));
   // Pending also while the list waits for what it needs first (the root folder, the team setting).
   const isFirstLoad = files.isPending;
   const isEmpty = files.isSuccess && pageFiles.length === 0 && folderCards.length === 0;
   const scopeNote = useAccessScopeNote('media');
 
   const emptyState = hasFilters ? (
-    <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title="No files match" testId="media-empty">
-      <p className="mt-1 text-sm text-zinc-500">Try other words or fewer filters.</p>
+    <EmptyState icon={<PhotoIcon className="size-5 text-zinc-500" />} title={t('empty.noMatch')} testId="media-empty">
+      <p className="mt-1 text-sm text-zinc-500">{t('empty.noMatchText')}</p>
       <Button variant="secondary" size="sm" className="mt-4" onClick={clearFilters}>
-        Clear filters
+        {t('empty.clearFilters')}
       </Button>
     </EmptyState>
   ) : (
     <EmptyState
       icon={<FolderIcon className="size-5 text-zinc-500" />}
-      title={scopeNote ? 'No media you may see here' : folderName === 'All media' ? 'No media yet' : `${folderName} is empty`}
+      title={scopeNote ? t('empty.noneVisible') : inRoot ? t('empty.noneYet') : t('empty.folderEmpty', { name: folderName })}
       testId="media-empty"
     >
-      <p className="mt-1 text-sm text-zinc-500">{scopeNote ?? 'Upload images and videos, or drag files here from another folder.'}</p>
+      <p className="mt-1 text-sm text-zinc-500">{scopeNote ?? t('empty.text')}</p>
       {canEdit ? (
         <div className="mt-4 flex gap-2">
           {canUpload ? (
             <Button size="sm" onClick={() => setUploading(true)}>
-              <UploadIcon className="size-4" /> Upload files
+              <UploadIcon className="size-4" /> {t('page.uploadFiles')}
             </Button>
           ) : null}
           <Button size="sm" variant="secondary" onClick={() => setCreatingFolder(true)}>
-            <PlusIcon className="size-4" /> New folder
+            <PlusIcon className="size-4" /> {t('page.newFolder')}
           </Button>
         </div>
       ) : null}
@@ -207,25 +218,25 @@ function MediaLibrary() {
   return (
     <>
       <PageHeader
-        title="Media"
-        description="Images, videos and documents for your screens."
+        title={t('title')}
+        description={t('description')}
         actions={
           canEdit ? (
             <>
               <Button variant="secondary" onClick={() => setCreatingFolder(true)} disabled={!folderId}>
-                <FolderPlusIcon className="size-4" /> New folder
+                <FolderPlusIcon className="size-4" /> {t('page.newFolder')}
               </Button>
               {canUpload ? (
                 <Button onClick={() => setUploading((u) => !u)} aria-expanded={uploading} disabled={!folderId}>
-                  <UploadIcon className="size-4" /> Upload
+                  <UploadIcon className="size-4" /> {t('page.upload')}
                 </Button>
               ) : null}
             </>
           ) : null
         }
       />
-      {root.isError ? <LoadError className="mb-4" title="The media library could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
-      {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no media root folder.</Alert> : null}
+      {root.isError ? <LoadError className="mb-4" title={t('page.loadError')} error={root.error} onRetry={() => void root.refetch()} /> : null}
+      {root.isSuccess && !root.data ? <Alert className="mb-4">{t('page.noRoot')}</Alert> : null}
 
       <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
         <div className="lg:w-60 lg:shrink-0">
@@ -248,13 +259,13 @@ function MediaLibrary() {
           ) : null}
 
           <div className="flex min-h-9 flex-wrap items-center justify-between gap-2">
-            <nav aria-label="Breadcrumb" className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+            <nav aria-label={t('page.breadcrumb')} className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
               {state.quickFilterId ? (
                 <span className="flex flex-wrap items-center gap-x-2 font-medium text-zinc-900">
-                  Quick filter: {activeQuickFilter?.name ?? '…'}
+                  {t('page.quickFilter', { name: activeQuickFilter?.name ?? '…' })}
                   {preset?.view.folderId ? <QuickFilterFolder folderId={preset.view.folderId} rootId={rootId} recursive={preset.view.recursive} /> : null}
                   <Button variant="ghost" size="sm" onClick={() => set({ quickFilterId: null })}>
-                    Show all
+                    {t('page.showAll')}
                   </Button>
                 </span>
               ) : (
@@ -263,11 +274,11 @@ function MediaLibrary() {
                     {i > 0 ? <ChevronRightIcon className="size-3.5 text-zinc-400" /> : null}
                     {i === path.length - 1 ? (
                       <span aria-current="page" className="font-medium text-zinc-900">
-                        {i === 0 ? 'All media' : folder.name}
+                        {i === 0 ? t('allMedia') : folder.name}
                       </span>
                     ) : (
                       <button type="button" className="cursor-pointer text-zinc-500 hover:text-zinc-900 hover:underline" onClick={() => openFolder(folder.id)}>
-                        {i === 0 ? 'All media' : folder.name}
+                        {i === 0 ? t('allMedia') : folder.name}
                       </button>
                     )}
                   </span>
@@ -275,15 +286,15 @@ function MediaLibrary() {
               )}
             </nav>
             {canEdit && current && current.id !== rootId && !state.quickFilterId ? (
-              <RowActions label={`Actions for folder ${current.name}`}>
-                <DropdownMenuItem onSelect={() => setRenamingFolder(current)}>Rename folder</DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>Move folder…</DropdownMenuItem>
-                {canManageTeams ? <DropdownMenuItem onSelect={() => setTeamsFolder(current)}>Teams…</DropdownMenuItem> : null}
+              <RowActions label={t('page.folderActions', { name: current.name ?? '' })}>
+                <DropdownMenuItem onSelect={() => setRenamingFolder(current)}>{t('page.renameFolder')}</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>{t('page.moveFolder')}</DropdownMenuItem>
+                {canManageTeams ? <DropdownMenuItem onSelect={() => setTeamsFolder(current)}>{t('page.teams')}</DropdownMenuItem> : null}
                 {canDelete ? (
                   <>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeletingFolder(current)}>
-                      Delete folder
+                      {t('page.deleteFolder')}
                     </DropdownMenuItem>
                   </>
                 ) : null}
@@ -307,17 +318,17 @@ function MediaLibrary() {
 
           {selected.size > 0 && canEdit ? (
             <SelectionBar
-              noun={{ one: 'file', other: 'files' }}
+              noun={mediaNoun(t, 'file')}
               count={selected.size}
               pageCount={pageFiles.length}
               onSelectPage={() => toggleAll(pageIds, true)}
               onClear={clearSelection}
               actions={[
-                { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
-                { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                { label: t('page.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                { label: t('page.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
                 // The bulk validity endpoint needs APPROVER.
-                ...(canApprove ? [{ label: 'Validity', onClick: () => setValidityIds(selectedIds), icon: <ClockIcon className="size-4" /> }] : []),
-                { label: 'Move', onClick: () => setMoving({ fileIds: selectedIds, folderIds: [] }) },
+                ...(canApprove ? [{ label: t('page.validity'), onClick: () => setValidityIds(selectedIds), icon: <ClockIcon className="size-4" /> }] : []),
+                { label: t('page.move'), onClick: () => setMoving({ fileIds: selectedIds, folderIds: [] }) },
               ]}
               onDelete={canDelete ? () => setDeletingFiles(selectedIds) : undefined}
             />
@@ -325,9 +336,9 @@ function MediaLibrary() {
 
           <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
             <Card className="min-w-0 flex-1 overflow-hidden">
-              {files.isError ? <LoadError className="m-4" title="The files could not be loaded." error={files.error} onRetry={() => void files.refetch()} /> : null}
+              {files.isError ? <LoadError className="m-4" title={t('page.filesError')} error={files.error} onRetry={() => void files.refetch()} /> : null}
               <ListResults
-                identity={{ name: 'files', noun: { one: 'file', other: 'files' } }}
+                identity={{ name: 'files', noun: mediaNoun(t, 'file') }}
                 page={files.data}
                 isFirstLoad={isFirstLoad}
                 onPageChange={(page) => updateList({ page })}
@@ -377,7 +388,7 @@ function MediaLibrary() {
                 onOpenFile={(id) => set({ fileId: id })}
                 onMissing={() => {
                   set({ fileId: null });
-                  setNotice({ tone: 'info', text: 'That file no longer exists.' });
+                  setNotice({ tone: 'info', text: t('notice.fileGone') });
                 }}
               />
             ) : null}
@@ -385,14 +396,14 @@ function MediaLibrary() {
         </div>
       </div>
 
-      {folderId ? <NewFolderDialog parentId={folderId} open={creatingFolder} onOpenChange={setCreatingFolder} onCreated={(f) => setNotice({ tone: 'info', text: `Created the folder ${f.name ?? ''}.` })} /> : null}
+      {folderId ? <NewFolderDialog parentId={folderId} open={creatingFolder} onOpenChange={setCreatingFolder} onCreated={(f) => setNotice({ tone: 'info', text: t('notice.folderCreated', { name: f.name ?? '' }) })} /> : null}
       <RenameFolderDialog folder={renamingFolder} onOpenChange={(open) => !open && setRenamingFolder(null)} />
       <DeleteFolderDialog
         folder={deletingFolder}
         onOpenChange={(open) => !open && setDeletingFolder(null)}
         onDeleted={(f) => {
           openFolder(f.parentId ?? rootId ?? '');
-          setNotice({ tone: 'info', text: `Deleted the folder ${f.name ?? ''}.` });
+          setNotice({ tone: 'info', text: t('notice.folderDeleted', { name: f.name ?? '' }) });
         }}
       />
       <RenameFileDialog file={renamingFile ? { id: renamingFile.id, name: renamingFile.name } : null} onOpenChange={(open) => !open && setRenamingFile(null)} />
@@ -402,7 +413,7 @@ function MediaLibrary() {
         onDeleted={(ids) => {
           clearSelection();
           if (state.fileId && ids.includes(state.fileId)) set({ fileId: null });
-          setNotice({ tone: 'info', text: ids.length === 1 ? 'Deleted 1 file.' : `Deleted ${ids.length} files.` });
+          setNotice({ tone: 'info', text: t('notice.filesDeleted', { count: ids.length }) });
         }}
       />
       <BulkFileTagsDialog request={tagging} onOpenChange={(open) => !open && setTagging(null)} />
@@ -411,15 +422,14 @@ function MediaLibrary() {
       {canManageTeams ? (
         <Dialog open={teamsFolder !== null} onOpenChange={(open) => !open && setTeamsFolder(null)}>
           <DialogContent
-            title="Folder teams"
-            description={
-              <>
-                Members of these teams see and use <span className="font-medium text-zinc-700">{teamsFolder?.name}</span>.
-              </>
-            }
+            title={t('page.folderTeams')}
+            description={t.rich('page.folderTeamsText', {
+              name: teamsFolder?.name ?? '',
+              em: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+            })}
           >
             <div className="px-5 py-4">
-              {teamsFolder ? <ResourceTeamsEditor type="fileFolder" resourceId={teamsFolder.id} resourceName={teamsFolder.name ?? 'the folder'} customerId={customerId} canManage /> : null}
+              {teamsFolder ? <ResourceTeamsEditor type="fileFolder" resourceId={teamsFolder.id} resourceName={teamsFolder.name ?? t('theFolder')} customerId={customerId} canManage /> : null}
             </div>
           </DialogContent>
         </Dialog>
@@ -435,13 +445,9 @@ function MediaLibrary() {
 
 /** "in Folder (and subfolders)" beside an applied quick filter that is limited to a folder. */
 function QuickFilterFolder({ folderId, rootId, recursive }: { folderId: string; rootId: string | undefined; recursive: boolean }) {
+  const t = useTranslations('media');
   const crumbs = useBreadcrumb(folderId === rootId ? null : folderId);
-  const name = folderId === rootId ? 'All media' : (crumbs.data?.[crumbs.data.length - 1]?.name ?? '…');
+  const name = folderId === rootId ? t('allMedia') : (crumbs.data?.[crumbs.data.length - 1]?.name ?? '…');
 
-  return (
-    <span className="text-sm font-normal text-zinc-500">
-      in {name}
-      {recursive ? ' and its subfolders' : ''}
-    </span>
-  );
+  return <span className="text-sm font-normal text-zinc-500">{t('page.inFolder', { name, recursive: String(recursive) })}</span>;
 }

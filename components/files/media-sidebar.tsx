@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FolderTree } from '@/components/files/folder-tree';
 import type { DragItems } from '@/components/files/drag';
@@ -8,8 +9,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteQuickFilter, useQuickFilters, type QuickFilter } from '@/lib/api/quick-filters';
 import { useStorageStatistics } from '@/lib/api/file-folders';
-import { formatBytes } from '@/lib/api/files';
 import { cn } from '@/lib/cn';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type Props = {
   rootId: string | undefined;
@@ -23,6 +24,8 @@ type Props = {
 
 function StorageMeter() {
   const stats = useStorageStatistics();
+  const t = useTranslations('media.sidebar');
+  const format = useFormat();
   if (!stats.data) return null;
   const { totalUsedStorageSize: used, totalAvailableStorageSize: total } = stats.data;
   const share = total > 0 ? Math.min(1, used / total) : 0;
@@ -30,11 +33,10 @@ function StorageMeter() {
   return (
     <div className="px-2" data-testid="storage-meter">
       <p className="text-xs text-zinc-500">
-        <span className="font-medium text-zinc-700">{formatBytes(used)}</span>
-        {total > 0 ? ` of ${formatBytes(total)} used` : ' used'}
+        {t.rich(total > 0 ? 'usedOf' : 'used', { used: format.bytes(used), total: format.bytes(total), b: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
       </p>
       {total > 0 ? (
-        <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-zinc-200" role="meter" aria-label="Storage used" aria-valuemin={0} aria-valuemax={total} aria-valuenow={used}>
+        <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-zinc-200" role="meter" aria-label={t('storageUsed')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={used}>
           <div className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')} style={{ width: `${Math.max(share * 100, 1)}%` }} />
         </div>
       ) : null}
@@ -46,6 +48,7 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
   const filters = useQuickFilters('FILE');
   const remove = useDeleteQuickFilter();
   const [deleting, setDeleting] = useState<QuickFilter | null>(null);
+  const t = useTranslations('media.sidebar');
 
   return (
     <div className="space-y-5 lg:sticky lg:top-4">
@@ -62,14 +65,14 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
           />
         ) : (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading folders" className="text-zinc-400" />
+            <Spinner label={t('loadingFolders')} className="text-zinc-400" />
           </div>
         )}
       </div>
       <div className="rounded-lg bg-white p-2 ring-1 ring-zinc-200">
-        <h2 className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Quick filters</h2>
+        <h2 className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{t('quickFilters')}</h2>
         {filters.data?.content.length ? (
-          <ul aria-label="Quick filters" className="space-y-0.5 text-sm">
+          <ul aria-label={t('quickFilters')} className="space-y-0.5 text-sm">
             {filters.data.content.map((qf) => (
               <li key={qf.id} className={cn('group flex items-center rounded-md', quickFilterId === qf.id ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}>
                 <button
@@ -84,7 +87,7 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
                 {qf.readOnly ? null : (
                   <button
                     type="button"
-                    aria-label={`Delete quick filter ${qf.name}`}
+                    aria-label={t('deleteQuickFilter', { name: qf.name })}
                     onClick={() => setDeleting(qf)}
                     className="mr-1 hidden cursor-pointer rounded p-1 text-zinc-400 group-hover:block hover:bg-zinc-200 hover:text-zinc-700"
                   >
@@ -95,16 +98,16 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
             ))}
           </ul>
         ) : (
-          <p className="px-2 pb-2 text-sm text-zinc-500">{filters.isPending ? 'Loading…' : filters.isError ? 'Could not load quick filters.' : 'Search or filter, then save the view here.'}</p>
+          <p className="px-2 pb-2 text-sm text-zinc-500">{filters.isPending ? t('loading') : filters.isError ? t('quickFiltersError') : t('noQuickFilters')}</p>
         )}
       </div>
       <StorageMeter />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete quick filter “${deleting?.name ?? ''}”?`}
-        description="The files stay; only the saved filter is removed."
-        confirmLabel="Delete"
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('deleteText')}
+        confirmLabel={t('delete')}
         destructive
         onConfirm={async () => {
           await remove.mutateAsync(deleting!.id);

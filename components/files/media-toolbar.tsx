@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { XIcon } from '@/components/ui/icons';
 import type { MediaState } from '@/components/files/use-media-params';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,8 @@ import { UpdatingIndicator } from '@/components/ui/spinner';
 import { ViewToggle } from '@/components/ui/view-toggle';
 import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
 import { useTags } from '@/lib/api/tags';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type Props = {
   text: string;
@@ -25,10 +28,13 @@ type Props = {
 
 export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilters, onSaveQuickFilter, updating, preset }: Props) {
   const tags = useTags('fileTags');
+  const t = useTranslations('media.toolbar');
+  const label = useLabel();
+  const format = useFormat();
   const locked = preset?.view.filters ?? {};
   const presetTags = locked.tags ?? [];
-  const tagOptions = (tags.data ?? []).filter((t) => !state.tags.includes(t.tag) && !presetTags.includes(t.tag));
-  const lockedTitle = preset ? `Set by the quick filter “${preset.name}”` : undefined;
+  const tagOptions = (tags.data ?? []).filter((tag) => !state.tags.includes(tag.tag) && !presetTags.includes(tag.tag));
+  const lockedTitle = preset ? t('lockedBy', { name: preset.name }) : undefined;
   const type = locked.type ?? state.type;
   const orientation = locked.orientation ?? state.orientation;
   const validity = locked.validity ?? state.validity;
@@ -38,46 +44,45 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
       <div className="flex flex-wrap items-center gap-2">
         {locked.text ? (
           <div className="w-full sm:w-80" title={lockedTitle}>
-            <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={locked.text} onChange={() => undefined} disabled />
+            <SearchInput label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={locked.text} onChange={() => undefined} disabled />
           </div>
         ) : (
-          <SearchInput label="Search files by name or tag" placeholder="Search by name or tag" value={text} onChange={onText} />
+          <SearchInput label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={text} onChange={onText} />
         )}
-        <div className="shrink-0" title={locked.type ? lockedTitle : undefined}><FilterSelect aria-label="Type" value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
-          <option value="">All types</option>
-          {FILE_TYPES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
+        <div className="shrink-0" title={locked.type ? lockedTitle : undefined}><FilterSelect aria-label={t('type')} value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
+          <option value="">{t('allTypes')}</option>
+          {FILE_TYPES.map((type) => (
+            <option key={type.value} value={type.value}>
+              {t(`types.${type.value}`)}
             </option>
           ))}
         </FilterSelect></div>
-        <div className="shrink-0" title={locked.orientation ? lockedTitle : undefined}><FilterSelect aria-label="Orientation" value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
-          <option value="">Any orientation</option>
+        <div className="shrink-0" title={locked.orientation ? lockedTitle : undefined}><FilterSelect aria-label={t('orientation')} value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
+          <option value="">{t('anyOrientation')}</option>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
-              {o.charAt(0).toUpperCase() + o.slice(1)}
+              {label('orientation', o)}
             </option>
           ))}
         </FilterSelect></div>
-        <div className="shrink-0" title={locked.validity ? lockedTitle : undefined}><FilterSelect aria-label="Validity" value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
-          <option value="">Any validity</option>
+        <div className="shrink-0" title={locked.validity ? lockedTitle : undefined}><FilterSelect aria-label={t('validity')} value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
+          <option value="">{t('anyValidity')}</option>
           {VALIDITY_FILTERS.map((v) => (
             <option key={v.value} value={v.value}>
-              {v.label}
+              {t(`validities.${v.value}`)}
             </option>
           ))}
         </FilterSelect></div>
         <div className="shrink-0"><FilterSelect
-          aria-label="Tag"
-         
+          aria-label={t('tag')}
           value=""
           onChange={(e) => e.target.value && set({ tags: [...state.tags, e.target.value] })}
           disabled={tagOptions.length === 0}
         >
-          <option value="">{tagOptions.length ? 'Filter by tag…' : 'No tags yet'}</option>
-          {tagOptions.map((t) => (
-            <option key={t.tag} value={t.tag}>
-              {t.tag} ({t.count})
+          <option value="">{tagOptions.length ? t('filterByTag') : t('noTags')}</option>
+          {tagOptions.map((tag) => (
+            <option key={tag.tag} value={tag.tag}>
+              {tag.tag} ({format.number(tag.count)})
             </option>
           ))}
         </FilterSelect></div>
@@ -89,7 +94,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
             onChange={(e) => set({ recursive: e.target.checked })}
             disabled={Boolean(state.quickFilterId)}
           />
-          Include subfolders
+          {t('includeSubfolders')}
         </label>
         <div className="ml-auto flex items-center gap-2">
           <UpdatingIndicator show={updating} />
@@ -100,28 +105,28 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {presetTags.map((tag) => (
             <span key={`preset-${tag}`} title={lockedTitle} className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
-              Tag: {tag}
+              {t('tagChip', { tag })}
             </span>
           ))}
           {(preset?.view.other ?? []).map((criterion) => (
             <span key={`other-${criterion}`} title={lockedTitle} className="inline-flex max-w-full items-center truncate rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
-              Also: {criterion}
+              {t('alsoChip', { criterion })}
             </span>
           ))}
           {state.tags.map((tag) => (
             <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
-              Tag: {tag}
-              <button type="button" aria-label={`Stop filtering by tag ${tag}`} onClick={() => set({ tags: state.tags.filter((t) => t !== tag) })} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
+              {t('tagChip', { tag })}
+              <button type="button" aria-label={t('stopTag', { tag })} onClick={() => set({ tags: state.tags.filter((other) => other !== tag) })} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
                 <XIcon className="size-3" />
               </button>
             </span>
           ))}
           <Button variant="ghost" size="sm" onClick={onClearFilters}>
-            Clear filters
+            {t('clearFilters')}
           </Button>
           {state.quickFilterId ? null : (
             <Button variant="secondary" size="sm" onClick={onSaveQuickFilter}>
-              Save as quick filter
+              {t('saveQuickFilter')}
             </Button>
           )}
         </div>

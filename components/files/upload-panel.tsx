@@ -4,14 +4,17 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
-import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { WarningIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/api/client';
-import { formatBytes, useInvalidateMedia, type MediaFile } from '@/lib/api/files';
+import { useInvalidateMedia, type MediaFile } from '@/lib/api/files';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { resumeStore, type StoredUpload } from '@/lib/upload/resume-store';
-import { SessionUploader, type DuplicateNotice } from '@/lib/upload/session-uploader';
+import { SessionUploader, type DuplicateNotice, type UploadFailure, type UploadProblem } from '@/lib/upload/session-uploader';
 
 /** Spec 2 "File": the supported extensions. */
 const ALLOWED = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.mp4', '.webm', '.mov', '.mp3', '.wav', '.ogg', '.ttf', '.otf', '.woff', '.woff2', '.pdf', '.json'];
@@ -42,6 +45,10 @@ function useUnfinishedUploads(customerId: number | undefined) {
  */
 export default function UploadPanel({ folderId, folderName, onClose }: { folderId: string | undefined; folderName: string; onClose: () => void }) {
   const { customerId } = useTenant();
+  const t = useTranslations('media.upload');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const describe = useCallback((problem: UploadProblem) => t(`problem.${problem.key}`, problem), [t]);
   const invalidate = useInvalidateMedia();
   const folderRef = useRef(folderId);
   folderRef.current = folderId;
@@ -59,11 +66,12 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       getParentId: () => folderRef.current,
       onDuplicate: (notice) => setDuplicates((list) => [...list.filter((d) => d.fileName !== notice.fileName), notice]),
       onUploaded: (file) => setUploaded((list) => [...list, file]),
+      describe,
     }),
   );
   useEffect(() => {
-    uppy.getPlugin('SessionUploader')?.setOptions({ customerId });
-  }, [uppy, customerId]);
+    uppy.getPlugin('SessionUploader')?.setOptions({ customerId, describe });
+  }, [uppy, customerId, describe]);
   // Files in the Dashboard are not "unfinished": they are uploading (or paused) right here.
   const [inDashboard, setInDashboard] = useState<string[]>([]);
   useEffect(() => {
@@ -88,9 +96,9 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
   // Uppy's Dashboard says only "Upload failed" (the reason hides in a tooltip): list why, per file.
   const [failures, setFailures] = useState<Array<{ id: string; name: string; message: string }>>([]);
   useEffect(() => {
-    const failed = (file: { id: string; name?: string } | undefined, error: { message?: string }) => {
+    const failed = (file: { id: string; name?: string } | undefined, error: UploadFailure) => {
       if (!file) return;
-      const entry = { id: file.id, name: file.name ?? 'A file', message: error.message || 'The upload failed' };
+      const entry = { id: file.id, name: file.name ?? t('aFile'), message: 'cause' in error ? errorMessage(error.cause) : error.message || t('uploadFailed') };
       setFailures((list) => [...list.filter((f) => f.id !== file.id), entry]);
     };
     const cleared = (file: { id: string } | undefined) => {
@@ -110,14 +118,14 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       uppy.off('upload-retry', cleared);
       uppy.off('retry-all', clearAll);
     };
-  }, [uppy]);
+  }, [uppy, t, errorMessage]);
 
   return (
-    <section aria-label="Upload files" className="rounded-lg bg-white p-4 ring-1 ring-zinc-200" data-testid="upload-panel">
+    <section aria-label={t('label')} className="rounded-lg bg-white p-4 ring-1 ring-zinc-200" data-testid="upload-panel">
       <div className="mb-3 flex items-center justify-between gap-3">
         <div>
-          <h2 className="text-sm font-semibold text-zinc-900">Upload to {folderName}</h2>
-          <p className="text-sm text-zinc-500">Large files go up in parts; pause, resume, or continue after a reload by adding the same file again.</p>
+          <h2 className="text-sm font-semibold text-zinc-900">{t('title', { folder: folderName })}</h2>
+          <p className="text-sm text-zinc-500">{t('text')}</p>
         </div>
         <Button
           variant="secondary"
@@ -131,18 +139,19 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
             onClose();
           }}
         >
-          Close
+          {t('close')}
         </Button>
       </div>
       {unfinishedElsewhere.length ? (
         <div className="mb-3 rounded-md bg-brand-50 px-3.5 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset" data-testid="unfinished-uploads">
-          <p className="font-medium">Unfinished uploads</p>
-          <p className="text-brand-800/80">Add the same file again to continue where it stopped.</p>
+          <p className="font-medium">{t('unfinished')}</p>
+          <p className="text-brand-800/80">{t('unfinishedText')}</p>
           <ul className="mt-2 space-y-1">
             {unfinishedElsewhere.map((u) => (
               <li key={u.fingerprint} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  <span className="font-medium">{u.name}</span> — {formatBytes(u.uploadedBytes)} of {formatBytes(u.size)} ({Math.floor((u.uploadedBytes / Math.max(u.size, 1)) * 100)}%)
+                  <span className="font-medium">{u.name}</span> —{' '}
+                  {t('progress', { uploaded: format.bytes(u.uploadedBytes), size: format.bytes(u.size), percent: Math.floor((u.uploadedBytes / Math.max(u.size, 1)) * 100) })}
                 </span>
                 <Button
                   size="sm"
@@ -152,7 +161,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
                     void apiFetch<void>(`/api/v2/file/upload/${encodeURIComponent(u.uploadId)}`, { method: 'DELETE', customerId }).catch(() => undefined);
                   }}
                 >
-                  Discard
+                  {t('discard')}
                 </Button>
               </li>
             ))}
@@ -163,17 +172,20 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
         <div className="mb-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" role="status" data-testid="duplicate-notice">
           <div className="flex items-start justify-between gap-2">
             <p className="flex items-center gap-2 font-medium">
-              <WarningIcon className="size-4" /> Possible duplicates
+              <WarningIcon className="size-4" /> {t('duplicates')}
             </p>
             <Button size="sm" variant="ghost" onClick={() => setDuplicates([])}>
-              Dismiss
+              {t('dismiss')}
             </Button>
           </div>
           <ul className="mt-1 space-y-0.5">
             {duplicates.map((d) => (
               <li key={d.fileName}>
-                <span className="font-medium">{d.fileName}</span> {d.byChecksum ? 'has the same content as' : 'has the same name and size as'}{' '}
-                {d.matches.map((m) => `“${m.name}”`).join(', ')} already in the library.
+                {t.rich(d.byChecksum ? 'sameContent' : 'sameNameAndSize', {
+                  file: d.fileName,
+                  matches: d.matches.map((m) => `“${m.name}”`).join(', '),
+                  em: (chunks) => <span className="font-medium">{chunks}</span>,
+                })}
               </li>
             ))}
           </ul>
@@ -182,7 +194,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       {failures.length ? (
         <div className="mb-3 rounded-md bg-red-50 px-3.5 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset" role="alert" data-testid="upload-errors">
           <p className="flex items-center gap-2 font-medium">
-            <WarningIcon className="size-4" /> {failures.length === 1 ? 'An upload failed' : `${failures.length} uploads failed`}
+            <WarningIcon className="size-4" /> {t('failed', { count: failures.length })}
           </p>
           <ul className="mt-1 space-y-0.5">
             {failures.map((f) => (
@@ -199,7 +211,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
         height={300}
         proudlyDisplayPoweredByUppy={false}
         hideProgressDetails={false}
-        note="Images, videos, audio, fonts, PDF and JSON, up to 10 GB each"
+        note={t('note')}
         doneButtonHandler={() => {
           uppy.clear();
           setUploaded([]);
@@ -209,7 +221,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       />
       {uploaded.length ? (
         <p className="mt-2 text-sm text-emerald-700" role="status" data-testid="upload-summary">
-          {uploaded.length === 1 ? `Uploaded ${uploaded[0]!.name}.` : `Uploaded ${uploaded.length} files.`}
+          {t('uploaded', { count: uploaded.length, name: uploaded[0]?.name ?? '' })}
         </p>
       ) : null}
     </section>

@@ -25,6 +25,18 @@ export type RecoverResponse = {
 
 export type DuplicateNotice = { fileName: string; matches: Array<Pick<MediaFile, 'id' | 'name' | 'fileFolderId'>>; byChecksum: boolean };
 
+/** Why an upload stopped, as a catalogue key (`media.upload.problem.*`) and its arguments: the panel words it. */
+export type UploadProblem =
+  | { key: 'notLocal' }
+  | { key: 'previewFailed' }
+  | { key: 'partUnreachable'; part: number; target: string; here: string }
+  | { key: 'partNetwork'; part: number; target: string }
+  | { key: 'partRefused'; part: number; status: number; reason: string }
+  | { key: 'thumbnailRefused'; status: number };
+
+/** The error of an `upload-error` event: the problem in the console's language, and the error itself (an API error has a key). */
+export type UploadFailure = { name: string; message: string; cause?: unknown };
+
 export type SessionUploaderOptions = PluginOpts & {
   /** The tenant selector (ADMIN); undefined for the caller's own tenant. */
   customerId?: number;
@@ -38,6 +50,8 @@ export type SessionUploaderOptions = PluginOpts & {
   chunkSize?: number;
   onDuplicate?: (notice: DuplicateNotice) => void;
   onUploaded?: (file: MediaFile) => void;
+  /** Words a problem in the console's language; without it the message is the problem's key. */
+  describe?: (problem: UploadProblem) => string;
 };
 
 const MiB = 1024 * 1024;
@@ -81,18 +95,20 @@ export function planChunks(size: number, preferred = DEFAULT_CHUNK): { totalChun
  * another origin than the page is the usual cause (an object store without CORS rules for this page, or
  * an address the browser cannot reach).
  */
-export function partNetworkError(url: string, partNumber: number): string {
+export function partNetworkError(url: string, partNumber: number): UploadProblem {
   const here = typeof window === 'undefined' ? undefined : window.location.origin;
   const target = new URL(url, here ?? 'http://localhost').origin;
-  if (here && target !== here) {
-    return `Part ${partNumber} could not be sent to ${target}: the connection failed or the browser refused it. That address must be reachable from this browser and allow uploads from ${here} (CORS).`;
-  }
+  if (here && target !== here) return { key: 'partUnreachable', part: partNumber, target, here };
 
-  return `Part ${partNumber} could not be sent: the network connection to ${target} failed.`;
+  return { key: 'partNetwork', part: partNumber, target };
 }
 
 export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<SessionUploaderOptions, M, B> {
   private readonly active = new Map<string, Active>();
+
+  private describe(problem: UploadProblem): string {
+    return this.opts.describe?.(problem) ?? problem.key;
+  }
 
   constructor(uppy: Uppy<M, B>, opts: SessionUploaderOptions) {
     super(uppy, { partConcurrency: 3, fileConcurrency: 2, chunkSize: DEFAULT_CHUNK, ...opts });
@@ -176,7 +192,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
   private async uploadOne(file: UppyFile<M, B>): Promise<void> {
     const data = file.data;
     if (!(data instanceof Blob)) {
-      this.uppy.emit('upload-error', file, { name: 'UploadError', message: 'Only local files can be uploaded' });
+      this.uppy.emit('upload-error', file, { name: 'UploadError', message: this.describe({ key: 'notLocal' }) });
       return;
     }
     const blob = data instanceof File ? data : new File([data], file.name, { type: file.type });
@@ -184,7 +200,9 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     this.active.set(file.id, state);
     try {
       const crc = blob.size <= CRC_LIMIT ? await crc32OfBlob(blob) : undefined;
-      const [preview] = await Promise.all([makePreview(blob), this.checkDuplicates(blob, crc)]);
+      // makePreview fails only without a canvas or a JPEG encoder; its own message is not for the panel.
+      const previewOrProblem = makePreview(blob).catch(() => Promise.reject(new Error(this.describe({ key: 'previewFailed' }))));
+      const [preview] = await Promise.all([previewOrProblem, this.checkDuplicates(blob, crc)]);
       // Show our preview (video frames too) in the Dashboard.
       if (this.uppy.getFile(file.id)) this.uppy.setFileState(file.id, { preview: URL.createObjectURL(preview.blob) });
       const session = await this.openSession({ blob, file, state, preview, crc });
@@ -206,8 +224,8 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     } catch (error) {
       this.active.delete(file.id);
       if (error instanceof CancelledError || state.cancelled) return;
-      const message = error instanceof Error ? error.message : String(error);
-      if (this.uppy.getFile(file.id)) this.uppy.emit('upload-error', this.uppy.getFile(file.id), { name: 'UploadError', message });
+      const failure: UploadFailure = { name: 'UploadError', message: error instanceof Error ? error.message : String(error), cause: error };
+      if (this.uppy.getFile(file.id)) this.uppy.emit('upload-error', this.uppy.getFile(file.id), failure);
     }
   }
 
@@ -358,11 +376,11 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
           // not JSON (S3 answers XML)
         }
         const reason = parsed.message ?? (/<Message>([^<]*)<\/Message>/.exec(xhr.responseText)?.[1] || `HTTP ${xhr.status}`);
-        reject(new ApiError({ status: xhr.status, key: parsed.key ?? `http.error.${xhr.status}`, message: `Part ${partNumber} was refused (${xhr.status}): ${reason}` }));
+        reject(new ApiError({ status: xhr.status, key: parsed.key ?? `http.error.${xhr.status}`, message: this.describe({ key: 'partRefused', part: partNumber, status: xhr.status, reason }) }));
       };
       xhr.onerror = () => {
         state.requests.delete(xhr);
-        reject(new Error(partNetworkError(url, partNumber)));
+        reject(new Error(this.describe(partNetworkError(url, partNumber))));
       };
       xhr.onabort = () => {
         state.requests.delete(xhr);
@@ -380,6 +398,6 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
       headers: { 'Content-Type': blob.type || 'image/jpeg' },
       body: blob,
     });
-    if (!res.ok) throw new Error(`The file was stored, but its thumbnail was refused (${res.status})`);
+    if (!res.ok) throw new Error(this.describe({ key: 'thumbnailRefused', status: res.status }));
   }
 }

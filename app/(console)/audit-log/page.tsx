@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { AuditLogPage } from '@/components/audit-log/audit-log-page';
 import { readSessionUser } from '@/lib/auth/session';
 import { canSeeAuditLog } from '@/lib/auth/permissions';
 
-export const metadata: Metadata = { title: 'Audit log' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('auditLog'))('title') };
+}
 
 export default async function AuditLog() {
   const user = await readSessionUser();
