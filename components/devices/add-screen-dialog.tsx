@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { LICENSE_CHOICES, licenseOfChoice, type LicenseChoice } from '@/components/devices/license-choices';
+import { LICENSE_CHOICES, licenseOfChoice, useLicenseWords, type LicenseChoice } from '@/components/devices/license-choices';
 import { Spinner } from '@/components/ui/spinner';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
@@ -12,19 +13,22 @@ import type { DeviceGroup } from '@/lib/api/device-groups';
 import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { useTenantDefaultTimeZone } from '@/lib/api/settings';
+import type { Translate } from '@/lib/i18n/translate';
 import { browserTimeZone } from '@/lib/time-zones';
 import { ianaTimeZone } from '@/server/http/wire.schemas';
 
 /** The claim form: the code the screen shows, a name, its time zone and licence (spec 3 assignToCustomer). */
-const AddScreenSchema = z
-  .object({
-    activationCode: z.string().trim().regex(/^\d{4}$/, 'The 4 digits the screen shows'),
-    deviceName: z.string().trim().min(1).max(255),
-    timeZone: ianaTimeZone,
-    license: z.enum(LICENSE_CHOICES.map(([value]) => value) as [LicenseChoice, ...LicenseChoice[]]),
-    folderId: z.string().uuid('Choose a folder'),
-  })
-  .transform(({ license, ...rest }) => ({ ...rest, ...licenseOfChoice(license) }));
+const addScreenSchema = (t: Translate<'devices'>) =>
+  z
+    .object({
+      activationCode: z.string().trim().regex(/^\d{4}$/, t('add.fourDigits')),
+      deviceName: z.string().trim().min(1).max(255),
+      timeZone: ianaTimeZone,
+      license: z.enum(LICENSE_CHOICES as unknown as [LicenseChoice, ...LicenseChoice[]]),
+      folderId: z.string().uuid(t('chooseFolder')),
+    })
+    .transform(({ license, ...rest }) => ({ ...rest, ...licenseOfChoice(license) }));
+type AddScreenSchema = ReturnType<typeof addScreenSchema>;
 
 type FolderChoice = { id: string; name: string };
 
@@ -32,7 +36,7 @@ type FolderChoice = { id: string; name: string };
  * The folder the claim lands in when none was chosen: a dialog opened before the tenant's root folder had loaded
  * takes it once it arrives (otherwise "Add screen" would ask for a folder the user never saw empty).
  */
-function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<typeof AddScreenSchema>, unknown, z.output<typeof AddScreenSchema>>; folderId: string }) {
+function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>; folderId: string }) {
   useEffect(() => {
     if (folderId && !form.getValues('folderId')) form.setValue('folderId', folderId, { shouldValidate: form.formState.isSubmitted });
   }, [form, folderId]);
@@ -41,7 +45,7 @@ function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<typeof 
 }
 
 /** The tenant's default zone (settings) once it has loaded, unless the user already chose one. */
-function DefaultZone({ form, zone }: { form: UseFormReturn<z.input<typeof AddScreenSchema>, unknown, z.output<typeof AddScreenSchema>>; zone: string | undefined }) {
+function DefaultZone({ form, zone }: { form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>; zone: string | undefined }) {
   useEffect(() => {
     if (zone && !form.getFieldState('timeZone').isDirty) form.setValue('timeZone', zone);
   }, [form, zone]);
@@ -71,12 +75,15 @@ export function AddScreenDialog({
   activationCode?: string;
   onAdded: (device: Device) => void;
 }) {
+  const t = useTranslations('devices');
+  const { choiceLabel } = useLicenseWords();
+  const schema = useMemo(() => addScreenSchema(t), [t]);
   const claim = useClaimDevice();
   const move = useMoveDevices();
   const tenantZone = useTenantDefaultTimeZone();
   // The tenant's default zone (Settings), else the browser's.
   const zone = tenantZone ?? browserTimeZone();
-  const initial = defaultFolder ?? (root ? { id: root.id, name: 'All screens' } : { id: '', name: '' });
+  const initial = defaultFolder ?? (root ? { id: root.id, name: t('allScreens') } : { id: '', name: '' });
   const [folderName, setFolderName] = useState<string | null>(null);
 
   return (
@@ -86,12 +93,12 @@ export function AddScreenDialog({
         if (!next) setFolderName(null);
         onOpenChange(next);
       }}
-      title="Add a screen"
-      description="Start the player on the screen: it shows a 4-digit code. Type it here to add the screen to this tenant."
-      schema={AddScreenSchema}
-      required={{ activationCode: 'Enter the code the screen shows', deviceName: 'Enter a name' }}
+      title={t('add.title')}
+      description={t('add.description')}
+      schema={schema}
+      required={{ activationCode: t('add.enterCode'), deviceName: t('enterName') }}
       values={{ activationCode: activationCode ?? '', deviceName: '', timeZone: zone, license: 'UN_LICENSED', folderId: initial.id }}
-      submitLabel="Add screen"
+      submitLabel={t('add.submit')}
       onSubmit={async ({ folderId, ...values }) => {
         const device = await claim.mutateAsync(values);
         // The claim cannot be repeated (the code is used up): a failed move leaves the screen in "All screens",
@@ -102,8 +109,8 @@ export function AddScreenDialog({
       }}
       fieldError={(error) => {
         if (!(error instanceof ApiError)) return undefined;
-        if (error.status === 404) return { field: 'activationCode', message: 'No screen shows this code. Codes last 15 minutes: check the screen for a new one.' };
-        if (error.status === 429) return 'Too many wrong codes. Wait a few minutes, then try again with the code on the screen.';
+        if (error.status === 404) return { field: 'activationCode', message: t('add.unknownCode') };
+        if (error.status === 429) return t('add.tooManyCodes');
 
         return undefined;
       }}
@@ -112,24 +119,24 @@ export function AddScreenDialog({
         <>
           <DefaultFolder form={form} folderId={initial.id} />
           <DefaultZone form={form} zone={tenantZone} />
-          {fields.text('activationCode', { label: 'Code on the screen', autoFocus: true, inputMode: 'numeric', placeholder: '1234' })}
-          {fields.text('deviceName', { label: 'Name', placeholder: 'Lobby, left' })}
+          {fields.text('activationCode', { label: t('add.code'), autoFocus: true, inputMode: 'numeric', placeholder: '1234' })}
+          {fields.text('deviceName', { label: t('name'), placeholder: t('add.namePlaceholder') })}
           {fields.select('timeZone', {
-            label: 'Time zone',
-            hint: tenantZone ? 'Schedules and clocks on the screen follow it. The tenant’s default is set in Settings.' : 'Schedules and clocks on the screen follow it.',
+            label: t('timeZone'),
+            hint: tenantZone ? t('add.zoneHintTenant') : t('add.zoneHint'),
             children: <TimeZoneOptions />,
           })}
           {fields.select('license', {
-            label: 'Licence',
-            children: LICENSE_CHOICES.map(([value, label]) => (
+            label: t('licence'),
+            children: LICENSE_CHOICES.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {choiceLabel(value)}
               </option>
             )),
           })}
           <div>
             <p className="text-sm font-medium text-zinc-900" id="add-screen-folder">
-              Folder: <span data-testid="add-screen-folder">{folderName ?? initial.name}</span>
+              {t.rich('folderIs', { name: folderName ?? initial.name, folder: (chunks) => <span data-testid="add-screen-folder">{chunks}</span> })}
             </p>
             <div className="mt-1.5 max-h-40 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200" aria-labelledby="add-screen-folder">
               {root ? (
@@ -139,7 +146,7 @@ export function AddScreenDialog({
                   openPath={[]}
                   onSelect={(f) => {
                     form.setValue('folderId', f.id, { shouldValidate: true });
-                    setFolderName(f.parentId ? (f.name ?? 'Untitled') : 'All screens');
+                    setFolderName(f.parentId ? (f.name ?? t('untitled')) : t('allScreens'));
                   }}
                 />
               ) : (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
@@ -9,16 +10,13 @@ import { MoveDialog } from '@/components/ui/move-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
 import { useCreateDeviceGroup, useDeleteDeviceGroup, useRenameDeviceGroup, type DeviceGroup } from '@/lib/api/device-groups';
-import { countOf } from '@/lib/format';
 import { DeviceGroupNameSchema, deviceGroupTypes } from '@/server/modules/device-groups/device-groups.schemas';
 
-const SCREENS = { one: 'screen', other: 'screens' };
-
 /** The API's refusal to put a folder into a video wall, said in the form's words. */
-const videoWallParent = (error: unknown) =>
-  error instanceof ApiError && error.key === 'deviceGroup.error.videoWall' ? 'A video wall holds screens only: create the folder elsewhere.' : undefined;
+const isVideoWallParent = (error: unknown) => error instanceof ApiError && error.key === 'deviceGroup.error.videoWall';
 
 const NewFolderSchema = z.object({ name: DeviceGroupNameSchema, type: z.enum(deviceGroupTypes) });
+const RenameFolderSchema = z.object({ name: DeviceGroupNameSchema });
 
 /** A new folder inside `parent`: a normal folder, or a video wall (which holds screens only; its type never changes). */
 export function NewDeviceFolderDialog({
@@ -30,31 +28,32 @@ export function NewDeviceFolderDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (folder: DeviceGroup) => void;
 }) {
+  const t = useTranslations('devices');
   const create = useCreateDeviceGroup();
 
   return (
     <FormDialog
       open={parent !== null}
       onOpenChange={onOpenChange}
-      title="New folder"
-      description={parent ? `Inside ${parent.name}.` : undefined}
+      title={t('folders.newTitle')}
+      description={parent ? t('folders.inside', { name: parent.name }) : undefined}
       schema={NewFolderSchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: '', type: 'NORMAL' as const }}
-      submitLabel="Create folder"
+      submitLabel={t('folders.create')}
       onSubmit={async (values) => onCreated(await create.mutateAsync({ parentId: parent!.id, name: values.name, type: values.type }))}
-      fieldError={videoWallParent}
+      fieldError={(error) => (isVideoWallParent(error) ? t('folders.notInVideoWall') : undefined)}
     >
       {(fields) => (
         <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
+          {fields.text('name', { label: t('name'), autoFocus: true })}
           {fields.select('type', {
-            label: 'Kind',
-            hint: 'A video wall holds screens that show one picture together; it takes no folders. The kind cannot change later.',
+            label: t('folders.kind'),
+            hint: t('folders.kindHint'),
             children: (
               <>
-                <option value="NORMAL">Folder</option>
-                <option value="VIDEO_WALL">Video wall</option>
+                <option value="NORMAL">{t('folders.normal')}</option>
+                <option value="VIDEO_WALL">{t('videoWall')}</option>
               </>
             ),
           })}
@@ -65,20 +64,21 @@ export function NewDeviceFolderDialog({
 }
 
 export function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: DeviceGroup | null; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('devices');
   const rename = useRenameDeviceGroup();
 
   return (
     <FormDialog
       open={folder !== null}
       onOpenChange={onOpenChange}
-      title="Rename folder"
-      schema={z.object({ name: DeviceGroupNameSchema })}
-      required={{ name: 'Enter a name' }}
+      title={t('folders.renameTitle')}
+      schema={RenameFolderSchema}
+      required={{ name: t('enterName') }}
       values={{ name: folder?.name ?? '' }}
-      submitLabel="Rename"
+      submitLabel={t('folders.rename')}
       onSubmit={(values) => rename.mutateAsync({ id: folder!.id, name: values.name })}
     >
-      {(fields) => fields.text('name', { label: 'Name', autoFocus: true })}
+      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
     </FormDialog>
   );
 }
@@ -98,29 +98,36 @@ export function DeleteDeviceFolderDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted: (targetId: string) => void;
 }) {
+  const t = useTranslations('devices');
   const remove = useDeleteDeviceGroup();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   useEffect(() => {
-    if (folder) setTarget(folder.parentId ? { id: folder.parentId, name: folder.parentId === root?.id ? 'All screens' : 'its parent folder' } : null);
-  }, [folder, root?.id]);
-  const screens = screenCount === undefined ? 'Its screens' : screenCount === 0 ? 'It holds no screens; any that arrive meanwhile' : `Its ${countOf(screenCount, SCREENS)}`;
+    if (folder) setTarget(folder.parentId ? { id: folder.parentId, name: folder.parentId === root?.id ? t('allScreens') : t('folders.parentFolder') } : null);
+  }, [folder, root?.id, t]);
 
   return (
     <ConfirmDialog
       open={folder !== null}
       onOpenChange={onOpenChange}
-      title={`Delete folder ${folder?.name ?? ''}?`}
-      description={`The folder and every folder inside it are deleted. ${screens} ${screenCount === 1 ? 'moves' : 'move'} to the folder chosen below.`}
-      confirmLabel="Delete folder"
+      title={t('folders.deleteTitle', { name: folder?.name ?? '' })}
+      description={screenCount === undefined ? t('folders.deleteTextUnknown') : t('folders.deleteText', { count: screenCount })}
+      confirmLabel={t('folders.deleteConfirm')}
       destructive
       onConfirm={async () => {
-        if (!target) throw new Error('Choose where the screens go.');
+        if (!target) throw new Error(t('folders.chooseTarget'));
         await remove.mutateAsync({ id: folder!.id, targetGroupId: target.id });
         onDeleted(target.id);
       }}
     >
       <p className="text-sm text-zinc-700">
-        Screens go to: <span className="font-medium" data-testid="delete-folder-target">{target?.name ?? '—'}</span>
+        {t.rich('folders.goTo', {
+          name: target?.name ?? '—',
+          target: (chunks) => (
+            <span className="font-medium" data-testid="delete-folder-target">
+              {chunks}
+            </span>
+          ),
+        })}
       </p>
       <div className="max-h-60 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200">
         {root ? (
@@ -128,7 +135,7 @@ export function DeleteDeviceFolderDialog({
             root={root}
             selectedId={target?.id ?? ''}
             openPath={[]}
-            onSelect={(f) => setTarget({ id: f.id, name: f.parentId ? (f.name ?? 'Untitled') : 'All screens' })}
+            onSelect={(f) => setTarget({ id: f.id, name: f.parentId ? (f.name ?? t('untitled')) : t('allScreens') })}
           />
         ) : (
           <Spinner />
@@ -150,14 +157,15 @@ export function MoveScreensDialog({
   onOpenChange: (open: boolean) => void;
   move: (targetId: string, ids: string[]) => Promise<unknown>;
 }) {
+  const t = useTranslations('devices.folders');
   const count = ids?.length ?? 0;
 
   return (
     <MoveDialog
       open={ids !== null}
       onOpenChange={onOpenChange}
-      title={`Move ${countOf(count, SCREENS)}`}
-      description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
+      title={t('moveTitle', { count })}
+      description={t('moveText', { count })}
       tree={(target, choose) => (root ? <DeviceFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />)}
       onMove={(target) => move(target, ids!)}
     />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { deviceDrag, type DeviceDragItems } from '@/components/devices/device-drag';
 import { FolderTreeView } from '@/components/ui/folder-tree-view';
 import { FolderIcon, FolderOpenIcon, Icon, type IconProps } from '@/components/ui/icons';
@@ -33,11 +34,13 @@ type TreeProps = {
 
 /** The device folders, one level at a time, with the online and offline screens in and below each. */
 export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
+  const t = useTranslations('devices');
+
   return (
     <FolderTreeView
       {...props}
-      label="Screen folders"
-      rootLabel="All screens"
+      label={t('folders.tree')}
+      rootLabel={t('allScreens')}
       testIdPrefix="device-folder"
       useChildren={useDeviceGroupChildren}
       glyph={(folder, { open, selected }) => {
@@ -46,7 +49,7 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
         return (
           <>
             <Glyph className={cn('size-4 shrink-0', isVideoWall(folder) ? 'text-violet-500' : selected ? 'text-brand-600' : 'text-zinc-400')} />
-            {isVideoWall(folder) ? <span className="sr-only">Video wall:</span> : null}
+            {isVideoWall(folder) ? <span className="sr-only">{t('folders.videoWallMark')}</span> : null}
           </>
         );
       }}
@@ -55,10 +58,11 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
           ? (folder) => {
               const c = counts[folder.id];
               if (!c || c.onlineCount + c.offlineCount === 0) return null;
+              const words = t('folders.counts', { online: c.onlineCount, offline: c.offlineCount });
 
               return (
-                <span data-testid="folder-counts" title={`${c.onlineCount} online, ${c.offlineCount} offline`} className="inline-flex items-center gap-1.5">
-                  <span className="sr-only">{`${c.onlineCount} online, ${c.offlineCount} offline`}</span>
+                <span data-testid="folder-counts" title={words} className="inline-flex items-center gap-1.5">
+                  <span className="sr-only">{words}</span>
                   <span aria-hidden className="inline-flex items-center gap-0.5 text-emerald-700">
                     <span className="size-1.5 rounded-full bg-emerald-500" />
                     {c.onlineCount}

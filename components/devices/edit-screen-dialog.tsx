@@ -1,29 +1,32 @@
 'use client';
 
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { LICENSE_CHOICES, licenseChoiceOf, licenseLabel, licenseOfChoice, type LicenseChoice } from '@/components/devices/license-choices';
+import { LICENSE_CHOICES, licenseChoiceOf, licenseOfChoice, useLicenseWords, type LicenseChoice } from '@/components/devices/license-choices';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { useDeviceRoot } from '@/lib/api/device-groups';
 import { useBulkDeviceTags, useDeviceCommand, useMoveDevices, useUpdateDevice, type Device } from '@/lib/api/devices';
+import type { Translate } from '@/lib/i18n/translate';
 import { ianaTimeZone, resourceName } from '@/server/http/wire.schemas';
 
 /** `KEEP`: a licence the console does not offer (LICENSED, TRIAL) stays as it is. */
 const KEEP = 'KEEP';
 
-const EditScreenSchema = z.object({
-  name: resourceName,
-  timeZone: ianaTimeZone,
-  license: z.enum([KEEP, ...LICENSE_CHOICES.map(([value]) => value)] as [string, ...string[]]),
-  tags: z.array(z.string()),
-  folderId: z.string().uuid('Choose a folder'),
-});
+const editScreenSchema = (t: Translate<'devices'>) =>
+  z.object({
+    name: resourceName,
+    timeZone: ianaTimeZone,
+    license: z.enum([KEEP, ...LICENSE_CHOICES] as [string, ...string[]]),
+    tags: z.array(z.string()),
+    folderId: z.string().uuid(t('chooseFolder')),
+  });
 
-type EditScreen = z.infer<typeof EditScreenSchema>;
+type EditScreen = z.infer<ReturnType<typeof editScreenSchema>>;
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
@@ -32,6 +35,9 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
  * and folder (move). Only what changed is sent, each through its own endpoint of spec 3.
  */
 export function EditScreenDialog({ device, onOpenChange }: { device: Device | null; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('devices');
+  const { licenseLabel, choiceLabel } = useLicenseWords();
+  const schema = useMemo(() => editScreenSchema(t), [t]);
   const root = useDeviceRoot();
   const update = useUpdateDevice();
   // The screen's own tenant: the page may be open under "All tenants".
@@ -57,11 +63,11 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
         if (!open) setFolderName(null);
         onOpenChange(open);
       }}
-      title={`Edit ${device?.name || 'screen'}`}
-      schema={EditScreenSchema}
-      required={{ name: 'Enter a name' }}
+      title={t('edit.title', { name: device?.name || t('edit.screenWord') })}
+      schema={schema}
+      required={{ name: t('enterName') }}
       values={values}
-      submitLabel="Save changes"
+      submitLabel={t('edit.save')}
       onSubmit={async (next) => {
         const ids = [current.id];
         const changes = { ...(next.name !== values.name && { name: next.name }), ...(next.timeZone !== values.timeZone && { timeZone: next.timeZone }) };
@@ -74,17 +80,17 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
     >
       {(fields, form) => (
         <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
-          {fields.select('timeZone', { label: 'Time zone', hint: 'Schedules, clocks and the screen’s page follow it.', children: <TimeZoneOptions current={values.timeZone} /> })}
+          {fields.text('name', { label: t('name'), autoFocus: true })}
+          {fields.select('timeZone', { label: t('timeZone'), hint: t('edit.zoneHint'), children: <TimeZoneOptions current={values.timeZone} /> })}
           {fields.select('license', {
-            label: 'Licence',
-            hint: license === KEEP ? 'A licence from a licence order is changed there.' : undefined,
+            label: t('licence'),
+            hint: license === KEEP ? t('license.fromOrder') : undefined,
             children: (
               <>
-                {license === KEEP ? <option value={KEEP}>{licenseLabel(current)} (unchanged)</option> : null}
-                {LICENSE_CHOICES.map(([value, label]) => (
+                {license === KEEP ? <option value={KEEP}>{t('license.unchanged', { licence: licenseLabel(current) })}</option> : null}
+                {LICENSE_CHOICES.map((value) => (
                   <option key={value} value={value}>
-                    {label}
+                    {choiceLabel(value)}
                   </option>
                 ))}
               </>
@@ -93,7 +99,10 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
           <TagInput id="edit-screen-tags" value={form.watch('tags')} onChange={(tags) => form.setValue('tags', tags, { shouldDirty: true })} suggest="deviceTags" />
           <div>
             <p className="text-sm font-medium text-zinc-900" id="edit-screen-folder">
-              Folder: <span data-testid="edit-screen-folder">{folderName ?? (isRoot ? 'All screens' : (current.deviceGroup?.name ?? 'Untitled folder'))}</span>
+              {t.rich('folderIs', {
+                name: folderName ?? (isRoot ? t('allScreens') : (current.deviceGroup?.name ?? t('untitledFolder'))),
+                folder: (chunks) => <span data-testid="edit-screen-folder">{chunks}</span>,
+              })}
             </p>
             <div className="mt-1.5 max-h-40 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200" aria-labelledby="edit-screen-folder">
               {root.data ? (
@@ -103,7 +112,7 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
                   openPath={[]}
                   onSelect={(f) => {
                     form.setValue('folderId', f.id, { shouldValidate: true, shouldDirty: true });
-                    setFolderName(f.parentId ? (f.name ?? 'Untitled') : 'All screens');
+                    setFolderName(f.parentId ? (f.name ?? t('untitled')) : t('allScreens'));
                   }}
                 />
               ) : (

@@ -1,35 +1,44 @@
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
 import type { Device } from '@/lib/api/devices';
+import { useLabel } from '@/lib/i18n/labels';
 
 /*
  * The licences a screen can be given in the console (spec 3 assignToCustomer / updateLicense): none, or FREE
- * with a licence type (UI names: BASIC = Lite, PROFESSIONAL = Professional, ENTERPRISE = Premium). LICENSED
- * needs a licence order, which nothing creates yet (docs/decisions.md): it is shown, never offered.
+ * with a licence type. LICENSED needs a licence order, which nothing creates yet (docs/decisions.md): it is
+ * shown, never offered. Their words are the label table's (licenseStatus, licenseType).
  */
-export const LICENSE_CHOICES = [
-  ['UN_LICENSED', 'No licence yet'],
-  ['FREE:BASIC', 'Free: Lite'],
-  ['FREE:PROFESSIONAL', 'Free: Professional'],
-  ['FREE:ENTERPRISE', 'Free: Premium'],
-] as const;
+export const LICENSE_CHOICES = ['UN_LICENSED', 'FREE:BASIC', 'FREE:PROFESSIONAL', 'FREE:ENTERPRISE'] as const;
 
-export type LicenseChoice = (typeof LICENSE_CHOICES)[number][0];
+export type LicenseChoice = (typeof LICENSE_CHOICES)[number];
 
-const TYPE_LABELS: Record<string, string> = { BASIC: 'Lite', PROFESSIONAL: 'Professional', DBA: 'Broadcaster', ENTERPRISE: 'Premium', VIDEO_WALL: 'Video Wall' };
-const STATUS_LABELS: Record<string, string> = { UN_LICENSED: 'No licence', FREE: 'Free', LICENSED: 'Licensed', TRIAL: 'Trial' };
+/** How the console words licences: a choice ("No licence yet", "Free: Professional") and a screen's licence. */
+export function useLicenseWords() {
+  const t = useTranslations('devices.license');
+  const label = useLabel();
+  const licenseLabel = useCallback(
+    /** "Free: Professional", "Licensed: Enterprise", "No licence". */
+    (device: Pick<Device, 'licenseStatus' | 'licenseType'>): string => {
+      if (!device.licenseStatus) return '—';
+      const status = label('licenseStatus', device.licenseStatus);
 
-/** "Free: Lite", "Licensed: Premium", "No licence". */
-export function licenseLabel(device: Pick<Device, 'licenseStatus' | 'licenseType'>): string {
-  if (!device.licenseStatus) return '—';
-  const status = STATUS_LABELS[device.licenseStatus] ?? device.licenseStatus;
+      return device.licenseStatus !== 'UN_LICENSED' && device.licenseType ? t('withType', { status, type: label('licenseType', device.licenseType) }) : status;
+    },
+    [t, label],
+  );
+  const choiceLabel = useCallback(
+    (choice: LicenseChoice): string => (choice === 'UN_LICENSED' ? t('none') : licenseLabel(licenseOfChoice(choice))),
+    [t, licenseLabel],
+  );
 
-  return device.licenseStatus !== 'UN_LICENSED' && device.licenseType ? `${status}: ${TYPE_LABELS[device.licenseType] ?? device.licenseType}` : status;
+  return { licenseLabel, choiceLabel };
 }
 
 /** The choice a screen's licence is (a LICENSED or TRIAL one is none of them: null). */
 export function licenseChoiceOf(device: Pick<Device, 'licenseStatus' | 'licenseType'>): LicenseChoice | null {
   const value = device.licenseStatus === 'FREE' ? `FREE:${device.licenseType}` : (device.licenseStatus ?? 'UN_LICENSED');
 
-  return LICENSE_CHOICES.some(([v]) => v === value) ? (value as LicenseChoice) : null;
+  return LICENSE_CHOICES.some((v) => v === value) ? (value as LicenseChoice) : null;
 }
 
 /** A choice as the API's licence fields. */

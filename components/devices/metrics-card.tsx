@@ -1,26 +1,29 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMetric, metricAxis, metricWords, type MetricUnit } from '@/lib/api/device-metric-words';
+import { formatMetric, isMetricType, metricAxis, metricUnit, type MetricUnit } from '@/lib/api/device-metric-words';
 import { useDeviceGraphs, useSupportedMetrics } from '@/lib/api/devices';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /** The metrics shown first when a screen reports them (spec 3 groups: CPU, memory, storage, network). */
 const PREFERRED = ['CPU', 'USED_SYS_MEM', 'USED_STORAGE', 'NET_SYS_RX', 'NET_SYS_TX'];
 const RANGES = [
-  ['24h', 'Last 24 hours', 24 * 3_600_000],
-  ['7d', 'Last 7 days', 7 * 24 * 3_600_000],
-  ['30d', 'Last 30 days', 30 * 24 * 3_600_000],
+  ['24h', 'last24h', 24 * 3_600_000],
+  ['7d', 'last7d', 7 * 24 * 3_600_000],
+  ['30d', 'last30d', 30 * 24 * 3_600_000],
 ] as const;
 type RangeKey = (typeof RANGES)[number][0];
 const POINTS = 60;
 const TICK_MS = 60_000;
 
-
 /** A screen's metrics over a chosen range: a line per metric with its minimum, average and maximum. */
 export function MetricsCard({ deviceId }: { deviceId: string }) {
+  const t = useTranslations('devices.metrics');
+  const { locale } = useFormat();
   const supported = useSupportedMetrics(deviceId);
   const [range, setRange] = useState<RangeKey>('24h');
   // The window ends a minute or two ahead of now and moves each minute (a new query key): samples that arrive while
@@ -46,25 +49,27 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
   return (
     <Card className="p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-zinc-900">Metrics</h2>
+        <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
         <div className="w-40">
-          <Select aria-label="Metrics range" value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
+          <Select aria-label={t('range')} value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
             {RANGES.map(([key, text]) => (
               <option key={key} value={key}>
-                {text}
+                {t(text)}
               </option>
             ))}
           </Select>
         </div>
       </div>
-      {supported.isPending || (types.length > 0 && graphs.isPending) ? <Spinner className="m-4 size-5" label="Loading metrics" /> : null}
-      {supported.isSuccess && types.length === 0 ? <p className="text-sm text-zinc-500">This screen has not reported any metrics yet.</p> : null}
-      {graphs.isError ? <p className="text-sm text-red-700">The metrics could not be loaded.</p> : null}
+      {supported.isPending || (types.length > 0 && graphs.isPending) ? <Spinner className="m-4 size-5" label={t('loading')} /> : null}
+      {supported.isSuccess && types.length === 0 ? <p className="text-sm text-zinc-500">{t('none')}</p> : null}
+      {graphs.isError ? <p className="text-sm text-red-700">{t('loadError')}</p> : null}
       <div className="grid gap-4 sm:grid-cols-2" data-testid="device-metrics">
         {types.map((type) => {
           const graph = graphs.data?.graphs[type];
           if (!graph) return null;
-          const { label, unit } = metricWords(type);
+          const label = isMetricType(type) ? t(`type.${type}`) : type;
+          const unit = metricUnit(type);
+          const value = (v: number | null | undefined) => formatMetric(unit, v, locale);
 
           return (
             <figure key={type} className="min-w-0" data-testid={`metric-${type}`}>
@@ -72,11 +77,11 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
                 <span className="font-medium text-zinc-700">{label}</span>
                 {graph.count > 0 ? (
                   <span className="text-zinc-500 tabular-nums">
-                    min {formatMetric(unit, graph.min)} · avg {formatMetric(unit, graph.avg)} · max {formatMetric(unit, graph.max)}
+                    {t('summary', { min: value(graph.min), avg: value(graph.avg), max: value(graph.max) })}
                   </span>
                 ) : null}
               </figcaption>
-              <Sparkline values={graph.values} unit={unit} from={span.from} to={span.to} title={`${label} over the ${RANGES.find(([k]) => k === range)![1].toLowerCase()}`} />
+              <Sparkline values={graph.values} format={value} unit={unit} from={span.from} to={span.to} title={t('chart', { metric: label, range })} />
             </figure>
           );
         })}
@@ -89,12 +94,27 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
  * A line over the window, broken where there is no data, on an axis that fits the unit (metricAxis): the top and
  * bottom values are written at the left. A lone sample is a dot; no sample in the range says so.
  */
-function Sparkline({ values, unit, from, to, title }: { values: Record<string, number>; unit: MetricUnit; from: number; to: number; title: string }) {
+function Sparkline({
+  values,
+  format,
+  unit,
+  from,
+  to,
+  title,
+}: {
+  values: Record<string, number>;
+  format: (value: number) => string;
+  unit: MetricUnit;
+  from: number;
+  to: number;
+  title: string;
+}) {
+  const t = useTranslations('devices.metrics');
   const points = Object.entries(values)
     .map(([t, v]) => [Number(t), v] as const)
     .sort((a, b) => a[0] - b[0]);
   if (points.length === 0) {
-    return <p className="mt-1 flex h-16 items-center justify-center rounded bg-zinc-50 text-xs text-zinc-500">No data yet in this range</p>;
+    return <p className="mt-1 flex h-16 items-center justify-center rounded bg-zinc-50 text-xs text-zinc-500">{t('noData')}</p>;
   }
   const W = 300;
   const H = 60;
@@ -116,8 +136,8 @@ function Sparkline({ values, unit, from, to, title }: { values: Record<string, n
   return (
     <div className="mt-1 flex gap-1">
       <div className="flex h-16 w-14 shrink-0 flex-col justify-between text-right text-[10px] leading-none text-zinc-400 tabular-nums" aria-hidden>
-        <span>{formatMetric(unit, hi)}</span>
-        <span>{formatMetric(unit, lo)}</span>
+        <span>{format(hi)}</span>
+        <span>{format(lo)}</span>
       </div>
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={title} className="h-16 min-w-0 flex-1 rounded bg-zinc-50 text-brand-600">
         <line x1="0" x2={W} y1={H / 2} y2={H / 2} stroke="currentColor" strokeOpacity="0.12" vectorEffect="non-scaling-stroke" />

@@ -1,20 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useDevicesNowPlaying } from '@/lib/api/devices';
+import { useLabel } from '@/lib/i18n/labels';
 import type { DeviceNowPlaying } from '@/server/modules/display/display.schemas';
-
-/** The playback layers (spec 4 §4) in the console's words. */
-const LAYER_LABELS: Record<DeviceNowPlaying['layer'], string> = {
-  EMERGENCY: 'Emergency',
-  SCHEDULE: 'Schedule',
-  CONTENT: 'Assigned content',
-  CHANNELS: 'Channels',
-  NONE: 'Nothing plays',
-};
 
 const names = (items: readonly { name: string }[]) => items.map((i) => i.name).join(', ');
 
@@ -44,19 +37,22 @@ export function NowPlayingProvider({ deviceIds, children }: { deviceIds: readonl
  * and the assigned content as its own line when another layer covers it.
  */
 export function NowPlayingSummary({ deviceId, className }: { deviceId: string; className?: string }) {
+  const t = useTranslations('devices.now');
+  const label = useLabel();
   const context = useContext(NowPlayingContext);
   const now = context?.byId.get(deviceId);
-  if (!now) return <span className="text-xs text-zinc-400">{context?.isError ? 'Not known' : '…'}</span>;
+  if (!now) return <span className="text-xs text-zinc-400">{context?.isError ? t('notKnown') : '…'}</span>;
   const main = layerNames(now);
+  const layer = label('layer', now.layer);
 
   return (
     <div className={className} data-testid="now-playing" data-layer={now.layer}>
-      <p className="truncate text-xs text-zinc-700" title={main ? `${LAYER_LABELS[now.layer]}: ${main}` : LAYER_LABELS[now.layer]}>
-        <span className="font-medium text-zinc-900">{LAYER_LABELS[now.layer]}</span>
+      <p className="truncate text-xs text-zinc-700" title={main ? t('title', { layer, names: main }) : layer}>
+        <span className="font-medium text-zinc-900">{layer}</span>
         {main ? `: ${main}` : null}
       </p>
-      {now.layer !== 'CHANNELS' && now.channels.length > 0 ? <p className="truncate text-xs text-zinc-500">Channels: {names(now.channels)}</p> : null}
-      {now.assignedContent && now.layer !== 'CONTENT' ? <p className="truncate text-xs text-zinc-500">Assigned: {now.assignedContent.name}</p> : null}
+      {now.layer !== 'CHANNELS' && now.channels.length > 0 ? <p className="truncate text-xs text-zinc-500">{t('channels', { names: names(now.channels) })}</p> : null}
+      {now.assignedContent && now.layer !== 'CONTENT' ? <p className="truncate text-xs text-zinc-500">{t('assigned', { name: now.assignedContent.name })}</p> : null}
     </div>
   );
 }
@@ -75,46 +71,48 @@ export function NowPlayingCard({ deviceId }: { deviceId: string }) {
   const ids = useMemo(() => [deviceId], [deviceId]);
   const query = useDevicesNowPlaying(ids);
   const now = query.data?.devices[0];
+  const t = useTranslations('devices');
+  const label = useLabel();
 
   return (
     <Card className="p-5">
-      <h2 className="mb-2 text-sm font-semibold text-zinc-900">Plays now</h2>
-      {query.isPending ? <Spinner className="m-2 size-5" label="Loading" /> : null}
-      {query.isError ? <p className="text-sm text-red-700">What plays now could not be loaded.</p> : null}
+      <h2 className="mb-2 text-sm font-semibold text-zinc-900">{t('now.heading')}</h2>
+      {query.isPending ? <Spinner className="m-2 size-5" label={t('loading')} /> : null}
+      {query.isError ? <p className="text-sm text-red-700">{t('now.loadError')}</p> : null}
       {now ? (
         <dl className="divide-y divide-zinc-100" data-testid="plays-now" data-layer={now.layer}>
-          <Line label="Layer">
-            <Badge tone={now.layer === 'EMERGENCY' ? 'danger' : now.layer === 'NONE' ? undefined : 'success'}>{LAYER_LABELS[now.layer]}</Badge>
+          <Line label={t('now.layer')}>
+            <Badge tone={now.layer === 'EMERGENCY' ? 'danger' : now.layer === 'NONE' ? undefined : 'success'}>{label('layer', now.layer)}</Badge>
           </Line>
-          {now.layer === 'EMERGENCY' ? <Line label="Emergency content">{now.content?.name ?? '—'}</Line> : null}
+          {now.layer === 'EMERGENCY' ? <Line label={t('now.emergencyContent')}>{now.content?.name ?? '—'}</Line> : null}
           {now.layer === 'SCHEDULE' ? (
-            <Line label="Schedule">
+            <Line label={t('now.schedule')}>
               {now.schedule?.name ?? '—'}
               {now.content ? <span className="text-zinc-500"> · {now.content.name}</span> : null}
             </Line>
           ) : null}
-          <Line label="Channels">
+          <Line label={t('now.channelsLabel')}>
             {now.channels.length === 0 ? (
-              <span className="text-zinc-500">None plays now</span>
+              <span className="text-zinc-500">{t('now.noChannel')}</span>
             ) : (
-              <ul aria-label="Channels playing now" className="space-y-0.5">
+              <ul aria-label={t('now.channelsPlaying')} className="space-y-0.5">
                 {now.channels.map((c) => (
                   <li key={c.id}>
                     {c.name}
-                    {c.subChannels.length > 0 ? <span className="text-xs text-zinc-500"> · sub-channels: {names(c.subChannels)}</span> : null}
+                    {c.subChannels.length > 0 ? <span className="text-xs text-zinc-500"> · {t('now.subChannels', { names: names(c.subChannels) })}</span> : null}
                   </li>
                 ))}
               </ul>
             )}
           </Line>
-          <Line label="Assigned content">
+          <Line label={t('now.assignedContent')}>
             {now.assignedContent ? (
               <>
                 {now.assignedContent.name}
-                {now.layer !== 'CONTENT' ? <span className="text-xs text-zinc-500"> (covered by the {LAYER_LABELS[now.layer].toLowerCase()} now)</span> : null}
+                {now.layer !== 'CONTENT' ? <span className="text-xs text-zinc-500"> {t('now.coveredBy', { layer: now.layer })}</span> : null}
               </>
             ) : (
-              <span className="text-zinc-500">None</span>
+              <span className="text-zinc-500">{t('now.none')}</span>
             )}
           </Line>
         </dl>

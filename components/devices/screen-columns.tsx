@@ -2,6 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { NowPlayingSummary } from '@/components/devices/now-playing';
@@ -10,23 +11,26 @@ import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdow
 import { RowActions } from '@/components/ui/row-actions';
 import { selectColumn, type RowSelection } from '@/components/ui/select-column';
 import type { Device } from '@/lib/api/devices';
-import { formatDateTime } from '@/lib/format';
+import type { Translate } from '@/lib/i18n/translate';
+import type { useFormat } from '@/lib/i18n/use-format';
 
 export type ScreenAction = { kind: 'edit' | 'restart' | 'delete' | 'move'; device: Device };
 
 /** The row (and card) menu of a screen for writers. */
 export function ScreenMenu({ device, onAction }: { device: Device; onAction: (action: ScreenAction) => void }) {
+  const t = useTranslations('devices');
+
   return (
-    <RowActions label={`Actions for ${device.name}`}>
+    <RowActions label={t('columns.actionsFor', { name: device.name ?? '' })}>
       <DropdownMenuItem asChild>
-        <Link href={`/screens/${device.id}`}>Details and commands</Link>
+        <Link href={`/screens/${device.id}`}>{t('columns.details')}</Link>
       </DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', device })}>Edit…</DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'move', device })}>Move to folder…</DropdownMenuItem>
-      <DropdownMenuItem onSelect={() => onAction({ kind: 'restart', device })}>Restart</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', device })}>{t('columns.edit')}</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'move', device })}>{t('columns.moveTo')}</DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onAction({ kind: 'restart', device })}>{t('restart')}</DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', device })}>
-        Delete
+        {t('delete')}
       </DropdownMenuItem>
     </RowActions>
   );
@@ -37,19 +41,23 @@ export function screenColumns({
   selecting,
   onAction,
   rootId,
+  t,
+  format,
 }: {
   selecting: RowSelection | null;
   onAction: ((action: ScreenAction) => void) | null;
   /** The root folder, named "All screens" as in the tree. */
   rootId: string | undefined;
+  t: Translate<'devices'>;
+  format: ReturnType<typeof useFormat>;
 }): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
-    ...(selecting ? [selectColumn<Device>(selecting, 'screens')] : []),
-    { id: 'deviceStatus', meta: { priority: 1, size: 110 }, accessorKey: 'deviceStatus', header: 'Status', cell: ({ row }) => <DeviceStatus device={row.original} /> },
+    ...(selecting ? [selectColumn<Device>(selecting, t('noun.other'))] : []),
+    { id: 'deviceStatus', meta: { priority: 1, size: 110 }, accessorKey: 'deviceStatus', header: t('status'), cell: ({ row }) => <DeviceStatus device={row.original} /> },
     {
       id: 'name', meta: { size: 200 },
       accessorKey: 'name',
-      header: 'Screen',
+      header: t('columns.screen'),
       cell: ({ row }) => {
         const device = row.original;
         const dragIds = selecting?.selected.has(device.id) ? [...selecting.selected] : [device.id];
@@ -58,30 +66,30 @@ export function screenColumns({
           <div
             className="min-w-0"
             draggable={Boolean(selecting)}
-            onDragStart={selecting ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? `${dragIds.length} screens` : (device.name ?? 'screen')) : undefined}
+            onDragStart={selecting ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? t('screens', { count: dragIds.length }) : (device.name ?? t('columns.screenWord'))) : undefined}
           >
             <Link href={`/screens/${device.id}`} draggable={false} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
-              {device.name || 'Unnamed screen'}
+              {device.name || t('unnamed')}
             </Link>
-            {device.emergencyStatus ? <Badge tone="danger" className="ml-2">Emergency</Badge> : null}
+            {device.emergencyStatus ? <Badge tone="danger" className="ml-2">{t('emergency')}</Badge> : null}
             {device.tags?.length ? <p className="mt-0.5 truncate text-xs text-zinc-500">{device.tags.join(', ')}</p> : null}
           </div>
         );
       },
     },
-    { id: 'folder', meta: { priority: 4, size: 140 }, header: 'Folder', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? 'All screens' : (row.original.deviceGroup.name ?? '—')}</span> },
-    { id: 'content', meta: { priority: 3, size: 170 }, header: 'Plays now', enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
+    { id: 'folder', meta: { priority: 4, size: 140 }, header: t('folder'), enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? t('allScreens') : (row.original.deviceGroup.name ?? '—')}</span> },
+    { id: 'content', meta: { priority: 3, size: 170 }, header: t('columns.playsNow'), enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
     {
       id: 'lastActivity', meta: { priority: 2, size: 170 },
       accessorKey: 'lastActivity',
-      header: 'Last activity',
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{formatDateTime(row.original.lastActivity, 'Never')}</span>,
+      header: t('lastActivity'),
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.dateTime(row.original.lastActivity, t('never'))}</span>,
     },
   ];
   if (onAction) {
     columns.push({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('columns.actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => <ScreenMenu device={row.original} onAction={onAction} />,
     });

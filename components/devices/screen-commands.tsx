@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,27 +8,20 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { commandLabel } from '@/lib/api/device-command-labels';
 import { isUnconfirmed, useDeviceCommand, useDeviceCommandHistory, useDeviceSettings, type Device } from '@/lib/api/devices';
-import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel, type Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import { useFormat } from '@/lib/i18n/use-format';
 import { hasRole } from '@/server/context/roles';
 import type { CommandName, DeviceCommandEntry, DeviceSettings } from '@/server/modules/devices/device-commands.schemas';
 
 type SendInput = Parameters<ReturnType<typeof useDeviceCommand>['mutateAsync']>[0];
 type Send = (text: string, input: Omit<SendInput, 'ids'>) => Promise<void>;
 
-const DAYS = [
-  ['MON', 'Mon'],
-  ['TUE', 'Tue'],
-  ['WED', 'Wed'],
-  ['THU', 'Thu'],
-  ['FRI', 'Fri'],
-  ['SAT', 'Sat'],
-  ['SUN', 'Sun'],
-] as const;
-type Day = (typeof DAYS)[number][0];
+const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+type Day = (typeof DAYS)[number];
 type Hours = { mode: 'SCREEN' | 'DEVICE'; days: Partial<Record<Day, { from: string; to: string }>> };
 
 const level = (raw: string) => /^\d{1,3}$/.test(raw) && Number(raw) <= 100;
@@ -49,21 +43,23 @@ function Row({ label, htmlFor, children }: { label: string; htmlFor?: string; ch
  * reach it, or none (the screen uses its own). `entry` is the newest command of the setting's name.
  */
 function SettingState({ isSet, entry, unset, testId }: { isSet: boolean; entry: DeviceCommandEntry | undefined; unset: string; testId: string }) {
+  const t = useTranslations('devices.commands');
+  const format = useFormat();
   let tone = 'text-zinc-500';
   let text: string;
-  if (!entry) text = isSet ? 'Set before confirmations were recorded.' : unset;
+  if (!entry) text = isSet ? t('setBefore') : unset;
   else if (entry.status === 'ACKNOWLEDGED') {
     tone = 'text-emerald-700';
-    text = `Confirmed by the screen ${formatDateTime(entry.acknowledgedAt)}.`;
+    text = t('confirmed', { time: format.dateTime(entry.acknowledgedAt) });
   } else if (isUnconfirmed(entry)) {
     tone = 'text-amber-700';
-    text = `Pending — sent ${formatDateTime(entry.issuedAt)}, ${entry.status === 'DELIVERED' ? 'delivered, ' : ''}not yet confirmed by the screen.`;
+    text = t('pending', { time: format.dateTime(entry.issuedAt), delivered: entry.status === 'DELIVERED' ? 'yes' : 'no' });
   } else if (entry.status === 'FAILED') {
     tone = 'text-red-700';
-    text = `The screen could not apply it${entry.error ? `: ${entry.error}` : ''}.`;
+    text = entry.error ? t('failedWith', { error: entry.error }) : t('failed');
   } else {
     tone = 'text-amber-700';
-    text = `Not confirmed — sent ${formatDateTime(entry.issuedAt)}, the screen was not reached in time; it takes the value when it next reads its settings.`;
+    text = t('notConfirmed', { time: format.dateTime(entry.issuedAt) });
   }
 
   return (
@@ -87,6 +83,9 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
   const settings = useDeviceSettings(device.id!);
   const [notice, setNotice] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
   const [disruption, setDisruption] = useState<Disruption | null>(null);
+  const t = useTranslations('devices.commands');
+  const tDevices = useTranslations('devices');
+  const errorMessage = useErrorMessage();
   if (!hasRole(me.role, 'TECHNICIAN')) return <CommandHistoryCard deviceId={device.id!} />;
   const send: Send = async (text, input) => {
     setNotice(null);
@@ -98,22 +97,22 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
     }
   };
   const busy = command.isPending;
-  const name = device.name || 'this screen';
+  const name = device.name || t('thisScreen');
   const data = settings.data;
 
   return (
     <>
       <Card className="p-5">
-        <h2 className="mb-3 text-sm font-semibold text-zinc-900">Settings and commands</h2>
+        <h2 className="mb-3 text-sm font-semibold text-zinc-900">{t('heading')}</h2>
         {settings.isError ? <p className="text-sm text-red-700">{errorMessage(settings.error)}</p> : null}
-        {settings.isPending ? <p className="text-sm text-zinc-500">Loading the screen&apos;s settings…</p> : null}
+        {settings.isPending ? <p className="text-sm text-zinc-500">{t('loading')}</p> : null}
         {data ? <SettingsForm data={data} busy={busy} send={send} onDisrupt={setDisruption} name={name} /> : null}
         <div className="mt-4 flex flex-wrap gap-2 border-t border-zinc-100 pt-3 text-sm">
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send('Refresh sent.', { name: 'refreshContent' })}>
-            Refresh content
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('refreshSent'), { name: 'refreshContent' })}>
+            {t('refresh')}
           </Button>
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send('Screenshot requested.', { name: 'takeHighResPreview' })}>
-            Take screenshot
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('screenshotSent'), { name: 'takeHighResPreview' })}>
+            {t('screenshot')}
           </Button>
           <Button
             variant="secondary"
@@ -121,15 +120,15 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
             disabled={busy}
             onClick={() =>
               setDisruption({
-                title: `Restart ${name}?`,
-                description: 'The player restarts as soon as it hears of it; the screen shows nothing for a moment.',
-                confirmLabel: 'Restart',
-                text: 'Restart sent.',
+                title: t('restartTitle', { name }),
+                description: t('restartText'),
+                confirmLabel: tDevices('restart'),
+                text: t('restartSent'),
                 input: { name: 'restart' },
               })
             }
           >
-            Restart
+            {tDevices('restart')}
           </Button>
         </div>
         {notice ? (
@@ -143,7 +142,7 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
         onOpenChange={(open) => !open && setDisruption(null)}
         title={disruption?.title ?? ''}
         description={disruption?.description}
-        confirmLabel={disruption?.confirmLabel ?? 'Send'}
+        confirmLabel={disruption?.confirmLabel ?? t('send')}
         destructive
         onConfirm={async () => {
           if (!disruption) return;
@@ -165,27 +164,23 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
   const newest = (command: CommandName) => data.commands.find((c) => c.name === command);
   const s = data.settings;
   const stored = (key: string) => (s[key] === undefined || s[key] === null ? undefined : s[key]);
+  const t = useTranslations('devices.commands');
 
   return (
     <div className="space-y-3 text-sm">
-      {(
-        [
-          ['volume', 'Volume'],
-          ['brightness', 'Brightness'],
-        ] as const
-      ).map(([key, label]) => (
-        <LevelSetting key={`${key}:${String(stored(key))}`} name={key} label={label} value={stored(key)} entry={newest(key)} busy={busy} send={send} />
+      {(['volume', 'brightness'] as const).map((key) => (
+        <LevelSetting key={`${key}:${String(stored(key))}`} name={key} label={t(key)} value={stored(key)} entry={newest(key)} busy={busy} send={send} />
       ))}
       <RotationSetting key={`rotation:${JSON.stringify(stored('rotation'))}`} value={stored('rotation')} entry={newest('rotation')} busy={busy} send={send} />
       <RebootSetting key={`reboot:${String(stored('rebootTime'))}`} value={stored('rebootTime')} entry={newest('rebootTime')} busy={busy} send={send} />
       <HoursSetting key={`hours:${JSON.stringify(stored('workingHours'))}`} value={stored('workingHours')} entry={newest('workingHours')} busy={busy} send={send} />
       <div>
-        <Row label="Display">
+        <Row label={t('display')}>
           <span className="w-24 font-medium text-zinc-900" data-testid="setting-display-value">
-            {stored('display') === undefined ? 'Not set' : stored('display') === false ? 'Off' : 'On'}
+            {stored('display') === undefined ? t('notSet') : stored('display') === false ? t('off') : t('on')}
           </span>
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send('Display turned on.', { name: 'display', params: { enabled: true } })}>
-            Turn on
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('displayOn'), { name: 'display', params: { enabled: true } })}>
+            {t('turnOn')}
           </Button>
           <Button
             variant="secondary"
@@ -193,27 +188,27 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
             disabled={busy}
             onClick={() =>
               onDisrupt({
-                title: `Turn off the display of ${name}?`,
-                description: 'The screen goes dark until its display is turned on again.',
-                confirmLabel: 'Turn off',
-                text: 'Display turned off.',
+                title: t('displayOffTitle', { name }),
+                description: t('displayOffText'),
+                confirmLabel: t('turnOff'),
+                text: t('displayOff'),
                 input: { name: 'display', params: { enabled: false } },
               })
             }
           >
-            Turn off
+            {t('turnOff')}
           </Button>
         </Row>
-        <SettingState isSet={stored('display') !== undefined} entry={newest('display')} unset="Not set: the screen uses its own (on)." testId="setting-display-state" />
+        <SettingState isSet={stored('display') !== undefined} entry={newest('display')} unset={t('displayUnset')} testId="setting-display-state" />
       </div>
       <div>
-        <Row label="Emergency">
+        <Row label={t('emergency')}>
           <span className="w-24 font-medium text-zinc-900" data-testid="setting-emergency-value">
-            {data.emergencyStatus ? 'On' : 'Off'}
+            {data.emergencyStatus ? t('on') : t('off')}
           </span>
           {data.emergencyStatus ? (
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send('Emergency ended.', { name: 'emergency', params: { emergencyStatus: false } })}>
-              End emergency
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('emergencyEnded'), { name: 'emergency', params: { emergencyStatus: false } })}>
+              {t('endEmergency')}
             </Button>
           ) : (
             <Button
@@ -223,15 +218,15 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
               disabled={busy}
               onClick={() =>
                 onDisrupt({
-                  title: `Start an emergency on ${name}?`,
-                  description: 'The screen stops what it plays and shows its emergency content until the emergency is ended.',
-                  confirmLabel: 'Start emergency',
-                  text: 'Emergency started.',
+                  title: t('emergencyTitle', { name }),
+                  description: t('emergencyText'),
+                  confirmLabel: t('startEmergency'),
+                  text: t('emergencyStarted'),
                   input: { name: 'emergency', params: { emergencyStatus: true } },
                 })
               }
             >
-              Start emergency
+              {t('startEmergency')}
             </Button>
           )}
         </Row>
@@ -245,18 +240,19 @@ type SettingProps = { value: unknown; entry: DeviceCommandEntry | undefined; bus
 
 function LevelSetting({ name, label, value, entry, busy, send }: SettingProps & { name: 'volume' | 'brightness'; label: string }) {
   const [draft, setDraft] = useState(typeof value === 'number' ? String(value) : '');
+  const t = useTranslations('devices.commands');
 
   return (
     <div>
-      <Row label={`${label} (0–100)`} htmlFor={`level-${name}`}>
+      <Row label={t('level', { label })} htmlFor={`level-${name}`}>
         <div className="w-24">
-          <Input id={`level-${name}`} type="number" min={0} max={100} placeholder="Not set" value={draft} aria-invalid={(draft !== '' && !level(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
+          <Input id={`level-${name}`} type="number" min={0} max={100} placeholder={t('notSet')} value={draft} aria-invalid={(draft !== '' && !level(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
         </div>
-        <Button variant="secondary" size="sm" disabled={!level(draft) || busy} onClick={() => void send(`${label} set to ${draft}.`, { name, params: { level: Number(draft) } })}>
-          Set
+        <Button variant="secondary" size="sm" disabled={!level(draft) || busy} onClick={() => void send(t('levelSet', { label, value: draft }), { name, params: { level: Number(draft) } })}>
+          {t('set')}
         </Button>
       </Row>
-      <SettingState isSet={value !== undefined} entry={entry} unset="Not set: the screen uses its own." testId={`setting-${name}-state`} />
+      <SettingState isSet={value !== undefined} entry={entry} unset={t('unset')} testId={`setting-${name}-state`} />
     </div>
   );
 }
@@ -264,13 +260,14 @@ function LevelSetting({ name, label, value, entry, busy, send }: SettingProps & 
 function RotationSetting({ value, entry, busy, send }: SettingProps) {
   const angle = value && typeof value === 'object' && 'angle' in value ? String(value.angle) : '';
   const [draft, setDraft] = useState(angle);
+  const t = useTranslations('devices.commands');
 
   return (
     <div>
-      <Row label="Rotation" htmlFor="rotation">
+      <Row label={t('rotation')} htmlFor="rotation">
         <div className="w-32">
           <Select id="rotation" value={draft} onChange={(e) => setDraft(e.target.value)}>
-            {draft === '' ? <option value="">Not set</option> : null}
+            {draft === '' ? <option value="">{t('notSet')}</option> : null}
             {['0', '90', '180', '270'].map((a) => (
               <option key={a} value={a}>
                 {a}°
@@ -278,34 +275,35 @@ function RotationSetting({ value, entry, busy, send }: SettingProps) {
             ))}
           </Select>
         </div>
-        <Button variant="secondary" size="sm" disabled={draft === '' || busy} onClick={() => void send(`Rotation set to ${draft}°.`, { name: 'rotation', params: { angle: Number(draft), type: 'DEVICE' } })}>
-          Set
+        <Button variant="secondary" size="sm" disabled={draft === '' || busy} onClick={() => void send(t('rotationSet', { angle: draft }), { name: 'rotation', params: { angle: Number(draft), type: 'DEVICE' } })}>
+          {t('set')}
         </Button>
       </Row>
-      <SettingState isSet={value !== undefined} entry={entry} unset="Not set: the screen uses its own." testId="setting-rotation-state" />
+      <SettingState isSet={value !== undefined} entry={entry} unset={t('unset')} testId="setting-rotation-state" />
     </div>
   );
 }
 
 function RebootSetting({ value, entry, busy, send }: SettingProps) {
   const [draft, setDraft] = useState(typeof value === 'string' ? value : '');
+  const t = useTranslations('devices.commands');
 
   return (
     <div>
-      <Row label="Daily reboot" htmlFor="reboot-time">
+      <Row label={t('reboot')} htmlFor="reboot-time">
         <div className="w-32">
           <Input id="reboot-time" type="time" value={draft} aria-invalid={(draft !== '' && !isTime(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
         </div>
-        <Button variant="secondary" size="sm" disabled={!isTime(draft) || busy} onClick={() => void send(`Reboots daily at ${draft}.`, { name: 'rebootTime', params: { time: draft } })}>
-          Set
+        <Button variant="secondary" size="sm" disabled={!isTime(draft) || busy} onClick={() => void send(t('rebootSet', { time: draft }), { name: 'rebootTime', params: { time: draft } })}>
+          {t('set')}
         </Button>
         {value !== undefined ? (
-          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void send('Daily reboot removed.', { name: 'rebootTime', remove: true })}>
-            Remove
+          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void send(t('rebootRemoved'), { name: 'rebootTime', remove: true })}>
+            {t('remove')}
           </Button>
         ) : null}
       </Row>
-      <SettingState isSet={value !== undefined} entry={entry} unset="Not set: the screen does not reboot on a schedule." testId="setting-rebootTime-state" />
+      <SettingState isSet={value !== undefined} entry={entry} unset={t('rebootUnset')} testId="setting-rebootTime-state" />
     </div>
   );
 }
@@ -313,20 +311,22 @@ function RebootSetting({ value, entry, busy, send }: SettingProps) {
 /** Working hours per day, as the screen has them: a day unticked does not play; no day at all plays around the clock. */
 function HoursSetting({ value, entry, busy, send }: SettingProps) {
   const current = value && typeof value === 'object' ? (value as Hours) : undefined;
+  const t = useTranslations('devices.commands');
   const [days, setDays] = useState<Hours['days']>(current?.days ?? {});
-  const ticked = DAYS.filter(([day]) => days[day]);
-  const valid = ticked.every(([day]) => isTime(days[day]!.from) && isTime(days[day]!.to));
+  const ticked = DAYS.filter((day) => days[day]);
+  const valid = ticked.every((day) => isTime(days[day]!.from) && isTime(days[day]!.to));
   const aroundTheClock = ticked.length === 0;
-  const storedAround = !current || DAYS.every(([day]) => !current.days?.[day]);
+  const storedAround = !current || DAYS.every((day) => !current.days?.[day]);
 
   return (
     <fieldset>
-      <legend className="sr-only">Working hours</legend>
+      <legend className="sr-only">{t('hours')}</legend>
       <div className="flex flex-wrap items-start gap-2">
-        <span className="w-36 shrink-0 pt-1 text-zinc-500">Working hours</span>
+        <span className="w-36 shrink-0 pt-1 text-zinc-500">{t('hours')}</span>
         <div className="space-y-1">
-          {DAYS.map(([day, label]) => {
+          {DAYS.map((day) => {
             const hours = days[day];
+            const label = t(`days.${day}`);
 
             return (
               <div key={day} className="flex items-center gap-2">
@@ -337,7 +337,7 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
                     onChange={(e) => {
                       const next = { ...days };
                       // A day ticked takes the hours of the first ticked day, else a blank to fill in.
-                      if (e.target.checked) next[day] = ticked[0] ? { ...days[ticked[0][0]]! } : { from: '', to: '' };
+                      if (e.target.checked) next[day] = ticked[0] ? { ...days[ticked[0]]! } : { from: '', to: '' };
                       else delete next[day];
                       setDays(next);
                     }}
@@ -347,15 +347,15 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
                 {hours ? (
                   <>
                     <div className="w-28">
-                      <Input aria-label={`${label} from`} type="time" value={hours.from} onChange={(e) => setDays({ ...days, [day]: { ...hours, from: e.target.value } })} />
+                      <Input aria-label={t('from', { day: label })} type="time" value={hours.from} onChange={(e) => setDays({ ...days, [day]: { ...hours, from: e.target.value } })} />
                     </div>
-                    <span className="text-zinc-500">to</span>
+                    <span className="text-zinc-500">{t('toWord')}</span>
                     <div className="w-28">
-                      <Input aria-label={`${label} to`} type="time" value={hours.to} onChange={(e) => setDays({ ...days, [day]: { ...hours, to: e.target.value } })} />
+                      <Input aria-label={t('to', { day: label })} type="time" value={hours.to} onChange={(e) => setDays({ ...days, [day]: { ...hours, to: e.target.value } })} />
                     </div>
                   </>
                 ) : (
-                  <span className="text-zinc-400">{aroundTheClock ? 'plays all day' : 'does not play'}</span>
+                  <span className="text-zinc-400">{aroundTheClock ? t('allDay') : t('notPlaying')}</span>
                 )}
               </div>
             );
@@ -366,13 +366,13 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
               size="sm"
               disabled={!valid || busy}
               onClick={() =>
-                void send(aroundTheClock ? 'The screen plays around the clock.' : `Working hours set for ${ticked.map(([, label]) => label).join(', ')}.`, {
+                void send(aroundTheClock ? t('aroundTheClock') : t('hoursSet', { days: ticked.map((day) => t(`days.${day}`)).join(', ') }), {
                   name: 'workingHours',
                   body: { mode: current?.mode ?? 'SCREEN', days },
                 })
               }
             >
-              {aroundTheClock ? 'Set: around the clock' : 'Set'}
+              {aroundTheClock ? t('setAround') : t('set')}
             </Button>
           </div>
         </div>
@@ -380,70 +380,84 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
       <SettingState
         isSet={!storedAround}
         entry={entry}
-        unset="Not set: the screen plays around the clock."
+        unset={t('hoursUnset')}
         testId="setting-workingHours-state"
       />
     </fieldset>
   );
 }
 
-const STATUS: Record<DeviceCommandEntry['status'], { label: string; tone: BadgeTone }> = {
-  PENDING: { label: 'Waiting for the screen', tone: 'warning' },
-  DELIVERED: { label: 'Delivered', tone: 'info' },
-  ACKNOWLEDGED: { label: 'Done', tone: 'success' },
-  FAILED: { label: 'Failed', tone: 'danger' },
-  EXPIRED: { label: 'Expired', tone: 'neutral' },
+const STATUS_TONES: Record<DeviceCommandEntry['status'], BadgeTone> = {
+  PENDING: 'warning',
+  DELIVERED: 'info',
+  ACKNOWLEDGED: 'success',
+  FAILED: 'danger',
+  EXPIRED: 'neutral',
 };
 
-/** What a command set, in a few words ("20", "off", "removed"); empty for a one-shot command. */
-function commandValue(entry: DeviceCommandEntry): string {
+/**
+ * A command as the history names it: its label (the label table's; a webhook device action by its name) and what it
+ * set, in a few words ("20", "off", "removed"; empty for a one-shot command). The display reads "Display off".
+ */
+function commandSummary(entry: DeviceCommandEntry, t: Translate<'devices.commands'>, label: Label): { name: string; value: string } {
   const p = entry.params;
-  if (p.remove === true) return 'removed';
-  if (typeof p.level === 'number') return String(p.level);
-  if (typeof p.enabled === 'boolean') return p.enabled ? 'on' : 'off';
-  if (typeof p.emergencyStatus === 'boolean') return p.emergencyStatus ? 'on' : 'off';
-  if (typeof p.angle === 'number') return `${p.angle}°`;
-  if (typeof p.time === 'string') return p.time;
+  if (entry.name === 'display' && typeof p.enabled === 'boolean') return { name: t('displaySwitched', { state: p.enabled ? 'on' : 'off' }), value: '' };
+  const name = label('command', entry.name);
+  if (p.remove === true) return { name, value: t('value.removed') };
+  if (typeof p.level === 'number') return { name, value: String(p.level) };
+  if (typeof p.enabled === 'boolean') return { name, value: p.enabled ? t('value.on') : t('value.off') };
+  if (typeof p.emergencyStatus === 'boolean') return { name, value: p.emergencyStatus ? t('value.on') : t('value.off') };
+  if (typeof p.angle === 'number') return { name, value: `${p.angle}°` };
+  if (typeof p.time === 'string') return { name, value: p.time };
 
-  return '';
+  return { name, value: '' };
 }
 
 /** The screen's newest commands, settings included: when each was issued, delivered and confirmed (or expired). */
 function CommandHistoryCard({ deviceId }: { deviceId: string }) {
   const history = useDeviceCommandHistory(deviceId);
   const entries = history.data ?? [];
+  const t = useTranslations('devices.commands');
+  const label = useLabel();
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
 
   return (
     <Card className="p-5">
-      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Recent commands</h2>
+      <h2 className="mb-3 text-sm font-semibold text-zinc-900">{t('history')}</h2>
       {history.isError ? <p className="text-sm text-red-700">{errorMessage(history.error)}</p> : null}
-      {entries.length === 0 && !history.isPending ? <p className="text-sm text-zinc-500">No commands sent yet.</p> : null}
+      {entries.length === 0 && !history.isPending ? <p className="text-sm text-zinc-500">{t('noHistory')}</p> : null}
       {entries.length > 0 ? (
-        <ul className="divide-y divide-zinc-100 text-sm" aria-label="Recent commands">
-          {entries.map((entry) => (
+        <ul className="divide-y divide-zinc-100 text-sm" aria-label={t('history')}>
+          {entries.map((entry) => {
+            const { name, value } = commandSummary(entry, t, label);
+            const times = [
+              t('issued', { time: format.dateTime(entry.issuedAt) }),
+              entry.deliveredAt ? t('delivered', { time: format.dateTime(entry.deliveredAt) }) : null,
+              entry.acknowledgedAt ? t(entry.ok === false ? 'failedAt' : 'confirmedAt', { time: format.dateTime(entry.acknowledgedAt) }) : null,
+              entry.status === 'EXPIRED' ? t('expiredAt', { time: format.dateTime(entry.expiresAt) }) : null,
+            ];
+
+            return (
             <li key={entry.id} className="py-2" data-command={entry.name}>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="min-w-0 truncate font-medium text-zinc-900">
-                  {commandLabel(entry.name)}
-                  {commandValue(entry) ? <span className="font-normal text-zinc-600"> {commandValue(entry)}</span> : null}
+                  {name}
+                  {value ? <span className="font-normal text-zinc-600"> {value}</span> : null}
                 </span>
-                <Badge tone={STATUS[entry.status].tone} className="ml-auto">
-                  {STATUS[entry.status].label}
+                <Badge tone={STATUS_TONES[entry.status]} className="ml-auto">
+                  {t(`status.${entry.status}`)}
                 </Badge>
               </div>
-              <p className="mt-0.5 text-xs text-zinc-500">
-                Issued {formatDateTime(entry.issuedAt)}
-                {entry.deliveredAt ? ` · delivered ${formatDateTime(entry.deliveredAt)}` : ''}
-                {entry.acknowledgedAt ? ` · ${entry.ok === false ? 'failed' : 'confirmed'} ${formatDateTime(entry.acknowledgedAt)}` : ''}
-                {entry.status === 'EXPIRED' ? ` · expired ${formatDateTime(entry.expiresAt)}` : ''}
-              </p>
+              <p className="mt-0.5 text-xs text-zinc-500">{times.filter(Boolean).join(' · ')}</p>
               {entry.error ? (
                 <p className="truncate text-xs text-red-700" title={entry.error}>
                   {entry.error}
                 </p>
               ) : null}
             </li>
-          ))}
+            );
+          })}
         </ul>
       ) : null}
     </Card>

@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
 import { EditScreenDialog } from '@/components/devices/edit-screen-dialog';
-import { licenseLabel } from '@/components/devices/license-choices';
+import { useLicenseWords } from '@/components/devices/license-choices';
 import { NowPlayingCard } from '@/components/devices/now-playing';
 import { MetricsCard } from '@/components/devices/metrics-card';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
@@ -21,9 +22,10 @@ import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { contentResource } from '@/lib/api/content';
 import { deviceResource, neverConnected, useDeviceCommand, type Device } from '@/lib/api/devices';
-import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { hasRole } from '@/server/context/roles';
 
 /** One screen: what it is, what it shows, and the commands a technician sends it. */
@@ -31,9 +33,10 @@ export function ScreenDetailPage({ id }: { id: string }) {
   // Live while open: status, last activity and what the screen reports change without a reload.
   const detail = deviceResource.useDetail(id, { refetchInterval: 5000 });
   const me = useCurrentUser();
+  const t = useTranslations('devices');
   const [editing, setEditing] = useState(false);
-  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
-  if (detail.isError || !detail.data) return <LoadError title="This screen could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
+  if (detail.isError || !detail.data) return <LoadError title={t('detail.loadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
   const device = detail.data;
 
   return (
@@ -41,14 +44,14 @@ export function ScreenDetailPage({ id }: { id: string }) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Link href="/screens" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
           <ChevronLeftIcon className="size-4" />
-          Screens
+          {t('title')}
         </Link>
-        <h1 className="text-lg font-semibold text-zinc-900">{device.name || 'Unnamed screen'}</h1>
+        <h1 className="text-lg font-semibold text-zinc-900">{device.name || t('unnamed')}</h1>
         <DeviceStatus device={device} />
-        {device.emergencyStatus ? <Badge tone="danger">Emergency</Badge> : null}
+        {device.emergencyStatus ? <Badge tone="danger">{t('emergency')}</Badge> : null}
         {hasRole(me.role, 'TECHNICIAN') && !device.readOnly ? (
           <Button variant="secondary" className="ml-auto" onClick={() => setEditing(true)}>
-            Edit screen
+            {t('detail.edit')}
           </Button>
         ) : null}
       </div>
@@ -89,45 +92,49 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function DeviceFacts({ device }: { device: Device }) {
+  const t = useTranslations('devices');
+  const label = useLabel();
+  const format = useFormat();
+  const { licenseLabel } = useLicenseWords();
   const resolution = device.nativeResolutionWidth && device.nativeResolutionHeight ? `${device.nativeResolutionWidth} × ${device.nativeResolutionHeight}` : '—';
 
   return (
     <Card className="p-5">
-      <h2 className="mb-2 text-sm font-semibold text-zinc-900">Device</h2>
+      <h2 className="mb-2 text-sm font-semibold text-zinc-900">{t('detail.device')}</h2>
       <dl className="divide-y divide-zinc-100">
-        <Fact label="Status">
+        <Fact label={t('status')}>
           {neverConnected(device) ? (
             <span className="inline-flex items-center gap-1.5 text-zinc-500" data-status="NEVER">
               <span aria-hidden className="size-2 rounded-full border border-zinc-300" />
-              Never connected
+              {t('detail.neverConnected')}
             </span>
           ) : (
             <>
-              <DeviceStatus device={device} /> <span className="text-zinc-500">since {formatDateTime(device.lastDeviceStatusChange, '—')}</span>
+              <DeviceStatus device={device} /> <span className="text-zinc-500">{t('detail.since', { time: format.dateTime(device.lastDeviceStatusChange, '—') })}</span>
             </>
           )}
         </Fact>
-        <Fact label="Last activity">{formatDateTime(device.lastActivity, 'Never')}</Fact>
-        <Fact label="Folder">
+        <Fact label={t('lastActivity')}>{format.dateTime(device.lastActivity, t('never'))}</Fact>
+        <Fact label={t('folder')}>
           {/* The root folder is "All screens" here as in the screens list; a path of one id is the root. */}
           {device.deviceGroup && (device.deviceGroupPath ?? '').includes('/') ? (
             <Link href={`/screens?folder=${device.deviceGroup.id}`} className="text-brand-700 hover:underline">
-              {device.deviceGroup.name ?? 'Untitled folder'}
+              {device.deviceGroup.name ?? t('untitledFolder')}
             </Link>
           ) : (
-            'All screens'
+            t('allScreens')
           )}
         </Fact>
-        <Fact label="Type and platform">
-          {device.type ?? '—'} · {device.platform ?? '—'}
+        <Fact label={t('detail.typePlatform')}>
+          {label('deviceType', device.type)} · {label('devicePlatform', device.platform)}
         </Fact>
-        <Fact label="Resolution">{resolution}</Fact>
-        <Fact label="Software">{[device.version, device.firmwareVersion].filter(Boolean).join(' · ') || '—'}</Fact>
-        <Fact label="Serial">{device.serial ?? '—'}</Fact>
-        <Fact label="Local address">{device.localIpAddress ?? '—'}</Fact>
-        <Fact label="Time zone">{device.timeZone ?? '—'}</Fact>
-        <Fact label="Licence">{licenseLabel(device)}</Fact>
-        <Fact label="Tags">{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
+        <Fact label={t('detail.resolution')}>{resolution}</Fact>
+        <Fact label={t('detail.software')}>{[device.version, device.firmwareVersion].filter(Boolean).join(' · ') || '—'}</Fact>
+        <Fact label={t('detail.serial')}>{device.serial ?? '—'}</Fact>
+        <Fact label={t('detail.localAddress')}>{device.localIpAddress ?? '—'}</Fact>
+        <Fact label={t('timeZone')}>{device.timeZone ?? '—'}</Fact>
+        <Fact label={t('licence')}>{licenseLabel(device)}</Fact>
+        <Fact label={t('detail.tags')}>{device.tags?.length ? device.tags.join(', ') : '—'}</Fact>
       </dl>
     </Card>
   );
@@ -135,6 +142,8 @@ function DeviceFacts({ device }: { device: Device }) {
 
 /** The assigned and the emergency content, chosen from the content library (APPROVER). */
 function ContentCard({ device }: { device: Device }) {
+  const t = useTranslations('devices.detail');
+  const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const canAssign = hasRole(me.role, 'APPROVER');
   const items = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: canAssign });
@@ -152,10 +161,11 @@ function ContentCard({ device }: { device: Device }) {
 
   return (
     <Card className="p-5">
-      <h2 className="mb-3 text-sm font-semibold text-zinc-900">Content</h2>
+      <h2 className="mb-3 text-sm font-semibold text-zinc-900">{t('content')}</h2>
       {(['content', 'emergency'] as const).map((slot) => {
         const current = slot === 'content' ? device.content : device.emergencyContent;
-        const label = slot === 'content' ? 'Assigned content' : 'In an emergency';
+        const label = slot === 'content' ? t('assigned') : t('inEmergency');
+        const none = slot === 'content' ? t('none') : t('tenantDefault');
 
         return (
           <div key={slot} className="mb-3 grid grid-cols-[10rem_minmax(0,1fr)] items-center gap-2 text-sm">
@@ -164,7 +174,7 @@ function ContentCard({ device }: { device: Device }) {
             </label>
             {canAssign ? (
               <Select id={`slot-${slot}`} value={current?.id ?? ''} disabled={command.isPending} onChange={(e) => void assign(slot, e.target.value)}>
-                <option value="">{slot === 'content' ? 'None' : 'The tenant’s default'}</option>
+                <option value="">{none}</option>
                 {current?.id && !(items.data?.content ?? []).some((c) => c.id === current.id) ? <option value={current.id}>{current.name}</option> : null}
                 {(items.data?.content ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
@@ -173,7 +183,7 @@ function ContentCard({ device }: { device: Device }) {
                 ))}
               </Select>
             ) : (
-              <span className="text-zinc-900">{current?.name ?? (slot === 'content' ? 'None' : 'The tenant’s default')}</span>
+              <span className="text-zinc-900">{current?.name ?? none}</span>
             )}
           </div>
         );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
@@ -8,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
 import { MonitorIcon } from '@/components/ui/icons';
 import type { Device } from '@/lib/api/devices';
-import { formatDateTime } from '@/lib/format';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type Props = {
   devices: Device[];
@@ -23,10 +24,13 @@ type Props = {
 
 /** A page of screens as cards: the newest screenshot (or a placeholder), status, name, last activity, content and tags. */
 export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onToggle, menuOf }: Props) {
+  const t = useTranslations('devices');
+  const format = useFormat();
+
   return (
-    <CardGrid label="Screens" dimmed={dimmed}>
+    <CardGrid label={t('grid.label')} dimmed={dimmed}>
       {devices.map((device) => {
-        const name = device.name || 'Unnamed screen';
+        const name = device.name || t('unnamed');
         const isSelected = selected.has(device.id);
         const dragIds = isSelected ? [...selected] : [device.id];
 
@@ -40,13 +44,13 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
             selectable={selectable}
             onOpen={() => onOpen(device)}
             onToggle={(options) => onToggle(device.id, options)}
-            onDragStart={selectable ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? `${dragIds.length} screens` : name) : undefined}
+            onDragStart={selectable ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? t('screens', { count: dragIds.length }) : name) : undefined}
             menu={menuOf?.(device)}
             preview={
               <>
                 <Preview path={device.previewPath} />
                 {device.emergencyStatus ? (
-                  <span className="absolute right-2 bottom-2 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">Emergency</span>
+                  <span className="absolute right-2 bottom-2 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">{t('emergency')}</span>
                 ) : null}
               </>
             }
@@ -54,8 +58,8 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
             <div>
               <DeviceStatus device={device} className="text-xs" />
             </div>
-            <p className="truncate text-xs text-zinc-500" title="Last activity">
-              {formatDateTime(device.lastActivity, 'Never heard from')}
+            <p className="truncate text-xs text-zinc-500" title={t('lastActivity')}>
+              {format.dateTime(device.lastActivity, t('grid.neverHeard'))}
             </p>
             <NowPlayingSummary deviceId={device.id} className="min-w-0" />
             {device.tags?.length ? (
@@ -77,6 +81,7 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
 
 /** The newest screenshot; a placeholder before the first one, or when it does not load. */
 function Preview({ path }: { path: string | undefined }) {
+  const t = useTranslations('devices.grid');
   const [failed, setFailed] = useState<string | null>(null);
   if (path && failed !== path) {
     // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
@@ -86,7 +91,7 @@ function Preview({ path }: { path: string | undefined }) {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-1 bg-zinc-100 text-zinc-400" data-testid="screen-preview-placeholder">
       <MonitorIcon className="size-10" />
-      <span className="text-xs">No screenshot yet</span>
+      <span className="text-xs">{t('noScreenshot')}</span>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { BarChart } from '@/components/reports/bar-chart';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useProofOfPlayReport } from '@/lib/api/proof-of-play';
+import { useFormat } from '@/lib/i18n/use-format';
 import { groupHref } from '@/lib/reports/group-links';
 import { formatPlayTime, periodLabel, periodStarts, playsPerPeriod, type ReportRequest } from '@/lib/reports/report-params';
 
@@ -31,6 +33,8 @@ function useLastDay(timeZone: string): { from: number; to: number } {
  * zone, and what showed most (the file, else the content).
  */
 export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone: string }) {
+  const t = useTranslations('devices.plays');
+  const format = useFormat();
   const day = useLastDay(timeZone);
   const hourly = useMemo<ReportRequest>(() => ({ subject: { type: 'device', id: deviceId }, ...day, timeZone, resolution: 'HOURLY' }), [deviceId, day, timeZone]);
   const items = useMemo<ReportRequest>(
@@ -48,31 +52,42 @@ export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone
     <Card className="p-5">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="text-sm font-semibold text-zinc-900">Played in the last 24 hours</h2>
-          <p className="text-xs text-zinc-500">Proof of play, hours in the screen’s time zone ({timeZone})</p>
+          <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
+          <p className="text-xs text-zinc-500">{t('zone', { timeZone })}</p>
         </div>
         <Link href={`/proof-of-play?screen=${encodeURIComponent(deviceId)}&groupBy=ASSET`} className="text-sm font-medium text-brand-700 hover:text-brand-800">
-          Full report
+          {t('report')}
         </Link>
       </div>
-      {perHour.isPending ? <Spinner className="m-4 size-5" label="Loading plays" /> : null}
-      {perHour.isError ? <p className="text-sm text-red-700">Plays could not be loaded.</p> : null}
+      {perHour.isPending ? <Spinner className="m-4 size-5" label={t('loading')} /> : null}
+      {perHour.isError ? <p className="text-sm text-red-700">{t('loadError')}</p> : null}
       {perHour.isSuccess ? (
         <>
           <p className="text-sm text-zinc-700">
-            <span className="text-lg font-semibold text-zinc-900 tabular-nums" data-testid="screen-plays-total">
-              {total.toLocaleString()}
-            </span>{' '}
-            {total === 1 ? 'play' : 'plays'}, {formatPlayTime(playTime)} on screen
+            {t.rich('total', {
+              formatted: format.number(total),
+              count: total,
+              time: formatPlayTime(playTime),
+              total: (chunks) => (
+                <span className="text-lg font-semibold text-zinc-900 tabular-nums" data-testid="screen-plays-total">
+                  {chunks}
+                </span>
+              ),
+            })}
           </p>
           <BarChart
             className="mt-2"
             height={120}
-            label={`Plays per hour, last 24 hours (${timeZone})`}
-            bars={hours.map((h) => ({ key: h.at, label: periodLabel(h.at, timeZone, 'HOURLY', { hourOnly: true }), value: h.plays, title: `${periodLabel(h.at, timeZone, 'HOURLY')}: ${h.plays} plays` }))}
+            label={t('chart', { timeZone })}
+            bars={hours.map((h) => ({
+              key: h.at,
+              label: periodLabel(h.at, timeZone, 'HOURLY', { hourOnly: true, locale: format.locale }),
+              value: h.plays,
+              title: t('bar', { period: periodLabel(h.at, timeZone, 'HOURLY', { locale: format.locale }), count: h.plays }),
+            }))}
           />
           {top.length > 0 ? (
-            <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label="Played most">
+            <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label={t('most')}>
               {top.map((row) => {
                 const href = groupHref(row.groupBy);
                 const name = row.groupBy.name || `#${row.groupBy.id}`;
@@ -87,14 +102,14 @@ export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone
                       <span className="min-w-0 truncate text-zinc-900">{name}</span>
                     )}
                     <span className="shrink-0 text-zinc-600 tabular-nums">
-                      {row.impressionStartCount.toLocaleString()} × · {formatPlayTime(row.duration)}
+                      {t('row', { count: format.number(row.impressionStartCount), time: formatPlayTime(row.duration) })}
                     </span>
                   </li>
                 );
               })}
             </ol>
           ) : total === 0 ? (
-            <p className="mt-2 text-sm text-zinc-500">No plays reported in the last 24 hours.</p>
+            <p className="mt-2 text-sm text-zinc-500">{t('none')}</p>
           ) : null}
         </>
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -7,24 +8,25 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDeviceSchedule } from '@/lib/api/devices';
 import { cn } from '@/lib/cn';
 import { useElementWidth } from '@/lib/hooks/use-element-width';
-import { LAYER_LABELS } from '@/lib/schedule/layer-labels';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { fittingTicks, formatSpan, type Tick, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
 import type { Segment } from '@/server/modules/display/display.schemas';
 
 const HOUR = 3_600_000;
 const RANGES = [
-  { key: 'day', label: 'Next 24 hours', span: 24 * HOUR, tickHours: 3 },
-  { key: 'week', label: 'Next 7 days', span: 7 * 24 * HOUR, tickHours: 24 },
+  { key: 'day', span: 24 * HOUR, tickHours: 3 },
+  { key: 'week', span: 7 * 24 * HOUR, tickHours: 24 },
 ] as const;
 type RangeKey = (typeof RANGES)[number]['key'];
 
-/** The layers of spec 4 §4, highest first, as the console names and colours them. */
-const LAYERS: Record<Segment['layer'], { label: string; bar: string; tone: BadgeTone }> = {
-  EMERGENCY: { label: LAYER_LABELS.EMERGENCY, bar: 'bg-red-500', tone: 'danger' },
-  SCHEDULE: { label: LAYER_LABELS.SCHEDULE, bar: 'bg-violet-500', tone: 'info' },
-  CONTENT: { label: LAYER_LABELS.CONTENT, bar: 'bg-brand-500', tone: 'brand' },
-  CHANNELS: { label: LAYER_LABELS.CHANNELS, bar: 'bg-emerald-500', tone: 'success' },
-  NONE: { label: LAYER_LABELS.NONE, bar: 'bg-zinc-200', tone: 'neutral' },
+/** The layers of spec 4 §4, highest first, as the console colours them (the label table names them). */
+const LAYERS: Record<Segment['layer'], { bar: string; tone: BadgeTone }> = {
+  EMERGENCY: { bar: 'bg-red-500', tone: 'danger' },
+  SCHEDULE: { bar: 'bg-violet-500', tone: 'info' },
+  CONTENT: { bar: 'bg-brand-500', tone: 'brand' },
+  CHANNELS: { bar: 'bg-emerald-500', tone: 'success' },
+  NONE: { bar: 'bg-zinc-200', tone: 'neutral' },
 };
 
 /** What a segment shows: its content, else the channels eligible in it. */
@@ -63,6 +65,9 @@ function useNow(everyMs: number): number {
  * resolution the screen itself gets), on an axis in the screen's time zone, with the segments listed.
  */
 export function ScreenTimeline({ deviceId }: { deviceId: string }) {
+  const t = useTranslations('devices.timeline');
+  const label = useLabel();
+  const { locale } = useFormat();
   const [rangeKey, setRangeKey] = useState<RangeKey>('day');
   const range = RANGES.find((r) => r.key === rangeKey)!;
   const now = useNow(5 * 60_000);
@@ -74,18 +79,18 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
   const [axis, setAxis] = useState<HTMLDivElement | null>(null);
   const axisWidth = useElementWidth(axis);
   const ticks = useMemo(
-    () => fittingTicks(timelineTicks(period, timeZone, range.tickHours), axisWidth, labelMeasure(axis)),
-    [period, timeZone, range.tickHours, axisWidth, axis],
+    () => fittingTicks(timelineTicks(period, timeZone, range.tickHours, locale), axisWidth, labelMeasure(axis)),
+    [period, timeZone, range.tickHours, axisWidth, axis, locale],
   );
 
   return (
     <Card className="p-5">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h2 className="text-sm font-semibold text-zinc-900">What plays</h2>
-          <p className="text-xs text-zinc-500">Times in the screen’s time zone ({timeZone})</p>
+          <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
+          <p className="text-xs text-zinc-500">{t('zone', { timeZone })}</p>
         </div>
-        <div role="group" aria-label="Time range" className="inline-flex rounded-md ring-1 ring-zinc-200">
+        <div role="group" aria-label={t('range')} className="inline-flex rounded-md ring-1 ring-zinc-200">
           {RANGES.map((r) => (
             <button
               key={r.key}
@@ -94,13 +99,13 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               onClick={() => setRangeKey(r.key)}
               className={cn('px-3 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md', r.key === rangeKey ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
             >
-              {r.label}
+              {t(r.key)}
             </button>
           ))}
         </div>
       </div>
-      {schedule.isPending ? <Spinner className="m-4 size-5" label="Loading the schedule" /> : null}
-      {schedule.isError ? <p className="text-sm text-red-700">The schedule could not be loaded.</p> : null}
+      {schedule.isPending ? <Spinner className="m-4 size-5" label={t('loading')} /> : null}
+      {schedule.isError ? <p className="text-sm text-red-700">{t('loadError')}</p> : null}
       {schedule.isSuccess ? (
         <>
           <div className="relative h-8 overflow-hidden rounded-md bg-zinc-100" data-testid="schedule-bar">
@@ -109,7 +114,7 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
                 key={`${item.from}-${item.layer}`}
                 className={cn('absolute inset-y-0 border-r border-white/70', LAYERS[item.layer].bar)}
                 style={{ left: `${left}%`, width: `${width}%` }}
-                title={`${LAYERS[item.layer].label}: ${segmentWhat(item)} (${formatSpan(item, timeZone)})`}
+                title={t('bar', { layer: label('layer', item.layer), what: segmentWhat(item), span: formatSpan(item, timeZone, locale) })}
               />
             ))}
           </div>
@@ -131,11 +136,11 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               </span>
             ))}
           </div>
-          <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label="Segments">
+          <ol className="mt-3 divide-y divide-zinc-100 text-sm" aria-label={t('segments')}>
             {segments.map((segment) => (
               <li key={`${segment.from}-${segment.layer}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
-                <span className="w-80 shrink-0 text-zinc-600 tabular-nums">{formatSpan(segment, timeZone)}</span>
-                <Badge tone={LAYERS[segment.layer].tone}>{LAYERS[segment.layer].label}</Badge>
+                <span className="w-80 shrink-0 text-zinc-600 tabular-nums">{formatSpan(segment, timeZone, locale)}</span>
+                <Badge tone={LAYERS[segment.layer].tone}>{label('layer', segment.layer)}</Badge>
                 <span className="min-w-0 truncate text-zinc-900">{segmentWhat(segment)}</span>
               </li>
             ))}

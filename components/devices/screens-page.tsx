@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter, useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
@@ -9,7 +10,7 @@ import { DeleteDeviceFolderDialog, MoveScreensDialog, NewDeviceFolderDialog, Ren
 import { DeviceFolderTree, isVideoWall, VideoWallIcon } from '@/components/devices/device-folder-tree';
 import { EditScreenDialog } from '@/components/devices/edit-screen-dialog';
 import { NowPlayingProvider } from '@/components/devices/now-playing';
-import { BATCH_COMMANDS, BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
+import { BatchCommandDialog, type BatchCommand, type BatchRequest } from '@/components/devices/screen-batch';
 import { screenColumns, ScreenMenu, type ScreenAction } from '@/components/devices/screen-columns';
 import { ScreenGrid } from '@/components/devices/screen-grid';
 import { ScreenStatusFilter } from '@/components/devices/screen-status-filter';
@@ -40,12 +41,13 @@ import {
   type Device,
   type LicenseFilter,
 } from '@/lib/api/devices';
-import { errorMessage } from '@/lib/api/protected';
 import { useTags } from '@/lib/api/tags';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState, type UrlFilter } from '@/lib/hooks/use-list-params';
 import { useSelection } from '@/lib/hooks/use-selection';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
 
@@ -68,8 +70,6 @@ const FILTERS = {
   tags: tagsFilter,
   view: choiceFilter('view', VIEWS),
 };
-const LICENSE_LABELS: Record<LicenseFilter, string> = { all: 'Any licence', UN_LICENSED: 'No licence', FREE: 'Free', LICENSED: 'Licensed', TRIAL: 'Trial' };
-const SCREENS = { one: 'screen', other: 'screens' };
 const BATCH_ORDER: BatchCommand[] = ['restart', 'refresh', 'displayOn', 'displayOff', 'volume', 'screenshot'];
 
 type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: DeviceGroup };
@@ -85,6 +85,11 @@ export function ScreensPage() {
 }
 
 function ScreenConsole() {
+  const t = useTranslations('devices');
+  const label = useLabel();
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const screensNoun = useMemo(() => ({ one: t('noun.one'), other: t('noun.other') }), [t]);
   const me = useCurrentUser();
   const router = useRouter();
   const canManage = hasRole(me.role, 'TECHNICIAN');
@@ -146,14 +151,14 @@ function ScreenConsole() {
   const [tagging, setTagging] = useState<BulkTagsRequest | null>(null);
   const [batch, setBatch] = useState<BatchRequest | null>(null);
   const openPath = (current?.deviceGroupPath ?? '').split('/').filter(Boolean);
-  const folderName = isTop ? 'All screens' : (current?.name ?? '');
+  const folderName = isTop ? t('allScreens') : (current?.name ?? '');
   const folderCounts = current ? counts.data?.[current.id] : undefined;
   const filtered = params.status !== 'all' || params.license !== 'all' || params.tags.length > 0;
 
   const onAction = useCallback((a: ScreenAction) => (a.kind === 'move' ? setMoving([a.device.id]) : setAction(a)), []);
   const columns = useMemo(
-    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null, rootId: root.data?.id }),
-    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id],
+    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null, rootId: root.data?.id, t, format }),
+    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id, t, format],
   );
 
   /** Moves screens into a folder (those already there are left out); throws what refused the move. */
@@ -162,47 +167,47 @@ function ScreenConsole() {
       const known = new Map(devices.map((d) => [d.id, d]));
       const deviceIds = ids.filter((id) => known.get(id)?.deviceGroup?.id !== targetId);
       if (deviceIds.length === 0) {
-        show({ tone: 'info', text: 'Already in that folder.' });
+        show({ tone: 'info', text: t('list.alreadyThere') });
 
         return;
       }
       await moveDevices.mutateAsync({ deviceIds, targetGroupId: targetId });
       clearSelection();
-      show({ tone: 'info', text: `Moved ${countOf(deviceIds.length, SCREENS)}${targetName ? ` to ${targetName}` : ''}.` });
+      show({ tone: 'info', text: targetName ? t('list.movedTo', { count: deviceIds.length, target: targetName }) : t('list.moved', { count: deviceIds.length }) });
     },
-    [devices, moveDevices, clearSelection, show],
+    [devices, moveDevices, clearSelection, show, t],
   );
   const dropOn = useCallback(
     (target: DeviceGroup, items: DeviceDragItems) => {
-      const targetName = target.parentId ? (target.name ?? 'the folder') : 'All screens';
+      const targetName = target.parentId ? (target.name ?? t('list.theFolder')) : t('allScreens');
       const run = async () => {
         const folders = items.deviceGroupIds.filter((id) => id !== target.id);
         if (folders.length > 0) {
           // A video wall holds screens only; the API would refuse the folder too (409 deviceGroup.error.videoWall).
-          if (isVideoWall(target)) throw new Error(`${targetName} is a video wall: it holds screens, not folders.`);
+          if (isVideoWall(target)) throw new Error(t('list.notIntoVideoWall', { name: targetName }));
           for (const id of folders) await moveFolder.mutateAsync({ id, targetId: target.id });
-          show({ tone: 'info', text: `Moved the folder to ${targetName}.` });
+          show({ tone: 'info', text: t('list.movedFolder', { target: targetName }) });
         }
         if (items.deviceIds.length > 0) await moveScreens(target.id, items.deviceIds, targetName);
       };
-      show({ tone: 'info', text: 'Moving…' });
+      show({ tone: 'info', text: t('list.moving') });
       run().catch((e: unknown) => show({ tone: 'error', text: errorMessage(e) }));
     },
-    [moveFolder, moveScreens, show],
+    [moveFolder, moveScreens, show, t, errorMessage],
   );
 
-  const tagsFilterControl = (tagOptions.data ?? []).filter((t) => !params.tags.includes(t.tag));
+  const tagsFilterControl = (tagOptions.data ?? []).filter((option) => !params.tags.includes(option.tag));
 
   return (
     <>
       <PageHeader
-        title="Screens"
-        description="Every player of this tenant, in folders: whether it is online, what it shows, when it was last heard from."
+        title={t('title')}
+        description={t('list.description')}
         actions={
           canManage ? (
             <Button onClick={() => setAdding(true)}>
               <PlusIcon className="size-4" />
-              Add screen
+              {t('list.add')}
             </Button>
           ) : null
         }
@@ -233,23 +238,23 @@ function ScreenConsole() {
       <MoveScreensDialog ids={moving} root={root.data ?? undefined} onOpenChange={(open) => !open && setMoving(null)} move={moveScreens} />
       <BulkTagsDialog
         request={tagging}
-        noun={SCREENS}
+        noun={screensNoun}
         suggest="deviceTags"
         onOpenChange={(open) => !open && setTagging(null)}
         onSubmit={async (request, tags) => {
           const { updated } = await bulkTags.mutateAsync({ ids: request.ids, verb: request.verb, tags });
-          const what = `${tags.length === 1 ? 'the tag' : 'the tags'} ${tags.join(', ')}`;
-          show({ tone: 'info', text: request.verb === 'add' ? `Added ${what} to ${countOf(updated, SCREENS)}.` : `Removed ${what} from ${countOf(updated, SCREENS)}.` });
+          const words = { tagCount: tags.length, tags: tags.join(', '), count: updated };
+          show({ tone: 'info', text: request.verb === 'add' ? t('list.tagsAdded', words) : t('list.tagsRemoved', words) });
         }}
       />
       <BatchCommandDialog
         request={batch}
         onOpenChange={(open) => !open && setBatch(null)}
-        onSent={(request, updated) => show({ tone: 'info', text: `${BATCH_COMMANDS[request.kind].label}: sent to ${countOf(updated, SCREENS)}.` })}
+        onSent={(request, updated) => show({ tone: 'info', text: t('list.batchSent', { command: t(`batch.${request.kind}.label`), count: updated }) })}
       />
 
-      {root.isError ? <LoadError title="The screen folders could not be loaded." error={root.error} onRetry={() => void root.refetch()} /> : null}
-      {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no screen root folder.</Alert> : null}
+      {root.isError ? <LoadError title={t('list.rootError')} error={root.error} onRetry={() => void root.refetch()} /> : null}
+      {root.isSuccess && !root.data ? <Alert className="mb-4">{t('list.noRoot')}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
@@ -266,9 +271,9 @@ function ScreenConsole() {
               <Spinner />
             </div>
           ) : null}
-          {counts.isError ? <p className="px-2 py-1 text-xs text-red-700">Online and offline counts could not be loaded.</p> : null}
+          {counts.isError ? <p className="px-2 py-1 text-xs text-red-700">{t('list.countsError')}</p> : null}
           {canManage && root.data ? (
-            <p className="mt-2 border-t border-zinc-100 px-2 pt-2 text-xs text-zinc-500">Drag screens onto a folder to move them there.</p>
+            <p className="mt-2 border-t border-zinc-100 px-2 pt-2 text-xs text-zinc-500">{t('list.dragHint')}</p>
           ) : null}
         </Card>
         <div className="min-w-0">
@@ -276,10 +281,10 @@ function ScreenConsole() {
             <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-zinc-900" data-testid="screens-folder-title">
               {isVideoWall(current) ? <VideoWallIcon className="size-5 text-violet-500" aria-hidden="true" /> : null}
               {folderName}
-              {isVideoWall(current) ? <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-violet-200">Video wall</span> : null}
+              {isVideoWall(current) ? <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-violet-200">{t('videoWall')}</span> : null}
               {folderCounts ? (
                 <span className="text-sm font-normal text-zinc-500">
-                  {folderCounts.onlineCount} online · {folderCounts.offlineCount} offline
+                  {t('list.onlineOffline', { online: folderCounts.onlineCount, offline: folderCounts.offlineCount })}
                 </span>
               ) : null}
             </h2>
@@ -288,62 +293,62 @@ function ScreenConsole() {
                 {!isVideoWall(current) ? (
                   <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'new', folder: current })}>
                     <FolderPlusIcon className="size-4" />
-                    New folder
+                    {t('list.newFolder')}
                   </Button>
                 ) : null}
                 {!isTop ? (
                   <>
                     <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'rename', folder: current })}>
-                      Rename
+                      {t('list.rename')}
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'delete', folder: current })}>
-                      Delete folder
+                      {t('list.deleteFolder')}
                     </Button>
                   </>
                 ) : null}
               </>
             ) : null}
           </div>
-          {params.folder && folder.isError ? <LoadError title="This folder could not be loaded." error={folder.error} onRetry={() => void folder.refetch()} /> : null}
+          {params.folder && folder.isError ? <LoadError title={t('list.folderError')} error={folder.error} onRetry={() => void folder.refetch()} /> : null}
           <NowPlayingProvider deviceIds={pageIds}>
           <ResourceList
-            identity={{ name: 'screens', noun: SCREENS }}
+            identity={{ name: 'screens', noun: screensNoun }}
             list={list}
             query={query}
             columns={columns}
             getRowId={(device: Device) => device.id}
             sortable={SORTABLE}
-            search={{ label: 'Search screens by name', placeholder: 'Search by name' }}
+            search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
             filters={
               <>
                 <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
                 <div className="shrink-0">
-                  <FilterSelect aria-label="Licence" value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
+                  <FilterSelect aria-label={t('licence')} value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
                     {LICENSE_FILTERS.map((s) => (
                       <option key={s} value={s}>
-                        {LICENSE_LABELS[s]}
+                        {s === 'all' ? t('list.anyLicence') : label('licenseStatus', s)}
                       </option>
                     ))}
                   </FilterSelect>
                 </div>
                 <div className="shrink-0">
                   <FilterSelect
-                    aria-label="Tag"
+                    aria-label={t('list.tag')}
                     value=""
                     onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
                     disabled={tagsFilterControl.length === 0}
                   >
-                    <option value="">{tagsFilterControl.length ? 'Filter by tag…' : 'No tags yet'}</option>
-                    {tagsFilterControl.map((t) => (
-                      <option key={t.tag} value={t.tag}>
-                        {t.tag} ({t.count})
+                    <option value="">{tagsFilterControl.length ? t('list.filterByTag') : t('list.noTags')}</option>
+                    {tagsFilterControl.map((option) => (
+                      <option key={option.tag} value={option.tag}>
+                        {option.tag} ({format.number(option.count)})
                       </option>
                     ))}
                   </FilterSelect>
                 </div>
                 <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
                   <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
-                  Include subfolders
+                  {t('list.subfolders')}
                 </label>
               </>
             }
@@ -354,11 +359,11 @@ function ScreenConsole() {
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     {params.tags.map((tag) => (
                       <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
-                        Tag: {tag}
+                        {t('list.tagChip', { tag })}
                         <button
                           type="button"
-                          aria-label={`Stop filtering by tag ${tag}`}
-                          onClick={() => update({ tags: params.tags.filter((t) => t !== tag) })}
+                          aria-label={t('list.stopTag', { tag })}
+                          onClick={() => update({ tags: params.tags.filter((other) => other !== tag) })}
                           className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
                         >
                           <XIcon className="size-3" />
@@ -370,16 +375,16 @@ function ScreenConsole() {
                 <NoticeAlert notice={notice} onDismiss={clearNotice} />
                 {canManage && selected.size > 0 ? (
                   <SelectionBar
-                    noun={SCREENS}
+                    noun={screensNoun}
                     count={selected.size}
                     pageCount={pageIds.length}
                     onSelectPage={() => setAll(pageIds, true)}
                     onClear={clearSelection}
                     actions={[
-                      { label: 'Move', onClick: () => setMoving(selectedIds) },
-                      { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
-                      { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
-                      ...BATCH_ORDER.map((kind) => ({ label: BATCH_COMMANDS[kind].label, onClick: () => setBatch({ kind, ids: selectedIds }) })),
+                      { label: t('list.move'), onClick: () => setMoving(selectedIds) },
+                      { label: t('list.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      { label: t('list.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                      ...BATCH_ORDER.map((kind) => ({ label: t(`batch.${kind}.label`), onClick: () => setBatch({ kind, ids: selectedIds }) })),
                     ]}
                   />
                 ) : null}
@@ -387,23 +392,19 @@ function ScreenConsole() {
             }
             isFiltered={filtered}
             onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
-            errorTitle="The screens could not be loaded."
+            errorTitle={t('list.loadError')}
             empty={{
               icon: <MonitorIcon className="size-5 text-zinc-500" />,
-              title: scopeNote ? 'No screens you may see here' : isTop ? 'No screens yet' : 'No screens in this folder',
-              body:
-                scopeNote ??
-                (isTop
-                  ? 'A player shows a 4-digit code when it starts; a technician adds it with that code and it appears here.'
-                  : 'Add a screen here, or drag screens onto this folder in the tree.'),
+              title: scopeNote ? t('list.emptyScoped') : isTop ? t('list.emptyTop') : t('list.emptyFolder'),
+              body: scopeNote ?? (isTop ? t('list.emptyTopBody') : t('list.emptyFolderBody')),
               action: canManage ? (
                 <Button size="sm" onClick={() => setAdding(true)}>
                   <PlusIcon className="size-4" />
-                  Add screen
+                  {t('list.add')}
                 </Button>
               ) : null,
             }}
-            filteredHint="Try other words, or clear the filters."
+            filteredHint={t('list.filteredHint')}
           >
             {!isGrid ? undefined : query.isPending ? (
               <GridSkeleton />
@@ -426,9 +427,9 @@ function ScreenConsole() {
       <ConfirmDialog
         open={action?.kind === 'restart'}
         onOpenChange={(open) => !open && setAction(null)}
-        title={`Restart ${action?.device.name ?? ''}?`}
-        description="The player restarts the next time it hears from the server; it shows nothing for a moment."
-        confirmLabel="Restart"
+        title={t('list.restartTitle', { name: action?.device.name ?? '' })}
+        description={t('list.restartText')}
+        confirmLabel={t('restart')}
         onConfirm={async () => {
           await command.mutateAsync({ name: 'restart', ids: [action!.device.id] });
         }}
@@ -436,9 +437,9 @@ function ScreenConsole() {
       <ConfirmDialog
         open={action?.kind === 'delete'}
         onOpenChange={(open) => !open && setAction(null)}
-        title={`Delete ${action?.device.name ?? ''}?`}
-        description="The player loses its access at once; to use it again, claim it anew with the code it then shows."
-        confirmLabel="Delete"
+        title={t('list.deleteTitle', { name: action?.device.name ?? '' })}
+        description={t('list.deleteText')}
+        confirmLabel={t('delete')}
         destructive
         onConfirm={async () => {
           await remove.mutateAsync(action!.device.id);

@@ -1,10 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useDevicePreviews, type Device } from '@/lib/api/devices';
-import { formatDateTime } from '@/lib/format';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /**
  * The newest screenshot the screen sent: a capture of what it showed when it was taken (the player draws its
@@ -12,6 +13,8 @@ import { formatDateTime } from '@/lib/format';
  * asks for a new one.
  */
 export function ScreenshotCard({ device }: { device: Device }) {
+  const t = useTranslations('devices.screenshot');
+  const format = useFormat();
   const [failed, setFailed] = useState<string | null>(null);
   const path = device.previewPath;
   const previews = useDevicePreviews(device.id, path);
@@ -20,25 +23,25 @@ export function ScreenshotCard({ device }: { device: Device }) {
   return (
     <Card className="p-5">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-sm font-semibold text-zinc-900">Latest screenshot</h2>
+        <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
         {newest ? (
           <p className="flex items-center gap-2 text-xs text-zinc-500">
             <span data-testid="screenshot-taken-at">
-              Captured <time dateTime={newest.takenAt}>{formatDateTime(newest.takenAt)}</time>
+              {t.rich('captured', { at: format.dateTime(newest.takenAt), time: (chunks) => <time dateTime={newest.takenAt}>{chunks}</time> })}
             </span>
-            {newest.highRes ? <Badge>High resolution</Badge> : null}
+            {newest.highRes ? <Badge>{t('highRes')}</Badge> : null}
           </p>
         ) : null}
       </div>
       <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md bg-zinc-100">
         {path && failed !== path ? (
           // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-          <img src={path} alt={`Screenshot of ${device.name || 'the screen'}`} className="size-full bg-zinc-900 object-contain" onError={() => setFailed(path)} data-testid="screen-screenshot" />
+          <img src={path} alt={t('alt', { name: device.name || t('theScreen') })} className="size-full bg-zinc-900 object-contain" onError={() => setFailed(path)} data-testid="screen-screenshot" />
         ) : (
-          <span className="text-sm text-zinc-500">No screenshot yet. Use “Take screenshot” to ask the screen for one.</span>
+          <span className="text-sm text-zinc-500">{t('none')}</span>
         )}
       </div>
-      {path ? <p className="mt-2 text-xs text-zinc-500">A capture of the whole screen as it showed then: slides, text, images and video frames. Web pages show as a labelled box.</p> : null}
+      {path ? <p className="mt-2 text-xs text-zinc-500">{t('about')}</p> : null}
     </Card>
   );
 }
