@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { z } from 'zod';
 import type { ContentDragItems } from '@/components/content/content-drag';
 import { ContentFolderTree } from '@/components/content/content-folder-tree';
-import { contentTypeOf } from '@/components/content/content-type';
 import { blockedReasonText, planDeletion } from '@/components/content/deletion-plan';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/field';
@@ -17,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
 import {
   contentResource,
+  contentTypeOf,
   emptyPlaylist,
   fetchTemplates,
   useCreateFromTemplate,

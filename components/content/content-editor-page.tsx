@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { contentTypeOf } from '@/components/content/content-type';
 import { PlaylistEditor } from '@/components/content/playlist-editor';
 import { SlideEditor } from '@/components/content/slide-editor/slide-editor';
 import { Alert, LoadError } from '@/components/ui/alert';
@@ -12,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { contentResource, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
+import { contentResource, contentTypeOf, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useHistory } from '@/lib/hooks/use-history';
 import { useErrorMessage } from '@/lib/i18n/errors';

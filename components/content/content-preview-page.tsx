@@ -3,11 +3,10 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { PlaylistPreview, SlidePreview } from '@/components/content/content-preview';
-import { contentTypeOf } from '@/components/content/content-type';
 import { LoadError } from '@/components/ui/alert';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { contentResource, type PlaylistData, type SlideData } from '@/lib/api/content';
+import { contentResource, contentTypeOf, type PlaylistData, type SlideData } from '@/lib/api/content';
 import { resolverOf, usePlaylistReferences } from '@/lib/api/content-references';
 import { useLabel } from '@/lib/i18n/labels';
 
