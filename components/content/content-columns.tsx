@@ -2,14 +2,17 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { contentDrag } from '@/components/content/content-drag';
 import { Badge } from '@/components/ui/badge';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { LockIcon, PlaylistIcon, SlideIcon } from '@/components/ui/icons';
 import { RowActions } from '@/components/ui/row-actions';
 import { selectColumn, type RowSelection } from '@/components/ui/select-column';
-import { isWritable, kindLabel, type DeviceContent } from '@/lib/api/content';
-import { formatDateTime } from '@/lib/format';
+import { contentTypeOf, isWritable, type DeviceContent } from '@/lib/api/content';
+import type { Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import type { useFormat } from '@/lib/i18n/use-format';
 
 /** What the library's item menu asks the page to do. */
 export type ItemAction = { kind: 'duplicate' | 'delete' | 'tags' | 'move'; item: DeviceContent };
@@ -19,24 +22,25 @@ export type ItemPermissions = { canEdit: boolean; canApprove: boolean };
 /** The "…" menu of one item, in a table row and on a card: writes only for writers, and not on locked or read-only items. */
 export function ItemMenu({ item, can, onAction, onLock }: { item: DeviceContent; can: ItemPermissions; onAction: (action: ItemAction) => void; onLock: (item: DeviceContent) => void }) {
   const writable = can.canEdit && isWritable(item);
+  const t = useTranslations('content.menu');
 
   return (
-    <RowActions label={`Actions for ${item.name}`}>
+    <RowActions label={t('actions', { name: item.name ?? '' })}>
       <DropdownMenuItem asChild>
-        <Link href={`/content/${item.id}`}>{writable ? 'Edit' : 'Open'}</Link>
+        <Link href={`/content/${item.id}`}>{writable ? t('edit') : t('open')}</Link>
       </DropdownMenuItem>
       <DropdownMenuItem asChild>
-        <Link href={`/content/${item.id}/preview`}>Preview</Link>
+        <Link href={`/content/${item.id}/preview`}>{t('preview')}</Link>
       </DropdownMenuItem>
-      {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'tags', item })}>Tags…</DropdownMenuItem> : null}
-      {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'move', item })}>Move…</DropdownMenuItem> : null}
-      {can.canEdit ? <DropdownMenuItem onSelect={() => onAction({ kind: 'duplicate', item })}>Make a copy</DropdownMenuItem> : null}
-      {can.canApprove && !item.readOnly ? <DropdownMenuItem onSelect={() => onLock(item)}>{item.locked ? 'Unlock' : 'Lock'}</DropdownMenuItem> : null}
+      {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'tags', item })}>{t('tags')}</DropdownMenuItem> : null}
+      {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'move', item })}>{t('move')}</DropdownMenuItem> : null}
+      {can.canEdit ? <DropdownMenuItem onSelect={() => onAction({ kind: 'duplicate', item })}>{t('copy')}</DropdownMenuItem> : null}
+      {can.canApprove && !item.readOnly ? <DropdownMenuItem onSelect={() => onLock(item)}>{item.locked ? t('unlock') : t('lock')}</DropdownMenuItem> : null}
       {writable ? (
         <>
           <DropdownMenuSeparator />
           <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', item })}>
-            Delete
+            {t('delete')}
           </DropdownMenuItem>
         </>
       ) : null}
@@ -44,16 +48,28 @@ export function ItemMenu({ item, can, onAction, onLock }: { item: DeviceContent;
   );
 }
 
-/** The library's table: a checkbox column and draggable names for writers (`selecting`). */
-export function contentColumns({ selecting, menu }: { selecting: RowSelection | null; menu: (item: DeviceContent) => React.ReactNode }): ColumnDef<DeviceContent>[] {
-  const select = selecting ? [selectColumn<DeviceContent>(selecting, 'items')] : [];
+/** The library's table: a checkbox column and draggable names for writers (`selecting`), in the console's words. */
+export function contentColumns({
+  selecting,
+  menu,
+  t,
+  label,
+  format,
+}: {
+  selecting: RowSelection | null;
+  menu: (item: DeviceContent) => React.ReactNode;
+  t: Translate<'content'>;
+  label: Label;
+  format: ReturnType<typeof useFormat>;
+}): ColumnDef<DeviceContent>[] {
+  const select = selecting ? [selectColumn<DeviceContent>(selecting, t('noun.other'))] : [];
 
   return [
     ...select,
     {
       id: 'name', meta: { size: 220 },
       accessorKey: 'name',
-      header: 'Name',
+      header: t('columns.name'),
       cell: ({ row }) => {
         const item = row.original;
         const Glyph = item.deviceContentType === 'simpleLoop' ? PlaylistIcon : SlideIcon;
@@ -63,7 +79,7 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
           <div
             className="flex min-w-0 items-center gap-3"
             draggable={Boolean(selecting)}
-            onDragStart={selecting ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? `${dragIds.length} items` : (item.name ?? 'item')) : undefined}
+            onDragStart={selecting ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? t('count', { count: dragIds.length }) : (item.name ?? t('noun.one'))) : undefined}
           >
             <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-zinc-100 text-zinc-500">
               <Glyph className="size-4" />
@@ -80,18 +96,18 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
     },
     {
       id: 'type', meta: { priority: 2, size: 110 },
-      header: 'Type',
+      header: t('columns.type'),
       enableSorting: false,
       cell: ({ row }) => (
         <span className="whitespace-nowrap text-zinc-600">
-          {kindLabel(row.original)}
-          {row.original.orientation ? <span className="text-zinc-400"> · {row.original.orientation}</span> : null}
+          {label('contentType', contentTypeOf(row.original))}
+          {row.original.orientation ? <span className="text-zinc-400"> · {label('orientation', row.original.orientation)}</span> : null}
         </span>
       ),
     },
     {
       id: 'tags', meta: { priority: 3, size: 150 },
-      header: 'Tags',
+      header: t('columns.tags'),
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex max-w-56 flex-wrap gap-1">
@@ -105,23 +121,23 @@ export function contentColumns({ selecting, menu }: { selecting: RowSelection | 
     {
       id: 'lastSaved', meta: { priority: 1, size: 170 },
       accessorKey: 'lastSaved',
-      header: 'Last saved',
+      header: t('columns.lastSaved'),
       cell: ({ row }) => (
         <div className="whitespace-nowrap text-zinc-600">
           {row.original.locked ? (
             <Badge tone="brand" className="mr-2">
               <LockIcon className="mr-1 size-3" />
-              Locked
+              {t('locked')}
             </Badge>
           ) : null}
-          {formatDateTime(row.original.lastSaved)}
+          {format.dateTime(row.original.lastSaved)}
           {row.original.lastSavedBy?.name ? <span className="block text-xs text-zinc-400">{row.original.lastSavedBy.name}</span> : null}
         </div>
       ),
     },
     {
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('columns.actions')}</span>,
       enableSorting: false,
       cell: ({ row }) => menu(row.original),
     },

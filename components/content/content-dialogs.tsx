@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { ContentDragItems } from '@/components/content/content-drag';
 import { ContentFolderTree } from '@/components/content/content-folder-tree';
-import { planDeletion } from '@/components/content/deletion-plan';
+import { blockedReasonText, planDeletion } from '@/components/content/deletion-plan';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,13 +14,11 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { MoveDialog } from '@/components/ui/move-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
-import { errorMessage } from '@/lib/api/protected';
-import { countOf } from '@/lib/format';
 import {
   contentResource,
+  contentTypeOf,
   emptyPlaylist,
   fetchTemplates,
-  kindLabel,
   useCreateFromTemplate,
   useCreatePlaylist,
   useCreateSlide,
@@ -30,49 +29,53 @@ import {
 } from '@/lib/api/content';
 import { useCreateContentGroup, useDeleteContentGroup, useRenameContentGroup, type ContentGroup } from '@/lib/api/content-groups';
 import { ContentGroupCreateSchema, ContentGroupRenameSchema } from '@/server/modules/content-groups/content-groups.schemas';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import type { Translate } from '@/lib/i18n/translate';
 import { DuplicateSchema } from '@/server/modules/content/content.schemas';
 
-const duplicateName = (error: unknown) =>
-  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName' ? { field: 'name' as const, message: 'A folder here already has this name.' } : undefined;
+const duplicateName = (t: Translate<'content.dialogs'>) => (error: unknown) =>
+  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName' ? { field: 'name' as const, message: t('duplicateFolderName') } : undefined;
 
 /** A new folder inside `parent`. */
 export function NewContentFolderDialog({ parent, onOpenChange, onCreated }: { parent: { id: string; name: string } | null; onOpenChange: (open: boolean) => void; onCreated: (folder: ContentGroup) => void }) {
   const create = useCreateContentGroup();
+  const t = useTranslations('content.dialogs');
 
   return (
     <FormDialog
       open={parent !== null}
       onOpenChange={onOpenChange}
-      title="New folder"
-      description={parent ? `Inside ${parent.name}.` : undefined}
+      title={t('newFolder.title')}
+      description={parent ? t('newFolder.inside', { name: parent.name }) : undefined}
       schema={ContentGroupCreateSchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: '', deviceContentType: 'content' as const }}
-      submitLabel="Create folder"
+      submitLabel={t('newFolder.submit')}
       onSubmit={async (values) => onCreated(await create.mutateAsync({ parentGroupId: parent!.id, name: values.name }))}
-      fieldError={duplicateName}
+      fieldError={duplicateName(t)}
     >
-      {(fields) => fields.text('name', { label: 'Name', autoFocus: true })}
+      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
     </FormDialog>
   );
 }
 
 export function RenameContentFolderDialog({ folder, onOpenChange }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameContentGroup();
+  const t = useTranslations('content.dialogs');
 
   return (
     <FormDialog
       open={folder !== null}
       onOpenChange={onOpenChange}
-      title="Rename folder"
+      title={t('renameFolder.title')}
       schema={ContentGroupRenameSchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: folder?.name ?? '' }}
-      submitLabel="Rename"
+      submitLabel={t('renameFolder.submit')}
       onSubmit={(values) => rename.mutateAsync({ id: folder!.id, name: values.name })}
-      fieldError={duplicateName}
+      fieldError={duplicateName(t)}
     >
-      {(fields) => fields.text('name', { label: 'Name', autoFocus: true })}
+      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
     </FormDialog>
   );
 }
@@ -81,6 +84,7 @@ export function RenameContentFolderDialog({ folder, onOpenChange }: { folder: Co
 export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
   const remove = useDeleteContentGroup();
   const [removeContents, setRemoveContents] = useState(false);
+  const t = useTranslations('content.dialogs.deleteFolder');
 
   return (
     <ConfirmDialog
@@ -89,9 +93,9 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
         if (!open) setRemoveContents(false);
         onOpenChange(open);
       }}
-      title={`Delete folder ${folder?.name ?? ''}?`}
-      description="The folder and every folder inside it are deleted."
-      confirmLabel="Delete folder"
+      title={t('title', { name: folder?.name ?? '' })}
+      description={t('description')}
+      confirmLabel={t('submit')}
       destructive
       onConfirm={async () => {
         await remove.mutateAsync({ id: folder!.id, removeContents });
@@ -100,8 +104,8 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
     >
       <CheckboxField
         id="delete-folder-contents"
-        label="Also delete the playlists and slides inside"
-        description={removeContents ? 'They are deleted with the folder.' : 'Unticked: they move to the top folder.'}
+        label={t('alsoContents')}
+        description={removeContents ? t('contentsGo') : t('contentsStay')}
         checked={removeContents}
         onChange={(e) => setRemoveContents(e.target.checked)}
       />
@@ -109,29 +113,24 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
   );
 }
 
-const RESOLUTIONS = [
-  { value: '1920x1080', label: 'Landscape, Full HD (1920 × 1080)' },
-  { value: '1080x1920', label: 'Portrait, Full HD (1080 × 1920)' },
-  { value: '3840x2160', label: 'Landscape, 4K (3840 × 2160)' },
-  { value: '2160x3840', label: 'Portrait, 4K (2160 × 3840)' },
-  { value: '1280x720', label: 'Landscape, HD (1280 × 720)' },
-] as const;
+const RESOLUTIONS = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x720'] as const;
 
-const NewPlaylistSchema = DuplicateSchema.extend({ resolution: z.enum(RESOLUTIONS.map((r) => r.value) as ['1920x1080']) });
+const NewPlaylistSchema = DuplicateSchema.extend({ resolution: z.enum(RESOLUTIONS) });
 
 export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: { open: boolean; folderId: string; onOpenChange: (open: boolean) => void; onCreated: (item: DeviceContent) => void }) {
   const create = useCreatePlaylist();
+  const t = useTranslations('content.dialogs');
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="New playlist"
-      description="Images, videos, slides and other playlists, one after another."
+      title={t('newPlaylist.title')}
+      description={t('newPlaylist.description')}
       schema={NewPlaylistSchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: '', resolution: '1920x1080' as const }}
-      submitLabel="Create playlist"
+      submitLabel={t('newPlaylist.submit')}
       onSubmit={async (values) => {
         const [width, height] = values.resolution.split('x').map(Number) as [number, number];
         onCreated(await create.mutateAsync({ contentGroupId: folderId, name: values.name, data: emptyPlaylist(width, height) }));
@@ -139,13 +138,13 @@ export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: {
     >
       {(fields) => (
         <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
+          {fields.text('name', { label: t('name'), autoFocus: true })}
           {fields.select('resolution', {
-            label: 'Screen',
-            hint: 'The shape of the screens it plays on.',
+            label: t('newPlaylist.screen'),
+            hint: t('newPlaylist.screenHint'),
             children: RESOLUTIONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
+              <option key={r} value={r}>
+                {t(`newPlaylist.resolutions.${r}`)}
               </option>
             )),
           })}
@@ -156,10 +155,10 @@ export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: {
 }
 
 const BLANK = [
-  { value: 'blank-landscape', label: 'Blank, landscape (1920 × 1080)', size: { width: 1920, height: 1080 }, structureType: 'SLIDE' },
-  { value: 'blank-portrait', label: 'Blank, portrait (1080 × 1920)', size: { width: 1080, height: 1920 }, structureType: 'SLIDE' },
-  { value: 'interactive-landscape', label: 'Interactive, landscape: pages viewers tap through', size: { width: 1920, height: 1080 }, structureType: 'COMPLEX' },
-  { value: 'interactive-portrait', label: 'Interactive, portrait: pages viewers tap through', size: { width: 1080, height: 1920 }, structureType: 'COMPLEX' },
+  { value: 'blank-landscape', size: { width: 1920, height: 1080 }, structureType: 'SLIDE' },
+  { value: 'blank-portrait', size: { width: 1080, height: 1920 }, structureType: 'SLIDE' },
+  { value: 'interactive-landscape', size: { width: 1920, height: 1080 }, structureType: 'COMPLEX' },
+  { value: 'interactive-portrait', size: { width: 1080, height: 1920 }, structureType: 'COMPLEX' },
 ] as const;
 
 const NewSlideSchema = DuplicateSchema.extend({ template: z.string().min(1) });
@@ -169,17 +168,18 @@ export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { op
   const templates = useQuery({ queryKey: ['content', 'templates'], queryFn: ({ signal }) => fetchTemplates(signal), enabled: open, staleTime: 5 * 60_000 });
   const createBlank = useCreateSlide();
   const fromTemplate = useCreateFromTemplate();
+  const t = useTranslations('content.dialogs');
 
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="New slide"
-      description="Start blank or from a template."
+      title={t('newSlide.title')}
+      description={t('newSlide.description')}
       schema={NewSlideSchema}
-      required={{ name: 'Enter a name' }}
+      required={{ name: t('enterName') }}
       values={{ name: '', template: 'blank-landscape' }}
-      submitLabel="Create slide"
+      submitLabel={t('newSlide.submit')}
       onSubmit={async (values) => {
         const blank = BLANK.find((b) => b.value === values.template);
         const item = blank
@@ -195,20 +195,20 @@ export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { op
     >
       {(fields) => (
         <>
-          {fields.text('name', { label: 'Name', autoFocus: true })}
+          {fields.text('name', { label: t('name'), autoFocus: true })}
           {fields.select('template', {
-            label: 'Start from',
-            hint: 'Templates come with example text and colours to make your own.',
+            label: t('newSlide.startFrom'),
+            hint: t('newSlide.startHint'),
             children: (
               <>
                 {BLANK.map((b) => (
                   <option key={b.value} value={b.value}>
-                    {b.label}
+                    {t(`newSlide.blank.${b.value}`)}
                   </option>
                 ))}
-                {(templates.data?.content ?? []).map((t) => (
-                  <option key={t.id} value={t.id}>
-                    Template: {t.name}
+                {(templates.data?.content ?? []).map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {t('newSlide.template', { name: template.name ?? '' })}
                   </option>
                 ))}
               </>
@@ -222,20 +222,21 @@ export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { op
 
 export function DuplicateContentDialog({ item, onOpenChange }: { item: DeviceContent | null; onOpenChange: (open: boolean) => void }) {
   const duplicate = useDuplicateContent();
+  const t = useTranslations('content.dialogs');
 
   return (
     <FormDialog
       open={item !== null}
       onOpenChange={onOpenChange}
-      title={`Copy ${item ? kindLabel(item).toLowerCase() : ''}`}
-      description="The copy lands in the same folder."
+      title={t('duplicate.title', { type: item ? contentTypeOf(item) : 'SLIDE' })}
+      description={t('duplicate.description')}
       schema={DuplicateSchema}
-      required={{ name: 'Enter a name' }}
-      values={{ name: item ? `${item.name} (copy)`.slice(0, 255) : '' }}
-      submitLabel="Make a copy"
+      required={{ name: t('enterName') }}
+      values={{ name: item ? t('duplicate.copyName', { name: item.name ?? '' }).slice(0, 255) : '' }}
+      submitLabel={t('duplicate.submit')}
       onSubmit={(values) => duplicate.mutateAsync({ item: item!, name: values.name })}
     >
-      {(fields) => fields.text('name', { label: 'Name of the copy', autoFocus: true })}
+      {(fields) => fields.text('name', { label: t('duplicate.nameLabel'), autoFocus: true })}
     </FormDialog>
   );
 }
@@ -248,6 +249,8 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
   const customerId = contentResource.useScope();
   const remove = useDeleteContents();
   const [done, setDone] = useState<number | null>(null);
+  const t = useTranslations('content');
+  const errorMessage = useErrorMessage();
   const checks = useQuery({
     queryKey: [...contentResource.keys.lists(), 'for-deletion', { customerId, ids }],
     queryFn: ({ signal }) => fetchForDeletion(ids!, customerId, signal),
@@ -267,13 +270,19 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
         if (!open) setDone(null);
         onOpenChange(open);
       }}
-      title={single ? `Delete ${first ? `${kindLabel(first).toLowerCase()} ${first.name ?? ''}` : 'item'}?` : `Delete ${countOf(count, ITEMS)}?`}
-      description="Screens that show them stop showing them. This cannot be undone."
-      confirmLabel={plan && plan.order.length > 0 && plan.order.length !== count ? `Delete ${plan.order.length} of ${count}` : 'Delete'}
+      title={
+        single
+          ? first
+            ? t('dialogs.delete.titleOne', { type: contentTypeOf(first), name: first.name ?? '' })
+            : t('dialogs.delete.titleItem')
+          : t('dialogs.delete.titleMany', { count })
+      }
+      description={t('dialogs.delete.description')}
+      confirmLabel={plan && plan.order.length > 0 && plan.order.length !== count ? t('dialogs.delete.some', { some: plan.order.length, count }) : t('dialogs.delete.confirm')}
       destructive
       onConfirm={async () => {
-        if (!plan) throw new Error('Still checking where they are used.');
-        if (plan.order.length === 0) throw new Error(single && plan.blocked[0] ? plan.blocked[0].reason : 'None of these items can be deleted.');
+        if (!plan) throw new Error(t('dialogs.delete.stillChecking'));
+        if (plan.order.length === 0) throw new Error(single && plan.blocked[0] ? blockedReasonText(plan.blocked[0].reason, t) : t('dialogs.delete.noneDeletable'));
         setDone(0);
         try {
           await remove(plan.order, setDone);
@@ -286,12 +295,12 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
       {checks.isError ? <Alert>{errorMessage(checks.error)}</Alert> : null}
       {checks.isPending && ids ? (
         <p className="flex items-center gap-2 text-sm text-zinc-500" role="status">
-          <Spinner /> Checking where {single ? 'it is' : 'they are'} used…
+          <Spinner /> {t('dialogs.delete.checking', { count })}
         </p>
       ) : null}
       {embeddedIn.length > 0 ? (
         <div className="text-sm text-zinc-700" data-testid="content-usage">
-          <p className="font-medium">It is embedded in:</p>
+          <p className="font-medium">{t('dialogs.delete.embeddedIn')}</p>
           <ul className="mt-1 list-disc pl-5">
             {embeddedIn.map((u) => (
               <li key={u.id}>{u.name}</li>
@@ -300,39 +309,38 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
         </div>
       ) : null}
       {plan && plan.blocked.length > 0 ? (
-        <Alert title={single ? 'It cannot be deleted.' : `${plan.blocked.length} of them cannot be deleted and are kept:`}>
+        <Alert title={single ? t('dialogs.delete.cannotOne') : t('dialogs.delete.cannotMany', { count: plan.blocked.length })}>
           <ul className="mt-1 list-disc space-y-0.5 pl-4" data-testid="content-delete-blocked">
             {plan.blocked.map((b) => (
               <li key={b.item.id}>
                 {single ? null : <span className="font-medium">{b.item.name}: </span>}
-                {b.reason}
+                {blockedReasonText(b.reason, t)}
               </li>
             ))}
           </ul>
         </Alert>
       ) : null}
-      {plan && plan.blocked.length === 0 ? <p className="text-sm text-zinc-600">{single ? 'No other content embeds it.' : 'No other content embeds them.'}</p> : null}
+      {plan && plan.blocked.length === 0 ? <p className="text-sm text-zinc-600">{single ? t('dialogs.delete.noEmbedderOne') : t('dialogs.delete.noEmbedderMany')}</p> : null}
       {done !== null && plan ? (
         <p className="flex items-center gap-2 text-sm text-zinc-600" role="status">
-          <Spinner /> Deleted {done} of {plan.order.length}…
+          <Spinner /> {t('dialogs.delete.progress', { done, total: plan.order.length })}
         </p>
       ) : null}
     </ConfirmDialog>
   );
 }
 
-const ITEMS = { one: 'item', other: 'items' };
-
 /** Picks a content folder and moves the selection there (locked items stay; `move` says what happened). */
 export function MoveContentDialog({ items, root, onOpenChange, move }: { items: ContentDragItems | null; root: ContentGroup | undefined; onOpenChange: (open: boolean) => void; move: (targetId: string, items: ContentDragItems) => Promise<unknown> }) {
   const count = (items?.contentIds.length ?? 0) + (items?.contentGroupIds.length ?? 0);
+  const t = useTranslations('content.dialogs.move');
 
   return (
     <MoveDialog
       open={items !== null}
       onOpenChange={onOpenChange}
-      title={`Move ${countOf(count, ITEMS)}`}
-      description={`Choose the folder to move ${count === 1 ? 'it' : 'them'} into.`}
+      title={t('title', { count })}
+      description={t('description', { count })}
       tree={(target, choose) => (root ? <ContentFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />)}
       onMove={(target) => move(target, items!)}
     />

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PlaylistEditor } from '@/components/content/playlist-editor';
 import { SlideEditor } from '@/components/content/slide-editor/slide-editor';
@@ -10,11 +11,12 @@ import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { contentResource, kindLabel, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
-import { errorMessage } from '@/lib/api/protected';
+import { contentResource, contentTypeOf, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { formatDateTime } from '@/lib/format';
 import { useHistory } from '@/lib/hooks/use-history';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { hasRole } from '@/server/context/roles';
 
 type SaveState = { kind: 'saved'; at?: string } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
@@ -24,8 +26,9 @@ const AUTOSAVE_DELAY_MS = 1200;
 /** One playlist or slide: its editor, saved automatically, with undo, redo, lock state and preview. */
 export function ContentEditorPage({ id }: { id: string }) {
   const detail = contentResource.useDetail(id);
-  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
-  if (detail.isError || !detail.data) return <LoadError title="This item could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  const t = useTranslations('content');
+  if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
+  if (detail.isError || !detail.data) return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
 
   return <Editor key={detail.data.id} item={detail.data} />;
 }
@@ -34,6 +37,9 @@ function Editor({ item }: { item: DeviceContent }) {
   const me = useCurrentUser();
   const save = useSaveContent();
   const lock = useLockContent();
+  const t = useTranslations('content');
+  const label = useLabel();
+  const errorMessage = useErrorMessage();
   const history = useHistory(item.data as PlaylistData | SlideData);
   const [name, setName] = useState(item.name ?? '');
   const [state, setState] = useState<SaveState>({ kind: 'saved', at: item.lastSaved ?? undefined });
@@ -71,7 +77,7 @@ function Editor({ item }: { item: DeviceContent }) {
 
       return queueRef.current;
     },
-    [item, save],
+    [item, save, errorMessage],
   );
 
   // Autosave: a change is written once the editing pauses.
@@ -109,26 +115,26 @@ function Editor({ item }: { item: DeviceContent }) {
   return (
     <>
       <h1 className="sr-only">
-        {kindLabel(item)} {item.name}
+        {label('contentType', contentTypeOf(item))} {item.name}
       </h1>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Link href="/content" className="inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-900">
           <ChevronLeftIcon className="size-4" />
-          Content
+          {t('editor.back')}
         </Link>
         <Input
-          aria-label="Name"
+          aria-label={t('editor.name')}
           value={name}
           disabled={readOnly}
           onChange={(e) => setName(e.target.value)}
           onBlur={() => name.trim() && name.trim() !== item.name && void persist({ name: name.trim() }, false)}
           className="h-9 max-w-sm flex-1 text-base font-semibold"
         />
-        <Badge>{kindLabel(item)}</Badge>
+        <Badge>{label('contentType', contentTypeOf(item))}</Badge>
         {locked ? (
           <Badge tone="brand">
             <LockIcon className="mr-1 size-3" />
-            Locked
+            {t('locked')}
           </Badge>
         ) : null}
         <SaveStatus state={state} />
@@ -136,31 +142,31 @@ function Editor({ item }: { item: DeviceContent }) {
           {readOnly ? null : (
             <>
               <Button variant="secondary" size="sm" disabled={!history.canUndo} onClick={history.undo}>
-                Undo
+                {t('editor.undo')}
               </Button>
               <Button variant="secondary" size="sm" disabled={!history.canRedo} onClick={history.redo}>
-                Redo
+                {t('editor.redo')}
               </Button>
             </>
           )}
           {hasRole(me.role, 'APPROVER') ? (
             <Button variant="secondary" size="sm" disabled={lock.isPending || state.kind === 'pending' || state.kind === 'saving'} onClick={() => lock.mutate({ item, locked: !locked })}>
               <LockIcon className="size-4" />
-              {locked ? 'Unlock' : 'Lock'}
+              {locked ? t('menu.unlock') : t('menu.lock')}
             </Button>
           ) : null}
           <Button variant="secondary" size="sm" asChild>
-            <Link href={`/content/${item.id}/preview`}>Full preview</Link>
+            <Link href={`/content/${item.id}/preview`}>{t('editor.fullPreview')}</Link>
           </Button>
         </div>
       </div>
       {locked ? (
-        <Alert tone="info" title="This item is locked." className="mb-4">
-          An approver locked it so that it stays as it is. It opens read-only; an approver unlocks it to change it.
+        <Alert tone="info" title={t('editor.lockedTitle')} className="mb-4">
+          {t('editor.lockedBody')}
         </Alert>
       ) : !canEdit ? (
         <Alert tone="info" className="mb-4">
-          You can look at this item but not change it.
+          {t('editor.readOnly')}
         </Alert>
       ) : null}
       {isPlaylist ? (
@@ -180,8 +186,18 @@ function Editor({ item }: { item: DeviceContent }) {
 }
 
 function SaveStatus({ state }: { state: SaveState }) {
+  const t = useTranslations('content.editor');
+  const format = useFormat();
   const text =
-    state.kind === 'saved' ? (state.at ? `Saved ${formatDateTime(state.at)}` : 'Saved') : state.kind === 'pending' ? 'Unsaved changes' : state.kind === 'saving' ? 'Saving…' : `Not saved: ${state.message}`;
+    state.kind === 'saved'
+      ? state.at
+        ? t('savedAt', { at: format.dateTime(state.at) })
+        : t('saved')
+      : state.kind === 'pending'
+        ? t('unsaved')
+        : state.kind === 'saving'
+          ? t('saving')
+          : t('notSaved', { message: state.message });
 
   return (
     <span role="status" data-testid="save-status" data-state={state.kind} className={state.kind === 'error' ? 'text-sm text-red-700' : 'text-sm text-zinc-500'}>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { contentDrag, type ContentDragItems } from '@/components/content/content-drag';
 import { FolderTreeView } from '@/components/ui/folder-tree-view';
 import { FolderIcon, FolderOpenIcon, Icon, type IconProps } from '@/components/ui/icons';
@@ -26,11 +27,13 @@ type TreeProps = {
 
 /** The content folders, one level loaded at a time; with `onDrop`, folders take dropped content and folders. */
 export function ContentFolderTree({ onDrop, ...props }: TreeProps) {
+  const t = useTranslations('content.folders');
+
   return (
     <FolderTreeView
       {...props}
-      label="Content folders"
-      rootLabel="All content"
+      label={t('label')}
+      rootLabel={t('root')}
       testIdPrefix="content-folder"
       useChildren={useContentGroupChildren}
       glyph={(folder, { open, selected }) => {

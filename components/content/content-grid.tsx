@@ -1,14 +1,16 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useMemo, type ReactNode } from 'react';
 import { SlidePreview } from '@/components/content/content-preview';
 import { contentDrag } from '@/components/content/content-drag';
 import { Badge } from '@/components/ui/badge';
 import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
 import { FolderIcon, LockIcon, PlaylistIcon, SlideIcon } from '@/components/ui/icons';
-import { kindLabel, type DeviceContent, type PlaylistItem, type SlideData } from '@/lib/api/content';
+import { contentTypeOf, type DeviceContent, type PlaylistItem, type SlideData } from '@/lib/api/content';
 import { referenceIdsOf, useReferences, type References } from '@/lib/api/content-references';
-import { formatDate } from '@/lib/format';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 
 type Props = {
   items: DeviceContent[];
@@ -23,6 +25,9 @@ type Props = {
 
 /** A page of the content library as cards: slides drawn by the renderer, playlists by their first item. */
 export function ContentGrid({ items, selected, dimmed, selectable, onOpen, onToggle, menuOf }: Props) {
+  const t = useTranslations('content');
+  const label = useLabel();
+  const format = useFormat();
   // What the cards show: each slide's document, and what each playlist's first item points at (a nested
   // playlist stays an icon: drawing it would load its whole document).
   const previewItems = useMemo(
@@ -35,9 +40,9 @@ export function ContentGrid({ items, selected, dimmed, selectable, onOpen, onTog
   const refs = useReferences(referenceIdsOf(previewItems), { folderFiles: false });
 
   return (
-    <CardGrid label="Content" dimmed={dimmed}>
+    <CardGrid label={t('grid.label')} dimmed={dimmed}>
       {items.map((item) => {
-        const name = item.name ?? 'Untitled';
+        const name = item.name ?? t('untitled');
         const isSelected = selected.has(item.id);
         const dragIds = isSelected ? [...selected] : [item.id];
 
@@ -51,22 +56,22 @@ export function ContentGrid({ items, selected, dimmed, selectable, onOpen, onTog
             selectable={selectable}
             onOpen={() => onOpen(item)}
             onToggle={(options) => onToggle(item.id, options)}
-            onDragStart={selectable ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? `${dragIds.length} items` : name) : undefined}
+            onDragStart={selectable ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? t('count', { count: dragIds.length }) : name) : undefined}
             menu={menuOf(item)}
             preview={
               <>
                 <CardPreview item={item} refs={refs} />
                 {item.locked ? (
-                  <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase" title="Locked by an approver">
-                    <LockIcon className="size-3" /> Locked
+                  <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase" title={t('lockedBy')}>
+                    <LockIcon className="size-3" /> {t('locked')}
                   </span>
                 ) : null}
               </>
             }
           >
             <p className="truncate text-xs text-zinc-500">
-              {kindLabel(item)}
-              {item.lastSaved ? ` · ${formatDate(item.lastSaved)}` : ''}
+              {label('contentType', contentTypeOf(item))}
+              {item.lastSaved ? ` · ${format.date(item.lastSaved)}` : ''}
             </p>
             {item.tags?.length ? (
               <div className="flex gap-1 overflow-hidden" title={item.tags.join(', ')}>
@@ -96,6 +101,8 @@ function Placeholder({ icon, label }: { icon: ReactNode; label?: string }) {
 
 /** A slide drawn by the renderer; a playlist's first item (a file's or folder's thumbnail, a slide drawn); else an icon. */
 function CardPreview({ item, refs }: { item: DeviceContent; refs: References }) {
+  const t = useTranslations('content.grid');
+  const label = useLabel();
   const slideOf = (id: string) => refs.contents.get(id)?.data as SlideData | undefined;
   const slide = (data: SlideData | undefined) => (data ? <SlidePreview data={data} customerId={item.customerId} className="h-full rounded-none" /> : null);
   const image = (url: string | undefined) =>
@@ -115,9 +122,9 @@ function CardPreview({ item, refs }: { item: DeviceContent; refs: References }) 
 
   return (
     <>
-      {drawn ?? <Placeholder icon={first?.type === 'FILE_FOLDER' ? <FolderIcon className="size-10" /> : <PlaylistIcon className="size-10" />} label={first ? undefined : 'Empty playlist'} />}
+      {drawn ?? <Placeholder icon={first?.type === 'FILE_FOLDER' ? <FolderIcon className="size-10" /> : <PlaylistIcon className="size-10" />} label={first ? undefined : t('emptyPlaylist')} />}
       <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">
-        <PlaylistIcon className="size-3" /> Playlist
+        <PlaylistIcon className="size-3" /> {label('contentType', 'simpleLoop')}
       </span>
     </>
   );

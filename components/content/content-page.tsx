@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useMemo, useState } from 'react';
 import { contentColumns, ItemMenu, type ItemAction } from '@/components/content/content-columns';
@@ -40,11 +41,12 @@ import {
   type DeviceContent,
 } from '@/lib/api/content';
 import { contentGroupResource, useContentRoot, useMoveToContentGroup, type ContentGroup } from '@/lib/api/content-groups';
-import { errorMessage } from '@/lib/api/protected';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { countOf } from '@/lib/format';
 import { choiceFilter, patternFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useSelection } from '@/lib/hooks/use-selection';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -52,16 +54,15 @@ const SORTABLE = ['name', 'lastSaved'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VIEWS = ['table', 'grid'] as const;
 const FILTERS = { folder: patternFilter('folder', UUID), kind: choiceFilter('kind', CONTENT_KINDS), view: choiceFilter('view', VIEWS) };
-const KIND_LABELS: Record<ContentKindFilter, string> = { all: 'Playlists and slides', playlists: 'Playlists', slides: 'Slides' };
-const ITEMS = { one: 'item', other: 'items' };
-const LOCKED_ITEMS = { one: 'locked item', other: 'locked items' };
 
 type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: ContentGroup };
 
 /** Content belongs to one tenant: the page asks a switcher to choose one first, like the media page. */
 export function ContentPage() {
+  const t = useTranslations('content');
+
   return (
-    <TenantRequired title="Content" description="Playlists and slides for your screens." belongs="Content belongs" purpose="see and build its playlists and slides">
+    <TenantRequired title={t('title')} description={t('tenant.description')} belongs={t('tenant.belongs')} purpose={t('tenant.purpose')}>
       <ContentLibrary />
     </TenantRequired>
   );
@@ -69,6 +70,11 @@ export function ContentPage() {
 
 function ContentLibrary() {
   const router = useRouter();
+  const t = useTranslations('content');
+  const errorMessage = useErrorMessage();
+  const label = useLabel();
+  const format = useFormat();
+  const items = useMemo(() => ({ one: t('noun.one'), other: t('noun.other') }), [t]);
   const me = useCurrentUser();
   const canEdit = hasRole(me.role, 'EDITOR');
   const canApprove = hasRole(me.role, 'APPROVER');
@@ -102,7 +108,7 @@ function ContentLibrary() {
   const openPath = (current?.contentGroupPath ?? '').split('/').filter(Boolean);
   const isTop = !current || current.parentId == null;
   const scopeNote = useAccessScopeNote('content');
-  const folderName = isTop ? 'All content' : (current?.name ?? '');
+  const folderName = isTop ? t('folders.root') : (current?.name ?? '');
   const opened = (item: DeviceContent) => router.push(`/content/${item.id}`);
 
   /**
@@ -117,29 +123,30 @@ function ContentLibrary() {
       const contentGroupIds = items.contentGroupIds.filter((id) => id !== targetId);
       const lockedNote =
         locked.length === 1
-          ? `“${known.get(locked[0]!)?.name}” is locked and stays where it is; an approver unlocks it to move it.`
+          ? t('library.lockedOne', { name: known.get(locked[0]!)?.name ?? '' })
           : locked.length > 1
-            ? `${countOf(locked.length, LOCKED_ITEMS)} stay where they are; an approver unlocks them to move them.`
+            ? t('library.lockedMany', { count: locked.length })
             : '';
       if (contentIds.length === 0 && contentGroupIds.length === 0) {
         if (lockedNote) throw new Error(lockedNote);
-        show({ tone: 'info', text: 'Already in that folder.' });
+        show({ tone: 'info', text: t('library.alreadyThere') });
 
         return;
       }
       const target = await move.mutateAsync({ targetGroupId: targetId, contentIds, contentGroupIds });
       clearSelection();
       const count = contentIds.length + contentGroupIds.length;
-      show({ tone: 'info', text: `Moved ${countOf(count, ITEMS)} to ${target.parentId == null ? 'All content' : (target.name ?? 'the folder')}.${lockedNote ? ` ${lockedNote}` : ''}` });
+      const moved = t('library.moved', { count, folder: target.parentId == null ? t('folders.root') : (target.name ?? t('library.theFolder')) });
+      show({ tone: 'info', text: lockedNote ? `${moved} ${lockedNote}` : moved });
     },
-    [pageItems, move, clearSelection, show],
+    [pageItems, move, clearSelection, show, t],
   );
   const dropOn = useCallback(
     (target: ContentGroup, items: ContentDragItems) => {
-      show({ tone: 'info', text: 'Moving…' });
+      show({ tone: 'info', text: t('library.moving') });
       moveItems(target.id, items).catch((e: unknown) => show({ tone: 'error', text: errorMessage(e) }));
     },
-    [moveItems, show],
+    [moveItems, show, t, errorMessage],
   );
 
   const onItemAction = useCallback((action: ItemAction) => {
@@ -152,33 +159,33 @@ function ContentLibrary() {
     [canEdit, canApprove, onItemAction, lock],
   );
   const columns = useMemo(
-    () => contentColumns({ selecting: canEdit ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, menu }),
-    [canEdit, selected, pageIds, toggle, setAll, menu],
+    () => contentColumns({ selecting: canEdit ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, menu, t, label, format }),
+    [canEdit, selected, pageIds, toggle, setAll, menu, t, label, format],
   );
 
   const tagNotice = (request: BulkTagsRequest, tags: string[], updated: number) => {
     const lockedCount = request.ids.filter((id) => pageItems.find((i) => i.id === id)?.locked).length;
-    const what = `${tags.length === 1 ? 'the tag' : 'the tags'} ${tags.join(', ')}`;
-    const done = request.verb === 'add' ? `Added ${what} to ${countOf(updated, ITEMS)}.` : `Removed ${what} from ${countOf(updated, ITEMS)}.`;
+    const words = { tagCount: tags.length, tags: tags.join(', '), count: updated };
+    const done = request.verb === 'add' ? t('library.tagsAdded', words) : t('library.tagsRemoved', words);
 
-    return lockedCount ? `${done} ${countOf(lockedCount, LOCKED_ITEMS)} kept ${lockedCount === 1 ? 'its' : 'their'} tags.` : done;
+    return lockedCount ? `${done} ${t('library.tagsKept', { count: lockedCount })}` : done;
   };
 
   return (
     <>
       <PageHeader
-        title="Content"
-        description="Playlists and slides for your screens, in folders."
+        title={t('title')}
+        description={t('library.description')}
         actions={
           canEdit && folderId ? (
             <div className="flex gap-2">
               <Button variant="secondary" onClick={() => setCreating('slide')}>
                 <SlideIcon className="size-4" />
-                New slide
+                {t('library.newSlide')}
               </Button>
               <Button onClick={() => setCreating('playlist')}>
                 <PlusIcon className="size-4" />
-                New playlist
+                {t('library.newPlaylist')}
               </Button>
             </div>
           ) : null
@@ -195,7 +202,7 @@ function ContentLibrary() {
       />
       <BulkTagsDialog
         request={tagging}
-        noun={ITEMS}
+        noun={items}
         suggest="deviceContentTags"
         onOpenChange={(open) => !open && setTagging(null)}
         onSubmit={async (request, tags) => {
@@ -208,7 +215,7 @@ function ContentLibrary() {
         onOpenChange={(open) => !open && setDeleting(null)}
         onDeleted={(ids) => {
           clearSelection();
-          show({ tone: 'info', text: `Deleted ${countOf(ids.length, ITEMS)}.` });
+          show({ tone: 'info', text: t('library.deleted', { count: ids.length }) });
         }}
       />
       <MoveContentDialog items={moving} root={root.data ?? undefined} onOpenChange={(open) => !open && setMoving(null)} move={moveItems} />
@@ -220,7 +227,7 @@ function ContentLibrary() {
       <RenameContentFolderDialog folder={folderAction?.kind === 'rename' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} />
       <DeleteContentFolderDialog folder={folderAction?.kind === 'delete' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} onDeleted={() => update({ folder: '' })} />
 
-      {root.isSuccess && !root.data ? <Alert className="mb-4">This tenant has no content root folder.</Alert> : null}
+      {root.isSuccess && !root.data ? <Alert className="mb-4">{t('library.noRoot')}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <Card className="h-fit p-2">
           {root.data ? (
@@ -236,21 +243,21 @@ function ContentLibrary() {
         <div className="min-w-0">
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h2 className="mr-auto text-base font-semibold text-zinc-900" data-testid="content-folder-title">
-              {searching ? `Search results in all folders` : folderName}
+              {searching ? t('library.searchResults') : folderName}
             </h2>
             {canEdit && current && !searching ? (
               <>
                 <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'new', folder: current })}>
                   <FolderPlusIcon className="size-4" />
-                  New folder
+                  {t('library.newFolder')}
                 </Button>
                 {!isTop && !current.isTemplateGroup ? (
                   <>
                     <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'rename', folder: current })}>
-                      Rename
+                      {t('library.rename')}
                     </Button>
                     <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'delete', folder: current })}>
-                      Delete folder
+                      {t('library.deleteFolder')}
                     </Button>
                   </>
                 ) : null}
@@ -258,19 +265,19 @@ function ContentLibrary() {
             ) : null}
           </div>
           <ResourceList
-            identity={{ name: 'content', noun: ITEMS }}
+            identity={{ name: 'content', noun: items }}
             list={list}
             query={query}
             columns={columns}
             getRowId={(item) => item.id}
             sortable={SORTABLE}
-            search={{ label: 'Search content by name', placeholder: 'Search all folders by name' }}
+            search={{ label: t('library.searchLabel'), placeholder: t('library.searchPlaceholder') }}
             filters={
               <div className="shrink-0">
-                <FilterSelect aria-label="Show" value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
+                <FilterSelect aria-label={t('library.show')} value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
                   {CONTENT_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {KIND_LABELS[kind]}
+                      {t(`library.kinds.${kind}`)}
                     </option>
                   ))}
                 </FilterSelect>
@@ -282,15 +289,15 @@ function ContentLibrary() {
                 <NoticeAlert notice={notice} onDismiss={clearNotice} />
                 {canEdit && selected.size > 0 ? (
                   <SelectionBar
-                    noun={ITEMS}
+                    noun={items}
                     count={selected.size}
                     pageCount={pageIds.length}
                     onSelectPage={() => setAll(pageIds, true)}
                     onClear={clearSelection}
                     actions={[
-                      { label: 'Add tags', onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
-                      { label: 'Remove tags', onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
-                      { label: 'Move', onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
+                      { label: t('library.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      { label: t('library.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                      { label: t('library.move'), onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
                     ]}
                     onDelete={() => setDeleting(selectedIds)}
                   />
@@ -299,19 +306,19 @@ function ContentLibrary() {
             }
             isFiltered={params.kind !== 'all'}
             onClearFilters={() => update({ kind: 'all' })}
-            errorTitle="The content could not be loaded."
+            errorTitle={t('library.loadError')}
             empty={{
               icon: <PlaylistIcon className="size-5 text-zinc-500" />,
-              title: scopeNote ? 'No content you may see here' : 'Nothing in this folder yet',
-              body: scopeNote ?? 'Build a playlist from your media, or a slide from a template.',
+              title: scopeNote ? t('library.emptyScoped') : t('library.empty'),
+              body: scopeNote ?? t('library.emptyBody'),
               action: canEdit ? (
                 <Button size="sm" onClick={() => setCreating('playlist')}>
                   <PlusIcon className="size-4" />
-                  New playlist
+                  {t('library.newPlaylist')}
                 </Button>
               ) : null,
             }}
-            filteredHint="Try other words, or show every type."
+            filteredHint={t('library.filteredHint')}
           >
             {!isGrid ? undefined : query.isPending ? (
               <GridSkeleton />

@@ -1,20 +1,24 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { PlaylistPreview, SlidePreview } from '@/components/content/content-preview';
 import { LoadError } from '@/components/ui/alert';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { contentResource, kindLabel, type PlaylistData, type SlideData } from '@/lib/api/content';
+import { contentResource, contentTypeOf, type PlaylistData, type SlideData } from '@/lib/api/content';
 import { resolverOf, usePlaylistReferences } from '@/lib/api/content-references';
+import { useLabel } from '@/lib/i18n/labels';
 
 /** The item as a screen shows it, as large as the window allows (`previewPath`). */
 export function ContentPreviewPage({ id }: { id: string }) {
   const detail = contentResource.useDetail(id);
   const data = detail.data?.deviceContentType === 'simpleLoop' ? (detail.data.data as PlaylistData) : undefined;
   const refs = usePlaylistReferences(data);
-  if (detail.isPending) return <Spinner className="m-8 size-6" label="Loading" />;
-  if (detail.isError || !detail.data) return <LoadError title="This item could not be loaded." error={detail.error} onRetry={() => void detail.refetch()} />;
+  const t = useTranslations('content');
+  const label = useLabel();
+  if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
+  if (detail.isError || !detail.data) return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
   const item = detail.data;
 
   return (
@@ -22,10 +26,10 @@ export function ContentPreviewPage({ id }: { id: string }) {
       <div className="flex items-center gap-3 text-sm">
         <Link href={`/content/${item.id}`} className="inline-flex items-center gap-1 text-zinc-500 hover:text-zinc-900">
           <ChevronLeftIcon className="size-4" />
-          Back to the editor
+          {t('preview.back')}
         </Link>
         <h1 className="font-medium text-zinc-900">{item.name}</h1>
-        <span className="text-zinc-400">{kindLabel(item)}</span>
+        <span className="text-zinc-400">{label('contentType', contentTypeOf(item))}</span>
       </div>
       <div className="mx-auto w-full max-w-6xl">
         {data ? <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing /> : <SlidePreview data={item.data as SlideData} customerId={item.customerId} />}

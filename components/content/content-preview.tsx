@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { PlaylistData, SlideData } from '@/lib/api/content';
 import { PlaylistPlayer, showSlide } from '@/lib/player/render';
@@ -30,6 +31,7 @@ export function PlaylistPreview({
   onEntry?: (index: number, entry: PlayEntry) => void;
   className?: string;
 }) {
+  const t = useTranslations('content.preview');
   const ref = useRef<HTMLDivElement>(null);
   const onEntryRef = useRef(onEntry);
   onEntryRef.current = onEntry;
@@ -64,7 +66,7 @@ export function PlaylistPreview({
       style={{ aspectRatio: `${width} / ${height}` }}
     >
       {!playing || entries.length === 0 ? (
-        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">{entries.length === 0 ? 'Nothing to play yet' : 'Stopped'}</div>
+        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">{entries.length === 0 ? t('nothing') : t('stopped')}</div>
       ) : null}
     </div>
   );

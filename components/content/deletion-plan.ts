@@ -1,4 +1,5 @@
 import type { DeletionCheck } from '@/lib/api/content';
+import type { Translate } from '@/lib/i18n/translate';
 
 /*
  * Which of the selected items can be deleted, and in which order. The API refuses to delete content that other
@@ -6,20 +7,24 @@ import type { DeletionCheck } from '@/lib/api/content';
  * team assignment refuses every change. An item embedded only by other selected items is deleted after them.
  */
 
-export type BlockedItem = { item: DeletionCheck; reason: string };
+/** Why an item is kept: locked, read-only, or embedded in other content (by name; null: a name the caller may not see). */
+export type BlockedReason = { kind: 'locked' } | { kind: 'readOnly' } | { kind: 'embedded'; by: Array<string | null> };
+export type BlockedItem = { item: DeletionCheck; reason: BlockedReason };
 export type DeletionPlan = { order: DeletionCheck[]; blocked: BlockedItem[] };
 
-function names(list: string[]): string {
-  const quoted = list.map((n) => `“${n}”`);
+/** A reason in words: "It is embedded in “A”, “B”, “C” and 2 more; remove it there first." */
+export function blockedReasonText(reason: BlockedReason, t: Translate<'content'>): string {
+  if (reason.kind !== 'embedded') return t(`blocked.${reason.kind}`);
+  const quoted = reason.by.map((name) => t('quoted', { name: name ?? t('blocked.otherContent') }));
 
-  return quoted.length > 3 ? `${quoted.slice(0, 3).join(', ')} and ${quoted.length - 3} more` : quoted.join(', ');
+  return t('blocked.embedded', { names: quoted.slice(0, 3).join(', '), more: Math.max(0, quoted.length - 3) });
 }
 
 export function planDeletion(checks: readonly DeletionCheck[]): DeletionPlan {
-  const blocked = new Map<string, string>();
+  const blocked = new Map<string, BlockedReason>();
   for (const item of checks) {
-    if (item.locked) blocked.set(item.id, 'It is locked; an approver unlocks it first.');
-    else if (item.readOnly) blocked.set(item.id, 'You may only read it (a read-only team assignment).');
+    if (item.locked) blocked.set(item.id, { kind: 'locked' });
+    else if (item.readOnly) blocked.set(item.id, { kind: 'readOnly' });
   }
   // What embeds an item from outside the deletion keeps it; repeated, since keeping an item keeps what it embeds.
   for (let changed = true; changed; ) {
@@ -29,7 +34,7 @@ export function planDeletion(checks: readonly DeletionCheck[]): DeletionPlan {
       if (blocked.has(item.id)) continue;
       const keepers = (item.usageDetails ?? []).filter((u) => !u.id || !deleting.has(u.id));
       if (keepers.length === 0) continue;
-      blocked.set(item.id, `It is embedded in ${names(keepers.map((u) => u.name ?? 'other content'))}; remove it there first.`);
+      blocked.set(item.id, { kind: 'embedded', by: keepers.map((u) => u.name ?? null) });
       changed = true;
     }
   }

@@ -1,30 +1,37 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/icons';
 import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields, validityState, type Validity } from '@/components/ui/validity';
-import { formatDateTime } from '@/lib/format';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /** Whether a playlist item (or the file it shows) is outside its validity now: screens skip it. */
 export function isOutOfValidity(...windows: Array<Validity | undefined>): boolean {
   return windows.some((w) => w !== undefined && ['expired', 'upcoming'].includes(validityState(w)));
 }
 
-function describe(item: Validity): string {
-  if (!item.validFrom && !item.validTo) return 'Always plays';
+/** The validity window in words: "Always plays", or from – until. */
+function useDescribe(): (item: Validity) => string {
+  const t = useTranslations('content.validity');
+  const format = useFormat();
 
-  return `${formatDateTime(item.validFrom, 'any time')} – ${formatDateTime(item.validTo, 'no end')}`;
+  return (item) =>
+    !item.validFrom && !item.validTo ? t('always') : t('range', { from: format.dateTime(item.validFrom, t('anyTime')), until: format.dateTime(item.validTo, t('noEnd')) });
 }
 
 /** A playlist item's validity under its name: expired, upcoming or until …, and whether screens skip it now. */
 export function ItemValidityBadges({ item, file }: { item: Validity; file: Validity | undefined }) {
+  const t = useTranslations('content.validity');
+  const describe = useDescribe();
+
   return (
     <span className="flex flex-wrap items-center gap-1" data-testid="item-validity" title={describe(item)}>
       <ValidityBadge file={item} />
-      {file ? <ValidityBadge file={file} prefix="File: " /> : null}
-      {isOutOfValidity(item, file) ? <span className="text-zinc-500">Skipped now</span> : null}
+      {file ? <ValidityBadge file={file} prefix={t('filePrefix')} /> : null}
+      {isOutOfValidity(item, file) ? <span className="text-zinc-500">{t('skipped')}</span> : null}
     </span>
   );
 }
@@ -40,18 +47,20 @@ export function ItemValidityButton({ item, name, onChange }: { item: Validity; n
     if (open) setRange({ from: toLocalInput(item.validFrom), to: toLocalInput(item.validTo) });
   }, [open, item.validFrom, item.validTo]);
   const isSet = Boolean(item.validFrom || item.validTo);
+  const t = useTranslations('content.validity');
+  const describe = useDescribe();
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={`Validity of ${name}`} title={`Validity: ${describe(item)}`} onClick={() => setOpen(true)} className={isSet ? 'text-brand-700' : undefined}>
+      <Button variant="ghost" size="sm" aria-label={t('of', { name })} title={t('title', { window: describe(item) })} onClick={() => setOpen(true)} className={isSet ? 'text-brand-700' : undefined}>
         <ClockIcon className="size-4" />
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={`Validity of ${name}`}
-        description="Outside this window screens skip the item. Leave a side empty for no limit."
-        confirmLabel="Set validity"
+        title={t('of', { name })}
+        description={t('description')}
+        confirmLabel={t('submit')}
         onConfirm={async () => {
           const window = readValidityFields(range);
           if ('error' in window) throw new Error(window.error);
@@ -61,7 +70,7 @@ export function ItemValidityButton({ item, name, onChange }: { item: Validity; n
         <ValidityFields from={range.from} to={range.to} onChange={setRange} />
         {range.from || range.to ? (
           <Button variant="ghost" size="sm" onClick={() => setRange({ from: '', to: '' })}>
-            Clear both
+            {t('clear')}
           </Button>
         ) : null}
       </ConfirmDialog>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, useState, type DragEvent } from 'react';
 import { PlaylistPreview } from '@/components/content/content-preview';
 import { isOutOfValidity, ItemValidityBadges, ItemValidityButton } from '@/components/content/item-validity';
@@ -13,10 +14,10 @@ import { Input } from '@/components/ui/input';
 import { FIT_MODES, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
 import { resolverOf, usePlaylistReferences, type References } from '@/lib/api/content-references';
 import { cn } from '@/lib/cn';
+import { useLabel } from '@/lib/i18n/labels';
 import { formatDuration, isVideo, playlistTimeline } from '@/lib/player/timeline';
 
 const ITEM_MIME = 'application/x-signage-playlist-index';
-const FIT_LABELS: Record<(typeof FIT_MODES)[number], string> = { contain: 'Fit inside', cover: 'Fill, crop', fill: 'Stretch', none: 'Original size' };
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -55,6 +56,7 @@ export function PlaylistEditor({
   onChange: (data: PlaylistData) => void;
   readOnly: boolean;
 }) {
+  const t = useTranslations('content.playlist');
   const refs = usePlaylistReferences(data);
   const resolver = resolverOf(refs);
   const [playing, setPlaying] = useState(true);
@@ -115,21 +117,21 @@ export function PlaylistEditor({
       <Card className={cn('flex min-h-[36rem] flex-col p-3', readOnly && 'xl:col-span-2')}>
         <div className="mb-2 flex items-center justify-between text-sm">
           <h2 className="font-medium text-zinc-900">
-            {slides.length} {slides.length === 1 ? 'item' : 'items'}
+            {t('items', { count: slides.length })}
           </h2>
           <span className="text-zinc-500" data-testid="playlist-total">
-            Plays for {formatDuration(total)}
+            {t('plays', { duration: formatDuration(total) })}
           </span>
         </div>
         <ol
-          aria-label="Playlist items"
+          aria-label={t('itemsLabel')}
           data-testid="playlist-items"
           className={cn('flex flex-1 flex-col gap-1.5 rounded-md', slides.length === 0 && 'items-center justify-center border-2 border-dashed border-zinc-200', dropAt === slides.length && 'bg-brand-50/50')}
           onDragOver={(e) => dragOver(e, slides.length)}
           onDragLeave={() => setDropAt(null)}
           onDrop={(e) => onDrop(e, slides.length)}
         >
-          {slides.length === 0 ? <li className="p-6 text-center text-sm text-zinc-500">Drag images, videos, folders or slides here.</li> : null}
+          {slides.length === 0 ? <li className="p-6 text-center text-sm text-zinc-500">{t('dropHere')}</li> : null}
           {slides.map((entry, index) => (
             <ItemRow
               key={entry.key}
@@ -161,13 +163,13 @@ export function PlaylistEditor({
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setPlaying(!playing)}>
             <PlayIcon className="size-4" />
-            {playing ? 'Stop preview' : 'Play preview'}
+            {playing ? t('stop') : t('play')}
           </Button>
           <span className="text-xs text-zinc-500">
             {data.loopData.resolution.width} × {data.loopData.resolution.height}
           </span>
         </div>
-        <Alert tone="info">The preview plays the playlist as a screen does: each item for its duration, muted.</Alert>
+        <Alert tone="info">{t('previewNote')}</Alert>
       </div>
     </div>
   );
@@ -202,12 +204,21 @@ function ItemRow({
   onPatch: (change: Partial<PlaylistItem>) => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations('content.playlist');
+  const label = useLabel();
   const file = entry.type === 'FILE' ? refs.files.get(entry.id) : undefined;
   const content = entry.type === 'CONTENT' || entry.type === 'SIMPLE_LOOP' ? refs.contents.get(entry.id) : undefined;
   const video = file ? isVideo({ contentType: file.contentType ?? '' }) : false;
   const name = file?.name ?? content?.name ?? (entry.type === 'FILE_FOLDER' ? refs.folderNames.get(entry.id) : undefined) ?? '…';
   const Glyph = entry.type === 'FILE_FOLDER' ? FolderIcon : entry.type === 'SIMPLE_LOOP' ? PlaylistIcon : entry.type === 'CONTENT' ? SlideIcon : video ? FilmIcon : PhotoIcon;
-  const kind = entry.type === 'FILE_FOLDER' ? 'Folder' : entry.type === 'SIMPLE_LOOP' ? 'Playlist' : entry.type === 'CONTENT' ? 'Slide' : video ? 'Video' : 'Image';
+  const kind =
+    entry.type === 'FILE_FOLDER'
+      ? t('kinds.folder')
+      : entry.type === 'SIMPLE_LOOP'
+        ? label('contentType', 'simpleLoop')
+        : entry.type === 'CONTENT'
+          ? label('contentType', 'SLIDE')
+          : label('fileKind', video ? 'video' : 'image');
   const hasDuration = entry.type !== 'SIMPLE_LOOP';
   const hasFit = entry.type === 'FILE' || entry.type === 'FILE_FOLDER';
   const defaultFit = video ? defaults.defaultVideoFit : defaults.defaultImageFit;
@@ -236,7 +247,7 @@ function ItemRow({
         !readOnly && 'cursor-grab active:cursor-grabbing',
       )}
     >
-      <span className="flex w-9 items-center gap-0.5 text-xs text-zinc-400 tabular-nums" title={readOnly ? undefined : 'Drag to reorder'}>
+      <span className="flex w-9 items-center gap-0.5 text-xs text-zinc-400 tabular-nums" title={readOnly ? undefined : t('dragToReorder')}>
         {readOnly ? null : (
           <svg viewBox="0 0 8 14" aria-hidden="true" className="h-3.5 w-2 shrink-0 fill-current text-zinc-300">
             {[2, 7, 12].flatMap((y) => [<circle key={`a${y}`} cx="2" cy={y} r="1.2" />, <circle key={`b${y}`} cx="6" cy={y} r="1.2" />])}
@@ -260,12 +271,12 @@ function ItemRow({
         <label className="flex items-center gap-1 text-xs text-zinc-500">
 <span className="w-20">
           <Input
-            aria-label={`Seconds for ${name}`}
+            aria-label={t('seconds', { name })}
             type="number"
             min={0.1}
             step={0.5}
             disabled={readOnly}
-            placeholder={video && !durationMs ? 'video' : String(defaults.defaultDurationMs / 1000)}
+            placeholder={video && !durationMs ? t('videoPlaceholder') : String(defaults.defaultDurationMs / 1000)}
             value={seconds}
             onChange={(e) => {
               const value = Number(e.target.value);
@@ -274,22 +285,22 @@ function ItemRow({
             className="h-8"
           />
           </span>
-          s
+          {t('secondsUnit')}
         </label>
       ) : null}
       {hasFit ? (
         <span className="w-36">
         <Select
-          aria-label={`Fit of ${name}`}
+          aria-label={t('fit', { name })}
           disabled={readOnly}
           value={'fit' in entry ? (entry.fit ?? '') : ''}
           onChange={(e) => onPatch({ fit: e.target.value || undefined } as Partial<PlaylistItem>)}
           className="h-8 text-xs"
         >
-          <option value="">Default ({FIT_LABELS[defaultFit]})</option>
+          <option value="">{t('defaultFit', { fit: label('fit', defaultFit) })}</option>
           {FIT_MODES.map((fit) => (
             <option key={fit} value={fit}>
-              {FIT_LABELS[fit]}
+              {label('fit', fit)}
             </option>
           ))}
         </Select>
@@ -298,13 +309,13 @@ function ItemRow({
       {readOnly ? null : (
         <span className="flex items-center">
           <ItemValidityButton item={entry} name={name} onChange={(window) => onPatch({ validFrom: window.validFrom, validTo: window.validTo } as Partial<PlaylistItem>)} />
-          <Button variant="ghost" size="sm" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <Button variant="ghost" size="sm" aria-label={t('moveUp', { name })} disabled={index === 0} onClick={() => onMove(index - 1)}>
             <ArrowUpIcon className="size-4" />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(index + 2)}>
+          <Button variant="ghost" size="sm" aria-label={t('moveDown', { name })} disabled={index === count - 1} onClick={() => onMove(index + 2)}>
             <ArrowDownIcon className="size-4" />
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={onRemove}>
+          <Button variant="ghost" size="sm" aria-label={t('remove', { name })} onClick={onRemove}>
             <XIcon className="size-4" />
           </Button>
         </span>

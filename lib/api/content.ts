@@ -66,11 +66,9 @@ export function pathOf(item: Pick<DeviceContent, 'deviceContentType'>): ContentP
   return item.deviceContentType === 'simpleLoop' ? 'simpleLoop' : 'content';
 }
 
-/** "Playlist", "Slide" or "Interactive content". */
-export function kindLabel(item: Pick<DeviceContent, 'deviceContentType' | 'structureType'>): string {
-  if (item.deviceContentType === 'simpleLoop') return 'Playlist';
-
-  return item.structureType === 'COMPLEX' ? 'Interactive content' : 'Slide';
+/** An item's content type as the label table keys it (`labels.contentType`): a playlist, a slide or interactive content. */
+export function contentTypeOf(item: Pick<DeviceContent, 'deviceContentType' | 'structureType'>): 'simpleLoop' | 'SLIDE' | 'COMPLEX' {
+  return item.deviceContentType === 'simpleLoop' ? 'simpleLoop' : item.structureType === 'COMPLEX' ? 'COMPLEX' : 'SLIDE';
 }
 
 /** A new, empty playlist at a resolution. */

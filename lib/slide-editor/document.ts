@@ -26,11 +26,14 @@ const retarget = (page: Page, from: string, to: string | null): Page =>
     ? { ...page, widgets: page.widgets.map((w) => (w.action?.page !== from ? w : to === null ? { ...w, action: undefined } : { ...w, action: { ...w.action, page: to } })) }
     : page;
 
-/** Why a page cannot have this name (another page has it; a whole number, which the API refuses), or null. */
-export function pageNameProblem(data: SlideData, index: number, name: string): string | null {
-  if (!name) return 'Enter a name';
-  if (isArrayIndexName(name)) return 'A page name cannot be a whole number (name it like “Page 2”)';
-  if (data.pages.some((p, i) => i !== index && p.name === name)) return 'Another page has this name';
+/** Why a page cannot have a name, by its key in `slideEditor.page.nameProblem`. */
+export type PageNameProblem = 'enterName' | 'wholeNumber' | 'taken';
+
+/** Why a page cannot have this name (empty; another page has it; a whole number, which the API refuses), or null. */
+export function pageNameProblem(data: SlideData, index: number, name: string): PageNameProblem | null {
+  if (!name) return 'enterName';
+  if (isArrayIndexName(name)) return 'wholeNumber';
+  if (data.pages.some((p, i) => i !== index && p.name === name)) return 'taken';
 
   return null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import en from '@/messages/en';
 import { addPage, freePageName, pageNameProblem, removePage, renamePage, resizeScreen, withWidget } from './document';
 import { SlideDocument, type SlideData, type Widget } from '@/server/modules/content/content-data.schemas';
 import { slideDocumentOf } from '@/server/modules/content/slide-document.schemas';
@@ -31,7 +32,8 @@ describe('pages of interactive content', () => {
   });
 
   it('refuses a whole number as a page name (the API would: it could not keep the page order)', () => {
-    expect(pageNameProblem(doc(), 1, '2')).toMatch(/whole number/);
+    expect(pageNameProblem(doc(), 1, '2')).toBe('wholeNumber');
+    expect(en.slideEditor.page.nameProblem.wholeNumber).toMatch(/whole number/);
     expect(renamePage(doc(), 1, '2')).toBeNull();
     expect(renamePage(doc(), 1, 'Page 2')).not.toBeNull();
     expect(valid(renamePage(doc(), 1, '02')!)).toBe(true);

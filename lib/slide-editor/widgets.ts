@@ -1,8 +1,11 @@
+import type { Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
 import type { Page, Widget } from '@/server/modules/content/content-data.schemas';
 
 /*
- * The widget types the slide editor adds, their names and the widget a new one starts as: centred on the
- * page, sized to it, in front of the others. Pure (unit-tested).
+ * The widget types the slide editor adds, how a widget is named and the widget a new one starts as: centred on
+ * the page, sized to it, in front of the others. Pure (unit-tested); the names of the types are the label table's
+ * (`labels.widgetType`).
  */
 
 export type WidgetType = Widget['type'];
@@ -10,29 +13,17 @@ export type WidgetType = Widget['type'];
 /** What a new widget of a type needs that the editor asks for first (a file or a content item). */
 export type WidgetSource = { fileId: string } | { simpleLoopId: string } | { contentId: string } | Record<string, never>;
 
-export const WIDGET_LABELS: Record<WidgetType, string> = {
-  text: 'Text',
-  image: 'Image',
-  video: 'Video',
-  webPage: 'Web page',
-  clock: 'Clock',
-  channel: 'Channel',
-  playlist: 'Playlist',
-  content: 'Slide',
-  datasource: 'Data field',
-};
-
 /** The types the editor offers, in the order of its "Add" bar. */
 export const ADDABLE: readonly WidgetType[] = ['text', 'image', 'video', 'clock', 'webPage', 'channel', 'playlist', 'datasource'];
 
-/** "Text “Welcome”", "Image", "Clock": how a widget is named to the user and to assistive technology. */
-export function widgetLabel(widget: Widget): string {
+/** "Text “Welcome”", "Image", "Clock": how a widget is named to the user and to assistive technology, in the console's words. */
+export function widgetLabel(widget: Widget, label: Label, t: Translate<'slideEditor'>): string {
   if (widget.name) return widget.name;
-  const kind = WIDGET_LABELS[widget.type];
+  const kind = label('widgetType', widget.type);
   if (widget.type === 'text') {
     const first = widget.text.trim().split('\n')[0] ?? '';
 
-    return first ? `${kind} “${first.length > 40 ? `${first.slice(0, 39)}…` : first}”` : kind;
+    return first ? t('widgetText', { kind, text: first.length > 40 ? `${first.slice(0, 39)}…` : first }) : kind;
   }
 
   return kind;

@@ -1,4 +1,8 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import { labelFrom, type Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import en from '@/messages/en';
 import { ADDABLE, copyWidget, newWidget, newWidgetId, widgetLabel } from './widgets';
 import { SlidePage, Widget as WidgetSchema, type Page, type Widget } from '@/server/modules/content/content-data.schemas';
 
@@ -56,11 +60,15 @@ describe('new widgets', () => {
 });
 
 describe('widget labels', () => {
+  const label: Label = (table, value, fallback) => labelFrom(en.labels, table, value, fallback);
+  const t = createTranslator({ locale: 'en', messages: en, namespace: 'slideEditor' }) as unknown as Translate<'slideEditor'>;
+  const name = (widget: Widget) => widgetLabel(widget, label, t);
+
   it('name a widget by its name, else its kind and, for text, its first line', () => {
     const p = page(1920, 1080);
-    expect(widgetLabel({ ...newWidget('text', p), text: 'Welcome\nsecond line' } as Widget)).toBe('Text “Welcome”');
-    expect(widgetLabel({ ...newWidget('text', p), text: '  ' } as Widget)).toBe('Text');
-    expect(widgetLabel(newWidget('clock', p))).toBe('Clock');
-    expect(widgetLabel({ ...newWidget('clock', p), name: 'Lobby clock' })).toBe('Lobby clock');
+    expect(name({ ...newWidget('text', p), text: 'Welcome\nsecond line' } as Widget)).toBe('Text “Welcome”');
+    expect(name({ ...newWidget('text', p), text: '  ' } as Widget)).toBe('Text');
+    expect(name(newWidget('clock', p))).toBe('Clock');
+    expect(name({ ...newWidget('clock', p), name: 'Lobby clock' })).toBe('Lobby clock');
   });
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Select, Textarea } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -56,6 +57,7 @@ export function NumberField({
   onChange: (value: number | undefined) => void;
 }) {
   const id = useId();
+  const t = useTranslations('slideEditor.fields');
   const shown = value === undefined ? '' : String(value);
   const [text, setText] = useState(shown);
   // The document changed elsewhere (a drag, undo): show its value.
@@ -71,11 +73,11 @@ export function NumberField({
     parsed === undefined
       ? optional
         ? undefined
-        : 'Enter a number'
+        : t('enterNumber')
       : !Number.isFinite(parsed) || (integer && !Number.isInteger(parsed))
-        ? integer ? 'Enter a whole number' : 'Enter a number'
+        ? integer ? t('wholeNumber') : t('enterNumber')
         : parsed < min || parsed > max
-          ? `Between ${min} and ${max}`
+          ? t('between', { min, max })
           : undefined;
 
   return (
@@ -185,6 +187,7 @@ export function ChoiceField<T extends string>({
 /** A colour, or none (`undefined`) when `optional`. */
 export function ColorField({ label, value, optional = false, fallback = '#000000', disabled, onChange }: { label: string; value: string | undefined; optional?: boolean; fallback?: string; disabled?: boolean; onChange: (value: string | undefined) => void }) {
   const id = useId();
+  const t = useTranslations('slideEditor.fields');
   // <input type=color> shows 6-digit colours only; shorter or translucent ones show their nearest.
   const six = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value && /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : fallback;
 
@@ -199,10 +202,10 @@ export function ColorField({ label, value, optional = false, fallback = '#000000
           onChange={(e) => onChange(e.target.value)}
           className={cn('h-8 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5', optional && value === undefined && 'opacity-40')}
         />
-        <span className="text-xs text-zinc-500 tabular-nums">{value ?? 'None'}</span>
+        <span className="text-xs text-zinc-500 tabular-nums">{value ?? t('none')}</span>
         {optional && value !== undefined && !disabled ? (
           <button type="button" className="ml-auto cursor-pointer text-xs text-zinc-500 underline hover:text-zinc-800" onClick={() => onChange(undefined)}>
-            None
+            {t('none')}
           </button>
         ) : null}
       </div>

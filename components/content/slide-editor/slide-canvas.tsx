@@ -1,7 +1,9 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { useLabel } from '@/lib/i18n/labels';
 import { scaleToFit } from '@/lib/player/layout';
 import { renderPage, type RenderOptions } from '@/lib/player/render';
 import { HANDLES, keyboardStep, resizeBox, roundRect, snapLines, snapMove, type Guides, type Handle, type Rect, type ZMove } from '@/lib/slide-editor/geometry';
@@ -35,6 +37,8 @@ const rectOf = (w: Widget): Rect => ({ x: w.x, y: w.y, width: w.width, height: w
  * the page and to each other with guide lines.
  */
 export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions }: { page: Page; selectedId: string | null; readOnly: boolean; renderOptions: RenderOptions; actions: CanvasActions }) {
+  const t = useTranslations('slideEditor');
+  const label = useLabel();
   const frameRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const boxRefs = useRef(new Map<string, HTMLDivElement>());
@@ -184,7 +188,7 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
               role="button"
               tabIndex={0}
               aria-pressed={selected}
-              aria-label={widgetLabel(widget)}
+              aria-label={widgetLabel(widget, label, t)}
               aria-keyshortcuts={readOnly ? undefined : 'ArrowUp ArrowDown ArrowLeft ArrowRight Delete'}
               data-testid={`widget-${widget.id}`}
               data-widget-type={widget.type}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { fileUrlOf } from '@/components/content/content-preview';
 import { SlideCanvas, type CanvasActions } from '@/components/content/slide-editor/slide-canvas';
@@ -9,10 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
+import { useLabel } from '@/lib/i18n/labels';
 import { addPage, pageNameProblem, removePage, renamePage, resizeScreen, withPage, withWidget } from '@/lib/slide-editor/document';
 import { reorder, type Rect } from '@/lib/slide-editor/geometry';
 import { paintOrder } from '@/lib/player/layout';
-import { ADDABLE, copyWidget, needsSource, newWidget, WIDGET_LABELS, widgetLabel, type WidgetSource, type WidgetType } from '@/lib/slide-editor/widgets';
+import { ADDABLE, copyWidget, needsSource, newWidget, widgetLabel, type WidgetSource, type WidgetType } from '@/lib/slide-editor/widgets';
 import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
 
 /** Why the source chooser is open: to add a widget, to change the selected one's, or for the page background. */
@@ -38,6 +40,8 @@ export function SlideEditor({
   customerId: number | undefined;
   selfId: string;
 }) {
+  const t = useTranslations('slideEditor');
+  const label = useLabel();
   const [pageIndex, setPageIndex] = useState(0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<Choosing | null>(null);
@@ -118,19 +122,19 @@ export function SlideEditor({
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0 space-y-3">
         {readOnly ? null : (
-          <div role="toolbar" aria-label="Add a widget" className="flex flex-wrap items-center gap-1.5">
-            <span className="mr-1 text-sm text-zinc-500">Add</span>
+          <div role="toolbar" aria-label={t('addBar.label')} className="flex flex-wrap items-center gap-1.5">
+            <span className="mr-1 text-sm text-zinc-500">{t('addBar.add')}</span>
             {ADDABLE.map((type) => (
-              <Button key={type} variant="secondary" size="sm" onClick={() => startAdd(type)} aria-label={`Add ${WIDGET_LABELS[type].toLowerCase()}`}>
+              <Button key={type} variant="secondary" size="sm" onClick={() => startAdd(type)} aria-label={t('addBar.addType', { type })}>
                 <PlusIcon className="size-3.5" />
-                {WIDGET_LABELS[type]}
+                {label('widgetType', type)}
               </Button>
             ))}
           </div>
         )}
         {showPages ? (
           <div className="flex flex-wrap items-center gap-1.5">
-            <div role="tablist" aria-label="Pages" className="flex flex-wrap gap-1">
+            <div role="tablist" aria-label={t('pages.label')} className="flex flex-wrap gap-1">
               {data.pages.map((p, i) => (
                 <button
                   key={p.name}
@@ -156,13 +160,13 @@ export function SlideEditor({
                   }}
                 >
                   <PlusIcon className="size-3.5" />
-                  Page
+                  {t('pages.add')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={data.pages.length <= 1}
-                  aria-label={`Delete page ${page.name}`}
+                  aria-label={t('pages.delete', { name: page.name })}
                   onClick={() => {
                     change(removePage(dataRef.current, index));
                     selectPage(Math.max(0, index - 1));
@@ -176,10 +180,7 @@ export function SlideEditor({
         ) : null}
         <SlideCanvas page={page} selectedId={selectedId} readOnly={readOnly} renderOptions={renderOptions} actions={actions} />
         {readOnly ? null : (
-          <p className="text-xs text-zinc-500">
-            Drag to move, drag a handle to resize; guides snap to the page and other widgets (hold Alt not to snap). With a widget selected: arrow keys move it (Shift: 10 px),
-            Alt+arrows resize it, [ and ] change its stacking, Ctrl+D duplicates, Delete removes it.
-          </p>
+          <p className="text-xs text-zinc-500">{t('help')}</p>
         )}
       </div>
       {/* Beside the canvas while the page scrolls (below the 4rem header), scrolling on its own when long. */}
@@ -231,15 +232,17 @@ export function SlideEditor({
 
 /** The page's widgets front to back: selects one that others cover, and shows the stacking. */
 function Layers({ page, selectedId, onSelect }: { page: Page; selectedId: string | null; onSelect: (id: string) => void }) {
+  const t = useTranslations('slideEditor');
+  const label = useLabel();
   const layers = paintOrder(page).reverse();
 
   return (
     <Card className="p-4">
-      <h2 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Layers, front to back</h2>
+      <h2 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{t('layers.title')}</h2>
       {layers.length === 0 ? (
-        <p className="text-sm text-zinc-500">No widgets on this page yet.</p>
+        <p className="text-sm text-zinc-500">{t('layers.empty')}</p>
       ) : (
-        <ul aria-label="Layers" className="space-y-0.5">
+        <ul aria-label={t('layers.label')} className="space-y-0.5">
           {layers.map((w) => (
             <li key={w.id}>
               <button
@@ -248,8 +251,8 @@ function Layers({ page, selectedId, onSelect }: { page: Page; selectedId: string
                 onClick={() => onSelect(w.id)}
                 className={cn('flex w-full cursor-pointer items-center justify-between gap-2 truncate rounded px-2 py-1 text-left text-sm', w.id === selectedId ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-50')}
               >
-                <span className="truncate">{widgetLabel(w)}</span>
-                <span className="shrink-0 text-xs text-zinc-400">{WIDGET_LABELS[w.type]}</span>
+                <span className="truncate">{widgetLabel(w, label, t)}</span>
+                <span className="shrink-0 text-xs text-zinc-400">{label('widgetType', w.type)}</span>
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Thumbnail } from '@/components/files/file-visuals';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -13,14 +14,14 @@ import { useFiles } from '@/lib/api/files';
 export type SourceKind = 'image' | 'video' | 'playlist';
 export type ChosenSource = { kind: 'image' | 'video'; fileId: string; name: string } | { kind: 'playlist'; simpleLoopId: string; name: string };
 
-const TITLES: Record<SourceKind, string> = { image: 'Choose an image', video: 'Choose a video', playlist: 'Choose a playlist' };
-
 /** Picks the file or playlist of an image, video or playlist widget (or of the page background). */
 export function SourceChooser({ kind, excludeId, onChoose, onOpenChange }: { kind: SourceKind | null; excludeId: string; onChoose: (source: ChosenSource) => void; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('slideEditor.chooser');
+
   return (
     <Dialog open={kind !== null} onOpenChange={onOpenChange}>
       {kind ? (
-        <DialogContent title={TITLES[kind]} className="max-w-2xl">
+        <DialogContent title={t(`title.${kind}`)} className="max-w-2xl">
           <div className="px-5 pt-3 pb-5">{kind === 'playlist' ? <Playlists excludeId={excludeId} onChoose={onChoose} /> : <Files kind={kind} onChoose={onChoose} />}</div>
         </DialogContent>
       ) : null}
@@ -30,13 +31,14 @@ export function SourceChooser({ kind, excludeId, onChoose, onOpenChange }: { kin
 
 function Files({ kind, onChoose }: { kind: 'image' | 'video'; onChoose: (source: ChosenSource) => void }) {
   const [text, setText] = useState('');
+  const t = useTranslations('slideEditor.chooser');
   const files = useFiles({ page: 0, size: 48, sort: 'name,asc', filters: { text, type: kind } });
   const list = files.data?.content ?? [];
 
   return (
     <>
-      <SearchInput label={`Search ${kind}s`} placeholder="Search by name or tag" value={text} onChange={setText} className="w-full" />
-      <ul aria-label={kind === 'image' ? 'Images' : 'Videos'} className="mt-3 grid max-h-[50vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
+      <SearchInput label={t(`search.${kind}`)} placeholder={t('searchFiles')} value={text} onChange={setText} className="w-full" />
+      <ul aria-label={t(`list.${kind}`)} className="mt-3 grid max-h-[50vh] grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
         {list.map((file) => (
           <li key={file.id}>
             <button
@@ -51,20 +53,21 @@ function Files({ kind, onChoose }: { kind: 'image' | 'video'; onChoose: (source:
         ))}
       </ul>
       {files.isPending ? <Spinner className="m-4 size-5" /> : null}
-      {files.isSuccess && list.length === 0 ? <p className="mt-3 text-sm text-zinc-500">{text ? `No ${kind}s match.` : `There are no ${kind}s in the media library yet.`}</p> : null}
+      {files.isSuccess && list.length === 0 ? <p className="mt-3 text-sm text-zinc-500">{text ? t(`noMatch.${kind}`) : t(`noFiles.${kind}`)}</p> : null}
     </>
   );
 }
 
 function Playlists({ excludeId, onChoose }: { excludeId: string; onChoose: (source: ChosenSource) => void }) {
   const [text, setText] = useState('');
+  const t = useTranslations('slideEditor.chooser');
   const list = contentResource.useList({ page: 0, size: 50, sort: 'name,asc', text, kind: 'playlists', folderId: '' });
   const items = (list.data?.content ?? []).filter((c) => c.id !== excludeId);
 
   return (
     <>
-      <SearchInput label="Search playlists" placeholder="Search by name" value={text} onChange={setText} className="w-full" />
-      <ul aria-label="Playlists" className="mt-3 max-h-[50vh] space-y-1 overflow-y-auto">
+      <SearchInput label={t('searchPlaylists')} placeholder={t('searchByName')} value={text} onChange={setText} className="w-full" />
+      <ul aria-label={t('playlists')} className="mt-3 max-h-[50vh] space-y-1 overflow-y-auto">
         {items.map((c) => (
           <li key={c.id}>
             <button
@@ -79,7 +82,7 @@ function Playlists({ excludeId, onChoose }: { excludeId: string; onChoose: (sour
         ))}
       </ul>
       {list.isPending ? <Spinner className="m-4 size-5" /> : null}
-      {list.isSuccess && items.length === 0 ? <p className="mt-3 text-sm text-zinc-500">No playlists match.</p> : null}
+      {list.isSuccess && items.length === 0 ? <p className="mt-3 text-sm text-zinc-500">{t('noPlaylists')}</p> : null}
     </>
   );
 }

@@ -1,22 +1,26 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CopyIcon, TrashIcon } from '@/components/ui/icons';
 import { CheckField, ChoiceField, ColorField, NumberField, Section, TextField } from '@/components/content/slide-editor/property-fields';
 import type { SourceKind } from '@/components/content/slide-editor/source-chooser';
 import { contentResource } from '@/lib/api/content';
 import { fileResource } from '@/lib/api/files';
+import type { PageNameProblem } from '@/lib/slide-editor/document';
 import type { Rect, ZMove } from '@/lib/slide-editor/geometry';
-import { WIDGET_LABELS, widgetLabel } from '@/lib/slide-editor/widgets';
+import { useLabel, type Label } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import { widgetLabel } from '@/lib/slide-editor/widgets';
 import { FIT_MODES, type Page, type Widget } from '@/server/modules/content/content-data.schemas';
 import { timeZoneChoices } from '@/lib/time-zones';
 
 /** A change of the selected widget; `group` makes typing in one field one undo step. */
 export type WidgetPatch = (patch: Partial<Widget>, group: string) => void;
 
-const FITS = FIT_MODES.map((f) => [f, { contain: 'Fit inside', cover: 'Fill, cropped', fill: 'Stretch', none: 'Actual size' }[f]] as const);
-const ALIGN = [['left', 'Left'], ['center', 'Centre'], ['right', 'Right']] as const;
-const VALIGN = [['top', 'Top'], ['middle', 'Middle'], ['bottom', 'Bottom']] as const;
+const fits = (label: Label) => FIT_MODES.map((f) => [f, label('fit', f)] as const);
+const ALIGN = ['left', 'center', 'right'] as const;
+const VALIGN = ['top', 'middle', 'bottom'] as const;
 const CLOCK_FORMATS = [['HH:mm', '14:05'], ['HH:mm:ss', '14:05:09'], ['h:mm a', '2:05 pm']] as const;
 const TAG = /^[^,]{1,255}$/;
 
@@ -54,84 +58,87 @@ export function WidgetProperties({
   onDelete: () => void;
   onChooseSource: (kind: SourceKind) => void;
 }) {
+  const t = useTranslations('slideEditor');
+  const label = useLabel();
   const g = (field: string) => `prop:${widget.id}:${field}`;
   const box = { x: widget.x, y: widget.y, width: widget.width, height: widget.height };
+  const name = widgetLabel(widget, label, t);
 
   return (
-    <div className="space-y-4" aria-label={`${widgetLabel(widget)} properties`} role="group">
+    <div className="space-y-4" aria-label={t('widget.properties', { name })} role="group">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="truncate text-sm font-semibold text-zinc-900">{widgetLabel(widget)}</h2>
-        <span className="shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600">{WIDGET_LABELS[widget.type]}</span>
+        <h2 className="truncate text-sm font-semibold text-zinc-900">{name}</h2>
+        <span className="shrink-0 rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600">{label('widgetType', widget.type)}</span>
       </div>
       <fieldset disabled={readOnly} className="space-y-4">
-        <Section title="Content">
-          <Content widget={widget} readOnly={readOnly} onPatch={onPatch} onChooseSource={onChooseSource} g={g} />
+        <Section title={t('widget.sections.content')}>
+          <Content widget={widget} readOnly={readOnly} onPatch={onPatch} onChooseSource={onChooseSource} g={g} t={t} label={label} />
         </Section>
         {widget.type === 'text' || widget.type === 'clock' || widget.type === 'datasource' ? (
-          <Section title="Text style">
+          <Section title={t('widget.sections.textStyle')}>
             <div className="grid grid-cols-2 gap-2">
-              <NumberField label="Font size" value={widget.textStyle?.fontSize ?? 48} min={4} max={2000} onChange={(v) => v !== undefined && onPatch({ textStyle: { ...widget.textStyle, fontSize: v } }, g('fontSize'))} />
-              <ColorField label="Colour" value={widget.textStyle?.color ?? '#ffffff'} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, color: v } }, g('color'))} />
-              <ChoiceField label="Align" value={widget.textStyle?.align ?? 'left'} choices={ALIGN} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, align: v } }, g('align'))} />
-              <ChoiceField label="Vertical" value={widget.textStyle?.verticalAlign ?? 'top'} choices={VALIGN} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, verticalAlign: v } }, g('valign'))} />
+              <NumberField label={t('widget.fontSize')} value={widget.textStyle?.fontSize ?? 48} min={4} max={2000} onChange={(v) => v !== undefined && onPatch({ textStyle: { ...widget.textStyle, fontSize: v } }, g('fontSize'))} />
+              <ColorField label={t('widget.colour')} value={widget.textStyle?.color ?? '#ffffff'} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, color: v } }, g('color'))} />
+              <ChoiceField label={t('widget.align')} value={widget.textStyle?.align ?? 'left'} choices={ALIGN.map((a) => [a, t(`widget.aligns.${a}`)] as const)} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, align: v } }, g('align'))} />
+              <ChoiceField label={t('widget.vertical')} value={widget.textStyle?.verticalAlign ?? 'top'} choices={VALIGN.map((a) => [a, t(`widget.valigns.${a}`)] as const)} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, verticalAlign: v } }, g('valign'))} />
             </div>
             <div className="flex gap-4">
-              <CheckField label="Bold" checked={widget.textStyle?.fontWeight === 'bold'} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, fontWeight: c ? 'bold' : 'normal' } }, g('bold'))} />
-              <CheckField label="Italic" checked={widget.textStyle?.italic === true} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, italic: c } }, g('italic'))} />
+              <CheckField label={t('widget.bold')} checked={widget.textStyle?.fontWeight === 'bold'} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, fontWeight: c ? 'bold' : 'normal' } }, g('bold'))} />
+              <CheckField label={t('widget.italic')} checked={widget.textStyle?.italic === true} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, italic: c } }, g('italic'))} />
             </div>
           </Section>
         ) : null}
-        <Section title="Position and size">
+        <Section title={t('widget.sections.position')}>
           <div className="grid grid-cols-2 gap-2">
-            <NumberField label="X" value={widget.x} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, x: v }, g('x'))} />
-            <NumberField label="Y" value={widget.y} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, y: v }, g('y'))} />
-            <NumberField label="Width" value={widget.width} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, width: v }, g('width'))} />
-            <NumberField label="Height" value={widget.height} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, height: v }, g('height'))} />
-            <NumberField label="Rotation (°)" value={widget.rotation ?? 0} min={-360} max={360} onChange={(v) => v !== undefined && onPatch({ rotation: v || undefined }, g('rotation'))} />
+            <NumberField label={t('widget.x')} value={widget.x} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, x: v }, g('x'))} />
+            <NumberField label={t('widget.y')} value={widget.y} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, y: v }, g('y'))} />
+            <NumberField label={t('widget.width')} value={widget.width} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, width: v }, g('width'))} />
+            <NumberField label={t('widget.height')} value={widget.height} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, height: v }, g('height'))} />
+            <NumberField label={t('widget.rotation')} value={widget.rotation ?? 0} min={-360} max={360} onChange={(v) => v !== undefined && onPatch({ rotation: v || undefined }, g('rotation'))} />
           </div>
         </Section>
-        <Section title="Look">
+        <Section title={t('widget.sections.look')}>
           <div className="grid grid-cols-2 gap-2">
-            <ColorField label="Background" optional value={widget.style?.backgroundColor} onChange={(v) => onPatch({ style: { ...widget.style, backgroundColor: v } }, g('bg'))} />
-            <NumberField label="Opacity (%)" value={Math.round((widget.style?.opacity ?? 1) * 100)} min={0} max={100} onChange={(v) => v !== undefined && onPatch({ style: { ...widget.style, opacity: v === 100 ? undefined : v / 100 } }, g('opacity'))} />
-            <NumberField label="Corner radius" value={widget.style?.borderRadius ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, borderRadius: v || undefined } }, g('radius'))} />
-            <NumberField label="Padding" value={widget.style?.padding ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, padding: v || undefined } }, g('padding'))} />
+            <ColorField label={t('widget.background')} optional value={widget.style?.backgroundColor} onChange={(v) => onPatch({ style: { ...widget.style, backgroundColor: v } }, g('bg'))} />
+            <NumberField label={t('widget.opacity')} value={Math.round((widget.style?.opacity ?? 1) * 100)} min={0} max={100} onChange={(v) => v !== undefined && onPatch({ style: { ...widget.style, opacity: v === 100 ? undefined : v / 100 } }, g('opacity'))} />
+            <NumberField label={t('widget.radius')} value={widget.style?.borderRadius ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, borderRadius: v || undefined } }, g('radius'))} />
+            <NumberField label={t('widget.padding')} value={widget.style?.padding ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, padding: v || undefined } }, g('padding'))} />
           </div>
         </Section>
         {interactive ? (
-          <Section title="When tapped">
+          <Section title={t('widget.sections.tapped')}>
             <ChoiceField
-              label="Action"
+              label={t('widget.action')}
               value={widget.action?.page ?? ''}
-              choices={[['', 'Nothing'], ...pages.map((p) => [p.name, `Go to page “${p.name}”`] as const)]}
+              choices={[['', t('widget.nothing')], ...pages.map((p) => [p.name, t('widget.goToPage', { name: p.name })] as const)]}
               onChange={(v) => onPatch({ action: v ? { type: 'GO_TO_PAGE', page: v } : undefined }, g('action'))}
             />
           </Section>
         ) : null}
-        <Section title="Arrange">
+        <Section title={t('widget.sections.arrange')}>
           <div className="grid grid-cols-2 gap-2">
             <Button variant="secondary" size="sm" onClick={() => onReorder('front')} aria-keyshortcuts="Control+]">
-              To front
+              {t('widget.toFront')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => onReorder('back')} aria-keyshortcuts="Control+[">
-              To back
+              {t('widget.toBack')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => onReorder('forward')} aria-keyshortcuts="]">
-              Forward
+              {t('widget.forward')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => onReorder('backward')} aria-keyshortcuts="[">
-              Backward
+              {t('widget.backward')}
             </Button>
           </div>
-          <TextField label="Name in the editor" value={widget.name ?? ''} maxLength={255} placeholder={WIDGET_LABELS[widget.type]} onChange={(v) => onPatch({ name: v.trim() ? v : undefined }, g('name'))} />
+          <TextField label={t('widget.editorName')} value={widget.name ?? ''} maxLength={255} placeholder={label('widgetType', widget.type)} onChange={(v) => onPatch({ name: v.trim() ? v : undefined }, g('name'))} />
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={onDuplicate} aria-keyshortcuts="Control+D">
               <CopyIcon className="size-4" />
-              Duplicate
+              {t('widget.duplicate')}
             </Button>
             <Button variant="secondary" size="sm" className="text-red-700" onClick={onDelete} aria-keyshortcuts="Delete">
               <TrashIcon className="size-4" />
-              Delete widget
+              {t('widget.delete')}
             </Button>
           </div>
         </Section>
@@ -140,26 +147,42 @@ export function WidgetProperties({
   );
 }
 
-function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Widget; readOnly: boolean; onPatch: WidgetPatch; onChooseSource: (kind: SourceKind) => void; g: (field: string) => string }) {
+function Content({
+  widget,
+  readOnly,
+  onPatch,
+  onChooseSource,
+  g,
+  t,
+  label,
+}: {
+  widget: Widget;
+  readOnly: boolean;
+  onPatch: WidgetPatch;
+  onChooseSource: (kind: SourceKind) => void;
+  g: (field: string) => string;
+  t: Translate<'slideEditor'>;
+  label: Label;
+}) {
   switch (widget.type) {
     case 'text':
       return (
         <>
-          <TextField label="Text" multiline value={widget.text} maxLength={20000} onChange={(v) => onPatch({ text: v }, g('text'))} />
-          <CheckField label="Scroll as a ticker" checked={widget.marquee === true} onChange={(c) => onPatch({ marquee: c || undefined }, g('marquee'))} />
-          {widget.marquee ? <NumberField label="Ticker speed (px/s)" value={widget.marqueeSpeed ?? 120} min={10} max={2000} onChange={(v) => v !== undefined && onPatch({ marqueeSpeed: v }, g('speed'))} /> : null}
+          <TextField label={t('widget.text')} multiline value={widget.text} maxLength={20000} onChange={(v) => onPatch({ text: v }, g('text'))} />
+          <CheckField label={t('widget.ticker')} checked={widget.marquee === true} onChange={(c) => onPatch({ marquee: c || undefined }, g('marquee'))} />
+          {widget.marquee ? <NumberField label={t('widget.tickerSpeed')} value={widget.marqueeSpeed ?? 120} min={10} max={2000} onChange={(v) => v !== undefined && onPatch({ marqueeSpeed: v }, g('speed'))} /> : null}
         </>
       );
     case 'image':
     case 'video':
       return (
         <>
-          <SourceRow label={widget.type === 'image' ? 'Image' : 'Video'} name={<FileName id={widget.fileId} />} readOnly={readOnly} onChange={() => onChooseSource(widget.type as 'image' | 'video')} />
-          <ChoiceField label="Fit" value={widget.fit ?? 'contain'} choices={FITS} onChange={(v) => onPatch({ fit: v }, g('fit'))} />
+          <SourceRow label={label('widgetType', widget.type)} name={<FileName id={widget.fileId} />} readOnly={readOnly} onChange={() => onChooseSource(widget.type as 'image' | 'video')} />
+          <ChoiceField label={t('widget.fit')} value={widget.fit ?? 'contain'} choices={fits(label)} onChange={(v) => onPatch({ fit: v }, g('fit'))} />
           {widget.type === 'video' ? (
             <div className="flex gap-4">
-              <CheckField label="Muted" checked={widget.muted !== false} onChange={(c) => onPatch({ muted: c }, g('muted'))} />
-              <CheckField label="Repeat" checked={widget.loop !== false} onChange={(c) => onPatch({ loop: c }, g('loop'))} />
+              <CheckField label={t('widget.muted')} checked={widget.muted !== false} onChange={(c) => onPatch({ muted: c }, g('muted'))} />
+              <CheckField label={t('widget.repeat')} checked={widget.loop !== false} onChange={(c) => onPatch({ loop: c }, g('loop'))} />
             </div>
           ) : null}
         </>
@@ -167,19 +190,19 @@ function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Wid
     case 'webPage':
       return (
         <>
-          <TextField label="Address" value={widget.url} maxLength={2048} validate={(v) => (isHttpUrl(v) ? null : 'An http:// or https:// address')} onChange={(v) => onPatch({ url: v }, g('url'))} />
-          <NumberField label="Reload every (seconds)" optional value={widget.refreshSeconds} min={10} max={86400} onChange={(v) => onPatch({ refreshSeconds: v }, g('refresh'))} />
+          <TextField label={t('widget.address')} value={widget.url} maxLength={2048} validate={(v) => (isHttpUrl(v) ? null : t('widget.addressProblem'))} onChange={(v) => onPatch({ url: v }, g('url'))} />
+          <NumberField label={t('widget.reload')} optional value={widget.refreshSeconds} min={10} max={86400} onChange={(v) => onPatch({ refreshSeconds: v }, g('refresh'))} />
         </>
       );
     case 'clock':
       return (
         <>
-          <ChoiceField label="Format" value={widget.format ?? 'HH:mm'} choices={CLOCK_FORMATS} onChange={(v) => onPatch({ format: v }, g('format'))} />
-          <CheckField label="Show the date" checked={widget.showDate === true} onChange={(c) => onPatch({ showDate: c || undefined }, g('date'))} />
+          <ChoiceField label={t('widget.format')} value={widget.format ?? 'HH:mm'} choices={CLOCK_FORMATS} onChange={(v) => onPatch({ format: v }, g('format'))} />
+          <CheckField label={t('widget.showDate')} checked={widget.showDate === true} onChange={(c) => onPatch({ showDate: c || undefined }, g('date'))} />
           <ChoiceField
-            label="Time zone"
+            label={t('widget.timeZone')}
             value={widget.timeZone ?? ''}
-            choices={[['', 'The screen’s time zone'], ...timeZoneChoices()]}
+            choices={[['', t('widget.screenZone')], ...timeZoneChoices()]}
             onChange={(v) => onPatch({ timeZone: v || undefined }, g('zone'))}
           />
         </>
@@ -187,23 +210,23 @@ function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Wid
     case 'channel':
       return (
         <TextField
-          label="Channel tags (comma-separated)"
+          label={t('widget.channelTags')}
           value={widget.tags.join(', ')}
           maxLength={4000}
-          validate={(v) => (tagsOf(v).length === 0 ? 'At least one tag' : tagsOf(v).length > 50 || !tagsOf(v).every((t) => TAG.test(t)) ? 'At most 50 tags of up to 255 characters' : null)}
+          validate={(v) => (tagsOf(v).length === 0 ? t('widget.atLeastOneTag') : tagsOf(v).length > 50 || !tagsOf(v).every((tag) => TAG.test(tag)) ? t('widget.tooManyTags') : null)}
           onChange={(v) => onPatch({ tags: tagsOf(v) }, g('tags'))}
         />
       );
     case 'playlist':
-      return <SourceRow label="Playlist" name={<ContentName id={widget.simpleLoopId} />} readOnly={readOnly} onChange={() => onChooseSource('playlist')} />;
+      return <SourceRow label={label('widgetType', 'playlist')} name={<ContentName id={widget.simpleLoopId} />} readOnly={readOnly} onChange={() => onChooseSource('playlist')} />;
     case 'content':
-      return <SourceRow label="Slide" name={<ContentName id={widget.contentId} />} readOnly />;
+      return <SourceRow label={label('contentType', 'SLIDE')} name={<ContentName id={widget.contentId} />} readOnly />;
     case 'datasource':
       return (
         <>
-          <ChoiceField label="Shows" value={widget.mode} choices={[['text', 'A value'], ['table', 'A table']] as const} onChange={(v) => onPatch({ mode: v }, g('mode'))} />
-          <TextField label="Placeholder" value={widget.placeholder ?? ''} maxLength={2000} onChange={(v) => onPatch({ placeholder: v || undefined }, g('placeholder'))} />
-          <TextField label="Field" value={widget.field ?? ''} maxLength={255} placeholder="Bound when datasources exist" onChange={(v) => onPatch({ field: v || undefined }, g('field'))} />
+          <ChoiceField label={t('widget.shows')} value={widget.mode} choices={[['text', t('widget.modes.text')], ['table', t('widget.modes.table')]] as const} onChange={(v) => onPatch({ mode: v }, g('mode'))} />
+          <TextField label={t('widget.placeholder')} value={widget.placeholder ?? ''} maxLength={2000} onChange={(v) => onPatch({ placeholder: v || undefined }, g('placeholder'))} />
+          <TextField label={t('widget.field')} value={widget.field ?? ''} maxLength={255} placeholder={t('widget.fieldPlaceholder')} onChange={(v) => onPatch({ field: v || undefined }, g('field'))} />
         </>
       );
   }
@@ -212,6 +235,8 @@ function Content({ widget, readOnly, onPatch, onChooseSource, g }: { widget: Wid
 const tagsOf = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
 
 function SourceRow({ label, name, readOnly, onChange }: { label: string; name: React.ReactNode; readOnly: boolean; onChange?: () => void }) {
+  const t = useTranslations('slideEditor.widget');
+
   return (
     <div className="space-y-1">
       <span className="block text-xs font-medium text-zinc-600">{label}</span>
@@ -219,7 +244,7 @@ function SourceRow({ label, name, readOnly, onChange }: { label: string; name: R
         <span className="min-w-0 flex-1 truncate text-sm text-zinc-800">{name}</span>
         {readOnly || !onChange ? null : (
           <Button variant="secondary" size="sm" onClick={onChange}>
-            Change…
+            {t('change')}
           </Button>
         )}
       </div>
@@ -229,14 +254,16 @@ function SourceRow({ label, name, readOnly, onChange }: { label: string; name: R
 
 function FileName({ id }: { id: string }) {
   const file = fileResource.useDetail(id || null, { select: 'name' });
+  const t = useTranslations('slideEditor.widget');
 
-  return <>{!id ? 'None chosen' : file.isError ? 'Missing file' : (file.data?.name ?? '…')}</>;
+  return <>{!id ? t('noneChosen') : file.isError ? t('missingFile') : (file.data?.name ?? '…')}</>;
 }
 
 function ContentName({ id }: { id: string }) {
   const item = contentResource.useDetail(id || null, { select: 'name' });
+  const t = useTranslations('slideEditor.widget');
 
-  return <>{!id ? 'None chosen' : item.isError ? 'Missing item' : (item.data?.name ?? '…')}</>;
+  return <>{!id ? t('noneChosen') : item.isError ? t('missingItem') : (item.data?.name ?? '…')}</>;
 }
 
 /** The page's own properties: its name, background and duration, and the screen size of every page. */
@@ -251,27 +278,29 @@ export function PageProperties({
 }: {
   page: Page;
   /** Why the page cannot have a name (taken by another page, a whole number), or null. */
-  nameProblem: (name: string) => string | null;
+  nameProblem: (name: string) => PageNameProblem | null;
   interactive: boolean;
   readOnly: boolean;
   onPatch: (patch: Partial<Page>, group: string) => void;
   onScreenSize: (size: { width: number; height: number }) => void;
   onChooseBackground: () => void;
 }) {
+  const t = useTranslations('slideEditor.page');
+  const label = useLabel();
   const { width, height } = page.pageData.screenSize;
   const style = page.pageStyle ?? {};
-  const preset = SCREEN_SIZES.find(([w, h]) => w === width && h === height);
+  const preset = SCREEN_SIZES.find((size) => size === `${width}x${height}`);
 
   return (
-    <div className="space-y-4" role="group" aria-label="Page properties">
-      <h2 className="text-sm font-semibold text-zinc-900">{interactive ? `Page “${page.name}”` : 'Slide'}</h2>
-      <p className="text-xs text-zinc-500">Select a widget on the canvas to change it, or add one from the bar above.</p>
+    <div className="space-y-4" role="group" aria-label={t('properties')}>
+      <h2 className="text-sm font-semibold text-zinc-900">{interactive ? t('titleInteractive', { name: page.name }) : t('titleSlide')}</h2>
+      <p className="text-xs text-zinc-500">{t('hint')}</p>
       <fieldset disabled={readOnly} className="space-y-4">
-        <Section title="Screen">
+        <Section title={t('screen')}>
           <ChoiceField
-            label="Size"
-            value={preset ? `${width}x${height}` : 'custom'}
-            choices={[...SCREEN_SIZES.map(([w, h, label]) => [`${w}x${h}`, label] as const), ['custom', 'Custom']]}
+            label={t('size')}
+            value={preset ?? 'custom'}
+            choices={[...SCREEN_SIZES.map((size) => [size, t(`sizes.${size}`)] as const), ['custom', t('custom')]]}
             onChange={(v) => {
               if (v === 'custom') return;
               const [w, h] = v.split('x').map(Number) as [number, number];
@@ -279,25 +308,25 @@ export function PageProperties({
             }}
           />
           <div className="grid grid-cols-2 gap-2">
-            <NumberField label="Width (px)" live={false} value={width} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width: v, height })} />
-            <NumberField label="Height (px)" live={false} value={height} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width, height: v })} />
+            <NumberField label={t('widthPx')} live={false} value={width} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width: v, height })} />
+            <NumberField label={t('heightPx')} live={false} value={height} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width, height: v })} />
           </div>
         </Section>
-        <Section title="Background">
-          <ColorField label="Colour" value={style.backgroundColor ?? '#000000'} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundColor: v } }, 'page:bg')} />
-          <SourceRow label="Image" name={style.backgroundFileId ? <FileName id={style.backgroundFileId} /> : 'None'} readOnly={readOnly} onChange={onChooseBackground} />
+        <Section title={t('background')}>
+          <ColorField label={t('colour')} value={style.backgroundColor ?? '#000000'} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundColor: v } }, 'page:bg')} />
+          <SourceRow label={t('image')} name={style.backgroundFileId ? <FileName id={style.backgroundFileId} /> : t('none')} readOnly={readOnly} onChange={onChooseBackground} />
           {style.backgroundFileId ? (
             <div className="flex items-end gap-2">
-              <ChoiceField className="flex-1" label="Image fit" value={style.backgroundFit ?? 'cover'} choices={FITS} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundFit: v } }, 'page:fit')} />
+              <ChoiceField className="flex-1" label={t('imageFit')} value={style.backgroundFit ?? 'cover'} choices={fits(label)} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundFit: v } }, 'page:fit')} />
               <Button variant="ghost" size="sm" onClick={() => onPatch({ pageStyle: { ...style, backgroundFileId: undefined, backgroundFit: undefined } }, 'page:bgfile')}>
-                Remove image
+                {t('removeImage')}
               </Button>
             </div>
           ) : null}
         </Section>
-        <Section title="Timing">
+        <Section title={t('timing')}>
           <NumberField
-            label="Shows for (seconds; empty: the playlist decides)"
+            label={t('duration')}
             optional
             integer={false}
             step={0.5}
@@ -308,8 +337,18 @@ export function PageProperties({
           />
         </Section>
         {interactive ? (
-          <Section title="Page">
-            <TextField label="Page name" value={page.name} maxLength={255} validate={(v) => nameProblem(v.trim())} onChange={(v) => onPatch({ name: v.trim() }, 'page:name')} />
+          <Section title={t('page')}>
+            <TextField
+              label={t('pageName')}
+              value={page.name}
+              maxLength={255}
+              validate={(v) => {
+                const problem = nameProblem(v.trim());
+
+                return problem && t(`nameProblem.${problem}`);
+              }}
+              onChange={(v) => onPatch({ name: v.trim() }, 'page:name')}
+            />
           </Section>
         ) : null}
       </fieldset>
@@ -317,11 +356,5 @@ export function PageProperties({
   );
 }
 
-/** Common screens: landscape and portrait full HD and 4K, HD. */
-export const SCREEN_SIZES = [
-  [1920, 1080, 'Landscape 16:9 (1920 × 1080)'],
-  [1080, 1920, 'Portrait 9:16 (1080 × 1920)'],
-  [3840, 2160, 'Landscape 4K (3840 × 2160)'],
-  [2160, 3840, 'Portrait 4K (2160 × 3840)'],
-  [1280, 720, 'Landscape HD (1280 × 720)'],
-] as const;
+/** Common screens: landscape and portrait full HD and 4K, HD (named in `slideEditor.page.sizes`). */
+export const SCREEN_SIZES = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x720'] as const;

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { ContentEditorPage } from '@/components/content/content-editor-page';
 
-export const metadata: Metadata = { title: 'Content' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('content'))('title') };
+}
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
