@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ClockIcon } from '@/components/ui/icons';
-import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields, validityState, type Validity } from '@/components/ui/validity';
+import { toLocalInput, useValidityReader, ValidityBadge, ValidityFields, validityState, type Validity } from '@/components/ui/validity';
 import { useFormat } from '@/lib/i18n/use-format';
 
 /** Whether a playlist item (or the file it shows) is outside its validity now: screens skip it. */
@@ -49,6 +49,7 @@ export function ItemValidityButton({ item, name, onChange }: { item: Validity; n
   const isSet = Boolean(item.validFrom || item.validTo);
   const t = useTranslations('content.validity');
   const describe = useDescribe();
+  const readValidityFields = useValidityReader();
 
   return (
     <>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DownloadIcon, TrashIcon, XIcon } from '@/components/ui/icons';
 import { dimensions, Thumbnail } from '@/components/files/file-visuals';
 import { TagInput } from '@/components/ui/tag-input';
-import { readValidityFields, toLocalInput, ValidityBadge, ValidityFields } from '@/components/ui/validity';
+import { toLocalInput, useValidityReader, ValidityBadge, ValidityFields } from '@/components/ui/validity';
 import { ResourceTeamsEditor } from '@/components/teams/resource-teams';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -158,6 +158,7 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
   const set = useBulkFileValidity();
   const t = useTranslations('media.detail');
+  const readValidityFields = useValidityReader();
   const errorMessage = useErrorMessage();
   const format = useFormat();
   useEffect(() => setRange({ from: toLocalInput(file.validFrom), to: toLocalInput(file.validTo) }), [file.validFrom, file.validTo]);

@@ -13,7 +13,7 @@ import { CheckboxField, Field, FormFooter } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoveDialog } from '@/components/ui/move-dialog';
 import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
-import { readValidityFields, ValidityFields } from '@/components/ui/validity';
+import { useValidityReader, ValidityFields } from '@/components/ui/validity';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
 import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile } from '@/lib/api/files';
@@ -319,6 +319,7 @@ export function BulkValidityDialog({ ids, onOpenChange }: { ids: string[] | null
   const [range, setRange] = useState({ from: '', to: '' });
   const bulk = useBulkFileValidity();
   const t = useTranslations('media.dialogs');
+  const readValidityFields = useValidityReader();
   useEffect(() => {
     if (ids) setRange({ from: '', to: '' });
   }, [ids]);
