@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useErrorMessage } from '@/lib/i18n/errors';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -77,6 +78,7 @@ export function TenantPicker({
 }) {
   const t = useTranslations('shell.tenant');
   const format = useFormat();
+  const errorMessage = useErrorMessage();
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text, 200);
   const query = useCustomerSelect({ text: debounced, page: 0, size: PAGE_SIZE });
@@ -157,7 +159,7 @@ export function TenantPicker({
               </Button>
             }
           >
-            {query.error.message}
+            {errorMessage(query.error)}
           </Alert>
         </div>
       ) : (
