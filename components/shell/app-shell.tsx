@@ -48,63 +48,63 @@ export function AppShell({ user, initialCollapsed = false, children }: { user: S
   // The one-time-code prompt wraps the header too: the user menu's language switch is a protected user change.
   return (
     <TotpPromptProvider>
-    <div className={cn('min-h-dvh', collapsed ? 'lg:pl-16' : 'lg:pl-64')} data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
-      <SessionWatcher />
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
-      >
-        {t('skipToContent')}
-      </a>
+      <div className={cn('min-h-dvh', collapsed ? 'lg:pl-16' : 'lg:pl-64')} data-sidebar={collapsed ? 'collapsed' : 'expanded'}>
+        <SessionWatcher />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+        >
+          {t('skipToContent')}
+        </a>
 
-      <aside
-        id="sidebar"
-        aria-label={t('sidebar')}
-        className={cn('fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-zinc-200 bg-white lg:flex', collapsed ? 'w-16' : 'w-64')}
-      >
-        <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center' : 'px-5')}>{collapsed ? <BrandMark /> : <Brand />}</div>
-        <SidebarNav collapsed={collapsed} />
-        <div className={cn('border-t border-zinc-200 py-2', collapsed ? 'px-2' : 'px-3')}>
-          <button
-            type="button"
-            onClick={toggle}
-            aria-expanded={!collapsed}
-            aria-controls="sidebar"
-            title={collapsed ? t('expandSidebar') : undefined}
-            className={cn(
-              'flex w-full cursor-pointer items-center gap-3 rounded-md py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-              collapsed ? 'justify-center px-0' : 'px-2.5',
-            )}
-          >
-            {collapsed ? <ChevronRightIcon className="size-[18px] shrink-0" /> : <ChevronLeftIcon className="size-[18px] shrink-0" />}
-            <span className={collapsed ? 'sr-only' : undefined}>{collapsed ? t('expandSidebar') : t('collapseSidebar')}</span>
-          </button>
-        </div>
-      </aside>
+        <aside
+          id="sidebar"
+          aria-label={t('sidebar')}
+          className={cn('fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-zinc-200 bg-white lg:flex', collapsed ? 'w-16' : 'w-64')}
+        >
+          <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center' : 'px-5')}>{collapsed ? <BrandMark /> : <Brand />}</div>
+          <SidebarNav collapsed={collapsed} />
+          <div className={cn('border-t border-zinc-200 py-2', collapsed ? 'px-2' : 'px-3')}>
+            <button
+              type="button"
+              onClick={toggle}
+              aria-expanded={!collapsed}
+              aria-controls="sidebar"
+              title={collapsed ? t('expandSidebar') : undefined}
+              className={cn(
+                'flex w-full cursor-pointer items-center gap-3 rounded-md py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+                collapsed ? 'justify-center px-0' : 'px-2.5',
+              )}
+            >
+              {collapsed ? <ChevronRightIcon className="size-[18px] shrink-0" /> : <ChevronLeftIcon className="size-[18px] shrink-0" />}
+              <span className={collapsed ? 'sr-only' : undefined}>{collapsed ? t('expandSidebar') : t('collapseSidebar')}</span>
+            </button>
+          </div>
+        </aside>
 
-      <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
-        <Dialog open={isNavOpen} onOpenChange={setIsNavOpen}>
-          <DialogTrigger asChild>
-            <Button variant="ghost" size="sm" className="lg:hidden" aria-label={t('openNavigation')}>
-              <MenuIcon className="size-5" />
-            </Button>
-          </DialogTrigger>
-          <DialogContent title={t('navigation')} placement="left">
-            <SidebarNav onNavigate={() => setIsNavOpen(false)} />
-          </DialogContent>
-        </Dialog>
-        <div className="min-w-0 flex-1">
-          <TenantIndicator />
-        </div>
-        <UserMenu user={user} />
-      </header>
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur sm:px-6 lg:px-8">
+          <Dialog open={isNavOpen} onOpenChange={setIsNavOpen}>
+            <DialogTrigger asChild>
+              <Button variant="ghost" size="sm" className="lg:hidden" aria-label={t('openNavigation')}>
+                <MenuIcon className="size-5" />
+              </Button>
+            </DialogTrigger>
+            <DialogContent title={t('navigation')} placement="left">
+              <SidebarNav onNavigate={() => setIsNavOpen(false)} />
+            </DialogContent>
+          </Dialog>
+          <div className="min-w-0 flex-1">
+            <TenantIndicator />
+          </div>
+          <UserMenu user={user} />
+        </header>
 
-      <main id="main" className="min-w-0 px-4 py-8 sm:px-6 lg:px-8">
-        <div className="mx-auto max-w-6xl">
-          {children}
-        </div>
-      </main>
-    </div>
+        <main id="main" className="min-w-0 px-4 py-8 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-6xl">
+            {children}
+          </div>
+        </main>
+      </div>
     </TotpPromptProvider>
   );
 }
