@@ -1,6 +1,7 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { AdvertiserFormDialog, DeleteAdvertiserDialog } from '@/components/advertisers/advertiser-dialogs';
 import { ProofOfPlayDialog } from '@/components/advertisers/proof-of-play-dialog';
@@ -18,6 +19,7 @@ import { useAdvertisers, type Advertiser } from '@/lib/api/advertisers';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import type { Translate } from '@/lib/i18n/translate';
 import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
@@ -46,12 +48,12 @@ function validityText(validity: Advertiser['validity']): string {
   return [days, validity.timeZone?.replaceAll('_', ' '), validity.cron].filter(Boolean).join(' · ') || '—';
 }
 
-function buildColumns(tenantName: TenantName | null, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
+function buildColumns(t: Translate<'advertisers'>, tenantName: TenantName | null, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
   const columns: ColumnDef<Advertiser>[] = [
     {
       id: 'name', meta: { size: 200 },
       accessorKey: 'name',
-      header: 'Advertiser',
+      header: t('columns.advertiser'),
       cell: ({ row }) => (
         <div className="min-w-0">
           <button
@@ -61,65 +63,65 @@ function buildColumns(tenantName: TenantName | null, canManage: boolean, onActio
           >
             {row.original.name}
           </button>
-          {row.original.readOnly ? <Badge className="ml-2">Read-only</Badge> : null}
+          {row.original.readOnly ? <Badge className="ml-2">{t('readOnly')}</Badge> : null}
         </div>
       ),
     },
     {
       id: 'enabled', meta: { priority: 1, size: 110 },
       accessorKey: 'enabled',
-      header: 'Status',
+      header: t('columns.status'),
       cell: ({ row }) =>
         row.original.enabled ? (
-          <Badge tone="brand">Enabled</Badge>
+          <Badge tone="brand">{t('enabled')}</Badge>
         ) : (
-          <span title="New plays are not credited to it and its proof-of-play link is refused">
-            <Badge>Disabled</Badge>
+          <span title={t('disabledHint')}>
+            <Badge>{t('disabled')}</Badge>
           </span>
         ),
     },
     {
       id: 'validity', meta: { priority: 2, size: 170 },
-      header: 'Validity',
+      header: t('columns.validity'),
       enableSorting: false,
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600 tabular-nums">{validityText(row.original.validity)}</span>,
     },
     {
       id: 'links', meta: { priority: 3, size: 140 },
-      header: 'Proof of play',
+      header: t('columns.proofOfPlay'),
       enableSorting: false,
-      cell: ({ row }) => <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? 'Link on' : 'Off'}</span>,
+      cell: ({ row }) => <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? t('linkOn') : t('linkOff')}</span>,
     },
     {
       id: 'comment', meta: { priority: 4, size: 180 },
-      header: 'Comment',
+      header: t('columns.comment'),
       enableSorting: false,
       cell: ({ row }) => <p className="max-w-xs truncate text-zinc-600">{row.original.comment ?? ''}</p>,
     },
   ];
   if (tenantName) {
-    columns.push({ id: 'tenant', meta: { priority: 5, size: 140 }, header: 'Tenant', enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
+    columns.push({ id: 'tenant', meta: { priority: 5, size: 140 }, header: t('columns.tenant'), enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
   }
   columns.push({
     id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
+    header: () => <span className="sr-only">{t('columns.actions')}</span>,
     enableSorting: false,
     cell: ({ row }) => {
       const advertiser = row.original;
       const writable = canManage && !advertiser.readOnly;
 
       return (
-        <RowActions label={`Actions for ${advertiser.name}`}>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'links', advertiser })}>Proof-of-play links</DropdownMenuItem>
+        <RowActions label={t('actionsFor', { name: advertiser.name ?? '' })}>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'links', advertiser })}>{t('links')}</DropdownMenuItem>
           {writable ? (
             <>
-              <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', advertiser })}>Edit</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', advertiser })}>{t('edit')}</DropdownMenuItem>
               <DropdownMenuSeparator />
               <DropdownMenuItem
                 className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
                 onSelect={() => onAction({ kind: 'delete', advertiser })}
               >
-                Delete
+                {t('delete')}
               </DropdownMenuItem>
             </>
           ) : null}
@@ -132,6 +134,7 @@ function buildColumns(tenantName: TenantName | null, canManage: boolean, onActio
 }
 
 export function AdvertisersPage() {
+  const t = useTranslations('advertisers');
   const access = useAdvertiserAccess();
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const { params } = list;
@@ -139,29 +142,21 @@ export function AdvertisersPage() {
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<AdvertiserAction | null>(null);
   const tenantName = useTenantNames(query.data?.content.map((a) => a.customerId) ?? [], access.needsTenant);
-  const columns = useMemo(() => buildColumns(access.needsTenant ? tenantName : null, access.canManage, setAction), [access.needsTenant, access.canManage, tenantName]);
+  const columns = useMemo(() => buildColumns(t, access.needsTenant ? tenantName : null, access.canManage, setAction), [t, access.needsTenant, access.canManage, tenantName]);
   const close = (open: boolean) => (open ? undefined : setAction(null));
-  if (!access.canView) return <NoAccess title="Advertisers are not available to you">Your role cannot see advertisers.</NoAccess>;
+  if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.text')}</NoAccess>;
   const linksOf = action?.kind === 'links' ? action.advertiser : null;
 
   return (
     <>
       <PageHeader
-        title="Advertisers"
-        description={
-          access.tenant ? (
-            <>
-              The advertisers of <span className="font-medium text-zinc-700">{access.tenant.name}</span>, their validity and proof-of-play links.
-            </>
-          ) : (
-            'Advertisers, their validity and proof-of-play links.'
-          )
-        }
+        title={t('title')}
+        description={access.tenant ? t.rich('descriptionOf', { name: access.tenant.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('description')}
         actions={
           access.canManage ? (
             <Button onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />
-              New advertiser
+              {t('new')}
             </Button>
           ) : null
         }
@@ -176,29 +171,29 @@ export function AdvertisersPage() {
       <ProofOfPlayDialog advertiser={linksOf} canChange={access.canManage && linksOf?.readOnly !== true} onOpenChange={close} />
 
       <ResourceList
-        identity={{ name: 'advertisers', noun: { one: 'advertiser', other: 'advertisers' } }}
+        identity={{ name: 'advertisers', noun: { one: t('noun.one'), other: t('noun.other') } }}
         list={list}
         query={query}
         columns={columns}
         getRowId={(advertiser) => advertiser.id}
         sortable={SORTABLE}
-        search={{ label: 'Search advertisers by name', placeholder: 'Search by name' }}
+        search={{ label: t('search'), placeholder: t('searchPlaceholder') }}
         notices={
           access.isTechnician && access.needsTenant ? (
-            <Alert tone="info" title="Choose a tenant to manage its advertisers.">
-              With all tenants shown, advertisers are read-only. Pick a tenant in the switcher above to create, edit or delete advertisers.
+            <Alert tone="info" title={t('chooseTenant')}>
+              {t('readOnlyAcross')}
             </Alert>
           ) : null
         }
-        errorTitle="The advertisers could not be loaded."
+        errorTitle={t('loadError')}
         empty={{
           icon: <MegaphoneIcon className="size-5 text-zinc-500" />,
-          title: 'No advertisers yet',
-          body: 'An advertiser groups the channels it pays for and gets a link to their proof of play. While it is enabled its plays are credited to it and the link works.',
+          title: t('emptyTitle'),
+          body: t('emptyText'),
           action: access.canManage ? (
             <Button size="sm" onClick={() => setIsCreating(true)}>
               <PlusIcon className="size-4" />
-              New advertiser
+              {t('new')}
             </Button>
           ) : null,
         }}

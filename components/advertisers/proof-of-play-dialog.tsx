@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useProofOfPlayLinks, useSetProofOfPlayLinks, type Advertiser } from '@/lib/api/advertisers';
-import { errorMessage } from '@/lib/api/protected';
+import { useErrorMessage } from '@/lib/i18n/errors';
 
 /** Copies `text`; falls back to selecting the field and the legacy copy command where the Clipboard API is refused. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -32,6 +33,8 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
  * confirm first: the URL handed out stops working.
  */
 export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { advertiser: Advertiser | null; canChange: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useTranslations('advertisers.proofOfPlay');
+  const errorMessage = useErrorMessage();
   const id = advertiser?.id ?? null;
   const links = useProofOfPlayLinks(id);
   const setLinks = useSetProofOfPlayLinks(id ?? '');
@@ -59,60 +62,54 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
     <>
       <Dialog open={advertiser !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
         <DialogContent
-          title="Proof-of-play links"
-          description={
-            <>
-              A public link to the proof-of-play history of <span className="font-medium text-zinc-700">{advertiser?.name}</span>. Opened in a browser
-              it shows the plays by day and by screen with the CSV as a download; anyone with the link can read it, without signing in.
-            </>
-          }
+          title={t('title')}
+          description={t.rich('description', { name: advertiser?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
           className="max-w-xl"
         >
           <div className="space-y-4 px-5 py-4" data-testid="proof-of-play-panel">
             {error ? <Alert>{error}</Alert> : null}
             {advertiser && !advertiser.enabled ? (
-              <Alert tone="info" title="This advertiser is disabled.">
-                Its link is refused and new plays are not credited to it until it is enabled again (Edit advertiser).
+              <Alert tone="info" title={t('disabledTitle')}>
+                {t('disabledText')}
               </Alert>
             ) : null}
             {links.isPending ? (
               <p className="flex items-center gap-2 text-sm text-zinc-500">
-                <Spinner /> Loading the links…
+                <Spinner /> {t('loading')}
               </p>
             ) : links.isError ? (
-              <Alert title="The links could not be loaded.">{errorMessage(links.error)}</Alert>
+              <Alert title={t('loadError')}>{errorMessage(links.error)}</Alert>
             ) : (
               <>
                 <p className="text-sm text-zinc-700" data-testid="proof-of-play-state">
-                  {enabled ? 'Links are enabled.' : 'Links are disabled.'}
+                  {enabled ? t('on') : t('off')}
                 </p>
                 {enabled && url ? (
                   <div className="space-y-1.5">
-                    <Label htmlFor={urlId}>Proof-of-play link</Label>
+                    <Label htmlFor={urlId}>{t('link')}</Label>
                     <div className="flex gap-2">
                       <Input id={urlId} ref={field} readOnly value={url} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
                       <Button
                         variant="secondary"
-                        aria-label="Copy the export URL"
+                        aria-label={t('copyLabel')}
                         onClick={async () => {
                           const ok = await copyText(url, field.current);
                           setCopied(ok);
-                          if (!ok) setError('The URL could not be copied. Select it and copy it yourself.');
+                          if (!ok) setError(t('copyFailed'));
                         }}
                       >
                         {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
-                        {copied ? 'Copied' : 'Copy'}
+                        {copied ? t('copied') : t('copy')}
                       </Button>
                     </div>
                     <p className="text-sm text-zinc-500">
-                      A browser shows a summary page; the CSV (its download, or the same URL fetched by a program) lists each play of the advertiser’s
-                      channels, newest first.
+                      {t('csvHint')}
                     </p>
                   </div>
                 ) : enabled ? (
-                  <p className="text-sm text-zinc-500">The URL cannot be shown again (the server’s secret changed). Renew the link to get a new one.</p>
+                  <p className="text-sm text-zinc-500">{t('lost')}</p>
                 ) : (
-                  <p className="text-sm text-zinc-500">Enable the links to get a URL you can hand to the advertiser.</p>
+                  <p className="text-sm text-zinc-500">{t('enableHint')}</p>
                 )}
               </>
             )}
@@ -122,10 +119,10 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
               enabled ? (
                 <>
                   <Button variant="secondary" onClick={() => setConfirm('disable')}>
-                    Disable links
+                    {t('disable')}
                   </Button>
                   <Button variant="secondary" onClick={() => setConfirm('renew')}>
-                    Renew link
+                    {t('renew')}
                   </Button>
                 </>
               ) : (
@@ -134,12 +131,12 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                   onClick={() => change(true).catch((e: unknown) => setError(errorMessage(e)))}
                 >
                   {setLinks.isPending ? <Spinner /> : null}
-                  Enable links
+                  {t('enable')}
                 </Button>
               )
             ) : null}
             <Button variant={canChange && !enabled ? 'secondary' : 'primary'} onClick={close}>
-              Close
+              {t('close')}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -147,13 +144,9 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        title={confirm === 'renew' ? 'Renew the link?' : 'Disable the links?'}
-        description={
-          confirm === 'renew'
-            ? 'A new URL replaces the current one, which stops working at once.'
-            : 'The current URL stops working at once. Enabling the links again gives a new URL.'
-        }
-        confirmLabel={confirm === 'renew' ? 'Renew link' : 'Disable links'}
+        title={confirm === 'renew' ? t('renewTitle') : t('disableTitle')}
+        description={confirm === 'renew' ? t('renewText') : t('disableText')}
+        confirmLabel={confirm === 'renew' ? t('renew') : t('disable')}
         destructive={confirm === 'disable'}
         onConfirm={() => change(confirm === 'renew')}
       />

@@ -3,6 +3,7 @@
 import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { BarChart } from '@/components/reports/bar-chart';
 import { TenantRequired } from '@/components/shell/tenant-required';
@@ -21,16 +22,18 @@ import { advertiserResource } from '@/lib/api/advertisers';
 import { channelResource } from '@/lib/api/campaigns';
 import { deviceGroupResource, useDeviceRoot } from '@/lib/api/device-groups';
 import { deviceResource } from '@/lib/api/devices';
-import { errorMessage } from '@/lib/api/protected';
 import { downloadReportCsv, useProofOfPlayReport, useReportTenant, type ReportRow } from '@/lib/api/proof-of-play';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import type { Translate } from '@/lib/i18n/translate';
+import { useFormat } from '@/lib/i18n/use-format';
 import { groupHref } from '@/lib/reports/group-links';
 import {
   browserTimeZone,
   defaultReportState,
   exceedsThreeMonths,
   formatPlayTime,
-  GROUP_BY_LABELS,
   GROUP_BYS,
   periodLabel,
   periodStarts,
@@ -38,9 +41,7 @@ import {
   readReportState,
   REPORT_SORT_FIELDS,
   requestOf,
-  RESOLUTION_LABELS,
   RESOLUTIONS,
-  SUBJECT_LABELS,
   SUBJECT_TYPES,
   writeReportState,
   type ReportState,
@@ -89,11 +90,11 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<ReportRow>[] {
-  const number = (value: number) => value.toLocaleString();
+function buildColumns(t: Translate<'reports.columns'>, format: ReturnType<typeof useFormat>, groupLabel: string, showPeriod: boolean): ColumnDef<ReportRow>[] {
+  const number = (value: number) => format.number(value);
   const columns: ColumnDef<ReportRow>[] = [];
   if (showPeriod) {
-    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: 'Period', meta: { priority: 1, size: 150, className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
+    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: t('period'), meta: { priority: 1, size: 150, className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
   }
   columns.push(
     {
@@ -115,11 +116,11 @@ function buildColumns(groupLabel: string, showPeriod: boolean): ColumnDef<Report
         );
       },
     },
-    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: 'Plays', meta: { priority: 2, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
-    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: 'Completed', meta: { priority: 4, size: 110, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
-    { id: 'duration', accessorFn: (r) => r.duration, header: 'Play time', meta: { priority: 3, size: 110, className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration) },
-    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: 'Clicks', meta: { priority: 5, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
-    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: 'Viewers', meta: { priority: 6, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
+    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: t('plays'), meta: { priority: 2, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
+    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: t('completed'), meta: { priority: 4, size: 110, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
+    { id: 'duration', accessorFn: (r) => r.duration, header: t('playTime'), meta: { priority: 3, size: 110, className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration, format.locale) },
+    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: t('clicks'), meta: { priority: 5, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
+    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: t('viewers'), meta: { priority: 6, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
   );
 
   return columns;
@@ -135,14 +136,20 @@ const SORTABLE: readonly string[] = REPORT_SORT_FIELDS;
  * as CSV. Everything is in the URL, so "Copy link" shares this very report.
  */
 export function ReportPage() {
+  const t = useTranslations('reports');
+
   return (
-    <TenantRequired title="Proof of play" description="What played where, and for how long." belongs="Plays belong" purpose="see its proof of play">
+    <TenantRequired title={t('title')} description={t('description')} belongs={t('belongs')} purpose={t('purpose')}>
       <Report />
     </TenantRequired>
   );
 }
 
 function Report() {
+  const t = useTranslations('reports');
+  const label = useLabel();
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const { state, defaults, update, spellOut } = useReportState();
   const customerId = useReportTenant();
   const tooLong = state.from <= state.to && exceedsThreeMonths(state.from, state.to);
@@ -167,7 +174,9 @@ function Report() {
     () => rows.reduce((t, r) => ({ plays: t.plays + r.impressionStartCount, completed: t.completed + r.impressionEndCount, duration: t.duration + r.duration }), { plays: 0, completed: 0, duration: 0 }),
     [rows],
   );
-  const columns = useMemo(() => buildColumns(GROUP_BY_LABELS[state.groupBy], state.resolution !== 'TOTAL'), [state.groupBy, state.resolution]);
+  const columnWords = useTranslations('reports.columns');
+  const groupLabel = label('groupBy', state.groupBy);
+  const columns = useMemo(() => buildColumns(columnWords, format, groupLabel, state.resolution !== 'TOTAL'), [columnWords, format, groupLabel, state.resolution]);
   // The order is the API's (`sort`), kept in the URL; a header click asks for the new one.
   const sorting = useMemo<SortingState>(() => {
     const [field, direction] = state.sort.split(',');
@@ -214,17 +223,17 @@ function Report() {
   return (
     <>
       <PageHeader
-        title="Proof of play"
-        description="What played where, and for how long."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Button variant="secondary" onClick={() => void copyLink()}>
               {copied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
-              {copied ? 'Link copied' : 'Copy link'}
+              {copied ? t('linkCopied') : t('copyLink')}
             </Button>
             <Button variant="secondary" onClick={() => void download()} disabled={!request || downloading}>
               <DownloadIcon className="size-4" />
-              Download CSV
+              {t('downloadCsv')}
             </Button>
           </>
         }
@@ -232,34 +241,34 @@ function Report() {
 
       <Card className="mb-4 p-4">
         <div className="flex flex-wrap items-end gap-3">
-          <Control label="Plays of" htmlFor={ids.on}>
+          <Control label={t('controls.playsOf')} htmlFor={ids.on}>
             <FilterSelect id={ids.on} value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
               {state.channel || state.screen ? (
                 // A chosen channel or screen is what the report is of.
-                <option value={state.on}>{state.channel ? 'The chosen channel' : 'The chosen screen'}</option>
+                <option value={state.on}>{state.channel ? t('controls.chosenChannel') : t('controls.chosenScreen')}</option>
               ) : (
-                SUBJECT_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {SUBJECT_LABELS[t]}
+                SUBJECT_TYPES.map((subject) => (
+                  <option key={subject} value={subject}>
+                    {label('reportSubject', subject)}
                   </option>
                 ))
               )}
             </FilterSelect>
           </Control>
-          <Control label="From" htmlFor={ids.from}>
+          <Control label={t('controls.from')} htmlFor={ids.from}>
             <Input id={ids.from} type="date" className="w-40" value={state.from} max={state.to} onChange={(e) => e.target.value && update({ from: e.target.value })} />
           </Control>
-          <Control label="To" htmlFor={ids.to}>
+          <Control label={t('controls.to')} htmlFor={ids.to}>
             <Input id={ids.to} type="date" className="w-40" value={state.to} min={state.from} onChange={(e) => e.target.value && update({ to: e.target.value })} />
           </Control>
-          <Control label="Time zone" htmlFor={ids.tz}>
+          <Control label={t('controls.timeZone')} htmlFor={ids.tz}>
             <FilterSelect id={ids.tz} value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
-              <TimeZoneOptions current={state.tz} marked={{ [defaults.tz]: ' (yours)' }} />
+              <TimeZoneOptions current={state.tz} marked={{ [defaults.tz]: t('controls.yours') }} />
             </FilterSelect>
           </Control>
           <div className="space-y-1">
             <span className="block text-xs font-medium text-zinc-500" id={`${ids.on}-resolution`}>
-              Resolution
+              {t('controls.resolution')}
             </span>
             <div role="group" aria-labelledby={`${ids.on}-resolution`} className="inline-flex h-9 rounded-md ring-1 ring-zinc-300">
               {RESOLUTIONS.map((r) => (
@@ -270,26 +279,26 @@ function Report() {
                   onClick={() => update({ resolution: r })}
                   className={cn('px-3 text-sm font-medium first:rounded-l-md last:rounded-r-md', r === state.resolution ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
                 >
-                  {RESOLUTION_LABELS[r]}
+                  {label('resolution', r)}
                 </button>
               ))}
             </div>
           </div>
-          <Control label="Group by" htmlFor={ids.groupBy}>
+          <Control label={t('controls.groupBy')} htmlFor={ids.groupBy}>
             <FilterSelect id={ids.groupBy} value={state.groupBy} onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}>
               {GROUP_BYS.map((g) => (
                 <option key={g} value={g}>
-                  {GROUP_BY_LABELS[g]}
+                  {label('groupBy', g)}
                 </option>
               ))}
             </FilterSelect>
           </Control>
         </div>
         <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-zinc-100 pt-3">
-          <Control label="Channel" htmlFor={ids.channel}>
+          <Control label={t('controls.channel')} htmlFor={ids.channel}>
             <FilterSelect id={ids.channel} value={state.channel} onChange={(e) => update({ channel: e.target.value, screen: '' })}>
-              <option value="">Any channel</option>
-              {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? <option value={state.channel}>Channel #{state.channel}</option> : null}
+              <option value="">{t('controls.anyChannel')}</option>
+              {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? <option value={state.channel}>{t('controls.channelId', { id: state.channel })}</option> : null}
               {(channels.data?.content ?? []).map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
@@ -297,26 +306,26 @@ function Report() {
               ))}
             </FilterSelect>
           </Control>
-          <Control label="Screen" htmlFor={ids.screen}>
+          <Control label={t('controls.screen')} htmlFor={ids.screen}>
             <FilterSelect id={ids.screen} value={state.screen} onChange={(e) => update({ screen: e.target.value, channel: '' })}>
-              <option value="">Any screen</option>
-              {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? <option value={state.screen}>This screen</option> : null}
+              <option value="">{t('controls.anyScreen')}</option>
+              {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? <option value={state.screen}>{t('controls.thisScreen')}</option> : null}
               {(screens.data?.content ?? []).map((d) => (
                 <option key={d.id} value={d.id}>
-                  {d.name || 'Unnamed screen'}
+                  {d.name || t('controls.unnamedScreen')}
                 </option>
               ))}
             </FilterSelect>
           </Control>
-          <Control label="Screen folder" htmlFor={ids.folder}>
+          <Control label={t('controls.folder')} htmlFor={ids.folder}>
             <Button id={ids.folder} variant="secondary" className="w-52 justify-start truncate" onClick={() => setPickingFolder(true)} data-testid="report-folder">
-              {state.folder ? (folder.data?.name ?? 'A folder') : 'All folders'}
+              {state.folder ? (folder.data?.name ?? t('controls.aFolder')) : t('controls.allFolders')}
             </Button>
           </Control>
-          <Control label="Advertiser" htmlFor={ids.advertiser}>
+          <Control label={t('controls.advertiser')} htmlFor={ids.advertiser}>
             <FilterSelect id={ids.advertiser} value={state.advertiser} onChange={(e) => update({ advertiser: e.target.value })}>
-              <option value="">Any advertiser</option>
-              {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? <option value={state.advertiser}>This advertiser</option> : null}
+              <option value="">{t('controls.anyAdvertiser')}</option>
+              {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? <option value={state.advertiser}>{t('controls.thisAdvertiser')}</option> : null}
               {(advertisers.data?.content ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
@@ -324,17 +333,17 @@ function Report() {
               ))}
             </FilterSelect>
           </Control>
-          <SearchInput value={state.q} onChange={(q) => update({ q })} label={`Search ${GROUP_BY_LABELS[state.groupBy].toLowerCase()} names`} placeholder={`${GROUP_BY_LABELS[state.groupBy]} name…`} className="sm:w-64" />
+          <SearchInput value={state.q} onChange={(q) => update({ q })} label={t('controls.searchNames', { groupBy: state.groupBy })} placeholder={t('controls.namePlaceholder', { group: groupLabel })} className="sm:w-64" />
           {state.channel || state.screen || state.folder || state.advertiser || state.q ? (
             <Button variant="ghost" onClick={() => update({ channel: '', screen: '', folder: '', advertiser: '', q: '' })}>
-              Clear filters
+              {t('controls.clearFilters')}
             </Button>
           ) : null}
         </div>
       </Card>
 
       <Dialog open={pickingFolder} onOpenChange={setPickingFolder}>
-        <DialogContent title="Screen folder" description="Plays on the screens of this folder and of the folders below it.">
+        <DialogContent title={t('controls.folder')} description={t('controls.folderDescription')}>
           <div className="max-h-80 overflow-y-auto px-3 pb-4">
             {folderRoot.data ? (
               <DeviceFolderTree
@@ -351,47 +360,44 @@ function Report() {
         </DialogContent>
       </Dialog>
 
-      {reversed ? <Alert className="mb-4">The “From” day is after the “To” day.</Alert> : null}
-      {tooLong ? <Alert className="mb-4">A report covers at most 3 months. Choose a shorter range.</Alert> : null}
+      {reversed ? <Alert className="mb-4">{t('reversed')}</Alert> : null}
+      {tooLong ? <Alert className="mb-4">{t('tooLong')}</Alert> : null}
       {downloadError ? (
-        <Alert className="mb-4" title="The CSV could not be downloaded.">
+        <Alert className="mb-4" title={t('downloadError')}>
           {downloadError}
         </Alert>
       ) : null}
-      {report.isError ? <LoadError className="mb-4" title="The report could not be loaded." error={report.error} onRetry={() => void report.refetch()} /> : null}
+      {report.isError ? <LoadError className="mb-4" title={t('loadError')} error={report.error} onRetry={() => void report.refetch()} /> : null}
 
       {request && !report.isError ? (
         <>
           <Card className="mb-4 p-5">
             <dl className="mb-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-              <Figure label="Plays" value={report.isPending ? '…' : totals.plays.toLocaleString()} testId="report-plays" />
-              <Figure label="Completed" value={report.isPending ? '…' : totals.completed.toLocaleString()} testId="report-completed" />
-              <Figure label="Play time" value={report.isPending ? '…' : formatPlayTime(totals.duration)} testId="report-duration" />
-              <Figure label="Rows" value={report.isPending ? '…' : rows.length.toLocaleString()} testId="report-rows" />
+              <Figure label={t('figures.plays')} value={report.isPending ? '…' : format.number(totals.plays)} testId="report-plays" />
+              <Figure label={t('figures.completed')} value={report.isPending ? '…' : format.number(totals.completed)} testId="report-completed" />
+              <Figure label={t('figures.playTime')} value={report.isPending ? '…' : formatPlayTime(totals.duration, format.locale)} testId="report-duration" />
+              <Figure label={t('figures.rows')} value={report.isPending ? '…' : format.number(rows.length)} testId="report-rows" />
             </dl>
             {starts.length > 1 ? (
               <BarChart
                 width={1100}
                 height={220}
-                label={`Plays per ${state.resolution === 'HOURLY' ? 'hour' : state.resolution === 'WEEKLY' ? 'week' : state.resolution === 'MONTHLY' ? 'month' : 'day'}, ${state.tz}`}
-                bars={series.map((p) => ({ key: p.at, label: periodLabel(p.at, state.tz, state.resolution), value: p.plays }))}
+                label={t('chartLabel', { resolution: state.resolution, zone: state.tz })}
+                bars={series.map((p) => ({ key: p.at, label: periodLabel(p.at, state.tz, state.resolution, { locale: format.locale }), value: p.plays }))}
               />
             ) : null}
-            <p className="mt-2 text-xs text-zinc-500">
-              Periods start in {state.tz}
-              {state.resolution === 'WEEKLY' ? ', weeks on Monday' : ''}.
-            </p>
+            <p className="mt-2 text-xs text-zinc-500">{t('periodsStart', { zone: state.tz, weekly: state.resolution === 'WEEKLY' ? 'yes' : 'no' })}</p>
           </Card>
 
           <Card className="overflow-hidden">
             {rows.length === 0 && !report.isPending ? (
-              <EmptyState icon={<PlayIcon className="size-5 text-zinc-500" />} title="No plays in this range" testId="report-empty">
-                <p className="mt-1 text-sm text-zinc-500">Screens report their plays as they show them; try a wider range or other filters.</p>
+              <EmptyState icon={<PlayIcon className="size-5 text-zinc-500" />} title={t('emptyTitle')} testId="report-empty">
+                <p className="mt-1 text-sm text-zinc-500">{t('emptyText')}</p>
               </EmptyState>
             ) : (
               <DataTable table={table} sortable={SORTABLE} isFirstLoad={report.isPending} isFetching={report.isFetching} isPlaceholderData={report.isPlaceholderData} describedBy="" />
             )}
-            {rows.length >= ROW_LIMIT ? <p className="border-t border-zinc-100 px-4 py-2 text-sm text-zinc-500">The first {ROW_LIMIT.toLocaleString()} rows are shown; the CSV has them all.</p> : null}
+            {rows.length >= ROW_LIMIT ? <p className="border-t border-zinc-100 px-4 py-2 text-sm text-zinc-500">{t('rowLimit', { count: ROW_LIMIT })}</p> : null}
           </Card>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { DeviceDefaultsForm } from '@/components/settings/device-defaults-form';
 import { NoAccess } from '@/components/settings/no-access';
 import { ResourceLimitsCard } from '@/components/settings/resource-limits-card';
@@ -13,30 +14,27 @@ import { hasRole } from '@/server/context/roles';
 
 /** Tenant settings: OWNER for their own tenant, ADMIN for the tenant chosen in the switcher. */
 export function SettingsPage() {
+  const t = useTranslations('settings');
   const me = useCurrentUser();
   const { canSwitch, tenant, customerId } = useTenant();
 
   if (!hasRole(me.role, 'OWNER')) {
-    return <NoAccess title="Settings are not available to you">Only administrators of the tenant change its settings.</NoAccess>;
+    return <NoAccess title={t('noAccess.title')}>{t('noAccess.text')}</NoAccess>;
   }
 
   return (
     <>
       <PageHeader
-        title="Settings"
+        title={t('title')}
         description={
-          tenant ? (
-            <>
-              Settings of <span className="font-medium text-zinc-700">{tenant.name}</span>.
-            </>
-          ) : (
-            'Settings of a tenant.'
-          )
+          tenant
+            ? t.rich('of', { name: tenant.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+            : t('ofATenant')
         }
       />
       {!tenant ? (
-        <Alert tone="info" title="Choose a tenant.">
-          {canSwitch ? 'Settings belong to one tenant. Pick it in the tenant switcher above.' : 'Your account belongs to no tenant.'}
+        <Alert tone="info" title={t('chooseTenant')}>
+          {canSwitch ? t('belongsToOne') : t('noTenant')}
         </Alert>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 
 /** The logo (public/logo.svg, also the browser icon). */
@@ -9,10 +10,12 @@ export function BrandMark({ className }: { className?: string }) {
 }
 
 export function Brand() {
+  const t = useTranslations('common.app');
+
   return (
     <div className="flex items-center gap-2.5">
       <BrandMark />
-      <span className="text-[15px] font-semibold tracking-tight text-zinc-900">Signage Console</span>
+      <span className="text-[15px] font-semibold tracking-tight text-zinc-900">{t('title')}</span>
     </div>
   );
 }

@@ -1,15 +1,19 @@
 import type { ComponentType, SVGProps } from 'react';
 import { BriefcaseIcon, CalendarIcon, ChartIcon, ClipboardIcon, HomeIcon, ListIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlayIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
+import type { Messages } from '@/messages/en';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
 import { hasRole } from '@/server/context/roles';
 
 /** What decides whether a page is shown to the signed-in user. */
 export type NavAccess = { role: Role; isNetworkOwner: boolean };
 
+/** An entry's name in the `shell.nav` catalogue. */
+export type NavLabel = Exclude<keyof Messages['shell']['nav'], 'label' | 'apiReference' | 'newTab'>;
+
 export type NavItem = {
   href: string;
-  label: string;
+  label: NavLabel;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Exact match for the overview, prefix match for sections. */
   exact?: boolean;
@@ -21,27 +25,27 @@ export type NavItem = {
 
 /** Only pages that exist. Add an entry when a page lands. */
 export const NAV_ITEMS: NavItem[] = [
-  { href: '/', label: 'Overview', icon: HomeIcon, exact: true, uiElement: 'newUi.navigation.overview' },
-  { href: '/media', label: 'Media', icon: PhotoIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.media' },
-  { href: '/content', label: 'Content', icon: PlaylistIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.content' },
-  { href: '/channels', label: 'Channels', icon: PlayIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.channels' },
-  { href: '/sub-channels', label: 'Sub-channels', icon: ListIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.subChannels' },
+  { href: '/', label: 'overview', icon: HomeIcon, exact: true, uiElement: 'newUi.navigation.overview' },
+  { href: '/media', label: 'media', icon: PhotoIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.media' },
+  { href: '/content', label: 'content', icon: PlaylistIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.content' },
+  { href: '/channels', label: 'channels', icon: PlayIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.channels' },
+  { href: '/sub-channels', label: 'subChannels', icon: ListIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.subChannels' },
   // Writes (create, move, delete) need APPROVER, the campaign API's minimum; the page hides them below that.
-  { href: '/schedules', label: 'Schedules', icon: CalendarIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.schedules' },
-  { href: '/proof-of-play', label: 'Proof of play', icon: ChartIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.proofOfPlay' },
-  { href: '/screens', label: 'Screens', icon: MonitorIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.screens' },
-  { href: '/advertisers', label: 'Advertisers', icon: MegaphoneIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.advertisers' },
-  { href: '/users', label: 'Users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
-  { href: '/teams', label: 'Teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
+  { href: '/schedules', label: 'schedules', icon: CalendarIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.schedules' },
+  { href: '/proof-of-play', label: 'proofOfPlay', icon: ChartIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.proofOfPlay' },
+  { href: '/screens', label: 'screens', icon: MonitorIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.screens' },
+  { href: '/advertisers', label: 'advertisers', icon: MegaphoneIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.advertisers' },
+  { href: '/users', label: 'users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
+  { href: '/teams', label: 'teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
   {
     href: '/customers',
-    label: 'Customers',
+    label: 'customers',
     icon: BriefcaseIcon,
     visible: (a) => canManageCustomers(a.role, a.isNetworkOwner),
     uiElement: 'newUi.navigation.customers',
   },
-  { href: '/audit-log', label: 'Audit log', icon: ClipboardIcon, visible: (a) => canSeeAuditLog(a.role), uiElement: 'newUi.navigation.auditLog' },
-  { href: '/settings', label: 'Settings', icon: SettingsIcon, visible: (a) => hasRole(a.role, 'OWNER'), uiElement: 'newUi.navigation.settings' },
+  { href: '/audit-log', label: 'auditLog', icon: ClipboardIcon, visible: (a) => canSeeAuditLog(a.role), uiElement: 'newUi.navigation.auditLog' },
+  { href: '/settings', label: 'settings', icon: SettingsIcon, visible: (a) => hasRole(a.role, 'OWNER'), uiElement: 'newUi.navigation.settings' },
 ];
 
 /** The entries the user may use and the user's UI profile does not hide. */

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { BookIcon, ExternalIcon } from '@/components/ui/icons';
 import { isActive, NAV_ITEMS, navItemsFor } from '@/components/shell/nav-items';
 import { useIsNetworkOwner } from '@/lib/api/network-owner';
@@ -23,6 +24,7 @@ function RailTooltip({ label }: { label: string }) {
 
 /** The main navigation; `collapsed` draws it as a rail of icons with their labels as tooltips. */
 export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () => void; collapsed?: boolean }) {
+  const t = useTranslations('shell.nav');
   const pathname = usePathname();
   const user = useCurrentUser();
   const isNetworkOwner = useIsNetworkOwner();
@@ -32,7 +34,7 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Main" className={cn('flex-1 py-4', collapsed ? 'px-2' : 'px-3')}>
+      <nav aria-label={t('label')} className={cn('flex-1 py-4', collapsed ? 'px-2' : 'px-3')}>
         <ul className="space-y-0.5">
           {!ui.ready ? <NavSkeleton collapsed={collapsed} /> : null}
           {items.map((item) => {
@@ -53,8 +55,8 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
                   <item.icon
                     className={cn('size-[18px] shrink-0', active ? 'text-brand-600' : 'text-zinc-400 group-hover:text-zinc-600')}
                   />
-                  <span className={collapsed ? 'sr-only' : undefined}>{item.label}</span>
-                  {collapsed ? <RailTooltip label={item.label} /> : null}
+                  <span className={collapsed ? 'sr-only' : undefined}>{t(item.label)}</span>
+                  {collapsed ? <RailTooltip label={t(item.label)} /> : null}
                 </Link>
               </li>
             );
@@ -72,9 +74,9 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
           )}
         >
           <BookIcon className="size-[18px] shrink-0 text-zinc-400 group-hover:text-zinc-600" />
-          <span className={collapsed ? 'sr-only' : undefined}>API reference</span>
-          {collapsed ? <RailTooltip label="API reference" /> : <ExternalIcon className="ml-auto size-3.5 text-zinc-400" />}
-          <span className="sr-only">(opens in a new tab)</span>
+          <span className={collapsed ? 'sr-only' : undefined}>{t('apiReference')}</span>
+          {collapsed ? <RailTooltip label={t('apiReference')} /> : <ExternalIcon className="ml-auto size-3.5 text-zinc-400" />}
+          <span className="sr-only">{t('newTab')}</span>
         </a>
       </div>
     </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BuildingIcon, CheckIcon, ChevronUpDownIcon, GlobeIcon, SearchIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
@@ -10,6 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useFormat } from '@/lib/i18n/use-format';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
@@ -20,6 +23,7 @@ type Option = { key: string; tenant: TenantSelection | null; label: string };
 
 /** The tenant selector of ADMIN (every customer) and of a network owner's OWNER (its own and its members), plus "all". */
 export function TenantSwitcher() {
+  const t = useTranslations('shell.tenant');
   const { tenant, all, selectTenant } = useTenant();
   const allLabel = all.label;
   const [open, setOpen] = useState(false);
@@ -42,7 +46,7 @@ export function TenantSwitcher() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="max-w-72 justify-start pl-2.5" aria-label={`Tenant: ${tenant?.name ?? allLabel}. Switch tenant`}>
+        <Button variant="secondary" className="max-w-72 justify-start pl-2.5" aria-label={t('switcherLabel', { name: tenant?.name ?? allLabel })}>
           {tenant ? <BuildingIcon className="size-4 text-zinc-500" /> : <GlobeIcon className="size-4 text-zinc-500" />}
           <span className="truncate" data-testid="current-tenant">
             {tenant?.name ?? allLabel}
@@ -50,7 +54,7 @@ export function TenantSwitcher() {
           <ChevronUpDownIcon className="ml-1 size-4 text-zinc-400" />
         </Button>
       </DialogTrigger>
-      <DialogContent title="Switch tenant" description="Pages show the data of the tenant you choose.">
+      <DialogContent title={t('switchTitle')} description={t('switchDescription')}>
         {open ? <TenantPicker current={tenant} allLabel={allLabel} onChoose={choose} /> : null}
       </DialogContent>
     </Dialog>
@@ -72,6 +76,9 @@ export function TenantPicker({
   onChoose: (t: TenantSelection | null) => void;
   inline?: boolean;
 }) {
+  const t = useTranslations('shell.tenant');
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text, 200);
   const query = useCustomerSelect({ text: debounced, page: 0, size: PAGE_SIZE });
@@ -131,8 +138,8 @@ export function TenantPicker({
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? `${listId}-${activeOption.key}` : undefined}
-          aria-label="Search tenants"
-          placeholder="Search tenants…"
+          aria-label={t('search')}
+          placeholder={t('searchPlaceholder')}
           autoFocus={!inline}
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -145,18 +152,18 @@ export function TenantPicker({
       {query.isError ? (
         <div className="p-4">
           <Alert
-            title="The tenants could not be loaded."
+            title={t('loadError')}
             action={
               <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-                Retry
+                {t('retry')}
               </Button>
             }
           >
-            {query.error.message}
+            {errorMessage(query.error)}
           </Alert>
         </div>
       ) : (
-        <ul ref={listRef} id={listId} role="listbox" aria-label="Tenants" className="max-h-80 overflow-y-auto p-2">
+        <ul ref={listRef} id={listId} role="listbox" aria-label={t('list')} className="max-h-80 overflow-y-auto p-2">
           {options.map((option, index) => {
             const isSelected = (option.tenant?.id ?? null) === (current?.id ?? null);
 
@@ -187,19 +194,19 @@ export function TenantPicker({
           })}
           {query.isPending ? (
             <li className="flex items-center gap-2 px-3 py-3 text-sm text-zinc-500" role="presentation">
-              <Spinner /> Loading tenants…
+              <Spinner /> {t('loading')}
             </li>
           ) : null}
           {query.isSuccess && debounced.trim() && options.length === 0 ? (
             <li className="px-3 py-6 text-center text-sm text-zinc-500" role="presentation">
-              No tenant matches “{debounced.trim()}”.
+              {t('noMatch', { text: debounced.trim() })}
             </li>
           ) : null}
         </ul>
       )}
       {query.isSuccess && total > PAGE_SIZE ? (
         <p className="border-t border-zinc-200 px-5 py-2.5 text-xs text-zinc-500">
-          Showing {PAGE_SIZE} of {total.toLocaleString()} tenants. Type to narrow the list.
+          {t('showing', { shown: format.number(PAGE_SIZE), total: format.number(total) })}
         </p>
       ) : (
         <div className="h-2" />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -13,6 +14,7 @@ import { RunProtectedContext, type RunProtected } from '@/lib/api/run-protected'
  * when the caller uses 2FA. This provider asks for it when the API says so and retries with `x-totp`.
  */
 export function TotpPromptProvider({ children }: { children: ReactNode }) {
+  const t = useTranslations('shell.totp');
   const [prompt, setPrompt] = useState<{ retry: boolean } | null>(null);
   const resolver = useRef<((code: string | null) => void) | null>(null);
 
@@ -38,8 +40,8 @@ export function TotpPromptProvider({ children }: { children: ReactNode }) {
       {children}
       <Dialog open={prompt !== null} onOpenChange={(open) => (open ? undefined : finish(null))}>
         <DialogContent
-          title="Confirm with your one-time code"
-          description="This change is protected. Enter the 6-digit code from your authenticator app."
+          title={t('title')}
+          description={t('description')}
           className="max-w-sm"
         >
           {prompt ? <TotpForm retry={prompt.retry} onSubmit={finish} onCancel={() => finish(null)} /> : null}
@@ -50,6 +52,7 @@ export function TotpPromptProvider({ children }: { children: ReactNode }) {
 }
 
 function TotpForm({ retry, onSubmit, onCancel }: { retry: boolean; onSubmit: (code: string) => void; onCancel: () => void }) {
+  const t = useTranslations('shell.totp');
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const id = useId();
@@ -68,8 +71,8 @@ function TotpForm({ retry, onSubmit, onCancel }: { retry: boolean; onSubmit: (co
       }}
     >
       <div className="space-y-4 px-5 py-4">
-        {retry ? <Alert>That code was not accepted. Wait for a new code and try again.</Alert> : null}
-        <Field id={id} label="One-time code" error={invalid ? 'The code has 6 digits' : undefined}>
+        {retry ? <Alert>{t('retry')}</Alert> : null}
+        <Field id={id} label={t('code')} error={invalid ? t('sixDigits') : undefined}>
           <Input
             id={id}
             inputMode="numeric"
@@ -87,7 +90,7 @@ function TotpForm({ retry, onSubmit, onCancel }: { retry: boolean; onSubmit: (co
           />
         </Field>
       </div>
-      <FormFooter onCancel={onCancel} submitLabel="Confirm" />
+      <FormFooter onCancel={onCancel} submitLabel={t('confirm')} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';
@@ -10,7 +11,6 @@ import {
   explicitRule,
   parseRulesJson,
   RULE_KEY_PATTERN,
-  SECTION_LABELS,
   sectionKeys,
   setRule,
   TRI_STATE_SECTIONS,
@@ -19,13 +19,15 @@ import {
   type TriStateSection,
 } from '@/lib/ui-profile/rules';
 
-const CHOICES: { value: RuleValue; label: string }[] = [
-  { value: null, label: 'Inherit' },
-  { value: true, label: 'Show' },
-  { value: false, label: 'Hide' },
-];
+const CHOICES = [
+  { value: null, label: 'inherit' },
+  { value: true, label: 'show' },
+  { value: false, label: 'hide' },
+] as const satisfies readonly { value: RuleValue; label: string }[];
 
 function TriState({ name, value, onChange, label }: { name: string; value: RuleValue; onChange: (value: RuleValue) => void; label: string }) {
+  const t = useTranslations('uiProfiles.editor');
+
   return (
     <div role="radiogroup" aria-label={label} className="inline-flex rounded-md bg-zinc-100 p-0.5">
       {CHOICES.map((choice) => {
@@ -40,7 +42,7 @@ function TriState({ name, value, onChange, label }: { name: string; value: RuleV
             )}
           >
             <input type="radio" className="sr-only" name={name} checked={checked} onChange={() => onChange(choice.value)} />
-            {choice.label}
+            {t(choice.label)}
           </label>
         );
       })}
@@ -49,6 +51,7 @@ function TriState({ name, value, onChange, label }: { name: string; value: RuleV
 }
 
 function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section: TriStateSection; onChange: (doc: RulesDocument) => void }) {
+  const t = useTranslations('uiProfiles');
   const [newKey, setNewKey] = useState('');
   const keyId = useId();
   const keys = sectionKeys(doc, section);
@@ -63,7 +66,7 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
 
   return (
     <div>
-      {keys.length === 0 ? <p className="px-1 py-2 text-sm text-zinc-500">No rules in this section.</p> : null}
+      {keys.length === 0 ? <p className="px-1 py-2 text-sm text-zinc-500">{t('editor.noRules')}</p> : null}
       <ul className="divide-y divide-zinc-100">
         {keys.map(({ key, label }) => {
           const value = explicitRule(doc, `${section}.${key}`);
@@ -72,10 +75,10 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
           return (
             <li key={key} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
-                <p className="text-sm text-zinc-800">{label}</p>
+                <p className="text-sm text-zinc-800">{label ? t(`elements.${label}`) : key}</p>
                 <p className="font-mono text-xs text-zinc-400">
                   {section}.{key}
-                  {value === null && effective === false ? <span className="ml-2 font-sans text-red-600">hidden by a parent rule</span> : null}
+                  {value === null && effective === false ? <span className="ml-2 font-sans text-red-600">{t('editor.hiddenByParent')}</span> : null}
                 </p>
               </div>
               <TriState name={`${section}.${key}`} label={`${section}.${key}`} value={value} onChange={(next) => onChange(setRule(doc, section, key, next))} />
@@ -86,7 +89,7 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
       {/* Not a form: the editor sits inside the profile dialog's form. */}
       <div className="mt-2 flex items-center gap-2">
         <label htmlFor={keyId} className="sr-only">
-          New key in {SECTION_LABELS[section]}
+          {t('editor.newKey', { section: t(`sections.${section}`) })}
         </label>
         <Input
           id={keyId}
@@ -97,11 +100,11 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
             e.preventDefault();
             add();
           }}
-          placeholder="Another key, e.g. widgets.map"
+          placeholder={t('editor.newKeyPlaceholder')}
           className="h-8 font-mono text-xs"
         />
         <Button variant="secondary" size="sm" disabled={!isValidKey} onClick={add}>
-          Add rule
+          {t('editor.addRule')}
         </Button>
       </div>
     </div>
@@ -113,6 +116,7 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
  * JSON (other sections such as `legacy` or `loopEditor` are kept as they are).
  */
 export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument; onChange: (doc: RulesDocument) => void; onJsonError: (error: string | null) => void }) {
+  const t = useTranslations('uiProfiles');
   const [tab, setTab] = useState<TriStateSection | 'json'>('newUi');
   const [jsonText, setJsonText] = useState<string | null>(null);
   const [jsonError, setJsonError] = useState<string | null>(null);
@@ -126,7 +130,7 @@ export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument
 
   return (
     <div className="rounded-lg ring-1 ring-zinc-200">
-      <div role="tablist" aria-label="Rule sections" className="flex flex-wrap gap-1 border-b border-zinc-200 px-2 pt-2">
+      <div role="tablist" aria-label={t('editor.sectionsLabel')} className="flex flex-wrap gap-1 border-b border-zinc-200 px-2 pt-2">
         {[...TRI_STATE_SECTIONS, 'json' as const].map((key) => (
           <button
             key={key}
@@ -140,7 +144,7 @@ export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument
               tab === key ? 'border-brand-600 text-brand-700' : 'border-transparent text-zinc-500 hover:text-zinc-800',
             )}
           >
-            {key === 'json' ? 'JSON' : SECTION_LABELS[key]}
+            {key === 'json' ? t('editor.json') : t(`sections.${key}`)}
           </button>
         ))}
       </div>
@@ -148,7 +152,7 @@ export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument
         {tab === 'json' ? (
           <div className="space-y-1.5 py-1">
             <label htmlFor={jsonId} className="sr-only">
-              Rules as JSON
+              {t('editor.jsonLabel')}
             </label>
             <Textarea
               id={jsonId}
@@ -160,13 +164,13 @@ export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument
               onChange={(e) => {
                 setJsonText(e.target.value);
                 const parsed = parseRulesJson(e.target.value);
-                const error = parsed.ok ? null : parsed.error;
+                const error = parsed.ok ? null : parsed.error === 'notObject' ? t('editor.notObject') : t('editor.invalidJson', { detail: parsed.detail ?? '' });
                 setJsonError(error);
                 onJsonError(error);
                 if (parsed.ok) onChange(parsed.doc);
               }}
             />
-            {jsonError ? <p className="text-sm text-red-700">{jsonError}</p> : <p className="text-xs text-zinc-500">The whole document; it replaces the stored one when you save.</p>}
+            {jsonError ? <p className="text-sm text-red-700">{jsonError}</p> : <p className="text-xs text-zinc-500">{t('editor.jsonHint')}</p>}
           </div>
         ) : (
           <SectionEditor doc={doc} section={tab} onChange={onChange} />

@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -13,16 +14,15 @@ import { Input } from '@/components/ui/input';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
-import { errorMessage } from '@/lib/api/protected';
-import { roleLabel } from '@/lib/api/types';
 import { useAssignUiProfile, useCreateUiProfile, useUiProfileUsers, useUpdateUiProfile, type UiProfile } from '@/lib/api/ui-profiles';
 import { useUsers } from '@/lib/api/users';
+import { useErrorMessage } from '@/lib/i18n/errors';
+import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
+import { formMessages } from '@/lib/forms/form-messages';
 import type { RulesDocument } from '@/lib/ui-profile/rules';
 
-const profileSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(255, 'At most 255 characters'),
-  comment: z.string().max(2000, 'At most 2 000 characters'),
-});
+const profileSchema = z.object({ name: z.string().trim().min(1).max(255), comment: z.string().max(2000) });
 type ProfileValues = z.infer<typeof profileSchema>;
 
 /** Creates a profile (no `profile`) or edits its name, comment and rules. */
@@ -37,6 +37,10 @@ export function UiProfileDialog({
   customerId: number | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTranslations('uiProfiles.dialog');
+  const errorMessage = useErrorMessage();
+  const formWords = useTranslations('common.form');
+  const resolver = useMemo(() => zodResolver(profileSchema, { error: formMessages({ name: formWords('enterName') }, formWords) }), [formWords]);
   const create = useCreateUiProfile(customerId);
   const update = useUpdateUiProfile(customerId);
   const [rules, setRules] = useState<RulesDocument>({});
@@ -50,7 +54,7 @@ export function UiProfileDialog({
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { name: '', comment: '' } });
+  } = useForm<ProfileValues>({ resolver, defaultValues: { name: '', comment: '' } });
 
   useEffect(() => {
     if (open) {
@@ -71,8 +75,8 @@ export function UiProfileDialog({
       else await create.mutateAsync(input);
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.key === 'userInterfaceProfile.error.nameExists') setError('name', { message: 'Another profile has this name.' });
-      else if (error instanceof ApiError && error.key === 'resourceLimit.error.limitReached') setApiError('This tenant has reached its limit of UI profiles.');
+      if (error instanceof ApiError && error.key === 'userInterfaceProfile.error.nameExists') setError('name', { message: t('nameExists') });
+      else if (error instanceof ApiError && error.key === 'resourceLimit.error.limitReached') setApiError(t('limitReached'));
       else setApiError(errorMessage(error));
     }
   });
@@ -80,28 +84,28 @@ export function UiProfileDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent
-        title={profile ? 'Edit UI profile' : 'New UI profile'}
-        description="Hides parts of the console from the users it is assigned to. It does not change what they are allowed to do."
+        title={profile ? t('edit') : t('new')}
+        description={t('description')}
         className="top-[6vh] max-w-2xl"
       >
         <form onSubmit={onSubmit} noValidate>
           <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.name} label="Name" error={errors.name?.message}>
+              <Field id={ids.name} label={t('name')} error={errors.name?.message}>
                 <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
               </Field>
-              <Field id={ids.comment} label="Comment" error={errors.comment?.message}>
+              <Field id={ids.comment} label={t('comment')} error={errors.comment?.message}>
                 <Input autoComplete="off" {...fieldAria(ids.comment, errors.comment?.message)} {...register('comment')} />
               </Field>
             </div>
             <div className="space-y-1.5">
-              <p className="text-sm font-medium text-zinc-800">Rules</p>
-              <p className="text-sm text-zinc-500">Hide an element, show it, or inherit from the key above it (shown when nothing decides).</p>
+              <p className="text-sm font-medium text-zinc-800">{t('rules')}</p>
+              <p className="text-sm text-zinc-500">{t('rulesHint')}</p>
               <RulesEditor key={editorKey} doc={rules} onChange={setRules} onJsonError={setJsonError} />
             </div>
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={profile ? 'Save profile' : 'Create profile'} submitDisabled={jsonError !== null} />
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={profile ? t('save') : t('create')} submitDisabled={jsonError !== null} />
         </form>
       </DialogContent>
     </Dialog>
@@ -118,6 +122,10 @@ export function AssignUiProfileDialog({
   customerId: number | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTranslations('uiProfiles.assign');
+  const label = useLabel();
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
   const open = profile !== null;
   const [text, setText] = useState('');
   const users = useUsers({ page: 0, size: 100, sort: 'name,asc', text, withTenant: false });
@@ -160,7 +168,7 @@ export function AssignUiProfileDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !assign.isPending && onOpenChange(next)}>
-      <DialogContent title="Assign UI profile" description={<>Users with <span className="font-medium text-zinc-700">{profile?.name}</span> see the console as it allows. A user has one profile at a time.</>}>
+      <DialogContent title={t('title')} description={t.rich('description', { name: profile?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -169,18 +177,18 @@ export function AssignUiProfileDialog({
         >
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
-            <SearchInput label="Search users by name or e-mail" placeholder="Search by name or e-mail" value={text} onChange={setText} />
+            <SearchInput label={t('search')} placeholder={t('searchPlaceholder')} value={text} onChange={setText} />
             <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-zinc-200" aria-busy={users.isFetching || current.isFetching}>
               {users.isPending || current.isPending ? (
                 <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
-                  <Spinner /> Loading users…
+                  <Spinner /> {t('loading')}
                 </p>
               ) : users.isError || current.isError ? (
-                <p className="px-3 py-4 text-sm text-red-700">The users could not be loaded.</p>
+                <p className="px-3 py-4 text-sm text-red-700">{t('loadError')}</p>
               ) : (users.data?.content.length ?? 0) === 0 ? (
-                <p className="px-3 py-4 text-sm text-zinc-500">No users match.</p>
+                <p className="px-3 py-4 text-sm text-zinc-500">{t('noMatch')}</p>
               ) : (
-                <ul className="divide-y divide-zinc-100" aria-label="Users">
+                <ul className="divide-y divide-zinc-100" aria-label={t('users')}>
                   {users.data?.content.map((user) => (
                     <li key={user.id} className="px-3 py-2.5">
                       <CheckboxField
@@ -188,7 +196,7 @@ export function AssignUiProfileDialog({
                         checked={chosen.has(user.id)}
                         onChange={() => toggle(user.id)}
                         label={user.name || user.email}
-                        description={`${user.email} · ${roleLabel(user.role)}`}
+                        description={t('userLine', { email: user.email, role: label('role', user.role) })}
                       />
                     </li>
                   ))}
@@ -198,14 +206,14 @@ export function AssignUiProfileDialog({
           </div>
           <DialogFooter className="items-center">
             <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
-              {changes > 0 ? `${assignUserIds.length} to add, ${removeUserIds.length} to remove` : `${chosen.size} assigned`}
+              {changes > 0 ? t('changes', { added: format.number(assignUserIds.length), removed: format.number(removeUserIds.length) }) : t('assigned', { count: format.number(chosen.size) })}
             </span>
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={assign.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" disabled={changes === 0 || assign.isPending}>
               {assign.isPending ? <Spinner /> : null}
-              Save assignments
+              {t('save')}
             </Button>
           </DialogFooter>
         </form>

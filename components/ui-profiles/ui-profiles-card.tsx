@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { PlusIcon } from '@/components/ui/icons';
 import { AssignUiProfileDialog, UiProfileDialog } from '@/components/ui-profiles/ui-profile-dialogs';
@@ -12,6 +13,7 @@ import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdow
 import { Pagination } from '@/components/ui/pagination';
 import { RowActions } from '@/components/ui/row-actions';
 import { useDeleteUiProfile, useUiProfiles, type UiProfile } from '@/lib/api/ui-profiles';
+import { useFormat } from '@/lib/i18n/use-format';
 import { flattenSection, TRI_STATE_SECTIONS } from '@/lib/ui-profile/rules';
 
 type Action = { kind: 'edit' | 'assign' | 'delete'; profile: UiProfile };
@@ -23,6 +25,8 @@ function hiddenCount(profile: UiProfile): number {
 }
 
 export function UiProfilesCard({ customerId }: { customerId: number | undefined }) {
+  const t = useTranslations('uiProfiles');
+  const format = useFormat();
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const query = useUiProfiles(customerId, { page, size });
@@ -36,12 +40,12 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-zinc-200 px-5 py-4">
         <div>
-          <h2 className="text-base font-semibold text-zinc-900">UI profiles</h2>
-          <p className="mt-0.5 text-sm text-zinc-500">Simplify the console for some users by hiding what they do not need.</p>
+          <h2 className="text-base font-semibold text-zinc-900">{t('card.title')}</h2>
+          <p className="mt-0.5 text-sm text-zinc-500">{t('card.description')}</p>
         </div>
         <Button size="sm" onClick={() => setCreating(true)}>
           <PlusIcon className="size-4" />
-          New profile
+          {t('card.new')}
         </Button>
       </div>
       <UiProfileDialog open={creating} profile={null} customerId={customerId} onOpenChange={setCreating} />
@@ -50,18 +54,14 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
       <ConfirmDialog
         open={action?.kind === 'delete'}
         onOpenChange={close}
-        title="Delete UI profile?"
-        description={
-          <>
-            <span className="font-medium text-zinc-700">{action?.profile.name}</span> will be deleted. Its users see the whole console again.
-          </>
-        }
-        confirmLabel="Delete profile"
+        title={t('delete.title')}
+        description={t.rich('delete.text', { name: action?.profile.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        confirmLabel={t('delete.confirm')}
         destructive
         onConfirm={() => (action ? remove.mutateAsync(action.profile.id) : Promise.resolve())}
       />
       {query.isError ? (
-        <LoadError className="m-5" title="The UI profiles could not be loaded." error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError className="m-5" title={t('card.loadError')} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <div className="space-y-3 px-5 py-4" aria-hidden="true">
           {[0, 1].map((i) => (
@@ -70,17 +70,17 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
         </div>
       ) : rows.length === 0 ? (
         <div className="px-5 py-10 text-center" data-testid="ui-profiles-empty">
-          <p className="text-sm font-medium text-zinc-900">No UI profiles yet</p>
-          <p className="mt-1 text-sm text-zinc-500">Everyone sees the whole console their role allows.</p>
+          <p className="text-sm font-medium text-zinc-900">{t('card.emptyTitle')}</p>
+          <p className="mt-1 text-sm text-zinc-500">{t('card.emptyText')}</p>
         </div>
       ) : (
-        <table className="w-full text-left text-sm" aria-label="UI profiles">
+        <table className="w-full text-left text-sm" aria-label={t('card.title')}>
           <thead className="border-b border-zinc-200 bg-zinc-50/80">
             <tr>
-              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Profile</th>
-              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">Rules</th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('card.profile')}</th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('card.rules')}</th>
               <th scope="col" className="w-12">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('card.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -94,17 +94,17 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
                     <p className="font-medium text-zinc-900">{profile.name}</p>
                     {profile.comment ? <p className="mt-0.5 text-xs text-zinc-500">{profile.comment}</p> : null}
                   </td>
-                  <td className="px-5 py-3">{hidden > 0 ? <Badge>{hidden} hidden</Badge> : <span className="text-zinc-500">Nothing hidden</span>}</td>
+                  <td className="px-5 py-3">{hidden > 0 ? <Badge>{t('card.hidden', { count: format.number(hidden) })}</Badge> : <span className="text-zinc-500">{t('card.nothingHidden')}</span>}</td>
                   <td className="px-3 py-3 text-right">
-                    <RowActions label={`Actions for ${profile.name}`}>
-                      <DropdownMenuItem onSelect={() => setAction({ kind: 'edit', profile })}>Edit</DropdownMenuItem>
-                      <DropdownMenuItem onSelect={() => setAction({ kind: 'assign', profile })}>Assign to users</DropdownMenuItem>
+                    <RowActions label={t('card.actionsFor', { name: profile.name })}>
+                      <DropdownMenuItem onSelect={() => setAction({ kind: 'edit', profile })}>{t('card.edit')}</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => setAction({ kind: 'assign', profile })}>{t('card.assign')}</DropdownMenuItem>
                       <DropdownMenuSeparator />
                       <DropdownMenuItem
                         className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
                         onSelect={() => setAction({ kind: 'delete', profile })}
                       >
-                        Delete
+                        {t('card.delete')}
                       </DropdownMenuItem>
                     </RowActions>
                   </td>
@@ -120,7 +120,7 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
           size={query.data.size}
           totalElements={query.data.totalElements}
           totalPages={query.data.totalPages}
-          noun={{ one: 'profile', other: 'profiles' }}
+          noun={{ one: t('card.noun.one'), other: t('card.noun.other') }}
           onPageChange={setPage}
           onSizeChange={(next) => {
             setSize(next);

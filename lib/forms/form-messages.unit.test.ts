@@ -1,10 +1,14 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formMessages } from '@/lib/forms/form-messages';
+import de from '@/messages/de';
 import { TeamBodySchema } from '@/server/modules/teams/teams.schemas';
 
-const messagesOf = (schema: z.ZodType, value: unknown, required: Record<string, string> = {}) => {
-  const result = schema.safeParse(value, { error: formMessages(required) });
+const german = createTranslator({ locale: 'de', messages: de, namespace: 'common.form' });
+
+const messagesOf = (schema: z.ZodType, value: unknown, required: Record<string, string> = {}, t?: typeof german) => {
+  const result = schema.safeParse(value, { error: formMessages(required, t) });
 
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
@@ -37,5 +41,14 @@ describe('form messages for the wire schemas', () => {
       missing: 'Required',
     });
     expect(messagesOf(schema.pick({ count: true }), { count: -1 })).toEqual({ count: 'At least 0' });
+  });
+
+  it('speaks the language of the console when given its words', () => {
+    const schema = z.object({ comment: z.string().max(4000), ids: z.array(z.string()).min(2), missing: z.string() });
+    expect(messagesOf(schema, { comment: 'y'.repeat(4001), ids: [] }, {}, german)).toEqual({
+      comment: 'Höchstens 4.000 Zeichen',
+      ids: 'Wählen Sie mindestens 2 Optionen',
+      missing: 'Pflichtfeld',
+    });
   });
 });

@@ -9,39 +9,13 @@ import { Temporal } from 'temporal-polyfill';
 export const RESOLUTIONS = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'TOTAL'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 
-export const RESOLUTION_LABELS: Record<Resolution, string> = {
-  HOURLY: 'Hourly',
-  DAILY: 'Daily',
-  WEEKLY: 'Weekly',
-  MONTHLY: 'Monthly',
-  TOTAL: 'Total',
-};
-
 /** The groupings the console offers: the dimensions plays are counted under. */
 export const GROUP_BYS = ['DEVICE', 'DEVICE_GROUP', 'CONTENT', 'MEDIA_FILE', 'ASSET', 'WIDGET', 'CAMPAIGN', 'ADVERTISER'] as const;
 export type GroupBy = (typeof GROUP_BYS)[number];
 
-export const GROUP_BY_LABELS: Record<GroupBy, string> = {
-  DEVICE: 'Screen',
-  DEVICE_GROUP: 'Screen folder',
-  CONTENT: 'Content',
-  MEDIA_FILE: 'File',
-  ASSET: 'What showed',
-  WIDGET: 'Slide widget',
-  CAMPAIGN: 'Channel',
-  ADVERTISER: 'Advertiser',
-};
-
 /** The report families of spec 3 whose "all" endpoint the console reads. */
 export const SUBJECT_TYPES = ['device', 'content', 'campaign', 'file'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
-
-export const SUBJECT_LABELS: Record<SubjectType, string> = {
-  device: 'All screens',
-  content: 'All content',
-  campaign: 'All channels',
-  file: 'All files',
-};
 
 /** Each family's own grouping, the one the "all" report is read with unless another is chosen. */
 export const DEFAULT_GROUP_BY: Record<SubjectType, GroupBy> = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE' };
@@ -285,13 +259,13 @@ export function playsPerPeriod(rows: readonly ReportRow[], starts: readonly numb
   return [...byStart.entries()].sort(([a], [b]) => a - b).map(([at, plays]) => ({ at, plays }));
 }
 
-/** "1 h 2 min", "45 s", "0 s" for a duration in ms. */
-export function formatPlayTime(ms: number): string {
+/** "1 h 2 min", "45 s", "0 s" for a duration in ms (hours grouped in `locale`, the browser's without it). */
+export function formatPlayTime(ms: number, locale?: string): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
   const hours = Math.floor(minutes / 60);
 
-  return `${hours.toLocaleString()} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  return `${hours.toLocaleString(locale)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
 }

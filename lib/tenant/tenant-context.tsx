@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useIsNetworkOwner } from '@/lib/api/network-owner';
 import type { SessionUser } from '@/lib/auth/types';
@@ -10,17 +11,18 @@ type TenantContextValue = {
   canSwitch: boolean;
   /** Switchers: the chosen tenant, or null for all they reach. Others: their own tenant. */
   tenant: TenantSelection | null;
-  /** What "no tenant chosen" covers: every tenant (ADMIN) or the network (a network owner's OWNER). */
-  all: { label: string; phrase: string };
+  /**
+   * What "no tenant chosen" covers: every tenant (ADMIN) or the network (a network owner's OWNER), in the console's
+   * language. `phrase` fits after a verb ("you are looking at all tenants"); a sentence whose grammar differs per case
+   * (a German genitive) selects on `scope` in ICU instead: `{scope, select, network {…} other {…}}`.
+   */
+  all: { scope: 'tenants' | 'network'; label: string; phrase: string };
   /** A switcher with no tenant chosen: lists that can span tenants show every tenant the caller reaches. */
   acrossTenants: boolean;
   /** The `customerId` to send with API calls; undefined means none (global for ADMIN, the network for its OWNER, own tenant otherwise). */
   customerId: number | undefined;
   selectTenant: (tenant: TenantSelection | null) => void;
 };
-
-const ALL_TENANTS = { label: 'All tenants', phrase: 'all tenants' };
-const WHOLE_NETWORK = { label: 'Whole network', phrase: 'your network' };
 
 const TenantContext = createContext<TenantContextValue | null>(null);
 
@@ -36,7 +38,12 @@ export function TenantProvider({
   // Known only once the own customer is loaded, so a network owner gets the switcher after the first paint.
   const isNetworkOwner = useIsNetworkOwner();
   const canSwitch = user.role === 'ADMIN' || isNetworkOwner;
-  const all = user.role === 'ADMIN' ? ALL_TENANTS : WHOLE_NETWORK;
+  const t = useTranslations('shell.tenant');
+  const isAdmin = user.role === 'ADMIN';
+  const all = useMemo(
+    () => (isAdmin ? { scope: 'tenants' as const, label: t('all'), phrase: t('allPhrase') } : { scope: 'network' as const, label: t('network'), phrase: t('networkPhrase') }),
+    [isAdmin, t],
+  );
   const [selection, setSelection] = useState<TenantSelection | null>(initialSelection);
 
   const selectTenant = useCallback(
@@ -50,10 +57,10 @@ export function TenantProvider({
 
   const value = useMemo<TenantContextValue>(() => {
     if (canSwitch) return { canSwitch, tenant: selection, all, acrossTenants: !selection, customerId: selection?.id, selectTenant };
-    const own = user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? `Tenant ${user.customerId}` };
+    const own = user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? t('fallbackName', { id: user.customerId }) };
 
     return { canSwitch, tenant: own, all, acrossTenants: false, customerId: undefined, selectTenant };
-  }, [canSwitch, all, selection, selectTenant, user.customerId, user.customerName]);
+  }, [canSwitch, all, selection, selectTenant, user.customerId, user.customerName, t]);
 
   return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;
 }

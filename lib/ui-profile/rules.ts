@@ -31,6 +31,8 @@
  *   newUi.media.upload             the media library's Upload button and drop zone
  *   newUi.media.delete             deleting files and folders in the media library
  */
+import type { Messages } from '@/messages/en';
+
 export type RuleValue = boolean | null;
 export type RulesDocument = Record<string, unknown>;
 
@@ -38,33 +40,31 @@ export type RulesDocument = Record<string, unknown>;
 export const TRI_STATE_SECTIONS = ['newUi', 'dashboard', 'playlistEditor'] as const;
 export type TriStateSection = (typeof TRI_STATE_SECTIONS)[number];
 
-export const SECTION_LABELS: Record<TriStateSection, string> = {
-  newUi: 'Console',
-  dashboard: 'Dashboard',
-  playlistEditor: 'Playlist editor',
-};
+/** A known element's name in the `uiProfiles.elements` catalogue (a section's name is `uiProfiles.sections.<section>`). */
+export type UiElementLabel = keyof Messages['uiProfiles']['elements'];
 
-export type UiElement = { key: string; label: string };
+/** A key of a section; `label` names the elements this console knows, a key only the document has goes without. */
+export type UiElement = { key: string; label?: UiElementLabel };
 
 /** Elements this console hides when a profile disables them, per section (keys without the section). */
 export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
   newUi: [
-    { key: 'navigation', label: 'All navigation entries' },
-    { key: 'navigation.overview', label: 'Navigation: Overview' },
-    { key: 'navigation.users', label: 'Navigation: Users' },
-    { key: 'navigation.teams', label: 'Navigation: Teams' },
-    { key: 'navigation.settings', label: 'Navigation: Settings' },
-    { key: 'navigation.customers', label: 'Navigation: Customers' },
-    { key: 'navigation.auditLog', label: 'Navigation: Audit log' },
-    { key: 'navigation.media', label: 'Navigation: Media' },
-    { key: 'navigation.content', label: 'Navigation: Content' },
-    { key: 'navigation.channels', label: 'Navigation: Channels' },
-    { key: 'navigation.screens', label: 'Navigation: Screens' },
-    { key: 'users.create', label: 'Users: New user' },
-    { key: 'customers.create', label: 'Customers: New customer' },
-    { key: 'auditLog.export', label: 'Audit log: CSV export' },
-    { key: 'media.upload', label: 'Media: upload files' },
-    { key: 'media.delete', label: 'Media: delete files and folders' },
+    { key: 'navigation', label: 'navigation' },
+    { key: 'navigation.overview', label: 'navigationOverview' },
+    { key: 'navigation.users', label: 'navigationUsers' },
+    { key: 'navigation.teams', label: 'navigationTeams' },
+    { key: 'navigation.settings', label: 'navigationSettings' },
+    { key: 'navigation.customers', label: 'navigationCustomers' },
+    { key: 'navigation.auditLog', label: 'navigationAuditLog' },
+    { key: 'navigation.media', label: 'navigationMedia' },
+    { key: 'navigation.content', label: 'navigationContent' },
+    { key: 'navigation.channels', label: 'navigationChannels' },
+    { key: 'navigation.screens', label: 'navigationScreens' },
+    { key: 'users.create', label: 'usersCreate' },
+    { key: 'customers.create', label: 'customersCreate' },
+    { key: 'auditLog.export', label: 'auditLogExport' },
+    { key: 'media.upload', label: 'mediaUpload' },
+    { key: 'media.delete', label: 'mediaDelete' },
   ],
   dashboard: [],
   playlistEditor: [],
@@ -144,20 +144,20 @@ export function sectionKeys(doc: RulesDocument, section: TriStateSection): UiEle
   const known = UI_ELEMENTS[section];
   const present = Object.entries(flattenSection(doc[section]))
     .filter(([key, value]) => (typeof value === 'boolean' || value === null) && !known.some((k) => k.key === key))
-    .map(([key]) => ({ key, label: key }));
+    .map(([key]) => ({ key }));
 
   return [...known, ...present.sort((a, b) => a.key.localeCompare(b.key))];
 }
 
-/** Parses the JSON view; the document must be an object. */
-export function parseRulesJson(text: string): { ok: true; doc: RulesDocument } | { ok: false; error: string } {
+/** Parses the JSON view; the document must be an object. A failure names its kind (the editor words it) and, for a syntax error, the parser's message. */
+export function parseRulesJson(text: string): { ok: true; doc: RulesDocument } | { ok: false; error: 'invalidJson' | 'notObject'; detail?: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : 'Invalid JSON' };
+    return { ok: false, error: 'invalidJson', ...(e instanceof Error && e.message ? { detail: e.message } : {}) };
   }
-  if (!isPlainObject(value)) return { ok: false, error: 'The rules must be a JSON object, e.g. { "newUi": { "navigation.teams": false } }' };
+  if (!isPlainObject(value)) return { ok: false, error: 'notObject' };
 
   return { ok: true, doc: value };
 }

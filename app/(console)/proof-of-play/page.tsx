@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { ReportPage } from '@/components/reports/report-page';
 
-export const metadata: Metadata = { title: 'Proof of play' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('reports'))('title') };
+}
 
 export default function ProofOfPlay() {
   // useSearchParams (the report's state in the URL) needs a Suspense boundary in a statically rendered page.
