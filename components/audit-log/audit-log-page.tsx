@@ -46,7 +46,12 @@ function buildColumns(allTenants: boolean, { t, label, dateTime }: Words): Colum
       ),
     },
     { id: 'level', meta: { priority: 3, size: 90 }, header: t('columns.level'), cell: ({ row }) => <LevelBadge level={row.original.logLevel} label={label} /> },
-    { id: 'message', meta: { size: 260 }, header: t('columns.message'), cell: ({ row }) => <p className="max-w-2xl break-words text-zinc-900">{row.original.message}</p> },
+    { id: 'message', meta: { size: 260 }, header: t('columns.message'), cell: ({ row }) => (
+        // A stored record in the words it was written in (English), not the console's: translators and checks leave it.
+        <p translate="no" className="max-w-2xl break-words text-zinc-900">
+          {row.original.message}
+        </p>
+      ) },
     { id: 'user', header: t('columns.user'), meta: { priority: 2, size: 160, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600"><AuthorCell entry={row.original} /></span> },
   ];
   if (allTenants) {

@@ -1,5 +1,5 @@
 import type { Campaign, CampaignType } from '@/lib/api/campaigns';
-import { formMessages } from '@/lib/forms/form-messages';
+import { formMessages, type FormWords } from '@/lib/forms/form-messages';
 import { CampaignCreateSchema, CampaignUpdateSchema } from '@/server/modules/campaigns/campaigns.schemas';
 import { dayOf, type SlotItemType } from '@/components/channels/channel-words';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
@@ -371,11 +371,11 @@ export function draftFieldOf(path: string): string {
 /**
  * A create or update body checked by the API's own schema before it is sent: the first message per editor
  * field (`draftFieldOf`); empty when the API's checks of the body alone pass (tenant, team and reference checks
- * stay the server's). `required` words an empty required field, by field.
+ * stay the server's). `required` words an empty required field, by field; `words` the other checks (English without).
  */
-export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update', required: { name: string }): Record<string, string> {
+export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update', required: { name: string }, words?: FormWords): Record<string, string> {
   const schema = kind === 'create' ? CampaignCreateSchema : CampaignUpdateSchema;
-  const result = schema.safeParse(body, { error: formMessages(required) });
+  const result = schema.safeParse(body, { error: formMessages(required, words) });
   const issues: Record<string, string> = {};
   if (result.success) return issues;
   for (const issue of result.error.issues) {

@@ -78,6 +78,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
   const t = useTranslations('channels');
   const channelTypes = useLabelOptions('channelType');
   const slotItemTypes = useLabelOptions('slotItemType');
+  const formWords = useTranslations('common.form');
   const errorMessage = useErrorMessage();
   const access = useChannelAccess();
   const isNew = !channel;
@@ -121,7 +122,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
       return;
     }
     const body = channel ? updateBody(initial, draft) : createBody(draft);
-    const issues = bodyIssues(body, channel ? 'update' : 'create', { name: t('editor.enterName') });
+    const issues = bodyIssues(body, channel ? 'update' : 'create', { name: t('editor.enterName') }, formWords);
     if (Object.keys(issues).length > 0) {
       setErrors(issues);
       setFormError(t('editor.fieldsNeedAttention'));

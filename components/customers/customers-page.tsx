@@ -46,7 +46,7 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
       accessorKey: 'name',
       header: t('list.columns.name'),
       cell: ({ row }) => (
-        <div className="min-w-40">
+        <div className="min-w-40" translate="no">
           <p className="font-medium text-zinc-900">{row.original.name}</p>
           {row.original.location || row.original.country ? (
             <p className="text-xs text-zinc-500">{[row.original.location, row.original.country].filter(Boolean).join(', ')}</p>

@@ -8,7 +8,7 @@ import { FilterSelect } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
 import { ViewToggle } from '@/components/ui/view-toggle';
-import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
+import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterExtra, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
 import { useTags } from '@/lib/api/tags';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -35,6 +35,8 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
   const presetTags = locked.tags ?? [];
   const tagOptions = (tags.data ?? []).filter((tag) => !state.tags.includes(tag.tag) && !presetTags.includes(tag.tag));
   const lockedTitle = preset ? t('lockedBy', { name: preset.name }) : undefined;
+  const wordExtra = (extra: QuickFilterExtra) =>
+    extra.kind === 'search' ? extra.text : extra.kind === 'nameContains' ? t('extra.nameContains', { name: extra.name }) : t(`extra.${extra.kind}`);
   const type = locked.type ?? state.type;
   const orientation = locked.orientation ?? state.orientation;
   const validity = locked.validity ?? state.validity;
@@ -108,7 +110,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
               {t('tagChip', { tag })}
             </span>
           ))}
-          {(preset?.view.other ?? []).map((criterion) => (
+          {(preset?.view.other ?? []).map(wordExtra).map((criterion) => (
             <span key={`other-${criterion}`} title={lockedTitle} className="inline-flex max-w-full items-center truncate rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
               {t('alsoChip', { criterion })}
             </span>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
@@ -9,8 +10,9 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, fieldAria, FormFooter, Select, Textarea } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { apiFieldErrors } from '@/lib/api/field-errors';
-import { errorMessage, isCancelled } from '@/lib/api/protected';
+import { isCancelled } from '@/lib/api/protected';
 import { formMessages } from '@/lib/forms/form-messages';
+import { useErrorMessage } from '@/lib/i18n/errors';
 
 /**
  * The create and edit dialog of a resource: a react-hook-form form validated by a zod schema built from
@@ -70,7 +72,9 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   children: (fields: FormFields<TValues>, form: UseFormReturn<TValues, unknown, TOutput>) => ReactNode;
 }) {
   const [apiError, setApiError] = useState<string | null>(null);
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema, { error: formMessages(required) }), defaultValues: values as DefaultValues<TValues> });
+  const formWords = useTranslations('common.form');
+  const errorMessage = useErrorMessage();
+  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema, { error: formMessages(required, formWords) }), defaultValues: values as DefaultValues<TValues> });
   const {
     register,
     reset,

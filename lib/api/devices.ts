@@ -15,7 +15,6 @@ export type { Device } from '@/server/modules/devices/devices.schemas';
 /** The screens list's status filter. */
 export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = { all: 'Any status', online: 'Online', offline: 'Offline' };
 
 /** The screens list's licence filter (spec 3 `licenseStatus`). */
 export const LICENSE_FILTERS = ['all', 'UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
@@ -135,9 +134,6 @@ export function deviceTenant(device: Pick<Device, 'customer'>): TenantSelection 
 }
 
 /** "Online" / "Offline". */
-export function statusLabel(device: Pick<Device, 'deviceStatus'>): string {
-  return device.deviceStatus === 'ONLINE' ? 'Online' : 'Offline';
-}
 
 /**
  * A screen that has never reported (no status change and no activity): there is no "since" to show, and

@@ -111,9 +111,12 @@ export type QuickFilterView = {
   filters: Pick<FileFilters, 'text' | 'type' | 'orientation' | 'tags' | 'validity'>;
   folderId?: string;
   recursive: boolean;
-  /** Criteria no control shows (a search written through the API, `name`), as readable text. */
-  other: string[];
+  /** Criteria no control shows: a part of a search written through the API (as written), `name`, a validity rule. */
+  other: QuickFilterExtra[];
 };
+
+/** A quick-filter criterion the controls cannot show; the toolbar words it (`media.toolbar.extra.*`). */
+export type QuickFilterExtra = { kind: 'search'; text: string } | { kind: 'nameContains'; name: string } | { kind: 'validNow' } | { kind: 'validNowWithSet' };
 
 /** Splits a search at its top-level `,` (AND); parentheses group. */
 function andParts(search: string): string[] {
@@ -181,7 +184,7 @@ export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView 
   for (const part of parts) {
     const decoded = decodePart(part);
     if (!decoded || (decoded.type && view.filters.type) || (decoded.orientation && view.filters.orientation) || (decoded.validity && view.filters.validity)) {
-      view.other.push(decodeOnce(part) ?? part);
+      view.other.push({ kind: 'search', text: decodeOnce(part) ?? part });
       continue;
     }
     if (decoded.text) words.push(decoded.text);
@@ -192,10 +195,10 @@ export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView 
   }
   if (words.length) view.filters.text = words.join(' ');
   if (tags.length) view.filters.tags = [...new Set(tags)];
-  if (criteria.name) view.other.push(`name contains “${criteria.name}”`);
+  if (criteria.name) view.other.push({ kind: 'nameContains', name: criteria.name });
   if (criteria.validFileOnly) {
     if (criteria.isUndefinedValidityValid && !view.filters.validity) view.filters.validity = 'valid';
-    else view.other.push(criteria.isUndefinedValidityValid ? 'valid now' : 'valid now, with a validity set');
+    else view.other.push({ kind: criteria.isUndefinedValidityValid ? 'validNow' : 'validNowWithSet' });
   }
 
   return view;

@@ -51,7 +51,7 @@ describe('quick filter criteria → the media library controls', () => {
       filters: {},
       folderId: undefined,
       recursive: false,
-      other: ['size>100', 'name:x', 'name contains “promo”'],
+      other: [{ kind: 'search', text: 'size>100' }, { kind: 'search', text: 'name:x' }, { kind: 'nameContains', name: 'promo' }],
     });
   });
 });

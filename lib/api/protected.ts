@@ -48,17 +48,3 @@ export async function withTotp<T>(run: (headers: ProofHeaders) => Promise<T>, as
     }
   }
 }
-
-/** A message for an API error shown in a form; the one-time-code and CAPTCHA cases get plain words. */
-/** English only: a converted component uses `useErrorMessage()` (lib/i18n/errors.ts), which words these keys in the console's language. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.key === TOTP_INVALID) return 'The one-time code was not accepted. Try again with a new code.';
-    if (error.key === TOTP_REQUIRED) return 'This change needs the one-time code from your authenticator app.';
-    if (error.key === CAPTCHA_REQUIRED) return 'This change needs a CAPTCHA check, which this console cannot show. Use the API.';
-
-    return error.message;
-  }
-
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}

@@ -1,6 +1,9 @@
+import { createTranslator } from 'next-intl';
+import errors from '@/messages/en/errors.json';
+import { localizedError } from '@/lib/i18n/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/client';
-import { ProofCancelledError, TOTP_INVALID, TOTP_REQUIRED, errorMessage, isTotpError, withTotp } from '@/lib/api/protected';
+import { ProofCancelledError, TOTP_INVALID, TOTP_REQUIRED, isTotpError, withTotp } from '@/lib/api/protected';
 
 const required = () => new ApiError({ status: 403, key: TOTP_REQUIRED, message: 'code needed' });
 const invalid = () => new ApiError({ status: 403, key: TOTP_INVALID, message: 'bad code' });
@@ -45,15 +48,17 @@ describe('withTotp', () => {
   });
 });
 
-describe('isTotpError / errorMessage', () => {
+describe('isTotpError', () => {
   it('recognises only the 403 second-factor keys', () => {
     expect(isTotpError(required())).toBe(true);
     expect(isTotpError(new ApiError({ status: 400, key: TOTP_REQUIRED, message: '' }))).toBe(false);
     expect(isTotpError(new Error('x'))).toBe(false);
   });
 
-  it('uses the API message, with plain words for proof errors', () => {
-    expect(errorMessage(new ApiError({ status: 409, key: 'x', message: 'The e-mail exists' }))).toBe('The e-mail exists');
-    expect(errorMessage(invalid())).toMatch(/not accepted/);
+  it('words proof errors from the errors catalogue, other errors by the API message', () => {
+    const english = createTranslator({ locale: 'en', messages: { errors }, namespace: 'errors' });
+    const word = (key: string) => (english.has(key as never) && typeof english.raw(key as never) === 'string' ? english(key as never) : null);
+    expect(localizedError(new ApiError({ status: 409, key: 'x', message: 'The e-mail exists' }), word)).toBe('The e-mail exists');
+    expect(localizedError(invalid(), word)).toMatch(/not accepted/);
   });
 });

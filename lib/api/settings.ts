@@ -87,25 +87,6 @@ export function useResourceLimits(customerId: number | undefined, enabled = true
   });
 }
 
-/** `UI_PROFILE` → `UI profiles`. */
-export const RESOURCE_LABELS: Record<string, string> = {
-  USER: 'Users',
-  WEBHOOK: 'Webhook actions',
-  DEVICE_PROFILE: 'Device install rules',
-  DATASOURCE: 'Data sources',
-  CAMPAIGN: 'Campaigns',
-  ALERT_RULE: 'Alert rules',
-  QUICK_FILTER: 'Quick filters',
-  ADVERTISER: 'Advertisers',
-  UI_PROFILE: 'UI profiles',
-  TEAM: 'Teams',
-  API_KEY: 'API keys',
-};
-
-export function resourceLabel(resource: string): string {
-  return RESOURCE_LABELS[resource] ?? resource;
-}
-
 /** PUT /api/customer/settings/devices: the zone proposed when a screen is added; '' removes it. */
 export function useUpdateDeviceSettings(customerId: number | null, asSelector: boolean) {
   const queryClient = useQueryClient();

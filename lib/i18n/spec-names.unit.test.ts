@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { roleLabel, ROLE_LABELS } from './types';
+import labels from '@/messages/en/labels.json';
 
 describe('role labels', () => {
   it('are the UI names of spec 1 "Roles" (OWNER is the tenant\'s Administrator, ADMIN the Super Administrator)', () => {
-    expect(ROLE_LABELS).toEqual({
+    expect(labels.role).toEqual({
       ADMIN: 'Super Administrator',
       OWNER: 'Administrator',
       TECHNICIAN: 'Technical manager',
@@ -12,6 +12,10 @@ describe('role labels', () => {
       VIEWER: 'View only',
       DEVICE_USER: 'Device user',
     });
-    expect(roleLabel('MESSENGER')).toBe('MESSENGER');
+  });
+
+  it('name licence types as spec 3 does (BASIC = Lite, ENTERPRISE = Premium, DBA = Broadcaster)', () => {
+    expect(labels.licenseType).toEqual({ BASIC: 'Lite', PROFESSIONAL: 'Professional', DBA: 'Broadcaster', ENTERPRISE: 'Premium', VIDEO_WALL: 'Video Wall' });
+    expect(labels.licenseTier.STARTER).toBe('Essential');
   });
 });
