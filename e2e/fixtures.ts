@@ -89,10 +89,18 @@ export function uniqueSuffix(): string {
 export type SeededUser = { id: string; email: string; password: string };
 
 /** A user of `customerId`, created through the API by `token` (an ADMIN's). */
-export async function createUser(request: APIRequestContext, token: string, customerId: number, role: string, name: string, suffix = uniqueSuffix()): Promise<SeededUser> {
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  role: string,
+  name: string,
+  suffix = uniqueSuffix(),
+  extra: Record<string, unknown> = {},
+): Promise<SeededUser> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com`;
   const password = `${name.replace(/\W+/g, '')}-pass-${suffix}`;
-  const res = await request.post(`/api/user/?customerId=${customerId}`, { headers: { Authorization: `Bearer ${token}` }, data: { email, name, role, password } });
+  const res = await request.post(`/api/user/?customerId=${customerId}`, { headers: { Authorization: `Bearer ${token}` }, data: { email, name, role, password, ...extra } });
   expect(res.status(), await res.text()).toBe(201);
 
   return { id: ((await res.json()) as { id: string }).id, email, password };

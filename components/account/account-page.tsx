@@ -211,7 +211,8 @@ function ProfileForm({ me }: { me: Me }) {
   const session = useSession();
   const router = useRouter();
   const schema = useMemo(() => profileSchema(t), [t]);
-  const [status, setStatus] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  // "Saved" is worded when shown, not when saved: saving a new language re-renders the page in it.
+  const [status, setStatus] = useState<{ tone: 'error'; text: string } | { tone: 'info' } | null>(null);
   const ids = { name: useId(), email: useId(), language: useId() };
   const {
     register,
@@ -231,7 +232,7 @@ function ProfileForm({ me }: { me: Me }) {
         changes: { name: values.name.trim(), ...(values.language ? { language: values.language } : {}) },
       });
       reset(values);
-      setStatus({ tone: 'info', text: t('saved') });
+      setStatus({ tone: 'info' });
       // The console speaks the saved language at once: the session follows, and the server renders the page again.
       if (values.language && values.language !== me.language) {
         await session.update({ language: values.language });
@@ -271,7 +272,7 @@ function ProfileForm({ me }: { me: Me }) {
           </dd>
         </div>
       </dl>
-      {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+      {status ? <Alert tone={status.tone}>{status.tone === 'info' ? t('saved') : status.text}</Alert> : null}
       <Button type="submit" disabled={isSubmitting || !isDirty}>
         {isSubmitting ? <Spinner /> : null}
         {t('save')}

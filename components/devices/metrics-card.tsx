@@ -50,7 +50,7 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
     <Card className="p-5">
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
-        <div className="w-40">
+        <div className="w-48">
           <Select aria-label={t('range')} value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
             {RANGES.map(([key, text]) => (
               <option key={key} value={key}>

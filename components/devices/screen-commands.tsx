@@ -245,7 +245,7 @@ function LevelSetting({ name, label, value, entry, busy, send }: SettingProps & 
   return (
     <div>
       <Row label={t('level', { label })} htmlFor={`level-${name}`}>
-        <div className="w-24">
+        <div className="w-32">
           <Input id={`level-${name}`} type="number" min={0} max={100} placeholder={t('notSet')} value={draft} aria-invalid={(draft !== '' && !level(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
         </div>
         <Button variant="secondary" size="sm" disabled={!level(draft) || busy} onClick={() => void send(t('levelSet', { label, value: draft }), { name, params: { level: Number(draft) } })}>
@@ -265,7 +265,7 @@ function RotationSetting({ value, entry, busy, send }: SettingProps) {
   return (
     <div>
       <Row label={t('rotation')} htmlFor="rotation">
-        <div className="w-32">
+        <div className="w-40">
           <Select id="rotation" value={draft} onChange={(e) => setDraft(e.target.value)}>
             {draft === '' ? <option value="">{t('notSet')}</option> : null}
             {['0', '90', '180', '270'].map((a) => (

@@ -266,7 +266,7 @@ function ActivityCard() {
         <ol className="divide-y divide-zinc-100" aria-label={t('list')}>
           {entries.map((entry, i) => (
             <li key={`${entry.time}-${i}`} className="py-2 text-sm first:pt-0">
-              <p className="line-clamp-2 text-zinc-800">{entry.message}</p>
+              <p translate="no" className="line-clamp-2 text-zinc-800">{entry.message}</p>
               <p className="mt-0.5 truncate text-xs text-zinc-500">
                 {format.dateTime(entry.time)}
                 {entry.userEmail ? ` · ${entry.userEmail}` : ''}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { flexRender, type Column, type RowData, type Table, type VisibilityState } from '@tanstack/react-table';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon } from '@/components/ui/icons';
@@ -153,6 +154,7 @@ export function DataTable<T>({
   /** Classes of every data row, e.g. `align-top` for rows of long text. */
   rowClassName?: string;
 }) {
+  const t = useTranslations('ui.sort');
   const box = useColumnsThatFit(table);
   const columns = table.getVisibleLeafColumns();
   const hidden = table.getAllLeafColumns().filter((column) => !column.getIsVisible() && column.columnDef.meta?.priority !== undefined);
@@ -189,7 +191,7 @@ export function DataTable<T>({
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         <SortIcon direction={direction} />
                         <span className="sr-only">
-                          {direction ? `, sorted ${direction === 'asc' ? 'ascending' : 'descending'}. Click to reverse` : ', click to sort'}
+                          {direction ? t(direction === 'asc' ? 'ascending' : 'descending') : t('unsorted')}
                         </span>
                       </button>
                     ) : (

@@ -1,13 +1,18 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { AccountPage } from '@/components/account/account-page';
 import { PageHeader } from '@/components/ui/page-header';
 
-export const metadata: Metadata = { title: 'Your account' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('account.page'))('title') };
+}
 
-export default function Account() {
+export default async function Account() {
+  const t = await getTranslations('account.page');
+
   return (
     <>
-      <PageHeader title="Your account" description="Your profile, password and sign-in security." />
+      <PageHeader title={t('title')} description={t('description')} />
       <AccountPage />
     </>
   );

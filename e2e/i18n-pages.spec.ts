@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile, waitForHydration } from './fixtures';
+import { englishLeft } from './i18n-check';
+
+/*
+ * Item 15: every page of the console in German, as a tenant's administrator and as the super admin, with data on
+ * it (a screen, an image, a slide, a channel, a team). Each page must show no English: neither a value of the English
+ * catalogues nor a common English word (a string that never reached a catalogue). What users typed (names, e-mail
+ * addresses) and stored records (audit messages) are marked `translate="no"` and not checked.
+ */
+
+const PNG = { name: 'plakat.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
+
+async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
+  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'Europe/Berlin' } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { activationCode } = (await reg.json()) as { activationCode: string };
+  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' });
+
+  return device.id;
+}
+
+/** A tenant with a German-speaking administrator, a screen, an image, a slide, a channel and a team. Names are German. */
+async function seed(request: APIRequestContext) {
+  const suffix = uniqueSuffix();
+  const admin = (await passwordGrant(request)).access_token;
+  const customer = await createCustomer(request, admin, `Mandant ${suffix}`);
+  const q = `customerId=${customer.id}`;
+  const owner = await createUser(request, admin, customer.id, 'OWNER', 'Sprach Inhaberin', suffix, { language: 'de' });
+  const rootOf = async (kind: string) => (await api<{ content: { id: string }[] }>(request, admin, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const screensRoot = await rootOf('deviceGroup');
+  const contentRoot = await rootOf('contentGroup');
+  const foyer = await api<{ id: string }>(request, admin, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Foyer', type: 'NORMAL' });
+  const deviceId = await registerAndClaim(request, admin, customer.id, 'Eingang');
+  await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [deviceId], targetGroupId: foyer.id });
+  await uploadFile(request, admin, customer.id, PNG, { withPreview: true });
+  const slide = await api<{ id: string }>(request, admin, 'POST', `/api/content?${q}&contentGroupId=${contentRoot}`, {
+    name: 'Begrüßung',
+    structureType: 'SLIDE',
+    data: { Default: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } } },
+  });
+  const channel = await api<{ id: string }>(request, admin, 'POST', `/api/campaign?${q}`, contentChannel('Willkommen', slide.id, foyer.id));
+  const team = await api<{ id: string }>(request, admin, 'POST', `/api/team?${q}`, { name: 'Empfang' });
+
+  return { owner, customer, deviceId, slideId: slide.id, channelId: channel.id, teamId: team.id };
+}
+
+/** Opens `path`, waits until its data has arrived, and answers the English left on it. */
+async function visit(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status', { name: /.+/ })).toHaveCount(0);
+
+  return (await englishLeft(page)).map((text) => `${path}: ${text}`);
+}
+
+/** The tenant's pages, in two halves that run side by side. */
+const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> = [
+  ({ slideId, channelId }) => ['/', '/media', '/content', `/content/${slideId}`, '/channels', '/channels/new', `/channels/${channelId}`, '/sub-channels', '/schedules'],
+  ({ deviceId, teamId }) => ['/proof-of-play', '/screens', `/screens/${deviceId}`, '/advertisers', '/users', '/teams', `/teams/${teamId}`, '/settings', '/account'],
+];
+
+for (const [half, pagesOf] of TENANT_PAGES.entries()) {
+  test(`a German-speaking administrator's pages speak German (part ${half + 1} of 2)`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const errors = collectConsoleErrors(page);
+    const seeded = await seed(request);
+    await signIn(page, seeded.owner.email, seeded.owner.password);
+    const left: string[] = [];
+    for (const path of pagesOf(seeded)) left.push(...(await visit(page, path)));
+    expect(left).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('German pages fit at 1440 and 1024 wide', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const { owner, deviceId, slideId } = await seed(request);
+  await signIn(page, owner.email, owner.password);
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of [['screens', '/screens'], ['screen', `/screens/${deviceId}`], ['channel-new', '/channels/new'], ['slide', `/content/${slideId}`]] as const) {
+      await visit(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} at ${width}`).toBe(true);
+      await screenshot(page, `de-${name}-${width}`);
+    }
+  }
+});
+
+test('the super admin\'s pages speak German to a German browser', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  try {
+    await page.goto('/login');
+    await waitForHydration(page);
+    await page.getByLabel('E-Mail').fill(admin.email);
+    await page.getByLabel('Passwort').fill(admin.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 });
+    const left: string[] = [];
+    for (const path of ['/', '/customers', '/screens', '/audit-log', '/users']) left.push(...(await visit(page, path)));
+    expect(left).toEqual([]);
+    await screenshot(page, 'de-admin-users-1440');
+  } finally {
+    await context.close();
+  }
+  expect(errors).toEqual([]);
+});
