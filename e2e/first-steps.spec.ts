@@ -77,7 +77,9 @@ test('first steps: a tenant, a user, an image, a screen added by its code, and a
     // 7. A channel of the image for every screen of the tenant.
     await nav.getByRole('link', { name: 'Channels', exact: true }).click();
     await page.getByRole('link', { name: 'New channel' }).first().click();
-    await page.getByLabel('Name').fill('Welcome');
+    // The list stays on screen until the editor arrives, and its search is labelled "…name": wait for the editor.
+    await expect(page.getByRole('heading', { name: 'New channel', level: 1 })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill('Welcome');
     await page.getByLabel('Type', { exact: true }).selectOption('ASSETS_STATIC');
     const library = page.getByRole('complementary', { name: 'Library' });
     await library.getByRole('tab', { name: 'Media' }).click();
