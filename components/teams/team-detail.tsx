@@ -229,7 +229,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
           <table className="w-full text-left text-sm" aria-label={t('members.title')}>
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
-                {(['name', 'email', 'role', 'access', 'readOnly'] as const).map((column) => (
+                {(['name', 'role', 'access', 'readOnly'] as const).map((column) => (
                   <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
                     {t(`members.columns.${column}`)}
                   </th>
@@ -245,12 +245,15 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
               {members.map((member) => (
                 <tr key={member.id} className="hover:bg-zinc-50/60">
                   <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
+                    {/* The e-mail under the name, not in a column of its own: the table fits 1024 wide without scrolling. */}
+                    <div className="flex min-w-0 items-center gap-3">
                       <Avatar name={memberName(member)} />
-                      <span className="font-medium whitespace-nowrap text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</span>
+                      <div className="min-w-0">
+                        <p className="font-medium text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</p>
+                        {member.user?.email ? <p className="truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
+                      </div>
                     </div>
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-zinc-600">{member.user?.email ?? '—'}</td>
                   <td className="px-4 py-3">{member.user ? <Badge>{label('role', member.user.role)}</Badge> : '—'}</td>
                   <td className="px-4 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
                   <td className="px-4 py-3">
