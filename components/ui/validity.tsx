@@ -29,9 +29,9 @@ export function ValidityBadge({ file, prefix = '' }: { file: Validity; prefix?: 
   const t = useTranslations('ui.validity');
   const format = useFormat();
   const state = validityState(file);
-  if (state === 'expired') return <Badge tone="danger">{t('expired', { prefix, date: format.date(file.validTo) })}</Badge>;
-  if (state === 'upcoming') return <Badge tone="warning">{t('upcoming', { prefix, date: format.date(file.validFrom) })}</Badge>;
-  if (state === 'valid' && file.validTo) return <Badge>{t('until', { prefix, date: format.date(file.validTo) })}</Badge>;
+  if (state === 'expired') return <Badge tone="danger">{t('badgeExpired', { prefix, date: format.date(file.validTo) })}</Badge>;
+  if (state === 'upcoming') return <Badge tone="warning">{t('badgeFrom', { prefix, date: format.date(file.validFrom) })}</Badge>;
+  if (state === 'valid' && file.validTo) return <Badge>{t('badgeUntil', { prefix, date: format.date(file.validTo) })}</Badge>;
 
   return null;
 }
