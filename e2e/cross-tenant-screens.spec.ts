@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin as adminUser, api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix } from './fixtures';
+import { admin as adminUser, api, collectConsoleErrors, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix } from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -20,13 +20,6 @@ async function claim(request: APIRequestContext, token: string, customerId: numb
   return device.id;
 }
 
-async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const { activationCode } = (await reg.json()) as { activationCode: string };
-
-  return claim(request, token, customerId, activationCode, deviceName);
-}
 
 /** Signs in from the login page; the first overview after it can take long on a busy machine. */
 async function signIn(page: Page, email = adminUser.email, password = adminUser.password) {

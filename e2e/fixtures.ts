@@ -106,6 +106,16 @@ export async function createUser(
   return { id: ((await res.json()) as { id: string }).id, email, password };
 }
 
+/** A browser screen registered (spec 4 §1) and claimed by `customerId` with its code, as a tenant would add it; its id. */
+export async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string, timeZone = 'UTC'): Promise<string> {
+  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone } });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const { activationCode } = (await reg.json()) as { activationCode: string };
+  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone, licenseStatus: 'UN_LICENSED' });
+
+  return device.id;
+}
+
 /** Calls the API as `token` and expects a 2xx; answers the JSON body (undefined for 204). */
 export async function api<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
   const res = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });

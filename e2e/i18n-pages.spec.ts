@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix, uploadFile, waitForHydration } from './fixtures';
+import { admin, api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix, uploadFile, waitForHydration } from './fixtures';
 import { englishLeft } from './i18n-check';
 
 /*
@@ -13,14 +13,6 @@ import { englishLeft } from './i18n-check';
 
 const PNG = { name: 'plakat.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
 
-async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'Europe/Berlin' } });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const { activationCode } = (await reg.json()) as { activationCode: string };
-  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' });
-
-  return device.id;
-}
 
 /** A tenant with a German-speaking administrator, a screen, an image, a slide, a channel and a team. Names are German. */
 async function seed(request: APIRequestContext) {
@@ -33,7 +25,7 @@ async function seed(request: APIRequestContext) {
   const screensRoot = await rootOf('deviceGroup');
   const contentRoot = await rootOf('contentGroup');
   const foyer = await api<{ id: string }>(request, admin, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Foyer', type: 'NORMAL' });
-  const deviceId = await registerAndClaim(request, admin, customer.id, 'Eingang');
+  const deviceId = await registerAndClaim(request, admin, customer.id, 'Eingang', 'Europe/Berlin');
   await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [deviceId], targetGroupId: foyer.id });
   await uploadFile(request, admin, customer.id, PNG, { withPreview: true });
   const slide = await api<{ id: string }>(request, admin, 'POST', `/api/content?${q}&contentGroupId=${contentRoot}`, {

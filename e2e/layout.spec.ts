@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootFolderId, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix, uploadFile } from './fixtures';
+import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, rootFolderId, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * Issue 28 item 9: the console at 1024 × 768 (and 1440 × 900), sidebar expanded and collapsed. Every list
@@ -13,13 +13,6 @@ type ListPage = { name: string; path: string; rowMenu?: boolean };
 
 const SIDEBAR_COOKIE = 'signage.sidebar';
 
-async function claimScreen(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const { activationCode } = (await reg.json()) as { activationCode: string };
-
-  return (await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone: 'UTC', licenseStatus: 'UN_LICENSED' })).id;
-}
 
 /** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, an advertiser, a team, users. */
 async function seed(request: APIRequestContext) {
@@ -43,7 +36,7 @@ async function seed(request: APIRequestContext) {
   });
   const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
   const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Lobby and reception', type: 'NORMAL' });
-  const deviceIds = [await claimScreen(request, token, customer.id, 'Lobby entrance portrait screen'), await claimScreen(request, token, customer.id, 'Reception desk')];
+  const deviceIds = [await registerAndClaim(request, token, customer.id, 'Lobby entrance portrait screen'), await registerAndClaim(request, token, customer.id, 'Reception desk')];
   await api(request, token, 'POST', `/api/v2/device/move?${q}`, { deviceIds, targetGroupId: lobby.id });
   await api(request, token, 'POST', `/api/campaign?${q}`, contentChannel('Lobby welcome channel', loop.id, lobby.id));
   await api(request, token, 'POST', `/api/messageGroup?${q}`, { name: 'Lobby news ticker' });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix } from './fixtures';
 
 /*
  * Everything that plays, by layer (issue 28 items 6 and 13): the schedules calendar of a folder shows its two
@@ -10,14 +10,6 @@ import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, 
 
 type Folder = { id: string };
 
-async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const { activationCode } = (await reg.json()) as { activationCode: string };
-  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
-
-  return device.id;
-}
 
 /** A tenant with a Lobby folder (two screens, two channels, a schedule) and below it Upper (one screen in emergency). */
 async function seed(request: APIRequestContext) {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix } from './fixtures';
 
 /*
  * The Screens console (issue: Screens): the folder tree with online/offline counts and a video-wall folder,
@@ -9,19 +9,6 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, s
 
 type Folder = { id: string; name?: string };
 
-async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
-  expect(reg.status(), await reg.text()).toBe(201);
-  const { activationCode } = (await reg.json()) as { activationCode: string };
-  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, {
-    activationCode,
-    deviceName,
-    timeZone: 'UTC',
-    licenseStatus: 'UN_LICENSED',
-  });
-
-  return device.id;
-}
 
 const cardNames = (page: Page) => page.getByTestId('screen-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')).sort());
 
