@@ -5,10 +5,26 @@ import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, 
  * Everything that plays, by layer (issue 28 items 6 and 13): the schedules calendar of a folder shows its two
  * channels all week, a schedule and an emergency, each labelled by its layer and resolved by the server as the
  * screens resolve it; a screen in emergency says its channels are overridden; the timeline's tick labels never
- * overlap at 1024 and 1440 wide. The week is fixed (7–13 December 2026) so the test does not depend on today.
+ * overlap at 1024 and 1440 wide. The week shown is the week after next (WEEK), whenever the test runs.
  */
 
 type Folder = { id: string };
+
+/**
+ * The week shown, Monday to Sunday, the week after next (UTC): always ahead, since the calendar draws a screen's
+ * emergency from now on only.
+ */
+const WEEK = (() => {
+  const monday = new Date();
+  monday.setUTCHours(0, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() + 14 - ((monday.getUTCDay() + 6) % 7));
+  const day = (n: number) => new Date(monday.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+
+  const [mon, wed, thu, sun] = [day(0), day(2), day(3), day(6)];
+
+  // A day without the schedule in Wednesday's month (the month view shows that month).
+  return { mon, wed, thu, sun, inMonth: thu.slice(0, 7) === wed.slice(0, 7) ? thu : mon };
+})();
 
 
 /** A tenant with a Lobby folder (two screens, two channels, a schedule) and below it Upper (one screen in emergency). */
@@ -38,7 +54,7 @@ async function seed(request: APIRequestContext) {
   await api(request, admin, 'POST', `/api/campaign?${q}`, {
     ...contentChannel('Opening', menu.id, lobby.id),
     level: 'TOP',
-    affectedDateRanges: { intervals: [{ from: '2026-12-09', fromTime: '12:00', to: '2026-12-09', toTime: '14:00', isExcluded: false }] },
+    affectedDateRanges: { intervals: [{ from: WEEK.wed, fromTime: '12:00', to: WEEK.wed, toTime: '14:00', isExcluded: false }] },
   });
 
   return { approver, lobby, stairsId: ids[2]! };
@@ -60,7 +76,7 @@ for (const width of [1440, 1024]) {
       const errors = collectConsoleErrors(page);
       const { approver, lobby } = await seed(request);
       await signIn(page, approver.email, approver.password);
-      await page.goto(`/schedules?folder=${lobby.id}&date=2026-12-09`);
+      await page.goto(`/schedules?folder=${lobby.id}&date=${WEEK.wed}`);
       await expect(page.getByText('a schedule replaces every channel while it runs')).toBeVisible();
       const legend = (layer: string) => page.locator(`[data-testid="legend-item"][data-layer="${layer}"]`);
       await expect(legend('CHANNELS')).toHaveCount(2);
@@ -72,20 +88,20 @@ for (const width of [1440, 1024]) {
       await expect(page.getByTestId('schedules-empty')).toHaveCount(0);
       // The screen in emergency plays no channel: they are on 2 of the 3 screens.
       // Every day of the week: the two channels in one block, all day, on the two screens not in emergency.
-      for (const date of ['2026-12-07', '2026-12-10', '2026-12-13']) {
+      for (const date of [WEEK.mon, WEEK.thu, WEEK.sun]) {
         const day = page.locator(`[data-testid="week-day"][data-date="${date}"]`);
         await expect(day.locator('[data-layer="CHANNELS"]')).toHaveAttribute('aria-label', `Menu, News (Channels), ${date} 00:00–24:00, on 2 of 3 screens`);
         await expect(day.locator('[data-layer="EMERGENCY"]')).toHaveAttribute('aria-label', `Evacuate now (Emergency), ${date} 00:00–24:00, on 1 of 3 screens`);
       }
-      // The schedule wins over the channels from 12:00 to 14:00 on the 9th: the channels' block stops there.
-      const ninth = page.locator('[data-testid="week-day"][data-date="2026-12-09"]');
-      await expect(ninth.getByRole('button', { name: 'Opening, 2026-12-09 12:00–14:00' })).toBeVisible();
-      await expect(ninth.locator('[data-layer="CHANNELS"]')).toHaveCount(2);
-      await expect(ninth.locator('[data-layer="CHANNELS"]').first()).toHaveAttribute('aria-label', /00:00–12:00/);
+      // The schedule wins over the channels from 12:00 to 14:00 on the Wednesday: the channels' block stops there.
+      const wednesday = page.locator(`[data-testid="week-day"][data-date="${WEEK.wed}"]`);
+      await expect(wednesday.getByRole('button', { name: `Opening, ${WEEK.wed} 12:00–14:00` })).toBeVisible();
+      await expect(wednesday.locator('[data-layer="CHANNELS"]')).toHaveCount(2);
+      await expect(wednesday.locator('[data-layer="CHANNELS"]').first()).toHaveAttribute('aria-label', /00:00–12:00/);
       await screenshot(page, `schedules-layers-${width}`);
       // The month shows them too.
       await page.getByRole('button', { name: 'Month' }).click();
-      await expect(page.locator('[data-testid="month-day"][data-date="2026-12-21"] [data-layer="CHANNELS"]')).toContainText('Menu, News');
+      await expect(page.locator(`[data-testid="month-day"][data-date="${WEEK.inMonth}"] [data-layer="CHANNELS"]`)).toContainText('Menu, News');
       // Channels and sub-channels say how they relate to schedules.
       for (const path of ['/channels', '/sub-channels']) {
         await page.goto(path);

@@ -138,7 +138,9 @@ function ScheduleConsole() {
 
   const windows = useMemo(() => playWindows(first, last), [first, last]);
   const playing = useFolderSchedule(folderId, windows);
-  const plays = useMemo(() => folderPlays(playing.plans, first, last), [playing.plans, first, last]);
+  // Emergency and assigned content are drawn from the moment the page opened on (folderPlays).
+  const [openedAt] = useState(() => Date.now());
+  const plays = useMemo(() => folderPlays(playing.plans, first, last, openedAt), [playing.plans, first, last, openedAt]);
   const playBlocks = useMemo(() => layerBlocks(t, plays, days, playing.screens ?? 0), [t, plays, days, playing.screens]);
   const allBlocks = useMemo(() => [...playBlocks, ...blocks], [playBlocks, blocks]);
 

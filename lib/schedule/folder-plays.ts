@@ -51,8 +51,12 @@ function merge(spans: WallSpan[]): WallSpan[] {
 
 const LAYER_ORDER: Record<PlayLayer, number> = { EMERGENCY: 0, CONTENT: 1, CHANNELS: 2 };
 
-/** Every channel, emergency and assigned content the plans play on the wall days `first..last`, with where and on which screens. */
-export function folderPlays(plans: FolderSchedule['plans'], first: number, last: number): FolderPlay[] {
+/**
+ * Every channel, emergency and assigned content the plans play on the wall days `first..last`, with where and on
+ * which screens. An emergency and assigned content are states of the screen now, with no start the resolution knows:
+ * they are drawn from `now` on, not over the days before (an emergency switched on today did not play last Monday).
+ */
+export function folderPlays(plans: FolderSchedule['plans'], first: number, last: number, now = Number.NEGATIVE_INFINITY): FolderPlay[] {
   const from = first * MINUTES_PER_DAY;
   const to = (last + 1) * MINUTES_PER_DAY;
   const plays = new Map<string, { layer: PlayLayer; name: string; spans: WallSpan[]; deviceIds: Set<string> }>();
@@ -64,7 +68,9 @@ export function folderPlays(plans: FolderSchedule['plans'], first: number, last:
   };
   for (const plan of plans) {
     for (const segment of plan.segments) {
-      const span: WallSpan = [Math.max(from, wallOf(segment.from, plan.timeZone)), Math.min(to, wallOf(segment.to, plan.timeZone))];
+      const start = segment.layer === 'EMERGENCY' || segment.layer === 'CONTENT' ? Math.max(segment.from, now) : segment.from;
+      if (start >= segment.to) continue;
+      const span: WallSpan = [Math.max(from, wallOf(start, plan.timeZone)), Math.min(to, wallOf(segment.to, plan.timeZone))];
       if (span[0] >= span[1]) continue;
       if (segment.layer === 'EMERGENCY' && segment.content) add(`emergency:${segment.content.id}`, 'EMERGENCY', segment.content.name, span, plan.deviceIds);
       else if (segment.layer === 'CONTENT' && segment.content) add(`content:${segment.content.id}`, 'CONTENT', segment.content.name, span, plan.deviceIds);

@@ -36,6 +36,25 @@ describe('folderPlays', () => {
     ]);
   });
 
+  it('draws an emergency and assigned content from now on, channels over the whole week', () => {
+    const start = Date.UTC(2030, 0, 1);
+    const now = start + 30 * H; // 2030-01-02 06:00
+    const plan = {
+      timeZone: 'UTC',
+      deviceIds: ['x'],
+      segments: [
+        segment(start, start + 7 * 24 * H, 'EMERGENCY', { content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' as const }, channels: [] }),
+        segment(start, start + 24 * H, 'CHANNELS', { channels: [channel(1, 'Menu')] }),
+      ],
+    };
+    const base = DAY * MINUTES_PER_DAY;
+    const plays = folderPlays([plan], DAY, DAY + 6, now);
+    expect(plays.find((p) => p.layer === 'EMERGENCY')!.spans).toEqual([[base + 30 * 60, base + 7 * MINUTES_PER_DAY]]);
+    expect(plays.find((p) => p.layer === 'CHANNELS')!.spans).toEqual([[base, base + MINUTES_PER_DAY]]);
+    // A week that is over shows no emergency at all.
+    expect(folderPlays([plan], DAY, DAY + 6, start + 8 * 24 * H).map((p) => p.layer)).toEqual(['CHANNELS']);
+  });
+
   it('leaves out what lies outside the days and what plays nothing', () => {
     const start = Date.UTC(2030, 0, 2);
     expect(folderPlays([{ timeZone: 'UTC', deviceIds: ['x'], segments: [segment(start, start + H, 'CHANNELS', { channels: [channel(1, 'Menu')] }), segment(0, start, 'NONE')] }], DAY, DAY)).toEqual([]);
