@@ -35,7 +35,9 @@ async function seed(request: APIRequestContext) {
   });
   const channel = await api<{ id: string }>(request, admin, 'POST', `/api/campaign?${q}`, contentChannel('Willkommen', slide.id, foyer.id));
   const team = await api<{ id: string }>(request, admin, 'POST', `/api/team?${q}`, { name: 'Empfang' });
-  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: owner.id, readOnly: false }] });
+  // A team of an editor (an OWNER belongs to no team).
+  const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mia Mitglied', suffix);
+  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: member.id, readOnly: false }] });
 
   return { owner, customer, deviceId, slideId: slide.id, channelId: channel.id, teamId: team.id };
 }
