@@ -250,7 +250,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                       <Avatar name={memberName(member)} />
                       <div className="min-w-0">
                         <p className="font-medium text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</p>
-                        {member.user?.email ? <p className="truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
+                        {member.user?.email ? <p className="max-w-56 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
                       </div>
                     </div>
                   </td>
@@ -304,7 +304,7 @@ function RestrictedCell({ teamId, user, canManage }: { teamId: string; user: Use
   const means = restricted ? t('access.restricted') : t('access.member');
   if (!canManage) {
     return (
-      <span className="whitespace-nowrap text-zinc-600" title={means}>
+      <span className="text-zinc-600" title={means}>
         {restricted ? t('members.onlyTeams') : t('members.teamsAndUnassigned')}
       </span>
     );
@@ -312,7 +312,7 @@ function RestrictedCell({ teamId, user, canManage }: { teamId: string; user: Use
 
   return (
     <div>
-      <label className="inline-flex cursor-pointer items-center gap-2 whitespace-nowrap text-zinc-700" title={means}>
+      <label className="inline-flex cursor-pointer items-center gap-2 text-zinc-700" title={means}>
         <input
           type="checkbox"
           className="size-4 cursor-pointer accent-brand-600"
