@@ -74,11 +74,11 @@ for (const [half, pagesOf] of TENANT_PAGES.entries()) {
 
 test('German pages fit at 1440 and 1024 wide', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const { owner, deviceId, slideId } = await seed(request);
+  const { owner, deviceId, slideId, teamId } = await seed(request);
   await signIn(page, owner.email, owner.password);
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const [name, path] of [['screens', '/screens'], ['screen', `/screens/${deviceId}`], ['channel-new', '/channels/new'], ['slide', `/content/${slideId}`]] as const) {
+    for (const [name, path] of [['screens', '/screens'], ['screen', `/screens/${deviceId}`], ['channel-new', '/channels/new'], ['slide', `/content/${slideId}`], ['team', `/teams/${teamId}`]] as const) {
       await visit(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} at ${width}`).toBe(true);
       await screenshot(page, `de-${name}-${width}`);

@@ -225,7 +225,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
           <p className="mt-1 text-sm text-zinc-500">{canManage ? t('members.emptyManage') : t('members.emptyView')}</p>
         </div>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm" aria-label={t('members.title')}>
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
