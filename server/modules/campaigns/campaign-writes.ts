@@ -26,6 +26,7 @@ import {
 import type { Campaign, CampaignCreate, CampaignTeamAccessListInput, CampaignType, CampaignUpdate } from './campaigns.schemas';
 import { announceCampaignChange, auditCampaign, campaignWord, readCampaign, writableCampaign } from './campaigns.service';
 import type { CampaignRow } from './campaigns.table';
+import enLabels from '@/messages/en/labels.json';
 
 /** The parts of a create or update body (of a campaign or a message) that name other resources. */
 export type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'>> &
@@ -186,7 +187,7 @@ export async function createCampaign(ctx: ServiceContext, input: CampaignCreate 
     await applyAssignments(tx, row, input);
     if (tags.length > 0) await registerTags(tx, customerId, 'CAMPAIGN', tags);
     if (grants.length > 0) await modifyTeams(tx, ctx, 'campaign', String(row.id), { assignToTeams: grants });
-    await auditCampaign(tx, ctx, row, 'create', `${campaignWord(row)} '${row.name}' created (${row.type})`, { type: row.type, level: row.level, deviceSelectionMode: row.deviceSelectionMode });
+    await auditCampaign(tx, ctx, row, 'create', `${campaignWord(row)} '${row.name}' created (${enLabels.channelType[row.type]})`, { type: row.type, level: row.level, deviceSelectionMode: row.deviceSelectionMode });
     await announceCampaignChange(tx, row, []);
 
     return readCampaign(tx, ctx, row.id);

@@ -40,6 +40,8 @@ describe('POST /api/campaign', () => {
     expect(typeof created.id).toBe('number');
     const entries = await k.t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(created.id))));
     expect(entries.map((e) => e.action)).toContain('create');
+    // The type in the console's words, not its code (issue 28 item 11).
+    expect(entries.find((e) => e.action === 'create')!.message).not.toMatch(/\([A-Z_]+\)/);
   });
 
   it('creates every type with its required fields', async () => {

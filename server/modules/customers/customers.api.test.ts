@@ -82,6 +82,8 @@ describe('POST /api/customer', () => {
       logLevel: 'INFO',
     });
     expect(entries[0]!.message).toContain(name);
+    // The tier in the console's words, not its code (issue 28 item 11).
+    expect(entries[0]!.message).toMatch(/\((Essential|Business|Enterprise)\)$/);
     expect(entries[0]!.message.length).toBeLessThanOrEqual(500);
   });
 

@@ -12,6 +12,7 @@ import { validateLimitOverrides } from '@/server/modules/resource-limits/resourc
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
 import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type DeviceSettings, type TeamSettings } from './customers.schemas';
+import enLabels from '@/messages/en/labels.json';
 import { customers, type CustomerRow } from './customers.table';
 import {
   countMembers,
@@ -79,7 +80,7 @@ export async function createCustomer(ctx: ServiceContext, input: CustomerCreate)
         ...(createAsSubreseller ? { isSubreseller: true, subresellerSince: new Date() } : {}),
       });
       await insertInitialFolders(tx, row.id);
-      await audit(tx, ctx, row, 'create', `Customer '${row.name}' created (${row.licenseTier})`, { ...input, ownerSubresellerId });
+      await audit(tx, ctx, row, 'create', `Customer '${row.name}' created (${enLabels.licenseTier[row.licenseTier]})`, { ...input, ownerSubresellerId });
 
       return readCustomer(tx, row.id);
     }),
