@@ -230,7 +230,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
                 {(['name', 'role', 'access', 'readOnly'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                  <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
                     {t(`members.columns.${column}`)}
                   </th>
                 ))}
@@ -250,7 +250,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                       <Avatar name={memberName(member)} />
                       <div className="min-w-0">
                         <p className="font-medium text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</p>
-                        {member.user?.email ? <p className="max-w-56 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
+                        {member.user?.email ? <p className="max-w-44 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
                       </div>
                     </div>
                   </td>
