@@ -503,7 +503,8 @@ async function main() {
   for (const server of servers) await stopChild(server.child);
   const finishedAt = new Date();
   const loadAfter = os.loadavg()[0];
-  if (Math.max(loadBefore, loadAfter) > os.cpus().length / 2) {
+  // The load before the run is other work; the load after includes the benchmark's own servers.
+  if (loadBefore > os.cpus().length / 2) {
     notes.push(`the machine was busy with other work (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on ${os.cpus().length} cores): absolute times are inflated and noisy; the ratios, measured in the same blocks, are what to compare. To be re-run on a quiet machine.`);
   }
   await cleanup();
