@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '@': root.replace(/\/$/, '') } },
   test: {
+    // Every core (Vitest leaves one free by default: on CI's two cores that ran the suites on one).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -18,6 +21,9 @@ export default defineConfig({
           include: ['**/*.api.test.ts', '**/*.integration.test.ts'],
           exclude: ['node_modules/**', '.next/**'],
           globalSetup: ['./server/test/global-setup.ts'],
+          // The app's module graph is loaded once per worker, not once per file (~5 s each): every file builds its
+          // own app, database and config (server/test/harness.ts), and no API test mocks a module.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -42,6 +42,8 @@ export const RUNNER_TIMING = {
   probeMaxMs: 60_000,
   /** … and while it is down (other instances' sends are then found by probing only). */
   probeMaxDeafMs: 5_000,
+  /** A due job another worker holds is looked for again after this, doubling up to `probeMaxMs`. */
+  heldBackoffMs: 1_000,
   /** A schedule's run is still sent this long after its time (a start or a stall just after the minute). */
   cronGraceMs: 60_000,
   /** The longest a timer waits, so wall-clock changes are noticed (a timer counts monotonic time). */
@@ -261,7 +263,7 @@ export class JobRunner {
           if (emptyAt !== undefined && emptyAt >= now + delay) {
             const stalled = (this.stalled.get(name) ?? 0) + 1;
             this.stalled.set(name, stalled);
-            this.wake(name, Math.min(RUNNER_TIMING.probeMinMs * 2 ** (stalled - 1), RUNNER_TIMING.probeMaxMs));
+            this.wake(name, Math.min(RUNNER_TIMING.heldBackoffMs * 2 ** (stalled - 1), RUNNER_TIMING.probeMaxMs));
             continue;
           }
           unannounced = true;
