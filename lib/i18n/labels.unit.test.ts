@@ -14,6 +14,8 @@ import { reportGroupings } from '@/server/modules/proof-of-play/reports.schemas'
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the table with the server's own enum values
 import { reportResolutions } from '@/server/modules/proof-of-play/report-periods';
 import { resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
+import { tagTypeValues } from '@/server/modules/tags/tags.schemas';
+import { filteredEntityTypeValues } from '@/server/modules/quick-filters/quick-filters.schemas';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
 import { LANGUAGES } from '@/lib/api/types';
 import de from '@/messages/de';
@@ -51,6 +53,8 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   fileKind: ['image', 'video', 'audio', 'pdf', 'font', 'json', 'other'],
   language: LANGUAGES.map((l) => l.code),
   linkState: linkStates,
+  // What a tag or a quick filter applies to (the quick filter's types are a part of the tag's).
+  entityType: [...tagTypeValues, ...filteredEntityTypeValues],
 };
 
 describe('the label table', () => {

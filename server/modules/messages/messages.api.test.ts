@@ -71,6 +71,9 @@ describe('messages (sub-channels): create per type', () => {
 
     const audit = await k.t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'message'), eq(auditLog.customerId, k.customerId)));
     expect(audit.length).toBeGreaterThanOrEqual(7);
+    // The console's words: a sub-channel, its type's label (issue 28 item 11).
+    expect(audit.map((e) => e.message)).toContain(`Sub-channel '${dated.name}' created (Slides and playlists)`);
+    for (const entry of audit) expect(entry.message).not.toMatch(/\([A-Z_]+\)|^Message /);
   });
 
   it('answers 400 naming the field each type, device mode and version needs', async () => {

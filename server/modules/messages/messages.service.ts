@@ -1,3 +1,4 @@
+import enLabels from '@/messages/en/labels.json';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -117,7 +118,7 @@ export async function createMessage(ctx: ServiceContext, input: MessageCreate): 
       if (root) body.deviceGroupAssignment = { assignments: [{ deviceGroupId: root }] };
     }
     await applyAssignments(tx, row, body, messageAssignmentKinds);
-    await auditMessage(tx, ctx, row, 'create', `Message '${row.name}' created (${row.type})`, { type: row.type, messageGroupId: row.messageGroupId });
+    await auditMessage(tx, ctx, row, 'create', `Sub-channel '${row.name}' created (${enLabels.channelType[row.type]})`, { type: row.type, messageGroupId: row.messageGroupId });
     await announceMessageChange(tx, row);
 
     return readMessage(tx, ctx, row.id);
@@ -137,7 +138,7 @@ export async function updateMessage(ctx: ServiceContext, rawId: string | number,
     const assigned = await applyAssignments(tx, row, input, messageAssignmentKinds);
     await q.updateMessageRow(tx, row, { ...changes, ...asMessages(savedBy(ctx)) });
     const name = changes.name ?? row.name;
-    await auditMessage(tx, ctx, { ...row, name }, 'update', `Message '${name}' saved`, { fields: [...Object.keys(changes), ...assigned] });
+    await auditMessage(tx, ctx, { ...row, name }, 'update', `Sub-channel '${name}' saved`, { fields: [...Object.keys(changes), ...assigned] });
     await announceMessageChange(tx, row);
 
     return readMessage(tx, ctx, row.id);
@@ -149,7 +150,7 @@ export async function deleteMessage(ctx: ServiceContext, rawId: string | number)
   await withTransaction(ctx.db, async (tx) => {
     const row = await writableMessage(tx, ctx, rawId);
     await q.deleteMessageRow(tx, row);
-    await auditMessage(tx, ctx, row, 'delete', `Message '${row.name}' deleted`);
+    await auditMessage(tx, ctx, row, 'delete', `Sub-channel '${row.name}' deleted`);
     await announceMessageChange(tx, row);
   });
 }

@@ -65,6 +65,7 @@ describe('POST /api/quickFilter', () => {
     });
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'quickFilter'), eq(auditLog.entityId, res.body.id)));
     expect(entries.map((x) => x.action)).toEqual(['create']);
+    expect(entries[0]!.message).not.toMatch(/\([A-Z_]+\)/);
   });
 
   it('refuses a duplicate name in the customer (409), not in another one', async () => {

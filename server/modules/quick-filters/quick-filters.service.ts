@@ -1,3 +1,4 @@
+import enLabels from '@/messages/en/labels.json';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
@@ -63,7 +64,7 @@ export async function createQuickFilter(ctx: ServiceContext, input: { body: Quic
         custom: body.custom ?? false,
       });
       if (hasTeams) await assignTeams(tx, ctx, 'quickFilter', row.id, input.teamIds);
-      await audit(tx, ctx, row, 'create', `Quick filter '${row.name}' (${row.filteredEntityType}) created`, { ...body, criteria });
+      await audit(tx, ctx, row, 'create', `Quick filter '${row.name}' (${enLabels.entityType[row.filteredEntityType]}) created`, { ...body, criteria });
 
       return (await readQuickFilter(tx, ctx, row.id, { visibleOnly: false }))!;
     }),

@@ -90,6 +90,8 @@ describe('POST, PUT, DELETE /api/tag', () => {
     expect((await t.request('POST', '/api/tag?tagType=MESSAGE', { token: editor, json: { tag: 'Summer_2026' } })).status).toBe(201);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'tag'), eq(auditLog.entityId, 'CAMPAIGN:Summer_2026')));
     expect(entries).toHaveLength(1);
+    // What the tag applies to in the console's words, not its code (issue 28 item 11).
+    expect(entries[0]!.message).toBe("Tag 'Summer_2026' (Channels) created");
   });
 
   it('refuses a malformed tag or type with 400', async () => {

@@ -1,3 +1,4 @@
+import enLabels from '@/messages/en/labels.json';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
@@ -43,7 +44,7 @@ export async function createTag(ctx: ServiceContext, input: { tagType: TagType; 
   try {
     return await withTransaction(ctx.db, async (tx) => {
       await q.insertTag(tx, { customerId, tagType: input.tagType, tag: tag!, comment });
-      await audit(tx, ctx, { customerId, key: { tagType: input.tagType, tag: tag! } }, 'create', `Tag '${tag}' (${input.tagType}) created`, { comment });
+      await audit(tx, ctx, { customerId, key: { tagType: input.tagType, tag: tag! } }, 'create', `Tag '${tag}' (${enLabels.entityType[input.tagType]}) created`, { comment });
 
       return toTag({ tagType: input.tagType, tag: tag! }, comment, await q.countTagUsage(tx, customerId, input.tagType, tag!));
     });
@@ -76,7 +77,7 @@ export async function updateTag(ctx: ServiceContext, input: TagKey & { body: Tag
       if (count === 0) throw new NotFoundError('tag', input.tag);
       await q.insertTag(tx, { ...key, comment });
     }
-    await audit(tx, ctx, { customerId, key: input }, 'update', `Tag '${input.tag}' (${input.tagType}) comment changed`, { comment });
+    await audit(tx, ctx, { customerId, key: input }, 'update', `Tag '${input.tag}' (${enLabels.entityType[input.tagType]}) comment changed`, { comment });
 
     return toTag(input, comment, count);
   });
@@ -93,7 +94,7 @@ export async function deleteTag(ctx: ServiceContext, input: TagKey): Promise<voi
       throw new ConflictError('tag.error.inUse', `The ${input.tagType} tag '${input.tag}' is used by ${count} item(s)`, { tag: input.tag, tagType: input.tagType, count });
     }
     if (!deleted) throw new NotFoundError('tag', input.tag);
-    await audit(tx, ctx, { customerId, key: input }, 'delete', `Tag '${input.tag}' (${input.tagType}) deleted`);
+    await audit(tx, ctx, { customerId, key: input }, 'delete', `Tag '${input.tag}' (${enLabels.entityType[input.tagType]}) deleted`);
   });
 }
 
