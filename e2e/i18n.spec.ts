@@ -44,6 +44,18 @@ test('a user switches the console to German and back', async ({ page, request })
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await screenshot(page, 'i18n-account-de-1024');
 
+  // An address the console does not know answers 404 with a page of its own, in German too.
+  const missing = await page.goto('/gibt-es-nicht');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await expectNoEnglish(page);
+  await page.getByRole('link', { name: 'Zur Übersicht' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  // The browser reports the 404 document itself as a failed resource; nothing else may fail.
+  errors.splice(0, errors.length, ...errors.filter((e) => !/status of 404/.test(e)));
+  await page.goto('/account');
+  await waitForHydration(page);
+
   // Back to English: the same control, now in German.
   await page.getByLabel('Sprache').selectOption('en');
   await page.getByRole('button', { name: 'Profil speichern' }).click();
