@@ -57,7 +57,7 @@ async function seed(request: APIRequestContext) {
     affectedDateRanges: { intervals: [{ from: WEEK.wed, fromTime: '12:00', to: WEEK.wed, toTime: '14:00', isExcluded: false }] },
   });
 
-  return { approver, lobby, stairsId: ids[2]! };
+  return { approver, lobby, upper, stairsId: ids[2]!, menuId: menu.id, admin, q };
 }
 
 /** Whether any two of the elements' boxes intersect. */
@@ -135,3 +135,42 @@ for (const width of [1440, 1024]) {
     });
   });
 }
+
+test.describe('at 1024 wide', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('a folder\'s calendar draws a schedule set on a sub-folder, named so, and leaves editing it to the sub-folder', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const errors = collectConsoleErrors(page);
+    const { approver, lobby, upper, stairsId, menuId, admin, q } = await seed(request);
+    // The Upper screen out of emergency, and a schedule of its own folder on Thursday morning.
+    await api(request, admin, 'POST', `/api/v2/device/emergency?${q}&search=${encodeURIComponent(`id=${stairsId}`)}&emergencyStatus=false`);
+    await api(request, admin, 'POST', `/api/campaign?${q}`, {
+      ...contentChannel('Upper quiz', menuId, upper.id),
+      level: 'TOP',
+      affectedDateRanges: { intervals: [{ from: WEEK.thu, fromTime: '09:00', to: WEEK.thu, toTime: '11:00', isExcluded: false }] },
+    });
+    await signIn(page, approver.email, approver.password);
+
+    await page.goto(`/schedules?folder=${lobby.id}&date=${WEEK.thu}`);
+    const quizLegend = page.locator('[data-testid="legend-item"][data-layer="SCHEDULE"]').filter({ hasText: 'Upper quiz' });
+    await expect(quizLegend).toContainText('set on a sub-folder');
+    await expect(quizLegend).toContainText('on 1 of 3 screens');
+    const thursday = page.locator(`[data-testid="week-day"][data-date="${WEEK.thu}"]`);
+    const quiz = thursday.getByRole('img', { name: `Upper quiz, ${WEEK.thu} 09:00–11:00, on 1 of 3 screens, set on a sub-folder` });
+    await expect(quiz).toBeVisible();
+    // Drawn, not edited here: it is no button, and a click opens no dialog.
+    await quiz.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Its lane is the column's share beside the overlapping blocks, not the day's narrowest.
+    const dayWidth = (await thursday.boundingBox())!.width;
+    expect((await quiz.boundingBox())!.width).toBeGreaterThan(dayWidth / 4);
+    await screenshot(page, 'schedules-sub-folder-1024');
+
+    // On its own folder it is an editable schedule like any other.
+    await page.goto(`/schedules?folder=${upper.id}&date=${WEEK.thu}`);
+    await expect(page.locator(`[data-testid="week-day"][data-date="${WEEK.thu}"]`).getByRole('button', { name: `Upper quiz, ${WEEK.thu} 09:00–11:00` })).toBeVisible();
+    await expect(page.getByText('set on a sub-folder')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { useLabel } from '@/lib/i18n/labels';
-import { dateOf, MINUTES_PER_DAY, snap, timeOf, todayDay, weekdayNames, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
+import { dateOf, dayLanes, MINUTES_PER_DAY, snap, timeOf, todayDay, weekdayNames, weekdayOf, type DayBlock } from '@/lib/schedule/calendar';
 import type { PlayLayer } from '@/lib/schedule/folder-plays';
 
 /**
@@ -23,6 +23,8 @@ export type CalendarBlock = DayBlock & {
   /** Index of the interval in `affectedDateRanges.intervals` (-1: the schedule has no included interval). */
   interval: number;
   inherited: boolean;
+  /** A schedule set on a sub-folder of the shown folder: drawn, edited on its own folder's calendar. */
+  subFolder?: boolean;
   enabled: boolean;
   movable: boolean;
 };
@@ -44,6 +46,7 @@ function useDescribe() {
         `${dateOf(block.day)} ${range(block)}`,
         block.screens ? t('on', { screens: block.screens }) : null,
         block.inherited ? t('inherited') : null,
+        block.subFolder ? t('subFolder') : null,
         block.enabled ? null : t('disabled'),
       ]
         .filter(Boolean)
@@ -71,21 +74,6 @@ type Drag =
   | { kind: 'create'; anchor: number; current: number }
   | { kind: 'move'; block: CalendarBlock; origin: number; current: number; moved: boolean };
 
-/** Side-by-side lanes for overlapping blocks of one day. */
-function lanes(blocks: readonly CalendarBlock[]): Map<string, { lane: number; of: number }> {
-  const sorted = [...blocks].sort((a, b) => a.start - b.start || b.end - a.end);
-  const ends: number[] = [];
-  const lane = new Map<string, number>();
-  for (const b of sorted) {
-    const free = ends.findIndex((end) => end <= b.start);
-    const index = free === -1 ? ends.length : free;
-    ends[index] = b.end;
-    lane.set(b.key, index);
-  }
-
-  return new Map(sorted.map((b) => [b.key, { lane: lane.get(b.key)!, of: Math.max(1, ends.length) }]));
-}
-
 function BlockBox({
   block,
   style,
@@ -102,7 +90,7 @@ function BlockBox({
   const label = useLabel();
   const describe = useDescribe();
   const colour = block.colour;
-  const opens = onOpen && block.layer === 'SCHEDULE';
+  const opens = onOpen && block.layer === 'SCHEDULE' && !block.subFolder;
 
   return (
     <div
@@ -261,12 +249,12 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
           >
             {days.map((day) => {
               const own = blocks.filter((b) => b.day === day);
-              const placed = lanes(own);
+              const placed = dayLanes(own, (18 / DAY_PX) * MINUTES_PER_DAY);
 
               return (
                 <div key={day} className={cn('relative border-l border-zinc-200', weekdayOf(day) >= 5 && 'bg-zinc-50/60')} data-testid="week-day" data-date={dateOf(day)}>
                   {own.map((block) => {
-                    const { lane, of } = placed.get(block.key)!;
+                    const { lane, span, of } = placed.get(block.key)!;
                     const dragging = drag?.kind === 'move' && drag.block.scheduleId === block.scheduleId && drag.block.interval === block.interval;
 
                     return (
@@ -276,7 +264,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
                         onPointerDown={startMove(block)}
                         onOpen={onOpen}
                         className={cn(dragging && delta !== 0 && 'opacity-30')}
-                        style={{ top: (block.start / MINUTES_PER_DAY) * DAY_PX, height: Math.max(18, ((block.end - block.start) / MINUTES_PER_DAY) * DAY_PX - 2), left: `calc(${(lane / of) * 100}% + 2px)`, width: `calc(${100 / of}% - 4px)` }}
+                        style={{ top: (block.start / MINUTES_PER_DAY) * DAY_PX, height: Math.max(18, ((block.end - block.start) / MINUTES_PER_DAY) * DAY_PX - 2), left: `calc(${(lane / of) * 100}% + 2px)`, width: `calc(${(span / of) * 100}% - 4px)` }}
                       />
                     );
                   })}

@@ -50,11 +50,12 @@ const SORTABLE = ['weight'] as const;
 const PAGE_SIZE = 100;
 const MS_PER_DAY = 86_400_000;
 /** The other layers' colours (a schedule has its own, from its id). */
-const LAYER_COLOURS: Record<PlayLayer, { background: string; border: string }> = {
+const LAYER_COLOURS: Record<Exclude<PlayLayer, 'SCHEDULE'>, { background: string; border: string }> = {
   EMERGENCY: { background: 'hsl(0 72% 45%)', border: 'hsl(0 72% 32%)' },
   CONTENT: { background: 'hsl(217 60% 45%)', border: 'hsl(217 60% 32%)' },
   CHANNELS: { background: 'hsl(160 55% 32%)', border: 'hsl(160 55% 22%)' },
 };
+const playColour = (play: FolderPlay) => (play.layer === 'SCHEDULE' ? scheduleColour(play.scheduleId ?? 0) : LAYER_COLOURS[play.layer]);
 
 type Editing =
   | { mode: 'create'; start: number; end: number }
@@ -140,7 +141,9 @@ function ScheduleConsole() {
   const playing = useFolderSchedule(folderId, windows);
   // Emergency and assigned content are drawn from the moment the page opened on (folderPlays).
   const [openedAt] = useState(() => Date.now());
-  const plays = useMemo(() => folderPlays(playing.plans, first, last, openedAt), [playing.plans, first, last, openedAt]);
+  // Schedules the list holds are drawn from it (editable); one set on a sub-folder comes from what the screens play.
+  const listed = useMemo(() => new Set(schedules.map((s) => s.id)), [schedules]);
+  const plays = useMemo(() => folderPlays(playing.plans, first, last, { now: openedAt, listed }), [playing.plans, first, last, openedAt, listed]);
   const playBlocks = useMemo(() => layerBlocks(t, plays, days, playing.screens ?? 0), [t, plays, days, playing.screens]);
   const allBlocks = useMemo(() => [...playBlocks, ...blocks], [playBlocks, blocks]);
 
@@ -251,8 +254,9 @@ function ScheduleConsole() {
       <div className={cn(notice && 'mb-4')}>
         <NoticeAlert notice={notice} onDismiss={clear} />
       </div>
-      <div className="grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
-        <Card className="h-fit p-2">
+      {/* Below 1280 the folders sit above the calendar, which keeps the whole width: beside them a day was ~50 px at 1024. */}
+      <div className="grid gap-6 xl:grid-cols-[17rem_minmax(0,1fr)]">
+        <Card className="h-fit max-h-56 overflow-y-auto p-2 xl:max-h-none">
           {root.data ? (
             <DeviceFolderTree root={root.data} selectedId={folderId} openPath={path} onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })} />
           ) : root.isPending ? (
@@ -377,7 +381,7 @@ function layerBlocks(t: Translate<'schedules'>, plays: readonly FolderPlay[], da
       const block = merged.get(shared);
       if (block) block.name = `${block.name}, ${play.name}`;
       else
-        merged.set(shared, { ...b, key: `${play.key}-${b.day}-${b.start}`, layer: play.layer, colour: LAYER_COLOURS[play.layer], screens: on, scheduleId: -1, name: play.name, interval: -1, inherited: false, enabled: true, movable: false });
+        merged.set(shared, { ...b, key: `${play.key}-${b.day}-${b.start}`, layer: play.layer, colour: playColour(play), screens: on, scheduleId: play.scheduleId ?? -1, name: play.name, interval: -1, inherited: false, subFolder: play.layer === 'SCHEDULE', enabled: true, movable: false });
     }
   }
 
@@ -416,9 +420,10 @@ function Legend({
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
           {plays.map((play) => (
             <li key={play.key} className="flex items-center gap-2" data-testid="legend-item" data-layer={play.layer}>
-              <span className="size-3 rounded-sm" style={{ background: LAYER_COLOURS[play.layer].background }} />
+              <span className="size-3 rounded-sm" style={{ background: playColour(play).background }} />
               <span className="text-xs font-medium text-zinc-500">{label('layer', play.layer)}</span>
               <span className="text-zinc-800">{play.name}</span>
+              {play.layer === 'SCHEDULE' ? <span className="text-xs text-zinc-500">{t('legend.subFolder')}</span> : null}
               <span className="text-xs text-zinc-400">· {t('legend.on', { screens: t('screensOf', { count: play.deviceIds.length, total: screens ?? play.deviceIds.length }) })}</span>
             </li>
           ))}

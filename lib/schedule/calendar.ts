@@ -233,6 +233,49 @@ export function dayBlocks(spans: readonly WallSpan[], days: readonly number[]): 
   });
 }
 
+/** Where a block of one day sits across its day column: lanes `lane .. lane + span - 1` of `of`. */
+export type LanePlace = { lane: number; span: number; of: number };
+
+/**
+ * Side-by-side lanes for one day's blocks. Blocks that overlap, directly or through others, form a group that
+ * shares its lanes; a block widens over the lanes to its right that stay free while it lasts. So one brief
+ * four-way overlap narrows those four blocks, not every block of the day. `minLength`: the minutes a block
+ * takes on screen at least (a short block is drawn taller than its time).
+ */
+export function dayLanes(blocks: ReadonlyArray<{ key: string; start: number; end: number }>, minLength = 0): Map<string, LanePlace> {
+  const sorted = [...blocks]
+    .map((b) => ({ key: b.key, start: b.start, end: Math.max(b.end, b.start + minLength) }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const places = new Map<string, LanePlace>();
+  let group: Array<{ key: string; start: number; end: number; lane: number }> = [];
+  let groupEnd = Number.NEGATIVE_INFINITY;
+  let laneEnds: number[] = [];
+  const close = () => {
+    const of = Math.max(1, laneEnds.length);
+    for (const b of group) {
+      let span = 1;
+      while (b.lane + span < of && !group.some((o) => o.lane === b.lane + span && o.start < b.end && o.end > b.start)) span++;
+      places.set(b.key, { lane: b.lane, span, of });
+    }
+    group = [];
+    laneEnds = [];
+  };
+  for (const b of sorted) {
+    if (b.start >= groupEnd) {
+      close();
+      groupEnd = Number.NEGATIVE_INFINITY;
+    }
+    const free = laneEnds.findIndex((end) => end <= b.start);
+    const lane = free === -1 ? laneEnds.length : free;
+    laneEnds[lane] = b.end;
+    group.push({ ...b, lane });
+    groupEnd = Math.max(groupEnd, b.end);
+  }
+  close();
+
+  return places;
+}
+
 /** An interval running `[start, end)` in wall minutes, as the spec's interval object (an end at midnight is 23:59 of the day before). */
 export function intervalOf(start: number, end: number, base: Partial<ScheduleInterval> = {}): ScheduleInterval {
   const from = wallParts(start);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOf, dayBlocks, dayNumber, intervalOf, monthOf, scheduleColour, scheduleSpans, shiftInterval, wallMinute, weekdayNames, weekOf } from './calendar';
+import { dateOf, dayBlocks, dayLanes, dayNumber, intervalOf, monthOf, scheduleColour, scheduleSpans, shiftInterval, wallMinute, weekdayNames, weekOf } from './calendar';
 
 const day = dayNumber;
 const at = (date: string, time: string) => wallMinute(date, time);
@@ -124,5 +124,39 @@ describe('intervals from the calendar', () => {
   it('gives each schedule a stable colour', () => {
     expect(scheduleColour(7)).toEqual(scheduleColour(7));
     expect(scheduleColour(7).background).not.toBe(scheduleColour(8).background);
+  });
+});
+
+describe('dayLanes', () => {
+  const place = (blocks: Array<[string, number, number]>, minLength = 0) =>
+    Object.fromEntries([...dayLanes(blocks.map(([key, start, end]) => ({ key, start, end })), minLength)].map(([key, p]) => [key, [p.lane, p.span, p.of]]));
+
+  it('narrows only the blocks that overlap: a brief four-way overlap leaves the rest of the day full width', () => {
+    expect(
+      place([
+        ['a', 480, 540],
+        ['b', 480, 540],
+        ['c', 480, 540],
+        ['d', 480, 540],
+        ['evening', 1080, 1200],
+      ]),
+    ).toEqual({ a: [0, 1, 4], b: [1, 1, 4], c: [2, 1, 4], d: [3, 1, 4], evening: [0, 1, 1] });
+  });
+
+  it('widens a block over the lanes to its right that stay free while it lasts', () => {
+    // The all-day block holds lane 0 all day; 'late' overlaps only it, so it spreads over lanes 1 and 2.
+    expect(
+      place([
+        ['allDay', 0, 1440],
+        ['morning', 480, 600],
+        ['overlap', 540, 660],
+        ['late', 900, 1000],
+      ]),
+    ).toEqual({ allDay: [0, 1, 3], morning: [1, 1, 3], overlap: [2, 1, 3], late: [1, 2, 3] });
+  });
+
+  it('counts a short block by the room it takes on screen', () => {
+    expect(place([['a', 600, 605], ['b', 610, 640]])).toEqual({ a: [0, 1, 1], b: [0, 1, 1] });
+    expect(place([['a', 600, 605], ['b', 610, 640]], 27)).toEqual({ a: [0, 1, 2], b: [1, 1, 2] });
   });
 });

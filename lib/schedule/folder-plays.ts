@@ -17,8 +17,9 @@ const ZONE_REACH_MS = 14 * 3_600_000;
 /** The server's longest window. */
 const WINDOW_MAX_MS = 7 * MS_PER_DAY;
 
-export type PlayLayer = 'EMERGENCY' | 'CONTENT' | 'CHANNELS';
-export type FolderPlay = { key: string; layer: PlayLayer; name: string; spans: WallSpan[]; deviceIds: string[] };
+export type PlayLayer = 'EMERGENCY' | 'SCHEDULE' | 'CONTENT' | 'CHANNELS';
+/** `scheduleId`: on the SCHEDULE layer, the schedule (set on a sub-folder) that plays. */
+export type FolderPlay = { key: string; layer: PlayLayer; name: string; spans: WallSpan[]; deviceIds: string[]; scheduleId?: number };
 
 /** The windows (each at most 7 days) that cover the wall days `first..last` in every zone. */
 export function playWindows(first: number, last: number): { from: number; to: number }[] {
@@ -49,20 +50,27 @@ function merge(spans: WallSpan[]): WallSpan[] {
   return out;
 }
 
-const LAYER_ORDER: Record<PlayLayer, number> = { EMERGENCY: 0, CONTENT: 1, CHANNELS: 2 };
+const LAYER_ORDER: Record<PlayLayer, number> = { EMERGENCY: 0, SCHEDULE: 1, CONTENT: 2, CHANNELS: 3 };
 
 /**
  * Every channel, emergency and assigned content the plans play on the wall days `first..last`, with where and on
- * which screens. An emergency and assigned content are states of the screen now, with no start the resolution knows:
- * they are drawn from `now` on, not over the days before (an emergency switched on today did not play last Monday).
+ * which screens, and every schedule that plays there but is not among `listed` (the schedules of the folder and its
+ * parents, drawn from the schedules list): a schedule set on a sub-folder. An emergency and assigned content are
+ * states of the screen now, with no start the resolution knows: they are drawn from `now` on, not over the days
+ * before (an emergency switched on today did not play last Monday).
  */
-export function folderPlays(plans: FolderSchedule['plans'], first: number, last: number, now = Number.NEGATIVE_INFINITY): FolderPlay[] {
+export function folderPlays(
+  plans: FolderSchedule['plans'],
+  first: number,
+  last: number,
+  { now = Number.NEGATIVE_INFINITY, listed = new Set<number>() }: { now?: number; listed?: ReadonlySet<number> } = {},
+): FolderPlay[] {
   const from = first * MINUTES_PER_DAY;
   const to = (last + 1) * MINUTES_PER_DAY;
-  const plays = new Map<string, { layer: PlayLayer; name: string; spans: WallSpan[]; deviceIds: Set<string> }>();
-  const add = (key: string, layer: PlayLayer, name: string, span: WallSpan, deviceIds: readonly string[]) => {
+  const plays = new Map<string, { layer: PlayLayer; name: string; spans: WallSpan[]; deviceIds: Set<string>; scheduleId?: number }>();
+  const add = (key: string, layer: PlayLayer, name: string, span: WallSpan, deviceIds: readonly string[], scheduleId?: number) => {
     let play = plays.get(key);
-    if (!play) plays.set(key, (play = { layer, name, spans: [], deviceIds: new Set() }));
+    if (!play) plays.set(key, (play = { layer, name, spans: [], deviceIds: new Set(), ...(scheduleId !== undefined && { scheduleId }) }));
     play.spans.push(span);
     for (const id of deviceIds) play.deviceIds.add(id);
   };
@@ -73,12 +81,13 @@ export function folderPlays(plans: FolderSchedule['plans'], first: number, last:
       const span: WallSpan = [Math.max(from, wallOf(start, plan.timeZone)), Math.min(to, wallOf(segment.to, plan.timeZone))];
       if (span[0] >= span[1]) continue;
       if (segment.layer === 'EMERGENCY' && segment.content) add(`emergency:${segment.content.id}`, 'EMERGENCY', segment.content.name, span, plan.deviceIds);
+      else if (segment.layer === 'SCHEDULE' && segment.schedule && !listed.has(segment.schedule.id)) add(`schedule:${segment.schedule.id}`, 'SCHEDULE', segment.schedule.name, span, plan.deviceIds, segment.schedule.id);
       else if (segment.layer === 'CONTENT' && segment.content) add(`content:${segment.content.id}`, 'CONTENT', segment.content.name, span, plan.deviceIds);
       else if (segment.layer === 'CHANNELS') for (const channel of segment.channels) add(`channel:${channel.campaignId}`, 'CHANNELS', channel.name, span, plan.deviceIds);
     }
   }
 
   return [...plays]
-    .map(([key, p]) => ({ key, layer: p.layer, name: p.name, spans: merge(p.spans), deviceIds: [...p.deviceIds].sort() }))
+    .map(([key, { spans, deviceIds, ...p }]) => ({ key, ...p, spans: merge(spans), deviceIds: [...deviceIds].sort() }))
     .sort((a, b) => LAYER_ORDER[a.layer] - LAYER_ORDER[b.layer] || a.name.localeCompare(b.name));
 }

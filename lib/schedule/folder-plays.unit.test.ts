@@ -48,11 +48,29 @@ describe('folderPlays', () => {
       ],
     };
     const base = DAY * MINUTES_PER_DAY;
-    const plays = folderPlays([plan], DAY, DAY + 6, now);
+    const plays = folderPlays([plan], DAY, DAY + 6, { now });
     expect(plays.find((p) => p.layer === 'EMERGENCY')!.spans).toEqual([[base + 30 * 60, base + 7 * MINUTES_PER_DAY]]);
     expect(plays.find((p) => p.layer === 'CHANNELS')!.spans).toEqual([[base, base + MINUTES_PER_DAY]]);
     // A week that is over shows no emergency at all.
-    expect(folderPlays([plan], DAY, DAY + 6, start + 8 * 24 * H).map((p) => p.layer)).toEqual(['CHANNELS']);
+    expect(folderPlays([plan], DAY, DAY + 6, { now: start + 8 * 24 * H }).map((p) => p.layer)).toEqual(['CHANNELS']);
+  });
+
+  it('draws a schedule the folder\'s list does not hold (one on a sub-folder), not one it lists', () => {
+    const start = Date.UTC(2030, 0, 1, 9);
+    const content = { id: 'c', name: 'Lunch menu', deviceContentType: 'content' as const };
+    const plan = {
+      timeZone: 'UTC',
+      deviceIds: ['x', 'y'],
+      segments: [
+        segment(start, start + 2 * H, 'SCHEDULE', { content, schedule: { id: 7, name: 'Kitchen lunch' } }),
+        segment(start + 2 * H, start + 3 * H, 'SCHEDULE', { content, schedule: { id: 8, name: 'Folder own' } }),
+      ],
+    };
+    const base = DAY * MINUTES_PER_DAY;
+    expect(folderPlays([plan], DAY, DAY, { listed: new Set([8]) })).toEqual([
+      { key: 'schedule:7', layer: 'SCHEDULE', name: 'Kitchen lunch', spans: [[base + 540, base + 660]], deviceIds: ['x', 'y'], scheduleId: 7 },
+    ]);
+    expect(folderPlays([plan], DAY, DAY, { listed: new Set([7, 8]) })).toEqual([]);
   });
 
   it('leaves out what lies outside the days and what plays nothing', () => {

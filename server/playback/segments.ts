@@ -68,7 +68,7 @@ export function stateAt(timelines: readonly CampaignTimeline[], device: DeviceFa
   const schedule = eligible.find((tl) => tl.campaign.level === 'TOP');
   if (schedule) {
     const [first] = [...(schedule.campaign.contents ?? [])].sort((a, b) => a.weight - b.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (first) return { layer: 'SCHEDULE', content: contentRef(first), channels };
+    if (first) return { layer: 'SCHEDULE', schedule: { id: schedule.campaign.id, name: schedule.campaign.name }, content: contentRef(first), channels };
   }
   if (device.content) return { layer: 'CONTENT', content: contentRef(device.content), channels };
   if (channels.length > 0) return { layer: 'CHANNELS', channels };

@@ -29,6 +29,18 @@ describe('layers', () => {
     expect(segment?.content).toEqual(shown);
   });
 
+  it('names the schedule of a SCHEDULE segment; two schedules showing the same content in a row are two segments', () => {
+    const schedule = (id: number, from: string, end: string) => campaign(id, { level: 'TOP', files: [], contents: [content(1)], affectedHours: { allDay: false, from, end } });
+    const segments = resolveSegments({ campaigns: [schedule(1, '08:00', '12:00'), schedule(2, '12:00', '18:00')] }, device(), DAY);
+    expect(segments.map((s) => [s.from, s.layer, s.schedule, s.content?.id])).toEqual([
+      [DAY.from, 'NONE', undefined, undefined],
+      [berlin('08:00'), 'SCHEDULE', { id: 1, name: 'campaign-1' }, content(1).id],
+      [berlin('12:00'), 'SCHEDULE', { id: 2, name: 'campaign-2' }, content(1).id],
+      [berlin('18:00'), 'NONE', undefined, undefined],
+    ]);
+    expect(segments.every((s) => SegmentSchema.safeParse(s).success)).toBe(true);
+  });
+
   it('lists the eligible channels by weight then id on every layer, with name, weight, saturation and tags', () => {
     const campaigns = [campaign(3, { weight: 1 }), campaign(2, { weight: 1, saturation: 2, tags: ['lobby'] }), campaign(9, { weight: 0 }), campaign(4, { level: 'TOP', files: [], contents: [content(1)] })];
     const [segment] = resolveSegments({ campaigns }, device(), DAY);

@@ -219,12 +219,17 @@ export const ChannelPlaySchema = z
   })
   .openapi('ChannelPlay');
 
+const namedRef = z.object({ id: intId, name: z.string() });
+
 export const SegmentSchema = z
   .object({
     from: epochMs.openapi({ description: 'Start (inclusive)' }),
     to: epochMs.openapi({ description: 'End (exclusive)' }),
     layer: z.enum(SEGMENT_LAYERS),
     content: SegmentContentSchema.optional(),
+    schedule: namedRef
+      .optional()
+      .openapi({ description: 'On the SCHEDULE layer: the schedule (campaign level TOP) that plays; beyond the spec\'s Segment, so a folder\'s calendar can name a schedule set on a sub-folder' }),
     channels: z.array(ChannelPlaySchema).openapi({ description: 'Channels (campaigns level WIDGET) eligible during the segment, by weight then id' }),
   })
   .openapi('Segment');
@@ -318,8 +323,6 @@ export const NOW_PLAYING_MAX_DEVICES = 100;
 export const NowPlayingRequestSchema = z
   .object({ deviceIds: z.array(z.string().uuid()).min(1).max(NOW_PLAYING_MAX_DEVICES) })
   .openapi('DeviceNowPlayingRequest');
-
-const namedRef = z.object({ id: intId, name: z.string() });
 
 export const DeviceNowPlayingSchema = z
   .object({

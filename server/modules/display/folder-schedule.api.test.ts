@@ -20,6 +20,7 @@ let first: TestDevice;
 let second: TestDevice;
 let alarmed: TestDevice;
 let hallScreen: TestDevice;
+let opening: Record<string, any>;
 
 const H = 3_600_000;
 // 2030-01-01 00:00 in Europe/Berlin.
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const slide = await k.own.content('Welcome');
   await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Menu', weight: 1 });
   await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'News', weight: 2 });
-  await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Opening', level: 'TOP', affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-02', isExcluded: false }] } });
+  opening = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Opening', level: 'TOP', affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-02', isExcluded: false }] } });
 });
 afterAll(() => t.close());
 
@@ -71,6 +72,9 @@ describe('GET /api/v2/deviceGroup/{id}/schedule', () => {
       ['SCHEDULE', JAN1 + 24 * H, JAN1 + 48 * H, 'Welcome'],
       ['CHANNELS', JAN1 + 48 * H, JAN1 + WEEK, 'Menu,News'],
     ]);
+    // The SCHEDULE segment names its schedule: a parent folder's calendar draws a schedule set on a sub-folder by it.
+    expect(shared.segments[1]!.schedule).toEqual({ id: opening.id, name: 'Opening' });
+    expect(shared.segments[0]!.schedule).toBeUndefined();
     expect(emergency.deviceIds).toEqual([alarmed.deviceId]);
     expect(emergency.segments.map((s) => [s.layer, s.content?.name])).toEqual([['EMERGENCY', 'Evacuate']]);
   });
