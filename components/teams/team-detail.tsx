@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { Avatar } from '@/components/shell/user-menu';
-import { ChevronLeftIcon, FolderIcon, PhotoIcon, PlusIcon, TeamIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, FolderIcon, PhotoIcon, PlusIcon, TeamIcon, TrashIcon } from '@/components/ui/icons';
 import { NoAccess } from '@/components/settings/no-access';
 import { AddMembersDialog } from '@/components/teams/add-members-dialog';
 import { AssignFoldersDialog } from '@/components/teams/assign-folders-dialog';
@@ -230,7 +230,7 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
             <thead className="border-b border-zinc-200 bg-zinc-50/80">
               <tr>
                 {(['name', 'role', 'access', 'readOnly'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                  <th key={column} scope="col" className="px-3 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
                     {t(`members.columns.${column}`)}
                   </th>
                 ))}
@@ -244,19 +244,19 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
             <tbody className="divide-y divide-zinc-100">
               {members.map((member) => (
                 <tr key={member.id} className="hover:bg-zinc-50/60">
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">
                     {/* The e-mail under the name, not in a column of its own: the table fits 1024 wide without scrolling. */}
                     <div className="flex min-w-0 items-center gap-3">
                       <Avatar name={memberName(member)} />
                       <div className="min-w-0">
                         <p className="font-medium text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</p>
-                        {member.user?.email ? <p className="max-w-44 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
+                        {member.user?.email ? <p className="max-w-36 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
                       </div>
                     </div>
                   </td>
-                  <td className="px-4 py-3">{member.user ? <Badge>{label('role', member.user.role)}</Badge> : '—'}</td>
-                  <td className="px-4 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-3 py-3">{member.user ? <Badge>{label('role', member.user.role)}</Badge> : '—'}</td>
+                  <td className="px-3 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
+                  <td className="px-3 py-3">
                     {canManage ? (
                       <label className="inline-flex cursor-pointer items-center gap-2 text-zinc-700">
                         <input
@@ -276,9 +276,10 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                     )}
                   </td>
                   {canManage ? (
-                    <td className="px-4 py-3 text-right">
-                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={t('removeName', { name: memberName(member) })}>
-                        {t('remove')}
+                    <td className="px-3 py-3 text-right">
+                      {/* An icon: the word ("Entfernen") widened the table past 1024 in German; the name says it. */}
+                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={t('removeName', { name: memberName(member) })} title={t('remove')}>
+                        <TrashIcon className="size-4" />
                       </Button>
                     </td>
                   ) : null}
