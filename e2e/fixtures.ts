@@ -39,11 +39,18 @@ export async function signInFromLoginPage(page: Page, email = admin.email, passw
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Signs in as the login form does (next-auth's credentials callback, with its CSRF token), without rendering the
+ * login page: the form has its own tests (shell.spec.ts, signInFromLoginPage). Ends on the overview.
+ */
 export async function signIn(page: Page, email = admin.email, password = admin.password) {
-  await page.goto('/login');
-  await signInFromLoginPage(page, email, password);
-  // A first sign-in on a fresh server on a busy machine (CI runs beside other work) takes longer than one expect's
-  // default: the session is created, then the overview renders on the server.
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const res = await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, totp: '', json: 'true' } });
+  // next-auth answers { url }, with ?error=… when the credentials were refused.
+  const { url } = (await res.json()) as { url?: string };
+  expect(res.ok() && !!url && !new URL(url, 'http://x').searchParams.has('error'), `sign-in of ${email}: ${res.status()} ${url}`).toBe(true);
+  // A first page on a fresh server on a busy machine (CI runs beside other work) takes longer than one expect's default.
+  await page.goto('/', { timeout: 60_000 });
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 });
 }
 
@@ -77,8 +84,13 @@ export function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
-export function screenshot(page: Page, name: string) {
-  return page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+/**
+ * A full-page screenshot in test-results/screens/ to look at. Not in CI (`CI` set, `E2E_SCREENSHOTS` unset): nobody
+ * looks there, and each costs the browser a full repaint (Playwright still keeps one of every failure).
+ */
+export async function screenshot(page: Page, name: string) {
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
 /** A run-unique suffix for names and e-mail addresses. */

@@ -111,6 +111,8 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['account', '/account'],
   ];
   await tour('admin-all', undefined, undefined, everyPage.filter(([name]) => !name.startsWith('media-') && !name.startsWith('playlist') && name !== 'team'));
-  await tour('admin-tenant', undefined, undefined, everyPage, customer.name);
+  // An administrator's list pages with a tenant chosen are toured by layout.spec.ts at 1024 and 1440 (errors and
+  // failed requests too); here the pages it does not visit.
+  await tour('admin-tenant', undefined, undefined, everyPage.filter(([name]) => ['overview', 'media-folder', 'media-file', 'playlist', 'playlist-preview', 'team', 'account'].includes(name)), customer.name);
   await tour('member', member.email, member.password, everyPage);
 });

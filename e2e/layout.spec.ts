@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, rootFolderId, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix, uploadFile } from './fixtures';
+import { api, collectConsoleErrors, collectFailedResponses, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, rootFolderId, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix, uploadFile } from './fixtures';
 
 /*
  * Issue 28 item 9: the console at 1024 × 768 (and 1440 × 900), sidebar expanded and collapsed. Every list
@@ -123,6 +123,8 @@ async function tour(browser: Browser, width: number, height: number, collapsed: 
   await context.addCookies([{ name: SIDEBAR_COOKIE, value: collapsed ? 'collapsed' : 'expanded', url: baseURL }]);
   const page = await context.newPage();
   const errors = collectConsoleErrors(page);
+  // The list pages' share of the console tour (hydration.spec.ts): no failed request either.
+  const failed = collectFailedResponses(page);
   await signIn(page);
   await switchTenant(page, tenantName);
   await expect(page.locator('[data-sidebar]')).toHaveAttribute('data-sidebar', collapsed ? 'collapsed' : 'expanded');
@@ -131,8 +133,9 @@ async function tour(browser: Browser, width: number, height: number, collapsed: 
     await visit(page, list);
     await expectFits(page, list, label);
     await screenshot(page, `layout-${width}-${collapsed ? 'rail' : 'sidebar'}-${list.name}`);
+    expect(errors, `${label}: console errors`).toEqual([]);
+    expect(failed, `${label}: failed requests`).toEqual([]);
   }
-  expect(errors).toEqual([]);
   await context.close();
 }
 
