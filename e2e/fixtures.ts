@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { decode } from 'next-auth/jwt';
 
 export const admin = {
@@ -189,6 +189,17 @@ export async function uploadFile(
 }
 
 /** Picks a tenant in the ADMIN's (or network owner's) tenant switcher. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits until a search's list shows exactly one option, the one named `name`. A count of one alone is not enough:
+ * before the typed search applies (debounced, then fetched) the list can hold only "All tenants", or the previous
+ * results, so Enter or a click would meet the wrong list on a busy machine.
+ */
+export async function expectOnlyOption(options: Locator, name: string) {
+  await expect(options).toHaveText([new RegExp(escapeRegExp(name))]);
+}
+
 export async function switchTenant(page: Page, name: string | null) {
   await page.getByRole('button', { name: /Switch tenant/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch tenant' });
@@ -196,10 +207,8 @@ export async function switchTenant(page: Page, name: string | null) {
     await dialog.getByRole('option', { name: /All tenants/ }).click();
   } else {
     await dialog.getByRole('combobox', { name: 'Search tenants' }).fill(name);
-    // Click the tenant once the filtered list shows it (shell.spec.ts covers choosing with the keyboard);
-    // Enter right after the count can meet the list mid-refetch on a busy machine.
-    await expect(dialog.getByRole('option')).toHaveCount(1);
-    await dialog.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    await expectOnlyOption(dialog.getByRole('option'), name);
+    await dialog.getByRole('option', { name: new RegExp(escapeRegExp(name)) }).click();
   }
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('current-tenant')).toHaveText(name ?? 'All tenants');
