@@ -76,6 +76,13 @@ for (const [half, pagesOf] of TENANT_PAGES.entries()) {
       const cut = await page.getByRole('main').locator('table').evaluateAll((tables) => tables.filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length);
       if (cut > 0) wide.push(`${path}: a table wider than its box`);
       await screenshot(page, `de-1024${path.replace(/\//g, '-')}`);
+      if (path === '/media') {
+        // The upload panel: Uppy's Dashboard speaks German too (its locale pack).
+        await page.getByRole('button', { name: 'Hochladen', exact: true }).click();
+        await expect(page.getByTestId('upload-panel')).toBeVisible();
+        await expect(page.getByTestId('upload-panel').getByRole('button', { name: 'Dateien durchsuchen' })).toBeVisible();
+        left.push(...(await englishLeft(page)).map((text) => `/media (upload): ${text}`));
+      }
     }
     expect(left).toEqual([]);
     expect(wide, 'pages that scroll sideways at 1024').toEqual([]);

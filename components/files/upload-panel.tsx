@@ -3,8 +3,10 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import Uppy from '@uppy/core';
+import German from '@uppy/locales/lib/de_DE.js';
+import English from '@uppy/locales/lib/en_US.js';
 import Dashboard from '@uppy/react/dashboard';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WarningIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,7 @@ import { apiFetch } from '@/lib/api/client';
 import { useInvalidateMedia, type MediaFile } from '@/lib/api/files';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useFormat } from '@/lib/i18n/use-format';
+import type { Locale } from '@/i18n/locales';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { resumeStore, type StoredUpload } from '@/lib/upload/resume-store';
 import { SessionUploader, type DuplicateNotice, type UploadFailure, type UploadProblem } from '@/lib/upload/session-uploader';
@@ -19,6 +22,8 @@ import { SessionUploader, type DuplicateNotice, type UploadFailure, type UploadP
 /** Spec 2 "File": the supported extensions. */
 const ALLOWED = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.mp4', '.webm', '.mov', '.mp3', '.wav', '.ogg', '.ttf', '.otf', '.woff', '.woff2', '.pdf', '.json'];
 const MAX_SIZE = 10_737_418_240;
+/** Uppy's own words (its Dashboard) in the console's language: Uppy's maintained locale packs. */
+const UPPY_LOCALES: Record<Locale, typeof English> = { en: English, de: German };
 
 function useUnfinishedUploads(customerId: number | undefined) {
   const [items, setItems] = useState<Array<StoredUpload & { fingerprint: string }>>([]);
@@ -46,6 +51,7 @@ function useUnfinishedUploads(customerId: number | undefined) {
 export default function UploadPanel({ folderId, folderName, onClose }: { folderId: string | undefined; folderName: string; onClose: () => void }) {
   const { customerId } = useTenant();
   const t = useTranslations('media.upload');
+  const locale = useLocale();
   const format = useFormat();
   const errorMessage = useErrorMessage();
   const describe = useCallback((problem: UploadProblem) => t(`problem.${problem.key}`, problem), [t]);
@@ -60,6 +66,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       id: 'media-upload',
       autoProceed: true,
       allowMultipleUploadBatches: true,
+      locale: UPPY_LOCALES[locale],
       restrictions: { allowedFileTypes: ALLOWED, maxFileSize: MAX_SIZE },
     }).use(SessionUploader, {
       customerId,
@@ -72,6 +79,10 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
   useEffect(() => {
     uppy.getPlugin('SessionUploader')?.setOptions({ customerId, describe });
   }, [uppy, customerId, describe]);
+  // A language switched while the panel lives (the instance is kept across renders).
+  useEffect(() => {
+    uppy.setOptions({ locale: UPPY_LOCALES[locale] });
+  }, [uppy, locale]);
   // Files in the Dashboard are not "unfinished": they are uploading (or paused) right here.
   const [inDashboard, setInDashboard] = useState<string[]>([]);
   useEffect(() => {
