@@ -1,5 +1,5 @@
 import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
-import { isArrayIndexName } from '@/server/modules/content/slide-document.schemas';
+import { isArrayIndexName } from '@/server/modules/content/page-names.schemas';
 
 /*
  * Whole-document edits of a slide that keep it valid by its schema: pages of interactive content added,

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { combinationIssue, httpUrl } from '@/server/http/wire.schemas';
-import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './slide-document.schemas';
+import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './page-names.schemas';
 
 /*
  * The `data` documents of device content (spec 2 "Content"): a playlist's `loopData` and `slides`, and a

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SlideDocument, type SlideData } from './content-data.schemas';
-import { contentDataToWire, isArrayIndexName, slideDataOf, slideDocumentOf } from './slide-document.schemas';
+import { isArrayIndexName } from './page-names.schemas';
+import { contentDataToWire, slideDataOf, slideDocumentOf } from './slide-document.schemas';
 
 /** Names JavaScript keeps in insertion order: anything but an array index (and `__proto__`, refused). */
 const pageName = fc
