@@ -66,6 +66,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
       id: 'media-upload',
       autoProceed: true,
       allowMultipleUploadBatches: true,
+      // The language is switched on the account page: the media page, and this panel with it, mounts anew in it.
       locale: UPPY_LOCALES[locale],
       restrictions: { allowedFileTypes: ALLOWED, maxFileSize: MAX_SIZE },
     }).use(SessionUploader, {
@@ -79,10 +80,6 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
   useEffect(() => {
     uppy.getPlugin('SessionUploader')?.setOptions({ customerId, describe });
   }, [uppy, customerId, describe]);
-  // A language switched while the panel lives (the instance is kept across renders).
-  useEffect(() => {
-    uppy.setOptions({ locale: UPPY_LOCALES[locale] });
-  }, [uppy, locale]);
   // Files in the Dashboard are not "unfinished": they are uploading (or paused) right here.
   const [inDashboard, setInDashboard] = useState<string[]>([]);
   useEffect(() => {
