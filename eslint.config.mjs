@@ -80,7 +80,7 @@ const databaseModules = [
 
 export default tseslint.config(
   {
-    ignores: ['.next/**', 'dist/**', 'drizzle/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'public/**'],
+    ignores: ['.next/**', 'dist/**', 'drizzle/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'public/**', 'lib/api/generated/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

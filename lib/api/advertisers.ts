@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { toUpdateBody } from '@/lib/api/update-body';
@@ -12,11 +12,12 @@ export type { Advertiser, ProofOfPlayLinks };
 export type AdvertiserListParams = ListRequest & { text: string };
 
 /** Advertisers of the selected tenant (spec 2 "Advertisers"), team read parameters included. */
-export const advertiserResource = defineResource<Advertiser, AdvertiserListParams>({
+export const advertiserResource = defineResource({
+  item: as<Advertiser>(),
   key: 'advertisers',
-  listPath: '/api/adv',
-  listQuery: (params) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined }),
-  detailPath: (id) => `/api/adv/${encodeURIComponent(String(id))}`,
+  list: '/api/adv',
+  listQuery: (params: AdvertiserListParams) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined }),
+  detail: '/api/adv/{advertiserId}',
   teamCapable: true,
   // The ADVERTISER usage in the resource limits.
   invalidates: [['settings', 'limits']],

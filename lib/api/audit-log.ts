@@ -1,6 +1,6 @@
 'use client';
 
-import { buildQuery } from '@/lib/api/client';
+import { buildQuery, as } from '@/lib/api/client';
 import { defineResource } from '@/lib/api/resource';
 import type { AuditEntry } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -51,10 +51,11 @@ export function auditLogCsvUrl(filters: AuditLogFilters, customerId: number | un
 }
 
 /** The audit log of the tenant in view: `customerId` is the tenant, -1 for every tenant (ADMIN), none for the caller's own or its network. */
-export const auditLogResource = defineResource<AuditEntry, AuditLogParams>({
+export const auditLogResource = defineResource({
+  item: as<AuditEntry>(),
   key: 'auditLog',
-  listPath: '/api/v2/log',
-  listQuery: (params) => auditLogQuery(params, undefined),
+  list: '/api/v2/log',
+  listQuery: (params: AuditLogParams) => auditLogQuery(params, undefined),
   useTenantScope: () => useAuditLogScope().scope,
 });
 

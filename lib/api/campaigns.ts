@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTeamReads } from '@/lib/api/team-reads';
@@ -15,15 +15,16 @@ export type ChannelListParams = ListRequest & { text: string };
 const LIST_FIELDS = 'name,type,enabled,locked,validFrom,validTo,deviceSelectionMode,weight,saturation,affectedScreenCount';
 
 /** Channels: the campaigns of level WIDGET (schedules are the TOP ones). */
-export const channelResource = defineResource<Campaign, ChannelListParams>({
+export const channelResource = defineResource({
+  item: as<Campaign>(),
   key: 'campaigns',
-  listPath: '/api/v2/campaign',
-  listQuery: (params) => ({
+  list: '/api/v2/campaign',
+  listQuery: (params: ChannelListParams) => ({
     search: toSearch(and(term('level', '=', 'WIDGET'), params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
     select: LIST_FIELDS,
     includeReadOnlyInfo: true,
   }),
-  detailPath: (id) => `/api/v2/campaign/${encodeURIComponent(String(id))}`,
+  detail: '/api/v2/campaign/{id}',
   teamCapable: true,
   // What a screen plays (its timeline and explain) follows its channels.
   invalidates: [['devices']],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, buildQuery, configureApiTransport } from '@/lib/api/client';
+import { api, ApiError, buildQuery, configureApiTransport, ok, tenantQuery } from '@/lib/api/client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -8,16 +8,28 @@ function json(status: number, body: unknown): Response {
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
 
-describe('apiFetch', () => {
+describe('the typed client', () => {
   it('sends same-origin credentials, the tenant selector and the query', async () => {
     const fetchMock = vi.fn(async () => json(200, { ok: true }));
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
 
-    await apiFetch('/api/v2/user', { query: { page: 0, size: 20, sort: 'name,asc', search: undefined }, customerId: 7 });
+    await ok(api.GET('/api/v2/user', { params: { query: { page: 0, size: 20, sort: 'name,asc', search: undefined, ...tenantQuery(7) } } }));
 
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/v2/user?page=0&size=20&sort=name%2Casc&customerId=7');
-    expect(init.credentials).toBe('same-origin');
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(request.url).toBe('http://localhost/api/v2/user?page=0&size=20&sort=name%2Casc&customerId=7');
+    expect(request.credentials).toBe('same-origin');
+  });
+
+  it('sends the body again when it retries after a refresh', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { status: 401, key: 'auth.error.unauthorized', message: 'expired' }))
+      .mockResolvedValueOnce(json(201, { id: 3 }));
+    restore = configureApiTransport({ fetch: fetchMock as typeof fetch, refreshSession: async () => true });
+
+    await ok(api.POST('/api/customer', { body: { name: 'Acme' } as never }));
+    const [retried] = fetchMock.mock.calls[1] as unknown as [Request];
+    expect(await retried.text()).toBe('{"name":"Acme"}');
   });
 
   it('refreshes the session once on 401 and retries once', async () => {
@@ -29,7 +41,7 @@ describe('apiFetch', () => {
     const onUnauthenticated = vi.fn();
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch, refreshSession, onUnauthenticated });
 
-    await expect(apiFetch<{ id: number }>('/api/x')).resolves.toEqual({ id: 1 });
+    await expect(ok(api.GET('/api/v2/user/me'))).resolves.toEqual({ id: 1 });
     expect(refreshSession).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(onUnauthenticated).not.toHaveBeenCalled();
@@ -42,7 +54,7 @@ describe('apiFetch', () => {
     const onUnauthenticated = vi.fn();
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch, refreshSession, onUnauthenticated });
 
-    const error = await apiFetch('/api/x').catch((e: unknown) => e);
+    const error = await ok(api.GET('/api/v2/user/me')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -59,7 +71,7 @@ describe('apiFetch', () => {
       onUnauthenticated,
     });
 
-    await expect(apiFetch('/api/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(ok(api.GET('/api/v2/user/me'))).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
@@ -70,7 +82,7 @@ describe('apiFetch', () => {
     );
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
 
-    const error = (await apiFetch('/api/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await ok(api.GET('/api/v2/user/me')).catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 400, key: 'search.error.unknownField', message: 'Unknown field' });
     expect(error.details).toEqual({ position: 3 });
   });
@@ -79,18 +91,18 @@ describe('apiFetch', () => {
     const fetchMock = vi.fn(async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
 
-    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, key: 'http.error.502' });
+    await expect(ok(api.GET('/api/v2/user/me'))).rejects.toMatchObject({ status: 502, key: 'http.error.502' });
   });
 
   it('sends a JSON body on writes', async () => {
     const fetchMock = vi.fn(async () => json(201, { id: 3, name: 'Acme' }));
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
 
-    await apiFetch('/api/customer', { method: 'POST', body: { name: 'Acme' } });
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"name":"Acme"}');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    await ok(api.POST('/api/customer', { body: { name: 'Acme' } as never }));
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(request.method).toBe('POST');
+    expect(await request.text()).toBe('{"name":"Acme"}');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 });
 
@@ -104,15 +116,15 @@ describe('buildQuery', () => {
   });
 });
 
-describe('apiFetch headers and bodies', () => {
+describe('headers and bodies', () => {
   it('adds extra headers such as x-totp', async () => {
     const fetchMock = vi.fn(async () => json(200, {}));
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
 
-    await apiFetch('/api/user/', { method: 'DELETE', headers: { 'x-totp': '123456' } });
+    await ok(api.DELETE('/api/user', { params: { query: { email: 'a@example.com' } }, headers: { 'x-totp': '123456' } }));
 
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect((init.headers as Record<string, string>)['x-totp']).toBe('123456');
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(request.headers.get('x-totp')).toBe('123456');
   });
 
   it('sends FormData as is, without a JSON content type', async () => {
@@ -121,10 +133,11 @@ describe('apiFetch headers and bodies', () => {
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
 
-    await apiFetch('/api/v2/user/profilePicture', { method: 'POST', body: form });
+    await ok(api.POST('/api/v2/user/profilePicture', { body: form as never }));
 
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.body).toBe(form);
-    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    // The browser (here undici) sets the multipart boundary itself.
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await request.formData()).get('file')).toBeInstanceOf(Blob);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { NULL, term, toSearch } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
@@ -15,11 +15,12 @@ const FOLDER_FIELDS = 'name,parentId,isTemplateGroup,contentGroupPath,contentCou
 type FolderListParams = ListRequest & { parentId: string };
 
 /** The content folders of the selected tenant: one level at a time (the tree opens them lazily). */
-export const contentGroupResource = defineResource<ContentGroup, FolderListParams>({
+export const contentGroupResource = defineResource({
+  item: as<ContentGroup>(),
   key: 'contentGroups',
-  listPath: '/api/v2/contentGroup',
-  listQuery: (params) => ({ search: toSearch(term('parentId', '=', params.parentId)), select: FOLDER_FIELDS }),
-  detailPath: (id) => `/api/v2/contentGroup/${encodeURIComponent(String(id))}`,
+  list: '/api/v2/contentGroup',
+  listQuery: (params: FolderListParams) => ({ search: toSearch(term('parentId', '=', params.parentId)), select: FOLDER_FIELDS }),
+  detail: '/api/v2/contentGroup/{id}',
   teamCapable: true,
   // The content list shows folder names and counts.
   invalidates: [['content']],
@@ -33,11 +34,13 @@ export function useContentRoot() {
   return useQuery({
     queryKey: [...contentGroupResource.keys.all, 'root', { customerId }] as const,
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<ContentGroup>>('/api/v2/contentGroup', {
-        query: { size: 1, search: toSearch(term('parentId', '=', NULL)), select: FOLDER_FIELDS, ...teamReads.params },
-        customerId,
-        signal,
-      });
+      const page = await ok(
+        api.GET('/api/v2/contentGroup', {
+          params: { query: { size: 1, search: toSearch(term('parentId', '=', NULL)), select: FOLDER_FIELDS, ...teamReads.params, ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<ContentGroup>>(),
+      );
 
       return page.content[0] ?? null;
     },
@@ -52,26 +55,32 @@ export function useContentGroupChildren(parentId: string | undefined) {
 
 export function useCreateContentGroup() {
   return contentGroupResource.useMutation((input: { parentGroupId: string; name: string }, { customerId }) =>
-    apiFetch<ContentGroup>('/api/contentGroup', { method: 'POST', query: { parentGroupId: input.parentGroupId }, body: { name: input.name, deviceContentType: 'content' }, customerId }),
+    ok(
+      api.POST('/api/contentGroup', {
+        params: { query: { parentGroupId: input.parentGroupId, ...tenantQuery(customerId) } },
+        body: { name: input.name, deviceContentType: 'content' },
+      }),
+      as<ContentGroup>(),
+    ),
   );
 }
 
 export function useRenameContentGroup() {
   return contentGroupResource.useMutation((input: { id: string; name: string }, { customerId }) =>
-    apiFetch<ContentGroup>(`/api/contentGroup/${encodeURIComponent(input.id)}`, { method: 'PUT', body: { name: input.name }, customerId }),
+    ok(api.PUT('/api/contentGroup/{id}', { params: { path: { id: input.id }, query: tenantQuery(customerId) }, body: { name: input.name } }), as<ContentGroup>()),
   );
 }
 
 export function useDeleteContentGroup() {
   return contentGroupResource.useMutation(
     (input: { id: string; removeContents: boolean }, { customerId }) =>
-      apiFetch<void>(`/api/contentGroup/${encodeURIComponent(input.id)}`, { method: 'DELETE', query: { removeContents: input.removeContents }, customerId }),
+      ok(api.DELETE('/api/contentGroup/{id}', { params: { path: { id: input.id }, query: { removeContents: input.removeContents, ...tenantQuery(customerId) } } })),
     { deletes: true },
   );
 }
 
 export function useMoveToContentGroup() {
   return contentGroupResource.useMutation((input: ContentGroupMove, { customerId }) =>
-    apiFetch<ContentGroup>('/api/contentGroup/move', { method: 'POST', body: input, customerId }),
+    ok(api.POST('/api/contentGroup/move', { params: { query: tenantQuery(customerId) }, body: input })),
   );
 }

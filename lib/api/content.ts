@@ -1,6 +1,6 @@
 'use client';
 
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
@@ -41,10 +41,11 @@ export type ContentListParams = ListRequest & {
 const LIST_FIELDS = 'name,customerId,deviceContentType,structureType,locked,tags,lastSaved,lastSavedBy,contentGroupId,orientation,comment';
 
 /** Slides, interactive content and playlists of the selected tenant (`/api/v2/deviceContent`). */
-export const contentResource = defineResource<DeviceContent, ContentListParams>({
+export const contentResource = defineResource({
+  item: as<WireDeviceContent>(),
   key: 'content',
-  listPath: '/api/v2/deviceContent',
-  listQuery: (params) => ({
+  list: '/api/v2/deviceContent',
+  listQuery: (params: ContentListParams) => ({
     search: toSearch(and(params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
     contentGroupId: params.folderId || undefined,
     includeLoops: params.kind !== 'slides',
@@ -53,7 +54,7 @@ export const contentResource = defineResource<DeviceContent, ContentListParams>(
     // Items a read-only team assignment shows are marked, so their write controls are not offered.
     includeReadOnlyInfo: true,
   }),
-  detailPath: (id) => `/api/v2/deviceContent/${encodeURIComponent(String(id))}`,
+  detail: '/api/v2/deviceContent/{id}',
   fromWire: contentFromWire,
   teamCapable: true,
   // Folder counts change with the content in them; tag listings with its tags.

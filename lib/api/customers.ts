@@ -3,7 +3,7 @@
 import type { CustomerCreate, CustomerUpdate } from '@/server/modules/customers/customers.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
 import { CUSTOMERS_KEY, ownCustomerKey } from '@/lib/api/network-owner';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
@@ -24,10 +24,11 @@ export function customerTextSearch(text: string): string | undefined {
 }
 
 /** The tenants themselves: not inside a tenant (ADMIN sees all, a network owner's OWNER its network). */
-export const customerResource = defineResource<Customer, CustomerListParams>({
+export const customerResource = defineResource({
+  item: as<Customer>(),
   key: CUSTOMERS_KEY,
-  listPath: '/api/customer',
-  listQuery: (params) => ({ search: customerTextSearch(params.text), select: CUSTOMER_LIST_FIELDS }),
+  list: '/api/customer',
+  listQuery: (params: CustomerListParams) => ({ search: customerTextSearch(params.text), select: CUSTOMER_LIST_FIELDS }),
   tenancy: 'global',
 });
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { NULL, term, toSearch } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
@@ -17,11 +17,12 @@ const FOLDER_FIELDS = 'name,parentId,deviceGroupPath,type';
 type FolderListParams = ListRequest & { parentId: string };
 
 /** The device folders of the selected tenant: one level at a time (the tree opens them lazily). */
-export const deviceGroupResource = defineResource<DeviceGroup, FolderListParams>({
+export const deviceGroupResource = defineResource({
+  item: as<DeviceGroup>(),
   key: 'deviceGroups',
-  listPath: '/api/v2/deviceGroup',
-  listQuery: (params) => ({ search: toSearch(term('parentId', '=', params.parentId)), select: FOLDER_FIELDS }),
-  detailPath: (id) => `/api/v2/deviceGroup/${encodeURIComponent(String(id))}`,
+  list: '/api/v2/deviceGroup',
+  listQuery: (params: FolderListParams) => ({ search: toSearch(term('parentId', '=', params.parentId)), select: FOLDER_FIELDS }),
+  detail: '/api/v2/deviceGroup/{id}',
   teamCapable: true,
   // The screens list shows folder names; deleting a folder moves its screens.
   invalidates: [['devices']],

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -48,10 +48,11 @@ export function deviceCountSearch(expr: Expr | null, acrossTenants: boolean): st
 const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
 
 /** The screens of the selected tenant (`/api/v2/device`). */
-export const deviceResource = defineResource<Device, DeviceListParams>({
+export const deviceResource = defineResource({
+  item: as<Device>(),
   key: 'devices',
-  listPath: '/api/v2/device',
-  listQuery: (params) => ({
+  list: '/api/v2/device',
+  listQuery: (params: DeviceListParams) => ({
     search: toSearch(
       and(
         params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
@@ -64,7 +65,7 @@ export const deviceResource = defineResource<Device, DeviceListParams>({
     ),
     select: params.acrossTenants ? `${LIST_FIELDS},customer,deviceGroupPath` : LIST_FIELDS,
   }),
-  detailPath: (id) => `/api/v2/device/${encodeURIComponent(String(id))}`,
+  detail: '/api/v2/device/{id}',
   teamCapable: true,
   // Content counts the screens that show it; folders count their online and offline screens.
   invalidates: [['content'], ['deviceGroups'], ['tags']],

@@ -1,7 +1,7 @@
 'use client';
 
 import type { z } from 'zod';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import type { QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { defineResource, isDetailKey, type ListRequest } from '@/lib/api/resource';
@@ -229,11 +229,12 @@ export const FILE_DETAIL_FIELDS = `${FILE_LIST_FIELDS},creator(email,name),metaD
 export type FileListParams = ListRequest & { filters: FileFilters; quickFilterId?: string };
 
 /** The files of the selected tenant; a change also refreshes the folders (counts, sizes) and the tag lists. */
-export const fileResource = defineResource<MediaFile, FileListParams>({
+export const fileResource = defineResource({
+  item: as<MediaFile>(),
   key: 'files',
-  listPath: '/api/v2/file',
-  listQuery: (params) => ({ search: fileSearch(params.filters), select: FILE_LIST_FIELDS, quickFilterId: params.quickFilterId, includeReadOnlyInfo: true }),
-  detailPath: (id) => `/api/v2/file/${encodeURIComponent(id)}`,
+  list: '/api/v2/file',
+  listQuery: (params: FileListParams) => ({ search: fileSearch(params.filters), select: FILE_LIST_FIELDS, quickFilterId: params.quickFilterId, includeReadOnlyInfo: true }),
+  detail: '/api/v2/file/{id}',
   teamCapable: true,
   invalidates: [['fileFolders'], ['tags']],
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { toUpdateBody } from '@/lib/api/update-body';
@@ -12,11 +12,12 @@ export type { Message, MessageGroup, MessageType };
 export type MessageGroupListParams = ListRequest & { text: string };
 
 /** Message groups (sub-channel groups) of the selected tenant, version 1 reads (spec 2). */
-export const messageGroupResource = defineResource<MessageGroup, MessageGroupListParams>({
+export const messageGroupResource = defineResource({
+  item: as<MessageGroup>(),
   key: 'messageGroups',
-  listPath: '/api/messageGroup',
-  listQuery: (params) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined, includeReadOnlyInfo: true }),
-  detailPath: (id) => `/api/messageGroup/${encodeURIComponent(String(id))}`,
+  list: '/api/messageGroup',
+  listQuery: (params: MessageGroupListParams) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined, includeReadOnlyInfo: true }),
+  detail: '/api/messageGroup/{id}',
   teamCapable: true,
 });
 
@@ -25,11 +26,12 @@ export const useMessageGroups = messageGroupResource.useList;
 export type MessageListParams = ListRequest & { messageGroupId: number };
 
 /** The messages (sub-channels) of one group, by weight (`/api/v2/message?messageGroupId=`). */
-export const messageResource = defineResource<Message, MessageListParams>({
+export const messageResource = defineResource({
+  item: as<Message>(),
   key: 'messages',
-  listPath: '/api/v2/message',
-  listQuery: (params) => ({ messageGroupId: params.messageGroupId, select: 'name,type,enabled,weight,saturation,validFrom,validTo,affectedDateRanges,contentId,contentName,fileFolderAssignments,contentGroupAssignments,fileAssignments,messageGroupId' }),
-  detailPath: (id) => `/api/v2/message/${encodeURIComponent(String(id))}`,
+  list: '/api/v2/message',
+  listQuery: (params: MessageListParams) => ({ messageGroupId: params.messageGroupId, select: 'name,type,enabled,weight,saturation,validFrom,validTo,affectedDateRanges,contentId,contentName,fileFolderAssignments,contentGroupAssignments,fileAssignments,messageGroupId' }),
+  detail: '/api/v2/message/{id}',
   // Content and media folders answer which sub-channels use them.
   invalidates: [['content'], ['fileFolders']],
 });

@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRunProtected } from '@/lib/api/run-protected';
-import { apiFetch, type QueryValue } from '@/lib/api/client';
+import { api, ok, type QueryValue, type TypeToken } from '@/lib/api/client';
+import type { paths } from '@/lib/api/generated/openapi';
 import type { ProofHeaders } from '@/lib/api/protected';
 import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
@@ -16,6 +17,21 @@ import { useTenant } from '@/lib/tenant/tenant-context';
  * queries (and the ones it names in `invalidates`) when it succeeds.
  */
 
+/** The GET operation of a path of the document, if it has one. */
+type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
+/** The JSON body of an operation's 200 answer. */
+export type OkBody<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+/** The paths whose GET answers a page (`{ content: [...] , totalElements, … }`): the lists `defineResource` reads. */
+export type ListPath = { [P in keyof paths]: OkBody<GetOperation<P>> extends { content: ReadonlyArray<unknown>; totalElements: number } ? P : never }[keyof paths];
+/** One item of a list path's page, as the document declares it. */
+export type ListItemOf<P extends ListPath> = OkBody<GetOperation<P>> extends { content: ReadonlyArray<infer I> } ? I : never;
+/** The paths whose GET reads one item by the one parameter in its path (`/api/adv/{advertiserId}`). */
+export type DetailPath = {
+  [P in keyof paths]: P extends `${string}{${string}}${string}{${string}` ? never : P extends `${string}{${string}}${string}` ? (GetOperation<P> extends never ? never : P) : never;
+}[keyof paths];
+/** The item a detail path answers, as the document declares it. */
+export type DetailItemOf<P extends DetailPath> = OkBody<GetOperation<P>>;
+
 /** Where a resource lives: the tenant chosen in the switcher, or no tenant at all (the customers themselves). */
 export type ResourceTenancy = 'tenant' | 'global';
 
@@ -25,12 +41,12 @@ export type ListRequest = { page: number; size: number; sort?: string };
 export type ResourceDefinition<TParams extends ListRequest> = {
   /** The root of every query key of the resource, e.g. `users`. */
   key: string;
-  /** The paged list (spec 1 paging, search, select and sort). */
-  listPath: string;
+  /** The paged list operation (spec 1 paging, search, select and sort): its path in the OpenAPI document. */
+  list: ListPath;
   /** The list's query parameters for the params (search, select and the resource's extras; paging and sort are added). */
   listQuery?: (params: TParams) => Record<string, QueryValue>;
-  /** One item by id, where the API has such a read. */
-  detailPath?: (id: string | number) => string;
+  /** The operation reading one item by id, where the API has one: its path template in the document. */
+  detail?: DetailPath;
   tenancy?: ResourceTenancy;
   /** A resource whose tenant is chosen otherwise (the audit log reads every tenant as -1): a hook giving the `customerId`. */
   useTenantScope?: () => number | undefined;
@@ -39,6 +55,27 @@ export type ResourceDefinition<TParams extends ListRequest> = {
   /** Other query keys a change of this resource makes stale (a usage count, a limit). */
   invalidates?: readonly QueryKey[];
 };
+
+/**
+ * One page of a list operation. The path and the item type were checked against the document where the resource
+ * was declared; here the operation is called by that checked path, so the one cast of the mechanism is this one.
+ */
+function readPage<TItem>(path: ListPath, query: Record<string, QueryValue>, signal: AbortSignal): Promise<Page<TItem>> {
+  const read = api.GET as (path: ListPath, init: { params: { query: Record<string, QueryValue> }; signal: AbortSignal }) => Promise<{ data?: Page<TItem> }>;
+
+  return ok(read(path, { params: { query }, signal }));
+}
+
+/** One item of a detail operation (see `readPage`); its one path parameter, whatever its name, is the id. */
+function readOne<TItem>(path: DetailPath, id: string | number, query: Record<string, QueryValue>, signal: AbortSignal): Promise<TItem> {
+  const read = api.GET as (
+    path: DetailPath,
+    init: { params: { path: Record<string, string | number>; query: Record<string, QueryValue> }; signal: AbortSignal },
+  ) => Promise<{ data?: TItem }>;
+  const name = /\{(\w+)\}/.exec(path)![1]!;
+
+  return ok(read(path, { params: { path: { [name]: id }, query }, signal }));
+}
 
 /** The key of a tenant's list query; the scope and the params are part of it. */
 export function resourceKeys(key: string) {
@@ -70,10 +107,26 @@ export type MutationContext = {
   headers: ProofHeaders;
 };
 
-export function defineResource<TItem, TParams extends ListRequest>(
+/**
+ * Declares a resource from its operations: `list` (and `detail`) are paths of the OpenAPI document, so a path the
+ * API does not have, or an item type that is not an answer of them, does not compile. `item` names the console's
+ * type of an item (see `ok` in client.ts: the document declares a projected resource's fields optional); by
+ * default it is the document's.
+ */
+export function defineResource<
+  P extends ListPath,
+  TWire extends ListItemOf<P> = ListItemOf<P>,
+  TItem = TWire,
+  TParams extends ListRequest = ListRequest,
+  D extends DetailPath = never,
+>(
   definition: ResourceDefinition<TParams> & {
+    list: P;
+    detail?: D & (TWire extends DetailItemOf<D> ? unknown : { error: 'the item type is not an answer of the detail read' });
+    /** The item as the default projection answers it (checked against the document's item), where it says more. */
+    item?: TypeToken<TWire>;
     /** An item as the console holds it, where that differs from what the API answers (list items and single reads). */
-    fromWire?: (item: TItem) => TItem;
+    fromWire?: (item: TWire) => TItem;
   },
 ) {
   const keys = resourceKeys(definition.key);
@@ -98,9 +151,9 @@ export function defineResource<TItem, TParams extends ListRequest>(
     return useQuery({
       queryKey: [...keys.list(customerId, params), teamParams] as const,
       queryFn: async ({ signal }) => {
-        const page = await apiFetch<Page<TItem>>(definition.listPath, { query: { ...listQueryOf(definition, params), ...teamParams }, customerId, signal });
+        const page = await readPage<TWire>(definition.list, { ...listQueryOf(definition, params), ...teamParams, customerId }, signal);
 
-        return fromWire ? { ...page, content: page.content.map(fromWire) } : page;
+        return fromWire ? { ...page, content: page.content.map(fromWire) } : (page as unknown as Page<TItem>);
       },
       placeholderData: keepPreviousData,
       enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
@@ -116,9 +169,7 @@ export function defineResource<TItem, TParams extends ListRequest>(
     return useQuery({
       queryKey: [...keys.lists(), 'count', { customerId, search, ...teamParams }] as const,
       queryFn: ({ signal }) =>
-        apiFetch<Page<TItem>>(definition.listPath, { query: { page: 0, size: 1, select: 'id', search, ...teamParams }, customerId, signal }).then(
-          (page) => page.totalElements,
-        ),
+        readPage<TWire>(definition.list, { page: 0, size: 1, select: 'id', search, ...teamParams, customerId }, signal).then((page) => page.totalElements),
       enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
     });
   }
@@ -126,15 +177,15 @@ export function defineResource<TItem, TParams extends ListRequest>(
   /** One item; `refetchInterval` keeps a page live (a screen's status) while it is open. */
   function useDetail(id: string | number | null | undefined, options: { select?: string; enabled?: boolean; refetchInterval?: number } = {}) {
     const customerId = useScope();
-    if (!definition.detailPath) throw new Error(`${definition.key} has no single-item read`);
-    const path = definition.detailPath;
+    if (!definition.detail) throw new Error(`${definition.key} has no single-item read`);
+    const path = definition.detail;
 
     return useQuery({
       queryKey: [...keys.detail(customerId, id ?? ''), { select: options.select }] as const,
       queryFn: async ({ signal }) => {
-        const item = await apiFetch<TItem>(path(id!), { query: { select: options.select }, customerId, signal });
+        const item = await readOne<TWire>(path, id!, { select: options.select, customerId }, signal);
 
-        return fromWire ? fromWire(item) : item;
+        return fromWire ? fromWire(item) : (item as unknown as TItem);
       },
       enabled: (options.enabled ?? true) && id !== null && id !== undefined && id !== '',
       refetchInterval: options.refetchInterval,

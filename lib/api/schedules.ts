@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { and, NULL, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Campaign } from '@/server/modules/campaigns/campaigns.schemas';
@@ -25,10 +25,11 @@ const FIELDS = 'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,
  * The TOP campaigns assigned to any of the folders whose validity overlaps the days shown: the server filters
  * (the intervals themselves are JSON and are laid out by lib/schedule/calendar.ts from this page).
  */
-export const scheduleResource = defineResource<Schedule, ScheduleListParams>({
+export const scheduleResource = defineResource({
+  item: as<Schedule>(),
   key: 'schedules',
-  listPath: '/api/v2/campaign',
-  listQuery: (params) => ({
+  list: '/api/v2/campaign',
+  listQuery: (params: ScheduleListParams) => ({
     search: toSearch(
       and(
         term('level', '=', 'TOP'),

@@ -5,23 +5,13 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { apiFetch, ApiError } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
-import type { Page, User } from '@/lib/api/types';
+import type { Page, Schemas, User } from '@/lib/api/types';
 import { toUpdateBody } from '@/lib/api/update-body';
 import { userKeys } from '@/lib/api/users';
 import { hasRole, roles } from '@/server/context/roles';
 
-export type Team = {
-  id: string;
-  name: string;
-  comment?: string | null;
-  customerId?: number | null;
-  createdDate?: string | null;
-  teamUserNumber?: number;
-  teamDeviceGroupNumber?: number;
-  teamFileFolderNumber?: number;
-  teamContentGroupNumber?: number;
-  teamFileNumber?: number;
-};
+/** A team as the API answers it. */
+export type Team = Schemas['Team'];
 
 export type TeamAssignment = { id: string; readOnly: boolean };
 
@@ -41,10 +31,10 @@ export type TeamResourceKind = 'user' | 'file' | (typeof TEAM_RESOURCE_KINDS)[nu
 export type TeamListParams = ListRequest & { text: string };
 
 /** Teams of the selected tenant, with their member and folder counts. */
-export const teamResource = defineResource<Team, TeamListParams>({
+export const teamResource = defineResource({
   key: 'teams',
-  listPath: '/api/team',
-  listQuery: (params) => ({
+  list: '/api/team',
+  listQuery: (params: TeamListParams) => ({
     search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
     includeTeamUserNumber: true,
     includeTeamResourceNumber: true,

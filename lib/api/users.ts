@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRunProtected } from '@/lib/api/run-protected';
-import { apiFetch } from '@/lib/api/client';
+import { apiFetch, as } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Me, Role, User } from '@/lib/api/types';
@@ -27,10 +27,11 @@ export function userTextSearch(text: string): string | undefined {
 }
 
 /** The users of the selected tenant (users are team-capable: a team member sees its teams' users). */
-export const userResource = defineResource<User, UserListParams>({
+export const userResource = defineResource({
+  item: as<User>(),
   key: 'users',
-  listPath: '/api/v2/user',
-  listQuery: (params) => ({
+  list: '/api/v2/user',
+  listQuery: (params: UserListParams) => ({
     search: userTextSearch(params.text),
     select: params.withTenant ? `${USER_LIST_FIELDS},customer(id,name)` : USER_LIST_FIELDS,
   }),
