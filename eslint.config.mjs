@@ -116,7 +116,7 @@ export default tseslint.config(
   // Modules: no HTTP framework outside routes/handlers; other modules only through their public files.
   {
     files: ['server/modules/**/*.ts'],
-    ignores: [...serverHttp, ...notProduction, 'server/modules/**/*.schemas.ts', 'server/modules/index.ts'],
+    ignores: [...serverHttp, ...notProduction, 'server/modules/**/*.schemas.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...hono, moduleInternals] }] },
   },
   {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
-import { createApp, type App } from '@/server/http/app';
+import { createApp } from '@/server/composition';
+import type { App } from '@/server/http/app';
 import { createLogger } from '@/server/logger';
 import { customers } from '@/server/modules/customers/customers.table';
 import { users } from '@/server/modules/users/users.table';

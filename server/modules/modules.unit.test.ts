@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { modules } from './index';
+import { modules } from '@/server/composition';
 
 /** The manifest of every module against the module's files (GUIDE "A resource module"). */
 const root = path.join(process.cwd(), 'server/modules');
