@@ -22,10 +22,10 @@ import type { App } from '@/server/http/app';
 import type { ResponseDrift } from '@/server/http/response-conformance';
 import { createNodeListener } from '@/server/http/node-listener';
 import { createLogger } from '@/server/logger';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { users } from '@/server/modules/users/users.table';
 import { createBlobStore } from '@/server/storage';
-import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
+import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
 import { withDatabase } from './global-setup';
 
 export const TEST_CLIENT_SECRET = 'test-default-client-secret';

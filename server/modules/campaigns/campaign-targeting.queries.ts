@@ -15,6 +15,7 @@ import {
   campaignDeviceGroupAssignments,
   campaignFileAssignments,
   campaignFileFolderAssignments,
+  campaignMessageGroupAssignments,
   campaigns,
 } from './campaigns.table';
 
@@ -180,4 +181,20 @@ export async function targetedTimeZones(db: Executor, customerId: number, campai
   for (const row of rows) zones.set(Number(row.campaign_id), row.zones);
 
   return zones;
+}
+
+/** The campaigns (channels) of `customerId` that play the message group `groupId`. */
+async function campaignsOfGroup(db: Executor, customerId: number, groupId: number): Promise<number[]> {
+  const rows = await execRows<{ id: number }>(
+    db,
+    sql`select ${campaignMessageGroupAssignments.campaignId} as id from ${campaignMessageGroupAssignments}
+      where ${campaignMessageGroupAssignments.customerId} = ${customerId} and ${campaignMessageGroupAssignments.messageGroupId} = ${groupId}`,
+  );
+
+  return rows.map((r) => Number(r.id));
+}
+
+/** The screens that play the message group `groupId`: those its channels target (the message groups' `messageGroupScreens`). */
+export async function screensOfMessageGroup(db: Executor, customerId: number, groupId: number): Promise<string[]> {
+  return targetedDeviceIds(db, customerId, await campaignsOfGroup(db, customerId, groupId));
 }

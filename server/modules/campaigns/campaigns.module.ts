@@ -3,11 +3,13 @@ import { deviceGroupUsages } from '@/server/modules/device-groups/device-group-p
 import { fileReferences } from '@/server/modules/files/file-reference-registry';
 import { defineModule, plug } from '@/server/modules/module';
 import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
+import { messageGroupScreens } from '@/server/modules/message-groups/message-group-screens';
 import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
 import { tagSources } from '@/server/modules/tags/tag-sources';
 import { teamResources } from '@/server/modules/teams/team-registry';
 import { campaignContentUsages, campaignDeviceGroupUsages, campaignFileReferences, campaignQuickFilterUsage, scheduleFileReferences } from './campaign-references';
 import { registerCampaignRoutes } from './campaigns.handlers';
+import { screensOfMessageGroup } from './campaign-targeting.queries';
 import { countCampaignsOf, insertCampaign } from './campaigns.queries';
 import { campaignAssignmentTables, campaigns } from './campaigns.table';
 
@@ -28,6 +30,7 @@ export const campaignsModule = defineModule({
     plug(deviceGroupUsages, ...campaignDeviceGroupUsages),
     plug(contentUsages, ...campaignContentUsages),
     plug(quickFilterUsages, campaignQuickFilterUsage),
+    plug(messageGroupScreens, { screensOf: screensOfMessageGroup }),
   ],
   sweep: {
     campaign: async (db, customerId) =>

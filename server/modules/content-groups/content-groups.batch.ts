@@ -12,13 +12,13 @@ import type { ContentGroup, ContentGroupMove } from './content-groups.schemas';
 import {
   checkContentBatch,
   checkContentGroupBatch,
-  contentGroupTree,
   deleteContentGroupSubtree,
   findBlockedContentBelow,
   findOutsideEmbedder,
   moveContentTo,
 } from './content-groups.queries';
-import { assertMovable, auditContentGroup, contentGroupAccess, findWritableContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
+import { assertMovable, auditContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
+import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content/content-folders';
 
 type Caller = Pick<ServiceContext, 'actor'>;
 

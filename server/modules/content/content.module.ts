@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { findRootContentGroup } from '@/server/modules/content-groups/content-groups.queries';
+import { findRootContentGroup } from '@/server/modules/folders/folders.queries';
 import { fileReferences } from '@/server/modules/files/file-reference-registry';
 import { defineModule, plug } from '@/server/modules/module';
 import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';

@@ -13,13 +13,13 @@ import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
 import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type DeviceSettings, type TeamSettings } from './customers.schemas';
 import enLabels from '@/messages/en/labels.json';
-import { customers, type CustomerRow } from './customers.table';
+import { customers, type CustomerRow } from '@/server/tenant/customers.table';
+import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
 import {
   countMembers,
   deleteCustomerRow,
   findCustomerRow,
   insertCustomer,
-  insertInitialFolders,
   isContentOf,
   lockCustomerRow,
   revokeAllFamiliesOfCustomer,

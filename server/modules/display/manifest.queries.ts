@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';

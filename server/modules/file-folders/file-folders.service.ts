@@ -21,8 +21,21 @@ import { fileFolderResource } from './file-folders.resource';
 import { fillVisibleFolderPreviews } from './folder-previews';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, sumStorage, updateFolder, type FileFolderRow } from './file-folders.queries';
 
-/** Other modules answering folders (the files summary) fill their previews the same way. */
-export { fillVisibleFolderPreviews };
+/** The folders part of the files' summary view (the files module's `folderViews`): visible folders by name, with previews. */
+export async function folderViewFolders(ctx: ServiceContext, input: { search?: string; select?: string; size: number }) {
+  const folders = await findPage<FileFolder>(ctx.db, {
+    resource: fileFolderResource,
+    scope: ctx.scope,
+    where: [folderAccessCondition(ctx)],
+    search: input.search,
+    select: input.select,
+    sort: 'name,asc',
+    size: String(input.size),
+  });
+  await fillVisibleFolderPreviews(ctx.db, ctx, folders.content);
+
+  return folders;
+}
 
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;

@@ -4,7 +4,7 @@ import type { Executor } from '@/server/db/client';
 import { ConflictError } from '@/server/errors';
 import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { defineFolderTree, findWritableFolder as findWritableTreeFolder, folderAccessCondition as treeAccessCondition, type FolderType } from '@/server/modules/folders/folder-tree';
 import { fileFolders } from '@/server/modules/folders/folders.table';

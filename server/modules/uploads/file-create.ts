@@ -7,7 +7,9 @@ import { replaceFileReference } from '@/server/modules/files/file-references';
 import { registerTags } from '@/server/modules/tags/tags.rules';
 import { assignTeams } from '@/server/modules/teams/team-assignments';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
-import { copyFolderTeamsToFile, deleteCleanupEntries, insertFileRow, reserveStorage } from './uploads.queries';
+import { insertFileRow } from '@/server/modules/files/files.queries';
+import { copyFolderTeamsToFile, reserveStorage } from './uploads.queries';
+import { deleteCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 
 /** The create parameters shared by the simple upload and the chunked session (spec 2 endpoint table). */
 export type FileCreateParameters = {

@@ -8,8 +8,10 @@ import { assertWritable } from '@/server/modules/teams/team-visibility';
 import { mediaTypeOf } from '@/server/http/request-input';
 import { checkedImageStream, isAcceptedImageType } from '@/server/storage/image-types';
 import { thumbnailBlobKey } from '@/server/storage/keys';
-import { discardBlobs, readFiles } from './upload-common';
-import { deleteCleanupEntries, findDownloadableFile, insertCleanupEntries, touchThumbnail } from './uploads.queries';
+import { readFiles } from './upload-common';
+import { discardBlobs } from '@/server/storage/blob-cleanup';
+import { findDownloadableFile, touchThumbnail } from './uploads.queries';
+import { deleteCleanupEntries, insertCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 import { MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPES, UPLOAD_GRACE_MS } from './uploads.rules';
 
 export const emptyThumbnail = () => new ValidationError('file.error.emptyThumbnail', 'The thumbnail body is empty');

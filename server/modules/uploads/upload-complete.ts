@@ -11,8 +11,10 @@ import { combinePartCrcs } from './crc32-combine';
 import { createFileFromBlob } from './file-create';
 import { detectDimensions } from './media-dimensions';
 import { assertOpen, notOpenError, range, receivedParts, sessionInScope } from './upload-sessions.service';
-import { discardBlobs, fileCreateParameters, readFiles } from './upload-common';
-import { claimCompletion, deletePartRows, endCompletion, findPartRows, findSession, insertCleanupEntries, renewCompletion, storageUsage, type SessionKey } from './uploads.queries';
+import { fileCreateParameters, readFiles } from './upload-common';
+import { discardBlobs } from '@/server/storage/blob-cleanup';
+import { claimCompletion, deletePartRows, endCompletion, findPartRows, findSession, renewCompletion, storageUsage, type SessionKey } from './uploads.queries';
+import { insertCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 import { COMPLETION_LEASE_MS, UPLOAD_GRACE_MS } from './uploads.rules';
 import type { UploadSessionRow } from './uploads.table';
 

@@ -17,7 +17,8 @@ import type { BlobStore, StoredPart } from '@/server/storage/blob-store';
 import { fileBlobKey } from '@/server/storage/keys';
 import { extensionType } from './content-types';
 import { signedUrl } from './signed-urls';
-import { discardBlobs, fileCreateParameters } from './upload-common';
+import { fileCreateParameters } from './upload-common';
+import { discardBlobs } from '@/server/storage/blob-cleanup';
 import { deletePartRows, findSession, insertSession, lockSessionForPart, sessionFits, transitionOpenSession, upsertPart } from './uploads.queries';
 import {
   assertSupportedName,

@@ -8,8 +8,8 @@ import { withTransaction } from '@/server/db/transaction';
 import { hashPassword } from '@/server/auth/password';
 import { systemContext } from '@/server/context/service-context';
 import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
-import { customers } from '@/server/modules/customers/customers.table';
+import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
+import { customers } from '@/server/tenant/customers.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from './users.table';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { roles } from '@/server/context/roles';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { uiProfileResource } from '@/server/modules/ui-profiles/ui-profiles.resource';
 import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 import { aliasedTable } from '@/server/query/relations';
