@@ -5,7 +5,7 @@ import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { files } from '@/server/modules/files/files.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { criteriaCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import {

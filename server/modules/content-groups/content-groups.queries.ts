@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { clearDefaultContent } from '@/server/modules/content/content.queries';
+import { clearDefaultContent, contentGroupTree } from '@/server/modules/content';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
-import { contentGroupTree } from '@/server/modules/content/content-folders';
-import { deleteFolderSubtrees } from '@/server/modules/folders/folder-tree';
+import { deleteFolderSubtrees } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { execRows, uuidArray } from '@/server/db/sql';

@@ -6,16 +6,15 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { folderListQuery } from '@/server/modules/folders/folder-tree';
+import { auditOf } from '@/server/modules/audit-log';
+import { folderListQuery } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import type { TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, type TeamReadInput } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { contentGroupResource } from './content-groups.resource';
 import type { ContentGroup } from './content-groups.schemas';
 import { insertContentGroup, renameContentGroupRow } from './content-groups.queries';
-import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content/content-folders';
+import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
 
 /*
  * Content folders (spec 2 "Content folder"): one tree per customer under a root that everyone who sees the

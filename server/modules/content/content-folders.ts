@@ -4,7 +4,7 @@ import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { uuidEquals } from '@/server/db/sql';
 import { NotFoundError } from '@/server/errors';
-import { defineFolderTree, findWritableFolder, folderAccessCondition } from '@/server/modules/folders/folder-tree';
+import { defineFolderTree, findWritableFolder, folderAccessCondition } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { customers } from '@/server/tenant/customers.table';
 import { contentGroupExists } from './content.queries';

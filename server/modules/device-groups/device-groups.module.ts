@@ -1,12 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
-import { deviceFolderSearches } from '@/server/modules/devices/device-folder-search';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
+import { deviceFolderSearches } from '@/server/modules/devices';
 import { registerDeviceGroupRoutes } from './device-groups.handlers';
 import { deviceGroupResource } from './device-groups.resource';
-import { findRootDeviceGroup } from '@/server/modules/folders/folders.queries';
+import { findRootDeviceGroup } from '@/server/modules/folders';
 import { insertDeviceGroup } from './device-groups.queries';
 
 /**

@@ -3,7 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { defineFolderTree, inSubtrees } from '@/server/modules/folders/folder-tree';
+import { defineFolderTree, inSubtrees } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;

@@ -13,10 +13,8 @@ import type { CampaignRules, DeviceFacts, MessageGroupRules, TimeRules } from '@
 import { isTargeted } from '@/server/playback/eligibility';
 import { intersect, type Span } from '@/server/playback/spans';
 import { loadItemFacts, type ItemFacts } from './campaign-airing.queries';
-import { targetedDevicePairs, targetedTimeZones } from '@/server/modules/campaigns/campaign-targeting.queries';
-import { findCampaignTimeRules } from '@/server/modules/campaigns/campaigns.queries';
+import { targetedDevicePairs, targetedTimeZones, findCampaignTimeRules, campaignAccess, parseCampaignId } from '@/server/modules/campaigns';
 import type { CampaignAiring } from '@/server/modules/campaigns/campaigns.schemas';
-import { campaignAccess, parseCampaignId } from '@/server/modules/campaigns/campaigns.service';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 
 export const AIRING_WINDOW_MS = 14 * 24 * 3_600_000;

@@ -1,5 +1,5 @@
 import { deviceDirectories } from '@/server/auth/device-token';
-import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
+import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices';
 import { playbackChangeListeners } from '@/server/playback/playback-changes';
 import { defineModule, plug } from '@/server/modules/module';
 import { devicesAffectedBy } from './manifest';
@@ -10,8 +10,8 @@ import type { Database } from '@/server/db/client';
 import { findDeviceCallerByTokenHash, findRootDeviceGroup, insertCommand, insertDevice, recordDeviceActivity } from './display.queries';
 import { registerDisplayRoutes } from './display.handlers';
 import { deviceTokenGrant, removeExpiredDeviceTokens } from './display.service';
-import { deviceGrants } from '@/server/modules/oauth/device-grants';
-import { campaignAiringReaders } from '@/server/modules/campaigns/campaign-airings';
+import { deviceGrants } from '@/server/modules/oauth';
+import { campaignAiringReaders } from '@/server/modules/campaigns';
 import { campaignAirings } from './campaign-airing';
 
 const PUSH_KIND: Record<DeviceChange['kind'], DevicePushKind> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };

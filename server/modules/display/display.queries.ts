@@ -8,8 +8,8 @@ import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
 export type { DeviceRow };
-export { findRootDeviceGroup } from '@/server/modules/folders/folders.queries';
-export { insertDevice } from '@/server/modules/devices/devices.queries';
+export { findRootDeviceGroup } from '@/server/modules/folders';
+export { insertDevice } from '@/server/modules/devices';
 type DeviceInsert = typeof devices.$inferInsert;
 
 /** `lastActivity` is written at most once a minute per device (spec 4 §3). */

@@ -6,8 +6,8 @@ import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns/campaign-targeting.queries';
-import { messageChannelsPlayingQuery } from '@/server/modules/messages/messages.queries';
+import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns';
+import { messageChannelsPlayingQuery } from '@/server/modules/messages';
 
 /*
  * The reads of the manifest (spec 4 §4), each one statement and tenant-scoped in SQL: the device with what

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { systemContext } from '@/server/context/service-context';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import { deleteOutdatedFiles } from './file-folders.queries';
 
 export const CLEANUP_OUTDATED_JOB = 'fileFolders.cleanup-outdated';

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
-import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
-import { teamResources } from '@/server/modules/teams/team-registry';
-import { folderViews } from '@/server/modules/files/folder-views';
+import { quickFilterUsages } from '@/server/modules/quick-filters';
+import { teamResources } from '@/server/modules/teams';
+import { folderViews } from '@/server/modules/files';
 import { registerFileFolderRoutes } from './file-folders.handlers';
 import { CLEANUP_OUTDATED_JOB, cleanupOutdatedFiles } from './file-folders.jobs';
-import { findRootFileFolder } from '@/server/modules/folders/folders.queries';
+import { findRootFileFolder } from '@/server/modules/folders';
 import { insertFolder } from './file-folders.queries';
 import { folderViewFolders } from './file-folders.service';
 

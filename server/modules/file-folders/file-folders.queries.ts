@@ -7,7 +7,7 @@ import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders/folder-tree';
+import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders';
 import { fileFolderTree } from './folder-access';
 
 export type FileFolderRow = typeof fileFolders.$inferSelect;

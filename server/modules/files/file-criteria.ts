@@ -1,5 +1,5 @@
 import type { Criteria, FileCriteria } from '@/server/modules/quick-filters/quick-filters.schemas';
-import { nullTerm, term, type CriteriaCompiler } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { nullTerm, term, type CriteriaCompiler } from '@/server/modules/quick-filters';
 import { parseSearch, type Operator, type SearchNode } from '@/server/query';
 import { fileResource } from './files.resource';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { findRootFileFolder } from '@/server/modules/folders/folders.queries';
+import { findRootFileFolder } from '@/server/modules/folders';
 import { defineModule, plug } from '@/server/modules/module';
-import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { criteriaCompilers } from '@/server/modules/quick-filters';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
 import { fileCriteriaCompiler } from './file-criteria';
 import { insertFileRow } from './files.queries';
 import { registerFileRoutes } from './files.handlers';

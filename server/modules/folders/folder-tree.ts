@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { customers } from '@/server/tenant/customers.table';
-import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 /*

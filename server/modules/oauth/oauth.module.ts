@@ -1,7 +1,6 @@
 import { callerDirectories } from '@/server/auth/authenticate';
 import { defineModule, plug } from '@/server/modules/module';
-import { ACTIVITY_WRITE_INTERVAL_SECONDS, recordRequestActivity } from '@/server/modules/users/user-activity.queries';
-import { sessionStores } from '@/server/modules/users/user-sessions';
+import { ACTIVITY_WRITE_INTERVAL_SECONDS, recordRequestActivity, sessionStores } from '@/server/modules/users';
 import { findCallerByTokenHash, findCallerByTokenId, revokeAllFamiliesOfUser } from './oauth.queries';
 import { oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies } from './oauth.table';
 import { registerOAuthRoutes } from './oauth.handlers';

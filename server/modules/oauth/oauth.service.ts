@@ -11,7 +11,7 @@ import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
 import type { OAuthClientId } from './oauth.table';
 import type { DeviceTokenResponse } from './oauth.schemas';
 import { deviceGrant } from './device-grants';
-import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { writeAudit } from '@/server/modules/audit-log';
 import type { UserRow } from '@/server/modules/users/users.table';
 import * as q from './oauth.queries';
 

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { ValidationError } from '@/server/errors';
 import { definePlugPoint } from '@/server/plug-point';
-import { normalizeTags } from '@/server/modules/tags/tags.rules';
+import { normalizeTags } from '@/server/modules/tags';
 import { compileSearchAst, parseSearch, type AnyResource, type Operator, type SearchNode, type Term } from '@/server/query';
 import { CriteriaSchema, type Criteria } from './quick-filters.schemas';
 import type { filteredEntityTypes } from './quick-filters.table';

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { defineModule, plug } from '@/server/modules/module';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { teamResources } from '@/server/modules/teams';
 import { registerQuickFilterRoutes } from './quick-filters.handlers';
 import { countQuickFiltersOf, insertQuickFilter } from './quick-filters.queries';
 import { quickFilters } from './quick-filters.table';

@@ -7,7 +7,7 @@ import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/e
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
+import { resolveTargetFolder } from '@/server/modules/file-folders';
 import { checkedImageStream } from '@/server/storage/image-types';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { assertNoNul } from '@/server/http/hostile-input';

@@ -4,11 +4,10 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { fileResource } from '@/server/modules/files/files.resource';
-import { FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files/files.service';
+import { fileResource, FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files';
 import { files } from '@/server/modules/files/files.table';
-import { normalizeTags } from '@/server/modules/tags/tags.rules';
-import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
+import { normalizeTags } from '@/server/modules/tags';
+import { parseTeamIdsParam } from '@/server/modules/teams';
 import { findOne } from '@/server/query';
 import type { FileCreateParameters } from './file-create';
 

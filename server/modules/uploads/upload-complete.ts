@@ -4,7 +4,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, LimitReachedError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
+import { resolveTargetFolder } from '@/server/modules/file-folders';
 import { MeasuringStream } from '@/server/storage/crc32';
 import { storedContentType } from './content-types';
 import { combinePartCrcs } from './crc32-combine';
