@@ -36,20 +36,13 @@ const serverFromSchemas = {
   message: 'Schemas import no server code but other schemas and zod helpers: the console imports them.',
 };
 /**
- * Another module is reached through its public files (schemas, table, queries, service, resource, manifest)
- * or one of the shared mechanisms other modules plug into or call (named here and in docs/decisions.md).
+ * Another module is reached through its *.table.ts and *.schemas.ts files or its one public index.ts
+ * (`@/server/modules/<name>`, exporting only what other modules use); behaviour crosses through that index or a
+ * plug point (docs/decisions.md, "Modules"). Relative paths into a sibling module follow the same rule.
  */
-const sharedModuleFiles = [
-  'teams/team-registry', 'teams/team-visibility', 'teams/team-assignments', 'tags/tag-sources', 'tags/tags.rules', 'files/file-reference-registry',
-  'files/file-references', 'quick-filters/quick-filter-usages', 'quick-filters/quick-filter-condition', 'resource-limits/resource-limits.check',
-  'resource-limits/resource-limits.usage', 'customers/customer-statistics', 'audit-log/audit-log.writer', 'file-folders/folder-access',
-  'users/user-activity.queries', 'uploads/upload-common', 'uploads/file-create', 'quick-filters/quick-filter-criteria',
-  'content/content-assignments', 'content/content-usages', 'devices/device-changes', 'folders/folder-tree', 'device-groups/device-group-plugs', 'devices/device-alerts',
-  'campaigns/campaign-assignments', 'campaigns/campaign-writes', 'advertisers/advertiser-plays',
-];
 const moduleInternals = {
-  regex: `^@/server/modules/[^/]+/(?![^/]+\\.(schemas|table|queries|service|resource|module)$)(?!(${sharedModuleFiles.map((f) => f.split('/')[1].replace(/\./g, '\\.')).join('|')})$)`,
-  message: 'Another module is used through its public files (schemas, table, queries, service, resource, module) or a shared mechanism named in eslint.config.mjs.',
+  regex: '^(@/server/modules/|\\.\\./)[^/.][^/]*/(?![^/]+\\.(schemas|table)$)',
+  message: 'Another module is used through its index.ts (@/server/modules/<name>) or its *.table.ts / *.schemas.ts files; behaviour crosses through plug points.',
 };
 
 /** Query building on a database or transaction object: only in queries files and the named database modules. */
@@ -116,7 +109,7 @@ export default tseslint.config(
   // Modules: no HTTP framework outside routes/handlers; other modules only through their public files.
   {
     files: ['server/modules/**/*.ts'],
-    ignores: [...serverHttp, ...notProduction, 'server/modules/**/*.schemas.ts', 'server/modules/index.ts'],
+    ignores: [...serverHttp, ...notProduction, 'server/modules/**/*.schemas.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...hono, moduleInternals] }] },
   },
   {

@@ -14,8 +14,8 @@ import { PlaylistData, SlideDocument, type SlideData } from '@/server/modules/co
 import { slideDataOf, slideDocumentOf } from '@/server/modules/content/slide-document.schemas';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
-import { customers } from '@/server/modules/customers/customers.table';
+import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
+import { customers } from '@/server/tenant/customers.table';
 import { users } from '@/server/modules/users/users.table';
 
 export type Statement = { sql: string; params: unknown[] };

@@ -2,7 +2,7 @@
 // or a server: the document is built from the route declarations alone. `npm run lint:openapi` lints it.
 import { writeFile } from 'node:fs/promises';
 import type { AppDeps } from '@/server/http/context';
-import { createApp } from '@/server/http/app';
+import { createApp } from '@/server/composition';
 import { createLogger } from '@/server/logger';
 
 const out = process.argv[2];

@@ -6,7 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
 import { createPlayerHandler, isPlayerPath } from './http/player-assets';
-import { moduleJobs } from './modules';
+import { moduleJobs } from './composition';
 import { startJobQueue, type JobQueue } from './jobs/queue';
 import { createLogger } from './logger';
 import { createService } from './service';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 /**
  * A shared mechanism that other modules plug into (teams, tags, file references, quick-filter usages,
  * usage counters, customer statistics). The owning module defines the point; every other module lists
- * its contributions in its manifest (`<module>.module.ts`), and `installModules` (server/modules/index.ts)
+ * its contributions in its manifest (`<module>.module.ts`), and `installModules` (server/composition.ts)
  * puts them in at start-up, so no registration depends on import order and no owner names a module.
  *
  * Readers call `items()`/`get()` when they run, and build SQL through `lazySql`, so a resource's field

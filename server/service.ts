@@ -3,9 +3,10 @@ import type { Config } from './config';
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client';
 import { AuthCache, installAuthCache } from './auth/auth-cache';
 import { startAuthChangeListener, type AuthChangeListener } from './auth/auth-change-listener';
-import { createApp, type App } from './http/app';
+import { createApp } from './composition';
+import type { App } from './http/app';
 import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
-import { prepareModules, startModuleSockets } from './modules';
+import { prepareModules, startModuleSockets } from './composition';
 import { createUpgradeListener, type SocketEndpoint } from './http/upgrade';
 import { createBlobStore, type BlobStore } from './storage';
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
-import { createApp, type App } from '@/server/http/app';
+import { createApp } from '@/server/composition';
+import type { App } from '@/server/http/app';
 import { createLogger } from '@/server/logger';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, TEST_CLIENT_SECRET, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
 import { AuthCache, installAuthCache } from './auth-cache';

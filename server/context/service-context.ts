@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import type { BlobStore } from '@/server/storage/blob-store';
-import type { Actor, DeviceActor, DeviceCaller, UserActor } from './actor';
+import { systemActor, type Actor, type DeviceActor, type DeviceCaller, type SystemActor, type UserActor } from './actor';
 import type { TenantScope } from './tenant-scope';
 
 /**
@@ -35,3 +35,14 @@ export type DeviceContext = {
   requestId: string;
   log: Logger;
 };
+
+/**
+ * What a background job (or start-up work) acts with: the system, named by its job in audit entries, over every
+ * tenant. No request: no request id, proof or storage. Every job and start-up step that writes as someone builds
+ * it here, never a system actor by hand.
+ */
+export type SystemContext = Pick<ServiceContext<SystemActor>, 'db' | 'actor' | 'scope'> & { log?: Logger };
+
+export function systemContext(db: Database, job: string, log?: Logger): SystemContext {
+  return { db, actor: systemActor(job), scope: { kind: 'all' }, log };
+}

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { insertFile, insertFolder, rootFolderOf } from '@/server/modules/files/files.test-helpers';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teams, teamAssignments } from '@/server/modules/teams/teams.table';

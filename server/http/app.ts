@@ -1,6 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { installModules, modules } from '@/server/modules';
-import type { ModuleManifest } from '@/server/modules/module';
 import { ServiceUnavailableError } from '@/server/errors';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
@@ -10,7 +8,7 @@ import { notFoundOrMethodNotAllowed } from './method-not-allowed';
 import { requestContext } from './request-context';
 import { responseConformance, type ResponseDrift } from './response-conformance';
 import { routeTable } from './route';
-import { registerModuleRoutes } from './route-order';
+import { registerModuleRoutes, type RouteSource } from './route-order';
 
 export type App = OpenAPIHono<AppEnv>;
 
@@ -19,9 +17,11 @@ export type AppOptions = {
   onResponseDrift?: (drift: ResponseDrift) => void;
 };
 
-/** The one Hono app serving /api, /public-api, /oauth and the health checks. */
-export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modules, options: AppOptions = {}): App {
-  installModules(list);
+/**
+ * The one Hono app serving /api, /public-api, /oauth and the health checks, with the routes `sources` declare.
+ * server/composition.ts builds it from the module list (this folder names no module).
+ */
+export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], options: AppOptions = {}): App {
   // strict: false matches paths with and without a trailing slash (DECISIONS §2).
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
 
@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
   app.onError((err, c) => errorResponse(c, err));
   app.notFound(notFoundOrMethodNotAllowed(() => app.routes));
 
-  registerModuleRoutes(app, list);
+  registerModuleRoutes(app, sources);
   attachExamples(app.openAPIRegistry);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

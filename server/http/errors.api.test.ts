@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { filesModule } from '@/server/modules/files/files.module';
-import { createApp } from './app';
+import { createApp } from '@/server/composition';
 
 /** The error model of DECISIONS §3 and the wire rules of §2, through the whole middleware chain. */
 

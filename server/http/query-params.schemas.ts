@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '@/server/query/bounds.schemas';
 
 /*
  * Query parameters arrive as strings; these parse them once, in the route's validator, so handlers and
@@ -20,11 +21,8 @@ export const requiredBooleanQuery = (description: string) =>
     .transform((value) => value === 'true')
     .openapi({ type: 'boolean', description });
 
-/** Paging (spec 1 "Pagination and sorting parameters"): the page size by default and at most. */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 1000;
-/** The last page index a read takes: the row offset (page × size) stays an exact integer at any page size. */
-export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PAGE_SIZE);
+/** Paging bounds (server/query/bounds.schemas.ts). */
+export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE };
 
 /** `page` and `size` of paged reads, as the document states them; server/query/paging.ts checks them (`paging.error.invalid`). */
 export const pagingParams = {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@/server/context/roles';
-import { modules } from '@/server/modules';
+import { modules } from '@/server/composition';
 import type { SweepFactory } from '@/server/modules/module';
 import { newDevice } from '@/server/modules/display/display.test-kit';
 import { formOf, png } from '@/server/modules/uploads/uploads.test-kit';

@@ -1,7 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { ModuleManifest } from '@/server/modules/module';
 import type { AppEnv } from './context';
 import { validationHook } from './errors';
+import type { RouteRegistrar } from './route';
+
+/** What declares routes: a module's manifest, in the service (server/composition.ts). */
+export type RouteSource = { routes?: (app: RouteRegistrar) => void };
 
 /**
  * Registers every module's routes on `app` so that no route shadows another, whatever the module order:
@@ -11,7 +14,7 @@ import { validationHook } from './errors';
  * A method and path declared twice (parameter names aside), or one path template spelled with other parameter
  * names by another operation (OpenAPI: one name per position), fails here, at start.
  */
-export function registerModuleRoutes(app: OpenAPIHono<AppEnv>, list: readonly ModuleManifest[]): void {
+export function registerModuleRoutes(app: OpenAPIHono<AppEnv>, list: readonly RouteSource[]): void {
   const collector = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
   for (const module of list) module.routes?.(collector);
   assertNoDuplicateRoutes(collector);

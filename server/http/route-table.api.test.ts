@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleBelow, roles, type Role } from '@/server/context/roles';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
 import { createTestContext, testEnv, type TestContext } from '@/server/test/harness';

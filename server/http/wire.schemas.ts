@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_EPOCH_MS } from '@/server/query/bounds.schemas';
 import { TIME_ZONE_NAMES, TZ_DATABASE_VERSION } from './time-zones.schemas';
 
 /*
@@ -11,12 +12,8 @@ import { TIME_ZONE_NAMES, TZ_DATABASE_VERSION } from './time-zones.schemas';
 /** The largest integer a JSON number carries exactly. Integer ids are 64-bit sequences (spec 1), far below it. */
 export const MAX_INTEGER_ID = Number.MAX_SAFE_INTEGER;
 
-/**
- * The latest instant the service takes, in epoch milliseconds: the last millisecond of year 9999. ISO-8601 and
- * PostgreSQL write four-digit years; a later instant (JavaScript's dates reach year 275760) is no timestamp
- * PostgreSQL reads back or takes as a parameter.
- */
-export const MAX_EPOCH_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The latest instant the service takes (server/query/bounds.schemas.ts). */
+export { MAX_EPOCH_MS };
 
 /** The largest value of a PostgreSQL `integer` (int4) column: a count a client sets into one is at most this. */
 export const MAX_INT32 = 2_147_483_647;

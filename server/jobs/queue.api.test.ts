@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { moduleJobs } from '@/server/modules';
+import { moduleJobs } from '@/server/composition';
 import { scheduledRunId, startJobQueue, type JobDefinition, type JobQueue } from './queue';
 import { RUNNER_TIMING } from './runner';
 

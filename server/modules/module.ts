@@ -29,7 +29,7 @@ export type SweepFactory = (db: Database, customerId: number) => Promise<string>
 
 /**
  * A module's manifest (`<module>.module.ts`): everything the rest of the service needs to know about it.
- * server/modules/index.ts lists the manifests once; the app, the job runner and every plug point are built
+ * server/composition.ts lists the manifests once; the app, the job runner and every plug point are built
  * from that list, and a unit test checks each manifest against the module's files.
  */
 export type ModuleManifest = {

@@ -1,4 +1,4 @@
-import type { Segment } from '@/server/modules/display/display.schemas';
+import type { Segment } from './segments.schemas';
 import { campaignTimelines, reasonsAt } from './eligibility';
 import { byWeightThenId, stateAt } from './segments';
 import { contains } from './spans';

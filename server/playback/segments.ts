@@ -1,4 +1,4 @@
-import type { ChannelPlay, Segment } from '@/server/modules/display/display.schemas';
+import type { ChannelPlay, Segment } from './segments.schemas';
 import { campaignTimelines, fileSpan, type CampaignTimeline } from './eligibility';
 import { capMs, interleaveMessages, messageTurn, playItems } from './play-order';
 import { ownedMemo } from './memo';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from '@/server/http/query-params.schemas';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE } from './bounds.schemas';
 import { ValidationError } from '../errors';
 
 /** Paging parameters (spec 1 "Pagination and sorting parameters", DECISIONS §3). */

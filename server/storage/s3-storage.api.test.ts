@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@/server/http/app';
+import { createApp } from '@/server/composition';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { startTestS3Server, type TestS3Server } from '@/server/test/s3-server';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { advertisers } from './advertisers.table';
 import { PROOF_OF_PLAY_CSV_COLUMNS } from './proof-of-play.service';

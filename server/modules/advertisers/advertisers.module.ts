@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { defineModule, plug } from '@/server/modules/module';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { teamResources } from '@/server/modules/teams';
 import { registerAdvertiserRoutes } from './advertisers.handlers';
 import { countAdvertisersOf, insertAdvertiser } from './advertisers.queries';
 import { advertisers } from './advertisers.table';

@@ -2,7 +2,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { uuidEquals } from '@/server/db/sql';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { advertisers, type AdvertiserRow } from './advertisers.table';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { defineResource } from '@/server/query/resource';
 import { advertisers } from './advertisers.table';
 

@@ -1,5 +1,5 @@
 import { bigint, boolean, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 /** The stored `validity` object (spec 2 "Advertiser"); absent members are left out, never null. */
 export type StoredValidity = { fromDate?: string; toDate?: string; cron?: string; timeZone?: string };

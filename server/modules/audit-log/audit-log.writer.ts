@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor, ActorKind } from '@/server/context/actor';
 import type { Executor } from '@/server/db/client';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { auditLog } from './audit-log.table';
 
 /** Who wrote, as the audit row records it (built from the actor by `authorOf`). */

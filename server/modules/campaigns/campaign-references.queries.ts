@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
-import { announceDeviceChange } from '@/server/modules/devices/device-changes';
+import { announceDeviceChange } from '@/server/modules/devices';
 import { targetedDeviceIds } from './campaign-targeting.queries';
 
 /* The statements behind campaigns' file and folder references (campaign-references.ts plugs them in). */

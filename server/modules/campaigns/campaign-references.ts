@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContentUsageKind } from '@/server/modules/content/content-usages';
-import type { DeviceGroupUsageKind } from '@/server/modules/device-groups/device-group-plugs';
-import type { FileReferenceKind } from '@/server/modules/files/file-reference-registry';
-import type { QuickFilterUsageKind } from '@/server/modules/quick-filters/quick-filter-usages';
+import type { ContentUsageKind } from '@/server/modules/content';
+import type { DeviceGroupUsageKind } from '@/server/modules/device-groups';
+import type { FileReferenceKind } from '@/server/modules/files';
+import type { QuickFilterUsageKind } from '@/server/modules/quick-filters';
 import { countFileAssignments, countFolderAssignments, replaceFileInCampaigns } from './campaign-references.queries';
 
 /*

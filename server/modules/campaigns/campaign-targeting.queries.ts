@@ -5,7 +5,7 @@ import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { files } from '@/server/modules/files/files.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { criteriaCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import {
@@ -15,6 +15,7 @@ import {
   campaignDeviceGroupAssignments,
   campaignFileAssignments,
   campaignFileFolderAssignments,
+  campaignMessageGroupAssignments,
   campaigns,
 } from './campaigns.table';
 
@@ -180,4 +181,20 @@ export async function targetedTimeZones(db: Executor, customerId: number, campai
   for (const row of rows) zones.set(Number(row.campaign_id), row.zones);
 
   return zones;
+}
+
+/** The campaigns (channels) of `customerId` that play the message group `groupId`. */
+async function campaignsOfGroup(db: Executor, customerId: number, groupId: number): Promise<number[]> {
+  const rows = await execRows<{ id: number }>(
+    db,
+    sql`select ${campaignMessageGroupAssignments.campaignId} as id from ${campaignMessageGroupAssignments}
+      where ${campaignMessageGroupAssignments.customerId} = ${customerId} and ${campaignMessageGroupAssignments.messageGroupId} = ${groupId}`,
+  );
+
+  return rows.map((r) => Number(r.id));
+}
+
+/** The screens that play the message group `groupId`: those its channels target (the message groups' `messageGroupScreens`). */
+export async function screensOfMessageGroup(db: Executor, customerId: number, groupId: number): Promise<string[]> {
+  return targetedDeviceIds(db, customerId, await campaignsOfGroup(db, customerId, groupId));
 }

@@ -5,9 +5,9 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
-import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
-import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
-import { modifyTeams, parseTeamIdsParam, type TeamGrant } from '@/server/modules/teams/team-assignments';
+import { assertWithinLimit } from '@/server/modules/resource-limits';
+import { normalizeTags, registerTags } from '@/server/modules/tags';
+import { modifyTeams, parseTeamIdsParam, type TeamGrant } from '@/server/modules/teams';
 import { assignmentKinds, itemsOf, type AssignmentKind } from './campaign-assignments';
 import { targetedDeviceIds } from './campaign-targeting.queries';
 import {

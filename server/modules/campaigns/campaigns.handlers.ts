@@ -2,7 +2,7 @@ import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { sortValues } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
-import { campaignAirings } from './campaign-airing';
+import { campaignAiringReader } from './campaign-airings';
 import { createCampaign, updateCampaign } from './campaign-writes';
 import {
   campaignAiringRoute,
@@ -23,7 +23,7 @@ export function registerCampaignRoutes(app: RouteRegistrar): void {
     return c.json(await listCampaigns(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
   });
 
-  app.openapi(campaignAiringRoute, async (c) => c.json(await campaignAirings(serviceContext(c), c.req.valid('query')), 200));
+  app.openapi(campaignAiringRoute, async (c) => c.json(await campaignAiringReader().airings(serviceContext(c), c.req.valid('query')), 200));
 
   app.openapi(getCampaignRoute, async (c) => c.json(await getCampaign(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 

@@ -1,13 +1,15 @@
-import { contentUsages } from '@/server/modules/content/content-usages';
-import { deviceGroupUsages } from '@/server/modules/device-groups/device-group-plugs';
-import { fileReferences } from '@/server/modules/files/file-reference-registry';
+import { contentUsages } from '@/server/modules/content';
+import { deviceGroupUsages } from '@/server/modules/device-groups';
+import { fileReferences } from '@/server/modules/files';
 import { defineModule, plug } from '@/server/modules/module';
-import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { quickFilterUsages } from '@/server/modules/quick-filters';
+import { messageGroupScreens } from '@/server/modules/message-groups';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
 import { campaignContentUsages, campaignDeviceGroupUsages, campaignFileReferences, campaignQuickFilterUsage, scheduleFileReferences } from './campaign-references';
 import { registerCampaignRoutes } from './campaigns.handlers';
+import { screensOfMessageGroup } from './campaign-targeting.queries';
 import { countCampaignsOf, insertCampaign } from './campaigns.queries';
 import { campaignAssignmentTables, campaigns } from './campaigns.table';
 
@@ -28,6 +30,7 @@ export const campaignsModule = defineModule({
     plug(deviceGroupUsages, ...campaignDeviceGroupUsages),
     plug(contentUsages, ...campaignContentUsages),
     plug(quickFilterUsages, campaignQuickFilterUsage),
+    plug(messageGroupScreens, { screensOf: screensOfMessageGroup }),
   ],
   sweep: {
     campaign: async (db, customerId) =>

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { defineResource, type FieldDefinition, type RelationField } from '@/server/query/resource';
 import { assignmentKinds, type AssignmentKind } from './campaign-assignments';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { insertDeviceContent } from '@/server/modules/content/content.queries';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { folderTeamFixture } from '@/server/modules/folders/folder-teams.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';

@@ -3,22 +3,22 @@ import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders/folder-tree';
+import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams';
 import type { ContentGroup, ContentGroupMove } from './content-groups.schemas';
 import {
   checkContentBatch,
   checkContentGroupBatch,
-  contentGroupTree,
   deleteContentGroupSubtree,
   findBlockedContentBelow,
   findOutsideEmbedder,
   moveContentTo,
 } from './content-groups.queries';
-import { assertMovable, auditContentGroup, contentGroupAccess, findWritableContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
+import { assertMovable, auditContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
+import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
 
 type Caller = Pick<ServiceContext, 'actor'>;
 

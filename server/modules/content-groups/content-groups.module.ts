@@ -1,9 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { teamResources } from '@/server/modules/teams';
 import { registerContentGroupRoutes } from './content-groups.handlers';
-import { findRootContentGroup, insertContentGroup } from './content-groups.queries';
+import { findRootContentGroup } from '@/server/modules/folders';
+import { insertContentGroup } from './content-groups.queries';
 
 /** Content folders (spec 2 "Content folder"); the table lives with the other folder trees (folders module). */
 export const contentGroupsModule = defineModule({

@@ -1,23 +1,13 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { clearDefaultContent } from '@/server/modules/content/content.queries';
+import { clearDefaultContent, contentGroupTree } from '@/server/modules/content';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
-import { customers } from '@/server/modules/customers/customers.table';
-import { defineFolderTree, deleteFolderSubtrees } from '@/server/modules/folders/folder-tree';
+import { deleteFolderSubtrees } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { execRows, uuidArray } from '@/server/db/sql';
 
 export type ContentGroupRow = typeof contentGroups.$inferSelect;
-
-/** The content folder tree (server/modules/folders/folder-tree.ts): content copies its folder's path. */
-export const contentGroupTree = defineFolderTree({
-  type: 'contentGroup',
-  label: 'content folder',
-  table: contentGroups,
-  items: [{ table: deviceContents, customerId: deviceContents.customerId, path: deviceContents.groupPath }],
-  rootCreationSetting: customers.contentCreationInRootForTeamUsers,
-});
 
 export async function insertContentGroup(db: Executor, values: typeof contentGroups.$inferInsert): Promise<ContentGroupRow> {
   const [row] = await db.insert(contentGroups).values(values).returning();
@@ -27,13 +17,6 @@ export async function insertContentGroup(db: Executor, values: typeof contentGro
 
 export async function renameContentGroupRow(db: Executor, customerId: number, id: string, name: string): Promise<void> {
   await db.update(contentGroups).set({ name }).where(and(eq(contentGroups.id, id), eq(contentGroups.customerId, customerId)));
-}
-
-/** The tenant's root content folder (created with the customer). */
-export async function findRootContentGroup(db: Executor, customerId: number): Promise<ContentGroupRow | undefined> {
-  const [row] = await db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId))).limit(1);
-
-  return row;
 }
 
 /** For each id of a batch: whether it exists in the customer, is visible and is read-only for the caller. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { contentUsageSql } from '@/server/modules/content/content-usages';
+import { contentUsageSql } from '@/server/modules/content';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { folderPathField } from '@/server/query/folder-path';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';

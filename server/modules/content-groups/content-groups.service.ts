@@ -1,22 +1,20 @@
-import { and, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
-import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { findWritableFolder, folderAccessCondition, folderListQuery } from '@/server/modules/folders/folder-tree';
+import { auditOf } from '@/server/modules/audit-log';
+import { folderListQuery } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import type { TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, type TeamReadInput } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { contentGroupResource } from './content-groups.resource';
 import type { ContentGroup } from './content-groups.schemas';
-import { contentGroupTree, insertContentGroup, renameContentGroupRow } from './content-groups.queries';
+import { insertContentGroup, renameContentGroupRow } from './content-groups.queries';
+import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
 
 /*
  * Content folders (spec 2 "Content folder"): one tree per customer under a root that everyone who sees the
@@ -46,39 +44,6 @@ export async function uniqueContentGroupName<T>(name: string | undefined, work: 
     }
     throw err;
   }
-}
-
-/** The visibility of content folders for the caller: the root, and the others through its teams. */
-export function contentGroupAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefined {
-  return folderAccessCondition(ctx, contentGroups, 'contentGroup');
-}
-
-/**
- * Whether the folder `id` is one `getContentGroup` would answer (in the caller's scope and visible to its
- * teams), as a condition another statement carries: a list of the folder's content checks it in the same
- * statement instead of reading the folder first.
- */
-export function contentGroupVisible(ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string): SQL {
-  const conditions = and(uuidEquals(contentGroups.id, id), scopeCondition(ctx.scope, contentGroups.customerId), contentGroupAccess(ctx));
-
-  return sql`exists (select 1 from ${contentGroups} where ${conditions})`;
-}
-
-export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
-
-/**
- * A content folder the caller writes into or changes (404 invisible, 403 read-only through its teams, 403
- * `contentGroup.error.rootCreationDisabled` for a team user creating in the root when the customer's
- * `isContentAndGroupCreationEnabledInRootForTeamUsers` is off). Without `id`: the root of `customerId`.
- */
-export async function findWritableContentGroup(
-  tx: Executor,
-  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
-  input: { id?: string; customerId?: number; creatingIn: boolean },
-): Promise<WritableContentGroup> {
-  const row = await findWritableFolder(tx, ctx, contentGroupTree, input);
-
-  return { id: row.id, customerId: row.customerId, parentId: row.parentId, path: row.path, name: row.name, isTemplateGroup: row.isTemplateGroup };
 }
 
 /** Refuses changing the root or the Templates folder themselves (409). */

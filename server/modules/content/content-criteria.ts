@@ -1,5 +1,4 @@
-import type { CriteriaCompiler } from '@/server/modules/quick-filters/quick-filter-criteria';
-import { term } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { type CriteriaCompiler, term } from '@/server/modules/quick-filters';
 import type { ContentCriteria } from '@/server/modules/quick-filters/quick-filters.schemas';
 import { parseSearch, type SearchNode } from '@/server/query';
 import { deviceContentResource } from './content.resource';

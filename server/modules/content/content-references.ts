@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, NotFoundError } from '@/server/errors';
-import type { FileReferenceKind } from '@/server/modules/files/file-reference-registry';
+import type { FileReferenceKind } from '@/server/modules/files';
 import { expectedWords, idsOf, satisfies, type DataReferences } from './content-data.rules';
 import { existingIds, findContentKinds, reachesContent } from './content.queries';
 import {

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import { findRootContentGroup } from '@/server/modules/content-groups/content-groups.queries';
-import { fileReferences } from '@/server/modules/files/file-reference-registry';
+import { findRootContentGroup } from '@/server/modules/folders';
+import { fileReferences } from '@/server/modules/files';
 import { defineModule, plug } from '@/server/modules/module';
-import { criteriaCompilers } from '@/server/modules/quick-filters/quick-filter-criteria';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { criteriaCompilers } from '@/server/modules/quick-filters';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
 import { contentCriteriaCompiler } from './content-criteria';
 import { contentFileReferences } from './content-references';
 import { starterTemplates } from './content-templates';

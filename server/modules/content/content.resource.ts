@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { contentGroups } from '@/server/modules/folders/folders.table';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { folderPathField } from '@/server/query/folder-path';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';

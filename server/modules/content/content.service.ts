@@ -8,12 +8,11 @@ import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { contentGroupVisible, findWritableContentGroup, getContentGroup } from '@/server/modules/content-groups/content-groups.service';
-import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
-import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
-import { assignTeams } from '@/server/modules/teams/team-assignments';
-import { readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { auditOf } from '@/server/modules/audit-log';
+import { assertContentGroupVisible, contentGroupVisible, findWritableContentGroup } from './content-folders';
+import { quickFilterCondition } from '@/server/modules/quick-filters';
+import { normalizeTags, registerTags } from '@/server/modules/tags';
+import { assignTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { findPage, type ListInput } from '@/server/query';
 import { playlistReferences, slideReferences, type DataReferences } from './content-data.rules';
 import type { PlaylistData, SlideData } from './content-data.schemas';
@@ -88,7 +87,7 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
   const quick = quickFilterId
     ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT').catch(async (error: unknown) => {
         // An invisible folder is a 404 before anything is said about the quick filter (a 400 would confirm it exists).
-        if (contentGroupId) await getContentGroup(ctx, contentGroupId, 'id');
+        if (contentGroupId) await assertContentGroupVisible(ctx.db, ctx, contentGroupId);
         throw error;
       })
     : undefined;
@@ -103,7 +102,7 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
     sort: sort.length > 0 ? sort : ['name,asc'],
     ...query,
   });
-  if (contentGroupId && page.content.length === 0) await getContentGroup(ctx, contentGroupId, 'id');
+  if (contentGroupId && page.content.length === 0) await assertContentGroupVisible(ctx.db, ctx, contentGroupId);
 
   return page;
 }

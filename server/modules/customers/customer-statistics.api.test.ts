@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { insertDevice } from '@/server/modules/devices/devices.queries';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { customerStatistics } from './customer-statistics';
+import { customerStatistics } from '@/server/tenant/customer-statistics';
 
 let t: TestContext;
 let adminToken: string;

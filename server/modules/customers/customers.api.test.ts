@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { CustomerSchema } from './customers.schemas';
-import { customers } from './customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 let t: TestContext;
 let admin: { token: string; userId: string; email: string };

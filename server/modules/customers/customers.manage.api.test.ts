@@ -7,7 +7,7 @@ import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folde
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
 import { CustomerSchema } from './customers.schemas';
-import { customers } from './customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 /** Customer reads, updates, deletes, settings and network owners (spec 3 "Customers"). */
 

@@ -1,13 +1,11 @@
 import { uuidEquals } from '@/server/db/sql';
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { oauthTokenFamilies } from '@/server/modules/oauth/oauth.table';
 import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from '@/server/modules/users/users.table';
-import { customers, type CustomerRow } from './customers.table';
+import { customers, type CustomerRow } from '@/server/tenant/customers.table';
 
 export type CustomerValues = Partial<typeof customers.$inferInsert>;
 
@@ -45,23 +43,6 @@ export async function countMembers(db: Executor, ownerId: number): Promise<numbe
   const [row] = await db.select({ n: count() }).from(customers).where(eq(customers.ownerSubresellerId, ownerId));
 
   return row?.n ?? 0;
-}
-
-/**
- * The folders every customer starts with: root device folder, root file folder, root content folder and
- * the Templates content folder below it (spec 3; the root is where content of a deleted folder goes).
- */
-export async function insertInitialFolders(db: Executor, customerId: number) {
-  const deviceRoot = uuidv7();
-  const fileRoot = uuidv7();
-  const contentRoot = uuidv7();
-  const templates = uuidv7();
-  await db.insert(deviceGroups).values({ id: deviceRoot, customerId, parentId: null, name: 'Root', path: [deviceRoot] });
-  await db.insert(fileFolders).values({ id: fileRoot, customerId, parentId: null, name: 'Root', path: [fileRoot] });
-  await db.insert(contentGroups).values([
-    { id: contentRoot, customerId, parentId: null, name: 'Root', path: [contentRoot] },
-    { id: templates, customerId, parentId: contentRoot, name: 'Templates', path: [contentRoot, templates], isTemplateGroup: true },
-  ]);
 }
 
 /** Revokes every live token family of every user of the customer (restriction). */

@@ -3,8 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
 import { users } from '@/server/modules/users/users.table';
-import { customerStatisticSql } from './customer-statistics';
-import { customers, licenseTiers, verticals } from './customers.table';
+import { customerStatisticSql } from '@/server/tenant/customer-statistics';
+import { customers, licenseTiers, verticals } from '@/server/tenant/customers.table';
 
 /** What reads answer when the client names no `select`: the primitives plus the network-owner object. */
 export const CUSTOMER_DEFAULT_SELECT = '*,subreseller';

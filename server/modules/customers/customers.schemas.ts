@@ -4,17 +4,8 @@ import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { emailAddress, ianaTimeZone, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
 import { builtInLimits, resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 
-export const licenseTiers = ['STARTER', 'BUSINESS', 'ENTERPRISE'] as const;
-export type LicenseTier = (typeof licenseTiers)[number];
-
-export const verticals = [
-  'BANKING_AND_FINANCE', 'EMPLOYEE_CORPORATE_COMMUNICATION', 'CORPORATE_MEETING_ROOMS', 'DIGITAL_SIGNAGE',
-  'EDUCATION_COLLAGE_AND_UNIVERSITIES', 'CONFERENCE_AND_CONVENTION_CENTERS', 'GOVERNMENT', 'HEALTHCARE',
-  'HOSPITALITY', 'QUICK_SERVICE_RESTAURANT', 'RETAIL', 'SPORTS',
-  'PETROL_STATIONS', 'TRANSPORTATION', 'ENTERTAINMENT', 'WAYFINDING_AND_DIRECTORIES',
-  'OTHER', 'FACTORY_PRODUCEMENT', 'BUSINESS_PARTNER', 'RESELLER_PARTNER', 'TECHNOLOGY_PARTNER',
-] as const;
-export type Vertical = (typeof verticals)[number];
+export { licenseTiers, verticals, type LicenseTier, type Vertical } from '@/server/tenant/tenant.schemas';
+import { licenseTiers, verticals } from '@/server/tenant/tenant.schemas';
 
 /** Fields only ADMIN may write (spec 3 "Customer"); a network owner sending one gets 403. */
 export const adminOnlyCustomerFields = ['needsToBeInvoiced', 'resourceLimits', 'freeLicenses', 'browserSessionLicenses', 'deviceSessionLimit', 'storageSize'] as const;

@@ -6,20 +6,20 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction, type Transaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
-import { validateLimitOverrides } from '@/server/modules/resource-limits/resource-limits.service';
+import { validateLimitOverrides } from '@/server/modules/resource-limits';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
 import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type DeviceSettings, type TeamSettings } from './customers.schemas';
 import enLabels from '@/messages/en/labels.json';
-import { customers, type CustomerRow } from './customers.table';
+import { customers, type CustomerRow } from '@/server/tenant/customers.table';
+import { insertInitialFolders } from '@/server/modules/folders';
 import {
   countMembers,
   deleteCustomerRow,
   findCustomerRow,
   insertCustomer,
-  insertInitialFolders,
   isContentOf,
   lockCustomerRow,
   revokeAllFamiliesOfCustomer,

@@ -1,10 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
+import { deviceFolderSearches } from '@/server/modules/devices';
 import { registerDeviceGroupRoutes } from './device-groups.handlers';
-import { findRootDeviceGroup, insertDeviceGroup } from './device-groups.queries';
+import { deviceGroupResource } from './device-groups.resource';
+import { findRootDeviceGroup } from '@/server/modules/folders';
+import { insertDeviceGroup } from './device-groups.queries';
 
 /**
  * Device folders (spec 3 "Device folder"); the table lives with the other folder trees (folders module).
@@ -17,6 +20,8 @@ export const deviceGroupsModule = defineModule({
     plug(teamResources, { type: 'deviceGroup', table: deviceGroups, idColumn: deviceGroups.id, customerIdColumn: deviceGroups.customerId }),
     // PUT /api/deviceGroup/{id} body {tags}: a device folder's tags are DEVICE tags (spec 3).
     plug(tagSources, { name: 'deviceGroup', tagType: 'DEVICE', table: deviceGroups, tagsColumn: deviceGroups.tags, customerIdColumn: deviceGroups.customerId }),
+    // A DEVICEGROUP batch over devices searches the device folders.
+    plug(deviceFolderSearches, { resource: deviceGroupResource }),
   ],
   sweep: {
     deviceGroup: async (db, customerId) => {

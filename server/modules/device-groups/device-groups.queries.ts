@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray } from '@/server/db/sql';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { defineFolderTree, inSubtrees } from '@/server/modules/folders/folder-tree';
+import { defineFolderTree, inSubtrees } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
@@ -25,13 +25,6 @@ export async function insertDeviceGroup(db: Executor, values: typeof deviceGroup
 
 export async function updateDeviceGroupRow(db: Executor, customerId: number, id: string, values: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>>): Promise<void> {
   await db.update(deviceGroups).set(values).where(and(eq(deviceGroups.id, id), eq(deviceGroups.customerId, customerId)));
-}
-
-/** The tenant's root device folder (created with the customer). */
-export async function findRootDeviceGroup(db: Executor, customerId: number): Promise<DeviceGroupRow | undefined> {
-  const [row] = await db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId))).limit(1);
-
-  return row;
 }
 
 export async function findDeviceGroupById(db: Executor, customerId: number, id: string): Promise<DeviceGroupRow | undefined> {

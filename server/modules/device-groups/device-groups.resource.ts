@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
-import { deviceAlertCountBelow } from '@/server/modules/devices/device-alerts';
+import { deviceAlertCountBelow } from '@/server/modules/devices';
 import { deviceGroupUsageSql, type DeviceGroupUsageField } from './device-group-plugs';
 import { deviceGroupTypes } from './device-groups.schemas';
 

@@ -4,7 +4,7 @@ import { execRows } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { moveFolderSubtrees } from '@/server/modules/folders/folder-tree';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { folderTeamFixture } from '@/server/modules/folders/folder-teams.test-kit';
 import { deviceGroupTree } from './device-groups.queries';

@@ -6,7 +6,7 @@ import { uuidArrayParam } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry, type DeviceSettings } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';

@@ -2,17 +2,17 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import { withTransaction } from '@/server/db/transaction';
 import { ValidationError } from '@/server/errors';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { deviceGroupResource } from '@/server/modules/device-groups/device-groups.resource';
-import { folderAccessCondition } from '@/server/modules/folders/folder-tree';
+import { auditChange } from '@/server/modules/audit-log';
+import { folderAccessCondition } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
-import { maxTagsTotalLength, normalizeTags, registerTags, tagVerbSql, type TagVerb } from '@/server/modules/tags/tags.rules';
-import { readOnlyExpression } from '@/server/modules/teams/team-visibility';
+import { maxTagsTotalLength, normalizeTags, registerTags, tagVerbSql, type TagVerb } from '@/server/modules/tags';
+import { readOnlyExpression } from '@/server/modules/teams';
 import { compileSearch } from '@/server/query';
 import { deviceResource } from './devices.resource';
 import { batchCustomerId, deviceAccess } from './devices.service';
 import { devices } from './devices.table';
 import { announceDeviceChange } from './device-changes';
+import { deviceFolderResource } from './device-folder-search';
 import { anyDeviceMatches, updateTargetDevices } from './devices.queries';
 
 /*
@@ -42,7 +42,7 @@ export function batchTargets(ctx: ServiceContext, customerId: number, input: { s
 
 /** The device lies in or below a folder of `customerId` that the caller sees and that matches `search` (a device folder search). */
 function inMatchingFolders(ctx: ServiceContext, customerId: number, search: string): SQL {
-  const folders = and(eq(deviceGroups.customerId, customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'), compileSearch(deviceGroupResource, search));
+  const folders = and(eq(deviceGroups.customerId, customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'), compileSearch(deviceFolderResource(), search));
 
   return sql`${devices.groupPath} && (select coalesce(array_agg(${deviceGroups.id}), array[]::uuid[]) from ${deviceGroups} where ${folders})`;
 }

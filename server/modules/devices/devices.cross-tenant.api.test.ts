@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@/server/context/roles';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
 

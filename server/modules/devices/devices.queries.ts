@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
-import { textArray } from '@/server/modules/tags/tags.rules';
+import { textArray } from '@/server/modules/tags';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { blobCleanup } from '@/server/storage/storage.table';

@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { PREVIEW_HISTORY } from '@/server/modules/devices/device-previews.service';
 import { devicePreviews, devices } from '@/server/modules/devices/devices.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';

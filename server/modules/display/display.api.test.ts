@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '@/server/auth/opaque-token';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { deviceCommands, devices, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import * as q from './display.queries';

@@ -1,5 +1,5 @@
 import { deviceDirectories } from '@/server/auth/device-token';
-import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
+import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices';
 import { playbackChangeListeners } from '@/server/playback/playback-changes';
 import { defineModule, plug } from '@/server/modules/module';
 import { devicesAffectedBy } from './manifest';
@@ -9,7 +9,10 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '@/server/db/client';
 import { findDeviceCallerByTokenHash, findRootDeviceGroup, insertCommand, insertDevice, recordDeviceActivity } from './display.queries';
 import { registerDisplayRoutes } from './display.handlers';
-import { removeExpiredDeviceTokens } from './display.service';
+import { deviceTokenGrant, removeExpiredDeviceTokens } from './display.service';
+import { deviceGrants } from '@/server/modules/oauth';
+import { campaignAiringReaders } from '@/server/modules/campaigns';
+import { campaignAirings } from './campaign-airing';
 
 const PUSH_KIND: Record<DeviceChange['kind'], DevicePushKind> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };
 
@@ -33,6 +36,10 @@ export const displayModule = defineModule({
   routes: registerDisplayRoutes,
   plugs: [
     plug(deviceDirectories, { byTokenHash: findDeviceCallerByTokenHash, recordActivity: recordDeviceActivity }),
+    // The token endpoint's client_credentials grant for devices (oauth names no device module).
+    plug(deviceGrants, { grant: deviceTokenGrant }),
+    // What the campaigns' airing endpoint asks: when a campaign next plays on the screens it targets.
+    plug(campaignAiringReaders, { airings: campaignAirings }),
     // Device changes reach connected players: settings as manifestChanged, commands at once, deletion closes the socket.
     plug(deviceChangeListeners, { name: 'display', changed: (tx, change) => notifyDevices(tx, PUSH_KIND[change.kind], change.deviceIds) }),
     // Content or files they play changed: the screens showing them hear manifestChanged (when their ETag moved).

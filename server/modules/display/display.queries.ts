@@ -3,13 +3,13 @@ import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
 import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
 export type { DeviceRow };
-export { findRootDeviceGroup } from '@/server/modules/device-groups/device-groups.queries';
-export { insertDevice } from '@/server/modules/devices/devices.queries';
+export { findRootDeviceGroup } from '@/server/modules/folders';
+export { insertDevice } from '@/server/modules/devices';
 type DeviceInsert = typeof devices.$inferInsert;
 
 /** `lastActivity` is written at most once a minute per device (spec 4 §3). */

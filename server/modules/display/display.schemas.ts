@@ -2,6 +2,17 @@ import { z } from '@hono/zod-openapi';
 import { ContentData } from '@/server/modules/content/content-data.schemas';
 import { combinationIssue, epochMs, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
+import { namedRef, PlayItemSchema, SEGMENT_LAYERS, SegmentContentSchema, SegmentSchema } from '@/server/playback/segments.schemas';
+
+export {
+  ChannelPlaySchema,
+  PlayItemSchema,
+  SEGMENT_LAYERS,
+  SegmentContentSchema,
+  SegmentSchema,
+  type ChannelPlay,
+  type Segment,
+} from '@/server/playback/segments.schemas';
 
 /*
  * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
@@ -188,52 +199,6 @@ export type AssignToCustomer = z.infer<typeof AssignToCustomerSchema>;
 
 // --- the manifest and the schedule (spec 4 §4) ----------------------------------------------------------
 
-export const SEGMENT_LAYERS = ['EMERGENCY', 'SCHEDULE', 'CONTENT', 'CHANNELS', 'NONE'] as const;
-
-export const SegmentContentSchema = z
-  .object({ id: z.string().uuid(), name: z.string(), deviceContentType: z.enum(['content', 'simpleLoop']) })
-  .openapi('SegmentContent');
-
-export const PlayItemSchema = z
-  .object({
-    type: z.enum(['FILE', 'CONTENT', 'MESSAGE']),
-    id: z.string(),
-    name: z.string(),
-    durationMs: z.number().int().min(0),
-    messageId: intId.optional().openapi({ description: 'The sub-channel (message) the item comes from, in a MESSAGE_GROUP channel' }),
-  })
-  .openapi('PlayItem');
-
-export const ChannelPlaySchema = z
-  .object({
-    campaignId: intId,
-    name: z.string(),
-    weight: z.number(),
-    saturation: z.number().openapi({ description: 'Share of screen time among the channels a widget plays' }),
-    tags: z.array(z.string()),
-    items: z.array(PlayItemSchema).openapi({ description: 'In play order' }),
-    playbackSlot: z
-      .object({ items: z.number().int().min(1).optional(), durationMs: z.number().int().min(1).optional() })
-      .optional()
-      .openapi({ description: 'Bounds of one turn of the channel: at most `items` items and `durationMs` (absent: no bound)' }),
-  })
-  .openapi('ChannelPlay');
-
-const namedRef = z.object({ id: intId, name: z.string() });
-
-export const SegmentSchema = z
-  .object({
-    from: epochMs.openapi({ description: 'Start (inclusive)' }),
-    to: epochMs.openapi({ description: 'End (exclusive)' }),
-    layer: z.enum(SEGMENT_LAYERS),
-    content: SegmentContentSchema.optional(),
-    schedule: namedRef
-      .optional()
-      .openapi({ description: 'On the SCHEDULE layer: the schedule (campaign level TOP) that plays; beyond the spec\'s Segment, so a folder\'s calendar can name a schedule set on a sub-folder' }),
-    channels: z.array(ChannelPlaySchema).openapi({ description: 'Channels (campaigns level WIDGET) eligible during the segment, by weight then id' }),
-  })
-  .openapi('Segment');
-
 export const ManifestContentSchema = z
   .object({
     id: z.string().uuid(),
@@ -341,11 +306,9 @@ export const NowPlayingListSchema = z
   .object({ at: epochMs, devices: z.array(DeviceNowPlayingSchema).openapi({ description: 'In the order of the request, each device once' }) })
   .openapi('DeviceNowPlayingList');
 
-export type Segment = z.infer<typeof SegmentSchema>;
 export type DeviceNowPlaying = z.infer<typeof DeviceNowPlayingSchema>;
 export type NowPlayingList = z.infer<typeof NowPlayingListSchema>;
 export type PlaybackExplanation = z.infer<typeof PlaybackExplanationSchema>;
-export type ChannelPlay = z.infer<typeof ChannelPlaySchema>;
 export type PlayItemWire = z.infer<typeof PlayItemSchema>;
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;

@@ -7,8 +7,9 @@ import type { DeviceContext } from '@/server/context/service-context';
 import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '@/server/errors';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import type { DeviceTokenResponse } from '@/server/modules/oauth/oauth.schemas';
+import type { DeviceGrantRefusal } from '@/server/modules/oauth';
 import { changeDeviceStatus } from './device-status';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
@@ -133,8 +134,6 @@ function hashesEqual(a: string, b: string): boolean {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type DeviceGrantRefusal = 'invalidClient' | 'customerRestricted';
 
 /**
  * The device's token (`client_credentials`, spec 4 §2). The current secret works, and so does the previous

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlideDocument } from '@/server/modules/content/content-data.schemas';
 import { contentTestKit, type ContentTestKit } from '@/server/modules/content/content.test-kit';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertFolder } from '@/server/modules/files/files.test-helpers';
 import { signPath } from '@/server/modules/uploads/signed-urls';

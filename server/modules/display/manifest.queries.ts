@@ -2,12 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns/campaign-targeting.queries';
-import { messageChannelsPlayingQuery } from '@/server/modules/messages/messages.queries';
+import { campaignsPlayingQuery, campaignTargetDevicesQuery } from '@/server/modules/campaigns';
+import { messageChannelsPlayingQuery } from '@/server/modules/messages';
 
 /*
  * The reads of the manifest (spec 4 §4), each one statement and tenant-scoped in SQL: the device with what

@@ -3,7 +3,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import { uuidArrayParam } from '@/server/db/sql';
 import { NotFoundError } from '@/server/errors';
-import { deviceAccess } from '@/server/modules/devices/devices.service';
+import { deviceAccess } from '@/server/modules/devices';
 import { devices } from '@/server/modules/devices/devices.table';
 import { nowPlaying } from '@/server/playback/resolver';
 import type { DeviceNowPlaying, NowPlayingList } from './display.schemas';

@@ -17,7 +17,7 @@ import {
   messageFileFolderAssignments,
   messages,
 } from '@/server/modules/messages/messages.table';
-import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { criteriaCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import type { CandidateContent, CandidateFile } from '@/server/playback/resolver';

@@ -5,7 +5,7 @@ import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaignMess
 import { devices } from '@/server/modules/devices/devices.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { messageDeviceAssignments, messageDeviceGroupAssignments, messages } from '@/server/modules/messages/messages.table';
-import { criteriaCondition } from '@/server/modules/quick-filters/quick-filter-criteria';
+import { criteriaCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import type { CampaignHours, ScheduleIntervals, TagCondition, WorkingDays } from '@/server/playback/schedule-rules.schemas';

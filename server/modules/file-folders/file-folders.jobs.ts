@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { systemActor } from '@/server/context/actor';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { systemContext } from '@/server/context/service-context';
+import { auditChange } from '@/server/modules/audit-log';
 import { deleteOutdatedFiles } from './file-folders.queries';
 
 export const CLEANUP_OUTDATED_JOB = 'fileFolders.cleanup-outdated';
@@ -15,12 +15,13 @@ const BATCH = 500;
  * returns the quota. Answers the number of files removed.
  */
 export async function cleanupOutdatedFiles(db: Database, log?: Logger): Promise<number> {
+  const ctx = systemContext(db, CLEANUP_OUTDATED_JOB, log);
   let total = 0;
   for (;;) {
     const removed = await withTransaction(db, async (tx) => {
       const perCustomer = await deleteOutdatedFiles(tx, BATCH);
       for (const { customerId, count } of perCustomer) {
-        await auditChange(tx, { actor: systemActor(CLEANUP_OUTDATED_JOB) }, {
+        await auditChange(tx, ctx, {
           action: 'cleanupOutdatedFiles',
           entityType: 'file',
           customerId,

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
-import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { quickFilterUsages } from '@/server/modules/quick-filters';
+import { teamResources } from '@/server/modules/teams';
+import { folderViews } from '@/server/modules/files';
 import { registerFileFolderRoutes } from './file-folders.handlers';
 import { CLEANUP_OUTDATED_JOB, cleanupOutdatedFiles } from './file-folders.jobs';
-import { findRootFileFolder, insertFolder } from './file-folders.queries';
+import { findRootFileFolder } from '@/server/modules/folders';
+import { insertFolder } from './file-folders.queries';
+import { folderViewFolders } from './file-folders.service';
 
 export const fileFoldersModule = defineModule({
   name: 'file-folders',
@@ -21,6 +24,8 @@ export const fileFoldersModule = defineModule({
       blocksDelete: true,
       makesReadOnly: false,
     }),
+    // The folders of the files' summary view.
+    plug(folderViews, { folders: folderViewFolders }),
   ],
   sweep: {
     fileFolder: async (db, customerId) => {

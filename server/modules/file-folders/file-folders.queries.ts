@@ -1,13 +1,13 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders/folder-tree';
+import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders';
 import { fileFolderTree } from './folder-access';
 
 export type FileFolderRow = typeof fileFolders.$inferSelect;
@@ -35,13 +35,6 @@ export async function findFolderInScope(db: Executor, scope: TenantScope, id: st
     .from(fileFolders)
     .where(and(uuidEquals(fileFolders.id, id), scopeCondition(scope, fileFolders.customerId), visible))
     .limit(1);
-
-  return row;
-}
-
-/** The tenant's root file folder (created with the customer). */
-export async function findRootFileFolder(db: Executor, customerId: number): Promise<FileFolderRow | undefined> {
-  const [row] = await db.select().from(fileFolders).where(and(eq(fileFolders.customerId, customerId), isNull(fileFolders.parentId))).limit(1);
 
   return row;
 }

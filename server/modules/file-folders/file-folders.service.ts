@@ -8,21 +8,33 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import { fileFolders } from '@/server/modules/folders/folders.table';
-import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
+import { quickFilterCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
-import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import { teamAccessCondition, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, teamAccessCondition, type TeamReadInput } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
-import { folderListQuery } from '@/server/modules/folders/folder-tree';
+import { folderListQuery } from '@/server/modules/folders';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
 import { fillVisibleFolderPreviews } from './folder-previews';
 import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, sumStorage, updateFolder, type FileFolderRow } from './file-folders.queries';
 
-/** Other modules answering folders (the files summary) fill their previews the same way. */
-export { fillVisibleFolderPreviews };
+/** The folders part of the files' summary view (the files module's `folderViews`): visible folders by name, with previews. */
+export async function folderViewFolders(ctx: ServiceContext, input: { search?: string; select?: string; size: number }) {
+  const folders = await findPage<FileFolder>(ctx.db, {
+    resource: fileFolderResource,
+    scope: ctx.scope,
+    where: [folderAccessCondition(ctx)],
+    search: input.search,
+    select: input.select,
+    sort: 'name,asc',
+    size: String(input.size),
+  });
+  await fillVisibleFolderPreviews(ctx.db, ctx, folders.content);
+
+  return folders;
+}
 
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;

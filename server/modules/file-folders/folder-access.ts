@@ -4,9 +4,9 @@ import type { Executor } from '@/server/db/client';
 import { ConflictError } from '@/server/errors';
 import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
-import { defineFolderTree, findWritableFolder as findWritableTreeFolder, folderAccessCondition as treeAccessCondition, type FolderType } from '@/server/modules/folders/folder-tree';
+import { defineFolderTree, findWritableFolder as findWritableTreeFolder, folderAccessCondition as treeAccessCondition, type FolderType } from '@/server/modules/folders';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 
 // CONTRACT (owned by the file-folders helper; replace the body, keep the signature):
@@ -38,7 +38,7 @@ export function folderAccessCondition(
   return treeAccessCondition(ctx, folder, type);
 }
 
-export { isTeamUserExpression } from '@/server/modules/folders/folder-tree';
+export { isTeamUserExpression } from '@/server/modules/folders';
 
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };
 

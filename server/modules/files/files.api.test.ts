@@ -226,7 +226,7 @@ describe('POST /api/file/rename', () => {
 describe('DELETE /api/file/{fileId}', () => {
   it('deletes the row, queues its blobs and returns the quota', async () => {
     const file = await insertFile(t.db, sub, { name: 'doomed.png', size: 5_000 });
-    const { customers } = await import('@/server/modules/customers/customers.table');
+    const { customers } = await import('@/server/tenant/customers.table');
     await t.db.update(customers).set({ usedStorageSize: 10_000 }).where(eq(customers.id, customerId));
     const res = await t.request('DELETE', `/api/file/${file.id}`, { token: editor });
     expect(res.status).toBe(204);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { findRootFileFolder } from '@/server/modules/file-folders/file-folders.queries';
+import { findRootFileFolder } from '@/server/modules/folders';
 import { defineModule, plug } from '@/server/modules/module';
-import { tagSources } from '@/server/modules/tags/tag-sources';
-import { teamResources } from '@/server/modules/teams/team-registry';
-import { insertFileRow } from '@/server/modules/uploads/uploads.queries';
+import { criteriaCompilers } from '@/server/modules/quick-filters';
+import { tagSources } from '@/server/modules/tags';
+import { teamResources } from '@/server/modules/teams';
+import { fileCriteriaCompiler } from './file-criteria';
+import { insertFileRow } from './files.queries';
 import { registerFileRoutes } from './files.handlers';
 import { files } from './files.table';
 
@@ -15,6 +17,7 @@ export const filesModule = defineModule({
   plugs: [
     plug(teamResources, { type: 'file', table: files, idColumn: files.id, customerIdColumn: files.customerId }),
     plug(tagSources, { name: 'file', tagType: 'FILE', table: files, tagsColumn: files.tags, customerIdColumn: files.customerId }),
+    plug(criteriaCompilers, fileCriteriaCompiler),
   ],
   sweep: {
     file: async (db, customerId) => {

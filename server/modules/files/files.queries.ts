@@ -4,6 +4,10 @@ import type { Executor } from '@/server/db/client';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { files, type FileRow } from './files.table';
 
+export async function insertFileRow(tx: Executor, values: typeof files.$inferInsert): Promise<void> {
+  await tx.insert(files).values(values);
+}
+
 /** The file `id` within the tenant scope. */
 export async function findFileRow(db: Executor, scope: TenantScope, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(files).where(and(eq(files.id, id), scopeCondition(scope, files.customerId))).limit(1);

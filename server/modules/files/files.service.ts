@@ -1,18 +1,13 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { folderAccessCondition } from '@/server/modules/file-folders/folder-access';
-import { fileFolderResource } from '@/server/modules/file-folders/file-folders.resource';
-import { fillVisibleFolderPreviews } from '@/server/modules/file-folders/file-folders.service';
-import { quickFilterCondition } from '@/server/modules/quick-filters/quick-filter-condition';
-import { normalizeTags, registerTags } from '@/server/modules/tags/tags.rules';
-import { modifyTeams, type TeamAccessList, type TeamModification } from '@/server/modules/teams/team-assignments';
-import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { auditOf } from '@/server/modules/audit-log';
+import { quickFilterCondition } from '@/server/modules/quick-filters';
+import { normalizeTags, registerTags } from '@/server/modules/tags';
+import { modifyTeams, type TeamAccessList, type TeamModification, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { findPage, type ListInput } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
@@ -20,6 +15,7 @@ import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { fileResource } from './files.resource';
 import type { FileEntity, FileUpdate } from './files.schemas';
 import { files, type FileRow } from './files.table';
+import { folderView } from './folder-views';
 
 /** A single file read without `select`: every default field plus the `creator` object. */
 export const FILE_DEFAULT_SELECT = '*,creator';
@@ -83,14 +79,7 @@ type SummaryInput = {
 
 /** GET /api/v2/file/view/summary: the folders matching `folderSearch` and a page of files. */
 export async function fileSummary(ctx: ServiceContext, input: SummaryInput) {
-  const folders = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource,
-    scope: ctx.scope,
-    where: [folderAccessCondition(ctx)],
-    search: input.folderSearch,
-    select: input.folderSelect,
-    sort: 'name,asc',
-    size: String(SUMMARY_FOLDER_CAP),
-  });
+  const folders = await folderView().folders(ctx, { search: input.folderSearch, select: input.folderSelect, size: SUMMARY_FOLDER_CAP });
   const filePage = await listFiles(ctx, {
     page: input.page,
     size: input.size,
@@ -99,8 +88,6 @@ export async function fileSummary(ctx: ServiceContext, input: SummaryInput) {
     select: input.select,
     quickFilterId: input.quickFilterId,
   });
-
-  await fillVisibleFolderPreviews(ctx.db, ctx, folders.content);
 
   return { fileFolders: folders.content, fileFoldersTruncated: folders.totalElements > SUMMARY_FOLDER_CAP, files: filePage };
 }

@@ -5,8 +5,8 @@ import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope'
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
-import { customers } from '@/server/modules/customers/customers.table';
-import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { customers } from '@/server/tenant/customers.table';
+import { isAboveTeams, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 /*

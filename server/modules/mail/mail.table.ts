@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 /** What a message is about; later senders (alert-rule notifications) add their kind here. */
 export const mailKinds = ['USER_PASSWORD_SETUP'] as const;

@@ -1,5 +1,5 @@
 import { defineModule, plug } from '@/server/modules/module';
-import { teamResources } from '@/server/modules/teams/team-registry';
+import { teamResources } from '@/server/modules/teams';
 import { registerMessageGroupRoutes } from './message-groups.handlers';
 import { insertMessageGroup } from './message-groups.queries';
 import { messageGroups } from './message-groups.table';

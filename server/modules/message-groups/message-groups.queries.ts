@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { execRows } from '@/server/db/sql';
-import { campaignMessageGroupAssignments } from '@/server/modules/campaigns/campaigns.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { messageGroups, type MessageGroupRow } from './message-groups.table';
 
@@ -37,15 +35,4 @@ export async function deleteMessageGroup(db: Executor, row: MessageGroupRow): Pr
     .delete(teamAssignments)
     .where(and(eq(teamAssignments.customerId, row.customerId), eq(teamAssignments.resourceType, 'messageGroup'), eq(teamAssignments.resourceId, String(row.id))));
   await db.delete(messageGroups).where(and(eq(messageGroups.id, row.id), eq(messageGroups.customerId, row.customerId)));
-}
-
-/** The campaigns (channels) of `customerId` that play the message group `groupId`. */
-export async function campaignsOfGroup(db: Executor, customerId: number, groupId: number): Promise<number[]> {
-  const rows = await execRows<{ id: number }>(
-    db,
-    sql`select ${campaignMessageGroupAssignments.campaignId} as id from ${campaignMessageGroupAssignments}
-      where ${campaignMessageGroupAssignments.customerId} = ${customerId} and ${campaignMessageGroupAssignments.messageGroupId} = ${groupId}`,
-  );
-
-  return rows.map((r) => Number(r.id));
 }

@@ -1,4 +1,4 @@
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { defineResource } from '@/server/query/resource';
 import { contentShuffleModes } from './message-groups.schemas';
 import { messageGroups } from './message-groups.table';

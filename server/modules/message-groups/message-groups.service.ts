@@ -5,12 +5,11 @@ import type { Executor } from '@/server/db/client';
 import { isForeignKeyViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
-import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
-import { targetedDeviceIds } from '@/server/modules/campaigns/campaign-targeting.queries';
-import { announceDeviceChange } from '@/server/modules/devices/device-changes';
-import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
-import { assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
+import { auditOf, diffFields } from '@/server/modules/audit-log';
+import { announceDeviceChange } from '@/server/modules/devices';
+import { assignTeams, parseTeamIdsParam, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { findPage, type ListInput, selectsField } from '@/server/query';
+import { screensOfGroup } from './message-group-screens';
 import * as q from './message-groups.queries';
 import { messageGroupResource } from './message-groups.resource';
 import type { MessageGroup, MessageGroupCreate, MessageGroupUpdate } from './message-groups.schemas';
@@ -87,9 +86,7 @@ export async function deleteMessageGroup(ctx: ServiceContext, input: { id: numbe
 
 /** Tells the screens of the channels that play the group (its order, its messages) that their manifest changed. */
 export async function announceGroupChange(tx: Executor, group: Pick<MessageGroupRow, 'id' | 'customerId'>): Promise<void> {
-  const campaignIds = await q.campaignsOfGroup(tx, group.customerId, group.id);
-  if (campaignIds.length === 0) return;
-  await announceDeviceChange(tx, { customerId: group.customerId, deviceIds: await targetedDeviceIds(tx, group.customerId, campaignIds), kind: 'settings' });
+  await announceDeviceChange(tx, { customerId: group.customerId, deviceIds: await screensOfGroup(tx, group.customerId, group.id), kind: 'settings' });
 }
 
 async function readMessageGroup(db: Executor, ctx: ServiceContext, id: number, options: { select?: string; visibleOnly: boolean }) {

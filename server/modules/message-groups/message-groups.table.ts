@@ -1,5 +1,5 @@
 import { bigint, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 /**
  * Message groups (spec 2 "Message group and message"): the sub-channel groups a MESSAGE_GROUP channel plays.

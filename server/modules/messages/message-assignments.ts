@@ -1,4 +1,4 @@
-import { describeAssignments } from '@/server/modules/campaigns/campaign-assignments';
+import { describeAssignments } from '@/server/modules/campaigns';
 import {
   messageContentAssignments,
   messageContentGroupAssignments,

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows } from '@/server/db/sql';
-import { countFileAssignments, countFolderAssignments, type FileAssignmentTables } from '@/server/modules/campaigns/campaign-references.queries';
-import { targetedDeviceIds } from '@/server/modules/campaigns/campaign-targeting.queries';
-import { announceDeviceChange } from '@/server/modules/devices/device-changes';
+import { countFileAssignments, countFolderAssignments, type FileAssignmentTables, targetedDeviceIds } from '@/server/modules/campaigns';
+import { announceDeviceChange } from '@/server/modules/devices';
 
 /* The statements behind messages' file and folder references (message-references.ts plugs them in). */
 

@@ -1,9 +1,9 @@
-import { contentUsages } from '@/server/modules/content/content-usages';
-import { deviceGroupUsages } from '@/server/modules/device-groups/device-group-plugs';
-import { fileReferences } from '@/server/modules/files/file-reference-registry';
-import { insertMessageGroup } from '@/server/modules/message-groups/message-groups.queries';
+import { contentUsages } from '@/server/modules/content';
+import { deviceGroupUsages } from '@/server/modules/device-groups';
+import { fileReferences } from '@/server/modules/files';
+import { insertMessageGroup } from '@/server/modules/message-groups';
 import { defineModule, plug } from '@/server/modules/module';
-import { quickFilterUsages } from '@/server/modules/quick-filters/quick-filter-usages';
+import { quickFilterUsages } from '@/server/modules/quick-filters';
 import { messageContentUsages, messageDeviceGroupUsage, messageFileReferences, messageQuickFilterUsage } from './message-references';
 import { registerMessageRoutes } from './messages.handlers';
 import { insertMessage } from './messages.queries';

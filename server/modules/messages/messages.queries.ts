@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
-import { playsAnyOf, type PlayedItemTables } from '@/server/modules/campaigns/campaign-targeting.queries';
+import { playsAnyOf, type PlayedItemTables } from '@/server/modules/campaigns';
 import { campaignMessageGroupAssignments } from '@/server/modules/campaigns/campaigns.table';
 import { uuidArrayParam } from '@/server/db/sql';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { assignmentRelation, channelRuleFields } from '@/server/modules/campaigns/campaigns.resource';
+import { assignmentRelation, channelRuleFields } from '@/server/modules/campaigns';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { defineResource } from '@/server/query/resource';

@@ -1,7 +1,7 @@
 import { callerDirectories } from '@/server/auth/authenticate';
 import { defineModule, plug } from '@/server/modules/module';
-import { ACTIVITY_WRITE_INTERVAL_SECONDS, recordRequestActivity } from '@/server/modules/users/user-activity.queries';
-import { findCallerByTokenHash, findCallerByTokenId } from './oauth.queries';
+import { ACTIVITY_WRITE_INTERVAL_SECONDS, recordRequestActivity, sessionStores } from '@/server/modules/users';
+import { findCallerByTokenHash, findCallerByTokenId, revokeAllFamiliesOfUser } from './oauth.queries';
 import { oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies } from './oauth.table';
 import { registerOAuthRoutes } from './oauth.handlers';
 import { removeExpiredTokens } from './oauth.service';
@@ -17,6 +17,7 @@ export const oauthModule = defineModule({
       recordActivity: recordRequestActivity,
       activityIntervalSeconds: ACTIVITY_WRITE_INTERVAL_SECONDS,
     }),
+    plug(sessionStores, { name: 'oauth', revokeAllOfUser: revokeAllFamiliesOfUser }),
   ],
   jobs: ({ db, config, log }) => [
     {

@@ -4,8 +4,8 @@ import type { CallerRecord } from '@/server/auth/authenticate';
 import type { Database, Executor } from '@/server/db/client';
 import { deleteOldFailureWindows } from '@/server/auth/failure-limit.queries';
 import { oauthAccessTokens, oauthRefreshTokens, oauthTokenFamilies, type OAuthClientId } from './oauth.table';
-import { customers } from '@/server/modules/customers/customers.table';
-import { activityDue, recordSignIn } from '@/server/modules/users/user-activity.queries';
+import { customers } from '@/server/tenant/customers.table';
+import { activityDue, recordSignIn } from '@/server/modules/users';
 import { users } from '@/server/modules/users/users.table';
 
 export async function findUserForSignIn(db: Executor, email: string) {

@@ -10,8 +10,8 @@ import { consumeTotp } from '@/server/auth/totp';
 import { verifyAgainstDummy, verifyPassword } from '@/server/auth/password';
 import type { OAuthClientId } from './oauth.table';
 import type { DeviceTokenResponse } from './oauth.schemas';
-import { deviceTokenGrant } from '@/server/modules/display/display.service';
-import { writeAudit } from '@/server/modules/audit-log/audit-log.writer';
+import { deviceGrant } from './device-grants';
+import { writeAudit } from '@/server/modules/audit-log';
 import type { UserRow } from '@/server/modules/users/users.table';
 import * as q from './oauth.queries';
 
@@ -88,7 +88,7 @@ export async function clientCredentialsGrant(db: Database, config: Config, autho
     authenticateClient(config, authorization);
     throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant');
   }
-  const result = await deviceTokenGrant(db, { deviceId: clientId, secret });
+  const result = await deviceGrant().grant(db, { deviceId: clientId, secret });
   if (result === 'invalidClient') throw new OAuthError('invalid_client', 'Unknown device or wrong secret', 401);
   if (result === 'customerRestricted') throw new OAuthError('invalid_client', 'The device’s customer is restricted', 401);
 

@@ -1,4 +1,4 @@
-import { advertiserPlaySources } from '@/server/modules/advertisers/advertiser-plays';
+import { advertiserPlaySources } from '@/server/modules/advertisers';
 import { defineModule, plug } from '@/server/modules/module';
 import { compactRollups, maintainPlayPartitions, PLAY_PARTITIONS_JOB, PLAY_ROLLUP_COMPACTION_JOB } from './proof-of-play.jobs';
 import { registerProofOfPlayRoutes } from './proof-of-play.handlers';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { bigintArrayParam, execRows, unnestColumns, uuidArrayParam } from '@/server/db/sql';
-import type { AdvertiserPlay, AdvertiserPlaySummary } from '@/server/modules/advertisers/advertiser-plays';
+import type { AdvertiserPlay, AdvertiserPlaySummary } from '@/server/modules/advertisers';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';

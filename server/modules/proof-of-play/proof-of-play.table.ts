@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 /*
  * Proof of play (spec 4 §5). The raw events live in `play_event`, a table partitioned by month of

@@ -9,7 +9,7 @@ import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messages } from '@/server/modules/messages/messages.table';
-import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { teamAccessCondition } from '@/server/modules/teams';
 import { SLOTS_PER_DAY, type DaySlice } from './report-periods';
 import { playRollupDays, playRollupDayTotals, playSubjects, type PlayDimension } from './proof-of-play.table';
 

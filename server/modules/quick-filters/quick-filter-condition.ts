@@ -2,7 +2,7 @@ import { type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { teamAccessCondition } from '@/server/modules/teams/team-visibility';
+import { teamAccessCondition } from '@/server/modules/teams';
 import { criteriaCondition } from './quick-filter-criteria';
 import { findQuickFilter } from './quick-filters.queries';
 import { quickFilters, type filteredEntityTypes } from './quick-filters.table';

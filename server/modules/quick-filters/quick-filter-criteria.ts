@@ -1,10 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { ValidationError } from '@/server/errors';
 import { definePlugPoint } from '@/server/plug-point';
-import { fileResource } from '@/server/modules/files/files.resource';
-import { normalizeTags } from '@/server/modules/tags/tags.rules';
+import { normalizeTags } from '@/server/modules/tags';
 import { compileSearchAst, parseSearch, type AnyResource, type Operator, type SearchNode, type Term } from '@/server/query';
-import { CriteriaSchema, type Criteria, type FileCriteria } from './quick-filters.schemas';
+import { CriteriaSchema, type Criteria } from './quick-filters.schemas';
 import type { filteredEntityTypes } from './quick-filters.table';
 
 type EntityType = (typeof filteredEntityTypes)[number];
@@ -12,7 +11,7 @@ type EntityType = (typeof filteredEntityTypes)[number];
 /**
  * Turns saved criteria into search-language nodes over one entity's resource, so the whole filter
  * compiles through the query compiler into ONE condition (the same SQL a typed `search` gives).
- * Each entity type plugs its compiler into `criteriaCompilers` (FILE here, CONTENT from the content module).
+ * Each entity type plugs its compiler into `criteriaCompilers` (FILE from the files module, CONTENT from the content module, DEVICE from the devices module).
  */
 export type CriteriaCompiler = { type: EntityType; resource: AnyResource; nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[] };
 
@@ -61,36 +60,13 @@ function compileCriteria(compiler: CriteriaCompiler, criteria: Criteria, input: 
   return inSearch(() => compileSearchAst(compiler.resource, nodes.length === 1 ? nodes[0]! : { type: 'and', children: nodes }));
 }
 
-/** The FILE criteria (spec 3) over the file resource (spec 2 "File"). */
-function fileNodes(criteria: Criteria, input: { customerId: number; now: Date }): SearchNode[] {
-  const c = criteria as FileCriteria;
-  // The filter's own tenant: an ADMIN listing every tenant still gets only the filter owner's files.
-  const nodes: SearchNode[] = [term('customerId', '=', String(input.customerId))];
-  const search = c.search ? parseSearch(c.search) : undefined;
-  if (search) nodes.push(search);
-  // `name` is documented as case-insensitive contains: the `~` extension, not the spec's case-sensitive `:`.
-  if (c.name) nodes.push(term('name', '~', c.name));
-  // Tags: files carrying ANY of the tags (the query language's `tags∈a,b`; docs/decisions.md).
-  if (c.tags && c.tags.length > 0) nodes.push(term('tags', '∈', c.tags.join(',')));
-  if (c.folderId) nodes.push(c.searchRecursively ? term('fileFolderPath', ':', c.folderId) : term('fileFolderId', '=', c.folderId));
-  if (c.validFileOnly) {
-    const now = String(input.now.getTime());
-    const bound = (field: string, op: Operator): SearchNode =>
-      c.isUndefinedValidityValid ? { type: 'or', children: [nullTerm(field), term(field, op, now)] } : term(field, op, now);
-    nodes.push(bound('validFrom', '≤'), bound('validTo', '≥'));
-  }
-
-  return nodes;
-}
-
-export const fileCriteriaCompiler: CriteriaCompiler = { type: 'FILE', resource: fileResource, nodes: fileNodes };
-
 /** A search term built from a criteria field (errors name `criteria.{field}`). */
 export function term(field: string, operator: Operator, text: string): Term {
   return { type: 'term', path: [field], operator, value: { kind: 'text', raw: text, text }, position: 0, token: `criteria.${field}` };
 }
 
-function nullTerm(field: string): Term {
+/** A search term matching rows whose criteria field is null. */
+export function nullTerm(field: string): Term {
   return { type: 'term', path: [field], operator: '=', value: { kind: 'null' }, position: 0, token: `criteria.${field}` };
 }
 

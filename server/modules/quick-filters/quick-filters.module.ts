@@ -1,8 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { defineModule, plug } from '@/server/modules/module';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
-import { teamResources } from '@/server/modules/teams/team-registry';
-import { criteriaCompilers, fileCriteriaCompiler } from './quick-filter-criteria';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { teamResources } from '@/server/modules/teams';
 import { registerQuickFilterRoutes } from './quick-filters.handlers';
 import { countQuickFiltersOf, insertQuickFilter } from './quick-filters.queries';
 import { quickFilters } from './quick-filters.table';
@@ -14,7 +13,6 @@ export const quickFiltersModule = defineModule({
   plugs: [
     plug(teamResources, { type: 'quickFilter', table: quickFilters, idColumn: quickFilters.id, customerIdColumn: quickFilters.customerId }),
     plug(usageCounters, { resource: 'QUICK_FILTER', count: countQuickFiltersOf }),
-    plug(criteriaCompilers, fileCriteriaCompiler),
   ],
   sweep: {
     quickFilter: async (db, customerId) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 import { defineResource } from '@/server/query/resource';
 import { quickFilterUsageSql, usedByChannelsSql } from './quick-filter-usages';
 import { filteredEntityTypes, quickFilters } from './quick-filters.table';

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 export const filteredEntityTypes = ['FILE', 'CONTENT', 'DEVICE'] as const;
 

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '@/server/db/transaction';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { teams } from '@/server/modules/teams/teams.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { assertWithinLimit } from './resource-limits.check';

@@ -1,4 +1,4 @@
-import { licenseTiers, type LicenseTier } from '@/server/modules/customers/customers.schemas';
+import { licenseTiers, type LicenseTier } from '@/server/tenant/tenant.schemas';
 import { builtInLimits, type ResourceKey } from './resource-keys.schemas';
 
 export { builtInLimits, isResourceKey, resourceKeys, type ResourceKey } from './resource-keys.schemas';

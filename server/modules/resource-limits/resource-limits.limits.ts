@@ -1,4 +1,4 @@
-import type { CustomerRow } from '@/server/modules/customers/customers.table';
+import type { CustomerRow } from '@/server/tenant/customers.table';
 import { builtInLimit, builtInLimits, isEditableTier, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
 import type { LimitConfigRow } from './resource-limits.queries';
 

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { resourceLimitConfig } from './resource-limits.table';
 
 export type LimitConfigRow = typeof resourceLimitConfig.$inferSelect;

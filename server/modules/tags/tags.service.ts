@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
+import { auditOf } from '@/server/modules/audit-log';
 import * as q from './tags.queries';
 import { normalizeTags, type TagType } from './tags.rules';
 import { tagGroups, tagTypeValues, type TagCreate, type TagGroup, type TagUpdate } from './tags.schemas';

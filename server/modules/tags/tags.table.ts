@@ -1,5 +1,5 @@
 import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 
 export const tagTypes = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE'] as const;
 

@@ -3,7 +3,7 @@ import type { TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
+import { auditChange } from '@/server/modules/audit-log';
 import { findTeamResource, type TeamResourceRegistration } from './team-registry';
 import {
   deleteAssignmentsOfResource,

@@ -39,6 +39,8 @@ export type TeamResourceRegistration = {
   table: PgTable;
   idColumn: AnyPgColumn;
   customerIdColumn: AnyPgColumn;
+  /** The column a wire request may name a row by instead of its id (users: `email`, stored in lower case). */
+  naturalKey?: AnyPgColumn;
   /** Rows that may never join a team (users: OWNER and ADMIN), refused with 409 `conflictKey`. */
   cannotJoin?: { condition: SQL; key: string; message: string };
 };

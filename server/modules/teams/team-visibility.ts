@@ -4,7 +4,7 @@ import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope'
 import type { Executor } from '@/server/db/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { homeCustomerOf, teamMemberOf, type Actor } from '@/server/context/actor';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { aliasedTable } from '@/server/query/relations';
 import { findTeamResource, type TeamResourceType } from './team-registry';
 import { selectVisibility } from './teams.queries';

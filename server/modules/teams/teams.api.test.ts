@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserActor } from '@/server/context/actor';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { assertWritable } from './team-visibility';
 import { teamAssignments } from './teams.table';

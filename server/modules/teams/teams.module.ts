@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { defineModule, plug } from '@/server/modules/module';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
+import { usageCounters } from '@/server/modules/resource-limits';
 import { registerTeamRoutes } from './teams.handlers';
 import { countTeamsOf, insertTeam } from './teams.queries';
 import { teamAssignments, teams } from './teams.table';

@@ -3,7 +3,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import type { TeamResourceRegistration } from './team-registry';
-import { users } from '@/server/modules/users/users.table';
 import { teamAssignments, teams } from './teams.table';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -139,14 +138,16 @@ export function assignmentCount(teamId: SQL | PgTable['_']['columns'][string], r
   return sql`(select count(*)::int from ${teamAssignments} where ${teamAssignments.teamId} = ${teamId} and ${teamAssignments.resourceType} = ${resourceType})`;
 }
 
-export async function findUserIdByEmail(db: Executor, scope: TenantScope, email: string): Promise<string | undefined> {
+/** The id of the row of `registration` whose natural key (users: email) is `key`, within the scope. */
+export async function findIdByNaturalKey(db: Executor, scope: TenantScope, registration: TeamResourceRegistration, key: string): Promise<string | undefined> {
+  if (!registration.naturalKey) return undefined;
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), scopeCondition(scope, users.customerId)))
+    .select({ id: registration.idColumn })
+    .from(registration.table)
+    .where(and(eq(registration.naturalKey, key), scopeCondition(scope, registration.customerIdColumn)))
     .limit(1);
 
-  return row?.id;
+  return row ? String(row.id) : undefined;
 }
 
 /** How many teams the tenant has (its resource-limit usage). */

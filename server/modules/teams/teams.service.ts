@@ -6,11 +6,11 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditOf, diffFields } from '@/server/modules/audit-log/audit-log.writer';
-import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
+import { auditOf, diffFields } from '@/server/modules/audit-log';
+import { assertWithinLimit } from '@/server/modules/resource-limits';
 import { findPage, type ListInput } from '@/server/query';
 import { assertCanJoin, modifyTeams, teamAccessListOf, teamResourceOf, type TeamAccessList } from './team-assignments';
-import { teamResources } from './team-registry';
+import { findTeamResource, teamResources } from './team-registry';
 import { teamAccessCondition, visibleTeamsCondition } from './team-visibility';
 import {
   assignmentCount,
@@ -18,7 +18,7 @@ import {
   deleteTeam as deleteTeamRow,
   findResourceCustomer,
   findTeam,
-  findUserIdByEmail,
+  findIdByNaturalKey,
   insertTeam,
   selectAssignmentsOfTeam,
   updateTeam as updateTeamRow,
@@ -123,7 +123,8 @@ export async function updateTeamResources(ctx: ServiceContext, updatePath: strin
 /** POST /api/user/updateTeamAssignments: the team assignment body applied to the user `email`. */
 export async function updateUserTeamAssignments(ctx: ServiceContext, email: string, body: TeamModification): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
-    const userId = await findUserIdByEmail(tx, ctx.scope, email);
+    const users = findTeamResource('user');
+    const userId = users && (await findIdByNaturalKey(tx, ctx.scope, users, email.trim().toLowerCase()));
     if (!userId) throw new NotFoundError('user', email);
 
     return modifyTeams(tx, ctx, 'user', userId, body);

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { defineModule, plug } from '@/server/modules/module';
-import { usageCounters } from '@/server/modules/resource-limits/resource-limits.usage';
+import { usageCounters } from '@/server/modules/resource-limits';
 import { registerUiProfileRoutes } from './ui-profiles.handlers';
 import { countUiProfilesOf, insertUiProfile } from './ui-profiles.queries';
 import { uiProfiles } from './ui-profiles.table';

@@ -6,9 +6,10 @@ import { withTransaction } from '@/server/db/transaction';
 import type { Executor } from '@/server/db/client';
 import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditChange, diffFields } from '@/server/modules/audit-log/audit-log.writer';
-import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
+import { auditChange, diffFields } from '@/server/modules/audit-log';
+import { assertWithinLimit } from '@/server/modules/resource-limits';
 import { findOne, findPage, type ListInput } from '@/server/query';
+import { profileHolders } from './ui-profile-holders';
 import * as q from './ui-profiles.queries';
 import { uiProfileResource } from './ui-profiles.resource';
 import type { UiProfile, UiProfileAssign, UiProfileCreate, UiProfileUpdate } from './ui-profiles.schemas';
@@ -87,14 +88,14 @@ export async function assignUiProfile(ctx: ServiceContext, input: { id: number; 
   if (both.length > 0) {
     throw new ValidationError('userInterfaceProfile.error.assignAndRemove', 'A user cannot be both assigned and removed', { userIds: both });
   }
-  const foreign = await q.findForeignUserIds(ctx.db, profile.customerId, [...assign, ...remove]);
+  const foreign = await profileHolders().foreignIds(ctx.db, profile.customerId, [...assign, ...remove]);
   if (foreign.length > 0) {
     throw new ValidationError('userInterfaceProfile.error.userNotInTenant', "Users must belong to the profile's customer", { userIds: foreign });
   }
 
   return withTransaction(ctx.db, async (tx) => {
-    const assigned = await q.assignUiProfile(tx, profile, assign);
-    const removed = await q.unassignUiProfile(tx, profile.id, remove);
+    const assigned = await profileHolders().assign(tx, profile, assign);
+    const removed = await profileHolders().unassign(tx, profile.id, remove);
     if (assigned.length + removed.length > 0) {
       await auditChange(tx, ctx, {
         action: 'assign',
@@ -115,7 +116,7 @@ export async function deleteUiProfile(ctx: ServiceContext, input: { id: number }
   const profile = await findInScope(ctx, input.id);
   await withTransaction(ctx.db, async (tx) => {
     // The foreign key sets the users' profile to null; counted first for the audit entry.
-    const users = await q.countUsersWithUiProfile(tx, profile.id);
+    const users = await profileHolders().count(tx, profile.id);
     await q.deleteUiProfile(tx, profile.customerId, profile.id);
     await auditChange(tx, ctx, {
       action: 'delete',

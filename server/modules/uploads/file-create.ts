@@ -1,13 +1,14 @@
 import type { Executor } from '@/server/db/client';
 import { LimitReachedError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import type { TargetFolder } from '@/server/modules/file-folders/folder-access';
-import { replaceFileReference } from '@/server/modules/files/file-references';
-import { registerTags } from '@/server/modules/tags/tags.rules';
-import { assignTeams } from '@/server/modules/teams/team-assignments';
+import { auditChange } from '@/server/modules/audit-log';
+import type { TargetFolder } from '@/server/modules/file-folders';
+import { replaceFileReference, insertFileRow } from '@/server/modules/files';
+import { registerTags } from '@/server/modules/tags';
+import { assignTeams } from '@/server/modules/teams';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
-import { copyFolderTeamsToFile, deleteCleanupEntries, insertFileRow, reserveStorage } from './uploads.queries';
+import { copyFolderTeamsToFile, reserveStorage } from './uploads.queries';
+import { deleteCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 
 /** The create parameters shared by the simple upload and the chunked session (spec 2 endpoint table). */
 export type FileCreateParameters = {

@@ -7,7 +7,7 @@ import { AppError, UnsupportedMediaTypeError, ValidationError } from '@/server/e
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
+import { resolveTargetFolder } from '@/server/modules/file-folders';
 import { checkedImageStream } from '@/server/storage/image-types';
 import { fileBlobKey, thumbnailBlobKey } from '@/server/storage/keys';
 import { assertNoNul } from '@/server/http/hostile-input';
@@ -15,8 +15,9 @@ import { extensionType, storedContentType } from './content-types';
 import { createFileFromBlob, type FileCreateParameters } from './file-create';
 import { detectDimensions } from './media-dimensions';
 import { emptyThumbnail, thumbnailRefused } from './thumbnail.service';
-import { discardBlobs, fileCreateParameters, readFiles, type CreateParameterInput } from './upload-common';
-import { insertCleanupEntries } from './uploads.queries';
+import { fileCreateParameters, readFiles, type CreateParameterInput } from './upload-common';
+import { discardBlobs } from '@/server/storage/blob-cleanup';
+import { insertCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 import { assertSupportedName, MAX_SIMPLE_UPLOAD_BYTES, MAX_THUMBNAIL_BYTES, THUMBNAIL_TYPES, UPLOAD_GRACE_MS } from './uploads.rules';
 
 export type SimpleUploadInput = CreateParameterInput & { parentId?: string };

@@ -4,15 +4,12 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { UploadedFile } from './uploads.schemas';
-import { fileResource } from '@/server/modules/files/files.resource';
-import { FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files/files.service';
+import { fileResource, FILE_DEFAULT_SELECT, readFile } from '@/server/modules/files';
 import { files } from '@/server/modules/files/files.table';
-import { normalizeTags } from '@/server/modules/tags/tags.rules';
-import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
-import type { BlobStore } from '@/server/storage/blob-store';
+import { normalizeTags } from '@/server/modules/tags';
+import { parseTeamIdsParam } from '@/server/modules/teams';
 import { findOne } from '@/server/query';
 import type { FileCreateParameters } from './file-create';
-import { deleteCleanupEntries } from './uploads.queries';
 
 /** The query parameters of POST /api/file as they arrive (strings) after schema validation. */
 export type CreateParameterInput = {
@@ -82,16 +79,3 @@ export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' 
   return out;
 }
 
-/** Removes blobs a failed upload stored, then their cleanup entries (kept when a delete fails: the job retries). */
-export async function discardBlobs(ctx: Pick<ServiceContext, 'db' | 'log'> & { storage: BlobStore }, keys: readonly string[]): Promise<void> {
-  const removed: string[] = [];
-  for (const key of keys) {
-    try {
-      await ctx.storage.delete(key);
-      removed.push(key);
-    } catch (err) {
-      ctx.log.warn({ err, key }, 'blob removal failed; the cleanup job will retry');
-    }
-  }
-  await deleteCleanupEntries(ctx.db, removed).catch((err) => ctx.log.warn({ err }, 'cleanup entry removal failed'));
-}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@/server/logger';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { teams } from '@/server/modules/teams/teams.table';
 import { blobCleanup } from '@/server/storage/storage.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';

@@ -8,16 +8,16 @@ import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { assertNoNul } from '@/server/http/hostile-input';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { resolveTargetFolder } from '@/server/modules/file-folders/folder-access';
-import { parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
+import { auditChange } from '@/server/modules/audit-log';
+import { resolveTargetFolder } from '@/server/modules/file-folders';
+import { parseTeamIdsParam, findMemberships, findTeamsByIds } from '@/server/modules/teams';
 import { teamMemberOf } from '@/server/context/actor';
-import { findMemberships, findTeamsByIds } from '@/server/modules/teams/teams.queries';
 import type { BlobStore, StoredPart } from '@/server/storage/blob-store';
 import { fileBlobKey } from '@/server/storage/keys';
 import { extensionType } from './content-types';
 import { signedUrl } from './signed-urls';
-import { discardBlobs, fileCreateParameters } from './upload-common';
+import { fileCreateParameters } from './upload-common';
+import { discardBlobs } from '@/server/storage/blob-cleanup';
 import { deletePartRows, findSession, insertSession, lockSessionForPart, sessionFits, transitionOpenSession, upsertPart } from './uploads.queries';
 import {
   assertSupportedName,

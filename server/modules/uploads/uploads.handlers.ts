@@ -6,7 +6,7 @@ import { requestBodyStream, streamResponse } from '@/server/http/node-streams';
 import { requestOrigin } from '@/server/http/request-origin';
 import { serviceContext } from '@/server/http/service-context';
 import { downloadSafetyHeaders } from './content-types';
-import { previewForCaller } from '@/server/modules/devices/device-previews.service';
+import { previewForCaller } from '@/server/modules/devices';
 import { download, downloadDevicePreview, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
 import { verifyPathToken } from './signed-urls';

@@ -1,39 +1,12 @@
-import { and, asc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { files } from '@/server/modules/files/files.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { blobCleanup } from '@/server/storage/storage.table';
 import { COMPLETION_LEASE_MS } from './uploads.rules';
 import { uploadParts, uploadSessions, type UploadSessionRow } from './uploads.table';
-
-// --- blob cleanup entries (crash safety, see storage.table.ts) -------------------------------------
-
-/** Commits (outside any transaction) the promise to remove `keys` after `notBefore` unless a row claims them. */
-export async function insertCleanupEntries(db: Executor, keys: readonly string[], notBefore: Date, reason: string): Promise<void> {
-  if (keys.length === 0) return;
-  await db
-    .insert(blobCleanup)
-    .values(keys.map((key) => ({ key, notBefore, reason })))
-    .onConflictDoUpdate({ target: blobCleanup.key, set: { notBefore, reason } });
-}
-
-export async function deleteCleanupEntries(db: Executor, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db.delete(blobCleanup).where(inArray(blobCleanup.key, [...keys]));
-}
-
-export async function findDueCleanupEntries(db: Executor, now: Date, limit: number) {
-  return db.select().from(blobCleanup).where(lte(blobCleanup.notBefore, now)).orderBy(asc(blobCleanup.notBefore)).limit(limit);
-}
-
-/** Removes entries only if still due (a writer may have pushed one back meanwhile). */
-export async function deleteDueCleanupEntries(db: Executor, keys: readonly string[], now: Date): Promise<void> {
-  if (keys.length === 0) return;
-  await db.delete(blobCleanup).where(and(inArray(blobCleanup.key, [...keys]), lte(blobCleanup.notBefore, now)));
-}
 
 // --- storage quota ----------------------------------------------------------------------------------
 
@@ -101,10 +74,6 @@ export async function storageUsage(db: Executor, customerId: number, exceptSessi
 }
 
 // --- files ------------------------------------------------------------------------------------------
-
-export async function insertFileRow(tx: Executor, values: typeof files.$inferInsert): Promise<void> {
-  await tx.insert(files).values(values);
-}
 
 /** The new file gets the parent folder's team assignments (`inheritParentTeams=true`). */
 export async function copyFolderTeamsToFile(tx: Executor, input: { folderId: string; fileId: string }): Promise<void> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseConfig } from '@/server/config';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { contentGroups, deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { ensureFirstAdmin, ensureInitialFolders } from './bootstrap';

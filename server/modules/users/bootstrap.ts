@@ -6,10 +6,10 @@ import { ConfigError } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { hashPassword } from '@/server/auth/password';
-import { systemActor } from '@/server/context/actor';
-import { auditChange } from '@/server/modules/audit-log/audit-log.writer';
-import { insertInitialFolders } from '@/server/modules/customers/customers.queries';
-import { customers } from '@/server/modules/customers/customers.table';
+import { systemContext } from '@/server/context/service-context';
+import { auditChange } from '@/server/modules/audit-log';
+import { insertInitialFolders } from '@/server/modules/folders';
+import { customers } from '@/server/tenant/customers.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { users } from './users.table';
 
@@ -45,7 +45,7 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Bo
     }
     const id = uuidv7();
     await tx.insert(users).values({ id, customerId: root.id, email, name: 'Administrator', role: 'ADMIN', passwordHash });
-    await auditChange(tx, { actor: systemActor('startup.first-admin') }, {
+    await auditChange(tx, systemContext(db, 'startup.first-admin'), {
       action: 'create',
       entityType: 'user',
       entityId: id,

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { deliverDueMail } from '@/server/modules/mail/mail.service';
 import { mailMessages } from '@/server/modules/mail/mail.table';
 import { startSmtpSink, type SmtpSink } from '@/server/modules/mail/smtp-sink.test-support';

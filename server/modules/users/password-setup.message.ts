@@ -1,4 +1,4 @@
-import type { MailDraft } from '@/server/modules/mail/mail.service';
+import type { MailDraft } from '@/server/modules/mail';
 import { escapeHtml } from '@/server/html-escape';
 
 export type PasswordSetupMessageInput = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { UserSchema } from './users.schemas';
 import { users } from './users.table';

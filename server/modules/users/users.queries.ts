@@ -2,8 +2,8 @@ import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import { announceAuthChange } from '@/server/auth/auth-cache';
 import type { Executor } from '@/server/db/client';
-import { revokeAllFamiliesOfUser } from '@/server/modules/oauth/oauth.queries';
-import { customers } from '@/server/modules/customers/customers.table';
+import { revokeAllFamiliesOfUser } from './user-sessions';
+import { customers } from '@/server/tenant/customers.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { userProfilePictures, users, type UserRow } from './users.table';
 

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { roles } from '@/server/context/roles';
-import { customers } from '@/server/modules/customers/customers.table';
-import { uiProfileResource } from '@/server/modules/ui-profiles/ui-profiles.resource';
+import { customers } from '@/server/tenant/customers.table';
+import { uiProfileResource } from '@/server/modules/ui-profiles';
 import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 import { aliasedTable } from '@/server/query/relations';
 import { defineResource } from '@/server/query/resource';
 import { authProviders, editorLevels, userProfilePictures, users } from './users.table';
-import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
+import { teamAssignmentsField } from '@/server/modules/teams';
 
 /** The shape of a single user read (/me, /{id}, writes) when the client names no `select`. */
 export const USER_DEFAULT_SELECT = '*,customer(id,name,expirationDate,force2FA),userInterfaceProfile(id,name)';

@@ -13,17 +13,16 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import type { UserActor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
-import { auditOf } from '@/server/modules/audit-log/audit-log.writer';
-import { assertWithinLimit } from '@/server/modules/resource-limits/resource-limits.check';
-import { assignTeams, parseTeamIdsParam } from '@/server/modules/teams/team-assignments';
+import { auditOf } from '@/server/modules/audit-log';
+import { assertWithinLimit } from '@/server/modules/resource-limits';
+import { assignTeams, parseTeamIdsParam, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
-import { nudgeMailDelivery } from '@/server/modules/mail/mail.service';
+import { nudgeMailDelivery } from '@/server/modules/mail';
 import { issuePasswordSetupLink } from './password-setup.service';
 import * as q from './users.queries';
 import { USER_DEFAULT_SELECT, userResource } from './users.resource';
 import { SELF_EDITABLE_FIELDS, type User, type UserCreate, type UserUpdate } from './users.schemas';
 import { users, type UserRow } from './users.table';
-import { teamListQuery, type TeamReadInput } from '@/server/modules/teams/team-visibility';
 
 /** Changing these on a user (or a role change to OWNER/ADMIN) is a protected operation (spec 3). */
 const PROTECTED_FIELDS = ['password', 'use2FA', 'readOnly', 'restricted', 'trustedAdmin'] as const;

@@ -5,7 +5,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 import { roles } from '@/server/context/roles';
-import { customers } from '@/server/modules/customers/customers.table';
+import { customers } from '@/server/tenant/customers.table';
 import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 
 import { authProviders, editorLevels } from './users.schemas';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '../../errors';
-import { MAX_EPOCH_MS } from '@/server/http/wire.schemas';
+import { MAX_EPOCH_MS } from '../bounds.schemas';
 import type { FieldType, ScalarField } from '../resource';
 import type { Operator, Term } from './ast';
 

@@ -1,5 +1,5 @@
 import { encode } from 'next-auth/jwt';
-import { modules } from '@/server/modules';
+import { modules } from '@/server/composition';
 import type { SweepFactory } from '@/server/modules/module';
 import { assignInDatabase, deviceTokenRequest, register } from '@/server/modules/display/display.test-kit';
 import { basic, TEST_CLIENT_SECRET, TEST_PASSWORD, testEnv, type TestContext } from '@/server/test/harness';

@@ -11,7 +11,7 @@ import {
   type ContentItemRow,
   type FileItemRow,
   type OwnerRow,
-} from '@/server/modules/display/playback-items.queries';
+} from './playback-items.queries';
 import type { CandidateContent, CandidateFile } from '@/server/playback/resolver';
 
 /*

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-import { licenseTiers, verticals } from './customers.schemas';
+import { licenseTiers, verticals } from './tenant.schemas';
 
 export { licenseTiers, verticals };
-export type { LicenseTier, Vertical } from './customers.schemas';
+export type { LicenseTier, Vertical } from './tenant.schemas';
 
-/** A tenant. A network owner (subreseller) is a customer with `isSubreseller`. */
+/**
+ * A tenant. Every tenant's row hangs off it, so it stands below every module (server/tenant); the customers module
+ * owns its routes and writes. A network owner (subreseller) is a customer
+ * with `isSubreseller`.
+ */
 export const customers = pgTable(
   'customer',
   {

@@ -1,0 +1,4 @@
+// The advertisers module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
+// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
+export { advertiserPlaySources } from './advertiser-plays';
+export type { AdvertiserPlay, AdvertiserPlaySummary } from './advertiser-plays';

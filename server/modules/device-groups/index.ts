@@ -1,0 +1,4 @@
+// The device-groups module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
+// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
+export { deviceGroupUsages } from './device-group-plugs';
+export type { DeviceGroupUsageKind } from './device-group-plugs';

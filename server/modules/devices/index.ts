@@ -1,0 +1,10 @@
+// The devices module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
+// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
+export { deviceAlertCountBelow } from './device-alerts';
+export { announceDeviceChange, deviceChangeListeners } from './device-changes';
+export type { DeviceChange } from './device-changes';
+export { deviceFolderSearches } from './device-folder-search';
+export { previewForCaller, recordDevicePreview } from './device-previews.service';
+export { insertDevice, insertMetricSamples } from './devices.queries';
+export type { DevicePreviewRow } from './devices.queries';
+export { deviceAccess, readDevice } from './devices.service';

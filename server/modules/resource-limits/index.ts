@@ -1,0 +1,5 @@
+// The resource-limits module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
+// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
+export { assertWithinLimit } from './resource-limits.check';
+export { validateLimitOverrides } from './resource-limits.service';
+export { usageCounters } from './resource-limits.usage';

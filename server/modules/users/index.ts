@@ -1,0 +1,4 @@
+// The users module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
+// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
+export { ACTIVITY_WRITE_INTERVAL_SECONDS, activityDue, recordRequestActivity, recordSignIn } from './user-activity.queries';
+export { sessionStores } from './user-sessions';
