@@ -1,22 +1,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@/server/http/context';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './customers.routes';
 import * as service from './customers.service';
 
 /** Registered after every static `/api/customer/<word>` route of other modules (see app.ts): `{id}` would shadow them. */
 export function registerCustomerRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(routes.selectCustomersRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json((await service.selectAccessibleCustomers(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
-  app.openapi(routes.listCustomersRoute, async (c) => {
-    const { sort, customerId: _selector, ...query } = c.req.valid('query');
-
-    return c.json((await service.listCustomers(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
+  app.openapi(routes.selectCustomersRoute, async (c) => c.json((await service.selectAccessibleCustomers(serviceContext(c), listQuery(c))), 200));
+  app.openapi(routes.listCustomersRoute, async (c) => c.json((await service.listCustomers(serviceContext(c), listQuery(c))), 200));
   app.openapi(routes.getCustomerRoute, async (c) =>
     c.json((await service.getCustomer(serviceContext(c), { id: Number(c.req.valid('param').id), ...c.req.valid('query') })), 200),
   );
