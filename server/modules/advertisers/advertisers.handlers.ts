@@ -63,7 +63,7 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
     const query = c.req.valid('query');
     // A person opening the link gets the page; a client of the spec (no text/html in Accept) or the download gets the CSV.
     if (query.format !== 'csv' && /\btext\/html\b/i.test(c.req.header('accept') ?? '')) {
-      const days = Number(query.days ?? 30) as links.ProofOfPlayPageDays;
+      const days = query.days ?? 30;
       const page = await links.proofOfPlaySummary(linkContext(c), { token: query.token, days });
       const nonce = pageNonce();
 

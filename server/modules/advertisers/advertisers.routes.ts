@@ -13,7 +13,7 @@ import {
   SimpleAdvertiserListSchema,
   SimpleAdvertiserSchema,
 } from './advertisers.schemas';
-import { PROOF_OF_PLAY_CSV_COLUMNS, PROOF_OF_PLAY_PAGE_DAYS } from './proof-of-play.service';
+import { PROOF_OF_PLAY_CSV_COLUMNS, PROOF_OF_PLAY_PAGE_DAYS, type ProofOfPlayPageDays } from './proof-of-play.service';
 
 const tags = ['Advertisers'];
 const uuid = (description: string) => z.string().openapi({ description, format: 'uuid' });
@@ -213,6 +213,7 @@ export const exportProofOfPlayCsvRoute = defineRoute(
         format: z.enum(['csv']).optional().openapi({ description: 'Always the CSV, whatever `Accept` says (the page\'s download link)' }),
         days: z
           .enum(PROOF_OF_PLAY_PAGE_DAYS.map(String) as [string, ...string[]])
+          .transform((days) => Number(days) as ProofOfPlayPageDays)
           .optional()
           .openapi({ description: 'The page\'s period in days back from now (default 30); the CSV lists every play' }),
       }),
