@@ -3,7 +3,7 @@ import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import {
   AdvertiserCreateSchema,
   AdvertiserSchema,
@@ -35,6 +35,7 @@ export const listAdvertisersRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of advertisers', ...json(pageOf(AdvertiserSchema, 'AdvertiserPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const listSimpleAdvertisersRoute = defineRoute(
@@ -99,6 +100,7 @@ export const createAdvertiserRoute = defineRoute(
     },
     responses: { 201: advertiserResponse('The created advertiser'), ...conflictError },
   },
+  { notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateAdvertiserRoute = defineRoute(

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { ErrorSchema } from '@/server/http/errors';
 import { tagCsvParam } from '@/server/modules/tags/tags.schemas';
 import {
@@ -64,7 +64,7 @@ export const uploadFilesRoute = defineRoute(
     responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
-  { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' } },
+  { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const initUploadRoute = defineRoute(
@@ -80,7 +80,7 @@ export const initUploadRoute = defineRoute(
     request: { query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }), body: { required: true, ...json(InitBodySchema) } },
     responses: { 200: { description: 'The session', ...json(InitResponseSchema) } },
   },
-  { resourceIds: { 'body.parentId': 'fileFolder' } },
+  { resourceIds: { 'body.parentId': 'fileFolder' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const uploadPartRoute = defineRoute(
