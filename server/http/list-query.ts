@@ -64,6 +64,27 @@ export function sortValues(sort: string | string[] | undefined): string[] {
   return Array.isArray(sort) ? sort : [sort];
 }
 
+/** What a handler's context gives: its route's validated query. */
+type QueryOf<Q> = { req: { valid: (target: 'query') => Q } };
+type Scoped<Q> = Omit<Q, 'customerId'>;
+
+/**
+ * A tenant-scoped route's validated query without the `customerId` tenant selector: the route's middleware has
+ * already resolved it into the caller's scope (`ctx.scope`), so no handler or service reads it again.
+ */
+export function scopedQuery<Q extends object>(c: QueryOf<Q>): Scoped<Q> {
+  const { customerId: _selector, ...query } = c.req.valid('query') as Q & { customerId?: unknown };
+
+  return query;
+}
+
+/** A list route's validated query as its service verb takes it: `sort` as a list, the tenant selector left out (`scopedQuery`). */
+export function listQuery<Q extends { sort?: string | string[] }>(c: QueryOf<Q>): Omit<Scoped<Q>, 'sort'> & { sort: string[] } {
+  const { sort, ...query } = scopedQuery(c);
+
+  return { ...query, sort: sortValues(sort) };
+}
+
 /** The page envelope schema of spec 1 for an item schema. */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {
   return z

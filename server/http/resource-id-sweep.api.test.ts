@@ -17,54 +17,14 @@ import type { JsonSchema } from '@/server/test/contract/json-schema';
  * each module's manifest gives a factory per kind. For every declared id, one request names another
  * tenant's resource there and the caller's own resources everywhere else, and must get 404.
  * An id-like parameter (`id`, `…Id`, `…Ids`) that is not declared fails the coverage check until it is
- * declared or listed below with its reason. Player-API routes are called by an assigned device of the
+ * declared, or declared with its reason as not one (the route's `notResourceIds`). A declared id refused with the
+ * answer a nonexistent id gets (the route's `answersLikeMissing`) must get exactly that answer. Player-API routes are called by an assigned device of the
  * caller's tenant, with its device token.
  */
 
 type OpenApiParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
 type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
-
-/** Id-like parameters that do not name a tenant's resource to look up, each with why (`operationId:in.name`). */
-const notResourceIds: Record<string, string> = {
-  'createCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
-  'createCustomer:body.ownerSubresellerId': 'network membership: customers.manage.api.test.ts covers a foreign network owner',
-  'updateCustomer:body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
-  'updateCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
-  'deleteCustomer:path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
-  'assignDeviceToCustomer:body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent',
-  'downloadDevicePreview:path.deviceId': 'devices arrive with issue 13; the preview of a foreign customer is swept through path.customerId',
-  'listFileFolders:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listFiles:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listQuickFilters:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listUsers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listContentGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listDevices:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listMessages:query.messageGroupId': 'a filter: another tenant’s message group selects nothing',
-  'updateMessage:body.messageGroupId': 'immutable: an update ignores it (a message never moves to another group)',
-  'datasourceDevices:query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then',
-  'dataRowIdDevices:query.dataRowId': 'a row key inside the bound datasource, not a resource of its own',
-  'updateLicenseDevices:query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then',
-  'listDeviceContent:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listDeviceGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'listMessageGroups:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'createMessageGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'listAdvertisers:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'createContentGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createDeviceGroup:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createContent:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createSimpleLoop:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createFilteredFileFolder:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createQuickFilter:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createAdvertiser:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createUser:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'uploadFiles:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'initUpload:query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
-  'createCampaign:query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create',
-  'listCampaigns:query.selectTeamIds': 'a filter: another tenant’s team selects nothing',
-  'updateCampaign:body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id',
-};
 
 /** Path values a route needs besides its ids (a resource type, a part number). */
 const fixedPathValues: Record<string, Record<string, string>> = {
@@ -88,15 +48,6 @@ const bodyValues: Record<string, Record<string, unknown>> = {
 /** Multipart bodies (streamed by their handlers, so no schema to sample). */
 const multipartBodies: Record<string, () => FormData> = {
   uploadFiles: () => formOf([{ field: 'files', name: 'sweep.png', data: png(1, 1) }]),
-};
-
-/**
- * Ids refused with the answer a nonexistent id gets (naming them), instead of 404: the answer reveals
- * nothing another tenant's id would not. Checked: the same status and key as a random id.
- */
-const answersLikeMissing: Record<string, string> = {
-  'assignUserInterfaceProfile:body.assignUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
-  'assignUserInterfaceProfile:body.removeUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
 };
 
 let t: TestContext;
@@ -292,7 +243,7 @@ describe('declared resource ids', () => {
   it('every id-like parameter is declared as a resource id or listed with its reason', () => {
     const undeclared = sweptRoutes.flatMap((route) =>
       idLikeParameters(route)
-        .filter((where) => !(where in route.resourceIds) && !(`${route.operationId}:${where.replace(/\[\]$/, '')}` in notResourceIds))
+        .filter((where) => !(where in route.resourceIds) && !(where.replace(/\[\]$/, '') in route.notResourceIds))
         .map((where) => `${route.operationId}:${where}`),
     );
     expect(undeclared).toEqual([]);
@@ -311,16 +262,16 @@ describe('declared resource ids', () => {
     }
   });
 
-  it('answers like a missing id only where listed, for declared ids', () => {
-    for (const key of Object.keys(answersLikeMissing)) {
-      const [operationId, where] = key.split(':') as [string, string];
-      expect(routeTable.find((r) => r.operationId === operationId)?.resourceIds, key).toHaveProperty([where]);
+  it('answers like a missing id only where declared, for declared ids', () => {
+    for (const route of routeTable) {
+      for (const where of Object.keys(route.answersLikeMissing)) expect(route.resourceIds, `${route.operationId}:${where}`).toHaveProperty([where]);
     }
   });
 
-  it('lists no exception that no longer exists', () => {
+  it('declares no exception that no longer exists', () => {
     const current = new Set(sweptRoutes.flatMap((route) => idLikeParameters(route).map((where) => `${route.operationId}:${where.replace(/\[\]$/, '')}`)));
-    expect(Object.keys(notResourceIds).filter((key) => !current.has(key))).toEqual([]);
+    const declared = routeTable.flatMap((route) => Object.keys(route.notResourceIds).map((where) => `${route.operationId}:${where}`));
+    expect(declared.filter((key) => !current.has(key))).toEqual([]);
   });
 });
 
@@ -333,7 +284,7 @@ describe("another tenant's resource id answers 404", () => {
     const request = await sweepRequest(route, route.resourceIds, target, other.id, caller.customerId);
     const res = await send(request, caller.token);
     const shown = `${request.method} ${request.path} ${JSON.stringify(request.json)} → ${JSON.stringify(res.body)}`;
-    if (`${route.operationId}:${target}` in answersLikeMissing) {
+    if (target in route.answersLikeMissing) {
       const missing = await send(await sweepRequest(route, route.resourceIds, target, null, caller.customerId), caller.token);
       expect(res.status, shown).toBeGreaterThanOrEqual(400);
       expect([res.status, res.body?.key], shown).toEqual([missing.status, missing.body?.key]);

@@ -27,15 +27,32 @@ export const isUserAccess = (access: RouteAccess): access is UserAccess => !acce
  * (server/auth/failure-limit.ts; every protected operation counts wrong one-time codes). `answersWhileStarting`:
  * the health checks, the only routes that answer while the service starts or stops (the others: 503).
  */
-export type RouteOptions = { bodyLimit?: BodyLimit; resourceIds?: ResourceIds; rateLimited?: string; answersWhileStarting?: boolean };
+export type RouteOptions = {
+  bodyLimit?: BodyLimit;
+  resourceIds?: ResourceIds;
+  notResourceIds?: IdExemptions;
+  answersLikeMissing?: IdExemptions;
+  rateLimited?: string;
+  answersWhileStarting?: boolean;
+};
 
 /**
  * Where a route takes the id of a tenant's resource, by parameter (`path.id`, `query.fileId`,
  * `body.sourceFileId`; `[]` after the name: a body array of ids), naming the resource kind (a module's
  * sweep factory). The route-table security sweep fills each with another tenant's resource and expects
- * 404; every id-like parameter must be declared here or be on the sweep's reasoned list of exceptions.
+ * 404; every id-like parameter must be declared here or, with its reason, in `notResourceIds` (IdExemptions).
  */
-export type ResourceIds = Readonly<Record<`${'path' | 'query' | 'body'}.${string}`, string>>;
+export type ResourceIds = Readonly<Record<IdParameter, string>>;
+
+type IdParameter = `${'path' | 'query' | 'body'}.${string}`;
+
+/**
+ * The id sweep's exceptions a route declares, each with its reason. `notResourceIds`: id-like parameters (`id`,
+ * `…Id`, `…Ids`; a body array without `[]`) that name no tenant's resource to look up (a filter, a foreign system's
+ * id, a flag). `answersLikeMissing`: declared resource ids refused with the answer a nonexistent id gets (naming
+ * them) instead of 404, which reveals nothing another tenant's id would not; the sweep checks it is the same answer.
+ */
+export type IdExemptions = Readonly<Partial<Record<IdParameter, string>>>;
 
 export type RouteTableEntry = {
   method: string;
@@ -46,6 +63,8 @@ export type RouteTableEntry = {
   /** The body media types a validator parses (JSON, form); empty when the route takes no such body. */
   parsedBody: ParsedBodyTypes;
   resourceIds: ResourceIds;
+  notResourceIds: IdExemptions;
+  answersLikeMissing: IdExemptions;
   answersWhileStarting: boolean;
   /** Every response by status, derived and declared (their schemas validate every answer in tests). */
   responses: RouteConfig['responses'];
@@ -68,6 +87,7 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
   const parsedBody = parsedBodyTypes(config);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   checkBodyDeclaration(config, bodyLimit, parsedBody);
+  checkIdExemptions(config, options);
   const middleware: MiddlewareHandler<AppEnv>[] = [];
   if (bodyLimit !== 'stream') middleware.push(declaredLengthLimit(bodyLimit));
   if (isDeviceAccess(access)) {
@@ -96,6 +116,8 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     bodyLimit,
     parsedBody,
     resourceIds: options.resourceIds ?? {},
+    notResourceIds: options.notResourceIds ?? {},
+    answersLikeMissing: options.answersLikeMissing ?? {},
     answersWhileStarting: options.answersWhileStarting ?? false,
     responses,
   });
@@ -174,6 +196,17 @@ function checkBodyDeclaration(config: RouteConfig & { operationId: string }, bod
     throw new Error(`${config.operationId}: a validated body is buffered and cannot be declared 'stream'`);
   }
   if (typeof bodyLimit === 'number' && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) throw new Error(`${config.operationId}: bodyLimit must be a positive integer`);
+}
+
+/** An exception of the id sweep contradicts no declared id: it names a parameter that is (answersLikeMissing) or is not (notResourceIds) one. */
+function checkIdExemptions(config: RouteConfig & { operationId: string }, options: RouteOptions): void {
+  const declared = (where: string) => Object.hasOwn(options.resourceIds ?? {}, where) || Object.hasOwn(options.resourceIds ?? {}, `${where}[]`);
+  for (const where of Object.keys(options.notResourceIds ?? {})) {
+    if (declared(where)) throw new Error(`${config.operationId}: ${where} is declared as a resource id and as not one`);
+  }
+  for (const where of Object.keys(options.answersLikeMissing ?? {})) {
+    if (!Object.hasOwn(options.resourceIds ?? {}, where)) throw new Error(`${config.operationId}: ${where} answers like a missing id but is no declared resource id`);
+  }
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {

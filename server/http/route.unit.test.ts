@@ -67,3 +67,23 @@ describe('derived responses', () => {
     expect(() => declare({ public: true }, {}, {}, { ...ok, 429: { description: 'Slow down' } })).toThrow(/rateLimited/);
   });
 });
+
+describe('id sweep exemptions', () => {
+  it('are kept in the route table with their reasons', () => {
+    declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'body.userIds[]': 'user' }, notResourceIds: { 'query.selectTeamIds': 'a filter' }, answersLikeMissing: { 'body.userIds[]': 'names them' } });
+    const entry = routeTable.at(-1)!;
+    expect(entry.notResourceIds).toEqual({ 'query.selectTeamIds': 'a filter' });
+    expect(entry.answersLikeMissing).toEqual({ 'body.userIds[]': 'names them' });
+    declare({ minRole: 'VIEWER', tenant: 'scoped' });
+    expect(routeTable.at(-1)).toMatchObject({ notResourceIds: {}, answersLikeMissing: {} });
+  });
+
+  it('refuse a parameter declared both as a resource id and as not one', () => {
+    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'path.id': 'user' }, notResourceIds: { 'path.id': 'why' } })).toThrow(/declared as a resource id and as not one/);
+    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'body.ids[]': 'user' }, notResourceIds: { 'body.ids': 'why' } })).toThrow(/declared as a resource id and as not one/);
+  });
+
+  it('refuse answersLikeMissing for an id the route does not declare', () => {
+    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { answersLikeMissing: { 'body.userIds[]': 'why' } })).toThrow(/no declared resource id/);
+  });
+});

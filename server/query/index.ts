@@ -1,5 +1,5 @@
 /** Public surface of the query language: `search`, `select`, `sort`, paging and the paged executor. */
-export { defineResource } from './resource';
+export { defineResource, relation } from './resource';
 export type { FieldDefinition, FieldType, RelationField, ResourceDefinition, ScalarField } from './resource';
 export { parseSearch } from './search/parser';
 export type { Operator, SearchNode, Term, TermValue } from './search/ast';

@@ -76,10 +76,10 @@ export function aliasedTable<T extends PgTable>(table: T, aliasName: string): { 
 
 const aliases = new WeakMap<PgTable, Map<string, { table: PgTable; from: SQL }>>();
 
-export function joinRelation(relation: RelationField, self: PgTable, aliasName: string): JoinedRelation {
-  const resource = relation.target();
+export function joinRelation(relation: RelationField, aliasName: string): JoinedRelation {
+  const resource = relation.target;
   const { table, from } = aliasedTable(resource.table, aliasName);
-  return { resource, table, fields: fieldsOf(resource, table), from, on: relation.on(self, table) };
+  return { resource, table, fields: fieldsOf(resource, table), from, on: relation.on(table) };
 }
 
 export function exists(joined: JoinedRelation, condition?: SQL): SQL {

@@ -41,24 +41,55 @@ export type ScalarField = {
   toWire?: (value: unknown) => unknown;
 };
 
+/**
+ * A relation of a resource to another one, declared with `relation.one`/`relation.many` inside the resource's
+ * `fields(t)`: it closes over `t`, the table instance the field map is built for (the compilers always use a
+ * field map with the table it was built for), so only the target's side is a parameter.
+ */
 export type RelationField = {
   kind: 'relation';
   /** `one`: a to-one relation (selectable as `rel(a,b)`); `many`: a collection (search only). */
   cardinality: 'one' | 'many';
-  target: () => ResourceDefinition<PgTable>;
-  /** Correlation between a row of this resource (`self`) and a row of the target (`target`, an alias). */
-  on: (self: PgTable, target: PgTable) => SQL;
+  target: ResourceDefinition<PgTable>;
+  /** Correlation between this row and a row of the target (`target`, an alias of its table). */
+  on: (target: PgTable) => SQL;
   /** For to-one relations: the SQL that is null when the relation is absent (usually the FK column). */
-  foreignKey?: (self: PgTable) => AnyPgColumn | SQL;
+  foreignKey?: AnyPgColumn | SQL;
   /**
    * A to-one "relation" whose fields are columns of this same row (an object built from them, e.g. a
    * file's `creator`): `select` builds the object from the row itself instead of looking the row up
    * again. The condition says when the object is present. `on` still serves search and sort.
    */
-  sameRow?: (self: PgTable) => SQL;
+  sameRow?: SQL;
   selectable?: boolean;
   selectOnly?: boolean;
 };
+
+type RelationOptions<Target extends PgTable> = {
+  /** The correlation, given the target's table (typed: a column the target does not have is a compile error). */
+  on: (target: Target) => SQL;
+  selectable?: boolean;
+  selectOnly?: boolean;
+};
+
+/**
+ * Declares a relation field with its target typed: `on` receives the target resource's own table type, so the
+ * correlation needs no casts. `one`: a to-one relation (`foreignKey`, `sameRow` as on RelationField); `many`: a
+ * collection (search only).
+ */
+export const relation = {
+  one: <Target extends PgTable>(
+    target: ResourceDefinition<Target>,
+    options: RelationOptions<Target> & Pick<RelationField, 'foreignKey' | 'sameRow'>,
+  ): RelationField => relationField('one', target, options),
+  many: <Target extends PgTable>(target: ResourceDefinition<Target>, options: RelationOptions<Target>): RelationField =>
+    relationField('many', target, options),
+};
+
+function relationField<Target extends PgTable>(cardinality: 'one' | 'many', target: ResourceDefinition<Target>, options: RelationOptions<Target>): RelationField {
+  // The one place the target's table type is erased: the compilers call `on` with an alias of `target.table`.
+  return { kind: 'relation', cardinality, ...options, target, on: options.on as (target: PgTable) => SQL };
+}
 
 export type FieldDefinition = ScalarField | RelationField;
 

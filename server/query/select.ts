@@ -133,11 +133,11 @@ function projectField(
   const explicit = item !== undefined;
   if (field.kind === 'scalar') return { key, sql: sql`${field.sql}`, type: field.type, explicit, ...(field.toWire ? { toWire: field.toWire } : {}) };
   if (field.sameRow) {
-    const children = project(scopeOf(field.target(), scope.table), item?.children, level + 1, nextAlias);
+    const children = project(scopeOf(field.target, scope.table), item?.children, level + 1, nextAlias);
 
-    return { key, sql: sql`case when ${field.sameRow(scope.table)} then ${jsonObject(children)} end`, type: 'object', explicit, children };
+    return { key, sql: sql`case when ${field.sameRow} then ${jsonObject(children)} end`, type: 'object', explicit, children };
   }
-  const joined = joinRelation(field, scope.table, nextAlias());
+  const joined = joinRelation(field, nextAlias());
   const children = project(joined, item?.children, level + 1, nextAlias);
   const object = jsonObject(children);
   // limit 1 keeps a misdeclared (non-unique) relation from failing the whole read.

@@ -98,7 +98,7 @@ function sortExpression(scope: Scope, path: string[], depth: number, nextAlias: 
   }
   if (field.cardinality === 'many') throw fail(`Cannot sort by the collection '${name}' on ${scope.resource.name}`);
   if (isLast) throw fail(`Sort by a field of '${name}', e.g. '${name}.id'`);
-  const joined = joinRelation(field, scope.table, nextAlias());
+  const joined = joinRelation(field, nextAlias());
   const inner = sortExpression(joined, path, depth + 1, nextAlias);
   return sql`(select ${inner} from ${joined.from} where ${joined.on} limit 1)`;
 }

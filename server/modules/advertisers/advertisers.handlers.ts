@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { clientAddress } from '@/server/http/client-address';
 import type { AppEnv } from '@/server/http/context';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery, scopedQuery } from '@/server/http/list-query';
 import { requestOrigin } from '@/server/http/request-origin';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
@@ -15,23 +15,15 @@ function linkContext(c: Context<AppEnv>): links.LinkContext {
 }
 
 export function registerAdvertiserRoutes(app: RouteRegistrar): void {
-  app.openapi(routes.listAdvertisersRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await service.listAdvertisers(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listAdvertisersRoute, async (c) => c.json(await service.listAdvertisers(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.listSimpleAdvertisersRoute, async (c) => {
-    const { customerId: _customerId, ...query } = c.req.valid('query');
+    const query = scopedQuery(c);
 
     return c.json(await service.listSimpleAdvertisers(serviceContext(c), query), 200);
   });
 
-  app.openapi(routes.listSimpleAdvertisersPagedRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await service.listSimpleAdvertisersPaged(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listSimpleAdvertisersPagedRoute, async (c) => c.json(await service.listSimpleAdvertisersPaged(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getAdvertiserRoute, async (c) => c.json(await service.getAdvertiser(serviceContext(c), { id: c.req.valid('param').advertiserId }), 200));
 
@@ -71,7 +63,7 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
     const query = c.req.valid('query');
     // A person opening the link gets the page; a client of the spec (no text/html in Accept) or the download gets the CSV.
     if (query.format !== 'csv' && /\btext\/html\b/i.test(c.req.header('accept') ?? '')) {
-      const days = Number(query.days ?? 30) as links.ProofOfPlayPageDays;
+      const days = query.days ?? 30;
       const page = await links.proofOfPlaySummary(linkContext(c), { token: query.token, days });
       const nonce = pageNonce();
 

@@ -21,6 +21,6 @@ export const advertiserResource = defineResource({
     validity: { kind: 'scalar', type: 'json', sql: t.validity },
     proofOfPlayAccessSecretConfigured: { kind: 'scalar', type: 'boolean', sql: sql`(${t.proofOfPlaySecretHash} is not null)` },
     readOnly: { kind: 'scalar', type: 'boolean', sql: sql`false`, selectOnly: true, searchable: false, sortable: false },
-    teamAssignments: teamAssignmentsField('advertiser'),
+    teamAssignments: teamAssignmentsField('advertiser', t.id),
   }),
 });

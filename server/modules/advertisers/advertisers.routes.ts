@@ -3,7 +3,7 @@ import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import {
   AdvertiserCreateSchema,
   AdvertiserSchema,
@@ -13,7 +13,7 @@ import {
   SimpleAdvertiserListSchema,
   SimpleAdvertiserSchema,
 } from './advertisers.schemas';
-import { PROOF_OF_PLAY_CSV_COLUMNS, PROOF_OF_PLAY_PAGE_DAYS } from './proof-of-play.service';
+import { PROOF_OF_PLAY_CSV_COLUMNS, PROOF_OF_PLAY_PAGE_DAYS, type ProofOfPlayPageDays } from './proof-of-play.service';
 
 const tags = ['Advertisers'];
 const uuid = (description: string) => z.string().openapi({ description, format: 'uuid' });
@@ -35,6 +35,7 @@ export const listAdvertisersRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of advertisers', ...json(pageOf(AdvertiserSchema, 'AdvertiserPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const listSimpleAdvertisersRoute = defineRoute(
@@ -99,6 +100,7 @@ export const createAdvertiserRoute = defineRoute(
     },
     responses: { 201: advertiserResponse('The created advertiser'), ...conflictError },
   },
+  { notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateAdvertiserRoute = defineRoute(
@@ -213,6 +215,7 @@ export const exportProofOfPlayCsvRoute = defineRoute(
         format: z.enum(['csv']).optional().openapi({ description: 'Always the CSV, whatever `Accept` says (the page\'s download link)' }),
         days: z
           .enum(PROOF_OF_PLAY_PAGE_DAYS.map(String) as [string, ...string[]])
+          .transform((days) => Number(days) as ProofOfPlayPageDays)
           .optional()
           .openapi({ description: 'The page\'s period in days back from now (default 30); the CSV lists every play' }),
       }),

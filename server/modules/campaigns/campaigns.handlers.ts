@@ -1,5 +1,5 @@
 import { idAddressedContext } from '@/server/auth/tenant-scope';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import { campaignAiringReader } from './campaign-airings';
@@ -17,11 +17,7 @@ import {
 import { campaignPlayerDevices, deleteCampaign, getCampaign, listCampaigns, updateCampaignTeamAssignments } from './campaigns.service';
 
 export function registerCampaignRoutes(app: RouteRegistrar): void {
-  app.openapi(listCampaignsRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await listCampaigns(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listCampaignsRoute, async (c) => c.json(await listCampaigns(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(campaignAiringRoute, async (c) => c.json(await campaignAiringReader().airings(serviceContext(c), c.req.valid('query')), 200));
 

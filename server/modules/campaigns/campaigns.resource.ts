@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { customers } from '@/server/tenant/customers.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignmentsField } from '@/server/modules/teams';
-import { defineResource, type FieldDefinition, type RelationField } from '@/server/query/resource';
+import { defineResource, relation, type FieldDefinition, type RelationField } from '@/server/query/resource';
 import { assignmentKinds, type AssignmentKind } from './campaign-assignments';
 import {
   campaignLevels,
@@ -57,31 +57,21 @@ const personResource = (name: string, email: 'creatorEmail' | 'lastSavedByEmail'
 const creatorResource = personResource('creator', 'creatorEmail', 'creatorName');
 const lastSavedByResource = personResource('lastSavedBy', 'lastSavedByEmail', 'lastSavedByName');
 
-function personRelation(resource: typeof creatorResource, email: 'creatorEmail' | 'lastSavedByEmail'): RelationField {
-  const self = (s: PgTable) => s as typeof campaigns;
-
-  return {
-    kind: 'relation',
-    cardinality: 'one',
-    target: () => resource as never,
-    on: (s, target) => eq((target as typeof campaigns).id, self(s).id),
-    foreignKey: (s) => sql`case when ${self(s)[email]} is not null then ${self(s).id} end`,
-    sameRow: (s) => sql`(${self(s)[email]} is not null)`,
-  };
+function personRelation(t: typeof campaigns, resource: typeof creatorResource, email: 'creatorEmail' | 'lastSavedByEmail'): RelationField {
+  return relation.one(resource, {
+    on: (target) => eq(target.id, t.id),
+    foreignKey: sql`case when ${t[email]} is not null then ${t.id} end`,
+    sameRow: sql`(${t[email]} is not null)`,
+  });
 }
 
-function quickFilterRelation(column: 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId'): RelationField {
-  return {
-    kind: 'relation',
-    cardinality: 'one',
-    target: () => quickFilterRefResource as never,
-    on: (s, target) => eq((target as typeof quickFilters).id, (s as typeof campaigns)[column]),
-    foreignKey: (s) => (s as typeof campaigns)[column],
-  };
-}
+const quickFilterRelation = (column: AnyPgColumn) => relation.one(quickFilterRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
 
-/** `campaignContentAssignments.contentId` (`messageContentAssignments.contentId`…): each assignment table as a searchable collection. */
-export function assignmentRelation(kind: AssignmentKind): RelationField {
+/**
+ * `campaignContentAssignments.contentId` (`messageContentAssignments.contentId`…): each assignment table as a
+ * searchable collection of the campaign or message whose id column is `ownerId`.
+ */
+export function assignmentRelation(kind: AssignmentKind, ownerId: AnyPgColumn): RelationField {
   const resource = defineResource({
     name: kind.searchField,
     table: kind.table,
@@ -96,12 +86,7 @@ export function assignmentRelation(kind: AssignmentKind): RelationField {
     },
   });
 
-  return {
-    kind: 'relation',
-    cardinality: 'many',
-    target: () => resource as never,
-    on: (s, target) => sql`${(target as unknown as Record<string, never>)[kind.ownerKey]} = ${(s as typeof campaigns).id}`,
-  };
+  return relation.many(resource, { on: (target) => sql`${(target as unknown as Record<string, AnyPgColumn>)[kind.ownerKey]} = ${ownerId}` });
 }
 
 /** A date column as the instant 00:00 UTC of that day (answered as epoch ms; searchable by ms or ISO). */
@@ -175,27 +160,15 @@ export const campaignResource = defineResource({
     playbackSlotDuration: { kind: 'scalar', type: 'integer', sql: t.playbackSlotDuration },
     playbackSlotNumberOfElementsToPlay: { kind: 'scalar', type: 'integer', sql: t.playbackSlotNumberOfElementsToPlay },
     createDate: { kind: 'scalar', type: 'epochMs', sql: t.createdDate },
-    customer: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => customerRefResource as never,
-      on: (s: PgTable, target: PgTable) => eq((target as typeof customers).id, (s as typeof campaigns).customerId),
-      foreignKey: (s: PgTable) => (s as typeof campaigns).customerId,
-    },
-    creator: personRelation(creatorResource, 'creatorEmail'),
-    lastSavedBy: personRelation(lastSavedByResource, 'lastSavedByEmail'),
-    contentQuickFilter: quickFilterRelation('contentQuickFilterId'),
-    fileQuickFilter: quickFilterRelation('fileQuickFilterId'),
-    deviceQuickFilter: quickFilterRelation('deviceQuickFilterId'),
-    advertiser: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => advertiserRefResource as never,
-      on: (s: PgTable, target: PgTable) => eq((target as typeof advertisers).id, (s as typeof campaigns).advertiserId),
-      foreignKey: (s: PgTable) => (s as typeof campaigns).advertiserId,
-    },
-    ...Object.fromEntries(assignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind)])),
-    teamAssignments: teamAssignmentsField('campaign'),
+    customer: relation.one(customerRefResource, { on: (target) => eq(target.id, t.customerId), foreignKey: t.customerId }),
+    creator: personRelation(t, creatorResource, 'creatorEmail'),
+    lastSavedBy: personRelation(t, lastSavedByResource, 'lastSavedByEmail'),
+    contentQuickFilter: quickFilterRelation(t.contentQuickFilterId),
+    fileQuickFilter: quickFilterRelation(t.fileQuickFilterId),
+    deviceQuickFilter: quickFilterRelation(t.deviceQuickFilterId),
+    advertiser: relation.one(advertiserRefResource, { on: (target) => eq(target.id, t.advertiserId), foreignKey: t.advertiserId }),
+    ...Object.fromEntries(assignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind, t.id)])),
+    teamAssignments: teamAssignmentsField('campaign', t.id),
   }),
 });
 

@@ -3,7 +3,7 @@ import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } fr
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { CampaignAiringSchema, CampaignCreateSchema, channelBodyIds, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
 
 /** Channels and schedules (spec 2 "Campaigns, message groups, messages"): writes at version 1, reads at version 2. */
@@ -40,6 +40,7 @@ export const listCampaignsRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(CampaignListQueryExtension) },
     responses: { 200: { description: 'A page of campaigns', ...json(pageOf(CampaignSchema, 'CampaignPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const campaignAiringRoute = defineRoute(
@@ -123,7 +124,7 @@ export const createCampaignRoute = defineRoute(
     },
     responses: { 201: campaignResponse('The created campaign') },
   },
-  { resourceIds: bodyIds },
+  { resourceIds: bodyIds, notResourceIds: { 'query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create' } },
 );
 
 export const updateCampaignRoute = defineRoute(
@@ -140,7 +141,7 @@ export const updateCampaignRoute = defineRoute(
     request: { params: idParams, body: { required: true, ...json(CampaignUpdateSchema) } },
     responses: { 200: campaignResponse('The campaign afterwards'), ...conflictError },
   },
-  { resourceIds: { 'path.id': 'campaign', ...bodyIds } },
+  { resourceIds: { 'path.id': 'campaign', ...bodyIds }, notResourceIds: { 'body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id' } },
 );
 
 export const deleteCampaignRoute = defineRoute(

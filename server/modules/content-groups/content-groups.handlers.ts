@@ -1,4 +1,4 @@
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import { deleteContentGroup, moveToContentGroup } from './content-groups.batch';
@@ -14,11 +14,7 @@ import {
 import { createContentGroup, getContentGroup, listContentGroups, renameContentGroup, updateContentGroupTeamAssignments } from './content-groups.service';
 
 export function registerContentGroupRoutes(app: RouteRegistrar): void {
-  app.openapi(listContentGroupsRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await listContentGroups(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listContentGroupsRoute, async (c) => c.json(await listContentGroups(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(getContentGroupRoute, async (c) => c.json(await getContentGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 

@@ -36,7 +36,7 @@ export const contentGroupResource = defineResource({
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
       contentCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('content') },
       simpleLoopCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('simpleLoop') },
-      teamAssignments: teamAssignmentsField('contentGroup'),
+      teamAssignments: teamAssignmentsField('contentGroup', t.id),
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: contentUsageSql('contentGroup', 'campaignUsageDetails', sql`${t.id}`) },
       topLevelCampaignUsageDetails: {
         kind: 'scalar',

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import {
   ContentGroupCreateSchema,
   ContentGroupListQueryExtension,
@@ -32,6 +32,7 @@ export const listContentGroupsRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(ContentGroupListQueryExtension) },
     responses: { 200: { description: 'A page of content folders', ...json(pageOf(ContentGroupSchema, 'ContentGroupPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getContentGroupRoute = defineRoute(
@@ -68,7 +69,7 @@ export const createContentGroupRoute = defineRoute(
     },
     responses: { 201: folderResponse('The created content folder'), ...conflictError },
   },
-  { resourceIds: { 'query.parentGroupId': 'contentGroup' } },
+  { resourceIds: { 'query.parentGroupId': 'contentGroup' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const moveContentGroupsRoute = defineRoute(

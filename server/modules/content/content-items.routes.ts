@@ -3,7 +3,7 @@ import { customerIdParam, json } from '@/server/http/list-query';
 import { booleanQuery } from '@/server/http/query-params.schemas';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { CONTENT_BODY_LIMIT } from './content.routes';
 import {
@@ -55,7 +55,7 @@ const createQuery = z.object({
   contentGroupId: z.string().uuid().openapi({ format: 'uuid', description: 'The content folder' }),
   teamIds: teamIdsParam,
 });
-const createOptions = { bodyLimit: CONTENT_BODY_LIMIT, resourceIds: { 'query.contentGroupId': 'contentGroup' } } as const;
+const createOptions = { bodyLimit: CONTENT_BODY_LIMIT, resourceIds: { 'query.contentGroupId': 'contentGroup' }, notResourceIds: TEAM_IDS_EXEMPTION } as const;
 
 /** Everything of an update route but its body. */
 function updateConfig(kind: Kind) {

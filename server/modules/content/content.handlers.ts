@@ -1,5 +1,5 @@
 import { idAddressedContext } from '@/server/auth/tenant-scope';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import { bulkContentTags, contentUsageDetails, deviceOnlineOfflineRatio } from './content.bulk';
@@ -38,11 +38,7 @@ import {
 import { createFromTemplate, listTemplates } from './content-templates.service';
 
 export function registerContentRoutes(app: RouteRegistrar): void {
-  app.openapi(listDeviceContentRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await listDeviceContent(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listDeviceContentRoute, async (c) => c.json(await listDeviceContent(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(getDeviceContentRoute, async (c) => c.json(await getDeviceContent(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 
@@ -56,11 +52,7 @@ export function registerContentRoutes(app: RouteRegistrar): void {
     app.openapi(route, async (c) => c.json(await bulkContentTags(serviceContext(c), { verb, search: c.req.valid('query').search, tags: c.req.valid('json') }), 200));
   }
 
-  app.openapi(listTemplatesRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json(await listTemplates(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listTemplatesRoute, async (c) => c.json(await listTemplates(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(createFromTemplateRoute, async (c) =>
     c.json(await createFromTemplate(serviceContext(c), { templateId: c.req.valid('param').templateId, contentGroupId: c.req.valid('query').contentGroupId, name: c.req.valid('json').name }), 201),

@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams';
 import { folderPathField } from '@/server/query/folder-path';
 import { aliasedTable } from '@/server/query/relations';
-import { defineResource } from '@/server/query/resource';
+import { defineResource, relation } from '@/server/query/resource';
 import { assignedDevicesSql } from './content-assignments';
 import { contentUsageSql } from './content-usages';
 import { contentReferences, deviceContents } from './content.table';
@@ -70,22 +69,13 @@ export const deviceContentResource = defineResource({
       tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
       lastSaved: { kind: 'scalar', type: 'datetime', sql: t.lastSaved },
-      lastSavedBy: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => lastSavedByResource as never,
-        on: (self: PgTable, target: PgTable) => eq((target as typeof deviceContents).id, (self as typeof deviceContents).id),
-        foreignKey: (self: PgTable) => sql`case when ${(self as typeof deviceContents).lastSavedByEmail} is not null then ${(self as typeof deviceContents).id} end`,
-        sameRow: (self: PgTable) => sql`(${(self as typeof deviceContents).lastSavedByEmail} is not null)`,
-      },
+      lastSavedBy: relation.one(lastSavedByResource, {
+        on: (target) => eq(target.id, t.id),
+        foreignKey: sql`case when ${t.lastSavedByEmail} is not null then ${t.id} end`,
+        sameRow: sql`(${t.lastSavedByEmail} is not null)`,
+      }),
       contentGroupId: { kind: 'scalar', type: 'uuid', sql: t.contentGroupId },
-      contentGroup: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => contentGroupRefResource as never,
-        on: (self: PgTable, target: PgTable) => eq((target as typeof contentGroups).id, (self as typeof deviceContents).contentGroupId),
-        foreignKey: (self: PgTable) => (self as typeof deviceContents).contentGroupId,
-      },
+      contentGroup: relation.one(contentGroupRefResource, { on: (target) => eq(target.id, t.contentGroupId), foreignKey: t.contentGroupId }),
       contentGroupPath: folderPathField(t.groupPath),
       assignedDeviceCount: {
         kind: 'scalar',
@@ -129,7 +119,7 @@ export const deviceContentResource = defineResource({
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'campaignUsageDetails', sql`${t.id}`) },
       topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'topLevelCampaignUsageDetails', sql`${t.id}`) },
       messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'messageUsageDetails', sql`${t.id}`) },
-      teamAssignments: teamAssignmentsField('deviceContent'),
+      teamAssignments: teamAssignmentsField('deviceContent', t.id),
     };
   },
 });

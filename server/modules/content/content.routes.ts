@@ -5,6 +5,7 @@ import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { ContentTagListSchema, DeviceContentListQueryExtension, DeviceContentSchema, FromTemplateSchema, TemplateSchema } from './content.schemas';
+import { SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 /** The combined list and the routes that act on either kind (spec 2 "Content"); the per-kind writes are in content-items.routes.ts. */
 
@@ -28,7 +29,7 @@ export const listDeviceContentRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(DeviceContentListQueryExtension) },
     responses: { 200: { description: 'A page of content', ...json(pageOf(DeviceContentSchema, 'DeviceContentPage')) } },
   },
-  { resourceIds: { 'query.contentGroupId': 'contentGroup', 'query.quickFilterId': 'quickFilter' } },
+  { resourceIds: { 'query.contentGroupId': 'contentGroup', 'query.quickFilterId': 'quickFilter' }, notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getDeviceContentRoute = defineRoute(

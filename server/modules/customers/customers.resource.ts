@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { aliasedTable } from '@/server/query/relations';
-import { defineResource } from '@/server/query/resource';
+import { defineResource, relation } from '@/server/query/resource';
 import { users } from '@/server/modules/users/users.table';
 import { customerStatisticSql } from '@/server/tenant/customer-statistics';
 import { customers, licenseTiers, verticals } from '@/server/tenant/customers.table';
@@ -86,13 +85,10 @@ export const customerResource = defineResource({
       isContentAndGroupCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.contentCreationInRootForTeamUsers },
       isFileAndFolderCreationEnabledInRootForTeamUsers: { kind: 'scalar', type: 'boolean', sql: t.fileCreationInRootForTeamUsers },
       // A to-one relation (not a json scalar) so that `subreseller=!NULL` / `=NULL` can be searched.
-      subreseller: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => subresellerResource as never,
-        on: (self: PgTable, target: PgTable) => and(eq((target as typeof customers).id, (self as typeof customers).id), (self as typeof customers).isSubreseller)!,
-        foreignKey: (self: PgTable) => sql`case when ${(self as typeof customers).isSubreseller} then ${(self as typeof customers).id} end`,
-      },
+      subreseller: relation.one(subresellerResource, {
+        on: (target) => and(eq(target.id, t.id), t.isSubreseller)!,
+        foreignKey: sql`case when ${t.isSubreseller} then ${t.id} end`,
+      }),
       isSubreseller: { kind: 'scalar', type: 'boolean', sql: t.isSubreseller, selectable: false },
     };
   },

@@ -70,6 +70,7 @@ export const createCustomerRoute = defineRoute(
     request: { body: jsonBody(CustomerCreateSchema) },
     responses: { 201: customerResponse('The created customer'), ...notFoundError, ...conflictError },
   },
+  { notResourceIds: { 'body.adnetworkNetworkId': 'an advertising network’s own id, not ours', 'body.ownerSubresellerId': 'network membership: customers.manage.api.test.ts covers a foreign network owner' } },
 );
 
 export const updateCustomerRoute = defineRoute(
@@ -84,6 +85,7 @@ export const updateCustomerRoute = defineRoute(
     request: { params: IdParams, body: jsonBody(CustomerUpdateSchema) },
     responses: { 200: customerResponse('The updated customer'), ...notFoundError, ...conflictError },
   },
+  { notResourceIds: { 'body.adnetworkNetworkId': 'an advertising network’s own id, not ours', 'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)' } },
 );
 
 export const deleteCustomerRoute = defineRoute(
@@ -98,7 +100,7 @@ export const deleteCustomerRoute = defineRoute(
     request: { params: IdParams },
     responses: { 204: { description: 'Deleted' }, ...notFoundError, ...conflictError },
   },
-  { rateLimited: PROTECTED_OPERATION_LIMIT },
+  { rateLimited: PROTECTED_OPERATION_LIMIT, notResourceIds: { 'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)' } },
 );
 
 export const updateTeamSettingsRoute = defineRoute(

@@ -1,4 +1,4 @@
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import {
@@ -23,11 +23,7 @@ import {
 } from './device-groups.service';
 
 export function registerDeviceGroupRoutes(app: RouteRegistrar): void {
-  app.openapi(listDeviceGroupsRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await listDeviceGroups(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listDeviceGroupsRoute, async (c) => c.json(await listDeviceGroups(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(getDeviceGroupRoute, async (c) => c.json(await getDeviceGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 

@@ -36,7 +36,7 @@ export const deviceGroupResource = defineResource({
       tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
       alertCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: deviceAlertCountBelow(id, sql`${t.customerId}`) },
-      teamAssignments: teamAssignmentsField('deviceGroup'),
+      teamAssignments: teamAssignmentsField('deviceGroup', t.id),
       campaignUsageDetails: usage('campaignUsageDetails'),
       topLevelCampaignUsageDetails: usage('topLevelCampaignUsageDetails'),
       messageUsageDetails: usage('messageUsageDetails'),

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import {
   DeviceGroupCreateSchema,
   DeviceGroupListQueryExtension,
@@ -33,6 +33,7 @@ export const listDeviceGroupsRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(DeviceGroupListQueryExtension) },
     responses: { 200: { description: 'A page of device folders', ...json(pageOf(DeviceGroupSchema, 'DeviceGroupPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getDeviceGroupRoute = defineRoute(
@@ -83,7 +84,7 @@ export const createDeviceGroupRoute = defineRoute(
     },
     responses: { 201: folderResponse('The created device folder'), ...conflictError },
   },
-  { resourceIds: { 'path.id': 'deviceGroup' } },
+  { resourceIds: { 'path.id': 'deviceGroup' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateDeviceGroupRoute = defineRoute(

@@ -1,4 +1,4 @@
-import { defineRoute } from '@/server/http/route';
+import { defineRoute, type IdExemptions } from '@/server/http/route';
 import { COMMANDS } from './device-commands';
 import { z } from '@hono/zod-openapi';
 import { commandBodies, commandParams, COMMAND_HISTORY_SIZE, CommandResultSchema, DeviceCommandEntrySchema, DeviceSettingsSchema, type CommandName } from './device-commands.schemas';
@@ -11,6 +11,13 @@ const tags = ['Device commands'];
 const DESCRIPTION =
   '`customerId` names the one tenant; `search` which devices (every device of the tenant when absent); `applyOn` what the search targets. ' +
   'Devices the caller\'s teams give read-only access to are left alone. Answers how many devices the command reached.';
+
+/** Id-like parameters of commands that name no resource the id sweep could look up, with why (route option `notResourceIds`). */
+const notResourceIds: Partial<Record<CommandName, IdExemptions>> = {
+  datasource: { 'query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then' },
+  dataRowId: { 'query.dataRowId': 'a row key inside the bound datasource, not a resource of its own' },
+  updateLicense: { 'query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then' },
+};
 
 function commandRoute(name: CommandName, method: 'post' | 'delete') {
   const definition = COMMANDS[name];
@@ -32,7 +39,10 @@ function commandRoute(name: CommandName, method: 'post' | 'delete') {
       },
       responses: { 200: { description: 'How many devices it reached', ...json(CommandResultSchema) } },
     },
-    contentParam && method === 'post' ? { resourceIds: { 'query.contentId': 'deviceContent' } } : undefined,
+    {
+      ...(contentParam && method === 'post' ? { resourceIds: { 'query.contentId': 'deviceContent' } } : {}),
+      ...(method === 'post' ? { notResourceIds: notResourceIds[name] } : {}),
+    },
   );
 }
 

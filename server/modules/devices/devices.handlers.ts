@@ -1,5 +1,5 @@
 import { idAddressedContext } from '@/server/auth/tenant-scope';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery, scopedQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import { deviceCommandHistory, deviceSettings, runValidatedDeviceCommand } from './device-commands';
@@ -24,11 +24,7 @@ import {
 import { deleteDeviceById, getDevice, listDevices, moveDevices, updateDeviceFields } from './devices.service';
 
 export function registerDeviceRoutes(app: RouteRegistrar): void {
-  app.openapi(listDevicesRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await listDevices(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(listDevicesRoute, async (c) => c.json(await listDevices(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(getDeviceRoute, async (c) => c.json(await getDevice(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 
@@ -62,7 +58,7 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
 
   for (const { name, remove, route } of commandRoutes) {
     app.openapi(route, async (c) => {
-      const { customerId: _customerId, search, applyOn, ...params } = c.req.valid('query') as Record<string, unknown> & { search?: string; applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL' };
+      const { search, applyOn, ...params } = scopedQuery(c) as Record<string, unknown> & { search?: string; applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL' };
       const body = !remove && name in commandBodies ? (c.req.valid as (target: 'json') => unknown)('json') : undefined;
 
       return c.json(await runValidatedDeviceCommand(serviceContext(c), name, { search, applyOn, params, body, remove }), 200);

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/tenant/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { folderPathField } from '@/server/query/folder-path';
-import { defineResource } from '@/server/query/resource';
+import { defineResource, relation } from '@/server/query/resource';
 import { deviceAlertsSql } from './device-alerts';
 import { devicePlatforms, deviceStatuses, deviceTypes, licenseStatuses, licenseTypes } from './devices.schemas';
 import { devices } from './devices.table';
@@ -44,13 +44,7 @@ const contentRefResource = defineResource({
   }),
 });
 
-const contentRelation = (column: (d: typeof devices) => AnyPgColumn) => ({
-  kind: 'relation' as const,
-  cardinality: 'one' as const,
-  target: () => contentRefResource as never,
-  on: (self: PgTable, target: PgTable) => eq((target as typeof deviceContents).id, column(self as typeof devices)),
-  foreignKey: (self: PgTable) => column(self as typeof devices),
-});
+const contentRelation = (column: AnyPgColumn) => relation.one(contentRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
 
 /**
  * Searchable and selectable fields of a device (spec 3 "Device"). `deviceInfo` and `alerts` are
@@ -65,21 +59,9 @@ export const deviceResource = defineResource({
     name: { kind: 'scalar', type: 'string', sql: t.name },
     comment: { kind: 'scalar', type: 'string', sql: t.comment },
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
-    customer: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => customerRefResource as never,
-      on: (self: PgTable, target: PgTable) => eq((target as typeof customers).id, (self as typeof devices).customerId),
-      foreignKey: (self: PgTable) => (self as typeof devices).customerId,
-    },
+    customer: relation.one(customerRefResource, { on: (target) => eq(target.id, t.customerId), foreignKey: t.customerId }),
     deviceGroupId: { kind: 'scalar', type: 'uuid', sql: t.deviceGroupId },
-    deviceGroup: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => deviceGroupRefResource as never,
-      on: (self: PgTable, target: PgTable) => eq((target as typeof deviceGroups).id, (self as typeof devices).deviceGroupId),
-      foreignKey: (self: PgTable) => (self as typeof devices).deviceGroupId,
-    },
+    deviceGroup: relation.one(deviceGroupRefResource, { on: (target) => eq(target.id, t.deviceGroupId), foreignKey: t.deviceGroupId }),
     deviceGroupPath: folderPathField(t.groupPath),
     deviceStatus: { kind: 'scalar', type: 'enum', enumValues: deviceStatuses, sql: t.deviceStatus },
     lastDeviceStatusChange: { kind: 'scalar', type: 'datetime', sql: t.lastDeviceStatusChange },
@@ -112,9 +94,9 @@ export const deviceResource = defineResource({
     timeZone: { kind: 'scalar', type: 'string', sql: t.timeZone },
     deviceInfo: { kind: 'scalar', type: 'json', selectOnly: true, sql: t.deviceInfo },
     contentId: { kind: 'scalar', type: 'uuid', sql: t.contentId },
-    content: contentRelation((d) => d.contentId),
+    content: contentRelation(t.contentId),
     emergencyContentId: { kind: 'scalar', type: 'uuid', sql: t.emergencyContentId },
-    emergencyContent: contentRelation((d) => d.emergencyContentId),
+    emergencyContent: contentRelation(t.emergencyContentId),
     alerts: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: deviceAlertsSql(sql`${t.id}`) },
     // Only an unclaimed device shows a code; a claimed one has none.
     activationCode: { kind: 'scalar', type: 'string', sql: t.activationCode },

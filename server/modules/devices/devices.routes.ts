@@ -6,6 +6,7 @@ import { APPLY_ON } from './devices.batch';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { intIdParam, integerParam } from '@/server/http/wire.schemas';
 import { DeviceListQueryExtension, MAX_DATA_POINTS, deviceMetricTypes, DeviceMoveSchema, DevicePreviewSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
+import { SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 /** The management API of devices (spec 3 "Devices and device folders"); the player's own API is the display module. */
 
@@ -27,7 +28,7 @@ export const listDevicesRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(DeviceListQueryExtension) },
     responses: { 200: { description: 'A page of devices', ...json(pageOf(DeviceSchema, 'DevicePage')) } },
   },
-  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' }, notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getDeviceRoute = defineRoute(

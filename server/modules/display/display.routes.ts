@@ -196,7 +196,7 @@ export const assignToCustomerRoute = defineRoute(
       ...conflictError,
     },
   },
-  { rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)' },
+  { rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)', notResourceIds: { 'body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent' } },
 );
 
 export const manifestRoute = defineRoute(

@@ -1,5 +1,5 @@
 import type { RouteRegistrar } from '@/server/http/route';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import { deleteBatch, deleteFileFolder, moveBatchToFolder } from './file-folders.batch';
 import {
@@ -30,11 +30,7 @@ import {
 
 /** Static paths first: Hono matches in registration order. */
 export function registerFileFolderRoutes(app: RouteRegistrar): void {
-  app.openapi(listFileFoldersRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json((await listFileFolders(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
+  app.openapi(listFileFoldersRoute, async (c) => c.json((await listFileFolders(serviceContext(c), listQuery(c))), 200));
 
   app.openapi(getFileFolderRoute, async (c) => c.json((await getFileFolder(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select)), 200));
 

@@ -65,7 +65,7 @@ export const fileFolderResource = defineResource({
           where ${g.customerId} = ${t.customerId} and ${g.fileFolderId} = ${t.id} and ${g.lastPreviewUploadTime} is not null
           order by ${g.name}, ${g.id} limit 1)`,
       },
-      teamAssignments: teamAssignmentsField('fileFolder'),
+      teamAssignments: teamAssignmentsField('fileFolder', t.id),
       usageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: sql`jsonb_build_object('contentUsage', ${folderUsageSql('usageDetails', id)})` },
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: folderUsageSql('campaignUsageDetails', id) },
       topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: folderUsageSql('topLevelCampaignUsageDetails', id) },

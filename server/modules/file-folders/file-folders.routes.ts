@@ -3,7 +3,7 @@ import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import {
   BatchSchema,
   BreadcrumbSchema,
@@ -37,6 +37,7 @@ export const listFileFoldersRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(FileFolderListQueryExtension) },
     responses: { 200: { description: 'A page of folders', ...json(pageOf(FileFolderSchema, 'FileFolderPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getFileFolderRoute = defineRoute(
@@ -100,7 +101,7 @@ export const createFileFolderRoute = defineRoute(
     request: { query: CreateFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
-  { resourceIds: { 'query.parentId': 'fileFolder' } },
+  { resourceIds: { 'query.parentId': 'fileFolder' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const createFilteredFileFolderRoute = defineRoute(
@@ -115,7 +116,7 @@ export const createFilteredFileFolderRoute = defineRoute(
     request: { query: CreateFilteredFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
-  { resourceIds: { 'query.parentId': 'fileFolder', 'query.quickFilterId': 'quickFilter' } },
+  { resourceIds: { 'query.parentId': 'fileFolder', 'query.quickFilterId': 'quickFilter' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const renameFileFolderRoute = defineRoute(

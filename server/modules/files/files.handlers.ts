@@ -1,7 +1,7 @@
 import { idAddressedContext } from '@/server/auth/tenant-scope';
 import { withTransaction } from '@/server/db/transaction';
 import type { RouteRegistrar } from '@/server/http/route';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import { replaceFileReference } from './file-references';
 import { bulkFileTags, setFileValidity } from './files.bulk';
@@ -10,17 +10,9 @@ import * as service from './files.service';
 
 export function registerFileRoutes(app: RouteRegistrar): void {
   // Static paths before `{param}` paths: Hono answers with the first registered match.
-  app.openapi(routes.listFilesRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
+  app.openapi(routes.listFilesRoute, async (c) => c.json((await service.listFiles(serviceContext(c), listQuery(c))), 200));
 
-    return c.json((await service.listFiles(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
-
-  app.openapi(routes.fileSummaryRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json((await service.fileSummary(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
+  app.openapi(routes.fileSummaryRoute, async (c) => c.json((await service.fileSummary(serviceContext(c), listQuery(c))), 200));
 
   app.openapi(routes.getFileRoute, async (c) =>
     c.json((await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { teamAssignmentsField } from '@/server/modules/teams';
 import { aliasedTable } from '@/server/query/relations';
 import { folderPathField } from '@/server/query/folder-path';
-import { defineResource } from '@/server/query/resource';
+import { defineResource, relation } from '@/server/query/resource';
 import { fileUsageSql } from './file-reference-registry';
 import { files } from './files.table';
 
@@ -55,20 +54,13 @@ export const fileResource = defineResource({
       height: { kind: 'scalar', type: 'integer', sql: t.height },
       createDate: { kind: 'scalar', type: 'epochMs', sql: t.createdDate },
       creatorEmail: { kind: 'scalar', type: 'string', sql: t.creatorEmail },
-      creator: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => fileCreatorResource as never,
+      creator: relation.one(fileCreatorResource, {
         // Absent (not an empty object) when the upload recorded no creator.
-        on: (self: PgTable, target: PgTable) => {
-          const c = target as typeof files;
-
-          return sql`${eq(c.id, (self as typeof files).id)} and (${c.creatorEmail} is not null or ${c.creatorName} is not null)`;
-        },
-        foreignKey: (self: PgTable) => sql`case when ${(self as typeof files).creatorEmail} is not null or ${(self as typeof files).creatorName} is not null then ${(self as typeof files).id} end`,
+        on: (c) => sql`${eq(c.id, t.id)} and (${c.creatorEmail} is not null or ${c.creatorName} is not null)`,
+        foreignKey: sql`case when ${t.creatorEmail} is not null or ${t.creatorName} is not null then ${t.id} end`,
         // Selected from the row's own columns (no second look-up of the row per result).
-        sameRow: (self: PgTable) => sql`(${(self as typeof files).creatorEmail} is not null or ${(self as typeof files).creatorName} is not null)`,
-      },
+        sameRow: sql`(${t.creatorEmail} is not null or ${t.creatorName} is not null)`,
+      }),
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
       fileFolderId: { kind: 'scalar', type: 'uuid', sql: t.fileFolderId },
       fileFolderPath: folderPathField(t.folderPath),
@@ -99,7 +91,7 @@ export const fileResource = defineResource({
       // No cloud sync exists yet: every file is an uploaded one.
       isCloudAFile: { kind: 'scalar', type: 'boolean', sql: sql`false`, sortable: false },
       isCloudBFile: { kind: 'scalar', type: 'boolean', sql: sql`false`, sortable: false },
-      teamAssignments: teamAssignmentsField('file'),
+      teamAssignments: teamAssignmentsField('file', t.id),
       usageDetails: {
         kind: 'scalar',
         type: 'json',

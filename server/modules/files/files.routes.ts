@@ -5,7 +5,7 @@ import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
-import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
 import { resourceName } from '@/server/http/wire.schemas';
 
@@ -31,7 +31,7 @@ export const listFilesRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend({ ...TeamReadQueryExtension, quickFilterId: quickFilterIdParam }) },
     responses: { 200: { description: 'A page of files', ...json(FilePage) } },
   },
-  { resourceIds: { 'query.quickFilterId': 'quickFilter' } },
+  { resourceIds: { 'query.quickFilterId': 'quickFilter' }, notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const fileSummaryRoute = defineRoute(

@@ -1,15 +1,11 @@
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './message-groups.routes';
 import * as service from './message-groups.service';
 
 export function registerMessageGroupRoutes(app: RouteRegistrar) {
-  app.openapi(routes.listMessageGroupsRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json(await service.listMessageGroups(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listMessageGroupsRoute, async (c) => c.json(await service.listMessageGroups(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getMessageGroupRoute, async (c) => c.json(await service.getMessageGroup(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select }), 200));
 

@@ -17,6 +17,6 @@ export const messageGroupResource = defineResource({
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
     createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
     lastSavedAt: { kind: 'scalar', type: 'datetime', sql: t.lastSavedAt },
-    teamAssignments: teamAssignmentsField('messageGroup'),
+    teamAssignments: teamAssignmentsField('messageGroup', t.id),
   }),
 });

@@ -3,7 +3,7 @@ import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
-import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { MessageGroupCreateSchema, MessageGroupSchema, MessageGroupUpdateSchema } from './message-groups.schemas';
 
 /* Message groups exist in version 1 only (spec 1 "Versioning"). */
@@ -25,6 +25,7 @@ export const listMessageGroupsRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of message groups', ...json(pageOf(MessageGroupSchema, 'MessageGroupPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getMessageGroupRoute = defineRoute(
@@ -55,6 +56,7 @@ export const createMessageGroupRoute = defineRoute(
     },
     responses: { 201: groupResponse('The created message group') },
   },
+  { notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateMessageGroupRoute = defineRoute(

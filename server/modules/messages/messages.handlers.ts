@@ -1,15 +1,11 @@
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './messages.routes';
 import * as service from './messages.service';
 
 export function registerMessageRoutes(app: RouteRegistrar): void {
-  app.openapi(routes.listMessagesRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json(await service.listMessages(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listMessagesRoute, async (c) => c.json(await service.listMessages(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getMessageRoute, async (c) => c.json(await service.getMessage(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
 

@@ -27,7 +27,7 @@ export const messageResource = defineResource({
     contentId: { kind: 'scalar', type: 'uuid', sql: t.contentId },
     contentName: { kind: 'scalar', type: 'string', sql: sql`(select dc.name from ${deviceContents} dc where dc.id = ${t.contentId})` },
     teamAccessList: { kind: 'scalar', type: 'json', sql: t.teamAccessList },
-    ...Object.fromEntries(messageAssignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind)])),
+    ...Object.fromEntries(messageAssignmentKinds.map((kind) => [kind.searchField, assignmentRelation(kind, t.id)])),
   }),
 });
 

@@ -35,6 +35,7 @@ export const listMessagesRoute = defineRoute(
     },
     responses: { 200: { description: 'A page of messages', ...json(pageOf(MessageSchema, 'MessagePage')) } },
   },
+  { notResourceIds: { 'query.messageGroupId': 'a filter: another tenant’s message group selects nothing' } },
 );
 
 export const getMessageRoute = defineRoute(
@@ -85,7 +86,7 @@ export const updateMessageRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageUpdateSchema) } },
     responses: { 200: messageResponse('The message afterwards') },
   },
-  { resourceIds: { 'path.id': 'message', ...bodyIds } },
+  { resourceIds: { 'path.id': 'message', ...bodyIds }, notResourceIds: { 'body.messageGroupId': 'immutable: an update ignores it (a message never moves to another group)' } },
 );
 
 export const deleteMessageRoute = defineRoute(

@@ -1,5 +1,5 @@
 import type { RouteRegistrar } from '@/server/http/route';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import {
   createQuickFilterRoute,
@@ -11,11 +11,7 @@ import {
 import { createQuickFilter, deleteQuickFilter, getQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.service';
 
 export function registerQuickFilterRoutes(app: RouteRegistrar): void {
-  app.openapi(listQuickFiltersRoute, async (c) => {
-    const { sort, customerId: _customerId, ...query } = c.req.valid('query');
-
-    return c.json((await listQuickFilters(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
+  app.openapi(listQuickFiltersRoute, async (c) => c.json((await listQuickFilters(serviceContext(c), listQuery(c))), 200));
 
   app.openapi(getQuickFilterRoute, async (c) =>
     c.json((await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),

@@ -25,7 +25,7 @@ export const quickFilterResource = defineResource({
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
       readOnly: { kind: 'scalar', type: 'boolean', sql: usedByChannelsSql(id), sortable: false },
-      teamAssignments: teamAssignmentsField('quickFilter'),
+      teamAssignments: teamAssignmentsField('quickFilter', t.id),
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: quickFilterUsageSql('campaignUsageDetails', id) },
       messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: quickFilterUsageSql('messageUsageDetails', id) },
     };

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { QuickFilterCreateSchema, QuickFilterSchema, QuickFilterUpdateSchema } from './quick-filters.schemas';
 
 const tags = ['Quick filters'];
@@ -23,6 +23,7 @@ export const listQuickFiltersRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of quick filters', ...json(pageOf(QuickFilterSchema, 'QuickFilterPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getQuickFilterRoute = defineRoute(
@@ -62,6 +63,7 @@ export const createQuickFilterRoute = defineRoute(
     },
     responses: { 201: { description: 'The created quick filter', ...json(QuickFilterSchema) }, ...conflictError },
   },
+  { notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateQuickFilterRoute = defineRoute(

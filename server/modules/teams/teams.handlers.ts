@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@/server/http/context';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import {
   createTeamRoute,
@@ -24,11 +24,7 @@ import {
 } from './teams.service';
 
 export function registerTeamRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listTeamsRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json((await listTeams(serviceContext(c), { ...query, sort: sortValues(sort) })), 200);
-  });
+  app.openapi(listTeamsRoute, async (c) => c.json((await listTeams(serviceContext(c), listQuery(c))), 200));
 
   app.openapi(createTeamRoute, async (c) => c.json((await createTeam(serviceContext(c), c.req.valid('json'))), 201));
 

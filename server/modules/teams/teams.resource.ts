@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { defineResource, type RelationField } from '@/server/query/resource';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defineResource, relation, type RelationField } from '@/server/query/resource';
 import type { TeamResourceType } from './team-registry';
 import { teamAssignments, teams } from './teams.table';
 
@@ -25,31 +25,15 @@ export const teamAssignmentResource = defineResource({
   fields: (t) => ({
     teamId: { kind: 'scalar', type: 'uuid', sql: t.teamId },
     readOnly: { kind: 'scalar', type: 'boolean', sql: t.readOnly },
-    team: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => teamResource as never,
-      on: (self: PgTable, target: PgTable) => eq((target as typeof teams).id, (self as typeof teamAssignments).teamId),
-      foreignKey: (self: PgTable) => (self as typeof teamAssignments).teamId,
-    },
+    team: relation.one(teamResource, { on: (target) => eq(target.id, t.teamId), foreignKey: t.teamId }),
   }),
 });
 
 /**
  * The `teamAssignments` collection a team-capable resource declares in its field map, so that
  * `search=teamAssignments.team.id=<id>` (and `teamAssignments=NULL`: in no team) compile through
- * the query compiler. `idKey` is the property of the resource's id column (usually `id`).
+ * the query compiler. `id` is the resource's id column.
  */
-export function teamAssignmentsField(resourceType: TeamResourceType, idKey = 'id'): RelationField {
-  return {
-    kind: 'relation',
-    cardinality: 'many',
-    target: () => teamAssignmentResource as never,
-    on: (self: PgTable, target: PgTable) => {
-      const ta = target as typeof teamAssignments;
-      const id = (self as unknown as Record<string, AnyPgColumn>)[idKey]!;
-
-      return and(eq(ta.resourceType, resourceType), sql`${ta.resourceId} = ${id}::text`)!;
-    },
-  };
+export function teamAssignmentsField(resourceType: TeamResourceType, id: AnyPgColumn): RelationField {
+  return relation.many(teamAssignmentResource, { on: (target) => and(eq(target.resourceType, resourceType), sql`${target.resourceId} = ${id}::text`)! });
 }

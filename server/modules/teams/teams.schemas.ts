@@ -35,6 +35,11 @@ export const selectTeamIdsParam = z
   .optional()
   .openapi({ description: 'Comma-separated team ids; empty means all teams' });
 
+/** Why the id sweep leaves `selectTeamIds` alone (route option `notResourceIds`, server/http/route.ts). */
+export const SELECT_TEAM_IDS_EXEMPTION = { 'query.selectTeamIds': 'a filter: another tenant’s team selects nothing' } as const;
+/** Why the id sweep leaves a create's `teamIds` alone (route option `notResourceIds`). */
+export const TEAM_IDS_EXEMPTION = { 'query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create' } as const;
+
 export const teamResourceNumberKey = (type: string) => `team${type.charAt(0).toUpperCase()}${type.slice(1)}Number`;
 
 const booleanParam = booleanQuery;

@@ -1,16 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@/server/http/context';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './ui-profiles.routes';
 import * as service from './ui-profiles.service';
 
 export function registerUiProfileRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(routes.listUiProfilesRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json(await service.listUiProfiles(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listUiProfilesRoute, async (c) => c.json(await service.listUiProfiles(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getUiProfileRoute, async (c) => {
     const input = { id: c.req.valid('param').id, select: c.req.valid('query').select };

@@ -79,7 +79,10 @@ export const assignUiProfileRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileAssignSchema) } },
     responses: { 200: profileResponse('The UI profile') },
   },
-  { resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' } },
+  { resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' }, answersLikeMissing: {
+      'body.assignUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
+      'body.removeUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
+    } },
 );
 
 export const deleteUiProfileRoute = defineRoute(

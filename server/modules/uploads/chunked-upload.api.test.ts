@@ -165,6 +165,11 @@ describe('parts, recover and complete', () => {
     expect((await putPart(id, 1, bytes(51))).status).toBe(413);
     expect((await putPart(id, 3, bytes(50))).status).toBe(400);
     expect((await putPart(id, 0, bytes(50))).status).toBe(400);
+    // The route's schema parses the part number; one the session cannot have is the service's own 400.
+    expect((await putPart(id, 3, bytes(50))).body).toMatchObject({ key: 'upload.error.invalidPartNumber', details: { partNumber: 3, totalChunks: 2 } });
+    const notANumber = await send(t, 'PUT', `/api/v2/file/upload/${id}/part/x1`, { token: editor, body: new Uint8Array(bytes(50)), headers: { 'content-type': 'application/octet-stream' } });
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.body).toMatchObject({ key: 'upload.error.invalidPartNumber', details: { partNumber: -1, totalChunks: 2 } });
     const recover = await t.request('GET', `/api/v2/file/upload/${id}/recover`, { token: editor });
     expect(recover.body).toMatchObject({ uploadedChunks: [], missingChunks: [1, 2] });
     expect(Object.keys(recover.body.uploadUrls)).toEqual(['1', '2']);

@@ -150,7 +150,7 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
     const { sessionId, partNumber } = c.req.valid('param');
     const result = await uploadPartAsCaller(serviceContext(c), {
       sessionId,
-      partNumber: /^\d{1,6}$/.test(partNumber) ? Number(partNumber) : -1,
+      partNumber,
       contentType: c.req.header('content-type'),
       contentLength: contentLength(c),
       body: requestBodyStream(c),

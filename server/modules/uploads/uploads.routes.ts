@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, epochMsQuery, json } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { teamIdsParam } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 import { ErrorSchema } from '@/server/http/errors';
 import { tagCsvParam } from '@/server/modules/tags/tags.schemas';
 import {
@@ -64,7 +64,7 @@ export const uploadFilesRoute = defineRoute(
     responses: { 200: { description: 'The created files', ...json(z.array(UploadedFileSchema)) }, ...conflictError, ...tooLarge, ...unsupported },
   },
   // The handler streams the body and enforces its own limits.
-  { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' } },
+  { bodyLimit: 'stream', resourceIds: { 'query.parentId': 'fileFolder' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const initUploadRoute = defineRoute(
@@ -80,7 +80,7 @@ export const initUploadRoute = defineRoute(
     request: { query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }), body: { required: true, ...json(InitBodySchema) } },
     responses: { 200: { description: 'The session', ...json(InitResponseSchema) } },
   },
-  { resourceIds: { 'body.parentId': 'fileFolder' } },
+  { resourceIds: { 'body.parentId': 'fileFolder' }, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const uploadPartRoute = defineRoute(
@@ -94,7 +94,14 @@ export const uploadPartRoute = defineRoute(
     description:
       'Body: the chunk as `application/octet-stream` (another type is a 415; none is taken as octet-stream). Parts may arrive in any order and in parallel; a part sent again replaces the earlier one once it has arrived whole (of concurrent sends the last to complete wins; a failed one keeps the earlier copy). A wrong size is a 400 (`upload.error.wrongPartSize`), more than `maxChunkSize` a 413; a session cancelled or completed while the part arrives answers 409. With the `token` of an `uploadUrls` entry no bearer token is needed.',
     request: {
-      params: z.object({ sessionId: pathUuid('sessionId', 'The upload id'), partNumber: z.string().openapi({ param: { name: 'partNumber', in: 'path' }, type: 'integer', minimum: 1 }) }),
+      params: z.object({
+        sessionId: pathUuid('sessionId', 'The upload id'),
+        // Parsed here; a number the session cannot have is the service's 400 (`upload.error.invalidPartNumber`), after the session's own checks.
+        partNumber: z
+          .string()
+          .transform((value) => (/^\d{1,6}$/.test(value) ? Number(value) : -1))
+          .openapi({ param: { name: 'partNumber', in: 'path' }, type: 'integer', minimum: 1 }),
+      }),
       query: z.object({ customerId: customerIdParam, token: tokenParam }),
       body: { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
     },

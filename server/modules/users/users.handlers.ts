@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '@/server/http/context';
-import { sortValues } from '@/server/http/list-query';
+import { listQuery } from '@/server/http/list-query';
 import { serviceContext } from '@/server/http/service-context';
 import * as account from './user-account.service';
 import * as routes from './users.routes';
@@ -10,11 +10,7 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   // /me before /{id}: both match GET /api/v2/user/me and the first registered answers.
   app.openapi(routes.getMeRoute, async (c) => c.json(await service.getCurrentUser(serviceContext(c), c.req.valid('query')), 200));
 
-  app.openapi(routes.listUsersRoute, async (c) => {
-    const { sort, ...query } = c.req.valid('query');
-
-    return c.json(await service.listUsers(serviceContext(c), { ...query, sort: sortValues(sort) }), 200);
-  });
+  app.openapi(routes.listUsersRoute, async (c) => c.json(await service.listUsers(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getUserRoute, async (c) => {
     const input = { id: c.req.valid('param').id, select: c.req.valid('query').select };

@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { roles } from '@/server/context/roles';
 import { customers } from '@/server/tenant/customers.table';
 import { uiProfileResource } from '@/server/modules/ui-profiles';
-import { uiProfiles } from '@/server/modules/ui-profiles/ui-profiles.table';
 import { aliasedTable } from '@/server/query/relations';
-import { defineResource } from '@/server/query/resource';
+import { defineResource, relation } from '@/server/query/resource';
 import { authProviders, editorLevels, userProfilePictures, users } from './users.table';
 import { teamAssignmentsField } from '@/server/modules/teams';
 
@@ -65,7 +63,7 @@ export const userResource = defineResource({
       lastActivity: { kind: 'scalar', type: 'datetime', sql: t.lastActivity },
       createdDate: { kind: 'scalar', type: 'datetime', sql: t.createdDate },
       customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
-      teamAssignments: teamAssignmentsField('user'),
+      teamAssignments: teamAssignmentsField('user', t.id),
       hasProfilePicture: { kind: 'scalar', type: 'boolean', sql: hasPicture },
       profilePictureApiPath: {
         kind: 'scalar',
@@ -81,20 +79,8 @@ export const userResource = defineResource({
         sql: sql`exists (select 1 from ${customerFrom} where ${customer.id} = ${t.customerId} and not ${customer.restricted}
           and (${customer.expirationDate} is null or ${customer.expirationDate} > now()))`,
       },
-      customer: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => userCustomerResource as never,
-        on: (self: PgTable, target: PgTable) => eq((target as typeof customers).id, (self as typeof users).customerId),
-        foreignKey: (self: PgTable) => (self as typeof users).customerId,
-      },
-      userInterfaceProfile: {
-        kind: 'relation',
-        cardinality: 'one',
-        target: () => uiProfileResource as never,
-        on: (self: PgTable, target: PgTable) => eq((target as typeof uiProfiles).id, (self as typeof users).uiProfileId),
-        foreignKey: (self: PgTable) => (self as typeof users).uiProfileId,
-      },
+      customer: relation.one(userCustomerResource, { on: (target) => eq(target.id, t.customerId), foreignKey: t.customerId }),
+      userInterfaceProfile: relation.one(uiProfileResource, { on: (target) => eq(target.id, t.uiProfileId), foreignKey: t.uiProfileId }),
     };
   },
 });

@@ -5,7 +5,7 @@ import { userEmail } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { PROTECTED_OPERATION_LIMIT, conflictError } from '@/server/http/responses';
 import { PASSWORD_MAX, PASSWORD_MIN, SimpleUserSchema, TwoFactorSecretSchema, UserCreateSchema, UserSchema, UserUpdateSchema } from './users.schemas';
-import { teamIdsParam, TeamReadQueryExtension } from '@/server/modules/teams/teams.schemas';
+import { teamIdsParam, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 const tags = ['Users'];
 const userResponse = (description: string) => ({ description, ...json(UserSchema) });
@@ -44,6 +44,7 @@ export const listUsersRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of users', ...json(pageOf(UserSchema, 'UserPage')) } },
   },
+  { notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
 );
 
 export const getUserRoute = defineRoute(
@@ -142,7 +143,7 @@ export const createUserRoute = defineRoute(
     },
     responses: { 201: userResponse('The created user'), ...conflictError },
   },
-  { rateLimited: PROTECTED_OPERATION_LIMIT },
+  { rateLimited: PROTECTED_OPERATION_LIMIT, notResourceIds: TEAM_IDS_EXEMPTION },
 );
 
 export const updateUserRoute = defineRoute(

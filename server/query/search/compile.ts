@@ -39,14 +39,14 @@ class Compiler {
     const isLast = depth === term.path.length - 1;
     if (!field) throw unknownField(term, depth, scope, (n, r) => `Unknown field '${n}' on ${r}`);
     if (field.kind === 'relation') {
-      return isLast ? this.relationNullCheck(term, field, scope) : this.chain(term, field, scope, depth);
+      return isLast ? this.relationNullCheck(term, field) : this.chain(term, field, scope, depth);
     }
     if (!isLast) throw unknownField(term, depth, scope, (n, r) => `Field '${n}' on ${r} is not a relation`);
     return this.scalar(term, field, depth, scope);
   }
 
   private chain(term: Term, relation: RelationField, scope: Scope, depth: number): SQL {
-    const joined = joinRelation(relation, scope.table, this.nextAlias());
+    const joined = joinRelation(relation, this.nextAlias());
     return exists(joined, this.term(term, joined, depth + 1));
   }
 
@@ -59,7 +59,7 @@ class Compiler {
   }
 
   /** A relation itself can only be compared with NULL / !NULL; a collection is "NULL" when empty. */
-  private relationNullCheck(term: Term, relation: RelationField, scope: Scope): SQL {
+  private relationNullCheck(term: Term, relation: RelationField): SQL {
     if (term.value.kind === 'text') {
       throw new ValidationError(
         'search.error.invalidValue',
@@ -69,10 +69,9 @@ class Compiler {
     }
     const isNull = term.value.kind === 'null';
     if (relation.cardinality === 'one' && relation.foreignKey) {
-      const fk = relation.foreignKey(scope.table);
-      return isNull ? sql`${fk} is null` : sql`${fk} is not null`;
+      return isNull ? sql`${relation.foreignKey} is null` : sql`${relation.foreignKey} is not null`;
     }
-    const some = exists(joinRelation(relation, scope.table, this.nextAlias()));
+    const some = exists(joinRelation(relation, this.nextAlias()));
     return isNull ? sql`not ${some}` : some;
   }
 }

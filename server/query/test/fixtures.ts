@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { defineResource, type ResourceDefinition } from '../resource';
+import { defineResource, relation, type ResourceDefinition } from '../resource';
 
 /** Small tables covering every field type and relation kind, shared by the query tests. */
 export const folders = pgTable('folders', {
@@ -55,19 +55,8 @@ export const folderResource: ResourceDefinition<typeof folders> = defineResource
     id: { kind: 'scalar', type: 'uuid', sql: t.id },
     name: { kind: 'scalar', type: 'string', sql: t.name },
     parentId: { kind: 'scalar', type: 'uuid', sql: t.parentId },
-    parent: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => folderResource,
-      on: (self, target) => eq((target as typeof folders).id, (self as typeof folders).parentId),
-      foreignKey: (self) => (self as typeof folders).parentId,
-    },
-    items: {
-      kind: 'relation',
-      cardinality: 'many',
-      target: () => itemResource,
-      on: (self, target) => eq((target as typeof items).folderId, (self as typeof folders).id),
-    },
+    parent: relation.one(folderResource, { on: (target) => eq(target.id, t.parentId), foreignKey: t.parentId }),
+    items: relation.many(itemResource, { on: (target) => eq(target.folderId, t.id) }),
   }),
 });
 
@@ -85,18 +74,8 @@ export const teamAssignmentResource: ResourceDefinition<typeof teamAssignments> 
   table: teamAssignments,
   fields: (t) => ({
     teamId: { kind: 'scalar', type: 'uuid', sql: t.teamId },
-    item: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => itemResource,
-      on: (self, target) => eq((target as typeof items).id, (self as typeof teamAssignments).itemId),
-    },
-    team: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => teamResource,
-      on: (self, target) => eq((target as typeof teams).id, (self as typeof teamAssignments).teamId),
-    },
+    item: relation.one(itemResource, { on: (target) => eq(target.id, t.itemId) }),
+    team: relation.one(teamResource, { on: (target) => eq(target.id, t.teamId) }),
   }),
 });
 
@@ -123,18 +102,7 @@ export const itemResource: ResourceDefinition<typeof items> = defineResource({
     secret: { kind: 'scalar', type: 'string', sql: t.secret, selectOnly: true },
     hidden: { kind: 'scalar', type: 'string', sql: t.secret, selectable: false, sortable: false },
     nameLength: { kind: 'scalar', type: 'integer', sql: sql`length(${t.name})`, selectOnly: true },
-    folder: {
-      kind: 'relation',
-      cardinality: 'one',
-      target: () => folderResource,
-      on: (self, target) => eq((target as typeof folders).id, (self as typeof items).folderId),
-      foreignKey: (self) => (self as typeof items).folderId,
-    },
-    teamAssignments: {
-      kind: 'relation',
-      cardinality: 'many',
-      target: () => teamAssignmentResource,
-      on: (self, target) => eq((target as typeof teamAssignments).itemId, (self as typeof items).id),
-    },
+    folder: relation.one(folderResource, { on: (target) => eq(target.id, t.folderId), foreignKey: t.folderId }),
+    teamAssignments: relation.many(teamAssignmentResource, { on: (target) => eq(target.itemId, t.id) }),
   }),
 });
