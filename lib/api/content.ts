@@ -143,7 +143,7 @@ export function useSaveContent() {
 
 export function useLockContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) => {
-    const params = { path: { id: input.item.id, locked: String(input.locked) as 'true' | 'false' } };
+    const params = { path: { id: input.item.id, locked: input.locked ? ('true' as const) : ('false' as const) } };
     const call = pathOf(input.item) === 'simpleLoop' ? api.POST('/api/simpleLoop/lock/{id}/{locked}', { params }) : api.POST('/api/content/lock/{id}/{locked}', { params });
 
     return ok(call, as<WireDeviceContent>()).then(contentFromWire);
