@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
-import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserInput } from '@/lib/api/advertisers';
+import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserCreate } from '@/lib/api/advertisers';
 import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrderedRange } from '@/server/modules/advertisers/advertisers.schemas';
 import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import type { Translate } from '@/lib/i18n/translate';
+import { wireTimeZone } from '@/lib/api/types';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */
 const optional = (isValid: (value: string) => boolean, message: string) => z.string().trim().refine((value) => value === '' || isValid(value), message);
@@ -28,8 +29,8 @@ const advertiserFormSchema = (t: Translate<'advertisers.form'>) =>
       cron: optional(isCronExpression, t('badCron')),
     })
     .refine((v) => isOrderedRange(v), { message: t('reversed'), path: ['toDate'] })
-    .transform(({ name, comment, enabled, ...validity }): AdvertiserInput => {
-      const filled = Object.fromEntries(Object.entries(validity).filter(([, value]) => value !== ''));
+    .transform(({ name, comment, enabled, fromDate, toDate, timeZone, cron }): AdvertiserCreate => {
+      const filled = { ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}), ...(timeZone ? { timeZone: wireTimeZone(timeZone) } : {}), ...(cron ? { cron } : {}) };
 
       return { name, comment: comment.trim() ? comment.trim() : null, enabled, validity: Object.keys(filled).length > 0 ? filled : null };
     });

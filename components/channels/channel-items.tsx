@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type DragEvent } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
@@ -10,10 +9,8 @@ import { ContentFolderTree } from '@/components/content/content-folder-tree';
 import { MediaPicker, PICKED_MIME, type PickedItem } from '@/components/content/media-picker';
 import { Button } from '@/components/ui/button';
 import { ArrowDownIcon, ArrowUpIcon, XIcon } from '@/components/ui/icons';
-import { channelResource } from '@/lib/api/campaigns';
-import { apiFetch } from '@/lib/api/client';
+import { useMessageGroupChoices } from '@/lib/api/campaigns';
 import { useContentRoot } from '@/lib/api/content-groups';
-import type { Page } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { useLabel } from '@/lib/i18n/labels';
 
@@ -91,16 +88,6 @@ function PickedList({ list, draft, set, errors, disabled }: Props & { list: List
       {errors[list] ? <p className="px-1 pt-1 text-sm text-red-700">{errors[list]}</p> : null}
     </div>
   );
-}
-
-function useMessageGroupChoices(enabled: boolean) {
-  const customerId = channelResource.useScope();
-
-  return useQuery({
-    queryKey: ['messageGroups', 'list', 'choices', { customerId }] as const,
-    queryFn: ({ signal }) => apiFetch<Page<{ id: number; name?: string }>>('/api/messageGroup', { query: { page: 0, size: 200, sort: 'name,asc' }, customerId, signal }),
-    enabled,
-  });
 }
 
 /** What the channel plays, by type: picked items, folders, message groups or a quick filter. */

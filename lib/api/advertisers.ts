@@ -1,13 +1,17 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { toUpdateBody } from '@/lib/api/update-body';
+import type { Schemas } from '@/lib/api/types';
 import type { Advertiser, ProofOfPlayLinks } from '@/server/modules/advertisers/advertisers.schemas';
 
 export type { Advertiser, ProofOfPlayLinks };
+
+/** What the form sends: the create body of the document (null for "no value"); an update sends it as an update body. */
+export type AdvertiserCreate = Schemas['AdvertiserCreate'];
 
 export type AdvertiserListParams = ListRequest & { text: string };
 
@@ -25,26 +29,20 @@ export const advertiserResource = defineResource({
 
 export const useAdvertisers = advertiserResource.useList;
 
-/** What the form sends: the console writes null for "no value". */
-export type AdvertiserInput = {
-  name: string;
-  comment: string | null;
-  enabled: boolean;
-  validity: { fromDate?: string; toDate?: string; cron?: string; timeZone?: string } | null;
-};
-
 export function useCreateAdvertiser() {
-  return advertiserResource.useMutation((input: AdvertiserInput, { customerId }) => apiFetch<Advertiser>('/api/adv', { method: 'POST', body: input, customerId }));
+  return advertiserResource.useMutation((input: AdvertiserCreate, { customerId }) =>
+    ok(api.POST('/api/adv', { params: { query: tenantQuery(customerId) }, body: input }), as<Advertiser>()),
+  );
 }
 
 export function useUpdateAdvertiser() {
-  return advertiserResource.useMutation(({ id, input }: { id: string; input: AdvertiserInput }, { customerId }) =>
-    apiFetch<Advertiser>(`/api/adv/${encodeURIComponent(id)}`, { method: 'PUT', body: toUpdateBody(input), customerId }),
+  return advertiserResource.useMutation(({ id, input }: { id: string; input: AdvertiserCreate }, { customerId }) =>
+    ok(api.PUT('/api/adv/{advertiserId}', { params: { path: { advertiserId: id }, query: tenantQuery(customerId) }, body: toUpdateBody(input) }), as<Advertiser>()),
   );
 }
 
 export function useDeleteAdvertiser() {
-  return advertiserResource.useMutation((id: string, { customerId }) => apiFetch<void>(`/api/adv/${encodeURIComponent(id)}`, { method: 'DELETE', customerId }), {
+  return advertiserResource.useMutation((id: string, { customerId }) => ok(api.DELETE('/api/adv/{advertiserId}', { params: { path: { advertiserId: id }, query: tenantQuery(customerId) } })), {
     deletes: true,
   });
 }
@@ -57,7 +55,7 @@ export function useProofOfPlayLinks(id: string | null) {
 
   return useQuery({
     queryKey: linksKey(customerId, id ?? ''),
-    queryFn: ({ signal }) => apiFetch<ProofOfPlayLinks>('/api/adv/getProofOfPlayLinks', { query: { advId: id }, customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/adv/getProofOfPlayLinks', { params: { query: { advId: id!, ...tenantQuery(customerId) } }, signal }), as<ProofOfPlayLinks>()),
     enabled: id !== null,
   });
 }
@@ -68,8 +66,11 @@ export function useSetProofOfPlayLinks(id: string) {
   const customerId = advertiserResource.useScope();
 
   return advertiserResource.useMutation(
-    (enable: boolean) =>
-      apiFetch<ProofOfPlayLinks>(`/api/adv/${enable ? 'enable' : 'disable'}ProofOfPlayLinks`, { method: 'PUT', query: { advId: id }, customerId }),
+    (enable: boolean) => {
+      const params = { query: { advId: id, ...tenantQuery(customerId) } };
+
+      return ok(enable ? api.PUT('/api/adv/enableProofOfPlayLinks', { params }) : api.PUT('/api/adv/disableProofOfPlayLinks', { params }), as<ProofOfPlayLinks>());
+    },
     { onSuccess: (links) => queryClient.setQueryData(linksKey(customerId, id), links) },
   );
 }

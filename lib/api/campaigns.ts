@@ -1,12 +1,14 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { useTeamReads } from '@/lib/api/team-reads';
-import type { Page } from '@/lib/api/types';
+import type { Page, Schemas } from '@/lib/api/types';
 import type { Campaign, CampaignAiring } from '@/server/modules/campaigns/campaigns.schemas';
+import type { Device } from '@/server/modules/devices/devices.schemas';
+import type { MessageGroup } from '@/server/modules/message-groups/message-groups.schemas';
 
 export type { Campaign, CampaignAiring, CampaignType } from '@/server/modules/campaigns/campaigns.schemas';
 
@@ -39,28 +41,54 @@ export function useChannelAirings(ids: readonly number[]) {
 
   return useQuery({
     queryKey: [...channelResource.keys.lists(), 'airing', { customerId, key }] as const,
-    queryFn: ({ signal }) => apiFetch<CampaignAiring[]>('/api/v2/campaign/airing', { query: { campaignIds: key }, customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/campaign/airing', { params: { query: { campaignIds: key, ...tenantQuery(customerId) } }, signal }), as<CampaignAiring[]>()),
     enabled: key !== '',
     // "Now" moves: an airing that started or ended is read again.
     refetchInterval: 60_000,
   });
 }
 
-/** A channel's create or update body (the wire shape; update bodies also carry `reset*` flags and `removeIds`). */
+/**
+ * A channel's create or update body as the editor's draft builds it, field by field (channel-draft.ts; update bodies
+ * also carry `reset*` flags and `removeIds`). The editor checks it against the server's body schema (`bodyIssues`)
+ * before it is sent; the builders are not typed by the document yet, hence the casts below.
+ */
 export type ChannelBody = Record<string, unknown>;
 
 export function useCreateChannel() {
-  return channelResource.useMutation((body: ChannelBody, { customerId }) => apiFetch<Campaign>('/api/campaign', { method: 'POST', body, customerId }));
-}
-
-export function useUpdateChannel() {
-  return channelResource.useMutation(({ id, body }: { id: number; body: ChannelBody }, { customerId }) =>
-    apiFetch<Campaign>(`/api/campaign/${id}`, { method: 'PUT', body, customerId }),
+  return channelResource.useMutation((body: ChannelBody, { customerId }) =>
+    // Cast: the draft's body is a record checked by the server's schema at run time (see ChannelBody).
+    ok(api.POST('/api/campaign', { params: { query: tenantQuery(customerId) }, body: body as Schemas['CampaignCreate'] }), as<Campaign>()),
   );
 }
 
+export function useUpdateChannel() {
+  // A campaign is changed in its own tenant: the operation takes no tenant selector.
+  return channelResource.useMutation(({ id, body }: { id: number; body: ChannelBody }) =>
+    // Cast: the draft's body is a record checked by the server's schema at run time (see ChannelBody).
+    ok(api.PUT('/api/campaign/{id}', { params: { path: { id } }, body: body as Schemas['CampaignUpdate'] }), as<Campaign>()),
+  );
+}
+
+/** DELETE /api/campaign/{id}: a channel or a schedule (both are campaigns), in its own tenant (no tenant selector). */
+export function deleteCampaign(id: number) {
+  return ok(api.DELETE('/api/campaign/{id}', { params: { path: { id } } }));
+}
+
 export function useDeleteChannel() {
-  return channelResource.useMutation((id: number, { customerId }) => apiFetch<void>(`/api/campaign/${id}`, { method: 'DELETE', customerId }), { deletes: true });
+  return channelResource.useMutation((id: number) => deleteCampaign(id), { deletes: true });
+}
+
+/** The tenant's message groups a channel of type MESSAGE_GROUP can play, by name (at most 200). */
+export function useMessageGroupChoices(enabled: boolean) {
+  const customerId = channelResource.useScope();
+
+  return useQuery({
+    queryKey: ['messageGroups', 'list', 'choices', { customerId }] as const,
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/messageGroup', { params: { query: { page: 0, size: 200, sort: 'name,asc', ...tenantQuery(customerId) } }, signal }), as<Page<MessageGroup>>()),
+    enabled,
+  });
 }
 
 /** Unsaved device targeting, as the editor holds it. */
@@ -107,7 +135,8 @@ export function useTargetCount(draft: TargetingDraft & { quickFilterId: string }
   const runs = (draft.mode === 'DYNAMIC' && search !== undefined) || (draft.mode === 'QUICK_FILTER' && draft.quickFilterId !== '');
   const result = useQuery<number>({
     queryKey: ['devices', 'list', 'targetCount', { customerId, ...query }] as const,
-    queryFn: async ({ signal }) => (await apiFetch<Page<{ id: string }>>('/api/v2/device', { query, customerId, signal })).totalElements,
+    queryFn: async ({ signal }) =>
+      (await ok(api.GET('/api/v2/device', { params: { query: { ...query, ...tenantQuery(customerId) } }, signal }), as<Page<Pick<Device, 'id'>>>())).totalElements,
     enabled: runs && teamReads.ready,
     placeholderData: keepPreviousData,
   });

@@ -199,13 +199,23 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The paths whose GET answers a CSV: the exports `apiDownload` saves. */
+export type CsvPath = { [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'text/csv': unknown } } } } } ? P : never }[keyof paths];
+/** A CSV export's path and query parameters, as the document declares them. */
+type CsvParams<P extends CsvPath> = paths[P] extends { get: { parameters: infer R } } ? Pick<R, 'path' & keyof R> & Pick<R, 'query' & keyof R> : never;
+
 /**
- * Downloads an export (a CSV) the way the API is called, authenticated, and saves it under the name the
- * server gives in Content-Disposition, else `fallbackName`. Errors come as `ApiError`, as from `apiFetch`.
+ * Downloads an export (a CSV operation of the document, by its path template and parameters) the way the API is
+ * called, authenticated, and saves it under the name the server gives in Content-Disposition, else `fallbackName`.
+ * Errors come as `ApiError`, as from `api`.
  */
-export async function apiDownload(path: string, request: ApiRequest, fallbackName: string): Promise<void> {
-  const res = await apiResponse(path, request, '*/*');
-  const blob = await res.blob();
+export async function apiDownload<P extends CsvPath>(path: P, params: CsvParams<P>, fallbackName: string): Promise<void> {
+  // The path and its parameters were checked against the document by the signature; `api.GET` cannot type a call
+  // over a path that is still generic, so it is called through this one wider view of it.
+  const get = api.GET as (path: CsvPath, init: { params: unknown; parseAs: 'blob'; headers: Record<string, string> }) => Promise<{ data?: Blob; response: Response }>;
+  const { data, response: res } = await get(path, { params, parseAs: 'blob', headers: { Accept: '*/*' } });
+  // An empty answer is saved as an empty file, as the browser would.
+  const blob = data ?? new Blob([]);
   const disposition = res.headers.get('content-disposition') ?? '';
   const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
   const url = URL.createObjectURL(blob);

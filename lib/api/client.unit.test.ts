@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildQuery, configureApiTransport, ok, tenantQuery } from '@/lib/api/client';
+import { api, apiDownload, ApiError, buildQuery, configureApiTransport, ok, tenantQuery } from '@/lib/api/client';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -139,5 +139,35 @@ describe('headers and bodies', () => {
     // The browser (here undici) sets the multipart boundary itself.
     expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect((await request.formData()).get('file')).toBeInstanceOf(Blob);
+  });
+});
+
+describe('apiDownload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads a CSV operation by its path template and saves the file under the name the server gives', async () => {
+    const csv = () => new Response('a,b\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="plays.csv"' } });
+    const fetchMock = vi.fn(async () => csv());
+    restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
+    const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
+    vi.stubGlobal('document', { createElement: () => link, body: { append: vi.fn() } });
+
+    await apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { path: { campaignId: 42 }, query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'fallback.csv');
+
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(request.url).toBe('http://localhost/api/v2/proof-of-display/campaign/42/csv?customerId=7&from=1&timeZone=UTC');
+    expect(request.headers.get('accept')).toBe('*/*');
+    expect(link.download).toBe('plays.csv');
+    expect(link.click).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the CSV operations of the document only (checked by the compiler)', () => {
+    const jsonReport = () =>
+      // @ts-expect-error: the JSON report is not an export
+      apiDownload('/api/v2/proof-of-display/campaign/all', { query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'report.csv');
+    const missingParameter = () =>
+      // @ts-expect-error: the export's path parameter is required
+      apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'report.csv');
+    expect([jsonReport, missingParameter]).toHaveLength(2);
   });
 });

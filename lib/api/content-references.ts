@@ -1,11 +1,13 @@
 'use client';
 
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { contentFromWire, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
 import type { MediaFile as FileEntity } from '@/lib/api/files';
 import { term, toSearch } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
+import type { DeviceContent as WireDeviceContent } from '@/server/modules/content/content.schemas';
+import type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
 import type { MediaFile, Resolver } from '@/lib/player/timeline';
 import { useTeamReads } from '@/lib/api/team-reads';
 import { useTenant } from '@/lib/tenant/tenant-context';
@@ -47,11 +49,13 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
   const files = useQuery({
     queryKey: ['files', 'list', 'by-ids', { customerId, fileIds, ...teamParams }],
     queryFn: ({ signal }) =>
-      apiFetch<Page<ReferencedFile>>('/api/v2/file', {
-        query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS, ...teamParams },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.GET('/api/v2/file', {
+          params: { query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS, ...teamParams, ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<ReferencedFile>>(),
+      ),
     enabled: ready && fileIds.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -59,33 +63,39 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
     queries: (folderFiles ? folderIds : []).map((folderId) => ({
       queryKey: ['files', 'list', 'in-folder', { customerId, folderId, ...teamParams }],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch<Page<ReferencedFile>>('/api/v2/file', {
-          query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS, ...teamParams },
-          customerId,
-          signal,
-        }),
+        ok(
+          api.GET('/api/v2/file', {
+            params: { query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS, ...teamParams, ...tenantQuery(customerId) } },
+            signal,
+          }),
+          as<Page<ReferencedFile>>(),
+        ),
       enabled: ready,
     })),
   });
   const folderNames = useQuery({
     queryKey: ['fileFolders', 'by-ids', { customerId, folderIds, ...teamParams }],
     queryFn: ({ signal }) =>
-      apiFetch<Page<{ id: string; name?: string; firstFileThumbnail?: string | null }>>('/api/v2/fileFolder', {
-        query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name,firstFileThumbnail', ...teamParams },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.GET('/api/v2/fileFolder', {
+          params: { query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name,firstFileThumbnail', ...teamParams, ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<Pick<FileFolder, 'id' | 'name' | 'firstFileThumbnail'>>>(),
+      ),
     enabled: ready && folderIds.length > 0,
     placeholderData: keepPreviousData,
   });
   const contents = useQuery({
     queryKey: ['content', 'list', 'by-ids', { customerId, contentIds, ...teamParams }],
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<ReferencedContent>>('/api/v2/deviceContent', {
-        query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data', ...teamParams },
-        customerId,
-        signal,
-      });
+      const page = await ok(
+        api.GET('/api/v2/deviceContent', {
+          params: { query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data', ...teamParams, ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<Pick<WireDeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'data'>>>(),
+      );
 
       return { ...page, content: page.content.map(contentFromWire) };
     },

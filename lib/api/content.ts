@@ -1,12 +1,12 @@
 'use client';
 
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
 import type { PlaylistData, SlideData, SlideDocument } from '@/server/modules/content/content-data.schemas';
 import type { DeviceContent as WireDeviceContent, Template } from '@/server/modules/content/content.schemas';
-import { contentDataToWire, slideDataOf } from '@/server/modules/content/slide-document.schemas';
+import { contentDataToWire, isSlideData, slideDataOf } from '@/server/modules/content/slide-document.schemas';
 
 export type { Template } from '@/server/modules/content/content.schemas';
 
@@ -78,13 +78,16 @@ export function emptyPlaylist(width: number, height: number): PlaylistData {
 }
 
 export function useCreatePlaylist() {
-  return contentResource.useMutation((input: { contentGroupId: string; name: string; data: PlaylistData }, { customerId }) =>
-    apiFetch<DeviceContent>('/api/simpleLoop', {
-      method: 'POST',
-      query: { contentGroupId: input.contentGroupId },
-      body: { name: input.name, simpleLoopType: 'NORMAL', version: '2.0', data: input.data },
-      customerId,
-    }),
+  return contentResource.useMutation(async (input: { contentGroupId: string; name: string; data: PlaylistData }, { customerId }) =>
+    contentFromWire(
+      await ok(
+        api.POST('/api/simpleLoop', {
+          params: { query: { contentGroupId: input.contentGroupId, ...tenantQuery(customerId) } },
+          body: { name: input.name, simpleLoopType: 'NORMAL', version: '2.0', data: input.data },
+        }),
+        as<WireDeviceContent>(),
+      ),
+    ),
   );
 }
 
@@ -92,51 +95,68 @@ export function useCreateSlide() {
   return contentResource.useMutation(
     async (input: { contentGroupId: string; name: string; structureType: 'SLIDE' | 'COMPLEX'; data: SlideData }, { customerId }) =>
       contentFromWire(
-        await apiFetch<WireDeviceContent>('/api/content', {
-          method: 'POST',
-          query: { contentGroupId: input.contentGroupId },
-          body: { name: input.name, structureType: input.structureType, data: contentDataToWire(input.data) },
-          customerId,
-        }),
+        await ok(
+          api.POST('/api/content', {
+            params: { query: { contentGroupId: input.contentGroupId, ...tenantQuery(customerId) } },
+            body: { name: input.name, structureType: input.structureType, data: contentDataToWire(input.data) },
+          }),
+          as<WireDeviceContent>(),
+        ),
       ),
   );
 }
 
 export function useCreateFromTemplate() {
-  return contentResource.useMutation((input: { templateId: string; contentGroupId: string; name: string }, { customerId }) =>
-    apiFetch<DeviceContent>(`/api/content/fromTemplate/${encodeURIComponent(input.templateId)}`, {
-      method: 'POST',
-      query: { contentGroupId: input.contentGroupId },
-      body: { name: input.name },
-      customerId,
-    }),
+  return contentResource.useMutation(async (input: { templateId: string; contentGroupId: string; name: string }, { customerId }) =>
+    contentFromWire(
+      await ok(
+        api.POST('/api/content/fromTemplate/{templateId}', {
+          params: { path: { templateId: input.templateId }, query: { contentGroupId: input.contentGroupId, ...tenantQuery(customerId) } },
+          body: { name: input.name },
+        }),
+        as<WireDeviceContent>(),
+      ),
+    ),
   );
 }
 
 export type ContentSave = { name?: string; comment?: string; resetComment?: boolean; data?: PlaylistData | SlideData };
 
+/**
+ * Saves an item by its kind's operation. The document says the kind too (a slide's is the page list, a playlist's
+ * never is), so a save with a document goes by it, one without by the item's kind.
+ */
+function saveContent(item: Pick<DeviceContent, 'id' | 'deviceContentType'>, { data, ...fields }: ContentSave, autoSave: boolean | undefined) {
+  const params = { path: { id: item.id }, query: { autoSave: autoSave || undefined } };
+  if (isSlideData(data) || (data === undefined && pathOf(item) === 'content')) {
+    return ok(api.PUT('/api/content/{id}', { params, body: { ...fields, data: data && contentDataToWire(data) } }), as<WireDeviceContent>());
+  }
+
+  return ok(api.PUT('/api/simpleLoop/{id}', { params, body: { ...fields, data } }), as<WireDeviceContent>());
+}
+
 export function useSaveContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; changes: ContentSave; autoSave?: boolean }) =>
-    apiFetch<WireDeviceContent>(`/api/${pathOf(input.item)}/${encodeURIComponent(input.item.id)}`, {
-      method: 'PUT',
-      query: { autoSave: input.autoSave || undefined },
-      body: input.changes.data ? { ...input.changes, data: contentDataToWire(input.changes.data) } : input.changes,
-    }).then(contentFromWire),
+    saveContent(input.item, input.changes, input.autoSave).then(contentFromWire),
   );
 }
 
 export function useLockContent() {
-  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) =>
-    apiFetch<WireDeviceContent>(`/api/${pathOf(input.item)}/lock/${encodeURIComponent(input.item.id)}/${input.locked}`, { method: 'POST' }).then(contentFromWire),
-  );
+  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) => {
+    const params = { path: { id: input.item.id, locked: input.locked ? ('true' as const) : ('false' as const) } };
+    const call = pathOf(input.item) === 'simpleLoop' ? api.POST('/api/simpleLoop/lock/{id}/{locked}', { params }) : api.POST('/api/content/lock/{id}/{locked}', { params });
+
+    return ok(call, as<WireDeviceContent>()).then(contentFromWire);
+  });
 }
 
 export function useDuplicateContent() {
-  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; name: string }) =>
-    apiFetch<WireDeviceContent | void>(`/api/${pathOf(input.item)}/duplicate/${encodeURIComponent(input.item.id)}`, { method: 'POST', body: { name: input.name } }).then((item) =>
-      item ? contentFromWire(item) : undefined,
-    ),
-  );
+  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; name: string }) => {
+    const init = { params: { path: { id: input.item.id } }, body: { name: input.name } };
+    const call = pathOf(input.item) === 'simpleLoop' ? api.POST('/api/simpleLoop/duplicate/{id}', init) : api.POST('/api/content/duplicate/{id}', init);
+
+    return ok(call, as<WireDeviceContent>()).then(contentFromWire);
+  });
 }
 
 /** Whether the caller may change an item: not locked, not shown through a read-only team. */
@@ -146,7 +166,7 @@ export function isWritable(item: Pick<DeviceContent, 'locked' | 'readOnly'>): bo
 
 export function useSetContentTags() {
   return contentResource.useMutation((input: { id: string; tags: string[] }) =>
-    apiFetch<WireDeviceContent>(`/api/deviceContent/${encodeURIComponent(input.id)}/setTags`, { method: 'POST', body: input.tags }).then(contentFromWire),
+    ok(api.POST('/api/deviceContent/{id}/setTags', { params: { path: { id: input.id } }, body: input.tags }), as<WireDeviceContent>()).then(contentFromWire),
   );
 }
 
@@ -155,7 +175,9 @@ export function useBulkContentTags() {
   return contentResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) => {
     if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    return apiFetch<{ updated: number }>(`/api/v2/deviceContent/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId });
+    const init = { params: { query: { search: term('id', '∈', ids).text, ...tenantQuery(customerId) } }, body: tags };
+
+    return ok(verb === 'add' ? api.POST('/api/v2/deviceContent/tags/add', init) : api.POST('/api/v2/deviceContent/tags/remove', init));
   });
 }
 
@@ -163,11 +185,15 @@ export function useBulkContentTags() {
 export type DeletionCheck = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'locked' | 'readOnly'> & { usageDetails?: Array<{ id?: string; name?: string }> };
 
 export function fetchForDeletion(ids: readonly string[], customerId: number | undefined, signal?: AbortSignal) {
-  return apiFetch<Page<DeletionCheck>>('/api/v2/deviceContent', {
-    query: { size: ids.length, search: term('id', '∈', ids).text, select: 'name,deviceContentType,structureType,locked,usageDetails', includeReadOnlyInfo: true },
-    customerId,
-    signal,
-  });
+  return ok(
+    api.GET('/api/v2/deviceContent', {
+      params: {
+        query: { size: ids.length, search: term('id', '∈', ids).text, select: 'name,deviceContentType,structureType,locked,usageDetails', includeReadOnlyInfo: true, ...tenantQuery(customerId) },
+      },
+      signal,
+    }),
+    as<Page<DeletionCheck>>(),
+  );
 }
 
 /**
@@ -180,7 +206,8 @@ export function useDeleteContents() {
   return async (items: ReadonlyArray<Pick<DeviceContent, 'id' | 'deviceContentType'>>, onProgress?: (done: number) => void) => {
     try {
       for (const [index, item] of items.entries()) {
-        await apiFetch<void>(`/api/${pathOf(item)}/${encodeURIComponent(item.id)}`, { method: 'DELETE' });
+        const params = { path: { id: item.id } };
+        await (pathOf(item) === 'simpleLoop' ? api.DELETE('/api/simpleLoop/{id}', { params }) : api.DELETE('/api/content/{id}', { params }));
         onProgress?.(index + 1);
       }
     } finally {
@@ -191,5 +218,5 @@ export function useDeleteContents() {
 
 /** The starter templates (a handful: one page holds them all). */
 export async function fetchTemplates(signal?: AbortSignal): Promise<Page<Template>> {
-  return apiFetch<Page<Template>>('/api/template', { query: { size: 100 }, signal });
+  return ok(api.GET('/api/template', { params: { query: { size: 100 } }, signal }), as<Page<Template>>());
 }

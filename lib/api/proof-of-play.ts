@@ -1,9 +1,10 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiFetch } from '@/lib/api/client';
+import { api, apiDownload, ok } from '@/lib/api/client';
+import { wireTimeZone } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import { reportPath, reportQuery, type ReportRequest, type ReportResponse, type TopPlayedKind } from '@/lib/reports/report-params';
+import { reportQuery, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 
 export type { ReportRequest, ReportResponse, ReportRow } from '@/lib/reports/report-params';
 
@@ -23,13 +24,38 @@ const keys = {
     ['proofOfPlay', 'top', { customerId, kind, limit, ...request }] as const,
 };
 
+/** A report's query parameters: the range, zone, resolution and grouping, for the tenant. */
+function reportParams(request: Omit<ReportRequest, 'subject'>, customerId: number) {
+  return { ...reportQuery(request), timeZone: wireTimeZone(request.timeZone), customerId };
+}
+
+/** One report, by the operation of its subject: `/api/v2/proof-of-display/{type}/all` or `/{type}/{<type>Id}`. */
+function readReport(request: ReportRequest, customerId: number, signal: AbortSignal) {
+  const query = reportParams(request, customerId);
+  const { type, id } = request.subject;
+  const all = { params: { query }, signal };
+  switch (type) {
+    case 'device':
+      return ok(id ? api.GET('/api/v2/proof-of-display/device/{deviceId}', { params: { path: { deviceId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/device/all', all));
+    case 'content':
+      return ok(id ? api.GET('/api/v2/proof-of-display/content/{contentId}', { params: { path: { contentId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/content/all', all));
+    case 'campaign':
+      return ok(id ? api.GET('/api/v2/proof-of-display/campaign/{campaignId}', { params: { path: { campaignId: Number(id) }, query }, signal }) : api.GET('/api/v2/proof-of-display/campaign/all', all));
+    case 'file':
+      return ok(id ? api.GET('/api/v2/proof-of-display/file/{fileId}', { params: { path: { fileId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/file/all', all));
+    case 'message':
+      // Messages are reported one at a time (there is no `message/all`).
+      return ok(api.GET('/api/v2/proof-of-display/message/{messageId}', { params: { path: { messageId: Number(id) }, query }, signal }));
+  }
+}
+
 /** One report: `/api/v2/proof-of-display/{type}/all|{id}` with the range, zone, resolution and grouping. */
 export function useProofOfPlayReport(request: ReportRequest | null, options: { refetchInterval?: number } = {}) {
   const customerId = useReportTenant();
 
   return useQuery({
     queryKey: keys.report(customerId, request ?? ({} as ReportRequest)),
-    queryFn: ({ signal }) => apiFetch<ReportResponse>(reportPath(request!), { query: { ...reportQuery(request!), customerId }, signal }),
+    queryFn: ({ signal }) => readReport(request!, customerId!, signal),
     enabled: request !== null && customerId !== undefined,
     placeholderData: keepPreviousData,
     refetchInterval: options.refetchInterval,
@@ -42,13 +68,36 @@ export function useTopPlayed(kind: TopPlayedKind, request: Omit<ReportRequest, '
 
   return useQuery({
     queryKey: keys.top(customerId, kind, request, limit),
-    queryFn: ({ signal }) =>
-      apiFetch<ReportResponse>(`/api/v2/proof-of-display/${kind}/dashboard/top/played`, { query: { ...reportQuery(request), limit, customerId }, signal }),
+    queryFn: ({ signal }) => {
+      const init = { params: { query: { ...reportParams(request, customerId!), limit } }, signal };
+      switch (kind) {
+        case 'content':
+          return ok(api.GET('/api/v2/proof-of-display/content/dashboard/top/played', init));
+        case 'campaign':
+          return ok(api.GET('/api/v2/proof-of-display/campaign/dashboard/top/played', init));
+        case 'file':
+          return ok(api.GET('/api/v2/proof-of-display/file/dashboard/top/played', init));
+      }
+    },
     enabled: customerId !== undefined,
   });
 }
 
 /** The report's `/csv` variant, fetched with the session and saved as a file. */
 export async function downloadReportCsv(request: ReportRequest, customerId: number): Promise<void> {
-  await apiDownload(`${reportPath(request)}/csv`, { query: { ...reportQuery(request), customerId } }, 'proof-of-play.csv');
+  const query = reportParams(request, customerId);
+  const { type, id } = request.subject;
+  const name = 'proof-of-play.csv';
+  switch (type) {
+    case 'device':
+      return id ? apiDownload('/api/v2/proof-of-display/device/{deviceId}/csv', { path: { deviceId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/device/all/csv', { query }, name);
+    case 'content':
+      return id ? apiDownload('/api/v2/proof-of-display/content/{contentId}/csv', { path: { contentId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/content/all/csv', { query }, name);
+    case 'campaign':
+      return id ? apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { path: { campaignId: Number(id) }, query }, name) : apiDownload('/api/v2/proof-of-display/campaign/all/csv', { query }, name);
+    case 'file':
+      return id ? apiDownload('/api/v2/proof-of-display/file/{fileId}/csv', { path: { fileId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/file/all/csv', { query }, name);
+    case 'message':
+      return apiDownload('/api/v2/proof-of-display/message/{messageId}/csv', { path: { messageId: Number(id) }, query }, name);
+  }
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
+import { deleteCampaign } from '@/lib/api/campaigns';
 import { and, NULL, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Campaign } from '@/server/modules/campaigns/campaigns.schemas';
@@ -52,9 +53,10 @@ export type ScheduleInput = { name: string; contentId: string; enabled: boolean;
 /** POST /api/campaign: a schedule of one content for one folder, playing in one interval. */
 export function useCreateSchedule() {
   return scheduleResource.useMutation((input: ScheduleInput & { folderId: string }, { customerId }) =>
-    apiFetch<Schedule>('/api/campaign', {
-      method: 'POST',
-      body: {
+    ok(
+      api.POST('/api/campaign', {
+        params: { query: tenantQuery(customerId) },
+        body: {
         name: input.name,
         level: 'TOP',
         type: 'CONTENT',
@@ -67,9 +69,10 @@ export function useCreateSchedule() {
         affectedDateRanges: { intervals: [input.interval] },
         // Who sees and changes it; a team-scoped user must name one of its teams (spec 2).
         teamAccessList: { teams: input.teamIds.map((id) => ({ id })) },
-      },
-      customerId,
-    }),
+        },
+      }),
+      as<Schedule>(),
+    ),
   );
 }
 
@@ -87,17 +90,21 @@ export type ScheduleUpdate = {
 
 /** PUT /api/campaign/{id}: assignment objects are additive, so a new content removes the old ones. */
 export function useUpdateSchedule() {
-  return scheduleResource.useMutation(({ schedule, contentId, teamIds, ...fields }: ScheduleUpdate, { customerId }) => {
+  // A campaign is changed in its own tenant: the operation takes no tenant selector.
+  return scheduleResource.useMutation(({ schedule, contentId, teamIds, ...fields }: ScheduleUpdate) => {
     const old = (schedule.contentAssignments ?? []).map((c) => String(c.id)).filter((id) => id !== contentId);
     const contentAssignment = contentId ? { assignments: [{ contentId, weight: 0 }], removeIds: old } : undefined;
     const teamAccessList = teamIds ? { teams: teamIds.map((id) => ({ id })) } : undefined;
 
-    return apiFetch<Schedule>(`/api/campaign/${schedule.id}`, { method: 'PUT', body: { ...fields, contentAssignment, teamAccessList }, customerId });
+    return ok(
+      api.PUT('/api/campaign/{id}', { params: { path: { id: schedule.id } }, body: { ...fields, contentAssignment, teamAccessList } }),
+      as<Schedule>(),
+    );
   });
 }
 
 export function useDeleteSchedule() {
-  return scheduleResource.useMutation((id: number, { customerId }) => apiFetch<void>(`/api/campaign/${id}`, { method: 'DELETE', customerId }), { deletes: true });
+  return scheduleResource.useMutation((id: number) => deleteCampaign(id), { deletes: true });
 }
 
 /** The intervals with the one at `index` replaced (the others kept as they were). */
@@ -120,7 +127,10 @@ export function useFolderSchedule(folderId: string, windows: readonly { from: nu
     queries: windows.map((window) => ({
       queryKey: [...scheduleResource.keys.all, 'folder', { customerId, folderId, ...window }] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiFetch<FolderSchedule>(`/api/v2/deviceGroup/${encodeURIComponent(folderId)}/schedule`, { query: { from: String(window.from), to: String(window.to) }, customerId, signal }),
+        ok(
+          api.GET('/api/v2/deviceGroup/{id}/schedule', { params: { path: { id: folderId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } }, signal }),
+          as<FolderSchedule>(),
+        ),
       enabled: folderId !== '',
       placeholderData: keepPreviousData,
     })),

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import type { Schemas } from '@/lib/api/types';
 
 /*
  * The console's side of the proof-of-play reports (spec 3 "Reporting", rows of spec 4 §5): what a report
@@ -43,21 +44,9 @@ export type ReportRequest = {
   limit?: number;
 };
 
-export type ReportRow = {
-  timestamp: number;
-  readableDateTime: string;
-  groupBy: { type: string; id: string | number | null; name: string | null };
-  duration: number;
-  impressionStartCount: number;
-  impressionEndCount: number;
-  clickCount: number;
-  viewerCount: number;
-  viewerAttention: number;
-  viewerAttentionRatio: number;
-  viewerAverageAttention: number;
-};
-
-export type ReportResponse = { from: number; to: number; timeZone: string; resolution: Resolution; groupBy: string; rows: ReportRow[] };
+/** One row of a report, and a report, as the API answers them. */
+export type ReportRow = Schemas['ProofOfDisplayRow'];
+export type ReportResponse = Schemas['ProofOfDisplayReport'];
 
 export function reportPath({ subject }: Pick<ReportRequest, 'subject'>): string {
   return `/api/v2/proof-of-display/${subject.type}/${subject.id ? encodeURIComponent(subject.id) : 'all'}`;

@@ -35,6 +35,8 @@ export function isSlideData(data: unknown): data is SlideData {
  * it is. The field readers (content, templates) call this without the row's kind at hand; a stored slide is
  * always the page list and a playlist never has `pages` (both validated on write).
  */
+export function contentDataToWire(data: SlideData): SlideDocument;
+export function contentDataToWire(data: unknown): unknown;
 export function contentDataToWire(data: unknown): unknown {
   return isSlideData(data) ? slideDocumentOf(data) : data;
 }
