@@ -10,7 +10,8 @@ import type { FileSchema, FileUpdate } from '@/server/modules/files/files.schema
 
 export type MediaFile = z.infer<typeof FileSchema>;
 
-export type UsageEntry = Record<string, unknown>;
+/** One user of a file (a content, a channel, a schedule, a sub-channel) in its usage details: the document says no more of it. */
+export type UsageEntry = NonNullable<MediaFile['campaignUsageDetails']>[number];
 
 export const FILE_TYPES = [
   { value: 'image', label: 'Images' },
