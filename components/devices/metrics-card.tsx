@@ -8,9 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatMetric, isMetricType, metricAxis, metricUnit, type MetricUnit } from '@/lib/api/device-metric-words';
 import { useDeviceGraphs, useSupportedMetrics } from '@/lib/api/devices';
 import { useFormat } from '@/lib/i18n/use-format';
+import type { DeviceMetricType } from '@/server/modules/devices/devices.schemas';
 
 /** The metrics shown first when a screen reports them (spec 3 groups: CPU, memory, storage, network). */
-const PREFERRED = ['CPU', 'USED_SYS_MEM', 'USED_STORAGE', 'NET_SYS_RX', 'NET_SYS_TX'];
+const PREFERRED: readonly DeviceMetricType[] = ['CPU', 'USED_SYS_MEM', 'USED_STORAGE', 'NET_SYS_RX', 'NET_SYS_TX'];
 const RANGES = [
   ['24h', 'last24h', 24 * 3_600_000],
   ['7d', 'last7d', 7 * 24 * 3_600_000],

@@ -10,8 +10,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WarningIcon } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/api/client';
-import { useInvalidateMedia, type MediaFile } from '@/lib/api/files';
+import { useInvalidateMedia } from '@/lib/api/files';
+import { cancelUpload, type UploadedFile } from '@/lib/api/upload-sessions';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useFormat } from '@/lib/i18n/use-format';
 import type { Locale } from '@/i18n/locales';
@@ -59,7 +59,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
   const folderRef = useRef(folderId);
   folderRef.current = folderId;
   const [duplicates, setDuplicates] = useState<DuplicateNotice[]>([]);
-  const [uploaded, setUploaded] = useState<MediaFile[]>([]);
+  const [uploaded, setUploaded] = useState<UploadedFile[]>([]);
   const unfinished = useUnfinishedUploads(customerId);
   const [uppy] = useState(() =>
     new Uppy({
@@ -166,7 +166,7 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
                   variant="ghost"
                   onClick={() => {
                     resumeStore.delete(u.fingerprint);
-                    void apiFetch<void>(`/api/v2/file/upload/${encodeURIComponent(u.uploadId)}`, { method: 'DELETE', customerId }).catch(() => undefined);
+                    void cancelUpload(u.uploadId, customerId).catch(() => undefined);
                   }}
                 >
                   {t('discard')}

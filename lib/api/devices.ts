@@ -1,14 +1,15 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery, type QueryValue } from '@/lib/api/client';
+import type { paths } from '@/lib/api/generated/openapi';
 import { and, CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
+import type { Schemas } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TenantSelection } from '@/lib/tenant/tenant-cookie';
-import type { CommandName, DeviceCommandEntry, DeviceSettings } from '@/server/modules/devices/device-commands.schemas';
-import type { Device, DeviceGraphs, DevicePreview, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
-import type { DeviceSchedule, NowPlayingList, PlaybackExplanation } from '@/server/modules/display/display.schemas';
+import type { CommandName, DeviceCommandEntry } from '@/server/modules/devices/device-commands.schemas';
+import type { Device, DeviceMetricType, DeviceUpdate } from '@/server/modules/devices/devices.schemas';
 
 export type { Device } from '@/server/modules/devices/devices.schemas';
 
@@ -71,14 +72,23 @@ export const deviceResource = defineResource({
   invalidates: [['content'], ['deviceGroups'], ['tags']],
 });
 
+/**
+ * A body whose `timeZone` the console checked with `ianaTimeZone` (server/http/wire.schemas.ts): the document
+ * enumerates the zones, while to the compiler the schema's value is a `string` (its list is the tz database of the
+ * run time). So the checked body is taken for the document's type here, once, and sent as it is.
+ */
+function withCheckedZone<T extends { timeZone?: string }>(body: T) {
+  return body as Omit<T, 'timeZone'> & { [K in keyof Pick<T, 'timeZone'>]: Schemas['TimeZone'] | Exclude<T[K], string> };
+}
+
 export function useUpdateDevice() {
   return deviceResource.useMutation((input: { id: string; changes: DeviceUpdate }) =>
-    apiFetch<Device>(`/api/device/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.changes }),
+    ok(api.PUT('/api/device/{id}', { params: { path: { id: input.id } }, body: withCheckedZone(input.changes) }), as<Device>()),
   );
 }
 
 export function useDeleteDevice() {
-  return deviceResource.useMutation((id: string) => apiFetch<void>(`/api/device/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  return deviceResource.useMutation((id: string) => ok(api.DELETE('/api/device/{id}', { params: { path: { id } } })));
 }
 
 /**
@@ -93,6 +103,22 @@ function useBatchTenant(devicesTenant?: number): number | undefined {
 }
 
 /**
+ * The query of a batch over the devices with the given ids: `search=id∈…` and the batch's one tenant, which the
+ * document requires. Without any tenant (nothing selected and none of the caller's own) it is left out, as before,
+ * and the API answers why.
+ */
+function batchQuery(ids: readonly string[], customerId: number | undefined): { search: string; customerId: number } {
+  return { search: term('id', '∈', ids).text, customerId: customerId as number };
+}
+
+/** The batch command operations: one path of the document per command (a command it lacks does not compile). */
+type CommandPath = `/api/v2/device/${CommandName}` & keyof paths;
+type CommandCall = (
+  path: CommandPath,
+  init: { params: { query: Record<string, QueryValue> }; body?: unknown },
+) => Promise<{ data?: Schemas['DeviceCommandResult'] }>;
+
+/**
  * A batch command for the devices with the given ids (`search=id∈…`), in the selected tenant. Answers how
  * many devices it reached.
  */
@@ -100,21 +126,28 @@ export function useDeviceCommand(devicesTenant?: number) {
   const customerId = useBatchTenant(devicesTenant);
 
   return deviceResource.useMutation(
-    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) =>
-      apiFetch<{ updated: number }>(`/api/v2/device/${input.name}`, {
-        method: input.remove ? 'DELETE' : 'POST',
-        query: { search: term('id', '∈', input.ids).text, ...Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, String(v)])) },
-        ...(input.body === undefined ? {} : { body: input.body }),
-        // Batches name their one tenant always (spec 3): the selected one, else the caller's own.
-        customerId,
-      }),
+    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) => {
+      // The command is chosen at run time: every batch operation takes the tenant and the search and answers how many
+      // devices it reached; each one's own parameters and body are the caller's. So the call is typed by that, not
+      // per operation (as readPage in resource.ts).
+      const send = (input.remove ? api.DELETE : api.POST) as unknown as CommandCall;
+      const path: CommandPath = `/api/v2/device/${input.name}`;
+
+      return ok(
+        send(path, {
+          // Batches name their one tenant always (spec 3): the selected one, else the caller's own.
+          params: { query: { ...batchQuery(input.ids, customerId), ...input.params } },
+          ...(input.body === undefined ? {} : { body: input.body }),
+        }),
+      );
+    },
   );
 }
 
 /** POST /api/v2/device/move: every screen into one folder (all or nothing). */
 export function useMoveDevices(devicesTenant?: number) {
   return deviceResource.useMutation((input: { deviceIds: readonly string[]; targetGroupId: string }, { customerId }) =>
-    apiFetch<void>('/api/v2/device/move', { method: 'POST', body: { deviceIds: input.deviceIds, targetGroupId: input.targetGroupId }, customerId: devicesTenant ?? customerId }),
+    ok(api.POST('/api/v2/device/move', { params: { query: tenantQuery(devicesTenant ?? customerId) }, body: { deviceIds: [...input.deviceIds], targetGroupId: input.targetGroupId } })),
   );
 }
 
@@ -123,7 +156,7 @@ export function useBulkDeviceTags(devicesTenant?: number) {
   const customerId = useBatchTenant(devicesTenant);
 
   return deviceResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove' | 'set'; tags: string[] }) =>
-    apiFetch<{ updated: number }>(`/api/v2/device/tags/${verb}`, { method: 'POST', query: { search: term('id', '∈', ids).text }, body: tags, customerId }),
+    ok(api.POST(`/api/v2/device/tags/${verb}`, { params: { query: batchQuery(ids, customerId) }, body: tags })),
   );
 }
 
@@ -147,8 +180,8 @@ export function neverConnected(device: Pick<Device, 'deviceStatus' | 'lastDevice
 /** POST /api/v2/device/assignToCustomer: claims the screen showing `activationCode` for the selected tenant. */
 export function useClaimDevice() {
   return deviceResource.useMutation(
-    (input: { activationCode: string; deviceName: string; timeZone: string; licenseStatus: 'UN_LICENSED' | 'FREE'; licenseType?: string }, { customerId }) =>
-      apiFetch<Device>('/api/v2/device/assignToCustomer', { method: 'POST', body: input, customerId }),
+    (input: Omit<Schemas['DeviceAssignToCustomer'], 'timeZone'> & { timeZone: string }, { customerId }) =>
+      ok(api.POST('/api/v2/device/assignToCustomer', { params: { query: tenantQuery(customerId) }, body: withCheckedZone(input) }), as<Device>()),
   );
 }
 
@@ -158,7 +191,7 @@ export function useSupportedMetrics(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'supportedMetrics'] as const,
-    queryFn: ({ signal }) => apiFetch<string[]>(`/api/deviceStat/${encodeURIComponent(deviceId)}/supportedMetrics`, { customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/deviceStat/{deviceId}/supportedMetrics', { params: { path: { deviceId }, query: tenantQuery(customerId) }, signal })),
   });
 }
 
@@ -171,25 +204,25 @@ export function useDevicePreviews(deviceId: string, previewPath: string | null |
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'previewStore', previewPath ?? null] as const,
-    queryFn: ({ signal }) => apiFetch<DevicePreview[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/previewStore`, { customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/previewStore', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     enabled: Boolean(previewPath),
   });
 }
 
 /** Graphs of a screen's metrics over [from, to) in `dataPoints` buckets. */
-export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly string[]; from: number; to: number; dataPoints: number }) {
+export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly DeviceMetricType[]; from: number; to: number; dataPoints: number }) {
   const customerId = deviceResource.useScope();
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'graphs', input] as const,
     queryFn: ({ signal }) =>
-      apiFetch<DeviceGraphs>(`/api/deviceStat/${encodeURIComponent(deviceId)}/graphs`, {
-        method: 'POST',
-        query: { from: input.from, to: input.to, dataPoints: input.dataPoints },
-        body: { metricTypes: input.metricTypes },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.POST('/api/deviceStat/{deviceId}/graphs', {
+          params: { path: { deviceId }, query: { from: input.from, to: input.to, dataPoints: input.dataPoints, ...tenantQuery(customerId) } },
+          body: { metricTypes: [...input.metricTypes] },
+          signal,
+        }),
+      ),
     enabled: input.metricTypes.length > 0,
   });
 }
@@ -206,7 +239,7 @@ export function useDeviceCommandHistory(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'commands'] as const,
-    queryFn: ({ signal }) => apiFetch<DeviceCommandEntry[]>(`/api/v2/device/${encodeURIComponent(deviceId)}/commands`, { customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/commands', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     refetchInterval: (query) => (query.state.data?.some(isUnconfirmed) ? 2000 : 10_000),
   });
 }
@@ -217,7 +250,7 @@ export function useDeviceSettings(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'settings'] as const,
-    queryFn: ({ signal }) => apiFetch<DeviceSettings>(`/api/v2/device/${encodeURIComponent(deviceId)}/settings`, { customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/settings', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     refetchInterval: (query) => (query.state.data?.commands.some(isUnconfirmed) ? 2000 : 10_000),
   });
 }
@@ -229,7 +262,7 @@ export function useDeviceSchedule(deviceId: string, window: { from: number; to: 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'schedule', window] as const,
     queryFn: ({ signal }) =>
-      apiFetch<DeviceSchedule>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule`, { query: { from: String(window.from), to: String(window.to) }, customerId, signal }),
+      ok(api.GET('/api/v2/device/{id}/schedule', { params: { path: { id: deviceId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } }, signal })),
   });
 }
 
@@ -239,7 +272,7 @@ export function useDeviceExplain(deviceId: string, at: number) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'explain', at] as const,
-    queryFn: ({ signal }) => apiFetch<PlaybackExplanation>(`/api/v2/device/${encodeURIComponent(deviceId)}/schedule/explain`, { query: { at: String(at) }, customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/schedule/explain', { params: { path: { id: deviceId }, query: { at, ...tenantQuery(customerId) } }, signal })),
   });
 }
 
@@ -252,7 +285,7 @@ export function useDevicesNowPlaying(deviceIds: readonly string[]) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.all, 'nowPlaying', { customerId, deviceIds }] as const,
-    queryFn: ({ signal }) => apiFetch<NowPlayingList>('/api/v2/device/schedule/now', { method: 'POST', body: { deviceIds }, customerId, signal }),
+    queryFn: ({ signal }) => ok(api.POST('/api/v2/device/schedule/now', { params: { query: tenantQuery(customerId) }, body: { deviceIds: [...deviceIds] }, signal })),
     enabled: deviceIds.length > 0,
     refetchInterval: 30_000,
   });

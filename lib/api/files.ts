@@ -1,16 +1,17 @@
 'use client';
 
 import type { z } from 'zod';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import type { QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { defineResource, isDetailKey, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
-import type { FileSchema } from '@/server/modules/files/files.schemas';
+import type { FileSchema, FileUpdate } from '@/server/modules/files/files.schemas';
 
 export type MediaFile = z.infer<typeof FileSchema>;
 
-export type UsageEntry = Record<string, unknown>;
+/** One user of a file (a content, a channel, a schedule, a sub-channel) in its usage details: the document says no more of it. */
+export type UsageEntry = NonNullable<MediaFile['campaignUsageDetails']>[number];
 
 export const FILE_TYPES = [
   { value: 'image', label: 'Images' },
@@ -171,7 +172,9 @@ function decodePart(part: string): Partial<QuickFilterView['filters']> | null {
  * Searches the console saved decode exactly (each part is rebuilt and compared); anything else is `other`.
  */
 export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView {
-  const view: QuickFilterView = { filters: {}, folderId: criteria.folderId, recursive: Boolean(criteria.searchRecursively), other: [] };
+  // The folder and the validity switches are a FILE filter's.
+  const file = criteria.type === 'FILE' ? criteria : null;
+  const view: QuickFilterView = { filters: {}, folderId: file?.folderId ?? undefined, recursive: Boolean(criteria.searchRecursively), other: [] };
   const words: string[] = [];
   const tags = [...(criteria.tags ?? [])];
   const parts = andParts(criteria.search ?? '');
@@ -196,9 +199,9 @@ export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView 
   if (words.length) view.filters.text = words.join(' ');
   if (tags.length) view.filters.tags = [...new Set(tags)];
   if (criteria.name) view.other.push({ kind: 'nameContains', name: criteria.name });
-  if (criteria.validFileOnly) {
-    if (criteria.isUndefinedValidityValid && !view.filters.validity) view.filters.validity = 'valid';
-    else view.other.push({ kind: criteria.isUndefinedValidityValid ? 'validNow' : 'validNowWithSet' });
+  if (file?.validFileOnly) {
+    if (file.isUndefinedValidityValid && !view.filters.validity) view.filters.validity = 'valid';
+    else view.other.push({ kind: file.isUndefinedValidityValid ? 'validNow' : 'validNowWithSet' });
   }
 
   return view;
@@ -260,31 +263,27 @@ export function useFile(id: string | null) {
   return fileResource.useDetail(id, { select: FILE_DETAIL_FIELDS });
 }
 
+/** A page of the file list for one query (the duplicate checks and the deletion preflight, outside the cached lists). */
+function readFiles(query: { page: number; size: number; search: string; select: string; includeReadOnlyInfo?: boolean }, customerId: number | undefined) {
+  return ok(api.GET('/api/v2/file', { params: { query: { ...query, ...tenantQuery(customerId) } } }), as<Page<MediaFile>>());
+}
+
 /** Files with the given CRC32 (the duplicate check before an upload). */
 export function findFilesByChecksum(crc: string, customerId: number | undefined) {
-  return apiFetch<Page<MediaFile>>('/api/v2/file', {
-    query: { page: 0, size: 5, search: term('crcCheckSum', '=', crc).text, select: 'name,fileFolderId,size' },
-    customerId,
-  });
+  return readFiles({ page: 0, size: 5, search: term('crcCheckSum', '=', crc).text, select: 'name,fileFolderId,size' }, customerId);
 }
 
 /** Files with the same name and size: the duplicate check for files too large to checksum in the browser. */
 export function findFilesByNameAndSize(name: string, size: number, customerId: number | undefined) {
-  return apiFetch<Page<MediaFile>>('/api/v2/file', {
-    query: { page: 0, size: 5, search: and(term('name', '=', name), term('size', '=', size)).text, select: 'name,fileFolderId,size' },
-    customerId,
-  });
+  return readFiles({ page: 0, size: 5, search: and(term('name', '=', name), term('size', '=', size)).text, select: 'name,fileFolderId,size' }, customerId);
 }
 
 /** The files of a selection with what the deletion preflight needs. */
 export function fetchFilesForPreflight(ids: readonly string[], customerId: number | undefined) {
-  return apiFetch<Page<MediaFile>>('/api/v2/file', {
-    query: { page: 0, size: ids.length, search: idsSearch(ids), select: `name,${FILE_USAGE_FIELDS}`, includeReadOnlyInfo: true },
-    customerId,
-  });
+  return readFiles({ page: 0, size: ids.length, search: idsSearch(ids), select: `name,${FILE_USAGE_FIELDS}`, includeReadOnlyInfo: true }, customerId);
 }
 
-export type FileUpdate = Partial<{ name: string; validFrom: number | null; validTo: number | null; tags: string[]; metaData: Record<string, unknown>; muted: boolean }>;
+export type { FileUpdate };
 
 export function isFileDetailKey(key: readonly unknown[]): boolean {
   return key[0] === fileKeys.all[0] && isDetailKey(key);
@@ -297,20 +296,20 @@ export function useInvalidateAfterFileDelete() {
 
 export function useUpdateFile() {
   return fileResource.useMutation(({ id, changes }: { id: string; changes: FileUpdate }) =>
-    apiFetch<MediaFile>(`/api/file/${encodeURIComponent(id)}`, { method: 'PUT', body: changes }),
+    ok(api.PUT('/api/file/{fileId}', { params: { path: { fileId: id } }, body: changes }), as<MediaFile>()),
   );
 }
 
 export function useRenameFile() {
   return fileResource.useMutation(({ id, name }: { id: string; name: string }) =>
-    apiFetch<MediaFile>('/api/file/rename', { method: 'POST', query: { fileId: id, newName: name } }),
+    ok(api.POST('/api/file/rename', { params: { query: { fileId: id, newName: name } } }), as<MediaFile>()),
   );
 }
 
 export function useDeleteFile() {
   return fileResource.useMutation(
     ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
-      apiFetch<void>(`/api/file/${encodeURIComponent(id)}`, { method: 'DELETE', query: { removeFromPlaylists } }),
+      ok(api.DELETE('/api/file/{fileId}', { params: { path: { fileId: id }, query: { removeFromPlaylists } } })),
     { deletes: true },
   );
 }
@@ -322,7 +321,7 @@ export function useBulkFileTags() {
   return fileResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: TagVerb; tags: string[] }, { customerId }) => {
     if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    return apiFetch<{ updated: number }>(`/api/v2/file/tags/${verb}`, { method: 'POST', query: { search: idsSearch(ids) }, body: tags, customerId });
+    return ok(api.POST(`/api/v2/file/tags/${verb}`, { params: { query: { search: idsSearch(ids), ...tenantQuery(customerId) } }, body: tags }));
   });
 }
 
@@ -330,7 +329,10 @@ export function useBulkFileValidity() {
   return fileResource.useMutation(({ ids, validFrom, validTo }: { ids: readonly string[]; validFrom: number | null; validTo: number | null }, { customerId }) => {
     if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    return apiFetch<{ updated: number }>('/api/v2/file/validity/set', { method: 'POST', query: { search: idsSearch(ids), validFrom, validTo }, customerId });
+    // A bound left out is none (the query cannot carry a null).
+    const bounds = { validFrom: validFrom ?? undefined, validTo: validTo ?? undefined };
+
+    return ok(api.POST('/api/v2/file/validity/set', { params: { query: { search: idsSearch(ids), ...bounds, ...tenantQuery(customerId) } } }));
   });
 }
 

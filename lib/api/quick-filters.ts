@@ -1,34 +1,20 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { term } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import type { Criteria, QuickFilter as QuickFilterItem, QuickFilterCreate, filteredEntityTypeValues } from '@/server/modules/quick-filters/quick-filters.schemas';
 
-export type QuickFilterType = 'FILE' | 'CONTENT' | 'DEVICE';
+export type QuickFilterType = (typeof filteredEntityTypeValues)[number];
 
-/** Spec 3 "Quick filter" criteria; FILE criteria add the validity switches. */
-export type QuickFilterCriteria = {
-  type: QuickFilterType;
-  search?: string;
-  folderId?: string;
-  searchRecursively?: boolean;
-  name?: string;
-  tags?: string[];
-  validFileOnly?: boolean;
-  isUndefinedValidityValid?: boolean;
-};
+/** Spec 3 "Quick filter" criteria; FILE criteria add the folder and the validity switches. */
+export type QuickFilterCriteria = Criteria;
 
-export type QuickFilter = {
-  id: string;
-  name: string;
-  filteredEntityType: QuickFilterType;
-  criteria: QuickFilterCriteria;
-  listed?: boolean;
-  readOnly?: boolean;
-};
+/** A quick filter as the list answers it by default: the server stores its criteria checked against `Criteria`. */
+export type QuickFilter = QuickFilterItem & { name: string; filteredEntityType: QuickFilterType; criteria: QuickFilterCriteria };
 
 export const quickFilterKeys = {
   all: ['quickFilters'] as const,
@@ -42,11 +28,13 @@ export function useQuickFilters(type: QuickFilterType, { enabled = true }: { ena
   return useQuery({
     queryKey: [...quickFilterKeys.list(customerId, type), teamReads.params] as const,
     queryFn: ({ signal }) =>
-      apiFetch<Page<QuickFilter>>('/api/v2/quickFilter', {
-        query: { page: 0, size: 200, sort: 'name,asc', search: term('filteredEntityType', '=', type).text, ...teamReads.params },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.GET('/api/v2/quickFilter', {
+          params: { query: { page: 0, size: 200, sort: 'name,asc', search: term('filteredEntityType', '=', type).text, ...teamReads.params, ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<QuickFilter>>(),
+      ),
     enabled: enabled && teamReads.ready,
   });
 }
@@ -56,8 +44,8 @@ export function useCreateQuickFilter() {
   const { customerId } = useTenant();
 
   return useMutation({
-    mutationFn: (input: { name: string; filteredEntityType: QuickFilterType; criteria: QuickFilterCriteria; listed?: boolean }) =>
-      apiFetch<QuickFilter>('/api/quickFilter/', { method: 'POST', body: { listed: true, ...input }, customerId }),
+    mutationFn: (input: QuickFilterCreate) =>
+      ok(api.POST('/api/quickFilter', { params: { query: tenantQuery(customerId) }, body: { listed: true, ...input } }), as<QuickFilter>()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quickFilterKeys.all }),
   });
 }
@@ -66,7 +54,7 @@ export function useDeleteQuickFilter() {
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>('/api/quickFilter/', { method: 'DELETE', query: { quickFilterId: id } }),
+    mutationFn: (id: string) => ok(api.DELETE('/api/quickFilter', { params: { query: { quickFilterId: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: quickFilterKeys.all }),
   });
 }

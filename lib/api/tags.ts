@@ -1,12 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, ok, tenantQuery } from '@/lib/api/client';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
-
-export type TagInfo = { count: number; comment?: string };
-export type TagListing = Partial<Record<TagGroup, Record<string, TagInfo>>>;
 
 export const tagKeys = {
   all: ['tags'] as const,
@@ -20,7 +17,7 @@ export function useTags(group: TagGroup) {
   return useQuery({
     queryKey: tagKeys.group(customerId, group),
     queryFn: async ({ signal }) => {
-      const listing = await apiFetch<TagListing>('/api/tag', { query: { select: group }, customerId, signal });
+      const listing = await ok(api.GET('/api/tag', { params: { query: { select: group, ...tenantQuery(customerId) } }, signal }));
 
       return Object.entries(listing[group] ?? {})
         .map(([tag, info]) => ({ tag, count: info.count, comment: info.comment }))

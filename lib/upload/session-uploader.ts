@@ -1,6 +1,7 @@
 import { BasePlugin, type Body, type Meta, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
-import { ApiError, apiFetch } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/client';
 import { findFilesByChecksum, findFilesByNameAndSize, type MediaFile } from '@/lib/api/files';
+import { cancelUpload, completeUpload, initUpload, recoverUpload, uploadThumbnail, type UploadedFile } from '@/lib/api/upload-sessions';
 import { crc32OfBlob } from '@/lib/upload/crc32';
 import { fingerprintOf, resumeStore, type StoredUpload } from '@/lib/upload/resume-store';
 import { makePreview, type Preview } from '@/lib/upload/thumbnails';
@@ -11,17 +12,6 @@ import { makePreview, type Preview } from '@/lib/upload/thumbnails';
  * thumbnail PUT. Pause aborts the parts in flight and resume re-sends them (a re-sent part replaces
  * the earlier one); a session survives a reload through resume-store + `/recover`.
  */
-
-export type InitResponse = { uploadId: string; uploadUrls?: Record<string, string>; maxChunkSize: number; name: string; size: number; totalChunks: number };
-export type RecoverResponse = {
-  uploadId: string;
-  name: string;
-  size: number;
-  totalChunks: number;
-  uploadedChunks: number[];
-  missingChunks: number[];
-  uploadUrls?: Record<string, string>;
-};
 
 export type DuplicateNotice = { fileName: string; matches: Array<Pick<MediaFile, 'id' | 'name' | 'fileFolderId'>>; byChecksum: boolean };
 
@@ -49,7 +39,7 @@ export type SessionUploaderOptions = PluginOpts & {
   /** Target part size; S3 needs at least 5 MiB for every part but the last. */
   chunkSize?: number;
   onDuplicate?: (notice: DuplicateNotice) => void;
-  onUploaded?: (file: MediaFile) => void;
+  onUploaded?: (file: UploadedFile) => void;
   /** Words a problem in the console's language; without it the message is the problem's key. */
   describe?: (problem: UploadProblem) => string;
 };
@@ -165,9 +155,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     state.waiters.splice(0).forEach((wake) => wake());
     if (cancelSession && state.uploadId) {
       if (state.fingerprint) resumeStore.delete(state.fingerprint);
-      void apiFetch<void>(`/api/v2/file/upload/${encodeURIComponent(state.uploadId)}`, { method: 'DELETE', customerId: this.opts.customerId }).catch(
-        () => undefined,
-      );
+      void cancelUpload(state.uploadId, this.opts.customerId).catch(() => undefined);
     }
   }
 
@@ -207,10 +195,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
       if (this.uppy.getFile(file.id)) this.uppy.setFileState(file.id, { preview: URL.createObjectURL(preview.blob) });
       const session = await this.openSession({ blob, file, state, preview, crc });
       await this.sendParts(blob, file, state, session);
-      const created = await apiFetch<MediaFile>(`/api/v2/file/upload/${encodeURIComponent(session.uploadId)}/complete`, {
-        method: 'POST',
-        customerId: this.opts.customerId,
-      });
+      const created = await completeUpload(session.uploadId, this.opts.customerId);
       await this.sendThumbnail(created.id, preview.blob);
       if (state.fingerprint) resumeStore.delete(state.fingerprint);
       this.active.delete(file.id);
@@ -250,7 +235,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     const stored = resumeStore.get(fingerprint);
     if (stored) {
       try {
-        const recovered = await apiFetch<RecoverResponse>(`/api/v2/file/upload/${encodeURIComponent(stored.uploadId)}/recover`, { customerId });
+        const recovered = await recoverUpload(stored.uploadId, customerId);
         state.uploadId = stored.uploadId;
         this.uppy.log(`[SessionUploader] resuming ${blob.name}: ${recovered.missingChunks.length} of ${recovered.totalChunks} parts missing`);
 
@@ -263,9 +248,8 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     }
     const { totalChunks } = planChunks(blob.size, this.opts.chunkSize);
     const parentId = this.opts.getParentId();
-    const init = await apiFetch<InitResponse>('/api/v2/file/upload/init', {
-      method: 'POST',
-      body: {
+    const init = await initUpload(
+      {
         name: blob.name,
         size: blob.size,
         totalChunks,
@@ -277,7 +261,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
         crcChecksum: crc,
       },
       customerId,
-    });
+    );
     state.uploadId = init.uploadId;
     const record: StoredUpload = {
       uploadId: init.uploadId,
@@ -347,7 +331,7 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
             if (!retriable || attempt >= PART_ATTEMPTS) throw error;
             // A signed URL may have expired (403): ask for fresh ones.
             if (error instanceof ApiError && error.status === 403) {
-              const fresh = await apiFetch<RecoverResponse>(`/api/v2/file/upload/${encodeURIComponent(session.uploadId)}/recover`, { customerId: this.opts.customerId });
+              const fresh = await recoverUpload(session.uploadId, this.opts.customerId);
               session.urls = fresh.uploadUrls ?? {};
             }
             await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
@@ -391,13 +375,11 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
   }
 
   private async sendThumbnail(fileId: string, blob: Blob): Promise<void> {
-    const customer = this.opts.customerId === undefined ? '' : `?customerId=${this.opts.customerId}`;
-    const res = await fetch(`/api/v2/file/upload/${encodeURIComponent(fileId)}/thumbnail${customer}`, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': blob.type || 'image/jpeg' },
-      body: blob,
-    });
-    if (!res.ok) throw new Error(this.describe({ key: 'thumbnailRefused', status: res.status }));
+    try {
+      await uploadThumbnail(fileId, blob, this.opts.customerId);
+    } catch (error) {
+      if (error instanceof ApiError) throw new Error(this.describe({ key: 'thumbnailRefused', status: error.status }), { cause: error });
+      throw error;
+    }
   }
 }
