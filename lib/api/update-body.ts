@@ -3,10 +3,12 @@
  * the value) and removes the value of a removable attribute sent as `""`. The console's forms write null
  * for "no value", so an update body turns those nulls into `""`; undefined attributes are left out.
  */
-export function toUpdateBody<T extends Record<string, unknown>>(body: T): Record<string, unknown> {
+export type UpdateBody<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> | (null extends T[K] ? '' : never) };
+
+export function toUpdateBody<T extends Record<string, unknown>>(body: T): UpdateBody<T> {
   return Object.fromEntries(
     Object.entries(body)
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => [key, value === null ? '' : value]),
-  );
+  ) as UpdateBody<T>;
 }
