@@ -19,12 +19,15 @@ import { assignableRoles } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useLabel, useLabelOptions } from '@/lib/i18n/labels';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import { EMAIL_MAX, EMAIL_PATTERN } from '@/server/http/wire.schemas';
 import { PASSWORD_MAX, PASSWORD_MIN, UserCreateSchema } from '@/server/modules/users/users.schemas';
 
 /** The create form: the API's fields (`UserCreateSchema`), a password required here, and the tenant and teams the user joins. */
 const createUserFormSchema = (choosesTenant: boolean) =>
   z.object({
-    ...UserCreateSchema.pick({ email: true, name: true, role: true, language: true }).shape,
+    ...UserCreateSchema.pick({ name: true, role: true, language: true }).shape,
+    // The API's e-mail rule, without its English message: the console words it (formMessages).
+    email: z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX),
     password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
     restricted: z.boolean(),
     // Chosen only with every tenant (or a whole network) shown; the selected tenant otherwise.
