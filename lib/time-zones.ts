@@ -1,3 +1,4 @@
+import type { Schemas } from '@/lib/api/types';
 import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { TIME_ZONE_NAMES } from '@/server/http/time-zones.schemas';
 
@@ -8,6 +9,11 @@ import { TIME_ZONE_NAMES } from '@/server/http/time-zones.schemas';
  */
 
 export const TIME_ZONES = TIME_ZONE_NAMES;
+
+/** A zone name the server accepts, typed as the document's `TimeZone` (the generated name list is typed `string[]`). */
+export function isServiceTimeZone(zone: string): zone is Schemas['TimeZone'] {
+  return isIanaTimeZone(zone);
+}
 
 /** How a zone reads in a picker: `America/New_York` → `America/New York`. */
 export const zoneLabel = (zone: string): string => zone.replaceAll('_', ' ');

@@ -10,7 +10,6 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Avatar } from '@/components/shell/user-menu';
-import { useRunProtected } from '@/lib/api/run-protected';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,11 +18,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, fieldAria, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, apiFetch } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/client';
 import { isCancelled } from '@/lib/api/protected';
 import type { Me } from '@/lib/api/types';
 import {
   useChangePassword,
+  useDeleteMyAccount,
   useDeleteProfilePicture,
   useMe,
   useSetTotp,
@@ -513,7 +513,7 @@ function TwoFactor({ me }: { me: Me }) {
 
 function DeleteAccount({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
-  const runProtected = useRunProtected();
+  const deleteAccount = useDeleteMyAccount();
   const queryClient = useQueryClient();
   const t = useTranslations('account.delete');
 
@@ -531,7 +531,7 @@ function DeleteAccount({ me }: { me: Me }) {
         typeToConfirm={me.email}
         description={t('dialogText')}
         onConfirm={async () => {
-          await runProtected((headers) => apiFetch<void>('/api/user/myAccount', { method: 'DELETE', headers }));
+          await deleteAccount.mutateAsync();
           await signOutTo(queryClient, 'deleted');
         }}
       />

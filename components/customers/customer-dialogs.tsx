@@ -1,34 +1,36 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, Field, fieldAria, FormFooter, Select, Textarea } from '@/components/ui/field';
+import { Field, fieldAria, FormFooter, Select } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useNetworkOwnerChange, useNetworkOwners, useSaveCustomer, type CustomerWrite } from '@/lib/api/customers';
 import { ApiError } from '@/lib/api/client';
-import { VERTICALS, type Customer, type LicenseTier } from '@/lib/api/types';
+import type { Customer } from '@/lib/api/types';
+import { CustomerCreateSchema, licenseTiers, verticals } from '@/server/modules/customers/customers.schemas';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useLabelOptions } from '@/lib/i18n/labels';
 import type { Translate } from '@/lib/i18n/translate';
 
 const GIB = 1024 ** 3;
-const customerSchema = (t: Translate<'customers.form'>) => {
+/** The form's fields: the API's (`CustomerCreateSchema`), the numbers as the text typed ('' = none). */
+const customerFormSchema = (t: Translate<'customers.form'>) => {
   const wholeNumber = z.string().trim().regex(/^\d*$/, t('wholeNumber'));
+  const { name, comment, country, location, type } = CustomerCreateSchema.shape;
 
   return z.object({
-    name: z.string().trim().min(1, t('enterName')).max(255),
-    licenseTier: z.enum(['STARTER', 'BUSINESS', 'ENTERPRISE']),
-    vertical: z.union([z.literal(''), z.enum(VERTICALS)]),
-    comment: z.string().max(2000),
-    country: z.string().max(255),
-    location: z.string().max(255),
-    type: z.string().max(255),
+    name,
+    licenseTier: z.enum(licenseTiers),
+    vertical: z.union([z.literal(''), z.enum(verticals)]),
+    comment,
+    country,
+    location,
+    type,
     createAsSubreseller: z.boolean(),
     ownerSubresellerId: z.string(),
     freeLicenses: wholeNumber,
@@ -38,7 +40,8 @@ const customerSchema = (t: Translate<'customers.form'>) => {
     needsToBeInvoiced: z.boolean(),
   });
 };
-type Values = z.infer<ReturnType<typeof customerSchema>>;
+type Values = z.input<ReturnType<typeof customerFormSchema>>;
+type Output = z.output<ReturnType<typeof customerFormSchema>>;
 
 function toValues(customer: Customer | null): Values {
   return {
@@ -61,11 +64,11 @@ function toValues(customer: Customer | null): Values {
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
-export function toCustomerBody(values: Values, { isAdmin, isCreate }: { isAdmin: boolean; isCreate: boolean }): CustomerWrite {
+export function toCustomerBody(values: Output, { isAdmin, isCreate }: { isAdmin: boolean; isCreate: boolean }): CustomerWrite {
   // Plain strings are not nullable in the API: an edit clears one with ''.
-  const text = (s: string) => (s.trim() === '' ? (isCreate ? undefined : '') : s.trim());
+  const text = (s: string | undefined) => (!s?.trim() ? (isCreate ? undefined : '') : s.trim());
   const body: CustomerWrite = {
-    name: values.name.trim(),
+    name: values.name,
     licenseTier: values.licenseTier,
     vertical: values.vertical || undefined,
     comment: text(values.comment),
@@ -105,96 +108,72 @@ export function CustomerFormDialog({
   const save = useSaveCustomer();
   const owners = useNetworkOwners({ enabled: open && isAdmin && isCreate });
   const t = useTranslations('customers.form');
-  const errorMessage = useErrorMessage();
-  const schema = useMemo(() => customerSchema(t), [t]);
+  const schema = useMemo(() => customerFormSchema(t), [t]);
   const allTiers = useLabelOptions('licenseTier');
-  const verticals = useLabelOptions('vertical');
-  const [apiError, setApiError] = useState<string | null>(null);
-  const id = useId();
-  const ids = (name: string) => `${id}-${name}`;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(customer) });
-
-  useEffect(() => {
-    if (open) {
-      reset(toValues(customer));
-      setApiError(null);
-    }
-  }, [open, customer, reset]);
-
+  const verticalOptions = useLabelOptions('vertical');
+  const ownerId = useId();
+  // The name of the last submit, for the message when it is taken.
+  const submittedName = useRef('');
   // A network owner may only give Essential or Business (spec 3).
   const tiers = isAdmin ? allTiers : allTiers.filter((tier) => tier.value !== 'ENTERPRISE');
-  const tierValue = watch('licenseTier');
-  const tierChoices = tiers.some((tier) => tier.value === tierValue) ? tiers : [...tiers, allTiers.find((tier) => tier.value === tierValue)!];
-
-  useEffect(() => {
-    if (open && isCreate && !isAdmin) reset({ ...toValues(null), licenseTier: 'BUSINESS' as LicenseTier });
-  }, [open, isCreate, isAdmin, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setApiError(null);
-    try {
-      await save.mutateAsync({ id: customer?.id, body: toCustomerBody(values, { isAdmin, isCreate }) });
-      onOpenChange(false);
-    } catch (e) {
-      if (e instanceof ApiError && e.key === 'customer.error.nameExists') setError('name', { message: t('nameExists', { name: values.name.trim() }) });
-      else setApiError(errorMessage(e));
-    }
-  });
-
-  const text = (name: 'name' | 'comment' | 'country' | 'location' | 'type', label: string, autoFocus = false) => (
-    <Field id={ids(name)} label={label} error={errors[name]?.message}>
-      <Input autoComplete="off" autoFocus={autoFocus} {...fieldAria(ids(name), errors[name]?.message)} {...register(name)} />
-    </Field>
-  );
-  const number = (name: 'freeLicenses' | 'browserSessionLicenses' | 'deviceSessionLimit' | 'storageGiB', label: string, hint?: string) => (
-    <Field id={ids(name)} label={label} error={errors[name]?.message} hint={hint}>
-      <Input inputMode="decimal" autoComplete="off" {...fieldAria(ids(name), errors[name]?.message, Boolean(hint))} {...register(name)} />
-    </Field>
-  );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent title={isCreate ? t('newTitle') : t('editTitle', { name: customer.name })} className="top-[6vh] max-w-2xl">
-        <form onSubmit={onSubmit} noValidate>
-          <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
-            {apiError ? <Alert>{apiError}</Alert> : null}
-            {text('name', t('name'), true)}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isCreate ? t('newTitle') : t('editTitle', { name: customer.name })}
+      className="top-[6vh] max-w-2xl"
+      bodyClassName="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4"
+      schema={schema}
+      required={{ name: t('enterName') }}
+      values={isCreate && !isAdmin ? { ...toValues(null), licenseTier: 'BUSINESS' } : toValues(customer)}
+      submitLabel={isCreate ? t('create') : t('save')}
+      onSubmit={async (values) => {
+        submittedName.current = values.name;
+        await save.mutateAsync({ id: customer?.id, body: toCustomerBody(values, { isAdmin, isCreate }) });
+      }}
+      fieldError={(error) =>
+        error instanceof ApiError && error.key === 'customer.error.nameExists' ? { field: 'name', message: t('nameExists', { name: submittedName.current }) } : undefined
+      }
+    >
+      {(fields, form) => {
+        const tierValue = form.watch('licenseTier');
+        const tierChoices = tiers.some((tier) => tier.value === tierValue) ? tiers : [...tiers, allTiers.find((tier) => tier.value === tierValue)!];
+        const number = (name: 'freeLicenses' | 'browserSessionLicenses' | 'deviceSessionLimit' | 'storageGiB', label: string, hint?: string) =>
+          fields.text(name, { label, hint, inputMode: 'decimal' });
+
+        return (
+          <>
+            {fields.text('name', { label: t('name'), autoFocus: true })}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids('licenseTier')} label={t('tier')}>
-                <Select id={ids('licenseTier')} {...register('licenseTier')}>
-                  {tierChoices.map((tier) => (
-                    <option key={tier.value} value={tier.value}>
-                      {tier.label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field id={ids('vertical')} label={t('vertical')}>
-                <Select id={ids('vertical')} {...register('vertical')}>
-                  <option value="">{t('notSet')}</option>
-                  {verticals.map((v) => (
-                    <option key={v.value} value={v.value}>
-                      {v.label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
+              {fields.select('licenseTier', {
+                label: t('tier'),
+                children: tierChoices.map((tier) => (
+                  <option key={tier.value} value={tier.value}>
+                    {tier.label}
+                  </option>
+                )),
+              })}
+              {fields.select('vertical', {
+                label: t('vertical'),
+                children: (
+                  <>
+                    <option value="">{t('notSet')}</option>
+                    {verticalOptions.map((v) => (
+                      <option key={v.value} value={v.value}>
+                        {v.label}
+                      </option>
+                    ))}
+                  </>
+                ),
+              })}
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              {text('country', t('country'))}
-              {text('location', t('location'))}
-              {text('type', t('type'))}
+              {fields.text('country', { label: t('country') })}
+              {fields.text('location', { label: t('location') })}
+              {fields.text('type', { label: t('type') })}
             </div>
-            <Field id={ids('comment')} label={t('comment')} error={errors.comment?.message}>
-              <Textarea rows={2} {...fieldAria(ids('comment'), errors.comment?.message)} {...register('comment')} />
-            </Field>
+            {fields.textarea('comment', { label: t('comment'), rows: 2 })}
             {isAdmin ? (
               <fieldset className="space-y-4 rounded-lg border border-zinc-200 p-4">
                 <legend className="px-1 text-sm font-medium text-zinc-700">{t('licensing')}</legend>
@@ -204,17 +183,12 @@ export function CustomerFormDialog({
                   {number('deviceSessionLimit', t('deviceSessionLimit'), t('deviceSessionHint'))}
                   {number('storageGiB', t('storage'), t('storageHint'))}
                 </div>
-                <CheckboxField id={ids('needsToBeInvoiced')} label={t('invoiced')} {...register('needsToBeInvoiced')} />
+                {fields.checkbox('needsToBeInvoiced', { label: t('invoiced') })}
                 {isCreate ? (
                   <>
-                    <CheckboxField
-                      id={ids('createAsSubreseller')}
-                      label={t('createAsOwner')}
-                      description={t('createAsOwnerHint')}
-                      {...register('createAsSubreseller')}
-                    />
-                    <Field id={ids('ownerSubresellerId')} label={t('networkOwner')} hint={t('networkOwnerHint')}>
-                      <Select id={ids('ownerSubresellerId')} disabled={owners.isPending} {...register('ownerSubresellerId')}>
+                    {fields.checkbox('createAsSubreseller', { label: t('createAsOwner'), description: t('createAsOwnerHint') })}
+                    <Field id={ownerId} label={t('networkOwner')} hint={t('networkOwnerHint')}>
+                      <Select {...fieldAria(ownerId, undefined, true)} disabled={owners.isPending} {...form.register('ownerSubresellerId')}>
                         <option value="">{t('none')}</option>
                         {owners.data?.content.map((o) => (
                           <option key={o.id} value={o.id}>
@@ -227,11 +201,10 @@ export function CustomerFormDialog({
                 ) : null}
               </fieldset>
             ) : null}
-          </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={isCreate ? t('create') : t('save')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 

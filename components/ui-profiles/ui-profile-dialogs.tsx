@@ -1,16 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useEffect, useMemo, useState } from 'react';
 import { RulesEditor } from '@/components/ui-profiles/rules-editor';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, DialogFooter, Field, fieldAria, FormFooter } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { CheckboxField, DialogFooter } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { SearchInput } from '@/components/ui/search-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
@@ -19,11 +16,11 @@ import { useUsers } from '@/lib/api/users';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
-import { formMessages } from '@/lib/forms/form-messages';
 import type { RulesDocument } from '@/lib/ui-profile/rules';
+import { UiProfileCreateSchema } from '@/server/modules/ui-profiles/ui-profiles.schemas';
 
-const profileSchema = z.object({ name: z.string().trim().min(1).max(255), comment: z.string().max(2000) });
-type ProfileValues = z.infer<typeof profileSchema>;
+/** The profile's name and comment, as the API checks them (the rules are edited beside the form). */
+const profileFormSchema = UiProfileCreateSchema.pick({ name: true, comment: true });
 
 /** Creates a profile (no `profile`) or edits its name, comment and rules. */
 export function UiProfileDialog({
@@ -38,77 +35,61 @@ export function UiProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useTranslations('uiProfiles.dialog');
-  const errorMessage = useErrorMessage();
   const formWords = useTranslations('common.form');
-  const resolver = useMemo(() => zodResolver(profileSchema, { error: formMessages({ name: formWords('enterName') }, formWords) }), [formWords]);
   const create = useCreateUiProfile(customerId);
   const update = useUpdateUiProfile(customerId);
   const [rules, setRules] = useState<RulesDocument>({});
   const [jsonError, setJsonError] = useState<string | null>(null);
-  const [apiError, setApiError] = useState<string | null>(null);
   const [editorKey, setEditorKey] = useState(0);
-  const ids = { name: useId(), comment: useId() };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileValues>({ resolver, defaultValues: { name: '', comment: '' } });
 
   useEffect(() => {
     if (open) {
-      reset({ name: profile?.name ?? '', comment: profile?.comment ?? '' });
       setRules(profile?.hiddenUIElementRules ?? { version: 1 });
       setJsonError(null);
-      setApiError(null);
       setEditorKey((k) => k + 1);
     }
-  }, [open, profile, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (jsonError) return;
-    setApiError(null);
-    const input = { name: values.name.trim(), comment: values.comment, hiddenUIElementRules: rules };
-    try {
-      if (profile) await update.mutateAsync({ id: profile.id, input });
-      else await create.mutateAsync(input);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.key === 'userInterfaceProfile.error.nameExists') setError('name', { message: t('nameExists') });
-      else if (error instanceof ApiError && error.key === 'resourceLimit.error.limitReached') setApiError(t('limitReached'));
-      else setApiError(errorMessage(error));
-    }
-  });
+  }, [open, profile]);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent
-        title={profile ? t('edit') : t('new')}
-        description={t('description')}
-        className="top-[6vh] max-w-2xl"
-      >
-        <form onSubmit={onSubmit} noValidate>
-          <div className="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4">
-            {apiError ? <Alert>{apiError}</Alert> : null}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.name} label={t('name')} error={errors.name?.message}>
-                <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
-              </Field>
-              <Field id={ids.comment} label={t('comment')} error={errors.comment?.message}>
-                <Input autoComplete="off" {...fieldAria(ids.comment, errors.comment?.message)} {...register('comment')} />
-              </Field>
-            </div>
-            <div className="space-y-1.5">
-              <p className="text-sm font-medium text-zinc-800">{t('rules')}</p>
-              <p className="text-sm text-zinc-500">{t('rulesHint')}</p>
-              <RulesEditor key={editorKey} doc={rules} onChange={setRules} onJsonError={setJsonError} />
-            </div>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={profile ? t('edit') : t('new')}
+      description={t('description')}
+      className="top-[6vh] max-w-2xl"
+      bodyClassName="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4"
+      schema={profileFormSchema}
+      required={{ name: formWords('enterName') }}
+      values={{ name: profile?.name ?? '', comment: profile?.comment ?? '' }}
+      submitLabel={profile ? t('save') : t('create')}
+      submitDisabled={jsonError !== null}
+      onSubmit={async (values) => {
+        const input = { name: values.name, comment: values.comment, hiddenUIElementRules: rules };
+        if (profile) await update.mutateAsync({ id: profile.id, input });
+        else await create.mutateAsync(input);
+      }}
+      fieldError={(error) => {
+        if (!(error instanceof ApiError)) return undefined;
+        if (error.key === 'userInterfaceProfile.error.nameExists') return { field: 'name', message: t('nameExists') };
+        if (error.key === 'resourceLimit.error.limitReached') return t('limitReached');
+
+        return undefined;
+      }}
+    >
+      {(fields) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {fields.text('name', { label: t('name') })}
+            {fields.text('comment', { label: t('comment') })}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={profile ? t('save') : t('create')} submitDisabled={jsonError !== null} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-zinc-800">{t('rules')}</p>
+            <p className="text-sm text-zinc-500">{t('rulesHint')}</p>
+            <RulesEditor key={editorKey} doc={rules} onChange={setRules} onJsonError={setJsonError} />
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

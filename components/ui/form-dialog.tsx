@@ -48,6 +48,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   schema,
   values,
   submitLabel,
+  submitDisabled,
   onSubmit,
   required,
   fieldError,
@@ -66,6 +67,8 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   /** The form's values when it opens (the item's, or a new item's defaults). */
   values: TValues;
   submitLabel: ReactNode;
+  /** The submit button is disabled (a part of the form outside its fields is invalid, e.g. a JSON editor). */
+  submitDisabled?: boolean;
   /** Saves; resolves to close the dialog, or throws the API's error. */
   onSubmit: (values: TOutput, form: UseFormReturn<TValues, unknown, TOutput>) => Promise<unknown>;
   fieldError?: (error: unknown) => SubmitFailure<TValues>;
@@ -147,7 +150,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
             {apiError ? <Alert>{apiError}</Alert> : null}
             {children(fields, form)}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={submitLabel} />
+          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={submitLabel} submitDisabled={submitDisabled} />
         </form>
       </DialogContent>
     </Dialog>

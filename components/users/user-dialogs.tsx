@@ -1,18 +1,15 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { CheckboxField, Field, fieldAria, FormFooter, Select } from '@/components/ui/field';
+import { Field, fieldAria, Select } from '@/components/ui/field';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { ApiError } from '@/lib/api/client';
-import { isCancelled } from '@/lib/api/protected';
 import type { Role, User } from '@/lib/api/types';
 import { useCustomerSelect } from '@/lib/api/customers';
 import { useCreateUser, useDeleteUser, useUpdateUser, type UpdateUserInput } from '@/lib/api/users';
@@ -20,33 +17,31 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useMailStatus } from '@/lib/api/mail';
 import { assignableRoles } from '@/lib/auth/permissions';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
-import { useErrorMessage } from '@/lib/i18n/errors';
 import { useLabel, useLabelOptions } from '@/lib/i18n/labels';
-import type { Translate } from '@/lib/i18n/translate';
 import { useTenant } from '@/lib/tenant/tenant-context';
+import { EMAIL_MAX, EMAIL_PATTERN } from '@/server/http/wire.schemas';
+import { PASSWORD_MAX, PASSWORD_MIN, UserCreateSchema } from '@/server/modules/users/users.schemas';
 
-const ROLE_VALUES = ['ADMIN', 'OWNER', 'TECHNICIAN', 'APPROVER', 'EDITOR', 'VIEWER', 'DEVICE_USER'] as const;
-
-const createSchema = (t: Translate<'users.form'>) =>
+/** The create form: the API's fields (`UserCreateSchema`), a password required here, and the tenant and teams the user joins. */
+const createUserFormSchema = (choosesTenant: boolean) =>
   z.object({
-    email: z.email(t('invalidEmail')),
-    name: z.string().trim().min(1, t('enterName')).max(255),
-    role: z.enum(ROLE_VALUES, t('chooseRole')),
-    password: z.string().min(8, t('atLeast')).max(256, t('atMost')),
-    language: z.string(),
+    ...UserCreateSchema.pick({ name: true, role: true, language: true }).shape,
+    // The API's e-mail rule, without its English message: the console words it (formMessages).
+    email: z.email({ pattern: EMAIL_PATTERN }).max(EMAIL_MAX),
+    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
     restricted: z.boolean(),
+    // Chosen only with every tenant (or a whole network) shown; the selected tenant otherwise.
+    tenant: choosesTenant ? z.object({ id: z.number(), name: z.string() }) : z.object({ id: z.number(), name: z.string() }).nullable(),
+    teamIds: z.array(z.string()),
   });
-type CreateValues = z.infer<ReturnType<typeof createSchema>>;
 
-const editSchema = (t: Translate<'users.form'>) =>
-  z.object({
-    name: z.string().trim().min(1, t('enterName')).max(255),
-    role: z.enum(ROLE_VALUES),
-    language: z.string(),
-    restricted: z.boolean(),
-    readOnly: z.boolean(),
-  });
-type EditValues = z.infer<ReturnType<typeof editSchema>>;
+/** The edit form: the API's fields (`UserCreateSchema`; the update takes the same), every one filled. */
+const editUserFormSchema = z.object({
+  ...UserCreateSchema.pick({ name: true, role: true }).shape,
+  language: z.string(),
+  restricted: z.boolean(),
+  readOnly: z.boolean(),
+});
 
 function RoleOptions({ roles }: { roles: Role[] }) {
   const label = useLabel();
@@ -81,79 +76,56 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const choosesTenant = canSwitch && !tenant;
   const roles = assignableRoles(me.role);
   const create = useCreateUser();
-  const [apiError, setApiError] = useState<string | null>(null);
-  const [chosenTenant, setChosenTenant] = useState<{ id: number; name: string } | null>(null);
-  const [tenantError, setTenantError] = useState<string | null>(null);
-  const [teamIds, setTeamIds] = useState<string[]>([]);
   const mail = useMailStatus();
   const t = useTranslations('users.form');
   const teamsT = useTranslations('teams');
   const resendT = useTranslations('users.resend');
-  const errorMessage = useErrorMessage();
-  const schema = useMemo(() => createSchema(t), [t]);
-  const ids = { email: useId(), name: useId(), role: useId(), password: useId(), language: useId(), tenant: useId(), restricted: useId() };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: '', name: '', role: 'VIEWER', password: '', language: 'en', restricted: false },
-  });
-  // OWNER and ADMIN are above teams (spec 1): neither teams nor the restriction apply to them.
-  const joinsTeams = !['OWNER', 'ADMIN'].includes(watch('role'));
-  // Teams are the tenant's: under "All tenants" they are offered once the tenant is the selected one.
-  const offersTeams = joinsTeams && !choosesTenant;
-
+  const schema = useMemo(() => createUserFormSchema(choosesTenant), [choosesTenant]);
+  const tenantId = useId();
+  // The e-mail of the last submit, for the message when it is taken.
+  const submittedEmail = useRef('');
+  // The chosen tenant's name, for the description above the form (the form holds the tenant itself).
+  const [chosenName, setChosenName] = useState<string | null>(null);
   useEffect(() => {
-    if (open) {
-      reset();
-      setApiError(null);
-      setChosenTenant(null);
-      setTenantError(null);
-      setTeamIds([]);
-    }
-  }, [open, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setApiError(null);
-    if (choosesTenant && !chosenTenant) {
-      setTenantError(t('chooseTenantError'));
-
-      return;
-    }
-    try {
-      const { restricted, ...rest } = values;
-      await create.mutateAsync({
-        ...rest,
-        restricted: joinsTeams && restricted,
-        teamIds: offersTeams ? teamIds : [],
-        customerId: choosesTenant ? chosenTenant?.id : undefined,
-      });
-      onOpenChange(false);
-    } catch (error) {
-      if (isCancelled(error)) return;
-      if (error instanceof ApiError && error.key === 'user.error.emailExists') setError('email', { message: t('emailExists', { email: values.email }) });
-      else setApiError(errorMessage(error));
-    }
-  });
-
-  const target = choosesTenant ? chosenTenant?.name : (tenant?.name ?? me.customerName ?? t('yourTenant'));
+    if (open) setChosenName(null);
+  }, [open]);
+  const target = choosesTenant ? chosenName : (tenant?.name ?? me.customerName ?? t('yourTenant'));
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent
-        title={t('newTitle')}
-        description={
-          target ? t.rich('joins', { tenant: target, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('chooseAmong', { all: all.phrase })
-        }
-      >
-        <form onSubmit={onSubmit} noValidate>
-          <div className="space-y-4 px-5 py-4">
-            {apiError ? <Alert>{apiError}</Alert> : null}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('newTitle')}
+      description={
+        target ? t.rich('joins', { tenant: target, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('chooseAmong', { all: all.phrase })
+      }
+      schema={schema}
+      required={{ name: t('enterName'), role: t('chooseRole'), tenant: t('chooseTenantError') }}
+      values={{ email: '', name: '', role: 'VIEWER', password: '', language: 'en', restricted: false, tenant: null, teamIds: [] }}
+      submitLabel={t('create')}
+      onSubmit={async ({ tenant: chosenTenant, teamIds, restricted, ...values }) => {
+        submittedEmail.current = values.email;
+        // OWNER and ADMIN are above teams (spec 1): neither teams nor the restriction apply to them.
+        const joinsTeams = !['OWNER', 'ADMIN'].includes(values.role);
+        await create.mutateAsync({
+          ...values,
+          restricted: joinsTeams && restricted,
+          teamIds: joinsTeams && !choosesTenant ? teamIds : [],
+          customerId: choosesTenant ? chosenTenant?.id : undefined,
+        });
+      }}
+      fieldError={(error) =>
+        error instanceof ApiError && error.key === 'user.error.emailExists' ? { field: 'email', message: t('emailExists', { email: submittedEmail.current }) } : undefined
+      }
+    >
+      {(fields, form) => {
+        // OWNER and ADMIN are above teams (spec 1): neither teams nor the restriction apply to them.
+        const joinsTeams = !['OWNER', 'ADMIN'].includes(form.watch('role'));
+        // Teams are the tenant's: under "All tenants" they are offered once the tenant is the selected one.
+        const offersTeams = joinsTeams && !choosesTenant;
+
+        return (
+          <>
             {mail.data?.smtpConfigured === false ? (
               <Alert tone="info" title={t('noMailTitle')}>
                 {resendT('noSmtp')} {t('noMailBody')}
@@ -161,54 +133,34 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             ) : null}
             {choosesTenant ? (
               <TenantField
-                id={ids.tenant}
-                value={chosenTenant}
-                error={tenantError ?? undefined}
+                id={tenantId}
+                value={form.watch('tenant')}
+                error={form.getFieldState('tenant', form.formState).error?.message}
                 onChange={(next) => {
-                  setChosenTenant(next);
-                  setTenantError(null);
+                  setChosenName(next?.name ?? null);
+                  form.setValue('tenant', next, { shouldValidate: form.formState.isSubmitted });
                 }}
               />
             ) : null}
-            <Field id={ids.email} label={t('email')} error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...fieldAria(ids.email, errors.email?.message)} {...register('email')} />
-            </Field>
-            <Field id={ids.name} label={t('name')} error={errors.name?.message}>
-              <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
-            </Field>
+            {fields.text('email', { label: t('email'), type: 'email' })}
+            {fields.text('name', { label: t('name') })}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.role} label={t('role')} error={errors.role?.message}>
-                <Select {...fieldAria(ids.role, errors.role?.message)} {...register('role')}>
-                  <RoleOptions roles={roles} />
-                </Select>
-              </Field>
-              <Field id={ids.language} label={t('language')}>
-                <Select id={ids.language} {...register('language')}>
-                  <LanguageOptions />
-                </Select>
-              </Field>
+              {fields.select('role', { label: t('role'), children: <RoleOptions roles={roles} /> })}
+              {fields.select('language', { label: t('language'), children: <LanguageOptions /> })}
             </div>
-            <Field id={ids.password} label={t('password')} error={errors.password?.message} hint={t('passwordHint')}>
-              <Input type="password" autoComplete="new-password" {...fieldAria(ids.password, errors.password?.message, true)} {...register('password')} />
-            </Field>
+            {fields.text('password', { label: t('password'), type: 'password', autoComplete: 'new-password', hint: t('passwordHint') })}
             {joinsTeams ? (
               <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
                 {offersTeams ? (
-                  <TeamChoice
-                    value={teamIds}
-                    onChange={setTeamIds}
-                    legend={t('teams')}
-                    hint={t('teamsHint')}
-                  />
+                  <TeamChoice value={form.watch('teamIds')} onChange={(next) => form.setValue('teamIds', next)} legend={t('teams')} hint={t('teamsHint')} />
                 ) : null}
-                <CheckboxField id={ids.restricted} label={t('restricted')} description={teamsT('access.restricted')} {...register('restricted')} />
+                {fields.checkbox('restricted', { label: t('restricted'), description: teamsT('access.restricted') })}
               </div>
             ) : null}
-          </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={t('create')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }
 
@@ -262,82 +214,57 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
   const update = useUpdateUser();
   const t = useTranslations('users.form');
   const teamsT = useTranslations('teams');
-  const errorMessage = useErrorMessage();
-  const schema = useMemo(() => editSchema(t), [t]);
-  const [apiError, setApiError] = useState<string | null>(null);
-  const ids = { name: useId(), role: useId(), language: useId(), restricted: useId(), readOnly: useId() };
+  const roleId = useId();
   const roles = assignableRoles(me.role);
   const isSelf = user?.id === me.id;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EditValues>({ resolver: zodResolver(schema) });
-
-  useEffect(() => {
-    if (user) {
-      setApiError(null);
-      reset({
-        name: user.name ?? '',
-        role: user.role,
-        language: user.language ?? '',
-        restricted: Boolean(user.restricted),
-        readOnly: Boolean(user.readOnly),
-      });
-    }
-  }, [user, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!user) return;
-    setApiError(null);
-    // Only what changed: unchanged protected fields must not ask for a one-time code.
-    const changes: UpdateUserInput = {};
-    if (values.name.trim() !== (user.name ?? '')) changes.name = values.name.trim();
-    if (values.role !== user.role) changes.role = values.role;
-    if (values.language !== (user.language ?? '') && values.language) changes.language = values.language;
-    if (values.restricted !== Boolean(user.restricted)) changes.restricted = values.restricted;
-    if (values.readOnly !== Boolean(user.readOnly)) changes.readOnly = values.readOnly;
-    try {
-      if (Object.keys(changes).length > 0) await update.mutateAsync({ email: user.email, changes });
-      onOpenChange(false);
-    } catch (error) {
-      if (!isCancelled(error)) setApiError(errorMessage(error));
-    }
-  });
-
   const roleChoices = user && !roles.includes(user.role) ? [user.role, ...roles] : roles;
 
   return (
-    <Dialog open={user !== null} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent title={t('editTitle')} description={user?.email}>
-        <form onSubmit={onSubmit} noValidate>
-          <div className="space-y-4 px-5 py-4">
-            {apiError ? <Alert>{apiError}</Alert> : null}
-            <Field id={ids.name} label={t('name')} error={errors.name?.message}>
-              <Input autoComplete="off" {...fieldAria(ids.name, errors.name?.message)} {...register('name')} />
+    <FormDialog
+      open={user !== null}
+      onOpenChange={onOpenChange}
+      title={t('editTitle')}
+      description={user?.email}
+      schema={editUserFormSchema}
+      required={{ name: t('enterName') }}
+      values={{
+        name: user?.name ?? '',
+        role: user?.role ?? 'VIEWER',
+        language: user?.language ?? '',
+        restricted: Boolean(user?.restricted),
+        readOnly: Boolean(user?.readOnly),
+      }}
+      submitLabel={t('save')}
+      onSubmit={async (values) => {
+        if (!user) return;
+        // Only what changed: unchanged protected fields must not ask for a one-time code.
+        const changes: UpdateUserInput = {};
+        if (values.name !== (user.name ?? '')) changes.name = values.name;
+        if (values.role !== user.role) changes.role = values.role;
+        if (values.language !== (user.language ?? '') && values.language) changes.language = values.language;
+        if (values.restricted !== Boolean(user.restricted)) changes.restricted = values.restricted;
+        if (values.readOnly !== Boolean(user.readOnly)) changes.readOnly = values.readOnly;
+        if (Object.keys(changes).length > 0) await update.mutateAsync({ email: user.email, changes });
+      }}
+    >
+      {(fields, form) => (
+        <>
+          {fields.text('name', { label: t('name') })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={roleId} label={t('role')} hint={isSelf ? t('ownRole') : undefined}>
+              <Select {...fieldAria(roleId, undefined, isSelf)} disabled={isSelf} {...form.register('role')}>
+                <RoleOptions roles={roleChoices} />
+              </Select>
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={ids.role} label={t('role')} hint={isSelf ? t('ownRole') : undefined}>
-                <Select id={ids.role} disabled={isSelf} {...register('role')}>
-                  <RoleOptions roles={roleChoices} />
-                </Select>
-              </Field>
-              <Field id={ids.language} label={t('language')}>
-                <Select id={ids.language} {...register('language')}>
-                  <LanguageOptions allowNone />
-                </Select>
-              </Field>
-            </div>
-            <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
-              <CheckboxField id={ids.restricted} label={t('restricted')} description={teamsT('access.restricted')} {...register('restricted')} />
-              <CheckboxField id={ids.readOnly} label={t('readOnly')} description={t('readOnlyHint')} {...register('readOnly')} />
-            </div>
+            {fields.select('language', { label: t('language'), children: <LanguageOptions allowNone /> })}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={t('save')} />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
+            {fields.checkbox('restricted', { label: t('restricted'), description: teamsT('access.restricted') })}
+            {fields.checkbox('readOnly', { label: t('readOnly'), description: t('readOnlyHint') })}
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

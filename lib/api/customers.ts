@@ -3,7 +3,7 @@
 import type { CustomerCreate, CustomerUpdate } from '@/server/modules/customers/customers.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch } from '@/lib/api/query-language';
 import { CUSTOMERS_KEY, ownCustomerKey } from '@/lib/api/network-owner';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
@@ -46,10 +46,10 @@ export function useCustomerSelect(params: CustomerSelectParams, options: { enabl
   return useQuery({
     queryKey: customerKeys.select(params),
     queryFn: ({ signal }) =>
-      apiFetch<Page<Customer>>('/api/customer/select', {
-        query: { page: params.page, size: params.size, sort: 'name,asc', search: customerTextSearch(params.text) },
-        signal,
-      }),
+      ok(
+        api.GET('/api/customer/select', { params: { query: { page: params.page, size: params.size, sort: 'name,asc', search: customerTextSearch(params.text) } }, signal }),
+        as<Page<Customer>>(),
+      ),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -67,7 +67,7 @@ export function useTenantNames(customerIds: readonly (number | null | undefined)
   const query = useQuery({
     queryKey: [...customerKeys.selects(), 'names', ids] as const,
     queryFn: ({ signal }) =>
-      apiFetch<Page<Customer>>('/api/customer/select', { query: { page: 0, size: ids.length, search: toSearch(term('id', '∈', ids)) }, signal }),
+      ok(api.GET('/api/customer/select', { params: { query: { page: 0, size: ids.length, search: toSearch(term('id', '∈', ids)) } }, signal }), as<Page<Customer>>()),
     enabled: enabled && ids.length > 0,
     staleTime: 5 * 60_000,
   });
@@ -80,10 +80,10 @@ export function useTenantNames(customerIds: readonly (number | null | undefined)
   }, [data]);
 }
 
-export type CreateCustomerInput = { name: string; licenseTier?: string; vertical?: string };
+export type CreateCustomerInput = CustomerCreate;
 
 export function useCreateCustomer() {
-  return customerResource.useMutation((input: CreateCustomerInput) => apiFetch<Customer>('/api/customer', { method: 'POST', body: input }));
+  return customerResource.useMutation((input: CreateCustomerInput) => ok(api.POST('/api/customer', { body: input }), as<Customer>()));
 }
 
 /** The search that finds network owners: `subreseller=!NULL` (the keyword unencoded). */
@@ -93,7 +93,7 @@ export function useNetworkOwners(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: customerKeys.networkOwners(),
     queryFn: ({ signal }) =>
-      apiFetch<Page<Customer>>('/api/customer', { query: { search: NETWORK_OWNER_SEARCH, select: 'id,name', sort: 'name,asc', size: 1000 }, signal }),
+      ok(api.GET('/api/customer', { params: { query: { search: NETWORK_OWNER_SEARCH, select: 'id,name', sort: 'name,asc', size: 1000 } }, signal }), as<Page<Customer>>()),
     enabled: options.enabled ?? true,
   });
 }
@@ -102,22 +102,25 @@ export function useNetworkOwners(options: { enabled?: boolean } = {}) {
 export type CustomerWrite = Partial<CustomerCreate> & CustomerUpdate;
 
 export function useSaveCustomer() {
-  return customerResource.useMutation(({ id, body }: { id?: number; body: CustomerWrite }) =>
-    id === undefined
-      ? apiFetch<Customer>('/api/customer', { method: 'POST', body })
-      : apiFetch<Customer>(`/api/customer/${id}`, { method: 'PUT', body: toUpdateBody(body) }),
-  );
+  return customerResource.useMutation(({ id, body }: { id?: number; body: CustomerWrite }) => {
+    if (id !== undefined) return ok(api.PUT('/api/customer/{id}', { params: { path: { id } }, body: toUpdateBody(body) }), as<Customer>());
+    const { name } = body;
+    if (name === undefined) throw new Error('A new customer needs a name');
+
+    return ok(api.POST('/api/customer', { body: { ...body, name } }), as<Customer>());
+  });
 }
 
 export function useDeleteCustomer() {
-  return customerResource.useMutation((id: number, { headers }) => apiFetch<void>(`/api/customer/${id}`, { method: 'DELETE', headers }), { protected: true });
+  return customerResource.useMutation((id: number, { headers }) => ok(api.DELETE('/api/customer/{id}', { params: { path: { id } }, headers })), { protected: true });
 }
 
 export function useNetworkOwnerChange() {
   return customerResource.useMutation(({ id, action, subresellerId }: { id: number; action: 'promote' | 'remove' | 'move'; subresellerId?: number | null }) => {
-    if (action === 'promote') return apiFetch<unknown>(`/api/customer/${id}/promoteAsSubreseller`, { method: 'POST' });
-    if (action === 'remove') return apiFetch<unknown>(`/api/customer/${id}/removeSubresellerPrivilege`, { method: 'POST' });
+    const params = { path: { id } };
+    if (action === 'promote') return ok(api.POST('/api/customer/{id}/promoteAsSubreseller', { params }));
+    if (action === 'remove') return ok(api.POST('/api/customer/{id}/removeSubresellerPrivilege', { params }));
 
-    return apiFetch<unknown>(`/api/customer/${id}/moveToSubreseller`, { method: 'PUT', query: { subresellerId: subresellerId ?? undefined } });
+    return ok(api.PUT('/api/customer/{id}/moveToSubreseller', { params: { ...params, query: { subresellerId: subresellerId ?? undefined } } }));
   });
 }

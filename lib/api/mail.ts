@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, as, ok } from '@/lib/api/client';
 import type { Page } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { hasRole } from '@/server/context/roles';
@@ -21,7 +21,7 @@ export function useMailStatus() {
 
   return useQuery({
     queryKey: mailKeys.status(),
-    queryFn: ({ signal }) => apiFetch<MailStatus>('/api/mail/status', { signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/mail/status', { signal }), as<MailStatus>()),
     enabled: hasRole(me.role, 'OWNER'),
     staleTime: 10 * 60_000,
   });
@@ -33,7 +33,7 @@ export function useOutbox(page: number, shown = true) {
 
   return useQuery({
     queryKey: mailKeys.outbox(page),
-    queryFn: ({ signal }) => apiFetch<Page<OutboxMessage>>('/api/mail/outbox', { query: { page, size: 20 }, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/mail/outbox', { params: { query: { page, size: 20 } }, signal }), as<Page<OutboxMessage>>()),
     enabled: me.role === 'ADMIN' && shown,
   });
 }

@@ -1,8 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
-import type { Customer } from '@/lib/api/types';
+import { api, ok } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 
 /*
@@ -21,7 +20,7 @@ export function useIsNetworkOwner(): boolean {
   const enabled = user.role === 'OWNER' && user.customerId !== null;
   const query = useQuery({
     queryKey: ownCustomerKey(user.customerId),
-    queryFn: ({ signal }) => apiFetch<Customer>(`/api/customer/${user.customerId}`, { query: { select: 'subreseller' }, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/customer/{id}', { params: { path: { id: user.customerId! }, query: { select: 'subreseller' } }, signal })),
     enabled,
     staleTime: 5 * 60_000,
   });

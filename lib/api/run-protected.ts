@@ -8,7 +8,7 @@ export type RunProtected = <T>(run: (headers: ProofHeaders) => Promise<T>) => Pr
 /** Provided by the console shell's one-time-code prompt (components/shell/totp-prompt.tsx). */
 export const RunProtectedContext = createContext<RunProtected | null>(null);
 
-/** Wraps a protected API call: `runProtected((headers) => apiFetch(path, { headers, ... }))`. */
+/** Wraps a protected API call: `runProtected((headers) => ok(api.DELETE('/api/…', { headers, … })))`. */
 export function useRunProtected(): RunProtected {
   const value = useContext(RunProtectedContext);
   if (!value) throw new Error('useRunProtected must be used inside TotpPromptProvider');

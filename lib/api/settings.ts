@@ -1,8 +1,10 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
+import type { Customer, Schemas } from '@/lib/api/types';
 import { teamReadKeys } from '@/lib/api/team-reads';
+import { isServiceTimeZone } from '@/lib/time-zones';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 /** The team access settings of a customer (spec 3 "Team access settings"); all default to true. */
@@ -37,9 +39,10 @@ export const TEAM_SETTING_FIELDS = [
 export type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
 export type TeamSettings = Record<TeamSettingName, boolean>;
 
-export type CustomerSettings = Partial<Record<TeamSettingName, boolean | null>> & { id: number; name: string; licenseTier?: string | null; defaultTimeZone?: string | null };
+/** A customer's settings are read from the customer itself. */
+export type CustomerSettings = Customer;
 
-export type ResourceLimit = { resource: string; limit: number; used: number };
+export type ResourceLimit = Schemas['CustomerResourceLimit'];
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -55,7 +58,7 @@ export function teamSettingsOf(customer: CustomerSettings): TeamSettings {
 export function useCustomerSettings(customerId: number | null) {
   return useQuery({
     queryKey: settingsKeys.customer(customerId ?? 0),
-    queryFn: ({ signal }) => apiFetch<CustomerSettings>(`/api/customer/${customerId}`, { signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/customer/{id}', { params: { path: { id: customerId! } }, signal }), as<CustomerSettings>()),
     enabled: customerId !== null,
   });
 }
@@ -66,11 +69,7 @@ export function useUpdateTeamSettings(customerId: number | null, asSelector: boo
 
   return useMutation({
     mutationFn: (settings: TeamSettings) =>
-      apiFetch<CustomerSettings>('/api/customer/settings/teams', {
-        method: 'PUT',
-        body: settings,
-        customerId: asSelector ? customerId : undefined,
-      }),
+      ok(api.PUT('/api/customer/settings/teams', { params: { query: tenantQuery(asSelector ? customerId : undefined) }, body: settings }), as<CustomerSettings>()),
     onSuccess: (customer) => {
       if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
 
@@ -82,7 +81,7 @@ export function useUpdateTeamSettings(customerId: number | null, asSelector: boo
 export function useResourceLimits(customerId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: settingsKeys.limits(customerId),
-    queryFn: ({ signal }) => apiFetch<ResourceLimit[]>('/api/customer/resourceLimits', { customerId, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/customer/resourceLimits', { params: { query: tenantQuery(customerId) }, signal })),
     enabled,
   });
 }
@@ -92,8 +91,12 @@ export function useUpdateDeviceSettings(customerId: number | null, asSelector: b
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: (settings: { defaultTimeZone: string }) =>
-      apiFetch<CustomerSettings>('/api/customer/settings/devices', { method: 'PUT', body: settings, customerId: asSelector ? customerId : undefined }),
+    mutationFn: ({ defaultTimeZone }: { defaultTimeZone: string }) => {
+      // The picker offers only the server's zones; anything else would be refused (400) anyway.
+      if (defaultTimeZone !== '' && !isServiceTimeZone(defaultTimeZone)) throw new Error(`Not a time zone the service accepts: ${defaultTimeZone}`);
+
+      return ok(api.PUT('/api/customer/settings/devices', { params: { query: tenantQuery(asSelector ? customerId : undefined) }, body: { defaultTimeZone } }), as<CustomerSettings>());
+    },
     onSuccess: (customer) => {
       if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
     },

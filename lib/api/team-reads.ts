@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import { api, ok } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { hasRole } from '@/server/context/roles';
 
@@ -27,7 +27,7 @@ export function useTeamReads(): { ready: boolean; params: TeamReadParams } {
   const setting = useQuery({
     queryKey: teamReadKeys.setting(me.customerId),
     queryFn: ({ signal }) =>
-      apiFetch<{ accessResourcesWithoutTeam?: boolean | null }>(`/api/customer/${me.customerId}`, { query: { select: 'accessResourcesWithoutTeam' }, signal }).then(
+      ok(api.GET('/api/customer/{id}', { params: { path: { id: me.customerId! }, query: { select: 'accessResourcesWithoutTeam' } }, signal })).then(
         // Absent means the spec's default, true.
         (customer) => customer.accessResourcesWithoutTeam ?? true,
       ),

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
-import { apiFetch, ApiError } from '@/lib/api/client';
+import { api, ApiError, as, ok, tenantQuery } from '@/lib/api/client';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import type { Page, Schemas, User } from '@/lib/api/types';
@@ -13,10 +13,10 @@ import { hasRole, roles } from '@/server/context/roles';
 /** A team as the API answers it. */
 export type Team = Schemas['Team'];
 
-export type TeamAssignment = { id: string; readOnly: boolean };
+export type TeamAssignment = Schemas['TeamAssignmentItem'];
 
 /** Spec 1 `teamAccessList`: the teams of one resource (the service adds each team's name). */
-export type TeamAccessList = { teams: Array<{ id: string; name?: string; readOnly: boolean }> };
+export type TeamAccessList = Schemas['TeamAccessList'];
 
 /** The kinds plugged into the team mechanism today besides users (the server modules' manifests). */
 export const TEAM_RESOURCE_KINDS = [
@@ -57,11 +57,12 @@ export function useTeam(id: string, customerId: number | undefined) {
   return useQuery({
     queryKey: teamKeys.detail(customerId, id),
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<Team>>('/api/team', {
-        query: { size: 1, search: toSearch(term('id', '=', id)), includeTeamUserNumber: true, includeTeamResourceNumber: true },
-        customerId,
-        signal,
-      });
+      const page = await ok(
+        api.GET('/api/team', {
+          params: { query: { size: 1, search: toSearch(term('id', '=', id)), includeTeamUserNumber: true, includeTeamResourceNumber: true, ...tenantQuery(customerId) } },
+          signal,
+        }),
+      );
 
       return page.content[0] ?? null;
     },
@@ -72,33 +73,37 @@ export function useTeam(id: string, customerId: number | undefined) {
 export function useTeamAssignments(teamId: string, type: TeamResourceKind, customerId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: teamKeys.assignments(teamId, type),
-    queryFn: ({ signal }) => apiFetch<TeamAssignment[]>(`/api/team/${type}Assignments`, { query: { teamId }, customerId, signal }),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/team/{segment}', { params: { path: { segment: `${type}Assignments` }, query: { teamId, ...tenantQuery(customerId) } }, signal })),
     enabled,
   });
 }
 
 /**
- * Paths of the kinds whose list answers names, for showing assigned resources by name (the assignment
- * list carries ids only). Kinds without a list yet show their ids.
+ * The kinds whose list answers names, for showing assigned resources by name (the assignment list carries
+ * ids only), and their list operation. Kinds without a list yet show their ids.
  */
-const NAMED_RESOURCE_LISTS: Partial<Record<TeamResourceKind, string>> = { fileFolder: '/api/v2/fileFolder', file: '/api/v2/file' };
+const NAMED_RESOURCE_LISTS = {
+  fileFolder: (init: NamedListInit) => ok(api.GET('/api/v2/fileFolder', init)),
+  file: (init: NamedListInit) => ok(api.GET('/api/v2/file', init)),
+} satisfies Partial<Record<TeamResourceKind, unknown>>;
+type NamedListInit = { params: { query: { size: number; select: string; search?: string; customerId?: number } }; signal: AbortSignal };
 
 /** Names of the resources of `type` assigned to the team, by id; at most 1 000. */
 export function useTeamResourceNames(teamId: string, type: TeamResourceKind, customerId: number | undefined, enabled: boolean) {
-  const path = NAMED_RESOURCE_LISTS[type];
+  const read = type in NAMED_RESOURCE_LISTS ? NAMED_RESOURCE_LISTS[type as keyof typeof NAMED_RESOURCE_LISTS] : undefined;
 
   return useQuery({
     queryKey: [...teamKeys.assignments(teamId, type), 'names'] as const,
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<{ id: string; name?: string }>>(path!, {
-        query: { size: 1000, select: 'id,name', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
-        customerId,
+      const page = await read!({
+        params: { query: { size: 1000, select: 'id,name', search: toSearch(term('teamAssignments.team.id', '=', teamId)), ...tenantQuery(customerId) } },
         signal,
       });
 
       return new Map(page.content.map((row) => [row.id, row.name ?? '']));
     },
-    enabled: enabled && path !== undefined,
+    enabled: enabled && read !== undefined,
   });
 }
 
@@ -107,11 +112,15 @@ export function useTeamMemberUsers(teamId: string, customerId: number | undefine
   return useQuery({
     queryKey: teamKeys.members(teamId),
     queryFn: ({ signal }) =>
-      apiFetch<Page<User>>('/api/v2/user', {
-        query: { size: 1000, sort: 'name,asc', select: 'name,email,role,restricted', search: toSearch(term('teamAssignments.team.id', '=', teamId)) },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.GET('/api/v2/user', {
+          params: {
+            query: { size: 1000, sort: 'name,asc', select: 'name,email,role,restricted', search: toSearch(term('teamAssignments.team.id', '=', teamId)), ...tenantQuery(customerId) },
+          },
+          signal,
+        }),
+        as<Page<User>>(),
+      ),
   });
 }
 
@@ -126,30 +135,35 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
       const value = text.trim();
       const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)) : null));
 
-      return apiFetch<Page<User>>('/api/v2/user', { query: { size: 50, sort: 'name,asc', select: 'name,email,role,restricted', search }, customerId, signal });
+      return ok(
+        api.GET('/api/v2/user', { params: { query: { size: 50, sort: 'name,asc', select: 'name,email,role,restricted', search, ...tenantQuery(customerId) } }, signal }),
+        as<Page<User>>(),
+      );
     },
     placeholderData: keepPreviousData,
     enabled,
   });
 }
 
-export type TeamInput = { name: string; comment?: string | null };
+export type TeamInput = Schemas['TeamBody'];
 
 export function useCreateTeam() {
-  return teamResource.useMutation((input: TeamInput, { customerId }) => apiFetch<Team>('/api/team', { method: 'POST', body: input, customerId }));
+  return teamResource.useMutation((input: TeamInput, { customerId }) => ok(api.POST('/api/team', { params: { query: tenantQuery(customerId) }, body: input })));
 }
 
 export function useUpdateTeam() {
   return teamResource.useMutation(({ id, input }: { id: string; input: TeamInput }, { customerId }) =>
-    apiFetch<Team>('/api/team', { method: 'PUT', query: { teamId: id }, body: toUpdateBody(input), customerId }),
+    ok(api.PUT('/api/team', { params: { query: { teamId: id, ...tenantQuery(customerId) } }, body: toUpdateBody(input) })),
   );
 }
 
 export function useDeleteTeam() {
-  return teamResource.useMutation((id: string, { customerId }) => apiFetch<void>(`/api/team/${id}`, { method: 'DELETE', customerId }));
+  return teamResource.useMutation((id: string, { customerId }) =>
+    ok(api.DELETE('/api/team/{segment}', { params: { path: { segment: id }, query: tenantQuery(customerId) } })),
+  );
 }
 
-export type TeamAssignmentChange = { resourcesToAdd?: TeamAssignment[]; resourceIdsToRemove?: string[] };
+export type TeamAssignmentChange = Schemas['TeamResourcesUpdate'];
 
 /** Adds (or re-flags: adding again replaces `readOnly`) and removes resources of one kind. */
 export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind, customerId: number | undefined) {
@@ -157,12 +171,12 @@ export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind,
 
   return useMutation({
     mutationFn: (change: TeamAssignmentChange) =>
-      apiFetch<TeamAssignment[]>(`/api/team/update${type.charAt(0).toUpperCase()}${type.slice(1)}Assignments`, {
-        method: 'PUT',
-        query: { teamId },
-        body: change,
-        customerId,
-      }),
+      ok(
+        api.PUT('/api/team/{segment}', {
+          params: { path: { segment: `update${type.charAt(0).toUpperCase()}${type.slice(1)}Assignments` }, query: { teamId, ...tenantQuery(customerId) } },
+          body: change,
+        }),
+      ),
     onSuccess: (rows) => {
       queryClient.setQueryData(teamKeys.assignments(teamId, type), rows);
 
@@ -178,25 +192,27 @@ export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind,
 export function useResourceTeams(type: MediaTeamKind, resourceId: string, customerId: number | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: teamKeys.ofResource(customerId, type, resourceId),
-    queryFn: ({ signal }) => apiFetch<TeamAccessList>(`/api/team/${type}/${encodeURIComponent(resourceId)}/assignments`, { customerId, signal }),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/team/{resourceType}/{resourceId}/assignments', { params: { path: { resourceType: type, resourceId }, query: tenantQuery(customerId) }, signal })),
     enabled,
   });
 }
 
-const RESOURCE_TEAM_PATHS: Record<MediaTeamKind, { path: string; idParam: string }> = {
-  fileFolder: { path: '/api/fileFolder/updateTeamAssignments', idParam: 'fileFolderId' },
-  file: { path: '/api/file/updateTeamAssignments', idParam: 'fileId' },
-};
+export type TeamModification = Schemas['TeamModification'];
 
-export type TeamModification = { assignToTeams?: Array<{ teamId: string; readOnly: boolean }>; removeFromTeamIds?: string[] };
+/** The operation changing the teams of one folder or file. */
+const RESOURCE_TEAM_UPDATES: Record<MediaTeamKind, (id: string, change: TeamModification, customerId: number | undefined) => Promise<TeamAccessList>> = {
+  fileFolder: (fileFolderId, body, customerId) =>
+    ok(api.POST('/api/fileFolder/updateTeamAssignments', { params: { query: { fileFolderId, ...tenantQuery(customerId) } }, body })),
+  file: (fileId, body, customerId) => ok(api.POST('/api/file/updateTeamAssignments', { params: { query: { fileId, ...tenantQuery(customerId) } }, body })),
+};
 
 /** Assigns one folder or file to teams (again with another `readOnly` to change the flag) and removes it from others. */
 export function useUpdateResourceTeams(type: MediaTeamKind, resourceId: string, customerId: number | undefined) {
   const queryClient = useQueryClient();
-  const { path, idParam } = RESOURCE_TEAM_PATHS[type];
 
   return useMutation({
-    mutationFn: (change: TeamModification) => apiFetch<TeamAccessList>(path, { method: 'POST', query: { [idParam]: resourceId }, body: change, customerId }),
+    mutationFn: (change: TeamModification) => RESOURCE_TEAM_UPDATES[type](resourceId, change, customerId),
     onSuccess: (list) => {
       queryClient.setQueryData(teamKeys.ofResource(customerId, type, resourceId), list);
 
@@ -217,7 +233,7 @@ export function useOwnTeams(): { ready: boolean; scoped: boolean; teams: Array<{
   const own = useQuery({
     queryKey: [...teamResource.keys.all, 'own', { userId: me.id }] as const,
     queryFn: ({ signal }) =>
-      apiFetch<TeamAccessList>(`/api/team/user/${encodeURIComponent(me.id)}/assignments`, { signal }).catch((error: unknown) => {
+      ok(api.GET('/api/team/{resourceType}/{resourceId}/assignments', { params: { path: { resourceType: 'user', resourceId: me.id } }, signal })).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return { teams: [] } satisfies TeamAccessList;
         throw error;
       }),

@@ -1,5 +1,4 @@
 import type { components } from '@/lib/api/generated/openapi';
-import { verticals as VERTICALS } from '@/server/modules/customers/customers.schemas';
 import type { User } from '@/server/modules/users/users.schemas';
 
 export type { Role } from '@/server/context/roles';
@@ -39,5 +38,3 @@ export const LANGUAGES: ReadonlyArray<{ code: string; label: string }> = [
   { code: 'pl', label: 'Polski' },
   { code: 'pt', label: 'Português' },
 ];
-
-export { VERTICALS };

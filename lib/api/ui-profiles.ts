@@ -1,23 +1,15 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
+import type { UiProfile } from '@/server/modules/ui-profiles/ui-profiles.schemas';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { term, toSearch } from '@/lib/api/query-language';
-import type { Page, User } from '@/lib/api/types';
+import type { Page, Schemas, User } from '@/lib/api/types';
 import { userKeys } from '@/lib/api/users';
-import type { RulesDocument } from '@/lib/ui-profile/rules';
 
-const BASE = '/api/v2/userInterfaceProfile';
+export type { UiProfile } from '@/server/modules/ui-profiles/ui-profiles.schemas';
 
-export type UiProfile = {
-  id: number;
-  name: string;
-  comment?: string | null;
-  hiddenUIElementRules?: RulesDocument | null;
-  customerId?: number | null;
-};
-
-export type UiProfileInput = { name: string; comment?: string; hiddenUIElementRules: RulesDocument };
+export type UiProfileInput = Schemas['UserInterfaceProfileCreate'];
 
 export const uiProfileKeys = {
   all: ['uiProfiles'] as const,
@@ -28,7 +20,8 @@ export const uiProfileKeys = {
 export function useUiProfiles(customerId: number | undefined, { page, size }: { page: number; size: number }, enabled = true) {
   return useQuery({
     queryKey: uiProfileKeys.list(customerId, page, size),
-    queryFn: ({ signal }) => apiFetch<Page<UiProfile>>(BASE, { query: { page, size, sort: 'name,asc' }, customerId, signal }),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/v2/userInterfaceProfile', { params: { query: { page, size, sort: 'name,asc', ...tenantQuery(customerId) } }, signal }), as<Page<UiProfile>>()),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -39,11 +32,15 @@ export function useUiProfileUsers(customerId: number | undefined, profileId: num
   return useQuery({
     queryKey: uiProfileKeys.users(customerId, profileId ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch<Page<User>>('/api/v2/user', {
-        query: { size: 1000, sort: 'name,asc', select: 'name,email,role', search: toSearch(term('userInterfaceProfile.id', '=', profileId ?? 0)) },
-        customerId,
-        signal,
-      }),
+      ok(
+        api.GET('/api/v2/user', {
+          params: {
+            query: { size: 1000, sort: 'name,asc', select: 'name,email,role', search: toSearch(term('userInterfaceProfile.id', '=', profileId ?? 0)), ...tenantQuery(customerId) },
+          },
+          signal,
+        }),
+        as<Page<User>>(),
+      ),
     enabled: profileId !== null,
   });
 }
@@ -65,7 +62,7 @@ export function useCreateUiProfile(customerId: number | undefined) {
   const invalidate = useInvalidate();
 
   return useMutation({
-    mutationFn: (input: UiProfileInput) => apiFetch<UiProfile>(BASE, { method: 'POST', body: input, customerId }),
+    mutationFn: (input: UiProfileInput) => ok(api.POST('/api/v2/userInterfaceProfile', { params: { query: tenantQuery(customerId) }, body: input })),
     onSuccess: invalidate,
   });
 }
@@ -74,8 +71,8 @@ export function useUpdateUiProfile(customerId: number | undefined) {
   const invalidate = useInvalidate();
 
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: Partial<UiProfileInput> }) =>
-      apiFetch<UiProfile>(`${BASE}/${id}`, { method: 'PUT', body: input, customerId }),
+    mutationFn: ({ id, input }: { id: number; input: Schemas['UserInterfaceProfileUpdate'] }) =>
+      ok(api.PUT('/api/v2/userInterfaceProfile/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: input })),
     onSuccess: invalidate,
   });
 }
@@ -85,7 +82,7 @@ export function useAssignUiProfile(customerId: number | undefined) {
 
   return useMutation({
     mutationFn: ({ id, assignUserIds, removeUserIds }: { id: number; assignUserIds: string[]; removeUserIds: string[] }) =>
-      apiFetch<UiProfile>(`${BASE}/${id}/assign`, { method: 'POST', body: { assignUserIds, removeUserIds }, customerId }),
+      ok(api.POST('/api/v2/userInterfaceProfile/{id}/assign', { params: { path: { id }, query: tenantQuery(customerId) }, body: { assignUserIds, removeUserIds } })),
     onSuccess: invalidate,
   });
 }
@@ -94,7 +91,7 @@ export function useDeleteUiProfile(customerId: number | undefined) {
   const invalidate = useInvalidate();
 
   return useMutation({
-    mutationFn: (id: number) => apiFetch<void>(`${BASE}/${id}`, { method: 'DELETE', customerId }),
+    mutationFn: (id: number) => ok(api.DELETE('/api/v2/userInterfaceProfile/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })),
     onSuccess: invalidate,
   });
 }

@@ -4,7 +4,7 @@
  * for "no value", so an update body turns those nulls into `""`; undefined attributes are left out.
  */
 /** A form's values as an update body: each field may be left out, and one the form may clear (null) is sent as `""`. */
-export type UpdateBody<T> = { [K in keyof T]?: null extends T[K] ? Exclude<T[K], null> | '' : T[K] };
+export type UpdateBody<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> | (null extends T[K] ? '' : never) };
 
 export function toUpdateBody<T extends Record<string, unknown>>(body: T): UpdateBody<T> {
   // Typed by construction: fromEntries cannot say which key keeps which value.

@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRunProtected } from '@/lib/api/run-protected';
-import { apiFetch, as } from '@/lib/api/client';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
-import type { Me, Role, User } from '@/lib/api/types';
+import type { Me, Schemas, User } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 
 export type UserListParams = ListRequest & {
@@ -48,20 +48,14 @@ export const useUserCount = userResource.useCount;
 export function useMe() {
   return useQuery({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => apiFetch<Me>('/api/v2/user/me', { query: { select: ME_FIELDS }, signal }),
+    queryFn: ({ signal }) => ok(api.GET('/api/v2/user/me', { params: { query: { select: ME_FIELDS } }, signal }), as<Me>()),
     staleTime: 5 * 60_000,
   });
 }
 
-export type CreateUserInput = { email: string; name: string; role: Role; password: string; language?: string; restricted?: boolean; teamIds?: string[] };
-export type UpdateUserInput = Partial<{
-  name: string;
-  role: Role;
-  language: string;
-  restricted: boolean;
-  readOnly: boolean;
-  use2FA: false;
-}>;
+/** A new user, and the teams it joins. */
+export type CreateUserInput = Schemas['UserCreate'] & { teamIds?: string[] };
+export type UpdateUserInput = Schemas['UserUpdate'];
 
 /**
  * Creates a user in `customerId` (the tenant chosen in the dialog), else the selected tenant, else the
@@ -72,14 +66,20 @@ export function useCreateUser() {
 
   return userResource.useMutation(
     ({ customerId: chosen, teamIds = [], ...input }: CreateUserInput & { customerId?: number }, { customerId: selected, headers }) =>
-      apiFetch<User>('/api/user/', {
-        method: 'POST',
-        body: input,
-        // Spec 1 `teamIds`: `<teamId>:<readOnly>` pairs; the user's own membership row is not read-only.
-        query: teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : undefined,
-        customerId: chosen ?? selected ?? me.customerId,
-        headers,
-      }),
+      ok(
+        api.POST('/api/user', {
+          params: {
+            query: {
+              // Spec 1 `teamIds`: `<teamId>:<readOnly>` pairs; the user's own membership row is not read-only.
+              ...(teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {}),
+              ...tenantQuery(chosen ?? selected ?? me.customerId),
+            },
+          },
+          body: input,
+          headers,
+        }),
+        as<User>(),
+      ),
     { protected: true },
   );
 }
@@ -87,13 +87,14 @@ export function useCreateUser() {
 /** Partial update by e-mail; role, readOnly, restricted and use2FA changes are protected. */
 export function useUpdateUser() {
   return userResource.useMutation(
-    ({ email, changes }: { email: string; changes: UpdateUserInput }, { headers }) => apiFetch<User>('/api/user/', { method: 'PUT', query: { email }, body: changes, headers }),
+    ({ email, changes }: { email: string; changes: UpdateUserInput }, { headers }) =>
+      ok(api.PUT('/api/user', { params: { query: { email } }, body: changes, headers }), as<User>()),
     { protected: true },
   );
 }
 
 export function useDeleteUser() {
-  return userResource.useMutation((email: string, { headers }) => apiFetch<void>('/api/user/', { method: 'DELETE', query: { email }, headers }), { protected: true });
+  return userResource.useMutation((email: string, { headers }) => ok(api.DELETE('/api/user', { params: { query: { email } }, headers })), { protected: true });
 }
 
 export function useChangePassword() {
@@ -101,35 +102,48 @@ export function useChangePassword() {
 
   return useMutation({
     mutationFn: ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) =>
-      runProtected((headers) =>
-        apiFetch<void>('/api/user/password', { method: 'POST', query: { oldPassword, newPassword }, headers }),
-      ),
+      runProtected((headers) => ok(api.POST('/api/user/password', { params: { query: { oldPassword, newPassword } }, headers }))),
   });
 }
 
-export type TotpSecret = { secret: string; otpauthUrl: string };
+/** Deletes the caller's own account (protected: the one-time-code prompt asks when the API wants proof). */
+export function useDeleteMyAccount() {
+  const runProtected = useRunProtected();
+
+  return useMutation({ mutationFn: () => runProtected((headers) => ok(api.DELETE('/api/user/myAccount', { headers }))) });
+}
+
+export type TotpSecret = Schemas['TwoFactorSecret'];
 
 export function useStartTotpEnrolment() {
-  return useMutation({ mutationFn: () => apiFetch<TotpSecret>('/api/user/2fa/secret', { method: 'POST' }) });
+  return useMutation({ mutationFn: () => ok(api.POST('/api/user/2fa/secret')) });
 }
 
 /** Enables (confirming the pending secret) or disables the caller's second factor with a current code. */
 export function useSetTotp() {
   // Disabling is protected: the same current code proves it.
   return userResource.useMutation(({ totp, enable }: { totp: string; enable: boolean }) =>
-    apiFetch<void>('/api/user/2fa', { method: 'POST', query: { totp, enable }, headers: enable ? {} : { 'x-totp': totp } }),
+    ok(api.POST('/api/user/2fa', { params: { query: { totp, enable } }, headers: enable ? {} : { 'x-totp': totp } })),
   );
 }
 
 export function useUploadProfilePicture() {
-  return userResource.useMutation((file: File) => {
-    const form = new FormData();
-    form.append('file', file);
+  return userResource.useMutation((file: File) =>
+    ok(
+      api.POST('/api/v2/user/profilePicture', {
+        // The document types a multipart file part as a string (`format: binary`); in the browser it is the File.
+        body: { file: file as unknown as string },
+        bodySerializer: (body) => {
+          const form = new FormData();
+          form.append('file', body.file);
 
-    return apiFetch<unknown>('/api/v2/user/profilePicture', { method: 'POST', body: form });
-  });
+          return form;
+        },
+      }),
+    ),
+  );
 }
 
 export function useDeleteProfilePicture() {
-  return userResource.useMutation(() => apiFetch<void>('/api/v2/user/profilePicture', { method: 'DELETE' }));
+  return userResource.useMutation(() => ok(api.DELETE('/api/v2/user/profilePicture')));
 }

@@ -2,21 +2,16 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { apiFetch } from '@/lib/api/client';
+import { api, ok } from '@/lib/api/client';
 import { userKeys } from '@/lib/api/users';
-import { isUiElementVisible, type RulesDocument } from '@/lib/ui-profile/rules';
-
-export type MyUiProfile = { id: number; name: string; hiddenUIElementRules?: RulesDocument | null };
+import { isUiElementVisible } from '@/lib/ui-profile/rules';
 
 /** Read once per session (and again after user changes invalidate `users`). */
 export function useMyUiProfile() {
   return useQuery({
     queryKey: [...userKeys.me(), 'uiProfile'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ userInterfaceProfile?: MyUiProfile | null }>('/api/v2/user/me', {
-        query: { select: '*,userInterfaceProfile(*)' },
-        signal,
-      }).then((me) => me.userInterfaceProfile ?? null),
+      ok(api.GET('/api/v2/user/me', { params: { query: { select: '*,userInterfaceProfile(*)' } }, signal })).then((me) => me.userInterfaceProfile ?? null),
     staleTime: 5 * 60_000,
   });
 }
