@@ -1,9 +1,18 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { clearDefaultContent } from '@/server/modules/content/content.queries';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/modules/customers/customers.table';
-import { defineFolderTree, deleteFolderSubtrees } from '@/server/modules/folders/folder-tree';
+import {
+  checkFolderBatch,
+  defineFolderTree,
+  deleteFolderSubtrees,
+  findRootFolder,
+  insertFolderRow,
+  moveItemsInto,
+  moveItemsOutOf,
+  updateFolderRow,
+} from '@/server/modules/folders/folder-tree';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { execRows, uuidArray } from '@/server/db/sql';
@@ -19,38 +28,25 @@ export const contentGroupTree = defineFolderTree({
   rootCreationSetting: customers.contentCreationInRootForTeamUsers,
 });
 
-export async function insertContentGroup(db: Executor, values: typeof contentGroups.$inferInsert): Promise<ContentGroupRow> {
-  const [row] = await db.insert(contentGroups).values(values).returning();
+/** Content in the content folder tree: the column naming its folder, for the tree's item helpers. */
+const contentItems = { table: deviceContents, id: deviceContents.id, customerId: deviceContents.customerId, path: deviceContents.groupPath, folderId: deviceContents.contentGroupId };
 
-  return row!;
+export async function insertContentGroup(db: Executor, values: typeof contentGroups.$inferInsert): Promise<ContentGroupRow> {
+  return insertFolderRow(db, contentGroupTree, values);
 }
 
 export async function renameContentGroupRow(db: Executor, customerId: number, id: string, name: string): Promise<void> {
-  await db.update(contentGroups).set({ name }).where(and(eq(contentGroups.id, id), eq(contentGroups.customerId, customerId)));
+  await updateFolderRow(db, contentGroupTree, customerId, id, { name });
 }
 
 /** The tenant's root content folder (created with the customer). */
 export async function findRootContentGroup(db: Executor, customerId: number): Promise<ContentGroupRow | undefined> {
-  const [row] = await db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId))).limit(1);
-
-  return row;
+  return findRootFolder(db, contentGroupTree, customerId);
 }
 
 /** For each id of a batch: whether it exists in the customer, is visible and is read-only for the caller. */
 export async function checkContentGroupBatch(db: Executor, input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL }) {
-  if (input.ids.length === 0) return [];
-
-  return db
-    .select({
-      id: contentGroups.id,
-      parentId: contentGroups.parentId,
-      path: contentGroups.path,
-      isTemplateGroup: contentGroups.isTemplateGroup,
-      visible: sql<boolean>`${input.visible ?? sql`true`}`,
-      readOnly: sql<boolean>`${input.readOnly}`,
-    })
-    .from(contentGroups)
-    .where(and(inArray(contentGroups.id, [...input.ids]), eq(contentGroups.customerId, input.customerId)));
+  return checkFolderBatch(db, contentGroupTree, input, { isTemplateGroup: contentGroups.isTemplateGroup });
 }
 
 export async function checkContentBatch(db: Executor, input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL }) {
@@ -69,11 +65,7 @@ export async function checkContentBatch(db: Executor, input: { customerId: numbe
 
 /** Puts content items directly into one folder. */
 export async function moveContentTo(db: Executor, input: { customerId: number; contentIds: readonly string[]; targetId: string; targetPath: readonly string[] }): Promise<void> {
-  if (input.contentIds.length === 0) return;
-  await db
-    .update(deviceContents)
-    .set({ contentGroupId: input.targetId, groupPath: [...input.targetPath] })
-    .where(and(eq(deviceContents.customerId, input.customerId), inArray(deviceContents.id, [...input.contentIds])));
+  await moveItemsInto(db, contentItems, { customerId: input.customerId, ids: input.contentIds, target: { id: input.targetId, path: input.targetPath } });
 }
 
 /** The first content item in or below `folderIds` for which `blocked` holds (locked, invisible or read-only for the caller). */
@@ -107,12 +99,7 @@ export async function deleteContentGroupSubtree(
     const [row] = await execRows(db, sql`with d as (delete from ${deviceContents} where ${below} returning 1) select count(*)::int as n from d`);
     contentDeleted = Number(row?.n ?? 0);
   } else {
-    const [row] = await execRows(
-      db,
-      sql`with m as (update ${deviceContents} set ${sql.identifier('content_group_id')} = ${input.root.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(input.root.path)}
-        where ${below} returning 1) select count(*)::int as n from m`,
-    );
-    contentMoved = Number(row?.n ?? 0);
+    contentMoved = await moveItemsOutOf(db, contentItems, { customerId, folderId: input.folderId, target: input.root });
   }
   const folders = await deleteFolderSubtrees(db, contentGroupTree, { customerId, folderIds: [input.folderId] });
 

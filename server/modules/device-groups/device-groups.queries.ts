@@ -1,9 +1,17 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows } from '@/server/db/sql';
 import { customers } from '@/server/modules/customers/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { defineFolderTree, inSubtrees } from '@/server/modules/folders/folder-tree';
+import {
+  defineFolderTree,
+  findFolderById,
+  findRootFolder,
+  insertFolderRow,
+  lockFolderSubtree,
+  moveItemsOutOf,
+  updateFolderRow,
+} from '@/server/modules/folders/folder-tree';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
@@ -17,47 +25,34 @@ export const deviceGroupTree = defineFolderTree({
   rootCreationSetting: customers.deviceCreationInRootForTeamUsers,
 });
 
-export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert): Promise<DeviceGroupRow> {
-  const [row] = await db.insert(deviceGroups).values(values).returning();
+/** Devices in the device folder tree: the column naming their folder, for the tree's item helpers. */
+const deviceItems = { table: devices, id: devices.id, customerId: devices.customerId, path: devices.groupPath, folderId: devices.deviceGroupId };
 
-  return row!;
+export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert): Promise<DeviceGroupRow> {
+  return insertFolderRow(db, deviceGroupTree, values);
 }
 
 export async function updateDeviceGroupRow(db: Executor, customerId: number, id: string, values: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>>): Promise<void> {
-  await db.update(deviceGroups).set(values).where(and(eq(deviceGroups.id, id), eq(deviceGroups.customerId, customerId)));
+  await updateFolderRow(db, deviceGroupTree, customerId, id, values);
 }
 
 /** The tenant's root device folder (created with the customer). */
 export async function findRootDeviceGroup(db: Executor, customerId: number): Promise<DeviceGroupRow | undefined> {
-  const [row] = await db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId))).limit(1);
-
-  return row;
+  return findRootFolder(db, deviceGroupTree, customerId);
 }
 
 export async function findDeviceGroupById(db: Executor, customerId: number, id: string): Promise<DeviceGroupRow | undefined> {
-  const [row] = await db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, id))).limit(1);
-
-  return row;
+  return findFolderById(db, deviceGroupTree, customerId, id);
 }
 
-/**
- * Locks folder `folderId` and every folder below it until the transaction ends: a device put into one of
- * them meanwhile (its foreign key takes a share lock on the folder) waits, so a delete never finds a device
- * it has not moved out.
- */
+/** Locks folder `folderId` and every folder below it until the transaction ends (`lockFolderSubtree`). */
 export async function lockDeviceGroupSubtree(db: Executor, customerId: number, folderId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${deviceGroups} where ${deviceGroups.customerId} = ${customerId} and ${inSubtrees(deviceGroups.path, [folderId])} for update`);
+  await lockFolderSubtree(db, deviceGroupTree, customerId, folderId);
 }
 
 /** Puts every device in or below folder `folderId` directly into `target`; answers how many moved. One statement. */
 export async function moveDevicesOutOf(db: Executor, input: { customerId: number; folderId: string; target: { id: string; path: readonly string[] } }): Promise<number> {
-  const [row] = await execRows(
-    db,
-    sql`with m as (update ${devices} set ${sql.identifier('device_group_id')} = ${input.target.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(input.target.path)}
-      where ${devices.customerId} = ${input.customerId} and ${inSubtrees(devices.groupPath, [input.folderId])} returning 1) select count(*)::int as n from m`,
-  );
-
-  return Number(row?.n ?? 0);
+  return moveItemsOutOf(db, deviceItems, input);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
@@ -24,6 +24,9 @@ export type FolderTable = PgTable & { id: AnyPgColumn; customerId: AnyPgColumn; 
 
 /** Rows that lie in the folders of a tree and copy their folder's path (files, content, devices). */
 export type FolderItems = { table: PgTable; customerId: AnyPgColumn; path: AnyPgColumn };
+
+/** Items with the column that names their folder (`content_group_id`, `device_group_id`), for the helpers that put them into one. */
+export type FolderItemsIn = FolderItems & { id: AnyPgColumn; folderId: AnyPgColumn };
 
 export type FolderTree<T extends FolderTable = FolderTable> = {
   /** The team resource type, and the prefix of the tree's error keys (`deviceGroup.error.root`). */
@@ -191,3 +194,88 @@ export async function deleteFolderSubtrees(db: Executor, tree: FolderTree, input
   return Number(row?.n ?? 0);
 }
 
+
+/*
+ * The row queries every tree repeats (content folders and device folders use them; a module binds them to
+ * its tree in its `*.queries.ts`).
+ */
+
+export async function insertFolderRow<T extends FolderTable>(db: Executor, tree: FolderTree<T>, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const [row] = await db.insert(tree.table).values(values).returning();
+
+  return row as T['$inferSelect'];
+}
+
+export async function updateFolderRow<T extends FolderTable>(db: Executor, tree: FolderTree<T>, customerId: number, id: string, values: Partial<T['$inferSelect']>): Promise<void> {
+  const t = tree.table;
+  await db.update(t).set(values).where(and(eq(t.id, id), eq(t.customerId, customerId)));
+}
+
+/** The tenant's root folder of the tree (created with the customer). */
+export async function findRootFolder<T extends FolderTable>(db: Executor, tree: FolderTree<T>, customerId: number): Promise<T['$inferSelect'] | undefined> {
+  const t = tree.table as FolderTable;
+  const [row] = await db.select().from(t).where(and(eq(t.customerId, customerId), isNull(t.parentId))).limit(1);
+
+  return row as T['$inferSelect'] | undefined;
+}
+
+export async function findFolderById<T extends FolderTable>(db: Executor, tree: FolderTree<T>, customerId: number, id: string): Promise<T['$inferSelect'] | undefined> {
+  const t = tree.table as FolderTable;
+  const [row] = await db.select().from(t).where(and(eq(t.customerId, customerId), eq(t.id, id))).limit(1);
+
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** For each id of a batch: whether it exists in the customer, is visible and is read-only for the caller (with `columns` of the tree's own). */
+export async function checkFolderBatch<T extends FolderTable, C extends Record<string, AnyPgColumn> = Record<never, AnyPgColumn>>(
+  db: Executor,
+  tree: FolderTree<T>,
+  input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL },
+  columns?: C,
+) {
+  if (input.ids.length === 0) return [];
+  const t = tree.table as FolderTable;
+  const rows = await db
+    .select({
+      ...columns,
+      id: t.id,
+      parentId: t.parentId,
+      path: t.path,
+      visible: sql<boolean>`${input.visible ?? sql`true`}`,
+      readOnly: sql<boolean>`${input.readOnly}`,
+    })
+    .from(t)
+    .where(and(inArray(t.id, [...input.ids]), eq(t.customerId, input.customerId)));
+
+  return rows as ({ id: string; parentId: string | null; path: string[]; visible: boolean; readOnly: boolean } & { [K in keyof C]: C[K]['_']['data'] })[];
+}
+
+/**
+ * Locks folder `folderId` and every folder below it until the transaction ends: an item put into one of
+ * them meanwhile (its foreign key takes a share lock on the folder) waits, so a delete never finds an item
+ * it has not moved out.
+ */
+export async function lockFolderSubtree(db: Executor, tree: FolderTree, customerId: number, folderId: string): Promise<void> {
+  const t = tree.table;
+  await db.execute(sql`select 1 from ${t} where ${t.customerId} = ${customerId} and ${inSubtrees(t.path, [folderId])} for update`);
+}
+
+/** Puts the items `ids` directly into folder `target`. */
+export async function moveItemsInto(db: Executor, items: FolderItemsIn, input: { customerId: number; ids: readonly string[]; target: { id: string; path: readonly string[] } }): Promise<void> {
+  if (input.ids.length === 0) return;
+  await db.execute(
+    sql`update ${items.table} set ${sql.identifier(items.folderId.name)} = ${input.target.id}::uuid, ${sql.identifier(items.path.name)} = ${uuidArray(input.target.path)}
+      where ${items.customerId} = ${input.customerId} and ${inArray(items.id, [...input.ids])}`,
+  );
+}
+
+/** Puts every item in or below folder `folderId` directly into `target`; answers how many moved. One statement. */
+export async function moveItemsOutOf(db: Executor, items: FolderItemsIn, input: { customerId: number; folderId: string; target: { id: string; path: readonly string[] } }): Promise<number> {
+  const [row] = await execRows(
+    db,
+    sql`with m as (update ${items.table} set ${sql.identifier(items.folderId.name)} = ${input.target.id}::uuid, ${sql.identifier(items.path.name)} = ${uuidArray(input.target.path)}
+      where ${items.customerId} = ${input.customerId} and ${inSubtrees(items.path, [input.folderId])} returning 1) select count(*)::int as n from m`,
+  );
+
+  return Number(row?.n ?? 0);
+}
