@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ContentDragItems } from '@/components/content/content-drag';
 import { ContentFolderTree } from '@/components/content/content-folder-tree';
 import { blockedReasonText, planDeletion } from '@/components/content/deletion-plan';
+import { DeleteFolderDialog, NewFolderDialog, RenameFolderDialog, type FolderDialogWords } from '@/components/folders/folder-dialogs';
 import { Alert } from '@/components/ui/alert';
 import { CheckboxField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -36,26 +37,36 @@ import { DuplicateSchema } from '@/server/modules/content/content.schemas';
 const duplicateName = (t: Translate<'content.dialogs'>) => (error: unknown) =>
   error instanceof ApiError && error.key === 'contentGroup.error.duplicateName' ? { field: 'name' as const, message: t('duplicateFolderName') } : undefined;
 
+/** The content folders' words for the folder dialogs. */
+function useFolderWords(): FolderDialogWords {
+  const t = useTranslations('content.dialogs');
+
+  return {
+    name: t('name'),
+    enterName: t('enterName'),
+    newTitle: t('newFolder.title'),
+    inside: (name) => t('newFolder.inside', { name }),
+    create: t('newFolder.submit'),
+    renameTitle: t('renameFolder.title'),
+    rename: t('renameFolder.submit'),
+  };
+}
+
 /** A new folder inside `parent`. */
 export function NewContentFolderDialog({ parent, onOpenChange, onCreated }: { parent: { id: string; name: string } | null; onOpenChange: (open: boolean) => void; onCreated: (folder: ContentGroup) => void }) {
   const create = useCreateContentGroup();
   const t = useTranslations('content.dialogs');
 
   return (
-    <FormDialog
-      open={parent !== null}
+    <NewFolderDialog
+      parent={parent}
       onOpenChange={onOpenChange}
-      title={t('newFolder.title')}
-      description={parent ? t('newFolder.inside', { name: parent.name }) : undefined}
+      words={useFolderWords()}
       schema={ContentGroupCreateSchema}
-      required={{ name: t('enterName') }}
       values={{ name: '', deviceContentType: 'content' as const }}
-      submitLabel={t('newFolder.submit')}
-      onSubmit={async (values) => onCreated(await create.mutateAsync({ parentGroupId: parent!.id, name: values.name }))}
+      create={async (values, parentGroupId) => onCreated(await create.mutateAsync({ parentGroupId, name: values.name }))}
       fieldError={duplicateName(t)}
-    >
-      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
-    </FormDialog>
+    />
   );
 }
 
@@ -63,21 +74,7 @@ export function RenameContentFolderDialog({ folder, onOpenChange }: { folder: Co
   const rename = useRenameContentGroup();
   const t = useTranslations('content.dialogs');
 
-  return (
-    <FormDialog
-      open={folder !== null}
-      onOpenChange={onOpenChange}
-      title={t('renameFolder.title')}
-      schema={ContentGroupRenameSchema}
-      required={{ name: t('enterName') }}
-      values={{ name: folder?.name ?? '' }}
-      submitLabel={t('renameFolder.submit')}
-      onSubmit={(values) => rename.mutateAsync({ id: folder!.id, name: values.name })}
-      fieldError={duplicateName(t)}
-    >
-      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
-    </FormDialog>
-  );
+  return <RenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={ContentGroupRenameSchema} rename={rename.mutateAsync} fieldError={duplicateName(t)} />;
 }
 
 /** Deletes a folder; its content moves to the top folder unless the user asks to delete it too. */
@@ -87,8 +84,8 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
   const t = useTranslations('content.dialogs.deleteFolder');
 
   return (
-    <ConfirmDialog
-      open={folder !== null}
+    <DeleteFolderDialog
+      folder={folder}
       onOpenChange={(open) => {
         if (!open) setRemoveContents(false);
         onOpenChange(open);
@@ -96,8 +93,7 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
       title={t('title', { name: folder?.name ?? '' })}
       description={t('description')}
       confirmLabel={t('submit')}
-      destructive
-      onConfirm={async () => {
+      remove={async () => {
         await remove.mutateAsync({ id: folder!.id, removeContents });
         onDeleted();
       }}
@@ -109,7 +105,7 @@ export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: {
         checked={removeContents}
         onChange={(e) => setRemoveContents(e.target.checked)}
       />
-    </ConfirmDialog>
+    </DeleteFolderDialog>
   );
 }
 

@@ -4,8 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { DeleteFolderDialog, NewFolderDialog, RenameFolderDialog, type FolderDialogWords } from '@/components/folders/folder-dialogs';
 import { MoveDialog } from '@/components/ui/move-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
@@ -17,6 +16,21 @@ const isVideoWallParent = (error: unknown) => error instanceof ApiError && error
 
 const NewFolderSchema = z.object({ name: DeviceGroupNameSchema, type: z.enum(deviceGroupTypes) });
 const RenameFolderSchema = z.object({ name: DeviceGroupNameSchema });
+
+/** The device folders' words for the folder dialogs. */
+function useFolderWords(): FolderDialogWords {
+  const t = useTranslations('devices');
+
+  return {
+    name: t('name'),
+    enterName: t('enterName'),
+    newTitle: t('folders.newTitle'),
+    inside: (name) => t('folders.inside', { name }),
+    create: t('folders.create'),
+    renameTitle: t('folders.renameTitle'),
+    rename: t('folders.rename'),
+  };
+}
 
 /** A new folder inside `parent`: a normal folder, or a video wall (which holds screens only; its type never changes). */
 export function NewDeviceFolderDialog({
@@ -32,55 +46,34 @@ export function NewDeviceFolderDialog({
   const create = useCreateDeviceGroup();
 
   return (
-    <FormDialog
-      open={parent !== null}
+    <NewFolderDialog
+      parent={parent}
       onOpenChange={onOpenChange}
-      title={t('folders.newTitle')}
-      description={parent ? t('folders.inside', { name: parent.name }) : undefined}
+      words={useFolderWords()}
       schema={NewFolderSchema}
-      required={{ name: t('enterName') }}
       values={{ name: '', type: 'NORMAL' as const }}
-      submitLabel={t('folders.create')}
-      onSubmit={async (values) => onCreated(await create.mutateAsync({ parentId: parent!.id, name: values.name, type: values.type }))}
+      create={async (values, parentId) => onCreated(await create.mutateAsync({ parentId, name: values.name, type: values.type }))}
       fieldError={(error) => (isVideoWallParent(error) ? t('folders.notInVideoWall') : undefined)}
-    >
-      {(fields) => (
-        <>
-          {fields.text('name', { label: t('name'), autoFocus: true })}
-          {fields.select('type', {
-            label: t('folders.kind'),
-            hint: t('folders.kindHint'),
-            children: (
-              <>
-                <option value="NORMAL">{t('folders.normal')}</option>
-                <option value="VIDEO_WALL">{t('videoWall')}</option>
-              </>
-            ),
-          })}
-        </>
-      )}
-    </FormDialog>
+      fields={(fields) =>
+        fields.select('type', {
+          label: t('folders.kind'),
+          hint: t('folders.kindHint'),
+          children: (
+            <>
+              <option value="NORMAL">{t('folders.normal')}</option>
+              <option value="VIDEO_WALL">{t('videoWall')}</option>
+            </>
+          ),
+        })
+      }
+    />
   );
 }
 
 export function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: DeviceGroup | null; onOpenChange: (open: boolean) => void }) {
-  const t = useTranslations('devices');
   const rename = useRenameDeviceGroup();
 
-  return (
-    <FormDialog
-      open={folder !== null}
-      onOpenChange={onOpenChange}
-      title={t('folders.renameTitle')}
-      schema={RenameFolderSchema}
-      required={{ name: t('enterName') }}
-      values={{ name: folder?.name ?? '' }}
-      submitLabel={t('folders.rename')}
-      onSubmit={(values) => rename.mutateAsync({ id: folder!.id, name: values.name })}
-    >
-      {(fields) => fields.text('name', { label: t('name'), autoFocus: true })}
-    </FormDialog>
-  );
+  return <RenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={RenameFolderSchema} rename={rename.mutateAsync} />;
 }
 
 /** Deletes a folder with every folder below it, after asking where their screens go (default: its parent). */
@@ -106,14 +99,13 @@ export function DeleteDeviceFolderDialog({
   }, [folder, root?.id, t]);
 
   return (
-    <ConfirmDialog
-      open={folder !== null}
+    <DeleteFolderDialog
+      folder={folder}
       onOpenChange={onOpenChange}
       title={t('folders.deleteTitle', { name: folder?.name ?? '' })}
       description={screenCount === undefined ? t('folders.deleteTextUnknown') : t('folders.deleteText', { count: screenCount })}
       confirmLabel={t('folders.deleteConfirm')}
-      destructive
-      onConfirm={async () => {
+      remove={async () => {
         if (!target) throw new Error(t('folders.chooseTarget'));
         await remove.mutateAsync({ id: folder!.id, targetGroupId: target.id });
         onDeleted(target.id);
@@ -141,7 +133,7 @@ export function DeleteDeviceFolderDialog({
           <Spinner />
         )}
       </div>
-    </ConfirmDialog>
+    </DeleteFolderDialog>
   );
 }
 

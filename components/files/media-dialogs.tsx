@@ -2,9 +2,16 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
+import { z } from 'zod';
 import { preflight, type Preflight, type PreflightReason } from '@/components/files/deletion-preflight';
 import { mediaNoun } from '@/components/files/file-visuals';
 import { FolderTree } from '@/components/files/folder-tree';
+import {
+  DeleteFolderDialog as SharedDeleteFolderDialog,
+  NewFolderDialog as SharedNewFolderDialog,
+  RenameFolderDialog as SharedRenameFolderDialog,
+  type FolderDialogWords,
+} from '@/components/folders/folder-dialogs';
 import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,6 +30,7 @@ import type { Translate } from '@/lib/i18n/translate';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { Noun } from '@/lib/format';
+import { FolderNameSchema } from '@/server/modules/file-folders/file-folders.schemas';
 
 /** A one-field form dialog (folder name, file name, quick filter name). */
 function NameDialog({
@@ -93,38 +101,34 @@ function NameDialog({
   );
 }
 
-export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { parentId: string; open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FileFolder) => void }) {
-  const create = useCreateFolder();
+/** The media folders' words for the folder dialogs. */
+function useFolderWords(): FolderDialogWords {
   const t = useTranslations('media.dialogs');
 
+  return { name: t('folderName'), enterName: t('enterName'), newTitle: t('newFolder'), create: t('createFolder'), renameTitle: t('renameFolder'), rename: t('rename') };
+}
+
+const FolderNameForm = z.object({ name: FolderNameSchema });
+
+export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { parentId: string; open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FileFolder) => void }) {
+  const create = useCreateFolder();
+
   return (
-    <NameDialog
-      open={open}
+    <SharedNewFolderDialog
+      parent={open ? { id: parentId, name: '' } : null}
       onOpenChange={onOpenChange}
-      title={t('newFolder')}
-      label={t('folderName')}
-      initial=""
-      submitLabel={t('createFolder')}
-      onSubmit={async (name) => onCreated?.(await create.mutateAsync({ parentId, name }))}
+      words={useFolderWords()}
+      schema={FolderNameForm}
+      values={{ name: '' }}
+      create={async (values, parent) => onCreated?.(await create.mutateAsync({ parentId: parent, name: values.name }))}
     />
   );
 }
 
 export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameFolder();
-  const t = useTranslations('media.dialogs');
 
-  return (
-    <NameDialog
-      open={folder !== null}
-      onOpenChange={onOpenChange}
-      title={t('renameFolder')}
-      label={t('folderName')}
-      initial={folder?.name ?? ''}
-      submitLabel={t('rename')}
-      onSubmit={(name) => rename.mutateAsync({ id: folder!.id, name })}
-    />
-  );
+  return <SharedRenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={FolderNameForm} rename={rename.mutateAsync} />;
 }
 
 export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; name?: string } | null; onOpenChange: (open: boolean) => void }) {
@@ -169,20 +173,19 @@ export function DeleteFolderDialog({ folder, onOpenChange, onDeleted }: { folder
   const t = useTranslations('media.dialogs');
 
   return (
-    <ConfirmDialog
-      open={folder !== null}
+    <SharedDeleteFolderDialog
+      folder={folder}
       onOpenChange={onOpenChange}
       title={t('deleteFolderTitle', { name: folder?.name ?? '' })}
       description={t('deleteFolderText')}
       confirmLabel={t('deleteFolder')}
-      destructive
-      onConfirm={async () => {
+      remove={async () => {
         await remove.mutateAsync({ id: folder!.id, removeFromPlaylists: true });
         onDeleted(folder!);
       }}
     >
       {count > 0 ? <Alert tone="info">{t('filesDeletedWith', { count })}</Alert> : null}
-    </ConfirmDialog>
+    </SharedDeleteFolderDialog>
   );
 }
 

@@ -27,7 +27,8 @@ function StorageMeter() {
   const t = useTranslations('media.sidebar');
   const format = useFormat();
   if (!stats.data) return null;
-  const { totalUsedStorageSize: used, totalAvailableStorageSize: total } = stats.data;
+  // No quota (absent): unlimited.
+  const { totalUsedStorageSize: used, totalAvailableStorageSize: total = 0 } = stats.data;
   const share = total > 0 ? Math.min(1, used / total) : 0;
 
   return (

@@ -1,94 +1,63 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api/client';
-import { fileKeys, isFileDetailKey } from '@/lib/api/files';
+import { useQuery } from '@tanstack/react-query';
+import { api, as, ok, tenantQuery } from '@/lib/api/client';
+import { fileKeys } from '@/lib/api/files';
+import { defineFolderResource, type FolderLevel } from '@/lib/api/folder-resource';
 import { and, NULL, term, toSearch } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
-import type { Page } from '@/lib/api/types';
-import { useTenant } from '@/lib/tenant/tenant-context';
+import type { Schemas } from '@/lib/api/types';
+import type { FileFolder, MoveBatch as MoveBatchBody } from '@/server/modules/file-folders/file-folders.schemas';
 
-export type FileFolder = {
-  id: string;
-  name?: string | null;
-  parentId?: string | null;
-  customerId?: number;
-  fileFolderType?: number;
-  /** Folder ids from the root down to this folder, joined by `/` (spec 2: a string). */
-  fileFolderPath?: string;
-  fileCount?: number;
-  firstFileThumbnail?: string | null;
-  readOnly?: boolean;
-  cleanupOutdatedFiles?: boolean;
-  /** Filtered folders (type 2): the FILE quick filter whose files they show. */
-  quickFilterId?: string | null;
-};
+export type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
 
-export type StorageStatistics = {
-  totalAvailableStorageSize: number;
-  totalUsedStorageSize: number;
-  usedDatasourceResourceStorageSize?: number;
-  usedUploadedFileStorageSize?: number;
-};
+export type StorageStatistics = Schemas['StorageStatistics'];
 
 /** Stored folders (type 1); filtered folders (type 2) follow a quick filter and take no files. */
 const STORED = 1;
 export const FILTERED_FOLDER = 2;
 const FOLDER_FIELDS = 'name,parentId,fileFolderType,fileCount,firstFileThumbnail,quickFilterId';
 
-export const folderKeys = {
-  all: ['fileFolders'] as const,
-  root: (customerId: number | undefined) => [...folderKeys.all, 'root', { customerId }] as const,
-  children: (customerId: number | undefined, parentId: string) => [...folderKeys.all, 'children', { customerId, parentId }] as const,
-  breadcrumb: (customerId: number | undefined, folderId: string) => [...folderKeys.all, 'breadcrumb', { customerId, folderId }] as const,
-  statistics: (customerId: number | undefined) => [...folderKeys.all, 'statistics', { customerId }] as const,
-};
+/** One level of the file folder tree: stored folders, and with `includeFiltered` the filtered ones too. */
+type FileFolderLevel = FolderLevel & { includeFiltered: boolean };
+
+/** The file folders of the selected tenant: one level at a time (the tree opens them lazily). */
+const fileFolders = defineFolderResource({
+  item: as<FileFolder>(),
+  key: 'fileFolders',
+  list: '/api/v2/fileFolder',
+  levelQuery: (level: FileFolderLevel) => ({
+    search: toSearch(and(term('parentId', '=', level.parentId ?? NULL), level.includeFiltered ? null : term('fileFolderType', '=', STORED))),
+    select: FOLDER_FIELDS,
+    includeReadOnlyInfo: level.parentId === null ? undefined : true,
+  }),
+  detail: '/api/v2/fileFolder/{id}',
+  teamCapable: true,
+  // The root has no name and nothing in it the media page shows changes.
+  rootStaleTime: 5 * 60_000,
+  // Files show their folder; deleting a folder deletes its files.
+  items: fileKeys.all,
+  create: ({ parentId, name }: { parentId: string; name: string }, { customerId }) =>
+    ok(api.POST('/api/fileFolder', { params: { query: { parentId, name, ...tenantQuery(customerId) } } }), as<FileFolder>()),
+  rename: ({ id, name }: { id: string; name: string }, { customerId }) =>
+    ok(api.POST('/api/fileFolder/rename', { params: { query: { folderId: id, newName: name, ...tenantQuery(customerId) } } }), as<FileFolder>()),
+  move: ({ targetFolderId, fileIds, folderIds }: MoveBatch, { customerId }) =>
+    ok(api.POST('/api/fileFolder/moveBatchToFolder', { params: { query: tenantQuery(customerId) }, body: { targetFolder: { id: targetFolderId }, fileIds, folderIds } satisfies MoveBatchBody })),
+  remove: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }, { customerId }) =>
+    ok(api.DELETE('/api/fileFolder/{id}', { params: { path: { id }, query: { removeFromPlaylists, ...tenantQuery(customerId) } } })),
+});
+
+const folderResource = fileFolders.resource;
 
 /** The tenant's stored root folder (created with the tenant; it has no name). */
-export function useRootFolder() {
-  const { customerId } = useTenant();
-
-  return useQuery({
-    queryKey: folderKeys.root(customerId),
-    queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
-        query: { page: 0, size: 1, search: toSearch(and(term('parentId', '=', NULL), term('fileFolderType', '=', STORED))), select: FOLDER_FIELDS },
-        customerId,
-        signal,
-      });
-
-      return page.content[0] ?? null;
-    },
-    staleTime: 5 * 60_000,
-  });
-}
+export const useRootFolder = () => fileFolders.useRoot({ includeFiltered: false });
 
 /**
  * The folders directly inside `parentId`, by name (the tree loads one level at a time): stored folders,
  * and with `includeFiltered` the filtered ones too (the tree shows them; places that take files do not).
  */
 export function useFolderChildren(parentId: string | null | undefined, { enabled = true, includeFiltered = false }: { enabled?: boolean; includeFiltered?: boolean } = {}) {
-  const { customerId } = useTenant();
-  const teamReads = useTeamReads();
-
-  return useQuery({
-    queryKey: [...folderKeys.children(customerId, parentId ?? ''), { includeFiltered, ...teamReads.params }],
-    queryFn: ({ signal }) =>
-      apiFetch<Page<FileFolder>>('/api/v2/fileFolder', {
-        query: {
-          page: 0,
-          size: 500,
-          sort: 'name,asc',
-          search: toSearch(and(term('parentId', '=', parentId!), includeFiltered ? null : term('fileFolderType', '=', STORED))),
-          select: FOLDER_FIELDS,
-          includeReadOnlyInfo: true,
-          ...teamReads.params,
-        },
-        customerId,
-        signal,
-      }),
-    enabled: Boolean(parentId) && enabled && teamReads.ready,
-  });
+  return fileFolders.useChildren(parentId, { includeFiltered }, { enabled });
 }
 
 /**
@@ -97,25 +66,29 @@ export function useFolderChildren(parentId: string | null | undefined, { enabled
  * `parentIds` may still have some.
  */
 export function useFoldersWithChildren(folderIds: readonly string[], { includeFiltered = false }: { includeFiltered?: boolean } = {}) {
-  const { customerId } = useTenant();
+  const customerId = folderResource.useScope();
   const teamReads = useTeamReads();
   const ids = [...folderIds].sort();
 
   return useQuery({
-    queryKey: [...folderKeys.all, 'with-children', { customerId, ids, includeFiltered, ...teamReads.params }] as const,
+    queryKey: [...folderResource.keys.all, 'with-children', { customerId, ids, includeFiltered, ...teamReads.params }] as const,
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<Page<Pick<FileFolder, 'id' | 'parentId'>>>('/api/v2/fileFolder', {
-        query: {
-          page: 0,
-          size: 1000,
-          sort: 'parentId,asc',
-          search: toSearch(and(term('parentId', '∈', ids), includeFiltered ? null : term('fileFolderType', '=', STORED))),
-          select: 'parentId',
-          ...teamReads.params,
-        },
-        customerId,
-        signal,
-      });
+      const page = await ok(
+        api.GET('/api/v2/fileFolder', {
+          params: {
+            query: {
+              page: 0,
+              size: 1000,
+              sort: ['parentId,asc'],
+              search: toSearch(and(term('parentId', '∈', ids), includeFiltered ? null : term('fileFolderType', '=', STORED))),
+              select: 'parentId',
+              ...teamReads.params,
+              ...tenantQuery(customerId),
+            },
+          },
+          signal,
+        }),
+      );
 
       return { parentIds: [...new Set(page.content.map((f) => f.parentId ?? ''))], complete: page.content.length >= page.totalElements };
     },
@@ -124,107 +97,42 @@ export function useFoldersWithChildren(folderIds: readonly string[], { includeFi
   });
 }
 
-/** Root … folder, for the breadcrumb. */
+/** Root … folder, for the breadcrumb: a read of one folder (a delete marks it stale without reading a folder that is gone). */
 export function useBreadcrumb(folderId: string | null | undefined) {
-  const { customerId } = useTenant();
+  const customerId = folderResource.useScope();
 
   return useQuery({
-    queryKey: folderKeys.breadcrumb(customerId, folderId ?? ''),
+    queryKey: [...folderResource.keys.detail(customerId, folderId ?? ''), 'breadcrumb'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ fileFolders: FileFolder[] }>('/api/fileFolder/breadcrumb', { query: { folderId }, customerId, signal }).then((r) => r.fileFolders),
+      ok(api.GET('/api/fileFolder/breadcrumb', { params: { query: { folderId: folderId!, ...tenantQuery(customerId) } }, signal }), as<{ fileFolders: FileFolder[] }>()).then(
+        (r) => r.fileFolders,
+      ),
     enabled: Boolean(folderId),
   });
 }
 
 export function useStorageStatistics() {
-  const { customerId } = useTenant();
+  const customerId = folderResource.useScope();
 
   return useQuery({
-    queryKey: folderKeys.statistics(customerId),
-    queryFn: ({ signal }) => apiFetch<StorageStatistics>('/api/fileFolder/storageStatistics', { customerId, signal }),
+    queryKey: [...folderResource.keys.all, 'statistics', { customerId }] as const,
+    queryFn: ({ signal }) => ok(api.GET('/api/fileFolder/storageStatistics', { params: { query: tenantQuery(customerId) }, signal })),
   });
 }
 
-function useInvalidateMedia() {
-  const queryClient = useQueryClient();
-
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: folderKeys.all }), queryClient.invalidateQueries({ queryKey: fileKeys.all })]);
-}
-
-/**
- * After a delete: breadcrumbs and single-file reads are only marked stale, since the open ones may be of a
- * folder or file that is gone (404).
- */
-function useInvalidateAfterDelete() {
-  const queryClient = useQueryClient();
-  const isBreadcrumb = (key: readonly unknown[]) => key[0] === folderKeys.all[0] && key[1] === 'breadcrumb';
-
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => !isBreadcrumb(q.queryKey) }),
-      queryClient.invalidateQueries({ queryKey: folderKeys.all, predicate: (q) => isBreadcrumb(q.queryKey), refetchType: 'none' }),
-      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => !isFileDetailKey(q.queryKey) }),
-      queryClient.invalidateQueries({ queryKey: fileKeys.all, predicate: (q) => isFileDetailKey(q.queryKey), refetchType: 'none' }),
-    ]);
-}
-
-export function useCreateFolder() {
-  const invalidate = useInvalidateMedia();
-  const { customerId } = useTenant();
-
-  return useMutation({
-    mutationFn: ({ parentId, name }: { parentId: string; name: string }) =>
-      apiFetch<FileFolder>('/api/fileFolder/', { method: 'POST', query: { parentId, name }, customerId }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useRenameFolder() {
-  const invalidate = useInvalidateMedia();
-  const { customerId } = useTenant();
-
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiFetch<FileFolder>('/api/fileFolder/rename', { method: 'POST', query: { folderId: id, newName: name }, customerId }),
-    onSuccess: () => invalidate(),
-  });
-}
+export const useCreateFolder = fileFolders.useCreate;
+export const useRenameFolder = fileFolders.useRename;
 
 export type MoveBatch = { targetFolderId: string; fileIds: string[]; folderIds: string[] };
 
-export function useMoveToFolder() {
-  const invalidate = useInvalidateMedia();
-  const { customerId } = useTenant();
+export const useMoveToFolder = fileFolders.useMove;
+export const useDeleteFolder = fileFolders.useDelete;
 
-  return useMutation({
-    mutationFn: ({ targetFolderId, fileIds, folderIds }: MoveBatch) =>
-      apiFetch<FileFolder>('/api/fileFolder/moveBatchToFolder', {
-        method: 'POST',
-        body: { targetFolder: { id: targetFolderId }, fileIds, folderIds },
-        customerId,
-      }),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useDeleteFolder() {
-  const invalidate = useInvalidateAfterDelete();
-  const { customerId } = useTenant();
-
-  return useMutation({
-    mutationFn: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }) =>
-      apiFetch<void>(`/api/fileFolder/${encodeURIComponent(id)}`, { method: 'DELETE', query: { removeFromPlaylists }, customerId }),
-    onSuccess: () => invalidate(),
-  });
-}
-
+/** Deletes files and folders (with everything below them) at once. */
 export function useDeleteBatch() {
-  const invalidate = useInvalidateAfterDelete();
-  const { customerId } = useTenant();
-
-  return useMutation({
-    mutationFn: ({ fileIds, folderIds, removeFromPlaylists }: { fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) =>
-      apiFetch<void>('/api/fileFolder/deleteBatch', { method: 'POST', query: { removeFromPlaylists }, body: { fileIds, folderIds }, customerId }),
-    onSuccess: () => invalidate(),
-  });
+  return fileFolders.useChange(
+    ({ fileIds, folderIds, removeFromPlaylists }: { fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }, { customerId }) =>
+      ok(api.POST('/api/fileFolder/deleteBatch', { params: { query: { removeFromPlaylists, ...tenantQuery(customerId) } }, body: { fileIds, folderIds } })),
+    { deletes: true },
+  );
 }

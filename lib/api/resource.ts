@@ -60,7 +60,7 @@ export type ResourceDefinition<TParams extends ListRequest> = {
  * One page of a list operation. The path and the item type were checked against the document where the resource
  * was declared; here the operation is called by that checked path, so the one cast of the mechanism is this one.
  */
-function readPage<TItem>(path: ListPath, query: Record<string, QueryValue>, signal: AbortSignal): Promise<Page<TItem>> {
+export function readPage<TItem>(path: ListPath, query: Record<string, QueryValue>, signal: AbortSignal): Promise<Page<TItem>> {
   const read = api.GET as (path: ListPath, init: { params: { query: Record<string, QueryValue> }; signal: AbortSignal }) => Promise<{ data?: Page<TItem> }>;
 
   return ok(read(path, { params: { query }, signal }));
