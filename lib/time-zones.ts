@@ -15,6 +15,27 @@ export function isServiceTimeZone(zone: string): zone is Schemas['TimeZone'] {
   return isIanaTimeZone(zone);
 }
 
+/**
+ * A zone the console holds as a string (a picker's value, checked by the form) as the document types it: its enum
+ * of tz names. The one place a string becomes the document's zone; a name the server would refuse is an error here.
+ */
+export function wireTimeZone(zone: string): Schemas['TimeZone'] {
+  if (!isServiceTimeZone(zone)) throw new Error(`Not a time zone the service accepts: ${zone}`);
+
+  return zone;
+}
+
+/** A body whose `timeZone` (when it has one) is checked and typed as the document's zone (see `wireTimeZone`). */
+type WithWireTimeZone<T extends { timeZone?: string | null }> = Omit<T, 'timeZone'> & { [K in keyof Pick<T, 'timeZone'>]: Schemas['TimeZone'] | Exclude<T[K], string> };
+
+export function withWireTimeZone<T extends { timeZone?: string | null }>(body: T): WithWireTimeZone<T> {
+  const { timeZone } = body;
+  // '' (a cleared zone) and null go as they are; a name is checked.
+  if (typeof timeZone === 'string' && timeZone !== '') return { ...body, timeZone: wireTimeZone(timeZone) } as WithWireTimeZone<T>;
+
+  return body as WithWireTimeZone<T>;
+}
+
 /** How a zone reads in a picker: `America/New_York` → `America/New York`. */
 export const zoneLabel = (zone: string): string => zone.replaceAll('_', ' ');
 

@@ -11,7 +11,7 @@ import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrde
 import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import type { Translate } from '@/lib/i18n/translate';
-import { wireTimeZone } from '@/lib/api/types';
+import { wireTimeZone } from '@/lib/time-zones';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */
 const optional = (isValid: (value: string) => boolean, message: string) => z.string().trim().refine((value) => value === '' || isValid(value), message);

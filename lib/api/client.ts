@@ -19,17 +19,6 @@ export class ApiError extends Error {
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
-export type ApiRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  /** The tenant selector; omitted (global for ADMIN) when null or undefined. */
-  customerId?: number | null;
-  signal?: AbortSignal;
-  /** Extra request headers, e.g. `x-totp` for a protected operation. */
-  headers?: Record<string, string>;
-};
-
 /** Encodes like encodeURIComponent, so a space is %20 and never '+'. Repeated keys for arrays (sort). */
 export function buildQuery(query: Record<string, QueryValue>): string {
   const parts: string[] = [];
@@ -166,37 +155,6 @@ export async function ok<D, T extends D = D>(call: Promise<{ data?: D }>, _type?
 /** The tenant selector of a request: nothing for the caller's own tenant (and everything for ADMIN). */
 export function tenantQuery(customerId: number | null | undefined): { customerId?: number } {
   return customerId === undefined || customerId === null ? {} : { customerId };
-}
-
-async function apiResponse(path: string, request: ApiRequest, accept: string): Promise<Response> {
-  const { method = 'GET', query = {}, body, customerId, signal, headers = {} } = request;
-  // An explicit `customerId` option wins; otherwise one given in `query` stays.
-  const url = `${apiOrigin()}${path}${buildQuery(customerId === undefined || customerId === null ? query : { ...query, customerId })}`;
-  // A FormData body (multipart upload) goes as is: the browser sets the boundary in Content-Type.
-  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-
-  return send(
-    new Request(url, {
-      method,
-      credentials: 'same-origin',
-      signal,
-      headers: {
-        Accept: accept,
-        ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-    }),
-  );
-}
-
-/** Calls the signage API from the browser (see `apiResponse`) and answers the JSON body. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const res = await apiResponse(path, request, 'application/json');
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The paths whose GET answers a CSV: the exports `apiDownload` saves. */

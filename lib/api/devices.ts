@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { api, as, ok, tenantQuery, type QueryValue } from '@/lib/api/client';
+import { withWireTimeZone } from '@/lib/time-zones';
 import type { paths } from '@/lib/api/generated/openapi';
 import { and, CONTAINS_IGNORING_CASE, NOT_NULL, term, toSearch, type Expr } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
@@ -72,18 +73,9 @@ export const deviceResource = defineResource({
   invalidates: [['content'], ['deviceGroups'], ['tags']],
 });
 
-/**
- * A body whose `timeZone` the console checked with `ianaTimeZone` (server/http/wire.schemas.ts): the document
- * enumerates the zones, while to the compiler the schema's value is a `string` (its list is the tz database of the
- * run time). So the checked body is taken for the document's type here, once, and sent as it is.
- */
-function withCheckedZone<T extends { timeZone?: string }>(body: T) {
-  return body as Omit<T, 'timeZone'> & { [K in keyof Pick<T, 'timeZone'>]: Schemas['TimeZone'] | Exclude<T[K], string> };
-}
-
 export function useUpdateDevice() {
   return deviceResource.useMutation((input: { id: string; changes: DeviceUpdate }) =>
-    ok(api.PUT('/api/device/{id}', { params: { path: { id: input.id } }, body: withCheckedZone(input.changes) }), as<Device>()),
+    ok(api.PUT('/api/device/{id}', { params: { path: { id: input.id } }, body: withWireTimeZone(input.changes) }), as<Device>()),
   );
 }
 
@@ -181,7 +173,7 @@ export function neverConnected(device: Pick<Device, 'deviceStatus' | 'lastDevice
 export function useClaimDevice() {
   return deviceResource.useMutation(
     (input: Omit<Schemas['DeviceAssignToCustomer'], 'timeZone'> & { timeZone: string }, { customerId }) =>
-      ok(api.POST('/api/v2/device/assignToCustomer', { params: { query: tenantQuery(customerId) }, body: withCheckedZone(input) }), as<Device>()),
+      ok(api.POST('/api/v2/device/assignToCustomer', { params: { query: tenantQuery(customerId) }, body: withWireTimeZone(input) }), as<Device>()),
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiDownload, ok } from '@/lib/api/client';
-import { wireTimeZone } from '@/lib/api/types';
+import { wireTimeZone } from '@/lib/time-zones';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { reportQuery, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 

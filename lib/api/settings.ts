@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import type { Customer, Schemas } from '@/lib/api/types';
 import { teamReadKeys } from '@/lib/api/team-reads';
-import { isServiceTimeZone } from '@/lib/time-zones';
+import { wireTimeZone } from '@/lib/time-zones';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
 /** The team access settings of a customer (spec 3 "Team access settings"); all default to true. */
@@ -91,12 +91,15 @@ export function useUpdateDeviceSettings(customerId: number | null, asSelector: b
   const queryClient = useQueryClient();
 
   return useMutation({
-    mutationFn: ({ defaultTimeZone }: { defaultTimeZone: string }) => {
-      // The picker offers only the server's zones; anything else would be refused (400) anyway.
-      if (defaultTimeZone !== '' && !isServiceTimeZone(defaultTimeZone)) throw new Error(`Not a time zone the service accepts: ${defaultTimeZone}`);
-
-      return ok(api.PUT('/api/customer/settings/devices', { params: { query: tenantQuery(asSelector ? customerId : undefined) }, body: { defaultTimeZone } }), as<CustomerSettings>());
-    },
+    mutationFn: ({ defaultTimeZone }: { defaultTimeZone: string }) =>
+      // The picker offers only the server's zones ('' removes the setting).
+      ok(
+        api.PUT('/api/customer/settings/devices', {
+          params: { query: tenantQuery(asSelector ? customerId : undefined) },
+          body: { defaultTimeZone: defaultTimeZone === '' ? '' : wireTimeZone(defaultTimeZone) },
+        }),
+        as<CustomerSettings>(),
+      ),
     onSuccess: (customer) => {
       if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
     },
