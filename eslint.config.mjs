@@ -65,7 +65,7 @@ const queryBuilding = [
 ];
 
 const serverHttp = ['server/http/**', 'server/**/*.routes.ts', 'server/**/*.handlers.ts', 'server/main.ts'];
-const notProduction = ['server/**/*.test.ts', 'server/test/**', 'server/**/*.test-kit.ts', 'server/**/*.test-helpers.ts', 'server/**/*.test-support.ts'];
+const notProduction = ['server/**/*.test.ts', 'server/test/**', 'server/**/*.test-kit.ts'];
 /** Modules that are database code by name (SQL condition builders and start-up), besides *.queries.ts. */
 const databaseModules = [
   'server/**/*.queries.ts',
