@@ -36,7 +36,7 @@ const STORED = 1;
 export const FILTERED_FOLDER = 2;
 const FOLDER_FIELDS = 'name,parentId,fileFolderType,fileCount,firstFileThumbnail,quickFilterId';
 
-export const folderKeys = {
+const folderKeys = {
   all: ['fileFolders'] as const,
   root: (customerId: number | undefined) => [...folderKeys.all, 'root', { customerId }] as const,
   children: (customerId: number | undefined, parentId: string) => [...folderKeys.all, 'children', { customerId, parentId }] as const,

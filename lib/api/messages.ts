@@ -9,10 +9,10 @@ import type { Message, MessageType } from '@/server/modules/messages/messages.sc
 
 export type { Message, MessageGroup, MessageType };
 
-export type MessageGroupListParams = ListRequest & { text: string };
+type MessageGroupListParams = ListRequest & { text: string };
 
 /** Message groups (sub-channel groups) of the selected tenant, version 1 reads (spec 2). */
-export const messageGroupResource = defineResource<MessageGroup, MessageGroupListParams>({
+const messageGroupResource = defineResource<MessageGroup, MessageGroupListParams>({
   key: 'messageGroups',
   listPath: '/api/messageGroup',
   listQuery: (params) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined, includeReadOnlyInfo: true }),

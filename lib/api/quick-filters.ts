@@ -30,7 +30,7 @@ export type QuickFilter = {
   readOnly?: boolean;
 };
 
-export const quickFilterKeys = {
+const quickFilterKeys = {
   all: ['quickFilters'] as const,
   list: (customerId: number | undefined, type: QuickFilterType) => [...quickFilterKeys.all, 'list', { customerId, type }] as const,
 };

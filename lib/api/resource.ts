@@ -17,7 +17,7 @@ import { useTenant } from '@/lib/tenant/tenant-context';
  */
 
 /** Where a resource lives: the tenant chosen in the switcher, or no tenant at all (the customers themselves). */
-export type ResourceTenancy = 'tenant' | 'global';
+type ResourceTenancy = 'tenant' | 'global';
 
 /** A list page's server query: paging, sorting and the resource's own filters. */
 export type ListRequest = { page: number; size: number; sort?: string };
@@ -41,7 +41,7 @@ export type ResourceDefinition<TParams extends ListRequest> = {
 };
 
 /** The key of a tenant's list query; the scope and the params are part of it. */
-export function resourceKeys(key: string) {
+function resourceKeys(key: string) {
   const all = [key] as const;
 
   return {

@@ -34,14 +34,14 @@ export const TEAM_SETTING_FIELDS = [
   },
 ] as const;
 
-export type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
+type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
 export type TeamSettings = Record<TeamSettingName, boolean>;
 
 export type CustomerSettings = Partial<Record<TeamSettingName, boolean | null>> & { id: number; name: string; licenseTier?: string | null; defaultTimeZone?: string | null };
 
 export type ResourceLimit = { resource: string; limit: number; used: number };
 
-export const settingsKeys = {
+const settingsKeys = {
   all: ['settings'] as const,
   customer: (id: number) => [...settingsKeys.all, 'customer', id] as const,
   limits: (customerId: number | undefined) => [...settingsKeys.all, 'limits', { customerId }] as const,

@@ -5,10 +5,10 @@ import { apiFetch } from '@/lib/api/client';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 
-export type TagInfo = { count: number; comment?: string };
+type TagInfo = { count: number; comment?: string };
 export type TagListing = Partial<Record<TagGroup, Record<string, TagInfo>>>;
 
-export const tagKeys = {
+const tagKeys = {
   all: ['tags'] as const,
   group: (customerId: number | undefined, group: TagGroup) => [...tagKeys.all, group, { customerId }] as const,
 };

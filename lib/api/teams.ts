@@ -38,10 +38,10 @@ export const TEAM_RESOURCE_KINDS = [
 export type MediaTeamKind = 'fileFolder' | 'file';
 export type TeamResourceKind = 'user' | 'file' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
 
-export type TeamListParams = ListRequest & { text: string };
+type TeamListParams = ListRequest & { text: string };
 
 /** Teams of the selected tenant, with their member and folder counts. */
-export const teamResource = defineResource<Team, TeamListParams>({
+const teamResource = defineResource<Team, TeamListParams>({
   key: 'teams',
   listPath: '/api/team',
   listQuery: (params) => ({

@@ -19,7 +19,7 @@ export type UiProfile = {
 
 export type UiProfileInput = { name: string; comment?: string; hiddenUIElementRules: RulesDocument };
 
-export const uiProfileKeys = {
+const uiProfileKeys = {
   all: ['uiProfiles'] as const,
   list: (customerId: number | undefined, page: number, size: number) => [...uiProfileKeys.all, 'list', { customerId, page, size }] as const,
   users: (customerId: number | undefined, profileId: number) => [...uiProfileKeys.all, 'users', { customerId, profileId }] as const,

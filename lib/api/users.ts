@@ -8,7 +8,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Me, Role, User } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 
-export type UserListParams = ListRequest & {
+type UserListParams = ListRequest & {
   /** Free text matched against name and e-mail. */
   text: string;
   /** Also fetch each user's tenant name (the relation is returned only when selected). */
@@ -27,7 +27,7 @@ export function userTextSearch(text: string): string | undefined {
 }
 
 /** The users of the selected tenant (users are team-capable: a team member sees its teams' users). */
-export const userResource = defineResource<User, UserListParams>({
+const userResource = defineResource<User, UserListParams>({
   key: 'users',
   listPath: '/api/v2/user',
   listQuery: (params) => ({

@@ -6,10 +6,10 @@ import { apiFetch } from '@/lib/api/client';
 import { userKeys } from '@/lib/api/users';
 import { isUiElementVisible, type RulesDocument } from '@/lib/ui-profile/rules';
 
-export type MyUiProfile = { id: number; name: string; hiddenUIElementRules?: RulesDocument | null };
+type MyUiProfile = { id: number; name: string; hiddenUIElementRules?: RulesDocument | null };
 
 /** Read once per session (and again after user changes invalidate `users`). */
-export function useMyUiProfile() {
+function useMyUiProfile() {
   return useQuery({
     queryKey: [...userKeys.me(), 'uiProfile'] as const,
     queryFn: ({ signal }) =>

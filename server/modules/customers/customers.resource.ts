@@ -10,7 +10,7 @@ import { customers, licenseTiers, verticals } from './customers.table';
 export const CUSTOMER_DEFAULT_SELECT = '*,subreseller';
 
 /** The `subreseller` object of a network owner: the customer row itself, seen through `isSubreseller`. */
-export const subresellerResource = defineResource({
+const subresellerResource = defineResource({
   name: 'subreseller',
   table: customers,
   fields: (t) => ({

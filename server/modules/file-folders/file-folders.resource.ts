@@ -6,10 +6,7 @@ import { teamAssignmentsField } from '@/server/modules/teams/teams.resource';
 import { aliasedTable } from '@/server/query/relations';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
-import { folderUsageSql, type FileUsageField } from '@/server/modules/files/file-reference-registry';
-
-/** The select-only usage fields a folder shares with files (spec 2 "File folder"). */
-export type FolderUsageField = FileUsageField;
+import { folderUsageSql } from '@/server/modules/files/file-reference-registry';
 
 /**
  * Searchable and selectable fields of `fileFolder` (spec 2 "File folder").

@@ -38,8 +38,6 @@ export function folderAccessCondition(
   return treeAccessCondition(ctx, folder, type);
 }
 
-export { isTeamUserExpression } from '@/server/modules/folders/folder-tree';
-
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };
 
 /**
