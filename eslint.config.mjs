@@ -1,6 +1,7 @@
 // ESLint (flat config): typescript-eslint's recommended rules, React's hook rules and Next's rules for the
 // console, and the architecture's boundaries (GUIDE.md "A resource module"). The deviations kept on purpose
 // are listed in docs/decisions.md, "Lint and boundaries".
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -58,7 +59,7 @@ const queryBuilding = [
 ];
 
 const serverHttp = ['server/http/**', 'server/**/*.routes.ts', 'server/**/*.handlers.ts', 'server/main.ts'];
-const notProduction = ['server/**/*.test.ts', 'server/test/**', 'server/**/*.test-kit.ts', 'server/**/*.test-helpers.ts', 'server/**/*.test-support.ts'];
+const notProduction = ['server/**/*.test.ts', 'server/test/**', 'server/**/*.test-kit.ts'];
 /** Modules that are database code by name (SQL condition builders and start-up), besides *.queries.ts. */
 const databaseModules = [
   'server/**/*.queries.ts',
@@ -79,7 +80,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: nodeAndBrowserGlobals },
+    // A disable that no longer suppresses anything fails; every disable says why (`-- reason`).
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
     rules: {
+      '@eslint-community/eslint-comments/require-description': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // Declared routes and drizzle's generics need `any` in a few typed places; casts are reviewed by hand.
       '@typescript-eslint/no-explicit-any': 'off',

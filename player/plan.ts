@@ -39,7 +39,7 @@ const playable = new WeakMap<ManifestContent, EmbeddedContent>();
  * their list; converted once per manifest (the same object every time). A manifest stored by an older player
  * already holds the list.
  */
-export function playableContent(content: ManifestContent | undefined): EmbeddedContent | undefined {
+function playableContent(content: ManifestContent | undefined): EmbeddedContent | undefined {
   if (!content || content.deviceContentType !== 'content' || isSlideData(content.data)) return content;
   let converted = playable.get(content);
   if (!converted) playable.set(content, (converted = { ...content, data: slideDataOf(content.data as SlideDocument) }));
@@ -133,7 +133,7 @@ export function segmentPlays(segment: Segment, resolve: Resolver): Play[] {
 }
 
 /** The channels a slide's channel widget plays: those whose tags include every tag of the widget. */
-export function channelsForWidget(channels: readonly ChannelPlay[], tags: readonly string[]): ChannelPlay[] {
+function channelsForWidget(channels: readonly ChannelPlay[], tags: readonly string[]): ChannelPlay[] {
   return channels.filter((c) => tags.every((t) => c.tags.includes(t)));
 }
 

@@ -40,8 +40,8 @@ export function playEvent(play: Play, span: { startedAt: number; endedAt: number
 export type Queued = { key: number; event: PlayEvent };
 
 /** Events per upload (the server takes up to 10 000) and bytes per upload. */
-export const BATCH_EVENTS = 500;
-export const BATCH_BYTES = 512 * 1024;
+const BATCH_EVENTS = 500;
+const BATCH_BYTES = 512 * 1024;
 
 /** The next upload: the oldest events within the bounds (at least one), as NDJSON, and their queue keys. */
 export function nextBatch(queued: readonly Queued[], limits: { events?: number; bytes?: number } = {}): { keys: number[]; body: string } | undefined {

@@ -7,8 +7,8 @@
  * looks once a minute, on the minute. Clock and timers injected (unit-tested).
  */
 
-export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+type Weekday = (typeof WEEKDAYS)[number];
 export type WorkingHours = { mode?: 'SCREEN' | 'DEVICE'; days?: Partial<Record<Weekday, { from?: unknown; to?: unknown }>> };
 
 const DAY_MINUTES = 1_440;

@@ -19,7 +19,7 @@ import { fileWidgetPlay, slideDurationMs, widgetPlays, type Play } from './plan'
 
 export const STALL_MS = 15_000;
 /** How long a web page may take to load before it is blanked. */
-export const WEB_PAGE_TIMEOUT_MS = 20_000;
+const WEB_PAGE_TIMEOUT_MS = 20_000;
 
 export type PlayHooks = {
   /** The server's clock (epoch ms). */

@@ -69,7 +69,7 @@ function isMailbox(value: string): boolean {
   return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address);
 }
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 // Development defaults only; production refuses to start without real values.
 const DEV_DEFAULT_CLIENT_SECRET = 'dev-default-client-secret';

@@ -13,7 +13,7 @@ import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas
 export type Named<I = string> = { id: I; name: string };
 export type DateRange = { from: string; to: string; isExcluded: boolean };
 export type SlotChoice = 'one' | 'n' | 'all';
-export type SelectionMode = 'DYNAMIC' | 'STATIC' | 'QUICK_FILTER';
+type SelectionMode = 'DYNAMIC' | 'STATIC' | 'QUICK_FILTER';
 
 export type ChannelDraft = {
   name: string;

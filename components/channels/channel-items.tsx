@@ -19,7 +19,7 @@ type Props = SectionProps;
 type ListKey = 'contents' | 'files' | 'fileFolders';
 
 /** The draft list a picked library item goes to for the channel's type; null: it does not fit. */
-export function listFor(type: ChannelDraft['type'], item: PickedItem): ListKey | null {
+function listFor(type: ChannelDraft['type'], item: PickedItem): ListKey | null {
   const uses = typeUses(type);
   if ((item.type === 'CONTENT' || item.type === 'SIMPLE_LOOP') && uses.contents) return 'contents';
   if (item.type === 'FILE' && uses.files) return 'files';

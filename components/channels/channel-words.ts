@@ -21,7 +21,7 @@ export function channelStatus(channel: Pick<Campaign, 'enabled' | 'validFrom' | 
   return { status: 'enabled', tone: 'brand' };
 }
 
-export function localToday(now = new Date()): string {
+function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 

@@ -93,8 +93,7 @@ function Editor({ item }: { item: DeviceContent }) {
     const timer = setTimeout(() => void persist({ data: history.value }, true), AUTOSAVE_DELAY_MS);
 
     return () => clearTimeout(timer);
-    // persist is stable per item; the document is what triggers a save.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- persist is stable per item; the document is what triggers a save
   }, [history.value, readOnly]);
 
   // Undo and redo from the keyboard, except while typing in a field.

@@ -54,8 +54,7 @@ export function PlaylistPreview({
       player.stop();
       container.replaceChildren();
     };
-    // The player restarts when what plays changes, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the player restarts when what plays changes, not on every render
   }, [signature, playing, width, height, customerId]);
 
   return (

@@ -9,7 +9,7 @@ import type { Translate } from '@/lib/i18n/translate';
 
 /** Why an item is kept: locked, read-only, or embedded in other content (by name; null: a name the caller may not see). */
 export type BlockedReason = { kind: 'locked' } | { kind: 'readOnly' } | { kind: 'embedded'; by: Array<string | null> };
-export type BlockedItem = { item: DeletionCheck; reason: BlockedReason };
+type BlockedItem = { item: DeletionCheck; reason: BlockedReason };
 export type DeletionPlan = { order: DeletionCheck[]; blocked: BlockedItem[] };
 
 /** A reason in words: "It is embedded in “A”, “B”, “C” and 2 more; remove it there first." */

@@ -256,8 +256,12 @@ function ItemRow({
         <span className="flex-1 text-right">{index + 1}</span>
       </span>
       <span className="item-body flex size-10 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-400">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a tenant's own thumbnail, served by the API */}
-        {file?.thumbnail || (file && !video) ? <img src={file.thumbnail ?? file.location} alt="" className="size-full object-cover" /> : <Glyph className="size-5" />}
+        {file?.thumbnail || (file && !video) ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a tenant's own thumbnail, served by the API
+          <img src={file.thumbnail ?? file.location} alt="" className="size-full object-cover" />
+        ) : (
+          <Glyph className="size-5" />
+        )}
       </span>
       <span className="item-body min-w-[9rem] flex-1">
         <span className="block truncate font-medium text-zinc-800" title={name}>{name}</span>

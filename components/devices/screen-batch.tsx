@@ -12,7 +12,7 @@ import type { CommandName } from '@/server/modules/devices/device-commands.schem
  * The commands the screens list sends to a selection, each asked first ("Restart 3 screens?"); their words are
  * `devices.batch.<kind>` (label, title, confirm, what).
  */
-export const BATCH_COMMANDS = {
+const BATCH_COMMANDS = {
   restart: { command: 'restart' },
   refresh: { command: 'refreshContent' },
   displayOn: { command: 'display', params: { enabled: true } },

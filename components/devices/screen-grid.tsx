@@ -84,8 +84,10 @@ function Preview({ path }: { path: string | undefined }) {
   const t = useTranslations('devices.grid');
   const [failed, setFailed] = useState<string | null>(null);
   if (path && failed !== path) {
-    // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-    return <img src={path} alt="" loading="lazy" draggable={false} onError={() => setFailed(path)} className="size-full bg-zinc-900 object-contain" />;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
+      <img src={path} alt="" loading="lazy" draggable={false} onError={() => setFailed(path)} className="size-full bg-zinc-900 object-contain" />
+    );
   }
 
   return (

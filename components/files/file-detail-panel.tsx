@@ -51,8 +51,10 @@ function Preview({ file }: { file: MediaFile }) {
   const src = file.location;
   if (!src) return <Thumbnail file={file} className="aspect-video w-full rounded-md" />;
   if (kind === 'image') {
-    // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-    return <img src={src} alt={file.name ?? ''} className="max-h-80 w-full rounded-md bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain" />;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
+      <img src={src} alt={file.name ?? ''} className="max-h-80 w-full rounded-md bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain" />
+    );
   }
   if (kind === 'video') {
     return (

@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import type { Noun } from '@/lib/format';
 import type { Translate } from '@/lib/i18n/translate';
 
-export function KindIcon({ file, className }: { file: Pick<MediaFile, 'contentType' | 'name'>; className?: string }) {
+function KindIcon({ file, className }: { file: Pick<MediaFile, 'contentType' | 'name'>; className?: string }) {
   const kind = kindOf(file.contentType, file.name);
   const Icon = kind === 'image' ? PhotoIcon : kind === 'video' ? FilmIcon : kind === 'audio' ? MusicIcon : DocumentIcon;
 

@@ -7,7 +7,7 @@ import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 import type { ListView } from '@/components/ui/view-toggle';
 
-export type MediaView = ListView;
+type MediaView = ListView;
 
 /** The media library's own URL state beside the list's paging, sorting and search (use-list-params). */
 export type MediaState = {
@@ -34,7 +34,7 @@ const KEYS: Record<keyof MediaState, string> = {
   fileId: 'file',
 };
 
-export const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
+const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 export const SORTABLE = ['name', 'size', 'createDate', 'contentType', 'validTo'] as const;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {

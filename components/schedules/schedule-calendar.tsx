@@ -190,8 +190,7 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
     };
-    // One set of listeners per drag; positionOf reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one set of listeners per drag; positionOf reads refs only
   }, [isDragging]);
 
   const startCreate = (e: ReactPointerEvent) => {

@@ -132,8 +132,7 @@ function ScheduleConsole() {
           );
         });
       }),
-    // inheritedFrom reads folderId, folderIds, the root's id and the words, all listed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- inheritedFrom reads folderId, folderIds, the root's id and the words, all listed
     [schedules, first, last, days, canWrite, folderId, folderIds, root.data?.id, t],
   );
 

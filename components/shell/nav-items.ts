@@ -9,7 +9,7 @@ import { hasRole } from '@/server/context/roles';
 export type NavAccess = { role: Role; isNetworkOwner: boolean };
 
 /** An entry's name in the `shell.nav` catalogue. */
-export type NavLabel = Exclude<keyof Messages['shell']['nav'], 'label' | 'apiReference' | 'newTab'>;
+type NavLabel = Exclude<keyof Messages['shell']['nav'], 'label' | 'apiReference' | 'newTab'>;
 
 export type NavItem = {
   href: string;

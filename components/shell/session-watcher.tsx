@@ -12,8 +12,7 @@ export function SessionWatcher() {
   useEffect(() => {
     if (!isGone || signingOut()) return;
     const back = window.location.pathname + window.location.search;
-    // A full load on purpose: the expired session's cached queries and state must not survive into the sign-in page.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose: the expired session's cached queries and state must not survive into the sign-in page
     window.location.assign(`/login?reason=expired&callbackUrl=${encodeURIComponent(back)}`);
   }, [isGone]);
 

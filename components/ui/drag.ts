@@ -4,7 +4,7 @@
  * what it can take.
  */
 
-export type DropTargetOptions<T> = {
+type DropTargetOptions<T> = {
   onDrop: (items: T) => void;
   /** Drives the target's highlight. */
   setOver: (over: boolean) => void;

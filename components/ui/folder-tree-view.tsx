@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 type TreeFolder = { id: string; name?: string };
 
 /** What the tree drags and takes: one drag channel's payload. */
-export type TreeDrag<F, T> = {
+type TreeDrag<F, T> = {
   channel: DragChannel<T>;
   /** The payload of dragging a folder; null: the folder stays put (the root). */
   payloadOf: (folder: F, depth: number) => T | null;

@@ -92,8 +92,7 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
       reset(values);
       setApiError(null);
     }
-    // `values` is read when the dialog opens; a new object each render must not reset what is being typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `values` is read when the dialog opens; a new object each render must not reset what is being typed
   }, [open, reset]);
 
   const submit = handleSubmit(async (output) => {

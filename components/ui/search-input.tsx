@@ -41,8 +41,7 @@ export function SearchInput({
   }, [value]);
   useEffect(() => {
     if (debounced !== reported.current) report(debounced);
-    // Only a settled local edit is reported.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled local edit is reported
   }, [debounced]);
 
   return (

@@ -18,7 +18,7 @@ function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
   );
 }
 
-export type SelectionAction = { label: string; onClick: () => void; icon?: ReactNode };
+type SelectionAction = { label: string; onClick: () => void; icon?: ReactNode };
 
 type Props = {
   /** What is selected: "3 files selected", toolbar "Selected files". */

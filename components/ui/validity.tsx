@@ -44,7 +44,7 @@ export function toLocalInput(ms: number | null | undefined): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-export function fromLocalInput(text: string): number | null {
+function fromLocalInput(text: string): number | null {
   if (!text) return null;
   const ms = new Date(text).getTime();
 
@@ -54,7 +54,7 @@ export function fromLocalInput(text: string): number | null {
 type ValidityWindow = { validFrom: number | null; validTo: number | null };
 
 /** The window the two fields describe, or `order` when it ends before it starts. */
-export function readValidityFields(range: { from: string; to: string }): ValidityWindow | { error: 'order' } {
+function readValidityFields(range: { from: string; to: string }): ValidityWindow | { error: 'order' } {
   const validFrom = fromLocalInput(range.from);
   const validTo = fromLocalInput(range.to);
   if (validFrom !== null && validTo !== null && validFrom > validTo) return { error: 'order' };

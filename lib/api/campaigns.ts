@@ -106,7 +106,7 @@ export type TargetingDraft = {
  * The device-list search that matches the screens of a DYNAMIC targeting (a folder or below it, the tag
  * condition), so the editor counts them live with the screens list's own count. Null: no screen.
  */
-export function targetingSearch(draft: TargetingDraft): Expr | null {
+function targetingSearch(draft: TargetingDraft): Expr | null {
   if (draft.folderIds.length === 0) return null;
   const folders = or(...draft.folderIds.map((id) => term('deviceGroupPath', ':', id)));
   const tags = draft.tags.length === 0 ? null : draft.tagOperator === 'OR' ? term('tags', '∈', draft.tags) : and(...draft.tags.map((tag) => term('tags', '∈', [tag])));

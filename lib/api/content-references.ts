@@ -114,7 +114,7 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
 }
 
 /** A file as the player needs it: the console's download path; a video's length when its metadata has it. */
-export function playerFile(file: ReferencedFile): MediaFile {
+function playerFile(file: ReferencedFile): MediaFile {
   const seconds = Number((file.metaData as Record<string, unknown> | undefined)?.duration);
 
   return {

@@ -23,7 +23,7 @@ export function contentFromWire<T extends { deviceContentType?: string; data?: u
 
   return { ...item, data: item.deviceContentType === 'content' ? slideDataOf(item.data as SlideDocument) : (item.data as PlaylistData) };
 }
-export type { PlaylistData, PlaylistItem, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
+export type { PlaylistData, PlaylistItem, SlideData } from '@/server/modules/content/content-data.schemas';
 export { FIT_MODES } from '@/server/modules/content/content-data.schemas';
 
 /** What the library lists: everything, playlists only, or slides and interactive content only. */
@@ -63,7 +63,7 @@ export const contentResource = defineResource({
 
 export type ContentPath = 'content' | 'simpleLoop';
 
-export function pathOf(item: Pick<DeviceContent, 'deviceContentType'>): ContentPath {
+function pathOf(item: Pick<DeviceContent, 'deviceContentType'>): ContentPath {
   return item.deviceContentType === 'simpleLoop' ? 'simpleLoop' : 'content';
 }
 

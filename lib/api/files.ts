@@ -207,7 +207,7 @@ export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView 
   return view;
 }
 
-export function folderExpr(folderId: string | undefined, recursive = false): Expr | null {
+function folderExpr(folderId: string | undefined, recursive = false): Expr | null {
   if (!folderId) return null;
 
   return recursive ? term('fileFolderPath', ':', folderId) : term('fileFolderId', '=', folderId);
@@ -223,11 +223,11 @@ export function idsSearch(ids: readonly string[]): string {
   return term('id', '∈', ids).text;
 }
 
-export const FILE_LIST_FIELDS =
+const FILE_LIST_FIELDS =
   'name,contentType,size,width,height,createDate,creatorEmail,fileFolderId,location,thumbnail,crcCheckSum,validFrom,validTo,tags,orientation,muted,lastPreviewUploadTime';
 /** `readOnly` is not selectable: the list answers it with `includeReadOnlyInfo`, the single read always. */
-export const FILE_USAGE_FIELDS = 'usageDetails,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails';
-export const FILE_DETAIL_FIELDS = `${FILE_LIST_FIELDS},creator(email,name),metaData,fileFolderPath,${FILE_USAGE_FIELDS},duplicateDetails`;
+const FILE_USAGE_FIELDS = 'usageDetails,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails';
+const FILE_DETAIL_FIELDS = `${FILE_LIST_FIELDS},creator(email,name),metaData,fileFolderPath,${FILE_USAGE_FIELDS},duplicateDetails`;
 
 export type FileListParams = ListRequest & { filters: FileFilters; quickFilterId?: string };
 
@@ -289,11 +289,6 @@ export function isFileDetailKey(key: readonly unknown[]): boolean {
   return key[0] === fileKeys.all[0] && isDetailKey(key);
 }
 
-/** After a delete (of files, or of folders with their files): see the resource's `useInvalidate`. */
-export function useInvalidateAfterFileDelete() {
-  return fileResource.useInvalidate({ deleted: true });
-}
-
 export function useUpdateFile() {
   return fileResource.useMutation(({ id, changes }: { id: string; changes: FileUpdate }) =>
     ok(api.PUT('/api/file/{fileId}', { params: { path: { fileId: id } }, body: changes }), as<MediaFile>()),
@@ -348,6 +343,3 @@ export function useInvalidateMedia() {
 export function thumbnailUrl(file: Pick<MediaFile, 'thumbnail'>): string | null {
   return file.thumbnail ?? null;
 }
-
-/** Sizes are formatted with the console's other numbers (lib/format.ts). */
-export { formatBytes } from '@/lib/format';

@@ -9,7 +9,7 @@ import type { MailStatus, OutboxMessage } from '@/server/modules/mail/mail.schem
 
 export type { OutboxMessage };
 
-export const mailKeys = {
+const mailKeys = {
   all: ['mail'] as const,
   status: () => [...mailKeys.all, 'status'] as const,
   outbox: (page: number) => [...mailKeys.all, 'outbox', { page }] as const,

@@ -5,7 +5,6 @@ export type ProofHeaders = Record<string, string>;
 
 export const TOTP_REQUIRED = 'auth.error.totpRequired';
 export const TOTP_INVALID = 'auth.error.totpInvalid';
-export const CAPTCHA_REQUIRED = 'auth.error.captchaRequired';
 
 export function isTotpError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403 && (error.key === TOTP_REQUIRED || error.key === TOTP_INVALID);

@@ -16,7 +16,7 @@ export type QuickFilterCriteria = Criteria;
 /** A quick filter as the list answers it by default: the server stores its criteria checked against `Criteria`. */
 export type QuickFilter = QuickFilterItem & { name: string; filteredEntityType: QuickFilterType; criteria: QuickFilterCriteria };
 
-export const quickFilterKeys = {
+const quickFilterKeys = {
   all: ['quickFilters'] as const,
   list: (customerId: number | undefined, type: QuickFilterType) => [...quickFilterKeys.all, 'list', { customerId, type }] as const,
 };

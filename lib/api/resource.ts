@@ -33,7 +33,7 @@ export type DetailPath = {
 export type DetailItemOf<P extends DetailPath> = OkBody<GetOperation<P>>;
 
 /** Where a resource lives: the tenant chosen in the switcher, or no tenant at all (the customers themselves). */
-export type ResourceTenancy = 'tenant' | 'global';
+type ResourceTenancy = 'tenant' | 'global';
 
 /** A list page's server query: paging, sorting and the resource's own filters. */
 export type ListRequest = { page: number; size: number; sort?: string };
@@ -78,7 +78,7 @@ function readOne<TItem>(path: DetailPath, id: string | number, query: Record<str
 }
 
 /** The key of a tenant's list query; the scope and the params are part of it. */
-export function resourceKeys(key: string) {
+function resourceKeys(key: string) {
   const all = [key] as const;
 
   return {

@@ -36,7 +36,7 @@ export const TEAM_SETTING_FIELDS = [
   },
 ] as const;
 
-export type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
+type TeamSettingName = (typeof TEAM_SETTING_FIELDS)[number]['name'];
 export type TeamSettings = Record<TeamSettingName, boolean>;
 
 /** A customer's settings are read from the customer itself. */
@@ -44,7 +44,7 @@ export type CustomerSettings = Customer;
 
 export type ResourceLimit = Schemas['CustomerResourceLimit'];
 
-export const settingsKeys = {
+const settingsKeys = {
   all: ['settings'] as const,
   customer: (id: number) => [...settingsKeys.all, 'customer', id] as const,
   limits: (customerId: number | undefined) => [...settingsKeys.all, 'limits', { customerId }] as const,

@@ -14,7 +14,7 @@ export type { Customer, LicenseTier } from '@/server/modules/customers/customers
 export type { LogEntry as AuditEntry } from '@/server/modules/audit-log/audit-log.schemas';
 
 /** The user's customer as the default projection answers it. */
-export type CustomerRef = NonNullable<User['customer']>;
+type CustomerRef = NonNullable<User['customer']>;
 
 /** GET /api/v2/user/me: the caller as a user, with its customer (the default projection always has it). */
 export type Me = User & { customer: CustomerRef };

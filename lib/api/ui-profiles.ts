@@ -11,7 +11,7 @@ export type { UiProfile } from '@/server/modules/ui-profiles/ui-profiles.schemas
 
 export type UiProfileInput = Schemas['UserInterfaceProfileCreate'];
 
-export const uiProfileKeys = {
+const uiProfileKeys = {
   all: ['uiProfiles'] as const,
   list: (customerId: number | undefined, page: number, size: number) => [...uiProfileKeys.all, 'list', { customerId, page, size }] as const,
   users: (customerId: number | undefined, profileId: number) => [...uiProfileKeys.all, 'users', { customerId, profileId }] as const,

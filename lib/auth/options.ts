@@ -100,7 +100,7 @@ export const authOptions: NextAuthOptions = {
 };
 
 /** The language an `update({ language })` asks for: a two-letter code or null; anything else is ignored. */
-export function sessionLanguage(update: unknown): string | null | undefined {
+function sessionLanguage(update: unknown): string | null | undefined {
   if (!update || typeof update !== 'object' || !('language' in update)) return undefined;
   const { language } = update as { language: unknown };
   if (language === null) return null;

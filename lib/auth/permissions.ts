@@ -27,8 +27,3 @@ export function canSeeAuditLog(caller: Role): boolean {
 export function canManageCustomers(caller: Role, isNetworkOwner: boolean): boolean {
   return caller === 'ADMIN' || (caller === 'OWNER' && isNetworkOwner);
 }
-
-/** Teams and the tenant settings: OWNER or higher. */
-export function canManageTeams(caller: Role): boolean {
-  return hasRole(caller, 'OWNER');
-}

@@ -12,7 +12,7 @@ export type TokenResponse = {
   customer_id: number | null;
 };
 
-export type GrantFailure = {
+type GrantFailure = {
   ok: false;
   status: number;
   error: string;

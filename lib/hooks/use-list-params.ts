@@ -11,7 +11,7 @@ export type ListParams = { page: number; size: number; sort: SortState; text: st
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_SIZE = 20;
 
-export function parseSort(raw: string | null, fallback: SortState, allowed: readonly string[]): SortState {
+function parseSort(raw: string | null, fallback: SortState, allowed: readonly string[]): SortState {
   if (!raw) return fallback;
   const [field, direction] = raw.split(',');
   if (!field || !allowed.includes(field)) return fallback;
@@ -116,5 +116,3 @@ export function useListParams<F extends UrlFilters = Record<never, never>>({
 
   return { params, update };
 }
-
-export type ListState<F extends UrlFilters = Record<never, never>> = ReturnType<typeof useListParams<F>>;

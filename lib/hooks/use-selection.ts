@@ -32,5 +32,3 @@ export function useSelection(pageIds: readonly string[], resetKey: string) {
 
   return { selected, toggle, setAll, clear };
 }
-
-export type Selection = ReturnType<typeof useSelection>;

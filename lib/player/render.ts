@@ -170,7 +170,7 @@ export function renderPage(doc: Document, page: Page, options: RenderOptions): {
 }
 
 /** Shows `element` (of `size` page pixels) scaled into `container`, letterboxed; answers a function that rescales. */
-export function mountScaled(container: HTMLElement, element: HTMLElement, size: { width: number; height: number }): () => void {
+function mountScaled(container: HTMLElement, element: HTMLElement, size: { width: number; height: number }): () => void {
   container.replaceChildren(element);
   const fit = () => {
     const { scale, offsetX, offsetY } = scaleToFit(size, { width: container.clientWidth, height: container.clientHeight });

@@ -24,7 +24,7 @@ export type PlayEntry =
   | { key: string; kind: 'slide'; contentId: string; data: SlideData; durationMs: number; transition?: Transition };
 
 /** Nested playlists deeper than this are not expanded (the API refuses cycles; this bounds a bad document). */
-export const MAX_NESTING = 8;
+const MAX_NESTING = 8;
 
 const within = (now: number, from?: number | null, to?: number | null) => (from == null || now >= from) && (to == null || now <= to);
 

@@ -12,19 +12,19 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** The groupings the console offers: the dimensions plays are counted under. */
 export const GROUP_BYS = ['DEVICE', 'DEVICE_GROUP', 'CONTENT', 'MEDIA_FILE', 'ASSET', 'WIDGET', 'CAMPAIGN', 'ADVERTISER'] as const;
-export type GroupBy = (typeof GROUP_BYS)[number];
+type GroupBy = (typeof GROUP_BYS)[number];
 
 /** The report families of spec 3 whose "all" endpoint the console reads. */
 export const SUBJECT_TYPES = ['device', 'content', 'campaign', 'file'] as const;
-export type SubjectType = (typeof SUBJECT_TYPES)[number];
+type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** Each family's own grouping, the one the "all" report is read with unless another is chosen. */
-export const DEFAULT_GROUP_BY: Record<SubjectType, GroupBy> = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE' };
+const DEFAULT_GROUP_BY: Record<SubjectType, GroupBy> = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE' };
 
 export type TopPlayedKind = 'content' | 'campaign' | 'file';
 
 /** One entity (`id`) or all of a type. */
-export type ReportSubject = { type: SubjectType | 'message'; id?: string };
+type ReportSubject = { type: SubjectType | 'message'; id?: string };
 
 export type ReportRequest = {
   subject: ReportSubject;
@@ -69,7 +69,7 @@ export function reportQuery(request: Omit<ReportRequest, 'subject'>) {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     Temporal.Now.instant().toZonedDateTimeISO(zone);
 
@@ -88,7 +88,7 @@ export function dateIn(timeZone: string, at: number): string {
 }
 
 /** The start of a local day in `timeZone`, in Unix ms (the first instant of the day where a DST change starts it late). */
-export function dayStartIn(day: string, timeZone: string): number {
+function dayStartIn(day: string, timeZone: string): number {
   return Temporal.PlainDate.from(day).toZonedDateTime({ timeZone }).epochMilliseconds;
 }
 
@@ -130,7 +130,6 @@ export type ReportState = {
 
 /** The row fields the report can be ordered by (the API's `sort`). */
 export const REPORT_SORT_FIELDS = ['timestamp', 'name', 'impressionStartCount', 'impressionEndCount', 'duration', 'clickCount', 'viewerCount'] as const;
-export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
 const SORT = new RegExp(`^(${REPORT_SORT_FIELDS.join('|')}),(asc|desc)$`);
 
 /** What a missing parameter means: the last 7 days in the browser's zone, daily, all screens. */

@@ -42,7 +42,7 @@ export function weekdayNames(locale: string): string[] {
   return Array.from({ length: 7 }, (_, i) => format.format(new Date((4 + i) * MS_PER_DAY)));
 }
 
-export const minutesOf = (time: string) => {
+const minutesOf = (time: string) => {
   const [h, m] = time.split(':').map(Number) as [number, number];
 
   return h * 60 + m;

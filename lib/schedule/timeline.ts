@@ -58,7 +58,7 @@ export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: 
 }
 
 /** Where a tick's label sits against its tick: centred, or starting or ending there when centring would cross an edge. */
-export type TickAnchor = 'start' | 'center' | 'end';
+type TickAnchor = 'start' | 'center' | 'end';
 export type PlacedTick = Tick & { anchor: TickAnchor };
 
 /**

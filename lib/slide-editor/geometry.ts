@@ -14,7 +14,7 @@ export const HANDLES = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'] as const;
 export type Handle = (typeof HANDLES)[number];
 
 /** The smallest box a resize leaves (page pixels). */
-export const MIN_SIZE = 8;
+const MIN_SIZE = 8;
 
 /** Lines a box may snap to: vertical ones at x, horizontal ones at y. */
 export type SnapLines = { x: number[]; y: number[] };

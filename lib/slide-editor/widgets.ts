@@ -46,7 +46,7 @@ const stepOf = (page: Pick<Page, 'pageData'>) => Math.max(8, Math.round(Math.min
  * and right until no widget's corner is (starting again from the top left where the page ends), so a new widget
  * never lands exactly on top of one already placed.
  */
-export function freePosition(page: Pick<Page, 'pageData' | 'widgets'>, width: number, height: number): { x: number; y: number } {
+function freePosition(page: Pick<Page, 'pageData' | 'widgets'>, width: number, height: number): { x: number; y: number } {
   const { width: W, height: H } = page.pageData.screenSize;
   const step = stepOf(page);
   const taken = (x: number, y: number) => (page.widgets ?? []).some((w) => Math.abs(w.x - x) < step && Math.abs(w.y - y) < step);

@@ -41,13 +41,13 @@ export const TRI_STATE_SECTIONS = ['newUi', 'dashboard', 'playlistEditor'] as co
 export type TriStateSection = (typeof TRI_STATE_SECTIONS)[number];
 
 /** A known element's name in the `uiProfiles.elements` catalogue (a section's name is `uiProfiles.sections.<section>`). */
-export type UiElementLabel = keyof Messages['uiProfiles']['elements'];
+type UiElementLabel = keyof Messages['uiProfiles']['elements'];
 
 /** A key of a section; `label` names the elements this console knows, a key only the document has goes without. */
 export type UiElement = { key: string; label?: UiElementLabel };
 
 /** Elements this console hides when a profile disables them, per section (keys without the section). */
-export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
+const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
   newUi: [
     { key: 'navigation', label: 'navigation' },
     { key: 'navigation.overview', label: 'navigationOverview' },
@@ -70,7 +70,7 @@ export const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
   playlistEditor: [],
 };
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -145,7 +145,7 @@ async function cardPreview(file: File, kind: string): Promise<Preview> {
   return { blob: await toJpeg(canvas) };
 }
 
-export function previewKind(file: Pick<File, 'type' | 'name'>): 'image' | 'video' | 'audio' | 'pdf' | 'font' | 'json' | 'other' {
+function previewKind(file: Pick<File, 'type' | 'name'>): 'image' | 'video' | 'audio' | 'pdf' | 'font' | 'json' | 'other' {
   const name = file.name.toLowerCase();
   if (file.type.startsWith('image/') || /\.(png|jpe?g|gif|svg|webp)$/.test(name)) return 'image';
   if (file.type.startsWith('video/') || /\.(mp4|webm|mov)$/.test(name)) return 'video';

@@ -4,7 +4,7 @@ import { listenToChannel, type NotificationFeed } from '@/server/db/notification
 import { parseAuthChange, type AuthCache } from './auth-cache';
 
 /** The NOTIFY channel the database's triggers write to (server/db/custom-sql/auth_change_notify.sql). */
-export const AUTH_CHANGE_CHANNEL = 'auth_change';
+const AUTH_CHANGE_CHANNEL = 'auth_change';
 
 export type AuthChangeListener = NotificationFeed;
 

@@ -25,7 +25,7 @@ function limitOf(config: Config, subject: string): number {
 
 type Claimed = { subject: string; limit: number; windowStart: Date };
 
-export type Attempt = {
+type Attempt = {
   /**
    * The secret was right, or was not checked after all (a refusal for another reason): the slots are
    * given back, and the `clear` subjects start over (a successful sign-in clears the account's count).

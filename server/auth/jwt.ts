@@ -13,7 +13,7 @@ let signingKey: Promise<SigningKey> | undefined;
  * The JWT signing key: JWT_PRIVATE_KEY when given, otherwise an Ed25519 key derived
  * from AUTH_SECRET with HKDF, so every instance sharing the secret signs alike.
  */
-export function getSigningKey(): Promise<SigningKey> {
+function getSigningKey(): Promise<SigningKey> {
   signingKey ??= loadSigningKey();
 
   return signingKey;

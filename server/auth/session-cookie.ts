@@ -11,7 +11,7 @@ const COOKIE_NAMES = ['__Secure-next-auth.session-token', 'next-auth.session-tok
  * Reads next-auth's session cookie (possibly chunked as name.0, name.1, …) from a Cookie header. A value that is not
  * valid percent-encoding (`%`, `%E0%A4%A`) is no session: the caller answers 401 as for any bad credential.
  */
-export function readSessionCookie(cookieHeader: string | undefined): string | undefined {
+function readSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   const jar = new Map<string, string>();
   for (const part of cookieHeader.split(';')) {
@@ -50,8 +50,4 @@ export async function accessTokenFromSessionCookie(cookieHeader: string | undefi
   } catch {
     return undefined;
   }
-}
-
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return readSessionCookie(cookieHeader) !== undefined;
 }

@@ -22,7 +22,7 @@ export function secondFactorStore(): SecondFactorStore {
 const PERIOD_SECONDS = 30;
 
 /** The time step a 6-digit code belongs to (±1 step of clock drift), or undefined when it matches none. */
-export function totpStep(secretBase32: string, code: string, now = Date.now()): number | undefined {
+function totpStep(secretBase32: string, code: string, now = Date.now()): number | undefined {
   const token = code.trim();
   if (!/^\d{6}$/.test(token)) return undefined;
   const totp = new TOTP({ secret: Secret.fromBase32(secretBase32), digits: 6, period: PERIOD_SECONDS, algorithm: 'SHA1' });

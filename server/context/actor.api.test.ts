@@ -13,7 +13,7 @@ import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table
 import { teamAccessCondition, teamVisibilityCondition } from '@/server/modules/teams/team-visibility';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
 import { files } from '@/server/modules/files/files.table';
-import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { actorHasRole, systemActor, type Actor, type ApiKeyActor, type DeviceActor, type UserActor } from './actor';
 import { roles } from './roles';

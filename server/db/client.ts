@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -131,10 +130,4 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   } else {
     await migratePglite(handle.db as never, { migrationsFolder: folder });
   }
-}
-
-export async function databaseNow(db: Executor): Promise<Date> {
-  const result = (await db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
-
-  return new Date(result.rows[0]!.now);
 }

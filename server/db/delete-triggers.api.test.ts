@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '@/server/tenant/customers.table';
-import { insertFile, insertFolder, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { insertFile, insertFolder, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teams, teamAssignments } from '@/server/modules/teams/teams.table';
 import { blobCleanup } from '@/server/storage/storage.table';

@@ -20,7 +20,7 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom
  * The reference page's Content-Security-Policy: its scripts and styles are our files (Swagger UI sets inline style
  * attributes and its icons are data: images); "Try it out" calls this origin only; nothing may frame it.
  */
-export const API_DOCS_CSP =
+const API_DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

@@ -26,7 +26,7 @@ const sortParamOf = (pattern: string, description: string, example: string) =>
     .optional()
     .openapi({ description, example });
 
-export const sortParam = sortParamOf(
+const sortParam = sortParamOf(
   SORT_VALUE_PATTERN,
   `\`field\` or \`field,asc|desc\` (direction in any case, default asc); repeat the parameter for several keys (at most ${QUERY_LIMITS.sortKeys}); ` +
     `nested fields with \`.\` (at most ${QUERY_LIMITS.pathSegments} names). The field must be a sortable field of the resource (else 400 \`sort.error.unknownField\`).`,
@@ -36,7 +36,7 @@ export const sortParam = sortParamOf(
 /** `sort` over a fixed set of fields (report rows): the pattern lists them. */
 export const sortParamFor = (fields: readonly string[], description: string) => sortParamOf(sortValuePattern(fields), description, `${fields[0]},desc`);
 
-export const selectParam = z
+const selectParam = z
   .string()
   .optional()
   .openapi({
@@ -55,8 +55,6 @@ export const ListQuerySchema = z.object({
 export const ScopedListQuerySchema = ListQuerySchema.extend({ customerId: customerIdParam });
 
 export const SelectQuerySchema = z.object({ select: selectParam });
-
-export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 export function sortValues(sort: string | string[] | undefined): string[] {
   if (sort === undefined) return [];

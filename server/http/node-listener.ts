@@ -17,11 +17,11 @@ import { getRequestListener, type HttpBindings } from '@hono/node-server';
 const MiB = 1024 * 1024;
 /** Unread body bytes dropped before answering, and for how long at most. */
 export const DRAIN_BYTES = 8 * MiB;
-export const DRAIN_MS = 2_000;
+const DRAIN_MS = 2_000;
 /** After a `Connection: close` answer: bytes, total time and idle time the client may still send before the socket closes. */
-export const LINGER_BYTES = 64 * MiB;
-export const LINGER_MS = 10_000;
-export const LINGER_IDLE_MS = 2_000;
+const LINGER_BYTES = 64 * MiB;
+const LINGER_MS = 10_000;
+const LINGER_IDLE_MS = 2_000;
 
 export type ApiFetch = (request: Request, env: HttpBindings) => Response | Promise<Response>;
 

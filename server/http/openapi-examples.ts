@@ -9,7 +9,7 @@ import recorded from './openapi-examples.json';
  * every example still parses with its route's schemas.
  */
 
-export type RecordedExample = {
+type RecordedExample = {
   /** The request body as sent, under its media type. */
   request?: { contentType: string; body: unknown };
   /** The answer: its status and JSON body. */

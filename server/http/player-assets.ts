@@ -10,7 +10,7 @@ import path from 'node:path';
  * at the next reload.
  */
 
-export const PLAYER_PREFIX = '/player';
+const PLAYER_PREFIX = '/player';
 
 /** The security headers of the console's pages (next.config.mjs), and a policy that fits a kiosk page. */
 const SECURITY_HEADERS = {

@@ -1,7 +1,7 @@
 import { ErrorSchema } from './errors';
 
 /** A response of the shared error shape (DECISIONS §3). */
-export const jsonError = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
+const jsonError = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 
 const retryAfter = (description: string) => ({ 'Retry-After': { description, schema: { type: 'integer' as const, minimum: 1 } } });
 

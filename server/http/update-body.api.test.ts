@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 
 /*

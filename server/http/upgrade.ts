@@ -21,7 +21,7 @@ export type SocketEndpoint = {
 const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' };
 
 /** Answers an upgrade request with a plain HTTP error (the DECISIONS §3 body) and closes the socket. */
-export function refuseUpgrade(socket: Duplex, err: unknown): void {
+function refuseUpgrade(socket: Duplex, err: unknown): void {
   if (socket.destroyed) return;
   const { body, headers } = toErrorBody(err);
   const text = JSON.stringify(body);

@@ -91,7 +91,7 @@ const LABEL = `(?:[A-WYZa-wyz0-9_-]${LABEL_CHAR}*|${AFTER_X})`;
 const LAST_LABEL = `(?:[A-WYZa-wyz]${LABEL_CHAR}*|${AFTER_X})`;
 export const HTTP_URL_PATTERN =
   `^${anyCase('http')}[sS]?://(?:(?:${OCTET}\\.){3}${OCTET}|(?:${LABEL}\\.)*${LAST_LABEL})(?::0*(?:${integerUpToPattern(65_535)}))?(?:[/?#]\\S*)?$`;
-export const HTTP_URL_MAX = 2_048;
+const HTTP_URL_MAX = 2_048;
 export const httpUrl = z.string().max(HTTP_URL_MAX).regex(new RegExp(HTTP_URL_PATTERN), 'An http or https address').openapi({ example: 'https://example.com/menu' });
 
 /*
@@ -110,8 +110,8 @@ export const isDateOnly = (value: string): boolean => DATE_PATTERN.test(value);
 export const dateOnly = z.string().regex(DATE_PATTERN, 'A date that exists, written yyyy-MM-dd').openapi({ format: 'date', example: '2026-12-24' });
 
 /** The e-mail syntax the service accepts (zod's), stated as the pattern too: `format: email` alone is looser. */
-export const EMAIL_PATTERN = z.regexes.email;
-export const EMAIL_MAX = 254;
+const EMAIL_PATTERN = z.regexes.email;
+const EMAIL_MAX = 254;
 
 /** An e-mail address (a user's key, a contact address). */
 export const emailAddress = z

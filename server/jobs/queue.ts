@@ -36,7 +36,7 @@ const STOP_TIMEOUT_MS = 10_000;
 /** The UUIDv5 namespace of scheduledRunId. */
 const SCHEDULED_RUN_NAMESPACE = 'b0f8c6f2-3a4e-4d7e-9a51-5c2f0e6d8a17';
 
-export function pgliteAdapter(pglite: PGlite): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
+function pgliteAdapter(pglite: PGlite): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
   return {
     async executeSql(text, values) {
       try {
@@ -135,7 +135,7 @@ export function scheduledRunId(name: string, fireAt: number): string {
 }
 
 /** The next time strictly after `after` (epoch ms) that `cron` (UTC) fires. */
-export function nextCronTime(cron: string, after: number): number {
+function nextCronTime(cron: string, after: number): number {
   return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) }).next().getTime();
 }
 

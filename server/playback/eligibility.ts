@@ -85,7 +85,7 @@ function sharedTimeSets(rules: TimeRules, zone: string, window: PlaybackWindow):
   });
 }
 
-export function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
+function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: PlaybackWindow): RuleSets {
   const { time, ...sets } = sharedTimeSets(rules, device.timeZone, window);
   const enabled = rules.enabled;
   const targeted = isTargeted(rules, device);
@@ -101,13 +101,13 @@ export const playableFiles = (rules: Pick<PlayRules, 'files' | 'skipInvalidFiles
   rules.skipInvalidFiles ? (rules.files ?? []).filter((f) => f.kind !== 'other') : (rules.files ?? []);
 
 /** Where at least one file or content of the candidates is playable. */
-export function itemSets(candidates: Pick<PlayRules, 'files' | 'skipInvalidFiles' | 'contents'>): Span[] {
+function itemSets(candidates: Pick<PlayRules, 'files' | 'skipInvalidFiles' | 'contents'>): Span[] {
   if ((candidates.contents ?? []).length > 0) return [...EVERYTHING];
 
   return union(playableFiles(candidates).map(fileSpan));
 }
 
-export type MessageTimeline = { message: MessageRules; group: MessageGroupRules; sets: RuleSets; items: Span[]; eligible: Span[] };
+type MessageTimeline = { message: MessageRules; group: MessageGroupRules; sets: RuleSets; items: Span[]; eligible: Span[] };
 
 export type CampaignTimeline = { campaign: CampaignRules; sets: RuleSets; items: Span[]; eligible: Span[]; messages: MessageTimeline[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, campaign, device, file, FOLDER, group, message } from './fixtures.test-support';
+import { at, campaign, device, file, FOLDER, group, message } from './fixtures.test-kit';
 import { explain } from './resolver';
 import type { CampaignRules, DeviceFacts, ReasonCode } from './types';
 

@@ -9,9 +9,9 @@ import type { CampaignLevel, ContentRef, DeviceFacts, PlaybackRules, ReasonCode 
  * reason is listed, not only the first. Messages of a MESSAGE_GROUP channel are listed under their channel.
  */
 
-export type MessageExplanation = { id: number; name: string; messageGroupId: number; eligible: boolean; reasons: ReasonCode[] };
+type MessageExplanation = { id: number; name: string; messageGroupId: number; eligible: boolean; reasons: ReasonCode[] };
 
-export type CampaignExplanation = {
+type CampaignExplanation = {
   id: number;
   name: string;
   level: CampaignLevel;
@@ -48,7 +48,7 @@ export function explain(rules: PlaybackRules, device: DeviceFacts, at: number): 
   return { at, layer: stateAt(timelines, device, at).layer, campaigns };
 }
 
-export type NamedRef = { id: number; name: string };
+type NamedRef = { id: number; name: string };
 export type NowPlaying = {
   layer: Segment['layer'];
   /** The layer's content: the emergency content, the schedule's first content or the assigned content. */

@@ -17,13 +17,13 @@ const DEFAULT_DURATION_S = 10;
 const MIN_DEFAULT_DURATION_S = 3;
 
 /** `defaultDuration` in ms: default 10 s, at least 3 s. */
-export const defaultDurationMs = (rules: PlayRules): number => Math.max(MIN_DEFAULT_DURATION_S, rules.defaultDurationS ?? DEFAULT_DURATION_S) * 1000;
+const defaultDurationMs = (rules: PlayRules): number => Math.max(MIN_DEFAULT_DURATION_S, rules.defaultDurationS ?? DEFAULT_DURATION_S) * 1000;
 
 /** `duration` in ms (the maximum of any item), or infinity. */
 export const capMs = (rules: PlayRules): number => (rules.durationS && rules.durationS > 0 ? rules.durationS * 1000 : Number.POSITIVE_INFINITY);
 
 /** A video plays its own length (a video of unknown length plays `defaultDuration`); images and other files `defaultDuration`; all capped by `duration`. */
-export function fileDurationMs(file: CandidateFile, rules: PlayRules, cap = capMs(rules)): number {
+function fileDurationMs(file: CandidateFile, rules: PlayRules, cap = capMs(rules)): number {
   const own = file.kind === 'video' && file.durationMs && file.durationMs > 0 ? file.durationMs : defaultDurationMs(rules);
 
   return Math.round(Math.min(own, cap));
@@ -33,7 +33,7 @@ export function fileDurationMs(file: CandidateFile, rules: PlayRules, cap = capM
  * Content plays by its pages: each page its share of the content's known length, else `defaultDuration`,
  * capped by `duration`; `BALANCED` plays one page per turn, `SERIAL` (the default) every page.
  */
-export function contentDurationMs(content: CandidateContent, rules: PlayRules, cap = capMs(rules)): number {
+function contentDurationMs(content: CandidateContent, rules: PlayRules, cap = capMs(rules)): number {
   const pages = Math.max(1, content.pageCount);
   const perPage = Math.min(content.durationMs && content.durationMs > 0 ? content.durationMs / pages : defaultDurationMs(rules), cap);
 

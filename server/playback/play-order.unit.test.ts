@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { file } from './fixtures.test-support';
+import { file } from './fixtures.test-kit';
 import { hashSeed, interleaveMessages, messageTurn, mulberry32, orderItems, playItems, saturationTurns, type PlayItem } from './play-order';
 
 const turns = (...saturations: (number | null)[]) => saturationTurns(saturations.map((saturation, i) => ({ campaignId: i + 1, saturation }))).join('');

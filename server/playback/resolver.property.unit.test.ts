@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { campaign, content, device, file } from './fixtures.test-support';
+import { campaign, content, device, file } from './fixtures.test-kit';
 import { timeSets } from './eligibility';
 import { explain, resolveSegments } from './resolver';
 import { contains, edgesWithin } from './spans';

@@ -5,6 +5,5 @@
  */
 export { resolveSegments } from './segments';
 export { sharingKey, targetedRules } from './sharing-key';
-export { explain, nowPlaying, type CampaignExplanation, type Explanation, type MessageExplanation, type NowPlaying } from './explain';
-export { saturationTurns } from './play-order';
+export { explain, nowPlaying, type Explanation } from './explain';
 export type * from './types';

@@ -16,15 +16,15 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MS_PER_DAY = 86_400_000;
 
 /** A time of day as `HH:mm` (the only form answered). */
-export const timeOfDay = z.string().regex(HHMM, 'A time of day as HH:mm').openapi({ example: '08:30' });
+const timeOfDay = z.string().regex(HHMM, 'A time of day as HH:mm').openapi({ example: '08:30' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `HH:mm` of milliseconds after midnight (seconds dropped). */
-export const msToTimeOfDay = (ms: number) => `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor((ms % 3_600_000) / 60_000))}`;
+const msToTimeOfDay = (ms: number) => `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor((ms % 3_600_000) / 60_000))}`;
 
 /** `HH:mm` of an epoch instant read in `timeZone`. */
-export function epochToTimeOfDay(epochMs: number, timeZone: string): string {
+function epochToTimeOfDay(epochMs: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(epochMs));
   const hour = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
@@ -90,7 +90,6 @@ export const WorkingTimeSchema = workingTimeShape
   .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined), combinationRule('A bounded window needs from, end and timeZone', ['from']))
   .refine((v) => v.allDay !== false || (v.from ?? '') < (v.end ?? ''), combinationRule('end must be after from', ['end']))
   .openapi('WorkingTime', { description: 'Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from`' });
-export type WorkingTime = z.output<typeof WorkingTimeSchema>;
 
 /** One interval of a schedule interval object (spec 1); omitted fields take the spec's defaults. */
 export const ScheduleIntervalSchema = z

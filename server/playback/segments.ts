@@ -31,7 +31,7 @@ function playbackSlot(c: CampaignRules): ChannelPlay['playbackSlot'] {
 }
 
 /** A channel as it plays at `t`: its own items, or its eligible messages' turns (each item tagged with its message). */
-export function channelAt(timeline: CampaignTimeline, device: DeviceFacts, t: number): ChannelPlay {
+function channelAt(timeline: CampaignTimeline, device: DeviceFacts, t: number): ChannelPlay {
   const c = timeline.campaign;
   const cap = capMs(c);
   const messages = timeline.messages
@@ -109,20 +109,20 @@ function boundaries(timelines: readonly CampaignTimeline[], device: DeviceFacts,
 }
 
 /** Where the state can change over a window, and each campaign's eligibility: what the segments are read from. */
-export type SegmentPlan = { timelines: CampaignTimeline[]; cuts: number[] };
+type SegmentPlan = { timelines: CampaignTimeline[]; cuts: number[] };
 
 /**
  * The plan of `device` over a non-empty window. It reads the device's id nowhere: devices with the same
  * targeting, zone and layers share one plan (shared-segments.ts) even when RANDOM orders shuffle per device.
  */
-export function planSegments(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): SegmentPlan {
+function planSegments(rules: PlaybackRules, device: DeviceFacts, window: PlaybackWindow): SegmentPlan {
   const timelines = campaignTimelines(rules, device, window);
 
   return { timelines, cuts: [window.from, ...boundaries(timelines, device, window), window.to] };
 }
 
 /** The segments of a plan for `device`: each piece between cuts resolved at its start, equal neighbours merged. */
-export function segmentsOf(plan: SegmentPlan, device: DeviceFacts): Segment[] {
+function segmentsOf(plan: SegmentPlan, device: DeviceFacts): Segment[] {
   const { timelines, cuts } = plan;
   const segments: Segment[] = [];
   let lastKey = '';

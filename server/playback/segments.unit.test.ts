@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SegmentSchema } from '@/server/modules/display/display.schemas';
-import { at, campaign, content, device, file, group, message } from './fixtures.test-support';
+import { at, campaign, content, device, file, group, message } from './fixtures.test-kit';
 import { resolveSegments } from './resolver';
 import type { ContentRef } from './types';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { campaign, device, file, group, message } from './fixtures.test-support';
+import { campaign, device, file, group, message } from './fixtures.test-kit';
 import { resolveSegments, sharingKey, targetedRules } from './resolver';
 import type { CampaignHours } from './schedule-rules.schemas';
 import type { CampaignRules, DeviceFacts, MessageRules, PlaybackRules } from './types';

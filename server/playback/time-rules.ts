@@ -41,14 +41,14 @@ function convertLocalInstant(date: PlainDate, time: string, zone: string): numbe
 /** The first instant of a local day (a day whose midnight falls in a gap starts when the gap ends). */
 export const dayStart = (date: PlainDate, zone: string): number => localInstant(date, '00:00', zone);
 
-export const localDateAt = (epochMs: number, zone: string): PlainDate => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone).toPlainDate();
+const localDateAt = (epochMs: number, zone: string): PlainDate => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone).toPlainDate();
 
 const dateTexts = memo<string>(20_000);
 
 /** The local date (`yyyy-MM-dd`) of an instant in `zone`, remembered: the RANDOM seeds of every screen ask it at the same cuts. */
 export const localDateTextAt = (epochMs: number, zone: string): string => dateTexts(`${zone}|${epochMs}`, () => localDateAt(epochMs, zone).toString());
 
-export const parseLocalDate = (value: LocalDate): PlainDate => Temporal.PlainDate.from(value);
+const parseLocalDate = (value: LocalDate): PlainDate => Temporal.PlainDate.from(value);
 
 /** The local dates whose windows can reach into the window: one day either side (windows across midnight, zone offsets). */
 export function datesAround(window: PlaybackWindow, zone: string): PlainDate[] {
@@ -132,7 +132,7 @@ export function dropPartialWindows(windows: readonly Span[], bounds: Span, flags
 }
 
 /** The daily windows clipped to `bounds` (partial windows dropped as their flags say). */
-export function windowsWithin(windows: readonly Span[], bounds: Span, flags: EdgeFlags | null | undefined): Span[] {
+function windowsWithin(windows: readonly Span[], bounds: Span, flags: EdgeFlags | null | undefined): Span[] {
   const [from, to] = bounds;
 
   return normalise(dropPartialWindows(windows, bounds, flags).map(([s, e]) => [Math.max(s, from), Math.min(e, to)] as const));

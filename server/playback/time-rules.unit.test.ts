@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { at, campaign, device } from './fixtures.test-support';
+import { at, campaign, device } from './fixtures.test-kit';
 import { resolveSegments } from './resolver';
 import { dailyWindows, dayStart, intervalSpans, localInstant, validitySpan } from './time-rules';
 

@@ -14,9 +14,9 @@ export type LocalDate = string;
 export type PlaybackWindow = { from: number; to: number };
 
 export type CampaignLevel = 'WIDGET' | 'TOP';
-export type DeviceSelectionMode = 'STATIC' | 'DYNAMIC' | 'QUICK_FILTER';
+type DeviceSelectionMode = 'STATIC' | 'DYNAMIC' | 'QUICK_FILTER';
 export type OrderingMode = 'DEFAULT' | 'ALPHABET' | 'RANDOM';
-export type ContentShuffleMode = 'BALANCED' | 'SERIAL';
+type ContentShuffleMode = 'BALANCED' | 'SERIAL';
 
 /** Where a campaign or message plays (spec 4 §4 "targeting"; spec 2 `deviceSelectionMode`). */
 export type Targeting = {

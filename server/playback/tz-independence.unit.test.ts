@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { corpus } from './tz-corpus.test-support';
+import { corpus } from './tz-corpus.test-kit';
 
 /*
  * Resolution never depends on the process time zone: the same corpus run in child processes under TZ=UTC,
  * America/Chicago and Asia/Kathmandu answers byte-identical JSON, equal to this process's answer.
  */
 
-const MODULE = fileURLToPath(new URL('./tz-corpus.test-support.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('./tz-corpus.test-kit.ts', import.meta.url));
 const ROOT = path.resolve(path.dirname(MODULE), '../..');
 
 function runUnder(tz: string): Promise<{ offset: number; json: string }> {

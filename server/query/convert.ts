@@ -28,7 +28,7 @@ export function toWireValue(type: FieldType, value: unknown): unknown {
 }
 
 /** Parses a Date, epoch milliseconds, or PostgreSQL / ISO-8601 timestamp text. */
-export function toDate(value: unknown): Date | undefined {
+function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
   if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value));
   if (typeof value !== 'string') return undefined;

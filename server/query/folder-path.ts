@@ -9,7 +9,7 @@ import type { ScalarField } from './resource';
  * `path @> array[id]` predicate. On the wire the path is one string: those ids joined by `/`, root first
  * (`<rootId>/<folderId>/…`). Ids rather than names: they never change on a rename and cannot contain `/`.
  */
-export const FOLDER_PATH_SEPARATOR = '/';
+const FOLDER_PATH_SEPARATOR = '/';
 
 /** The searchable (`:` = has this ancestor), selectable, unsortable path field over a uuid[] column. */
 export function folderPathField(column: AnyPgColumn | SQL): ScalarField {

@@ -21,8 +21,6 @@ export const QUERY_LIMITS = {
   sortLength: 256,
 } as const;
 
-export type QueryLimit = keyof typeof QUERY_LIMITS;
-
 /**
  * 400 `<parameter>.error.tooLong` / `.tooDeep` / `.tooMany` with `details.position` (0-based) and `details.limit`.
  */

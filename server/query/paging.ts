@@ -5,7 +5,7 @@ import { ValidationError } from '../errors';
 /** Paging parameters (spec 1 "Pagination and sorting parameters", DECISIONS §3). */
 export type Paging = { page: number; size: number };
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE };
+export { MAX_PAGE, MAX_PAGE_SIZE };
 
 export type Page<T> = {
   content: T[];
@@ -26,7 +26,7 @@ const integerParam = z.preprocess(
 );
 
 /** Schema for the raw `page` / `size` query parameters (for OpenAPI and validation). */
-export const pagingQuerySchema = z.object({
+const pagingQuerySchema = z.object({
   page: integerParam,
   size: integerParam,
 });

@@ -18,7 +18,7 @@ import type { FieldDefinition, FieldType } from './resource';
 
 export type SelectItem = { name: string; position: number; children?: SelectItem[] };
 
-export type ProjectedField = {
+type ProjectedField = {
   key: string;
   sql: SQL;
   type: FieldType | 'object';

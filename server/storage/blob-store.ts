@@ -30,7 +30,7 @@ export type PutOptions = {
   maxBytes?: number;
 };
 
-export type PutPartOptions = {
+type PutPartOptions = {
   /**
    * Runs once the part's bytes are complete; a rejection fails the put. Local store: before the bytes
    * replace the earlier copy (a rejection keeps it), one commit of the upload at a time, and the last

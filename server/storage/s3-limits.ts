@@ -3,5 +3,3 @@
  * (DECISIONS §7: on S3 storage every chunk but the last must be at least 5 MiB).
  */
 export const S3_MIN_PART_SIZE = 5 * 1024 * 1024;
-export const S3_MAX_PART_SIZE = 5 * 1024 * 1024 * 1024;
-export const S3_MAX_PARTS = 10_000;

@@ -62,7 +62,7 @@ class HoldLastChunk extends Transform {
   }
 }
 
-export function createS3Client(config: S3Config): S3Client {
+function createS3Client(config: S3Config): S3Client {
   return new S3Client({
     endpoint: config.endpoint,
     // The SDK insists on a region; S3-compatible stores mostly ignore it.

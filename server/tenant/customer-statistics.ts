@@ -19,7 +19,7 @@ export type CustomerStatistic = 'activeLicenses' | 'totalLicenses' | 'currentDat
  * row), e.g. `(select count(*) from device d where d.customer_id = ${customerId} and d.license_order_id is not null)`.
  * A count may answer null for "none" (read as 0).
  */
-export type CustomerStatisticSql = (customerId: SQL) => SQL;
+type CustomerStatisticSql = (customerId: SQL) => SQL;
 
 export type CustomerStatisticContribution = { statistic: CustomerStatistic; sql: CustomerStatisticSql };
 

@@ -29,7 +29,7 @@ import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
 import { withDatabase } from './global-setup';
 
 export const TEST_CLIENT_SECRET = 'test-default-client-secret';
-export const TEST_SHORT_LIVED_SECRET = 'test-short-lived-client-secret';
+const TEST_SHORT_LIVED_SECRET = 'test-short-lived-client-secret';
 export const TEST_PASSWORD = 'correct horse battery';
 
 export const testEnv = {

@@ -357,4 +357,4 @@ export function PageProperties({
 }
 
 /** Common screens: landscape and portrait full HD and 4K, HD (named in `slideEditor.page.sizes`). */
-export const SCREEN_SIZES = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x720'] as const;
+const SCREEN_SIZES = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x720'] as const;

@@ -33,7 +33,7 @@ const FIVE: readonly FieldRule[] = [
 const SIX: readonly FieldRule[] = [{ min: 0, max: 59 }, ...FIVE];
 
 /** The longest expression accepted (a sanity cap, far above any real schedule). */
-export const CRON_MAX_LENGTH = 200;
+const CRON_MAX_LENGTH = 200;
 
 export function isCronExpression(value: string): boolean {
   if (value.length > CRON_MAX_LENGTH) return false;
@@ -72,13 +72,13 @@ function valueOf(token: string, rule: FieldRule): number | undefined {
 }
 
 /** Spec 1 "Limits": an advertiser name has at most 25 characters. */
-export const ADVERTISER_NAME_MAX = 25;
-export const ADVERTISER_COMMENT_MAX = 4_000;
+const ADVERTISER_NAME_MAX = 25;
+const ADVERTISER_COMMENT_MAX = 4_000;
 
 export const advertiserName = nonBlankText(ADVERTISER_NAME_MAX);
 export const advertiserComment = z.string().max(ADVERTISER_COMMENT_MAX);
 
-export const cronExpression = z
+const cronExpression = z
   .string()
   .trim()
   .max(CRON_MAX_LENGTH)

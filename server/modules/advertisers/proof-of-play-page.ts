@@ -40,7 +40,7 @@ export function pageNonce(): string {
 }
 
 /** `45 s`, `12 min 5 s`, `3 h 20 min`. */
-export function formatPlayTime(ms: number): string {
+function formatPlayTime(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);

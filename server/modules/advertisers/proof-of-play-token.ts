@@ -10,7 +10,7 @@ import { requireAuthSecret, type Config } from '@/server/config';
  * links working (the hash still matches) but unshowable until they are enabled again.
  */
 
-export const LINK_EXPORT_PATH = '/public-api/adv/proof-of-play/history/export/csv';
+const LINK_EXPORT_PATH = '/public-api/adv/proof-of-play/history/export/csv';
 
 const keys = new Map<string, Buffer>();
 

@@ -35,7 +35,7 @@ const MAX_MESSAGE = 500;
 const SECRET_FIELD = /pass(word)?|secret|token|totp|api_?key|credential|hash/i;
 
 /** Removes secret values from a change set, keeping the fact that they changed. */
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
@@ -80,7 +80,7 @@ export async function writeAudit(tx: Executor, author: AuditAuthor, entry: Audit
 }
 
 /** The audit author for whoever acts: a user by id and email, a device by itself, a key or job by name. */
-export function authorOf(ctx: { actor: Actor; requestId?: string }): AuditAuthor {
+function authorOf(ctx: { actor: Actor; requestId?: string }): AuditAuthor {
   const { actor, requestId } = ctx;
   switch (actor.kind) {
     case 'user':

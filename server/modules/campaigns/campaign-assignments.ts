@@ -156,10 +156,6 @@ export const assignmentKinds: readonly AssignmentKind[] = describeAssignments({
   },
 });
 
-export function assignmentKind(field: AssignmentField): AssignmentKind {
-  return assignmentKinds.find((k) => k.field === field)!;
-}
-
 /** One assignment as a write names it: the target id (lower-cased uuid or a number) and its weight. */
 export type AssignmentItem = { id: string | number; weight: number | null };
 

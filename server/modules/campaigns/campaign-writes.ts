@@ -84,7 +84,7 @@ export async function applyAssignments(tx: Executor, row: Pick<CampaignRow, 'id'
 
 export const teamAccessOf = (list: CampaignTeamAccessListInput | undefined) => (list ? { teams: dedupeTeams(list.teams) } : null);
 
-export function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: string; readOnly: boolean }[] {
+function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: string; readOnly: boolean }[] {
   return [...new Map(teams.map((t) => [t.id.toLowerCase(), { id: t.id.toLowerCase(), readOnly: t.readOnly ?? false }])).values()];
 }
 
@@ -93,7 +93,7 @@ export function dedupeTeams(teams: CampaignTeamAccessListInput['teams']): { id: 
  * non-OWNER team user must select at least one team in teamAccessList"); otherwise it would be invisible to
  * its own teams. 400 `campaign.error.teamRequired`. Teams the caller is not a member of: 403 (team assignments).
  */
-export async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: readonly TeamGrant[]): Promise<void> {
+async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: readonly TeamGrant[]): Promise<void> {
   if (grants.length > 0) return;
   const member = teamMemberOf(ctx.actor);
   if (member && (await isInAnyTeam(tx, member))) {

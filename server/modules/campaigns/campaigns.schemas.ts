@@ -14,11 +14,11 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 export const campaignTypeValues = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'MESSAGE_GROUP', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
 /** In the spec's enumeration but not created by this service (400 naming why). */
-export const refusedCampaignTypes = ['CONTENT_BY_TAG', 'SIMPLE_LOOP', 'SIMPLE_LOOP_BY_TAG'] as const;
+const refusedCampaignTypes = ['CONTENT_BY_TAG', 'SIMPLE_LOOP', 'SIMPLE_LOOP_BY_TAG'] as const;
 export const campaignLevelValues = ['WIDGET', 'TOP'] as const;
 export const deviceSelectionModeValues = ['STATIC', 'DYNAMIC', 'QUICK_FILTER'] as const;
-export const contentShuffleModeValues = ['BALANCED', 'SERIAL'] as const;
-export const orderingModeValues = ['RANDOM', 'ALPHABET', 'DEFAULT'] as const;
+const contentShuffleModeValues = ['BALANCED', 'SERIAL'] as const;
+const orderingModeValues = ['RANDOM', 'ALPHABET', 'DEFAULT'] as const;
 export const playbackSlotItemTypeValues = ['SIMPLE_LOOP', 'SIMPLE_LOOP_SLIDE', 'CONTENT', 'CONTENT_PAGE', 'MESSAGE_GROUP', 'MESSAGE', 'MESSAGE_ITEM'] as const;
 
 export type CampaignType = (typeof campaignTypeValues)[number];
@@ -51,7 +51,7 @@ export const assignmentShapes = {
 
 export type AssignmentField = keyof typeof assignmentShapes;
 
-export const CampaignTeamAccessListInputSchema = z
+const CampaignTeamAccessListInputSchema = z
   .object({ teams: z.array(z.object({ id: uuid, readOnly: z.boolean().optional() })).max(1000) })
   .openapi('CampaignTeamAccessListInput');
 
@@ -104,7 +104,7 @@ const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFie
 };
 
 /** The fields each type needs on create (spec 2 "Required fields per campaign type", docs/decisions.md "Campaigns"). */
-export const requiredByType: Record<CampaignType, readonly (keyof typeof writableFields)[]> = {
+const requiredByType: Record<CampaignType, readonly (keyof typeof writableFields)[]> = {
   CONTENT: ['contentAssignment', 'contentShuffleMode'],
   CONTENT_DYNAMIC: ['contentGroupAssignment', 'orderingMode', 'contentShuffleMode'],
   ASSETS_STATIC: ['fileAssignment', 'defaultDuration', 'orderingMode'],

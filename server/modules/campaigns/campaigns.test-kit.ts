@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
 import { insertDeviceContent } from '@/server/modules/content/content.queries';
 import { insertDevice } from '@/server/modules/devices/devices.queries';
-import { insertFile, insertFolder, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { insertFile, insertFolder, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { contentGroups, deviceGroups } from '@/server/modules/folders/folders.table';
 import { insertQuickFilter } from '@/server/modules/quick-filters/quick-filters.queries';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';

@@ -9,7 +9,7 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
  * DECISIONS §6 for the list and single reads). No server imports: the console reuses these for forms and types.
  */
 
-export const ContentGroupNameSchema = resourceName;
+const ContentGroupNameSchema = resourceName;
 
 export const ContentGroupSchema = projected(
   z.object({
@@ -61,5 +61,4 @@ export const ContentGroupMoveSchema = z
 export const removeContentsParam = booleanQuery('true deletes the folder\'s content; false moves it to the root folder', false);
 
 export type ContentGroup = z.infer<typeof ContentGroupSchema>;
-export type ContentGroupCreate = z.infer<typeof ContentGroupCreateSchema>;
 export type ContentGroupMove = z.infer<typeof ContentGroupMoveSchema>;

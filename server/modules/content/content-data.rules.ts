@@ -10,7 +10,7 @@ import type { PlaylistData, SlideData } from './content-data.schemas';
 /** What an embedded content id must be: a one-page slide, any slide or interactive content, or a playlist. */
 export type Embeddable = 'slide' | 'anyContent' | 'simpleLoop';
 
-export type ContentPointer = { id: string; path: string; expects: Embeddable };
+type ContentPointer = { id: string; path: string; expects: Embeddable };
 export type IdPointer = { id: string; path: string };
 
 export type DataReferences = { files: IdPointer[]; fileFolders: IdPointer[]; contents: ContentPointer[] };

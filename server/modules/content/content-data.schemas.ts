@@ -17,7 +17,7 @@ import { ARRAY_INDEX_PATTERN, isArrayIndexName } from './page-names.schemas';
 
 const id = z.string().uuid();
 const MAX_DURATION_MS = 24 * 3_600_000;
-export const durationMs = z.number().int().min(100).max(MAX_DURATION_MS);
+const durationMs = z.number().int().min(100).max(MAX_DURATION_MS);
 const pixels = z.number().int().min(1).max(16_384);
 // No regular-expression flags in schema patterns: the OpenAPI generator pastes them into `pattern` (`…$/i`),
 // which then matches nothing (openapi-document.api.test.ts).
@@ -27,10 +27,10 @@ const shortText = z.string().max(255);
 export const FIT_MODES = ['contain', 'cover', 'fill', 'none'] as const;
 export const Fit = z.enum(FIT_MODES);
 export const TRANSITIONS = ['NONE', 'FADE', 'SLIDE_LEFT', 'SLIDE_UP', 'ZOOM'] as const;
-export const CLOCK_FORMATS = ['HH:mm', 'HH:mm:ss', 'h:mm a'] as const;
+const CLOCK_FORMATS = ['HH:mm', 'HH:mm:ss', 'h:mm a'] as const;
 export const Transition = z.object({ type: z.enum(TRANSITIONS), durationMs: z.number().int().min(0).max(10_000).optional() });
 
-export const ScreenSize = z.object({ width: pixels, height: pixels });
+const ScreenSize = z.object({ width: pixels, height: pixels });
 
 /** Unix milliseconds; outside the window the item is skipped (like a file's own validity). */
 const validity = {
@@ -57,7 +57,7 @@ export const PlaylistItem = z
     }
   });
 
-export const LoopData = z.object({
+const LoopData = z.object({
   orientation: z.enum(['LANDSCAPE', 'PORTRAIT']).optional(),
   resolution: ScreenSize,
   defaultImageFit: Fit.default('contain'),
@@ -144,7 +144,7 @@ export const Widget = z.discriminatedUnion('type', [
   z.looseObject({ ...widgetBase, type: z.literal('datasource'), datasourceId: z.string().max(64).optional(), field: shortText.optional(), mode: z.enum(['text', 'table']), placeholder: z.string().max(2_000).optional(), textStyle: TextStyle.optional() }),
 ]);
 
-export const PageStyle = z.looseObject({ backgroundColor: colour.optional(), backgroundFileId: id.optional(), backgroundFit: Fit.optional() });
+const PageStyle = z.looseObject({ backgroundColor: colour.optional(), backgroundFileId: id.optional(), backgroundFit: Fit.optional() });
 
 /**
  * One page of a slide as it travels: the value under its name in `SlideDocument`. `tags`, `pageStyle` and
@@ -234,7 +234,6 @@ function uniqueKeys(items: readonly { key: string }[], path: (string | number)[]
 
 export type PlaylistItem = z.infer<typeof PlaylistItem>;
 export type PlaylistData = z.infer<typeof PlaylistData>;
-export type LoopData = z.infer<typeof LoopData>;
 export type Widget = z.infer<typeof Widget>;
 export type SlidePage = z.infer<typeof SlidePage>;
 export type SlideDocument = z.infer<typeof SlideDocument>;

@@ -15,7 +15,7 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
 export const deviceContentTypes = ['content', 'simpleLoop'] as const;
 export const structureTypes = ['SLIDE', 'COMPLEX'] as const;
-export const simpleLoopTypes = ['NORMAL', 'EINK'] as const;
+const simpleLoopTypes = ['NORMAL', 'EINK'] as const;
 export const contentOrientations = ['landscape', 'portrait', 'square'] as const;
 
 const contentComment = z.string().max(4_000);
@@ -144,8 +144,4 @@ function onePageSlide(body: { structureType: string; data: { pages?: unknown } }
 }
 
 export type DeviceContent = z.infer<typeof DeviceContentSchema>;
-export type ContentCreate = z.infer<typeof ContentCreateSchema>;
-export type SimpleLoopCreate = z.infer<typeof SimpleLoopCreateSchema>;
-export type ContentUpdate = z.infer<typeof ContentUpdateSchema>;
-export type SimpleLoopUpdate = z.infer<typeof SimpleLoopUpdateSchema>;
 export type Template = z.infer<typeof TemplateSchema>;

@@ -26,7 +26,7 @@ import { announcePlaybackChange } from '@/server/playback/playback-changes';
 /** The two write paths of spec 2: `/api/content` (slides, interactive content) and `/api/simpleLoop` (playlists). */
 export type ContentKind = 'content' | 'simpleLoop';
 
-export const auditContent = auditOf('deviceContent', (row: Pick<DeviceContentRow, 'id' | 'name' | 'customerId'>) => ({
+const auditContent = auditOf('deviceContent', (row: Pick<DeviceContentRow, 'id' | 'name' | 'customerId'>) => ({
   entityId: row.id,
   entityName: row.name,
   customerId: row.customerId,
@@ -34,14 +34,14 @@ export const auditContent = auditOf('deviceContent', (row: Pick<DeviceContentRow
 
 const KIND_WORDS: Record<ContentKind, string> = { content: 'Content', simpleLoop: 'Playlist' };
 
-export function kindWord(row: Pick<DeviceContentRow, 'deviceContentType' | 'structureType'>): string {
+function kindWord(row: Pick<DeviceContentRow, 'deviceContentType' | 'structureType'>): string {
   if (row.deviceContentType === 'simpleLoop') return KIND_WORDS.simpleLoop;
 
   return row.structureType === 'COMPLEX' ? 'Interactive content' : 'Slide';
 }
 
 /** Who saved: copied onto the row so it outlives the user (`lastSavedBy`). */
-export function savedBy(ctx: Pick<ServiceContext, 'actor'>) {
+function savedBy(ctx: Pick<ServiceContext, 'actor'>) {
   return { lastSavedById: ctx.actor.userId, lastSavedByEmail: ctx.actor.email, lastSavedByName: ctx.actor.name };
 }
 
@@ -58,7 +58,7 @@ function lockedError(row: Pick<DeviceContentRow, 'id' | 'name'>): ConflictError 
  * or of the other kind; 403 `team.error.readOnly` through read-only teams; 409 `content.error.locked`
  * unless `allowLocked` (locking and unlocking). Row-locked until the transaction ends.
  */
-export async function writableContent(tx: Executor, ctx: ServiceContext, kind: ContentKind, id: string, options: { allowLocked?: boolean } = {}): Promise<DeviceContentRow> {
+async function writableContent(tx: Executor, ctx: ServiceContext, kind: ContentKind, id: string, options: { allowLocked?: boolean } = {}): Promise<DeviceContentRow> {
   const found = await findContentForWrite(tx, {
     where: and(uuidEquals(deviceContents.id, id), eq(deviceContents.deviceContentType, kind), scopeCondition(ctx.scope, deviceContents.customerId)),
     visible: contentAccess(ctx),
@@ -134,7 +134,7 @@ function referencesOf(row: Pick<DeviceContentRow, 'deviceContentType' | 'structu
 }
 
 /** Checks a document's references (tenant, kind, no cycle) and records them for the item. */
-export async function saveReferences(tx: Executor, row: Pick<DeviceContentRow, 'id' | 'customerId' | 'deviceContentType' | 'structureType'>, data: unknown): Promise<void> {
+async function saveReferences(tx: Executor, row: Pick<DeviceContentRow, 'id' | 'customerId' | 'deviceContentType' | 'structureType'>, data: unknown): Promise<void> {
   const refs = referencesOf(row, data);
   await checkReferences(tx, { customerId: row.customerId, selfId: row.id, refs });
   await writeReferences(tx, {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { createTestContext } from '@/server/test/harness';
 import type { PlaylistData, SlideDocument, Widget } from './content-data.schemas';

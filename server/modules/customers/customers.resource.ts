@@ -9,7 +9,7 @@ import { customers, licenseTiers, verticals } from '@/server/tenant/customers.ta
 export const CUSTOMER_DEFAULT_SELECT = '*,subreseller';
 
 /** The `subreseller` object of a network owner: the customer row itself, seen through `isSubreseller`. */
-export const subresellerResource = defineResource({
+const subresellerResource = defineResource({
   name: 'subreseller',
   table: customers,
   fields: (t) => ({

@@ -13,7 +13,7 @@ export const adminOnlyCustomerFields = ['needsToBeInvoiced', 'resourceLimits', '
 const dateTime = z.string().openapi({ format: 'date-time' });
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const ResourceLimitsSchema = z
+const ResourceLimitsSchema = z
   .object({
     // Each resource by its key, up to its maximum: the document lists them, so a form knows them (an unknown key or
     // a value above the maximum was a 400 no schema stated).
@@ -21,7 +21,7 @@ export const ResourceLimitsSchema = z
   })
   .openapi('CustomerResourceLimits', { description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit' });
 
-export const SubresellerSchema = z
+const SubresellerSchema = z
   .object({ id: intId, since: dateTime.optional() })
   .openapi('Subreseller', { description: 'Present when the customer is a network owner' });
 

@@ -12,8 +12,8 @@ const integer = (description: string, min: number, max: number) => integerParam(
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:mm').openapi({ example: '03:30' });
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
-export const LevelQuery = z.object({ level: integer('0 to 100', 0, 100) });
-export const EnabledQuery = z.object({ enabled: requiredBooleanQuery('On or off') });
+const LevelQuery = z.object({ level: integer('0 to 100', 0, 100) });
+const EnabledQuery = z.object({ enabled: requiredBooleanQuery('On or off') });
 
 export const commandParams = {
   assignContent: z.object({

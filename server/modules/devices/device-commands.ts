@@ -174,7 +174,7 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
 };
 
 /** A one-shot command lives this long unless acknowledged (spec 4 §3). */
-export const COMMAND_LIFETIME_MS = 10 * 60_000;
+const COMMAND_LIFETIME_MS = 10 * 60_000;
 
 /**
  * The routes' entry: `params` and `body` are what the route of `name` validated with `commandParams[name]`
@@ -195,7 +195,7 @@ function stateCommandParams(input: { params: unknown; body: unknown; remove?: bo
 }
 
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
-export async function runDeviceCommand<N extends CommandName>(
+async function runDeviceCommand<N extends CommandName>(
   ctx: ServiceContext,
   name: N,
   input: { search?: string; applyOn?: ApplyOn; params: Params<N>; body: Body<N>; remove?: boolean },
@@ -255,7 +255,7 @@ export async function deviceCommandHistory(ctx: ServiceContext, id: string): Pro
 }
 
 /** The commands that set a state the device keeps (its settings, content, emergency, …), not one-shot ones. */
-export const STATE_COMMANDS = (Object.keys(COMMANDS) as CommandName[]).filter((name) => COMMANDS[name].effect.kind !== 'command');
+const STATE_COMMANDS = (Object.keys(COMMANDS) as CommandName[]).filter((name) => COMMANDS[name].effect.kind !== 'command');
 
 /** GET /api/v2/device/{id}/settings (VIEWER): the values the state commands set, and the newest command of each. */
 export async function deviceSettings(ctx: ServiceContext, id: string): Promise<DeviceSettings> {

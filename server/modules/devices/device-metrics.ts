@@ -11,7 +11,7 @@ import { readDevice } from './devices.service';
  * (GROUPING SETS: per bucket and per type); here only the answer's shape is built.
  */
 
-export const DEFAULT_RANGE_MS = 30 * 24 * 3_600_000;
+const DEFAULT_RANGE_MS = 30 * 24 * 3_600_000;
 
 /** GET /api/deviceStat/{deviceId}/supportedMetrics: the types the device has sent samples of, in the spec's order. */
 export async function supportedMetrics(ctx: ServiceContext, deviceId: string): Promise<DeviceMetricType[]> {

@@ -23,7 +23,7 @@ export const PREVIEW_HISTORY = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The storage URL of spec 2; `previewId` names one screenshot of the history (else the newest). */
-export function devicePreviewPath(customerId: number, deviceId: string, previewId?: string): string {
+function devicePreviewPath(customerId: number, deviceId: string, previewId?: string): string {
   return `/api/storage/customer/${customerId}/devices/${deviceId}/preview.jpg${previewId ? `?previewId=${previewId}` : ''}`;
 }
 

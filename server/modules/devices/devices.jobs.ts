@@ -4,7 +4,7 @@ import { deleteMetricSamplesBefore, markSilentDevicesOffline } from './devices.q
 
 export const OFFLINE_SWEEP_JOB = 'devices.offline-sweep';
 /** The sweep runs this often within its one-minute schedule, so a device is OFFLINE within 30 s of its deadline. */
-export const OFFLINE_SWEEP_EVERY_MS = 15_000;
+const OFFLINE_SWEEP_EVERY_MS = 15_000;
 
 /** One pass: devices silent past 2.5 × their heartbeat interval go OFFLINE (spec 4 §3). Answers how many. */
 export async function sweepOfflineDevices(db: Database, now = new Date(), log?: Logger): Promise<number> {

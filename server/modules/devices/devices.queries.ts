@@ -90,13 +90,6 @@ export async function anyDeviceMatches(db: Executor, where: SQL): Promise<boolea
   return rows.length > 0;
 }
 
-/** A customer's devices, for its usage counter. */
-export async function countDevicesOf(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(devices).where(eq(devices.customerId, customerId));
-
-  return row?.n ?? 0;
-}
-
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
 export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
   const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`);

@@ -16,7 +16,7 @@ import type { Device, DeviceUpdate } from './devices.schemas';
 import { devices, type DeviceRow } from './devices.table';
 import { deleteDevice, findDeviceForWrite, findDeviceGroupForWrite, findDevicesForMove, moveDevicesTo, updateDevice } from './devices.queries';
 
-export const auditDevice = auditOf('device', (row: Pick<DeviceRow, 'id' | 'name' | 'customerId'>) => ({
+const auditDevice = auditOf('device', (row: Pick<DeviceRow, 'id' | 'name' | 'customerId'>) => ({
   entityId: row.id,
   entityName: row.name,
   customerId: row.customerId ?? undefined,
@@ -31,7 +31,7 @@ export function deviceAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefine
  * tenant and is changed only by claiming it) or not visible to the caller's teams; 403
  * `team.error.readOnly` through read-only teams. Row-locked until the transaction ends.
  */
-export async function writableDevice(tx: Executor, ctx: ServiceContext, id: string): Promise<DeviceRow & { customerId: number }> {
+async function writableDevice(tx: Executor, ctx: ServiceContext, id: string): Promise<DeviceRow & { customerId: number }> {
   const found = await findDeviceForWrite(tx, {
     where: and(uuidEquals(devices.id, id), sql`${devices.customerId} is not null`, scopeCondition(ctx.scope, devices.customerId)),
     visible: deviceAccess(ctx),

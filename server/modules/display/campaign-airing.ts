@@ -17,18 +17,18 @@ import { targetedDevicePairs, targetedTimeZones, findCampaignTimeRules, campaign
 import type { CampaignAiring } from '@/server/modules/campaigns/campaigns.schemas';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 
-export const AIRING_WINDOW_MS = 14 * 24 * 3_600_000;
-export const AIRING_MAX_IDS = 50;
+const AIRING_WINDOW_MS = 14 * 24 * 3_600_000;
+const AIRING_MAX_IDS = 50;
 
 /** A screen in `zone` that the campaign and its messages target: what the next airing asks the resolver about. */
 const screenIn = (zone: string): DeviceFacts => ({ id: 'airing', timeZone: zone, folderIds: [], tags: [], teamIds: [], quickFilterIds: [], emergencyStatus: false });
 const TARGETS_IT = { deviceSelectionMode: 'STATIC', deviceIds: ['airing'] } as const;
 
 /** What the next airing reads of a campaign: its time rules, its level and its items (and, MESSAGE_GROUP, its sub-channels). */
-export type AiringCampaign = TimeRules & Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messageGroups: readonly MessageGroupRules[] };
+type AiringCampaign = TimeRules & Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messageGroups: readonly MessageGroupRules[] };
 
 /** Screens the campaign targets in one zone; for a MESSAGE_GROUP channel, the messages that also target one of them. */
-export type AiringTarget = { zone: string; messageIds?: ReadonlySet<number> };
+type AiringTarget = { zone: string; messageIds?: ReadonlySet<number> };
 
 /** The resolver's rules for `campaign` on a screen it targets, with the messages that target it (all when not given). */
 function airingRules(campaign: AiringCampaign, messageIds?: ReadonlySet<number>): CampaignRules {
@@ -49,7 +49,7 @@ function airingRules(campaign: AiringCampaign, messageIds?: ReadonlySet<number>)
  * nothing to play at any time of the window (no content or files, an empty folder, a quick filter matching
  * nothing, only files `skipInvalidFiles` leaves out or files outside their validity), whatever the screens.
  */
-export function nextAiring(campaign: AiringCampaign, targets: readonly AiringTarget[], from: number): Omit<CampaignAiring, 'id'> {
+function nextAiring(campaign: AiringCampaign, targets: readonly AiringTarget[], from: number): Omit<CampaignAiring, 'id'> {
   const window = { from, to: from + AIRING_WINDOW_MS };
   // Items over the window, whatever the campaign's own time rules say (a message's rules do count).
   const all = airingRules(campaign);

@@ -16,7 +16,7 @@ import type { AssignToCustomer } from './display.schemas';
  * Wrong claims allowed per user and per tenant (spec 4 §1): ten in 15 minutes, then every claim of that
  * user or tenant, right code or wrong, answers 429 until the window passes.
  */
-export const CLAIM_POLICY = { limit: 10, windowSeconds: 15 * 60 } as const;
+const CLAIM_POLICY = { limit: 10, windowSeconds: 15 * 60 } as const;
 
 type Folder = NonNullable<Awaited<ReturnType<typeof q.findRootDeviceGroup>>>;
 

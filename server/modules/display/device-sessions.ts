@@ -33,7 +33,7 @@ const GREET_BATCH = 500;
  * the bucket's default burst, so a burst of acknowledgements behind a heartbeat fits; reached only when
  * handling stalls while the device keeps sending.
  */
-export const FRAME_QUEUE = 256;
+const FRAME_QUEUE = 256;
 
 /** WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place. */
 export const CLOSE_POLICY_VIOLATION = 1008;

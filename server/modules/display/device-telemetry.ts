@@ -22,10 +22,10 @@ import type { MetricSample, MetricsResult } from './display.schemas';
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies readonly ImageType[];
 /** Samples stamped further ahead of the server's clock, or further back, are rejected (as proof of play, spec 4 §5). */
-export const METRIC_MAX_FUTURE_MS = 5 * 60_000;
-export const METRIC_MAX_AGE_MS = 365 * 24 * 3_600_000;
+const METRIC_MAX_FUTURE_MS = 5 * 60_000;
+const METRIC_MAX_AGE_MS = 365 * 24 * 3_600_000;
 /** A screenshot's reported time (`takenAt`) more than an hour old is refused: a player uploads what it just drew. */
-export const SCREENSHOT_MAX_AGE_MS = 3_600_000;
+const SCREENSHOT_MAX_AGE_MS = 3_600_000;
 /** How long a stored screenshot without its row may stay before the cleanup job removes it (a crash in between). */
 const SCREENSHOT_GRACE_MS = 15 * 60_000;
 

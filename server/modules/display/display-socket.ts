@@ -12,7 +12,7 @@ import { DeviceSessions } from './device-sessions';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import * as sq from './device-sessions.queries';
 
-export const DEVICE_SOCKET_PATH = '/api/display/ws';
+const DEVICE_SOCKET_PATH = '/api/display/ws';
 
 
 /**

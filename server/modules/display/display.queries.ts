@@ -13,7 +13,7 @@ export { insertDevice } from '@/server/modules/devices';
 type DeviceInsert = typeof devices.$inferInsert;
 
 /** `lastActivity` is written at most once a minute per device (spec 4 §3). */
-export const ACTIVITY_INTERVAL_SECONDS = 60;
+const ACTIVITY_INTERVAL_SECONDS = 60;
 export const activityDue = sql<boolean>`(${devices.lastActivity} is null or ${devices.lastActivity} < now() - make_interval(secs => ${ACTIVITY_INTERVAL_SECONDS}))`;
 
 // --- registration and activation codes -----------------------------------------------------------

@@ -15,14 +15,14 @@ import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import { manifestEtag } from './manifest';
 
-/** The manifest's ETag (heartbeat, WebSocket) and the devices a content or file change may reach (`manifestChanged`). */
-export { devicesAffectedBy, manifestEtag, manifestEtags } from './manifest';
+/** The manifests' ETags of many devices at once (the WebSocket's announcements). */
+export { manifestEtags } from './manifest';
 import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResult, DisplayRegistration, DisplayRegistrationResult, DisplayStatus } from './display.schemas';
 
 /** Spec 4 §1–§2. */
-export const ACTIVATION_CODE_SECONDS = 15 * 60;
-export const DEVICE_TOKEN_SECONDS = 3600;
-export const PREVIOUS_SECRET_SECONDS = 24 * 3600;
+const ACTIVATION_CODE_SECONDS = 15 * 60;
+const DEVICE_TOKEN_SECONDS = 3600;
+const PREVIOUS_SECRET_SECONDS = 24 * 3600;
 /** Commands answered per heartbeat (the rest follow on the next one, oldest first). */
 const COMMANDS_PER_HEARTBEAT = 100;
 
@@ -249,7 +249,7 @@ export async function acknowledgeCommand(ctx: DeviceContext, input: { commandId:
 }
 
 /** A WebSocket ticket lives this long (spec 4 §3). */
-export const SOCKET_TICKET_SECONDS = 30;
+const SOCKET_TICKET_SECONDS = 30;
 /** Unused tickets one device may hold: a new one drops the oldest (a player retrying never locks itself out). */
 export const SOCKET_TICKETS_PER_DEVICE = 5;
 

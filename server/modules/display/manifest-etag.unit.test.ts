@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaign, device, file } from '@/server/playback/fixtures.test-support';
+import { campaign, device, file } from '@/server/playback/fixtures.test-kit';
 import { targetedRules, type PlaybackRules } from '@/server/playback/resolver';
 import { emptyManifestEtag, manifestEtagOf } from './manifest-etag';
 import type { ContentGraph, GraphFile } from './manifest.queries';

@@ -4,7 +4,7 @@ import type { SlideDocument } from '@/server/modules/content/content-data.schema
 import { contentTestKit, type ContentTestKit } from '@/server/modules/content/content.test-kit';
 import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { insertFolder } from '@/server/modules/files/files.test-helpers';
+import { insertFolder } from '@/server/modules/files/files.test-kit';
 import { signPath } from '@/server/modules/uploads/signed-urls';
 import { png, send, uploadRequest } from '@/server/modules/uploads/uploads.test-kit';
 import type { TestContext } from '@/server/test/harness';

@@ -15,7 +15,7 @@ import { messageChannelsPlayingQuery } from '@/server/modules/messages';
  * the files of that closure (directly referenced or in a referenced file folder).
  */
 
-export type PlaybackContentRef = { id: string; name: string; deviceContentType: 'content' | 'simpleLoop' };
+type PlaybackContentRef = { id: string; name: string; deviceContentType: 'content' | 'simpleLoop' };
 
 /** A claimed device as the playback resolution reads it. */
 export type PlaybackDevice = {

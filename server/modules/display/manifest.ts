@@ -26,7 +26,7 @@ import { explainPlayback, loadPlayback, loadPlaybackOfDevices, resolveSegments, 
 
 const DAY_MS = 24 * 3_600_000;
 /** The schedule endpoint's longest window (spec 4 §4). */
-export const SCHEDULE_MAX_MS = 7 * DAY_MS;
+const SCHEDULE_MAX_MS = 7 * DAY_MS;
 
 /**
  * The manifest's validity period: `validUntil` is the second UTC midnight after `now` (24–48 h ahead), and
@@ -173,7 +173,7 @@ export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: strin
 }
 
 /** Whether an `If-None-Match` header names the (bare) ETag. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
+function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices/device-changes';
 import { devices } from '@/server/modules/devices/devices.table';
-import { insertFile } from '@/server/modules/files/files.test-helpers';
+import { insertFile } from '@/server/modules/files/files.test-kit';
 import { devicesAffectedBy, manifestEtag, manifestEtags } from './manifest';
 import type { TestContext } from '@/server/test/harness';
 import type { Manifest, PlaybackExplanation, Segment } from './display.schemas';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fileRowValues, insertFile, rootFolderOf } from '@/server/modules/files/files.test-helpers';
+import { fileRowValues, insertFile, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import type { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { createTestContext } from '@/server/test/harness';

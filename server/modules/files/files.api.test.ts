@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { tags as tagTable } from '@/server/modules/tags/tags.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { insertFile, insertFolder, rootFolderOf } from './files.test-helpers';
+import { insertFile, insertFolder, rootFolderOf } from './files.test-kit';
 import { files, type FileRow } from './files.table';
 
 let t: TestContext;

@@ -50,14 +50,6 @@ export async function anyFileMatches(db: Executor, where: SQL): Promise<boolean>
   return row !== undefined;
 }
 
-/** The `(teamId, readOnly)` assignments of a file. */
-export function teamsOfFile(db: Executor, fileId: string) {
-  return db
-    .select({ teamId: teamAssignments.teamId, readOnly: teamAssignments.readOnly })
-    .from(teamAssignments)
-    .where(and(eq(teamAssignments.resourceType, 'file'), eq(teamAssignments.resourceId, fileId)));
-}
-
 /**
  * Copies the team assignments of `fromFileId` onto `toFileId`. `overwrite`: the target ends with exactly
  * the source's assignments; otherwise they are added, and a team both have keeps the target's flag.

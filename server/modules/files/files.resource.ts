@@ -7,7 +7,7 @@ import { fileUsageSql } from './file-reference-registry';
 import { files } from './files.table';
 
 /** The file's `creator` object: the email and name copied onto the row at upload (they outlive the user). */
-export const fileCreatorResource = defineResource({
+const fileCreatorResource = defineResource({
   name: 'creator',
   table: files,
   fields: (t) => ({
@@ -17,7 +17,7 @@ export const fileCreatorResource = defineResource({
 });
 
 /** The download path of a file (spec 2 "URL patterns"); the thumbnail adds `.tmb`. */
-export function fileLocationSql(t: typeof files) {
+function fileLocationSql(t: typeof files) {
   return sql`'/api/storage/customer/' || ${t.customerId}::text || '/files/' || ${t.id}::text`;
 }
 

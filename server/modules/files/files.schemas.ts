@@ -8,7 +8,7 @@ import { updateBody } from '@/server/http/update-body';
  * Wire shapes of files (spec 2 "File"). No server imports: the console reuses these for forms and types.
  */
 
-export const fileOrientations = ['landscape', 'portrait', 'square'] as const;
+const fileOrientations = ['landscape', 'portrait', 'square'] as const;
 export const teamAssignmentModes = ['MERGE', 'OVERWRITE', 'KEEP_TARGET'] as const;
 
 const epochMs = (description: string) => epochMsValue.optional().openapi({ description: `${description} (Unix epoch milliseconds)` });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { insertFile, insertFolder, rootFolderOf } from './files.test-helpers';
+import { insertFile, insertFolder, rootFolderOf } from './files.test-kit';
 import { files, type FileRow } from './files.table';
 
 let t: TestContext;

@@ -23,7 +23,7 @@ export type FolderType = 'fileFolder' | 'contentGroup' | 'deviceGroup';
 export type FolderTable = PgTable & { id: AnyPgColumn; customerId: AnyPgColumn; parentId: AnyPgColumn; path: AnyPgColumn; name: AnyPgColumn };
 
 /** Rows that lie in the folders of a tree and copy their folder's path (files, content, devices). */
-export type FolderItems = { table: PgTable; customerId: AnyPgColumn; path: AnyPgColumn };
+type FolderItems = { table: PgTable; customerId: AnyPgColumn; path: AnyPgColumn };
 
 export type FolderTree<T extends FolderTable = FolderTable> = {
   /** The team resource type, and the prefix of the tree's error keys (`deviceGroup.error.root`). */
@@ -62,7 +62,7 @@ export function folderAccessCondition(ctx: Caller, folder: { id: AnyPgColumn | S
 }
 
 /** The caller belongs to a team (or is restricted): the "team user" of the root-creation settings. */
-export function isTeamUserExpression(actor: Actor): SQL {
+function isTeamUserExpression(actor: Actor): SQL {
   const member = teamMemberOf(actor);
   if (!member) return sql`false`;
   if (member.restricted) return sql`true`;
@@ -120,7 +120,7 @@ export async function findWritableFolder<T extends FolderTable>(
 }
 
 /** Refuses moving a folder into itself or below it (409 `<type>.error.moveIntoItself`). */
-export function assertNotIntoItself(tree: FolderTree, folderIds: readonly string[], target: { id: string; path: readonly string[] }): void {
+function assertNotIntoItself(tree: FolderTree, folderIds: readonly string[], target: { id: string; path: readonly string[] }): void {
   const intoItself = folderIds.find((id) => target.path.includes(id));
   if (intoItself) {
     throw new ConflictError(`${tree.type}.error.moveIntoItself`, 'A folder cannot be moved into itself or one of its sub-folders', { id: intoItself, targetId: target.id });

@@ -5,7 +5,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { deliverDueMail, enqueueMail, MAX_ATTEMPTS, type MailDraft } from './mail.service';
 import { mailMessages } from './mail.table';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.test-support';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.test-kit';
 
 const SECRET_LINK = 'https://console.test/set-password?token=very-secret-token-value';
 

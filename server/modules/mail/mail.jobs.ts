@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/client';
 import type { JobDefinition } from '@/server/jobs/queue';
 import { deliverDueMail, installMailNudge } from './mail.service';
 
-export const MAIL_DELIVER_JOB = 'mail.deliver';
+const MAIL_DELIVER_JOB = 'mail.deliver';
 
 /** `mail.deliver` every minute, plus an in-process nudge right after a message is enqueued. */
 export function mailJobs(db: Database, config: Config, log: Logger): JobDefinition[] {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string };
+type OutgoingMail = { from: string; to: string; subject: string; text: string; html?: string };
 
 /** One SMTP connection setup per delivery run; closed by the caller. */
 export type MailTransport = { send: (mail: OutgoingMail) => Promise<void>; close: () => void };

@@ -13,7 +13,6 @@ export const messageTypeValues = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC',
 export type MessageType = (typeof messageTypeValues)[number];
 
 const { messageGroupAssignment: _noGroups, ...messageAssignmentShapes } = assignmentShapes;
-export type MessageAssignmentField = keyof typeof messageAssignmentShapes;
 
 /** The fields a create and an update share (every one optional here). */
 const writableFields = {
@@ -30,7 +29,7 @@ const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFie
 };
 
 /** What names the items of each type (required on create). */
-export const requiredByMessageType: Record<MessageType, keyof typeof writableFields> = {
+const requiredByMessageType: Record<MessageType, keyof typeof writableFields> = {
   CONTENT: 'contentId',
   CONTENT_DYNAMIC: 'contentGroupAssignment',
   ASSETS_STATIC: 'fileAssignment',

@@ -16,7 +16,7 @@ import type { UserRow } from '@/server/modules/users/users.table';
 import * as q from './oauth.queries';
 
 /** The two built-in clients of spec 1 "Authentication" item 6. */
-export const OAUTH_CLIENTS: Record<OAuthClientId, { accessSeconds: number; refreshSeconds: number }> = {
+const OAUTH_CLIENTS: Record<OAuthClientId, { accessSeconds: number; refreshSeconds: number }> = {
   'default-client': { accessSeconds: 20 * 60, refreshSeconds: 30 * 24 * 3600 },
   'short-lived': { accessSeconds: 20 * 60, refreshSeconds: 30 * 60 },
 };

@@ -5,8 +5,8 @@ import { PlayEventSchema, type PlayEvent, type PlayEventsResult } from './proof-
 import { insertPlays, lockPlayingDevice, type PlayedItem, type PlayingDeviceRow, type PlaySubjectName } from './proof-of-play.queries';
 
 /** Spec 4 §5: the limits of a play event. */
-export const PLAY_MAX_DURATION_MS = 24 * 3_600_000;
-export const PLAY_MAX_FUTURE_MS = 5 * 60_000;
+const PLAY_MAX_DURATION_MS = 24 * 3_600_000;
+const PLAY_MAX_FUTURE_MS = 5 * 60_000;
 export const PLAY_MAX_AGE_MS = 365 * 86_400_000;
 
 /** An NDJSON line that is not JSON: refused on its own, at its index. */

@@ -14,7 +14,7 @@ export const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 export const SLOTS_PER_DAY = DAY_MS / QUARTER_MS;
 
-export type ReportPeriod = {
+type ReportPeriod = {
   /** The period's start in the zone (TOTAL: the report's `from`), epoch ms. */
   timestamp: number;
   /** That start written `yyyy-MM-dd HH:mm` in the zone. */

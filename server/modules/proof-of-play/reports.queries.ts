@@ -49,7 +49,7 @@ export type CountedDimension = PlayDimension | 'ASSET' | 'WIDGET';
 export const EVENT_ONLY_DIMENSIONS: readonly CountedDimension[] = ['ASSET', 'WIDGET'];
 
 /** The WIDGET group of the plays that name no widget (spec 4 §5): id `''`, which no widget key can be (at least one character). */
-export const WHOLE_PAGE = { id: '', name: '(whole page)' } as const;
+const WHOLE_PAGE = { id: '', name: '(whole page)' } as const;
 
 /** Row order: keys over the answered columns (`period`, `name`, counters), then name and id for stability. */
 export type ReportOrder = readonly { column: 'period' | 'name' | 'starts' | 'ends' | 'duration_ms' | 'clicks' | 'viewers' | 'attention_ms'; descending: boolean }[];

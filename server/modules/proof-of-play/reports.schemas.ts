@@ -52,7 +52,7 @@ export const ReportQuerySchema = z.object({
 export const REPORT_SORT_DESCRIPTION = `\`field,asc|desc\` (direction in any case), repeatable; fields ${reportSortFields.join(', ')}. Default timestamp then name (top played: impressionStartCount desc)`;
 export type ReportQuery = z.infer<typeof ReportQuerySchema> & { sort?: string | string[] };
 
-export const ReportRowSchema = z
+const ReportRowSchema = z
   .object({
     timestamp: epochMs.openapi({ description: "Start of the row's period in `timeZone`, epoch ms (TOTAL: `from`)" }),
     readableDateTime: z.string().openapi({ description: 'That start, `yyyy-MM-dd HH:mm` in `timeZone`' }),

@@ -28,7 +28,7 @@ import type { PlayDimension } from './proof-of-play.table';
  */
 
 /** The entity types of the report paths and the dimension each counts by default. */
-export const reportEntityTypes = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE', message: 'MESSAGE' } as const satisfies Record<string, PlayDimension>;
+const reportEntityTypes = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE', message: 'MESSAGE' } as const satisfies Record<string, PlayDimension>;
 export type ReportEntityType = keyof typeof reportEntityTypes;
 
 /** `single`: `/{type}/{id}`; `all`: `/{type}/all`; `top`: `/{type}/dashboard/top/played`. */

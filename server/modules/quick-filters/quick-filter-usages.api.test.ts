@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileFolders } from '@/server/modules/folders/folders.table';
-import { insertFolder, rootFileFolder } from '@/server/modules/files/tagged-rows.test-helpers';
+import { insertFolder, rootFileFolder } from '@/server/modules/files/tagged-rows.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { quickFilterUsages } from './quick-filter-usages';
 

@@ -6,7 +6,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
-import { insertFile, insertFolder, rootFileFolder } from '@/server/modules/files/tagged-rows.test-helpers';
+import { insertFile, insertFolder, rootFileFolder } from '@/server/modules/files/tagged-rows.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { quickFilterCondition } from './quick-filter-condition';
 

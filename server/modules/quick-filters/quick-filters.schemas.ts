@@ -17,7 +17,7 @@ const common = {
   tags: z.array(tagSchema).max(1000).nullish().openapi({ description: 'Items carrying any of these tags' }),
 };
 
-export const FileCriteriaSchema = z
+const FileCriteriaSchema = z
   .strictObject({
     type: z.literal('FILE'),
     ...common,
@@ -27,11 +27,11 @@ export const FileCriteriaSchema = z
   })
   .openapi('FileQuickFilterCriteria');
 
-export const ContentCriteriaSchema = z
+const ContentCriteriaSchema = z
   .strictObject({ type: z.literal('CONTENT'), ...common, groupId: z.string().uuid().nullish().openapi({ description: 'A content folder' }) })
   .openapi('ContentQuickFilterCriteria');
 
-export const DeviceCriteriaSchema = z
+const DeviceCriteriaSchema = z
   .strictObject({ type: z.literal('DEVICE'), ...common, deviceGroupId: z.string().uuid().nullish().openapi({ description: 'A device folder' }) })
   .openapi('DeviceQuickFilterCriteria');
 
@@ -43,7 +43,7 @@ export type FileCriteria = z.infer<typeof FileCriteriaSchema>;
 export type ContentCriteria = z.infer<typeof ContentCriteriaSchema>;
 export type Criteria = z.infer<typeof CriteriaSchema>;
 
-export const FilteredEntityTypeSchema = z.enum(filteredEntityTypeValues);
+const FilteredEntityTypeSchema = z.enum(filteredEntityTypeValues);
 
 export const QuickFilterCreateSchema = z
   .object({

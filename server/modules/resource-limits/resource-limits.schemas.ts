@@ -51,7 +51,7 @@ export const ConfigBatchSchema = z
   .openapi('ConfigBatch');
 
 /** `keys`: names separated by commas, spaces around each. */
-export const CONFIG_KEYS_PATTERN = `^\\s*${configLimitName}\\s*(?:,\\s*${configLimitName}\\s*)*$`;
+const CONFIG_KEYS_PATTERN = `^\\s*${configLimitName}\\s*(?:,\\s*${configLimitName}\\s*)*$`;
 
 export const ResetLimitsQuerySchema = z.object({
   keys: z.string().min(1).openapi({ pattern: CONFIG_KEYS_PATTERN, description: 'Comma-separated names `config.limit.<RESOURCE>.<TIER>` (TIER STARTER or BUSINESS)', example: 'config.limit.USER.BUSINESS' }),

@@ -20,7 +20,7 @@ export type TagSource = {
 
 export const tagSources = definePlugPoint<TagSource>('tagSources', (s) => `${s.tagType}:${s.name}`);
 
-export function tagSourcesOf(tagType: TagType): readonly TagSource[] {
+function tagSourcesOf(tagType: TagType): readonly TagSource[] {
   return tagSources.items().filter((s) => s.tagType === tagType);
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { insertFile, rootFileFolder } from '@/server/modules/files/tagged-rows.test-helpers';
+import { insertFile, rootFileFolder } from '@/server/modules/files/tagged-rows.test-kit';
 import { registerTags } from './tags.rules';
 import { tags } from './tags.table';
 

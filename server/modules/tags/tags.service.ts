@@ -10,7 +10,7 @@ import { normalizeTags, type TagType } from './tags.rules';
 import { tagGroups, tagTypeValues, type TagCreate, type TagGroup, type TagUpdate } from './tags.schemas';
 
 /** How many suggestions GET /api/tag/suggest answers at most. */
-export const SUGGESTION_LIMIT = 20;
+const SUGGESTION_LIMIT = 20;
 
 type TagInfo = { count: number; comment?: string };
 type TagKey = { tagType: TagType; tag: string };

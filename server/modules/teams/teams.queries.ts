@@ -47,12 +47,6 @@ export async function deleteTeam(db: Executor, customerId: number, id: string): 
   await db.delete(teams).where(and(eq(teams.id, id), eq(teams.customerId, customerId)));
 }
 
-export async function countTeams(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.customerId, customerId));
-
-  return Number(row?.n ?? 0);
-}
-
 /** The rows of `ids` that exist in `customerId`, and whether each may join a team. */
 export async function findTeamResources(db: Executor, registration: TeamResourceRegistration, ids: readonly string[], customerId: number) {
   if (ids.length === 0) return [];
@@ -126,11 +120,6 @@ export function findMemberships(db: Executor, member: { type: 'user' | 'webhookA
     .select({ teamId: teamAssignments.teamId })
     .from(teamAssignments)
     .where(and(eq(teamAssignments.resourceType, member.type), eq(teamAssignments.resourceId, member.id), inArray(teamAssignments.teamId, [...teamIds])));
-}
-
-/** Teams the user is a member of (for the teams list of a member). */
-export function callerTeamsSubquery(userId: string): SQL {
-  return sql`(select ${teamAssignments.teamId} from ${teamAssignments} where ${teamAssignments.resourceType} = 'user' and ${teamAssignments.resourceId} = ${userId})`;
 }
 
 /** `count(*)` of a team's assignments of one type, correlated with the outer team row. */

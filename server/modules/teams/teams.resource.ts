@@ -19,7 +19,7 @@ export const teamResource = defineResource({
 });
 
 /** One (team, resource) row, reached from a resource as `teamAssignments` (search only). */
-export const teamAssignmentResource = defineResource({
+const teamAssignmentResource = defineResource({
   name: 'teamAssignment',
   table: teamAssignments,
   fields: (t) => ({

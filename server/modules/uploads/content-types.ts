@@ -10,7 +10,7 @@ import { extensionOf, supportedExtensions } from './uploads.rules';
  */
 
 /** How many leading bytes the signatures below need (MP4 brands, RIFF forms). */
-export const SNIFF_BYTES = 64;
+const SNIFF_BYTES = 64;
 
 /** Every type a file may be stored and served as: the extensions' types, and what sniffing can find. */
 const ALLOWED_TYPES = new Set(Object.values(supportedExtensions));

@@ -34,7 +34,7 @@ export type Download =
   | { kind: 'rangeNotSatisfiable'; etag: string; size: number }
   | { kind: 'content'; etag: string; size: number; contentType: string; fileName: string; range?: { start: number; end: number }; body?: Readable };
 
-export const downloadPath = (customerId: number, fileId: string, thumbnail = false) => `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
+const downloadPath = (customerId: number, fileId: string, thumbnail = false) => `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
 
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.tmb)?$/i;
 const SIGNED_URL_DEFAULT_SECONDS = 3600;
@@ -94,7 +94,7 @@ type Servable = {
 };
 
 /** `Range`, `If-None-Match` and HEAD over one blob (files, thumbnails, device screenshots). */
-export async function serveBlob(storage: BlobStore, blob: Servable, request: DownloadRequest): Promise<Download> {
+async function serveBlob(storage: BlobStore, blob: Servable, request: DownloadRequest): Promise<Download> {
   const stat = await storage.stat(blob.key);
   if (!stat) throw blob.missing();
   const size = stat.size;

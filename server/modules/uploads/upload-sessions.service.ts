@@ -51,7 +51,7 @@ export type InitResponse = { uploadId: string; uploadUrls: Record<string, string
 export type RecoverResponse = Omit<InitResponse, 'maxChunkSize'> & { maxChunkSize: number; uploadedChunks: number[]; missingChunks: number[] };
 export type PartResponse = { partNumber: number; etag: string; uploadedSize: number; sessionId: string; success: boolean; message: string };
 
-export const layoutOf = (s: UploadSessionRow): ChunkLayout => ({ size: s.size, totalChunks: s.totalChunks, maxChunkSize: s.maxChunkSize });
+const layoutOf = (s: UploadSessionRow): ChunkLayout => ({ size: s.size, totalChunks: s.totalChunks, maxChunkSize: s.maxChunkSize });
 const partPath = (sessionId: string, partNumber: number) => `/api/v2/file/upload/${sessionId}/part/${partNumber}`;
 
 /** POST /api/v2/file/upload/init: validates everything the final file needs, then opens the session. */
@@ -178,7 +178,7 @@ export async function sessionInScope(ctx: ServiceContext, id: string): Promise<U
 }
 
 /** COMPLETING whose lease ran out: the completer died, so the session is open again (uploads.rules.ts). */
-export function hasStaleClaim(session: Pick<UploadSessionRow, 'state' | 'completingSince'>, now = Date.now()): boolean {
+function hasStaleClaim(session: Pick<UploadSessionRow, 'state' | 'completingSince'>, now = Date.now()): boolean {
   return session.state === 'COMPLETING' && (session.completingSince === null || session.completingSince.getTime() < now - COMPLETION_LEASE_MS);
 }
 

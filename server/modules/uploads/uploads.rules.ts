@@ -13,8 +13,6 @@ export const MAX_SIMPLE_UPLOAD_BYTES = 200 * MiB - 1;
 export const MAX_THUMBNAIL_BYTES = 10 * MiB;
 /** What a thumbnail may be: every image type the service stores, its first bytes saying which (server/storage/image-types.ts). */
 export const THUMBNAIL_TYPES = IMAGE_TYPES;
-/** Chunked sessions (spec 2 endpoint table). */
-export { MAX_SESSION_SIZE, MAX_TOTAL_CHUNKS } from './uploads.schemas';
 /** S3 refuses parts below 5 MiB except the last one (one declaration, in server/storage). */
 export { S3_MIN_PART_SIZE } from '@/server/storage/s3-limits';
 /** DECISIONS §7: a session not completed within 24 hours is cancelled. */

@@ -7,10 +7,10 @@ import { tagListOf } from '@/server/modules/tags/tags.schemas';
 export const booleanParam = booleanQuery;
 
 /** Chunked sessions (spec 1 "Limits"): 1 byte to 10 GB, 1 to 10 000 chunks. */
-export const MAX_SESSION_SIZE = 10_737_418_240;
-export const MAX_TOTAL_CHUNKS = 10_000;
+const MAX_SESSION_SIZE = 10_737_418_240;
+const MAX_TOTAL_CHUNKS = 10_000;
 /** A width or height hint, in pixels. */
-export const MAX_PIXELS = 1_000_000;
+const MAX_PIXELS = 1_000_000;
 /** Signed download URLs live `expiresIn` seconds: a minute to a week (default an hour). */
 export const SIGNED_URL_MIN_SECONDS = 60;
 export const SIGNED_URL_MAX_SECONDS = 7 * 24 * 3600;

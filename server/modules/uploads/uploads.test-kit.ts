@@ -57,7 +57,7 @@ export function uploadRequest(t: TestContext, token: string, parts: Part[], quer
   return send(t, 'POST', `/api/file${query ? `?${query}` : ''}`, { token, body: formOf(parts) });
 }
 
-export async function rootFolderId(t: TestContext, customerId: number): Promise<string> {
+async function rootFolderId(t: TestContext, customerId: number): Promise<string> {
   const [root] = await t.db
     .select({ id: fileFolders.id })
     .from(fileFolders)

@@ -6,7 +6,7 @@ import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { customers } from '@/server/tenant/customers.table';
 import { deliverDueMail } from '@/server/modules/mail/mail.service';
 import { mailMessages } from '@/server/modules/mail/mail.table';
-import { startSmtpSink, type SmtpSink } from '@/server/modules/mail/smtp-sink.test-support';
+import { startSmtpSink, type SmtpSink } from '@/server/modules/mail/smtp-sink.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { passwordSetupTokens } from './password-setup.table';
 import { users } from './users.table';

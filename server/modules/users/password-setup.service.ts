@@ -15,7 +15,7 @@ import * as setupQ from './password-setup.queries';
 import { passwordSetupMessage } from './password-setup.message';
 import * as q from './users.queries';
 
-export const LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+const LINK_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 export const linkStates = ['VALID', 'EXPIRED', 'USED', 'SUPERSEDED'] as const;
 export type LinkState = (typeof linkStates)[number];
 

@@ -10,7 +10,7 @@ import { acceptedImageType, IMAGE_TYPES, isAcceptedImageType } from '@/server/st
 import * as q from './users.queries';
 import { auditUser, readUser } from './users.service';
 
-export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 const TOTP_ISSUER = 'Digital Signage';
 
 /** A profile picture is any image type the service stores; the declared type must be what its bytes show. */

@@ -10,7 +10,7 @@ import { users } from './users.table';
 /** Authenticated requests record activity at most this often per user. */
 export const ACTIVITY_WRITE_INTERVAL_SECONDS = 60;
 /** A gap between two recorded activities longer than this starts a new presence period and adds nothing. */
-export const PRESENCE_IDLE_SECONDS = 300;
+const PRESENCE_IDLE_SECONDS = 300;
 
 const writeInterval = sql.raw(`interval '${ACTIVITY_WRITE_INTERVAL_SECONDS} seconds'`);
 const idleInterval = sql.raw(`interval '${PRESENCE_IDLE_SECONDS} seconds'`);

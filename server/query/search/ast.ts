@@ -26,7 +26,7 @@ export type Term = {
   token: string;
 };
 
-export type AndNode = { type: 'and'; children: SearchNode[] };
-export type OrNode = { type: 'or'; children: SearchNode[] };
+type AndNode = { type: 'and'; children: SearchNode[] };
+type OrNode = { type: 'or'; children: SearchNode[] };
 
 export type SearchNode = Term | AndNode | OrNode;

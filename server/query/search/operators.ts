@@ -42,7 +42,7 @@ function invalidValue(ctx: Ctx, message: string): ValidationError {
   });
 }
 
-export function assertOperator(ctx: Ctx): void {
+function assertOperator(ctx: Ctx): void {
   const { term, field } = ctx;
   if (ALLOWED[field.type].includes(term.operator)) return;
   const allowed = ALLOWED[field.type].join(' ');
@@ -54,7 +54,7 @@ export function assertOperator(ctx: Ctx): void {
 }
 
 /** `%`, `_` and `\` are LIKE wildcards/escape; the default escape character is `\`. */
-export function escapeLike(value: string): string {
+function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

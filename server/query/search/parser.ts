@@ -27,7 +27,7 @@ export function parseSearch(input: string): SearchNode | undefined {
 }
 
 /** Decodes the value's own URL encoding (the spec's double encoding); an undecodable value is kept as is. */
-export function decodeValue(raw: string): string {
+function decodeValue(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -9,7 +9,7 @@ export const folders = pgTable('folders', {
   parentId: uuid('parent_id'),
 });
 
-export const teams = pgTable('teams', {
+const teams = pgTable('teams', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
 });
@@ -60,7 +60,7 @@ export const folderResource: ResourceDefinition<typeof folders> = defineResource
   }),
 });
 
-export const teamResource = defineResource({
+const teamResource = defineResource({
   name: 'team',
   table: teams,
   fields: (t) => ({

@@ -23,7 +23,7 @@ export type FuzzOptions = {
   bytes: fc.Arbitrary<Uint8Array>;
 };
 
-export type Example = { operationId: string; curl: string; answer: string; count: number };
+type Example = { operationId: string; curl: string; answer: string; count: number };
 export type FailureClass = { kind: FailureKind; signature: string; examples: Map<string, Example>; firstAt: number };
 
 export type FuzzResult = {

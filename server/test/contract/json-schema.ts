@@ -59,7 +59,7 @@ export class DanglingRefError extends Error {
 }
 
 /** The schema a `$ref` chain ends at; sibling keywords of a `$ref` (3.1 allows them) are kept. */
-export function deref(schema: JsonSchema, resolve: RefResolver): JsonSchema {
+function deref(schema: JsonSchema, resolve: RefResolver): JsonSchema {
   let current = schema;
   for (let hops = 0; current.$ref !== undefined; hops++) {
     if (hops > 32) throw new DanglingRefError(current.$ref);
@@ -76,7 +76,7 @@ const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'def
 const withoutAnnotations = (schema: JsonSchema): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key)));
 
 /** `allOf` folded into one schema (properties and `required` united, other keywords: the later wins). */
-export function mergeAllOf(schema: JsonSchema, resolve: RefResolver): JsonSchema {
+function mergeAllOf(schema: JsonSchema, resolve: RefResolver): JsonSchema {
   if (!schema.allOf) return schema;
   const { allOf, ...rest } = schema;
   const parts = [...allOf.map((part) => mergeAllOf(deref(part, resolve), resolve)), rest];

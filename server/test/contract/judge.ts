@@ -27,7 +27,7 @@ export type Judgement = { kind: FailureKind; signature: string };
  * 400 keys a schema-valid request may get: rules about meaning, not shape. `*` ends a prefix.
  * Each with why a JSON Schema cannot state it.
  */
-export const SEMANTIC_400: Record<string, string> = {
+const SEMANTIC_400: Record<string, string> = {
   // The query languages (DECISIONS §4): plain strings with a description and an example.
   'search.error.*': 'the search language: fields, operators and values checked against the resource',
   'advertiser.error.invalidCron': 'the cron language of an advertiser\'s validity: each field\'s values, ranges and names (its shape is a pattern)',
@@ -76,7 +76,7 @@ export const SEMANTIC_400: Record<string, string> = {
 /** Statuses a schema-valid request may be refused with, whatever the key. */
 const LEGITIMATE_STATUSES = new Set([403, 404, 409, 416, 429]);
 
-export function isSemantic400(key: string | undefined): boolean {
+function isSemantic400(key: string | undefined): boolean {
   if (!key) return false;
 
   return Object.keys(SEMANTIC_400).some((rule) => (rule.endsWith('*') ? key.startsWith(rule.slice(0, -1)) : key === rule));

@@ -10,8 +10,8 @@ import type { SchemaValidator, Verdict } from './schema-validator';
  * tenant's, or none); then the request is written as it goes on the wire and judged by the validator.
  */
 
-export type OpenApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema };
-export type OpenApiOperation = {
+type OpenApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema };
+type OpenApiOperation = {
   operationId: string;
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
@@ -24,7 +24,7 @@ export type OpenApiOperation = {
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
 
 /** Who an operation admits: anyone, a user (bearer token or session cookie), a device, or an OAuth client (HTTP Basic). */
-export type Audience = 'public' | 'user' | 'device' | 'client';
+type Audience = 'public' | 'user' | 'device' | 'client';
 
 export type Operation = {
   method: string;
@@ -110,7 +110,7 @@ export function admits(operation: Operation, credential: Credential): boolean {
 }
 
 /** Session cookie values that are not cookies next-auth could have written (`%` alone: a URIError). */
-export const MALFORMED_COOKIES = ['%', '%E0%A4%A', 'abc%zz', '%%', 'eyJhbGciOiJkaXIifQ..x.y.z', '"quoted"', 'a=b=c'];
+const MALFORMED_COOKIES = ['%', '%E0%A4%A', 'abc%zz', '%%', 'eyJhbGciOiJkaXIifQ..x.y.z', '"quoted"', 'a=b=c'];
 
 /** A request before the caller is known: typed values, `RealId`s where an id goes. */
 export type Draft = {
@@ -320,7 +320,7 @@ function missingId(value: RealId): number | string {
 }
 
 /** A parameter value as text on the wire (OpenAPI `form`/`simple` styles; objects as JSON). */
-export function wireText(value: unknown): string {
+function wireText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
 

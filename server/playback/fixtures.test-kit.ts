@@ -2,10 +2,10 @@ import type { CampaignRules, CandidateContent, CandidateFile, DeviceFacts, Messa
 
 /* Builders of resolver inputs for tests: sensible defaults (a channel for every device, always eligible) with overrides. */
 
-export const ROOT = 'f0000000-0000-4000-8000-000000000000';
+const ROOT = 'f0000000-0000-4000-8000-000000000000';
 export const FOLDER = 'f0000000-0000-4000-8000-000000000001';
 
-export const uuid = (n: number, prefix = 'c') => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const uuid = (n: number, prefix = 'c') => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 export const at = (iso: string) => Date.parse(iso);
 

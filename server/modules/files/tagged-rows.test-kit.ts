@@ -1,5 +1,5 @@
 import type { Database } from '@/server/db/client';
-import { insertFile as insertFileRow, insertFolder as insertFolderRow, rootFolderOf } from './files.test-helpers';
+import { insertFile as insertFileRow, insertFolder as insertFolderRow, rootFolderOf } from './files.test-kit';
 
 /** Test data for the tag and quick-filter tests, in their argument shape, over the files module's test rows. */
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A message as an SMTP server received it, with the text part decoded (quoted-printable). */
-export type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
+type ReceivedMail = { from: string; to: string[]; subject: string; text: string; raw: string };
 
 export type SmtpSink = { url: string; messages: ReceivedMail[]; close: () => Promise<void> };
 

@@ -1,4 +1,4 @@
-import { campaign, content, device, file, group, message } from './fixtures.test-support';
+import { campaign, content, device, file, group, message } from './fixtures.test-kit';
 import { explain, resolveSegments } from './resolver';
 import type { PlaybackRules } from './types';
 
