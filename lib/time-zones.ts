@@ -11,7 +11,7 @@ import { TIME_ZONE_NAMES } from '@/server/http/time-zones.schemas';
 export const TIME_ZONES = TIME_ZONE_NAMES;
 
 /** A zone name the server accepts, typed as the document's `TimeZone` (the generated name list is typed `string[]`). */
-export function isServiceTimeZone(zone: string): zone is Schemas['TimeZone'] {
+function isServiceTimeZone(zone: string): zone is Schemas['TimeZone'] {
   return isIanaTimeZone(zone);
 }
 

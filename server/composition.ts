@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps, list: readonly ModuleManifest[] = modul
  * Puts every module's contributions into their plug points (teams, tags, file references, …). Idempotent:
  * each call installs the whole list again, so every app or job runner built in one process sees the same.
  */
-export function installModules(list: readonly ModuleManifest[] = modules): void {
+function installModules(list: readonly ModuleManifest[] = modules): void {
   const byPoint = new Map<PlugPoint<unknown>, unknown[]>();
   for (const module of list) {
     for (const { point, items } of module.plugs ?? []) byPoint.set(point, [...(byPoint.get(point) ?? []), ...items]);

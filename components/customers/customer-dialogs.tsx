@@ -64,7 +64,7 @@ function toValues(customer: Customer | null): Values {
 
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
-export function toCustomerBody(values: Output, { isAdmin, isCreate }: { isAdmin: boolean; isCreate: boolean }): CustomerWrite {
+function toCustomerBody(values: Output, { isAdmin, isCreate }: { isAdmin: boolean; isCreate: boolean }): CustomerWrite {
   // Plain strings are not nullable in the API: an edit clears one with ''.
   const text = (s: string | undefined) => (!s?.trim() ? (isCreate ? undefined : '') : s.trim());
   const body: CustomerWrite = {

@@ -14,7 +14,7 @@ export type AuditLogFilters = {
   order: 'ASC' | 'DESC';
 };
 
-export type AuditLogParams = AuditLogFilters & { page: number; size: number; sort?: string };
+type AuditLogParams = AuditLogFilters & { page: number; size: number; sort?: string };
 
 /** The start of a local day in epoch ms. */
 export function dayStart(day: string): number | undefined {
@@ -51,7 +51,7 @@ export function auditLogCsvUrl(filters: AuditLogFilters, customerId: number | un
 }
 
 /** The audit log of the tenant in view: `customerId` is the tenant, -1 for every tenant (ADMIN), none for the caller's own or its network. */
-export const auditLogResource = defineResource({
+const auditLogResource = defineResource({
   item: as<AuditEntry>(),
   key: 'auditLog',
   list: '/api/v2/log',

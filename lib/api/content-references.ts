@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
-import { contentFromWire, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
+import { contentFromWire, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
 import type { MediaFile as FileEntity } from '@/lib/api/files';
 import { term, toSearch } from '@/lib/api/query-language';
 import type { Page } from '@/lib/api/types';
@@ -23,7 +23,6 @@ const FILE_FIELDS = 'name,contentType,location,thumbnail,validFrom,validTo,metaD
 const FOLDER_FILE_LIMIT = 200;
 
 export type ReferencedFile = Pick<FileEntity, 'id' | 'name' | 'contentType' | 'location' | 'thumbnail' | 'validFrom' | 'validTo' | 'metaData'>;
-export type ReferencedContent = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'data'>;
 
 /** The files, file folders and content a list of playlist items points at (each sorted, once). */
 export type ReferenceIds = { fileIds: string[]; folderIds: string[]; contentIds: string[] };

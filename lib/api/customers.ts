@@ -11,7 +11,7 @@ import type { Customer, Page } from '@/lib/api/types';
 import { toUpdateBody } from '@/lib/api/update-body';
 
 export type CustomerSelectParams = { text: string; page: number; size: number };
-export type CustomerListParams = ListRequest & { text: string };
+type CustomerListParams = ListRequest & { text: string };
 
 const CUSTOMER_LIST_FIELDS =
   'name,licenseTier,vertical,comment,country,location,type,restricted,expirationDate,createdDate,ownerSubresellerId,ownerSubresellerName,subreseller,freeLicenses,browserSessionLicenses,deviceSessionLimit,storageSize,needsToBeInvoiced,lastActivity,totalUserLoginCount';
@@ -24,7 +24,7 @@ export function customerTextSearch(text: string): string | undefined {
 }
 
 /** The tenants themselves: not inside a tenant (ADMIN sees all, a network owner's OWNER its network). */
-export const customerResource = defineResource({
+const customerResource = defineResource({
   item: as<Customer>(),
   key: CUSTOMERS_KEY,
   list: '/api/customer',
@@ -32,7 +32,7 @@ export const customerResource = defineResource({
   tenancy: 'global',
 });
 
-export const customerKeys = {
+const customerKeys = {
   ...customerResource.keys,
   selects: () => [...customerResource.keys.all, 'select'] as const,
   select: (params: CustomerSelectParams) => [...customerResource.keys.all, 'select', params] as const,
@@ -78,12 +78,6 @@ export function useTenantNames(customerIds: readonly (number | null | undefined)
 
     return (customerId) => (customerId === null || customerId === undefined ? '—' : (names.get(customerId) ?? `#${customerId}`));
   }, [data]);
-}
-
-export type CreateCustomerInput = CustomerCreate;
-
-export function useCreateCustomer() {
-  return customerResource.useMutation((input: CreateCustomerInput) => ok(api.POST('/api/customer', { body: input }), as<Customer>()));
 }
 
 /** The search that finds network owners: `subreseller=!NULL` (the keyword unencoded). */

@@ -9,7 +9,7 @@ import type { DeviceGroup } from '@/server/modules/device-groups/device-groups.s
 
 export type { DeviceGroup } from '@/server/modules/device-groups/device-groups.schemas';
 
-export type DeviceGroupType = NonNullable<DeviceGroup['type']>;
+type DeviceGroupType = NonNullable<DeviceGroup['type']>;
 
 const FOLDER_FIELDS = 'name,parentId,deviceGroupPath,type';
 

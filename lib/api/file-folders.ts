@@ -6,12 +6,9 @@ import { fileKeys } from '@/lib/api/files';
 import { defineFolderResource, type FolderLevel } from '@/lib/api/folder-resource';
 import { and, NULL, term, toSearch } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
-import type { Schemas } from '@/lib/api/types';
 import type { FileFolder, MoveBatch as MoveBatchBody } from '@/server/modules/file-folders/file-folders.schemas';
 
 export type { FileFolder } from '@/server/modules/file-folders/file-folders.schemas';
-
-export type StorageStatistics = Schemas['StorageStatistics'];
 
 /** Stored folders (type 1); filtered folders (type 2) follow a quick filter and take no files. */
 const STORED = 1;
@@ -123,7 +120,7 @@ export function useStorageStatistics() {
 export const useCreateFolder = fileFolders.useCreate;
 export const useRenameFolder = fileFolders.useRename;
 
-export type MoveBatch = { targetFolderId: string; fileIds: string[]; folderIds: string[] };
+type MoveBatch = { targetFolderId: string; fileIds: string[]; folderIds: string[] };
 
 export const useMoveToFolder = fileFolders.useMove;
 export const useDeleteFolder = fileFolders.useDelete;

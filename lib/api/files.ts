@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, NULL, or, term, toSearch, type Expr } from '@/lib/api/query-language';
 import type { QuickFilterCriteria } from '@/lib/api/quick-filters';
-import { defineResource, isDetailKey, type ListRequest } from '@/lib/api/resource';
+import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Page } from '@/lib/api/types';
 import type { FileSchema, FileUpdate } from '@/server/modules/files/files.schemas';
 
@@ -284,10 +284,6 @@ export function fetchFilesForPreflight(ids: readonly string[], customerId: numbe
 }
 
 export type { FileUpdate };
-
-export function isFileDetailKey(key: readonly unknown[]): boolean {
-  return key[0] === fileKeys.all[0] && isDetailKey(key);
-}
 
 export function useUpdateFile() {
   return fileResource.useMutation(({ id, changes }: { id: string; changes: FileUpdate }) =>

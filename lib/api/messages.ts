@@ -10,10 +10,10 @@ import type { Message, MessageType } from '@/server/modules/messages/messages.sc
 
 export type { Message, MessageGroup, MessageType };
 
-export type MessageGroupListParams = ListRequest & { text: string };
+type MessageGroupListParams = ListRequest & { text: string };
 
 /** Message groups (sub-channel groups) of the selected tenant, version 1 reads (spec 2). */
-export const messageGroupResource = defineResource({
+const messageGroupResource = defineResource({
   item: as<MessageGroup>(),
   key: 'messageGroups',
   list: '/api/messageGroup',

@@ -6,7 +6,7 @@ import { wireTimeZone } from '@/lib/time-zones';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { reportQuery, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 
-export type { ReportRequest, ReportResponse, ReportRow } from '@/lib/reports/report-params';
+export type { ReportRequest,  ReportRow } from '@/lib/reports/report-params';
 
 /**
  * Proof-of-play reports (spec 3 "Reporting", rows of spec 4 §5) for the tenant in view. The reports

@@ -20,7 +20,7 @@ import { useTenant } from '@/lib/tenant/tenant-context';
 /** The GET operation of a path of the document, if it has one. */
 type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O : never;
 /** The JSON body of an operation's 200 answer. */
-export type OkBody<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
+type OkBody<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 /** The paths whose GET answers a page (`{ content: [...] , totalElements, … }`): the lists `defineResource` reads. */
 export type ListPath = { [P in keyof paths]: OkBody<GetOperation<P>> extends { content: ReadonlyArray<unknown>; totalElements: number } ? P : never }[keyof paths];
 /** One item of a list path's page, as the document declares it. */

@@ -5,7 +5,7 @@ import { api, ok, tenantQuery } from '@/lib/api/client';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 
-export const tagKeys = {
+const tagKeys = {
   all: ['tags'] as const,
   group: (customerId: number | undefined, group: TagGroup) => [...tagKeys.all, group, { customerId }] as const,
 };

@@ -16,7 +16,7 @@ export type Team = Schemas['Team'];
 export type TeamAssignment = Schemas['TeamAssignmentItem'];
 
 /** Spec 1 `teamAccessList`: the teams of one resource (the service adds each team's name). */
-export type TeamAccessList = Schemas['TeamAccessList'];
+type TeamAccessList = Schemas['TeamAccessList'];
 
 /** The kinds plugged into the team mechanism today besides users (the server modules' manifests). */
 export const TEAM_RESOURCE_KINDS = [
@@ -28,10 +28,10 @@ export const TEAM_RESOURCE_KINDS = [
 export type MediaTeamKind = 'fileFolder' | 'file';
 export type TeamResourceKind = 'user' | 'file' | (typeof TEAM_RESOURCE_KINDS)[number]['type'];
 
-export type TeamListParams = ListRequest & { text: string };
+type TeamListParams = ListRequest & { text: string };
 
 /** Teams of the selected tenant, with their member and folder counts. */
-export const teamResource = defineResource({
+const teamResource = defineResource({
   key: 'teams',
   list: '/api/team',
   listQuery: (params: TeamListParams) => ({

@@ -8,7 +8,7 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Me, Schemas, User } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
 
-export type UserListParams = ListRequest & {
+type UserListParams = ListRequest & {
   /** Free text matched against name and e-mail. */
   text: string;
   /** Also fetch each user's tenant name (the relation is returned only when selected). */
@@ -27,7 +27,7 @@ export function userTextSearch(text: string): string | undefined {
 }
 
 /** The users of the selected tenant (users are team-capable: a team member sees its teams' users). */
-export const userResource = defineResource({
+const userResource = defineResource({
   item: as<User>(),
   key: 'users',
   list: '/api/v2/user',

@@ -44,9 +44,8 @@ export type ReportRequest = {
   limit?: number;
 };
 
-/** One row of a report, and a report, as the API answers them. */
+/** One row of a report as the API answers it. */
 export type ReportRow = Schemas['ProofOfDisplayRow'];
-export type ReportResponse = Schemas['ProofOfDisplayReport'];
 
 export function reportPath({ subject }: Pick<ReportRequest, 'subject'>): string {
   return `/api/v2/proof-of-display/${subject.type}/${subject.id ? encodeURIComponent(subject.id) : 'all'}`;

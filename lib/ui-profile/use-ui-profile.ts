@@ -7,7 +7,7 @@ import { userKeys } from '@/lib/api/users';
 import { isUiElementVisible } from '@/lib/ui-profile/rules';
 
 /** Read once per session (and again after user changes invalidate `users`). */
-export function useMyUiProfile() {
+function useMyUiProfile() {
   return useQuery({
     queryKey: [...userKeys.me(), 'uiProfile'] as const,
     queryFn: ({ signal }) =>

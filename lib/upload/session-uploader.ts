@@ -73,7 +73,7 @@ type Active = {
 };
 
 /** Part numbers are 1-based, as in S3 multipart uploads. */
-export function planChunks(size: number, preferred = DEFAULT_CHUNK): { totalChunks: number } {
+function planChunks(size: number, preferred = DEFAULT_CHUNK): { totalChunks: number } {
   const chunk = Math.max(preferred, Math.ceil(size / MAX_CHUNKS));
 
   return { totalChunks: Math.max(1, Math.ceil(size / chunk)) };
@@ -85,7 +85,7 @@ export function planChunks(size: number, preferred = DEFAULT_CHUNK): { totalChun
  * another origin than the page is the usual cause (an object store without CORS rules for this page, or
  * an address the browser cannot reach).
  */
-export function partNetworkError(url: string, partNumber: number): UploadProblem {
+function partNetworkError(url: string, partNumber: number): UploadProblem {
   const here = typeof window === 'undefined' ? undefined : window.location.origin;
   const target = new URL(url, here ?? 'http://localhost').origin;
   if (here && target !== here) return { key: 'partUnreachable', part: partNumber, target, here };

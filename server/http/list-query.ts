@@ -56,7 +56,7 @@ export const ScopedListQuerySchema = ListQuerySchema.extend({ customerId: custom
 
 export const SelectQuerySchema = z.object({ select: selectParam });
 
-export function sortValues(sort: string | string[] | undefined): string[] {
+function sortValues(sort: string | string[] | undefined): string[] {
   if (sort === undefined) return [];
 
   return Array.isArray(sort) ? sort : [sort];

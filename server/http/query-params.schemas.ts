@@ -22,7 +22,7 @@ export const requiredBooleanQuery = (description: string) =>
     .openapi({ type: 'boolean', description });
 
 /** Paging bounds (server/query/bounds.schemas.ts). */
-export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE };
+export {  MAX_PAGE,  };
 
 /** `page` and `size` of paged reads, as the document states them; server/query/paging.ts checks them (`paging.error.invalid`). */
 export const pagingParams = {

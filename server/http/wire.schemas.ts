@@ -110,8 +110,8 @@ export const isDateOnly = (value: string): boolean => DATE_PATTERN.test(value);
 export const dateOnly = z.string().regex(DATE_PATTERN, 'A date that exists, written yyyy-MM-dd').openapi({ format: 'date', example: '2026-12-24' });
 
 /** The e-mail syntax the service accepts (zod's), stated as the pattern too: `format: email` alone is looser. */
-const EMAIL_PATTERN = z.regexes.email;
-const EMAIL_MAX = 254;
+export const EMAIL_PATTERN = z.regexes.email;
+export const EMAIL_MAX = 254;
 
 /** An e-mail address (a user's key, a contact address). */
 export const emailAddress = z

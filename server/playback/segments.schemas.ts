@@ -12,7 +12,7 @@ export const SegmentContentSchema = z
   .object({ id: z.string().uuid(), name: z.string(), deviceContentType: z.enum(['content', 'simpleLoop']) })
   .openapi('SegmentContent');
 
-export const PlayItemSchema = z
+const PlayItemSchema = z
   .object({
     type: z.enum(['FILE', 'CONTENT', 'MESSAGE']),
     id: z.string(),
@@ -22,7 +22,7 @@ export const PlayItemSchema = z
   })
   .openapi('PlayItem');
 
-export const ChannelPlaySchema = z
+const ChannelPlaySchema = z
   .object({
     campaignId: intId,
     name: z.string(),

@@ -4,7 +4,7 @@ import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { emailAddress, ianaTimeZone, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
 import { builtInLimits, resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 
-export { licenseTiers, verticals, type LicenseTier, type Vertical } from '@/server/tenant/tenant.schemas';
+export { licenseTiers, verticals,   } from '@/server/tenant/tenant.schemas';
 import { licenseTiers, verticals } from '@/server/tenant/tenant.schemas';
 
 /** Fields only ADMIN may write (spec 3 "Customer"); a network owner sending one gets 403. */

@@ -2,13 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { ContentData } from '@/server/modules/content/content-data.schemas';
 import { combinationIssue, epochMs, ianaTimeZone, intId, nonBlankText } from '@/server/http/wire.schemas';
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
-import { namedRef, PlayItemSchema, SEGMENT_LAYERS, SegmentContentSchema, SegmentSchema } from '@/server/playback/segments.schemas';
+import { namedRef, SEGMENT_LAYERS, SegmentContentSchema, SegmentSchema } from '@/server/playback/segments.schemas';
 
 export {
-  ChannelPlaySchema,
-  PlayItemSchema,
+  
+  
   SEGMENT_LAYERS,
-  SegmentContentSchema,
+  
   SegmentSchema,
   type ChannelPlay,
   type Segment,
@@ -68,11 +68,11 @@ export const DisplayStatusSchema = z
 
 /** A fact's value in `deviceInfo`: a scalar, or a list or an object of scalars (one level). */
 const deviceInfoScalar = z.union([z.string().max(1024), z.number(), z.boolean(), z.null()]);
-export const DEVICE_INFO_MAX_KEYS = 64;
-export const DEVICE_INFO_MAX_BYTES = 8 * 1024;
+const DEVICE_INFO_MAX_KEYS = 64;
+const DEVICE_INFO_MAX_BYTES = 8 * 1024;
 
 /** What a device reports about itself (`deviceInfo`): bounded in keys, nesting and size, since it is stored and shown. */
-export const DeviceInfoSchema = z
+const DeviceInfoSchema = z
   .record(z.string().min(1).max(64), z.union([deviceInfoScalar, z.array(deviceInfoScalar).max(DEVICE_INFO_MAX_KEYS), z.record(z.string().max(64), deviceInfoScalar)]))
   .refine((info) => Object.keys(info).length <= DEVICE_INFO_MAX_KEYS, `At most ${DEVICE_INFO_MAX_KEYS} keys`)
   .refine((info) => new TextEncoder().encode(JSON.stringify(info)).length <= DEVICE_INFO_MAX_BYTES, `At most ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON`)
@@ -94,7 +94,7 @@ export const DisplayHeartbeatSchema = z
   })
   .openapi('DisplayHeartbeat');
 
-export const DeviceCommandSchema = z
+const DeviceCommandSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -132,8 +132,8 @@ export const RotatedSecretSchema = z
   .object({ deviceSecret: z.string().openapi({ description: 'The new secret; the old one works until this one is first used, or 24 h' }) })
   .openapi('DisplayRotatedSecret');
 
-export const ASSIGN_LICENSE_STATUSES = ['FREE', 'LICENSED', 'UN_LICENSED'] as const;
-export const FREE_LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as const;
+const ASSIGN_LICENSE_STATUSES = ['FREE', 'LICENSED', 'UN_LICENSED'] as const;
+const FREE_LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as const;
 
 /**
  * Spec 3 `assignToCustomer`: exactly one of `activationCode` and `serial`; `licenseType` with FREE only,
@@ -165,9 +165,9 @@ export const AssignToCustomerSchema = z
   });
 
 /** Samples per metrics call: more is a 400. */
-export const MAX_METRIC_SAMPLES = 1000;
+const MAX_METRIC_SAMPLES = 1000;
 
-export const MetricSampleSchema = z
+const MetricSampleSchema = z
   .object({
     type: z.string().max(256).openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
     timestamp: epochMs.openapi({ description: 'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own' }),
@@ -199,7 +199,7 @@ export type AssignToCustomer = z.infer<typeof AssignToCustomerSchema>;
 
 // --- the manifest and the schedule (spec 4 §4) ----------------------------------------------------------
 
-export const ManifestContentSchema = z
+const ManifestContentSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -209,7 +209,7 @@ export const ManifestContentSchema = z
   })
   .openapi('ManifestContent');
 
-export const ManifestFileSchema = z
+const ManifestFileSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
@@ -283,13 +283,13 @@ export const PlaybackExplanationSchema = z
   .openapi('PlaybackExplanation');
 
 /** The most devices one now-playing request names (a page of the screens list is at most 100). */
-export const NOW_PLAYING_MAX_DEVICES = 100;
+const NOW_PLAYING_MAX_DEVICES = 100;
 
 export const NowPlayingRequestSchema = z
   .object({ deviceIds: z.array(z.string().uuid()).min(1).max(NOW_PLAYING_MAX_DEVICES) })
   .openapi('DeviceNowPlayingRequest');
 
-export const DeviceNowPlayingSchema = z
+const DeviceNowPlayingSchema = z
   .object({
     deviceId: z.string().uuid(),
     layer: z.enum(SEGMENT_LAYERS).openapi({ description: 'What decides the screen now: EMERGENCY > SCHEDULE > CONTENT (assigned) > CHANNELS > NONE' }),
@@ -309,7 +309,6 @@ export const NowPlayingListSchema = z
 export type DeviceNowPlaying = z.infer<typeof DeviceNowPlayingSchema>;
 export type NowPlayingList = z.infer<typeof NowPlayingListSchema>;
 export type PlaybackExplanation = z.infer<typeof PlaybackExplanationSchema>;
-export type PlayItemWire = z.infer<typeof PlayItemSchema>;
 export type Manifest = z.infer<typeof ManifestSchema>;
 export type ManifestFile = z.infer<typeof ManifestFileSchema>;
 export type ManifestContent = z.infer<typeof ManifestContentSchema>;

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { thumbnailLocationSql, folderUsageSql, type FileUsageField } from '@/server/modules/files';
+import { thumbnailLocationSql, folderUsageSql } from '@/server/modules/files';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignmentsField } from '@/server/modules/teams';
 import { aliasedTable } from '@/server/query/relations';
 import { folderPathField } from '@/server/query/folder-path';
 import { defineResource } from '@/server/query/resource';
-
-/** The select-only usage fields a folder shares with files (spec 2 "File folder"). */
-export type FolderUsageField = FileUsageField;
 
 /**
  * Searchable and selectable fields of `fileFolder` (spec 2 "File folder").

@@ -13,7 +13,7 @@ const booleanParam = booleanQuery;
 
 const uuidParam = (description: string) => z.string().uuid().openapi({ format: 'uuid', description });
 
-const FolderNameSchema = resourceName;
+export const FolderNameSchema = resourceName;
 
 export const FileFolderSchema = projected(
   z.object({

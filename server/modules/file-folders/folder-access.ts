@@ -38,7 +38,7 @@ export function folderAccessCondition(
   return treeAccessCondition(ctx, folder, type);
 }
 
-export { isTeamUserExpression } from '@/server/modules/folders';
+;
 
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };
 

@@ -9,7 +9,7 @@ export {
   folderAccessCondition,
   folderListQuery,
   inSubtrees,
-  isTeamUserExpression,
+  
   moveFolderSubtrees,
 } from './folder-tree';
 export type { FolderType } from './folder-tree';

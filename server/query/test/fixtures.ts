@@ -60,7 +60,7 @@ export const folderResource: ResourceDefinition<typeof folders> = defineResource
   }),
 });
 
-const teamResource = defineResource({
+export const teamResource = defineResource({
   name: 'team',
   table: teams,
   fields: (t) => ({
