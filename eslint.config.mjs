@@ -9,22 +9,81 @@ import tseslint from 'typescript-eslint';
 
 const nodeAndBrowserGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate',
-    'fetch', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'structuredClone', 'performance', 'queueMicrotask', 'FormData',
-    'Blob', 'File', 'Headers', 'Request', 'Response', 'ReadableStream', 'WritableStream', 'TransformStream', 'crypto', 'globalThis', 'atob',
-    'btoa', 'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'HTMLInputElement', 'Event',
-    'KeyboardEvent', 'MouseEvent', 'DOMException', 'requestAnimationFrame', 'cancelAnimationFrame', 'Image', 'getComputedStyle',
-    'ResizeObserver', 'IntersectionObserver', 'MutationObserver', 'XMLHttpRequest', 'WebSocket', 'Intl', 'NodeJS', 'React',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'fetch',
+    'AbortController',
+    'AbortSignal',
+    'TextEncoder',
+    'TextDecoder',
+    'structuredClone',
+    'performance',
+    'queueMicrotask',
+    'FormData',
+    'Blob',
+    'File',
+    'Headers',
+    'Request',
+    'Response',
+    'ReadableStream',
+    'WritableStream',
+    'TransformStream',
+    'crypto',
+    'globalThis',
+    'atob',
+    'btoa',
+    'window',
+    'document',
+    'navigator',
+    'localStorage',
+    'sessionStorage',
+    'location',
+    'HTMLElement',
+    'HTMLInputElement',
+    'Event',
+    'KeyboardEvent',
+    'MouseEvent',
+    'DOMException',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'Image',
+    'getComputedStyle',
+    'ResizeObserver',
+    'IntersectionObserver',
+    'MutationObserver',
+    'XMLHttpRequest',
+    'WebSocket',
+    'Intl',
+    'NodeJS',
+    'React',
   ].map((name) => [name, 'readonly']),
 );
 
 // --- boundaries --------------------------------------------------------------------------------------
 
-const drizzle = { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Drizzle belongs in *.queries.ts, *.table.ts, *.resource.ts and the database modules.' };
+const drizzle = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Drizzle belongs in *.queries.ts, *.table.ts, *.resource.ts and the database modules.',
+};
 /** The HTTP framework; `z` from @hono/zod-openapi is the schema language and allowed everywhere. */
 const hono = [
-  { group: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*'], message: 'HTTP stays in server/http and the *.routes.ts / *.handlers.ts files.' },
-  { group: ['@hono/zod-openapi'], importNames: ['OpenAPIHono', 'createRoute'], message: 'HTTP stays in server/http and the *.routes.ts / *.handlers.ts files.' },
+  {
+    group: ['hono', 'hono/*', '@hono/node-server', '@hono/node-server/*'],
+    message: 'HTTP stays in server/http and the *.routes.ts / *.handlers.ts files.',
+  },
+  {
+    group: ['@hono/zod-openapi'],
+    importNames: ['OpenAPIHono', 'createRoute'],
+    message: 'HTTP stays in server/http and the *.routes.ts / *.handlers.ts files.',
+  },
 ];
 /** What the console may import from server/ at run time: wire schemas, and the role list (a plain constant). */
 const serverFromConsole = {
@@ -43,17 +102,20 @@ const serverFromSchemas = {
  */
 const moduleInternals = {
   regex: '^(@/server/modules/|\\.\\./)[^/.][^/]*/(?![^/]+\\.(schemas|table)$)',
-  message: 'Another module is used through its index.ts (@/server/modules/<name>) or its *.table.ts / *.schemas.ts files; behaviour crosses through plug points.',
+  message:
+    'Another module is used through its index.ts (@/server/modules/<name>) or its *.table.ts / *.schemas.ts files; behaviour crosses through plug points.',
 };
 
 /** Query building on a database or transaction object: only in queries files and the named database modules. */
 const queryBuilding = [
   {
-    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]",
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx)$/]",
     message: 'Reads and writes go through the module’s *.queries.ts (GUIDE: nothing outside queries writes SQL).',
   },
   {
-    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.type='MemberExpression'][callee.object.property.name='db']",
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.type='MemberExpression'][callee.object.property.name='db']",
     message: 'Reads and writes go through the module’s *.queries.ts (GUIDE: nothing outside queries writes SQL).',
   },
 ];
@@ -74,7 +136,18 @@ const databaseModules = [
 
 export default tseslint.config(
   {
-    ignores: ['.next/**', 'dist/**', 'drizzle/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'public/**', 'lib/api/generated/**'],
+    ignores: [
+      '.next/**',
+      'dist/**',
+      'drizzle/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'public/**',
+      'lib/api/generated/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -85,7 +158,10 @@ export default tseslint.config(
     plugins: { '@eslint-community/eslint-comments': eslintComments },
     rules: {
       '@eslint-community/eslint-comments/require-description': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Declared routes and drizzle's generics need `any` in a few typed places; casts are reviewed by hand.
       '@typescript-eslint/no-explicit-any': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],

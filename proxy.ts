@@ -13,7 +13,11 @@ const PUBLIC_PAGES = /^\/(login|set-password)(\/|$)/;
  */
 export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const policy = consoleContentSecurityPolicy({ nonce, development: process.env.NODE_ENV === 'development', uploadOrigins: uploadOriginsOf(process.env) });
+  const policy = consoleContentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === 'development',
+    uploadOrigins: uploadOriginsOf(process.env),
+  });
 
   let response: NextResponse;
   if (PUBLIC_PAGES.test(request.nextUrl.pathname) || (await hasSession(request))) {

@@ -14,7 +14,12 @@ export async function generateMetadata(): Promise<Metadata> {
     description: t('description'),
     robots: { index: false, follow: false },
     // Static files live in public/ (the favicon for browsers that ask for /favicon.ico, the logo as the SVG icon).
-    icons: { icon: [{ url: '/favicon.ico', sizes: '16x16 32x32 48x48' }, { url: '/logo.svg', type: 'image/svg+xml' }] },
+    icons: {
+      icon: [
+        { url: '/favicon.ico', sizes: '16x16 32x32 48x48' },
+        { url: '/logo.svg', type: 'image/svg+xml' },
+      ],
+    },
   };
 }
 

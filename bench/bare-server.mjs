@@ -10,7 +10,9 @@ import http from 'node:http';
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
 const health = Buffer.from(JSON.stringify({ status: 'ok' }));
-const me = Buffer.from(process.env.BENCH_ME_BODY ?? JSON.stringify({ id: '00000000-0000-7000-8000-000000000000', email: 'bench@example.com' }));
+const me = Buffer.from(
+  process.env.BENCH_ME_BODY ?? JSON.stringify({ id: '00000000-0000-7000-8000-000000000000', email: 'bench@example.com' }),
+);
 
 function send(res, status, body) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });

@@ -39,7 +39,20 @@ import { resolveSegments, targetedRules } from '@/server/playback/resolver';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
-import { baseline, benchTenant, benchUuid, hashPick, seededDeviceId, seededFileId, seedContent, seedDevices, seedFiles, TAGS, textArray, type AppFetch } from './server-lib';
+import {
+  baseline,
+  benchTenant,
+  benchUuid,
+  hashPick,
+  seededDeviceId,
+  seededFileId,
+  seedContent,
+  seedDevices,
+  seedFiles,
+  TAGS,
+  textArray,
+  type AppFetch,
+} from './server-lib';
 
 const BENCH_TENANT = 'Bench Channels';
 const EMPTY_TENANT = 'Bench Channels Empty';
@@ -84,7 +97,11 @@ async function main() {
     contents: Number(process.env.BENCH_SEED_CONTENT ?? 2_000),
   };
   const files = await seedFiles(handle, config.admin.email, customerId, { files: wanted.files, folders: FILE_FOLDERS });
-  const content = await seedContent(handle, config.admin.email, customerId, { contents: wanted.contents, groups: CONTENT_GROUPS, files: files?.files ?? 0 });
+  const content = await seedContent(handle, config.admin.email, customerId, {
+    contents: wanted.contents,
+    groups: CONTENT_GROUPS,
+    files: files?.files ?? 0,
+  });
   const folders = await seedDeviceFolders(handle, customerId, wanted.folders);
   const screens = await seedDevices(handle, customerId, {
     devices: wanted.devices,
@@ -97,11 +114,26 @@ async function main() {
   });
   const emptyCustomerId = await benchTenant(handle, EMPTY_TENANT);
   await seedDevices(handle, emptyCustomerId, { devices: 1, tokenSeed: `${tokenSeed}-empty`, idPrefix: 'bench-empty-device' });
-  const seeded = { customerId, deviceFolders: folders, devices: screens?.devices ?? 0, files: files?.files ?? 0, contents: content?.contents ?? 0, contentGroups: content?.groups ?? 0 };
+  const seeded = {
+    customerId,
+    deviceFolders: folders,
+    devices: screens?.devices ?? 0,
+    files: files?.files ?? 0,
+    contents: content?.contents ?? 0,
+    contentGroups: content?.groups ?? 0,
+  };
   state.seeded = seeded;
-  const seed = { ...seeded, seconds: (performance.now() - started) / 1000, filesSeconds: files?.seconds, contentSeconds: content?.seconds, devicesSeconds: screens?.seconds };
+  const seed = {
+    ...seeded,
+    seconds: (performance.now() - started) / 1000,
+    filesSeconds: files?.seconds,
+    contentSeconds: content?.seconds,
+    devicesSeconds: screens?.seconds,
+  };
   setReady(true);
-  process.stdout.write(`${JSON.stringify({ benchServer: 'channels', port: config.port, driver: handle.driver, pid: process.pid, customerId, emptyCustomerId, seed })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ benchServer: 'channels', port: config.port, driver: handle.driver, pid: process.pid, customerId, emptyCustomerId, seed })}\n`,
+  );
 }
 
 /** The id of seeded device folder `n` of customer `c`. */
@@ -133,19 +165,57 @@ function templates(ids: { content: string[]; contentGroup: string; files: string
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const targeting = { deviceGroupAssignment: { assignments: [{ deviceGroupId: ids.rootFolder }] } };
   const kinds: Record<string, unknown>[] = [
-    { level: 'TOP', type: 'CONTENT', contentShuffleMode: 'SERIAL', contentAssignment: { assignments: [{ contentId: ids.content[0], weight: 1 }] }, affectedDateRanges: { intervals: [{ from: today, to: inAMonth, isExcluded: false }] } },
-    { level: 'WIDGET', type: 'CONTENT', contentShuffleMode: 'BALANCED', contentAssignment: { assignments: ids.content.map((contentId, k) => ({ contentId, weight: k + 1 })) } },
-    { level: 'WIDGET', type: 'CONTENT_DYNAMIC', contentShuffleMode: 'BALANCED', orderingMode: 'DEFAULT', contentGroupAssignment: { assignments: [{ contentGroupId: ids.contentGroup }] }, contentTagCondition: { tags: ['promo', 'menu'], operator: 'OR' } },
-    { level: 'WIDGET', type: 'ASSETS_STATIC', defaultDuration: 10, orderingMode: 'ALPHABET', fileAssignment: { assignments: ids.files.map((fileId, k) => ({ fileId, weight: k + 1 })) } },
-    { level: 'WIDGET', type: 'ASSETS_DYNAMIC', defaultDuration: 8, orderingMode: 'RANDOM', fileFolderAssignment: { assignments: [{ fileFolderId: ids.fileFolder }] } },
+    {
+      level: 'TOP',
+      type: 'CONTENT',
+      contentShuffleMode: 'SERIAL',
+      contentAssignment: { assignments: [{ contentId: ids.content[0], weight: 1 }] },
+      affectedDateRanges: { intervals: [{ from: today, to: inAMonth, isExcluded: false }] },
+    },
+    {
+      level: 'WIDGET',
+      type: 'CONTENT',
+      contentShuffleMode: 'BALANCED',
+      contentAssignment: { assignments: ids.content.map((contentId, k) => ({ contentId, weight: k + 1 })) },
+    },
+    {
+      level: 'WIDGET',
+      type: 'CONTENT_DYNAMIC',
+      contentShuffleMode: 'BALANCED',
+      orderingMode: 'DEFAULT',
+      contentGroupAssignment: { assignments: [{ contentGroupId: ids.contentGroup }] },
+      contentTagCondition: { tags: ['promo', 'menu'], operator: 'OR' },
+    },
+    {
+      level: 'WIDGET',
+      type: 'ASSETS_STATIC',
+      defaultDuration: 10,
+      orderingMode: 'ALPHABET',
+      fileAssignment: { assignments: ids.files.map((fileId, k) => ({ fileId, weight: k + 1 })) },
+    },
+    {
+      level: 'WIDGET',
+      type: 'ASSETS_DYNAMIC',
+      defaultDuration: 8,
+      orderingMode: 'RANDOM',
+      fileFolderAssignment: { assignments: [{ fileFolderId: ids.fileFolder }] },
+    },
   ];
   const timed = {
     affectedHours: { allDay: false, from: '08:00', end: '20:00' },
     affectedDays: DAYS,
-    affectedDateRanges: { intervals: [{ from: today, to: inAMonth, isExcluded: false }, { from: inAMonth, to: inAMonth, isExcluded: true }] },
+    affectedDateRanges: {
+      intervals: [
+        { from: today, to: inAMonth, isExcluded: false },
+        { from: inAMonth, to: inAMonth, isExcluded: true },
+      ],
+    },
   };
   // Plain ones first (kinds 0–4), then the same with time rules (5–9).
-  return [...kinds.map((k) => ({ ...k })), ...kinds.map((k) => ({ ...k, ...timed, ...(k.level === 'TOP' ? { affectedDateRanges: k.affectedDateRanges } : {}) }))].map((k, n) => ({
+  return [
+    ...kinds.map((k) => ({ ...k })),
+    ...kinds.map((k) => ({ ...k, ...timed, ...(k.level === 'TOP' ? { affectedDateRanges: k.affectedDateRanges } : {}) })),
+  ].map((k, n) => ({
     name: `Bench template ${n}`,
     version: '2.0',
     ...targeting,
@@ -182,7 +252,11 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
   };
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(
-      new Request(`http://127.0.0.1${path}`, { method, headers: { authorization: input.authorization, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      new Request(`http://127.0.0.1${path}`, {
+        method,
+        headers: { authorization: input.authorization, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     );
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
@@ -195,12 +269,43 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
   const timed = sql`(i > 1 and ${hashPick('r', 4)} = 0)`;
   const isStatic = sql`(i > 1 and i % 50 <> 0 and ${hashPick('s', 10)} = 0)`;
   const scalar = [
-    'level', 'type', 'version', 'enabled', 'weight', 'saturation', 'tags', 'locked', 'valid_from', 'valid_to', 'duration', 'default_duration',
-    'content_shuffle_mode', 'ordering_mode', 'skip_default_page', 'skip_invalid_files', 'affected_hours', 'affected_days', 'affected_date_ranges',
-    'content_tag_condition', 'file_tag_condition', 'advertiser_id', 'played_asset_team_access_list',
-    'play_multiple_items_in_single_playback_slot', 'play_all_items_in_single_playback_slot', 'playback_slot_item_type', 'playback_slot_duration',
-    'playback_slot_number_of_elements_to_play', 'content_quick_filter_id', 'file_quick_filter_id', 'device_quick_filter_id',
-    'creator_id', 'creator_email', 'creator_name', 'last_saved_by_id', 'last_saved_by_email', 'last_saved_by_name',
+    'level',
+    'type',
+    'version',
+    'enabled',
+    'weight',
+    'saturation',
+    'tags',
+    'locked',
+    'valid_from',
+    'valid_to',
+    'duration',
+    'default_duration',
+    'content_shuffle_mode',
+    'ordering_mode',
+    'skip_default_page',
+    'skip_invalid_files',
+    'affected_hours',
+    'affected_days',
+    'affected_date_ranges',
+    'content_tag_condition',
+    'file_tag_condition',
+    'advertiser_id',
+    'played_asset_team_access_list',
+    'play_multiple_items_in_single_playback_slot',
+    'play_all_items_in_single_playback_slot',
+    'playback_slot_item_type',
+    'playback_slot_duration',
+    'playback_slot_number_of_elements_to_play',
+    'content_quick_filter_id',
+    'file_quick_filter_id',
+    'device_quick_filter_id',
+    'creator_id',
+    'creator_email',
+    'creator_name',
+    'last_saved_by_id',
+    'last_saved_by_email',
+    'last_saved_by_name',
   ];
   await db.execute(sql`insert into campaign (customer_id, name, device_selection_mode, device_tag_condition, created_date, last_saved, ${sql.raw(scalar.join(', '))})
     select ${c}::bigint, 'Bench channel ' || lpad(i::text, 5, '0'),
@@ -234,9 +339,23 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
   await db.execute(sql`insert into campaign_file_folder_assignment (campaign_id, customer_id, file_folder_id)
     select x.id, ${c}::bigint, ${fileFolderId(sql`11 + x.i % ${FILE_FOLDERS - 10}::int`)} from ${clones} x where x.type = 'ASSETS_DYNAMIC'`);
   for (const id of templateIds) await call('DELETE', `/api/campaign/${id}`);
-  const tables = ['campaign', 'campaign_device_group_assignment', 'campaign_device_assignment', 'campaign_content_assignment', 'campaign_content_group_assignment', 'campaign_file_assignment', 'campaign_file_folder_assignment'];
+  const tables = [
+    'campaign',
+    'campaign_device_group_assignment',
+    'campaign_device_assignment',
+    'campaign_content_assignment',
+    'campaign_content_group_assignment',
+    'campaign_file_assignment',
+    'campaign_file_folder_assignment',
+  ];
   for (const table of tables) await db.execute(sql.raw(`vacuum analyze ${table}`));
-  const counts = await execRows<{ table: string; n: number }>(db, sql.join(tables.map((t) => sql`select ${t}::text as table, count(*)::int as n from ${sql.identifier(t)} where customer_id = ${c}`), sql` union all `));
+  const counts = await execRows<{ table: string; n: number }>(
+    db,
+    sql.join(
+      tables.map((t) => sql`select ${t}::text as table, count(*)::int as n from ${sql.identifier(t)} where customer_id = ${c}`),
+      sql` union all `,
+    ),
+  );
   const byKind = await execRows<{ level: string; type: string; mode: string; timed: boolean; n: number }>(
     db,
     sql`select level, type, device_selection_mode as mode, affected_hours is not null as timed, count(*)::int as n from campaign where customer_id = ${c} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
@@ -244,10 +363,21 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
   const campaigns = Object.fromEntries(counts.map((r) => [r.table, r.n]))['campaign'];
   if (campaigns !== N) throw new Error(`seeding made ${campaigns} campaigns, expected ${N}`);
   // One of each kind (plain and timed) for the script to read back through the API; clone 1 targets the root folder.
-  const samples = await execRows<{ id: number }>(db, sql`select min(x.id)::float8 as id from ${clones} x join campaign c on c.id = x.id group by c.level, c.type, c.affected_hours is null, x.device_selection_mode order by 1`);
+  const samples = await execRows<{ id: number }>(
+    db,
+    sql`select min(x.id)::float8 as id from ${clones} x join campaign c on c.id = x.id group by c.level, c.type, c.affected_hours is null, x.device_selection_mode order by 1`,
+  );
   const root = await execRows<{ id: number }>(db, sql`select x.id::float8 as id from ${clones} x where x.i = 1`);
 
-  return { campaigns: N, rows: Object.fromEntries(counts.map((r) => [r.table, r.n])), byKind, sampleIds: samples.map((r) => Number(r.id)), rootChannelId: Number(root[0]!.id), extraContentId: await one(sql`select ${contentId(s.contents)}::text as id`), seconds: (performance.now() - started) / 1000 };
+  return {
+    campaigns: N,
+    rows: Object.fromEntries(counts.map((r) => [r.table, r.n])),
+    byKind,
+    sampleIds: samples.map((r) => Number(r.id)),
+    rootChannelId: Number(root[0]!.id),
+    extraContentId: await one(sql`select ${contentId(s.contents)}::text as id`),
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /**
@@ -258,7 +388,17 @@ async function seedCampaigns(handle: DatabaseHandle, fetch: AppFetch, s: Seeded,
  */
 async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: string, input: { devices: number[]; validate?: boolean }) {
   const { db } = handle;
-  const samples: { device: number; row: number; loader: number; resolver: number; closure: number; total: number; campaigns: number; segments: number; channels: number }[] = [];
+  const samples: {
+    device: number;
+    row: number;
+    loader: number;
+    resolver: number;
+    closure: number;
+    total: number;
+    campaigns: number;
+    segments: number;
+    channels: number;
+  }[] = [];
   for (const i of input.devices) {
     const [idRow] = await execRows<{ id: string }>(db, sql`select ${seededDeviceId(i)}::text as id`);
     const now = Date.now();
@@ -290,13 +430,22 @@ async function resolveTimed(handle: DatabaseHandle, fetch: AppFetch, tokenSeed: 
   }
   let manifest: { bytes: number; segments: number; contents: number; files: number; channels: number } | undefined;
   if (input.validate && input.devices.length > 0) {
-    const res = await fetch(new Request('http://127.0.0.1/api/display/manifest', { headers: { authorization: `Bearer ${tokenSeed}-${input.devices[0]}` } }));
+    const res = await fetch(
+      new Request('http://127.0.0.1/api/display/manifest', { headers: { authorization: `Bearer ${tokenSeed}-${input.devices[0]}` } }),
+    );
     const text = await res.text();
-    if (res.status !== 200) throw new Error(`GET /api/display/manifest of device ${input.devices[0]} answered ${res.status}: ${text.slice(0, 500)}`);
+    if (res.status !== 200)
+      throw new Error(`GET /api/display/manifest of device ${input.devices[0]} answered ${res.status}: ${text.slice(0, 500)}`);
     const parsed = ManifestSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`the manifest of device ${input.devices[0]} does not validate: ${parsed.error.message}`);
     const m = parsed.data;
-    manifest = { bytes: text.length, segments: m.segments.length, contents: Object.keys(m.contents).length, files: Object.keys(m.files).length, channels: Math.max(0, ...m.segments.map((x) => x.channels.length)) };
+    manifest = {
+      bytes: text.length,
+      segments: m.segments.length,
+      contents: Object.keys(m.contents).length,
+      files: Object.keys(m.files).length,
+      channels: Math.max(0, ...m.segments.map((x) => x.channels.length)),
+    };
   }
 
   return { samples, manifest };

@@ -32,7 +32,6 @@ import { baseline, benchTenant, driverTrace, percentile, seedContent, seedFiles,
 
 const BENCH_TENANT = 'Bench Content';
 
-
 async function main() {
   const config = resolveStartupConfig();
   const log = createLogger(config.logLevel);
@@ -63,10 +62,21 @@ async function main() {
     files: files?.files ?? 0,
   });
   setReady(true);
-  process.stdout.write(`${JSON.stringify({ benchServer: 'content', port: config.port, driver: handle.driver, pid: process.pid, customerId, files, content })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ benchServer: 'content', port: config.port, driver: handle.driver, pid: process.pid, customerId, files, content })}\n`,
+  );
 }
 
-type PlaylistSaveInput = { id: string; customerId: number; authorization: string; name: string; documents: unknown[]; runs?: number; warm?: number; detail?: boolean };
+type PlaylistSaveInput = {
+  id: string;
+  customerId: number;
+  authorization: string;
+  name: string;
+  documents: unknown[];
+  runs?: number;
+  warm?: number;
+  detail?: boolean;
+};
 
 /**
  * The save of playlist `id` three ways, `runs` times each after `warm` unmeasured (10), alternating `documents`:
@@ -146,9 +156,22 @@ async function playlistSave(handle: DatabaseHandle, fetch: AppFetch, input: Play
   const app = await measure(put);
   const trace = input.detail === false ? undefined : await driverTrace(handle, () => put(0));
   // The reference rows after the last save (the API's own): the script checks them against the document.
-  const stored = (await handle.db.select({ n: sql<number>`count(*)::int` }).from(contentReferences).where(eq(contentReferences.contentId, input.id)))[0]?.n;
+  const stored = (
+    await handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contentReferences)
+      .where(eq(contentReferences.contentId, input.id))
+  )[0]?.n;
 
-  return { runs, bodyBytes: Buffer.byteLength(JSON.stringify({ name: input.name, data: docs[0] })), references: stored, raw, validation, appInProcess: app, trace };
+  return {
+    runs,
+    bodyBytes: Buffer.byteLength(JSON.stringify({ name: input.name, data: docs[0] })),
+    references: stored,
+    raw,
+    validation,
+    appInProcess: app,
+    trace,
+  };
 }
 
 main().catch((err) => {

@@ -14,7 +14,20 @@ import WebSocket from 'ws';
 
 const devices = []; // { i, ws, timer, interval }
 let agent;
-const counters = () => ({ heartbeats: 0, commands: 0, acks: 0, firstCommandAt: null, lastCommandAt: null, errors: 0, errorFrames: 0, closes: 0, manifestChanged: 0, manifestDevices: 0, firstManifestAt: null, lastManifestAt: null });
+const counters = () => ({
+  heartbeats: 0,
+  commands: 0,
+  acks: 0,
+  firstCommandAt: null,
+  lastCommandAt: null,
+  errors: 0,
+  errorFrames: 0,
+  closes: 0,
+  manifestChanged: 0,
+  manifestDevices: 0,
+  firstManifestAt: null,
+  lastManifestAt: null,
+});
 let stats = counters();
 const lastErrors = [];
 const note = (msg) => {
@@ -23,16 +36,20 @@ const note = (msg) => {
 
 function post(base, path, token) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-length': 0 } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) return reject(new Error(`POST ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
-        resolve(JSON.parse(text));
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-length': 0 } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 200) return reject(new Error(`POST ${path} answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          resolve(JSON.parse(text));
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

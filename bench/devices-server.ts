@@ -35,8 +35,6 @@ import { benchTenant, driverTrace, seededDeviceId, seedDevices } from './server-
 
 const BENCH_TENANT = 'Bench Devices';
 
-
-
 async function main() {
   const config = resolveStartupConfig();
   const log = createLogger(config.logLevel);
@@ -55,7 +53,12 @@ async function main() {
     }
     if (url.pathname === '/__bench/acked' && request.method === 'POST') {
       const body = (await request.json()) as { since: number; name: string };
-      const [row] = await execRows<{ total: number; acked: number; last_ack: string | number | null; first_issued: string | number | null }>(
+      const [row] = await execRows<{
+        total: number;
+        acked: number;
+        last_ack: string | number | null;
+        first_issued: string | number | null;
+      }>(
         handle.db,
         sql`select count(*)::int as total, count(acknowledged_at)::int as acked,
             (extract(epoch from max(acknowledged_at)) * 1000)::float8 as last_ack,
@@ -63,7 +66,12 @@ async function main() {
           from device_command where customer_id = ${customerId} and name = ${body.name}
             and issued_at >= to_timestamp(${body.since / 1000}::float8)`,
       );
-      return Response.json({ total: row!.total, acked: row!.acked, lastAck: row!.last_ack === null ? null : Number(row!.last_ack), firstIssued: row!.first_issued === null ? null : Number(row!.first_issued) });
+      return Response.json({
+        total: row!.total,
+        acked: row!.acked,
+        lastAck: row!.last_ack === null ? null : Number(row!.last_ack),
+        firstIssued: row!.first_issued === null ? null : Number(row!.first_issued),
+      });
     }
     if (url.pathname === '/__bench/silence' && request.method === 'POST') {
       const body = (await request.json()) as { devices: number[]; seconds: number };
@@ -99,9 +107,14 @@ async function main() {
 
   await prepare();
   customerId = await benchTenant(handle, BENCH_TENANT);
-  const seed = await seedDevices(handle, customerId, { devices: Number(process.env.BENCH_SEED_DEVICES ?? 0), tokenSeed: process.env.BENCH_TOKEN_SEED ?? '' });
+  const seed = await seedDevices(handle, customerId, {
+    devices: Number(process.env.BENCH_SEED_DEVICES ?? 0),
+    tokenSeed: process.env.BENCH_TOKEN_SEED ?? '',
+  });
   setReady(true);
-  process.stdout.write(`${JSON.stringify({ benchServer: 'devices', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed, pingSeconds: config.devicePingSeconds })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ benchServer: 'devices', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed, pingSeconds: config.devicePingSeconds })}\n`,
+  );
 }
 
 main().catch((err) => {

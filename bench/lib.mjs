@@ -84,7 +84,10 @@ export function runMain(main, watchdog) {
 /** The raw figures of a run as JSON in bench/.out/<name>-results.json (not committed), for a look beyond the report. */
 export function saveResults(root, name, { startedAt, finishedAt, pgInfo, results }) {
   mkdirSync(join(root, 'bench', '.out'), { recursive: true });
-  writeFileSync(join(root, 'bench', '.out', `${name}-results.json`), JSON.stringify({ startedAt, finishedAt, pgInfo: { version: pgInfo.version, note: pgInfo.note }, results }, null, 2));
+  writeFileSync(
+    join(root, 'bench', '.out', `${name}-results.json`),
+    JSON.stringify({ startedAt, finishedAt, pgInfo: { version: pgInfo.version, note: pgInfo.note }, results }, null, 2),
+  );
 }
 
 /** Clean-up on exit, SIGINT/SIGTERM and after `minutes` (the watchdog). */
@@ -274,7 +277,8 @@ export async function preparePostgres({ database, urlVariables = ['BENCH_DATABAS
     };
     return { url: given, version, checkpoint, note: `the database from ${variable}` };
   }
-  if (spawnSync('pg_lsclusters', ['-h']).status !== 0) return { note: `skipped: no ${urlVariables.join('/')} and no local PostgreSQL cluster (pg_lsclusters not found)` };
+  if (spawnSync('pg_lsclusters', ['-h']).status !== 0)
+    return { note: `skipped: no ${urlVariables.join('/')} and no local PostgreSQL cluster (pg_lsclusters not found)` };
   const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' }).trim().split('\n')[0];
   if (!line) return { note: 'skipped: no local PostgreSQL cluster' };
   const [ver, cluster, port, status] = line.split(/\s+/);
@@ -286,7 +290,8 @@ export async function preparePostgres({ database, urlVariables = ['BENCH_DATABAS
     startedByUs = true;
     cleanupActions.push(async () => spawnSync('pg_ctlcluster', [ver, cluster, 'stop']));
   }
-  const psql = (script) => spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
+  const psql = (script) =>
+    spawnSync('su', ['postgres', '-c', `psql -p ${port} -v ON_ERROR_STOP=1 -q`], { input: script, encoding: 'utf8', cwd: '/' });
   const drop = [
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid();`,
     `DROP DATABASE IF EXISTS ${database};`,
@@ -308,7 +313,12 @@ export async function preparePostgres({ database, urlVariables = ['BENCH_DATABAS
   // Disk measurements first let the cluster write back what earlier phases left (the seeded list data):
   // a checkpoint running during an upload or download measured the database's writes, not ours.
   const checkpoint = async () => psql('CHECKPOINT;').status === 0;
-  return { url, version, checkpoint, note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database ${database} (dropped afterwards)` };
+  return {
+    url,
+    version,
+    checkpoint,
+    note: `local cluster ${ver}/${cluster}${startedByUs ? ' (started for the run, stopped afterwards)' : ' (already running)'}, fresh database ${database} (dropped afterwards)`,
+  };
 }
 
 export async function pgVersion(url) {
@@ -329,7 +339,9 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 export const fmt = (n, digits = 0) =>
-  n === undefined || n === null || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n === undefined || n === null || Number.isNaN(n)
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const pct = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${(r * 100).toFixed(1)} %`);
 export const ratio = (r) => (r === undefined || Number.isNaN(r) ? '—' : `${r.toFixed(2)}×`);
 
@@ -371,7 +383,9 @@ export function writeSection(file, { start, end }, section) {
 
 /** The indexes a plan reads and whether it falls back to a sequential scan of `table`. */
 export function indexSummary(plan, table) {
-  const used = [...plan.matchAll(/(Bitmap Index Scan on|Index Scan using|Index Only Scan using|Index Scan Backward using) (\w+)/g)].map((m) => `${m[2]} (${m[1].replace(/ (on|using)$/, '')})`);
+  const used = [...plan.matchAll(/(Bitmap Index Scan on|Index Scan using|Index Only Scan using|Index Scan Backward using) (\w+)/g)].map(
+    (m) => `${m[2]} (${m[1].replace(/ (on|using)$/, '')})`,
+  );
   const seq = new RegExp(`Seq Scan on ${table}\\b`).test(plan);
   const and = /BitmapAnd/.test(plan) ? ', combined with BitmapAnd' : '';
   // An index read whole and filtered afterwards is as bad as a sequential scan.
@@ -389,7 +403,17 @@ export function indexSummary(plan, table) {
  * PostgreSQL; `nodeArgs` go before the script (`--cpu-prof` to profile it). Answers
  * `{ name, db, base, child, pid, dataDir, token, info, customerId }`.
  */
-export async function startBenchServer({ name, script, cwd, env, credentials, databaseUrl, tempPrefix = 'signage-bench-', describe = () => '', nodeArgs = [] }) {
+export async function startBenchServer({
+  name,
+  script,
+  cwd,
+  env,
+  credentials,
+  databaseUrl,
+  tempPrefix = 'signage-bench-',
+  describe = () => '',
+  nodeArgs = [],
+}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(os.tmpdir(), tempPrefix));
   tempDirs.push(dataDir);
@@ -407,7 +431,17 @@ export async function startBenchServer({ name, script, cwd, env, credentials, da
   }
   if (!info) throw new Error(`${name} printed no start line:\n${child.output}`);
   const token = await passwordToken(base, credentials);
-  const server = { name, db: databaseUrl ? 'PostgreSQL' : 'PGlite', base, child, pid: info.pid, dataDir, token, info, customerId: info.customerId };
+  const server = {
+    name,
+    db: databaseUrl ? 'PostgreSQL' : 'PGlite',
+    base,
+    child,
+    pid: info.pid,
+    dataDir,
+    token,
+    info,
+    customerId: info.customerId,
+  };
   log(`${name} ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s${describe(info)}`);
   return server;
 }
@@ -500,10 +534,20 @@ export async function loadCase(server, path, { warmup, duration, connections, cl
   resume(server);
   try {
     await sleep(200);
-    const options = { url: `${server.base}${path}`, headers: { authorization: `Bearer ${server.token}` }, connections, pipelining: 1, timeout: 20 };
+    const options = {
+      url: `${server.base}${path}`,
+      headers: { authorization: `Bearer ${server.token}` },
+      connections,
+      pipelining: 1,
+      timeout: 20,
+    };
     const run = (seconds) => {
       let k = 0;
-      return autocannon({ ...options, duration: seconds, ...(clientHeaders ? { setupClient: (client) => client.setHeaders(clientHeaders(k++ % connections)) } : {}) });
+      return autocannon({
+        ...options,
+        duration: seconds,
+        ...(clientHeaders ? { setupClient: (client) => client.setHeaders(clientHeaders(k++ % connections)) } : {}),
+      });
     };
     await run(warmup);
     const r = await run(duration);
@@ -518,7 +562,15 @@ export async function loadCase(server, path, { warmup, duration, connections, cl
 export function averageRounds(rounds) {
   const avg = (k) => rounds.reduce((s, x) => s + x[k], 0) / rounds.length;
   const rps = rounds.map((x) => x.rps);
-  return { rps: avg('rps'), rpsMin: Math.min(...rps), rpsMax: Math.max(...rps), p50: avg('p50'), p99: avg('p99'), non2xx: avg('non2xx'), errors: avg('errors') };
+  return {
+    rps: avg('rps'),
+    rpsMin: Math.min(...rps),
+    rpsMax: Math.max(...rps),
+    p50: avg('p50'),
+    p99: avg('p99'),
+    non2xx: avg('non2xx'),
+    errors: avg('errors'),
+  };
 }
 
 /** `fn(i)` `count` times in sequence after `warm` unmeasured runs: p50, p95, p99 and mean of its ms, and every sample. */
@@ -530,7 +582,14 @@ export async function timedRuns(count, warm, fn) {
     await fn(warm + i);
     times.push(performance.now() - t0);
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), mean: times.reduce((s, x) => s + x, 0) / times.length, count, samples: times };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    mean: times.reduce((s, x) => s + x, 0) / times.length,
+    count,
+    samples: times,
+  };
 }
 
 /** One client, one `GET path` at a time on a keep-alive connection (no queueing), after 20 unmeasured. */
@@ -564,7 +623,13 @@ export async function benchCall(server, endpoint, body) {
 export function startLoadgen(root, count) {
   const workers = [];
   for (let w = 0; w < count; w++) {
-    const child = spawnNode(`loadgen-${w + 1}`, [join(root, 'bench', 'devices-loadgen.mjs')], { ...process.env, NODE_ENV: 'production' }, root, { cpu: LOADGEN_CPU, ipc: true });
+    const child = spawnNode(
+      `loadgen-${w + 1}`,
+      [join(root, 'bench', 'devices-loadgen.mjs')],
+      { ...process.env, NODE_ENV: 'production' },
+      root,
+      { cpu: LOADGEN_CPU, ipc: true },
+    );
     const waiting = new Map();
     child.on('message', (msg) => {
       const pending = waiting.get(msg.type);

@@ -46,7 +46,9 @@ async function main() {
     folders: Number(process.env.BENCH_SEED_FOLDERS ?? 1000),
   });
   setReady(true);
-  process.stdout.write(`${JSON.stringify({ benchServer: 'media', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ benchServer: 'media', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`,
+  );
 }
 
 main().catch((err) => {

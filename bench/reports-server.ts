@@ -54,10 +54,17 @@ async function main() {
   const plays = await seedRollups(handle, customerId, devices, days);
   tenant = customerId;
   await seedFiles(handle, config.admin.email, customerId, { files: INGEST_FILES, folders: 5 });
-  const fileIds = (await execRows<{ id: string }>(handle.db, sql`select id::text as id from file where customer_id = ${customerId} order by id limit ${INGEST_FILES}`)).map((r) => r.id);
+  const fileIds = (
+    await execRows<{ id: string }>(
+      handle.db,
+      sql`select id::text as id from file where customer_id = ${customerId} order by id limit ${INGEST_FILES}`,
+    )
+  ).map((r) => r.id);
   setReady(true);
   const seed = { devices, days, rollupRows: devices * days * 2, plays, fileIds, seconds: (performance.now() - started) / 1000 };
-  process.stdout.write(`${JSON.stringify({ benchServer: 'reports', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ benchServer: 'reports', port: config.port, driver: handle.driver, pid: process.pid, customerId, seed })}\n`,
+  );
 }
 
 /** The DEVICE and CONTENT day rollups of `devices` subjects over the last `days` UTC days, and their names; answers the plays they count. */
@@ -71,12 +78,18 @@ async function seedRollups(handle: DatabaseHandle, c: number, devices: number, d
     select ${c}::bigint, 'CONTENT', ${contentId(sql`i`)}::text, 'Bench content ' || lpad(i::text, 5, '0') from generate_series(1, ${devices}::int) i
     on conflict do nothing`);
   // Slot k of subject i on day d holds 1 play, 2 when (k + i + d) % 3 = 0; the arrays are the running sums from a leading 0.
-  const sums = (scale: number) => sql.raw(`array(select coalesce(sum(case when (k + i + d) % 3 = 0 then 2 else 1 end * ${scale}) over (order by k rows between unbounded preceding and 1 preceding), 0)::bigint from generate_series(0, 96) k order by k)`);
+  const sums = (scale: number) =>
+    sql.raw(
+      `array(select coalesce(sum(case when (k + i + d) % 3 = 0 then 2 else 1 end * ${scale}) over (order by k rows between unbounded preceding and 1 preceding), 0)::bigint from generate_series(0, 96) k order by k)`,
+    );
   const empty = sql`'{}'`;
   const batch = Math.max(1, Math.floor(20_000 / days));
   for (let from = 1; from <= devices; from += batch) {
     const to = Math.min(devices, from + batch - 1);
-    for (const [dimension, subject] of [['DEVICE', deviceId(sql`i`)], ['CONTENT', contentId(sql`i`)]] as const) {
+    for (const [dimension, subject] of [
+      ['DEVICE', deviceId(sql`i`)],
+      ['CONTENT', contentId(sql`i`)],
+    ] as const) {
       await db.execute(sql`insert into play_rollup_day (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
         select ${c}::bigint, ${dimension}, ${subject}::text, current_date - d, ${sums(1)}::int[], ${sums(1)}::int[], ${sums(10_000)}, ${empty}::int[], ${empty}::int[], ${empty}::bigint[]
           from generate_series(${from}::int, ${to}::int) i cross join generate_series(0, ${days - 1}::int) d`);
@@ -87,12 +100,18 @@ async function seedRollups(handle: DatabaseHandle, c: number, devices: number, d
   await db.execute(sql`vacuum analyze play_rollup_day`);
   await db.execute(sql`vacuum analyze play_rollup_day_total`);
   await db.execute(sql`vacuum analyze play_subject`);
-  const [row] = await execRows<{ plays: number }>(db, sql`select sum(starts[97])::float8 as plays from play_rollup_day where customer_id = ${c} and dimension = 'DEVICE'`);
+  const [row] = await execRows<{ plays: number }>(
+    db,
+    sql`select sum(starts[97])::float8 as plays from play_rollup_day where customer_id = ${c} and dimension = 'DEVICE'`,
+  );
 
   return Number(row?.plays ?? 0);
 }
 
-type BaselineInput = { device: number; events: { eventId: string; startedAt: number; endedAt: number; completed: boolean; fileId?: string }[] };
+type BaselineInput = {
+  device: number;
+  events: { eventId: string; startedAt: number; endedAt: number; completed: boolean; fileId?: string }[];
+};
 
 /** The ingestion's baseline: the rows of `events` inserted straight into play_event, one statement; answers its time. */
 async function ingestBaseline(handle: DatabaseHandle, c: number, input: BaselineInput): Promise<{ ms: number; inserted: number }> {

@@ -26,7 +26,24 @@ const FOLDER_WORDS = ['Campaigns', 'Stores', 'Brand', 'Events', 'Menus', 'Lobby'
 // Names are `<word>-<word>-<n>.<ext>`, words picked by hash: `name:sale` keeps about 1/12, `tags:promo` about 1/16.
 export const NAME_WORDS = ['summer', 'winter', 'promo', 'menu', 'logo', 'banner', 'lobby', 'intro', 'sale', 'event', 'news', 'weather'];
 export const NAME_WORDS_2 = ['final', 'v2', 'hd', 'portrait', 'landscape', 'draft', 'approved', 'loop', 'teaser'];
-export const TAGS = ['promo', 'menu', 'brand', 'seasonal', 'lobby', 'outdoor', 'video', 'still', 'retail', 'hq', 'north', 'south', 'east', 'west', 'kids', 'sport'];
+export const TAGS = [
+  'promo',
+  'menu',
+  'brand',
+  'seasonal',
+  'lobby',
+  'outdoor',
+  'video',
+  'still',
+  'retail',
+  'hq',
+  'north',
+  'south',
+  'east',
+  'west',
+  'kids',
+  'sport',
+];
 
 /** A text[] literal of constants (the seeding statements pick words from it). */
 export const textArray = (values: readonly string[]) =>
@@ -36,7 +53,8 @@ export const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 /** A pseudo-random pick per row: hashtext of a salted row number `i`, mapped to 0..k-1. */
-export const hashPick = (salt: string, k: number, column = 'i') => sql.raw(`((hashtext('${salt}' || ${column}::text)::bigint + 2147483648) % ${k})`);
+export const hashPick = (salt: string, k: number, column = 'i') =>
+  sql.raw(`((hashtext('${salt}' || ${column}::text)::bigint + 2147483648) % ${k})`);
 
 /**
  * A stable id for seeded row `text`: its md5 with the version-4 and RFC 4122 variant bits set, so that
@@ -62,7 +80,12 @@ export async function benchTenant(handle: DatabaseHandle, name: string): Promise
  * 11–100 (ids md5-derived, so the files' join finds their folder's path). Files 1..N are spread
  * round-robin over the folders; names, types, sizes and tags vary with the file number.
  */
-export async function seedFiles(handle: DatabaseHandle, adminEmail: string, c: number, wanted: { files: number; folders: number }): Promise<SeedResult | undefined> {
+export async function seedFiles(
+  handle: DatabaseHandle,
+  adminEmail: string,
+  c: number,
+  wanted: { files: number; folders: number },
+): Promise<SeedResult | undefined> {
   if (!Number.isFinite(wanted.files) || wanted.files <= 0) return undefined;
   const { db } = handle;
   const started = performance.now();
@@ -103,9 +126,12 @@ export async function seedFiles(handle: DatabaseHandle, adminEmail: string, c: n
       join file_folder f on f.id = ${folderId(sql`1 + (i - 1) % ${F}::int`)}`);
   }
   const counted = (await db.execute(sql`select (select count(*) from file where customer_id = ${c})::int as files,
-      (select count(*) from file_folder where customer_id = ${c})::int as folders`)) as unknown as { rows: { files: number; folders: number }[] };
+      (select count(*) from file_folder where customer_id = ${c})::int as folders`)) as unknown as {
+    rows: { files: number; folders: number }[];
+  };
   const got = counted.rows[0];
-  if (got?.files !== N || got.folders !== F + 1) throw new Error(`seeding made ${JSON.stringify(got)}, expected ${N} files and ${F + 1} folders`);
+  if (got?.files !== N || got.folders !== F + 1)
+    throw new Error(`seeding made ${JSON.stringify(got)}, expected ${N} files and ${F + 1} folders`);
   await db
     .update(customers)
     .set({ usedStorageSize: sql`${customers.usedStorageSize} + (select coalesce(sum(size), 0) from file where customer_id = ${c})` })
@@ -125,14 +151,27 @@ export async function seedFiles(handle: DatabaseHandle, adminEmail: string, c: n
 
 const TOP_FOLDERS = 10;
 
-export type ContentSeed = { contents: number; playlists: number; groups: number; references: number; seconds: number; topGroupIds: string[]; leafGroupId: string };
+export type ContentSeed = {
+  contents: number;
+  playlists: number;
+  groups: number;
+  references: number;
+  seconds: number;
+  topGroupIds: string[];
+  leafGroupId: string;
+};
 
 /**
  * Content folders 1..G of customer `c`: 1–10 under the root, the rest spread over those; items 1..N
  * round-robin over the folders (so each top folder holds a tenth of them). Every fifth item is portrait;
  * names are `<Word> <word> <n>` from 12 × 9 words (`name~sale` keeps about 1/12); 0–2 tags of 16.
  */
-export async function seedContent(handle: DatabaseHandle, adminEmail: string, c: number, wanted: { contents: number; groups: number; files: number }): Promise<ContentSeed | undefined> {
+export async function seedContent(
+  handle: DatabaseHandle,
+  adminEmail: string,
+  c: number,
+  wanted: { contents: number; groups: number; files: number },
+): Promise<ContentSeed | undefined> {
   if (!Number.isFinite(wanted.contents) || wanted.contents <= 0) return undefined;
   if (wanted.files < 200) throw new Error('content seeding needs at least 200 seeded files (BENCH_SEED_FILES)');
   const { db } = handle;
@@ -208,10 +247,13 @@ export async function seedContent(handle: DatabaseHandle, adminEmail: string, c:
   const counted = (await db.execute(sql`select (select count(*) from device_content where customer_id = ${c})::int as contents,
       (select count(*) from device_content where customer_id = ${c} and device_content_type = 'simpleLoop')::int as playlists,
       (select count(*) from content_group where customer_id = ${c})::int as groups,
-      (select count(*) from content_reference where customer_id = ${c})::int as refs`)) as unknown as { rows: { contents: number; playlists: number; groups: number; refs: number }[] };
+      (select count(*) from content_reference where customer_id = ${c})::int as refs`)) as unknown as {
+    rows: { contents: number; playlists: number; groups: number; refs: number }[];
+  };
   const got = counted.rows[0];
   // The tenant's root and Templates folders come with the customer.
-  if (got?.contents !== N || got.groups !== G + 2) throw new Error(`seeding made ${JSON.stringify(got)}, expected ${N} items and ${G + 2} content folders`);
+  if (got?.contents !== N || got.groups !== G + 2)
+    throw new Error(`seeding made ${JSON.stringify(got)}, expected ${N} items and ${G + 2} content folders`);
   await checkContentSample(handle, c);
   // VACUUM too: it merges the GIN indexes' pending lists (as autovacuum would soon after a bulk load), which ANALYZE leaves.
   for (const table of ['device_content', 'content_reference', 'content_group', 'tag']) await db.execute(sql.raw(`vacuum analyze ${table}`));
@@ -224,7 +266,7 @@ export async function seedContent(handle: DatabaseHandle, adminEmail: string, c:
     references: got.refs,
     seconds: (performance.now() - started) / 1000,
     topGroupIds: (tops as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
-    leafGroupId: (await db.execute(sql`select ${groupId(G)}::text as id`) as unknown as { rows: { id: string }[] }).rows[0]!.id,
+    leafGroupId: ((await db.execute(sql`select ${groupId(G)}::text as id`)) as unknown as { rows: { id: string }[] }).rows[0]!.id,
   };
 }
 
@@ -236,22 +278,36 @@ async function checkContentSample(handle: DatabaseHandle, c: number): Promise<vo
     .from(deviceContents)
     .where(and(eq(deviceContents.customerId, c), sql`hashtext(${deviceContents.id}::text) % 97 = 0`))
     .limit(200);
-  if (!sample.some((s) => s.type === 'simpleLoop') || !sample.some((s) => s.type === 'content')) throw new Error('the seeded sample lacks a kind');
+  if (!sample.some((s) => s.type === 'simpleLoop') || !sample.some((s) => s.type === 'content'))
+    throw new Error('the seeded sample lacks a kind');
   const refs = await db
     .select({ contentId: contentReferences.contentId, targetId: contentReferences.targetId })
     .from(contentReferences)
-    .where(inArray(contentReferences.contentId, sample.map((s) => s.id)));
+    .where(
+      inArray(
+        contentReferences.contentId,
+        sample.map((s) => s.id),
+      ),
+    );
   for (const item of sample) {
     // A slide is stored as its page list and validated in the form the API takes (keyed by page name).
-    const parsed = item.type === 'simpleLoop' ? PlaylistData.safeParse(item.data) : SlideDocument.safeParse(slideDocumentOf(item.data as SlideData));
+    const parsed =
+      item.type === 'simpleLoop' ? PlaylistData.safeParse(item.data) : SlideDocument.safeParse(slideDocumentOf(item.data as SlideData));
     if (!parsed.success) throw new Error(`seeded ${item.type} ${item.id} is not a valid document: ${parsed.error.message}`);
-    const derived = item.type === 'simpleLoop' ? playlistReferences(parsed.data as PlaylistData) : slideReferences(slideDataOf(parsed.data as SlideDocument), 'SLIDE');
+    const derived =
+      item.type === 'simpleLoop'
+        ? playlistReferences(parsed.data as PlaylistData)
+        : slideReferences(slideDataOf(parsed.data as SlideDocument), 'SLIDE');
     const expected = [...new Set(derived.files.map((r) => r.id))].sort().join();
-    const stored = refs.filter((r) => r.contentId === item.id).map((r) => r.targetId).sort().join();
-    if (expected !== stored || derived.fileFolders.length + derived.contents.length > 0) throw new Error(`seeded ${item.id}: references ${stored} differ from its document's ${expected}`);
+    const stored = refs
+      .filter((r) => r.contentId === item.id)
+      .map((r) => r.targetId)
+      .sort()
+      .join();
+    if (expected !== stored || derived.fileFolders.length + derived.contents.length > 0)
+      throw new Error(`seeded ${item.id}: references ${stored} differ from its document's ${expected}`);
   }
 }
-
 
 /** The id of seeded device `i` with id prefix `prefix` (bench/lib.mjs `benchUuid('<prefix>-<i>')` computes the same). */
 export const seededDeviceId = (i: unknown, prefix = 'bench-device') => benchUuid(sql`${prefix} || '-' || (${i})::text`);
@@ -273,10 +329,16 @@ export async function seedDevices(
   if (tokenSeed.length < 16) throw new Error('the device token seed must have 16 characters or more');
   const { db } = handle;
   const started = performance.now();
-  const [root] = await execRows<{ id: string }>(db, sql`select id from device_group where customer_id = ${c} and parent_id is null limit 1`);
+  const [root] = await execRows<{ id: string }>(
+    db,
+    sql`select id from device_group where customer_id = ${c} and parent_id is null limit 1`,
+  );
   if (!root) throw new Error(`customer ${c} has no root device folder`);
-  const placement = input.placement?.(root.id) ?? sql`select ${root.id}::uuid as folder_id, array[${root.id}::uuid] as folder_path, case when i <= 100 then array['hundred'] else '{}'::text[] end as tags, null::text as time_zone`;
-  const tokenHash = (i: unknown) => sql`rtrim(translate(encode(sha256(convert_to(${tokenSeed} || '-' || (${i})::text, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
+  const placement =
+    input.placement?.(root.id) ??
+    sql`select ${root.id}::uuid as folder_id, array[${root.id}::uuid] as folder_path, case when i <= 100 then array['hundred'] else '{}'::text[] end as tags, null::text as time_zone`;
+  const tokenHash = (i: unknown) =>
+    sql`rtrim(translate(encode(sha256(convert_to(${tokenSeed} || '-' || (${i})::text, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
   const batch = 5_000;
   for (let from = 1; from <= n; from += batch) {
     const to = Math.min(n, from + batch - 1);
@@ -292,7 +354,8 @@ export async function seedDevices(
     db,
     sql`select ${tokenHash(1)} as hash, (select count(*)::int from device where customer_id = ${c}) as devices`,
   );
-  if (check?.hash !== hashToken(`${tokenSeed}-1`)) throw new Error(`the seeded token hash ${check?.hash} differs from hashToken's ${hashToken(`${tokenSeed}-1`)}`);
+  if (check?.hash !== hashToken(`${tokenSeed}-1`))
+    throw new Error(`the seeded token hash ${check?.hash} differs from hashToken's ${hashToken(`${tokenSeed}-1`)}`);
   if (check.devices !== n) throw new Error(`seeding made ${check.devices} devices, expected ${n}`);
   for (const table of ['device', 'device_access_token']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 
@@ -458,7 +521,15 @@ export async function driverTrace(handle: DatabaseHandle, fn: () => Promise<unkn
 export async function baseline(
   handle: DatabaseHandle,
   fetch: AppFetch,
-  input: { path: string; authorization: string; runs?: number; table?: string | string[]; warm?: number; detail?: boolean; withoutIndexes?: string[] },
+  input: {
+    path: string;
+    authorization: string;
+    runs?: number;
+    table?: string | string[];
+    warm?: number;
+    detail?: boolean;
+    withoutIndexes?: string[];
+  },
 ) {
   const runs = Math.max(1, Math.floor(input.runs ?? 200));
   const warm = Math.max(0, Math.floor(input.warm ?? Math.min(20, runs)));
@@ -468,7 +539,8 @@ export async function baseline(
   // The resource's statements (token and user look-ups are the auth layer's).
   const reads = new RegExp(`\\bfrom "(${table.join('|')})"(?!\\s+")`);
   const statements = captured.filter((s) => reads.test(s.sql));
-  if (statements.length === 0) return { status, bytes, error: `no statement on "${table.join('", "')}" was captured`, captured: captured.map((s) => s.sql) };
+  if (statements.length === 0)
+    return { status, bytes, error: `no statement on "${table.join('", "')}" was captured`, captured: captured.map((s) => s.sql) };
 
   const once = async (run: RawRun = (s) => rawQuery(handle, s)) => {
     const t0 = performance.now();
@@ -525,10 +597,15 @@ export async function baseline(
     p99: { total: percentile(pick('total'), 99) },
     appInProcess: { p50: percentile(app, 50), p95: percentile(app, 95), p99: percentile(app, 99) },
     // Every run's ms, for callers that interleave several calls with their own measurements.
-    samples: { query: pick('query'), serialise: pick('serialise'), total: pick('total'), app, withoutIndexes: without?.samples.map((s) => s.total) ?? [] },
+    samples: {
+      query: pick('query'),
+      serialise: pick('serialise'),
+      total: pick('total'),
+      app,
+      withoutIndexes: without?.samples.map((s) => s.total) ?? [],
+    },
     trace,
     plans,
     withoutIndexes: without ? { indexes: input.withoutIndexes, rows: without.samples[0]?.rows, plans: without.plans } : undefined,
   };
 }
-

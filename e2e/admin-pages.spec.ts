@@ -4,7 +4,6 @@ import { admin, collectConsoleErrors, passwordGrant, screenshot, signIn } from '
 
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-
 async function switchTenant(page: Page, name: string) {
   await page.getByRole('button', { name: /Switch tenant/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch tenant' });
@@ -83,7 +82,11 @@ test('an administrator creates, edits and deletes a user', async ({ page }) => {
   expect(errors.filter((e) => !/409|Failed to load resource/.test(e))).toEqual([]);
 });
 
-test('a user enrols 2FA, then changes the password with a one-time code; an administrator resets it', async ({ page, request, browser }) => {
+test('a user enrols 2FA, then changes the password with a one-time code; an administrator resets it', async ({
+  page,
+  request,
+  browser,
+}) => {
   // Three one-time codes, each accepted once: the last may wait for the next 30-second period.
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
@@ -102,7 +105,21 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
   // An OWNER sees the audit log but not the customers page.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Media',
+    'Content',
+    'Channels',
+    'Sub-channels',
+    'Schedules',
+    'Proof of play',
+    'Screens',
+    'Advertisers',
+    'Users',
+    'Teams',
+    'Audit log',
+    'Settings',
+  ]);
 
   // Profile.
   await page.getByLabel('Name').fill('Olga Renamed');
@@ -110,10 +127,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
 
   // Profile picture: a preview first, then saved.
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Save picture' }).click();

@@ -1,9 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, collectFailedResponses, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  collectConsoleErrors,
+  collectFailedResponses,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 const CSV_HEADER = 'startedAt,endedAt,durationMs,deviceName,campaignName,contentName,fileName\r\n';
 
-test('a technician creates and edits an advertiser, and hands out, copies, reads, uses and disables its proof-of-play link; a disabled advertiser\'s link is refused', async ({ page, context, request, baseURL }) => {
+test("a technician creates and edits an advertiser, and hands out, copies, reads, uses and disables its proof-of-play link; a disabled advertiser's link is refused", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const failures = collectFailedResponses(page);

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -9,7 +19,11 @@ import { startSimulator } from './simulator';
  * out-of-hours channel does not play.
  */
 
-test('an approver creates a channel for a folder of simulated screens and sees where and when it plays', async ({ page, request, baseURL }) => {
+test('an approver creates a channel for a folder of simulated screens and sees where and when it plays', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -36,7 +50,9 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     await api(request, ownerToken, 'POST', '/api/v2/device/move', { deviceIds, targetGroupId: lobby.id });
     // A team with one of the two screens: choosing it narrows the live count.
     const team = await api<{ id: string; name: string }>(request, ownerToken, 'POST', '/api/team', { name: `Front desk ${suffix}` });
-    await api(request, ownerToken, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}`, { resourcesToAdd: [{ id: deviceIds[0], readOnly: false }] });
+    await api(request, ownerToken, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}`, {
+      resourcesToAdd: [{ id: deviceIds[0], readOnly: false }],
+    });
     const contentRoot = await rootGroupId(request, ownerToken, 'contentGroup');
     await api(request, ownerToken, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
       name: 'Welcome loop',
@@ -47,7 +63,12 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     // A channel for the same folder that is out of its hours now (two hours ahead, in UTC like the screens).
     const hour = new Date().getUTCHours();
     const hh = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
-    const loops = await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/deviceContent?search=${encodeURIComponent('name=Welcome loop')}`);
+    const loops = await api<{ content: { id: string }[] }>(
+      request,
+      ownerToken,
+      'GET',
+      `/api/v2/deviceContent?search=${encodeURIComponent('name=Welcome loop')}`,
+    );
     await api(request, ownerToken, 'POST', '/api/campaign', {
       name: 'Evening news',
       level: 'WIDGET',
@@ -124,7 +145,14 @@ test('an approver creates a channel for a folder of simulated screens and sees w
     await expect(page.getByText('This channel is locked.')).toBeVisible();
     await expect(page.getByLabel('Name')).toBeDisabled();
     const lockedOf = async () =>
-      (await api<{ content: Array<{ locked?: boolean }> }>(request, ownerToken, 'GET', `/api/v2/campaign?search=${encodeURIComponent('name=Lobby welcome')}&select=locked`)).content[0]?.locked;
+      (
+        await api<{ content: Array<{ locked?: boolean }> }>(
+          request,
+          ownerToken,
+          'GET',
+          `/api/v2/campaign?search=${encodeURIComponent('name=Lobby welcome')}&select=locked`,
+        )
+      ).content[0]?.locked;
     expect(await lockedOf()).toBe(true);
     await screenshot(page, 'channel-locked');
     await page.getByRole('button', { name: 'Unlock' }).click();

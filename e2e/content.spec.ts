@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+  uploadFile,
+} from './fixtures';
 
 /*
  * Content (issue 12): the content library with its folders, a playlist built in the editor from uploaded
@@ -46,10 +57,16 @@ async function newSlide(page: Page, name: string, startFrom: string): Promise<st
 }
 
 async function itemNames(page: Page): Promise<string[]> {
-  return page.getByTestId('playlist-items').locator('li[data-name]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name') ?? ''));
+  return page
+    .getByTestId('playlist-items')
+    .locator('li[data-name]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name') ?? ''));
 }
 
-test('an editor builds a playlist by drag and drop, reorders it, previews it, and finds it unchanged after a reload', async ({ page, request }) => {
+test('an editor builds a playlist by drag and drop, reorders it, previews it, and finds it unchanged after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const t = await contentTenant(request);
   const errors = collectConsoleErrors(page);
@@ -79,7 +96,9 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await expect.poll(() => itemNames(page)).toEqual(['poster.png', 'portrait.png', 'clip.webm']);
 
   // Reorder by dragging the last item (by its grip at the left) onto the first.
-  await page.getByTestId('playlist-item-2').dragTo(page.getByTestId('playlist-item-0'), { sourcePosition: { x: 10, y: 20 }, targetPosition: { x: 10, y: 10 } });
+  await page
+    .getByTestId('playlist-item-2')
+    .dragTo(page.getByTestId('playlist-item-0'), { sourcePosition: { x: 10, y: 20 }, targetPosition: { x: 10, y: 10 } });
   await expect.poll(() => itemNames(page)).toEqual(['clip.webm', 'poster.png', 'portrait.png']);
   await page.getByLabel('Seconds for poster.png').fill('4');
 
@@ -105,7 +124,15 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => itemNames(page)).toEqual(['clip.webm', 'poster.png', 'portrait.png']);
   await expect
-    .poll(async () => ((await api(request, t.admin, 'GET', `/api/v2/deviceContent/${loopId}?customerId=${t.customer.id}&select=data`)) as { data: { slides: unknown[] } }).data.slides.length, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${loopId}?customerId=${t.customer.id}&select=data`)) as {
+            data: { slides: unknown[] };
+          }
+        ).data.slides.length,
+      { timeout: 20_000 },
+    )
     .toBe(3);
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await page.unroute(`**/api/simpleLoop/${loopId}*`);
@@ -116,7 +143,10 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
 
   // The library lists it in its folder.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content', exact: true }).click();
-  await page.getByTestId('content-folder-Lobby').getByRole('button', { name: /^Lobby/ }).click();
+  await page
+    .getByTestId('content-folder-Lobby')
+    .getByRole('button', { name: /^Lobby/ })
+    .click();
   await expect(page.getByRole('link', { name: 'Lobby loop' })).toBeVisible();
   await screenshot(page, 'content-library');
   expect(errors).toEqual([]);
@@ -140,7 +170,11 @@ test('an editor builds a playlist by drag and drop, reorders it, previews it, an
   await expect(page.getByRole('link', { name: 'Lobby loop' })).toBeVisible();
 });
 
-test('a slide from a starter template is drawn by the renderer; an approver locks it and an editor then only reads it', async ({ page, request, browser }) => {
+test('a slide from a starter template is drawn by the renderer; an approver locks it and an editor then only reads it', async ({
+  page,
+  request,
+  browser,
+}) => {
   // Two sign-ins and a dozen pages: over a minute on a busy machine.
   test.setTimeout(120_000);
   const t = await contentTenant(request);
@@ -168,9 +202,17 @@ test('a slide from a starter template is drawn by the renderer; an approver lock
   await expect(page.getByRole('group', { name: 'Page properties' }).getByLabel('Colour')).toBeDisabled();
   // And the API refuses the editor's change.
   const editorToken = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
-  const res = await request.fetch(`/api/content/${id}`, { method: 'PUT', headers: { Authorization: `Bearer ${editorToken}` }, data: { name: 'Changed' } });
+  const res = await request.fetch(`/api/content/${id}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${editorToken}` },
+    data: { name: 'Changed' },
+  });
   expect(res.status()).toBe(409);
-  expect(await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=name,locked`)).toMatchObject({ id, name: 'Welcome', locked: true });
+  expect(await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=name,locked`)).toMatchObject({
+    id,
+    name: 'Welcome',
+    locked: true,
+  });
 });
 
 /** A widget's box as the properties panel shows it. */
@@ -216,12 +258,17 @@ test('new widgets do not land on top of the last one: each goes a step down and 
     expect(box.y + box.height).toBeLessThanOrEqual(1080);
   }
   // On the canvas too: three text widgets, none drawn exactly over another.
-  const drawn = await canvas.locator('[data-widget="text"]').evaluateAll((nodes) => nodes.map((n) => `${n.getBoundingClientRect().left},${n.getBoundingClientRect().top}`));
+  const drawn = await canvas
+    .locator('[data-widget="text"]')
+    .evaluateAll((nodes) => nodes.map((n) => `${n.getBoundingClientRect().left},${n.getBoundingClientRect().top}`));
   expect(new Set(drawn).size).toBe(3);
   await screenshot(page, 'slide-new-widgets-offset');
 });
 
-test('an editor builds a slide with text, an image and a clock, moves and resizes a widget, and finds it unchanged after a reload', async ({ page, request }) => {
+test('an editor builds a slide with text, an image and a clock, moves and resizes a widget, and finds it unchanged after a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const t = await contentTenant(request);
@@ -232,11 +279,17 @@ test('an editor builds a slide with text, an image and a clock, moves and resize
 
   // Text: added, selected, its words typed in the properties panel and drawn by the renderer.
   await addBar.getByRole('button', { name: 'Add text' }).click();
-  await page.getByRole('group', { name: /properties$/ }).getByLabel('Text', { exact: true }).fill('Hello lobby');
+  await page
+    .getByRole('group', { name: /properties$/ })
+    .getByLabel('Text', { exact: true })
+    .fill('Hello lobby');
   await expect(canvas.locator('[data-widget="text"]')).toHaveText('Hello lobby');
   // An image chosen from the media library.
   await addBar.getByRole('button', { name: 'Add image' }).click();
-  await page.getByRole('dialog', { name: 'Choose an image' }).getByRole('button', { name: /poster\.png/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose an image' })
+    .getByRole('button', { name: /poster\.png/ })
+    .click();
   await expect(canvas.locator('[data-widget="image"] img')).toHaveAttribute('src', new RegExp(t.files.poster.id));
   await expect(page.getByRole('group', { name: /properties$/ })).toContainText('poster.png');
   // A clock, ticking.
@@ -295,17 +348,35 @@ test('an editor builds a slide with text, an image and a clock, moves and resize
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await page.reload();
   await expect(canvas.locator('[data-widget="clock"]')).toHaveText(/^\d{2}:\d{2}$/);
-  await page.getByRole('list', { name: 'Layers' }).getByRole('button', { name: /Hello lobby/ }).click();
+  await page
+    .getByRole('list', { name: 'Layers' })
+    .getByRole('button', { name: /Hello lobby/ })
+    .click();
   await expect.poll(() => boxOf(page)).toEqual(nudged);
   // The API answers a slide keyed by page name (DECISIONS §2); the editor saved it so.
-  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}`)) as { data: Record<string, { widgets: unknown[] }> };
+  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}`)) as {
+    data: Record<string, { widgets: unknown[] }>;
+  };
   expect(Object.keys(saved.data)).toEqual(['Default']);
-  const widgets = saved.data.Default!.widgets as Array<{ type: string; x: number; y: number; width: number; height: number; text?: string; fileId?: string }>;
+  const widgets = saved.data.Default!.widgets as Array<{
+    type: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    text?: string;
+    fileId?: string;
+  }>;
   expect(widgets.map((w) => w.type).sort()).toEqual(['clock', 'image', 'text']);
   expect(widgets.find((w) => w.type === 'text')).toMatchObject({ text: 'Hello lobby', ...nudged });
   expect(widgets.find((w) => w.type === 'image')).toMatchObject({ fileId: t.files.poster.id });
   // The image is a reference of the slide: the file knows where it is used.
-  const usage = (await api(request, t.admin, 'GET', `/api/v2/file/${t.files.poster.id}?customerId=${t.customer.id}&select=usageDetails`)) as { usageDetails: unknown };
+  const usage = (await api(
+    request,
+    t.admin,
+    'GET',
+    `/api/v2/file/${t.files.poster.id}?customerId=${t.customer.id}&select=usageDetails`,
+  )) as { usageDetails: unknown };
   expect(JSON.stringify(usage.usageDetails)).toContain(id);
   expect(errors).toEqual([]);
 });
@@ -337,7 +408,12 @@ test('interactive content: pages added and renamed, a tap goes from page to page
   await screenshot(page, 'content-interactive-editor');
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
 
-  const saved = (await api(request, t.admin, 'GET', `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=structureType,data`)) as {
+  const saved = (await api(
+    request,
+    t.admin,
+    'GET',
+    `/api/v2/deviceContent/${id}?customerId=${t.customer.id}&select=structureType,data`,
+  )) as {
     structureType: string;
     data: Record<string, { pageData: { screenSize: unknown }; widgets: Array<{ text?: string; action?: unknown }> }>;
   };
@@ -371,7 +447,10 @@ async function tableNames(page: Page): Promise<string[]> {
   return page.getByRole('table').getByRole('link').allTextContents();
 }
 
-test('an editor selects several items, moves them by drag and by the bulk action, tags them, and sees them as cards with previews', async ({ page, request }) => {
+test('an editor selects several items, moves them by drag and by the bulk action, tags them, and sees them as cards with previews', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const t = await contentTenant(request);
   const token = (await passwordGrant(request, t.editor.email, t.editor.password)).access_token;
@@ -380,9 +459,16 @@ test('an editor selects several items, moves them by drag and by the bulk action
   for (const name of ['Archive', 'Shelf']) await api(request, token, 'POST', '/api/contentGroup', { name });
   const templates = await api<{ content: { id: string; name: string }[] }>(request, token, 'GET', '/api/template?size=100');
   const welcome = templates.content.find((tpl) => tpl.name === 'Welcome screen')!;
-  const slide = await api<{ id: string }>(request, token, 'POST', `/api/content/fromTemplate/${welcome.id}?contentGroupId=${root}`, { name: 'Gamma slide' });
+  const slide = await api<{ id: string }>(request, token, 'POST', `/api/content/fromTemplate/${welcome.id}?contentGroupId=${root}`, {
+    name: 'Gamma slide',
+  });
   const loop = (name: string, slides: unknown[]) =>
-    api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${root}`, { name, simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides } });
+    api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${root}`, {
+      name,
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides },
+    });
   await loop('Alpha loop', [{ key: 'a', type: 'FILE', id: t.files.poster.id }]);
   await loop('Beta loop', [{ key: 'b', type: 'CONTENT', id: slide.id }]);
   const delta = await loop('Delta loop', []);
@@ -401,20 +487,37 @@ test('an editor selects several items, moves them by drag and by the bulk action
 
   // Dragged onto a folder in the tree: the three move, the locked one is refused with the reason.
   const tree = page.getByRole('navigation', { name: 'Content folders' });
-  await page.getByRole('row', { name: /Alpha loop/ }).getByRole('cell').nth(1).dragTo(tree.getByTestId('content-folder-Archive'), { sourcePosition: { x: 24, y: 24 } });
-  await expect(page.getByRole('status').filter({ hasText: 'Moved 3 items to Archive.' })).toContainText('“Delta loop” is locked and stays where it is');
+  await page
+    .getByRole('row', { name: /Alpha loop/ })
+    .getByRole('cell')
+    .nth(1)
+    .dragTo(tree.getByTestId('content-folder-Archive'), { sourcePosition: { x: 24, y: 24 } });
+  await expect(page.getByRole('status').filter({ hasText: 'Moved 3 items to Archive.' })).toContainText(
+    '“Delta loop” is locked and stays where it is',
+  );
   await expect.poll(() => tableNames(page)).toEqual(['Delta loop']);
-  const archive = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('name=Archive')}`)).content[0]!.id;
+  const archive = (
+    await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?search=${encodeURIComponent('name=Archive')}`)
+  ).content[0]!.id;
   const afterDrag = await listed(request, token);
   expect(['Alpha loop', 'Beta loop', 'Gamma slide'].map((n) => afterDrag.get(n)!.contentGroupId)).toEqual([archive, archive, archive]);
   expect(afterDrag.get('Delta loop')!.contentGroupId).toBe(root);
 
   // The locked playlist alone: refused, and it says why.
-  await page.getByRole('row', { name: /Delta loop/ }).getByRole('cell').nth(1).dragTo(tree.getByTestId('content-folder-Shelf'), { sourcePosition: { x: 24, y: 24 } });
-  await expect(page.getByRole('alert').filter({ hasText: '“Delta loop” is locked and stays where it is; an approver unlocks it to move it.' })).toBeVisible();
+  await page
+    .getByRole('row', { name: /Delta loop/ })
+    .getByRole('cell')
+    .nth(1)
+    .dragTo(tree.getByTestId('content-folder-Shelf'), { sourcePosition: { x: 24, y: 24 } });
+  await expect(
+    page.getByRole('alert').filter({ hasText: '“Delta loop” is locked and stays where it is; an approver unlocks it to move it.' }),
+  ).toBeVisible();
 
   // In Archive: every item on the page, tagged in one go.
-  await tree.getByTestId('content-folder-Archive').getByRole('button', { name: /^Archive/ }).click();
+  await tree
+    .getByTestId('content-folder-Archive')
+    .getByRole('button', { name: /^Archive/ })
+    .click();
   await expect.poll(() => tableNames(page)).toEqual(['Alpha loop', 'Beta loop', 'Gamma slide']);
   await page.getByLabel('Select all items on this page').check();
   await expect(page.getByTestId('selection-count')).toHaveText('3 items selected');
@@ -440,7 +543,10 @@ test('an editor selects several items, moves them by drag and by the bulk action
   await expect.poll(() => tableNames(page)).toEqual(['Gamma slide']);
 
   // The grid, kept in the URL: the slide drawn by the renderer, a playlist by its first file's thumbnail or its first slide.
-  await tree.getByTestId('content-folder-Shelf').getByRole('button', { name: /^Shelf/ }).click();
+  await tree
+    .getByTestId('content-folder-Shelf')
+    .getByRole('button', { name: /^Shelf/ })
+    .click();
   await page.getByRole('button', { name: 'Grid' }).click();
   await expect(page).toHaveURL(/view=grid/);
   const card = (name: string) => page.getByTestId('content-card').filter({ has: page.getByText(name, { exact: true }) });
@@ -449,7 +555,10 @@ test('an editor selects several items, moves them by drag and by the bulk action
   await expect(card('Beta loop').getByTestId('slide-preview').locator('[data-widget="text"]').first()).toHaveText('Welcome');
   await page.reload();
   await expect(page.getByTestId('content-card')).toHaveCount(2);
-  await tree.getByTestId('content-folder-Archive').getByRole('button', { name: /^Archive/ }).click();
+  await tree
+    .getByTestId('content-folder-Archive')
+    .getByRole('button', { name: /^Archive/ })
+    .click();
   await expect(card('Gamma slide').getByTestId('slide-preview').locator('[data-widget="text"]').first()).toHaveText('Welcome');
 
   // One item's tags, from its card's menu.
@@ -463,7 +572,10 @@ test('an editor selects several items, moves them by drag and by the bulk action
   await expect(editTags).toBeHidden();
   await expect(card('Gamma slide').getByText('lobby')).toBeVisible();
   expect((await listed(request, token)).get('Gamma slide')!.tags).toEqual(['spring', 'lobby']);
-  await tree.getByTestId('content-folder-Shelf').getByRole('button', { name: /^Shelf/ }).click();
+  await tree
+    .getByTestId('content-folder-Shelf')
+    .getByRole('button', { name: /^Shelf/ })
+    .click();
   await expect(page.getByTestId('content-card')).toHaveCount(2);
   await screenshot(page, 'content-library-grid');
 
@@ -473,7 +585,10 @@ test('an editor selects several items, moves them by drag and by the bulk action
   await expect(page.getByTestId('selection-count')).toHaveText('2 items selected');
   await card('Beta loop').dragTo(tree.getByTestId('content-folder-Archive'));
   await expect(page.getByRole('status').filter({ hasText: 'Moved 2 items to Archive.' })).toBeVisible();
-  await tree.getByTestId('content-folder-Archive').getByRole('button', { name: /^Archive/ }).click();
+  await tree
+    .getByTestId('content-folder-Archive')
+    .getByRole('button', { name: /^Archive/ })
+    .click();
   await expect(page.getByTestId('content-card')).toHaveCount(3);
   await card('Beta loop').getByLabel('Select Beta loop').check({ force: true });
   await card('Gamma slide').getByLabel('Select Gamma slide').check({ force: true });
@@ -526,8 +641,18 @@ test('a playlist item gets a validity in its row, part of undo and autosave, and
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(poster.getByTestId('item-validity')).toContainText('Expired');
   // Saved automatically (the status may still read "Saved" for a moment after the redo, so ask the API).
-  const slides = async () => (await api<{ data: { slides: Array<{ key: string; validFrom?: number; validTo?: number }> } }>(request, token, 'GET', `/api/v2/deviceContent/${loop.id}`)).data.slides;
-  await expect.poll(async () => (await slides())[0], { timeout: 15_000 }).toMatchObject({ key: 'p', validFrom: new Date('2024-01-01T08:00').getTime(), validTo: new Date('2024-06-30T18:00').getTime() });
+  const slides = async () =>
+    (
+      await api<{ data: { slides: Array<{ key: string; validFrom?: number; validTo?: number }> } }>(
+        request,
+        token,
+        'GET',
+        `/api/v2/deviceContent/${loop.id}`,
+      )
+    ).data.slides;
+  await expect
+    .poll(async () => (await slides())[0], { timeout: 15_000 })
+    .toMatchObject({ key: 'p', validFrom: new Date('2024-01-01T08:00').getTime(), validTo: new Date('2024-06-30T18:00').getTime() });
   expect((await slides())[1]!.validTo).toBeUndefined();
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
   await screenshot(page, 'content-playlist-validity');

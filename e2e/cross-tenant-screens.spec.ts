@@ -1,5 +1,18 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin as adminUser, api, collectConsoleErrors, createCustomer, createUser, expectOnlyOption, passwordGrant, registerAndClaim, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix } from './fixtures';
+import {
+  admin as adminUser,
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  expectOnlyOption,
+  passwordGrant,
+  registerAndClaim,
+  screenshot,
+  signInFromLoginPage,
+  switchTenant,
+  uniqueSuffix,
+} from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -9,7 +22,13 @@ import { startSimulator } from './simulator';
  * play) offer the tenant picker in place. Registration is rate-limited per address: four screens only.
  */
 
-async function claim(request: APIRequestContext, token: string, customerId: number, activationCode: string, deviceName: string): Promise<string> {
+async function claim(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  activationCode: string,
+  deviceName: string,
+): Promise<string> {
   const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, {
     activationCode,
     deviceName,
@@ -19,7 +38,6 @@ async function claim(request: APIRequestContext, token: string, customerId: numb
 
   return device.id;
 }
-
 
 /** Signs in from the login page; the first overview after it can take long on a busy machine. */
 async function signIn(page: Page, email = adminUser.email, password = adminUser.password) {
@@ -31,7 +49,7 @@ async function signIn(page: Page, email = adminUser.email, password = adminUser.
 /** The names in the screens table, in the order shown. */
 const rowNames = (page: Page) => page.getByRole('table').getByRole('row').locator('td a').allTextContents();
 
-test('screens across tenants: the super administrator filters offline screens of two tenants and opens one; a network owner sees its members\' screens and counts', async ({
+test("screens across tenants: the super administrator filters offline screens of two tenants and opens one; a network owner sees its members' screens and counts", async ({
   page,
   browser,
   request,
@@ -59,7 +77,18 @@ test('screens across tenants: the super administrator filters offline screens of
     await expect.poll(() => sim.code(), { timeout: 30_000 }).toMatch(/^\d{4}$/);
     const online = await claim(request, admin, alpha.id, sim.code()!, `Window ${s}`);
     await expect
-      .poll(async () => (await api<{ deviceStatus: string }>(request, admin, 'GET', `/api/v2/device/${online}?customerId=${alpha.id}&select=deviceStatus`)).deviceStatus, { timeout: 60_000 })
+      .poll(
+        async () =>
+          (
+            await api<{ deviceStatus: string }>(
+              request,
+              admin,
+              'GET',
+              `/api/v2/device/${online}?customerId=${alpha.id}&select=deviceStatus`,
+            )
+          ).deviceStatus,
+        { timeout: 60_000 },
+      )
       .toBe('ONLINE');
 
     // The super administrator, under "All tenants": one list with a tenant column.
@@ -74,8 +103,18 @@ test('screens across tenants: the super administrator filters offline screens of
     await page.getByLabel('Status').selectOption('offline');
     await expect(page).toHaveURL(/status=offline/);
     await expect.poll(() => rowNames(page)).toEqual([`Door ${s}`, `Lobby ${s}`, `Till ${s}`]);
-    await expect(page.getByRole('row').filter({ hasText: `Door ${s}` }).getByTestId('screen-tenant')).toHaveText(bravo.name);
-    await expect(page.getByRole('row').filter({ hasText: `Till ${s}` }).getByTestId('screen-tenant')).toHaveText(member.name);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Door ${s}` })
+        .getByTestId('screen-tenant'),
+    ).toHaveText(bravo.name);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Till ${s}` })
+        .getByTestId('screen-tenant'),
+    ).toHaveText(member.name);
     // Sorted by tenant in the API (Alpha, Bravo, Member), in the direction the header shows.
     const tenantHeader = page.getByRole('columnheader', { name: /Tenant/ });
     await tenantHeader.getByRole('button').click();

@@ -9,7 +9,11 @@ import { collectConsoleErrors, expectOnlyOption, screenshot, signIn, uniqueSuffi
  * folder, and the image on the screen.
  */
 
-const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
+const PNG = {
+  name: 'poster.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))),
+};
 
 test('first steps: a tenant, a user, an image, a screen added by its code, and a channel it plays', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
@@ -94,11 +98,15 @@ test('first steps: a tenant, a user, an image, a screen added by its code, and a
     // The screen plays the image.
     await expect(player.locator('body')).toHaveAttribute('data-layer', 'CHANNELS', { timeout: 30_000 });
     await expect
-      .poll(() => player.evaluate(() => {
-        const img = document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img');
+      .poll(
+        () =>
+          player.evaluate(() => {
+            const img = document.querySelector<HTMLImageElement>('#stage > .layer[data-state="current"] img');
 
-        return Boolean(img?.complete && img.naturalWidth > 0);
-      }), { timeout: 60_000 })
+            return Boolean(img?.complete && img.naturalWidth > 0);
+          }),
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await screenshot(player, 'first-steps-player');
   } finally {

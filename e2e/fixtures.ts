@@ -48,7 +48,9 @@ export async function signIn(page: Page, email = admin.email, password = admin.p
   const res = await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password, totp: '', json: 'true' } });
   // next-auth answers { url }, with ?error=… when the credentials were refused.
   const { url } = (await res.json()) as { url?: string };
-  expect(res.ok() && !!url && !new URL(url, 'http://x').searchParams.has('error'), `sign-in of ${email}: ${res.status()} ${url}`).toBe(true);
+  expect(res.ok() && !!url && !new URL(url, 'http://x').searchParams.has('error'), `sign-in of ${email}: ${res.status()} ${url}`).toBe(
+    true,
+  );
   // A first page on a fresh server on a busy machine (CI runs beside other work) takes longer than one expect's default.
   await page.goto('/', { timeout: 60_000 });
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 });
@@ -112,24 +114,46 @@ export async function createUser(
 ): Promise<SeededUser> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${suffix}@example.com`;
   const password = `${name.replace(/\W+/g, '')}-pass-${suffix}`;
-  const res = await request.post(`/api/user/?customerId=${customerId}`, { headers: { Authorization: `Bearer ${token}` }, data: { email, name, role, password, ...extra } });
+  const res = await request.post(`/api/user/?customerId=${customerId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email, name, role, password, ...extra },
+  });
   expect(res.status(), await res.text()).toBe(201);
 
   return { id: ((await res.json()) as { id: string }).id, email, password };
 }
 
 /** A browser screen registered (spec 4 §1) and claimed by `customerId` with its code, as a tenant would add it; its id. */
-export async function registerAndClaim(request: APIRequestContext, token: string, customerId: number, deviceName: string, timeZone = 'UTC'): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone } });
+export async function registerAndClaim(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  deviceName: string,
+  timeZone = 'UTC',
+): Promise<string> {
+  const reg = await request.post('/public-api/display/register', {
+    data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone },
+  });
   expect(reg.status(), await reg.text()).toBe(201);
   const { activationCode } = (await reg.json()) as { activationCode: string };
-  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, { activationCode, deviceName, timeZone, licenseStatus: 'UN_LICENSED' });
+  const device = await api<{ id: string }>(request, token, 'POST', `/api/v2/device/assignToCustomer?customerId=${customerId}`, {
+    activationCode,
+    deviceName,
+    timeZone,
+    licenseStatus: 'UN_LICENSED',
+  });
 
   return device.id;
 }
 
 /** Calls the API as `token` and expects a 2xx; answers the JSON body (undefined for 204). */
-export async function api<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, data });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
 
@@ -137,14 +161,20 @@ export async function api<T = unknown>(request: APIRequestContext, token: string
 }
 
 export async function rootFolderId(request: APIRequestContext, token: string, customerId: number): Promise<string> {
-  const page = await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/fileFolder?customerId=${customerId}&search=${encodeURIComponent('parentId=NULL')}`);
+  const page = await api<{ content: { id: string }[] }>(
+    request,
+    token,
+    'GET',
+    `/api/v2/fileFolder?customerId=${customerId}&search=${encodeURIComponent('parentId=NULL')}`,
+  );
 
   return page.content[0]!.id;
 }
 
 /** The id of the caller's tenant's root folder of a kind: `contentGroup` (content) or `deviceGroup` (screens). */
 export async function rootGroupId(request: APIRequestContext, token: string, kind: 'contentGroup' | 'deviceGroup'): Promise<string> {
-  return (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  return (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?search=${encodeURIComponent('parentId=NULL')}`))
+    .content[0]!.id;
 }
 
 /** A channel (campaign) that plays one playlist or content, serially, on the screens of one folder. */
@@ -161,8 +191,19 @@ export function contentChannel(name: string, contentId: string, deviceGroupId: s
   };
 }
 
-export async function createFolder(request: APIRequestContext, token: string, customerId: number, parentId: string, name: string): Promise<string> {
-  const folder = await api<{ id: string }>(request, token, 'POST', `/api/fileFolder/?customerId=${customerId}&parentId=${parentId}&name=${encodeURIComponent(name)}`);
+export async function createFolder(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  parentId: string,
+  name: string,
+): Promise<string> {
+  const folder = await api<{ id: string }>(
+    request,
+    token,
+    'POST',
+    `/api/fileFolder/?customerId=${customerId}&parentId=${parentId}&name=${encodeURIComponent(name)}`,
+  );
 
   return folder.id;
 }

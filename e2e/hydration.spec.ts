@@ -57,22 +57,51 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
   await createUser(request, token, customer.id, 'OWNER', 'Tess Owner', suffix);
   const member = await createUser(request, token, customer.id, 'EDITOR', 'Tom Member', suffix);
   const team = await api<{ id: string }>(request, token, 'POST', `/api/team?customerId=${customer.id}`, { name: `Tour crew ${suffix}` });
-  await api(request, token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: member.id, readOnly: false }] });
+  await api(request, token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&customerId=${customer.id}`, {
+    resourcesToAdd: [{ id: member.id, readOnly: false }],
+  });
   const root = await rootFolderId(request, token, customer.id);
   const folder = await createFolder(request, token, customer.id, root, 'Tour folder');
   await createFolder(request, token, customer.id, folder, 'Tour subfolder');
-  await api(request, token, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: folder, readOnly: true }] });
-  const file = await uploadFile(request, token, customer.id, { name: 'tour.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) }, { parentId: folder, tags: ['tour'], withPreview: true });
-
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const playlist = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?customerId=${customer.id}&contentGroupId=${contentRoot}&teamIds=${team.id}:false`, {
-    name: 'Tour loop',
-    simpleLoopType: 'NORMAL',
-    version: '2.0',
-    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [{ key: 'a', type: 'FILE', id: file.id }] },
+  await api(request, token, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${team.id}&customerId=${customer.id}`, {
+    resourcesToAdd: [{ id: folder, readOnly: true }],
   });
+  const file = await uploadFile(
+    request,
+    token,
+    customer.id,
+    { name: 'tour.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) },
+    { parentId: folder, tags: ['tour'], withPreview: true },
+  );
 
-  async function tour(who: string, email: string | undefined, password: string | undefined, pages: Array<[string, string]>, tenantName?: string) {
+  const contentRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      token,
+      'GET',
+      `/api/v2/contentGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
+  const playlist = await api<{ id: string }>(
+    request,
+    token,
+    'POST',
+    `/api/simpleLoop?customerId=${customer.id}&contentGroupId=${contentRoot}&teamIds=${team.id}:false`,
+    {
+      name: 'Tour loop',
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [{ key: 'a', type: 'FILE', id: file.id }] },
+    },
+  );
+
+  async function tour(
+    who: string,
+    email: string | undefined,
+    password: string | undefined,
+    pages: Array<[string, string]>,
+    tenantName?: string,
+  ) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
@@ -110,9 +139,22 @@ test('a tour of every console page logs no errors and no failed requests, as ADM
     ['settings', '/settings'],
     ['account', '/account'],
   ];
-  await tour('admin-all', undefined, undefined, everyPage.filter(([name]) => !name.startsWith('media-') && !name.startsWith('playlist') && name !== 'team'));
+  await tour(
+    'admin-all',
+    undefined,
+    undefined,
+    everyPage.filter(([name]) => !name.startsWith('media-') && !name.startsWith('playlist') && name !== 'team'),
+  );
   // An administrator's list pages with a tenant chosen are toured by layout.spec.ts at 1024 and 1440 (errors and
   // failed requests too); here the pages it does not visit.
-  await tour('admin-tenant', undefined, undefined, everyPage.filter(([name]) => ['overview', 'media-folder', 'media-file', 'playlist', 'playlist-preview', 'team', 'account'].includes(name)), customer.name);
+  await tour(
+    'admin-tenant',
+    undefined,
+    undefined,
+    everyPage.filter(([name]) =>
+      ['overview', 'media-folder', 'media-file', 'playlist', 'playlist-preview', 'team', 'account'].includes(name),
+    ),
+    customer.name,
+  );
   await tour('member', member.email, member.password, everyPage);
 });

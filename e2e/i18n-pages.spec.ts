@@ -1,7 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix, uploadFile, waitForHydration } from './fixtures';
+import {
+  admin,
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  registerAndClaim,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+  uploadFile,
+  waitForHydration,
+} from './fixtures';
 import { englishLeft } from './i18n-check';
 
 /*
@@ -11,8 +25,11 @@ import { englishLeft } from './i18n-check';
  * addresses) and stored records (audit messages) are marked `translate="no"` and not checked.
  */
 
-const PNG = { name: 'plakat.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
-
+const PNG = {
+  name: 'plakat.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))),
+};
 
 /** A tenant with a German-speaking administrator, a screen, an image, a slide, a channel and a team. Names are German. */
 async function seed(request: APIRequestContext) {
@@ -21,10 +38,15 @@ async function seed(request: APIRequestContext) {
   const customer = await createCustomer(request, admin, `Mandant ${suffix}`);
   const q = `customerId=${customer.id}`;
   const owner = await createUser(request, admin, customer.id, 'OWNER', 'Sprach Inhaberin', suffix, { language: 'de' });
-  const rootOf = async (kind: string) => (await api<{ content: { id: string }[] }>(request, admin, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const rootOf = async (kind: string) =>
+    (await api<{ content: { id: string }[] }>(request, admin, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`))
+      .content[0]!.id;
   const screensRoot = await rootOf('deviceGroup');
   const contentRoot = await rootOf('contentGroup');
-  const foyer = await api<{ id: string }>(request, admin, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Foyer', type: 'NORMAL' });
+  const foyer = await api<{ id: string }>(request, admin, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, {
+    name: 'Foyer',
+    type: 'NORMAL',
+  });
   const deviceId = await registerAndClaim(request, admin, customer.id, 'Eingang', 'Europe/Berlin');
   await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [deviceId], targetGroupId: foyer.id });
   await uploadFile(request, admin, customer.id, PNG, { withPreview: true });
@@ -37,7 +59,9 @@ async function seed(request: APIRequestContext) {
   const team = await api<{ id: string }>(request, admin, 'POST', `/api/team?${q}`, { name: 'Empfang' });
   // A team of an editor (an OWNER belongs to no team).
   const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mia Mitglied', suffix);
-  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: member.id, readOnly: false }] });
+  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: member.id, readOnly: false }],
+  });
 
   return { owner, customer, deviceId, slideId: slide.id, channelId: channel.id, teamId: team.id };
 }
@@ -55,8 +79,28 @@ async function visit(page: Page, path: string, words = true): Promise<string[]> 
 
 /** The tenant's pages, in two halves that run side by side. */
 const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> = [
-  ({ slideId, channelId }) => ['/', '/media', '/content', `/content/${slideId}`, '/channels', '/channels/new', `/channels/${channelId}`, '/sub-channels', '/schedules'],
-  ({ deviceId, teamId }) => ['/proof-of-play', '/screens', `/screens/${deviceId}`, '/advertisers', '/users', '/teams', `/teams/${teamId}`, '/settings', '/account'],
+  ({ slideId, channelId }) => [
+    '/',
+    '/media',
+    '/content',
+    `/content/${slideId}`,
+    '/channels',
+    '/channels/new',
+    `/channels/${channelId}`,
+    '/sub-channels',
+    '/schedules',
+  ],
+  ({ deviceId, teamId }) => [
+    '/proof-of-play',
+    '/screens',
+    `/screens/${deviceId}`,
+    '/advertisers',
+    '/users',
+    '/teams',
+    `/teams/${teamId}`,
+    '/settings',
+    '/account',
+  ],
 ];
 
 for (const [half, pagesOf] of TENANT_PAGES.entries()) {
@@ -73,7 +117,10 @@ for (const [half, pagesOf] of TENANT_PAGES.entries()) {
       left.push(...(await visit(page, path)));
       if (!(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))) wide.push(path);
       // Nor may a table hide a column past its card's edge (it would scroll inside it).
-      const cut = await page.getByRole('main').locator('table').evaluateAll((tables) => tables.filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length);
+      const cut = await page
+        .getByRole('main')
+        .locator('table')
+        .evaluateAll((tables) => tables.filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).length);
       if (cut > 0) wide.push(`${path}: a table wider than its box`);
       await screenshot(page, `de-1024${path.replace(/\//g, '-')}`);
       if (path === '/media') {
@@ -90,7 +137,7 @@ for (const [half, pagesOf] of TENANT_PAGES.entries()) {
   });
 }
 
-test('the super admin\'s pages speak German to a German browser', async ({ browser }) => {
+test("the super admin's pages speak German to a German browser", async ({ browser }) => {
   test.setTimeout(240_000);
   const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } });
   const page = await context.newPage();

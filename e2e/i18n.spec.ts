@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, uniqueSuffix, waitForHydration } from './fixtures';
+import {
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshot,
+  signInFromLoginPage,
+  uniqueSuffix,
+  waitForHydration,
+} from './fixtures';
 import { englishLeft } from './i18n-check';
 
 /*
@@ -65,7 +74,7 @@ test('a user switches the console to German and back', async ({ page, request })
   expect(errors).toEqual([]);
 });
 
-test('the sign-in page follows the browser\'s language', async ({ browser }) => {
+test("the sign-in page follows the browser's language", async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } });
   const page = await context.newPage();
   await page.goto('/login');

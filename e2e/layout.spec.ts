@@ -1,7 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, collectFailedResponses, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, rootFolderId, screenshot, signInFromLoginPage, switchTenant, uniqueSuffix, uploadFile } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  collectFailedResponses,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  registerAndClaim,
+  rootFolderId,
+  screenshot,
+  signInFromLoginPage,
+  switchTenant,
+  uniqueSuffix,
+  uploadFile,
+} from './fixtures';
 
 /*
  * Issue 28 item 9: the console at 1024 × 768 (and 1440 × 900), sidebar expanded and collapsed. Every list
@@ -13,7 +28,6 @@ type ListPage = { name: string; path: string; rowMenu?: boolean };
 
 const SIDEBAR_COOKIE = 'signage.sidebar';
 
-
 /** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, an advertiser, a team, users. */
 async function seed(request: APIRequestContext) {
   const suffix = uniqueSuffix();
@@ -23,24 +37,56 @@ async function seed(request: APIRequestContext) {
   await createUser(request, token, customer.id, 'OWNER', 'Maximiliane Oberbergerhuber-Schwarzenfeld', suffix);
   const member = await createUser(request, token, customer.id, 'EDITOR', 'Tom Member', suffix);
   const team = await api<{ id: string }>(request, token, 'POST', `/api/team?${q}`, { name: `Layout crew ${suffix}` });
-  await api(request, token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: member.id, readOnly: false }] });
+  await api(request, token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: member.id, readOnly: false }],
+  });
   const poster = readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url)));
   const root = await rootFolderId(request, token, customer.id);
-  const file = await uploadFile(request, token, customer.id, { name: 'a-rather-long-file-name-for-the-lobby-poster.png', mimeType: 'image/png', buffer: poster }, { parentId: root, tags: ['lobby', 'winter'], withPreview: true });
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const file = await uploadFile(
+    request,
+    token,
+    customer.id,
+    { name: 'a-rather-long-file-name-for-the-lobby-poster.png', mimeType: 'image/png', buffer: poster },
+    { parentId: root, tags: ['lobby', 'winter'], withPreview: true },
+  );
+  const contentRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      token,
+      'GET',
+      `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
   const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
     name: 'Lobby welcome loop for the winter season',
     simpleLoopType: 'NORMAL',
     version: '2.0',
     data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [{ key: 'a', type: 'FILE', id: file.id }] },
   });
-  const screensRoot = (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Lobby and reception', type: 'NORMAL' });
-  const deviceIds = [await registerAndClaim(request, token, customer.id, 'Lobby entrance portrait screen'), await registerAndClaim(request, token, customer.id, 'Reception desk')];
+  const screensRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      token,
+      'GET',
+      `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
+  const lobby = await api<{ id: string }>(request, token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, {
+    name: 'Lobby and reception',
+    type: 'NORMAL',
+  });
+  const deviceIds = [
+    await registerAndClaim(request, token, customer.id, 'Lobby entrance portrait screen'),
+    await registerAndClaim(request, token, customer.id, 'Reception desk'),
+  ];
   await api(request, token, 'POST', `/api/v2/device/move?${q}`, { deviceIds, targetGroupId: lobby.id });
   await api(request, token, 'POST', `/api/campaign?${q}`, contentChannel('Lobby welcome channel', loop.id, lobby.id));
   await api(request, token, 'POST', `/api/messageGroup?${q}`, { name: 'Lobby news ticker' });
-  await api(request, token, 'POST', `/api/adv?${q}`, { name: 'Café am Markt', comment: 'Morning coffee spots in the lobby', enabled: true });
+  await api(request, token, 'POST', `/api/adv?${q}`, {
+    name: 'Café am Markt',
+    comment: 'Morning coffee spots in the lobby',
+    enabled: true,
+  });
 
   return { customer, lobbyId: lobby.id };
 }
@@ -81,22 +127,34 @@ async function expectFits(page: Page, list: ListPage, label: string) {
       expect(box.width, `${label}: a row menu squeezed`).toBeGreaterThan(20);
     }
     // Nothing of the table is scrolled out of its box either.
-    const tables = await page.getByRole('main').locator('table').evaluateAll((ts) => ts.map((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth })));
+    const tables = await page
+      .getByRole('main')
+      .locator('table')
+      .evaluateAll((ts) => ts.map((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth })));
     for (const t of tables) expect(t.scroll, `${label}: a table wider than its box`).toBeLessThanOrEqual(t.client + 1);
   }
 
-  const selects = await page.getByRole('main').locator('select').evaluateAll((elements) => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    return (elements as HTMLSelectElement[])
-      .filter((s) => s.offsetParent !== null)
-      .map((s) => {
-        const style = getComputedStyle(s);
-        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const longest = Math.max(...[...s.options].map((o) => context.measureText(o.text).width));
-        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-        return { name: s.getAttribute('aria-label') ?? s.id, scrollWidth: s.scrollWidth, clientWidth: s.clientWidth, longest: Math.ceil(longest), room: Math.floor(room) };
-      });
-  });
+  const selects = await page
+    .getByRole('main')
+    .locator('select')
+    .evaluateAll((elements) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      return (elements as HTMLSelectElement[])
+        .filter((s) => s.offsetParent !== null)
+        .map((s) => {
+          const style = getComputedStyle(s);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const longest = Math.max(...[...s.options].map((o) => context.measureText(o.text).width));
+          const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return {
+            name: s.getAttribute('aria-label') ?? s.id,
+            scrollWidth: s.scrollWidth,
+            clientWidth: s.clientWidth,
+            longest: Math.ceil(longest),
+            room: Math.floor(room),
+          };
+        });
+    });
   for (const s of selects) {
     expect(s.scrollWidth, `${label}: select ${s.name} scrolls`).toBeLessThanOrEqual(s.clientWidth);
     expect(s.longest, `${label}: select ${s.name} cuts its longest option`).toBeLessThanOrEqual(s.room + 1);
@@ -115,10 +173,24 @@ async function visit(page: Page, list: ListPage) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Rows, not the skeleton: a busy machine can take a while to answer the first list.
-  if (list.rowMenu) await expect(page.getByRole('main').getByRole('button', { name: /^Actions for / }).first()).toBeVisible({ timeout: 30_000 });
+  if (list.rowMenu)
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('button', { name: /^Actions for / })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
 }
 
-async function tour(browser: Browser, width: number, height: number, collapsed: boolean, tenantName: string, lobbyId: string, baseURL: string) {
+async function tour(
+  browser: Browser,
+  width: number,
+  height: number,
+  collapsed: boolean,
+  tenantName: string,
+  lobbyId: string,
+  baseURL: string,
+) {
   const context = await browser.newContext({ viewport: { width, height } });
   await context.addCookies([{ name: SIDEBAR_COOKIE, value: collapsed ? 'collapsed' : 'expanded', url: baseURL }]);
   const page = await context.newPage();
@@ -150,7 +222,11 @@ test.describe('1024 × 768', () => {
   test('every list page fits 1024 and 1440 wide, sidebar expanded and collapsed', async ({ browser, baseURL }) => {
     test.setTimeout(600_000);
     // 1440 with the rail is wider than either 1024 case: it fits when they do.
-    for (const [width, height, collapsed] of [[1024, 768, false], [1024, 768, true], [1440, 900, false]] as const) {
+    for (const [width, height, collapsed] of [
+      [1024, 768, false],
+      [1024, 768, true],
+      [1440, 900, false],
+    ] as const) {
       await tour(browser, width, height, collapsed, seeded.customer.name, seeded.lobbyId, baseURL!);
     }
   });

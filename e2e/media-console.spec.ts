@@ -37,7 +37,13 @@ test('under "All tenants" the media library asks for a tenant first, then shows 
   const t = await ownerTenant(request, 'Media choice');
   await uploadFile(request, t.admin, t.customer.id, { name: 'choice.png', mimeType: 'image/png', buffer: PNG });
   // Another tenant's tag must not show up anywhere while no tenant is chosen.
-  await uploadFile(request, t.admin, t.customer.id, { name: 'tagged.png', mimeType: 'image/png', buffer: PNG }, { tags: [`only-${t.suffix}`] });
+  await uploadFile(
+    request,
+    t.admin,
+    t.customer.id,
+    { name: 'tagged.png', mimeType: 'image/png', buffer: PNG },
+    { tags: [`only-${t.suffix}`] },
+  );
 
   await signIn(page);
   await page.goto('/media');
@@ -68,7 +74,10 @@ test('an applied quick filter shows in the filter controls', async ({ page, requ
   await expect(page).toHaveURL(/type=video/);
   await page.getByLabel('Validity').selectOption('unlimited');
   await page.getByLabel('Search files by name or tag').fill('lobby');
-  await expect(page).toHaveURL((url) => url.searchParams.get('q') === 'lobby' && url.searchParams.get('type') === 'video' && url.searchParams.get('valid') === 'unlimited');
+  await expect(page).toHaveURL(
+    (url) =>
+      url.searchParams.get('q') === 'lobby' && url.searchParams.get('type') === 'video' && url.searchParams.get('valid') === 'unlimited',
+  );
   await page.getByRole('button', { name: 'Save as quick filter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save as quick filter' });
   await dialog.getByLabel('Quick filter name').fill('Lobby videos');
@@ -159,7 +168,13 @@ test('the media table fits a 1440 px screen with the details open', async ({ pag
   const t = await ownerTenant(request, 'Media table');
   const name = 'a-rather-long-file-name-for-the-spring-campaign-in-every-store-of-the-north-region.png';
   const tags = ['spring', 'campaign', 'north-region', 'lobby-screens', 'entrance', 'window-display'];
-  await uploadFile(request, t.admin, t.customer.id, { name, mimeType: 'image/png', buffer: PNG }, { tags, validTo: Date.now() + 30 * 86_400_000, withPreview: true });
+  await uploadFile(
+    request,
+    t.admin,
+    t.customer.id,
+    { name, mimeType: 'image/png', buffer: PNG },
+    { tags, validTo: Date.now() + 30 * 86_400_000, withPreview: true },
+  );
   await signIn(page, t.owner.email, t.owner.password);
   await page.goto('/media?view=table');
   await expect(page.getByRole('button', { name, exact: true })).toBeVisible({ timeout: 30_000 });
@@ -236,7 +251,7 @@ test('wording: a refused file type is said once', async ({ page, request }, test
   await screenshot(page, 'media-refused-type');
 });
 
-test('wording: industries keep the API\'s values with readable names', async ({ page }) => {
+test("wording: industries keep the API's values with readable names", async ({ page }) => {
   await signIn(page);
   await page.goto('/customers');
   await page.getByRole('button', { name: 'New customer' }).first().click();

@@ -37,12 +37,28 @@ async function seedTenant(request: APIRequestContext, label: string): Promise<Se
 }
 
 async function apiFiles(request: APIRequestContext, seeded: Seeded, search?: string) {
-  const params = new URLSearchParams({ customerId: String(seeded.customerId), size: '100', select: 'name,fileFolderId,tags,thumbnail,size,width,height' });
+  const params = new URLSearchParams({
+    customerId: String(seeded.customerId),
+    size: '100',
+    select: 'name,fileFolderId,tags,thumbnail,size,width,height',
+  });
   if (search) params.set('search', search);
   const res = await request.get(`/api/v2/file?${params}`, { headers: { Authorization: `Bearer ${seeded.token}` } });
   expect(res.status()).toBe(200);
 
-  return ((await res.json()) as { content: Array<{ id: string; name: string; fileFolderId: string; tags?: string[]; thumbnail?: string; width?: number; height?: number }> }).content;
+  return (
+    (await res.json()) as {
+      content: Array<{
+        id: string;
+        name: string;
+        fileFolderId: string;
+        tags?: string[];
+        thumbnail?: string;
+        width?: number;
+        height?: number;
+      }>;
+    }
+  ).content;
 }
 
 function uppyInput(page: Page): Locator {
@@ -157,7 +173,9 @@ test('a tenant administrator organises, uploads, previews, tags, moves and delet
   await tagBox.press('Enter');
   await panel.getByRole('button', { name: 'Save tags' }).click();
   await expect(panel.getByText('Tags saved.')).toBeVisible();
-  await expect.poll(async () => (await apiFiles(request, seeded)).find((f) => f.name === 'clip.webm')?.tags?.sort()).toEqual(['lobby', 'summer']);
+  await expect
+    .poll(async () => (await apiFiles(request, seeded)).find((f) => f.name === 'clip.webm')?.tags?.sort())
+    .toEqual(['lobby', 'summer']);
   await shot(page, 'detail-video');
   await panel.getByRole('button', { name: 'Close details' }).click();
 
@@ -178,9 +196,13 @@ test('a tenant administrator organises, uploads, previews, tags, moves and delet
 
   // The same quick filter as a filtered folder (created through the API) shows in the tree and opens its files.
   const auth = { Authorization: `Bearer ${seeded.token}` };
-  const qfRes = await request.get(`/api/v2/quickFilter?customerId=${seeded.customerId}&search=${encodeURIComponent('name=Lobby media')}`, { headers: auth });
+  const qfRes = await request.get(`/api/v2/quickFilter?customerId=${seeded.customerId}&search=${encodeURIComponent('name=Lobby media')}`, {
+    headers: auth,
+  });
   const quickFilterId = ((await qfRes.json()) as { content: Array<{ id: string }> }).content[0]!.id;
-  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${seeded.customerId}&search=${encodeURIComponent('parentId=NULL')}`, { headers: auth });
+  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${seeded.customerId}&search=${encodeURIComponent('parentId=NULL')}`, {
+    headers: auth,
+  });
   const rootId = ((await rootRes.json()) as { content: Array<{ id: string }> }).content[0]!.id;
   const filtered = await request.post(
     `/api/fileFolder/addFilteredFileFolder?customerId=${seeded.customerId}&parentId=${rootId}&name=Lobby%20screens&quickFilterId=${quickFilterId}`,
@@ -288,7 +310,13 @@ test('a chunked upload interrupted by a reload continues with only the missing p
   await uppyInput(page).setInputFiles(big);
   await firstPart;
   await expect
-    .poll(() => page.evaluate(() => Object.values(JSON.parse(localStorage.getItem('signage.media.uploads') ?? '{}') as Record<string, { uploadedBytes: number }>)[0]?.uploadedBytes ?? 0))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          Object.values(JSON.parse(localStorage.getItem('signage.media.uploads') ?? '{}') as Record<string, { uploadedBytes: number }>)[0]
+            ?.uploadedBytes ?? 0,
+      ),
+    )
     .toBe(Math.ceil(size / 3));
   await shot(page, 'resume-before-reload');
 

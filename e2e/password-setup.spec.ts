@@ -23,7 +23,11 @@ function linkOf(mail: Mail): string {
   return new URL(match![0]).pathname + new URL(match![0]).search;
 }
 
-test('an invited user chooses a password from the e-mailed link; a resent invitation replaces the old link', async ({ page, browser, request }) => {
+test('an invited user chooses a password from the e-mailed link; a resent invitation replaces the old link', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Two browsers, two sign-ins, mail through the SMTP sink and the outbox: more than the default on a busy machine.
   test.setTimeout(150_000);
   // Never skipped: npm run test:e2e (scripts/e2e.mjs) always starts the SMTP sink this test reads.

@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  registerAndClaim,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * Everything that plays, by layer (issue 28 items 6 and 13): the schedules calendar of a folder shows its two
@@ -26,7 +37,6 @@ const WEEK = (() => {
   return { mon, wed, thu, sun, inMonth: thu.slice(0, 7) === wed.slice(0, 7) ? thu : mon };
 })();
 
-
 /** A tenant with a Lobby folder (two screens, two channels, a schedule) and below it Upper (one screen in emergency). */
 async function seed(request: APIRequestContext) {
   const suffix = uniqueSuffix();
@@ -34,15 +44,26 @@ async function seed(request: APIRequestContext) {
   const customer = await createCustomer(request, admin, `Layers ${suffix}`);
   const approver = await createUser(request, admin, customer.id, 'APPROVER', 'Lia Layers', suffix);
   const q = `customerId=${customer.id}`;
-  const rootOf = async (kind: string) => (await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const rootOf = async (kind: string) =>
+    (await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`))
+      .content[0]!.id;
   const screensRoot = await rootOf('deviceGroup');
   const contentRoot = await rootOf('contentGroup');
   const lobby = await api<Folder>(request, admin, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Lobby', type: 'NORMAL' });
   const upper = await api<Folder>(request, admin, 'POST', `/api/deviceGroup/${lobby.id}?${q}`, { name: 'Upper', type: 'NORMAL' });
   const loop = (name: string) =>
-    api<{ id: string }>(request, admin, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, { name, simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] } });
+    api<{ id: string }>(request, admin, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
+      name,
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+    });
   const [menu, evacuate] = [await loop('Breakfast menu'), await loop('Evacuate now')];
-  const ids = [await registerAndClaim(request, admin, customer.id, 'Door'), await registerAndClaim(request, admin, customer.id, 'Desk'), await registerAndClaim(request, admin, customer.id, 'Stairs')];
+  const ids = [
+    await registerAndClaim(request, admin, customer.id, 'Door'),
+    await registerAndClaim(request, admin, customer.id, 'Desk'),
+    await registerAndClaim(request, admin, customer.id, 'Stairs'),
+  ];
   await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: ids.slice(0, 2), targetGroupId: lobby.id });
   await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [ids[2]], targetGroupId: upper.id });
   const stairs = `${q}&search=${encodeURIComponent(`id=${ids[2]}`)}`;
@@ -62,16 +83,35 @@ async function seed(request: APIRequestContext) {
 
 /** Whether any two of the elements' boxes intersect. */
 async function overlapping(locator: Locator): Promise<string[]> {
-  const boxes = await locator.evaluateAll((nodes) => nodes.map((n) => ({ text: n.textContent ?? '', ...n.getBoundingClientRect().toJSON() }) as { text: string; left: number; right: number; top: number; bottom: number }));
+  const boxes = await locator.evaluateAll((nodes) =>
+    nodes.map(
+      (n) =>
+        ({ text: n.textContent ?? '', ...n.getBoundingClientRect().toJSON() }) as {
+          text: string;
+          left: number;
+          right: number;
+          top: number;
+          bottom: number;
+        },
+    ),
+  );
 
-  return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} × ${b.text}`));
+  return boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      .map((b) => `${a.text} × ${b.text}`),
+  );
 }
 
 for (const width of [1440, 1024]) {
   test.describe(`at ${width} wide`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('the schedules calendar shows a folder\'s channels all week, its schedule and an emergency, by layer', async ({ page, request }) => {
+    test("the schedules calendar shows a folder's channels all week, its schedule and an emergency, by layer", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(240_000);
       const errors = collectConsoleErrors(page);
       const { approver, lobby } = await seed(request);
@@ -90,8 +130,14 @@ for (const width of [1440, 1024]) {
       // Every day of the week: the two channels in one block, all day, on the two screens not in emergency.
       for (const date of [WEEK.mon, WEEK.thu, WEEK.sun]) {
         const day = page.locator(`[data-testid="week-day"][data-date="${date}"]`);
-        await expect(day.locator('[data-layer="CHANNELS"]')).toHaveAttribute('aria-label', `Menu, News (Channels), ${date} 00:00–24:00, on 2 of 3 screens`);
-        await expect(day.locator('[data-layer="EMERGENCY"]')).toHaveAttribute('aria-label', `Evacuate now (Emergency), ${date} 00:00–24:00, on 1 of 3 screens`);
+        await expect(day.locator('[data-layer="CHANNELS"]')).toHaveAttribute(
+          'aria-label',
+          `Menu, News (Channels), ${date} 00:00–24:00, on 2 of 3 screens`,
+        );
+        await expect(day.locator('[data-layer="EMERGENCY"]')).toHaveAttribute(
+          'aria-label',
+          `Evacuate now (Emergency), ${date} 00:00–24:00, on 1 of 3 screens`,
+        );
       }
       // The schedule wins over the channels from 12:00 to 14:00 on the Wednesday: the channels' block stops there.
       const wednesday = page.locator(`[data-testid="week-day"][data-date="${WEEK.wed}"]`);
@@ -101,7 +147,9 @@ for (const width of [1440, 1024]) {
       await screenshot(page, `schedules-layers-${width}`);
       // The month shows them too.
       await page.getByRole('button', { name: 'Month' }).click();
-      await expect(page.locator(`[data-testid="month-day"][data-date="${WEEK.inMonth}"] [data-layer="CHANNELS"]`)).toContainText('Menu, News');
+      await expect(page.locator(`[data-testid="month-day"][data-date="${WEEK.inMonth}"] [data-layer="CHANNELS"]`)).toContainText(
+        'Menu, News',
+      );
       // Channels and sub-channels say how they relate to schedules.
       for (const path of ['/channels', '/sub-channels']) {
         await page.goto(path);
@@ -110,7 +158,7 @@ for (const width of [1440, 1024]) {
       expect(errors).toEqual([]);
     });
 
-    test('a screen in emergency says its channels are overridden; the timeline\'s labels do not overlap', async ({ page, request }) => {
+    test("a screen in emergency says its channels are overridden; the timeline's labels do not overlap", async ({ page, request }) => {
       test.setTimeout(240_000);
       const errors = collectConsoleErrors(page);
       const { approver, stairsId } = await seed(request);
@@ -139,7 +187,10 @@ for (const width of [1440, 1024]) {
 test.describe('at 1024 wide', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('a folder\'s calendar draws a schedule set on a sub-folder, named so, and leaves editing it to the sub-folder', async ({ page, request }) => {
+  test("a folder's calendar draws a schedule set on a sub-folder, named so, and leaves editing it to the sub-folder", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
     const { approver, lobby, upper, stairsId, menuId, admin, q } = await seed(request);
@@ -169,7 +220,11 @@ test.describe('at 1024 wide', () => {
 
     // On its own folder it is an editable schedule like any other.
     await page.goto(`/schedules?folder=${upper.id}&date=${WEEK.thu}`);
-    await expect(page.locator(`[data-testid="week-day"][data-date="${WEEK.thu}"]`).getByRole('button', { name: `Upper quiz, ${WEEK.thu} 09:00–11:00` })).toBeVisible();
+    await expect(
+      page
+        .locator(`[data-testid="week-day"][data-date="${WEEK.thu}"]`)
+        .getByRole('button', { name: `Upper quiz, ${WEEK.thu} 09:00–11:00` }),
+    ).toBeVisible();
     await expect(page.getByText('set on a sub-folder')).toHaveCount(0);
     expect(errors).toEqual([]);
   });

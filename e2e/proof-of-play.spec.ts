@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+  uploadFile,
+} from './fixtures';
 
 /*
  * Proof of play in the console (issue 15, "Console"): plays reported by two screens through the device API
@@ -21,12 +32,26 @@ type Registered = { id: string; token: string };
 
 /** A screen registered, claimed into the caller's tenant under `name`, and its device token. */
 async function screen(request: APIRequestContext, ownerToken: string, name: string): Promise<Registered> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
+  const reg = await request.post('/public-api/display/register', {
+    data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' },
+  });
   expect(reg.status(), await reg.text()).toBe(201);
-  const { deviceId, deviceSecret, activationCode } = (await reg.json()) as { deviceId: string; deviceSecret: string; activationCode: string };
-  const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', { activationCode, deviceName: name, timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
+  const { deviceId, deviceSecret, activationCode } = (await reg.json()) as {
+    deviceId: string;
+    deviceSecret: string;
+    activationCode: string;
+  };
+  const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', {
+    activationCode,
+    deviceName: name,
+    timeZone: 'UTC',
+    licenseStatus: 'UN_LICENSED',
+  });
   const basic = Buffer.from(`${encodeURIComponent(deviceId)}:${encodeURIComponent(deviceSecret)}`).toString('base64');
-  const grant = await request.post('/oauth/token', { headers: { authorization: `Basic ${basic}` }, form: { grant_type: 'client_credentials' } });
+  const grant = await request.post('/oauth/token', {
+    headers: { authorization: `Basic ${basic}` },
+    form: { grant_type: 'client_credentials' },
+  });
   expect(grant.status(), await grant.text()).toBe(200);
 
   return { id: device.id, token: ((await grant.json()) as { access_token: string }).access_token };
@@ -38,7 +63,10 @@ async function reportPlays(request: APIRequestContext, device: Registered, event
   expect(((await res.json()) as { accepted: number }).accepted).toBe(events.length);
 }
 
-test('proof of play: the overview, the report (chart, table, grouping, channel, link, CSV) and a screen’s last 24 hours count the plays screens reported', async ({ page, request }) => {
+test('proof of play: the overview, the report (chart, table, grouping, channel, link, CSV) and a screen’s last 24 hours count the plays screens reported', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -48,7 +76,14 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   const ownerToken = (await passwordGrant(request, owner.email, owner.password)).access_token;
 
   // Two screens, the foyer in the Lobby folder; a playlist shown by the "Breakfast" channel there; two files.
-  const root = (await api<{ content: { id: string }[] }>(request, ownerToken, 'GET', `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`)).content[0]!;
+  const root = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      ownerToken,
+      'GET',
+      `/api/v2/deviceGroup?search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!;
   const lobby = await api<{ id: string }>(request, ownerToken, 'POST', `/api/deviceGroup/${root.id}`, { name: 'Lobby' });
   const foyer = await screen(request, ownerToken, 'Foyer');
   const bar = await screen(request, ownerToken, 'Bar');
@@ -77,7 +112,13 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
   const now = Date.now();
   const todayStart = Math.floor(now / (24 * HOUR)) * 24 * HOUR;
   const today = (minutesAgo: number) => Math.max(now - minutesAgo * MIN, todayStart + 1000);
-  const play = (startedAt: number, seconds: number, extra: Record<string, unknown>) => ({ eventId: randomUUID(), startedAt, endedAt: startedAt + seconds * 1000, completed: true, ...extra });
+  const play = (startedAt: number, seconds: number, extra: Record<string, unknown>) => ({
+    eventId: randomUUID(),
+    startedAt,
+    endedAt: startedAt + seconds * 1000,
+    completed: true,
+    ...extra,
+  });
   const inChannel = { campaignId: channel.id, contentId: loop.id, fileId: poster.id };
   await reportPlays(request, foyer, [
     play(today(5), 10, inChannel),
@@ -145,7 +186,11 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
 
   // A screen folder narrows the plays to the screens in it (and below it): the Lobby holds the foyer only.
   await page.getByTestId('report-folder').click();
-  await page.getByRole('dialog', { name: 'Screen folder' }).getByTestId('device-folder-Lobby').getByRole('button', { name: 'Lobby', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Screen folder' })
+    .getByTestId('device-folder-Lobby')
+    .getByRole('button', { name: 'Lobby', exact: true })
+    .click();
   await expect(page).toHaveURL(/folder=/);
   await expect(page.getByTestId('report-folder')).toHaveText('Lobby');
   await expect(rows).toHaveCount(2);
@@ -182,7 +227,9 @@ test('proof of play: the overview, the report (chart, table, grouping, channel, 
 
   // The CSV: the same rows, fetched with the session.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-  const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+  const csv = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(csv[0]).toContain('impressionStartCount');
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain('Foyer');

@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, collectFailedResponses, createCustomer, createUser, passwordGrant, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  collectFailedResponses,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * The schedules calendar: an approver picks a screen folder, sees a schedule inherited from the root folder,
@@ -14,7 +24,9 @@ const HOUR_PX = 44;
 
 /** A tenant's root content and screen folders and one playlist in it, made through the API with `token` (`q`: the tenant query). */
 async function seedTenant(request: APIRequestContext, token: string, q: string, loopName: string) {
-  const rootOf = async (kind: string) => (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const rootOf = async (kind: string) =>
+    (await api<{ content: { id: string }[] }>(request, token, 'GET', `/api/v2/${kind}?${q}&search=${encodeURIComponent('parentId=NULL')}`))
+      .content[0]!.id;
   const screensRoot = await rootOf('deviceGroup');
   const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${await rootOf('contentGroup')}`, {
     name: loopName,
@@ -27,7 +39,12 @@ async function seedTenant(request: APIRequestContext, token: string, q: string, 
 }
 
 /** A schedule (campaign level TOP) of one content for one folder in one interval, made through the API. */
-function seedSchedule(request: APIRequestContext, token: string, q: string, schedule: { name: string; contentId: string; folderId: string; interval: Interval }) {
+function seedSchedule(
+  request: APIRequestContext,
+  token: string,
+  q: string,
+  schedule: { name: string; contentId: string; folderId: string; interval: Interval },
+) {
   return api(request, token, 'POST', `/api/campaign?${q}`, {
     name: schedule.name,
     level: 'TOP',
@@ -58,7 +75,13 @@ test('an approver drags a schedule into the week, moves it to another day and th
   const token = (await passwordGrant(request, approver.email, approver.password)).access_token;
 
   const { screensRoot, loop } = await seedTenant(request, token, '', 'Breakfast menu');
-  const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?customerId=${customer.id}`, { name: 'Lobby', type: 'NORMAL' });
+  const lobby = await api<{ id: string }>(
+    request,
+    admin.access_token,
+    'POST',
+    `/api/deviceGroup/${screensRoot}?customerId=${customer.id}`,
+    { name: 'Lobby', type: 'NORMAL' },
+  );
   // A schedule of every screen: the Lobby plays it too, so the Lobby's calendar shows it as inherited.
   const interval = { from: '2026-12-09', fromTime: '12:00', to: '2026-12-09', toTime: '14:00', isExcluded: false };
   await seedSchedule(request, token, '', { name: 'Company news', contentId: loop.id, folderId: screensRoot, interval });
@@ -105,7 +128,9 @@ test('an approver drags a schedule into the week, moves it to another day and th
       )
     ).content[0];
   const created = await find();
-  expect(created?.affectedDateRanges?.intervals).toEqual([{ from: '2026-12-08', fromTime: '09:00', to: '2026-12-08', toTime: '11:00', isExcluded: false }]);
+  expect(created?.affectedDateRanges?.intervals).toEqual([
+    { from: '2026-12-08', fromTime: '09:00', to: '2026-12-08', toTime: '11:00', isExcluded: false },
+  ]);
   expect(created?.deviceGroupAssignments?.map((a) => a.id)).toEqual([lobby.id]);
 
   // Move it: Tuesday 10:00 (its middle) → Thursday 11:30, i.e. two days and 90 minutes later.
@@ -116,7 +141,9 @@ test('an approver drags a schedule into the week, moves it to another day and th
   await page.mouse.move(drop.x, drop.y, { steps: 8 });
   await page.mouse.up();
   await expect(page.getByRole('button', { name: 'Morning menu, 2026-12-10 10:30–12:30' })).toBeVisible();
-  await expect.poll(async () => (await find())?.affectedDateRanges?.intervals).toEqual([{ from: '2026-12-10', fromTime: '10:30', to: '2026-12-10', toTime: '12:30', isExcluded: false }]);
+  await expect
+    .poll(async () => (await find())?.affectedDateRanges?.intervals)
+    .toEqual([{ from: '2026-12-10', fromTime: '10:30', to: '2026-12-10', toTime: '12:30', isExcluded: false }]);
   await screenshot(page, 'schedules-week-moved');
 
   // Click opens it for editing.
@@ -135,7 +162,10 @@ test('an approver drags a schedule into the week, moves it to another day and th
   await screenshot(page, 'schedules-month');
 
   // Delete it from its dialog, confirmed.
-  await page.locator('[data-testid="month-day"][data-date="2026-12-10"]').getByRole('button', { name: /Morning menu/ }).click();
+  await page
+    .locator('[data-testid="month-day"][data-date="2026-12-10"]')
+    .getByRole('button', { name: /Morning menu/ })
+    .click();
   await page.getByRole('dialog', { name: 'Edit schedule' }).getByRole('button', { name: 'Delete schedule' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete schedule' }).click();
   await expect(page.locator('[data-testid="month-day"][data-date="2026-12-10"]')).not.toContainText('Morning menu');
@@ -194,12 +224,23 @@ test('a team-scoped approver creates a schedule: the dialog picks the team, the 
   const customer = await createCustomer(request, admin.access_token, `Schedules team ${suffix}`);
   const q = `customerId=${customer.id}`;
   const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Tia Team', suffix);
-  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, { name: `Front desk ${suffix}` });
-  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: approver.id, readOnly: false }] });
+  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, {
+    name: `Front desk ${suffix}`,
+  });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: approver.id, readOnly: false }],
+  });
   const { screensRoot, loop } = await seedTenant(request, admin.access_token, q, 'Team loop');
-  const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Team lobby', type: 'NORMAL' });
-  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: lobby.id, readOnly: false }] });
-  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceContentAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: loop.id, readOnly: false }] });
+  const lobby = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, {
+    name: 'Team lobby',
+    type: 'NORMAL',
+  });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: lobby.id, readOnly: false }],
+  });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceContentAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: loop.id, readOnly: false }],
+  });
 
   await signIn(page, approver.email, approver.password);
   await page.goto(`/schedules?folder=${lobby.id}&date=2026-12-09`);

@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshot,
+  signInFromLoginPage,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * Issue 28 items 2 and 5: a screen is edited in place (name, time zone, tags, licence, folder) from its page
@@ -13,7 +23,9 @@ type Folder = { id: string; name?: string };
 test.describe.configure({ mode: 'serial' });
 
 async function register(request: APIRequestContext): Promise<string> {
-  const reg = await request.post('/public-api/display/register', { data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' } });
+  const reg = await request.post('/public-api/display/register', {
+    data: { type: 'SCREEN', platform: 'BROWSER', version: 'e2e-1.0', timeZone: 'UTC' },
+  });
   expect(reg.status(), await reg.text()).toBe(201);
 
   return ((await reg.json()) as { activationCode: string }).activationCode;
@@ -24,7 +36,14 @@ async function tenant(request: APIRequestContext, label: string) {
   const admin = (await passwordGrant(request)).access_token;
   const customer = await createCustomer(request, admin, `${label} ${suffix}`);
   const owner = await createUser(request, admin, customer.id, 'OWNER', 'Olga Owner', suffix);
-  const root = (await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!;
+  const root = (
+    await api<{ content: Folder[] }>(
+      request,
+      admin,
+      'GET',
+      `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!;
 
   return { admin, customer, owner, root };
 }
@@ -37,9 +56,12 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 const facts = (page: Page) => page.getByRole('heading', { name: 'Device' }).locator('..');
-const fact = (page: Page, label: string) => facts(page).locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+const fact = (page: Page, label: string) =>
+  facts(page)
+    .locator('div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 
-test('a screen is edited in place and keeps it after a reload; Add screen proposes the tenant\'s zone', async ({ page, request }) => {
+test("a screen is edited in place and keeps it after a reload; Add screen proposes the tenant's zone", async ({ page, request }) => {
   test.setTimeout(420_000);
   const errors = collectConsoleErrors(page);
   const { admin, customer, owner, root } = await tenant(request, 'Screen edit');
@@ -59,12 +81,18 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
   await page.getByRole('button', { name: 'Add screen' }).first().click();
   const add = page.getByRole('dialog', { name: 'Add a screen' });
   await expect(add.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
-  for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'US/Eastern']) await expect(add.getByLabel('Time zone').locator(`option[value="${zone}"]`)).toHaveCount(1);
+  for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'US/Eastern'])
+    await expect(add.getByLabel('Time zone').locator(`option[value="${zone}"]`)).toHaveCount(1);
   await add.getByLabel('Code on the screen').fill(code);
   await add.getByLabel('Name').fill('Lobby left');
   await add.getByRole('button', { name: 'Add screen' }).click();
   await expect(add).toBeHidden();
-  const claimed = await api<{ content: { id: string; timeZone: string }[] }>(request, admin, 'GET', `/api/v2/device?customerId=${customer.id}&search=${encodeURIComponent('name=Lobby left')}`);
+  const claimed = await api<{ content: { id: string; timeZone: string }[] }>(
+    request,
+    admin,
+    'GET',
+    `/api/v2/device?customerId=${customer.id}&search=${encodeURIComponent('name=Lobby left')}`,
+  );
   expect(claimed.content[0]!.timeZone).toBe('Europe/Berlin');
   const id = claimed.content[0]!.id;
 
@@ -80,7 +108,10 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
   await tags.press('Enter');
   await tags.fill('entrance');
   await tags.press('Enter');
-  await edit.getByTestId('device-folder-Lobby').getByRole('button', { name: /^Lobby/ }).click();
+  await edit
+    .getByTestId('device-folder-Lobby')
+    .getByRole('button', { name: /^Lobby/ })
+    .click();
   await expect(edit.getByTestId('edit-screen-folder')).toHaveText('Lobby');
   await screenshot(page, 'screen-edit-dialog');
   const moved = page.waitForResponse((res) => res.url().includes('/api/v2/device/move') && res.request().method() === 'POST');
@@ -108,8 +139,18 @@ test('a screen is edited in place and keeps it after a reload; Add screen propos
   await expect(fromList).toBeHidden();
   await page.reload();
   await expect(page.getByRole('table')).toContainText('Lobby main', { timeout: 30_000 });
-  const after = await api<{ name: string; licenseStatus: string; tags: string[]; timeZone: string }>(request, admin, 'GET', `/api/v2/device/${id}?customerId=${customer.id}`);
-  expect(after).toMatchObject({ name: 'Lobby main', licenseStatus: 'UN_LICENSED', tags: ['ground-floor', 'entrance'], timeZone: 'America/New_York' });
+  const after = await api<{ name: string; licenseStatus: string; tags: string[]; timeZone: string }>(
+    request,
+    admin,
+    'GET',
+    `/api/v2/device/${id}?customerId=${customer.id}`,
+  );
+  expect(after).toMatchObject({
+    name: 'Lobby main',
+    licenseStatus: 'UN_LICENSED',
+    tags: ['ground-floor', 'entrance'],
+    timeZone: 'America/New_York',
+  });
   expect(errors).toEqual([]);
 });
 
@@ -124,14 +165,28 @@ test('the screen page and the list show what plays now: two channels by layer an
     timeZone: 'Europe/Berlin',
     licenseStatus: 'UN_LICENSED',
   });
-  const contentRoot = (await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/contentGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`)).content.find((f) => f.name !== 'Templates')!;
-  const loop = await api<{ id: string }>(request, admin, 'POST', `/api/simpleLoop?customerId=${customer.id}&contentGroupId=${contentRoot.id}`, {
-    name: 'Welcome loop',
-    simpleLoopType: 'NORMAL',
-    version: '2.0',
-    data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
-  });
-  for (const name of ['Morning news', 'Offers']) await api(request, admin, 'POST', `/api/campaign?customerId=${customer.id}`, contentChannel(name, loop.id, root.id));
+  const contentRoot = (
+    await api<{ content: Folder[] }>(
+      request,
+      admin,
+      'GET',
+      `/api/v2/contentGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content.find((f) => f.name !== 'Templates')!;
+  const loop = await api<{ id: string }>(
+    request,
+    admin,
+    'POST',
+    `/api/simpleLoop?customerId=${customer.id}&contentGroupId=${contentRoot.id}`,
+    {
+      name: 'Welcome loop',
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+    },
+  );
+  for (const name of ['Morning news', 'Offers'])
+    await api(request, admin, 'POST', `/api/campaign?customerId=${customer.id}`, contentChannel(name, loop.id, root.id));
 
   await signIn(page, owner.email, owner.password);
   for (const width of [1440, 1024]) {

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -8,7 +19,11 @@ import { startSimulator } from './simulator';
  * sends a command the player acknowledges over its WebSocket, and moves it into a video-wall folder.
  */
 
-test('a simulated screen is added by its code, comes online, acknowledges a command and moves into a video wall', async ({ page, request, baseURL }) => {
+test('a simulated screen is added by its code, comes online, acknowledges a command and moves into a video wall', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -53,7 +68,10 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
 
     await page.getByRole('button', { name: 'Restart' }).click();
     // A restart interrupts the screen: it asks first, naming the screen.
-    await page.getByRole('alertdialog', { name: /^Restart .+\?$/ }).getByRole('button', { name: 'Restart' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Restart .+\?$/ })
+      .getByRole('button', { name: 'Restart' })
+      .click();
     const history = page.getByRole('list', { name: 'Recent commands' });
     await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 20_000 });
     await expect.poll(() => sim.output()).toContain('command restart');
@@ -80,8 +98,16 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     await screenshot(page, 'screen-detail-live');
 
     // Into a video-wall folder (created through the API), by dragging its card onto the folder tree.
-    const folders = await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`);
-    await api(request, admin.access_token, 'POST', `/api/deviceGroup/${folders.content[0]!.id}?customerId=${customer.id}`, { name: 'Video wall', type: 'VIDEO_WALL' });
+    const folders = await api<{ content: { id: string }[] }>(
+      request,
+      admin.access_token,
+      'GET',
+      `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`,
+    );
+    await api(request, admin.access_token, 'POST', `/api/deviceGroup/${folders.content[0]!.id}?customerId=${customer.id}`, {
+      name: 'Video wall',
+      type: 'VIDEO_WALL',
+    });
     await page.goto('/screens');
     const tree = page.getByRole('navigation', { name: 'Screen folders' });
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * Issue 28 item 3: the remote screenshot is what is on screen. A browser at /player plays a slide: a large
@@ -10,7 +21,12 @@ import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, 
 
 const MAGENTA = '#ff00ff';
 
-test('the screenshot of a screen showing a slide carries the slide\'s text block, with the time it was taken', async ({ page, browser, request, baseURL }) => {
+test("the screenshot of a screen showing a slide carries the slide's text block, with the time it was taken", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -54,15 +70,24 @@ test('the screenshot of a screen showing a slide carries the slide\'s text block
     await player.goto('/player');
     const code = player.getByTestId('activation-code');
     await expect(code).toHaveText(/^\d{4}$/, { timeout: 20_000 });
-    const device = await api<{ id: string }>(request, token, 'POST', '/api/v2/device/assignToCustomer', { activationCode: await code.textContent(), deviceName: 'Capture screen', timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
+    const device = await api<{ id: string }>(request, token, 'POST', '/api/v2/device/assignToCustomer', {
+      activationCode: await code.textContent(),
+      deviceName: 'Capture screen',
+      timeZone: 'UTC',
+      licenseStatus: 'UN_LICENSED',
+    });
     await expect(player.locator('#stage > .layer[data-state="current"] [data-widget="text"]')).toHaveText('CAPTURED', { timeout: 60_000 });
 
     // The player's first metrics (frame rate, memory, bytes received, server round trip) once it is claimed.
-    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', { timeout: 120_000 });
+    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', {
+      timeout: 120_000,
+    });
     await page.goto(`/screens/${device.id}`);
     await expect(page.getByRole('heading', { name: 'Capture screen' })).toBeVisible();
     await expect(page.getByText('No screenshot yet.')).toBeVisible();
-    const uploaded = player.waitForResponse((res) => res.url().includes('/api/display/screenshot') && res.request().method() === 'PUT', { timeout: 60_000 });
+    const uploaded = player.waitForResponse((res) => res.url().includes('/api/display/screenshot') && res.request().method() === 'PUT', {
+      timeout: 60_000,
+    });
     await page.getByRole('button', { name: 'Take screenshot' }).click();
     expect((await uploaded).status()).toBe(204);
 

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, screenshot, signInFromLoginPage, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshot,
+  signInFromLoginPage,
+  uniqueSuffix,
+} from './fixtures';
 import { startSimulator } from './simulator';
 
 /*
@@ -12,7 +21,11 @@ import { startSimulator } from './simulator';
  * included, is in "Recent commands" with when it was issued, delivered and confirmed.
  */
 
-test('settings show the screen\'s values, pending until the screen confirms them; disruptive commands ask first', async ({ page, request, baseURL }) => {
+test("settings show the screen's values, pending until the screen confirms them; disruptive commands ask first", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(360_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -28,7 +41,12 @@ test('settings show the screen\'s values, pending until the screen confirms them
   let sim = startSimulator(baseURL!, state);
   try {
     await expect.poll(() => sim.code(), { timeout: 20_000, message: sim.output() }).toMatch(/^\d{4}$/);
-    const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', { activationCode: sim.code(), deviceName: 'Foyer', timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' });
+    const device = await api<{ id: string }>(request, ownerToken, 'POST', '/api/v2/device/assignToCustomer', {
+      activationCode: sim.code(),
+      deviceName: 'Foyer',
+      timeZone: 'Europe/Berlin',
+      licenseStatus: 'UN_LICENSED',
+    });
     await expect.poll(() => sim.output(), { timeout: 20_000 }).toContain('claimed by a tenant');
 
     // Nothing set yet: no fixed defaults, and the page says the screen uses its own.
@@ -69,7 +87,10 @@ test('settings show the screen\'s values, pending until the screen confirms them
 
     // Working hours set elsewhere (the API) show as the screen has them: Saturday only.
     const screens = `customerId=${customer.id}&search=${encodeURIComponent(`id=${device.id}`)}`;
-    await api(request, ownerToken, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } });
+    await api(request, ownerToken, 'POST', `/api/v2/device/workingHours?${screens}`, {
+      mode: 'SCREEN',
+      days: { SAT: { from: '10:00', to: '14:00' } },
+    });
     await page.reload();
     const hours = page.getByRole('group', { name: 'Working hours' });
     await expect(hours.getByRole('checkbox', { name: 'Sat' })).toBeChecked({ timeout: 30_000 });

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, registerAndClaim, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  registerAndClaim,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /*
  * The Screens console (issue: Screens): the folder tree with online/offline counts and a video-wall folder,
@@ -9,8 +19,8 @@ import { api, collectConsoleErrors, createCustomer, createUser, passwordGrant, r
 
 type Folder = { id: string; name?: string };
 
-
-const cardNames = (page: Page) => page.getByTestId('screen-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')).sort());
+const cardNames = (page: Page) =>
+  page.getByTestId('screen-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')).sort());
 
 test('screens: folder tree with counts, grid, a confirmed batch command, drag into a video wall', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -19,9 +29,19 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   const admin = (await passwordGrant(request)).access_token;
   const customer = await createCustomer(request, admin, `Screens ${suffix}`);
   const tech = await createUser(request, admin, customer.id, 'TECHNICIAN', 'Tess Technician', suffix);
-  const root = (await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!;
+  const root = (
+    await api<{ content: Folder[] }>(
+      request,
+      admin,
+      'GET',
+      `/api/v2/deviceGroup?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!;
   await api(request, admin, 'POST', `/api/deviceGroup/${root.id}?customerId=${customer.id}`, { name: 'Lobby' });
-  const wall = await api<Folder>(request, admin, 'POST', `/api/deviceGroup/${root.id}?customerId=${customer.id}`, { name: 'Wall', type: 'VIDEO_WALL' });
+  const wall = await api<Folder>(request, admin, 'POST', `/api/deviceGroup/${root.id}?customerId=${customer.id}`, {
+    name: 'Wall',
+    type: 'VIDEO_WALL',
+  });
   for (const name of ['Alpha', 'Bravo', 'Charlie']) await registerAndClaim(request, admin, customer.id, name);
 
   await signIn(page, tech.email, tech.password);
@@ -53,7 +73,12 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   await page.getByTestId('screen-card').filter({ hasText: 'Alpha' }).dragTo(tree.getByTestId('device-folder-Wall'));
   await expect(page.getByRole('status').filter({ hasText: 'Moved 2 screens to Wall.' })).toBeVisible();
   await expect(tree.getByTestId('device-folder-Wall')).toContainText('0 online, 2 offline');
-  const inWall = await api<{ content: { name: string }[] }>(request, admin, 'GET', `/api/v2/device?customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${wall.id}`)}&sort=name,asc`);
+  const inWall = await api<{ content: { name: string }[] }>(
+    request,
+    admin,
+    'GET',
+    `/api/v2/device?customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${wall.id}`)}&sort=name,asc`,
+  );
   expect(inWall.content.map((d) => d.name)).toEqual(['Alpha', 'Bravo']);
 
   // A folder dropped on the video wall is refused, saying why.
@@ -61,7 +86,10 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   await expect(page.getByRole('alert').filter({ hasText: 'Wall is a video wall: it holds screens, not folders.' })).toBeVisible();
 
   // The video wall's own list.
-  await tree.getByTestId('device-folder-Wall').getByRole('button', { name: /^Video wall: Wall/ }).click();
+  await tree
+    .getByTestId('device-folder-Wall')
+    .getByRole('button', { name: /^Video wall: Wall/ })
+    .click();
   await expect(page.getByTestId('screens-folder-title')).toContainText('Wall');
   await expect(page.getByTestId('screens-folder-title')).toContainText('Video wall');
   await expect.poll(() => cardNames(page)).toEqual(['Alpha', 'Bravo']);

@@ -59,7 +59,22 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
 
   // The shell: navigation with only real pages, the user and the role.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Customers', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Media',
+    'Content',
+    'Channels',
+    'Sub-channels',
+    'Schedules',
+    'Proof of play',
+    'Screens',
+    'Advertisers',
+    'Users',
+    'Teams',
+    'Customers',
+    'Audit log',
+    'Settings',
+  ]);
   await nav.getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
@@ -102,7 +117,10 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
 
   // Back to all tenants: the admin is listed again, and a search narrows the list.
   await page.getByRole('button', { name: /Switch tenant/ }).click();
-  await page.getByRole('dialog', { name: 'Switch tenant' }).getByRole('option', { name: /All tenants/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Switch tenant' })
+    .getByRole('option', { name: /All tenants/ })
+    .click();
   await expect(page.getByTestId('current-tenant')).toHaveText('All tenants');
   await expect(page.getByRole('cell', { name: admin.email })).toBeVisible();
   await page.getByRole('searchbox', { name: /Search users/ }).fill('no-such-person-xyz');

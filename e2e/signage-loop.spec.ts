@@ -1,7 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { api, collectConsoleErrors, contentChannel, createCustomer, createUser, passwordGrant, rootGroupId, screenshot, signIn, uniqueSuffix, uploadFile } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  contentChannel,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  rootGroupId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+  uploadFile,
+} from './fixtures';
 
 /*
  * The signage loop with the real web player: a technician uploads an image and a video in the console; a
@@ -38,7 +50,12 @@ function imageShown(player: Page, fileId: string) {
   }, fileId);
 }
 
-test('a browser at /player is added by its code, plays the channel\'s image and video, and the report counts its plays', async ({ page, browser, request, baseURL }) => {
+test("a browser at /player is added by its code, plays the channel's image and video, and the report counts its plays", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
@@ -74,7 +91,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByTestId('upload-panel').locator('input[type=file]:not([webkitdirectory])').first().setInputFiles([PNG, WEBM]);
     await expect(page.getByTestId('upload-summary')).toContainText('Uploaded 2 files', { timeout: 60_000 });
-    const files = (await api<{ content: { id: string; name: string }[] }>(request, token, 'GET', '/api/v2/file?select=name&sort=name,asc')).content;
+    const files = (await api<{ content: { id: string; name: string }[] }>(request, token, 'GET', '/api/v2/file?select=name&sort=name,asc'))
+      .content;
     const image = files.find((f) => f.name === 'poster.png')!;
     const video = files.find((f) => f.name === 'clip.webm')!;
     expect(image && video).toBeTruthy();
@@ -92,8 +110,28 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
           pageStyle: { backgroundColor: '#1e3a8a' },
           pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
           widgets: [
-            { id: 'title', type: 'text', x: 160, y: 380, width: 1600, height: 200, zIndex: 1, text: 'Welcome to the lobby', textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' } },
-            { id: 'clock', type: 'clock', x: 1560, y: 40, width: 320, height: 100, zIndex: 2, format: 'HH:mm', textStyle: { fontSize: 64 } },
+            {
+              id: 'title',
+              type: 'text',
+              x: 160,
+              y: 380,
+              width: 1600,
+              height: 200,
+              zIndex: 1,
+              text: 'Welcome to the lobby',
+              textStyle: { fontSize: 120, fontWeight: 'bold', align: 'center' },
+            },
+            {
+              id: 'clock',
+              type: 'clock',
+              x: 1560,
+              y: 40,
+              width: 320,
+              height: 100,
+              zIndex: 2,
+              format: 'HH:mm',
+              textStyle: { fontSize: 64 },
+            },
           ],
         },
       },
@@ -111,7 +149,13 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
         ],
       },
     });
-    const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, loopBody('poster', image.id));
+    const loop = await api<{ id: string }>(
+      request,
+      token,
+      'POST',
+      `/api/simpleLoop?contentGroupId=${contentRoot}`,
+      loopBody('poster', image.id),
+    );
     await api(request, token, 'POST', '/api/campaign', contentChannel('Lobby channel', loop.id, lobby.id));
 
     // The QR code's link: the screens page opens "Add a screen" with the code filled in.
@@ -126,8 +170,12 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect(page.getByRole('heading', { name: 'Lobby browser' })).toBeVisible();
     const screenId = new URL(page.url()).pathname.split('/').pop()!;
 
-    const uploaded = player.waitForResponse((res) => res.url().endsWith('/api/display/proofOfPlay') && res.request().method() === 'POST', { timeout: 120_000 });
-    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', { timeout: 120_000 });
+    const uploaded = player.waitForResponse((res) => res.url().endsWith('/api/display/proofOfPlay') && res.request().method() === 'POST', {
+      timeout: 120_000,
+    });
+    const metricsSent = player.waitForResponse((res) => res.url().endsWith('/api/display/metrics') && res.request().method() === 'POST', {
+      timeout: 120_000,
+    });
     // The player hears the claim, fetches its manifest and plays: the image, then the video with its time moving.
     await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
     await expect(player.locator('body')).toHaveAttribute('data-layer', 'CHANNELS', { timeout: 30_000 });
@@ -136,7 +184,8 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     await expect.poll(() => imageShown(player, image.id), { timeout: 60_000 }).toBe(true);
     await screenshot(player, 'player-image');
     await expect.poll(() => current(player), { timeout: 60_000 }).toEqual({ kind: 'video', fileId: video.id, visible: true });
-    const videoTime = () => player.evaluate(() => document.querySelector<HTMLVideoElement>('#stage > .layer[data-state="current"] video')?.currentTime ?? -1);
+    const videoTime = () =>
+      player.evaluate(() => document.querySelector<HTMLVideoElement>('#stage > .layer[data-state="current"] video')?.currentTime ?? -1);
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(0);
     const first = await videoTime();
     await expect.poll(videoTime, { timeout: 20_000 }).toBeGreaterThan(first);
@@ -154,10 +203,17 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const accepted = (await upload.json()) as { accepted: number; duplicates: number; rejected: unknown[] };
     expect(accepted.rejected).toEqual([]);
     expect(accepted.accepted).toBeGreaterThan(0);
-    const lines = upload.request().postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
+    const lines = upload
+      .request()
+      .postData()!
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { fileId?: string; campaignId?: number; contentId?: string });
     // Each names the file, the playlist it is part of and the channel.
     for (const e of lines) {
-      expect(e).toMatchObject(e.fileId ? { contentId: loop.id, campaignId: expect.any(Number) } : { contentId: slide.id, campaignId: expect.any(Number) });
+      expect(e).toMatchObject(
+        e.fileId ? { contentId: loop.id, campaignId: expect.any(Number) } : { contentId: slide.id, campaignId: expect.any(Number) },
+      );
       if (e.fileId) expect([image.id, video.id]).toContain(e.fileId);
     }
 
@@ -165,12 +221,25 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const metrics = await metricsSent;
     expect(metrics.status()).toBe(202);
     expect(((await metrics.json()) as { rejected: unknown[] }).rejected).toEqual([]);
-    expect((JSON.parse(metrics.request().postData()!) as { samples: { type: string }[] }).samples.map((m) => m.type)).toEqual(expect.arrayContaining(['FPS', 'NET_APP_RX']));
+    expect((JSON.parse(metrics.request().postData()!) as { samples: { type: string }[] }).samples.map((m) => m.type)).toEqual(
+      expect.arrayContaining(['FPS', 'NET_APP_RX']),
+    );
 
     // The report counts them: the screen's plays of the last hour by media file.
-    const report = new URLSearchParams({ customerId: String(customer.id), from: String(Date.now() - 3_600_000), timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'MEDIA_FILE' });
+    const report = new URLSearchParams({
+      customerId: String(customer.id),
+      from: String(Date.now() - 3_600_000),
+      timeZone: 'UTC',
+      resolution: 'TOTAL',
+      groupBy: 'MEDIA_FILE',
+    });
     const played = async () => {
-      const body = await api<{ rows: { groupBy: { id: string; name: string }; impressionStartCount: number; duration: number }[] }>(request, token, 'GET', `/api/v2/proof-of-display/device/${screenId}?${report}`);
+      const body = await api<{ rows: { groupBy: { id: string; name: string }; impressionStartCount: number; duration: number }[] }>(
+        request,
+        token,
+        'GET',
+        `/api/v2/proof-of-display/device/${screenId}?${report}`,
+      );
 
       return Object.fromEntries(body.rows.map((r) => [r.groupBy.name, r.impressionStartCount > 0 && r.duration > 0]));
     };
@@ -190,8 +259,14 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     // Working hours, read in the screen's time zone: only a day two days off today leaves the screen black with
     // nothing playing; every day all day brings the loop back.
     const { timeZone } = await api<{ timeZone: string }>(request, token, 'GET', `/api/v2/device/${screenId}`);
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(Date.now() + 2 * 86_400_000).slice(0, 3).toUpperCase();
-    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, { mode: 'SCREEN', days: { [weekday]: { from: '08:00', to: '18:00' } } });
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' })
+      .format(Date.now() + 2 * 86_400_000)
+      .slice(0, 3)
+      .toUpperCase();
+    await api(request, token, 'POST', `/api/v2/device/workingHours?${screens}`, {
+      mode: 'SCREEN',
+      days: { [weekday]: { from: '08:00', to: '18:00' } },
+    });
     await expect(player.locator('body')).toHaveAttribute('data-power', 'off', { timeout: 30_000 });
     await expect(player.locator('#blackout')).toBeVisible();
     await expect(player.locator('#stage > .layer')).toHaveCount(0);
@@ -207,7 +282,10 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     const reloaded = player.waitForEvent('load');
     await page.getByRole('button', { name: 'Restart' }).click();
     // A restart interrupts the screen: it asks first, naming the screen.
-    await page.getByRole('alertdialog', { name: /^Restart .+\?$/ }).getByRole('button', { name: 'Restart' }).click();
+    await page
+      .getByRole('alertdialog', { name: /^Restart .+\?$/ })
+      .getByRole('button', { name: 'Restart' })
+      .click();
     const history = page.getByRole('list', { name: 'Recent commands' });
     await expect(history.getByRole('listitem').filter({ hasText: 'restart' })).toContainText('Done', { timeout: 30_000 });
     await reloaded;
@@ -218,14 +296,17 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
     expect(playerErrors).toEqual([]);
 
     // Media now comes from the service worker's cache; with the network gone a reload still plays.
-    const source = () => player.evaluate(() => document.querySelector('#stage > .layer[data-state="current"] :is(img, video)')?.getAttribute('src') ?? '');
+    const source = () =>
+      player.evaluate(() => document.querySelector('#stage > .layer[data-state="current"] :is(img, video)')?.getAttribute('src') ?? '');
     await expect.poll(source, { timeout: 60_000 }).toContain('/player/media/');
 
     // The playlist changes (the poster becomes a portrait): the player downloads the portrait into the worker's
     // cache while the old loop plays, switches to the new manifest only then, and removes the poster afterwards.
     const portrait = await uploadFile(request, token, customer.id, PORTRAIT);
     const cachedIds = () =>
-      player.evaluate(async () => (await (await caches.open('player-media')).keys()).map((r) => decodeURIComponent(new URL(r.url).pathname.split('/').pop() ?? '')));
+      player.evaluate(async () =>
+        (await (await caches.open('player-media')).keys()).map((r) => decodeURIComponent(new URL(r.url).pathname.split('/').pop() ?? '')),
+      );
     const etagBefore = (await player.locator('body').getAttribute('data-manifest-etag'))!;
     expect(await cachedIds()).toContain(image.id);
     await api(request, token, 'PUT', `/api/simpleLoop/${loop.id}`, loopBody('portrait', portrait.id));
@@ -262,7 +343,12 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
       );
     await expect.poll(queued, { timeout: 60_000 }).toBeGreaterThan(0);
     const playCount = async () => {
-      const body = await api<{ rows: { impressionStartCount: number }[] }>(request, token, 'GET', `/api/v2/proof-of-display/device/${screenId}?${report}`);
+      const body = await api<{ rows: { impressionStartCount: number }[] }>(
+        request,
+        token,
+        'GET',
+        `/api/v2/proof-of-display/device/${screenId}?${report}`,
+      );
 
       return body.rows.reduce((sum, r) => sum + r.impressionStartCount, 0);
     };
@@ -275,7 +361,11 @@ test('a browser at /player is added by its code, plays the channel\'s image and 
   }
 });
 
-test('a file still on its way when its slot ends is not reported as played; its plays count from its first frame', async ({ browser, request, baseURL }) => {
+test('a file still on its way when its slot ends is not reported as played; its plays count from its first frame', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const suffix = uniqueSuffix();
   const admin = await passwordGrant(request);
@@ -288,7 +378,13 @@ test('a file still on its way when its slot ends is not reported as played; its 
   const slide = await api<{ id: string }>(request, token, 'POST', `/api/content?contentGroupId=${contentRoot}`, {
     name: 'Between',
     structureType: 'SLIDE',
-    data: { Main: { pageStyle: { backgroundColor: '#0f766e' }, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 }, widgets: [] } },
+    data: {
+      Main: {
+        pageStyle: { backgroundColor: '#0f766e' },
+        pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 3_000 },
+        widgets: [],
+      },
+    },
   });
   const loop = await api<{ id: string }>(request, token, 'POST', `/api/simpleLoop?contentGroupId=${contentRoot}`, {
     name: 'Late loop',
@@ -321,13 +417,25 @@ test('a file still on its way when its slot ends is not reported as played; its 
   );
   const reported: { fileId?: string; startedAt: number; endedAt: number }[] = [];
   player.on('request', (req) => {
-    if (req.method() === 'POST' && req.url().endsWith('/api/display/proofOfPlay')) reported.push(...req.postData()!.trimEnd().split('\n').map((l) => JSON.parse(l) as (typeof reported)[number]));
+    if (req.method() === 'POST' && req.url().endsWith('/api/display/proofOfPlay'))
+      reported.push(
+        ...req
+          .postData()!
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as (typeof reported)[number]),
+      );
   });
   try {
     await player.goto('/player');
     const code = player.getByTestId('activation-code');
     await expect(code).toHaveText(/^\d{4}$/, { timeout: 20_000 });
-    await api(request, token, 'POST', '/api/v2/device/assignToCustomer', { activationCode: await code.textContent(), deviceName: 'Late file', timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
+    await api(request, token, 'POST', '/api/v2/device/assignToCustomer', {
+      activationCode: await code.textContent(),
+      deviceName: 'Late file',
+      timeZone: 'UTC',
+      licenseStatus: 'UN_LICENSED',
+    });
 
     // The image's slot comes and goes while its file is held: nothing of it was seen.
     await expect.poll(() => current(player), { timeout: 60_000 }).toMatchObject({ kind: 'image', fileId: image.id });

@@ -10,9 +10,13 @@ import path from 'node:path';
  */
 export function startSimulator(baseURL: string, dir?: string) {
   const stateDir = dir ?? mkdtempSync(path.join(os.tmpdir(), 'signage-sim-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/display-sim.mjs', '--url', baseURL, '--state', path.join(stateDir, 'device.json')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['scripts/display-sim.mjs', '--url', baseURL, '--state', path.join(stateDir, 'device.json')],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -25,6 +29,9 @@ export function startSimulator(baseURL: string, dir?: string) {
       if (!dir) rmSync(stateDir, { recursive: true, force: true });
     },
     /** Resolves once the process has exited (after `stop`: its connections are gone). */
-    exited: () => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()))),
+    exited: () =>
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => child.once('exit', () => resolve())),
   };
 }

@@ -1,8 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, collectFailedResponses, createCustomer, createFolder, createUser, passwordGrant, rootFolderId, screenshot, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  collectFailedResponses,
+  createCustomer,
+  createFolder,
+  createUser,
+  passwordGrant,
+  rootFolderId,
+  screenshot,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 import { startSimulator } from './simulator';
 
-test('an approver creates a sub-channel group and sub-channels of two types with dates, ranges and targeting, then edits, disables and deletes one', async ({ page, request }) => {
+test('an approver creates a sub-channel group and sub-channels of two types with dates, ranges and targeting, then edits, disables and deletes one', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const errors = collectConsoleErrors(page);
   const failures = collectFailedResponses(page);
@@ -13,7 +28,14 @@ test('an approver creates a sub-channel group and sub-channels of two types with
   const q = `customerId=${customer.id}`;
   const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Abby', suffix);
   await createFolder(request, admin.access_token, customer.id, await rootFolderId(request, admin.access_token, customer.id), 'Posters');
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const contentRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      admin.access_token,
+      'GET',
+      `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
   const loop = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
     name: 'Headlines loop',
     simpleLoopType: 'NORMAL',
@@ -102,7 +124,9 @@ test('an approver creates a sub-channel group and sub-channels of two types with
       saturation: 0,
       enabled: true,
       validFrom: Date.UTC(2026, 11, 1),
-      affectedDateRanges: expect.objectContaining({ intervals: [expect.objectContaining({ from: '2026-12-24', to: '2026-12-26', isExcluded: true })] }),
+      affectedDateRanges: expect.objectContaining({
+        intervals: [expect.objectContaining({ from: '2026-12-24', to: '2026-12-26', isExcluded: true })],
+      }),
       deviceTagCondition: expect.objectContaining({ tags: ['lobby'] }),
       fileFolderAssignments: [expect.objectContaining({ name: 'Posters' })],
     }),
@@ -141,7 +165,11 @@ test('an approver creates a sub-channel group and sub-channels of two types with
   expect(failures.filter((f) => !f.includes('400'))).toEqual([]);
 });
 
-test('a team-scoped content manager creates a sub-channel group in the team and a channel of it, which has nothing to play until a sub-channel gives it something', async ({ page, request, baseURL }) => {
+test('a team-scoped content manager creates a sub-channel group in the team and a channel of it, which has nothing to play until a sub-channel gives it something', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const errors = collectConsoleErrors(page);
   const failures = collectFailedResponses(page);
@@ -150,13 +178,36 @@ test('a team-scoped content manager creates a sub-channel group in the team and 
   const customer = await createCustomer(request, admin.access_token, `Sub team ${suffix}`);
   const q = `customerId=${customer.id}`;
   const approver = await createUser(request, admin.access_token, customer.id, 'APPROVER', 'Tom Team', suffix);
-  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, { name: `Newsroom ${suffix}` });
-  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: approver.id, readOnly: false }] });
+  const team = await api<{ id: string; name: string }>(request, admin.access_token, 'POST', `/api/team?${q}`, {
+    name: `Newsroom ${suffix}`,
+  });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: approver.id, readOnly: false }],
+  });
   // One screen of the team, in a folder of the team (what the team's channels may target).
-  const screensRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
-  const hall = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, { name: 'Newsroom screens', type: 'NORMAL' });
-  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: hall.id, readOnly: false }] });
-  const contentRoot = (await api<{ content: { id: string }[] }>(request, admin.access_token, 'GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)).content[0]!.id;
+  const screensRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      admin.access_token,
+      'GET',
+      `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
+  const hall = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/deviceGroup/${screensRoot}?${q}`, {
+    name: 'Newsroom screens',
+    type: 'NORMAL',
+  });
+  await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceGroupAssignments?teamId=${team.id}&${q}`, {
+    resourcesToAdd: [{ id: hall.id, readOnly: false }],
+  });
+  const contentRoot = (
+    await api<{ content: { id: string }[] }>(
+      request,
+      admin.access_token,
+      'GET',
+      `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`,
+    )
+  ).content[0]!.id;
   const loop = await api<{ id: string }>(request, admin.access_token, 'POST', `/api/simpleLoop?${q}&contentGroupId=${contentRoot}`, {
     name: 'Newsroom loop',
     simpleLoopType: 'NORMAL',
@@ -173,7 +224,9 @@ test('a team-scoped content manager creates a sub-channel group in the team and 
       licenseStatus: 'UN_LICENSED',
     });
     await api(request, admin.access_token, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [device.id], targetGroupId: hall.id });
-    await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}&${q}`, { resourcesToAdd: [{ id: device.id, readOnly: false }] });
+    await api(request, admin.access_token, 'PUT', `/api/team/updateDeviceAssignments?teamId=${team.id}&${q}`, {
+      resourcesToAdd: [{ id: device.id, readOnly: false }],
+    });
 
     await signIn(page, approver.email, approver.password);
     await page.goto('/sub-channels');
@@ -193,7 +246,12 @@ test('a team-scoped content manager creates a sub-channel group in the team and 
     await expect(page.getByRole('button', { name: 'Newsroom ticker', exact: true })).toBeVisible();
     const groups = await api<{ content: { id: number; name: string }[] }>(request, admin.access_token, 'GET', `/api/messageGroup?${q}`);
     const group = groups.content.find((g) => g.name === 'Newsroom ticker')!;
-    const inTeam = await api<Array<{ id: string | number }> | { content?: Array<{ id: string | number }> }>(request, admin.access_token, 'GET', `/api/team/messageGroupAssignments?teamId=${team.id}&${q}`);
+    const inTeam = await api<Array<{ id: string | number }> | { content?: Array<{ id: string | number }> }>(
+      request,
+      admin.access_token,
+      'GET',
+      `/api/team/messageGroupAssignments?teamId=${team.id}&${q}`,
+    );
     expect(JSON.stringify(inTeam)).toContain(String(group.id));
 
     // A channel of the group, in the team: it has screens but nothing to play yet.
@@ -210,16 +268,29 @@ test('a team-scoped content manager creates a sub-channel group in the team and 
     await expect(row).toContainText('plays on 1 screen');
     await expect(row).toContainText('Nothing to play');
     await screenshot(page, 'channels-nothing-to-play');
-    const saved = await api<{ content: Array<{ id: number; playbackSlotItemType?: string; teamAccessList?: { teams: Array<{ id: string }> } }> }>(
+    const saved = await api<{
+      content: Array<{ id: number; playbackSlotItemType?: string; teamAccessList?: { teams: Array<{ id: string }> } }>;
+    }>(
       request,
       admin.access_token,
       'GET',
       `/api/v2/campaign?${q}&search=${encodeURIComponent('name=Newsroom channel')}&select=playbackSlotItemType,teamAccessList`,
     );
-    expect(saved.content).toEqual([expect.objectContaining({ playbackSlotItemType: 'MESSAGE_ITEM', teamAccessList: expect.objectContaining({ teams: [expect.objectContaining({ id: team.id })] }) })]);
+    expect(saved.content).toEqual([
+      expect.objectContaining({
+        playbackSlotItemType: 'MESSAGE_ITEM',
+        teamAccessList: expect.objectContaining({ teams: [expect.objectContaining({ id: team.id })] }),
+      }),
+    ]);
 
     // A sub-channel with content: the channel is on air, in the list and in its editor.
-    await api(request, admin.access_token, 'POST', `/api/message?${q}`, { name: 'Headlines', version: '2.0', messageGroupId: group.id, type: 'CONTENT', contentId: loop.id });
+    await api(request, admin.access_token, 'POST', `/api/message?${q}`, {
+      name: 'Headlines',
+      version: '2.0',
+      messageGroupId: group.id,
+      type: 'CONTENT',
+      contentId: loop.id,
+    });
     await page.reload();
     await expect(row).toContainText('On air now');
     await row.getByRole('link', { name: 'Newsroom channel' }).click();

@@ -22,7 +22,11 @@ import {
  * empty states that say why they are empty.
  */
 
-const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
+const PNG = {
+  name: 'poster.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))),
+};
 
 /** Signs in and waits for the console's navigation, not the overview's load event (slow on a shared machine). */
 async function signIn(page: Page, email: string, password: string) {
@@ -38,22 +42,32 @@ async function look(page: Page, name: string) {
   }
 }
 
-test('New user with Restricted and a team: the member sees only the team\'s folder, with working thumbnails and access-worded empty pages', async ({ page, browser, request }) => {
+test("New user with Restricted and a team: the member sees only the team's folder, with working thumbnails and access-worded empty pages", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const suffix = uniqueSuffix();
   const admin = (await passwordGrant(request)).access_token;
   const customer = await createCustomer(request, admin, `Team access ${suffix}`);
   const owner = await createUser(request, admin, customer.id, 'OWNER', 'Olga Owner', suffix);
-  const team = await api<{ id: string; name: string }>(request, admin, 'POST', `/api/team?customerId=${customer.id}`, { name: `North crew ${suffix}` });
+  const team = await api<{ id: string; name: string }>(request, admin, 'POST', `/api/team?customerId=${customer.id}`, {
+    name: `North crew ${suffix}`,
+  });
   const root = await rootFolderId(request, admin, customer.id);
   const north = await createFolder(request, admin, customer.id, root, 'North stores');
   await createFolder(request, admin, customer.id, root, 'South stores');
   // In the team's folder the first file by name is not the team's: the folder's own preview would show it.
   await uploadFile(request, admin, customer.id, { ...PNG, name: 'a-not-shared.png' }, { parentId: north, withPreview: true });
   const shared = await uploadFile(request, admin, customer.id, { ...PNG, name: 'b-shared.png' }, { parentId: north, withPreview: true });
-  await api(request, admin, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: north, readOnly: false }] });
-  await api(request, admin, 'PUT', `/api/team/updateFileAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: shared.id, readOnly: false }] });
+  await api(request, admin, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${team.id}&customerId=${customer.id}`, {
+    resourcesToAdd: [{ id: north, readOnly: false }],
+  });
+  await api(request, admin, 'PUT', `/api/team/updateFileAssignments?teamId=${team.id}&customerId=${customer.id}`, {
+    resourcesToAdd: [{ id: shared.id, readOnly: false }],
+  });
 
   // The OWNER creates the member: team and restriction in the New user dialog.
   await signIn(page, owner.email, owner.password);

@@ -20,7 +20,11 @@ import {
  * team page and from the media library, and a team member's library shows what the tenant lets it use.
  */
 
-const PNG = { name: 'poster.png', mimeType: 'image/png', buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))) };
+const PNG = {
+  name: 'poster.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(fileURLToPath(new URL('./fixtures/poster.png', import.meta.url))),
+};
 
 type Access = { id: string; readOnly: boolean };
 
@@ -30,8 +34,12 @@ async function teamTenant(request: APIRequestContext, label: string) {
   const customer = await createCustomer(request, admin, `${label} ${suffix}`);
   const owner = await createUser(request, admin, customer.id, 'OWNER', 'Olive Owner', suffix);
   const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mick Member', suffix);
-  const team = await api<{ id: string; name: string }>(request, admin, 'POST', `/api/team?customerId=${customer.id}`, { name: `Crew ${suffix}` });
-  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&customerId=${customer.id}`, { resourcesToAdd: [{ id: member.id, readOnly: false }] });
+  const team = await api<{ id: string; name: string }>(request, admin, 'POST', `/api/team?customerId=${customer.id}`, {
+    name: `Crew ${suffix}`,
+  });
+  await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&customerId=${customer.id}`, {
+    resourcesToAdd: [{ id: member.id, readOnly: false }],
+  });
   const root = await rootFolderId(request, admin, customer.id);
 
   return { admin, customer, owner, member, team, root };
@@ -45,8 +53,12 @@ test('an OWNER assigns folders to a team on its page, and a folder and a file to
   const south = await createFolder(request, t.admin, t.customer.id, t.root, 'South stores');
   await createFolder(request, t.admin, t.customer.id, north, 'North winter');
   const file = await uploadFile(request, t.admin, t.customer.id, PNG, { parentId: south });
-  const folderAssignments = () => api<Access[]>(request, t.admin, 'GET', `/api/team/fileFolderAssignments?teamId=${t.team.id}&customerId=${t.customer.id}`);
-  const teamsOf = (type: string, id: string) => api<{ teams: Access[] }>(request, t.admin, 'GET', `/api/team/${type}/${id}/assignments?customerId=${t.customer.id}`).then((l) => l.teams);
+  const folderAssignments = () =>
+    api<Access[]>(request, t.admin, 'GET', `/api/team/fileFolderAssignments?teamId=${t.team.id}&customerId=${t.customer.id}`);
+  const teamsOf = (type: string, id: string) =>
+    api<{ teams: Access[] }>(request, t.admin, 'GET', `/api/team/${type}/${id}/assignments?customerId=${t.customer.id}`).then(
+      (l) => l.teams,
+    );
 
   await signIn(page, t.owner.email, t.owner.password);
 
@@ -118,14 +130,16 @@ test('an OWNER assigns folders to a team on its page, and a folder and a file to
   expect(errors).toEqual([]);
 });
 
-test('a team member sees the media without a team that the tenant lets it use, and only its team\'s when not', async ({ page, request }) => {
+test("a team member sees the media without a team that the tenant lets it use, and only its team's when not", async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   const t = await teamTenant(request, 'Team reads');
   const teamFolder = await createFolder(request, t.admin, t.customer.id, t.root, 'Crew folder');
   await createFolder(request, t.admin, t.customer.id, t.root, 'Shared folder');
   await uploadFile(request, t.admin, t.customer.id, PNG, { parentId: t.root });
-  await api(request, t.admin, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${t.team.id}&customerId=${t.customer.id}`, { resourcesToAdd: [{ id: teamFolder, readOnly: false }] });
+  await api(request, t.admin, 'PUT', `/api/team/updateFileFolderAssignments?teamId=${t.team.id}&customerId=${t.customer.id}`, {
+    resourcesToAdd: [{ id: teamFolder, readOnly: false }],
+  });
   const fileLists: string[] = [];
   page.on('request', (req) => {
     if (new URL(req.url()).pathname === '/api/v2/file') fileLists.push(req.url());

@@ -3,7 +3,14 @@ import { collectConsoleErrors, createCustomer, passwordGrant, screenshot, signIn
 
 type Seeded = { id: string; email: string; password: string };
 
-async function createUser(request: APIRequestContext, token: string, customerId: number, role: string, name: string, suffix: string): Promise<Seeded> {
+async function createUser(
+  request: APIRequestContext,
+  token: string,
+  customerId: number,
+  role: string,
+  name: string,
+  suffix: string,
+): Promise<Seeded> {
   const email = `${name.toLowerCase()}-${suffix}@example.com`;
   const password = `${name}-pass-123`;
   const res = await request.post(`/api/user/?customerId=${customerId}`, {
@@ -29,7 +36,21 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
 
   await signIn(page, owner.email, owner.password);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users', 'Teams', 'Audit log', 'Settings']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Media',
+    'Content',
+    'Channels',
+    'Sub-channels',
+    'Schedules',
+    'Proof of play',
+    'Screens',
+    'Advertisers',
+    'Users',
+    'Teams',
+    'Audit log',
+    'Settings',
+  ]);
 
   // Teams: empty, then a new team.
   await nav.getByRole('link', { name: 'Teams' }).click();
@@ -63,9 +84,13 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   // A media folder assigned to the team read-only (through the API) shows by name.
   const teamId = page.url().split('/').pop()!;
   const auth = { Authorization: `Bearer ${admin.access_token}` };
-  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`, { headers: auth });
+  const rootRes = await request.get(`/api/v2/fileFolder?customerId=${customer.id}&search=${encodeURIComponent('parentId=NULL')}`, {
+    headers: auth,
+  });
   const rootId = ((await rootRes.json()) as { content: { id: string }[] }).content[0]!.id;
-  const folderRes = await request.post(`/api/fileFolder/?customerId=${customer.id}&parentId=${rootId}&name=North%20promotions`, { headers: auth });
+  const folderRes = await request.post(`/api/fileFolder/?customerId=${customer.id}&parentId=${rootId}&name=North%20promotions`, {
+    headers: auth,
+  });
   expect(folderRes.status(), await folderRes.text()).toBe(201);
   const folderId = ((await folderRes.json()) as { id: string }).id;
   const assigned = await request.put(`/api/team/updateFileFolderAssignments?teamId=${teamId}&customerId=${customer.id}`, {
@@ -129,7 +154,18 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
   const eddie = await eddieContext.newPage();
   await signIn(eddie, editor.email, editor.password);
   const eddieNav = eddie.getByRole('navigation', { name: 'Main' });
-  await expect(eddieNav.getByRole('link')).toHaveText(['Overview', 'Media', 'Content', 'Channels', 'Sub-channels', 'Schedules', 'Proof of play', 'Screens', 'Advertisers', 'Users']);
+  await expect(eddieNav.getByRole('link')).toHaveText([
+    'Overview',
+    'Media',
+    'Content',
+    'Channels',
+    'Sub-channels',
+    'Schedules',
+    'Proof of play',
+    'Screens',
+    'Advertisers',
+    'Users',
+  ]);
   await expect(eddieNav.getByRole('link', { name: 'Teams' })).toHaveCount(0);
   await screenshot(eddie, 'profile-hides-teams');
   // Inside a page too: the media library offers Eddie (an EDITOR) new folders but no upload.

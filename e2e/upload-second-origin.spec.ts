@@ -49,7 +49,10 @@ async function openUploadPanel(page: Page) {
   return page.getByTestId('upload-panel').locator('input[type=file]:not([webkitdirectory])').first();
 }
 
-test('the console opened on a second origin uploads: part URLs name the origin it was opened on', async ({ browser, request }, testInfo) => {
+test('the console opened on a second origin uploads: part URLs name the origin it was opened on', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const origin = secondOrigin();
@@ -79,7 +82,9 @@ test('the console opened on a second origin uploads: part URLs name the origin i
     expect(part.status).toBe(200);
   }
   await expect(page.getByTestId('upload-errors')).toBeHidden();
-  const list = await request.get(`/api/v2/file?customerId=${seeded.customerId}&select=name,size&sort=name,asc`, { headers: { Authorization: `Bearer ${seeded.token}` } });
+  const list = await request.get(`/api/v2/file?customerId=${seeded.customerId}&select=name,size&sort=name,asc`, {
+    headers: { Authorization: `Bearer ${seeded.token}` },
+  });
   const files = ((await list.json()) as { content: Array<{ name: string; size: number }> }).content;
   expect(files.map((f) => [f.name, f.size])).toEqual([
     ['poster.png', 30324],

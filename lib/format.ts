@@ -15,7 +15,8 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
-const dateTimeFormat = (locale: string | undefined) => cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+const dateTimeFormat = (locale: string | undefined) =>
+  cached(`dt:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 const dateFormat = (locale: string | undefined) => cached(`d:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
 const numberFormat = (locale: string | undefined, digits: number) =>
   cached(`n:${locale}:${digits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
@@ -72,5 +73,8 @@ export function countOf(count: number, noun: Noun, locale?: string): string {
 export function formatReading(value: number | null | undefined, locale?: string, maximumFractionDigits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
 
-  return cached(`r:${locale}:${Math.abs(value) >= 100 ? 0 : maximumFractionDigits}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : maximumFractionDigits })).format(value);
+  return cached(
+    `r:${locale}:${Math.abs(value) >= 100 ? 0 : maximumFractionDigits}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: Math.abs(value) >= 100 ? 0 : maximumFractionDigits }),
+  ).format(value);
 }

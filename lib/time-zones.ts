@@ -26,7 +26,9 @@ export function wireTimeZone(zone: string): Schemas['TimeZone'] {
 }
 
 /** A body whose `timeZone` (when it has one) is checked and typed as the document's zone (see `wireTimeZone`). */
-type WithWireTimeZone<T extends { timeZone?: string | null }> = Omit<T, 'timeZone'> & { [K in keyof Pick<T, 'timeZone'>]: Schemas['TimeZone'] | Exclude<T[K], string> };
+type WithWireTimeZone<T extends { timeZone?: string | null }> = Omit<T, 'timeZone'> & {
+  [K in keyof Pick<T, 'timeZone'>]: Schemas['TimeZone'] | Exclude<T[K], string>;
+};
 
 export function withWireTimeZone<T extends { timeZone?: string | null }>(body: T): WithWireTimeZone<T> {
   const { timeZone } = body;

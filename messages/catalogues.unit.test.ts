@@ -23,7 +23,8 @@ function placeholders(message: string): string[] {
       if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
       found.add(element.type === TYPE.tag ? `<${element.value}>` : element.value);
       if (element.type === TYPE.tag) walk(element.children);
-      if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) walk(option.value);
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) walk(option.value);
     }
   };
   walk(parse(message));
@@ -40,7 +41,9 @@ describe('message catalogues', () => {
   });
 
   it('each key has the same ICU placeholders in en and de', () => {
-    const differing = [...english].filter(([key, message]) => german.has(key) && placeholders(message).join() !== placeholders(german.get(key) as string).join());
+    const differing = [...english].filter(
+      ([key, message]) => german.has(key) && placeholders(message).join() !== placeholders(german.get(key) as string).join(),
+    );
     expect(differing.map(([key]) => key)).toEqual([]);
   });
 

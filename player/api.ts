@@ -8,7 +8,17 @@ import type { ServerClock } from './clock';
 
 export type Credentials = { deviceId: string; deviceSecret: string };
 export type Registered = Credentials & { activationCode?: string; activationCodeExpiresAt?: number; heartbeatSeconds: number };
-export type Status = { deviceId: string; assigned: boolean; activationCode?: string; activationCodeExpiresAt?: number; customerId?: number; name?: string; timeZone?: string; heartbeatSeconds: number; serverTime: number };
+export type Status = {
+  deviceId: string;
+  assigned: boolean;
+  activationCode?: string;
+  activationCodeExpiresAt?: number;
+  customerId?: number;
+  name?: string;
+  timeZone?: string;
+  heartbeatSeconds: number;
+  serverTime: number;
+};
 
 export class HttpError extends Error {
   constructor(
@@ -70,14 +80,22 @@ export class DeviceApi {
   }
 
   /** A call with the device token; one retry with a fresh token after a 401. */
-  async call(method: string, path: string, init: { json?: unknown; body?: BodyInit; contentType?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async call(
+    method: string,
+    path: string,
+    init: { json?: unknown; body?: BodyInit; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(attempt > 0);
       const res = await fetch(`${this.base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${token}`,
-          ...(init.json !== undefined ? { 'content-type': 'application/json' } : init.contentType ? { 'content-type': init.contentType } : {}),
+          ...(init.json !== undefined
+            ? { 'content-type': 'application/json' }
+            : init.contentType
+              ? { 'content-type': init.contentType }
+              : {}),
           ...init.headers,
         },
         body: init.json !== undefined ? JSON.stringify(init.json) : init.body,

@@ -6,7 +6,11 @@ import { parseRange, partialHeaders } from '@/server/http/byte-range';
  */
 export function rangeResponse(blob: Blob, rangeHeader: string | null, contentType: string): Response {
   const range = parseRange(rangeHeader, blob.size);
-  if (range === undefined) return new Response(blob, { status: 200, headers: { 'content-type': contentType, 'content-length': String(blob.size), 'accept-ranges': 'bytes' } });
+  if (range === undefined)
+    return new Response(blob, {
+      status: 200,
+      headers: { 'content-type': contentType, 'content-length': String(blob.size), 'accept-ranges': 'bytes' },
+    });
   if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { 'content-range': `bytes */${blob.size}` } });
 
   return new Response(blob.slice(range.start, range.end + 1), { status: 206, headers: partialHeaders(range, blob.size, contentType) });

@@ -129,7 +129,11 @@ function prepare(root: HTMLElement, scale: number): { replaced: Set<Element>; re
       parent.setAttribute(HOLDER, String(holders.length));
       holders.push(parent);
     }
-    replacements.push({ holder: parent.getAttribute(HOLDER)!, index: cloneIndex(parent.childNodes, target, (n) => replaced.has(n as Element)), node });
+    replacements.push({
+      holder: parent.getAttribute(HOLDER)!,
+      index: cloneIndex(parent.childNodes, target, (n) => replaced.has(n as Element)),
+      node,
+    });
   }
 
   return { replaced, replacements, holders };

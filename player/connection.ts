@@ -141,11 +141,19 @@ export class Connection {
 
   async httpHeartbeat(): Promise<void> {
     try {
-      const beat = await this.api.json<{ manifestEtag: string; heartbeatSeconds: number; commands: Command[] }>('POST', '/api/display/heartbeat', this.events.heartbeat());
+      const beat = await this.api.json<{ manifestEtag: string; heartbeatSeconds: number; commands: Command[] }>(
+        'POST',
+        '/api/display/heartbeat',
+        this.events.heartbeat(),
+      );
       this.heartbeatSeconds = beat.heartbeatSeconds || this.heartbeatSeconds;
       this.events.manifestEtag(beat.manifestEtag);
       for (const command of beat.commands) {
-        await this.perform(command, (ack) => void this.api.call('POST', `/api/display/commands/${encodeURIComponent(command.id)}/ack`, { json: ack }).catch(() => undefined));
+        await this.perform(
+          command,
+          (ack) =>
+            void this.api.call('POST', `/api/display/commands/${encodeURIComponent(command.id)}/ack`, { json: ack }).catch(() => undefined),
+        );
       }
     } catch {
       // Offline: the next beat tries again.

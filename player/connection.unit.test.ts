@@ -117,7 +117,11 @@ describe('the device connection', () => {
     expect(FakeSocket.last).toBeUndefined();
     expect(calls.filter((c) => c.path === '/api/display/heartbeat')).toHaveLength(1);
     expect(events.etags).toEqual(['etag-2']);
-    expect(calls.find((c) => c.path.endsWith('/ack'))).toEqual({ method: 'POST', path: `/api/display/commands/${command.id}/ack`, json: { ok: true, result: { done: 'restart' } } });
+    expect(calls.find((c) => c.path.endsWith('/ack'))).toEqual({
+      method: 'POST',
+      path: `/api/display/commands/${command.id}/ack`,
+      json: { ok: true, result: { done: 'restart' } },
+    });
     // The next tries come later and later (1 s, 2 s, 4 s … with jitter), never at once.
     const tickets = () => calls.filter((c) => c.path === '/api/display/wsTicket').length;
     await vi.advanceTimersByTimeAsync(400);

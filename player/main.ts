@@ -39,7 +39,15 @@ function markOnce(name: string, onNextFrame = false): void {
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-type Settings = { volume?: number; brightness?: number; rotation?: { angle?: number }; display?: boolean; showName?: boolean; workingHours?: WorkingHours; rebootTime?: string };
+type Settings = {
+  volume?: number;
+  brightness?: number;
+  rotation?: { angle?: number };
+  display?: boolean;
+  showName?: boolean;
+  workingHours?: WorkingHours;
+  rebootTime?: string;
+};
 
 class Player {
   private manifest: Manifest | undefined;
@@ -103,23 +111,27 @@ class Player {
     private readonly api: DeviceApi,
     private readonly store: PlayerStore,
   ) {
-    this.stage = new Stage($('stage'), {
-      now: () => clock.now(),
-      played: (play, startedAt, endedAt, completed) => void this.played(play, startedAt, endedAt, completed),
-      showing: (play) => {
-        this.showing = play;
-        document.body.dataset.playing = play.key;
+    this.stage = new Stage(
+      $('stage'),
+      {
+        now: () => clock.now(),
+        played: (play, startedAt, endedAt, completed) => void this.played(play, startedAt, endedAt, completed),
+        showing: (play) => {
+          this.showing = play;
+          document.body.dataset.playing = play.key;
+        },
+        revealed: (_play, shown) => {
+          if (shown) markOnce('player:first-frame', true);
+        },
+        volume: () => this.settings.volume ?? 0,
       },
-      revealed: (_play, shown) => {
-        if (shown) markOnce('player:first-frame', true);
+      {
+        resolve: () => this.resolver(),
+        channels: () => (this.manifest ? (segmentAt(this.manifest.segments, clock.now())?.channels ?? []) : []),
+        // Clocks on slides show the screen's time zone.
+        timeZone: () => this.manifest?.timeZone,
       },
-      volume: () => this.settings.volume ?? 0,
-    }, {
-      resolve: () => this.resolver(),
-      channels: () => (this.manifest ? (segmentAt(this.manifest.segments, clock.now())?.channels ?? []) : []),
-      // Clocks on slides show the screen's time zone.
-      timeZone: () => this.manifest?.timeZone,
-    });
+    );
   }
 
   async start(status: Status): Promise<void> {
@@ -166,7 +178,9 @@ class Player {
     this.fetching ??= (async () => {
       try {
         const newest = this.switcher.newestEtag();
-        const res = await this.api.call('GET', '/api/display/manifest', { headers: newest && !force ? { 'if-none-match': `"${newest}"` } : {} });
+        const res = await this.api.call('GET', '/api/display/manifest', {
+          headers: newest && !force ? { 'if-none-match': `"${newest}"` } : {},
+        });
         if (res.status === 304) return;
         if (!res.ok) throw new HttpError(res.status, await res.text());
         const manifest = (await res.json()) as Manifest;
@@ -189,7 +203,10 @@ class Player {
   private resolver() {
     const manifest = this.manifest;
     if (!manifest) return manifestResolver({ files: {}, contents: {}, folders: {} }, clock.now());
-    const cached = this.swReady && navigator.serviceWorker?.controller ? (f: { id: string }) => mediaPath(f.id, manifest.files[f.id]?.crcCheckSum ?? '') : undefined;
+    const cached =
+      this.swReady && navigator.serviceWorker?.controller
+        ? (f: { id: string }) => mediaPath(f.id, manifest.files[f.id]?.crcCheckSum ?? '')
+        : undefined;
 
     return manifestResolver(manifest, clock.now(), cached);
   }
@@ -241,9 +258,21 @@ class Player {
     const screen = $('screen');
     screen.dataset.rotation = String(angle);
     if (angle === 90 || angle === 270) {
-      Object.assign(screen.style, { width: '100vh', height: '100vw', transform: `translate(-50%, -50%) rotate(${angle}deg)`, left: '50%', top: '50%' });
+      Object.assign(screen.style, {
+        width: '100vh',
+        height: '100vw',
+        transform: `translate(-50%, -50%) rotate(${angle}deg)`,
+        left: '50%',
+        top: '50%',
+      });
     } else {
-      Object.assign(screen.style, { width: '100vw', height: '100vh', transform: angle ? `translate(-50%, -50%) rotate(${angle}deg)` : 'translate(-50%, -50%)', left: '50%', top: '50%' });
+      Object.assign(screen.style, {
+        width: '100vw',
+        height: '100vh',
+        transform: angle ? `translate(-50%, -50%) rotate(${angle}deg)` : 'translate(-50%, -50%)',
+        left: '50%',
+        top: '50%',
+      });
     }
     const label = $('name');
     label.textContent = this.name;
@@ -289,12 +318,16 @@ class Player {
   private async metrics(): Promise<void> {
     const now = clock.now();
     const seconds = (performance.now() - this.framesSince) / 1000;
-    const samples: { type: string; timestamp: number; value: number }[] = [{ type: 'FPS', timestamp: now, value: seconds > 0 ? Math.round(this.frames / seconds) : 0 }];
+    const samples: { type: string; timestamp: number; value: number }[] = [
+      { type: 'FPS', timestamp: now, value: seconds > 0 ? Math.round(this.frames / seconds) : 0 },
+    ];
     this.frames = 0;
     this.framesSince = performance.now();
     const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
     if (memory) samples.push({ type: 'USED_APP_MEM', timestamp: now, value: memory.usedJSHeapSize });
-    const received = performance.getEntriesByType('resource').reduce((sum, e) => sum + ((e as PerformanceResourceTiming).transferSize ?? 0), 0);
+    const received = performance
+      .getEntriesByType('resource')
+      .reduce((sum, e) => sum + ((e as PerformanceResourceTiming).transferSize ?? 0), 0);
     samples.push({ type: 'NET_APP_RX', timestamp: now, value: received });
     performance.clearResourceTimings();
     const sentAt = Date.now();
@@ -314,8 +347,20 @@ class Player {
       version: PLAYER_VERSION,
       firmwareVersion: navigator.userAgent.slice(0, 256),
       ...(this.etag ? { manifestEtag: this.etag } : {}),
-      ...(play ? { currentItem: { key: play.key, kind: play.kind, ...(play.kind === 'slide' ? { contentId: play.contentId } : { fileId: play.file.id }) } } : {}),
-      deviceInfo: { userAgent: navigator.userAgent.slice(0, 256), screen: `${screen.width}x${screen.height}`, language: navigator.language },
+      ...(play
+        ? {
+            currentItem: {
+              key: play.key,
+              kind: play.kind,
+              ...(play.kind === 'slide' ? { contentId: play.contentId } : { fileId: play.file.id }),
+            },
+          }
+        : {}),
+      deviceInfo: {
+        userAgent: navigator.userAgent.slice(0, 256),
+        screen: `${screen.width}x${screen.height}`,
+        language: navigator.language,
+      },
     };
   }
 
@@ -421,7 +466,9 @@ class Player {
     const query = new URLSearchParams({ takenAt: String(Math.round(capture.takenAt)), ...(highRes ? { highRes: 'true' } : {}) });
     const res = await this.api.call('PUT', `/api/display/screenshot?${query}`, { body: capture.blob, contentType: capture.blob.type });
 
-    return res.status === 204 ? { ok: true, result: { uploaded: true, bytes: capture.blob.size, takenAt: capture.takenAt } } : { ok: false, error: `upload answered ${res.status}` };
+    return res.status === 204
+      ? { ok: true, result: { uploaded: true, bytes: capture.blob.size, takenAt: capture.takenAt } }
+      : { ok: false, error: `upload answered ${res.status}` };
   }
 }
 
@@ -499,7 +546,9 @@ async function credentials(store: PlayerStore): Promise<{ creds: Credentials; co
 
 async function boot(): Promise<void> {
   if ('serviceWorker' in navigator) {
-    navigator.serviceWorker.register('/player/sw.js', { scope: '/player/' }).catch((err: unknown) => note(`service worker: ${String(err)}`));
+    navigator.serviceWorker
+      .register('/player/sw.js', { scope: '/player/' })
+      .catch((err: unknown) => note(`service worker: ${String(err)}`));
   }
   void navigator.storage?.persist?.().catch(() => false);
   const store = await PlayerStore.open();

@@ -44,7 +44,7 @@ describe('moving to a new manifest', () => {
     expect(h.events).toEqual(['apply a', 'prune a']);
   });
 
-  it('downloads the next manifest\'s files while the current one plays, and switches only then', async () => {
+  it("downloads the next manifest's files while the current one plays, and switches only then", async () => {
     const h = harness();
     await h.switcher.offer(manifest('a'));
     h.events.length = 0;
@@ -158,7 +158,7 @@ describe('the media cache', () => {
     expect(staleKeys(cached, unionFiles([file('a')], [file('b'), file('c', 'old')]))).toEqual([]);
   });
 
-  it('downloads each missing file once, in the manifest\'s order', () => {
+  it("downloads each missing file once, in the manifest's order", () => {
     const list = [file('a'), file('b'), file('a'), file('c')];
     expect(missingFiles(list, new Set([mediaKey(file('b'))])).map((f) => f.id)).toEqual(['a', 'c']);
   });

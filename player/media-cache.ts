@@ -9,7 +9,8 @@ export type FileRef = { id: string; url: string; crc: string; contentType: strin
 
 export const MEDIA_PREFIX = '/player/media/';
 
-export const mediaKey = (f: Pick<FileRef, 'id' | 'crc'>): string => `${MEDIA_PREFIX}${encodeURIComponent(f.id)}?v=${encodeURIComponent(f.crc)}`;
+export const mediaKey = (f: Pick<FileRef, 'id' | 'crc'>): string =>
+  `${MEDIA_PREFIX}${encodeURIComponent(f.id)}?v=${encodeURIComponent(f.crc)}`;
 
 /** The files the worker answers for while `next` downloads: the current ones and the next ones (the next one's URL wins). */
 export function unionFiles(current: Iterable<FileRef>, next: readonly FileRef[]): FileRef[] {

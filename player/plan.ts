@@ -17,7 +17,11 @@ export type Play = PlayEntry & { campaignId?: number; messageId?: number; ownerC
 const DEFAULT_MS = 10_000;
 
 /** The manifest's files and contents as the timeline resolves them; `fileUrl` maps a file to where it loads from. */
-export function manifestResolver(manifest: Pick<Manifest, 'files' | 'contents' | 'folders'>, now: number, fileUrl: (file: MediaFile) => string = (f) => f.url): Resolver {
+export function manifestResolver(
+  manifest: Pick<Manifest, 'files' | 'contents' | 'folders'>,
+  now: number,
+  fileUrl: (file: MediaFile) => string = (f) => f.url,
+): Resolver {
   const file = (id: string): MediaFile | undefined => {
     const f = manifest.files[id];
 
@@ -59,7 +63,11 @@ export function contentPlays(contentId: string, resolve: Resolver, key: string, 
   const content = resolve.content(contentId);
   if (!content) return [];
   if (content.deviceContentType === 'simpleLoop') {
-    return playlistTimeline(content.data as Parameters<typeof playlistTimeline>[0], resolve, { selfId: contentId }).map((e) => ({ ...e, key: `${key}/${e.key}`, ownerContentId: contentId }));
+    return playlistTimeline(content.data as Parameters<typeof playlistTimeline>[0], resolve, { selfId: contentId }).map((e) => ({
+      ...e,
+      key: `${key}/${e.key}`,
+      ownerContentId: contentId,
+    }));
   }
   const data = content.data as SlideData;
   if (!data?.pages?.length) return [];
@@ -74,7 +82,9 @@ function itemPlays(channel: ChannelPlay, item: ChannelPlay['items'][number], res
   if (file) {
     const video = isVideo(file);
 
-    return [{ key, kind: video ? 'video' : 'image', file, durationMs: item.durationMs || file.durationMs || DEFAULT_MS, fit: 'contain', ...tag }];
+    return [
+      { key, kind: video ? 'video' : 'image', file, durationMs: item.durationMs || file.durationMs || DEFAULT_MS, fit: 'contain', ...tag },
+    ];
   }
 
   return contentPlays(item.id, resolve, key, item.durationMs || undefined).map((p) => ({ ...p, ...tag }));
@@ -114,7 +124,8 @@ export function channelPlays(channels: readonly ChannelPlay[], resolve: Resolver
       const channel = byId.get(id)!;
       const indexes = turn(channel, cursors.get(id)!);
       turnNo++;
-      for (const index of indexes) plays.push(...itemPlays(channel, channel.items[index]!, resolve, `${keyPrefix}/${turnNo}/${id}/${index}`));
+      for (const index of indexes)
+        plays.push(...itemPlays(channel, channel.items[index]!, resolve, `${keyPrefix}/${turnNo}/${id}/${index}`));
       cursors.set(id, (cursors.get(id)! + indexes.length) % channel.items.length);
     }
     if ([...cursors.values()].every((c) => c === 0)) break;
@@ -141,8 +152,15 @@ function channelsForWidget(channels: readonly ChannelPlay[], tags: readonly stri
  * What a slide's channel or playlist widget plays in its box (a nested loop), each entry reporting the widget's
  * key (spec 4 §5 `widgetKey`); the innermost widget names a play shown in nested widgets.
  */
-export function widgetPlays(widget: Extract<Widget, { type: 'channel' | 'playlist' }>, channels: readonly ChannelPlay[], resolve: Resolver): Play[] {
-  const plays = widget.type === 'channel' ? channelPlays(channelsForWidget(channels, widget.tags), resolve, `w/${widget.id}`) : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
+export function widgetPlays(
+  widget: Extract<Widget, { type: 'channel' | 'playlist' }>,
+  channels: readonly ChannelPlay[],
+  resolve: Resolver,
+): Play[] {
+  const plays =
+    widget.type === 'channel'
+      ? channelPlays(channelsForWidget(channels, widget.tags), resolve, `w/${widget.id}`)
+      : contentPlays(widget.simpleLoopId, resolve, `w/${widget.id}`);
 
   return plays.map((p) => ({ ...p, widgetKey: widget.id }));
 }
@@ -151,8 +169,14 @@ export function widgetPlays(widget: Extract<Widget, { type: 'channel' | 'playlis
  * The play of a slide's image or video widget: its file, reported with the widget's key. It names neither the
  * slide nor its channel, which the slide's own play counts already (the same show counted twice otherwise).
  */
-export function fileWidgetPlay(widget: Extract<Widget, { type: 'image' | 'video' }>, resolve: Resolver, durationMs: number): Play | undefined {
+export function fileWidgetPlay(
+  widget: Extract<Widget, { type: 'image' | 'video' }>,
+  resolve: Resolver,
+  durationMs: number,
+): Play | undefined {
   const file = resolve.file(widget.fileId);
 
-  return file ? { key: `w/${widget.id}`, kind: widget.type, file, durationMs, fit: widget.fit ?? 'contain', widgetKey: widget.id } : undefined;
+  return file
+    ? { key: `w/${widget.id}`, kind: widget.type, file, durationMs, fit: widget.fit ?? 'contain', widgetKey: widget.id }
+    : undefined;
 }

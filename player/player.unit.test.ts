@@ -73,12 +73,23 @@ describe('reconnect back-off', () => {
 });
 
 describe('proof-of-play batches', () => {
-  const event = (n: number): PlayEvent => ({ eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, startedAt: n * 1000, endedAt: n * 1000 + 500, completed: true });
+  const event = (n: number): PlayEvent => ({
+    eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    startedAt: n * 1000,
+    endedAt: n * 1000 + 500,
+    completed: true,
+  });
 
   it('takes the oldest events first, as NDJSON lines', () => {
-    const batch = nextBatch([3, 1, 2].map((key) => ({ key, event: event(key) })), { events: 2 });
+    const batch = nextBatch(
+      [3, 1, 2].map((key) => ({ key, event: event(key) })),
+      { events: 2 },
+    );
     expect(batch?.keys).toEqual([1, 2]);
-    const lines = batch!.body.trimEnd().split('\n').map((l) => JSON.parse(l) as PlayEvent);
+    const lines = batch!.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PlayEvent);
     expect(lines.map((e) => e.startedAt)).toEqual([1_000, 2_000]);
     expect(batch!.body.endsWith('\n')).toBe(true);
   });
@@ -137,15 +148,32 @@ describe('what a segment plays', () => {
         id: id(9),
         name: 'Loop',
         deviceContentType: 'simpleLoop',
-        data: { loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'cover', defaultDurationMs: 7_000 }, slides: [{ key: 'a', type: 'FILE', id: id(1) }, { key: 'b', type: 'FILE', id: id(2) }] },
+        data: {
+          loopData: {
+            resolution: { width: 1920, height: 1080 },
+            defaultImageFit: 'contain',
+            defaultVideoFit: 'cover',
+            defaultDurationMs: 7_000,
+          },
+          slides: [
+            { key: 'a', type: 'FILE', id: id(1) },
+            { key: 'b', type: 'FILE', id: id(2) },
+          ],
+        },
       },
     },
     folders: {},
   };
   const resolve = manifestResolver(manifest, 0, (f) => `/player/media/${f.id}`);
 
-  it('plays a content layer\'s playlist with the file URLs the player chose, naming the playlist', () => {
-    const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
+  it("plays a content layer's playlist with the file URLs the player chose, naming the playlist", () => {
+    const segment: Segment = {
+      from: 0,
+      to: 100,
+      layer: 'CONTENT',
+      content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' },
+      channels: [],
+    };
     const plays = segmentPlays(segment, resolve);
     expect(plays.map((p) => [p.kind, p.durationMs, 'file' in p ? p.file.url : '', p.ownerContentId])).toEqual([
       ['image', 7_000, `/player/media/${id(1)}`, id(9)],
@@ -155,7 +183,20 @@ describe('what a segment plays', () => {
   });
 
   it('shares a channels layer by saturation, each turn one pass or a playback slot, tagged with the campaign', () => {
-    const channel = (campaignId: number, saturation: number, items: ChannelPlay['items'], playbackSlot?: ChannelPlay['playbackSlot']): ChannelPlay => ({ campaignId, name: `c${campaignId}`, weight: 1, saturation, tags: [], items, ...(playbackSlot ? { playbackSlot } : {}) });
+    const channel = (
+      campaignId: number,
+      saturation: number,
+      items: ChannelPlay['items'],
+      playbackSlot?: ChannelPlay['playbackSlot'],
+    ): ChannelPlay => ({
+      campaignId,
+      name: `c${campaignId}`,
+      weight: 1,
+      saturation,
+      tags: [],
+      items,
+      ...(playbackSlot ? { playbackSlot } : {}),
+    });
     const image = { type: 'FILE' as const, id: id(1), name: 'poster', durationMs: 5_000 };
     const video = { type: 'FILE' as const, id: id(2), name: 'clip', durationMs: 4_000 };
     const plays = channelPlays([channel(1, 2, [image]), channel(2, 1, [video, image], { items: 1 })], resolve);
@@ -175,15 +216,35 @@ describe('what a segment plays', () => {
     expect(segmentPlays(segment, resolve).map((p) => [p.campaignId, p.durationMs])).toEqual([[1, 4_000]]);
   });
 
-  it('plays a slide keyed by page name (the manifest\'s form) as its page list, pages in key order, once converted', () => {
+  it("plays a slide keyed by page name (the manifest's form) as its page list, pages in key order, once converted", () => {
     const screenSize = { width: 1920, height: 1080 };
-    const slide = { id: id(5), name: 'Kiosk', deviceContentType: 'content' as const, structureType: 'COMPLEX' as const, data: { Welcome: { pageData: { screenSize, durationMs: 2_000 } }, Menu: { pageData: { screenSize }, vendor: 1 } } };
+    const slide = {
+      id: id(5),
+      name: 'Kiosk',
+      deviceContentType: 'content' as const,
+      structureType: 'COMPLEX' as const,
+      data: { Welcome: { pageData: { screenSize, durationMs: 2_000 } }, Menu: { pageData: { screenSize }, vendor: 1 } },
+    };
     // A manifest an older player stored holds the page list already.
-    const stored = { id: id(6), name: 'Old', deviceContentType: 'content' as const, data: { pages: [{ name: 'Default', pageData: { screenSize } }] } };
+    const stored = {
+      id: id(6),
+      name: 'Old',
+      deviceContentType: 'content' as const,
+      data: { pages: [{ name: 'Default', pageData: { screenSize } }] },
+    };
     const resolver = manifestResolver({ ...manifest, contents: { [id(5)]: slide, [id(6)]: stored as never } }, 0);
     const played = contentPlays(id(5), resolver, 'k');
     expect(played).toHaveLength(1);
-    expect(played[0]).toMatchObject({ kind: 'slide', durationMs: 12_000, data: { pages: [{ name: 'Welcome', pageData: { screenSize, durationMs: 2_000 } }, { name: 'Menu', pageData: { screenSize }, vendor: 1 }] } });
+    expect(played[0]).toMatchObject({
+      kind: 'slide',
+      durationMs: 12_000,
+      data: {
+        pages: [
+          { name: 'Welcome', pageData: { screenSize, durationMs: 2_000 } },
+          { name: 'Menu', pageData: { screenSize }, vendor: 1 },
+        ],
+      },
+    });
     expect(resolver.content(id(5))).toBe(manifestResolver({ ...manifest, contents: { [id(5)]: slide } }, 0).content(id(5)));
     expect(resolver.content(id(6))).toBe(stored);
     expect(resolve.content(id(9))).toBe(manifest.contents[id(9)]);
@@ -202,18 +263,38 @@ describe('what a segment plays', () => {
     });
 
     it("a channel widget's items carry the widget's key and their channel; a file widget its file and key only", () => {
-      const ads: ChannelPlay = { campaignId: 7, name: 'Ads', weight: 1, saturation: 1, tags: ['ads'], items: [{ type: 'FILE', id: id(1), name: 'poster', durationMs: 5_000 }] };
+      const ads: ChannelPlay = {
+        campaignId: 7,
+        name: 'Ads',
+        weight: 1,
+        saturation: 1,
+        tags: ['ads'],
+        items: [{ type: 'FILE', id: id(1), name: 'poster', durationMs: 5_000 }],
+      };
       const other: ChannelPlay = { ...ads, campaignId: 8, tags: ['news'] };
       expect(events(widgetPlays({ ...box, id: 'w-ads', type: 'channel', tags: ['ads'] }, [ads, other], resolve))).toEqual([
         { eventId: id(100), startedAt: 1_000, endedAt: 6_000, completed: true, campaignId: 7, fileId: id(1), widgetKey: 'w-ads' },
       ]);
       const poster = fileWidgetPlay({ ...box, id: 'w-logo', type: 'image', fileId: id(1) }, resolve, 10_000);
-      expect(playEvent(poster!, span, id(100))).toEqual({ eventId: id(100), startedAt: 1_000, endedAt: 6_000, completed: true, fileId: id(1), widgetKey: 'w-logo' });
+      expect(playEvent(poster!, span, id(100))).toEqual({
+        eventId: id(100),
+        startedAt: 1_000,
+        endedAt: 6_000,
+        completed: true,
+        fileId: id(1),
+        widgetKey: 'w-logo',
+      });
       expect(fileWidgetPlay({ ...box, id: 'w-gone', type: 'video', fileId: id(3) }, resolve, 10_000)).toBeUndefined();
     });
 
     it('a whole item (full screen, not in a widget) carries no key', () => {
-      const segment: Segment = { from: 0, to: 100, layer: 'CONTENT', content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' }, channels: [] };
+      const segment: Segment = {
+        from: 0,
+        to: 100,
+        layer: 'CONTENT',
+        content: { id: id(9), name: 'Loop', deviceContentType: 'simpleLoop' },
+        channels: [],
+      };
       expect(events(segmentPlays(segment, resolve)).map((e) => 'widgetKey' in e)).toEqual([false, false]);
     });
   });

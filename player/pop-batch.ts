@@ -32,7 +32,9 @@ export function playEvent(play: Play, span: { startedAt: number; endedAt: number
     completed: span.completed,
     ...(play.campaignId !== undefined ? { campaignId: play.campaignId } : {}),
     ...(play.messageId !== undefined ? { messageId: play.messageId } : {}),
-    ...(play.kind === 'slide' ? { contentId: play.contentId } : { fileId: play.file.id, ...(play.ownerContentId ? { contentId: play.ownerContentId } : {}) }),
+    ...(play.kind === 'slide'
+      ? { contentId: play.contentId }
+      : { fileId: play.file.id, ...(play.ownerContentId ? { contentId: play.ownerContentId } : {}) }),
     ...(play.widgetKey !== undefined ? { widgetKey: play.widgetKey } : {}),
   };
 }
@@ -44,7 +46,10 @@ const BATCH_EVENTS = 500;
 const BATCH_BYTES = 512 * 1024;
 
 /** The next upload: the oldest events within the bounds (at least one), as NDJSON, and their queue keys. */
-export function nextBatch(queued: readonly Queued[], limits: { events?: number; bytes?: number } = {}): { keys: number[]; body: string } | undefined {
+export function nextBatch(
+  queued: readonly Queued[],
+  limits: { events?: number; bytes?: number } = {},
+): { keys: number[]; body: string } | undefined {
   const maxEvents = limits.events ?? BATCH_EVENTS;
   const maxBytes = limits.bytes ?? BATCH_BYTES;
   const sorted = [...queued].sort((a, b) => a.key - b.key);

@@ -23,7 +23,15 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 export function localTime(instant: number, timeZone: string): LocalTime {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
     formats.set(timeZone, format);
   }
   const part: Record<string, number> = {};

@@ -4,7 +4,7 @@ import { PowerSchedule, isWorking, localTime, parseHhmm, rebootDue, type Working
 const at = (iso: string) => Date.parse(iso);
 const MINUTE = 60_000;
 
-describe('local time in the screen\'s zone', () => {
+describe("local time in the screen's zone", () => {
   it('reads the wall clock of the zone given, whatever the process zone', () => {
     // 2026-11-23 is a Monday; 00:00 UTC is 05:30 in Kolkata, 19:00 the day before in New York.
     expect(localTime(at('2026-11-23T00:00:00Z'), 'Asia/Kolkata')).toMatchObject({ minute: 5 * 60 + 30, weekday: 0 });
@@ -23,7 +23,7 @@ describe('local time in the screen\'s zone', () => {
 describe('working hours', () => {
   const weekdays: WorkingHours = { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } };
 
-  it('works inside [from, to) of a listed day, in the manifest\'s zone', () => {
+  it("works inside [from, to) of a listed day, in the manifest's zone", () => {
     const kolkata = (iso: string) => isWorking(weekdays, 'Asia/Kolkata', at(iso));
     expect(kolkata('2026-11-23T02:29:00Z')).toBe(false); // 07:59 IST
     expect(kolkata('2026-11-23T02:30:00Z')).toBe(true); // 08:00
@@ -67,13 +67,17 @@ describe('the daily reboot time', () => {
   const dueTicks = (time: string, zone: string, from: string, minutes: number) => {
     const start = at(from);
     const due: string[] = [];
-    for (let i = 1; i <= minutes; i++) if (rebootDue(time, zone, start + (i - 1) * MINUTE, start + i * MINUTE)) due.push(new Date(start + i * MINUTE).toISOString());
+    for (let i = 1; i <= minutes; i++)
+      if (rebootDue(time, zone, start + (i - 1) * MINUTE, start + i * MINUTE)) due.push(new Date(start + i * MINUTE).toISOString());
 
     return due;
   };
 
   it('is due once a day, on its local minute', () => {
-    expect(dueTicks('03:30', 'Asia/Kolkata', '2026-11-22T12:00:00Z', 2 * 1_440)).toEqual(['2026-11-22T22:00:00.000Z', '2026-11-23T22:00:00.000Z']);
+    expect(dueTicks('03:30', 'Asia/Kolkata', '2026-11-22T12:00:00Z', 2 * 1_440)).toEqual([
+      '2026-11-22T22:00:00.000Z',
+      '2026-11-23T22:00:00.000Z',
+    ]);
   });
 
   it('a time skipped when clocks spring forward is passed at the first minute after the gap', () => {
@@ -128,7 +132,7 @@ function fakeTime(start: number) {
 }
 
 describe('the power schedule', () => {
-  it('turns the screen off and on at the working hours\' minutes and reloads at the reboot time, in the manifest\'s zone', () => {
+  it("turns the screen off and on at the working hours' minutes and reloads at the reboot time, in the manifest's zone", () => {
     // Monday 07:58:30 in Kolkata.
     const time = fakeTime(at('2026-11-23T02:28:30Z'));
     const events: string[] = [];
@@ -137,7 +141,10 @@ describe('the power schedule', () => {
       working: (on) => events.push(`${on ? 'on' : 'off'} ${new Date(time.now()).toISOString()}`),
       reboot: () => events.push(`reboot ${new Date(time.now()).toISOString()}`),
     });
-    schedule.update({ workingHours: { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } }, rebootTime: '08:01' }, 'Asia/Kolkata');
+    schedule.update(
+      { workingHours: { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } }, rebootTime: '08:01' },
+      'Asia/Kolkata',
+    );
     expect(events).toEqual(['off 2026-11-23T02:28:30.000Z']);
     time.advance(at('2026-11-23T02:29:50Z'));
     expect(events).toHaveLength(1);
@@ -164,7 +171,12 @@ describe('the power schedule', () => {
   it('ignores settings in an unknown zone (the screen stays on) and says so', () => {
     const time = fakeTime(at('2026-11-24T10:00:00Z'));
     const events: string[] = [];
-    const schedule = new PowerSchedule({ ...time, working: (on) => events.push(on ? 'on' : 'off'), reboot: () => events.push('reboot'), warn: (m) => events.push(m) });
+    const schedule = new PowerSchedule({
+      ...time,
+      working: (on) => events.push(on ? 'on' : 'off'),
+      reboot: () => events.push('reboot'),
+      warn: (m) => events.push(m),
+    });
     schedule.update({ workingHours: { days: { MON: { from: '08:00', to: '18:00' } } } }, 'Mars/Olympus');
     expect(events[0]).toMatch(/ignored/);
     expect(events[1]).toBe('on');

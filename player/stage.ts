@@ -56,7 +56,14 @@ export class StallWatch {
  * `ready` answers whether the entry has a frame to show (false: its file failed to load); `cut` reports what a
  * slide's file widgets showed until the entry's end.
  */
-type Layer = { play: Play; element: HTMLElement; stop: () => void; ready: Promise<boolean>; video?: HTMLVideoElement; cut?: (endedAt: number, completed: boolean) => void };
+type Layer = {
+  play: Play;
+  element: HTMLElement;
+  stop: () => void;
+  ready: Promise<boolean>;
+  video?: HTMLVideoElement;
+  cut?: (endedAt: number, completed: boolean) => void;
+};
 /** An image or video widget of the slide page on screen: when its file had a frame, and until when it was reported. */
 type WidgetFile = { play: Play; readyAt?: number; reportedUntil?: number };
 /** The entry on screen: its slot began at `startedAt`; `shownAt` is when it had its first frame, if it has had one. */
@@ -67,7 +74,11 @@ type Current = Layer & { startedAt: number; index: number; shownAt?: number };
  * Nothing when it never had a frame (a file still loading when its slot ended, or one that failed): proof of
  * play counts what was seen.
  */
-export function shownSpan(startedAt: number, shownAt: number | undefined, endedAt: number): { startedAt: number; endedAt: number } | undefined {
+export function shownSpan(
+  startedAt: number,
+  shownAt: number | undefined,
+  endedAt: number,
+): { startedAt: number; endedAt: number } | undefined {
   if (shownAt === undefined || shownAt >= endedAt) return undefined;
 
   return { startedAt: Math.max(startedAt, shownAt), endedAt };
@@ -97,7 +108,12 @@ export class Stage {
   constructor(
     private readonly root: HTMLElement,
     private readonly hooks: PlayHooks,
-    private readonly context: { resolve: () => Resolver; channels: () => readonly ChannelPlay[]; timeZone?: () => string | undefined; depth?: number } = {
+    private readonly context: {
+      resolve: () => Resolver;
+      channels: () => readonly ChannelPlay[];
+      timeZone?: () => string | undefined;
+      depth?: number;
+    } = {
       resolve: () => ({ now: 0, file: () => undefined, folder: () => [], content: () => undefined }),
       channels: () => [],
     },
@@ -187,14 +203,23 @@ export class Stage {
     }
     const remaining = skipped && offsetMs === 0 ? this.plays[index]!.durationMs : this.plays[index]!.durationMs - offsetMs;
     // Same entry still due (a one-item loop, or a reload of an equal loop): let it go on.
-    if (this.current && this.current.index === index && this.current.play.key === this.plays[index]!.key && !skipped && this.plays.length === 1) {
+    if (
+      this.current &&
+      this.current.index === index &&
+      this.current.play.key === this.plays[index]!.key &&
+      !skipped &&
+      this.plays.length === 1
+    ) {
       this.finishCurrent(true);
       this.current.startedAt = now;
       this.restartMedia(this.current);
       this.schedule(remaining);
       return;
     }
-    const layer = this.prepared && this.prepared.index === index && this.prepared.play.key === this.plays[index]!.key ? this.prepared : { ...this.build(this.plays[index]!), index };
+    const layer =
+      this.prepared && this.prepared.index === index && this.prepared.play.key === this.plays[index]!.key
+        ? this.prepared
+        : { ...this.build(this.plays[index]!), index };
     this.prepared = undefined;
     const previous = this.current;
     if (!layer.element.isConnected) {
@@ -347,7 +372,8 @@ export class Stage {
       page?.stop();
       const spec = data.pages[i]!;
       page = this.renderSlidePage(doc, element, spec);
-      if (data.pages.length > 1) timer = setTimeout(() => show((i + 1) % data.pages.length), spec.pageData.durationMs ?? slideDurationMs({ pages: [spec] }));
+      if (data.pages.length > 1)
+        timer = setTimeout(() => show((i + 1) % data.pages.length), spec.pageData.durationMs ?? slideDurationMs({ pages: [spec] }));
     };
     show(0);
 
@@ -386,10 +412,23 @@ export class Stage {
 
   private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): Pick<Layer, 'stop' | 'cut'> {
     const resolve = this.context.resolve();
-    const { element, stop } = renderPage(doc, spec, { fileUrl: (id) => resolve.file(id)?.url ?? '', muted: (this.hooks.volume?.() ?? 0) === 0, timeZone: this.context.timeZone?.() });
+    const { element, stop } = renderPage(doc, spec, {
+      fileUrl: (id) => resolve.file(id)?.url ?? '',
+      muted: (this.hooks.volume?.() ?? 0) === 0,
+      timeZone: this.context.timeZone?.(),
+    });
     const fit = () => {
-      const { scale, offsetX, offsetY } = scaleToFit(spec.pageData.screenSize, { width: holder.clientWidth || this.root.clientWidth, height: holder.clientHeight || this.root.clientHeight });
-      Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` });
+      const { scale, offsetX, offsetY } = scaleToFit(spec.pageData.screenSize, {
+        width: holder.clientWidth || this.root.clientWidth,
+        height: holder.clientHeight || this.root.clientHeight,
+      });
+      Object.assign(element.style, {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        transformOrigin: '0 0',
+        transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})`,
+      });
     };
     holder.replaceChildren(element);
     fit();

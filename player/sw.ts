@@ -110,18 +110,22 @@ async function slice(cached: Response, header: string | null): Promise<Response>
 }
 
 sw.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(SHELL);
-    await cache.addAll(PLAYER_ASSETS);
-    await sw.skipWaiting();
-  })());
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL);
+      await cache.addAll(PLAYER_ASSETS);
+      await sw.skipWaiting();
+    })(),
+  );
 });
 
 sw.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) if (name.startsWith('player-shell-') && name !== SHELL) await caches.delete(name);
-    await sw.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name.startsWith('player-shell-') && name !== SHELL) await caches.delete(name);
+      await sw.clients.claim();
+    })(),
+  );
 });
 
 sw.addEventListener('fetch', (event) => {

@@ -85,10 +85,27 @@ const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const PG_DATABASE = 'signage_bench_channels';
 const MARKERS = { start: '<!-- channels:start -->', end: '<!-- channels:end -->' };
 const GOALS = { manifestP50: 20, manifestP99: 100, listRatio: 2, fanoutMs: 5_000 };
-const ASSIGNMENT_LISTS = ['contentAssignments', 'contentGroupAssignments', 'fileAssignments', 'fileFolderAssignments', 'messageGroupAssignments', 'deviceAssignments', 'deviceGroupAssignments'];
+const ASSIGNMENT_LISTS = [
+  'contentAssignments',
+  'contentGroupAssignments',
+  'fileAssignments',
+  'fileFolderAssignments',
+  'messageGroupAssignments',
+  'deviceAssignments',
+  'deviceGroupAssignments',
+];
 const LIST_SELECT = `name,type,level,${ASSIGNMENT_LISTS.join(',')},affectedScreenCount`;
 // The tables the list's statements read (the baseline runs those and only those).
-const LIST_TABLES = ['campaign', 'campaign_content_assignment', 'campaign_content_group_assignment', 'campaign_file_assignment', 'campaign_file_folder_assignment', 'campaign_message_group_assignment', 'campaign_device_assignment', 'campaign_device_group_assignment'];
+const LIST_TABLES = [
+  'campaign',
+  'campaign_content_assignment',
+  'campaign_content_group_assignment',
+  'campaign_file_assignment',
+  'campaign_file_folder_assignment',
+  'campaign_message_group_assignment',
+  'campaign_device_assignment',
+  'campaign_device_group_assignment',
+];
 
 const { env: baseEnv, credentials } = benchServerIdentity();
 const watchdog = installGuards(QUICK ? 20 : 90);
@@ -118,7 +135,8 @@ async function startServer(db, databaseUrl) {
     databaseUrl,
     tempPrefix: 'signage-bench-channels-',
     nodeArgs: process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench', '.out', 'profiles')}`] : [],
-    describe: (info) => ` (seeded ${fmt(info.seed.devices)} devices in ${fmt(info.seed.deviceFolders)} folders, ${fmt(info.seed.files)} files, ${fmt(info.seed.contents)} content items in ${info.seed.seconds.toFixed(1)} s)`,
+    describe: (info) =>
+      ` (seeded ${fmt(info.seed.devices)} devices in ${fmt(info.seed.deviceFolders)} folders, ${fmt(info.seed.files)} files, ${fmt(info.seed.contents)} content items in ${info.seed.seconds.toFixed(1)} s)`,
   });
   server.tokenSeed = tokenSeed;
   const seed = await benchCall(server, '/__bench/campaigns', { authorization: `Bearer ${server.token}`, count: CAMPAIGNS });
@@ -154,14 +172,24 @@ async function manifestBenchmark(server) {
   let empty;
   try {
     // Warm-up on other devices (first-use work), then API and baseline alternate in blocks of 10 devices.
-    for (const i of spread(20).map((i) => 1 + ((i + 13) % DEVICES))) ok(await asDevice(server, deviceToken(server, i), path), `GET ${path} (device ${i})`);
+    for (const i of spread(20).map((i) => 1 + ((i + 13) % DEVICES)))
+      ok(await asDevice(server, deviceToken(server, i), path), `GET ${path} (device ${i})`);
     for (let k = 0; k < 20; k++) ok(await asDevice(server, emptyToken, path), `GET ${path} (empty tenant)`);
     api = [];
     empty = [];
     for (let from = 0; from < devices.length; from += 10) {
       const block = devices.slice(from, from + 10);
-      api.push(...(await timedRuns(block.length, 0, async (k) => ok(await asDevice(server, deviceToken(server, block[k]), path), `GET ${path} (device ${block[k]})`))).samples);
-      empty.push(...(await timedRuns(block.length, 0, async () => ok(await asDevice(server, emptyToken, path), `GET ${path} (empty tenant)`))).samples);
+      api.push(
+        ...(
+          await timedRuns(block.length, 0, async (k) =>
+            ok(await asDevice(server, deviceToken(server, block[k]), path), `GET ${path} (device ${block[k]})`),
+          )
+        ).samples,
+      );
+      empty.push(
+        ...(await timedRuns(block.length, 0, async () => ok(await asDevice(server, emptyToken, path), `GET ${path} (empty tenant)`)))
+          .samples,
+      );
     }
   } finally {
     pause(server);
@@ -172,7 +200,13 @@ async function manifestBenchmark(server) {
   const r = {
     api: stats(api),
     empty: stats(empty),
-    parts: { row: stats(pick('row')), loader: stats(pick('loader')), resolver: stats(pick('resolver')), closure: stats(pick('closure')), total: stats(pick('total')) },
+    parts: {
+      row: stats(pick('row')),
+      loader: stats(pick('loader')),
+      resolver: stats(pick('resolver')),
+      closure: stats(pick('closure')),
+      total: stats(pick('total')),
+    },
     campaigns: stats(pick('campaigns')),
     channels: stats(pick('channels')),
     segments: stats(pick('segments')),
@@ -213,14 +247,23 @@ async function manifestUnderLoad(server) {
   const rounds = { full: [], notModified: [] };
   for (let round = 1; round <= MANIFEST_LOAD.rounds; round++) {
     for (const [name, clientHeaders] of Object.entries(cases)) {
-      const s = await loadCase(server, path, { warmup: MANIFEST_LOAD.warmup, duration: MANIFEST_LOAD.duration, connections: MANIFEST_CONNECTIONS, clientHeaders });
+      const s = await loadCase(server, path, {
+        warmup: MANIFEST_LOAD.warmup,
+        duration: MANIFEST_LOAD.duration,
+        connections: MANIFEST_CONNECTIONS,
+        clientHeaders,
+      });
       const other = Object.entries(s.statuses).filter(([code]) => code !== expected[name]);
       const answered = Object.values(s.statuses).reduce((sum, n) => sum + n, 0);
       if (other.length > 0 || s.errors > 0 || answered === 0) {
-        throw new Error(`manifest under load (${name}): answers ${JSON.stringify(s.statuses)}, ${s.errors} errors; expected only ${expected[name]} (none within ${MANIFEST_LOAD.duration} s: a machine too busy to measure)`);
+        throw new Error(
+          `manifest under load (${name}): answers ${JSON.stringify(s.statuses)}, ${s.errors} errors; expected only ${expected[name]} (none within ${MANIFEST_LOAD.duration} s: a machine too busy to measure)`,
+        );
       }
       rounds[name].push(s);
-      log(`round ${round}/${MANIFEST_LOAD.rounds} ${server.db} manifest ${name}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms`);
+      log(
+        `round ${round}/${MANIFEST_LOAD.rounds} ${server.db} manifest ${name}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms`,
+      );
       // autocannon stops with requests in flight: let the server finish them (readiness reads the database,
       // behind them on PGlite's one connection) before the next case starts its clock.
       resume(server);
@@ -247,9 +290,23 @@ async function listBenchmark(server) {
   } finally {
     pause(server);
   }
-  const base = await benchCall(server, '/__bench/baseline', { path, authorization: `Bearer ${server.token}`, runs: LIST_RUNS, table: LIST_TABLES });
-  const r = { path, http: stats(http.samples), baseline: base, page: first.body.content.length, total: first.body.totalElements, bytes: first.bytes };
-  log(`${server.db} list: one client p50 ${r.http.p50.toFixed(2)} ms; raw SQL + JSON p50 ${base.p50.total.toFixed(2)} ms (${base.statements.length} statements; ${ratio(r.http.p50 / base.p50.total)})`);
+  const base = await benchCall(server, '/__bench/baseline', {
+    path,
+    authorization: `Bearer ${server.token}`,
+    runs: LIST_RUNS,
+    table: LIST_TABLES,
+  });
+  const r = {
+    path,
+    http: stats(http.samples),
+    baseline: base,
+    page: first.body.content.length,
+    total: first.body.totalElements,
+    bytes: first.bytes,
+  };
+  log(
+    `${server.db} list: one client p50 ${r.http.p50.toFixed(2)} ms; raw SQL + JSON p50 ${base.p50.total.toFixed(2)} ms (${base.statements.length} statements; ${ratio(r.http.p50 / base.p50.total)})`,
+  );
   return r;
 }
 
@@ -264,7 +321,17 @@ async function fanoutBenchmark(server, rootChannelId, seed) {
     const connected = await Promise.all(
       workers.map((w, k) =>
         w.call(
-          { type: 'connect', base: server.base, tokenSeed: server.tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: 60_000, deadlineMs: CONNECT_DEADLINE_S * 1000 },
+          {
+            type: 'connect',
+            base: server.base,
+            tokenSeed: server.tokenSeed,
+            from: k * per + 1,
+            to: Math.min(DEVICES, (k + 1) * per),
+            localAddress: `127.0.0.${k + 2}`,
+            concurrency: CONCURRENCY,
+            heartbeatMs: 60_000,
+            deadlineMs: CONNECT_DEADLINE_S * 1000,
+          },
           'connected',
         ),
       ),
@@ -286,7 +353,10 @@ async function fanoutBenchmark(server, rootChannelId, seed) {
       // The sockets open now are the devices to be told (the server may have closed some meanwhile).
       const target = (await loadgenStats(workers, true)).open;
       const start = Date.now();
-      const res = ok(await request(server, 'PUT', `/api/campaign/${rootChannelId}`, { body: edit.body }), `PUT /api/campaign/${rootChannelId}`);
+      const res = ok(
+        await request(server, 'PUT', `/api/campaign/${rootChannelId}`, { body: edit.body }),
+        `PUT /api/campaign/${rootChannelId}`,
+      );
       const answeredMs = Date.now() - start;
       let seen;
       const deadline = Date.now() + FANOUT_DEADLINE_S * 1000;
@@ -308,7 +378,9 @@ async function fanoutBenchmark(server, rootChannelId, seed) {
         contentAssignments: res.body.contentAssignments?.length,
       };
       runs.push(run);
-      log(`${server.db} fan-out (${edit.label}): PUT answered in ${answeredMs} ms; ${fmt(run.told)} of ${fmt(target)} devices told, first at ${fmt(run.firstMs)} ms, last at ${fmt(run.lastMs)} ms${run.complete ? '' : ` — INCOMPLETE after ${FANOUT_DEADLINE_S} s`}`);
+      log(
+        `${server.db} fan-out (${edit.label}): PUT answered in ${answeredMs} ms; ${fmt(run.told)} of ${fmt(target)} devices told, first at ${fmt(run.firstMs)} ms, last at ${fmt(run.lastMs)} ms${run.complete ? '' : ` — INCOMPLETE after ${FANOUT_DEADLINE_S} s`}`,
+      );
       // A second edit only tells something when the first one reached every device in time (quick mode: one).
       if (!run.complete || QUICK) break;
       await sleep(2_000);
@@ -355,7 +427,16 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}; 1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (other work on the machine shows here)`,
     `- PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`,
     `- Server: \`bench/channels-server.ts\` — the production \`createService\` (the Hono app and its device WebSocket with the \`device_push\` LISTEN/NOTIFY feed) on \`@hono/node-server\`, as the other benchmark servers; \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no job queue. ${hasTaskset ? `Server pinned to core ${SERVER_CPU}, this script and the load generators to core ${LOADGEN_CPU} (\`taskset\`); PostgreSQL is not pinned.` : 'No CPU pinning (taskset unavailable).'}`,
-    `- Data, seeded in the server process with \`generate_series\` SQL: one tenant with ${fmt(DEVICES)} devices round-robin over ${fmt(FOLDERS)} device folders (10 under the root, 90 under those, the rest under the 90), 0–2 tags of 16, time zones of five kinds (UTC, Berlin, New York, Tokyo, Sydney); ${fmt(ITEMS)} content items in 50 content folders and ${fmt(ITEMS)} files in 100 file folders (the content and media benchmarks' seeding); ${fmt(CAMPAIGNS)} campaigns cloned in SQL from ten templates created through \`POST /api/campaign\` (so their columns are the API's own; the templates are deleted again through the API): one in ten a TOP schedule of 1–5 content items with a date range, three in ten CONTENT channels of 1–5 items, two CONTENT_DYNAMIC over a content folder with a content tag condition, two ASSETS_STATIC of 1–8 files, two ASSETS_DYNAMIC over a file folder; a quarter with time rules (08:00–20:00, Monday–Friday, a date range with an excluded day). Targeting: one in fifty (and the edited channel) the root folder, one in ten a STATIC list of 20 screens, the rest one to three device folders (a tenth a top folder), a sixth of those with a device tag condition. Each run reads one campaign of each kind back through \`GET /api/v2/campaign/{id}\` and validates a device's \`GET /api/display/manifest\` against the manifest schema.${results.map((r) => ` ${r.db}: seeding ${r.seed.seconds.toFixed(1)} s + campaigns ${r.seed.campaigns.seconds.toFixed(1)} s (${Object.entries(r.seed.campaigns.rows).map(([t, n]) => `${fmt(n)} ${t}`).join(', ')}).`).join('')}`,
+    `- Data, seeded in the server process with \`generate_series\` SQL: one tenant with ${fmt(DEVICES)} devices round-robin over ${fmt(FOLDERS)} device folders (10 under the root, 90 under those, the rest under the 90), 0–2 tags of 16, time zones of five kinds (UTC, Berlin, New York, Tokyo, Sydney); ${fmt(ITEMS)} content items in 50 content folders and ${fmt(ITEMS)} files in 100 file folders (the content and media benchmarks' seeding); ${fmt(CAMPAIGNS)} campaigns cloned in SQL from ten templates created through \`POST /api/campaign\` (so their columns are the API's own; the templates are deleted again through the API): one in ten a TOP schedule of 1–5 content items with a date range, three in ten CONTENT channels of 1–5 items, two CONTENT_DYNAMIC over a content folder with a content tag condition, two ASSETS_STATIC of 1–8 files, two ASSETS_DYNAMIC over a file folder; a quarter with time rules (08:00–20:00, Monday–Friday, a date range with an excluded day). Targeting: one in fifty (and the edited channel) the root folder, one in ten a STATIC list of 20 screens, the rest one to three device folders (a tenth a top folder), a sixth of those with a device tag condition. Each run reads one campaign of each kind back through \`GET /api/v2/campaign/{id}\` and validates a device's \`GET /api/display/manifest\` against the manifest schema.${results
+      .map(
+        (r) =>
+          ` ${r.db}: seeding ${r.seed.seconds.toFixed(1)} s + campaigns ${r.seed.campaigns.seconds.toFixed(1)} s (${Object.entries(
+            r.seed.campaigns.rows,
+          )
+            .map(([t, n]) => `${fmt(n)} ${t}`)
+            .join(', ')}).`,
+      )
+      .join('')}`,
     '',
     '**Goals** (judged on PostgreSQL; PGlite for information)',
     '',
@@ -395,7 +476,9 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     const range = (x) => `${fmt(x.rps)} (${fmt(x.rpsMin)}–${fmt(x.rpsMax)})`;
     for (const r of loaded) {
       const { full, notModified } = r.manifest.load;
-      push(`| ${r.db} | ${range(full)} | ${ms(full.p50)} | ${ms(full.p99)} | ${range(notModified)} | ${ms(notModified.p50)} | ${ms(notModified.p99)} | ${ratio(notModified.rps / full.rps)} |`);
+      push(
+        `| ${r.db} | ${range(full)} | ${ms(full.p50)} | ${ms(full.p99)} | ${range(notModified)} | ${ms(notModified.p50)} | ${ms(notModified.p99)} | ${ratio(notModified.rps / full.rps)} |`,
+      );
     }
   }
   push(
@@ -415,13 +498,20 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     );
   }
   push('', 'Index use (EXPLAIN ANALYZE of the captured statements):', '');
-  for (const r of results.filter((x) => x.list)) push(`- ${r.db}: ${r.list.baseline.plans.map((p) => indexSummary(p, 'campaign')).join('; ')}`);
-  push('', 'Where one in-process request spends its time (every statement the driver ran, slowest first; one traced run, so only indicative):', '');
+  for (const r of results.filter((x) => x.list))
+    push(`- ${r.db}: ${r.list.baseline.plans.map((p) => indexSummary(p, 'campaign')).join('; ')}`);
+  push(
+    '',
+    'Where one in-process request spends its time (every statement the driver ran, slowest first; one traced run, so only indicative):',
+    '',
+  );
   const short = (text) => `\`${text.replace(/"/g, '').replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 90)}…\``;
   for (const r of results.filter((x) => x.list?.baseline.trace)) {
     const t = r.list.baseline.trace;
     const slowest = [...t.statements].sort((a, b) => b.ms - a.ms).slice(0, 4);
-    push(`- ${r.db}: ${ms(t.total)} ms in all, ${t.statements.length} statements taking ${ms(t.inDriver)} ms in the driver; slowest: ${slowest.map((x) => `${short(x.sql)} ${ms(x.ms)} ms`).join('; ')}`);
+    push(
+      `- ${r.db}: ${ms(t.total)} ms in all, ${t.statements.length} statements taking ${ms(t.inDriver)} ms in the driver; slowest: ${slowest.map((x) => `${short(x.sql)} ${ms(x.ms)} ms`).join('; ')}`,
+    );
   }
   push(
     '',
@@ -457,7 +547,9 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
 async function main() {
   const startedAt = new Date();
   const loadBefore = os.loadavg()[0];
-  log(`${fmt(DEVICES)} devices in ${fmt(FOLDERS)} folders, ${fmt(CAMPAIGNS)} campaigns${QUICK ? ' (quick mode)' : ''}${SEED_ONLY ? ', seeding only' : ''}`);
+  log(
+    `${fmt(DEVICES)} devices in ${fmt(FOLDERS)} folders, ${fmt(CAMPAIGNS)} campaigns${QUICK ? ' (quick mode)' : ''}${SEED_ONLY ? ', seeding only' : ''}`,
+  );
   const pgInfo = await preparePostgres({ database: PG_DATABASE });
   log(`PostgreSQL: ${pgInfo.url ? `${pgInfo.version}, ${pgInfo.note}` : pgInfo.note}`);
   const results = [];

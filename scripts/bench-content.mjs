@@ -115,12 +115,20 @@ function startServer({ name, databaseUrl }) {
     name,
     script: join(root, 'bench', 'content-server.ts'),
     cwd: root,
-    env: { ...baseEnv, BENCH_SEED_FILES: String(FILES), BENCH_SEED_FOLDERS: '100', BENCH_SEED_CONTENT: String(CONTENTS), BENCH_SEED_GROUPS: String(GROUPS) },
+    env: {
+      ...baseEnv,
+      BENCH_SEED_FILES: String(FILES),
+      BENCH_SEED_FOLDERS: '100',
+      BENCH_SEED_CONTENT: String(CONTENTS),
+      BENCH_SEED_GROUPS: String(GROUPS),
+    },
     credentials,
     databaseUrl,
     tempPrefix: 'signage-bench-content-',
     describe: (info) =>
-      info.content ? ` (seeded ${fmt(info.files.files)} files in ${info.files.seconds.toFixed(1)} s, ${fmt(info.content.contents)} items and ${fmt(info.content.references)} references in ${info.content.seconds.toFixed(1)} s)` : '',
+      info.content
+        ? ` (seeded ${fmt(info.files.files)} files in ${info.files.seconds.toFixed(1)} s, ${fmt(info.content.contents)} items and ${fmt(info.content.references)} references in ${info.content.seconds.toFixed(1)} s)`
+        : '',
   });
 }
 
@@ -132,10 +140,21 @@ const NAME_INDEX = 'device_content_name_trgm_idx';
 /** The three list requests, as the console's content library sends them. */
 function listCases(server) {
   const { topGroupIds, leafGroupId } = server.info.content;
-  const q = (extra) => `/api/v2/deviceContent?${new URLSearchParams({ customerId: String(server.customerId), ...extra, sort: SORT, size: PAGE_SIZE, select: LIST_FIELDS })}`;
+  const q = (extra) =>
+    `/api/v2/deviceContent?${new URLSearchParams({ customerId: String(server.customerId), ...extra, sort: SORT, size: PAGE_SIZE, select: LIST_FIELDS })}`;
   return [
-    { key: 'search', label: 'name + tag search in a folder tree', search: `name~sale,tags:promo,contentGroupPath:${topGroupIds[0]}`, path: q({ search: `name~sale,tags:promo,contentGroupPath:${topGroupIds[0]}` }) },
-    { key: 'folder', label: 'one folder (`contentGroupId`)', search: `contentGroupId=${leafGroupId}`, path: q({ contentGroupId: leafGroupId }) },
+    {
+      key: 'search',
+      label: 'name + tag search in a folder tree',
+      search: `name~sale,tags:promo,contentGroupPath:${topGroupIds[0]}`,
+      path: q({ search: `name~sale,tags:promo,contentGroupPath:${topGroupIds[0]}` }),
+    },
+    {
+      key: 'folder',
+      label: 'one folder (`contentGroupId`)',
+      search: `contentGroupId=${leafGroupId}`,
+      path: q({ contentGroupId: leafGroupId }),
+    },
     { key: 'name', label: 'name search over every folder', search: 'name~sale', path: q({ search: 'name~sale' }) },
   ];
 }
@@ -146,7 +165,9 @@ async function listBenchmark(servers) {
     resume(server);
     for (const c of listCases(server)) {
       const res = ok(await request(server, 'GET', c.path), `GET ${c.path}`);
-      log(`${server.db} ${c.key}: ${res.body.totalElements} of ${fmt(CONTENTS)} items match; page ${res.body.content.length} items, ${res.bytes} bytes`);
+      log(
+        `${server.db} ${c.key}: ${res.body.totalElements} of ${fmt(CONTENTS)} items match; page ${res.body.content.length} items, ${res.bytes} bytes`,
+      );
       results.push({ server, ...c, total: res.body.totalElements, pageItems: res.body.content.length, bytes: res.bytes, load: [] });
     }
     pause(server);
@@ -155,7 +176,9 @@ async function listBenchmark(servers) {
     for (const r of results) {
       const s = await loadCase(r.server, r.path, loadOptions);
       r.load.push(s);
-      log(`round ${round}/${ROUNDS} ${r.server.db} ${r.key}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`);
+      log(
+        `round ${round}/${ROUNDS} ${r.server.db} ${r.key}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`,
+      );
     }
   }
   for (const r of results) {
@@ -164,7 +187,9 @@ async function listBenchmark(servers) {
     const blocks = await interleaved(BLOCKS, async (block, last) => {
       resume(r.server);
       try {
-        const http = await timedRuns(perBlock(SEQUENTIAL), block === 0 ? 20 : 2, async () => ok(await request(r.server, 'GET', r.path, { sink: true }), `GET ${r.path}`));
+        const http = await timedRuns(perBlock(SEQUENTIAL), block === 0 ? 20 : 2, async () =>
+          ok(await request(r.server, 'GET', r.path, { sink: true }), `GET ${r.path}`),
+        );
         const base = await benchCall(r.server, '/__bench/baseline', {
           path: r.path,
           authorization: `Bearer ${r.server.token}`,
@@ -182,7 +207,9 @@ async function listBenchmark(servers) {
     r.seq = stats(blocks.flatMap((b) => b.http));
     const lastBase = blocks.at(-1).base;
     r.baseline = { ...lastBase, ...combined(blocks.map((b) => b.base)), plansWithoutIndexes: lastBase.withoutIndexes?.plans ?? [] };
-    log(`${r.server.db} ${r.key}: one client p50 ${r.seq.p50.toFixed(2)} ms; raw SQL + JSON p50 ${r.baseline.p50.total.toFixed(2)} ms (${ratio(r.seq.p50 / r.baseline.p50.total)})${r.baseline.withoutIndexes ? `; without ${NAME_INDEX} ${r.baseline.withoutIndexes.p50.toFixed(2)} ms` : ''}`);
+    log(
+      `${r.server.db} ${r.key}: one client p50 ${r.seq.p50.toFixed(2)} ms; raw SQL + JSON p50 ${r.baseline.p50.total.toFixed(2)} ms (${ratio(r.seq.p50 / r.baseline.p50.total)})${r.baseline.withoutIndexes ? `; without ${NAME_INDEX} ${r.baseline.withoutIndexes.p50.toFixed(2)} ms` : ''}`,
+    );
   }
   return results;
 }
@@ -199,8 +226,19 @@ const seededFileId = (c, n) => benchUuid(`bench-file-${c}-${n}`);
  */
 function playlistDocuments(c) {
   const doc = (firstFile, durationMs) => ({
-    loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000 },
-    slides: Array.from({ length: PLAYLIST_ITEMS }, (_, i) => ({ key: `item-${i + 1}`, type: 'FILE', id: seededFileId(c, ((firstFile + i - 1) % FILES) + 1), durationMs, fit: 'contain' })),
+    loopData: {
+      resolution: { width: 1920, height: 1080 },
+      defaultImageFit: 'contain',
+      defaultVideoFit: 'contain',
+      defaultDurationMs: 10_000,
+    },
+    slides: Array.from({ length: PLAYLIST_ITEMS }, (_, i) => ({
+      key: `item-${i + 1}`,
+      type: 'FILE',
+      id: seededFileId(c, ((firstFile + i - 1) % FILES) + 1),
+      durationMs,
+      fit: 'contain',
+    })),
   });
   return { edit: [doc(1, 10_000), doc(1, 8_000)], replace: [doc(1, 10_000), doc(PLAYLIST_ITEMS + 1, 10_000)] };
 }
@@ -215,19 +253,26 @@ async function playlistBenchmark(server) {
   let loadBytes;
   try {
     const res = ok(
-      await request(server, 'POST', `/api/simpleLoop?customerId=${c}&contentGroupId=${server.info.content.leafGroupId}`, { body: { name, simpleLoopType: 'NORMAL', version: '2.0', data: documents.edit[0] } }),
+      await request(server, 'POST', `/api/simpleLoop?customerId=${c}&contentGroupId=${server.info.content.leafGroupId}`, {
+        body: { name, simpleLoopType: 'NORMAL', version: '2.0', data: documents.edit[0] },
+      }),
       'POST /api/simpleLoop',
       201,
     );
     created = res.body;
     loadPath = `/api/v2/deviceContent/${created.id}?customerId=${c}`;
     const got = ok(await request(server, 'GET', loadPath), `GET ${loadPath}`);
-    if (got.body.data?.slides?.length !== PLAYLIST_ITEMS) throw new Error(`the playlist came back with ${got.body.data?.slides?.length} items`);
+    if (got.body.data?.slides?.length !== PLAYLIST_ITEMS)
+      throw new Error(`the playlist came back with ${got.body.data?.slides?.length} items`);
     loadBytes = got.bytes;
   } finally {
     pause(server);
   }
-  const put = (docs) => async (i) => ok(await request(server, 'PUT', `/api/simpleLoop/${created.id}`, { body: { name, data: docs[i % 2] }, sink: true }), 'PUT /api/simpleLoop');
+  const put = (docs) => async (i) =>
+    ok(
+      await request(server, 'PUT', `/api/simpleLoop/${created.id}`, { body: { name, data: docs[i % 2] }, sink: true }),
+      'PUT /api/simpleLoop',
+    );
   const n = perBlock(SAVE_RUNS);
   // HTTP and in-process measurements alternate in blocks (see the list), each block warming up again briefly.
   const blocks = await interleaved(BLOCKS, async (block, last) => {
@@ -243,8 +288,24 @@ async function playlistBenchmark(server) {
     } finally {
       pause(server);
     }
-    const inProcess = await benchCall(server, '/__bench/playlist', { id: created.id, customerId: c, authorization: `Bearer ${server.token}`, name, documents: documents.edit, runs: n, warm, detail: last });
-    const read = await benchCall(server, '/__bench/baseline', { path: loadPath, authorization: `Bearer ${server.token}`, runs: n, warm, table: 'device_content', detail: last });
+    const inProcess = await benchCall(server, '/__bench/playlist', {
+      id: created.id,
+      customerId: c,
+      authorization: `Bearer ${server.token}`,
+      name,
+      documents: documents.edit,
+      runs: n,
+      warm,
+      detail: last,
+    });
+    const read = await benchCall(server, '/__bench/baseline', {
+      path: loadPath,
+      authorization: `Bearer ${server.token}`,
+      runs: n,
+      warm,
+      table: 'device_content',
+      detail: last,
+    });
     return { http, inProcess, read };
   });
   const last = blocks.at(-1);
@@ -265,7 +326,8 @@ async function playlistBenchmark(server) {
     saveTrace: last.inProcess.trace,
     readBaseline: { ...last.read, ...combined(blocks.map((b) => b.read)) },
   };
-  if (result.references !== PLAYLIST_ITEMS) throw new Error(`the playlist has ${result.references} reference rows, expected ${PLAYLIST_ITEMS}`);
+  if (result.references !== PLAYLIST_ITEMS)
+    throw new Error(`the playlist has ${result.references} reference rows, expected ${PLAYLIST_ITEMS}`);
   log(
     `${server.db} playlist of ${PLAYLIST_ITEMS}: save p50 ${result.save.p50.toFixed(1)} ms (every file replaced ${result.replace.p50.toFixed(1)} ms; raw write ${result.raw.p50.toFixed(1)} ms), load p50 ${result.load.p50.toFixed(1)} ms (raw read + JSON ${result.readBaseline.p50.total.toFixed(1)} ms)`,
   );
@@ -307,7 +369,12 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, playlists, loadBef
     for (const r of list) {
       if (seen.has(r.key)) continue;
       seen.add(r.key);
-      push(`- **${r.key}** — ${r.label}: \`${r.search}\`; ${list.filter((x) => x.key === r.key).map((x) => `${fmt(x.total)} match (${x.server.db}), ${fmt(x.bytes)} bytes a page`).join('; ')}.`);
+      push(
+        `- **${r.key}** — ${r.label}: \`${r.search}\`; ${list
+          .filter((x) => x.key === r.key)
+          .map((x) => `${fmt(x.total)} match (${x.server.db}), ${fmt(x.bytes)} bytes a page`)
+          .join('; ')}.`,
+      );
     }
     push(
       '',
@@ -344,24 +411,61 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, playlists, loadBef
       for (const r of compared) {
         const b = r.baseline;
         const w = b.withoutIndexes;
-        push(`| ${r.server.db} | ${r.key} | ${fmt(r.total)} | ${fmt(b.p50.total, 2)} | ${fmt(b.p95.total, 2)} | ${fmt(w.p50, 2)} | ${fmt(w.p95, 2)} | ${ratio(w.p50 / b.p50.total)} |`);
+        push(
+          `| ${r.server.db} | ${r.key} | ${fmt(r.total)} | ${fmt(b.p50.total, 2)} | ${fmt(b.p95.total, 2)} | ${fmt(w.p50, 2)} | ${fmt(w.p95, 2)} | ${ratio(w.p50 / b.p50.total)} |`,
+        );
       }
       push('', 'Index use without the trigram index (EXPLAIN ANALYZE inside the same rolled-back transaction):', '');
-      for (const r of compared) push(`- ${r.server.db}, ${r.key}: ${indexSummary(r.baseline.plansWithoutIndexes.join('\n'), 'device_content')}`);
+      for (const r of compared)
+        push(`- ${r.server.db}, ${r.key}: ${indexSummary(r.baseline.plansWithoutIndexes.join('\n'), 'device_content')}`);
     }
-    push('', 'Where one in-process request spends its time (every statement the driver ran, prepared ones included; one traced run, so only indicative):', '');
+    push(
+      '',
+      'Where one in-process request spends its time (every statement the driver ran, prepared ones included; one traced run, so only indicative):',
+      '',
+    );
     for (const r of list) {
       const t = r.baseline.trace;
       if (t) push(`- ${r.server.db}, ${r.key}: ${traceLine(t)}`);
     }
-    push('', `With ${CONNECTIONS} clients the p50 includes queueing behind the others (the server is one thread; on PGlite so is the database), so it is not the figure compared with a single raw query.`, '');
+    push(
+      '',
+      `With ${CONNECTIONS} clients the p50 includes queueing behind the others (the server is one thread; on PGlite so is the database), so it is not the figure compared with a single raw query.`,
+      '',
+    );
     for (const key of seen) {
       const r = list.find((x) => x.key === key);
-      push(`The ${key} statement (the same text on both databases), parameters \`${JSON.stringify(r.baseline.statements[0].params)}\`:`, '', '```sql', r.baseline.statements.map((st) => st.sql).join(';\n'), '```', '');
+      push(
+        `The ${key} statement (the same text on both databases), parameters \`${JSON.stringify(r.baseline.statements[0].params)}\`:`,
+        '',
+        '```sql',
+        r.baseline.statements.map((st) => st.sql).join(';\n'),
+        '```',
+        '',
+      );
     }
-    for (const r of list) push(`<details><summary>${r.server.db}, ${r.key}: EXPLAIN (ANALYZE, BUFFERS)</summary>`, '', '```', r.baseline.plans.join('\n\n'), '```', '', '</details>', '');
+    for (const r of list)
+      push(
+        `<details><summary>${r.server.db}, ${r.key}: EXPLAIN (ANALYZE, BUFFERS)</summary>`,
+        '',
+        '```',
+        r.baseline.plans.join('\n\n'),
+        '```',
+        '',
+        '</details>',
+        '',
+      );
     for (const r of compared) {
-      push(`<details><summary>${r.server.db}, ${r.key}, without ${NAME_INDEX}: EXPLAIN (ANALYZE, BUFFERS)</summary>`, '', '```', r.baseline.plansWithoutIndexes.join('\n\n'), '```', '', '</details>', '');
+      push(
+        `<details><summary>${r.server.db}, ${r.key}, without ${NAME_INDEX}: EXPLAIN (ANALYZE, BUFFERS)</summary>`,
+        '',
+        '```',
+        r.baseline.plansWithoutIndexes.join('\n\n'),
+        '```',
+        '',
+        '</details>',
+        '',
+      );
     }
   }
 
@@ -378,7 +482,7 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, playlists, loadBef
       `Measured in ${BLOCKS} blocks, each: the HTTP requests (${perBlock(SAVE_RUNS)} of each kind after 2 unmeasured, 10 in the first block), then the in-process measurements below (as many runs) — so a burst of other work on the machine hits API and baseline alike; ${fmt(p0.save.count)} samples each in all.`,
       '',
       `- Save baseline (raw write): in the server process, one transaction on the driver with what a save writes at most: \`JSON.stringify\` of the document, \`update device_content set name, data, last_saved\`, \`delete from content_reference\` of the item and one \`insert … select unnest($ids)\` of its ${fmt(PLAYLIST_ITEMS)} file references, the documents of **save** alternating. The API's save also validates the body (the \`data\` schema's parse is timed alone below), checks that every file is the tenant's, locks the row, writes the audit entry, and reads the saved item back to answer it; but it keeps the reference rows that do not change.`,
-      "- In-process app: the same `PUT` through `app.fetch` in the server process (no socket), the documents of **save**.",
+      '- In-process app: the same `PUT` through `app.fetch` in the server process (no socket), the documents of **save**.',
       "- Load baseline: the statement the API sent on `device_content` for the same GET (captured through drizzle's logger), run on the driver, + `JSON.stringify` of the row; in-process app: the GET through `app.fetch`.",
       `- Goal: p50 ≤ ${GOAL_PLAYLIST_P50_MS} ms for both saves and the load on PostgreSQL, judged on the HTTP figure (one client); PGlite for information.`,
       '',
@@ -389,20 +493,43 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, playlists, loadBef
       const isPg = p.server.db === 'PostgreSQL';
       const verdict = (ms) => (isPg ? goal(ms <= GOAL_PLAYLIST_P50_MS) : `(${ms <= GOAL_PLAYLIST_P50_MS ? 'yes' : 'no'}; information)`);
       const rb = p.readBaseline;
-      push(`| ${p.server.db} | save (PUT) | ${fmt(p.save.p50, 1)} | ${fmt(p.save.p95, 1)} | ${fmt(p.saveInProcess.p50, 1)} | ${fmt(p.saveInProcess.p95, 1)} | ${fmt(p.raw.p50, 1)} | ${fmt(p.raw.p95, 1)} | ${ratio(p.save.p50 / p.raw.p50)} | ${verdict(p.save.p50)} |`);
-      push(`| ${p.server.db} | save, every file replaced (PUT) | ${fmt(p.replace.p50, 1)} | ${fmt(p.replace.p95, 1)} | — | — | ${fmt(p.raw.p50, 1)} | ${fmt(p.raw.p95, 1)} | ${ratio(p.replace.p50 / p.raw.p50)} | ${verdict(p.replace.p50)} |`);
-      push(`| ${p.server.db} | load (GET) | ${fmt(p.load.p50, 1)} | ${fmt(p.load.p95, 1)} | ${fmt(rb.appInProcess.p50, 1)} | ${fmt(rb.appInProcess.p95, 1)} | ${fmt(rb.p50.total, 1)} | ${fmt(rb.p95.total, 1)} | ${ratio(p.load.p50 / rb.p50.total)} | ${verdict(p.load.p50)} |`);
+      push(
+        `| ${p.server.db} | save (PUT) | ${fmt(p.save.p50, 1)} | ${fmt(p.save.p95, 1)} | ${fmt(p.saveInProcess.p50, 1)} | ${fmt(p.saveInProcess.p95, 1)} | ${fmt(p.raw.p50, 1)} | ${fmt(p.raw.p95, 1)} | ${ratio(p.save.p50 / p.raw.p50)} | ${verdict(p.save.p50)} |`,
+      );
+      push(
+        `| ${p.server.db} | save, every file replaced (PUT) | ${fmt(p.replace.p50, 1)} | ${fmt(p.replace.p95, 1)} | — | — | ${fmt(p.raw.p50, 1)} | ${fmt(p.raw.p95, 1)} | ${ratio(p.replace.p50 / p.raw.p50)} | ${verdict(p.replace.p50)} |`,
+      );
+      push(
+        `| ${p.server.db} | load (GET) | ${fmt(p.load.p50, 1)} | ${fmt(p.load.p95, 1)} | ${fmt(rb.appInProcess.p50, 1)} | ${fmt(rb.appInProcess.p95, 1)} | ${fmt(rb.p50.total, 1)} | ${fmt(rb.p95.total, 1)} | ${ratio(p.load.p50 / rb.p50.total)} | ${verdict(p.load.p50)} |`,
+      );
     }
     push('');
-    for (const p of playlists) push(`- ${p.server.db}: the \`data\` schema's parse of one document (${fmt(PLAYLIST_ITEMS)} items) p50 ${fmt(p.validation.p50, 2)} ms, p95 ${fmt(p.validation.p95, 2)} ms.`);
-    push('', 'Where one in-process save (**save**) spends its time (every statement the driver ran; one traced run, so only indicative):', '');
+    for (const p of playlists)
+      push(
+        `- ${p.server.db}: the \`data\` schema's parse of one document (${fmt(PLAYLIST_ITEMS)} items) p50 ${fmt(p.validation.p50, 2)} ms, p95 ${fmt(p.validation.p95, 2)} ms.`,
+      );
+    push(
+      '',
+      'Where one in-process save (**save**) spends its time (every statement the driver ran; one traced run, so only indicative):',
+      '',
+    );
     for (const p of playlists) if (p.saveTrace) push(`- ${p.server.db}: ${traceLine(p.saveTrace)}`);
     push('', 'Where one in-process load spends its time:', '');
     for (const p of playlists) if (p.readBaseline.trace) push(`- ${p.server.db}: ${traceLine(p.readBaseline.trace)}`);
     push('', 'Index use of the load statement (EXPLAIN ANALYZE):', '');
     for (const p of playlists) push(`- ${p.server.db}: ${indexSummary(p.readBaseline.plans.join('\n'), 'device_content')}`);
     push('');
-    for (const p of playlists) push(`<details><summary>${p.server.db}, load: EXPLAIN (ANALYZE, BUFFERS)</summary>`, '', '```', p.readBaseline.plans.join('\n\n'), '```', '', '</details>', '');
+    for (const p of playlists)
+      push(
+        `<details><summary>${p.server.db}, load: EXPLAIN (ANALYZE, BUFFERS)</summary>`,
+        '',
+        '```',
+        p.readBaseline.plans.join('\n\n'),
+        '```',
+        '',
+        '</details>',
+        '',
+      );
   }
   push(MARKERS.end);
   return lines.join('\n');
@@ -440,7 +567,7 @@ function readings({ list, playlists }) {
     );
   }
   out.push(
-    '- Changed after the first measurements (same commit, API tests extended): reading an item by id compared `id::text` with the request\'s id, which no index serves, so every read and save of one item read all the tenant\'s items (a playlist\'s load at 50 000 items on PostgreSQL, in a partial run while the machine was busy: 79 ms p50 before, 11 ms after); a save deleted and re-inserted all its references as one 4 000-parameter insert (now: the stale rows deleted, the missing inserted, ids bound as one array); a folder\'s list read the folder first (now an `exists` condition of the list statement, the folder read only for an empty page). The seeding now ends with `VACUUM ANALYZE`: after a bulk load the GIN indexes\' pending lists made the tag and folder-tree scans about 4× slower until autovacuum ran. No index was missing; no migration.',
+    "- Changed after the first measurements (same commit, API tests extended): reading an item by id compared `id::text` with the request's id, which no index serves, so every read and save of one item read all the tenant's items (a playlist's load at 50 000 items on PostgreSQL, in a partial run while the machine was busy: 79 ms p50 before, 11 ms after); a save deleted and re-inserted all its references as one 4 000-parameter insert (now: the stale rows deleted, the missing inserted, ids bound as one array); a folder's list read the folder first (now an `exists` condition of the list statement, the folder read only for an empty page). The seeding now ends with `VACUUM ANALYZE`: after a bulk load the GIN indexes' pending lists made the tag and folder-tree scans about 4× slower until autovacuum ran. No index was missing; no migration.",
   );
   return out;
 }
@@ -452,7 +579,9 @@ function summary({ list, playlists }) {
   for (const r of list ?? []) {
     const x = r.seq.p50 / r.baseline.p50.total;
     const inProcess = r.baseline.appInProcess.p50 / r.baseline.p50.total;
-    out.push(`| list (${r.key}): API p50 ≤ ${GOAL_LIST_RATIO}× raw SQL + JSON | ${r.server.db} | ${fmt(r.seq.p50, 2)} ms vs ${fmt(r.baseline.p50.total, 2)} ms = ${ratio(x)} (in-process, no HTTP: ${ratio(inProcess)}) | ${yes(x <= GOAL_LIST_RATIO)} |`);
+    out.push(
+      `| list (${r.key}): API p50 ≤ ${GOAL_LIST_RATIO}× raw SQL + JSON | ${r.server.db} | ${fmt(r.seq.p50, 2)} ms vs ${fmt(r.baseline.p50.total, 2)} ms = ${ratio(x)} (in-process, no HTTP: ${ratio(inProcess)}) | ${yes(x <= GOAL_LIST_RATIO)} |`,
+    );
   }
   for (const p of playlists ?? []) {
     const isPg = p.server.db === 'PostgreSQL';
@@ -505,7 +634,9 @@ async function main() {
   const loadAfter = os.loadavg()[0];
   // The load before the run is other work; the load after includes the benchmark's own servers.
   if (loadBefore > os.cpus().length / 2) {
-    notes.push(`the machine was busy with other work (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on ${os.cpus().length} cores): absolute times are inflated and noisy; the ratios, measured in the same blocks, are what to compare. To be re-run on a quiet machine.`);
+    notes.push(
+      `the machine was busy with other work (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after, on ${os.cpus().length} cores): absolute times are inflated and noisy; the ratios, measured in the same blocks, are what to compare. To be re-run on a quiet machine.`,
+    );
   }
   await cleanup();
   writeSection(OUT, MARKERS, report({ startedAt, finishedAt, pgInfo, notes, list, playlists, loadBefore, loadAfter, seeds }));

@@ -68,7 +68,10 @@ const SILENT = Math.min(num('BENCH_SILENT', QUICK ? 100 : 1_000), DEVICES);
 const SMALL_FANOUT = 100;
 // PostgreSQL, where the goals are judged, gets long enough for all (a shared machine connects slowly); PGlite
 // saturates well before 10 000 (the run says where) and goes on with those connected after 4 minutes.
-const CONNECT_DEADLINE_S = { PostgreSQL: num('BENCH_CONNECT_DEADLINE', QUICK ? 120 : 900), PGlite: num('BENCH_CONNECT_DEADLINE_PGLITE', QUICK ? 120 : 240) };
+const CONNECT_DEADLINE_S = {
+  PostgreSQL: num('BENCH_CONNECT_DEADLINE', QUICK ? 120 : 900),
+  PGlite: num('BENCH_CONNECT_DEADLINE_PGLITE', QUICK ? 120 : 240),
+};
 const TRACE_S = num('BENCH_TRACE_SECONDS', QUICK ? 10 : 30);
 const HEARTBEAT_S = 60;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
@@ -143,7 +146,12 @@ async function cpuWindow(server, seconds) {
   const w0 = waitSeconds(server.pid);
   await sleep(seconds * 1000);
   const wall = (performance.now() - t0) / 1000;
-  return { server: (cpuSeconds(server.pid) - s0) / wall, postgres: pg ? postgresCpuSince(p0, PG_DATABASE) / wall : undefined, waited: (waitSeconds(server.pid) - w0) / wall, seconds: wall };
+  return {
+    server: (cpuSeconds(server.pid) - s0) / wall,
+    postgres: pg ? postgresCpuSince(p0, PG_DATABASE) / wall : undefined,
+    waited: (waitSeconds(server.pid) - w0) / wall,
+    seconds: wall,
+  };
 }
 
 const rss = (server) => procStatus(server.pid).rssMiB;
@@ -158,7 +166,11 @@ async function heap(server) {
 async function traced(server, workers, ms, fn) {
   await loadgenStats(workers, true);
   // On a connection of its own (fetch), so that fn's requests on the shared keep-alive socket do not wait for it.
-  const pending = fetch(`${server.base}/__bench/trace`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms }) });
+  const pending = fetch(`${server.base}/__bench/trace`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
   await sleep(100);
   const [res] = await Promise.all([pending, fn()]);
   if (res.status !== 200) throw new Error(`POST /__bench/trace answered ${res.status}: ${await res.text()}`);
@@ -193,7 +205,9 @@ async function fanout(server, workers, { search, expected, targeted = expected }
     commands: seen.commands,
     issuedMs: acked.firstIssued - t0,
   };
-  log(`${server.db} fan-out to ${fmt(expected)}: POST answered in ${answeredMs} ms, last command received by a device at ${r.lastCommandMs} ms, last ack stored at ${fmt(r.lastAckMs)} ms (${seen.commands} commands received)`);
+  log(
+    `${server.db} fan-out to ${fmt(expected)}: POST answered in ${answeredMs} ms, last command received by a device at ${r.lastCommandMs} ms, last ack stored at ${fmt(r.lastAckMs)} ms (${seen.commands} commands received)`,
+  );
   return r;
 }
 
@@ -214,7 +228,8 @@ async function runDatabase({ db, databaseUrl }) {
     databaseUrl,
     tempPrefix: 'signage-bench-devices-',
     nodeArgs,
-    describe: (info) => ` (seeded ${fmt(info.seed.devices)} devices in ${info.seed.seconds.toFixed(1)} s; ping round ${info.pingSeconds} s)`,
+    describe: (info) =>
+      ` (seeded ${fmt(info.seed.devices)} devices in ${info.seed.seconds.toFixed(1)} s; ping round ${info.pingSeconds} s)`,
   });
   const result = { db, seedSeconds: server.info.seed.seconds, pingSeconds: server.info.pingSeconds };
   let workers = [];
@@ -232,7 +247,17 @@ async function runDatabase({ db, databaseUrl }) {
     const connected = await Promise.all(
       workers.map((w, k) =>
         w.call(
-          { type: 'connect', base: server.base, tokenSeed, from: k * per + 1, to: Math.min(DEVICES, (k + 1) * per), localAddress: `127.0.0.${k + 2}`, concurrency: CONCURRENCY, heartbeatMs: HEARTBEAT_S * 1000, deadlineMs: CONNECT_DEADLINE_S[db] * 1000 },
+          {
+            type: 'connect',
+            base: server.base,
+            tokenSeed,
+            from: k * per + 1,
+            to: Math.min(DEVICES, (k + 1) * per),
+            localAddress: `127.0.0.${k + 2}`,
+            concurrency: CONCURRENCY,
+            heartbeatMs: HEARTBEAT_S * 1000,
+            deadlineMs: CONNECT_DEADLINE_S[db] * 1000,
+          },
           'connected',
         ),
       ),
@@ -241,12 +266,20 @@ async function runDatabase({ db, databaseUrl }) {
     const count = connected.reduce((s, c) => s + c.count, 0);
     for (const c of connected) for (const e of c.errors ?? []) log(`connect: ${e}`);
     const late = connected.reduce((s, c) => s + (c.late ?? 0), 0);
-    if (count + late !== DEVICES || count === 0) throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
+    if (count + late !== DEVICES || count === 0)
+      throw new Error(`${count} of ${DEVICES} devices connected (${connected.map((c) => c.error ?? `${c.failed} failed`).join(', ')})`);
     // Past the deadline the run goes on with the devices connected by then (the server could not keep up).
     result.connectedCount = count;
     if (late) log(`${db}: only ${fmt(count)} of ${fmt(DEVICES)} devices connected within ${CONNECT_DEADLINE_S[db]} s; going on with them`);
-    result.connect = { seconds: connectSeconds, perSecond: count / connectSeconds, cpuSeconds: cpuSeconds(server.pid) - cpu0, retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0) };
-    log(`${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s, ${result.connect.retries} tickets taken again)`);
+    result.connect = {
+      seconds: connectSeconds,
+      perSecond: count / connectSeconds,
+      cpuSeconds: cpuSeconds(server.pid) - cpu0,
+      retries: connected.reduce((s, c) => s + (c.retries ?? 0), 0),
+    };
+    log(
+      `${db}: ${fmt(count)} devices connected in ${connectSeconds.toFixed(1)} s (${fmt(result.connect.perSecond)}/s, server CPU ${result.connect.cpuSeconds.toFixed(1)} s, ${result.connect.retries} tickets taken again)`,
+    );
     const status = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
     if (status.ONLINE !== count) throw new Error(`after connecting, the devices' statuses are ${JSON.stringify(status)}`);
 
@@ -256,10 +289,14 @@ async function runDatabase({ db, databaseUrl }) {
     result.steady = { cpu: await cpuWindow(server, STEADY_S) };
     result.steady.stats = await loadgenStats(workers, true);
     result.connected = { rssMiB: rss(server), heap: await heap(server), loadgenRssMiB: result.steady.stats.rssMiB };
-    log(`${db} at ${fmt(count)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`);
+    log(
+      `${db} at ${fmt(count)} connections: RSS ${fmt(result.connected.rssMiB)} MiB; heartbeat every ${HEARTBEAT_S} s: CPU ${(result.steady.cpu.server * 100).toFixed(1)} % (${fmt(result.steady.stats.heartbeats)} heartbeats in ${STEADY_S} s)`,
+    );
     // Which statements the steady state runs (traced apart from the CPU window: wrapping the driver costs a little).
     result.trace = await traced(server, workers, TRACE_S * 1000, async () => sleep(TRACE_S * 1000));
-    log(`${db} trace: ${fmt(result.trace.heartbeats)} heartbeats, ${fmt(result.trace.statements)} statements (${fmt(result.trace.statements / Math.max(1, result.trace.heartbeats), 1)} a heartbeat, ping round included)`);
+    log(
+      `${db} trace: ${fmt(result.trace.heartbeats)} heartbeats, ${fmt(result.trace.statements)} statements (${fmt(result.trace.statements / Math.max(1, result.trace.heartbeats), 1)} a heartbeat, ping round included)`,
+    );
 
     // 4. fan-out: 100, then all (the product's pace of heartbeats meanwhile)
     // The small one three times (the first also pays for first-use work), the median kept.
@@ -274,10 +311,13 @@ async function runDatabase({ db, databaseUrl }) {
     result.fanAll = await fanout(server, workers, { search: undefined, expected: count, targeted: DEVICES });
     await sleep(2_000);
     // The statements of one fan-out to 100 (traced, not timed): per device, what a command and its ack cost.
-    result.fanTrace = await traced(server, workers, 3_000, () => fanout(server, workers, { search: 'tags:hundred', expected: Math.min(SMALL_FANOUT, DEVICES) }));
+    result.fanTrace = await traced(server, workers, 3_000, () =>
+      fanout(server, workers, { search: 'tags:hundred', expected: Math.min(SMALL_FANOUT, DEVICES) }),
+    );
     await sleep(2_000);
     const stats = await loadgenStats(workers);
-    if (stats.open !== count || stats.closes || stats.errorFrames) log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
+    if (stats.open !== count || stats.closes || stats.errorFrames)
+      log(`${db}: WARNING ${stats.open} open, ${stats.closes} closed by the server, ${stats.errorFrames} error frames`);
     result.health = stats;
 
     // Sped up only while it can tell something: a server already busy at the product's pace would only
@@ -289,7 +329,9 @@ async function runDatabase({ db, databaseUrl }) {
       result.fast = { cpu: await cpuWindow(server, FAST_S) };
       result.fast.stats = await loadgenStats(workers, true);
       result.fast.rssMiB = rss(server);
-      log(`${db} heartbeat every ${HEARTBEAT_S / SPEEDUP} s: CPU ${(result.fast.cpu.server * 100).toFixed(1)} % (${fmt(result.fast.stats.heartbeats)} heartbeats in ${FAST_S} s)`);
+      log(
+        `${db} heartbeat every ${HEARTBEAT_S / SPEEDUP} s: CPU ${(result.fast.cpu.server * 100).toFixed(1)} % (${fmt(result.fast.stats.heartbeats)} heartbeats in ${FAST_S} s)`,
+      );
       await loadgenAll(workers, { type: 'pace', heartbeatMs: HEARTBEAT_S * 1000 }, 'paced');
       await drained(server);
     } else {
@@ -301,11 +343,16 @@ async function runDatabase({ db, databaseUrl }) {
     const perWorker = Math.ceil(silent / WORKERS);
     const closed = (await loadgenAll(workers, { type: 'close', count: perWorker }, 'closed')).flatMap((c) => c.devices).slice(0, silent);
     await sleep(2_000);
-    const silenced = ok(await request(server, 'POST', '/__bench/silence', { body: { devices: closed, seconds: 600 } }), 'POST /__bench/silence').body;
+    const silenced = ok(
+      await request(server, 'POST', '/__bench/silence', { body: { devices: closed, seconds: 600 } }),
+      'POST /__bench/silence',
+    ).body;
     const sweep = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
     const after = ok(await request(server, 'GET', '/__bench/status'), 'GET /__bench/status').body;
     result.offline = { closed: closed.length, silenced: silenced.updated, marked: sweep.offline, ms: sweep.ms, status: after };
-    log(`${db} offline sweep: ${sweep.offline} of ${closed.length} silent devices marked OFFLINE in ${sweep.ms.toFixed(1)} ms (now ${JSON.stringify(after)})`);
+    log(
+      `${db} offline sweep: ${sweep.offline} of ${closed.length} silent devices marked OFFLINE in ${sweep.ms.toFixed(1)} ms (now ${JSON.stringify(after)})`,
+    );
     if (sweep.offline !== closed.length) throw new Error(`the sweep marked ${sweep.offline} devices offline, expected ${closed.length}`);
     const sweep2 = ok(await request(server, 'POST', '/__bench/sweep'), 'POST /__bench/sweep').body;
     result.offline.idleSweepMs = sweep2.ms;
@@ -328,7 +375,7 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     MARKERS.start,
     '## Devices over WebSocket (`npm run bench:devices`)',
     '',
-    "_Written by scripts/bench-devices.mjs into this marked section only. Each figure is compared with a baseline measured in the same run on the same machine: the same server idle with no device connected, and the fan-out to 100 devices._",
+    '_Written by scripts/bench-devices.mjs into this marked section only. Each figure is compared with a baseline measured in the same run on the same machine: the same server idle with no device connected, and the fan-out to 100 devices._',
     '',
     `- Date: ${startedAt.toISOString()} (run took ${Math.round((finishedAt - startedAt) / 1000)} s)${QUICK ? ' — **quick mode** (BENCH_DEVICES_QUICK=1: fewer devices, shorter windows)' : ''}`,
     `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}; a machine shared with other work (1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`,
@@ -355,7 +402,13 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
       `| ${r.db} | ${r.connectedCount === DEVICES ? fmt(DEVICES) : `**${fmt(r.connectedCount)}** (deadline)`} | ${fmt(r.idle.rssMiB)} | ${fmt(r.connected.rssMiB)} | ${fmt(perConn, 1)} | ${fmt(r.idle.heap.heapUsed / 2 ** 20)} → ${fmt(r.connected.heap.heapUsed / 2 ** 20)} (${fmt((r.connected.heap.heapUsed - r.idle.heap.heapUsed) / 1024 / r.connectedCount, 1)}) | ${r.connect.seconds.toFixed(1)} (${fmt(r.connect.perSecond)}) | ${pctOf(r.idle.cpu.server)} | ${pctOf(r.steady.cpu.server)} | ${pctOf(r.steady.cpu.postgres)} | ${r.fast ? pctOf(r.fast.cpu.server) : 'not run'} | ${pctOf(est)} | ${fmt(r.fanSmall.lastAckMs)} | ${fmt(r.fanAll.lastAckMs)} | ${ratio(r.fanAll.lastAckMs / r.fanSmall.lastAckMs)} | ${fmt(r.offline.ms, 1)} |`,
     );
   }
-  push('', '**Goals** (judged on PostgreSQL; PGlite for information)', '', '| Database | RSS < 1 GiB at 10 000 | steady-state CPU < 25 % of one core | fan-out to all < 2 s |', '|---|---|---|---|');
+  push(
+    '',
+    '**Goals** (judged on PostgreSQL; PGlite for information)',
+    '',
+    '| Database | RSS < 1 GiB at 10 000 | steady-state CPU < 25 % of one core | fan-out to all < 2 s |',
+    '|---|---|---|---|',
+  );
   for (const r of results) {
     const full = r.connectedCount >= 10_000 ? '' : ` (at ${fmt(r.connectedCount)} connections)`;
     push(
@@ -370,18 +423,29 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
       `- ${r.db} offline: ${fmt(r.offline.marked)} of ${fmt(r.offline.closed)} silent devices marked OFFLINE (and their status-change rows written) in ${fmt(r.offline.ms, 1)} ms; the next pass, with nothing to mark, ${fmt(r.offline.idleSweepMs, 1)} ms. After the run: ${JSON.stringify(r.offline.status)}; ${fmt(r.health.open)} sockets open before the silent ones left, ${fmt(r.health.closes)} closed by the server, ${fmt(r.health.errorFrames)} error frames.`,
     );
   }
-  push('', `**What the server runs** (every statement of the server's database driver, traced — \`bench/server-lib.ts\` \`driverTrace\` — over ${TRACE_S} s at the product's pace after the CPU window, and over one more fan-out to ${SMALL_FANOUT} after the timed ones; counts per heartbeat sent, or per device commanded)`, '');
-  const short = (text) => `\`${text.replace(/"/g, '').replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 110)}${text.length > 110 ? '…' : ''}\``;
+  push(
+    '',
+    `**What the server runs** (every statement of the server's database driver, traced — \`bench/server-lib.ts\` \`driverTrace\` — over ${TRACE_S} s at the product's pace after the CPU window, and over one more fan-out to ${SMALL_FANOUT} after the timed ones; counts per heartbeat sent, or per device commanded)`,
+    '',
+  );
+  const short = (text) =>
+    `\`${text.replace(/"/g, '').replace(/`/g, "'").replace(/\|/g, '\\|').slice(0, 110)}${text.length > 110 ? '…' : ''}\``;
   for (const r of results) {
     if (!r.trace) continue;
     const hb = Math.max(1, r.trace.heartbeats);
     push(
-      `- ${r.db}, steady state: ${fmt(r.trace.statements)} statements for ${fmt(r.trace.heartbeats)} heartbeats = **${fmt(r.trace.statements / hb, 1)} a heartbeat** (the ping round's set-based statements included): ${r.trace.kinds.slice(0, 8).map((k) => `${fmt(k.count / hb, 2)} × ${short(k.sql)}`).join('; ')}.`,
+      `- ${r.db}, steady state: ${fmt(r.trace.statements)} statements for ${fmt(r.trace.heartbeats)} heartbeats = **${fmt(r.trace.statements / hb, 1)} a heartbeat** (the ping round's set-based statements included): ${r.trace.kinds
+        .slice(0, 8)
+        .map((k) => `${fmt(k.count / hb, 2)} × ${short(k.sql)}`)
+        .join('; ')}.`,
     );
     if (r.fanTrace) {
       const n = Math.min(SMALL_FANOUT, DEVICES);
       push(
-        `- ${r.db}, one fan-out to ${n}: ${fmt(r.fanTrace.statements)} statements = ${fmt(r.fanTrace.statements / n, 1)} a device (heartbeats meanwhile included): ${r.fanTrace.kinds.slice(0, 6).map((k) => `${fmt(k.count)} × ${short(k.sql)}`).join('; ')}.`,
+        `- ${r.db}, one fan-out to ${n}: ${fmt(r.fanTrace.statements)} statements = ${fmt(r.fanTrace.statements / n, 1)} a device (heartbeats meanwhile included): ${r.fanTrace.kinds
+          .slice(0, 6)
+          .map((k) => `${fmt(k.count)} × ${short(k.sql)}`)
+          .join('; ')}.`,
       );
     }
   }
@@ -396,8 +460,13 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
 /** Server (and PostgreSQL) CPU ms a heartbeat above the idle baseline: from the sped-up window, else the steady one (which includes the ping round). */
 function beatCost(r) {
   const w = r.fast ?? r.steady;
-  const per = (busy, idle) => (busy === undefined ? undefined : ((busy - (idle ?? 0)) * w.cpu.seconds * 1000) / Math.max(1, w.stats.heartbeats));
-  return { server: per(w.cpu.server, r.idle.cpu.server), postgres: per(w.cpu.postgres, r.idle.cpu.postgres), from: r.fast ? 'sped-up window' : 'steady window, ping round included' };
+  const per = (busy, idle) =>
+    busy === undefined ? undefined : ((busy - (idle ?? 0)) * w.cpu.seconds * 1000) / Math.max(1, w.stats.heartbeats);
+  return {
+    server: per(w.cpu.server, r.idle.cpu.server),
+    postgres: per(w.cpu.postgres, r.idle.cpu.postgres),
+    from: r.fast ? 'sped-up window' : 'steady window, ping round included',
+  };
 }
 
 /** Where a goal is missed, what the run says dominates (computed from this run's figures and traces). */

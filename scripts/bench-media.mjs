@@ -138,23 +138,36 @@ async function listBenchmark(pgInfo, notes) {
     const page = ok(await request(server, 'GET', paths.page), 'the list request');
     const count = ok(await request(server, 'GET', paths.count), 'the count request');
     pause(server);
-    if (page.body.totalElements !== count.body.totalElements) notes.push(`${server.db}: page and count disagree (${page.body.totalElements} vs ${count.body.totalElements})`);
+    if (page.body.totalElements !== count.body.totalElements)
+      notes.push(`${server.db}: page and count disagree (${page.body.totalElements} vs ${count.body.totalElements})`);
     log(`${server.db}: search matches ${page.body.totalElements} of ${FILES} files; page ${page.bytes} bytes`);
-    results.push({ server, paths, search: paths.search, total: page.body.totalElements, pageBytes: page.bytes, countBytes: count.bytes, load: { page: [], count: [] } });
+    results.push({
+      server,
+      paths,
+      search: paths.search,
+      total: page.body.totalElements,
+      pageBytes: page.bytes,
+      countBytes: count.bytes,
+      load: { page: [], count: [] },
+    });
   }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of results) {
       for (const kind of ['page', 'count']) {
         const s = await loadCase(r.server, r.paths[kind], loadOptions);
         r.load[kind].push(s);
-        log(`round ${round}/${ROUNDS} ${r.server.db} ${kind}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`);
+        log(
+          `round ${round}/${ROUNDS} ${r.server.db} ${kind}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`,
+        );
       }
     }
   }
   for (const r of results) {
     r.seq = { page: await sequential(r.server, r.paths.page, SEQUENTIAL), count: await sequential(r.server, r.paths.count, SEQUENTIAL) };
     r.baseline = { page: await baselineOf(r.server, r.paths.page), count: await baselineOf(r.server, r.paths.count) };
-    log(`${r.server.db}: one client p50 page ${r.seq.page.p50.toFixed(2)} ms, count ${r.seq.count.p50.toFixed(2)} ms; raw SQL + JSON p50 page ${r.baseline.page.p50.total.toFixed(2)} ms, count ${r.baseline.count.p50.total.toFixed(2)} ms`);
+    log(
+      `${r.server.db}: one client p50 page ${r.seq.page.p50.toFixed(2)} ms, count ${r.seq.count.p50.toFixed(2)} ms; raw SQL + JSON p50 page ${r.baseline.page.p50.total.toFixed(2)} ms, count ${r.baseline.count.p50.total.toFixed(2)} ms`,
+    );
     await stopChild(r.server.child);
   }
   for (const r of results) {
@@ -193,7 +206,12 @@ async function upload(server, sizeMiB) {
   const before = procStatus(server.pid);
   const stopSampling = rssSampler(server.pid);
   const t0 = performance.now();
-  const init = ok(await request(server, 'POST', `/api/v2/file/upload/init?${cust}`, { body: { name: `bench-${sizeMiB}MiB.mp4`, size, totalChunks, contentType: 'video/mp4' } }), 'upload init');
+  const init = ok(
+    await request(server, 'POST', `/api/v2/file/upload/init?${cust}`, {
+      body: { name: `bench-${sizeMiB}MiB.mp4`, size, totalChunks, contentType: 'video/mp4' },
+    }),
+    'upload init',
+  );
   const { uploadId, maxChunkSize } = init.body;
   const t1 = performance.now();
   for (let n = 1; n <= totalChunks; n++) {
@@ -239,7 +257,8 @@ async function uploadBenchmark(pgInfo, notes) {
     }
   }
   const rows = [];
-  if (pgInfo.checkpoint && !(await pgInfo.checkpoint())) notes.push('CHECKPOINT before the disk measurements was refused; PostgreSQL may have been writing back during them');
+  if (pgInfo.checkpoint && !(await pgInfo.checkpoint()))
+    notes.push('CHECKPOINT before the disk measurements was refused; PostgreSQL may have been writing back during them');
   for (const sizeMiB of [UPLOAD_SMALL_MIB, UPLOAD_MIB]) {
     // dd conv=fsync before and after the API uploads (interleaved), the baseline is over both runs.
     const ddFirst = ddBaseline(servers[0].dataDir, sizeMiB, true);
@@ -251,7 +270,9 @@ async function uploadBenchmark(pgInfo, notes) {
       try {
         await sleep(200);
         const api = await upload(server, sizeMiB);
-        log(`upload ${sizeMiB} MiB (${server.db}): ${api.mbps.total.toFixed(0)} MiB/s (${api.mbps.durable.toFixed(0)} with sync); RSS idle ${api.rss.before.toFixed(0)} MiB, peak ${api.rss.peak.toFixed(0)} MiB`);
+        log(
+          `upload ${sizeMiB} MiB (${server.db}): ${api.mbps.total.toFixed(0)} MiB/s (${api.mbps.durable.toFixed(0)} with sync); RSS idle ${api.rss.before.toFixed(0)} MiB, peak ${api.rss.peak.toFixed(0)} MiB`,
+        );
         sized.push({ sizeMiB, db: server.db, server, dd, ddNoSync, api });
       } finally {
         pause(server);
@@ -261,7 +282,9 @@ async function uploadBenchmark(pgInfo, notes) {
     dd.runs.push(ddLast.mbps);
     dd.ms = ddFirst.ms + ddLast.ms;
     dd.mbps = (ddFirst.bytes + ddLast.bytes) / MiB / (dd.ms / 1000);
-    log(`dd ${sizeMiB} MiB: conv=fsync ${dd.runs.map((x) => x.toFixed(0)).join(' and ')} MiB/s (${dd.mbps.toFixed(0)} over both), without ${ddNoSync.mbps.toFixed(0)} MiB/s`);
+    log(
+      `dd ${sizeMiB} MiB: conv=fsync ${dd.runs.map((x) => x.toFixed(0)).join(' and ')} MiB/s (${dd.mbps.toFixed(0)} over both), without ${ddNoSync.mbps.toFixed(0)} MiB/s`,
+    );
     rows.push(...sized);
   }
   return { servers, rows };
@@ -331,7 +354,8 @@ async function downloadOf(server, uploaded) {
       const res = await request(server, 'GET', path, { headers: { range: `bytes=${start}-${start + length - 1}` } });
       api.push(performance.now() - t0);
       ok(res, `GET ${path} Range`, 206);
-      if (res.bytes !== length || (i < 5 && !res.raw.equals(buf))) throw new Error(`the range ${start}+${length} came back wrong (${res.bytes} bytes)`);
+      if (res.bytes !== length || (i < 5 && !res.raw.equals(buf)))
+        throw new Error(`the range ${start}+${length} came back wrong (${res.bytes} bytes)`);
     }
   } finally {
     await fh.close();
@@ -341,7 +365,12 @@ async function downloadOf(server, uploaded) {
   return {
     sizeMiB,
     full: { disk: mbps(full.disk), api: mbps(full.api) },
-    range: { length, count: starts.length, disk: { mean: mean(disk), p50: percentile(disk, 50), p99: percentile(disk, 99) }, api: { mean: mean(api), p50: percentile(api, 50), p99: percentile(api, 99) } },
+    range: {
+      length,
+      count: starts.length,
+      disk: { mean: mean(disk), p50: percentile(disk, 50), p99: percentile(disk, 99) },
+      api: { mean: mean(api), p50: percentile(api, 50), p99: percentile(api, 99) },
+    },
   };
 }
 
@@ -356,7 +385,7 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
     START,
     '## Media library (`npm run bench:media`)',
     '',
-    '_Written by scripts/bench-media.mjs into this marked section only (the rest of the file is scripts/bench.mjs\'s). Each figure is compared with a baseline measured in the same run on the same machine._',
+    "_Written by scripts/bench-media.mjs into this marked section only (the rest of the file is scripts/bench.mjs's). Each figure is compared with a baseline measured in the same run on the same machine._",
     '',
     `- Date: ${startedAt.toISOString()} (run took ${Math.round((finishedAt - startedAt) / 1000)} s)${QUICK ? ' — **quick mode** (BENCH_MEDIA_QUICK=1: smaller data, shorter runs)' : ''}`,
     `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}`,
@@ -393,7 +422,9 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
         const x = s.p50 / b.p50.total;
         const label = kind === 'page' ? '`size=50`' : '`size=1&select=id`';
         const warn = l.non2xx || l.errors ? ` ⚠ ${fmt(l.non2xx)} non-2xx, ${fmt(l.errors)} errors` : '';
-        push(`| ${r.server.db} | ${label} | ${fmt(l.rps)} (${fmt(l.rpsMin)}–${fmt(l.rpsMax)}) | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(b.appInProcess.p50, 2)} | ${fmt(b.p50.query, 2)} | ${fmt(b.p50.total, 2)} | ${ratio(x)} | ${goal(x <= GOAL_LIST_RATIO)}${warn} |`);
+        push(
+          `| ${r.server.db} | ${label} | ${fmt(l.rps)} (${fmt(l.rpsMin)}–${fmt(l.rpsMax)}) | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(s.p50, 2)} | ${fmt(s.p99, 2)} | ${fmt(b.appInProcess.p50, 2)} | ${fmt(b.p50.query, 2)} | ${fmt(b.p50.total, 2)} | ${ratio(x)} | ${goal(x <= GOAL_LIST_RATIO)}${warn} |`,
+        );
       }
     }
     push('', '| Database | count trick p50 (1 client) vs page | count trick req/s vs page | not slower |', '|---|---:|---:|---|');
@@ -404,20 +435,47 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
     }
     push('', 'Index use (from EXPLAIN ANALYZE of the captured statements):', '');
     for (const r of list) {
-      for (const kind of ['page', 'count']) push(`- ${r.server.db}, ${kind === 'page' ? 'page' : 'count trick'}: ${indexSummary(r.baseline[kind].plans.join('\n'), 'file')}`);
+      for (const kind of ['page', 'count'])
+        push(`- ${r.server.db}, ${kind === 'page' ? 'page' : 'count trick'}: ${indexSummary(r.baseline[kind].plans.join('\n'), 'file')}`);
     }
-    push('', 'Where one in-process page request spends its time (every statement the driver ran, prepared ones included; one traced run, so only indicative):', '');
+    push(
+      '',
+      'Where one in-process page request spends its time (every statement the driver ran, prepared ones included; one traced run, so only indicative):',
+      '',
+    );
     for (const r of list) {
       const t = r.baseline.page.trace;
       if (!t) continue;
-      push(`- ${r.server.db}: ${fmt(t.total, 2)} ms in all, ${t.statements.length} statements taking ${fmt(t.inDriver, 2)} ms in the driver: ${t.statements.map((q) => `\`${q.sql.slice(0, 60).replace(/`/g, "'")}…\` ${fmt(q.ms, 2)} ms`).join('; ')}`);
+      push(
+        `- ${r.server.db}: ${fmt(t.total, 2)} ms in all, ${t.statements.length} statements taking ${fmt(t.inDriver, 2)} ms in the driver: ${t.statements.map((q) => `\`${q.sql.slice(0, 60).replace(/`/g, "'")}…\` ${fmt(q.ms, 2)} ms`).join('; ')}`,
+      );
     }
-    push('', `With ${CONNECTIONS} clients the p50 includes queueing behind the others (the server is one thread; on PGlite so is the database), so it is not the figure compared with a single raw query.`, '');
+    push(
+      '',
+      `With ${CONNECTIONS} clients the p50 includes queueing behind the others (the server is one thread; on PGlite so is the database), so it is not the figure compared with a single raw query.`,
+      '',
+    );
     const b0 = first.baseline.page;
-    push(`The page statement (the same text on both databases), parameters \`${JSON.stringify(b0.statements[0].params)}\`:`, '', '```sql', b0.statements.map((st) => st.sql).join(';\n'), '```', '');
+    push(
+      `The page statement (the same text on both databases), parameters \`${JSON.stringify(b0.statements[0].params)}\`:`,
+      '',
+      '```sql',
+      b0.statements.map((st) => st.sql).join(';\n'),
+      '```',
+      '',
+    );
     for (const r of list) {
       for (const kind of ['page', 'count']) {
-        push(`<details><summary>${r.server.db}, ${kind === 'page' ? 'page' : 'count trick'}: EXPLAIN (ANALYZE, BUFFERS)</summary>`, '', '```', r.baseline[kind].plans.join('\n\n'), '```', '', '</details>', '');
+        push(
+          `<details><summary>${r.server.db}, ${kind === 'page' ? 'page' : 'count trick'}: EXPLAIN (ANALYZE, BUFFERS)</summary>`,
+          '',
+          '```',
+          r.baseline[kind].plans.join('\n\n'),
+          '```',
+          '',
+          '</details>',
+          '',
+        );
       }
     }
   }
@@ -447,7 +505,9 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
       const rs = uploads.rows.filter((r) => r.db === db);
       if (rs.length < 2) continue;
       const [small, big] = rs;
-      push(`- Flatness (${db}): peak RSS ${fmt(small.api.rss.peak)} MiB for ${fmt(small.sizeMiB)} MiB, ${fmt(big.api.rss.peak)} MiB for ${fmt(big.sizeMiB)} MiB (${ratio(big.api.rss.peak / small.api.rss.peak)} for ${ratio(big.sizeMiB / small.sizeMiB)} the bytes).`);
+      push(
+        `- Flatness (${db}): peak RSS ${fmt(small.api.rss.peak)} MiB for ${fmt(small.sizeMiB)} MiB, ${fmt(big.api.rss.peak)} MiB for ${fmt(big.sizeMiB)} MiB (${ratio(big.api.rss.peak / small.api.rss.peak)} for ${ratio(big.sizeMiB / small.sizeMiB)} the bytes).`,
+      );
     }
     push('');
   }
@@ -462,9 +522,15 @@ function report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download,
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const d of download) {
-      push(`| ${d.db} | ${fmt(d.full.disk)} | ${fmt(d.full.api)} | ${pct(d.full.api / d.full.disk)} | ${fmt(d.range.disk.p50, 3)} | ${fmt(d.range.api.p50, 3)} | ${fmt(d.range.api.mean, 3)} | ${fmt(d.range.api.p99, 3)} | ${ratio(d.range.api.p50 / d.range.disk.p50)} |`);
+      push(
+        `| ${d.db} | ${fmt(d.full.disk)} | ${fmt(d.full.api)} | ${pct(d.full.api / d.full.disk)} | ${fmt(d.range.disk.p50, 3)} | ${fmt(d.range.api.p50, 3)} | ${fmt(d.range.api.mean, 3)} | ${fmt(d.range.api.p99, 3)} | ${ratio(d.range.api.p50 / d.range.disk.p50)} |`,
+      );
     }
-    push('', 'No numeric goal is set for downloads; the ratios are the record. A range read through the API includes the HTTP round trip, the bearer-token look-up, the tenant-scope check and a query for the file row.', '');
+    push(
+      '',
+      'No numeric goal is set for downloads; the ratios are the record. A range read through the API includes the HTTP round trip, the bearer-token look-up, the tenant-scope check and a query for the file row.',
+      '',
+    );
   }
   push(END);
   return lines.join('\n');
@@ -476,15 +542,21 @@ function summary({ list, uploads, download }) {
   const out = ['**Goals at a glance**', '', '| Goal | Database | Measured | Result |', '|---|---|---|---|'];
   for (const r of list ?? []) {
     const x = r.seq.page.p50 / r.baseline.page.p50.total;
-    out.push(`| list: API p50 ≤ ${GOAL_LIST_RATIO}× raw SQL + JSON | ${r.server.db} | ${fmt(r.seq.page.p50, 2)} ms vs ${fmt(r.baseline.page.p50.total, 2)} ms = ${ratio(x)} | ${yes(x <= GOAL_LIST_RATIO)} |`);
+    out.push(
+      `| list: API p50 ≤ ${GOAL_LIST_RATIO}× raw SQL + JSON | ${r.server.db} | ${fmt(r.seq.page.p50, 2)} ms vs ${fmt(r.baseline.page.p50.total, 2)} ms = ${ratio(x)} | ${yes(x <= GOAL_LIST_RATIO)} |`,
+    );
     const p = r.seq.count.p50 / r.seq.page.p50;
     const q = r.load.count.rps / r.load.page.rps;
-    out.push(`| list: count trick not slower than the page | ${r.server.db} | p50 ${pct(p)} of the page's, req/s ${pct(q)} | ${yes(p <= 1 && q >= 0.95)} |`);
+    out.push(
+      `| list: count trick not slower than the page | ${r.server.db} | p50 ${pct(p)} of the page's, req/s ${pct(q)} | ${yes(p <= 1 && q >= 0.95)} |`,
+    );
   }
   const big = (uploads?.rows ?? []).filter((r) => r.sizeMiB === UPLOAD_MIB);
   for (const r of big) {
     const share = r.api.mbps.durable / r.dd.mbps;
-    out.push(`| upload ${fmt(UPLOAD_MIB)} MiB ≥ ${pct(GOAL_UPLOAD_SHARE)} of dd conv=fsync | ${r.db} | ${fmt(r.api.mbps.durable)} vs ${fmt(r.dd.mbps)} MiB/s = ${pct(share)} (parts alone ${fmt(r.api.mbps.parts)} MiB/s, complete ${fmt(r.api.ms.complete / 1000, 1)} s) | ${yes(share >= GOAL_UPLOAD_SHARE)} |`);
+    out.push(
+      `| upload ${fmt(UPLOAD_MIB)} MiB ≥ ${pct(GOAL_UPLOAD_SHARE)} of dd conv=fsync | ${r.db} | ${fmt(r.api.mbps.durable)} vs ${fmt(r.dd.mbps)} MiB/s = ${pct(share)} (parts alone ${fmt(r.api.mbps.parts)} MiB/s, complete ${fmt(r.api.ms.complete / 1000, 1)} s) | ${yes(share >= GOAL_UPLOAD_SHARE)} |`,
+    );
   }
   for (const db of [...new Set(big.map((r) => r.db))]) {
     const rs = (uploads?.rows ?? []).filter((r) => r.db === db);
@@ -492,11 +564,18 @@ function summary({ list, uploads, download }) {
     const growth = Math.max(...rs.map((r) => r.api.rss.peak - r.api.rss.before));
     const flat = rs.length < 2 || rs.at(-1).api.rss.peak <= rs[0].api.rss.peak * 1.1;
     const under = (peak * MiB) / 1e6 < GOAL_RSS_MIB;
-    const verdict = db === 'PGlite' ? `${yes(flat)} for flatness; the < ${GOAL_RSS_MIB} MB bound cannot hold with the embedded database in the process` : yes(flat && under);
-    out.push(`| upload: peak RSS < ${GOAL_RSS_MIB} MB, flat with size | ${db} | peak ${fmt(peak)} MiB, at most ${fmt(growth)} MiB above idle, ${rs.map((r) => `${fmt(r.api.rss.peak)} MiB at ${fmt(r.sizeMiB)} MiB`).join(', ')} | ${verdict} |`);
+    const verdict =
+      db === 'PGlite'
+        ? `${yes(flat)} for flatness; the < ${GOAL_RSS_MIB} MB bound cannot hold with the embedded database in the process`
+        : yes(flat && under);
+    out.push(
+      `| upload: peak RSS < ${GOAL_RSS_MIB} MB, flat with size | ${db} | peak ${fmt(peak)} MiB, at most ${fmt(growth)} MiB above idle, ${rs.map((r) => `${fmt(r.api.rss.peak)} MiB at ${fmt(r.sizeMiB)} MiB`).join(', ')} | ${verdict} |`,
+    );
   }
   for (const d of download ?? []) {
-    out.push(`| download (no numeric goal) | ${d.db} | full read ${pct(d.full.api / d.full.disk)} of disk; range read p50 ${fmt(d.range.api.p50, 2)} ms vs ${fmt(d.range.disk.p50, 3)} ms | recorded |`);
+    out.push(
+      `| download (no numeric goal) | ${d.db} | full read ${pct(d.full.api / d.full.disk)} of disk; range read p50 ${fmt(d.range.api.p50, 2)} ms vs ${fmt(d.range.disk.p50, 3)} ms | recorded |`,
+    );
   }
   return out;
 }
@@ -523,7 +602,9 @@ async function main() {
       for (const r of uploads.rows.filter((x) => x.sizeMiB === UPLOAD_MIB)) {
         const d = await downloadBenchmark(r.server, r.api);
         download.push(d);
-        log(`download ${d.sizeMiB} MiB (${d.db}): API ${d.full.api.toFixed(0)} MiB/s vs disk ${d.full.disk.toFixed(0)} MiB/s; range p50 ${d.range.api.p50.toFixed(2)} ms vs ${d.range.disk.p50.toFixed(3)} ms`);
+        log(
+          `download ${d.sizeMiB} MiB (${d.db}): API ${d.full.api.toFixed(0)} MiB/s vs disk ${d.full.disk.toFixed(0)} MiB/s; range p50 ${d.range.api.p50.toFixed(2)} ms vs ${d.range.disk.p50.toFixed(3)} ms`,
+        );
       }
     }
     for (const r of uploads.rows) rmSync(r.api.blob, { force: true });
@@ -533,7 +614,11 @@ async function main() {
   const finishedAt = new Date();
   const loadAfter = os.loadavg()[0];
   await cleanup();
-  writeSection(OUT, { start: START, end: END }, report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download, loadBefore, loadAfter }));
+  writeSection(
+    OUT,
+    { start: START, end: END },
+    report({ startedAt, finishedAt, pgInfo, notes, list, uploads, download, loadBefore, loadAfter }),
+  );
   log(`wrote the media section of ${OUT}`);
 }
 

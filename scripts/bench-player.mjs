@@ -62,7 +62,14 @@ const ITEM_MS = num('BENCH_PLAYER_ITEM_MS', 2_500);
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const MARKERS = { start: '<!-- player:start -->', end: '<!-- player:end -->' };
 const VIEWPORT = { width: 1280, height: 720 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const IMAGES = [
   ['red', '#dc2626'],
   ['green', '#16a34a'],
@@ -118,7 +125,8 @@ function sampler() {
 }
 
 /** The first frame showing content at or after `since` (epoch ms), or undefined. */
-const firstContentFrame = (page, since) => page.evaluate((s) => window.__benchFrames.find(([t, key]) => key !== null && t >= s)?.[0], since);
+const firstContentFrame = (page, since) =>
+  page.evaluate((s) => window.__benchFrames.find(([t, key]) => key !== null && t >= s)?.[0], since);
 
 async function waitFirstFrame(page, since, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -137,7 +145,12 @@ async function startServer() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'signage-bench-player-'));
   tempDirs.push(dataDir);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawnNode('player-server', [join(root, 'dist', 'server', 'main.mjs')], { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: base }, root);
+  const child = spawnNode(
+    'player-server',
+    [join(root, 'dist', 'server', 'main.mjs')],
+    { ...baseEnv, PORT: String(port), DATA_DIR: dataDir, NEXTAUTH_URL: base },
+    root,
+  );
   const started = Date.now();
   await waitForReady(`${base}/readyz`, child);
   log(`production server ready on :${port} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -267,7 +280,9 @@ async function seed(base, browser) {
     deviceGroupAssignment: { assignments: [{ deviceGroupId: screensRoot }] },
   });
   const sizes = media.map((m) => m.bytes.length);
-  log(`seeded ${media.length} files (${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} bytes) in a loop of ${order.length} items of ${ITEM_MS} ms`);
+  log(
+    `seeded ${media.length} files (${fmt(Math.min(...sizes))}–${fmt(Math.max(...sizes))} bytes) in a loop of ${order.length} items of ${ITEM_MS} ms`,
+  );
   const screens = `customerId=${customer.id}&search=${encodeURIComponent(`deviceGroupId=${screensRoot}`)}`;
   return {
     api,
@@ -304,13 +319,28 @@ async function claimRun(browser, base, seeded, n, keep = false) {
   // The player's screen is painted and idle before the claim.
   await sleep(1_000);
   const claimAt = Date.now();
-  await seeded.api('POST', `/api/v2/device/assignToCustomer?customerId=${seeded.customerId}`, { activationCode, deviceName: `Bench screen ${n}`, timeZone: 'UTC', licenseStatus: 'UN_LICENSED' });
+  await seeded.api('POST', `/api/v2/device/assignToCustomer?customerId=${seeded.customerId}`, {
+    activationCode,
+    deviceName: `Bench screen ${n}`,
+    timeZone: 'UTC',
+    licenseStatus: 'UN_LICENSED',
+  });
   const answeredAt = Date.now();
   const first = await waitFirstFrame(page, claimAt);
-  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime])));
+  const marks = await page.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime])),
+  );
   const since = (name) => (marks[name] === undefined ? undefined : marks[name] - claimAt);
-  const r = { firstFrameMs: first - claimAt, claimCallMs: answeredAt - claimAt, claimedMs: since('player:claimed'), manifestMs: since('player:manifest'), markFirstFrameMs: since('player:first-frame') };
-  log(`claim ${n}: first frame after ${r.firstFrameMs.toFixed(0)} ms (claim call ${r.claimCallMs} ms, heard ${r.claimedMs?.toFixed(0)} ms, manifest ${r.manifestMs?.toFixed(0)} ms, player mark ${r.markFirstFrameMs?.toFixed(0)} ms)`);
+  const r = {
+    firstFrameMs: first - claimAt,
+    claimCallMs: answeredAt - claimAt,
+    claimedMs: since('player:claimed'),
+    manifestMs: since('player:manifest'),
+    markFirstFrameMs: since('player:first-frame'),
+  };
+  log(
+    `claim ${n}: first frame after ${r.firstFrameMs.toFixed(0)} ms (claim call ${r.claimCallMs} ms, heard ${r.claimedMs?.toFixed(0)} ms, manifest ${r.manifestMs?.toFixed(0)} ms, player mark ${r.markFirstFrameMs?.toFixed(0)} ms)`,
+  );
   if (keep) return { r, context, page };
   await context.close();
   return { r };
@@ -342,7 +372,10 @@ async function baselineRun(browser, base, url, n) {
   try {
     const pageUrl = `${base}/__bench-baseline.html`;
     await page.route(pageUrl, (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><body style="margin:0;background:#000"><img src="${url}" alt="" style="width:100vw;height:100vh;object-fit:contain;display:block"></body>` }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><body style="margin:0;background:#000"><img src="${url}" alt="" style="width:100vw;height:100vh;object-fit:contain;display:block"></body>`,
+      }),
     );
     const at = Date.now();
     await page.goto(pageUrl);
@@ -416,7 +449,9 @@ async function loopRun(page, seeded) {
   const fromCache = await page.evaluate(() => document.body.dataset.offlineReady === 'true');
   const played = frames.filter(([t]) => t >= startedAt);
   const r = { ...analyse(played), fromCache, showNameMs: appliedAfter(played, showNameAt), addImageMs: appliedAfter(played, addImageAt) };
-  log(`loop: ${r.transitions} transitions, ${r.gapTransitions} with a gap (${r.gapFrames} gap frames, longest ${r.longestGapMs.toFixed(0)} ms), frame ${r.frameMs.toFixed(1)} ms, switch p50 ${r.switchP50?.toFixed(1)} ms, max ${r.switchMax?.toFixed(1)} ms; manifest changes applied after ${r.showNameMs?.toFixed(0)} ms (showName) and ${r.addImageMs?.toFixed(0)} ms (image added)`);
+  log(
+    `loop: ${r.transitions} transitions, ${r.gapTransitions} with a gap (${r.gapFrames} gap frames, longest ${r.longestGapMs.toFixed(0)} ms), frame ${r.frameMs.toFixed(1)} ms, switch p50 ${r.switchP50?.toFixed(1)} ms, max ${r.switchMax?.toFixed(1)} ms; manifest changes applied after ${r.showNameMs?.toFixed(0)} ms (showName) and ${r.addImageMs?.toFixed(0)} ms (image added)`,
+  );
   return r;
 }
 
@@ -440,7 +475,7 @@ function report({ startedAt, finishedAt, seeded, claims, baseline, loop, chromiu
     `- Machine: ${m.cpu}, ${m.memory} RAM, ${m.os}; Node.js ${m.node}; Chromium ${chromiumVersion} headless (\`--disable-gpu\`: software compositing); 1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (other work on the machine shows here)`,
     `- Server: the production server (\`dist/server/main.mjs\`, PGlite, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`)${hasTaskset ? `, pinned to core ${SERVER_CPU}; Chromium not pinned` : ''}; everything on 127.0.0.1.`,
     `- Content: a channel for the tenant's root screen folder playing one playlist of ${seeded.items} items, images and videos alternating, ${fmt(ITEM_MS)} ms each: ${seeded.media.map((x) => `${x.name} (${fmt(x.bytes)} bytes)`).join(', ')}, made in Chromium (1280 × 720 PNGs; 1280 × 720 VP8 WebM at 2 Mbit/s, 30 fps, a moving bar; light speckles everywhere), nowhere black.`,
-    '- Seen: an init script samples, on every animation frame, the element at the centre of the screen: content when it is an image that has loaded or a video with a current frame that is not black (drawn to a 4 × 4 canvas); anything else (the stage\'s black, a video without a frame) is a gap.',
+    "- Seen: an init script samples, on every animation frame, the element at the centre of the screen: content when it is an image that has loaded or a video with a current frame that is not black (drawn to a 4 × 4 canvas); anything else (the stage's black, a video without a frame) is a gap.",
     '',
     `**Claim → first frame** (${claims.length} players, each a fresh browser context that has shown its code for 1 s; time from just before \`POST /api/v2/device/assignToCustomer\` to the first frame that shows content). Baseline in the same run: a plain page holding one of the same images, in a fresh context (navigation start → first frame with the image).`,
     '',
@@ -450,12 +485,12 @@ function report({ startedAt, finishedAt, seeded, claims, baseline, loop, chromiu
     row('… the claim call answered', col('claimCallMs')),
     row('… the player heard it (`player:claimed`: WebSocket `assigned`)', col('claimedMs')),
     row('… manifest applied (`player:manifest`)', col('manifestMs')),
-    row('… the player\'s `player:first-frame` mark', col('markFirstFrameMs')),
+    row("… the player's `player:first-frame` mark", col('markFirstFrameMs')),
     row('baseline: plain image page load → first frame', baseline),
     '',
     `Claim → first frame is ${ratio.toFixed(1)}× the plain image page load (medians).`,
     '',
-    `**Gaps between items**: one player playing the loop for ${SECONDS} s${loop.fromCache ? ' (media from the service worker\'s cache by then)' : ''}, with two manifest changes pushed to it (\`manifestChanged\`): a third of the way \`showName\` (a setting: the same loop plays on), applied ${fmt(loop.showNameMs)} ms after the command was sent; two thirds of the way ${seeded.added.name} (${fmt(seeded.added.bytes)} bytes) uploaded and added to the playlist (a new loop, whose new file the player downloads into its cache before it switches), applied ${fmt(loop.addImageMs)} ms after the upload and playlist change were sent (applied: the first frame painted under the new manifest). A transition is a change of the item seen; it has a gap when any frame between the last frame of one item and the first of the next showed no content.`,
+    `**Gaps between items**: one player playing the loop for ${SECONDS} s${loop.fromCache ? " (media from the service worker's cache by then)" : ''}, with two manifest changes pushed to it (\`manifestChanged\`): a third of the way \`showName\` (a setting: the same loop plays on), applied ${fmt(loop.showNameMs)} ms after the command was sent; two thirds of the way ${seeded.added.name} (${fmt(seeded.added.bytes)} bytes) uploaded and added to the playlist (a new loop, whose new file the player downloads into its cache before it switches), applied ${fmt(loop.addImageMs)} ms after the upload and playlist change were sent (applied: the first frame painted under the new manifest). A transition is a change of the item seen; it has a gap when any frame between the last frame of one item and the first of the next showed no content.`,
     '',
     '| frames | seconds | frame ms (p50) | frames > 50 ms apart | transitions | with a gap | gap frames | longest gap ms | switch ms p50 / max |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -470,7 +505,8 @@ function report({ startedAt, finishedAt, seeded, claims, baseline, loop, chromiu
 async function main() {
   const startedAt = new Date();
   const loadBefore = os.loadavg()[0];
-  if (!existsSync(join(root, 'dist', 'server', 'main.mjs')) || !existsSync(join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+  if (!existsSync(join(root, 'dist', 'server', 'main.mjs')) || !existsSync(join(root, '.next', 'BUILD_ID')))
+    throw new Error('no production build: run `npm run build` first');
   await buildPlayer();
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -82,7 +82,16 @@ async function measure(server, label, path) {
   try {
     const first = ok(await request(server, 'GET', path), `GET ${path}`);
     const runs = await timedRuns(RUNS, 3, async () => ok(await request(server, 'GET', path, { sink: true }), `GET ${path}`));
-    const r = { label, path, rows: first.body.rows.length, bytes: first.bytes, p50: runs.p50, p95: runs.p95, p99: runs.p99, count: runs.count };
+    const r = {
+      label,
+      path,
+      rows: first.body.rows.length,
+      bytes: first.bytes,
+      p50: runs.p50,
+      p95: runs.p95,
+      p99: runs.p99,
+      count: runs.count,
+    };
     log(`${server.db} ${label}: ${fmt(r.rows)} rows, ${fmt(r.bytes)} bytes, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms`);
     return r;
   } finally {
@@ -110,10 +119,21 @@ async function measureIngest(server, tokenSeed) {
       // Serialised before the clock starts, as a player holds its queued batch: the time is the server's and HTTP's.
       const events = Buffer.from(JSON.stringify(playBatch(fileIds, b)));
       const t0 = performance.now();
-      const res = ok(await request(server, 'POST', '/api/display/proofOfPlay', { body: events, headers: { authorization: `Bearer ${tokenSeed}-${device}` } }), 'POST /api/display/proofOfPlay', 202);
+      const res = ok(
+        await request(server, 'POST', '/api/display/proofOfPlay', {
+          body: events,
+          headers: { authorization: `Bearer ${tokenSeed}-${device}` },
+        }),
+        'POST /api/display/proofOfPlay',
+        202,
+      );
       const ms = performance.now() - t0;
-      if (res.body.accepted !== INGEST_SIZE) throw new Error(`the API accepted ${res.body.accepted} of ${INGEST_SIZE}: ${res.text.slice(0, 500)}`);
-      const base = ok(await request(server, 'POST', '/__bench/ingest-baseline', { body: { device, events: playBatch(fileIds, b) } }), 'POST /__bench/ingest-baseline');
+      if (res.body.accepted !== INGEST_SIZE)
+        throw new Error(`the API accepted ${res.body.accepted} of ${INGEST_SIZE}: ${res.text.slice(0, 500)}`);
+      const base = ok(
+        await request(server, 'POST', '/__bench/ingest-baseline', { body: { device, events: playBatch(fileIds, b) } }),
+        'POST /__bench/ingest-baseline',
+      );
       if (base.body.inserted !== INGEST_SIZE) throw new Error(`the baseline inserted ${base.body.inserted} of ${INGEST_SIZE}`);
       if (b >= 2) {
         api.push(ms);
@@ -124,9 +144,17 @@ async function measureIngest(server, tokenSeed) {
     pause(server);
   }
   const rate = (times) => (INGEST_SIZE * times.length) / (times.reduce((a, x) => a + x, 0) / 1000);
-  const r = { batches: api.length, apiRate: rate(api), directRate: rate(direct), apiP50: percentileOf(api, 50), directP50: percentileOf(direct, 50) };
+  const r = {
+    batches: api.length,
+    apiRate: rate(api),
+    directRate: rate(direct),
+    apiP50: percentileOf(api, 50),
+    directP50: percentileOf(direct, 50),
+  };
   r.ratio = r.apiRate / r.directRate;
-  log(`${server.db} ingestion: API ${fmt(Math.round(r.apiRate))} plays/s (p50 ${r.apiP50.toFixed(1)} ms a batch), direct ${fmt(Math.round(r.directRate))} plays/s (p50 ${r.directP50.toFixed(1)} ms), ${(r.ratio * 100).toFixed(0)} %`);
+  log(
+    `${server.db} ingestion: API ${fmt(Math.round(r.apiRate))} plays/s (p50 ${r.apiP50.toFixed(1)} ms a batch), direct ${fmt(Math.round(r.directRate))} plays/s (p50 ${r.directP50.toFixed(1)} ms), ${(r.ratio * 100).toFixed(0)} %`,
+  );
   return r;
 }
 
@@ -146,7 +174,8 @@ async function runDatabase(db, databaseUrl) {
     databaseUrl,
     tempPrefix: 'signage-bench-reports-',
     nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
-    describe: (info) => ` (seeded ${fmt(info.seed.rollupRows)} rollup rows, ${fmt(info.seed.plays)} plays, in ${info.seed.seconds.toFixed(1)} s)`,
+    describe: (info) =>
+      ` (seeded ${fmt(info.seed.rollupRows)} rollup rows, ${fmt(info.seed.plays)} plays, in ${info.seed.seconds.toFixed(1)} s)`,
   });
   pause(server);
   const { from, to } = window(Math.min(DAYS - 2, 89));
@@ -191,7 +220,9 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
   for (const r of results) {
     for (const c of r.cases) {
       const met = c.p50 <= GOAL_P50;
-      lines.push(`| ${r.db} | ${c.label} | ${fmt(c.rows)} | ${fmt(c.bytes)} | ${fmt(c.p50, 1)} | ${fmt(c.p95, 1)} | ${fmt(c.p99, 1)} | ${r.db === 'PostgreSQL' ? (met ? 'yes' : '**no**') : `(${met ? 'yes' : 'no'}; information)`} |`);
+      lines.push(
+        `| ${r.db} | ${c.label} | ${fmt(c.rows)} | ${fmt(c.bytes)} | ${fmt(c.p50, 1)} | ${fmt(c.p95, 1)} | ${fmt(c.p99, 1)} | ${r.db === 'PostgreSQL' ? (met ? 'yes' : '**no**') : `(${met ? 'yes' : 'no'}; information)`} |`,
+      );
     }
   }
   lines.push(
@@ -204,7 +235,9 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
   for (const r of results.filter((x) => x.ingest)) {
     const i = r.ingest;
     const met = i.ratio >= INGEST_GOAL;
-    lines.push(`| ${r.db} | ${fmt(Math.round(i.apiRate))} | ${fmt(i.apiP50, 1)} | ${fmt(Math.round(i.directRate))} | ${fmt(i.directP50, 1)} | ${(i.ratio * 100).toFixed(0)} % | ${r.db === 'PostgreSQL' ? (met ? 'yes' : '**no**') : `(${met ? 'yes' : 'no'}; information)`} |`);
+    lines.push(
+      `| ${r.db} | ${fmt(Math.round(i.apiRate))} | ${fmt(i.apiP50, 1)} | ${fmt(Math.round(i.directRate))} | ${fmt(i.directP50, 1)} | ${(i.ratio * 100).toFixed(0)} % | ${r.db === 'PostgreSQL' ? (met ? 'yes' : '**no**') : `(${met ? 'yes' : 'no'}; information)`} |`,
+    );
   }
   lines.push('', MARKERS.end);
   return lines.join('\n');

@@ -99,7 +99,6 @@ async function startServer({ name, kind, databaseUrl, env = {}, meBody }) {
   return server;
 }
 
-
 const pause = (server) => server.child.kill('SIGSTOP');
 const resume = (server) => server.child.kill('SIGCONT');
 
@@ -158,7 +157,9 @@ async function runCases(cases) {
     for (const c of cases) {
       const s = await measure(c.server, c.path, c.connections);
       samples.get(c.id).push(s);
-      log(`round ${round}/${ROUNDS} ${c.id}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`);
+      log(
+        `round ${round}/${ROUNDS} ${c.id}: ${Math.round(s.rps)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms${s.non2xx || s.errors ? `, NON-2XX ${s.non2xx}, errors ${s.errors}` : ''}`,
+      );
     }
   }
   return new Map(cases.map((c) => [c.id, combine(samples.get(c.id))]));
@@ -212,8 +213,6 @@ async function idleCost(list) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-
-
 // ---------------------------------------------------------------- compile cost
 
 function compileCost() {
@@ -240,7 +239,8 @@ function compileCost() {
 
 // ---------------------------------------------------------------- report
 
-const fmt = (n, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pct = (r) => (r === undefined ? '—' : `${(r * 100).toFixed(1)} %`);
 const flag = (m) => (m.non2xx || m.errors ? ` ⚠ ${m.non2xx} non-2xx, ${m.errors} errors` : '');
 const spread = (m) => (m.rounds > 1 ? ` (${fmt(m.rpsMin)}–${fmt(m.rpsMax)})` : '');
@@ -252,7 +252,10 @@ function machine() {
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()} (${os.arch()})`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
   };
 }
 
@@ -298,8 +301,18 @@ async function main() {
     try {
       await start('honoPg', { name: 'Hono on @hono/node-server', kind: 'hono', databaseUrl: pgInfo.url });
       await start('prodPg', { name: 'production (Next attached)', kind: 'prod', databaseUrl: pgInfo.url });
-      await start('honoPgNoCache', { name: 'Hono, AUTH_CACHE_SIZE=0', kind: 'hono', databaseUrl: pgInfo.url, env: { AUTH_CACHE_SIZE: '0' } });
-      await start('prodPgNoJobs', { name: 'production, JOBS_ENABLED=false', kind: 'prod', databaseUrl: pgInfo.url, env: { JOBS_ENABLED: 'false' } });
+      await start('honoPgNoCache', {
+        name: 'Hono, AUTH_CACHE_SIZE=0',
+        kind: 'hono',
+        databaseUrl: pgInfo.url,
+        env: { AUTH_CACHE_SIZE: '0' },
+      });
+      await start('prodPgNoJobs', {
+        name: 'production, JOBS_ENABLED=false',
+        kind: 'prod',
+        databaseUrl: pgInfo.url,
+        env: { JOBS_ENABLED: 'false' },
+      });
     } catch (err) {
       pgInfo.note = `skipped: a server on PostgreSQL did not start (${err.message.split('\n')[0]})`;
       for (const key of ['honoPg', 'prodPg', 'honoPgNoCache', 'prodPgNoJobs']) {
@@ -329,7 +342,9 @@ async function main() {
   add('list1/hono', servers.hono, LIST_PATH, 1);
   add('list/honoPg', servers.honoPg, LIST_PATH);
   add('list1/honoPg', servers.honoPg, LIST_PATH, 1);
-  log(`${cases.length} cases × ${ROUNDS} rounds × (${WARMUP} s warm-up + ${DURATION} s) ≈ ${Math.ceil((cases.length * ROUNDS * (WARMUP + DURATION + 0.5)) / 60)} min`);
+  log(
+    `${cases.length} cases × ${ROUNDS} rounds × (${WARMUP} s warm-up + ${DURATION} s) ≈ ${Math.ceil((cases.length * ROUNDS * (WARMUP + DURATION + 0.5)) / 60)} min`,
+  );
 
   const results = await runCases(cases);
   log(`idle cost of the job queue: ${IDLE_SECONDS} s per server`);
@@ -347,7 +362,20 @@ async function main() {
 
   // The media and content sections (scripts/bench-media.mjs, scripts/bench-content.mjs) stay as they were.
   const kept = markedSections(OUT);
-  const own = report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, listTotal: listBody.totalElements, meBytes: Buffer.byteLength(meBody), loadBefore, loadAfter, servers });
+  const own = report({
+    startedAt,
+    finishedAt,
+    results,
+    compile,
+    idle,
+    pgInfo,
+    notes,
+    listTotal: listBody.totalElements,
+    meBytes: Buffer.byteLength(meBody),
+    loadBefore,
+    loadAfter,
+    servers,
+  });
   writeFileSync(OUT, kept ? `${own}\n${kept}\n` : own);
   log(`wrote ${OUT}`);
   const g = (id) => results.get(id);
@@ -355,7 +383,10 @@ async function main() {
     const r = g(`${route}/prod`).rps / g(`${route}/hono`).rps;
     log(`${route}: production / bare Hono = ${pct(r)} (goal ≥ ${pct(GOAL_PROD_VS_HONO)}: ${r >= GOAL_PROD_VS_HONO ? 'met' : 'NOT met'})`);
   }
-  for (const [on, off, goalRatio] of [['me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE], ['me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG]]) {
+  for (const [on, off, goalRatio] of [
+    ['me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE],
+    ['me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG],
+  ]) {
     if (!g(on) || !g(off)) continue;
     const r = g(on).rps / g(off).rps;
     log(`${on}: token cache on / off = ${r.toFixed(1)}× (goal ≥ ${goalRatio}×: ${r >= goalRatio ? 'met' : 'NOT met'})`);
@@ -387,25 +418,35 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
     hasTaskset
       ? `- CPU: the load generator is pinned to core ${LOADGEN_CPU}, every server to core ${SERVER_CPU} (\`taskset\`). Servers not under test are paused (SIGSTOP) so the measured one has its core to itself. PostgreSQL's own processes are not pinned and share both cores.`
       : '- CPU: not pinned (taskset unavailable or a single core).',
-    '- req/s is autocannon\'s mean of per-second samples; p50/p99 are latencies in ms. Throughput is the figure compared; a ratio is this row\'s req/s divided by the baseline row\'s.',
+    "- req/s is autocannon's mean of per-second samples; p50/p99 are latencies in ms. Throughput is the figure compared; a ratio is this row's req/s divided by the baseline row's.",
     '- Servers, each with a fresh temporary `DATA_DIR` (PGlite) or the `signage_bench` database (PostgreSQL), `NODE_ENV=production`, `LOG_LEVEL=warn`:',
-    '  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from the job queue\'s background work (section 5 measures that alone).',
+    "  - **production**: `node dist/server/main.mjs`, the custom server (API paths → Hono through `getRequestListener(app.fetch)`, the rest → Next), job queue enabled as deployed; a second instance with `JOBS_ENABLED=false` isolates the routing cost from the job queue's background work (section 5 measures that alone).",
     `  - **bare Hono**: \`bench/hono-server.ts\` — the same \`createApp(deps)\` on \`@hono/node-server\`'s \`serve()\`, opening, migrating and bootstrapping its database as \`server/main.ts\` does, no Next, no job queue; it also seeds ${SEED_USERS} users for section 3.`,
     `  - **bare node:http**: \`bench/bare-server.mjs\` — no framework, no database. \`/healthz\` answers \`{"status":"ok"}\`; \`/api/v2/user/me\` answers a **constant** JSON, the ${meBytes}-byte body the Hono server returned for the same administrator (same shape and size), without checking the token. It is the ceiling of Node's HTTP stack on this machine, not a comparable implementation.`,
-    '- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant). With the token cache (the default, `AUTH_CACHE_SIZE=10000`) the verified token and the caller\'s own view come from memory; section 4 compares the same server with `AUTH_CACHE_SIZE=0`, where each request looks the token up and reads the user (two queries).',
+    "- `GET /api/v2/user/me` sends `Authorization: Bearer <access_token>` from `POST /oauth/token` (password grant). With the token cache (the default, `AUTH_CACHE_SIZE=10000`) the verified token and the caller's own view come from memory; section 4 compares the same server with `AUTH_CACHE_SIZE=0`, where each request looks the token up and reads the user (two queries).",
     '',
   );
   if (notes.length) push(...notes.map((n) => `- Note: ${n}`), '');
 
   // Section 1
-  push('## 1. Serving path (PGlite)', '', `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server's throughput.`, '');
+  push(
+    '## 1. Serving path (PGlite)',
+    '',
+    `Goal: the production server reaches ≥ ${pct(GOAL_PROD_VS_HONO)} of the bare Hono server's throughput.`,
+    '',
+  );
   for (const [route, title] of [
     ['health', '`GET /healthz` (no database)'],
     ['me', '`GET /api/v2/user/me` (bearer token, token cache on)'],
   ]) {
     const hono = g(`${route}/hono`);
     const bare = g(`${route}/bare`);
-    push(`### ${title}`, '', '| Server | req/s | p50 ms | p99 ms | vs bare Hono | vs node:http | goal met |', '|---|---:|---:|---:|---:|---:|---|');
+    push(
+      `### ${title}`,
+      '',
+      '| Server | req/s | p50 ms | p99 ms | vs bare Hono | vs node:http | goal met |',
+      '|---|---:|---:|---:|---:|---:|---|',
+    );
     for (const [key, label, isGoal] of [
       ['prod', 'production (Next attached, jobs on)', true],
       ['prodNoJobs', 'production (Next attached, JOBS_ENABLED=false)', true],
@@ -415,7 +456,9 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
       const r = g(`${route}/${key}`);
       if (!r) continue;
       const ratio = r.rps / hono.rps;
-      push(`| ${label} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(ratio)} | ${pct(r.rps / bare.rps)} | ${isGoal ? goal(ratio >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`);
+      push(
+        `| ${label} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(ratio)} | ${pct(r.rps / bare.rps)} | ${isGoal ? goal(ratio >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`,
+      );
     }
     push('');
   }
@@ -433,7 +476,12 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
       ['health', '`GET /healthz`'],
       ['me', '`GET /api/v2/user/me`'],
     ]) {
-      push(`### ${title}`, '', '| Server | Database | req/s | p50 ms | p99 ms | vs PGlite | production vs bare Hono | goal met (≥ 90 %) |', '|---|---|---:|---:|---:|---:|---:|---|');
+      push(
+        `### ${title}`,
+        '',
+        '| Server | Database | req/s | p50 ms | p99 ms | vs PGlite | production vs bare Hono | goal met (≥ 90 %) |',
+        '|---|---|---:|---:|---:|---:|---:|---|',
+      );
       for (const [key, label, db, base, peer] of [
         ['hono', 'bare Hono', 'PGlite', 'hono', undefined],
         ['honoPg', 'bare Hono', 'PostgreSQL', 'hono', undefined],
@@ -443,7 +491,9 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
         const r = g(`${route}/${key}`);
         if (!r) continue;
         const vsPeer = peer ? r.rps / g(`${route}/${peer}`).rps : undefined;
-        push(`| ${label} | ${db} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(r.rps / g(`${route}/${base}`).rps)} | ${pct(vsPeer)} | ${peer ? goal(vsPeer >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`);
+        push(
+          `| ${label} | ${db} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${pct(r.rps / g(`${route}/${base}`).rps)} | ${pct(vsPeer)} | ${peer ? goal(vsPeer >= GOAL_PROD_VS_HONO) : '—'}${flag(r)} |`,
+        );
       }
       push('');
     }
@@ -477,7 +527,9 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
       const shareWithRendering = (compile.totalMicros / 1e6) * r.rps;
       const shareCached = (compile.cachedMicros / 1e6) * r.rps;
       const judged = conns === CONNECTIONS ? shareService : shareMean;
-      push(`| ${db} | ${conns} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.mean, 2)} | ${pct(shareMean)} | ${conns === CONNECTIONS ? pct(shareService) : '—'} | ${goal(judged < GOAL_COMPILE_SHARE)}${flag(r)} | ${conns === CONNECTIONS ? pct(shareWithRendering) : '—'} | ${conns === CONNECTIONS ? pct(shareCached) : '—'} |`);
+      push(
+        `| ${db} | ${conns} | ${fmt(r.rps)}${spread(r)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.mean, 2)} | ${pct(shareMean)} | ${conns === CONNECTIONS ? pct(shareService) : '—'} | ${goal(judged < GOAL_COMPILE_SHARE)}${flag(r)} | ${conns === CONNECTIONS ? pct(shareWithRendering) : '—'} | ${conns === CONNECTIONS ? pct(shareCached) : '—'} |`,
+      );
     }
   }
   push('', 'Generated SQL:', '', '```sql', compile.sql, '```', '');
@@ -490,12 +542,19 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
     '| Database | token cache | req/s | p50 ms | p99 ms | vs cache off | goal met |',
     '|---|---|---:|---:|---:|---:|---|',
   );
-  for (const [db, on, off, goalRatio] of [['PGlite', 'me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE], ['PostgreSQL', 'me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG]]) {
+  for (const [db, on, off, goalRatio] of [
+    ['PGlite', 'me/hono', 'me/honoNoCache', GOAL_CACHE_PGLITE],
+    ['PostgreSQL', 'me/honoPg', 'me/honoPgNoCache', GOAL_CACHE_PG],
+  ]) {
     const a = g(on);
     const b = g(off);
     if (!a || !b) continue;
-    push(`| ${db} | off (\`AUTH_CACHE_SIZE=0\`) — baseline | ${fmt(b.rps)}${spread(b)} | ${fmt(b.p50)} | ${fmt(b.p99)} | 1.0× | —${flag(b)} |`);
-    push(`| ${db} | on (default) | ${fmt(a.rps)}${spread(a)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${(a.rps / b.rps).toFixed(1)}× | ${goal(a.rps / b.rps >= goalRatio)}${flag(a)} |`);
+    push(
+      `| ${db} | off (\`AUTH_CACHE_SIZE=0\`) — baseline | ${fmt(b.rps)}${spread(b)} | ${fmt(b.p50)} | ${fmt(b.p99)} | 1.0× | —${flag(b)} |`,
+    );
+    push(
+      `| ${db} | on (default) | ${fmt(a.rps)}${spread(a)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${(a.rps / b.rps).toFixed(1)}× | ${goal(a.rps / b.rps >= goalRatio)}${flag(a)} |`,
+    );
   }
   push('');
   if (idle?.size) {
@@ -507,7 +566,10 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
       '| Database | production, jobs on: CPU ms per minute | `JOBS_ENABLED=false` — baseline | jobs on − off | share of one core |',
       '|---|---:|---:|---:|---:|',
     );
-    for (const [db, on, off] of [['PGlite', 'prod', 'prodNoJobs'], ['PostgreSQL', 'prodPg', 'prodPgNoJobs']]) {
+    for (const [db, on, off] of [
+      ['PGlite', 'prod', 'prodNoJobs'],
+      ['PostgreSQL', 'prodPg', 'prodPgNoJobs'],
+    ]) {
       if (!idle.has(on) || !idle.has(off)) continue;
       const extra = idle.get(on) - idle.get(off);
       push(`| ${db} | ${fmt(idle.get(on))} | ${fmt(idle.get(off))} | ${fmt(extra)} | ${pct(extra / 60_000)} |`);
@@ -519,7 +581,9 @@ function report({ startedAt, finishedAt, results, compile, idle, pgInfo, notes, 
 
 function autocannonVersion() {
   try {
-    return JSON.parse(execFileSync(process.execPath, ['-p', "JSON.stringify(require('autocannon/package.json').version)"], { cwd: root, encoding: 'utf8' }));
+    return JSON.parse(
+      execFileSync(process.execPath, ['-p', "JSON.stringify(require('autocannon/package.json').version)"], { cwd: root, encoding: 'utf8' }),
+    );
   } catch {
     return '';
   }

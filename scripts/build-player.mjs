@@ -11,8 +11,24 @@ const out = `${root}dist/player`;
 export async function buildPlayer() {
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const common = { bundle: true, platform: 'browser', format: 'esm', target: ['chrome90', 'firefox90', 'safari15'], alias: { '@': root.replace(/\/$/, '') }, minify: true, sourcemap: true, logLevel: 'warning', legalComments: 'linked' };
-  const page = await build({ ...common, entryPoints: { player: `${root}player/main.ts` }, outdir: out, entryNames: '[name]-[hash]', metafile: true });
+  const common = {
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: ['chrome90', 'firefox90', 'safari15'],
+    alias: { '@': root.replace(/\/$/, '') },
+    minify: true,
+    sourcemap: true,
+    logLevel: 'warning',
+    legalComments: 'linked',
+  };
+  const page = await build({
+    ...common,
+    entryPoints: { player: `${root}player/main.ts` },
+    outdir: out,
+    entryNames: '[name]-[hash]',
+    metafile: true,
+  });
   const script = Object.keys(page.metafile.outputs).find((f) => f.endsWith('.js'));
   const scriptName = script.split('/').pop();
   const html = (await readFile(`${root}player/index.html`, 'utf8')).replace('__PLAYER_JS__', `/player/${scriptName}`);

@@ -27,7 +27,20 @@ import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, '.next');
-const MAIN_ROUTES = ['/', '/media', '/content', '/screens', '/channels', '/schedules', '/users', '/teams', '/customers', '/proof-of-play', '/audit-log', '/settings'];
+const MAIN_ROUTES = [
+  '/',
+  '/media',
+  '/content',
+  '/screens',
+  '/channels',
+  '/schedules',
+  '/users',
+  '/teams',
+  '/customers',
+  '/proof-of-play',
+  '/audit-log',
+  '/settings',
+];
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -52,7 +65,9 @@ function entryJSFiles(appPath) {
   const manifest = (sandbox.globalThis.__RSC_MANIFEST ?? sandbox.__RSC_MANIFEST)?.[appPath];
   if (!manifest) throw new Error(`${appPath}: no client reference manifest entry`);
 
-  return Object.values(manifest.entryJSFiles).flat().filter((f) => f.endsWith('.js'));
+  return Object.values(manifest.entryJSFiles)
+    .flat()
+    .filter((f) => f.endsWith('.js'));
 }
 
 const sizes = new Map();
@@ -77,11 +92,19 @@ const rows = (routes.length > 0 ? routes : MAIN_ROUTES).map((route) => {
 const shared = total(rootMainFiles);
 
 if (asJson) {
-  console.log(JSON.stringify({ buildId: readFileSync(join(dist, 'BUILD_ID'), 'utf8').trim(), shared: { files: rootMainFiles, ...shared }, routes: rows }, null, 2));
+  console.log(
+    JSON.stringify(
+      { buildId: readFileSync(join(dist, 'BUILD_ID'), 'utf8').trim(), shared: { files: rootMainFiles, ...shared }, routes: rows },
+      null,
+      2,
+    ),
+  );
 } else {
   const kib = (n) => (n / 1024).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   console.log('| Route | JS files | raw KiB | gzip KiB |');
   console.log('|---|---:|---:|---:|');
   for (const r of rows) console.log(`| \`${r.route}\` | ${r.chunks} | ${kib(r.raw)} | ${kib(r.gzip)} |`);
-  console.log(`| every route's runtime (rootMainFiles, included above) | ${rootMainFiles.length} | ${kib(shared.raw)} | ${kib(shared.gzip)} |`);
+  console.log(
+    `| every route's runtime (rootMainFiles, included above) | ${rootMainFiles.length} | ${kib(shared.raw)} | ${kib(shared.gzip)} |`,
+  );
 }

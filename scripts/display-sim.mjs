@@ -80,7 +80,12 @@ function screenshotPng(width = 320, height = 180) {
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
 
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function uploadScreenshot(token, { highRes = false } = {}) {
@@ -90,7 +95,9 @@ async function uploadScreenshot(token, { highRes = false } = {}) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
     body: image,
   });
-  log(`screenshot (${image.length} bytes${highRes ? ', high resolution' : ''}): ${res.status}${res.status === 204 ? '' : ` ${await res.text()}`}`);
+  log(
+    `screenshot (${image.length} bytes${highRes ? ', high resolution' : ''}): ${res.status}${res.status === 204 ? '' : ` ${await res.text()}`}`,
+  );
 
   return res.status === 204;
 }
@@ -143,7 +150,9 @@ async function perform(command, token) {
   log(`command ${command.name} ${JSON.stringify(command.params)}`);
   switch (command.name) {
     case 'takeHighResPreview':
-      return (await uploadScreenshot(await token(), { highRes: true })) ? { ok: true, result: { uploaded: true } } : { ok: false, error: 'screenshot upload failed' };
+      return (await uploadScreenshot(await token(), { highRes: true }))
+        ? { ok: true, result: { uploaded: true } }
+        : { ok: false, error: 'screenshot upload failed' };
     case 'turnOnRapidPreviewMode':
       rapidPreviews(token, command.params);
       return { ok: true, result: { rapid: true } };
@@ -167,13 +176,20 @@ async function saveState(state) {
 async function register() {
   for (;;) {
     const res = await call('POST', '/public-api/display/register', {
-      json: { type: args.type, platform: args.platform, version: 'sim-1.0', ...(args.serial ? { serial: args.serial } : {}), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      json: {
+        type: args.type,
+        platform: args.platform,
+        version: 'sim-1.0',
+        ...(args.serial ? { serial: args.serial } : {}),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
     });
     if (res.status === 201) {
       const state = { deviceId: res.body.deviceId, deviceSecret: res.body.deviceSecret };
       await saveState(state);
       log(`registered device ${state.deviceId}`);
-      if (res.body.activationCode) log(`ACTIVATION CODE ${res.body.activationCode} (until ${new Date(res.body.activationCodeExpiresAt).toISOString()})`);
+      if (res.body.activationCode)
+        log(`ACTIVATION CODE ${res.body.activationCode} (until ${new Date(res.body.activationCodeExpiresAt).toISOString()})`);
       else log('taken over a pre-registered device (already assigned)');
 
       return { ...state, shownCode: res.body.activationCode };
@@ -192,7 +208,10 @@ function tokenSource(state) {
   return async (force = false) => {
     if (!force && token && Date.now() < renewAt) return token;
     const basic = Buffer.from(`${encodeURIComponent(state.deviceId)}:${encodeURIComponent(state.deviceSecret)}`).toString('base64');
-    const res = await call('POST', '/oauth/token', { headers: { authorization: `Basic ${basic}` }, form: { grant_type: 'client_credentials' } });
+    const res = await call('POST', '/oauth/token', {
+      headers: { authorization: `Basic ${basic}` },
+      form: { grant_type: 'client_credentials' },
+    });
     if (res.status !== 200) throw Object.assign(new Error(`token: ${res.status} ${JSON.stringify(res.body)}`), { status: res.status });
     token = res.body.access_token;
     renewAt = Date.now() + (res.body.expires_in - 60) * 1000;
@@ -254,7 +273,10 @@ function connectSocket(token, events) {
           if (events.isAssigned()) void sendMetrics(token);
         }, frame.heartbeatSeconds * 1000);
       } else if (frame.type === 'command') {
-        perform(frame.command, token).then((ack) => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ...ack })));
+        perform(frame.command, token).then(
+          (ack) =>
+            socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ...ack })),
+        );
       } else if (frame.type === 'manifestChanged') {
         log(`manifest changed: ETag ${frame.etag}`);
       } else if (frame.type === 'assigned') {
@@ -288,7 +310,10 @@ function connectSocket(token, events) {
 async function heartbeatLoop(token) {
   let etag;
   for (;;) {
-    const beat = await call('POST', '/api/display/heartbeat', { token: await token(), json: { version: 'sim-1.0', manifestEtag: etag, deviceInfo: { simulator: true, node: process.version } } });
+    const beat = await call('POST', '/api/display/heartbeat', {
+      token: await token(),
+      json: { version: 'sim-1.0', manifestEtag: etag, deviceInfo: { simulator: true, node: process.version } },
+    });
     if (beat.status === 401) {
       log('heartbeat refused (token, device deleted or customer restricted); renewing the token');
       await token(true).catch((err) => {
@@ -303,7 +328,10 @@ async function heartbeatLoop(token) {
       if (beat.body.manifestEtag !== etag) log(`manifest ETag ${beat.body.manifestEtag}`);
       etag = beat.body.manifestEtag;
       for (const command of beat.body.commands) {
-        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, { token: await token(), json: await perform(command, token) });
+        const ack = await call('POST', `/api/display/commands/${command.id}/ack`, {
+          token: await token(),
+          json: await perform(command, token),
+        });
         log(`  acknowledged: ${ack.status}`);
       }
       await sendMetrics(token);

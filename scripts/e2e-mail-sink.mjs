@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 function decodeText(raw) {
-  const part = /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)(?:\r\n--|$)/i.exec(raw)?.[1] ?? raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+  const part =
+    /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)(?:\r\n--|$)/i.exec(raw)?.[1] ?? raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
 
   return part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 }

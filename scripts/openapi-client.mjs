@@ -32,7 +32,10 @@ function withoutExamples(node, parentKey = '') {
 const dir = mkdtempSync(join(tmpdir(), 'openapi-client-'));
 try {
   const file = join(dir, 'openapi.json');
-  const built = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'openapi-document.ts'), file], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'openapi-document.ts'), file], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
   const document = withoutExamples(JSON.parse(readFileSync(file, 'utf8')));
   const ast = await openapiTS(document, { silent: true, alphabetize: true });

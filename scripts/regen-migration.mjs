@@ -41,7 +41,10 @@ if (generated.tag !== RELEASED) {
 }
 // Custom SQL files that are part of a released migration already are not added again.
 const released = new Set(journal.entries.map((e) => e.tag.replace(/^\d+_/, '')));
-for (const file of fs.readdirSync(CUSTOM_DIR).filter((f) => f.endsWith('.sql') && !released.has(f.replace(/\.sql$/, ''))).sort()) {
+for (const file of fs
+  .readdirSync(CUSTOM_DIR)
+  .filter((f) => f.endsWith('.sql') && !released.has(f.replace(/\.sql$/, '')))
+  .sort()) {
   const customName = file.replace(/\.sql$/, '');
   execFileSync('npx', ['drizzle-kit', 'generate', '--custom', '--name', customName], { stdio: 'inherit' });
   const latest = JSON.parse(fs.readFileSync(journalFile, 'utf8')).entries.at(-1);

@@ -4,9 +4,7 @@ import { z } from 'zod';
  * Every environment variable the service reads, validated once at start (DECISIONS §1).
  * A bad value stops the start with a message naming the variable.
  */
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanString = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUndefined, schema.optional());
@@ -18,9 +16,7 @@ const envSchema = z.object({
   PUBLIC_URL: opt(z.url()),
   NEXTAUTH_URL: opt(z.url()),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: opt(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
-  ),
+  DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   S3_BUCKET: opt(z.string()),
   S3_ENDPOINT: opt(z.url()),
@@ -50,7 +46,10 @@ const envSchema = z.object({
   JOBS_ENABLED: opt(booleanString),
   // The messages name no value: the URL carries the SMTP password.
   SMTP_URL: opt(z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host')),
-  MAIL_FROM: z.string().refine(isMailbox, 'must be an e-mail address, optionally as "Name <address>"').default('Signage <no-reply@localhost>'),
+  MAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an e-mail address, optionally as "Name <address>"')
+    .default('Signage <no-reply@localhost>'),
 });
 
 function isSmtpUrl(value: string): boolean {
@@ -84,7 +83,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  s3: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | undefined;
+  s3:
+    | { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+    | undefined;
   admin: { email: string; password: string | undefined; rootCustomerName: string };
   oauthClientSecrets: { 'default-client': string; 'short-lived': string };
   /** Undefined only in development before the data directory supplied a generated one (see ensureDevSecret). */

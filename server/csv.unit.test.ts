@@ -23,17 +23,29 @@ describe('CSV streams', () => {
   it('writes the header, then each batch after the previous one, until a short batch', async () => {
     const asked: Array<number | undefined> = [];
     const rows = [1, 2, 3, 4, 5];
-    const stream = await csvStream(['n'], 2, async (after: number | undefined) => {
-      asked.push(after);
-      const from = after === undefined ? 0 : rows.indexOf(after) + 1;
+    const stream = await csvStream(
+      ['n'],
+      2,
+      async (after: number | undefined) => {
+        asked.push(after);
+        const from = after === undefined ? 0 : rows.indexOf(after) + 1;
 
-      return rows.slice(from, from + 2);
-    }, (n) => csvLine([n]));
+        return rows.slice(from, from + 2);
+      },
+      (n) => csvLine([n]),
+    );
     expect(await read(stream)).toBe('n\r\n1\r\n2\r\n3\r\n4\r\n5\r\n');
     expect(asked).toEqual([undefined, 2, 4]);
   });
 
   it('fails before the answer starts when the first batch cannot be read', async () => {
-    await expect(csvStream(['n'], 2, async () => Promise.reject(new Error('bad filter')), (n: number) => csvLine([n]))).rejects.toThrow('bad filter');
+    await expect(
+      csvStream(
+        ['n'],
+        2,
+        async () => Promise.reject(new Error('bad filter')),
+        (n: number) => csvLine([n]),
+      ),
+    ).rejects.toThrow('bad filter');
   });
 });

@@ -83,6 +83,12 @@ export class TooManyRequestsError extends AppError {
 /** 503: the service cannot take the request yet (starting, stopping); with `retryAfterSeconds`, when to try again. */
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The service is unavailable', retryAfterSeconds?: number) {
-    super(503, 'server.error.unavailable', message, undefined, retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) });
+    super(
+      503,
+      'server.error.unavailable',
+      message,
+      undefined,
+      retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 }

@@ -6,7 +6,16 @@ export function createLogger(level: string): Logger {
     level,
     base: undefined,
     redact: {
-      paths: ['*.password', '*.token', '*.accessToken', '*.refreshToken', '*.authorization', '*.cookie', 'req.headers.authorization', 'req.headers.cookie'],
+      paths: [
+        '*.password',
+        '*.token',
+        '*.accessToken',
+        '*.refreshToken',
+        '*.authorization',
+        '*.cookie',
+        'req.headers.authorization',
+        'req.headers.cookie',
+      ],
       censor: '[redacted]',
     },
   });

@@ -26,7 +26,9 @@ export type Service = {
 /** The API on its database: what every server entry point (main.ts, benchmarks) starts the same way. */
 export async function createService(config: Config, log: Logger): Promise<Service> {
   const handle = await openDatabase(
-    config.databaseUrl ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite-dir', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite-dir', dataDir: config.dataDir },
   );
   const storage = await createBlobStore(config);
   const authCache = new AuthCache(config.authCacheSize);

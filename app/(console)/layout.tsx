@@ -19,7 +19,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <CurrentUserProvider user={user}>
       <TenantProvider user={user} initialSelection={initialSelection}>
-        <AppShell user={user} initialCollapsed={sidebarCollapsed}>{children}</AppShell>
+        <AppShell user={user} initialCollapsed={sidebarCollapsed}>
+          {children}
+        </AppShell>
       </TenantProvider>
     </CurrentUserProvider>
   );

@@ -31,7 +31,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
           <p className="mt-1.5 text-sm text-zinc-500">{t('lead')}</p>
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-zinc-900/5 sm:p-7">
-          <LoginForm callbackUrl={callbackUrl} expired={params.reason === 'expired'} notice={isNotice(params.reason) ? t(`notice.${params.reason}`) : undefined} />
+          <LoginForm
+            callbackUrl={callbackUrl}
+            expired={params.reason === 'expired'}
+            notice={isNotice(params.reason) ? t(`notice.${params.reason}`) : undefined}
+          />
         </div>
       </div>
     </main>

@@ -63,9 +63,7 @@ export function AccountPage() {
     );
   }
   if (me.isError) {
-    return (
-      <LoadError title={t('loadError')} error={me.error} onRetry={() => void me.refetch()} />
-    );
+    return <LoadError title={t('loadError')} error={me.error} onRetry={() => void me.refetch()} />;
   }
 
   return (
@@ -141,7 +139,10 @@ function ProfilePicture({ me }: { me: Me }) {
     }
   }
 
-  const current = me.hasProfilePicture && me.profilePictureApiPath ? `${me.profilePictureApiPath}${me.profilePictureApiPath.includes('?') ? '&' : '?'}v=${version}` : null;
+  const current =
+    me.hasProfilePicture && me.profilePictureApiPath
+      ? `${me.profilePictureApiPath}${me.profilePictureApiPath.includes('?') ? '&' : '?'}v=${version}`
+      : null;
   const shown = preview ?? current;
   const busy = upload.isPending || remove.isPending;
 
@@ -200,7 +201,8 @@ function ProfilePicture({ me }: { me: Me }) {
 
 /* ---------------------------------------------------------------- profile */
 
-const profileSchema = (t: Translate<'account.form'>) => z.object({ name: z.string().trim().min(1, t('enterName')).max(255), language: z.string() });
+const profileSchema = (t: Translate<'account.form'>) =>
+  z.object({ name: z.string().trim().min(1, t('enterName')).max(255), language: z.string() });
 
 function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateUser();
@@ -330,10 +332,20 @@ function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
       <Field id={ids.old} label={t('current')} error={errors.oldPassword?.message}>
-        <Input type="password" autoComplete="current-password" {...fieldAria(ids.old, errors.oldPassword?.message)} {...register('oldPassword')} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldAria(ids.old, errors.oldPassword?.message)}
+          {...register('oldPassword')}
+        />
       </Field>
       <Field id={ids.next} label={t('new')} error={errors.newPassword?.message} hint={t('newHint')}>
-        <Input type="password" autoComplete="new-password" {...fieldAria(ids.next, errors.newPassword?.message, true)} {...register('newPassword')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria(ids.next, errors.newPassword?.message, true)}
+          {...register('newPassword')}
+        />
       </Field>
       <Field id={ids.confirm} label={t('confirm')} error={errors.confirm?.message}>
         <Input type="password" autoComplete="new-password" {...fieldAria(ids.confirm, errors.confirm?.message)} {...register('confirm')} />
@@ -350,9 +362,25 @@ function PasswordForm() {
 
 /* ---------------------------------------------------------------- two-factor */
 
-const codeSchema = (t: Translate<'account.twoFactor'>) => z.object({ code: z.string().trim().regex(/^\d{6}$/, t('sixDigits')) });
+const codeSchema = (t: Translate<'account.twoFactor'>) =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, t('sixDigits')),
+  });
 
-function CodeForm({ label, submitLabel, onCode, destructive }: { label: string; submitLabel: string; onCode: (code: string) => Promise<void>; destructive?: boolean }) {
+function CodeForm({
+  label,
+  submitLabel,
+  onCode,
+  destructive,
+}: {
+  label: string;
+  submitLabel: string;
+  onCode: (code: string) => Promise<void>;
+  destructive?: boolean;
+}) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const t = useTranslations('account.twoFactor');

@@ -6,15 +6,31 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
-import { useCreateAdvertiser, useDeleteAdvertiser, useUpdateAdvertiser, type Advertiser, type AdvertiserCreate } from '@/lib/api/advertisers';
-import { advertiserComment, advertiserName, isCronExpression, isDateOnly, isOrderedRange } from '@/server/modules/advertisers/advertisers.schemas';
+import {
+  useCreateAdvertiser,
+  useDeleteAdvertiser,
+  useUpdateAdvertiser,
+  type Advertiser,
+  type AdvertiserCreate,
+} from '@/lib/api/advertisers';
+import {
+  advertiserComment,
+  advertiserName,
+  isCronExpression,
+  isDateOnly,
+  isOrderedRange,
+} from '@/server/modules/advertisers/advertisers.schemas';
 import { isIanaTimeZone } from '@/server/http/wire.schemas';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import type { Translate } from '@/lib/i18n/translate';
 import { wireTimeZone } from '@/lib/time-zones';
 
 /** An optional text field ('' = none) checked by the module's own rule when filled. */
-const optional = (isValid: (value: string) => boolean, message: string) => z.string().trim().refine((value) => value === '' || isValid(value), message);
+const optional = (isValid: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isValid(value), message);
 
 /** The form's fields are flat strings ('' = none); the output is the API's body (`validity` null when empty). */
 const advertiserFormSchema = (t: Translate<'advertisers.form'>) =>
@@ -30,7 +46,12 @@ const advertiserFormSchema = (t: Translate<'advertisers.form'>) =>
     })
     .refine((v) => isOrderedRange(v), { message: t('reversed'), path: ['toDate'] })
     .transform(({ name, comment, enabled, fromDate, toDate, timeZone, cron }): AdvertiserCreate => {
-      const filled = { ...(fromDate ? { fromDate } : {}), ...(toDate ? { toDate } : {}), ...(timeZone ? { timeZone: wireTimeZone(timeZone) } : {}), ...(cron ? { cron } : {}) };
+      const filled = {
+        ...(fromDate ? { fromDate } : {}),
+        ...(toDate ? { toDate } : {}),
+        ...(timeZone ? { timeZone: wireTimeZone(timeZone) } : {}),
+        ...(cron ? { cron } : {}),
+      };
 
       return { name, comment: comment.trim() ? comment.trim() : null, enabled, validity: Object.keys(filled).length > 0 ? filled : null };
     });
@@ -60,7 +81,11 @@ export function AdvertiserFormDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={advertiser ? t('edit') : t('new')}
-      description={!advertiser && tenantName ? t.rich('belongsTo', { name: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : undefined}
+      description={
+        !advertiser && tenantName
+          ? t.rich('belongsTo', { name: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+          : undefined
+      }
       schema={schema}
       required={{ name: formWords('enterName') }}
       values={{
@@ -113,7 +138,13 @@ export function AdvertiserFormDialog({
   );
 }
 
-export function DeleteAdvertiserDialog({ advertiser, onOpenChange }: { advertiser: Advertiser | null; onOpenChange: (open: boolean) => void }) {
+export function DeleteAdvertiserDialog({
+  advertiser,
+  onOpenChange,
+}: {
+  advertiser: Advertiser | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslations('advertisers.deleteDialog');
   const remove = useDeleteAdvertiser();
 
@@ -122,7 +153,10 @@ export function DeleteAdvertiserDialog({ advertiser, onOpenChange }: { advertise
       open={advertiser !== null}
       onOpenChange={onOpenChange}
       title={t('title')}
-      description={t.rich(advertiser?.proofOfPlayAccessSecretConfigured ? 'textWithLink' : 'text', { name: advertiser?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+      description={t.rich(advertiser?.proofOfPlayAccessSecretConfigured ? 'textWithLink' : 'text', {
+        name: advertiser?.name ?? '',
+        strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+      })}
       confirmLabel={t('confirm')}
       destructive
       onConfirm={async () => {

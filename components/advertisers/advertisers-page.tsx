@@ -48,10 +48,16 @@ function validityText(validity: Advertiser['validity']): string {
   return [days, validity.timeZone?.replaceAll('_', ' '), validity.cron].filter(Boolean).join(' · ') || '—';
 }
 
-function buildColumns(t: Translate<'advertisers'>, tenantName: TenantName | null, canManage: boolean, onAction: (action: AdvertiserAction) => void): ColumnDef<Advertiser>[] {
+function buildColumns(
+  t: Translate<'advertisers'>,
+  tenantName: TenantName | null,
+  canManage: boolean,
+  onAction: (action: AdvertiserAction) => void,
+): ColumnDef<Advertiser>[] {
   const columns: ColumnDef<Advertiser>[] = [
     {
-      id: 'name', meta: { size: 200 },
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('columns.advertiser'),
       cell: ({ row }) => (
@@ -68,7 +74,8 @@ function buildColumns(t: Translate<'advertisers'>, tenantName: TenantName | null
       ),
     },
     {
-      id: 'enabled', meta: { priority: 1, size: 110 },
+      id: 'enabled',
+      meta: { priority: 1, size: 110 },
       accessorKey: 'enabled',
       header: t('columns.status'),
       cell: ({ row }) =>
@@ -81,26 +88,37 @@ function buildColumns(t: Translate<'advertisers'>, tenantName: TenantName | null
         ),
     },
     {
-      id: 'validity', meta: { priority: 2, size: 170 },
+      id: 'validity',
+      meta: { priority: 2, size: 170 },
       header: t('columns.validity'),
       enableSorting: false,
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600 tabular-nums">{validityText(row.original.validity)}</span>,
     },
     {
-      id: 'links', meta: { priority: 3, size: 140 },
+      id: 'links',
+      meta: { priority: 3, size: 140 },
       header: t('columns.proofOfPlay'),
       enableSorting: false,
-      cell: ({ row }) => <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? t('linkOn') : t('linkOff')}</span>,
+      cell: ({ row }) => (
+        <span className="text-zinc-600">{row.original.proofOfPlayAccessSecretConfigured ? t('linkOn') : t('linkOff')}</span>
+      ),
     },
     {
-      id: 'comment', meta: { priority: 4, size: 180 },
+      id: 'comment',
+      meta: { priority: 4, size: 180 },
       header: t('columns.comment'),
       enableSorting: false,
       cell: ({ row }) => <p className="max-w-xs truncate text-zinc-600">{row.original.comment ?? ''}</p>,
     },
   ];
   if (tenantName) {
-    columns.push({ id: 'tenant', meta: { priority: 5, size: 140 }, header: t('columns.tenant'), enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span> });
+    columns.push({
+      id: 'tenant',
+      meta: { priority: 5, size: 140 },
+      header: t('columns.tenant'),
+      enableSorting: false,
+      cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span>,
+    });
   }
   columns.push({
     id: 'actions',
@@ -142,7 +160,10 @@ export function AdvertisersPage() {
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<AdvertiserAction | null>(null);
   const tenantName = useTenantNames(query.data?.content.map((a) => a.customerId) ?? [], access.needsTenant);
-  const columns = useMemo(() => buildColumns(t, access.needsTenant ? tenantName : null, access.canManage, setAction), [t, access.needsTenant, access.canManage, tenantName]);
+  const columns = useMemo(
+    () => buildColumns(t, access.needsTenant ? tenantName : null, access.canManage, setAction),
+    [t, access.needsTenant, access.canManage, tenantName],
+  );
   const close = (open: boolean) => (open ? undefined : setAction(null));
   if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.text')}</NoAccess>;
   const linksOf = action?.kind === 'links' ? action.advertiser : null;
@@ -151,7 +172,14 @@ export function AdvertisersPage() {
     <>
       <PageHeader
         title={t('title')}
-        description={access.tenant ? t.rich('descriptionOf', { name: access.tenant.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('description')}
+        description={
+          access.tenant
+            ? t.rich('descriptionOf', {
+                name: access.tenant.name,
+                strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+              })
+            : t('description')
+        }
         actions={
           access.canManage ? (
             <Button onClick={() => setIsCreating(true)}>
@@ -164,7 +192,11 @@ export function AdvertisersPage() {
       {access.canManage ? (
         <>
           <AdvertiserFormDialog open={isCreating} onOpenChange={setIsCreating} tenantName={access.tenant?.name} />
-          <AdvertiserFormDialog open={action?.kind === 'edit'} advertiser={action?.kind === 'edit' ? action.advertiser : null} onOpenChange={close} />
+          <AdvertiserFormDialog
+            open={action?.kind === 'edit'}
+            advertiser={action?.kind === 'edit' ? action.advertiser : null}
+            onOpenChange={close}
+          />
           <DeleteAdvertiserDialog advertiser={action?.kind === 'delete' ? action.advertiser : null} onOpenChange={close} />
         </>
       ) : null}

@@ -32,7 +32,15 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
  * button, and (for those who may change the advertiser) enable, renew and disable. Renewing and disabling
  * confirm first: the URL handed out stops working.
  */
-export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { advertiser: Advertiser | null; canChange: boolean; onOpenChange: (open: boolean) => void }) {
+export function ProofOfPlayDialog({
+  advertiser,
+  canChange,
+  onOpenChange,
+}: {
+  advertiser: Advertiser | null;
+  canChange: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslations('advertisers.proofOfPlay');
   const errorMessage = useErrorMessage();
   const id = advertiser?.id ?? null;
@@ -63,7 +71,10 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
       <Dialog open={advertiser !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
         <DialogContent
           title={t('title')}
-          description={t.rich('description', { name: advertiser?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+          description={t.rich('description', {
+            name: advertiser?.name ?? '',
+            strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+          })}
           className="max-w-xl"
         >
           <div className="space-y-4 px-5 py-4" data-testid="proof-of-play-panel">
@@ -88,7 +99,14 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                   <div className="space-y-1.5">
                     <Label htmlFor={urlId}>{t('link')}</Label>
                     <div className="flex gap-2">
-                      <Input id={urlId} ref={field} readOnly value={url} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+                      <Input
+                        id={urlId}
+                        ref={field}
+                        readOnly
+                        value={url}
+                        className="font-mono text-xs"
+                        onFocus={(e) => e.currentTarget.select()}
+                      />
                       <Button
                         variant="secondary"
                         aria-label={t('copyLabel')}
@@ -102,9 +120,7 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                         {copied ? t('copied') : t('copy')}
                       </Button>
                     </div>
-                    <p className="text-sm text-zinc-500">
-                      {t('csvHint')}
-                    </p>
+                    <p className="text-sm text-zinc-500">{t('csvHint')}</p>
                   </div>
                 ) : enabled ? (
                   <p className="text-sm text-zinc-500">{t('lost')}</p>
@@ -126,10 +142,7 @@ export function ProofOfPlayDialog({ advertiser, canChange, onOpenChange }: { adv
                   </Button>
                 </>
               ) : (
-                <Button
-                  disabled={setLinks.isPending}
-                  onClick={() => change(true).catch((e: unknown) => setError(errorMessage(e)))}
-                >
+                <Button disabled={setLinks.isPending} onClick={() => change(true).catch((e: unknown) => setError(errorMessage(e)))}>
                   {setLinks.isPending ? <Spinner /> : null}
                   {t('enable')}
                 </Button>

@@ -25,7 +25,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FILTERS = {
   from: patternFilter('from', DAY),
   to: patternFilter('to', DAY),
-  order: { key: 'order', parse: (raw) => (raw === 'asc' ? 'ASC' : 'DESC'), format: (value) => (value === 'ASC' ? 'asc' : null) } satisfies UrlFilter<AuditLogFilters['order']>,
+  order: {
+    key: 'order',
+    parse: (raw) => (raw === 'asc' ? 'ASC' : 'DESC'),
+    format: (value) => (value === 'ASC' ? 'asc' : null),
+  } satisfies UrlFilter<AuditLogFilters['order']>,
 };
 /** Entries come in time order only: the order toggle, not the headers, changes it. */
 const NOT_SORTABLE: readonly string[] = [];
@@ -45,21 +49,44 @@ function buildColumns(allTenants: boolean, { t, label, dateTime }: Words): Colum
         </time>
       ),
     },
-    { id: 'level', meta: { priority: 3, size: 90 }, header: t('columns.level'), cell: ({ row }) => <LevelBadge level={row.original.logLevel} label={label} /> },
-    { id: 'message', meta: { size: 260 }, header: t('columns.message'), cell: ({ row }) => (
+    {
+      id: 'level',
+      meta: { priority: 3, size: 90 },
+      header: t('columns.level'),
+      cell: ({ row }) => <LevelBadge level={row.original.logLevel} label={label} />,
+    },
+    {
+      id: 'message',
+      meta: { size: 260 },
+      header: t('columns.message'),
+      cell: ({ row }) => (
         // A stored record in the words it was written in (English), not the console's: translators and checks leave it.
         <p translate="no" className="max-w-2xl break-words text-zinc-900">
           {row.original.message}
         </p>
-      ) },
-    { id: 'user', header: t('columns.user'), meta: { priority: 2, size: 160, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600"><AuthorCell entry={row.original} /></span> },
+      ),
+    },
+    {
+      id: 'user',
+      header: t('columns.user'),
+      meta: { priority: 2, size: 160, className: 'whitespace-nowrap' },
+      cell: ({ row }) => (
+        <span className="text-zinc-600">
+          <AuthorCell entry={row.original} />
+        </span>
+      ),
+    },
   ];
   if (allTenants) {
     columns.push({
       id: 'tenant',
       header: t('columns.tenant'),
       meta: { priority: 4, size: 140, className: 'whitespace-nowrap' },
-      cell: ({ row }) => <span className="text-zinc-600">{row.original.customerName ?? (row.original.customerId != null ? `#${row.original.customerId}` : '—')}</span>,
+      cell: ({ row }) => (
+        <span className="text-zinc-600">
+          {row.original.customerName ?? (row.original.customerId != null ? `#${row.original.customerId}` : '—')}
+        </span>
+      ),
     });
   }
 
@@ -95,7 +122,10 @@ export function AuditLogPage() {
         title={t('title')}
         description={
           tenant
-            ? t.rich('descriptionTenant', { tenant: tenant.name, em: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+            ? t.rich('descriptionTenant', {
+                tenant: tenant.name,
+                em: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+              })
             : allTenants
               ? t('descriptionAllTenants')
               : t('description')
@@ -127,13 +157,27 @@ export function AuditLogPage() {
                 <label htmlFor={fromId} className="block text-xs font-medium text-zinc-500">
                   {t('from')}
                 </label>
-                <Input id={fromId} type="date" className="w-40" value={params.from} max={params.to || undefined} onChange={(e) => update({ from: e.target.value })} />
+                <Input
+                  id={fromId}
+                  type="date"
+                  className="w-40"
+                  value={params.from}
+                  max={params.to || undefined}
+                  onChange={(e) => update({ from: e.target.value })}
+                />
               </div>
               <div className="space-y-1">
                 <label htmlFor={toId} className="block text-xs font-medium text-zinc-500">
                   {t('to')}
                 </label>
-                <Input id={toId} type="date" className="w-40" value={params.to} min={params.from || undefined} onChange={(e) => update({ to: e.target.value })} />
+                <Input
+                  id={toId}
+                  type="date"
+                  className="w-40"
+                  value={params.to}
+                  min={params.from || undefined}
+                  onChange={(e) => update({ to: e.target.value })}
+                />
               </div>
             </div>
             <Button
@@ -168,8 +212,10 @@ function AuthorCell({ entry }: { entry: AuditEntry }) {
   const t = useTranslations('auditLog');
   const label = useLabel();
   if (entry.userEmail) return <>{entry.userEmail}</>;
-  if (entry.actorKind === 'device' && entry.deviceName) return <>{t('actor', { kind: label('actorKind', 'device'), name: entry.deviceName })}</>;
-  if (entry.actorKind === 'apiKey' && entry.actorName) return <>{t('actor', { kind: label('actorKind', 'apiKey'), name: entry.actorName })}</>;
+  if (entry.actorKind === 'device' && entry.deviceName)
+    return <>{t('actor', { kind: label('actorKind', 'device'), name: entry.deviceName })}</>;
+  if (entry.actorKind === 'apiKey' && entry.actorName)
+    return <>{t('actor', { kind: label('actorKind', 'apiKey'), name: entry.actorName })}</>;
 
   return (
     <span className="text-zinc-400">

@@ -69,7 +69,14 @@ export function LoginForm({ callbackUrl, expired, notice }: { callbackUrl: strin
 
   return (
     // method="post": a submit before hydration must never put the credentials in the URL.
-    <form method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+    <form
+      method="post"
+      action="/login"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-describedby={error ? 'login-error' : undefined}
+    >
       {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
       {expired && !notice && !error ? <Alert tone="info">{t('notice.expired')}</Alert> : null}
       {error ? (

@@ -133,7 +133,9 @@ export function draftOf(c: Campaign): ChannelDraft {
   const contentTags = (c.contentTagCondition ?? {}) as TagCondition;
   const fileTags = (c.fileTagCondition ?? {}) as TagCondition;
   const playedAssetTeams = ((c.playedAssetTeamAccessList ?? {}) as { teams?: Array<{ id: string }> }).teams ?? [];
-  const intervals = ((c.affectedDateRanges as { intervals?: Array<{ from?: string; to?: string; isExcluded?: boolean }> } | undefined)?.intervals ?? []).map((i) => ({
+  const intervals = (
+    (c.affectedDateRanges as { intervals?: Array<{ from?: string; to?: string; isExcluded?: boolean }> } | undefined)?.intervals ?? []
+  ).map((i) => ({
     from: i.from ?? '',
     to: i.to ?? '',
     isExcluded: i.isExcluded === true,
@@ -235,7 +237,9 @@ export function sharedRuleFields(d: ChannelDraft) {
     deviceQuickFilterId: d.mode === 'QUICK_FILTER' && d.deviceQuickFilterId ? d.deviceQuickFilterId : undefined,
     validFrom: d.validFrom || undefined,
     validTo: d.validTo || undefined,
-    affectedDateRanges: { intervals: d.ranges.map((r) => ({ ...(r.from ? { from: r.from } : {}), ...(r.to ? { to: r.to } : {}), isExcluded: r.isExcluded })) },
+    affectedDateRanges: {
+      intervals: d.ranges.map((r) => ({ ...(r.from ? { from: r.from } : {}), ...(r.to ? { to: r.to } : {}), isExcluded: r.isExcluded })),
+    },
   };
 }
 
@@ -246,7 +250,9 @@ function settings(d: ChannelDraft) {
     playedAssetTeamAccessList: { teams: d.playedAssetTeamIds.map((id) => ({ id })) },
     defaultDuration: intOrUndefined(d.defaultDuration),
     affectedDays: { ...d.days },
-    affectedHours: d.allDay ? { allDay: true, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) } : { allDay: false, from: d.from, end: d.end, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) },
+    affectedHours: d.allDay
+      ? { allDay: true, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) }
+      : { allDay: false, from: d.from, end: d.end, ...(d.hoursZone ? { timeZone: d.hoursZone } : {}) },
     playMultipleItemsInSinglePlaybackSlot: d.slot !== 'one',
     playAllItemsInSinglePlaybackSlot: d.slot !== 'n',
     playbackSlotNumberOfElementsToPlay: d.slot === 'n' ? intOrUndefined(d.slotCount) : undefined,
@@ -259,7 +265,9 @@ function settings(d: ChannelDraft) {
   };
 }
 
-type Lists = { [K in 'contents' | 'contentFolders' | 'files' | 'fileFolders' | 'messageGroups' | 'deviceFolders' | 'devices']: ChannelDraft[K] };
+type Lists = {
+  [K in 'contents' | 'contentFolders' | 'files' | 'fileFolders' | 'messageGroups' | 'deviceFolders' | 'devices']: ChannelDraft[K];
+};
 
 /** Each editor list: its assignment field, the item's id key, and whether the item carries a weight (its order). */
 const ASSIGNMENTS: Array<{ list: keyof Lists; field: string; key: string; weighted?: boolean }> = [
@@ -289,7 +297,8 @@ type ListKey = keyof Lists;
 /** A create's assignment objects: each list that applies to the draft's type and device selection (`skip`: not sent). */
 export function createAssignments(d: ChannelDraft, skip: readonly ListKey[] = []): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const spec of ASSIGNMENTS) if (!skip.includes(spec.list) && listApplies(spec.list, d)) body[spec.field] = { assignments: itemsOf(spec, d[spec.list]) };
+  for (const spec of ASSIGNMENTS)
+    if (!skip.includes(spec.list) && listApplies(spec.list, d)) body[spec.field] = { assignments: itemsOf(spec, d[spec.list]) };
 
   return body;
 }
@@ -297,7 +306,8 @@ export function createAssignments(d: ChannelDraft, skip: readonly ListKey[] = []
 /** The values of `after` that differ from `before` (undefined: not sent). */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) body[key] = value;
+  for (const [key, value] of Object.entries(after))
+    if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before[key])) body[key] = value;
 
   return body;
 }
@@ -324,7 +334,14 @@ export function assignmentChanges(initial: ChannelDraft, d: ChannelDraft, skip: 
 }
 
 export function createBody(d: ChannelDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...settings(d), level: 'WIDGET', type: d.type, version: '2.0', deviceSelectionMode: d.mode, ...createAssignments(d) };
+  const body: Record<string, unknown> = {
+    ...settings(d),
+    level: 'WIDGET',
+    type: d.type,
+    version: '2.0',
+    deviceSelectionMode: d.mode,
+    ...createAssignments(d),
+  };
 
   return stripUndefined(body);
 }
@@ -373,7 +390,12 @@ export function draftFieldOf(path: string): string {
  * field (`draftFieldOf`); empty when the API's checks of the body alone pass (tenant, team and reference checks
  * stay the server's). `required` words an empty required field, by field; `words` the other checks (English without).
  */
-export function bodyIssues(body: Record<string, unknown>, kind: 'create' | 'update', required: { name: string }, words?: FormWords): Record<string, string> {
+export function bodyIssues(
+  body: Record<string, unknown>,
+  kind: 'create' | 'update',
+  required: { name: string },
+  words?: FormWords,
+): Record<string, string> {
   const schema = kind === 'create' ? CampaignCreateSchema : CampaignUpdateSchema;
   const result = schema.safeParse(body, { error: formMessages(required, words) });
   const issues: Record<string, string> = {};

@@ -6,9 +6,18 @@ const draft = (patch: Partial<ChannelDraft>): ChannelDraft => ({ ...emptyDraft()
 const REQUIRED = { name: 'Enter a name' };
 
 describe('createBody', () => {
-  it('sends the type\'s items, the device folders and the playback slot of the spec\'s mapping', () => {
+  it("sends the type's items, the device folders and the playback slot of the spec's mapping", () => {
     const body = createBody(
-      draft({ contents: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], deviceFolders: [{ id: 'f', name: 'F' }], slot: 'n', slotCount: '3', files: [{ id: 'x', name: 'X' }] }),
+      draft({
+        contents: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        deviceFolders: [{ id: 'f', name: 'F' }],
+        slot: 'n',
+        slotCount: '3',
+        files: [{ id: 'x', name: 'X' }],
+      }),
     );
     expect(body).toMatchObject({
       level: 'WIDGET',
@@ -16,7 +25,12 @@ describe('createBody', () => {
       version: '2.0',
       deviceSelectionMode: 'DYNAMIC',
       contentShuffleMode: 'SERIAL',
-      contentAssignment: { assignments: [{ contentId: 'a', weight: 1 }, { contentId: 'b', weight: 2 }] },
+      contentAssignment: {
+        assignments: [
+          { contentId: 'a', weight: 1 },
+          { contentId: 'b', weight: 2 },
+        ],
+      },
       deviceGroupAssignment: { assignments: [{ deviceGroupId: 'f' }] },
       playMultipleItemsInSinglePlaybackSlot: true,
       playAllItemsInSinglePlaybackSlot: false,
@@ -25,20 +39,39 @@ describe('createBody', () => {
     // Files belong to another type; ordering is not a CONTENT field.
     expect(body).not.toHaveProperty('fileAssignment');
     expect(body).not.toHaveProperty('orderingMode');
-    expect(createBody(draft({ slot: 'all' }))).toMatchObject({ playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: true });
+    expect(createBody(draft({ slot: 'all' }))).toMatchObject({
+      playMultipleItemsInSinglePlaybackSlot: true,
+      playAllItemsInSinglePlaybackSlot: true,
+    });
     expect(createBody(draft({ slot: 'one' }))).toMatchObject({ playMultipleItemsInSinglePlaybackSlot: false });
   });
 
   it('a bounded window carries its zone; all day carries none unless chosen', () => {
-    expect(createBody(draft({ allDay: false, from: '22:00', end: '02:00', hoursZone: 'Europe/Berlin' })).affectedHours).toEqual({ allDay: false, from: '22:00', end: '02:00', timeZone: 'Europe/Berlin' });
+    expect(createBody(draft({ allDay: false, from: '22:00', end: '02:00', hoursZone: 'Europe/Berlin' })).affectedHours).toEqual({
+      allDay: false,
+      from: '22:00',
+      end: '02:00',
+      timeZone: 'Europe/Berlin',
+    });
     expect(createBody(draft({})).affectedHours).toEqual({ allDay: true });
   });
 });
 
 describe('item tag conditions and played-asset teams', () => {
   it('a dynamic type sends its item tag condition; every item-reading type its played-asset teams', () => {
-    const contentFolder = createBody(draft({ type: 'CONTENT_DYNAMIC', contentFolders: [{ id: 'g', name: 'G' }], contentTags: ['menu'], contentTagOperator: 'AND', playedAssetTeamIds: ['t'] }));
-    expect(contentFolder).toMatchObject({ contentTagCondition: { tags: ['menu'], operator: 'AND' }, playedAssetTeamAccessList: { teams: [{ id: 't' }] } });
+    const contentFolder = createBody(
+      draft({
+        type: 'CONTENT_DYNAMIC',
+        contentFolders: [{ id: 'g', name: 'G' }],
+        contentTags: ['menu'],
+        contentTagOperator: 'AND',
+        playedAssetTeamIds: ['t'],
+      }),
+    );
+    expect(contentFolder).toMatchObject({
+      contentTagCondition: { tags: ['menu'], operator: 'AND' },
+      playedAssetTeamAccessList: { teams: [{ id: 't' }] },
+    });
     expect(contentFolder).not.toHaveProperty('fileTagCondition');
     const mediaFolder = createBody(draft({ type: 'ASSETS_DYNAMIC', fileFolders: [{ id: 'd', name: 'D' }], fileTags: ['winter'] }));
     expect(mediaFolder).toMatchObject({ fileTagCondition: { tags: ['winter'], operator: 'OR' } });
@@ -57,7 +90,10 @@ describe('item tag conditions and played-asset teams', () => {
     });
     expect(saved).toMatchObject({ contentTags: ['menu'], contentTagOperator: 'AND', playedAssetTeamIds: ['t'] });
     expect(updateBody(saved, saved)).toEqual({});
-    expect(updateBody(saved, { ...saved, contentTags: [], playedAssetTeamIds: [] })).toEqual({ contentTagCondition: { tags: [], operator: 'AND' }, playedAssetTeamAccessList: { teams: [] } });
+    expect(updateBody(saved, { ...saved, contentTags: [], playedAssetTeamIds: [] })).toEqual({
+      contentTagCondition: { tags: [], operator: 'AND' },
+      playedAssetTeamAccessList: { teams: [] },
+    });
   });
 });
 
@@ -83,7 +119,14 @@ describe('updateBody', () => {
   });
 
   it('adds and removes assignments additively, and resets cleared values', () => {
-    const body = updateBody(saved, { ...saved, contents: [saved.contents[0]!, { id: 'c', name: 'C' }], deviceFolders: [], validTo: '', defaultDuration: '', slotDuration: '' });
+    const body = updateBody(saved, {
+      ...saved,
+      contents: [saved.contents[0]!, { id: 'c', name: 'C' }],
+      deviceFolders: [],
+      validTo: '',
+      defaultDuration: '',
+      slotDuration: '',
+    });
     expect(body).toEqual({
       contentAssignment: { assignments: [{ contentId: 'c', weight: 2 }], removeIds: ['b'] },
       deviceGroupAssignment: { assignments: [], removeIds: ['f'] },
@@ -112,7 +155,13 @@ describe('updateBody', () => {
 
 describe('hourPlays (the week grid)', () => {
   it('a window across midnight belongs to the day it starts on', () => {
-    const tuesdayNights = { ...emptyDraft(), days: { ...emptyDraft().days, monday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false }, allDay: false, from: '22:00', end: '02:00' };
+    const tuesdayNights = {
+      ...emptyDraft(),
+      days: { ...emptyDraft().days, monday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false },
+      allDay: false,
+      from: '22:00',
+      end: '02:00',
+    };
     expect(hourPlays(tuesdayNights, 1, 22)).toBe(true);
     expect(hourPlays(tuesdayNights, 2, 1)).toBe(true);
     expect(hourPlays(tuesdayNights, 2, 22)).toBe(false);
@@ -122,24 +171,42 @@ describe('hourPlays (the week grid)', () => {
 
 describe('playback slot item type, skipDefaultPage and skipInvalidFiles', () => {
   it('sends each only for the types it applies to, and reads it back', () => {
-    const content = createBody(draft({ contents: [{ id: 'a', name: 'A' }], slotItemType: 'CONTENT_PAGE', skipDefaultPage: true, skipInvalidFiles: true }));
+    const content = createBody(
+      draft({ contents: [{ id: 'a', name: 'A' }], slotItemType: 'CONTENT_PAGE', skipDefaultPage: true, skipInvalidFiles: true }),
+    );
     expect(content).toMatchObject({ playbackSlotItemType: 'CONTENT_PAGE', skipDefaultPage: true });
     expect(content).not.toHaveProperty('skipInvalidFiles');
-    const media = createBody(draft({ type: 'ASSETS_STATIC', files: [{ id: 'x', name: 'X' }], skipDefaultPage: true, skipInvalidFiles: true }));
+    const media = createBody(
+      draft({ type: 'ASSETS_STATIC', files: [{ id: 'x', name: 'X' }], skipDefaultPage: true, skipInvalidFiles: true }),
+    );
     expect(media).toMatchObject({ skipInvalidFiles: true });
     expect(media).not.toHaveProperty('skipDefaultPage');
     expect(media).not.toHaveProperty('playbackSlotItemType');
     const saved = draftOf({ id: 3, name: 'Lobby', type: 'CONTENT', playbackSlotItemType: 'SIMPLE_LOOP_SLIDE', skipDefaultPage: true });
     expect(saved).toMatchObject({ slotItemType: 'SIMPLE_LOOP_SLIDE', skipDefaultPage: true });
-    expect(updateBody(saved, { ...saved, slotItemType: 'MESSAGE', skipDefaultPage: false })).toEqual({ playbackSlotItemType: 'MESSAGE', skipDefaultPage: false });
+    expect(updateBody(saved, { ...saved, slotItemType: 'MESSAGE', skipDefaultPage: false })).toEqual({
+      playbackSlotItemType: 'MESSAGE',
+      skipDefaultPage: false,
+    });
   });
 });
 
-describe('bodyIssues: the API\'s schema checks the body before it is sent', () => {
-  it('a valid create passes; bad values are named on the editor\'s fields', () => {
-    expect(bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create', REQUIRED)).toEqual({});
-    const issues = bodyIssues(createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })), 'create', REQUIRED);
-    expect(issues).toMatchObject({ defaultDuration: 'At least 3', slotCount: 'At least 1', slotDuration: 'At least 1', files: expect.any(String) });
+describe("bodyIssues: the API's schema checks the body before it is sent", () => {
+  it("a valid create passes; bad values are named on the editor's fields", () => {
+    expect(
+      bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create', REQUIRED),
+    ).toEqual({});
+    const issues = bodyIssues(
+      createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })),
+      'create',
+      REQUIRED,
+    );
+    expect(issues).toMatchObject({
+      defaultDuration: 'At least 3',
+      slotCount: 'At least 1',
+      slotDuration: 'At least 1',
+      files: expect.any(String),
+    });
   });
 
   it('an update is checked as an update: only what changed', () => {

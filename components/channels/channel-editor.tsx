@@ -4,7 +4,17 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { bodyIssues, createBody, draftFieldOf, draftOf, emptyDraft, typeUses, updateBody, type ChannelDraft, type SlotChoice } from '@/components/channels/channel-draft';
+import {
+  bodyIssues,
+  createBody,
+  draftFieldOf,
+  draftOf,
+  emptyDraft,
+  typeUses,
+  updateBody,
+  type ChannelDraft,
+  type SlotChoice,
+} from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
 import { FieldError, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
@@ -30,10 +40,42 @@ import { useLabelOptions } from '@/lib/i18n/labels';
 
 /** The wire fields a 400 may name, each shown on its editor field (`draftFieldOf`). */
 const WIRE_FIELDS = [
-  'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedHours', 'affectedDays', 'affectedDateRanges',
-  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'playedAssetTeamAccessList', 'locked', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay',
-  'tags', 'advertiserId', 'duration', 'playbackSlotItemType', 'skipDefaultPage', 'skipInvalidFiles',
-  'contentAssignment', 'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'messageGroupAssignment', 'deviceAssignment', 'deviceGroupAssignment',
+  'name',
+  'type',
+  'weight',
+  'saturation',
+  'validFrom',
+  'validTo',
+  'defaultDuration',
+  'contentShuffleMode',
+  'orderingMode',
+  'affectedHours',
+  'affectedDays',
+  'affectedDateRanges',
+  'deviceTagCondition',
+  'contentTagCondition',
+  'fileTagCondition',
+  'teamAccessList',
+  'playedAssetTeamAccessList',
+  'locked',
+  'contentQuickFilterId',
+  'fileQuickFilterId',
+  'deviceQuickFilterId',
+  'playbackSlotDuration',
+  'playbackSlotNumberOfElementsToPlay',
+  'tags',
+  'advertiserId',
+  'duration',
+  'playbackSlotItemType',
+  'skipDefaultPage',
+  'skipInvalidFiles',
+  'contentAssignment',
+  'contentGroupAssignment',
+  'fileAssignment',
+  'fileFolderAssignment',
+  'messageGroupAssignment',
+  'deviceAssignment',
+  'deviceGroupAssignment',
 ] as const;
 
 function Section({ title, description, children, aside }: { title: string; description?: string; children: ReactNode; aside?: ReactNode }) {
@@ -52,7 +94,11 @@ function Section({ title, description, children, aside }: { title: string; descr
           </div>
           {children}
         </div>
-        {aside ? <aside aria-label={t('library')} className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">{aside}</aside> : null}
+        {aside ? (
+          <aside aria-label={t('library')} className="flex h-[26rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-5">
+            {aside}
+          </aside>
+        ) : null}
       </div>
     </Card>
   );
@@ -66,7 +112,10 @@ function NextAiring({ channel }: { channel: Campaign }) {
 
   return (
     <p className="text-sm text-zinc-500">
-      {t('nextAiring')}: <span data-testid="channel-next-airing">{words.airing(airingOf(airing.data?.[0], channel.enabled, channel.affectedScreenCount))}</span>
+      {t('nextAiring')}:{' '}
+      <span data-testid="channel-next-airing">
+        {words.airing(airingOf(airing.data?.[0], channel.enabled, channel.affectedScreenCount))}
+      </span>
     </p>
   );
 }
@@ -183,10 +232,27 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
       <Section title={t('channel')}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="channel-name" label={t('editor.name')} error={errors.name}>
-            <Input id="channel-name" value={draft.name} disabled={disabled} onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
+            <Input
+              id="channel-name"
+              value={draft.name}
+              disabled={disabled}
+              onChange={(e) => set('name', e.target.value)}
+              aria-invalid={errors.name ? true : undefined}
+              maxLength={255}
+            />
           </Field>
-          <Field id="channel-type" label={t('editor.type')} hint={isNew ? t(`typeHint.${draft.type}`) : t('editor.typeFixed')} error={errors.type}>
-            <Select id="channel-type" value={draft.type} disabled={disabled || !isNew} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
+          <Field
+            id="channel-type"
+            label={t('editor.type')}
+            hint={isNew ? t(`typeHint.${draft.type}`) : t('editor.typeFixed')}
+            error={errors.type}
+          >
+            <Select
+              id="channel-type"
+              value={draft.type}
+              disabled={disabled || !isNew}
+              onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}
+            >
               {channelTypes.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -195,16 +261,39 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             </Select>
           </Field>
         </div>
-        <CheckboxField id="channel-enabled" label={t('editor.enabled')} description={t('editor.enabledHint')} checked={draft.enabled} disabled={disabled} onChange={(e) => set('enabled', e.target.checked)} />
+        <CheckboxField
+          id="channel-enabled"
+          label={t('editor.enabled')}
+          description={t('editor.enabledHint')}
+          checked={draft.enabled}
+          disabled={disabled}
+          onChange={(e) => set('enabled', e.target.checked)}
+        />
       </Section>
 
-      <Section title={t('editor.what.title')} description={t('editor.what.description')} aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}>
+      <Section
+        title={t('editor.what.title')}
+        description={t('editor.what.description')}
+        aside={picksItems && !disabled ? <ChannelLibrary draft={draft} set={set} /> : undefined}
+      >
         <ChannelItems {...fieldProps} />
         <ItemTagCondition draft={draft} set={set} disabled={disabled} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PlayOrderFields {...fieldProps} idPrefix="channel" />
-          <Field id="channel-default-duration" label={t('editor.what.defaultDuration')} hint={t('editor.what.defaultDurationHint')} error={errors.defaultDuration}>
-            <Input id="channel-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={disabled} onChange={(e) => set('defaultDuration', e.target.value)} />
+          <Field
+            id="channel-default-duration"
+            label={t('editor.what.defaultDuration')}
+            hint={t('editor.what.defaultDurationHint')}
+            error={errors.defaultDuration}
+          >
+            <Input
+              id="channel-default-duration"
+              type="number"
+              min={3}
+              value={draft.defaultDuration}
+              disabled={disabled}
+              onChange={(e) => set('defaultDuration', e.target.value)}
+            />
           </Field>
         </div>
         <ItemSkipFields draft={draft} set={set} disabled={disabled} idPrefix="channel" />
@@ -238,13 +327,43 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
       <Section title={t('editor.share.title')} description={t('editor.share.description')}>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id="channel-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
-            <Input id="channel-weight" type="number" value={draft.weight} disabled={disabled} onChange={(e) => set('weight', e.target.value)} />
+            <Input
+              id="channel-weight"
+              type="number"
+              value={draft.weight}
+              disabled={disabled}
+              onChange={(e) => set('weight', e.target.value)}
+            />
           </Field>
-          <Field id="channel-saturation" label={t('editor.share.saturation')} hint={t('editor.share.saturationHint')} error={errors.saturation}>
-            <Input id="channel-saturation" type="number" min={0} value={draft.saturation} disabled={disabled} onChange={(e) => set('saturation', e.target.value)} />
+          <Field
+            id="channel-saturation"
+            label={t('editor.share.saturation')}
+            hint={t('editor.share.saturationHint')}
+            error={errors.saturation}
+          >
+            <Input
+              id="channel-saturation"
+              type="number"
+              min={0}
+              value={draft.saturation}
+              disabled={disabled}
+              onChange={(e) => set('saturation', e.target.value)}
+            />
           </Field>
-          <Field id="channel-slot-duration" label={t('editor.share.slotDuration')} hint={t('editor.share.slotDurationHint')} error={errors.slotDuration}>
-            <Input id="channel-slot-duration" type="number" min={1} value={draft.slotDuration} disabled={disabled} onChange={(e) => set('slotDuration', e.target.value)} />
+          <Field
+            id="channel-slot-duration"
+            label={t('editor.share.slotDuration')}
+            hint={t('editor.share.slotDurationHint')}
+            error={errors.slotDuration}
+          >
+            <Input
+              id="channel-slot-duration"
+              type="number"
+              min={1}
+              value={draft.slotDuration}
+              disabled={disabled}
+              onChange={(e) => set('slotDuration', e.target.value)}
+            />
           </Field>
         </div>
         <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2" disabled={disabled}>
@@ -256,7 +375,15 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             </label>
           ))}
           {draft.slot === 'n' ? (
-            <Input aria-label={t('editor.share.slotCount')} type="number" min={1} value={draft.slotCount} onChange={(e) => set('slotCount', e.target.value)} className="w-24" aria-invalid={errors.slotCount ? true : undefined} />
+            <Input
+              aria-label={t('editor.share.slotCount')}
+              type="number"
+              min={1}
+              value={draft.slotCount}
+              onChange={(e) => set('slotCount', e.target.value)}
+              className="w-24"
+              aria-invalid={errors.slotCount ? true : undefined}
+            />
           ) : null}
         </fieldset>
         {errors.slotCount ? <p className="text-sm text-red-700">{errors.slotCount}</p> : null}
@@ -266,7 +393,12 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
           hint={t('editor.share.slotItemTypeHint')}
           error={errors.slotItemType}
         >
-          <Select id="channel-slot-item-type" value={draft.slotItemType} disabled={disabled} onChange={(e) => set('slotItemType', e.target.value as ChannelDraft['slotItemType'])}>
+          <Select
+            id="channel-slot-item-type"
+            value={draft.slotItemType}
+            disabled={disabled}
+            onChange={(e) => set('slotItemType', e.target.value as ChannelDraft['slotItemType'])}
+          >
             {/* The API has no reset for it: "Not set" only until one is saved. */}
             <option value="" disabled={initial.slotItemType !== ''}>
               {t('editor.share.slotItemTypeNotSet')}
@@ -284,11 +416,22 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
         <div className="grid gap-4 sm:grid-cols-3">
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-zinc-800">{t('editor.more.tags')}</p>
-            <TagInput id="channel-tags" label={t('editor.more.tags')} value={draft.tags} onChange={(tags) => set('tags', tags)} suggest="campaignTags" />
+            <TagInput
+              id="channel-tags"
+              label={t('editor.more.tags')}
+              value={draft.tags}
+              onChange={(tags) => set('tags', tags)}
+              suggest="campaignTags"
+            />
             <FieldError message={errors.tags} />
           </div>
           <Field id="channel-advertiser" label={t('editor.more.advertiser')} error={errors.advertiserId}>
-            <Select id="channel-advertiser" value={draft.advertiserId} disabled={disabled} onChange={(e) => set('advertiserId', e.target.value)}>
+            <Select
+              id="channel-advertiser"
+              value={draft.advertiserId}
+              disabled={disabled}
+              onChange={(e) => set('advertiserId', e.target.value)}
+            >
               <option value="">{t('editor.more.noAdvertiser')}</option>
               {(advertisers.data?.content ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
@@ -298,7 +441,14 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
             </Select>
           </Field>
           <Field id="channel-duration" label={t('editor.more.duration')} hint={t('editor.more.durationHint')} error={errors.duration}>
-            <Input id="channel-duration" type="number" min={1} value={draft.duration} disabled={disabled} onChange={(e) => set('duration', e.target.value)} />
+            <Input
+              id="channel-duration"
+              type="number"
+              min={1}
+              value={draft.duration}
+              disabled={disabled}
+              onChange={(e) => set('duration', e.target.value)}
+            />
           </Field>
         </div>
       </Section>

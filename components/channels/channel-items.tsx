@@ -60,7 +60,11 @@ function PickedList({ list, draft, set, errors, disabled }: Props & { list: List
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      className={cn('min-h-28 rounded-lg border-2 border-dashed p-2', over ? 'border-brand-500 bg-brand-50' : 'border-zinc-200', errors[list] && 'border-red-300')}
+      className={cn(
+        'min-h-28 rounded-lg border-2 border-dashed p-2',
+        over ? 'border-brand-500 bg-brand-50' : 'border-zinc-200',
+        errors[list] && 'border-red-300',
+      )}
     >
       <p className="px-1 pb-1 text-sm font-medium text-zinc-800">{t(`${list}.label`)}</p>
       {items.length === 0 ? <p className="px-1 py-4 text-center text-sm text-zinc-500">{t(`${list}.empty`)}</p> : null}
@@ -71,15 +75,38 @@ function PickedList({ list, draft, set, errors, disabled }: Props & { list: List
             <span className="min-w-0 flex-1 truncate text-zinc-800">{item.name}</span>
             {list !== 'fileFolders' ? (
               <>
-                <Button variant="ghost" size="sm" aria-label={t('moveUp', { name: item.name })} disabled={disabled || i === 0} onClick={() => move(i, -1)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('moveUp', { name: item.name })}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, -1)}
+                >
                   <ArrowUpIcon className="size-3.5" />
                 </Button>
-                <Button variant="ghost" size="sm" aria-label={t('moveDown', { name: item.name })} disabled={disabled || i === items.length - 1} onClick={() => move(i, 1)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('moveDown', { name: item.name })}
+                  disabled={disabled || i === items.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   <ArrowDownIcon className="size-3.5" />
                 </Button>
               </>
             ) : null}
-            <Button variant="ghost" size="sm" aria-label={t('remove', { name: item.name })} disabled={disabled} onClick={() => set(list, items.filter((x) => x.id !== item.id))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('remove', { name: item.name })}
+              disabled={disabled}
+              onClick={() =>
+                set(
+                  list,
+                  items.filter((x) => x.id !== item.id),
+                )
+              }
+            >
               <XIcon className="size-3.5" />
             </Button>
           </li>
@@ -114,13 +141,27 @@ export function ChannelItems(props: Props) {
               root={contentRoot.data}
               selectedId=""
               openPath={[]}
-              onSelect={(folder) => !disabled && set('contentFolders', toggled(draft.contentFolders, { id: folder.id, name: folder.id === contentRoot.data?.id ? t('allContent') : (folder.name ?? t('folder')) }))}
+              onSelect={(folder) =>
+                !disabled &&
+                set(
+                  'contentFolders',
+                  toggled(draft.contentFolders, {
+                    id: folder.id,
+                    name: folder.id === contentRoot.data?.id ? t('allContent') : (folder.name ?? t('folder')),
+                  }),
+                )
+              }
             />
           ) : null
         }
         chosen={draft.contentFolders}
         label={t('chosenFolders')}
-        onRemove={(id) => set('contentFolders', draft.contentFolders.filter((f) => f.id !== id))}
+        onRemove={(id) =>
+          set(
+            'contentFolders',
+            draft.contentFolders.filter((f) => f.id !== id),
+          )
+        }
         error={errors.contentFolders}
         disabled={disabled}
       />
@@ -133,7 +174,12 @@ export function ChannelItems(props: Props) {
         {groups.isSuccess && groups.data.content.length === 0 ? <p className="text-sm text-zinc-500">{t('noMessageGroups')}</p> : null}
         {(groups.data?.content ?? []).map((g) => (
           <label key={g.id} className="flex items-center gap-2 text-sm text-zinc-700">
-            <input type="checkbox" className="accent-brand-600" checked={draft.messageGroups.some((m) => m.id === g.id)} onChange={() => set('messageGroups', toggled(draft.messageGroups, { id: g.id, name: g.name ?? `#${g.id}` }))} />
+            <input
+              type="checkbox"
+              className="accent-brand-600"
+              checked={draft.messageGroups.some((m) => m.id === g.id)}
+              onChange={() => set('messageGroups', toggled(draft.messageGroups, { id: g.id, name: g.name ?? `#${g.id}` }))}
+            />
             {g.name}
           </label>
         ))}

@@ -22,16 +22,35 @@ export function FieldError({ message }: { message?: string }) {
   return message ? <p className="text-sm text-red-700">{message}</p> : null;
 }
 
-export function Chips<I extends string | number>({ items, label, onRemove, disabled }: { items: Named<I>[]; label: string; onRemove: (id: I) => void; disabled: boolean }) {
+export function Chips<I extends string | number>({
+  items,
+  label,
+  onRemove,
+  disabled,
+}: {
+  items: Named<I>[];
+  label: string;
+  onRemove: (id: I) => void;
+  disabled: boolean;
+}) {
   const t = useTranslations('channels.parts');
   if (items.length === 0) return null;
 
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
       {items.map((item) => (
-        <li key={String(item.id)} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset">
+        <li
+          key={String(item.id)}
+          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-sm text-brand-800 ring-1 ring-brand-200 ring-inset"
+        >
           {item.name}
-          <button type="button" aria-label={t('remove', { name: item.name })} disabled={disabled} onClick={() => onRemove(item.id)} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
+          <button
+            type="button"
+            aria-label={t('remove', { name: item.name })}
+            disabled={disabled}
+            onClick={() => onRemove(item.id)}
+            className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+          >
             <XIcon className="size-3.5" />
           </button>
         </li>
@@ -41,11 +60,29 @@ export function Chips<I extends string | number>({ items, label, onRemove, disab
 }
 
 /** A folder tree whose clicks add or remove folders, the chosen ones as chips below it. */
-export function FolderChooser({ hint, tree, chosen, label, onRemove, error, disabled }: { hint: ReactNode; tree: ReactNode | null; chosen: Named[]; label: string; onRemove: (id: string) => void; error?: string; disabled: boolean }) {
+export function FolderChooser({
+  hint,
+  tree,
+  chosen,
+  label,
+  onRemove,
+  error,
+  disabled,
+}: {
+  hint: ReactNode;
+  tree: ReactNode | null;
+  chosen: Named[];
+  label: string;
+  onRemove: (id: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
   return (
     <div className="space-y-2">
       <p className="text-sm text-zinc-500">{hint}</p>
-      <div className="max-h-64 overflow-y-auto rounded-md p-2 ring-1 ring-zinc-200 ring-inset">{tree ?? <Spinner className="m-2 size-4" />}</div>
+      <div className="max-h-64 overflow-y-auto rounded-md p-2 ring-1 ring-zinc-200 ring-inset">
+        {tree ?? <Spinner className="m-2 size-4" />}
+      </div>
       <Chips items={chosen} label={label} disabled={disabled} onRemove={onRemove} />
       <FieldError message={error} />
     </div>
@@ -86,7 +123,13 @@ export function TagCondition({
       <div className="flex items-center gap-2 text-sm whitespace-nowrap text-zinc-600">
         {subject}
         <div className="w-40">
-          <Select aria-label={conditionLabel ?? t('condition', { label })} value={operator} disabled={disabled} onChange={(e) => onOperator(e.target.value as 'AND' | 'OR')} className="h-8">
+          <Select
+            aria-label={conditionLabel ?? t('condition', { label })}
+            value={operator}
+            disabled={disabled}
+            onChange={(e) => onOperator(e.target.value as 'AND' | 'OR')}
+            className="h-8"
+          >
             <option value="OR">{t('anyTag')}</option>
             <option value="AND">{t('allTags')}</option>
           </Select>
@@ -101,9 +144,23 @@ export function ItemTagCondition({ draft, set, disabled }: Pick<SectionProps, 'd
   const t = useTranslations('channels.parts');
   const which =
     draft.type === 'CONTENT_DYNAMIC'
-      ? ({ id: 'channel-content-tags', label: t('contentTags'), subject: t('contentNeeds'), suggest: 'deviceContentTags', tags: 'contentTags', operator: 'contentTagOperator' } as const)
+      ? ({
+          id: 'channel-content-tags',
+          label: t('contentTags'),
+          subject: t('contentNeeds'),
+          suggest: 'deviceContentTags',
+          tags: 'contentTags',
+          operator: 'contentTagOperator',
+        } as const)
       : draft.type === 'ASSETS_DYNAMIC'
-        ? ({ id: 'channel-file-tags', label: t('mediaTags'), subject: t('filesNeed'), suggest: 'fileTags', tags: 'fileTags', operator: 'fileTagOperator' } as const)
+        ? ({
+            id: 'channel-file-tags',
+            label: t('mediaTags'),
+            subject: t('filesNeed'),
+            suggest: 'fileTags',
+            tags: 'fileTags',
+            operator: 'fileTagOperator',
+          } as const)
         : null;
   if (!which) return null;
 
@@ -131,7 +188,12 @@ export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: Sect
     <>
       {uses.shuffle ? (
         <Field id={`${idPrefix}-shuffle`} label={t('shuffle')} error={errors.contentShuffleMode}>
-          <Select id={`${idPrefix}-shuffle`} value={draft.contentShuffleMode} disabled={disabled} onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}>
+          <Select
+            id={`${idPrefix}-shuffle`}
+            value={draft.contentShuffleMode}
+            disabled={disabled}
+            onChange={(e) => set('contentShuffleMode', e.target.value as ChannelDraft['contentShuffleMode'])}
+          >
             <option value="SERIAL">{t('shuffleMode.SERIAL')}</option>
             <option value="BALANCED">{t('shuffleMode.BALANCED')}</option>
           </Select>
@@ -139,7 +201,12 @@ export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: Sect
       ) : null}
       {uses.ordering ? (
         <Field id={`${idPrefix}-ordering`} label={t('ordering')} error={errors.orderingMode}>
-          <Select id={`${idPrefix}-ordering`} value={draft.orderingMode} disabled={disabled} onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}>
+          <Select
+            id={`${idPrefix}-ordering`}
+            value={draft.orderingMode}
+            disabled={disabled}
+            onChange={(e) => set('orderingMode', e.target.value as ChannelDraft['orderingMode'])}
+          >
             <option value="DEFAULT">{t('orderingMode.DEFAULT')}</option>
             <option value="ALPHABET">{t('orderingMode.ALPHABET')}</option>
             <option value="RANDOM">{t('orderingMode.RANDOM')}</option>
@@ -154,7 +221,13 @@ export function PlayOrderFields({ draft, set, errors, disabled, idPrefix }: Sect
  * What of the items is left out (spec 2 `skipDefaultPage`, `skipInvalidFiles`), for the types they apply to.
  * A sub-channel has no `skipInvalidFiles` (`files` false).
  */
-export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }: Pick<SectionProps, 'draft' | 'set' | 'disabled'> & { idPrefix: string; files?: boolean }) {
+export function ItemSkipFields({
+  draft,
+  set,
+  disabled,
+  idPrefix,
+  files = true,
+}: Pick<SectionProps, 'draft' | 'set' | 'disabled'> & { idPrefix: string; files?: boolean }) {
   const t = useTranslations('channels.parts');
   const uses = typeUses(draft.type);
 
@@ -185,10 +258,27 @@ export function ItemSkipFields({ draft, set, disabled, idPrefix, files = true }:
 }
 
 /** Adds `item` to a list of named items, or takes it out when it is there. */
-export const toggled = <I,>(list: readonly Named<I>[], item: Named<I>): Named<I>[] => (list.some((x) => x.id === item.id) ? list.filter((x) => x.id !== item.id) : [...list, item]);
+export const toggled = <I,>(list: readonly Named<I>[], item: Named<I>): Named<I>[] =>
+  list.some((x) => x.id === item.id) ? list.filter((x) => x.id !== item.id) : [...list, item];
 
 /** A quick filter of one entity type, chosen in a select (the filter's items or screens are read when played). */
-export function QuickFilterField({ id, label, type, value, onChange, error, disabled }: { id: string; label: string; type: QuickFilterType; value: string; onChange: (id: string) => void; error?: string; disabled: boolean }) {
+export function QuickFilterField({
+  id,
+  label,
+  type,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  type: QuickFilterType;
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+  disabled: boolean;
+}) {
   const t = useTranslations('channels.parts');
   const filters = useQuickFilters(type);
 

@@ -67,23 +67,49 @@ export function WeekGrid({ draft, set, disabled }: Props) {
           ))}
           {HOURS.map((h) => (
             <div key={h} className="contents">
-              <span className="pr-1 text-right leading-[0.625rem] text-zinc-400 tabular-nums">{h % 3 === 0 ? `${String(h).padStart(2, '0')}:00` : ''}</span>
+              <span className="pr-1 text-right leading-[0.625rem] text-zinc-400 tabular-nums">
+                {h % 3 === 0 ? `${String(h).padStart(2, '0')}:00` : ''}
+              </span>
               {dayNames.map((d, i) => (
-                <span key={d} data-plays={hourPlays(draft, i, h) || undefined} className={cn('h-2.5', h % 3 === 0 && 'border-t border-white', hourPlays(draft, i, h) ? 'bg-brand-500' : 'bg-zinc-100')} />
+                <span
+                  key={d}
+                  data-plays={hourPlays(draft, i, h) || undefined}
+                  className={cn('h-2.5', h % 3 === 0 && 'border-t border-white', hourPlays(draft, i, h) ? 'bg-brand-500' : 'bg-zinc-100')}
+                />
               ))}
             </div>
           ))}
         </div>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <CheckboxField id="channel-all-day" label={t('allDay')} checked={draft.allDay} disabled={disabled} onChange={(e) => set('allDay', e.target.checked)} />
+        <CheckboxField
+          id="channel-all-day"
+          label={t('allDay')}
+          checked={draft.allDay}
+          disabled={disabled}
+          onChange={(e) => set('allDay', e.target.checked)}
+        />
         {!draft.allDay ? (
           <>
             <Field id="channel-from" label={t('from')}>
-              <Input id="channel-from" type="time" value={draft.from} disabled={disabled} onChange={(e) => set('from', e.target.value)} className="w-32" />
+              <Input
+                id="channel-from"
+                type="time"
+                value={draft.from}
+                disabled={disabled}
+                onChange={(e) => set('from', e.target.value)}
+                className="w-32"
+              />
             </Field>
             <Field id="channel-end" label={t('until')}>
-              <Input id="channel-end" type="time" value={draft.end} disabled={disabled} onChange={(e) => set('end', e.target.value)} className="w-32" />
+              <Input
+                id="channel-end"
+                type="time"
+                value={draft.end}
+                disabled={disabled}
+                onChange={(e) => set('end', e.target.value)}
+                className="w-32"
+              />
             </Field>
           </>
         ) : null}
@@ -105,10 +131,22 @@ export function ValidityFields({ draft, set, errors, disabled, idPrefix }: Props
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:max-w-xl">
       <Field id={`${idPrefix}-valid-from`} label={t('firstDay')} error={errors.validFrom}>
-        <Input id={`${idPrefix}-valid-from`} type="date" value={draft.validFrom} disabled={disabled} onChange={(e) => set('validFrom', e.target.value)} />
+        <Input
+          id={`${idPrefix}-valid-from`}
+          type="date"
+          value={draft.validFrom}
+          disabled={disabled}
+          onChange={(e) => set('validFrom', e.target.value)}
+        />
       </Field>
       <Field id={`${idPrefix}-valid-to`} label={t('lastDay')} error={errors.validTo}>
-        <Input id={`${idPrefix}-valid-to`} type="date" value={draft.validTo} disabled={disabled} onChange={(e) => set('validTo', e.target.value)} />
+        <Input
+          id={`${idPrefix}-valid-to`}
+          type="date"
+          value={draft.validTo}
+          disabled={disabled}
+          onChange={(e) => set('validTo', e.target.value)}
+        />
       </Field>
     </div>
   );
@@ -117,7 +155,11 @@ export function ValidityFields({ draft, set, errors, disabled, idPrefix }: Props
 /** Date ranges: included ones limit the channel to them, excluded ones are blackouts (spec 1 "Schedule interval object"). */
 export function DateRanges({ draft, set, disabled }: Props) {
   const t = useTranslations('channels.when');
-  const change = (i: number, patch: Partial<DateRange>) => set('ranges', draft.ranges.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const change = (i: number, patch: Partial<DateRange>) =>
+    set(
+      'ranges',
+      draft.ranges.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+    );
 
   return (
     <div className="space-y-2">
@@ -125,20 +167,56 @@ export function DateRanges({ draft, set, disabled }: Props) {
       <ul className="space-y-2" aria-label={t('dateRanges')}>
         {draft.ranges.map((range, i) => (
           <li key={i} className="grid grid-cols-[9rem_10rem_auto_10rem_auto] items-center justify-start gap-2">
-            <Select aria-label={t('rangeKind', { n: i + 1 })} value={range.isExcluded ? 'exclude' : 'include'} disabled={disabled} onChange={(e) => change(i, { isExcluded: e.target.value === 'exclude' })} className="w-36">
+            <Select
+              aria-label={t('rangeKind', { n: i + 1 })}
+              value={range.isExcluded ? 'exclude' : 'include'}
+              disabled={disabled}
+              onChange={(e) => change(i, { isExcluded: e.target.value === 'exclude' })}
+              className="w-36"
+            >
               <option value="include">{t('include')}</option>
               <option value="exclude">{t('exclude')}</option>
             </Select>
-            <Input aria-label={t('rangeFrom', { n: i + 1 })} type="date" value={range.from} disabled={disabled} onChange={(e) => change(i, { from: e.target.value })} className="w-40" />
+            <Input
+              aria-label={t('rangeFrom', { n: i + 1 })}
+              type="date"
+              value={range.from}
+              disabled={disabled}
+              onChange={(e) => change(i, { from: e.target.value })}
+              className="w-40"
+            />
             <span className="text-sm text-zinc-500">{t('to')}</span>
-            <Input aria-label={t('rangeTo', { n: i + 1 })} type="date" value={range.to} disabled={disabled} onChange={(e) => change(i, { to: e.target.value })} className="w-40" />
-            <Button variant="ghost" size="sm" aria-label={t('removeRange', { n: i + 1 })} disabled={disabled} onClick={() => set('ranges', draft.ranges.filter((_, j) => j !== i))}>
+            <Input
+              aria-label={t('rangeTo', { n: i + 1 })}
+              type="date"
+              value={range.to}
+              disabled={disabled}
+              onChange={(e) => change(i, { to: e.target.value })}
+              className="w-40"
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('removeRange', { n: i + 1 })}
+              disabled={disabled}
+              onClick={() =>
+                set(
+                  'ranges',
+                  draft.ranges.filter((_, j) => j !== i),
+                )
+              }
+            >
               <TrashIcon className="size-4" />
             </Button>
           </li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" disabled={disabled} onClick={() => set('ranges', [...draft.ranges, { from: '', to: '', isExcluded: false }])}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={disabled}
+        onClick={() => set('ranges', [...draft.ranges, { from: '', to: '', isExcluded: false }])}
+      >
         <PlusIcon className="size-4" />
         {t('addRange')}
       </Button>

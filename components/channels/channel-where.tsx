@@ -3,7 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import type { ChannelDraft } from '@/components/channels/channel-draft';
-import { Chips, FieldError, FolderChooser, QuickFilterField, TagCondition, toggled, type SectionProps } from '@/components/channels/channel-parts';
+import {
+  Chips,
+  FieldError,
+  FolderChooser,
+  QuickFilterField,
+  TagCondition,
+  toggled,
+  type SectionProps,
+} from '@/components/channels/channel-parts';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { MonitorIcon } from '@/components/ui/icons';
@@ -39,7 +47,11 @@ function LiveCount({ draft, noFolders }: { draft: ChannelDraft; noFolders?: stri
   const unbounded = noFolders !== undefined && draft.mode === 'DYNAMIC' && draft.deviceFolders.length === 0;
 
   return (
-    <p aria-live="polite" data-testid="target-count" className="flex items-center gap-2 rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+    <p
+      aria-live="polite"
+      data-testid="target-count"
+      className="flex items-center gap-2 rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700 ring-1 ring-zinc-200 ring-inset"
+    >
       <MonitorIcon className="size-4 text-zinc-500" />
       {unbounded ? (
         <span>{noFolders}</span>
@@ -59,7 +71,10 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
   const root = useDeviceRoot();
   const [selected, setSelected] = useState('');
   const [text, setText] = useState('');
-  const screens = deviceResource.useList({ page: 0, size: 50, sort: 'name,asc', text, status: 'all' }, { enabled: draft.mode === 'STATIC' });
+  const screens = deviceResource.useList(
+    { page: 0, size: 50, sort: 'name,asc', text, status: 'all' },
+    { enabled: draft.mode === 'STATIC' },
+  );
   const setTeams = useCallback((ids: string[]) => set('teamIds', ids), [set]);
 
   return (
@@ -70,10 +85,21 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
           {MODES.map((m) => (
             <label
               key={m}
-              className={cn('flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset', draft.mode === m ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50', !isNew && draft.mode !== m && 'opacity-50')}
+              className={cn(
+                'flex cursor-pointer flex-col rounded-lg p-3 text-sm ring-1 ring-inset',
+                draft.mode === m ? 'bg-brand-50 ring-brand-500' : 'ring-zinc-200 hover:bg-zinc-50',
+                !isNew && draft.mode !== m && 'opacity-50',
+              )}
             >
               <span className="flex items-center gap-2 font-medium text-zinc-900">
-                <input type="radio" name="deviceSelectionMode" value={m} checked={draft.mode === m} onChange={() => set('mode', m)} className="accent-brand-600" />
+                <input
+                  type="radio"
+                  name="deviceSelectionMode"
+                  value={m}
+                  checked={draft.mode === m}
+                  onChange={() => set('mode', m)}
+                  className="accent-brand-600"
+                />
                 {t(`modes.${m}.label`)}
               </span>
               <span className="mt-1 text-zinc-500">{t(`modes.${m}.hint`)}</span>
@@ -97,7 +123,13 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
                     onSelect={(folder) => {
                       if (disabled) return;
                       setSelected(folder.id);
-                      set('deviceFolders', toggled(draft.deviceFolders, { id: folder.id, name: folder.id === root.data?.id ? t('allScreens') : (folder.name ?? t('folder')) }));
+                      set(
+                        'deviceFolders',
+                        toggled(draft.deviceFolders, {
+                          id: folder.id,
+                          name: folder.id === root.data?.id ? t('allScreens') : (folder.name ?? t('folder')),
+                        }),
+                      );
                     }}
                   />
                 ) : null
@@ -105,7 +137,12 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
               // The root folder is "All screens" here as in the tree, whatever its stored name.
               chosen={draft.deviceFolders.map((f) => (f.id === root.data?.id ? { ...f, name: t('allScreens') } : f))}
               label={t('chosenFolders')}
-              onRemove={(id) => set('deviceFolders', draft.deviceFolders.filter((f) => f.id !== id))}
+              onRemove={(id) =>
+                set(
+                  'deviceFolders',
+                  draft.deviceFolders.filter((f) => f.id !== id),
+                )
+              }
               error={errors.deviceFolders}
               disabled={disabled}
             />
@@ -138,8 +175,17 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
 
       {draft.mode === 'STATIC' ? (
         <div className="space-y-2">
-          <SearchInput label={t('search')} placeholder={t('searchPlaceholder')} value={text} onChange={setText} className="w-full max-w-sm" />
-          <ul aria-label={t('screens')} className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md ring-1 ring-zinc-200 ring-inset">
+          <SearchInput
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            value={text}
+            onChange={setText}
+            className="w-full max-w-sm"
+          />
+          <ul
+            aria-label={t('screens')}
+            className="max-h-64 divide-y divide-zinc-100 overflow-y-auto rounded-md ring-1 ring-zinc-200 ring-inset"
+          >
             {(screens.data?.content ?? []).map((screen) => (
               <li key={screen.id}>
                 <label className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-zinc-50">
@@ -148,14 +194,31 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
                     className="accent-brand-600"
                     disabled={disabled}
                     checked={draft.devices.some((d) => d.id === screen.id)}
-                    onChange={(e) => set('devices', e.target.checked ? [...draft.devices, { id: screen.id, name: screen.name ?? screen.id }] : draft.devices.filter((d) => d.id !== screen.id))}
+                    onChange={(e) =>
+                      set(
+                        'devices',
+                        e.target.checked
+                          ? [...draft.devices, { id: screen.id, name: screen.name ?? screen.id }]
+                          : draft.devices.filter((d) => d.id !== screen.id),
+                      )
+                    }
                   />
                   {screen.name}
                 </label>
               </li>
             ))}
           </ul>
-          <Chips items={draft.devices} label={t('chosenScreens')} disabled={disabled} onRemove={(id) => set('devices', draft.devices.filter((d) => d.id !== id))} />
+          <Chips
+            items={draft.devices}
+            label={t('chosenScreens')}
+            disabled={disabled}
+            onRemove={(id) =>
+              set(
+                'devices',
+                draft.devices.filter((d) => d.id !== id),
+              )
+            }
+          />
           <FieldError message={errors.devices} />
         </div>
       ) : null}
@@ -173,7 +236,14 @@ export function ChannelWhere({ draft, set, errors, disabled, isNew, subChannel =
       ) : null}
 
       {draft.mode !== 'DYNAMIC' && !subChannel ? (
-        <TeamChoice value={draft.teamIds} onChange={setTeams} disabled={disabled} error={errors.teamAccessList} hint={t('teamsOfChannel')} defaultToOwn={isNew} />
+        <TeamChoice
+          value={draft.teamIds}
+          onChange={setTeams}
+          disabled={disabled}
+          error={errors.teamAccessList}
+          hint={t('teamsOfChannel')}
+          defaultToOwn={isNew}
+        />
       ) : null}
 
       <LiveCount draft={draft} noFolders={subChannel ? t('noFolders') : undefined} />

@@ -15,7 +15,14 @@ import { LockIcon, PlayIcon, PlusIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActions } from '@/components/ui/row-actions';
-import { useChannelAirings, useChannels, useDeleteChannel, useUpdateChannel, type Campaign, type CampaignAiring } from '@/lib/api/campaigns';
+import {
+  useChannelAirings,
+  useChannels,
+  useDeleteChannel,
+  useUpdateChannel,
+  type Campaign,
+  type CampaignAiring,
+} from '@/lib/api/campaigns';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { useLabel, type Label } from '@/lib/i18n/labels';
 import type { Translate } from '@/lib/i18n/translate';
@@ -39,17 +46,25 @@ function EnabledSwitch({ channel, disabled }: { channel: Campaign; disabled: boo
       onClick={() => update.mutate({ id: channel.id, body: { enabled: !on } })}
       className="relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-checked:bg-brand-600"
     >
-      <span className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
+      <span
+        className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${on ? 'translate-x-4.5' : 'translate-x-0.5'}`}
+      />
     </button>
   );
 }
 
 type Words = { t: Translate<'channels'>; label: Label; words: ReturnType<typeof useChannelWords> };
 
-function buildColumns({ t, label, words }: Words, canEdit: boolean, airings: Map<number, CampaignAiring>, onDelete: (c: Campaign) => void): ColumnDef<Campaign>[] {
+function buildColumns(
+  { t, label, words }: Words,
+  canEdit: boolean,
+  airings: Map<number, CampaignAiring>,
+  onDelete: (c: Campaign) => void,
+): ColumnDef<Campaign>[] {
   return [
     {
-      id: 'name', meta: { size: 200 },
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('channel'),
       cell: ({ row }) => (
@@ -63,7 +78,8 @@ function buildColumns({ t, label, words }: Words, canEdit: boolean, airings: Map
       ),
     },
     {
-      id: 'enabled', meta: { priority: 1, size: 150 },
+      id: 'enabled',
+      meta: { priority: 1, size: 150 },
       accessorKey: 'enabled',
       header: t('list.columns.status'),
       cell: ({ row }) => {
@@ -71,35 +87,57 @@ function buildColumns({ t, label, words }: Words, canEdit: boolean, airings: Map
 
         return (
           <div className="flex items-center gap-2">
-            {canEdit ? <EnabledSwitch channel={row.original} disabled={row.original.readOnly === true || row.original.locked === true} /> : null}
+            {canEdit ? (
+              <EnabledSwitch channel={row.original} disabled={row.original.readOnly === true || row.original.locked === true} />
+            ) : null}
             <Badge tone={status.tone}>{words.status(status)}</Badge>
           </div>
         );
       },
     },
-    { id: 'type', meta: { priority: 4, size: 110 }, accessorKey: 'type', header: t('list.columns.type'), cell: ({ row }) => <span className="text-zinc-600">{label('channelType', row.original.type)}</span> },
     {
-      id: 'screens', meta: { priority: 3, size: 110 },
-      header: t('list.columns.where'),
-      enableSorting: false,
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{row.original.affectedScreenCount === undefined ? '—' : t('list.screens', { count: row.original.affectedScreenCount })}</span>,
+      id: 'type',
+      meta: { priority: 4, size: 110 },
+      accessorKey: 'type',
+      header: t('list.columns.type'),
+      cell: ({ row }) => <span className="text-zinc-600">{label('channelType', row.original.type)}</span>,
     },
     {
-      id: 'airing', meta: { priority: 2, size: 180 },
+      id: 'screens',
+      meta: { priority: 3, size: 110 },
+      header: t('list.columns.where'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap text-zinc-600">
+          {row.original.affectedScreenCount === undefined ? '—' : t('list.screens', { count: row.original.affectedScreenCount })}
+        </span>
+      ),
+    },
+    {
+      id: 'airing',
+      meta: { priority: 2, size: 180 },
       header: t('nextAiring'),
       enableSorting: false,
       cell: ({ row }) => {
         const airing = airingOf(airings.get(row.original.id), row.original.enabled, row.original.affectedScreenCount);
 
         return (
-          <span className={`inline-flex items-center gap-1 whitespace-nowrap ${isOnAir(airing) ? 'font-medium text-emerald-700' : 'text-zinc-600'}`}>
+          <span
+            className={`inline-flex items-center gap-1 whitespace-nowrap ${isOnAir(airing) ? 'font-medium text-emerald-700' : 'text-zinc-600'}`}
+          >
             {isOnAir(airing) ? <PlayIcon className="size-3.5" /> : null}
             {words.airing(airing)}
           </span>
         );
       },
     },
-    { id: 'weight', meta: { priority: 5, size: 80 }, accessorKey: 'weight', header: t('order'), cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? '—'}</span> },
+    {
+      id: 'weight',
+      meta: { priority: 5, size: 80 },
+      accessorKey: 'weight',
+      header: t('order'),
+      cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? '—'}</span>,
+    },
     {
       id: 'actions',
       header: () => <span className="sr-only">{t('list.columns.actions')}</span>,
@@ -116,7 +154,10 @@ function buildColumns({ t, label, words }: Words, canEdit: boolean, airings: Map
             {writable ? (
               <>
                 <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onDelete(channel)}>
+                <DropdownMenuItem
+                  className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                  onSelect={() => onDelete(channel)}
+                >
                   {t('list.delete')}
                 </DropdownMenuItem>
               </>
@@ -142,7 +183,10 @@ export function ChannelsPage() {
   const airings = useMemo(() => new Map((airingQuery.data ?? []).map((a) => [a.id, a])), [airingQuery.data]);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const remove = useDeleteChannel();
-  const columns = useMemo(() => buildColumns({ t, label, words }, access.canEdit, airings, setDeleting), [t, label, words, access.canEdit, airings]);
+  const columns = useMemo(
+    () => buildColumns({ t, label, words }, access.canEdit, airings, setDeleting),
+    [t, label, words, access.canEdit, airings],
+  );
   if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.body')}</NoAccess>;
   const newButton = access.canEdit ? (
     <Button asChild>
@@ -160,7 +204,10 @@ export function ChannelsPage() {
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
         title={t('list.deleteTitle')}
-        description={t.rich('list.deleteBody', { name: deleting?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        description={t.rich('list.deleteBody', {
+          name: deleting?.name ?? '',
+          strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
         confirmLabel={t('list.deleteConfirm')}
         destructive
         onConfirm={async () => {

@@ -20,7 +20,17 @@ export type ItemAction = { kind: 'duplicate' | 'delete' | 'tags' | 'move'; item:
 export type ItemPermissions = { canEdit: boolean; canApprove: boolean };
 
 /** The "…" menu of one item, in a table row and on a card: writes only for writers, and not on locked or read-only items. */
-export function ItemMenu({ item, can, onAction, onLock }: { item: DeviceContent; can: ItemPermissions; onAction: (action: ItemAction) => void; onLock: (item: DeviceContent) => void }) {
+export function ItemMenu({
+  item,
+  can,
+  onAction,
+  onLock,
+}: {
+  item: DeviceContent;
+  can: ItemPermissions;
+  onAction: (action: ItemAction) => void;
+  onLock: (item: DeviceContent) => void;
+}) {
   const writable = can.canEdit && isWritable(item);
   const t = useTranslations('content.menu');
 
@@ -35,11 +45,16 @@ export function ItemMenu({ item, can, onAction, onLock }: { item: DeviceContent;
       {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'tags', item })}>{t('tags')}</DropdownMenuItem> : null}
       {writable ? <DropdownMenuItem onSelect={() => onAction({ kind: 'move', item })}>{t('move')}</DropdownMenuItem> : null}
       {can.canEdit ? <DropdownMenuItem onSelect={() => onAction({ kind: 'duplicate', item })}>{t('copy')}</DropdownMenuItem> : null}
-      {can.canApprove && !item.readOnly ? <DropdownMenuItem onSelect={() => onLock(item)}>{item.locked ? t('unlock') : t('lock')}</DropdownMenuItem> : null}
+      {can.canApprove && !item.readOnly ? (
+        <DropdownMenuItem onSelect={() => onLock(item)}>{item.locked ? t('unlock') : t('lock')}</DropdownMenuItem>
+      ) : null}
       {writable ? (
         <>
           <DropdownMenuSeparator />
-          <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', item })}>
+          <DropdownMenuItem
+            className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+            onSelect={() => onAction({ kind: 'delete', item })}
+          >
             {t('delete')}
           </DropdownMenuItem>
         </>
@@ -67,7 +82,8 @@ export function contentColumns({
   return [
     ...select,
     {
-      id: 'name', meta: { size: 220 },
+      id: 'name',
+      meta: { size: 220 },
       accessorKey: 'name',
       header: t('columns.name'),
       cell: ({ row }) => {
@@ -79,13 +95,26 @@ export function contentColumns({
           <div
             className="flex min-w-0 items-center gap-3"
             draggable={Boolean(selecting)}
-            onDragStart={selecting ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? t('count', { count: dragIds.length }) : (item.name ?? t('noun.one'))) : undefined}
+            onDragStart={
+              selecting
+                ? (e) =>
+                    contentDrag.set(
+                      e,
+                      { contentIds: dragIds, contentGroupIds: [] },
+                      dragIds.length > 1 ? t('count', { count: dragIds.length }) : (item.name ?? t('noun.one')),
+                    )
+                : undefined
+            }
           >
             <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-zinc-100 text-zinc-500">
               <Glyph className="size-4" />
             </span>
             <div className="min-w-0">
-              <Link href={`/content/${item.id}`} draggable={false} className="block truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+              <Link
+                href={`/content/${item.id}`}
+                draggable={false}
+                className="block truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+              >
                 {item.name}
               </Link>
               {item.comment ? <p className="max-w-md truncate text-xs text-zinc-500">{item.comment}</p> : null}
@@ -95,7 +124,8 @@ export function contentColumns({
       },
     },
     {
-      id: 'type', meta: { priority: 2, size: 110 },
+      id: 'type',
+      meta: { priority: 2, size: 110 },
       header: t('columns.type'),
       enableSorting: false,
       cell: ({ row }) => (
@@ -106,7 +136,8 @@ export function contentColumns({
       ),
     },
     {
-      id: 'tags', meta: { priority: 3, size: 150 },
+      id: 'tags',
+      meta: { priority: 3, size: 150 },
       header: t('columns.tags'),
       enableSorting: false,
       cell: ({ row }) => (
@@ -119,7 +150,8 @@ export function contentColumns({
       ),
     },
     {
-      id: 'lastSaved', meta: { priority: 1, size: 170 },
+      id: 'lastSaved',
+      meta: { priority: 1, size: 170 },
       accessorKey: 'lastSaved',
       header: t('columns.lastSaved'),
       cell: ({ row }) => (

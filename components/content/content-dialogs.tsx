@@ -35,7 +35,9 @@ import type { Translate } from '@/lib/i18n/translate';
 import { DuplicateSchema } from '@/server/modules/content/content.schemas';
 
 const duplicateName = (t: Translate<'content.dialogs'>) => (error: unknown) =>
-  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName' ? { field: 'name' as const, message: t('duplicateFolderName') } : undefined;
+  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName'
+    ? { field: 'name' as const, message: t('duplicateFolderName') }
+    : undefined;
 
 /** The content folders' words for the folder dialogs. */
 function useFolderWords(): FolderDialogWords {
@@ -53,7 +55,15 @@ function useFolderWords(): FolderDialogWords {
 }
 
 /** A new folder inside `parent`. */
-export function NewContentFolderDialog({ parent, onOpenChange, onCreated }: { parent: { id: string; name: string } | null; onOpenChange: (open: boolean) => void; onCreated: (folder: ContentGroup) => void }) {
+export function NewContentFolderDialog({
+  parent,
+  onOpenChange,
+  onCreated,
+}: {
+  parent: { id: string; name: string } | null;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (folder: ContentGroup) => void;
+}) {
   const create = useCreateContentGroup();
   const t = useTranslations('content.dialogs');
 
@@ -70,15 +80,38 @@ export function NewContentFolderDialog({ parent, onOpenChange, onCreated }: { pa
   );
 }
 
-export function RenameContentFolderDialog({ folder, onOpenChange }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void }) {
+export function RenameContentFolderDialog({
+  folder,
+  onOpenChange,
+}: {
+  folder: ContentGroup | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const rename = useRenameContentGroup();
   const t = useTranslations('content.dialogs');
 
-  return <RenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={ContentGroupRenameSchema} rename={rename.mutateAsync} fieldError={duplicateName(t)} />;
+  return (
+    <RenameFolderDialog
+      folder={folder}
+      onOpenChange={onOpenChange}
+      words={useFolderWords()}
+      schema={ContentGroupRenameSchema}
+      rename={rename.mutateAsync}
+      fieldError={duplicateName(t)}
+    />
+  );
 }
 
 /** Deletes a folder; its content moves to the top folder unless the user asks to delete it too. */
-export function DeleteContentFolderDialog({ folder, onOpenChange, onDeleted }: { folder: ContentGroup | null; onOpenChange: (open: boolean) => void; onDeleted: () => void }) {
+export function DeleteContentFolderDialog({
+  folder,
+  onOpenChange,
+  onDeleted,
+}: {
+  folder: ContentGroup | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteContentGroup();
   const [removeContents, setRemoveContents] = useState(false);
   const t = useTranslations('content.dialogs.deleteFolder');
@@ -113,7 +146,17 @@ const RESOLUTIONS = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x7
 
 const NewPlaylistSchema = DuplicateSchema.extend({ resolution: z.enum(RESOLUTIONS) });
 
-export function NewPlaylistDialog({ open, folderId, onOpenChange, onCreated }: { open: boolean; folderId: string; onOpenChange: (open: boolean) => void; onCreated: (item: DeviceContent) => void }) {
+export function NewPlaylistDialog({
+  open,
+  folderId,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  folderId: string;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (item: DeviceContent) => void;
+}) {
   const create = useCreatePlaylist();
   const t = useTranslations('content.dialogs');
 
@@ -160,8 +203,23 @@ const BLANK = [
 const NewSlideSchema = DuplicateSchema.extend({ template: z.string().min(1) });
 
 /** A new slide: blank, or from a starter template. */
-export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { open: boolean; folderId: string; onOpenChange: (open: boolean) => void; onCreated: (item: DeviceContent) => void }) {
-  const templates = useQuery({ queryKey: ['content', 'templates'], queryFn: ({ signal }) => fetchTemplates(signal), enabled: open, staleTime: 5 * 60_000 });
+export function NewSlideDialog({
+  open,
+  folderId,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  folderId: string;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (item: DeviceContent) => void;
+}) {
+  const templates = useQuery({
+    queryKey: ['content', 'templates'],
+    queryFn: ({ signal }) => fetchTemplates(signal),
+    enabled: open,
+    staleTime: 5 * 60_000,
+  });
   const createBlank = useCreateSlide();
   const fromTemplate = useCreateFromTemplate();
   const t = useTranslations('content.dialogs');
@@ -183,7 +241,17 @@ export function NewSlideDialog({ open, folderId, onOpenChange, onCreated }: { op
               contentGroupId: folderId,
               name: values.name,
               structureType: blank.structureType,
-              data: { pages: [{ name: blank.structureType === 'COMPLEX' ? 'Home' : 'Default', tags: [], pageStyle: { backgroundColor: '#111827' }, pageData: { screenSize: blank.size }, widgets: [] }] },
+              data: {
+                pages: [
+                  {
+                    name: blank.structureType === 'COMPLEX' ? 'Home' : 'Default',
+                    tags: [],
+                    pageStyle: { backgroundColor: '#111827' },
+                    pageData: { screenSize: blank.size },
+                    widgets: [],
+                  },
+                ],
+              },
             })
           : await fromTemplate.mutateAsync({ templateId: values.template, contentGroupId: folderId, name: values.name });
         onCreated(item);
@@ -241,7 +309,15 @@ export function DuplicateContentDialog({ item, onOpenChange }: { item: DeviceCon
  * Deletes the selected items after showing where each is embedded: items other content embeds (outside the
  * selection), locked and read-only ones are listed and kept; the rest are deleted, embedders first.
  */
-export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: string[] | null; onOpenChange: (open: boolean) => void; onDeleted?: (ids: string[]) => void }) {
+export function DeleteContentDialog({
+  ids,
+  onOpenChange,
+  onDeleted,
+}: {
+  ids: string[] | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: (ids: string[]) => void;
+}) {
   const customerId = contentResource.useScope();
   const remove = useDeleteContents();
   const [done, setDone] = useState<number | null>(null);
@@ -274,11 +350,16 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
           : t('dialogs.delete.titleMany', { count })
       }
       description={t('dialogs.delete.description')}
-      confirmLabel={plan && plan.order.length > 0 && plan.order.length !== count ? t('dialogs.delete.some', { some: plan.order.length, count }) : t('dialogs.delete.confirm')}
+      confirmLabel={
+        plan && plan.order.length > 0 && plan.order.length !== count
+          ? t('dialogs.delete.some', { some: plan.order.length, count })
+          : t('dialogs.delete.confirm')
+      }
       destructive
       onConfirm={async () => {
         if (!plan) throw new Error(t('dialogs.delete.stillChecking'));
-        if (plan.order.length === 0) throw new Error(single && plan.blocked[0] ? blockedReasonText(plan.blocked[0].reason, t) : t('dialogs.delete.noneDeletable'));
+        if (plan.order.length === 0)
+          throw new Error(single && plan.blocked[0] ? blockedReasonText(plan.blocked[0].reason, t) : t('dialogs.delete.noneDeletable'));
         setDone(0);
         try {
           await remove(plan.order, setDone);
@@ -316,7 +397,9 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
           </ul>
         </Alert>
       ) : null}
-      {plan && plan.blocked.length === 0 ? <p className="text-sm text-zinc-600">{single ? t('dialogs.delete.noEmbedderOne') : t('dialogs.delete.noEmbedderMany')}</p> : null}
+      {plan && plan.blocked.length === 0 ? (
+        <p className="text-sm text-zinc-600">{single ? t('dialogs.delete.noEmbedderOne') : t('dialogs.delete.noEmbedderMany')}</p>
+      ) : null}
       {done !== null && plan ? (
         <p className="flex items-center gap-2 text-sm text-zinc-600" role="status">
           <Spinner /> {t('dialogs.delete.progress', { done, total: plan.order.length })}
@@ -327,7 +410,17 @@ export function DeleteContentDialog({ ids, onOpenChange, onDeleted }: { ids: str
 }
 
 /** Picks a content folder and moves the selection there (locked items stay; `move` says what happened). */
-export function MoveContentDialog({ items, root, onOpenChange, move }: { items: ContentDragItems | null; root: ContentGroup | undefined; onOpenChange: (open: boolean) => void; move: (targetId: string, items: ContentDragItems) => Promise<unknown> }) {
+export function MoveContentDialog({
+  items,
+  root,
+  onOpenChange,
+  move,
+}: {
+  items: ContentDragItems | null;
+  root: ContentGroup | undefined;
+  onOpenChange: (open: boolean) => void;
+  move: (targetId: string, items: ContentDragItems) => Promise<unknown>;
+}) {
   const count = (items?.contentIds.length ?? 0) + (items?.contentGroupIds.length ?? 0);
   const t = useTranslations('content.dialogs.move');
 
@@ -337,7 +430,9 @@ export function MoveContentDialog({ items, root, onOpenChange, move }: { items: 
       onOpenChange={onOpenChange}
       title={t('title', { count })}
       description={t('description', { count })}
-      tree={(target, choose) => (root ? <ContentFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />)}
+      tree={(target, choose) =>
+        root ? <ContentFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />
+      }
       onMove={(target) => move(target, items!)}
     />
   );

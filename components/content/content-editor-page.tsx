@@ -11,7 +11,15 @@ import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon, LockIcon } from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { contentResource, contentTypeOf, useLockContent, useSaveContent, type DeviceContent, type PlaylistData, type SlideData } from '@/lib/api/content';
+import {
+  contentResource,
+  contentTypeOf,
+  useLockContent,
+  useSaveContent,
+  type DeviceContent,
+  type PlaylistData,
+  type SlideData,
+} from '@/lib/api/content';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useHistory } from '@/lib/hooks/use-history';
 import { useErrorMessage } from '@/lib/i18n/errors';
@@ -28,7 +36,8 @@ export function ContentEditorPage({ id }: { id: string }) {
   const detail = contentResource.useDetail(id);
   const t = useTranslations('content');
   if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
-  if (detail.isError || !detail.data) return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError || !detail.data)
+    return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
 
   return <Editor key={detail.data.id} item={detail.data} />;
 }
@@ -85,7 +94,9 @@ function Editor({ item }: { item: DeviceContent }) {
     if (readOnly) return;
     if (history.value === sentRef.current) {
       // Back to what was sent last (an undo): nothing more to write.
-      setState((s) => (s.kind !== 'pending' ? s : inFlightRef.current > 0 ? { kind: 'saving' } : { kind: 'saved', at: savedAtRef.current }));
+      setState((s) =>
+        s.kind !== 'pending' ? s : inFlightRef.current > 0 ? { kind: 'saving' } : { kind: 'saved', at: savedAtRef.current },
+      );
 
       return;
     }
@@ -149,7 +160,12 @@ function Editor({ item }: { item: DeviceContent }) {
             </>
           )}
           {hasRole(me.role, 'APPROVER') ? (
-            <Button variant="secondary" size="sm" disabled={lock.isPending || state.kind === 'pending' || state.kind === 'saving'} onClick={() => lock.mutate({ item, locked: !locked })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={lock.isPending || state.kind === 'pending' || state.kind === 'saving'}
+              onClick={() => lock.mutate({ item, locked: !locked })}
+            >
               <LockIcon className="size-4" />
               {locked ? t('menu.unlock') : t('menu.lock')}
             </Button>
@@ -199,7 +215,12 @@ function SaveStatus({ state }: { state: SaveState }) {
           : t('notSaved', { message: state.message });
 
   return (
-    <span role="status" data-testid="save-status" data-state={state.kind} className={state.kind === 'error' ? 'text-sm text-red-700' : 'text-sm text-zinc-500'}>
+    <span
+      role="status"
+      data-testid="save-status"
+      data-state={state.kind}
+      className={state.kind === 'error' ? 'text-sm text-red-700' : 'text-sm text-zinc-500'}
+    >
       {text}
     </span>
   );

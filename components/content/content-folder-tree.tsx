@@ -39,7 +39,11 @@ export function ContentFolderTree({ onDrop, ...props }: TreeProps) {
       glyph={(folder, { open, selected }) => {
         const Glyph = folder.isTemplateGroup ? TemplatesIcon : open ? FolderOpenIcon : FolderIcon;
 
-        return <Glyph className={cn('size-4 shrink-0', folder.isTemplateGroup ? 'text-amber-500' : selected ? 'text-brand-600' : 'text-zinc-400')} />;
+        return (
+          <Glyph
+            className={cn('size-4 shrink-0', folder.isTemplateGroup ? 'text-amber-500' : selected ? 'text-brand-600' : 'text-zinc-400')}
+          />
+        );
       }}
       badge={(folder) => {
         const count = (folder.contentCount ?? 0) + (folder.simpleLoopCount ?? 0);
@@ -49,7 +53,12 @@ export function ContentFolderTree({ onDrop, ...props }: TreeProps) {
       // The root and the Templates folder stay put (the API refuses to move them).
       drag={
         onDrop
-          ? { channel: contentDrag, payloadOf: (folder, depth) => (depth > 0 && !folder.isTemplateGroup ? { contentIds: [], contentGroupIds: [folder.id] } : null), onDrop }
+          ? {
+              channel: contentDrag,
+              payloadOf: (folder, depth) =>
+                depth > 0 && !folder.isTemplateGroup ? { contentIds: [], contentGroupIds: [folder.id] } : null,
+              onDrop,
+            }
           : undefined
       }
     />

@@ -33,7 +33,11 @@ export function ContentGrid({ items, selected, dimmed, selectable, onOpen, onTog
   const previewItems = useMemo(
     () =>
       items.flatMap((item): Array<Pick<PlaylistItem, 'type' | 'id'>> =>
-        item.deviceContentType === 'content' ? [{ type: 'CONTENT', id: item.id }] : item.firstItem && item.firstItem.type !== 'SIMPLE_LOOP' ? [item.firstItem] : [],
+        item.deviceContentType === 'content'
+          ? [{ type: 'CONTENT', id: item.id }]
+          : item.firstItem && item.firstItem.type !== 'SIMPLE_LOOP'
+            ? [item.firstItem]
+            : [],
       ),
     [items],
   );
@@ -56,13 +60,25 @@ export function ContentGrid({ items, selected, dimmed, selectable, onOpen, onTog
             selectable={selectable}
             onOpen={() => onOpen(item)}
             onToggle={(options) => onToggle(item.id, options)}
-            onDragStart={selectable ? (e) => contentDrag.set(e, { contentIds: dragIds, contentGroupIds: [] }, dragIds.length > 1 ? t('count', { count: dragIds.length }) : name) : undefined}
+            onDragStart={
+              selectable
+                ? (e) =>
+                    contentDrag.set(
+                      e,
+                      { contentIds: dragIds, contentGroupIds: [] },
+                      dragIds.length > 1 ? t('count', { count: dragIds.length }) : name,
+                    )
+                : undefined
+            }
             menu={menuOf(item)}
             preview={
               <>
                 <CardPreview item={item} refs={refs} />
                 {item.locked ? (
-                  <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase" title={t('lockedBy')}>
+                  <span
+                    className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase"
+                    title={t('lockedBy')}
+                  >
                     <LockIcon className="size-3" /> {t('locked')}
                   </span>
                 ) : null}
@@ -104,7 +120,8 @@ function CardPreview({ item, refs }: { item: DeviceContent; refs: References }) 
   const t = useTranslations('content.grid');
   const label = useLabel();
   const slideOf = (id: string) => refs.contents.get(id)?.data as SlideData | undefined;
-  const slide = (data: SlideData | undefined) => (data ? <SlidePreview data={data} customerId={item.customerId} className="h-full rounded-none" /> : null);
+  const slide = (data: SlideData | undefined) =>
+    data ? <SlidePreview data={data} customerId={item.customerId} className="h-full rounded-none" /> : null;
   const image = (url: string | undefined) =>
     // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
     url ? <img src={url} alt="" loading="lazy" draggable={false} className="size-full bg-zinc-100 object-cover" /> : null;
@@ -122,7 +139,12 @@ function CardPreview({ item, refs }: { item: DeviceContent; refs: References }) 
 
   return (
     <>
-      {drawn ?? <Placeholder icon={first?.type === 'FILE_FOLDER' ? <FolderIcon className="size-10" /> : <PlaylistIcon className="size-10" />} label={first ? undefined : t('emptyPlaylist')} />}
+      {drawn ?? (
+        <Placeholder
+          icon={first?.type === 'FILE_FOLDER' ? <FolderIcon className="size-10" /> : <PlaylistIcon className="size-10" />}
+          label={first ? undefined : t('emptyPlaylist')}
+        />
+      )}
       <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded bg-zinc-900/75 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">
         <PlaylistIcon className="size-3" /> {label('contentType', 'simpleLoop')}
       </span>

@@ -87,12 +87,25 @@ function ContentLibrary() {
   const searching = Boolean(params.text.trim());
   const isGrid = params.view === 'grid';
   const query = contentResource.useList(
-    { page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, kind: params.kind, folderId: searching ? '' : folderId, withPreview: isGrid },
+    {
+      page: params.page,
+      size: params.size,
+      sort: sortParam(params.sort),
+      text: params.text,
+      kind: params.kind,
+      folderId: searching ? '' : folderId,
+      withPreview: isGrid,
+    },
     { enabled: Boolean(folderId) },
   );
   const pageItems = useMemo(() => query.data?.content ?? [], [query.data]);
   const pageIds = useMemo(() => pageItems.map((i) => i.id), [pageItems]);
-  const { selected, toggle, setAll, clear: clearSelection } = useSelection(pageIds, JSON.stringify([folderId, params.text, params.kind, params.page, params.size, params.sort]));
+  const {
+    selected,
+    toggle,
+    setAll,
+    clear: clearSelection,
+  } = useSelection(pageIds, JSON.stringify([folderId, params.text, params.kind, params.page, params.size, params.sort]));
   const selectedIds = [...selected];
   const { notice, show, clear: clearNotice } = useNotice();
   const lock = useLockContent();
@@ -136,7 +149,10 @@ function ContentLibrary() {
       const target = await move.mutateAsync({ targetGroupId: targetId, contentIds, contentGroupIds });
       clearSelection();
       const count = contentIds.length + contentGroupIds.length;
-      const moved = t('library.moved', { count, folder: target.parentId == null ? t('folders.root') : (target.name ?? t('library.theFolder')) });
+      const moved = t('library.moved', {
+        count,
+        folder: target.parentId == null ? t('folders.root') : (target.name ?? t('library.theFolder')),
+      });
       show({ tone: 'info', text: lockedNote ? `${moved} ${lockedNote}` : moved });
     },
     [pageItems, move, clearSelection, show, t],
@@ -155,11 +171,19 @@ function ContentLibrary() {
     else setItemAction(action);
   }, []);
   const menu = useCallback(
-    (item: DeviceContent) => <ItemMenu item={item} can={{ canEdit, canApprove }} onAction={onItemAction} onLock={(i) => lock.mutate({ item: i, locked: !i.locked })} />,
+    (item: DeviceContent) => (
+      <ItemMenu
+        item={item}
+        can={{ canEdit, canApprove }}
+        onAction={onItemAction}
+        onLock={(i) => lock.mutate({ item: i, locked: !i.locked })}
+      />
+    ),
     [canEdit, canApprove, onItemAction, lock],
   );
   const columns = useMemo(
-    () => contentColumns({ selecting: canEdit ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, menu, t, label, format }),
+    () =>
+      contentColumns({ selecting: canEdit ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, menu, t, label, format }),
     [canEdit, selected, pageIds, toggle, setAll, menu, t, label, format],
   );
 
@@ -191,8 +215,18 @@ function ContentLibrary() {
           ) : null
         }
       />
-      <NewPlaylistDialog open={creating === 'playlist'} folderId={folderId} onOpenChange={(open) => setCreating(open ? 'playlist' : null)} onCreated={opened} />
-      <NewSlideDialog open={creating === 'slide'} folderId={folderId} onOpenChange={(open) => setCreating(open ? 'slide' : null)} onCreated={opened} />
+      <NewPlaylistDialog
+        open={creating === 'playlist'}
+        folderId={folderId}
+        onOpenChange={(open) => setCreating(open ? 'playlist' : null)}
+        onCreated={opened}
+      />
+      <NewSlideDialog
+        open={creating === 'slide'}
+        folderId={folderId}
+        onOpenChange={(open) => setCreating(open ? 'slide' : null)}
+        onCreated={opened}
+      />
       <DuplicateContentDialog item={itemAction?.kind === 'duplicate' ? itemAction.item : null} onOpenChange={() => setItemAction(null)} />
       <EditTagsDialog
         item={itemAction?.kind === 'tags' ? itemAction.item : null}
@@ -224,8 +258,15 @@ function ContentLibrary() {
         onOpenChange={() => setFolderAction(null)}
         onCreated={(created) => update({ folder: created.id })}
       />
-      <RenameContentFolderDialog folder={folderAction?.kind === 'rename' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} />
-      <DeleteContentFolderDialog folder={folderAction?.kind === 'delete' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} onDeleted={() => update({ folder: '' })} />
+      <RenameContentFolderDialog
+        folder={folderAction?.kind === 'rename' ? folderAction.folder : null}
+        onOpenChange={() => setFolderAction(null)}
+      />
+      <DeleteContentFolderDialog
+        folder={folderAction?.kind === 'delete' ? folderAction.folder : null}
+        onOpenChange={() => setFolderAction(null)}
+        onDeleted={() => update({ folder: '' })}
+      />
 
       {root.isSuccess && !root.data ? <Alert className="mb-4">{t('library.noRoot')}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -274,7 +315,11 @@ function ContentLibrary() {
             search={{ label: t('library.searchLabel'), placeholder: t('library.searchPlaceholder') }}
             filters={
               <div className="shrink-0">
-                <FilterSelect aria-label={t('library.show')} value={params.kind} onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}>
+                <FilterSelect
+                  aria-label={t('library.show')}
+                  value={params.kind}
+                  onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}
+                >
                   {CONTENT_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
                       {t(`library.kinds.${kind}`)}
@@ -295,7 +340,11 @@ function ContentLibrary() {
                     onSelectPage={() => setAll(pageIds, true)}
                     onClear={clearSelection}
                     actions={[
-                      { label: t('library.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                      {
+                        label: t('library.addTags'),
+                        onClick: () => setTagging({ ids: selectedIds, verb: 'add' }),
+                        icon: <TagIcon className="size-4" />,
+                      },
                       { label: t('library.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
                       { label: t('library.move'), onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
                     ]}

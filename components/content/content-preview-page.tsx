@@ -18,7 +18,8 @@ export function ContentPreviewPage({ id }: { id: string }) {
   const t = useTranslations('content');
   const label = useLabel();
   if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
-  if (detail.isError || !detail.data) return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError || !detail.data)
+    return <LoadError title={t('itemLoadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
   const item = detail.data;
 
   return (
@@ -32,7 +33,11 @@ export function ContentPreviewPage({ id }: { id: string }) {
         <span className="text-zinc-400">{label('contentType', contentTypeOf(item))}</span>
       </div>
       <div className="mx-auto w-full max-w-6xl">
-        {data ? <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing /> : <SlidePreview data={item.data as SlideData} customerId={item.customerId} />}
+        {data ? (
+          <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing />
+        ) : (
+          <SlidePreview data={item.data as SlideData} customerId={item.customerId} />
+        )}
       </div>
     </div>
   );

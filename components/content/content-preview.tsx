@@ -36,18 +36,25 @@ export function PlaylistPreview({
   const onEntryRef = useRef(onEntry);
   onEntryRef.current = onEntry;
   const entries = playlistTimeline(data, resolver);
-  const signature = JSON.stringify(entries.map((e) => [e.key, e.kind, e.durationMs, 'file' in e ? e.file.url : e.contentId, 'fit' in e ? e.fit : '']));
+  const signature = JSON.stringify(
+    entries.map((e) => [e.key, e.kind, e.durationMs, 'file' in e ? e.file.url : e.contentId, 'fit' in e ? e.fit : '']),
+  );
   const { width, height } = data.loopData.resolution;
 
   useEffect(() => {
     const container = ref.current;
     if (!container || !playing || entries.length === 0) return;
-    const player = new PlaylistPlayer(container, entries, { width, height }, {
-      fileUrl: fileUrlOf(customerId),
-      muted: true,
-      background: data.loopData.backgroundColor,
-      onEntry: (index, entry) => onEntryRef.current?.(index, entry),
-    });
+    const player = new PlaylistPlayer(
+      container,
+      entries,
+      { width, height },
+      {
+        fileUrl: fileUrlOf(customerId),
+        muted: true,
+        background: data.loopData.backgroundColor,
+        onEntry: (index, entry) => onEntryRef.current?.(index, entry),
+      },
+    );
     player.start();
 
     return () => {
@@ -65,7 +72,9 @@ export function PlaylistPreview({
       style={{ aspectRatio: `${width} / ${height}` }}
     >
       {!playing || entries.length === 0 ? (
-        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">{entries.length === 0 ? t('nothing') : t('stopped')}</div>
+        <div className="absolute inset-0 flex items-center justify-center text-sm text-zinc-400">
+          {entries.length === 0 ? t('nothing') : t('stopped')}
+        </div>
       ) : null}
     </div>
   );
@@ -84,5 +93,12 @@ export function SlidePreview({ data, customerId, className }: { data: SlideData;
     return showSlide(container, JSON.parse(signature) as SlideData, { fileUrl: fileUrlOf(customerId), muted: true });
   }, [signature, customerId]);
 
-  return <div ref={ref} data-testid="slide-preview" className={cn('relative w-full overflow-hidden rounded-lg bg-zinc-900', className)} style={{ aspectRatio: `${size.width} / ${size.height}` }} />;
+  return (
+    <div
+      ref={ref}
+      data-testid="slide-preview"
+      className={cn('relative w-full overflow-hidden rounded-lg bg-zinc-900', className)}
+      style={{ aspectRatio: `${size.width} / ${size.height}` }}
+    />
+  );
 }

@@ -27,7 +27,7 @@ export function planDeletion(checks: readonly DeletionCheck[]): DeletionPlan {
     else if (item.readOnly) blocked.set(item.id, { kind: 'readOnly' });
   }
   // What embeds an item from outside the deletion keeps it; repeated, since keeping an item keeps what it embeds.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const deleting = new Set(checks.filter((c) => !blocked.has(c.id)).map((c) => c.id));
     for (const item of checks) {

@@ -4,7 +4,12 @@ import type { Translate } from '@/lib/i18n/translate';
 import en from '@/messages/en';
 import { blockedReasonText, planDeletion } from './deletion-plan';
 
-const item = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id.toUpperCase(), deviceContentType: 'simpleLoop' as const, ...extra });
+const item = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id.toUpperCase(),
+  deviceContentType: 'simpleLoop' as const,
+  ...extra,
+});
 const t = createTranslator({ locale: 'en', messages: en, namespace: 'content' }) as unknown as Translate<'content'>;
 
 describe('planDeletion', () => {
@@ -27,11 +32,17 @@ describe('planDeletion', () => {
 
   it('names at most three embedders, and content it may not see as other content', () => {
     const by = ['One', 'Two', null, 'Four', 'Five'];
-    expect(blockedReasonText({ kind: 'embedded', by }, t)).toBe('It is embedded in “One”, “Two”, “other content” and 2 more; remove it there first.');
+    expect(blockedReasonText({ kind: 'embedded', by }, t)).toBe(
+      'It is embedded in “One”, “Two”, “other content” and 2 more; remove it there first.',
+    );
   });
 
   it('deletes embedders before what they embed when both are selected', () => {
-    const plan = planDeletion([item('inner', { usageDetails: [{ id: 'middle', name: 'M' }] }), item('middle', { usageDetails: [{ id: 'outer', name: 'O' }] }), item('outer')]);
+    const plan = planDeletion([
+      item('inner', { usageDetails: [{ id: 'middle', name: 'M' }] }),
+      item('middle', { usageDetails: [{ id: 'outer', name: 'O' }] }),
+      item('outer'),
+    ]);
     expect(plan.blocked).toEqual([]);
     expect(plan.order.map((i) => i.id)).toEqual(['outer', 'middle', 'inner']);
   });

@@ -19,7 +19,9 @@ function useDescribe(): (item: Validity) => string {
   const format = useFormat();
 
   return (item) =>
-    !item.validFrom && !item.validTo ? t('always') : t('range', { from: format.dateTime(item.validFrom, t('anyTime')), until: format.dateTime(item.validTo, t('noEnd')) });
+    !item.validFrom && !item.validTo
+      ? t('always')
+      : t('range', { from: format.dateTime(item.validFrom, t('anyTime')), until: format.dateTime(item.validTo, t('noEnd')) });
 }
 
 /** A playlist item's validity under its name: expired, upcoming or until …, and whether screens skip it now. */
@@ -40,7 +42,15 @@ export function ItemValidityBadges({ item, file }: { item: Validity; file: Valid
  * The button that sets a playlist item's validity in a small dialog. `onChange` gets the new window (an open
  * side as undefined, so it leaves the document) and goes through the editor's history like every other item edit.
  */
-export function ItemValidityButton({ item, name, onChange }: { item: Validity; name: string; onChange: (next: { validFrom?: number; validTo?: number }) => void }) {
+export function ItemValidityButton({
+  item,
+  name,
+  onChange,
+}: {
+  item: Validity;
+  name: string;
+  onChange: (next: { validFrom?: number; validTo?: number }) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState({ from: '', to: '' });
   useEffect(() => {
@@ -53,7 +63,14 @@ export function ItemValidityButton({ item, name, onChange }: { item: Validity; n
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={t('of', { name })} title={t('title', { window: describe(item) })} onClick={() => setOpen(true)} className={isSet ? 'text-brand-700' : undefined}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t('of', { name })}
+        title={t('title', { window: describe(item) })}
+        onClick={() => setOpen(true)}
+        className={isSet ? 'text-brand-700' : undefined}
+      >
         <ClockIcon className="size-4" />
       </Button>
       <ConfirmDialog

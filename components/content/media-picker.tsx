@@ -46,7 +46,10 @@ export function MediaPicker({ onAdd, excludeId }: { onAdd: (item: PickedItem) =>
             type="button"
             aria-selected={tab === name}
             onClick={() => setTab(name)}
-            className={cn('flex-1 cursor-pointer rounded-md px-2 py-1.5 font-medium', tab === name ? 'bg-white text-zinc-900 shadow-sm' : 'text-zinc-600 hover:text-zinc-900')}
+            className={cn(
+              'flex-1 cursor-pointer rounded-md px-2 py-1.5 font-medium',
+              tab === name ? 'bg-white text-zinc-900 shadow-sm' : 'text-zinc-600 hover:text-zinc-900',
+            )}
           >
             {t(name)}
           </button>
@@ -57,11 +60,27 @@ export function MediaPicker({ onAdd, excludeId }: { onAdd: (item: PickedItem) =>
   );
 }
 
-function PickCard({ item, thumbnail, icon, detail, onAdd }: { item: PickedItem; thumbnail?: string; icon: React.ReactNode; detail: string; onAdd: (item: PickedItem) => void }) {
+function PickCard({
+  item,
+  thumbnail,
+  icon,
+  detail,
+  onAdd,
+}: {
+  item: PickedItem;
+  thumbnail?: string;
+  icon: React.ReactNode;
+  detail: string;
+  onAdd: (item: PickedItem) => void;
+}) {
   const t = useTranslations('content.picker');
 
   return (
-    <li {...dragProps(item)} data-testid={`pick-${item.name}`} className="group flex cursor-grab items-center gap-2 rounded-md border border-zinc-200 bg-white p-1.5 hover:border-brand-300 active:cursor-grabbing">
+    <li
+      {...dragProps(item)}
+      data-testid={`pick-${item.name}`}
+      className="group flex cursor-grab items-center gap-2 rounded-md border border-zinc-200 bg-white p-1.5 hover:border-brand-300 active:cursor-grabbing"
+    >
       <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded bg-zinc-100 text-zinc-400">
         {/* eslint-disable-next-line @next/next/no-img-element -- a tenant's own thumbnail, served by the API */}
         {thumbnail ? <img src={thumbnail} alt="" className="size-full object-cover" /> : icon}
@@ -85,14 +104,21 @@ function MediaTab({ onAdd }: { onAdd: (item: PickedItem) => void }) {
   const files = useFiles({ page: 0, size: 50, sort: 'name,asc', filters: { text, type: type || undefined } });
   const root = useRootFolder();
   const folders = useFolderChildren(root.data?.id, { enabled: Boolean(root.data?.id) });
-  const playable = (files.data?.content ?? []).filter((f: MediaFile) => f.contentType?.startsWith('image/') || f.contentType?.startsWith('video/'));
+  const playable = (files.data?.content ?? []).filter(
+    (f: MediaFile) => f.contentType?.startsWith('image/') || f.contentType?.startsWith('video/'),
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <SearchInput label={t('searchMedia')} placeholder={t('searchMedia')} value={text} onChange={setText} className="w-full" />
       <div className="flex items-center gap-2 text-xs text-zinc-500">
         {t('show')}
-        <Select aria-label={t('mediaType')} value={type} onChange={(e) => setType(e.target.value as 'image' | 'video' | '')} className="h-8 w-auto text-xs">
+        <Select
+          aria-label={t('mediaType')}
+          value={type}
+          onChange={(e) => setType(e.target.value as 'image' | 'video' | '')}
+          className="h-8 w-auto text-xs"
+        >
           <option value="">{t('all')}</option>
           <option value="image">{t('images')}</option>
           <option value="video">{t('videos')}</option>
@@ -101,14 +127,27 @@ function MediaTab({ onAdd }: { onAdd: (item: PickedItem) => void }) {
       <ul className="flex min-h-0 flex-1 flex-col gap-1.5 overflow-y-auto pr-1" aria-label={t('media')}>
         {!text && (folders.data?.content ?? []).length > 0
           ? folders.data!.content.map((folder) => (
-              <PickCard key={folder.id} item={{ type: 'FILE_FOLDER', id: folder.id, name: folder.name ?? t('folder') }} icon={<FolderIcon className="size-5" />} detail={t('folderDetail')} onAdd={onAdd} />
+              <PickCard
+                key={folder.id}
+                item={{ type: 'FILE_FOLDER', id: folder.id, name: folder.name ?? t('folder') }}
+                icon={<FolderIcon className="size-5" />}
+                detail={t('folderDetail')}
+                onAdd={onAdd}
+              />
             ))
           : null}
         {files.isPending ? <Spinner className="m-4 size-5" /> : null}
         {playable.map((file) => (
           <PickCard
             key={file.id}
-            item={{ type: 'FILE', id: file.id, name: file.name ?? t('file'), contentType: file.contentType ?? '', location: file.location, thumbnail: file.thumbnail }}
+            item={{
+              type: 'FILE',
+              id: file.id,
+              name: file.name ?? t('file'),
+              contentType: file.contentType ?? '',
+              location: file.location,
+              thumbnail: file.thumbnail,
+            }}
             thumbnail={file.thumbnail ?? (file.contentType?.startsWith('image/') ? file.location : undefined)}
             icon={file.contentType?.startsWith('video/') ? <FilmIcon className="size-5" /> : <PhotoIcon className="size-5" />}
             detail={label('fileKind', file.contentType?.startsWith('video/') ? 'video' : 'image')}
@@ -127,7 +166,9 @@ function ContentTab({ onAdd, excludeId }: { onAdd: (item: PickedItem) => void; e
   const label = useLabel();
   const list = contentResource.useList({ page: 0, size: 50, sort: 'name,asc', text, kind: 'all', folderId: '' });
   // A playlist embeds slides (one page) and playlists, never itself (spec 2).
-  const items = (list.data?.content ?? []).filter((c: DeviceContent) => c.id !== excludeId && (c.deviceContentType === 'simpleLoop' || c.structureType === 'SLIDE'));
+  const items = (list.data?.content ?? []).filter(
+    (c: DeviceContent) => c.id !== excludeId && (c.deviceContentType === 'simpleLoop' || c.structureType === 'SLIDE'),
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">

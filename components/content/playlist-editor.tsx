@@ -9,7 +9,17 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/field';
-import { ArrowDownIcon, ArrowUpIcon, FilmIcon, FolderIcon, PhotoIcon, PlayIcon, PlaylistIcon, SlideIcon, XIcon } from '@/components/ui/icons';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  FilmIcon,
+  FolderIcon,
+  PhotoIcon,
+  PlayIcon,
+  PlaylistIcon,
+  SlideIcon,
+  XIcon,
+} from '@/components/ui/icons';
 import { Input } from '@/components/ui/input';
 import { FIT_MODES, type DeviceContent, type PlaylistData, type PlaylistItem } from '@/lib/api/content';
 import { resolverOf, usePlaylistReferences, type References } from '@/lib/api/content-references';
@@ -34,7 +44,8 @@ function videoLength(url: string): Promise<number | undefined> {
     const video = document.createElement('video');
     video.preload = 'metadata';
     video.muted = true;
-    video.onloadedmetadata = () => resolve(Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 1000) : undefined);
+    video.onloadedmetadata = () =>
+      resolve(Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 1000) : undefined);
     video.onerror = () => resolve(undefined);
     video.src = url;
   });
@@ -69,7 +80,10 @@ export function PlaylistEditor({
 
   const replace = (next: PlaylistItem[]) => onChange({ ...dataRef.current, slides: next });
   const patch = (key: string, change: Partial<PlaylistItem>) =>
-    onChange({ ...dataRef.current, slides: dataRef.current.slides.map((s) => (s.key === key ? ({ ...s, ...change } as PlaylistItem) : s)) });
+    onChange({
+      ...dataRef.current,
+      slides: dataRef.current.slides.map((s) => (s.key === key ? ({ ...s, ...change } as PlaylistItem) : s)),
+    });
 
   /** Adds a picked thing at `at`; a video first gets its own length, so the addition is one undo step. */
   const add = async (picked: PickedItem, at?: number) => {
@@ -116,9 +130,7 @@ export function PlaylistEditor({
       )}
       <Card className={cn('flex min-h-[36rem] flex-col p-3', readOnly && 'xl:col-span-2')}>
         <div className="mb-2 flex items-center justify-between text-sm">
-          <h2 className="font-medium text-zinc-900">
-            {t('items', { count: slides.length })}
-          </h2>
+          <h2 className="font-medium text-zinc-900">{t('items', { count: slides.length })}</h2>
           <span className="text-zinc-500" data-testid="playlist-total">
             {t('plays', { duration: formatDuration(total) })}
           </span>
@@ -126,7 +138,11 @@ export function PlaylistEditor({
         <ol
           aria-label={t('itemsLabel')}
           data-testid="playlist-items"
-          className={cn('flex flex-1 flex-col gap-1.5 rounded-md', slides.length === 0 && 'items-center justify-center border-2 border-dashed border-zinc-200', dropAt === slides.length && 'bg-brand-50/50')}
+          className={cn(
+            'flex flex-1 flex-col gap-1.5 rounded-md',
+            slides.length === 0 && 'items-center justify-center border-2 border-dashed border-zinc-200',
+            dropAt === slides.length && 'bg-brand-50/50',
+          )}
           onDragOver={(e) => dragOver(e, slides.length)}
           onDragLeave={() => setDropAt(null)}
           onDrop={(e) => onDrop(e, slides.length)}
@@ -159,7 +175,13 @@ export function PlaylistEditor({
         </ol>
       </Card>
       <div className="flex flex-col gap-3">
-        <PlaylistPreview data={data} customerId={item.customerId} resolver={resolver} playing={playing} onEntry={(_, entry) => setPlayingKey(entry.key)} />
+        <PlaylistPreview
+          data={data}
+          customerId={item.customerId}
+          resolver={resolver}
+          playing={playing}
+          onEntry={(_, entry) => setPlayingKey(entry.key)}
+        />
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setPlaying(!playing)}>
             <PlayIcon className="size-4" />
@@ -210,7 +232,16 @@ function ItemRow({
   const content = entry.type === 'CONTENT' || entry.type === 'SIMPLE_LOOP' ? refs.contents.get(entry.id) : undefined;
   const video = file ? isVideo({ contentType: file.contentType ?? '' }) : false;
   const name = file?.name ?? content?.name ?? (entry.type === 'FILE_FOLDER' ? refs.folderNames.get(entry.id) : undefined) ?? '…';
-  const Glyph = entry.type === 'FILE_FOLDER' ? FolderIcon : entry.type === 'SIMPLE_LOOP' ? PlaylistIcon : entry.type === 'CONTENT' ? SlideIcon : video ? FilmIcon : PhotoIcon;
+  const Glyph =
+    entry.type === 'FILE_FOLDER'
+      ? FolderIcon
+      : entry.type === 'SIMPLE_LOOP'
+        ? PlaylistIcon
+        : entry.type === 'CONTENT'
+          ? SlideIcon
+          : video
+            ? FilmIcon
+            : PhotoIcon;
   const kind =
     entry.type === 'FILE_FOLDER'
       ? t('kinds.folder')
@@ -264,68 +295,82 @@ function ItemRow({
         )}
       </span>
       <span className="item-body min-w-[9rem] flex-1">
-        <span className="block truncate font-medium text-zinc-800" title={name}>{name}</span>
+        <span className="block truncate font-medium text-zinc-800" title={name}>
+          {name}
+        </span>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400">
           {kind}
           <ItemValidityBadges item={entry} file={file} />
         </span>
       </span>
       <span className="ml-auto flex shrink-0 items-center gap-1">
-      {hasDuration ? (
-        <label className="flex items-center gap-1 text-xs text-zinc-500">
-<span className="w-20">
-          <Input
-            aria-label={t('seconds', { name })}
-            type="number"
-            min={0.1}
-            step={0.5}
-            disabled={readOnly}
-            placeholder={video && !durationMs ? t('videoPlaceholder') : String(defaults.defaultDurationMs / 1000)}
-            value={seconds}
-            onChange={(e) => {
-              const value = Number(e.target.value);
-              onPatch({ durationMs: e.target.value === '' || !Number.isFinite(value) || value <= 0 ? undefined : Math.max(100, Math.round(value * 1000)) } as Partial<PlaylistItem>);
-            }}
-            className="h-8"
-          />
+        {hasDuration ? (
+          <label className="flex items-center gap-1 text-xs text-zinc-500">
+            <span className="w-20">
+              <Input
+                aria-label={t('seconds', { name })}
+                type="number"
+                min={0.1}
+                step={0.5}
+                disabled={readOnly}
+                placeholder={video && !durationMs ? t('videoPlaceholder') : String(defaults.defaultDurationMs / 1000)}
+                value={seconds}
+                onChange={(e) => {
+                  const value = Number(e.target.value);
+                  onPatch({
+                    durationMs:
+                      e.target.value === '' || !Number.isFinite(value) || value <= 0 ? undefined : Math.max(100, Math.round(value * 1000)),
+                  } as Partial<PlaylistItem>);
+                }}
+                className="h-8"
+              />
+            </span>
+            {t('secondsUnit')}
+          </label>
+        ) : null}
+        {hasFit ? (
+          <span className="w-36">
+            <Select
+              aria-label={t('fit', { name })}
+              disabled={readOnly}
+              value={'fit' in entry ? (entry.fit ?? '') : ''}
+              onChange={(e) => onPatch({ fit: e.target.value || undefined } as Partial<PlaylistItem>)}
+              className="h-8 text-xs"
+            >
+              <option value="">{t('defaultFit', { fit: label('fit', defaultFit) })}</option>
+              {FIT_MODES.map((fit) => (
+                <option key={fit} value={fit}>
+                  {label('fit', fit)}
+                </option>
+              ))}
+            </Select>
           </span>
-          {t('secondsUnit')}
-        </label>
-      ) : null}
-      {hasFit ? (
-        <span className="w-36">
-        <Select
-          aria-label={t('fit', { name })}
-          disabled={readOnly}
-          value={'fit' in entry ? (entry.fit ?? '') : ''}
-          onChange={(e) => onPatch({ fit: e.target.value || undefined } as Partial<PlaylistItem>)}
-          className="h-8 text-xs"
-        >
-          <option value="">{t('defaultFit', { fit: label('fit', defaultFit) })}</option>
-          {FIT_MODES.map((fit) => (
-            <option key={fit} value={fit}>
-              {label('fit', fit)}
-            </option>
-          ))}
-        </Select>
-        </span>
-      ) : null}
-      {readOnly ? null : (
-        <span className="flex items-center">
-          <ItemValidityButton item={entry} name={name} onChange={(window) => onPatch({ validFrom: window.validFrom, validTo: window.validTo } as Partial<PlaylistItem>)} />
-          <Button variant="ghost" size="sm" aria-label={t('moveUp', { name })} disabled={index === 0} onClick={() => onMove(index - 1)}>
-            <ArrowUpIcon className="size-4" />
-          </Button>
-          <Button variant="ghost" size="sm" aria-label={t('moveDown', { name })} disabled={index === count - 1} onClick={() => onMove(index + 2)}>
-            <ArrowDownIcon className="size-4" />
-          </Button>
-          <Button variant="ghost" size="sm" aria-label={t('remove', { name })} onClick={onRemove}>
-            <XIcon className="size-4" />
-          </Button>
-        </span>
-      )}
+        ) : null}
+        {readOnly ? null : (
+          <span className="flex items-center">
+            <ItemValidityButton
+              item={entry}
+              name={name}
+              onChange={(window) => onPatch({ validFrom: window.validFrom, validTo: window.validTo } as Partial<PlaylistItem>)}
+            />
+            <Button variant="ghost" size="sm" aria-label={t('moveUp', { name })} disabled={index === 0} onClick={() => onMove(index - 1)}>
+              <ArrowUpIcon className="size-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('moveDown', { name })}
+              disabled={index === count - 1}
+              onClick={() => onMove(index + 2)}
+            >
+              <ArrowDownIcon className="size-4" />
+            </Button>
+            <Button variant="ghost" size="sm" aria-label={t('remove', { name })} onClick={onRemove}>
+              <XIcon className="size-4" />
+            </Button>
+          </span>
+        )}
       </span>
     </li>
   );
 }
-

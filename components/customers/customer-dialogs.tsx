@@ -36,7 +36,10 @@ const customerFormSchema = (t: Translate<'customers.form'>) => {
     freeLicenses: wholeNumber,
     browserSessionLicenses: wholeNumber,
     deviceSessionLimit: wholeNumber,
-    storageGiB: z.string().trim().regex(/^(\d+(\.\d+)?)?$/, t('storageNumber')),
+    storageGiB: z
+      .string()
+      .trim()
+      .regex(/^(\d+(\.\d+)?)?$/, t('storageNumber')),
     needsToBeInvoiced: z.boolean(),
   });
 };
@@ -133,14 +136,21 @@ export function CustomerFormDialog({
         await save.mutateAsync({ id: customer?.id, body: toCustomerBody(values, { isAdmin, isCreate }) });
       }}
       fieldError={(error) =>
-        error instanceof ApiError && error.key === 'customer.error.nameExists' ? { field: 'name', message: t('nameExists', { name: submittedName.current }) } : undefined
+        error instanceof ApiError && error.key === 'customer.error.nameExists'
+          ? { field: 'name', message: t('nameExists', { name: submittedName.current }) }
+          : undefined
       }
     >
       {(fields, form) => {
         const tierValue = form.watch('licenseTier');
-        const tierChoices = tiers.some((tier) => tier.value === tierValue) ? tiers : [...tiers, allTiers.find((tier) => tier.value === tierValue)!];
-        const number = (name: 'freeLicenses' | 'browserSessionLicenses' | 'deviceSessionLimit' | 'storageGiB', label: string, hint?: string) =>
-          fields.text(name, { label, hint, inputMode: 'decimal' });
+        const tierChoices = tiers.some((tier) => tier.value === tierValue)
+          ? tiers
+          : [...tiers, allTiers.find((tier) => tier.value === tierValue)!];
+        const number = (
+          name: 'freeLicenses' | 'browserSessionLicenses' | 'deviceSessionLimit' | 'storageGiB',
+          label: string,
+          hint?: string,
+        ) => fields.text(name, { label, hint, inputMode: 'decimal' });
 
         return (
           <>
@@ -323,7 +333,12 @@ export function MoveDialog({ customer, onOpenChange }: { customer: Customer | nu
             {owners.isSuccess && choices.length === 0 ? <p className="text-sm text-zinc-500">{t('noOwners')}</p> : null}
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <FormFooter pending={change.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('submit')} submitDisabled={owners.isPending} />
+          <FormFooter
+            pending={change.isPending}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('submit')}
+            submitDisabled={owners.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -42,7 +42,8 @@ type Words = { t: Translate<'customers'>; label: Label; format: ReturnType<typeo
 function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (a: CustomerAction) => void): ColumnDef<Customer>[] {
   return [
     {
-      id: 'name', meta: { size: 200 },
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('list.columns.name'),
       cell: ({ row }) => (
@@ -54,15 +55,23 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
         </div>
       ),
     },
-    { id: 'licenseTier', meta: { priority: 2, size: 100 }, accessorKey: 'licenseTier', header: t('list.columns.tier'), cell: ({ row }) => <Badge>{label('licenseTier', row.original.licenseTier)}</Badge> },
     {
-      id: 'vertical', meta: { priority: 5, size: 120 },
+      id: 'licenseTier',
+      meta: { priority: 2, size: 100 },
+      accessorKey: 'licenseTier',
+      header: t('list.columns.tier'),
+      cell: ({ row }) => <Badge>{label('licenseTier', row.original.licenseTier)}</Badge>,
+    },
+    {
+      id: 'vertical',
+      meta: { priority: 5, size: 120 },
       accessorKey: 'vertical',
       header: t('list.columns.vertical'),
       cell: ({ row }) => <span className="text-zinc-600">{label('vertical', row.original.vertical)}</span>,
     },
     {
-      id: 'networkOwner', meta: { priority: 6, size: 140 },
+      id: 'networkOwner',
+      meta: { priority: 6, size: 140 },
       header: t('list.columns.networkOwner'),
       enableSorting: false,
       cell: ({ row }) =>
@@ -75,7 +84,8 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
         ),
     },
     {
-      id: 'restricted', meta: { priority: 1, size: 110 },
+      id: 'restricted',
+      meta: { priority: 1, size: 110 },
       accessorKey: 'restricted',
       header: t('list.columns.status'),
       cell: ({ row }) =>
@@ -88,7 +98,8 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
         ),
     },
     {
-      id: 'lastActivity', meta: { priority: 3, size: 170 },
+      id: 'lastActivity',
+      meta: { priority: 3, size: 170 },
       accessorKey: 'lastActivity',
       header: t('list.columns.lastActivity'),
       // The login count shares the cell: ten columns do not fit a laptop screen.
@@ -104,13 +115,17 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
       },
     },
     {
-      id: 'expirationDate', meta: { priority: 4, size: 120 },
+      id: 'expirationDate',
+      meta: { priority: 4, size: 120 },
       accessorKey: 'expirationDate',
       header: t('list.columns.expires'),
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.expirationDate, t('list.never'))}</span>,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.expirationDate, t('list.never'))}</span>
+      ),
     },
     {
-      id: 'createdDate', meta: { priority: 7, size: 120 },
+      id: 'createdDate',
+      meta: { priority: 7, size: 120 },
       accessorKey: 'createdDate',
       header: t('list.columns.created'),
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.createdDate)}</span>,
@@ -127,7 +142,9 @@ function buildColumns({ t, label, format }: Words, isAdmin: boolean, onAction: (
           <RowActions label={t('list.actionsFor', { name: customer.name })}>
             <DropdownMenuItem onSelect={act('edit')}>{t('actions.edit')}</DropdownMenuItem>
             <DropdownMenuItem onSelect={act('expiration')}>{t('actions.expiration')}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={act('restrict')}>{customer.restricted ? t('actions.unrestrict') : t('actions.restrict')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={act('restrict')}>
+              {customer.restricted ? t('actions.unrestrict') : t('actions.restrict')}
+            </DropdownMenuItem>
             {isAdmin ? (
               <>
                 <DropdownMenuSeparator />
@@ -242,14 +259,25 @@ function CustomerActionDialogs({ action, isAdmin, onDone }: { action: CustomerAc
         confirmLabel={t('deleteDialog.confirm')}
         destructive
         typeToConfirm={deleting?.name ?? ''}
-        description={t.rich('deleteDialog.body', { name: deleting?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> })}
+        description={t.rich('deleteDialog.body', {
+          name: deleting?.name ?? '',
+          strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span>,
+        })}
         onConfirm={() => remove.mutateAsync(deleting!.id)}
       />
     </>
   );
 }
 
-function CustomersTable({ isAdmin, onAction, onCreate }: { isAdmin: boolean; onAction: (a: CustomerAction) => void; onCreate: () => void }) {
+function CustomersTable({
+  isAdmin,
+  onAction,
+  onCreate,
+}: {
+  isAdmin: boolean;
+  onAction: (a: CustomerAction) => void;
+  onCreate: () => void;
+}) {
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE });
   const { params } = list;
   const query = useCustomers({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text });

@@ -21,7 +21,10 @@ import { ianaTimeZone } from '@/server/http/wire.schemas';
 const addScreenSchema = (t: Translate<'devices'>) =>
   z
     .object({
-      activationCode: z.string().trim().regex(/^\d{4}$/, t('add.fourDigits')),
+      activationCode: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, t('add.fourDigits')),
       deviceName: z.string().trim().min(1).max(255),
       timeZone: ianaTimeZone,
       license: z.enum(LICENSE_CHOICES as unknown as [LicenseChoice, ...LicenseChoice[]]),
@@ -36,7 +39,13 @@ type FolderChoice = { id: string; name: string };
  * The folder the claim lands in when none was chosen: a dialog opened before the tenant's root folder had loaded
  * takes it once it arrives (otherwise "Add screen" would ask for a folder the user never saw empty).
  */
-function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>; folderId: string }) {
+function DefaultFolder({
+  form,
+  folderId,
+}: {
+  form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>;
+  folderId: string;
+}) {
   useEffect(() => {
     if (folderId && !form.getValues('folderId')) form.setValue('folderId', folderId, { shouldValidate: form.formState.isSubmitted });
   }, [form, folderId]);
@@ -45,7 +54,13 @@ function DefaultFolder({ form, folderId }: { form: UseFormReturn<z.input<AddScre
 }
 
 /** The tenant's default zone (settings) once it has loaded, unless the user already chose one. */
-function DefaultZone({ form, zone }: { form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>; zone: string | undefined }) {
+function DefaultZone({
+  form,
+  zone,
+}: {
+  form: UseFormReturn<z.input<AddScreenSchema>, unknown, z.output<AddScreenSchema>>;
+  zone: string | undefined;
+}) {
   useEffect(() => {
     if (zone && !form.getFieldState('timeZone').isDirty) form.setValue('timeZone', zone);
   }, [form, zone]);
@@ -103,7 +118,8 @@ export function AddScreenDialog({
         const device = await claim.mutateAsync(values);
         // The claim cannot be repeated (the code is used up): a failed move leaves the screen in "All screens",
         // where its page shows it and it can be moved from the list.
-        if (root && folderId !== root.id) await move.mutateAsync({ deviceIds: [device.id], targetGroupId: folderId }).catch(() => undefined);
+        if (root && folderId !== root.id)
+          await move.mutateAsync({ deviceIds: [device.id], targetGroupId: folderId }).catch(() => undefined);
         setFolderName(null);
         onAdded(device);
       }}
@@ -136,7 +152,10 @@ export function AddScreenDialog({
           })}
           <div>
             <p className="text-sm font-medium text-zinc-900" id="add-screen-folder">
-              {t.rich('folderIs', { name: folderName ?? initial.name, folder: (chunks) => <span data-testid="add-screen-folder">{chunks}</span> })}
+              {t.rich('folderIs', {
+                name: folderName ?? initial.name,
+                folder: (chunks) => <span data-testid="add-screen-folder">{chunks}</span>,
+              })}
             </p>
             <div className="mt-1.5 max-h-40 overflow-y-auto rounded-md p-1 ring-1 ring-zinc-200" aria-labelledby="add-screen-folder">
               {root ? (
@@ -153,7 +172,9 @@ export function AddScreenDialog({
                 <Spinner />
               )}
             </div>
-            {form.formState.errors.folderId ? <p className="mt-1 text-sm text-red-700">{String(form.formState.errors.folderId.message ?? '')}</p> : null}
+            {form.formState.errors.folderId ? (
+              <p className="mt-1 text-sm text-red-700">{String(form.formState.errors.folderId.message ?? '')}</p>
+            ) : null}
           </div>
         </>
       )}

@@ -73,7 +73,15 @@ export function NewDeviceFolderDialog({
 export function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: DeviceGroup | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameDeviceGroup();
 
-  return <RenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={RenameFolderSchema} rename={rename.mutateAsync} />;
+  return (
+    <RenameFolderDialog
+      folder={folder}
+      onOpenChange={onOpenChange}
+      words={useFolderWords()}
+      schema={RenameFolderSchema}
+      rename={rename.mutateAsync}
+    />
+  );
 }
 
 /** Deletes a folder with every folder below it, after asking where their screens go (default: its parent). */
@@ -95,7 +103,10 @@ export function DeleteDeviceFolderDialog({
   const remove = useDeleteDeviceGroup();
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   useEffect(() => {
-    if (folder) setTarget(folder.parentId ? { id: folder.parentId, name: folder.parentId === root?.id ? t('allScreens') : t('folders.parentFolder') } : null);
+    if (folder)
+      setTarget(
+        folder.parentId ? { id: folder.parentId, name: folder.parentId === root?.id ? t('allScreens') : t('folders.parentFolder') } : null,
+      );
   }, [folder, root?.id, t]);
 
   return (
@@ -158,7 +169,9 @@ export function MoveScreensDialog({
       onOpenChange={onOpenChange}
       title={t('moveTitle', { count })}
       description={t('moveText', { count })}
-      tree={(target, choose) => (root ? <DeviceFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />)}
+      tree={(target, choose) =>
+        root ? <DeviceFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />
+      }
       onMove={(target) => move(target, ids!)}
     />
   );

@@ -48,7 +48,9 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
 
         return (
           <>
-            <Glyph className={cn('size-4 shrink-0', isVideoWall(folder) ? 'text-violet-500' : selected ? 'text-brand-600' : 'text-zinc-400')} />
+            <Glyph
+              className={cn('size-4 shrink-0', isVideoWall(folder) ? 'text-violet-500' : selected ? 'text-brand-600' : 'text-zinc-400')}
+            />
             {isVideoWall(folder) ? <span className="sr-only">{t('folders.videoWallMark')}</span> : null}
           </>
         );
@@ -77,7 +79,15 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
           : undefined
       }
       // The root stays put (the API refuses to move it).
-      drag={onDrop ? { channel: deviceDrag, payloadOf: (folder, depth) => (depth > 0 ? { deviceIds: [], deviceGroupIds: [folder.id] } : null), onDrop } : undefined}
+      drag={
+        onDrop
+          ? {
+              channel: deviceDrag,
+              payloadOf: (folder, depth) => (depth > 0 ? { deviceIds: [], deviceGroupIds: [folder.id] } : null),
+              onDrop,
+            }
+          : undefined
+      }
     />
   );
 }

@@ -4,7 +4,13 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { LICENSE_CHOICES, licenseChoiceOf, licenseOfChoice, useLicenseWords, type LicenseChoice } from '@/components/devices/license-choices';
+import {
+  LICENSE_CHOICES,
+  licenseChoiceOf,
+  licenseOfChoice,
+  useLicenseWords,
+  type LicenseChoice,
+} from '@/components/devices/license-choices';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
@@ -70,10 +76,14 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
       submitLabel={t('edit.save')}
       onSubmit={async (next) => {
         const ids = [current.id];
-        const changes = { ...(next.name !== values.name && { name: next.name }), ...(next.timeZone !== values.timeZone && { timeZone: next.timeZone }) };
+        const changes = {
+          ...(next.name !== values.name && { name: next.name }),
+          ...(next.timeZone !== values.timeZone && { timeZone: next.timeZone }),
+        };
         if (Object.keys(changes).length > 0) await update.mutateAsync({ id: current.id, changes });
         if (!sameTags(next.tags, values.tags)) await setTags.mutateAsync({ ids, verb: 'set', tags: next.tags });
-        if (next.license !== values.license && next.license !== KEEP) await command.mutateAsync({ name: 'updateLicense', ids, params: licenseOfChoice(next.license as LicenseChoice) });
+        if (next.license !== values.license && next.license !== KEEP)
+          await command.mutateAsync({ name: 'updateLicense', ids, params: licenseOfChoice(next.license as LicenseChoice) });
         if (next.folderId && next.folderId !== values.folderId) await move.mutateAsync({ deviceIds: ids, targetGroupId: next.folderId });
         setFolderName(null);
       }}
@@ -81,7 +91,11 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
       {(fields, form) => (
         <>
           {fields.text('name', { label: t('name'), autoFocus: true })}
-          {fields.select('timeZone', { label: t('timeZone'), hint: t('edit.zoneHint'), children: <TimeZoneOptions current={values.timeZone} /> })}
+          {fields.select('timeZone', {
+            label: t('timeZone'),
+            hint: t('edit.zoneHint'),
+            children: <TimeZoneOptions current={values.timeZone} />,
+          })}
           {fields.select('license', {
             label: t('licence'),
             hint: license === KEEP ? t('license.fromOrder') : undefined,
@@ -96,7 +110,12 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
               </>
             ),
           })}
-          <TagInput id="edit-screen-tags" value={form.watch('tags')} onChange={(tags) => form.setValue('tags', tags, { shouldDirty: true })} suggest="deviceTags" />
+          <TagInput
+            id="edit-screen-tags"
+            value={form.watch('tags')}
+            onChange={(tags) => form.setValue('tags', tags, { shouldDirty: true })}
+            suggest="deviceTags"
+          />
           <div>
             <p className="text-sm font-medium text-zinc-900" id="edit-screen-folder">
               {t.rich('folderIs', {

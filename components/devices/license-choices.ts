@@ -22,7 +22,9 @@ export function useLicenseWords() {
       if (!device.licenseStatus) return '—';
       const status = label('licenseStatus', device.licenseStatus);
 
-      return device.licenseStatus !== 'UN_LICENSED' && device.licenseType ? t('withType', { status, type: label('licenseType', device.licenseType) }) : status;
+      return device.licenseStatus !== 'UN_LICENSED' && device.licenseType
+        ? t('withType', { status, type: label('licenseType', device.licenseType) })
+        : status;
     },
     [t, label],
   );
@@ -42,7 +44,10 @@ export function licenseChoiceOf(device: Pick<Device, 'licenseStatus' | 'licenseT
 }
 
 /** A choice as the API's licence fields. */
-export function licenseOfChoice(choice: LicenseChoice): { licenseStatus: 'UN_LICENSED' | 'FREE'; licenseType?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' } {
+export function licenseOfChoice(choice: LicenseChoice): {
+  licenseStatus: 'UN_LICENSED' | 'FREE';
+  licenseType?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE';
+} {
   const [licenseStatus, licenseType] = choice.split(':') as ['UN_LICENSED' | 'FREE', 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' | undefined];
 
   return { licenseStatus, ...(licenseType ? { licenseType } : {}) };

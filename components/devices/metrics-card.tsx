@@ -82,7 +82,14 @@ export function MetricsCard({ deviceId }: { deviceId: string }) {
                   </span>
                 ) : null}
               </figcaption>
-              <Sparkline values={graph.values} format={value} unit={unit} from={span.from} to={span.to} title={t('chart', { metric: label, range })} />
+              <Sparkline
+                values={graph.values}
+                format={value}
+                unit={unit}
+                from={span.from}
+                to={span.to}
+                title={t('chart', { metric: label, range })}
+              />
             </figure>
           );
         })}
@@ -119,11 +126,7 @@ function Sparkline({
   }
   const W = 300;
   const H = 60;
-  const { lo, hi } = metricAxis(
-    unit,
-    Math.min(...points.map(([, v]) => v)),
-    Math.max(...points.map(([, v]) => v)),
-  );
+  const { lo, hi } = metricAxis(unit, Math.min(...points.map(([, v]) => v)), Math.max(...points.map(([, v]) => v)));
   const bucket = (to - from) / POINTS;
   const x = (t: number) => ((t - from) / (to - from)) * W;
   const y = (v: number) => H - 2 - ((v - lo) / (hi - lo)) * (H - 4);
@@ -136,11 +139,20 @@ function Sparkline({
 
   return (
     <div className="mt-1 flex gap-1">
-      <div className="flex h-16 w-14 shrink-0 flex-col justify-between text-right text-[10px] leading-none text-zinc-400 tabular-nums" aria-hidden>
+      <div
+        className="flex h-16 w-14 shrink-0 flex-col justify-between text-right text-[10px] leading-none text-zinc-400 tabular-nums"
+        aria-hidden
+      >
         <span>{format(hi)}</span>
         <span>{format(lo)}</span>
       </div>
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={title} className="h-16 min-w-0 flex-1 rounded bg-zinc-50 text-brand-600">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={title}
+        className="h-16 min-w-0 flex-1 rounded bg-zinc-50 text-brand-600"
+      >
         <line x1="0" x2={W} y1={H / 2} y2={H / 2} stroke="currentColor" strokeOpacity="0.12" vectorEffect="non-scaling-stroke" />
         {segments.map((segment) =>
           segment.length === 1 ? (

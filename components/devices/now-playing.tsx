@@ -51,8 +51,12 @@ export function NowPlayingSummary({ deviceId, className }: { deviceId: string; c
         <span className="font-medium text-zinc-900">{layer}</span>
         {main ? `: ${main}` : null}
       </p>
-      {now.layer !== 'CHANNELS' && now.channels.length > 0 ? <p className="truncate text-xs text-zinc-500">{t('channels', { names: names(now.channels) })}</p> : null}
-      {now.assignedContent && now.layer !== 'CONTENT' ? <p className="truncate text-xs text-zinc-500">{t('assigned', { name: now.assignedContent.name })}</p> : null}
+      {now.layer !== 'CHANNELS' && now.channels.length > 0 ? (
+        <p className="truncate text-xs text-zinc-500">{t('channels', { names: names(now.channels) })}</p>
+      ) : null}
+      {now.assignedContent && now.layer !== 'CONTENT' ? (
+        <p className="truncate text-xs text-zinc-500">{t('assigned', { name: now.assignedContent.name })}</p>
+      ) : null}
     </div>
   );
 }
@@ -82,7 +86,9 @@ export function NowPlayingCard({ deviceId }: { deviceId: string }) {
       {now ? (
         <dl className="divide-y divide-zinc-100" data-testid="plays-now" data-layer={now.layer}>
           <Line label={t('now.layer')}>
-            <Badge tone={now.layer === 'EMERGENCY' ? 'danger' : now.layer === 'NONE' ? undefined : 'success'}>{label('layer', now.layer)}</Badge>
+            <Badge tone={now.layer === 'EMERGENCY' ? 'danger' : now.layer === 'NONE' ? undefined : 'success'}>
+              {label('layer', now.layer)}
+            </Badge>
           </Line>
           {now.layer === 'EMERGENCY' ? <Line label={t('now.emergencyContent')}>{now.content?.name ?? '—'}</Line> : null}
           {now.layer === 'SCHEDULE' ? (
@@ -99,7 +105,9 @@ export function NowPlayingCard({ deviceId }: { deviceId: string }) {
                 {now.channels.map((c) => (
                   <li key={c.id}>
                     {c.name}
-                    {c.subChannels.length > 0 ? <span className="text-xs text-zinc-500"> · {t('now.subChannels', { names: names(c.subChannels) })}</span> : null}
+                    {c.subChannels.length > 0 ? (
+                      <span className="text-xs text-zinc-500"> · {t('now.subChannels', { names: names(c.subChannels) })}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -109,7 +117,9 @@ export function NowPlayingCard({ deviceId }: { deviceId: string }) {
             {now.assignedContent ? (
               <>
                 {now.assignedContent.name}
-                {now.layer !== 'CONTENT' ? <span className="text-xs text-zinc-500"> {t('now.coveredBy', { layer: now.layer })}</span> : null}
+                {now.layer !== 'CONTENT' ? (
+                  <span className="text-xs text-zinc-500"> {t('now.coveredBy', { layer: now.layer })}</span>
+                ) : null}
               </>
             ) : (
               <span className="text-zinc-500">{t('now.none')}</span>

@@ -26,7 +26,15 @@ export type BatchCommand = keyof typeof BATCH_COMMANDS;
 export type BatchRequest = { kind: BatchCommand; ids: string[] };
 
 /** Asks before sending a command to the selected screens, naming how many; `onSent` gets how many it reached. */
-export function BatchCommandDialog({ request, onOpenChange, onSent }: { request: BatchRequest | null; onOpenChange: (open: boolean) => void; onSent: (request: BatchRequest, updated: number) => void }) {
+export function BatchCommandDialog({
+  request,
+  onOpenChange,
+  onSent,
+}: {
+  request: BatchRequest | null;
+  onOpenChange: (open: boolean) => void;
+  onSent: (request: BatchRequest, updated: number) => void;
+}) {
   const t = useTranslations('devices.batch');
   const command = useDeviceCommand();
   const [level, setLevel] = useState('50');
@@ -59,7 +67,16 @@ export function BatchCommandDialog({ request, onOpenChange, onSent }: { request:
       {request?.kind === 'volume' ? (
         <Field id={levelId} label={t('volumeLabel')}>
           <div className="flex items-center gap-3">
-            <input type="range" min={0} max={100} value={level} onChange={(e) => setLevel(e.target.value)} aria-hidden="true" tabIndex={-1} className="flex-1 accent-brand-600" />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={level}
+              onChange={(e) => setLevel(e.target.value)}
+              aria-hidden="true"
+              tabIndex={-1}
+              className="flex-1 accent-brand-600"
+            />
             <Input id={levelId} type="number" min={0} max={100} value={level} onChange={(e) => setLevel(e.target.value)} className="w-20" />
           </div>
         </Field>

@@ -29,7 +29,10 @@ export function ScreenMenu({ device, onAction }: { device: Device; onAction: (ac
       <DropdownMenuItem onSelect={() => onAction({ kind: 'move', device })}>{t('columns.moveTo')}</DropdownMenuItem>
       <DropdownMenuItem onSelect={() => onAction({ kind: 'restart', device })}>{t('restart')}</DropdownMenuItem>
       <DropdownMenuSeparator />
-      <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', device })}>
+      <DropdownMenuItem
+        className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+        onSelect={() => onAction({ kind: 'delete', device })}
+      >
         {t('delete')}
       </DropdownMenuItem>
     </RowActions>
@@ -53,9 +56,16 @@ export function screenColumns({
 }): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
     ...(selecting ? [selectColumn<Device>(selecting, t('noun.other'))] : []),
-    { id: 'deviceStatus', meta: { priority: 1, size: 110 }, accessorKey: 'deviceStatus', header: t('status'), cell: ({ row }) => <DeviceStatus device={row.original} /> },
     {
-      id: 'name', meta: { size: 200 },
+      id: 'deviceStatus',
+      meta: { priority: 1, size: 110 },
+      accessorKey: 'deviceStatus',
+      header: t('status'),
+      cell: ({ row }) => <DeviceStatus device={row.original} />,
+    },
+    {
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('columns.screen'),
       cell: ({ row }) => {
@@ -66,21 +76,55 @@ export function screenColumns({
           <div
             className="min-w-0"
             draggable={Boolean(selecting)}
-            onDragStart={selecting ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? t('screens', { count: dragIds.length }) : (device.name ?? t('columns.screenWord'))) : undefined}
+            onDragStart={
+              selecting
+                ? (e) =>
+                    deviceDrag.set(
+                      e,
+                      { deviceIds: dragIds, deviceGroupIds: [] },
+                      dragIds.length > 1 ? t('screens', { count: dragIds.length }) : (device.name ?? t('columns.screenWord')),
+                    )
+                : undefined
+            }
           >
-            <Link href={`/screens/${device.id}`} draggable={false} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+            <Link
+              href={`/screens/${device.id}`}
+              draggable={false}
+              className="font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+            >
               {device.name || t('unnamed')}
             </Link>
-            {device.emergencyStatus ? <Badge tone="danger" className="ml-2">{t('emergency')}</Badge> : null}
+            {device.emergencyStatus ? (
+              <Badge tone="danger" className="ml-2">
+                {t('emergency')}
+              </Badge>
+            ) : null}
             {device.tags?.length ? <p className="mt-0.5 truncate text-xs text-zinc-500">{device.tags.join(', ')}</p> : null}
           </div>
         );
       },
     },
-    { id: 'folder', meta: { priority: 4, size: 140 }, header: t('folder'), enableSorting: false, cell: ({ row }) => <span className="text-zinc-600">{!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? t('allScreens') : (row.original.deviceGroup.name ?? '—')}</span> },
-    { id: 'content', meta: { priority: 3, size: 170 }, header: t('columns.playsNow'), enableSorting: false, cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" /> },
     {
-      id: 'lastActivity', meta: { priority: 2, size: 170 },
+      id: 'folder',
+      meta: { priority: 4, size: 140 },
+      header: t('folder'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="text-zinc-600">
+          {!row.original.deviceGroup || row.original.deviceGroup.id === rootId ? t('allScreens') : (row.original.deviceGroup.name ?? '—')}
+        </span>
+      ),
+    },
+    {
+      id: 'content',
+      meta: { priority: 3, size: 170 },
+      header: t('columns.playsNow'),
+      enableSorting: false,
+      cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" />,
+    },
+    {
+      id: 'lastActivity',
+      meta: { priority: 2, size: 170 },
       accessorKey: 'lastActivity',
       header: t('lastActivity'),
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.dateTime(row.original.lastActivity, t('never'))}</span>,

@@ -42,7 +42,17 @@ function Row({ label, htmlFor, children }: { label: string; htmlFor?: string; ch
  * Where a setting stands: the value the screen confirmed, one sent but not confirmed yet, one that did not
  * reach it, or none (the screen uses its own). `entry` is the newest command of the setting's name.
  */
-function SettingState({ isSet, entry, unset, testId }: { isSet: boolean; entry: DeviceCommandEntry | undefined; unset: string; testId: string }) {
+function SettingState({
+  isSet,
+  entry,
+  unset,
+  testId,
+}: {
+  isSet: boolean;
+  entry: DeviceCommandEntry | undefined;
+  unset: string;
+  testId: string;
+}) {
   const t = useTranslations('devices.commands');
   const format = useFormat();
   let tone = 'text-zinc-500';
@@ -111,7 +121,12 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('refreshSent'), { name: 'refreshContent' })}>
             {t('refresh')}
           </Button>
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('screenshotSent'), { name: 'takeHighResPreview' })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => void send(t('screenshotSent'), { name: 'takeHighResPreview' })}
+          >
             {t('screenshot')}
           </Button>
           <Button
@@ -160,7 +175,19 @@ export function ScreenCommandsCard({ device }: { device: Device }) {
  * The setting fields, each starting at the screen's value (blank when the screen has none). Keyed by the
  * stored values, so a value confirmed or changed elsewhere replaces an untouched field's draft.
  */
-function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSettings; busy: boolean; send: Send; onDisrupt: (d: Disruption) => void; name: string }) {
+function SettingsForm({
+  data,
+  busy,
+  send,
+  onDisrupt,
+  name,
+}: {
+  data: DeviceSettings;
+  busy: boolean;
+  send: Send;
+  onDisrupt: (d: Disruption) => void;
+  name: string;
+}) {
   const newest = (command: CommandName) => data.commands.find((c) => c.name === command);
   const s = data.settings;
   const stored = (key: string) => (s[key] === undefined || s[key] === null ? undefined : s[key]);
@@ -169,17 +196,48 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
   return (
     <div className="space-y-3 text-sm">
       {(['volume', 'brightness'] as const).map((key) => (
-        <LevelSetting key={`${key}:${String(stored(key))}`} name={key} label={t(key)} value={stored(key)} entry={newest(key)} busy={busy} send={send} />
+        <LevelSetting
+          key={`${key}:${String(stored(key))}`}
+          name={key}
+          label={t(key)}
+          value={stored(key)}
+          entry={newest(key)}
+          busy={busy}
+          send={send}
+        />
       ))}
-      <RotationSetting key={`rotation:${JSON.stringify(stored('rotation'))}`} value={stored('rotation')} entry={newest('rotation')} busy={busy} send={send} />
-      <RebootSetting key={`reboot:${String(stored('rebootTime'))}`} value={stored('rebootTime')} entry={newest('rebootTime')} busy={busy} send={send} />
-      <HoursSetting key={`hours:${JSON.stringify(stored('workingHours'))}`} value={stored('workingHours')} entry={newest('workingHours')} busy={busy} send={send} />
+      <RotationSetting
+        key={`rotation:${JSON.stringify(stored('rotation'))}`}
+        value={stored('rotation')}
+        entry={newest('rotation')}
+        busy={busy}
+        send={send}
+      />
+      <RebootSetting
+        key={`reboot:${String(stored('rebootTime'))}`}
+        value={stored('rebootTime')}
+        entry={newest('rebootTime')}
+        busy={busy}
+        send={send}
+      />
+      <HoursSetting
+        key={`hours:${JSON.stringify(stored('workingHours'))}`}
+        value={stored('workingHours')}
+        entry={newest('workingHours')}
+        busy={busy}
+        send={send}
+      />
       <div>
         <Row label={t('display')}>
           <span className="w-24 font-medium text-zinc-900" data-testid="setting-display-value">
             {stored('display') === undefined ? t('notSet') : stored('display') === false ? t('off') : t('on')}
           </span>
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('displayOn'), { name: 'display', params: { enabled: true } })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => void send(t('displayOn'), { name: 'display', params: { enabled: true } })}
+          >
             {t('turnOn')}
           </Button>
           <Button
@@ -199,7 +257,12 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
             {t('turnOff')}
           </Button>
         </Row>
-        <SettingState isSet={stored('display') !== undefined} entry={newest('display')} unset={t('displayUnset')} testId="setting-display-state" />
+        <SettingState
+          isSet={stored('display') !== undefined}
+          entry={newest('display')}
+          unset={t('displayUnset')}
+          testId="setting-display-state"
+        />
       </div>
       <div>
         <Row label={t('emergency')}>
@@ -207,7 +270,12 @@ function SettingsForm({ data, busy, send, onDisrupt, name }: { data: DeviceSetti
             {data.emergencyStatus ? t('on') : t('off')}
           </span>
           {data.emergencyStatus ? (
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void send(t('emergencyEnded'), { name: 'emergency', params: { emergencyStatus: false } })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => void send(t('emergencyEnded'), { name: 'emergency', params: { emergencyStatus: false } })}
+            >
               {t('endEmergency')}
             </Button>
           ) : (
@@ -246,9 +314,23 @@ function LevelSetting({ name, label, value, entry, busy, send }: SettingProps & 
     <div>
       <Row label={t('level', { label })} htmlFor={`level-${name}`}>
         <div className="w-32">
-          <Input id={`level-${name}`} type="number" min={0} max={100} placeholder={t('notSet')} value={draft} aria-invalid={(draft !== '' && !level(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
+          <Input
+            id={`level-${name}`}
+            type="number"
+            min={0}
+            max={100}
+            placeholder={t('notSet')}
+            value={draft}
+            aria-invalid={(draft !== '' && !level(draft)) || undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
-        <Button variant="secondary" size="sm" disabled={!level(draft) || busy} onClick={() => void send(t('levelSet', { label, value: draft }), { name, params: { level: Number(draft) } })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!level(draft) || busy}
+          onClick={() => void send(t('levelSet', { label, value: draft }), { name, params: { level: Number(draft) } })}
+        >
           {t('set')}
         </Button>
       </Row>
@@ -275,7 +357,14 @@ function RotationSetting({ value, entry, busy, send }: SettingProps) {
             ))}
           </Select>
         </div>
-        <Button variant="secondary" size="sm" disabled={draft === '' || busy} onClick={() => void send(t('rotationSet', { angle: draft }), { name: 'rotation', params: { angle: Number(draft), type: 'DEVICE' } })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={draft === '' || busy}
+          onClick={() =>
+            void send(t('rotationSet', { angle: draft }), { name: 'rotation', params: { angle: Number(draft), type: 'DEVICE' } })
+          }
+        >
           {t('set')}
         </Button>
       </Row>
@@ -292,13 +381,29 @@ function RebootSetting({ value, entry, busy, send }: SettingProps) {
     <div>
       <Row label={t('reboot')} htmlFor="reboot-time">
         <div className="w-32">
-          <Input id="reboot-time" type="time" value={draft} aria-invalid={(draft !== '' && !isTime(draft)) || undefined} onChange={(e) => setDraft(e.target.value)} />
+          <Input
+            id="reboot-time"
+            type="time"
+            value={draft}
+            aria-invalid={(draft !== '' && !isTime(draft)) || undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
-        <Button variant="secondary" size="sm" disabled={!isTime(draft) || busy} onClick={() => void send(t('rebootSet', { time: draft }), { name: 'rebootTime', params: { time: draft } })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!isTime(draft) || busy}
+          onClick={() => void send(t('rebootSet', { time: draft }), { name: 'rebootTime', params: { time: draft } })}
+        >
           {t('set')}
         </Button>
         {value !== undefined ? (
-          <Button variant="ghost" size="sm" disabled={busy} onClick={() => void send(t('rebootRemoved'), { name: 'rebootTime', remove: true })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            onClick={() => void send(t('rebootRemoved'), { name: 'rebootTime', remove: true })}
+          >
             {t('remove')}
           </Button>
         ) : null}
@@ -347,11 +452,21 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
                 {hours ? (
                   <>
                     <div className="w-28">
-                      <Input aria-label={t('from', { day: label })} type="time" value={hours.from} onChange={(e) => setDays({ ...days, [day]: { ...hours, from: e.target.value } })} />
+                      <Input
+                        aria-label={t('from', { day: label })}
+                        type="time"
+                        value={hours.from}
+                        onChange={(e) => setDays({ ...days, [day]: { ...hours, from: e.target.value } })}
+                      />
                     </div>
                     <span className="text-zinc-500">{t('toWord')}</span>
                     <div className="w-28">
-                      <Input aria-label={t('to', { day: label })} type="time" value={hours.to} onChange={(e) => setDays({ ...days, [day]: { ...hours, to: e.target.value } })} />
+                      <Input
+                        aria-label={t('to', { day: label })}
+                        type="time"
+                        value={hours.to}
+                        onChange={(e) => setDays({ ...days, [day]: { ...hours, to: e.target.value } })}
+                      />
                     </div>
                   </>
                 ) : (
@@ -366,10 +481,13 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
               size="sm"
               disabled={!valid || busy}
               onClick={() =>
-                void send(aroundTheClock ? t('aroundTheClock') : t('hoursSet', { days: ticked.map((day) => t(`days.${day}`)).join(', ') }), {
-                  name: 'workingHours',
-                  body: { mode: current?.mode ?? 'SCREEN', days },
-                })
+                void send(
+                  aroundTheClock ? t('aroundTheClock') : t('hoursSet', { days: ticked.map((day) => t(`days.${day}`)).join(', ') }),
+                  {
+                    name: 'workingHours',
+                    body: { mode: current?.mode ?? 'SCREEN', days },
+                  },
+                )
               }
             >
               {aroundTheClock ? t('setAround') : t('set')}
@@ -377,12 +495,7 @@ function HoursSetting({ value, entry, busy, send }: SettingProps) {
           </div>
         </div>
       </div>
-      <SettingState
-        isSet={!storedAround}
-        entry={entry}
-        unset={t('hoursUnset')}
-        testId="setting-workingHours-state"
-      />
+      <SettingState isSet={!storedAround} entry={entry} unset={t('hoursUnset')} testId="setting-workingHours-state" />
     </fieldset>
   );
 }
@@ -401,7 +514,8 @@ const STATUS_TONES: Record<DeviceCommandEntry['status'], BadgeTone> = {
  */
 function commandSummary(entry: DeviceCommandEntry, t: Translate<'devices.commands'>, label: Label): { name: string; value: string } {
   const p = entry.params;
-  if (entry.name === 'display' && typeof p.enabled === 'boolean') return { name: t('displaySwitched', { state: p.enabled ? 'on' : 'off' }), value: '' };
+  if (entry.name === 'display' && typeof p.enabled === 'boolean')
+    return { name: t('displaySwitched', { state: p.enabled ? 'on' : 'off' }), value: '' };
   const name = label('command', entry.name);
   if (p.remove === true) return { name, value: t('value.removed') };
   if (typeof p.level === 'number') return { name, value: String(p.level) };
@@ -434,28 +548,30 @@ function CommandHistoryCard({ deviceId }: { deviceId: string }) {
             const times = [
               t('issued', { time: format.dateTime(entry.issuedAt) }),
               entry.deliveredAt ? t('delivered', { time: format.dateTime(entry.deliveredAt) }) : null,
-              entry.acknowledgedAt ? t(entry.ok === false ? 'failedAt' : 'confirmedAt', { time: format.dateTime(entry.acknowledgedAt) }) : null,
+              entry.acknowledgedAt
+                ? t(entry.ok === false ? 'failedAt' : 'confirmedAt', { time: format.dateTime(entry.acknowledgedAt) })
+                : null,
               entry.status === 'EXPIRED' ? t('expiredAt', { time: format.dateTime(entry.expiresAt) }) : null,
             ];
 
             return (
-            <li key={entry.id} className="py-2" data-command={entry.name}>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="min-w-0 truncate font-medium text-zinc-900">
-                  {name}
-                  {value ? <span className="font-normal text-zinc-600"> {value}</span> : null}
-                </span>
-                <Badge tone={STATUS_TONES[entry.status]} className="ml-auto">
-                  {t(`status.${entry.status}`)}
-                </Badge>
-              </div>
-              <p className="mt-0.5 text-xs text-zinc-500">{times.filter(Boolean).join(' · ')}</p>
-              {entry.error ? (
-                <p className="truncate text-xs text-red-700" title={entry.error}>
-                  {entry.error}
-                </p>
-              ) : null}
-            </li>
+              <li key={entry.id} className="py-2" data-command={entry.name}>
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="min-w-0 truncate font-medium text-zinc-900">
+                    {name}
+                    {value ? <span className="font-normal text-zinc-600"> {value}</span> : null}
+                  </span>
+                  <Badge tone={STATUS_TONES[entry.status]} className="ml-auto">
+                    {t(`status.${entry.status}`)}
+                  </Badge>
+                </div>
+                <p className="mt-0.5 text-xs text-zinc-500">{times.filter(Boolean).join(' · ')}</p>
+                {entry.error ? (
+                  <p className="truncate text-xs text-red-700" title={entry.error}>
+                    {entry.error}
+                  </p>
+                ) : null}
+              </li>
             );
           })}
         </ul>

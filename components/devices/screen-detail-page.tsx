@@ -36,7 +36,8 @@ export function ScreenDetailPage({ id }: { id: string }) {
   const t = useTranslations('devices');
   const [editing, setEditing] = useState(false);
   if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
-  if (detail.isError || !detail.data) return <LoadError title={t('detail.loadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (detail.isError || !detail.data)
+    return <LoadError title={t('detail.loadError')} error={detail.error} onRetry={() => void detail.refetch()} />;
   const device = detail.data;
 
   return (
@@ -96,7 +97,10 @@ function DeviceFacts({ device }: { device: Device }) {
   const label = useLabel();
   const format = useFormat();
   const { licenseLabel } = useLicenseWords();
-  const resolution = device.nativeResolutionWidth && device.nativeResolutionHeight ? `${device.nativeResolutionWidth} × ${device.nativeResolutionHeight}` : '—';
+  const resolution =
+    device.nativeResolutionWidth && device.nativeResolutionHeight
+      ? `${device.nativeResolutionWidth} × ${device.nativeResolutionHeight}`
+      : '—';
 
   return (
     <Card className="p-5">
@@ -110,7 +114,8 @@ function DeviceFacts({ device }: { device: Device }) {
             </span>
           ) : (
             <>
-              <DeviceStatus device={device} /> <span className="text-zinc-500">{t('detail.since', { time: format.dateTime(device.lastDeviceStatusChange, '—') })}</span>
+              <DeviceStatus device={device} />{' '}
+              <span className="text-zinc-500">{t('detail.since', { time: format.dateTime(device.lastDeviceStatusChange, '—') })}</span>
             </>
           )}
         </Fact>
@@ -146,14 +151,27 @@ function ContentCard({ device }: { device: Device }) {
   const errorMessage = useErrorMessage();
   const me = useCurrentUser();
   const canAssign = hasRole(me.role, 'APPROVER');
-  const items = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: canAssign });
+  const items = contentResource.useList(
+    { page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' },
+    { enabled: canAssign },
+  );
   const command = useDeviceCommand(device.customerId);
   const [error, setError] = useState<string | null>(null);
   const assign = async (slot: 'content' | 'emergency', contentId: string) => {
     setError(null);
     try {
-      if (contentId) await command.mutateAsync({ name: 'assignContent', ids: [device.id], params: { contentId, asAssigned: slot === 'content', asEmergency: slot === 'emergency' } });
-      else await command.mutateAsync({ name: 'detachContent', ids: [device.id], params: { detachAssigned: slot === 'content', detachEmergency: slot === 'emergency' } });
+      if (contentId)
+        await command.mutateAsync({
+          name: 'assignContent',
+          ids: [device.id],
+          params: { contentId, asAssigned: slot === 'content', asEmergency: slot === 'emergency' },
+        });
+      else
+        await command.mutateAsync({
+          name: 'detachContent',
+          ids: [device.id],
+          params: { detachAssigned: slot === 'content', detachEmergency: slot === 'emergency' },
+        });
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -173,9 +191,16 @@ function ContentCard({ device }: { device: Device }) {
               {label}
             </label>
             {canAssign ? (
-              <Select id={`slot-${slot}`} value={current?.id ?? ''} disabled={command.isPending} onChange={(e) => void assign(slot, e.target.value)}>
+              <Select
+                id={`slot-${slot}`}
+                value={current?.id ?? ''}
+                disabled={command.isPending}
+                onChange={(e) => void assign(slot, e.target.value)}
+              >
                 <option value="">{none}</option>
-                {current?.id && !(items.data?.content ?? []).some((c) => c.id === current.id) ? <option value={current.id}>{current.name}</option> : null}
+                {current?.id && !(items.data?.content ?? []).some((c) => c.id === current.id) ? (
+                  <option value={current.id}>{current.name}</option>
+                ) : null}
                 {(items.data?.content ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}

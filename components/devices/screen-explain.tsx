@@ -70,7 +70,10 @@ export function ScreenExplain({ deviceId, timeZone }: { deviceId: string; timeZo
               return (
                 <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5" data-testid="explain-campaign">
                   <span className="min-w-0 flex-1 truncate text-zinc-900">
-                    {c.name} <span className="text-xs text-zinc-500">{c.level === 'TOP' ? t('explain.kindSchedule') : t('explain.kindChannel')}</span>
+                    {c.name}{' '}
+                    <span className="text-xs text-zinc-500">
+                      {c.level === 'TOP' ? t('explain.kindSchedule') : t('explain.kindChannel')}
+                    </span>
                   </span>
                   {overridden ? (
                     <Badge tone="warning">{t(`explain.${overridden}`)}</Badge>
@@ -79,7 +82,9 @@ export function ScreenExplain({ deviceId, timeZone }: { deviceId: string; timeZo
                   ) : (
                     <Badge>{t('explain.doesNotPlay')}</Badge>
                   )}
-                  {c.reasons.length > 0 ? <span className="w-full text-xs text-zinc-500">{c.reasons.map((r) => label('eligibilityReason', r)).join(', ')}</span> : null}
+                  {c.reasons.length > 0 ? (
+                    <span className="w-full text-xs text-zinc-500">{c.reasons.map((r) => label('eligibilityReason', r)).join(', ')}</span>
+                  ) : null}
                 </li>
               );
             })}

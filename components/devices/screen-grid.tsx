@@ -44,13 +44,24 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
             selectable={selectable}
             onOpen={() => onOpen(device)}
             onToggle={(options) => onToggle(device.id, options)}
-            onDragStart={selectable ? (e) => deviceDrag.set(e, { deviceIds: dragIds, deviceGroupIds: [] }, dragIds.length > 1 ? t('screens', { count: dragIds.length }) : name) : undefined}
+            onDragStart={
+              selectable
+                ? (e) =>
+                    deviceDrag.set(
+                      e,
+                      { deviceIds: dragIds, deviceGroupIds: [] },
+                      dragIds.length > 1 ? t('screens', { count: dragIds.length }) : name,
+                    )
+                : undefined
+            }
             menu={menuOf?.(device)}
             preview={
               <>
                 <Preview path={device.previewPath} />
                 {device.emergencyStatus ? (
-                  <span className="absolute right-2 bottom-2 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">{t('emergency')}</span>
+                  <span className="absolute right-2 bottom-2 rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">
+                    {t('emergency')}
+                  </span>
                 ) : null}
               </>
             }
@@ -86,12 +97,22 @@ function Preview({ path }: { path: string | undefined }) {
   if (path && failed !== path) {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-      <img src={path} alt="" loading="lazy" draggable={false} onError={() => setFailed(path)} className="size-full bg-zinc-900 object-contain" />
+      <img
+        src={path}
+        alt=""
+        loading="lazy"
+        draggable={false}
+        onError={() => setFailed(path)}
+        className="size-full bg-zinc-900 object-contain"
+      />
     );
   }
 
   return (
-    <div className="flex size-full flex-col items-center justify-center gap-1 bg-zinc-100 text-zinc-400" data-testid="screen-preview-placeholder">
+    <div
+      className="flex size-full flex-col items-center justify-center gap-1 bg-zinc-100 text-zinc-400"
+      data-testid="screen-preview-placeholder"
+    >
       <MonitorIcon className="size-10" />
       <span className="text-xs">{t('noScreenshot')}</span>
     </div>

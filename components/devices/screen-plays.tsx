@@ -36,14 +36,28 @@ export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone
   const t = useTranslations('devices.plays');
   const format = useFormat();
   const day = useLastDay(timeZone);
-  const hourly = useMemo<ReportRequest>(() => ({ subject: { type: 'device', id: deviceId }, ...day, timeZone, resolution: 'HOURLY' }), [deviceId, day, timeZone]);
+  const hourly = useMemo<ReportRequest>(
+    () => ({ subject: { type: 'device', id: deviceId }, ...day, timeZone, resolution: 'HOURLY' }),
+    [deviceId, day, timeZone],
+  );
   const items = useMemo<ReportRequest>(
-    () => ({ subject: { type: 'device', id: deviceId }, ...day, timeZone, resolution: 'TOTAL', groupBy: 'ASSET', sort: 'impressionStartCount,desc', limit: 8 }),
+    () => ({
+      subject: { type: 'device', id: deviceId },
+      ...day,
+      timeZone,
+      resolution: 'TOTAL',
+      groupBy: 'ASSET',
+      sort: 'impressionStartCount,desc',
+      limit: 8,
+    }),
     [deviceId, day, timeZone],
   );
   const perHour = useProofOfPlayReport(hourly, { refetchInterval: 60_000 });
   const byContent = useProofOfPlayReport(items, { refetchInterval: 60_000 });
-  const hours = useMemo(() => playsPerPeriod(perHour.data?.rows ?? [], periodStarts(hourly, timeZone, 'HOURLY')), [perHour.data, hourly, timeZone]);
+  const hours = useMemo(
+    () => playsPerPeriod(perHour.data?.rows ?? [], periodStarts(hourly, timeZone, 'HOURLY')),
+    [perHour.data, hourly, timeZone],
+  );
   const total = hours.reduce((sum, h) => sum + h.plays, 0);
   const playTime = (perHour.data?.rows ?? []).reduce((sum, r) => sum + r.duration, 0);
   const top = byContent.data?.rows ?? [];
@@ -55,7 +69,10 @@ export function ScreenPlays({ deviceId, timeZone }: { deviceId: string; timeZone
           <h2 className="text-sm font-semibold text-zinc-900">{t('heading')}</h2>
           <p className="text-xs text-zinc-500">{t('zone', { timeZone })}</p>
         </div>
-        <Link href={`/proof-of-play?screen=${encodeURIComponent(deviceId)}&groupBy=ASSET`} className="text-sm font-medium text-brand-700 hover:text-brand-800">
+        <Link
+          href={`/proof-of-play?screen=${encodeURIComponent(deviceId)}&groupBy=ASSET`}
+          className="text-sm font-medium text-brand-700 hover:text-brand-800"
+        >
           {t('report')}
         </Link>
       </div>

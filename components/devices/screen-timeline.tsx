@@ -97,7 +97,10 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
               type="button"
               aria-pressed={r.key === rangeKey}
               onClick={() => setRangeKey(r.key)}
-              className={cn('px-3 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md', r.key === rangeKey ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
+              className={cn(
+                'px-3 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md',
+                r.key === rangeKey ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50',
+              )}
             >
               {t(r.key)}
             </button>
@@ -126,7 +129,11 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
                 // Only labels that fit are drawn (fittingTicks); those at the ends stay inside the card.
                 className={cn(
                   'absolute flex flex-col whitespace-nowrap',
-                  tick.anchor === 'start' ? 'items-start' : tick.anchor === 'end' ? '-translate-x-full items-end' : '-translate-x-1/2 items-center',
+                  tick.anchor === 'start'
+                    ? 'items-start'
+                    : tick.anchor === 'end'
+                      ? '-translate-x-full items-end'
+                      : '-translate-x-1/2 items-center',
                   tick.major && 'font-semibold text-zinc-700',
                 )}
                 style={{ left: `${tick.left}%` }}

@@ -6,7 +6,12 @@ import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
 import type { DeviceDragItems } from '@/components/devices/device-drag';
-import { DeleteDeviceFolderDialog, MoveScreensDialog, NewDeviceFolderDialog, RenameDeviceFolderDialog } from '@/components/devices/device-folder-dialogs';
+import {
+  DeleteDeviceFolderDialog,
+  MoveScreensDialog,
+  NewDeviceFolderDialog,
+  RenameDeviceFolderDialog,
+} from '@/components/devices/device-folder-dialogs';
 import { DeviceFolderTree, isVideoWall, VideoWallIcon } from '@/components/devices/device-folder-tree';
 import { EditScreenDialog } from '@/components/devices/edit-screen-dialog';
 import { NowPlayingProvider } from '@/components/devices/now-playing';
@@ -121,7 +126,12 @@ function ScreenConsole() {
   );
   const devices = useMemo(() => query.data?.content ?? [], [query.data]);
   const pageIds = useMemo(() => devices.map((d) => d.id), [devices]);
-  const { selected, toggle, setAll, clear: clearSelection } = useSelection(
+  const {
+    selected,
+    toggle,
+    setAll,
+    clear: clearSelection,
+  } = useSelection(
     pageIds,
     JSON.stringify([folderId, params.sub, params.text, params.status, params.license, params.tags, params.page, params.size, params.sort]),
   );
@@ -157,7 +167,14 @@ function ScreenConsole() {
 
   const onAction = useCallback((a: ScreenAction) => (a.kind === 'move' ? setMoving([a.device.id]) : setAction(a)), []);
   const columns = useMemo(
-    () => screenColumns({ selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null, onAction: canManage ? onAction : null, rootId: root.data?.id, t, format }),
+    () =>
+      screenColumns({
+        selecting: canManage ? { selected, pageIds, onToggle: toggle, onToggleAll: setAll } : null,
+        onAction: canManage ? onAction : null,
+        rootId: root.data?.id,
+        t,
+        format,
+      }),
     [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id, t, format],
   );
 
@@ -173,7 +190,12 @@ function ScreenConsole() {
       }
       await moveDevices.mutateAsync({ deviceIds, targetGroupId: targetId });
       clearSelection();
-      show({ tone: 'info', text: targetName ? t('list.movedTo', { count: deviceIds.length, target: targetName }) : t('list.moved', { count: deviceIds.length }) });
+      show({
+        tone: 'info',
+        text: targetName
+          ? t('list.movedTo', { count: deviceIds.length, target: targetName })
+          : t('list.moved', { count: deviceIds.length }),
+      });
     },
     [devices, moveDevices, clearSelection, show, t],
   );
@@ -227,7 +249,10 @@ function ScreenConsole() {
         onOpenChange={() => setFolderAction(null)}
         onCreated={(created) => update({ folder: created.id })}
       />
-      <RenameDeviceFolderDialog folder={folderAction?.kind === 'rename' ? folderAction.folder : null} onOpenChange={() => setFolderAction(null)} />
+      <RenameDeviceFolderDialog
+        folder={folderAction?.kind === 'rename' ? folderAction.folder : null}
+        onOpenChange={() => setFolderAction(null)}
+      />
       <DeleteDeviceFolderDialog
         folder={folderAction?.kind === 'delete' ? folderAction.folder : null}
         root={root.data ?? undefined}
@@ -250,7 +275,9 @@ function ScreenConsole() {
       <BatchCommandDialog
         request={batch}
         onOpenChange={(open) => !open && setBatch(null)}
-        onSent={(request, updated) => show({ tone: 'info', text: t('list.batchSent', { command: t(`batch.${request.kind}.label`), count: updated }) })}
+        onSent={(request, updated) =>
+          show({ tone: 'info', text: t('list.batchSent', { command: t(`batch.${request.kind}.label`), count: updated }) })
+        }
       />
 
       {root.isError ? <LoadError title={t('list.rootError')} error={root.error} onRetry={() => void root.refetch()} /> : null}
@@ -281,7 +308,11 @@ function ScreenConsole() {
             <h2 className="mr-auto flex items-center gap-2 text-base font-semibold text-zinc-900" data-testid="screens-folder-title">
               {isVideoWall(current) ? <VideoWallIcon className="size-5 text-violet-500" aria-hidden="true" /> : null}
               {folderName}
-              {isVideoWall(current) ? <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-violet-200">{t('videoWall')}</span> : null}
+              {isVideoWall(current) ? (
+                <span className="rounded bg-violet-50 px-1.5 py-0.5 text-xs font-medium text-violet-700 ring-1 ring-violet-200">
+                  {t('videoWall')}
+                </span>
+              ) : null}
               {folderCounts ? (
                 <span className="text-sm font-normal text-zinc-500">
                   {t('list.onlineOffline', { online: folderCounts.onlineCount, offline: folderCounts.offlineCount })}
@@ -309,117 +340,138 @@ function ScreenConsole() {
               </>
             ) : null}
           </div>
-          {params.folder && folder.isError ? <LoadError title={t('list.folderError')} error={folder.error} onRetry={() => void folder.refetch()} /> : null}
+          {params.folder && folder.isError ? (
+            <LoadError title={t('list.folderError')} error={folder.error} onRetry={() => void folder.refetch()} />
+          ) : null}
           <NowPlayingProvider deviceIds={pageIds}>
-          <ResourceList
-            identity={{ name: 'screens', noun: screensNoun }}
-            list={list}
-            query={query}
-            columns={columns}
-            getRowId={(device: Device) => device.id}
-            sortable={SORTABLE}
-            search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
-            filters={
-              <>
-                <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
-                <div className="shrink-0">
-                  <FilterSelect aria-label={t('licence')} value={params.license} onChange={(e) => update({ license: e.target.value as LicenseFilter })}>
-                    {LICENSE_FILTERS.map((s) => (
-                      <option key={s} value={s}>
-                        {s === 'all' ? t('list.anyLicence') : label('licenseStatus', s)}
-                      </option>
-                    ))}
-                  </FilterSelect>
-                </div>
-                <div className="shrink-0">
-                  <FilterSelect
-                    aria-label={t('list.tag')}
-                    value=""
-                    onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
-                    disabled={tagsFilterControl.length === 0}
-                  >
-                    <option value="">{tagsFilterControl.length ? t('list.filterByTag') : t('list.noTags')}</option>
-                    {tagsFilterControl.map((option) => (
-                      <option key={option.tag} value={option.tag}>
-                        {option.tag} ({format.number(option.count)})
-                      </option>
-                    ))}
-                  </FilterSelect>
-                </div>
-                <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
-                  <input type="checkbox" className="size-4 accent-brand-600" checked={recursive} onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })} />
-                  {t('list.subfolders')}
-                </label>
-              </>
-            }
-            toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
-            notices={
-              <>
-                {params.tags.length > 0 ? (
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    {params.tags.map((tag) => (
-                      <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
-                        {t('list.tagChip', { tag })}
-                        <button
-                          type="button"
-                          aria-label={t('list.stopTag', { tag })}
-                          onClick={() => update({ tags: params.tags.filter((other) => other !== tag) })}
-                          className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
-                        >
-                          <XIcon className="size-3" />
-                        </button>
-                      </span>
-                    ))}
+            <ResourceList
+              identity={{ name: 'screens', noun: screensNoun }}
+              list={list}
+              query={query}
+              columns={columns}
+              getRowId={(device: Device) => device.id}
+              sortable={SORTABLE}
+              search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
+              filters={
+                <>
+                  <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
+                  <div className="shrink-0">
+                    <FilterSelect
+                      aria-label={t('licence')}
+                      value={params.license}
+                      onChange={(e) => update({ license: e.target.value as LicenseFilter })}
+                    >
+                      {LICENSE_FILTERS.map((s) => (
+                        <option key={s} value={s}>
+                          {s === 'all' ? t('list.anyLicence') : label('licenseStatus', s)}
+                        </option>
+                      ))}
+                    </FilterSelect>
                   </div>
-                ) : null}
-                <NoticeAlert notice={notice} onDismiss={clearNotice} />
-                {canManage && selected.size > 0 ? (
-                  <SelectionBar
-                    noun={screensNoun}
-                    count={selected.size}
-                    pageCount={pageIds.length}
-                    onSelectPage={() => setAll(pageIds, true)}
-                    onClear={clearSelection}
-                    actions={[
-                      { label: t('list.move'), onClick: () => setMoving(selectedIds) },
-                      { label: t('list.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
-                      { label: t('list.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
-                      ...BATCH_ORDER.map((kind) => ({ label: t(`batch.${kind}.label`), onClick: () => setBatch({ kind, ids: selectedIds }) })),
-                    ]}
-                  />
-                ) : null}
-              </>
-            }
-            isFiltered={filtered}
-            onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
-            errorTitle={t('list.loadError')}
-            empty={{
-              icon: <MonitorIcon className="size-5 text-zinc-500" />,
-              title: scopeNote ? t('list.emptyScoped') : isTop ? t('list.emptyTop') : t('list.emptyFolder'),
-              body: scopeNote ?? (isTop ? t('list.emptyTopBody') : t('list.emptyFolderBody')),
-              action: canManage ? (
-                <Button size="sm" onClick={() => setAdding(true)}>
-                  <PlusIcon className="size-4" />
-                  {t('list.add')}
-                </Button>
-              ) : null,
-            }}
-            filteredHint={t('list.filteredHint')}
-          >
-            {!isGrid ? undefined : query.isPending ? (
-              <GridSkeleton />
-            ) : devices.length > 0 ? (
-              <ScreenGrid
-                devices={devices}
-                selected={selected}
-                dimmed={query.isPlaceholderData}
-                selectable={canManage}
-                onOpen={(d) => router.push(`/screens/${d.id}`)}
-                onToggle={toggle}
-                menuOf={canManage ? (d) => <ScreenMenu device={d} onAction={onAction} /> : undefined}
-              />
-            ) : null}
-          </ResourceList>
+                  <div className="shrink-0">
+                    <FilterSelect
+                      aria-label={t('list.tag')}
+                      value=""
+                      onChange={(e) => e.target.value && update({ tags: [...params.tags, e.target.value] })}
+                      disabled={tagsFilterControl.length === 0}
+                    >
+                      <option value="">{tagsFilterControl.length ? t('list.filterByTag') : t('list.noTags')}</option>
+                      {tagsFilterControl.map((option) => (
+                        <option key={option.tag} value={option.tag}>
+                          {option.tag} ({format.number(option.count)})
+                        </option>
+                      ))}
+                    </FilterSelect>
+                  </div>
+                  <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={recursive}
+                      onChange={(e) => update({ sub: e.target.checked ? '1' : '0' })}
+                    />
+                    {t('list.subfolders')}
+                  </label>
+                </>
+              }
+              toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
+              notices={
+                <>
+                  {params.tags.length > 0 ? (
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
+                      {params.tags.map((tag) => (
+                        <span
+                          key={tag}
+                          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+                        >
+                          {t('list.tagChip', { tag })}
+                          <button
+                            type="button"
+                            aria-label={t('list.stopTag', { tag })}
+                            onClick={() => update({ tags: params.tags.filter((other) => other !== tag) })}
+                            className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+                          >
+                            <XIcon className="size-3" />
+                          </button>
+                        </span>
+                      ))}
+                    </div>
+                  ) : null}
+                  <NoticeAlert notice={notice} onDismiss={clearNotice} />
+                  {canManage && selected.size > 0 ? (
+                    <SelectionBar
+                      noun={screensNoun}
+                      count={selected.size}
+                      pageCount={pageIds.length}
+                      onSelectPage={() => setAll(pageIds, true)}
+                      onClear={clearSelection}
+                      actions={[
+                        { label: t('list.move'), onClick: () => setMoving(selectedIds) },
+                        {
+                          label: t('list.addTags'),
+                          onClick: () => setTagging({ ids: selectedIds, verb: 'add' }),
+                          icon: <TagIcon className="size-4" />,
+                        },
+                        { label: t('list.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                        ...BATCH_ORDER.map((kind) => ({
+                          label: t(`batch.${kind}.label`),
+                          onClick: () => setBatch({ kind, ids: selectedIds }),
+                        })),
+                      ]}
+                    />
+                  ) : null}
+                </>
+              }
+              isFiltered={filtered}
+              onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
+              errorTitle={t('list.loadError')}
+              empty={{
+                icon: <MonitorIcon className="size-5 text-zinc-500" />,
+                title: scopeNote ? t('list.emptyScoped') : isTop ? t('list.emptyTop') : t('list.emptyFolder'),
+                body: scopeNote ?? (isTop ? t('list.emptyTopBody') : t('list.emptyFolderBody')),
+                action: canManage ? (
+                  <Button size="sm" onClick={() => setAdding(true)}>
+                    <PlusIcon className="size-4" />
+                    {t('list.add')}
+                  </Button>
+                ) : null,
+              }}
+              filteredHint={t('list.filteredHint')}
+            >
+              {!isGrid ? undefined : query.isPending ? (
+                <GridSkeleton />
+              ) : devices.length > 0 ? (
+                <ScreenGrid
+                  devices={devices}
+                  selected={selected}
+                  dimmed={query.isPlaceholderData}
+                  selectable={canManage}
+                  onOpen={(d) => router.push(`/screens/${d.id}`)}
+                  onToggle={toggle}
+                  menuOf={canManage ? (d) => <ScreenMenu device={d} onAction={onAction} /> : undefined}
+                />
+              ) : null}
+            </ResourceList>
           </NowPlayingProvider>
         </div>
       </div>

@@ -27,7 +27,10 @@ export function ScreenshotCard({ device }: { device: Device }) {
         {newest ? (
           <p className="flex items-center gap-2 text-xs text-zinc-500">
             <span data-testid="screenshot-taken-at">
-              {t.rich('captured', { at: format.dateTime(newest.takenAt), time: (chunks) => <time dateTime={newest.takenAt}>{chunks}</time> })}
+              {t.rich('captured', {
+                at: format.dateTime(newest.takenAt),
+                time: (chunks) => <time dateTime={newest.takenAt}>{chunks}</time>,
+              })}
             </span>
             {newest.highRes ? <Badge>{t('highRes')}</Badge> : null}
           </p>
@@ -36,7 +39,13 @@ export function ScreenshotCard({ device }: { device: Device }) {
       <div className="flex aspect-video items-center justify-center overflow-hidden rounded-md bg-zinc-100">
         {path && failed !== path ? (
           // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-          <img src={path} alt={t('alt', { name: device.name || t('theScreen') })} className="size-full bg-zinc-900 object-contain" onError={() => setFailed(path)} data-testid="screen-screenshot" />
+          <img
+            src={path}
+            alt={t('alt', { name: device.name || t('theScreen') })}
+            className="size-full bg-zinc-900 object-contain"
+            onError={() => setFailed(path)}
+            data-testid="screen-screenshot"
+          />
         ) : (
           <span className="text-sm text-zinc-500">{t('none')}</span>
         )}

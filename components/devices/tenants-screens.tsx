@@ -37,15 +37,19 @@ export function TenantsScreens() {
   const screensNoun = useMemo(() => ({ one: t('noun.one'), other: t('noun.other') }), [t]);
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE, filters: FILTERS });
   const { params, update } = list;
-  const query = deviceResource.useList({ page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, status: params.status, acrossTenants: true });
+  const query = deviceResource.useList({
+    page: params.page,
+    size: params.size,
+    sort: sortParam(params.sort),
+    text: params.text,
+    status: params.status,
+    acrossTenants: true,
+  });
   const columns = useMemo(() => tenantsScreenColumns(selectTenant, t, format), [selectTenant, t, format]);
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        description={t('tenants.description', { scope })}
-      />
+      <PageHeader title={t('title')} description={t('tenants.description', { scope })} />
       <ResourceList
         identity={{ name: 'screens', noun: screensNoun }}
         list={list}
@@ -54,9 +58,7 @@ export function TenantsScreens() {
         getRowId={(device: Device) => device.id}
         sortable={SORTABLE}
         search={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder') }}
-        filters={
-          <ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />
-        }
+        filters={<ScreenStatusFilter value={params.status} onChange={(status) => update({ status })} />}
         isFiltered={params.status !== 'all'}
         onClearFilters={() => update({ status: 'all' })}
         errorTitle={t('list.loadError')}
@@ -71,7 +73,11 @@ export function TenantsScreens() {
   );
 }
 
-function tenantsScreenColumns(selectTenant: (tenant: TenantSelection | null) => void, t: Translate<'devices'>, format: ReturnType<typeof useFormat>): ColumnDef<Device>[] {
+function tenantsScreenColumns(
+  selectTenant: (tenant: TenantSelection | null) => void,
+  t: Translate<'devices'>,
+  format: ReturnType<typeof useFormat>,
+): ColumnDef<Device>[] {
   return [
     { id: 'deviceStatus', accessorKey: 'deviceStatus', header: t('status'), cell: ({ row }) => <DeviceStatus device={row.original} /> },
     {
@@ -85,10 +91,18 @@ function tenantsScreenColumns(selectTenant: (tenant: TenantSelection | null) => 
         return (
           <div className="min-w-0">
             {/* The screen page works in one tenant: choose the screen's before it opens. */}
-            <Link href={`/screens/${device.id}`} onClick={() => tenant && selectTenant(tenant)} className="font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+            <Link
+              href={`/screens/${device.id}`}
+              onClick={() => tenant && selectTenant(tenant)}
+              className="font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+            >
               {device.name || t('unnamed')}
             </Link>
-            {device.emergencyStatus ? <Badge tone="danger" className="ml-2">{t('emergency')}</Badge> : null}
+            {device.emergencyStatus ? (
+              <Badge tone="danger" className="ml-2">
+                {t('emergency')}
+              </Badge>
+            ) : null}
             {device.tags?.length ? <p className="mt-0.5 truncate text-xs text-zinc-500">{device.tags.join(', ')}</p> : null}
           </div>
         );
@@ -98,7 +112,11 @@ function tenantsScreenColumns(selectTenant: (tenant: TenantSelection | null) => 
       id: 'customer.name',
       accessorFn: (device) => device.customer?.name,
       header: t('columns.tenant'),
-      cell: ({ row }) => <span className="text-zinc-700" data-testid="screen-tenant">{deviceTenant(row.original)?.name ?? '—'}</span>,
+      cell: ({ row }) => (
+        <span className="text-zinc-700" data-testid="screen-tenant">
+          {deviceTenant(row.original)?.name ?? '—'}
+        </span>
+      ),
     },
     {
       id: 'folder',

@@ -15,7 +15,8 @@ export type Preflight = {
 };
 
 /** A name is null when the usage entry has neither a name nor an id. */
-export type PreflightReason = { key: 'readOnly' } | { key: 'channels' | 'schedules' | 'subChannels' | 'playlists' | 'content'; names: Array<string | null> };
+export type PreflightReason =
+  { key: 'readOnly' } | { key: 'channels' | 'schedules' | 'subChannels' | 'playlists' | 'content'; names: Array<string | null> };
 
 function names(entries: UsageEntry[] | undefined): Array<string | null> {
   return (entries ?? []).map((e) => (typeof e.name === 'string' ? e.name : typeof e.id === 'string' ? e.id : null));

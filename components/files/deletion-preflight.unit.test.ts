@@ -17,7 +17,15 @@ describe('deletion preflight (spec 2)', () => {
   it('warns about content usage and recognises playlist-only usage', () => {
     const playlists = preflight({ ...base, usageDetails: { contentUsage: [{ id: 'p', name: 'Morning', deviceContentType: 'PLAYLIST' }] } });
     expect(playlists).toMatchObject({ verdict: 'warn', playlistOnly: true, reasons: [{ key: 'playlists', names: ['Morning'] }] });
-    const mixed = preflight({ ...base, usageDetails: { contentUsage: [{ id: 'p', deviceContentType: 'PLAYLIST' }, { id: 's', deviceContentType: 'SLIDE' }] } });
+    const mixed = preflight({
+      ...base,
+      usageDetails: {
+        contentUsage: [
+          { id: 'p', deviceContentType: 'PLAYLIST' },
+          { id: 's', deviceContentType: 'SLIDE' },
+        ],
+      },
+    });
     expect(mixed).toMatchObject({ verdict: 'warn', playlistOnly: false });
   });
 });

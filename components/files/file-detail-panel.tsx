@@ -53,12 +53,25 @@ function Preview({ file }: { file: MediaFile }) {
   if (kind === 'image') {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-      <img src={src} alt={file.name ?? ''} className="max-h-80 w-full rounded-md bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain" />
+      <img
+        src={src}
+        alt={file.name ?? ''}
+        className="max-h-80 w-full rounded-md bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain"
+      />
     );
   }
   if (kind === 'video') {
     return (
-      <video key={src} src={src} controls preload="metadata" poster={file.thumbnail ?? undefined} className="max-h-80 w-full rounded-md bg-black" aria-label={t('video', { name: file.name ?? '' })} muted={file.muted}>
+      <video
+        key={src}
+        src={src}
+        controls
+        preload="metadata"
+        poster={file.thumbnail ?? undefined}
+        className="max-h-80 w-full rounded-md bg-black"
+        aria-label={t('video', { name: file.name ?? '' })}
+        muted={file.muted}
+      >
         <track kind="captions" />
       </video>
     );
@@ -71,7 +84,8 @@ function Preview({ file }: { file: MediaFile }) {
       </div>
     );
   }
-  if (kind === 'pdf') return <iframe src={src} title={t('pdf', { name: file.name ?? '' })} className="h-80 w-full rounded-md ring-1 ring-zinc-200" />;
+  if (kind === 'pdf')
+    return <iframe src={src} title={t('pdf', { name: file.name ?? '' })} className="h-80 w-full rounded-md ring-1 ring-zinc-200" />;
 
   return <Thumbnail file={file} className="aspect-video w-full rounded-md" />;
 }
@@ -127,7 +141,7 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
   return (
     <div className="space-y-2">
       <TagInput value={tags} onChange={setTags} suggest="fileTags" label={t('fileTags')} />
-      {(
+      {
         <div className="flex items-center gap-2">
           <Button
             size="sm"
@@ -135,7 +149,10 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
             onClick={() =>
               update.mutate(
                 { id: file.id, changes: { tags } },
-                { onSuccess: () => setMessage({ tone: 'info', text: t('tagsSaved') }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
+                {
+                  onSuccess: () => setMessage({ tone: 'info', text: t('tagsSaved') }),
+                  onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }),
+                },
               )
             }
           >
@@ -147,9 +164,13 @@ function TagsEditor({ file, editable }: { file: MediaFile; editable: boolean }) 
               {t('reset')}
             </Button>
           ) : null}
-          {message && !dirty ? <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">{message.text}</span> : null}
+          {message && !dirty ? (
+            <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">
+              {message.text}
+            </span>
+          ) : null}
         </div>
-      )}
+      }
     </div>
   );
 }
@@ -171,14 +192,19 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
     if ('error' in window) return setMessage({ tone: 'error', text: window.error });
     set.mutate(
       { ids: [file.id], ...window },
-      { onSuccess: () => setMessage({ tone: 'info', text: t('validitySaved') }), onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }) },
+      {
+        onSuccess: () => setMessage({ tone: 'info', text: t('validitySaved') }),
+        onError: (e) => setMessage({ tone: 'error', text: errorMessage(e) }),
+      },
     );
   }
 
   if (!editable) {
     return (
       <p className="text-sm text-zinc-600">
-        {file.validFrom || file.validTo ? t('window', { from: format.dateTime(file.validFrom, t('anyTime')), to: format.dateTime(file.validTo, t('noEnd')) }) : t('alwaysValid')}
+        {file.validFrom || file.validTo
+          ? t('window', { from: format.dateTime(file.validFrom, t('anyTime')), to: format.dateTime(file.validTo, t('noEnd')) })
+          : t('alwaysValid')}
       </p>
     );
   }
@@ -186,7 +212,7 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
   return (
     <div className="space-y-2">
       <ValidityFields from={range.from} to={range.to} onChange={(next) => (setMessage(null), setRange(next))} />
-      {(
+      {
         <div className="flex items-center gap-2">
           <Button size="sm" disabled={!dirty || set.isPending} onClick={() => save(range)}>
             {set.isPending ? <Spinner /> : null}
@@ -197,9 +223,13 @@ function ValidityEditor({ file, editable }: { file: MediaFile; editable: boolean
               {t('clear')}
             </Button>
           ) : null}
-          {message ? <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">{message.text}</span> : null}
+          {message ? (
+            <span className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-emerald-700'} role="status">
+              {message.text}
+            </span>
+          ) : null}
         </div>
-      )}
+      }
     </div>
   );
 }
@@ -225,15 +255,22 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
   const folderPath = crumbs.data?.map((f, i) => (i === 0 ? t('allMedia') : f.name)).join(' / ');
 
   return (
-    <aside aria-label={t('detail.label')} className="flex max-h-[calc(100vh-6rem)] w-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200 lg:sticky lg:top-4 lg:w-96 lg:shrink-0">
+    <aside
+      aria-label={t('detail.label')}
+      className="flex max-h-[calc(100vh-6rem)] w-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-zinc-200 lg:sticky lg:top-4 lg:w-96 lg:shrink-0"
+    >
       <div className="flex items-start justify-between gap-2 px-4 pt-4 pb-3">
-        <h2 className="min-w-0 text-base font-semibold break-words text-zinc-900">{file?.name ?? (query.isPending ? t('detail.loading') : t('detail.file'))}</h2>
+        <h2 className="min-w-0 text-base font-semibold break-words text-zinc-900">
+          {file?.name ?? (query.isPending ? t('detail.loading') : t('detail.file'))}
+        </h2>
         <Button variant="ghost" size="sm" onClick={onClose} aria-label={t('detail.close')}>
           <XIcon className="size-4" />
         </Button>
       </div>
       <div className="overflow-y-auto">
-        {query.isError ? <LoadError className="mx-4 mb-4" title={t('detail.loadError')} error={query.error} onRetry={() => void query.refetch()} /> : null}
+        {query.isError ? (
+          <LoadError className="mx-4 mb-4" title={t('detail.loadError')} error={query.error} onRetry={() => void query.refetch()} />
+        ) : null}
         {query.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner label={t('detail.loadingFile')} className="size-6 text-zinc-400" />
@@ -267,13 +304,18 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
                   </Button>
                 ) : null}
               </div>
-              {file.readOnly ? <Alert tone="info" className="mt-3">{t('detail.readOnly')}</Alert> : null}
+              {file.readOnly ? (
+                <Alert tone="info" className="mt-3">
+                  {t('detail.readOnly')}
+                </Alert>
+              ) : null}
             </div>
             <Section title={t('detail.details')}>
               <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm">
                 <dt className="text-zinc-500">{t('detail.type')}</dt>
                 <dd className="text-zinc-800">
-                  {label('fileKind', kindOf(file.contentType, file.name))} <span className="text-zinc-400">({file.contentType ?? t('detail.unknownType')})</span>
+                  {label('fileKind', kindOf(file.contentType, file.name))}{' '}
+                  <span className="text-zinc-400">({file.contentType ?? t('detail.unknownType')})</span>
                 </dd>
                 <dt className="text-zinc-500">{t('detail.size')}</dt>
                 <dd className="text-zinc-800">{format.bytes(file.size)}</dd>
@@ -281,7 +323,8 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
                   <>
                     <dt className="text-zinc-500">{t('detail.pixels')}</dt>
                     <dd className="text-zinc-800">
-                      {dimensions(file)} {file.orientation ? <span className="text-zinc-400">· {label('orientation', file.orientation)}</span> : null}
+                      {dimensions(file)}{' '}
+                      {file.orientation ? <span className="text-zinc-400">· {label('orientation', file.orientation)}</span> : null}
                     </dd>
                   </>
                 ) : null}
@@ -290,13 +333,20 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
                 <dt className="text-zinc-500">{t('detail.uploaded')}</dt>
                 <dd className="text-zinc-800">
                   {format.dateTime(file.createDate)}
-                  {file.creator?.name || file.creatorEmail ? <span className="block text-zinc-500">{t('detail.uploadedBy', { name: file.creator?.name || file.creatorEmail || '' })}</span> : null}
+                  {file.creator?.name || file.creatorEmail ? (
+                    <span className="block text-zinc-500">
+                      {t('detail.uploadedBy', { name: file.creator?.name || file.creatorEmail || '' })}
+                    </span>
+                  ) : null}
                 </dd>
                 <dt className="text-zinc-500">{t('detail.checksum')}</dt>
                 <dd className="font-mono text-xs text-zinc-600">{file.crcCheckSum ?? '—'}</dd>
               </dl>
               {file.duplicateDetails?.length ? (
-                <div className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="duplicate-details">
+                <div
+                  className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+                  data-testid="duplicate-details"
+                >
                   <p className="font-medium">{t('detail.sameContent')}</p>
                   <ul className="mt-1 space-y-0.5">
                     {file.duplicateDetails.map((d) => (
@@ -321,7 +371,13 @@ export function FileDetailPanel({ fileId, onClose, onRename, onMove, onDelete, o
             </Section>
             {hasRole(me.role, 'OWNER') ? (
               <Section title={t('detail.teams')}>
-                <ResourceTeamsEditor type="file" resourceId={file.id} resourceName={file.name ?? t('detail.theFile')} customerId={customerId} canManage />
+                <ResourceTeamsEditor
+                  type="file"
+                  resourceId={file.id}
+                  resourceName={file.name ?? t('detail.theFile')}
+                  customerId={customerId}
+                  canManage
+                />
               </Section>
             ) : null}
           </>

@@ -27,7 +27,18 @@ export type GridProps = {
   selectable: boolean;
 };
 
-export function FileGrid({ folders, files, selected, activeFileId, dimmed, onOpenFolder, onOpenFile, onToggle, onDrop, selectable }: GridProps) {
+export function FileGrid({
+  folders,
+  files,
+  selected,
+  activeFileId,
+  dimmed,
+  onOpenFolder,
+  onOpenFile,
+  onToggle,
+  onDrop,
+  selectable,
+}: GridProps) {
   const t = useTranslations('media');
   const label = useLabel();
   const format = useFormat();
@@ -53,12 +64,20 @@ export function FileGrid({ folders, files, selected, activeFileId, dimmed, onOpe
             selectable={selectable}
             onOpen={() => onOpenFile(file.id)}
             onToggle={(options) => onToggle(file.id, options)}
-            onDragStart={(e) => setDragItems(e, { fileIds: dragIds, folderIds: [] }, dragIds.length > 1 ? format.count(dragIds.length, mediaNoun(t, 'file')) : name)}
+            onDragStart={(e) =>
+              setDragItems(
+                e,
+                { fileIds: dragIds, folderIds: [] },
+                dragIds.length > 1 ? format.count(dragIds.length, mediaNoun(t, 'file')) : name,
+              )
+            }
             preview={
               <>
                 <Thumbnail file={file} className="size-full" iconClassName="size-10" />
                 {file.contentType?.startsWith('video/') ? (
-                  <span className="absolute right-2 bottom-2 rounded bg-zinc-900/70 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">{label('fileKind', 'video')}</span>
+                  <span className="absolute right-2 bottom-2 rounded bg-zinc-900/70 px-1.5 py-0.5 text-[10px] font-medium tracking-wide text-white uppercase">
+                    {label('fileKind', 'video')}
+                  </span>
                 ) : null}
               </>
             }
@@ -88,14 +107,27 @@ function FolderCard({ folder, onOpen, onDrop }: { folder: FileFolder; onOpen: (i
       draggable
       onDragStart={(e) => setDragItems(e, { fileIds: [], folderIds: [folder.id] }, name)}
       {...dropTargetProps({ onDrop: (items) => onDrop(folder.id, items), setOver })}
-      className={cn('rounded-lg bg-white ring-1 ring-zinc-200 transition hover:shadow-sm hover:ring-zinc-300', over && 'bg-brand-50 ring-2 ring-brand-500')}
+      className={cn(
+        'rounded-lg bg-white ring-1 ring-zinc-200 transition hover:shadow-sm hover:ring-zinc-300',
+        over && 'bg-brand-50 ring-2 ring-brand-500',
+      )}
     >
-      <button type="button" onDoubleClick={() => onOpen(folder.id)} onClick={() => onOpen(folder.id)} className="flex w-full cursor-pointer flex-col text-left">
+      <button
+        type="button"
+        onDoubleClick={() => onOpen(folder.id)}
+        onClick={() => onOpen(folder.id)}
+        className="flex w-full cursor-pointer flex-col text-left"
+      >
         <div className="relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-t-lg bg-zinc-50">
           <FolderIcon className="size-14 text-brand-500/70" />
           {folder.firstFileThumbnail ? (
             // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
-            <img src={folder.firstFileThumbnail} alt="" loading="lazy" className="absolute right-3 bottom-3 size-9 rounded object-cover ring-2 ring-white" />
+            <img
+              src={folder.firstFileThumbnail}
+              alt=""
+              loading="lazy"
+              className="absolute right-3 bottom-3 size-9 rounded object-cover ring-2 ring-white"
+            />
           ) : null}
         </div>
         <div className="px-3 py-2">

@@ -34,7 +34,18 @@ type Props = {
  * Fits 1440 px beside the media sidebar (and the details panel, or 1024 px): the name takes the rest of
  * the width and is cut with an ellipsis, tags go under it on one line, pixels under the type.
  */
-export function FileTable({ page, sort, onSortChange, selected, onToggle, onToggleAll, onOpenFile, isFirstLoad, isFetching, isPlaceholderData }: Props) {
+export function FileTable({
+  page,
+  sort,
+  onSortChange,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpenFile,
+  isFirstLoad,
+  isFetching,
+  isPlaceholderData,
+}: Props) {
   const ids = useMemo(() => (page?.content ?? []).map((f) => f.id), [page]);
   const t = useTranslations('media');
   const label = useLabel();
@@ -95,9 +106,27 @@ export function FileTable({ page, sort, onSortChange, selected, onToggle, onTogg
           </div>
         ),
       },
-      { id: 'size', accessorKey: 'size', header: t('table.size'), meta: { priority: 4, size: 100, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{format.bytes(row.original.size)}</span> },
-      { id: 'validTo', accessorKey: 'validTo', header: t('table.validity'), meta: { priority: 1, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <ValidityBadge file={row.original} /> },
-      { id: 'createDate', accessorKey: 'createDate', header: t('table.uploaded'), meta: { priority: 3, size: 130, className: 'whitespace-nowrap' }, cell: ({ row }) => <span className="text-zinc-600">{format.date(row.original.createDate)}</span> },
+      {
+        id: 'size',
+        accessorKey: 'size',
+        header: t('table.size'),
+        meta: { priority: 4, size: 100, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{format.bytes(row.original.size)}</span>,
+      },
+      {
+        id: 'validTo',
+        accessorKey: 'validTo',
+        header: t('table.validity'),
+        meta: { priority: 1, size: 130, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <ValidityBadge file={row.original} />,
+      },
+      {
+        id: 'createDate',
+        accessorKey: 'createDate',
+        header: t('table.uploaded'),
+        meta: { priority: 3, size: 130, className: 'whitespace-nowrap' },
+        cell: ({ row }) => <span className="text-zinc-600">{format.date(row.original.createDate)}</span>,
+      },
     ],
     [ids, selected, onToggle, onToggleAll, onOpenFile, t, label, format],
   );

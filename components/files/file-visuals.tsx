@@ -33,7 +33,14 @@ export function Thumbnail({ file, className, iconClassName }: { file: MediaFile;
 
   return (
     // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path, not a static asset
-    <img src={url} alt="" loading="lazy" draggable={false} onError={() => setFailed(url)} className={cn('bg-zinc-100 object-cover', className)} />
+    <img
+      src={url}
+      alt=""
+      loading="lazy"
+      draggable={false}
+      onError={() => setFailed(url)}
+      className={cn('bg-zinc-100 object-cover', className)}
+    />
   );
 }
 

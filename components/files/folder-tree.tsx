@@ -62,7 +62,10 @@ function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }
     <li role="treeitem" aria-selected={selected}>
       <div
         data-testid={`folder-node-${label}`}
-        className={cn('flex items-center rounded-md pr-2 transition-colors', selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}
+        className={cn(
+          'flex items-center rounded-md pr-2 transition-colors',
+          selected ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100',
+        )}
         style={{ paddingLeft: depth * 14 + 4 + 24 }}
       >
         <button
@@ -74,7 +77,11 @@ function FilteredNode({ folder, depth, selectedQuickFilterId, onSelectFiltered }
         >
           <FunnelIcon className="size-4 shrink-0 text-zinc-400" />
           <span className="truncate">{label}</span>
-          {folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{format.number(folder.fileCount)}</span> : null}
+          {folder.fileCount ? (
+            <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">
+              {format.number(folder.fileCount)}
+            </span>
+          ) : null}
         </button>
       </div>
     </li>
@@ -124,9 +131,16 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
           type="button"
           aria-label={open ? t('tree.collapse', { name: label }) : t('tree.expand', { name: label })}
           onClick={() => setOpen((o) => !o)}
-          className={cn('flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700', leaf && 'invisible')}
+          className={cn(
+            'flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700',
+            leaf && 'invisible',
+          )}
         >
-          {children.isFetching && open && !children.data ? <Spinner className="size-3" /> : <ChevronRightIcon className={cn('size-3.5 transition-transform', open && 'rotate-90')} />}
+          {children.isFetching && open && !children.data ? (
+            <Spinner className="size-3" />
+          ) : (
+            <ChevronRightIcon className={cn('size-3.5 transition-transform', open && 'rotate-90')} />
+          )}
         </button>
         {pickable && pick ? (
           <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 py-1.5 text-left">
@@ -154,7 +168,11 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
           >
             {selected ? <FolderOpenIcon className="size-4 shrink-0" /> : <FolderIcon className="size-4 shrink-0 text-zinc-400" />}
             <span className={cn('truncate', isRoot && 'font-medium')}>{label}</span>
-            {!isRoot && folder.fileCount ? <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">{format.number(folder.fileCount)}</span> : null}
+            {!isRoot && folder.fileCount ? (
+              <span aria-hidden="true" className="ml-auto pl-2 text-xs text-zinc-400 tabular-nums">
+                {format.number(folder.fileCount)}
+              </span>
+            ) : null}
           </button>
         )}
       </div>
@@ -165,7 +183,11 @@ function StoredNode({ folder, depth, isRoot = false, hasChildren, ...props }: No
           ))}
         </ul>
       ) : null}
-      {open && children.isError ? <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>{t('tree.error')}</p> : null}
+      {open && children.isError ? (
+        <p className="py-1 text-xs text-red-700" style={{ paddingLeft: depth * 14 + 30 }}>
+          {t('tree.error')}
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -22,8 +22,22 @@ import { MoveDialog } from '@/components/ui/move-dialog';
 import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
 import { useValidityReader, ValidityFields } from '@/components/ui/validity';
 import { Spinner } from '@/components/ui/spinner';
-import { useCreateFolder, useDeleteBatch, useDeleteFolder, useMoveToFolder, useRenameFolder, type FileFolder } from '@/lib/api/file-folders';
-import { fetchFilesForPreflight, useBulkFileTags, useFilesBelowCount, useBulkFileValidity, useDeleteFile, useRenameFile } from '@/lib/api/files';
+import {
+  useCreateFolder,
+  useDeleteBatch,
+  useDeleteFolder,
+  useMoveToFolder,
+  useRenameFolder,
+  type FileFolder,
+} from '@/lib/api/file-folders';
+import {
+  fetchFilesForPreflight,
+  useBulkFileTags,
+  useFilesBelowCount,
+  useBulkFileValidity,
+  useDeleteFile,
+  useRenameFile,
+} from '@/lib/api/files';
 import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import type { Translate } from '@/lib/i18n/translate';
@@ -105,12 +119,29 @@ function NameDialog({
 function useFolderWords(): FolderDialogWords {
   const t = useTranslations('media.dialogs');
 
-  return { name: t('folderName'), enterName: t('enterName'), newTitle: t('newFolder'), create: t('createFolder'), renameTitle: t('renameFolder'), rename: t('rename') };
+  return {
+    name: t('folderName'),
+    enterName: t('enterName'),
+    newTitle: t('newFolder'),
+    create: t('createFolder'),
+    renameTitle: t('renameFolder'),
+    rename: t('rename'),
+  };
 }
 
 const FolderNameForm = z.object({ name: FolderNameSchema });
 
-export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { parentId: string; open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FileFolder) => void }) {
+export function NewFolderDialog({
+  parentId,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  parentId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated?: (folder: FileFolder) => void;
+}) {
   const create = useCreateFolder();
 
   return (
@@ -128,10 +159,24 @@ export function NewFolderDialog({ parentId, open, onOpenChange, onCreated }: { p
 export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameFolder();
 
-  return <SharedRenameFolderDialog folder={folder} onOpenChange={onOpenChange} words={useFolderWords()} schema={FolderNameForm} rename={rename.mutateAsync} />;
+  return (
+    <SharedRenameFolderDialog
+      folder={folder}
+      onOpenChange={onOpenChange}
+      words={useFolderWords()}
+      schema={FolderNameForm}
+      rename={rename.mutateAsync}
+    />
+  );
 }
 
-export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; name?: string } | null; onOpenChange: (open: boolean) => void }) {
+export function RenameFileDialog({
+  file,
+  onOpenChange,
+}: {
+  file: { id: string; name?: string } | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const rename = useRenameFile();
   const t = useTranslations('media.dialogs');
 
@@ -148,7 +193,15 @@ export function RenameFileDialog({ file, onOpenChange }: { file: { id: string; n
   );
 }
 
-export function SaveQuickFilterDialog({ criteria, onOpenChange, onSaved }: { criteria: QuickFilterCriteria | null; onOpenChange: (open: boolean) => void; onSaved: (id: string) => void }) {
+export function SaveQuickFilterDialog({
+  criteria,
+  onOpenChange,
+  onSaved,
+}: {
+  criteria: QuickFilterCriteria | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (id: string) => void;
+}) {
   const create = useCreateQuickFilter();
   const t = useTranslations('media.dialogs');
 
@@ -166,7 +219,15 @@ export function SaveQuickFilterDialog({ criteria, onOpenChange, onSaved }: { cri
   );
 }
 
-export function DeleteFolderDialog({ folder, onOpenChange, onDeleted }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void; onDeleted: (folder: FileFolder) => void }) {
+export function DeleteFolderDialog({
+  folder,
+  onOpenChange,
+  onDeleted,
+}: {
+  folder: FileFolder | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (folder: FileFolder) => void;
+}) {
   const remove = useDeleteFolder();
   const below = useFilesBelowCount(folder?.id);
   const count = below.data ?? 0;
@@ -190,7 +251,15 @@ export function DeleteFolderDialog({ folder, onOpenChange, onDeleted }: { folder
 }
 
 /** Deletes files after the spec's preflight: blocked files are listed and kept, warnings are shown. */
-export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: string[] | null; onOpenChange: (open: boolean) => void; onDeleted: (ids: string[]) => void }) {
+export function DeleteFilesDialog({
+  ids,
+  onOpenChange,
+  onDeleted,
+}: {
+  ids: string[] | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: (ids: string[]) => void;
+}) {
   const { customerId } = useTenant();
   const [checks, setChecks] = useState<Preflight[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -237,7 +306,9 @@ export function DeleteFilesDialog({ ids, onOpenChange, onDeleted }: { ids: strin
       onOpenChange={onOpenChange}
       title={t('dialogs.deleteFilesTitle', { count, name: name || mediaNoun(t, 'file').one })}
       description={t('dialogs.deleteFilesText')}
-      confirmLabel={checks && deletable.length !== count ? t('dialogs.deleteSome', { count: deletable.length, total: count }) : t('dialogs.delete')}
+      confirmLabel={
+        checks && deletable.length !== count ? t('dialogs.deleteSome', { count: deletable.length, total: count }) : t('dialogs.delete')
+      }
       destructive
       onConfirm={async () => {
         if (!checks) throw new Error(t('dialogs.stillChecking'));
@@ -370,7 +441,13 @@ export function MoveFilesDialog({
       onOpenChange={onOpenChange}
       title={t('dialogs.moveTitle', { what: format.count(count, moveNoun(t, items)) })}
       description={t('dialogs.moveText', { count })}
-      tree={(target, choose) => (rootId ? <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={choose} onDrop={() => undefined} /> : <Spinner />)}
+      tree={(target, choose) =>
+        rootId ? (
+          <FolderTree rootId={rootId} selectedId={target ?? ''} openPath={[]} onSelect={choose} onDrop={() => undefined} />
+        ) : (
+          <Spinner />
+        )
+      }
       onMove={(target) => move.mutateAsync({ targetFolderId: target, fileIds: items!.fileIds, folderIds: items!.folderIds })}
     />
   );

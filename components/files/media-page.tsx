@@ -67,7 +67,12 @@ export function MediaPage() {
   const t = useTranslations('media');
 
   return (
-    <TenantRequired title={t('title')} description={t('description')} belongs={t('tenantRequired.belongs')} purpose={t('tenantRequired.purpose')}>
+    <TenantRequired
+      title={t('title')}
+      description={t('description')}
+      belongs={t('tenantRequired.belongs')}
+      purpose={t('tenantRequired.purpose')}
+    >
       <MediaLibrary />
     </TenantRequired>
   );
@@ -97,7 +102,10 @@ function MediaLibrary() {
   const activeQuickFilter = quickFilters.data?.content.find((qf) => qf.id === state.quickFilterId);
   // An applied quick filter shows its criteria in the controls; the ones it sets are locked (the list is
   // its files AND the other controls), the others narrow it further.
-  const preset = useMemo(() => (activeQuickFilter ? { name: activeQuickFilter.name, view: quickFilterView(activeQuickFilter.criteria) } : null), [activeQuickFilter]);
+  const preset = useMemo(
+    () => (activeQuickFilter ? { name: activeQuickFilter.name, view: quickFilterView(activeQuickFilter.criteria) } : null),
+    [activeQuickFilter],
+  );
   const locked = preset?.view.filters ?? {};
 
   const filters: FileFilters = {
@@ -109,9 +117,17 @@ function MediaLibrary() {
     tags: state.tags,
     validity: locked.validity ? undefined : (state.validity ?? undefined),
   };
-  const hasFilters = Boolean(list.text.trim() || state.type || state.orientation || state.tags.length || state.validity || state.quickFilterId);
+  const hasFilters = Boolean(
+    list.text.trim() || state.type || state.orientation || state.tags.length || state.validity || state.quickFilterId,
+  );
   const files = useFiles(
-    { page: list.page, size: list.size, sort: `${list.sort.field},${list.sort.direction}`, filters, quickFilterId: state.quickFilterId ?? undefined },
+    {
+      page: list.page,
+      size: list.size,
+      sort: `${list.sort.field},${list.sort.direction}`,
+      filters,
+      quickFilterId: state.quickFilterId ?? undefined,
+    },
     { enabled: Boolean(folderId) },
   );
   const showFolders = !hasFilters && !state.recursive;
@@ -121,7 +137,12 @@ function MediaLibrary() {
   // Selection: cleared whenever the list shows something else.
   const pageFiles = useMemo(() => files.data?.content ?? [], [files.data]);
   const pageIds = useMemo(() => pageFiles.map((f) => f.id), [pageFiles]);
-  const { selected, toggle, setAll: toggleAll, clear: clearSelection } = useSelection(pageIds, JSON.stringify([filters, state.quickFilterId, list.page, list.size]));
+  const {
+    selected,
+    toggle,
+    setAll: toggleAll,
+    clear: clearSelection,
+  } = useSelection(pageIds, JSON.stringify([filters, state.quickFilterId, list.page, list.size]));
 
   // Dialogs and notices.
   const [uploading, setUploading] = useState(false);
@@ -155,7 +176,10 @@ function MediaLibrary() {
           onSuccess: (target) => {
             clearSelection();
             const name = target?.name ?? (targetFolderId === rootId ? t('allMedia') : null);
-            setNotice({ tone: 'info', text: name === null ? t('notice.movedToFolder', { count }) : t('notice.moved', { count, target: name }) });
+            setNotice({
+              tone: 'info',
+              text: name === null ? t('notice.movedToFolder', { count }) : t('notice.moved', { count, target: name }),
+            });
           },
           onError: (e) => setNotice({ tone: 'error', text: t('notice.moveFailed', { error: errorMessage(e) }) }),
         },
@@ -235,7 +259,9 @@ function MediaLibrary() {
           ) : null
         }
       />
-      {root.isError ? <LoadError className="mb-4" title={t('page.loadError')} error={root.error} onRetry={() => void root.refetch()} /> : null}
+      {root.isError ? (
+        <LoadError className="mb-4" title={t('page.loadError')} error={root.error} onRetry={() => void root.refetch()} />
+      ) : null}
       {root.isSuccess && !root.data ? <Alert className="mb-4">{t('page.noRoot')}</Alert> : null}
 
       <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
@@ -247,7 +273,12 @@ function MediaLibrary() {
             onSelectFolder={openFolder}
             onDrop={moveItems}
             quickFilterId={state.quickFilterId}
-            onSelectQuickFilter={(id) => set({ quickFilterId: id, fileId: null, recursive: false, type: null, orientation: null, tags: [], validity: null }, { clearText: true })}
+            onSelectQuickFilter={(id) =>
+              set(
+                { quickFilterId: id, fileId: null, recursive: false, type: null, orientation: null, tags: [], validity: null },
+                { clearText: true },
+              )
+            }
           />
         </div>
 
@@ -263,7 +294,9 @@ function MediaLibrary() {
               {state.quickFilterId ? (
                 <span className="flex flex-wrap items-center gap-x-2 font-medium text-zinc-900">
                   {t('page.quickFilter', { name: activeQuickFilter?.name ?? '…' })}
-                  {preset?.view.folderId ? <QuickFilterFolder folderId={preset.view.folderId} rootId={rootId} recursive={preset.view.recursive} /> : null}
+                  {preset?.view.folderId ? (
+                    <QuickFilterFolder folderId={preset.view.folderId} rootId={rootId} recursive={preset.view.recursive} />
+                  ) : null}
                   <Button variant="ghost" size="sm" onClick={() => set({ quickFilterId: null })}>
                     {t('page.showAll')}
                   </Button>
@@ -277,7 +310,11 @@ function MediaLibrary() {
                         {i === 0 ? t('allMedia') : folder.name}
                       </span>
                     ) : (
-                      <button type="button" className="cursor-pointer text-zinc-500 hover:text-zinc-900 hover:underline" onClick={() => openFolder(folder.id)}>
+                      <button
+                        type="button"
+                        className="cursor-pointer text-zinc-500 hover:text-zinc-900 hover:underline"
+                        onClick={() => openFolder(folder.id)}
+                      >
                         {i === 0 ? t('allMedia') : folder.name}
                       </button>
                     )}
@@ -288,12 +325,17 @@ function MediaLibrary() {
             {canEdit && current && current.id !== rootId && !state.quickFilterId ? (
               <RowActions label={t('page.folderActions', { name: current.name ?? '' })}>
                 <DropdownMenuItem onSelect={() => setRenamingFolder(current)}>{t('page.renameFolder')}</DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>{t('page.moveFolder')}</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setMoving({ fileIds: [], folderIds: [current.id] })}>
+                  {t('page.moveFolder')}
+                </DropdownMenuItem>
                 {canManageTeams ? <DropdownMenuItem onSelect={() => setTeamsFolder(current)}>{t('page.teams')}</DropdownMenuItem> : null}
                 {canDelete ? (
                   <>
                     <DropdownMenuSeparator />
-                    <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeletingFolder(current)}>
+                    <DropdownMenuItem
+                      className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                      onSelect={() => setDeletingFolder(current)}
+                    >
                       {t('page.deleteFolder')}
                     </DropdownMenuItem>
                   </>
@@ -324,10 +366,16 @@ function MediaLibrary() {
               onSelectPage={() => toggleAll(pageIds, true)}
               onClear={clearSelection}
               actions={[
-                { label: t('page.addTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'add' }), icon: <TagIcon className="size-4" /> },
+                {
+                  label: t('page.addTags'),
+                  onClick: () => setTagging({ ids: selectedIds, verb: 'add' }),
+                  icon: <TagIcon className="size-4" />,
+                },
                 { label: t('page.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
                 // The bulk validity endpoint needs APPROVER.
-                ...(canApprove ? [{ label: t('page.validity'), onClick: () => setValidityIds(selectedIds), icon: <ClockIcon className="size-4" /> }] : []),
+                ...(canApprove
+                  ? [{ label: t('page.validity'), onClick: () => setValidityIds(selectedIds), icon: <ClockIcon className="size-4" /> }]
+                  : []),
                 { label: t('page.move'), onClick: () => setMoving({ fileIds: selectedIds, folderIds: [] }) },
               ]}
               onDelete={canDelete ? () => setDeletingFiles(selectedIds) : undefined}
@@ -336,7 +384,9 @@ function MediaLibrary() {
 
           <div className="flex flex-col gap-5 lg:flex-row lg:items-start">
             <Card className="min-w-0 flex-1 overflow-hidden">
-              {files.isError ? <LoadError className="m-4" title={t('page.filesError')} error={files.error} onRetry={() => void files.refetch()} /> : null}
+              {files.isError ? (
+                <LoadError className="m-4" title={t('page.filesError')} error={files.error} onRetry={() => void files.refetch()} />
+              ) : null}
               <ListResults
                 identity={{ name: 'files', noun: mediaNoun(t, 'file') }}
                 page={files.data}
@@ -396,7 +446,14 @@ function MediaLibrary() {
         </div>
       </div>
 
-      {folderId ? <NewFolderDialog parentId={folderId} open={creatingFolder} onOpenChange={setCreatingFolder} onCreated={(f) => setNotice({ tone: 'info', text: t('notice.folderCreated', { name: f.name ?? '' }) })} /> : null}
+      {folderId ? (
+        <NewFolderDialog
+          parentId={folderId}
+          open={creatingFolder}
+          onOpenChange={setCreatingFolder}
+          onCreated={(f) => setNotice({ tone: 'info', text: t('notice.folderCreated', { name: f.name ?? '' }) })}
+        />
+      ) : null}
       <RenameFolderDialog folder={renamingFolder} onOpenChange={(open) => !open && setRenamingFolder(null)} />
       <DeleteFolderDialog
         folder={deletingFolder}
@@ -406,7 +463,10 @@ function MediaLibrary() {
           setNotice({ tone: 'info', text: t('notice.folderDeleted', { name: f.name ?? '' }) });
         }}
       />
-      <RenameFileDialog file={renamingFile ? { id: renamingFile.id, name: renamingFile.name } : null} onOpenChange={(open) => !open && setRenamingFile(null)} />
+      <RenameFileDialog
+        file={renamingFile ? { id: renamingFile.id, name: renamingFile.name } : null}
+        onOpenChange={(open) => !open && setRenamingFile(null)}
+      />
       <DeleteFilesDialog
         ids={deletingFiles}
         onOpenChange={(open) => !open && setDeletingFiles(null)}
@@ -429,7 +489,15 @@ function MediaLibrary() {
             })}
           >
             <div className="px-5 py-4">
-              {teamsFolder ? <ResourceTeamsEditor type="fileFolder" resourceId={teamsFolder.id} resourceName={teamsFolder.name ?? t('theFolder')} customerId={customerId} canManage /> : null}
+              {teamsFolder ? (
+                <ResourceTeamsEditor
+                  type="fileFolder"
+                  resourceId={teamsFolder.id}
+                  resourceName={teamsFolder.name ?? t('theFolder')}
+                  customerId={customerId}
+                  canManage
+                />
+              ) : null}
             </div>
           </DialogContent>
         </Dialog>
@@ -437,7 +505,9 @@ function MediaLibrary() {
       <SaveQuickFilterDialog
         criteria={savingFilter}
         onOpenChange={(open) => !open && setSavingFilter(null)}
-        onSaved={(id) => set({ quickFilterId: id, type: null, orientation: null, tags: [], validity: null, recursive: false }, { clearText: true })}
+        onSaved={(id) =>
+          set({ quickFilterId: id, type: null, orientation: null, tags: [], validity: null, recursive: false }, { clearText: true })
+        }
       />
     </>
   );

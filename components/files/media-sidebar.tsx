@@ -34,11 +34,25 @@ function StorageMeter() {
   return (
     <div className="px-2" data-testid="storage-meter">
       <p className="text-xs text-zinc-500">
-        {t.rich(total > 0 ? 'usedOf' : 'used', { used: format.bytes(used), total: format.bytes(total), b: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        {t.rich(total > 0 ? 'usedOf' : 'used', {
+          used: format.bytes(used),
+          total: format.bytes(total),
+          b: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
       </p>
       {total > 0 ? (
-        <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-zinc-200" role="meter" aria-label={t('storageUsed')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={used}>
-          <div className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')} style={{ width: `${Math.max(share * 100, 1)}%` }} />
+        <div
+          className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-zinc-200"
+          role="meter"
+          aria-label={t('storageUsed')}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={used}
+        >
+          <div
+            className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')}
+            style={{ width: `${Math.max(share * 100, 1)}%` }}
+          />
         </div>
       ) : null}
     </div>
@@ -75,7 +89,13 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
         {filters.data?.content.length ? (
           <ul aria-label={t('quickFilters')} className="space-y-0.5 text-sm">
             {filters.data.content.map((qf) => (
-              <li key={qf.id} className={cn('group flex items-center rounded-md', quickFilterId === qf.id ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100')}>
+              <li
+                key={qf.id}
+                className={cn(
+                  'group flex items-center rounded-md',
+                  quickFilterId === qf.id ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-100',
+                )}
+              >
                 <button
                   type="button"
                   aria-pressed={quickFilterId === qf.id}
@@ -99,7 +119,9 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
             ))}
           </ul>
         ) : (
-          <p className="px-2 pb-2 text-sm text-zinc-500">{filters.isPending ? t('loading') : filters.isError ? t('quickFiltersError') : t('noQuickFilters')}</p>
+          <p className="px-2 pb-2 text-sm text-zinc-500">
+            {filters.isPending ? t('loading') : filters.isError ? t('quickFiltersError') : t('noQuickFilters')}
+          </p>
         )}
       </div>
       <StorageMeter />

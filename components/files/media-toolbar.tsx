@@ -8,7 +8,16 @@ import { FilterSelect } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
 import { ViewToggle } from '@/components/ui/view-toggle';
-import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type QuickFilterExtra, type QuickFilterView, type ValidityFilter } from '@/lib/api/files';
+import {
+  FILE_TYPES,
+  ORIENTATIONS,
+  VALIDITY_FILTERS,
+  type FileType,
+  type Orientation,
+  type QuickFilterExtra,
+  type QuickFilterView,
+  type ValidityFilter,
+} from '@/lib/api/files';
 import { useTags } from '@/lib/api/tags';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -36,7 +45,11 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
   const tagOptions = (tags.data ?? []).filter((tag) => !state.tags.includes(tag.tag) && !presetTags.includes(tag.tag));
   const lockedTitle = preset ? t('lockedBy', { name: preset.name }) : undefined;
   const wordExtra = (extra: QuickFilterExtra) =>
-    extra.kind === 'search' ? extra.text : extra.kind === 'nameContains' ? t('extra.nameContains', { name: extra.name }) : t(`extra.${extra.kind}`);
+    extra.kind === 'search'
+      ? extra.text
+      : extra.kind === 'nameContains'
+        ? t('extra.nameContains', { name: extra.name })
+        : t(`extra.${extra.kind}`);
   const type = locked.type ?? state.type;
   const orientation = locked.orientation ?? state.orientation;
   const validity = locked.validity ?? state.validity;
@@ -46,48 +59,77 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
       <div className="flex flex-wrap items-center gap-2">
         {locked.text ? (
           <div className="w-full sm:w-80" title={lockedTitle}>
-            <SearchInput label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={locked.text} onChange={() => undefined} disabled />
+            <SearchInput
+              label={t('searchLabel')}
+              placeholder={t('searchPlaceholder')}
+              value={locked.text}
+              onChange={() => undefined}
+              disabled
+            />
           </div>
         ) : (
           <SearchInput label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={text} onChange={onText} />
         )}
-        <div className="shrink-0" title={locked.type ? lockedTitle : undefined}><FilterSelect aria-label={t('type')} value={type ?? ''} disabled={Boolean(locked.type)} onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}>
-          <option value="">{t('allTypes')}</option>
-          {FILE_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {t(`types.${type.value}`)}
-            </option>
-          ))}
-        </FilterSelect></div>
-        <div className="shrink-0" title={locked.orientation ? lockedTitle : undefined}><FilterSelect aria-label={t('orientation')} value={orientation ?? ''} disabled={Boolean(locked.orientation)} onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}>
-          <option value="">{t('anyOrientation')}</option>
-          {ORIENTATIONS.map((o) => (
-            <option key={o} value={o}>
-              {label('orientation', o)}
-            </option>
-          ))}
-        </FilterSelect></div>
-        <div className="shrink-0" title={locked.validity ? lockedTitle : undefined}><FilterSelect aria-label={t('validity')} value={validity ?? ''} disabled={Boolean(locked.validity)} onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}>
-          <option value="">{t('anyValidity')}</option>
-          {VALIDITY_FILTERS.map((v) => (
-            <option key={v.value} value={v.value}>
-              {t(`validities.${v.value}`)}
-            </option>
-          ))}
-        </FilterSelect></div>
-        <div className="shrink-0"><FilterSelect
-          aria-label={t('tag')}
-          value=""
-          onChange={(e) => e.target.value && set({ tags: [...state.tags, e.target.value] })}
-          disabled={tagOptions.length === 0}
-        >
-          <option value="">{tagOptions.length ? t('filterByTag') : t('noTags')}</option>
-          {tagOptions.map((tag) => (
-            <option key={tag.tag} value={tag.tag}>
-              {tag.tag} ({format.number(tag.count)})
-            </option>
-          ))}
-        </FilterSelect></div>
+        <div className="shrink-0" title={locked.type ? lockedTitle : undefined}>
+          <FilterSelect
+            aria-label={t('type')}
+            value={type ?? ''}
+            disabled={Boolean(locked.type)}
+            onChange={(e) => set({ type: (e.target.value || null) as FileType | null })}
+          >
+            <option value="">{t('allTypes')}</option>
+            {FILE_TYPES.map((type) => (
+              <option key={type.value} value={type.value}>
+                {t(`types.${type.value}`)}
+              </option>
+            ))}
+          </FilterSelect>
+        </div>
+        <div className="shrink-0" title={locked.orientation ? lockedTitle : undefined}>
+          <FilterSelect
+            aria-label={t('orientation')}
+            value={orientation ?? ''}
+            disabled={Boolean(locked.orientation)}
+            onChange={(e) => set({ orientation: (e.target.value || null) as Orientation | null })}
+          >
+            <option value="">{t('anyOrientation')}</option>
+            {ORIENTATIONS.map((o) => (
+              <option key={o} value={o}>
+                {label('orientation', o)}
+              </option>
+            ))}
+          </FilterSelect>
+        </div>
+        <div className="shrink-0" title={locked.validity ? lockedTitle : undefined}>
+          <FilterSelect
+            aria-label={t('validity')}
+            value={validity ?? ''}
+            disabled={Boolean(locked.validity)}
+            onChange={(e) => set({ validity: (e.target.value || null) as ValidityFilter | null })}
+          >
+            <option value="">{t('anyValidity')}</option>
+            {VALIDITY_FILTERS.map((v) => (
+              <option key={v.value} value={v.value}>
+                {t(`validities.${v.value}`)}
+              </option>
+            ))}
+          </FilterSelect>
+        </div>
+        <div className="shrink-0">
+          <FilterSelect
+            aria-label={t('tag')}
+            value=""
+            onChange={(e) => e.target.value && set({ tags: [...state.tags, e.target.value] })}
+            disabled={tagOptions.length === 0}
+          >
+            <option value="">{tagOptions.length ? t('filterByTag') : t('noTags')}</option>
+            {tagOptions.map((tag) => (
+              <option key={tag.tag} value={tag.tag}>
+                {tag.tag} ({format.number(tag.count)})
+              </option>
+            ))}
+          </FilterSelect>
+        </div>
         <label className="flex cursor-pointer items-center gap-2 px-1 text-sm text-zinc-700">
           <input
             type="checkbox"
@@ -106,19 +148,35 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
       {hasFilters ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {presetTags.map((tag) => (
-            <span key={`preset-${tag}`} title={lockedTitle} className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+            <span
+              key={`preset-${tag}`}
+              title={lockedTitle}
+              className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset"
+            >
               {t('tagChip', { tag })}
             </span>
           ))}
           {(preset?.view.other ?? []).map(wordExtra).map((criterion) => (
-            <span key={`other-${criterion}`} title={lockedTitle} className="inline-flex max-w-full items-center truncate rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset">
+            <span
+              key={`other-${criterion}`}
+              title={lockedTitle}
+              className="inline-flex max-w-full items-center truncate rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset"
+            >
               {t('alsoChip', { criterion })}
             </span>
           ))}
           {state.tags.map((tag) => (
-            <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+            <span
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+            >
               {t('tagChip', { tag })}
-              <button type="button" aria-label={t('stopTag', { tag })} onClick={() => set({ tags: state.tags.filter((other) => other !== tag) })} className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100">
+              <button
+                type="button"
+                aria-label={t('stopTag', { tag })}
+                onClick={() => set({ tags: state.tags.filter((other) => other !== tag) })}
+                className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+              >
                 <XIcon className="size-3" />
               </button>
             </span>

@@ -20,7 +20,26 @@ import { resumeStore, type StoredUpload } from '@/lib/upload/resume-store';
 import { SessionUploader, type DuplicateNotice, type UploadFailure, type UploadProblem } from '@/lib/upload/session-uploader';
 
 /** Spec 2 "File": the supported extensions. */
-const ALLOWED = ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.mp4', '.webm', '.mov', '.mp3', '.wav', '.ogg', '.ttf', '.otf', '.woff', '.woff2', '.pdf', '.json'];
+const ALLOWED = [
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.svg',
+  '.webp',
+  '.mp4',
+  '.webm',
+  '.mov',
+  '.mp3',
+  '.wav',
+  '.ogg',
+  '.ttf',
+  '.otf',
+  '.woff',
+  '.woff2',
+  '.pdf',
+  '.json',
+];
 const MAX_SIZE = 10_737_418_240;
 /** Uppy's own words (its Dashboard) in the console's language: Uppy's maintained locale packs. */
 const UPPY_LOCALES: Record<Locale, typeof English> = { en: English, de: German };
@@ -48,7 +67,15 @@ function useUnfinishedUploads(customerId: number | undefined) {
  * uploads go on while the user browses; the Uppy instance is never destroyed from an effect cleanup
  * (React's development double-mount would destroy it).
  */
-export default function UploadPanel({ folderId, folderName, onClose }: { folderId: string | undefined; folderName: string; onClose: () => void }) {
+export default function UploadPanel({
+  folderId,
+  folderName,
+  onClose,
+}: {
+  folderId: string | undefined;
+  folderName: string;
+  onClose: () => void;
+}) {
   const { customerId } = useTenant();
   const t = useTranslations('media.upload');
   const locale = useLocale();
@@ -106,7 +133,11 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
   useEffect(() => {
     const failed = (file: { id: string; name?: string } | undefined, error: UploadFailure) => {
       if (!file) return;
-      const entry = { id: file.id, name: file.name ?? t('aFile'), message: 'cause' in error ? errorMessage(error.cause) : error.message || t('uploadFailed') };
+      const entry = {
+        id: file.id,
+        name: file.name ?? t('aFile'),
+        message: 'cause' in error ? errorMessage(error.cause) : error.message || t('uploadFailed'),
+      };
       setFailures((list) => [...list.filter((f) => f.id !== file.id), entry]);
     };
     const cleared = (file: { id: string } | undefined) => {
@@ -151,7 +182,10 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
         </Button>
       </div>
       {unfinishedElsewhere.length ? (
-        <div className="mb-3 rounded-md bg-brand-50 px-3.5 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset" data-testid="unfinished-uploads">
+        <div
+          className="mb-3 rounded-md bg-brand-50 px-3.5 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+          data-testid="unfinished-uploads"
+        >
           <p className="font-medium">{t('unfinished')}</p>
           <p className="text-brand-800/80">{t('unfinishedText')}</p>
           <ul className="mt-2 space-y-1">
@@ -159,7 +193,11 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
               <li key={u.fingerprint} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
                   <span className="font-medium">{u.name}</span> —{' '}
-                  {t('progress', { uploaded: format.bytes(u.uploadedBytes), size: format.bytes(u.size), percent: Math.floor((u.uploadedBytes / Math.max(u.size, 1)) * 100) })}
+                  {t('progress', {
+                    uploaded: format.bytes(u.uploadedBytes),
+                    size: format.bytes(u.size),
+                    percent: Math.floor((u.uploadedBytes / Math.max(u.size, 1)) * 100),
+                  })}
                 </span>
                 <Button
                   size="sm"
@@ -177,7 +215,11 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
         </div>
       ) : null}
       {duplicates.length ? (
-        <div className="mb-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" role="status" data-testid="duplicate-notice">
+        <div
+          className="mb-3 rounded-md bg-amber-50 px-3.5 py-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+          role="status"
+          data-testid="duplicate-notice"
+        >
           <div className="flex items-start justify-between gap-2">
             <p className="flex items-center gap-2 font-medium">
               <WarningIcon className="size-4" /> {t('duplicates')}
@@ -200,7 +242,11 @@ export default function UploadPanel({ folderId, folderName, onClose }: { folderI
         </div>
       ) : null}
       {failures.length ? (
-        <div className="mb-3 rounded-md bg-red-50 px-3.5 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset" role="alert" data-testid="upload-errors">
+        <div
+          className="mb-3 rounded-md bg-red-50 px-3.5 py-3 text-sm text-red-900 ring-1 ring-red-200 ring-inset"
+          role="alert"
+          data-testid="upload-errors"
+        >
           <p className="flex items-center gap-2 font-medium">
             <WarningIcon className="size-4" /> {t('failed', { count: failures.length })}
           </p>

@@ -51,10 +51,16 @@ export function useMediaParams() {
       folderId: searchParams.get(KEYS.folderId),
       view: searchParams.get(KEYS.view) === 'table' ? 'table' : 'grid',
       recursive: searchParams.get(KEYS.recursive) === '1',
-      type: oneOf(searchParams.get(KEYS.type), FILE_TYPES.map((t) => t.value)),
+      type: oneOf(
+        searchParams.get(KEYS.type),
+        FILE_TYPES.map((t) => t.value),
+      ),
       orientation: oneOf(searchParams.get(KEYS.orientation), ORIENTATIONS),
       tags: (searchParams.get(KEYS.tags) ?? '').split(',').filter(Boolean),
-      validity: oneOf(searchParams.get(KEYS.validity), VALIDITY_FILTERS.map((v) => v.value)),
+      validity: oneOf(
+        searchParams.get(KEYS.validity),
+        VALIDITY_FILTERS.map((v) => v.value),
+      ),
       quickFilterId: searchParams.get(KEYS.quickFilterId),
       fileId: searchParams.get(KEYS.fileId),
     }),

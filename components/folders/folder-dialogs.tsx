@@ -128,7 +128,15 @@ export function DeleteFolderDialog({
   children?: ReactNode;
 }) {
   return (
-    <ConfirmDialog open={folder !== null} onOpenChange={onOpenChange} title={title} description={description} confirmLabel={confirmLabel} destructive onConfirm={remove}>
+    <ConfirmDialog
+      open={folder !== null}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive
+      onConfirm={remove}
+    >
       {children}
     </ConfirmDialog>
   );

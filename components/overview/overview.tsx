@@ -3,7 +3,18 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
-import { BuildingIcon, ChevronRightIcon, ClipboardIcon, DocumentIcon, FilmIcon, GlobeIcon, MonitorIcon, MusicIcon, PhotoIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  BuildingIcon,
+  ChevronRightIcon,
+  ClipboardIcon,
+  DocumentIcon,
+  FilmIcon,
+  GlobeIcon,
+  MonitorIcon,
+  MusicIcon,
+  PhotoIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import { AttentionCard, PlaysCard, TopPlayedCard } from '@/components/overview/plays-cards';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -60,7 +71,10 @@ function StatCard({
         {children}
       </div>
       {href && linkLabel ? (
-        <Link href={href} className="mt-3 inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:text-brand-800">
+        <Link
+          href={href}
+          className="mt-3 inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:text-brand-800"
+        >
           <span className="absolute inset-0" aria-hidden="true" />
           {linkLabel}
           <ChevronRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
@@ -127,11 +141,25 @@ function StorageCard() {
       ) : (
         <>
           <p className="text-lg font-semibold text-zinc-900">
-            {t.rich(quota ? 'storage.usedOf' : 'storage.used', { used: format.bytes(used), quota: format.bytes(quota), muted: (chunks) => <span className="text-sm font-normal text-zinc-500">{chunks}</span> })}
+            {t.rich(quota ? 'storage.usedOf' : 'storage.used', {
+              used: format.bytes(used),
+              quota: format.bytes(quota),
+              muted: (chunks) => <span className="text-sm font-normal text-zinc-500">{chunks}</span>,
+            })}
           </p>
           {quota ? (
-            <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200" role="meter" aria-label={t('storage.meter')} aria-valuemin={0} aria-valuemax={quota} aria-valuenow={used}>
-              <div className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')} style={{ width: `${Math.max(share * 100, 1)}%` }} />
+            <div
+              className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200"
+              role="meter"
+              aria-label={t('storage.meter')}
+              aria-valuemin={0}
+              aria-valuemax={quota}
+              aria-valuenow={used}
+            >
+              <div
+                className={cn('h-full rounded-full', share > 0.9 ? 'bg-red-500' : 'bg-brand-500')}
+                style={{ width: `${Math.max(share * 100, 1)}%` }}
+              />
             </div>
           ) : (
             <p className="mt-1 text-sm text-zinc-500">{acrossTenants ? t('storage.someQuotas') : t('storage.noQuota')}</p>
@@ -166,7 +194,9 @@ function TypeCount({ type, label }: { type: FileType; label: string }) {
       >
         <Icon className="size-4 shrink-0 text-zinc-400" />
         <span className="flex-1">{label}</span>
-        <span className="font-medium text-zinc-900 tabular-nums">{count.isPending ? <Skeleton className="h-4 w-6" /> : count.isError ? '—' : format.number(count.data)}</span>
+        <span className="font-medium text-zinc-900 tabular-nums">
+          {count.isPending ? <Skeleton className="h-4 w-6" /> : count.isError ? '—' : format.number(count.data)}
+        </span>
       </Link>
     </li>
   );
@@ -179,7 +209,13 @@ function MediaCard() {
   return (
     <StatCard icon={PhotoIcon} title={t('media.title')} href="/media" linkLabel={t('openMedia')} testId="overview-media">
       <p className="text-lg font-semibold text-zinc-900">
-        {total.isPending ? <Skeleton className="h-6 w-20" /> : total.isError ? <span className="text-sm font-normal text-red-700">{t('couldNotCount')}</span> : t('media.files', { count: total.data })}
+        {total.isPending ? (
+          <Skeleton className="h-6 w-20" />
+        ) : total.isError ? (
+          <span className="text-sm font-normal text-red-700">{t('couldNotCount')}</span>
+        ) : (
+          t('media.files', { count: total.data })
+        )}
       </p>
       <ul className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-3" aria-label={t('media.byType')}>
         {FILE_TYPES.map((type) => (
@@ -208,7 +244,11 @@ function ScreensCard() {
         ) : online.isError || total.isError ? (
           <span className="text-sm font-normal text-red-700">{t('couldNotCount')}</span>
         ) : (
-          t.rich('screens.online', { online: format.number(online.data), total: format.number(total.data), muted: (chunks) => <span className="text-sm font-normal text-zinc-500">{chunks}</span> })
+          t.rich('screens.online', {
+            online: format.number(online.data),
+            total: format.number(total.data),
+            muted: (chunks) => <span className="text-sm font-normal text-zinc-500">{chunks}</span>,
+          })
         )}
       </p>
       {total.data && offline > 0 ? (
@@ -266,7 +306,9 @@ function ActivityCard() {
         <ol className="divide-y divide-zinc-100" aria-label={t('list')}>
           {entries.map((entry, i) => (
             <li key={`${entry.time}-${i}`} className="py-2 text-sm first:pt-0">
-              <p translate="no" className="line-clamp-2 text-zinc-800">{entry.message}</p>
+              <p translate="no" className="line-clamp-2 text-zinc-800">
+                {entry.message}
+              </p>
               <p className="mt-0.5 truncate text-xs text-zinc-500">
                 {format.dateTime(entry.time)}
                 {entry.userEmail ? ` · ${entry.userEmail}` : ''}
@@ -320,7 +362,9 @@ function AccountCard({ user }: { user: SessionUser }) {
           </div>
           <div>
             <dt className="text-zinc-500">{t('lastSignIn')}</dt>
-            <dd className="mt-0.5 text-zinc-900">{me.isPending ? <Skeleton className="h-4 w-40" /> : format.dateTime(me.data?.lastLogin, t('notRecorded'))}</dd>
+            <dd className="mt-0.5 text-zinc-900">
+              {me.isPending ? <Skeleton className="h-4 w-40" /> : format.dateTime(me.data?.lastLogin, t('notRecorded'))}
+            </dd>
           </div>
           <div>
             <dt className="text-zinc-500">{t('memberSince')}</dt>

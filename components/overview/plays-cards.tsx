@@ -9,7 +9,18 @@ import { ChartIcon, ChevronRightIcon, DocumentIcon, PlayIcon, PlaylistIcon, Warn
 import { deviceResource, deviceTenant } from '@/lib/api/devices';
 import { useProofOfPlayReport, useTopPlayed } from '@/lib/api/proof-of-play';
 import { groupHref } from '@/lib/reports/group-links';
-import { addDays, browserTimeZone, dayWindow, formatPlayTime, periodLabel, periodStarts, playsPerPeriod, dateIn, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
+import {
+  addDays,
+  browserTimeZone,
+  dayWindow,
+  formatPlayTime,
+  periodLabel,
+  periodStarts,
+  playsPerPeriod,
+  dateIn,
+  type ReportRequest,
+  type TopPlayedKind,
+} from '@/lib/reports/report-params';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 
@@ -46,9 +57,22 @@ function Header({ icon: Icon, title, href, linkLabel }: { icon: typeof PlayIcon;
  */
 export function PlaysCard() {
   const week = useLastWeek();
-  const request = useMemo<ReportRequest>(() => ({ subject: { type: 'device' }, from: week.from, to: week.to, timeZone: week.timeZone, resolution: 'DAILY', groupBy: 'DEVICE_GROUP' }), [week]);
+  const request = useMemo<ReportRequest>(
+    () => ({
+      subject: { type: 'device' },
+      from: week.from,
+      to: week.to,
+      timeZone: week.timeZone,
+      resolution: 'DAILY',
+      groupBy: 'DEVICE_GROUP',
+    }),
+    [week],
+  );
   const report = useProofOfPlayReport(request);
-  const days = useMemo(() => playsPerPeriod(report.data?.rows ?? [], periodStarts(request, request.timeZone, 'DAILY')), [report.data, request]);
+  const days = useMemo(
+    () => playsPerPeriod(report.data?.rows ?? [], periodStarts(request, request.timeZone, 'DAILY')),
+    [report.data, request],
+  );
   const today = days.at(-1)?.plays ?? 0;
   const total = days.reduce((sum, d) => sum + d.plays, 0);
   const playTime = (report.data?.rows ?? []).reduce((sum, r) => sum + r.duration, 0);
@@ -88,7 +112,12 @@ export function PlaysCard() {
               const day = dateIn(request.timeZone, d.at);
 
               // A day's bar opens that day's report, hour by hour.
-              return { key: d.at, label: periodLabel(d.at, request.timeZone, 'DAILY', { locale: format.locale }), value: d.plays, href: `/proof-of-play?from=${day}&to=${day}&resolution=HOURLY` };
+              return {
+                key: d.at,
+                label: periodLabel(d.at, request.timeZone, 'DAILY', { locale: format.locale }),
+                value: d.plays,
+                href: `/proof-of-play?from=${day}&to=${day}&resolution=HOURLY`,
+              };
             })}
           />
         </>
@@ -159,7 +188,14 @@ export function TopPlayedCard({ kind }: { kind: TopPlayedKind }) {
 export function AttentionCard() {
   // Across tenants (all, or a whole network): every tenant's, each naming its tenant and opening in it.
   const { acrossTenants, selectTenant } = useTenant();
-  const offline = deviceResource.useList({ page: 0, size: 5, sort: 'lastDeviceStatusChange,asc', text: '', status: 'offline', acrossTenants });
+  const offline = deviceResource.useList({
+    page: 0,
+    size: 5,
+    sort: 'lastDeviceStatusChange,asc',
+    text: '',
+    status: 'offline',
+    acrossTenants,
+  });
   const screens = offline.data?.content ?? [];
   const count = offline.data?.totalElements ?? 0;
   const t = useTranslations('overview');
@@ -196,7 +232,11 @@ export function AttentionCard() {
                   </Link>
                   {acrossTenants ? <span className="text-zinc-500"> · {deviceTenant(d)?.name}</span> : null}
                 </span>
-                <span className="shrink-0 text-zinc-500">{d.lastDeviceStatusChange ? t('attention.since', { time: format.dateTime(d.lastDeviceStatusChange) }) : t('attention.neverOnline')}</span>
+                <span className="shrink-0 text-zinc-500">
+                  {d.lastDeviceStatusChange
+                    ? t('attention.since', { time: format.dateTime(d.lastDeviceStatusChange) })
+                    : t('attention.neverOnline')}
+                </span>
               </li>
             ))}
           </ul>

@@ -22,7 +22,10 @@ const PASSWORD_MAX = 256;
 const passwordSchema = (t: Translate<'passwordSetup'>) =>
   z
     .object({
-      password: z.string().min(PASSWORD_MIN, t('atLeast', { min: PASSWORD_MIN })).max(PASSWORD_MAX, t('atMost', { max: PASSWORD_MAX })),
+      password: z
+        .string()
+        .min(PASSWORD_MIN, t('atLeast', { min: PASSWORD_MIN }))
+        .max(PASSWORD_MAX, t('atMost', { max: PASSWORD_MAX })),
       confirm: z.string(),
     })
     .refine((v) => v.password === v.confirm, { path: ['confirm'], message: t('mismatch') });
@@ -107,10 +110,21 @@ export function SetPasswordForm({ token }: { token: string }) {
         <Input id="setup-email" type="email" autoComplete="username" value={link.data.email} readOnly />
       </Field>
       <Field id="setup-password" label={t('newPassword')} error={errors.password?.message} hint={t('hint', { min: PASSWORD_MIN })}>
-        <Input type="password" autoComplete="new-password" autoFocus {...fieldAria('setup-password', errors.password?.message, true)} {...register('password')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...fieldAria('setup-password', errors.password?.message, true)}
+          {...register('password')}
+        />
       </Field>
       <Field id="setup-confirm" label={t('repeat')} error={errors.confirm?.message}>
-        <Input type="password" autoComplete="new-password" {...fieldAria('setup-confirm', errors.confirm?.message)} {...register('confirm')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria('setup-confirm', errors.confirm?.message)}
+          {...register('confirm')}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={complete.isPending}>
         {complete.isPending ? <Spinner /> : null}

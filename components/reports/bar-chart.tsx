@@ -2,7 +2,13 @@ import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
 
-export type Bar = { key: string | number; label: string; value: number; title?: string; /** Where the bar leads (the report of its period). */ href?: string };
+export type Bar = {
+  key: string | number;
+  label: string;
+  value: number;
+  title?: string;
+  /** Where the bar leads (the report of its period). */ href?: string;
+};
 
 /** A round step (1, 2, 5 × 10ⁿ) giving about `count` gridlines up to `max`. */
 function niceStep(max: number, count: number): number {
@@ -51,7 +57,15 @@ export function BarChart({
     <svg viewBox={`0 0 ${width} ${height}`} className={cn('h-auto w-full', className)} role="img" aria-label={label}>
       {gridlines.map((g) => (
         <g key={g}>
-          <line x1={plot.x} x2={plot.x + plot.w} y1={y(g)} y2={y(g)} className="stroke-zinc-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+          <line
+            x1={plot.x}
+            x2={plot.x + plot.w}
+            y1={y(g)}
+            y2={y(g)}
+            className="stroke-zinc-200"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
           <text x={plot.x - 6} y={y(g)} textAnchor="end" dominantBaseline="middle" className="fill-zinc-400 text-[10px]">
             {format.number(g)}
           </text>
@@ -67,7 +81,14 @@ export function BarChart({
             <title>{title}</title>
             {/* The whole slot answers the pointer, so thin bars and zeros show their tooltip too. */}
             <rect x={plot.x + slot * i} y={plot.y} width={slot} height={plot.h} className="fill-transparent hover:fill-zinc-100" />
-            <rect x={x} y={y(bar.value)} width={barWidth} height={Math.max(0, h)} rx={Math.min(3, barWidth / 4)} className="pointer-events-none fill-brand-500" />
+            <rect
+              x={x}
+              y={y(bar.value)}
+              width={barWidth}
+              height={Math.max(0, h)}
+              rx={Math.min(3, barWidth / 4)}
+              className="pointer-events-none fill-brand-500"
+            />
             {i % labelEvery === 0 ? (
               <text x={plot.x + slot * i + slot / 2} y={height - 6} textAnchor="middle" className="fill-zinc-500 text-[10px]">
                 {bar.label}

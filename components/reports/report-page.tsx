@@ -90,11 +90,22 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function buildColumns(t: Translate<'reports.columns'>, format: ReturnType<typeof useFormat>, groupLabel: string, showPeriod: boolean): ColumnDef<ReportRow>[] {
+function buildColumns(
+  t: Translate<'reports.columns'>,
+  format: ReturnType<typeof useFormat>,
+  groupLabel: string,
+  showPeriod: boolean,
+): ColumnDef<ReportRow>[] {
   const number = (value: number) => format.number(value);
   const columns: ColumnDef<ReportRow>[] = [];
   if (showPeriod) {
-    columns.push({ id: 'timestamp', accessorFn: (r) => r.timestamp, header: t('period'), meta: { priority: 1, size: 150, className: 'whitespace-nowrap tabular-nums' }, cell: ({ row }) => row.original.readableDateTime });
+    columns.push({
+      id: 'timestamp',
+      accessorFn: (r) => r.timestamp,
+      header: t('period'),
+      meta: { priority: 1, size: 150, className: 'whitespace-nowrap tabular-nums' },
+      cell: ({ row }) => row.original.readableDateTime,
+    });
   }
   columns.push(
     {
@@ -116,11 +127,41 @@ function buildColumns(t: Translate<'reports.columns'>, format: ReturnType<typeof
         );
       },
     },
-    { id: 'impressionStartCount', accessorFn: (r) => r.impressionStartCount, header: t('plays'), meta: { priority: 2, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionStartCount) },
-    { id: 'impressionEndCount', accessorFn: (r) => r.impressionEndCount, header: t('completed'), meta: { priority: 4, size: 110, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.impressionEndCount) },
-    { id: 'duration', accessorFn: (r) => r.duration, header: t('playTime'), meta: { priority: 3, size: 110, className: 'text-right whitespace-nowrap tabular-nums' }, cell: ({ row }) => formatPlayTime(row.original.duration, format.locale) },
-    { id: 'clickCount', accessorFn: (r) => r.clickCount, header: t('clicks'), meta: { priority: 5, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.clickCount) },
-    { id: 'viewerCount', accessorFn: (r) => r.viewerCount, header: t('viewers'), meta: { priority: 6, size: 90, className: 'text-right tabular-nums' }, cell: ({ row }) => number(row.original.viewerCount) },
+    {
+      id: 'impressionStartCount',
+      accessorFn: (r) => r.impressionStartCount,
+      header: t('plays'),
+      meta: { priority: 2, size: 90, className: 'text-right tabular-nums' },
+      cell: ({ row }) => number(row.original.impressionStartCount),
+    },
+    {
+      id: 'impressionEndCount',
+      accessorFn: (r) => r.impressionEndCount,
+      header: t('completed'),
+      meta: { priority: 4, size: 110, className: 'text-right tabular-nums' },
+      cell: ({ row }) => number(row.original.impressionEndCount),
+    },
+    {
+      id: 'duration',
+      accessorFn: (r) => r.duration,
+      header: t('playTime'),
+      meta: { priority: 3, size: 110, className: 'text-right whitespace-nowrap tabular-nums' },
+      cell: ({ row }) => formatPlayTime(row.original.duration, format.locale),
+    },
+    {
+      id: 'clickCount',
+      accessorFn: (r) => r.clickCount,
+      header: t('clicks'),
+      meta: { priority: 5, size: 90, className: 'text-right tabular-nums' },
+      cell: ({ row }) => number(row.original.clickCount),
+    },
+    {
+      id: 'viewerCount',
+      accessorFn: (r) => r.viewerCount,
+      header: t('viewers'),
+      meta: { priority: 6, size: 90, className: 'text-right tabular-nums' },
+      cell: ({ row }) => number(row.original.viewerCount),
+    },
   );
 
   return columns;
@@ -166,17 +207,38 @@ function Report() {
   const folderRoot = useDeviceRoot();
   const folder = deviceGroupResource.useDetail(state.folder || null, { select: 'name,parentId' });
   const [pickingFolder, setPickingFolder] = useState(false);
-  const ids = { on: useId(), from: useId(), to: useId(), tz: useId(), groupBy: useId(), channel: useId(), screen: useId(), folder: useId(), advertiser: useId() };
+  const ids = {
+    on: useId(),
+    from: useId(),
+    to: useId(),
+    tz: useId(),
+    groupBy: useId(),
+    channel: useId(),
+    screen: useId(),
+    folder: useId(),
+    advertiser: useId(),
+  };
 
   const starts = useMemo(() => (request ? periodStarts(request, request.timeZone, request.resolution) : []), [request]);
   const series = useMemo(() => playsPerPeriod(rows, starts), [rows, starts]);
   const totals = useMemo(
-    () => rows.reduce((t, r) => ({ plays: t.plays + r.impressionStartCount, completed: t.completed + r.impressionEndCount, duration: t.duration + r.duration }), { plays: 0, completed: 0, duration: 0 }),
+    () =>
+      rows.reduce(
+        (t, r) => ({
+          plays: t.plays + r.impressionStartCount,
+          completed: t.completed + r.impressionEndCount,
+          duration: t.duration + r.duration,
+        }),
+        { plays: 0, completed: 0, duration: 0 },
+      ),
     [rows],
   );
   const columnWords = useTranslations('reports.columns');
   const groupLabel = label('groupBy', state.groupBy);
-  const columns = useMemo(() => buildColumns(columnWords, format, groupLabel, state.resolution !== 'TOTAL'), [columnWords, format, groupLabel, state.resolution]);
+  const columns = useMemo(
+    () => buildColumns(columnWords, format, groupLabel, state.resolution !== 'TOTAL'),
+    [columnWords, format, groupLabel, state.resolution],
+  );
   // The order is the API's (`sort`), kept in the URL; a header click asks for the new one.
   const sorting = useMemo<SortingState>(() => {
     const [field, direction] = state.sort.split(',');
@@ -242,7 +304,12 @@ function Report() {
       <Card className="mb-4 p-4">
         <div className="flex flex-wrap items-end gap-3">
           <Control label={t('controls.playsOf')} htmlFor={ids.on}>
-            <FilterSelect id={ids.on} value={state.on} onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })} disabled={Boolean(state.channel || state.screen)}>
+            <FilterSelect
+              id={ids.on}
+              value={state.on}
+              onChange={(e) => update({ on: e.target.value as ReportState['on'], groupBy: undefined })}
+              disabled={Boolean(state.channel || state.screen)}
+            >
               {state.channel || state.screen ? (
                 // A chosen channel or screen is what the report is of.
                 <option value={state.on}>{state.channel ? t('controls.chosenChannel') : t('controls.chosenScreen')}</option>
@@ -256,10 +323,24 @@ function Report() {
             </FilterSelect>
           </Control>
           <Control label={t('controls.from')} htmlFor={ids.from}>
-            <Input id={ids.from} type="date" className="w-40" value={state.from} max={state.to} onChange={(e) => e.target.value && update({ from: e.target.value })} />
+            <Input
+              id={ids.from}
+              type="date"
+              className="w-40"
+              value={state.from}
+              max={state.to}
+              onChange={(e) => e.target.value && update({ from: e.target.value })}
+            />
           </Control>
           <Control label={t('controls.to')} htmlFor={ids.to}>
-            <Input id={ids.to} type="date" className="w-40" value={state.to} min={state.from} onChange={(e) => e.target.value && update({ to: e.target.value })} />
+            <Input
+              id={ids.to}
+              type="date"
+              className="w-40"
+              value={state.to}
+              min={state.from}
+              onChange={(e) => e.target.value && update({ to: e.target.value })}
+            />
           </Control>
           <Control label={t('controls.timeZone')} htmlFor={ids.tz}>
             <FilterSelect id={ids.tz} value={state.tz} onChange={(e) => update({ tz: e.target.value })}>
@@ -277,7 +358,10 @@ function Report() {
                   type="button"
                   aria-pressed={r === state.resolution}
                   onClick={() => update({ resolution: r })}
-                  className={cn('px-3 text-sm font-medium first:rounded-l-md last:rounded-r-md', r === state.resolution ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50')}
+                  className={cn(
+                    'px-3 text-sm font-medium first:rounded-l-md last:rounded-r-md',
+                    r === state.resolution ? 'bg-zinc-900 text-white' : 'text-zinc-700 hover:bg-zinc-50',
+                  )}
                 >
                   {label('resolution', r)}
                 </button>
@@ -285,7 +369,11 @@ function Report() {
             </div>
           </div>
           <Control label={t('controls.groupBy')} htmlFor={ids.groupBy}>
-            <FilterSelect id={ids.groupBy} value={state.groupBy} onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}>
+            <FilterSelect
+              id={ids.groupBy}
+              value={state.groupBy}
+              onChange={(e) => update({ groupBy: e.target.value as ReportState['groupBy'] })}
+            >
               {GROUP_BYS.map((g) => (
                 <option key={g} value={g}>
                   {label('groupBy', g)}
@@ -298,7 +386,9 @@ function Report() {
           <Control label={t('controls.channel')} htmlFor={ids.channel}>
             <FilterSelect id={ids.channel} value={state.channel} onChange={(e) => update({ channel: e.target.value, screen: '' })}>
               <option value="">{t('controls.anyChannel')}</option>
-              {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? <option value={state.channel}>{t('controls.channelId', { id: state.channel })}</option> : null}
+              {state.channel && !(channels.data?.content ?? []).some((c) => String(c.id) === state.channel) ? (
+                <option value={state.channel}>{t('controls.channelId', { id: state.channel })}</option>
+              ) : null}
               {(channels.data?.content ?? []).map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
@@ -309,7 +399,9 @@ function Report() {
           <Control label={t('controls.screen')} htmlFor={ids.screen}>
             <FilterSelect id={ids.screen} value={state.screen} onChange={(e) => update({ screen: e.target.value, channel: '' })}>
               <option value="">{t('controls.anyScreen')}</option>
-              {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? <option value={state.screen}>{t('controls.thisScreen')}</option> : null}
+              {state.screen && !(screens.data?.content ?? []).some((d) => d.id === state.screen) ? (
+                <option value={state.screen}>{t('controls.thisScreen')}</option>
+              ) : null}
               {(screens.data?.content ?? []).map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.name || t('controls.unnamedScreen')}
@@ -318,14 +410,22 @@ function Report() {
             </FilterSelect>
           </Control>
           <Control label={t('controls.folder')} htmlFor={ids.folder}>
-            <Button id={ids.folder} variant="secondary" className="w-52 justify-start truncate" onClick={() => setPickingFolder(true)} data-testid="report-folder">
+            <Button
+              id={ids.folder}
+              variant="secondary"
+              className="w-52 justify-start truncate"
+              onClick={() => setPickingFolder(true)}
+              data-testid="report-folder"
+            >
               {state.folder ? (folder.data?.name ?? t('controls.aFolder')) : t('controls.allFolders')}
             </Button>
           </Control>
           <Control label={t('controls.advertiser')} htmlFor={ids.advertiser}>
             <FilterSelect id={ids.advertiser} value={state.advertiser} onChange={(e) => update({ advertiser: e.target.value })}>
               <option value="">{t('controls.anyAdvertiser')}</option>
-              {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? <option value={state.advertiser}>{t('controls.thisAdvertiser')}</option> : null}
+              {state.advertiser && !(advertisers.data?.content ?? []).some((a) => a.id === state.advertiser) ? (
+                <option value={state.advertiser}>{t('controls.thisAdvertiser')}</option>
+              ) : null}
               {(advertisers.data?.content ?? []).map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.name}
@@ -333,7 +433,13 @@ function Report() {
               ))}
             </FilterSelect>
           </Control>
-          <SearchInput value={state.q} onChange={(q) => update({ q })} label={t('controls.searchNames', { groupBy: state.groupBy })} placeholder={t('controls.namePlaceholder', { group: groupLabel })} className="sm:w-64" />
+          <SearchInput
+            value={state.q}
+            onChange={(q) => update({ q })}
+            label={t('controls.searchNames', { groupBy: state.groupBy })}
+            placeholder={t('controls.namePlaceholder', { group: groupLabel })}
+            className="sm:w-64"
+          />
           {state.channel || state.screen || state.folder || state.advertiser || state.q ? (
             <Button variant="ghost" onClick={() => update({ channel: '', screen: '', folder: '', advertiser: '', q: '' })}>
               {t('controls.clearFilters')}
@@ -367,15 +473,25 @@ function Report() {
           {downloadError}
         </Alert>
       ) : null}
-      {report.isError ? <LoadError className="mb-4" title={t('loadError')} error={report.error} onRetry={() => void report.refetch()} /> : null}
+      {report.isError ? (
+        <LoadError className="mb-4" title={t('loadError')} error={report.error} onRetry={() => void report.refetch()} />
+      ) : null}
 
       {request && !report.isError ? (
         <>
           <Card className="mb-4 p-5">
             <dl className="mb-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
               <Figure label={t('figures.plays')} value={report.isPending ? '…' : format.number(totals.plays)} testId="report-plays" />
-              <Figure label={t('figures.completed')} value={report.isPending ? '…' : format.number(totals.completed)} testId="report-completed" />
-              <Figure label={t('figures.playTime')} value={report.isPending ? '…' : formatPlayTime(totals.duration, format.locale)} testId="report-duration" />
+              <Figure
+                label={t('figures.completed')}
+                value={report.isPending ? '…' : format.number(totals.completed)}
+                testId="report-completed"
+              />
+              <Figure
+                label={t('figures.playTime')}
+                value={report.isPending ? '…' : formatPlayTime(totals.duration, format.locale)}
+                testId="report-duration"
+              />
               <Figure label={t('figures.rows')} value={report.isPending ? '…' : format.number(rows.length)} testId="report-rows" />
             </dl>
             {starts.length > 1 ? (
@@ -383,10 +499,16 @@ function Report() {
                 width={1100}
                 height={220}
                 label={t('chartLabel', { resolution: state.resolution, zone: state.tz })}
-                bars={series.map((p) => ({ key: p.at, label: periodLabel(p.at, state.tz, state.resolution, { locale: format.locale }), value: p.plays }))}
+                bars={series.map((p) => ({
+                  key: p.at,
+                  label: periodLabel(p.at, state.tz, state.resolution, { locale: format.locale }),
+                  value: p.plays,
+                }))}
               />
             ) : null}
-            <p className="mt-2 text-xs text-zinc-500">{t('periodsStart', { zone: state.tz, weekly: state.resolution === 'WEEKLY' ? 'yes' : 'no' })}</p>
+            <p className="mt-2 text-xs text-zinc-500">
+              {t('periodsStart', { zone: state.tz, weekly: state.resolution === 'WEEKLY' ? 'yes' : 'no' })}
+            </p>
           </Card>
 
           <Card className="overflow-hidden">
@@ -395,9 +517,18 @@ function Report() {
                 <p className="mt-1 text-sm text-zinc-500">{t('emptyText')}</p>
               </EmptyState>
             ) : (
-              <DataTable table={table} sortable={SORTABLE} isFirstLoad={report.isPending} isFetching={report.isFetching} isPlaceholderData={report.isPlaceholderData} describedBy="" />
+              <DataTable
+                table={table}
+                sortable={SORTABLE}
+                isFirstLoad={report.isPending}
+                isFetching={report.isFetching}
+                isPlaceholderData={report.isPlaceholderData}
+                describedBy=""
+              />
             )}
-            {rows.length >= ROW_LIMIT ? <p className="border-t border-zinc-100 px-4 py-2 text-sm text-zinc-500">{t('rowLimit', { count: ROW_LIMIT })}</p> : null}
+            {rows.length >= ROW_LIMIT ? (
+              <p className="border-t border-zinc-100 px-4 py-2 text-sm text-zinc-500">{t('rowLimit', { count: ROW_LIMIT })}</p>
+            ) : null}
           </Card>
         </>
       ) : null}

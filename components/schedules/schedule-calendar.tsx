@@ -223,9 +223,16 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
         <div />
         <div className="grid grid-cols-7">
           {days.map((day) => (
-            <div key={day} className={cn('border-l border-zinc-200 px-2 py-2 text-center text-xs', day === today ? 'text-brand-700' : 'text-zinc-600')}>
+            <div
+              key={day}
+              className={cn('border-l border-zinc-200 px-2 py-2 text-center text-xs', day === today ? 'text-brand-700' : 'text-zinc-600')}
+            >
               <span className="font-medium">{weekdays[weekdayOf(day)]}</span>{' '}
-              <span className={cn('inline-flex size-6 items-center justify-center rounded-full', day === today && 'bg-brand-600 text-white')}>{dayLabel(day)}</span>
+              <span
+                className={cn('inline-flex size-6 items-center justify-center rounded-full', day === today && 'bg-brand-600 text-white')}
+              >
+                {dayLabel(day)}
+              </span>
             </div>
           ))}
         </div>
@@ -243,7 +250,10 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
             ref={gridRef}
             data-testid="week-grid"
             className={cn('relative grid grid-cols-7 touch-none', onCreate && 'cursor-crosshair')}
-            style={{ height: DAY_PX, backgroundImage: `repeating-linear-gradient(to bottom, transparent 0 ${HOUR_PX - 1}px, rgb(228 228 231) ${HOUR_PX - 1}px ${HOUR_PX}px)` }}
+            style={{
+              height: DAY_PX,
+              backgroundImage: `repeating-linear-gradient(to bottom, transparent 0 ${HOUR_PX - 1}px, rgb(228 228 231) ${HOUR_PX - 1}px ${HOUR_PX}px)`,
+            }}
             onPointerDown={startCreate}
           >
             {days.map((day) => {
@@ -251,10 +261,16 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
               const placed = dayLanes(own, (18 / DAY_PX) * MINUTES_PER_DAY);
 
               return (
-                <div key={day} className={cn('relative border-l border-zinc-200', weekdayOf(day) >= 5 && 'bg-zinc-50/60')} data-testid="week-day" data-date={dateOf(day)}>
+                <div
+                  key={day}
+                  className={cn('relative border-l border-zinc-200', weekdayOf(day) >= 5 && 'bg-zinc-50/60')}
+                  data-testid="week-day"
+                  data-date={dateOf(day)}
+                >
                   {own.map((block) => {
                     const { lane, span, of } = placed.get(block.key)!;
-                    const dragging = drag?.kind === 'move' && drag.block.scheduleId === block.scheduleId && drag.block.interval === block.interval;
+                    const dragging =
+                      drag?.kind === 'move' && drag.block.scheduleId === block.scheduleId && drag.block.interval === block.interval;
 
                     return (
                       <BlockBox
@@ -263,7 +279,12 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
                         onPointerDown={startMove(block)}
                         onOpen={onOpen}
                         className={cn(dragging && delta !== 0 && 'opacity-30')}
-                        style={{ top: (block.start / MINUTES_PER_DAY) * DAY_PX, height: Math.max(18, ((block.end - block.start) / MINUTES_PER_DAY) * DAY_PX - 2), left: `calc(${(lane / of) * 100}% + 2px)`, width: `calc(${(span / of) * 100}% - 4px)` }}
+                        style={{
+                          top: (block.start / MINUTES_PER_DAY) * DAY_PX,
+                          height: Math.max(18, ((block.end - block.start) / MINUTES_PER_DAY) * DAY_PX - 2),
+                          left: `calc(${(lane / of) * 100}% + 2px)`,
+                          width: `calc(${(span / of) * 100}% - 4px)`,
+                        }}
                       />
                     );
                   })}
@@ -277,24 +298,37 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
                           const s = Math.max(start, day * MINUTES_PER_DAY);
                           const e = Math.min(end, (day + 1) * MINUTES_PER_DAY);
 
-                          return s < e ? [{ ...b, key: `${b.key}-ghost`, day, start: s - day * MINUTES_PER_DAY, end: e - day * MINUTES_PER_DAY }] : [];
+                          return s < e
+                            ? [{ ...b, key: `${b.key}-ghost`, day, start: s - day * MINUTES_PER_DAY, end: e - day * MINUTES_PER_DAY }]
+                            : [];
                         })
                         .map((ghost) => (
                           <BlockBox
                             key={ghost.key}
                             block={ghost}
                             className="pointer-events-none z-10 ring-2 ring-white"
-                            style={{ top: (ghost.start / MINUTES_PER_DAY) * DAY_PX, height: Math.max(18, ((ghost.end - ghost.start) / MINUTES_PER_DAY) * DAY_PX - 2), left: 2, right: 2 }}
+                            style={{
+                              top: (ghost.start / MINUTES_PER_DAY) * DAY_PX,
+                              height: Math.max(18, ((ghost.end - ghost.start) / MINUTES_PER_DAY) * DAY_PX - 2),
+                              left: 2,
+                              right: 2,
+                            }}
                           />
                         ))
                     : null}
-                  {preview && preview.end > day * MINUTES_PER_DAY && preview.start < (day + 1) * MINUTES_PER_DAY && preview.end > preview.start ? (
+                  {preview &&
+                  preview.end > day * MINUTES_PER_DAY &&
+                  preview.start < (day + 1) * MINUTES_PER_DAY &&
+                  preview.end > preview.start ? (
                     <div
                       data-testid="create-preview"
                       className="pointer-events-none absolute inset-x-0.5 rounded-md border-2 border-dashed border-brand-500 bg-brand-100/60"
                       style={{
                         top: ((Math.max(preview.start, day * MINUTES_PER_DAY) - day * MINUTES_PER_DAY) / MINUTES_PER_DAY) * DAY_PX,
-                        height: ((Math.min(preview.end, (day + 1) * MINUTES_PER_DAY) - Math.max(preview.start, day * MINUTES_PER_DAY)) / MINUTES_PER_DAY) * DAY_PX,
+                        height:
+                          ((Math.min(preview.end, (day + 1) * MINUTES_PER_DAY) - Math.max(preview.start, day * MINUTES_PER_DAY)) /
+                            MINUTES_PER_DAY) *
+                          DAY_PX,
                       }}
                     />
                   ) : null}
@@ -309,7 +343,13 @@ export function WeekView({ days, blocks, onCreate, onMove, onOpen }: { days: num
 }
 
 /** The month: whole weeks, each day listing its schedules' times; clicking a day creates one for that day. */
-export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: number[]; month: string; blocks: CalendarBlock[] } & Omit<Handlers, 'onMove'>) {
+export function MonthView({
+  days,
+  month,
+  blocks,
+  onCreate,
+  onOpen,
+}: { days: number[]; month: string; blocks: CalendarBlock[] } & Omit<Handlers, 'onMove'>) {
   const t = useTranslations('schedules.block');
   const weekdays = useWeekdays();
   const describe = useDescribe();
@@ -334,10 +374,21 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
               key={day}
               data-testid="month-day"
               data-date={dateOf(day)}
-              className={cn('min-h-28 border-t border-l border-zinc-200 p-1 first:border-l-0 [&:nth-child(7n+1)]:border-l-0', !inMonth && 'bg-zinc-50', onCreate && 'cursor-pointer hover:bg-brand-50/40')}
+              className={cn(
+                'min-h-28 border-t border-l border-zinc-200 p-1 first:border-l-0 [&:nth-child(7n+1)]:border-l-0',
+                !inMonth && 'bg-zinc-50',
+                onCreate && 'cursor-pointer hover:bg-brand-50/40',
+              )}
               onClick={() => onCreate?.(day * MINUTES_PER_DAY, (day + 1) * MINUTES_PER_DAY)}
             >
-              <div className={cn('mb-1 flex size-6 items-center justify-center rounded-full text-xs', day === today ? 'bg-brand-600 text-white' : inMonth ? 'text-zinc-700' : 'text-zinc-400')}>{dayLabel(day)}</div>
+              <div
+                className={cn(
+                  'mb-1 flex size-6 items-center justify-center rounded-full text-xs',
+                  day === today ? 'bg-brand-600 text-white' : inMonth ? 'text-zinc-700' : 'text-zinc-400',
+                )}
+              >
+                {dayLabel(day)}
+              </div>
               <div className="space-y-0.5">
                 {own.slice(0, 3).map((block) => {
                   const colour = block.colour;
@@ -355,10 +406,18 @@ export function MonthView({ days, month, blocks, onCreate, onOpen }: { days: num
                         e.stopPropagation();
                         onOpen?.(block);
                       }}
-                      className={cn('flex w-full cursor-pointer items-center gap-1 truncate rounded px-1 py-0.5 text-left text-[11px] text-zinc-800 hover:bg-zinc-100', !block.enabled && 'opacity-50')}
+                      className={cn(
+                        'flex w-full cursor-pointer items-center gap-1 truncate rounded px-1 py-0.5 text-left text-[11px] text-zinc-800 hover:bg-zinc-100',
+                        !block.enabled && 'opacity-50',
+                      )}
                     >
-                      <span className={cn('size-2 shrink-0 rounded-full', block.inherited && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: colour.background }} />
-                      <span className="shrink-0 text-zinc-500 tabular-nums">{block.start === 0 && block.end === MINUTES_PER_DAY ? t('allDay') : timeOf(block.start)}</span>
+                      <span
+                        className={cn('size-2 shrink-0 rounded-full', block.inherited && 'ring-1 ring-zinc-400 ring-offset-1')}
+                        style={{ background: colour.background }}
+                      />
+                      <span className="shrink-0 text-zinc-500 tabular-nums">
+                        {block.start === 0 && block.end === MINUTES_PER_DAY ? t('allDay') : timeOf(block.start)}
+                      </span>
                       <span className="truncate">{block.name}</span>
                     </button>
                   );

@@ -47,9 +47,23 @@ export type ScheduleFormValues = z.input<ReturnType<typeof scheduleFormSchema>>;
 export type ScheduleFormResult = { name: string; contentId: string; enabled: boolean; interval: ScheduleInterval; teamIds: string[] };
 
 /** The form's values for an interval `[start, end)` in wall minutes. */
-export function scheduleFormValues(values: { name: string; contentId: string; enabled: boolean; start: number; end: number; teamIds: string[] }): ScheduleFormValues {
+export function scheduleFormValues(values: {
+  name: string;
+  contentId: string;
+  enabled: boolean;
+  start: number;
+  end: number;
+  teamIds: string[];
+}): ScheduleFormValues {
   // An end at midnight is shown as 00:00 of the next day (what the block shows), saved as 23:59 of the day.
-  return { name: values.name, contentId: values.contentId, enabled: values.enabled, start: toLocal(values.start), end: toLocal(values.end), teamIds: values.teamIds };
+  return {
+    name: values.name,
+    contentId: values.contentId,
+    enabled: values.enabled,
+    start: toLocal(values.start),
+    end: toLocal(values.end),
+    teamIds: values.teamIds,
+  };
 }
 
 /** Create or edit a schedule: name, content, one interval in screens' local time, enabled. */
@@ -77,13 +91,17 @@ export function ScheduleDialog({
   onDelete?: () => void;
 }) {
   const t = useTranslations('schedules.dialog');
-  const contents = contentResource.useList({ page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' }, { enabled: open });
+  const contents = contentResource.useList(
+    { page: 0, size: 200, sort: 'name,asc', text: '', kind: 'all', folderId: '' },
+    { enabled: open },
+  );
   const options = contents.data?.content ?? [];
   const own = useOwnTeams();
   const schema = useMemo(() => scheduleFormSchema(t, own.scoped), [t, own.scoped]);
   // A new schedule of a team-scoped user starts with the user's teams: the form opens once they are known.
   if (mode === 'create' && !own.ready) return null;
-  const initial = mode === 'create' && own.scoped && values.teamIds.length === 0 ? { ...values, teamIds: own.teams.map((t) => t.id) } : values;
+  const initial =
+    mode === 'create' && own.scoped && values.teamIds.length === 0 ? { ...values, teamIds: own.teams.map((t) => t.id) } : values;
 
   return (
     <FormDialog
@@ -100,9 +118,19 @@ export function ScheduleDialog({
         const end = toWall(v.end);
         const base = interval ? { ...interval } : {};
 
-        return onSave({ name: v.name, contentId: v.contentId, enabled: v.enabled, interval: intervalOf(start, end, base), teamIds: v.teamIds });
+        return onSave({
+          name: v.name,
+          contentId: v.contentId,
+          enabled: v.enabled,
+          interval: intervalOf(start, end, base),
+          teamIds: v.teamIds,
+        });
       }}
-      fieldError={(error) => (error instanceof ApiError && error.key === 'campaign.error.teamRequired' ? { field: 'teamIds', message: t('teamRequired') } : undefined)}
+      fieldError={(error) =>
+        error instanceof ApiError && error.key === 'campaign.error.teamRequired'
+          ? { field: 'teamIds', message: t('teamRequired') }
+          : undefined
+      }
     >
       {(fields, form) => (
         <>

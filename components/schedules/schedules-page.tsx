@@ -4,7 +4,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { MonthView, WeekView, type CalendarBlock } from '@/components/schedules/schedule-calendar';
-import { ScheduleDialog, scheduleFormValues, type ScheduleFormResult, type ScheduleFormValues } from '@/components/schedules/schedule-dialog';
+import {
+  ScheduleDialog,
+  scheduleFormValues,
+  type ScheduleFormResult,
+  type ScheduleFormValues,
+} from '@/components/schedules/schedule-dialog';
 import { TenantRequired } from '@/components/shell/tenant-required';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,7 +20,15 @@ import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner, UpdatingIndicator } from '@/components/ui/spinner';
 import { deviceGroupResource, useDeviceRoot, type DeviceGroup } from '@/lib/api/device-groups';
-import { useCreateSchedule, useDeleteSchedule, useFolderSchedule, useSchedules, useUpdateSchedule, withInterval, type Schedule } from '@/lib/api/schedules';
+import {
+  useCreateSchedule,
+  useDeleteSchedule,
+  useFolderSchedule,
+  useSchedules,
+  useUpdateSchedule,
+  withInterval,
+  type Schedule,
+} from '@/lib/api/schedules';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/cn';
 import { useErrorMessage } from '@/lib/i18n/errors';
@@ -58,8 +71,7 @@ const LAYER_COLOURS: Record<Exclude<PlayLayer, 'SCHEDULE'>, { background: string
 const playColour = (play: FolderPlay) => (play.layer === 'SCHEDULE' ? scheduleColour(play.scheduleId ?? 0) : LAYER_COLOURS[play.layer]);
 
 type Editing =
-  | { mode: 'create'; start: number; end: number }
-  | { mode: 'edit'; schedule: Schedule; interval: number; start: number; end: number };
+  { mode: 'create'; start: number; end: number } | { mode: 'edit'; schedule: Schedule; interval: number; start: number; end: number };
 
 /** Schedules belong to one tenant: like screens, the page asks a switcher to choose one first. */
 export function SchedulesPage() {
@@ -116,20 +128,18 @@ function ScheduleConsole() {
           const item = s.affectedDateRanges?.intervals[interval];
           const movable = canWrite && !s.locked && !s.readOnly && !!item && shiftInterval(item, 0) !== null;
 
-          return dayBlocks(spans, days).map(
-            (b, i): CalendarBlock => ({
-              ...b,
-              key: `${s.id}-${interval}-${b.day}-${i}`,
-              layer: 'SCHEDULE',
-              colour: scheduleColour(s.id),
-              scheduleId: s.id,
-              name: s.name ?? `#${s.id}`,
-              interval,
-              inherited,
-              enabled: s.enabled !== false,
-              movable,
-            }),
-          );
+          return dayBlocks(spans, days).map((b, i): CalendarBlock => ({
+            ...b,
+            key: `${s.id}-${interval}-${b.day}-${i}`,
+            layer: 'SCHEDULE',
+            colour: scheduleColour(s.id),
+            scheduleId: s.id,
+            name: s.name ?? `#${s.id}`,
+            interval,
+            inherited,
+            enabled: s.enabled !== false,
+            movable,
+          }));
         });
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- inheritedFrom reads folderId, folderIds, the root's id and the words, all listed
@@ -142,7 +152,10 @@ function ScheduleConsole() {
   const [openedAt] = useState(() => Date.now());
   // Schedules the list holds are drawn from it (editable); one set on a sub-folder comes from what the screens play.
   const listed = useMemo(() => new Set(schedules.map((s) => s.id)), [schedules]);
-  const plays = useMemo(() => folderPlays(playing.plans, first, last, { now: openedAt, listed }), [playing.plans, first, last, openedAt, listed]);
+  const plays = useMemo(
+    () => folderPlays(playing.plans, first, last, { now: openedAt, listed }),
+    [playing.plans, first, last, openedAt, listed],
+  );
   const playBlocks = useMemo(() => layerBlocks(t, plays, days, playing.screens ?? 0), [t, plays, days, playing.screens]);
   const allBlocks = useMemo(() => [...playBlocks, ...blocks], [playBlocks, blocks]);
 
@@ -161,7 +174,9 @@ function ScheduleConsole() {
   };
   const title =
     params.view === 'month'
-      ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(dayNumber(anchor) * MS_PER_DAY))
+      ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(dayNumber(anchor) * MS_PER_DAY),
+        )
       : `${fmtDay(first, locale)} – ${fmtDay(last, locale)}`;
 
   const open = (block: CalendarBlock) => {
@@ -241,7 +256,7 @@ function ScheduleConsole() {
           canWrite && folderId ? (
             <Button
               onClick={() => {
-                const start = (Math.max(first, Math.min(last, todayDay())) * MINUTES_PER_DAY) + 9 * 60;
+                const start = Math.max(first, Math.min(last, todayDay())) * MINUTES_PER_DAY + 9 * 60;
                 setEditing({ mode: 'create', start, end: start + 60 });
               }}
             >
@@ -257,7 +272,12 @@ function ScheduleConsole() {
       <div className="grid gap-6 xl:grid-cols-[17rem_minmax(0,1fr)]">
         <Card className="h-fit max-h-56 overflow-y-auto p-2 xl:max-h-none">
           {root.data ? (
-            <DeviceFolderTree root={root.data} selectedId={folderId} openPath={path} onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })} />
+            <DeviceFolderTree
+              root={root.data}
+              selectedId={folderId}
+              openPath={path}
+              onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })}
+            />
           ) : root.isPending ? (
             <div className="flex justify-center p-4">
               <Spinner />
@@ -267,13 +287,23 @@ function ScheduleConsole() {
         <div className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center gap-2">
             <div className="flex items-center gap-1">
-              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? t('previousMonth') : t('previousWeek')} onClick={() => step(-1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={params.view === 'month' ? t('previousMonth') : t('previousWeek')}
+                onClick={() => step(-1)}
+              >
                 <ChevronLeftIcon className="size-4" />
               </Button>
               <Button variant="secondary" size="sm" onClick={() => update({ date: '' })}>
                 {t('today')}
               </Button>
-              <Button variant="secondary" size="sm" aria-label={params.view === 'month' ? t('nextMonth') : t('nextWeek')} onClick={() => step(1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={params.view === 'month' ? t('nextMonth') : t('nextWeek')}
+                onClick={() => step(1)}
+              >
                 <ChevronRightIcon className="size-4" />
               </Button>
             </div>
@@ -300,11 +330,15 @@ function ScheduleConsole() {
           </div>
           {list.isError ? <LoadError title={t('loadError')} error={list.error} onRetry={() => void list.refetch()} /> : null}
           {playing.error ? <LoadError title={t('playsLoadError')} error={playing.error} onRetry={playing.refetch} /> : null}
-          {total > schedules.length ? (
-            <Alert tone="info">{t('truncated', { shown: schedules.length, total })}</Alert>
-          ) : null}
+          {total > schedules.length ? <Alert tone="info">{t('truncated', { shown: schedules.length, total })}</Alert> : null}
           {params.view === 'month' ? (
-            <MonthView days={days} month={anchor.slice(0, 7)} blocks={allBlocks} onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null} onOpen={canWrite ? open : null} />
+            <MonthView
+              days={days}
+              month={anchor.slice(0, 7)}
+              blocks={allBlocks}
+              onCreate={canWrite && folderId ? (start, end) => setEditing({ mode: 'create', start, end }) : null}
+              onOpen={canWrite ? open : null}
+            />
           ) : (
             <WeekView
               days={days}
@@ -365,7 +399,8 @@ function ScheduleConsole() {
 const teamIdsOf = (schedule: Schedule) => (schedule.teamAccessList?.teams ?? []).map((t) => t.id);
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
 
-const fmtDay = (day: number, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
+const fmtDay = (day: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(day * MS_PER_DAY));
 
 /**
  * The calendar blocks of what plays beside the schedules. Channels that play over the same time of a day on the
@@ -376,11 +411,25 @@ function layerBlocks(t: Translate<'schedules'>, plays: readonly FolderPlay[], da
   for (const play of plays) {
     const on = t('screensOf', { count: play.deviceIds.length, total: screens });
     for (const b of dayBlocks(play.spans, days)) {
-      const shared = play.layer === 'CHANNELS' ? `${b.day}:${b.start}:${b.end}:${play.deviceIds.join(',')}` : `${play.key}:${b.day}:${b.start}`;
+      const shared =
+        play.layer === 'CHANNELS' ? `${b.day}:${b.start}:${b.end}:${play.deviceIds.join(',')}` : `${play.key}:${b.day}:${b.start}`;
       const block = merged.get(shared);
       if (block) block.name = `${block.name}, ${play.name}`;
       else
-        merged.set(shared, { ...b, key: `${play.key}-${b.day}-${b.start}`, layer: play.layer, colour: playColour(play), screens: on, scheduleId: play.scheduleId ?? -1, name: play.name, interval: -1, inherited: false, subFolder: play.layer === 'SCHEDULE', enabled: true, movable: false });
+        merged.set(shared, {
+          ...b,
+          key: `${play.key}-${b.day}-${b.start}`,
+          layer: play.layer,
+          colour: playColour(play),
+          screens: on,
+          scheduleId: play.scheduleId ?? -1,
+          name: play.name,
+          interval: -1,
+          inherited: false,
+          subFolder: play.layer === 'SCHEDULE',
+          enabled: true,
+          movable: false,
+        });
     }
   }
 
@@ -423,7 +472,9 @@ function Legend({
               <span className="text-xs font-medium text-zinc-500">{label('layer', play.layer)}</span>
               <span className="text-zinc-800">{play.name}</span>
               {play.layer === 'SCHEDULE' ? <span className="text-xs text-zinc-500">{t('legend.subFolder')}</span> : null}
-              <span className="text-xs text-zinc-400">· {t('legend.on', { screens: t('screensOf', { count: play.deviceIds.length, total: screens ?? play.deviceIds.length }) })}</span>
+              <span className="text-xs text-zinc-400">
+                · {t('legend.on', { screens: t('screensOf', { count: play.deviceIds.length, total: screens ?? play.deviceIds.length }) })}
+              </span>
             </li>
           ))}
           {schedules.map((s) => {
@@ -431,7 +482,10 @@ function Legend({
 
             return (
               <li key={s.id} className="flex items-center gap-2" data-testid="legend-item" data-layer="SCHEDULE">
-                <span className={cn('size-3 rounded-sm', from && 'ring-1 ring-zinc-400 ring-offset-1')} style={{ background: scheduleColour(s.id).background }} />
+                <span
+                  className={cn('size-3 rounded-sm', from && 'ring-1 ring-zinc-400 ring-offset-1')}
+                  style={{ background: scheduleColour(s.id).background }}
+                />
                 <span className="text-xs font-medium text-zinc-500">{label('layer', 'SCHEDULE')}</span>
                 <span className={cn('text-zinc-800', s.enabled === false && 'text-zinc-400 line-through')}>{s.name}</span>
                 {from ? <span className="text-xs text-zinc-500">{t('legend.inheritedFrom', { folder: from })}</span> : null}

@@ -24,7 +24,10 @@ function UsageBar({ row, name }: { row: ResourceLimit; name: string }) {
       aria-valuetext={t('meterValue', { used: format.number(row.used), limit: format.number(row.limit) })}
       className="h-2 w-full overflow-hidden rounded-full bg-zinc-100"
     >
-      <div className={cn('h-full rounded-full transition-[width]', row.limit === 0 && row.used === 0 ? 'bg-transparent' : tone)} style={{ width: `${ratio * 100}%` }} />
+      <div
+        className={cn('h-full rounded-full transition-[width]', row.limit === 0 && row.used === 0 ? 'bg-transparent' : tone)}
+        style={{ width: `${ratio * 100}%` }}
+      />
     </div>
   );
 }
@@ -34,7 +37,9 @@ export function ResourceLimitsCard({ customerId }: { customerId: number | undefi
   const label = useLabel();
   const format = useFormat();
   const query = useResourceLimits(customerId);
-  const rows = (query.data ?? []).map((row) => ({ ...row, name: label('resource', row.resource) })).sort((a, b) => a.name.localeCompare(b.name, format.locale));
+  const rows = (query.data ?? [])
+    .map((row) => ({ ...row, name: label('resource', row.resource) }))
+    .sort((a, b) => a.name.localeCompare(b.name, format.locale));
 
   return (
     <Card className="overflow-hidden">
@@ -48,9 +53,18 @@ export function ResourceLimitsCard({ customerId }: { customerId: number | undefi
         <table className="w-full text-left text-sm" aria-label={t('title')} aria-busy={query.isFetching}>
           <thead className="border-b border-zinc-200 bg-zinc-50/80">
             <tr>
-              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('resource')}</th>
-              <th scope="col" className="w-1/2 px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('usage')}</th>
-              <th scope="col" className="px-5 py-2.5 text-right text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">{t('usedOfLimit')}</th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                {t('resource')}
+              </th>
+              <th scope="col" className="w-1/2 px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                {t('usage')}
+              </th>
+              <th
+                scope="col"
+                className="px-5 py-2.5 text-right text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+              >
+                {t('usedOfLimit')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100">
@@ -73,7 +87,8 @@ export function ResourceLimitsCard({ customerId }: { customerId: number | undefi
                         <span className="text-zinc-400">{t('notIncluded')}</span>
                       ) : (
                         <>
-                          <span className={cn(row.used > row.limit && 'font-medium text-red-700')}>{format.number(row.used)}</span> / {format.number(row.limit)}
+                          <span className={cn(row.used > row.limit && 'font-medium text-red-700')}>{format.number(row.used)}</span> /{' '}
+                          {format.number(row.limit)}
                         </>
                       )}
                     </td>

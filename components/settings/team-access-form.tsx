@@ -58,7 +58,13 @@ export function TeamAccessForm({ customerId, asSelector }: { customerId: number;
           <fieldset className="space-y-4 px-5 py-5" disabled={isSubmitting}>
             <legend className="sr-only">{t('teamAccess.form')}</legend>
             {TEAM_SETTING_FIELDS.map((field) => (
-              <CheckboxField key={field.name} id={`team-setting-${field.name}`} label={t(`teamAccess.fields.${field.name}.label`)} description={t(`teamAccess.fields.${field.name}.description`)} {...register(field.name)} />
+              <CheckboxField
+                key={field.name}
+                id={`team-setting-${field.name}`}
+                label={t(`teamAccess.fields.${field.name}.label`)}
+                description={t(`teamAccess.fields.${field.name}.description`)}
+                {...register(field.name)}
+              />
             ))}
           </fieldset>
           <div className="flex items-center justify-end gap-3 border-t border-zinc-100 px-5 py-3.5">
@@ -68,7 +74,11 @@ export function TeamAccessForm({ customerId, asSelector }: { customerId: number;
                 {t('saved')}
               </span>
             ) : null}
-            <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => customer.data && reset(teamSettingsOf(customer.data))}>
+            <Button
+              variant="secondary"
+              disabled={!isDirty || isSubmitting}
+              onClick={() => customer.data && reset(teamSettingsOf(customer.data))}
+            >
               {t('teamAccess.discard')}
             </Button>
             <Button type="submit" disabled={!isDirty || isSubmitting}>

@@ -35,7 +35,15 @@ function TenantIndicator() {
  * The console's frame. From `lg` up the sidebar is a column of 256 px or, collapsed, a 64 px rail of icons
  * (remembered per browser in a cookie the server reads); below `lg` it opens as a drawer from the header.
  */
-export function AppShell({ user, initialCollapsed = false, children }: { user: SessionUser; initialCollapsed?: boolean; children: ReactNode }) {
+export function AppShell({
+  user,
+  initialCollapsed = false,
+  children,
+}: {
+  user: SessionUser;
+  initialCollapsed?: boolean;
+  children: ReactNode;
+}) {
   const t = useTranslations('shell');
   const [isNavOpen, setIsNavOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(initialCollapsed);
@@ -60,9 +68,14 @@ export function AppShell({ user, initialCollapsed = false, children }: { user: S
         <aside
           id="sidebar"
           aria-label={t('sidebar')}
-          className={cn('fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-zinc-200 bg-white lg:flex', collapsed ? 'w-16' : 'w-64')}
+          className={cn(
+            'fixed inset-y-0 left-0 z-40 hidden flex-col border-r border-zinc-200 bg-white lg:flex',
+            collapsed ? 'w-16' : 'w-64',
+          )}
         >
-          <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center' : 'px-5')}>{collapsed ? <BrandMark /> : <Brand />}</div>
+          <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center' : 'px-5')}>
+            {collapsed ? <BrandMark /> : <Brand />}
+          </div>
           <SidebarNav collapsed={collapsed} />
           <div className={cn('border-t border-zinc-200 py-2', collapsed ? 'px-2' : 'px-3')}>
             <button
@@ -100,9 +113,7 @@ export function AppShell({ user, initialCollapsed = false, children }: { user: S
         </header>
 
         <main id="main" className="min-w-0 px-4 py-8 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">
-            {children}
-          </div>
+          <div className="mx-auto max-w-6xl">{children}</div>
         </main>
       </div>
     </TotpPromptProvider>

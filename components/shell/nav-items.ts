@@ -1,5 +1,20 @@
 import type { ComponentType, SVGProps } from 'react';
-import { BriefcaseIcon, CalendarIcon, ChartIcon, ClipboardIcon, HomeIcon, ListIcon, MegaphoneIcon, MonitorIcon, PhotoIcon, PlayIcon, PlaylistIcon, SettingsIcon, TeamIcon, UsersIcon } from '@/components/ui/icons';
+import {
+  BriefcaseIcon,
+  CalendarIcon,
+  ChartIcon,
+  ClipboardIcon,
+  HomeIcon,
+  ListIcon,
+  MegaphoneIcon,
+  MonitorIcon,
+  PhotoIcon,
+  PlayIcon,
+  PlaylistIcon,
+  SettingsIcon,
+  TeamIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
 import type { Messages } from '@/messages/en';
 import { canManageCustomers, canSeeAuditLog } from '@/lib/auth/permissions';
@@ -27,14 +42,56 @@ export type NavItem = {
 export const NAV_ITEMS: NavItem[] = [
   { href: '/', label: 'overview', icon: HomeIcon, exact: true, uiElement: 'newUi.navigation.overview' },
   { href: '/media', label: 'media', icon: PhotoIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.media' },
-  { href: '/content', label: 'content', icon: PlaylistIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.content' },
-  { href: '/channels', label: 'channels', icon: PlayIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.channels' },
-  { href: '/sub-channels', label: 'subChannels', icon: ListIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.subChannels' },
+  {
+    href: '/content',
+    label: 'content',
+    icon: PlaylistIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.content',
+  },
+  {
+    href: '/channels',
+    label: 'channels',
+    icon: PlayIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.channels',
+  },
+  {
+    href: '/sub-channels',
+    label: 'subChannels',
+    icon: ListIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.subChannels',
+  },
   // Writes (create, move, delete) need APPROVER, the campaign API's minimum; the page hides them below that.
-  { href: '/schedules', label: 'schedules', icon: CalendarIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.schedules' },
-  { href: '/proof-of-play', label: 'proofOfPlay', icon: ChartIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.proofOfPlay' },
-  { href: '/screens', label: 'screens', icon: MonitorIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.screens' },
-  { href: '/advertisers', label: 'advertisers', icon: MegaphoneIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.advertisers' },
+  {
+    href: '/schedules',
+    label: 'schedules',
+    icon: CalendarIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.schedules',
+  },
+  {
+    href: '/proof-of-play',
+    label: 'proofOfPlay',
+    icon: ChartIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.proofOfPlay',
+  },
+  {
+    href: '/screens',
+    label: 'screens',
+    icon: MonitorIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.screens',
+  },
+  {
+    href: '/advertisers',
+    label: 'advertisers',
+    icon: MegaphoneIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.advertisers',
+  },
   { href: '/users', label: 'users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
   { href: '/teams', label: 'teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },
   {
@@ -44,8 +101,20 @@ export const NAV_ITEMS: NavItem[] = [
     visible: (a) => canManageCustomers(a.role, a.isNetworkOwner),
     uiElement: 'newUi.navigation.customers',
   },
-  { href: '/audit-log', label: 'auditLog', icon: ClipboardIcon, visible: (a) => canSeeAuditLog(a.role), uiElement: 'newUi.navigation.auditLog' },
-  { href: '/settings', label: 'settings', icon: SettingsIcon, visible: (a) => hasRole(a.role, 'OWNER'), uiElement: 'newUi.navigation.settings' },
+  {
+    href: '/audit-log',
+    label: 'auditLog',
+    icon: ClipboardIcon,
+    visible: (a) => canSeeAuditLog(a.role),
+    uiElement: 'newUi.navigation.auditLog',
+  },
+  {
+    href: '/settings',
+    label: 'settings',
+    icon: SettingsIcon,
+    visible: (a) => hasRole(a.role, 'OWNER'),
+    uiElement: 'newUi.navigation.settings',
+  },
 ];
 
 /** The entries the user may use and the user's UI profile does not hide. */

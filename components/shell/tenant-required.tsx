@@ -15,7 +15,19 @@ import { useTenant } from '@/lib/tenant/tenant-context';
  * Wählen Sie den Mandanten, um {purpose}.`): "Plays belong" / "Wiedergaben gehören", "see its proof of play" /
  * "seinen Abspielnachweis zu sehen".
  */
-export function TenantRequired({ title, description, belongs, purpose, children }: { title: string; description: string; belongs: string; purpose: string; children: ReactNode }) {
+export function TenantRequired({
+  title,
+  description,
+  belongs,
+  purpose,
+  children,
+}: {
+  title: string;
+  description: string;
+  belongs: string;
+  purpose: string;
+  children: ReactNode;
+}) {
   const t = useTranslations('shell.tenantRequired');
   const { acrossTenants, tenant, all, selectTenant } = useTenant();
   if (acrossTenants) {

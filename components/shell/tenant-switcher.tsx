@@ -46,7 +46,11 @@ export function TenantSwitcher() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" className="max-w-72 justify-start pl-2.5" aria-label={t('switcherLabel', { name: tenant?.name ?? allLabel })}>
+        <Button
+          variant="secondary"
+          className="max-w-72 justify-start pl-2.5"
+          aria-label={t('switcherLabel', { name: tenant?.name ?? allLabel })}
+        >
           {tenant ? <BuildingIcon className="size-4 text-zinc-500" /> : <GlobeIcon className="size-4 text-zinc-500" />}
           <span className="truncate" data-testid="current-tenant">
             {tenant?.name ?? allLabel}

@@ -39,11 +39,7 @@ export function TotpPromptProvider({ children }: { children: ReactNode }) {
     <RunProtectedContext.Provider value={runProtected}>
       {children}
       <Dialog open={prompt !== null} onOpenChange={(open) => (open ? undefined : finish(null))}>
-        <DialogContent
-          title={t('title')}
-          description={t('description')}
-          className="max-w-sm"
-        >
+        <DialogContent title={t('title')} description={t('description')} className="max-w-sm">
           {prompt ? <TotpForm retry={prompt.retry} onSubmit={finish} onCancel={() => finish(null)} /> : null}
         </DialogContent>
       </Dialog>

@@ -27,7 +27,10 @@ import { LOCALES, type Locale } from '@/i18n/locales';
 import { serializeTenantCookie } from '@/lib/tenant/tenant-cookie';
 
 function initials(name: string): string {
-  const parts = name.trim().split(/[\s@._-]+/).filter(Boolean);
+  const parts = name
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
 
   return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
 }
@@ -88,7 +91,13 @@ function LanguageItems({ email }: { email: string }) {
             void choose(code);
           }}
         >
-          {pending === code ? <Spinner className="text-zinc-500" /> : code === locale ? <CheckIcon className="size-4 text-brand-600" /> : <span className="size-4" />}
+          {pending === code ? (
+            <Spinner className="text-zinc-500" />
+          ) : code === locale ? (
+            <CheckIcon className="size-4 text-brand-600" />
+          ) : (
+            <span className="size-4" />
+          )}
           {label('language', code)}
         </DropdownMenuItem>
       ))}

@@ -1,6 +1,15 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { assignmentChanges, changedFields, createAssignments, draftOf, emptyDraft, sharedRuleFields, typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
+import {
+  assignmentChanges,
+  changedFields,
+  createAssignments,
+  draftOf,
+  emptyDraft,
+  sharedRuleFields,
+  typeUses,
+  type ChannelDraft,
+} from '@/components/channels/channel-draft';
 import type { Campaign } from '@/lib/api/campaigns';
 import type { Message, MessageType } from '@/lib/api/messages';
 import { useLabel } from '@/lib/i18n/labels';
@@ -69,7 +78,13 @@ function settings(d: MessageDraft) {
 
 /** POST /api/message: the group, the type and the device selection (both immutable), and what the type plays. */
 export function messageCreateBody(d: MessageDraft, messageGroupId: number): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...settings(d), messageGroupId, type: d.type, deviceSelectionMode: d.mode, ...createAssignments(d, ['contents', 'messageGroups']) };
+  const body: Record<string, unknown> = {
+    ...settings(d),
+    messageGroupId,
+    type: d.type,
+    deviceSelectionMode: d.mode,
+    ...createAssignments(d, ['contents', 'messageGroups']),
+  };
 
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
 }

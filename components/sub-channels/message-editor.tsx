@@ -7,7 +7,17 @@ import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-item
 import { ItemSkipFields, ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
 import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
 import { ChannelWhere } from '@/components/channels/channel-where';
-import { emptyMessageDraft, isMessageType, MESSAGE_TYPES, messageCreateBody, messageDraftOf, messageFieldOf, messageUpdateBody, useMessageTypeWords, type MessageDraft } from '@/components/sub-channels/message-draft';
+import {
+  emptyMessageDraft,
+  isMessageType,
+  MESSAGE_TYPES,
+  messageCreateBody,
+  messageDraftOf,
+  messageFieldOf,
+  messageUpdateBody,
+  useMessageTypeWords,
+  type MessageDraft,
+} from '@/components/sub-channels/message-draft';
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, FormFooter, Select } from '@/components/ui/field';
@@ -20,9 +30,32 @@ import { useErrorMessage } from '@/lib/i18n/errors';
 
 /** The wire fields a 400 may name, each shown on its editor field. */
 const WIRE_FIELDS = [
-  'name', 'type', 'weight', 'saturation', 'validFrom', 'validTo', 'resetValidFrom', 'resetValidTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'affectedDateRanges',
-  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'teamAccessList', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId', 'contentId', 'skipDefaultPage',
-  'contentGroupAssignment', 'fileAssignment', 'fileFolderAssignment', 'deviceAssignment', 'deviceGroupAssignment',
+  'name',
+  'type',
+  'weight',
+  'saturation',
+  'validFrom',
+  'validTo',
+  'resetValidFrom',
+  'resetValidTo',
+  'defaultDuration',
+  'contentShuffleMode',
+  'orderingMode',
+  'affectedDateRanges',
+  'deviceTagCondition',
+  'contentTagCondition',
+  'fileTagCondition',
+  'teamAccessList',
+  'contentQuickFilterId',
+  'fileQuickFilterId',
+  'deviceQuickFilterId',
+  'contentId',
+  'skipDefaultPage',
+  'contentGroupAssignment',
+  'fileAssignment',
+  'fileFolderAssignment',
+  'deviceAssignment',
+  'deviceGroupAssignment',
 ] as const;
 
 /** The channel editor's wire-to-field names for the lists (`fileFolderAssignment` → `fileFolders`). */
@@ -98,10 +131,27 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
         <Part title={t('subChannel')}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="message-name" label={t('name')} error={errors.name}>
-              <Input id="message-name" value={draft.name} autoFocus onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} maxLength={255} />
+              <Input
+                id="message-name"
+                value={draft.name}
+                autoFocus
+                onChange={(e) => set('name', e.target.value)}
+                aria-invalid={errors.name ? true : undefined}
+                maxLength={255}
+              />
             </Field>
-            <Field id="message-type" label={t('plays')} hint={!isNew ? t('typeFixed') : isMessageType(draft.type) ? types.hint(draft.type) : undefined} error={errors.type}>
-              <Select id="message-type" value={draft.type} disabled={!isNew || pending} onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}>
+            <Field
+              id="message-type"
+              label={t('plays')}
+              hint={!isNew ? t('typeFixed') : isMessageType(draft.type) ? types.hint(draft.type) : undefined}
+              error={errors.type}
+            >
+              <Select
+                id="message-type"
+                value={draft.type}
+                disabled={!isNew || pending}
+                onChange={(e) => set('type', e.target.value as ChannelDraft['type'])}
+              >
                 {MESSAGE_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {types.label(type)}
@@ -110,7 +160,13 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
               </Select>
             </Field>
           </div>
-          <CheckboxField id="message-enabled" label={t('enabled')} checked={draft.enabled} disabled={pending} onChange={(e) => set('enabled', e.target.checked)} />
+          <CheckboxField
+            id="message-enabled"
+            label={t('enabled')}
+            checked={draft.enabled}
+            disabled={pending}
+            onChange={(e) => set('enabled', e.target.checked)}
+          />
         </Part>
 
         <Part title={t('what')} hint={uses.contents ? t('whatHint') : undefined}>
@@ -120,15 +176,40 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
               <ItemTagCondition draft={draft} set={set} disabled={pending} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id="message-saturation" label={t('saturation')} hint={t('saturationHint')} error={errors.saturation}>
-                  <Input id="message-saturation" type="number" min={0} value={draft.saturation} disabled={pending} onChange={(e) => set('saturation', e.target.value)} />
+                  <Input
+                    id="message-saturation"
+                    type="number"
+                    min={0}
+                    value={draft.saturation}
+                    disabled={pending}
+                    onChange={(e) => set('saturation', e.target.value)}
+                  />
                 </Field>
                 <Field id="message-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
-                  <Input id="message-weight" type="number" value={draft.weight} disabled={pending} onChange={(e) => set('weight', e.target.value)} />
+                  <Input
+                    id="message-weight"
+                    type="number"
+                    value={draft.weight}
+                    disabled={pending}
+                    onChange={(e) => set('weight', e.target.value)}
+                  />
                 </Field>
                 <PlayOrderFields {...fieldProps} idPrefix="message" />
                 {uses.defaultDuration ? (
-                  <Field id="message-default-duration" label={t('defaultDuration')} hint={t('defaultDurationHint')} error={errors.defaultDuration}>
-                    <Input id="message-default-duration" type="number" min={3} value={draft.defaultDuration} disabled={pending} onChange={(e) => set('defaultDuration', e.target.value)} />
+                  <Field
+                    id="message-default-duration"
+                    label={t('defaultDuration')}
+                    hint={t('defaultDurationHint')}
+                    error={errors.defaultDuration}
+                  >
+                    <Input
+                      id="message-default-duration"
+                      type="number"
+                      min={3}
+                      value={draft.defaultDuration}
+                      disabled={pending}
+                      onChange={(e) => set('defaultDuration', e.target.value)}
+                    />
                   </Field>
                 ) : null}
               </div>
@@ -178,7 +259,17 @@ function EditLoader({ id, group, onDone }: { id: number; group: MessageGroup; on
  * Adds a sub-channel to `group`, or edits the one `messageId` names: every message type with its items, how
  * many play per turn, the screens (the channel editor's targeting) and the dates (its date ranges).
  */
-export function MessageEditorDialog({ open, group, messageId, onOpenChange }: { open: boolean; group: MessageGroup; messageId?: number | null; onOpenChange: (open: boolean) => void }) {
+export function MessageEditorDialog({
+  open,
+  group,
+  messageId,
+  onOpenChange,
+}: {
+  open: boolean;
+  group: MessageGroup;
+  messageId?: number | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslations('subChannels.editor');
   const close = () => onOpenChange(false);
 
@@ -186,10 +277,19 @@ export function MessageEditorDialog({ open, group, messageId, onOpenChange }: { 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={messageId ? t('edit') : t('new')}
-        description={t.rich('dialogDescription', { name: group.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        description={t.rich('dialogDescription', {
+          name: group.name ?? '',
+          strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
         className="sm:top-[4vh] sm:max-w-3xl lg:max-w-5xl"
       >
-        {open ? messageId ? <EditLoader id={messageId} group={group} onDone={close} /> : <MessageForm group={group} onDone={close} /> : null}
+        {open ? (
+          messageId ? (
+            <EditLoader id={messageId} group={group} onDone={close} />
+          ) : (
+            <MessageForm group={group} onDone={close} />
+          )
+        ) : null}
       </DialogContent>
     </Dialog>
   );

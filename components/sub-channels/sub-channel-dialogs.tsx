@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
-import { useCreateMessageGroup, useDeleteMessage, useDeleteMessageGroup, useUpdateMessageGroup, type Message, type MessageGroup } from '@/lib/api/messages';
+import {
+  useCreateMessageGroup,
+  useDeleteMessage,
+  useDeleteMessageGroup,
+  useUpdateMessageGroup,
+  type Message,
+  type MessageGroup,
+} from '@/lib/api/messages';
 import { useOwnTeams } from '@/lib/api/teams';
 import type { Translate } from '@/lib/i18n/translate';
 
@@ -17,13 +24,24 @@ const groupFormSchema = (t: Translate<'subChannels.groupForm'>, needsTeam: boole
   z
     .object({
       name: z.string().trim().min(1).max(255),
-      weight: z.string().trim().refine((v) => v === '' || /^-?\d{1,7}$/.test(v), t('wholeNumber')),
+      weight: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || /^-?\d{1,7}$/.test(v), t('wholeNumber')),
       teamIds: z.array(z.string()),
     })
     .refine((v) => !needsTeam || v.teamIds.length > 0, { message: t('teamRequired'), path: ['teamIds'] })
     .transform(({ name, weight, teamIds }) => ({ name, ...(weight === '' ? {} : { weight: Number(weight) }), teamIds }));
 
-export function MessageGroupFormDialog({ open, group, onOpenChange }: { open: boolean; group?: MessageGroup | null; onOpenChange: (open: boolean) => void }) {
+export function MessageGroupFormDialog({
+  open,
+  group,
+  onOpenChange,
+}: {
+  open: boolean;
+  group?: MessageGroup | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslations('subChannels.groupForm');
   const create = useCreateMessageGroup();
   const update = useUpdateMessageGroup();
@@ -40,7 +58,11 @@ export function MessageGroupFormDialog({ open, group, onOpenChange }: { open: bo
       title={group ? t('rename') : t('new')}
       schema={schema}
       required={{ name: t('enterName') }}
-      values={{ name: group?.name ?? '', weight: group?.weight === undefined ? '' : String(group.weight), teamIds: isNew && own.scoped ? own.teams.map((t) => t.id) : [] }}
+      values={{
+        name: group?.name ?? '',
+        weight: group?.weight === undefined ? '' : String(group.weight),
+        teamIds: isNew && own.scoped ? own.teams.map((t) => t.id) : [],
+      }}
       submitLabel={group ? t('save') : t('create')}
       onSubmit={async ({ teamIds, ...input }) => {
         if (group) await update.mutateAsync({ id: group.id, input });
@@ -75,7 +97,10 @@ export function DeleteMessageGroupDialog({ group, onOpenChange }: { group: Messa
       open={group !== null}
       onOpenChange={onOpenChange}
       title={t('title')}
-      description={t.rich('body', { name: group?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+      description={t.rich('body', {
+        name: group?.name ?? '',
+        strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+      })}
       confirmLabel={t('confirm')}
       destructive
       onConfirm={async () => {
@@ -94,7 +119,10 @@ export function DeleteMessageDialog({ message, onOpenChange }: { message: Messag
       open={message !== null}
       onOpenChange={onOpenChange}
       title={t('title')}
-      description={t.rich('body', { name: message?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+      description={t.rich('body', {
+        name: message?.name ?? '',
+        strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+      })}
       confirmLabel={t('confirm')}
       destructive
       onConfirm={async () => {

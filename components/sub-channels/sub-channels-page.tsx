@@ -37,10 +37,17 @@ function useSubChannelAccess() {
   return { tenant, canView: hasRole(me.role, 'VIEWER'), isApprover, needsTenant, canManage: isApprover && !needsTenant };
 }
 
-function groupColumns(t: Translate<'subChannels'>, canManage: boolean, selectedId: number | null, onSelect: (group: MessageGroup) => void, onAction: (action: GroupAction) => void): ColumnDef<MessageGroup>[] {
+function groupColumns(
+  t: Translate<'subChannels'>,
+  canManage: boolean,
+  selectedId: number | null,
+  onSelect: (group: MessageGroup) => void,
+  onAction: (action: GroupAction) => void,
+): ColumnDef<MessageGroup>[] {
   return [
     {
-      id: 'name', meta: { size: 180 },
+      id: 'name',
+      meta: { size: 180 },
       accessorKey: 'name',
       header: t('groups.group'),
       cell: ({ row }) => (
@@ -54,7 +61,13 @@ function groupColumns(t: Translate<'subChannels'>, canManage: boolean, selectedI
         </button>
       ),
     },
-    { id: 'weight', meta: { priority: 1, size: 80 }, accessorKey: 'weight', header: t('order'), cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span> },
+    {
+      id: 'weight',
+      meta: { priority: 1, size: 80 },
+      accessorKey: 'weight',
+      header: t('order'),
+      cell: ({ row }) => <span className="text-zinc-600 tabular-nums">{row.original.weight ?? 0}</span>,
+    },
     {
       id: 'actions',
       header: () => <span className="sr-only">{t('actions')}</span>,
@@ -69,7 +82,10 @@ function groupColumns(t: Translate<'subChannels'>, canManage: boolean, selectedI
               <>
                 <DropdownMenuItem onSelect={() => onAction({ kind: 'rename', group })}>{t('groups.rename')}</DropdownMenuItem>
                 <DropdownMenuSeparator />
-                <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', group })}>
+                <DropdownMenuItem
+                  className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                  onSelect={() => onAction({ kind: 'delete', group })}
+                >
                   {t('delete')}
                 </DropdownMenuItem>
               </>
@@ -123,7 +139,11 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
   const messages = query.data?.content ?? [];
 
   return (
-    <section aria-labelledby="sub-channels-heading" className="mt-8 rounded-lg border border-zinc-200 bg-white" data-testid="group-messages">
+    <section
+      aria-labelledby="sub-channels-heading"
+      className="mt-8 rounded-lg border border-zinc-200 bg-white"
+      data-testid="group-messages"
+    >
       <header className="flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-3">
         <div>
           <h2 id="sub-channels-heading" className="text-base font-semibold text-zinc-900">
@@ -170,14 +190,21 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
                 <td className="px-4 py-2 text-zinc-700">{saturationText(t, message.saturation)}</td>
                 <td className="px-4 py-2 text-zinc-700 tabular-nums">{message.weight ?? '—'}</td>
                 <td className="px-4 py-2 whitespace-nowrap text-zinc-700 tabular-nums">{daysText(t, message)}</td>
-                <td className="px-4 py-2">{message.enabled ? <Badge tone="brand">{t('messages.enabled')}</Badge> : <Badge>{t('messages.disabled')}</Badge>}</td>
+                <td className="px-4 py-2">
+                  {message.enabled ? <Badge tone="brand">{t('messages.enabled')}</Badge> : <Badge>{t('messages.disabled')}</Badge>}
+                </td>
                 <td className="px-4 py-2 text-right">
                   {writable ? (
                     <RowActions label={t('actionsFor', { name: message.name ?? '' })}>
                       <DropdownMenuItem onSelect={() => setEditing(message.id)}>{t('messages.edit')}</DropdownMenuItem>
-                      <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>{message.enabled ? t('messages.disable') : t('messages.enable')}</DropdownMenuItem>
+                      <DropdownMenuItem onSelect={() => toggle.mutate({ id: message.id, body: { enabled: !message.enabled } })}>
+                        {message.enabled ? t('messages.disable') : t('messages.enable')}
+                      </DropdownMenuItem>
                       <DropdownMenuSeparator />
-                      <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => setDeleting(message)}>
+                      <DropdownMenuItem
+                        className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                        onSelect={() => setDeleting(message)}
+                      >
                         {t('delete')}
                       </DropdownMenuItem>
                     </RowActions>
@@ -191,7 +218,12 @@ function GroupMessages({ group, canManage }: { group: MessageGroup; canManage: b
       {writable ? (
         <>
           <MessageEditorDialog open={adding} group={group} onOpenChange={setAdding} />
-          <MessageEditorDialog open={editing !== null} group={group} messageId={editing} onOpenChange={(open) => (open ? undefined : setEditing(null))} />
+          <MessageEditorDialog
+            open={editing !== null}
+            group={group}
+            messageId={editing}
+            onOpenChange={(open) => (open ? undefined : setEditing(null))}
+          />
           <DeleteMessageDialog message={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} />
         </>
       ) : null}
@@ -211,7 +243,10 @@ export function SubChannelsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const groups = query.data?.content ?? [];
   const selected = groups.find((g) => g.id === selectedId) ?? (groups.length === 1 ? groups[0]! : null);
-  const columns = useMemo(() => groupColumns(t, access.canManage, selected?.id ?? null, (g) => setSelectedId(g.id), setAction), [t, access.canManage, selected?.id]);
+  const columns = useMemo(
+    () => groupColumns(t, access.canManage, selected?.id ?? null, (g) => setSelectedId(g.id), setAction),
+    [t, access.canManage, selected?.id],
+  );
   const close = (open: boolean) => (open ? undefined : setAction(null));
   if (!access.canView) return <NoAccess title={t('noAccess.title')}>{t('noAccess.body')}</NoAccess>;
 
@@ -232,7 +267,11 @@ export function SubChannelsPage() {
       {access.canManage ? (
         <>
           <MessageGroupFormDialog open={isCreating} onOpenChange={setIsCreating} />
-          <MessageGroupFormDialog open={action?.kind === 'rename'} group={action?.kind === 'rename' ? action.group : null} onOpenChange={close} />
+          <MessageGroupFormDialog
+            open={action?.kind === 'rename'}
+            group={action?.kind === 'rename' ? action.group : null}
+            onOpenChange={close}
+          />
           <DeleteMessageGroupDialog group={action?.kind === 'delete' ? action.group : null} onOpenChange={close} />
         </>
       ) : null}
@@ -264,7 +303,11 @@ export function SubChannelsPage() {
           ) : null,
         }}
       />
-      {selected ? <GroupMessages key={selected.id} group={selected} canManage={access.canManage} /> : groups.length > 0 ? <p className="mt-6 text-sm text-zinc-600">{t('groups.choose')}</p> : null}
+      {selected ? (
+        <GroupMessages key={selected.id} group={selected} canManage={access.canManage} />
+      ) : groups.length > 0 ? (
+        <p className="mt-6 text-sm text-zinc-600">{t('groups.choose')}</p>
+      ) : null}
     </>
   );
 }

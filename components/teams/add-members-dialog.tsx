@@ -90,7 +90,11 @@ export function AddMembersDialog({
         title={t('addMembers.title')}
         description={
           <>
-            {t.rich('addMembers.description', { team: teamName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })} {t('access.member')}
+            {t.rich('addMembers.description', {
+              team: teamName,
+              strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+            })}{' '}
+            {t('access.member')}
           </>
         }
       >
@@ -102,7 +106,12 @@ export function AddMembersDialog({
         >
           <div className="space-y-4 px-5 py-4">
             {apiError ? <Alert>{apiError}</Alert> : null}
-            <SearchInput label={t('addMembers.searchLabel')} placeholder={t('addMembers.searchPlaceholder')} value={text} onChange={setText} />
+            <SearchInput
+              label={t('addMembers.searchLabel')}
+              placeholder={t('addMembers.searchPlaceholder')}
+              value={text}
+              onChange={setText}
+            />
             <div className="max-h-72 overflow-y-auto rounded-md ring-1 ring-zinc-200" aria-busy={candidates.isFetching}>
               {candidates.isPending ? (
                 <p className="flex items-center gap-2 px-3 py-4 text-sm text-zinc-500">
@@ -123,7 +132,11 @@ export function AddMembersDialog({
                         checked={picked.has(user.id)}
                         onChange={() => toggle(user.id, user.name || user.email)}
                         label={user.name || user.email}
-                        description={t('addMembers.candidate', { email: user.email, role: label('role', user.role), restricted: user.restricted ? 'yes' : 'no' })}
+                        description={t('addMembers.candidate', {
+                          email: user.email,
+                          role: label('role', user.role),
+                          restricted: user.restricted ? 'yes' : 'no',
+                        })}
                       />
                     </li>
                   ))}
@@ -139,7 +152,12 @@ export function AddMembersDialog({
             />
             <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description={t('addMembers.readOnlyHint')} />
           </div>
-          <AssignmentFooter picked={picked.size} isPending={update.isPending || updateUser.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('addMembers.submit', { count: picked.size })} />
+          <AssignmentFooter
+            picked={picked.size}
+            isPending={update.isPending || updateUser.isPending}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('addMembers.submit', { count: picked.size })}
+          />
         </form>
       </DialogContent>
     </Dialog>

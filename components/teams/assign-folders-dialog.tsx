@@ -58,7 +58,10 @@ export function AssignFoldersDialog({
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
       <DialogContent
         title={t('assignFolders.title')}
-        description={t.rich('assignFolders.description', { team: teamName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        description={t.rich('assignFolders.description', {
+          team: teamName,
+          strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
       >
         <form
           onSubmit={(e) => {
@@ -100,7 +103,12 @@ export function AssignFoldersDialog({
             <p className="text-sm text-zinc-500">{t('assignFolders.topLevel')}</p>
             <ReadOnlyField id={readOnlyId} checked={readOnly} onChange={setReadOnly} description={t('assignFolders.readOnlyHint')} />
           </div>
-          <AssignmentFooter picked={picked.size} isPending={update.isPending} onCancel={() => onOpenChange(false)} submitLabel={t('assignFolders.submit', { count: picked.size })} />
+          <AssignmentFooter
+            picked={picked.size}
+            isPending={update.isPending}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={t('assignFolders.submit', { count: picked.size })}
+          />
         </form>
       </DialogContent>
     </Dialog>

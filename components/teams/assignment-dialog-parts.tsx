@@ -4,14 +4,36 @@ import { useTranslations } from 'next-intl';
 import { CheckboxField, FormFooter } from '@/components/ui/field';
 
 /** The read-only switch of a team assignment dialog (members, folders). */
-export function ReadOnlyField({ id, checked, onChange, description }: { id: string; checked: boolean; onChange: (checked: boolean) => void; description: string }) {
+export function ReadOnlyField({
+  id,
+  checked,
+  onChange,
+  description,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  description: string;
+}) {
   const t = useTranslations('teams');
 
-  return <CheckboxField id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} label={t('readOnly')} description={description} />;
+  return (
+    <CheckboxField id={id} checked={checked} onChange={(e) => onChange(e.target.checked)} label={t('readOnly')} description={description} />
+  );
 }
 
 /** The footer of a team assignment dialog: how many are picked, Cancel, and the submit button. */
-export function AssignmentFooter({ picked, isPending, onCancel, submitLabel }: { picked: number; isPending: boolean; onCancel: () => void; submitLabel: string }) {
+export function AssignmentFooter({
+  picked,
+  isPending,
+  onCancel,
+  submitLabel,
+}: {
+  picked: number;
+  isPending: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
   const t = useTranslations('teams');
 
   return (

@@ -41,7 +41,8 @@ export function ResourceTeamsEditor({
   const rows = assigned.data?.teams ?? [];
   const assignedIds = new Set(rows.map((team) => team.id));
   const available = (teams.data?.content ?? []).filter((team) => !assignedIds.has(team.id));
-  const nameOf = (id: string) => rows.find((team) => team.id === id)?.name ?? teams.data?.content.find((team) => team.id === id)?.name ?? id;
+  const nameOf = (id: string) =>
+    rows.find((team) => team.id === id)?.name ?? teams.data?.content.find((team) => team.id === id)?.name ?? id;
 
   async function change(modification: TeamModification, busyId: string) {
     setError(null);
@@ -66,17 +67,24 @@ export function ResourceTeamsEditor({
       </p>
     );
   }
-  if (assigned.isError) return <p className="text-sm text-red-700">{t('resourceTeams.loadError', { message: errorMessage(assigned.error) })}</p>;
+  if (assigned.isError)
+    return <p className="text-sm text-red-700">{t('resourceTeams.loadError', { message: errorMessage(assigned.error) })}</p>;
 
   return (
     <div className="space-y-3" data-testid={`${type}-teams`}>
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-500">{t('resourceTeams.none')}</p>
       ) : (
-        <ul className="divide-y divide-zinc-100 rounded-md ring-1 ring-zinc-200" aria-label={t('resourceTeams.list', { name: resourceName })}>
+        <ul
+          className="divide-y divide-zinc-100 rounded-md ring-1 ring-zinc-200"
+          aria-label={t('resourceTeams.list', { name: resourceName })}
+        >
           {rows.map((team) => (
             <li key={team.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Link href={`/teams/${team.id}`} className="min-w-0 flex-1 truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline">
+              <Link
+                href={`/teams/${team.id}`}
+                className="min-w-0 flex-1 truncate font-medium text-zinc-900 hover:text-brand-700 hover:underline"
+              >
                 {nameOf(team.id)}
               </Link>
               {canManage ? (
@@ -92,7 +100,13 @@ export function ResourceTeamsEditor({
                     />
                     {pendingId === team.id ? <Spinner /> : t('readOnly')}
                   </label>
-                  <Button variant="ghost" size="sm" disabled={pendingId !== null} onClick={() => void change({ removeFromTeamIds: [team.id] }, team.id)} aria-label={t('resourceTeams.removeFrom', { team: nameOf(team.id) })}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={pendingId !== null}
+                    onClick={() => void change({ removeFromTeamIds: [team.id] }, team.id)}
+                    aria-label={t('resourceTeams.removeFrom', { team: nameOf(team.id) })}
+                  >
                     {t('remove')}
                   </Button>
                 </>
@@ -135,8 +149,20 @@ export function ResourceTeamsEditor({
             <label htmlFor={selectId} className="sr-only">
               {t('resourceTeams.addLabel', { kind: type })}
             </label>
-            <Select id={selectId} className="w-auto min-w-0 flex-1" value={teamId} onChange={(e) => setTeamId(e.target.value)} disabled={!teams.isSuccess || available.length === 0}>
-              <option value="">{teams.isPending ? t('resourceTeams.loading') : available.length ? t('resourceTeams.addToTeam') : t('resourceTeams.inEveryTeam')}</option>
+            <Select
+              id={selectId}
+              className="w-auto min-w-0 flex-1"
+              value={teamId}
+              onChange={(e) => setTeamId(e.target.value)}
+              disabled={!teams.isSuccess || available.length === 0}
+            >
+              <option value="">
+                {teams.isPending
+                  ? t('resourceTeams.loading')
+                  : available.length
+                    ? t('resourceTeams.addToTeam')
+                    : t('resourceTeams.inEveryTeam')}
+              </option>
               {available.map((team) => (
                 <option key={team.id} value={team.id}>
                   {team.name}
@@ -144,7 +170,13 @@ export function ResourceTeamsEditor({
               ))}
             </Select>
             <label htmlFor={readOnlyId} className="inline-flex cursor-pointer items-center gap-1.5 text-sm text-zinc-600">
-              <input id={readOnlyId} type="checkbox" className="size-4 cursor-pointer accent-brand-600" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} />
+              <input
+                id={readOnlyId}
+                type="checkbox"
+                className="size-4 cursor-pointer accent-brand-600"
+                checked={readOnly}
+                onChange={(e) => setReadOnly(e.target.checked)}
+              />
               {t('readOnly')}
             </label>
             <Button type="submit" size="sm" variant="secondary" disabled={!teamId || pendingId !== null}>

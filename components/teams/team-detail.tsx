@@ -121,7 +121,11 @@ export function TeamDetail({ teamId }: { teamId: string }) {
       {access.canManage ? (
         <>
           <TeamFormDialog open={editing} team={current} onOpenChange={setEditing} />
-          <DeleteTeamDialog team={deleting} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onDeleted={() => router.push('/teams')} />
+          <DeleteTeamDialog
+            team={deleting}
+            onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+            onDeleted={() => router.push('/teams')}
+          />
         </>
       ) : null}
       {access.isManager && access.needsTenant ? (
@@ -200,12 +204,23 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
       />
       {canManage ? (
         <>
-          <AddMembersDialog open={adding} onOpenChange={setAdding} teamId={team.id} teamName={team.name} memberIds={memberIds} customerId={customerId} />
+          <AddMembersDialog
+            open={adding}
+            onOpenChange={setAdding}
+            teamId={team.id}
+            teamName={team.name}
+            memberIds={memberIds}
+            customerId={customerId}
+          />
           <ConfirmDialog
             open={removing !== null}
             onOpenChange={(open) => (open ? undefined : setRemoving(null))}
             title={t('members.removeTitle')}
-            description={t.rich('members.removeBody', { member: removing ? memberName(removing) : '', team: team.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+            description={t.rich('members.removeBody', {
+              member: removing ? memberName(removing) : '',
+              team: team.name,
+              strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+            })}
             confirmLabel={t('remove')}
             destructive
             onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
@@ -249,13 +264,21 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                     <div className="flex min-w-0 items-center gap-3">
                       <Avatar name={memberName(member)} />
                       <div className="min-w-0">
-                        <p className="font-medium text-zinc-900">{member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}</p>
-                        {member.user?.email ? <p className="max-w-36 truncate text-xs text-zinc-500" title={member.user.email}>{member.user.email}</p> : null}
+                        <p className="font-medium text-zinc-900">
+                          {member.user?.name || <span className="text-zinc-400">{member.user ? t('members.noName') : member.id}</span>}
+                        </p>
+                        {member.user?.email ? (
+                          <p className="max-w-36 truncate text-xs text-zinc-500" title={member.user.email}>
+                            {member.user.email}
+                          </p>
+                        ) : null}
                       </div>
                     </div>
                   </td>
                   <td className="px-3 py-3">{member.user ? <Badge>{label('role', member.user.role)}</Badge> : '—'}</td>
-                  <td className="px-3 py-3">{member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}</td>
+                  <td className="px-3 py-3">
+                    {member.user ? <RestrictedCell teamId={team.id} user={member.user} canManage={canManage} /> : '—'}
+                  </td>
                   <td className="px-3 py-3">
                     {canManage ? (
                       <label className="inline-flex cursor-pointer items-center gap-2 text-zinc-700">
@@ -278,7 +301,13 @@ function MembersCard({ team, customerId, canManage }: { team: Team; customerId: 
                   {canManage ? (
                     <td className="px-3 py-3 text-right">
                       {/* An icon: the word ("Entfernen") widened the table past 1024 in German; the name says it. */}
-                      <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={t('removeName', { name: memberName(member) })} title={t('remove')}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setRemoving(member)}
+                        aria-label={t('removeName', { name: memberName(member) })}
+                        title={t('remove')}
+                      >
                         <TrashIcon className="size-4" />
                       </Button>
                     </td>
@@ -358,13 +387,33 @@ function ResourcesCard({ team, customerId, canManage }: { team: Team; customerId
         }
       />
       {canManage ? (
-        <AssignFoldersDialog open={assigning} onOpenChange={setAssigning} teamId={team.id} teamName={team.name} assignedIds={assignedFolderIds} customerId={customerId} />
+        <AssignFoldersDialog
+          open={assigning}
+          onOpenChange={setAssigning}
+          teamId={team.id}
+          teamName={team.name}
+          assignedIds={assignedFolderIds}
+          customerId={customerId}
+        />
       ) : null}
       <div className="divide-y divide-zinc-100">
-        <ResourceKindRow teamId={team.id} type="fileFolder" count={team.teamFileFolderNumber} customerId={customerId} canManage={canManage} />
+        <ResourceKindRow
+          teamId={team.id}
+          type="fileFolder"
+          count={team.teamFileFolderNumber}
+          customerId={customerId}
+          canManage={canManage}
+        />
         <ResourceKindRow teamId={team.id} type="file" count={team.teamFileNumber} customerId={customerId} canManage={canManage} />
         {TEAM_RESOURCE_KINDS.filter((kind) => kind.type !== 'fileFolder').map((kind) => (
-          <ResourceKindRow key={kind.type} teamId={team.id} type={kind.type} count={team[kind.countKey]} customerId={customerId} canManage={false} />
+          <ResourceKindRow
+            key={kind.type}
+            teamId={team.id}
+            type={kind.type}
+            count={team[kind.countKey]}
+            customerId={customerId}
+            canManage={false}
+          />
         ))}
       </div>
     </Card>
@@ -462,7 +511,12 @@ function ResourceKindRow({
                       />
                       {pendingId === row.id ? <Spinner /> : t('readOnly')}
                     </label>
-                    <Button variant="ghost" size="sm" onClick={() => setRemoving(row)} aria-label={t('removeName', { name: name ?? row.id })}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setRemoving(row)}
+                      aria-label={t('removeName', { name: name ?? row.id })}
+                    >
                       {t('remove')}
                     </Button>
                   </>
@@ -482,7 +536,10 @@ function ResourceKindRow({
           open={removing !== null}
           onOpenChange={(open) => (open ? undefined : setRemoving(null))}
           title={t('resources.removeTitle', { kind: type })}
-          description={t.rich('resources.removeBody', { name: removing ? (nameOf(removing.id) ?? removing.id) : '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+          description={t.rich('resources.removeBody', {
+            name: removing ? (nameOf(removing.id) ?? removing.id) : '',
+            strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+          })}
           confirmLabel={t('remove')}
           onConfirm={() => update.mutateAsync({ resourceIdsToRemove: removing ? [removing.id] : [] })}
         />

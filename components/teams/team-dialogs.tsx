@@ -31,7 +31,9 @@ export function TeamFormDialog({
       onOpenChange={onOpenChange}
       title={team ? t('editTitle') : t('newTitle')}
       description={
-        !team && tenantName ? t.rich('belongsTo', { tenant: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : undefined
+        !team && tenantName
+          ? t.rich('belongsTo', { tenant: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+          : undefined
       }
       schema={TeamBodySchema}
       required={{ name: t('enterName') }}

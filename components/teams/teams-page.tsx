@@ -33,10 +33,15 @@ function folderCount(team: Team): number {
 /** What the columns need to word their cells: the catalogue and formats. */
 type Words = { t: Translate<'teams'>; format: ReturnType<typeof useFormat> };
 
-function buildColumns({ t, format }: Words, tenantName: TenantName | null, onAction: ((action: TeamAction) => void) | null): ColumnDef<Team>[] {
+function buildColumns(
+  { t, format }: Words,
+  tenantName: TenantName | null,
+  onAction: ((action: TeamAction) => void) | null,
+): ColumnDef<Team>[] {
   const columns: ColumnDef<Team>[] = [
     {
-      id: 'name', meta: { size: 200 },
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('list.columns.name'),
       cell: ({ row }) => (
@@ -49,13 +54,15 @@ function buildColumns({ t, format }: Words, tenantName: TenantName | null, onAct
       ),
     },
     {
-      id: 'members', meta: { priority: 1, size: 100 },
+      id: 'members',
+      meta: { priority: 1, size: 100 },
       header: t('list.columns.members'),
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{format.number(row.original.teamUserNumber ?? 0)}</span>,
     },
     {
-      id: 'folders', meta: { priority: 2, size: 160 },
+      id: 'folders',
+      meta: { priority: 2, size: 160 },
       header: t('list.columns.folders'),
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-700 tabular-nums">{format.number(folderCount(row.original))}</span>,
@@ -63,14 +70,16 @@ function buildColumns({ t, format }: Words, tenantName: TenantName | null, onAct
   ];
   if (tenantName) {
     columns.push({
-      id: 'tenant', meta: { priority: 4, size: 140 },
+      id: 'tenant',
+      meta: { priority: 4, size: 140 },
       header: t('list.columns.tenant'),
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{tenantName(row.original.customerId)}</span>,
     });
   }
   columns.push({
-    id: 'createdDate', meta: { priority: 3, size: 120 },
+    id: 'createdDate',
+    meta: { priority: 3, size: 120 },
     accessorKey: 'createdDate',
     header: t('list.columns.created'),
     cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.createdDate)}</span>,
@@ -105,7 +114,6 @@ function buildColumns({ t, format }: Words, tenantName: TenantName | null, onAct
   return columns;
 }
 
-
 export function TeamsPage() {
   const router = useRouter();
   const access = useTeamAccess();
@@ -131,7 +139,10 @@ export function TeamsPage() {
         description={
           <>
             {access.tenant
-              ? t.rich('list.descriptionTenant', { tenant: access.tenant.name, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+              ? t.rich('list.descriptionTenant', {
+                  tenant: access.tenant.name,
+                  strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+                })
               : t('list.descriptionAll')}{' '}
             {t('access.restricted')}
           </>
@@ -147,7 +158,12 @@ export function TeamsPage() {
       />
       {access.canManage ? (
         <>
-          <TeamFormDialog open={isCreating} onOpenChange={setIsCreating} tenantName={access.tenant?.name} onCreated={(team) => router.push(`/teams/${team.id}`)} />
+          <TeamFormDialog
+            open={isCreating}
+            onOpenChange={setIsCreating}
+            tenantName={access.tenant?.name}
+            onCreated={(team) => router.push(`/teams/${team.id}`)}
+          />
           <TeamFormDialog open={action?.kind === 'edit'} team={action?.kind === 'edit' ? action.team : null} onOpenChange={close} />
           <DeleteTeamDialog team={action?.kind === 'delete' ? action.team : null} onOpenChange={close} />
         </>

@@ -25,7 +25,17 @@ const CHOICES = [
   { value: false, label: 'hide' },
 ] as const satisfies readonly { value: RuleValue; label: string }[];
 
-function TriState({ name, value, onChange, label }: { name: string; value: RuleValue; onChange: (value: RuleValue) => void; label: string }) {
+function TriState({
+  name,
+  value,
+  onChange,
+  label,
+}: {
+  name: string;
+  value: RuleValue;
+  onChange: (value: RuleValue) => void;
+  label: string;
+}) {
   const t = useTranslations('uiProfiles.editor');
 
   return (
@@ -38,7 +48,11 @@ function TriState({ name, value, onChange, label }: { name: string; value: RuleV
             key={String(choice.value)}
             className={cn(
               'cursor-pointer rounded px-2.5 py-1 text-xs font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-              checked ? (choice.value === false ? 'bg-white text-red-700 shadow-xs' : 'bg-white text-zinc-900 shadow-xs') : 'text-zinc-500 hover:text-zinc-800',
+              checked
+                ? choice.value === false
+                  ? 'bg-white text-red-700 shadow-xs'
+                  : 'bg-white text-zinc-900 shadow-xs'
+                : 'text-zinc-500 hover:text-zinc-800',
             )}
           >
             <input type="radio" className="sr-only" name={name} checked={checked} onChange={() => onChange(choice.value)} />
@@ -50,7 +64,15 @@ function TriState({ name, value, onChange, label }: { name: string; value: RuleV
   );
 }
 
-function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section: TriStateSection; onChange: (doc: RulesDocument) => void }) {
+function SectionEditor({
+  doc,
+  section,
+  onChange,
+}: {
+  doc: RulesDocument;
+  section: TriStateSection;
+  onChange: (doc: RulesDocument) => void;
+}) {
   const t = useTranslations('uiProfiles');
   const [newKey, setNewKey] = useState('');
   const keyId = useId();
@@ -78,10 +100,17 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
                 <p className="text-sm text-zinc-800">{label ? t(`elements.${label}`) : key}</p>
                 <p className="font-mono text-xs text-zinc-400">
                   {section}.{key}
-                  {value === null && effective === false ? <span className="ml-2 font-sans text-red-600">{t('editor.hiddenByParent')}</span> : null}
+                  {value === null && effective === false ? (
+                    <span className="ml-2 font-sans text-red-600">{t('editor.hiddenByParent')}</span>
+                  ) : null}
                 </p>
               </div>
-              <TriState name={`${section}.${key}`} label={`${section}.${key}`} value={value} onChange={(next) => onChange(setRule(doc, section, key, next))} />
+              <TriState
+                name={`${section}.${key}`}
+                label={`${section}.${key}`}
+                value={value}
+                onChange={(next) => onChange(setRule(doc, section, key, next))}
+              />
             </li>
           );
         })}
@@ -115,7 +144,15 @@ function SectionEditor({ doc, section, onChange }: { doc: RulesDocument; section
  * Edits `hiddenUIElementRules`: a structured view of the tri-state sections, and the whole document as
  * JSON (other sections such as `legacy` or `loopEditor` are kept as they are).
  */
-export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument; onChange: (doc: RulesDocument) => void; onJsonError: (error: string | null) => void }) {
+export function RulesEditor({
+  doc,
+  onChange,
+  onJsonError,
+}: {
+  doc: RulesDocument;
+  onChange: (doc: RulesDocument) => void;
+  onJsonError: (error: string | null) => void;
+}) {
   const t = useTranslations('uiProfiles');
   const [tab, setTab] = useState<TriStateSection | 'json'>('newUi');
   const [jsonText, setJsonText] = useState<string | null>(null);
@@ -164,13 +201,21 @@ export function RulesEditor({ doc, onChange, onJsonError }: { doc: RulesDocument
               onChange={(e) => {
                 setJsonText(e.target.value);
                 const parsed = parseRulesJson(e.target.value);
-                const error = parsed.ok ? null : parsed.error === 'notObject' ? t('editor.notObject') : t('editor.invalidJson', { detail: parsed.detail ?? '' });
+                const error = parsed.ok
+                  ? null
+                  : parsed.error === 'notObject'
+                    ? t('editor.notObject')
+                    : t('editor.invalidJson', { detail: parsed.detail ?? '' });
                 setJsonError(error);
                 onJsonError(error);
                 if (parsed.ok) onChange(parsed.doc);
               }}
             />
-            {jsonError ? <p className="text-sm text-red-700">{jsonError}</p> : <p className="text-xs text-zinc-500">{t('editor.jsonHint')}</p>}
+            {jsonError ? (
+              <p className="text-sm text-red-700">{jsonError}</p>
+            ) : (
+              <p className="text-xs text-zinc-500">{t('editor.jsonHint')}</p>
+            )}
           </div>
         ) : (
           <SectionEditor doc={doc} section={tab} onChange={onChange} />

@@ -149,7 +149,13 @@ export function AssignUiProfileDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !assign.isPending && onOpenChange(next)}>
-      <DialogContent title={t('title')} description={t.rich('description', { name: profile?.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}>
+      <DialogContent
+        title={t('title')}
+        description={t.rich('description', {
+          name: profile?.name ?? '',
+          strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -187,7 +193,9 @@ export function AssignUiProfileDialog({
           </div>
           <DialogFooter className="items-center">
             <span className="mr-auto text-sm text-zinc-500" aria-live="polite">
-              {changes > 0 ? t('changes', { added: format.number(assignUserIds.length), removed: format.number(removeUserIds.length) }) : t('assigned', { count: format.number(chosen.size) })}
+              {changes > 0
+                ? t('changes', { added: format.number(assignUserIds.length), removed: format.number(removeUserIds.length) })
+                : t('assigned', { count: format.number(chosen.size) })}
             </span>
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={assign.isPending}>
               {t('cancel')}

@@ -21,7 +21,10 @@ type Action = { kind: 'edit' | 'assign' | 'delete'; profile: UiProfile };
 function hiddenCount(profile: UiProfile): number {
   const rules = profile.hiddenUIElementRules ?? {};
 
-  return TRI_STATE_SECTIONS.reduce((sum, section) => sum + Object.values(flattenSection(rules[section])).filter((v) => v === false).length, 0);
+  return TRI_STATE_SECTIONS.reduce(
+    (sum, section) => sum + Object.values(flattenSection(rules[section])).filter((v) => v === false).length,
+    0,
+  );
 }
 
 export function UiProfilesCard({ customerId }: { customerId: number | undefined }) {
@@ -49,13 +52,21 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
         </Button>
       </div>
       <UiProfileDialog open={creating} profile={null} customerId={customerId} onOpenChange={setCreating} />
-      <UiProfileDialog open={action?.kind === 'edit'} profile={action?.kind === 'edit' ? action.profile : null} customerId={customerId} onOpenChange={close} />
+      <UiProfileDialog
+        open={action?.kind === 'edit'}
+        profile={action?.kind === 'edit' ? action.profile : null}
+        customerId={customerId}
+        onOpenChange={close}
+      />
       <AssignUiProfileDialog profile={action?.kind === 'assign' ? action.profile : null} customerId={customerId} onOpenChange={close} />
       <ConfirmDialog
         open={action?.kind === 'delete'}
         onOpenChange={close}
         title={t('delete.title')}
-        description={t.rich('delete.text', { name: action?.profile.name ?? '', strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })}
+        description={t.rich('delete.text', {
+          name: action?.profile.name ?? '',
+          strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span>,
+        })}
         confirmLabel={t('delete.confirm')}
         destructive
         onConfirm={() => (action ? remove.mutateAsync(action.profile.id) : Promise.resolve())}
@@ -77,8 +88,12 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
         <table className="w-full text-left text-sm" aria-label={t('card.title')}>
           <thead className="border-b border-zinc-200 bg-zinc-50/80">
             <tr>
-              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('card.profile')}</th>
-              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('card.rules')}</th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                {t('card.profile')}
+              </th>
+              <th scope="col" className="px-5 py-2.5 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                {t('card.rules')}
+              </th>
               <th scope="col" className="w-12">
                 <span className="sr-only">{t('card.actions')}</span>
               </th>
@@ -94,7 +109,13 @@ export function UiProfilesCard({ customerId }: { customerId: number | undefined 
                     <p className="font-medium text-zinc-900">{profile.name}</p>
                     {profile.comment ? <p className="mt-0.5 text-xs text-zinc-500">{profile.comment}</p> : null}
                   </td>
-                  <td className="px-5 py-3">{hidden > 0 ? <Badge>{t('card.hidden', { count: format.number(hidden) })}</Badge> : <span className="text-zinc-500">{t('card.nothingHidden')}</span>}</td>
+                  <td className="px-5 py-3">
+                    {hidden > 0 ? (
+                      <Badge>{t('card.hidden', { count: format.number(hidden) })}</Badge>
+                    ) : (
+                      <span className="text-zinc-500">{t('card.nothingHidden')}</span>
+                    )}
+                  </td>
                   <td className="px-3 py-3 text-right">
                     <RowActions label={t('card.actionsFor', { name: profile.name })}>
                       <DropdownMenuItem onSelect={() => setAction({ kind: 'edit', profile })}>{t('card.edit')}</DropdownMenuItem>

@@ -17,7 +17,13 @@ export type BadgeTone = keyof typeof TONES;
 /** `className` is for layout (margins, shrink), not colour: colours come from `tone`. */
 export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-md px-2 py-0.5 whitespace-nowrap text-xs font-medium ring-1 ring-inset', TONES[tone], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-md px-2 py-0.5 whitespace-nowrap text-xs font-medium ring-1 ring-inset',
+        TONES[tone],
+        className,
+      )}
+    >
       {children}
     </span>
   );

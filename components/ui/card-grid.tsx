@@ -13,7 +13,10 @@ import { cn } from '@/lib/cn';
 
 export function CardGrid({ label, dimmed = false, children }: { label: string; dimmed?: boolean; children: ReactNode }) {
   return (
-    <ul aria-label={label} className={cn('grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4', dimmed && 'opacity-60 transition-opacity')}>
+    <ul
+      aria-label={label}
+      className={cn('grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-3 p-4', dimmed && 'opacity-60 transition-opacity')}
+    >
       {children}
     </ul>
   );
@@ -101,7 +104,9 @@ export function SelectableCard({
           className={cn(
             'absolute top-2 left-2 flex size-6 cursor-pointer items-center justify-center rounded-md shadow ring-1 transition',
             // One background and ring each: two classes of the same property are decided by the stylesheet's order, not this list's.
-            selected ? 'bg-brand-600 ring-brand-600' : 'bg-white/95 ring-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100',
+            selected
+              ? 'bg-brand-600 ring-brand-600'
+              : 'bg-white/95 ring-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100',
             selecting && 'opacity-100',
           )}
         >

@@ -80,14 +80,23 @@ export function ConfirmDialog({
             {typeToConfirm !== undefined ? (
               <Field
                 id={typedId}
-                label={t.rich('typeToConfirm', { value: typeToConfirm, mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span> })}
+                label={t.rich('typeToConfirm', {
+                  value: typeToConfirm,
+                  mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span>,
+                })}
               >
                 <Input id={typedId} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />
               </Field>
             ) : null}
             {error ? <Alert>{error}</Alert> : null}
           </div>
-          <FormFooter pending={pending} onCancel={() => change(false)} submitLabel={confirmLabel} submitDisabled={blocked} submitClassName={cn(destructive && 'bg-red-600 hover:bg-red-700 disabled:bg-red-600/50')} />
+          <FormFooter
+            pending={pending}
+            onCancel={() => change(false)}
+            submitLabel={confirmLabel}
+            submitDisabled={blocked}
+            submitClassName={cn(destructive && 'bg-red-600 hover:bg-red-700 disabled:bg-red-600/50')}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -43,7 +43,7 @@ function hidingOrder<T>(columns: Column<T>[]): Column<T>[] {
   return columns
     .map((column, index) => ({ column, index }))
     .filter(({ column }) => column.columnDef.meta?.priority !== undefined)
-    .sort((a, b) => (b.column.columnDef.meta!.priority! - a.column.columnDef.meta!.priority!) || b.index - a.index)
+    .sort((a, b) => b.column.columnDef.meta!.priority! - a.column.columnDef.meta!.priority! || b.index - a.index)
     .map(({ column }) => column);
 }
 
@@ -93,7 +93,8 @@ function useColumnsThatFit<T>(table: Table<T>) {
     if (wantedKey === renderedKey) return;
     const hidden = new Set(wantedKey ? wantedKey.split(',') : []);
     const next: VisibilityState = {};
-    for (const column of table.getAllLeafColumns()) if (column.columnDef.meta?.priority !== undefined) next[column.id] = !hidden.has(column.id);
+    for (const column of table.getAllLeafColumns())
+      if (column.columnDef.meta?.priority !== undefined) next[column.id] = !hidden.has(column.id);
     table.setColumnVisibility((old) => ({ ...old, ...next }));
   }, [wantedKey, renderedKey, table]);
 
@@ -180,7 +181,10 @@ export function DataTable<T>({
                     key={header.id}
                     scope="col"
                     aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                    className={cn('px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase', header.column.columnDef.meta?.className)}
+                    className={cn(
+                      'px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase',
+                      header.column.columnDef.meta?.className,
+                    )}
                   >
                     {canSort ? (
                       <button
@@ -190,9 +194,7 @@ export function DataTable<T>({
                       >
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         <SortIcon direction={direction} />
-                        <span className="sr-only">
-                          {direction ? t(direction === 'asc' ? 'ascending' : 'descending') : t('unsorted')}
-                        </span>
+                        <span className="sr-only">{direction ? t(direction === 'asc' ? 'ascending' : 'descending') : t('unsorted')}</span>
                       </button>
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())
@@ -223,7 +225,9 @@ export function DataTable<T>({
                         'px-4 py-3',
                         cell.column.columnDef.meta?.className,
                         // Narrow: the name takes the width the others leave and wraps, so a long one cannot push the row menu out.
-                        cell.column.id === primaryId && hidden.length > 0 && 'w-full max-w-0 overflow-hidden [overflow-wrap:anywhere] [&_*]:whitespace-normal',
+                        cell.column.id === primaryId &&
+                          hidden.length > 0 &&
+                          'w-full max-w-0 overflow-hidden [overflow-wrap:anywhere] [&_*]:whitespace-normal',
                       )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -232,7 +236,11 @@ export function DataTable<T>({
                           items={row
                             .getAllCells()
                             .filter((c) => !c.column.getIsVisible() && c.column.columnDef.meta?.priority !== undefined)
-                            .map((c) => ({ id: c.column.id, label: labelOf(c.column), value: flexRender(c.column.columnDef.cell, c.getContext()) }))}
+                            .map((c) => ({
+                              id: c.column.id,
+                              label: labelOf(c.column),
+                              value: flexRender(c.column.columnDef.cell, c.getContext()),
+                            }))}
                         />
                       ) : null}
                     </td>
@@ -246,7 +254,17 @@ export function DataTable<T>({
 }
 
 /** The centred message of an empty list. */
-export function EmptyState({ icon, title, children, testId }: { icon: React.ReactNode; title: string; children?: React.ReactNode; testId?: string }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  testId,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="flex flex-col items-center px-6 py-14 text-center" data-testid={testId}>
       <span className="flex size-11 items-center justify-center rounded-full bg-zinc-100">{icon}</span>

@@ -12,10 +12,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-56 overflow-hidden rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-zinc-900/10',
-          className,
-        )}
+        className={cn('z-50 min-w-56 overflow-hidden rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-zinc-900/10', className)}
         {...props}
       />
     </Menu.Portal>

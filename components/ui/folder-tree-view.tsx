@@ -54,7 +54,12 @@ export function FolderTreeView<F extends TreeFolder, T>(props: FolderTreeViewPro
   );
 }
 
-function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }: FolderTreeViewProps<F, T> & { folder: F; depth: number; name?: string }) {
+function Node<F extends TreeFolder, T>({
+  folder,
+  depth,
+  name: label,
+  ...props
+}: FolderTreeViewProps<F, T> & { folder: F; depth: number; name?: string }) {
   const { useChildren, drag } = props;
   const [open, setOpen] = useState(depth === 0 || props.openPath.includes(folder.id));
   const [over, setOver] = useState(false);
@@ -89,7 +94,10 @@ function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }:
           type="button"
           aria-label={open ? t('close', { name }) : t('open', { name })}
           onClick={() => setOpen(!open)}
-          className={cn('flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700', leaf && 'invisible')}
+          className={cn(
+            'flex size-6 shrink-0 cursor-pointer items-center justify-center rounded text-zinc-400 hover:text-zinc-700',
+            leaf && 'invisible',
+          )}
         >
           <ChevronRightIcon className={cn('size-3.5 transition-transform', open && 'rotate-90')} />
         </button>
@@ -101,7 +109,11 @@ function Node<F extends TreeFolder, T>({ folder, depth, name: label, ...props }:
         >
           {props.glyph(folder, { open, selected, depth })}
           <span className={cn('truncate', selected && 'font-medium')}>{name}</span>
-          {props.badge ? <span className="ml-auto flex shrink-0 items-center gap-1.5 pl-2 text-xs text-zinc-400 tabular-nums">{props.badge(folder)}</span> : null}
+          {props.badge ? (
+            <span className="ml-auto flex shrink-0 items-center gap-1.5 pl-2 text-xs text-zinc-400 tabular-nums">
+              {props.badge(folder)}
+            </span>
+          ) : null}
         </button>
       </div>
       {open ? (

@@ -77,7 +77,10 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const [apiError, setApiError] = useState<string | null>(null);
   const formWords = useTranslations('common.form');
   const errorMessage = useErrorMessage();
-  const form = useForm<TValues, unknown, TOutput>({ resolver: zodResolver(schema, { error: formMessages(required, formWords) }), defaultValues: values as DefaultValues<TValues> });
+  const form = useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema, { error: formMessages(required, formWords) }),
+    defaultValues: values as DefaultValues<TValues>,
+  });
   const {
     register,
     reset,
@@ -123,7 +126,13 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
   const fields: FormFields<TValues> = {
     text: (name, { label, hint, autoFocus, autoComplete = 'off', ...input }) => (
       <Field id={idOf(name)} label={label} error={errorOf(name)} hint={hint}>
-        <Input autoComplete={autoComplete} autoFocus={autoFocus} {...input} {...fieldAria(idOf(name), errorOf(name), Boolean(hint))} {...register(name)} />
+        <Input
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          {...input}
+          {...fieldAria(idOf(name), errorOf(name), Boolean(hint))}
+          {...register(name)}
+        />
       </Field>
     ),
     textarea: (name, { label, hint, rows = 3 }) => (
@@ -138,7 +147,9 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
         </Select>
       </Field>
     ),
-    checkbox: (name, { label, description }) => <CheckboxField id={idOf(name)} label={label} description={description} {...register(name)} />,
+    checkbox: (name, { label, description }) => (
+      <CheckboxField id={idOf(name)} label={label} description={description} {...register(name)} />
+    ),
   };
 
   return (
@@ -149,7 +160,12 @@ export function FormDialog<TValues extends FieldValues, TOutput>({
             {apiError ? <Alert>{apiError}</Alert> : null}
             {children(fields, form)}
           </div>
-          <FormFooter pending={isSubmitting} onCancel={() => onOpenChange(false)} submitLabel={submitLabel} submitDisabled={submitDisabled} />
+          <FormFooter
+            pending={isSubmitting}
+            onCancel={() => onOpenChange(false)}
+            submitLabel={submitLabel}
+            submitDisabled={submitDisabled}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -165,7 +165,6 @@ export const BriefcaseIcon = (p: IconProps) => (
   </Icon>
 );
 
-
 export const TeamIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="7.5" r="3" />
@@ -202,7 +201,6 @@ export const TrashIcon = (p: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Icon>
 );
-
 
 export const PhotoIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -150,7 +150,11 @@ export function ResourceList<T>({
         <EmptyState
           testId={`${identity.name}-empty`}
           icon={empty.icon}
-          title={text && !isFiltered ? t('noMatchText', { things: identity.noun.other, text }) : t('noMatchFilters', { things: identity.noun.other })}
+          title={
+            text && !isFiltered
+              ? t('noMatchText', { things: identity.noun.other, text })
+              : t('noMatchFilters', { things: identity.noun.other })
+          }
         >
           {filteredHint ? <p className="mt-1 text-sm text-zinc-500">{filteredHint}</p> : null}
           {text || onClearFilters ? (
@@ -170,7 +174,12 @@ export function ResourceList<T>({
   return (
     <div className="space-y-4">
       <div className={cn('flex flex-wrap gap-3', filters ? 'items-end' : 'items-center justify-between')}>
-        <SearchInput label={search.label} placeholder={search.placeholder} value={params.text} onChange={(value) => update({ text: value })} />
+        <SearchInput
+          label={search.label}
+          placeholder={search.placeholder}
+          value={params.text}
+          onChange={(value) => update({ text: value })}
+        />
         {filters}
         {toolbarEnd ? (
           <div className="ml-auto flex items-center gap-2 self-center">

@@ -69,9 +69,7 @@ export function Pagination({
           <Button variant="secondary" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)} aria-label={t('previous')}>
             <ChevronLeftIcon className="size-4" />
           </Button>
-          <span className="min-w-20 text-center tabular-nums">
-            {t('page', { page: page + 1, pages: Math.max(totalPages, 1) })}
-          </span>
+          <span className="min-w-20 text-center tabular-nums">{t('page', { page: page + 1, pages: Math.max(totalPages, 1) })}</span>
           <Button
             variant="secondary"
             size="sm"

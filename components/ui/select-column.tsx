@@ -19,7 +19,13 @@ export function selectColumn<T extends { id: string; name?: string }>(selection:
   return {
     id: 'select',
     enableSorting: false,
-    header: () => <SelectBox label={{ key: 'selectAllOf', values: { things: noun } }} checked={allSelected} onChange={(e) => onToggleAll(pageIds, e.target.checked)} />,
+    header: () => (
+      <SelectBox
+        label={{ key: 'selectAllOf', values: { things: noun } }}
+        checked={allSelected}
+        onChange={(e) => onToggleAll(pageIds, e.target.checked)}
+      />
+    ),
     cell: ({ row }) => (
       <SelectBox
         label={{ key: 'select', values: { name: row.original.name ?? '' } }}
@@ -42,5 +48,13 @@ function SelectBox({
 }) {
   const t = useTranslations('ui');
 
-  return <input type="checkbox" aria-label={label.key === 'select' ? t('select', label.values) : t('selectAllOf', label.values)} className="size-4 cursor-pointer accent-brand-600" checked={checked} onChange={onChange} />;
+  return (
+    <input
+      type="checkbox"
+      aria-label={label.key === 'select' ? t('select', label.values) : t('selectAllOf', label.values)}
+      className="size-4 cursor-pointer accent-brand-600"
+      checked={checked}
+      onChange={onChange}
+    />
+  );
 }

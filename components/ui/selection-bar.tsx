@@ -12,7 +12,10 @@ function BarButton({ className, ...props }: React.ComponentProps<'button'>) {
   return (
     <button
       type="button"
-      className={cn('inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors', className)}
+      className={cn(
+        'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+        className,
+      )}
       {...props}
     />
   );
@@ -38,7 +41,11 @@ export function SelectionBar({ noun, count, pageCount, onSelectPage, onClear, ac
   const format = useFormat();
 
   return (
-    <div role="toolbar" aria-label={t('selection.toolbar', { things: noun.other })} className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm">
+    <div
+      role="toolbar"
+      aria-label={t('selection.toolbar', { things: noun.other })}
+      className="flex flex-wrap items-center gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white shadow-sm"
+    >
       <span className="mr-2 font-medium" data-testid="selection-count">
         {t('selection.selected', { count: format.count(count, noun) })}
       </span>

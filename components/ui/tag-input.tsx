@@ -33,7 +33,10 @@ export function TagInput({
   const t = useTranslations('ui.tags');
 
   function add(raw: string): boolean {
-    const candidates = raw.split(',').map((t) => t.trim()).filter(Boolean);
+    const candidates = raw
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     for (const tag of candidates) {
       const problem = tagFormatError(tag);
       if (problem) {
@@ -59,9 +62,17 @@ export function TagInput({
         )}
       >
         {value.map((tag) => (
-          <span key={tag} className="inline-flex items-center gap-1 rounded bg-brand-50 py-0.5 pr-1 pl-2 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset">
+          <span
+            key={tag}
+            className="inline-flex items-center gap-1 rounded bg-brand-50 py-0.5 pr-1 pl-2 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+          >
             {tag}
-            <button type="button" aria-label={t('removeTag', { tag })} onClick={() => onChange(value.filter((t) => t !== tag))} className="cursor-pointer rounded p-0.5 hover:bg-brand-100">
+            <button
+              type="button"
+              aria-label={t('removeTag', { tag })}
+              onClick={() => onChange(value.filter((t) => t !== tag))}
+              className="cursor-pointer rounded p-0.5 hover:bg-brand-100"
+            >
               <XIcon className="size-3" />
             </button>
           </span>
@@ -92,9 +103,12 @@ export function TagInput({
           className="min-w-28 flex-1 border-0 bg-transparent p-0.5 text-sm outline-none placeholder:text-zinc-400 focus:ring-0"
         />
         <datalist id={listId}>
-          {(known.data ?? []).filter((t) => !value.includes(t.tag)).slice(0, 50).map((t) => (
-            <option key={t.tag} value={t.tag} />
-          ))}
+          {(known.data ?? [])
+            .filter((t) => !value.includes(t.tag))
+            .slice(0, 50)
+            .map((t) => (
+              <option key={t.tag} value={t.tag} />
+            ))}
         </datalist>
       </div>
       {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}

@@ -73,7 +73,15 @@ export function useValidityReader(): (range: { from: string; to: string }) => Va
   };
 }
 
-export function ValidityFields({ from, to, onChange }: { from: string; to: string; onChange: (next: { from: string; to: string }) => void }) {
+export function ValidityFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (next: { from: string; to: string }) => void;
+}) {
   const fromId = useId();
   const toId = useId();
   const t = useTranslations('ui.validity');

@@ -66,7 +66,11 @@ export function MailOutbox() {
                 <thead className="border-b border-zinc-200 bg-zinc-50/80">
                   <tr>
                     {(['to', 'subject', 'status', 'queued'] as const).map((column) => (
-                      <th key={column} scope="col" className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+                      <th
+                        key={column}
+                        scope="col"
+                        className="px-4 py-2.5 text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+                      >
                         {t(`outbox.columns.${column}`)}
                       </th>
                     ))}
@@ -83,7 +87,9 @@ export function MailOutbox() {
                         <span className="block text-xs text-zinc-400">{t(`outbox.kind.${m.kind}`)}</span>
                       </td>
                       <td className="px-4 py-2.5">
-                        <Badge tone={m.status === 'FAILED' ? 'danger' : m.status === 'SENT' ? 'success' : 'warning'}>{t(`outbox.status.${m.status}`)}</Badge>
+                        <Badge tone={m.status === 'FAILED' ? 'danger' : m.status === 'SENT' ? 'success' : 'warning'}>
+                          {t(`outbox.status.${m.status}`)}
+                        </Badge>
                         {m.lastError ? (
                           <span className="mt-0.5 block max-w-64 truncate text-xs text-red-700" title={m.lastError}>
                             {m.lastError}
@@ -92,7 +98,9 @@ export function MailOutbox() {
                       </td>
                       <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600">
                         {format.dateTime(m.createdAt)}
-                        {m.sentAt ? <span className="block text-xs text-zinc-400">{t('outbox.sentAt', { date: format.dateTime(m.sentAt) })}</span> : null}
+                        {m.sentAt ? (
+                          <span className="block text-xs text-zinc-400">{t('outbox.sentAt', { date: format.dateTime(m.sentAt) })}</span>
+                        ) : null}
                       </td>
                     </tr>
                   ))}

@@ -76,7 +76,11 @@ export function ResendInvitationDialog({ user, onOpenChange }: { user: User | nu
     <Dialog open={user !== null} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent
         title={t('title')}
-        description={user && !done ? t.rich('description', { email: user.email, strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
+        description={
+          user && !done
+            ? t.rich('description', { email: user.email, strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> })
+            : null
+        }
       >
         <div className="space-y-4 px-5 py-4" data-testid="resend-invitation">
           {!done && noSmtp ? (
@@ -98,9 +102,19 @@ export function ResendInvitationDialog({ user, onOpenChange }: { user: User | nu
           {copied ? (
             <div className="space-y-2">
               <Alert tone="info" title={clipboard === 'copied' ? t('copiedTitle') : t('readyTitle')}>
-                {t.rich('handTo', { email: copied.email, expires: format.dateTime(copied.expiresAt), strong: (chunks) => <span className="font-medium">{chunks}</span> })}
+                {t.rich('handTo', {
+                  email: copied.email,
+                  expires: format.dateTime(copied.expiresAt),
+                  strong: (chunks) => <span className="font-medium">{chunks}</span>,
+                })}
               </Alert>
-              <Input readOnly aria-label={t('linkLabel')} value={copied.link} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+              <Input
+                readOnly
+                aria-label={t('linkLabel')}
+                value={copied.link}
+                onFocus={(e) => e.currentTarget.select()}
+                className="font-mono text-xs"
+              />
               {clipboard === 'failed' ? <p className="text-sm text-zinc-500">{t('copyFailed')}</p> : null}
             </div>
           ) : null}

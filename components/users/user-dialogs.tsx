@@ -97,7 +97,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       onOpenChange={onOpenChange}
       title={t('newTitle')}
       description={
-        target ? t.rich('joins', { tenant: target, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> }) : t('chooseAmong', { all: all.phrase })
+        target
+          ? t.rich('joins', { tenant: target, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
+          : t('chooseAmong', { all: all.phrase })
       }
       schema={schema}
       required={{ name: t('enterName'), role: t('chooseRole'), tenant: t('chooseTenantError') }}
@@ -115,7 +117,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
         });
       }}
       fieldError={(error) =>
-        error instanceof ApiError && error.key === 'user.error.emailExists' ? { field: 'email', message: t('emailExists', { email: submittedEmail.current }) } : undefined
+        error instanceof ApiError && error.key === 'user.error.emailExists'
+          ? { field: 'email', message: t('emailExists', { email: submittedEmail.current }) }
+          : undefined
       }
     >
       {(fields, form) => {
@@ -152,7 +156,12 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             {joinsTeams ? (
               <div className="space-y-3 rounded-md bg-zinc-50 p-3.5">
                 {offersTeams ? (
-                  <TeamChoice value={form.watch('teamIds')} onChange={(next) => form.setValue('teamIds', next)} legend={t('teams')} hint={t('teamsHint')} />
+                  <TeamChoice
+                    value={form.watch('teamIds')}
+                    onChange={(next) => form.setValue('teamIds', next)}
+                    legend={t('teams')}
+                    hint={t('teamsHint')}
+                  />
                 ) : null}
                 {fields.checkbox('restricted', { label: t('restricted'), description: teamsT('access.restricted') })}
               </div>
@@ -186,9 +195,20 @@ function TenantField({
   const listed = value && !options.some((c) => c.id === value.id) ? [value, ...options] : options;
 
   return (
-    <Field id={id} label={t('tenant')} error={error} hint={total > options.length ? t('tenantsShown', { shown: options.length, total }) : undefined}>
+    <Field
+      id={id}
+      label={t('tenant')}
+      error={error}
+      hint={total > options.length ? t('tenantsShown', { shown: options.length, total }) : undefined}
+    >
       <div className="space-y-2">
-        <Input type="search" aria-label={t('searchTenants')} placeholder={t('searchTenants')} value={text} onChange={(e) => setText(e.target.value)} />
+        <Input
+          type="search"
+          aria-label={t('searchTenants')}
+          placeholder={t('searchTenants')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <Select
           {...fieldAria(id, error, total > options.length)}
           value={value ? String(value.id) : ''}
@@ -283,7 +303,11 @@ export function DeleteUserDialog({ user, onOpenChange }: { user: User | null; on
       title={t('title')}
       destructive
       confirmLabel={t('confirm')}
-      description={user ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
+      description={
+        user
+          ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> })
+          : null
+      }
       onConfirm={() => remove.mutateAsync(user!.email)}
     />
   );
@@ -299,7 +323,11 @@ export function ResetTotpDialog({ user, onOpenChange }: { user: User | null; onO
       onOpenChange={onOpenChange}
       title={t('title')}
       confirmLabel={t('confirm')}
-      description={user ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> }) : null}
+      description={
+        user
+          ? t.rich('body', { name: displayName(user), strong: (chunks) => <span className="font-medium text-zinc-800">{chunks}</span> })
+          : null
+      }
       onConfirm={() => update.mutateAsync({ email: user!.email, changes: { use2FA: false } })}
     />
   );

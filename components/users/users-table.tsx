@@ -38,10 +38,16 @@ function tenantOf(user: User): string {
   return id === null || id === undefined ? '—' : `#${id}`;
 }
 
-function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: boolean, me: SessionUser, onAction: ((action: UserAction) => void) | null): ColumnDef<User>[] {
+function buildColumns(
+  { t, label, format, restrictedMeans }: Words,
+  showTenant: boolean,
+  me: SessionUser,
+  onAction: ((action: UserAction) => void) | null,
+): ColumnDef<User>[] {
   const columns: ColumnDef<User>[] = [
     {
-      id: 'name', meta: { size: 200 },
+      id: 'name',
+      meta: { size: 200 },
       accessorKey: 'name',
       header: t('columns.name'),
       cell: ({ row }) => {
@@ -58,7 +64,8 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
       },
     },
     {
-      id: 'email', meta: { priority: 2, size: 200 },
+      id: 'email',
+      meta: { priority: 2, size: 200 },
       accessorKey: 'email',
       header: t('columns.email'),
       // Long addresses are cut with an ellipsis (the whole one in the tooltip), so the row keeps its actions in view.
@@ -69,7 +76,8 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
       ),
     },
     {
-      id: 'role', meta: { priority: 1, size: 150 },
+      id: 'role',
+      meta: { priority: 1, size: 150 },
       accessorKey: 'role',
       header: t('columns.role'),
       cell: ({ row }) => (
@@ -88,7 +96,8 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
   ];
   if (showTenant) {
     columns.push({
-      id: 'tenant', meta: { priority: 5, size: 140 },
+      id: 'tenant',
+      meta: { priority: 5, size: 140 },
       header: t('columns.tenant'),
       enableSorting: false,
       cell: ({ row }) => <span className="text-zinc-600">{tenantOf(row.original)}</span>,
@@ -96,19 +105,23 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
   }
   columns.push(
     {
-      id: 'lastActivity', meta: { priority: 3, size: 190 },
+      id: 'lastActivity',
+      meta: { priority: 3, size: 190 },
       accessorKey: 'lastActivity',
       header: t('columns.lastActivity'),
       // The last sign-in shares the cell: the table must fit a laptop screen with its actions.
       cell: ({ row }) => (
         <div className="whitespace-nowrap">
           <p className="text-zinc-600">{format.dateTime(row.original.lastActivity, t('never'))}</p>
-          {row.original.lastLogin ? <p className="text-xs text-zinc-500">{t('signedIn', { date: format.dateTime(row.original.lastLogin) })}</p> : null}
+          {row.original.lastLogin ? (
+            <p className="text-xs text-zinc-500">{t('signedIn', { date: format.dateTime(row.original.lastLogin) })}</p>
+          ) : null}
         </div>
       ),
     },
     {
-      id: 'createdDate', meta: { priority: 4, size: 120 },
+      id: 'createdDate',
+      meta: { priority: 4, size: 120 },
       accessorKey: 'createdDate',
       header: t('columns.created'),
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{format.date(row.original.createdDate)}</span>,
@@ -136,10 +149,17 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
         return (
           <RowActions label={actionsLabel}>
             <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', user })}>{t('edit')}</DropdownMenuItem>
-            {user.use2FA ? <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>{t('reset2fa')}</DropdownMenuItem> : null}
-            {(user.authProvider ?? 'LOCAL') === 'LOCAL' ? <DropdownMenuItem onSelect={() => onAction({ kind: 'resend', user })}>{t('resend')}</DropdownMenuItem> : null}
+            {user.use2FA ? (
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'reset2fa', user })}>{t('reset2fa')}</DropdownMenuItem>
+            ) : null}
+            {(user.authProvider ?? 'LOCAL') === 'LOCAL' ? (
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'resend', user })}>{t('resend')}</DropdownMenuItem>
+            ) : null}
             <DropdownMenuSeparator />
-            <DropdownMenuItem className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800" onSelect={() => onAction({ kind: 'delete', user })}>
+            <DropdownMenuItem
+              className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+              onSelect={() => onAction({ kind: 'delete', user })}
+            >
               {t('delete')}
             </DropdownMenuItem>
           </RowActions>
@@ -150,7 +170,6 @@ function buildColumns({ t, label, format, restrictedMeans }: Words, showTenant: 
 
   return columns;
 }
-
 
 export function UsersTable() {
   const { canSwitch, tenant } = useTenant();

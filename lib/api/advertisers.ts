@@ -20,7 +20,9 @@ export const advertiserResource = defineResource({
   item: as<Advertiser>(),
   key: 'advertisers',
   list: '/api/adv',
-  listQuery: (params: AdvertiserListParams) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined }),
+  listQuery: (params: AdvertiserListParams) => ({
+    search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
+  }),
   detail: '/api/adv/{advertiserId}',
   teamCapable: true,
   // The ADVERTISER usage in the resource limits.
@@ -37,14 +39,24 @@ export function useCreateAdvertiser() {
 
 export function useUpdateAdvertiser() {
   return advertiserResource.useMutation(({ id, input }: { id: string; input: AdvertiserCreate }, { customerId }) =>
-    ok(api.PUT('/api/adv/{advertiserId}', { params: { path: { advertiserId: id }, query: tenantQuery(customerId) }, body: toUpdateBody(input) }), as<Advertiser>()),
+    ok(
+      api.PUT('/api/adv/{advertiserId}', {
+        params: { path: { advertiserId: id }, query: tenantQuery(customerId) },
+        body: toUpdateBody(input),
+      }),
+      as<Advertiser>(),
+    ),
   );
 }
 
 export function useDeleteAdvertiser() {
-  return advertiserResource.useMutation((id: string, { customerId }) => ok(api.DELETE('/api/adv/{advertiserId}', { params: { path: { advertiserId: id }, query: tenantQuery(customerId) } })), {
-    deletes: true,
-  });
+  return advertiserResource.useMutation(
+    (id: string, { customerId }) =>
+      ok(api.DELETE('/api/adv/{advertiserId}', { params: { path: { advertiserId: id }, query: tenantQuery(customerId) } })),
+    {
+      deletes: true,
+    },
+  );
 }
 
 const linksKey = (customerId: number | undefined, id: string) => [...advertiserResource.keys.all, 'links', { customerId, id }] as const;
@@ -55,7 +67,11 @@ export function useProofOfPlayLinks(id: string | null) {
 
   return useQuery({
     queryKey: linksKey(customerId, id ?? ''),
-    queryFn: ({ signal }) => ok(api.GET('/api/adv/getProofOfPlayLinks', { params: { query: { advId: id!, ...tenantQuery(customerId) } }, signal }), as<ProofOfPlayLinks>()),
+    queryFn: ({ signal }) =>
+      ok(
+        api.GET('/api/adv/getProofOfPlayLinks', { params: { query: { advId: id!, ...tenantQuery(customerId) } }, signal }),
+        as<ProofOfPlayLinks>(),
+      ),
     enabled: id !== null,
   });
 }
@@ -69,7 +85,10 @@ export function useSetProofOfPlayLinks(id: string) {
     (enable: boolean) => {
       const params = { query: { advId: id, ...tenantQuery(customerId) } };
 
-      return ok(enable ? api.PUT('/api/adv/enableProofOfPlayLinks', { params }) : api.PUT('/api/adv/disableProofOfPlayLinks', { params }), as<ProofOfPlayLinks>());
+      return ok(
+        enable ? api.PUT('/api/adv/enableProofOfPlayLinks', { params }) : api.PUT('/api/adv/disableProofOfPlayLinks', { params }),
+        as<ProofOfPlayLinks>(),
+      );
     },
     { onSuccess: (links) => queryClient.setQueryData(linksKey(customerId, id), links) },
   );

@@ -22,7 +22,9 @@ export const channelResource = defineResource({
   key: 'campaigns',
   list: '/api/v2/campaign',
   listQuery: (params: ChannelListParams) => ({
-    search: toSearch(and(term('level', '=', 'WIDGET'), params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null)),
+    search: toSearch(
+      and(term('level', '=', 'WIDGET'), params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null),
+    ),
     select: LIST_FIELDS,
     includeReadOnlyInfo: true,
   }),
@@ -41,7 +43,11 @@ export function useChannelAirings(ids: readonly number[]) {
 
   return useQuery({
     queryKey: [...channelResource.keys.lists(), 'airing', { customerId, key }] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/v2/campaign/airing', { params: { query: { campaignIds: key, ...tenantQuery(customerId) } }, signal }), as<CampaignAiring[]>()),
+    queryFn: ({ signal }) =>
+      ok(
+        api.GET('/api/v2/campaign/airing', { params: { query: { campaignIds: key, ...tenantQuery(customerId) } }, signal }),
+        as<CampaignAiring[]>(),
+      ),
     enabled: key !== '',
     // "Now" moves: an airing that started or ended is read again.
     refetchInterval: 60_000,
@@ -86,7 +92,10 @@ export function useMessageGroupChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['messageGroups', 'list', 'choices', { customerId }] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/messageGroup', { params: { query: { page: 0, size: 200, sort: 'name,asc', ...tenantQuery(customerId) } }, signal }), as<Page<MessageGroup>>()),
+      ok(
+        api.GET('/api/messageGroup', { params: { query: { page: 0, size: 200, sort: 'name,asc', ...tenantQuery(customerId) } }, signal }),
+        as<Page<MessageGroup>>(),
+      ),
     enabled,
   });
 }
@@ -109,7 +118,12 @@ export type TargetingDraft = {
 function targetingSearch(draft: TargetingDraft): Expr | null {
   if (draft.folderIds.length === 0) return null;
   const folders = or(...draft.folderIds.map((id) => term('deviceGroupPath', ':', id)));
-  const tags = draft.tags.length === 0 ? null : draft.tagOperator === 'OR' ? term('tags', '∈', draft.tags) : and(...draft.tags.map((tag) => term('tags', '∈', [tag])));
+  const tags =
+    draft.tags.length === 0
+      ? null
+      : draft.tagOperator === 'OR'
+        ? term('tags', '∈', draft.tags)
+        : and(...draft.tags.map((tag) => term('tags', '∈', [tag])));
 
   return and(folders, tags);
 }
@@ -136,7 +150,12 @@ export function useTargetCount(draft: TargetingDraft & { quickFilterId: string }
   const result = useQuery<number>({
     queryKey: ['devices', 'list', 'targetCount', { customerId, ...query }] as const,
     queryFn: async ({ signal }) =>
-      (await ok(api.GET('/api/v2/device', { params: { query: { ...query, ...tenantQuery(customerId) } }, signal }), as<Page<Pick<Device, 'id'>>>())).totalElements,
+      (
+        await ok(
+          api.GET('/api/v2/device', { params: { query: { ...query, ...tenantQuery(customerId) } }, signal }),
+          as<Page<Pick<Device, 'id'>>>(),
+        )
+      ).totalElements,
     enabled: runs && teamReads.ready,
     placeholderData: keepPreviousData,
   });

@@ -158,9 +158,13 @@ export function tenantQuery(customerId: number | null | undefined): { customerId
 }
 
 /** The paths whose GET answers a CSV: the exports `apiDownload` saves. */
-export type CsvPath = { [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'text/csv': unknown } } } } } ? P : never }[keyof paths];
+export type CsvPath = {
+  [P in keyof paths]: paths[P] extends { get: { responses: { 200: { content: { 'text/csv': unknown } } } } } ? P : never;
+}[keyof paths];
 /** A CSV export's path and query parameters, as the document declares them. */
-type CsvParams<P extends CsvPath> = paths[P] extends { get: { parameters: infer R } } ? Pick<R, 'path' & keyof R> & Pick<R, 'query' & keyof R> : never;
+type CsvParams<P extends CsvPath> = paths[P] extends { get: { parameters: infer R } }
+  ? Pick<R, 'path' & keyof R> & Pick<R, 'query' & keyof R>
+  : never;
 
 /**
  * Downloads an export (a CSV operation of the document, by its path template and parameters) the way the API is
@@ -170,7 +174,10 @@ type CsvParams<P extends CsvPath> = paths[P] extends { get: { parameters: infer 
 export async function apiDownload<P extends CsvPath>(path: P, params: CsvParams<P>, fallbackName: string): Promise<void> {
   // The path and its parameters were checked against the document by the signature; `api.GET` cannot type a call
   // over a path that is still generic, so it is called through this one wider view of it.
-  const get = api.GET as (path: CsvPath, init: { params: unknown; parseAs: 'blob'; headers: Record<string, string> }) => Promise<{ data?: Blob; response: Response }>;
+  const get = api.GET as (
+    path: CsvPath,
+    init: { params: unknown; parseAs: 'blob'; headers: Record<string, string> },
+  ) => Promise<{ data?: Blob; response: Response }>;
   const { data, response: res } = await get(path, { params, parseAs: 'blob', headers: { Accept: '*/*' } });
   // An empty answer is saved as an empty file, as the browser would.
   const blob = data ?? new Blob([]);

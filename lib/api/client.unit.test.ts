@@ -108,9 +108,7 @@ describe('the typed client', () => {
 
 describe('buildQuery', () => {
   it('skips empty values and repeats array keys', () => {
-    expect(buildQuery({ a: '', b: null, c: undefined, sort: ['name,asc', 'id,desc'] })).toBe(
-      '?sort=name%2Casc&sort=id%2Cdesc',
-    );
+    expect(buildQuery({ a: '', b: null, c: undefined, sort: ['name,asc', 'id,desc'] })).toBe('?sort=name%2Casc&sort=id%2Cdesc');
     expect(buildQuery({})).toBe('');
     expect(buildQuery({ q: 'a b' })).toBe('?q=a%20b');
   });
@@ -146,13 +144,21 @@ describe('apiDownload', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads a CSV operation by its path template and saves the file under the name the server gives', async () => {
-    const csv = () => new Response('a,b\r\n', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="plays.csv"' } });
+    const csv = () =>
+      new Response('a,b\r\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="plays.csv"' },
+      });
     const fetchMock = vi.fn(async () => csv());
     restore = configureApiTransport({ fetch: fetchMock as typeof fetch });
     const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
     vi.stubGlobal('document', { createElement: () => link, body: { append: vi.fn() } });
 
-    await apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { path: { campaignId: 42 }, query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'fallback.csv');
+    await apiDownload(
+      '/api/v2/proof-of-display/campaign/{campaignId}/csv',
+      { path: { campaignId: 42 }, query: { customerId: 7, from: 1, timeZone: 'UTC' } },
+      'fallback.csv',
+    );
 
     const [request] = fetchMock.mock.calls[0] as unknown as [Request];
     expect(request.url).toBe('http://localhost/api/v2/proof-of-display/campaign/42/csv?customerId=7&from=1&timeZone=UTC');
@@ -166,8 +172,12 @@ describe('apiDownload', () => {
       // @ts-expect-error: the JSON report is not an export
       apiDownload('/api/v2/proof-of-display/campaign/all', { query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'report.csv');
     const missingParameter = () =>
-      // @ts-expect-error: the export's path parameter is required
-      apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { query: { customerId: 7, from: 1, timeZone: 'UTC' } }, 'report.csv');
+      apiDownload(
+        '/api/v2/proof-of-display/campaign/{campaignId}/csv',
+        // @ts-expect-error: the export's path parameter is required
+        { query: { customerId: 7, from: 1, timeZone: 'UTC' } },
+        'report.csv',
+      );
     expect([jsonReport, missingParameter]).toHaveLength(2);
   });
 });

@@ -28,10 +28,18 @@ const contentFolders = defineFolderResource({
       as<ContentGroup>(),
     ),
   rename: (input: { id: string; name: string }, { customerId }) =>
-    ok(api.PUT('/api/contentGroup/{id}', { params: { path: { id: input.id }, query: tenantQuery(customerId) }, body: { name: input.name } }), as<ContentGroup>()),
-  move: (input: ContentGroupMove, { customerId }) => ok(api.POST('/api/contentGroup/move', { params: { query: tenantQuery(customerId) }, body: input })),
+    ok(
+      api.PUT('/api/contentGroup/{id}', { params: { path: { id: input.id }, query: tenantQuery(customerId) }, body: { name: input.name } }),
+      as<ContentGroup>(),
+    ),
+  move: (input: ContentGroupMove, { customerId }) =>
+    ok(api.POST('/api/contentGroup/move', { params: { query: tenantQuery(customerId) }, body: input })),
   remove: (input: { id: string; removeContents: boolean }, { customerId }) =>
-    ok(api.DELETE('/api/contentGroup/{id}', { params: { path: { id: input.id }, query: { removeContents: input.removeContents, ...tenantQuery(customerId) } } })),
+    ok(
+      api.DELETE('/api/contentGroup/{id}', {
+        params: { path: { id: input.id }, query: { removeContents: input.removeContents, ...tenantQuery(customerId) } },
+      }),
+    ),
 });
 
 export const contentGroupResource = contentFolders.resource;

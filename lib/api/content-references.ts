@@ -22,7 +22,10 @@ import { useTenant } from '@/lib/tenant/tenant-context';
 const FILE_FIELDS = 'name,contentType,location,thumbnail,validFrom,validTo,metaData';
 const FOLDER_FILE_LIMIT = 200;
 
-export type ReferencedFile = Pick<FileEntity, 'id' | 'name' | 'contentType' | 'location' | 'thumbnail' | 'validFrom' | 'validTo' | 'metaData'>;
+export type ReferencedFile = Pick<
+  FileEntity,
+  'id' | 'name' | 'contentType' | 'location' | 'thumbnail' | 'validFrom' | 'validTo' | 'metaData'
+>;
 
 /** The files, file folders and content a list of playlist items points at (each sorted, once). */
 export type ReferenceIds = { fileIds: string[]; folderIds: string[]; contentIds: string[] };
@@ -50,7 +53,15 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
     queryFn: ({ signal }) =>
       ok(
         api.GET('/api/v2/file', {
-          params: { query: { size: Math.max(1, fileIds.length), search: toSearch(term('id', '∈', fileIds)), select: FILE_FIELDS, ...teamParams, ...tenantQuery(customerId) } },
+          params: {
+            query: {
+              size: Math.max(1, fileIds.length),
+              search: toSearch(term('id', '∈', fileIds)),
+              select: FILE_FIELDS,
+              ...teamParams,
+              ...tenantQuery(customerId),
+            },
+          },
           signal,
         }),
         as<Page<ReferencedFile>>(),
@@ -64,7 +75,16 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         ok(
           api.GET('/api/v2/file', {
-            params: { query: { size: FOLDER_FILE_LIMIT, sort: 'name,asc', search: toSearch(term('fileFolderId', '=', folderId)), select: FILE_FIELDS, ...teamParams, ...tenantQuery(customerId) } },
+            params: {
+              query: {
+                size: FOLDER_FILE_LIMIT,
+                sort: 'name,asc',
+                search: toSearch(term('fileFolderId', '=', folderId)),
+                select: FILE_FIELDS,
+                ...teamParams,
+                ...tenantQuery(customerId),
+              },
+            },
             signal,
           }),
           as<Page<ReferencedFile>>(),
@@ -77,7 +97,15 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
     queryFn: ({ signal }) =>
       ok(
         api.GET('/api/v2/fileFolder', {
-          params: { query: { size: Math.max(1, folderIds.length), search: toSearch(term('id', '∈', folderIds)), select: 'name,firstFileThumbnail', ...teamParams, ...tenantQuery(customerId) } },
+          params: {
+            query: {
+              size: Math.max(1, folderIds.length),
+              search: toSearch(term('id', '∈', folderIds)),
+              select: 'name,firstFileThumbnail',
+              ...teamParams,
+              ...tenantQuery(customerId),
+            },
+          },
           signal,
         }),
         as<Page<Pick<FileFolder, 'id' | 'name' | 'firstFileThumbnail'>>>(),
@@ -90,7 +118,15 @@ export function useReferences({ fileIds, folderIds, contentIds }: ReferenceIds, 
     queryFn: async ({ signal }) => {
       const page = await ok(
         api.GET('/api/v2/deviceContent', {
-          params: { query: { size: Math.max(1, contentIds.length), search: toSearch(term('id', '∈', contentIds)), select: 'name,deviceContentType,structureType,data', ...teamParams, ...tenantQuery(customerId) } },
+          params: {
+            query: {
+              size: Math.max(1, contentIds.length),
+              search: toSearch(term('id', '∈', contentIds)),
+              select: 'name,deviceContentType,structureType,data',
+              ...teamParams,
+              ...tenantQuery(customerId),
+            },
+          },
           signal,
         }),
         as<Page<Pick<WireDeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'data'>>>(),
@@ -141,7 +177,9 @@ export function resolverOf(refs: References, now = Date.now()): Resolver {
     content: (id) => {
       const item = refs.contents.get(id);
 
-      return item && item.deviceContentType ? { id: item.id, name: item.name, deviceContentType: item.deviceContentType, data: item.data } : undefined;
+      return item && item.deviceContentType
+        ? { id: item.id, name: item.name, deviceContentType: item.deviceContentType, data: item.data }
+        : undefined;
     },
   };
 }

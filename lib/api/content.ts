@@ -18,7 +18,9 @@ export type { Template } from '@/server/modules/content/content.schemas';
 export type DeviceContent = Omit<WireDeviceContent, 'data'> & { data?: PlaylistData | SlideData };
 
 /** An item as the API answers it, its slide pages turned into the list (the item's kind says which document it is). */
-export function contentFromWire<T extends { deviceContentType?: string; data?: unknown }>(item: T): Omit<T, 'data'> & { data?: PlaylistData | SlideData } {
+export function contentFromWire<T extends { deviceContentType?: string; data?: unknown }>(
+  item: T,
+): Omit<T, 'data'> & { data?: PlaylistData | SlideData } {
   if (item.data == null) return item as Omit<T, 'data'>;
 
   return { ...item, data: item.deviceContentType === 'content' ? slideDataOf(item.data as SlideDocument) : (item.data as PlaylistData) };
@@ -74,7 +76,10 @@ export function contentTypeOf(item: Pick<DeviceContent, 'deviceContentType' | 's
 
 /** A new, empty playlist at a resolution. */
 export function emptyPlaylist(width: number, height: number): PlaylistData {
-  return { loopData: { resolution: { width, height }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000 }, slides: [] };
+  return {
+    loopData: { resolution: { width, height }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000 },
+    slides: [],
+  };
 }
 
 export function useCreatePlaylist() {
@@ -126,25 +131,36 @@ export type ContentSave = { name?: string; comment?: string; resetComment?: bool
  * Saves an item by its kind's operation. The document says the kind too (a slide's is the page list, a playlist's
  * never is), so a save with a document goes by it, one without by the item's kind.
  */
-function saveContent(item: Pick<DeviceContent, 'id' | 'deviceContentType'>, { data, ...fields }: ContentSave, autoSave: boolean | undefined) {
+function saveContent(
+  item: Pick<DeviceContent, 'id' | 'deviceContentType'>,
+  { data, ...fields }: ContentSave,
+  autoSave: boolean | undefined,
+) {
   const params = { path: { id: item.id }, query: { autoSave: autoSave || undefined } };
   if (isSlideData(data) || (data === undefined && pathOf(item) === 'content')) {
-    return ok(api.PUT('/api/content/{id}', { params, body: { ...fields, data: data && contentDataToWire(data) } }), as<WireDeviceContent>());
+    return ok(
+      api.PUT('/api/content/{id}', { params, body: { ...fields, data: data && contentDataToWire(data) } }),
+      as<WireDeviceContent>(),
+    );
   }
 
   return ok(api.PUT('/api/simpleLoop/{id}', { params, body: { ...fields, data } }), as<WireDeviceContent>());
 }
 
 export function useSaveContent() {
-  return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; changes: ContentSave; autoSave?: boolean }) =>
-    saveContent(input.item, input.changes, input.autoSave).then(contentFromWire),
+  return contentResource.useMutation(
+    (input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; changes: ContentSave; autoSave?: boolean }) =>
+      saveContent(input.item, input.changes, input.autoSave).then(contentFromWire),
   );
 }
 
 export function useLockContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; locked: boolean }) => {
     const params = { path: { id: input.item.id, locked: input.locked ? ('true' as const) : ('false' as const) } };
-    const call = pathOf(input.item) === 'simpleLoop' ? api.POST('/api/simpleLoop/lock/{id}/{locked}', { params }) : api.POST('/api/content/lock/{id}/{locked}', { params });
+    const call =
+      pathOf(input.item) === 'simpleLoop'
+        ? api.POST('/api/simpleLoop/lock/{id}/{locked}', { params })
+        : api.POST('/api/content/lock/{id}/{locked}', { params });
 
     return ok(call, as<WireDeviceContent>()).then(contentFromWire);
   });
@@ -153,7 +169,10 @@ export function useLockContent() {
 export function useDuplicateContent() {
   return contentResource.useMutation((input: { item: Pick<DeviceContent, 'id' | 'deviceContentType'>; name: string }) => {
     const init = { params: { path: { id: input.item.id } }, body: { name: input.name } };
-    const call = pathOf(input.item) === 'simpleLoop' ? api.POST('/api/simpleLoop/duplicate/{id}', init) : api.POST('/api/content/duplicate/{id}', init);
+    const call =
+      pathOf(input.item) === 'simpleLoop'
+        ? api.POST('/api/simpleLoop/duplicate/{id}', init)
+        : api.POST('/api/content/duplicate/{id}', init);
 
     return ok(call, as<WireDeviceContent>()).then(contentFromWire);
   });
@@ -166,29 +185,41 @@ export function isWritable(item: Pick<DeviceContent, 'locked' | 'readOnly'>): bo
 
 export function useSetContentTags() {
   return contentResource.useMutation((input: { id: string; tags: string[] }) =>
-    ok(api.POST('/api/deviceContent/{id}/setTags', { params: { path: { id: input.id } }, body: input.tags }), as<WireDeviceContent>()).then(contentFromWire),
+    ok(api.POST('/api/deviceContent/{id}/setTags', { params: { path: { id: input.id } }, body: input.tags }), as<WireDeviceContent>()).then(
+      contentFromWire,
+    ),
   );
 }
 
 /** Bulk tags on exactly the given items (`search=id∈…`; never an empty search, which would mean every item). Locked items are left alone. */
 export function useBulkContentTags() {
-  return contentResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) => {
-    if (ids.length === 0) return Promise.resolve({ updated: 0 });
+  return contentResource.useMutation(
+    ({ ids, verb, tags }: { ids: readonly string[]; verb: 'add' | 'remove'; tags: string[] }, { customerId }) => {
+      if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    const init = { params: { query: { search: term('id', '∈', ids).text, ...tenantQuery(customerId) } }, body: tags };
+      const init = { params: { query: { search: term('id', '∈', ids).text, ...tenantQuery(customerId) } }, body: tags };
 
-    return ok(verb === 'add' ? api.POST('/api/v2/deviceContent/tags/add', init) : api.POST('/api/v2/deviceContent/tags/remove', init));
-  });
+      return ok(verb === 'add' ? api.POST('/api/v2/deviceContent/tags/add', init) : api.POST('/api/v2/deviceContent/tags/remove', init));
+    },
+  );
 }
 
 /** What deleting needs to know of the selected items: who embeds them, and whether they are locked or read-only. */
-export type DeletionCheck = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'locked' | 'readOnly'> & { usageDetails?: Array<{ id?: string; name?: string }> };
+export type DeletionCheck = Pick<DeviceContent, 'id' | 'name' | 'deviceContentType' | 'structureType' | 'locked' | 'readOnly'> & {
+  usageDetails?: Array<{ id?: string; name?: string }>;
+};
 
 export function fetchForDeletion(ids: readonly string[], customerId: number | undefined, signal?: AbortSignal) {
   return ok(
     api.GET('/api/v2/deviceContent', {
       params: {
-        query: { size: ids.length, search: term('id', '∈', ids).text, select: 'name,deviceContentType,structureType,locked,usageDetails', includeReadOnlyInfo: true, ...tenantQuery(customerId) },
+        query: {
+          size: ids.length,
+          search: term('id', '∈', ids).text,
+          select: 'name,deviceContentType,structureType,locked,usageDetails',
+          includeReadOnlyInfo: true,
+          ...tenantQuery(customerId),
+        },
       },
       signal,
     }),
@@ -207,7 +238,9 @@ export function useDeleteContents() {
     try {
       for (const [index, item] of items.entries()) {
         const params = { path: { id: item.id } };
-        await (pathOf(item) === 'simpleLoop' ? api.DELETE('/api/simpleLoop/{id}', { params }) : api.DELETE('/api/content/{id}', { params }));
+        await (pathOf(item) === 'simpleLoop'
+          ? api.DELETE('/api/simpleLoop/{id}', { params })
+          : api.DELETE('/api/content/{id}', { params }));
         onProgress?.(index + 1);
       }
     } finally {

@@ -47,7 +47,10 @@ export function useCustomerSelect(params: CustomerSelectParams, options: { enabl
     queryKey: customerKeys.select(params),
     queryFn: ({ signal }) =>
       ok(
-        api.GET('/api/customer/select', { params: { query: { page: params.page, size: params.size, sort: 'name,asc', search: customerTextSearch(params.text) } }, signal }),
+        api.GET('/api/customer/select', {
+          params: { query: { page: params.page, size: params.size, sort: 'name,asc', search: customerTextSearch(params.text) } },
+          signal,
+        }),
         as<Page<Customer>>(),
       ),
     placeholderData: keepPreviousData,
@@ -67,7 +70,13 @@ export function useTenantNames(customerIds: readonly (number | null | undefined)
   const query = useQuery({
     queryKey: [...customerKeys.selects(), 'names', ids] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/customer/select', { params: { query: { page: 0, size: ids.length, search: toSearch(term('id', '∈', ids)) } }, signal }), as<Page<Customer>>()),
+      ok(
+        api.GET('/api/customer/select', {
+          params: { query: { page: 0, size: ids.length, search: toSearch(term('id', '∈', ids)) } },
+          signal,
+        }),
+        as<Page<Customer>>(),
+      ),
     enabled: enabled && ids.length > 0,
     staleTime: 5 * 60_000,
   });
@@ -87,7 +96,13 @@ export function useNetworkOwners(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: customerKeys.networkOwners(),
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/customer', { params: { query: { search: NETWORK_OWNER_SEARCH, select: 'id,name', sort: 'name,asc', size: 1000 } }, signal }), as<Page<Customer>>()),
+      ok(
+        api.GET('/api/customer', {
+          params: { query: { search: NETWORK_OWNER_SEARCH, select: 'id,name', sort: 'name,asc', size: 1000 } },
+          signal,
+        }),
+        as<Page<Customer>>(),
+      ),
     enabled: options.enabled ?? true,
   });
 }
@@ -106,15 +121,22 @@ export function useSaveCustomer() {
 }
 
 export function useDeleteCustomer() {
-  return customerResource.useMutation((id: number, { headers }) => ok(api.DELETE('/api/customer/{id}', { params: { path: { id } }, headers })), { protected: true });
+  return customerResource.useMutation(
+    (id: number, { headers }) => ok(api.DELETE('/api/customer/{id}', { params: { path: { id } }, headers })),
+    { protected: true },
+  );
 }
 
 export function useNetworkOwnerChange() {
-  return customerResource.useMutation(({ id, action, subresellerId }: { id: number; action: 'promote' | 'remove' | 'move'; subresellerId?: number | null }) => {
-    const params = { path: { id } };
-    if (action === 'promote') return ok(api.POST('/api/customer/{id}/promoteAsSubreseller', { params }));
-    if (action === 'remove') return ok(api.POST('/api/customer/{id}/removeSubresellerPrivilege', { params }));
+  return customerResource.useMutation(
+    ({ id, action, subresellerId }: { id: number; action: 'promote' | 'remove' | 'move'; subresellerId?: number | null }) => {
+      const params = { path: { id } };
+      if (action === 'promote') return ok(api.POST('/api/customer/{id}/promoteAsSubreseller', { params }));
+      if (action === 'remove') return ok(api.POST('/api/customer/{id}/removeSubresellerPrivilege', { params }));
 
-    return ok(api.PUT('/api/customer/{id}/moveToSubreseller', { params: { ...params, query: { subresellerId: subresellerId ?? undefined } } }));
-  });
+      return ok(
+        api.PUT('/api/customer/{id}/moveToSubreseller', { params: { ...params, query: { subresellerId: subresellerId ?? undefined } } }),
+      );
+    },
+  );
 }

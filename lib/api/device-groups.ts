@@ -25,11 +25,17 @@ const deviceFolders = defineFolderResource({
   items: ['devices'],
   create: (input: { parentId: string; name: string; type: DeviceGroupType }, { customerId }) =>
     ok(
-      api.POST('/api/deviceGroup/{id}', { params: { path: { id: input.parentId }, query: tenantQuery(customerId) }, body: { name: input.name, type: input.type } }),
+      api.POST('/api/deviceGroup/{id}', {
+        params: { path: { id: input.parentId }, query: tenantQuery(customerId) },
+        body: { name: input.name, type: input.type },
+      }),
       as<DeviceGroup>(),
     ),
   rename: (input: { id: string; name: string }, { customerId }) =>
-    ok(api.PUT('/api/deviceGroup/{id}', { params: { path: { id: input.id }, query: tenantQuery(customerId) }, body: { name: input.name } }), as<DeviceGroup>()),
+    ok(
+      api.PUT('/api/deviceGroup/{id}', { params: { path: { id: input.id }, query: tenantQuery(customerId) }, body: { name: input.name } }),
+      as<DeviceGroup>(),
+    ),
   /** Moves a folder (with everything below it) into another. */
   move: (input: { id: string; targetId: string }, { customerId }) =>
     ok(
@@ -40,7 +46,11 @@ const deviceFolders = defineFolderResource({
     ),
   /** Deletes a folder and every folder below it; their screens move into `targetGroupId`. */
   remove: (input: { id: string; targetGroupId: string }, { customerId }) =>
-    ok(api.DELETE('/api/deviceGroup/{id}', { params: { path: { id: input.id }, query: { targetGroupId: input.targetGroupId, ...tenantQuery(customerId) } } })),
+    ok(
+      api.DELETE('/api/deviceGroup/{id}', {
+        params: { path: { id: input.id }, query: { targetGroupId: input.targetGroupId, ...tenantQuery(customerId) } },
+      }),
+    ),
 });
 
 export const deviceGroupResource = deviceFolders.resource;
@@ -63,7 +73,8 @@ export function useDeviceGroupCounts() {
 
   return useQuery({
     queryKey: [...deviceGroupResource.keys.all, 'onlineOffline', { customerId }] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/deviceGroup/getDeviceOnlineOfflineRatio', { params: { query: tenantQuery(customerId) }, signal })),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/deviceGroup/getDeviceOnlineOfflineRatio', { params: { query: tenantQuery(customerId) }, signal })),
     refetchInterval: 30_000,
   });
 }

@@ -47,7 +47,8 @@ export function deviceCountSearch(expr: Expr | null, acrossTenants: boolean): st
   return toSearch(and(expr, acrossTenants ? CLAIMED : null));
 }
 
-const LIST_FIELDS = 'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
+const LIST_FIELDS =
+  'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
 
 /** The screens of the selected tenant (`/api/v2/device`). */
 export const deviceResource = defineResource({
@@ -59,7 +60,9 @@ export const deviceResource = defineResource({
       and(
         params.text.trim() ? term('name', CONTAINS_IGNORING_CASE, params.text.trim()) : null,
         params.status === 'all' ? null : term('deviceStatus', '=', params.status === 'online' ? 'ONLINE' : 'OFFLINE'),
-        params.folderId ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId) : null,
+        params.folderId
+          ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId)
+          : null,
         params.tags?.length ? term('tags', '∈', params.tags) : null,
         params.license && params.license !== 'all' ? term('licenseStatus', '=', params.license) : null,
         params.acrossTenants ? CLAIMED : null,
@@ -118,7 +121,13 @@ export function useDeviceCommand(devicesTenant?: number) {
   const customerId = useBatchTenant(devicesTenant);
 
   return deviceResource.useMutation(
-    (input: { name: CommandName; ids: readonly string[]; params?: Record<string, string | number | boolean>; body?: unknown; remove?: boolean }) => {
+    (input: {
+      name: CommandName;
+      ids: readonly string[];
+      params?: Record<string, string | number | boolean>;
+      body?: unknown;
+      remove?: boolean;
+    }) => {
       // The command is chosen at run time: every batch operation takes the tenant and the search and answers how many
       // devices it reached; each one's own parameters and body are the caller's. So the call is typed by that, not
       // per operation (as readPage in resource.ts).
@@ -139,7 +148,12 @@ export function useDeviceCommand(devicesTenant?: number) {
 /** POST /api/v2/device/move: every screen into one folder (all or nothing). */
 export function useMoveDevices(devicesTenant?: number) {
   return deviceResource.useMutation((input: { deviceIds: readonly string[]; targetGroupId: string }, { customerId }) =>
-    ok(api.POST('/api/v2/device/move', { params: { query: tenantQuery(devicesTenant ?? customerId) }, body: { deviceIds: [...input.deviceIds], targetGroupId: input.targetGroupId } })),
+    ok(
+      api.POST('/api/v2/device/move', {
+        params: { query: tenantQuery(devicesTenant ?? customerId) },
+        body: { deviceIds: [...input.deviceIds], targetGroupId: input.targetGroupId },
+      }),
+    ),
   );
 }
 
@@ -171,9 +185,11 @@ export function neverConnected(device: Pick<Device, 'deviceStatus' | 'lastDevice
 
 /** POST /api/v2/device/assignToCustomer: claims the screen showing `activationCode` for the selected tenant. */
 export function useClaimDevice() {
-  return deviceResource.useMutation(
-    (input: Omit<Schemas['DeviceAssignToCustomer'], 'timeZone'> & { timeZone: string }, { customerId }) =>
-      ok(api.POST('/api/v2/device/assignToCustomer', { params: { query: tenantQuery(customerId) }, body: withWireTimeZone(input) }), as<Device>()),
+  return deviceResource.useMutation((input: Omit<Schemas['DeviceAssignToCustomer'], 'timeZone'> & { timeZone: string }, { customerId }) =>
+    ok(
+      api.POST('/api/v2/device/assignToCustomer', { params: { query: tenantQuery(customerId) }, body: withWireTimeZone(input) }),
+      as<Device>(),
+    ),
   );
 }
 
@@ -183,7 +199,10 @@ export function useSupportedMetrics(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'supportedMetrics'] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/deviceStat/{deviceId}/supportedMetrics', { params: { path: { deviceId }, query: tenantQuery(customerId) }, signal })),
+    queryFn: ({ signal }) =>
+      ok(
+        api.GET('/api/deviceStat/{deviceId}/supportedMetrics', { params: { path: { deviceId }, query: tenantQuery(customerId) }, signal }),
+      ),
   });
 }
 
@@ -196,13 +215,17 @@ export function useDevicePreviews(deviceId: string, previewPath: string | null |
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'previewStore', previewPath ?? null] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/previewStore', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/v2/device/{id}/previewStore', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     enabled: Boolean(previewPath),
   });
 }
 
 /** Graphs of a screen's metrics over [from, to) in `dataPoints` buckets. */
-export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly DeviceMetricType[]; from: number; to: number; dataPoints: number }) {
+export function useDeviceGraphs(
+  deviceId: string,
+  input: { metricTypes: readonly DeviceMetricType[]; from: number; to: number; dataPoints: number },
+) {
   const customerId = deviceResource.useScope();
 
   return useQuery({
@@ -210,7 +233,10 @@ export function useDeviceGraphs(deviceId: string, input: { metricTypes: readonly
     queryFn: ({ signal }) =>
       ok(
         api.POST('/api/deviceStat/{deviceId}/graphs', {
-          params: { path: { deviceId }, query: { from: input.from, to: input.to, dataPoints: input.dataPoints, ...tenantQuery(customerId) } },
+          params: {
+            path: { deviceId },
+            query: { from: input.from, to: input.to, dataPoints: input.dataPoints, ...tenantQuery(customerId) },
+          },
           body: { metricTypes: [...input.metricTypes] },
           signal,
         }),
@@ -231,7 +257,8 @@ export function useDeviceCommandHistory(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'commands'] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/commands', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/v2/device/{id}/commands', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     refetchInterval: (query) => (query.state.data?.some(isUnconfirmed) ? 2000 : 10_000),
   });
 }
@@ -242,7 +269,8 @@ export function useDeviceSettings(deviceId: string) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'settings'] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/settings', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/v2/device/{id}/settings', { params: { path: { id: deviceId }, query: tenantQuery(customerId) }, signal })),
     refetchInterval: (query) => (query.state.data?.commands.some(isUnconfirmed) ? 2000 : 10_000),
   });
 }
@@ -254,7 +282,12 @@ export function useDeviceSchedule(deviceId: string, window: { from: number; to: 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'schedule', window] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/v2/device/{id}/schedule', { params: { path: { id: deviceId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } }, signal })),
+      ok(
+        api.GET('/api/v2/device/{id}/schedule', {
+          params: { path: { id: deviceId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -264,7 +297,13 @@ export function useDeviceExplain(deviceId: string, at: number) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.detail(customerId, deviceId), 'explain', at] as const,
-    queryFn: ({ signal }) => ok(api.GET('/api/v2/device/{id}/schedule/explain', { params: { path: { id: deviceId }, query: { at, ...tenantQuery(customerId) } }, signal })),
+    queryFn: ({ signal }) =>
+      ok(
+        api.GET('/api/v2/device/{id}/schedule/explain', {
+          params: { path: { id: deviceId }, query: { at, ...tenantQuery(customerId) } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -277,7 +316,14 @@ export function useDevicesNowPlaying(deviceIds: readonly string[]) {
 
   return useQuery({
     queryKey: [...deviceResource.keys.all, 'nowPlaying', { customerId, deviceIds }] as const,
-    queryFn: ({ signal }) => ok(api.POST('/api/v2/device/schedule/now', { params: { query: tenantQuery(customerId) }, body: { deviceIds: [...deviceIds] }, signal })),
+    queryFn: ({ signal }) =>
+      ok(
+        api.POST('/api/v2/device/schedule/now', {
+          params: { query: tenantQuery(customerId) },
+          body: { deviceIds: [...deviceIds] },
+          signal,
+        }),
+      ),
     enabled: deviceIds.length > 0,
     refetchInterval: 30_000,
   });

@@ -20,7 +20,9 @@ describe('API validation issues on form fields', () => {
   });
 
   it('counts a nested path for its top field', () => {
-    expect(apiFieldErrors(invalid([{ path: 'limits.0.value', message: 'Negative' }]), ['limits'])).toEqual([{ field: 'limits', message: 'Negative' }]);
+    expect(apiFieldErrors(invalid([{ path: 'limits.0.value', message: 'Negative' }]), ['limits'])).toEqual([
+      { field: 'limits', message: 'Negative' },
+    ]);
   });
 
   it('ignores other errors and malformed details', () => {

@@ -24,7 +24,9 @@ const fileFolders = defineFolderResource({
   key: 'fileFolders',
   list: '/api/v2/fileFolder',
   levelQuery: (level: FileFolderLevel) => ({
-    search: toSearch(and(term('parentId', '=', level.parentId ?? NULL), level.includeFiltered ? null : term('fileFolderType', '=', STORED))),
+    search: toSearch(
+      and(term('parentId', '=', level.parentId ?? NULL), level.includeFiltered ? null : term('fileFolderType', '=', STORED)),
+    ),
     select: FOLDER_FIELDS,
     includeReadOnlyInfo: level.parentId === null ? undefined : true,
   }),
@@ -37,9 +39,17 @@ const fileFolders = defineFolderResource({
   create: ({ parentId, name }: { parentId: string; name: string }, { customerId }) =>
     ok(api.POST('/api/fileFolder', { params: { query: { parentId, name, ...tenantQuery(customerId) } } }), as<FileFolder>()),
   rename: ({ id, name }: { id: string; name: string }, { customerId }) =>
-    ok(api.POST('/api/fileFolder/rename', { params: { query: { folderId: id, newName: name, ...tenantQuery(customerId) } } }), as<FileFolder>()),
+    ok(
+      api.POST('/api/fileFolder/rename', { params: { query: { folderId: id, newName: name, ...tenantQuery(customerId) } } }),
+      as<FileFolder>(),
+    ),
   move: ({ targetFolderId, fileIds, folderIds }: MoveBatch, { customerId }) =>
-    ok(api.POST('/api/fileFolder/moveBatchToFolder', { params: { query: tenantQuery(customerId) }, body: { targetFolder: { id: targetFolderId }, fileIds, folderIds } satisfies MoveBatchBody })),
+    ok(
+      api.POST('/api/fileFolder/moveBatchToFolder', {
+        params: { query: tenantQuery(customerId) },
+        body: { targetFolder: { id: targetFolderId }, fileIds, folderIds } satisfies MoveBatchBody,
+      }),
+    ),
   remove: ({ id, removeFromPlaylists }: { id: string; removeFromPlaylists: boolean }, { customerId }) =>
     ok(api.DELETE('/api/fileFolder/{id}', { params: { path: { id }, query: { removeFromPlaylists, ...tenantQuery(customerId) } } })),
 });
@@ -53,7 +63,10 @@ export const useRootFolder = () => fileFolders.useRoot({ includeFiltered: false 
  * The folders directly inside `parentId`, by name (the tree loads one level at a time): stored folders,
  * and with `includeFiltered` the filtered ones too (the tree shows them; places that take files do not).
  */
-export function useFolderChildren(parentId: string | null | undefined, { enabled = true, includeFiltered = false }: { enabled?: boolean; includeFiltered?: boolean } = {}) {
+export function useFolderChildren(
+  parentId: string | null | undefined,
+  { enabled = true, includeFiltered = false }: { enabled?: boolean; includeFiltered?: boolean } = {},
+) {
   return fileFolders.useChildren(parentId, { includeFiltered }, { enabled });
 }
 
@@ -101,9 +114,10 @@ export function useBreadcrumb(folderId: string | null | undefined) {
   return useQuery({
     queryKey: [...folderResource.keys.detail(customerId, folderId ?? ''), 'breadcrumb'] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/fileFolder/breadcrumb', { params: { query: { folderId: folderId!, ...tenantQuery(customerId) } }, signal }), as<{ fileFolders: FileFolder[] }>()).then(
-        (r) => r.fileFolders,
-      ),
+      ok(
+        api.GET('/api/fileFolder/breadcrumb', { params: { query: { folderId: folderId!, ...tenantQuery(customerId) } }, signal }),
+        as<{ fileFolders: FileFolder[] }>(),
+      ).then((r) => r.fileFolders),
     enabled: Boolean(folderId),
   });
 }
@@ -128,8 +142,16 @@ export const useDeleteFolder = fileFolders.useDelete;
 /** Deletes files and folders (with everything below them) at once. */
 export function useDeleteBatch() {
   return fileFolders.useChange(
-    ({ fileIds, folderIds, removeFromPlaylists }: { fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }, { customerId }) =>
-      ok(api.POST('/api/fileFolder/deleteBatch', { params: { query: { removeFromPlaylists, ...tenantQuery(customerId) } }, body: { fileIds, folderIds } })),
+    (
+      { fileIds, folderIds, removeFromPlaylists }: { fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean },
+      { customerId },
+    ) =>
+      ok(
+        api.POST('/api/fileFolder/deleteBatch', {
+          params: { query: { removeFromPlaylists, ...tenantQuery(customerId) } },
+          body: { fileIds, folderIds },
+        }),
+      ),
     { deletes: true },
   );
 }

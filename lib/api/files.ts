@@ -117,7 +117,8 @@ export type QuickFilterView = {
 };
 
 /** A quick-filter criterion the controls cannot show; the toolbar words it (`media.toolbar.extra.*`). */
-export type QuickFilterExtra = { kind: 'search'; text: string } | { kind: 'nameContains'; name: string } | { kind: 'validNow' } | { kind: 'validNowWithSet' };
+export type QuickFilterExtra =
+  { kind: 'search'; text: string } | { kind: 'nameContains'; name: string } | { kind: 'validNow' } | { kind: 'validNowWithSet' };
 
 /** Splits a search at its top-level `,` (AND); parentheses group. */
 function andParts(search: string): string[] {
@@ -174,7 +175,12 @@ function decodePart(part: string): Partial<QuickFilterView['filters']> | null {
 export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView {
   // The folder and the validity switches are a FILE filter's.
   const file = criteria.type === 'FILE' ? criteria : null;
-  const view: QuickFilterView = { filters: {}, folderId: file?.folderId ?? undefined, recursive: Boolean(criteria.searchRecursively), other: [] };
+  const view: QuickFilterView = {
+    filters: {},
+    folderId: file?.folderId ?? undefined,
+    recursive: Boolean(criteria.searchRecursively),
+    other: [],
+  };
   const words: string[] = [];
   const tags = [...(criteria.tags ?? [])];
   const parts = andParts(criteria.search ?? '');
@@ -186,7 +192,12 @@ export function quickFilterView(criteria: QuickFilterCriteria): QuickFilterView 
   }
   for (const part of parts) {
     const decoded = decodePart(part);
-    if (!decoded || (decoded.type && view.filters.type) || (decoded.orientation && view.filters.orientation) || (decoded.validity && view.filters.validity)) {
+    if (
+      !decoded ||
+      (decoded.type && view.filters.type) ||
+      (decoded.orientation && view.filters.orientation) ||
+      (decoded.validity && view.filters.validity)
+    ) {
       view.other.push({ kind: 'search', text: decodeOnce(part) ?? part });
       continue;
     }
@@ -236,7 +247,12 @@ export const fileResource = defineResource({
   item: as<MediaFile>(),
   key: 'files',
   list: '/api/v2/file',
-  listQuery: (params: FileListParams) => ({ search: fileSearch(params.filters), select: FILE_LIST_FIELDS, quickFilterId: params.quickFilterId, includeReadOnlyInfo: true }),
+  listQuery: (params: FileListParams) => ({
+    search: fileSearch(params.filters),
+    select: FILE_LIST_FIELDS,
+    quickFilterId: params.quickFilterId,
+    includeReadOnlyInfo: true,
+  }),
   detail: '/api/v2/file/{id}',
   teamCapable: true,
   invalidates: [['fileFolders'], ['tags']],
@@ -264,7 +280,10 @@ export function useFile(id: string | null) {
 }
 
 /** A page of the file list for one query (the duplicate checks and the deletion preflight, outside the cached lists). */
-function readFiles(query: { page: number; size: number; search: string; select: string; includeReadOnlyInfo?: boolean }, customerId: number | undefined) {
+function readFiles(
+  query: { page: number; size: number; search: string; select: string; includeReadOnlyInfo?: boolean },
+  customerId: number | undefined,
+) {
   return ok(api.GET('/api/v2/file', { params: { query: { ...query, ...tenantQuery(customerId) } } }), as<Page<MediaFile>>());
 }
 
@@ -275,12 +294,18 @@ export function findFilesByChecksum(crc: string, customerId: number | undefined)
 
 /** Files with the same name and size: the duplicate check for files too large to checksum in the browser. */
 export function findFilesByNameAndSize(name: string, size: number, customerId: number | undefined) {
-  return readFiles({ page: 0, size: 5, search: and(term('name', '=', name), term('size', '=', size)).text, select: 'name,fileFolderId,size' }, customerId);
+  return readFiles(
+    { page: 0, size: 5, search: and(term('name', '=', name), term('size', '=', size)).text, select: 'name,fileFolderId,size' },
+    customerId,
+  );
 }
 
 /** The files of a selection with what the deletion preflight needs. */
 export function fetchFilesForPreflight(ids: readonly string[], customerId: number | undefined) {
-  return readFiles({ page: 0, size: ids.length, search: idsSearch(ids), select: `name,${FILE_USAGE_FIELDS}`, includeReadOnlyInfo: true }, customerId);
+  return readFiles(
+    { page: 0, size: ids.length, search: idsSearch(ids), select: `name,${FILE_USAGE_FIELDS}`, includeReadOnlyInfo: true },
+    customerId,
+  );
 }
 
 export type { FileUpdate };
@@ -312,19 +337,25 @@ export function useBulkFileTags() {
   return fileResource.useMutation(({ ids, verb, tags }: { ids: readonly string[]; verb: TagVerb; tags: string[] }, { customerId }) => {
     if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    return ok(api.POST(`/api/v2/file/tags/${verb}`, { params: { query: { search: idsSearch(ids), ...tenantQuery(customerId) } }, body: tags }));
+    return ok(
+      api.POST(`/api/v2/file/tags/${verb}`, { params: { query: { search: idsSearch(ids), ...tenantQuery(customerId) } }, body: tags }),
+    );
   });
 }
 
 export function useBulkFileValidity() {
-  return fileResource.useMutation(({ ids, validFrom, validTo }: { ids: readonly string[]; validFrom: number | null; validTo: number | null }, { customerId }) => {
-    if (ids.length === 0) return Promise.resolve({ updated: 0 });
+  return fileResource.useMutation(
+    ({ ids, validFrom, validTo }: { ids: readonly string[]; validFrom: number | null; validTo: number | null }, { customerId }) => {
+      if (ids.length === 0) return Promise.resolve({ updated: 0 });
 
-    // A bound left out is none (the query cannot carry a null).
-    const bounds = { validFrom: validFrom ?? undefined, validTo: validTo ?? undefined };
+      // A bound left out is none (the query cannot carry a null).
+      const bounds = { validFrom: validFrom ?? undefined, validTo: validTo ?? undefined };
 
-    return ok(api.POST('/api/v2/file/validity/set', { params: { query: { search: idsSearch(ids), ...bounds, ...tenantQuery(customerId) } } }));
-  });
+      return ok(
+        api.POST('/api/v2/file/validity/set', { params: { query: { search: idsSearch(ids), ...bounds, ...tenantQuery(customerId) } } }),
+      );
+    },
+  );
 }
 
 /** Refreshes everything the media library shows (after an upload). */

@@ -12,7 +12,9 @@ describe('file list search (plain words and filters → query language)', () => 
 
   it('turns type, orientation, tags and validity into terms', () => {
     const now = 1_800_000_000_000;
-    expect(fileSearch({ type: 'video', orientation: 'portrait', tags: ['a', 'b'] }, now)).toBe('contentType^video%2F,orientation=portrait,tags∈a%2Cb');
+    expect(fileSearch({ type: 'video', orientation: 'portrait', tags: ['a', 'b'] }, now)).toBe(
+      'contentType^video%2F,orientation=portrait,tags∈a%2Cb',
+    );
     expect(fileSearch({ validity: 'expired' }, now)).toBe(`validTo<${now}`);
     expect(fileSearch({ validity: 'valid' }, now)).toBe(`validFrom=NULL|validFrom≤${now},validTo=NULL|validTo≥${now}`);
     expect(fileSearch({})).toBeUndefined();
@@ -39,19 +41,31 @@ describe('quick filter criteria → the media library controls', () => {
       recursive: true,
       other: [],
     });
-    for (const type of FILE_TYPES.map((t) => t.value)) expect(quickFilterView({ type: 'FILE', search: filterExpr({ type }, now)!.text }).filters).toEqual({ type });
-    expect(quickFilterView({ type: 'FILE', search: filterExpr({ validity: 'upcoming' }, now)!.text }).filters).toEqual({ validity: 'upcoming' });
-    expect(quickFilterView({ type: 'FILE', search: filterExpr({ validity: 'unlimited' }, now)!.text }).filters).toEqual({ validity: 'unlimited' });
+    for (const type of FILE_TYPES.map((t) => t.value))
+      expect(quickFilterView({ type: 'FILE', search: filterExpr({ type }, now)!.text }).filters).toEqual({ type });
+    expect(quickFilterView({ type: 'FILE', search: filterExpr({ validity: 'upcoming' }, now)!.text }).filters).toEqual({
+      validity: 'upcoming',
+    });
+    expect(quickFilterView({ type: 'FILE', search: filterExpr({ validity: 'unlimited' }, now)!.text }).filters).toEqual({
+      validity: 'unlimited',
+    });
     expect(quickFilterView({ type: 'FILE', search: filterExpr({ text: 'a|b (c)' }, now)!.text }).filters).toEqual({ text: 'a|b (c)' });
   });
 
   it('shows "valid now" and the criteria tags; keeps what no control shows as text', () => {
-    expect(quickFilterView({ type: 'FILE', tags: ['x'], validFileOnly: true, isUndefinedValidityValid: true })).toMatchObject({ filters: { tags: ['x'], validity: 'valid' }, other: [] });
+    expect(quickFilterView({ type: 'FILE', tags: ['x'], validFileOnly: true, isUndefinedValidityValid: true })).toMatchObject({
+      filters: { tags: ['x'], validity: 'valid' },
+      other: [],
+    });
     expect(quickFilterView({ type: 'FILE', search: 'size>100,name:x', name: 'promo' })).toEqual({
       filters: {},
       folderId: undefined,
       recursive: false,
-      other: [{ kind: 'search', text: 'size>100' }, { kind: 'search', text: 'name:x' }, { kind: 'nameContains', name: 'promo' }],
+      other: [
+        { kind: 'search', text: 'size>100' },
+        { kind: 'search', text: 'name:x' },
+        { kind: 'nameContains', name: 'promo' },
+      ],
     });
   });
 });

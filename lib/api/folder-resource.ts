@@ -2,7 +2,19 @@
 
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { QueryValue, TypeToken } from '@/lib/api/client';
-import { defineResource, isDetailKey, listQueryOf, readPage, type DetailItemOf, type DetailPath, type ListItemOf, type ListPath, type ListRequest, type MutationContext, type ResourceDefinition } from '@/lib/api/resource';
+import {
+  defineResource,
+  isDetailKey,
+  listQueryOf,
+  readPage,
+  type DetailItemOf,
+  type DetailPath,
+  type ListItemOf,
+  type ListPath,
+  type ListRequest,
+  type MutationContext,
+  type ResourceDefinition,
+} from '@/lib/api/resource';
 import { useTeamReads } from '@/lib/api/team-reads';
 
 /**
@@ -85,7 +97,11 @@ export function defineFolderResource<
     return useQuery({
       queryKey: [...resource.keys.all, 'root', { customerId }] as const,
       queryFn: async ({ signal }) => {
-        const query = { ...listQueryOf(resource.definition, { page: 0, size: 1, ...level, parentId: null } as FolderLevelRequest<TLevel>), ...teamParams, customerId };
+        const query = {
+          ...listQueryOf(resource.definition, { page: 0, size: 1, ...level, parentId: null } as FolderLevelRequest<TLevel>),
+          ...teamParams,
+          customerId,
+        };
         const page = await readPage<TWire>(definition.list, query, signal);
 
         return page.content[0] ?? null;
@@ -96,8 +112,14 @@ export function defineFolderResource<
   }
 
   /** The folders directly inside `parentId`, by name (at most 500: a tree level larger than that is not browsed here). */
-  function useChildren(parentId: string | null | undefined, level: Omit<TLevel, 'parentId'>, { enabled = true }: { enabled?: boolean } = {}) {
-    return resource.useList({ page: 0, size: 500, sort: 'name,asc', ...level, parentId: parentId ?? '' } as FolderLevelRequest<TLevel>, { enabled: Boolean(parentId) && enabled });
+  function useChildren(
+    parentId: string | null | undefined,
+    level: Omit<TLevel, 'parentId'>,
+    { enabled = true }: { enabled?: boolean } = {},
+  ) {
+    return resource.useList({ page: 0, size: 500, sort: 'name,asc', ...level, parentId: parentId ?? '' } as FolderLevelRequest<TLevel>, {
+      enabled: Boolean(parentId) && enabled,
+    });
   }
 
   return {

@@ -17,7 +17,10 @@ const messageGroupResource = defineResource({
   item: as<MessageGroup>(),
   key: 'messageGroups',
   list: '/api/messageGroup',
-  listQuery: (params: MessageGroupListParams) => ({ search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined, includeReadOnlyInfo: true }),
+  listQuery: (params: MessageGroupListParams) => ({
+    search: params.text.trim() ? toSearch(term('name', CONTAINS_IGNORING_CASE, params.text.trim())) : undefined,
+    includeReadOnlyInfo: true,
+  }),
   detail: '/api/messageGroup/{id}',
   teamCapable: true,
 });
@@ -31,7 +34,11 @@ export const messageResource = defineResource({
   item: as<Message>(),
   key: 'messages',
   list: '/api/v2/message',
-  listQuery: (params: MessageListParams) => ({ messageGroupId: params.messageGroupId, select: 'name,type,enabled,weight,saturation,validFrom,validTo,affectedDateRanges,contentId,contentName,fileFolderAssignments,contentGroupAssignments,fileAssignments,messageGroupId' }),
+  listQuery: (params: MessageListParams) => ({
+    messageGroupId: params.messageGroupId,
+    select:
+      'name,type,enabled,weight,saturation,validFrom,validTo,affectedDateRanges,contentId,contentName,fileFolderAssignments,contentGroupAssignments,fileAssignments,messageGroupId',
+  }),
   detail: '/api/v2/message/{id}',
   // Content and media folders answer which sub-channels use them.
   invalidates: [['content'], ['fileFolders']],
@@ -47,7 +54,9 @@ export function useCreateMessageGroup() {
   return messageGroupResource.useMutation(({ teamIds = [], ...input }: MessageGroupInput & { teamIds?: string[] }, { customerId }) =>
     ok(
       api.POST('/api/messageGroup', {
-        params: { query: { ...(teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {}), ...tenantQuery(customerId) } },
+        params: {
+          query: { ...(teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {}), ...tenantQuery(customerId) },
+        },
         body: input,
       }),
       as<MessageGroup>(),
@@ -57,7 +66,10 @@ export function useCreateMessageGroup() {
 
 export function useUpdateMessageGroup() {
   return messageGroupResource.useMutation(({ id, input }: { id: number; input: MessageGroupInput }, { customerId }) =>
-    ok(api.PUT('/api/messageGroup/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: toUpdateBody(input) }), as<MessageGroup>()),
+    ok(
+      api.PUT('/api/messageGroup/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: toUpdateBody(input) }),
+      as<MessageGroup>(),
+    ),
   );
 }
 
@@ -65,10 +77,13 @@ export function useUpdateMessageGroup() {
 export function useDeleteMessageGroup() {
   const refreshMessages = messageResource.useInvalidate({ deleted: true });
 
-  return messageGroupResource.useMutation((id: number, { customerId }) => ok(api.DELETE('/api/messageGroup/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })), {
-    deletes: true,
-    onSuccess: () => void refreshMessages(),
-  });
+  return messageGroupResource.useMutation(
+    (id: number, { customerId }) => ok(api.DELETE('/api/messageGroup/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })),
+    {
+      deletes: true,
+      onSuccess: () => void refreshMessages(),
+    },
+  );
 }
 
 /**
@@ -80,17 +95,29 @@ export type MessageBody = Record<string, unknown>;
 export function useCreateMessage() {
   return messageResource.useMutation((body: MessageBody, { customerId }) =>
     // Cast: the draft's body is a record the server's schema checks (see MessageBody).
-    ok(api.POST('/api/message', { params: { query: tenantQuery(customerId) }, body: { version: '2.0', ...body } as Schemas['MessageCreate'] }), as<Message>()),
+    ok(
+      api.POST('/api/message', {
+        params: { query: tenantQuery(customerId) },
+        body: { version: '2.0', ...body } as Schemas['MessageCreate'],
+      }),
+      as<Message>(),
+    ),
   );
 }
 
 export function useUpdateMessage() {
   return messageResource.useMutation(({ id, body }: { id: number; body: MessageBody }, { customerId }) =>
     // Cast: the draft's body is a record the server's schema checks (see MessageBody).
-    ok(api.PUT('/api/message/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: body as Schemas['MessageUpdate'] }), as<Message>()),
+    ok(
+      api.PUT('/api/message/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: body as Schemas['MessageUpdate'] }),
+      as<Message>(),
+    ),
   );
 }
 
 export function useDeleteMessage() {
-  return messageResource.useMutation((id: number, { customerId }) => ok(api.DELETE('/api/message/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })), { deletes: true });
+  return messageResource.useMutation(
+    (id: number, { customerId }) => ok(api.DELETE('/api/message/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })),
+    { deletes: true },
+  );
 }

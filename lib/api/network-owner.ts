@@ -20,7 +20,8 @@ export function useIsNetworkOwner(): boolean {
   const enabled = user.role === 'OWNER' && user.customerId !== null;
   const query = useQuery({
     queryKey: ownCustomerKey(user.customerId),
-    queryFn: ({ signal }) => ok(api.GET('/api/customer/{id}', { params: { path: { id: user.customerId! }, query: { select: 'subreseller' } }, signal })),
+    queryFn: ({ signal }) =>
+      ok(api.GET('/api/customer/{id}', { params: { path: { id: user.customerId! }, query: { select: 'subreseller' } }, signal })),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -6,7 +6,7 @@ import { wireTimeZone } from '@/lib/time-zones';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { reportQuery, type ReportRequest, type TopPlayedKind } from '@/lib/reports/report-params';
 
-export type { ReportRequest,  ReportRow } from '@/lib/reports/report-params';
+export type { ReportRequest, ReportRow } from '@/lib/reports/report-params';
 
 /**
  * Proof-of-play reports (spec 3 "Reporting", rows of spec 4 §5) for the tenant in view. The reports
@@ -36,13 +36,29 @@ function readReport(request: ReportRequest, customerId: number, signal: AbortSig
   const all = { params: { query }, signal };
   switch (type) {
     case 'device':
-      return ok(id ? api.GET('/api/v2/proof-of-display/device/{deviceId}', { params: { path: { deviceId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/device/all', all));
+      return ok(
+        id
+          ? api.GET('/api/v2/proof-of-display/device/{deviceId}', { params: { path: { deviceId: id }, query }, signal })
+          : api.GET('/api/v2/proof-of-display/device/all', all),
+      );
     case 'content':
-      return ok(id ? api.GET('/api/v2/proof-of-display/content/{contentId}', { params: { path: { contentId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/content/all', all));
+      return ok(
+        id
+          ? api.GET('/api/v2/proof-of-display/content/{contentId}', { params: { path: { contentId: id }, query }, signal })
+          : api.GET('/api/v2/proof-of-display/content/all', all),
+      );
     case 'campaign':
-      return ok(id ? api.GET('/api/v2/proof-of-display/campaign/{campaignId}', { params: { path: { campaignId: Number(id) }, query }, signal }) : api.GET('/api/v2/proof-of-display/campaign/all', all));
+      return ok(
+        id
+          ? api.GET('/api/v2/proof-of-display/campaign/{campaignId}', { params: { path: { campaignId: Number(id) }, query }, signal })
+          : api.GET('/api/v2/proof-of-display/campaign/all', all),
+      );
     case 'file':
-      return ok(id ? api.GET('/api/v2/proof-of-display/file/{fileId}', { params: { path: { fileId: id }, query }, signal }) : api.GET('/api/v2/proof-of-display/file/all', all));
+      return ok(
+        id
+          ? api.GET('/api/v2/proof-of-display/file/{fileId}', { params: { path: { fileId: id }, query }, signal })
+          : api.GET('/api/v2/proof-of-display/file/all', all),
+      );
     case 'message':
       // Messages are reported one at a time (there is no `message/all`).
       return ok(api.GET('/api/v2/proof-of-display/message/{messageId}', { params: { path: { messageId: Number(id) }, query }, signal }));
@@ -90,13 +106,21 @@ export async function downloadReportCsv(request: ReportRequest, customerId: numb
   const name = 'proof-of-play.csv';
   switch (type) {
     case 'device':
-      return id ? apiDownload('/api/v2/proof-of-display/device/{deviceId}/csv', { path: { deviceId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/device/all/csv', { query }, name);
+      return id
+        ? apiDownload('/api/v2/proof-of-display/device/{deviceId}/csv', { path: { deviceId: id }, query }, name)
+        : apiDownload('/api/v2/proof-of-display/device/all/csv', { query }, name);
     case 'content':
-      return id ? apiDownload('/api/v2/proof-of-display/content/{contentId}/csv', { path: { contentId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/content/all/csv', { query }, name);
+      return id
+        ? apiDownload('/api/v2/proof-of-display/content/{contentId}/csv', { path: { contentId: id }, query }, name)
+        : apiDownload('/api/v2/proof-of-display/content/all/csv', { query }, name);
     case 'campaign':
-      return id ? apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { path: { campaignId: Number(id) }, query }, name) : apiDownload('/api/v2/proof-of-display/campaign/all/csv', { query }, name);
+      return id
+        ? apiDownload('/api/v2/proof-of-display/campaign/{campaignId}/csv', { path: { campaignId: Number(id) }, query }, name)
+        : apiDownload('/api/v2/proof-of-display/campaign/all/csv', { query }, name);
     case 'file':
-      return id ? apiDownload('/api/v2/proof-of-display/file/{fileId}/csv', { path: { fileId: id }, query }, name) : apiDownload('/api/v2/proof-of-display/file/all/csv', { query }, name);
+      return id
+        ? apiDownload('/api/v2/proof-of-display/file/{fileId}/csv', { path: { fileId: id }, query }, name)
+        : apiDownload('/api/v2/proof-of-display/file/all/csv', { query }, name);
     case 'message':
       return apiDownload('/api/v2/proof-of-display/message/{messageId}/csv', { path: { messageId: Number(id) }, query }, name);
   }

@@ -57,7 +57,8 @@ describe('isTotpError', () => {
 
   it('words proof errors from the errors catalogue, other errors by the API message', () => {
     const english = createTranslator({ locale: 'en', messages: { errors }, namespace: 'errors' });
-    const word = (key: string) => (english.has(key as never) && typeof english.raw(key as never) === 'string' ? english(key as never) : null);
+    const word = (key: string) =>
+      english.has(key as never) && typeof english.raw(key as never) === 'string' ? english(key as never) : null;
     expect(localizedError(new ApiError({ status: 409, key: 'x', message: 'The e-mail exists' }), word)).toBe('The e-mail exists');
     expect(localizedError(invalid(), word)).toMatch(/not accepted/);
   });

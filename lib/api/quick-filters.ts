@@ -6,7 +6,12 @@ import { term } from '@/lib/api/query-language';
 import { useTeamReads } from '@/lib/api/team-reads';
 import type { Page } from '@/lib/api/types';
 import { useTenant } from '@/lib/tenant/tenant-context';
-import type { Criteria, QuickFilter as QuickFilterItem, QuickFilterCreate, filteredEntityTypeValues } from '@/server/modules/quick-filters/quick-filters.schemas';
+import type {
+  Criteria,
+  QuickFilter as QuickFilterItem,
+  QuickFilterCreate,
+  filteredEntityTypeValues,
+} from '@/server/modules/quick-filters/quick-filters.schemas';
 
 export type QuickFilterType = (typeof filteredEntityTypeValues)[number];
 
@@ -30,7 +35,16 @@ export function useQuickFilters(type: QuickFilterType, { enabled = true }: { ena
     queryFn: ({ signal }) =>
       ok(
         api.GET('/api/v2/quickFilter', {
-          params: { query: { page: 0, size: 200, sort: 'name,asc', search: term('filteredEntityType', '=', type).text, ...teamReads.params, ...tenantQuery(customerId) } },
+          params: {
+            query: {
+              page: 0,
+              size: 200,
+              sort: 'name,asc',
+              search: term('filteredEntityType', '=', type).text,
+              ...teamReads.params,
+              ...tenantQuery(customerId),
+            },
+          },
           signal,
         }),
         as<Page<QuickFilter>>(),

@@ -22,12 +22,20 @@ type GetOperation<P extends keyof paths> = paths[P] extends { get: infer O } ? O
 /** The JSON body of an operation's 200 answer. */
 type OkBody<O> = O extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 /** The paths whose GET answers a page (`{ content: [...] , totalElements, … }`): the lists `defineResource` reads. */
-export type ListPath = { [P in keyof paths]: OkBody<GetOperation<P>> extends { content: ReadonlyArray<unknown>; totalElements: number } ? P : never }[keyof paths];
+export type ListPath = {
+  [P in keyof paths]: OkBody<GetOperation<P>> extends { content: ReadonlyArray<unknown>; totalElements: number } ? P : never;
+}[keyof paths];
 /** One item of a list path's page, as the document declares it. */
 export type ListItemOf<P extends ListPath> = OkBody<GetOperation<P>> extends { content: ReadonlyArray<infer I> } ? I : never;
 /** The paths whose GET reads one item by the one parameter in its path (`/api/adv/{advertiserId}`). */
 export type DetailPath = {
-  [P in keyof paths]: P extends `${string}{${string}}${string}{${string}` ? never : P extends `${string}{${string}}${string}` ? (GetOperation<P> extends never ? never : P) : never;
+  [P in keyof paths]: P extends `${string}{${string}}${string}{${string}`
+    ? never
+    : P extends `${string}{${string}}${string}`
+      ? GetOperation<P> extends never
+        ? never
+        : P
+      : never;
 }[keyof paths];
 /** The item a detail path answers, as the document declares it. */
 export type DetailItemOf<P extends DetailPath> = OkBody<GetOperation<P>>;
@@ -61,7 +69,10 @@ export type ResourceDefinition<TParams extends ListRequest> = {
  * was declared; here the operation is called by that checked path, so the one cast of the mechanism is this one.
  */
 export function readPage<TItem>(path: ListPath, query: Record<string, QueryValue>, signal: AbortSignal): Promise<Page<TItem>> {
-  const read = api.GET as (path: ListPath, init: { params: { query: Record<string, QueryValue> }; signal: AbortSignal }) => Promise<{ data?: Page<TItem> }>;
+  const read = api.GET as (
+    path: ListPath,
+    init: { params: { query: Record<string, QueryValue> }; signal: AbortSignal },
+  ) => Promise<{ data?: Page<TItem> }>;
 
   return ok(read(path, { params: { query }, signal }));
 }
@@ -169,13 +180,18 @@ export function defineResource<
     return useQuery({
       queryKey: [...keys.lists(), 'count', { customerId, search, ...teamParams }] as const,
       queryFn: ({ signal }) =>
-        readPage<TWire>(definition.list, { page: 0, size: 1, select: 'id', search, ...teamParams, customerId }, signal).then((page) => page.totalElements),
+        readPage<TWire>(definition.list, { page: 0, size: 1, select: 'id', search, ...teamParams, customerId }, signal).then(
+          (page) => page.totalElements,
+        ),
       enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
     });
   }
 
   /** One item; `refetchInterval` keeps a page live (a screen's status) while it is open. */
-  function useDetail(id: string | number | null | undefined, options: { select?: string; enabled?: boolean; refetchInterval?: number } = {}) {
+  function useDetail(
+    id: string | number | null | undefined,
+    options: { select?: string; enabled?: boolean; refetchInterval?: number } = {},
+  ) {
     const customerId = useScope();
     if (!definition.detail) throw new Error(`${definition.key} has no single-item read`);
     const path = definition.detail;

@@ -20,7 +20,8 @@ export type ScheduleListParams = ListRequest & {
   toDay: number;
 };
 
-const FIELDS = 'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,affectedDays,affectedHours,contentShuffleMode,contentAssignments,deviceGroupAssignments,teamAccessList';
+const FIELDS =
+  'name,enabled,locked,weight,validFrom,validTo,affectedDateRanges,affectedDays,affectedHours,contentShuffleMode,contentAssignments,deviceGroupAssignments,teamAccessList';
 
 /**
  * The TOP campaigns assigned to any of the folders whose validity overlaps the days shown: the server filters
@@ -57,18 +58,18 @@ export function useCreateSchedule() {
       api.POST('/api/campaign', {
         params: { query: tenantQuery(customerId) },
         body: {
-        name: input.name,
-        level: 'TOP',
-        type: 'CONTENT',
-        version: '2.0',
-        enabled: input.enabled,
-        // Required for CONTENT but not used by a schedule (spec 4 §4: it shows its first content).
-        contentShuffleMode: 'SERIAL',
-        contentAssignment: { assignments: [{ contentId: input.contentId, weight: 0 }] },
-        deviceGroupAssignment: { assignments: [{ deviceGroupId: input.folderId }] },
-        affectedDateRanges: { intervals: [input.interval] },
-        // Who sees and changes it; a team-scoped user must name one of its teams (spec 2).
-        teamAccessList: { teams: input.teamIds.map((id) => ({ id })) },
+          name: input.name,
+          level: 'TOP',
+          type: 'CONTENT',
+          version: '2.0',
+          enabled: input.enabled,
+          // Required for CONTENT but not used by a schedule (spec 4 §4: it shows its first content).
+          contentShuffleMode: 'SERIAL',
+          contentAssignment: { assignments: [{ contentId: input.contentId, weight: 0 }] },
+          deviceGroupAssignment: { assignments: [{ deviceGroupId: input.folderId }] },
+          affectedDateRanges: { intervals: [input.interval] },
+          // Who sees and changes it; a team-scoped user must name one of its teams (spec 2).
+          teamAccessList: { teams: input.teamIds.map((id) => ({ id })) },
         },
       }),
       as<Schedule>(),
@@ -128,7 +129,10 @@ export function useFolderSchedule(folderId: string, windows: readonly { from: nu
       queryKey: [...scheduleResource.keys.all, 'folder', { customerId, folderId, ...window }] as const,
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         ok(
-          api.GET('/api/v2/deviceGroup/{id}/schedule', { params: { path: { id: folderId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } }, signal }),
+          api.GET('/api/v2/deviceGroup/{id}/schedule', {
+            params: { path: { id: folderId }, query: { from: window.from, to: window.to, ...tenantQuery(customerId) } },
+            signal,
+          }),
           as<FolderSchedule>(),
         ),
       enabled: folderId !== '',

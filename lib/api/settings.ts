@@ -69,7 +69,10 @@ export function useUpdateTeamSettings(customerId: number | null, asSelector: boo
 
   return useMutation({
     mutationFn: (settings: TeamSettings) =>
-      ok(api.PUT('/api/customer/settings/teams', { params: { query: tenantQuery(asSelector ? customerId : undefined) }, body: settings }), as<CustomerSettings>()),
+      ok(
+        api.PUT('/api/customer/settings/teams', { params: { query: tenantQuery(asSelector ? customerId : undefined) }, body: settings }),
+        as<CustomerSettings>(),
+      ),
     onSuccess: (customer) => {
       if (customerId !== null) queryClient.setQueryData(settingsKeys.customer(customerId), customer);
 

@@ -27,7 +27,12 @@ export function useTeamReads(): { ready: boolean; params: TeamReadParams } {
   const setting = useQuery({
     queryKey: teamReadKeys.setting(me.customerId),
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/customer/{id}', { params: { path: { id: me.customerId! }, query: { select: 'accessResourcesWithoutTeam' } }, signal })).then(
+      ok(
+        api.GET('/api/customer/{id}', {
+          params: { path: { id: me.customerId! }, query: { select: 'accessResourcesWithoutTeam' } },
+          signal,
+        }),
+      ).then(
         // Absent means the spec's default, true.
         (customer) => customer.accessResourcesWithoutTeam ?? true,
       ),

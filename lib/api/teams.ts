@@ -47,7 +47,8 @@ export const teamKeys = {
   ...teamResource.keys,
   assignments: (id: string, type: TeamResourceKind) => [...teamResource.keys.all, 'assignments', { id, type }] as const,
   members: (id: string) => [...teamResource.keys.all, 'members', { id }] as const,
-  ofResource: (customerId: number | undefined, type: MediaTeamKind, id: string) => [...teamResource.keys.all, 'of-resource', { customerId, type, id }] as const,
+  ofResource: (customerId: number | undefined, type: MediaTeamKind, id: string) =>
+    [...teamResource.keys.all, 'of-resource', { customerId, type, id }] as const,
 };
 
 export const useTeams = teamResource.useList;
@@ -59,7 +60,15 @@ export function useTeam(id: string, customerId: number | undefined) {
     queryFn: async ({ signal }) => {
       const page = await ok(
         api.GET('/api/team', {
-          params: { query: { size: 1, search: toSearch(term('id', '=', id)), includeTeamUserNumber: true, includeTeamResourceNumber: true, ...tenantQuery(customerId) } },
+          params: {
+            query: {
+              size: 1,
+              search: toSearch(term('id', '=', id)),
+              includeTeamUserNumber: true,
+              includeTeamResourceNumber: true,
+              ...tenantQuery(customerId),
+            },
+          },
           signal,
         }),
       );
@@ -74,7 +83,12 @@ export function useTeamAssignments(teamId: string, type: TeamResourceKind, custo
   return useQuery({
     queryKey: teamKeys.assignments(teamId, type),
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/team/{segment}', { params: { path: { segment: `${type}Assignments` }, query: { teamId, ...tenantQuery(customerId) } }, signal })),
+      ok(
+        api.GET('/api/team/{segment}', {
+          params: { path: { segment: `${type}Assignments` }, query: { teamId, ...tenantQuery(customerId) } },
+          signal,
+        }),
+      ),
     enabled,
   });
 }
@@ -97,7 +111,14 @@ export function useTeamResourceNames(teamId: string, type: TeamResourceKind, cus
     queryKey: [...teamKeys.assignments(teamId, type), 'names'] as const,
     queryFn: async ({ signal }) => {
       const page = await read!({
-        params: { query: { size: 1000, select: 'id,name', search: toSearch(term('teamAssignments.team.id', '=', teamId)), ...tenantQuery(customerId) } },
+        params: {
+          query: {
+            size: 1000,
+            select: 'id,name',
+            search: toSearch(term('teamAssignments.team.id', '=', teamId)),
+            ...tenantQuery(customerId),
+          },
+        },
         signal,
       });
 
@@ -115,7 +136,13 @@ export function useTeamMemberUsers(teamId: string, customerId: number | undefine
       ok(
         api.GET('/api/v2/user', {
           params: {
-            query: { size: 1000, sort: 'name,asc', select: 'name,email,role,restricted', search: toSearch(term('teamAssignments.team.id', '=', teamId)), ...tenantQuery(customerId) },
+            query: {
+              size: 1000,
+              sort: 'name,asc',
+              select: 'name,email,role,restricted',
+              search: toSearch(term('teamAssignments.team.id', '=', teamId)),
+              ...tenantQuery(customerId),
+            },
           },
           signal,
         }),
@@ -133,10 +160,18 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
     queryKey: [...userKeys.lists(), 'team-candidates', { customerId, text }] as const,
     queryFn: ({ signal }) => {
       const value = text.trim();
-      const search = toSearch(and(term('role', '∈', TEAM_ROLES), value ? or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)) : null));
+      const search = toSearch(
+        and(
+          term('role', '∈', TEAM_ROLES),
+          value ? or(term('name', CONTAINS_IGNORING_CASE, value), term('email', CONTAINS_IGNORING_CASE, value)) : null,
+        ),
+      );
 
       return ok(
-        api.GET('/api/v2/user', { params: { query: { size: 50, sort: 'name,asc', select: 'name,email,role,restricted', search, ...tenantQuery(customerId) } }, signal }),
+        api.GET('/api/v2/user', {
+          params: { query: { size: 50, sort: 'name,asc', select: 'name,email,role,restricted', search, ...tenantQuery(customerId) } },
+          signal,
+        }),
         as<Page<User>>(),
       );
     },
@@ -148,7 +183,9 @@ export function useTeamCandidates(text: string, customerId: number | undefined, 
 export type TeamInput = Schemas['TeamBody'];
 
 export function useCreateTeam() {
-  return teamResource.useMutation((input: TeamInput, { customerId }) => ok(api.POST('/api/team', { params: { query: tenantQuery(customerId) }, body: input })));
+  return teamResource.useMutation((input: TeamInput, { customerId }) =>
+    ok(api.POST('/api/team', { params: { query: tenantQuery(customerId) }, body: input })),
+  );
 }
 
 export function useUpdateTeam() {
@@ -173,7 +210,10 @@ export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind,
     mutationFn: (change: TeamAssignmentChange) =>
       ok(
         api.PUT('/api/team/{segment}', {
-          params: { path: { segment: `update${type.charAt(0).toUpperCase()}${type.slice(1)}Assignments` }, query: { teamId, ...tenantQuery(customerId) } },
+          params: {
+            path: { segment: `update${type.charAt(0).toUpperCase()}${type.slice(1)}Assignments` },
+            query: { teamId, ...tenantQuery(customerId) },
+          },
           body: change,
         }),
       ),
@@ -189,11 +229,21 @@ export function useUpdateTeamAssignments(teamId: string, type: TeamResourceKind,
 }
 
 /** The teams one folder or file is assigned to. */
-export function useResourceTeams(type: MediaTeamKind, resourceId: string, customerId: number | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+export function useResourceTeams(
+  type: MediaTeamKind,
+  resourceId: string,
+  customerId: number | undefined,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: teamKeys.ofResource(customerId, type, resourceId),
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/team/{resourceType}/{resourceId}/assignments', { params: { path: { resourceType: type, resourceId }, query: tenantQuery(customerId) }, signal })),
+      ok(
+        api.GET('/api/team/{resourceType}/{resourceId}/assignments', {
+          params: { path: { resourceType: type, resourceId }, query: tenantQuery(customerId) },
+          signal,
+        }),
+      ),
     enabled,
   });
 }
@@ -201,10 +251,14 @@ export function useResourceTeams(type: MediaTeamKind, resourceId: string, custom
 export type TeamModification = Schemas['TeamModification'];
 
 /** The operation changing the teams of one folder or file. */
-const RESOURCE_TEAM_UPDATES: Record<MediaTeamKind, (id: string, change: TeamModification, customerId: number | undefined) => Promise<TeamAccessList>> = {
+const RESOURCE_TEAM_UPDATES: Record<
+  MediaTeamKind,
+  (id: string, change: TeamModification, customerId: number | undefined) => Promise<TeamAccessList>
+> = {
   fileFolder: (fileFolderId, body, customerId) =>
     ok(api.POST('/api/fileFolder/updateTeamAssignments', { params: { query: { fileFolderId, ...tenantQuery(customerId) } }, body })),
-  file: (fileId, body, customerId) => ok(api.POST('/api/file/updateTeamAssignments', { params: { query: { fileId, ...tenantQuery(customerId) } }, body })),
+  file: (fileId, body, customerId) =>
+    ok(api.POST('/api/file/updateTeamAssignments', { params: { query: { fileId, ...tenantQuery(customerId) } }, body })),
 };
 
 /** Assigns one folder or file to teams (again with another `readOnly` to change the flag) and removes it from others. */
@@ -233,7 +287,12 @@ export function useOwnTeams(): { ready: boolean; scoped: boolean; teams: Array<{
   const own = useQuery({
     queryKey: [...teamResource.keys.all, 'own', { userId: me.id }] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/team/{resourceType}/{resourceId}/assignments', { params: { path: { resourceType: 'user', resourceId: me.id } }, signal })).catch((error: unknown) => {
+      ok(
+        api.GET('/api/team/{resourceType}/{resourceId}/assignments', {
+          params: { path: { resourceType: 'user', resourceId: me.id } },
+          signal,
+        }),
+      ).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return { teams: [] } satisfies TeamAccessList;
         throw error;
       }),

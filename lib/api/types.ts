@@ -10,7 +10,7 @@ export type Schemas = components['schemas'];
 
 /** Wire types come from the server's schemas (what the API declares and the tests check it answers). */
 export type { User } from '@/server/modules/users/users.schemas';
-export type { Customer,  } from '@/server/modules/customers/customers.schemas';
+export type { Customer } from '@/server/modules/customers/customers.schemas';
 export type { LogEntry as AuditEntry } from '@/server/modules/audit-log/audit-log.schemas';
 
 /** The user's customer as the default projection answers it. */

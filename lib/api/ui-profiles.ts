@@ -21,7 +21,13 @@ export function useUiProfiles(customerId: number | undefined, { page, size }: { 
   return useQuery({
     queryKey: uiProfileKeys.list(customerId, page, size),
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/v2/userInterfaceProfile', { params: { query: { page, size, sort: 'name,asc', ...tenantQuery(customerId) } }, signal }), as<Page<UiProfile>>()),
+      ok(
+        api.GET('/api/v2/userInterfaceProfile', {
+          params: { query: { page, size, sort: 'name,asc', ...tenantQuery(customerId) } },
+          signal,
+        }),
+        as<Page<UiProfile>>(),
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -35,7 +41,13 @@ export function useUiProfileUsers(customerId: number | undefined, profileId: num
       ok(
         api.GET('/api/v2/user', {
           params: {
-            query: { size: 1000, sort: 'name,asc', select: 'name,email,role', search: toSearch(term('userInterfaceProfile.id', '=', profileId ?? 0)), ...tenantQuery(customerId) },
+            query: {
+              size: 1000,
+              sort: 'name,asc',
+              select: 'name,email,role',
+              search: toSearch(term('userInterfaceProfile.id', '=', profileId ?? 0)),
+              ...tenantQuery(customerId),
+            },
           },
           signal,
         }),
@@ -62,7 +74,8 @@ export function useCreateUiProfile(customerId: number | undefined) {
   const invalidate = useInvalidate();
 
   return useMutation({
-    mutationFn: (input: UiProfileInput) => ok(api.POST('/api/v2/userInterfaceProfile', { params: { query: tenantQuery(customerId) }, body: input })),
+    mutationFn: (input: UiProfileInput) =>
+      ok(api.POST('/api/v2/userInterfaceProfile', { params: { query: tenantQuery(customerId) }, body: input })),
     onSuccess: invalidate,
   });
 }
@@ -82,7 +95,12 @@ export function useAssignUiProfile(customerId: number | undefined) {
 
   return useMutation({
     mutationFn: ({ id, assignUserIds, removeUserIds }: { id: number; assignUserIds: string[]; removeUserIds: string[] }) =>
-      ok(api.POST('/api/v2/userInterfaceProfile/{id}/assign', { params: { path: { id }, query: tenantQuery(customerId) }, body: { assignUserIds, removeUserIds } })),
+      ok(
+        api.POST('/api/v2/userInterfaceProfile/{id}/assign', {
+          params: { path: { id }, query: tenantQuery(customerId) },
+          body: { assignUserIds, removeUserIds },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -91,7 +109,8 @@ export function useDeleteUiProfile(customerId: number | undefined) {
   const invalidate = useInvalidate();
 
   return useMutation({
-    mutationFn: (id: number) => ok(api.DELETE('/api/v2/userInterfaceProfile/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })),
+    mutationFn: (id: number) =>
+      ok(api.DELETE('/api/v2/userInterfaceProfile/{id}', { params: { path: { id }, query: tenantQuery(customerId) } })),
     onSuccess: invalidate,
   });
 }

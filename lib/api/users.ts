@@ -17,7 +17,8 @@ type UserListParams = ListRequest & {
 
 const USER_LIST_FIELDS = 'name,email,role,lastLogin,lastActivity,createdDate,customerId,language,readOnly,restricted,use2FA,authProvider';
 
-const ME_FIELDS = 'name,email,role,language,restricted,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
+const ME_FIELDS =
+  'name,email,role,language,restricted,createdDate,lastLogin,use2FA,forceToSet2FA,hasProfilePicture,profilePictureApiPath,customer(id,name)';
 
 export function userTextSearch(text: string): string | undefined {
   const value = text.trim();
@@ -94,7 +95,9 @@ export function useUpdateUser() {
 }
 
 export function useDeleteUser() {
-  return userResource.useMutation((email: string, { headers }) => ok(api.DELETE('/api/user', { params: { query: { email } }, headers })), { protected: true });
+  return userResource.useMutation((email: string, { headers }) => ok(api.DELETE('/api/user', { params: { query: { email } }, headers })), {
+    protected: true,
+  });
 }
 
 export function useChangePassword() {

@@ -7,7 +7,17 @@ describe('safeCallbackUrl', () => {
   });
 
   it('refuses other sites and loops', () => {
-    for (const raw of ['https://evil.example', '//evil.example', '/\\evil.example', 'users', '/login', '/login?x=1', '/api/v2/user', '', undefined]) {
+    for (const raw of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'users',
+      '/login',
+      '/login?x=1',
+      '/api/v2/user',
+      '',
+      undefined,
+    ]) {
       expect(safeCallbackUrl(raw)).toBe('/');
     }
   });

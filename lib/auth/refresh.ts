@@ -6,7 +6,10 @@ export const REFRESH_MARGIN_MS = 60_000;
 export type RefreshedTokens = { access_token: string; refresh_token: string; expires_in: number };
 export type RefreshOutcome = { ok: true; tokens: RefreshedTokens } | { ok: false; status: number };
 
-export function tokenFields(tokens: RefreshedTokens, now = Date.now()): Pick<ConsoleToken, 'accessToken' | 'refreshToken' | 'accessTokenExpires'> {
+export function tokenFields(
+  tokens: RefreshedTokens,
+  now = Date.now(),
+): Pick<ConsoleToken, 'accessToken' | 'refreshToken' | 'accessTokenExpires'> {
   return {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,

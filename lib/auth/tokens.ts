@@ -63,12 +63,7 @@ async function grant(form: Record<string, string>, clientAddress?: string): Prom
   };
 }
 
-export function passwordGrant(input: {
-  username: string;
-  password: string;
-  totp?: string;
-  clientAddress?: string;
-}): Promise<GrantResult> {
+export function passwordGrant(input: { username: string; password: string; totp?: string; clientAddress?: string }): Promise<GrantResult> {
   const form: Record<string, string> = { grant_type: 'password', username: input.username, password: input.password };
   if (input.totp) form.totp = input.totp;
 

@@ -18,12 +18,16 @@ export function formMessages(required: Partial<Record<string, string>> = {}, t: 
   return (issue) => {
     const field = issue.path?.map(String).join('.') ?? '';
     const input = issue.input;
-    if ((issue.code === 'invalid_type' && (input === undefined || input === null || input === '')) || (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1)) {
+    if (
+      (issue.code === 'invalid_type' && (input === undefined || input === null || input === '')) ||
+      (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1)
+    ) {
       return required[field] ?? t('required');
     }
     if (issue.code === 'too_small' && issue.origin === 'string') return t('minLength', { min: Number(issue.minimum) });
     if (issue.code === 'too_big' && issue.origin === 'string') return t('maxLength', { max: Number(issue.maximum) });
-    if (issue.code === 'too_small' && (issue.origin === 'number' || issue.origin === 'int')) return t('min', { min: Number(issue.minimum) });
+    if (issue.code === 'too_small' && (issue.origin === 'number' || issue.origin === 'int'))
+      return t('min', { min: Number(issue.minimum) });
     if (issue.code === 'too_big' && (issue.origin === 'number' || issue.origin === 'int')) return t('max', { max: Number(issue.maximum) });
     if (issue.code === 'too_small' && issue.origin === 'array') return t('chooseAtLeast', { min: Number(issue.minimum) });
     if (issue.code === 'invalid_format' && issue.format === 'email') return t('email');

@@ -9,7 +9,8 @@ import { useCallback, useReducer } from 'react';
  */
 
 export type History<T> = { past: T[]; present: T; future: T[]; group?: string };
-export type HistoryAction<T> = { type: 'set'; value: T; group?: string } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; value: T };
+export type HistoryAction<T> =
+  { type: 'set'; value: T; group?: string } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; value: T };
 
 /** At most this many steps back. */
 export const HISTORY_LIMIT = 200;
@@ -18,13 +19,16 @@ export function historyReducer<T>(state: History<T>, action: HistoryAction<T>): 
   switch (action.type) {
     case 'set':
       if (Object.is(action.value, state.present)) return state;
-      if (action.group !== undefined && action.group === state.group) return { past: state.past, present: action.value, future: [], group: action.group };
+      if (action.group !== undefined && action.group === state.group)
+        return { past: state.past, present: action.value, future: [], group: action.group };
 
       return { past: [...state.past, state.present].slice(-HISTORY_LIMIT), present: action.value, future: [], group: action.group };
     case 'undo': {
       const previous = state.past.at(-1);
 
-      return previous === undefined ? state : { past: state.past.slice(0, -1), present: previous, future: [state.present, ...state.future] };
+      return previous === undefined
+        ? state
+        : { past: state.past.slice(0, -1), present: previous, future: [state.present, ...state.future] };
     }
     case 'redo': {
       const [next, ...rest] = state.future;

@@ -43,7 +43,7 @@ export function patternFilter(key: string, pattern: RegExp): UrlFilter<string> {
 export function choiceFilter<T extends string>(key: string, values: readonly [T, ...T[]]): UrlFilter<T> {
   return {
     key,
-    parse: (raw) => (values as readonly string[]).includes(raw ?? '') ? (raw as T) : values[0],
+    parse: (raw) => ((values as readonly string[]).includes(raw ?? '') ? (raw as T) : values[0]),
     format: (value) => (value === values[0] ? null : value),
   };
 }
@@ -105,12 +105,17 @@ export function useListParams<F extends UrlFilters = Record<never, never>>({
   const searchParams = useSearchParams();
   const replaceQuery = useReplaceQuery();
 
-  const params = useMemo(() => readListParams(searchParams, { defaultSort, sortable, filters }), [searchParams, defaultSort, sortable, filters]);
+  const params = useMemo(
+    () => readListParams(searchParams, { defaultSort, sortable, filters }),
+    [searchParams, defaultSort, sortable, filters],
+  );
 
   // Built on the newest query, not this render's: a debounced search must not undo a filter set meanwhile.
   const update = useCallback(
     (patch: Partial<ListParams & FilterValues<F>>) =>
-      replaceQuery((current) => writeListParams(current, readListParams(current, { defaultSort, sortable, filters }), patch, { defaultSort, filters })),
+      replaceQuery((current) =>
+        writeListParams(current, readListParams(current, { defaultSort, sortable, filters }), patch, { defaultSort, filters }),
+      ),
     [replaceQuery, defaultSort, sortable, filters],
   );
 

@@ -9,20 +9,37 @@ const read = (query: string) => readListParams(new URLSearchParams(query), { def
 describe('list state in the URL', () => {
   it('reads paging, sort, search and the list’s own filters, falling back to defaults for bad values', () => {
     expect(read('page=2&size=50&sort=createdDate,desc&q=ops&from=2026-01-02&view=table')).toEqual({
-      page: 2, size: 50, sort: { field: 'createdDate', direction: 'desc' }, text: 'ops', from: '2026-01-02', view: 'table',
+      page: 2,
+      size: 50,
+      sort: { field: 'createdDate', direction: 'desc' },
+      text: 'ops',
+      from: '2026-01-02',
+      view: 'table',
     });
     expect(read('page=-1&size=7&sort=password,asc&from=yesterday&view=list')).toEqual({
-      page: 0, size: 20, sort: defaultSort, text: '', from: '', view: 'grid',
+      page: 0,
+      size: 20,
+      sort: defaultSort,
+      text: '',
+      from: '',
+      view: 'grid',
     });
   });
 
   it('writes a change, leaving defaults out and keeping unrelated parameters; any change but the page goes back to page one', () => {
     const current = new URLSearchParams('page=3&tenant=x&view=table');
     const params = readListParams(current, { defaultSort, sortable, filters });
-    expect(writeListParams(current, params, { from: '2026-02-03' }, { defaultSort, filters }).toString()).toBe('tenant=x&view=table&from=2026-02-03');
-    expect(writeListParams(current, params, { page: 4 }, { defaultSort, filters }).toString()).toBe('page=4&tenant=x&view=table');
-    expect(writeListParams(current, params, { view: 'grid', sort: { field: 'createdDate', direction: 'desc' }, text: '  ' }, { defaultSort, filters }).toString()).toBe(
-      'tenant=x&sort=createdDate%2Cdesc',
+    expect(writeListParams(current, params, { from: '2026-02-03' }, { defaultSort, filters }).toString()).toBe(
+      'tenant=x&view=table&from=2026-02-03',
     );
+    expect(writeListParams(current, params, { page: 4 }, { defaultSort, filters }).toString()).toBe('page=4&tenant=x&view=table');
+    expect(
+      writeListParams(
+        current,
+        params,
+        { view: 'grid', sort: { field: 'createdDate', direction: 'desc' }, text: '  ' },
+        { defaultSort, filters },
+      ).toString(),
+    ).toBe('tenant=x&sort=createdDate%2Cdesc');
   });
 });

@@ -58,7 +58,10 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
 };
 
 describe('the label table', () => {
-  for (const [name, catalogue] of [['en', en], ['de', de]] as const) {
+  for (const [name, catalogue] of [
+    ['en', en],
+    ['de', de],
+  ] as const) {
     it(`labels every value of every enum in ${name}, and nothing else`, () => {
       for (const [table, values] of Object.entries(ENUMS)) {
         expect(Object.keys(catalogue.labels[table as LabelEnum]).sort(), `${name} labels.${table}`).toEqual([...new Set(values)].sort());

@@ -15,7 +15,13 @@ describe('role labels', () => {
   });
 
   it('name licence types as spec 3 does (BASIC = Lite, ENTERPRISE = Premium, DBA = Broadcaster)', () => {
-    expect(labels.licenseType).toEqual({ BASIC: 'Lite', PROFESSIONAL: 'Professional', DBA: 'Broadcaster', ENTERPRISE: 'Premium', VIDEO_WALL: 'Video Wall' });
+    expect(labels.licenseType).toEqual({
+      BASIC: 'Lite',
+      PROFESSIONAL: 'Professional',
+      DBA: 'Broadcaster',
+      ENTERPRISE: 'Premium',
+      VIDEO_WALL: 'Video Wall',
+    });
     expect(labels.licenseTier.STARTER).toBe('Essential');
   });
 });

@@ -23,7 +23,10 @@ export function widgetBox(widget: Pick<Widget, 'x' | 'y' | 'width' | 'height'>):
 
 /** Widgets back to front: by `zIndex`, then in document order. */
 export function paintOrder(page: Pick<Page, 'widgets'>): Widget[] {
-  return (page.widgets ?? []).map((w, i) => ({ w, i })).sort((a, b) => a.w.zIndex - b.w.zIndex || a.i - b.i).map(({ w }) => w);
+  return (page.widgets ?? [])
+    .map((w, i) => ({ w, i }))
+    .sort((a, b) => a.w.zIndex - b.w.zIndex || a.i - b.i)
+    .map(({ w }) => w);
 }
 
 /** The CSS `object-fit` of a fit mode (the names are CSS's own). */
@@ -37,7 +40,12 @@ export function objectFit(fit: Fit | undefined): 'contain' | 'cover' | 'fill' | 
  */
 export function fittedBox(media: Size, frame: Size, fit: Fit): Box {
   if (fit === 'fill') return { left: 0, top: 0, width: frame.width, height: frame.height };
-  const scale = fit === 'none' ? 1 : fit === 'contain' ? Math.min(frame.width / media.width, frame.height / media.height) : Math.max(frame.width / media.width, frame.height / media.height);
+  const scale =
+    fit === 'none'
+      ? 1
+      : fit === 'contain'
+        ? Math.min(frame.width / media.width, frame.height / media.height)
+        : Math.max(frame.width / media.width, frame.height / media.height);
   const width = media.width * scale;
   const height = media.height * scale;
 
@@ -45,7 +53,11 @@ export function fittedBox(media: Size, frame: Size, fit: Fit): Box {
 }
 
 /** A clock's text at `now`, in `timeZone` (the screen's when absent). */
-export function formatClock(now: Date, format: 'HH:mm' | 'HH:mm:ss' | 'h:mm a', options: { showDate?: boolean; timeZone?: string; locale?: string } = {}): string {
+export function formatClock(
+  now: Date,
+  format: 'HH:mm' | 'HH:mm:ss' | 'h:mm a',
+  options: { showDate?: boolean; timeZone?: string; locale?: string } = {},
+): string {
   const time = new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
     hour: format === 'h:mm a' ? 'numeric' : '2-digit',
     minute: '2-digit',
@@ -54,7 +66,12 @@ export function formatClock(now: Date, format: 'HH:mm' | 'HH:mm:ss' | 'h:mm a', 
     timeZone: options.timeZone,
   }).format(now);
   if (!options.showDate) return time;
-  const date = new Intl.DateTimeFormat(options.locale ?? 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: options.timeZone }).format(now);
+  const date = new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: options.timeZone,
+  }).format(now);
 
   return `${date} ${time}`;
 }

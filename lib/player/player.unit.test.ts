@@ -6,10 +6,22 @@ import { entryAt, formatDuration, playlistTimeline, totalDuration, type Embedded
 const image: MediaFile = { id: 'img', contentType: 'image/png', url: '/img' };
 const video: MediaFile = { id: 'vid', contentType: 'video/mp4', url: '/vid', durationMs: 42_000 };
 const expired: MediaFile = { id: 'old', contentType: 'image/png', url: '/old', validTo: 1_000 };
-const slide: SlideData = { pages: [{ name: 'Default', tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 5_000 }, widgets: [] }] };
+const slide: SlideData = {
+  pages: [
+    { name: 'Default', tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 }, durationMs: 5_000 }, widgets: [] },
+  ],
+};
 
 function playlist(slides: PlaylistData['slides']): PlaylistData {
-  return { loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'cover', defaultDurationMs: 10_000 }, slides };
+  return {
+    loopData: {
+      resolution: { width: 1920, height: 1080 },
+      defaultImageFit: 'contain',
+      defaultVideoFit: 'cover',
+      defaultDurationMs: 10_000,
+    },
+    slides,
+  };
 }
 
 function resolver(contents: Record<string, EmbeddedContent> = {}, now = 5_000): Resolver {
@@ -20,8 +32,19 @@ function resolver(contents: Record<string, EmbeddedContent> = {}, now = 5_000): 
 
 describe('playlistTimeline', () => {
   it('gives images the default duration, videos their own length, and each item its own when set', () => {
-    const entries = playlistTimeline(playlist([{ key: 'a', type: 'FILE', id: 'img' }, { key: 'b', type: 'FILE', id: 'vid' }, { key: 'c', type: 'FILE', id: 'img', durationMs: 3_000, fit: 'fill' }]), resolver());
-    expect(entries.map((e) => [e.kind, e.durationMs])).toEqual([['image', 10_000], ['video', 42_000], ['image', 3_000]]);
+    const entries = playlistTimeline(
+      playlist([
+        { key: 'a', type: 'FILE', id: 'img' },
+        { key: 'b', type: 'FILE', id: 'vid' },
+        { key: 'c', type: 'FILE', id: 'img', durationMs: 3_000, fit: 'fill' },
+      ]),
+      resolver(),
+    );
+    expect(entries.map((e) => [e.kind, e.durationMs])).toEqual([
+      ['image', 10_000],
+      ['video', 42_000],
+      ['image', 3_000],
+    ]);
     expect(entries.map((e) => ('fit' in e ? e.fit : null))).toEqual(['contain', 'cover', 'fill']);
     expect(totalDuration(entries)).toBe(55_000);
   });
@@ -41,8 +64,14 @@ describe('playlistTimeline', () => {
   });
 
   it('plays slides for their page duration and expands nested playlists, never a cycle', () => {
-    const inner = playlist([{ key: 'i', type: 'FILE', id: 'img' }, { key: 'back', type: 'SIMPLE_LOOP', id: 'outer' }]);
-    const outer = playlist([{ key: 's', type: 'CONTENT', id: 'slide' }, { key: 'n', type: 'SIMPLE_LOOP', id: 'inner' }]);
+    const inner = playlist([
+      { key: 'i', type: 'FILE', id: 'img' },
+      { key: 'back', type: 'SIMPLE_LOOP', id: 'outer' },
+    ]);
+    const outer = playlist([
+      { key: 's', type: 'CONTENT', id: 'slide' },
+      { key: 'n', type: 'SIMPLE_LOOP', id: 'inner' },
+    ]);
     const contents: Record<string, EmbeddedContent> = {
       slide: { id: 'slide', deviceContentType: 'content', data: slide },
       inner: { id: 'inner', deviceContentType: 'simpleLoop', data: inner },
@@ -50,14 +79,23 @@ describe('playlistTimeline', () => {
     };
     const entries = playlistTimeline(outer, resolver(contents), { selfId: 'outer' });
     // outer → slide, inner → image, (inner → outer: a cycle, skipped).
-    expect(entries.map((e) => [e.key, e.durationMs])).toEqual([['s', 5_000], ['n/i', 10_000]]);
+    expect(entries.map((e) => [e.key, e.durationMs])).toEqual([
+      ['s', 5_000],
+      ['n/i', 10_000],
+    ]);
     // Without its own id, the cycle is cut the first time a playlist comes round again.
     expect(playlistTimeline(outer, resolver(contents)).map((e) => e.key)).toEqual(['s', 'n/i', 'n/back/s']);
   });
 });
 
 describe('entryAt', () => {
-  const entries = playlistTimeline(playlist([{ key: 'a', type: 'FILE', id: 'img', durationMs: 1_000 }, { key: 'b', type: 'FILE', id: 'img', durationMs: 2_000 }]), resolver());
+  const entries = playlistTimeline(
+    playlist([
+      { key: 'a', type: 'FILE', id: 'img', durationMs: 1_000 },
+      { key: 'b', type: 'FILE', id: 'img', durationMs: 2_000 },
+    ]),
+    resolver(),
+  );
 
   it('finds the entry playing at a moment, repeating after the end', () => {
     expect(entryAt(entries, 0)).toEqual({ index: 0, offsetMs: 0 });
@@ -93,7 +131,7 @@ describe('layout', () => {
     expect(paintOrder({ widgets: [w('a', 2), w('b', 1), w('c', 2), w('d', 0)] }).map((x) => x.id)).toEqual(['d', 'b', 'a', 'c']);
   });
 
-  it('formats a clock in the screen\'s time zone', () => {
+  it("formats a clock in the screen's time zone", () => {
     const at = new Date('2026-07-01T10:05:09Z');
     expect(formatClock(at, 'HH:mm', { timeZone: 'Europe/Berlin' })).toBe('12:05');
     expect(formatClock(at, 'HH:mm:ss', { timeZone: 'UTC' })).toBe('10:05:09');

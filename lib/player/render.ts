@@ -21,7 +21,11 @@ export type RenderOptions = {
 
 type Cleanup = () => void;
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, style: Partial<CSSStyleDeclaration> = {}): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  style: Partial<CSSStyleDeclaration> = {},
+): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   Object.assign(node.style, style);
 
@@ -127,7 +131,11 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
     }
     case 'clock': {
       textStyle(node, widget.textStyle);
-      const tick = () => (node.textContent = formatClock(new Date(), widget.format ?? 'HH:mm', { showDate: widget.showDate, timeZone: widget.timeZone ?? options.timeZone }));
+      const tick = () =>
+        (node.textContent = formatClock(new Date(), widget.format ?? 'HH:mm', {
+          showDate: widget.showDate,
+          timeZone: widget.timeZone ?? options.timeZone,
+        }));
       tick();
       const timer = setInterval(tick, 1000);
       cleanups.push(() => clearInterval(timer));
@@ -140,9 +148,17 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
     }
     default: {
       // Channels, playlists and embedded content inside a slide are placeholders until the player resolves them.
-      Object.assign(node.style, { display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#e4e4e7', fontSize: '28px', fontFamily: 'system-ui, sans-serif' });
+      Object.assign(node.style, {
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: '#e4e4e7',
+        fontSize: '28px',
+        fontFamily: 'system-ui, sans-serif',
+      });
       if (!widget.style?.backgroundColor) node.style.backgroundColor = 'rgba(63, 63, 70, 0.6)';
-      node.textContent = widget.type === 'channel' ? `Channel: ${widget.tags.join(', ')}` : widget.type === 'playlist' ? 'Playlist' : 'Content';
+      node.textContent =
+        widget.type === 'channel' ? `Channel: ${widget.tags.join(', ')}` : widget.type === 'playlist' ? 'Playlist' : 'Content';
     }
   }
 
@@ -153,12 +169,19 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
 export function renderPage(doc: Document, page: Page, options: RenderOptions): { element: HTMLElement; stop: Cleanup } {
   const { width, height } = page.pageData.screenSize;
   const style = page.pageStyle ?? {};
-  const element = el(doc, 'div', { position: 'relative', width: `${width}px`, height: `${height}px`, overflow: 'hidden', backgroundColor: style.backgroundColor ?? '#000000' });
+  const element = el(doc, 'div', {
+    position: 'relative',
+    width: `${width}px`,
+    height: `${height}px`,
+    overflow: 'hidden',
+    backgroundColor: style.backgroundColor ?? '#000000',
+  });
   element.dataset.page = page.name;
   if (style.backgroundFileId) {
     Object.assign(element.style, {
       backgroundImage: `url("${options.fileUrl(style.backgroundFileId)}")`,
-      backgroundSize: style.backgroundFit === 'fill' ? '100% 100%' : style.backgroundFit === 'none' ? 'auto' : (style.backgroundFit ?? 'cover'),
+      backgroundSize:
+        style.backgroundFit === 'fill' ? '100% 100%' : style.backgroundFit === 'none' ? 'auto' : (style.backgroundFit ?? 'cover'),
       backgroundPosition: 'center',
       backgroundRepeat: 'no-repeat',
     });
@@ -174,7 +197,13 @@ function mountScaled(container: HTMLElement, element: HTMLElement, size: { width
   container.replaceChildren(element);
   const fit = () => {
     const { scale, offsetX, offsetY } = scaleToFit(size, { width: container.clientWidth, height: container.clientHeight });
-    Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` });
+    Object.assign(element.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      transformOrigin: '0 0',
+      transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})`,
+    });
   };
   fit();
 
@@ -231,7 +260,13 @@ export class PlaylistPlayer {
     private readonly options: RenderOptions & { background?: string; onEntry?: (index: number, entry: PlayEntry) => void },
   ) {
     const doc = container.ownerDocument;
-    this.stage = el(doc, 'div', { position: 'relative', width: `${screen.width}px`, height: `${screen.height}px`, overflow: 'hidden', backgroundColor: options.background ?? '#000000' });
+    this.stage = el(doc, 'div', {
+      position: 'relative',
+      width: `${screen.width}px`,
+      height: `${screen.height}px`,
+      overflow: 'hidden',
+      backgroundColor: options.background ?? '#000000',
+    });
     this.fit = mountScaled(container, this.stage, screen);
     this.observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(this.fit);
     this.observer?.observe(container);
@@ -255,7 +290,12 @@ export class PlaylistPlayer {
     const next = this.build(entry);
     const previous = this.current;
     const fade = entry.transition?.type === 'FADE' && previous ? (entry.transition.durationMs ?? 500) : 0;
-    Object.assign(next.element.style, { position: 'absolute', inset: '0', opacity: fade ? '0' : '1', transition: fade ? `opacity ${fade}ms ease` : '' });
+    Object.assign(next.element.style, {
+      position: 'absolute',
+      inset: '0',
+      opacity: fade ? '0' : '1',
+      transition: fade ? `opacity ${fade}ms ease` : '',
+    });
     next.element.dataset.entryKey = entry.key;
     this.stage.appendChild(next.element);
     if (fade) requestAnimationFrame(() => (next.element.style.opacity = '1'));
@@ -276,12 +316,23 @@ export class PlaylistPlayer {
       const { element, stop } = renderPage(doc, page, this.options);
       const { scale, offsetX, offsetY } = scaleToFit(page.pageData.screenSize, this.screen);
       const holder = el(doc, 'div', { width: `${this.screen.width}px`, height: `${this.screen.height}px`, overflow: 'hidden' });
-      Object.assign(element.style, { position: 'absolute', left: '0', top: '0', transformOrigin: '0 0', transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` });
+      Object.assign(element.style, {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        transformOrigin: '0 0',
+        transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})`,
+      });
       holder.appendChild(element);
 
       return { element: holder, stop };
     }
-    const media = el(doc, entry.kind === 'video' ? 'video' : 'img', { width: '100%', height: '100%', objectFit: objectFit(entry.fit), display: 'block' });
+    const media = el(doc, entry.kind === 'video' ? 'video' : 'img', {
+      width: '100%',
+      height: '100%',
+      objectFit: objectFit(entry.fit),
+      display: 'block',
+    });
     media.setAttribute('src', entry.file.url);
     media.dataset.fileId = entry.file.id;
     if (media instanceof HTMLVideoElement) {

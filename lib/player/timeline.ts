@@ -6,7 +6,15 @@ import type { Fit, PlaylistData, SlideData, Transition } from '@/server/modules/
  */
 
 /** A file as the player needs it; `durationMs` is a video's own length when known. */
-export type MediaFile = { id: string; name?: string; contentType: string; url: string; durationMs?: number; validFrom?: number | null; validTo?: number | null };
+export type MediaFile = {
+  id: string;
+  name?: string;
+  contentType: string;
+  url: string;
+  durationMs?: number;
+  validFrom?: number | null;
+  validTo?: number | null;
+};
 
 export type EmbeddedContent = { id: string; name?: string; deviceContentType: 'content' | 'simpleLoop'; data: unknown };
 
@@ -54,7 +62,14 @@ function expand(data: PlaylistData, resolve: Resolver, ancestors: readonly strin
         const video = isVideo(file);
         const durationMs = item.durationMs ?? (video ? (file.durationMs ?? loop.defaultDurationMs) : loop.defaultDurationMs);
         const fit = item.fit ?? (video ? loop.defaultVideoFit : loop.defaultImageFit);
-        entries.push({ key: item.type === 'FILE' ? key : `${key}/${i}`, kind: video ? 'video' : 'image', file, durationMs, fit, transition: item.transition });
+        entries.push({
+          key: item.type === 'FILE' ? key : `${key}/${i}`,
+          kind: video ? 'video' : 'image',
+          file,
+          durationMs,
+          fit,
+          transition: item.transition,
+        });
       });
     } else if (item.type === 'CONTENT') {
       const content = resolve.content(item.id);
@@ -78,7 +93,11 @@ export function totalDuration(entries: readonly PlayEntry[]): number {
 
 /** Which entry plays `elapsedMs` after the start (the playlist repeats), and how far into it. */
 export function entryAt(entries: readonly PlayEntry[], elapsedMs: number): { index: number; offsetMs: number } | undefined {
-  return loopPosition(entries.map((e) => e.durationMs), 0, elapsedMs);
+  return loopPosition(
+    entries.map((e) => e.durationMs),
+    0,
+    elapsedMs,
+  );
 }
 
 /**

@@ -128,14 +128,35 @@ export type ReportState = {
 };
 
 /** The row fields the report can be ordered by (the API's `sort`). */
-export const REPORT_SORT_FIELDS = ['timestamp', 'name', 'impressionStartCount', 'impressionEndCount', 'duration', 'clickCount', 'viewerCount'] as const;
+export const REPORT_SORT_FIELDS = [
+  'timestamp',
+  'name',
+  'impressionStartCount',
+  'impressionEndCount',
+  'duration',
+  'clickCount',
+  'viewerCount',
+] as const;
 const SORT = new RegExp(`^(${REPORT_SORT_FIELDS.join('|')}),(asc|desc)$`);
 
 /** What a missing parameter means: the last 7 days in the browser's zone, daily, all screens. */
 export function defaultReportState(browserZone: string, now: number): ReportState {
   const today = dateIn(browserZone, now);
 
-  return { on: 'device', from: addDays(today, -6), to: today, tz: browserZone, resolution: 'DAILY', groupBy: 'DEVICE', q: '', channel: '', screen: '', folder: '', advertiser: '', sort: '' };
+  return {
+    on: 'device',
+    from: addDays(today, -6),
+    to: today,
+    tz: browserZone,
+    resolution: 'DAILY',
+    groupBy: 'DEVICE',
+    q: '',
+    channel: '',
+    screen: '',
+    folder: '',
+    advertiser: '',
+    sort: '',
+  };
 }
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -190,9 +211,23 @@ export function writeReportState(state: ReportState, defaults: ReportState, { co
 
 /** The API request of a state: a chosen channel or screen narrows the report to it; a folder or advertiser narrows the plays. */
 export function requestOf(state: ReportState): ReportRequest {
-  const subject: ReportSubject = state.channel ? { type: 'campaign', id: state.channel } : state.screen ? { type: 'device', id: state.screen } : { type: state.on };
+  const subject: ReportSubject = state.channel
+    ? { type: 'campaign', id: state.channel }
+    : state.screen
+      ? { type: 'device', id: state.screen }
+      : { type: state.on };
 
-  return { subject, ...dayWindow(state.from, state.to, state.tz), timeZone: state.tz, resolution: state.resolution, groupBy: state.groupBy, search: state.q, folder: state.folder || undefined, advertiser: state.advertiser || undefined, sort: state.sort || undefined };
+  return {
+    subject,
+    ...dayWindow(state.from, state.to, state.tz),
+    timeZone: state.tz,
+    resolution: state.resolution,
+    groupBy: state.groupBy,
+    search: state.q,
+    folder: state.folder || undefined,
+    advertiser: state.advertiser || undefined,
+    sort: state.sort || undefined,
+  };
 }
 
 /** The start of every period of `resolution` that overlaps [from, to) in `timeZone` (weeks from Monday); TOTAL is one, at `from`. */
@@ -225,7 +260,12 @@ export function periodStarts(window: { from: number; to: number }, timeZone: str
 }
 
 /** A period's start as the axis shows it, in the report's zone. */
-export function periodLabel(at: number, timeZone: string, resolution: Resolution, { hourOnly = false, locale }: { hourOnly?: boolean; locale?: string } = {}): string {
+export function periodLabel(
+  at: number,
+  timeZone: string,
+  resolution: Resolution,
+  { hourOnly = false, locale }: { hourOnly?: boolean; locale?: string } = {},
+): string {
   const options: Intl.DateTimeFormatOptions =
     resolution === 'HOURLY'
       ? hourOnly

@@ -33,12 +33,26 @@ describe('report state in the URL', () => {
   const defaults = defaultReportState('Asia/Kolkata', NOW);
 
   it('defaults to the last 7 local days in the browser zone, daily, all screens by screen', () => {
-    expect(defaults).toMatchObject({ on: 'device', from: '2026-11-22', to: '2026-11-28', tz: 'Asia/Kolkata', resolution: 'DAILY', groupBy: 'DEVICE' });
+    expect(defaults).toMatchObject({
+      on: 'device',
+      from: '2026-11-22',
+      to: '2026-11-28',
+      tz: 'Asia/Kolkata',
+      resolution: 'DAILY',
+      groupBy: 'DEVICE',
+    });
     expect(writeReportState(defaults, defaults).toString()).toBe('');
   });
 
   it('round-trips, spells everything out for a shared link, and drops what is not valid', () => {
-    const state = { ...defaults, on: 'content' as const, groupBy: 'DEVICE' as const, tz: 'Europe/Berlin', channel: '42', sort: 'impressionStartCount,desc' };
+    const state = {
+      ...defaults,
+      on: 'content' as const,
+      groupBy: 'DEVICE' as const,
+      tz: 'Europe/Berlin',
+      channel: '42',
+      sort: 'impressionStartCount,desc',
+    };
     const query = writeReportState(state, defaults);
     expect(query.get('groupBy')).toBe('DEVICE');
     expect(query.get('from')).toBeNull();
@@ -46,7 +60,15 @@ describe('report state in the URL', () => {
     const complete = writeReportState(defaults, defaults, { complete: true });
     expect(complete.get('from')).toBe('2026-11-22');
     expect(complete.get('tz')).toBe('Asia/Kolkata');
-    const hostile = new URLSearchParams({ on: 'x', tz: 'Mars/Base', from: '2026-13', resolution: 'DAILY;', groupBy: 'WIDGETS', channel: '1 or 1', sort: 'name,up' });
+    const hostile = new URLSearchParams({
+      on: 'x',
+      tz: 'Mars/Base',
+      from: '2026-13',
+      resolution: 'DAILY;',
+      groupBy: 'WIDGETS',
+      channel: '1 or 1',
+      sort: 'name,up',
+    });
     expect(readReportState(hostile, defaults)).toEqual(defaults);
   });
 
@@ -65,7 +87,10 @@ describe('report state in the URL', () => {
 
 describe('windows and periods in a zone', () => {
   it('cuts whole local days, also on half-hour offsets and across a DST change', () => {
-    expect(dayWindow('2026-11-22', '2026-11-28', 'Asia/Kolkata')).toEqual({ from: Date.UTC(2026, 10, 21, 18, 30), to: Date.UTC(2026, 10, 28, 18, 30) });
+    expect(dayWindow('2026-11-22', '2026-11-28', 'Asia/Kolkata')).toEqual({
+      from: Date.UTC(2026, 10, 21, 18, 30),
+      to: Date.UTC(2026, 10, 28, 18, 30),
+    });
     const berlin = dayWindow('2026-03-28', '2026-03-29', 'Europe/Berlin');
     expect(berlin).toEqual({ from: Date.UTC(2026, 2, 27, 23), to: Date.UTC(2026, 2, 29, 22) });
     expect(periodStarts(berlin, 'Europe/Berlin', 'DAILY')).toEqual([Date.UTC(2026, 2, 27, 23), Date.UTC(2026, 2, 28, 23)]);
@@ -75,7 +100,13 @@ describe('windows and periods in a zone', () => {
 
   it('starts weeks on Monday and months on the first, and TOTAL is one period at from', () => {
     const window = dayWindow('2026-11-04', '2026-12-02', 'UTC');
-    expect(periodStarts(window, 'UTC', 'WEEKLY')).toEqual([Date.UTC(2026, 10, 2), Date.UTC(2026, 10, 9), Date.UTC(2026, 10, 16), Date.UTC(2026, 10, 23), Date.UTC(2026, 10, 30)]);
+    expect(periodStarts(window, 'UTC', 'WEEKLY')).toEqual([
+      Date.UTC(2026, 10, 2),
+      Date.UTC(2026, 10, 9),
+      Date.UTC(2026, 10, 16),
+      Date.UTC(2026, 10, 23),
+      Date.UTC(2026, 10, 30),
+    ]);
     expect(periodStarts(window, 'UTC', 'MONTHLY')).toEqual([Date.UTC(2026, 10, 1), Date.UTC(2026, 11, 1)]);
     expect(periodStarts(window, 'UTC', 'TOTAL')).toEqual([window.from]);
   });

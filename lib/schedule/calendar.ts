@@ -94,7 +94,16 @@ function normalise(spans: readonly WallSpan[]): WallSpan[] {
 function clip(spans: readonly WallSpan[], from: number, to: number, holes: readonly WallSpan[]): WallSpan[] {
   let parts: WallSpan[] = normalise(spans.map(([s, e]) => [Math.max(s, from), Math.min(e, to)] as const));
   for (const [hs, he] of holes) {
-    parts = parts.flatMap(([s, e]): WallSpan[] => (he <= s || hs >= e ? [[s, e]] : ([[s, hs], [he, e]] as WallSpan[]).filter(([a, b]) => a < b)));
+    parts = parts.flatMap(([s, e]): WallSpan[] =>
+      he <= s || hs >= e
+        ? [[s, e]]
+        : (
+            [
+              [s, hs],
+              [he, e],
+            ] as WallSpan[]
+          ).filter(([a, b]) => a < b),
+    );
   }
 
   return parts;
@@ -116,7 +125,12 @@ export function intervalRange(interval: Pick<ScheduleInterval, 'from' | 'fromTim
  * Where one interval holds on the days `first..last`: its daily `affectedDays` × `affectedHours` windows
  * (a window across midnight belongs to the day it starts on) inside its range, with the resolver's edge flags.
  */
-function intervalSpansWithin(interval: ScheduleInterval, flags: Omit<ScheduleIntervals, 'intervals'>, first: number, last: number): WallSpan[] {
+function intervalSpansWithin(
+  interval: ScheduleInterval,
+  flags: Omit<ScheduleIntervals, 'intervals'>,
+  first: number,
+  last: number,
+): WallSpan[] {
   const [from, to] = intervalRange(interval);
   const holds = (day: number) => !interval.affectedDays || interval.affectedDays[dayNames[weekdayOf(day)]!] === true;
   const hours = interval.affectedHours;
@@ -133,7 +147,11 @@ function intervalSpansWithin(interval: ScheduleInterval, flags: Omit<ScheduleInt
     const endOfDay = hours.end === END_OF_DAY;
     const endMinutes = endOfDay ? MINUTES_PER_DAY : minutesOf(hours.end!);
     if (endOfDay || hours.from! < hours.end!) windows.push([start, base + endMinutes]);
-    else windows.push([start, flags.allowDayOfWeekOverflow === false && !holds(day + 1) ? base + MINUTES_PER_DAY : base + MINUTES_PER_DAY + endMinutes]);
+    else
+      windows.push([
+        start,
+        flags.allowDayOfWeekOverflow === false && !holds(day + 1) ? base + MINUTES_PER_DAY : base + MINUTES_PER_DAY + endMinutes,
+      ]);
   }
   const kept = windows.filter(([s, e]) => {
     if (flags.allowPartialStartingSegment === false && s < from && from < e) return false;
@@ -160,7 +178,7 @@ export type CalendarSchedule = {
 function intersect(a: readonly WallSpan[], b: readonly WallSpan[]): WallSpan[] {
   const [x, y] = [normalise(a), normalise(b)];
   const out: WallSpan[] = [];
-  for (let i = 0, j = 0; i < x.length && j < y.length; ) {
+  for (let i = 0, j = 0; i < x.length && j < y.length;) {
     const start = Math.max(x[i]![0], y[j]![0]);
     const end = Math.min(x[i]![1], y[j]![1]);
     if (start < end) out.push([start, end]);
@@ -178,12 +196,18 @@ function intersect(a: readonly WallSpan[], b: readonly WallSpan[]): WallSpan[] {
  */
 function campaignWindows(schedule: CalendarSchedule, first: number, last: number): WallSpan[] | null {
   const days = schedule.affectedDays as ScheduleInterval['affectedDays'] | null | undefined;
-  const hours = (schedule.affectedHours ?? undefined) as (ScheduleInterval['affectedHours'] & Omit<ScheduleIntervals, 'intervals'>) | undefined;
+  const hours = (schedule.affectedHours ?? undefined) as
+    (ScheduleInterval['affectedHours'] & Omit<ScheduleIntervals, 'intervals'>) | undefined;
   const bounded = hours && hours.allDay === false && hours.from !== undefined && hours.end !== undefined;
   if (!days && !bounded) return null;
   const flags = { allowDayOfWeekOverflow: hours?.allowDayOfWeekOverflow };
 
-  return intervalSpansWithin({ isExcluded: false, affectedDays: days ?? undefined, affectedHours: bounded ? hours : undefined }, flags, first, last);
+  return intervalSpansWithin(
+    { isExcluded: false, affectedDays: days ?? undefined, affectedHours: bounded ? hours : undefined },
+    flags,
+    first,
+    last,
+  );
 }
 
 /** One included interval's time on the calendar: which interval (to move or edit it) and where it holds. */
@@ -206,7 +230,9 @@ export function scheduleSpans(schedule: CalendarSchedule, first: number, last: n
   const windows = campaignWindows(schedule, first, last);
   const within = (spans: WallSpan[]) => (windows ? intersect(spans, windows) : spans);
   const included = intervals.flatMap((interval, index) =>
-    interval.isExcluded ? [] : [{ interval: index, spans: within(clip(intervalSpansWithin(interval, flags, first, last), from, to, excluded)) }],
+    interval.isExcluded
+      ? []
+      : [{ interval: index, spans: within(clip(intervalSpansWithin(interval, flags, first, last), from, to, excluded)) }],
   );
   if (!intervals.some((i) => !i.isExcluded)) return [{ interval: -1, spans: within(clip([[from, to]], from, to, excluded)) }];
 
@@ -293,9 +319,11 @@ export function shiftInterval(interval: ScheduleInterval, delta: number): Schedu
   const [start, end] = intervalRange(interval);
   if (!Number.isFinite(start) || !Number.isFinite(end)) return null;
   const hours = interval.affectedHours;
-  const shiftTime = (time: string | undefined) => (time === undefined ? undefined : timeOf((((minutesOf(time) + delta) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY));
+  const shiftTime = (time: string | undefined) =>
+    time === undefined ? undefined : timeOf((((minutesOf(time) + delta) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY);
   const bounded = hours && hours.allDay !== true && hours.from !== undefined && hours.end !== undefined && hours.end !== END_OF_DAY;
-  const affectedHours = bounded && delta % MINUTES_PER_DAY !== 0 ? { ...hours, from: shiftTime(hours.from), end: shiftTime(hours.end) } : hours;
+  const affectedHours =
+    bounded && delta % MINUTES_PER_DAY !== 0 ? { ...hours, from: shiftTime(hours.from), end: shiftTime(hours.end) } : hours;
   const moved = intervalOf(start + delta, end + delta, { ...interval, affectedHours });
 
   return { ...moved, isExcluded: interval.isExcluded };

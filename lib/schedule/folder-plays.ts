@@ -25,7 +25,8 @@ export type FolderPlay = { key: string; layer: PlayLayer; name: string; spans: W
 export function playWindows(first: number, last: number): { from: number; to: number }[] {
   const windows: { from: number; to: number }[] = [];
   const end = (last + 1) * MS_PER_DAY + ZONE_REACH_MS;
-  for (let from = first * MS_PER_DAY - ZONE_REACH_MS; from < end; from += WINDOW_MAX_MS) windows.push({ from, to: Math.min(end, from + WINDOW_MAX_MS) });
+  for (let from = first * MS_PER_DAY - ZONE_REACH_MS; from < end; from += WINDOW_MAX_MS)
+    windows.push({ from, to: Math.min(end, from + WINDOW_MAX_MS) });
 
   return windows;
 }
@@ -80,10 +81,14 @@ export function folderPlays(
       if (start >= segment.to) continue;
       const span: WallSpan = [Math.max(from, wallOf(start, plan.timeZone)), Math.min(to, wallOf(segment.to, plan.timeZone))];
       if (span[0] >= span[1]) continue;
-      if (segment.layer === 'EMERGENCY' && segment.content) add(`emergency:${segment.content.id}`, 'EMERGENCY', segment.content.name, span, plan.deviceIds);
-      else if (segment.layer === 'SCHEDULE' && segment.schedule && !listed.has(segment.schedule.id)) add(`schedule:${segment.schedule.id}`, 'SCHEDULE', segment.schedule.name, span, plan.deviceIds, segment.schedule.id);
-      else if (segment.layer === 'CONTENT' && segment.content) add(`content:${segment.content.id}`, 'CONTENT', segment.content.name, span, plan.deviceIds);
-      else if (segment.layer === 'CHANNELS') for (const channel of segment.channels) add(`channel:${channel.campaignId}`, 'CHANNELS', channel.name, span, plan.deviceIds);
+      if (segment.layer === 'EMERGENCY' && segment.content)
+        add(`emergency:${segment.content.id}`, 'EMERGENCY', segment.content.name, span, plan.deviceIds);
+      else if (segment.layer === 'SCHEDULE' && segment.schedule && !listed.has(segment.schedule.id))
+        add(`schedule:${segment.schedule.id}`, 'SCHEDULE', segment.schedule.name, span, plan.deviceIds, segment.schedule.id);
+      else if (segment.layer === 'CONTENT' && segment.content)
+        add(`content:${segment.content.id}`, 'CONTENT', segment.content.name, span, plan.deviceIds);
+      else if (segment.layer === 'CHANNELS')
+        for (const channel of segment.channels) add(`channel:${channel.campaignId}`, 'CHANNELS', channel.name, span, plan.deviceIds);
     }
   }
 

@@ -6,22 +6,34 @@ import { folderPlays, playWindows } from './folder-plays';
 const H = 3_600_000;
 const DAY = dayNumber('2030-01-01');
 const channel = (campaignId: number, name: string) => ({ campaignId, name, weight: 1, saturation: 1, tags: [], items: [] });
-const segment = (from: number, to: number, layer: Segment['layer'], extra: Partial<Segment> = {}): Segment => ({ from, to, layer, channels: [], ...extra });
+const segment = (from: number, to: number, layer: Segment['layer'], extra: Partial<Segment> = {}): Segment => ({
+  from,
+  to,
+  layer,
+  channels: [],
+  ...extra,
+});
 
 describe('folderPlays', () => {
-  it('places each plan at its zone\'s wall time and merges one channel across plans, with the screens of each', () => {
+  it("places each plan at its zone's wall time and merges one channel across plans, with the screens of each", () => {
     // 2030-01-01 00:00 in Berlin and in New York.
     const berlin = Date.UTC(2029, 11, 31, 23);
     const newYork = Date.UTC(2030, 0, 1, 5);
     const plays = folderPlays(
       [
-        { timeZone: 'Europe/Berlin', deviceIds: ['b'], segments: [segment(berlin, berlin + 24 * H, 'CHANNELS', { channels: [channel(1, 'Menu'), channel(2, 'News')] })] },
+        {
+          timeZone: 'Europe/Berlin',
+          deviceIds: ['b'],
+          segments: [segment(berlin, berlin + 24 * H, 'CHANNELS', { channels: [channel(1, 'Menu'), channel(2, 'News')] })],
+        },
         {
           timeZone: 'America/New_York',
           deviceIds: ['a'],
           segments: [
             segment(newYork, newYork + 12 * H, 'CHANNELS', { channels: [channel(1, 'Menu')] }),
-            segment(newYork + 12 * H, newYork + 24 * H, 'EMERGENCY', { content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' } }),
+            segment(newYork + 12 * H, newYork + 24 * H, 'EMERGENCY', {
+              content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' },
+            }),
           ],
         },
       ],
@@ -43,7 +55,10 @@ describe('folderPlays', () => {
       timeZone: 'UTC',
       deviceIds: ['x'],
       segments: [
-        segment(start, start + 7 * 24 * H, 'EMERGENCY', { content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' as const }, channels: [] }),
+        segment(start, start + 7 * 24 * H, 'EMERGENCY', {
+          content: { id: 'e', name: 'Evacuate', deviceContentType: 'content' as const },
+          channels: [],
+        }),
         segment(start, start + 24 * H, 'CHANNELS', { channels: [channel(1, 'Menu')] }),
       ],
     };
@@ -55,7 +70,7 @@ describe('folderPlays', () => {
     expect(folderPlays([plan], DAY, DAY + 6, { now: start + 8 * 24 * H }).map((p) => p.layer)).toEqual(['CHANNELS']);
   });
 
-  it('draws a schedule the folder\'s list does not hold (one on a sub-folder), not one it lists', () => {
+  it("draws a schedule the folder's list does not hold (one on a sub-folder), not one it lists", () => {
     const start = Date.UTC(2030, 0, 1, 9);
     const content = { id: 'c', name: 'Lunch menu', deviceContentType: 'content' as const };
     const plan = {
@@ -68,14 +83,33 @@ describe('folderPlays', () => {
     };
     const base = DAY * MINUTES_PER_DAY;
     expect(folderPlays([plan], DAY, DAY, { listed: new Set([8]) })).toEqual([
-      { key: 'schedule:7', layer: 'SCHEDULE', name: 'Kitchen lunch', spans: [[base + 540, base + 660]], deviceIds: ['x', 'y'], scheduleId: 7 },
+      {
+        key: 'schedule:7',
+        layer: 'SCHEDULE',
+        name: 'Kitchen lunch',
+        spans: [[base + 540, base + 660]],
+        deviceIds: ['x', 'y'],
+        scheduleId: 7,
+      },
     ]);
     expect(folderPlays([plan], DAY, DAY, { listed: new Set([7, 8]) })).toEqual([]);
   });
 
   it('leaves out what lies outside the days and what plays nothing', () => {
     const start = Date.UTC(2030, 0, 2);
-    expect(folderPlays([{ timeZone: 'UTC', deviceIds: ['x'], segments: [segment(start, start + H, 'CHANNELS', { channels: [channel(1, 'Menu')] }), segment(0, start, 'NONE')] }], DAY, DAY)).toEqual([]);
+    expect(
+      folderPlays(
+        [
+          {
+            timeZone: 'UTC',
+            deviceIds: ['x'],
+            segments: [segment(start, start + H, 'CHANNELS', { channels: [channel(1, 'Menu')] }), segment(0, start, 'NONE')],
+          },
+        ],
+        DAY,
+        DAY,
+      ),
+    ).toEqual([]);
   });
 });
 

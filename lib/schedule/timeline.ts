@@ -48,8 +48,14 @@ export function timelineTicks(window: TimeWindow, timeZone: string, everyHours: 
       if (at < window.from || at >= window.to || seen.has(at)) continue;
       seen.add(at);
       const daily = everyHours >= 24;
-      const label = daily ? formatInZone(at, timeZone, { weekday: 'short' }, locale) : formatInZone(at, timeZone, { hour: 'numeric' }, locale);
-      const sub = daily ? formatInZone(at, timeZone, { day: 'numeric', month: 'short' }, locale) : hour === 0 ? formatInZone(at, timeZone, { weekday: 'short', day: 'numeric' }, locale) : undefined;
+      const label = daily
+        ? formatInZone(at, timeZone, { weekday: 'short' }, locale)
+        : formatInZone(at, timeZone, { hour: 'numeric' }, locale);
+      const sub = daily
+        ? formatInZone(at, timeZone, { day: 'numeric', month: 'short' }, locale)
+        : hour === 0
+          ? formatInZone(at, timeZone, { weekday: 'short', day: 'numeric' }, locale)
+          : undefined;
       ticks.push({ at, left: ((at - window.from) / span) * 100, label, ...(sub ? { sub } : {}), major: hour === 0 });
     }
   }
@@ -96,12 +102,17 @@ export function formatSpan(window: TimeWindow, timeZone: string, locale?: string
   const time = (ms: number) => formatInZone(ms, timeZone, { hour: '2-digit', minute: '2-digit' }, locale);
   const sameDay = day(window.from) === day(window.to - 1);
 
-  return sameDay ? `${day(window.from)}, ${time(window.from)} – ${time(window.to)}` : `${day(window.from)}, ${time(window.from)} – ${day(window.to)}, ${time(window.to)}`;
+  return sameDay
+    ? `${day(window.from)}, ${time(window.from)} – ${time(window.to)}`
+    : `${day(window.from)}, ${time(window.from)} – ${day(window.to)}, ${time(window.to)}`;
 }
 
 /** The `yyyy-MM-ddTHH:mm` wall time of `epochMs` in `timeZone` (for a `datetime-local` input showing the screen's time). */
 export function toLocalInput(epochMs: number, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDateTime().toString({ smallestUnit: 'minute' });
+  return Temporal.Instant.fromEpochMilliseconds(epochMs)
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDateTime()
+    .toString({ smallestUnit: 'minute' });
 }
 
 /** The instant of a `yyyy-MM-ddTHH:mm` wall time in `timeZone` (a skipped time moves forward, a repeated one takes the earlier); null when unreadable. */
@@ -112,4 +123,3 @@ export function fromLocalInput(value: string, timeZone: string): number | null {
     return null;
   }
 }
-

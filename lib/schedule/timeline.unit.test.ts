@@ -6,7 +6,15 @@ const H = 3_600_000;
 describe('timeline placement', () => {
   it('places items as shares of the window, clipped, and leaves out those outside', () => {
     const window = { from: 0, to: 10 * H };
-    const bars = timelineBars([{ from: -H, to: 2 * H }, { from: 2 * H, to: 7 * H }, { from: 7 * H, to: 12 * H }, { from: 11 * H, to: 12 * H }], window);
+    const bars = timelineBars(
+      [
+        { from: -H, to: 2 * H },
+        { from: 2 * H, to: 7 * H },
+        { from: 7 * H, to: 12 * H },
+        { from: 11 * H, to: 12 * H },
+      ],
+      window,
+    );
     expect(bars.map((b) => [b.left, b.width])).toEqual([
       [0, 20],
       [20, 50],
@@ -14,7 +22,7 @@ describe('timeline placement', () => {
     ]);
   });
 
-  it('ticks at the screen\'s local hours, majors at its midnight, across a DST change', () => {
+  it("ticks at the screen's local hours, majors at its midnight, across a DST change", () => {
     // Europe/Berlin springs forward on 2026-03-29: 02:00 does not exist that day.
     const from = Date.UTC(2026, 2, 28, 23); // 00:00 CET on the 29th
     const ticks = timelineTicks({ from, to: from + 23 * H }, 'Europe/Berlin', 1, 'en-GB');
@@ -39,7 +47,15 @@ describe('timeline placement', () => {
     const wide = fittingTicks(week, 1000, width);
     expect(wide.map((t) => t.sub)).toEqual(['Nov 29', 'Nov 30', 'Dec 1', 'Dec 2', 'Dec 3', 'Dec 4', 'Dec 5']);
     expect(wide.every((t) => t.anchor === 'center')).toBe(true);
-    const edges = fittingTicks([{ at: 1, left: 0.5, label: 'Mon', major: true }, { at: 2, left: 50, label: 'Tue', major: true }, { at: 3, left: 99.5, label: 'Wed', major: true }], 1000, width);
+    const edges = fittingTicks(
+      [
+        { at: 1, left: 0.5, label: 'Mon', major: true },
+        { at: 2, left: 50, label: 'Tue', major: true },
+        { at: 3, left: 99.5, label: 'Wed', major: true },
+      ],
+      1000,
+      width,
+    );
     expect(edges.map((t) => t.anchor)).toEqual(['start', 'center', 'end']);
     // 300 px: a day is 43 px, a label 36 px wide plus the gap; every other one stays.
     const narrow = fittingTicks(week, 300, width);
@@ -65,7 +81,7 @@ describe('timeline placement', () => {
   });
 });
 
-describe('wall times in the screen\'s zone', () => {
+describe("wall times in the screen's zone", () => {
   it('round-trips, moves a skipped time forward and takes the earlier of a repeated one', async () => {
     const { fromLocalInput, toLocalInput } = await import('./timeline');
     const at = Date.UTC(2026, 10, 24, 7, 30);

@@ -16,7 +16,11 @@ describe('consoleContentSecurityPolicy', () => {
   });
 
   it('lets uploads reach the S3 endpoint of presigned part URLs', () => {
-    const policy = consoleContentSecurityPolicy({ nonce: 'n', development: false, uploadOrigins: ['https://media.s3.eu-west-1.amazonaws.com'] });
+    const policy = consoleContentSecurityPolicy({
+      nonce: 'n',
+      development: false,
+      uploadOrigins: ['https://media.s3.eu-west-1.amazonaws.com'],
+    });
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://media.s3.eu-west-1.amazonaws.com");
   });
 });
@@ -28,7 +32,9 @@ describe('uploadOriginsOf', () => {
 
   it('names the endpoint the presigned URLs use: bucket as host, or path style', () => {
     expect(uploadOriginsOf({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio.local:9000' })).toEqual(['http://media.minio.local:9000']);
-    expect(uploadOriginsOf({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio.local:9000/', S3_FORCE_PATH_STYLE: 'true' })).toEqual(['http://minio.local:9000']);
+    expect(uploadOriginsOf({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio.local:9000/', S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'http://minio.local:9000',
+    ]);
     expect(uploadOriginsOf({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' })).toEqual(['https://media.s3.eu-west-1.amazonaws.com']);
     expect(uploadOriginsOf({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' })).toEqual(['https://s3.us-east-1.amazonaws.com']);
   });

@@ -15,7 +15,13 @@ export function freePageName(data: SlideData): string {
 
 /** A new, empty page after the others, at the same screen size and background as `like`. */
 export function addPage(data: SlideData, like: Page): SlideData {
-  const page: Page = { name: freePageName(data), tags: [], pageStyle: { backgroundColor: like.pageStyle?.backgroundColor }, pageData: { screenSize: { ...like.pageData.screenSize } }, widgets: [] };
+  const page: Page = {
+    name: freePageName(data),
+    tags: [],
+    pageStyle: { backgroundColor: like.pageStyle?.backgroundColor },
+    pageData: { screenSize: { ...like.pageData.screenSize } },
+    widgets: [],
+  };
 
   return { ...data, pages: [...data.pages, page] };
 }
@@ -23,7 +29,12 @@ export function addPage(data: SlideData, like: Page): SlideData {
 /** The page with its taps that went to page `from` going to `to` (none: they do nothing); a page without widgets as it is. */
 const retarget = (page: Page, from: string, to: string | null): Page =>
   page.widgets
-    ? { ...page, widgets: page.widgets.map((w) => (w.action?.page !== from ? w : to === null ? { ...w, action: undefined } : { ...w, action: { ...w.action, page: to } })) }
+    ? {
+        ...page,
+        widgets: page.widgets.map((w) =>
+          w.action?.page !== from ? w : to === null ? { ...w, action: undefined } : { ...w, action: { ...w.action, page: to } },
+        ),
+      }
     : page;
 
 /** Why a page cannot have a name, by its key in `slideEditor.page.nameProblem`. */
@@ -65,7 +76,13 @@ export function resizeScreen(data: SlideData, size: { width: number; height: num
       return {
         ...p,
         pageData: { ...p.pageData, screenSize: { ...size } },
-        widgets: p.widgets?.map((w) => ({ ...w, x: Math.round(w.x * sx), y: Math.round(w.y * sy), width: Math.max(1, Math.round(w.width * sx)), height: Math.max(1, Math.round(w.height * sy)) })),
+        widgets: p.widgets?.map((w) => ({
+          ...w,
+          x: Math.round(w.x * sx),
+          y: Math.round(w.y * sy),
+          width: Math.max(1, Math.round(w.width * sx)),
+          height: Math.max(1, Math.round(w.height * sy)),
+        })),
       };
     }),
   };

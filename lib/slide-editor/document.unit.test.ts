@@ -4,10 +4,26 @@ import { addPage, freePageName, pageNameProblem, removePage, renamePage, resizeS
 import { SlideDocument, type SlideData, type Widget } from '@/server/modules/content/content-data.schemas';
 import { slideDocumentOf } from '@/server/modules/content/slide-document.schemas';
 
-const button = (id: string, page?: string): Widget => ({ id, type: 'text', text: id, x: 100, y: 50, width: 200, height: 100, zIndex: 0, ...(page ? { action: { type: 'GO_TO_PAGE', page } } : {}) });
+const button = (id: string, page?: string): Widget => ({
+  id,
+  type: 'text',
+  text: id,
+  x: 100,
+  y: 50,
+  width: 200,
+  height: 100,
+  zIndex: 0,
+  ...(page ? { action: { type: 'GO_TO_PAGE', page } } : {}),
+});
 const doc = (): SlideData => ({
   pages: [
-    { name: 'Home', tags: [], pageStyle: { backgroundColor: '#111111' }, pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [button('to-menu', 'Menu')] },
+    {
+      name: 'Home',
+      tags: [],
+      pageStyle: { backgroundColor: '#111111' },
+      pageData: { screenSize: { width: 1920, height: 1080 } },
+      widgets: [button('to-menu', 'Menu')],
+    },
     { name: 'Menu', tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [button('back', 'Home')] },
   ],
 });
@@ -17,7 +33,12 @@ const valid = (d: SlideData) => SlideDocument.safeParse(slideDocumentOf(d)).succ
 describe('pages of interactive content', () => {
   it('adds a page with a free name, the size and background of the one it is like', () => {
     const d = addPage(doc(), doc().pages[0]!);
-    expect(d.pages[2]).toMatchObject({ name: 'Page 3', pageStyle: { backgroundColor: '#111111' }, pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [] });
+    expect(d.pages[2]).toMatchObject({
+      name: 'Page 3',
+      pageStyle: { backgroundColor: '#111111' },
+      pageData: { screenSize: { width: 1920, height: 1080 } },
+      widgets: [],
+    });
     expect(freePageName({ pages: [...d.pages, { ...d.pages[2]!, name: 'Page 4' }] })).toBe('Page 5');
     expect(valid(d)).toBe(true);
   });
@@ -40,7 +61,9 @@ describe('pages of interactive content', () => {
   });
 
   it('leaves a page without widgets (as a client may send it) without them', () => {
-    const bare: SlideData = { pages: [...doc().pages, { name: 'Bare', pageData: { screenSize: { width: 1920, height: 1080 } }, note: 'kept' }] };
+    const bare: SlideData = {
+      pages: [...doc().pages, { name: 'Bare', pageData: { screenSize: { width: 1920, height: 1080 } }, note: 'kept' }],
+    };
     expect(renamePage(bare, 0, 'Start')!.pages[2]).toEqual(bare.pages[2]);
     expect(removePage(bare, 1).pages[1]).toEqual(bare.pages[2]);
   });

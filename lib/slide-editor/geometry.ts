@@ -61,7 +61,14 @@ export function snapMove(box: Rect, lines: SnapLines, threshold: number): { box:
  * The box after dragging `handle` by (dx, dy) page pixels: the opposite edges stay, the moved edges snap
  * to the lines, and no side gets shorter than MIN_SIZE.
  */
-export function resizeBox(start: Rect, handle: Handle, dx: number, dy: number, lines: SnapLines | null, threshold: number): { box: Rect; guides: Guides } {
+export function resizeBox(
+  start: Rect,
+  handle: Handle,
+  dx: number,
+  dy: number,
+  lines: SnapLines | null,
+  threshold: number,
+): { box: Rect; guides: Guides } {
   let left = start.x;
   let top = start.y;
   let right = start.x + start.width;
@@ -111,7 +118,12 @@ export function reorder(widgets: readonly Widget[], id: string, move: ZMove): Wi
   const order = paintOrder({ widgets: [...widgets] });
   const from = order.findIndex((w) => w.id === id);
   if (from < 0) return [...widgets];
-  const to = move === 'front' ? order.length - 1 : move === 'back' ? 0 : Math.max(0, Math.min(order.length - 1, from + (move === 'forward' ? 1 : -1)));
+  const to =
+    move === 'front'
+      ? order.length - 1
+      : move === 'back'
+        ? 0
+        : Math.max(0, Math.min(order.length - 1, from + (move === 'forward' ? 1 : -1)));
   const [moved] = order.splice(from, 1);
   order.splice(to, 0, moved!);
   const z = new Map(order.map((w, i) => [w.id, i]));

@@ -39,7 +39,8 @@ export function newWidgetId(page: Pick<Page, 'widgets'>, random: () => string = 
 }
 
 /** How far a copy or a new widget moves off the one under it: 2 % of the page's short side. */
-const stepOf = (page: Pick<Page, 'pageData'>) => Math.max(8, Math.round(Math.min(page.pageData.screenSize.width, page.pageData.screenSize.height) * 0.02));
+const stepOf = (page: Pick<Page, 'pageData'>) =>
+  Math.max(8, Math.round(Math.min(page.pageData.screenSize.width, page.pageData.screenSize.height) * 0.02));
 
 /**
  * Where a new `width` × `height` widget goes: centred, unless another widget's corner is there; then a step down
@@ -124,5 +125,8 @@ export function needsSource(type: WidgetType): 'image' | 'video' | 'playlist' | 
 
 /** A z-index in front of every widget of the page (within the schema's bound). */
 function frontZ(page: Pick<Page, 'widgets'>): number {
-  return Math.min(10_000, (page.widgets ?? []).reduce((top, w) => Math.max(top, w.zIndex + 1), 0));
+  return Math.min(
+    10_000,
+    (page.widgets ?? []).reduce((top, w) => Math.max(top, w.zIndex + 1), 0),
+  );
 }

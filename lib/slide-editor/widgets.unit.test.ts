@@ -6,7 +6,13 @@ import en from '@/messages/en';
 import { ADDABLE, copyWidget, newWidget, newWidgetId, widgetLabel } from './widgets';
 import { SlidePage, Widget as WidgetSchema, type Page, type Widget } from '@/server/modules/content/content-data.schemas';
 
-const page = (width: number, height: number): Page => ({ name: 'Default', tags: [], pageStyle: {}, pageData: { screenSize: { width, height } }, widgets: [] });
+const page = (width: number, height: number): Page => ({
+  name: 'Default',
+  tags: [],
+  pageStyle: {},
+  pageData: { screenSize: { width, height } },
+  widgets: [],
+});
 const FILE = '5f0b8a52-3a53-4a43-9a53-1f7f4a7c1d11';
 
 describe('new widgets', () => {
@@ -14,7 +20,11 @@ describe('new widgets', () => {
     for (const size of [page(1920, 1080), page(1080, 1920), page(640, 480)]) {
       const p = { ...size, widgets: [{ ...newWidget('text', size), x: 0, y: 0, zIndex: 7 }] };
       for (const type of ADDABLE) {
-        const w = newWidget(type, p, type === 'image' || type === 'video' ? { fileId: FILE } : type === 'playlist' ? { simpleLoopId: FILE } : {});
+        const w = newWidget(
+          type,
+          p,
+          type === 'image' || type === 'video' ? { fileId: FILE } : type === 'playlist' ? { simpleLoopId: FILE } : {},
+        );
         expect(WidgetSchema.safeParse(w).success, type).toBe(true);
         expect(w.zIndex).toBe(8);
         expect(w.x).toBeGreaterThanOrEqual(0);

@@ -41,7 +41,10 @@ export function TenantProvider({
   const t = useTranslations('shell.tenant');
   const isAdmin = user.role === 'ADMIN';
   const all = useMemo(
-    () => (isAdmin ? { scope: 'tenants' as const, label: t('all'), phrase: t('allPhrase') } : { scope: 'network' as const, label: t('network'), phrase: t('networkPhrase') }),
+    () =>
+      isAdmin
+        ? { scope: 'tenants' as const, label: t('all'), phrase: t('allPhrase') }
+        : { scope: 'network' as const, label: t('network'), phrase: t('networkPhrase') },
     [isAdmin, t],
   );
   const [selection, setSelection] = useState<TenantSelection | null>(initialSelection);
@@ -57,7 +60,8 @@ export function TenantProvider({
 
   const value = useMemo<TenantContextValue>(() => {
     if (canSwitch) return { canSwitch, tenant: selection, all, acrossTenants: !selection, customerId: selection?.id, selectTenant };
-    const own = user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? t('fallbackName', { id: user.customerId }) };
+    const own =
+      user.customerId === null ? null : { id: user.customerId, name: user.customerName ?? t('fallbackName', { id: user.customerId }) };
 
     return { canSwitch, tenant: own, all, acrossTenants: false, customerId: undefined, selectTenant };
   }, [canSwitch, all, selection, selectTenant, user.customerId, user.customerName, t]);

@@ -150,7 +150,9 @@ export function sectionKeys(doc: RulesDocument, section: TriStateSection): UiEle
 }
 
 /** Parses the JSON view; the document must be an object. A failure names its kind (the editor words it) and, for a syntax error, the parser's message. */
-export function parseRulesJson(text: string): { ok: true; doc: RulesDocument } | { ok: false; error: 'invalidJson' | 'notObject'; detail?: string } {
+export function parseRulesJson(
+  text: string,
+): { ok: true; doc: RulesDocument } | { ok: false; error: 'invalidJson' | 'notObject'; detail?: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -47,7 +47,11 @@ describe('setRule', () => {
   it('writes flat dotted keys, removes inherit and keeps other sections', () => {
     const start = { version: 2, legacy: { x: 1 }, newUi: { navigation: { teams: false, users: true } } };
     const hidden = setRule(start, 'newUi', 'navigation.settings', false);
-    expect(hidden).toEqual({ version: 2, legacy: { x: 1 }, newUi: { 'navigation.teams': false, 'navigation.users': true, 'navigation.settings': false } });
+    expect(hidden).toEqual({
+      version: 2,
+      legacy: { x: 1 },
+      newUi: { 'navigation.teams': false, 'navigation.users': true, 'navigation.settings': false },
+    });
     expect(start.newUi.navigation).toEqual({ teams: false, users: true });
     const inherited = setRule(setRule(hidden, 'newUi', 'navigation.teams', null), 'newUi', 'navigation.users', null);
     expect(inherited.newUi).toEqual({ 'navigation.settings': false });
@@ -64,9 +68,11 @@ describe('setRule', () => {
 });
 
 describe('flattenSection and sectionKeys', () => {
-  it('unfolds nested objects and lists known keys first, then the document\'s own', () => {
+  it("unfolds nested objects and lists known keys first, then the document's own", () => {
     expect(flattenSection({ a: { b: false, c: {} }, d: null })).toEqual({ 'a.b': false, d: null });
-    const keys = sectionKeys({ newUi: { zeta: false, navigation: { teams: false } }, dashboard: { devices: true, n: 3 } }, 'newUi').map((k) => k.key);
+    const keys = sectionKeys({ newUi: { zeta: false, navigation: { teams: false } }, dashboard: { devices: true, n: 3 } }, 'newUi').map(
+      (k) => k.key,
+    );
     expect(keys[0]).toBe('navigation');
     expect(keys).toContain('navigation.teams');
     expect(keys.at(-1)).toBe('zeta');

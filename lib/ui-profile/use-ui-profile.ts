@@ -11,7 +11,9 @@ function useMyUiProfile() {
   return useQuery({
     queryKey: [...userKeys.me(), 'uiProfile'] as const,
     queryFn: ({ signal }) =>
-      ok(api.GET('/api/v2/user/me', { params: { query: { select: '*,userInterfaceProfile(*)' } }, signal })).then((me) => me.userInterfaceProfile ?? null),
+      ok(api.GET('/api/v2/user/me', { params: { query: { select: '*,userInterfaceProfile(*)' } }, signal })).then(
+        (me) => me.userInterfaceProfile ?? null,
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -25,7 +27,11 @@ export function useUiElements(): { ready: boolean; isVisible: (key: string) => b
   const query = useMyUiProfile();
   // Not ready while hydrating: the server rendered without the profile, and a streamed segment may hydrate
   // after the query resolved; the first client render must match the server's HTML.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const rules = query.data?.hiddenUIElementRules;
   const isVisible = useCallback((key: string) => isUiElementVisible(rules, key), [rules]);
 

@@ -29,7 +29,9 @@ function readAll(): Record<string, StoredUpload> {
     const parsed = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, StoredUpload>;
     const now = Date.now();
 
-    return Object.fromEntries(Object.entries(parsed).filter(([, u]) => u && typeof u.uploadId === 'string' && now - u.createdAt < MAX_AGE_MS));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([, u]) => u && typeof u.uploadId === 'string' && now - u.createdAt < MAX_AGE_MS),
+    );
   } catch {
     return {};
   }

@@ -228,7 +228,19 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
   }
 
   /** A remembered session for the same file (after a reload or a retry), else a new one. */
-  private async openSession({ blob, file, state, preview, crc }: { blob: File; file: UppyFile<M, B>; state: Active; preview: Preview; crc: string | undefined }) {
+  private async openSession({
+    blob,
+    file,
+    state,
+    preview,
+    crc,
+  }: {
+    blob: File;
+    file: UppyFile<M, B>;
+    state: Active;
+    preview: Preview;
+    crc: string | undefined;
+  }) {
     const customerId = this.opts.customerId;
     const fingerprint = fingerprintOf(blob, customerId);
     state.fingerprint = fingerprint;
@@ -237,9 +249,17 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
       try {
         const recovered = await recoverUpload(stored.uploadId, customerId);
         state.uploadId = stored.uploadId;
-        this.uppy.log(`[SessionUploader] resuming ${blob.name}: ${recovered.missingChunks.length} of ${recovered.totalChunks} parts missing`);
+        this.uppy.log(
+          `[SessionUploader] resuming ${blob.name}: ${recovered.missingChunks.length} of ${recovered.totalChunks} parts missing`,
+        );
 
-        return { uploadId: stored.uploadId, chunkSize: stored.chunkSize, totalChunks: recovered.totalChunks, missing: recovered.missingChunks, urls: recovered.uploadUrls ?? {} };
+        return {
+          uploadId: stored.uploadId,
+          chunkSize: stored.chunkSize,
+          totalChunks: recovered.totalChunks,
+          missing: recovered.missingChunks,
+          urls: recovered.uploadUrls ?? {},
+        };
       } catch (error) {
         // Expired, completed or cancelled elsewhere: start again.
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -301,7 +321,11 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
       if (!current) return;
       let loaded = done;
       for (const bytes of inFlight.values()) loaded += bytes;
-      this.uppy.emit('upload-progress', current, { uploadStarted: current.progress.uploadStarted ?? Date.now(), bytesUploaded: loaded, bytesTotal: blob.size });
+      this.uppy.emit('upload-progress', current, {
+        uploadStarted: current.progress.uploadStarted ?? Date.now(),
+        bytesUploaded: loaded,
+        bytesTotal: blob.size,
+      });
     };
     report();
     const queue = [...session.missing].sort((a, b) => a - b);
@@ -311,7 +335,9 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
           await this.waitWhilePaused(state);
           const start = (n - 1) * session.chunkSize;
           const body = blob.slice(start, start + partSize(n));
-          const url = session.urls[String(n)] ?? `/api/v2/file/upload/${encodeURIComponent(session.uploadId)}/part/${n}${this.opts.customerId === undefined ? '' : `?customerId=${this.opts.customerId}`}`;
+          const url =
+            session.urls[String(n)] ??
+            `/api/v2/file/upload/${encodeURIComponent(session.uploadId)}/part/${n}${this.opts.customerId === undefined ? '' : `?customerId=${this.opts.customerId}`}`;
           try {
             await this.putPart(state, { url, partNumber: n }, body, (loaded) => {
               inFlight.set(n, loaded);
@@ -342,7 +368,12 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
     await Promise.all(Array.from({ length: Math.min(this.opts.partConcurrency ?? 3, Math.max(queue.length, 1)) }, worker));
   }
 
-  private putPart(state: Active, target: { url: string; partNumber: number }, body: Blob, onProgress: (loaded: number) => void): Promise<void> {
+  private putPart(
+    state: Active,
+    target: { url: string; partNumber: number },
+    body: Blob,
+    onProgress: (loaded: number) => void,
+  ): Promise<void> {
     const { url, partNumber } = target;
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -360,7 +391,13 @@ export class SessionUploader<M extends Meta, B extends Body> extends BasePlugin<
           // not JSON (S3 answers XML)
         }
         const reason = parsed.message ?? (/<Message>([^<]*)<\/Message>/.exec(xhr.responseText)?.[1] || `HTTP ${xhr.status}`);
-        reject(new ApiError({ status: xhr.status, key: parsed.key ?? `http.error.${xhr.status}`, message: this.describe({ key: 'partRefused', part: partNumber, status: xhr.status, reason }) }));
+        reject(
+          new ApiError({
+            status: xhr.status,
+            key: parsed.key ?? `http.error.${xhr.status}`,
+            message: this.describe({ key: 'partRefused', part: partNumber, status: xhr.status, reason }),
+          }),
+        );
       };
       xhr.onerror = () => {
         state.requests.delete(xhr);

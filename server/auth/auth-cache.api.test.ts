@@ -27,7 +27,11 @@ afterAll(() => t.close());
 const me = (app: App, token: string) => app.request('/api/v2/user/me', { headers: { authorization: `Bearer ${token}` } });
 const basic = `Basic ${Buffer.from(`default-client:${TEST_CLIENT_SECRET}`).toString('base64')}`;
 const signOut = (token: string) =>
-  t.app.request('/oauth/revoke', { method: 'POST', headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() });
+  t.app.request('/oauth/revoke', {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token }).toString(),
+  });
 
 /** Within one second, `check` holds (polled every 20 ms). */
 async function withinASecond(check: () => Promise<boolean>): Promise<boolean> {
@@ -59,7 +63,11 @@ describe('in the process that makes the change', () => {
   it('a password change ends the sessions at once', async () => {
     const { token } = await t.actor('VIEWER');
     expect((await me(t.app, token)).status).toBe(200);
-    const changed = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${encodeURIComponent('a new password 123')}`, { token });
+    const changed = await t.request(
+      'POST',
+      `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${encodeURIComponent('a new password 123')}`,
+      { token },
+    );
     expect(changed.status).toBe(200);
     expect((await me(t.app, token)).status).toBe(401);
   });
@@ -68,7 +76,10 @@ describe('in the process that makes the change', () => {
     const { user: owner, token: ownerToken } = await t.actor('OWNER');
     const { user, token } = await t.actor('VIEWER', { customerId: owner.customerId });
     expect((await (await me(t.app, token)).json()).role).toBe('VIEWER');
-    const updated = await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token: ownerToken, json: { role: 'EDITOR' } });
+    const updated = await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, {
+      token: ownerToken,
+      json: { role: 'EDITOR' },
+    });
     expect(updated.status).toBe(200);
     expect((await (await me(t.app, token)).json()).role).toBe('EDITOR');
   });
@@ -85,9 +96,13 @@ describe('in the process that makes the change', () => {
     const { token: adminToken } = await t.actor('ADMIN');
     const { user, token } = await t.actor('VIEWER');
     expect((await me(t.app, token)).status).toBe(200);
-    expect((await t.request('PUT', `/api/customer/${user.customerId}`, { token: adminToken, json: { restricted: true } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/customer/${user.customerId}`, { token: adminToken, json: { restricted: true } })).status).toBe(
+      200,
+    );
     expect((await me(t.app, token)).status).not.toBe(200);
-    expect((await t.request('PUT', `/api/customer/${user.customerId}`, { token: adminToken, json: { restricted: false } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/customer/${user.customerId}`, { token: adminToken, json: { restricted: false } })).status).toBe(
+      200,
+    );
     expect((await me(t.app, token)).status).toBe(401);
   });
 
@@ -111,23 +126,43 @@ describe("the caller's own view (GET /api/v2/user/me without select)", () => {
     // Served from memory: an out-of-band change (no announcement) waits for the change feed.
     expect(t.authCache.getView(user.id)).toBeDefined();
 
-    expect((await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'New Name' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'New Name' } })).status,
+    ).toBe(200);
     expect((await view(token)).name).toBe('New Name');
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'picture');
-    const uploaded = await t.app.request('/api/v2/user/profilePicture', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const uploaded = await t.app.request('/api/v2/user/profilePicture', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     expect((await view(token)).hasProfilePicture).toBe(true);
 
-    const profile = await t.request('POST', '/api/v2/userInterfaceProfile', { token: ownerToken, json: { name: 'Kiosk', hiddenUIElementRules: {} } });
+    const profile = await t.request('POST', '/api/v2/userInterfaceProfile', {
+      token: ownerToken,
+      json: { name: 'Kiosk', hiddenUIElementRules: {} },
+    });
     expect(profile.status).toBe(201);
-    expect((await t.request('POST', `/api/v2/userInterfaceProfile/${profile.body.id}/assign`, { token: ownerToken, json: { assignUserIds: [user.id] } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/api/v2/userInterfaceProfile/${profile.body.id}/assign`, {
+          token: ownerToken,
+          json: { assignUserIds: [user.id] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await view(token)).userInterfaceProfile).toMatchObject({ name: 'Kiosk' });
-    expect((await t.request('PUT', `/api/v2/userInterfaceProfile/${profile.body.id}`, { token: ownerToken, json: { name: 'Lobby' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/v2/userInterfaceProfile/${profile.body.id}`, { token: ownerToken, json: { name: 'Lobby' } })).status,
+    ).toBe(200);
     expect((await view(token)).userInterfaceProfile).toMatchObject({ name: 'Lobby' });
 
-    expect((await t.request('PUT', `/api/customer/${owner.customerId}`, { token: adminToken, json: { name: `Renamed ${admin.id}` } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/customer/${owner.customerId}`, { token: adminToken, json: { name: `Renamed ${admin.id}` } })).status,
+    ).toBe(200);
     expect((await view(token)).customer).toMatchObject({ name: `Renamed ${admin.id}` });
   });
 
@@ -174,7 +209,9 @@ describe.runIf(process.env.DATABASE_URL)('in another instance on the same databa
     const { user: owner, token: ownerToken } = await t.actor('OWNER');
     const { user, token } = await t.actor('VIEWER', { customerId: owner.customerId });
     await cachedThere(token);
-    expect((await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token: ownerToken, json: { role: 'EDITOR' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token: ownerToken, json: { role: 'EDITOR' } })).status,
+    ).toBe(200);
     expect(await withinASecond(async () => (await (await me(other.app, token)).json()).role === 'EDITOR')).toBe(true);
   });
 
@@ -197,14 +234,20 @@ describe.runIf(process.env.DATABASE_URL)('in another instance on the same databa
     const { user, token } = await t.actor('VIEWER');
     expect((await (await me(other.app, token)).json()).name).toBe(user.name);
     expect(other.cache.getView(user.id)).toBeDefined();
-    expect((await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'Seen Elsewhere' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token, json: { name: 'Seen Elsewhere' } })).status,
+    ).toBe(200);
     expect(await withinASecond(async () => (await (await me(other.app, token)).json()).name === 'Seen Elsewhere')).toBe(true);
   });
 
   it('password change', async () => {
     const { token } = await t.actor('VIEWER');
     await cachedThere(token);
-    const changed = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${encodeURIComponent('another password 456')}`, { token });
+    const changed = await t.request(
+      'POST',
+      `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${encodeURIComponent('another password 456')}`,
+      { token },
+    );
     expect(changed.status).toBe(200);
     expect(await withinASecond(async () => (await me(other.app, token)).status === 401)).toBe(true);
   });

@@ -115,7 +115,11 @@ export class AuthCache {
     }
     for (const [key, { actor }] of this.entries) {
       const hit =
-        'familyId' in change ? actor.tokenFamilyId === change.familyId : 'userId' in change ? actor.userId === change.userId : actor.customerId === change.customerId;
+        'familyId' in change
+          ? actor.tokenFamilyId === change.familyId
+          : 'userId' in change
+            ? actor.userId === change.userId
+            : actor.customerId === change.customerId;
       if (hit) this.entries.delete(key);
     }
     if ('familyId' in change) return;

@@ -3,11 +3,23 @@ import type { UserActor } from '@/server/context/actor';
 import { AuthCache, parseAuthChange, type CachedCaller } from './auth-cache';
 
 const actor = (userId: string, customerId: number, familyId: string): UserActor => ({
-  kind: 'user', userId, email: `${userId}@example.com`, name: userId, role: 'EDITOR', customerId, customerName: 'c', isNetworkOwner: false,
-  isRestrictedUser: false, tokenFamilyId: familyId, via: 'bearer',
+  kind: 'user',
+  userId,
+  email: `${userId}@example.com`,
+  name: userId,
+  role: 'EDITOR',
+  customerId,
+  customerName: 'c',
+  isNetworkOwner: false,
+  isRestrictedUser: false,
+  tokenFamilyId: familyId,
+  via: 'bearer',
 });
 const entry = (userId: string, customerId: number, familyId: string, expiresAt = Date.now() + 60_000): CachedCaller => ({
-  actor: actor(userId, customerId, familyId), customerRestricted: false, expiresAt, activityRecordedAt: 0,
+  actor: actor(userId, customerId, familyId),
+  customerRestricted: false,
+  expiresAt,
+  activityRecordedAt: 0,
 });
 
 function liveCache(size = 10) {

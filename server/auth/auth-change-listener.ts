@@ -13,6 +13,15 @@ export type AuthChangeListener = NotificationFeed;
  * while the feed is down the cache serves nothing (token look-ups go to the database), and it starts empty
  * when the feed is back, since whatever changed meanwhile was missed.
  */
-export function startAuthChangeListener(handle: DatabaseHandle, cache: AuthCache, log: Pick<Logger, 'info' | 'warn'>): Promise<AuthChangeListener> {
-  return listenToChannel(handle, AUTH_CHANGE_CHANNEL, { message: (payload) => cache.apply(parseAuthChange(payload)), live: (live) => cache.setFeedLive(live) }, log);
+export function startAuthChangeListener(
+  handle: DatabaseHandle,
+  cache: AuthCache,
+  log: Pick<Logger, 'info' | 'warn'>,
+): Promise<AuthChangeListener> {
+  return listenToChannel(
+    handle,
+    AUTH_CHANGE_CHANNEL,
+    { message: (payload) => cache.apply(parseAuthChange(payload)), live: (live) => cache.setFeedLive(live) },
+    log,
+  );
 }

@@ -48,7 +48,6 @@ function callerDirectory(): CallerDirectory {
   return directory;
 }
 
-
 /**
  * Resolves an access token (opaque or its JWT form) to the caller. Both forms are checked against the
  * stored token, so revocation takes effect immediately for either: from the process's token cache when it
@@ -104,7 +103,11 @@ export async function authenticateAccessToken(
     via: isJwt ? 'jwt' : via,
   };
   const activityRecordedAt = row.activityDue ? now : (row.lastActivity?.getTime() ?? now);
-  cache?.store(key, { actor, customerRestricted: row.customerRestricted, expiresAt: Math.min(expiresAt, row.expiresAt.getTime()), activityRecordedAt }, generation);
+  cache?.store(
+    key,
+    { actor, customerRestricted: row.customerRestricted, expiresAt: Math.min(expiresAt, row.expiresAt.getTime()), activityRecordedAt },
+    generation,
+  );
 
   return { actor, customerRestricted: row.customerRestricted };
 }

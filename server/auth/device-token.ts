@@ -49,7 +49,9 @@ export async function authenticateDeviceToken(db: Database, token: string, log: 
   if (row.customerRestricted) return { refused: 'customerRestricted' };
   const caller = { deviceId: row.deviceId, deviceName: row.deviceName, customerId: row.customerId, customerName: row.customerName };
   if (!row.activityDue) return { caller };
-  const activity = directory.recordActivity(db, row.deviceId).catch((error: unknown) => log.warn({ err: error, deviceId: row.deviceId }, 'recording device activity failed'));
+  const activity = directory
+    .recordActivity(db, row.deviceId)
+    .catch((error: unknown) => log.warn({ err: error, deviceId: row.deviceId }, 'recording device activity failed'));
 
   return { caller, activity };
 }

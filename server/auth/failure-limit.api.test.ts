@@ -52,10 +52,13 @@ describe('password grant under concurrent guesses', () => {
     const address = newAddress();
     const burst = await Promise.all(Array.from({ length: 100 }, (_, i) => grant(user.email, `wrong-guess-${i}`, address)));
     expect(tally(burst.map((r) => r.status))).toEqual({ 400: MAX, 429: 100 - MAX });
-    for (const r of burst.filter((r) => r.status === 400)) expect(r.body).toMatchObject({ error: 'invalid_grant', error_description: 'Bad credentials' });
+    for (const r of burst.filter((r) => r.status === 400))
+      expect(r.body).toMatchObject({ error: 'invalid_grant', error_description: 'Bad credentials' });
 
     // After the limit, a burst with the right password among wrong ones: all refused, no token anywhere.
-    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => grant(user.email, i === 13 ? TEST_PASSWORD : `late-guess-${i}`, address)));
+    const after = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => grant(user.email, i === 13 ? TEST_PASSWORD : `late-guess-${i}`, address)),
+    );
     expect(after.map((r) => r.status)).toEqual(Array(20).fill(429));
     expect(after.some((r) => 'access_token' in r.body)).toBe(false);
     expect((await grant(user.email, TEST_PASSWORD, address)).status).toBe(429);
@@ -85,7 +88,8 @@ describe('password grant under concurrent guesses', () => {
     const secret = new Secret({ size: 20 });
     const user = await t.factories.user({ use2FA: true, totpSecret: secret.base32 });
     const address = newAddress();
-    for (let i = 0; i < 2 * MAX; i++) expect((await grant(user.email, TEST_PASSWORD, address)).body.error_description).toBe('totp_required');
+    for (let i = 0; i < 2 * MAX; i++)
+      expect((await grant(user.email, TEST_PASSWORD, address)).body.error_description).toBe('totp_required');
   });
 });
 
@@ -93,11 +97,17 @@ describe('POST /api/user/password under concurrent guesses', () => {
   it('checks exactly AUTH_MAX_FAILURES wrong old passwords of 40 at once, then 429', async () => {
     const { token } = await t.actor('VIEWER');
     const burst = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.request('POST', `/api/user/password?oldPassword=wrong-${i}-guess&newPassword=another-long-password`, { token })),
+      Array.from({ length: 40 }, (_, i) =>
+        t.request('POST', `/api/user/password?oldPassword=wrong-${i}-guess&newPassword=another-long-password`, { token }),
+      ),
     );
     expect(tally(burst.map((r) => r.status))).toEqual({ 400: MAX, 429: 40 - MAX });
     expect(burst.filter((r) => r.status === 400).every((r) => r.body.key === 'user.error.oldPasswordInvalid')).toBe(true);
-    const right = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=another-long-password`, { token });
+    const right = await t.request(
+      'POST',
+      `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=another-long-password`,
+      { token },
+    );
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -107,7 +117,9 @@ describe('second factor of protected operations under concurrent guesses', () =>
   it('checks exactly AUTH_MAX_FAILURES wrong codes of 40 at once, then 429', async () => {
     const secret = new Secret({ size: 20 });
     const user = await t.factories.user({ use2FA: true, totpSecret: secret.base32 });
-    const signIn = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': await totpCodes(secret.base32).next() });
+    const signIn = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', {
+      'x-totp': await totpCodes(secret.base32).next(),
+    });
     const token = signIn.body.access_token as string;
     const current = new TOTP({ secret, digits: 6, period: 30 });
     // Codes that match no step the server accepts (±1 step around now).

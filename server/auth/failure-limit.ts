@@ -51,7 +51,8 @@ export const MAX_WINDOW_SECONDS = 24 * 3600;
  * `policy` replaces the configured sign-in limits for every subject of this claim.
  */
 export async function claimAttempt(db: Executor, config: Config, subjects: string[], policy?: AttemptPolicy): Promise<AttemptClaim> {
-  if (policy && !(policy.limit >= 1 && policy.windowSeconds > 0 && policy.windowSeconds <= MAX_WINDOW_SECONDS)) throw new Error(`Invalid attempt policy ${JSON.stringify(policy)}`);
+  if (policy && !(policy.limit >= 1 && policy.windowSeconds > 0 && policy.windowSeconds <= MAX_WINDOW_SECONDS))
+    throw new Error(`Invalid attempt policy ${JSON.stringify(policy)}`);
   const windowSeconds = policy?.windowSeconds ?? config.authRateLimit.windowSeconds;
   const claimed: Claimed[] = [];
   for (const subject of subjects) {

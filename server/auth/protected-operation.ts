@@ -25,7 +25,8 @@ export async function requireProtectedOperation(ctx: ServiceContext): Promise<vo
     const subject = `totp:${ctx.actor.userId}`;
     const claim = await claimAttempt(ctx.db, ctx.config, [subject]);
     if (!claim.allowed) throw new TooManyRequestsError(claim.retryAfterSeconds, 'Too many wrong one-time codes; try again later');
-    if (!(await consumeTotp(ctx.db, ctx.actor.userId, caller.totpSecret, ctx.proof.totp))) throw new ForbiddenError('The one-time code is invalid', 'auth.error.totpInvalid');
+    if (!(await consumeTotp(ctx.db, ctx.actor.userId, caller.totpSecret, ctx.proof.totp)))
+      throw new ForbiddenError('The one-time code is invalid', 'auth.error.totpInvalid');
     await claim.attempt.release(ctx.db, { clear: [subject] });
   }
 }

@@ -19,7 +19,14 @@ async function sessionFor(role: Parameters<TestContext['actor']>[0]) {
   const accessToken = res.body.access_token as string;
   const cookie = await encode({
     secret: testEnv.AUTH_SECRET,
-    token: { sub: user.id, email: user.email, name: user.name, accessToken, refreshToken: res.body.refresh_token, user: { id: user.id, email: user.email, role } },
+    token: {
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      accessToken,
+      refreshToken: res.body.refresh_token,
+      user: { id: user.id, email: user.email, role },
+    },
   });
 
   return { user, accessToken, cookie: `next-auth.session-token=${cookie}` };
@@ -104,7 +111,11 @@ describe('writes with the session cookie (CSRF)', () => {
 
   it('a bearer token needs no Origin', async () => {
     const { token } = await t.actor('ADMIN');
-    const res = await t.request('POST', '/api/customer', { token, json: { name: `Bearer ${Date.now()}` }, headers: { origin: 'http://evil.test' } });
+    const res = await t.request('POST', '/api/customer', {
+      token,
+      json: { name: `Bearer ${Date.now()}` },
+      headers: { origin: 'http://evil.test' },
+    });
     expect(res.status).toBe(201);
   });
 });

@@ -81,8 +81,14 @@ describe('ADMIN', () => {
   });
 
   it('with a customer id that names no customer gets 404 customer.error.notFound (reads and writes alike)', async () => {
-    for (const [method, path] of [['GET', '/api/v2/user'], ['POST', '/api/messageGroup']] as const) {
-      const res = await t.request(method, `${path}?customerId=9999999`, { token: tokens.admin!, json: method === 'POST' ? { name: 'Nowhere' } : undefined });
+    for (const [method, path] of [
+      ['GET', '/api/v2/user'],
+      ['POST', '/api/messageGroup'],
+    ] as const) {
+      const res = await t.request(method, `${path}?customerId=9999999`, {
+        token: tokens.admin!,
+        json: method === 'POST' ? { name: 'Nowhere' } : undefined,
+      });
       expect(res.status, path).toBe(404);
       expect(res.body).toMatchObject({ status: 404, key: 'customer.error.notFound' });
     }

@@ -19,7 +19,8 @@ export async function resolveTenantScope(db: Executor, actor: Actor, customerId:
 
     return { kind: 'customer', customerId, explicit: true };
   }
-  if (customerId === null) throw new ForbiddenError('Only administrators see what belongs to no customer', 'auth.error.tenantForbidden', { customerId });
+  if (customerId === null)
+    throw new ForbiddenError('Only administrators see what belongs to no customer', 'auth.error.tenantForbidden', { customerId });
   if (customerId === undefined || customerId === actor.customerId) {
     if (customerId === undefined && actsAsNetworkOwner(actor)) return { kind: 'network', ownerId: actor.customerId };
 
@@ -40,7 +41,8 @@ export function actsAsNetworkOwner(actor: Actor): boolean {
 export function targetCustomerId(scope: TenantScope, actor: Actor): number {
   if (scope.kind === 'customer') return scope.customerId;
   const own = scope.kind === 'unassigned' ? undefined : homeCustomerOf(actor);
-  if (own === undefined) throw new ValidationError('request.error.customerIdRequired', 'Name the customer this write acts on', { parameter: 'customerId' });
+  if (own === undefined)
+    throw new ValidationError('request.error.customerIdRequired', 'Name the customer this write acts on', { parameter: 'customerId' });
 
   return own;
 }

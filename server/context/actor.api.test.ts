@@ -24,13 +24,34 @@ let t: TestContext;
 let customerId: number;
 let otherCustomerId: number;
 
-const device = (customer: number): DeviceActor => ({ kind: 'device', deviceId: uuidv7(), deviceName: 'Lobby', customerId: customer, customerName: 'c' });
+const device = (customer: number): DeviceActor => ({
+  kind: 'device',
+  deviceId: uuidv7(),
+  deviceName: 'Lobby',
+  customerId: customer,
+  customerName: 'c',
+});
 const apiKey = (customer: number, restricted: boolean, id = uuidv7()): ApiKeyActor => ({
-  kind: 'apiKey', apiKeyId: id, name: 'Doorbell', customerId: customer, customerName: 'c', scopes: ['WEBHOOK_CALL'], restricted,
+  kind: 'apiKey',
+  apiKeyId: id,
+  name: 'Doorbell',
+  customerId: customer,
+  customerName: 'c',
+  scopes: ['WEBHOOK_CALL'],
+  restricted,
 });
 const user = (customer: number, role: UserActor['role']): UserActor => ({
-  kind: 'user', userId: uuidv7(), email: 'u@example.com', name: 'u', role, customerId: customer, customerName: 'c', isNetworkOwner: false,
-  isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer',
+  kind: 'user',
+  userId: uuidv7(),
+  email: 'u@example.com',
+  name: 'u',
+  role,
+  customerId: customer,
+  customerName: 'c',
+  isNetworkOwner: false,
+  isRestrictedUser: false,
+  tokenFamilyId: 'f',
+  via: 'bearer',
 });
 
 beforeAll(async () => {
@@ -52,7 +73,9 @@ describe('roles', () => {
 
   it('routes for users refuse any other caller with 401, as an unknown token', async () => {
     const app = new Hono<AppEnv>();
-    app.onError((err, c) => c.json({ status: (err as { status?: number }).status ?? 500 }, ((err as { status?: number }).status ?? 500) as 401));
+    app.onError((err, c) =>
+      c.json({ status: (err as { status?: number }).status ?? 500 }, ((err as { status?: number }).status ?? 500) as 401),
+    );
     const callers: Actor[] = [device(customerId), apiKey(customerId, false), systemActor('job'), user(customerId, 'VIEWER')];
     for (const actor of callers) {
       app.get(`/${actor.kind}`, (c) => {
@@ -72,7 +95,10 @@ describe('tenant scope', () => {
     for (const actor of [device(customerId), apiKey(customerId, true)]) {
       await expect(resolveTenantScope(t.db, actor, undefined)).resolves.toEqual({ kind: 'customer', customerId, explicit: false });
       await expect(resolveTenantScope(t.db, actor, customerId)).resolves.toEqual({ kind: 'customer', customerId, explicit: true });
-      await expect(resolveTenantScope(t.db, actor, otherCustomerId)).rejects.toMatchObject({ status: 403, key: 'auth.error.tenantForbidden' });
+      await expect(resolveTenantScope(t.db, actor, otherCustomerId)).rejects.toMatchObject({
+        status: 403,
+        key: 'auth.error.tenantForbidden',
+      });
       await expect(resolveTenantScope(t.db, actor, -1)).rejects.toMatchObject({ status: 403, key: 'auth.error.tenantForbidden' });
     }
   });
@@ -81,7 +107,11 @@ describe('tenant scope', () => {
     const owner = await t.factories.customer({ isSubreseller: true, subresellerSince: new Date() });
     const member = await t.factories.customer({ ownerSubresellerId: owner.id });
     for (const actor of [device(owner.id), apiKey(owner.id, false)]) {
-      await expect(resolveTenantScope(t.db, actor, undefined)).resolves.toEqual({ kind: 'customer', customerId: owner.id, explicit: false });
+      await expect(resolveTenantScope(t.db, actor, undefined)).resolves.toEqual({
+        kind: 'customer',
+        customerId: owner.id,
+        explicit: false,
+      });
       await expect(resolveTenantScope(t.db, actor, member.id)).rejects.toMatchObject({ status: 403 });
     }
   });
@@ -90,7 +120,11 @@ describe('tenant scope', () => {
     const system = systemActor('job');
     const all = await resolveTenantScope(t.db, system, undefined);
     expect(all).toEqual({ kind: 'all' });
-    await expect(resolveTenantScope(t.db, system, otherCustomerId)).resolves.toEqual({ kind: 'customer', customerId: otherCustomerId, explicit: true });
+    await expect(resolveTenantScope(t.db, system, otherCustomerId)).resolves.toEqual({
+      kind: 'customer',
+      customerId: otherCustomerId,
+      explicit: true,
+    });
     expect(targetCustomerId({ kind: 'customer', customerId, explicit: true }, system)).toBe(customerId);
     expect(() => targetCustomerId(all, system)).toThrow(expect.objectContaining({ status: 400, key: 'request.error.customerIdRequired' }));
     expect(targetCustomerId({ kind: 'all' }, device(customerId))).toBe(customerId);
@@ -98,7 +132,7 @@ describe('tenant scope', () => {
 });
 
 describe('teams', () => {
-  it("an API key sees through its own team assignments; a device and the system see the whole tenant", async () => {
+  it('an API key sees through its own team assignments; a device and the system see the whole tenant', async () => {
     const keyId = uuidv7();
     const teamId = uuidv7();
     await t.db.insert(teams).values({ id: teamId, customerId, name: `keys ${teamId}` });
@@ -116,9 +150,15 @@ describe('teams', () => {
     ]);
     const where = (actor: Actor) => teamAccessCondition({ actor }, 'quickFilter', quickFilters.id);
     const names = async (actor: Actor) => {
-      const rows = await t.db.select({ name: quickFilters.name }).from(quickFilters).where(and(eq(quickFilters.customerId, customerId), where(actor)));
+      const rows = await t.db
+        .select({ name: quickFilters.name })
+        .from(quickFilters)
+        .where(and(eq(quickFilters.customerId, customerId), where(actor)));
 
-      return rows.map((r) => r.name).filter((n) => n.startsWith('tv-')).sort();
+      return rows
+        .map((r) => r.name)
+        .filter((n) => n.startsWith('tv-'))
+        .sort();
     };
 
     // Restricted: only its teams' resources. Unrestricted member: its teams' and the team-less ones (customer default).
@@ -142,7 +182,13 @@ describe('audit', () => {
     await insertFile(t.db, root, { validTo: new Date(Date.now() - 60_000) });
     expect(await cleanupOutdatedFiles(t.db)).toBeGreaterThanOrEqual(1);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.customerId, customer.id));
-    expect(entry).toMatchObject({ action: 'cleanupOutdatedFiles', actorKind: 'system', actorName: CLEANUP_OUTDATED_JOB, userId: null, userEmail: null });
+    expect(entry).toMatchObject({
+      action: 'cleanupOutdatedFiles',
+      actorKind: 'system',
+      actorName: CLEANUP_OUTDATED_JOB,
+      userId: null,
+      userEmail: null,
+    });
     const { token } = await t.actor('OWNER', { customerId: customer.id });
     const res = await t.request('GET', '/api/v2/log', { token });
     expect(res.body.content).toContainEqual(expect.objectContaining({ actorKind: 'system', actorName: CLEANUP_OUTDATED_JOB }));

@@ -42,7 +42,13 @@ export type DeviceCaller = {
 export function deviceActorOf(caller: DeviceCaller): DeviceActor | undefined {
   if (caller.customerId === null) return undefined;
 
-  return { kind: 'device', deviceId: caller.deviceId, deviceName: caller.deviceName, customerId: caller.customerId, customerName: caller.customerName ?? '' };
+  return {
+    kind: 'device',
+    deviceId: caller.deviceId,
+    deviceName: caller.deviceName,
+    customerId: caller.customerId,
+    customerName: caller.customerName ?? '',
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ import { definePlugPoint } from '@/server/plug-point';
  * - `customer`: exactly one tenant (everyone else, or an explicit allowed customerId);
  * - `unassigned`: ADMIN with `customerId=null`: rows of no tenant (registered devices not claimed yet).
  */
-export type TenantScope = { kind: 'all' } | { kind: 'network'; ownerId: number } | { kind: 'customer'; customerId: number; explicit: boolean } | { kind: 'unassigned' };
+export type TenantScope =
+  | { kind: 'all' }
+  | { kind: 'network'; ownerId: number }
+  | { kind: 'customer'; customerId: number; explicit: boolean }
+  | { kind: 'unassigned' };
 
 /**
  * Which customers exist and which belong to a network owner. The customers module owns that data and plugs this in
@@ -56,4 +60,3 @@ export function scopeCondition(scope: TenantScope, column: AnyPgColumn | SQL): S
       return sql`${column} = any(array(${networkDirectory().membersSql(scope.ownerId)} union all select ${scope.ownerId}::bigint))`;
   }
 }
-

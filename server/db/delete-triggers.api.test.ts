@@ -28,25 +28,51 @@ async function tree() {
   await t.db.update(customers).set({ usedStorageSize: 307 }).where(eq(customers.id, customer.id));
   const [team] = await t.db.insert(teams).values({ id: crypto.randomUUID(), customerId: customer.id, name: 'Team' }).returning();
   await t.db.insert(teamAssignments).values([
-    ...[kept, ...inFolder].map((f) => ({ teamId: team!.id, customerId: customer.id, resourceType: 'file', resourceId: f.id, readOnly: false })),
+    ...[kept, ...inFolder].map((f) => ({
+      teamId: team!.id,
+      customerId: customer.id,
+      resourceType: 'file',
+      resourceId: f.id,
+      readOnly: false,
+    })),
     { teamId: team!.id, customerId: customer.id, resourceType: 'fileFolder', resourceId: sub.id, readOnly: true },
   ]);
 
   return { customer, folder, sub, kept, inFolder, team: team! };
 }
 
-const keysOf = (fileIds: string[], customerId: number) => fileIds.flatMap((id) => [`customer/${customerId}/files/${id}`, `customer/${customerId}/files/${id}.tmb`]);
+const keysOf = (fileIds: string[], customerId: number) =>
+  fileIds.flatMap((id) => [`customer/${customerId}/files/${id}`, `customer/${customerId}/files/${id}.tmb`]);
 
 describe('deleting a folder', () => {
   it('removes its files and sub-folders with their blobs, bytes and team assignments in one statement', async () => {
     const { customer, folder, sub, kept, inFolder } = await tree();
     await t.db.delete(fileFolders).where(eq(fileFolders.id, folder.id));
 
-    const queued = await t.db.select().from(blobCleanup).where(inArray(blobCleanup.key, keysOf([...inFolder, kept].map((f) => f.id), customer.id)));
-    expect(queued.map((q) => q.key).sort()).toEqual(keysOf(inFolder.map((f) => f.id), customer.id).sort());
+    const queued = await t.db
+      .select()
+      .from(blobCleanup)
+      .where(
+        inArray(
+          blobCleanup.key,
+          keysOf(
+            [...inFolder, kept].map((f) => f.id),
+            customer.id,
+          ),
+        ),
+      );
+    expect(queued.map((q) => q.key).sort()).toEqual(
+      keysOf(
+        inFolder.map((f) => f.id),
+        customer.id,
+      ).sort(),
+    );
     const [after] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(after!.usedStorageSize).toBe(7);
-    const assignments = await t.db.select().from(teamAssignments).where(inArray(teamAssignments.resourceId, [kept.id, sub.id, ...inFolder.map((f) => f.id)]));
+    const assignments = await t.db
+      .select()
+      .from(teamAssignments)
+      .where(inArray(teamAssignments.resourceId, [kept.id, sub.id, ...inFolder.map((f) => f.id)]));
     expect(assignments.map((a) => a.resourceId)).toEqual([kept.id]);
   });
 
@@ -63,7 +89,15 @@ describe('deleting a customer', () => {
   it('queues the blobs of all its files', async () => {
     const { customer, kept, inFolder } = await tree();
     await t.db.delete(customers).where(eq(customers.id, customer.id));
-    const queued = await t.db.select().from(blobCleanup).where(sql`${blobCleanup.key} like ${`customer/${customer.id}/files/%`}`);
-    expect(queued.map((q) => q.key).sort()).toEqual(keysOf([kept, ...inFolder].map((f) => f.id), customer.id).sort());
+    const queued = await t.db
+      .select()
+      .from(blobCleanup)
+      .where(sql`${blobCleanup.key} like ${`customer/${customer.id}/files/%`}`);
+    expect(queued.map((q) => q.key).sort()).toEqual(
+      keysOf(
+        [kept, ...inFolder].map((f) => f.id),
+        customer.id,
+      ).sort(),
+    );
   });
 });

@@ -57,7 +57,12 @@ export async function listenToChannel(
   return listenOnPostgres(handle.pool.options, channel, handlers, log);
 }
 
-async function listenOnPostgres(options: pg.PoolConfig, channel: string, handlers: NotificationHandlers, log: Pick<Logger, 'info' | 'warn'>): Promise<NotificationFeed> {
+async function listenOnPostgres(
+  options: pg.PoolConfig,
+  channel: string,
+  handlers: NotificationHandlers,
+  log: Pick<Logger, 'info' | 'warn'>,
+): Promise<NotificationFeed> {
   let client: pg.Client | undefined;
   let stopped = false;
   let delay = RECONNECT_MIN_MS;

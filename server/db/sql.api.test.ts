@@ -32,7 +32,10 @@ describe('execRows with a prepared statement', () => {
     const marker = `prepared-marker-${Date.now()}`;
     const kept = await t.db.transaction(async (tx) => {
       for (let i = 0; i < 3; i++) await execRows(tx, sql`select ${i}::int as i, ${marker}::text as marker`, { prepared: true });
-      const [row] = await execRows<{ n: number }>(tx, sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%::int as i, $2::text as marker%`}`);
+      const [row] = await execRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%::int as i, $2::text as marker%`}`,
+      );
 
       return row!.n;
     });

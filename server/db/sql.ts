@@ -14,7 +14,8 @@ const preparedNames = new Map<string, string>();
 /** The name of a prepared statement: a hash of its text, so one text always has one name, on every connection. */
 function preparedName(text: string): string | undefined {
   let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < PREPARED_MAX) preparedNames.set(text, (name = `q_${createHash('sha1').update(text).digest('base64url')}`));
+  if (name === undefined && preparedNames.size < PREPARED_MAX)
+    preparedNames.set(text, (name = `q_${createHash('sha1').update(text).digest('base64url')}`));
 
   return name;
 }
@@ -22,7 +23,14 @@ function preparedName(text: string): string | undefined {
 /** What drizzle keeps inside a database or transaction (not in its public types): how `execute` itself runs. */
 type DrizzleInternals = {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
 };
 
 /**
@@ -49,7 +57,10 @@ export async function execRows<T extends SqlRow = SqlRow>(db: Executor, query: S
 export function uuidArray(ids: readonly string[]): SQL {
   if (ids.length === 0) return sql`array[]::uuid[]`;
 
-  return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,7 +144,10 @@ export function unnestColumns<K extends string>(
       column[name] = sql.raw(`${alias}.${name}`);
     }
   }
-  const from = arrays.length === 0 ? sql`generate_series(1, ${rows}::int) as ${sql.raw(alias)}` : sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(`${alias}(${names.join(', ')})`)}`;
+  const from =
+    arrays.length === 0
+      ? sql`generate_series(1, ${rows}::int) as ${sql.raw(alias)}`
+      : sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(`${alias}(${names.join(', ')})`)}`;
   const list = sql.join(
     (Object.keys(column) as K[]).map((name) => sql`${column[name]} as ${sql.raw(name)}`),
     sql`, `,

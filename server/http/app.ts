@@ -30,7 +30,8 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
   // The paths that answer while the server starts (liveness, and readiness saying "not yet"): the routes that say so.
   const answerWhileStarting = new Set(routeTable.filter((route) => route.answersWhileStarting).map((route) => route.path));
   app.use('*', async (c, next) => {
-    if (deps.starting?.() && !answerWhileStarting.has(c.req.path.replace(/(.)\/+$/, '$1'))) throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
+    if (deps.starting?.() && !answerWhileStarting.has(c.req.path.replace(/(.)\/+$/, '$1')))
+      throw new ServiceUnavailableError('The service is starting or stopping; try again shortly', 5);
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));
@@ -53,12 +54,14 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
   app.openAPIRegistry.registerComponent('securitySchemes', 'clientBasic', {
     type: 'http',
     scheme: 'basic',
-    description: 'OAuth client credentials (`default-client` or `short-lived`), or a device\'s `deviceId:deviceSecret` (grant_type=client_credentials)',
+    description:
+      "OAuth client credentials (`default-client` or `short-lived`), or a device's `deviceId:deviceSecret` (grant_type=client_credentials)",
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'deviceToken', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A device access token from POST /oauth/token with grant_type=client_credentials; accepted only by the player API (/api/display/**)',
+    description:
+      'A device access token from POST /oauth/token with grant_type=client_credentials; accepted only by the player API (/api/display/**)',
   });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -80,7 +83,10 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
       { name: 'Customers', description: 'Tenants and network owners' },
       { name: 'Resource limits', description: 'Per-tier caps on what a tenant may create, and their usage' },
       { name: 'System', description: 'Health and readiness' },
-      { name: 'Player', description: 'The device-facing API (spec 4): registration, credentials, status, heartbeat and commands; device tokens only' },
+      {
+        name: 'Player',
+        description: 'The device-facing API (spec 4): registration, credentials, status, heartbeat and commands; device tokens only',
+      },
     ],
   });
   registerApiDocs(app);

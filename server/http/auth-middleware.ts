@@ -73,7 +73,11 @@ export const resolveScope: MiddlewareHandler<AppEnv> = async (c, next) => {
 function customerIdOf(raw: string | undefined): number | null | undefined {
   const parsed = customerIdSelector.safeParse(raw);
   if (!parsed.success) {
-    throw new ValidationError('request.error.invalid', `Invalid query value 'customerId': expected a customer id, -1 or null, got '${raw}'`, { parameter: 'customerId' });
+    throw new ValidationError(
+      'request.error.invalid',
+      `Invalid query value 'customerId': expected a customer id, -1 or null, got '${raw}'`,
+      { parameter: 'customerId' },
+    );
   }
 
   return parsed.data;
@@ -90,7 +94,8 @@ export const authenticateDevice: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (!match) throw new UnauthorizedError('The Authorization header must be "Bearer <token>"');
   const result = await authenticateDeviceToken(c.var.deps.db, match[1]!, c.var.log);
   if ('refused' in result) {
-    if (result.refused === 'customerRestricted') throw new UnauthorizedError('The customer account is restricted', 'auth.error.customerRestricted');
+    if (result.refused === 'customerRestricted')
+      throw new UnauthorizedError('The customer account is restricted', 'auth.error.customerRestricted');
     throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
   }
   c.set('device', result.caller);
@@ -107,6 +112,7 @@ export const authenticateDevice: MiddlewareHandler<AppEnv> = async (c, next) => 
 
 /** Spec 4 §3: an unassigned device may call only status, heartbeat, wsTicket and ws. */
 export const requireAssignedDevice: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.device?.customerId == null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
+  if (c.var.device?.customerId == null)
+    throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
   await next();
 };

@@ -68,7 +68,10 @@ beforeAll(async () => {
     const file = await k.own.file(name);
     const content = await k.own.content(name);
     const campaign = await k.create(k.contentChannel(content.id, { name: `Channel ${uuidv7()}`, advertiserId: advertiser.id }));
-    const message = await t.request('POST', '/api/message', { token: k.owner, json: { version: '2.0', messageGroupId: group.id, name: `Message ${uuidv7()}`, type: 'CONTENT', contentId: content.id } });
+    const message = await t.request('POST', '/api/message', {
+      token: k.owner,
+      json: { version: '2.0', messageGroupId: group.id, name: `Message ${uuidv7()}`, type: 'CONTENT', contentId: content.id },
+    });
     expect(message.status, JSON.stringify(message.body)).toBe(201);
     // Names as hostile as the columns hold (the APIs trim some): written directly.
     await t.db.update(devices).set({ name }).where(eq(devices.id, screen.deviceId));
@@ -76,7 +79,17 @@ beforeAll(async () => {
     await t.db.update(messages).set({ name }).where(eq(messages.id, message.body.id));
     const startedAt = Date.now() - 3_600_000;
     const events = [
-      { eventId: uuidv7(), startedAt, endedAt: startedAt + 10_000, completed: true, campaignId: campaign.id, messageId: message.body.id, contentId: content.id, pageId: name, widgetKey: name },
+      {
+        eventId: uuidv7(),
+        startedAt,
+        endedAt: startedAt + 10_000,
+        completed: true,
+        campaignId: campaign.id,
+        messageId: message.body.id,
+        contentId: content.id,
+        pageId: name,
+        widgetKey: name,
+      },
       { eventId: uuidv7(), startedAt, endedAt: startedAt + 5_000, completed: true, campaignId: campaign.id, fileId: file.id },
     ];
     const played = await t.request('POST', '/api/display/proofOfPlay', { token: screen.token, json: events });
@@ -110,7 +123,13 @@ const get = (path: string, token?: string) => k.t.app.request(path, { headers: t
 /** The proof-of-display report paths' entity ids (spec 3 "Reporting"), by the path's type. */
 const reportEntity = (type: string, index = 0): string => {
   const item = named[index]!;
-  const ids: Record<string, string | number> = { device: item.device, content: item.content, campaign: item.campaign, file: item.file, message: item.message };
+  const ids: Record<string, string | number> = {
+    device: item.device,
+    content: item.content,
+    campaign: item.campaign,
+    file: item.file,
+    message: item.message,
+  };
 
   return String(ids[type]);
 };
@@ -128,7 +147,12 @@ const reportCase: CsvCase = async (route) => {
   const path = route.path.replace(/\/(\w+)\/\{\w+\}/, (_, type: string) => `/${type}/${reportEntity(type)}`);
   const answers: Response[] = [];
   for (const groupBy of reportGroupings) {
-    answers.push(await get(`${path}?${new URLSearchParams({ customerId: String(k.customerId), from: String(from), timeZone: 'UTC', resolution: 'TOTAL', groupBy })}`, k.viewer));
+    answers.push(
+      await get(
+        `${path}?${new URLSearchParams({ customerId: String(k.customerId), from: String(from), timeZone: 'UTC', resolution: 'TOTAL', groupBy })}`,
+        k.viewer,
+      ),
+    );
   }
 
   return answers;
@@ -141,7 +165,9 @@ function caseFor(route: RouteTableEntry): CsvCase | undefined {
 }
 
 const answersCsv = (route: RouteTableEntry) =>
-  Object.values(route.responses ?? {}).some((response) => Object.keys((response as { content?: Record<string, unknown> }).content ?? {}).some((type) => type.startsWith('text/csv')));
+  Object.values(route.responses ?? {}).some((response) =>
+    Object.keys((response as { content?: Record<string, unknown> }).content ?? {}).some((type) => type.startsWith('text/csv')),
+  );
 const csvRoutes = routeTable.filter(answersCsv);
 
 describe('CSV formula injection', () => {
@@ -150,18 +176,23 @@ describe('CSV formula injection', () => {
     expect(csvRoutes.filter((route) => !caseFor(route)).map((route) => `${route.method} ${route.path} (${route.operationId})`)).toEqual([]);
   });
 
-  it.each(csvRoutes.map((route) => ({ route, name: route.operationId })))('$name starts no cell with =, +, -, @, tab or CR', async ({ route }) => {
-    const answers = await caseFor(route)!(route);
-    let neutralised = 0;
-    for (const res of answers) {
-      const text = await res.text();
-      expect(res.status, text).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-      const cells = csvCells(text).flat();
-      expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
-      neutralised += cells.filter((cell) => HOSTILE.includes(cell.slice(1)) || HOSTILE.some((name) => cell.startsWith(`'${name}`))).length;
-    }
-    // The hostile names reached the CSV (as text, behind a quote): the case tests something.
-    expect(neutralised).toBeGreaterThan(0);
-  });
+  it.each(csvRoutes.map((route) => ({ route, name: route.operationId })))(
+    '$name starts no cell with =, +, -, @, tab or CR',
+    async ({ route }) => {
+      const answers = await caseFor(route)!(route);
+      let neutralised = 0;
+      for (const res of answers) {
+        const text = await res.text();
+        expect(res.status, text).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+        const cells = csvCells(text).flat();
+        expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
+        neutralised += cells.filter(
+          (cell) => HOSTILE.includes(cell.slice(1)) || HOSTILE.some((name) => cell.startsWith(`'${name}`)),
+        ).length;
+      }
+      // The hostile names reached the CSV (as text, behind a quote): the case tests something.
+      expect(neutralised).toBeGreaterThan(0);
+    },
+  );
 });

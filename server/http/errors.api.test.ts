@@ -35,7 +35,6 @@ describe('unknown routes', () => {
     expectError(await t.request('DELETE', '/api/v2/no/such/thing', { token: admin }), 404, 'request.error.notFound');
     expectError(await t.request('GET', '/public-api/nothing'), 404, 'request.error.notFound');
   });
-
 });
 
 describe('a known path asked with a method it does not have', () => {
@@ -64,7 +63,7 @@ describe('a known path asked with a method it does not have', () => {
     expect((await t.app.request('/healthz', { method: 'HEAD' })).status).toBe(200);
   });
 
-  it('an unknown path stays 404, and so does a route\'s own not-found on a path it has', async () => {
+  it("an unknown path stays 404, and so does a route's own not-found on a path it has", async () => {
     expectError(await t.request('PATCH', '/api/no-such-thing'), 404, 'request.error.notFound');
     expectError(await t.request('GET', '/api/docs/assets/package.json'), 404, 'request.error.notFound');
   });
@@ -189,8 +188,16 @@ describe('internal errors', () => {
         },
       },
     );
-    const app = createApp({ db: broken as never, config: t.config, storage: t.storage, log: createLogger('silent'), ready: async () => true });
-    const res = await app.request('/api/v2/user/me', { headers: { authorization: `Bearer ${'A'.repeat(43)}`, 'x-request-id': 'trace-500' } });
+    const app = createApp({
+      db: broken as never,
+      config: t.config,
+      storage: t.storage,
+      log: createLogger('silent'),
+      ready: async () => true,
+    });
+    const res = await app.request('/api/v2/user/me', {
+      headers: { authorization: `Bearer ${'A'.repeat(43)}`, 'x-request-id': 'trace-500' },
+    });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ status: 500, key: 'server.error.internal', message: 'Internal server error' });
@@ -218,8 +225,21 @@ describe('internal errors', () => {
 describe('while the server starts', () => {
   it('answers 503 with Retry-After to every route but the health checks, until it has started', async () => {
     let starting = true;
-    const app = createApp({ db: t.db, config: t.config, storage: t.storage, log: createLogger('silent'), ready: async () => !starting, starting: () => starting });
-    for (const [method, path] of [['POST', '/oauth/token'], ['GET', '/api/v2/user/me'], ['GET', '/api/display/manifest'], ['POST', '/public-api/display/register'], ['GET', '/api/nope']] as const) {
+    const app = createApp({
+      db: t.db,
+      config: t.config,
+      storage: t.storage,
+      log: createLogger('silent'),
+      ready: async () => !starting,
+      starting: () => starting,
+    });
+    for (const [method, path] of [
+      ['POST', '/oauth/token'],
+      ['GET', '/api/v2/user/me'],
+      ['GET', '/api/display/manifest'],
+      ['POST', '/public-api/display/register'],
+      ['GET', '/api/nope'],
+    ] as const) {
       const res = await app.request(path, { method });
       expect(res.status, path).toBe(503);
       expect(res.headers.get('retry-after'), path).toBe('5');

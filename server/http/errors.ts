@@ -43,16 +43,30 @@ export function toErrorBody(err: unknown): { body: ErrorBody; headers?: Record<s
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const key = status === 413 ? 'request.error.payloadTooLarge' : status === 415 ? 'request.error.unsupportedMediaType' : 'request.error.invalid';
+    const key =
+      status === 413 ? 'request.error.payloadTooLarge' : status === 415 ? 'request.error.unsupportedMediaType' : 'request.error.invalid';
 
     return { body: { status, key, message: err.message || 'Invalid request' } };
   }
   const pg = pgErrorOf(err);
   if (pg?.code === '23505') {
-    return { body: { status: 409, key: 'request.error.duplicate', message: 'A resource with the same unique value already exists', details: pg.constraint ? { constraint: pg.constraint } : undefined } };
+    return {
+      body: {
+        status: 409,
+        key: 'request.error.duplicate',
+        message: 'A resource with the same unique value already exists',
+        details: pg.constraint ? { constraint: pg.constraint } : undefined,
+      },
+    };
   }
   if (pg?.code === '23503') {
-    return { body: { status: 409, key: 'request.error.referenced', message: 'The operation conflicts with a reference to or from another resource' } };
+    return {
+      body: {
+        status: 409,
+        key: 'request.error.referenced',
+        message: 'The operation conflicts with a reference to or from another resource',
+      },
+    };
   }
   // Class 22, data exception: a value the database cannot take (bad text representation, out of range, a
   // timestamp past year 9999 whose ISO form it cannot read, …) is the caller's, never a server error.
@@ -69,7 +83,10 @@ export const CLIENT_CLOSED_REQUEST = 499;
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   // The client hung up mid-upload: what failed after that is no server error, and nobody is left to answer.
   if (clientHungUp(c.env?.incoming)) {
-    c.var.log?.info({ reason: err instanceof Error ? err.message : String(err) }, 'client closed the connection before the request was read');
+    c.var.log?.info(
+      { reason: err instanceof Error ? err.message : String(err) },
+      'client closed the connection before the request was read',
+    );
 
     return c.body(null, CLIENT_CLOSED_REQUEST as ContentfulStatusCode);
   }
@@ -91,7 +108,8 @@ type Issue = { code: string; path: PropertyKey[]; message: string; expected?: st
  */
 function withoutNullBranch(issue: Issue): Issue[] {
   if (issue.code !== 'invalid_union' || !issue.errors) return [issue];
-  const isNullBranch = (branch: Issue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.expected === 'null' && branch[0]!.path.length === 0;
+  const isNullBranch = (branch: Issue[]) =>
+    branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.expected === 'null' && branch[0]!.path.length === 0;
   const rest = issue.errors.filter((branch) => !isNullBranch(branch));
   if (rest.length !== 1 || rest.length === issue.errors.length) return [issue];
 

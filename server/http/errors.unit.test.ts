@@ -1,6 +1,14 @@
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@/server/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  LimitReachedError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '@/server/errors';
 import { z } from '@hono/zod-openapi';
 import { toErrorBody, validationErrorBody } from './errors';
 import { AdvertiserValidityInputSchema } from '@/server/modules/advertisers/advertisers.schemas';
@@ -51,7 +59,8 @@ describe('toErrorBody', () => {
   });
 
   it('maps every data exception (class 22) to 400: a timestamp whose year has six digits is one (22009)', () => {
-    for (const code of ['22009', '22001', '22021', '22023']) expect(toErrorBody({ cause: { code } }).body).toMatchObject({ status: 400, key: 'request.error.invalidValue' });
+    for (const code of ['22009', '22001', '22021', '22023'])
+      expect(toErrorBody({ cause: { code } }).body).toMatchObject({ status: 400, key: 'request.error.invalidValue' });
   });
 
   it('does not treat arbitrary `code` values (e.g. Node errno strings) as PostgreSQL errors', () => {
@@ -66,7 +75,11 @@ describe('toErrorBody', () => {
       message: 'exists',
       details: { name: 'x' },
     });
-    expect(toErrorBody(new NotFoundError('file', 'abc')).body).toEqual({ status: 404, key: 'file.error.notFound', message: 'No file with id abc' });
+    expect(toErrorBody(new NotFoundError('file', 'abc')).body).toEqual({
+      status: 404,
+      key: 'file.error.notFound',
+      message: 'No file with id abc',
+    });
     expect(toErrorBody(new ForbiddenError()).body.status).toBe(403);
     expect(toErrorBody(new ValidationError('search.error.syntax', 'bad', { position: 3 })).body.details).toEqual({ position: 3 });
     const unauthorized = toErrorBody(new UnauthorizedError());
@@ -95,49 +108,118 @@ describe('toErrorBody', () => {
 });
 
 describe('validationErrorBody', () => {
-  const Range = z
-    .object({ from: z.number().int(), to: z.number().int() })
-    .superRefine((r, ctx) => {
-      if (r.to < r.from) combinationIssue(ctx, ['to'], 'to must not be before from');
-    });
+  const Range = z.object({ from: z.number().int(), to: z.number().int() }).superRefine((r, ctx) => {
+    if (r.to < r.from) combinationIssue(ctx, ['to'], 'to must not be before from');
+  });
 
   it('answers a rule between values with its own key, and any rule the schema states as request.error.invalid', () => {
     const combination = Range.safeParse({ from: 2, to: 1 });
     expect(combination.success).toBe(false);
-    expect(validationErrorBody(combination.error!, 'json')).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { issues: [{ path: 'to', message: 'to must not be before from' }] } });
+    expect(validationErrorBody(combination.error!, 'json')).toMatchObject({
+      status: 400,
+      key: 'request.error.invalidCombination',
+      details: { issues: [{ path: 'to', message: 'to must not be before from' }] },
+    });
     const shape = Range.safeParse({ from: 'x', to: 1 });
     expect(validationErrorBody(shape.error!, 'json').key).toBe('request.error.invalid');
-    const refined = z.object({ a: z.number(), b: z.number() }).refine((v) => v.a < v.b, combinationRule('a before b', ['b'])).safeParse({ a: 2, b: 1 });
+    const refined = z
+      .object({ a: z.number(), b: z.number() })
+      .refine((v) => v.a < v.b, combinationRule('a before b', ['b']))
+      .safeParse({ a: 2, b: 1 });
     expect(validationErrorBody(refined.error!, 'json').key).toBe('request.error.invalidCombination');
     // A language the server checks answers its own key; mixed with an issue the schema states, the schema's key.
-    const cron = z.object({ cron: z.string().refine((v) => v.split(' ').length === 5, keyedRule('advertiser.error.invalidCron', 'five fields')), n: z.number() });
+    const cron = z.object({
+      cron: z.string().refine((v) => v.split(' ').length === 5, keyedRule('advertiser.error.invalidCron', 'five fields')),
+      n: z.number(),
+    });
     expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 1 }).error!, 'json').key).toBe('advertiser.error.invalidCron');
     expect(validationErrorBody(cron.safeParse({ cron: 'x', n: 'y' }).error!, 'json').key).toBe('request.error.invalid');
     // Two keyed rules broken at once: the first one's key, both issues in the details.
     const both = z.object({ cron: cron.shape.cron, range: Range }).safeParse({ cron: 'x', range: { from: 2, to: 1 } });
-    expect(validationErrorBody(both.error!, 'json')).toMatchObject({ key: 'advertiser.error.invalidCron', details: { issues: [{ path: 'cron' }, { path: 'range.to' }] } });
+    expect(validationErrorBody(both.error!, 'json')).toMatchObject({
+      key: 'advertiser.error.invalidCron',
+      details: { issues: [{ path: 'cron' }, { path: 'range.to' }] },
+    });
     // A plain refine of one value states no relation: still the schema's key.
-    expect(validationErrorBody(z.string().refine((s) => s === 'x', 'only x').safeParse('y').error!).key).toBe('request.error.invalid');
+    expect(
+      validationErrorBody(
+        z
+          .string()
+          .refine((s) => s === 'x', 'only x')
+          .safeParse('y').error!,
+      ).key,
+    ).toBe('request.error.invalid');
   });
 });
 
 describe('rules between several values, module by module', () => {
   const page = { pageData: { screenSize: { width: 1920, height: 1080 } } };
-  const button = (id: string, target: string) => ({ id, type: 'text', text: 't', x: 0, y: 0, width: 10, height: 10, zIndex: 0, action: { type: 'GO_TO_PAGE', page: target } });
+  const button = (id: string, target: string) => ({
+    id,
+    type: 'text',
+    text: 't',
+    x: 0,
+    y: 0,
+    width: 10,
+    height: 10,
+    zIndex: 0,
+    action: { type: 'GO_TO_PAGE', page: target },
+  });
   const slide = { key: 'a', type: 'CONTENT', id: '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11' };
   const loopData = { resolution: { width: 1920, height: 1080 } };
   const cases: [string, z.ZodType, unknown][] = [
-    ['a campaign type without the field it needs', CampaignCreateSchema, { name: 'x', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL' }],
-    ['a schedule of another type', CampaignCreateSchema, { name: 'x', level: 'TOP', type: 'CONTENT_DYNAMIC', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL', contentGroupAssignment: { assignments: [{ contentGroupId: slide.id }] }, affectedDateRanges: { intervals: [] } }],
-    ['a message validTo before validFrom', MessageCreateSchema, { name: 'x', messageGroupId: 1, type: 'CONTENT', version: '2.0', contentId: slide.id, validFrom: '2026-02-01', validTo: '2026-01-01' }],
+    [
+      'a campaign type without the field it needs',
+      CampaignCreateSchema,
+      { name: 'x', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL' },
+    ],
+    [
+      'a schedule of another type',
+      CampaignCreateSchema,
+      {
+        name: 'x',
+        level: 'TOP',
+        type: 'CONTENT_DYNAMIC',
+        version: '2.0',
+        orderingMode: 'DEFAULT',
+        contentShuffleMode: 'SERIAL',
+        contentGroupAssignment: { assignments: [{ contentGroupId: slide.id }] },
+        affectedDateRanges: { intervals: [] },
+      },
+    ],
+    [
+      'a message validTo before validFrom',
+      MessageCreateSchema,
+      {
+        name: 'x',
+        messageGroupId: 1,
+        type: 'CONTENT',
+        version: '2.0',
+        contentId: slide.id,
+        validFrom: '2026-02-01',
+        validTo: '2026-01-01',
+      },
+    ],
     ['a schedule interval to before from', ScheduleIntervalSchema, { from: '2026-02-01', to: '2026-01-01', isExcluded: false }],
     ['a bounded window without end', CampaignHoursSchema, { allDay: false, from: '08:00' }],
     ['a working time end before from', WorkingTimeSchema, { allDay: false, from: '18:00', end: '08:00', timeZone: 'UTC' }],
     ['an advertiser toDate before fromDate', AdvertiserValidityInputSchema, { fromDate: '2026-12-31', toDate: '2026-12-01' }],
-    ['a claim with both activationCode and serial', AssignToCustomerSchema, { activationCode: '1234', serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', timeZone: 'UTC' }],
-    ['an UN_LICENSED claim with an order', AssignToCustomerSchema, { serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', licenseOrderId: 1, timeZone: 'UTC' }],
+    [
+      'a claim with both activationCode and serial',
+      AssignToCustomerSchema,
+      { activationCode: '1234', serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', timeZone: 'UTC' },
+    ],
+    [
+      'an UN_LICENSED claim with an order',
+      AssignToCustomerSchema,
+      { serial: 's', deviceName: 'd', licenseStatus: 'UN_LICENSED', licenseOrderId: 1, timeZone: 'UTC' },
+    ],
     ['a widget naming a page the document lacks', SlideDocument, { Welcome: { ...page, widgets: [button('b', 'Menu')] } }],
-    ['two widgets of one page with one id', SlideDocument, { Welcome: { ...page, widgets: [button('b', 'Welcome'), button('b', 'Welcome')] } }],
+    [
+      'two widgets of one page with one id',
+      SlideDocument,
+      { Welcome: { ...page, widgets: [button('b', 'Welcome'), button('b', 'Welcome')] } },
+    ],
     ['a slide with two pages', ContentCreateSchema, { name: 'x', structureType: 'SLIDE', data: { A: page, B: page } }],
     ['a playlist slide validTo before validFrom', PlaylistData, { loopData, slides: [{ ...slide, validFrom: 2, validTo: 1 }] }],
     ['two playlist slides with one key', PlaylistData, { loopData, slides: [slide, slide] }],

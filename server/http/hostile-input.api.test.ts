@@ -55,7 +55,9 @@ function pathValue(param: OpenApiParameter | undefined): string {
 function pathOf(route: RouteTableEntry, nulIn?: string): string {
   const params = parametersOf(route, 'path');
 
-  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === nulIn ? 'a%00b' : encodeURIComponent(pathValue(params.find((p) => p.name === name)))));
+  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    name === nulIn ? 'a%00b' : encodeURIComponent(pathValue(params.find((p) => p.name === name))),
+  );
 }
 
 async function call(route: RouteTableEntry, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
@@ -132,9 +134,20 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
     it('refuses a NUL in the body it parses with 400 (and never answers a NUL body with a 5xx)', async () => {
       const path = pathOf(route);
       if (route.parsedBody.json) {
-        expectNulRefused(route, await call(route, path, { headers: { 'content-type': 'application/json' }, body: '{"name":"a\\u0000b","nul\\u0000key":1}' }), 'json');
+        expectNulRefused(
+          route,
+          await call(route, path, { headers: { 'content-type': 'application/json' }, body: '{"name":"a\\u0000b","nul\\u0000key":1}' }),
+          'json',
+        );
       } else if (route.parsedBody.form.includes('application/x-www-form-urlencoded')) {
-        expectNulRefused(route, await call(route, path, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password&username=a%00b&token=a%00b' }), 'form');
+        expectNulRefused(
+          route,
+          await call(route, path, {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'grant_type=password&username=a%00b&token=a%00b',
+          }),
+          'form',
+        );
       } else if (route.parsedBody.form.includes('multipart/form-data')) {
         const form = new FormData();
         form.append('name', 'a\u0000b');
@@ -191,11 +204,19 @@ describe('the route table declares body limits', () => {
       expect(route.bodyLimit === 'stream' || (Number.isInteger(route.bodyLimit) && route.bodyLimit > 0), label(route)).toBe(true);
       if (route.bodyLimit === 'stream') expect(route.parsedBody.json || route.parsedBody.form.length > 0, label(route)).toBe(false);
     }
-    expect(routeTable.filter((r) => r.bodyLimit === 'stream').map((r) => r.operationId).sort()).toEqual(['uploadFileThumbnail', 'uploadFiles', 'uploadPart']);
+    expect(
+      routeTable
+        .filter((r) => r.bodyLimit === 'stream')
+        .map((r) => r.operationId)
+        .sort(),
+    ).toEqual(['uploadFileThumbnail', 'uploadFiles', 'uploadPart']);
   });
 
   it('shows the limit in the OpenAPI document as x-body-limit', async () => {
-    const full = (await t.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { 'x-body-limit'?: unknown }>> };
-    for (const route of routeTable) expect(full.paths[route.path]?.[route.method.toLowerCase()]?.['x-body-limit'], label(route)).toBe(route.bodyLimit);
+    const full = (await t.request('GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { 'x-body-limit'?: unknown }>>;
+    };
+    for (const route of routeTable)
+      expect(full.paths[route.path]?.[route.method.toLowerCase()]?.['x-body-limit'], label(route)).toBe(route.bodyLimit);
   });
 });

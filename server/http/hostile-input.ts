@@ -47,7 +47,10 @@ function walk(root: unknown, rootPath: string, visit: Visit): void {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        stack.push({ value: (value as Record<string, unknown>)[key], parent: node, segment: key, depth: depth + 1 }, { value: key, parent: node, segment: key, depth: depth + 1 });
+        stack.push(
+          { value: (value as Record<string, unknown>)[key], parent: node, segment: key, depth: depth + 1 },
+          { value: key, parent: node, segment: key, depth: depth + 1 },
+        );
       }
     }
   }
@@ -72,10 +75,14 @@ export function findNul(value: unknown, path = ''): string | undefined {
 /** 400 `request.error.nulCharacter`; `target` is `query`, `param`, `json`, `form`, `multipart`, … */
 export class NulCharacterError extends ValidationError {
   constructor(target: string, path: string) {
-    super('request.error.nulCharacter', `The ${target} value${path ? ` '${path}'` : ''} contains a NUL character (U+0000), which is not allowed`, {
-      target,
-      path,
-    });
+    super(
+      'request.error.nulCharacter',
+      `The ${target} value${path ? ` '${path}'` : ''} contains a NUL character (U+0000), which is not allowed`,
+      {
+        target,
+        path,
+      },
+    );
   }
 }
 

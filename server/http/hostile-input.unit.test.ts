@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '@/server/errors';
-import { assertNoNul, assertSafeJson, findNul, MAX_JSON_DEPTH, NestingTooDeepError, nestingDepth, NulCharacterError, parseSafeJson } from './hostile-input';
+import {
+  assertNoNul,
+  assertSafeJson,
+  findNul,
+  MAX_JSON_DEPTH,
+  NestingTooDeepError,
+  nestingDepth,
+  NulCharacterError,
+  parseSafeJson,
+} from './hostile-input';
 
 describe('findNul', () => {
   it('finds a NUL in values, nested values and keys', () => {

@@ -34,7 +34,8 @@ const sortParam = sortParamOf(
 );
 
 /** `sort` over a fixed set of fields (report rows): the pattern lists them. */
-export const sortParamFor = (fields: readonly string[], description: string) => sortParamOf(sortValuePattern(fields), description, `${fields[0]},desc`);
+export const sortParamFor = (fields: readonly string[], description: string) =>
+  sortParamOf(sortValuePattern(fields), description, `${fields[0]},desc`);
 
 const selectParam = z
   .string()

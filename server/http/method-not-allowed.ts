@@ -61,7 +61,15 @@ export function notFoundOrMethodNotAllowed(routes: () => readonly RegisteredRout
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
       c.header('Allow', allowed.join(', '));
 
-      return c.json({ status: 405, key: 'request.error.methodNotAllowed', message: `${c.req.method} is not allowed on ${c.req.path}`, details: { allowed } }, 405);
+      return c.json(
+        {
+          status: 405,
+          key: 'request.error.methodNotAllowed',
+          message: `${c.req.method} is not allowed on ${c.req.path}`,
+          details: { allowed },
+        },
+        405,
+      );
     }
 
     return c.json({ status: 404, key: 'request.error.notFound', message: `No route for ${c.req.method} ${c.req.path}` }, 404);

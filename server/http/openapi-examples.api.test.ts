@@ -11,7 +11,11 @@ import { undeclaredKeys } from './response-conformance';
  */
 
 type Media = { schema?: unknown; example?: unknown };
-type Operation = { operationId: string; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
+type Operation = {
+  operationId: string;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 type Parser = { safeParse: (value: unknown) => { success: boolean; data?: unknown; error?: { issues: unknown[] } } };
 
@@ -26,12 +30,17 @@ beforeAll(async () => {
   t = await createTestContext();
   const doc = (await t.request('GET', '/api/openapi.json')).body as Document;
   operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
-  routes = new Map(t.app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' && d.route.operationId ? [[d.route.operationId, d.route as RouteConfig] as const] : [])));
+  routes = new Map(
+    t.app.openAPIRegistry.definitions.flatMap((d) =>
+      d.type === 'route' && d.route.operationId ? [[d.route.operationId, d.route as RouteConfig] as const] : [],
+    ),
+  );
 });
 afterAll(() => t.close());
 
 const bodyTypeOf = (op: Operation) => Object.keys(op.requestBody?.content ?? {}).find((type) => EXAMPLE_TYPES.includes(type));
-const json2xx = (op: Operation) => Object.entries(op.responses).find(([status, answer]) => status.startsWith('2') && answer.content?.['application/json']);
+const json2xx = (op: Operation) =>
+  Object.entries(op.responses).find(([status, answer]) => status.startsWith('2') && answer.content?.['application/json']);
 
 describe('whole-payload examples in /api/openapi.json', () => {
   it('every operation with a JSON or form body shows a recorded request', () => {
@@ -54,7 +63,10 @@ describe('whole-payload examples in /api/openapi.json', () => {
 
   it('records only operations that exist', () => {
     const known = new Set(operations.map((op) => op.operationId));
-    expect(Object.keys(openApiExamples).filter((id) => !known.has(id)), RERECORD).toEqual([]);
+    expect(
+      Object.keys(openApiExamples).filter((id) => !known.has(id)),
+      RERECORD,
+    ).toEqual([]);
   });
 
   it('every example still parses with its route’s schemas', () => {
@@ -63,14 +75,21 @@ describe('whole-payload examples in /api/openapi.json', () => {
       const route = routes.get(operationId);
       if (!route) continue;
       if (example.request) {
-        const schema = (route.request?.body?.content as Record<string, Media> | undefined)?.[example.request.contentType]?.schema as Parser | undefined;
+        const schema = (route.request?.body?.content as Record<string, Media> | undefined)?.[example.request.contentType]?.schema as
+          Parser | undefined;
         const parsed = schema?.safeParse(example.request.body);
-        if (!parsed?.success) problems.push(`${operationId} request: ${JSON.stringify(parsed?.error?.issues ?? 'no schema').slice(0, 400)}`);
+        if (!parsed?.success)
+          problems.push(`${operationId} request: ${JSON.stringify(parsed?.error?.issues ?? 'no schema').slice(0, 400)}`);
       }
       if (example.response) {
-        const declared = (route.responses[example.response.status] as { content?: Record<string, Media> } | undefined)?.content?.['application/json']?.schema as Parser | undefined;
+        const declared = (route.responses[example.response.status] as { content?: Record<string, Media> } | undefined)?.content?.[
+          'application/json'
+        ]?.schema as Parser | undefined;
         const parsed = declared?.safeParse(example.response.body);
-        if (!parsed?.success) problems.push(`${operationId} ${example.response.status}: ${JSON.stringify(parsed?.error?.issues ?? 'status or schema not declared').slice(0, 400)}`);
+        if (!parsed?.success)
+          problems.push(
+            `${operationId} ${example.response.status}: ${JSON.stringify(parsed?.error?.issues ?? 'status or schema not declared').slice(0, 400)}`,
+          );
         else {
           const extra = undeclaredKeys(example.response.body, parsed.data, '');
           if (extra.length > 0) problems.push(`${operationId} ${example.response.status}: undeclared keys ${extra.join(', ')}`);

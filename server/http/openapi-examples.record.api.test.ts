@@ -23,7 +23,14 @@ const OUTPUT = fileURLToPath(new URL('./openapi-examples.json', import.meta.url)
 const recording = process.env.RECORD_OPENAPI_EXAMPLES === '1';
 
 type Answer = { status: number; body: any; headers: Headers };
-type Call = { token?: string; json?: unknown; form?: Record<string, string>; multipart?: FormData; raw?: { type: string; bytes: Buffer }; headers?: Record<string, string> };
+type Call = {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: FormData;
+  raw?: { type: string; bytes: Buffer };
+  headers?: Record<string, string>;
+};
 
 const recorded: OpenApiExamples = {};
 const order: string[] = [];
@@ -34,7 +41,12 @@ const started = Date.now();
 function operationOf(method: string, path: string): string | undefined {
   const bare = path.split('?')[0]!.replace(/\/+$/, '');
   const candidates = routeTable.filter((r) => r.method === method && new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare));
-  candidates.sort((a, b) => compareRoutes({ method: a.method, path: a.path.replace(/\{([^}]+)\}/g, ':$1') }, { method: b.method, path: b.path.replace(/\{([^}]+)\}/g, ':$1') }));
+  candidates.sort((a, b) =>
+    compareRoutes(
+      { method: a.method, path: a.path.replace(/\{([^}]+)\}/g, ':$1') },
+      { method: b.method, path: b.path.replace(/\{([^}]+)\}/g, ':$1') },
+    ),
+  );
 
   return candidates[0]?.operationId;
 }
@@ -76,7 +88,8 @@ async function call(method: string, path: string, options: Call = {}, expected?:
     const entry = (recorded[operationId] ??= {});
     if (!order.includes(operationId)) order.push(operationId);
     if (request && !entry.request) entry.request = request;
-    if (!entry.response && (res.headers.get('content-type') ?? '').includes('application/json') && parsed !== undefined) entry.response = { status: res.status, body: parsed };
+    if (!entry.response && (res.headers.get('content-type') ?? '').includes('application/json') && parsed !== undefined)
+      entry.response = { status: res.status, body: parsed };
   }
 
   return answer;
@@ -89,7 +102,22 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 /** Instants are written relative to this one. */
 const BASE = Date.UTC(2026, 0, 12, 9, 0, 0);
 const QUARTER_HOUR = 15 * 60_000;
-const SECRET_KEYS = new Set(['access_token', 'refresh_token', 'jwt_access_token', 'deviceSecret', 'secret', 'password', 'oldPassword', 'newPassword', 'ticket', 'otpauthUrl', 'token', 'etag', 'manifestEtag', 'totp']);
+const SECRET_KEYS = new Set([
+  'access_token',
+  'refresh_token',
+  'jwt_access_token',
+  'deviceSecret',
+  'secret',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'ticket',
+  'otpauthUrl',
+  'token',
+  'etag',
+  'manifestEtag',
+  'totp',
+]);
 
 /** What stands for a secret or a value that differs on every run. */
 function placeholder(key: string): string {
@@ -114,7 +142,8 @@ function normaliser() {
   const text = (value: string): string => {
     if (ISO.test(value)) return new Date(instant(Date.parse(value))).toISOString();
     // A report's readable period start (`yyyy-MM-dd HH:mm` in its zone), moved like the instants.
-    if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)) return new Date(instant(Date.parse(`${value.replace(' ', 'T')}:00Z`))).toISOString().slice(0, 16).replace('T', ' ');
+    if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value))
+      return new Date(instant(Date.parse(`${value.replace(' ', 'T')}:00Z`))).toISOString().slice(0, 16).replace('T', ' ');
     if (/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/.test(value)) return 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJleGFtcGxlIn0.c2lnbmF0dXJl';
 
     if (/^\d{13}$/.test(value)) return String(instant(Number(value)));
@@ -131,7 +160,8 @@ function normaliser() {
 
       return text(value);
     }
-    if (typeof value === 'number' && Number.isInteger(value) && value > 1_500_000_000_000 && value < 4_000_000_000_000) return instant(value);
+    if (typeof value === 'number' && Number.isInteger(value) && value > 1_500_000_000_000 && value < 4_000_000_000_000)
+      return instant(value);
     // What remains of a refresh family's 30 days, a second less when the clock ticked in between.
     if (key === 'refresh_total_validity_seconds') return 2_592_000;
     if (Array.isArray(value)) return value.map((item) => walk(item));
@@ -155,56 +185,138 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     // The operator's super admin and a tenant with its owner (what POST /api/customer and /api/user create).
     const operator = await t.factories.customer({ name: 'Operator' });
     const adminUser = await t.factories.user({ role: 'ADMIN', customerId: operator.id, email: 'admin@example.com', name: 'Ada Admin' });
-    const tokens = await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'password', username: adminUser.email, password: TEST_PASSWORD } });
+    const tokens = await call('POST', '/oauth/token', {
+      headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+      form: { grant_type: 'password', username: adminUser.email, password: TEST_PASSWORD },
+    });
     const admin = tokens.body.access_token as string;
-    await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token } });
+    await call('POST', '/oauth/token', {
+      headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+      form: { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token },
+    });
     await call('GET', '/oauth/jwks');
     await call('GET', '/healthz');
     await call('GET', '/readyz');
 
-    const customer = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Corp', country: 'DE', location: 'Berlin', vertical: 'RETAIL', licenseTier: 'BUSINESS', supportEmail: 'support@example.com' } }, 201)).body;
+    const customer = (
+      await call(
+        'POST',
+        '/api/customer',
+        {
+          token: admin,
+          json: {
+            name: 'Example Corp',
+            country: 'DE',
+            location: 'Berlin',
+            vertical: 'RETAIL',
+            licenseTier: 'BUSINESS',
+            supportEmail: 'support@example.com',
+          },
+        },
+        201,
+      )
+    ).body;
     const customerId = customer.id as number;
     const q = `customerId=${customerId}`;
     await call('GET', `/api/customer/${customerId}`, { token: admin });
-    await call('PUT', `/api/customer/${customerId}`, { token: admin, json: { comment: 'Flagship stores', contentDesignerEmail: 'design@example.com' } });
+    await call('PUT', `/api/customer/${customerId}`, {
+      token: admin,
+      json: { comment: 'Flagship stores', contentDesignerEmail: 'design@example.com' },
+    });
     await call('GET', '/api/customer/select?size=5', { token: admin });
     await call('GET', `/api/customer?${q}`, { token: admin });
-    const network = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Network', licenseTier: 'BUSINESS' } }, 201)).body;
+    const network = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Network', licenseTier: 'BUSINESS' } }, 201))
+      .body;
     await call('POST', `/api/customer/${network.id}/promoteAsSubreseller`, { token: admin });
-    const member = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Member', licenseTier: 'STARTER' } }, 201)).body;
+    const member = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Member', licenseTier: 'STARTER' } }, 201))
+      .body;
     await call('PUT', `/api/customer/${member.id}/moveToSubreseller?subresellerId=${network.id}`, { token: admin });
     await call('PUT', `/api/customer/${member.id}/moveToSubreseller`, { token: admin });
     await call('POST', `/api/customer/${network.id}/removeSubresellerPrivilege`, { token: admin });
     await call('DELETE', `/api/customer/${member.id}`, { token: admin }, 204);
 
-    await call('POST', `/api/user?${q}`, { token: admin, json: { email: 'olivia.owner@example.com', name: 'Olivia Owner', role: 'OWNER', password: TEST_PASSWORD, language: 'en' } }, 201);
-    const owner = (await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'password', username: 'olivia.owner@example.com', password: TEST_PASSWORD } })).body
-      .access_token as string;
+    await call(
+      'POST',
+      `/api/user?${q}`,
+      {
+        token: admin,
+        json: { email: 'olivia.owner@example.com', name: 'Olivia Owner', role: 'OWNER', password: TEST_PASSWORD, language: 'en' },
+      },
+      201,
+    );
+    const owner = (
+      await call('POST', '/oauth/token', {
+        headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+        form: { grant_type: 'password', username: 'olivia.owner@example.com', password: TEST_PASSWORD },
+      })
+    ).body.access_token as string;
     await call('GET', '/api/v2/user/me', { token: owner });
-    await call('PUT', `/api/customer/settings/teams?${q}`, { token: owner, json: { accessResourcesWithoutTeam: true, userFullAccessIfNotInTeam: false } });
+    await call('PUT', `/api/customer/settings/teams?${q}`, {
+      token: owner,
+      json: { accessResourcesWithoutTeam: true, userFullAccessIfNotInTeam: false },
+    });
     await call('PUT', `/api/customer/settings/devices?${q}`, { token: owner, json: { defaultTimeZone: 'Europe/Berlin' } });
     await call('GET', `/api/customer/resourceLimits?${q}`, { token: owner });
 
     // Resource limits (super admin).
     await call('GET', '/api/config/limits', { token: admin });
-    await call('PUT', '/api/config/batch', { token: admin, json: { configUpdates: [{ name: 'config.limit.USER.BUSINESS', value: '60' }] } });
+    await call('PUT', '/api/config/batch', {
+      token: admin,
+      json: { configUpdates: [{ name: 'config.limit.USER.BUSINESS', value: '60' }] },
+    });
     await call('DELETE', '/api/config/limits/batch?keys=config.limit.USER.BUSINESS', { token: admin }, 204);
 
     // Users and teams.
-    const editor = (await call('POST', `/api/user?${q}`, { token: owner, json: { email: 'eddie.editor@example.com', name: 'Eddie Editor', role: 'EDITOR', password: TEST_PASSWORD } }, 201)).body;
-    await call('PUT', '/api/user?email=eddie.editor%40example.com', { token: owner, json: { name: 'Eddie Editor', comment: 'Content team', editorLevel: 'ADVANCED' } });
+    const editor = (
+      await call(
+        'POST',
+        `/api/user?${q}`,
+        { token: owner, json: { email: 'eddie.editor@example.com', name: 'Eddie Editor', role: 'EDITOR', password: TEST_PASSWORD } },
+        201,
+      )
+    ).body;
+    await call('PUT', '/api/user?email=eddie.editor%40example.com', {
+      token: owner,
+      json: { name: 'Eddie Editor', comment: 'Content team', editorLevel: 'ADVANCED' },
+    });
     await call('GET', `/api/v2/user?${q}&size=5`, { token: owner });
     await call('GET', `/api/v2/user/${editor.id}`, { token: owner });
     await call('GET', `/api/user/simple?${q}`, { token: owner });
-    const team = (await call('POST', `/api/team?${q}`, { token: owner, json: { name: 'Store Berlin', comment: 'Screens and content of the Berlin store' } }, 201)).body;
+    const team = (
+      await call(
+        'POST',
+        `/api/team?${q}`,
+        { token: owner, json: { name: 'Store Berlin', comment: 'Screens and content of the Berlin store' } },
+        201,
+      )
+    ).body;
     await call('PUT', `/api/team?${q}&teamId=${team.id}`, { token: owner, json: { comment: 'Berlin flagship store' } });
     await call('GET', `/api/team?${q}&includeTeamUserNumber=true`, { token: owner });
-    await call('POST', `/api/user/updateTeamAssignments?${q}&email=eddie.editor%40example.com`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
+    await call('POST', `/api/user/updateTeamAssignments?${q}&email=eddie.editor%40example.com`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
     await call('GET', `/api/team/userAssignments?${q}&teamId=${team.id}`, { token: owner });
     await call('GET', `/api/team/user/${editor.id}/assignments?${q}`, { token: owner });
-    await call('PUT', `/api/team/updateUserAssignments?${q}&teamId=${team.id}`, { token: owner, json: { resourcesToAdd: [{ id: editor.id, readOnly: false }], resourceIdsToRemove: [] } });
-    const profile = (await call('POST', `/api/v2/userInterfaceProfile?${q}`, { token: owner, json: { name: 'Store staff', comment: 'Hides the settings', hiddenUIElementRules: { version: 1, newUi: { settings: false } } } }, 201)).body;
-    await call('PUT', `/api/v2/userInterfaceProfile/${profile.id}?${q}`, { token: owner, json: { comment: 'Hides the settings and the audit log' } });
+    await call('PUT', `/api/team/updateUserAssignments?${q}&teamId=${team.id}`, {
+      token: owner,
+      json: { resourcesToAdd: [{ id: editor.id, readOnly: false }], resourceIdsToRemove: [] },
+    });
+    const profile = (
+      await call(
+        'POST',
+        `/api/v2/userInterfaceProfile?${q}`,
+        {
+          token: owner,
+          json: { name: 'Store staff', comment: 'Hides the settings', hiddenUIElementRules: { version: 1, newUi: { settings: false } } },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/v2/userInterfaceProfile/${profile.id}?${q}`, {
+      token: owner,
+      json: { comment: 'Hides the settings and the audit log' },
+    });
     await call('POST', `/api/v2/userInterfaceProfile/${profile.id}/assign?${q}`, { token: owner, json: { assignUserIds: [editor.id] } });
     await call('GET', `/api/v2/userInterfaceProfile?${q}`, { token: owner });
     await call('GET', `/api/v2/userInterfaceProfile/${profile.id}?${q}`, { token: owner });
@@ -212,50 +324,116 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/v2/userInterfaceProfile/${profile.id}?${q}`, { token: owner }, 204);
 
     // A user who sets a password through the e-mailed link, changes it and enrols a second factor.
-    await call('POST', `/api/user?${q}`, { token: owner, json: { email: 'vera.viewer@example.com', name: 'Vera Viewer', role: 'VIEWER', password: 'an initial password' } }, 201);
+    await call(
+      'POST',
+      `/api/user?${q}`,
+      { token: owner, json: { email: 'vera.viewer@example.com', name: 'Vera Viewer', role: 'VIEWER', password: 'an initial password' } },
+      201,
+    );
     await call('POST', `/api/user/resendPasswordSetup?${q}&email=vera.viewer%40example.com`, { token: owner });
     await call('GET', '/api/mail/status', { token: owner });
     await call('GET', '/api/mail/outbox?size=2', { token: admin });
     await call('POST', `/api/user/passwordSetupLink?${q}&email=vera.viewer%40example.com`, { token: owner });
     await call('POST', `/api/user/resendPasswordSetup?${q}&email=vera.viewer%40example.com`, { token: owner });
-    const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.to, 'vera.viewer@example.com')).orderBy(desc(mailMessages.createdAt)).limit(1);
+    const [mail] = await t.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, 'vera.viewer@example.com'))
+      .orderBy(desc(mailMessages.createdAt))
+      .limit(1);
     const linkToken = /token=([\w-]+)/.exec(mail!.textBody)![1]!;
     await call('GET', `/public-api/user/passwordSetup?token=${linkToken}`);
     await call('POST', '/public-api/user/passwordSetup', { json: { token: linkToken, password: 'a new password 1' } });
-    const viewer = (await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'password', username: 'vera.viewer@example.com', password: 'a new password 1' } })).body
-      .access_token as string;
-    await call('POST', `/api/user/password?oldPassword=${encodeURIComponent('a new password 1')}&newPassword=${encodeURIComponent('another password 2')}`, { token: viewer });
-    const viewerToken = (await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'password', username: 'vera.viewer@example.com', password: 'another password 2' } })).body
-      .access_token as string;
+    const viewer = (
+      await call('POST', '/oauth/token', {
+        headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+        form: { grant_type: 'password', username: 'vera.viewer@example.com', password: 'a new password 1' },
+      })
+    ).body.access_token as string;
+    await call(
+      'POST',
+      `/api/user/password?oldPassword=${encodeURIComponent('a new password 1')}&newPassword=${encodeURIComponent('another password 2')}`,
+      { token: viewer },
+    );
+    const viewerToken = (
+      await call('POST', '/oauth/token', {
+        headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+        form: { grant_type: 'password', username: 'vera.viewer@example.com', password: 'another password 2' },
+      })
+    ).body.access_token as string;
     const secret = (await call('POST', '/api/user/2fa/secret', { token: viewerToken })).body.secret as string;
     await call('POST', `/api/user/2fa?totp=${await totpCodes(secret).next()}&enable=true`, { token: viewerToken });
-    await call('POST', '/oauth/revoke', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { token: viewerToken } });
+    await call('POST', '/oauth/revoke', {
+      headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+      form: { token: viewerToken },
+    });
 
-    await call('POST', '/api/v2/user/profilePicture', { token: owner, multipart: formOf([{ field: 'file', name: 'me.png', data: png(64, 64), type: 'image/png' }]) });
+    await call('POST', '/api/v2/user/profilePicture', {
+      token: owner,
+      multipart: formOf([{ field: 'file', name: 'me.png', data: png(64, 64), type: 'image/png' }]),
+    });
 
     // Media: a folder, an upload, a chunked upload, tags, validity, teams.
-    const fileRoot = (await call('GET', `/api/v2/fileFolder?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body.content[0];
+    const fileRoot = (await call('GET', `/api/v2/fileFolder?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body
+      .content[0];
     const posters = (await call('POST', `/api/fileFolder?${q}&parentId=${fileRoot.id}&name=Posters`, { token: owner }, 201)).body;
-    const uploaded = (await call('POST', `/api/file?${q}&parentId=${posters.id}&tags=summer,sale`, { token: owner, multipart: formOf([{ field: 'files', name: 'summer-sale.png', data: png(1920, 1080, 4_000), type: 'image/png' }]) }))
-      .body[0];
+    const uploaded = (
+      await call('POST', `/api/file?${q}&parentId=${posters.id}&tags=summer,sale`, {
+        token: owner,
+        multipart: formOf([{ field: 'files', name: 'summer-sale.png', data: png(1920, 1080, 4_000), type: 'image/png' }]),
+      })
+    ).body[0];
     const chunk = png(1080, 1920, 2_000);
-    const session = (await call('POST', `/api/v2/file/upload/init?${q}`, { token: owner, json: { name: 'opening-hours.png', size: chunk.length, totalChunks: 1, parentId: posters.id, tags: ['info'], crcChecksum: crcOf(chunk) } })).body;
-    await call('PUT', `/api/v2/file/upload/${session.uploadId}/part/1`, { token: owner, raw: { type: 'application/octet-stream', bytes: chunk } });
+    const session = (
+      await call('POST', `/api/v2/file/upload/init?${q}`, {
+        token: owner,
+        json: {
+          name: 'opening-hours.png',
+          size: chunk.length,
+          totalChunks: 1,
+          parentId: posters.id,
+          tags: ['info'],
+          crcChecksum: crcOf(chunk),
+        },
+      })
+    ).body;
+    await call('PUT', `/api/v2/file/upload/${session.uploadId}/part/1`, {
+      token: owner,
+      raw: { type: 'application/octet-stream', bytes: chunk },
+    });
     await call('GET', `/api/v2/file/upload/${session.uploadId}/recover?${q}`, { token: owner });
     const hours = (await call('POST', `/api/v2/file/upload/${session.uploadId}/complete?${q}`, { token: owner })).body;
     await call('PUT', `/api/v2/file/upload/${hours.id}/thumbnail?${q}`, { token: owner, raw: { type: 'image/png', bytes: png(90, 160) } });
-    const dropped = (await call('POST', `/api/v2/file/upload/init?${q}`, { token: owner, json: { name: 'draft.png', size: 10, totalChunks: 1 } })).body;
+    const dropped = (
+      await call('POST', `/api/v2/file/upload/init?${q}`, { token: owner, json: { name: 'draft.png', size: 10, totalChunks: 1 } })
+    ).body;
     await call('DELETE', `/api/v2/file/upload/${dropped.uploadId}?${q}`, { token: owner }, 204);
     await call('GET', `/api/v2/file?${q}&size=2&sort=name,asc`, { token: owner });
     await call('GET', `/api/v2/file/${uploaded.id}?${q}`, { token: owner });
     await call('GET', `/api/v2/file/view/summary?${q}&folderSearch=${encodeURIComponent(`parentId=${posters.id}`)}`, { token: owner });
-    await call('PUT', `/api/file/${uploaded.id}`, { token: owner, json: { name: 'summer-sale.png', tags: ['summer', 'sale', 'window'], validFrom: Date.UTC(2026, 5, 1), validTo: Date.UTC(2026, 7, 31) } });
+    await call('PUT', `/api/file/${uploaded.id}`, {
+      token: owner,
+      json: {
+        name: 'summer-sale.png',
+        tags: ['summer', 'sale', 'window'],
+        validFrom: Date.UTC(2026, 5, 1),
+        validTo: Date.UTC(2026, 7, 31),
+      },
+    });
     await call('POST', `/api/v2/file/tags/add?${q}&search=${encodeURIComponent('name~summer')}`, { token: owner, json: ['promo'] });
-    await call('POST', `/api/v2/file/tags/set?${q}&search=${encodeURIComponent('name~hours')}`, { token: owner, json: ['info', 'entrance'] });
+    await call('POST', `/api/v2/file/tags/set?${q}&search=${encodeURIComponent('name~hours')}`, {
+      token: owner,
+      json: ['info', 'entrance'],
+    });
     await call('POST', `/api/v2/file/tags/remove?${q}&search=${encodeURIComponent('name~summer')}`, { token: owner, json: ['window'] });
-    await call('POST', `/api/v2/file/validity/set?${q}&search=${encodeURIComponent('name~hours')}&validFrom=${Date.UTC(2026, 0, 1)}`, { token: owner });
+    await call('POST', `/api/v2/file/validity/set?${q}&search=${encodeURIComponent('name~hours')}&validFrom=${Date.UTC(2026, 0, 1)}`, {
+      token: owner,
+    });
     await call('POST', `/api/file/rename?fileId=${hours.id}&newName=opening-hours-berlin.png`, { token: owner });
-    await call('POST', `/api/file/updateTeamAssignments?${q}&fileId=${uploaded.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: true }] } });
+    await call('POST', `/api/file/updateTeamAssignments?${q}&fileId=${uploaded.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: true }] },
+    });
     await call('GET', `/api/v2/file/${uploaded.id}/signedUrl?${q}&expiresIn=600`, { token: owner });
     await call('GET', `/api/v2/fileFolder/${posters.id}?${q}`, { token: owner });
     await call('GET', `/api/fileFolder/storageStatistics?${q}`, { token: owner });
@@ -263,37 +441,108 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     const archive = (await call('POST', `/api/fileFolder?${q}&parentId=${fileRoot.id}&name=Archive`, { token: owner }, 201)).body;
     await call('POST', `/api/fileFolder/rename?${q}&folderId=${archive.id}&newName=Archive%202025`, { token: owner });
     await call('PUT', `/api/fileFolder/setCleanupOutdatedFiles?${q}&folderId=${archive.id}&cleanupOutdatedFiles=true`, { token: owner });
-    await call('POST', `/api/fileFolder/updateTeamAssignments?${q}&fileFolderId=${posters.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
-    const old = (await call('POST', `/api/file?${q}&parentId=${fileRoot.id}`, { token: owner, multipart: formOf([{ field: 'files', name: 'winter-sale.png', data: png(1920, 1080, 3_000), type: 'image/png' }]) })).body[0];
-    await call('POST', `/api/fileFolder/moveBatchToFolder?${q}`, { token: owner, json: { fileIds: [old.id], folderIds: [], targetFolder: { id: archive.id } } });
+    await call('POST', `/api/fileFolder/updateTeamAssignments?${q}&fileFolderId=${posters.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
+    const old = (
+      await call('POST', `/api/file?${q}&parentId=${fileRoot.id}`, {
+        token: owner,
+        multipart: formOf([{ field: 'files', name: 'winter-sale.png', data: png(1920, 1080, 3_000), type: 'image/png' }]),
+      })
+    ).body[0];
+    await call('POST', `/api/fileFolder/moveBatchToFolder?${q}`, {
+      token: owner,
+      json: { fileIds: [old.id], folderIds: [], targetFolder: { id: archive.id } },
+    });
 
     // Tags and quick filters.
-    await call('POST', `/api/tag?${q}&tagType=FILE`, { token: owner, json: { tag: 'seasonal', comment: 'Campaign artwork that expires' } }, 201);
+    await call(
+      'POST',
+      `/api/tag?${q}&tagType=FILE`,
+      { token: owner, json: { tag: 'seasonal', comment: 'Campaign artwork that expires' } },
+      201,
+    );
     await call('PUT', `/api/tag?${q}&tag=seasonal&tagType=FILE`, { token: owner, json: { comment: 'Artwork of a season' } });
     await call('GET', `/api/tag?${q}`, { token: owner });
     await call('GET', `/api/tag/suggest?${q}&keyword=sea&entity=FILE`, { token: owner });
     await call('DELETE', `/api/tag?${q}&tag=seasonal&tagType=FILE`, { token: owner }, 204);
-    const promos = (await call('POST', `/api/quickFilter?${q}`, { token: owner, json: { name: 'Promotions', filteredEntityType: 'FILE', criteria: { type: 'FILE', tags: ['promo'], validFileOnly: true } } }, 201)).body;
-    await call('PUT', `/api/quickFilter?${q}&quickFilterId=${promos.id}`, { token: owner, json: { name: 'Current promotions', listed: true } });
+    const promos = (
+      await call(
+        'POST',
+        `/api/quickFilter?${q}`,
+        {
+          token: owner,
+          json: { name: 'Promotions', filteredEntityType: 'FILE', criteria: { type: 'FILE', tags: ['promo'], validFileOnly: true } },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/quickFilter?${q}&quickFilterId=${promos.id}`, {
+      token: owner,
+      json: { name: 'Current promotions', listed: true },
+    });
     await call('GET', `/api/v2/quickFilter?${q}`, { token: owner });
     await call('GET', `/api/quickFilter/${promos.id}?${q}`, { token: owner });
-    const promoFolder = (await call('POST', `/api/fileFolder/addFilteredFileFolder?${q}&parentId=${fileRoot.id}&name=Promotions&quickFilterId=${promos.id}`, { token: owner }, 201)).body;
+    const promoFolder = (
+      await call(
+        'POST',
+        `/api/fileFolder/addFilteredFileFolder?${q}&parentId=${fileRoot.id}&name=Promotions&quickFilterId=${promos.id}`,
+        { token: owner },
+        201,
+      )
+    ).body;
     await call('DELETE', `/api/fileFolder/${promoFolder.id}?${q}`, { token: owner }, 204);
-    const scratch = (await call('POST', `/api/quickFilter?${q}`, { token: owner, json: { name: 'Lobby screens', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', tags: ['lobby'] } } }, 201)).body;
+    const scratch = (
+      await call(
+        'POST',
+        `/api/quickFilter?${q}`,
+        { token: owner, json: { name: 'Lobby screens', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', tags: ['lobby'] } } },
+        201,
+      )
+    ).body;
     await call('DELETE', `/api/quickFilter?${q}&quickFilterId=${scratch.id}`, { token: owner }, 204);
 
     // Content: folders, a slide, a playlist, a template copy, tags, locks.
-    const contentRoot = (await call('GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body.content[0];
-    const seasonal = (await call('POST', `/api/contentGroup?${q}&parentGroupId=${contentRoot.id}`, { token: owner, json: { name: 'Seasonal', deviceContentType: 'content' } }, 201)).body;
+    const contentRoot = (await call('GET', `/api/v2/contentGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner }))
+      .body.content[0];
+    const seasonal = (
+      await call(
+        'POST',
+        `/api/contentGroup?${q}&parentGroupId=${contentRoot.id}`,
+        { token: owner, json: { name: 'Seasonal', deviceContentType: 'content' } },
+        201,
+      )
+    ).body;
     await call('PUT', `/api/contentGroup/${seasonal.id}?${q}`, { token: owner, json: { name: 'Seasonal campaigns' } });
     await call('GET', `/api/v2/contentGroup/${seasonal.id}?${q}`, { token: owner });
-    await call('POST', `/api/contentGroup/updateTeamAssignments?${q}&contentGroupId=${seasonal.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
+    await call('POST', `/api/contentGroup/updateTeamAssignments?${q}&contentGroupId=${seasonal.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
     const page = { tags: [], pageStyle: { backgroundColor: '#ffffff' }, pageData: { screenSize: { width: 1920, height: 1080 } } };
     const slide = (
       await call(
         'POST',
         `/api/content?${q}&contentGroupId=${seasonal.id}`,
-        { token: owner, json: { name: 'Summer sale', structureType: 'SLIDE', version: '1.0', comment: 'Window screens', data: { Default: { ...page, widgets: [{ id: 'headline', type: 'text', x: 80, y: 80, width: 1200, height: 160, zIndex: 1, text: 'Summer sale: 30 % off' }, { id: 'poster', type: 'image', x: 0, y: 280, width: 1920, height: 800, zIndex: 0, fileId: uploaded.id }] } } } },
+        {
+          token: owner,
+          json: {
+            name: 'Summer sale',
+            structureType: 'SLIDE',
+            version: '1.0',
+            comment: 'Window screens',
+            data: {
+              Default: {
+                ...page,
+                widgets: [
+                  { id: 'headline', type: 'text', x: 80, y: 80, width: 1200, height: 160, zIndex: 1, text: 'Summer sale: 30 % off' },
+                  { id: 'poster', type: 'image', x: 0, y: 280, width: 1920, height: 800, zIndex: 0, fileId: uploaded.id },
+                ],
+              },
+            },
+          },
+        },
         201,
       )
     ).body;
@@ -309,7 +558,12 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
             simpleLoopType: 'NORMAL',
             version: '2.0',
             data: {
-              loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000 },
+              loopData: {
+                resolution: { width: 1920, height: 1080 },
+                defaultImageFit: 'contain',
+                defaultVideoFit: 'contain',
+                defaultDurationMs: 10_000,
+              },
               slides: [
                 { key: 'sale', type: 'CONTENT', id: slide.id, durationMs: 15_000 },
                 { key: 'hours', type: 'FILE', id: hours.id },
@@ -322,15 +576,29 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     ).body;
     await call('PUT', `/api/simpleLoop/${loop.id}`, { token: owner, json: { name: 'Lobby loop (summer)' } });
     await call('POST', `/api/simpleLoop/duplicate/${loop.id}`, { token: owner, json: { name: 'Lobby loop (copy)' } });
-    const copy = (await call('POST', `/api/content/duplicate/${slide.id}`, { token: owner, json: { name: 'Summer sale (copy)' } }, 201)).body;
+    const copy = (await call('POST', `/api/content/duplicate/${slide.id}`, { token: owner, json: { name: 'Summer sale (copy)' } }, 201))
+      .body;
     const templates = (await call('GET', '/api/template', { token: owner })).body;
-    const fromTemplate = (await call('POST', `/api/content/fromTemplate/${templates.content[0].id}?${q}&contentGroupId=${seasonal.id}`, { token: owner, json: { name: 'Welcome' } }, 201)).body;
+    const fromTemplate = (
+      await call(
+        'POST',
+        `/api/content/fromTemplate/${templates.content[0].id}?${q}&contentGroupId=${seasonal.id}`,
+        { token: owner, json: { name: 'Welcome' } },
+        201,
+      )
+    ).body;
     await call('GET', `/api/v2/deviceContent?${q}&size=3&sort=name,asc`, { token: owner });
     await call('GET', `/api/v2/deviceContent/${slide.id}?${q}`, { token: owner });
     await call('POST', `/api/deviceContent/${slide.id}/setTags`, { token: owner, json: ['summer', 'window'] });
     await call('POST', `/api/v2/deviceContent/tags/add?${q}&search=${encodeURIComponent('name~sale')}`, { token: owner, json: ['promo'] });
-    await call('POST', `/api/v2/deviceContent/tags/set?${q}&search=${encodeURIComponent(`id=${copy.id}`)}`, { token: owner, json: ['draft'] });
-    await call('POST', `/api/v2/deviceContent/tags/remove?${q}&search=${encodeURIComponent('name~sale')}`, { token: owner, json: ['window'] });
+    await call('POST', `/api/v2/deviceContent/tags/set?${q}&search=${encodeURIComponent(`id=${copy.id}`)}`, {
+      token: owner,
+      json: ['draft'],
+    });
+    await call('POST', `/api/v2/deviceContent/tags/remove?${q}&search=${encodeURIComponent('name~sale')}`, {
+      token: owner,
+      json: ['window'],
+    });
     await call('GET', `/api/content/usageDetails?${q}&search=${encodeURIComponent(`id=${slide.id}`)}`, { token: owner });
     await call('GET', `/api/simpleLoop/usageDetails?${q}&search=${encodeURIComponent(`id=${loop.id}`)}`, { token: owner });
     await call('GET', `/api/content/getDeviceOnlineOfflineRatio?${q}&search=${encodeURIComponent(`id=${slide.id}`)}`, { token: owner });
@@ -338,37 +606,102 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('POST', `/api/content/lock/${copy.id}/true`, { token: owner });
     await call('POST', `/api/content/lock/${copy.id}/false`, { token: owner });
     await call('POST', `/api/simpleLoop/lock/${loop.id}/false`, { token: owner });
-    const drafts = (await call('POST', `/api/contentGroup?${q}&parentGroupId=${contentRoot.id}`, { token: owner, json: { name: 'Drafts' } }, 201)).body;
-    await call('POST', `/api/contentGroup/move?${q}`, { token: owner, json: { contentIds: [copy.id], contentGroupIds: [], targetGroupId: drafts.id } });
+    const drafts = (
+      await call('POST', `/api/contentGroup?${q}&parentGroupId=${contentRoot.id}`, { token: owner, json: { name: 'Drafts' } }, 201)
+    ).body;
+    await call('POST', `/api/contentGroup/move?${q}`, {
+      token: owner,
+      json: { contentIds: [copy.id], contentGroupIds: [], targetGroupId: drafts.id },
+    });
     await call('DELETE', `/api/content/${fromTemplate.id}`, { token: owner }, 204);
     await call('DELETE', `/api/contentGroup/${drafts.id}?${q}&removeContents=true`, { token: owner }, 204);
 
     // Advertisers.
-    const advertiser = (await call('POST', `/api/adv?${q}`, { token: owner, json: { name: 'Sunny Drinks', comment: 'Summer partner', enabled: true, validity: { fromDate: '2026-06-01', toDate: '2026-08-31', cron: '0 8-20 * * MON-SAT', timeZone: 'Europe/Berlin' } } }, 201)).body;
+    const advertiser = (
+      await call(
+        'POST',
+        `/api/adv?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Sunny Drinks',
+            comment: 'Summer partner',
+            enabled: true,
+            validity: { fromDate: '2026-06-01', toDate: '2026-08-31', cron: '0 8-20 * * MON-SAT', timeZone: 'Europe/Berlin' },
+          },
+        },
+        201,
+      )
+    ).body;
     await call('PUT', `/api/adv/${advertiser.id}?${q}`, { token: owner, json: { comment: 'Summer partner, Berlin stores' } });
     await call('GET', `/api/adv?${q}`, { token: owner });
     await call('GET', `/api/adv/simple?${q}`, { token: owner });
     await call('GET', `/api/adv/simplePaged?${q}`, { token: owner });
     await call('GET', `/api/adv/${advertiser.id}?${q}`, { token: owner });
-    await call('POST', `/api/adv/updateTeamAssignments?${q}&advertiserId=${advertiser.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: true }] } });
+    await call('POST', `/api/adv/updateTeamAssignments?${q}&advertiserId=${advertiser.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: true }] },
+    });
     await call('PUT', `/api/adv/enableProofOfPlayLinks?${q}&advId=${advertiser.id}`, { token: owner });
     await call('GET', `/api/adv/getProofOfPlayLinks?${q}&advId=${advertiser.id}`, { token: owner });
 
     // Screens: folders, a screen registered and claimed by its code, its settings.
-    const deviceRoot = (await call('GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body.content[0];
+    const deviceRoot = (await call('GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body
+      .content[0];
     const lobby = (await call('POST', `/api/deviceGroup/${deviceRoot.id}?${q}`, { token: owner, json: { name: 'Lobby' } }, 201)).body;
     await call('PUT', `/api/deviceGroup/${lobby.id}?${q}`, { token: owner, json: { tags: ['lobby'] } });
-    const wall = (await call('POST', `/api/deviceGroup/${deviceRoot.id}?${q}`, { token: owner, json: { name: 'Entrance wall', type: 'VIDEO_WALL', videoWallMetaData: { rows: 2, columns: 2 } } }, 201)).body;
-    await call('POST', `/api/deviceGroup/updateTeamAssignments?${q}&deviceGroupId=${lobby.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
+    const wall = (
+      await call(
+        'POST',
+        `/api/deviceGroup/${deviceRoot.id}?${q}`,
+        { token: owner, json: { name: 'Entrance wall', type: 'VIDEO_WALL', videoWallMetaData: { rows: 2, columns: 2 } } },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/deviceGroup/updateTeamAssignments?${q}&deviceGroupId=${lobby.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
     await call('GET', `/api/v2/deviceGroup/${lobby.id}?${q}`, { token: owner });
-    const registered = (await call('POST', '/public-api/display/register', { json: { type: 'SCREEN', platform: 'BROWSER', version: '1.4.0', nativeResolutionWidth: 1920, nativeResolutionHeight: 1080, timeZone: 'Europe/Berlin' } }, 201)).body;
-    await call('POST', `/api/v2/device/assignToCustomer?${q}`, { token: owner, json: { activationCode: registered.activationCode, deviceName: 'Lobby screen', licenseStatus: 'FREE', licenseType: 'BASIC', timeZone: 'Europe/Berlin' } });
+    const registered = (
+      await call(
+        'POST',
+        '/public-api/display/register',
+        {
+          json: {
+            type: 'SCREEN',
+            platform: 'BROWSER',
+            version: '1.4.0',
+            nativeResolutionWidth: 1920,
+            nativeResolutionHeight: 1080,
+            timeZone: 'Europe/Berlin',
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/v2/device/assignToCustomer?${q}`, {
+      token: owner,
+      json: {
+        activationCode: registered.activationCode,
+        deviceName: 'Lobby screen',
+        licenseStatus: 'FREE',
+        licenseType: 'BASIC',
+        timeZone: 'Europe/Berlin',
+      },
+    });
     const device = (
-      await call('POST', '/oauth/token', { headers: { authorization: basic(registered.deviceId, registered.deviceSecret) }, form: { grant_type: 'client_credentials' } })
+      await call('POST', '/oauth/token', {
+        headers: { authorization: basic(registered.deviceId, registered.deviceSecret) },
+        form: { grant_type: 'client_credentials' },
+      })
     ).body.access_token as string;
     const deviceId = registered.deviceId as string;
     await call('POST', `/api/v2/device/move?${q}`, { token: owner, json: { deviceIds: [deviceId], targetGroupId: lobby.id } }, 204);
-    await call('PUT', `/api/device/${deviceId}`, { token: owner, json: { name: 'Lobby screen', comment: 'Left of the entrance', timeZone: 'Europe/Berlin' } });
+    await call('PUT', `/api/device/${deviceId}`, {
+      token: owner,
+      json: { name: 'Lobby screen', comment: 'Left of the entrance', timeZone: 'Europe/Berlin' },
+    });
     await call('GET', `/api/v2/device?${q}`, { token: owner });
     await call('GET', `/api/v2/device/${deviceId}?${q}`, { token: owner });
     const batch = `${q}&search=${encodeURIComponent(`id=${deviceId}`)}`;
@@ -385,14 +718,20 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('POST', `/api/v2/device/rotation?${batch}&angle=90&type=WEB_VIEW`, { token: owner });
     await call('POST', `/api/v2/device/rebootTime?${batch}&time=03:30`, { token: owner });
     await call('DELETE', `/api/v2/device/rebootTime?${batch}`, { token: owner });
-    await call('POST', `/api/v2/device/workingHours?${batch}`, { token: owner, json: { mode: 'SCREEN', days: { MON: { from: '08:00', to: '20:00' }, SAT: { from: '09:00', to: '18:00' } } } });
+    await call('POST', `/api/v2/device/workingHours?${batch}`, {
+      token: owner,
+      json: { mode: 'SCREEN', days: { MON: { from: '08:00', to: '20:00' }, SAT: { from: '09:00', to: '18:00' } } },
+    });
     await call('POST', `/api/v2/device/time?${batch}&timeZone=Europe%2FBerlin`, { token: owner });
     await call('POST', `/api/v2/device/location?${batch}`, { token: owner, json: { latitude: 52.52, longitude: 13.405 } });
     await call('POST', `/api/v2/device/setWeatherLocation?${batch}&weatherLocation=Berlin`, { token: owner });
     await call('POST', `/api/v2/device/sensorConfig?${batch}`, { token: owner, json: { motion: { enabled: true } } });
     await call('POST', `/api/v2/device/updateRule?${batch}`, { token: owner, json: { channel: 'stable' } });
     await call('POST', `/api/v2/device/resetSensor?${batch}`, { token: owner });
-    await call('POST', `/api/v2/device/advancedConfiguration?${batch}&updateMethod=ADD_OR_UPDATE`, { token: owner, json: { kioskMode: true } });
+    await call('POST', `/api/v2/device/advancedConfiguration?${batch}&updateMethod=ADD_OR_UPDATE`, {
+      token: owner,
+      json: { kioskMode: true },
+    });
     await call('POST', `/api/v2/device/setUpdateVersionUpperLimit?${batch}&version=1.5.0`, { token: owner });
     await call('POST', `/api/v2/device/datasource?${batch}&datasourceId=${uuidv7()}`, { token: owner });
     await call('DELETE', `/api/v2/device/datasource?${batch}`, { token: owner });
@@ -410,14 +749,39 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
 
     // The player: status, heartbeat and commands, telemetry, a screenshot.
     await call('GET', '/api/display/status', { token: device });
-    const beat = (await call('POST', '/api/display/heartbeat', { token: device, json: { version: '1.4.0', localIpAddress: '10.0.0.21', deviceInfo: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', screen: '1920x1080' } } })).body;
+    const beat = (
+      await call('POST', '/api/display/heartbeat', {
+        token: device,
+        json: {
+          version: '1.4.0',
+          localIpAddress: '10.0.0.21',
+          deviceInfo: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64)', screen: '1920x1080' },
+        },
+      })
+    ).body;
     await call('POST', `/api/display/commands/${beat.commands[0].id}/ack`, { token: device, json: { ok: true } }, 204);
     await call('POST', '/api/display/wsTicket', { token: device });
-    await call('POST', '/api/display/metrics', { token: device, json: { samples: [{ type: 'CPU', timestamp: Date.now() - 60_000, value: 23.5 }, { type: 'USED_SYS_MEM', timestamp: Date.now() - 60_000, value: 812 }] } }, 202);
+    await call(
+      'POST',
+      '/api/display/metrics',
+      {
+        token: device,
+        json: {
+          samples: [
+            { type: 'CPU', timestamp: Date.now() - 60_000, value: 23.5 },
+            { type: 'USED_SYS_MEM', timestamp: Date.now() - 60_000, value: 812 },
+          ],
+        },
+      },
+      202,
+    );
     await call('PUT', '/api/display/screenshot', { token: device, raw: { type: 'image/png', bytes: png(192, 108) } }, 204);
     await call('GET', `/api/v2/device/${deviceId}/previewStore?${q}`, { token: owner });
     await call('GET', `/api/deviceStat/${deviceId}/supportedMetrics?${q}`, { token: owner });
-    await call('POST', `/api/deviceStat/${deviceId}/graphs?${q}&from=${Date.now() - 3_600_000}&to=${Date.now()}&dataPoints=4`, { token: owner, json: { metricTypes: ['CPU', 'USED_SYS_MEM'] } });
+    await call('POST', `/api/deviceStat/${deviceId}/graphs?${q}&from=${Date.now() - 3_600_000}&to=${Date.now()}&dataPoints=4`, {
+      token: owner,
+      json: { metricTypes: ['CPU', 'USED_SYS_MEM'] },
+    });
     await call('GET', `/api/deviceGroup/getDeviceOnlineOfflineRatio?${q}`, { token: owner });
     await call('POST', `/api/deviceGroup/moveToParent/${wall.id}/${lobby.id}?${q}`, { token: owner });
     await call('DELETE', `/api/deviceGroup/${wall.id}?${q}`, { token: owner }, 204);
@@ -451,8 +815,14 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
         201,
       )
     ).body;
-    await call('PUT', `/api/campaign/${sale.id}`, { token: owner, json: { weight: 5, deviceTagCondition: { tags: ['lobby'], operator: 'OR' } } });
-    await call('POST', `/api/campaign/updateTeamAssignments?${q}&campaignId=${sale.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.id, readOnly: false }] } });
+    await call('PUT', `/api/campaign/${sale.id}`, {
+      token: owner,
+      json: { weight: 5, deviceTagCondition: { tags: ['lobby'], operator: 'OR' } },
+    });
+    await call('POST', `/api/campaign/updateTeamAssignments?${q}&campaignId=${sale.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
     await call('GET', `/api/v2/campaign?${q}&search=${encodeURIComponent('level=WIDGET')}`, { token: owner });
     await call('GET', `/api/v2/campaign/${sale.id}?${q}`, { token: owner });
     await call('GET', `/api/v2/campaign/airing?${q}&campaignIds=${sale.id}&at=${Date.UTC(2026, 5, 1, 10)}`, { token: owner });
@@ -470,22 +840,64 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
             version: '2.0',
             contentShuffleMode: 'SERIAL',
             contentAssignment: { assignments: [{ contentId: slide.id }] },
-            affectedDateRanges: { intervals: [{ from: '2026-06-06', to: '2026-06-07', fromTime: '09:00', toTime: '18:00', isExcluded: false }] },
+            affectedDateRanges: {
+              intervals: [{ from: '2026-06-06', to: '2026-06-07', fromTime: '09:00', toTime: '18:00', isExcluded: false }],
+            },
           },
         },
         201,
       )
     ).body;
-    const group = (await call('POST', `/api/messageGroup?${q}`, { token: owner, json: { name: 'Store news', weight: 1, contentShuffleMode: 'SERIAL' } }, 201)).body;
+    const group = (
+      await call(
+        'POST',
+        `/api/messageGroup?${q}`,
+        { token: owner, json: { name: 'Store news', weight: 1, contentShuffleMode: 'SERIAL' } },
+        201,
+      )
+    ).body;
     await call('PUT', `/api/messageGroup/${group.id}?${q}`, { token: owner, json: { name: 'Store news (Berlin)' } });
     await call('GET', `/api/messageGroup?${q}`, { token: owner });
     await call('GET', `/api/messageGroup/${group.id}?${q}`, { token: owner });
-    const news = (await call('POST', `/api/message?${q}`, { token: owner, json: { name: 'Opening hours', messageGroupId: group.id, type: 'CONTENT', version: '2.0', contentId: slide.id, enabled: true, weight: 1 } }, 201)).body;
+    const news = (
+      await call(
+        'POST',
+        `/api/message?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Opening hours',
+            messageGroupId: group.id,
+            type: 'CONTENT',
+            version: '2.0',
+            contentId: slide.id,
+            enabled: true,
+            weight: 1,
+          },
+        },
+        201,
+      )
+    ).body;
     await call('PUT', `/api/message/${news.id}?${q}`, { token: owner, json: { validFrom: '2026-06-01', validTo: '2026-06-30' } });
     await call('GET', `/api/v2/message?${q}&messageGroupId=${group.id}`, { token: owner });
     await call('GET', `/api/v2/message/${news.id}?${q}`, { token: owner });
     const newsChannel = (
-      await call('POST', `/api/campaign?${q}`, { token: owner, json: { name: 'Store news channel', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'SERIAL', messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] } } }, 201)
+      await call(
+        'POST',
+        `/api/campaign?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Store news channel',
+            level: 'WIDGET',
+            type: 'MESSAGE_GROUP',
+            version: '2.0',
+            contentShuffleMode: 'SERIAL',
+            messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] },
+          },
+        },
+        201,
+      )
     ).body;
 
     // The screen plays: its manifest, schedule, plays and the reports.
@@ -493,7 +905,9 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/v2/device/${deviceId}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
     await call('GET', `/api/v2/device/${deviceId}/schedule/explain?${q}`, { token: owner });
     await call('POST', `/api/v2/device/schedule/now?${q}`, { token: owner, json: { deviceIds: [deviceId] } });
-    await call('GET', `/api/v2/deviceGroup/${deviceRoot.id}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
+    await call('GET', `/api/v2/deviceGroup/${deviceRoot.id}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, {
+      token: owner,
+    });
     await call('GET', `/api/v2/device/${deviceId}/settings?${q}`, { token: owner });
     const now = Date.now();
     await call(
@@ -502,8 +916,26 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
       {
         token: device,
         json: [
-          { eventId: uuidv7(), startedAt: now - 120_000, endedAt: now - 105_000, completed: true, campaignId: sale.id, contentId: loop.id, fileId: uploaded.id, viewers: 2, attentionMs: 9_000 },
-          { eventId: uuidv7(), startedAt: now - 105_000, endedAt: now - 95_000, completed: true, campaignId: sale.id, contentId: loop.id, fileId: hours.id },
+          {
+            eventId: uuidv7(),
+            startedAt: now - 120_000,
+            endedAt: now - 105_000,
+            completed: true,
+            campaignId: sale.id,
+            contentId: loop.id,
+            fileId: uploaded.id,
+            viewers: 2,
+            attentionMs: 9_000,
+          },
+          {
+            eventId: uuidv7(),
+            startedAt: now - 105_000,
+            endedAt: now - 95_000,
+            completed: true,
+            campaignId: sale.id,
+            contentId: loop.id,
+            fileId: hours.id,
+          },
         ],
       },
       202,
@@ -514,8 +946,10 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/v2/proof-of-display/campaign/${sale.id}?${window}&groupBy=DEVICE`, { token: owner });
     await call('GET', `/api/v2/proof-of-display/file/${uploaded.id}?${window}`, { token: owner });
     await call('GET', `/api/v2/proof-of-display/message/${news.id}?${window}`, { token: owner });
-    for (const type of ['device', 'content', 'campaign', 'file']) await call('GET', `/api/v2/proof-of-display/${type}/all?${window}`, { token: owner });
-    for (const type of ['content', 'campaign', 'file']) await call('GET', `/api/v2/proof-of-display/${type}/dashboard/top/played?${window}`, { token: owner });
+    for (const type of ['device', 'content', 'campaign', 'file'])
+      await call('GET', `/api/v2/proof-of-display/${type}/all?${window}`, { token: owner });
+    for (const type of ['content', 'campaign', 'file'])
+      await call('GET', `/api/v2/proof-of-display/${type}/dashboard/top/played?${window}`, { token: owner });
     await call('GET', `/api/v2/log?${q}&size=3`, { token: owner });
 
     // Changes and clean-up: what deletes look like.
@@ -526,23 +960,48 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/campaign/${newsChannel.id}`, { token: owner }, 204);
     await call('DELETE', `/api/campaign/${schedule.id}`, { token: owner }, 204);
     await call('DELETE', `/api/messageGroup/${group.id}?${q}`, { token: owner }, 204);
-    await call('PUT', `/api/file/replaceFileReference?${q}&fileIdToReplace=${old.id}&sourceFileId=${hours.id}&removeOldFile=false`, { token: owner });
+    await call('PUT', `/api/file/replaceFileReference?${q}&fileIdToReplace=${old.id}&sourceFileId=${hours.id}&removeOldFile=false`, {
+      token: owner,
+    });
     await call('POST', `/api/fileFolder/deleteBatch?${q}`, { token: owner, json: { fileIds: [old.id], folderIds: [] } }, 204);
     await call('DELETE', `/api/fileFolder/${archive.id}?${q}`, { token: owner }, 204);
-    const extra = (await call('POST', `/api/file?${q}&parentId=${posters.id}`, { token: owner, multipart: formOf([{ field: 'files', name: 'old-logo.png', data: png(200, 200), type: 'image/png' }]) })).body[0];
+    const extra = (
+      await call('POST', `/api/file?${q}&parentId=${posters.id}`, {
+        token: owner,
+        multipart: formOf([{ field: 'files', name: 'old-logo.png', data: png(200, 200), type: 'image/png' }]),
+      })
+    ).body[0];
     await call('DELETE', `/api/file/${extra.id}`, { token: owner }, 204);
     const retired = (await call('POST', `/api/adv?${q}`, { token: owner, json: { name: 'Retired brand' } }, 201)).body;
     await call('DELETE', `/api/adv/${retired.id}?${q}`, { token: owner }, 204);
-    await call('DELETE', `/api/simpleLoop/${(await call('GET', `/api/v2/deviceContent?${q}&search=${encodeURIComponent('name~copy,deviceContentType=simpleLoop')}`, { token: owner })).body.content[0].id}`, { token: owner }, 204);
+    await call(
+      'DELETE',
+      `/api/simpleLoop/${(await call('GET', `/api/v2/deviceContent?${q}&search=${encodeURIComponent('name~copy,deviceContentType=simpleLoop')}`, { token: owner })).body.content[0].id}`,
+      { token: owner },
+      204,
+    );
     const spare = (await call('POST', `/public-api/display/register`, { json: { type: 'SCREEN', platform: 'BROWSER' } }, 201)).body;
-    await call('POST', `/api/v2/device/assignToCustomer?${q}`, { token: owner, json: { activationCode: spare.activationCode, deviceName: 'Spare screen', licenseStatus: 'UN_LICENSED', timeZone: 'Europe/Berlin' } });
+    await call('POST', `/api/v2/device/assignToCustomer?${q}`, {
+      token: owner,
+      json: { activationCode: spare.activationCode, deviceName: 'Spare screen', licenseStatus: 'UN_LICENSED', timeZone: 'Europe/Berlin' },
+    });
     await call('DELETE', `/api/device/${spare.deviceId}`, { token: owner }, 204);
     await call('POST', `/api/v2/device/detachContent?${batch}`, { token: owner });
     await call('DELETE', `/api/team/${team.id}?${q}`, { token: owner }, 204);
     await call('DELETE', '/api/v2/user/profilePicture', { token: owner }, 204);
     await call('DELETE', '/api/user?email=eddie.editor%40example.com', { token: owner }, 204);
-    await call('POST', `/api/user?${q}`, { token: owner, json: { email: 'leo.leaving@example.com', name: 'Leo Leaving', role: 'VIEWER', password: TEST_PASSWORD } }, 201);
-    const leaving = (await call('POST', '/oauth/token', { headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) }, form: { grant_type: 'password', username: 'leo.leaving@example.com', password: TEST_PASSWORD } })).body.access_token as string;
+    await call(
+      'POST',
+      `/api/user?${q}`,
+      { token: owner, json: { email: 'leo.leaving@example.com', name: 'Leo Leaving', role: 'VIEWER', password: TEST_PASSWORD } },
+      201,
+    );
+    const leaving = (
+      await call('POST', '/oauth/token', {
+        headers: { authorization: basic('default-client', TEST_CLIENT_SECRET) },
+        form: { grant_type: 'password', username: 'leo.leaving@example.com', password: TEST_PASSWORD },
+      })
+    ).body.access_token as string;
     await call('DELETE', '/api/user/myAccount', { token: leaving }, 204);
     await call('DELETE', `/api/customer/${network.id}`, { token: admin }, 204);
 

@@ -38,11 +38,17 @@ export function attachExamples(registry: OpenAPIHono['openAPIRegistry'], example
     if (!example) continue;
     const body = route.request?.body as { content?: Content } | undefined;
     if (example.request && body?.content?.[example.request.contentType]) {
-      route.request = { ...route.request, body: { ...body, content: withExample(body.content, example.request.contentType, example.request.body) } as never };
+      route.request = {
+        ...route.request,
+        body: { ...body, content: withExample(body.content, example.request.contentType, example.request.body) } as never,
+      };
     }
     const answer = example.response ? (route.responses[example.response.status] as { content?: Content } | undefined) : undefined;
     if (example.response && answer?.content?.['application/json']) {
-      route.responses = { ...route.responses, [example.response.status]: { ...answer, content: withExample(answer.content, 'application/json', example.response.body) } };
+      route.responses = {
+        ...route.responses,
+        [example.response.status]: { ...answer, content: withExample(answer.content, 'application/json', example.response.body) },
+      };
     }
   }
 }

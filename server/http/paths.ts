@@ -3,5 +3,13 @@ export function isApiPath(url: string): boolean {
   const p = url.split('?', 1)[0]!;
   if (p === '/api/auth' || p.startsWith('/api/auth/')) return false;
 
-  return p === '/api' || p.startsWith('/api/') || p.startsWith('/public-api/') || p === '/oauth' || p.startsWith('/oauth/') || p === '/healthz' || p === '/readyz';
+  return (
+    p === '/api' ||
+    p.startsWith('/api/') ||
+    p.startsWith('/public-api/') ||
+    p === '/oauth' ||
+    p.startsWith('/oauth/') ||
+    p === '/healthz' ||
+    p === '/readyz'
+  );
 }

@@ -46,7 +46,8 @@ export function playerAsset(url: string): PlayerAsset {
   if (p === PLAYER_PREFIX) return { redirect: `${PLAYER_PREFIX}/${query ? `?${query}` : ''}` };
   const name = p.slice(PLAYER_PREFIX.length + 1);
   if (name.startsWith('media/')) return undefined;
-  if (name === '' || name === 'index.html') return { file: 'index.html', headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', ...SECURITY_HEADERS } };
+  if (name === '' || name === 'index.html')
+    return { file: 'index.html', headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', ...SECURITY_HEADERS } };
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/.test(name)) return undefined;
   const type = TYPES[path.extname(name)];
   if (!type) return undefined;
@@ -90,6 +91,8 @@ export function createPlayerHandler(dir = path.join(process.cwd(), 'dist', 'play
       res.end();
       return;
     }
-    createReadStream(path.join(dir, asset.file)).on('error', () => res.destroy()).pipe(res);
+    createReadStream(path.join(dir, asset.file))
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPlayerPath, playerAsset } from './player-assets';
 
-describe('the web player\'s files', () => {
+describe("the web player's files", () => {
   it('is everything under /player, nothing else', () => {
     expect(isPlayerPath('/player')).toBe(true);
     expect(isPlayerPath('/player/?x=1')).toBe(true);
@@ -11,10 +11,18 @@ describe('the web player\'s files', () => {
 
   it('revalidates the page and the service worker, and caches the hashed script for a year', () => {
     const page = playerAsset('/player/');
-    expect(page).toMatchObject({ file: 'index.html', headers: { 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' } });
+    expect(page).toMatchObject({
+      file: 'index.html',
+      headers: { 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' },
+    });
     expect(page && 'headers' in page ? page.headers['content-security-policy'] : '').toContain("script-src 'self'");
-    expect(playerAsset('/player/sw.js')).toMatchObject({ file: 'sw.js', headers: { 'cache-control': 'no-cache', 'service-worker-allowed': '/player/' } });
-    expect(playerAsset('/player/player-UO5WZDD4.js')).toMatchObject({ headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(playerAsset('/player/sw.js')).toMatchObject({
+      file: 'sw.js',
+      headers: { 'cache-control': 'no-cache', 'service-worker-allowed': '/player/' },
+    });
+    expect(playerAsset('/player/player-UO5WZDD4.js')).toMatchObject({
+      headers: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
     expect(playerAsset('/player')).toEqual({ redirect: '/player/' });
     expect(playerAsset('/player?debug=1')).toEqual({ redirect: '/player/?debug=1' });
   });

@@ -22,10 +22,13 @@ export const requiredBooleanQuery = (description: string) =>
     .openapi({ type: 'boolean', description });
 
 /** Paging bounds (server/query/bounds.schemas.ts). */
-export {  MAX_PAGE,  };
+export { MAX_PAGE };
 
 /** `page` and `size` of paged reads, as the document states them; server/query/paging.ts checks them (`paging.error.invalid`). */
 export const pagingParams = {
   page: z.string().optional().openapi({ type: 'integer', minimum: 0, maximum: MAX_PAGE, default: 0, description: 'Zero-based page index' }),
-  size: z.string().optional().openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size' }),
+  size: z
+    .string()
+    .optional()
+    .openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size' }),
 };

@@ -146,7 +146,11 @@ function decodeBody(raw: Buffer, headers: Record<string, string>): string {
 }
 
 /** Two requests on one connection: whether the server kept it alive after the first answer. */
-export async function twoOnOneConnection(base: string, first: { head: string; body: Buffer }, second: string): Promise<{ first: number; second: number }> {
+export async function twoOnOneConnection(
+  base: string,
+  first: { head: string; body: Buffer },
+  second: string,
+): Promise<{ first: number; second: number }> {
   const { hostname, port } = new URL(base);
   const socket = net.connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => {
@@ -176,7 +180,10 @@ export async function twoOnOneConnection(base: string, first: { head: string; bo
  * each write waited for (so the server has read most of them: socket buffers are far smaller), then destroys the
  * socket. Resolves once it closed.
  */
-export async function hangUpMidBody(base: string, options: { head: string; prefix?: string; bytes: number; piece?: number }): Promise<void> {
+export async function hangUpMidBody(
+  base: string,
+  options: { head: string; prefix?: string; bytes: number; piece?: number },
+): Promise<void> {
   const { hostname, port } = new URL(base);
   const socket = net.connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => {

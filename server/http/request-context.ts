@@ -25,7 +25,13 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     await next();
     if (log.isLevelEnabled('info')) {
       log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10, ...(actorLogFields(c.var.actor) ?? (c.var.device ? { deviceId: c.var.device.deviceId } : undefined)) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ...(actorLogFields(c.var.actor) ?? (c.var.device ? { deviceId: c.var.device.deviceId } : undefined)),
+        },
         'request',
       );
     }

@@ -24,7 +24,11 @@ afterAll(() => t.close());
 
 const tokenHeaders = { authorization: basic('default-client', TEST_CLIENT_SECRET), 'content-type': 'application/x-www-form-urlencoded' };
 
-async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Uint8Array | ReadableStream<Uint8Array> } = {}) {
+async function send(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | Uint8Array | ReadableStream<Uint8Array> } = {},
+) {
   const res = await t.app.request(path, { method, headers: init.headers, body: init.body as BodyInit, duplex: 'half' } as RequestInit);
   const text = await res.text();
   let body: Record<string, unknown> | string = text;
@@ -65,11 +69,17 @@ describe('body limit from Content-Length (413 before reading)', () => {
   });
 
   it('answers 413 before authentication, and accepts a body at the limit', async () => {
-    const anonymous = await send('POST', '/api/team', { headers: { 'content-type': 'application/json', 'content-length': String(DEFAULT_BODY_LIMIT + 1) }, body: '{}' });
+    const anonymous = await send('POST', '/api/team', {
+      headers: { 'content-type': 'application/json', 'content-length': String(DEFAULT_BODY_LIMIT + 1) },
+      body: '{}',
+    });
     expect(anonymous.status).toBe(413);
     const atLimit = JSON.stringify({ name: 'Big comment team', comment: 'x'.repeat(DEFAULT_BODY_LIMIT - 60) });
     expect(atLimit.length).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT);
-    const res = await send('POST', '/api/team', { headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json', 'content-length': String(atLimit.length) }, body: atLimit });
+    const res = await send('POST', '/api/team', {
+      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json', 'content-length': String(atLimit.length) },
+      body: atLimit,
+    });
     expect(res.status).not.toBe(413);
   });
 
@@ -85,7 +95,10 @@ describe('body limit from Content-Length (413 before reading)', () => {
 
 describe('body limit while reading (no Content-Length)', () => {
   it('refuses a chunked body past the limit with 413 (app.request)', async () => {
-    const res = await send('POST', '/public-api/user/passwordSetup', { headers: { 'content-type': 'application/json' }, body: streamOf(DEFAULT_BODY_LIMIT + 1) });
+    const res = await send('POST', '/public-api/user/passwordSetup', {
+      headers: { 'content-type': 'application/json' },
+      body: streamOf(DEFAULT_BODY_LIMIT + 1),
+    });
     expect(res.status).toBe(413);
     expect(res.body.key).toBe('request.error.payloadTooLarge');
   });
@@ -121,7 +134,11 @@ describe('body limit while reading (no Content-Length)', () => {
   });
 
   it('serves a normal form body over the listener (the buffered copy reaches the validators)', async () => {
-    const res = await fetch(`${base}/oauth/token`, { method: 'POST', headers: tokenHeaders, body: 'grant_type=password&username=nobody%40example.com&password=x' });
+    const res = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: tokenHeaders,
+      body: 'grant_type=password&username=nobody%40example.com&password=x',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'invalid_grant', error_description: 'Bad credentials' });
   });
@@ -131,7 +148,11 @@ describe('NUL characters (U+0000) are a 400 at validation', () => {
   it('in a query value: GET /api/v2/log/csv?search=a%00b answers 400, not a 200 that is cut', async () => {
     const res = await fetch(`${base}/api/v2/log/csv?search=a%00b`, { headers: { authorization: `Bearer ${owner}` } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ status: 400, key: 'request.error.nulCharacter', details: { target: 'query', path: 'search' } });
+    expect(await res.json()).toMatchObject({
+      status: 400,
+      key: 'request.error.nulCharacter',
+      details: { target: 'query', path: 'search' },
+    });
     const keyword = await send('GET', '/api/tag/suggest?keyword=%00', { headers: { authorization: `Bearer ${owner}` } });
     expect(keyword.body).toMatchObject({ key: 'request.error.nulCharacter', details: { target: 'query', path: 'keyword' } });
     const key = await send('GET', '/api/v2/file?a%00=1', { headers: { authorization: `Bearer ${owner}` } });
@@ -149,7 +170,12 @@ describe('NUL characters (U+0000) are a 400 at validation', () => {
     const cases: Array<[string, string, unknown, string]> = [
       ['POST', '/api/team', { name: 'a\u0000b' }, 'name'],
       ['POST', '/api/team', { name: 'ok', ['comm\u0000ent']: 'x' }, 'comm\u0000ent'],
-      ['POST', '/api/quickFilter', { name: 'q', filteredEntityType: 'FILE', criteria: { type: 'FILE', tags: ['x', 'y\u0000'] } }, 'criteria.tags.1'],
+      [
+        'POST',
+        '/api/quickFilter',
+        { name: 'q', filteredEntityType: 'FILE', criteria: { type: 'FILE', tags: ['x', 'y\u0000'] } },
+        'criteria.tags.1',
+      ],
       ['POST', '/api/v2/file/upload/init', { name: 'a\u0000.mp4', size: 10, totalChunks: 1 }, 'name'],
       ['POST', '/public-api/user/passwordSetup', { token: 't\u0000', password: 'long-enough-password' }, 'token'],
     ];
@@ -168,7 +194,11 @@ describe('NUL characters (U+0000) are a 400 at validation', () => {
     expect(slash.body).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('NUL') });
     const multipart = new FormData();
     multipart.append('fi\u0000le', 'x');
-    const picture = await t.app.request('/api/v2/user/profilePicture', { method: 'POST', headers: { authorization: `Bearer ${owner}` }, body: multipart });
+    const picture = await t.app.request('/api/v2/user/profilePicture', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}` },
+      body: multipart,
+    });
     expect(picture.status).toBe(400);
     expect(await picture.json()).toMatchObject({ key: 'request.error.nulCharacter', details: { target: 'form' } });
   });
@@ -190,7 +220,10 @@ describe('deeply nested JSON bodies are a 400', () => {
 
   it(`lets ${MAX_JSON_DEPTH} levels through to validation`, async () => {
     const body = '{"name":"deep","comment":' + '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1) + '}';
-    const res = await send('POST', '/api/team', { headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body });
+    const res = await send('POST', '/api/team', {
+      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(res.body.key).toBe('request.error.invalid');
   });
@@ -198,7 +231,10 @@ describe('deeply nested JSON bodies are a 400', () => {
 
 describe('a required body that is not there', () => {
   it('is a 400 on every route whose body is required, though each attribute of it is optional; an empty object is a body', async () => {
-    const folder = await t.request('POST', '/api/quickFilter', { token: owner, json: { name: 'Lobby', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', tags: ['lobby'] } } });
+    const folder = await t.request('POST', '/api/quickFilter', {
+      token: owner,
+      json: { name: 'Lobby', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', tags: ['lobby'] } },
+    });
     expect(folder.status).toBe(201);
     const path = `/api/quickFilter?quickFilterId=${folder.body.id}`;
     const missing = await send('PUT', path, { headers: { authorization: `Bearer ${owner}` } });
@@ -207,6 +243,8 @@ describe('a required body that is not there', () => {
     // Over the listener too, where the client sends Content-Length: 0.
     const raw = await fetch(`${base}${path}`, { method: 'PUT', headers: { authorization: `Bearer ${owner}`, 'content-length': '0' } });
     expect(raw.status).toBe(400);
-    expect((await send('PUT', path, { headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    expect(
+      (await send('PUT', path, { headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' }, body: '{}' })).status,
+    ).toBe(200);
   });
 });

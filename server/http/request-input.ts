@@ -26,7 +26,9 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** 413 `request.error.payloadTooLarge` with the limit in `details.maxBytes`. */
 export class BodyTooLargeError extends PayloadTooLargeError {
   constructor(limit: number) {
-    super(`The request body is larger than the ${limit} bytes this operation accepts`, 'request.error.payloadTooLarge', { maxBytes: limit });
+    super(`The request body is larger than the ${limit} bytes this operation accepts`, 'request.error.payloadTooLarge', {
+      maxBytes: limit,
+    });
   }
 }
 
@@ -65,7 +67,11 @@ function parsedKind(contentType: string | undefined, types: ParsedBodyTypes): 'j
  * validator will parse it, JSON checked for depth and NUL (keys and values at any depth), form fields
  * for NUL. Runs after authentication, right before the route's validators.
  */
-export function requestInputGuard(options: { limit: BodyLimit; parsedBody: ParsedBodyTypes; bodyRequired?: boolean }): MiddlewareHandler<AppEnv> {
+export function requestInputGuard(options: {
+  limit: BodyLimit;
+  parsedBody: ParsedBodyTypes;
+  bodyRequired?: boolean;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     for (const [key, values] of Object.entries(c.req.queries())) {
       if (key.includes('\u0000') || values.some((v) => v.includes('\u0000'))) throw new NulCharacterError('query', key);
@@ -76,7 +82,10 @@ export function requestInputGuard(options: { limit: BodyLimit; parsedBody: Parse
     // A required body that is not there at all: the validators would read it as `{}` (and an update body of optional
     // attributes would pass). A body without a media type is the media-type gate's 415.
     if (options.bodyRequired && c.req.header('content-type') === undefined && !hasBody(c)) {
-      throw new ValidationError('request.error.invalid', 'This operation needs a request body', { target: 'json', issues: [{ path: '', message: 'Required' }] });
+      throw new ValidationError('request.error.invalid', 'This operation needs a request body', {
+        target: 'json',
+        issues: [{ path: '', message: 'Required' }],
+      });
     }
     const kind = options.limit === 'stream' ? undefined : parsedKind(c.req.header('content-type'), options.parsedBody);
     if (kind && options.limit !== 'stream') await bufferAndCheckBody(c, kind, options.limit);

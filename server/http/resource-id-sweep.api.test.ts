@@ -40,7 +40,15 @@ const fixedPathValues: Record<string, Record<string, string>> = {
 const bodyValues: Record<string, Record<string, unknown>> = {
   initUpload: { name: 'sweep.png', size: 10, totalChunks: 1 },
   // A campaign type whose own required fields are all quick filters (the declared ids fill them).
-  createCampaign: { name: 'sweep', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', deviceSelectionMode: 'QUICK_FILTER', orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED' },
+  createCampaign: {
+    name: 'sweep',
+    level: 'WIDGET',
+    type: 'CONTENT_QUICK_FILTER',
+    version: '2.0',
+    deviceSelectionMode: 'QUICK_FILTER',
+    orderingMode: 'DEFAULT',
+    contentShuffleMode: 'BALANCED',
+  },
   // A slide has at least one page, keyed by its name (an object of no required keys samples empty).
   createContent: { data: { Default: { pageData: { screenSize: { width: 1920, height: 1080 } } } } },
 };
@@ -101,7 +109,9 @@ const label = (route: RouteTableEntry) => `${route.method} ${route.path} (${rout
 /** The id-like parameters a route's OpenAPI operation takes, as `in.name` (body: top-level properties). */
 function idLikeParameters(route: RouteTableEntry): string[] {
   const op = operationOf(route);
-  const params = (op?.parameters ?? []).filter((p) => (p.in === 'path' || p.in === 'query') && isIdLike(p.name)).map((p) => `${p.in}.${p.name}`);
+  const params = (op?.parameters ?? [])
+    .filter((p) => (p.in === 'path' || p.in === 'query') && isIdLike(p.name))
+    .map((p) => `${p.in}.${p.name}`);
   const body = resolve(op?.requestBody?.content?.['application/json']?.schema);
   const bodyProps = Object.entries(body?.properties ?? {})
     .filter(([name]) => isIdLike(name))
@@ -182,10 +192,17 @@ type SweepRequest = { method: string; path: string; json?: unknown; form?: () =>
  * The request naming another tenant's resource (`foreign`, or a random id when `foreign` is null) at
  * `target`, and the caller's own resources at every other declared id.
  */
-async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: string, foreign: number | null, ownCustomerId: number): Promise<SweepRequest> {
+async function sweepRequest(
+  route: RouteTableEntry,
+  ids: ResourceIds,
+  target: string,
+  foreign: number | null,
+  ownCustomerId: number,
+): Promise<SweepRequest> {
   const values = new Map<string, string>();
   for (const [where, kind] of Object.entries(ids)) {
-    if (where === target && foreign === null) values.set(where, /^\d+$/.test(await factories[kind]!(t.db, ownCustomerId)) ? String(randomInt(1_000_000, 2_000_000_000)) : uuidv4());
+    if (where === target && foreign === null)
+      values.set(where, /^\d+$/.test(await factories[kind]!(t.db, ownCustomerId)) ? String(randomInt(1_000_000, 2_000_000_000)) : uuidv4());
     else values.set(where, await factories[kind]!(t.db, where === target ? foreign! : ownCustomerId));
   }
   const op = operationOf(route);
@@ -231,7 +248,11 @@ async function sweepRequest(route: RouteTableEntry, ids: ResourceIds, target: st
 
 async function send(request: SweepRequest, token: string) {
   if (!request.form) return t.request(request.method, request.path, { token, json: request.json });
-  const res = await t.app.request(request.path, { method: request.method, headers: { authorization: `Bearer ${token}` }, body: request.form() });
+  const res = await t.app.request(request.path, {
+    method: request.method,
+    headers: { authorization: `Bearer ${token}` },
+    body: request.form(),
+  });
 
   return { status: res.status, body: (await res.json()) as { key?: string } };
 }
@@ -255,7 +276,8 @@ describe('declared resource ids', () => {
       const op = operationOf(route);
       for (const [where, kind] of Object.entries(route.resourceIds)) {
         const [place, name] = where.replace(/\[\]$/, '').split('.') as [string, string];
-        const exists = taken.has(where) || (op?.parameters ?? []).some((p) => p.in === place && p.name === name) || nestedBodyPathExists(route, where);
+        const exists =
+          taken.has(where) || (op?.parameters ?? []).some((p) => p.in === place && p.name === name) || nestedBodyPathExists(route, where);
         expect(exists, `${label(route)} declares ${where}, which it does not take`).toBe(true);
         expect(factories[kind], `${label(route)}: no module has a sweep factory for '${kind}'`).toBeTypeOf('function');
       }
@@ -264,18 +286,23 @@ describe('declared resource ids', () => {
 
   it('answers like a missing id only where declared, for declared ids', () => {
     for (const route of routeTable) {
-      for (const where of Object.keys(route.answersLikeMissing)) expect(route.resourceIds, `${route.operationId}:${where}`).toHaveProperty([where]);
+      for (const where of Object.keys(route.answersLikeMissing))
+        expect(route.resourceIds, `${route.operationId}:${where}`).toHaveProperty([where]);
     }
   });
 
   it('declares no exception that no longer exists', () => {
-    const current = new Set(sweptRoutes.flatMap((route) => idLikeParameters(route).map((where) => `${route.operationId}:${where.replace(/\[\]$/, '')}`)));
+    const current = new Set(
+      sweptRoutes.flatMap((route) => idLikeParameters(route).map((where) => `${route.operationId}:${where.replace(/\[\]$/, '')}`)),
+    );
     const declared = routeTable.flatMap((route) => Object.keys(route.notResourceIds).map((where) => `${route.operationId}:${where}`));
     expect(declared.filter((key) => !current.has(key))).toEqual([]);
   });
 });
 
-const cases = sweptRoutes.flatMap((route) => Object.keys(route.resourceIds).map((target) => ({ route, target, name: `${label(route)} ${target}` })));
+const cases = sweptRoutes.flatMap((route) =>
+  Object.keys(route.resourceIds).map((target) => ({ route, target, name: `${label(route)} ${target}` })),
+);
 
 describe("another tenant's resource id answers 404", () => {
   it.each(cases)('$name', async ({ route, target }) => {
@@ -292,6 +319,10 @@ describe("another tenant's resource id answers 404", () => {
       return;
     }
     expect(res.status, shown).toBe(404);
-    expect(res.body).toMatchObject({ status: 404, key: expect.stringMatching(/^[\w]+(\.[\w]+)*\.error\.\w+$/), message: expect.any(String) });
+    expect(res.body).toMatchObject({
+      status: 404,
+      key: expect.stringMatching(/^[\w]+(\.[\w]+)*\.error\.\w+$/),
+      message: expect.any(String),
+    });
   });
 });

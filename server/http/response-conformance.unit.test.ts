@@ -7,14 +7,22 @@ import { defineRoute } from './route';
 const Thing = z.object({ id: z.string(), size: z.number().optional(), owner: z.object({ id: z.number() }).optional() });
 const route = defineRoute(
   { public: true },
-  { method: 'get', path: '/conformance/{case}', operationId: 'conformanceCase', responses: { 200: { description: 'A thing', content: { 'application/json': { schema: Thing } } } } },
+  {
+    method: 'get',
+    path: '/conformance/{case}',
+    operationId: 'conformanceCase',
+    responses: { 200: { description: 'A thing', content: { 'application/json': { schema: Thing } } } },
+  },
 );
 
 /** An app whose one route answers `body` with `status`, behind the conformance check. */
 function appAnswering(status: number, body: unknown) {
   const drift: ResponseDrift[] = [];
   const app = new OpenAPIHono<AppEnv>();
-  app.use('*', responseConformance((d) => drift.push(d)));
+  app.use(
+    '*',
+    responseConformance((d) => drift.push(d)),
+  );
   app.openapi(route, (c) => c.json(body as never, status as 200));
 
   return { app, drift };

@@ -15,14 +15,26 @@ export const sharedErrors = {
     ...jsonError('Missing, unknown, expired or revoked credentials'),
     headers: { 'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' as const } } },
   },
-  403: jsonError('Below the minimum role, restricted customer, customerId outside the caller\'s scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor'),
+  403: jsonError(
+    "Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor",
+  ),
   deviceNotAssigned: jsonError('`display.error.notAssigned`: the device is not assigned to a customer yet'),
   404: jsonError('No such resource, or one the caller cannot see'),
-  tenantNotFound: jsonError('No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`)'),
-  413: jsonError('The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`)'),
+  tenantNotFound: jsonError(
+    'No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`)',
+  ),
+  413: jsonError(
+    'The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`)',
+  ),
   415: jsonError('The body has a media type this operation does not take (`request.error.unsupportedMediaType`)'),
-  429: (what: string) => ({ ...jsonError(`Rate limited: ${what} (\`details.retryAfterSeconds\`)`), headers: retryAfter('Seconds until the window ends') }),
-  503: { ...jsonError('The service is starting or stopping (`server.error.unavailable`); try again'), headers: retryAfter('Seconds to wait before trying again') },
+  429: (what: string) => ({
+    ...jsonError(`Rate limited: ${what} (\`details.retryAfterSeconds\`)`),
+    headers: retryAfter('Seconds until the window ends'),
+  }),
+  503: {
+    ...jsonError('The service is starting or stopping (`server.error.unavailable`); try again'),
+    headers: retryAfter('Seconds to wait before trying again'),
+  },
 } as const;
 
 export const notFoundError = { 404: sharedErrors[404] } as const;

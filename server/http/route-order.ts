@@ -63,7 +63,10 @@ function assertNoDuplicateRoutes(collector: OpenAPIHono<AppEnv>): void {
     if (seen.has(key)) throw new Error(`Route declared twice: ${key} (${definition.route.operationId ?? 'no operationId'})`);
     seen.add(key);
     const other = spelling.get(normalized) ?? path;
-    if (other !== path) throw new Error(`One path template, two spellings: ${other} and ${path} (${definition.route.operationId ?? 'no operationId'}); use one parameter name per position`);
+    if (other !== path)
+      throw new Error(
+        `One path template, two spellings: ${other} and ${path} (${definition.route.operationId ?? 'no operationId'}); use one parameter name per position`,
+      );
     spelling.set(normalized, path);
   }
 }

@@ -173,40 +173,43 @@ describe.each(routeTable.map((route) => ({ route, name: label(route) })))('$name
   });
 
   // The console's session cookie is a credential of every user route: one that is not even valid percent-encoding is a bad credential.
-  it.each(['next-auth.session-token=%', '__Secure-next-auth.session-token=%E0%A4%A', 'next-auth.session-token.0=abc; next-auth.session-token.1=%zz'])(
-    'answers 401 to a malformed session cookie (%s)',
-    async (cookie) => {
-      const { method, path } = buildRequest(route);
-      const res = await t.request(method, path, { headers: { cookie, origin: testEnv.PUBLIC_URL } });
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expectErrorBody(res.body, 401, 'auth.error.unauthorized');
-    },
-  );
+  it.each([
+    'next-auth.session-token=%',
+    '__Secure-next-auth.session-token=%E0%A4%A',
+    'next-auth.session-token.0=abc; next-auth.session-token.1=%zz',
+  ])('answers 401 to a malformed session cookie (%s)', async (cookie) => {
+    const { method, path } = buildRequest(route);
+    const res = await t.request(method, path, { headers: { cookie, origin: testEnv.PUBLIC_URL } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expectErrorBody(res.body, 401, 'auth.error.unauthorized');
+  });
 
   const below = roleBelow(access.minRole);
   // The lowest role has no role below it: that check exists only where it can fail.
-  if (below !== undefined) it(`answers 403 to a caller one role below (${below})`, async () => {
-    const caller = await actorFor(below);
-    const { method, path } = buildRequest(route);
-    const res = await t.request(method, path, { token: caller.token });
-    expect(res.status).toBe(403);
-    expectErrorBody(res.body, 403, 'auth.error.roleRequired');
-    expect(res.body.details).toMatchObject({ minimumRole: access.minRole });
-  });
+  if (below !== undefined)
+    it(`answers 403 to a caller one role below (${below})`, async () => {
+      const caller = await actorFor(below);
+      const { method, path } = buildRequest(route);
+      const res = await t.request(method, path, { token: caller.token });
+      expect(res.status).toBe(403);
+      expectErrorBody(res.body, 403, 'auth.error.roleRequired');
+      expect(res.body.details).toMatchObject({ minimumRole: access.minRole });
+    });
 
   // Only tenant-scoped routes take customerId; ADMIN may select any tenant.
-  if (access.tenant === 'scoped' && access.minRole !== 'ADMIN') it("answers 403 for another tenant's customerId", async () => {
-    const caller = await actorFor(access.minRole);
-    const other = await t.factories.customer();
-    const { method, path } = buildRequest(route, { customerId: other.id });
-    const res = await t.request(method, path, { token: caller.token });
-    expect(res.status).toBe(403);
-    expectErrorBody(res.body, 403, 'auth.error.tenantForbidden');
-  });
+  if (access.tenant === 'scoped' && access.minRole !== 'ADMIN')
+    it("answers 403 for another tenant's customerId", async () => {
+      const caller = await actorFor(access.minRole);
+      const other = await t.factories.customer();
+      const { method, path } = buildRequest(route, { customerId: other.id });
+      const res = await t.request(method, path, { token: caller.token });
+      expect(res.status).toBe(403);
+      expectErrorBody(res.body, 403, 'auth.error.tenantForbidden');
+    });
 
   // A network owner's OWNER reaches its members through customerId, never a non-member.
-  if (access.tenant === 'scoped' && (roles.indexOf(access.minRole) <= roles.indexOf('OWNER'))) {
+  if (access.tenant === 'scoped' && roles.indexOf(access.minRole) <= roles.indexOf('OWNER')) {
     it('lets a network owner select a member tenant and refuses a non-member', async () => {
       const owner = await networkOwner();
       const member = buildRequest(route, { customerId: owner.memberId });
@@ -356,10 +359,14 @@ describe('/api/openapi.json: what strict tools need', () => {
   });
 
   it('declares security on every operation: `[]` on public ones', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ name: `${method} ${path}`, op })),
+    );
     expect(operations.filter(({ op }) => !Array.isArray(op.security)).map(({ name }) => name)).toEqual([]);
     const publicOps = routeTable.filter((route) => route.access.public).map((route) => operationOf(route)!);
-    expect(publicOps.filter((op) => op.security!.length > 0 && JSON.stringify(op.security) !== JSON.stringify([{ clientBasic: [] }]))).toEqual([]);
+    expect(
+      publicOps.filter((op) => op.security!.length > 0 && JSON.stringify(op.security) !== JSON.stringify([{ clientBasic: [] }])),
+    ).toEqual([]);
   });
 
   it('names a server and a licence', () => {

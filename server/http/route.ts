@@ -83,7 +83,11 @@ type Declared<R extends RouteConfig> = ReturnType<typeof createRoute<R['path'], 
  * before the validators. The OpenAPI document shows them as `x-minimum-role` (or `x-caller: device`) and
  * `x-body-limit`.
  */
-export function defineRoute<const R extends RouteConfig & { operationId: string }>(access: RouteAccess, config: R, options: RouteOptions = {}): Declared<R> {
+export function defineRoute<const R extends RouteConfig & { operationId: string }>(
+  access: RouteAccess,
+  config: R,
+  options: RouteOptions = {},
+): Declared<R> {
   const parsedBody = parsedBodyTypes(config);
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   checkBodyDeclaration(config, bodyLimit, parsedBody);
@@ -97,7 +101,8 @@ export function defineRoute<const R extends RouteConfig & { operationId: string 
     middleware.push(authenticate, requireRole(access.minRole));
     if (access.tenant === 'scoped') middleware.push(resolveScope);
   }
-  const bodyRequired = (config.request?.body as { required?: boolean } | undefined)?.required === true && (parsedBody.json || parsedBody.form.length > 0);
+  const bodyRequired =
+    (config.request?.body as { required?: boolean } | undefined)?.required === true && (parsedBody.json || parsedBody.form.length > 0);
   middleware.push(requestInputGuard({ limit: bodyLimit, parsedBody, bodyRequired }));
   const responses = withDerivedResponses(access, config, options, parsedBody);
   const route = createRoute({
@@ -149,15 +154,29 @@ type Responses = RouteConfig['responses'];
  * - 415 for a body a validator parses (another media type);
  * - 429 with `Retry-After` for a rate-limited route; 503 with `Retry-After` for every route but the health checks.
  */
-function withDerivedResponses(access: RouteAccess, config: RouteConfig & { operationId: string }, options: RouteOptions, parsedBody: ParsedBodyTypes): Responses {
+function withDerivedResponses(
+  access: RouteAccess,
+  config: RouteConfig & { operationId: string },
+  options: RouteOptions,
+  parsedBody: ParsedBodyTypes,
+): Responses {
   const declared = config.responses as Record<string, Record<string, unknown>>;
-  if (declared['429'] && !options.rateLimited) throw new Error(`${config.operationId}: a route that answers 429 says what it counts with the rateLimited option`);
+  if (declared['429'] && !options.rateLimited)
+    throw new Error(`${config.operationId}: a route that answers 429 says what it counts with the rateLimited option`);
   const scoped = isUserAccess(access) && access.tenant === 'scoped';
   const derived: Partial<Record<number, object>> = {
     400: sharedErrors[400],
     ...(isUserAccess(access) || isDeviceAccess(access) ? { 401: sharedErrors[401] } : {}),
-    ...(isUserAccess(access) ? { 403: sharedErrors[403] } : isDeviceAccess(access) && access.device === 'assigned' ? { 403: sharedErrors.deviceNotAssigned } : {}),
-    ...(scoped ? { 404: sharedErrors.tenantNotFound } : Object.keys(options.resourceIds ?? {}).length > 0 ? { 404: sharedErrors[404] } : {}),
+    ...(isUserAccess(access)
+      ? { 403: sharedErrors[403] }
+      : isDeviceAccess(access) && access.device === 'assigned'
+        ? { 403: sharedErrors.deviceNotAssigned }
+        : {}),
+    ...(scoped
+      ? { 404: sharedErrors.tenantNotFound }
+      : Object.keys(options.resourceIds ?? {}).length > 0
+        ? { 404: sharedErrors[404] }
+        : {}),
     413: sharedErrors[413],
     ...(parsedBody.json || parsedBody.form.length > 0 ? { 415: sharedErrors[415] } : {}),
     ...(options.rateLimited ? { 429: sharedErrors[429](options.rateLimited) } : {}),
@@ -195,17 +214,20 @@ function checkBodyDeclaration(config: RouteConfig & { operationId: string }, bod
   if (bodyLimit === 'stream' && (parsed.json || parsed.form.length > 0)) {
     throw new Error(`${config.operationId}: a validated body is buffered and cannot be declared 'stream'`);
   }
-  if (typeof bodyLimit === 'number' && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) throw new Error(`${config.operationId}: bodyLimit must be a positive integer`);
+  if (typeof bodyLimit === 'number' && !(Number.isInteger(bodyLimit) && bodyLimit > 0))
+    throw new Error(`${config.operationId}: bodyLimit must be a positive integer`);
 }
 
 /** An exception of the id sweep contradicts no declared id: it names a parameter that is (answersLikeMissing) or is not (notResourceIds) one. */
 function checkIdExemptions(config: RouteConfig & { operationId: string }, options: RouteOptions): void {
-  const declared = (where: string) => Object.hasOwn(options.resourceIds ?? {}, where) || Object.hasOwn(options.resourceIds ?? {}, `${where}[]`);
+  const declared = (where: string) =>
+    Object.hasOwn(options.resourceIds ?? {}, where) || Object.hasOwn(options.resourceIds ?? {}, `${where}[]`);
   for (const where of Object.keys(options.notResourceIds ?? {})) {
     if (declared(where)) throw new Error(`${config.operationId}: ${where} is declared as a resource id and as not one`);
   }
   for (const where of Object.keys(options.answersLikeMissing ?? {})) {
-    if (!Object.hasOwn(options.resourceIds ?? {}, where)) throw new Error(`${config.operationId}: ${where} answers like a missing id but is no declared resource id`);
+    if (!Object.hasOwn(options.resourceIds ?? {}, where))
+      throw new Error(`${config.operationId}: ${where} answers like a missing id but is no declared resource id`);
   }
 }
 

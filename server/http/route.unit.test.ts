@@ -7,7 +7,12 @@ import { defineRoute, routeTable, type RouteAccess, type RouteOptions } from './
 const ok = { 200: { description: 'ok', content: { 'application/json': { schema: z.object({ id: z.string() }) } } } };
 let counter = 0;
 
-function declare(access: RouteAccess, request: Record<string, unknown> = {}, options: RouteOptions = {}, responses: Record<number, object> = ok) {
+function declare(
+  access: RouteAccess,
+  request: Record<string, unknown> = {},
+  options: RouteOptions = {},
+  responses: Record<number, object> = ok,
+) {
   const operationId = `derived${++counter}`;
   defineRoute(access, { method: 'post', path: `/derived/${counter}`, operationId, request, responses } as never, options);
   const entry = routeTable.find((route) => route.operationId === operationId)!;
@@ -56,7 +61,12 @@ describe('derived responses', () => {
   });
 
   it("a route's own declaration wins per status, keeping what it leaves out (content, headers)", () => {
-    const own = declare({ public: true }, {}, { rateLimited: 'x' }, { ...ok, 429: { description: 'Slow down' }, 409: { description: 'In use' } });
+    const own = declare(
+      { public: true },
+      {},
+      { rateLimited: 'x' },
+      { ...ok, 429: { description: 'Slow down' }, 409: { description: 'In use' } },
+    );
     expect(statuses(own)).toEqual([200, 400, 409, 413, 429, 503]);
     expect(own[429]!.description).toBe('Slow down');
     expect(own[429]!.headers).toBeDefined();
@@ -70,7 +80,15 @@ describe('derived responses', () => {
 
 describe('id sweep exemptions', () => {
   it('are kept in the route table with their reasons', () => {
-    declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'body.userIds[]': 'user' }, notResourceIds: { 'query.selectTeamIds': 'a filter' }, answersLikeMissing: { 'body.userIds[]': 'names them' } });
+    declare(
+      { minRole: 'VIEWER', tenant: 'scoped' },
+      {},
+      {
+        resourceIds: { 'body.userIds[]': 'user' },
+        notResourceIds: { 'query.selectTeamIds': 'a filter' },
+        answersLikeMissing: { 'body.userIds[]': 'names them' },
+      },
+    );
     const entry = routeTable.at(-1)!;
     expect(entry.notResourceIds).toEqual({ 'query.selectTeamIds': 'a filter' });
     expect(entry.answersLikeMissing).toEqual({ 'body.userIds[]': 'names them' });
@@ -79,11 +97,21 @@ describe('id sweep exemptions', () => {
   });
 
   it('refuse a parameter declared both as a resource id and as not one', () => {
-    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'path.id': 'user' }, notResourceIds: { 'path.id': 'why' } })).toThrow(/declared as a resource id and as not one/);
-    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'body.ids[]': 'user' }, notResourceIds: { 'body.ids': 'why' } })).toThrow(/declared as a resource id and as not one/);
+    expect(() =>
+      declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { resourceIds: { 'path.id': 'user' }, notResourceIds: { 'path.id': 'why' } }),
+    ).toThrow(/declared as a resource id and as not one/);
+    expect(() =>
+      declare(
+        { minRole: 'VIEWER', tenant: 'scoped' },
+        {},
+        { resourceIds: { 'body.ids[]': 'user' }, notResourceIds: { 'body.ids': 'why' } },
+      ),
+    ).toThrow(/declared as a resource id and as not one/);
   });
 
   it('refuse answersLikeMissing for an id the route does not declare', () => {
-    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { answersLikeMissing: { 'body.userIds[]': 'why' } })).toThrow(/no declared resource id/);
+    expect(() => declare({ minRole: 'VIEWER', tenant: 'scoped' }, {}, { answersLikeMissing: { 'body.userIds[]': 'why' } })).toThrow(
+      /no declared resource id/,
+    );
   });
 });

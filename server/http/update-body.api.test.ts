@@ -64,7 +64,8 @@ const cases: Case[] = [
 
       return {
         update: (json) => t.request('PUT', `/api/user?email=${encodeURIComponent(user.email)}`, { token: owner.token, json }),
-        read: async () => (await ok(t.request('GET', `/api/v2/user/${user.id}?select=name,comment,language,address`, { token: owner.token }))).body,
+        read: async () =>
+          (await ok(t.request('GET', `/api/v2/user/${user.id}?select=name,comment,language,address`, { token: owner.token }))).body,
       };
     },
   },
@@ -74,11 +75,15 @@ const cases: Case[] = [
     other: { name: unique('Renamed team') },
     clearable: 'comment',
     setup: async () => {
-      const { body } = await ok(t.request('POST', '/api/team', { token: owner.token, json: { name: unique('Team'), comment: 'kept comment' } }), 201);
+      const { body } = await ok(
+        t.request('POST', '/api/team', { token: owner.token, json: { name: unique('Team'), comment: 'kept comment' } }),
+        201,
+      );
 
       return {
         update: (json) => t.request('PUT', `/api/team?teamId=${body.id}`, { token: owner.token, json }),
-        read: async () => (await ok(t.request('GET', `/api/team?search=${encodeURIComponent(`id=${body.id}`)}`, { token: owner.token }))).body.content[0],
+        read: async () =>
+          (await ok(t.request('GET', `/api/team?search=${encodeURIComponent(`id=${body.id}`)}`, { token: owner.token }))).body.content[0],
       };
     },
   },
@@ -93,7 +98,11 @@ const cases: Case[] = [
       return {
         update: (json) => t.request('PUT', `/api/customer/${customer.id}`, { token: admin.token, json }),
         read: async () =>
-          (await ok(t.request('GET', `/api/customer/${customer.id}?select=comment,expirationDate,storageSize,country`, { token: admin.token }))).body,
+          (
+            await ok(
+              t.request('GET', `/api/customer/${customer.id}?select=comment,expirationDate,storageSize,country`, { token: admin.token }),
+            )
+          ).body,
       };
     },
   },
@@ -104,7 +113,8 @@ const cases: Case[] = [
     setup: async () => {
       const customer = await t.factories.customer();
       const manager = await t.actor('OWNER', { customerId: customer.id });
-      const update = (json: unknown) => t.request('PUT', `/api/customer/settings/teams?customerId=${customer.id}`, { token: manager.token, json });
+      const update = (json: unknown) =>
+        t.request('PUT', `/api/customer/settings/teams?customerId=${customer.id}`, { token: manager.token, json });
       await ok(update({ userFullAccessIfNotInTeam: true, accessResourcesWithoutTeam: true }));
       const fields = 'userFullAccessIfNotInTeam,accessResourcesWithoutTeam,isFileAndFolderCreationEnabledInRootForTeamUsers';
 
@@ -153,7 +163,8 @@ const cases: Case[] = [
 
       return {
         update: (json) => t.request('PUT', `/api/file/${file.id}`, { token: editor.token, json }),
-        read: async () => (await ok(t.request('GET', `/api/v2/file/${file.id}?select=name,tags,muted,metaData`, { token: editor.token }))).body,
+        read: async () =>
+          (await ok(t.request('GET', `/api/v2/file/${file.id}?select=name,tags,muted,metaData`, { token: editor.token }))).body,
       };
     },
   },
@@ -207,7 +218,15 @@ describe('modify bodies ignore null lists', () => {
     const unchanged = await ok(t.request('PUT', path, { token: owner.token, json: { resourcesToAdd: null, resourceIdsToRemove: null } }));
     expect(unchanged.body).toEqual([{ id: member.id, readOnly: false }]);
 
-    const { body: profile } = await ok(t.request('POST', '/api/v2/userInterfaceProfile', { token: owner.token, json: { name: unique('Assign'), hiddenUIElementRules: {} } }), 201);
-    await ok(t.request('POST', `/api/v2/userInterfaceProfile/${profile.id}/assign`, { token: owner.token, json: { assignUserIds: null, removeUserIds: null } }));
+    const { body: profile } = await ok(
+      t.request('POST', '/api/v2/userInterfaceProfile', { token: owner.token, json: { name: unique('Assign'), hiddenUIElementRules: {} } }),
+      201,
+    );
+    await ok(
+      t.request('POST', `/api/v2/userInterfaceProfile/${profile.id}/assign`, {
+        token: owner.token,
+        json: { assignUserIds: null, removeUserIds: null },
+      }),
+    );
   });
 });

@@ -55,5 +55,7 @@ export function updateBody<Shape extends z.ZodRawShape>(name: string, shape: Sha
     'Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2).' +
     (cleared.length ? ` Send "" to remove the value of ${cleared.join(', ')}.` : '');
 
-  return z.preprocess(dropNullAttributes, z.object(nullsDropped(shape)).partial()).openapi(name, { description: description ? `${description} ${rule}` : rule });
+  return z
+    .preprocess(dropNullAttributes, z.object(nullsDropped(shape)).partial())
+    .openapi(name, { description: description ? `${description} ${rule}` : rule });
 }

@@ -18,7 +18,14 @@ export type SocketEndpoint = {
   close: () => Promise<void>;
 };
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 /** Answers an upgrade request with a plain HTTP error (the DECISIONS §3 body) and closes the socket. */
 function refuseUpgrade(socket: Duplex, err: unknown): void {

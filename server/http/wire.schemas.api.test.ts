@@ -31,7 +31,12 @@ type Schema = {
   allOf?: Schema[];
 };
 type Parameter = { name: string; in: string; required?: boolean; schema: Schema };
-type Operation = { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+type Operation = {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 let t: TestContext;
@@ -49,7 +54,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operation = (id: string) => Object.values(doc.paths).flatMap((item) => Object.values(item)).find((op) => op.operationId === id)!;
+const operation = (id: string) =>
+  Object.values(doc.paths)
+    .flatMap((item) => Object.values(item))
+    .find((op) => op.operationId === id)!;
 const parameter = (id: string, name: string) => operation(id).parameters!.find((p) => p.name === name)!.schema;
 const component = (name: string) => doc.components.schemas[name]!;
 const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(component(schema.$ref.split('/').pop()!)) : schema);
@@ -83,7 +91,8 @@ describe('integer ids', () => {
       seen.add(schema);
       const types = Array.isArray(schema.type) ? schema.type : [schema.type];
       // An enum of special values (the tenant selector's -1) is no id.
-      if (name && idLike(name) && types.includes('integer') && !schema.enum && !(schema.format === 'int64' && (schema.minimum ?? 0) >= 1)) offenders.push(`${where} ${JSON.stringify(schema)}`);
+      if (name && idLike(name) && types.includes('integer') && !schema.enum && !(schema.format === 'int64' && (schema.minimum ?? 0) >= 1))
+        offenders.push(`${where} ${JSON.stringify(schema)}`);
       for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(variant, where, name);
       for (const [key, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}.${key}`, key);
       walk(schema.items, `${where}[]`, name);
@@ -93,7 +102,8 @@ describe('integer ids', () => {
     for (const op of Object.values(doc.paths).flatMap((item) => Object.values(item))) {
       for (const p of op.parameters ?? []) walk(p.schema, `${op.operationId} ${p.in}.${p.name}`, p.name);
       for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) walk(media.schema, `${op.operationId} body ${type}`);
-      for (const [status, answer] of Object.entries(op.responses)) for (const media of Object.values(answer.content ?? {})) walk(media.schema, `${op.operationId} ${status}`);
+      for (const [status, answer] of Object.entries(op.responses))
+        for (const media of Object.values(answer.content ?? {})) walk(media.schema, `${op.operationId} ${status}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -102,7 +112,11 @@ describe('integer ids', () => {
 describe('the tenant selector', () => {
   it('is a customer id, -1 or null; anything else is a 400', async () => {
     const selector = parameter('listFiles', 'customerId');
-    expect(selector.anyOf).toEqual([expect.objectContaining(INT64_ID), { type: 'integer', enum: [-1] }, { type: 'string', enum: ['null'] }]);
+    expect(selector.anyOf).toEqual([
+      expect.objectContaining(INT64_ID),
+      { type: 'integer', enum: [-1] },
+      { type: 'string', enum: ['null'] },
+    ]);
     expect((await t.request('GET', '/api/v2/file?customerId=0', { token: owner })).status).toBe(400);
     expect((await t.request('GET', '/api/v2/file?customerId=abc', { token: owner })).status).toBe(400);
     expect((await t.request('GET', `/api/v2/file?customerId=${customerId}`, { token: owner })).status).toBe(200);
@@ -136,8 +150,16 @@ describe('bounded and enumerated query values', () => {
 
 describe('formats and patterns', () => {
   it('a user e-mail is format email with the pattern the server applies', async () => {
-    expect(resolve(component('UserCreate').properties!.email!)).toMatchObject({ type: 'string', format: 'email', pattern: expect.any(String), maxLength: 254 });
-    const res = await t.request('POST', `/api/user?customerId=${customerId}`, { token: owner, json: { email: 'not an address', name: 'X', role: 'VIEWER', password: 'long enough 1' } });
+    expect(resolve(component('UserCreate').properties!.email!)).toMatchObject({
+      type: 'string',
+      format: 'email',
+      pattern: expect.any(String),
+      maxLength: 254,
+    });
+    const res = await t.request('POST', `/api/user?customerId=${customerId}`, {
+      token: owner,
+      json: { email: 'not an address', name: 'X', role: 'VIEWER', password: 'long enough 1' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -147,7 +169,15 @@ describe('formats and patterns', () => {
     expect(new RegExp(validFrom.pattern!).test('2026-02-31')).toBe(false);
     const res = await t.request('POST', `/api/campaign?customerId=${customerId}`, {
       token: owner,
-      json: { name: 'Wire', level: 'WIDGET', type: 'CONTENT_QUICK_FILTER', version: '2.0', validFrom: '2026-02-31', contentShuffleMode: 'SERIAL', orderingMode: 'DEFAULT' },
+      json: {
+        name: 'Wire',
+        level: 'WIDGET',
+        type: 'CONTENT_QUICK_FILTER',
+        version: '2.0',
+        validFrom: '2026-02-31',
+        contentShuffleMode: 'SERIAL',
+        orderingMode: 'DEFAULT',
+      },
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.details.issues)).toContain('validFrom');
@@ -157,7 +187,9 @@ describe('formats and patterns', () => {
     const tag = resolve(component('TagCreate').properties!.tag!);
     expect(tag.pattern).toBeDefined();
     expect(new RegExp(tag.pattern!, 'u').test('-bad')).toBe(false);
-    expect((await t.request('POST', `/api/tag?customerId=${customerId}&tagType=FILE`, { token: owner, json: { tag: 'two words' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', `/api/tag?customerId=${customerId}&tagType=FILE`, { token: owner, json: { tag: 'two words' } })).status,
+    ).toBe(400);
   });
 
   it('sort is a pattern; search and select are described strings with an example', () => {
@@ -165,7 +197,12 @@ describe('formats and patterns', () => {
     const value = sort.anyOf!.find((v) => v.type === 'string')!;
     expect(new RegExp(value.pattern!).test('name,desc')).toBe(true);
     expect(new RegExp(value.pattern!).test('name,up')).toBe(false);
-    for (const name of ['search', 'select']) expect(operation('listCampaigns').parameters!.find((p) => p.name === name)!.schema).toMatchObject({ type: 'string', description: expect.any(String), example: expect.any(String) });
+    for (const name of ['search', 'select'])
+      expect(operation('listCampaigns').parameters!.find((p) => p.name === name)!.schema).toMatchObject({
+        type: 'string',
+        description: expect.any(String),
+        example: expect.any(String),
+      });
   });
 });
 
@@ -173,13 +210,18 @@ describe('update bodies', () => {
   it('declare null for every attribute (null keeps the value)', () => {
     for (const name of ['CustomerUpdate', 'UserUpdate', 'CampaignUpdate', 'TeamUpdate', 'FileUpdate']) {
       for (const [key, property] of Object.entries(component(name).properties!)) {
-        expect(property.anyOf?.some((v) => v.type === 'null') || (Array.isArray(property.type) && property.type.includes('null')), `${name}.${key}`).toBe(true);
+        expect(
+          property.anyOf?.some((v) => v.type === 'null') || (Array.isArray(property.type) && property.type.includes('null')),
+          `${name}.${key}`,
+        ).toBe(true);
       }
     }
   });
 
   it('and a named schema used there stays non-null where it is used alone', () => {
-    const nullable = Object.entries(doc.components.schemas).filter(([, schema]) => Array.isArray(schema.type) && schema.type.includes('null') || schema.anyOf?.some((v) => v.type === 'null'));
+    const nullable = Object.entries(doc.components.schemas).filter(
+      ([, schema]) => (Array.isArray(schema.type) && schema.type.includes('null')) || schema.anyOf?.some((v) => v.type === 'null'),
+    );
     expect(nullable.map(([name]) => name)).toEqual([]);
   });
 });
@@ -188,13 +230,19 @@ describe('closed objects', () => {
   it('are closed in the document where the server refuses unknown keys', async () => {
     expect(resolve(component('WorkingHoursBody').properties!.days!).additionalProperties).toBe(false);
     expect(component('FileQuickFilterCriteria').additionalProperties).toBe(false);
-    const res = await t.request('POST', `/api/v2/device/workingHours?customerId=${customerId}`, { token: owner, json: { mode: 'SCREEN', days: { MONDAY: { from: '08:00', to: '18:00' } } } });
+    const res = await t.request('POST', `/api/v2/device/workingHours?customerId=${customerId}`, {
+      token: owner,
+      json: { mode: 'SCREEN', days: { MONDAY: { from: '08:00', to: '18:00' } } },
+    });
     expect(res.status).toBe(400);
   });
 
   it('elsewhere request bodies take unknown attributes and ignore them', async () => {
     expect(component('TeamBody').additionalProperties).toBeUndefined();
-    const res = await t.request('POST', `/api/team?customerId=${customerId}`, { token: owner, json: { name: 'Open body', unknownAttribute: 1 } });
+    const res = await t.request('POST', `/api/team?customerId=${customerId}`, {
+      token: owner,
+      json: { name: 'Open body', unknownAttribute: 1 },
+    });
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('unknownAttribute');
   });
@@ -207,7 +255,13 @@ describe('single-value rules the server checks, stated by the document (the cont
     expect(component('TimeZone')).toMatchObject({ type: 'string', enum: [...TIME_ZONE_NAMES] });
     expect(viaRef(parameter('timeDevices', 'timeZone'))).toBe('#/components/schemas/TimeZone');
     expect(viaRef(parameter('proofOfDisplayAllDevice', 'timeZone'))).toBe('#/components/schemas/TimeZone');
-    for (const [name, key] of [['DeviceUpdate', 'timeZone'], ['DisplayRegistration', 'timeZone'], ['DeviceAssignToCustomer', 'timeZone'], ['CampaignHours', 'timeZone'], ['AdvertiserValidityInput', 'timeZone']] as const) {
+    for (const [name, key] of [
+      ['DeviceUpdate', 'timeZone'],
+      ['DisplayRegistration', 'timeZone'],
+      ['DeviceAssignToCustomer', 'timeZone'],
+      ['CampaignHours', 'timeZone'],
+      ['AdvertiserValidityInput', 'timeZone'],
+    ] as const) {
       expect(viaRef(component(name).properties![key]!), name).toBe('#/components/schemas/TimeZone');
     }
     const res = await t.request('POST', `/api/v2/device/time?customerId=${customerId}&timeZone=europe%2Fberlin`, { token: owner });
@@ -215,7 +269,11 @@ describe('single-value rules the server checks, stated by the document (the cont
   });
 
   it('names say they need a character that is no space, and a name of spaces is a 400', async () => {
-    expect(resolve(component('DeviceGroupCreate').properties!.name!)).toMatchObject({ pattern: NON_BLANK_PATTERN, minLength: 1, maxLength: 255 });
+    expect(resolve(component('DeviceGroupCreate').properties!.name!)).toMatchObject({
+      pattern: NON_BLANK_PATTERN,
+      minLength: 1,
+      maxLength: 255,
+    });
     expect(parameter('renameFileFolder', 'newName')).toMatchObject({ pattern: NON_BLANK_PATTERN });
     const res = await t.request('POST', `/api/team?customerId=${customerId}`, { token: owner, json: { name: ' \t ' } });
     expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid' });
@@ -230,19 +288,37 @@ describe('single-value rules the server checks, stated by the document (the cont
     const branches = resolve(component('ConfigBatch').properties!.configUpdates!).items!.anyOf!;
     expect(branches.flatMap((b) => b.properties!.name!.enum as string[]).sort()).toEqual([...configLimitNames].sort());
     for (const branch of branches) expect(branch.properties!.value!.pattern).toMatch(/^\^/);
-    expect(new RegExp(parameter('resetServerLimits', 'keys').pattern!).test('config.limit.USER.BUSINESS, config.limit.TEAM.STARTER')).toBe(true);
+    expect(new RegExp(parameter('resetServerLimits', 'keys').pattern!).test('config.limit.USER.BUSINESS, config.limit.TEAM.STARTER')).toBe(
+      true,
+    );
   });
 
   it('an upload name states its supported extensions; suggestTags its entities; team assignments uuids; customer counts the int4 maximum', () => {
     expect(resolve(component('UploadInit').properties!.name!).pattern).toBe(SUPPORTED_FILE_NAME_PATTERN);
-    expect(parameter('suggestTags', 'entity').enum).toEqual(['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE', 'deviceTags', 'deviceContentTags', 'campaignTags', 'messageTags', 'fileTags']);
+    expect(parameter('suggestTags', 'entity').enum).toEqual([
+      'DEVICE',
+      'CONTENT',
+      'CAMPAIGN',
+      'MESSAGE',
+      'FILE',
+      'deviceTags',
+      'deviceContentTags',
+      'campaignTags',
+      'messageTags',
+      'fileTags',
+    ]);
     const modification = component('TeamModification').properties!;
-    expect(nonNull(modification.assignToTeams!).items!.properties!.teamId).toMatchObject({ format: 'uuid', pattern: expect.stringContaining('[1-8]') });
+    expect(nonNull(modification.assignToTeams!).items!.properties!.teamId).toMatchObject({
+      format: 'uuid',
+      pattern: expect.stringContaining('[1-8]'),
+    });
     expect(nonNull(component('CustomerCreate').properties!.freeLicenses!)).toMatchObject({ maximum: MAX_INT32 });
   });
 
   it('a web-page widget states its address pattern; a report its sort fields and directions', () => {
-    const page = component('SlidePage').properties!.widgets!.items!.oneOf!.find((w) => JSON.stringify(w.properties!.type).includes('webPage'))!;
+    const page = component('SlidePage').properties!.widgets!.items!.oneOf!.find((w) =>
+      JSON.stringify(w.properties!.type).includes('webPage'),
+    )!;
     expect(page.properties!.url).toMatchObject({ pattern: new RegExp(HTTP_URL_PATTERN).source, maxLength: 2048 });
     const sort = parameter('proofOfDisplayCampaignCsv', 'sort').anyOf![0]!;
     expect(new RegExp(sort.pattern!).test('name,desc')).toBe(true);

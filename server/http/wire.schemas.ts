@@ -41,7 +41,12 @@ export const intIdParam = digitsOf(intId, INTEGER_ID_DOC, 'An id: a positive int
 
 /** A bounded integer as a path or query value (signed when `min` is negative). */
 export const integerParam = (min: number, max: number) =>
-  digitsOf(z.number().int().min(min).max(max), { type: 'integer', minimum: min, maximum: max }, min < 0 ? 'An integer' : 'A non-negative integer', min < 0);
+  digitsOf(
+    z.number().int().min(min).max(max),
+    { type: 'integer', minimum: min, maximum: max },
+    min < 0 ? 'An integer' : 'A non-negative integer',
+    min < 0,
+  );
 
 /** An instant as Unix epoch milliseconds (DECISIONS §2: integer timestamps), in a JSON body or answer. */
 export const epochMs = z.number().int().min(0).max(MAX_EPOCH_MS).openapi({ format: 'int64' });
@@ -74,7 +79,8 @@ export function integerUpToPattern(max: number): string {
 }
 
 /** A letter in either case, spelled out for a pattern (`[pP][nN][gG]`): the document's generator writes regex flags wrongly. */
-export const anyCase = (text: string) => [...text].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
+export const anyCase = (text: string) =>
+  [...text].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`)).join('');
 
 /*
  * An http(s) address a screen opens (a web-page widget): the scheme in any case, a host name (labels of letters,
@@ -89,10 +95,13 @@ const LABEL_CHAR = '[A-Za-z0-9_-]';
 const AFTER_X = `[xX](?:[A-MO-Za-mo-z0-9_-]${LABEL_CHAR}*|[nN](?:[A-Za-z0-9_]${LABEL_CHAR}*|-(?:[A-Za-z0-9_]${LABEL_CHAR}*)?)?)?`;
 const LABEL = `(?:[A-WYZa-wyz0-9_-]${LABEL_CHAR}*|${AFTER_X})`;
 const LAST_LABEL = `(?:[A-WYZa-wyz]${LABEL_CHAR}*|${AFTER_X})`;
-export const HTTP_URL_PATTERN =
-  `^${anyCase('http')}[sS]?://(?:(?:${OCTET}\\.){3}${OCTET}|(?:${LABEL}\\.)*${LAST_LABEL})(?::0*(?:${integerUpToPattern(65_535)}))?(?:[/?#]\\S*)?$`;
+export const HTTP_URL_PATTERN = `^${anyCase('http')}[sS]?://(?:(?:${OCTET}\\.){3}${OCTET}|(?:${LABEL}\\.)*${LAST_LABEL})(?::0*(?:${integerUpToPattern(65_535)}))?(?:[/?#]\\S*)?$`;
 const HTTP_URL_MAX = 2_048;
-export const httpUrl = z.string().max(HTTP_URL_MAX).regex(new RegExp(HTTP_URL_PATTERN), 'An http or https address').openapi({ example: 'https://example.com/menu' });
+export const httpUrl = z
+  .string()
+  .max(HTTP_URL_MAX)
+  .regex(new RegExp(HTTP_URL_PATTERN), 'An http or https address')
+  .openapi({ example: 'https://example.com/menu' });
 
 /*
  * A calendar date `yyyy-MM-dd` that exists (DECISIONS §2: date-only fields), years 0001 to 9999 as PostgreSQL and
@@ -107,7 +116,10 @@ export const DATE_PATTERN = new RegExp(`^(?:${YEAR}-${MONTH_AND_DAY}|${LEAP_YEAR
 /** True for a calendar date written `yyyy-MM-dd` that exists (no 2026-02-30). */
 export const isDateOnly = (value: string): boolean => DATE_PATTERN.test(value);
 
-export const dateOnly = z.string().regex(DATE_PATTERN, 'A date that exists, written yyyy-MM-dd').openapi({ format: 'date', example: '2026-12-24' });
+export const dateOnly = z
+  .string()
+  .regex(DATE_PATTERN, 'A date that exists, written yyyy-MM-dd')
+  .openapi({ format: 'date', example: '2026-12-24' });
 
 /** The e-mail syntax the service accepts (zod's), stated as the pattern too: `format: email` alone is looser. */
 export const EMAIL_PATTERN = z.regexes.email;
@@ -132,7 +144,10 @@ export const customerIdSelector = z
     z
       .union([
         intIdParam,
-        z.literal('-1').transform(() => -1 as const).openapi({ type: 'integer', enum: [-1] }),
+        z
+          .literal('-1')
+          .transform(() => -1 as const)
+          .openapi({ type: 'integer', enum: [-1] }),
         z.literal('null').transform(() => null),
       ])
       .optional(),
@@ -165,7 +180,10 @@ export const isIanaTimeZone = (value: string): boolean => timeZoneSet.has(value)
 
 export const ianaTimeZone = z
   .enum(TIME_ZONE_NAMES as [string, ...string[]], { error: 'An IANA time zone such as Europe/Berlin' })
-  .openapi('TimeZone', { description: `An IANA time zone (tz database ${TZ_DATABASE_VERSION}: zones and their links), spelled exactly`, example: 'Europe/Berlin' });
+  .openapi('TimeZone', {
+    description: `An IANA time zone (tz database ${TZ_DATABASE_VERSION}: zones and their links), spelled exactly`,
+    example: 'Europe/Berlin',
+  });
 
 /*
  * Rules between several values of one request (a type that needs a field, `from` before `to`, an either-or pair, a

@@ -98,8 +98,19 @@ describe('bounded integers in a query', () => {
 
 describe('calendar dates', () => {
   it('refuse dates that do not exist, and years outside 0001–9999', () => {
-    for (const ok of ['2026-12-24', '2028-02-29', '2000-02-29', '0001-01-01', '9999-12-31', '0004-02-29']) expect(accepts(dateOnly, ok), ok).toBe(true);
-    for (const bad of ['2026-02-31', '2026-02-29', '1900-02-29', '2026-04-31', '0000-01-01', '2026-13-01', '2026-1-01', '20261-01-01', '2026-12-24T00:00:00Z']) {
+    for (const ok of ['2026-12-24', '2028-02-29', '2000-02-29', '0001-01-01', '9999-12-31', '0004-02-29'])
+      expect(accepts(dateOnly, ok), ok).toBe(true);
+    for (const bad of [
+      '2026-02-31',
+      '2026-02-29',
+      '1900-02-29',
+      '2026-04-31',
+      '0000-01-01',
+      '2026-13-01',
+      '2026-1-01',
+      '20261-01-01',
+      '2026-12-24T00:00:00Z',
+    ]) {
       expect(accepts(dateOnly, bad), bad).toBe(false);
     }
   });
@@ -121,17 +132,24 @@ describe('calendar dates', () => {
 describe('e-mail addresses', () => {
   it('take the syntax the pattern states; a user e-mail is kept in lower case', () => {
     expect(accepts(emailAddress, 'jane.doe@example.com')).toBe(true);
-    for (const bad of ['jane', 'jane@', ' jane@example.com', 'a!b@example.com', `${'a'.repeat(250)}@example.com`]) expect(accepts(emailAddress, bad), bad).toBe(false);
+    for (const bad of ['jane', 'jane@', ' jane@example.com', 'a!b@example.com', `${'a'.repeat(250)}@example.com`])
+      expect(accepts(emailAddress, bad), bad).toBe(false);
     expect(userEmail.parse('Jane.Doe@Example.COM')).toBe('jane.doe@example.com');
   });
 });
 
 describe('tags', () => {
   it('follow spec 3 syntax in the schema exactly as the tag rules do', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', 'Z', 'ä', '1', '_', '#', '.', '"', '-', ' ', ',', '\u0301', '٣', '!', '\t'), maxLength: 8 });
-    fc.assert(fc.property(text, (tag) => {
-      expect(accepts(tagSchema, tag), JSON.stringify(tag)).toBe(isValidTag(tag));
-    }), { numRuns: 2000 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', 'ä', '1', '_', '#', '.', '"', '-', ' ', ',', '\u0301', '٣', '!', '\t'),
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(text, (tag) => {
+        expect(accepts(tagSchema, tag), JSON.stringify(tag)).toBe(isValidTag(tag));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('as one query value: comma-separated, spaces around each, empty entries skipped', () => {
@@ -154,12 +172,15 @@ describe('sort', () => {
   it('the pattern of the document accepts exactly the syntax the parser takes', () => {
     const pattern = new RegExp(SORT_VALUE_PATTERN);
     const part = fc.constantFrom('name', 'a', '_x1', 'content', '.', ',', 'asc', 'DESC', 'Desc', 'up', ' ', '1a', '', 'b.c');
-    fc.assert(fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
-      const value = parts.join('');
-      expect(pattern.test(value), JSON.stringify(value)).toBe(parses(value));
-    }), {
-      numRuns: 3000,
-    });
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+        const value = parts.join('');
+        expect(pattern.test(value), JSON.stringify(value)).toBe(parses(value));
+      }),
+      {
+        numRuns: 3000,
+      },
+    );
     for (const value of ['name', 'name,desc', ' content.name , ASC ', '', 'a.b.c.d.e.f.g.h']) expect(pattern.test(value), value).toBe(true);
     for (const value of ['name,up', 'name,asc,x', ',asc', 'a.b.c.d.e.f.g.h.i', 'na me']) expect(pattern.test(value), value).toBe(false);
   });
@@ -169,7 +190,19 @@ describe('team id lists in a query', () => {
   const uuid = '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11';
 
   it('state in their patterns what the parsers take', () => {
-    const samples = ['', ' ', uuid, `${uuid}:true`, ` ${uuid}:false , ${uuid} `, `${uuid}:yes`, `${uuid},`, `,${uuid}`, 'abc', `${uuid}:true:false`, `${uuid.toUpperCase()}`];
+    const samples = [
+      '',
+      ' ',
+      uuid,
+      `${uuid}:true`,
+      ` ${uuid}:false , ${uuid} `,
+      `${uuid}:yes`,
+      `${uuid},`,
+      `,${uuid}`,
+      'abc',
+      `${uuid}:true:false`,
+      `${uuid.toUpperCase()}`,
+    ];
     for (const value of samples) {
       expect(TEAM_IDS_PATTERN.test(value), `teamIds ${value}`).toBe(succeeds(() => parseTeamIdsParam(value)));
       expect(SELECT_TEAM_IDS_PATTERN.test(value), `selectTeamIds ${value}`).toBe(succeeds(() => parseSelectTeamIds(value)));
@@ -178,7 +211,11 @@ describe('team id lists in a query', () => {
 });
 
 describe('update bodies', () => {
-  const body = updateBody('WireTestUpdate', { name: z.string().min(1).max(5), comment: clearable(z.string().max(10)), limits: z.object({ n: z.number() }) });
+  const body = updateBody('WireTestUpdate', {
+    name: z.string().min(1).max(5),
+    comment: clearable(z.string().max(10)),
+    limits: z.object({ n: z.number() }),
+  });
 
   it('take null for every attribute and keep it out of the parsed value', () => {
     expect(body.parse({ name: null, comment: null, limits: null })).toEqual({});
@@ -201,7 +238,8 @@ describe('time zones', () => {
       expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone }), zone).not.toThrow();
       expect(() => Temporal.Instant.fromEpochMilliseconds(0).toZonedDateTimeISO(zone), zone).not.toThrow();
     }
-    for (const zone of ['Europe/Berlin', 'Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'Etc/GMT+5', 'US/Eastern']) expect(TIME_ZONE_NAMES, zone).toContain(zone);
+    for (const zone of ['Europe/Berlin', 'Asia/Kolkata', 'Asia/Calcutta', 'UTC', 'Etc/GMT+5', 'US/Eastern'])
+      expect(TIME_ZONE_NAMES, zone).toContain(zone);
   });
 
   it('refuse offsets, abbreviations Intl alone takes, other spellings and unknown names', () => {
@@ -216,18 +254,24 @@ describe('names and other text that must say something', () => {
   it('are refused exactly when the pattern \\S does not match (only white space) or they are too long once trimmed', () => {
     const pattern = new RegExp(NON_BLANK_PATTERN);
     const text = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000', 'a', 'é', '#'), maxLength: 8 });
-    fc.assert(fc.property(text, (value) => {
-      expect(accepts(nonBlankText(5), value), JSON.stringify(value)).toBe(pattern.test(value) && value.trim().length <= 5);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(accepts(nonBlankText(5), value), JSON.stringify(value)).toBe(pattern.test(value) && value.trim().length <= 5);
+      }),
+      { numRuns: 2000 },
+    );
     expect(resourceName.parse('  Lobby ')).toBe('Lobby');
   });
 });
 
 describe('integers up to a maximum, as a pattern', () => {
   it('match exactly the decimal integers from 0 to the maximum', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 20_000_000 }), (max, n) => {
-      expect(new RegExp(`^(?:${integerUpToPattern(max)})$`).test(String(n)), `${n} <= ${max}`).toBe(n <= max);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 20_000_000 }), (max, n) => {
+        expect(new RegExp(`^(?:${integerUpToPattern(max)})$`).test(String(n)), `${n} <= ${max}`).toBe(n <= max);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('state the limit values the service takes for each maximum', () => {
@@ -241,15 +285,34 @@ describe('integers up to a maximum, as a pattern', () => {
 
 describe('web addresses', () => {
   it('every text the pattern takes is an http(s) URL the WHATWG parser takes', () => {
-    fc.assert(fc.property(fc.stringMatching(new RegExp(HTTP_URL_PATTERN), { size: 'small' }), (value) => {
-      expect(accepts(httpUrl, value) || value.length > 2_048, value).toBe(true);
-      expect(['http:', 'https:'], value).toContain(new URL(value).protocol);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.stringMatching(new RegExp(HTTP_URL_PATTERN), { size: 'small' }), (value) => {
+        expect(accepts(httpUrl, value) || value.length > 2_048, value).toBe(true);
+        expect(['http:', 'https:'], value).toContain(new URL(value).protocol);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('take common addresses and refuse what the pattern does not say', () => {
-    for (const ok of ['https://example.com', 'HTTP://Example.COM:8080/a b?c#d'.replace(' ', '%20'), 'http://10.0.0.1/menu', 'http://localhost:3000/']) expect(accepts(httpUrl, ok), ok).toBe(true);
-    for (const bad of ['ftp://example.com', 'http://', 'http://8^ >#DHO(', 'http://1.2.3.999', 'http://a.123', 'http://xn--a.com', 'http://a:65536', 'http://user@host', 'http://[::1]/']) {
+    for (const ok of [
+      'https://example.com',
+      'HTTP://Example.COM:8080/a b?c#d'.replace(' ', '%20'),
+      'http://10.0.0.1/menu',
+      'http://localhost:3000/',
+    ])
+      expect(accepts(httpUrl, ok), ok).toBe(true);
+    for (const bad of [
+      'ftp://example.com',
+      'http://',
+      'http://8^ >#DHO(',
+      'http://1.2.3.999',
+      'http://a.123',
+      'http://xn--a.com',
+      'http://a:65536',
+      'http://user@host',
+      'http://[::1]/',
+    ]) {
       expect(accepts(httpUrl, bad), bad).toBe(false);
     }
   });
@@ -259,10 +322,15 @@ describe('upload file names', () => {
   it('the pattern of the document takes exactly the names the upload takes', () => {
     const pattern = new RegExp(SUPPORTED_FILE_NAME_PATTERN);
     const part = fc.constantFrom('a', 'poster', '.', 'png', 'PnG', 'jpeg', 'woff2', 'exe', '/', '\\', ' ', 'mp4', 'ſ', 'K');
-    fc.assert(fc.property(fc.array(part, { maxLength: 5 }), (parts) => {
-      const name = parts.join('');
-      expect(pattern.test(name) && name.length >= 1 && name.length <= 255, JSON.stringify(name)).toBe(succeeds(() => assertSupportedName(name)));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 5 }), (parts) => {
+        const name = parts.join('');
+        expect(pattern.test(name) && name.length >= 1 && name.length <= 255, JSON.stringify(name)).toBe(
+          succeeds(() => assertSupportedName(name)),
+        );
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

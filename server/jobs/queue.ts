@@ -81,7 +81,11 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
       }
       const started = new JobRunner(
         jobStore(boss, handle),
-        jobs.map((job) => ({ name: job.name, run: (data) => job.run(data as object), nextFire: job.cron ? (after: number) => nextCronTime(job.cron!, after) : undefined })),
+        jobs.map((job) => ({
+          name: job.name,
+          run: (data) => job.run(data as object),
+          nextFire: job.cron ? (after: number) => nextCronTime(job.cron!, after) : undefined,
+        })),
         log,
       );
       runner = started;
@@ -104,7 +108,9 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
       const id = await boss.send(name, data, sendOptions);
       if (id) {
         runner?.wake(name);
-        await notifyChannel(handle.db, WAKE_CHANNEL, [`${instance} ${name}`]).catch((err: unknown) => log.warn({ err, job: name }, 'job wake-up not sent'));
+        await notifyChannel(handle.db, WAKE_CHANNEL, [`${instance} ${name}`]).catch((err: unknown) =>
+          log.warn({ err, job: name }, 'job wake-up not sent'),
+        );
       }
 
       return id;
@@ -114,7 +120,8 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
       if (runner) {
         await runner.stop(STOP_TIMEOUT_MS);
         // Jobs still running are handed back (retried here or elsewhere), as pg-boss's own workers do on a stop.
-        for (const { name, id } of runner.active.values()) await boss.fail(name, id, { message: 'stopped while active' }).catch(() => undefined);
+        for (const { name, id } of runner.active.values())
+          await boss.fail(name, id, { message: 'stopped while active' }).catch(() => undefined);
       }
       await feed?.stop();
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
@@ -136,15 +143,26 @@ export function scheduledRunId(name: string, fireAt: number): string {
 
 /** The next time strictly after `after` (epoch ms) that `cron` (UTC) fires. */
 function nextCronTime(cron: string, after: number): number {
-  return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) }).next().getTime();
+  return cronParser
+    .parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) })
+    .next()
+    .getTime();
 }
 
 function jobStore(boss: PgBoss, handle: DatabaseHandle): JobStore {
   return {
     async fetch(name) {
-      const jobs = (await boss.fetch(name, { batchSize: 1 })) as unknown as Array<{ id: string; data: unknown; expireInSeconds?: number | string }>;
+      const jobs = (await boss.fetch(name, { batchSize: 1 })) as unknown as Array<{
+        id: string;
+        data: unknown;
+        expireInSeconds?: number | string;
+      }>;
 
-      return jobs.map((job): ClaimedJob => ({ id: job.id, data: job.data, expireInSeconds: job.expireInSeconds === undefined ? undefined : Number(job.expireInSeconds) }));
+      return jobs.map((job): ClaimedJob => ({
+        id: job.id,
+        data: job.data,
+        expireInSeconds: job.expireInSeconds === undefined ? undefined : Number(job.expireInSeconds),
+      }));
     },
     async complete(name, id) {
       await boss.complete(name, id);

@@ -228,7 +228,9 @@ export class JobRunner {
       this.log.debug({ job: name, id: job.id, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (err) {
       this.log.error({ err, job: name, id: job.id }, 'job failed');
-      await this.store.fail(name, job.id, err).catch((failErr: unknown) => this.log.error({ err: failErr, job: name, id: job.id }, 'job failure could not be recorded'));
+      await this.store
+        .fail(name, job.id, err)
+        .catch((failErr: unknown) => this.log.error({ err: failErr, job: name, id: job.id }, 'job failure could not be recorded'));
     } finally {
       clearTimeout(timeout);
       this.active.delete(key);

@@ -71,7 +71,15 @@ function startRunner(extra: { nextFire?: (after: number) => number } = {}) {
     }
     runs.push(id ?? 'scheduled');
   };
-  runner = new JobRunner(store, [{ name: 'a', run }, { name: 'b', run }, { name: 'tick', run, ...extra }], silent);
+  runner = new JobRunner(
+    store,
+    [
+      { name: 'a', run },
+      { name: 'b', run },
+      { name: 'tick', run, ...extra },
+    ],
+    silent,
+  );
   runner.start();
   runner.setLive(true);
 }

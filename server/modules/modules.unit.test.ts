@@ -7,8 +7,12 @@ import { modules } from '@/server/composition';
 
 /** The manifest of every module against the module's files (GUIDE "A resource module"), and the boundaries between modules. */
 const root = path.join(process.cwd(), 'server/modules');
-const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-const sourceFiles = (folder: string) => readdirSync(path.join(root, folder)).filter((f) => f.endsWith('.ts') && !/\.test\.ts$|test-(kit|helpers|support)\.ts$/.test(f));
+const folders = readdirSync(root, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+const sourceFiles = (folder: string) =>
+  readdirSync(path.join(root, folder)).filter((f) => f.endsWith('.ts') && !/\.test\.ts$|test-(kit|helpers|support)\.ts$/.test(f));
 
 /** Every table a module's *.table.ts files export, by SQL name, read from the files' own exports. */
 async function exportedTables(folder: string): Promise<string[]> {
@@ -35,7 +39,7 @@ describe.each(folders.map((folder) => ({ folder })))('module $folder', ({ folder
     expect(text.match(/defineModule\(/g)?.length).toBe(1);
   });
 
-  it("declares exactly the tables its *.table.ts files define", async () => {
+  it('declares exactly the tables its *.table.ts files define', async () => {
     const declared = (manifest().tables ?? []).map((t) => (is(t, PgTable) ? getTableName(t) : 'not a table')).sort();
     expect(declared).toEqual(await exportedTables(folder));
   });
@@ -85,9 +89,14 @@ function moduleImports(folder: string, text: string): { module: string; file: st
 
 describe('boundaries between modules (docs/decisions.md, "Modules")', () => {
   const importsOf = (folder: string, files: string[]) =>
-    files.flatMap((file) => moduleImports(folder, readFileSync(path.join(root, folder, file), 'utf8')).map((target) => ({ from: `${folder}/${file}`, ...target })));
+    files.flatMap((file) =>
+      moduleImports(folder, readFileSync(path.join(root, folder, file), 'utf8')).map((target) => ({
+        from: `${folder}/${file}`,
+        ...target,
+      })),
+    );
 
-  it("reaches another module only through its index.ts, *.table.ts or *.schemas.ts", () => {
+  it('reaches another module only through its index.ts, *.table.ts or *.schemas.ts', () => {
     const internals = folders
       .flatMap((folder) => importsOf(folder, sourceFiles(folder)))
       .filter((i) => i.file !== 'index' && !/\.(table|schemas)$/.test(i.file))

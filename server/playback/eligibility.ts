@@ -1,7 +1,19 @@
 import { EVERYTHING, NOTHING, contains, intersect, intersectAll, normalise, subtract, union, type Span } from './spans';
 import { memo, ownedMemo } from './memo';
 import { dailyWindows, datesAround, dropPartialWindows, intervalSpans, validitySpan } from './time-rules';
-import type { CampaignRules, CandidateFile, DeviceFacts, MessageGroupRules, MessageRules, PlaybackRules, PlaybackWindow, PlayRules, ReasonCode, Targeting, TimeRules } from './types';
+import type {
+  CampaignRules,
+  CandidateFile,
+  DeviceFacts,
+  MessageGroupRules,
+  MessageRules,
+  PlaybackRules,
+  PlaybackWindow,
+  PlayRules,
+  ReasonCode,
+  Targeting,
+  TimeRules,
+} from './types';
 
 /*
  * Eligibility of campaigns and messages for one device (spec 4 §4), as sets of instants over a window: one
@@ -20,7 +32,9 @@ export function isTargeted(targeting: Targeting, device: DeviceFacts): boolean {
       const inFolder = (targeting.deviceGroupIds ?? []).some((id) => device.folderIds.includes(id));
       const condition = targeting.deviceTagCondition;
       const tags = condition?.tags ?? [];
-      const tagsHold = tags.length === 0 || (condition?.operator === 'OR' ? tags.some((t) => device.tags.includes(t)) : tags.every((t) => device.tags.includes(t)));
+      const tagsHold =
+        tags.length === 0 ||
+        (condition?.operator === 'OR' ? tags.some((t) => device.tags.includes(t)) : tags.every((t) => device.tags.includes(t)));
       const teams = targeting.teamIds ?? [];
       const teamHolds = teams.length === 0 || teams.some((t) => device.teamIds.includes(t));
 
@@ -51,7 +65,13 @@ export type TimeSets = Pick<RuleSets, 'validity' | 'hours' | 'included' | 'exclu
 export function timeSets(rules: TimeRules, zone: string, window: PlaybackWindow): TimeSets {
   const hoursZone = rules.affectedHours?.timeZone ?? zone;
   const validity = validitySpan(rules.validFrom, rules.validTo, zone);
-  const hours = normalise(dropPartialWindows(dailyWindows(rules.affectedDays, rules.affectedHours, hoursZone, datesAround(window, hoursZone)), validity, rules.affectedHours));
+  const hours = normalise(
+    dropPartialWindows(
+      dailyWindows(rules.affectedDays, rules.affectedHours, hoursZone, datesAround(window, hoursZone)),
+      validity,
+      rules.affectedHours,
+    ),
+  );
   const { included, excluded } = intervalSpans(rules.affectedDateRanges, zone, datesAround(window, zone));
   const time = intersectAll([[validity], hours, included ?? EVERYTHING, subtract(EVERYTHING, excluded)]);
 
@@ -79,7 +99,15 @@ function sharedTimeSets(rules: TimeRules, zone: string, window: PlaybackWindow):
   const zoneKey = `${zone}|${wide.from}|${wide.to}`;
 
   return timeSetsOf(rules, zoneKey, () => {
-    const text = ruleText(rules, '', () => JSON.stringify([rules.validFrom ?? null, rules.validTo ?? null, rules.affectedDays ?? null, rules.affectedHours ?? null, rules.affectedDateRanges ?? null]));
+    const text = ruleText(rules, '', () =>
+      JSON.stringify([
+        rules.validFrom ?? null,
+        rules.validTo ?? null,
+        rules.affectedDays ?? null,
+        rules.affectedHours ?? null,
+        rules.affectedDateRanges ?? null,
+      ]),
+    );
 
     return timeSetsByText(`${zoneKey}|${text}`, () => timeSets(rules, zone, wide));
   });
@@ -94,7 +122,10 @@ function ruleSets(rules: TimeRules & Targeting, device: DeviceFacts, window: Pla
 }
 
 /** A file plays inside its validity, both ends inclusive: `[validFrom, validTo + 1)`. */
-export const fileSpan = (file: CandidateFile): Span => [file.validFrom ?? Number.NEGATIVE_INFINITY, file.validTo == null ? Number.POSITIVE_INFINITY : file.validTo + 1];
+export const fileSpan = (file: CandidateFile): Span => [
+  file.validFrom ?? Number.NEGATIVE_INFINITY,
+  file.validTo == null ? Number.POSITIVE_INFINITY : file.validTo + 1,
+];
 
 /** The files a campaign or message may play: all of them, or with `skipInvalidFiles` only images and videos. */
 export const playableFiles = (rules: Pick<PlayRules, 'files' | 'skipInvalidFiles'>): readonly CandidateFile[] =>
@@ -129,9 +160,12 @@ const timelinesOf = ownedMemo<CampaignRules, CampaignTimeline>();
 
 function sharedTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {
   let targeting = isTargeted(campaign, device) ? '1' : '0';
-  for (const group of campaign.messageGroups ?? []) for (const message of group.messages) targeting += isTargeted(message, device) ? '1' : '0';
+  for (const group of campaign.messageGroups ?? [])
+    for (const message of group.messages) targeting += isTargeted(message, device) ? '1' : '0';
 
-  return timelinesOf(campaign, `${device.timeZone}|${window.from}|${window.to}|${targeting}`, () => campaignTimeline(campaign, device, window));
+  return timelinesOf(campaign, `${device.timeZone}|${window.from}|${window.to}|${targeting}`, () =>
+    campaignTimeline(campaign, device, window),
+  );
 }
 
 function campaignTimeline(campaign: CampaignRules, device: DeviceFacts, window: PlaybackWindow): CampaignTimeline {

@@ -70,7 +70,8 @@ export function nowPlaying(rules: PlaybackRules, device: DeviceFacts, at: number
   const timelines = campaignTimelines(rules, device, { from: at, to: at + 1 });
   const state = stateAt(timelines, device, at);
   const eligible = new Map(timelines.filter((tl) => contains(tl.eligible, at)).map((tl) => [tl.campaign.id, tl]));
-  const schedule = state.layer === 'SCHEDULE' ? [...eligible.values()].filter((tl) => tl.campaign.level === 'TOP').sort(byWeightThenId)[0] : undefined;
+  const schedule =
+    state.layer === 'SCHEDULE' ? [...eligible.values()].filter((tl) => tl.campaign.level === 'TOP').sort(byWeightThenId)[0] : undefined;
   const channels = state.channels.map((c) => {
     const messages = eligible.get(c.campaignId)?.messages.filter((m) => contains(m.eligible, at)) ?? [];
 
@@ -82,6 +83,8 @@ export function nowPlaying(rules: PlaybackRules, device: DeviceFacts, at: number
     ...(state.content && { content: state.content }),
     ...(schedule && { schedule: { id: schedule.campaign.id, name: schedule.campaign.name } }),
     channels,
-    ...(device.content && { assignedContent: { id: device.content.id, name: device.content.name, deviceContentType: device.content.deviceContentType } }),
+    ...(device.content && {
+      assignedContent: { id: device.content.id, name: device.content.name, deviceContentType: device.content.deviceContentType },
+    }),
   };
 }

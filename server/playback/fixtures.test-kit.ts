@@ -10,7 +10,16 @@ const uuid = (n: number, prefix = 'c') => `${prefix}0000000-0000-4000-8000-${Str
 export const at = (iso: string) => Date.parse(iso);
 
 export function device(overrides: Partial<DeviceFacts> = {}): DeviceFacts {
-  return { id: uuid(1, 'd'), timeZone: 'Europe/Berlin', folderIds: [FOLDER, ROOT], tags: [], teamIds: [], quickFilterIds: [], emergencyStatus: false, ...overrides };
+  return {
+    id: uuid(1, 'd'),
+    timeZone: 'Europe/Berlin',
+    folderIds: [FOLDER, ROOT],
+    tags: [],
+    teamIds: [],
+    quickFilterIds: [],
+    emergencyStatus: false,
+    ...overrides,
+  };
 }
 
 export function file(n: number, overrides: Partial<CandidateFile> = {}): CandidateFile {
@@ -22,11 +31,35 @@ export function content(n: number, overrides: Partial<CandidateContent> = {}): C
 }
 
 export function campaign(id: number, overrides: Partial<CampaignRules> = {}): CampaignRules {
-  return { id, name: `campaign-${id}`, level: 'WIDGET', weight: 0, enabled: true, deviceSelectionMode: 'DYNAMIC', deviceGroupIds: [ROOT], files: [file(1)], ...overrides };
+  return {
+    id,
+    name: `campaign-${id}`,
+    level: 'WIDGET',
+    weight: 0,
+    enabled: true,
+    deviceSelectionMode: 'DYNAMIC',
+    deviceGroupIds: [ROOT],
+    files: [file(1)],
+    ...overrides,
+  };
 }
 
 export function message(id: number, overrides: Partial<MessageRules> = {}): MessageRules {
-  return { id, name: `message-${id}`, weight: 0, enabled: true, deviceSelectionMode: 'DYNAMIC', deviceGroupIds: [ROOT], files: [file(100 + id)], ...overrides };
+  return {
+    id,
+    name: `message-${id}`,
+    weight: 0,
+    enabled: true,
+    deviceSelectionMode: 'DYNAMIC',
+    deviceGroupIds: [ROOT],
+    files: [file(100 + id)],
+    ...overrides,
+  };
 }
 
-export const group = (id: number, messages: MessageRules[], weight = 0): MessageGroupRules => ({ id, name: `group-${id}`, weight, messages });
+export const group = (id: number, messages: MessageRules[], weight = 0): MessageGroupRules => ({
+  id,
+  name: `group-${id}`,
+  weight,
+  messages,
+});

@@ -17,10 +17,12 @@ const DEFAULT_DURATION_S = 10;
 const MIN_DEFAULT_DURATION_S = 3;
 
 /** `defaultDuration` in ms: default 10 s, at least 3 s. */
-const defaultDurationMs = (rules: PlayRules): number => Math.max(MIN_DEFAULT_DURATION_S, rules.defaultDurationS ?? DEFAULT_DURATION_S) * 1000;
+const defaultDurationMs = (rules: PlayRules): number =>
+  Math.max(MIN_DEFAULT_DURATION_S, rules.defaultDurationS ?? DEFAULT_DURATION_S) * 1000;
 
 /** `duration` in ms (the maximum of any item), or infinity. */
-export const capMs = (rules: PlayRules): number => (rules.durationS && rules.durationS > 0 ? rules.durationS * 1000 : Number.POSITIVE_INFINITY);
+export const capMs = (rules: PlayRules): number =>
+  rules.durationS && rules.durationS > 0 ? rules.durationS * 1000 : Number.POSITIVE_INFINITY;
 
 /** A video plays its own length (a video of unknown length plays `defaultDuration`); images and other files `defaultDuration`; all capped by `duration`. */
 function fileDurationMs(file: CandidateFile, rules: PlayRules, cap = capMs(rules)): number {
@@ -87,8 +89,20 @@ export function orderItems<T extends Orderable>(items: readonly T[], mode: Order
 /** The playable items of a campaign or message at instant `t` (files inside their validity, all content), in play order. */
 export function playItems(rules: PlayRules, t: number, seed: string, cap = capMs(rules)): PlayItem[] {
   const candidates = [
-    ...playableFiles(rules).filter((f) => contains([fileSpan(f)], t)).map((f) => ({ id: f.id, name: f.name, weight: f.weight, item: { type: 'FILE' as const, id: f.id, name: f.name, durationMs: fileDurationMs(f, rules, cap) } })),
-    ...(rules.contents ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, item: { type: 'CONTENT' as const, id: c.id, name: c.name, durationMs: contentDurationMs(c, rules, cap) } })),
+    ...playableFiles(rules)
+      .filter((f) => contains([fileSpan(f)], t))
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        weight: f.weight,
+        item: { type: 'FILE' as const, id: f.id, name: f.name, durationMs: fileDurationMs(f, rules, cap) },
+      })),
+    ...(rules.contents ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      weight: c.weight,
+      item: { type: 'CONTENT' as const, id: c.id, name: c.name, durationMs: contentDurationMs(c, rules, cap) },
+    })),
   ];
 
   return orderItems(candidates, rules.orderingMode, seed).map((c) => c.item);
@@ -98,7 +112,11 @@ export function playItems(rules: PlayRules, t: number, seed: string, cap = capMs
  * One message's turn: `saturation` items (1 by default; 0 = all). Capped by the item count unless
  * `isPlayedElementsCappedByItemCount` is false, in which case the list wraps around.
  */
-export function messageTurn(items: readonly PlayItem[], saturation: number | null | undefined, capped: boolean | null | undefined): PlayItem[] {
+export function messageTurn(
+  items: readonly PlayItem[],
+  saturation: number | null | undefined,
+  capped: boolean | null | undefined,
+): PlayItem[] {
   if (items.length === 0) return [];
   const wanted = saturation === 0 ? items.length : Math.max(1, Math.floor(saturation ?? 1));
   const count = capped === false ? wanted : Math.min(wanted, items.length);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { file } from './fixtures.test-kit';
 import { hashSeed, interleaveMessages, messageTurn, mulberry32, orderItems, playItems, saturationTurns, type PlayItem } from './play-order';
 
-const turns = (...saturations: (number | null)[]) => saturationTurns(saturations.map((saturation, i) => ({ campaignId: i + 1, saturation }))).join('');
+const turns = (...saturations: (number | null)[]) =>
+  saturationTurns(saturations.map((saturation, i) => ({ campaignId: i + 1, saturation }))).join('');
 
 describe('saturation: smooth weighted round robin', () => {
   it.each([

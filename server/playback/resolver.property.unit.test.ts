@@ -18,12 +18,18 @@ const BASE = Date.parse('2026-03-20T00:00:00Z');
 const HOUR = 3_600_000;
 const DAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const pad = (n: number) => String(n).padStart(2, '0');
-const opt = <T,>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45, 59)).map(([h, m]) => `${pad(h)}:${pad(m)}`);
 const localDate = fc.integer({ min: 0, max: 24 }).map((n) => Temporal.PlainDate.from('2026-03-18').add({ days: n }).toString());
-const days: fc.Arbitrary<WorkingDays> = fc.tuple(...DAY_NAMES.map(() => fc.boolean())).map((bits) => Object.fromEntries(DAY_NAMES.map((d, i) => [d, bits[i]])) as WorkingDays);
-const flags = { allowPartialStartingSegment: opt(fc.boolean()), allowPartialEndingSegment: opt(fc.boolean()), allowDayOfWeekOverflow: opt(fc.boolean()) };
+const days: fc.Arbitrary<WorkingDays> = fc
+  .tuple(...DAY_NAMES.map(() => fc.boolean()))
+  .map((bits) => Object.fromEntries(DAY_NAMES.map((d, i) => [d, bits[i]])) as WorkingDays);
+const flags = {
+  allowPartialStartingSegment: opt(fc.boolean()),
+  allowPartialEndingSegment: opt(fc.boolean()),
+  allowDayOfWeekOverflow: opt(fc.boolean()),
+};
 const hours: fc.Arbitrary<CampaignHours> = fc
   .record({ allDay: fc.constant(false), from: hhmm, end: hhmm, timeZone: opt(fc.constantFrom(...ZONES)), ...flags })
   .filter((h) => h.from !== h.end) as fc.Arbitrary<CampaignHours>;
@@ -40,26 +46,37 @@ const interval: fc.Arbitrary<ScheduleInterval> = fc
   .filter((i) => !i.from || !i.to || i.from <= i.to);
 
 const rulesOf = (id: number) =>
-  fc.record({
-    level: fc.constantFrom<CampaignRules['level']>('WIDGET', 'WIDGET', 'WIDGET', 'TOP'),
-    weight: fc.integer({ min: 0, max: 3 }),
-    enabled: fc.constantFrom(true, true, true, false),
-    validFrom: opt(localDate),
-    validTo: opt(localDate),
-    affectedDays: opt(days),
-    affectedHours: opt(hours),
-    affectedDateRanges: opt(fc.record({ intervals: fc.array(interval, { maxLength: 3 }), ...flags })),
-    fileValidity: opt(fc.tuple(fc.integer({ min: 0, max: 20 * 24 }), fc.integer({ min: 1, max: 72 }))),
-  }).map(({ fileValidity, level, ...r }): CampaignRules => {
-    const files = [file(id, fileValidity ? { validFrom: BASE + fileValidity[0] * HOUR, validTo: BASE + (fileValidity[0] + fileValidity[1]) * HOUR } : {})];
+  fc
+    .record({
+      level: fc.constantFrom<CampaignRules['level']>('WIDGET', 'WIDGET', 'WIDGET', 'TOP'),
+      weight: fc.integer({ min: 0, max: 3 }),
+      enabled: fc.constantFrom(true, true, true, false),
+      validFrom: opt(localDate),
+      validTo: opt(localDate),
+      affectedDays: opt(days),
+      affectedHours: opt(hours),
+      affectedDateRanges: opt(fc.record({ intervals: fc.array(interval, { maxLength: 3 }), ...flags })),
+      fileValidity: opt(fc.tuple(fc.integer({ min: 0, max: 20 * 24 }), fc.integer({ min: 1, max: 72 }))),
+    })
+    .map(({ fileValidity, level, ...r }): CampaignRules => {
+      const files = [
+        file(
+          id,
+          fileValidity ? { validFrom: BASE + fileValidity[0] * HOUR, validTo: BASE + (fileValidity[0] + fileValidity[1]) * HOUR } : {},
+        ),
+      ];
 
-    return campaign(id, { ...r, level, files, contents: level === 'TOP' ? [content(id)] : [] });
-  });
+      return campaign(id, { ...r, level, files, contents: level === 'TOP' ? [content(id)] : [] });
+    });
 
-const rules: fc.Arbitrary<PlaybackRules> = fc.integer({ min: 1, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rulesOf(i + 1))).map((campaigns) => ({ campaigns })));
-const facts: fc.Arbitrary<DeviceFacts> = fc.record({ timeZone: fc.constantFrom(...ZONES), content: fc.boolean() }).map(({ timeZone, content: hasContent }) =>
-  device({ timeZone, content: hasContent ? { id: content(99).id, name: 'assigned', deviceContentType: 'simpleLoop' } : null }),
-);
+const rules: fc.Arbitrary<PlaybackRules> = fc
+  .integer({ min: 1, max: 4 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rulesOf(i + 1))).map((campaigns) => ({ campaigns })));
+const facts: fc.Arbitrary<DeviceFacts> = fc
+  .record({ timeZone: fc.constantFrom(...ZONES), content: fc.boolean() })
+  .map(({ timeZone, content: hasContent }) =>
+    device({ timeZone, content: hasContent ? { id: content(99).id, name: 'assigned', deviceContentType: 'simpleLoop' } : null }),
+  );
 const windowArb: fc.Arbitrary<PlaybackWindow> = fc
   .tuple(fc.integer({ min: 0, max: 20 * 24 * 60 }), fc.integer({ min: 1, max: 3 * 24 * 60 }))
   .map(([start, length]) => ({ from: BASE + start * 60_000, to: BASE + (start + length) * 60_000 }));
@@ -68,7 +85,12 @@ const windowArb: fc.Arbitrary<PlaybackWindow> = fc
 const withoutFlags = (r: PlaybackRules): PlaybackRules => ({
   campaigns: r.campaigns.map((c) => ({
     ...c,
-    affectedHours: c.affectedHours && { ...c.affectedHours, allowPartialStartingSegment: undefined, allowPartialEndingSegment: undefined, allowDayOfWeekOverflow: undefined },
+    affectedHours: c.affectedHours && {
+      ...c.affectedHours,
+      allowPartialStartingSegment: undefined,
+      allowPartialEndingSegment: undefined,
+      allowDayOfWeekOverflow: undefined,
+    },
     affectedDateRanges: c.affectedDateRanges && { intervals: c.affectedDateRanges.intervals },
   })),
 });
@@ -77,7 +99,12 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 const holdsOn = (days: WorkingDays | null | undefined, d: Temporal.PlainDate) => !days || days[DAY_NAMES[d.dayOfWeek - 1]!] === true;
 
 /** Daily windows read on the wall clock of `zone` at `t` (no DST change nearby), straight from the spec's words. */
-function hoursHold(days: WorkingDays | null | undefined, hours: { allDay?: boolean; from?: string; end?: string } | null | undefined, zone: string, t: number): boolean {
+function hoursHold(
+  days: WorkingDays | null | undefined,
+  hours: { allDay?: boolean; from?: string; end?: string } | null | undefined,
+  zone: string,
+  t: number,
+): boolean {
   const z = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(zone);
   const day = z.toPlainDate();
   const m = z.hour * 60 + z.minute;
@@ -107,7 +134,10 @@ function oracleReasons(c: CampaignRules, zone: string, t: number): string[] {
   if (!hoursHold(c.affectedDays, c.affectedHours, c.affectedHours?.timeZone ?? zone, t)) reasons.push('OUTSIDE_HOURS');
   if (included.length > 0 && !included.some(inInterval)) reasons.push('OUTSIDE_DATE_RANGES');
   if (intervals.some((i) => i.isExcluded && inInterval(i))) reasons.push('EXCLUDED_RANGE');
-  const playable = c.level === 'TOP' ? (c.contents ?? []).length > 0 : (c.files ?? []).some((f) => (f.validFrom ?? -Infinity) <= t && t <= (f.validTo ?? Infinity));
+  const playable =
+    c.level === 'TOP'
+      ? (c.contents ?? []).length > 0
+      : (c.files ?? []).some((f) => (f.validFrom ?? -Infinity) <= t && t <= (f.validTo ?? Infinity));
   if (!playable) reasons.push('NO_PLAYABLE_ITEMS');
 
   return reasons;
@@ -165,13 +195,20 @@ describe('resolver properties', () => {
   it('explain agrees with a wall-clock oracle written from the spec, away from DST changes', () => {
     let checked = 0;
     fc.assert(
-      fc.property(rules.map(withoutFlags), facts, fc.integer({ min: 0, max: 20 * 24 * 60 }), fc.integer({ min: 0, max: 59_999 }), (r, d, minute, ms) => {
-        const t = BASE + minute * 60_000 + ms;
-        if (!steady(t, [d.timeZone, ...r.campaigns.flatMap((c) => (c.affectedHours?.timeZone ? [c.affectedHours.timeZone] : []))])) return;
-        checked++;
-        const why = explain(r, d, t);
-        r.campaigns.forEach((c, i) => expect(why.campaigns[i]!.reasons).toEqual(oracleReasons(c, d.timeZone, t)));
-      }),
+      fc.property(
+        rules.map(withoutFlags),
+        facts,
+        fc.integer({ min: 0, max: 20 * 24 * 60 }),
+        fc.integer({ min: 0, max: 59_999 }),
+        (r, d, minute, ms) => {
+          const t = BASE + minute * 60_000 + ms;
+          if (!steady(t, [d.timeZone, ...r.campaigns.flatMap((c) => (c.affectedHours?.timeZone ? [c.affectedHours.timeZone] : []))]))
+            return;
+          checked++;
+          const why = explain(r, d, t);
+          r.campaigns.forEach((c, i) => expect(why.campaigns[i]!.reasons).toEqual(oracleReasons(c, d.timeZone, t)));
+        },
+      ),
       { numRuns: 300 },
     );
     expect(checked).toBeGreaterThan(50);
@@ -183,7 +220,13 @@ describe('resolver properties', () => {
         const t = BASE + minute * 60_000;
         const today = Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(d.timeZone).toPlainDate().toString();
         const blackout = {
-          campaigns: r.campaigns.map((c) => ({ ...c, affectedDateRanges: { ...c.affectedDateRanges, intervals: [...(c.affectedDateRanges?.intervals ?? []), { from: today, to: today, isExcluded: true }] } })),
+          campaigns: r.campaigns.map((c) => ({
+            ...c,
+            affectedDateRanges: {
+              ...c.affectedDateRanges,
+              intervals: [...(c.affectedDateRanges?.intervals ?? []), { from: today, to: today, isExcluded: true }],
+            },
+          })),
         };
         for (const c of explain(blackout, d, t).campaigns) {
           expect(c.eligible).toBe(false);
@@ -207,14 +250,24 @@ describe('resolver properties', () => {
         fc.tuple(fc.integer({ min: 0, max: 1 }), fc.constantFrom(15, 30, 45)),
         (zone, n, [fh, fm], [eh, em]) => {
           const day = Temporal.PlainDate.from('2026-01-01').add({ days: n });
-          const wall = (d: Temporal.PlainDate, h: number, m: number) => d.toZonedDateTime({ timeZone: zone, plainTime: { hour: h, minute: m } }).epochMilliseconds;
-          const rules = { campaigns: [campaign(1, { affectedDays: { [DAY_NAMES[day.dayOfWeek - 1]!]: true } as WorkingDays, affectedHours: { allDay: false, from: `${pad(fh)}:${pad(fm)}`, end: `${pad(eh)}:${pad(em)}` } })] };
+          const wall = (d: Temporal.PlainDate, h: number, m: number) =>
+            d.toZonedDateTime({ timeZone: zone, plainTime: { hour: h, minute: m } }).epochMilliseconds;
+          const rules = {
+            campaigns: [
+              campaign(1, {
+                affectedDays: { [DAY_NAMES[day.dayOfWeek - 1]!]: true } as WorkingDays,
+                affectedHours: { allDay: false, from: `${pad(fh)}:${pad(fm)}`, end: `${pad(eh)}:${pad(em)}` },
+              }),
+            ],
+          };
           const d = device({ timeZone: zone });
           const next = day.add({ days: 1 });
           expect(explain(rules, d, wall(day, 23, 50)).campaigns[0]!.eligible).toBe(true);
           expect(explain(rules, d, wall(next, 0, 10)).campaigns[0]!.eligible).toBe(true);
           expect(explain(rules, d, wall(next, 23, 50)).campaigns[0]!.reasons).toEqual(['OUTSIDE_HOURS']);
-          const segments = resolveSegments(rules, d, { from: wall(day, 12, 0), to: wall(next, 12, 0) }).filter((s) => s.layer === 'CHANNELS');
+          const segments = resolveSegments(rules, d, { from: wall(day, 12, 0), to: wall(next, 12, 0) }).filter(
+            (s) => s.layer === 'CHANNELS',
+          );
           expect(segments.map((s) => [s.from, s.to])).toEqual([[wall(day, fh, fm), wall(next, eh, em)]]);
         },
       ),
@@ -224,20 +277,28 @@ describe('resolver properties', () => {
 
   it('time sets over a wider, day-aligned window are the same inside the narrower one (what the shared time-set cache relies on)', () => {
     fc.assert(
-      fc.property(rulesOf(1), fc.constantFrom(...ZONES), windowArb, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 12 }), (c, zone, w, at) => {
-        const DAY = 24 * HOUR;
-        const wide = { from: (Math.floor(w.from / DAY) - 1) * DAY, to: (Math.ceil(w.to / DAY) + 1) * DAY };
-        const narrow = timeSets(c, zone, w);
-        const wider = timeSets(c, zone, wide);
-        const instants = [w.from, w.to - 1, ...at.map((x) => Math.floor(w.from + x * (w.to - w.from - 1)))];
-        for (const t of instants) {
-          expect(contains(wider.time, t), `time at ${t}`).toBe(contains(narrow.time, t));
-          expect(contains(wider.hours, t), `hours at ${t}`).toBe(contains(narrow.hours, t));
-          expect(contains(wider.excluded, t), `excluded at ${t}`).toBe(contains(narrow.excluded, t));
-          expect(wider.included === null ? true : contains(wider.included, t)).toBe(narrow.included === null ? true : contains(narrow.included, t));
-        }
-        expect(edgesWithin(wider.time, w.from, w.to)).toEqual(edgesWithin(narrow.time, w.from, w.to));
-      }),
+      fc.property(
+        rulesOf(1),
+        fc.constantFrom(...ZONES),
+        windowArb,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 12 }),
+        (c, zone, w, at) => {
+          const DAY = 24 * HOUR;
+          const wide = { from: (Math.floor(w.from / DAY) - 1) * DAY, to: (Math.ceil(w.to / DAY) + 1) * DAY };
+          const narrow = timeSets(c, zone, w);
+          const wider = timeSets(c, zone, wide);
+          const instants = [w.from, w.to - 1, ...at.map((x) => Math.floor(w.from + x * (w.to - w.from - 1)))];
+          for (const t of instants) {
+            expect(contains(wider.time, t), `time at ${t}`).toBe(contains(narrow.time, t));
+            expect(contains(wider.hours, t), `hours at ${t}`).toBe(contains(narrow.hours, t));
+            expect(contains(wider.excluded, t), `excluded at ${t}`).toBe(contains(narrow.excluded, t));
+            expect(wider.included === null ? true : contains(wider.included, t)).toBe(
+              narrow.included === null ? true : contains(narrow.included, t),
+            );
+          }
+          expect(edgesWithin(wider.time, w.from, w.to)).toEqual(edgesWithin(narrow.time, w.from, w.to));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -25,7 +25,9 @@ const msToTimeOfDay = (ms: number) => `${pad(Math.floor(ms / 3_600_000))}:${pad(
 
 /** `HH:mm` of an epoch instant read in `timeZone`. */
 function epochToTimeOfDay(epochMs: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(epochMs));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    new Date(epochMs),
+  );
   const hour = parts.find((p) => p.type === 'hour')?.value ?? '00';
   const minute = parts.find((p) => p.type === 'minute')?.value ?? '00';
 
@@ -79,17 +81,29 @@ const normaliseWorkingTime = (v: z.infer<typeof workingTimeShape>) => ({
  */
 export const CampaignHoursSchema = workingTimeShape
   .transform(normaliseWorkingTime)
-  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined), combinationRule('A bounded window needs from and end', ['from']))
+  .refine(
+    (v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined),
+    combinationRule('A bounded window needs from and end', ['from']),
+  )
   .refine((v) => v.allDay !== false || v.from !== v.end, combinationRule('end must differ from from', ['end']))
-  .openapi('CampaignHours', { description: 'Working time object (spec 1); from later than end spans midnight. A bounded window (`allDay` false) needs `from` and `end`, and they differ' });
+  .openapi('CampaignHours', {
+    description:
+      'Working time object (spec 1); from later than end spans midnight. A bounded window (`allDay` false) needs `from` and `end`, and they differ',
+  });
 export type CampaignHours = z.output<typeof CampaignHoursSchema>;
 
 /** The working time object of alert rules (spec 1): a bounded window needs `timeZone` and `end` after `from`. */
 export const WorkingTimeSchema = workingTimeShape
   .transform(normaliseWorkingTime)
-  .refine((v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined), combinationRule('A bounded window needs from, end and timeZone', ['from']))
+  .refine(
+    (v) => v.allDay !== false || (v.from !== undefined && v.end !== undefined && v.timeZone !== undefined),
+    combinationRule('A bounded window needs from, end and timeZone', ['from']),
+  )
   .refine((v) => v.allDay !== false || (v.from ?? '') < (v.end ?? ''), combinationRule('end must be after from', ['end']))
-  .openapi('WorkingTime', { description: 'Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from`' });
+  .openapi('WorkingTime', {
+    description:
+      'Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from`',
+  });
 
 /** One interval of a schedule interval object (spec 1); omitted fields take the spec's defaults. */
 export const ScheduleIntervalSchema = z
@@ -116,7 +130,5 @@ export const ScheduleIntervalsSchema = z
 export type ScheduleIntervals = z.output<typeof ScheduleIntervalsSchema>;
 
 /** `{tags, operator}`: AND every tag, OR at least one. */
-export const TagConditionSchema = z
-  .object({ tags: z.array(tagSchema).max(100), operator: z.enum(['AND', 'OR']) })
-  .openapi('TagCondition');
+export const TagConditionSchema = z.object({ tags: z.array(tagSchema).max(100), operator: z.enum(['AND', 'OR']) }).openapi('TagCondition');
 export type TagCondition = z.infer<typeof TagConditionSchema>;

@@ -4,9 +4,14 @@ import { CampaignHoursSchema, ScheduleIntervalsSchema, WorkingTimeSchema } from 
 
 describe('schedule rule wire shapes', () => {
   it('answers times as HH:mm whichever form came in (DECISIONS §2)', () => {
-    expect(CampaignHoursSchema.parse({ allDay: false, from: 8 * 3_600_000 + 30 * 60_000, end: '17:00' })).toMatchObject({ from: '08:30', end: '17:00' });
+    expect(CampaignHoursSchema.parse({ allDay: false, from: 8 * 3_600_000 + 30 * 60_000, end: '17:00' })).toMatchObject({
+      from: '08:30',
+      end: '17:00',
+    });
     // 2026-07-01T06:15:00Z is 08:15 in Berlin (CEST)
-    expect(CampaignHoursSchema.parse({ allDay: false, from: Date.UTC(2026, 6, 1, 6, 15), end: '20:00', timeZone: 'Europe/Berlin' }).from).toBe('08:15');
+    expect(
+      CampaignHoursSchema.parse({ allDay: false, from: Date.UTC(2026, 6, 1, 6, 15), end: '20:00', timeZone: 'Europe/Berlin' }).from,
+    ).toBe('08:15');
   });
 
   it('takes a window across midnight for campaigns but not for working time', () => {
@@ -20,7 +25,9 @@ describe('schedule rule wire shapes', () => {
   it('refuses dates that do not exist and intervals that end before they start', () => {
     expect(dateOnly.safeParse('2026-02-29').success).toBe(false);
     expect(dateOnly.safeParse('2028-02-29').success).toBe(true);
-    expect(ScheduleIntervalsSchema.safeParse({ intervals: [{ from: '2026-05-02', to: '2026-05-01', isExcluded: false }] }).success).toBe(false);
+    expect(ScheduleIntervalsSchema.safeParse({ intervals: [{ from: '2026-05-02', to: '2026-05-01', isExcluded: false }] }).success).toBe(
+      false,
+    );
     expect(ScheduleIntervalsSchema.safeParse({ intervals: [{ from: '2026-05-01' }] }).success).toBe(false);
   });
 });

@@ -46,10 +46,13 @@ export const SegmentSchema = z
     to: epochMs.openapi({ description: 'End (exclusive)' }),
     layer: z.enum(SEGMENT_LAYERS),
     content: SegmentContentSchema.optional(),
-    schedule: namedRef
-      .optional()
-      .openapi({ description: 'On the SCHEDULE layer: the schedule (campaign level TOP) that plays; beyond the spec\'s Segment, so a folder\'s calendar can name a schedule set on a sub-folder' }),
-    channels: z.array(ChannelPlaySchema).openapi({ description: 'Channels (campaigns level WIDGET) eligible during the segment, by weight then id' }),
+    schedule: namedRef.optional().openapi({
+      description:
+        "On the SCHEDULE layer: the schedule (campaign level TOP) that plays; beyond the spec's Segment, so a folder's calendar can name a schedule set on a sub-folder",
+    }),
+    channels: z
+      .array(ChannelPlaySchema)
+      .openapi({ description: 'Channels (campaigns level WIDGET) eligible during the segment, by weight then id' }),
   })
   .openapi('Segment');
 

@@ -14,17 +14,24 @@ import type { CampaignRules, ContentRef, DeviceFacts, PlaybackRules, PlaybackWin
 
 type SegmentState = Omit<Segment, 'from' | 'to'>;
 
-export const byWeightThenId = (a: CampaignTimeline, b: CampaignTimeline) => a.campaign.weight - b.campaign.weight || a.campaign.id - b.campaign.id;
+export const byWeightThenId = (a: CampaignTimeline, b: CampaignTimeline) =>
+  a.campaign.weight - b.campaign.weight || a.campaign.id - b.campaign.id;
 
 const contentRef = (c: ContentRef): ContentRef => ({ id: c.id, name: c.name, deviceContentType: c.deviceContentType });
 
 /** The shuffle seed of a campaign (and message) on the device's local day of `t`; only a RANDOM order reads it. */
 const seedOf = (rules: PlayRules, device: DeviceFacts, t: number, campaignId: number, messageId?: number) =>
-  rules.orderingMode !== 'RANDOM' ? '' : `${device.id}|${campaignId}${messageId === undefined ? '' : `|${messageId}`}|${localDateTextAt(t, device.timeZone)}`;
+  rules.orderingMode !== 'RANDOM'
+    ? ''
+    : `${device.id}|${campaignId}${messageId === undefined ? '' : `|${messageId}`}|${localDateTextAt(t, device.timeZone)}`;
 
 /** Playback slot mapping (spec 2): one item, N items or all items per turn; `playbackSlotDuration` bounds the turn's time. */
 function playbackSlot(c: CampaignRules): ChannelPlay['playbackSlot'] {
-  const items = !c.playMultipleItemsInSinglePlaybackSlot ? 1 : c.playAllItemsInSinglePlaybackSlot === false ? Math.max(1, c.playbackSlotNumberOfElementsToPlay ?? 1) : undefined;
+  const items = !c.playMultipleItemsInSinglePlaybackSlot
+    ? 1
+    : c.playAllItemsInSinglePlaybackSlot === false
+      ? Math.max(1, c.playbackSlotNumberOfElementsToPlay ?? 1)
+      : undefined;
   const durationMs = c.playbackSlotDuration && c.playbackSlotDuration > 0 ? c.playbackSlotDuration * 1000 : undefined;
 
   return { ...(items !== undefined && { items }), ...(durationMs !== undefined && { durationMs }) };
@@ -36,10 +43,16 @@ function channelAt(timeline: CampaignTimeline, device: DeviceFacts, t: number): 
   const cap = capMs(c);
   const messages = timeline.messages
     .filter((m) => contains(m.eligible, t))
-    .sort((a, b) => a.group.weight - b.group.weight || a.group.id - b.group.id || a.message.weight - b.message.weight || a.message.id - b.message.id);
+    .sort(
+      (a, b) =>
+        a.group.weight - b.group.weight || a.group.id - b.group.id || a.message.weight - b.message.weight || a.message.id - b.message.id,
+    );
   const turns = messages.map((m) =>
     messageTurn(
-      playItems(m.message, t, seedOf(m.message, device, t, c.id, m.message.id), Math.min(cap, capMs(m.message))).map((item) => ({ ...item, messageId: m.message.id })),
+      playItems(m.message, t, seedOf(m.message, device, t, c.id, m.message.id), Math.min(cap, capMs(m.message))).map((item) => ({
+        ...item,
+        messageId: m.message.id,
+      })),
       m.message.saturation,
       m.message.isPlayedElementsCappedByItemCount,
     ),
@@ -68,7 +81,13 @@ export function stateAt(timelines: readonly CampaignTimeline[], device: DeviceFa
   const schedule = eligible.find((tl) => tl.campaign.level === 'TOP');
   if (schedule) {
     const [first] = [...(schedule.campaign.contents ?? [])].sort((a, b) => a.weight - b.weight || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (first) return { layer: 'SCHEDULE', schedule: { id: schedule.campaign.id, name: schedule.campaign.name }, content: contentRef(first), channels };
+    if (first)
+      return {
+        layer: 'SCHEDULE',
+        schedule: { id: schedule.campaign.id, name: schedule.campaign.name },
+        content: contentRef(first),
+        channels,
+      };
   }
   if (device.content) return { layer: 'CONTENT', content: contentRef(device.content), channels };
   if (channels.length > 0) return { layer: 'CHANNELS', channels };

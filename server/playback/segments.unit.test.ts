@@ -10,11 +10,24 @@ const berlin = (hhmm: string) => at(`2026-06-10T${hhmm}:00+02:00`);
 const ref = (n: number): ContentRef => ({ id: content(n).id, name: content(n).name, deviceContentType: 'content' });
 
 describe('layers', () => {
-  const top = (id: number, weight: number, contents = [content(id * 10 + 2, { weight: 2 }), content(id * 10 + 1, { weight: 1 })]) => campaign(id, { level: 'TOP', weight, files: [], contents });
+  const top = (id: number, weight: number, contents = [content(id * 10 + 2, { weight: 2 }), content(id * 10 + 1, { weight: 1 })]) =>
+    campaign(id, { level: 'TOP', weight, files: [], contents });
 
   it.each([
-    ['EMERGENCY: the device emergency content', { emergencyStatus: true, emergencyContent: ref(1), defaultEmergencyContent: ref(2), content: ref(3) }, [top(1, 0)], 'EMERGENCY', ref(1)],
-    ['EMERGENCY: else the customer default', { emergencyStatus: true, defaultEmergencyContent: ref(2), content: ref(3) }, [], 'EMERGENCY', ref(2)],
+    [
+      'EMERGENCY: the device emergency content',
+      { emergencyStatus: true, emergencyContent: ref(1), defaultEmergencyContent: ref(2), content: ref(3) },
+      [top(1, 0)],
+      'EMERGENCY',
+      ref(1),
+    ],
+    [
+      'EMERGENCY: else the customer default',
+      { emergencyStatus: true, defaultEmergencyContent: ref(2), content: ref(3) },
+      [],
+      'EMERGENCY',
+      ref(2),
+    ],
     ['EMERGENCY without content falls through', { emergencyStatus: true, content: ref(3) }, [], 'CONTENT', ref(3)],
     ['SCHEDULE over assigned content: its first content by assignment weight', { content: ref(3) }, [top(1, 0)], 'SCHEDULE', ref(11)],
     ['SCHEDULE: the lowest weight wins', {}, [top(1, 5), top(2, 1)], 'SCHEDULE', ref(21)],
@@ -30,7 +43,8 @@ describe('layers', () => {
   });
 
   it('names the schedule of a SCHEDULE segment; two schedules showing the same content in a row are two segments', () => {
-    const schedule = (id: number, from: string, end: string) => campaign(id, { level: 'TOP', files: [], contents: [content(1)], affectedHours: { allDay: false, from, end } });
+    const schedule = (id: number, from: string, end: string) =>
+      campaign(id, { level: 'TOP', files: [], contents: [content(1)], affectedHours: { allDay: false, from, end } });
     const segments = resolveSegments({ campaigns: [schedule(1, '08:00', '12:00'), schedule(2, '12:00', '18:00')] }, device(), DAY);
     expect(segments.map((s) => [s.from, s.layer, s.schedule, s.content?.id])).toEqual([
       [DAY.from, 'NONE', undefined, undefined],
@@ -42,7 +56,12 @@ describe('layers', () => {
   });
 
   it('lists the eligible channels by weight then id on every layer, with name, weight, saturation and tags', () => {
-    const campaigns = [campaign(3, { weight: 1 }), campaign(2, { weight: 1, saturation: 2, tags: ['lobby'] }), campaign(9, { weight: 0 }), campaign(4, { level: 'TOP', files: [], contents: [content(1)] })];
+    const campaigns = [
+      campaign(3, { weight: 1 }),
+      campaign(2, { weight: 1, saturation: 2, tags: ['lobby'] }),
+      campaign(9, { weight: 0 }),
+      campaign(4, { level: 'TOP', files: [], contents: [content(1)] }),
+    ];
     const [segment] = resolveSegments({ campaigns }, device(), DAY);
     expect(segment?.layer).toBe('SCHEDULE');
     expect(segment?.channels.map((c) => [c.campaignId, c.weight, c.saturation, c.tags])).toEqual([
@@ -56,7 +75,11 @@ describe('layers', () => {
 
 describe('boundaries', () => {
   it('cut the window where eligibility changes and nowhere else', () => {
-    const segments = resolveSegments({ campaigns: [campaign(1, { affectedHours: { allDay: false, from: '08:00', end: '18:00' } })] }, device(), DAY);
+    const segments = resolveSegments(
+      { campaigns: [campaign(1, { affectedHours: { allDay: false, from: '08:00', end: '18:00' } })] },
+      device(),
+      DAY,
+    );
     expect(segments.map((s) => [s.from, s.to, s.layer])).toEqual([
       [DAY.from, berlin('08:00'), 'NONE'],
       [berlin('08:00'), berlin('18:00'), 'CHANNELS'],
@@ -65,7 +88,10 @@ describe('boundaries', () => {
   });
 
   it('merge equal neighbours: two back-to-back windows of one channel are one segment', () => {
-    const campaigns = [campaign(1, { affectedHours: { allDay: false, from: '08:00', end: '12:00' } }), campaign(1, { affectedHours: { allDay: false, from: '12:00', end: '18:00' } })];
+    const campaigns = [
+      campaign(1, { affectedHours: { allDay: false, from: '08:00', end: '12:00' } }),
+      campaign(1, { affectedHours: { allDay: false, from: '12:00', end: '18:00' } }),
+    ];
     expect(resolveSegments({ campaigns }, device(), DAY).map((s) => s.layer)).toEqual(['NONE', 'CHANNELS', 'NONE']);
   });
 
@@ -93,7 +119,8 @@ describe('boundaries', () => {
 });
 
 describe('items', () => {
-  const items = (c: Parameters<typeof campaign>[1]) => resolveSegments({ campaigns: [campaign(1, c)] }, device(), DAY)[0]!.channels[0]!.items;
+  const items = (c: Parameters<typeof campaign>[1]) =>
+    resolveSegments({ campaigns: [campaign(1, c)] }, device(), DAY)[0]!.channels[0]!.items;
 
   it('last: a video its own length capped by duration, an image defaultDuration (10 s, at least 3 s), content by its pages', () => {
     const files = [file(1, { kind: 'video', durationMs: 42_000 }), file(2), file(3, { kind: 'other' }), file(4, { kind: 'video' })];
@@ -129,9 +156,12 @@ describe('items', () => {
   });
 
   it('map the playback slot: one item, N items or all, and a slot duration', () => {
-    const slot = (c: Parameters<typeof campaign>[1]) => resolveSegments({ campaigns: [campaign(1, c)] }, device(), DAY)[0]!.channels[0]!.playbackSlot;
+    const slot = (c: Parameters<typeof campaign>[1]) =>
+      resolveSegments({ campaigns: [campaign(1, c)] }, device(), DAY)[0]!.channels[0]!.playbackSlot;
     expect(slot({})).toEqual({ items: 1 });
-    expect(slot({ playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: false, playbackSlotNumberOfElementsToPlay: 3 })).toEqual({ items: 3 });
+    expect(
+      slot({ playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: false, playbackSlotNumberOfElementsToPlay: 3 }),
+    ).toEqual({ items: 3 });
     expect(slot({ playMultipleItemsInSinglePlaybackSlot: true })).toBeUndefined();
     expect(slot({ playMultipleItemsInSinglePlaybackSlot: true, playbackSlotDuration: 45 })).toEqual({ durationMs: 45_000 });
   });
@@ -144,21 +174,33 @@ describe('message groups', () => {
     message(3, { weight: 2, files: [file(31)], saturation: 3 }),
   ];
   const items = (c: Parameters<typeof campaign>[1]) =>
-    resolveSegments({ campaigns: [campaign(1, { files: [], messageGroups: [group(5, messages)], ...c })] }, device(), DAY)[0]!.channels[0]!.items.map((i) => `${i.messageId}:${i.name}`);
+    resolveSegments(
+      { campaigns: [campaign(1, { files: [], messageGroups: [group(5, messages)], ...c })] },
+      device(),
+      DAY,
+    )[0]!.channels[0]!.items.map((i) => `${i.messageId}:${i.name}`);
 
   it('SERIAL: each eligible message turn after the other, by weight; saturation items per turn (0 = all), capped by the item count', () => {
     expect(items({ contentShuffleMode: 'SERIAL' })).toEqual(['2:file-21.png', '2:file-22.png', '1:file-11.png', '3:file-31.png']);
   });
 
   it('BALANCED: one item of each message per round', () => {
-    const wide = [message(1, { files: [file(11), file(12)], saturation: 2 }), message(2, { files: [file(21), file(22), file(23)], saturation: 0 })];
-    const out = resolveSegments({ campaigns: [campaign(1, { files: [], contentShuffleMode: 'BALANCED', messageGroups: [group(5, wide)] })] }, device(), DAY)[0]!.channels[0]!.items;
+    const wide = [
+      message(1, { files: [file(11), file(12)], saturation: 2 }),
+      message(2, { files: [file(21), file(22), file(23)], saturation: 0 }),
+    ];
+    const out = resolveSegments(
+      { campaigns: [campaign(1, { files: [], contentShuffleMode: 'BALANCED', messageGroups: [group(5, wide)] })] },
+      device(),
+      DAY,
+    )[0]!.channels[0]!.items;
     expect(out.map((i) => i.name)).toEqual(['file-11.png', 'file-21.png', 'file-12.png', 'file-22.png', 'file-23.png']);
   });
 
   it('uncapped saturation wraps around the items', () => {
     const wrap = [message(3, { files: [file(31), file(32)], saturation: 3, isPlayedElementsCappedByItemCount: false })];
-    const out = resolveSegments({ campaigns: [campaign(1, { files: [], messageGroups: [group(5, wrap)] })] }, device(), DAY)[0]!.channels[0]!.items;
+    const out = resolveSegments({ campaigns: [campaign(1, { files: [], messageGroups: [group(5, wrap)] })] }, device(), DAY)[0]!
+      .channels[0]!.items;
     expect(out.map((i) => i.name)).toEqual(['file-31.png', 'file-32.png', 'file-31.png']);
   });
 

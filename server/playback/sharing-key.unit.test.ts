@@ -22,7 +22,9 @@ const targeting = fc.oneof(
   fc.record({
     deviceSelectionMode: fc.constant('DYNAMIC' as const),
     deviceGroupIds: fc.subarray(FOLDERS, { minLength: 1 }),
-    deviceTagCondition: fc.option(fc.record({ operator: fc.constantFrom('AND' as const, 'OR' as const), tags: fc.subarray(['a', 'b']) }), { nil: undefined }),
+    deviceTagCondition: fc.option(fc.record({ operator: fc.constantFrom('AND' as const, 'OR' as const), tags: fc.subarray(['a', 'b']) }), {
+      nil: undefined,
+    }),
   }),
   fc.record({ deviceSelectionMode: fc.constant('QUICK_FILTER' as const), deviceQuickFilterId: fc.constantFrom(...FILTERS) }),
 );
@@ -33,12 +35,17 @@ const play = fc.record({
   affectedHours: fc.option(fc.constant({ allDay: false, from: '09:00', end: '17:00' } as CampaignHours), { nil: undefined }),
 });
 
-const messageRules = (id: number) => fc.tuple(targeting, play).map(([t, { affectedHours: _hours, ...p }]): MessageRules => message(id, { ...t, ...p }));
+const messageRules = (id: number) =>
+  fc.tuple(targeting, play).map(([t, { affectedHours: _hours, ...p }]): MessageRules => message(id, { ...t, ...p }));
 const campaignRules = (id: number) =>
-  fc.tuple(targeting, play, fc.option(fc.tuple(messageRules(id * 10 + 1), messageRules(id * 10 + 2)), { nil: undefined })).map(
-    ([t, p, messages]): CampaignRules => campaign(id, { ...t, ...p, ...(messages ? { type: 'MESSAGE_GROUP', files: [], messageGroups: [group(id, messages)] } : {}) }),
-  );
-const rules: fc.Arbitrary<PlaybackRules> = fc.integer({ min: 1, max: 4 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => campaignRules(i + 1))).map((campaigns) => ({ campaigns })));
+  fc
+    .tuple(targeting, play, fc.option(fc.tuple(messageRules(id * 10 + 1), messageRules(id * 10 + 2)), { nil: undefined }))
+    .map(([t, p, messages]): CampaignRules =>
+      campaign(id, { ...t, ...p, ...(messages ? { type: 'MESSAGE_GROUP', files: [], messageGroups: [group(id, messages)] } : {}) }),
+    );
+const rules: fc.Arbitrary<PlaybackRules> = fc
+  .integer({ min: 1, max: 4 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => campaignRules(i + 1))).map((campaigns) => ({ campaigns })));
 const facts = (id: string): fc.Arbitrary<DeviceFacts> =>
   fc
     .record({
@@ -56,7 +63,8 @@ describe('what tells screens apart', () => {
       fc.property(rules, fc.tuple(...IDS.map(facts)), (r, devices) => {
         const alone = new Map(devices.map((d) => [d.id, resolveSegments(r, d, window)]));
         for (const d of devices) expect(resolveSegments(targetedRules(r, d).rules, d, window)).toEqual(alone.get(d.id));
-        for (const a of devices) for (const b of devices) if (sharingKey(r, a) === sharingKey(r, b)) expect(alone.get(a.id)).toEqual(alone.get(b.id));
+        for (const a of devices)
+          for (const b of devices) if (sharingKey(r, a) === sharingKey(r, b)) expect(alone.get(a.id)).toEqual(alone.get(b.id));
       }),
       { numRuns: 300 },
     );
@@ -73,7 +81,12 @@ describe('what tells screens apart', () => {
     const random: PlaybackRules = { campaigns: [campaign(1, { files, orderingMode: 'RANDOM' })] };
     expect(sharingKey(random, a)).not.toBe(sharingKey(random, b));
     // A RANDOM channel elsewhere (not targeting these screens) does not stop the sharing.
-    const elsewhere: PlaybackRules = { campaigns: [campaign(1, { files }), campaign(2, { files, orderingMode: 'RANDOM', deviceGroupIds: ['30000000-0000-4000-8000-000000000009'] })] };
+    const elsewhere: PlaybackRules = {
+      campaigns: [
+        campaign(1, { files }),
+        campaign(2, { files, orderingMode: 'RANDOM', deviceGroupIds: ['30000000-0000-4000-8000-000000000009'] }),
+      ],
+    };
     expect(sharingKey(elsewhere, a)).toBe(sharingKey(elsewhere, b));
   });
 });

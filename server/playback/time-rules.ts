@@ -41,12 +41,14 @@ function convertLocalInstant(date: PlainDate, time: string, zone: string): numbe
 /** The first instant of a local day (a day whose midnight falls in a gap starts when the gap ends). */
 export const dayStart = (date: PlainDate, zone: string): number => localInstant(date, '00:00', zone);
 
-const localDateAt = (epochMs: number, zone: string): PlainDate => Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone).toPlainDate();
+const localDateAt = (epochMs: number, zone: string): PlainDate =>
+  Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(zone).toPlainDate();
 
 const dateTexts = memo<string>(20_000);
 
 /** The local date (`yyyy-MM-dd`) of an instant in `zone`, remembered: the RANDOM seeds of every screen ask it at the same cuts. */
-export const localDateTextAt = (epochMs: number, zone: string): string => dateTexts(`${zone}|${epochMs}`, () => localDateAt(epochMs, zone).toString());
+export const localDateTextAt = (epochMs: number, zone: string): string =>
+  dateTexts(`${zone}|${epochMs}`, () => localDateAt(epochMs, zone).toString());
 
 const parseLocalDate = (value: LocalDate): PlainDate => Temporal.PlainDate.from(value);
 
@@ -84,7 +86,12 @@ const isBounded = (hours: HoursLike | null | undefined): hours is HoursLike & { 
  * that window belongs to the day it starts on (only that day is checked against `days`), and when
  * `allowDayOfWeekOverflow` is false it stops at midnight if the next day does not hold.
  */
-export function dailyWindows(days: WorkingDays | null | undefined, hours: HoursLike | null | undefined, zone: string, dates: readonly PlainDate[]): Span[] {
+export function dailyWindows(
+  days: WorkingDays | null | undefined,
+  hours: HoursLike | null | undefined,
+  zone: string,
+  dates: readonly PlainDate[],
+): Span[] {
   const windows: Span[] = [];
   for (const date of dates) {
     if (!dayHolds(days, date)) continue;
@@ -144,14 +151,24 @@ function windowsWithin(windows: readonly Span[], bounds: Span, flags: EdgeFlags 
  * (default, and 23:59, the day's end), and within that holds on its daily `affectedDays` × `affectedHours`.
  * `included` is null when no interval includes (no restriction from that side).
  */
-export function intervalSpans(ranges: ScheduleIntervals | null | undefined, zone: string, dates: readonly PlainDate[]): { included: Span[] | null; excluded: Span[] } {
+export function intervalSpans(
+  ranges: ScheduleIntervals | null | undefined,
+  zone: string,
+  dates: readonly PlainDate[],
+): { included: Span[] | null; excluded: Span[] } {
   const included: Span[] = [];
   const excluded: Span[] = [];
   let hasIncluded = false;
   for (const interval of ranges?.intervals ?? []) {
-    const start = interval.from ? localInstant(parseLocalDate(interval.from), interval.fromTime ?? '00:00', zone) : Number.NEGATIVE_INFINITY;
+    const start = interval.from
+      ? localInstant(parseLocalDate(interval.from), interval.fromTime ?? '00:00', zone)
+      : Number.NEGATIVE_INFINITY;
     const toDate = interval.to ? parseLocalDate(interval.to) : undefined;
-    const end = !toDate ? Number.POSITIVE_INFINITY : interval.toTime && interval.toTime !== END_OF_DAY ? localInstant(toDate, interval.toTime, zone) : dayStart(toDate.add({ days: 1 }), zone);
+    const end = !toDate
+      ? Number.POSITIVE_INFINITY
+      : interval.toTime && interval.toTime !== END_OF_DAY
+        ? localInstant(toDate, interval.toTime, zone)
+        : dayStart(toDate.add({ days: 1 }), zone);
     const hours = { ...interval.affectedHours, allowDayOfWeekOverflow: ranges?.allowDayOfWeekOverflow };
     const windows = windowsWithin(dailyWindows(interval.affectedDays, hours, zone, dates), [start, end], ranges);
     if (interval.isExcluded) excluded.push(...windows);

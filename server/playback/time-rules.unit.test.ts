@@ -27,15 +27,30 @@ describe('daily windows', () => {
 
   it('are half-open, whole days when unbounded, and 23:59 runs to the end of the day', () => {
     expect(dailyWindows(null, null, zone, [days[0]!])).toEqual([[at('2026-06-08T00:00:00Z'), at('2026-06-09T00:00:00Z')]]);
-    expect(dailyWindows(null, { allDay: false, from: '08:00', end: '23:59' }, zone, [days[0]!])).toEqual([[at('2026-06-08T08:00:00Z'), at('2026-06-09T00:00:00Z')]]);
-    expect(dailyWindows(null, { allDay: true, from: '08:00', end: '09:00' }, zone, [days[0]!])).toEqual([[at('2026-06-08T00:00:00Z'), at('2026-06-09T00:00:00Z')]]);
+    expect(dailyWindows(null, { allDay: false, from: '08:00', end: '23:59' }, zone, [days[0]!])).toEqual([
+      [at('2026-06-08T08:00:00Z'), at('2026-06-09T00:00:00Z')],
+    ]);
+    expect(dailyWindows(null, { allDay: true, from: '08:00', end: '09:00' }, zone, [days[0]!])).toEqual([
+      [at('2026-06-08T00:00:00Z'), at('2026-06-09T00:00:00Z')],
+    ]);
   });
 
   it('keep a window across midnight with the day it started, and cut it at midnight without day-of-week overflow', () => {
     const tuesday = { tuesday: true };
-    expect(dailyWindows(tuesday, { allDay: false, from: '22:00', end: '02:00' }, zone, days)).toEqual([[at('2026-06-09T22:00:00Z'), at('2026-06-10T02:00:00Z')]]);
-    expect(dailyWindows(tuesday, { allDay: false, from: '22:00', end: '02:00', allowDayOfWeekOverflow: false }, zone, days)).toEqual([[at('2026-06-09T22:00:00Z'), at('2026-06-10T00:00:00Z')]]);
-    expect(dailyWindows({ tuesday: true, wednesday: true }, { allDay: false, from: '22:00', end: '02:00', allowDayOfWeekOverflow: false }, zone, [days[1]!])).toEqual([[at('2026-06-09T22:00:00Z'), at('2026-06-10T02:00:00Z')]]);
+    expect(dailyWindows(tuesday, { allDay: false, from: '22:00', end: '02:00' }, zone, days)).toEqual([
+      [at('2026-06-09T22:00:00Z'), at('2026-06-10T02:00:00Z')],
+    ]);
+    expect(dailyWindows(tuesday, { allDay: false, from: '22:00', end: '02:00', allowDayOfWeekOverflow: false }, zone, days)).toEqual([
+      [at('2026-06-09T22:00:00Z'), at('2026-06-10T00:00:00Z')],
+    ]);
+    expect(
+      dailyWindows(
+        { tuesday: true, wednesday: true },
+        { allDay: false, from: '22:00', end: '02:00', allowDayOfWeekOverflow: false },
+        zone,
+        [days[1]!],
+      ),
+    ).toEqual([[at('2026-06-09T22:00:00Z'), at('2026-06-10T02:00:00Z')]]);
   });
 
   it('read validity dates as whole local days, both inclusive', () => {
@@ -45,7 +60,12 @@ describe('daily windows', () => {
 
   it('read schedule intervals from from+fromTime to to+toTime, excluded apart, no included interval meaning no restriction', () => {
     const spans = intervalSpans(
-      { intervals: [{ from: '2026-06-08', fromTime: '12:30', to: '2026-06-09', toTime: '06:00', isExcluded: false }, { from: '2026-06-10', isExcluded: true }] },
+      {
+        intervals: [
+          { from: '2026-06-08', fromTime: '12:30', to: '2026-06-09', toTime: '06:00', isExcluded: false },
+          { from: '2026-06-10', isExcluded: true },
+        ],
+      },
       zone,
       days,
     );
@@ -79,31 +99,41 @@ function expectedInstant(tr: ReturnType<typeof transitions>[number], hhmm: strin
   return wall < tr.t + tr.before ? wall - tr.before : wall - tr.after;
 }
 
-describe.each(['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Pacific/Chatham'])('every DST change of 2026–2028 in %s', (zone) => {
-  const changes = transitions(zone);
+describe.each(['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Pacific/Chatham'])(
+  'every DST change of 2026–2028 in %s',
+  (zone) => {
+    const changes = transitions(zone);
 
-  it('has two changes a year', () => {
-    expect(changes).toHaveLength(6);
-  });
+    it('has two changes a year', () => {
+      expect(changes).toHaveLength(6);
+    });
 
-  it.each(changes.map((c) => [new Date(c.t).toISOString(), c] as const))('a daily 02:30–04:00 window on the change at %s', (_, change) => {
-    const start = expectedInstant(change, '02:30');
-    const end = expectedInstant(change, '04:00');
-    expect(localInstant(change.date, '02:30', zone)).toBe(start);
-    const rules = { campaigns: [campaign(1, { affectedHours: { allDay: false, from: '02:30', end: '04:00' } })] };
-    const window = { from: change.t - 12 * 3_600_000, to: change.t + 12 * 3_600_000 };
-    const playing = resolveSegments(rules, device({ timeZone: zone }), window).filter((s) => s.layer === 'CHANNELS');
-    expect(playing.map((s) => [s.from, s.to])).toEqual([[start, end]]);
-  });
-});
+    it.each(changes.map((c) => [new Date(c.t).toISOString(), c] as const))(
+      'a daily 02:30–04:00 window on the change at %s',
+      (_, change) => {
+        const start = expectedInstant(change, '02:30');
+        const end = expectedInstant(change, '04:00');
+        expect(localInstant(change.date, '02:30', zone)).toBe(start);
+        const rules = { campaigns: [campaign(1, { affectedHours: { allDay: false, from: '02:30', end: '04:00' } })] };
+        const window = { from: change.t - 12 * 3_600_000, to: change.t + 12 * 3_600_000 };
+        const playing = resolveSegments(rules, device({ timeZone: zone }), window).filter((s) => s.layer === 'CHANNELS');
+        expect(playing.map((s) => [s.from, s.to])).toEqual([[start, end]]);
+      },
+    );
+  },
+);
 
 describe('Berlin 2026 by hand', () => {
   it('spring: 02:30 is 03:00 CEST; fall: 02:30 is the first 02:30 (CEST)', () => {
     const window = (d: string) => ({ from: at(`${d}T00:00:00Z`) - 2 * 3_600_000, to: at(`${d}T00:00:00Z`) + 22 * 3_600_000 });
     const rules = { campaigns: [campaign(1, { affectedHours: { allDay: false, from: '02:30', end: '04:00' } })] };
     const spring = resolveSegments(rules, device(), window('2026-03-29')).filter((s) => s.layer === 'CHANNELS');
-    expect(spring.map((s) => [new Date(s.from).toISOString(), new Date(s.to).toISOString()])).toEqual([['2026-03-29T01:00:00.000Z', '2026-03-29T02:00:00.000Z']]);
+    expect(spring.map((s) => [new Date(s.from).toISOString(), new Date(s.to).toISOString()])).toEqual([
+      ['2026-03-29T01:00:00.000Z', '2026-03-29T02:00:00.000Z'],
+    ]);
     const fall = resolveSegments(rules, device(), window('2026-10-25')).filter((s) => s.layer === 'CHANNELS');
-    expect(fall.map((s) => [new Date(s.from).toISOString(), new Date(s.to).toISOString()])).toEqual([['2026-10-25T00:30:00.000Z', '2026-10-25T03:00:00.000Z']]);
+    expect(fall.map((s) => [new Date(s.from).toISOString(), new Date(s.to).toISOString()])).toEqual([
+      ['2026-10-25T00:30:00.000Z', '2026-10-25T03:00:00.000Z'],
+    ]);
   });
 });

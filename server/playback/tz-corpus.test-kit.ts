@@ -17,14 +17,55 @@ const WINDOWS = ['2026-03-07', '2026-03-28', '2026-04-04', '2026-10-03', '2026-1
 
 const rules: PlaybackRules = {
   campaigns: [
-    campaign(1, { weight: 1, affectedHours: { allDay: false, from: '22:00', end: '02:30' }, affectedDays: { friday: true, saturday: true } }),
-    campaign(2, { weight: 0, saturation: 2, orderingMode: 'RANDOM', files: [1, 2, 3, 4, 5].map((n) => file(n)), affectedHours: { allDay: false, from: '02:30', end: '23:59', timeZone: 'America/Los_Angeles' } }),
-    campaign(3, { level: 'TOP', files: [], contents: [content(3)], affectedDateRanges: { intervals: [{ from: '2026-03-08', fromTime: '01:30', to: '2026-10-25', toTime: '02:30', isExcluded: false, affectedHours: { allDay: false, from: '06:00', end: '09:00' } }, { affectedDays: { sunday: true }, isExcluded: true }] } }),
-    campaign(4, { validFrom: '2026-03-29', validTo: '2026-10-25', files: [file(7, { validFrom: Date.parse('2026-04-05T01:00:00Z'), validTo: Date.parse('2026-10-04T12:00:00Z') })] }),
+    campaign(1, {
+      weight: 1,
+      affectedHours: { allDay: false, from: '22:00', end: '02:30' },
+      affectedDays: { friday: true, saturday: true },
+    }),
+    campaign(2, {
+      weight: 0,
+      saturation: 2,
+      orderingMode: 'RANDOM',
+      files: [1, 2, 3, 4, 5].map((n) => file(n)),
+      affectedHours: { allDay: false, from: '02:30', end: '23:59', timeZone: 'America/Los_Angeles' },
+    }),
+    campaign(3, {
+      level: 'TOP',
+      files: [],
+      contents: [content(3)],
+      affectedDateRanges: {
+        intervals: [
+          {
+            from: '2026-03-08',
+            fromTime: '01:30',
+            to: '2026-10-25',
+            toTime: '02:30',
+            isExcluded: false,
+            affectedHours: { allDay: false, from: '06:00', end: '09:00' },
+          },
+          { affectedDays: { sunday: true }, isExcluded: true },
+        ],
+      },
+    }),
+    campaign(4, {
+      validFrom: '2026-03-29',
+      validTo: '2026-10-25',
+      files: [file(7, { validFrom: Date.parse('2026-04-05T01:00:00Z'), validTo: Date.parse('2026-10-04T12:00:00Z') })],
+    }),
     campaign(5, {
       files: [],
       contentShuffleMode: 'BALANCED',
-      messageGroups: [group(1, [message(1, { affectedHours: { allDay: false, from: '00:00', end: '03:00' }, orderingMode: 'RANDOM', files: [file(11), file(12), file(13)], saturation: 0 }), message(2, { validTo: '2026-10-03' })])],
+      messageGroups: [
+        group(1, [
+          message(1, {
+            affectedHours: { allDay: false, from: '00:00', end: '03:00' },
+            orderingMode: 'RANDOM',
+            files: [file(11), file(12), file(13)],
+            saturation: 0,
+          }),
+          message(2, { validTo: '2026-10-03' }),
+        ]),
+      ],
     }),
   ],
 };

@@ -16,7 +16,11 @@ function runUnder(tz: string): Promise<{ offset: number; json: string }> {
   const script = `import(${JSON.stringify(MODULE)}).then((m) => { process.stdout.write(JSON.stringify({ offset: new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset() }) + '\\n' + JSON.stringify(m.corpus())); });`;
 
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, env: { ...process.env, TZ: tz }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: ROOT,
+      env: { ...process.env, TZ: tz },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

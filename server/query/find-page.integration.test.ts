@@ -162,7 +162,11 @@ describe('select on real data', () => {
   });
 
   it('projects named fields, select-only fields and to-one relations', async () => {
-    const page = await findPage(db, { resource: itemResource, select: 'name,description,secret,nameLength,folder(name,parentId)', sort: ['id'] });
+    const page = await findPage(db, {
+      resource: itemResource,
+      select: 'name,description,secret,nameLength,folder(name,parentId)',
+      sort: ['id'],
+    });
     expect(page.content).toEqual([
       { id: I1, name: 'Alpha Widget', description: 'first', secret: 's1', nameLength: 12, folder: { id: C, name: 'Child', parentId: R } },
       { id: I2, name: 'beta_gadget', description: null, secret: null, nameLength: 11, folder: { id: G, name: 'Grandchild', parentId: C } },
@@ -215,8 +219,7 @@ describe('select on real data', () => {
 });
 
 describe('sort on real data', () => {
-  const order = async (sort: string[]) =>
-    (await findPage(db, { resource: itemResource, select: 'id', sort })).content.map((row) => row.id);
+  const order = async (sort: string[]) => (await findPage(db, { resource: itemResource, select: 'id', sort })).content.map((row) => row.id);
 
   it('breaks ties by id', async () => {
     expect(await order(['active,desc'])).toEqual([I1, I3, I4, I2]);
@@ -234,7 +237,15 @@ describe('paging on real data', () => {
   it('builds the envelope', async () => {
     const first = await findPage(db, { resource: itemResource, select: 'id', size: '3', sort: ['name,asc'] });
     expect({ ...first, content: first.content.length }).toEqual({
-      content: 3, first: true, last: false, number: 0, numberOfElements: 3, size: 3, totalElements: 4, totalPages: 2, sort: 'name,asc',
+      content: 3,
+      first: true,
+      last: false,
+      number: 0,
+      numberOfElements: 3,
+      size: 3,
+      totalElements: 4,
+      totalPages: 2,
+      sort: 'name,asc',
     });
     const second = await findPage(db, { resource: itemResource, select: 'id', size: 3, page: 1 });
     expect(second).toMatchObject({ first: false, last: true, number: 1, numberOfElements: 1, totalElements: 4, totalPages: 2 });
@@ -254,7 +265,13 @@ describe('paging on real data', () => {
   });
 
   it('ANDs caller conditions with the search', async () => {
-    const page = await findPage(db, { resource: itemResource, where: [sql`${items.active} = true`], extraWhere: sql`${items.count} is not null`, search: 'status=LIVE', select: 'id' });
+    const page = await findPage(db, {
+      resource: itemResource,
+      where: [sql`${items.active} = true`],
+      extraWhere: sql`${items.count} is not null`,
+      search: 'status=LIVE',
+      select: 'id',
+    });
     expect(page.content).toEqual([{ id: I1 }, { id: I3 }]);
   });
 

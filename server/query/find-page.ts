@@ -65,10 +65,17 @@ export async function findPage<T extends object = Row>(db: QueryDatabase, option
   const paging = parsePaging({ page: options.page, size: options.size }, options.maxPageSize ?? resource.maxPageSize);
   const projection = projectionFor(resource, options.select, options.defaultSelect);
   const sort = cachedSort(resource, options.sort);
-  const where = whereClause(resource, [tenantCondition(resource, options.scope), ...(options.where ?? []), options.extraWhere], options.search);
+  const where = whereClause(
+    resource,
+    [tenantCondition(resource, options.scope), ...(options.where ?? []), options.extraWhere],
+    options.search,
+  );
 
   const extras = Object.entries(options.extraColumns ?? {});
-  const extraList = sql.join(extras.map(([key, value]) => sql`, ${value} as ${sql.identifier(EXTRA + key)}`), sql``);
+  const extraList = sql.join(
+    extras.map(([key, value]) => sql`, ${value} as ${sql.identifier(EXTRA + key)}`),
+    sql``,
+  );
   const orderBy = orderByClause(sort.orderBy);
   const table = resource.table;
   // A narrow inner query picks the page by row address (ctid, stable within the statement's snapshot) and counts
@@ -105,7 +112,10 @@ export async function findOne<T extends object = Row>(db: QueryDatabase, options
 }
 
 /** Counts the rows matching the same conditions as `findPage` (tenant scope + search). */
-export async function countMatching(db: QueryDatabase, options: Omit<FindPageOptions, 'select' | 'sort' | 'page' | 'size'>): Promise<number> {
+export async function countMatching(
+  db: QueryDatabase,
+  options: Omit<FindPageOptions, 'select' | 'sort' | 'page' | 'size'>,
+): Promise<number> {
   const conditions = [tenantCondition(options.resource, options.scope), ...(options.where ?? []), options.extraWhere];
 
   return count(db, options.resource, whereClause(options.resource, conditions, options.search));

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const dialect = new PgDialect();
-const rowsOf = (result: unknown) => ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]));
+const rowsOf = (result: unknown) => (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
 
 /** EXPLAIN of `query` (parameters inlined: EXPLAIN takes none on the extended protocol). */
 async function explain(db: Executor, query: SQL): Promise<string> {
@@ -69,7 +69,8 @@ async function declaredResources(): Promise<Array<{ file: string; resource: AnyR
       const exports = (await import(path.join(root, folder.name, file))) as Record<string, unknown>;
       for (const value of Object.values(exports)) {
         const candidate = value as Partial<AnyResource> | null;
-        if (candidate && typeof candidate === 'object' && typeof candidate.fields === 'function' && candidate.table) found.push({ file, resource: candidate as AnyResource });
+        if (candidate && typeof candidate === 'object' && typeof candidate.fields === 'function' && candidate.table)
+          found.push({ file, resource: candidate as AnyResource });
       }
     }
   }
@@ -93,7 +94,9 @@ describe('name search is served by a trigram index', () => {
     for (const { file, resource } of named) {
       const label = (search: string) => `${file}: ${resource.name} (${getTableConfig(resource.table).name}), ${search}`;
       for (const search of ['name~Abc', 'name:Abc', 'name^Abc']) {
-        expect(await trigramPlanOf(resource.table, compileSearch(resource, search)!), label(search)).toMatch(/Bitmap Index Scan on probe_\d_trgm_idx/);
+        expect(await trigramPlanOf(resource.table, compileSearch(resource, search)!), label(search)).toMatch(
+          /Bitmap Index Scan on probe_\d_trgm_idx/,
+        );
       }
     }
   });
@@ -104,7 +107,6 @@ describe('name search is served by a trigram index', () => {
     expect(plan).toMatch(/BitmapOr/);
     expect(plan.match(/Bitmap Index Scan on probe_\d_trgm_idx/g)).toHaveLength(2);
   });
-
 });
 
 describe('substrings holding LIKE wildcards and the escape character', () => {
@@ -137,7 +139,8 @@ describe('substrings holding LIKE wildcards and the escape character', () => {
     const condition = compileSearch(teamResource, search)!;
     const { plan, rows } = await withTransaction(t.db, async (tx) => {
       // Every other access path priced out: the rows come from the trigram index (the plan says so).
-      for (const setting of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']) await tx.execute(sql`select set_config(${setting}, 'off', true)`);
+      for (const setting of ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'])
+        await tx.execute(sql`select set_config(${setting}, 'off', true)`);
       const query = sql`select ${teams.name} as name from ${teams} where ${condition} order by ${teams.name}`;
 
       return { plan: await explain(tx, query), rows: rowsOf(await tx.execute(query)) };

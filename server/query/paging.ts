@@ -22,7 +22,17 @@ export type Page<T> = {
 /** A query-string or JSON integer; `''` counts as absent. Accepts only plain decimal digits in strings. */
 const integerParam = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.union([z.number(), z.string().trim().regex(/^[+-]?\d+$/).transform(Number)]).pipe(z.number().int()).optional(),
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[+-]?\d+$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int())
+    .optional(),
 );
 
 /** Schema for the raw `page` / `size` query parameters (for OpenAPI and validation). */
@@ -48,7 +58,8 @@ export function parsePaging(input: PagingInput, maxPageSize = MAX_PAGE_SIZE): Pa
   if (page < 0) throw invalid('page', input, `'page' must be 0 or more`, maxPageSize);
   if (size < 1 || size > maxPageSize) throw invalid('size', input, `'size' must be between 1 and ${maxPageSize}`, maxPageSize);
   // OFFSET is page * size: MAX_PAGE keeps it exact at every size up to MAX_PAGE_SIZE.
-  if (page > MAX_PAGE || !Number.isSafeInteger(page * size)) throw invalid('page', input, `'page' is too large (at most ${MAX_PAGE})`, maxPageSize);
+  if (page > MAX_PAGE || !Number.isSafeInteger(page * size))
+    throw invalid('page', input, `'page' is too large (at most ${MAX_PAGE})`, maxPageSize);
   return { page, size };
 }
 

@@ -47,7 +47,15 @@ describe('parsePaging', () => {
 describe('buildPage', () => {
   it('computes the envelope', () => {
     expect(buildPage([1, 2], { page: 0, size: 2 }, 5, 'name,asc')).toEqual({
-      content: [1, 2], first: true, last: false, number: 0, numberOfElements: 2, size: 2, totalElements: 5, totalPages: 3, sort: 'name,asc',
+      content: [1, 2],
+      first: true,
+      last: false,
+      number: 0,
+      numberOfElements: 2,
+      size: 2,
+      totalElements: 5,
+      totalPages: 3,
+      sort: 'name,asc',
     });
     expect(buildPage([5], { page: 2, size: 2 }, 5)).toMatchObject({ first: false, last: true, totalPages: 3 });
     expect(buildPage([], { page: 0, size: 20 }, 0)).toMatchObject({ first: true, last: true, totalPages: 0 });

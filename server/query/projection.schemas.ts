@@ -10,7 +10,13 @@ export function projected<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.Zo
   const shape = Object.fromEntries(
     Object.entries(schema.shape).map(([key, field]) => {
       const value = field as z.ZodType;
-      if (value instanceof z.ZodOptional) return [key, projectedInner(value.unwrap() as z.ZodType).optional().nullable()];
+      if (value instanceof z.ZodOptional)
+        return [
+          key,
+          projectedInner(value.unwrap() as z.ZodType)
+            .optional()
+            .nullable(),
+        ];
 
       return [key, projectedInner(value).optional()];
     }),
@@ -23,7 +29,8 @@ export function projected<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.Zo
 /** Nested objects (relations) and arrays of them are projected too; everything else is kept as it is. */
 function projectedInner(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) return projected(schema as z.ZodObject<z.ZodRawShape>);
-  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject) return z.array(projected(schema.element as z.ZodObject<z.ZodRawShape>));
+  if (schema instanceof z.ZodArray && schema.element instanceof z.ZodObject)
+    return z.array(projected(schema.element as z.ZodObject<z.ZodRawShape>));
 
   return schema;
 }

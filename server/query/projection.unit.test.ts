@@ -3,7 +3,9 @@ import { expect, it } from 'vitest';
 import { projected } from './projection.schemas';
 
 it('lets a projection leave out any field, and an explicitly selected unset field be null', () => {
-  const schema = projected(z.object({ id: z.string(), note: z.string().optional(), owner: z.object({ id: z.number(), name: z.string().optional() }).optional() }));
+  const schema = projected(
+    z.object({ id: z.string(), note: z.string().optional(), owner: z.object({ id: z.number(), name: z.string().optional() }).optional() }),
+  );
   expect(schema.safeParse({}).success).toBe(true);
   expect(schema.safeParse({ note: null, owner: null }).success).toBe(true);
   expect(schema.safeParse({ owner: { name: null } }).success).toBe(true);

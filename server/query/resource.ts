@@ -86,7 +86,11 @@ export const relation = {
     relationField('many', target, options),
 };
 
-function relationField<Target extends PgTable>(cardinality: 'one' | 'many', target: ResourceDefinition<Target>, options: RelationOptions<Target>): RelationField {
+function relationField<Target extends PgTable>(
+  cardinality: 'one' | 'many',
+  target: ResourceDefinition<Target>,
+  options: RelationOptions<Target>,
+): RelationField {
   // The one place the target's table type is erased: the compilers call `on` with an alias of `target.table`.
   return { kind: 'relation', cardinality, ...options, target, on: options.on as (target: PgTable) => SQL };
 }

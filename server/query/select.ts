@@ -36,7 +36,11 @@ export type Projection = ProjectedField[];
 export function parseSelect(select: string | undefined): SelectItem[] | undefined {
   if (select !== undefined && select.length > QUERY_LIMITS.selectLength) {
     const limit = QUERY_LIMITS.selectLength;
-    throw limitError('select.error.tooLong', `The select is ${select.length} characters long; at most ${limit} are allowed`, { position: limit, token: '', limit });
+    throw limitError('select.error.tooLong', `The select is ${select.length} characters long; at most ${limit} are allowed`, {
+      position: limit,
+      token: '',
+      limit,
+    });
   }
   if (select === undefined || select.trim() === '' || select.trim() === '*') return undefined;
   return new SelectParser(select).parse();
@@ -131,7 +135,8 @@ function projectField(
   nextAlias: () => string,
 ): ProjectedField {
   const explicit = item !== undefined;
-  if (field.kind === 'scalar') return { key, sql: sql`${field.sql}`, type: field.type, explicit, ...(field.toWire ? { toWire: field.toWire } : {}) };
+  if (field.kind === 'scalar')
+    return { key, sql: sql`${field.sql}`, type: field.type, explicit, ...(field.toWire ? { toWire: field.toWire } : {}) };
   if (field.sameRow) {
     const children = project(scopeOf(field.target, scope.table), item?.children, level + 1, nextAlias);
 

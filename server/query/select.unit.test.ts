@@ -18,7 +18,23 @@ function failure(select: string) {
 }
 
 describe('select', () => {
-  const defaults = ['id', 'name', 'description', 'count', 'big', 'price', 'active', 'createdAt', 'modifiedAt', 'day', 'status', 'tags', 'folderPath', 'meta', 'folderId'];
+  const defaults = [
+    'id',
+    'name',
+    'description',
+    'count',
+    'big',
+    'price',
+    'active',
+    'createdAt',
+    'modifiedAt',
+    'day',
+    'status',
+    'tags',
+    'folderPath',
+    'meta',
+    'folderId',
+  ];
 
   it('selects all default fields for *, empty or absent', () => {
     expect(keys()).toEqual(defaults);
@@ -76,7 +92,14 @@ describe('select', () => {
   it('parses nested items', () => {
     expect(parseSelect('a, rel(b, c)')).toEqual([
       { name: 'a', position: 0 },
-      { name: 'rel', position: 3, children: [{ name: 'b', position: 7 }, { name: 'c', position: 10 }] },
+      {
+        name: 'rel',
+        position: 3,
+        children: [
+          { name: 'b', position: 7 },
+          { name: 'c', position: 10 },
+        ],
+      },
     ]);
   });
 });
@@ -110,12 +133,31 @@ describe('toJson', () => {
 
   it('omits unnamed nulls and normalises json_build_object timestamps', () => {
     const projection = buildProjection(itemResource);
-    const out = toJson(projection, { id: 'x', name: 'n', description: null, big: 12n, createdAt: '2026-11-21T17:30:00.123456+05:30', modifiedAt: '2026-11-21 12:00:00+00' });
-    expect(out).toEqual({ id: 'x', name: 'n', big: 12, createdAt: '2026-11-21T12:00:00.123Z', modifiedAt: Date.parse('2026-11-21T12:00:00Z') });
+    const out = toJson(projection, {
+      id: 'x',
+      name: 'n',
+      description: null,
+      big: 12n,
+      createdAt: '2026-11-21T17:30:00.123456+05:30',
+      modifiedAt: '2026-11-21 12:00:00+00',
+    });
+    expect(out).toEqual({
+      id: 'x',
+      name: 'n',
+      big: 12,
+      createdAt: '2026-11-21T12:00:00.123Z',
+      modifiedAt: Date.parse('2026-11-21T12:00:00Z'),
+    });
   });
 
   it("applies a field's own wire conversion (toWire) after the type's, never to a null", () => {
-    const resource = { ...itemResource, fields: (t: typeof itemResource.table) => ({ ...itemResource.fields(t), meta: { kind: 'scalar' as const, type: 'json' as const, sql: t.meta, toWire: (v: unknown) => ({ wrapped: v }) } }) };
+    const resource = {
+      ...itemResource,
+      fields: (t: typeof itemResource.table) => ({
+        ...itemResource.fields(t),
+        meta: { kind: 'scalar' as const, type: 'json' as const, sql: t.meta, toWire: (v: unknown) => ({ wrapped: v }) },
+      }),
+    };
     const projection = buildProjection(resource, 'meta,name');
     expect(toJson(projection, { id: 'x', meta: { a: 1 }, name: 'n' })).toEqual({ id: 'x', meta: { wrapped: { a: 1 } }, name: 'n' });
     expect(toJson(projection, { id: 'x', meta: null, name: 'n' })).toEqual({ id: 'x', meta: null, name: 'n' });
@@ -131,7 +173,14 @@ describe('toJson', () => {
 describe('selectsField', () => {
   it('is true for the default shape, *, and a select naming the field', async () => {
     const { selectsField } = await import('./select');
-    expect([undefined, '', ' ', '*', 'name,readOnly', 'name, *'].map((s) => selectsField(s, 'readOnly'))).toEqual([true, true, true, true, true, true]);
+    expect([undefined, '', ' ', '*', 'name,readOnly', 'name, *'].map((s) => selectsField(s, 'readOnly'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(selectsField('name,id', 'readOnly')).toBe(false);
   });
 });

@@ -36,7 +36,11 @@ export function parseSort(sort: string | readonly string[] | undefined): SortKey
   const values = typeof sort === 'string' ? [sort] : (sort ?? []);
   if (values.length > QUERY_LIMITS.sortKeys) {
     const limit = QUERY_LIMITS.sortKeys;
-    throw limitError('sort.error.tooMany', `${values.length} sort parameters given; at most ${limit} are allowed`, { position: limit, token: values[limit]!, limit });
+    throw limitError('sort.error.tooMany', `${values.length} sort parameters given; at most ${limit} are allowed`, {
+      position: limit,
+      token: values[limit]!,
+      limit,
+    });
   }
   return values.flatMap(parseSortValue);
 }
@@ -59,7 +63,11 @@ export function compileSort(resource: AnyResource, sort: string | readonly strin
 function parseSortValue(value: string): SortKey[] {
   if (value.length > QUERY_LIMITS.sortLength) {
     const limit = QUERY_LIMITS.sortLength;
-    throw limitError('sort.error.tooLong', `A sort value is ${value.length} characters long; at most ${limit} are allowed`, { position: limit, token: '', limit });
+    throw limitError('sort.error.tooLong', `A sort value is ${value.length} characters long; at most ${limit} are allowed`, {
+      position: limit,
+      token: '',
+      limit,
+    });
   }
   if (value.trim() === '') return [];
   const [field = '', direction = 'asc', ...rest] = value.split(',').map((part) => part.trim());

@@ -62,7 +62,12 @@ describe('sort', () => {
       }
       throw new Error('expected failure');
     };
-    expect(compileSort(itemResource, Array.from({ length: 16 }, () => 'name')).orderBy).toHaveLength(17);
+    expect(
+      compileSort(
+        itemResource,
+        Array.from({ length: 16 }, () => 'name'),
+      ).orderBy,
+    ).toHaveLength(17);
     expect(fail(Array.from({ length: 17 }, () => 'name'))).toMatchObject({ key: 'sort.error.tooMany', details: { limit: 16 } });
     expect(fail(`${'a'.repeat(257)},asc`)).toMatchObject({ key: 'sort.error.tooLong', details: { limit: 256 } });
     expect(fail(`${'folder.parent.'.repeat(4)}name`)).toMatchObject({ key: 'sort.error.tooDeep', details: { limit: 8 } });

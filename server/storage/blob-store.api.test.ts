@@ -157,7 +157,12 @@ describe.each(backends)('$name blob store', (backend) => {
       const uploadId = await store.multipart.create(k, { contentType: 'video/mp4' });
       const stored = await Promise.all(
         [2, 0, 1].map(async (i) => {
-          const p = await store.multipart.putPart(k, uploadId, { partNumber: i + 1, offset: i * partSize, expectedSize: parts[i]!.length }, streamOf(parts[i]!));
+          const p = await store.multipart.putPart(
+            k,
+            uploadId,
+            { partNumber: i + 1, offset: i * partSize, expectedSize: parts[i]!.length },
+            streamOf(parts[i]!),
+          );
           return { i, ...p };
         }),
       );
@@ -182,8 +187,16 @@ describe.each(backends)('$name blob store', (backend) => {
       const size = 200 * KiB;
       const short = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, streamOf(randomBytes(size - 1)));
       await expect(short).rejects.toBeInstanceOf(ValidationError);
-      await expect(short).rejects.toMatchObject({ key: 'upload.error.wrongPartSize', details: { expectedSize: size, receivedSize: size - 1 } });
-      const long = store.multipart.putPart(k, uploadId, { partNumber: 2, offset: size, expectedSize: size }, streamOf(randomBytes(size + 1)));
+      await expect(short).rejects.toMatchObject({
+        key: 'upload.error.wrongPartSize',
+        details: { expectedSize: size, receivedSize: size - 1 },
+      });
+      const long = store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 2, offset: size, expectedSize: size },
+        streamOf(randomBytes(size + 1)),
+      );
       await expect(long).rejects.toBeInstanceOf(PayloadTooLargeError);
       expect(await store.multipart.listParts(k, uploadId)).toEqual([]);
       await store.multipart.abort(k, uploadId);
@@ -197,15 +210,32 @@ describe.each(backends)('$name blob store', (backend) => {
       const good = randomBytes(200 * KiB);
       const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
 
-      const short = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length - 1)));
+      const short = store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 1, offset: 0, expectedSize: good.length },
+        streamOf(randomBytes(good.length - 1)),
+      );
       await expect(short).rejects.toBeInstanceOf(ValidationError);
       await expect(short).rejects.toMatchObject({ key: 'upload.error.wrongPartSize' });
-      const long = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length + 1)));
+      const long = store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 1, offset: 0, expectedSize: good.length },
+        streamOf(randomBytes(good.length + 1)),
+      );
       await expect(long).rejects.toBeInstanceOf(PayloadTooLargeError);
-      const tooShortNew = store.multipart.putPart(k, uploadId, { partNumber: 2, offset: good.length, expectedSize: 10 }, streamOf(randomBytes(5)));
+      const tooShortNew = store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 2, offset: good.length, expectedSize: 10 },
+        streamOf(randomBytes(5)),
+      );
       await expect(tooShortNew).rejects.toMatchObject({ key: 'upload.error.wrongPartSize' });
 
-      expect((await store.multipart.listParts(k, uploadId)).map((p) => [p.partNumber, p.size, p.etag])).toEqual([[1, good.length, first.etag]]);
+      expect((await store.multipart.listParts(k, uploadId)).map((p) => [p.partNumber, p.size, p.etag])).toEqual([
+        [1, good.length, first.etag],
+      ]);
       await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
       expect((await readBlob(store, k))!.equals(good)).toBe(true);
     });
@@ -218,7 +248,12 @@ describe.each(backends)('$name blob store', (backend) => {
       const after = randomBytes(50 * KiB);
       const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: partSize }, streamOf(p1));
       await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: partSize, expectedSize: before.length }, streamOf(before));
-      const again = await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: partSize, expectedSize: after.length }, streamOf(after));
+      const again = await store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 2, offset: partSize, expectedSize: after.length },
+        streamOf(after),
+      );
       expect(await store.multipart.listParts(k, uploadId)).toHaveLength(2);
       await store.multipart.complete(k, uploadId, [
         { partNumber: 1, etag: first.etag },
@@ -239,37 +274,46 @@ describe.each(backends)('$name blob store', (backend) => {
     it.each([
       ['the earlier send completes last', 'a'],
       ['the later send completes last', 'b'],
-    ] as const)('concurrent sends of one part: the last to complete wins whole (%s), and commit sees them in that order', async (_label, last) => {
-      const k = key();
-      const uploadId = await store.multipart.create(k);
-      const size = 300 * KiB;
-      const data = { a: randomBytes(size), b: randomBytes(size) };
-      const committed: string[] = [];
-      const commit = (name: string) => async (part: { crc32: string }) => {
-        committed.push(`${name}:${part.crc32}`);
-      };
-      const a = heldBody(data.a, 100 * KiB);
-      const putA = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, a.body, { commit: commit('a') });
-      await settle();
-      const b = heldBody(data.b, 50 * KiB);
-      const putB = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, b.body, { commit: commit('b') });
-      await settle();
-      const first = last === 'a' ? b : a;
-      const second = last === 'a' ? a : b;
-      first.finish();
-      await (last === 'a' ? putB : putA);
-      second.finish();
-      const [storedA, storedB] = await Promise.all([putA, putB]);
-      expect(storedA.crc32).toBe(crcOf(data.a));
-      expect(storedB.crc32).toBe(crcOf(data.b));
+    ] as const)(
+      'concurrent sends of one part: the last to complete wins whole (%s), and commit sees them in that order',
+      async (_label, last) => {
+        const k = key();
+        const uploadId = await store.multipart.create(k);
+        const size = 300 * KiB;
+        const data = { a: randomBytes(size), b: randomBytes(size) };
+        const committed: string[] = [];
+        const commit = (name: string) => async (part: { crc32: string }) => {
+          committed.push(`${name}:${part.crc32}`);
+        };
+        const a = heldBody(data.a, 100 * KiB);
+        const putA = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, a.body, {
+          commit: commit('a'),
+        });
+        await settle();
+        const b = heldBody(data.b, 50 * KiB);
+        const putB = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: size }, b.body, {
+          commit: commit('b'),
+        });
+        await settle();
+        const first = last === 'a' ? b : a;
+        const second = last === 'a' ? a : b;
+        first.finish();
+        await (last === 'a' ? putB : putA);
+        second.finish();
+        const [storedA, storedB] = await Promise.all([putA, putB]);
+        expect(storedA.crc32).toBe(crcOf(data.a));
+        expect(storedB.crc32).toBe(crcOf(data.b));
 
-      const winner = last === 'a' ? storedA : storedB;
-      expect(committed).toEqual(last === 'a' ? [`b:${storedB.crc32}`, `a:${storedA.crc32}`] : [`a:${storedA.crc32}`, `b:${storedB.crc32}`]);
-      const listed = await store.multipart.listParts(k, uploadId);
-      expect(listed.map((p) => [p.partNumber, p.size, p.etag])).toEqual([[1, size, winner.etag]]);
-      await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: winner.etag }]);
-      expect((await readBlob(store, k))!.equals(data[last])).toBe(true);
-    });
+        const winner = last === 'a' ? storedA : storedB;
+        expect(committed).toEqual(
+          last === 'a' ? [`b:${storedB.crc32}`, `a:${storedA.crc32}`] : [`a:${storedA.crc32}`, `b:${storedB.crc32}`],
+        );
+        const listed = await store.multipart.listParts(k, uploadId);
+        expect(listed.map((p) => [p.partNumber, p.size, p.etag])).toEqual([[1, size, winner.etag]]);
+        await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: winner.etag }]);
+        expect((await readBlob(store, k))!.equals(data[last])).toBe(true);
+      },
+    );
 
     it('abort stops a part still arriving: the send fails and nothing of the upload remains', async () => {
       const k = key();
@@ -313,11 +357,17 @@ describe.each(backends)('$name blob store', (backend) => {
       const uploadId = await store.multipart.create(k);
       const good = randomBytes(100 * KiB);
       const first = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(good));
-      const refused = store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: good.length }, streamOf(randomBytes(good.length)), {
-        commit: async () => {
-          throw new Error('session closed');
+      const refused = store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 1, offset: 0, expectedSize: good.length },
+        streamOf(randomBytes(good.length)),
+        {
+          commit: async () => {
+            throw new Error('session closed');
+          },
         },
-      });
+      );
       await expect(refused).rejects.toThrow('session closed');
       expect((await store.multipart.listParts(k, uploadId)).map((p) => p.etag)).toEqual([first.etag]);
       await store.multipart.complete(k, uploadId, [{ partNumber: 1, etag: first.etag }]);
@@ -371,7 +421,12 @@ describe.each(backends)('$name blob store', (backend) => {
       const k = key();
       const uploadId = await store.multipart.create(k);
       const a = await store.multipart.putPart(k, uploadId, { partNumber: 1, offset: 0, expectedSize: 1000 }, streamOf(randomBytes(1000)));
-      const b = await store.multipart.putPart(k, uploadId, { partNumber: 2, offset: 1000, expectedSize: 1000 }, streamOf(randomBytes(1000)));
+      const b = await store.multipart.putPart(
+        k,
+        uploadId,
+        { partNumber: 2, offset: 1000, expectedSize: 1000 },
+        streamOf(randomBytes(1000)),
+      );
       await expect(
         store.multipart.complete(k, uploadId, [
           { partNumber: 1, etag: a.etag },

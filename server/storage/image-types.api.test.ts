@@ -38,14 +38,22 @@ describe.each(IMAGE_TYPES)('HTML bytes declared as %s', (declared) => {
   it('PUT /api/display/screenshot: 415, no screenshot stored', async () => {
     if (declared === 'image/gif') return; // not a screenshot type at all (415 for the type alone)
     const device = await newDevice(t, { customerId });
-    const res = await send(t, 'PUT', '/api/display/screenshot', { token: device.token, body: new Uint8Array(HTML), headers: { 'content-type': declared } });
+    const res = await send(t, 'PUT', '/api/display/screenshot', {
+      token: device.token,
+      body: new Uint8Array(HTML),
+      headers: { 'content-type': declared },
+    });
     expect(res.status).toBe(415);
     expect(await t.db.select().from(devicePreviews).where(eq(devicePreviews.deviceId, device.deviceId))).toEqual([]);
     expect((await storedKeys(t)).filter((key) => key.includes(device.deviceId))).toEqual([]);
   });
 
   it('PUT /api/v2/file/upload/{fileId}/thumbnail: 415, no thumbnail stored', async () => {
-    const res = await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, { token: editor.token, body: new Uint8Array(HTML), headers: { 'content-type': declared } });
+    const res = await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, {
+      token: editor.token,
+      body: new Uint8Array(HTML),
+      headers: { 'content-type': declared },
+    });
     expect(res.status).toBe(415);
     expect(res.body.key).toBe('request.error.unsupportedMediaType');
     expect(await thumbnailKeys()).toEqual([]);
@@ -68,7 +76,11 @@ describe.each(IMAGE_TYPES)('HTML bytes declared as %s', (declared) => {
   it('POST /api/v2/user/profilePicture: 415, no picture stored', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(HTML)], { type: declared }), 'picture');
-    const res = await t.app.request('/api/v2/user/profilePicture', { method: 'POST', headers: { authorization: `Bearer ${editor.token}` }, body: form });
+    const res = await t.app.request('/api/v2/user/profilePicture', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${editor.token}` },
+      body: form,
+    });
     expect(res.status).toBe(415);
     expect(await t.db.select().from(userProfilePictures).where(eq(userProfilePictures.userId, editor.user.id))).toEqual([]);
   });
@@ -77,8 +89,20 @@ describe.each(IMAGE_TYPES)('HTML bytes declared as %s', (declared) => {
 describe('the same rule accepts the real thing', () => {
   it('a PNG thumbnail declared image/png is stored and served as image/png; a PNG declared image/jpeg is refused', async () => {
     const image = png(16, 16, 120);
-    expect((await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, { token: editor.token, body: new Uint8Array(image), headers: { 'content-type': 'image/jpeg' } })).status).toBe(415);
-    const res = await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, { token: editor.token, body: new Uint8Array(image), headers: { 'content-type': 'image/png' } });
+    expect(
+      (
+        await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, {
+          token: editor.token,
+          body: new Uint8Array(image),
+          headers: { 'content-type': 'image/jpeg' },
+        })
+      ).status,
+    ).toBe(415);
+    const res = await send(t, 'PUT', `/api/v2/file/upload/${fileId}/thumbnail`, {
+      token: editor.token,
+      body: new Uint8Array(image),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const served = await send(t, 'GET', `${fileLocation}.tmb`, { token: editor.token });
     expect(served.headers.get('content-type')).toBe('image/png');

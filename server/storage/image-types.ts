@@ -14,7 +14,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 /** How many leading bytes tell the types apart (WebP: `RIFF`, a size, `WEBP`). */
 export const IMAGE_SIGNATURE_BYTES = 12;
 
-const ascii = (head: Buffer, offset: number, text: string) => head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+const ascii = (head: Buffer, offset: number, text: string) =>
+  head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
 
 /** The magic bytes of each type. */
 export const IMAGE_SIGNATURES: Readonly<Record<ImageType, (head: Buffer) => boolean>> = {

@@ -79,7 +79,13 @@ class PartSink extends Writable {
       callback();
       return;
     }
-    this.track(this.writeAll(handle, chunks.map((c) => c.chunk)), callback);
+    this.track(
+      this.writeAll(
+        handle,
+        chunks.map((c) => c.chunk),
+      ),
+      callback,
+    );
   }
 
   private async writeAll(handle: FileHandle, buffers: Buffer[]) {
@@ -96,10 +102,12 @@ class PartSink extends Writable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
-    this.pending.then(() => this.closeHandle()).then(
-      () => callback(error),
-      () => callback(error),
-    );
+    this.pending
+      .then(() => this.closeHandle())
+      .then(
+        () => callback(error),
+        () => callback(error),
+      );
   }
 
   private async closeHandle() {
@@ -143,7 +151,8 @@ type UploadState = {
 
 const notOpen = () => new ConflictError('upload.error.notOpen', 'The upload was completed or cancelled while the part was arriving');
 const unknownUpload = () => new ValidationError('upload.error.unknownUpload', 'The upload does not exist any more');
-const tooLarge = (max: number) => () => new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
+const tooLarge = (max: number) => () =>
+  new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
 
 export function createLocalMultipart(input: { multipartDir: string; fileOf: (key: string) => string }): MultipartStore {
   const { multipartDir, fileOf } = input;
@@ -254,7 +263,9 @@ export function createLocalMultipart(input: { multipartDir: string; fileOf: (key
       const { partNumber } = part;
       const direct = !state.direct.has(partNumber) && !existsSync(markerFile(uploadId, partNumber));
       const ownFile = direct ? undefined : `${partNumber}.${randomUUID()}`;
-      const sink = direct ? new PartSink(dataFile(uploadId), 'r+', part.offset) : new PartSink(path.join(uploadDir(uploadId), ownFile!), 'wx', 0);
+      const sink = direct
+        ? new PartSink(dataFile(uploadId), 'r+', part.offset)
+        : new PartSink(path.join(uploadDir(uploadId), ownFile!), 'wx', 0);
       if (direct) state.direct.add(partNumber);
       state.writers.add(sink);
       let kept = false;
@@ -263,11 +274,15 @@ export function createLocalMultipart(input: { multipartDir: string; fileOf: (key
         await pipeline(body, measure, sink);
         if (sink.stopped) throw notOpen();
         if (measure.size !== part.expectedSize) {
-          throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${part.expectedSize} bytes, got ${measure.size}`, {
-            partNumber,
-            expectedSize: part.expectedSize,
-            receivedSize: measure.size,
-          });
+          throw new ValidationError(
+            'upload.error.wrongPartSize',
+            `Part ${partNumber} must be ${part.expectedSize} bytes, got ${measure.size}`,
+            {
+              partNumber,
+              expectedSize: part.expectedSize,
+              receivedSize: measure.size,
+            },
+          );
         }
         const stored: StoredPart = { size: measure.size, crc32: measure.crc32, etag: `"${measure.crc32}-${measure.size}"` };
         await exclusive(uploadId, async (current) => {
@@ -295,14 +310,19 @@ export function createLocalMultipart(input: { multipartDir: string; fileOf: (key
     async listParts(_key, uploadId): Promise<MultipartPart[]> {
       const markers = await readMarkers(uploadId);
 
-      return [...markers.entries()].map(([partNumber, m]) => ({ partNumber, size: m.size, etag: m.etag })).sort((a, b) => a.partNumber - b.partNumber);
+      return [...markers.entries()]
+        .map(([partNumber, m]) => ({ partNumber, size: m.size, etag: m.etag }))
+        .sort((a, b) => a.partNumber - b.partNumber);
     },
 
     async complete(key, uploadId, parts) {
       await exclusive(uploadId, async (state) => {
         const markers = await readMarkers(uploadId);
         const missing = parts.filter((p) => !markers.has(p.partNumber)).map((p) => p.partNumber);
-        if (missing.length > 0) throw new ValidationError('upload.error.missingParts', `Parts ${missing.join(', ')} were not received`, { missingParts: missing });
+        if (missing.length > 0)
+          throw new ValidationError('upload.error.missingParts', `Parts ${missing.join(', ')} were not received`, {
+            missingParts: missing,
+          });
         await closeUpload(state);
         try {
           const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
@@ -311,7 +331,10 @@ export function createLocalMultipart(input: { multipartDir: string; fileOf: (key
             const marker = markers.get(p.partNumber)!;
             // A re-sent part lives in a file of its own: copy it to its place (rare, one part's bytes).
             if (marker.file) {
-              await pipeline(createReadStream(path.join(uploadDir(uploadId), marker.file)), createWriteStream(dataFile(uploadId), { flags: 'r+', start: offset }));
+              await pipeline(
+                createReadStream(path.join(uploadDir(uploadId), marker.file)),
+                createWriteStream(dataFile(uploadId), { flags: 'r+', start: offset }),
+              );
             }
             offset += marker.size;
           }

@@ -43,7 +43,8 @@ export function createLocalStore(root: string): BlobStore {
     }
   }
 
-  const tooLarge = (max: number) => () => new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
+  const tooLarge = (max: number) => () =>
+    new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
 
   return {
     kind: 'local',

@@ -30,7 +30,8 @@ function errorName(error: unknown): string | undefined {
   return error instanceof Error ? error.name : undefined;
 }
 
-const tooLarge = (max: number) => () => new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
+const tooLarge = (max: number) => () =>
+  new PayloadTooLargeError(`The body is larger than ${max} bytes`, 'upload.error.tooLarge', { maxBytes: max });
 
 const unknownUpload = () => new ValidationError('upload.error.unknownUpload', 'The upload does not exist any more');
 
@@ -69,7 +70,9 @@ function createS3Client(config: S3Config): S3Client {
     region: config.region ?? 'us-east-1',
     forcePathStyle: config.forcePathStyle,
     credentials:
-      config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
     // Default checksums would send streamed bodies as aws-chunked with trailers, which many
     // S3-compatible stores refuse; we compute CRC32 ourselves (MeasuringStream).
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -115,7 +118,8 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
           pending.push(chunk);
           pendingSize += chunk.length;
           if (pendingSize >= S3_PUT_PART_SIZE) {
-            uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: options.contentType }))).UploadId;
+            uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: options.contentType })))
+              .UploadId;
             if (!uploadId) throw new Error('S3 answered CreateMultipartUpload without an UploadId');
             parts.push(await uploadBufferPart(key, uploadId, parts.length + 1, Buffer.concat(pending)));
             pending = [];
@@ -124,10 +128,14 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
         }
         if (uploadId === undefined) {
           const data = Buffer.concat(pending);
-          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options.contentType }));
+          await client.send(
+            new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options.contentType }),
+          );
         } else {
           if (pendingSize > 0) parts.push(await uploadBufferPart(key, uploadId, parts.length + 1, Buffer.concat(pending)));
-          await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+          await client.send(
+            new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+          );
         }
       } catch (error) {
         body.destroy();
@@ -140,7 +148,9 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
 
     async read(key: string, range?: ByteRange): Promise<Readable | undefined> {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
         if (!(out.Body instanceof Readable)) throw new Error('S3 answered GetObject without a body stream');
 
         return out.Body;
@@ -212,7 +222,14 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
         let etag: string;
         try {
           const out = await client.send(
-            new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: gate, ContentLength: expectedSize }),
+            new UploadPartCommand({
+              Bucket,
+              Key: key,
+              UploadId: uploadId,
+              PartNumber: partNumber,
+              Body: gate,
+              ContentLength: expectedSize,
+            }),
             { abortSignal: controller.signal },
           );
           etag = out.ETag ?? '';
@@ -259,14 +276,20 @@ export function createS3Store(config: S3Config, client: S3Client = createS3Clien
       async complete(key, uploadId, parts) {
         const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber).map((p) => ({ PartNumber: p.partNumber, ETag: p.etag }));
         try {
-          await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: sorted } }));
+          await client.send(
+            new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: sorted } }),
+          );
         } catch (error) {
           const name = errorName(error);
           if (name === 'NoSuchUpload') throw unknownUpload();
           if (name === 'EntityTooSmall') {
-            throw new ValidationError('upload.error.partTooSmall', `Every part but the last must be at least ${S3_MIN_PART_SIZE} bytes on S3 storage`, {
-              minPartSize: S3_MIN_PART_SIZE,
-            });
+            throw new ValidationError(
+              'upload.error.partTooSmall',
+              `Every part but the last must be at least ${S3_MIN_PART_SIZE} bytes on S3 storage`,
+              {
+                minPartSize: S3_MIN_PART_SIZE,
+              },
+            );
           }
           if (name === 'InvalidPart' || name === 'InvalidPartOrder') {
             throw new ValidationError('upload.error.missingParts', 'Some parts were not received or were replaced');

@@ -57,9 +57,13 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const storage = await createBlobStore(config);
   // Every answer is checked against its route's declared schema; drift fails the file when it closes.
   const responseDrift: ResponseDrift[] = [];
-  const app: App = createApp({ db: handle.db, config, storage, log: options.log ?? createLogger('silent'), ready: async () => true }, undefined, {
-    onResponseDrift: (drift) => responseDrift.push(drift),
-  });
+  const app: App = createApp(
+    { db: handle.db, config, storage, log: options.log ?? createLogger('silent'), ready: async () => true },
+    undefined,
+    {
+      onResponseDrift: (drift) => responseDrift.push(drift),
+    },
+  );
   const db = handle.db;
   // As the service starts: the modules' reference data (starter templates).
   await prepareModules(db);
@@ -114,7 +118,11 @@ export async function createTestContext(env: Record<string, string> = {}, option
     dataDir,
     factories,
     /** POST /oauth/token with the password grant; returns the parsed response and status. */
-    async token(form: Record<string, string>, client: 'default-client' | 'short-lived' = 'default-client', headers: Record<string, string> = {}) {
+    async token(
+      form: Record<string, string>,
+      client: 'default-client' | 'short-lived' = 'default-client',
+      headers: Record<string, string> = {},
+    ) {
       const secret = client === 'default-client' ? TEST_CLIENT_SECRET : TEST_SHORT_LIVED_SECRET;
       const res = await app.request('/oauth/token', {
         method: 'POST',
@@ -161,7 +169,10 @@ export async function createTestContext(env: Record<string, string> = {}, option
       // As server/main.ts: API upgrades (the device WebSocket) go to the modules' socket endpoints.
       sockets ??= startModuleSockets({ handle, config, storage, log: createLogger('silent') });
       const endpoints = await sockets;
-      server.on('upgrade', createUpgradeListener(() => endpoints, createLogger('silent')));
+      server.on(
+        'upgrade',
+        createUpgradeListener(() => endpoints, createLogger('silent')),
+      );
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       servers.push(server);
 

@@ -21,7 +21,6 @@ export type TestS3Server = {
   stop(): Promise<void>;
 };
 
-
 export async function startTestS3Server(options: { bucket?: string; minPartSize?: number } = {}): Promise<TestS3Server> {
   const bucket = options.bucket ?? 'signage-test';
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
@@ -112,12 +111,15 @@ function addMultipartBehaviour(server: S3rver, minPartSize: number) {
   store.putObjectMultipart = async (bucket, uploadId, parts) => {
     const dir = await existingUploadDir(bucket, uploadId);
     for (const [i, part] of parts.entries()) {
-      if (i > 0 && part.number <= parts[i - 1]!.number) throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order.');
+      if (i > 0 && part.number <= parts[i - 1]!.number)
+        throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order.');
       const file = path.join(dir, String(part.number));
       const md5 = await fs.readFile(`${file}.md5`, 'utf8').catch(() => undefined);
-      if (md5 === undefined || md5 !== part.etag) throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found.');
+      if (md5 === undefined || md5 !== part.etag)
+        throw new S3Error('InvalidPart', 'One or more of the specified parts could not be found.');
       const { size } = await fs.stat(file);
-      if (i < parts.length - 1 && size < minPartSize) throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
+      if (i < parts.length - 1 && size < minPartSize)
+        throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size');
     }
     return assemble(bucket, uploadId, parts);
   };

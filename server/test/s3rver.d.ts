@@ -20,7 +20,11 @@ declare module '@20minutes/s3rver' {
     getResourcePath(bucket: string, key: string | undefined, resource: string): string;
     putContent(path: string, content: Readable | Buffer): Promise<[number, string]>;
     putPart(bucket: string, uploadId: string, partNumber: string | number, content: Readable): Promise<{ size: number; md5: string }>;
-    putObjectMultipart(bucket: string, uploadId: string, parts: Array<{ number: number; etag: string }>): Promise<{ size: number; md5: string }>;
+    putObjectMultipart(
+      bucket: string,
+      uploadId: string,
+      parts: Array<{ number: number; etag: string }>,
+    ): Promise<{ size: number; md5: string }>;
   };
 
   export default class S3rver {

@@ -11,7 +11,12 @@ const PERIOD_MS = 30_000;
 export function totpCodes(secretBase32: string, options: { safetyMs?: number } = {}) {
   // A code of the previous step is used only while this much of the current step remains (it expires with it).
   const safetyMs = options.safetyMs ?? 3_000;
-  const totp = new TOTP({ secret: Secret.fromBase32(secretBase32.replace(/\s+/g, '')), digits: 6, period: PERIOD_MS / 1000, algorithm: 'SHA1' });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secretBase32.replace(/\s+/g, '')),
+    digits: 6,
+    period: PERIOD_MS / 1000,
+    algorithm: 'SHA1',
+  });
   let last = Number.NEGATIVE_INFINITY;
 
   return {

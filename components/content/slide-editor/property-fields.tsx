@@ -11,7 +11,19 @@ import { cn } from '@/lib/cn';
  * accepts: a number out of range or an unfinished address stays in the field, marked, until it is valid.
  */
 
-function Row({ label, id, children, className, error }: { label: string; id: string; children: ReactNode; className?: string; error?: string }) {
+function Row({
+  label,
+  id,
+  children,
+  className,
+  error,
+}: {
+  label: string;
+  id: string;
+  children: ReactNode;
+  className?: string;
+  error?: string;
+}) {
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={id} className="block text-xs font-medium text-zinc-600">
@@ -75,7 +87,9 @@ export function NumberField({
         ? undefined
         : t('enterNumber')
       : !Number.isFinite(parsed) || (integer && !Number.isInteger(parsed))
-        ? integer ? t('wholeNumber') : t('enterNumber')
+        ? integer
+          ? t('wholeNumber')
+          : t('enterNumber')
         : parsed < min || parsed > max
           ? t('between', { min, max })
           : undefined;
@@ -185,11 +199,30 @@ export function ChoiceField<T extends string>({
 }
 
 /** A colour, or none (`undefined`) when `optional`. */
-export function ColorField({ label, value, optional = false, fallback = '#000000', disabled, onChange }: { label: string; value: string | undefined; optional?: boolean; fallback?: string; disabled?: boolean; onChange: (value: string | undefined) => void }) {
+export function ColorField({
+  label,
+  value,
+  optional = false,
+  fallback = '#000000',
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  optional?: boolean;
+  fallback?: string;
+  disabled?: boolean;
+  onChange: (value: string | undefined) => void;
+}) {
   const id = useId();
   const t = useTranslations('slideEditor.fields');
   // <input type=color> shows 6-digit colours only; shorter or translucent ones show their nearest.
-  const six = value && /^#[0-9a-f]{6}$/i.test(value) ? value : value && /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : fallback;
+  const six =
+    value && /^#[0-9a-f]{6}$/i.test(value)
+      ? value
+      : value && /^#[0-9a-f]{3}$/i.test(value)
+        ? `#${[...value.slice(1)].map((c) => c + c).join('')}`
+        : fallback;
 
   return (
     <Row label={label} id={id}>
@@ -200,11 +233,18 @@ export function ColorField({ label, value, optional = false, fallback = '#000000
           value={six}
           disabled={disabled}
           onChange={(e) => onChange(e.target.value)}
-          className={cn('h-8 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5', optional && value === undefined && 'opacity-40')}
+          className={cn(
+            'h-8 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5',
+            optional && value === undefined && 'opacity-40',
+          )}
         />
         <span className="text-xs text-zinc-500 tabular-nums">{value ?? t('none')}</span>
         {optional && value !== undefined && !disabled ? (
-          <button type="button" className="ml-auto cursor-pointer text-xs text-zinc-500 underline hover:text-zinc-800" onClick={() => onChange(undefined)}>
+          <button
+            type="button"
+            className="ml-auto cursor-pointer text-xs text-zinc-500 underline hover:text-zinc-800"
+            onClick={() => onChange(undefined)}
+          >
             {t('none')}
           </button>
         ) : null}
@@ -213,12 +253,29 @@ export function ColorField({ label, value, optional = false, fallback = '#000000
   );
 }
 
-export function CheckField({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {
+export function CheckField({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
 
   return (
     <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} className="size-4 cursor-pointer rounded border-zinc-300 accent-brand-600" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 cursor-pointer rounded border-zinc-300 accent-brand-600"
+      />
       <label htmlFor={id} className="cursor-pointer text-sm text-zinc-700">
         {label}
       </label>

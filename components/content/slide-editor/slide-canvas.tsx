@@ -6,7 +6,18 @@ import { cn } from '@/lib/cn';
 import { useLabel } from '@/lib/i18n/labels';
 import { scaleToFit } from '@/lib/player/layout';
 import { renderPage, type RenderOptions } from '@/lib/player/render';
-import { HANDLES, keyboardStep, resizeBox, roundRect, snapLines, snapMove, type Guides, type Handle, type Rect, type ZMove } from '@/lib/slide-editor/geometry';
+import {
+  HANDLES,
+  keyboardStep,
+  resizeBox,
+  roundRect,
+  snapLines,
+  snapMove,
+  type Guides,
+  type Handle,
+  type Rect,
+  type ZMove,
+} from '@/lib/slide-editor/geometry';
 import { widgetLabel } from '@/lib/slide-editor/widgets';
 import type { Page, Widget } from '@/server/modules/content/content-data.schemas';
 
@@ -36,7 +47,19 @@ const rectOf = (w: Widget): Rect => ({ x: w.x, y: w.y, width: w.width, height: w
  * a layer of boxes that select, move and resize the widgets with the mouse and the keyboard, snapping to
  * the page and to each other with guide lines.
  */
-export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions }: { page: Page; selectedId: string | null; readOnly: boolean; renderOptions: RenderOptions; actions: CanvasActions }) {
+export function SlideCanvas({
+  page,
+  selectedId,
+  readOnly,
+  renderOptions,
+  actions,
+}: {
+  page: Page;
+  selectedId: string | null;
+  readOnly: boolean;
+  renderOptions: RenderOptions;
+  actions: CanvasActions;
+}) {
   const t = useTranslations('slideEditor');
   const label = useLabel();
   const frameRef = useRef<HTMLDivElement>(null);
@@ -161,7 +184,12 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
   };
 
   const selectedWidget = page.widgets?.find((w) => w.id === selectedId);
-  const screen = (r: Rect) => ({ left: offsetX + r.x * scale, top: offsetY + r.y * scale, width: r.width * scale, height: r.height * scale });
+  const screen = (r: Rect) => ({
+    left: offsetX + r.x * scale,
+    top: offsetY + r.y * scale,
+    width: r.width * scale,
+    height: r.height * scale,
+  });
 
   return (
     <div
@@ -207,7 +235,11 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
         })}
         {selectedWidget ? (
           // The selection frame and its handles above every widget, so a covered widget can still be resized.
-          <div data-testid="selection" className="pointer-events-none absolute ring-2 ring-brand-500" style={{ ...screen(draft?.id === selectedWidget.id ? draft.rect : rectOf(selectedWidget)), zIndex: 10_001 }}>
+          <div
+            data-testid="selection"
+            className="pointer-events-none absolute ring-2 ring-brand-500"
+            style={{ ...screen(draft?.id === selectedWidget.id ? draft.rect : rectOf(selectedWidget)), zIndex: 10_001 }}
+          >
             {readOnly
               ? null
               : HANDLES.map((handle) => (
@@ -224,8 +256,22 @@ export function SlideCanvas({ page, selectedId, readOnly, renderOptions, actions
         ) : null}
         {draft
           ? [
-              ...draft.guides.x.map((x) => <span key={`x${x}`} data-testid="guide" className="pointer-events-none absolute top-0 bottom-0 w-px bg-fuchsia-500" style={{ left: offsetX + x * scale, zIndex: 20_000 }} />),
-              ...draft.guides.y.map((y) => <span key={`y${y}`} data-testid="guide" className="pointer-events-none absolute right-0 left-0 h-px bg-fuchsia-500" style={{ top: offsetY + y * scale, zIndex: 20_000 }} />),
+              ...draft.guides.x.map((x) => (
+                <span
+                  key={`x${x}`}
+                  data-testid="guide"
+                  className="pointer-events-none absolute top-0 bottom-0 w-px bg-fuchsia-500"
+                  style={{ left: offsetX + x * scale, zIndex: 20_000 }}
+                />
+              )),
+              ...draft.guides.y.map((y) => (
+                <span
+                  key={`y${y}`}
+                  data-testid="guide"
+                  className="pointer-events-none absolute right-0 left-0 h-px bg-fuchsia-500"
+                  style={{ top: offsetY + y * scale, zIndex: 20_000 }}
+                />
+              )),
             ]
           : null}
       </div>

@@ -57,10 +57,17 @@ export function SlideEditor({
   const renderOptions = useMemo(() => ({ fileUrl: fileUrlOf(customerId), muted: true }), [customerId]);
 
   const patchWidget = useCallback(
-    (id: string, patch: Partial<Widget>, group?: string) => change(withWidget(dataRef.current, index, id, (w) => ({ ...w, ...patch }) as Widget), group),
+    (id: string, patch: Partial<Widget>, group?: string) =>
+      change(
+        withWidget(dataRef.current, index, id, (w) => ({ ...w, ...patch }) as Widget),
+        group,
+      ),
     [change, index],
   );
-  const setBox = useCallback((id: string, r: Rect, group?: string) => patchWidget(id, { x: r.x, y: r.y, width: r.width, height: r.height }, group), [patchWidget]);
+  const setBox = useCallback(
+    (id: string, r: Rect, group?: string) => patchWidget(id, { x: r.x, y: r.y, width: r.width, height: r.height }, group),
+    [patchWidget],
+  );
 
   const add = (type: WidgetType, source: WidgetSource = {}) => {
     const widget = newWidget(type, dataRef.current.pages[index]!, source);
@@ -97,7 +104,8 @@ export function SlideEditor({
       const kind = w && needsSource(w.type);
       if (kind && !readOnly) setChoosing({ kind, for: { widget: id } });
       // Text and everything else: the panel's first field.
-      else requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('textarea, input:not([type=checkbox]), select')?.focus());
+      else
+        requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('textarea, input:not([type=checkbox]), select')?.focus());
     },
   };
 
@@ -107,7 +115,8 @@ export function SlideEditor({
     if (!target) return;
     const ref: WidgetSource = source.kind === 'playlist' ? { simpleLoopId: source.simpleLoopId } : { fileId: source.fileId };
     if (target === 'background') {
-      if (source.kind !== 'playlist') change(withPage(dataRef.current, index, (p) => ({ ...p, pageStyle: { ...p.pageStyle, backgroundFileId: source.fileId } })));
+      if (source.kind !== 'playlist')
+        change(withPage(dataRef.current, index, (p) => ({ ...p, pageStyle: { ...p.pageStyle, backgroundFileId: source.fileId } })));
     } else if ('add' in target) add(target.add, ref);
     else patchWidget(target.widget, ref as Partial<Widget>);
   };
@@ -142,7 +151,10 @@ export function SlideEditor({
                   type="button"
                   aria-selected={i === index}
                   onClick={() => selectPage(i)}
-                  className={cn('cursor-pointer rounded-md px-2.5 py-1 text-sm', i === index ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 ring-1 ring-zinc-200 hover:bg-zinc-50')}
+                  className={cn(
+                    'cursor-pointer rounded-md px-2.5 py-1 text-sm',
+                    i === index ? 'bg-zinc-900 text-white' : 'bg-white text-zinc-700 ring-1 ring-zinc-200 hover:bg-zinc-50',
+                  )}
                 >
                   {p.name}
                 </button>
@@ -179,53 +191,59 @@ export function SlideEditor({
           </div>
         ) : null}
         <SlideCanvas page={page} selectedId={selectedId} readOnly={readOnly} renderOptions={renderOptions} actions={actions} />
-        {readOnly ? null : (
-          <p className="text-xs text-zinc-500">{t('help')}</p>
-        )}
+        {readOnly ? null : <p className="text-xs text-zinc-500">{t('help')}</p>}
       </div>
       {/* Beside the canvas while the page scrolls (below the 4rem header), scrolling on its own when long. */}
       <div className="space-y-4 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
-      <Card className="h-fit p-4">
-        <div ref={panelRef}>
-          {selected ? (
-            <WidgetProperties
-              key={selected.id}
-              widget={selected}
-              pages={data.pages}
-              interactive={interactive}
-              readOnly={readOnly}
-              onPatch={(patch, group) => patchWidget(selected.id, patch, group)}
-              onBox={(r, group) => setBox(selected.id, r, group)}
-              onReorder={(move) => actions.onReorder(selected.id, move)}
-              onDuplicate={() => duplicate(selected.id)}
-              onDelete={() => remove(selected.id)}
-              onChooseSource={(kind) => setChoosing({ kind, for: { widget: selected.id } })}
-            />
-          ) : (
-            <PageProperties
-              key={index}
-              page={page}
-              nameProblem={(name) => pageNameProblem(data, index, name)}
-              interactive={interactive}
-              readOnly={readOnly}
-              onPatch={(patch, group) => {
-                if (patch.name !== undefined) {
-                  const renamed = renamePage(dataRef.current, index, patch.name);
-                  if (renamed) change(renamed, group);
+        <Card className="h-fit p-4">
+          <div ref={panelRef}>
+            {selected ? (
+              <WidgetProperties
+                key={selected.id}
+                widget={selected}
+                pages={data.pages}
+                interactive={interactive}
+                readOnly={readOnly}
+                onPatch={(patch, group) => patchWidget(selected.id, patch, group)}
+                onBox={(r, group) => setBox(selected.id, r, group)}
+                onReorder={(move) => actions.onReorder(selected.id, move)}
+                onDuplicate={() => duplicate(selected.id)}
+                onDelete={() => remove(selected.id)}
+                onChooseSource={(kind) => setChoosing({ kind, for: { widget: selected.id } })}
+              />
+            ) : (
+              <PageProperties
+                key={index}
+                page={page}
+                nameProblem={(name) => pageNameProblem(data, index, name)}
+                interactive={interactive}
+                readOnly={readOnly}
+                onPatch={(patch, group) => {
+                  if (patch.name !== undefined) {
+                    const renamed = renamePage(dataRef.current, index, patch.name);
+                    if (renamed) change(renamed, group);
 
-                  return;
-                }
-                change(withPage(dataRef.current, index, (p): Page => ({ ...p, ...patch })), group);
-              }}
-              onScreenSize={(size) => change(resizeScreen(dataRef.current, size), 'page:size')}
-              onChooseBackground={() => setChoosing({ kind: 'image', for: 'background' })}
-            />
-          )}
-        </div>
-      </Card>
-      <Layers page={page} selectedId={selectedId} onSelect={setSelectedId} />
+                    return;
+                  }
+                  change(
+                    withPage(dataRef.current, index, (p): Page => ({ ...p, ...patch })),
+                    group,
+                  );
+                }}
+                onScreenSize={(size) => change(resizeScreen(dataRef.current, size), 'page:size')}
+                onChooseBackground={() => setChoosing({ kind: 'image', for: 'background' })}
+              />
+            )}
+          </div>
+        </Card>
+        <Layers page={page} selectedId={selectedId} onSelect={setSelectedId} />
       </div>
-      <SourceChooser kind={choosing?.kind ?? null} excludeId={selfId} onChoose={choose} onOpenChange={(open) => !open && setChoosing(null)} />
+      <SourceChooser
+        kind={choosing?.kind ?? null}
+        excludeId={selfId}
+        onChoose={choose}
+        onOpenChange={(open) => !open && setChoosing(null)}
+      />
     </div>
   );
 }
@@ -249,7 +267,10 @@ function Layers({ page, selectedId, onSelect }: { page: Page; selectedId: string
                 type="button"
                 aria-pressed={w.id === selectedId}
                 onClick={() => onSelect(w.id)}
-                className={cn('flex w-full cursor-pointer items-center justify-between gap-2 truncate rounded px-2 py-1 text-left text-sm', w.id === selectedId ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-50')}
+                className={cn(
+                  'flex w-full cursor-pointer items-center justify-between gap-2 truncate rounded px-2 py-1 text-left text-sm',
+                  w.id === selectedId ? 'bg-brand-50 text-brand-800' : 'text-zinc-700 hover:bg-zinc-50',
+                )}
               >
                 <span className="truncate">{widgetLabel(w, label, t)}</span>
                 <span className="shrink-0 text-xs text-zinc-400">{label('widgetType', w.type)}</span>

@@ -12,17 +12,30 @@ import { useFiles } from '@/lib/api/files';
 
 /** What a widget shows that lives elsewhere: an image or video file, or a playlist. */
 export type SourceKind = 'image' | 'video' | 'playlist';
-export type ChosenSource = { kind: 'image' | 'video'; fileId: string; name: string } | { kind: 'playlist'; simpleLoopId: string; name: string };
+export type ChosenSource =
+  { kind: 'image' | 'video'; fileId: string; name: string } | { kind: 'playlist'; simpleLoopId: string; name: string };
 
 /** Picks the file or playlist of an image, video or playlist widget (or of the page background). */
-export function SourceChooser({ kind, excludeId, onChoose, onOpenChange }: { kind: SourceKind | null; excludeId: string; onChoose: (source: ChosenSource) => void; onOpenChange: (open: boolean) => void }) {
+export function SourceChooser({
+  kind,
+  excludeId,
+  onChoose,
+  onOpenChange,
+}: {
+  kind: SourceKind | null;
+  excludeId: string;
+  onChoose: (source: ChosenSource) => void;
+  onOpenChange: (open: boolean) => void;
+}) {
   const t = useTranslations('slideEditor.chooser');
 
   return (
     <Dialog open={kind !== null} onOpenChange={onOpenChange}>
       {kind ? (
         <DialogContent title={t(`title.${kind}`)} className="max-w-2xl">
-          <div className="px-5 pt-3 pb-5">{kind === 'playlist' ? <Playlists excludeId={excludeId} onChoose={onChoose} /> : <Files kind={kind} onChoose={onChoose} />}</div>
+          <div className="px-5 pt-3 pb-5">
+            {kind === 'playlist' ? <Playlists excludeId={excludeId} onChoose={onChoose} /> : <Files kind={kind} onChoose={onChoose} />}
+          </div>
         </DialogContent>
       ) : null}
     </Dialog>
@@ -53,7 +66,9 @@ function Files({ kind, onChoose }: { kind: 'image' | 'video'; onChoose: (source:
         ))}
       </ul>
       {files.isPending ? <Spinner className="m-4 size-5" /> : null}
-      {files.isSuccess && list.length === 0 ? <p className="mt-3 text-sm text-zinc-500">{text ? t(`noMatch.${kind}`) : t(`noFiles.${kind}`)}</p> : null}
+      {files.isSuccess && list.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-500">{text ? t(`noMatch.${kind}`) : t(`noFiles.${kind}`)}</p>
+      ) : null}
     </>
   );
 }

@@ -21,7 +21,11 @@ export type WidgetPatch = (patch: Partial<Widget>, group: string) => void;
 const fits = (label: Label) => FIT_MODES.map((f) => [f, label('fit', f)] as const);
 const ALIGN = ['left', 'center', 'right'] as const;
 const VALIGN = ['top', 'middle', 'bottom'] as const;
-const CLOCK_FORMATS = [['HH:mm', '14:05'], ['HH:mm:ss', '14:05:09'], ['h:mm a', '2:05 pm']] as const;
+const CLOCK_FORMATS = [
+  ['HH:mm', '14:05'],
+  ['HH:mm:ss', '14:05:09'],
+  ['h:mm a', '2:05 pm'],
+] as const;
 const TAG = /^[^,]{1,255}$/;
 
 const isHttpUrl = (value: string) => {
@@ -77,32 +81,115 @@ export function WidgetProperties({
         {widget.type === 'text' || widget.type === 'clock' || widget.type === 'datasource' ? (
           <Section title={t('widget.sections.textStyle')}>
             <div className="grid grid-cols-2 gap-2">
-              <NumberField label={t('widget.fontSize')} value={widget.textStyle?.fontSize ?? 48} min={4} max={2000} onChange={(v) => v !== undefined && onPatch({ textStyle: { ...widget.textStyle, fontSize: v } }, g('fontSize'))} />
-              <ColorField label={t('widget.colour')} value={widget.textStyle?.color ?? '#ffffff'} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, color: v } }, g('color'))} />
-              <ChoiceField label={t('widget.align')} value={widget.textStyle?.align ?? 'left'} choices={ALIGN.map((a) => [a, t(`widget.aligns.${a}`)] as const)} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, align: v } }, g('align'))} />
-              <ChoiceField label={t('widget.vertical')} value={widget.textStyle?.verticalAlign ?? 'top'} choices={VALIGN.map((a) => [a, t(`widget.valigns.${a}`)] as const)} onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, verticalAlign: v } }, g('valign'))} />
+              <NumberField
+                label={t('widget.fontSize')}
+                value={widget.textStyle?.fontSize ?? 48}
+                min={4}
+                max={2000}
+                onChange={(v) => v !== undefined && onPatch({ textStyle: { ...widget.textStyle, fontSize: v } }, g('fontSize'))}
+              />
+              <ColorField
+                label={t('widget.colour')}
+                value={widget.textStyle?.color ?? '#ffffff'}
+                onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, color: v } }, g('color'))}
+              />
+              <ChoiceField
+                label={t('widget.align')}
+                value={widget.textStyle?.align ?? 'left'}
+                choices={ALIGN.map((a) => [a, t(`widget.aligns.${a}`)] as const)}
+                onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, align: v } }, g('align'))}
+              />
+              <ChoiceField
+                label={t('widget.vertical')}
+                value={widget.textStyle?.verticalAlign ?? 'top'}
+                choices={VALIGN.map((a) => [a, t(`widget.valigns.${a}`)] as const)}
+                onChange={(v) => onPatch({ textStyle: { ...widget.textStyle, verticalAlign: v } }, g('valign'))}
+              />
             </div>
             <div className="flex gap-4">
-              <CheckField label={t('widget.bold')} checked={widget.textStyle?.fontWeight === 'bold'} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, fontWeight: c ? 'bold' : 'normal' } }, g('bold'))} />
-              <CheckField label={t('widget.italic')} checked={widget.textStyle?.italic === true} onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, italic: c } }, g('italic'))} />
+              <CheckField
+                label={t('widget.bold')}
+                checked={widget.textStyle?.fontWeight === 'bold'}
+                onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, fontWeight: c ? 'bold' : 'normal' } }, g('bold'))}
+              />
+              <CheckField
+                label={t('widget.italic')}
+                checked={widget.textStyle?.italic === true}
+                onChange={(c) => onPatch({ textStyle: { ...widget.textStyle, italic: c } }, g('italic'))}
+              />
             </div>
           </Section>
         ) : null}
         <Section title={t('widget.sections.position')}>
           <div className="grid grid-cols-2 gap-2">
-            <NumberField label={t('widget.x')} value={widget.x} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, x: v }, g('x'))} />
-            <NumberField label={t('widget.y')} value={widget.y} min={-16384} max={16384} onChange={(v) => v !== undefined && onBox({ ...box, y: v }, g('y'))} />
-            <NumberField label={t('widget.width')} value={widget.width} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, width: v }, g('width'))} />
-            <NumberField label={t('widget.height')} value={widget.height} min={1} max={32768} onChange={(v) => v !== undefined && onBox({ ...box, height: v }, g('height'))} />
-            <NumberField label={t('widget.rotation')} value={widget.rotation ?? 0} min={-360} max={360} onChange={(v) => v !== undefined && onPatch({ rotation: v || undefined }, g('rotation'))} />
+            <NumberField
+              label={t('widget.x')}
+              value={widget.x}
+              min={-16384}
+              max={16384}
+              onChange={(v) => v !== undefined && onBox({ ...box, x: v }, g('x'))}
+            />
+            <NumberField
+              label={t('widget.y')}
+              value={widget.y}
+              min={-16384}
+              max={16384}
+              onChange={(v) => v !== undefined && onBox({ ...box, y: v }, g('y'))}
+            />
+            <NumberField
+              label={t('widget.width')}
+              value={widget.width}
+              min={1}
+              max={32768}
+              onChange={(v) => v !== undefined && onBox({ ...box, width: v }, g('width'))}
+            />
+            <NumberField
+              label={t('widget.height')}
+              value={widget.height}
+              min={1}
+              max={32768}
+              onChange={(v) => v !== undefined && onBox({ ...box, height: v }, g('height'))}
+            />
+            <NumberField
+              label={t('widget.rotation')}
+              value={widget.rotation ?? 0}
+              min={-360}
+              max={360}
+              onChange={(v) => v !== undefined && onPatch({ rotation: v || undefined }, g('rotation'))}
+            />
           </div>
         </Section>
         <Section title={t('widget.sections.look')}>
           <div className="grid grid-cols-2 gap-2">
-            <ColorField label={t('widget.background')} optional value={widget.style?.backgroundColor} onChange={(v) => onPatch({ style: { ...widget.style, backgroundColor: v } }, g('bg'))} />
-            <NumberField label={t('widget.opacity')} value={Math.round((widget.style?.opacity ?? 1) * 100)} min={0} max={100} onChange={(v) => v !== undefined && onPatch({ style: { ...widget.style, opacity: v === 100 ? undefined : v / 100 } }, g('opacity'))} />
-            <NumberField label={t('widget.radius')} value={widget.style?.borderRadius ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, borderRadius: v || undefined } }, g('radius'))} />
-            <NumberField label={t('widget.padding')} value={widget.style?.padding ?? 0} min={0} max={10000} onChange={(v) => onPatch({ style: { ...widget.style, padding: v || undefined } }, g('padding'))} />
+            <ColorField
+              label={t('widget.background')}
+              optional
+              value={widget.style?.backgroundColor}
+              onChange={(v) => onPatch({ style: { ...widget.style, backgroundColor: v } }, g('bg'))}
+            />
+            <NumberField
+              label={t('widget.opacity')}
+              value={Math.round((widget.style?.opacity ?? 1) * 100)}
+              min={0}
+              max={100}
+              onChange={(v) =>
+                v !== undefined && onPatch({ style: { ...widget.style, opacity: v === 100 ? undefined : v / 100 } }, g('opacity'))
+              }
+            />
+            <NumberField
+              label={t('widget.radius')}
+              value={widget.style?.borderRadius ?? 0}
+              min={0}
+              max={10000}
+              onChange={(v) => onPatch({ style: { ...widget.style, borderRadius: v || undefined } }, g('radius'))}
+            />
+            <NumberField
+              label={t('widget.padding')}
+              value={widget.style?.padding ?? 0}
+              min={0}
+              max={10000}
+              onChange={(v) => onPatch({ style: { ...widget.style, padding: v || undefined } }, g('padding'))}
+            />
           </div>
         </Section>
         {interactive ? (
@@ -130,7 +217,13 @@ export function WidgetProperties({
               {t('widget.backward')}
             </Button>
           </div>
-          <TextField label={t('widget.editorName')} value={widget.name ?? ''} maxLength={255} placeholder={label('widgetType', widget.type)} onChange={(v) => onPatch({ name: v.trim() ? v : undefined }, g('name'))} />
+          <TextField
+            label={t('widget.editorName')}
+            value={widget.name ?? ''}
+            maxLength={255}
+            placeholder={label('widgetType', widget.type)}
+            onChange={(v) => onPatch({ name: v.trim() ? v : undefined }, g('name'))}
+          />
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={onDuplicate} aria-keyshortcuts="Control+D">
               <CopyIcon className="size-4" />
@@ -168,17 +261,45 @@ function Content({
     case 'text':
       return (
         <>
-          <TextField label={t('widget.text')} multiline value={widget.text} maxLength={20000} onChange={(v) => onPatch({ text: v }, g('text'))} />
-          <CheckField label={t('widget.ticker')} checked={widget.marquee === true} onChange={(c) => onPatch({ marquee: c || undefined }, g('marquee'))} />
-          {widget.marquee ? <NumberField label={t('widget.tickerSpeed')} value={widget.marqueeSpeed ?? 120} min={10} max={2000} onChange={(v) => v !== undefined && onPatch({ marqueeSpeed: v }, g('speed'))} /> : null}
+          <TextField
+            label={t('widget.text')}
+            multiline
+            value={widget.text}
+            maxLength={20000}
+            onChange={(v) => onPatch({ text: v }, g('text'))}
+          />
+          <CheckField
+            label={t('widget.ticker')}
+            checked={widget.marquee === true}
+            onChange={(c) => onPatch({ marquee: c || undefined }, g('marquee'))}
+          />
+          {widget.marquee ? (
+            <NumberField
+              label={t('widget.tickerSpeed')}
+              value={widget.marqueeSpeed ?? 120}
+              min={10}
+              max={2000}
+              onChange={(v) => v !== undefined && onPatch({ marqueeSpeed: v }, g('speed'))}
+            />
+          ) : null}
         </>
       );
     case 'image':
     case 'video':
       return (
         <>
-          <SourceRow label={label('widgetType', widget.type)} name={<FileName id={widget.fileId} />} readOnly={readOnly} onChange={() => onChooseSource(widget.type as 'image' | 'video')} />
-          <ChoiceField label={t('widget.fit')} value={widget.fit ?? 'contain'} choices={fits(label)} onChange={(v) => onPatch({ fit: v }, g('fit'))} />
+          <SourceRow
+            label={label('widgetType', widget.type)}
+            name={<FileName id={widget.fileId} />}
+            readOnly={readOnly}
+            onChange={() => onChooseSource(widget.type as 'image' | 'video')}
+          />
+          <ChoiceField
+            label={t('widget.fit')}
+            value={widget.fit ?? 'contain'}
+            choices={fits(label)}
+            onChange={(v) => onPatch({ fit: v }, g('fit'))}
+          />
           {widget.type === 'video' ? (
             <div className="flex gap-4">
               <CheckField label={t('widget.muted')} checked={widget.muted !== false} onChange={(c) => onPatch({ muted: c }, g('muted'))} />
@@ -190,15 +311,37 @@ function Content({
     case 'webPage':
       return (
         <>
-          <TextField label={t('widget.address')} value={widget.url} maxLength={2048} validate={(v) => (isHttpUrl(v) ? null : t('widget.addressProblem'))} onChange={(v) => onPatch({ url: v }, g('url'))} />
-          <NumberField label={t('widget.reload')} optional value={widget.refreshSeconds} min={10} max={86400} onChange={(v) => onPatch({ refreshSeconds: v }, g('refresh'))} />
+          <TextField
+            label={t('widget.address')}
+            value={widget.url}
+            maxLength={2048}
+            validate={(v) => (isHttpUrl(v) ? null : t('widget.addressProblem'))}
+            onChange={(v) => onPatch({ url: v }, g('url'))}
+          />
+          <NumberField
+            label={t('widget.reload')}
+            optional
+            value={widget.refreshSeconds}
+            min={10}
+            max={86400}
+            onChange={(v) => onPatch({ refreshSeconds: v }, g('refresh'))}
+          />
         </>
       );
     case 'clock':
       return (
         <>
-          <ChoiceField label={t('widget.format')} value={widget.format ?? 'HH:mm'} choices={CLOCK_FORMATS} onChange={(v) => onPatch({ format: v }, g('format'))} />
-          <CheckField label={t('widget.showDate')} checked={widget.showDate === true} onChange={(c) => onPatch({ showDate: c || undefined }, g('date'))} />
+          <ChoiceField
+            label={t('widget.format')}
+            value={widget.format ?? 'HH:mm'}
+            choices={CLOCK_FORMATS}
+            onChange={(v) => onPatch({ format: v }, g('format'))}
+          />
+          <CheckField
+            label={t('widget.showDate')}
+            checked={widget.showDate === true}
+            onChange={(c) => onPatch({ showDate: c || undefined }, g('date'))}
+          />
           <ChoiceField
             label={t('widget.timeZone')}
             value={widget.timeZone ?? ''}
@@ -213,28 +356,76 @@ function Content({
           label={t('widget.channelTags')}
           value={widget.tags.join(', ')}
           maxLength={4000}
-          validate={(v) => (tagsOf(v).length === 0 ? t('widget.atLeastOneTag') : tagsOf(v).length > 50 || !tagsOf(v).every((tag) => TAG.test(tag)) ? t('widget.tooManyTags') : null)}
+          validate={(v) =>
+            tagsOf(v).length === 0
+              ? t('widget.atLeastOneTag')
+              : tagsOf(v).length > 50 || !tagsOf(v).every((tag) => TAG.test(tag))
+                ? t('widget.tooManyTags')
+                : null
+          }
           onChange={(v) => onPatch({ tags: tagsOf(v) }, g('tags'))}
         />
       );
     case 'playlist':
-      return <SourceRow label={label('widgetType', 'playlist')} name={<ContentName id={widget.simpleLoopId} />} readOnly={readOnly} onChange={() => onChooseSource('playlist')} />;
+      return (
+        <SourceRow
+          label={label('widgetType', 'playlist')}
+          name={<ContentName id={widget.simpleLoopId} />}
+          readOnly={readOnly}
+          onChange={() => onChooseSource('playlist')}
+        />
+      );
     case 'content':
       return <SourceRow label={label('contentType', 'SLIDE')} name={<ContentName id={widget.contentId} />} readOnly />;
     case 'datasource':
       return (
         <>
-          <ChoiceField label={t('widget.shows')} value={widget.mode} choices={[['text', t('widget.modes.text')], ['table', t('widget.modes.table')]] as const} onChange={(v) => onPatch({ mode: v }, g('mode'))} />
-          <TextField label={t('widget.placeholder')} value={widget.placeholder ?? ''} maxLength={2000} onChange={(v) => onPatch({ placeholder: v || undefined }, g('placeholder'))} />
-          <TextField label={t('widget.field')} value={widget.field ?? ''} maxLength={255} placeholder={t('widget.fieldPlaceholder')} onChange={(v) => onPatch({ field: v || undefined }, g('field'))} />
+          <ChoiceField
+            label={t('widget.shows')}
+            value={widget.mode}
+            choices={
+              [
+                ['text', t('widget.modes.text')],
+                ['table', t('widget.modes.table')],
+              ] as const
+            }
+            onChange={(v) => onPatch({ mode: v }, g('mode'))}
+          />
+          <TextField
+            label={t('widget.placeholder')}
+            value={widget.placeholder ?? ''}
+            maxLength={2000}
+            onChange={(v) => onPatch({ placeholder: v || undefined }, g('placeholder'))}
+          />
+          <TextField
+            label={t('widget.field')}
+            value={widget.field ?? ''}
+            maxLength={255}
+            placeholder={t('widget.fieldPlaceholder')}
+            onChange={(v) => onPatch({ field: v || undefined }, g('field'))}
+          />
         </>
       );
   }
 }
 
-const tagsOf = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
+const tagsOf = (v: string) =>
+  v
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
-function SourceRow({ label, name, readOnly, onChange }: { label: string; name: React.ReactNode; readOnly: boolean; onChange?: () => void }) {
+function SourceRow({
+  label,
+  name,
+  readOnly,
+  onChange,
+}: {
+  label: string;
+  name: React.ReactNode;
+  readOnly: boolean;
+  onChange?: () => void;
+}) {
   const t = useTranslations('slideEditor.widget');
 
   return (
@@ -308,17 +499,50 @@ export function PageProperties({
             }}
           />
           <div className="grid grid-cols-2 gap-2">
-            <NumberField label={t('widthPx')} live={false} value={width} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width: v, height })} />
-            <NumberField label={t('heightPx')} live={false} value={height} min={1} max={16384} onChange={(v) => v !== undefined && onScreenSize({ width, height: v })} />
+            <NumberField
+              label={t('widthPx')}
+              live={false}
+              value={width}
+              min={1}
+              max={16384}
+              onChange={(v) => v !== undefined && onScreenSize({ width: v, height })}
+            />
+            <NumberField
+              label={t('heightPx')}
+              live={false}
+              value={height}
+              min={1}
+              max={16384}
+              onChange={(v) => v !== undefined && onScreenSize({ width, height: v })}
+            />
           </div>
         </Section>
         <Section title={t('background')}>
-          <ColorField label={t('colour')} value={style.backgroundColor ?? '#000000'} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundColor: v } }, 'page:bg')} />
-          <SourceRow label={t('image')} name={style.backgroundFileId ? <FileName id={style.backgroundFileId} /> : t('none')} readOnly={readOnly} onChange={onChooseBackground} />
+          <ColorField
+            label={t('colour')}
+            value={style.backgroundColor ?? '#000000'}
+            onChange={(v) => onPatch({ pageStyle: { ...style, backgroundColor: v } }, 'page:bg')}
+          />
+          <SourceRow
+            label={t('image')}
+            name={style.backgroundFileId ? <FileName id={style.backgroundFileId} /> : t('none')}
+            readOnly={readOnly}
+            onChange={onChooseBackground}
+          />
           {style.backgroundFileId ? (
             <div className="flex items-end gap-2">
-              <ChoiceField className="flex-1" label={t('imageFit')} value={style.backgroundFit ?? 'cover'} choices={fits(label)} onChange={(v) => onPatch({ pageStyle: { ...style, backgroundFit: v } }, 'page:fit')} />
-              <Button variant="ghost" size="sm" onClick={() => onPatch({ pageStyle: { ...style, backgroundFileId: undefined, backgroundFit: undefined } }, 'page:bgfile')}>
+              <ChoiceField
+                className="flex-1"
+                label={t('imageFit')}
+                value={style.backgroundFit ?? 'cover'}
+                choices={fits(label)}
+                onChange={(v) => onPatch({ pageStyle: { ...style, backgroundFit: v } }, 'page:fit')}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onPatch({ pageStyle: { ...style, backgroundFileId: undefined, backgroundFit: undefined } }, 'page:bgfile')}
+              >
                 {t('removeImage')}
               </Button>
             </div>
@@ -333,7 +557,9 @@ export function PageProperties({
             value={page.pageData.durationMs === undefined ? undefined : page.pageData.durationMs / 1000}
             min={0.1}
             max={86400}
-            onChange={(v) => onPatch({ pageData: { ...page.pageData, durationMs: v === undefined ? undefined : Math.round(v * 1000) } }, 'page:duration')}
+            onChange={(v) =>
+              onPatch({ pageData: { ...page.pageData, durationMs: v === undefined ? undefined : Math.round(v * 1000) } }, 'page:duration')
+            }
           />
         </Section>
         {interactive ? (

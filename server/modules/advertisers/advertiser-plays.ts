@@ -32,7 +32,10 @@ export type AdvertiserPlaySource = {
   /** The advertiser's plays that started in [from, to), summed. */
   summary: (db: Executor, input: { customerId: number; advertiserId: string; from: Date; to: Date }) => Promise<AdvertiserPlaySummary>;
   /** Up to `limit` plays, newest first (start, then device and event id descending), after `after` when given. */
-  batch: (db: Executor, input: { customerId: number; advertiserId: string; after?: AdvertiserPlay; limit: number }) => Promise<AdvertiserPlay[]>;
+  batch: (
+    db: Executor,
+    input: { customerId: number; advertiserId: string; after?: AdvertiserPlay; limit: number },
+  ) => Promise<AdvertiserPlay[]>;
 };
 
 export const advertiserPlaySources = definePlugPoint<AdvertiserPlaySource>('advertiserPlays', (s) => s.name);

@@ -35,7 +35,11 @@ async function create(body: unknown, token = technician, query = '') {
   return t.request('POST', `/api/adv${query}`, { token, json: body });
 }
 
-async function createdAdvertiser(name: string, extra: Record<string, unknown> = {}, token = technician): Promise<{ id: string; name: string }> {
+async function createdAdvertiser(
+  name: string,
+  extra: Record<string, unknown> = {},
+  token = technician,
+): Promise<{ id: string; name: string }> {
   const res = await create({ name, ...extra }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 
@@ -45,11 +49,20 @@ async function createdAdvertiser(name: string, extra: Record<string, unknown> = 
 const created = createdAdvertiser;
 
 const auditActions = async (id: string) =>
-  (await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'advertiser'), eq(auditLog.entityId, id)))).map((e) => e.action);
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'advertiser'), eq(auditLog.entityId, id)))
+  ).map((e) => e.action);
 
 describe('POST /api/adv', () => {
   it('creates an advertiser (enabled false by default, readOnly false) with an audit entry', async () => {
-    const res = await create({ name: 'Acme', comment: 'Coffee', validity: { fromDate: '2026-12-01', toDate: '2026-12-31', cron: '0 8-18 * * MON-FRI', timeZone: 'Europe/Berlin' } });
+    const res = await create({
+      name: 'Acme',
+      comment: 'Coffee',
+      validity: { fromDate: '2026-12-01', toDate: '2026-12-31', cron: '0 8-18 * * MON-FRI', timeZone: 'Europe/Berlin' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/),
@@ -65,7 +78,13 @@ describe('POST /api/adv', () => {
   });
 
   it('ignores the read-only body fields (id, customerId, proofOfPlayAccessSecretConfigured)', async () => {
-    const res = await create({ id: uuidv7(), name: 'Ignored fields', customerId: otherCustomerId, proofOfPlayAccessSecretConfigured: true, enabled: true });
+    const res = await create({
+      id: uuidv7(),
+      name: 'Ignored fields',
+      customerId: otherCustomerId,
+      proofOfPlayAccessSecretConfigured: true,
+      enabled: true,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ customerId, enabled: true, proofOfPlayAccessSecretConfigured: false });
   });
@@ -134,7 +153,11 @@ describe('POST /api/adv', () => {
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'ADVERTISER', used: 1, limit: 1 } });
     const limits = await t.request('GET', '/api/customer/resourceLimits', { token });
-    expect(limits.body.find((r: { resource: string }) => r.resource === 'ADVERTISER')).toEqual({ resource: 'ADVERTISER', limit: 1, used: 1 });
+    expect(limits.body.find((r: { resource: string }) => r.resource === 'ADVERTISER')).toEqual({
+      resource: 'ADVERTISER',
+      limit: 1,
+      used: 1,
+    });
     const starter = await t.factories.customer({ licenseTier: 'STARTER' });
     const blocked = await create({ name: 'starter' }, (await t.actor('TECHNICIAN', { customerId: starter.id })).token);
     expect(blocked.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'ADVERTISER', used: 0, limit: 0 } });
@@ -159,8 +182,16 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalElements: 3, number: 0, size: 20, first: true, last: true });
     expect(res.body.content.map((a: { name: string }) => a.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
-    expect(res.body.content[0]).toMatchObject({ id: alpha.id, enabled: true, readOnly: false, customerId: customerIdForList, proofOfPlayAccessSecretConfigured: false });
-    const searched = await t.request('GET', `/api/adv?search=${encodeURIComponent('enabled=false')}&sort=name,desc&select=name`, { token: listToken });
+    expect(res.body.content[0]).toMatchObject({
+      id: alpha.id,
+      enabled: true,
+      readOnly: false,
+      customerId: customerIdForList,
+      proofOfPlayAccessSecretConfigured: false,
+    });
+    const searched = await t.request('GET', `/api/adv?search=${encodeURIComponent('enabled=false')}&sort=name,desc&select=name`, {
+      token: listToken,
+    });
     expect(searched.body.content).toEqual([
       { id: expect.any(String), name: 'Gamma' },
       { id: expect.any(String), name: 'Beta' },
@@ -179,7 +210,9 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
       { id: expect.any(String), name: 'Beta' },
       { id: expect.any(String), name: 'Gamma' },
     ]);
-    const withInfo = await t.request('GET', `/api/adv/simple?includeReadOnlyInfo=true&search=${encodeURIComponent('name:Alp')}`, { token: listToken });
+    const withInfo = await t.request('GET', `/api/adv/simple?includeReadOnlyInfo=true&search=${encodeURIComponent('name:Alp')}`, {
+      token: listToken,
+    });
     expect(withInfo.body).toEqual({ content: [{ id: alpha.id, name: 'Alpha', readOnly: false }] });
     const paged = await t.request('GET', '/api/adv/simplePaged?size=2&includeReadOnlyInfo=true', { token: listToken });
     expect(paged.status).toBe(200);
@@ -187,7 +220,7 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
     expect(paged.body.content[0]).toEqual({ id: alpha.id, name: 'Alpha', readOnly: false });
   });
 
-  it('reads one advertiser; another tenant\'s id and a malformed id are 404', async () => {
+  it("reads one advertiser; another tenant's id and a malformed id are 404", async () => {
     const one = await t.request('GET', `/api/adv/${alpha.id}`, { token: listToken });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: alpha.id, name: 'Alpha', readOnly: false });
@@ -195,7 +228,7 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
     expect((await t.request('GET', '/api/adv/not-a-uuid', { token: listToken })).status).toBe(404);
   });
 
-  it("lists nothing of another tenant and refuses its customerId", async () => {
+  it('lists nothing of another tenant and refuses its customerId', async () => {
     const res = await t.request('GET', '/api/adv', { token: otherTechnician });
     expect(res.body.content.some((a: { id: string }) => a.id === alpha.id)).toBe(false);
     expect((await t.request('GET', `/api/adv?customerId=${customerIdForList}`, { token: otherTechnician })).status).toBe(403);
@@ -203,7 +236,13 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
 
   it('is VIEWER and above (DEVICE_USER is refused)', async () => {
     const { token } = await t.actor('DEVICE_USER', { customerId: customerIdForList });
-    for (const path of ['/api/adv', '/api/adv/simple', '/api/adv/simplePaged', `/api/adv/${alpha.id}`, `/api/adv/getProofOfPlayLinks?advId=${alpha.id}`]) {
+    for (const path of [
+      '/api/adv',
+      '/api/adv/simple',
+      '/api/adv/simplePaged',
+      `/api/adv/${alpha.id}`,
+      `/api/adv/getProofOfPlayLinks?advId=${alpha.id}`,
+    ]) {
       expect((await t.request('GET', path, { token })).status, path).toBe(403);
     }
   });
@@ -219,7 +258,10 @@ describe('GET /api/adv, /simple, /simplePaged and /{advertiserId}', () => {
 describe('PUT and DELETE /api/adv/{advertiserId}', () => {
   it('changes given fields only, replaces validity, clears with "", and audits', async () => {
     const adv = await created('Before', { comment: 'keep', validity: { timeZone: 'UTC', cron: '0 * * * *' } });
-    const res = await t.request('PUT', `/api/adv/${adv.id}`, { token: technician, json: { name: 'After', enabled: true, comment: null, validity: { fromDate: '2027-01-01' } } });
+    const res = await t.request('PUT', `/api/adv/${adv.id}`, {
+      token: technician,
+      json: { name: 'After', enabled: true, comment: null, validity: { fromDate: '2027-01-01' } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: adv.id, name: 'After', enabled: true, comment: 'keep', validity: { fromDate: '2027-01-01' } });
     expect(res.body.validity).toEqual({ fromDate: '2027-01-01' });
@@ -270,7 +312,10 @@ describe('teams', () => {
     }
     const m = await t.actor('TECHNICIAN', { customerId });
     member = m.token;
-    const put = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamIds['Adv T1']}`, { token: owner, json: { resourcesToAdd: [{ id: m.user.id }] } });
+    const put = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamIds['Adv T1']}`, {
+      token: owner,
+      json: { resourcesToAdd: [{ id: m.user.id }] },
+    });
     expect(put.status).toBe(200);
   });
 
@@ -284,15 +329,22 @@ describe('teams', () => {
     });
     expect(assign.status, JSON.stringify(assign.body)).toBe(200);
     expect(assign.body.teams).toEqual([{ id: teamIds['Adv T1'], name: 'Adv T1', readOnly: true }]);
-    expect((await t.request('POST', `/api/adv/updateTeamAssignments?advertiserId=${ro.id}`, { token: technician, json: {} })).status).toBe(403);
-    expect((await t.request('POST', `/api/adv/updateTeamAssignments?advertiserId=${ro.id}`, { token: (await t.actor('OWNER')).token, json: {} })).status).toBe(404);
+    expect((await t.request('POST', `/api/adv/updateTeamAssignments?advertiserId=${ro.id}`, { token: technician, json: {} })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.request('POST', `/api/adv/updateTeamAssignments?advertiserId=${ro.id}`, { token: (await t.actor('OWNER')).token, json: {} }))
+        .status,
+    ).toBe(404);
 
     const list = await t.request('GET', '/api/adv?size=1000&select=name,readOnly', { token: member });
     const byName = Object.fromEntries((list.body.content as { name: string; readOnly: boolean }[]).map((a) => [a.name, a.readOnly]));
     expect(byName['Team RO']).toBe(true);
     expect(byName['Team 2 only']).toBeUndefined();
     expect((await t.request('GET', `/api/adv/${ro.id}`, { token: member })).body.readOnly).toBe(true);
-    const simple = await t.request('GET', `/api/adv/simple?includeReadOnlyInfo=true&search=${encodeURIComponent('name=Team RO')}`, { token: member });
+    const simple = await t.request('GET', `/api/adv/simple?includeReadOnlyInfo=true&search=${encodeURIComponent('name=Team RO')}`, {
+      token: member,
+    });
     expect(simple.body.content).toEqual([{ id: ro.id, name: 'Team RO', readOnly: true }]);
     expect((await t.request('GET', `/api/adv/${hidden.body.id}`, { token: member })).status).toBe(404);
     const put = await t.request('PUT', `/api/adv/${ro.id}`, { token: member, json: { name: 'nope' } });
@@ -311,7 +363,8 @@ describe('teams', () => {
 describe('proof-of-play links', () => {
   const exportPath = (url: string) => url.replace('http://localhost', '');
   // A link is published only while its advertiser is enabled.
-  const created = (name: string, extra: Record<string, unknown> = {}, token = technician) => createdAdvertiser(name, { enabled: true, ...extra }, token);
+  const created = (name: string, extra: Record<string, unknown> = {}, token = technician) =>
+    createdAdvertiser(name, { enabled: true, ...extra }, token);
 
   it('enables (TECHNICIAN), answers the URL while enabled, exports the CSV header, rotates and disables', async () => {
     const adv = await created('Links');
@@ -366,7 +419,9 @@ describe('proof-of-play links', () => {
 
   it('refuses garbage, tampered and deleted-advertiser tokens (401), a missing token (400), a restricted customer (403)', async () => {
     const adv = await created('Tampered');
-    const url = new URL((await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV);
+    const url = new URL(
+      (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV,
+    );
     const token = url.searchParams.get('token')!;
     const [id, secret] = Buffer.from(token, 'base64url').toString().split(':') as [string, string];
     const other = await created('Other links');
@@ -381,12 +436,15 @@ describe('proof-of-play links', () => {
     expect((await t.app.request('/public-api/adv/proof-of-play/history/export/csv')).status).toBe(400);
     // Standard base64 of the same token works too.
     const standard = Buffer.from(token, 'base64url').toString('base64');
-    expect((await t.app.request(`/public-api/adv/proof-of-play/history/export/csv?token=${encodeURIComponent(standard)}`)).status).toBe(200);
+    expect((await t.app.request(`/public-api/adv/proof-of-play/history/export/csv?token=${encodeURIComponent(standard)}`)).status).toBe(
+      200,
+    );
 
     const restricted = await t.factories.customer();
     const { token: restrictedTech } = await t.actor('TECHNICIAN', { customerId: restricted.id });
     const radv = await created('Restricted', {}, restrictedTech);
-    const rurl = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${radv.id}`, { token: restrictedTech })).body.exportHistoryAsCSV as string;
+    const rurl = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${radv.id}`, { token: restrictedTech })).body
+      .exportHistoryAsCSV as string;
     await t.db.update(customers).set({ restricted: true }).where(eq(customers.id, restricted.id));
     expect((await t.app.request(exportPath(rurl))).status).toBe(403);
 
@@ -396,7 +454,8 @@ describe('proof-of-play links', () => {
 
   it('refuses the link of a disabled advertiser (403 proofOfPlay.error.advertiserDisabled) until it is enabled again', async () => {
     const adv = await created('Paused', { enabled: false });
-    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV as string;
+    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body
+      .exportHistoryAsCSV as string;
     const refused = await t.app.request(exportPath(url));
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { key: string }).key).toBe('proofOfPlay.error.advertiserDisabled');
@@ -408,7 +467,8 @@ describe('proof-of-play links', () => {
 
   it('answers a browser a readable page (totals, by day, by screen, the CSV to download) under a strict policy; a client of the spec still gets the CSV', async () => {
     const adv = await created('Readable <b>Co</b>');
-    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body.exportHistoryAsCSV as string;
+    const url = (await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: technician })).body
+      .exportHistoryAsCSV as string;
     const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
     const page = await t.app.request(exportPath(url), { headers: browser });
     expect(page.status).toBe(200);

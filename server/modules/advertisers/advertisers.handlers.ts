@@ -23,9 +23,13 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
     return c.json(await service.listSimpleAdvertisers(serviceContext(c), query), 200);
   });
 
-  app.openapi(routes.listSimpleAdvertisersPagedRoute, async (c) => c.json(await service.listSimpleAdvertisersPaged(serviceContext(c), listQuery(c)), 200));
+  app.openapi(routes.listSimpleAdvertisersPagedRoute, async (c) =>
+    c.json(await service.listSimpleAdvertisersPaged(serviceContext(c), listQuery(c)), 200),
+  );
 
-  app.openapi(routes.getAdvertiserRoute, async (c) => c.json(await service.getAdvertiser(serviceContext(c), { id: c.req.valid('param').advertiserId }), 200));
+  app.openapi(routes.getAdvertiserRoute, async (c) =>
+    c.json(await service.getAdvertiser(serviceContext(c), { id: c.req.valid('param').advertiserId }), 200),
+  );
 
   app.openapi(routes.createAdvertiserRoute, async (c) =>
     c.json(await service.createAdvertiser(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds }), 201),
@@ -42,16 +46,24 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(routes.updateAdvertiserTeamsRoute, async (c) =>
-    c.json(await service.updateAdvertiserTeams(serviceContext(c), { id: c.req.valid('query').advertiserId, body: c.req.valid('json') }), 200),
+    c.json(
+      await service.updateAdvertiserTeams(serviceContext(c), { id: c.req.valid('query').advertiserId, body: c.req.valid('json') }),
+      200,
+    ),
   );
 
   app.openapi(routes.enableProofOfPlayLinksRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
 
-    return c.json(await links.enableProofOfPlayLinks(serviceContext(c), { id: c.req.valid('query').advId, baseUrl: requestOrigin(c) }), 200);
+    return c.json(
+      await links.enableProofOfPlayLinks(serviceContext(c), { id: c.req.valid('query').advId, baseUrl: requestOrigin(c) }),
+      200,
+    );
   });
 
-  app.openapi(routes.disableProofOfPlayLinksRoute, async (c) => c.json(await links.disableProofOfPlayLinks(serviceContext(c), { id: c.req.valid('query').advId }), 200));
+  app.openapi(routes.disableProofOfPlayLinksRoute, async (c) =>
+    c.json(await links.disableProofOfPlayLinks(serviceContext(c), { id: c.req.valid('query').advId }), 200),
+  );
 
   app.openapi(routes.getProofOfPlayLinksRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -67,7 +79,11 @@ export function registerAdvertiserRoutes(app: RouteRegistrar): void {
       const page = await links.proofOfPlaySummary(linkContext(c), { token: query.token, days });
       const nonce = pageNonce();
 
-      return c.body(renderProofOfPlayPage({ ...page, days, token: query.token, path: c.req.path }, nonce), 200, proofOfPlayPageHeaders(nonce));
+      return c.body(
+        renderProofOfPlayPage({ ...page, days, token: query.token, path: c.req.path }, nonce),
+        200,
+        proofOfPlayPageHeaders(nonce),
+      );
     }
     const { filename, csv } = await links.exportProofOfPlayCsv(linkContext(c), { token: query.token });
 

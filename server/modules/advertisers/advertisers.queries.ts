@@ -35,7 +35,14 @@ export async function findAdvertiser(db: Executor, scope: TenantScope, id: strin
  */
 export async function findLinkCredentials(db: Executor, scope: TenantScope, id: string) {
   const [row] = await db
-    .select({ id: advertisers.id, name: advertisers.name, customerId: advertisers.customerId, enabled: advertisers.enabled, secretHash: advertisers.proofOfPlaySecretHash, customerRestricted: customers.restricted })
+    .select({
+      id: advertisers.id,
+      name: advertisers.name,
+      customerId: advertisers.customerId,
+      enabled: advertisers.enabled,
+      secretHash: advertisers.proofOfPlaySecretHash,
+      customerRestricted: customers.restricted,
+    })
     .from(advertisers)
     .innerJoin(customers, eq(customers.id, advertisers.customerId))
     .where(and(uuidEquals(advertisers.id, id), scopeCondition(scope, advertisers.customerId)))
@@ -50,19 +57,36 @@ export async function insertAdvertiser(db: Executor, values: typeof advertisers.
   return row!;
 }
 
-export async function updateAdvertiser(db: Executor, customerId: number, id: string, values: Partial<typeof advertisers.$inferInsert>): Promise<void> {
-  await db.update(advertisers).set(values).where(and(eq(advertisers.id, id), eq(advertisers.customerId, customerId)));
+export async function updateAdvertiser(
+  db: Executor,
+  customerId: number,
+  id: string,
+  values: Partial<typeof advertisers.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(advertisers)
+    .set(values)
+    .where(and(eq(advertisers.id, id), eq(advertisers.customerId, customerId)));
 }
 
 /** Sets (or, with nulls, clears) the proof-of-play link secret. */
 export async function setLinkSecret(db: Executor, row: AdvertiserRow, secret: { hash: string; sealed: string } | null): Promise<void> {
-  await updateAdvertiser(db, row.customerId, row.id, { proofOfPlaySecretHash: secret?.hash ?? null, proofOfPlaySecretSealed: secret?.sealed ?? null });
+  await updateAdvertiser(db, row.customerId, row.id, {
+    proofOfPlaySecretHash: secret?.hash ?? null,
+    proofOfPlaySecretSealed: secret?.sealed ?? null,
+  });
 }
 
 export async function deleteAdvertiser(db: Executor, row: AdvertiserRow): Promise<void> {
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.customerId, row.customerId), eq(teamAssignments.resourceType, 'advertiser'), eq(teamAssignments.resourceId, row.id)));
+    .where(
+      and(
+        eq(teamAssignments.customerId, row.customerId),
+        eq(teamAssignments.resourceType, 'advertiser'),
+        eq(teamAssignments.resourceId, row.id),
+      ),
+    );
   await db.delete(advertisers).where(and(eq(advertisers.id, row.id), eq(advertisers.customerId, row.customerId)));
 }
 

@@ -3,7 +3,14 @@ import { ErrorSchema } from '@/server/http/errors';
 import { customerIdParam, json, ListQuerySchema, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
+import {
+  TeamAccessListSchema,
+  teamIdsParam,
+  TeamModificationSchema,
+  TeamReadQueryExtension,
+  SELECT_TEAM_IDS_EXEMPTION,
+  TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
 import {
   AdvertiserCreateSchema,
   AdvertiserSchema,
@@ -21,7 +28,8 @@ const advertiserIdParams = z.object({ advertiserId: z.string().openapi({ param: 
 const advQuery = z.object({ customerId: customerIdParam, advId: uuid('The advertiser') });
 const advertiserResponse = (description: string) => ({ description, ...json(AdvertiserSchema) });
 const linksResponse = (description: string) => ({ description, ...json(ProofOfPlayLinksSchema) });
-const scopeNote = 'Takes the `customerId` selector like every advertiser route; without it the advertiser is found wherever the caller can see it.';
+const scopeNote =
+  'Takes the `customerId` selector like every advertiser route; without it the advertiser is found wherever the caller can see it.';
 
 export const listAdvertisersRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },
@@ -31,7 +39,8 @@ export const listAdvertisersRoute = defineRoute(
     operationId: 'listAdvertisers',
     tags,
     summary: 'Advertisers, paged',
-    description: 'Team visibility applies; ordered by name unless `sort` says otherwise. `readOnly` is answered unless `select` leaves it out.',
+    description:
+      'Team visibility applies; ordered by name unless `sort` says otherwise. `readOnly` is answered unless `select` leaves it out.',
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of advertisers', ...json(pageOf(AdvertiserSchema, 'AdvertiserPage')) } },
   },
@@ -112,7 +121,11 @@ export const updateAdvertiserRoute = defineRoute(
     tags,
     summary: 'Change an advertiser (partial)',
     description: `Omitted or null attributes keep their value; \`validity\` replaces the whole object. ${scopeNote}`,
-    request: { params: advertiserIdParams, query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(AdvertiserUpdateSchema) } },
+    request: {
+      params: advertiserIdParams,
+      query: z.object({ customerId: customerIdParam }),
+      body: { required: true, ...json(AdvertiserUpdateSchema) },
+    },
     responses: { 200: advertiserResponse('The updated advertiser'), ...conflictError },
   },
   { resourceIds: { 'path.advertiserId': 'advertiser' } },
@@ -188,7 +201,7 @@ export const getProofOfPlayLinksRoute = defineRoute(
     operationId: 'getProofOfPlayLinks',
     tags,
     summary: 'The proof-of-play links of an advertiser',
-    description: '`exportHistoryAsCSV` while enabled (absent if the server\'s AUTH_SECRET changed since: enable again for a new URL).',
+    description: "`exportHistoryAsCSV` while enabled (absent if the server's AUTH_SECRET changed since: enable again for a new URL).",
     request: { query: advQuery },
     responses: { 200: linksResponse('The links') },
   },
@@ -208,20 +221,23 @@ export const exportProofOfPlayCsvRoute = defineRoute(
     description:
       `Columns: ${PROOF_OF_PLAY_CSV_COLUMNS.join(', ')} (ISO-8601 UTC times, newest first). A request whose \`Accept\` names ` +
       '`text/html` (a browser opening the link) without `format=csv` gets a page instead: the plays of the last `days` days ' +
-      '(default 30) summed, per UTC day and per screen, with the CSV as a download. A disabled advertiser\'s link answers 403.',
+      "(default 30) summed, per UTC day and per screen, with the CSV as a download. A disabled advertiser's link answers 403.",
     request: {
       query: z.object({
         token: z.string().min(1).max(512).openapi({ description: 'The token of the export URL (base64)' }),
-        format: z.enum(['csv']).optional().openapi({ description: 'Always the CSV, whatever `Accept` says (the page\'s download link)' }),
+        format: z.enum(['csv']).optional().openapi({ description: "Always the CSV, whatever `Accept` says (the page's download link)" }),
         days: z
           .enum(PROOF_OF_PLAY_PAGE_DAYS.map(String) as [string, ...string[]])
           .transform((days) => Number(days) as ProofOfPlayPageDays)
           .optional()
-          .openapi({ description: 'The page\'s period in days back from now (default 30); the CSV lists every play' }),
+          .openapi({ description: "The page's period in days back from now (default 30); the CSV lists every play" }),
       }),
     },
     responses: {
-      200: { description: 'CSV attachment, or the page for a browser', content: { 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } } },
+      200: {
+        description: 'CSV attachment, or the page for a browser',
+        content: { 'text/csv': { schema: z.string() }, 'text/html': { schema: z.string() } },
+      },
       400: linkError('No token, or an over-long one'),
       401: linkError('The token is invalid, or the links were disabled or renewed since'),
       403: linkError("The advertiser's customer is restricted, or the advertiser is disabled"),

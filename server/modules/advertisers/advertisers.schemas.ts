@@ -82,7 +82,10 @@ const cronExpression = z
   .string()
   .trim()
   .max(CRON_MAX_LENGTH)
-  .refine(isCronExpression, keyedRule('advertiser.error.invalidCron', 'A cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first)'))
+  .refine(
+    isCronExpression,
+    keyedRule('advertiser.error.invalidCron', 'A cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first)'),
+  )
   .openapi({
     pattern: '^\\s*\\S+(\\s+\\S+){4,5}\\s*$',
     description:
@@ -103,7 +106,9 @@ export const AdvertiserValidityInputSchema = z
     timeZone: orNull(ianaTimeZone).optional(),
   })
   .refine(isOrderedRange, combinationRule('fromDate must not be after toDate', ['toDate']))
-  .openapi('AdvertiserValidityInput', { description: 'Every member optional; null or omitted means no bound. `fromDate` not after `toDate`' });
+  .openapi('AdvertiserValidityInput', {
+    description: 'Every member optional; null or omitted means no bound. `fromDate` not after `toDate`',
+  });
 
 const AdvertiserValiditySchema = z
   .object({ fromDate: dateOnly.optional(), toDate: dateOnly.optional(), cron: z.string().optional(), timeZone: z.string().optional() })
@@ -115,8 +120,11 @@ export const AdvertiserCreateSchema = z
     comment: advertiserComment.nullish(),
     enabled: z.boolean().optional().openapi({ description: 'Default false' }),
     validity: orNull(AdvertiserValidityInputSchema).optional(),
-    customerId: intId.optional().openapi({ description: 'Ignored: the tenant is the `customerId` query parameter (or the caller\'s own)' }),
-    proofOfPlayAccessSecretConfigured: z.boolean().optional().openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
+    customerId: intId.optional().openapi({ description: "Ignored: the tenant is the `customerId` query parameter (or the caller's own)" }),
+    proofOfPlayAccessSecretConfigured: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
   })
   .openapi('AdvertiserCreate');
 
@@ -126,7 +134,9 @@ export const AdvertiserUpdateSchema = updateBody('AdvertiserUpdate', {
   enabled: z.boolean(),
   validity: clearable(AdvertiserValidityInputSchema),
   customerId: intId.openapi({ description: 'Ignored: an advertiser stays in its customer' }),
-  proofOfPlayAccessSecretConfigured: z.boolean().openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
+  proofOfPlayAccessSecretConfigured: z
+    .boolean()
+    .openapi({ description: 'Ignored: set by enableProofOfPlayLinks / disableProofOfPlayLinks' }),
 });
 
 export type AdvertiserCreate = z.infer<typeof AdvertiserCreateSchema>;
@@ -149,7 +159,11 @@ export const AdvertiserSchema = z
 export type Advertiser = z.infer<typeof AdvertiserSchema>;
 
 export const SimpleAdvertiserSchema = z
-  .object({ id: z.string(), name: z.string().optional(), readOnly: z.boolean().optional().openapi({ description: 'With includeReadOnlyInfo=true' }) })
+  .object({
+    id: z.string(),
+    name: z.string().optional(),
+    readOnly: z.boolean().optional().openapi({ description: 'With includeReadOnlyInfo=true' }),
+  })
   .openapi('SimpleAdvertiser');
 
 export type SimpleAdvertiser = z.infer<typeof SimpleAdvertiserSchema>;

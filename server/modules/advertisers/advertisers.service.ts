@@ -9,14 +9,29 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
-import { assignTeams, modifyTeams, parseTeamIdsParam, type TeamAccessList, type TeamModification, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
+import {
+  assignTeams,
+  modifyTeams,
+  parseTeamIdsParam,
+  type TeamAccessList,
+  type TeamModification,
+  assertWritable,
+  readOnlyExpression,
+  teamAccessCondition,
+  teamListQuery,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
 import * as q from './advertisers.queries';
 import { advertiserResource } from './advertisers.resource';
 import type { Advertiser, AdvertiserCreate, AdvertiserUpdate, AdvertiserValidityInput, SimpleAdvertiser } from './advertisers.schemas';
 import { advertisers, type AdvertiserRow, type StoredValidity } from './advertisers.table';
 
-export const auditAdvertiser = auditOf('advertiser', (row: AdvertiserRow) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
+export const auditAdvertiser = auditOf('advertiser', (row: AdvertiserRow) => ({
+  entityId: row.id,
+  entityName: row.name,
+  customerId: row.customerId,
+}));
 
 type AdvertiserListInput = ListInput & TeamReadInput;
 
@@ -111,11 +126,19 @@ export async function updateAdvertiser(ctx: ServiceContext, input: { id: string;
       if (body.name !== undefined) values.name = body.name;
       if (body.comment !== undefined) values.comment = body.comment;
       if (body.enabled !== undefined) values.enabled = body.enabled;
-      if (body.validity !== undefined && !sameValidity(row.validity, storedValidity(body.validity))) values.validity = storedValidity(body.validity);
+      if (body.validity !== undefined && !sameValidity(row.validity, storedValidity(body.validity)))
+        values.validity = storedValidity(body.validity);
       const changes = diffFields(row, values);
       if (Object.keys(changes).length > 0) {
         await q.updateAdvertiser(tx, row.customerId, row.id, values);
-        await auditAdvertiser(tx, ctx, { ...row, name: values.name ?? row.name }, 'update', `Advertiser '${values.name ?? row.name}' updated: ${Object.keys(changes).join(', ')}`, changes);
+        await auditAdvertiser(
+          tx,
+          ctx,
+          { ...row, name: values.name ?? row.name },
+          'update',
+          `Advertiser '${values.name ?? row.name}' updated: ${Object.keys(changes).join(', ')}`,
+          changes,
+        );
       }
 
       return (await readAdvertiser(tx, ctx, row.id, { visibleOnly: false }))!;
@@ -155,7 +178,12 @@ export async function visibleAdvertiser(db: Executor, ctx: ServiceContext, id: s
 }
 
 /** One advertiser in the list's shape, `readOnly` included. */
-async function readAdvertiser(db: Executor, ctx: ServiceContext, id: string, options: { visibleOnly: boolean }): Promise<Advertiser | undefined> {
+async function readAdvertiser(
+  db: Executor,
+  ctx: ServiceContext,
+  id: string,
+  options: { visibleOnly: boolean },
+): Promise<Advertiser | undefined> {
   const page = await findPage<Advertiser>(db, {
     resource: advertiserResource,
     scope: ctx.scope,
@@ -175,7 +203,9 @@ function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always:
 /** The stored form of a validity input: absent and null members left out; nothing at all is null. */
 function storedValidity(input: AdvertiserValidityInput | null | undefined): StoredValidity | null {
   if (!input) return null;
-  const stored = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined && value !== '')) as StoredValidity;
+  const stored = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  ) as StoredValidity;
 
   return Object.keys(stored).length > 0 ? stored : null;
 }

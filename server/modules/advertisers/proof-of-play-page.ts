@@ -60,10 +60,16 @@ export function renderProofOfPlayPage(input: ProofOfPlayPageInput, nonce: string
   ).join(' · ');
   const maxPerDay = Math.max(1, ...summary.days.map((d) => d.plays));
   const dayRows = summary.days
-    .map((d) => `<tr><td>${escapeHtml(d.day)}</td><td class="n">${count(d.plays)}</td><td class="n">${formatPlayTime(d.durationMs)}</td><td class="bar"><meter min="0" max="${maxPerDay}" value="${d.plays}">${count(d.plays)}</meter></td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>${escapeHtml(d.day)}</td><td class="n">${count(d.plays)}</td><td class="n">${formatPlayTime(d.durationMs)}</td><td class="bar"><meter min="0" max="${maxPerDay}" value="${d.plays}">${count(d.plays)}</meter></td></tr>`,
+    )
     .join('');
   const screenRows = summary.screens
-    .map((s) => `<tr><td>${escapeHtml(s.deviceName ?? 'Unnamed screen')}</td><td class="n">${count(s.plays)}</td><td class="n">${formatPlayTime(s.durationMs)}</td></tr>`)
+    .map(
+      (s) =>
+        `<tr><td>${escapeHtml(s.deviceName ?? 'Unnamed screen')}</td><td class="n">${count(s.plays)}</td><td class="n">${formatPlayTime(s.durationMs)}</td></tr>`,
+    )
     .join('');
   const empty = '<p class="empty">No plays in this period.</p>';
 

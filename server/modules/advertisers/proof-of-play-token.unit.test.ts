@@ -18,7 +18,14 @@ describe('proof-of-play link tokens', () => {
   });
 
   it('refuses what is not a token', () => {
-    for (const bad of ['', 'garbage!', 'AAAA', Buffer.from(`${ID}:short`).toString('base64url'), Buffer.from(`nope:${'a'.repeat(43)}`).toString('base64url'), 'x'.repeat(300)]) {
+    for (const bad of [
+      '',
+      'garbage!',
+      'AAAA',
+      Buffer.from(`${ID}:short`).toString('base64url'),
+      Buffer.from(`nope:${'a'.repeat(43)}`).toString('base64url'),
+      'x'.repeat(300),
+    ]) {
       expect(decodeLinkToken(bad), bad).toBeUndefined();
     }
   });
@@ -42,6 +49,8 @@ describe('proof-of-play link tokens', () => {
   });
 
   it('builds the export URL under the base URL', () => {
-    expect(exportUrl('https://signage.example/', 'abc')).toBe('https://signage.example/public-api/adv/proof-of-play/history/export/csv?token=abc');
+    expect(exportUrl('https://signage.example/', 'abc')).toBe(
+      'https://signage.example/public-api/adv/proof-of-play/history/export/csv?token=abc',
+    );
   });
 });

@@ -20,7 +20,15 @@ import { decodeLinkToken, encodeLinkToken, exportUrl, newLinkSecret, openSealedS
  */
 
 /** The columns of the proof-of-play CSV export, in order (spec 4 §5: one row per play, newest first). */
-export const PROOF_OF_PLAY_CSV_COLUMNS = ['startedAt', 'endedAt', 'durationMs', 'deviceName', 'campaignName', 'contentName', 'fileName'] as const;
+export const PROOF_OF_PLAY_CSV_COLUMNS = [
+  'startedAt',
+  'endedAt',
+  'durationMs',
+  'deviceName',
+  'campaignName',
+  'contentName',
+  'fileName',
+] as const;
 
 /** Plays read per statement while the export streams (keyset pages, newest first). */
 const CSV_BATCH = 1000;
@@ -35,9 +43,16 @@ export async function enableProofOfPlayLinks(ctx: ServiceContext, input: { id: s
     const secret = newLinkSecret(ctx.config, row.id);
     await q.setLinkSecret(tx, row, { hash: secret.hash, sealed: secret.sealed });
     const rotated = row.proofOfPlaySecretHash !== null;
-    await auditAdvertiser(tx, ctx, row, 'enableProofOfPlayLinks', `Proof-of-play links of advertiser '${row.name}' ${rotated ? 'renewed' : 'enabled'}`, {
-      proofOfPlayAccessSecretConfigured: { from: rotated, to: true },
-    });
+    await auditAdvertiser(
+      tx,
+      ctx,
+      row,
+      'enableProofOfPlayLinks',
+      `Proof-of-play links of advertiser '${row.name}' ${rotated ? 'renewed' : 'enabled'}`,
+      {
+        proofOfPlayAccessSecretConfigured: { from: rotated, to: true },
+      },
+    );
 
     return { exportHistoryAsCSV: exportUrl(input.baseUrl, encodeLinkToken(row.id, secret.secret)), enabled: true };
   });
@@ -96,7 +111,8 @@ async function openLink(ctx: LinkContext, token: string): Promise<LinkedAdvertis
   if (!row || !matches) throw invalidLink();
   await claim.attempt.release(ctx.db);
   if (row.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
-  if (!row.enabled) throw new ForbiddenError('The advertiser is disabled: its proof of play is not published', 'proofOfPlay.error.advertiserDisabled');
+  if (!row.enabled)
+    throw new ForbiddenError('The advertiser is disabled: its proof of play is not published', 'proofOfPlay.error.advertiserDisabled');
 
   return { id: row.id, name: row.name, customerId: row.customerId! };
 }
@@ -105,7 +121,10 @@ async function openLink(ctx: LinkContext, token: string): Promise<LinkedAdvertis
  * GET /public-api/adv/proof-of-play/history/export/csv?token=: the advertiser's proof-of-play CSV, each play
  * of its channels newest first, streamed in keyset batches (proof of play plugs in the reader).
  */
-export async function exportProofOfPlayCsv(ctx: LinkContext, input: { token: string }): Promise<{ filename: string; csv: ReadableStream<Uint8Array> }> {
+export async function exportProofOfPlayCsv(
+  ctx: LinkContext,
+  input: { token: string },
+): Promise<{ filename: string; csv: ReadableStream<Uint8Array> }> {
   const row = await openLink(ctx, input.token);
   const source = advertiserPlaySources.items()[0];
   const target = { customerId: row.customerId, advertiserId: row.id };

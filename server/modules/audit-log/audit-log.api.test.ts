@@ -26,16 +26,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (query: string, token = ownerToken) => t.request('GET', `/api/v2/log${query}${query.includes('to=') ? '' : `${query ? '&' : '?'}to=${END}`}`, { token });
+const get = (query: string, token = ownerToken) =>
+  t.request('GET', `/api/v2/log${query}${query.includes('to=') ? '' : `${query ? '&' : '?'}to=${END}`}`, { token });
 
 describe('GET /api/v2/log', () => {
-  it('pages the tenant\'s entries, newest first, id breaking ties; nulls omitted', async () => {
+  it("pages the tenant's entries, newest first, id breaking ties; nulls omitted", async () => {
     const res = await get('?size=2');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalElements: 4, totalPages: 2, number: 0, size: 2, first: true, last: false });
     expect(res.body.content.map((e: { message: string }) => e.message)).toEqual(['fourth, same time', 'third']);
     expect(res.body.content[1]).toEqual({
-      time: new Date(T0 + 2000).toISOString(), logLevel: 'INFO', message: 'third', contentId: 'c1', contentName: 'Menu Board', customerId, customerName: expect.any(String),
+      time: new Date(T0 + 2000).toISOString(),
+      logLevel: 'INFO',
+      message: 'third',
+      contentId: 'c1',
+      contentName: 'Menu Board',
+      customerId,
+      customerName: expect.any(String),
     });
     const page2 = await get('?size=2&page=1');
     expect(page2.body.content.map((e: { message: string }) => e.message)).toEqual(['has "quotes", commas\nand a newline', 'first entry']);
@@ -43,7 +50,12 @@ describe('GET /api/v2/log', () => {
 
   it('orders ascending and filters by from/to (inclusive)', async () => {
     const asc = await get('?order=ASC');
-    expect(asc.body.content.map((e: { message: string }) => e.message)).toEqual(['first entry', 'has "quotes", commas\nand a newline', 'third', 'fourth, same time']);
+    expect(asc.body.content.map((e: { message: string }) => e.message)).toEqual([
+      'first entry',
+      'has "quotes", commas\nand a newline',
+      'third',
+      'fourth, same time',
+    ]);
     const window = await get(`?from=${T0 + 1000}&to=${T0 + 1000}`);
     expect(window.body.content.map((e: { message: string }) => e.message)).toEqual(['has "quotes", commas\nand a newline']);
     expect((await get(`?from=${T0 + 2001}`)).body.totalElements).toBe(0);
@@ -53,7 +65,8 @@ describe('GET /api/v2/log', () => {
   });
 
   it('searches message, user e-mail and entity names, case-insensitively', async () => {
-    const hits = async (q: string) => (await get(`?search=${encodeURIComponent(q)}`)).body.content.map((e: { message: string }) => e.message);
+    const hits = async (q: string) =>
+      (await get(`?search=${encodeURIComponent(q)}`)).body.content.map((e: { message: string }) => e.message);
     expect(await hits('LOBBY')).toEqual(['first entry']);
     expect(await hits('bob@')).toEqual(['has "quotes", commas\nand a newline']);
     expect(await hits('menu board')).toEqual(['third']);
@@ -82,8 +95,12 @@ describe('GET /api/v2/log/csv', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('time,logLevel,message,userEmail,deviceId,deviceName,contentId,contentName,datasourceId,datasourceName,customerId,customerName');
-    expect(lines[1]).toMatch(new RegExp(`^${new Date(T0).toISOString()},INFO,first entry,alice@example.com,d1,Lobby Screen,,,,,${customerId},`));
+    expect(lines[0]).toBe(
+      'time,logLevel,message,userEmail,deviceId,deviceName,contentId,contentName,datasourceId,datasourceName,customerId,customerName',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(`^${new Date(T0).toISOString()},INFO,first entry,alice@example.com,d1,Lobby Screen,,,,,${customerId},`),
+    );
     expect(lines[2]).toContain('WARN,"has ""quotes"", commas\nand a newline",bob@example.com');
     expect(lines[4]).toContain('"fourth, same time"');
     expect(lines.at(-1)).toBe('');
@@ -95,7 +112,13 @@ describe('GET /api/v2/log/csv', () => {
   it('reads in batches: more rows than one batch arrive complete and in order', async () => {
     const c = await t.factories.customer();
     const token = (await t.actor('OWNER', { customerId: c.id })).token;
-    const rows = Array.from({ length: 2503 }, (_, i) => ({ action: 'x', entityType: 'y', customerId: c.id, time: new Date(T0 + Math.floor(i / 3)), message: `m${i}` }));
+    const rows = Array.from({ length: 2503 }, (_, i) => ({
+      action: 'x',
+      entityType: 'y',
+      customerId: c.id,
+      time: new Date(T0 + Math.floor(i / 3)),
+      message: `m${i}`,
+    }));
     await t.db.insert(auditLog).values(rows);
     const res = await t.app.request(`/api/v2/log/csv?to=${END}`, { headers: { authorization: `Bearer ${token}` } });
     const lines = (await res.text()).split('\r\n').filter(Boolean).slice(1);
@@ -121,7 +144,11 @@ describe('writeAudit', () => {
   it('names the tenant from its id when the writer gives only the id', async () => {
     const { writeAudit } = await import('./audit-log.writer');
     const { eq } = await import('drizzle-orm');
-    await writeAudit(t.db, { kind: 'system', name: 'test' }, { action: 'create', entityType: 'file', entityId: 'named-by-id', customerId, message: 'File uploaded' });
+    await writeAudit(
+      t.db,
+      { kind: 'system', name: 'test' },
+      { action: 'create', entityType: 'file', entityId: 'named-by-id', customerId, message: 'File uploaded' },
+    );
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, 'named-by-id'));
     expect(entry!.customerName).toMatch(/^Audit /);
   });

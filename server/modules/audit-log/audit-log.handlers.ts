@@ -5,7 +5,7 @@ import { exportAuditLogCsvRoute, listAuditLogRoute } from './audit-log.routes';
 import { exportAuditLogCsv, listAuditLog } from './audit-log.service';
 
 export function registerAuditLogRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listAuditLogRoute, async (c) => c.json((await listAuditLog(serviceContext(c), c.req.valid('query'))), 200));
+  app.openapi(listAuditLogRoute, async (c) => c.json(await listAuditLog(serviceContext(c), c.req.valid('query')), 200));
 
   app.openapi(exportAuditLogCsvRoute, async (c) =>
     c.body(await exportAuditLogCsv(serviceContext(c), c.req.valid('query')), 200, {

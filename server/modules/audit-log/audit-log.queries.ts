@@ -61,7 +61,11 @@ function orderOf(filter: LogFilter) {
 }
 
 /** One page and the total, in one statement (`count(*) over ()`). */
-export async function findLogPage(db: Executor, filter: LogFilter, page: { offset: number; limit: number }): Promise<{ rows: LogRow[]; total: number | undefined }> {
+export async function findLogPage(
+  db: Executor,
+  filter: LogFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: LogRow[]; total: number | undefined }> {
   const rows = await db
     .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(auditLog)
@@ -74,12 +78,20 @@ export async function findLogPage(db: Executor, filter: LogFilter, page: { offse
 }
 
 export async function countLog(db: Executor, filter: LogFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(whereOf(filter));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(auditLog)
+    .where(whereOf(filter));
 
   return row?.n ?? 0;
 }
 
 /** The next batch after `cursor` (keyset paging: no offset cost, no open transaction between batches). */
 export function findLogBatch(db: Executor, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogRow[]> {
-  return db.select(columns).from(auditLog).where(whereOf(filter, cursor)).orderBy(...orderOf(filter)).limit(limit);
+  return db
+    .select(columns)
+    .from(auditLog)
+    .where(whereOf(filter, cursor))
+    .orderBy(...orderOf(filter))
+    .limit(limit);
 }

@@ -13,7 +13,9 @@ export const listAuditLogRoute = defineRoute(
     summary: 'Audit log entries, paged',
     description: 'Every successful write leaves an entry. ADMIN must pass `customerId` (400 otherwise; `-1` = every tenant).',
     request: { query: LogListQuerySchema },
-    responses: { 200: { description: 'A page of entries', content: { 'application/json': { schema: pageOf(LogEntrySchema, 'LogEntryPage') } } } },
+    responses: {
+      200: { description: 'A page of entries', content: { 'application/json': { schema: pageOf(LogEntrySchema, 'LogEntryPage') } } },
+    },
   },
 );
 

@@ -12,8 +12,14 @@ export const LogEntrySchema = z
     logLevel: z.enum(logLevelValues),
     message: z.string(),
     userEmail: z.string().optional(),
-    actorKind: z.enum(['user', 'device', 'apiKey', 'system']).optional().openapi({ description: 'Who wrote the entry (absent on entries older than this field)' }),
-    actorName: z.string().optional().openapi({ description: 'The writing job, or webhook API key, by name (users by `userEmail`, devices by `deviceId`)' }),
+    actorKind: z
+      .enum(['user', 'device', 'apiKey', 'system'])
+      .optional()
+      .openapi({ description: 'Who wrote the entry (absent on entries older than this field)' }),
+    actorName: z
+      .string()
+      .optional()
+      .openapi({ description: 'The writing job, or webhook API key, by name (users by `userEmail`, devices by `deviceId`)' }),
     deviceId: z.string().optional(),
     deviceName: z.string().optional(),
     contentId: z.string().optional(),
@@ -29,7 +35,11 @@ const epochMs = (description: string) => epochMsParam.optional().openapi({ descr
 
 export const LogFilterQuerySchema = z.object({
   customerId: customerIdSelector.openapi({ description: 'Tenant selector; required for ADMIN (`-1`: every tenant)' }),
-  search: z.string().max(500).optional().openapi({ description: 'Case-insensitive text contained in the message, the user e-mail, the job or key name, or an entity name' }),
+  search: z
+    .string()
+    .max(500)
+    .optional()
+    .openapi({ description: 'Case-insensitive text contained in the message, the user e-mail, the job or key name, or an entity name' }),
   order: z.enum(['ASC', 'DESC', 'asc', 'desc']).optional().openapi({ description: 'By time (then id); default DESC' }),
   from: epochMs('Entries at or after this time (Unix ms)'),
   to: epochMs('Entries at or before this time (Unix ms); not before `from`'),

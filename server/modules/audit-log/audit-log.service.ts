@@ -8,8 +8,18 @@ import type { LogEntry, LogFilterQuery, LogListQuery } from './audit-log.schemas
 
 const CSV_BATCH = 1000;
 const CSV_COLUMNS = [
-  'time', 'logLevel', 'message', 'userEmail', 'deviceId', 'deviceName', 'contentId', 'contentName',
-  'datasourceId', 'datasourceName', 'customerId', 'customerName',
+  'time',
+  'logLevel',
+  'message',
+  'userEmail',
+  'deviceId',
+  'deviceName',
+  'contentId',
+  'contentName',
+  'datasourceId',
+  'datasourceName',
+  'customerId',
+  'customerName',
 ] as const;
 
 /** GET /api/v2/log: one page of entries, newest first unless `order=ASC`. */
@@ -32,7 +42,8 @@ export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): P
   return csvStream(
     CSV_COLUMNS,
     CSV_BATCH,
-    (after: LogRow | undefined) => findLogBatch(ctx.db, filter, after ? ({ time: after.time, id: after.id } satisfies LogCursor) : undefined, CSV_BATCH),
+    (after: LogRow | undefined) =>
+      findLogBatch(ctx.db, filter, after ? ({ time: after.time, id: after.id } satisfies LogCursor) : undefined, CSV_BATCH),
     (row) => csvLine(CSV_COLUMNS.map((c) => (c === 'time' ? row.time.toISOString() : (row as Record<string, unknown>)[c]))),
   );
 }
@@ -40,7 +51,9 @@ export function exportAuditLogCsv(ctx: ServiceContext, input: LogFilterQuery): P
 /** ADMIN must name the tenant (`-1` for all); everyone else reads their resolved scope. */
 function filterOf(ctx: ServiceContext, input: LogFilterQuery): LogFilter {
   if (ctx.actor.role === 'ADMIN' && input.customerId === undefined) {
-    throw new ValidationError('log.error.customerIdRequired', 'customerId is required for ADMIN (use -1 for every tenant)', { parameter: 'customerId' });
+    throw new ValidationError('log.error.customerIdRequired', 'customerId is required for ADMIN (use -1 for every tenant)', {
+      parameter: 'customerId',
+    });
   }
   const from = input.from === undefined ? undefined : new Date(Number(input.from));
   const to = input.to === undefined ? undefined : new Date(Number(input.to));

@@ -61,7 +61,9 @@ export async function writeAudit(tx: Executor, author: AuditAuthor, entry: Audit
     // Writers that know only the customer's id get its name here, so every entry names its tenant.
     customerName:
       entry.customerName ??
-      (entry.customerId === undefined ? null : sql`(select ${customers.name} from ${customers} where ${eq(customers.id, entry.customerId)})`),
+      (entry.customerId === undefined
+        ? null
+        : sql`(select ${customers.name} from ${customers} where ${eq(customers.id, entry.customerId)})`),
     message,
     changes: entry.changes ? (redactSecrets(entry.changes) as Record<string, unknown>) : null,
     logLevel: entry.logLevel ?? 'INFO',
@@ -112,12 +114,21 @@ export type AuditSubject = Pick<AuditEntry, 'entityId' | 'entityName' | 'custome
  * then `auditTeam(tx, ctx, team, 'update', message, changes)` inside the write's transaction.
  */
 export function auditOf<T>(entityType: string, describe: (item: T) => AuditSubject) {
-  return (tx: Executor, ctx: { actor: Actor; requestId?: string }, item: T, action: string, message: string, changes?: Record<string, unknown>) =>
-    auditChange(tx, ctx, { entityType, ...describe(item), action, message, changes });
+  return (
+    tx: Executor,
+    ctx: { actor: Actor; requestId?: string },
+    item: T,
+    action: string,
+    message: string,
+    changes?: Record<string, unknown>,
+  ) => auditChange(tx, ctx, { entityType, ...describe(item), action, message, changes });
 }
 
 /** Describes what changed between two versions of an entity, for the audit message. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> {
+export function diffFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of Object.keys(after)) {
     const a = before[key];

@@ -6,7 +6,9 @@ import type { CampaignAiring } from './campaigns.schemas';
  * The next airings of campaigns (GET /api/v2/campaign/airing): what a screen would play, so the module that resolves
  * playback for screens (display) plugs it in (its manifest), and this module names no display code.
  */
-export type CampaignAiringReader = { airings: (ctx: ServiceContext, input: { campaignIds: string; at?: number }) => Promise<CampaignAiring[]> };
+export type CampaignAiringReader = {
+  airings: (ctx: ServiceContext, input: { campaignIds: string; at?: number }) => Promise<CampaignAiring[]>;
+};
 
 export const campaignAiringReaders = definePlugPoint<CampaignAiringReader>('campaignAirings', () => 'campaignAirings');
 

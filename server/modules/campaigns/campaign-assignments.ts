@@ -125,7 +125,10 @@ const kindSpecs: readonly KindSpec[] = [
 ];
 
 /** The kinds of one owner (`campaign`, `message`): one assignment table per field it has. */
-export function describeAssignments(owner: { name: 'campaign' | 'message'; tables: Partial<Record<AssignmentField, PgTable>> }): AssignmentKind[] {
+export function describeAssignments(owner: {
+  name: 'campaign' | 'message';
+  tables: Partial<Record<AssignmentField, PgTable>>;
+}): AssignmentKind[] {
   return kindSpecs.flatMap(({ relation, ...spec }) => {
     const table = owner.tables[spec.field];
     if (!table) return [];
@@ -160,7 +163,10 @@ export const assignmentKinds: readonly AssignmentKind[] = describeAssignments({
 export type AssignmentItem = { id: string | number; weight: number | null };
 
 /** The items and removals of one assignment object of a body, normalised. */
-export function itemsOf(kind: AssignmentKind, value: { assignments?: Record<string, unknown>[]; removeIds?: (string | number)[] } | undefined) {
+export function itemsOf(
+  kind: AssignmentKind,
+  value: { assignments?: Record<string, unknown>[]; removeIds?: (string | number)[] } | undefined,
+) {
   const norm = (id: string | number) => (typeof id === 'string' ? id.toLowerCase() : id);
   const byId = new Map<string | number, AssignmentItem>();
   for (const item of value?.assignments ?? []) {

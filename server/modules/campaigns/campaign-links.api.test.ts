@@ -20,16 +20,22 @@ const advertiser = async (token: string, name: string) => {
 };
 
 describe('campaign links', () => {
-  it('names its advertiser, refuses another tenant\'s, and loses it when the advertiser is deleted', async () => {
+  it("names its advertiser, refuses another tenant's, and loses it when the advertiser is deleted", async () => {
     const acme = await advertiser(k.owner, 'Acme');
     const foreign = await advertiser((await k.t.actor('OWNER', { customerId: k.otherCustomerId })).token, 'Foreign');
     const campaign = await k.create(k.contentChannel(contentId, { advertiserId: acme.id }));
     expect(campaign).toMatchObject({ advertiserId: acme.id, advertiserName: 'Acme' });
     const listed = await k.t.request('GET', `/api/v2/campaign/${campaign.id}?select=name,advertiser(name)`, { token: k.viewer });
     expect(listed.body.advertiser).toMatchObject({ id: acme.id, name: 'Acme' });
-    const refused = await k.t.request('POST', '/api/campaign', { token: k.approver, json: k.contentChannel(contentId, { advertiserId: foreign.id }) });
+    const refused = await k.t.request('POST', '/api/campaign', {
+      token: k.approver,
+      json: k.contentChannel(contentId, { advertiserId: foreign.id }),
+    });
     expect(refused.status).toBe(404);
-    const unknown = await k.t.request('POST', '/api/campaign', { token: k.approver, json: k.contentChannel(contentId, { advertiserId: '0190a2b4-0000-7000-8000-000000000000' }) });
+    const unknown = await k.t.request('POST', '/api/campaign', {
+      token: k.approver,
+      json: k.contentChannel(contentId, { advertiserId: '0190a2b4-0000-7000-8000-000000000000' }),
+    });
     expect(unknown.status).toBe(404);
 
     expect((await k.t.request('DELETE', `/api/adv/${acme.id}`, { token: k.owner })).status).toBeLessThan(300);

@@ -48,8 +48,16 @@ export const scheduleFileReferences: FileReferenceKind = {
 };
 
 export const campaignDeviceGroupUsages: DeviceGroupUsageKind[] = [
-  { name: 'campaign', usageField: 'campaignUsageDetails', usage: (folderId) => usageOf('campaign_device_group_assignment', 'device_group_id', folderId, 'WIDGET') },
-  { name: 'campaign', usageField: 'topLevelCampaignUsageDetails', usage: (folderId) => usageOf('campaign_device_group_assignment', 'device_group_id', folderId, 'TOP') },
+  {
+    name: 'campaign',
+    usageField: 'campaignUsageDetails',
+    usage: (folderId) => usageOf('campaign_device_group_assignment', 'device_group_id', folderId, 'WIDGET'),
+  },
+  {
+    name: 'campaign',
+    usageField: 'topLevelCampaignUsageDetails',
+    usage: (folderId) => usageOf('campaign_device_group_assignment', 'device_group_id', folderId, 'TOP'),
+  },
 ];
 
 /** Campaigns naming a quick filter (content, file or device filter): read-only and undeletable while they do (spec 3, spec 1 errors). */
@@ -70,7 +78,17 @@ export const campaignContentUsages: ContentUsageKind[] = (['WIDGET', 'TOP'] as c
   const usageField = level === 'WIDGET' ? 'campaignUsageDetails' : 'topLevelCampaignUsageDetails';
 
   return [
-    { name: 'campaign', target: 'content', usageField, usage: (id: SQL) => usageOf('campaign_content_assignment', 'content_id', id, level) },
-    { name: 'campaign', target: 'contentGroup', usageField, usage: (id: SQL) => usageOf('campaign_content_group_assignment', 'content_group_id', id, level) },
+    {
+      name: 'campaign',
+      target: 'content',
+      usageField,
+      usage: (id: SQL) => usageOf('campaign_content_assignment', 'content_id', id, level),
+    },
+    {
+      name: 'campaign',
+      target: 'contentGroup',
+      usageField,
+      usage: (id: SQL) => usageOf('campaign_content_group_assignment', 'content_group_id', id, level),
+    },
   ] satisfies ContentUsageKind[];
 });

@@ -59,7 +59,10 @@ function teamConditionHolds(): SQL {
  * filters are read (one statement) and compiled first; the answer is then one set-based statement for any
  * number of campaigns. Used by `playerDevices`, `affectedScreenCount` and the manifest push on changes.
  */
-export async function campaignTargetDevicesQuery(db: Executor, input: { customerId: number; campaignIds: CampaignSelection; now?: Date }): Promise<SQL> {
+export async function campaignTargetDevicesQuery(
+  db: Executor,
+  input: { customerId: number; campaignIds: CampaignSelection; now?: Date },
+): Promise<SQL> {
   const { customerId } = input;
   const which = campaignFilter(customerId, input.campaignIds);
   const branches: SQL[] = [
@@ -82,7 +85,10 @@ export async function campaignTargetDevicesQuery(db: Executor, input: { customer
   );
   for (const filter of filters) {
     if (filter.filtered_entity_type !== 'DEVICE') continue;
-    const condition = criteriaCondition('DEVICE', filter.criteria, { customerId: Number(filter.customer_id), now: input.now ?? new Date() });
+    const condition = criteriaCondition('DEVICE', filter.criteria, {
+      customerId: Number(filter.customer_id),
+      now: input.now ?? new Date(),
+    });
     branches.push(sql`select ${campaigns.id} as campaign_id, ${devices.id} as device_id from ${campaigns}
       join ${devices} on ${devices.customerId} = ${campaigns.customerId} and ${condition}
       where ${which} and ${campaigns.deviceSelectionMode} = 'QUICK_FILTER' and ${campaigns.deviceQuickFilterId} = ${filter.id}::uuid`);
@@ -92,7 +98,10 @@ export async function campaignTargetDevicesQuery(db: Executor, input: { customer
 }
 
 /** `{id, name}` of the devices one campaign targets, narrowed by `visible` (the caller's team access to devices). */
-export async function targetedDevices(db: Executor, input: { customerId: number; campaignId: number; visible?: SQL }): Promise<{ id: string; name: string }[]> {
+export async function targetedDevices(
+  db: Executor,
+  input: { customerId: number; campaignId: number; visible?: SQL },
+): Promise<{ id: string; name: string }[]> {
   const targets = await campaignTargetDevicesQuery(db, { customerId: input.customerId, campaignIds: [input.campaignId] });
 
   return db
@@ -107,18 +116,28 @@ export async function affectedScreenCounts(db: Executor, customerId: number, cam
   const counts = new Map<number, number>();
   if (campaignIds.length === 0) return counts;
   const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
-  const rows = await execRows<{ campaign_id: number; n: number }>(db, sql`select t.campaign_id, count(distinct t.device_id)::int as n from (${targets}) t group by t.campaign_id`);
+  const rows = await execRows<{ campaign_id: number; n: number }>(
+    db,
+    sql`select t.campaign_id, count(distinct t.device_id)::int as n from (${targets}) t group by t.campaign_id`,
+  );
   for (const row of rows) counts.set(Number(row.campaign_id), Number(row.n));
 
   return counts;
 }
 
 /** Which devices each of `campaignIds` targets, as pairs (one statement). */
-export async function targetedDevicePairs(db: Executor, customerId: number, campaignIds: readonly number[]): Promise<{ campaignId: number; deviceId: string }[]> {
+export async function targetedDevicePairs(
+  db: Executor,
+  customerId: number,
+  campaignIds: readonly number[],
+): Promise<{ campaignId: number; deviceId: string }[]> {
   if (campaignIds.length === 0) return [];
   const targets = await campaignTargetDevicesQuery(db, { customerId, campaignIds });
 
-  return execRows<{ campaignId: number; deviceId: string }>(db, sql`select t.campaign_id::float8 as "campaignId", t.device_id::text as "deviceId" from (${targets}) t order by 1, 2`);
+  return execRows<{ campaignId: number; deviceId: string }>(
+    db,
+    sql`select t.campaign_id::float8 as "campaignId", t.device_id::text as "deviceId" from (${targets}) t order by 1, 2`,
+  );
 }
 
 /** The ids of every device the campaigns target (for the manifest push before and after a change). */

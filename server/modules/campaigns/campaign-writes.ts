@@ -29,7 +29,12 @@ import type { CampaignRow } from './campaigns.table';
 import enLabels from '@/messages/en/labels.json';
 
 /** The parts of a create or update body (of a campaign or a message) that name other resources. */
-export type References = Partial<Pick<CampaignCreate, 'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'>> &
+export type References = Partial<
+  Pick<
+    CampaignCreate,
+    'contentQuickFilterId' | 'fileQuickFilterId' | 'deviceQuickFilterId' | 'teamAccessList' | 'playedAssetTeamAccessList' | 'advertiserId'
+  >
+> &
   Partial<Record<(typeof assignmentKinds)[number]['field'], { assignments?: Record<string, unknown>[]; removeIds?: (string | number)[] }>>;
 
 const QUICK_FILTER_TYPES = { contentQuickFilterId: 'CONTENT', fileQuickFilterId: 'FILE', deviceQuickFilterId: 'DEVICE' } as const;
@@ -40,18 +45,31 @@ const QUICK_FILTER_TYPES = { contentQuickFilterId: 'CONTENT', fileQuickFilterId:
  * answer that tells it exists. `removeIds` need no check: removing what is not assigned changes nothing.
  * `kinds`: the owner's assignment kinds (campaigns' by default; messages pass theirs).
  */
-export async function checkReferences(tx: Executor, customerId: number, body: References, kinds: readonly AssignmentKind[] = assignmentKinds): Promise<void> {
+export async function checkReferences(
+  tx: Executor,
+  customerId: number,
+  body: References,
+  kinds: readonly AssignmentKind[] = assignmentKinds,
+): Promise<void> {
   for (const kind of kinds) {
     const { add } = itemsOf(kind, body[kind.field]);
-    const found = await existingTargets(tx, kind, customerId, add.map((i) => i.id));
+    const found = await existingTargets(
+      tx,
+      kind,
+      customerId,
+      add.map((i) => i.id),
+    );
     const missing = add.find((i) => !found.has(String(i.id)));
     if (missing) throw new NotFoundError(kind.resource, missing.id);
   }
-  const named = (Object.keys(QUICK_FILTER_TYPES) as (keyof typeof QUICK_FILTER_TYPES)[]).flatMap((field) => (body[field] ? [{ field, id: body[field]!.toLowerCase() }] : []));
+  const named = (Object.keys(QUICK_FILTER_TYPES) as (keyof typeof QUICK_FILTER_TYPES)[]).flatMap((field) =>
+    body[field] ? [{ field, id: body[field]!.toLowerCase() }] : [],
+  );
   const filters = new Map((await findQuickFilterTypes(tx, customerId, [...new Set(named.map((n) => n.id))])).map((f) => [f.id, f]));
   const unknown = named.find((n) => !filters.has(n.id));
   if (unknown) throw new NotFoundError('quickFilter', unknown.id);
-  if (body.advertiserId && !(await isAdvertiserOf(tx, customerId, body.advertiserId.toLowerCase()))) throw new NotFoundError('advertiser', body.advertiserId);
+  if (body.advertiserId && !(await isAdvertiserOf(tx, customerId, body.advertiserId.toLowerCase())))
+    throw new NotFoundError('advertiser', body.advertiserId);
   const teamIds = [...(body.teamAccessList?.teams ?? []), ...(body.playedAssetTeamAccessList?.teams ?? [])].map((t) => t.id.toLowerCase());
   const teams = await findTeamIds(tx, customerId, [...new Set(teamIds)]);
   const missingTeam = teamIds.find((id) => !teams.has(id));
@@ -59,16 +77,25 @@ export async function checkReferences(tx: Executor, customerId: number, body: Re
   for (const { field, id } of named) {
     const filter = filters.get(id)!;
     if (filter.filteredEntityType !== QUICK_FILTER_TYPES[field]) {
-      throw new ValidationError('campaign.error.quickFilterType', `${field}: quick filter '${filter.name}' filters ${filter.filteredEntityType}, not ${QUICK_FILTER_TYPES[field]}`, {
-        field,
-        filteredEntityType: filter.filteredEntityType,
-      });
+      throw new ValidationError(
+        'campaign.error.quickFilterType',
+        `${field}: quick filter '${filter.name}' filters ${filter.filteredEntityType}, not ${QUICK_FILTER_TYPES[field]}`,
+        {
+          field,
+          filteredEntityType: filter.filteredEntityType,
+        },
+      );
     }
   }
 }
 
 /** Applies the assignment objects of a body: removals first, then additions (re-adding updates the weight). */
-export async function applyAssignments(tx: Executor, row: Pick<CampaignRow, 'id' | 'customerId'>, body: References, kinds: readonly AssignmentKind[] = assignmentKinds): Promise<string[]> {
+export async function applyAssignments(
+  tx: Executor,
+  row: Pick<CampaignRow, 'id' | 'customerId'>,
+  body: References,
+  kinds: readonly AssignmentKind[] = assignmentKinds,
+): Promise<string[]> {
   const changed: string[] = [];
   for (const kind of kinds) {
     const value = body[kind.field];
@@ -97,7 +124,9 @@ async function assertTeamChosen(tx: Executor, ctx: ServiceContext, grants: reado
   if (grants.length > 0) return;
   const member = teamMemberOf(ctx.actor);
   if (member && (await isInAnyTeam(tx, member))) {
-    throw new ValidationError('campaign.error.teamRequired', 'Choose at least one of your teams in teamAccessList (or teamIds)', { field: 'teamAccessList' });
+    throw new ValidationError('campaign.error.teamRequired', 'Choose at least one of your teams in teamAccessList (or teamIds)', {
+      field: 'teamAccessList',
+    });
   }
 }
 
@@ -108,7 +137,8 @@ export function savedBy(ctx: ServiceContext) {
 
 /** The scalar fields of a body as columns (absent: not in the result). */
 function scalarChanges(body: CampaignCreate | CampaignUpdate): CampaignChanges {
-  const pick = <K extends keyof CampaignChanges>(key: K, value: CampaignChanges[K] | undefined) => (value === undefined ? {} : { [key]: value }) as Partial<Pick<CampaignChanges, K>>;
+  const pick = <K extends keyof CampaignChanges>(key: K, value: CampaignChanges[K] | undefined) =>
+    (value === undefined ? {} : { [key]: value }) as Partial<Pick<CampaignChanges, K>>;
 
   return {
     ...pick('name', body.name),
@@ -127,8 +157,14 @@ function scalarChanges(body: CampaignCreate | CampaignUpdate): CampaignChanges {
     ...pick('affectedHours', body.affectedHours as CampaignChanges['affectedHours']),
     ...pick('affectedDays', body.affectedDays as CampaignChanges['affectedDays']),
     ...pick('affectedDateRanges', body.affectedDateRanges as CampaignChanges['affectedDateRanges']),
-    ...pick('deviceTagCondition', body.deviceTagCondition && { ...body.deviceTagCondition, tags: normalizeTags(body.deviceTagCondition.tags) }),
-    ...pick('contentTagCondition', body.contentTagCondition && { ...body.contentTagCondition, tags: normalizeTags(body.contentTagCondition.tags) }),
+    ...pick(
+      'deviceTagCondition',
+      body.deviceTagCondition && { ...body.deviceTagCondition, tags: normalizeTags(body.deviceTagCondition.tags) },
+    ),
+    ...pick(
+      'contentTagCondition',
+      body.contentTagCondition && { ...body.contentTagCondition, tags: normalizeTags(body.contentTagCondition.tags) },
+    ),
     ...pick('fileTagCondition', body.fileTagCondition && { ...body.fileTagCondition, tags: normalizeTags(body.fileTagCondition.tags) }),
     ...pick('advertiserId', body.advertiserId?.toLowerCase()),
     ...pick('playedAssetTeamAccessList', teamAccessOf(body.playedAssetTeamAccessList) ?? undefined),
@@ -150,7 +186,9 @@ export function assertValidityOrder(row: Validity, changes: Validity): void {
   const validFrom = changes.validFrom === undefined ? row.validFrom : changes.validFrom;
   const validTo = changes.validTo === undefined ? row.validTo : changes.validTo;
   if (validFrom && validTo && validFrom > validTo) {
-    throw new ValidationError(INVALID_COMBINATION, 'validTo must not be before validFrom', { issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }] });
+    throw new ValidationError(INVALID_COMBINATION, 'validTo must not be before validFrom', {
+      issues: [{ path: 'validTo', message: 'validTo must not be before validFrom' }],
+    });
   }
 }
 
@@ -187,7 +225,11 @@ export async function createCampaign(ctx: ServiceContext, input: CampaignCreate 
     await applyAssignments(tx, row, input);
     if (tags.length > 0) await registerTags(tx, customerId, 'CAMPAIGN', tags);
     if (grants.length > 0) await modifyTeams(tx, ctx, 'campaign', String(row.id), { assignToTeams: grants });
-    await auditCampaign(tx, ctx, row, 'create', `${campaignWord(row)} '${row.name}' created (${enLabels.channelType[row.type]})`, { type: row.type, level: row.level, deviceSelectionMode: row.deviceSelectionMode });
+    await auditCampaign(tx, ctx, row, 'create', `${campaignWord(row)} '${row.name}' created (${enLabels.channelType[row.type]})`, {
+      type: row.type,
+      level: row.level,
+      deviceSelectionMode: row.deviceSelectionMode,
+    });
     await announceCampaignChange(tx, row, []);
 
     return readCampaign(tx, ctx, row.id);
@@ -220,7 +262,11 @@ export async function updateCampaign(ctx: ServiceContext, rawId: string | number
     const assigned = await applyAssignments(tx, row, input);
     if (input.teamAccessList) {
       const wanted = dedupeTeams(input.teamAccessList.teams);
-      await assertTeamChosen(tx, ctx, wanted.map((t) => ({ teamId: t.id, readOnly: t.readOnly })));
+      await assertTeamChosen(
+        tx,
+        ctx,
+        wanted.map((t) => ({ teamId: t.id, readOnly: t.readOnly })),
+      );
       const current = (await teamsOfCampaigns(tx, [row.id])).get(row.id) ?? [];
       await modifyTeams(tx, ctx, 'campaign', String(row.id), {
         assignToTeams: wanted.map((t) => ({ teamId: t.id, readOnly: t.readOnly })),

@@ -38,7 +38,10 @@ describe('POST /api/campaign', () => {
       teamAccessList: { teams: [] },
     });
     expect(typeof created.id).toBe('number');
-    const entries = await k.t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(created.id))));
+    const entries = await k.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(created.id))));
     expect(entries.map((e) => e.action)).toContain('create');
     // The type in the console's words, not its code (issue 28 item 11).
     expect(entries.find((e) => e.action === 'create')!.message).not.toMatch(/\([A-Z_]+\)/);
@@ -53,11 +56,45 @@ describe('POST /api/campaign', () => {
     const group = await k.t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'News' } });
     const base = { level: 'WIDGET', version: '2.0' };
     const bodies = [
-      { ...base, name: 'dyn', type: 'CONTENT_DYNAMIC', contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] }, orderingMode: 'ALPHABET', contentShuffleMode: 'SERIAL' },
-      { ...base, name: 'static', type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: file.id, weight: 2 }] }, defaultDuration: 5, orderingMode: 'DEFAULT' },
-      { ...base, name: 'folder', type: 'ASSETS_DYNAMIC', fileFolderAssignment: { assignments: [{ fileFolderId: fileFolder.id }] }, defaultDuration: 3, orderingMode: 'RANDOM' },
-      { ...base, name: 'groups', type: 'MESSAGE_GROUP', messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] }, contentShuffleMode: 'BALANCED' },
-      { ...base, name: 'cqf', type: 'CONTENT_QUICK_FILTER', contentQuickFilterId: contentFilter.id, orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED' },
+      {
+        ...base,
+        name: 'dyn',
+        type: 'CONTENT_DYNAMIC',
+        contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] },
+        orderingMode: 'ALPHABET',
+        contentShuffleMode: 'SERIAL',
+      },
+      {
+        ...base,
+        name: 'static',
+        type: 'ASSETS_STATIC',
+        fileAssignment: { assignments: [{ fileId: file.id, weight: 2 }] },
+        defaultDuration: 5,
+        orderingMode: 'DEFAULT',
+      },
+      {
+        ...base,
+        name: 'folder',
+        type: 'ASSETS_DYNAMIC',
+        fileFolderAssignment: { assignments: [{ fileFolderId: fileFolder.id }] },
+        defaultDuration: 3,
+        orderingMode: 'RANDOM',
+      },
+      {
+        ...base,
+        name: 'groups',
+        type: 'MESSAGE_GROUP',
+        messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] },
+        contentShuffleMode: 'BALANCED',
+      },
+      {
+        ...base,
+        name: 'cqf',
+        type: 'CONTENT_QUICK_FILTER',
+        contentQuickFilterId: contentFilter.id,
+        orderingMode: 'DEFAULT',
+        contentShuffleMode: 'BALANCED',
+      },
       { ...base, name: 'fqf', type: 'ASSET_QUICK_FILTER', fileQuickFilterId: fileFilter.id, defaultDuration: 8, orderingMode: 'DEFAULT' },
     ];
     for (const body of bodies) {
@@ -91,19 +128,25 @@ describe('POST /api/campaign', () => {
     ['CONTENT_QUICK_FILTER', {}, ['contentQuickFilterId', 'orderingMode', 'contentShuffleMode']],
     ['ASSET_QUICK_FILTER', { defaultDuration: 10 }, ['fileQuickFilterId', 'orderingMode']],
   ];
-  it.each(missingCases)('%s without its required fields: 400 request.error.invalidCombination naming them', async (type, extra, missing) => {
-    const res = await post({ name: 'x', level: 'WIDGET', type, version: '2.0', ...extra });
-    expect(res.status).toBe(400);
-    // A rule between several values (the type and the field it needs): its own key, not the schema's.
-    expect(res.body.key).toBe('request.error.invalidCombination');
-    expect(issuePaths(res.body).sort()).toEqual([...missing].sort());
-  });
+  it.each(missingCases)(
+    '%s without its required fields: 400 request.error.invalidCombination naming them',
+    async (type, extra, missing) => {
+      const res = await post({ name: 'x', level: 'WIDGET', type, version: '2.0', ...extra });
+      expect(res.status).toBe(400);
+      // A rule between several values (the type and the field it needs): its own key, not the schema's.
+      expect(res.body.key).toBe('request.error.invalidCombination');
+      expect(issuePaths(res.body).sort()).toEqual([...missing].sort());
+    },
+  );
 
-  it.each(['CONTENT_BY_TAG', 'SIMPLE_LOOP', 'SIMPLE_LOOP_BY_TAG', 'DSP_ADNETWORK_MEDIA'])('refuses type %s with a clear 400', async (type) => {
-    const res = await post({ name: 'x', level: 'WIDGET', type, version: '2.0' });
-    expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('not supported');
-  });
+  it.each(['CONTENT_BY_TAG', 'SIMPLE_LOOP', 'SIMPLE_LOOP_BY_TAG', 'DSP_ADNETWORK_MEDIA'])(
+    'refuses type %s with a clear 400',
+    async (type) => {
+      const res = await post({ name: 'x', level: 'WIDGET', type, version: '2.0' });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('not supported');
+    },
+  );
 
   it('refuses bad enums, versions, dates, a schedule of another type and NUL characters', async () => {
     const good = k.contentChannel(contentId);
@@ -120,7 +163,10 @@ describe('POST /api/campaign', () => {
       [{ ...good, level: 'TOP' }, 'affectedDateRanges'],
       [{ ...good, deviceSelectionMode: 'STATIC' }, 'deviceAssignment'],
       [{ ...good, deviceSelectionMode: 'QUICK_FILTER' }, 'deviceQuickFilterId'],
-      [{ ...good, playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: false }, 'playbackSlotNumberOfElementsToPlay'],
+      [
+        { ...good, playMultipleItemsInSinglePlaybackSlot: true, playAllItemsInSinglePlaybackSlot: false },
+        'playbackSlotNumberOfElementsToPlay',
+      ],
     ];
     for (const [body, path] of cases) {
       const res = await post(body);
@@ -144,9 +190,23 @@ describe('POST /api/campaign', () => {
       { contentAssignment: { assignments: [{ contentId: (await o.content()).id }] } },
       { deviceGroupAssignment: { assignments: [{ deviceGroupId: o.roots.device.id }] } },
       { deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: (await o.device('theirs')).id }] } },
-      { type: 'CONTENT_DYNAMIC', orderingMode: 'DEFAULT', contentGroupAssignment: { assignments: [{ contentGroupId: o.roots.content.id }] } },
-      { type: 'ASSETS_STATIC', defaultDuration: 5, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: (await o.file()).id }] } },
-      { type: 'ASSETS_DYNAMIC', defaultDuration: 5, orderingMode: 'DEFAULT', fileFolderAssignment: { assignments: [{ fileFolderId: o.roots.file.id }] } },
+      {
+        type: 'CONTENT_DYNAMIC',
+        orderingMode: 'DEFAULT',
+        contentGroupAssignment: { assignments: [{ contentGroupId: o.roots.content.id }] },
+      },
+      {
+        type: 'ASSETS_STATIC',
+        defaultDuration: 5,
+        orderingMode: 'DEFAULT',
+        fileAssignment: { assignments: [{ fileId: (await o.file()).id }] },
+      },
+      {
+        type: 'ASSETS_DYNAMIC',
+        defaultDuration: 5,
+        orderingMode: 'DEFAULT',
+        fileFolderAssignment: { assignments: [{ fileFolderId: o.roots.file.id }] },
+      },
       { type: 'CONTENT_QUICK_FILTER', orderingMode: 'DEFAULT', contentQuickFilterId: (await o.quickFilter('CONTENT')).id },
       { type: 'ASSET_QUICK_FILTER', orderingMode: 'DEFAULT', defaultDuration: 5, fileQuickFilterId: (await o.quickFilter('FILE')).id },
       { deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: (await o.quickFilter('DEVICE')).id },
@@ -162,7 +222,11 @@ describe('POST /api/campaign', () => {
   });
 
   it('refuses a quick filter of the wrong entity type (400)', async () => {
-    const res = await post({ ...k.contentChannel(contentId), deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: (await k.own.quickFilter('FILE')).id });
+    const res = await post({
+      ...k.contentChannel(contentId),
+      deviceSelectionMode: 'QUICK_FILTER',
+      deviceQuickFilterId: (await k.own.quickFilter('FILE')).id,
+    });
     expect([res.status, res.body.key]).toEqual([400, 'campaign.error.quickFilterType']);
   });
 
@@ -191,7 +255,13 @@ describe('PUT /api/campaign/{campaignId}', () => {
       type: 'ASSETS_STATIC',
       deviceSelectionMode: 'STATIC',
       weight: null,
-      contentAssignment: { assignments: [{ contentId: second.id, weight: 2 }, { contentId: third.id, weight: 3 }], removeIds: [contentId] },
+      contentAssignment: {
+        assignments: [
+          { contentId: second.id, weight: 2 },
+          { contentId: third.id, weight: 3 },
+        ],
+        removeIds: [contentId],
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ type: 'CONTENT', deviceSelectionMode: 'DYNAMIC', weight: 5, saturation: 2 });
@@ -206,7 +276,17 @@ describe('PUT /api/campaign/{campaignId}', () => {
   it('clears values with the reset flags and replaces tags', async () => {
     const advertiser = await k.t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Resettable' } });
     expect(advertiser.status).toBe(201);
-    const created = await k.create(k.contentChannel(contentId, { validTo: '2030-01-01', duration: 30, defaultDuration: 12, playbackSlotDuration: 60, playbackSlotNumberOfElementsToPlay: 2, advertiserId: advertiser.body.id, tags: ['a'] }));
+    const created = await k.create(
+      k.contentChannel(contentId, {
+        validTo: '2030-01-01',
+        duration: 30,
+        defaultDuration: 12,
+        playbackSlotDuration: 60,
+        playbackSlotNumberOfElementsToPlay: 2,
+        advertiserId: advertiser.body.id,
+        tags: ['a'],
+      }),
+    );
     const res = await put(created.id, {
       resetValidTo: true,
       resetDuration: true,
@@ -217,7 +297,15 @@ describe('PUT /api/campaign/{campaignId}', () => {
       tags: ['b', 'c'],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    for (const field of ['validTo', 'duration', 'defaultDuration', 'advertiserId', 'playbackSlotDuration', 'playbackSlotNumberOfElementsToPlay']) expect(res.body[field], field).toBeUndefined();
+    for (const field of [
+      'validTo',
+      'duration',
+      'defaultDuration',
+      'advertiserId',
+      'playbackSlotDuration',
+      'playbackSlotNumberOfElementsToPlay',
+    ])
+      expect(res.body[field], field).toBeUndefined();
     expect(res.body.tags).toEqual(['b', 'c']);
   });
 
@@ -244,7 +332,9 @@ describe('PUT /api/campaign/{campaignId}', () => {
     expect((await put(created.id, { name: 'x' }, k.otherApprover)).status).toBe(404);
     expect((await put(created.id, { name: 'x' }, k.editor)).status).toBe(403);
     expect((await put(created.id, { fileAssignment: { assignments: [{ fileId: (await k.other.file()).id }] } })).status).toBe(404);
-    expect((await put(created.id, { deviceGroupAssignment: { assignments: [{ deviceGroupId: k.other.roots.device.id }] } })).status).toBe(404);
+    expect((await put(created.id, { deviceGroupAssignment: { assignments: [{ deviceGroupId: k.other.roots.device.id }] } })).status).toBe(
+      404,
+    );
     expect((await put(created.id, { deviceQuickFilterId: (await k.other.quickFilter('DEVICE')).id })).status).toBe(404);
   });
 
@@ -298,9 +388,20 @@ describe('DELETE /api/campaign/{id} and POST /api/campaign/updateTeamAssignments
     const limited = (await k.t.factories.customer({ resourceLimits: { overrides: { CAMPAIGN: 1 } } })).id;
     const token = (await k.t.actor('APPROVER', { customerId: limited })).token;
     const group = await k.t.request('POST', '/api/messageGroup', { token, json: { name: 'News' } });
-    const body = { name: 'g', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'BALANCED', messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] } };
+    const body = {
+      name: 'g',
+      level: 'WIDGET',
+      type: 'MESSAGE_GROUP',
+      version: '2.0',
+      contentShuffleMode: 'BALANCED',
+      messageGroupAssignment: { assignments: [{ messageGroupId: group.body.id }] },
+    };
     await k.create(body, token);
     const refused = await post(body, token);
-    expect([refused.status, refused.body.key, refused.body.details]).toEqual([400, 'resourceLimit.error.limitReached', { resource: 'CAMPAIGN', used: 1, limit: 1 }]);
+    expect([refused.status, refused.body.key, refused.body.details]).toEqual([
+      400,
+      'resourceLimit.error.limitReached',
+      { resource: 'CAMPAIGN', used: 1, limit: 1 },
+    ]);
   });
 });

@@ -34,7 +34,10 @@ describe('campaign changes reach the screens they target', () => {
     expect(heard.at(-1)).toMatchObject({ customerId: k.customerId, kind: 'settings' });
 
     mark = heard.length;
-    const moved = await k.t.request('PUT', `/api/campaign/${created.id}`, { token: k.approver, json: { deviceGroupAssignment: { assignments: [{ deviceGroupId: south.id }], removeIds: [north.id] } } });
+    const moved = await k.t.request('PUT', `/api/campaign/${created.id}`, {
+      token: k.approver,
+      json: { deviceGroupAssignment: { assignments: [{ deviceGroupId: south.id }], removeIds: [north.id] } },
+    });
     expect(moved.status).toBe(200);
     expect(toldSince(mark)).toEqual([n.id, s.id].sort());
 

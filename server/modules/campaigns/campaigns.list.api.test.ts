@@ -17,14 +17,27 @@ beforeAll(async () => {
   screen = await k.own.device('Screen 1');
   deviceFilter = await k.own.quickFilter('DEVICE', { name: 'Screen' });
   alpha = await k.create(k.contentChannel(contentA.id, { name: 'Alpha', weight: 3, validFrom: '2026-01-01', tags: ['promo'] }));
-  beta = await k.create(k.contentChannel(contentB.id, { name: 'Beta', weight: 1, deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: screen.id }] } }, []));
+  beta = await k.create(
+    k.contentChannel(
+      contentB.id,
+      { name: 'Beta', weight: 1, deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: screen.id }] } },
+      [],
+    ),
+  );
   gamma = await k.create({
-    ...k.contentChannel(contentA.id, { name: 'Gamma', weight: 2, deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: deviceFilter.id }, []),
+    ...k.contentChannel(
+      contentA.id,
+      { name: 'Gamma', weight: 2, deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: deviceFilter.id },
+      [],
+    ),
     level: 'TOP',
     affectedDateRanges: { intervals: [] },
   });
   // Another tenant's campaign never shows.
-  await k.create(k.contentChannel((await k.other.content('Theirs')).id, { name: 'Alpha theirs' }, [k.other.roots.device.id]), k.otherApprover);
+  await k.create(
+    k.contentChannel((await k.other.content('Theirs')).id, { name: 'Alpha theirs' }, [k.other.roots.device.id]),
+    k.otherApprover,
+  );
 });
 afterAll(() => k.t.close());
 
@@ -32,12 +45,19 @@ const list = (query: string, token = k.viewer) => k.t.request('GET', `/api/v2/ca
 const names = (body: { content: { name: string }[] }) => body.content.map((c) => c.name);
 
 describe('GET /api/v2/campaign', () => {
-  it('pages the tenant\'s campaigns by name with primitives only by default', async () => {
+  it("pages the tenant's campaigns by name with primitives only by default", async () => {
     const res = await list('?size=2');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ totalElements: 3, totalPages: 2, size: 2, number: 0 });
     expect(names(res.body)).toEqual(['Alpha', 'Beta']);
-    expect(res.body.content[0]).toMatchObject({ id: alpha.id, level: 'WIDGET', validFrom: Date.UTC(2026, 0, 1), creatorEmail: expect.any(String), createDate: expect.any(Number), lastSavedAt: expect.any(Number) });
+    expect(res.body.content[0]).toMatchObject({
+      id: alpha.id,
+      level: 'WIDGET',
+      validFrom: Date.UTC(2026, 0, 1),
+      creatorEmail: expect.any(String),
+      createDate: expect.any(Number),
+      lastSavedAt: expect.any(Number),
+    });
     expect(res.body.content[0].contentAssignments).toBeUndefined();
     expect(names((await list('?size=2&page=1')).body)).toEqual(['Gamma']);
   });
@@ -45,7 +65,10 @@ describe('GET /api/v2/campaign', () => {
   it('sorts, searches by field and by assignment prefixes', async () => {
     expect(names((await list('?sort=weight,desc')).body)).toEqual(['Alpha', 'Gamma', 'Beta']);
     expect(names((await list('?search=level=TOP')).body)).toEqual(['Gamma']);
-    expect(names((await list(`?search=${encodeURIComponent(`campaignContentAssignments.contentId=${contentA.id}`)}`)).body)).toEqual(['Alpha', 'Gamma']);
+    expect(names((await list(`?search=${encodeURIComponent(`campaignContentAssignments.contentId=${contentA.id}`)}`)).body)).toEqual([
+      'Alpha',
+      'Gamma',
+    ]);
     expect(names((await list(`?search=${encodeURIComponent(`campaignDeviceAssignments.deviceId=${screen.id}`)}`)).body)).toEqual(['Beta']);
     expect(names((await list('?search=campaignMessageGroupAssignments.messageGroupId=7')).body)).toEqual([]);
     expect(names((await list(`?search=${encodeURIComponent('tags:promo')}`)).body)).toEqual(['Alpha']);
@@ -55,7 +78,8 @@ describe('GET /api/v2/campaign', () => {
   });
 
   it('selects assignment lists, embedded objects and affectedScreenCount (one statement per list for the page)', async () => {
-    const select = 'name,contentAssignments,deviceAssignments,deviceGroupAssignments,teamAssignments,affectedScreenCount,customer,creator,lastSavedBy,deviceQuickFilter';
+    const select =
+      'name,contentAssignments,deviceAssignments,deviceGroupAssignments,teamAssignments,affectedScreenCount,customer,creator,lastSavedBy,deviceQuickFilter';
     const res = await list(`?select=${select}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [a, b, g] = res.body.content;
@@ -91,12 +115,21 @@ describe('GET /api/v2/campaign', () => {
 describe('GET /api/v2/campaign/{id}', () => {
   it('answers one campaign with its lists, honouring select; another tenant gets 404', async () => {
     const res = await k.t.request('GET', `/api/v2/campaign/${beta.id}`, { token: k.viewer });
-    expect(res.body).toMatchObject({ id: beta.id, name: 'Beta', deviceSelectionMode: 'STATIC', readOnly: false, deviceAssignments: [{ id: screen.id }], fileAssignments: [] });
+    expect(res.body).toMatchObject({
+      id: beta.id,
+      name: 'Beta',
+      deviceSelectionMode: 'STATIC',
+      readOnly: false,
+      deviceAssignments: [{ id: screen.id }],
+      fileAssignments: [],
+    });
     const selected = await k.t.request('GET', `/api/v2/campaign/${beta.id}?select=name`, { token: k.viewer });
     expect(selected.body).toEqual({ id: beta.id, name: 'Beta', readOnly: false });
     expect((await k.t.request('GET', `/api/v2/campaign/${beta.id}`, { token: k.otherApprover })).status).toBe(404);
     expect((await k.t.request('GET', '/api/v2/campaign/999999999', { token: k.viewer })).status).toBe(404);
-    expect((await k.t.request('GET', `/api/v2/campaign/${gamma.id}?select=affectedScreenCount,teamAccessList`, { token: k.viewer })).body).toMatchObject({
+    expect(
+      (await k.t.request('GET', `/api/v2/campaign/${gamma.id}?select=affectedScreenCount,teamAccessList`, { token: k.viewer })).body,
+    ).toMatchObject({
       affectedScreenCount: 1,
       teamAccessList: { teams: [] },
     });

@@ -7,7 +7,13 @@ import { messageGroupScreens } from '@/server/modules/message-groups';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { tagSources } from '@/server/modules/tags';
 import { teamResources } from '@/server/modules/teams';
-import { campaignContentUsages, campaignDeviceGroupUsages, campaignFileReferences, campaignQuickFilterUsage, scheduleFileReferences } from './campaign-references';
+import {
+  campaignContentUsages,
+  campaignDeviceGroupUsages,
+  campaignFileReferences,
+  campaignQuickFilterUsage,
+  scheduleFileReferences,
+} from './campaign-references';
 import { registerCampaignRoutes } from './campaigns.handlers';
 import { screensOfMessageGroup } from './campaign-targeting.queries';
 import { countCampaignsOf, insertCampaign } from './campaigns.queries';
@@ -24,7 +30,13 @@ export const campaignsModule = defineModule({
   tables: [campaigns, ...campaignAssignmentTables],
   plugs: [
     plug(teamResources, { type: 'campaign', table: campaigns, idColumn: campaigns.id, customerIdColumn: campaigns.customerId }),
-    plug(tagSources, { name: 'campaign', tagType: 'CAMPAIGN', table: campaigns, tagsColumn: campaigns.tags, customerIdColumn: campaigns.customerId }),
+    plug(tagSources, {
+      name: 'campaign',
+      tagType: 'CAMPAIGN',
+      table: campaigns,
+      tagsColumn: campaigns.tags,
+      customerIdColumn: campaigns.customerId,
+    }),
     plug(usageCounters, { resource: 'CAMPAIGN', count: countCampaignsOf }),
     plug(fileReferences, campaignFileReferences, scheduleFileReferences),
     plug(deviceGroupUsages, ...campaignDeviceGroupUsages),
@@ -34,6 +46,17 @@ export const campaignsModule = defineModule({
   ],
   sweep: {
     campaign: async (db, customerId) =>
-      String((await insertCampaign(db, { customerId, name: 'sweep', level: 'WIDGET', type: 'CONTENT', contentShuffleMode: 'BALANCED', defaultDuration: 10 })).id),
+      String(
+        (
+          await insertCampaign(db, {
+            customerId,
+            name: 'sweep',
+            level: 'WIDGET',
+            type: 'CONTENT',
+            contentShuffleMode: 'BALANCED',
+            defaultDuration: 10,
+          })
+        ).id,
+      ),
   },
 });

@@ -13,21 +13,37 @@ export async function insertCampaign(db: Executor, values: typeof campaigns.$inf
   return row!;
 }
 
-export type CampaignChanges = Partial<Omit<typeof campaigns.$inferInsert, 'id' | 'customerId' | 'type' | 'level' | 'deviceSelectionMode' | 'createdDate'>>;
+export type CampaignChanges = Partial<
+  Omit<typeof campaigns.$inferInsert, 'id' | 'customerId' | 'type' | 'level' | 'deviceSelectionMode' | 'createdDate'>
+>;
 
 export async function updateCampaignRow(db: Executor, customerId: number, id: number, values: CampaignChanges): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db.update(campaigns).set(values).where(and(eq(campaigns.id, id), eq(campaigns.customerId, customerId)));
+  await db
+    .update(campaigns)
+    .set(values)
+    .where(and(eq(campaigns.id, id), eq(campaigns.customerId, customerId)));
 }
 
 /** Deletes one campaign with its team assignments (its assignments go by cascade). */
 export async function deleteCampaignRow(db: Executor, customerId: number, id: number): Promise<void> {
-  await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'campaign'), eq(teamAssignments.resourceId, String(id))));
+  await db
+    .delete(teamAssignments)
+    .where(
+      and(
+        eq(teamAssignments.customerId, customerId),
+        eq(teamAssignments.resourceType, 'campaign'),
+        eq(teamAssignments.resourceId, String(id)),
+      ),
+    );
   await db.delete(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.customerId, customerId)));
 }
 
 /** One campaign of `where` with whether the caller sees it and reads it only; row-locked when `lock`. */
-export async function findCampaignForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL; lock?: boolean }) {
+export async function findCampaignForWrite(
+  db: Executor,
+  input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL; lock?: boolean },
+) {
   const query = db
     .select({ row: campaigns, visible: sql<boolean>`${input.visible ?? sql`true`}`, readOnly: sql<boolean>`${input.readOnly}` })
     .from(campaigns)
@@ -39,7 +55,10 @@ export async function findCampaignForWrite(db: Executor, input: { where: SQL | u
 }
 
 export async function countCampaignsOf(db: Executor, customerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(eq(campaigns.customerId, customerId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(eq(campaigns.customerId, customerId));
 
   return Number(row?.n ?? 0);
 }
@@ -49,28 +68,47 @@ function idArray(kind: AssignmentKind, ids: readonly (string | number)[]): SQL {
 }
 
 /** The ids among `ids` that are targets of `kind` in `customerId` (all of them for a kind without a target table). */
-export async function existingTargets(db: Executor, kind: AssignmentKind, customerId: number, ids: readonly (string | number)[]): Promise<Set<string>> {
+export async function existingTargets(
+  db: Executor,
+  kind: AssignmentKind,
+  customerId: number,
+  ids: readonly (string | number)[],
+): Promise<Set<string>> {
   if (ids.length === 0 || !kind.target) return new Set(ids.map(String));
   const { table, id, customerId: owner } = kind.target;
   // Compared as text: bigint ids come back from the driver as strings.
-  const rows = await execRows<{ id: string }>(db, sql`select ${id}::text as id from ${table} where ${owner} = ${customerId} and ${id} = any(${idArray(kind, ids)})`);
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select ${id}::text as id from ${table} where ${owner} = ${customerId} and ${id} = any(${idArray(kind, ids)})`,
+  );
 
   return new Set(rows.map((r) => r.id));
 }
 
 /** Whether `advertiserId` is an advertiser of `customerId`. */
 export async function isAdvertiserOf(db: Executor, customerId: number, advertiserId: string): Promise<boolean> {
-  const rows = await db.select({ id: advertisers.id }).from(advertisers).where(and(uuidEquals(advertisers.id, advertiserId), eq(advertisers.customerId, customerId))).limit(1);
+  const rows = await db
+    .select({ id: advertisers.id })
+    .from(advertisers)
+    .where(and(uuidEquals(advertisers.id, advertiserId), eq(advertisers.customerId, customerId)))
+    .limit(1);
 
   return rows.length > 0;
 }
 
 /** Adds assignments (an existing one takes the new weight). */
-export async function addAssignments(db: Executor, kind: AssignmentKind, input: { ownerId: number; customerId: number; items: readonly AssignmentItem[] }): Promise<void> {
+export async function addAssignments(
+  db: Executor,
+  kind: AssignmentKind,
+  input: { ownerId: number; customerId: number; items: readonly AssignmentItem[] },
+): Promise<void> {
   if (input.items.length === 0) return;
   const target = sql.identifier(kind.targetColumnName);
   const owner = sql.identifier(kind.ownerColumnName);
-  const ids = idArray(kind, input.items.map((i) => i.id));
+  const ids = idArray(
+    kind,
+    input.items.map((i) => i.id),
+  );
   if (kind.weighted) {
     const weights = sql`${`{${input.items.map((i) => (i.weight === null ? 'NULL' : String(i.weight))).join(',')}}`}::int[]`;
     await db.execute(sql`insert into ${kind.table} (${owner}, customer_id, ${target}, weight)
@@ -84,21 +122,33 @@ export async function addAssignments(db: Executor, kind: AssignmentKind, input: 
     on conflict do nothing`);
 }
 
-export async function removeAssignments(db: Executor, kind: AssignmentKind, input: { ownerId: number; ids: readonly (string | number)[] }): Promise<void> {
+export async function removeAssignments(
+  db: Executor,
+  kind: AssignmentKind,
+  input: { ownerId: number; ids: readonly (string | number)[] },
+): Promise<void> {
   if (input.ids.length === 0) return;
-  await db.execute(sql`delete from ${kind.table} where ${sql.identifier(kind.ownerColumnName)} = ${input.ownerId}::bigint and ${sql.identifier(kind.targetColumnName)} = any(${idArray(kind, input.ids)})`);
+  await db.execute(
+    sql`delete from ${kind.table} where ${sql.identifier(kind.ownerColumnName)} = ${input.ownerId}::bigint and ${sql.identifier(kind.targetColumnName)} = any(${idArray(kind, input.ids)})`,
+  );
 }
 
 export type AssignmentEntry = { id: string | number; name?: string; weight?: number };
 
 /** Every assignment of `kind` of the owners (campaigns or messages) `ownerIds`, with the target's name: one statement for a page. */
-export async function assignmentsOf(db: Executor, kind: AssignmentKind, ownerIds: readonly number[]): Promise<Map<number, AssignmentEntry[]>> {
+export async function assignmentsOf(
+  db: Executor,
+  kind: AssignmentKind,
+  ownerIds: readonly number[],
+): Promise<Map<number, AssignmentEntry[]>> {
   const byCampaign = new Map<number, AssignmentEntry[]>();
   if (ownerIds.length === 0) return byCampaign;
   const target = sql.identifier(kind.targetColumnName);
   const owner = sql.identifier(kind.ownerColumnName);
   const weight = kind.weighted ? sql`a.weight` : sql`null::int`;
-  const name = kind.target ? sql`(select ${kind.target.name} from ${kind.target.table} where ${kind.target.id} = a.${target})` : sql`null::text`;
+  const name = kind.target
+    ? sql`(select ${kind.target.name} from ${kind.target.table} where ${kind.target.id} = a.${target})`
+    : sql`null::text`;
   const rows = await execRows<{ campaign_id: number; id: string | number; name: string | null; weight: number | null }>(
     db,
     sql`select a.${owner} as campaign_id, a.${target} as id, ${name} as name, ${weight} as weight from ${kind.table} a
@@ -117,7 +167,10 @@ export async function assignmentsOf(db: Executor, kind: AssignmentKind, ownerIds
 }
 
 /** The teams of the campaigns `campaignIds` (`{id, name, readOnly}`), one statement for a page. */
-export async function teamsOfCampaigns(db: Executor, campaignIds: readonly number[]): Promise<Map<number, { id: string; name: string; readOnly: boolean }[]>> {
+export async function teamsOfCampaigns(
+  db: Executor,
+  campaignIds: readonly number[],
+): Promise<Map<number, { id: string; name: string; readOnly: boolean }[]>> {
   const byCampaign = new Map<number, { id: string; name: string; readOnly: boolean }[]>();
   if (campaignIds.length === 0) return byCampaign;
   const rows = await db
@@ -147,7 +200,10 @@ export async function findQuickFilterTypes(db: Executor, customerId: number, ids
 /** The teams among `ids` of `customerId`. */
 export async function findTeamIds(db: Executor, customerId: number, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.customerId, customerId), sql`${teams.id} = any(${uuidArrayParam(ids)})`));
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.customerId, customerId), sql`${teams.id} = any(${uuidArrayParam(ids)})`));
 
   return new Set(rows.map((r) => r.id));
 }
@@ -172,7 +228,10 @@ export async function findCampaignRef(db: Executor, where: SQL | undefined): Pro
 
 /** The customer of each of `ids`. */
 export function customersOfCampaigns(db: Executor, ids: readonly number[]) {
-  return db.select({ id: campaigns.id, customerId: campaigns.customerId }).from(campaigns).where(inArray(campaigns.id, [...ids]));
+  return db
+    .select({ id: campaigns.id, customerId: campaigns.customerId })
+    .from(campaigns)
+    .where(inArray(campaigns.id, [...ids]));
 }
 
 /** The time rules of the campaigns of `where` (conditions built by the service), and what their items are read by: what their next airing reads. */

@@ -17,8 +17,24 @@ describe('what campaigns use answers campaignUsageDetails / topLevelCampaignUsag
     const file = await k.own.file('used.png');
     const folder = await k.own.fileFolder('Used folder');
     const sub = await k.own.fileFolder('Below', folder);
-    const assets = await k.create({ name: 'Assets', level: 'WIDGET', type: 'ASSETS_STATIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: file.id }] } });
-    const dynamic = await k.create({ name: 'Folder', level: 'WIDGET', type: 'ASSETS_DYNAMIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT', fileFolderAssignment: { assignments: [{ fileFolderId: sub.id }] } });
+    const assets = await k.create({
+      name: 'Assets',
+      level: 'WIDGET',
+      type: 'ASSETS_STATIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileAssignment: { assignments: [{ fileId: file.id }] },
+    });
+    const dynamic = await k.create({
+      name: 'Folder',
+      level: 'WIDGET',
+      type: 'ASSETS_DYNAMIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileFolderAssignment: { assignments: [{ fileFolderId: sub.id }] },
+    });
 
     const files = await get(`/api/v2/file?search=id=${file.id}&select=${usageFields}`);
     expect(files.status, JSON.stringify(files.body)).toBe(200);
@@ -37,9 +53,29 @@ describe('what campaigns use answers campaignUsageDetails / topLevelCampaignUsag
     const old = await k.own.file('old.png');
     const replacement = await k.own.file('new.png');
     const kept = await k.own.file('kept.png');
-    const one = await k.create({ name: 'One', level: 'WIDGET', type: 'ASSETS_STATIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: old.id, weight: 4 }, { fileId: kept.id }] } });
-    const both = await k.create({ name: 'Both', level: 'WIDGET', type: 'ASSETS_STATIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: old.id }, { fileId: replacement.id }] } });
-    const res = await k.t.request('PUT', `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${replacement.id}&removeOldFile=true`, { token: k.approver });
+    const one = await k.create({
+      name: 'One',
+      level: 'WIDGET',
+      type: 'ASSETS_STATIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileAssignment: { assignments: [{ fileId: old.id, weight: 4 }, { fileId: kept.id }] },
+    });
+    const both = await k.create({
+      name: 'Both',
+      level: 'WIDGET',
+      type: 'ASSETS_STATIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileAssignment: { assignments: [{ fileId: old.id }, { fileId: replacement.id }] },
+    });
+    const res = await k.t.request(
+      'PUT',
+      `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${replacement.id}&removeOldFile=true`,
+      { token: k.approver },
+    );
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     const read = (id: number) => k.t.request('GET', `/api/v2/campaign/${id}?select=fileAssignments`, { token: k.viewer });
     expect((await read(one.id)).body.fileAssignments).toEqual([
@@ -54,7 +90,15 @@ describe('what campaigns use answers campaignUsageDetails / topLevelCampaignUsag
     const folder = await k.own.contentFolder('Used content folder');
     const channel = await k.create(k.contentChannel(content.id));
     const schedule = await k.create({ ...k.contentChannel(content.id), level: 'TOP', affectedDateRanges: { intervals: [] } });
-    const dynamic = await k.create({ name: 'Dyn', level: 'WIDGET', type: 'CONTENT_DYNAMIC', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'BALANCED', contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] } });
+    const dynamic = await k.create({
+      name: 'Dyn',
+      level: 'WIDGET',
+      type: 'CONTENT_DYNAMIC',
+      version: '2.0',
+      orderingMode: 'DEFAULT',
+      contentShuffleMode: 'BALANCED',
+      contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] },
+    });
     const item = await get(`/api/v2/deviceContent/${content.id}?select=${usageFields}`);
     expect(item.status, JSON.stringify(item.body)).toBe(200);
     expect(ids(item.body.campaignUsageDetails)).toEqual([channel.id]);
@@ -69,7 +113,11 @@ describe('what campaigns use answers campaignUsageDetails / topLevelCampaignUsag
     const folder = await k.own.deviceFolder('Targeted');
     const device = await k.own.device('Targeted screen', folder);
     const channel = await k.create(k.contentChannel((await k.own.content()).id, {}, [folder.id]));
-    const schedule = await k.create({ ...k.contentChannel((await k.own.content()).id, {}, [folder.id]), level: 'TOP', affectedDateRanges: { intervals: [] } });
+    const schedule = await k.create({
+      ...k.contentChannel((await k.own.content()).id, {}, [folder.id]),
+      level: 'TOP',
+      affectedDateRanges: { intervals: [] },
+    });
     const groups = await get(`/api/v2/deviceGroup?search=id=${folder.id}&select=${usageFields}`);
     expect(groups.status, JSON.stringify(groups.body)).toBe(200);
     expect(ids(groups.body.content[0].campaignUsageDetails)).toEqual([channel.id]);
@@ -81,7 +129,9 @@ describe('what campaigns use answers campaignUsageDetails / topLevelCampaignUsag
 
   it('quick filters used by campaigns are readOnly, list them, and cannot be deleted (409)', async () => {
     const filter = await k.own.quickFilter('DEVICE');
-    const channel = await k.create(k.contentChannel((await k.own.content()).id, { deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: filter.id }, []));
+    const channel = await k.create(
+      k.contentChannel((await k.own.content()).id, { deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: filter.id }, []),
+    );
     const read = await get(`/api/v2/quickFilter?search=id=${filter.id}&select=readOnly,campaignUsageDetails`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.content[0]).toMatchObject({ readOnly: true });

@@ -65,7 +65,8 @@ function personRelation(t: typeof campaigns, resource: typeof creatorResource, e
   });
 }
 
-const quickFilterRelation = (column: AnyPgColumn) => relation.one(quickFilterRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
+const quickFilterRelation = (column: AnyPgColumn) =>
+  relation.one(quickFilterRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
 
 /**
  * `campaignContentAssignments.contentId` (`messageContentAssignments.contentId`…): each assignment table as a
@@ -86,7 +87,9 @@ export function assignmentRelation(kind: AssignmentKind, ownerId: AnyPgColumn): 
     },
   });
 
-  return relation.many(resource, { on: (target) => sql`${(target as unknown as Record<string, AnyPgColumn>)[kind.ownerKey]} = ${ownerId}` });
+  return relation.many(resource, {
+    on: (target) => sql`${(target as unknown as Record<string, AnyPgColumn>)[kind.ownerKey]} = ${ownerId}`,
+  });
 }
 
 /** A date column as the instant 00:00 UTC of that day (answered as epoch ms; searchable by ms or ISO). */
@@ -94,9 +97,28 @@ const dayStart = (column: AnyPgColumn) => sql`(${column}::timestamp at time zone
 
 /** The columns a campaign and a message (sub-channel) share, by their field names. */
 const _channelRuleColumns = [
-  'version', 'enabled', 'weight', 'saturation', 'validFrom', 'validTo', 'defaultDuration', 'contentShuffleMode', 'orderingMode', 'skipDefaultPage', 'affectedDateRanges',
-  'deviceTagCondition', 'contentTagCondition', 'fileTagCondition', 'deviceSelectionMode', 'contentQuickFilterId', 'fileQuickFilterId', 'deviceQuickFilterId',
-  'creatorEmail', 'lastSavedByEmail', 'createdDate', 'lastSaved',
+  'version',
+  'enabled',
+  'weight',
+  'saturation',
+  'validFrom',
+  'validTo',
+  'defaultDuration',
+  'contentShuffleMode',
+  'orderingMode',
+  'skipDefaultPage',
+  'affectedDateRanges',
+  'deviceTagCondition',
+  'contentTagCondition',
+  'fileTagCondition',
+  'deviceSelectionMode',
+  'contentQuickFilterId',
+  'fileQuickFilterId',
+  'deviceQuickFilterId',
+  'creatorEmail',
+  'lastSavedByEmail',
+  'createdDate',
+  'lastSaved',
 ] as const;
 type ChannelRuleColumns = Record<(typeof _channelRuleColumns)[number], AnyPgColumn>;
 
@@ -173,4 +195,9 @@ export const campaignResource = defineResource({
 });
 
 /** The fields the service answers after reading a page (they are not columns of the statement). */
-export const pageExtraFields = ['affectedScreenCount', 'teamAccessList', 'teamAssignments', ...assignmentKinds.map((k) => k.listField)] as const;
+export const pageExtraFields = [
+  'affectedScreenCount',
+  'teamAccessList',
+  'teamAssignments',
+  ...assignmentKinds.map((k) => k.listField),
+] as const;

@@ -3,8 +3,21 @@ import { customerIdParam, epochMsQuery, json, pageOf, ScopedListQuerySchema } fr
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
-import { CampaignAiringSchema, CampaignCreateSchema, channelBodyIds, CampaignListQueryExtension, CampaignSchema, CampaignUpdateSchema, PlayerDeviceSchema } from './campaigns.schemas';
+import {
+  TeamAccessListSchema,
+  teamIdsParam,
+  TeamModificationSchema,
+  SELECT_TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
+import {
+  CampaignAiringSchema,
+  CampaignCreateSchema,
+  channelBodyIds,
+  CampaignListQueryExtension,
+  CampaignSchema,
+  CampaignUpdateSchema,
+  PlayerDeviceSchema,
+} from './campaigns.schemas';
 
 /** Channels and schedules (spec 2 "Campaigns, message groups, messages"): writes at version 1, reads at version 2. */
 
@@ -13,7 +26,10 @@ const campaignIdValue = (description: string) => intIdParam.openapi({ descriptio
 const idPathValue = (name: string) => campaignIdValue('The campaign').openapi({ param: { name, in: 'path' } });
 const idParams = z.object({ id: idPathValue('id') });
 const campaignResponse = (description: string) => ({ description, ...json(CampaignSchema) });
-const selectParam = z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`; the assignment lists, `teamAssignments`, `teamAccessList` and `affectedScreenCount` by name' });
+const selectParam = z.string().optional().openapi({
+  description:
+    'Projection: `*`, `a,b`, `rel(a,b)`; the assignment lists, `teamAssignments`, `teamAccessList` and `affectedScreenCount` by name',
+});
 
 /** Every id a campaign's body may carry. */
 const bodyIds = {
@@ -53,7 +69,7 @@ export const campaignAiringRoute = defineRoute(
     summary: 'When channels and schedules next play',
     description:
       'For each campaign (1 to 50 ids) the earliest instant at or after `at` (default now), within 14 days, at which its time rules (validity, days and hours, date ranges) hold on at least ' +
-      'one of the screens it targets, in each screen\'s time zone, while it has a playable item (its content or files as the player resolves them: folders, quick filters, tag and team ' +
+      "one of the screens it targets, in each screen's time zone, while it has a playable item (its content or files as the player resolves them: folders, quick filters, tag and team " +
       'conditions, file validity, `skipInvalidFiles`; a message group channel: one of its enabled sub-channels with such an item, their targeting not read), and when that airing ends. ' +
       'Disabled campaigns, campaigns without screens and campaigns with nothing to play (`hasItems` false) answer null. An id the caller cannot see: 404. Console helper beyond the spec.',
     request: {
@@ -95,7 +111,7 @@ export const playerDevicesRoute = defineRoute(
     tags,
     summary: 'The screens a campaign targets',
     description:
-      'STATIC: the assigned screens; DYNAMIC: screens in an assigned folder or below (the root: all) whose tags satisfy `deviceTagCondition`, and of one of the campaign\'s teams when it has any; ' +
+      "STATIC: the assigned screens; DYNAMIC: screens in an assigned folder or below (the root: all) whose tags satisfy `deviceTagCondition`, and of one of the campaign's teams when it has any; " +
       'QUICK_FILTER: the screens the device quick filter matches. Only screens the caller may see; ordered by name.',
     request: { query: z.object({ campaignId: campaignIdValue('The campaign') }) },
     responses: { 200: { description: 'The screens', ...json(z.array(PlayerDeviceSchema)) } },
@@ -116,7 +132,7 @@ export const createCampaignRoute = defineRoute(
       'ASSETS_STATIC fileAssignment, defaultDuration, orderingMode; ASSETS_DYNAMIC fileFolderAssignment, defaultDuration, orderingMode; MESSAGE_GROUP messageGroupAssignment, contentShuffleMode; ' +
       'CONTENT_QUICK_FILTER contentQuickFilterId, orderingMode, contentShuffleMode; ASSET_QUICK_FILTER fileQuickFilterId, defaultDuration, orderingMode. A schedule is of type CONTENT and needs ' +
       'affectedDateRanges. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId. `validFrom` not after `validTo`. These rules between fields answer 400 ' +
-      '`request.error.invalidCombination`. Every id must be the tenant\'s (404 otherwise). A team member below OWNER ' +
+      "`request.error.invalidCombination`. Every id must be the tenant's (404 otherwise). A team member below OWNER " +
       'names at least one of its teams (`teamAccessList` or `teamIds`).',
     request: {
       query: z.object({ customerId: customerIdParam, teamIds: teamIdsParam }),
@@ -124,7 +140,10 @@ export const createCampaignRoute = defineRoute(
     },
     responses: { 201: campaignResponse('The created campaign') },
   },
-  { resourceIds: bodyIds, notResourceIds: { 'query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create' } },
+  {
+    resourceIds: bodyIds,
+    notResourceIds: { 'query.teamIds': '`<teamId>:<readOnly>` pairs: campaigns.api.test.ts covers foreign teams on create' },
+  },
 );
 
 export const updateCampaignRoute = defineRoute(
@@ -141,7 +160,10 @@ export const updateCampaignRoute = defineRoute(
     request: { params: idParams, body: { required: true, ...json(CampaignUpdateSchema) } },
     responses: { 200: campaignResponse('The campaign afterwards'), ...conflictError },
   },
-  { resourceIds: { 'path.id': 'campaign', ...bodyIds }, notResourceIds: { 'body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id' } },
+  {
+    resourceIds: { 'path.id': 'campaign', ...bodyIds },
+    notResourceIds: { 'body.resetAdvertiserId': 'a boolean flag that clears advertiserId, not an id' },
+  },
 );
 
 export const deleteCampaignRoute = defineRoute(
@@ -168,8 +190,11 @@ export const updateCampaignTeamsRoute = defineRoute(
     tags: [...tags, 'Teams'],
     summary: 'Change the teams of a campaign',
     description: 'The teams also narrow the screens of a DYNAMIC campaign to those of the same teams.',
-    request: { query: z.object({ customerId: customerIdParam, campaignId: campaignIdValue('The campaign') }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The campaign\'s teams afterwards', ...json(TeamAccessListSchema) } },
+    request: {
+      query: z.object({ customerId: customerIdParam, campaignId: campaignIdValue('The campaign') }),
+      body: { required: true, ...json(TeamModificationSchema) },
+    },
+    responses: { 200: { description: "The campaign's teams afterwards", ...json(TeamAccessListSchema) } },
   },
   { resourceIds: { 'query.campaignId': 'campaign', 'body.removeFromTeamIds[]': 'team' } },
 );

@@ -3,7 +3,12 @@ import { booleanQuery } from '@/server/http/query-params.schemas';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
 import { combinationIssue, dateOnly, epochMs, intId, resourceName, uuid } from '@/server/http/wire.schemas';
 import { tagListOf } from '@/server/modules/tags/tags.schemas';
-import { CampaignHoursSchema, ScheduleIntervalsSchema, TagConditionSchema, WorkingDaysSchema } from '@/server/playback/schedule-rules.schemas';
+import {
+  CampaignHoursSchema,
+  ScheduleIntervalsSchema,
+  TagConditionSchema,
+  WorkingDaysSchema,
+} from '@/server/playback/schedule-rules.schemas';
 import { projected } from '@/server/query/projection.schemas';
 import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
 
@@ -12,14 +17,30 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
  * Writes are version 1 (`/api/campaign`), reads version 2 (`/api/v2/campaign`). No server imports.
  */
 
-export const campaignTypeValues = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'MESSAGE_GROUP', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
+export const campaignTypeValues = [
+  'CONTENT',
+  'CONTENT_DYNAMIC',
+  'ASSETS_STATIC',
+  'ASSETS_DYNAMIC',
+  'MESSAGE_GROUP',
+  'CONTENT_QUICK_FILTER',
+  'ASSET_QUICK_FILTER',
+] as const;
 /** In the spec's enumeration but not created by this service (400 naming why). */
 const refusedCampaignTypes = ['CONTENT_BY_TAG', 'SIMPLE_LOOP', 'SIMPLE_LOOP_BY_TAG'] as const;
 export const campaignLevelValues = ['WIDGET', 'TOP'] as const;
 export const deviceSelectionModeValues = ['STATIC', 'DYNAMIC', 'QUICK_FILTER'] as const;
 const contentShuffleModeValues = ['BALANCED', 'SERIAL'] as const;
 const orderingModeValues = ['RANDOM', 'ALPHABET', 'DEFAULT'] as const;
-export const playbackSlotItemTypeValues = ['SIMPLE_LOOP', 'SIMPLE_LOOP_SLIDE', 'CONTENT', 'CONTENT_PAGE', 'MESSAGE_GROUP', 'MESSAGE', 'MESSAGE_ITEM'] as const;
+export const playbackSlotItemTypeValues = [
+  'SIMPLE_LOOP',
+  'SIMPLE_LOOP_SLIDE',
+  'CONTENT',
+  'CONTENT_PAGE',
+  'MESSAGE_GROUP',
+  'MESSAGE',
+  'MESSAGE_ITEM',
+] as const;
 
 export type CampaignType = (typeof campaignTypeValues)[number];
 
@@ -35,18 +56,43 @@ function assignmentObject<I extends z.ZodType, R extends z.ZodType>(name: string
 const weight = z.number().int().min(-1_000_000).max(1_000_000).optional().openapi({ description: 'Order: lower plays first' });
 
 export const assignmentShapes = {
-  contentAssignment: assignmentObject('CampaignContentAssignment', z.object({ contentId: uuid, weight }), uuid, 'Content to play (type CONTENT, schedules)'),
-  contentGroupAssignment: assignmentObject('CampaignContentGroupAssignment', z.object({ contentGroupId: uuid }), uuid, 'Content folders to play from (CONTENT_DYNAMIC); the root folder means all content'),
+  contentAssignment: assignmentObject(
+    'CampaignContentAssignment',
+    z.object({ contentId: uuid, weight }),
+    uuid,
+    'Content to play (type CONTENT, schedules)',
+  ),
+  contentGroupAssignment: assignmentObject(
+    'CampaignContentGroupAssignment',
+    z.object({ contentGroupId: uuid }),
+    uuid,
+    'Content folders to play from (CONTENT_DYNAMIC); the root folder means all content',
+  ),
   fileAssignment: assignmentObject('CampaignFileAssignment', z.object({ fileId: uuid, weight }), uuid, 'Files to play (ASSETS_STATIC)'),
-  fileFolderAssignment: assignmentObject('CampaignFileFolderAssignment', z.object({ fileFolderId: uuid }), uuid, 'File folders to play from (ASSETS_DYNAMIC); the root folder means all files'),
+  fileFolderAssignment: assignmentObject(
+    'CampaignFileFolderAssignment',
+    z.object({ fileFolderId: uuid }),
+    uuid,
+    'File folders to play from (ASSETS_DYNAMIC); the root folder means all files',
+  ),
   messageGroupAssignment: assignmentObject(
     'CampaignMessageGroupAssignment',
     z.object({ messageGroupId: intId }),
     intId,
     'Message groups (sub-channel groups) to play (MESSAGE_GROUP)',
   ),
-  deviceAssignment: assignmentObject('CampaignDeviceAssignment', z.object({ deviceId: uuid }), uuid, 'Screens to play on (deviceSelectionMode STATIC)'),
-  deviceGroupAssignment: assignmentObject('CampaignDeviceGroupAssignment', z.object({ deviceGroupId: uuid }), uuid, 'Device folders whose screens (and those below) play it (DYNAMIC); the root folder means every screen'),
+  deviceAssignment: assignmentObject(
+    'CampaignDeviceAssignment',
+    z.object({ deviceId: uuid }),
+    uuid,
+    'Screens to play on (deviceSelectionMode STATIC)',
+  ),
+  deviceGroupAssignment: assignmentObject(
+    'CampaignDeviceGroupAssignment',
+    z.object({ deviceGroupId: uuid }),
+    uuid,
+    'Device folders whose screens (and those below) play it (DYNAMIC); the root folder means every screen',
+  ),
 };
 
 export type AssignmentField = keyof typeof assignmentShapes;
@@ -60,7 +106,7 @@ export const channelRuleWritableFields = {
   name: resourceName,
   enabled: z.boolean(),
   weight: z.number().int().min(-1_000_000).max(1_000_000).openapi({ description: 'Order / priority: lower plays first' }),
-  validFrom: dateOnly.openapi({ description: 'First day it plays (yyyy-MM-dd, the device\'s local date)' }),
+  validFrom: dateOnly.openapi({ description: "First day it plays (yyyy-MM-dd, the device's local date)" }),
   validTo: dateOnly.openapi({ description: 'Last day it plays (yyyy-MM-dd, inclusive)' }),
   defaultDuration: z.number().int().min(3).max(86_400).openapi({ description: 'Seconds for media without a length (images); at least 3' }),
   contentShuffleMode: z.enum(contentShuffleModeValues),
@@ -83,7 +129,7 @@ const writableFields = {
   saturation: z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' }),
   tags: tagListOf(500),
   locked: z.boolean().openapi({ description: 'A locked campaign refuses every change but unlocking (409 `campaign.error.locked`)' }),
-  duration: z.number().int().min(1).max(86_400).openapi({ description: 'Seconds: caps each item\'s duration' }),
+  duration: z.number().int().min(1).max(86_400).openapi({ description: "Seconds: caps each item's duration" }),
   skipInvalidFiles: z.boolean(),
   affectedHours: CampaignHoursSchema,
   affectedDays: WorkingDaysSchema,
@@ -99,7 +145,9 @@ const writableFields = {
 };
 
 // Nulls are dropped before validation (null = omitted), so each optional attribute also takes null.
-const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
+const optionalShape = Object.fromEntries(
+  Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+) as {
   [K in keyof typeof writableFields]: z.ZodOptional<(typeof writableFields)[K]>;
 };
 
@@ -150,14 +198,27 @@ function checkCreate(body: CreateShape, ctx: z.RefinementCtx): void {
   const mode = body.deviceSelectionMode ?? 'DYNAMIC';
   if (mode === 'STATIC') required.add('deviceAssignment');
   if (mode === 'QUICK_FILTER') required.add('deviceQuickFilterId');
-  if (body.playMultipleItemsInSinglePlaybackSlot === true && body.playAllItemsInSinglePlaybackSlot === false) required.add('playbackSlotNumberOfElementsToPlay');
+  if (body.playMultipleItemsInSinglePlaybackSlot === true && body.playAllItemsInSinglePlaybackSlot === false)
+    required.add('playbackSlotNumberOfElementsToPlay');
   for (const field of required) {
     if (missing(body, field)) {
-      const why = field === 'deviceAssignment' || field === 'deviceQuickFilterId' ? `deviceSelectionMode ${mode}` : field === 'affectedDateRanges' ? 'a schedule' : field === 'playbackSlotNumberOfElementsToPlay' ? 'playing N items per slot' : `type ${type}`;
-      combinationIssue(ctx, [field], isAssignmentField(field) ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`);
+      const why =
+        field === 'deviceAssignment' || field === 'deviceQuickFilterId'
+          ? `deviceSelectionMode ${mode}`
+          : field === 'affectedDateRanges'
+            ? 'a schedule'
+            : field === 'playbackSlotNumberOfElementsToPlay'
+              ? 'playing N items per slot'
+              : `type ${type}`;
+      combinationIssue(
+        ctx,
+        [field],
+        isAssignmentField(field) ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`,
+      );
     }
   }
-  if (body.validFrom && body.validTo && body.validFrom > body.validTo) combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
+  if (body.validFrom && body.validTo && body.validFrom > body.validTo)
+    combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
 }
 
 /** POST /api/campaign: `name`, `level`, `type` and `version` 2.0 always; the rest by type, level and device selection. */
@@ -168,8 +229,16 @@ export const CampaignCreateSchema = z
       .object({
         ...optionalShape,
         name: writableFields.name,
-        level: z.enum(campaignLevelValues).openapi({ description: 'WIDGET: a channel; TOP: a schedule (type CONTENT, with affectedDateRanges)' }),
-        type: z.string().max(64).openapi({ enum: [...campaignTypeValues], description: 'Immutable. CONTENT_BY_TAG, SIMPLE_LOOP, SIMPLE_LOOP_BY_TAG and DSP_* are refused (400)' }),
+        level: z
+          .enum(campaignLevelValues)
+          .openapi({ description: 'WIDGET: a channel; TOP: a schedule (type CONTENT, with affectedDateRanges)' }),
+        type: z
+          .string()
+          .max(64)
+          .openapi({
+            enum: [...campaignTypeValues],
+            description: 'Immutable. CONTENT_BY_TAG, SIMPLE_LOOP, SIMPLE_LOOP_BY_TAG and DSP_* are refused (400)',
+          }),
         version: z.literal('2.0', { error: 'A campaign has version 2.0' }),
         deviceSelectionMode: z.enum(deviceSelectionModeValues).optional().openapi({ description: 'Immutable; default DYNAMIC' }),
       })
@@ -258,7 +327,7 @@ export const CampaignSchema = projected(
     affectedHours: z.record(z.string(), z.unknown()).optional(),
     affectedDays: z.record(z.string(), z.unknown()).optional(),
     advertiserId: z.string().optional(),
-    advertiserName: z.string().optional().openapi({ description: 'The advertiser\'s name' }),
+    advertiserName: z.string().optional().openapi({ description: "The advertiser's name" }),
     advertiser: z.object({ id: z.string(), name: z.string().optional() }).optional().openapi({ description: 'Embedded on `select`' }),
     playedAssetTeamAccessList: z.record(z.string(), z.unknown()).optional(),
     playMultipleItemsInSinglePlaybackSlot: z.boolean().optional(),
@@ -275,7 +344,7 @@ export const CampaignSchema = projected(
     deviceQuickFilter: ref.optional(),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     affectedScreenCount: z.number().int().optional().openapi({ description: 'Select-only: screens the campaign targets' }),
-    teamAccessList: CampaignTeamAccessListSchema.optional().openapi({ description: 'Select-only in lists: the campaign\'s teams' }),
+    teamAccessList: CampaignTeamAccessListSchema.optional().openapi({ description: "Select-only in lists: the campaign's teams" }),
     messageGroupAssignments: z.array(intIdName).optional(),
     teamAssignments: z.array(idName).optional(),
   }),
@@ -293,11 +362,13 @@ export const CampaignAiringSchema = z
   .object({
     id: intId,
     nextAiring: epochMs.nullable().openapi({
-      description: 'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens and it has a playable item; null: none (disabled, no screens, nothing to play, not in the window)',
+      description:
+        'Epoch ms: the earliest instant ≥ `at` within 14 days at which the time rules hold on one of its screens and it has a playable item; null: none (disabled, no screens, nothing to play, not in the window)',
     }),
     airingEnd: epochMs.nullable().openapi({ description: 'Epoch ms: when that airing ends; null when it runs past the window' }),
     hasItems: z.boolean().openapi({
-      description: 'false: nothing to play within the 14 days (no content or files, an empty folder, a quick filter matching nothing, only files `skipInvalidFiles` leaves out or outside their validity, no sub-channel with any)',
+      description:
+        'false: nothing to play within the 14 days (no content or files, an empty folder, a quick filter matching nothing, only files `skipInvalidFiles` leaves out or outside their validity, no sub-channel with any)',
     }),
   })
   .openapi('CampaignAiring');

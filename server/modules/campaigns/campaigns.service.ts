@@ -7,16 +7,35 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@
 import { auditOf } from '@/server/modules/audit-log';
 import { announceDeviceChange } from '@/server/modules/devices';
 import { devices } from '@/server/modules/devices/devices.table';
-import { modifyTeams, type TeamAccessList, type TeamModification, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
+import {
+  modifyTeams,
+  type TeamAccessList,
+  type TeamModification,
+  readOnlyExpression,
+  teamAccessCondition,
+  teamListQuery,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findPage, parseSelect, type ListInput, type SelectItem } from '@/server/query';
 import { assignmentKinds, type AssignmentKind } from './campaign-assignments';
 import { affectedScreenCounts, targetedDeviceIds, targetedDevices } from './campaign-targeting.queries';
-import { assignmentsOf, customersOfCampaigns, deleteCampaignRow, findCampaignForWrite, findCampaignRef, teamsOfCampaigns } from './campaigns.queries';
+import {
+  assignmentsOf,
+  customersOfCampaigns,
+  deleteCampaignRow,
+  findCampaignForWrite,
+  findCampaignRef,
+  teamsOfCampaigns,
+} from './campaigns.queries';
 import { campaignResource, pageExtraFields } from './campaigns.resource';
 import type { Campaign } from './campaigns.schemas';
 import { campaigns, type CampaignRow } from './campaigns.table';
 
-export const auditCampaign = auditOf('campaign', (row: Pick<CampaignRow, 'id' | 'name' | 'customerId'>) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
+export const auditCampaign = auditOf('campaign', (row: Pick<CampaignRow, 'id' | 'name' | 'customerId'>) => ({
+  entityId: row.id,
+  entityName: row.name,
+  customerId: row.customerId,
+}));
 
 type Caller = Pick<ServiceContext, 'actor' | 'scope'>;
 
@@ -42,7 +61,12 @@ export function parseCampaignId(raw: string | number): number | undefined {
  * `team.error.readOnly` through read-only teams, 409 `campaign.error.locked` while locked (unless `allowLocked`).
  * Row-locked until the transaction ends.
  */
-export async function writableCampaign(tx: Executor, ctx: ServiceContext, rawId: string | number, options: { allowLocked?: boolean } = {}): Promise<CampaignRow> {
+export async function writableCampaign(
+  tx: Executor,
+  ctx: ServiceContext,
+  rawId: string | number,
+  options: { allowLocked?: boolean } = {},
+): Promise<CampaignRow> {
   const id = parseCampaignId(rawId);
   const found =
     id === undefined
@@ -54,9 +78,15 @@ export async function writableCampaign(tx: Executor, ctx: ServiceContext, rawId:
           lock: true,
         });
   if (!found || !found.visible) throw new NotFoundError('campaign', rawId);
-  if (found.readOnly) throw new ForbiddenError('Your teams give read-only access to this campaign', 'team.error.readOnly', { resourceType: 'campaign', id: found.row.id });
+  if (found.readOnly)
+    throw new ForbiddenError('Your teams give read-only access to this campaign', 'team.error.readOnly', {
+      resourceType: 'campaign',
+      id: found.row.id,
+    });
   if (found.row.locked && !options.allowLocked) {
-    throw new ConflictError('campaign.error.locked', `'${found.row.name}' is locked; unlock it first (locked: false)`, { id: found.row.id });
+    throw new ConflictError('campaign.error.locked', `'${found.row.name}' is locked; unlock it first (locked: false)`, {
+      id: found.row.id,
+    });
   }
 
   return found.row;
@@ -89,7 +119,10 @@ export function splitSelect<E extends string = Extra>(
       continue;
     }
     if (item.children) {
-      throw new ValidationError('select.error.unknownField', `Field '${item.name}' is not a relation (select position ${item.position})`, { position: item.position, token: item.name });
+      throw new ValidationError('select.error.unknownField', `Field '${item.name}' is not a relation (select position ${item.position})`, {
+        position: item.position,
+        token: item.name,
+      });
     }
     extras.add(item.name as E);
   }
@@ -98,7 +131,12 @@ export function splitSelect<E extends string = Extra>(
 }
 
 /** Adds the assignment lists named in `extras` to a page of campaigns or messages: one statement per list. */
-export async function attachAssignmentLists(db: Executor, items: readonly { id: number }[], extras: ReadonlySet<string>, kinds: readonly AssignmentKind[]): Promise<void> {
+export async function attachAssignmentLists(
+  db: Executor,
+  items: readonly { id: number }[],
+  extras: ReadonlySet<string>,
+  kinds: readonly AssignmentKind[],
+): Promise<void> {
   const ids = items.map((item) => item.id);
   const out = items as unknown as Record<string, unknown>[];
   for (const kind of kinds) {
@@ -182,17 +220,28 @@ export function getCampaign(ctx: ServiceContext, id: string | number, select?: s
 /** GET /api/campaign/playerDevices: the screens the campaign targets that the caller may see, by name. */
 export async function campaignPlayerDevices(ctx: ServiceContext, rawId: string | number): Promise<{ id: string; name: string }[]> {
   const id = parseCampaignId(rawId);
-  const row = id === undefined ? undefined : await findCampaignRef(ctx.db, and(eq(campaigns.id, id), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)));
+  const row =
+    id === undefined
+      ? undefined
+      : await findCampaignRef(ctx.db, and(eq(campaigns.id, id), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)));
   if (!row) throw new NotFoundError('campaign', rawId);
 
-  return targetedDevices(ctx.db, { customerId: row.customerId, campaignId: row.id, visible: teamAccessCondition(ctx, 'device', devices.id) });
+  return targetedDevices(ctx.db, {
+    customerId: row.customerId,
+    campaignId: row.id,
+    visible: teamAccessCondition(ctx, 'device', devices.id),
+  });
 }
 
 /**
  * Tells the screens a campaign targeted before a change and those it targets after it that their manifest
  * changed (`before` read earlier in the same transaction). One targeting statement.
  */
-export async function announceCampaignChange(tx: Executor, row: Pick<CampaignRow, 'id' | 'customerId'>, before: readonly string[]): Promise<void> {
+export async function announceCampaignChange(
+  tx: Executor,
+  row: Pick<CampaignRow, 'id' | 'customerId'>,
+  before: readonly string[],
+): Promise<void> {
   const after = await targetedDeviceIds(tx, row.customerId, [row.id]);
   const deviceIds = [...new Set([...before, ...after])];
   await announceDeviceChange(tx, { customerId: row.customerId, deviceIds, kind: 'settings' });
@@ -210,7 +259,11 @@ export async function deleteCampaign(ctx: ServiceContext, rawId: string | number
 }
 
 /** POST /api/campaign/updateTeamAssignments (OWNER): the campaign's teams, which also narrow its DYNAMIC screens. */
-export async function updateCampaignTeamAssignments(ctx: ServiceContext, rawId: string | number, change: TeamModification): Promise<TeamAccessList> {
+export async function updateCampaignTeamAssignments(
+  ctx: ServiceContext,
+  rawId: string | number,
+  change: TeamModification,
+): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableCampaign(tx, ctx, rawId, { allowLocked: true });
     const before = await targetedDeviceIds(tx, row.customerId, [row.id]);

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { advertisers } from '@/server/modules/advertisers/advertisers.table';
 import { customers } from '@/server/tenant/customers.table';
@@ -11,12 +24,28 @@ import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table
 import { users } from '@/server/modules/users/users.table';
 
 /** What a campaign is (spec 2 "Campaign"); the types the service refuses (CONTENT_BY_TAG, SIMPLE_LOOP…, DSP_*) are never stored. */
-export const campaignTypes = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'MESSAGE_GROUP', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
+export const campaignTypes = [
+  'CONTENT',
+  'CONTENT_DYNAMIC',
+  'ASSETS_STATIC',
+  'ASSETS_DYNAMIC',
+  'MESSAGE_GROUP',
+  'CONTENT_QUICK_FILTER',
+  'ASSET_QUICK_FILTER',
+] as const;
 export const campaignLevels = ['WIDGET', 'TOP'] as const;
 export const deviceSelectionModes = ['STATIC', 'DYNAMIC', 'QUICK_FILTER'] as const;
 export const contentShuffleModes = ['BALANCED', 'SERIAL'] as const;
 export const orderingModes = ['RANDOM', 'ALPHABET', 'DEFAULT'] as const;
-export const playbackSlotItemTypes = ['SIMPLE_LOOP', 'SIMPLE_LOOP_SLIDE', 'CONTENT', 'CONTENT_PAGE', 'MESSAGE_GROUP', 'MESSAGE', 'MESSAGE_ITEM'] as const;
+export const playbackSlotItemTypes = [
+  'SIMPLE_LOOP',
+  'SIMPLE_LOOP_SLIDE',
+  'CONTENT',
+  'CONTENT_PAGE',
+  'MESSAGE_GROUP',
+  'MESSAGE',
+  'MESSAGE_ITEM',
+] as const;
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -39,7 +68,10 @@ export const campaigns = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     weight: integer('weight'),
     saturation: doublePrecision('saturation'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     locked: boolean('locked').notNull().default(false),
     validFrom: date('valid_from', { mode: 'string' }),
     validTo: date('valid_to', { mode: 'string' }),
@@ -81,12 +113,20 @@ export const campaigns = pgTable(
     index('campaign_customer_name_idx').on(t.customerId, t.name, t.id),
     index('campaign_customer_level_type_idx').on(t.customerId, t.level, t.type),
     index('campaign_customer_saved_idx').on(t.customerId, t.lastSaved, t.id),
-    index('campaign_customer_advertiser_idx').on(t.customerId, t.advertiserId).where(sql`${t.advertiserId} is not null`),
+    index('campaign_customer_advertiser_idx')
+      .on(t.customerId, t.advertiserId)
+      .where(sql`${t.advertiserId} is not null`),
     index('campaign_tags_gin_idx').using('gin', t.tags),
     // Quick-filter usages look campaigns up by the filter (usage details, the delete guard, readOnly).
-    index('campaign_content_quick_filter_idx').on(t.contentQuickFilterId).where(sql`${t.contentQuickFilterId} is not null`),
-    index('campaign_file_quick_filter_idx').on(t.fileQuickFilterId).where(sql`${t.fileQuickFilterId} is not null`),
-    index('campaign_device_quick_filter_idx').on(t.deviceQuickFilterId).where(sql`${t.deviceQuickFilterId} is not null`),
+    index('campaign_content_quick_filter_idx')
+      .on(t.contentQuickFilterId)
+      .where(sql`${t.contentQuickFilterId} is not null`),
+    index('campaign_file_quick_filter_idx')
+      .on(t.fileQuickFilterId)
+      .where(sql`${t.fileQuickFilterId} is not null`),
+    index('campaign_device_quick_filter_idx')
+      .on(t.deviceQuickFilterId)
+      .where(sql`${t.deviceQuickFilterId} is not null`),
   ],
 );
 
@@ -122,7 +162,11 @@ export const campaignContentAssignments = pgTable(
       .references(() => deviceContents.id),
     weight: integer('weight'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.contentId] }), index('campaign_content_assignment_target_idx').on(t.customerId, t.contentId), index('campaign_content_assignment_content_idx').on(t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.contentId] }),
+    index('campaign_content_assignment_target_idx').on(t.customerId, t.contentId),
+    index('campaign_content_assignment_content_idx').on(t.contentId),
+  ],
 );
 
 export const campaignContentGroupAssignments = pgTable(
@@ -151,7 +195,11 @@ export const campaignFileAssignments = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     weight: integer('weight'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.fileId] }), index('campaign_file_assignment_target_idx').on(t.customerId, t.fileId), index('campaign_file_assignment_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.fileId] }),
+    index('campaign_file_assignment_target_idx').on(t.customerId, t.fileId),
+    index('campaign_file_assignment_file_idx').on(t.fileId),
+  ],
 );
 
 export const campaignFileFolderAssignments = pgTable(
@@ -196,7 +244,11 @@ export const campaignDeviceAssignments = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.deviceId] }), index('campaign_device_assignment_target_idx').on(t.customerId, t.deviceId), index('campaign_device_assignment_device_idx').on(t.deviceId)],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.deviceId] }),
+    index('campaign_device_assignment_target_idx').on(t.customerId, t.deviceId),
+    index('campaign_device_assignment_device_idx').on(t.deviceId),
+  ],
 );
 
 export const campaignDeviceGroupAssignments = pgTable(

@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => k.t.close());
 
-const dynamic = (deviceGroupIds: string[], extra: Record<string, unknown> = {}) => k.create(k.contentChannel(contentId, extra, deviceGroupIds));
+const dynamic = (deviceGroupIds: string[], extra: Record<string, unknown> = {}) =>
+  k.create(k.contentChannel(contentId, extra, deviceGroupIds));
 
 describe('GET /api/campaign/playerDevices', () => {
   it('DYNAMIC: the folder and every folder below it; the root folder means every screen of the tenant', async () => {
@@ -39,8 +40,14 @@ describe('GET /api/campaign/playerDevices', () => {
 
   it('DYNAMIC: deviceTagCondition AND needs every tag, OR any', async () => {
     const root = [k.own.roots.device.id];
-    expect(await k.playerDevices((await dynamic(root, { deviceTagCondition: { tags: ['promo', 'lobby'], operator: 'AND' } })).id)).toEqual(['d-north']);
-    expect(await k.playerDevices((await dynamic(root, { deviceTagCondition: { tags: ['promo', 'lobby'], operator: 'OR' } })).id)).toEqual(['d-lobby', 'd-north', 'd-root']);
+    expect(await k.playerDevices((await dynamic(root, { deviceTagCondition: { tags: ['promo', 'lobby'], operator: 'AND' } })).id)).toEqual([
+      'd-north',
+    ]);
+    expect(await k.playerDevices((await dynamic(root, { deviceTagCondition: { tags: ['promo', 'lobby'], operator: 'OR' } })).id)).toEqual([
+      'd-lobby',
+      'd-north',
+      'd-root',
+    ]);
     expect(await k.playerDevices((await dynamic(root, { deviceTagCondition: { tags: [], operator: 'AND' } })).id)).toHaveLength(4);
   });
 
@@ -54,7 +61,14 @@ describe('GET /api/campaign/playerDevices', () => {
 
   it('STATIC: the assigned screens; QUICK_FILTER: the screens the device filter matches', async () => {
     const fixed = await k.create(
-      k.contentChannel(contentId, { deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: devices.root!.id }, { deviceId: devices.lobby!.id }] } }, []),
+      k.contentChannel(
+        contentId,
+        {
+          deviceSelectionMode: 'STATIC',
+          deviceAssignment: { assignments: [{ deviceId: devices.root!.id }, { deviceId: devices.lobby!.id }] },
+        },
+        [],
+      ),
     );
     expect(await k.playerDevices(fixed.id)).toEqual(['d-lobby', 'd-root']);
     const filter = await k.own.quickFilter('DEVICE', { deviceGroupId: north.id, searchRecursively: true, tags: ['lobby'] });
@@ -62,7 +76,7 @@ describe('GET /api/campaign/playerDevices', () => {
     expect(await k.playerDevices(quick.id)).toEqual(['d-lobby', 'd-north']);
   });
 
-  it('answers 404 for another tenant\'s campaign, 400 for a missing id; a viewer may read it', async () => {
+  it("answers 404 for another tenant's campaign, 400 for a missing id; a viewer may read it", async () => {
     const created = await dynamic([north.id]);
     expect((await k.t.request('GET', `/api/campaign/playerDevices?campaignId=${created.id}`, { token: k.otherApprover })).status).toBe(404);
     expect((await k.t.request('GET', '/api/campaign/playerDevices', { token: k.viewer })).status).toBe(400);

@@ -32,7 +32,10 @@ function tenantRows(t: TestContext, customerId: number, roots: { content: Folder
     },
     async contentFolder(name: string, parent: Folder = roots.content) {
       const id = uuidv7();
-      const [row] = await t.db.insert(contentGroups).values({ id, customerId, parentId: parent.id, name, path: [...parent.path, id] }).returning();
+      const [row] = await t.db
+        .insert(contentGroups)
+        .values({ id, customerId, parentId: parent.id, name, path: [...parent.path, id] })
+        .returning();
 
       return row!;
     },
@@ -40,14 +43,31 @@ function tenantRows(t: TestContext, customerId: number, roots: { content: Folder
     fileFolder: (name: string, parent: Folder = roots.file) => insertFolder(t.db, parent, name),
     async deviceFolder(name: string, parent: Folder = roots.device) {
       const id = uuidv7();
-      const [row] = await t.db.insert(deviceGroups).values({ id, customerId, parentId: parent.id, name, path: [...parent.path, id] }).returning();
+      const [row] = await t.db
+        .insert(deviceGroups)
+        .values({ id, customerId, parentId: parent.id, name, path: [...parent.path, id] })
+        .returning();
 
       return row!;
     },
     device: (name: string, folder: Folder = roots.device, tags: string[] = []) =>
-      insertDevice(t.db, { id: uuidv7(), customerId, deviceGroupId: folder.id, groupPath: folder.path, name, tags, secretHash: hashToken(uuidv7()) }),
+      insertDevice(t.db, {
+        id: uuidv7(),
+        customerId,
+        deviceGroupId: folder.id,
+        groupPath: folder.path,
+        name,
+        tags,
+        secretHash: hashToken(uuidv7()),
+      }),
     quickFilter: (filteredEntityType: 'FILE' | 'CONTENT' | 'DEVICE', criteria: Record<string, unknown> = {}) =>
-      insertQuickFilter(t.db, { id: uuidv7(), customerId, name: `QF ${uuidv7()}`, filteredEntityType, criteria: { type: filteredEntityType, ...criteria } }),
+      insertQuickFilter(t.db, {
+        id: uuidv7(),
+        customerId,
+        name: `QF ${uuidv7()}`,
+        filteredEntityType,
+        criteria: { type: filteredEntityType, ...criteria },
+      }),
     async team(name = `Team ${uuidv7().slice(-6)}`) {
       const [row] = await t.db.insert(teams).values({ id: uuidv7(), customerId, name }).returning();
 
@@ -61,8 +81,16 @@ function tenantRows(t: TestContext, customerId: number, roots: { content: Folder
 }
 
 async function rootsOf(t: TestContext, customerId: number) {
-  const [content] = await t.db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId), eq(contentGroups.isTemplateGroup, false))).limit(1);
-  const [device] = await t.db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId))).limit(1);
+  const [content] = await t.db
+    .select()
+    .from(contentGroups)
+    .where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId), eq(contentGroups.isTemplateGroup, false)))
+    .limit(1);
+  const [device] = await t.db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId)))
+    .limit(1);
 
   return { content: content!, file: await rootFolderOf(t.db, customerId), device: device! };
 }

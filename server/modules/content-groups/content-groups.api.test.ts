@@ -89,7 +89,9 @@ describe('GET /api/v2/contentGroup', () => {
     expect(res.body.content).toEqual([expect.objectContaining({ id: root.id, contentGroupPath: root.id, isTemplateGroup: false })]);
     expect(res.body.content[0].name).toBeUndefined();
     const tpl = await t.request('GET', '/api/v2/contentGroup?search=isTemplateGroup=true', { token: viewer });
-    expect(tpl.body.content).toEqual([expect.objectContaining({ id: templates.id, name: 'Templates', parentId: root.id, contentGroupPath: `${root.id}/${templates.id}` })]);
+    expect(tpl.body.content).toEqual([
+      expect.objectContaining({ id: templates.id, name: 'Templates', parentId: root.id, contentGroupPath: `${root.id}/${templates.id}` }),
+    ]);
   });
 
   it('counts content and playlists directly in a folder when selected', async () => {
@@ -127,7 +129,10 @@ describe('POST /api/contentGroup', () => {
     const sub = await create(editor, 'Sub', top.body.id);
     expect(sub.status).toBe(201);
     expect(sub.body).toMatchObject({ parentId: top.body.id, contentGroupPath: `${root.id}/${top.body.id}/${sub.body.id}` });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'contentGroup'), eq(auditLog.entityId, sub.body.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'contentGroup'), eq(auditLog.entityId, sub.body.id)));
     expect(entry).toMatchObject({ action: 'create', customerId, entityName: 'Sub' });
   });
 
@@ -142,7 +147,9 @@ describe('POST /api/contentGroup', () => {
   it('validates the body (400) and needs EDITOR (403)', async () => {
     expect((await t.request('POST', '/api/contentGroup', { token: editor, json: { name: '   ' } })).status).toBe(400);
     expect((await t.request('POST', '/api/contentGroup', { token: editor, json: { name: 'x'.repeat(256) } })).status).toBe(400);
-    expect((await t.request('POST', '/api/contentGroup', { token: editor, json: { name: 'x', deviceContentType: 'simpleLoop' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/api/contentGroup', { token: editor, json: { name: 'x', deviceContentType: 'simpleLoop' } })).status,
+    ).toBe(400);
     expect((await create(viewer, 'ByViewer')).status).toBe(403);
   });
 
@@ -157,7 +164,10 @@ describe('PUT /api/contentGroup/{id}', () => {
     const res = await t.request('PUT', `/api/contentGroup/${folder.id}`, { token: editor, json: { name: 'NewName' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: folder.id, name: 'NewName' });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'rename')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'rename')));
     expect(entry?.message).toBe("Content folder 'OldName' renamed to 'NewName'");
   });
 
@@ -184,7 +194,10 @@ describe('POST /api/contentGroup/move', () => {
     const target = await createOk('MoveTarget');
     const deep = await insertContent(child);
     const loose = await insertContent(root);
-    const res = await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: target.id, contentGroupIds: [src.id], contentIds: [loose.id] } });
+    const res = await t.request('POST', '/api/contentGroup/move', {
+      token: editor,
+      json: { targetGroupId: target.id, contentGroupIds: [src.id], contentIds: [loose.id] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: target.id, name: 'MoveTarget' });
     expect(await groupRow(src.id)).toMatchObject({ parentId: target.id, path: [root.id, target.id, src.id] });
@@ -196,16 +209,28 @@ describe('POST /api/contentGroup/move', () => {
   it('refuses moving a folder into itself, the root, the Templates folder and locked content (409)', async () => {
     const a = await createOk('Cycle');
     const b = await createOk('CycleChild', a.id);
-    const into = await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: b.id, contentGroupIds: [a.id] } });
+    const into = await t.request('POST', '/api/contentGroup/move', {
+      token: editor,
+      json: { targetGroupId: b.id, contentGroupIds: [a.id] },
+    });
     expect(into.status).toBe(409);
     expect(into.body.key).toBe('contentGroup.error.moveIntoItself');
-    for (const [id, key] of [[root.id, 'contentGroup.error.root'], [templates.id, 'contentGroup.error.templates']]) {
-      const res = await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: a.id, contentGroupIds: [id] } });
+    for (const [id, key] of [
+      [root.id, 'contentGroup.error.root'],
+      [templates.id, 'contentGroup.error.templates'],
+    ]) {
+      const res = await t.request('POST', '/api/contentGroup/move', {
+        token: editor,
+        json: { targetGroupId: a.id, contentGroupIds: [id] },
+      });
       expect(res.status).toBe(409);
       expect(res.body.key).toBe(key);
     }
     const locked = await insertContent(root, { locked: true });
-    const res = await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: a.id, contentIds: [locked.id] } });
+    const res = await t.request('POST', '/api/contentGroup/move', {
+      token: editor,
+      json: { targetGroupId: a.id, contentIds: [locked.id] },
+    });
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('content.error.locked');
     expect((await contentRow(locked.id))!.contentGroupId).toBe(root.id);
@@ -215,7 +240,10 @@ describe('POST /api/contentGroup/move', () => {
     const t1 = await createOk('ClashTarget');
     await createOk('Same', t1.id);
     const mover = await createOk('Same');
-    const res = await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: t1.id, contentGroupIds: [mover.id] } });
+    const res = await t.request('POST', '/api/contentGroup/move', {
+      token: editor,
+      json: { targetGroupId: t1.id, contentGroupIds: [mover.id] },
+    });
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('contentGroup.error.duplicateName');
     expect((await groupRow(mover.id))!.parentId).toBe(root.id);
@@ -224,9 +252,30 @@ describe('POST /api/contentGroup/move', () => {
   it("refuses another tenant's ids anywhere in the body (404)", async () => {
     const mine = await createOk('MineToMove');
     const otherContent = await insertContent(otherRoot);
-    expect((await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: otherRoot.id, contentGroupIds: [mine.id] } })).status).toBe(404);
-    expect((await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: mine.id, contentIds: [otherContent.id] } })).status).toBe(404);
-    expect((await t.request('POST', '/api/contentGroup/move', { token: editor, json: { targetGroupId: mine.id, contentGroupIds: [otherRoot.id] } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/contentGroup/move', {
+          token: editor,
+          json: { targetGroupId: otherRoot.id, contentGroupIds: [mine.id] },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/contentGroup/move', {
+          token: editor,
+          json: { targetGroupId: mine.id, contentIds: [otherContent.id] },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/contentGroup/move', {
+          token: editor,
+          json: { targetGroupId: mine.id, contentGroupIds: [otherRoot.id] },
+        })
+      ).status,
+    ).toBe(404);
     expect((await contentRow(otherContent.id))!.contentGroupId).toBe(otherRoot.id);
   });
 });
@@ -242,7 +291,10 @@ describe('DELETE /api/contentGroup/{id}', () => {
     expect(await groupRow(folder.id)).toBeUndefined();
     expect(await groupRow(sub.id)).toBeUndefined();
     for (const id of [a.id, b.id]) expect(await contentRow(id)).toMatchObject({ contentGroupId: root.id, groupPath: [root.id] });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'delete')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'delete')));
     expect(entry?.message).toBe("Content folder 'DelKeep' deleted with 1 sub-folder(s); 2 content item(s) moved to the root folder");
   });
 
@@ -281,7 +333,11 @@ describe('teams', () => {
   let f: Awaited<ReturnType<typeof folderTeamFixture>>;
 
   beforeAll(async () => {
-    const routes = { createPath: '/api/contentGroup', assignPath: '/api/contentGroup/updateTeamAssignments?contentGroupId=', listPath: '/api/v2/contentGroup' };
+    const routes = {
+      createPath: '/api/contentGroup',
+      assignPath: '/api/contentGroup/updateTeamAssignments?contentGroupId=',
+      listPath: '/api/v2/contentGroup',
+    };
     f = await folderTeamFixture(t, { owner, customerId, memberRole: 'EDITOR', label: 'Content', routes });
   });
 
@@ -322,13 +378,21 @@ describe('teams', () => {
 
   it('team assignment: OWNER only, not the root, not another tenant; counted on the team', async () => {
     const body = { assignToTeams: [{ teamId: f.teamA, readOnly: true }] };
-    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: editor, json: body })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: editor, json: body }))
+        .status,
+    ).toBe(403);
     const r = await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${root.id}`, { token: owner, json: body });
     expect(r.status).toBe(409);
     expect(r.body.key).toBe('contentGroup.error.root');
     const otherOwner = (await t.actor('OWNER', { customerId: (await t.factories.customer()).id })).token;
-    expect((await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: otherOwner, json: body })).status).toBe(404);
-    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${f.teamB}`)}`, { token: owner });
+    expect(
+      (await t.request('POST', `/api/contentGroup/updateTeamAssignments?contentGroupId=${f.hiddenId}`, { token: otherOwner, json: body }))
+        .status,
+    ).toBe(404);
+    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${f.teamB}`)}`, {
+      token: owner,
+    });
     expect(teams.body.content[0].teamContentGroupNumber).toBe(2);
     expect(await names(owner, `search=teamAssignments.team.id=${f.teamB}`)).toEqual(['OtherTeamInside', 'TeamHidden']);
   });
@@ -348,7 +412,10 @@ describe('migration of existing customers (server/db/custom-sql/content_root_fol
     const id = (await t.factories.customer()).id;
     const before = await rootsOf(id);
     // The state before: only the Templates folder, at the top.
-    await t.db.update(contentGroups).set({ parentId: null, path: [before.templates.id] }).where(eq(contentGroups.id, before.templates.id));
+    await t.db
+      .update(contentGroups)
+      .set({ parentId: null, path: [before.templates.id] })
+      .where(eq(contentGroups.id, before.templates.id));
     await t.db.delete(contentGroups).where(eq(contentGroups.id, before.root.id));
     const { readFileSync } = await import('node:fs');
     for (const statement of readFileSync('server/db/custom-sql/content_root_folders.sql', 'utf8').split('--> statement-breakpoint')) {

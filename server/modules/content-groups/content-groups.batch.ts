@@ -36,14 +36,28 @@ function lockedError(id: string): ConflictError {
 async function checkedMove(tx: Executor, ctx: ServiceContext, customerId: number, body: ContentGroupMove) {
   const groupIds = [...new Set(body.contentGroupIds)];
   const contentIds = [...new Set(body.contentIds)];
-  const groups = await checkContentGroupBatch(tx, { customerId, ids: groupIds, visible: contentGroupAccess(ctx), readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id) });
-  const contents = await checkContentBatch(tx, { customerId, ids: contentIds, visible: contentAccess(ctx), readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id) });
-  for (const [kind, ids, rows] of [['contentGroup', groupIds, groups], ['deviceContent', contentIds, contents]] as const) {
+  const groups = await checkContentGroupBatch(tx, {
+    customerId,
+    ids: groupIds,
+    visible: contentGroupAccess(ctx),
+    readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id),
+  });
+  const contents = await checkContentBatch(tx, {
+    customerId,
+    ids: contentIds,
+    visible: contentAccess(ctx),
+    readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id),
+  });
+  for (const [kind, ids, rows] of [
+    ['contentGroup', groupIds, groups],
+    ['deviceContent', contentIds, contents],
+  ] as const) {
     const byId = new Map<string, { visible: boolean; readOnly: boolean }>(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const row = byId.get(id);
       if (!row || !row.visible) throw new NotFoundError(kind, id);
-      if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
+      if (row.readOnly)
+        throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
     }
   }
   const locked = contents.find((c) => c.locked);
@@ -87,9 +101,23 @@ export async function deleteContentGroup(ctx: ServiceContext, id: string, remove
     await assertSubtreeChangeable(tx, ctx, folder, removeContents);
     // The root is the first folder of every path.
     const rootId = folder.path[0]!;
-    const result = await deleteContentGroupSubtree(tx, { customerId: folder.customerId, folderId: folder.id, removeContents, root: { id: rootId, path: [rootId] } });
-    const what = removeContents ? `${result.contentDeleted} content item(s) deleted` : `${result.contentMoved} content item(s) moved to the root folder`;
-    await auditContentGroup(tx, ctx, folder, 'delete', `Content folder '${folder.name}' deleted with ${result.folders - 1} sub-folder(s); ${what}`, { ...result, removeContents });
+    const result = await deleteContentGroupSubtree(tx, {
+      customerId: folder.customerId,
+      folderId: folder.id,
+      removeContents,
+      root: { id: rootId, path: [rootId] },
+    });
+    const what = removeContents
+      ? `${result.contentDeleted} content item(s) deleted`
+      : `${result.contentMoved} content item(s) moved to the root folder`;
+    await auditContentGroup(
+      tx,
+      ctx,
+      folder,
+      'delete',
+      `Content folder '${folder.name}' deleted with ${result.folders - 1} sub-folder(s); ${what}`,
+      { ...result, removeContents },
+    );
   });
 }
 
@@ -97,17 +125,35 @@ export async function deleteContentGroup(ctx: ServiceContext, id: string, remove
  * A team user deletes a folder only when every folder below it is visible and writable for its teams,
  * and, when the content goes too, every content item below it. Locked content is never deleted (409).
  */
-async function assertSubtreeChangeable(tx: Executor, ctx: ServiceContext, folder: { id: string; customerId: number }, removeContents: boolean): Promise<void> {
+async function assertSubtreeChangeable(
+  tx: Executor,
+  ctx: ServiceContext,
+  folder: { id: string; customerId: number },
+  removeContents: boolean,
+): Promise<void> {
   await assertSubtreeFoldersWritable(tx, ctx, contentGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
   if (!removeContents) return;
-  const teamBlocked = isAboveTeams(ctx.actor) ? sql`false` : blockedForTeams(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
-  const content = await findBlockedContentBelow(tx, { customerId: folder.customerId, folderIds: [folder.id], blocked: sql`(${deviceContents.locked} or ${teamBlocked})` });
+  const teamBlocked = isAboveTeams(ctx.actor)
+    ? sql`false`
+    : blockedForTeams(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
+  const content = await findBlockedContentBelow(tx, {
+    customerId: folder.customerId,
+    folderIds: [folder.id],
+    blocked: sql`(${deviceContents.locked} or ${teamBlocked})`,
+  });
   if (content) {
     if (content.locked) throw lockedError(content.id);
-    throw new ForbiddenError('The folder contains content your teams may not change', 'team.error.readOnly', { resourceType: 'deviceContent', id: content.id });
+    throw new ForbiddenError('The folder contains content your teams may not change', 'team.error.readOnly', {
+      resourceType: 'deviceContent',
+      id: content.id,
+    });
   }
   const embedder = await findOutsideEmbedder(tx, folder.customerId, folder.id);
   if (embedder) {
-    throw new ConflictError('content.error.inUse', `Content in the folder is embedded in '${embedder.name}', outside it; remove it there first`, { usedBy: [{ id: embedder.id, name: embedder.name }], id: embedder.targetId });
+    throw new ConflictError(
+      'content.error.inUse',
+      `Content in the folder is embedded in '${embedder.name}', outside it; remove it there first`,
+      { usedBy: [{ id: embedder.id, name: embedder.name }], id: embedder.targetId },
+    );
   }
 }

@@ -10,7 +10,14 @@ import { insertContentGroup } from './content-groups.queries';
 export const contentGroupsModule = defineModule({
   name: 'content-groups',
   routes: registerContentGroupRoutes,
-  plugs: [plug(teamResources, { type: 'contentGroup', table: contentGroups, idColumn: contentGroups.id, customerIdColumn: contentGroups.customerId })],
+  plugs: [
+    plug(teamResources, {
+      type: 'contentGroup',
+      table: contentGroups,
+      idColumn: contentGroups.id,
+      customerIdColumn: contentGroups.customerId,
+    }),
+  ],
   sweep: {
     contentGroup: async (db, customerId) => {
       const root = await findRootContentGroup(db, customerId);

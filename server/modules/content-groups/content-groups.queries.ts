@@ -16,11 +16,17 @@ export async function insertContentGroup(db: Executor, values: typeof contentGro
 }
 
 export async function renameContentGroupRow(db: Executor, customerId: number, id: string, name: string): Promise<void> {
-  await db.update(contentGroups).set({ name }).where(and(eq(contentGroups.id, id), eq(contentGroups.customerId, customerId)));
+  await db
+    .update(contentGroups)
+    .set({ name })
+    .where(and(eq(contentGroups.id, id), eq(contentGroups.customerId, customerId)));
 }
 
 /** For each id of a batch: whether it exists in the customer, is visible and is read-only for the caller. */
-export async function checkContentGroupBatch(db: Executor, input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL }) {
+export async function checkContentGroupBatch(
+  db: Executor,
+  input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL },
+) {
   if (input.ids.length === 0) return [];
 
   return db
@@ -36,7 +42,10 @@ export async function checkContentGroupBatch(db: Executor, input: { customerId: 
     .where(and(inArray(contentGroups.id, [...input.ids]), eq(contentGroups.customerId, input.customerId)));
 }
 
-export async function checkContentBatch(db: Executor, input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL }) {
+export async function checkContentBatch(
+  db: Executor,
+  input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL },
+) {
   if (input.ids.length === 0) return [];
 
   return db
@@ -51,7 +60,10 @@ export async function checkContentBatch(db: Executor, input: { customerId: numbe
 }
 
 /** Puts content items directly into one folder. */
-export async function moveContentTo(db: Executor, input: { customerId: number; contentIds: readonly string[]; targetId: string; targetPath: readonly string[] }): Promise<void> {
+export async function moveContentTo(
+  db: Executor,
+  input: { customerId: number; contentIds: readonly string[]; targetId: string; targetPath: readonly string[] },
+): Promise<void> {
   if (input.contentIds.length === 0) return;
   await db
     .update(deviceContents)
@@ -64,7 +76,13 @@ export async function findBlockedContentBelow(db: Executor, input: { customerId:
   const [row] = await db
     .select({ id: deviceContents.id, locked: deviceContents.locked })
     .from(deviceContents)
-    .where(and(eq(deviceContents.customerId, input.customerId), sql`${deviceContents.groupPath} && ${uuidArray(input.folderIds)}`, input.blocked))
+    .where(
+      and(
+        eq(deviceContents.customerId, input.customerId),
+        sql`${deviceContents.groupPath} && ${uuidArray(input.folderIds)}`,
+        input.blocked,
+      ),
+    )
     .limit(1);
 
   return row;
@@ -87,7 +105,10 @@ export async function deleteContentGroupSubtree(
     await clearDefaultContent(db, customerId, sql`select ${deviceContents.id} from ${deviceContents} where ${below}`);
     await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and ${teamAssignments.resourceType} = 'deviceContent'
       and ${teamAssignments.resourceId} in (select ${deviceContents.id}::text from ${deviceContents} where ${below})`);
-    const [row] = await execRows(db, sql`with d as (delete from ${deviceContents} where ${below} returning 1) select count(*)::int as n from d`);
+    const [row] = await execRows(
+      db,
+      sql`with d as (delete from ${deviceContents} where ${below} returning 1) select count(*)::int as n from d`,
+    );
     contentDeleted = Number(row?.n ?? 0);
   } else {
     const [row] = await execRows(

@@ -37,7 +37,14 @@ export const contentGroupResource = defineResource({
       contentCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('content') },
       simpleLoopCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: countOf('simpleLoop') },
       teamAssignments: teamAssignmentsField('contentGroup', t.id),
-      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: contentUsageSql('contentGroup', 'campaignUsageDetails', sql`${t.id}`) },
+      campaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        searchable: false,
+        sortable: false,
+        sql: contentUsageSql('contentGroup', 'campaignUsageDetails', sql`${t.id}`),
+      },
       topLevelCampaignUsageDetails: {
         kind: 'scalar',
         type: 'json',
@@ -46,7 +53,14 @@ export const contentGroupResource = defineResource({
         sortable: false,
         sql: contentUsageSql('contentGroup', 'topLevelCampaignUsageDetails', sql`${t.id}`),
       },
-      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: contentUsageSql('contentGroup', 'messageUsageDetails', sql`${t.id}`) },
+      messageUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        searchable: false,
+        sortable: false,
+        sql: contentUsageSql('contentGroup', 'messageUsageDetails', sql`${t.id}`),
+      },
     };
   },
 });

@@ -2,7 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
+import {
+  TeamAccessListSchema,
+  teamIdsParam,
+  TeamModificationSchema,
+  SELECT_TEAM_IDS_EXEMPTION,
+  TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
 import {
   ContentGroupCreateSchema,
   ContentGroupListQueryExtension,
@@ -15,7 +21,12 @@ import {
 const tags = ['Content folders'];
 const folderResponse = (description: string) => ({ description, ...json(ContentGroupSchema) });
 const scoped = <T extends z.ZodRawShape>(shape: T) => z.object({ customerId: customerIdParam, ...shape });
-const idPath = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) });
+const idPath = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
 const locked = 'Locked content anywhere in the move or delete: 409 `content.error.locked`.';
 
 export const listContentGroupsRoute = defineRoute(
@@ -43,7 +54,10 @@ export const getContentGroupRoute = defineRoute(
     operationId: 'getContentGroup',
     tags,
     summary: 'One content folder',
-    request: { params: idPath, query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
+    request: {
+      params: idPath,
+      query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }),
+    },
     responses: { 200: folderResponse('The content folder') },
   },
   { resourceIds: { 'path.id': 'contentGroup' } },

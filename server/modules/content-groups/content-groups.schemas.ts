@@ -17,13 +17,17 @@ export const ContentGroupSchema = projected(
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
     customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
-    contentGroupPath: z
-      .string()
-      .optional()
-      .openapi({ description: 'Folder ids from the root down to this folder, joined by `/`; search `contentGroupPath:{id}` finds the folder and every folder below it' }),
+    contentGroupPath: z.string().optional().openapi({
+      description:
+        'Folder ids from the root down to this folder, joined by `/`; search `contentGroupPath:{id}` finds the folder and every folder below it',
+    }),
     isTemplateGroup: z.boolean().optional().openapi({ description: 'The Templates folder of the customer' }),
     createdDate: z.string().optional(),
-    contentCount: z.number().int().optional().openapi({ description: 'Slides and interactive content directly in the folder (select-only)' }),
+    contentCount: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Slides and interactive content directly in the folder (select-only)' }),
     simpleLoopCount: z.number().int().optional().openapi({ description: 'Playlists directly in the folder (select-only)' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     campaignUsageDetails: z.unknown().optional(),
@@ -58,7 +62,7 @@ export const ContentGroupMoveSchema = z
   })
   .openapi('ContentGroupMove');
 
-export const removeContentsParam = booleanQuery('true deletes the folder\'s content; false moves it to the root folder', false);
+export const removeContentsParam = booleanQuery("true deletes the folder's content; false moves it to the root folder", false);
 
 export type ContentGroup = z.infer<typeof ContentGroupSchema>;
 export type ContentGroupMove = z.infer<typeof ContentGroupMoveSchema>;

@@ -38,7 +38,9 @@ export async function uniqueContentGroupName<T>(name: string | undefined, work: 
     if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
       throw new ConflictError(
         'contentGroup.error.duplicateName',
-        name ? `A content folder named '${name}' already exists here` : 'A content folder with the same name already exists in the target folder',
+        name
+          ? `A content folder named '${name}' already exists here`
+          : 'A content folder with the same name already exists in the target folder',
         name ? { name } : undefined,
       );
     }
@@ -48,8 +50,10 @@ export async function uniqueContentGroupName<T>(name: string | undefined, work: 
 
 /** Refuses changing the root or the Templates folder themselves (409). */
 export function assertMovable(folder: { id: string; parentId: string | null; isTemplateGroup: boolean }, action: string): void {
-  if (folder.parentId === null) throw new ConflictError('contentGroup.error.root', `The root content folder cannot be ${action}`, { id: folder.id });
-  if (folder.isTemplateGroup) throw new ConflictError('contentGroup.error.templates', `The Templates folder cannot be ${action}`, { id: folder.id });
+  if (folder.parentId === null)
+    throw new ConflictError('contentGroup.error.root', `The root content folder cannot be ${action}`, { id: folder.id });
+  if (folder.isTemplateGroup)
+    throw new ConflictError('contentGroup.error.templates', `The Templates folder cannot be ${action}`, { id: folder.id });
 }
 
 type ListContentGroupsInput = TeamReadInput & ListInput;
@@ -79,7 +83,10 @@ export async function readContentGroup(db: Executor, ctx: ServiceContext, id: st
 }
 
 /** POST /api/contentGroup?parentGroupId=: a folder under `parentGroupId` (the root when absent). */
-export async function createContentGroup(ctx: ServiceContext, input: { parentGroupId?: string; name: string; teamIds?: string }): Promise<ContentGroup> {
+export async function createContentGroup(
+  ctx: ServiceContext,
+  input: { parentGroupId?: string; name: string; teamIds?: string },
+): Promise<ContentGroup> {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
 
   return uniqueContentGroupName(input.name, () =>
@@ -88,7 +95,11 @@ export async function createContentGroup(ctx: ServiceContext, input: { parentGro
       const id = uuidv7();
       const row = await insertContentGroup(tx, { id, customerId, parentId: parent.id, name: input.name, path: [...parent.path, id] });
       if (input.teamIds) await assignTeams(tx, ctx, 'contentGroup', id, input.teamIds);
-      await auditContentGroup(tx, ctx, row, 'create', `Content folder '${row.name}' created`, { parentId: parent.id, name: row.name, teamIds: input.teamIds });
+      await auditContentGroup(tx, ctx, row, 'create', `Content folder '${row.name}' created`, {
+        parentId: parent.id,
+        name: row.name,
+        teamIds: input.teamIds,
+      });
 
       return readContentGroup(tx, ctx, id);
     }),
@@ -102,7 +113,9 @@ export async function renameContentGroup(ctx: ServiceContext, id: string, name: 
       const folder = await findWritableContentGroup(tx, ctx, { id, creatingIn: false });
       assertMovable(folder, 'renamed');
       await renameContentGroupRow(tx, folder.customerId, folder.id, name);
-      await auditContentGroup(tx, ctx, { ...folder, name }, 'rename', `Content folder '${folder.name}' renamed to '${name}'`, { name: { from: folder.name, to: name } });
+      await auditContentGroup(tx, ctx, { ...folder, name }, 'rename', `Content folder '${folder.name}' renamed to '${name}'`, {
+        name: { from: folder.name, to: name },
+      });
 
       return readContentGroup(tx, ctx, folder.id);
     }),
@@ -110,11 +123,18 @@ export async function renameContentGroup(ctx: ServiceContext, id: string, name: 
 }
 
 /** POST /api/contentGroup/updateTeamAssignments?contentGroupId= (OWNER). The root belongs to everyone: refused. */
-export async function updateContentGroupTeamAssignments(ctx: ServiceContext, contentGroupId: string, change: TeamModification): Promise<TeamAccessList> {
+export async function updateContentGroupTeamAssignments(
+  ctx: ServiceContext,
+  contentGroupId: string,
+  change: TeamModification,
+): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     // OWNER and ADMIN are above teams: this finds any folder of the scope.
     const folder = await findWritableContentGroup(tx, ctx, { id: contentGroupId, creatingIn: false });
-    if (folder.parentId === null) throw new ConflictError('contentGroup.error.root', 'The root content folder is visible to every user and takes no team assignments', { id: contentGroupId });
+    if (folder.parentId === null)
+      throw new ConflictError('contentGroup.error.root', 'The root content folder is visible to every user and takes no team assignments', {
+        id: contentGroupId,
+      });
 
     return modifyTeams(tx, ctx, 'contentGroup', contentGroupId, change);
   });

@@ -36,8 +36,10 @@ export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPL
     (page.widgets ?? []).forEach((widget, w) => {
       const at = `data.${page.name}.widgets.${w}`;
       if (widget.type === 'image' || widget.type === 'video') refs.files.push({ id: widget.fileId, path: `${at}.fileId` });
-      else if (widget.type === 'playlist') refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
-      else if (widget.type === 'content') refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
+      else if (widget.type === 'playlist')
+        refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
+      else if (widget.type === 'content')
+        refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
     });
   }
 
@@ -52,7 +54,11 @@ export function satisfies(expects: Embeddable, target: { deviceContentType: stri
   return expects === 'anyContent' || target.structureType === 'SLIDE';
 }
 
-const EXPECTED_WORDS: Record<Embeddable, string> = { slide: 'a slide', anyContent: 'a slide or interactive content', simpleLoop: 'a playlist' };
+const EXPECTED_WORDS: Record<Embeddable, string> = {
+  slide: 'a slide',
+  anyContent: 'a slide or interactive content',
+  simpleLoop: 'a playlist',
+};
 
 export function expectedWords(expects: Embeddable): string {
   return EXPECTED_WORDS[expects];

@@ -41,7 +41,12 @@ const validity = {
 /** Stable within the document (the editors key list items and undo steps by it). */
 const itemKey = z.string().min(1).max(64);
 
-const itemBase = { key: itemKey.openapi({ description: 'Unique among the slides of the playlist' }), transition: Transition.optional(), enabled: z.boolean().optional(), ...validity };
+const itemBase = {
+  key: itemKey.openapi({ description: 'Unique among the slides of the playlist' }),
+  transition: Transition.optional(),
+  enabled: z.boolean().optional(),
+  ...validity,
+};
 
 /** One entry of a playlist's `slides`: a file, every file of a folder, a slide, or a nested playlist. */
 export const PlaylistItem = z
@@ -93,7 +98,10 @@ const WidgetStyle = z.looseObject({
 });
 
 /** What a tap does in interactive content: show the page of that name. */
-const Action = z.looseObject({ type: z.literal('GO_TO_PAGE'), page: shortText.min(1).openapi({ description: 'The name (key) of a page of the same document' }) });
+const Action = z.looseObject({
+  type: z.literal('GO_TO_PAGE'),
+  page: shortText.min(1).openapi({ description: 'The name (key) of a page of the same document' }),
+});
 
 const widgetBase = {
   id: itemKey.openapi({ description: 'Unique among the widgets of its page' }),
@@ -124,8 +132,20 @@ export const Widget = z.discriminatedUnion('type', [
     marqueeSpeed: z.number().min(10).max(2_000).optional(),
   }),
   z.looseObject({ ...widgetBase, type: z.literal('image'), fileId: id, fit: Fit.optional() }),
-  z.looseObject({ ...widgetBase, type: z.literal('video'), fileId: id, fit: Fit.optional(), muted: z.boolean().optional(), loop: z.boolean().optional() }),
-  z.looseObject({ ...widgetBase, type: z.literal('webPage'), url: httpUrl, refreshSeconds: z.number().int().min(10).max(86_400).optional() }),
+  z.looseObject({
+    ...widgetBase,
+    type: z.literal('video'),
+    fileId: id,
+    fit: Fit.optional(),
+    muted: z.boolean().optional(),
+    loop: z.boolean().optional(),
+  }),
+  z.looseObject({
+    ...widgetBase,
+    type: z.literal('webPage'),
+    url: httpUrl,
+    refreshSeconds: z.number().int().min(10).max(86_400).optional(),
+  }),
   z.looseObject({
     ...widgetBase,
     type: z.literal('clock'),
@@ -141,7 +161,15 @@ export const Widget = z.discriminatedUnion('type', [
   z.looseObject({ ...widgetBase, type: z.literal('playlist'), simpleLoopId: id }),
   z.looseObject({ ...widgetBase, type: z.literal('content'), contentId: id }),
   /** Bound to a datasource field; shows `placeholder` until datasources exist. */
-  z.looseObject({ ...widgetBase, type: z.literal('datasource'), datasourceId: z.string().max(64).optional(), field: shortText.optional(), mode: z.enum(['text', 'table']), placeholder: z.string().max(2_000).optional(), textStyle: TextStyle.optional() }),
+  z.looseObject({
+    ...widgetBase,
+    type: z.literal('datasource'),
+    datasourceId: z.string().max(64).optional(),
+    field: shortText.optional(),
+    mode: z.enum(['text', 'table']),
+    placeholder: z.string().max(2_000).optional(),
+    textStyle: TextStyle.optional(),
+  }),
 ]);
 
 const PageStyle = z.looseObject({ backgroundColor: colour.optional(), backgroundFileId: id.optional(), backgroundFit: Fit.optional() });
@@ -158,9 +186,12 @@ export const SlidePage = z
     widgets: z.array(Widget).max(500).optional(),
   })
   .superRefine((page, ctx) => {
-    if ('name' in page) ctx.addIssue({ code: 'custom', path: ['name'], message: 'A page has no `name` of its own: its key in `data` is its name' });
+    if ('name' in page)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'A page has no `name` of its own: its key in `data` is its name' });
   })
-  .openapi('SlidePage', { description: 'One page; its name is its key in the slide document. Keys the server does not know are kept as sent.' });
+  .openapi('SlidePage', {
+    description: 'One page; its name is its key in the slide document. Keys the server does not know are kept as sent.',
+  });
 
 const MAX_PAGES = 200;
 
@@ -172,7 +203,8 @@ function refuseProtoKeys(value: unknown, ctx: z.RefinementCtx, path: (string | n
   if (Array.isArray(value)) value.forEach((item, i) => refuseProtoKeys(item, ctx, [...path, i]));
   else if (typeof value === 'object' && value !== null) {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === '__proto__') ctx.addIssue({ code: 'custom', path: [...path, key], message: "'__proto__' cannot be a key of a slide document" });
+      if (key === '__proto__')
+        ctx.addIssue({ code: 'custom', path: [...path, key], message: "'__proto__' cannot be a key of a slide document" });
       else refuseProtoKeys(inner, ctx, [...path, key]);
     }
   }
@@ -192,8 +224,14 @@ export const SlideDocument = z
     },
     z.record(shortText.min(1), SlidePage).superRefine((document, ctx) => {
       const names = Object.keys(document);
-      if (names.length === 0) ctx.addIssue({ code: 'custom', path: [], message: 'A slide has at least one page: an object keyed by page name, such as {"Default": {…}}' });
-      if (names.length > MAX_PAGES) ctx.addIssue({ code: 'custom', path: [], message: `At most ${MAX_PAGES} pages; this document has ${names.length}` });
+      if (names.length === 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'A slide has at least one page: an object keyed by page name, such as {"Default": {…}}',
+        });
+      if (names.length > MAX_PAGES)
+        ctx.addIssue({ code: 'custom', path: [], message: `At most ${MAX_PAGES} pages; this document has ${names.length}` });
       const numbered = names.filter(isArrayIndexName);
       if (numbered.length > 0) {
         ctx.addIssue({
@@ -204,7 +242,11 @@ export const SlideDocument = z
       }
       for (const [name, page] of Object.entries(document)) {
         const widgets = page.widgets ?? [];
-        uniqueKeys(widgets.map((w) => ({ key: w.id })), [name, 'widgets'], ctx);
+        uniqueKeys(
+          widgets.map((w) => ({ key: w.id })),
+          [name, 'widgets'],
+          ctx,
+        );
         widgets.forEach((w, j) => {
           if (w.action && !Object.hasOwn(document, w.action.page)) {
             combinationIssue(ctx, [name, 'widgets', j, 'action', 'page'], `No page named '${w.action.page}'`);
@@ -218,7 +260,11 @@ export const SlideDocument = z
       'A slide\'s pages keyed by page name, in play order (the key order of the object): a slide has one page (the spec\'s `Default`), interactive content one key per page. Page names are 1–255 characters and never a whole number such as "1".',
     example: DEFAULT_SLIDE,
     // OpenAPI 3.1 (JSON Schema) keyword the generator's metadata type does not list; it is written as given.
-    ...({ minProperties: 1, maxProperties: MAX_PAGES, propertyNames: { minLength: 1, maxLength: 255, not: { pattern: ARRAY_INDEX_PATTERN } } } as object),
+    ...({
+      minProperties: 1,
+      maxProperties: MAX_PAGES,
+      propertyNames: { minLength: 1, maxLength: 255, not: { pattern: ARRAY_INDEX_PATTERN } },
+    } as object),
   });
 
 /** A `data` document as the API answers it: a slide's pages keyed by name, or a playlist. */

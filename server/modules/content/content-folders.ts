@@ -47,7 +47,14 @@ export async function assertContentGroupVisible(db: Executor, ctx: Pick<ServiceC
   if (!(await contentGroupExists(db, visibleContentGroup(ctx, id)))) throw new NotFoundError('contentGroup', id);
 }
 
-export type WritableContentGroup = { id: string; customerId: number; parentId: string | null; path: string[]; name: string; isTemplateGroup: boolean };
+export type WritableContentGroup = {
+  id: string;
+  customerId: number;
+  parentId: string | null;
+  path: string[];
+  name: string;
+  isTemplateGroup: boolean;
+};
 
 /**
  * A content folder the caller writes into or changes (404 invisible, 403 read-only through its teams, 403
@@ -61,5 +68,12 @@ export async function findWritableContentGroup(
 ): Promise<WritableContentGroup> {
   const row = await findWritableFolder(tx, ctx, contentGroupTree, input);
 
-  return { id: row.id, customerId: row.customerId, parentId: row.parentId, path: row.path, name: row.name, isTemplateGroup: row.isTemplateGroup };
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    parentId: row.parentId,
+    path: row.path,
+    name: row.name,
+    isTemplateGroup: row.isTemplateGroup,
+  };
 }

@@ -29,12 +29,17 @@ const WORDS: Record<Kind, { one: string; tag: string; op: string }> = {
   simpleLoop: { one: 'playlist', tag: 'Playlists', op: 'SimpleLoop' },
 };
 
-const idPath = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) });
+const idPath = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
 const itemResponse = (description: string) => ({ description, ...json(DeviceContentSchema) });
 const autoSave = booleanQuery('An automatic save of the editor (audited as `autoSave`)');
 const locked = 'Locked items refuse every change (409 `content.error.locked`).';
 const embedding =
-  'The document is validated (400 naming the path); every file, folder and content it references must be the tenant\'s own (404), content of the kind the place allows (409 `content.error.embedding`) and never the item itself, directly or through nested content (409 `content.error.cycle`). ' +
+  "The document is validated (400 naming the path); every file, folder and content it references must be the tenant's own (404), content of the kind the place allows (409 `content.error.embedding`) and never the item itself, directly or through nested content (409 `content.error.cycle`). " +
   'Bodies over 4 MiB: 413.';
 
 /** Everything of a create route but its body, whose type the handler reads. */
@@ -55,7 +60,11 @@ const createQuery = z.object({
   contentGroupId: z.string().uuid().openapi({ format: 'uuid', description: 'The content folder' }),
   teamIds: teamIdsParam,
 });
-const createOptions = { bodyLimit: CONTENT_BODY_LIMIT, resourceIds: { 'query.contentGroupId': 'contentGroup' }, notResourceIds: TEAM_IDS_EXEMPTION } as const;
+const createOptions = {
+  bodyLimit: CONTENT_BODY_LIMIT,
+  resourceIds: { 'query.contentGroupId': 'contentGroup' },
+  notResourceIds: TEAM_IDS_EXEMPTION,
+} as const;
 
 /** Everything of an update route but its body. */
 function updateConfig(kind: Kind) {
@@ -116,7 +125,9 @@ function usageRoute(kind: Kind) {
       tags: [WORDS[kind].tag],
       summary: `Where matching ${WORDS[kind].one} items are embedded`,
       description: 'For each item matching `search` (at most 1 000), the content that embeds it.',
-      request: { query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }) },
+      request: {
+        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }),
+      },
       responses: { 200: { description: 'Usage per item', ...json(UsageDetailsSchema) } },
     },
   );
@@ -131,7 +142,9 @@ function ratioRoute(kind: Kind) {
       operationId: `get${WORDS[kind].op}DeviceOnlineOfflineRatio`,
       tags: [WORDS[kind].tag],
       summary: 'Online and offline screens showing the matching items',
-      request: { query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }) },
+      request: {
+        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: SEARCH_DESCRIPTION }) }),
+      },
       responses: { 200: { description: 'Screen counts', ...json(OnlineOfflineRatioSchema) } },
     },
   );
@@ -149,12 +162,18 @@ export const createSimpleLoopRoute = defineRoute(
 );
 export const updateContentRoute = defineRoute(
   { minRole: 'EDITOR', tenant: 'none' },
-  { ...updateConfig('content'), request: { params: idPath, query: z.object({ autoSave }), body: { required: true, ...json(ContentUpdateSchema) } } },
+  {
+    ...updateConfig('content'),
+    request: { params: idPath, query: z.object({ autoSave }), body: { required: true, ...json(ContentUpdateSchema) } },
+  },
   updateOptions,
 );
 export const updateSimpleLoopRoute = defineRoute(
   { minRole: 'EDITOR', tenant: 'none' },
-  { ...updateConfig('simpleLoop'), request: { params: idPath, query: z.object({ autoSave }), body: { required: true, ...json(SimpleLoopUpdateSchema) } } },
+  {
+    ...updateConfig('simpleLoop'),
+    request: { params: idPath, query: z.object({ autoSave }), body: { required: true, ...json(SimpleLoopUpdateSchema) } },
+  },
   updateOptions,
 );
 export const lockRoutes = { content: lockRoute('content'), simpleLoop: lockRoute('simpleLoop') } as const;

@@ -18,7 +18,10 @@ export function contentReferencesOfFiles(fileId: SQL): SQL {
  * The references to `fileIds` that keep them from being deleted: all of them, except a playlist's own file
  * items when `removeFromPlaylists` (a slide's image, or a playlist that also uses the file elsewhere, still blocks).
  */
-export async function countFileReferences(db: Executor, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }): Promise<number> {
+export async function countFileReferences(
+  db: Executor,
+  input: { fileIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<number> {
   if (input.fileIds.length === 0) return 0;
   const ids = uuidArray(input.fileIds);
   const exempt = input.removeFromPlaylists
@@ -91,7 +94,10 @@ export function contentReferencesOfFolders(folderId: SQL): SQL {
  * The content that plays a folder of the subtrees of `folderIds` (a playlist's folder item). With
  * `removeFromPlaylists` none blocks: only playlists reference folders, and their folder items are removed.
  */
-export async function countFolderReferences(db: Executor, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<number> {
+export async function countFolderReferences(
+  db: Executor,
+  input: { folderIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<number> {
   if (input.folderIds.length === 0) return 0;
   const exempt = input.removeFromPlaylists ? sql` and ${deviceContents.deviceContentType} <> 'simpleLoop'` : sql``;
   const [row] = await execRows<{ n: number }>(
@@ -112,5 +118,7 @@ export async function removeFoldersFromPlaylists(db: Executor, folderIds: readon
         where not (e->>'type' = 'FILE_FOLDER' and (e->>'id')::uuid in ${subtreeIds(folderIds)})))
     where ${deviceContents.deviceContentType} = 'simpleLoop' and ${deviceContents.id} in
       (select ${contentReferences.contentId} from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in (${targets}))`);
-  await db.execute(sql`delete from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in ${subtreeIds(folderIds)}`);
+  await db.execute(
+    sql`delete from ${contentReferences} where ${contentReferences.targetType} = 'fileFolder' and ${contentReferences.targetId} in ${subtreeIds(folderIds)}`,
+  );
 }

@@ -21,20 +21,31 @@ import {
  */
 export async function checkReferences(tx: Executor, input: { customerId: number; selfId: string; refs: DataReferences }): Promise<void> {
   const { customerId, refs } = input;
-  for (const [kind, pointers] of [['file', refs.files], ['fileFolder', refs.fileFolders]] as const) {
+  for (const [kind, pointers] of [
+    ['file', refs.files],
+    ['fileFolder', refs.fileFolders],
+  ] as const) {
     const found = await existingIds(tx, kind, customerId, idsOf(pointers));
     const missing = pointers.find((p) => !found.has(p.id.toLowerCase()));
     if (missing) throw new NotFoundError(kind, missing.id);
   }
   const self = input.selfId.toLowerCase();
   const selfPointer = refs.contents.find((p) => p.id.toLowerCase() === self);
-  if (selfPointer) throw new ConflictError('content.error.cycle', `Content cannot embed itself (${selfPointer.path})`, { path: selfPointer.path, id: selfPointer.id });
+  if (selfPointer)
+    throw new ConflictError('content.error.cycle', `Content cannot embed itself (${selfPointer.path})`, {
+      path: selfPointer.path,
+      id: selfPointer.id,
+    });
   const kinds = new Map((await findContentKinds(tx, customerId, idsOf(refs.contents))).map((k) => [k.id, k]));
   for (const pointer of refs.contents) {
     const target = kinds.get(pointer.id.toLowerCase());
     if (!target) throw new NotFoundError('deviceContent', pointer.id);
     if (!satisfies(pointer.expects, target)) {
-      throw new ConflictError('content.error.embedding', `${pointer.path} must be ${expectedWords(pointer.expects)}`, { path: pointer.path, id: pointer.id, expected: pointer.expects });
+      throw new ConflictError('content.error.embedding', `${pointer.path} must be ${expectedWords(pointer.expects)}`, {
+        path: pointer.path,
+        id: pointer.id,
+        expected: pointer.expects,
+      });
     }
   }
   if (await reachesContent(tx, customerId, idsOf(refs.contents), self)) {
@@ -65,4 +76,3 @@ export const contentFileReferences: FileReferenceKind = {
     },
   },
 };
-

@@ -21,13 +21,22 @@ export function listTemplates(ctx: ServiceContext, input: ListInput) {
  * POST /api/content/fromTemplate/{templateId}: a new slide from a starter template, or a copy of one of the
  * tenant's own slides (the content of its Templates folder), in `contentGroupId` (the root when absent).
  */
-export async function createFromTemplate(ctx: ServiceContext, input: { templateId: string; contentGroupId?: string; name: string }): Promise<DeviceContent> {
+export async function createFromTemplate(
+  ctx: ServiceContext,
+  input: { templateId: string; contentGroupId?: string; name: string },
+): Promise<DeviceContent> {
   const starter = await findTemplate(ctx.db, uuidEquals(contentTemplates.id, input.templateId));
   const source = starter
     ? { structureType: starter.structureType, data: starter.data as SlideData }
     : await ownTemplate(ctx, input.templateId);
 
-  return createDeviceContent(ctx, { contentGroupId: input.contentGroupId, name: input.name, deviceContentType: 'content', structureType: source.structureType, data: source.data });
+  return createDeviceContent(ctx, {
+    contentGroupId: input.contentGroupId,
+    name: input.name,
+    deviceContentType: 'content',
+    structureType: source.structureType,
+    data: source.data,
+  });
 }
 
 async function ownTemplate(ctx: ServiceContext, id: string): Promise<{ structureType: 'SLIDE' | 'COMPLEX'; data: SlideData }> {

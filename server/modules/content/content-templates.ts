@@ -11,7 +11,16 @@ export type StarterTemplate = { id: string; name: string; description: string; t
 const HD = { width: 1920, height: 1080 };
 const PORTRAIT = { width: 1080, height: 1920 };
 
-function text(id: string, x: number, y: number, width: number, height: number, value: string, style: Extract<Widget, { type: 'text' }>['textStyle'], extra: Partial<Extract<Widget, { type: 'text' }>> = {}): Widget {
+function text(
+  id: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  value: string,
+  style: Extract<Widget, { type: 'text' }>['textStyle'],
+  extra: Partial<Extract<Widget, { type: 'text' }>> = {},
+): Widget {
   return { id, type: 'text', x, y, width, height, zIndex: 1, text: value, textStyle: style, quickEdit: true, ...extra };
 }
 
@@ -28,9 +37,31 @@ export const starterTemplates: readonly StarterTemplate[] = [
     description: 'A greeting, a line for today and the time, on a dark background.',
     tags: ['welcome', 'lobby'],
     data: page(HD, '#0f172a', [
-      text('title', 160, 360, 1600, 200, 'Welcome', { fontSize: 160, fontWeight: 'bold', color: white, align: 'center', verticalAlign: 'middle' }),
-      text('subtitle', 160, 580, 1600, 100, 'We are glad you are here', { fontSize: 56, color: '#cbd5e1', align: 'center', verticalAlign: 'middle' }),
-      { id: 'clock', type: 'clock', x: 1560, y: 60, width: 300, height: 100, zIndex: 2, format: 'HH:mm', showDate: false, textStyle: { fontSize: 64, color: white, align: 'right' } },
+      text('title', 160, 360, 1600, 200, 'Welcome', {
+        fontSize: 160,
+        fontWeight: 'bold',
+        color: white,
+        align: 'center',
+        verticalAlign: 'middle',
+      }),
+      text('subtitle', 160, 580, 1600, 100, 'We are glad you are here', {
+        fontSize: 56,
+        color: '#cbd5e1',
+        align: 'center',
+        verticalAlign: 'middle',
+      }),
+      {
+        id: 'clock',
+        type: 'clock',
+        x: 1560,
+        y: 60,
+        width: 300,
+        height: 100,
+        zIndex: 2,
+        format: 'HH:mm',
+        showDate: false,
+        textStyle: { fontSize: 64, color: white, align: 'right' },
+      },
     ]),
   },
   {
@@ -39,10 +70,21 @@ export const starterTemplates: readonly StarterTemplate[] = [
     description: 'Three columns of dishes and prices under a title.',
     tags: ['menu', 'food'],
     data: page(HD, '#1c1917', [
-      text('title', 80, 50, 1760, 140, "Today's menu", { fontSize: 96, fontWeight: 'bold', color: '#fbbf24', align: 'center', verticalAlign: 'middle' }),
+      text('title', 80, 50, 1760, 140, "Today's menu", {
+        fontSize: 96,
+        fontWeight: 'bold',
+        color: '#fbbf24',
+        align: 'center',
+        verticalAlign: 'middle',
+      }),
       ...(['Starters', 'Mains', 'Desserts'] as const).flatMap((heading, i) => [
         text(`heading-${i}`, 80 + i * 600, 240, 560, 90, heading, { fontSize: 56, fontWeight: 'bold', color: white, align: 'left' }),
-        text(`items-${i}`, 80 + i * 600, 350, 560, 650, 'Dish one — 8.50\nDish two — 9.00\nDish three — 7.50', { fontSize: 44, color: '#e7e5e4', align: 'left', verticalAlign: 'top' }),
+        text(`items-${i}`, 80 + i * 600, 350, 560, 650, 'Dish one — 8.50\nDish two — 9.00\nDish three — 7.50', {
+          fontSize: 44,
+          color: '#e7e5e4',
+          align: 'left',
+          verticalAlign: 'top',
+        }),
       ]),
     ]),
   },
@@ -52,13 +94,39 @@ export const starterTemplates: readonly StarterTemplate[] = [
     description: 'A large headline, the time, and a scrolling ticker along the bottom.',
     tags: ['news', 'ticker'],
     data: page(HD, '#111827', [
-      text('headline', 120, 200, 1680, 520, 'Your headline goes here', { fontSize: 120, fontWeight: 'bold', color: white, align: 'left', verticalAlign: 'middle' }),
-      { id: 'clock', type: 'clock', x: 1500, y: 60, width: 360, height: 100, zIndex: 2, format: 'HH:mm', showDate: true, textStyle: { fontSize: 48, color: '#9ca3af', align: 'right' } },
-      text('ticker', 0, 960, 1920, 120, 'Breaking: add your news here  •  Second item  •  Third item', { fontSize: 56, color: white, verticalAlign: 'middle' }, {
-        marquee: true,
-        marqueeSpeed: 160,
-        style: { backgroundColor: '#b91c1c', padding: 16 },
+      text('headline', 120, 200, 1680, 520, 'Your headline goes here', {
+        fontSize: 120,
+        fontWeight: 'bold',
+        color: white,
+        align: 'left',
+        verticalAlign: 'middle',
       }),
+      {
+        id: 'clock',
+        type: 'clock',
+        x: 1500,
+        y: 60,
+        width: 360,
+        height: 100,
+        zIndex: 2,
+        format: 'HH:mm',
+        showDate: true,
+        textStyle: { fontSize: 48, color: '#9ca3af', align: 'right' },
+      },
+      text(
+        'ticker',
+        0,
+        960,
+        1920,
+        120,
+        'Breaking: add your news here  •  Second item  •  Third item',
+        { fontSize: 56, color: white, verticalAlign: 'middle' },
+        {
+          marquee: true,
+          marqueeSpeed: 160,
+          style: { backgroundColor: '#b91c1c', padding: 16 },
+        },
+      ),
     ]),
   },
   {
@@ -74,9 +142,31 @@ export const starterTemplates: readonly StarterTemplate[] = [
     description: 'A portrait notice board: a title, a message and the time.',
     tags: ['portrait', 'notice'],
     data: page(PORTRAIT, '#1e3a8a', [
-      text('title', 80, 240, 920, 300, 'Notice', { fontSize: 140, fontWeight: 'bold', color: white, align: 'center', verticalAlign: 'middle' }),
-      text('message', 80, 640, 920, 900, 'Write your message here.', { fontSize: 64, color: '#dbeafe', align: 'center', verticalAlign: 'top' }),
-      { id: 'clock', type: 'clock', x: 80, y: 1700, width: 920, height: 120, zIndex: 2, format: 'HH:mm', showDate: true, textStyle: { fontSize: 56, color: white, align: 'center' } },
+      text('title', 80, 240, 920, 300, 'Notice', {
+        fontSize: 140,
+        fontWeight: 'bold',
+        color: white,
+        align: 'center',
+        verticalAlign: 'middle',
+      }),
+      text('message', 80, 640, 920, 900, 'Write your message here.', {
+        fontSize: 64,
+        color: '#dbeafe',
+        align: 'center',
+        verticalAlign: 'top',
+      }),
+      {
+        id: 'clock',
+        type: 'clock',
+        x: 80,
+        y: 1700,
+        width: 920,
+        height: 120,
+        zIndex: 2,
+        format: 'HH:mm',
+        showDate: true,
+        textStyle: { fontSize: 56, color: white, align: 'center' },
+      },
     ]),
   },
 ];

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const row = async (id: string) => (await t.db.select().from(deviceContents).where(eq(deviceContents.id, id)).limit(1))[0];
-const refs = async (id: string) => (await t.db.select().from(contentReferences).where(eq(contentReferences.contentId, id))).map((r) => `${r.targetType}:${r.targetId}`).sort();
+const refs = async (id: string) =>
+  (await t.db.select().from(contentReferences).where(eq(contentReferences.contentId, id)))
+    .map((r) => `${r.targetType}:${r.targetId}`)
+    .sort();
 
 describe('POST /api/simpleLoop and /api/content', () => {
   it('creates a playlist of files, a folder and a slide, and records what it references', async () => {
@@ -50,7 +53,10 @@ describe('POST /api/simpleLoop and /api/content', () => {
     });
     expect(res.body.data.slides).toHaveLength(3);
     expect(await refs(res.body.id)).toEqual([`content:${slide.id}`, `file:${image.id}`, `fileFolder:${k.fileRoot.id}`].sort());
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'create')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'create')));
     expect(entry?.message).toBe("Playlist 'Lobby loop' created");
   });
 
@@ -79,8 +85,14 @@ describe('POST /api/simpleLoop and /api/content', () => {
         name: 'Kiosk',
         structureType: 'COMPLEX',
         data: {
-          Home: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Info' } }] },
-          Info: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [{ id: 'slide', type: 'content', x: 0, y: 0, width: 10, height: 10, zIndex: 0, contentId: res.body.id }] },
+          Home: {
+            pageData: { screenSize: { width: 1920, height: 1080 } },
+            widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Info' } }],
+          },
+          Info: {
+            pageData: { screenSize: { width: 1920, height: 1080 } },
+            widgets: [{ id: 'slide', type: 'content', x: 0, y: 0, width: 10, height: 10, zIndex: 0, contentId: res.body.id }],
+          },
         },
       },
     });
@@ -92,12 +104,25 @@ describe('POST /api/simpleLoop and /api/content', () => {
     const cases: [string, unknown][] = [
       ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '1.0', data: k.playlist() }],
       ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: {}, slides: [] } }],
-      ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'FILE', id: 'not-a-uuid' } as never]) }],
-      ['/api/simpleLoop', { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'VIDEO', id: k.root.id } as never]) }],
+      [
+        '/api/simpleLoop',
+        { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'FILE', id: 'not-a-uuid' } as never]) },
+      ],
+      [
+        '/api/simpleLoop',
+        { name: 'v', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'VIDEO', id: k.root.id } as never]) },
+      ],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: {} }],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: { ...k.slide(), Two: k.slide().Default } }],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([{ ...k.text('x'), width: 0 }]) }],
-      ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([{ id: 'w', type: 'webPage', x: 0, y: 0, width: 1, height: 1, zIndex: 0, url: 'javascript:alert(1)' }]) }],
+      [
+        '/api/content',
+        {
+          name: 's',
+          structureType: 'SLIDE',
+          data: k.slide([{ id: 'w', type: 'webPage', x: 0, y: 0, width: 1, height: 1, zIndex: 0, url: 'javascript:alert(1)' }]),
+        },
+      ],
       ['/api/content', { name: 's', structureType: 'SLIDE', data: k.slide([k.text('dup'), k.text('dup')]) }],
     ];
     for (const [path, body] of cases) {
@@ -108,12 +133,22 @@ describe('POST /api/simpleLoop and /api/content', () => {
   });
 
   it('refuses a document over 4 MiB (413)', async () => {
-    const res = await t.request('POST', `/api/content?contentGroupId=${k.root.id}`, { token: k.editor, json: { name: 'big', structureType: 'SLIDE', data: k.slide([k.text('t', 'x'.repeat(19_000))].concat(Array.from({ length: 230 }, (_, i) => k.text(`t${i}`, 'y'.repeat(19_000))))) } });
+    const res = await t.request('POST', `/api/content?contentGroupId=${k.root.id}`, {
+      token: k.editor,
+      json: {
+        name: 'big',
+        structureType: 'SLIDE',
+        data: k.slide([k.text('t', 'x'.repeat(19_000))].concat(Array.from({ length: 230 }, (_, i) => k.text(`t${i}`, 'y'.repeat(19_000))))),
+      },
+    });
     expect(res.status).toBe(413);
   });
 
   it("refuses another tenant's folder, files and content anywhere in the document (404)", async () => {
-    const theirs = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.otherRoot.id}`, { token: k.editor, json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist() } });
+    const theirs = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.otherRoot.id}`, {
+      token: k.editor,
+      json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist() },
+    });
     expect(theirs.status).toBe(404);
     const otherFile = await k.file(k.otherFileRoot);
     const otherLoop = await k.createPlaylist('Theirs', k.playlist(), k.otherEditor, k.otherRoot.id);
@@ -122,7 +157,10 @@ describe('POST /api/simpleLoop and /api/content', () => {
       { key: 'a', type: 'FILE_FOLDER', id: k.otherFileRoot.id },
       { key: 'a', type: 'SIMPLE_LOOP', id: otherLoop.id },
     ] as const) {
-      const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}`, { token: k.editor, json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([item]) } });
+      const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}`, {
+        token: k.editor,
+        json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([item]) },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
     }
   });
@@ -132,11 +170,34 @@ describe('POST /api/simpleLoop and /api/content', () => {
     const loop = await k.createPlaylist('Inner');
     const slide = await k.createSlide('Plain');
     const attempts: [string, unknown][] = [
-      ['/api/simpleLoop', { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'CONTENT', id: complex.id }]) }],
-      ['/api/simpleLoop', { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'SIMPLE_LOOP', id: slide.id }]) }],
-      ['/api/simpleLoop', { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'CONTENT', id: loop.id }]) }],
-      ['/api/content', { name: 'x', structureType: 'SLIDE', data: k.slide([{ id: 'c', type: 'content', x: 0, y: 0, width: 1, height: 1, zIndex: 0, contentId: complex.id }]) }],
-      ['/api/content', { name: 'x', structureType: 'SLIDE', data: k.slide([{ id: 'p', type: 'playlist', x: 0, y: 0, width: 1, height: 1, zIndex: 0, simpleLoopId: slide.id }]) }],
+      [
+        '/api/simpleLoop',
+        { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'CONTENT', id: complex.id }]) },
+      ],
+      [
+        '/api/simpleLoop',
+        { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'SIMPLE_LOOP', id: slide.id }]) },
+      ],
+      [
+        '/api/simpleLoop',
+        { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist([{ key: 'a', type: 'CONTENT', id: loop.id }]) },
+      ],
+      [
+        '/api/content',
+        {
+          name: 'x',
+          structureType: 'SLIDE',
+          data: k.slide([{ id: 'c', type: 'content', x: 0, y: 0, width: 1, height: 1, zIndex: 0, contentId: complex.id }]),
+        },
+      ],
+      [
+        '/api/content',
+        {
+          name: 'x',
+          structureType: 'SLIDE',
+          data: k.slide([{ id: 'p', type: 'playlist', x: 0, y: 0, width: 1, height: 1, zIndex: 0, simpleLoopId: slide.id }]),
+        },
+      ],
     ];
     for (const [path, body] of attempts) {
       const res = await t.request('POST', `${path}?contentGroupId=${k.root.id}`, { token: k.editor, json: body });
@@ -146,7 +207,10 @@ describe('POST /api/simpleLoop and /api/content', () => {
   });
 
   it('needs EDITOR (403 for a VIEWER)', async () => {
-    const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}`, { token: k.viewer, json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist() } });
+    const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}`, {
+      token: k.viewer,
+      json: { name: 'x', simpleLoopType: 'NORMAL', version: '2.0', data: k.playlist() },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -155,11 +219,17 @@ describe('PUT /api/{content,simpleLoop}/{id}', () => {
   it('saves the name, the document and the comment; resetComment clears it, an empty comment does not', async () => {
     const loop = await k.createPlaylist('Editable');
     const image = await k.file();
-    const saved = await t.request('PUT', `/api/simpleLoop/${loop.id}?autoSave=true`, { token: k.editor, json: { name: 'Edited', comment: 'note', data: k.playlist([{ key: 'a', type: 'FILE', id: image.id }]) } });
+    const saved = await t.request('PUT', `/api/simpleLoop/${loop.id}?autoSave=true`, {
+      token: k.editor,
+      json: { name: 'Edited', comment: 'note', data: k.playlist([{ key: 'a', type: 'FILE', id: image.id }]) },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ name: 'Edited', comment: 'note' });
     expect(await refs(loop.id)).toEqual([`file:${image.id}`]);
-    const [auto] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, loop.id), eq(auditLog.action, 'autoSave')));
+    const [auto] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, loop.id), eq(auditLog.action, 'autoSave')));
     expect(auto).toBeDefined();
     expect((await t.request('PUT', `/api/simpleLoop/${loop.id}`, { token: k.editor, json: { comment: '' } })).body.comment).toBe('note');
     const reset = await t.request('PUT', `/api/simpleLoop/${loop.id}`, { token: k.editor, json: { resetComment: true } });
@@ -169,12 +239,23 @@ describe('PUT /api/{content,simpleLoop}/{id}', () => {
 
   it('keeps the references in step with the document: kept, dropped and added on each save, whatever the case of an id', async () => {
     const [a, b, c] = [await k.file(), await k.file(), await k.file()];
-    const loop = await k.createPlaylist('References', k.playlist([{ key: 'a', type: 'FILE', id: a.id }, { key: 'b', type: 'FILE', id: b.id }]));
+    const loop = await k.createPlaylist(
+      'References',
+      k.playlist([
+        { key: 'a', type: 'FILE', id: a.id },
+        { key: 'b', type: 'FILE', id: b.id },
+      ]),
+    );
     const save = async (slides: Parameters<ContentTestKit['playlist']>[0]) => {
       const res = await t.request('PUT', `/api/simpleLoop/${loop.id}`, { token: k.editor, json: { data: k.playlist(slides) } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     };
-    await save([{ key: 'b', type: 'FILE', id: b.id.toUpperCase(), durationMs: 5000 }, { key: 'c', type: 'FILE', id: c.id }, { key: 'c2', type: 'FILE', id: c.id }, { key: 'f', type: 'FILE_FOLDER', id: k.fileRoot.id }]);
+    await save([
+      { key: 'b', type: 'FILE', id: b.id.toUpperCase(), durationMs: 5000 },
+      { key: 'c', type: 'FILE', id: c.id },
+      { key: 'c2', type: 'FILE', id: c.id },
+      { key: 'f', type: 'FILE_FOLDER', id: k.fileRoot.id },
+    ]);
     expect(await refs(loop.id)).toEqual([`file:${b.id}`, `file:${c.id}`, `fileFolder:${k.fileRoot.id}`].sort());
     await save([{ key: 'b', type: 'FILE', id: b.id }]);
     expect(await refs(loop.id)).toEqual([`file:${b.id}`]);
@@ -198,18 +279,37 @@ describe('PUT /api/{content,simpleLoop}/{id}', () => {
   it('refuses to embed an item in itself, directly or through nested playlists (409 content.error.cycle)', async () => {
     const a = await k.createPlaylist('Cycle A');
     const b = await k.createPlaylist('Cycle B', k.playlist([{ key: 'x', type: 'SIMPLE_LOOP', id: a.id }]));
-    const direct = await t.request('PUT', `/api/simpleLoop/${a.id}`, { token: k.editor, json: { data: k.playlist([{ key: 'x', type: 'SIMPLE_LOOP', id: a.id }]) } });
+    const direct = await t.request('PUT', `/api/simpleLoop/${a.id}`, {
+      token: k.editor,
+      json: { data: k.playlist([{ key: 'x', type: 'SIMPLE_LOOP', id: a.id }]) },
+    });
     expect(direct.status).toBe(409);
     expect(direct.body.key).toBe('content.error.cycle');
-    const indirect = await t.request('PUT', `/api/simpleLoop/${a.id}`, { token: k.editor, json: { data: k.playlist([{ key: 'x', type: 'SIMPLE_LOOP', id: b.id }]) } });
+    const indirect = await t.request('PUT', `/api/simpleLoop/${a.id}`, {
+      token: k.editor,
+      json: { data: k.playlist([{ key: 'x', type: 'SIMPLE_LOOP', id: b.id }]) },
+    });
     expect(indirect.status).toBe(409);
     expect(indirect.body.key).toBe('content.error.cycle');
     const slide = await k.createSlide('Cycle slide');
-    const wrapper = await k.createSlide('Cycle wrapper', k.slide([{ id: 'p', type: 'playlist', x: 0, y: 0, width: 1, height: 1, zIndex: 0, simpleLoopId: a.id }]));
+    const wrapper = await k.createSlide(
+      'Cycle wrapper',
+      k.slide([{ id: 'p', type: 'playlist', x: 0, y: 0, width: 1, height: 1, zIndex: 0, simpleLoopId: a.id }]),
+    );
     expect(wrapper.id).toBeDefined();
-    const viaSlide = await t.request('PUT', `/api/simpleLoop/${a.id}`, { token: k.editor, json: { data: k.playlist([{ key: 'x', type: 'CONTENT', id: wrapper.id }]) } });
+    const viaSlide = await t.request('PUT', `/api/simpleLoop/${a.id}`, {
+      token: k.editor,
+      json: { data: k.playlist([{ key: 'x', type: 'CONTENT', id: wrapper.id }]) },
+    });
     expect(viaSlide.status).toBe(409);
-    expect((await t.request('PUT', `/api/simpleLoop/${a.id}`, { token: k.editor, json: { data: k.playlist([{ key: 'x', type: 'CONTENT', id: slide.id }]) } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/api/simpleLoop/${a.id}`, {
+          token: k.editor,
+          json: { data: k.playlist([{ key: 'x', type: 'CONTENT', id: slide.id }]) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses another tenant's item (404) and a VIEWER (403)", async () => {
@@ -259,9 +359,18 @@ describe('lock, duplicate, delete', () => {
     expect(blocked.status).toBe(409);
     expect(blocked.body.key).toBe('content.error.inUse');
     expect(blocked.body.details.usedBy).toEqual([expect.objectContaining({ id: outer.id, name: 'Outer user' })]);
-    const usage = await t.request('GET', `/api/simpleLoop/usageDetails?search=${encodeURIComponent(`id=${inner.id}`)}`, { token: k.viewer });
+    const usage = await t.request('GET', `/api/simpleLoop/usageDetails?search=${encodeURIComponent(`id=${inner.id}`)}`, {
+      token: k.viewer,
+    });
     expect(usage.status).toBe(200);
-    expect(usage.body).toEqual([{ id: inner.id, name: 'Inner used', deviceContentType: 'simpleLoop', usedBy: [{ id: outer.id, name: 'Outer user', deviceContentType: 'simpleLoop' }] }]);
+    expect(usage.body).toEqual([
+      {
+        id: inner.id,
+        name: 'Inner used',
+        deviceContentType: 'simpleLoop',
+        usedBy: [{ id: outer.id, name: 'Outer user', deviceContentType: 'simpleLoop' }],
+      },
+    ]);
     expect((await t.request('DELETE', `/api/simpleLoop/${outer.id}`, { token: k.editor })).status).toBe(204);
     expect((await t.request('DELETE', `/api/simpleLoop/${inner.id}`, { token: k.editor })).status).toBe(204);
     expect(await row(inner.id)).toBeUndefined();
@@ -275,10 +384,17 @@ describe('lock, duplicate, delete', () => {
 });
 
 describe('teams', () => {
-  it('a team member sees and changes only its teams\' content, read-only where the team says so', async () => {
+  it("a team member sees and changes only its teams' content, read-only where the team says so", async () => {
     const team = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Content crew' } })).body.id as string;
     const member = await t.actor('EDITOR', { customerId: k.customerId });
-    expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, { token: k.owner, json: { resourcesToAdd: [{ id: member.user.id }] } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, {
+          token: k.owner,
+          json: { resourcesToAdd: [{ id: member.user.id }] },
+        })
+      ).status,
+    ).toBe(200);
     const create = async (name: string, teamIds?: string) => {
       const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${k.root.id}${teamIds ? `&teamIds=${teamIds}` : ''}`, {
         token: k.owner,
@@ -298,7 +414,9 @@ describe('teams', () => {
     expect(seen.get(mine)).toBe(false);
     expect(seen.get(readOnly)).toBe(true);
     expect(seen.has(hidden)).toBe(false);
-    expect((await t.request('PUT', `/api/simpleLoop/${mine}`, { token: member.token, json: { name: 'Renamed by member' } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/simpleLoop/${mine}`, { token: member.token, json: { name: 'Renamed by member' } })).status).toBe(
+      200,
+    );
     const ro = await t.request('PUT', `/api/simpleLoop/${readOnly}`, { token: member.token, json: { name: 'x' } });
     expect(ro.status).toBe(403);
     expect(ro.body.key).toBe('team.error.readOnly');

@@ -24,11 +24,19 @@ import { anyContentMatches, bulkUpdateContent, onlineOfflineOf, usageOfMatching 
 function visibleMatching(ctx: ServiceContext, search: string | undefined, kind?: ContentKind): SQL {
   const searched = search === undefined || search.trim() === '' ? undefined : compileSearch(deviceContentResource, search);
 
-  return and(scopeCondition(ctx.scope, deviceContents.customerId), contentAccess(ctx), kind ? eq(deviceContents.deviceContentType, kind) : undefined, searched)!;
+  return and(
+    scopeCondition(ctx.scope, deviceContents.customerId),
+    contentAccess(ctx),
+    kind ? eq(deviceContents.deviceContentType, kind) : undefined,
+    searched,
+  )!;
 }
 
 /** POST /api/v2/deviceContent/tags/{add,set,remove}?search=: answers how many items changed. */
-export async function bulkContentTags(ctx: ServiceContext, input: { verb: TagVerb; search?: string; tags: string[] }): Promise<{ updated: number }> {
+export async function bulkContentTags(
+  ctx: ServiceContext,
+  input: { verb: TagVerb; search?: string; tags: string[] },
+): Promise<{ updated: number }> {
   const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
   const { set, changes, tooLong } = tagVerbSql(deviceContents.tags, input.verb, tags);
   const where = and(
@@ -40,7 +48,9 @@ export async function bulkContentTags(ctx: ServiceContext, input: { verb: TagVer
 
   return withTransaction(ctx.db, async (tx) => {
     if (input.verb === 'add' && (await anyContentMatches(tx, and(where, tooLong)!))) {
-      throw new ValidationError('tag.error.invalid', `An item's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
+      throw new ValidationError('tag.error.invalid', `An item's tags would exceed ${maxTagsTotalLength} characters in total`, {
+        maxLength: maxTagsTotalLength,
+      });
     }
     const perCustomer = await bulkUpdateContent(tx, set, where);
     if (input.verb !== 'remove') for (const { customerId } of perCustomer) await registerTags(tx, customerId, 'CONTENT', tags);

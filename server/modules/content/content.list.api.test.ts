@@ -20,7 +20,10 @@ const names = async (query: string, token = k.viewer) => {
 
   return (res.body.content as { name: string }[]).map((c) => c.name);
 };
-const dataOf = async (id: string) => (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, id)))[0]!.data as { slides: { id: string }[] };
+const dataOf = async (id: string) =>
+  (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, id)))[0]!.data as {
+    slides: { id: string }[];
+  };
 
 beforeAll(async () => {
   k = await contentTestKit();
@@ -37,9 +40,18 @@ describe('GET /api/v2/deviceContent', () => {
     const res = await list('');
     expect(res.body.content.map((c: { name: string }) => c.name)).toEqual(['A slide', 'B playlist']);
     expect(res.body.content[0].data).toBeUndefined();
-    expect(res.body.content[1]).toMatchObject({ contentGroup: { id: folder.id, name: 'Listed' }, contentGroupPath: `${k.root.id}/${folder.id}`, orientation: 'landscape' });
+    expect(res.body.content[1]).toMatchObject({
+      contentGroup: { id: folder.id, name: 'Listed' },
+      contentGroupPath: `${k.root.id}/${folder.id}`,
+      orientation: 'landscape',
+    });
     const selected = await list('select=name,data,assignedDeviceCount');
-    expect(selected.body.content[1]).toEqual({ id: loopId, name: 'B playlist', data: expect.objectContaining({ slides: [] }), assignedDeviceCount: 0 });
+    expect(selected.body.content[1]).toEqual({
+      id: loopId,
+      name: 'B playlist',
+      data: expect.objectContaining({ slides: [] }),
+      assignedDeviceCount: 0,
+    });
     const first = await list('select=name,firstItem');
     expect(first.body.content.map((c: { firstItem: unknown }) => c.firstItem)).toEqual([null, null]);
     const one = await t.request('GET', `/api/v2/deviceContent/${slideId}`, { token: k.viewer });
@@ -78,15 +90,33 @@ describe('GET /api/v2/deviceContent', () => {
 
   it('applies a CONTENT quick filter', async () => {
     await t.request('POST', `/api/deviceContent/${slideId}/setTags`, { token: k.editor, json: ['lobby'] });
-    const filter = await t.request('POST', '/api/quickFilter', { token: k.editor, json: { name: 'Lobby content', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', tags: ['lobby'] } } });
+    const filter = await t.request('POST', '/api/quickFilter', {
+      token: k.editor,
+      json: { name: 'Lobby content', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', tags: ['lobby'] } },
+    });
     expect(filter.status, JSON.stringify(filter.body)).toBe(201);
     expect(await names(`quickFilterId=${filter.body.id}`)).toEqual(['A slide']);
-    const inFolder = await t.request('POST', '/api/quickFilter', { token: k.editor, json: { name: 'In folder', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', groupId: k.root.id, searchRecursively: true } } });
+    const inFolder = await t.request('POST', '/api/quickFilter', {
+      token: k.editor,
+      json: {
+        name: 'In folder',
+        filteredEntityType: 'CONTENT',
+        criteria: { type: 'CONTENT', groupId: k.root.id, searchRecursively: true },
+      },
+    });
     expect(await names(`quickFilterId=${inFolder.body.id}`)).toEqual(['A slide', 'B playlist']);
   });
 
   it("answers a playlist's first item when firstItem is selected (the library's card preview)", async () => {
-    const loop = await k.createPlaylist('Z first item', k.playlist([{ key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 }, { key: 'b', type: 'SIMPLE_LOOP', id: loopId }]), k.editor, folder.id);
+    const loop = await k.createPlaylist(
+      'Z first item',
+      k.playlist([
+        { key: 'a', type: 'CONTENT', id: slideId, durationMs: 5_000 },
+        { key: 'b', type: 'SIMPLE_LOOP', id: loopId },
+      ]),
+      k.editor,
+      folder.id,
+    );
     const res = await list(`select=firstItem&search=${encodeURIComponent(`id∈${loop.id}%2C${slideId}`)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.content).toEqual([
@@ -98,12 +128,15 @@ describe('GET /api/v2/deviceContent', () => {
 });
 
 describe('tags', () => {
-  it('setTags replaces one item\'s tags; the bulk verbs act on a search', async () => {
+  it("setTags replaces one item's tags; the bulk verbs act on a search", async () => {
     const set = await t.request('POST', `/api/deviceContent/${loopId}/setTags`, { token: k.editor, json: ['menu', 'food'] });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.tags).toEqual(['menu', 'food']);
     expect((await t.request('POST', `/api/deviceContent/${loopId}/setTags`, { token: k.editor, json: ['-bad'] })).status).toBe(400);
-    const add = await t.request('POST', `/api/v2/deviceContent/tags/add?search=${encodeURIComponent('deviceContentType=simpleLoop')}`, { token: k.editor, json: ['extra'] });
+    const add = await t.request('POST', `/api/v2/deviceContent/tags/add?search=${encodeURIComponent('deviceContentType=simpleLoop')}`, {
+      token: k.editor,
+      json: ['extra'],
+    });
     expect(add.body).toEqual({ updated: 1 });
     expect(await names(`search=${encodeURIComponent('tags:extra')}`)).toEqual(['B playlist']);
     const remove = await t.request('POST', '/api/v2/deviceContent/tags/remove', { token: k.editor, json: ['extra', 'lobby'] });
@@ -115,7 +148,8 @@ describe('tags', () => {
 
 describe('templates', () => {
   it('every starter template is a valid slide', () => {
-    for (const template of starterTemplates) expect(SlideDocument.safeParse(slideDocumentOf(template.data)).success, template.name).toBe(true);
+    for (const template of starterTemplates)
+      expect(SlideDocument.safeParse(slideDocumentOf(template.data)).success, template.name).toBe(true);
   });
 
   it('lists the starter templates, searchable by tag, documents only when selected', async () => {
@@ -125,13 +159,18 @@ describe('templates', () => {
     expect(res.body.content[0].data).toBeUndefined();
     const menu = await t.request('GET', `/api/template?search=${encodeURIComponent('tags:menu')}&select=name,data`, { token: k.viewer });
     // Keyed by page name, as every answer carries a slide (DECISIONS §2).
-    expect(menu.body.content).toEqual([{ id: starterTemplates[1]!.id, name: 'Menu board', data: JSON.parse(JSON.stringify(slideDocumentOf(starterTemplates[1]!.data))) }]);
+    expect(menu.body.content).toEqual([
+      { id: starterTemplates[1]!.id, name: 'Menu board', data: JSON.parse(JSON.stringify(slideDocumentOf(starterTemplates[1]!.data))) },
+    ]);
     expect(Object.keys(menu.body.content[0].data)).toEqual(['Default']);
   });
 
-  it('creates a slide from a starter template or from a tenant\'s own slide', async () => {
+  it("creates a slide from a starter template or from a tenant's own slide", async () => {
     const starter = starterTemplates[0]!;
-    const res = await t.request('POST', `/api/content/fromTemplate/${starter.id}?contentGroupId=${folder.id}`, { token: k.editor, json: { name: 'My welcome' } });
+    const res = await t.request('POST', `/api/content/fromTemplate/${starter.id}?contentGroupId=${folder.id}`, {
+      token: k.editor,
+      json: { name: 'My welcome' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ name: 'My welcome', structureType: 'SLIDE', contentGroupId: folder.id });
     expect(res.body.data).toEqual(JSON.parse(JSON.stringify(slideDocumentOf(starter.data))));
@@ -157,7 +196,14 @@ describe('files used by content', () => {
   it('removeFromPlaylists=true deletes the file and takes it out of the playlist in the same transaction', async () => {
     const image = await k.file();
     const keep = await k.file();
-    const loop = await k.createPlaylist('Loses image', k.playlist([{ key: 'a', type: 'FILE', id: image.id }, { key: 'b', type: 'FILE', id: keep.id }, { key: 'c', type: 'FILE', id: image.id }]));
+    const loop = await k.createPlaylist(
+      'Loses image',
+      k.playlist([
+        { key: 'a', type: 'FILE', id: image.id },
+        { key: 'b', type: 'FILE', id: keep.id },
+        { key: 'c', type: 'FILE', id: image.id },
+      ]),
+    );
     const res = await t.request('DELETE', `/api/file/${image.id}?removeFromPlaylists=true`, { token: k.editor });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect((await dataOf(loop.id)).slides.map((s) => s.id)).toEqual([keep.id]);
@@ -167,7 +213,10 @@ describe('files used by content', () => {
 
   it('a slide that shows the file still blocks removeFromPlaylists (409)', async () => {
     const image = await k.file();
-    await k.createSlide('Shows image', k.slide([{ id: 'i', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 0, fileId: image.id }]));
+    await k.createSlide(
+      'Shows image',
+      k.slide([{ id: 'i', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 0, fileId: image.id }]),
+    );
     expect((await t.request('DELETE', `/api/file/${image.id}?removeFromPlaylists=true`, { token: k.editor })).status).toBe(409);
     expect((await t.db.select().from(files).where(eq(files.id, image.id))).length).toBe(1);
   });
@@ -176,11 +225,19 @@ describe('files used by content', () => {
     const old = await k.file();
     const next = await k.file();
     const loop = await k.createPlaylist('Replaced', k.playlist([{ key: 'a', type: 'FILE', id: old.id }]));
-    const slide = await k.createSlide('Replaced slide', k.slide([{ id: 'i', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 0, fileId: old.id }]));
-    const res = await t.request('PUT', `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${next.id}&removeOldFile=true`, { token: k.approver });
+    const slide = await k.createSlide(
+      'Replaced slide',
+      k.slide([{ id: 'i', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 0, fileId: old.id }]),
+    );
+    const res = await t.request(
+      'PUT',
+      `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${next.id}&removeOldFile=true`,
+      { token: k.approver },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await dataOf(loop.id)).slides[0]!.id).toBe(next.id);
-    const slideData = (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, slide.id)))[0]!.data as { pages: { widgets: { fileId: string }[] }[] };
+    const slideData = (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, slide.id)))[0]!
+      .data as { pages: { widgets: { fileId: string }[] }[] };
     expect(slideData.pages[0]!.widgets[0]!.fileId).toBe(next.id);
     expect((await t.db.select().from(files).where(eq(files.id, old.id))).length).toBe(0);
     const refRows = await t.db.select().from(contentReferences).where(eq(contentReferences.targetId, next.id));
@@ -193,7 +250,13 @@ describe('file folders played by playlists', () => {
     const parent = (await t.request('POST', `/api/fileFolder/?parentId=${k.fileRoot.id}&name=Parent`, { token: k.editor })).body;
     const shown = (await t.request('POST', `/api/fileFolder/?parentId=${parent.id}&name=Shown`, { token: k.editor })).body;
     const keep = await k.file();
-    const loop = await k.createPlaylist('Plays a folder', k.playlist([{ key: 'f', type: 'FILE_FOLDER', id: shown.id }, { key: 'k', type: 'FILE', id: keep.id }]));
+    const loop = await k.createPlaylist(
+      'Plays a folder',
+      k.playlist([
+        { key: 'f', type: 'FILE_FOLDER', id: shown.id },
+        { key: 'k', type: 'FILE', id: keep.id },
+      ]),
+    );
     const usage = await t.request('GET', `/api/v2/fileFolder/${shown.id}?select=usageDetails`, { token: k.viewer });
     expect(usage.body.usageDetails.contentUsage).toEqual([{ id: loop.id, name: 'Plays a folder', deviceContentType: 'simpleLoop' }]);
     const blocked = await t.request('DELETE', `/api/fileFolder/${parent.id}`, { token: k.editor });
@@ -203,7 +266,9 @@ describe('file folders played by playlists', () => {
     const removed = await t.request('DELETE', `/api/fileFolder/${parent.id}?removeFromPlaylists=true`, { token: k.editor });
     expect(removed.status, JSON.stringify(removed.body)).toBe(204);
     expect((await dataOf(loop.id)).slides.map((s) => s.id)).toEqual([keep.id]);
-    expect((await t.db.select().from(contentReferences).where(eq(contentReferences.contentId, loop.id))).map((r) => r.targetType)).toEqual(['file']);
+    expect((await t.db.select().from(contentReferences).where(eq(contentReferences.contentId, loop.id))).map((r) => r.targetType)).toEqual([
+      'file',
+    ]);
   });
 });
 

@@ -26,8 +26,19 @@ export const contentModule = defineModule({
   plugs: [
     plug(fileReferences, contentFileReferences),
     plug(criteriaCompilers, contentCriteriaCompiler),
-    plug(teamResources, { type: 'deviceContent', table: deviceContents, idColumn: deviceContents.id, customerIdColumn: deviceContents.customerId }),
-    plug(tagSources, { name: 'deviceContent', tagType: 'CONTENT', table: deviceContents, tagsColumn: deviceContents.tags, customerIdColumn: deviceContents.customerId }),
+    plug(teamResources, {
+      type: 'deviceContent',
+      table: deviceContents,
+      idColumn: deviceContents.id,
+      customerIdColumn: deviceContents.customerId,
+    }),
+    plug(tagSources, {
+      name: 'deviceContent',
+      tagType: 'CONTENT',
+      table: deviceContents,
+      tagsColumn: deviceContents.tags,
+      customerIdColumn: deviceContents.customerId,
+    }),
   ],
   sweep: {
     deviceContent: async (db, customerId) => {

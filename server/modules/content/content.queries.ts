@@ -13,10 +13,18 @@ export async function insertDeviceContent(db: Executor, values: typeof deviceCon
   return row!;
 }
 
-export type ContentChanges = Partial<Pick<DeviceContentRow, 'name' | 'comment' | 'data' | 'locked' | 'tags' | 'lastSaved' | 'lastSavedById' | 'lastSavedByEmail' | 'lastSavedByName'>>;
+export type ContentChanges = Partial<
+  Pick<
+    DeviceContentRow,
+    'name' | 'comment' | 'data' | 'locked' | 'tags' | 'lastSaved' | 'lastSavedById' | 'lastSavedByEmail' | 'lastSavedByName'
+  >
+>;
 
 export async function updateDeviceContent(db: Executor, customerId: number, id: string, values: ContentChanges): Promise<void> {
-  await db.update(deviceContents).set(values).where(and(eq(deviceContents.id, id), eq(deviceContents.customerId, customerId)));
+  await db
+    .update(deviceContents)
+    .set(values)
+    .where(and(eq(deviceContents.id, id), eq(deviceContents.customerId, customerId)));
 }
 
 /** A customer whose default emergency content is deleted falls back to none (the id would dangle). */
@@ -28,12 +36,23 @@ export async function clearDefaultContent(db: Executor, customerId: number, cont
 /** Deletes one item with its team assignments (its references go by cascade). */
 export async function deleteDeviceContent(db: Executor, customerId: number, id: string): Promise<void> {
   await clearDefaultContent(db, customerId, sql`select ${id}::uuid`);
-  await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'deviceContent'), eq(teamAssignments.resourceId, id)));
+  await db
+    .delete(teamAssignments)
+    .where(
+      and(
+        eq(teamAssignments.customerId, customerId),
+        eq(teamAssignments.resourceType, 'deviceContent'),
+        eq(teamAssignments.resourceId, id),
+      ),
+    );
   await db.delete(deviceContents).where(and(eq(deviceContents.id, id), eq(deviceContents.customerId, customerId)));
 }
 
 /** One item of `where` with whether the caller sees it and reads it only (conditions built by the service). */
-export async function findContentForWrite(db: Executor, input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL; lock?: boolean }) {
+export async function findContentForWrite(
+  db: Executor,
+  input: { where: SQL | undefined; visible: SQL | undefined; readOnly: SQL; lock?: boolean },
+) {
   const query = db
     .select({ row: deviceContents, visible: sql<boolean>`${input.visible ?? sql`true`}`, readOnly: sql<boolean>`${input.readOnly}` })
     .from(deviceContents)
@@ -56,11 +75,19 @@ export async function findContentKinds(db: Executor, customerId: number, ids: re
 }
 
 /** The ids among `ids` that are files (or file folders) of `customerId`. */
-export async function existingIds(db: Executor, kind: 'file' | 'fileFolder', customerId: number, ids: readonly string[]): Promise<Set<string>> {
+export async function existingIds(
+  db: Executor,
+  kind: 'file' | 'fileFolder',
+  customerId: number,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const table = kind === 'file' ? files : fileFolders;
   // One array parameter: a playlist may name a thousand files.
-  const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.customerId, customerId), sql`${table.id} = any(${uuidArrayParam(ids)})`));
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.customerId, customerId), sql`${table.id} = any(${uuidArrayParam(ids)})`));
 
   return new Set(rows.map((r) => r.id));
 }
@@ -90,7 +117,10 @@ export async function reachesContent(db: Executor, customerId: number, startIds:
  * rewrites no row. The ids are bound as one array each: a playlist of 1 000 items as a multi-row insert
  * bound 4 000 parameters.
  */
-export async function writeReferences(db: Executor, input: { customerId: number; contentId: string; refs: Record<ContentReferenceType, readonly string[]> }): Promise<void> {
+export async function writeReferences(
+  db: Executor,
+  input: { customerId: number; contentId: string; refs: Record<ContentReferenceType, readonly string[]> },
+): Promise<void> {
   const rows = (Object.entries(input.refs) as [ContentReferenceType, readonly string[]][]).flatMap(([targetType, ids]) =>
     [...new Set(ids.map((id) => id.toLowerCase()))].map((targetId) => ({ targetType, targetId })),
   );
@@ -116,7 +146,14 @@ export async function findEmbedders(db: Executor, customerId: number, ids: reado
     .selectDistinct({ id: deviceContents.id, name: deviceContents.name, deviceContentType: deviceContents.deviceContentType })
     .from(contentReferences)
     .innerJoin(deviceContents, eq(deviceContents.id, contentReferences.contentId))
-    .where(and(eq(contentReferences.customerId, customerId), eq(contentReferences.targetType, 'content'), inArray(contentReferences.targetId, [...ids]), exceptIds))
+    .where(
+      and(
+        eq(contentReferences.customerId, customerId),
+        eq(contentReferences.targetType, 'content'),
+        inArray(contentReferences.targetId, [...ids]),
+        exceptIds,
+      ),
+    )
     .limit(limit);
 }
 
@@ -133,7 +170,12 @@ export async function usageOfMatching(db: Executor, where: SQL) {
         from ${deviceContents} where ${where} order by ${u.name}, ${u.id} limit 1000) c`,
   );
 
-  return rows.map((r) => ({ id: r.id, name: r.name, deviceContentType: r.device_content_type as 'content' | 'simpleLoop', usedBy: r.used_by as { id: string; name: string; deviceContentType: 'content' | 'simpleLoop' }[] }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    deviceContentType: r.device_content_type as 'content' | 'simpleLoop',
+    usedBy: r.used_by as { id: string; name: string; deviceContentType: 'content' | 'simpleLoop' }[],
+  }));
 }
 
 /** Online, offline and total screens showing any item of `where` (through the content assignment plug point). */

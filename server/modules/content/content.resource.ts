@@ -75,7 +75,10 @@ export const deviceContentResource = defineResource({
         sameRow: sql`(${t.lastSavedByEmail} is not null)`,
       }),
       contentGroupId: { kind: 'scalar', type: 'uuid', sql: t.contentGroupId },
-      contentGroup: relation.one(contentGroupRefResource, { on: (target) => eq(target.id, t.contentGroupId), foreignKey: t.contentGroupId }),
+      contentGroup: relation.one(contentGroupRefResource, {
+        on: (target) => eq(target.id, t.contentGroupId),
+        foreignKey: t.contentGroupId,
+      }),
       contentGroupPath: folderPathField(t.groupPath),
       assignedDeviceCount: {
         kind: 'scalar',
@@ -83,7 +86,14 @@ export const deviceContentResource = defineResource({
         selectOnly: true,
         sql: sql`(select count(distinct d.device_id) from (${assignedDevicesSql(sql`${t.id}`)}) d)`,
       },
-      previewPath: { kind: 'scalar', type: 'string', selectOnly: true, searchable: false, sortable: false, sql: sql`'/content/' || ${t.id}::text || '/preview'` },
+      previewPath: {
+        kind: 'scalar',
+        type: 'string',
+        selectOnly: true,
+        searchable: false,
+        sortable: false,
+        sql: sql`'/content/' || ${t.id}::text || '/preview'`,
+      },
       orientation: {
         kind: 'scalar',
         type: 'enum',
@@ -116,9 +126,24 @@ export const deviceContentResource = defineResource({
         sql: sql`(select coalesce(jsonb_agg(jsonb_build_object('id', ${u.id}, 'name', ${u.name}, 'deviceContentType', ${u.deviceContentType}) order by ${u.name}, ${u.id}), '[]'::jsonb)
           from ${rFrom} join ${uFrom} on ${u.id} = ${r.contentId} where ${r.customerId} = ${t.customerId} and ${r.targetType} = 'content' and ${r.targetId} = ${t.id})`,
       },
-      campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'campaignUsageDetails', sql`${t.id}`) },
-      topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'topLevelCampaignUsageDetails', sql`${t.id}`) },
-      messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: contentUsageSql('content', 'messageUsageDetails', sql`${t.id}`) },
+      campaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: contentUsageSql('content', 'campaignUsageDetails', sql`${t.id}`),
+      },
+      topLevelCampaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: contentUsageSql('content', 'topLevelCampaignUsageDetails', sql`${t.id}`),
+      },
+      messageUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: contentUsageSql('content', 'messageUsageDetails', sql`${t.id}`),
+      },
       teamAssignments: teamAssignmentsField('deviceContent', t.id),
     };
   },

@@ -4,7 +4,13 @@ import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
-import { ContentTagListSchema, DeviceContentListQueryExtension, DeviceContentSchema, FromTemplateSchema, TemplateSchema } from './content.schemas';
+import {
+  ContentTagListSchema,
+  DeviceContentListQueryExtension,
+  DeviceContentSchema,
+  FromTemplateSchema,
+  TemplateSchema,
+} from './content.schemas';
 import { SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 /** The combined list and the routes that act on either kind (spec 2 "Content"); the per-kind writes are in content-items.routes.ts. */
@@ -12,7 +18,12 @@ import { SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas'
 export const CONTENT_BODY_LIMIT = 4 * 1024 * 1024;
 
 const tags = ['Content'];
-const idPath = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) });
+const idPath = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
 const itemResponse = (description: string) => ({ description, ...json(DeviceContentSchema) });
 
 export const listDeviceContentRoute = defineRoute(
@@ -29,7 +40,10 @@ export const listDeviceContentRoute = defineRoute(
     request: { query: ScopedListQuerySchema.extend(DeviceContentListQueryExtension) },
     responses: { 200: { description: 'A page of content', ...json(pageOf(DeviceContentSchema, 'DeviceContentPage')) } },
   },
-  { resourceIds: { 'query.contentGroupId': 'contentGroup', 'query.quickFilterId': 'quickFilter' }, notResourceIds: SELECT_TEAM_IDS_EXEMPTION },
+  {
+    resourceIds: { 'query.contentGroupId': 'contentGroup', 'query.quickFilterId': 'quickFilter' },
+    notResourceIds: SELECT_TEAM_IDS_EXEMPTION,
+  },
 );
 
 export const getDeviceContentRoute = defineRoute(
@@ -40,7 +54,13 @@ export const getDeviceContentRoute = defineRoute(
     operationId: 'getDeviceContent',
     tags,
     summary: 'One slide, interactive content or playlist, with its document',
-    request: { params: idPath, query: z.object({ customerId: customerIdParam, select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
+    request: {
+      params: idPath,
+      query: z.object({
+        customerId: customerIdParam,
+        select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }),
+      }),
+    },
     responses: { 200: itemResponse('The item') },
   },
   { resourceIds: { 'path.id': 'deviceContent' } },
@@ -69,12 +89,21 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       operationId: `${verb}DeviceContentTags`,
       tags,
       summary,
-      description: 'Applies to every item matching `search` (all when absent) that the caller may write and that is not locked; answers how many changed.',
+      description:
+        'Applies to every item matching `search` (all when absent) that the caller may write and that is not locked; answers how many changed.',
       request: {
-        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which items. ${SEARCH_DESCRIPTION}` }) }),
+        query: z.object({
+          customerId: customerIdParam,
+          search: z
+            .string()
+            .optional()
+            .openapi({ description: `Which items. ${SEARCH_DESCRIPTION}` }),
+        }),
         body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : ContentTagListSchema) },
       },
-      responses: { 200: { description: 'How many items changed', ...json(z.object({ updated: z.number().int() }).openapi('ContentBulkResult')) } },
+      responses: {
+        200: { description: 'How many items changed', ...json(z.object({ updated: z.number().int() }).openapi('ContentBulkResult')) },
+      },
     },
   );
 
@@ -90,7 +119,8 @@ export const listTemplatesRoute = defineRoute(
     operationId: 'listTemplates',
     tags,
     summary: 'The starter templates',
-    description: 'Search by `tags` (e.g. `tags:menu`) or `name`; `data` only when selected. A tenant\'s own templates are the content of its Templates folder.',
+    description:
+      "Search by `tags` (e.g. `tags:menu`) or `name`; `data` only when selected. A tenant's own templates are the content of its Templates folder.",
     request: { query: ListQuerySchema },
     responses: { 200: { description: 'A page of templates', ...json(pageOf(TemplateSchema, 'TemplatePage')) } },
   },
@@ -104,9 +134,15 @@ export const createFromTemplateRoute = defineRoute(
     operationId: 'createContentFromTemplate',
     tags,
     summary: 'Create a slide from a template',
-    description: 'From a starter template, or from one of the tenant\'s own slides (its Templates folder). Into `contentGroupId`, or the root folder when absent.',
+    description:
+      "From a starter template, or from one of the tenant's own slides (its Templates folder). Into `contentGroupId`, or the root folder when absent.",
     request: {
-      params: z.object({ templateId: z.string().uuid().openapi({ param: { name: 'templateId', in: 'path' }, format: 'uuid' }) }),
+      params: z.object({
+        templateId: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'templateId', in: 'path' }, format: 'uuid' }),
+      }),
       query: z.object({ customerId: customerIdParam, contentGroupId: z.string().uuid().optional().openapi({ format: 'uuid' }) }),
       body: { required: true, ...json(FromTemplateSchema) },
     },

@@ -41,13 +41,22 @@ export const DeviceContentSchema = projected(
     lastSavedBy: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
     contentGroupId: z.string().uuid().optional(),
     contentGroup: z.object({ id: z.string().uuid().optional(), name: z.string().optional() }).optional(),
-    contentGroupPath: z.string().optional().openapi({ description: 'Content folder ids from the root down to the item\'s folder, joined by `/`' }),
+    contentGroupPath: z
+      .string()
+      .optional()
+      .openapi({ description: "Content folder ids from the root down to the item's folder, joined by `/`" }),
     assignedDeviceCount: z.number().int().optional().openapi({ description: 'Computed: screens the item is assigned to' }),
     previewPath: z.string().optional().openapi({ description: 'Computed: the console page that previews the item' }),
     orientation: z.enum(contentOrientations).optional().openapi({ description: 'Computed from the resolution of the (first) page' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
-    data: ContentData.openapi({ description: 'The document: a slide\'s or interactive content\'s pages keyed by name (SlideDocument), or a playlist (PlaylistData); only when selected or when one item is read' }).optional(),
-    firstItem: PlaylistItem.optional().openapi({ description: 'Select-only: a playlist\'s first item (`data.slides[0]`), for a preview without the whole document; null for slides and empty playlists' }),
+    data: ContentData.openapi({
+      description:
+        "The document: a slide's or interactive content's pages keyed by name (SlideDocument), or a playlist (PlaylistData); only when selected or when one item is read",
+    }).optional(),
+    firstItem: PlaylistItem.optional().openapi({
+      description:
+        "Select-only: a playlist's first item (`data.slides[0]`), for a preview without the whole document; null for slides and empty playlists",
+    }),
     contentMetaData: z
       .object({ quickEditWidgets: z.array(z.object({ page: z.string(), id: z.string(), type: z.string(), name: z.string().optional() })) })
       .optional()
@@ -76,7 +85,9 @@ export const ONE_PAGE = 'A slide has exactly one page (one key in `data`); inter
 export const ContentCreateSchema = z
   .object({
     name: resourceName,
-    structureType: z.enum(structureTypes).openapi({ description: 'SLIDE: `data` has exactly one page; COMPLEX (interactive content): one or more' }),
+    structureType: z
+      .enum(structureTypes)
+      .openapi({ description: 'SLIDE: `data` has exactly one page; COMPLEX (interactive content): one or more' }),
     version: z.enum(['1.0', '']).optional(),
     comment: contentComment.optional(),
     data: slideDataIn,

@@ -20,7 +20,14 @@ import { checkReferences } from './content-references';
 import { CONTENT_DEFAULT_SELECT, CONTENT_SINGLE_SELECT, deviceContentResource } from './content.resource';
 import { ONE_PAGE, type DeviceContent } from './content.schemas';
 import { deviceContents, type DeviceContentRow } from './content.table';
-import { findContentForWrite, findEmbedders, insertDeviceContent, updateDeviceContent, writeReferences, deleteDeviceContent } from './content.queries';
+import {
+  findContentForWrite,
+  findEmbedders,
+  insertDeviceContent,
+  updateDeviceContent,
+  writeReferences,
+  deleteDeviceContent,
+} from './content.queries';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
 
 /** The two write paths of spec 2: `/api/content` (slides, interactive content) and `/api/simpleLoop` (playlists). */
@@ -58,32 +65,52 @@ function lockedError(row: Pick<DeviceContentRow, 'id' | 'name'>): ConflictError 
  * or of the other kind; 403 `team.error.readOnly` through read-only teams; 409 `content.error.locked`
  * unless `allowLocked` (locking and unlocking). Row-locked until the transaction ends.
  */
-async function writableContent(tx: Executor, ctx: ServiceContext, kind: ContentKind, id: string, options: { allowLocked?: boolean } = {}): Promise<DeviceContentRow> {
+async function writableContent(
+  tx: Executor,
+  ctx: ServiceContext,
+  kind: ContentKind,
+  id: string,
+  options: { allowLocked?: boolean } = {},
+): Promise<DeviceContentRow> {
   const found = await findContentForWrite(tx, {
-    where: and(uuidEquals(deviceContents.id, id), eq(deviceContents.deviceContentType, kind), scopeCondition(ctx.scope, deviceContents.customerId)),
+    where: and(
+      uuidEquals(deviceContents.id, id),
+      eq(deviceContents.deviceContentType, kind),
+      scopeCondition(ctx.scope, deviceContents.customerId),
+    ),
     visible: contentAccess(ctx),
     readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id),
     lock: true,
   });
   if (!found || !found.visible) throw new NotFoundError(kind, id);
-  if (found.readOnly) throw new ForbiddenError('Your teams give read-only access to this item', 'team.error.readOnly', { resourceType: 'deviceContent', id });
+  if (found.readOnly)
+    throw new ForbiddenError('Your teams give read-only access to this item', 'team.error.readOnly', { resourceType: 'deviceContent', id });
   if (found.row.locked && !options.allowLocked) throw lockedError(found.row);
 
   return found.row;
 }
 
 type ListDeviceContentInput = ListInput &
-  TeamReadInput & { includeContents?: boolean; includeLoops?: boolean; includeSchedules?: boolean; contentGroupId?: string; quickFilterId?: string };
+  TeamReadInput & {
+    includeContents?: boolean;
+    includeLoops?: boolean;
+    includeSchedules?: boolean;
+    contentGroupId?: string;
+    quickFilterId?: string;
+  };
 
 /** GET /api/v2/deviceContent: slides, interactive content and playlists in one paged statement. */
 export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceContentInput) {
   const { includeContents, includeLoops, includeSchedules: _schedules, contentGroupId, quickFilterId, ...rest } = input;
   const team = teamListQuery(ctx, 'deviceContent', deviceContents.id, rest);
   const types = [...(includeContents === false ? [] : ['content']), ...(includeLoops === false ? [] : ['simpleLoop'])];
-  const kinds = types.length === 2 ? undefined : types.length === 1 ? eq(deviceContents.deviceContentType, types[0] as ContentKind) : sql`false`;
+  const kinds =
+    types.length === 2 ? undefined : types.length === 1 ? eq(deviceContents.deviceContentType, types[0] as ContentKind) : sql`false`;
   // The folder's visibility rides on the list statement (no read of the folder first); only an empty page
   // asks whether the folder is visible: one the caller cannot see is a 404, never an empty list.
-  const folder = contentGroupId ? and(eq(deviceContents.contentGroupId, contentGroupId), contentGroupVisible(ctx, contentGroupId)) : undefined;
+  const folder = contentGroupId
+    ? and(eq(deviceContents.contentGroupId, contentGroupId), contentGroupVisible(ctx, contentGroupId))
+    : undefined;
   const quick = quickFilterId
     ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'CONTENT').catch(async (error: unknown) => {
         // An invisible folder is a 404 before anything is said about the quick filter (a 400 would confirm it exists).
@@ -108,7 +135,12 @@ export async function listDeviceContent(ctx: ServiceContext, input: ListDeviceCo
 }
 
 /** One item as the caller sees it, with its document unless `select` says otherwise (404 when invisible). */
-export async function readDeviceContent(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string, select?: string): Promise<DeviceContent> {
+export async function readDeviceContent(
+  db: Executor,
+  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  id: string,
+  select?: string,
+): Promise<DeviceContent> {
   const page = await findPage<DeviceContent>(db, {
     resource: deviceContentResource,
     scope: ctx.scope,
@@ -130,11 +162,17 @@ export function getDeviceContent(ctx: ServiceContext, id: string, select?: strin
 
 /** The references of a document, by what the item is. */
 function referencesOf(row: Pick<DeviceContentRow, 'deviceContentType' | 'structureType'>, data: unknown): DataReferences {
-  return row.deviceContentType === 'simpleLoop' ? playlistReferences(data as PlaylistData) : slideReferences(data as SlideData, row.structureType === 'COMPLEX' ? 'COMPLEX' : 'SLIDE');
+  return row.deviceContentType === 'simpleLoop'
+    ? playlistReferences(data as PlaylistData)
+    : slideReferences(data as SlideData, row.structureType === 'COMPLEX' ? 'COMPLEX' : 'SLIDE');
 }
 
 /** Checks a document's references (tenant, kind, no cycle) and records them for the item. */
-async function saveReferences(tx: Executor, row: Pick<DeviceContentRow, 'id' | 'customerId' | 'deviceContentType' | 'structureType'>, data: unknown): Promise<void> {
+async function saveReferences(
+  tx: Executor,
+  row: Pick<DeviceContentRow, 'id' | 'customerId' | 'deviceContentType' | 'structureType'>,
+  data: unknown,
+): Promise<void> {
   const refs = referencesOf(row, data);
   await checkReferences(tx, { customerId: row.customerId, selfId: row.id, refs });
   await writeReferences(tx, {
@@ -151,7 +189,10 @@ type CreateInput = {
   comment?: string;
   tags?: string[];
   data: unknown;
-} & ({ deviceContentType: 'content'; structureType: 'SLIDE' | 'COMPLEX'; version?: string } | { deviceContentType: 'simpleLoop'; simpleLoopType: 'NORMAL' | 'EINK'; version: '2.0' });
+} & (
+  | { deviceContentType: 'content'; structureType: 'SLIDE' | 'COMPLEX'; version?: string }
+  | { deviceContentType: 'simpleLoop'; simpleLoopType: 'NORMAL' | 'EINK'; version: '2.0' }
+);
 
 /** POST /api/content and /api/simpleLoop (and every copy): a new item in a content folder (the root when absent). */
 export async function createDeviceContent(ctx: ServiceContext, input: CreateInput, tx?: Executor): Promise<DeviceContent> {
@@ -177,7 +218,10 @@ export async function createDeviceContent(ctx: ServiceContext, input: CreateInpu
     await saveReferences(db, row, input.data);
     if (row.tags.length > 0) await registerTags(db, row.customerId, 'CONTENT', row.tags);
     if (input.teamIds) await assignTeams(db, ctx, 'deviceContent', id, input.teamIds);
-    await auditContent(db, ctx, row, 'create', `${kindWord(row)} '${row.name}' created`, { contentGroupId: folder.id, teamIds: input.teamIds });
+    await auditContent(db, ctx, row, 'create', `${kindWord(row)} '${row.name}' created`, {
+      contentGroupId: folder.id,
+      teamIds: input.teamIds,
+    });
 
     return readDeviceContent(db, ctx, id);
   };
@@ -188,7 +232,13 @@ export async function createDeviceContent(ctx: ServiceContext, input: CreateInpu
 type UpdateInput = { name?: string; comment?: string; resetComment?: boolean; data?: unknown };
 
 /** PUT /api/{content or simpleLoop}/{id}: name, comment (resetComment clears it) and the document. */
-export async function updateDeviceContentItem(ctx: ServiceContext, kind: ContentKind, id: string, input: UpdateInput, autoSave: boolean): Promise<DeviceContent> {
+export async function updateDeviceContentItem(
+  ctx: ServiceContext,
+  kind: ContentKind,
+  id: string,
+  input: UpdateInput,
+  autoSave: boolean,
+): Promise<DeviceContent> {
   return withTransaction(ctx.db, async (tx) => {
     const row = await writableContent(tx, ctx, kind, id);
     if (input.data !== undefined && row.structureType === 'SLIDE' && (input.data as SlideData).pages.length !== 1) {
@@ -202,13 +252,23 @@ export async function updateDeviceContentItem(ctx: ServiceContext, kind: Content
       lastSaved: new Date(),
       ...savedBy(ctx),
     });
-    if (input.data !== undefined || input.name !== undefined) await announcePlaybackChange(tx, { customerId: row.customerId, contentIds: [row.id] });
+    if (input.data !== undefined || input.name !== undefined)
+      await announcePlaybackChange(tx, { customerId: row.customerId, contentIds: [row.id] });
     if (input.data !== undefined) await saveReferences(tx, row, input.data);
-    const changed = [input.name !== undefined && 'name', comment !== undefined && 'comment', input.data !== undefined && 'data'].filter(Boolean);
-    await auditContent(tx, ctx, { ...row, name: input.name ?? row.name }, autoSave ? 'autoSave' : 'update', `${kindWord(row)} '${input.name ?? row.name}' ${autoSave ? 'auto-saved' : 'saved'}`, {
-      fields: changed,
-      ...(input.name !== undefined && input.name !== row.name ? { name: { from: row.name, to: input.name } } : {}),
-    });
+    const changed = [input.name !== undefined && 'name', comment !== undefined && 'comment', input.data !== undefined && 'data'].filter(
+      Boolean,
+    );
+    await auditContent(
+      tx,
+      ctx,
+      { ...row, name: input.name ?? row.name },
+      autoSave ? 'autoSave' : 'update',
+      `${kindWord(row)} '${input.name ?? row.name}' ${autoSave ? 'auto-saved' : 'saved'}`,
+      {
+        fields: changed,
+        ...(input.name !== undefined && input.name !== row.name ? { name: { from: row.name, to: input.name } } : {}),
+      },
+    );
 
     return readDeviceContent(tx, ctx, row.id);
   });
@@ -220,7 +280,9 @@ export async function setContentLocked(ctx: ServiceContext, kind: ContentKind, i
     const row = await writableContent(tx, ctx, kind, id, { allowLocked: true });
     if (row.locked !== locked) {
       await updateDeviceContent(tx, row.customerId, row.id, { locked });
-      await auditContent(tx, ctx, row, locked ? 'lock' : 'unlock', `${kindWord(row)} '${row.name}' ${locked ? 'locked' : 'unlocked'}`, { locked });
+      await auditContent(tx, ctx, row, locked ? 'lock' : 'unlock', `${kindWord(row)} '${row.name}' ${locked ? 'locked' : 'unlocked'}`, {
+        locked,
+      });
     }
 
     return readDeviceContent(tx, ctx, row.id);
@@ -251,7 +313,11 @@ export async function deleteDeviceContentItem(ctx: ServiceContext, kind: Content
     const row = await writableContent(tx, ctx, kind, id);
     const embedders = await findEmbedders(tx, row.customerId, [row.id], sql`${deviceContents.id} <> ${row.id}`, 20);
     if (embedders.length > 0) {
-      throw new ConflictError('content.error.inUse', `'${row.name}' is embedded in ${embedders.map((e) => `'${e.name}'`).join(', ')}; remove it there first`, { usedBy: embedders });
+      throw new ConflictError(
+        'content.error.inUse',
+        `'${row.name}' is embedded in ${embedders.map((e) => `'${e.name}'`).join(', ')}; remove it there first`,
+        { usedBy: embedders },
+      );
     }
     await announcePlaybackChange(tx, { customerId: row.customerId, contentIds: [row.id] });
     await deleteDeviceContent(tx, row.customerId, row.id);
@@ -273,7 +339,9 @@ export async function setContentTags(ctx: ServiceContext, id: string, tags: stri
     const normalized = normalizeTags(tags);
     await updateDeviceContent(tx, row.customerId, row.id, { tags: normalized });
     await registerTags(tx, row.customerId, 'CONTENT', normalized);
-    await auditContent(tx, ctx, row, 'setTags', `Tags of '${row.name}' set: ${normalized.join(', ') || '(none)'}`, { tags: { from: row.tags, to: normalized } });
+    await auditContent(tx, ctx, row, 'setTags', `Tags of '${row.name}' set: ${normalized.join(', ') || '(none)'}`, {
+      tags: { from: row.tags, to: normalized },
+    });
 
     return readDeviceContent(tx, ctx, row.id);
   });

@@ -30,7 +30,10 @@ export const deviceContents = pgTable(
     comment: text('comment'),
     version: text('version'),
     locked: boolean('locked').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     data: jsonb('data').$type<unknown>().notNull(),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSaved: timestamp('last_saved', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -85,7 +88,10 @@ export const contentTemplates = pgTable('content_template', {
   name: text('name').notNull(),
   description: text('description').notNull(),
   structureType: text('structure_type', { enum: ['SLIDE', 'COMPLEX'] }).notNull(),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   data: jsonb('data').$type<unknown>().notNull(),
   position: integer('position').notNull(),
 });

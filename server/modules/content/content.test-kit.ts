@@ -11,19 +11,40 @@ export async function contentTestKit() {
   const customerId = (await t.factories.customer()).id;
   const other = (await t.factories.customer()).id;
   const contentRoot = async (customer: number) =>
-    (await t.db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customer), isNull(contentGroups.parentId))).limit(1))[0]!;
+    (
+      await t.db
+        .select()
+        .from(contentGroups)
+        .where(and(eq(contentGroups.customerId, customer), isNull(contentGroups.parentId)))
+        .limit(1)
+    )[0]!;
   const root = await contentRoot(customerId);
   const fileRoot = await rootFolderOf(t.db, customerId);
   const editor = (await t.actor('EDITOR', { customerId })).token;
   const playlist = (slides: PlaylistData['slides'] = [], loopData: Partial<PlaylistData['loopData']> = {}): PlaylistData => ({
-    loopData: { resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'contain', defaultDurationMs: 10_000, ...loopData },
+    loopData: {
+      resolution: { width: 1920, height: 1080 },
+      defaultImageFit: 'contain',
+      defaultVideoFit: 'contain',
+      defaultDurationMs: 10_000,
+      ...loopData,
+    },
     slides,
   });
   /** A one-page slide as clients send it (keyed by page name, DECISIONS §2): the spec's `Default` page with widgets. */
   const slide = (widgets: Widget[] = [], screenSize = { width: 1920, height: 1080 }): SlideDocument => ({
     Default: { tags: [], pageStyle: {}, pageData: { screenSize }, widgets },
   });
-  const text = (id: string, value = 'Hello'): Widget => ({ id, type: 'text', x: 10, y: 10, width: 400, height: 100, zIndex: 1, text: value });
+  const text = (id: string, value = 'Hello'): Widget => ({
+    id,
+    type: 'text',
+    x: 10,
+    y: 10,
+    width: 400,
+    height: 100,
+    zIndex: 1,
+    text: value,
+  });
   const kit = {
     t,
     customerId,
@@ -46,14 +67,27 @@ export async function contentTestKit() {
     slide,
     text,
 
-    async createPlaylist(name: string, data: PlaylistData = playlist(), token = editor, groupId = root.id): Promise<{ id: string; name: string }> {
-      const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${groupId}`, { token, json: { name, simpleLoopType: 'NORMAL', version: '2.0', data } });
+    async createPlaylist(
+      name: string,
+      data: PlaylistData = playlist(),
+      token = editor,
+      groupId = root.id,
+    ): Promise<{ id: string; name: string }> {
+      const res = await t.request('POST', `/api/simpleLoop?contentGroupId=${groupId}`, {
+        token,
+        json: { name, simpleLoopType: 'NORMAL', version: '2.0', data },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
 
       return res.body as { id: string; name: string };
     },
 
-    async createSlide(name: string, data: SlideDocument = slide([text('t1')]), token = editor, structureType: 'SLIDE' | 'COMPLEX' = 'SLIDE'): Promise<{ id: string; name: string }> {
+    async createSlide(
+      name: string,
+      data: SlideDocument = slide([text('t1')]),
+      token = editor,
+      structureType: 'SLIDE' | 'COMPLEX' = 'SLIDE',
+    ): Promise<{ id: string; name: string }> {
       const res = await t.request('POST', `/api/content?contentGroupId=${root.id}`, { token, json: { name, structureType, data } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
 

@@ -33,7 +33,14 @@ function kiosk() {
       tags: ['entry'],
       pageStyle: { backgroundColor: '#112233', vendorPattern: 'dots' },
       pageData: { screenSize: { ...screen, dpi: 96 }, durationMs: 5_000, transitionHint: 'slide' },
-      widgets: [{ ...k.text('go', 'Menu'), action: { type: 'GO_TO_PAGE', page: 'Menu' }, analyticsId: 'btn-1', textStyle: { fontSize: 40, shadow: '2px' } }],
+      widgets: [
+        {
+          ...k.text('go', 'Menu'),
+          action: { type: 'GO_TO_PAGE', page: 'Menu' },
+          analyticsId: 'btn-1',
+          textStyle: { fontSize: 40, shadow: '2px' },
+        },
+      ],
       author: { name: 'Ada', revision: 3 },
     },
     Menu: { pageData: { screenSize: screen }, widgets: [{ ...k.text('back'), action: { type: 'GO_TO_PAGE', page: 'Welcome' } }] },
@@ -48,7 +55,7 @@ const read = (id: string, query = '') => t.request('GET', `/api/v2/deviceContent
 const issuesOf = (body: { details?: { issues?: { path: string; message: string }[] } }) => body.details?.issues ?? [];
 
 describe('slide data keyed by page name', () => {
-  it('the spec\'s body: 201, and every read answers exactly what was sent', async () => {
+  it("the spec's body: 201, and every read answers exactly what was sent", async () => {
     const res = await create(SPEC_SLIDE);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toEqual(SPEC_SLIDE);
@@ -56,7 +63,9 @@ describe('slide data keyed by page name', () => {
     expect(one.body.data).toEqual(SPEC_SLIDE);
     const selected = await read(res.body.id, '?select=data');
     expect(selected.body).toEqual({ id: res.body.id, data: SPEC_SLIDE, readOnly: false });
-    const listed = await t.request('GET', `/api/v2/deviceContent?select=name,data&search=${encodeURIComponent(`id=${res.body.id}`)}`, { token: k.viewer });
+    const listed = await t.request('GET', `/api/v2/deviceContent?select=name,data&search=${encodeURIComponent(`id=${res.body.id}`)}`, {
+      token: k.viewer,
+    });
     expect(listed.body.content).toEqual([{ id: res.body.id, name: 'Wire', data: SPEC_SLIDE }]);
     // Stored as the page list (jsonb keeps no key order), nothing filled in.
     const [row] = await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, res.body.id));
@@ -69,7 +78,9 @@ describe('slide data keyed by page name', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toEqual(sent);
     expect(Object.keys(res.body.data)).toEqual(['Welcome', 'Menu', 'A', 'Opening hours — 2026']);
-    const listed = await t.request('GET', `/api/v2/deviceContent?select=data&search=${encodeURIComponent(`id=${res.body.id}`)}`, { token: k.viewer });
+    const listed = await t.request('GET', `/api/v2/deviceContent?select=data&search=${encodeURIComponent(`id=${res.body.id}`)}`, {
+      token: k.viewer,
+    });
     expect(Object.keys(listed.body.content[0].data)).toEqual(Object.keys(sent));
     expect(listed.body.content[0].data).toEqual(sent);
 
@@ -100,7 +111,10 @@ describe('slide data keyed by page name', () => {
     expect(named.status).toBe(400);
     expect(issuesOf(named.body)).toEqual([expect.objectContaining({ path: 'data.Default.name' })]);
     // JSON.parse makes `__proto__` an own key, and JSON.stringify sends it.
-    const proto = await create(JSON.parse(`{"Default":${JSON.stringify(SPEC_SLIDE.Default)},"__proto__":${JSON.stringify(SPEC_SLIDE.Default)}}`), 'COMPLEX');
+    const proto = await create(
+      JSON.parse(`{"Default":${JSON.stringify(SPEC_SLIDE.Default)},"__proto__":${JSON.stringify(SPEC_SLIDE.Default)}}`),
+      'COMPLEX',
+    );
     expect(proto.status, JSON.stringify(proto.body)).toBe(400);
     expect(issuesOf(proto.body)).toEqual([expect.objectContaining({ path: 'data.__proto__' })]);
     const list = await create({ pages: [{ name: 'Default', ...SPEC_SLIDE.Default }] });
@@ -109,13 +123,21 @@ describe('slide data keyed by page name', () => {
     const two = await create({ One: SPEC_SLIDE.Default, Two: SPEC_SLIDE.Default });
     expect(two.status).toBe(400);
     expect(issuesOf(two.body)).toEqual([expect.objectContaining({ path: 'data', message: expect.stringContaining('exactly one page') })]);
-    const action = await create({ Home: { ...SPEC_SLIDE.Default, widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Nowhere' } }] } }, 'COMPLEX');
+    const action = await create(
+      { Home: { ...SPEC_SLIDE.Default, widgets: [{ ...k.text('go'), action: { type: 'GO_TO_PAGE', page: 'Nowhere' } }] } },
+      'COMPLEX',
+    );
     expect(issuesOf(action.body)).toEqual([expect.objectContaining({ path: 'data.Home.widgets.0.action.page' })]);
   });
 
   it('names a page by its key in embedding errors', async () => {
     const kiosk = await create({ Intro: SPEC_SLIDE.Default, Outro: SPEC_SLIDE.Default }, 'COMPLEX', 'Embedded kiosk');
-    const res = await create({ Poster: { ...SPEC_SLIDE.Default, widgets: [{ id: 'c', type: 'content', x: 0, y: 0, width: 1, height: 1, zIndex: 0, contentId: kiosk.body.id }] } });
+    const res = await create({
+      Poster: {
+        ...SPEC_SLIDE.Default,
+        widgets: [{ id: 'c', type: 'content', x: 0, y: 0, width: 1, height: 1, zIndex: 0, contentId: kiosk.body.id }],
+      },
+    });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ key: 'content.error.embedding', details: { path: 'data.Poster.widgets.0.contentId' } });
   });
@@ -124,7 +146,17 @@ describe('slide data keyed by page name', () => {
     const old = await k.file();
     const next = await k.file();
     const sent = kiosk();
-    sent.Menu.widgets.push({ id: 'pic', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 2, fileId: old.id, vendorCrop: [0, 0, 5, 5] } as never);
+    sent.Menu.widgets.push({
+      id: 'pic',
+      type: 'image',
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      zIndex: 2,
+      fileId: old.id,
+      vendorCrop: [0, 0, 5, 5],
+    } as never);
     const original = await create(sent, 'COMPLEX', 'Original');
     expect(original.status, JSON.stringify(original.body)).toBe(201);
 
@@ -132,15 +164,30 @@ describe('slide data keyed by page name', () => {
     expect(copy.status).toBe(201);
     expect(copy.body.data).toEqual(sent);
     expect(Object.keys(copy.body.data)).toEqual(Object.keys(sent));
-    const fromOwn = await t.request('POST', `/api/content/fromTemplate/${original.body.id}`, { token: k.editor, json: { name: 'From own' } });
+    const fromOwn = await t.request('POST', `/api/content/fromTemplate/${original.body.id}`, {
+      token: k.editor,
+      json: { name: 'From own' },
+    });
     expect(fromOwn.status).toBe(201);
     expect(fromOwn.body.data).toEqual(sent);
 
-    const replaced = await t.request('PUT', `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${next.id}`, { token: k.approver });
+    const replaced = await t.request('PUT', `/api/file/replaceFileReference?fileIdToReplace=${old.id}&sourceFileId=${next.id}`, {
+      token: k.approver,
+    });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     const after = (await read(original.body.id)).body.data;
     const expected = kiosk();
-    expected.Menu.widgets.push({ id: 'pic', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 2, fileId: next.id, vendorCrop: [0, 0, 5, 5] } as never);
+    expected.Menu.widgets.push({
+      id: 'pic',
+      type: 'image',
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      zIndex: 2,
+      fileId: next.id,
+      vendorCrop: [0, 0, 5, 5],
+    } as never);
     expect(after).toEqual(expected);
     expect(Object.keys(after)).toEqual(Object.keys(sent));
   });
@@ -166,9 +213,19 @@ describe('migration of stored pages named like array indices (server/db/custom-s
     const res = await create({ Home: SPEC_SLIDE.Default, 'Page 2': SPEC_SLIDE.Default }, 'COMPLEX', 'Numbered');
     const untouched = await create(SPEC_SLIDE, 'SLIDE', 'Untouched');
     // As a document saved before the rule could be stored: pages "2", "Page 2", "1" (in that order), "10", "4294967295".
-    const stored = { pages: [page('2', [tap('a', '1')]), page('Page 2', [tap('b', '2'), tap('c', 'Page 2')]), page('1'), { ...page('10'), widgets: undefined }, page('4294967295')] };
+    const stored = {
+      pages: [
+        page('2', [tap('a', '1')]),
+        page('Page 2', [tap('b', '2'), tap('c', 'Page 2')]),
+        page('1'),
+        { ...page('10'), widgets: undefined },
+        page('4294967295'),
+      ],
+    };
     await t.db.update(deviceContents).set({ data: stored }).where(eq(deviceContents.id, res.body.id));
-    const before = (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, untouched.body.id)))[0]!.data;
+    const before = (
+      await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, untouched.body.id))
+    )[0]!.data;
 
     await t.db.execute(sql.raw(readFileSync('server/db/custom-sql/slide_page_names.sql', 'utf8')));
 
@@ -179,6 +236,8 @@ describe('migration of stored pages named like array indices (server/db/custom-s
     expect(after.body.data['Page 10']).toEqual({ tags: [], pageStyle: {}, pageData: { screenSize: screen } });
     // The renamed document is one the API takes back as it is.
     expect((await t.request('PUT', `/api/content/${res.body.id}`, { token: k.editor, json: { data: after.body.data } })).status).toBe(200);
-    expect((await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, untouched.body.id)))[0]!.data).toEqual(before);
+    expect(
+      (await t.db.select({ data: deviceContents.data }).from(deviceContents).where(eq(deviceContents.id, untouched.body.id)))[0]!.data,
+    ).toEqual(before);
   });
 });

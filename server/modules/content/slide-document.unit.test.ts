@@ -6,7 +6,11 @@ import { contentDataToWire, slideDataOf, slideDocumentOf } from './slide-documen
 
 /** Names JavaScript keeps in insertion order: anything but an array index (and `__proto__`, refused). */
 const pageName = fc
-  .oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.nat().map(String), fc.constantFrom('Default', 'Home', '01', '-1', '1.5', '4294967295', ' 2'))
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 12 }),
+    fc.nat().map(String),
+    fc.constantFrom('Default', 'Home', '01', '-1', '1.5', '4294967295', ' 2'),
+  )
   .filter((name) => !isArrayIndexName(name) && name !== '__proto__');
 
 /** JSON values without `__proto__` keys (which no JavaScript reader keeps as data). */
@@ -21,11 +25,22 @@ const page = fc
     screenSize,
     fc.option(fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }), { nil: undefined }),
     fc.option(fc.record({ backgroundColor: fc.constantFrom('#000', '#112233') }, { requiredKeys: [] }), { nil: undefined }),
-    fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !KNOWN.has(k)), json, { maxKeys: 3 }),
+    fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !KNOWN.has(k)),
+      json,
+      { maxKeys: 3 },
+    ),
   )
-  .map(([size, tags, pageStyle, unknown]) => ({ ...unknown, pageData: { screenSize: size }, ...(tags ? { tags } : {}), ...(pageStyle ? { pageStyle } : {}) }));
+  .map(([size, tags, pageStyle, unknown]) => ({
+    ...unknown,
+    pageData: { screenSize: size },
+    ...(tags ? { tags } : {}),
+    ...(pageStyle ? { pageStyle } : {}),
+  }));
 
-const document = fc.uniqueArray(fc.tuple(pageName, page), { minLength: 1, maxLength: 8, selector: ([name]) => name }).map((entries) => Object.fromEntries(entries));
+const document = fc
+  .uniqueArray(fc.tuple(pageName, page), { minLength: 1, maxLength: 8, selector: ([name]) => name })
+  .map((entries) => Object.fromEntries(entries));
 
 describe('the keyed form and the page list', () => {
   it('isArrayIndexName is exactly the names a JavaScript object moves to the front', () => {

@@ -28,11 +28,20 @@ async function customerWithActivity() {
   await t.signIn(first.email);
   await t.signIn(first.email);
   await t.signIn(second.email);
-  await t.db.update(users).set({ presenceTimeSeconds: 100, lastActivity: new Date('2026-01-02T03:04:05.678Z') }).where(eq(users.id, first.id));
-  await t.db.update(users).set({ presenceTimeSeconds: 20, lastActivity: new Date('2026-01-01T00:00:00.000Z') }).where(eq(users.id, second.id));
+  await t.db
+    .update(users)
+    .set({ presenceTimeSeconds: 100, lastActivity: new Date('2026-01-02T03:04:05.678Z') })
+    .where(eq(users.id, first.id));
+  await t.db
+    .update(users)
+    .set({ presenceTimeSeconds: 20, lastActivity: new Date('2026-01-01T00:00:00.000Z') })
+    .where(eq(users.id, second.id));
   const other = await t.factories.user();
   await t.signIn(other.email);
-  await t.db.update(users).set({ presenceTimeSeconds: 5000, lastActivity: new Date('2026-06-01T00:00:00.000Z') }).where(eq(users.id, other.id));
+  await t.db
+    .update(users)
+    .set({ presenceTimeSeconds: 5000, lastActivity: new Date('2026-06-01T00:00:00.000Z') })
+    .where(eq(users.id, other.id));
 
   return customer;
 }
@@ -42,7 +51,12 @@ describe('customer statistics from its users', () => {
     const customer = await customerWithActivity();
     const res = await readCustomer(customer.id, USER_STATISTICS.join(','));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: customer.id, totalUserLoginCount: 3, totalUserPresenceTime: 120, lastActivity: '2026-01-02T03:04:05.678Z' });
+    expect(res.body).toEqual({
+      id: customer.id,
+      totalUserLoginCount: 3,
+      totalUserPresenceTime: 120,
+      lastActivity: '2026-01-02T03:04:05.678Z',
+    });
   });
 
   it('answers 0 and null for a customer without users', async () => {
@@ -57,9 +71,13 @@ describe('customer statistics from its users', () => {
     const found = await t.request('GET', `/api/customer?search=${search}&select=totalUserLoginCount`, { token: adminToken });
     expect(found.status).toBe(200);
     expect(found.body.content).toEqual([{ id: customer.id, totalUserLoginCount: 3 }]);
-    const none = await t.request('GET', `/api/customer?search=${encodeURIComponent(`id=${customer.id},totalUserLoginCount>3`)}`, { token: adminToken });
+    const none = await t.request('GET', `/api/customer?search=${encodeURIComponent(`id=${customer.id},totalUserLoginCount>3`)}`, {
+      token: adminToken,
+    });
     expect(none.body.content).toEqual([]);
-    const sorted = await t.request('GET', '/api/customer?sort=totalUserLoginCount,desc&select=totalUserLoginCount&size=1000', { token: adminToken });
+    const sorted = await t.request('GET', '/api/customer?sort=totalUserLoginCount,desc&select=totalUserLoginCount&size=1000', {
+      token: adminToken,
+    });
     expect(sorted.status).toBe(200);
     const counts = (sorted.body.content as Array<{ totalUserLoginCount: number }>).map((c) => c.totalUserLoginCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
@@ -80,7 +98,13 @@ describe('select of the computed fields', () => {
   it('answers 0, and null for lastDeviceActivity, for a customer with nothing to count', async () => {
     const customer = await t.factories.customer();
     const res = await readCustomer(customer.id, REGISTERED_STATISTICS.join(','));
-    expect(res.body).toEqual({ id: customer.id, activeLicenses: 0, totalLicenses: 0, currentDatasourceStorageSize: 0, lastDeviceActivity: null });
+    expect(res.body).toEqual({
+      id: customer.id,
+      activeLicenses: 0,
+      totalLicenses: 0,
+      currentDatasourceStorageSize: 0,
+      lastDeviceActivity: null,
+    });
   });
 
   it('refuses an unknown name with 400', async () => {
@@ -104,7 +128,10 @@ describe('the customer statistic registry', () => {
     ];
     try {
       expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
-      const res = await readCustomer(customer.id, `${REGISTERED_STATISTICS.join(',')},currentCustomerFilesStorageSize,currentTotalCustomerStorageSize`);
+      const res = await readCustomer(
+        customer.id,
+        `${REGISTERED_STATISTICS.join(',')},currentCustomerFilesStorageSize,currentTotalCustomerStorageSize`,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         id: customer.id,
@@ -115,12 +142,20 @@ describe('the customer statistic registry', () => {
         currentTotalCustomerStorageSize: 1500,
         lastDeviceActivity: '2026-03-04T05:06:07.089Z',
       });
-      const found = await t.request('GET', `/api/customer?search=${encodeURIComponent(`id=${customer.id},activeLicenses=2`)}`, { token: adminToken });
+      const found = await t.request('GET', `/api/customer?search=${encodeURIComponent(`id=${customer.id},activeLicenses=2`)}`, {
+        token: adminToken,
+      });
       expect(found.body.content).toHaveLength(1);
     } finally {
       for (const remove of removals) remove();
     }
     const after = await readCustomer(customer.id, `${REGISTERED_STATISTICS.join(',')},currentTotalCustomerStorageSize`);
-    expect(after.body).toMatchObject({ activeLicenses: 2, totalLicenses: 0, currentDatasourceStorageSize: 0, currentTotalCustomerStorageSize: 500, lastDeviceActivity: '2026-03-04T05:06:07.089Z' });
+    expect(after.body).toMatchObject({
+      activeLicenses: 2,
+      totalLicenses: 0,
+      currentDatasourceStorageSize: 0,
+      currentTotalCustomerStorageSize: 500,
+      lastDeviceActivity: '2026-03-04T05:06:07.089Z',
+    });
   });
 });

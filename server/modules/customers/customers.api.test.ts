@@ -26,7 +26,17 @@ describe('POST /api/customer', () => {
       json: { name, licenseTier: 'BUSINESS', vertical: 'RETAIL', comment: 'first', country: 'DE', location: 'Berlin', type: 'shop' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), name, licenseTier: 'BUSINESS', vertical: 'RETAIL', comment: 'first', country: 'DE', location: 'Berlin', type: 'shop', restricted: false });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      name,
+      licenseTier: 'BUSINESS',
+      vertical: 'RETAIL',
+      comment: 'first',
+      country: 'DE',
+      location: 'Berlin',
+      type: 'shop',
+      restricted: false,
+    });
     expect(new Date(res.body.createdDate).toISOString()).toBe(res.body.createdDate);
     expect(CustomerSchema.strict().safeParse(res.body).success).toBe(true);
     const [row] = await customersNamed(name);
@@ -40,7 +50,8 @@ describe('POST /api/customer', () => {
     const res = await t.request('POST', '/api/customer', { token: admin.token, json: { name } });
     expect(res.status).toBe(201);
     expect(res.body.licenseTier).toBe('ENTERPRISE');
-    for (const absent of ['comment', 'country', 'vertical', 'expirationDate', 'ownerSubresellerId', 'subreseller']) expect(res.body).not.toHaveProperty(absent);
+    for (const absent of ['comment', 'country', 'vertical', 'expirationDate', 'ownerSubresellerId', 'subreseller'])
+      expect(res.body).not.toHaveProperty(absent);
   });
 
   it('trims the name', async () => {
@@ -54,7 +65,14 @@ describe('POST /api/customer', () => {
     const name = unique('Sneaky');
     const res = await t.request('POST', '/api/customer', {
       token: admin.token,
-      json: { name, id: 999999, isSubreseller: true, subresellerSince: new Date().toISOString(), restricted: true, isSubresellerOf: owner.id },
+      json: {
+        name,
+        id: 999999,
+        isSubreseller: true,
+        subresellerSince: new Date().toISOString(),
+        restricted: true,
+        isSubresellerOf: owner.id,
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(999999);
@@ -65,7 +83,11 @@ describe('POST /api/customer', () => {
 
   it('writes an audit entry with the name, the author and the request id', async () => {
     const name = unique('Audited');
-    const res = await t.request('POST', '/api/customer', { token: admin.token, json: { name, comment: 'c' }, headers: { 'x-request-id': 'audit-req-1' } });
+    const res = await t.request('POST', '/api/customer', {
+      token: admin.token,
+      json: { name, comment: 'c' },
+      headers: { 'x-request-id': 'audit-req-1' },
+    });
     expect(res.status).toBe(201);
     const entries = await auditFor(name);
     expect(entries).toHaveLength(1);
@@ -133,7 +155,9 @@ describe('transactional audit (DECISIONS §7)', () => {
         if new.entity_name like 'FailAudit%' then raise exception 'test: audit refused'; end if;
         return new;
       end $$`);
-    await t.db.execute(sql`create trigger test_fail_audit_insert before insert on audit_log for each row execute function test_fail_audit()`);
+    await t.db.execute(
+      sql`create trigger test_fail_audit_insert before insert on audit_log for each row execute function test_fail_audit()`,
+    );
   });
 
   it('when the write fails at commit (after the audit entry was written), no audit entry remains', async () => {

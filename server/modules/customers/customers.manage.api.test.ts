@@ -91,7 +91,9 @@ describe('GET /api/customer and /api/customer/{id}', () => {
   });
 
   it('honours select, including the computed ownerSubresellerName', async () => {
-    const res = await t.request('GET', `/api/customer/${net.memberId}?select=${q('name,ownerSubresellerName,subreseller')}`, { token: admin.token });
+    const res = await t.request('GET', `/api/customer/${net.memberId}?select=${q('name,ownerSubresellerName,subreseller')}`, {
+      token: admin.token,
+    });
     const [owner] = await t.db.select().from(customers).where(eq(customers.id, net.ownerId));
     expect(res.body).toEqual({ id: net.memberId, name: expect.any(String), ownerSubresellerName: owner!.name, subreseller: null });
     expect((await t.request('GET', `/api/customer/${net.memberId}?select=nope`, { token: admin.token })).status).toBe(400);
@@ -107,10 +109,34 @@ describe('POST /api/customer', () => {
     const name = unique('Full');
     const res = await t.request('POST', '/api/customer', {
       token: admin.token,
-      json: { name, needsToBeInvoiced: true, freeLicenses: 3, browserSessionLicenses: 2, deviceSessionLimit: 5, storageSize: 1000, resourceLimits: { overrides: { USER: 7 } }, adnetworkNetworkId: 'n1', adnetworkApiKey: 'super-secret-key', supportEmail: 'help@example.com' },
+      json: {
+        name,
+        needsToBeInvoiced: true,
+        freeLicenses: 3,
+        browserSessionLicenses: 2,
+        deviceSessionLimit: 5,
+        storageSize: 1000,
+        resourceLimits: { overrides: { USER: 7 } },
+        adnetworkNetworkId: 'n1',
+        adnetworkApiKey: 'super-secret-key',
+        supportEmail: 'help@example.com',
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ licenseTier: 'ENTERPRISE', needsToBeInvoiced: true, freeLicenses: 3, browserSessionLicenses: 2, deviceSessionLimit: 5, storageSize: 1000, resourceLimits: { overrides: { USER: 7 } }, adnetworkNetworkId: 'n1', userFullAccessIfNotInTeam: true, isFileAndFolderCreationEnabledInRootForTeamUsers: true, currentCustomerFilesStorageSize: 0, currentTotalCustomerStorageSize: 0 });
+    expect(res.body).toMatchObject({
+      licenseTier: 'ENTERPRISE',
+      needsToBeInvoiced: true,
+      freeLicenses: 3,
+      browserSessionLicenses: 2,
+      deviceSessionLimit: 5,
+      storageSize: 1000,
+      resourceLimits: { overrides: { USER: 7 } },
+      adnetworkNetworkId: 'n1',
+      userFullAccessIfNotInTeam: true,
+      isFileAndFolderCreationEnabledInRootForTeamUsers: true,
+      currentCustomerFilesStorageSize: 0,
+      currentTotalCustomerStorageSize: 0,
+    });
     expect(res.body).not.toHaveProperty('adnetworkApiKey');
     expect(CustomerSchema.strict().safeParse(res.body).success).toBe(true);
     const id = res.body.id as number;
@@ -122,7 +148,12 @@ describe('POST /api/customer', () => {
     const contentRoot = content.find((g) => g.parentId === null)!;
     expect(content).toHaveLength(2);
     expect(contentRoot).toMatchObject({ isTemplateGroup: false, path: [contentRoot.id] });
-    expect(content.find((g) => g.parentId !== null)).toMatchObject({ name: 'Templates', isTemplateGroup: true, parentId: contentRoot.id, path: [contentRoot.id, expect.any(String)] });
+    expect(content.find((g) => g.parentId !== null)).toMatchObject({
+      name: 'Templates',
+      isTemplateGroup: true,
+      parentId: contentRoot.id,
+      path: [contentRoot.id, expect.any(String)],
+    });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityName, name));
     expect(JSON.stringify(entry)).not.toContain('super-secret-key');
   });
@@ -130,25 +161,49 @@ describe('POST /api/customer', () => {
   it('ADMIN creates a network owner, and a member of one; the owner must be a network owner', async () => {
     const owner = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('NO'), createAsSubreseller: true } });
     expect(owner.body.subreseller).toMatchObject({ id: owner.body.id });
-    const member = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('M'), ownerSubresellerId: owner.body.id } });
+    const member = await t.request('POST', '/api/customer', {
+      token: admin.token,
+      json: { name: unique('M'), ownerSubresellerId: owner.body.id },
+    });
     expect(member.body.ownerSubresellerId).toBe(owner.body.id);
-    const notOwner = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('M'), ownerSubresellerId: net.otherId } });
+    const notOwner = await t.request('POST', '/api/customer', {
+      token: admin.token,
+      json: { name: unique('M'), ownerSubresellerId: net.otherId },
+    });
     expect(notOwner).toMatchObject({ status: 400, body: { key: 'customer.error.notSubreseller' } });
-    expect((await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('M'), ownerSubresellerId: 987654321 } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('M'), ownerSubresellerId: 987654321 } })).status,
+    ).toBe(404);
   });
 
   it('rejects unknown or too large resource-limit overrides', async () => {
     // The document names each resource and its maximum; the schema refuses the rest.
-    const unknown = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { NOPE: 1 } } } });
+    const unknown = await t.request('POST', '/api/customer', {
+      token: admin.token,
+      json: { name: unique('L'), resourceLimits: { overrides: { NOPE: 1 } } },
+    });
     expect(unknown).toMatchObject({ status: 400, body: { key: 'request.error.invalid' } });
-    const schema = ((await (await t.app.request('/api/openapi.json')).json()) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } }).components.schemas.CustomerResourceLimits;
-    expect(schema?.properties.overrides).toMatchObject({ additionalProperties: false, properties: { USER: { maximum: 100_000 }, API_KEY: { maximum: 1_000 } } });
-    const big = await t.request('POST', '/api/customer', { token: admin.token, json: { name: unique('L'), resourceLimits: { overrides: { USER: 10_000_000 } } } });
+    const schema = (
+      (await (await t.app.request('/api/openapi.json')).json()) as {
+        components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      }
+    ).components.schemas.CustomerResourceLimits;
+    expect(schema?.properties.overrides).toMatchObject({
+      additionalProperties: false,
+      properties: { USER: { maximum: 100_000 }, API_KEY: { maximum: 1_000 } },
+    });
+    const big = await t.request('POST', '/api/customer', {
+      token: admin.token,
+      json: { name: unique('L'), resourceLimits: { overrides: { USER: 10_000_000 } } },
+    });
     expect(big.status).toBe(400);
   });
 
   it('the OWNER of a network owner creates STARTER/BUSINESS members of its own network', async () => {
-    const res = await t.request('POST', '/api/customer', { token: net.ownerToken, json: { name: unique('Member'), licenseTier: 'STARTER' } });
+    const res = await t.request('POST', '/api/customer', {
+      token: net.ownerToken,
+      json: { name: unique('Member'), licenseTier: 'STARTER' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ownerSubresellerId: net.ownerId, licenseTier: 'STARTER' });
   });
@@ -188,7 +243,10 @@ describe('PUT /api/customer/{id}', () => {
     expect(res.body).not.toHaveProperty('adnetworkApiKey');
     const [row] = await t.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row!.adnetworkApiKey).toBe('other-secret-value');
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(c.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(c.id)));
     expect(entry).toMatchObject({ action: 'update', entityType: 'customer', entityName: c.name });
     expect(entry!.changes).toMatchObject({ comment: { from: null, to: 'new' }, adnetworkApiKey: '[redacted]' });
     expect(entry!.message).toContain('comment');
@@ -198,15 +256,25 @@ describe('PUT /api/customer/{id}', () => {
   it('a duplicate name → 409 customer.error.nameExists; an invalid body → 400', async () => {
     const a = await t.factories.customer();
     const b = await t.factories.customer();
-    expect((await t.request('PUT', `/api/customer/${b.id}`, { token: admin.token, json: { name: a.name } })).body.key).toBe('customer.error.nameExists');
-    expect((await t.request('PUT', `/api/customer/${b.id}`, { token: admin.token, json: { supportEmail: 'not-an-email' } })).status).toBe(400);
+    expect((await t.request('PUT', `/api/customer/${b.id}`, { token: admin.token, json: { name: a.name } })).body.key).toBe(
+      'customer.error.nameExists',
+    );
+    expect((await t.request('PUT', `/api/customer/${b.id}`, { token: admin.token, json: { supportEmail: 'not-an-email' } })).status).toBe(
+      400,
+    );
     expect((await t.request('PUT', '/api/customer/987654321', { token: admin.token, json: { comment: 'x' } })).status).toBe(404);
   });
 
   it('the OWNER of a network owner edits members within the rules, nothing else', async () => {
-    const ok = await t.request('PUT', `/api/customer/${net.memberId}`, { token: net.ownerToken, json: { comment: 'by owner', licenseTier: 'STARTER' } });
+    const ok = await t.request('PUT', `/api/customer/${net.memberId}`, {
+      token: net.ownerToken,
+      json: { comment: 'by owner', licenseTier: 'STARTER' },
+    });
     expect(ok).toMatchObject({ status: 200, body: { comment: 'by owner', licenseTier: 'STARTER' } });
-    const enterprise = await t.request('PUT', `/api/customer/${net.memberId}`, { token: net.ownerToken, json: { licenseTier: 'ENTERPRISE' } });
+    const enterprise = await t.request('PUT', `/api/customer/${net.memberId}`, {
+      token: net.ownerToken,
+      json: { licenseTier: 'ENTERPRISE' },
+    });
     expect(enterprise).toMatchObject({ status: 403, body: { key: 'customer.error.enterpriseNotAllowed' } });
     const adminOnly = await t.request('PUT', `/api/customer/${net.memberId}`, { token: net.ownerToken, json: { storageSize: 1 } });
     expect(adminOnly).toMatchObject({ status: 403, body: { key: 'customer.error.adminOnlyField', details: { field: 'storageSize' } } });
@@ -229,7 +297,7 @@ describe('PUT /api/customer/{id}', () => {
     expect((await t.request('GET', '/api/v2/user/me', { token })).status).toBe(401);
   });
 
-  it('refuses restricting the caller\'s own customer', async () => {
+  it("refuses restricting the caller's own customer", async () => {
     const res = await t.request('PUT', `/api/customer/${admin.customerId}`, { token: admin.token, json: { restricted: true } });
     expect(res).toMatchObject({ status: 409, body: { key: 'customer.error.restrictOwn' } });
   });
@@ -256,12 +324,17 @@ describe('DELETE /api/customer/{id}', () => {
     expect(await t.db.select().from(customers).where(eq(customers.id, id))).toEqual([]);
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
     expect(await t.db.select().from(deviceGroups).where(eq(deviceGroups.customerId, id))).toEqual([]);
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
     expect(entries.map((e) => e.action)).toContain('delete');
   });
 
-  it('refuses the caller\'s own customer and a network owner with members (409)', async () => {
-    expect((await t.request('DELETE', `/api/customer/${admin.customerId}`, { token: admin.token, headers: proof })).body.key).toBe('customer.error.deleteOwn');
+  it("refuses the caller's own customer and a network owner with members (409)", async () => {
+    expect((await t.request('DELETE', `/api/customer/${admin.customerId}`, { token: admin.token, headers: proof })).body.key).toBe(
+      'customer.error.deleteOwn',
+    );
     const res = await t.request('DELETE', `/api/customer/${net.ownerId}`, { token: admin.token, headers: proof });
     expect(res).toMatchObject({ status: 409, body: { key: 'customer.error.hasMembers' } });
   });
@@ -274,22 +347,33 @@ describe('DELETE /api/customer/{id}', () => {
 });
 
 describe('customer settings', () => {
-  it('PUT settings/teams changes the flags of the caller\'s customer; VIEWER-visible on the entity', async () => {
+  it("PUT settings/teams changes the flags of the caller's customer; VIEWER-visible on the entity", async () => {
     const { user, token } = await t.actor('OWNER');
     const res = await t.request('PUT', '/api/customer/settings/teams', {
       token,
       json: { userFullAccessIfNotInTeam: false, isDeviceAndGroupCreationEnabledInRootForTeamUsers: false },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.customerId, userFullAccessIfNotInTeam: false, accessResourcesWithoutTeam: true, isDeviceAndGroupCreationEnabledInRootForTeamUsers: false, isContentAndGroupCreationEnabledInRootForTeamUsers: true });
+    expect(res.body).toMatchObject({
+      id: user.customerId,
+      userFullAccessIfNotInTeam: false,
+      accessResourcesWithoutTeam: true,
+      isDeviceAndGroupCreationEnabledInRootForTeamUsers: false,
+      isContentAndGroupCreationEnabledInRootForTeamUsers: true,
+    });
     const viewer = await t.actor('VIEWER', { customerId: user.customerId });
-    expect((await t.request('GET', `/api/customer/${user.customerId}`, { token: viewer.token })).body.userFullAccessIfNotInTeam).toBe(false);
+    expect((await t.request('GET', `/api/customer/${user.customerId}`, { token: viewer.token })).body.userFullAccessIfNotInTeam).toBe(
+      false,
+    );
     expect((await t.request('PUT', '/api/customer/settings/teams', { token, json: { userFullAccessIfNotInTeam: 'no' } })).status).toBe(400);
   });
 
-  it('ADMIN changes another customer\'s settings through customerId', async () => {
+  it("ADMIN changes another customer's settings through customerId", async () => {
     const c = await t.factories.customer();
-    const res = await t.request('PUT', `/api/customer/settings/teams?customerId=${c.id}`, { token: admin.token, json: { accessResourcesWithoutTeam: false } });
+    const res = await t.request('PUT', `/api/customer/settings/teams?customerId=${c.id}`, {
+      token: admin.token,
+      json: { accessResourcesWithoutTeam: false },
+    });
     expect(res.body).toMatchObject({ id: c.id, accessResourcesWithoutTeam: false });
   });
 
@@ -298,15 +382,23 @@ describe('customer settings', () => {
     const set = await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: 'Europe/Berlin' } });
     expect(set).toMatchObject({ status: 200, body: { id: user.customerId, defaultTimeZone: 'Europe/Berlin' } });
     const technician = await t.actor('TECHNICIAN', { customerId: user.customerId });
-    expect((await t.request('GET', `/api/customer/${user.customerId}`, { token: technician.token })).body.defaultTimeZone).toBe('Europe/Berlin');
-    expect((await t.request('PUT', '/api/customer/settings/devices', { token: technician.token, json: { defaultTimeZone: 'UTC' } })).status).toBe(403);
+    expect((await t.request('GET', `/api/customer/${user.customerId}`, { token: technician.token })).body.defaultTimeZone).toBe(
+      'Europe/Berlin',
+    );
+    expect(
+      (await t.request('PUT', '/api/customer/settings/devices', { token: technician.token, json: { defaultTimeZone: 'UTC' } })).status,
+    ).toBe(403);
     // Names the server does not accept (an offset, another spelling) are refused, as in every TimeZone field.
     for (const zone of ['+01:00', 'europe/berlin', 'Mars/Olympus']) {
       expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: zone } })).status, zone).toBe(400);
     }
     // Null keeps it; "" removes it.
-    expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: null } })).body.defaultTimeZone).toBe('Europe/Berlin');
-    expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: '' } })).body).not.toHaveProperty('defaultTimeZone');
+    expect(
+      (await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: null } })).body.defaultTimeZone,
+    ).toBe('Europe/Berlin');
+    expect((await t.request('PUT', '/api/customer/settings/devices', { token, json: { defaultTimeZone: '' } })).body).not.toHaveProperty(
+      'defaultTimeZone',
+    );
   });
 
   it('PUT settings/setDefaultContents stores the customer’s own content id (404 otherwise); the word null removes it; anything else is 400', async () => {
@@ -314,10 +406,21 @@ describe('customer settings', () => {
     const root = (await t.request('GET', '/api/v2/contentGroup?search=parentId=NULL', { token })).body.content[0].id as string;
     const loop = await t.request('POST', `/api/simpleLoop?contentGroupId=${root}`, {
       token,
-      json: { name: 'Emergency', simpleLoopType: 'NORMAL', version: '2.0', data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] } },
+      json: {
+        name: 'Emergency',
+        simpleLoopType: 'NORMAL',
+        version: '2.0',
+        data: { loopData: { resolution: { width: 1920, height: 1080 } }, slides: [] },
+      },
     });
     const contentId = loop.body.id as string;
-    expect((await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=0190a3e2-7b1c-7cde-8f00-000000000001`, { token })).status).toBe(404);
+    expect(
+      (
+        await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=0190a3e2-7b1c-7cde-8f00-000000000001`, {
+          token,
+        })
+      ).status,
+    ).toBe(404);
     const set = await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=${contentId}`, { token });
     expect(set).toMatchObject({ status: 200, body: { id: user.customerId, defaultEmergencyContentId: contentId } });
     const removed = await t.request('PUT', '/api/customer/settings/setDefaultContents?defaultEmergencyContentId=null', { token });
@@ -327,7 +430,10 @@ describe('customer settings', () => {
     // Deleting the content removes it as the default.
     await t.request('PUT', `/api/customer/settings/setDefaultContents?defaultEmergencyContentId=${contentId}`, { token });
     expect((await t.request('DELETE', `/api/simpleLoop/${contentId}`, { token })).status).toBe(204);
-    expect((await t.request('GET', `/api/customer/${user.customerId}?select=defaultEmergencyContentId`, { token })).body.defaultEmergencyContentId).toBeNull();
+    expect(
+      (await t.request('GET', `/api/customer/${user.customerId}?select=defaultEmergencyContentId`, { token })).body
+        .defaultEmergencyContentId,
+    ).toBeNull();
   });
 });
 
@@ -336,11 +442,15 @@ describe('network owners', () => {
     const c = await t.factories.customer();
     const promoted = await t.request('POST', `/api/customer/${c.id}/promoteAsSubreseller`, { token: admin.token });
     expect(promoted).toMatchObject({ status: 200, body: { subreseller: { id: c.id, since: expect.any(String) } } });
-    expect((await t.request('POST', `/api/customer/${c.id}/promoteAsSubreseller`, { token: admin.token })).body.key).toBe('customer.error.alreadySubreseller');
+    expect((await t.request('POST', `/api/customer/${c.id}/promoteAsSubreseller`, { token: admin.token })).body.key).toBe(
+      'customer.error.alreadySubreseller',
+    );
     const removed = await t.request('POST', `/api/customer/${c.id}/removeSubresellerPrivilege`, { token: admin.token });
     expect(removed.status).toBe(200);
     expect(removed.body).not.toHaveProperty('subreseller');
-    expect((await t.request('POST', `/api/customer/${c.id}/removeSubresellerPrivilege`, { token: admin.token })).body.key).toBe('customer.error.notSubreseller');
+    expect((await t.request('POST', `/api/customer/${c.id}/removeSubresellerPrivilege`, { token: admin.token })).body.key).toBe(
+      'customer.error.notSubreseller',
+    );
     expect((await t.request('POST', '/api/customer/987654321/promoteAsSubreseller', { token: admin.token })).status).toBe(404);
   });
 
@@ -358,14 +468,26 @@ describe('network owners', () => {
     const left = await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller`, { token: admin.token });
     expect(left.body).not.toHaveProperty('ownerSubresellerId');
     expect((await t.request('GET', `/api/customer/${c.id}`, { token: net.ownerToken })).status).toBe(404);
-    expect((await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=${net.otherId}`, { token: admin.token })).body.key).toBe('customer.error.notSubreseller');
-    expect((await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=987654321`, { token: admin.token })).status).toBe(404);
-    expect((await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=${c.id}`, { token: admin.token })).status).toBe(400);
-    expect((await t.request('PUT', `/api/customer/${net.ownerId}/moveToSubreseller?subresellerId=${net.ownerId}`, { token: admin.token })).status).toBe(400);
+    expect(
+      (await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=${net.otherId}`, { token: admin.token })).body.key,
+    ).toBe('customer.error.notSubreseller');
+    expect((await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=987654321`, { token: admin.token })).status).toBe(
+      404,
+    );
+    expect((await t.request('PUT', `/api/customer/${c.id}/moveToSubreseller?subresellerId=${c.id}`, { token: admin.token })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.request('PUT', `/api/customer/${net.ownerId}/moveToSubreseller?subresellerId=${net.ownerId}`, { token: admin.token }))
+        .status,
+    ).toBe(400);
   });
 
   it('network-owner operations are ADMIN only', async () => {
-    for (const [method, path] of [['POST', `/api/customer/${net.memberId}/promoteAsSubreseller`], ['PUT', `/api/customer/${net.memberId}/moveToSubreseller`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/api/customer/${net.memberId}/promoteAsSubreseller`],
+      ['PUT', `/api/customer/${net.memberId}/moveToSubreseller`],
+    ] as const) {
       expect((await t.request(method, path, { token: net.ownerToken })).status).toBe(403);
     }
   });

@@ -69,7 +69,11 @@ export async function customerExists(db: Executor, id: number): Promise<boolean>
 }
 
 export async function isNetworkMember(db: Executor, ownerId: number, customerId: number): Promise<boolean> {
-  const rows = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, ownerId))).limit(1);
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.ownerSubresellerId, ownerId)))
+    .limit(1);
 
   return rows.length > 0;
 }

@@ -73,10 +73,25 @@ export const customerResource = defineResource({
       supportEmail: { kind: 'scalar', type: 'string', sql: t.supportEmail },
       enableAutomaticDistributionToDms: { kind: 'scalar', type: 'boolean', sql: t.enableAutomaticDistributionToDms },
       // Computed from the tenant's users (server/modules/users/user-activity.queries.ts); presence time in seconds.
-      totalUserLoginCount: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.loginCount}), 0)::bigint`) },
-      totalUserPresenceTime: { kind: 'scalar', type: 'integer', selectOnly: true, sql: overUsers(sql`coalesce(sum(${member.presenceTimeSeconds}), 0)::bigint`) },
+      totalUserLoginCount: {
+        kind: 'scalar',
+        type: 'integer',
+        selectOnly: true,
+        sql: overUsers(sql`coalesce(sum(${member.loginCount}), 0)::bigint`),
+      },
+      totalUserPresenceTime: {
+        kind: 'scalar',
+        type: 'integer',
+        selectOnly: true,
+        sql: overUsers(sql`coalesce(sum(${member.presenceTimeSeconds}), 0)::bigint`),
+      },
       lastActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: overUsers(sql`max(${member.lastActivity})`) },
-      lastDeviceActivity: { kind: 'scalar', type: 'datetime', selectOnly: true, sql: customerStatisticSql('lastDeviceActivity', customerId) },
+      lastDeviceActivity: {
+        kind: 'scalar',
+        type: 'datetime',
+        selectOnly: true,
+        sql: customerStatisticSql('lastDeviceActivity', customerId),
+      },
       defaultEmergencyContentId: { kind: 'scalar', type: 'uuid', sql: t.defaultEmergencyContentId },
       defaultTimeZone: { kind: 'scalar', type: 'string', sql: t.defaultTimeZone },
       userFullAccessIfNotInTeam: { kind: 'scalar', type: 'boolean', sql: t.userFullAccessIfNotInTeam },

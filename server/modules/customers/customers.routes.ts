@@ -24,7 +24,8 @@ export const selectCustomersRoute = defineRoute(
     operationId: 'selectCustomers',
     tags,
     summary: 'Customers the caller can access, paged',
-    description: 'ADMIN: every customer; the OWNER of a network owner: its own customer and its members; everyone else: their own customer.',
+    description:
+      'ADMIN: every customer; the OWNER of a network owner: its own customer and its members; everyone else: their own customer.',
     request: { query: ListQuerySchema },
     responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } } },
   },
@@ -38,7 +39,8 @@ export const listCustomersRoute = defineRoute(
     operationId: 'listCustomers',
     tags,
     summary: 'Customers of the selected scope, paged',
-    description: 'ADMIN: all customers or the selected one; the OWNER of a network owner: its own customer and its members; everyone else: their own customer. Network owners carry a `subreseller` object; filter them with `search=subreseller=!NULL`, their members with `ownerSubresellerId={id}`.',
+    description:
+      'ADMIN: all customers or the selected one; the OWNER of a network owner: its own customer and its members; everyone else: their own customer. Network owners carry a `subreseller` object; filter them with `search=subreseller=!NULL`, their members with `ownerSubresellerId={id}`.',
     request: { query: ScopedListQuerySchema },
     responses: { 200: { description: 'A page of customers', content: { 'application/json': { schema: CustomerPage } } } },
   },
@@ -70,7 +72,12 @@ export const createCustomerRoute = defineRoute(
     request: { body: jsonBody(CustomerCreateSchema) },
     responses: { 201: customerResponse('The created customer'), ...notFoundError, ...conflictError },
   },
-  { notResourceIds: { 'body.adnetworkNetworkId': 'an advertising network’s own id, not ours', 'body.ownerSubresellerId': 'network membership: customers.manage.api.test.ts covers a foreign network owner' } },
+  {
+    notResourceIds: {
+      'body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
+      'body.ownerSubresellerId': 'network membership: customers.manage.api.test.ts covers a foreign network owner',
+    },
+  },
 );
 
 export const updateCustomerRoute = defineRoute(
@@ -85,7 +92,12 @@ export const updateCustomerRoute = defineRoute(
     request: { params: IdParams, body: jsonBody(CustomerUpdateSchema) },
     responses: { 200: customerResponse('The updated customer'), ...notFoundError, ...conflictError },
   },
-  { notResourceIds: { 'body.adnetworkNetworkId': 'an advertising network’s own id, not ours', 'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)' } },
+  {
+    notResourceIds: {
+      'body.adnetworkNetworkId': 'an advertising network’s own id, not ours',
+      'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)',
+    },
+  },
 );
 
 export const deleteCustomerRoute = defineRoute(
@@ -100,7 +112,10 @@ export const deleteCustomerRoute = defineRoute(
     request: { params: IdParams },
     responses: { 204: { description: 'Deleted' }, ...notFoundError, ...conflictError },
   },
-  { rateLimited: PROTECTED_OPERATION_LIMIT, notResourceIds: { 'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)' } },
+  {
+    rateLimited: PROTECTED_OPERATION_LIMIT,
+    notResourceIds: { 'path.id': 'a plain OWNER may not manage customers at all (403 before any lookup)' },
+  },
 );
 
 export const updateTeamSettingsRoute = defineRoute(
@@ -124,7 +139,8 @@ export const updateDeviceSettingsRoute = defineRoute(
     operationId: 'updateCustomerDeviceSettings',
     tags,
     summary: 'Change the device defaults of the selected customer',
-    description: '`defaultTimeZone`: the time zone the console proposes when a device is claimed (the claim itself still names its zone). Omitted or null keeps it; `""` removes it.',
+    description:
+      '`defaultTimeZone`: the time zone the console proposes when a device is claimed (the claim itself still names its zone). Omitted or null keeps it; `""` removes it.',
     request: { query: z.object({ customerId: customerIdParam }), body: jsonBody(DeviceSettingsSchema) },
     responses: { 200: customerResponse('The updated customer') },
   },
@@ -141,7 +157,9 @@ export const setDefaultContentsRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        defaultEmergencyContentId: z.union([z.literal('null'), z.uuid()]).openapi({ description: 'A content id of the customer (404 otherwise), or the word `null` to remove it' }),
+        defaultEmergencyContentId: z
+          .union([z.literal('null'), z.uuid()])
+          .openapi({ description: 'A content id of the customer (404 otherwise), or the word `null` to remove it' }),
       }),
     },
     responses: { 200: customerResponse('The updated customer') },

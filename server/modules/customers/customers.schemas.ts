@@ -4,11 +4,18 @@ import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { emailAddress, ianaTimeZone, intId, MAX_INT32, resourceName } from '@/server/http/wire.schemas';
 import { builtInLimits, resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 
-export { licenseTiers, verticals,   } from '@/server/tenant/tenant.schemas';
+export { licenseTiers, verticals } from '@/server/tenant/tenant.schemas';
 import { licenseTiers, verticals } from '@/server/tenant/tenant.schemas';
 
 /** Fields only ADMIN may write (spec 3 "Customer"); a network owner sending one gets 403. */
-export const adminOnlyCustomerFields = ['needsToBeInvoiced', 'resourceLimits', 'freeLicenses', 'browserSessionLicenses', 'deviceSessionLimit', 'storageSize'] as const;
+export const adminOnlyCustomerFields = [
+  'needsToBeInvoiced',
+  'resourceLimits',
+  'freeLicenses',
+  'browserSessionLicenses',
+  'deviceSessionLimit',
+  'storageSize',
+] as const;
 
 const dateTime = z.string().openapi({ format: 'date-time' });
 const jsonObject = z.record(z.string(), z.unknown());
@@ -17,9 +24,13 @@ const ResourceLimitsSchema = z
   .object({
     // Each resource by its key, up to its maximum: the document lists them, so a form knows them (an unknown key or
     // a value above the maximum was a 400 no schema stated).
-    overrides: z.object(Object.fromEntries(resourceKeys.map((key) => [key, z.number().int().min(0).max(builtInLimits[key].maxLimit).optional()]))).strict(),
+    overrides: z
+      .object(Object.fromEntries(resourceKeys.map((key) => [key, z.number().int().min(0).max(builtInLimits[key].maxLimit).optional()])))
+      .strict(),
   })
-  .openapi('CustomerResourceLimits', { description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit' });
+  .openapi('CustomerResourceLimits', {
+    description: 'Per-customer limits of an ENTERPRISE customer; an omitted key inherits the BUSINESS limit',
+  });
 
 const SubresellerSchema = z
   .object({ id: intId, since: dateTime.optional() })
@@ -46,9 +57,17 @@ export const CustomerSchema = projected(
     deviceSessionLimit: z.number().int().optional().openapi({ description: '0 = unlimited' }),
     storageSize: z.number().int().optional().openapi({ description: 'Quota in bytes; absent = unlimited' }),
     activeLicenses: z.number().int().optional().openapi({ description: 'Computed: devices assigned; returned when named in select' }),
-    totalLicenses: z.number().int().optional().openapi({ description: 'Computed: sum of approved license order amounts; returned when named in select' }),
+    totalLicenses: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Computed: sum of approved license order amounts; returned when named in select' }),
     currentCustomerFilesStorageSize: z.number().int().optional().openapi({ description: 'Bytes of stored media files (computed)' }),
-    currentDatasourceStorageSize: z.number().int().optional().openapi({ description: 'Bytes stored by datasources (computed); returned when named in select' }),
+    currentDatasourceStorageSize: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Bytes stored by datasources (computed); returned when named in select' }),
     currentTotalCustomerStorageSize: z.number().int().optional().openapi({ description: 'Files plus datasource bytes (computed)' }),
     ownerSubresellerId: intId.optional(),
     ownerSubresellerName: z.string().optional().openapi({ description: 'Computed; returned when named in select' }),
@@ -59,12 +78,27 @@ export const CustomerSchema = projected(
     contentDesignerEmail: z.string().optional(),
     supportEmail: z.string().optional(),
     enableAutomaticDistributionToDms: z.boolean().optional(),
-    totalUserLoginCount: z.number().int().optional().openapi({ description: "Computed: successful sign-ins of the customer's users; returned when named in select" }),
-    totalUserPresenceTime: z.number().int().optional().openapi({ description: "Computed: seconds the customer's users were active; returned when named in select" }),
-    lastActivity: dateTime.optional().openapi({ description: "Computed: the latest activity of the customer's users; returned when named in select" }),
-    lastDeviceActivity: dateTime.optional().openapi({ description: "Computed: the latest activity of the customer's devices; returned when named in select" }),
+    totalUserLoginCount: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Computed: successful sign-ins of the customer's users; returned when named in select" }),
+    totalUserPresenceTime: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Computed: seconds the customer's users were active; returned when named in select" }),
+    lastActivity: dateTime
+      .optional()
+      .openapi({ description: "Computed: the latest activity of the customer's users; returned when named in select" }),
+    lastDeviceActivity: dateTime
+      .optional()
+      .openapi({ description: "Computed: the latest activity of the customer's devices; returned when named in select" }),
     defaultEmergencyContentId: z.string().optional(),
-    defaultTimeZone: z.string().optional().openapi({ description: 'The time zone proposed when a device is claimed (settings/devices); absent when none is set' }),
+    defaultTimeZone: z
+      .string()
+      .optional()
+      .openapi({ description: 'The time zone proposed when a device is claimed (settings/devices); absent when none is set' }),
     userFullAccessIfNotInTeam: z.boolean().optional(),
     accessResourcesWithoutTeam: z.boolean().optional(),
     isDeviceAndGroupCreationEnabledInRootForTeamUsers: z.boolean().optional(),
@@ -151,7 +185,10 @@ export const TeamSettingsSchema = updateBody('CustomerTeamSettings', {
 
 /** PUT /api/customer/settings/devices: what the console proposes when a device is claimed. */
 export const DeviceSettingsSchema = updateBody('CustomerDeviceSettings', {
-  defaultTimeZone: clearable(ianaTimeZone, 'The time zone proposed when a device is claimed; `""` removes it (the console then proposes the browser\'s)'),
+  defaultTimeZone: clearable(
+    ianaTimeZone,
+    'The time zone proposed when a device is claimed; `""` removes it (the console then proposes the browser\'s)',
+  ),
 });
 
 export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;

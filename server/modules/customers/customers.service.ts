@@ -11,7 +11,14 @@ import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { validateLimitOverrides } from '@/server/modules/resource-limits';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { CUSTOMER_DEFAULT_SELECT, customerResource } from './customers.resource';
-import { adminOnlyCustomerFields, type Customer, type CustomerCreate, type CustomerUpdate, type DeviceSettings, type TeamSettings } from './customers.schemas';
+import {
+  adminOnlyCustomerFields,
+  type Customer,
+  type CustomerCreate,
+  type CustomerUpdate,
+  type DeviceSettings,
+  type TeamSettings,
+} from './customers.schemas';
 import enLabels from '@/messages/en/labels.json';
 import { customers, type CustomerRow } from '@/server/tenant/customers.table';
 import { insertInitialFolders } from '@/server/modules/folders';
@@ -26,7 +33,6 @@ import {
   updateCustomerRow,
   type CustomerValues,
 } from './customers.queries';
-
 
 /** ADMIN manages every customer; the OWNER of a network owner manages its members (DECISIONS §8). */
 type Manager = 'admin' | 'networkOwner';
@@ -44,7 +50,8 @@ export async function listCustomers(ctx: ServiceContext, input: ListInput) {
 
 export async function getCustomer(ctx: ServiceContext, input: { id: number; select?: string }) {
   const scope = await resolveTenantScope(ctx.db, ctx.actor, undefined);
-  const found = await findOne<Customer>(ctx.db, { resource: customerResource,
+  const found = await findOne<Customer>(ctx.db, {
+    resource: customerResource,
     scope,
     where: [eq(customers.id, input.id)],
     select: input.select,
@@ -61,11 +68,17 @@ export async function createCustomer(ctx: ServiceContext, input: CustomerCreate)
   let ownerSubresellerId = requestedOwner;
   if (manager === 'networkOwner') {
     refuseAdminOnlyFields(input, ['createAsSubreseller', 'ownerSubresellerId']);
-    if (!input.licenseTier) throw new ValidationError('customer.error.licenseTierRequired', 'A network owner must set licenseTier to STARTER or BUSINESS', { field: 'licenseTier' });
+    if (!input.licenseTier)
+      throw new ValidationError('customer.error.licenseTierRequired', 'A network owner must set licenseTier to STARTER or BUSINESS', {
+        field: 'licenseTier',
+      });
     refuseEnterprise(input.licenseTier);
     ownerSubresellerId = ctx.actor.customerId;
   } else if (ownerSubresellerId !== undefined) {
-    if (createAsSubreseller) throw new ValidationError('customer.error.nestedNetwork', 'A network owner cannot itself belong to a network owner', { field: 'ownerSubresellerId' });
+    if (createAsSubreseller)
+      throw new ValidationError('customer.error.nestedNetwork', 'A network owner cannot itself belong to a network owner', {
+        field: 'ownerSubresellerId',
+      });
     await requireNetworkOwner(ctx, ownerSubresellerId);
   }
   if (input.resourceLimits) validateLimitOverrides(input.resourceLimits.overrides);
@@ -80,7 +93,10 @@ export async function createCustomer(ctx: ServiceContext, input: CustomerCreate)
         ...(createAsSubreseller ? { isSubreseller: true, subresellerSince: new Date() } : {}),
       });
       await insertInitialFolders(tx, row.id);
-      await audit(tx, ctx, row, 'create', `Customer '${row.name}' created (${enLabels.licenseTier[row.licenseTier]})`, { ...input, ownerSubresellerId });
+      await audit(tx, ctx, row, 'create', `Customer '${row.name}' created (${enLabels.licenseTier[row.licenseTier]})`, {
+        ...input,
+        ownerSubresellerId,
+      });
 
       return readCustomer(tx, row.id);
     }),
@@ -111,7 +127,14 @@ export async function updateCustomer(ctx: ServiceContext, input: { id: number; b
       if (body.restricted && !before.restricted) await revokeAllFamiliesOfCustomer(tx, before.id, 'customer restricted');
       const changes = diffFields(pick(before, Object.keys(values)), values);
       const name = body.name ?? before.name;
-      await audit(tx, ctx, { id: before.id, name }, 'update', `Customer '${name}' updated: ${Object.keys(changes).join(', ') || 'no changes'}`, changes);
+      await audit(
+        tx,
+        ctx,
+        { id: before.id, name },
+        'update',
+        `Customer '${name}' updated: ${Object.keys(changes).join(', ') || 'no changes'}`,
+        changes,
+      );
 
       return readCustomer(tx, before.id);
     }),
@@ -159,7 +182,9 @@ export async function setDefaultContents(ctx: ServiceContext, input: { defaultEm
   if (contentId && !(await isContentOf(ctx.db, customerId, contentId))) throw new NotFoundError('deviceContent', contentId);
 
   // Screens in emergency that fall back to the default hear manifestChanged.
-  return updateSettings(ctx, customerId, { defaultEmergencyContentId: contentId }, 'default contents', (tx) => announcePlaybackChange(tx, { customerId, emergencyDefault: true }));
+  return updateSettings(ctx, customerId, { defaultEmergencyContentId: contentId }, 'default contents', (tx) =>
+    announcePlaybackChange(tx, { customerId, emergencyDefault: true }),
+  );
 }
 
 export async function promoteAsSubreseller(ctx: ServiceContext, input: { id: number }) {
@@ -171,7 +196,9 @@ export async function promoteAsSubreseller(ctx: ServiceContext, input: { id: num
       throw new ConflictError('customer.error.memberOfNetwork', `'${row.name}' belongs to a network owner; move it out first`);
     }
     await updateCustomerRow(tx, row.id, { isSubreseller: true, subresellerSince: new Date() });
-    await audit(tx, ctx, row, 'promoteAsSubreseller', `Customer '${row.name}' promoted to network owner`, { isSubreseller: { from: false, to: true } });
+    await audit(tx, ctx, row, 'promoteAsSubreseller', `Customer '${row.name}' promoted to network owner`, {
+      isSubreseller: { from: false, to: true },
+    });
 
     return readCustomer(tx, row.id);
   });
@@ -184,7 +211,9 @@ export async function removeSubresellerPrivilege(ctx: ServiceContext, input: { i
     if (!row.isSubreseller) throw new ConflictError('customer.error.notSubreseller', `'${row.name}' is not a network owner`);
     await refuseWhileMembers(tx, row, 'remove the network-owner privilege of');
     await updateCustomerRow(tx, row.id, { isSubreseller: false, subresellerSince: null });
-    await audit(tx, ctx, row, 'removeSubresellerPrivilege', `Network-owner privilege of '${row.name}' removed`, { isSubreseller: { from: true, to: false } });
+    await audit(tx, ctx, row, 'removeSubresellerPrivilege', `Network-owner privilege of '${row.name}' removed`, {
+      isSubreseller: { from: true, to: false },
+    });
 
     return readCustomer(tx, row.id);
   });
@@ -192,18 +221,24 @@ export async function removeSubresellerPrivilege(ctx: ServiceContext, input: { i
 
 export async function moveToSubreseller(ctx: ServiceContext, input: { id: number; subresellerId?: number }) {
   const { id, subresellerId } = input;
-  if (subresellerId === id) throw new ValidationError('customer.error.moveToItself', 'A customer cannot belong to itself', { parameter: 'subresellerId' });
+  if (subresellerId === id)
+    throw new ValidationError('customer.error.moveToItself', 'A customer cannot belong to itself', { parameter: 'subresellerId' });
 
   return withTransaction(ctx.db, async (tx) => {
     const row = await findCustomerRow(tx, id);
     if (!row) throw new NotFoundError('customer', id);
-    if (row.isSubreseller) throw new ValidationError('customer.error.nestedNetwork', `'${row.name}' is a network owner and cannot belong to another`);
+    if (row.isSubreseller)
+      throw new ValidationError('customer.error.nestedNetwork', `'${row.name}' is a network owner and cannot belong to another`);
     // Locking the network owner keeps a concurrent privilege removal from leaving an orphaned member.
     const owner = subresellerId === undefined ? undefined : await lockCustomerRow(tx, subresellerId);
     if (subresellerId !== undefined) assertNetworkOwner(owner, subresellerId);
     await updateCustomerRow(tx, id, { ownerSubresellerId: subresellerId ?? null });
-    const message = owner ? `Customer '${row.name}' moved to network owner '${owner.name}'` : `Customer '${row.name}' left its network owner`;
-    await audit(tx, ctx, row, 'moveToSubreseller', message, { ownerSubresellerId: { from: row.ownerSubresellerId, to: subresellerId ?? null } });
+    const message = owner
+      ? `Customer '${row.name}' moved to network owner '${owner.name}'`
+      : `Customer '${row.name}' left its network owner`;
+    await audit(tx, ctx, row, 'moveToSubreseller', message, {
+      ownerSubresellerId: { from: row.ownerSubresellerId, to: subresellerId ?? null },
+    });
 
     return readCustomer(tx, id);
   });
@@ -212,7 +247,9 @@ export async function moveToSubreseller(ctx: ServiceContext, input: { id: number
 function managerOf(ctx: ServiceContext): Manager {
   if (ctx.actor.role === 'ADMIN') return 'admin';
   if (actsAsNetworkOwner(ctx.actor)) return 'networkOwner';
-  throw new ForbiddenError('This operation needs the role ADMIN or the OWNER of a network owner', 'auth.error.roleRequired', { minimumRole: 'ADMIN' });
+  throw new ForbiddenError('This operation needs the role ADMIN or the OWNER of a network owner', 'auth.error.roleRequired', {
+    minimumRole: 'ADMIN',
+  });
 }
 
 /** The customer the manager may change: any for ADMIN, a member for a network owner; others do not exist for it. */
@@ -220,7 +257,8 @@ async function findManaged(ctx: ServiceContext, manager: Manager, id: number): P
   const row = await findCustomerRow(ctx.db, id);
   if (!row) throw new NotFoundError('customer', id);
   if (manager === 'networkOwner' && row.ownerSubresellerId !== ctx.actor.customerId) {
-    if (row.id === ctx.actor.customerId) throw new ForbiddenError('A network owner changes its members, not itself', 'customer.error.notManageable');
+    if (row.id === ctx.actor.customerId)
+      throw new ForbiddenError('A network owner changes its members, not itself', 'customer.error.notManageable');
     throw new NotFoundError('customer', id);
   }
 
@@ -234,7 +272,11 @@ function refuseAdminOnlyFields(input: Record<string, unknown>, extra: string[]) 
 
 function refuseEnterprise(tier: string) {
   if (tier === 'ENTERPRISE') {
-    throw new ForbiddenError('A network owner cannot create Enterprise customers or change a tier to or from ENTERPRISE', 'customer.error.enterpriseNotAllowed', { field: 'licenseTier' });
+    throw new ForbiddenError(
+      'A network owner cannot create Enterprise customers or change a tier to or from ENTERPRISE',
+      'customer.error.enterpriseNotAllowed',
+      { field: 'licenseTier' },
+    );
   }
 }
 
@@ -244,39 +286,65 @@ async function requireNetworkOwner(ctx: ServiceContext, id: number) {
 
 function assertNetworkOwner(row: CustomerRow | undefined, id: number): asserts row is CustomerRow {
   if (!row) throw new NotFoundError('customer', id);
-  if (!row.isSubreseller) throw new ValidationError('customer.error.notSubreseller', `Customer ${id} is not a network owner`, { subresellerId: id });
+  if (!row.isSubreseller)
+    throw new ValidationError('customer.error.notSubreseller', `Customer ${id} is not a network owner`, { subresellerId: id });
 }
 
 async function refuseWhileMembers(tx: Transaction, row: CustomerRow, verb: string) {
   const members = await countMembers(tx, row.id);
-  if (members > 0) throw new ConflictError('customer.error.hasMembers', `Cannot ${verb} '${row.name}' while it owns ${members} customer(s)`, { members });
+  if (members > 0)
+    throw new ConflictError('customer.error.hasMembers', `Cannot ${verb} '${row.name}' while it owns ${members} customer(s)`, { members });
 }
 
-async function updateSettings(ctx: ServiceContext, customerId: number, values: CustomerValues, what: string, afterUpdate?: (tx: Transaction) => Promise<void>) {
+async function updateSettings(
+  ctx: ServiceContext,
+  customerId: number,
+  values: CustomerValues,
+  what: string,
+  afterUpdate?: (tx: Transaction) => Promise<void>,
+) {
   return withTransaction(ctx.db, async (tx) => {
     const before = await findCustomerRow(tx, customerId);
     if (!before) throw new NotFoundError('customer', customerId);
     await updateCustomerRow(tx, customerId, values);
     await afterUpdate?.(tx);
-    await audit(tx, ctx, before, 'update', `Customer '${before.name}': ${what} changed`, diffFields(pick(before, Object.keys(values)), values));
+    await audit(
+      tx,
+      ctx,
+      before,
+      'update',
+      `Customer '${before.name}': ${what} changed`,
+      diffFields(pick(before, Object.keys(values)), values),
+    );
 
     return readCustomer(tx, customerId);
   });
 }
 
 async function readCustomer(tx: Transaction, id: number) {
-  const row = await findOne<Customer>(tx, { resource: customerResource, scope: customerScope(id), where: [eq(customers.id, id)], defaultSelect: CUSTOMER_DEFAULT_SELECT });
+  const row = await findOne<Customer>(tx, {
+    resource: customerResource,
+    scope: customerScope(id),
+    where: [eq(customers.id, id)],
+    defaultSelect: CUSTOMER_DEFAULT_SELECT,
+  });
 
   return row!;
 }
 
-const audit = auditOf('customer', (row: { id: number; name: string }) => ({ entityId: row.id, entityName: row.name, customerId: row.id, customerName: row.name }));
+const audit = auditOf('customer', (row: { id: number; name: string }) => ({
+  entityId: row.id,
+  entityName: row.name,
+  customerId: row.id,
+  customerName: row.name,
+}));
 
 async function withNameCheck<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, 'customer_name_key')) throw new ConflictError('customer.error.nameExists', `A customer named '${name}' already exists`);
+    if (isUniqueViolation(err, 'customer_name_key'))
+      throw new ConflictError('customer.error.nameExists', `A customer named '${name}' already exists`);
     throw err;
   }
 }

@@ -48,10 +48,17 @@ describe('GET /api/v2/deviceGroup and /api/v2/deviceGroup/{id}', () => {
     const folder = await createOk(root.id, 'Computed');
     const plain = await t.request('GET', `/api/v2/deviceGroup/${folder.id}`, { token: viewer });
     expect(plain.status).toBe(200);
-    for (const field of ['alertCount', 'campaignUsageDetails', 'topLevelCampaignUsageDetails', 'messageUsageDetails']) expect(plain.body[field]).toBeUndefined();
+    for (const field of ['alertCount', 'campaignUsageDetails', 'topLevelCampaignUsageDetails', 'messageUsageDetails'])
+      expect(plain.body[field]).toBeUndefined();
     const select = 'alertCount,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails';
     const res = await t.request('GET', `/api/v2/deviceGroup/${folder.id}?select=${select}`, { token: viewer });
-    expect(res.body).toEqual({ id: folder.id, alertCount: 0, campaignUsageDetails: [], topLevelCampaignUsageDetails: [], messageUsageDetails: [] });
+    expect(res.body).toEqual({
+      id: folder.id,
+      alertCount: 0,
+      campaignUsageDetails: [],
+      topLevelCampaignUsageDetails: [],
+      messageUsageDetails: [],
+    });
   });
 
   it('sums what the plug points give: alert sources and usage kinds', async () => {
@@ -60,16 +67,29 @@ describe('GET /api/v2/deviceGroup and /api/v2/deviceGroup/{id}', () => {
     await kit.insertDevice(sub);
     await kit.insertDevice(folder);
     // Stand-ins for the alerts and campaigns modules: one alert on every device, one fixed usage entry.
-    const removeAlerts = deviceAlertSources.add({ name: 'test', alerts: (deviceId) => sql`jsonb_build_array(jsonb_build_object('deviceId', ${deviceId}::text))` });
-    const removeUsage = deviceGroupUsages.add({ name: 'test', usageField: 'campaignUsageDetails', usage: (id) => sql`jsonb_build_array(jsonb_build_object('id', ${id}::text))` });
+    const removeAlerts = deviceAlertSources.add({
+      name: 'test',
+      alerts: (deviceId) => sql`jsonb_build_array(jsonb_build_object('deviceId', ${deviceId}::text))`,
+    });
+    const removeUsage = deviceGroupUsages.add({
+      name: 'test',
+      usageField: 'campaignUsageDetails',
+      usage: (id) => sql`jsonb_build_array(jsonb_build_object('id', ${id}::text))`,
+    });
     try {
-      const res = await t.request('GET', `/api/v2/deviceGroup?search=deviceGroupPath:${folder.id}&select=alertCount,campaignUsageDetails,messageUsageDetails&sort=alertCount,desc`, { token: viewer });
+      const res = await t.request(
+        'GET',
+        `/api/v2/deviceGroup?search=deviceGroupPath:${folder.id}&select=alertCount,campaignUsageDetails,messageUsageDetails&sort=alertCount,desc`,
+        { token: viewer },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.content).toEqual([
         { id: folder.id, alertCount: 2, campaignUsageDetails: [{ id: folder.id }], messageUsageDetails: [] },
         { id: sub.id, alertCount: 1, campaignUsageDetails: [{ id: sub.id }], messageUsageDetails: [] },
       ]);
-      const many = await t.request('GET', `/api/v2/deviceGroup?search=${encodeURIComponent('alertCount>1,parentId=!NULL')}&select=name`, { token: viewer });
+      const many = await t.request('GET', `/api/v2/deviceGroup?search=${encodeURIComponent('alertCount>1,parentId=!NULL')}&select=name`, {
+        token: viewer,
+      });
       expect(many.body.content).toEqual([{ id: folder.id, name: 'Plugged' }]);
     } finally {
       removeAlerts();
@@ -96,7 +116,10 @@ describe('POST /api/deviceGroup/{parentId}', () => {
     expect(top.body).toMatchObject({ name: 'Top', parentId: root.id, type: 'NORMAL', deviceGroupPath: `${root.id}/${top.body.id}` });
     const sub = await kit.create(technician, top.body.id, { name: 'Sub' });
     expect(sub.body).toMatchObject({ parentId: top.body.id, deviceGroupPath: `${root.id}/${top.body.id}/${sub.body.id}` });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'deviceGroup'), eq(auditLog.entityId, sub.body.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'deviceGroup'), eq(auditLog.entityId, sub.body.id)));
     expect(entry).toMatchObject({ action: 'create', customerId, entityName: 'Sub', message: "Device folder 'Sub' created in 'Top'" });
   });
 
@@ -116,7 +139,13 @@ describe('POST /api/deviceGroup/{parentId}', () => {
   });
 
   it('validates the body (400) and needs TECHNICIAN (403)', async () => {
-    for (const body of [{ name: '   ' }, { name: 'x'.repeat(256) }, { name: 'x', type: 'HUGE' }, { name: 'x', videoWallMetaData: 'text' }, {}]) {
+    for (const body of [
+      { name: '   ' },
+      { name: 'x'.repeat(256) },
+      { name: 'x', type: 'HUGE' },
+      { name: 'x', videoWallMetaData: 'text' },
+      {},
+    ]) {
       expect((await kit.create(technician, root.id, body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await t.request('POST', '/api/deviceGroup/not-a-uuid', { token: technician, json: { name: 'x' } })).status).toBe(400);
@@ -134,19 +163,27 @@ describe('PUT /api/deviceGroup/{id}', () => {
     const res = await t.request('PUT', `/api/deviceGroup/${folder.id}`, { token: technician, json: { name: 'NewName' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: folder.id, name: 'NewName' });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'rename')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'rename')));
     expect(entry?.message).toBe("Device folder 'OldName' renamed to 'NewName'");
   });
 
   it('replaces the tags, registers them as DEVICE tags, and refuses invalid ones (400)', async () => {
     const folder = await createOk(root.id, 'Tagged');
-    const res = await t.request('PUT', `/api/deviceGroup/${folder.id}`, { token: technician, json: { tags: ['lobby', 'floor.1', 'lobby'] } });
+    const res = await t.request('PUT', `/api/deviceGroup/${folder.id}`, {
+      token: technician,
+      json: { tags: ['lobby', 'floor.1', 'lobby'] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.tags).toEqual(['lobby', 'floor.1']);
     expect((await kit.groupRow(folder.id))!.name).toBe('Tagged');
     const tags = await t.request('GET', '/api/tag?select=deviceTags', { token: viewer });
     expect(tags.body.deviceTags).toMatchObject({ lobby: { count: 1 }, 'floor.1': { count: 1 } });
-    expect((await t.request('GET', `/api/v2/deviceGroup?search=tags:lobby&select=name`, { token: viewer })).body.content).toEqual([{ id: folder.id, name: 'Tagged' }]);
+    expect((await t.request('GET', `/api/v2/deviceGroup?search=tags:lobby&select=name`, { token: viewer })).body.content).toEqual([
+      { id: folder.id, name: 'Tagged' },
+    ]);
     const bad = await t.request('PUT', `/api/deviceGroup/${folder.id}`, { token: technician, json: { tags: ['-bad'] } });
     expect(bad.status).toBe(400);
     // The tag syntax is the body schema's pattern (issue 27 §3.3).
@@ -158,7 +195,10 @@ describe('PUT /api/deviceGroup/{id}', () => {
 
   it("sets and clears a video wall's data; refuses it on a normal folder and any change of type (409)", async () => {
     const wall = await createOk(root.id, 'EditWall', { type: 'VIDEO_WALL' });
-    const set = await t.request('PUT', `/api/deviceGroup/${wall.id}`, { token: technician, json: { videoWallMetaData: { layout: [[1, 2]] }, type: 'VIDEO_WALL' } });
+    const set = await t.request('PUT', `/api/deviceGroup/${wall.id}`, {
+      token: technician,
+      json: { videoWallMetaData: { layout: [[1, 2]] }, type: 'VIDEO_WALL' },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.videoWallMetaData).toEqual({ layout: [[1, 2]] });
     const cleared = await t.request('PUT', `/api/deviceGroup/${wall.id}`, { token: technician, json: { videoWallMetaData: '' } });
@@ -201,7 +241,11 @@ describe('GET /api/deviceGroup/getDeviceOnlineOfflineRatio', () => {
     await kit.insertDevice(store, 'ONLINE');
     await kit.insertDevice(store, 'ONLINE');
     await kit.insertDevice(store, 'OFFLINE');
-    const res = await t.request('GET', `/api/deviceGroup/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`deviceGroupPath:${region.id}`)}`, { token: viewer });
+    const res = await t.request(
+      'GET',
+      `/api/deviceGroup/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`deviceGroupPath:${region.id}`)}`,
+      { token: viewer },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({
       [region.id]: { onlineCount: 3, offlineCount: 2 },
@@ -209,7 +253,9 @@ describe('GET /api/deviceGroup/getDeviceOnlineOfflineRatio', () => {
       [store.id]: { onlineCount: 2, offlineCount: 1 },
       [empty.id]: { onlineCount: 0, offlineCount: 0 },
     });
-    const one = await t.request('GET', `/api/deviceGroup/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`id=${city.id}`)}`, { token: viewer });
+    const one = await t.request('GET', `/api/deviceGroup/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`id=${city.id}`)}`, {
+      token: viewer,
+    });
     expect(one.body).toEqual({ [city.id]: { onlineCount: 2, offlineCount: 2 } });
   });
 

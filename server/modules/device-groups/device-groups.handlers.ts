@@ -25,9 +25,13 @@ import {
 export function registerDeviceGroupRoutes(app: RouteRegistrar): void {
   app.openapi(listDeviceGroupsRoute, async (c) => c.json(await listDeviceGroups(serviceContext(c), listQuery(c)), 200));
 
-  app.openapi(getDeviceGroupRoute, async (c) => c.json(await getDeviceGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
+  app.openapi(getDeviceGroupRoute, async (c) =>
+    c.json(await getDeviceGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200),
+  );
 
-  app.openapi(deviceOnlineOfflineRatioRoute, async (c) => c.json(await deviceOnlineOfflineRatio(serviceContext(c), c.req.valid('query').search), 200));
+  app.openapi(deviceOnlineOfflineRatioRoute, async (c) =>
+    c.json(await deviceOnlineOfflineRatio(serviceContext(c), c.req.valid('query').search), 200),
+  );
 
   app.openapi(createDeviceGroupRoute, async (c) => {
     const input = { ...c.req.valid('json'), parentId: c.req.valid('param').id, teamIds: c.req.valid('query').teamIds };
@@ -35,7 +39,9 @@ export function registerDeviceGroupRoutes(app: RouteRegistrar): void {
     return c.json(await createDeviceGroup(serviceContext(c), input), 201);
   });
 
-  app.openapi(updateDeviceGroupRoute, async (c) => c.json(await updateDeviceGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('json')), 200));
+  app.openapi(updateDeviceGroupRoute, async (c) =>
+    c.json(await updateDeviceGroup(serviceContext(c), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
 
   app.openapi(moveDeviceGroupRoute, async (c) => {
     const { folderId, targetFolderId } = c.req.valid('param');

@@ -19,7 +19,13 @@ export const deviceGroupsModule = defineModule({
   plugs: [
     plug(teamResources, { type: 'deviceGroup', table: deviceGroups, idColumn: deviceGroups.id, customerIdColumn: deviceGroups.customerId }),
     // PUT /api/deviceGroup/{id} body {tags}: a device folder's tags are DEVICE tags (spec 3).
-    plug(tagSources, { name: 'deviceGroup', tagType: 'DEVICE', table: deviceGroups, tagsColumn: deviceGroups.tags, customerIdColumn: deviceGroups.customerId }),
+    plug(tagSources, {
+      name: 'deviceGroup',
+      tagType: 'DEVICE',
+      table: deviceGroups,
+      tagsColumn: deviceGroups.tags,
+      customerIdColumn: deviceGroups.customerId,
+    }),
     // A DEVICEGROUP batch over devices searches the device folders.
     plug(deviceFolderSearches, { resource: deviceGroupResource }),
   ],

@@ -23,12 +23,24 @@ export async function insertDeviceGroup(db: Executor, values: typeof deviceGroup
   return row!;
 }
 
-export async function updateDeviceGroupRow(db: Executor, customerId: number, id: string, values: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>>): Promise<void> {
-  await db.update(deviceGroups).set(values).where(and(eq(deviceGroups.id, id), eq(deviceGroups.customerId, customerId)));
+export async function updateDeviceGroupRow(
+  db: Executor,
+  customerId: number,
+  id: string,
+  values: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>>,
+): Promise<void> {
+  await db
+    .update(deviceGroups)
+    .set(values)
+    .where(and(eq(deviceGroups.id, id), eq(deviceGroups.customerId, customerId)));
 }
 
 export async function findDeviceGroupById(db: Executor, customerId: number, id: string): Promise<DeviceGroupRow | undefined> {
-  const [row] = await db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, id)))
+    .limit(1);
 
   return row;
 }
@@ -39,11 +51,16 @@ export async function findDeviceGroupById(db: Executor, customerId: number, id: 
  * it has not moved out.
  */
 export async function lockDeviceGroupSubtree(db: Executor, customerId: number, folderId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${deviceGroups} where ${deviceGroups.customerId} = ${customerId} and ${inSubtrees(deviceGroups.path, [folderId])} for update`);
+  await db.execute(
+    sql`select 1 from ${deviceGroups} where ${deviceGroups.customerId} = ${customerId} and ${inSubtrees(deviceGroups.path, [folderId])} for update`,
+  );
 }
 
 /** Puts every device in or below folder `folderId` directly into `target`; answers how many moved. One statement. */
-export async function moveDevicesOutOf(db: Executor, input: { customerId: number; folderId: string; target: { id: string; path: readonly string[] } }): Promise<number> {
+export async function moveDevicesOutOf(
+  db: Executor,
+  input: { customerId: number; folderId: string; target: { id: string; path: readonly string[] } },
+): Promise<number> {
   const [row] = await execRows(
     db,
     sql`with m as (update ${devices} set ${sql.identifier('device_group_id')} = ${input.target.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(input.target.path)}

@@ -22,7 +22,14 @@ export const deviceGroupResource = defineResource({
   fields: (t) => {
     const id = sql`${t.id}`;
     const usage = (field: DeviceGroupUsageField) =>
-      ({ kind: 'scalar', type: 'json', selectOnly: true, searchable: false, sortable: false, sql: deviceGroupUsageSql(field, id) }) as const;
+      ({
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        searchable: false,
+        sortable: false,
+        sql: deviceGroupUsageSql(field, id),
+      }) as const;
 
     return {
       id: { kind: 'scalar', type: 'uuid', sql: t.id },

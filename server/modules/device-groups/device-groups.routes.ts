@@ -2,7 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, teamIdsParam, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
+import {
+  TeamAccessListSchema,
+  teamIdsParam,
+  TeamModificationSchema,
+  SELECT_TEAM_IDS_EXEMPTION,
+  TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
 import {
   DeviceGroupCreateSchema,
   DeviceGroupListQueryExtension,
@@ -15,7 +21,11 @@ import {
 const tags = ['Device folders'];
 const folderResponse = (description: string) => ({ description, ...json(DeviceGroupSchema) });
 const scoped = <T extends z.ZodRawShape>(shape: T) => z.object({ customerId: customerIdParam, ...shape });
-const uuidPath = (name: string, description?: string) => z.string().uuid().openapi({ param: { name, in: 'path' }, format: 'uuid', description });
+const uuidPath = (name: string, description?: string) =>
+  z
+    .string()
+    .uuid()
+    .openapi({ param: { name, in: 'path' }, format: 'uuid', description });
 const idPath = z.object({ id: uuidPath('id') });
 const videoWall = 'A video-wall folder holds devices only: a folder created in or moved into one is 409 `deviceGroup.error.videoWall`.';
 
@@ -44,7 +54,10 @@ export const getDeviceGroupRoute = defineRoute(
     operationId: 'getDeviceGroup',
     tags,
     summary: 'One device folder',
-    request: { params: idPath, query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
+    request: {
+      params: idPath,
+      query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }),
+    },
     responses: { 200: folderResponse('The device folder') },
   },
   { resourceIds: { 'path.id': 'deviceGroup' } },
@@ -95,7 +108,8 @@ export const updateDeviceGroupRoute = defineRoute(
     operationId: 'updateDeviceGroup',
     tags,
     summary: 'Rename a device folder, set its tags or its video-wall data',
-    description: '`tags` replace the folder\'s tags (DEVICE tags). The root keeps its name (409 `deviceGroup.error.root`); `type` never changes (409 `deviceGroup.error.typeImmutable`).',
+    description:
+      "`tags` replace the folder's tags (DEVICE tags). The root keeps its name (409 `deviceGroup.error.root`); `type` never changes (409 `deviceGroup.error.typeImmutable`).",
     request: { params: idPath, query: scoped({}), body: { required: true, ...json(DeviceGroupUpdateSchema) } },
     responses: { 200: folderResponse('The updated device folder'), ...conflictError },
   },
@@ -113,7 +127,13 @@ export const moveDeviceGroupRoute = defineRoute(
     description:
       'One transaction: the folders below it and every device in them follow. 409: the root (`deviceGroup.error.root`), into itself or a folder below it ' +
       `(\`deviceGroup.error.moveIntoItself\`). ${videoWall}`,
-    request: { params: z.object({ folderId: uuidPath('folderId', 'The folder to move'), targetFolderId: uuidPath('targetFolderId', 'Its new parent') }), query: scoped({}) },
+    request: {
+      params: z.object({
+        folderId: uuidPath('folderId', 'The folder to move'),
+        targetFolderId: uuidPath('targetFolderId', 'Its new parent'),
+      }),
+      query: scoped({}),
+    },
     responses: { 200: folderResponse('The moved device folder'), ...conflictError },
   },
   { resourceIds: { 'path.folderId': 'deviceGroup', 'path.targetFolderId': 'deviceGroup' } },
@@ -146,7 +166,7 @@ export const deleteDeviceGroupRoute = defineRoute(
     tags,
     summary: 'Delete a device folder with every folder below it; their devices move',
     description:
-      'The devices of the folder and of every folder below it move into `targetGroupId` (default: the folder\'s parent); the folders are deleted. ' +
+      "The devices of the folder and of every folder below it move into `targetGroupId` (default: the folder's parent); the folders are deleted. " +
       'The root: 409 `deviceGroup.error.root`; a target inside the deleted folder: 409 `deviceGroup.error.targetInDeletedFolder`.',
     request: { params: idPath, query: scoped({ targetGroupId: targetGroupIdParam }) },
     responses: { 204: { description: 'Deleted' }, ...conflictError },

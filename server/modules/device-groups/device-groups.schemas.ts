@@ -16,9 +16,15 @@ export const deviceGroupTypes = ['NORMAL', 'VIDEO_WALL'] as const;
 export const DeviceGroupNameSchema = resourceName;
 
 /** Free-form JSON describing a video wall (layout, screen order, …); a JSON object. */
-const VideoWallMetaDataSchema = z.record(z.string(), z.unknown()).openapi({ description: 'Free-form JSON object; only on VIDEO_WALL folders' });
+const VideoWallMetaDataSchema = z
+  .record(z.string(), z.unknown())
+  .openapi({ description: 'Free-form JSON object; only on VIDEO_WALL folders' });
 
-const usageDetails = (what: string) => z.array(z.unknown()).optional().openapi({ description: `${what} using the folder (select-only; \`[]\` until ${what.toLowerCase()} exist)` });
+const usageDetails = (what: string) =>
+  z
+    .array(z.unknown())
+    .optional()
+    .openapi({ description: `${what} using the folder (select-only; \`[]\` until ${what.toLowerCase()} exist)` });
 
 export const DeviceGroupSchema = projected(
   z.object({
@@ -26,15 +32,22 @@ export const DeviceGroupSchema = projected(
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
     customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
-    deviceGroupPath: z
-      .string()
+    deviceGroupPath: z.string().optional().openapi({
+      description:
+        'Folder ids from the root down to this folder, joined by `/`; search `deviceGroupPath:{id}` finds the folder and every folder below it',
+    }),
+    type: z
+      .enum(deviceGroupTypes)
       .optional()
-      .openapi({ description: 'Folder ids from the root down to this folder, joined by `/`; search `deviceGroupPath:{id}` finds the folder and every folder below it' }),
-    type: z.enum(deviceGroupTypes).optional().openapi({ description: '`NORMAL`, or `VIDEO_WALL` (set at creation, immutable; holds devices only)' }),
+      .openapi({ description: '`NORMAL`, or `VIDEO_WALL` (set at creation, immutable; holds devices only)' }),
     videoWallMetaData: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Free-form JSON of a video-wall folder' }),
     tags: z.array(z.string()).optional().openapi({ description: 'Device tags of the folder' }),
     createdDate: z.string().optional(),
-    alertCount: z.number().int().optional().openapi({ description: 'Active alerts of the devices in and below the folder (computed, select-only)' }),
+    alertCount: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Active alerts of the devices in and below the folder (computed, select-only)' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     campaignUsageDetails: usageDetails('Channels'),
     topLevelCampaignUsageDetails: usageDetails('Schedules'),
@@ -52,7 +65,11 @@ export const DeviceGroupListQueryExtension = {
 export const DeviceGroupCreateSchema = z
   .object({
     name: DeviceGroupNameSchema,
-    type: z.enum(deviceGroupTypes).optional().default('NORMAL').openapi({ description: '`VIDEO_WALL` only here: the type never changes afterwards' }),
+    type: z
+      .enum(deviceGroupTypes)
+      .optional()
+      .default('NORMAL')
+      .openapi({ description: '`VIDEO_WALL` only here: the type never changes afterwards' }),
     videoWallMetaData: VideoWallMetaDataSchema.optional(),
   })
   .openapi('DeviceGroupCreate');
@@ -62,18 +79,19 @@ export const DeviceGroupUpdateSchema = updateBody(
   'DeviceGroupUpdate',
   {
     name: DeviceGroupNameSchema,
-    tags: tagListOf(500).openapi({ description: 'Replaces the folder\'s tags' }),
+    tags: tagListOf(500).openapi({ description: "Replaces the folder's tags" }),
     videoWallMetaData: clearable(VideoWallMetaDataSchema),
-    type: z.enum(deviceGroupTypes).openapi({ description: 'Immutable: the current value is accepted, another one is 409 `deviceGroup.error.typeImmutable`' }),
+    type: z
+      .enum(deviceGroupTypes)
+      .openapi({ description: 'Immutable: the current value is accepted, another one is 409 `deviceGroup.error.typeImmutable`' }),
   },
   'The root keeps its name (409 `deviceGroup.error.root`); `videoWallMetaData` only on a VIDEO_WALL folder (409 `deviceGroup.error.notVideoWall`).',
 );
 
-export const targetGroupIdParam = z
-  .string()
-  .uuid()
-  .optional()
-  .openapi({ format: 'uuid', description: 'Where the devices of the deleted folder and of every folder below it go; the parent when absent' });
+export const targetGroupIdParam = z.string().uuid().optional().openapi({
+  format: 'uuid',
+  description: 'Where the devices of the deleted folder and of every folder below it go; the parent when absent',
+});
 
 /** GET /api/deviceGroup/getDeviceOnlineOfflineRatio: folder id → device counts in and below the folder. */
 export const DeviceOnlineOfflineCountsSchema = z

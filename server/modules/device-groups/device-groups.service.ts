@@ -8,10 +8,24 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log';
 import { devices } from '@/server/modules/devices/devices.table';
-import { assertSubtreeFoldersWritable, deleteFolderSubtrees, findWritableFolder, folderAccessCondition, folderListQuery, moveFolderSubtrees } from '@/server/modules/folders';
+import {
+  assertSubtreeFoldersWritable,
+  deleteFolderSubtrees,
+  findWritableFolder,
+  folderAccessCondition,
+  folderListQuery,
+  moveFolderSubtrees,
+} from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { normalizeTags, registerTags } from '@/server/modules/tags';
-import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, teamAccessCondition, type TeamReadInput } from '@/server/modules/teams';
+import {
+  assignTeams,
+  modifyTeams,
+  type TeamAccessList,
+  type TeamModification,
+  teamAccessCondition,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { compileSearch, findOne, findPage, type ListInput } from '@/server/query';
 import { deviceGroupResource } from './device-groups.resource';
 import type { DeviceGroup, DeviceGroupCreate, DeviceGroupUpdate, DeviceOnlineOfflineCounts } from './device-groups.schemas';
@@ -53,13 +67,19 @@ function rootError(id: string, action: string): ConflictError {
 /** A video-wall folder holds devices only (spec 3, spec 1 errors): no folder goes into one. */
 function assertHoldsFolders(folder: DeviceGroupRow, action: string): void {
   if (folder.type === 'VIDEO_WALL') {
-    throw new ConflictError('deviceGroup.error.videoWall', `A video-wall folder holds devices only: no folder can be ${action} it`, { id: folder.id });
+    throw new ConflictError('deviceGroup.error.videoWall', `A video-wall folder holds devices only: no folder can be ${action} it`, {
+      id: folder.id,
+    });
   }
 }
 
 function assertVideoWallData(type: DeviceGroupRow['type'], id?: string): void {
   if (type !== 'VIDEO_WALL') {
-    throw new ConflictError('deviceGroup.error.notVideoWall', 'videoWallMetaData is set only on video-wall folders', id ? { id } : undefined);
+    throw new ConflictError(
+      'deviceGroup.error.notVideoWall',
+      'videoWallMetaData is set only on video-wall folders',
+      id ? { id } : undefined,
+    );
   }
 }
 
@@ -90,7 +110,10 @@ async function readDeviceGroup(db: Executor, ctx: ServiceContext, id: string, se
 }
 
 /** POST /api/deviceGroup/{parentId}: a folder (NORMAL or VIDEO_WALL) under `parentId`, in the parent's customer. */
-export async function createDeviceGroup(ctx: ServiceContext, input: DeviceGroupCreate & { parentId: string; teamIds?: string }): Promise<DeviceGroup> {
+export async function createDeviceGroup(
+  ctx: ServiceContext,
+  input: DeviceGroupCreate & { parentId: string; teamIds?: string },
+): Promise<DeviceGroup> {
   return withTransaction(ctx.db, async (tx) => {
     const parent = await findWritableFolder(tx, ctx, deviceGroupTree, { id: input.parentId, creatingIn: true });
     assertHoldsFolders(parent, 'created in');
@@ -107,7 +130,12 @@ export async function createDeviceGroup(ctx: ServiceContext, input: DeviceGroupC
     });
     if (input.teamIds) await assignTeams(tx, ctx, 'deviceGroup', id, input.teamIds);
     const what = row.type === 'VIDEO_WALL' ? 'Video-wall folder' : 'Device folder';
-    await auditDeviceGroup(tx, ctx, row, 'create', `${what} '${row.name}' created in '${nameOf(parent)}'`, { parentId: parent.id, name: row.name, type: row.type, teamIds: input.teamIds });
+    await auditDeviceGroup(tx, ctx, row, 'create', `${what} '${row.name}' created in '${nameOf(parent)}'`, {
+      parentId: parent.id,
+      name: row.name,
+      type: row.type,
+      teamIds: input.teamIds,
+    });
 
     return readDeviceGroup(tx, ctx, id);
   });
@@ -121,7 +149,11 @@ export async function updateDeviceGroup(ctx: ServiceContext, id: string, body: D
   return withTransaction(ctx.db, async (tx) => {
     const folder = await findWritableFolder(tx, ctx, deviceGroupTree, { id, creatingIn: false });
     if (body.type !== undefined && body.type !== folder.type) {
-      throw new ConflictError('deviceGroup.error.typeImmutable', `The type of a device folder is set at creation and stays ${folder.type}`, { id, type: folder.type });
+      throw new ConflictError(
+        'deviceGroup.error.typeImmutable',
+        `The type of a device folder is set at creation and stays ${folder.type}`,
+        { id, type: folder.type },
+      );
     }
     const changes: Parameters<typeof updateDeviceGroupRow>[3] = {};
     if (body.name !== undefined && folder.parentId === null) throw rootError(id, 'renamed');
@@ -134,7 +166,9 @@ export async function updateDeviceGroup(ctx: ServiceContext, id: string, body: D
     if (Object.keys(changes).length === 0) return readDeviceGroup(tx, ctx, id);
     await updateDeviceGroupRow(tx, folder.customerId, folder.id, changes);
     if (changes.tags) await registerTags(tx, folder.customerId, 'DEVICE', changes.tags);
-    const message = changes.name ? `Device folder '${folder.name}' renamed to '${changes.name}'` : `Device folder '${nameOf(folder)}' updated`;
+    const message = changes.name
+      ? `Device folder '${folder.name}' renamed to '${changes.name}'`
+      : `Device folder '${nameOf(folder)}' updated`;
     await auditDeviceGroup(tx, ctx, { ...folder, ...changes }, changes.name ? 'rename' : 'update', message, {
       ...(changes.name ? { name: { from: folder.name, to: changes.name } } : {}),
       ...(changes.tags ? { tags: { from: folder.tags, to: changes.tags } } : {}),
@@ -154,7 +188,11 @@ export async function moveDeviceGroup(ctx: ServiceContext, folderId: string, tar
   return withTransaction(ctx.db, async (tx) => {
     const folder = await findWritableFolder(tx, ctx, deviceGroupTree, { id: folderId, creatingIn: false });
     if (folder.parentId === null) throw rootError(folderId, 'moved');
-    const target = await findWritableFolder(tx, ctx, deviceGroupTree, { id: targetFolderId, customerId: folder.customerId, creatingIn: true });
+    const target = await findWritableFolder(tx, ctx, deviceGroupTree, {
+      id: targetFolderId,
+      customerId: folder.customerId,
+      creatingIn: true,
+    });
     assertHoldsFolders(target, 'moved into');
     await moveFolderSubtrees(tx, deviceGroupTree, { customerId: folder.customerId, folderIds: [folder.id], target });
     await auditDeviceGroup(tx, ctx, folder, 'move', `Device folder '${folder.name}' moved into '${nameOf(target)}'`, {
@@ -179,26 +217,44 @@ export async function deleteDeviceGroup(ctx: ServiceContext, id: string, targetG
       ? await findWritableFolder(tx, ctx, deviceGroupTree, { id: targetGroupId, customerId: folder.customerId, creatingIn: true })
       : (await findDeviceGroupById(tx, folder.customerId, folder.parentId))!;
     if (target.path.includes(folder.id)) {
-      throw new ConflictError('deviceGroup.error.targetInDeletedFolder', 'The devices cannot move into the folder being deleted or a folder below it', { id, targetGroupId: target.id });
+      throw new ConflictError(
+        'deviceGroup.error.targetInDeletedFolder',
+        'The devices cannot move into the folder being deleted or a folder below it',
+        { id, targetGroupId: target.id },
+      );
     }
     await assertSubtreeFoldersWritable(tx, ctx, deviceGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
     await lockDeviceGroupSubtree(tx, folder.customerId, folder.id);
     const devicesMoved = await moveDevicesOutOf(tx, { customerId: folder.customerId, folderId: folder.id, target });
     const folders = await deleteFolderSubtrees(tx, deviceGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
-    await auditDeviceGroup(tx, ctx, folder, 'delete', `Device folder '${folder.name}' deleted with ${folders - 1} sub-folder(s); ${devicesMoved} device(s) moved to '${nameOf(target)}'`, {
-      folders,
-      devicesMoved,
-      targetGroupId: target.id,
-    });
+    await auditDeviceGroup(
+      tx,
+      ctx,
+      folder,
+      'delete',
+      `Device folder '${folder.name}' deleted with ${folders - 1} sub-folder(s); ${devicesMoved} device(s) moved to '${nameOf(target)}'`,
+      {
+        folders,
+        devicesMoved,
+        targetGroupId: target.id,
+      },
+    );
   });
 }
 
 /** POST /api/deviceGroup/updateTeamAssignments?deviceGroupId= (OWNER). The root belongs to everyone: refused. */
-export async function updateDeviceGroupTeamAssignments(ctx: ServiceContext, deviceGroupId: string, change: TeamModification): Promise<TeamAccessList> {
+export async function updateDeviceGroupTeamAssignments(
+  ctx: ServiceContext,
+  deviceGroupId: string,
+  change: TeamModification,
+): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     // OWNER and ADMIN are above teams: this finds any folder of the scope.
     const folder = await findWritableFolder(tx, ctx, deviceGroupTree, { id: deviceGroupId, creatingIn: false });
-    if (folder.parentId === null) throw new ConflictError('deviceGroup.error.root', 'The root device folder is visible to every user and takes no team assignments', { id: deviceGroupId });
+    if (folder.parentId === null)
+      throw new ConflictError('deviceGroup.error.root', 'The root device folder is visible to every user and takes no team assignments', {
+        id: deviceGroupId,
+      });
 
     return modifyTeams(tx, ctx, 'deviceGroup', deviceGroupId, change);
   });

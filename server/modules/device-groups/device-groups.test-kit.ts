@@ -55,7 +55,15 @@ export function deviceGroupKit(t: TestContext) {
     async insertDevice(folder: Group, deviceStatus: 'ONLINE' | 'OFFLINE' = 'OFFLINE') {
       const [row] = await t.db
         .insert(devices)
-        .values({ id: uuidv7(), customerId: folder.customerId, deviceGroupId: folder.id, groupPath: folder.path, name: 'Screen', deviceStatus, secretHash: 'test' })
+        .values({
+          id: uuidv7(),
+          customerId: folder.customerId,
+          deviceGroupId: folder.id,
+          groupPath: folder.path,
+          name: 'Screen',
+          deviceStatus,
+          secretHash: 'test',
+        })
         .returning();
 
       return row!;

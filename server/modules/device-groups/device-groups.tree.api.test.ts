@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createOk = (parentId: string, name: string, extra: Record<string, unknown> = {}) => kit.createOk(technician, parentId, name, extra);
-const move = (token: string, folderId: string, targetId: string) => t.request('POST', `/api/deviceGroup/moveToParent/${folderId}/${targetId}`, { token });
+const move = (token: string, folderId: string, targetId: string) =>
+  t.request('POST', `/api/deviceGroup/moveToParent/${folderId}/${targetId}`, { token });
 const remove = (token: string, id: string, query = '') => t.request('DELETE', `/api/deviceGroup/${id}${query}`, { token });
 
 /**
@@ -65,13 +66,21 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
     const outside = await kit.insertDevice(target);
     const res = await move(technician, src.id, target.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: src.id, name: 'MoveSrc', parentId: target.id, deviceGroupPath: `${root.id}/${target.id}/${src.id}` });
+    expect(res.body).toMatchObject({
+      id: src.id,
+      name: 'MoveSrc',
+      parentId: target.id,
+      deviceGroupPath: `${root.id}/${target.id}/${src.id}`,
+    });
     expect(await kit.groupRow(src.id)).toMatchObject({ parentId: target.id, path: [root.id, target.id, src.id] });
     expect(await kit.groupRow(child.id)).toMatchObject({ parentId: src.id, path: [root.id, target.id, src.id, child.id] });
     expect(await kit.deviceRow(direct.id)).toMatchObject({ deviceGroupId: src.id, groupPath: [root.id, target.id, src.id] });
     expect(await kit.deviceRow(deep.id)).toMatchObject({ deviceGroupId: child.id, groupPath: [root.id, target.id, src.id, child.id] });
     expect((await kit.deviceRow(outside.id))!.groupPath).toEqual([root.id, target.id]);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, src.id), eq(auditLog.action, 'move')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, src.id), eq(auditLog.action, 'move')));
     expect(entry?.message).toBe("Device folder 'MoveSrc' moved into 'MoveTarget'");
     // And back up to the root.
     expect((await move(technician, child.id, root.id)).status).toBe(200);
@@ -109,12 +118,15 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
     expect(await kit.groupRow(a.id)).toMatchObject({ parentId: b.id, path: [root.id, b.id, a.id] });
   });
 
-  it('a device moved into a folder while the folder moves gets the folder\'s new path', async () => {
+  it("a device moved into a folder while the folder moves gets the folder's new path", async () => {
     const folder = await createOk(root.id, 'Moving');
     const target = await createOk(root.id, 'MovingTarget');
     const device = await kit.insertDevice(root);
     const res = await whileMoveHeldOpen(folder.id, target.id, () =>
-      t.request('POST', `/api/v2/device/move?customerId=${customerId}`, { token: technician, json: { deviceIds: [device.id], targetGroupId: folder.id } }),
+      t.request('POST', `/api/v2/device/move?customerId=${customerId}`, {
+        token: technician,
+        json: { deviceIds: [device.id], targetGroupId: folder.id },
+      }),
     );
     expect(res.status).toBe(204);
     expect(await kit.deviceRow(device.id)).toMatchObject({ deviceGroupId: folder.id, groupPath: [root.id, target.id, folder.id] });
@@ -130,7 +142,7 @@ describe('POST /api/deviceGroup/moveToParent/{folderId}/{targetFolderId}', () =>
 });
 
 describe('DELETE /api/deviceGroup/{id}', () => {
-  it("moves the devices of the whole subtree into the parent by default, and deletes the folders", async () => {
+  it('moves the devices of the whole subtree into the parent by default, and deletes the folders', async () => {
     const parent = await createOk(root.id, 'DelParent');
     const folder = await createOk(parent.id, 'DelKeep');
     const sub = await createOk(folder.id, 'DelKeepSub');
@@ -140,8 +152,12 @@ describe('DELETE /api/deviceGroup/{id}', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect(await kit.groupRow(folder.id)).toBeUndefined();
     expect(await kit.groupRow(sub.id)).toBeUndefined();
-    for (const id of [a.id, b.id]) expect(await kit.deviceRow(id)).toMatchObject({ deviceGroupId: parent.id, groupPath: [root.id, parent.id] });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'delete')));
+    for (const id of [a.id, b.id])
+      expect(await kit.deviceRow(id)).toMatchObject({ deviceGroupId: parent.id, groupPath: [root.id, parent.id] });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, folder.id), eq(auditLog.action, 'delete')));
     expect(entry?.message).toBe("Device folder 'DelKeep' deleted with 1 sub-folder(s); 2 device(s) moved to 'DelParent'");
   });
 
@@ -176,7 +192,11 @@ describe('teams', () => {
   let f: Awaited<ReturnType<typeof folderTeamFixture>>;
 
   beforeAll(async () => {
-    const routes = { createPath: `/api/deviceGroup/${root.id}`, assignPath: '/api/deviceGroup/updateTeamAssignments?deviceGroupId=', listPath: '/api/v2/deviceGroup' };
+    const routes = {
+      createPath: `/api/deviceGroup/${root.id}`,
+      assignPath: '/api/deviceGroup/updateTeamAssignments?deviceGroupId=',
+      listPath: '/api/v2/deviceGroup',
+    };
     f = await folderTeamFixture(t, { owner, customerId, memberRole: 'TECHNICIAN', label: 'Device', routes });
   });
 
@@ -224,14 +244,22 @@ describe('teams', () => {
 
   it('team assignment: OWNER only, not the root, not another tenant; deleting a folder takes its assignments along', async () => {
     const body = { assignToTeams: [{ teamId: f.teamA, readOnly: true }] };
-    expect((await t.request('POST', `/api/deviceGroup/updateTeamAssignments?deviceGroupId=${f.hiddenId}`, { token: technician, json: body })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/deviceGroup/updateTeamAssignments?deviceGroupId=${f.hiddenId}`, { token: technician, json: body }))
+        .status,
+    ).toBe(403);
     const r = await t.request('POST', `/api/deviceGroup/updateTeamAssignments?deviceGroupId=${root.id}`, { token: owner, json: body });
     expect(r.status).toBe(409);
     expect(r.body.key).toBe('deviceGroup.error.root');
     const otherOwner = (await t.actor('OWNER', { customerId: (await t.factories.customer()).id })).token;
-    expect((await t.request('POST', `/api/deviceGroup/updateTeamAssignments?deviceGroupId=${f.hiddenId}`, { token: otherOwner, json: body })).status).toBe(404);
+    expect(
+      (await t.request('POST', `/api/deviceGroup/updateTeamAssignments?deviceGroupId=${f.hiddenId}`, { token: otherOwner, json: body }))
+        .status,
+    ).toBe(404);
     expect(await kit.names(owner, `search=teamAssignments.team.id=${f.teamB}`)).toEqual(['OtherTeamInside', 'TeamHidden']);
-    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${f.teamB}`)}`, { token: owner });
+    const teams = await t.request('GET', `/api/team?includeTeamResourceNumber=true&search=${encodeURIComponent(`id=${f.teamB}`)}`, {
+      token: owner,
+    });
     expect(teams.body.content[0].teamDeviceGroupNumber).toBe(2);
     const folder = await createOk(root.id, 'Assigned');
     await f.assign(folder.id, f.teamA);

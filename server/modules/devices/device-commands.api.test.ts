@@ -26,13 +26,28 @@ afterAll(async () => {
 });
 
 const row = async (id: string) => (await t.db.select().from(devices).where(eq(devices.id, id)).limit(1))[0]!;
-const post = (path: string, token = k.technician, json?: unknown) => t.request('POST', path, { token, ...(json === undefined ? {} : { json }) });
+const post = (path: string, token = k.technician, json?: unknown) =>
+  t.request('POST', path, { token, ...(json === undefined ? {} : { json }) });
 
 async function contentOf(customerId: number, name = 'Menu') {
-  const [root] = await t.db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId))).limit(1);
+  const [root] = await t.db
+    .select()
+    .from(contentGroups)
+    .where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId)))
+    .limit(1);
   const [c] = await t.db
     .insert(deviceContents)
-    .values({ id: uuidv7(), customerId, deviceContentType: 'simpleLoop', simpleLoopType: 'NORMAL', version: '2.0', contentGroupId: root!.id, groupPath: root!.path, name, data: { loopData: {}, slides: [] } })
+    .values({
+      id: uuidv7(),
+      customerId,
+      deviceContentType: 'simpleLoop',
+      simpleLoopType: 'NORMAL',
+      version: '2.0',
+      contentGroupId: root!.id,
+      groupPath: root!.path,
+      name,
+      data: { loopData: {}, slides: [] },
+    })
     .returning();
 
   return c!;
@@ -56,10 +71,15 @@ describe('state-setting commands', () => {
     expect((await post(`/api/v2/device/rotation?${q}&angle=90&type=DEVICE`)).status).toBe(200);
     expect((await post(`/api/v2/device/display?${q}&enabled=false`)).status).toBe(200);
     expect((await post(`/api/v2/device/rebootTime?${q}&time=03:30`)).status).toBe(200);
-    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } })).status).toBe(200);
+    expect(
+      (await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { MON: { from: '08:00', to: '18:00' } } }))
+        .status,
+    ).toBe(200);
     expect((await post(`/api/v2/device/location?${q}`, k.technician, { latitude: 52.5, longitude: 13.4 })).status).toBe(200);
     expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=SET`, k.technician, { a: 1, b: 2 })).status).toBe(200);
-    expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=ADD_OR_UPDATE`, k.technician, { b: 3, c: 4 })).status).toBe(200);
+    expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=ADD_OR_UPDATE`, k.technician, { b: 3, c: 4 })).status).toBe(
+      200,
+    );
     expect((await post(`/api/v2/device/advancedConfiguration?${q}&updateMethod=REMOVE`, k.technician, { a: null })).status).toBe(200);
     expect((await row(a.id)).settings).toEqual({
       volume: 35,
@@ -96,19 +116,31 @@ describe('state-setting commands', () => {
     expect(await row(d.id)).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: 7 });
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED`)).body).toEqual({ updated: 1 });
     expect(await row(d.id)).toMatchObject({ licenseStatus: 'UN_LICENSED', licenseOrderId: null });
-    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${(await contentOf(k.customerId)).id}&asAssigned=true&asEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
+    expect(
+      (
+        await post(
+          `/api/v2/device/assignContent?${q}&contentId=${(await contentOf(k.customerId)).id}&asAssigned=true&asEmergency=true`,
+          k.approver,
+        )
+      ).body,
+    ).toEqual({ updated: 1 });
     expect((await post(`/api/v2/device/time?${q}&timeZone=Nowhere/Land`)).status).toBe(400);
   });
 
-  it('assign and detach content (APPROVER), only the tenant\'s own content', async () => {
+  it("assign and detach content (APPROVER), only the tenant's own content", async () => {
     const d = await k.device({ name: 'Shows' });
     const mine = await contentOf(k.customerId);
     const theirs = await contentOf(k.otherCustomerId, 'Theirs');
     const q = `customerId=${k.customerId}&search=${encodeURIComponent(`id=${d.id}`)}`;
     expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}`, k.editor)).status).toBe(403);
-    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
+    expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asEmergency=true`, k.approver)).body).toEqual({
+      updated: 1,
+    });
     expect(await row(d.id)).toMatchObject({ contentId: mine.id, emergencyContentId: mine.id });
-    expect((await t.request('GET', `/api/v2/device/${d.id}?select=content,emergencyContent`, { token: k.viewer })).body).toMatchObject({ content: { id: mine.id, name: 'Menu' }, emergencyContent: { id: mine.id } });
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=content,emergencyContent`, { token: k.viewer })).body).toMatchObject({
+      content: { id: mine.id, name: 'Menu' },
+      emergencyContent: { id: mine.id },
+    });
     expect((await post(`/api/v2/device/assignContent?${q}&contentId=${theirs.id}`, k.approver)).status).toBe(404);
     expect((await post(`/api/v2/device/assignContent?${q}&contentId=${mine.id}&asAssigned=false`, k.approver)).status).toBe(400);
     expect((await post(`/api/v2/device/detachContent?${q}&detachEmergency=true`, k.approver)).body).toEqual({ updated: 1 });
@@ -124,7 +156,10 @@ describe('state-setting commands are commands too', () => {
     expect((await post(`/api/v2/device/volume?${q}&level=20`)).body).toEqual({ updated: 2 });
     expect((await post(`/api/v2/device/display?${q}&enabled=false`)).status).toBe(200);
     expect((await post(`/api/v2/device/emergency?${q}&emergencyStatus=true`)).status).toBe(200);
-    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } })).status).toBe(200);
+    expect(
+      (await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { SAT: { from: '10:00', to: '14:00' } } }))
+        .status,
+    ).toBe(200);
     expect((await t.request('DELETE', `/api/v2/device/rebootTime?${q}`, { token: k.technician })).status).toBe(200);
     const history = await t.request('GET', `/api/v2/device/${a.id}/commands?customerId=${k.customerId}`, { token: k.viewer });
     expect(history.status).toBe(200);
@@ -140,7 +175,10 @@ describe('state-setting commands are commands too', () => {
 
   it('reach only the devices they changed: none for a search that matches nothing', async () => {
     const before = (await t.db.select().from(deviceCommands)).length;
-    expect((await post(`/api/v2/device/volume?customerId=${k.customerId}&search=${encodeURIComponent('name=Nobody by this name')}&level=5`)).body).toEqual({ updated: 0 });
+    expect(
+      (await post(`/api/v2/device/volume?customerId=${k.customerId}&search=${encodeURIComponent('name=Nobody by this name')}&level=5`))
+        .body,
+    ).toEqual({ updated: 0 });
     expect(await t.db.select().from(deviceCommands)).toHaveLength(before);
   });
 });
@@ -185,12 +223,20 @@ describe('GET /api/v2/device/{id}/settings', () => {
     ]);
   });
 
-  it('is VIEWER and tenant scoped: another tenant\'s device is 404 / 403, an unknown one 404', async () => {
+  it("is VIEWER and tenant scoped: another tenant's device is 404 / 403, an unknown one 404", async () => {
     const device = await k.device({ name: 'Scoped settings' });
-    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(200);
-    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.otherCustomerId}`, { token: k.otherTechnician })).status).toBe(404);
-    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.otherTechnician })).status).toBe(403);
-    expect((await t.request('GET', `/api/v2/device/${uuidv7()}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(
+      200,
+    );
+    expect(
+      (await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.otherCustomerId}`, { token: k.otherTechnician })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', `/api/v2/device/${device.id}/settings?customerId=${k.customerId}`, { token: k.otherTechnician })).status,
+    ).toBe(403);
+    expect((await t.request('GET', `/api/v2/device/${uuidv7()}/settings?customerId=${k.customerId}`, { token: k.viewer })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -224,7 +270,11 @@ describe('applyOn=DEVICEGROUP', () => {
   it('sends the command to every device in the matching folders and below them, and audits the folder search', async () => {
     const wall = await k.folder('Command wall', k.root, 'VIDEO_WALL');
     const sub = await k.folder('Command wall sub', wall);
-    const [a, b, outside] = [await k.device({ name: 'Wall A' }, wall), await k.device({ name: 'Wall B' }, sub), await k.device({ name: 'Not on the wall' })];
+    const [a, b, outside] = [
+      await k.device({ name: 'Wall A' }, wall),
+      await k.device({ name: 'Wall B' }, sub),
+      await k.device({ name: 'Not on the wall' }),
+    ];
     const search = encodeURIComponent(`id=${wall.id}`);
     const res = await post(`/api/v2/device/volume?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${search}&level=12`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -232,15 +282,24 @@ describe('applyOn=DEVICEGROUP', () => {
     expect((await row(a.id)).settings).toMatchObject({ volume: 12 });
     expect((await row(b.id)).settings).toMatchObject({ volume: 12 });
     expect((await row(outside.id)).settings).not.toMatchObject({ volume: 12 });
-    expect((await post(`/api/v2/device/restart?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${search}`)).body).toEqual({ updated: 2 });
+    expect((await post(`/api/v2/device/restart?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${search}`)).body).toEqual({
+      updated: 2,
+    });
     expect(await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, outside.id))).toEqual([]);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.customerId, k.customerId), eq(auditLog.action, 'restart')));
-    expect(entries.find((e) => e.changes?.applyOn === 'DEVICEGROUP')?.changes).toMatchObject({ applyOn: 'DEVICEGROUP', search: `id=${wall.id}`, updated: 2 });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.customerId, k.customerId), eq(auditLog.action, 'restart')));
+    expect(entries.find((e) => e.changes?.applyOn === 'DEVICEGROUP')?.changes).toMatchObject({
+      applyOn: 'DEVICEGROUP',
+      search: `id=${wall.id}`,
+      updated: 2,
+    });
   });
 });
 
 describe('parameters, roles and tenants', () => {
-  it('refuses bad parameters (400), a role below the command\'s (403), another tenant (403) and an unknown command (405)', async () => {
+  it("refuses bad parameters (400), a role below the command's (403), another tenant (403) and an unknown command (405)", async () => {
     const q = `customerId=${k.customerId}`;
     for (const path of [
       `/api/v2/device/volume?${q}&level=101`,
@@ -255,7 +314,10 @@ describe('parameters, roles and tenants', () => {
       expect((await post(path)).status, path).toBe(400);
     }
     expect((await post(`/api/v2/device/location?${q}`, k.technician, { latitude: 91, longitude: 0 })).status).toBe(400);
-    expect((await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { XYZ: { from: '08:00', to: '18:00' } } })).status).toBe(400);
+    expect(
+      (await post(`/api/v2/device/workingHours?${q}`, k.technician, { mode: 'SCREEN', days: { XYZ: { from: '08:00', to: '18:00' } } }))
+        .status,
+    ).toBe(400);
     expect((await post(`/api/v2/device/restart?${q}`, k.approver)).status).toBe(403);
     expect((await post(`/api/v2/device/restart?customerId=${k.otherCustomerId}`)).status).toBe(403);
     // An unknown command is a device id as far as the path goes (`/api/v2/device/{id}`: GET, PUT, DELETE); a command path takes POST only.

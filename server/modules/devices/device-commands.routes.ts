@@ -1,7 +1,15 @@
 import { defineRoute, type IdExemptions } from '@/server/http/route';
 import { COMMANDS } from './device-commands';
 import { z } from '@hono/zod-openapi';
-import { commandBodies, commandParams, COMMAND_HISTORY_SIZE, CommandResultSchema, DeviceCommandEntrySchema, DeviceSettingsSchema, type CommandName } from './device-commands.schemas';
+import {
+  commandBodies,
+  commandParams,
+  COMMAND_HISTORY_SIZE,
+  CommandResultSchema,
+  DeviceCommandEntrySchema,
+  DeviceSettingsSchema,
+  type CommandName,
+} from './device-commands.schemas';
 import { customerIdParam, json } from '@/server/http/list-query';
 import { batchQuery } from './devices.routes';
 
@@ -10,11 +18,13 @@ import { batchQuery } from './devices.routes';
 const tags = ['Device commands'];
 const DESCRIPTION =
   '`customerId` names the one tenant; `search` which devices (every device of the tenant when absent); `applyOn` what the search targets. ' +
-  'Devices the caller\'s teams give read-only access to are left alone. Answers how many devices the command reached.';
+  "Devices the caller's teams give read-only access to are left alone. Answers how many devices the command reached.";
 
 /** Id-like parameters of commands that name no resource the id sweep could look up, with why (route option `notResourceIds`). */
 const notResourceIds: Partial<Record<CommandName, IdExemptions>> = {
-  datasource: { 'query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then' },
+  datasource: {
+    'query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then',
+  },
   dataRowId: { 'query.dataRowId': 'a row key inside the bound datasource, not a resource of its own' },
   updateLicense: { 'query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then' },
 };
@@ -51,7 +61,15 @@ export const commandRoutes = (Object.keys(COMMANDS) as CommandName[]).flatMap((n
   ...(COMMANDS[name].deletable ? [{ name, remove: true, route: commandRoute(name, 'delete') }] : []),
 ]);
 
-const deviceRequest = { params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }), query: z.object({ customerId: customerIdParam }) };
+const deviceRequest = {
+  params: z.object({
+    id: z
+      .string()
+      .uuid()
+      .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+  }),
+  query: z.object({ customerId: customerIdParam }),
+};
 
 export const deviceCommandHistoryRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },
@@ -60,7 +78,7 @@ export const deviceCommandHistoryRoute = defineRoute(
     path: '/api/v2/device/{id}/commands',
     operationId: 'getDeviceCommands',
     tags,
-    summary: 'The device\'s newest commands and what became of them',
+    summary: "The device's newest commands and what became of them",
     description: `The ${COMMAND_HISTORY_SIZE} newest commands, newest first, state-setting ones (volume, display, emergency, …) included: pending (not yet sent), delivered (sent, not acknowledged), acknowledged, failed (acknowledged with ok=false) or expired.`,
     request: deviceRequest,
     responses: { 200: { description: 'The commands', ...json(z.array(DeviceCommandEntrySchema)) } },
@@ -75,9 +93,9 @@ export const deviceSettingsRoute = defineRoute(
     path: '/api/v2/device/{id}/settings',
     operationId: 'getDeviceSettings',
     tags,
-    summary: 'The device\'s settings and whether the device confirmed them',
+    summary: "The device's settings and whether the device confirmed them",
     description:
-      'The values the state-setting commands set (the manifest\'s `settings`; a key absent was never set, the device uses its own) and the emergency status, ' +
+      "The values the state-setting commands set (the manifest's `settings`; a key absent was never set, the device uses its own) and the emergency status, " +
       'with the newest command of each state-setting name: a value whose command is not acknowledged yet has not reached the device.',
     request: deviceRequest,
     responses: { 200: { description: 'The settings', ...json(DeviceSettingsSchema) } },

@@ -9,7 +9,10 @@ import { licenseStatuses, licenseTypes } from './devices.schemas';
  */
 
 const integer = (description: string, min: number, max: number) => integerParam(min, max).openapi({ description });
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:mm').openapi({ example: '03:30' });
+const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:mm')
+  .openapi({ example: '03:30' });
 const DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
 
 const LevelQuery = z.object({ level: integer('0 to 100', 0, 100) });
@@ -56,7 +59,10 @@ export const commandParams = {
   datasource: z.object({ datasourceId: z.string().uuid().openapi({ format: 'uuid' }) }),
   dataRowId: z.object({ dataRowId: nonBlankText(255) }),
   showName: EnabledQuery,
-  requestLog: z.object({ systemLog: booleanQuery('Include the system log', false), systemReport: booleanQuery('Include a system report', false) }),
+  requestLog: z.object({
+    systemLog: booleanQuery('Include the system log', false),
+    systemReport: booleanQuery('Include a system report', false),
+  }),
   update: z.object({ version: nonBlankText(64).optional() }),
   emergency: z.object({ emergencyStatus: requiredBooleanQuery('Emergency on or off') }),
   turnOnRapidPreviewMode: z.object({
@@ -65,9 +71,15 @@ export const commandParams = {
   }),
   takeHighResPreview: z.object({}),
   updateLicense: z.object({
-    licenseOrderId: intIdParam.optional().openapi({ description: 'A licence order of the tenant; only with licenseStatus LICENSED, or without licenseStatus (the order of licensed devices changes)' }),
+    licenseOrderId: intIdParam.optional().openapi({
+      description:
+        'A licence order of the tenant; only with licenseStatus LICENSED, or without licenseStatus (the order of licensed devices changes)',
+    }),
     licenseType: z.enum(licenseTypes).optional().openapi({ description: 'Required with licenseStatus FREE' }),
-    licenseStatus: z.enum(licenseStatuses).optional().openapi({ description: 'At least one of licenseStatus, licenseType and licenseOrderId; LICENSED needs licenseOrderId' }),
+    licenseStatus: z
+      .enum(licenseStatuses)
+      .optional()
+      .openapi({ description: 'At least one of licenseStatus, licenseType and licenseOrderId; LICENSED needs licenseOrderId' }),
   }),
 } as const;
 
@@ -83,7 +95,12 @@ export const commandBodies = {
     .object({
       mode: z.enum(['SCREEN', 'DEVICE']),
       // A closed object: a key that is not a day is refused (and the document says so).
-      days: z.strictObject(Object.fromEntries(DAYS.map((day) => [day, z.object({ from: hhmm, to: hhmm }).optional()])) as Record<(typeof DAYS)[number], z.ZodOptional<z.ZodObject<{ from: typeof hhmm; to: typeof hhmm }>>>),
+      days: z.strictObject(
+        Object.fromEntries(DAYS.map((day) => [day, z.object({ from: hhmm, to: hhmm }).optional()])) as Record<
+          (typeof DAYS)[number],
+          z.ZodOptional<z.ZodObject<{ from: typeof hhmm; to: typeof hhmm }>>
+        >,
+      ),
     })
     .openapi('WorkingHoursBody'),
   location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).openapi('LocationBody'),
@@ -119,9 +136,14 @@ export type DeviceCommandEntry = z.infer<typeof DeviceCommandEntrySchema>;
  */
 export const DeviceSettingsSchema = z
   .object({
-    settings: z.record(z.string(), z.unknown()).openapi({ description: 'The manifest\'s settings (volume, brightness, rotation, display, workingHours, rebootTime, …); a key absent: never set, the screen uses its own' }),
+    settings: z.record(z.string(), z.unknown()).openapi({
+      description:
+        "The manifest's settings (volume, brightness, rotation, display, workingHours, rebootTime, …); a key absent: never set, the screen uses its own",
+    }),
     emergencyStatus: z.boolean(),
-    commands: z.array(DeviceCommandEntrySchema).openapi({ description: 'The newest command of each state-setting name sent to the device (none for a name never sent), newest first' }),
+    commands: z.array(DeviceCommandEntrySchema).openapi({
+      description: 'The newest command of each state-setting name sent to the device (none for a name never sent), newest first',
+    }),
   })
   .openapi('DeviceSettings');
 export type DeviceSettings = z.infer<typeof DeviceSettingsSchema>;

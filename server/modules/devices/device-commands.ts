@@ -7,10 +7,25 @@ import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log';
-import { COMMAND_HISTORY_SIZE, type commandBodies, type commandParams, type CommandName, type DeviceCommandEntry, type DeviceSettings } from './device-commands.schemas';
+import {
+  COMMAND_HISTORY_SIZE,
+  type commandBodies,
+  type commandParams,
+  type CommandName,
+  type DeviceCommandEntry,
+  type DeviceSettings,
+} from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';
-import { contentOfCustomer, findCommandHistory, findDeviceState, findNewestCommands, issueCommands, updateTargetDevices, type CommandHistoryRow } from './devices.queries';
+import {
+  contentOfCustomer,
+  findCommandHistory,
+  findDeviceState,
+  findNewestCommands,
+  issueCommands,
+  updateTargetDevices,
+  type CommandHistoryRow,
+} from './devices.queries';
 import { batchCustomerId, readDevice } from './devices.service';
 import { devices } from './devices.table';
 import type { z } from '@hono/zod-openapi';
@@ -30,7 +45,10 @@ type Body<N extends CommandName> = N extends keyof typeof commandBodies ? z.infe
 type Effect<N extends CommandName> =
   | { kind: 'setting'; key: string; value: (params: Params<N>, body: Body<N>) => unknown }
   | { kind: 'columns'; set: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<ColumnValues> | ColumnValues }
-  | { kind: 'command'; params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown> };
+  | {
+      kind: 'command';
+      params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+    };
 
 type CommandContext = { tx: Executor; customerId: number };
 
@@ -77,7 +95,10 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
       set: async (p, _b, ctx) => {
         const asAssigned = p.asAssigned ?? true;
         const asEmergency = p.asEmergency ?? false;
-        if (!asAssigned && !asEmergency) throw new ValidationError(INVALID_COMBINATION, 'Assign the content as assigned, as emergency content, or both', { parameter: 'asAssigned' });
+        if (!asAssigned && !asEmergency)
+          throw new ValidationError(INVALID_COMBINATION, 'Assign the content as assigned, as emergency content, or both', {
+            parameter: 'asAssigned',
+          });
         const id = await ownContent(ctx, p.contentId);
 
         return { ...(asAssigned && { content_id: sql`${id}::uuid` }), ...(asEmergency && { emergency_content_id: sql`${id}::uuid` }) };
@@ -90,8 +111,14 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
     effect: {
       kind: 'columns',
       set: (p) => {
-        const values: ColumnValues = { ...((p.detachAssigned ?? true) && { content_id: sql`null` }), ...((p.detachEmergency ?? false) && { emergency_content_id: sql`null` }) };
-        if (Object.keys(values).length === 0) throw new ValidationError(INVALID_COMBINATION, 'Detach the assigned content, the emergency content, or both', { parameter: 'detachAssigned' });
+        const values: ColumnValues = {
+          ...((p.detachAssigned ?? true) && { content_id: sql`null` }),
+          ...((p.detachEmergency ?? false) && { emergency_content_id: sql`null` }),
+        };
+        if (Object.keys(values).length === 0)
+          throw new ValidationError(INVALID_COMBINATION, 'Detach the assigned content, the emergency content, or both', {
+            parameter: 'detachAssigned',
+          });
 
         return values;
       },
@@ -101,20 +128,51 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
   cacheContent: {
     minRole: PLAYS,
     summary: 'Download a content item ahead of time',
-    effect: { kind: 'command', params: async (p, _b, ctx) => ({ contentId: await ownContent(ctx, p.contentId), ...(p.cacheAt ? { cacheAt: Date.parse(p.cacheAt) } : {}) }) },
+    effect: {
+      kind: 'command',
+      params: async (p, _b, ctx) => ({
+        contentId: await ownContent(ctx, p.contentId),
+        ...(p.cacheAt ? { cacheAt: Date.parse(p.cacheAt) } : {}),
+      }),
+    },
   },
-  clearCache: { minRole: TECH, summary: 'Clear the player\'s cache', effect: { kind: 'command', params: (_p, b) => ({ ...(b ?? {}) }) } },
+  clearCache: { minRole: TECH, summary: "Clear the player's cache", effect: { kind: 'command', params: (_p, b) => ({ ...(b ?? {}) }) } },
   display: { minRole: TECH, summary: 'Turn the display on or off', effect: { kind: 'setting', key: 'display', value: (p) => p.enabled } },
   volume: { minRole: TECH, summary: 'Set the volume (0–100)', effect: { kind: 'setting', key: 'volume', value: (p) => p.level } },
-  brightness: { minRole: TECH, summary: 'Set the brightness (0–100)', effect: { kind: 'setting', key: 'brightness', value: (p) => p.level } },
-  rotation: { minRole: TECH, summary: 'Rotate the screen or the web view', effect: { kind: 'setting', key: 'rotation', value: (p) => ({ angle: p.angle, type: p.type }) } },
+  brightness: {
+    minRole: TECH,
+    summary: 'Set the brightness (0–100)',
+    effect: { kind: 'setting', key: 'brightness', value: (p) => p.level },
+  },
+  rotation: {
+    minRole: TECH,
+    summary: 'Rotate the screen or the web view',
+    effect: { kind: 'setting', key: 'rotation', value: (p) => ({ angle: p.angle, type: p.type }) },
+  },
   restart: { minRole: TECH, summary: 'Restart the player', effect: { kind: 'command', params: () => ({}) } },
-  rebootTime: { minRole: TECH, summary: 'Set (or, with DELETE, remove) the daily reboot time', deletable: true, effect: { kind: 'setting', key: 'rebootTime', value: (p) => p.time } },
+  rebootTime: {
+    minRole: TECH,
+    summary: 'Set (or, with DELETE, remove) the daily reboot time',
+    deletable: true,
+    effect: { kind: 'setting', key: 'rebootTime', value: (p) => p.time },
+  },
   workingHours: { minRole: TECH, summary: 'Set the working hours', effect: { kind: 'setting', key: 'workingHours', value: (_p, b) => b } },
-  time: { minRole: TECH, summary: 'Set the device\'s time zone', effect: { kind: 'columns', set: (p) => ({ time_zone: sql`${p.timeZone}` }) } },
-  location: { minRole: TECH, summary: 'Set the device\'s location', effect: { kind: 'setting', key: 'location', value: (_p, b) => b } },
-  setWeatherLocation: { minRole: TECH, summary: 'Set the location weather widgets show', effect: { kind: 'setting', key: 'weatherLocation', value: (p) => p.weatherLocation } },
-  sensorConfig: { minRole: TECH, summary: 'Set the sensor configuration', effect: { kind: 'setting', key: 'sensorConfig', value: (_p, b) => b } },
+  time: {
+    minRole: TECH,
+    summary: "Set the device's time zone",
+    effect: { kind: 'columns', set: (p) => ({ time_zone: sql`${p.timeZone}` }) },
+  },
+  location: { minRole: TECH, summary: "Set the device's location", effect: { kind: 'setting', key: 'location', value: (_p, b) => b } },
+  setWeatherLocation: {
+    minRole: TECH,
+    summary: 'Set the location weather widgets show',
+    effect: { kind: 'setting', key: 'weatherLocation', value: (p) => p.weatherLocation },
+  },
+  sensorConfig: {
+    minRole: TECH,
+    summary: 'Set the sensor configuration',
+    effect: { kind: 'setting', key: 'sensorConfig', value: (_p, b) => b },
+  },
   updateRule: { minRole: TECH, summary: 'Set the update rule', effect: { kind: 'setting', key: 'updateRule', value: (_p, b) => b } },
   resetSensor: { minRole: TECH, summary: 'Reset the sensors', effect: { kind: 'command', params: () => ({}) } },
   advancedConfiguration: {
@@ -126,19 +184,53 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
         const current = sql`coalesce(${devices.settings}->'advancedConfiguration', '{}'::jsonb)`;
         const body = JSON.stringify(b ?? {});
         const next =
-          p.updateMethod === 'SET' ? sql`${body}::jsonb` : p.updateMethod === 'ADD_OR_UPDATE' ? sql`${current} || ${body}::jsonb` : sql`${current} - array(select jsonb_object_keys(${body}::jsonb))`;
+          p.updateMethod === 'SET'
+            ? sql`${body}::jsonb`
+            : p.updateMethod === 'ADD_OR_UPDATE'
+              ? sql`${current} || ${body}::jsonb`
+              : sql`${current} - array(select jsonb_object_keys(${body}::jsonb))`;
 
         return { settings: sql`${devices.settings} || jsonb_build_object('advancedConfiguration', ${next})` };
       },
     },
   },
-  setUpdateVersionUpperLimit: { minRole: TECH, summary: 'Cap the player version updates install', effect: { kind: 'setting', key: 'updateVersionUpperLimit', value: (p) => p.version } },
-  datasource: { minRole: TECH, summary: 'Bind (or, with DELETE, unbind) a datasource', deletable: true, effect: { kind: 'setting', key: 'datasourceId', value: (p) => p.datasourceId } },
-  dataRowId: { minRole: TECH, summary: 'Bind (or, with DELETE, unbind) a data row', deletable: true, effect: { kind: 'setting', key: 'dataRowId', value: (p) => p.dataRowId } },
-  showName: { minRole: TECH, summary: 'Show or hide the device name on screen', effect: { kind: 'setting', key: 'showName', value: (p) => p.enabled } },
-  requestLog: { minRole: TECH, summary: 'Ask the player for its logs', effect: { kind: 'command', params: (p) => ({ systemLog: p.systemLog ?? false, systemReport: p.systemReport ?? false }) } },
-  update: { minRole: TECH, summary: 'Update the player software', effect: { kind: 'command', params: (p) => (p.version ? { version: p.version } : {}) } },
-  emergency: { minRole: TECH, summary: 'Turn emergency mode on or off', effect: { kind: 'columns', set: (p) => ({ emergency_status: sql`${p.emergencyStatus}` }) } },
+  setUpdateVersionUpperLimit: {
+    minRole: TECH,
+    summary: 'Cap the player version updates install',
+    effect: { kind: 'setting', key: 'updateVersionUpperLimit', value: (p) => p.version },
+  },
+  datasource: {
+    minRole: TECH,
+    summary: 'Bind (or, with DELETE, unbind) a datasource',
+    deletable: true,
+    effect: { kind: 'setting', key: 'datasourceId', value: (p) => p.datasourceId },
+  },
+  dataRowId: {
+    minRole: TECH,
+    summary: 'Bind (or, with DELETE, unbind) a data row',
+    deletable: true,
+    effect: { kind: 'setting', key: 'dataRowId', value: (p) => p.dataRowId },
+  },
+  showName: {
+    minRole: TECH,
+    summary: 'Show or hide the device name on screen',
+    effect: { kind: 'setting', key: 'showName', value: (p) => p.enabled },
+  },
+  requestLog: {
+    minRole: TECH,
+    summary: 'Ask the player for its logs',
+    effect: { kind: 'command', params: (p) => ({ systemLog: p.systemLog ?? false, systemReport: p.systemReport ?? false }) },
+  },
+  update: {
+    minRole: TECH,
+    summary: 'Update the player software',
+    effect: { kind: 'command', params: (p) => (p.version ? { version: p.version } : {}) },
+  },
+  emergency: {
+    minRole: TECH,
+    summary: 'Turn emergency mode on or off',
+    effect: { kind: 'columns', set: (p) => ({ emergency_status: sql`${p.emergencyStatus}` }) },
+  },
   turnOnRapidPreviewMode: {
     minRole: TECH,
     summary: 'Take screenshots often for a while',
@@ -154,11 +246,15 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
         if (p.licenseStatus === undefined && p.licenseType === undefined && p.licenseOrderId === undefined) {
           throw new ValidationError(INVALID_COMBINATION, 'Name the licence status, type or order to set', { parameter: 'licenseStatus' });
         }
-        if (p.licenseStatus === 'FREE' && !p.licenseType) throw new ValidationError(INVALID_COMBINATION, 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
-        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined) throw new ValidationError(INVALID_COMBINATION, 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
+        if (p.licenseStatus === 'FREE' && !p.licenseType)
+          throw new ValidationError(INVALID_COMBINATION, 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
+        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined)
+          throw new ValidationError(INVALID_COMBINATION, 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
         // As in the claim: an order only with LICENSED (or with no status: the order of licensed devices changes).
         if (p.licenseStatus !== undefined && p.licenseStatus !== 'LICENSED' && p.licenseOrderId !== undefined) {
-          throw new ValidationError(INVALID_COMBINATION, 'licenseOrderId goes only with licenseStatus LICENSED', { parameter: 'licenseOrderId' });
+          throw new ValidationError(INVALID_COMBINATION, 'licenseOrderId goes only with licenseStatus LICENSED', {
+            parameter: 'licenseOrderId',
+          });
         }
 
         return {
@@ -191,7 +287,11 @@ export function runValidatedDeviceCommand(
 
 /** What a state command's row carries to the player and the history: its parameters, its body, and whether it removed the setting. */
 function stateCommandParams(input: { params: unknown; body: unknown; remove?: boolean }): Record<string, unknown> {
-  return { ...(input.params as Record<string, unknown>), ...(input.body === undefined ? {} : { body: input.body }), ...(input.remove ? { remove: true } : {}) };
+  return {
+    ...(input.params as Record<string, unknown>),
+    ...(input.body === undefined ? {} : { body: input.body }),
+    ...(input.remove ? { remove: true } : {}),
+  };
 }
 
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
@@ -211,20 +311,32 @@ async function runDeviceCommand<N extends CommandName>(
     if (effect.kind === 'command') {
       const params = await effect.params(input.params, input.body, cctx);
       const cacheAt = typeof params.cacheAt === 'number' ? params.cacheAt : Date.now();
-      ids = await issueCommands(tx, { where: targets, name, params, expiresAt: new Date(Math.max(Date.now(), cacheAt) + COMMAND_LIFETIME_MS) });
+      ids = await issueCommands(tx, {
+        where: targets,
+        name,
+        params,
+        expiresAt: new Date(Math.max(Date.now(), cacheAt) + COMMAND_LIFETIME_MS),
+      });
     } else {
       const values: ColumnValues =
         effect.kind === 'columns'
           ? await effect.set(input.params, input.body, cctx)
           : input.remove
             ? { settings: sql`${devices.settings} - ${effect.key}::text` }
-            : { settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)` };
+            : {
+                settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)`,
+              };
       ids = await updateTargetDevices(tx, assignments(values), and(targets)!);
       // A state change is a command too: its row is what the player acknowledges (after applying it, spec 4
       // §3: the manifest holds the new state) and what the screen's history and settings show as sent,
       // delivered and confirmed. One row per changed device, in the same transaction.
       if (ids.length > 0) {
-        ids = await issueCommands(tx, { where: sql`${devices.id} = any(${uuidArrayParam(ids)})`, name, params: stateCommandParams(input), expiresAt: new Date(Date.now() + COMMAND_LIFETIME_MS) });
+        ids = await issueCommands(tx, {
+          where: sql`${devices.id} = any(${uuidArrayParam(ids)})`,
+          name,
+          params: stateCommandParams(input),
+          expiresAt: new Date(Date.now() + COMMAND_LIFETIME_MS),
+        });
       }
     }
     await auditChange(tx, ctx, {
@@ -232,7 +344,13 @@ async function runDeviceCommand<N extends CommandName>(
       customerId,
       action: input.remove ? `remove ${name}` : name,
       message: `${input.remove ? 'Removed' : 'Command'} ${name} ${input.remove ? 'from' : 'for'} ${ids.length === 1 ? '1 device' : `${ids.length} devices`}`,
-      changes: { search: input.search ?? null, applyOn: input.applyOn ?? 'DEVICE', params: input.params ?? {}, ...(input.body === undefined ? {} : { body: input.body }), updated: ids.length },
+      changes: {
+        search: input.search ?? null,
+        applyOn: input.applyOn ?? 'DEVICE',
+        params: input.params ?? {},
+        ...(input.body === undefined ? {} : { body: input.body }),
+        updated: ids.length,
+      },
     });
 
     // A state change moves the manifest (`settings`) and brings a command to acknowledge (`commands`).
@@ -283,6 +401,14 @@ function commandEntry(row: CommandHistoryRow, now: number): DeviceCommandEntry {
     ...(row.acknowledgedAt ? { acknowledgedAt: row.acknowledgedAt.toISOString() } : {}),
     ...(row.ok === null ? {} : { ok: row.ok }),
     ...(row.error === null ? {} : { error: row.error }),
-    status: row.acknowledgedAt ? (row.ok === false ? 'FAILED' : 'ACKNOWLEDGED') : row.expiresAt.getTime() <= now ? 'EXPIRED' : row.deliveredAt ? 'DELIVERED' : 'PENDING',
+    status: row.acknowledgedAt
+      ? row.ok === false
+        ? 'FAILED'
+        : 'ACKNOWLEDGED'
+      : row.expiresAt.getTime() <= now
+        ? 'EXPIRED'
+        : row.deliveredAt
+          ? 'DELIVERED'
+          : 'PENDING',
   };
 }

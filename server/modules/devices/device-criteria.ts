@@ -19,7 +19,8 @@ export const deviceCriteriaCompiler: CriteriaCompiler = {
     if (c.search) nodes.push(parseSearch(c.search)!);
     if (c.name) nodes.push(term('name', '~', c.name));
     if (c.tags && c.tags.length > 0) nodes.push(term('tags', '∈', c.tags.join(',')));
-    if (c.deviceGroupId) nodes.push(c.searchRecursively ? term('deviceGroupPath', ':', c.deviceGroupId) : term('deviceGroupId', '=', c.deviceGroupId));
+    if (c.deviceGroupId)
+      nodes.push(c.searchRecursively ? term('deviceGroupPath', ':', c.deviceGroupId) : term('deviceGroupId', '=', c.deviceGroupId));
 
     return nodes;
   },

@@ -22,7 +22,11 @@ export async function supportedMetrics(ctx: ServiceContext, deviceId: string): P
 }
 
 /** POST /api/deviceStat/{deviceId}/graphs. */
-export async function deviceGraphs(ctx: ServiceContext, deviceId: string, input: { from?: number; to?: number; dataPoints?: number; metricTypes: DeviceMetricType[] }): Promise<DeviceGraphs> {
+export async function deviceGraphs(
+  ctx: ServiceContext,
+  deviceId: string,
+  input: { from?: number; to?: number; dataPoints?: number; metricTypes: DeviceMetricType[] },
+): Promise<DeviceGraphs> {
   const to = input.to ?? Date.now();
   // The default window stays within the instants the API takes (none before 1970).
   const from = input.from ?? Math.max(0, to - DEFAULT_RANGE_MS);
@@ -47,9 +51,16 @@ export async function deviceGraphs(ctx: ServiceContext, deviceId: string, input:
       else if (noDataIntervals.at(-1)?.to === start) noDataIntervals.at(-1)!.to = end;
       else noDataIntervals.push({ from: start, to: end });
     }
-    graphs[type] = { values, avg: total?.avg ?? null, min: total?.min ?? null, max: total?.max ?? null, sum: total?.sum ?? 0, count: total?.count ?? 0, noDataIntervals };
+    graphs[type] = {
+      values,
+      avg: total?.avg ?? null,
+      min: total?.min ?? null,
+      max: total?.max ?? null,
+      sum: total?.sum ?? 0,
+      count: total?.count ?? 0,
+      noDataIntervals,
+    };
   }
 
   return { graphs };
 }
-

@@ -27,7 +27,16 @@ function devicePreviewPath(customerId: number, deviceId: string, previewId?: str
   return `/api/storage/customer/${customerId}/devices/${deviceId}/preview.jpg${previewId ? `?previewId=${previewId}` : ''}`;
 }
 
-export type NewDevicePreview = { id: string; deviceId: string; customerId: number; storageKey: string; contentType: string; size: number; highRes: boolean; takenAt: Date };
+export type NewDevicePreview = {
+  id: string;
+  deviceId: string;
+  customerId: number;
+  storageKey: string;
+  contentType: string;
+  size: number;
+  highRes: boolean;
+  takenAt: Date;
+};
 
 /**
  * A screenshot stored under `storageKey` becomes the device's newest: in one transaction its row, the
@@ -36,7 +45,10 @@ export type NewDevicePreview = { id: string; deviceId: string; customerId: numbe
  * removed at once (the job retries what fails). The console's screen detail reads the new previewPath on its next poll. False when the device
  * is gone (or no longer the customer's): the caller discards the blob.
  */
-export async function recordDevicePreview(deps: { db: Database; storage: BlobStore; log: Logger }, preview: NewDevicePreview): Promise<boolean> {
+export async function recordDevicePreview(
+  deps: { db: Database; storage: BlobStore; log: Logger },
+  preview: NewDevicePreview,
+): Promise<boolean> {
   const pruned = await withTransaction(deps.db, async (tx) => {
     if (!(await insertDevicePreview(tx, preview))) return undefined;
     await deleteCleanupEntries(tx, [preview.storageKey]);

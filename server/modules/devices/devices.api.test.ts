@@ -19,7 +19,7 @@ const row = async (id: string) => (await t.db.select().from(devices).where(eq(de
 const names = (body: { content: Array<{ name: string }> }) => body.content.map((d) => d.name).sort();
 
 describe('GET /api/v2/device', () => {
-  it('lists the tenant\'s devices with their folder, searchable by folder (direct and below), tags and status', async () => {
+  it("lists the tenant's devices with their folder, searchable by folder (direct and below), tags and status", async () => {
     const lobby = await k.folder('Lobby');
     const floor = await k.folder('Floor 1', lobby);
     const a = await k.device({ name: 'Alpha', tags: ['entrance'], deviceStatus: 'ONLINE' });
@@ -33,7 +33,16 @@ describe('GET /api/v2/device', () => {
     expect(names(all.body)).toEqual(expect.arrayContaining(['Alpha', 'Bravo', 'Charlie']));
     expect(names(all.body)).not.toContain('Other tenant');
     const alpha = all.body.content.find((d: { id: string }) => d.id === a.id);
-    expect(alpha).toMatchObject({ name: 'Alpha', customerId: k.customerId, deviceGroupId: k.root.id, deviceGroup: { id: k.root.id }, deviceGroupPath: k.root.id, deviceStatus: 'ONLINE', type: 'SCREEN', licenseStatus: 'UN_LICENSED' });
+    expect(alpha).toMatchObject({
+      name: 'Alpha',
+      customerId: k.customerId,
+      deviceGroupId: k.root.id,
+      deviceGroup: { id: k.root.id },
+      deviceGroupPath: k.root.id,
+      deviceStatus: 'ONLINE',
+      type: 'SCREEN',
+      licenseStatus: 'UN_LICENSED',
+    });
     expect(alpha).not.toHaveProperty('deviceInfo');
     expect(names((await list(`search=${encodeURIComponent(`deviceGroupPath:${lobby.id}`)}`)).body)).toEqual(['Bravo', 'Charlie']);
     expect(names((await list(`search=${encodeURIComponent(`deviceGroupId=${lobby.id}`)}`)).body)).toEqual(['Bravo']);
@@ -44,13 +53,17 @@ describe('GET /api/v2/device', () => {
     expect((await list(`search=${encodeURIComponent(`deviceGroupPath:${k.otherRoot.id}`)}`)).body.content).toEqual([]);
   });
 
-  it('reads one device with what it reports; another tenant\'s or a missing one is a 404', async () => {
+  it("reads one device with what it reports; another tenant's or a missing one is a 404", async () => {
     const d = await k.device({ name: 'Info', deviceInfo: { os: 'Linux', ram: 4096 }, timeZone: 'Europe/Berlin' });
     const res = await t.request('GET', `/api/v2/device/${d.id}`, { token: k.viewer });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: d.id, name: 'Info', deviceInfo: { os: 'Linux', ram: 4096 }, timeZone: 'Europe/Berlin' });
     expect(res.body).not.toHaveProperty('secretHash');
-    expect((await t.request('GET', `/api/v2/device/${d.id}?select=name`, { token: k.viewer })).body).toEqual({ id: d.id, name: 'Info', readOnly: false });
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=name`, { token: k.viewer })).body).toEqual({
+      id: d.id,
+      name: 'Info',
+      readOnly: false,
+    });
     expect((await t.request('GET', `/api/v2/device/${d.id}`, { token: k.otherTechnician })).status).toBe(404);
     expect((await t.request('GET', `/api/v2/device/${uuidv7()}`, { token: k.viewer })).status).toBe(404);
   });
@@ -88,17 +101,25 @@ describe('GET /api/v2/device', () => {
 describe('PUT /api/device/{id}', () => {
   it('lets a technician rename it, change the comment and the time zone, with an audit entry', async () => {
     const d = await k.device({ name: 'Before' });
-    const res = await t.request('PUT', `/api/device/${d.id}`, { token: k.technician, json: { name: 'After', comment: 'By the door', timeZone: 'America/New_York' } });
+    const res = await t.request('PUT', `/api/device/${d.id}`, {
+      token: k.technician,
+      json: { name: 'After', comment: 'By the door', timeZone: 'America/New_York' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ name: 'After', comment: 'By the door', timeZone: 'America/New_York' });
     // null keeps, "" clears the comment.
-    expect((await t.request('PUT', `/api/device/${d.id}`, { token: k.technician, json: { name: null, comment: '' } })).body).toMatchObject({ name: 'After' });
+    expect((await t.request('PUT', `/api/device/${d.id}`, { token: k.technician, json: { name: null, comment: '' } })).body).toMatchObject({
+      name: 'After',
+    });
     expect((await row(d.id))?.comment).toBeNull();
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, d.id), eq(auditLog.action, 'update')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, d.id), eq(auditLog.action, 'update')));
     expect(entry?.message).toBe("Device 'After' updated");
   });
 
-  it('refuses a bad time zone or name (400), an editor (403), another tenant\'s or an unclaimed device (404)', async () => {
+  it("refuses a bad time zone or name (400), an editor (403), another tenant's or an unclaimed device (404)", async () => {
     const d = await k.device();
     expect((await t.request('PUT', `/api/device/${d.id}`, { token: k.technician, json: { timeZone: 'Mars/Olympus' } })).status).toBe(400);
     expect((await t.request('PUT', `/api/device/${d.id}`, { token: k.technician, json: { name: ' ' } })).status).toBe(400);
@@ -127,25 +148,51 @@ describe('POST /api/v2/device/move', () => {
     const target = await k.folder('Target');
     const wall = await k.folder('Wall', k.root, 'VIDEO_WALL');
     const [a, b] = [await k.device({ name: 'Move A' }), await k.device({ name: 'Move B' })];
-    const res = await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [a.id, b.id, a.id], targetGroupId: target.id } });
+    const res = await t.request('POST', '/api/v2/device/move', {
+      token: k.technician,
+      json: { deviceIds: [a.id, b.id, a.id], targetGroupId: target.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect(await row(a.id)).toMatchObject({ deviceGroupId: target.id, groupPath: target.path });
-    const listed = await t.request('GET', `/api/v2/device?search=${encodeURIComponent(`deviceGroupPath:${target.id}`)}`, { token: k.viewer });
+    const listed = await t.request('GET', `/api/v2/device?search=${encodeURIComponent(`deviceGroupPath:${target.id}`)}`, {
+      token: k.viewer,
+    });
     expect(names(listed.body)).toEqual(['Move A', 'Move B']);
     // A video-wall folder holds devices.
-    expect((await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [b.id], targetGroupId: wall.id } })).status).toBe(204);
+    expect(
+      (await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [b.id], targetGroupId: wall.id } })).status,
+    ).toBe(204);
     expect((await row(b.id))?.deviceGroupId).toBe(wall.id);
   });
 
-  it('moves nothing when one id is another tenant\'s device or the folder is another tenant\'s (404), and refuses bad bodies', async () => {
+  it("moves nothing when one id is another tenant's device or the folder is another tenant's (404), and refuses bad bodies", async () => {
     const target = await k.folder('Guarded');
     const mine = await k.device({ name: 'Mine' });
     const theirs = await k.device({ name: 'Theirs' }, k.otherRoot);
-    expect((await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [mine.id, theirs.id], targetGroupId: target.id } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/v2/device/move', {
+          token: k.technician,
+          json: { deviceIds: [mine.id, theirs.id], targetGroupId: target.id },
+        })
+      ).status,
+    ).toBe(404);
     expect((await row(mine.id))?.deviceGroupId).toBe(k.root.id);
-    expect((await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [mine.id], targetGroupId: k.otherRoot.id } })).status).toBe(404);
-    expect((await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [], targetGroupId: target.id } })).status).toBe(400);
-    expect((await t.request('POST', '/api/v2/device/move', { token: k.editor, json: { deviceIds: [mine.id], targetGroupId: target.id } })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/api/v2/device/move', {
+          token: k.technician,
+          json: { deviceIds: [mine.id], targetGroupId: k.otherRoot.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', '/api/v2/device/move', { token: k.technician, json: { deviceIds: [], targetGroupId: target.id } })).status,
+    ).toBe(400);
+    expect(
+      (await t.request('POST', '/api/v2/device/move', { token: k.editor, json: { deviceIds: [mine.id], targetGroupId: target.id } }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -155,13 +202,26 @@ describe('POST /api/v2/device/tags/{add,set,remove}', () => {
     const [a, b] = [await k.device({ name: 'Tag A', tags: ['old'] }, group), await k.device({ name: 'Tag B' }, group)];
     const theirs = await k.device({ name: 'Tag theirs' }, k.otherRoot);
     const search = encodeURIComponent(`deviceGroupId=${group.id}`);
-    const add = await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&search=${search}`, { token: k.technician, json: ['Lobby', 'old'] });
+    const add = await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&search=${search}`, {
+      token: k.technician,
+      json: ['Lobby', 'old'],
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     expect(add.body).toEqual({ updated: 2 });
     expect((await row(a.id))?.tags).toEqual(['old', 'Lobby']);
     expect((await row(b.id))?.tags).toEqual(['Lobby', 'old']);
-    expect((await t.request('POST', `/api/v2/device/tags/remove?customerId=${k.customerId}&search=${search}`, { token: k.technician, json: ['old'] })).body).toEqual({ updated: 2 });
-    expect((await t.request('POST', `/api/v2/device/tags/set?customerId=${k.customerId}&applyOn=ALL`, { token: k.technician, json: ['all'] })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', `/api/v2/device/tags/remove?customerId=${k.customerId}&search=${search}`, {
+          token: k.technician,
+          json: ['old'],
+        })
+      ).body,
+    ).toEqual({ updated: 2 });
+    expect(
+      (await t.request('POST', `/api/v2/device/tags/set?customerId=${k.customerId}&applyOn=ALL`, { token: k.technician, json: ['all'] }))
+        .status,
+    ).toBe(200);
     expect((await row(b.id))?.tags).toEqual(['all']);
     expect((await row(theirs.id))?.tags).toEqual([]);
     // The tag is known to the tenant's tag list.
@@ -183,7 +243,10 @@ describe('POST /api/v2/device/tags/{add,set,remove}', () => {
     const theirFolder = await k.folder('Batch hall', k.otherRoot);
     const theirs = await k.device({ name: 'Their hall' }, theirFolder);
     const batch = (search: string, tags: string[], token = k.technician) =>
-      t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${encodeURIComponent(search)}`, { token, json: tags });
+      t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&applyOn=DEVICEGROUP&search=${encodeURIComponent(search)}`, {
+        token,
+        json: tags,
+      });
     const res = await batch('name=Batch hall', ['hall']);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ updated: 2 });
@@ -205,10 +268,28 @@ describe('POST /api/v2/device/tags/{add,set,remove}', () => {
 
   it('requires the tenant, the role, and a valid search', async () => {
     expect((await t.request('POST', '/api/v2/device/tags/add', { token: k.technician, json: ['x'] })).status).toBe(400);
-    expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}`, { token: k.editor, json: ['x'] })).status).toBe(403);
-    expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.otherCustomerId}`, { token: k.technician, json: ['x'] })).status).toBe(403);
-    expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&search=${encodeURIComponent('name:(')}`, { token: k.technician, json: ['x'] })).status).toBe(400);
-    expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&applyOn=SOMETHING`, { token: k.technician, json: ['x'] })).status).toBe(400);
+    expect((await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}`, { token: k.editor, json: ['x'] })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.request('POST', `/api/v2/device/tags/add?customerId=${k.otherCustomerId}`, { token: k.technician, json: ['x'] })).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&search=${encodeURIComponent('name:(')}`, {
+          token: k.technician,
+          json: ['x'],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('POST', `/api/v2/device/tags/add?customerId=${k.customerId}&applyOn=SOMETHING`, {
+          token: k.technician,
+          json: ['x'],
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -217,15 +298,30 @@ describe('content shown on screens', () => {
     const c = await contentTestKit();
     try {
       const slide = await c.createSlide('On screens');
-      const root = (await c.t.db.select().from((await import('@/server/modules/folders/folders.table')).deviceGroups).where(eq((await import('@/server/modules/folders/folders.table')).deviceGroups.customerId, c.customerId)))[0]!;
+      const root = (
+        await c.t.db
+          .select()
+          .from((await import('@/server/modules/folders/folders.table')).deviceGroups)
+          .where(eq((await import('@/server/modules/folders/folders.table')).deviceGroups.customerId, c.customerId))
+      )[0]!;
       const { insertDevice } = await import('./devices.queries');
       const { hashToken } = await import('@/server/auth/opaque-token');
       for (const values of [{ contentId: slide.id }, { emergencyContentId: slide.id, deviceStatus: 'ONLINE' as const }]) {
-        await insertDevice(c.t.db, { id: uuidv7(), customerId: c.customerId, deviceGroupId: root.id, groupPath: root.path, name: 'S', secretHash: hashToken(uuidv7()), ...values });
+        await insertDevice(c.t.db, {
+          id: uuidv7(),
+          customerId: c.customerId,
+          deviceGroupId: root.id,
+          groupPath: root.path,
+          name: 'S',
+          secretHash: hashToken(uuidv7()),
+          ...values,
+        });
       }
       const res = await c.t.request('GET', `/api/v2/deviceContent/${slide.id}?select=assignedDeviceCount`, { token: c.editor });
       expect(res.body.assignedDeviceCount).toBe(2);
-      const ratio = await c.t.request('GET', `/api/content/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`id=${slide.id}`)}`, { token: c.editor });
+      const ratio = await c.t.request('GET', `/api/content/getDeviceOnlineOfflineRatio?search=${encodeURIComponent(`id=${slide.id}`)}`, {
+        token: c.editor,
+      });
       expect(ratio.status, JSON.stringify(ratio.body)).toBe(200);
       expect(JSON.stringify(ratio.body)).toContain('"online":1,"offline":1,"total":2');
     } finally {
@@ -240,6 +336,8 @@ describe('previewPath', () => {
     expect((await t.request('GET', `/api/v2/device/${d.id}?select=previewPath`, { token: k.viewer })).body.previewPath ?? null).toBeNull();
     const at = new Date(Date.UTC(2026, 10, 25, 8, 0, 0, 123));
     await t.db.update(devices).set({ previewUpdatedAt: at }).where(eq(devices.id, d.id));
-    expect((await t.request('GET', `/api/v2/device/${d.id}?select=previewPath`, { token: k.viewer })).body.previewPath).toBe(`/api/storage/customer/${k.customerId}/devices/${d.id}/preview.jpg?v=${at.getTime()}`);
+    expect((await t.request('GET', `/api/v2/device/${d.id}?select=previewPath`, { token: k.viewer })).body.previewPath).toBe(
+      `/api/storage/customer/${k.customerId}/devices/${d.id}/preview.jpg?v=${at.getTime()}`,
+    );
   });
 });

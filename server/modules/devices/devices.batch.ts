@@ -35,20 +35,37 @@ export type ApplyOn = (typeof APPLY_ON)[number];
 export function batchTargets(ctx: ServiceContext, customerId: number, input: { search?: string; applyOn?: ApplyOn }): SQL {
   const applyOn = input.applyOn ?? 'DEVICE';
   const search = applyOn === 'ALL' ? undefined : input.search?.trim() || undefined;
-  const searched = search === undefined ? undefined : applyOn === 'DEVICE' ? compileSearch(deviceResource, search) : inMatchingFolders(ctx, customerId, search);
+  const searched =
+    search === undefined
+      ? undefined
+      : applyOn === 'DEVICE'
+        ? compileSearch(deviceResource, search)
+        : inMatchingFolders(ctx, customerId, search);
 
-  return and(sql`${devices.customerId} = ${customerId}`, deviceAccess(ctx), sql`not ${readOnlyExpression(ctx, 'device', devices.id)}`, searched)!;
+  return and(
+    sql`${devices.customerId} = ${customerId}`,
+    deviceAccess(ctx),
+    sql`not ${readOnlyExpression(ctx, 'device', devices.id)}`,
+    searched,
+  )!;
 }
 
 /** The device lies in or below a folder of `customerId` that the caller sees and that matches `search` (a device folder search). */
 function inMatchingFolders(ctx: ServiceContext, customerId: number, search: string): SQL {
-  const folders = and(eq(deviceGroups.customerId, customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'), compileSearch(deviceFolderResource(), search));
+  const folders = and(
+    eq(deviceGroups.customerId, customerId),
+    folderAccessCondition(ctx, deviceGroups, 'deviceGroup'),
+    compileSearch(deviceFolderResource(), search),
+  );
 
   return sql`${devices.groupPath} && (select coalesce(array_agg(${deviceGroups.id}), array[]::uuid[]) from ${deviceGroups} where ${folders})`;
 }
 
 /** POST /api/v2/device/tags/{add,set,remove}?customerId=&search=&applyOn=: answers how many devices changed. */
-export async function bulkDeviceTags(ctx: ServiceContext, input: { verb: TagVerb; search?: string; applyOn?: ApplyOn; tags: string[] }): Promise<{ updated: number }> {
+export async function bulkDeviceTags(
+  ctx: ServiceContext,
+  input: { verb: TagVerb; search?: string; applyOn?: ApplyOn; tags: string[] },
+): Promise<{ updated: number }> {
   const customerId = batchCustomerId(ctx);
   const tags = input.verb === 'remove' ? [...new Set(input.tags)] : normalizeTags(input.tags);
   const { set, changes, tooLong } = tagVerbSql(devices.tags, input.verb, tags);
@@ -56,7 +73,9 @@ export async function bulkDeviceTags(ctx: ServiceContext, input: { verb: TagVerb
 
   return withTransaction(ctx.db, async (tx) => {
     if (input.verb === 'add' && (await anyDeviceMatches(tx, and(where, tooLong)!))) {
-      throw new ValidationError('tag.error.invalid', `A device's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
+      throw new ValidationError('tag.error.invalid', `A device's tags would exceed ${maxTagsTotalLength} characters in total`, {
+        maxLength: maxTagsTotalLength,
+      });
     }
     const ids = await updateTargetDevices(tx, set, where);
     if (input.verb !== 'remove') await registerTags(tx, customerId, 'DEVICE', tags);

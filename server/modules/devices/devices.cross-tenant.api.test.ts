@@ -20,7 +20,8 @@ let memberB: Tenant;
 let otherNetwork: Tenant;
 let otherMember: Tenant;
 let plain: Tenant;
-const tokens: Partial<Record<'admin' | 'networkOwner' | 'networkTechnician' | 'memberOwner' | 'plainOwner' | 'otherNetworkOwner', string>> = {};
+const tokens: Partial<Record<'admin' | 'networkOwner' | 'networkTechnician' | 'memberOwner' | 'plainOwner' | 'otherNetworkOwner', string>> =
+  {};
 
 async function tenant(name: string, values: Partial<typeof customers.$inferInsert> = {}): Promise<Tenant> {
   const row = await t.factories.customer({ name: `${name} ${Math.random().toString(36).slice(2, 8)}`, ...values });
@@ -29,7 +30,11 @@ async function tenant(name: string, values: Partial<typeof customers.$inferInser
 }
 
 async function screen(owner: Tenant, name: string, status: 'ONLINE' | 'OFFLINE') {
-  const [root] = await t.db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, owner.id), isNull(deviceGroups.parentId))).limit(1);
+  const [root] = await t.db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, owner.id), isNull(deviceGroups.parentId)))
+    .limit(1);
 
   return k.device({ name, deviceStatus: status }, root!);
 }
@@ -68,7 +73,11 @@ type Row = { name: string; deviceStatus: string; customer?: { id: number; name: 
 type ListQuery = { search?: string; sort?: string; page?: number; size?: number; customerId?: number | string };
 
 async function list(token: string, query: ListQuery = {}) {
-  const params = new URLSearchParams({ select: 'name,deviceStatus,customer', size: String(query.size ?? 100), page: String(query.page ?? 0) });
+  const params = new URLSearchParams({
+    select: 'name,deviceStatus,customer',
+    size: String(query.size ?? 100),
+    page: String(query.page ?? 0),
+  });
   if (query.search) params.set('search', query.search);
   if (query.sort) params.set('sort', query.sort);
   if (query.customerId !== undefined) params.set('customerId', String(query.customerId));
@@ -86,8 +95,8 @@ async function namesOf(token: string, query: ListQuery = {}): Promise<string[]> 
 /** The offline screens of tenants, as the console asks for them ("offline screens across my customers"). */
 const OFFLINE_CLAIMED = 'customerId=!NULL,deviceStatus=OFFLINE';
 
-describe('a network owner\'s OWNER without customerId', () => {
-  it('lists its own and its members\' screens, each with its tenant, never another network\'s or a plain tenant\'s', async () => {
+describe("a network owner's OWNER without customerId", () => {
+  it("lists its own and its members' screens, each with its tenant, never another network's or a plain tenant's", async () => {
     const res = await list(tokens.networkOwner!, { sort: 'name,asc' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const rows = res.body.content as Row[];
@@ -97,11 +106,15 @@ describe('a network owner\'s OWNER without customerId', () => {
   });
 
   it('filters offline screens across its customers and sorts by tenant', async () => {
-    expect(await namesOf(tokens.networkOwner!, { search: OFFLINE_CLAIMED, sort: 'customer.name,desc' })).toEqual(['B door', 'B till', 'A lobby']);
+    expect(await namesOf(tokens.networkOwner!, { search: OFFLINE_CLAIMED, sort: 'customer.name,desc' })).toEqual([
+      'B door',
+      'B till',
+      'A lobby',
+    ]);
     expect(await namesOf(tokens.networkOwner!, { search: 'name~lobby' })).toEqual(['A lobby']);
   });
 
-  it('with a member\'s customerId lists that member only; another network\'s member or everything (-1) is refused', async () => {
+  it("with a member's customerId lists that member only; another network's member or everything (-1) is refused", async () => {
     expect(await namesOf(tokens.networkOwner!, { customerId: memberB.id, sort: 'name,asc' })).toEqual(['B door', 'B till']);
     for (const customerId of [otherMember.id, otherNetwork.id, plain.id, -1]) {
       const res = await list(tokens.networkOwner!, { customerId });
@@ -110,26 +123,26 @@ describe('a network owner\'s OWNER without customerId', () => {
     }
   });
 
-  it('the other network\'s owner sees its own network only', async () => {
+  it("the other network's owner sees its own network only", async () => {
     expect(await namesOf(tokens.otherNetworkOwner!)).toEqual(['Other lobby']);
   });
 });
 
 describe('users who manage one tenant', () => {
   it.each([
-    ['a network owner\'s technician (network scope is the OWNER\'s)', 'networkTechnician', ['Net HQ']],
-    ['a member\'s OWNER', 'memberOwner', ['A lobby', 'A menu']],
-    ['a plain tenant\'s OWNER', 'plainOwner', ['Plain lobby']],
-  ] as const)('%s lists its own tenant\'s screens only', async (_name, who, expected) => {
+    ["a network owner's technician (network scope is the OWNER's)", 'networkTechnician', ['Net HQ']],
+    ["a member's OWNER", 'memberOwner', ['A lobby', 'A menu']],
+    ["a plain tenant's OWNER", 'plainOwner', ['Plain lobby']],
+  ] as const)("%s lists its own tenant's screens only", async (_name, who, expected) => {
     expect(await namesOf(tokens[who]!, { sort: 'name,asc' })).toEqual(expected);
   });
 
   it.each([
-    ['a member\'s OWNER naming its network owner', 'memberOwner', (): number => network.id],
-    ['a member\'s OWNER naming a sibling member', 'memberOwner', (): number => memberB.id],
-    ['a plain tenant\'s OWNER naming another tenant', 'plainOwner', (): number => memberA.id],
-    ['a network owner\'s technician naming a member', 'networkTechnician', (): number => memberA.id],
-    ['a plain tenant\'s OWNER asking for every tenant', 'plainOwner', (): number => -1],
+    ["a member's OWNER naming its network owner", 'memberOwner', (): number => network.id],
+    ["a member's OWNER naming a sibling member", 'memberOwner', (): number => memberB.id],
+    ["a plain tenant's OWNER naming another tenant", 'plainOwner', (): number => memberA.id],
+    ["a network owner's technician naming a member", 'networkTechnician', (): number => memberA.id],
+    ["a plain tenant's OWNER asking for every tenant", 'plainOwner', (): number => -1],
   ] as const)('%s is refused (403)', async (_name, who, customerId) => {
     const res = await list(tokens[who]!, { customerId: customerId() });
     expect(res.status).toBe(403);
@@ -150,7 +163,8 @@ describe('ADMIN under "All tenants" (no customerId)', () => {
       pages.push(...(res.body.content as Row[]).map((d) => d.name));
     }
     expect(pages).toEqual(expected);
-    const byTenant = (await list(tokens.admin!, { search: `${OFFLINE_CLAIMED},name~lobby`, sort: 'customer.name,asc' })).body.content as Row[];
+    const byTenant = (await list(tokens.admin!, { search: `${OFFLINE_CLAIMED},name~lobby`, sort: 'customer.name,asc' })).body
+      .content as Row[];
     expect(byTenant.map((d) => d.customer?.name)).toEqual([memberA.name, otherMember.name, plain.name].sort());
     expect(await namesOf(tokens.admin!, { search: 'name=Unclaimed' })).toEqual(['Unclaimed']);
     expect(await namesOf(tokens.admin!, { search: 'customerId=!NULL,name=Unclaimed' })).toEqual([]);

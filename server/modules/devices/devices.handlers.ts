@@ -26,11 +26,15 @@ import { deleteDeviceById, getDevice, listDevices, moveDevices, updateDeviceFiel
 export function registerDeviceRoutes(app: RouteRegistrar): void {
   app.openapi(listDevicesRoute, async (c) => c.json(await listDevices(serviceContext(c), listQuery(c)), 200));
 
-  app.openapi(getDeviceRoute, async (c) => c.json(await getDevice(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200));
+  app.openapi(getDeviceRoute, async (c) =>
+    c.json(await getDevice(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200),
+  );
 
   app.openapi(previewStoreRoute, async (c) => c.json(await previewStore(serviceContext(c), c.req.valid('param').id), 200));
 
-  app.openapi(updateDeviceRoute, async (c) => c.json(await updateDeviceFields(await idAddressedContext(serviceContext(c)), c.req.valid('param').id, c.req.valid('json')), 200));
+  app.openapi(updateDeviceRoute, async (c) =>
+    c.json(await updateDeviceFields(await idAddressedContext(serviceContext(c)), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
 
   app.openapi(deleteDeviceRoute, async (c) => {
     await deleteDeviceById(await idAddressedContext(serviceContext(c)), c.req.valid('param').id);
@@ -58,7 +62,10 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
 
   for (const { name, remove, route } of commandRoutes) {
     app.openapi(route, async (c) => {
-      const { search, applyOn, ...params } = scopedQuery(c) as Record<string, unknown> & { search?: string; applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL' };
+      const { search, applyOn, ...params } = scopedQuery(c) as Record<string, unknown> & {
+        search?: string;
+        applyOn?: 'DEVICE' | 'DEVICEGROUP' | 'ALL';
+      };
       const body = !remove && name in commandBodies ? (c.req.valid as (target: 'json') => unknown)('json') : undefined;
 
       return c.json(await runValidatedDeviceCommand(serviceContext(c), name, { search, applyOn, params, body, remove }), 200);
@@ -74,6 +81,14 @@ export function registerDeviceRoutes(app: RouteRegistrar): void {
   app.openapi(deviceGraphsRoute, async (c) => {
     const { from, to, dataPoints } = c.req.valid('query');
 
-    return c.json(await deviceGraphs(serviceContext(c), c.req.valid('param').deviceId, { from, to, dataPoints, metricTypes: c.req.valid('json').metricTypes }), 200);
+    return c.json(
+      await deviceGraphs(serviceContext(c), c.req.valid('param').deviceId, {
+        from,
+        to,
+        dataPoints,
+        metricTypes: c.req.valid('json').metricTypes,
+      }),
+      200,
+    );
   });
 }

@@ -48,7 +48,12 @@ describe('metric retention', () => {
   it('deletes the samples older than the retention period, in batches, and keeps the newer ones', async () => {
     const device = await k.device({ name: 'Metered' });
     const day = 86_400_000;
-    const old = Array.from({ length: 10_005 }, (_, i) => ({ deviceId: device.id, type: 'CPU', sampledAt: new Date(NOW.getTime() - (METRIC_RETENTION_DAYS + 1) * day - i * 1000), value: i }));
+    const old = Array.from({ length: 10_005 }, (_, i) => ({
+      deviceId: device.id,
+      type: 'CPU',
+      sampledAt: new Date(NOW.getTime() - (METRIC_RETENTION_DAYS + 1) * day - i * 1000),
+      value: i,
+    }));
     const kept = [{ deviceId: device.id, type: 'CPU', sampledAt: new Date(NOW.getTime() - (METRIC_RETENTION_DAYS - 1) * day), value: 1 }];
     for (let i = 0; i < old.length; i += 2000) await t.db.insert(deviceMetricSamples).values(old.slice(i, i + 2000));
     await t.db.insert(deviceMetricSamples).values(kept);

@@ -18,7 +18,11 @@ export async function sweepOfflineDevices(db: Database, now = new Date(), log?: 
  * Job `devices.offline-sweep`: scheduled every minute (the queue's finest cron), it sweeps four times 15 s
  * apart. One worker runs a job at a time across instances, so the sweeps never overlap.
  */
-export async function runOfflineSweeps(db: Database, log?: Logger, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<void> {
+export async function runOfflineSweeps(
+  db: Database,
+  log?: Logger,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
   for (let i = 0; i < 60_000 / OFFLINE_SWEEP_EVERY_MS; i++) {
     if (i > 0) await sleep(OFFLINE_SWEEP_EVERY_MS);
     await sweepOfflineDevices(db, new Date(), log);

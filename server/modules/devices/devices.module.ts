@@ -14,7 +14,15 @@ import { deviceCriteriaCompiler } from './device-criteria';
 import { registerDeviceRoutes } from './devices.handlers';
 import { deleteOldMetricSamples, METRIC_RETENTION_JOB, OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
 import { insertDevice, insertDevicePreview } from './devices.queries';
-import { deviceAccessTokens, deviceCommands, deviceMetricSamples, devicePreviews, devices, deviceSocketTickets, deviceStatusChanges } from './devices.table';
+import {
+  deviceAccessTokens,
+  deviceCommands,
+  deviceMetricSamples,
+  devicePreviews,
+  devices,
+  deviceSocketTickets,
+  deviceStatusChanges,
+} from './devices.table';
 
 /** The devices showing content `contentId` as their assigned or emergency content, with whether each is online. */
 function devicesShowing(contentId: SQL): SQL {
@@ -26,7 +34,16 @@ async function sweepDevice(db: Database, customerId: number): Promise<string> {
   const root = await findRootDeviceGroup(db, customerId);
   if (!root) throw new Error(`customer ${customerId} has no root device folder`);
 
-  return (await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: hashToken(uuidv7()) })).id;
+  return (
+    await insertDevice(db, {
+      id: uuidv7(),
+      customerId,
+      deviceGroupId: root.id,
+      groupPath: root.path,
+      name: 'sweep',
+      secretHash: hashToken(uuidv7()),
+    })
+  ).id;
 }
 
 /**
@@ -50,8 +67,14 @@ export const devicesModule = defineModule({
     plug(
       customerStatistics,
       // Spec 3: `activeLicenses` are the devices assigned to the customer; `lastDeviceActivity` its devices' newest call.
-      { statistic: 'activeLicenses', sql: (customerId) => sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId})` },
-      { statistic: 'lastDeviceActivity', sql: (customerId) => sql`(select max(${devices.lastActivity}) from ${devices} where ${devices.customerId} = ${customerId})` },
+      {
+        statistic: 'activeLicenses',
+        sql: (customerId) => sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId})`,
+      },
+      {
+        statistic: 'lastDeviceActivity',
+        sql: (customerId) => sql`(select max(${devices.lastActivity}) from ${devices} where ${devices.customerId} = ${customerId})`,
+      },
     ),
   ],
   sweep: {
@@ -60,7 +83,15 @@ export const devicesModule = defineModule({
     devicePreview: async (db, customerId) => {
       const deviceId = await sweepDevice(db, customerId);
       const id = uuidv7();
-      await insertDevicePreview(db, { id, deviceId, customerId, storageKey: devicePreviewBlobKey(customerId, deviceId, id), contentType: 'image/png', size: 1, takenAt: new Date() });
+      await insertDevicePreview(db, {
+        id,
+        deviceId,
+        customerId,
+        storageKey: devicePreviewBlobKey(customerId, deviceId, id),
+        contentType: 'image/png',
+        size: 1,
+        takenAt: new Date(),
+      });
 
       return id;
     },

@@ -17,7 +17,10 @@ export async function insertDevice(db: Executor, values: typeof devices.$inferIn
 export type DeviceChanges = Partial<Pick<DeviceRow, 'name' | 'comment' | 'timeZone' | 'tags'>>;
 
 export async function updateDevice(db: Executor, customerId: number, id: string, values: DeviceChanges): Promise<void> {
-  await db.update(devices).set(values).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
+  await db
+    .update(devices)
+    .set(values)
+    .where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
 }
 
 /** One device of `where` with whether the caller sees it and reads it only; row-locked for the transaction. */
@@ -38,7 +41,9 @@ export async function findDeviceForWrite(db: Executor, input: { where: SQL | und
  */
 export async function deleteDevice(db: Executor, customerId: number, id: string): Promise<void> {
   await queuePreviewBlobs(db, sql`${devicePreviews.deviceId} = ${id}::uuid`, 'device deleted');
-  await db.delete(teamAssignments).where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'device'), eq(teamAssignments.resourceId, id)));
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'device'), eq(teamAssignments.resourceId, id)));
   await db.delete(devices).where(and(eq(devices.id, id), eq(devices.customerId, customerId)));
 }
 
@@ -79,7 +84,12 @@ export async function findDevicesForMove(db: Executor, customerId: number, ids: 
 }
 
 /** Puts the devices in the folder (its id and materialised path) in one statement. */
-export async function moveDevicesTo(db: Executor, customerId: number, ids: readonly string[], folder: { id: string; path: string[] }): Promise<void> {
+export async function moveDevicesTo(
+  db: Executor,
+  customerId: number,
+  ids: readonly string[],
+  folder: { id: string; path: string[] },
+): Promise<void> {
   await db.execute(sql`update ${devices} set ${sql.identifier('device_group_id')} = ${folder.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(folder.path)}
     where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)})`);
 }
@@ -92,7 +102,10 @@ export async function anyDeviceMatches(db: Executor, where: SQL): Promise<boolea
 
 /** The id of a content item (slide, interactive content or playlist) of `customerId`, if it is one. */
 export async function contentOfCustomer(db: Executor, customerId: number, id: string): Promise<string | undefined> {
-  const rows = await execRows<{ id: string }>(db, sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`);
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select ${deviceContents.id} as id from ${deviceContents} where ${deviceContents.customerId} = ${customerId} and ${uuidEquals(deviceContents.id, id)}`,
+  );
 
   return rows[0]?.id;
 }
@@ -105,7 +118,10 @@ export async function updateTargetDevices(db: Executor, set: SQL, where: SQL): P
 }
 
 /** A command for each target device in one INSERT … SELECT; answers the devices' ids. */
-export async function issueCommands(db: Executor, input: { where: SQL; name: string; params: Record<string, unknown>; expiresAt: Date }): Promise<string[]> {
+export async function issueCommands(
+  db: Executor,
+  input: { where: SQL; name: string; params: Record<string, unknown>; expiresAt: Date },
+): Promise<string[]> {
   const rows = await execRows<{ device_id: string }>(
     db,
     sql`insert into ${deviceCommands} (${sql.identifier('id')}, ${sql.identifier('device_id')}, ${sql.identifier('customer_id')}, ${sql.identifier('name')}, ${sql.identifier('params')}, ${sql.identifier('expires_at')})
@@ -119,21 +135,43 @@ export async function issueCommands(db: Executor, input: { where: SQL; name: str
 
 /** The metric types a device has samples of. */
 export async function deviceMetricTypesOf(db: Executor, deviceId: string): Promise<string[]> {
-  const rows = await execRows<{ type: string }>(db, sql`select distinct ${deviceMetricSamples.type} as type from ${deviceMetricSamples} where ${deviceMetricSamples.deviceId} = ${deviceId}::uuid`);
+  const rows = await execRows<{ type: string }>(
+    db,
+    sql`select distinct ${deviceMetricSamples.type} as type from ${deviceMetricSamples} where ${deviceMetricSamples.deviceId} = ${deviceId}::uuid`,
+  );
 
   return rows.map((r) => r.type);
 }
 
-export type MetricBucketRow = { type: string; bucket: number | null; avg: number | null; min: number | null; max: number | null; sum: number; count: number };
+export type MetricBucketRow = {
+  type: string;
+  bucket: number | null;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  sum: number;
+  count: number;
+};
 
 /**
  * Per type: each of `points` equal buckets over [from, to) with samples (1-based `bucket`), and the whole
  * range (`bucket` null), in one statement (GROUPING SETS).
  */
-export async function deviceMetricBuckets(db: Executor, input: { deviceId: string; types: string[]; from: number; to: number; points: number }): Promise<MetricBucketRow[]> {
+export async function deviceMetricBuckets(
+  db: Executor,
+  input: { deviceId: string; types: string[]; from: number; to: number; points: number },
+): Promise<MetricBucketRow[]> {
   const s = deviceMetricSamples;
   const ms = sql`(extract(epoch from ${s.sampledAt}) * 1000)`;
-  const rows = await execRows<{ type: string; bucket: string | number | null; avg: string | number | null; min: string | number | null; max: string | number | null; sum: string | number | null; count: string | number }>(
+  const rows = await execRows<{
+    type: string;
+    bucket: string | number | null;
+    avg: string | number | null;
+    min: string | number | null;
+    max: string | number | null;
+    sum: string | number | null;
+    count: string | number;
+  }>(
     db,
     sql`select type, bucket, avg(value) as avg, min(value) as min, max(value) as max, sum(value) as sum, count(*) as count
       from (
@@ -146,7 +184,15 @@ export async function deviceMetricBuckets(db: Executor, input: { deviceId: strin
   );
   const num = (v: string | number | null) => (v === null ? null : Number(v));
 
-  return rows.map((r) => ({ type: r.type, bucket: num(r.bucket), avg: num(r.avg), min: num(r.min), max: num(r.max), sum: num(r.sum) ?? 0, count: Number(r.count) }));
+  return rows.map((r) => ({
+    type: r.type,
+    bucket: num(r.bucket),
+    avg: num(r.avg),
+    min: num(r.min),
+    max: num(r.max),
+    sum: num(r.sum) ?? 0,
+    count: Number(r.count),
+  }));
 }
 
 /** Deletes up to `limit` metric samples taken before `cutoff`; answers how many went (the job repeats while full). */
@@ -207,8 +253,15 @@ export async function findCommandHistory(db: Executor, deviceId: string, limit: 
 }
 
 /** The state a device's commands set: its manifest settings and emergency status. */
-export async function findDeviceState(db: Executor, deviceId: string): Promise<{ settings: Record<string, unknown>; emergencyStatus: boolean } | undefined> {
-  const [row] = await db.select({ settings: devices.settings, emergencyStatus: devices.emergencyStatus }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+export async function findDeviceState(
+  db: Executor,
+  deviceId: string,
+): Promise<{ settings: Record<string, unknown>; emergencyStatus: boolean } | undefined> {
+  const [row] = await db
+    .select({ settings: devices.settings, emergencyStatus: devices.emergencyStatus })
+    .from(devices)
+    .where(eq(devices.id, deviceId))
+    .limit(1);
 
   return row;
 }
@@ -216,7 +269,17 @@ export async function findDeviceState(db: Executor, deviceId: string): Promise<{
 /** The newest command of each of `names` the device was sent (none for a name never sent): one index probe per name. */
 export async function findNewestCommands(db: Executor, deviceId: string, names: readonly string[]): Promise<CommandHistoryRow[]> {
   const c = deviceCommands;
-  const rows = await execRows<{ id: string; name: string; params: Record<string, unknown>; issued_at: Date | string; expires_at: Date | string; delivered_at: Date | string | null; acknowledged_at: Date | string | null; ok: boolean | null; error: string | null }>(
+  const rows = await execRows<{
+    id: string;
+    name: string;
+    params: Record<string, unknown>;
+    issued_at: Date | string;
+    expires_at: Date | string;
+    delivered_at: Date | string | null;
+    acknowledged_at: Date | string | null;
+    ok: boolean | null;
+    error: string | null;
+  }>(
     db,
     sql`select newest.* from unnest(${textArray([...names])}) as wanted(name)
       cross join lateral (
@@ -274,7 +337,10 @@ export async function pruneDevicePreviews(db: Executor, deviceId: string, keep: 
   const older = sql`${devicePreviews.id} in (select ${devicePreviews.id} from ${devicePreviews} where ${devicePreviews.deviceId} = ${deviceId}::uuid
     order by ${devicePreviews.takenAt} desc, ${devicePreviews.id} desc offset ${keep})`;
   await queuePreviewBlobs(db, older, 'preview history');
-  const rows = await execRows<{ key: string }>(db, sql`delete from ${devicePreviews} where ${older} returning ${devicePreviews.storageKey} as key`);
+  const rows = await execRows<{ key: string }>(
+    db,
+    sql`delete from ${devicePreviews} where ${older} returning ${devicePreviews.storageKey} as key`,
+  );
 
   return rows.map((r) => r.key);
 }
@@ -290,11 +356,22 @@ export async function findDevicePreviews(db: Executor, customerId: number, devic
 }
 
 /** One screenshot of a device (`previewId`), or its newest. */
-export async function findDevicePreview(db: Executor, customerId: number, deviceId: string, previewId?: string): Promise<DevicePreviewRow | undefined> {
+export async function findDevicePreview(
+  db: Executor,
+  customerId: number,
+  deviceId: string,
+  previewId?: string,
+): Promise<DevicePreviewRow | undefined> {
   const [row] = await db
     .select()
     .from(devicePreviews)
-    .where(and(eq(devicePreviews.customerId, customerId), eq(devicePreviews.deviceId, deviceId), previewId === undefined ? undefined : uuidEquals(devicePreviews.id, previewId)))
+    .where(
+      and(
+        eq(devicePreviews.customerId, customerId),
+        eq(devicePreviews.deviceId, deviceId),
+        previewId === undefined ? undefined : uuidEquals(devicePreviews.id, previewId),
+      ),
+    )
     .orderBy(desc(devicePreviews.takenAt), desc(devicePreviews.id))
     .limit(1);
 
@@ -302,7 +379,11 @@ export async function findDevicePreview(db: Executor, customerId: number, device
 }
 
 /** Metric samples of one device, in one INSERT. */
-export async function insertMetricSamples(db: Executor, deviceId: string, samples: ReadonlyArray<{ type: string; sampledAt: Date; value: number }>): Promise<void> {
+export async function insertMetricSamples(
+  db: Executor,
+  deviceId: string,
+  samples: ReadonlyArray<{ type: string; sampledAt: Date; value: number }>,
+): Promise<void> {
   if (samples.length === 0) return;
   await db.insert(deviceMetricSamples).values(samples.map((s) => ({ deviceId, ...s })));
 }

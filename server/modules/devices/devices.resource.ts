@@ -44,7 +44,8 @@ const contentRefResource = defineResource({
   }),
 });
 
-const contentRelation = (column: AnyPgColumn) => relation.one(contentRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
+const contentRelation = (column: AnyPgColumn) =>
+  relation.one(contentRefResource, { on: (target) => eq(target.id, column), foreignKey: column });
 
 /**
  * Searchable and selectable fields of a device (spec 3 "Device"). `deviceInfo` and `alerts` are

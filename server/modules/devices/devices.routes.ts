@@ -5,13 +5,29 @@ import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { APPLY_ON } from './devices.batch';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
 import { intIdParam, integerParam } from '@/server/http/wire.schemas';
-import { DeviceListQueryExtension, MAX_DATA_POINTS, deviceMetricTypes, DeviceMoveSchema, DevicePreviewSchema, DeviceSchema, DeviceTagListSchema, DeviceUpdateSchema, GraphRequestSchema, GraphResponseSchema } from './devices.schemas';
+import {
+  DeviceListQueryExtension,
+  MAX_DATA_POINTS,
+  deviceMetricTypes,
+  DeviceMoveSchema,
+  DevicePreviewSchema,
+  DeviceSchema,
+  DeviceTagListSchema,
+  DeviceUpdateSchema,
+  GraphRequestSchema,
+  GraphResponseSchema,
+} from './devices.schemas';
 import { SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 /** The management API of devices (spec 3 "Devices and device folders"); the player's own API is the display module. */
 
 const tags = ['Devices'];
-const idPath = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) });
+const idPath = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+});
 const deviceResponse = (description: string) => ({ description, ...json(DeviceSchema) });
 
 export const listDevicesRoute = defineRoute(
@@ -39,7 +55,13 @@ export const getDeviceRoute = defineRoute(
     operationId: 'getDevice',
     tags,
     summary: 'One device, with what it reports about itself',
-    request: { params: idPath, query: z.object({ customerId: customerIdParam, select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }) },
+    request: {
+      params: idPath,
+      query: z.object({
+        customerId: customerIdParam,
+        select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }),
+      }),
+    },
     responses: { 200: deviceResponse('The device') },
   },
   { resourceIds: { 'path.id': 'device' } },
@@ -99,7 +121,8 @@ export const moveDevicesRoute = defineRoute(
     operationId: 'moveDevices',
     tags,
     summary: 'Move devices into a device folder',
-    description: 'All or nothing: every device must be one the caller may change in the folder\'s customer (404 names the first that is not).',
+    description:
+      "All or nothing: every device must be one the caller may change in the folder's customer (404 names the first that is not).",
     request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(DeviceMoveSchema) } },
     responses: { 204: { description: 'Moved' } },
   },
@@ -108,9 +131,18 @@ export const moveDevicesRoute = defineRoute(
 
 /** The query of every batch over devices: the one tenant (required), which devices, and what the search targets. */
 export const batchQuery = z.object({
-  customerId: intIdParam.openapi({ param: { name: 'customerId', in: 'query' }, description: 'The tenant (required: a batch never spans tenants)' }),
-  search: z.string().optional().openapi({ description: `Which devices (every device of the tenant when absent). ${SEARCH_DESCRIPTION}` }),
-  applyOn: z.enum(APPLY_ON).optional().openapi({ description: '`DEVICE` (default): the search is over devices; `DEVICEGROUP`: the search is over device folders, and a matching folder targets every device in it and in the folders below it; `ALL`: every device of the tenant (the search is ignored)' }),
+  customerId: intIdParam.openapi({
+    param: { name: 'customerId', in: 'query' },
+    description: 'The tenant (required: a batch never spans tenants)',
+  }),
+  search: z
+    .string()
+    .optional()
+    .openapi({ description: `Which devices (every device of the tenant when absent). ${SEARCH_DESCRIPTION}` }),
+  applyOn: z.enum(APPLY_ON).optional().openapi({
+    description:
+      '`DEVICE` (default): the search is over devices; `DEVICEGROUP`: the search is over device folders, and a matching folder targets every device in it and in the folders below it; `ALL`: every device of the tenant (the search is ignored)',
+  }),
 });
 
 const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
@@ -124,7 +156,9 @@ const tagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       summary,
       description: 'Applies to every matching device the caller may change; answers how many changed.',
       request: { query: batchQuery, body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : DeviceTagListSchema) } },
-      responses: { 200: { description: 'How many devices changed', ...json(z.object({ updated: z.number().int() }).openapi('DeviceBulkResult')) } },
+      responses: {
+        200: { description: 'How many devices changed', ...json(z.object({ updated: z.number().int() }).openapi('DeviceBulkResult')) },
+      },
     },
   );
 
@@ -132,7 +166,12 @@ export const addDeviceTagsRoute = tagsRoute('add', 'Add tags to the matching dev
 export const setDeviceTagsRoute = tagsRoute('set', 'Replace the tags of the matching devices');
 export const removeDeviceTagsRoute = tagsRoute('remove', 'Remove tags from the matching devices');
 
-const deviceIdPath = z.object({ deviceId: z.string().uuid().openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }) });
+const deviceIdPath = z.object({
+  deviceId: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'deviceId', in: 'path' }, format: 'uuid' }),
+});
 
 export const supportedMetricsRoute = defineRoute(
   { minRole: 'VIEWER', tenant: 'scoped' },
@@ -143,7 +182,9 @@ export const supportedMetricsRoute = defineRoute(
     tags,
     summary: 'The metric types a device reports',
     request: { params: deviceIdPath, query: z.object({ customerId: customerIdParam }) },
-    responses: { 200: { description: 'Metric types with samples', ...json(z.array(z.enum(deviceMetricTypes)).openapi('DeviceMetricTypes')) } },
+    responses: {
+      200: { description: 'Metric types with samples', ...json(z.array(z.enum(deviceMetricTypes)).openapi('DeviceMetricTypes')) },
+    },
   },
   { resourceIds: { 'path.deviceId': 'device' } },
 );
@@ -156,7 +197,8 @@ export const deviceGraphsRoute = defineRoute(
     operationId: 'deviceGraphs',
     tags,
     summary: 'Metric graphs of a device over a time range',
-    description: '`dataPoints` equal buckets over [`from`, `to`), each the average of its samples, with the range\'s totals and the intervals without data.',
+    description:
+      "`dataPoints` equal buckets over [`from`, `to`), each the average of its samples, with the range's totals and the intervals without data.",
     request: {
       params: deviceIdPath,
       query: z.object({

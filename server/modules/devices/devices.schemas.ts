@@ -12,7 +12,16 @@ import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
  */
 
 export const deviceTypes = ['TABLET', 'PHONE', 'SCREEN', 'DESKTOP', 'EINK', 'PWA'] as const;
-export const devicePlatforms = ['PLATFORM_1', 'PLATFORM_2', 'PLATFORM_3', 'PLATFORM_4', 'PLATFORM_5', 'PLATFORM_6', 'UNKNOWN', 'BROWSER'] as const;
+export const devicePlatforms = [
+  'PLATFORM_1',
+  'PLATFORM_2',
+  'PLATFORM_3',
+  'PLATFORM_4',
+  'PLATFORM_5',
+  'PLATFORM_6',
+  'UNKNOWN',
+  'BROWSER',
+] as const;
 export const deviceStatuses = ['ONLINE', 'OFFLINE'] as const;
 export const licenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
 export const licenseTypes = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
@@ -25,13 +34,16 @@ export const DeviceSchema = projected(
     name: z.string().optional(),
     comment: z.string().optional(),
     customerId: intId.optional().openapi({ description: 'Absent while the device is not claimed' }),
-    customer: z
-      .object({ id: intId.optional(), name: z.string().optional() })
-      .optional()
-      .openapi({ description: 'The device\'s tenant, on `select` (e.g. `select=name,customer`): the tenant column of a list across tenants; sortable as `customer.name`' }),
+    customer: z.object({ id: intId.optional(), name: z.string().optional() }).optional().openapi({
+      description:
+        "The device's tenant, on `select` (e.g. `select=name,customer`): the tenant column of a list across tenants; sortable as `customer.name`",
+    }),
     deviceGroupId: z.string().uuid().optional(),
     deviceGroup: ref.optional(),
-    deviceGroupPath: z.string().optional().openapi({ description: 'Device folder ids from the root down to the device\'s folder, joined by `/`' }),
+    deviceGroupPath: z
+      .string()
+      .optional()
+      .openapi({ description: "Device folder ids from the root down to the device's folder, joined by `/`" }),
     deviceStatus: z.enum(deviceStatuses).optional(),
     lastDeviceStatusChange: z.string().optional(),
     emergencyStatus: z.boolean().optional(),
@@ -71,7 +83,6 @@ export const DeviceListQueryExtension = {
   selectTeamIds: selectTeamIdsParam,
 };
 
-
 /** PUT /api/device/{id}: what a technician edits on a claimed device. */
 export const DeviceUpdateSchema = updateBody('DeviceUpdate', {
   name: resourceName,
@@ -88,7 +99,14 @@ export const DeviceTagListSchema = tagListOf(500).openapi('DeviceTagList');
 
 /** One screenshot of `previewStore`, newest first. */
 export const DevicePreviewSchema = z
-  .object({ id: z.string().uuid(), takenAt: z.string(), contentType: z.string(), size: z.number().int(), highRes: z.boolean(), path: z.string() })
+  .object({
+    id: z.string().uuid(),
+    takenAt: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    highRes: z.boolean(),
+    path: z.string(),
+  })
   .openapi('DevicePreview');
 
 export type Device = z.infer<typeof DeviceSchema>;
@@ -97,11 +115,50 @@ export type DevicePreview = z.infer<typeof DevicePreviewSchema>;
 
 /** Device metric types (spec 3 "Device metric types"), in the spec's order. */
 export const deviceMetricTypes = [
-  'CPU', 'CPU_LOAD_1', 'CPU_LOAD_5', 'CPU_TEMP', 'GPU', 'GPU_TEMP', 'GPU_MEM', 'FPS', 'USED_SYS_MEM', 'USED_VM_MEM', 'USED_APP_MEM',
-  'USED_STORAGE', 'FILE_COUNT', 'U_FILE_COUNT', 'NET_APP_RX', 'NET_APP_TX', 'NET_SYS_RX', 'NET_SYS_TX', 'NET_APP_SERVER_RX', 'NET_APP_SERVER_TX',
-  'REQ_COUNT', 'SERVER_AVG_REQ', 'SERVER_PING', 'WIFI_SIGNAL_DBM', 'WIFI_SIGNAL_LEVEL', 'NET_INTERNET_CONNECTION', 'BATTERY', 'NUMBER_OF_THREADS',
-  'NUMBER_OF_PROCESSES', 'GC_COUNT', 'GC_RUN_AVG', 'LOG_INFO', 'LOG_WARN', 'LOG_ERROR', 'STARTUP_COUNT', 'CRASH_COUNT', 'WEB_VIEW_CRASH_COUNT',
-  'ANR_COUNT', 'SYSTEM_ERROR_COUNT', 'FRONTEND_PROCESS_CRASH_COUNT', 'SENSOR_EVENT_COUNT', 'USER_INTERACTION_COUNT', 'STATUS', 'RECONNECT',
+  'CPU',
+  'CPU_LOAD_1',
+  'CPU_LOAD_5',
+  'CPU_TEMP',
+  'GPU',
+  'GPU_TEMP',
+  'GPU_MEM',
+  'FPS',
+  'USED_SYS_MEM',
+  'USED_VM_MEM',
+  'USED_APP_MEM',
+  'USED_STORAGE',
+  'FILE_COUNT',
+  'U_FILE_COUNT',
+  'NET_APP_RX',
+  'NET_APP_TX',
+  'NET_SYS_RX',
+  'NET_SYS_TX',
+  'NET_APP_SERVER_RX',
+  'NET_APP_SERVER_TX',
+  'REQ_COUNT',
+  'SERVER_AVG_REQ',
+  'SERVER_PING',
+  'WIFI_SIGNAL_DBM',
+  'WIFI_SIGNAL_LEVEL',
+  'NET_INTERNET_CONNECTION',
+  'BATTERY',
+  'NUMBER_OF_THREADS',
+  'NUMBER_OF_PROCESSES',
+  'GC_COUNT',
+  'GC_RUN_AVG',
+  'LOG_INFO',
+  'LOG_WARN',
+  'LOG_ERROR',
+  'STARTUP_COUNT',
+  'CRASH_COUNT',
+  'WEB_VIEW_CRASH_COUNT',
+  'ANR_COUNT',
+  'SYSTEM_ERROR_COUNT',
+  'FRONTEND_PROCESS_CRASH_COUNT',
+  'SENSOR_EVENT_COUNT',
+  'USER_INTERACTION_COUNT',
+  'STATUS',
+  'RECONNECT',
 ] as const;
 export type DeviceMetricType = (typeof deviceMetricTypes)[number];
 
@@ -113,7 +170,9 @@ export const GraphRequestSchema = z
   .openapi('DeviceGraphRequest', { description: 'An unknown metric type is a 400' });
 
 const GraphSchema = z.object({
-  values: z.record(z.string(), z.number()).openapi({ description: 'Bucket start (epoch ms) → the average of its samples; buckets without samples are left out' }),
+  values: z
+    .record(z.string(), z.number())
+    .openapi({ description: 'Bucket start (epoch ms) → the average of its samples; buckets without samples are left out' }),
   avg: z.number().nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),

@@ -14,7 +14,14 @@ import { announceDeviceChange } from './device-changes';
 import { DEVICE_DEFAULT_SELECT, DEVICE_SINGLE_SELECT, deviceResource } from './devices.resource';
 import type { Device, DeviceUpdate } from './devices.schemas';
 import { devices, type DeviceRow } from './devices.table';
-import { deleteDevice, findDeviceForWrite, findDeviceGroupForWrite, findDevicesForMove, moveDevicesTo, updateDevice } from './devices.queries';
+import {
+  deleteDevice,
+  findDeviceForWrite,
+  findDeviceGroupForWrite,
+  findDevicesForMove,
+  moveDevicesTo,
+  updateDevice,
+} from './devices.queries';
 
 const auditDevice = auditOf('device', (row: Pick<DeviceRow, 'id' | 'name' | 'customerId'>) => ({
   entityId: row.id,
@@ -38,7 +45,8 @@ async function writableDevice(tx: Executor, ctx: ServiceContext, id: string): Pr
     readOnly: readOnlyExpression(ctx, 'device', devices.id),
   });
   if (!found || !found.visible) throw new NotFoundError('device', id);
-  if (found.readOnly) throw new ForbiddenError('Your teams give read-only access to this device', 'team.error.readOnly', { resourceType: 'device', id });
+  if (found.readOnly)
+    throw new ForbiddenError('Your teams give read-only access to this device', 'team.error.readOnly', { resourceType: 'device', id });
 
   return found.row as DeviceRow & { customerId: number };
 }
@@ -130,7 +138,11 @@ export async function moveDevices(ctx: ServiceContext, input: { deviceIds: strin
       readOnly: readOnlyExpression(ctx, 'deviceGroup', deviceGroups.id),
     });
     if (!folder || !folder.visible) throw new NotFoundError('deviceGroup', input.targetGroupId);
-    if (folder.readOnly) throw new ForbiddenError('Your teams give read-only access to this device folder', 'team.error.readOnly', { resourceType: 'deviceGroup', id: folder.id });
+    if (folder.readOnly)
+      throw new ForbiddenError('Your teams give read-only access to this device folder', 'team.error.readOnly', {
+        resourceType: 'deviceGroup',
+        id: folder.id,
+      });
     const ids = [...new Set(input.deviceIds)];
     const writable = and(deviceAccess(ctx), sql`not ${readOnlyExpression(ctx, 'device', devices.id)}`);
     const found = await findDevicesForMove(tx, folder.customerId, ids, writable);
@@ -150,7 +162,10 @@ export async function moveDevices(ctx: ServiceContext, input: { deviceIds: strin
 
 /** The tenant a batch over devices acts on: `customerId` names exactly one (spec 1: batches never span tenants). */
 export function batchCustomerId(ctx: ServiceContext): number {
-  if (ctx.scope.kind !== 'customer') throw new ValidationError('request.error.customerIdRequired', 'Name the one customer whose devices this batch acts on', { parameter: 'customerId' });
+  if (ctx.scope.kind !== 'customer')
+    throw new ValidationError('request.error.customerIdRequired', 'Name the one customer whose devices this batch acts on', {
+      parameter: 'customerId',
+    });
 
   return ctx.scope.customerId;
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/tenant/customers.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
@@ -22,13 +35,19 @@ export const devices = pgTable(
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
     // No cascade: deleting a folder moves its devices (targetGroupId or the parent) first.
     deviceGroupId: uuid('device_group_id').references(() => deviceGroups.id),
-    groupPath: uuid('group_path').array().notNull().default(sql`'{}'::uuid[]`),
+    groupPath: uuid('group_path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     name: text('name').notNull().default(''),
     comment: text('comment'),
     deviceStatus: text('device_status', { enum: deviceStatuses }).notNull().default('OFFLINE'),
     lastDeviceStatusChange: at('last_device_status_change'),
     emergencyStatus: boolean('emergency_status').notNull().default(false),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     type: text('type', { enum: deviceTypes }).notNull().default('SCREEN'),
     platform: text('platform', { enum: devicePlatforms }).notNull().default('UNKNOWN'),
     serial: text('serial'),
@@ -53,7 +72,10 @@ export const devices = pgTable(
     contentId: uuid('content_id').references(() => deviceContents.id, { onDelete: 'set null' }),
     emergencyContentId: uuid('emergency_content_id').references(() => deviceContents.id, { onDelete: 'set null' }),
     /** What the state-setting batch commands set (volume, brightness, rotation, display, workingHours, …): the manifest's `settings`. */
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    settings: jsonb('settings')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     activationCode: text('activation_code'),
     activationCodeExpiresAt: at('activation_code_expires_at'),
     /** Hashes only (spec 4 §2); the previous secret works until the new one is first used, or 24 h. */
@@ -74,11 +96,17 @@ export const devices = pgTable(
     index('device_status_name_idx').on(t.deviceStatus, t.name, t.id),
     index('device_group_path_gin_idx').using('gin', t.groupPath),
     index('device_tags_gin_idx').using('gin', t.tags),
-    index('device_serial_idx').on(t.serial).where(sql`${t.serial} is not null`),
+    index('device_serial_idx')
+      .on(t.serial)
+      .where(sql`${t.serial} is not null`),
     // Unique among the codes still shown; an expired one is cleared before it is handed out again.
-    uniqueIndex('device_activation_code_idx').on(t.activationCode).where(sql`${t.activationCode} is not null`),
+    uniqueIndex('device_activation_code_idx')
+      .on(t.activationCode)
+      .where(sql`${t.activationCode} is not null`),
     // The offline sweep: online devices by the time they were last seen.
-    index('device_online_seen_idx').on(t.lastSeen).where(sql`${t.deviceStatus} = 'ONLINE'`),
+    index('device_online_seen_idx')
+      .on(t.lastSeen)
+      .where(sql`${t.deviceStatus} = 'ONLINE'`),
   ],
 );
 
@@ -96,7 +124,10 @@ export const deviceStatusChanges = pgTable(
     status: text('status', { enum: deviceStatuses }).notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),
   },
-  (t) => [index('device_status_change_device_idx').on(t.deviceId, t.changedAt), index('device_status_change_customer_idx').on(t.customerId, t.changedAt)],
+  (t) => [
+    index('device_status_change_device_idx').on(t.deviceId, t.changedAt),
+    index('device_status_change_customer_idx').on(t.customerId, t.changedAt),
+  ],
 );
 
 /**
@@ -112,7 +143,10 @@ export const deviceCommands = pgTable(
       .references(() => devices.id, { onDelete: 'cascade' }),
     customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    params: jsonb('params')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     issuedAt: at('issued_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     /** First sent to the device (WebSocket push or heartbeat answer); delivery repeats until acknowledged. */
@@ -124,7 +158,9 @@ export const deviceCommands = pgTable(
   },
   (t) => [
     // Pending commands of a device, oldest first.
-    index('device_command_pending_idx').on(t.deviceId, t.issuedAt).where(sql`${t.acknowledgedAt} is null`),
+    index('device_command_pending_idx')
+      .on(t.deviceId, t.issuedAt)
+      .where(sql`${t.acknowledgedAt} is null`),
     index('device_command_customer_idx').on(t.customerId, t.issuedAt),
     // A device's command history, newest first (the console's screen detail).
     index('device_command_device_idx').on(t.deviceId, t.issuedAt),

@@ -12,7 +12,13 @@ export async function devicesTestKit() {
   const customerId = (await t.factories.customer()).id;
   const other = (await t.factories.customer()).id;
   const deviceRoot = async (customer: number) =>
-    (await t.db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customer), isNull(deviceGroups.parentId))).limit(1))[0]!;
+    (
+      await t.db
+        .select()
+        .from(deviceGroups)
+        .where(and(eq(deviceGroups.customerId, customer), isNull(deviceGroups.parentId)))
+        .limit(1)
+    )[0]!;
   const root = await deviceRoot(customerId);
   const otherRoot = await deviceRoot(other);
 
@@ -31,7 +37,10 @@ export async function devicesTestKit() {
     otherTechnician: (await t.actor('TECHNICIAN', { customerId: other })).token,
 
     /** A claimed device in `folder` (the tenant's root by default), or an unclaimed one with `folder: null`. */
-    async device(values: Partial<typeof devices.$inferInsert> = {}, folder: { id: string; customerId: number; path: string[] } | null = root) {
+    async device(
+      values: Partial<typeof devices.$inferInsert> = {},
+      folder: { id: string; customerId: number; path: string[] } | null = root,
+    ) {
       return insertDevice(t.db, {
         id: uuidv7(),
         customerId: folder?.customerId ?? null,
@@ -44,9 +53,16 @@ export async function devicesTestKit() {
     },
 
     /** A device folder under `parent`, inserted directly (the device-groups module owns the API). */
-    async folder(name: string, parent: { id: string; customerId: number; path: string[] } = root, type: 'NORMAL' | 'VIDEO_WALL' = 'NORMAL') {
+    async folder(
+      name: string,
+      parent: { id: string; customerId: number; path: string[] } = root,
+      type: 'NORMAL' | 'VIDEO_WALL' = 'NORMAL',
+    ) {
       const id = uuidv7();
-      const [row] = await t.db.insert(deviceGroups).values({ id, customerId: parent.customerId, parentId: parent.id, name, type, path: [...parent.path, id] }).returning();
+      const [row] = await t.db
+        .insert(deviceGroups)
+        .values({ id, customerId: parent.customerId, parentId: parent.id, name, type, path: [...parent.path, id] })
+        .returning();
 
       return row!;
     },

@@ -24,10 +24,18 @@ import type { CandidateContent, CandidateFile } from '@/server/playback/resolver
 export type ItemFacts = { contents: CandidateContent[]; files: CandidateFile[] };
 
 /** The item facts of campaigns or messages of one tenant: two statements (three with quick filters) for all of them. */
-export async function loadItemFacts(db: Executor, customerId: number, rows: readonly OwnerRow[], owner: typeof campaignOwner): Promise<Map<number, ItemFacts>> {
+export async function loadItemFacts(
+  db: Executor,
+  customerId: number,
+  rows: readonly OwnerRow[],
+  owner: typeof campaignOwner,
+): Promise<Map<number, ItemFacts>> {
   const facts = new Map<number, ItemFacts>(rows.map((r) => [Number(r.id), { contents: [], files: [] }]));
   const ids = rows.map((r) => Number(r.id));
-  const [contentItems, fileItems] = await Promise.all([itemsStatement(db, customerId, rows, ids, contentSource, owner), itemsStatement(db, customerId, rows, ids, fileSource, owner)]);
+  const [contentItems, fileItems] = await Promise.all([
+    itemsStatement(db, customerId, rows, ids, contentSource, owner),
+    itemsStatement(db, customerId, rows, ids, fileSource, owner),
+  ]);
   if (!contentItems || !fileItems) return facts;
   const [contentRows, fileRows] = await Promise.all([
     execRows<ContentItemRow>(

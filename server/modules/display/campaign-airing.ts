@@ -21,11 +21,20 @@ const AIRING_WINDOW_MS = 14 * 24 * 3_600_000;
 const AIRING_MAX_IDS = 50;
 
 /** A screen in `zone` that the campaign and its messages target: what the next airing asks the resolver about. */
-const screenIn = (zone: string): DeviceFacts => ({ id: 'airing', timeZone: zone, folderIds: [], tags: [], teamIds: [], quickFilterIds: [], emergencyStatus: false });
+const screenIn = (zone: string): DeviceFacts => ({
+  id: 'airing',
+  timeZone: zone,
+  folderIds: [],
+  tags: [],
+  teamIds: [],
+  quickFilterIds: [],
+  emergencyStatus: false,
+});
 const TARGETS_IT = { deviceSelectionMode: 'STATIC', deviceIds: ['airing'] } as const;
 
 /** What the next airing reads of a campaign: its time rules, its level and its items (and, MESSAGE_GROUP, its sub-channels). */
-type AiringCampaign = TimeRules & Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messageGroups: readonly MessageGroupRules[] };
+type AiringCampaign = TimeRules &
+  Pick<CampaignRules, 'id' | 'level' | 'skipInvalidFiles'> & { items: ItemFacts; messageGroups: readonly MessageGroupRules[] };
 
 /** Screens the campaign targets in one zone; for a MESSAGE_GROUP channel, the messages that also target one of them. */
 type AiringTarget = { zone: string; messageIds?: ReadonlySet<number> };
@@ -38,7 +47,10 @@ function airingRules(campaign: AiringCampaign, messageIds?: ReadonlySet<number>)
     ...campaign.items,
     name: '',
     weight: 0,
-    messageGroups: campaign.messageGroups.map((g) => ({ ...g, messages: g.messages.filter((m) => !messageIds || messageIds.has(m.id)).map((m) => ({ ...m, ...TARGETS_IT })) })),
+    messageGroups: campaign.messageGroups.map((g) => ({
+      ...g,
+      messages: g.messages.filter((m) => !messageIds || messageIds.has(m.id)).map((m) => ({ ...m, ...TARGETS_IT })),
+    })),
   };
 }
 
@@ -54,11 +66,27 @@ function nextAiring(campaign: AiringCampaign, targets: readonly AiringTarget[], 
   // Items over the window, whatever the campaign's own time rules say (a message's rules do count).
   const all = airingRules(campaign);
   const itemZones = targets.length > 0 ? [...new Set(targets.map((t) => t.zone))] : ['UTC'];
-  const hasItems = itemZones.some((zone) => intersect(campaignTimelines({ campaigns: [{ ...all, enabled: true, validFrom: null, validTo: null, affectedDays: null, affectedHours: null, affectedDateRanges: null }] }, screenIn(zone), window)[0]!.eligible, [[window.from, window.to]]).length > 0);
+  const hasItems = itemZones.some(
+    (zone) =>
+      intersect(
+        campaignTimelines(
+          {
+            campaigns: [
+              { ...all, enabled: true, validFrom: null, validTo: null, affectedDays: null, affectedHours: null, affectedDateRanges: null },
+            ],
+          },
+          screenIn(zone),
+          window,
+        )[0]!.eligible,
+        [[window.from, window.to]],
+      ).length > 0,
+  );
   let best: Span | undefined;
   for (const target of hasItems && campaign.enabled ? targets : []) {
     const rules = airingRules(campaign, target.messageIds);
-    const first = intersect(campaignTimelines({ campaigns: [rules] }, screenIn(target.zone), window)[0]!.eligible, [[window.from, window.to]])[0];
+    const first = intersect(campaignTimelines({ campaigns: [rules] }, screenIn(target.zone), window)[0]!.eligible, [
+      [window.from, window.to],
+    ])[0];
     if (first && (!best || first[0] < best[0] || (first[0] === best[0] && first[1] > best[1]))) best = first;
   }
   if (!best) return { nextAiring: null, airingEnd: null, hasItems };
@@ -68,10 +96,15 @@ function nextAiring(campaign: AiringCampaign, targets: readonly AiringTarget[], 
 
 /** Parses `1,2,3` (1 to 50 campaign ids); anything else is a 400. */
 function parseIds(raw: string): number[] {
-  const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const ids = parts.map((p) => parseCampaignId(p));
   if (parts.length === 0 || parts.length > AIRING_MAX_IDS || ids.some((id) => id === undefined)) {
-    throw new ValidationError('request.error.invalid', `campaignIds: 1 to ${AIRING_MAX_IDS} comma-separated campaign ids`, { field: 'campaignIds' });
+    throw new ValidationError('request.error.invalid', `campaignIds: 1 to ${AIRING_MAX_IDS} comma-separated campaign ids`, {
+      field: 'campaignIds',
+    });
   }
 
   return [...new Set(ids as number[])];
@@ -85,7 +118,10 @@ function parseIds(raw: string): number[] {
  */
 export async function campaignAirings(ctx: ServiceContext, input: { campaignIds: string; at?: number }): Promise<CampaignAiring[]> {
   const ids = parseIds(input.campaignIds);
-  const rows = await findCampaignTimeRules(ctx.db, and(inArray(campaigns.id, ids), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)));
+  const rows = await findCampaignTimeRules(
+    ctx.db,
+    and(inArray(campaigns.id, ids), scopeCondition(ctx.scope, campaigns.customerId), campaignAccess(ctx)),
+  );
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing !== undefined) throw new NotFoundError('campaign', missing);
   const targets = new Map<number, AiringTarget[]>();
@@ -100,9 +136,17 @@ export async function campaignAirings(ctx: ServiceContext, input: { campaignIds:
       targetedTimeZones(ctx.db, customerId, enabledIds),
       loadItemFacts(ctx.db, customerId, own, campaignOwner),
       loadMessageGroups(ctx.db, customerId, groupIds),
-      targetedScreens(ctx.db, customerId, own.filter((r) => r.enabled && isGroup(r)).map((r) => r.id)),
+      targetedScreens(
+        ctx.db,
+        customerId,
+        own.filter((r) => r.enabled && isGroup(r)).map((r) => r.id),
+      ),
     ]);
-    for (const [id, list] of zones) targets.set(id, list.map((zone) => ({ zone })));
+    for (const [id, list] of zones)
+      targets.set(
+        id,
+        list.map((zone) => ({ zone })),
+      );
     for (const [id, f] of facts) items.set(id, f);
     for (const [id, list] of groups) groupsOf.set(id, list ?? []);
     for (const [id, list] of screens) targets.set(id, messageTargets(groupsOf.get(id) ?? [], list));
@@ -111,7 +155,14 @@ export async function campaignAirings(ctx: ServiceContext, input: { campaignIds:
 
   return ids.map((id) => {
     const row = rows.find((r) => r.id === id)!;
-    const campaign = { ...(row as unknown as TimeRules), id, level: row.level, skipInvalidFiles: row.skipInvalidFiles, items: items.get(id)!, messageGroups: groupsOf.get(id) ?? [] };
+    const campaign = {
+      ...(row as unknown as TimeRules),
+      id,
+      level: row.level,
+      skipInvalidFiles: row.skipInvalidFiles,
+      items: items.get(id)!,
+      messageGroups: groupsOf.get(id) ?? [],
+    };
 
     return { id, ...nextAiring(campaign, targets.get(id) ?? [], from) };
   });
@@ -135,7 +186,11 @@ async function targetedScreens(db: Executor, customerId: number, campaignIds: re
   if (campaignIds.length === 0) return screens;
   const pairs = await targetedDevicePairs(db, customerId, campaignIds);
   const deviceIds = [...new Set(pairs.map((p) => p.deviceId))];
-  const facts = await loadDevicesFacts(db, customerId, deviceIds.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(deviceIds)})`));
+  const facts = await loadDevicesFacts(
+    db,
+    customerId,
+    deviceIds.length === 0 ? [] : await findPlaybackDevices(db, sql`${devices.id} = any(${uuidArrayParam(deviceIds)})`),
+  );
   for (const { campaignId, deviceId } of pairs) {
     const screen = facts.get(deviceId);
     if (screen) screens.set(campaignId, [...(screens.get(campaignId) ?? []), screen]);

@@ -45,7 +45,13 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
   it("puts the device into the customer's root folder with name, licence and time zone; clears the code; audits", async () => {
     const { customerId, tech, root } = await tenant();
     const device = await newDevice(t);
-    const res = await claim(tech, { activationCode: device.activationCode, deviceName: 'Lobby left', licenseStatus: 'FREE', licenseType: 'PROFESSIONAL', timeZone: 'America/New_York' });
+    const res = await claim(tech, {
+      activationCode: device.activationCode,
+      deviceName: 'Lobby left',
+      licenseStatus: 'FREE',
+      licenseType: 'PROFESSIONAL',
+      timeZone: 'America/New_York',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: device.deviceId,
@@ -66,9 +72,24 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
       createdDate: expect.any(String),
     });
     const row = await deviceRow(device.deviceId);
-    expect(row).toMatchObject({ customerId, deviceGroupId: root.id, groupPath: root.path, activationCode: null, activationCodeExpiresAt: null });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, device.deviceId), eq(auditLog.action, 'assignToCustomer')));
-    expect(entry).toMatchObject({ entityType: 'device', customerId, userId: tech.user.id, deviceId: device.deviceId, entityName: 'Lobby left' });
+    expect(row).toMatchObject({
+      customerId,
+      deviceGroupId: root.id,
+      groupPath: root.path,
+      activationCode: null,
+      activationCodeExpiresAt: null,
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, device.deviceId), eq(auditLog.action, 'assignToCustomer')));
+    expect(entry).toMatchObject({
+      entityType: 'device',
+      customerId,
+      userId: tech.user.id,
+      deviceId: device.deviceId,
+      entityName: 'Lobby left',
+    });
     const status = await asDevice(t, device.token)('GET', '/api/display/status');
     expect(status.body).toMatchObject({ assigned: true, customerId, name: 'Lobby left', timeZone: 'America/New_York' });
     expect(status.body.activationCode).toBeUndefined();
@@ -89,7 +110,10 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
     const { tech } = await tenant();
     expect((await claim(tech, { activationCode: await unusedCode() })).status).toBe(404);
     const device = await newDevice(t);
-    await t.db.update(devices).set({ activationCodeExpiresAt: sql`now() - interval '1 second'` }).where(eq(devices.id, device.deviceId));
+    await t.db
+      .update(devices)
+      .set({ activationCodeExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(devices.id, device.deviceId));
     const res = await claim(tech, { activationCode: device.activationCode });
     expect(res.status).toBe(404);
     expect(res.body.key).toBe('device.error.notFound');
@@ -117,7 +141,10 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
     for (const [body, field] of cases) {
       const res = await claim(tech, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.details.issues.map((i: { path: string }) => i.path), JSON.stringify(body)).toContain(field);
+      expect(
+        res.body.details.issues.map((i: { path: string }) => i.path),
+        JSON.stringify(body),
+      ).toContain(field);
     }
   });
 
@@ -136,7 +163,12 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
 
   it("announces the claim on the device_push channel (at commit) for the instance holding the device's WebSocket", async () => {
     const heard: string[] = [];
-    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    const feed = await listenToChannel(
+      t.handle,
+      DEVICE_PUSH_CHANNEL,
+      { message: (payload) => void heard.push(payload) },
+      createLogger('silent'),
+    );
     try {
       const { tech } = await tenant();
       const device = await newDevice(t);
@@ -177,8 +209,12 @@ describe('claim limit: ten failed claims per user or tenant in 15 minutes', () =
       const device = await newDevice(t);
       expect((await claim(tech, { activationCode: device.activationCode })).status).toBe(200);
     }
-    for (let i = 0; i < 3; i++) expect((await claim(tech, { serial: `PRE-COUNT-${i}-${Date.now()}`, createDeviceIfSerialNotFound: true })).status).toBe(200);
-    const [row] = await t.db.select().from(authFailures).where(eq(authFailures.subject, `claim.user:${tech.user.id}`));
+    for (let i = 0; i < 3; i++)
+      expect((await claim(tech, { serial: `PRE-COUNT-${i}-${Date.now()}`, createDeviceIfSerialNotFound: true })).status).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(authFailures)
+      .where(eq(authFailures.subject, `claim.user:${tech.user.id}`));
     expect(row?.failures ?? 0).toBe(0);
   });
 
@@ -221,9 +257,22 @@ describe('serials: claims and zero-touch pre-registration', () => {
   it('pre-registers an assigned, never-connected device that the first player with the serial takes over', async () => {
     const { tech, customerId, root } = await tenant();
     const serial = `SN-ZT-${Date.now()}`;
-    const pre = await claim(tech, { serial, createDeviceIfSerialNotFound: true, deviceName: 'Entrance', licenseStatus: 'FREE', licenseType: 'BASIC' });
+    const pre = await claim(tech, {
+      serial,
+      createDeviceIfSerialNotFound: true,
+      deviceName: 'Entrance',
+      licenseStatus: 'FREE',
+      licenseType: 'BASIC',
+    });
     expect(pre.status).toBe(200);
-    expect(pre.body).toMatchObject({ customerId, name: 'Entrance', serial, deviceGroupId: root.id, licenseStatus: 'FREE', licenseType: 'BASIC' });
+    expect(pre.body).toMatchObject({
+      customerId,
+      name: 'Entrance',
+      serial,
+      deviceGroupId: root.id,
+      licenseStatus: 'FREE',
+      licenseType: 'BASIC',
+    });
     expect(await deviceRow(pre.body.id)).toMatchObject({ everConnected: false, customerId, groupPath: root.path });
     // The same serial pre-registered twice, before a player took the first over: 409.
     const twice = await claim(tech, { serial, createDeviceIfSerialNotFound: true });
@@ -233,12 +282,24 @@ describe('serials: claims and zero-touch pre-registration', () => {
     const taken = await register(t, { serial, type: 'TABLET', platform: 'PLATFORM_1', version: '5.1' });
     expect(taken.status).toBe(201);
     expect(taken.body).toEqual({ deviceId: pre.body.id, deviceSecret: expect.any(String), heartbeatSeconds: 60 });
-    expect(await deviceRow(pre.body.id)).toMatchObject({ customerId, name: 'Entrance', deviceGroupId: root.id, everConnected: true, type: 'TABLET', platform: 'PLATFORM_1', version: '5.1', timeZone: 'Europe/Berlin' });
+    expect(await deviceRow(pre.body.id)).toMatchObject({
+      customerId,
+      name: 'Entrance',
+      deviceGroupId: root.id,
+      everConnected: true,
+      type: 'TABLET',
+      platform: 'PLATFORM_1',
+      version: '5.1',
+      timeZone: 'Europe/Berlin',
+    });
     const token = await deviceTokenRequest(t, pre.body.id, taken.body.deviceSecret);
     expect(token.status).toBe(200);
     const status = await asDevice(t, token.body.access_token)('GET', '/api/display/status');
     expect(status.body).toMatchObject({ deviceId: pre.body.id, assigned: true, customerId, name: 'Entrance' });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, pre.body.id), eq(auditLog.action, 'connect')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, pre.body.id), eq(auditLog.action, 'connect')));
     expect(entry).toMatchObject({ actorKind: 'device', customerId });
 
     // Once connected, the same serial registers a new unassigned device.

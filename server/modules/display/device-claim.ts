@@ -49,9 +49,17 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
         timeZone: body.timeZone,
       };
       const placement = { customerId, deviceGroupId: folder.id, groupPath: folder.path };
-      const found = body.activationCode !== undefined ? await q.lockUnassignedByCode(tx, body.activationCode) : await q.lockUnassignedBySerial(tx, body.serial!);
+      const found =
+        body.activationCode !== undefined
+          ? await q.lockUnassignedByCode(tx, body.activationCode)
+          : await q.lockUnassignedBySerial(tx, body.serial!);
       if (found) {
-        const device = await q.updateDevice(tx, found.id, { ...placement, ...licence, activationCode: null, activationCodeExpiresAt: null });
+        const device = await q.updateDevice(tx, found.id, {
+          ...placement,
+          ...licence,
+          activationCode: null,
+          activationCodeExpiresAt: null,
+        });
         await auditChange(tx, ctx, {
           action: 'assignToCustomer',
           entityType: 'device',
@@ -70,7 +78,10 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
       if (body.serial === undefined || !body.createDeviceIfSerialNotFound) return 'notFound';
       await q.lockSerial(tx, body.serial);
       if (await q.preRegisteredSerialExists(tx, body.serial)) {
-        throw new ConflictError('device.error.serialPreRegistered', 'A device with this serial is already pre-registered and waits for its player');
+        throw new ConflictError(
+          'device.error.serialPreRegistered',
+          'A device with this serial is already pre-registered and waits for its player',
+        );
       }
       const device = await q.insertDevice(tx, {
         id: uuidv7(),

@@ -40,7 +40,10 @@ export function parseDevicePush(payload: string): DevicePushNotice | undefined {
   const colon = payload.indexOf(':');
   const kind = payload.slice(0, colon);
   if (colon < 0 || !KINDS.includes(kind)) return undefined;
-  const deviceIds = payload.slice(colon + 1).split(',').filter((id) => UUID.test(id));
+  const deviceIds = payload
+    .slice(colon + 1)
+    .split(',')
+    .filter((id) => UUID.test(id));
 
   return deviceIds.length > 0 ? { kind: kind as DevicePushKind, deviceIds } : undefined;
 }

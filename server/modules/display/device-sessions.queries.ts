@@ -12,7 +12,11 @@ import { activityDue } from './display.queries';
  * A new ticket for the device; of its unused ones only the newest `keep` (this one included) stay, so however
  * many tickets a device asks for, it can open at most that many connections with them. One statement.
  */
-export async function insertSocketTicket(db: Executor, values: { ticketHash: string; deviceId: string; expiresAt: Date }, keep: number): Promise<void> {
+export async function insertSocketTicket(
+  db: Executor,
+  values: { ticketHash: string; deviceId: string; expiresAt: Date },
+  keep: number,
+): Promise<void> {
   await db.execute(sql`with dropped as (
       delete from ${deviceSocketTickets} where ${deviceSocketTickets.ticketHash} in (
         select t.ticket_hash from ${deviceSocketTickets} t where t.device_id = ${values.deviceId} order by t.expires_at desc, t.ticket_hash offset ${keep - 1}
@@ -27,7 +31,13 @@ export async function insertSocketTicket(db: Executor, values: { ticketHash: str
  * the token look-up does: undefined for an unknown or expired ticket or a deleted device.
  */
 export async function redeemSocketTicket(db: Executor, ticketHash: string): Promise<DeviceCallerRecord | undefined> {
-  const rows = await execRows<{ device_id: string; device_name: string; customer_id: number | string | null; customer_name: string | null; restricted: boolean }>(
+  const rows = await execRows<{
+    device_id: string;
+    device_name: string;
+    customer_id: number | string | null;
+    customer_name: string | null;
+    restricted: boolean;
+  }>(
     db,
     sql`with taken as (
         delete from ${deviceSocketTickets} where ${deviceSocketTickets.ticketHash} = ${ticketHash}
@@ -51,13 +61,19 @@ export async function redeemSocketTicket(db: Executor, ticketHash: string): Prom
 }
 
 export async function deleteExpiredSocketTickets(db: Executor): Promise<number> {
-  const rows = await db.delete(deviceSocketTickets).where(lt(deviceSocketTickets.expiresAt, sql`now()`)).returning({ ticketHash: deviceSocketTickets.ticketHash });
+  const rows = await db
+    .delete(deviceSocketTickets)
+    .where(lt(deviceSocketTickets.expiresAt, sql`now()`))
+    .returning({ ticketHash: deviceSocketTickets.ticketHash });
 
   return rows.length;
 }
 
 /** The connected devices that may stay connected: they exist and their customer is not restricted. */
-export async function findDevicesAllowedToConnect(db: Executor, deviceIds: readonly string[]): Promise<Array<{ id: string; customerId: number | null; name: string }>> {
+export async function findDevicesAllowedToConnect(
+  db: Executor,
+  deviceIds: readonly string[],
+): Promise<Array<{ id: string; customerId: number | null; name: string }>> {
   if (deviceIds.length === 0) return [];
   const rows = await execRows<{ id: string; customer_id: number | string | null; name: string }>(
     db,
@@ -71,7 +87,10 @@ export async function findDevicesAllowedToConnect(db: Executor, deviceIds: reado
 /** The heartbeat interval of each device of `deviceIds` (for the `hello` frame). */
 export async function findHeartbeatSeconds(db: Executor, deviceIds: readonly string[]): Promise<Map<string, number>> {
   if (deviceIds.length === 0) return new Map();
-  const rows = await execRows<{ id: string; heartbeatSeconds: number }>(db, sql`select d.id::text as id, d.heartbeat_seconds as "heartbeatSeconds" from ${devices} d where d.id = any(${uuidArrayParam(deviceIds)})`);
+  const rows = await execRows<{ id: string; heartbeatSeconds: number }>(
+    db,
+    sql`select d.id::text as id, d.heartbeat_seconds as "heartbeatSeconds" from ${devices} d where d.id = any(${uuidArrayParam(deviceIds)})`,
+  );
 
   return new Map(rows.map((r) => [r.id, r.heartbeatSeconds]));
 }
@@ -97,7 +116,11 @@ export async function markConnectedDevicesSeen(db: Executor, deviceIds: readonly
   );
   await db
     .update(devices)
-    .set({ lastSeen: sql`now()`, everConnected: true, lastActivity: sql`case when ${activityDue} then now() else ${devices.lastActivity} end` })
+    .set({
+      lastSeen: sql`now()`,
+      everConnected: true,
+      lastActivity: sql`case when ${activityDue} then now() else ${devices.lastActivity} end`,
+    })
     .where(sql`${devices.id} = any(${ids})`);
 
   return changed.map((r) => r.id);
@@ -106,7 +129,14 @@ export async function markConnectedDevicesSeen(db: Executor, deviceIds: readonly
 /** The pending commands (unacknowledged, unexpired) of several devices, oldest first per device. */
 export async function findPendingCommandsOf(db: Executor, deviceIds: readonly string[], perDevice: number) {
   if (deviceIds.length === 0) return [];
-  const rows = await execRows<{ id: string; device_id: string; name: string; params: Record<string, unknown>; issued_at: string | Date; expires_at: string | Date }>(
+  const rows = await execRows<{
+    id: string;
+    device_id: string;
+    name: string;
+    params: Record<string, unknown>;
+    issued_at: string | Date;
+    expires_at: string | Date;
+  }>(
     db,
     sql`select c.id, c.device_id, c.name, c.params, c.issued_at, c.expires_at
       from unnest(${uuidArrayParam(deviceIds)}) as d(id)
@@ -117,7 +147,14 @@ export async function findPendingCommandsOf(db: Executor, deviceIds: readonly st
       ) c`,
   );
 
-  return rows.map((r) => ({ id: r.id, deviceId: r.device_id, name: r.name, params: r.params, issuedAt: new Date(r.issued_at), expiresAt: new Date(r.expires_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    deviceId: r.device_id,
+    name: r.name,
+    params: r.params,
+    issuedAt: new Date(r.issued_at),
+    expiresAt: new Date(r.expires_at),
+  }));
 }
 
 /**
@@ -131,7 +168,12 @@ export async function storeReportedFacts(
 ): Promise<void> {
   const given = Object.entries(reported).filter(([, value]) => value !== undefined) as Array<[keyof typeof reported, unknown]>;
   if (given.length === 0) return;
-  const column = { localIpAddress: devices.localIpAddress, version: devices.version, firmwareVersion: devices.firmwareVersion, deviceInfo: devices.deviceInfo };
+  const column = {
+    localIpAddress: devices.localIpAddress,
+    version: devices.version,
+    firmwareVersion: devices.firmwareVersion,
+    deviceInfo: devices.deviceInfo,
+  };
   const value = (key: keyof typeof reported, v: unknown) => (key === 'deviceInfo' ? sql`${JSON.stringify(v)}::jsonb` : sql`${v as string}`);
   await db
     .update(devices)

@@ -89,7 +89,17 @@ export class DeviceSessions {
    */
   async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
     const limits = this.deps.config.deviceSockets;
-    const session: Session = { socket, caller, delivered: new Set(), etag: undefined, alive: true, bucket: new TokenBucket(limits.frameRate, limits.frameBurst), queue: [], busy: false, closing: false };
+    const session: Session = {
+      socket,
+      caller,
+      delivered: new Set(),
+      etag: undefined,
+      alive: true,
+      bucket: new TokenBucket(limits.frameRate, limits.frameBurst),
+      queue: [],
+      busy: false,
+      closing: false,
+    };
     let sessions = this.byDevice.get(caller.deviceId);
     if (!sessions) this.byDevice.set(caller.deviceId, (sessions = new Set()));
     // The newest connection wins: a device reconnecting after a network change must get in while its old,
@@ -136,7 +146,12 @@ export class DeviceSessions {
     for (const session of batch) {
       const etag = etags.get(session.caller.deviceId);
       session.etag = etag;
-      send(session, { type: 'hello', serverTime: Date.now(), heartbeatSeconds: heartbeats.get(session.caller.deviceId) ?? 60, manifestEtag: etag });
+      send(session, {
+        type: 'hello',
+        serverTime: Date.now(),
+        heartbeatSeconds: heartbeats.get(session.caller.deviceId) ?? 60,
+        manifestEtag: etag,
+      });
     }
     await this.deliverCommands(ids);
   }
@@ -300,7 +315,8 @@ export class DeviceSessions {
   private async drain(session: Session): Promise<void> {
     session.busy = true;
     try {
-      for (let data = session.queue.shift(); data !== undefined && !session.closing; data = session.queue.shift()) await this.receive(session, data);
+      for (let data = session.queue.shift(); data !== undefined && !session.closing; data = session.queue.shift())
+        await this.receive(session, data);
     } finally {
       session.busy = false;
     }
@@ -322,10 +338,22 @@ export class DeviceSessions {
         // commands and manifest changes are pushed when they happen, so there is nothing to read back (one
         // statement, none when nothing reported changed).
         const { type: _type, ...body } = frame;
-        await sq.storeReportedFacts(this.deps.db, session.caller.deviceId, { localIpAddress: body.localIpAddress, version: body.version, firmwareVersion: body.firmwareVersion, deviceInfo: body.deviceInfo });
+        await sq.storeReportedFacts(this.deps.db, session.caller.deviceId, {
+          localIpAddress: body.localIpAddress,
+          version: body.version,
+          firmwareVersion: body.firmwareVersion,
+          deviceInfo: body.deviceInfo,
+        });
       } else {
-        if (session.caller.customerId === null) throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
-        this.queueAck(session, { deviceId: session.caller.deviceId, commandId: frame.commandId, ok: frame.ok, result: frame.result ?? null, error: frame.error ?? null });
+        if (session.caller.customerId === null)
+          throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
+        this.queueAck(session, {
+          deviceId: session.caller.deviceId,
+          commandId: frame.commandId,
+          ok: frame.ok,
+          result: frame.result ?? null,
+          error: frame.error ?? null,
+        });
       }
     } catch (err) {
       const { body } = toErrorBody(err);
@@ -354,9 +382,15 @@ export class DeviceSessions {
     const batch = this.acks.splice(0);
     if (batch.length === 0) return;
     try {
-      const recorded = await sq.acknowledgeCommands(this.deps.db, batch.map((b) => b.ack));
+      const recorded = await sq.acknowledgeCommands(
+        this.deps.db,
+        batch.map((b) => b.ack),
+      );
       const others = batch.filter((b) => !recorded.has(b.ack.commandId));
-      const existing = await sq.existingCommandsOf(this.deps.db, others.map((b) => b.ack));
+      const existing = await sq.existingCommandsOf(
+        this.deps.db,
+        others.map((b) => b.ack),
+      );
       for (const { session, ack } of others) {
         if (!existing.has(ack.commandId)) send(session, errorFrame(toErrorBody(new NotFoundError('deviceCommand', ack.commandId)).body));
       }

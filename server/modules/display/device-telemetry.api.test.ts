@@ -33,10 +33,15 @@ const jpeg = (size = 200) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]
 const webp = (size = 200) => Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4, 1), Buffer.from('WEBPVP8 '), Buffer.alloc(size - 16, 5)]);
 
 function putScreenshot(device: TestDevice, body: Buffer | ReadableStream<Uint8Array>, type = 'image/png', query = '') {
-  return send(t, 'PUT', `/api/display/screenshot${query}`, { token: device.token, body: body as BodyInit, headers: type ? { 'content-type': type } : {} });
+  return send(t, 'PUT', `/api/display/screenshot${query}`, {
+    token: device.token,
+    body: body as BodyInit,
+    headers: type ? { 'content-type': type } : {},
+  });
 }
 
-const previewUrl = (deviceId: string, customer = customerId, query = '') => `/api/storage/customer/${customer}/devices/${deviceId}/preview.jpg${query}`;
+const previewUrl = (deviceId: string, customer = customerId, query = '') =>
+  `/api/storage/customer/${customer}/devices/${deviceId}/preview.jpg${query}`;
 const previewKeys = async (deviceId: string) => (await storedKeys(t)).filter((k) => k.includes(`/devices/${deviceId}/previews/`));
 const previewRows = (deviceId: string) => t.db.select().from(devicePreviews).where(eq(devicePreviews.deviceId, deviceId));
 
@@ -45,7 +50,9 @@ describe('PUT /api/display/screenshot', () => {
     const device = await newDevice(t, { customerId });
     const before = await t.request('GET', `/api/v2/device/${device.deviceId}?customerId=${customerId}`, { token: viewer });
     expect(before.body.previewPath).toBeUndefined();
-    expect((await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer })).body).toEqual([]);
+    expect(
+      (await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer })).body,
+    ).toEqual([]);
     expect((await send(t, 'GET', previewUrl(device.deviceId), { token: viewer })).status).toBe(404);
 
     const image = png(320, 180, 500);
@@ -59,14 +66,26 @@ describe('PUT /api/display/screenshot', () => {
     const store = await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer });
     expect(store.status).toBe(200);
     expect(store.body).toEqual([
-      { id: expect.any(String), takenAt: row!.previewUpdatedAt!.toISOString(), contentType: 'image/png', size: 500, highRes: false, path: previewUrl(device.deviceId, customerId, `?previewId=${store.body[0].id}`) },
+      {
+        id: expect.any(String),
+        takenAt: row!.previewUpdatedAt!.toISOString(),
+        contentType: 'image/png',
+        size: 500,
+        highRes: false,
+        path: previewUrl(device.deviceId, customerId, `?previewId=${store.body[0].id}`),
+      },
     ]);
 
     const got = await send(t, 'GET', read.body.previewPath, { token: viewer });
     expect(got.status).toBe(200);
     expect(got.raw.equals(image)).toBe(true);
     const headers = Object.fromEntries(got.headers.entries());
-    expect(headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-cache', 'content-security-policy': expect.stringContaining('sandbox') });
+    expect(headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-cache',
+      'content-security-policy': expect.stringContaining('sandbox'),
+    });
     const etag = got.headers.get('etag')!;
     expect((await send(t, 'GET', previewUrl(device.deviceId), { token: viewer, headers: { 'if-none-match': etag } })).status).toBe(304);
     const part = await send(t, 'GET', previewUrl(device.deviceId), { token: viewer, headers: { range: 'bytes=0-7' } });
@@ -77,7 +96,12 @@ describe('PUT /api/display/screenshot', () => {
     // A technician and an ADMIN see it too; the crash-safety entry of the upload is gone once the row is committed.
     expect((await send(t, 'GET', previewUrl(device.deviceId), { token: technician })).status).toBe(200);
     expect((await send(t, 'GET', previewUrl(device.deviceId), { token: admin })).status).toBe(200);
-    expect(await t.db.select().from(blobCleanup).where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(blobCleanup)
+        .where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`)),
+    ).toEqual([]);
   });
 
   it('takes JPEG and WebP too; previewStore lists newest first and each path loads its own screenshot; highRes is kept', async () => {
@@ -134,12 +158,21 @@ describe('PUT /api/display/screenshot', () => {
     expect(empty.status).toBe(400);
     expect(await previewRows(device.deviceId)).toEqual([]);
     expect(await previewKeys(device.deviceId)).toEqual([]);
-    expect(await t.db.select().from(blobCleanup).where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(blobCleanup)
+        .where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`)),
+    ).toEqual([]);
   });
 
   it('refuses more than 5 MB with 413: by Content-Length before reading, and while streaming a body without one', async () => {
     const device = await newDevice(t, { customerId });
-    const declared = await send(t, 'PUT', '/api/display/screenshot', { token: device.token, body: new Uint8Array(png(10, 10)), headers: { 'content-type': 'image/png', 'content-length': String(SCREENSHOT_MAX_BYTES + 1) } });
+    const declared = await send(t, 'PUT', '/api/display/screenshot', {
+      token: device.token,
+      body: new Uint8Array(png(10, 10)),
+      headers: { 'content-type': 'image/png', 'content-length': String(SCREENSHOT_MAX_BYTES + 1) },
+    });
     expect(declared.status).toBe(413);
     expect(declared.body).toMatchObject({ key: 'request.error.payloadTooLarge', details: { maxBytes: SCREENSHOT_MAX_BYTES } });
 
@@ -167,7 +200,9 @@ describe('PUT /api/display/screenshot', () => {
     const ids: string[] = [];
     for (let i = 0; i < PREVIEW_HISTORY + 2; i++) {
       expect((await putScreenshot(device, png(10 + i, 10, 100))).status).toBe(204);
-      ids.push((await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer })).body[0].id);
+      ids.push(
+        (await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer })).body[0].id,
+      );
     }
     const store = await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: viewer });
     expect(store.body.map((p: { id: string }) => p.id)).toEqual(ids.slice(2).reverse());
@@ -176,7 +211,12 @@ describe('PUT /api/display/screenshot', () => {
     expect((await send(t, 'GET', previewUrl(device.deviceId, customerId, `?previewId=${ids[0]}`), { token: viewer })).status).toBe(404);
     expect((await send(t, 'GET', previewUrl(device.deviceId, customerId, `?previewId=${ids[2]}`), { token: viewer })).status).toBe(200);
     // Nothing left for the cleanup job: the pruned blobs were removed right after the commit.
-    expect(await t.db.select().from(blobCleanup).where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(blobCleanup)
+        .where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`)),
+    ).toEqual([]);
   });
 
   it('queues the screenshots’ blobs for the cleanup job when the device is deleted', async () => {
@@ -184,7 +224,9 @@ describe('PUT /api/display/screenshot', () => {
     expect((await putScreenshot(device, png(10, 10))).status).toBe(204);
     const [row] = await previewRows(device.deviceId);
     expect((await t.request('DELETE', `/api/device/${device.deviceId}`, { token: technician })).status).toBe(204);
-    expect(await t.db.select().from(blobCleanup).where(eq(blobCleanup.key, row!.storageKey))).toEqual([expect.objectContaining({ reason: 'device deleted' })]);
+    expect(await t.db.select().from(blobCleanup).where(eq(blobCleanup.key, row!.storageKey))).toEqual([
+      expect.objectContaining({ reason: 'device deleted' }),
+    ]);
   });
 });
 
@@ -198,7 +240,15 @@ describe('who may upload and read screenshots', () => {
     expect(metrics.status).toBe(403);
     expect(metrics.body.key).toBe('display.error.notAssigned');
     for (const token of [viewer, admin]) {
-      expect((await send(t, 'PUT', '/api/display/screenshot', { token, body: new Uint8Array(png(10, 10)), headers: { 'content-type': 'image/png' } })).status).toBe(401);
+      expect(
+        (
+          await send(t, 'PUT', '/api/display/screenshot', {
+            token,
+            body: new Uint8Array(png(10, 10)),
+            headers: { 'content-type': 'image/png' },
+          })
+        ).status,
+      ).toBe(401);
       expect((await t.request('POST', '/api/display/metrics', { token, json: { samples: [] } })).status).toBe(401);
     }
   });
@@ -207,7 +257,9 @@ describe('who may upload and read screenshots', () => {
     const device = await newDevice(t, { customerId });
     expect((await putScreenshot(device, png(10, 10))).status).toBe(204);
     expect((await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore`, { token: otherViewer })).status).toBe(404);
-    expect((await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: otherViewer })).status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/v2/device/${device.deviceId}/previewStore?customerId=${customerId}`, { token: otherViewer })).status,
+    ).toBe(403);
     expect((await send(t, 'GET', previewUrl(device.deviceId), { token: otherViewer })).status).toBe(404);
     // The other tenant's own customer id in the path does not find the device either.
     expect((await send(t, 'GET', previewUrl(device.deviceId, otherCustomerId), { token: otherViewer })).status).toBe(404);
@@ -251,9 +303,15 @@ describe('POST /api/display/metrics', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: 3, rejected: [] });
 
-    const supported = await t.request('GET', `/api/deviceStat/${device.deviceId}/supportedMetrics?customerId=${customerId}`, { token: viewer });
+    const supported = await t.request('GET', `/api/deviceStat/${device.deviceId}/supportedMetrics?customerId=${customerId}`, {
+      token: viewer,
+    });
     expect(supported.body).toEqual(['CPU', 'USED_SYS_MEM']);
-    const graphs = await t.request('POST', `/api/deviceStat/${device.deviceId}/graphs?customerId=${customerId}&from=${t0}&to=${now}&dataPoints=1`, { token: viewer, json: { metricTypes: ['CPU', 'USED_SYS_MEM'] } });
+    const graphs = await t.request(
+      'POST',
+      `/api/deviceStat/${device.deviceId}/graphs?customerId=${customerId}&from=${t0}&to=${now}&dataPoints=1`,
+      { token: viewer, json: { metricTypes: ['CPU', 'USED_SYS_MEM'] } },
+    );
     expect(graphs.status).toBe(200);
     expect(graphs.body.graphs.CPU).toMatchObject({ avg: 20, min: 10, max: 30, sum: 40, count: 2, values: { [String(t0)]: 20 } });
     expect(graphs.body.graphs.USED_SYS_MEM).toMatchObject({ avg: 512.5, count: 1 });
@@ -272,7 +330,11 @@ describe('POST /api/display/metrics', () => {
         { type: 'BATTERY', timestamp: now - 1000, value: 99 },
       ],
     });
-    const res = await send(t, 'POST', '/api/display/metrics', { token: device.token, body, headers: { 'content-type': 'application/json' } });
+    const res = await send(t, 'POST', '/api/display/metrics', {
+      token: device.token,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(202);
     expect(res.body.accepted).toBe(3);
     expect(res.body.rejected.map((r: { index: number; key: string }) => [r.index, r.key])).toEqual([
@@ -280,30 +342,56 @@ describe('POST /api/display/metrics', () => {
       [3, 'display.error.metricInFuture'],
       [4, 'display.error.metricTooOld'],
     ]);
-    const supported = await t.request('GET', `/api/deviceStat/${device.deviceId}/supportedMetrics?customerId=${customerId}`, { token: viewer });
+    const supported = await t.request('GET', `/api/deviceStat/${device.deviceId}/supportedMetrics?customerId=${customerId}`, {
+      token: viewer,
+    });
     expect(supported.body).toEqual(['CPU', 'BATTERY']);
   });
 
   it('answers 400 to more than 1 000 samples or a malformed sample (a wrong JSON type, a missing field, a value that is not finite)', async () => {
     const device = await newDevice(t, { customerId });
     const sample = { type: 'CPU', timestamp: Date.now(), value: 1 };
-    const many = await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: Array.from({ length: 1001 }, () => sample) } });
+    const many = await t.request('POST', '/api/display/metrics', {
+      token: device.token,
+      json: { samples: Array.from({ length: 1001 }, () => sample) },
+    });
     expect(many.status).toBe(400);
-    const exactly = await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: Array.from({ length: 1000 }, () => sample) } });
+    const exactly = await t.request('POST', '/api/display/metrics', {
+      token: device.token,
+      json: { samples: Array.from({ length: 1000 }, () => sample) },
+    });
     expect(exactly.body).toEqual({ accepted: 1000, rejected: [] });
     for (const bad of [{}, { samples: [{ ...sample, value: '1' }] }, { samples: [{ type: 'CPU', value: 1 }] }, { samples: 'CPU' }]) {
       expect((await t.request('POST', '/api/display/metrics', { token: device.token, json: bad })).status, JSON.stringify(bad)).toBe(400);
     }
     // A timestamp that is no epoch millisecond of years 1970–9999: malformed, the 400 shape naming the sample.
     for (const timestamp of [-1, sample.timestamp + 0.5, Date.UTC(10000, 0, 1), 1e300]) {
-      const res = await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: [sample, { ...sample, timestamp }] } });
+      const res = await t.request('POST', '/api/display/metrics', {
+        token: device.token,
+        json: { samples: [sample, { ...sample, timestamp }] },
+      });
       expect(res.status, String(timestamp)).toBe(400);
-      expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid', details: { issues: expect.arrayContaining([expect.objectContaining({ path: 'samples.1.timestamp' })]) } });
+      expect(res.body).toMatchObject({
+        status: 400,
+        key: 'request.error.invalid',
+        details: { issues: expect.arrayContaining([expect.objectContaining({ path: 'samples.1.timestamp' })]) },
+      });
     }
     // A number JSON cannot hold as a finite double (1e400 parses to Infinity) is malformed too.
     const infinite = JSON.stringify({ samples: [{ ...sample, value: 12345 }] }).replace('12345', '1e400');
-    expect((await send(t, 'POST', '/api/display/metrics', { token: device.token, body: infinite, headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect((await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: [] } })).body).toEqual({ accepted: 0, rejected: [] });
+    expect(
+      (
+        await send(t, 'POST', '/api/display/metrics', {
+          token: device.token,
+          body: infinite,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await t.request('POST', '/api/display/metrics', { token: device.token, json: { samples: [] } })).body).toEqual({
+      accepted: 0,
+      rejected: [],
+    });
   });
 });
 
@@ -312,7 +400,12 @@ describe('PUT /api/display/screenshot over HTTP (the raw Node request stream, as
     const base = await t.listen();
     const device = await newDevice(t, { customerId });
     const put = async (body: ReadableStream<Uint8Array>) => {
-      const res = await fetch(`${base}/api/display/screenshot`, { method: 'PUT', headers: { authorization: `Bearer ${device.token}`, 'content-type': 'image/png' }, body, duplex: 'half' } as RequestInit);
+      const res = await fetch(`${base}/api/display/screenshot`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${device.token}`, 'content-type': 'image/png' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
 
       return { status: res.status, body: (await res.text()) || undefined };
     };

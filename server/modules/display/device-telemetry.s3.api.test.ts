@@ -28,7 +28,8 @@ afterAll(async () => {
 describe('device screenshots on S3 storage', () => {
   it('stores and serves a screenshot; a mismatched or too large body is refused and recorded nowhere', async () => {
     const device = await newDevice(t, { customerId });
-    const put = (body: Buffer, type = 'image/png') => send(t, 'PUT', '/api/display/screenshot', { token: device.token, body: new Uint8Array(body), headers: { 'content-type': type } });
+    const put = (body: Buffer, type = 'image/png') =>
+      send(t, 'PUT', '/api/display/screenshot', { token: device.token, body: new Uint8Array(body), headers: { 'content-type': type } });
     const image = png(64, 64, 2000);
     expect((await put(image)).status).toBe(204);
     const url = `/api/storage/customer/${customerId}/devices/${device.deviceId}/preview.jpg`;
@@ -43,7 +44,12 @@ describe('device screenshots on S3 storage', () => {
     const rows = await t.db.select().from(devicePreviews).where(eq(devicePreviews.deviceId, device.deviceId));
     expect(rows).toHaveLength(1);
     // The refused writes were abandoned by the store (blob-store tests); no cleanup entry is left either.
-    expect(await t.db.select().from(blobCleanup).where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(blobCleanup)
+        .where(like(blobCleanup.key, `%/devices/${device.deviceId}/%`)),
+    ).toEqual([]);
     expect(await t.storage.stat(rows[0]!.storageKey)).toMatchObject({ size: 2000 });
   });
 });

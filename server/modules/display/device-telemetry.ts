@@ -54,7 +54,9 @@ export async function storeScreenshot(
   const takenAt = screenshotTime(input.takenAt, Date.now());
   const declared = mediaTypeOf(input.contentType);
   if (!isAcceptedImageType(declared, SCREENSHOT_TYPES)) {
-    throw new AppError(415, 'display.error.unsupportedImageType', `A screenshot is ${SCREENSHOT_TYPES.join(', ')}`, { contentType: declared || null });
+    throw new AppError(415, 'display.error.unsupportedImageType', `A screenshot is ${SCREENSHOT_TYPES.join(', ')}`, {
+      contentType: declared || null,
+    });
   }
   if (!input.body) throw emptyScreenshot();
   const id = uuidv7();
@@ -75,7 +77,16 @@ export async function storeScreenshot(
     if (error instanceof AppError && error.status === 413) throw new BodyTooLargeError(SCREENSHOT_MAX_BYTES);
     throw error;
   }
-  const preview = { id, deviceId: device.deviceId, customerId: device.customerId, storageKey: key, contentType: declared, size, highRes: input.highRes ?? false, takenAt };
+  const preview = {
+    id,
+    deviceId: device.deviceId,
+    customerId: device.customerId,
+    storageKey: key,
+    contentType: declared,
+    size,
+    highRes: input.highRes ?? false,
+    takenAt,
+  };
   if (!(await recordDevicePreview(ctx, preview))) {
     // Deleted meanwhile: as if its token had gone with it.
     await discardBlobs(ctx, [key]);
@@ -89,8 +100,10 @@ export async function storeScreenshot(
  */
 function screenshotTime(reported: number | undefined, now: number): Date {
   if (reported === undefined) return new Date(now);
-  if (reported > now + METRIC_MAX_FUTURE_MS) throw new ValidationError('display.error.screenshotInFuture', 'takenAt is more than 5 minutes in the future', { parameter: 'takenAt' });
-  if (reported < now - SCREENSHOT_MAX_AGE_MS) throw new ValidationError('display.error.screenshotTooOld', 'takenAt is more than an hour in the past', { parameter: 'takenAt' });
+  if (reported > now + METRIC_MAX_FUTURE_MS)
+    throw new ValidationError('display.error.screenshotInFuture', 'takenAt is more than 5 minutes in the future', { parameter: 'takenAt' });
+  if (reported < now - SCREENSHOT_MAX_AGE_MS)
+    throw new ValidationError('display.error.screenshotTooOld', 'takenAt is more than an hour in the past', { parameter: 'takenAt' });
 
   return new Date(Math.min(reported, now));
 }
@@ -110,9 +123,12 @@ export async function storeMetrics(ctx: DeviceContext, samples: readonly MetricS
   const rejected: MetricsResult['rejected'] = [];
   samples.forEach((sample, index) => {
     const reject = (key: string, message: string) => rejected.push({ index, key, message });
-    if (!KNOWN_TYPES.has(sample.type)) return reject('display.error.unknownMetricType', `Unknown metric type '${sample.type.slice(0, 64)}'`);
-    if (sample.timestamp > now + METRIC_MAX_FUTURE_MS) return reject('display.error.metricInFuture', 'The timestamp is more than 5 minutes in the future');
-    if (sample.timestamp < now - METRIC_MAX_AGE_MS) return reject('display.error.metricTooOld', 'The timestamp is more than a year in the past');
+    if (!KNOWN_TYPES.has(sample.type))
+      return reject('display.error.unknownMetricType', `Unknown metric type '${sample.type.slice(0, 64)}'`);
+    if (sample.timestamp > now + METRIC_MAX_FUTURE_MS)
+      return reject('display.error.metricInFuture', 'The timestamp is more than 5 minutes in the future');
+    if (sample.timestamp < now - METRIC_MAX_AGE_MS)
+      return reject('display.error.metricTooOld', 'The timestamp is more than a year in the past');
     accepted.push({ type: sample.type, sampledAt: new Date(sample.timestamp), value: sample.value });
   });
   await insertMetricSamples(ctx.db, device.deviceId, accepted);

@@ -152,13 +152,23 @@ describe('a connected device', () => {
     expect((await command(customerId, tech.token, 'restart', device.deviceId)).body).toEqual({ updated: 1 });
     const pushed = await player.next('command');
     // The console sees it delivered, then acknowledged.
-    await expect.poll(async () => (await history()).body[0]).toMatchObject({ id: pushed.command.id, name: 'restart', status: 'DELIVERED', deliveredAt: expect.any(String) });
-    expect(pushed.command).toMatchObject({ id: expect.any(String), name: 'restart', params: {}, issuedAt: expect.any(Number), expiresAt: expect.any(Number) });
+    await expect
+      .poll(async () => (await history()).body[0])
+      .toMatchObject({ id: pushed.command.id, name: 'restart', status: 'DELIVERED', deliveredAt: expect.any(String) });
+    expect(pushed.command).toMatchObject({
+      id: expect.any(String),
+      name: 'restart',
+      params: {},
+      issuedAt: expect.any(Number),
+      expiresAt: expect.any(Number),
+    });
     player.send({ type: 'ack', commandId: pushed.command.id, ok: true, result: { restarted: true } });
     await expect
       .poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0])
       .toMatchObject({ ok: true, result: { restarted: true }, acknowledgedAt: expect.any(Date) });
-    await expect.poll(async () => (await history()).body[0]).toMatchObject({ status: 'ACKNOWLEDGED', ok: true, acknowledgedAt: expect.any(String) });
+    await expect
+      .poll(async () => (await history()).body[0])
+      .toMatchObject({ status: 'ACKNOWLEDGED', ok: true, acknowledgedAt: expect.any(String) });
     // Another tenant's user does not see the device's commands.
     const stranger = await t.actor('VIEWER');
     expect((await t.request('GET', `/api/v2/device/${device.deviceId}/commands`, { token: stranger.token })).status).toBe(404);
@@ -202,7 +212,13 @@ describe('a connected device', () => {
       const player = await Player.connect(own.url, device);
       player.socket.send('{"type":"heartbeat","version":"\\u0000"}');
       const { taken: _taken, ...nul } = await player.next('error');
-      expect(nul).toEqual({ type: 'error', status: 400, key: 'request.error.nulCharacter', message: expect.stringContaining('NUL'), details: { target: 'frame', path: 'version' } });
+      expect(nul).toEqual({
+        type: 'error',
+        status: 400,
+        key: 'request.error.nulCharacter',
+        message: expect.stringContaining('NUL'),
+        details: { target: 'frame', path: 'version' },
+      });
       player.send({ type: 'heartbeat', deviceInfo: { ['\u0000']: 1 } });
       expect(await player.next('error')).toMatchObject({ status: 400, key: 'request.error.nulCharacter' });
       player.socket.send(`{"type":"heartbeat","deviceInfo":{"a":${'['.repeat(100)}${']'.repeat(100)}}}`);
@@ -236,7 +252,9 @@ describe('a connected device', () => {
     expect((await command(customer.id, tech.token, 'clearCache', device.deviceId)).status).toBe(200);
     const pushed = await player.next('command');
     player.send({ type: 'ack', commandId: pushed.command.id, ok: true });
-    await expect.poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0]?.acknowledgedAt).toBeInstanceOf(Date);
+    await expect
+      .poll(async () => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, pushed.command.id)))[0]?.acknowledgedAt)
+      .toBeInstanceOf(Date);
     await player.close();
   });
 
@@ -249,7 +267,9 @@ describe('a connected device', () => {
     const other = await tenantWithDevice();
     const second = await Player.connect(base, other.device);
     const admin = await t.actor('ADMIN');
-    expect((await t.request('PUT', `/api/customer/${other.customerId}`, { token: admin.token, json: { restricted: true } })).status).toBe(200);
+    expect((await t.request('PUT', `/api/customer/${other.customerId}`, { token: admin.token, json: { restricted: true } })).status).toBe(
+      200,
+    );
     // Restriction is noticed at the next ping round (DEVICE_PING_SECONDS, 1 s here).
     await expect.poll(() => second.closed, { timeout: 5000 }).toMatchObject({ code: 4001 });
     expect(customerId).not.toBe(other.customerId);
@@ -284,7 +304,9 @@ describe('what one connection may cost', () => {
     events.push('flood sent');
     const headers = { authorization: `Bearer ${stranger.tech.token}` };
     const [list, ready] = await Promise.all([
-      fetch(`${base}/api/v2/device?customerId=${stranger.customerId}`, { headers }).then((r) => (events.push(`device list ${r.status}`), r)),
+      fetch(`${base}/api/v2/device?customerId=${stranger.customerId}`, { headers }).then(
+        (r) => (events.push(`device list ${r.status}`), r),
+      ),
       fetch(`${base}/readyz`).then((r) => (events.push(`readyz ${r.status}`), r)),
     ]);
     expect(list.status).toBe(200);
@@ -342,7 +364,10 @@ async function instance(handle: Parameters<typeof startModuleSockets>[0]['handle
   const app = createApp({ db: handle.db, config: t.config, storage: t.storage, log, ready: async () => true });
   const endpoints: SocketEndpoint[] = await startModuleSockets({ handle, config: t.config, storage: t.storage, log });
   const server: Server = createServer(createNodeListener(app.fetch));
-  server.on('upgrade', createUpgradeListener(() => endpoints, log));
+  server.on(
+    'upgrade',
+    createUpgradeListener(() => endpoints, log),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   return {
@@ -375,10 +400,21 @@ describe('commands live in the database', () => {
     expect(redelivered.command.id).toBe(pushed.command.id);
     again.send({ type: 'ack', commandId: redelivered.command.id, ok: false, error: 'no network' });
     await expect
-      .poll(async () => (await t.request('GET', `/api/v2/device/${device.deviceId}/commands?customerId=${customerId}`, { token: tech.token })).body[0])
+      .poll(
+        async () =>
+          (await t.request('GET', `/api/v2/device/${device.deviceId}/commands?customerId=${customerId}`, { token: tech.token })).body[0],
+      )
       .toMatchObject({ status: 'FAILED', error: 'no network' });
     await expect
-      .poll(async () => (await t.db.select().from(deviceCommands).where(and(eq(deviceCommands.id, pushed.command.id))))[0])
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(deviceCommands)
+              .where(and(eq(deviceCommands.id, pushed.command.id)))
+          )[0],
+      )
       .toMatchObject({ ok: false, error: 'no network' });
     await again.close();
     const third = await Player.connect(second.url, device);
@@ -413,7 +449,9 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL
     try {
       const { customerId, tech, device } = await tenantWithDevice();
       const manifest = (etag?: string) =>
-        fetch(`${other.url}/api/display/manifest`, { headers: { authorization: `Bearer ${device.token}`, ...(etag ? { 'if-none-match': `"${etag}"` } : {}) } });
+        fetch(`${other.url}/api/display/manifest`, {
+          headers: { authorization: `Bearer ${device.token}`, ...(etag ? { 'if-none-match': `"${etag}"` } : {}) },
+        });
       const first = await manifest();
       expect(first.status).toBe(200);
       const { etag } = (await first.json()) as { etag: string };

@@ -14,7 +14,6 @@ import * as sq from './device-sessions.queries';
 
 const DEVICE_SOCKET_PATH = '/api/display/ws';
 
-
 /**
  * `GET /api/display/ws?ticket=` (spec 4 §3): the device's WebSocket. The ticket (from `POST
  * /api/display/wsTicket`, single use, 30 s) is checked before the upgrade; a bad one gets an HTTP 401. News
@@ -67,7 +66,8 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
     const ticket = new URL(req.url ?? '/', 'http://localhost').searchParams.get('ticket') ?? '';
     const caller = ticket.length >= 20 && ticket.length <= 200 ? await sq.redeemSocketTicket(handle.db, hashToken(ticket)) : undefined;
-    if (!caller || caller.customerRestricted) throw new UnauthorizedError('The WebSocket ticket is invalid, expired or used', 'display.error.invalidTicket');
+    if (!caller || caller.customerRestricted)
+      throw new UnauthorizedError('The WebSocket ticket is invalid, expired or used', 'display.error.invalidTicket');
     server.handleUpgrade(req, socket, head, (ws) => {
       sessions.open(ws, caller).catch((err: unknown) => {
         log.error({ err, deviceId: caller.deviceId }, 'device connection failed to open');

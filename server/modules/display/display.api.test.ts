@@ -23,7 +23,13 @@ const deviceRow = async (id: string) => (await t.db.select().from(devices).where
 describe('POST /public-api/display/register', () => {
   it('creates an unassigned device: its secret once (stored as a hash), a 4-digit code for 15 minutes', async () => {
     const before = Date.now();
-    const res = await register(t, { serial: 'SN-REG-1', version: '1.2.3', nativeResolutionWidth: 1920, nativeResolutionHeight: 1080, timeZone: 'Europe/Berlin' });
+    const res = await register(t, {
+      serial: 'SN-REG-1',
+      version: '1.2.3',
+      nativeResolutionWidth: 1920,
+      nativeResolutionHeight: 1080,
+      timeZone: 'Europe/Berlin',
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body).toEqual({
@@ -36,7 +42,15 @@ describe('POST /public-api/display/register', () => {
     expect(res.body.activationCodeExpiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000 - 5_000);
     expect(res.body.activationCodeExpiresAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 5_000);
     const row = await deviceRow(res.body.deviceId);
-    expect(row).toMatchObject({ customerId: null, serial: 'SN-REG-1', type: 'SCREEN', platform: 'BROWSER', version: '1.2.3', timeZone: 'Europe/Berlin', activationCode: res.body.activationCode });
+    expect(row).toMatchObject({
+      customerId: null,
+      serial: 'SN-REG-1',
+      type: 'SCREEN',
+      platform: 'BROWSER',
+      version: '1.2.3',
+      timeZone: 'Europe/Berlin',
+      activationCode: res.body.activationCode,
+    });
     expect(row.secretHash).toBe(hashToken(res.body.deviceSecret));
     expect(JSON.stringify(row)).not.toContain(res.body.deviceSecret);
   });
@@ -69,9 +83,15 @@ describe('POST /public-api/display/register', () => {
     const next = (await register(t)).body.deviceId as string;
     // Another device of this file may have drawn 0042 at random: the test owns the code.
     await t.db.update(devices).set({ activationCode: null, activationCodeExpiresAt: null }).where(eq(devices.activationCode, '0042'));
-    await t.db.update(devices).set({ activationCode: '0042', activationCodeExpiresAt: sql`now() + interval '1 minute'` }).where(eq(devices.id, holder));
+    await t.db
+      .update(devices)
+      .set({ activationCode: '0042', activationCodeExpiresAt: sql`now() + interval '1 minute'` })
+      .where(eq(devices.id, holder));
     expect(await q.trySetActivationCode(t.db, next, '0042', 900)).toBe('taken');
-    await t.db.update(devices).set({ activationCodeExpiresAt: sql`now() - interval '1 second'` }).where(eq(devices.id, holder));
+    await t.db
+      .update(devices)
+      .set({ activationCodeExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(devices.id, holder));
     expect(await q.trySetActivationCode(t.db, next, '0042', 900)).toMatchObject({ code: '0042' });
     expect((await deviceRow(holder)).activationCode).toBeNull();
   });
@@ -107,7 +127,12 @@ describe('POST /oauth/token with grant_type=client_credentials', () => {
     const res = await deviceTokenRequest(t, body.deviceId, body.deviceSecret);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toEqual({ access_token: expect.stringMatching(/^[\w-]{43}$/), token_type: 'bearer', expires_in: 3600, scope: 'device' });
+    expect(res.body).toEqual({
+      access_token: expect.stringMatching(/^[\w-]{43}$/),
+      token_type: 'bearer',
+      expires_in: 3600,
+      scope: 'device',
+    });
     expect((await asDevice(t, res.body.access_token)('GET', '/api/display/status')).status).toBe(200);
   });
 
@@ -131,7 +156,11 @@ describe('POST /oauth/token with grant_type=client_credentials', () => {
     expect(client.status).toBe(400);
     expect(client.body).toMatchObject({ error: 'unauthorized_client' });
     const { body } = await register(t);
-    const password = await deviceTokenRequest(t, body.deviceId, body.deviceSecret, { grant_type: 'password', username: 'a@b.c', password: 'x' });
+    const password = await deviceTokenRequest(t, body.deviceId, body.deviceSecret, {
+      grant_type: 'password',
+      username: 'a@b.c',
+      password: 'x',
+    });
     expect(password.status).toBe(401);
     expect(password.body).toMatchObject({ error: 'invalid_client' });
   });
@@ -161,7 +190,10 @@ describe('POST /api/display/credentials/rotate', () => {
     expect((await deviceTokenRequest(t, device.deviceId, fresh)).status).toBe(200);
     expect((await deviceTokenRequest(t, device.deviceId, device.secret)).status).toBe(401);
     expect((await deviceTokenRequest(t, device.deviceId, fresh)).status).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, device.deviceId), eq(auditLog.action, 'rotateCredentials')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, device.deviceId), eq(auditLog.action, 'rotateCredentials')));
     expect(entry).toMatchObject({ actorKind: 'device', deviceId: device.deviceId, customerId });
     expect(JSON.stringify(entry)).not.toContain(fresh);
   });
@@ -169,7 +201,10 @@ describe('POST /api/display/credentials/rotate', () => {
   it('lets the old secret go after 24 hours even when the new one was never used', async () => {
     const device = await newDevice(t, { customerId });
     await asDevice(t, device.token)('POST', '/api/display/credentials/rotate');
-    await t.db.update(devices).set({ previousSecretExpiresAt: sql`now() - interval '1 second'` }).where(eq(devices.id, device.deviceId));
+    await t.db
+      .update(devices)
+      .set({ previousSecretExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(devices.id, device.deviceId));
     expect((await deviceTokenRequest(t, device.deviceId, device.secret)).status).toBe(401);
   });
 
@@ -248,7 +283,10 @@ describe('GET /api/display/status', () => {
 
   it('renews an expired code', async () => {
     const device = await newDevice(t);
-    await t.db.update(devices).set({ activationCodeExpiresAt: sql`now() - interval '1 second'` }).where(eq(devices.id, device.deviceId));
+    await t.db
+      .update(devices)
+      .set({ activationCodeExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(devices.id, device.deviceId));
     const res = await asDevice(t, device.token)('GET', '/api/display/status');
     expect(res.body.activationCode).toMatch(/^\d{4}$/);
     expect(res.body.activationCodeExpiresAt).toBeGreaterThan(Date.now() + 14 * 60_000);
@@ -259,7 +297,15 @@ describe('GET /api/display/status', () => {
     const device = await newDevice(t, { customerId });
     await t.db.update(devices).set({ timeZone: 'Asia/Kolkata' }).where(eq(devices.id, device.deviceId));
     const res = await asDevice(t, device.token)('GET', '/api/display/status');
-    expect(res.body).toEqual({ deviceId: device.deviceId, assigned: true, customerId, name: 'Test screen', timeZone: 'Asia/Kolkata', heartbeatSeconds: 60, serverTime: expect.any(Number) });
+    expect(res.body).toEqual({
+      deviceId: device.deviceId,
+      assigned: true,
+      customerId,
+      name: 'Test screen',
+      timeZone: 'Asia/Kolkata',
+      heartbeatSeconds: 60,
+      serverTime: expect.any(Number),
+    });
   });
 
   it('writes lastActivity at most once a minute', async () => {
@@ -270,7 +316,10 @@ describe('GET /api/display/status', () => {
     expect(first).toBeInstanceOf(Date);
     await call('GET', '/api/display/status');
     expect((await deviceRow(device.deviceId)).lastActivity).toEqual(first);
-    await t.db.update(devices).set({ lastActivity: sql`now() - interval '61 seconds'` }).where(eq(devices.id, device.deviceId));
+    await t.db
+      .update(devices)
+      .set({ lastActivity: sql`now() - interval '61 seconds'` })
+      .where(eq(devices.id, device.deviceId));
     await call('GET', '/api/display/status');
     expect((await deviceRow(device.deviceId)).lastActivity!.getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
@@ -294,16 +343,38 @@ describe('POST /api/display/heartbeat', () => {
     await command(device.deviceId, { expiresAt: new Date(Date.now() - 1000) });
     await command(other.deviceId);
     const call = asDevice(t, device.token);
-    const res = await call('POST', '/api/display/heartbeat', { localIpAddress: '192.168.1.20', version: '2.0', firmwareVersion: 'fw9', deviceInfo: { cpu: 'arm' }, manifestEtag: 'x', currentItem: { fileId: 'f' } });
+    const res = await call('POST', '/api/display/heartbeat', {
+      localIpAddress: '192.168.1.20',
+      version: '2.0',
+      firmwareVersion: 'fw9',
+      deviceInfo: { cpu: 'arm' },
+      manifestEtag: 'x',
+      currentItem: { fileId: 'f' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       serverTime: expect.any(Number),
       manifestEtag: expect.stringMatching(/^[\w-]{27}$/),
       heartbeatSeconds: 60,
-      commands: [{ id: pending.id, name: 'showToast', params: { text: 'hi' }, issuedAt: pending.issuedAt.getTime(), expiresAt: pending.expiresAt.getTime() }],
+      commands: [
+        {
+          id: pending.id,
+          name: 'showToast',
+          params: { text: 'hi' },
+          issuedAt: pending.issuedAt.getTime(),
+          expiresAt: pending.expiresAt.getTime(),
+        },
+      ],
     });
     const row = await deviceRow(device.deviceId);
-    expect(row).toMatchObject({ deviceStatus: 'ONLINE', everConnected: true, localIpAddress: '192.168.1.20', version: '2.0', firmwareVersion: 'fw9', deviceInfo: { cpu: 'arm' } });
+    expect(row).toMatchObject({
+      deviceStatus: 'ONLINE',
+      everConnected: true,
+      localIpAddress: '192.168.1.20',
+      version: '2.0',
+      firmwareVersion: 'fw9',
+      deviceInfo: { cpu: 'arm' },
+    });
     expect(row.lastSeen!.getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect(row.lastDeviceStatusChange).toBeInstanceOf(Date);
     const again = await call('POST', '/api/display/heartbeat', {});
@@ -317,7 +388,10 @@ describe('POST /api/display/heartbeat', () => {
     const device = await newDevice(t, { customerId });
     const call = asDevice(t, device.token);
     const before = (await call('POST', '/api/display/heartbeat', {})).body.manifestEtag;
-    await t.db.update(devices).set({ settings: { volume: 30 } }).where(eq(devices.id, device.deviceId));
+    await t.db
+      .update(devices)
+      .set({ settings: { volume: 30 } })
+      .where(eq(devices.id, device.deviceId));
     const after = (await call('POST', '/api/display/heartbeat', {})).body.manifestEtag;
     expect(after).not.toBe(before);
   });
@@ -349,10 +423,20 @@ describe('POST /api/display/heartbeat', () => {
       // The attack's 900 KB document, and one just past 8 KiB.
       deviceInfo: { blob: 'x'.repeat(1000), ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`pad${i}`, 'y'.repeat(1000)])) },
     };
-    for (const body of [tooBig, { deviceInfo: keys(65) }, { deviceInfo: { deep: { deeper: { deepest: 1 } } } }, { deviceInfo: { long: 'z'.repeat(1025) } }, { deviceInfo: { ['k'.repeat(65)]: 1 } }]) {
+    for (const body of [
+      tooBig,
+      { deviceInfo: keys(65) },
+      { deviceInfo: { deep: { deeper: { deepest: 1 } } } },
+      { deviceInfo: { long: 'z'.repeat(1025) } },
+      { deviceInfo: { ['k'.repeat(65)]: 1 } },
+    ]) {
       const res = await call('POST', '/api/display/heartbeat', body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.body).toMatchObject({ status: 400, key: 'request.error.invalid', details: { issues: [expect.objectContaining({ path: expect.stringMatching(/^deviceInfo/) })] } });
+      expect(res.body).toMatchObject({
+        status: 400,
+        key: 'request.error.invalid',
+        details: { issues: [expect.objectContaining({ path: expect.stringMatching(/^deviceInfo/) })] },
+      });
     }
     expect((await call('POST', '/api/display/heartbeat', { deviceInfo: { blob: 'x'.repeat(900_000) } })).status).toBe(413);
     expect((await deviceRow(device.deviceId)).deviceInfo).toEqual(keys(64));

@@ -42,7 +42,10 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(routes.manifestRoute, async (c) => {
-    const { etag, manifest } = await deviceManifest(deviceContext(c), { baseUrl: requestOrigin(c), ifNoneMatch: c.req.valid('header')['if-none-match'] });
+    const { etag, manifest } = await deviceManifest(deviceContext(c), {
+      baseUrl: requestOrigin(c),
+      ifNoneMatch: c.req.valid('header')['if-none-match'],
+    });
     const headers = { ETag: `"${etag}"`, 'Cache-Control': 'private, no-cache' };
     if (!manifest) return c.body(null, 304, headers);
 
@@ -60,11 +63,18 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await folderSchedule(serviceContext(c), c.req.valid('param').id, { from, to }), 200);
   });
   app.openapi(routes.devicesNowPlayingRoute, async (c) => c.json(await devicesNowPlaying(serviceContext(c), c.req.valid('json')), 200));
-  app.openapi(routes.deviceScheduleExplainRoute, async (c) => c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200));
+  app.openapi(routes.deviceScheduleExplainRoute, async (c) =>
+    c.json(await deviceScheduleExplain(serviceContext(c), c.req.valid('param').id, { at: c.req.valid('query').at }), 200),
+  );
   app.openapi(routes.screenshotRoute, async (c) => {
     try {
       const { highRes, takenAt } = c.req.valid('query');
-      await storeScreenshot(deviceContext(c), { contentType: c.req.header('content-type'), body: requestBodyStream(c), highRes: highRes === 'true', takenAt });
+      await storeScreenshot(deviceContext(c), {
+        contentType: c.req.header('content-type'),
+        body: requestBodyStream(c),
+        highRes: highRes === 'true',
+        takenAt,
+      });
     } catch (error) {
       // The rest of the body may be unread: close the connection instead of reading it to its end.
       c.header('Connection', 'close');

@@ -20,8 +20,22 @@ const PUSH_KIND: Record<DeviceChange['kind'], DevicePushKind> = { settings: 'man
 async function sweepDeviceCommand(db: Database, customerId: number): Promise<string> {
   const root = await findRootDeviceGroup(db, customerId);
   if (!root) throw new Error(`customer ${customerId} has no root device folder`);
-  const device = await insertDevice(db, { id: uuidv7(), customerId, deviceGroupId: root.id, groupPath: root.path, name: 'sweep', secretHash: 'sweep', everConnected: true });
-  const command = await insertCommand(db, { id: uuidv7(), deviceId: device.id, customerId, name: 'refreshContent', expiresAt: new Date(Date.now() + 600_000) });
+  const device = await insertDevice(db, {
+    id: uuidv7(),
+    customerId,
+    deviceGroupId: root.id,
+    groupPath: root.path,
+    name: 'sweep',
+    secretHash: 'sweep',
+    everConnected: true,
+  });
+  const command = await insertCommand(db, {
+    id: uuidv7(),
+    deviceId: device.id,
+    customerId,
+    name: 'refreshContent',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
 
   return command.id;
 }
@@ -43,7 +57,10 @@ export const displayModule = defineModule({
     // Device changes reach connected players: settings as manifestChanged, commands at once, deletion closes the socket.
     plug(deviceChangeListeners, { name: 'display', changed: (tx, change) => notifyDevices(tx, PUSH_KIND[change.kind], change.deviceIds) }),
     // Content or files they play changed: the screens showing them hear manifestChanged (when their ETag moved).
-    plug(playbackChangeListeners, { name: 'display', changed: async (tx, change) => notifyDevices(tx, 'manifest', await devicesAffectedBy(tx, change)) }),
+    plug(playbackChangeListeners, {
+      name: 'display',
+      changed: async (tx, change) => notifyDevices(tx, 'manifest', await devicesAffectedBy(tx, change)),
+    }),
   ],
   sockets: startDeviceSockets,
   jobs: ({ db, log }) => [

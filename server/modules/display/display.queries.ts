@@ -126,7 +126,10 @@ export async function rotateSecret(db: Executor, deviceId: string, newHash: stri
     .where(eq(devices.id, deviceId));
 }
 
-export async function insertDeviceAccessToken(db: Executor, values: { tokenHash: string; deviceId: string; lifetimeSeconds: number }): Promise<void> {
+export async function insertDeviceAccessToken(
+  db: Executor,
+  values: { tokenHash: string; deviceId: string; lifetimeSeconds: number },
+): Promise<void> {
   await db.insert(deviceAccessTokens).values({
     tokenHash: values.tokenHash,
     deviceId: values.deviceId,
@@ -135,7 +138,10 @@ export async function insertDeviceAccessToken(db: Executor, values: { tokenHash:
 }
 
 export async function deleteExpiredDeviceTokens(db: Executor): Promise<number> {
-  const rows = await db.delete(deviceAccessTokens).where(lt(deviceAccessTokens.expiresAt, sql`now()`)).returning({ tokenHash: deviceAccessTokens.tokenHash });
+  const rows = await db
+    .delete(deviceAccessTokens)
+    .where(lt(deviceAccessTokens.expiresAt, sql`now()`))
+    .returning({ tokenHash: deviceAccessTokens.tokenHash });
 
   return rows.length;
 }
@@ -172,7 +178,10 @@ export async function findDeviceCallerByTokenHash(db: Database, tokenHash: strin
 }
 
 export async function recordDeviceActivity(db: Database, deviceId: string): Promise<void> {
-  await db.update(devices).set({ lastActivity: sql`now()` }).where(and(eq(devices.id, deviceId), activityDue));
+  await db
+    .update(devices)
+    .set({ lastActivity: sql`now()` })
+    .where(and(eq(devices.id, deviceId), activityDue));
 }
 
 // --- heartbeat, status and commands ---------------------------------------------------------------
@@ -193,7 +202,11 @@ export async function recordHeartbeat(
 }
 
 /** Sets the status when it differs; answers the device's customer when it changed, undefined when not (or no device). */
-export async function setDeviceStatus(db: Executor, deviceId: string, status: DeviceRow['deviceStatus']): Promise<{ customerId: number | null } | undefined> {
+export async function setDeviceStatus(
+  db: Executor,
+  deviceId: string,
+  status: DeviceRow['deviceStatus'],
+): Promise<{ customerId: number | null } | undefined> {
   const [row] = await db
     .update(devices)
     .set({ deviceStatus: status, lastDeviceStatusChange: sql`now()` })
@@ -203,13 +216,22 @@ export async function setDeviceStatus(db: Executor, deviceId: string, status: De
   return row;
 }
 
-export async function insertStatusChange(db: Executor, values: { deviceId: string; customerId: number | null; status: DeviceRow['deviceStatus'] }): Promise<void> {
+export async function insertStatusChange(
+  db: Executor,
+  values: { deviceId: string; customerId: number | null; status: DeviceRow['deviceStatus'] },
+): Promise<void> {
   await db.insert(deviceStatusChanges).values(values);
 }
 
 export async function findPendingCommands(db: Executor, deviceId: string, limit: number) {
   return db
-    .select({ id: deviceCommands.id, name: deviceCommands.name, params: deviceCommands.params, issuedAt: deviceCommands.issuedAt, expiresAt: deviceCommands.expiresAt })
+    .select({
+      id: deviceCommands.id,
+      name: deviceCommands.name,
+      params: deviceCommands.params,
+      issuedAt: deviceCommands.issuedAt,
+      expiresAt: deviceCommands.expiresAt,
+    })
     .from(deviceCommands)
     .where(and(eq(deviceCommands.deviceId, deviceId), isNull(deviceCommands.acknowledgedAt), gt(deviceCommands.expiresAt, sql`now()`)))
     .orderBy(asc(deviceCommands.issuedAt), asc(deviceCommands.id))
@@ -219,11 +241,18 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
 /** Records the first delivery of the commands (the console shows it); later deliveries keep the first time. */
 export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
   if (commandIds.length === 0) return;
-  await db.execute(sql`update ${deviceCommands} set ${sql.identifier('delivered_at')} = now() where ${deviceCommands.id} = any(${uuidArrayParam(commandIds)}) and ${deviceCommands.deliveredAt} is null`);
+  await db.execute(
+    sql`update ${deviceCommands} set ${sql.identifier('delivered_at')} = now() where ${deviceCommands.id} = any(${uuidArrayParam(commandIds)}) and ${deviceCommands.deliveredAt} is null`,
+  );
 }
 
 /** Records the acknowledgement once; false when the device has no such unacknowledged command. */
-export async function acknowledgeCommand(db: Executor, deviceId: string, commandId: string, ack: { ok: boolean; result: unknown; error: string | null }): Promise<boolean> {
+export async function acknowledgeCommand(
+  db: Executor,
+  deviceId: string,
+  commandId: string,
+  ack: { ok: boolean; result: unknown; error: string | null },
+): Promise<boolean> {
   const rows = await db
     .update(deviceCommands)
     .set({ acknowledgedAt: sql`now()`, ok: ack.ok, result: ack.result ?? null, error: ack.error })

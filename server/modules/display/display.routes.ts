@@ -92,7 +92,10 @@ export const heartbeatRoute = defineRoute(
       'Marks the device ONLINE (it turns OFFLINE 2.5 × heartbeatSeconds after its last sign of life). Reported `localIpAddress`, ' +
       '`version`, `firmwareVersion` and `deviceInfo` are stored when sent. `commands` are those not yet acknowledged and not expired.',
     request: { body: { required: true, ...json(DisplayHeartbeatSchema) } },
-    responses: { 200: { description: 'Server time, manifest ETag and pending commands', ...json(DisplayHeartbeatResultSchema) }, ...deviceErrors },
+    responses: {
+      200: { description: 'Server time, manifest ETag and pending commands', ...json(DisplayHeartbeatResultSchema) },
+      ...deviceErrors,
+    },
   },
   { bodyLimit: DEVICE_MESSAGE_MAX_BYTES },
 );
@@ -107,7 +110,12 @@ export const ackCommandRoute = defineRoute(
     summary: 'Acknowledge a command (idempotent)',
     description: 'The first acknowledgement is kept. Another device’s command answers 404.',
     request: {
-      params: z.object({ commandId: z.string().uuid().openapi({ param: { name: 'commandId', in: 'path' } }) }),
+      params: z.object({
+        commandId: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'commandId', in: 'path' } }),
+      }),
       body: { required: true, ...json(CommandAckSchema) },
     },
     responses: { 204: { description: 'Acknowledged' }, ...deviceErrors },
@@ -123,7 +131,8 @@ export const rotateCredentialsRoute = defineRoute(
     operationId: 'rotateDisplayCredentials',
     tags,
     summary: 'A new device secret',
-    description: 'The old secret keeps working until the new one is first used at POST /oauth/token, or for 24 hours. Tokens already issued stay valid.',
+    description:
+      'The old secret keeps working until the new one is first used at POST /oauth/token, or for 24 hours. Tokens already issued stay valid.',
     responses: { 200: { description: 'The new secret (shown once)', ...json(RotatedSecretSchema) }, ...deviceErrors },
   },
 );
@@ -137,17 +146,17 @@ export const screenshotRoute = defineRoute(
     path: '/api/display/screenshot',
     operationId: 'uploadDisplayScreenshot',
     tags,
-    summary: 'Upload a screenshot: it becomes the device\'s previewPath and the newest previewStore entry',
+    summary: "Upload a screenshot: it becomes the device's previewPath and the newest previewStore entry",
     description:
       `The body is the image, \`${SCREENSHOT_TYPES.join('`, `')}\`, at most 5 MB (413 beyond). A Content-Type outside these, or bytes that are not ` +
       'the declared type, is a 415. `highRes=true` marks the answer to a `takeHighResPreview` command. `takenAt` is when the ' +
-      'player drew the image (epoch ms, server time): the screenshot\'s time in `previewStore` and `previewPath`; without it, the ' +
-      'upload\'s time. More than 5 minutes ahead of the server or more than an hour old is a 400. The device keeps its newest ' +
+      "player drew the image (epoch ms, server time): the screenshot's time in `previewStore` and `previewPath`; without it, the " +
+      "upload's time. More than 5 minutes ahead of the server or more than an hour old is a 400. The device keeps its newest " +
       '20 screenshots; older ones are removed.',
     request: {
       query: z.object({
         highRes: z.enum(['true', 'false']).optional().openapi({ description: 'The screenshot answers `takeHighResPreview`' }),
-        takenAt: epochMsQuery('When the image was drawn, epoch ms (default: the upload\'s time)'),
+        takenAt: epochMsQuery("When the image was drawn, epoch ms (default: the upload's time)"),
       }),
       body: { required: true, content: Object.fromEntries(SCREENSHOT_TYPES.map((type) => [type, { schema: image }])) },
     },
@@ -168,12 +177,15 @@ export const metricsRoute = defineRoute(
     path: '/api/display/metrics',
     operationId: 'uploadDisplayMetrics',
     tags,
-    summary: 'Report metric samples (the devices API\'s graphs show them)',
+    summary: "Report metric samples (the devices API's graphs show them)",
     description:
       'Each sample is checked on its own: a type of spec 3 "Device metric types", a finite value, a timestamp at most 5 minutes ahead of the ' +
       'server and at most a year back. Accepted samples are stored; `rejected` names the others by index. More than 1 000 samples is a 400.',
     request: { body: { required: true, ...json(MetricsBodySchema) } },
-    responses: { 202: { description: 'How many samples were stored, and which were refused', ...json(MetricsResultSchema) }, ...deviceErrors },
+    responses: {
+      202: { description: 'How many samples were stored, and which were refused', ...json(MetricsResultSchema) },
+      ...deviceErrors,
+    },
   },
 );
 
@@ -196,7 +208,10 @@ export const assignToCustomerRoute = defineRoute(
       ...conflictError,
     },
   },
-  { rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)', notResourceIds: { 'body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent' } },
+  {
+    rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)',
+    notResourceIds: { 'body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent' },
+  },
 );
 
 export const manifestRoute = defineRoute(
@@ -210,12 +225,12 @@ export const manifestRoute = defineRoute(
     description:
       'The playback layers (EMERGENCY, CONTENT, NONE today) as segments covering [generatedAt, validUntil), every content item they play or embed ' +
       '(transitively) and every file of those with a signed URL (no bearer token; Range and ETag) valid until validUntil + 24 h. `validUntil` is the ' +
-      'second UTC midnight after generatedAt (24–48 h). The `ETag` header (the body\'s `etag` in quotes, also answered by the heartbeat) changes ' +
+      "second UTC midnight after generatedAt (24–48 h). The `ETag` header (the body's `etag` in quotes, also answered by the heartbeat) changes " +
       'when anything shown changes, and once a day with the signed URLs; `If-None-Match` with it answers 304 without a body.',
     request: { headers: z.object({ 'if-none-match': z.string().optional() }) },
     responses: {
       200: { description: 'The manifest', headers: { ETag: { schema: { type: 'string' } } }, ...json(ManifestSchema) },
-      304: { description: 'Not modified: the device\'s copy is current' },
+      304: { description: "Not modified: the device's copy is current" },
       ...deviceErrors,
     },
   },
@@ -229,10 +244,15 @@ export const deviceScheduleRoute = defineRoute(
     operationId: 'getDeviceSchedule',
     tags: ['Devices'],
     summary: 'What a device plays over a window: the same resolution as its manifest',
-    description: '`from` defaults to now (or `to` − 24 h), `to` to `from` + 24 h; `to` must be after `from` and at most 7 days later (400 otherwise).',
+    description:
+      '`from` defaults to now (or `to` − 24 h), `to` to `from` + 24 h; `to` must be after `from` and at most 7 days later (400 otherwise).',
     request: {
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
-      query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
+      query: z.object({
+        customerId: customerIdParam,
+        from: epochMsQuery('Start, epoch ms (inclusive)'),
+        to: epochMsQuery('End, epoch ms (exclusive)'),
+      }),
     },
     responses: { 200: { description: 'The segments', ...json(DeviceScheduleSchema) } },
   },
@@ -246,17 +266,20 @@ export const folderScheduleRoute = defineRoute(
     path: '/api/v2/deviceGroup/{id}/schedule',
     operationId: 'getDeviceGroupSchedule',
     tags: ['Devices'],
-    summary: 'What the screens of a device folder play over a window: every screen\'s resolution, grouped',
+    summary: "What the screens of a device folder play over a window: every screen's resolution, grouped",
     description:
-      'The same resolution as each screen\'s manifest and `GET /api/v2/device/{id}/schedule`, for every claimed screen in the folder and below it that the caller sees. Screens that play the same (same zone, layers and targeted campaigns) share one plan. `from` and `to` as for a device.',
+      "The same resolution as each screen's manifest and `GET /api/v2/device/{id}/schedule`, for every claimed screen in the folder and below it that the caller sees. Screens that play the same (same zone, layers and targeted campaigns) share one plan. `from` and `to` as for a device.",
     request: {
       params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
-      query: z.object({ customerId: customerIdParam, from: epochMsQuery('Start, epoch ms (inclusive)'), to: epochMsQuery('End, epoch ms (exclusive)') }),
+      query: z.object({
+        customerId: customerIdParam,
+        from: epochMsQuery('Start, epoch ms (inclusive)'),
+        to: epochMsQuery('End, epoch ms (exclusive)'),
+      }),
     },
-    responses: { 200: { description: 'The plans of the folder\'s screens', ...json(FolderScheduleSchema) } },
+    responses: { 200: { description: "The plans of the folder's screens", ...json(FolderScheduleSchema) } },
   },
   { resourceIds: { 'path.id': 'deviceGroup' } },
-
 );
 
 export const devicesNowPlayingRoute = defineRoute(

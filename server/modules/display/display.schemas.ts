@@ -4,15 +4,7 @@ import { combinationIssue, epochMs, ianaTimeZone, intId, nonBlankText } from '@/
 import { devicePlatforms, deviceTypes } from '@/server/modules/devices/devices.schemas';
 import { namedRef, SEGMENT_LAYERS, SegmentContentSchema, SegmentSchema } from '@/server/playback/segments.schemas';
 
-export {
-  
-  
-  SEGMENT_LAYERS,
-  
-  SegmentSchema,
-  type ChannelPlay,
-  type Segment,
-} from '@/server/playback/segments.schemas';
+export { SEGMENT_LAYERS, SegmentSchema, type ChannelPlay, type Segment } from '@/server/playback/segments.schemas';
 
 /*
  * Wire shapes of the player API (spec 4 §1–§3) and of the claim (`assignToCustomer`, spec 3). Times are
@@ -30,7 +22,9 @@ const deviceText = z.string().max(256);
 
 export const DisplayRegistrationSchema = z
   .object({
-    serial: nonBlankText(256).optional().openapi({ description: 'Hardware serial: a device pre-registered with it (and never connected) is taken over' }),
+    serial: nonBlankText(256)
+      .optional()
+      .openapi({ description: 'Hardware serial: a device pre-registered with it (and never connected) is taken over' }),
     hardwareKey: deviceText.optional(),
     type: z.enum(deviceTypes),
     platform: z.enum(devicePlatforms),
@@ -45,8 +39,13 @@ export const DisplayRegistrationSchema = z
 export const DisplayRegistrationResultSchema = z
   .object({
     deviceId: z.string().uuid(),
-    deviceSecret: z.string().openapi({ description: 'Returned once; stored only as a hash. Authenticates POST /oauth/token (HTTP Basic deviceId:deviceSecret)' }),
-    activationCode: z.string().optional().openapi({ description: 'Four digits to show on the screen; absent when a pre-registered device was taken over (already assigned)' }),
+    deviceSecret: z
+      .string()
+      .openapi({ description: 'Returned once; stored only as a hash. Authenticates POST /oauth/token (HTTP Basic deviceId:deviceSecret)' }),
+    activationCode: z
+      .string()
+      .optional()
+      .openapi({ description: 'Four digits to show on the screen; absent when a pre-registered device was taken over (already assigned)' }),
     activationCodeExpiresAt: epochMs.optional(),
     heartbeatSeconds: z.number().int(),
   })
@@ -73,9 +72,15 @@ const DEVICE_INFO_MAX_BYTES = 8 * 1024;
 
 /** What a device reports about itself (`deviceInfo`): bounded in keys, nesting and size, since it is stored and shown. */
 const DeviceInfoSchema = z
-  .record(z.string().min(1).max(64), z.union([deviceInfoScalar, z.array(deviceInfoScalar).max(DEVICE_INFO_MAX_KEYS), z.record(z.string().max(64), deviceInfoScalar)]))
+  .record(
+    z.string().min(1).max(64),
+    z.union([deviceInfoScalar, z.array(deviceInfoScalar).max(DEVICE_INFO_MAX_KEYS), z.record(z.string().max(64), deviceInfoScalar)]),
+  )
   .refine((info) => Object.keys(info).length <= DEVICE_INFO_MAX_KEYS, `At most ${DEVICE_INFO_MAX_KEYS} keys`)
-  .refine((info) => new TextEncoder().encode(JSON.stringify(info)).length <= DEVICE_INFO_MAX_BYTES, `At most ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON`)
+  .refine(
+    (info) => new TextEncoder().encode(JSON.stringify(info)).length <= DEVICE_INFO_MAX_BYTES,
+    `At most ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON`,
+  )
   .openapi({
     description:
       `Free-form device facts; replaces the stored document. At most ${DEVICE_INFO_MAX_KEYS} keys (1–64 characters) and ${DEVICE_INFO_MAX_BYTES / 1024} KiB as JSON; ` +
@@ -85,7 +90,10 @@ const DeviceInfoSchema = z
 
 export const DisplayHeartbeatSchema = z
   .object({
-    currentItem: z.record(z.string(), z.unknown()).optional().openapi({ description: 'What plays now (accepted; proof of play reports plays)' }),
+    currentItem: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: 'What plays now (accepted; proof of play reports plays)' }),
     manifestEtag: deviceText.optional(),
     localIpAddress: deviceText.optional(),
     version: deviceText.optional(),
@@ -141,7 +149,10 @@ const FREE_LICENSE_TYPES = ['BASIC', 'PROFESSIONAL', 'ENTERPRISE'] as const;
  */
 export const AssignToCustomerSchema = z
   .object({
-    activationCode: z.string().regex(/^\d{4}$/, 'Four digits').optional(),
+    activationCode: z
+      .string()
+      .regex(/^\d{4}$/, 'Four digits')
+      .optional(),
     serial: nonBlankText(256).optional(),
     deviceName: nonBlankText(256),
     licenseStatus: z.enum(ASSIGN_LICENSE_STATUSES),
@@ -152,11 +163,14 @@ export const AssignToCustomerSchema = z
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => combinationIssue(ctx, [path], message);
-    if ((body.activationCode === undefined) === (body.serial === undefined)) issue('activationCode', 'Send either activationCode or serial');
-    if (body.createDeviceIfSerialNotFound && body.serial === undefined) issue('createDeviceIfSerialNotFound', 'Pre-registration needs a serial');
+    if ((body.activationCode === undefined) === (body.serial === undefined))
+      issue('activationCode', 'Send either activationCode or serial');
+    if (body.createDeviceIfSerialNotFound && body.serial === undefined)
+      issue('createDeviceIfSerialNotFound', 'Pre-registration needs a serial');
     if (body.licenseStatus === 'FREE' && body.licenseType === undefined) issue('licenseType', 'Required when licenseStatus is FREE');
     if (body.licenseStatus !== 'FREE' && body.licenseType !== undefined) issue('licenseType', 'Only with licenseStatus FREE');
-    if (body.licenseStatus === 'LICENSED' && body.licenseOrderId === undefined) issue('licenseOrderId', 'Required when licenseStatus is LICENSED');
+    if (body.licenseStatus === 'LICENSED' && body.licenseOrderId === undefined)
+      issue('licenseOrderId', 'Required when licenseStatus is LICENSED');
     if (body.licenseStatus !== 'LICENSED' && body.licenseOrderId !== undefined) issue('licenseOrderId', 'Only with licenseStatus LICENSED');
   })
   .openapi('DeviceAssignToCustomer', {
@@ -169,14 +183,25 @@ const MAX_METRIC_SAMPLES = 1000;
 
 const MetricSampleSchema = z
   .object({
-    type: z.string().max(256).openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
-    timestamp: epochMs.openapi({ description: 'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own' }),
+    type: z
+      .string()
+      .max(256)
+      .openapi({ description: 'A device metric type (spec 3 "Device metric types"); an unknown one rejects the sample' }),
+    timestamp: epochMs.openapi({
+      description:
+        'Epoch ms, an integer from 0 to the end of year 9999 (else a 400 for the call); a sample more than 5 minutes ahead of the server or more than a year back is rejected on its own',
+    }),
     value: z.number().openapi({ description: 'A finite number (a value JSON parses to infinity is a 400)' }),
   })
   .openapi('DisplayMetricSample');
 
 export const MetricsBodySchema = z
-  .object({ samples: z.array(MetricSampleSchema).max(MAX_METRIC_SAMPLES).openapi({ description: `At most ${MAX_METRIC_SAMPLES} samples per call (more is a 400)` }) })
+  .object({
+    samples: z
+      .array(MetricSampleSchema)
+      .max(MAX_METRIC_SAMPLES)
+      .openapi({ description: `At most ${MAX_METRIC_SAMPLES} samples per call (more is a 400)` }),
+  })
   .openapi('DisplayMetrics');
 
 export const MetricsResultSchema = z
@@ -205,7 +230,9 @@ const ManifestContentSchema = z
     name: z.string(),
     deviceContentType: z.enum(['content', 'simpleLoop']),
     structureType: z.enum(['SLIDE', 'COMPLEX']).optional(),
-    data: ContentData.openapi({ description: 'The document: a slide\'s or interactive content\'s pages keyed by name (SlideDocument), or a playlist (PlaylistData)' }),
+    data: ContentData.openapi({
+      description: "The document: a slide's or interactive content's pages keyed by name (SlideDocument), or a playlist (PlaylistData)",
+    }),
   })
   .openapi('ManifestContent');
 
@@ -231,11 +258,19 @@ export const ManifestSchema = z
     generatedAt: epochMs,
     validUntil: epochMs.openapi({ description: 'At least 24 h after generatedAt' }),
     timeZone: z.string(),
-    settings: z.record(z.string(), z.unknown()).openapi({ description: 'volume, brightness, rotation, display, workingHours, rebootTime, showName, … as set by the batch commands' }),
+    settings: z.record(z.string(), z.unknown()).openapi({
+      description: 'volume, brightness, rotation, display, workingHours, rebootTime, showName, … as set by the batch commands',
+    }),
     segments: z.array(SegmentSchema).openapi({ description: 'Cover [generatedAt, validUntil) without gaps or overlaps' }),
-    contents: z.record(z.string(), ManifestContentSchema).openapi({ description: 'Every content item the segments play or embed, transitively' }),
-    files: z.record(z.string(), ManifestFileSchema).openapi({ description: 'Every file those contents reference, directly or through a file folder' }),
-    folders: z.record(z.string(), z.array(z.string().uuid())).openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
+    contents: z
+      .record(z.string(), ManifestContentSchema)
+      .openapi({ description: 'Every content item the segments play or embed, transitively' }),
+    files: z
+      .record(z.string(), ManifestFileSchema)
+      .openapi({ description: 'Every file those contents reference, directly or through a file folder' }),
+    folders: z
+      .record(z.string(), z.array(z.string().uuid()))
+      .openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
   })
   .openapi('Manifest');
 
@@ -253,15 +288,30 @@ export const FolderScheduleSchema = z
       .array(
         z.object({
           timeZone: z.string(),
-          deviceIds: z.array(z.string().uuid()).openapi({ description: 'The screens that play these segments (each screen is in exactly one plan)' }),
+          deviceIds: z
+            .array(z.string().uuid())
+            .openapi({ description: 'The screens that play these segments (each screen is in exactly one plan)' }),
           segments: z.array(SegmentSchema),
         }),
       )
-      .openapi({ description: 'What the screens play, one entry per distinct resolution (same zone, layers and targeted campaigns), most screens first' }),
+      .openapi({
+        description:
+          'What the screens play, one entry per distinct resolution (same zone, layers and targeted campaigns), most screens first',
+      }),
   })
   .openapi('FolderSchedule');
 
-export const REASON_CODES = ['DISABLED', 'NOT_TARGETED', 'NOT_VALID_YET', 'EXPIRED', 'OUTSIDE_HOURS', 'OUTSIDE_DATE_RANGES', 'EXCLUDED_RANGE', 'PARENT_NOT_ELIGIBLE', 'NO_PLAYABLE_ITEMS'] as const;
+export const REASON_CODES = [
+  'DISABLED',
+  'NOT_TARGETED',
+  'NOT_VALID_YET',
+  'EXPIRED',
+  'OUTSIDE_HOURS',
+  'OUTSIDE_DATE_RANGES',
+  'EXCLUDED_RANGE',
+  'PARENT_NOT_ELIGIBLE',
+  'NO_PLAYABLE_ITEMS',
+] as const;
 
 export const PlaybackExplanationSchema = z
   .object({
@@ -275,7 +325,9 @@ export const PlaybackExplanationSchema = z
         eligible: z.boolean(),
         reasons: z.array(z.enum(REASON_CODES)),
         messages: z
-          .array(z.object({ id: intId, name: z.string(), messageGroupId: intId, eligible: z.boolean(), reasons: z.array(z.enum(REASON_CODES)) }))
+          .array(
+            z.object({ id: intId, name: z.string(), messageGroupId: intId, eligible: z.boolean(), reasons: z.array(z.enum(REASON_CODES)) }),
+          )
           .optional(),
       }),
     ),
@@ -292,18 +344,29 @@ export const NowPlayingRequestSchema = z
 const DeviceNowPlayingSchema = z
   .object({
     deviceId: z.string().uuid(),
-    layer: z.enum(SEGMENT_LAYERS).openapi({ description: 'What decides the screen now: EMERGENCY > SCHEDULE > CONTENT (assigned) > CHANNELS > NONE' }),
-    content: SegmentContentSchema.optional().openapi({ description: 'The layer\'s content: the emergency content, the schedule\'s first content or the assigned content' }),
+    layer: z
+      .enum(SEGMENT_LAYERS)
+      .openapi({ description: 'What decides the screen now: EMERGENCY > SCHEDULE > CONTENT (assigned) > CHANNELS > NONE' }),
+    content: SegmentContentSchema.optional().openapi({
+      description: "The layer's content: the emergency content, the schedule's first content or the assigned content",
+    }),
     schedule: namedRef.optional().openapi({ description: 'On the SCHEDULE layer: the schedule (campaign level TOP) that plays' }),
     channels: z
-      .array(namedRef.extend({ subChannels: z.array(namedRef).openapi({ description: 'The eligible messages (sub-channels) of a MESSAGE_GROUP channel' }) }))
+      .array(
+        namedRef.extend({
+          subChannels: z.array(namedRef).openapi({ description: 'The eligible messages (sub-channels) of a MESSAGE_GROUP channel' }),
+        }),
+      )
       .openapi({ description: 'The eligible channels (campaigns level WIDGET), by weight then id' }),
     assignedContent: SegmentContentSchema.optional().openapi({ description: 'The assigned content, also when another layer covers it' }),
   })
   .openapi('DeviceNowPlaying');
 
 export const NowPlayingListSchema = z
-  .object({ at: epochMs, devices: z.array(DeviceNowPlayingSchema).openapi({ description: 'In the order of the request, each device once' }) })
+  .object({
+    at: epochMs,
+    devices: z.array(DeviceNowPlayingSchema).openapi({ description: 'In the order of the request, each device once' }),
+  })
   .openapi('DeviceNowPlayingList');
 
 export type DeviceNowPlaying = z.infer<typeof DeviceNowPlayingSchema>;

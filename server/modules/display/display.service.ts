@@ -17,7 +17,15 @@ import { manifestEtag } from './manifest';
 
 /** The manifests' ETags of many devices at once (the WebSocket's announcements). */
 export { manifestEtags } from './manifest';
-import type { CommandAck, DeviceCommand, DisplayHeartbeat, DisplayHeartbeatResult, DisplayRegistration, DisplayRegistrationResult, DisplayStatus } from './display.schemas';
+import type {
+  CommandAck,
+  DeviceCommand,
+  DisplayHeartbeat,
+  DisplayHeartbeatResult,
+  DisplayRegistration,
+  DisplayRegistrationResult,
+  DisplayStatus,
+} from './display.schemas';
 
 /** Spec 4 §1–§2. */
 const ACTIVATION_CODE_SECONDS = 15 * 60;
@@ -92,16 +100,26 @@ export async function registerDevice(deps: Deps, input: DisplayRegistration, add
         everConnected: true,
       });
       const customerId = row.customerId!;
-      const actor = { kind: 'device' as const, deviceId: row.id, deviceName: row.name, customerId, customerName: (await q.findCustomerName(tx, customerId)) ?? '' };
-      await auditChange(tx, { actor }, {
-        action: 'connect',
-        entityType: 'device',
-        entityId: row.id,
-        entityName: row.name,
+      const actor = {
+        kind: 'device' as const,
+        deviceId: row.id,
+        deviceName: row.name,
         customerId,
-        message: `Pre-registered device '${row.name}' taken over by a player with its serial`,
-        changes: { serial: input.serial, type: input.type, platform: input.platform, version: input.version ?? null },
-      });
+        customerName: (await q.findCustomerName(tx, customerId)) ?? '',
+      };
+      await auditChange(
+        tx,
+        { actor },
+        {
+          action: 'connect',
+          entityType: 'device',
+          entityId: row.id,
+          entityName: row.name,
+          customerId,
+          message: `Pre-registered device '${row.name}' taken over by a player with its serial`,
+          changes: { serial: input.serial, type: input.type, platform: input.platform, version: input.version ?? null },
+        },
+      );
 
       return { deviceId: row.id, deviceSecret, heartbeatSeconds: row.heartbeatSeconds };
     }
@@ -139,13 +157,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The device's token (`client_credentials`, spec 4 §2). The current secret works, and so does the previous
  * one for 24 h after a rotation until the current one is first used here.
  */
-export async function deviceTokenGrant(db: Database, input: { deviceId: string; secret: string }): Promise<DeviceTokenResponse | DeviceGrantRefusal> {
+export async function deviceTokenGrant(
+  db: Database,
+  input: { deviceId: string; secret: string },
+): Promise<DeviceTokenResponse | DeviceGrantRefusal> {
   if (!UUID.test(input.deviceId) || input.secret.length === 0 || input.secret.length > 200) return 'invalidClient';
   const row = await q.findDeviceCredentials(db, input.deviceId);
   if (!row) return 'invalidClient';
   const presented = hashToken(input.secret);
   const isCurrent = hashesEqual(presented, row.secretHash);
-  const isPrevious = !isCurrent && row.previousSecretHash !== null && row.previousSecretLive && hashesEqual(presented, row.previousSecretHash);
+  const isPrevious =
+    !isCurrent && row.previousSecretHash !== null && row.previousSecretLive && hashesEqual(presented, row.previousSecretHash);
   if (!isCurrent && !isPrevious) return 'invalidClient';
   if (row.customerRestricted) return 'customerRestricted';
   const accessToken = newOpaqueToken();
@@ -163,14 +185,18 @@ export async function rotateDeviceSecret(ctx: DeviceContext): Promise<{ deviceSe
   await withTransaction(ctx.db, async (tx) => {
     await q.rotateSecret(tx, ctx.device.deviceId, hashToken(deviceSecret), PREVIOUS_SECRET_SECONDS);
     if (ctx.actor) {
-      await auditChange(tx, { actor: ctx.actor, requestId: ctx.requestId }, {
-        action: 'rotateCredentials',
-        entityType: 'device',
-        entityId: ctx.device.deviceId,
-        entityName: ctx.device.deviceName,
-        customerId: ctx.actor.customerId,
-        message: `Device '${ctx.device.deviceName}' rotated its secret`,
-      });
+      await auditChange(
+        tx,
+        { actor: ctx.actor, requestId: ctx.requestId },
+        {
+          action: 'rotateCredentials',
+          entityType: 'device',
+          entityId: ctx.device.deviceId,
+          entityName: ctx.device.deviceName,
+          customerId: ctx.actor.customerId,
+          message: `Device '${ctx.device.deviceName}' rotated its secret`,
+        },
+      );
     }
   });
 
@@ -190,12 +216,21 @@ export async function deviceStatus(ctx: DeviceContext): Promise<DisplayStatus> {
   const row = await currentDevice(ctx);
   const common = { deviceId: row.id, heartbeatSeconds: row.heartbeatSeconds };
   if (row.customerId === null) {
-    let code = row.activationCode && row.activationCodeExpiresAt && row.activationCodeExpiresAt.getTime() > Date.now() ? { code: row.activationCode, expiresAt: row.activationCodeExpiresAt } : undefined;
+    let code =
+      row.activationCode && row.activationCodeExpiresAt && row.activationCodeExpiresAt.getTime() > Date.now()
+        ? { code: row.activationCode, expiresAt: row.activationCodeExpiresAt }
+        : undefined;
     code ??= await withTransaction(ctx.db, (tx) => issueActivationCode(tx, row.id));
     // Claimed meanwhile (no code was set): answer what the device is now.
     if (!code) return deviceStatus(ctx);
 
-    return { ...common, assigned: false, activationCode: code.code, activationCodeExpiresAt: code.expiresAt.getTime(), serverTime: Date.now() };
+    return {
+      ...common,
+      assigned: false,
+      activationCode: code.code,
+      activationCodeExpiresAt: code.expiresAt.getTime(),
+      serverTime: Date.now(),
+    };
   }
 
   return {
@@ -226,7 +261,10 @@ export async function recordHeartbeat(ctx: DeviceContext, body: DisplayHeartbeat
   });
   if (!row) throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
   const commands = await q.findPendingCommands(ctx.db, row.id, COMMANDS_PER_HEARTBEAT);
-  await q.markCommandsDelivered(ctx.db, commands.map((c) => c.id));
+  await q.markCommandsDelivered(
+    ctx.db,
+    commands.map((c) => c.id),
+  );
 
   return {
     serverTime: Date.now(),
@@ -236,7 +274,13 @@ export async function recordHeartbeat(ctx: DeviceContext, body: DisplayHeartbeat
   };
 }
 
-export function commandView(row: { id: string; name: string; params: Record<string, unknown>; issuedAt: Date; expiresAt: Date }): DeviceCommand {
+export function commandView(row: {
+  id: string;
+  name: string;
+  params: Record<string, unknown>;
+  issuedAt: Date;
+  expiresAt: Date;
+}): DeviceCommand {
   return { id: row.id, name: row.name, params: row.params, issuedAt: row.issuedAt.getTime(), expiresAt: row.expiresAt.getTime() };
 }
 
@@ -245,7 +289,8 @@ export async function acknowledgeCommand(ctx: DeviceContext, input: { commandId:
   const ack = { ok: input.body.ok, result: input.body.result ?? null, error: input.body.error ?? null };
   if (await q.acknowledgeCommand(ctx.db, ctx.device.deviceId, input.commandId, ack)) return;
   // Another device's command is as unknown as a missing one.
-  if (!(await q.commandOfDeviceExists(ctx.db, ctx.device.deviceId, input.commandId))) throw new NotFoundError('deviceCommand', input.commandId);
+  if (!(await q.commandOfDeviceExists(ctx.db, ctx.device.deviceId, input.commandId)))
+    throw new NotFoundError('deviceCommand', input.commandId);
 }
 
 /** A WebSocket ticket lives this long (spec 4 §3). */
@@ -257,7 +302,11 @@ export const SOCKET_TICKETS_PER_DEVICE = 5;
 export async function issueSocketTicket(ctx: DeviceContext): Promise<{ ticket: string; expiresAt: number }> {
   const ticket = newOpaqueToken();
   const expiresAt = new Date(Date.now() + SOCKET_TICKET_SECONDS * 1000);
-  await sq.insertSocketTicket(ctx.db, { ticketHash: hashToken(ticket), deviceId: ctx.device.deviceId, expiresAt }, SOCKET_TICKETS_PER_DEVICE);
+  await sq.insertSocketTicket(
+    ctx.db,
+    { ticketHash: hashToken(ticket), deviceId: ctx.device.deviceId, expiresAt },
+    SOCKET_TICKETS_PER_DEVICE,
+  );
 
   return { ticket, expiresAt: expiresAt.getTime() };
 }

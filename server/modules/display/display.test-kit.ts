@@ -29,7 +29,11 @@ export function randomAddress(): string {
 export async function register(t: TestContext, body: Record<string, unknown> = {}, address = randomAddress()): Promise<Answer> {
   const res = await t.app.request(
     '/public-api/display/register',
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'SCREEN', platform: 'BROWSER', ...body }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'SCREEN', platform: 'BROWSER', ...body }),
+    },
     { bridgeClientAddress: address },
   );
 
@@ -37,7 +41,12 @@ export async function register(t: TestContext, body: Record<string, unknown> = {
 }
 
 /** POST /oauth/token with grant_type=client_credentials and HTTP Basic deviceId:secret. */
-export async function deviceTokenRequest(t: TestContext, deviceId: string, secret: string, form: Record<string, string> = { grant_type: 'client_credentials' }): Promise<Answer> {
+export async function deviceTokenRequest(
+  t: TestContext,
+  deviceId: string,
+  secret: string,
+  form: Record<string, string> = { grant_type: 'client_credentials' },
+): Promise<Answer> {
   const res = await t.app.request('/oauth/token', {
     method: 'POST',
     headers: { authorization: basic(deviceId, secret), 'content-type': 'application/x-www-form-urlencoded' },
@@ -50,7 +59,10 @@ export async function deviceTokenRequest(t: TestContext, deviceId: string, secre
 export type TestDevice = { deviceId: string; secret: string; token: string; activationCode?: string };
 
 /** A registered device with a live token; assigned to `customerId`'s root folder (directly in the database) when given. */
-export async function newDevice(t: TestContext, options: { customerId?: number; body?: Record<string, unknown> } = {}): Promise<TestDevice> {
+export async function newDevice(
+  t: TestContext,
+  options: { customerId?: number; body?: Record<string, unknown> } = {},
+): Promise<TestDevice> {
   const registered = await register(t, options.body);
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
   const { deviceId, deviceSecret, activationCode } = registered.body as { deviceId: string; deviceSecret: string; activationCode?: string };

@@ -28,7 +28,10 @@ const JAN1 = Date.UTC(2029, 11, 31, 23);
 const WEEK = 7 * 24 * H;
 
 const place = async (screen: TestDevice, path: string[], values: Partial<typeof devices.$inferInsert> = {}) =>
-  t.db.update(devices).set({ timeZone: 'Europe/Berlin', deviceGroupId: path.at(-1)!, groupPath: path, ...values }).where(eq(devices.id, screen.deviceId));
+  t.db
+    .update(devices)
+    .set({ timeZone: 'Europe/Berlin', deviceGroupId: path.at(-1)!, groupPath: path, ...values })
+    .where(eq(devices.id, screen.deviceId));
 
 beforeAll(async () => {
   k = await campaignsTestKit();
@@ -47,7 +50,12 @@ beforeAll(async () => {
   const slide = await k.own.content('Welcome');
   await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Menu', weight: 1 });
   await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'News', weight: 2 });
-  opening = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Opening', level: 'TOP', affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-02', isExcluded: false }] } });
+  opening = await k.create({
+    ...k.contentChannel(slide.id, {}, [lobby.id]),
+    name: 'Opening',
+    level: 'TOP',
+    affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-02', isExcluded: false }] },
+  });
 });
 afterAll(() => t.close());
 
@@ -81,7 +89,9 @@ describe('GET /api/v2/deviceGroup/{id}/schedule', () => {
 
   it('answers the sub-folder and another folder with their own screens only', async () => {
     expect((await scheduleOf(upper.id)).plans.map((p) => p.deviceIds)).toEqual([[alarmed.deviceId]]);
-    expect((await scheduleOf(hall.id)).plans.map((p) => [p.deviceIds, p.segments.map((s) => s.layer)])).toEqual([[[hallScreen.deviceId], ['NONE']]]);
+    expect((await scheduleOf(hall.id)).plans.map((p) => [p.deviceIds, p.segments.map((s) => s.layer)])).toEqual([
+      [[hallScreen.deviceId], ['NONE']],
+    ]);
     expect(await scheduleOf(k.own.roots.device.id)).toMatchObject({ screens: 4 });
   });
 
@@ -90,11 +100,13 @@ describe('GET /api/v2/deviceGroup/{id}/schedule', () => {
     expect(await scheduleOf(empty.id)).toMatchObject({ screens: 0, plans: [] });
   });
 
-  it('refuses a window of more than 7 days, a window that ends before it starts, an unknown and another tenant\'s folder', async () => {
+  it("refuses a window of more than 7 days, a window that ends before it starts, an unknown and another tenant's folder", async () => {
     const path = `/api/v2/deviceGroup/${lobby.id}/schedule`;
     expect((await t.request('GET', `${path}?from=${JAN1}&to=${JAN1 + WEEK + 1}`, { token: k.viewer })).status).toBe(400);
     expect((await t.request('GET', `${path}?from=${JAN1}&to=${JAN1}`, { token: k.viewer })).status).toBe(400);
-    expect((await t.request('GET', `/api/v2/deviceGroup/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/schedule`, { token: k.viewer })).status).toBe(404);
+    expect((await t.request('GET', `/api/v2/deviceGroup/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/schedule`, { token: k.viewer })).status).toBe(
+      404,
+    );
     expect((await t.request('GET', path, { token: k.otherApprover })).status).toBe(404);
   });
 });

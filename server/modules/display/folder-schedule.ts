@@ -22,11 +22,18 @@ import { loadPlaybackOfDevices } from './playback';
  */
 
 /** GET /api/v2/deviceGroup/{id}/schedule. 404 for another tenant's folder or one the caller's teams do not show. */
-export async function folderSchedule(ctx: ServiceContext, folderId: string, input: { from?: number; to?: number; now?: number }): Promise<FolderSchedule> {
+export async function folderSchedule(
+  ctx: ServiceContext,
+  folderId: string,
+  input: { from?: number; to?: number; now?: number },
+): Promise<FolderSchedule> {
   const window = scheduleWindow(input);
   const visible = and(scopeCondition(ctx.scope, deviceGroups.customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'));
   if (!(await hasDeviceGroup(ctx.db, folderId, visible))) throw new NotFoundError('deviceGroup', folderId);
-  const screens = await findPlaybackDevices(ctx.db, and(inDeviceGroup(folderId), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx))!);
+  const screens = await findPlaybackDevices(
+    ctx.db,
+    and(inDeviceGroup(folderId), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx))!,
+  );
   const plans = new Map<string, FolderSchedule['plans'][number]>();
   // A folder belongs to one tenant, so do its screens: one read of facts and campaigns for all of them.
   const customerId = screens[0]?.customerId;
@@ -37,7 +44,12 @@ export async function folderSchedule(ctx: ServiceContext, folderId: string, inpu
       const targeted = targetedRules(rules, own);
       const plan = plans.get(targeted.planKey);
       if (plan) plan.deviceIds.push(screen.id);
-      else plans.set(targeted.planKey, { timeZone: screen.timeZone, deviceIds: [screen.id], segments: resolveSegments(targeted.rules, own, window) });
+      else
+        plans.set(targeted.planKey, {
+          timeZone: screen.timeZone,
+          deviceIds: [screen.id],
+          segments: resolveSegments(targeted.rules, own, window),
+        });
     }
   }
   const ordered = [...plans.values()].map((plan) => ({ ...plan, deviceIds: plan.deviceIds.sort() }));

@@ -39,7 +39,10 @@ const closureContent = ({ embeds: _embeds, ...content }: GraphContent): ClosureC
 export const inFoldersOf = (file: GraphFile, reached: ReadonlySet<string>): string[] =>
   file.folderId !== null && file.folderReferencedBy.some((id) => reached.has(id)) ? [file.folderId] : [];
 
-function closureFile({ folderId: _folderId, referencedBy: _referencedBy, folderReferencedBy: _folderReferencedBy, ...file }: GraphFile, inFolders: string[]): ClosureFile {
+function closureFile(
+  { folderId: _folderId, referencedBy: _referencedBy, folderReferencedBy: _folderReferencedBy, ...file }: GraphFile,
+  inFolders: string[],
+): ClosureFile {
   return { ...file, inFolders };
 }
 
@@ -47,7 +50,11 @@ function closureFile({ folderId: _folderId, referencedBy: _referencedBy, folderR
  * The ids of the closure of `roots` (content ids) and `fileIds` within `graph`: contents by id, files in the
  * graph's order (by name), and the set of content reached.
  */
-export function closureIds(graph: ContentGraph, roots: Iterable<string>, fileIds: Iterable<string> = []): { contentIds: string[]; fileIds: string[]; reached: ReadonlySet<string> } {
+export function closureIds(
+  graph: ContentGraph,
+  roots: Iterable<string>,
+  fileIds: Iterable<string> = [],
+): { contentIds: string[]; fileIds: string[]; reached: ReadonlySet<string> } {
   const reached = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {

@@ -4,7 +4,15 @@ import type { ContentGraph, GraphContent, GraphFile } from './manifest.queries';
 
 /* The closure of some roots within a content graph read once: what the manifest lists and the ETag hashes. */
 
-const content = (id: string, embeds: string[] = []): GraphContent => ({ id, name: id, deviceContentType: 'content', structureType: null, version: '1', dataHash: `h${id}`, embeds });
+const content = (id: string, embeds: string[] = []): GraphContent => ({
+  id,
+  name: id,
+  deviceContentType: 'content',
+  structureType: null,
+  version: '1',
+  dataHash: `h${id}`,
+  embeds,
+});
 const file = (id: string, name: string, refs: { by?: string[]; folder?: string | null; folderBy?: string[] } = {}): GraphFile => ({
   id,
   name,
@@ -26,7 +34,12 @@ const file = (id: string, name: string, refs: { by?: string[]; folder?: string |
 const graph: ContentGraph = {
   contents: new Map([content('a', ['b']), content('b', ['a', 'c']), content('c'), content('d')].map((c) => [c.id, c])),
   files: new Map(
-    [file('f4', 'alpha'), file('f2', 'beta', { folder: 'F', folderBy: ['d'] }), file('f3', 'gamma', { folder: 'F', by: ['b'], folderBy: ['d'] }), file('f1', 'zeta', { by: ['c'] })].map((f) => [f.id, f]),
+    [
+      file('f4', 'alpha'),
+      file('f2', 'beta', { folder: 'F', folderBy: ['d'] }),
+      file('f3', 'gamma', { folder: 'F', by: ['b'], folderBy: ['d'] }),
+      file('f1', 'zeta', { by: ['c'] }),
+    ].map((f) => [f.id, f]),
   ),
 };
 

@@ -47,7 +47,12 @@ beforeAll(async () => {
   // Plays only on screens tagged `vip`.
   await k.create(k.contentChannel(welcome.id, { name: 'VIP only', deviceTagCondition: { tags: ['vip'], operator: 'AND' } }, [lobby.id]));
   const group = (await t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'Ticker' } })).body;
-  news = (await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, name: 'News', type: 'CONTENT', contentId: welcome.id, defaultDuration: 4 } })).body;
+  news = (
+    await t.request('POST', '/api/message', {
+      token: k.approver,
+      json: { version: '2.0', messageGroupId: group.id, name: 'News', type: 'CONTENT', contentId: welcome.id, defaultDuration: 4 },
+    })
+  ).body;
   ticker = await k.create({
     name: 'Ticker channel',
     level: 'WIDGET',
@@ -60,7 +65,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const manifestOf = (etag?: string) => t.request('GET', '/api/display/manifest', { token: screen.token, headers: etag ? { 'if-none-match': `"${etag}"` } : {} });
+const manifestOf = (etag?: string) =>
+  t.request('GET', '/api/display/manifest', { token: screen.token, headers: etag ? { 'if-none-match': `"${etag}"` } : {} });
 const search = () => `customerId=${k.customerId}&search=${encodeURIComponent(`id=${screen.deviceId}`)}`;
 
 /** The device's current manifest ETag, read whole (so the store holds it), and answered 304 after. */
@@ -78,7 +84,10 @@ describe('the stored manifest ETag', () => {
     expect(store.serving).toBe(true);
     const etag = await current();
     // Changed behind the service's back (no notice): the stored ETag answers, so nothing was resolved.
-    await t.db.update(devices).set({ settings: { volume: 1 } }).where(eq(devices.id, screen.deviceId));
+    await t.db
+      .update(devices)
+      .set({ settings: { volume: 1 } })
+      .where(eq(devices.id, screen.deviceId));
     expect((await manifestOf(etag)).status).toBe(304);
     // Any full computation stores what it found: the heartbeat's ETag is the new one, and so is the next answer.
     const heartbeat = await asDevice(t, screen.token)('POST', '/api/display/heartbeat', {});
@@ -91,16 +100,45 @@ describe('the stored manifest ETag', () => {
 
   const changes: Array<[string, () => Promise<{ status: number; body?: unknown }>]> = [
     ['a device setting (batch command)', () => t.request('POST', `/api/v2/device/volume?${search()}&level=33`, { token: tech })],
-    ['the device\'s assigned content', () => t.request('POST', `/api/v2/device/assignContent?${search()}&contentId=${welcome.id}`, { token: k.approver })],
-    ['the device\'s time zone', () => t.request('PUT', `/api/device/${screen.deviceId}`, { token: tech, json: { timeZone: 'Asia/Tokyo' } })],
-    ['its tags (a tag-conditioned campaign starts targeting it)', () => t.request('POST', `/api/v2/device/tags/add?${search()}`, { token: tech, json: ['vip'] })],
-    ['a move to a folder other campaigns target', () => t.request('POST', `/api/v2/device/move?customerId=${k.customerId}`, { token: tech, json: { deviceIds: [screen.deviceId], targetGroupId: hall.id } })],
-    ['a move back', () => t.request('POST', `/api/v2/device/move?customerId=${k.customerId}`, { token: tech, json: { deviceIds: [screen.deviceId], targetGroupId: lobby.id } })],
-    ['a campaign targeting it (edited)', () => t.request('PUT', `/api/campaign/${channel.id}`, { token: k.approver, json: { defaultDuration: 12 } })],
-    ['a new campaign targeting its folder', async () => ({ status: 201, body: await k.create(k.contentChannel(welcome.id, { name: 'Newcomer' }, [lobby.id])) })],
+    [
+      "the device's assigned content",
+      () => t.request('POST', `/api/v2/device/assignContent?${search()}&contentId=${welcome.id}`, { token: k.approver }),
+    ],
+    ["the device's time zone", () => t.request('PUT', `/api/device/${screen.deviceId}`, { token: tech, json: { timeZone: 'Asia/Tokyo' } })],
+    [
+      'its tags (a tag-conditioned campaign starts targeting it)',
+      () => t.request('POST', `/api/v2/device/tags/add?${search()}`, { token: tech, json: ['vip'] }),
+    ],
+    [
+      'a move to a folder other campaigns target',
+      () =>
+        t.request('POST', `/api/v2/device/move?customerId=${k.customerId}`, {
+          token: tech,
+          json: { deviceIds: [screen.deviceId], targetGroupId: hall.id },
+        }),
+    ],
+    [
+      'a move back',
+      () =>
+        t.request('POST', `/api/v2/device/move?customerId=${k.customerId}`, {
+          token: tech,
+          json: { deviceIds: [screen.deviceId], targetGroupId: lobby.id },
+        }),
+    ],
+    [
+      'a campaign targeting it (edited)',
+      () => t.request('PUT', `/api/campaign/${channel.id}`, { token: k.approver, json: { defaultDuration: 12 } }),
+    ],
+    [
+      'a new campaign targeting its folder',
+      async () => ({ status: 201, body: await k.create(k.contentChannel(welcome.id, { name: 'Newcomer' }, [lobby.id])) }),
+    ],
     ['the content it plays', () => t.request('PUT', `/api/simpleLoop/${welcome.id}`, { token: k.editor, json: { name: 'Welcome back' } })],
     ['a file it plays', () => t.request('PUT', `/api/file/${poster.id}`, { token: k.editor, json: { name: 'poster-2.png' } })],
-    ['a message of a channel targeting it', () => t.request('PUT', `/api/message/${news.id}`, { token: k.approver, json: { defaultDuration: 9 } })],
+    [
+      'a message of a channel targeting it',
+      () => t.request('PUT', `/api/message/${news.id}`, { token: k.approver, json: { defaultDuration: 9 } }),
+    ],
     ['the channel carrying the message (deleted)', () => t.request('DELETE', `/api/campaign/${ticker.id}`, { token: k.approver })],
   ];
 

@@ -25,7 +25,9 @@ export type EtagInputs = {
 };
 
 export function manifestEtagOf({ device, facts, targeted, graph, validUntil }: EtagInputs): string {
-  const layers = [facts.emergencyContent, facts.defaultEmergencyContent, facts.content].map((ref) => (ref ? layerDigest(graph, ref.id) : null));
+  const layers = [facts.emergencyContent, facts.defaultEmergencyContent, facts.content].map((ref) =>
+    ref ? layerDigest(graph, ref.id) : null,
+  );
 
   return hashEtag({
     v: 3,
@@ -45,7 +47,11 @@ const layerDigests = ownedMemo<ContentGraph, string>();
 
 /** What the ETag hashes of a layer's content closure, once per graph. */
 const layerDigest = (graph: ContentGraph, contentId: string): string =>
-  layerDigests(graph, contentId, () => createHash('sha256').update(closureText(graph, [contentId], [])).digest('base64url'));
+  layerDigests(graph, contentId, () =>
+    createHash('sha256')
+      .update(closureText(graph, [contentId], []))
+      .digest('base64url'),
+  );
 
 const campaignDigests = new WeakMap<CampaignRules, WeakMap<ContentGraph, string>>();
 
@@ -60,7 +66,10 @@ function campaignDigest(graph: ContentGraph, campaign: CampaignRules): string {
   let digest = byGraph.get(graph);
   if (digest === undefined) {
     const { contentIds, fileIds } = campaignItems([campaign]);
-    digest = createHash('sha256').update(JSON.stringify(campaign)).update(closureText(graph, contentIds, fileIds)).digest('base64url');
+    digest = createHash('sha256')
+      .update(JSON.stringify(campaign))
+      .update(closureText(graph, contentIds, fileIds))
+      .digest('base64url');
     byGraph.set(graph, digest);
   }
 
@@ -113,11 +122,28 @@ function closureText(graph: ContentGraph, roots: readonly string[], fileIds: rea
   for (const id of [...closure.fileIds].sort()) {
     const f = graph.files.get(id)!;
     const inFolders = inFoldersOf(f, closure.reached);
-    parts.push(stamps(graph, `${id}${inFolders.length > 0 ? '+' : ''}`, () => JSON.stringify([f.id, f.name, f.contentType, f.size, f.crcCheckSum, f.width, f.height, f.durationSeconds, f.validFrom, f.validTo, inFolders])));
+    parts.push(
+      stamps(graph, `${id}${inFolders.length > 0 ? '+' : ''}`, () =>
+        JSON.stringify([
+          f.id,
+          f.name,
+          f.contentType,
+          f.size,
+          f.crcCheckSum,
+          f.width,
+          f.height,
+          f.durationSeconds,
+          f.validFrom,
+          f.validTo,
+          inFolders,
+        ]),
+      ),
+    );
   }
 
   return parts.join('');
 }
 
 /** The ETag of a manifest with nothing to play (an unclaimed device). */
-export const emptyManifestEtag = (validUntil: number): string => hashEtag({ v: 3, period: validUntil, timeZone: 'UTC', settings: {}, plan: null, campaigns: [], layers: [] });
+export const emptyManifestEtag = (validUntil: number): string =>
+  hashEtag({ v: 3, period: validUntil, timeZone: 'UTC', settings: {}, plan: null, campaigns: [], layers: [] });

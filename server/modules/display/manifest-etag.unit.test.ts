@@ -30,10 +30,20 @@ const graphOf = (files: GraphFile[]): ContentGraph => ({ contents: new Map(), fi
 const screen = device();
 const settings = { volume: 50 };
 
-function etag(rules: PlaybackRules, graph: ContentGraph, overrides: { settings?: unknown; validUntil?: number; facts?: ReturnType<typeof device> } = {}) {
+function etag(
+  rules: PlaybackRules,
+  graph: ContentGraph,
+  overrides: { settings?: unknown; validUntil?: number; facts?: ReturnType<typeof device> } = {},
+) {
   const facts = overrides.facts ?? screen;
 
-  return manifestEtagOf({ device: { id: facts.id, timeZone: facts.timeZone, settings: overrides.settings ?? settings }, facts, targeted: targetedRules(rules, facts), graph, validUntil: overrides.validUntil ?? validUntil });
+  return manifestEtagOf({
+    device: { id: facts.id, timeZone: facts.timeZone, settings: overrides.settings ?? settings },
+    facts,
+    targeted: targetedRules(rules, facts),
+    graph,
+    validUntil: overrides.validUntil ?? validUntil,
+  });
 }
 
 describe('the manifest ETag', () => {
@@ -47,7 +57,7 @@ describe('the manifest ETag', () => {
     expect(etag({ campaigns: [{ ...rules.campaigns[0]! }] }, graphOf([graphFile(1), graphFile(2), graphFile(3)]))).toBe(base);
   });
 
-  it('moves with the campaign, its items, the files\' bytes, the settings, the zone, the period and the targeting', () => {
+  it("moves with the campaign, its items, the files' bytes, the settings, the zone, the period and the targeting", () => {
     const others = [
       etag({ campaigns: [{ ...rules.campaigns[0]!, defaultDurationS: 12 }] }, graph),
       etag({ campaigns: [{ ...rules.campaigns[0]!, files: files.slice(0, 2) }] }, graph),

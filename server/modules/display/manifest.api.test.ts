@@ -49,7 +49,9 @@ beforeAll(async () => {
   folderId = folder.id;
   folderFile = await k.file(folder, { name: 'a-gallery.png', metaData: { duration: 12.5 }, width: 100, height: 50 });
   await k.file(folder, { name: 'b-gallery.png' });
-  const { Default: page } = k.slide([{ id: 'img', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 1, fileId: slideImage.id, effect: 'glow' }]);
+  const { Default: page } = k.slide([
+    { id: 'img', type: 'image', x: 0, y: 0, width: 10, height: 10, zIndex: 1, fileId: slideImage.id, effect: 'glow' },
+  ]);
   slideDocument = { Default: { ...page!, vendorLayout: { grid: 12 } } };
   slideId = (await k.createSlide('Nested slide', slideDocument)).id;
   innerPlaylistId = (await k.createPlaylist('Inner', k.playlist([{ key: 'i1', type: 'FILE', id: image.id }]))).id;
@@ -68,7 +70,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setDevice = (id: string, values: Partial<typeof devices.$inferInsert>) => t.db.update(devices).set(values).where(eq(devices.id, id));
-const manifestOf = (device: TestDevice, headers: Record<string, string> = {}) => t.request('GET', '/api/display/manifest', { token: device.token, headers });
+const manifestOf = (device: TestDevice, headers: Record<string, string> = {}) =>
+  t.request('GET', '/api/display/manifest', { token: device.token, headers });
 
 describe('GET /api/display/manifest', () => {
   it('refuses an unassigned device (403 display.error.notAssigned) and user tokens (401)', async () => {
@@ -98,13 +101,35 @@ describe('GET /api/display/manifest', () => {
     const res = await manifestOf(device);
     expect(res.status).toBe(200);
     const m = res.body;
-    expect(m.segments).toEqual([{ from: m.generatedAt, to: m.validUntil, layer: 'CONTENT', content: { id: playlistId, name: 'Lobby', deviceContentType: 'simpleLoop' }, channels: [] }]);
+    expect(m.segments).toEqual([
+      {
+        from: m.generatedAt,
+        to: m.validUntil,
+        layer: 'CONTENT',
+        content: { id: playlistId, name: 'Lobby', deviceContentType: 'simpleLoop' },
+        channels: [],
+      },
+    ]);
     expect(Object.keys(m.contents).sort()).toEqual([playlistId, slideId, innerPlaylistId].sort());
     // A slide as it was sent: keyed by page name, unknown keys kept (DECISIONS §2).
-    expect(m.contents[slideId]).toEqual({ id: slideId, name: 'Nested slide', deviceContentType: 'content', structureType: 'SLIDE', data: slideDocument });
+    expect(m.contents[slideId]).toEqual({
+      id: slideId,
+      name: 'Nested slide',
+      deviceContentType: 'content',
+      structureType: 'SLIDE',
+      data: slideDocument,
+    });
     expect(m.contents[playlistId].data.slides).toHaveLength(4);
     expect(Object.keys(m.files).sort()).toEqual([image.id, slideImage.id, folderFile.id, expect.any(String)].sort());
-    expect(m.files[image.id]).toMatchObject({ id: image.id, name: 'poster.png', contentType: 'image/png', size: image.size, crcCheckSum: image.crcCheckSum, width: 40, height: 30 });
+    expect(m.files[image.id]).toMatchObject({
+      id: image.id,
+      name: 'poster.png',
+      contentType: 'image/png',
+      size: image.size,
+      crcCheckSum: image.crcCheckSum,
+      width: 40,
+      height: 30,
+    });
     expect(m.files[folderFile.id]).toMatchObject({ durationMs: 12_500, width: 100, height: 50 });
     expect(m.folders[folderId]).toHaveLength(2);
     expect(m.folders[folderId][0]).toBe(folderFile.id);
@@ -118,7 +143,9 @@ describe('GET /api/display/manifest', () => {
     const part = await send(t, 'GET', url.pathname + url.search, { headers: { range: 'bytes=0-9' } });
     expect(part.status).toBe(206);
     expect(part.raw.equals(imageBytes.subarray(0, 10))).toBe(true);
-    expect((await send(t, 'GET', url.pathname + url.search, { headers: { 'if-none-match': whole.headers.get('etag')! } })).status).toBe(304);
+    expect((await send(t, 'GET', url.pathname + url.search, { headers: { 'if-none-match': whole.headers.get('etag')! } })).status).toBe(
+      304,
+    );
   });
 
   it('refuses a tampered or expired signature (401), and a signature for another file', async () => {
@@ -138,14 +165,19 @@ describe('GET /api/display/manifest', () => {
     const sibling = await newDevice(t, { customerId });
     expect((await send(t, 'GET', `${url.pathname}?token=${expires}.${sibling.deviceId}.${mac}`, {})).status).toBe(401);
     expect((await send(t, 'GET', `${url.pathname}?token=${expires}.${mac}`, {})).status).toBe(401);
-    const expired = await send(t, 'GET', `${url.pathname}?token=${signPath(t.config, { method: 'GET', path: url.pathname, expiresAt: new Date(Date.now() - 1000) })}`, {});
+    const expired = await send(
+      t,
+      'GET',
+      `${url.pathname}?token=${signPath(t.config, { method: 'GET', path: url.pathname, expiresAt: new Date(Date.now() - 1000) })}`,
+      {},
+    );
     expect(expired.status).toBe(401);
     expect(expired.body.key).toBe('auth.error.tokenExpired');
     const other = new URL(m.files[slideImage.id].url);
     expect((await send(t, 'GET', `${other.pathname}?token=${token}`, {})).status).toBe(401);
   });
 
-  it('signs its file URLs for the device: they stop at once when it is deleted or its customer restricted; a user\'s signed URL goes on', async () => {
+  it("signs its file URLs for the device: they stop at once when it is deleted or its customer restricted; a user's signed URL goes on", async () => {
     const tech = (await t.actor('TECHNICIAN', { customerId })).token;
     const device = await newDevice(t, { customerId });
     const survivor = await newDevice(t, { customerId });
@@ -185,13 +217,15 @@ describe('GET /api/display/manifest', () => {
     expect(user.raw.equals(imageBytes)).toBe(true);
   });
 
-  it('plays EMERGENCY over CONTENT: the device\'s emergency content, else the customer\'s default', async () => {
+  it("plays EMERGENCY over CONTENT: the device's emergency content, else the customer's default", async () => {
     const emergencySlide = (await k.createSlide('Evacuate')).id;
     const defaultEmergency = (await k.createSlide('Default emergency')).id;
     const device = await newDevice(t, { customerId });
     await setDevice(device.deviceId, { contentId: playlistId, emergencyContentId: emergencySlide, emergencyStatus: true });
     let m = (await manifestOf(device)).body;
-    expect(m.segments).toEqual([expect.objectContaining({ layer: 'EMERGENCY', content: { id: emergencySlide, name: 'Evacuate', deviceContentType: 'content' } })]);
+    expect(m.segments).toEqual([
+      expect.objectContaining({ layer: 'EMERGENCY', content: { id: emergencySlide, name: 'Evacuate', deviceContentType: 'content' } }),
+    ]);
     expect(Object.keys(m.contents)).toEqual([emergencySlide]);
     expect(m.files).toEqual({});
 
@@ -203,8 +237,13 @@ describe('GET /api/display/manifest', () => {
     await t.db.update(customers).set({ defaultEmergencyContentId: null }).where(eq(customers.id, customerId));
   });
 
-  it('never shows another tenant\'s content, even when a column points at it', async () => {
-    const foreign = (await k.t.request('POST', `/api/content?contentGroupId=${k.otherRoot.id}`, { token: k.otherEditor, json: { name: 'Foreign', structureType: 'SLIDE', data: k.slide() } })).body.id;
+  it("never shows another tenant's content, even when a column points at it", async () => {
+    const foreign = (
+      await k.t.request('POST', `/api/content?contentGroupId=${k.otherRoot.id}`, {
+        token: k.otherEditor,
+        json: { name: 'Foreign', structureType: 'SLIDE', data: k.slide() },
+      })
+    ).body.id;
     const device = await newDevice(t, { customerId });
     await setDevice(device.deviceId, { contentId: foreign });
     const m = (await manifestOf(device)).body;
@@ -214,8 +253,16 @@ describe('GET /api/display/manifest', () => {
 });
 
 describe('the manifest ETag', () => {
-  it('is stable, answers 304 to If-None-Match, equals the heartbeat\'s, and changes with settings, content data and replaced files', async () => {
-    const own = (await k.createPlaylist('Etag playlist', k.playlist([{ key: 'e1', type: 'FILE', id: image.id }, { key: 'e2', type: 'CONTENT', id: slideId }]))).id;
+  it("is stable, answers 304 to If-None-Match, equals the heartbeat's, and changes with settings, content data and replaced files", async () => {
+    const own = (
+      await k.createPlaylist(
+        'Etag playlist',
+        k.playlist([
+          { key: 'e1', type: 'FILE', id: image.id },
+          { key: 'e2', type: 'CONTENT', id: slideId },
+        ]),
+      )
+    ).id;
     const device = await newDevice(t, { customerId });
     await setDevice(device.deviceId, { contentId: own });
     const first = await manifestOf(device);
@@ -232,14 +279,26 @@ describe('the manifest ETag', () => {
     expect((await manifestOf(device, { 'if-none-match': '"stale"' })).status).toBe(200);
 
     // A device setting.
-    const volume = await t.request('POST', `/api/v2/device/volume?customerId=${customerId}&search=${encodeURIComponent(`id=${device.deviceId}`)}&level=55`, { token: k.owner });
+    const volume = await t.request(
+      'POST',
+      `/api/v2/device/volume?customerId=${customerId}&search=${encodeURIComponent(`id=${device.deviceId}`)}&level=55`,
+      { token: k.owner },
+    );
     expect(volume.body).toEqual({ updated: 1 });
     const afterSetting = (await manifestOf(device)).body;
     expect(afterSetting.settings.volume).toBe(55);
     expect(afterSetting.etag).not.toBe(etag);
 
     // The content's document (a nested item's document counts too).
-    const saved = await t.request('PUT', `/api/simpleLoop/${own}`, { token: k.editor, json: { data: k.playlist([{ key: 'e1', type: 'FILE', id: image.id, durationMs: 5_000 }, { key: 'e2', type: 'CONTENT', id: slideId }]) } });
+    const saved = await t.request('PUT', `/api/simpleLoop/${own}`, {
+      token: k.editor,
+      json: {
+        data: k.playlist([
+          { key: 'e1', type: 'FILE', id: image.id, durationMs: 5_000 },
+          { key: 'e2', type: 'CONTENT', id: slideId },
+        ]),
+      },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const afterData = (await manifestOf(device)).body;
     expect(afterData.etag).not.toBe(afterSetting.etag);
@@ -247,13 +306,21 @@ describe('the manifest ETag', () => {
     // A file it plays, replaced by another: the devices affected are known before, the ETag changes after.
     const replacement = await upload('poster-v2.png', png(20, 20));
     expect(await devicesAffectedBy(t.db, { customerId, fileIds: [image.id] })).toContain(device.deviceId);
-    const replaced = await t.request('PUT', `/api/file/replaceFileReference?customerId=${customerId}&fileIdToReplace=${image.id}&sourceFileId=${replacement.id}`, { token: k.owner });
+    const replaced = await t.request(
+      'PUT',
+      `/api/file/replaceFileReference?customerId=${customerId}&fileIdToReplace=${image.id}&sourceFileId=${replacement.id}`,
+      { token: k.owner },
+    );
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     const afterFile = (await manifestOf(device)).body;
     expect(Object.keys(afterFile.files)).toContain(replacement.id);
     expect(afterFile.etag).not.toBe(afterData.etag);
     // Put it back for the other tests.
-    await t.request('PUT', `/api/file/replaceFileReference?customerId=${customerId}&fileIdToReplace=${replacement.id}&sourceFileId=${image.id}`, { token: k.owner });
+    await t.request(
+      'PUT',
+      `/api/file/replaceFileReference?customerId=${customerId}&fileIdToReplace=${replacement.id}&sourceFileId=${image.id}`,
+      { token: k.owner },
+    );
   });
 
   it('lists the devices a content or file change may reach (assigned, emergency, nested, in a folder)', async () => {
@@ -274,7 +341,7 @@ describe('the manifest ETag', () => {
 });
 
 describe('GET /api/v2/device/{id}/schedule', () => {
-  it('answers the manifest\'s resolution over the window (default now .. now + 24 h)', async () => {
+  it("answers the manifest's resolution over the window (default now .. now + 24 h)", async () => {
     const device = await newDevice(t, { customerId });
     await setDevice(device.deviceId, { contentId: playlistId, timeZone: 'America/New_York' });
     const before = Date.now();
@@ -283,19 +350,35 @@ describe('GET /api/v2/device/{id}/schedule', () => {
     expect(res.body).toMatchObject({ deviceId: device.deviceId, timeZone: 'America/New_York' });
     expect(res.body.from).toBeGreaterThanOrEqual(before);
     expect(res.body.to - res.body.from).toBe(DAY);
-    expect(res.body.segments).toEqual([{ from: res.body.from, to: res.body.to, layer: 'CONTENT', content: { id: playlistId, name: 'Lobby', deviceContentType: 'simpleLoop' }, channels: [] }]);
-    const windowed = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=1000&to=${1000 + 7 * DAY}`, { token: k.viewer });
+    expect(res.body.segments).toEqual([
+      {
+        from: res.body.from,
+        to: res.body.to,
+        layer: 'CONTENT',
+        content: { id: playlistId, name: 'Lobby', deviceContentType: 'simpleLoop' },
+        channels: [],
+      },
+    ]);
+    const windowed = await t.request(
+      'GET',
+      `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=1000&to=${1000 + 7 * DAY}`,
+      { token: k.viewer },
+    );
     expect(windowed.status).toBe(200);
     expect(windowed.body.segments).toEqual([expect.objectContaining({ from: 1000, to: 1000 + 7 * DAY })]);
     // A default bound a day from the given one stays within 1970 to the end of 9999 (the answer's own bounds).
-    const early = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&to=5000`, { token: k.viewer });
+    const early = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&to=5000`, {
+      token: k.viewer,
+    });
     expect(early.body).toMatchObject({ from: 0, to: 5000 });
     const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-    const late = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=${last - 5000}`, { token: k.viewer });
+    const late = await t.request('GET', `/api/v2/device/${device.deviceId}/schedule?customerId=${customerId}&from=${last - 5000}`, {
+      token: k.viewer,
+    });
     expect(late.body).toMatchObject({ from: last - 5000, to: last });
   });
 
-  it('refuses windows over 7 days or reversed (400), another tenant\'s or an unknown device (404), and devices (401)', async () => {
+  it("refuses windows over 7 days or reversed (400), another tenant's or an unknown device (404), and devices (401)", async () => {
     const device = await newDevice(t, { customerId });
     const path = `/api/v2/device/${device.deviceId}/schedule`;
     for (const query of [`from=0&to=${7 * DAY + 1}`, 'from=2000&to=1000', 'from=1000&to=1000', 'from=abc']) {
@@ -305,12 +388,15 @@ describe('GET /api/v2/device/{id}/schedule', () => {
       if (query !== 'from=abc') expect(res.body.key, query).toBe('request.error.invalidCombination');
     }
     expect((await t.request('GET', `${path}?customerId=${k.otherCustomerId}`, { token: k.otherEditor })).status).toBe(404);
-    expect((await t.request('GET', `/api/v2/device/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/schedule?customerId=${customerId}`, { token: k.viewer })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/v2/device/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/schedule?customerId=${customerId}`, { token: k.viewer }))
+        .status,
+    ).toBe(404);
     expect((await t.request('GET', `${path}?customerId=${customerId}`, { token: device.token })).status).toBe(401);
     expect((await t.request('GET', `${path}?customerId=${customerId}`, {})).status).toBe(401);
   });
 
-  it('is not affected by the server\'s clock in the manifest period: validUntil is 24–48 h ahead at a UTC midnight', () => {
+  it("is not affected by the server's clock in the manifest period: validUntil is 24–48 h ahead at a UTC midnight", () => {
     const now = Date.UTC(2026, 0, 1, 23, 59, 59);
     expect(manifestPeriod(now).validUntil).toBe(Date.UTC(2026, 0, 3));
     expect(manifestPeriod(Date.UTC(2026, 0, 1)).validUntil - Date.UTC(2026, 0, 1)).toBe(2 * DAY);
@@ -320,7 +406,12 @@ describe('GET /api/v2/device/{id}/schedule', () => {
 describe('changes that reach connected screens', () => {
   it('announce manifest on device_push for the screens showing a saved nested slide, or a renamed file (and not the others)', async () => {
     const heard: string[] = [];
-    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    const feed = await listenToChannel(
+      t.handle,
+      DEVICE_PUSH_CHANNEL,
+      { message: (payload) => void heard.push(payload) },
+      createLogger('silent'),
+    );
     try {
       const showing = await newDevice(t, { customerId });
       const other = await newDevice(t, { customerId });
@@ -331,7 +422,9 @@ describe('changes that reach connected screens', () => {
       await expect.poll(() => heard.join()).toContain(`${showing.deviceId}`);
       expect(heard.every((p) => p.startsWith('manifest:'))).toBe(true);
       heard.length = 0;
-      expect((await t.request('POST', `/api/file/rename?fileId=${slideImage.id}&newName=logo-2.png`, { token: k.editor })).status).toBe(200);
+      expect((await t.request('POST', `/api/file/rename?fileId=${slideImage.id}&newName=logo-2.png`, { token: k.editor })).status).toBe(
+        200,
+      );
       await expect.poll(() => heard.join()).toContain(`${showing.deviceId}`);
       expect(heard.join()).not.toContain(other.deviceId);
     } finally {
@@ -341,25 +434,42 @@ describe('changes that reach connected screens', () => {
 
   it('announce manifest when a file joins or leaves a folder the screen plays, and when the default emergency content changes', async () => {
     const heard: string[] = [];
-    const feed = await listenToChannel(t.handle, DEVICE_PUSH_CHANNEL, { message: (payload) => void heard.push(payload) }, createLogger('silent'));
+    const feed = await listenToChannel(
+      t.handle,
+      DEVICE_PUSH_CHANNEL,
+      { message: (payload) => void heard.push(payload) },
+      createLogger('silent'),
+    );
     const showing = await newDevice(t, { customerId });
     const other = await newDevice(t, { customerId });
     try {
       await setDevice(showing.deviceId, { contentId: playlistId });
       // Uploaded into the played folder (upload into a folder by `folderId`).
-      const added = await uploadRequest(t, k.editor, [{ field: 'files', name: 'c-gallery.png', data: png(4, 4), type: 'image/png' }], `parentId=${folderId}`);
+      const added = await uploadRequest(
+        t,
+        k.editor,
+        [{ field: 'files', name: 'c-gallery.png', data: png(4, 4), type: 'image/png' }],
+        `parentId=${folderId}`,
+      );
       expect(added.status, JSON.stringify(added.body)).toBe(200);
       await expect.poll(() => heard.join()).toContain(showing.deviceId);
       expect(heard.join()).not.toContain(other.deviceId);
       heard.length = 0;
       // Moved out of it into the root.
-      const moved = await t.request('POST', '/api/fileFolder/moveBatchToFolder', { token: k.editor, json: { fileIds: [(added.body as Array<{ id: string }>)[0]!.id], targetFolder: { id: k.fileRoot.id } } });
+      const moved = await t.request('POST', '/api/fileFolder/moveBatchToFolder', {
+        token: k.editor,
+        json: { fileIds: [(added.body as Array<{ id: string }>)[0]!.id], targetFolder: { id: k.fileRoot.id } },
+      });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       await expect.poll(() => heard.join()).toContain(showing.deviceId);
       heard.length = 0;
       // A screen in emergency without its own emergency content falls back to the customer's default.
       await setDevice(other.deviceId, { emergencyStatus: true, emergencyContentId: null });
-      const set = await t.request('PUT', `/api/customer/settings/setDefaultContents?customerId=${customerId}&defaultEmergencyContentId=${slideId}`, { token: k.owner });
+      const set = await t.request(
+        'PUT',
+        `/api/customer/settings/setDefaultContents?customerId=${customerId}&defaultEmergencyContentId=${slideId}`,
+        { token: k.owner },
+      );
       expect(set.status, JSON.stringify(set.body)).toBe(200);
       await expect.poll(() => heard.join()).toContain(other.deviceId);
       expect(heard.join()).not.toContain(showing.deviceId);

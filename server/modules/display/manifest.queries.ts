@@ -34,7 +34,9 @@ export type PlaybackDevice = {
 };
 
 const ref = (alias: string) =>
-  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'deviceContentType', ${alias}.device_content_type) end`);
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'deviceContentType', ${alias}.device_content_type) end`,
+  );
 
 /** The claimed device matching `where` (over the device table's columns), with its playback inputs; undefined when none. */
 export async function findPlaybackDevice(db: Executor, where: SQL): Promise<PlaybackDevice | undefined> {
@@ -104,7 +106,13 @@ export type GraphFile = Omit<ClosureFile, 'inFolders'> & { folderId: string | nu
  */
 export type ContentGraph = { contents: ReadonlyMap<string, GraphContent>; files: ReadonlyMap<string, GraphFile> };
 
-export async function findContentGraph(db: Executor, customerId: number, roots: readonly string[], fileIds: readonly string[], dataOf: readonly string[] = []): Promise<ContentGraph> {
+export async function findContentGraph(
+  db: Executor,
+  customerId: number,
+  roots: readonly string[],
+  fileIds: readonly string[],
+  dataOf: readonly string[] = [],
+): Promise<ContentGraph> {
   // `roots` and everything they embed; both statements start from it, so they run side by side.
   const closure = sql`closure(id) as (
                 select unnest(${uuidArrayParam(roots)})
@@ -179,7 +187,10 @@ export async function findContentGraph(db: Executor, customerId: number, roots: 
  * `emergencyDefault`, every screen in emergency that falls back to the customer's default. Two statements
  * (three with device quick filters), whatever the number of devices.
  */
-export async function findDevicesShowing(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean }): Promise<string[]> {
+export async function findDevicesShowing(
+  db: Executor,
+  input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean },
+): Promise<string[]> {
   const { customerId } = input;
   const contentIds = input.contentIds ?? [];
   const fileIds = input.fileIds ?? [];

@@ -15,7 +15,16 @@ import { resolveSegments as resolveRules, targetedRules, type CampaignRules, typ
 import { closureOf } from './manifest-closure';
 import { manifestEtagStoreOf } from './manifest-etag-store';
 import { campaignItems, emptyManifestEtag, layerContentIds, manifestEtagOf } from './manifest-etag';
-import { findContentGraph, findDevicesShowing, findPlaybackDevice, findPlaybackDevices, type ClosureContent, type ClosureFile, type ContentGraph, type PlaybackDevice } from './manifest.queries';
+import {
+  findContentGraph,
+  findDevicesShowing,
+  findPlaybackDevice,
+  findPlaybackDevices,
+  type ClosureContent,
+  type ClosureFile,
+  type ContentGraph,
+  type PlaybackDevice,
+} from './manifest.queries';
 import { explainPlayback, loadPlayback, loadPlaybackOfDevices, resolveSegments, segmentContentIds, segmentFileIds } from './playback';
 
 /*
@@ -41,7 +50,13 @@ export function manifestPeriod(now: number): { validUntil: number; urlsExpireAt:
 }
 
 /** The content graph of what `campaigns` and the devices' layers may play (two statements). */
-export function readManifestGraph(db: Executor, customerId: number, campaigns: readonly CampaignRules[], facts: Iterable<DeviceFacts>, dataOf: readonly string[] = []): Promise<ContentGraph> {
+export function readManifestGraph(
+  db: Executor,
+  customerId: number,
+  campaigns: readonly CampaignRules[],
+  facts: Iterable<DeviceFacts>,
+  dataOf: readonly string[] = [],
+): Promise<ContentGraph> {
   const { contentIds, fileIds } = campaignItems(campaigns);
 
   return findContentGraph(db, customerId, [...contentIds, ...layerContentIds(facts)], fileIds, dataOf);
@@ -99,7 +114,12 @@ export async function manifestEtags(db: Executor, deviceIds: readonly string[], 
 }
 
 /** A file of the manifest; its URL is signed for the device (one of its credentials, spec 4 §2). */
-function manifestFile(config: Config, customerId: number, file: ClosureFile, input: { urlsExpireAt: number; baseUrl: string; deviceId: string }): ManifestFile {
+function manifestFile(
+  config: Config,
+  customerId: number,
+  file: ClosureFile,
+  input: { urlsExpireAt: number; baseUrl: string; deviceId: string },
+): ManifestFile {
   const seconds = Number(file.durationSeconds);
 
   return {
@@ -113,7 +133,13 @@ function manifestFile(config: Config, customerId: number, file: ClosureFile, inp
     ...(file.height !== null ? { height: file.height } : {}),
     ...(file.validFrom !== null ? { validFrom: file.validFrom } : {}),
     ...(file.validTo !== null ? { validTo: file.validTo } : {}),
-    url: signedDownloadUrl(config, { customerId, fileId: file.id, expiresAt: new Date(input.urlsExpireAt), baseUrl: input.baseUrl, deviceId: input.deviceId }),
+    url: signedDownloadUrl(config, {
+      customerId,
+      fileId: file.id,
+      expiresAt: new Date(input.urlsExpireAt),
+      baseUrl: input.baseUrl,
+      deviceId: input.deviceId,
+    }),
   };
 }
 
@@ -133,7 +159,10 @@ function manifestContent(content: ClosureContent): ManifestContent {
  * ETag. When `ifNoneMatch` names that ETag, only the ETag (the device keeps its manifest and nothing is
  * serialized); when it names the device's stored ETag (`ManifestEtagStore`), nothing is resolved either.
  */
-export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: string; now?: number; ifNoneMatch?: string }): Promise<{ etag: string; manifest?: Manifest }> {
+export async function deviceManifest(
+  ctx: DeviceContext,
+  input: { baseUrl: string; now?: number; ifNoneMatch?: string },
+): Promise<{ etag: string; manifest?: Manifest }> {
   const now = input.now ?? Date.now();
   const { validUntil, urlsExpireAt } = manifestPeriod(now);
   const store = manifestEtagStoreOf(ctx.db);
@@ -165,7 +194,12 @@ export async function deviceManifest(ctx: DeviceContext, input: { baseUrl: strin
     settings: device.settings,
     segments,
     contents: Object.fromEntries(contents.map((c) => [c.id, manifestContent(c)])),
-    files: Object.fromEntries(files.map((f) => [f.id, manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl, deviceId: device.id })])),
+    files: Object.fromEntries(
+      files.map((f) => [
+        f.id,
+        manifestFile(ctx.config, device.customerId, f, { urlsExpireAt, baseUrl: input.baseUrl, deviceId: device.id }),
+      ]),
+    ),
     folders,
   };
 
@@ -177,7 +211,13 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
 
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1') === etag);
+  return header.split(',').some(
+    (candidate) =>
+      candidate
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1') === etag,
+  );
 }
 
 /** The window a schedule read covers: `from` defaults to now (or `to` − 24 h), `to` to `from` + 24 h, at most 7 days (400 otherwise). */
@@ -197,9 +237,16 @@ export function scheduleWindow(input: { from?: number; to?: number; now?: number
  * now .. now + 24 h, at most 7 days). Another tenant's device, an unclaimed one or one the caller's teams
  * do not show is a 404.
  */
-export async function deviceSchedule(ctx: ServiceContext, id: string, input: { from?: number; to?: number; now?: number }): Promise<DeviceSchedule> {
+export async function deviceSchedule(
+  ctx: ServiceContext,
+  id: string,
+  input: { from?: number; to?: number; now?: number },
+): Promise<DeviceSchedule> {
   const { from, to } = scheduleWindow(input);
-  const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
+  const device = await findPlaybackDevice(
+    ctx.db,
+    and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`,
+  );
   if (!device) throw new NotFoundError('device', id);
 
   return { deviceId: device.id, timeZone: device.timeZone, from, to, segments: await resolveSegments(ctx.db, device, { from, to }) };
@@ -210,9 +257,16 @@ export async function deviceSchedule(ctx: ServiceContext, id: string, input: { f
  * `at` (default now). The same visibility rules as the schedule (404 for another tenant's, an unclaimed or an
  * invisible device).
  */
-export async function deviceScheduleExplain(ctx: ServiceContext, id: string, input: { at?: number; now?: number }): Promise<PlaybackExplanation> {
+export async function deviceScheduleExplain(
+  ctx: ServiceContext,
+  id: string,
+  input: { at?: number; now?: number },
+): Promise<PlaybackExplanation> {
   const at = input.at ?? input.now ?? Date.now();
-  const device = await findPlaybackDevice(ctx.db, and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`);
+  const device = await findPlaybackDevice(
+    ctx.db,
+    and(uuidEquals(devices.id, id), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`,
+  );
   if (!device) throw new NotFoundError('device', id);
 
   return explainPlayback(ctx.db, device, at);
@@ -224,6 +278,9 @@ export async function deviceScheduleExplain(ctx: ServiceContext, id: string, inp
  * customer's default emergency content, in emergency) embeds them, transitively. For `manifestChanged`
  * pushes; call it before a delete or a replacement removes the references.
  */
-export function devicesAffectedBy(db: Executor, input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean }): Promise<string[]> {
+export function devicesAffectedBy(
+  db: Executor,
+  input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean },
+): Promise<string[]> {
   return findDevicesShowing(db, input);
 }

@@ -19,7 +19,8 @@ import { loadPlaybackOfDevices } from './playback';
 export async function devicesNowPlaying(ctx: ServiceContext, input: { deviceIds: string[]; now?: number }): Promise<NowPlayingList> {
   const at = input.now ?? Date.now();
   const ids = [...new Set(input.deviceIds.map((id) => id.toLowerCase()))];
-  const where = and(sql`${devices.id} = any(${uuidArrayParam(ids)})`, scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`;
+  const where =
+    and(sql`${devices.id} = any(${uuidArrayParam(ids)})`, scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx)) ?? sql`true`;
   const found = new Map((await findPlaybackDevices(ctx.db, where)).map((d) => [d.id, d]));
   const missing = ids.find((id) => !found.has(id));
   if (missing) throw new NotFoundError('device', missing);

@@ -34,11 +34,26 @@ beforeAll(async () => {
   lobby = await k.own.deviceFolder('Lobby');
   const hall = await k.own.deviceFolder('Hall');
   screen = await newDevice(t, { customerId: k.customerId });
-  await t.db.update(devices).set({ timeZone: 'Europe/Berlin', deviceGroupId: lobby.id, groupPath: [k.own.roots.device.id, lobby.id] }).where(eq(devices.id, screen.deviceId));
+  await t.db
+    .update(devices)
+    .set({ timeZone: 'Europe/Berlin', deviceGroupId: lobby.id, groupPath: [k.own.roots.device.id, lobby.id] })
+    .where(eq(devices.id, screen.deviceId));
   poster = await k.own.file('poster.png');
   const slide = await k.own.content('Welcome');
-  const assets = { type: 'ASSETS_STATIC', defaultDuration: 8, orderingMode: 'DEFAULT', fileAssignment: { assignments: [{ fileId: poster.id, weight: 1 }] } };
-  channel = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), ...assets, contentAssignment: undefined, contentShuffleMode: undefined, name: 'Posters', weight: 1 });
+  const assets = {
+    type: 'ASSETS_STATIC',
+    defaultDuration: 8,
+    orderingMode: 'DEFAULT',
+    fileAssignment: { assignments: [{ fileId: poster.id, weight: 1 }] },
+  };
+  channel = await k.create({
+    ...k.contentChannel(slide.id, {}, [lobby.id]),
+    ...assets,
+    contentAssignment: undefined,
+    contentShuffleMode: undefined,
+    name: 'Posters',
+    weight: 1,
+  });
   disabled = await k.create({ ...k.contentChannel(slide.id, {}, [lobby.id]), name: 'Switched off', enabled: false });
   elsewhere = await k.create({ ...k.contentChannel(slide.id, {}, [hall.id]), name: 'Hall only' });
   schedule = await k.create({
@@ -87,7 +102,10 @@ describe('channels and schedules in the resolution', () => {
     // The ETag stands for what decides the manifest: a channel of another folder changing leaves it alone.
     const other = await t.request('PUT', `/api/campaign/${elsewhere.id}`, { token: k.approver, json: { defaultDuration: 14 } });
     expect(other.status, JSON.stringify(other.body)).toBe(200);
-    const third = await t.request('GET', '/api/display/manifest', { token: screen.token, headers: { 'if-none-match': `"${second.etag}"` } });
+    const third = await t.request('GET', '/api/display/manifest', {
+      token: screen.token,
+      headers: { 'if-none-match': `"${second.etag}"` },
+    });
     expect(third.status).toBe(304);
   });
 
@@ -104,7 +122,8 @@ describe('channels and schedules in the resolution', () => {
     expect(byName['Hall only']).toMatchObject({ eligible: false, reasons: ['NOT_TARGETED'] });
     expect(body.campaigns.map((c) => c.id)).toEqual(expect.arrayContaining([channel.id, disabled.id, elsewhere.id, schedule.id]));
     // A day later the schedule is outside its date ranges.
-    const later = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${at + 24 * H}`, { token: k.viewer })).body as PlaybackExplanation;
+    const later = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${at + 24 * H}`, { token: k.viewer }))
+      .body as PlaybackExplanation;
     expect(later.layer).toBe('CHANNELS');
     expect(later.campaigns.find((c) => c.name === 'New year')).toMatchObject({ eligible: false, reasons: ['OUTSIDE_DATE_RANGES'] });
   });
@@ -135,7 +154,7 @@ describe('channels and schedules in the resolution', () => {
     ]);
   });
 
-  it('keeps explain to the caller\'s tenant', async () => {
+  it("keeps explain to the caller's tenant", async () => {
     expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain`, { token: k.otherApprover })).status).toBe(404);
     expect((await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=abc`, { token: k.viewer })).status).toBe(400);
   });
@@ -153,19 +172,39 @@ describe('what channels play changes', () => {
     const loose = await k.own.file('loose.png');
     await k.create({ ...k.contentChannel(assigned.id, {}, [lobby.id]), name: 'Assigned content' });
     await k.create({
-      name: 'Content folder', level: 'WIDGET', type: 'CONTENT_DYNAMIC', version: '2.0', orderingMode: 'DEFAULT', contentShuffleMode: 'SERIAL',
-      contentGroupAssignment: { assignments: [{ contentGroupId: contentFolder.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+      name: 'Content folder',
+      level: 'WIDGET',
+      type: 'CONTENT_DYNAMIC',
+      version: '2.0',
+      orderingMode: 'DEFAULT',
+      contentShuffleMode: 'SERIAL',
+      contentGroupAssignment: { assignments: [{ contentGroupId: contentFolder.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
     });
     await k.create({
-      name: 'Folder media', level: 'WIDGET', type: 'ASSETS_DYNAMIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT',
-      fileFolderAssignment: { assignments: [{ fileFolderId: media.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+      name: 'Folder media',
+      level: 'WIDGET',
+      type: 'ASSETS_DYNAMIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileFolderAssignment: { assignments: [{ fileFolderId: media.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
     });
     const static_ = await k.create({
-      name: 'Static media', level: 'WIDGET', type: 'ASSETS_STATIC', version: '2.0', defaultDuration: 5, orderingMode: 'DEFAULT',
-      fileAssignment: { assignments: [{ fileId: loose.id, weight: 1 }] }, deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: hallScreen.deviceId }] },
+      name: 'Static media',
+      level: 'WIDGET',
+      type: 'ASSETS_STATIC',
+      version: '2.0',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      fileAssignment: { assignments: [{ fileId: loose.id, weight: 1 }] },
+      deviceSelectionMode: 'STATIC',
+      deviceAssignment: { assignments: [{ deviceId: hallScreen.deviceId }] },
     });
     expect(static_.id).toBeDefined();
-    const reached = (change: { contentIds?: string[]; fileIds?: string[] }) => devicesAffectedBy(t.db, { customerId: k.customerId, ...change });
+    const reached = (change: { contentIds?: string[]; fileIds?: string[] }) =>
+      devicesAffectedBy(t.db, { customerId: k.customerId, ...change });
     expect(await reached({ contentIds: [assigned.id] })).toEqual([screen.deviceId]);
     expect(await reached({ contentIds: [inFolder.id] })).toEqual([screen.deviceId]);
     expect(await reached({ fileIds: [deep.id] })).toEqual([screen.deviceId]);
@@ -177,7 +216,7 @@ describe('what channels play changes', () => {
 });
 
 describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution', () => {
-  it('plays the eligible messages\' items on the schedule and in the manifest, and explains each message', async () => {
+  it("plays the eligible messages' items on the schedule and in the manifest, and explains each message", async () => {
     const hall = await k.own.deviceFolder('Hall for messages');
     const news = await k.own.file('news.png');
     const weather = await k.own.file('weather.png');
@@ -185,14 +224,35 @@ describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution',
     const slide = await k.own.content('Message slide');
     const group = (await t.request('POST', '/api/messageGroup', { token: k.approver, json: { name: 'Ticker' } })).body;
     const message = async (body: Record<string, unknown>) => {
-      const res = await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, ...body } });
+      const res = await t.request('POST', '/api/message', {
+        token: k.approver,
+        json: { version: '2.0', messageGroupId: group.id, ...body },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
 
       return res.body;
     };
-    const first = await message({ name: 'News', type: 'ASSETS_STATIC', weight: 1, defaultDuration: 6, saturation: 0, fileAssignment: { assignments: [{ fileId: news.id, weight: 1 }, { fileId: weather.id, weight: 2 }] } });
+    const first = await message({
+      name: 'News',
+      type: 'ASSETS_STATIC',
+      weight: 1,
+      defaultDuration: 6,
+      saturation: 0,
+      fileAssignment: {
+        assignments: [
+          { fileId: news.id, weight: 1 },
+          { fileId: weather.id, weight: 2 },
+        ],
+      },
+    });
     const second = await message({ name: 'Slide', type: 'CONTENT', weight: 2, contentId: slide.id, defaultDuration: 4 });
-    const notHere = await message({ name: 'Hall only', type: 'ASSETS_STATIC', weight: 3, fileAssignment: { assignments: [{ fileId: elsewhereFile.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: hall.id }] } });
+    const notHere = await message({
+      name: 'Hall only',
+      type: 'ASSETS_STATIC',
+      weight: 3,
+      fileAssignment: { assignments: [{ fileId: elsewhereFile.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: hall.id }] },
+    });
     const off = await message({ name: 'Off', type: 'CONTENT', weight: 4, contentId: slide.id, enabled: false });
     const ticker = await k.create({
       name: 'Ticker channel',
@@ -217,10 +277,16 @@ describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution',
     expect(manifest.files[news.id]).toMatchObject({ name: 'news.png' });
     expect(manifest.files[elsewhereFile.id]).toBeUndefined();
 
-    const explained = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    const explained = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer }))
+      .body as PlaybackExplanation;
     const channelExplained = explained.campaigns.find((c) => c.id === ticker.id)!;
     expect(channelExplained.eligible).toBe(true);
-    expect(Object.fromEntries((channelExplained.messages ?? []).map((m) => [m.id, m.reasons]))).toEqual({ [first.id]: [], [second.id]: [], [notHere.id]: ['NOT_TARGETED'], [off.id]: ['DISABLED'] });
+    expect(Object.fromEntries((channelExplained.messages ?? []).map((m) => [m.id, m.reasons]))).toEqual({
+      [first.id]: [],
+      [second.id]: [],
+      [notHere.id]: ['NOT_TARGETED'],
+      [off.id]: ['DISABLED'],
+    });
 
     // A change to a message reaches the screen: its manifest moves.
     const put = await t.request('PUT', `/api/message/${second.id}`, { token: k.approver, json: { enabled: false } });
@@ -242,7 +308,8 @@ describe('sub-channels (messages) of a MESSAGE_GROUP channel in the resolution',
 
     // The parent decides first: switched off, none of its messages plays.
     await t.request('PUT', `/api/campaign/${ticker.id}`, { token: k.approver, json: { enabled: false } });
-    const parentOff = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer })).body as PlaybackExplanation;
+    const parentOff = (await t.request('GET', `/api/v2/device/${screen.deviceId}/schedule/explain?at=${JAN1 + H / 2}`, { token: k.viewer }))
+      .body as PlaybackExplanation;
     expect(parentOff.campaigns.find((c) => c.id === ticker.id)!.messages!.find((m) => m.id === first.id)!.eligible).toBe(false);
   });
 });
@@ -256,14 +323,22 @@ describe('what sub-channels play changes', () => {
       { name: 'File item', type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: played.id }] } },
       { name: 'Slide item', type: 'CONTENT', contentId: slide.id },
     ]) {
-      const res = await t.request('POST', '/api/message', { token: k.approver, json: { version: '2.0', messageGroupId: group.id, ...body } });
+      const res = await t.request('POST', '/api/message', {
+        token: k.approver,
+        json: { version: '2.0', messageGroupId: group.id, ...body },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     const before = await devicesAffectedBy(t.db, { customerId: k.customerId, fileIds: [played.id] });
     expect(before).toEqual([]);
     await k.create({
-      name: 'Changes ticker channel', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'SERIAL',
-      messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
+      name: 'Changes ticker channel',
+      level: 'WIDGET',
+      type: 'MESSAGE_GROUP',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      messageGroupAssignment: { assignments: [{ messageGroupId: group.id }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: lobby.id }] },
     });
     expect(await devicesAffectedBy(t.db, { customerId: k.customerId, fileIds: [played.id] })).toEqual([screen.deviceId]);
     expect(await devicesAffectedBy(t.db, { customerId: k.customerId, contentIds: [slide.id] })).toEqual([screen.deviceId]);
@@ -274,20 +349,37 @@ describe('manifest ETags of many devices at once (the fan-out and the WebSocket 
   it('gives each device the ETag its own manifest answers, across folders, static and quick-filter targeting, tenants and unclaimed devices', async () => {
     const hall = await k.own.deviceFolder('Batch hall');
     const inHall = await newDevice(t, { customerId: k.customerId });
-    await t.db.update(devices).set({ deviceGroupId: hall.id, groupPath: [k.own.roots.device.id, hall.id], timeZone: 'Asia/Kolkata' }).where(eq(devices.id, inHall.deviceId));
+    await t.db
+      .update(devices)
+      .set({ deviceGroupId: hall.id, groupPath: [k.own.roots.device.id, hall.id], timeZone: 'Asia/Kolkata' })
+      .where(eq(devices.id, inHall.deviceId));
     const chosen = await newDevice(t, { customerId: k.customerId });
     const tagged = await newDevice(t, { customerId: k.customerId });
-    await t.db.update(devices).set({ tags: ['batch-qf'] }).where(eq(devices.id, tagged.deviceId));
+    await t.db
+      .update(devices)
+      .set({ tags: ['batch-qf'] })
+      .where(eq(devices.id, tagged.deviceId));
     const theirs = await newDevice(t, { customerId: k.otherCustomerId });
     const unclaimed = await newDevice(t);
     const slide = await k.own.content('Batch slide');
     const picture = await k.own.file('batch.png');
     await k.create({ ...k.contentChannel(slide.id, { name: 'Batch hall channel' }, [hall.id]) });
-    await k.create({ ...k.contentChannel(slide.id, { name: 'Batch chosen', deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: chosen.deviceId }] } }, []) });
+    await k.create({
+      ...k.contentChannel(
+        slide.id,
+        { name: 'Batch chosen', deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: chosen.deviceId }] } },
+        [],
+      ),
+    });
     const filter = await k.own.quickFilter('DEVICE', { tags: ['batch-qf'] });
     await k.create({
       ...k.contentChannel(slide.id, { name: 'Batch filtered', deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: filter.id }, []),
-      type: 'ASSETS_STATIC', defaultDuration: 5, orderingMode: 'DEFAULT', contentShuffleMode: undefined, contentAssignment: undefined, fileAssignment: { assignments: [{ fileId: picture.id }] },
+      type: 'ASSETS_STATIC',
+      defaultDuration: 5,
+      orderingMode: 'DEFAULT',
+      contentShuffleMode: undefined,
+      contentAssignment: undefined,
+      fileAssignment: { assignments: [{ fileId: picture.id }] },
     });
     const now = Date.now();
     const claimed = [screen, inHall, chosen, tagged, theirs];

@@ -28,7 +28,12 @@ import type { CandidateContent, CandidateFile } from '@/server/playback/resolver
  */
 
 type ItemRow = { ownerId: number; id: string; name: string; weight: number | null };
-export type FileItemRow = ItemRow & { contentType: string; durationSeconds: string | null; validFrom: number | null; validTo: number | null };
+export type FileItemRow = ItemRow & {
+  contentType: string;
+  durationSeconds: string | null;
+  validFrom: number | null;
+  validTo: number | null;
+};
 export type ContentItemRow = ItemRow & { deviceContentType: 'content' | 'simpleLoop'; pageCount: number };
 
 /** Item rows by their owner (campaign or message) in one pass: the rows arrive for every owner at once. */
@@ -45,7 +50,13 @@ export function byOwner<T extends ItemRow>(rows: readonly T[]): Map<number, T[]>
 }
 
 export function candidateContent(row: ContentItemRow): CandidateContent {
-  return { id: row.id, name: row.name, deviceContentType: row.deviceContentType, pageCount: Math.max(1, Number(row.pageCount) || 1), weight: row.weight ?? 0 };
+  return {
+    id: row.id,
+    name: row.name,
+    deviceContentType: row.deviceContentType,
+    pageCount: Math.max(1, Number(row.pageCount) || 1),
+    weight: row.weight ?? 0,
+  };
 }
 
 export function candidateFile(row: FileItemRow): CandidateFile {
@@ -79,7 +90,9 @@ function playedAssetTeams(owner: ItemOwner, resourceType: string, idColumn: stri
                  and ta.team_id::text in (select jsonb_array_elements(c.played_asset_team_access_list->'teams')->>'id')))`;
 }
 
-const pageCountOf = sql.raw(`case when x.device_content_type = 'simpleLoop' then jsonb_array_length(coalesce(x.data->'slides', '[]'::jsonb)) else jsonb_array_length(coalesce(x.data->'pages', '[]'::jsonb)) end`);
+const pageCountOf = sql.raw(
+  `case when x.device_content_type = 'simpleLoop' then jsonb_array_length(coalesce(x.data->'slides', '[]'::jsonb)) else jsonb_array_length(coalesce(x.data->'pages', '[]'::jsonb)) end`,
+);
 
 /** Who plays items: campaigns or messages (alias `c`), the id column of their assignment tables, and those tables. */
 type ItemOwner = {
@@ -120,7 +133,13 @@ type ItemSource = {
   /** Static assignments (`a`): the owner's table and its item id column name. */
   assignments: { table: (owner: ItemOwner) => ItemOwner['contentAssignments'] | ItemOwner['fileAssignments']; itemColumn: string };
   /** Folder assignments (`g`) of the dynamic type: the owner's table, its folder column and the item's path column. */
-  folders: { table: (owner: ItemOwner) => ItemOwner['contentFolders'] | ItemOwner['fileFolders']; folderColumn: string; itemPath: string; type: string; tagCondition: string };
+  folders: {
+    table: (owner: ItemOwner) => ItemOwner['contentFolders'] | ItemOwner['fileFolders'];
+    folderColumn: string;
+    itemPath: string;
+    type: string;
+    tagCondition: string;
+  };
   /** An item column of the owner row itself (a message's `contentId`), when it has one. */
   ownColumn?: string;
   teamResource: 'deviceContent' | 'file';
@@ -128,7 +147,8 @@ type ItemSource = {
 };
 
 /** Whether an owner plays a quick filter's items of `source` (its branch carries the filter's criteria). */
-const playsQuickFilterItems = (row: OwnerRow, source: ItemSource): boolean => row.type === source.quickFilter.type && Boolean(source.quickFilter.idOf(row));
+const playsQuickFilterItems = (row: OwnerRow, source: ItemSource): boolean =>
+  row.type === source.quickFilter.type && Boolean(source.quickFilter.idOf(row));
 
 /** What `loadItems` reads of a campaign or message row. */
 export type OwnerRow = { id: number; type: string; contentQuickFilterId: string | null; fileQuickFilterId: string | null };
@@ -138,13 +158,22 @@ export type OwnerRow = { id: number; type: string; contentQuickFilterId: string 
  * (the dynamic type, with its tag condition and a campaign's played-asset teams), or matching its quick
  * filter; one statement for all the owners.
  */
-export async function loadItems<T>(db: Executor, customerId: number, rows: readonly OwnerRow[], ids: readonly number[], source: ItemSource, owner: ItemOwner): Promise<T[]> {
+export async function loadItems<T>(
+  db: Executor,
+  customerId: number,
+  rows: readonly OwnerRow[],
+  ids: readonly number[],
+  source: ItemSource,
+  owner: ItemOwner,
+): Promise<T[]> {
   const statement = await itemsStatement(db, customerId, rows, ids, source, owner);
   // Quick-filter branches carry their filter's criteria in the text: only a statement without them has a fixed shape.
   const prepared = !rows.some((row) => playsQuickFilterItems(row, source));
 
   // In a fixed order: the manifest ETag hashes the rules as read (manifest-etag.ts).
-  return statement ? execRows<T & Record<string, unknown>>(db, sql`select * from (${statement}) items order by "ownerId", id, weight`, { prepared }) : [];
+  return statement
+    ? execRows<T & Record<string, unknown>>(db, sql`select * from (${statement}) items order by "ownerId", id, weight`, { prepared })
+    : [];
 }
 
 /**
@@ -152,7 +181,14 @@ export async function loadItems<T>(db: Executor, customerId: number, rows: reado
  * (the campaigns' next airing) can aggregate over it in SQL. Reads the owners' quick filters first, in one
  * statement.
  */
-export async function itemsStatement(db: Executor, customerId: number, rows: readonly OwnerRow[], ids: readonly number[], source: ItemSource, owner: ItemOwner): Promise<SQL | undefined> {
+export async function itemsStatement(
+  db: Executor,
+  customerId: number,
+  rows: readonly OwnerRow[],
+  ids: readonly number[],
+  source: ItemSource,
+  owner: ItemOwner,
+): Promise<SQL | undefined> {
   if (ids.length === 0) return undefined;
   const { select, assignments, folders } = source;
   const ownerIds = bigintArrayParam(ids);
@@ -171,7 +207,12 @@ export async function itemsStatement(db: Executor, customerId: number, rows: rea
          where c.id = any(${ownerIds})`);
   }
   const filtered = rows.filter((row) => playsQuickFilterItems(row, source));
-  const criteria = await quickFilterCriteria(db, customerId, filtered.map((row) => source.quickFilter.idOf(row)!), source.quickFilter.entity);
+  const criteria = await quickFilterCriteria(
+    db,
+    customerId,
+    filtered.map((row) => source.quickFilter.idOf(row)!),
+    source.quickFilter.entity,
+  );
   const now = new Date();
   for (const row of filtered) {
     const condition = criteria.get(source.quickFilter.idOf(row)!);
@@ -189,7 +230,13 @@ export const contentSource: ItemSource = {
   table: deviceContents,
   select: sql`x.id::text as id, x.name, x.device_content_type as "deviceContentType", ${pageCountOf} as "pageCount"`,
   assignments: { table: (owner) => owner.contentAssignments, itemColumn: 'content_id' },
-  folders: { table: (owner) => owner.contentFolders, folderColumn: 'content_group_id', itemPath: 'group_path', type: 'CONTENT_DYNAMIC', tagCondition: 'content_tag_condition' },
+  folders: {
+    table: (owner) => owner.contentFolders,
+    folderColumn: 'content_group_id',
+    itemPath: 'group_path',
+    type: 'CONTENT_DYNAMIC',
+    tagCondition: 'content_tag_condition',
+  },
   ownColumn: 'content_id',
   teamResource: 'deviceContent',
   quickFilter: { type: 'CONTENT_QUICK_FILTER', entity: 'CONTENT', idOf: (row) => row.contentQuickFilterId },
@@ -200,13 +247,24 @@ export const fileSource: ItemSource = {
   select: sql`x.id::text as id, x.name, x.content_type as "contentType", x.meta_data->>'duration' as "durationSeconds",
     floor(extract(epoch from x.valid_from) * 1000)::float8 as "validFrom", floor(extract(epoch from x.valid_to) * 1000)::float8 as "validTo"`,
   assignments: { table: (owner) => owner.fileAssignments, itemColumn: 'file_id' },
-  folders: { table: (owner) => owner.fileFolders, folderColumn: 'file_folder_id', itemPath: 'folder_path', type: 'ASSETS_DYNAMIC', tagCondition: 'file_tag_condition' },
+  folders: {
+    table: (owner) => owner.fileFolders,
+    folderColumn: 'file_folder_id',
+    itemPath: 'folder_path',
+    type: 'ASSETS_DYNAMIC',
+    tagCondition: 'file_tag_condition',
+  },
   teamResource: 'file',
   quickFilter: { type: 'ASSET_QUICK_FILTER', entity: 'FILE', idOf: (row) => row.fileQuickFilterId },
 };
 
 /** The criteria of the tenant's quick filters of `ids` filtering `type`, by id (one statement). */
-async function quickFilterCriteria(db: Executor, customerId: number, ids: readonly string[], type: 'CONTENT' | 'FILE'): Promise<Map<string, unknown>> {
+async function quickFilterCriteria(
+  db: Executor,
+  customerId: number,
+  ids: readonly string[],
+  type: 'CONTENT' | 'FILE',
+): Promise<Map<string, unknown>> {
   if (ids.length === 0) return new Map();
   const rows = await execRows<{ id: string; criteria: unknown }>(
     db,

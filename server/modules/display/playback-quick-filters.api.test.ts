@@ -19,10 +19,16 @@ beforeAll(async () => {
   k = await campaignsTestKit();
   const lobby = await k.own.deviceFolder('Lobby');
   screen = await newDevice(k.t, { customerId: k.customerId });
-  await k.t.db.update(devices).set({ timeZone: 'UTC', deviceGroupId: lobby.id, groupPath: [k.own.roots.device.id, lobby.id] }).where(eq(devices.id, screen.deviceId));
+  await k.t.db
+    .update(devices)
+    .set({ timeZone: 'UTC', deviceGroupId: lobby.id, groupPath: [k.own.roots.device.id, lobby.id] })
+    .where(eq(devices.id, screen.deviceId));
   const tagged = await k.own.file('tagged.png');
   await k.own.file('untagged.png');
-  await k.t.db.update(files).set({ tags: ['lobby-loop'] }).where(eq(files.id, tagged.id));
+  await k.t.db
+    .update(files)
+    .set({ tags: ['lobby-loop'] })
+    .where(eq(files.id, tagged.id));
   const filter = await k.own.quickFilter('FILE', { tags: ['lobby-loop'] });
   await k.create({
     name: 'Filtered media',

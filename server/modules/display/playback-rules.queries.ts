@@ -1,7 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { bigintArrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
-import { campaignDeviceAssignments, campaignDeviceGroupAssignments, campaignMessageGroupAssignments, campaigns } from '@/server/modules/campaigns/campaigns.table';
+import {
+  campaignDeviceAssignments,
+  campaignDeviceGroupAssignments,
+  campaignMessageGroupAssignments,
+  campaigns,
+} from '@/server/modules/campaigns/campaigns.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { messageDeviceAssignments, messageDeviceGroupAssignments, messages } from '@/server/modules/messages/messages.table';
@@ -11,7 +16,19 @@ import { teamAssignments } from '@/server/modules/teams/teams.table';
 import type { CampaignHours, ScheduleIntervals, TagCondition, WorkingDays } from '@/server/playback/schedule-rules.schemas';
 import type { CampaignRules, DeviceFacts, MessageRules, PlaybackRules } from '@/server/playback/resolver';
 import type { PlaybackDevice } from './manifest.queries';
-import { byOwner, campaignOwner, candidateContent, candidateFile, contentSource, fileSource, loadItems, messageOwner, type ContentItemRow, type FileItemRow, type OwnerRow } from './playback-items.queries';
+import {
+  byOwner,
+  campaignOwner,
+  candidateContent,
+  candidateFile,
+  contentSource,
+  fileSource,
+  loadItems,
+  messageOwner,
+  type ContentItemRow,
+  type FileItemRow,
+  type OwnerRow,
+} from './playback-items.queries';
 
 /*
  * The database side of the playback resolution (spec 4 §4): the device's facts and the tenant's campaigns
@@ -57,8 +74,6 @@ type CampaignRow = {
   skipInvalidFiles: boolean;
 };
 
-
-
 /** The facts of `device` the resolver reads: its folder path, tags, teams and the device quick filters it matches. */
 export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Promise<DeviceFacts> {
   return (await loadDevicesFacts(db, device.customerId, [device])).get(device.id)!;
@@ -69,7 +84,11 @@ export async function loadDeviceFacts(db: Executor, device: PlaybackDevice): Pro
  * rows carry their folders, tags and teams; the device quick filters they match are one statement however
  * many devices (two when the tenant targets by device quick filters).
  */
-export async function loadDevicesFacts(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<Map<string, DeviceFacts>> {
+export async function loadDevicesFacts(
+  db: Executor,
+  customerId: number,
+  playbackDevices: readonly PlaybackDevice[],
+): Promise<Map<string, DeviceFacts>> {
   const quickFilterIds = await matchingDeviceQuickFilters(
     db,
     customerId,
@@ -186,17 +205,28 @@ export async function loadPlaybackRules(db: Executor, customerId: number, target
     loadItems<ContentItemRow>(db, customerId, rows, ids, contentSource, campaignOwner),
     loadItems<FileItemRow>(db, customerId, rows, ids, fileSource, campaignOwner),
     // Only MESSAGE_GROUP channels play groups: none among them, no statement.
-    loadMessageGroups(db, customerId, rows.filter((r) => r.type === 'MESSAGE_GROUP').map((r) => Number(r.id))),
+    loadMessageGroups(
+      db,
+      customerId,
+      rows.filter((r) => r.type === 'MESSAGE_GROUP').map((r) => Number(r.id)),
+    ),
   ]);
 
   const contentsBy = byOwner(contentItems);
   const filesBy = byOwner(fileItems);
 
-  return { campaigns: rows.map((row) => campaignRules(row, contentsBy.get(Number(row.id)) ?? [], filesBy.get(Number(row.id)) ?? [], groups)) };
+  return {
+    campaigns: rows.map((row) => campaignRules(row, contentsBy.get(Number(row.id)) ?? [], filesBy.get(Number(row.id)) ?? [], groups)),
+  };
 }
 
 /** One campaign's rules from its row and its own item rows. */
-function campaignRules(row: CampaignRow, contentItems: readonly ContentItemRow[], fileItems: readonly FileItemRow[], groups: ReadonlyMap<number, CampaignRules['messageGroups']>): CampaignRules {
+function campaignRules(
+  row: CampaignRow,
+  contentItems: readonly ContentItemRow[],
+  fileItems: readonly FileItemRow[],
+  groups: ReadonlyMap<number, CampaignRules['messageGroups']>,
+): CampaignRules {
   const id = Number(row.id);
   const contents = contentItems.map(candidateContent);
   const filesOf = fileItems.map(candidateFile);
@@ -268,7 +298,11 @@ type MessageRow = OwnerRow & {
  * message's candidate items: a fixed number of statements (groups, messages, content items, file items, plus
  * one per quick filter a message plays), whatever the number of messages.
  */
-export async function loadMessageGroups(db: Executor, customerId: number, ids: readonly number[]): Promise<Map<number, CampaignRules['messageGroups']>> {
+export async function loadMessageGroups(
+  db: Executor,
+  customerId: number,
+  ids: readonly number[],
+): Promise<Map<number, CampaignRules['messageGroups']>> {
   if (ids.length === 0) return new Map();
   const rows = await execRows<{ campaignId: number; id: number; name: string; weight: number }>(
     db,

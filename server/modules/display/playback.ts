@@ -1,5 +1,11 @@
 import type { Executor } from '@/server/db/client';
-import { explain as explainRules, resolveSegments as resolveRules, type DeviceFacts, type Explanation, type PlaybackRules } from '@/server/playback/resolver';
+import {
+  explain as explainRules,
+  resolveSegments as resolveRules,
+  type DeviceFacts,
+  type Explanation,
+  type PlaybackRules,
+} from '@/server/playback/resolver';
 import type { Segment } from './display.schemas';
 import type { PlaybackDevice } from './manifest.queries';
 import { loadDeviceFacts, loadDevicesFacts, loadPlaybackRules, targetsOf } from './playback-rules.queries';
@@ -31,8 +37,15 @@ export async function resolveSegments(db: Executor, device: PlaybackDevice, wind
  * The facts of several devices of one tenant and the campaigns that can reach any of them (the fan-out of a
  * change, a reconnect storm), read once for all of them.
  */
-export async function loadPlaybackOfDevices(db: Executor, customerId: number, playbackDevices: readonly PlaybackDevice[]): Promise<{ facts: Map<string, DeviceFacts>; rules: PlaybackRules }> {
-  const [facts, rules] = await Promise.all([loadDevicesFacts(db, customerId, playbackDevices), loadPlaybackRules(db, customerId, targetsOf(playbackDevices))]);
+export async function loadPlaybackOfDevices(
+  db: Executor,
+  customerId: number,
+  playbackDevices: readonly PlaybackDevice[],
+): Promise<{ facts: Map<string, DeviceFacts>; rules: PlaybackRules }> {
+  const [facts, rules] = await Promise.all([
+    loadDevicesFacts(db, customerId, playbackDevices),
+    loadPlaybackRules(db, customerId, targetsOf(playbackDevices)),
+  ]);
 
   return { facts, rules };
 }
@@ -59,7 +72,8 @@ export function segmentContentIds(segments: readonly Segment[]): string[] {
 /** The file ids channels play directly (FILE items), beside those the content closure references. */
 export function segmentFileIds(segments: readonly Segment[]): string[] {
   const ids = new Set<string>();
-  for (const segment of segments) for (const channel of segment.channels) for (const item of channel.items) if (item.type === 'FILE') ids.add(item.id);
+  for (const segment of segments)
+    for (const channel of segment.channels) for (const item of channel.items) if (item.type === 'FILE') ids.add(item.id);
 
   return [...ids].sort();
 }

@@ -36,14 +36,24 @@ describe('create, list, read', () => {
   it('creates nested folders with their materialised path, audited', async () => {
     expect(c.path).toEqual([rootId, a.id, b.id, c.id]);
     expect(c.parentId).toBe(b.id);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'create')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'create')));
     expect(entry?.entityType).toBe('fileFolder');
   });
 
   it('answers the created folder in the read shape', async () => {
     const res = await create(editor, a.id, 'Delta', '&cleanupOutdatedFiles=true');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Delta', parentId: a.id, customerId, fileFolderType: 1, cleanupOutdatedFiles: true, syncType: 'NOT_SYNCED' });
+    expect(res.body).toMatchObject({
+      name: 'Delta',
+      parentId: a.id,
+      customerId,
+      fileFolderType: 1,
+      cleanupOutdatedFiles: true,
+      syncType: 'NOT_SYNCED',
+    });
     expect(res.body.fileFolderPath).toBe(`${rootId}/${a.id}/${res.body.id}`);
     expect(typeof res.body.lastChange).toBe('number');
   });
@@ -62,7 +72,7 @@ describe('create, list, read', () => {
     expect((await create(editor, rootId, '   ')).status).toBe(400);
   });
 
-  it('refuses a VIEWER (403) and another tenant\'s parent (404)', async () => {
+  it("refuses a VIEWER (403) and another tenant's parent (404)", async () => {
     const res = await create(viewer, rootId, 'Nope');
     expect(res.status).toBe(403);
     expect(res.body.key).toBe('auth.error.roleRequired');
@@ -82,13 +92,15 @@ describe('create, list, read', () => {
   });
 
   it('sorts and pages', async () => {
-    const res = await t.request('GET', `/api/v2/fileFolder?search=fileFolderPath:${a.id}&sort=name,desc&size=2&select=name`, { token: viewer });
+    const res = await t.request('GET', `/api/v2/fileFolder?search=fileFolderPath:${a.id}&sort=name,desc&size=2&select=name`, {
+      token: viewer,
+    });
     expect(res.status).toBe(200);
     expect(res.body.totalElements).toBe(5);
     expect(res.body.content.map((f: { name: string }) => f.name)).toEqual(['Gamma', 'Delta']);
   });
 
-  it('never lists another tenant\'s folders', async () => {
+  it("never lists another tenant's folders", async () => {
     const res = await t.request('GET', `/api/v2/fileFolder?search=fileFolderPath:${a.id}`, { token: otherEditor });
     expect(res.body.totalElements).toBe(0);
   });
@@ -102,15 +114,26 @@ describe('create, list, read', () => {
     expect(plain.status).toBe(200);
     expect(plain.body.fileCount).toBeUndefined();
     const res = await t.request('GET', `/api/v2/fileFolder/${b.id}?select=name,fileCount,firstFileThumbnail`, { token: viewer });
-    expect(res.body).toMatchObject({ id: b.id, name: 'Beta', fileCount: 3, firstFileThumbnail: expect.stringMatching(new RegExp(`^/api/storage/customer/${customerId}/files/${withThumb.id}\\.tmb\\?v=\\d+$`)) });
+    expect(res.body).toMatchObject({
+      id: b.id,
+      name: 'Beta',
+      fileCount: 3,
+      firstFileThumbnail: expect.stringMatching(new RegExp(`^/api/storage/customer/${customerId}/files/${withThumb.id}\\.tmb\\?v=\\d+$`)),
+    });
     const empty = await t.request('GET', `/api/v2/fileFolder/${a.id}?select=fileCount,firstFileThumbnail`, { token: viewer });
     expect(empty.body).toMatchObject({ fileCount: 0, firstFileThumbnail: null });
-    const sorted = await t.request('GET', `/api/v2/fileFolder?search=fileFolderPath:${a.id}&sort=fileCount,desc&select=fileCount`, { token: viewer });
+    const sorted = await t.request('GET', `/api/v2/fileFolder?search=fileFolderPath:${a.id}&sort=fileCount,desc&select=fileCount`, {
+      token: viewer,
+    });
     expect(sorted.body.content[0]).toMatchObject({ id: b.id, fileCount: 3 });
   });
 
-  it('reads one folder; another tenant\'s or an unknown id is 404; a bad id 400', async () => {
-    expect((await t.request('GET', `/api/v2/fileFolder/${c.id}`, { token: viewer })).body).toMatchObject({ id: c.id, name: 'Gamma', parentId: b.id });
+  it("reads one folder; another tenant's or an unknown id is 404; a bad id 400", async () => {
+    expect((await t.request('GET', `/api/v2/fileFolder/${c.id}`, { token: viewer })).body).toMatchObject({
+      id: c.id,
+      name: 'Gamma',
+      parentId: b.id,
+    });
     expect((await t.request('GET', `/api/v2/fileFolder/${c.id}`, { token: otherEditor })).status).toBe(404);
     expect((await t.request('GET', `/api/v2/fileFolder/${uuidv7()}`, { token: viewer })).status).toBe(404);
     expect((await t.request('GET', '/api/v2/fileFolder/xyz', { token: viewer })).status).toBe(400);

@@ -5,13 +5,27 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { FileFolder } from './file-folders.schemas';
-import { detachFileReferences, detachFolderReferences, fileDeletionBlockers, fileReferences, folderDeletionBlockers } from '@/server/modules/files';
+import {
+  detachFileReferences,
+  detachFolderReferences,
+  fileDeletionBlockers,
+  fileReferences,
+  folderDeletionBlockers,
+} from '@/server/modules/files';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams';
 import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition } from './folder-access';
-import { checkBatch, deleteFilesByIds, deleteSubtrees, findBlockedFileBelow, fileIdsBelow, moveFilesTo, touchFolder } from './file-folders.queries';
+import {
+  checkBatch,
+  deleteFilesByIds,
+  deleteSubtrees,
+  findBlockedFileBelow,
+  fileIdsBelow,
+  moveFilesTo,
+  touchFolder,
+} from './file-folders.queries';
 import { readFolder, uniqueSiblingName } from './file-folders.service';
 import { auditChange } from '@/server/modules/audit-log';
 import type { Batch, MoveBatch } from './file-folders.schemas';
@@ -24,7 +38,12 @@ type BatchFolder = { id: string; customerId: number; parentId: string | null; pa
  * Every id of a batch must exist in `customerId` and be visible (404, never revealing another
  * tenant's ids) and writable for the caller's teams (403 `team.error.readOnly`). One statement per kind.
  */
-async function checkedBatch(tx: Executor, ctx: ServiceContext, customerId: number, batch: Batch): Promise<{ fileIds: string[]; folders: BatchFolder[] }> {
+async function checkedBatch(
+  tx: Executor,
+  ctx: ServiceContext,
+  customerId: number,
+  batch: Batch,
+): Promise<{ fileIds: string[]; folders: BatchFolder[] }> {
   const fileIds = [...new Set(batch.fileIds)];
   const folderIds = [...new Set(batch.folderIds)];
   const fileRows = await checkBatch(tx, {
@@ -41,12 +60,16 @@ async function checkedBatch(tx: Executor, ctx: ServiceContext, customerId: numbe
     visible: folderAccessCondition(ctx),
     readOnly: readOnlyExpression(ctx, 'fileFolder', fileFolders.id),
   });
-  for (const [kind, ids, rows] of [['file', fileIds, fileRows], ['fileFolder', folderIds, folderRows]] as const) {
+  for (const [kind, ids, rows] of [
+    ['file', fileIds, fileRows],
+    ['fileFolder', folderIds, folderRows],
+  ] as const) {
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const row = byId.get(id);
       if (!row || !row.visible) throw new NotFoundError(kind, id);
-      if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
+      if (row.readOnly)
+        throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
     }
   }
   const folders = folderRows.map((r) => ({ id: r.id, customerId: r.customerId, parentId: r.parentId ?? null, path: r.path ?? [] }));
@@ -91,18 +114,30 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
  * and detached through the file reference registry; the file ids are loaded only when a reference
  * kind is registered (none is today), so a folder with any number of files is four statements.
  */
-async function deleteContents(tx: Executor, ctx: ServiceContext, input: { customerId: number; fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean }) {
+async function deleteContents(
+  tx: Executor,
+  ctx: ServiceContext,
+  input: { customerId: number; fileIds: string[]; folderIds: string[]; removeFromPlaylists: boolean },
+) {
   await assertSubtreesWritable(tx, ctx, input.customerId, input.folderIds);
   const folderBlockers = await folderDeletionBlockers(tx, { folderIds: input.folderIds, removeFromPlaylists: input.removeFromPlaylists });
   if (folderBlockers.length > 0) {
-    throw new ConflictError('fileFolder.error.inUse', `Folders to delete are in use: ${folderBlockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`, { blockers: folderBlockers });
+    throw new ConflictError(
+      'fileFolder.error.inUse',
+      `Folders to delete are in use: ${folderBlockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`,
+      { blockers: folderBlockers },
+    );
   }
   await detachFolderReferences(tx, ctx, { folderIds: input.folderIds, removeFromPlaylists: input.removeFromPlaylists });
   if (fileReferences.items().length > 0) {
     const affected = [...input.fileIds, ...(await fileIdsBelow(tx, input.customerId, input.folderIds))];
     const blockers = await fileDeletionBlockers(tx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
     if (blockers.length > 0) {
-      throw new ConflictError('fileFolder.error.inUse', `Files to delete are in use: ${blockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`, { blockers });
+      throw new ConflictError(
+        'fileFolder.error.inUse',
+        `Files to delete are in use: ${blockers.map((b) => `${b.count} ${b.kind}`).join(', ')}`,
+        { blockers },
+      );
     }
     await announcePlaybackChange(tx, { customerId: input.customerId, fileIds: affected });
     await detachFileReferences(tx, ctx, { fileIds: affected, removeFromPlaylists: input.removeFromPlaylists });
@@ -120,8 +155,16 @@ async function deleteContents(tx: Executor, ctx: ServiceContext, input: { custom
 async function assertSubtreesWritable(tx: Executor, ctx: ServiceContext, customerId: number, folderIds: string[]): Promise<void> {
   if (isAboveTeams(ctx.actor) || folderIds.length === 0) return;
   await assertSubtreeFoldersWritable(tx, ctx, fileFolderTree, { customerId, folderIds });
-  const file = await findBlockedFileBelow(tx, { customerId, folderIds, blocked: blockedForTeams(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)) });
-  if (file) throw new ForbiddenError('The folder contains files your teams may not change', 'team.error.readOnly', { resourceType: 'file', id: file.id });
+  const file = await findBlockedFileBelow(tx, {
+    customerId,
+    folderIds,
+    blocked: blockedForTeams(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)),
+  });
+  if (file)
+    throw new ForbiddenError('The folder contains files your teams may not change', 'team.error.readOnly', {
+      resourceType: 'file',
+      id: file.id,
+    });
 }
 
 /** DELETE /api/fileFolder/{id}: the folder, every folder below it and all their files, in one transaction. */
@@ -129,7 +172,12 @@ export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFr
   await withTransaction(ctx.db, async (tx) => {
     const folder = await findWritableFolder(tx, ctx, { id, creatingIn: false });
     if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be deleted', { id });
-    const deleted = await deleteContents(tx, ctx, { customerId: folder.customerId, fileIds: [], folderIds: [folder.id], removeFromPlaylists });
+    const deleted = await deleteContents(tx, ctx, {
+      customerId: folder.customerId,
+      fileIds: [],
+      folderIds: [folder.id],
+      removeFromPlaylists,
+    });
     await touchFolder(tx, folder.customerId, folder.parentId);
     await auditChange(tx, ctx, {
       entityType: 'fileFolder',

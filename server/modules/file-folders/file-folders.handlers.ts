@@ -30,21 +30,25 @@ import {
 
 /** Static paths first: Hono matches in registration order. */
 export function registerFileFolderRoutes(app: RouteRegistrar): void {
-  app.openapi(listFileFoldersRoute, async (c) => c.json((await listFileFolders(serviceContext(c), listQuery(c))), 200));
+  app.openapi(listFileFoldersRoute, async (c) => c.json(await listFileFolders(serviceContext(c), listQuery(c)), 200));
 
-  app.openapi(getFileFolderRoute, async (c) => c.json((await getFileFolder(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select)), 200));
+  app.openapi(getFileFolderRoute, async (c) =>
+    c.json(await getFileFolder(serviceContext(c), c.req.valid('param').id, c.req.valid('query').select), 200),
+  );
 
   app.openapi(storageStatisticsRoute, async (c) => c.json(await storageStatistics(serviceContext(c)), 200));
 
-  app.openapi(breadcrumbRoute, async (c) => c.json((await breadcrumb(serviceContext(c), c.req.valid('query').folderId)), 200));
+  app.openapi(breadcrumbRoute, async (c) => c.json(await breadcrumb(serviceContext(c), c.req.valid('query').folderId), 200));
 
-  app.openapi(createFileFolderRoute, async (c) => c.json((await createFileFolder(serviceContext(c), c.req.valid('query'))), 201));
+  app.openapi(createFileFolderRoute, async (c) => c.json(await createFileFolder(serviceContext(c), c.req.valid('query')), 201));
 
-  app.openapi(createFilteredFileFolderRoute, async (c) => c.json((await createFilteredFileFolder(serviceContext(c), c.req.valid('query'))), 201));
+  app.openapi(createFilteredFileFolderRoute, async (c) =>
+    c.json(await createFilteredFileFolder(serviceContext(c), c.req.valid('query')), 201),
+  );
 
-  app.openapi(renameFileFolderRoute, async (c) => c.json((await renameFileFolder(serviceContext(c), c.req.valid('query'))), 200));
+  app.openapi(renameFileFolderRoute, async (c) => c.json(await renameFileFolder(serviceContext(c), c.req.valid('query')), 200));
 
-  app.openapi(moveBatchRoute, async (c) => c.json((await moveBatchToFolder(serviceContext(c), c.req.valid('json'))), 200));
+  app.openapi(moveBatchRoute, async (c) => c.json(await moveBatchToFolder(serviceContext(c), c.req.valid('json')), 200));
 
   app.openapi(deleteBatchRoute, async (c) => {
     await deleteBatch(serviceContext(c), c.req.valid('json'), c.req.valid('query').removeFromPlaylists === true);
@@ -55,11 +59,11 @@ export function registerFileFolderRoutes(app: RouteRegistrar): void {
   app.openapi(setCleanupOutdatedFilesRoute, async (c) => {
     const { folderId, cleanupOutdatedFiles } = c.req.valid('query');
 
-    return c.json((await setCleanupOutdatedFiles(serviceContext(c), { folderId, cleanupOutdatedFiles })), 200);
+    return c.json(await setCleanupOutdatedFiles(serviceContext(c), { folderId, cleanupOutdatedFiles }), 200);
   });
 
   app.openapi(updateFileFolderTeamsRoute, async (c) =>
-    c.json((await updateFolderTeamAssignments(serviceContext(c), c.req.valid('query').fileFolderId, c.req.valid('json'))), 200),
+    c.json(await updateFolderTeamAssignments(serviceContext(c), c.req.valid('query').fileFolderId, c.req.valid('json')), 200),
   );
 
   app.openapi(deleteFileFolderRoute, async (c) => {

@@ -18,7 +18,12 @@ export async function insertFolder(db: Executor, values: typeof fileFolders.$inf
   return row!;
 }
 
-export async function updateFolder(db: Executor, customerId: number, id: string, values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>): Promise<FileFolderRow> {
+export async function updateFolder(
+  db: Executor,
+  customerId: number,
+  id: string,
+  values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>,
+): Promise<FileFolderRow> {
   const [row] = await db
     .update(fileFolders)
     .set({ ...values, lastChange: sql`now()` })
@@ -50,7 +55,10 @@ export async function findFilteredFolders(db: Executor, ids: readonly string[]) 
 }
 
 export async function countFilesMatching(db: Executor, customerId: number, condition: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(and(eq(files.customerId, customerId), condition));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(and(eq(files.customerId, customerId), condition));
 
   return Number(row?.n ?? 0);
 }
@@ -71,7 +79,10 @@ export async function findQuickFilter(db: Executor, id: string, customerId: numb
 }
 
 /** For each id of a batch: whether it exists in the scope, is visible and is read-only for the caller. */
-export async function checkBatch(db: Executor, input: { kind: 'file' | 'fileFolder'; ids: readonly string[]; scope: SQL | undefined; visible: SQL | undefined; readOnly: SQL }) {
+export async function checkBatch(
+  db: Executor,
+  input: { kind: 'file' | 'fileFolder'; ids: readonly string[]; scope: SQL | undefined; visible: SQL | undefined; readOnly: SQL },
+) {
   if (input.ids.length === 0) return [];
   const table = input.kind === 'file' ? files : fileFolders;
 
@@ -113,7 +124,11 @@ export async function findBlockedFileBelow(db: Executor, input: { customerId: nu
  * their team assignments: four statements whatever the number of files, none of which brings rows
  * back into memory. The file delete trigger queues the blobs and lowers the quota.
  */
-export async function deleteSubtrees(db: Executor, customerId: number, folderIds: readonly string[]): Promise<{ files: number; folders: number }> {
+export async function deleteSubtrees(
+  db: Executor,
+  customerId: number,
+  folderIds: readonly string[],
+): Promise<{ files: number; folders: number }> {
   if (folderIds.length === 0) return { files: 0, folders: 0 };
   const below = sql`${files.customerId} = ${customerId} and ${inSubtrees(files.folderPath, folderIds)}`;
   await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and ${teamAssignments.resourceType} = 'file'
@@ -129,7 +144,13 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
   if (fileIds.length === 0) return 0;
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.customerId, customerId), eq(teamAssignments.resourceType, 'file'), inArray(teamAssignments.resourceId, [...fileIds])));
+    .where(
+      and(
+        eq(teamAssignments.customerId, customerId),
+        eq(teamAssignments.resourceType, 'file'),
+        inArray(teamAssignments.resourceId, [...fileIds]),
+      ),
+    );
   const [row] = await execRows(
     db,
     sql`with d as (delete from ${files} where ${files.customerId} = ${customerId} and ${files.id} = any(${uuidArray(fileIds)}) returning 1) select count(*)::int as n from d`,
@@ -138,7 +159,10 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
   return Number(row?.n ?? 0);
 }
 
-export async function moveFilesTo(db: Executor, input: { customerId: number; fileIds: readonly string[]; targetId: string; targetPath: readonly string[] }): Promise<void> {
+export async function moveFilesTo(
+  db: Executor,
+  input: { customerId: number; fileIds: readonly string[]; targetId: string; targetPath: readonly string[] },
+): Promise<void> {
   if (input.fileIds.length === 0) return;
   await db
     .update(files)
@@ -147,7 +171,10 @@ export async function moveFilesTo(db: Executor, input: { customerId: number; fil
 }
 
 export async function touchFolder(db: Executor, customerId: number, id: string): Promise<void> {
-  await db.update(fileFolders).set({ lastChange: sql`now()` }).where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)));
+  await db
+    .update(fileFolders)
+    .set({ lastChange: sql`now()` })
+    .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)));
 }
 
 export async function findStorage(db: Executor, customerId: number) {

@@ -63,9 +63,19 @@ export const fileFolderResource = defineResource({
           order by ${g.name}, ${g.id} limit 1)`,
       },
       teamAssignments: teamAssignmentsField('fileFolder', t.id),
-      usageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: sql`jsonb_build_object('contentUsage', ${folderUsageSql('usageDetails', id)})` },
+      usageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: sql`jsonb_build_object('contentUsage', ${folderUsageSql('usageDetails', id)})`,
+      },
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: folderUsageSql('campaignUsageDetails', id) },
-      topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: folderUsageSql('topLevelCampaignUsageDetails', id) },
+      topLevelCampaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: folderUsageSql('topLevelCampaignUsageDetails', id),
+      },
       messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: folderUsageSql('messageUsageDetails', id) },
     };
   },

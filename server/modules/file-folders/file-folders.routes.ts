@@ -3,7 +3,12 @@ import { requiredBooleanQuery } from '@/server/http/query-params.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema } from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
-import { TeamAccessListSchema, TeamModificationSchema, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
+import {
+  TeamAccessListSchema,
+  TeamModificationSchema,
+  SELECT_TEAM_IDS_EXEMPTION,
+  TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
 import {
   BatchSchema,
   BreadcrumbSchema,
@@ -49,7 +54,12 @@ export const getFileFolderRoute = defineRoute(
     tags,
     summary: 'One file folder',
     request: {
-      params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      params: z.object({
+        id: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+      }),
       query: scoped({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`, `rel(a,b)`' }) }),
     },
     responses: { 200: folderResponse('The folder') },
@@ -66,7 +76,7 @@ export const storageStatisticsRoute = defineRoute(
     tags,
     summary: 'Storage quota and use of the selected customer',
     description:
-      'Sizes in bytes. `totalAvailableStorageSize` is absent when the customer\'s storage is unlimited. Without `customerId`, ADMIN gets every customer summed and a network owner\'s OWNER its own customer and its members summed (absent total when any of them is unlimited).',
+      "Sizes in bytes. `totalAvailableStorageSize` is absent when the customer's storage is unlimited. Without `customerId`, ADMIN gets every customer summed and a network owner's OWNER its own customer and its members summed (absent total when any of them is unlimited).",
     request: { query: scoped({}) },
     responses: { 200: { description: 'The statistics', ...json(StorageStatisticsSchema) } },
   },
@@ -97,7 +107,7 @@ export const createFileFolderRoute = defineRoute(
     summary: 'Create a folder',
     description:
       'Sibling names are unique, case-insensitively (409 `fileFolder.error.duplicateName`). Not under a filtered folder (409 `fileFolder.error.filtered`). ' +
-      'Team users create in the root only when the customer\'s `isFileAndFolderCreationEnabledInRootForTeamUsers` is on (403 `fileFolder.error.rootCreationDisabled`).',
+      "Team users create in the root only when the customer's `isFileAndFolderCreationEnabledInRootForTeamUsers` is on (403 `fileFolder.error.rootCreationDisabled`).",
     request: { query: CreateFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
@@ -112,7 +122,8 @@ export const createFilteredFileFolderRoute = defineRoute(
     operationId: 'createFilteredFileFolder',
     tags,
     summary: 'Create a filtered folder whose contents follow a FILE quick filter',
-    description: 'The quick filter must be a FILE filter of the same customer (404 unknown, 400 `fileFolder.error.quickFilterType` for another type).',
+    description:
+      'The quick filter must be a FILE filter of the same customer (404 unknown, 400 `fileFolder.error.quickFilterType` for another type).',
     request: { query: CreateFilteredFileFolderQuerySchema.extend({ customerId: customerIdParam }) },
     responses: { 201: folderResponse('The created folder'), ...conflictError },
   },
@@ -173,7 +184,8 @@ export const setCleanupOutdatedFilesRoute = defineRoute(
     operationId: 'setFileFolderCleanupOutdatedFiles',
     tags,
     summary: 'Turn the cleanup of outdated files on or off',
-    description: 'In cleanup mode an hourly job deletes the files directly in the folder whose `validTo` has passed (sub-folders follow their own setting).',
+    description:
+      'In cleanup mode an hourly job deletes the files directly in the folder whose `validTo` has passed (sub-folders follow their own setting).',
     request: {
       query: scoped({
         folderId: folderIdParam,
@@ -195,7 +207,7 @@ export const updateFileFolderTeamsRoute = defineRoute(
     summary: 'Change the teams of a folder',
     description: 'The root folder is visible to everyone and takes no teams (409 `fileFolder.error.root`).',
     request: { query: scoped({ fileFolderId: folderIdParam }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The folder\'s teams afterwards', ...json(TeamAccessListSchema) }, ...conflictError },
+    responses: { 200: { description: "The folder's teams afterwards", ...json(TeamAccessListSchema) }, ...conflictError },
   },
   { resourceIds: { 'query.fileFolderId': 'fileFolder', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -208,9 +220,15 @@ export const deleteFileFolderRoute = defineRoute(
     operationId: 'deleteFileFolder',
     tags,
     summary: 'Delete a folder with every folder and file below it',
-    description: 'One transaction whatever the number of files; their blobs are removed afterwards by the storage cleanup job. The root: 409 `fileFolder.error.root`.',
+    description:
+      'One transaction whatever the number of files; their blobs are removed afterwards by the storage cleanup job. The root: 409 `fileFolder.error.root`.',
     request: {
-      params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      params: z.object({
+        id: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+      }),
       query: scoped({ removeFromPlaylists: removeFromPlaylistsParam }),
     },
     responses: { ...deleted, ...conflictError },

@@ -21,10 +21,10 @@ export const FileFolderSchema = projected(
     name: z.string().optional().openapi({ description: 'Absent on the root folder' }),
     customerId: intId.optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Absent (null) for the root' }),
-    fileFolderPath: z
-      .string()
-      .optional()
-      .openapi({ description: 'Folder ids from the root down to this folder, joined by `/`; search `fileFolderPath:{id}` finds the folder and every folder below it' }),
+    fileFolderPath: z.string().optional().openapi({
+      description:
+        'Folder ids from the root down to this folder, joined by `/`; search `fileFolderPath:{id}` finds the folder and every folder below it',
+    }),
     fileFolderType: z.number().int().optional().openapi({ description: '1 stored, 2 filtered' }),
     syncType: z.string().optional(),
     isRootSyncedFolder: z.boolean().optional(),
@@ -35,8 +35,15 @@ export const FileFolderSchema = projected(
     cleanupOutdatedFiles: z.boolean().optional(),
     quickFilterId: z.string().uuid().optional().openapi({ description: 'Filtered folders only' }),
     createdDate: z.string().optional(),
-    fileCount: z.number().int().optional().openapi({ description: 'Files directly in a stored folder; files matching the quick filter of a filtered folder' }),
-    firstFileThumbnail: z.string().optional().openapi({ description: 'Thumbnail URL of the first file (by name) directly in the folder that has one' }),
+    fileCount: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Files directly in a stored folder; files matching the quick filter of a filtered folder' }),
+    firstFileThumbnail: z
+      .string()
+      .optional()
+      .openapi({ description: 'Thumbnail URL of the first file (by name) directly in the folder that has one' }),
     readOnly: z.boolean().optional().openapi({ description: 'With `includeReadOnlyInfo=true`' }),
     usageDetails: z.unknown().optional(),
     campaignUsageDetails: z.unknown().optional(),
@@ -80,7 +87,7 @@ export const BreadcrumbSchema = z.object({ fileFolders: z.array(FileFolderSchema
 
 export const StorageStatisticsSchema = z
   .object({
-    totalAvailableStorageSize: z.number().int().optional().openapi({ description: 'The customer\'s quota in bytes; absent when unlimited' }),
+    totalAvailableStorageSize: z.number().int().optional().openapi({ description: "The customer's quota in bytes; absent when unlimited" }),
     totalUsedStorageSize: z.number().int(),
     usedDatasourceResourceStorageSize: z.number().int(),
     usedUploadedFileStorageSize: z.number().int(),

@@ -12,13 +12,30 @@ import { auditChange } from '@/server/modules/audit-log';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilterCondition } from '@/server/modules/quick-filters';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
-import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, teamAccessCondition, type TeamReadInput } from '@/server/modules/teams';
+import {
+  assignTeams,
+  modifyTeams,
+  type TeamAccessList,
+  type TeamModification,
+  teamAccessCondition,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { folderListQuery } from '@/server/modules/folders';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
 import { fillVisibleFolderPreviews } from './folder-previews';
-import { countFilesMatching, findFilteredFolders, findFolderInScope, findQuickFilter, findStorage, insertFolder, sumStorage, updateFolder, type FileFolderRow } from './file-folders.queries';
+import {
+  countFilesMatching,
+  findFilteredFolders,
+  findFolderInScope,
+  findQuickFilter,
+  findStorage,
+  insertFolder,
+  sumStorage,
+  updateFolder,
+  type FileFolderRow,
+} from './file-folders.queries';
 
 /** The folders part of the files' summary view (the files module's `folderViews`): visible folders by name, with previews. */
 export async function folderViewFolders(ctx: ServiceContext, input: { search?: string; select?: string; size: number }) {
@@ -47,12 +64,15 @@ export async function uniqueSiblingName<T>(name: string | undefined, work: () =>
     return await work();
   } catch (err) {
     if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
-      throw new ConflictError('fileFolder.error.duplicateName', name ? `A folder named '${name}' already exists here` : 'A folder with the same name already exists in the target folder', name ? { name } : undefined);
+      throw new ConflictError(
+        'fileFolder.error.duplicateName',
+        name ? `A folder named '${name}' already exists here` : 'A folder with the same name already exists in the target folder',
+        name ? { name } : undefined,
+      );
     }
     throw err;
   }
 }
-
 
 /** The visibility of folders for reads within the scope: the root-or-team rule. */
 function readConditions(ctx: ServiceContext) {
@@ -62,7 +82,13 @@ function readConditions(ctx: ServiceContext) {
 /** GET /api/v2/fileFolder: paged, with search/select/sort and the team read parameters; the root is always listed. */
 export async function listFileFolders(ctx: ServiceContext, input: FolderListInput) {
   const { where, extraColumns, query } = folderListQuery(ctx, fileFolderTree, input);
-  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource, scope: ctx.scope, where: [where], extraColumns, ...query });
+  const page = await findPage<FileFolder>(ctx.db, {
+    resource: fileFolderResource,
+    scope: ctx.scope,
+    where: [where],
+    extraColumns,
+    ...query,
+  });
   await fillFilteredCounts(ctx.db, ctx, page.content);
   await fillVisibleFolderPreviews(ctx.db, ctx, page.content);
 
@@ -75,7 +101,12 @@ export async function getFileFolder(ctx: ServiceContext, id: string, select?: st
 }
 
 export async function readFolder(db: Executor, ctx: ServiceContext, id: string, select?: string): Promise<Item> {
-  const item = await findOne<FileFolder>(db, { resource: fileFolderResource, scope: ctx.scope, where: [uuidEquals(fileFolders.id, id), ...readConditions(ctx)], select });
+  const item = await findOne<FileFolder>(db, {
+    resource: fileFolderResource,
+    scope: ctx.scope,
+    where: [uuidEquals(fileFolders.id, id), ...readConditions(ctx)],
+    select,
+  });
   if (!item) throw new NotFoundError('fileFolder', id);
   await fillFilteredCounts(db, ctx, [item]);
   await fillVisibleFolderPreviews(db, ctx, [item]);
@@ -90,7 +121,10 @@ export async function readFolder(db: Executor, ctx: ServiceContext, id: string, 
 async function fillFilteredCounts(db: Executor, ctx: ServiceContext, items: Item[]): Promise<void> {
   const wanted = items.filter((item) => 'fileCount' in item);
   if (wanted.length === 0) return;
-  const filtered = await findFilteredFolders(db, wanted.map((item) => String(item.id)));
+  const filtered = await findFilteredFolders(
+    db,
+    wanted.map((item) => String(item.id)),
+  );
   for (const folder of filtered) {
     if (!folder.quickFilterId) continue;
     const item = wanted.find((i) => i.id === folder.id)!;
@@ -120,7 +154,14 @@ export async function createFilteredFileFolder(ctx: ServiceContext, input: Creat
 
 async function createFolder(
   ctx: ServiceContext,
-  input: { parentId: string; name: string; teamIds?: string; fileFolderType: number; quickFilterId?: string; cleanupOutdatedFiles: boolean },
+  input: {
+    parentId: string;
+    name: string;
+    teamIds?: string;
+    fileFolderType: number;
+    quickFilterId?: string;
+    cleanupOutdatedFiles: boolean;
+  },
 ): Promise<Item> {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
 
@@ -151,7 +192,13 @@ async function createFolder(
         entityName: row.name,
         customerId,
         message: `${input.fileFolderType === FILTERED_FOLDER ? 'Filtered folder' : 'Folder'} '${row.name}' created`,
-        changes: { parentId: parent.id, name: row.name, cleanupOutdatedFiles: row.cleanupOutdatedFiles, quickFilterId: row.quickFilterId, teamIds: input.teamIds },
+        changes: {
+          parentId: parent.id,
+          name: row.name,
+          cleanupOutdatedFiles: row.cleanupOutdatedFiles,
+          quickFilterId: row.quickFilterId,
+          teamIds: input.teamIds,
+        },
       });
 
       return readFolder(tx, ctx, id);
@@ -164,10 +211,14 @@ async function assertFileQuickFilter(tx: Executor, ctx: ServiceContext, quickFil
   const filter = await findQuickFilter(tx, quickFilterId, customerId, teamAccessCondition(ctx, 'quickFilter', quickFilters.id));
   if (!filter) throw new NotFoundError('quickFilter', quickFilterId);
   if (filter.filteredEntityType !== 'FILE') {
-    throw new ValidationError('fileFolder.error.quickFilterType', `A filtered folder needs a FILE quick filter; this one filters ${filter.filteredEntityType}`, {
-      quickFilterId,
-      filteredEntityType: filter.filteredEntityType,
-    });
+    throw new ValidationError(
+      'fileFolder.error.quickFilterType',
+      `A filtered folder needs a FILE quick filter; this one filters ${filter.filteredEntityType}`,
+      {
+        quickFilterId,
+        filteredEntityType: filter.filteredEntityType,
+      },
+    );
   }
 }
 
@@ -201,7 +252,10 @@ export async function renameFileFolder(ctx: ServiceContext, input: { folderId: s
 }
 
 /** PUT /api/fileFolder/setCleanupOutdatedFiles (APPROVER). */
-export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { folderId: string; cleanupOutdatedFiles: boolean }): Promise<Item> {
+export async function setCleanupOutdatedFiles(
+  ctx: ServiceContext,
+  input: { folderId: string; cleanupOutdatedFiles: boolean },
+): Promise<Item> {
   return withTransaction(ctx.db, async (tx) => {
     const folder = await findWritableFolder(tx, ctx, { id: input.folderId, creatingIn: false });
     if (folder.fileFolderType === FILTERED_FOLDER) {
@@ -223,11 +277,18 @@ export async function setCleanupOutdatedFiles(ctx: ServiceContext, input: { fold
 }
 
 /** POST /api/fileFolder/updateTeamAssignments (OWNER). The root belongs to everyone: refused. */
-export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolderId: string, change: TeamModification): Promise<TeamAccessList> {
+export async function updateFolderTeamAssignments(
+  ctx: ServiceContext,
+  fileFolderId: string,
+  change: TeamModification,
+): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
     const folder = await findFolderInScope(tx, ctx.scope, fileFolderId);
     if (!folder) throw new NotFoundError('fileFolder', fileFolderId);
-    if (folder.parentId === null) throw new ConflictError('fileFolder.error.root', 'The root folder is visible to every user and takes no team assignments', { id: fileFolderId });
+    if (folder.parentId === null)
+      throw new ConflictError('fileFolder.error.root', 'The root folder is visible to every user and takes no team assignments', {
+        id: fileFolderId,
+      });
 
     return modifyTeams(tx, ctx, 'fileFolder', fileFolderId, change);
   });
@@ -237,7 +298,8 @@ export async function updateFolderTeamAssignments(ctx: ServiceContext, fileFolde
 export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise<{ fileFolders: Item[] }> {
   const folder = await findFolderInScope(ctx.db, ctx.scope, folderId, folderAccessCondition(ctx));
   if (!folder) throw new NotFoundError('fileFolder', folderId);
-  const page = await findPage<FileFolder>(ctx.db, { resource: fileFolderResource,
+  const page = await findPage<FileFolder>(ctx.db, {
+    resource: fileFolderResource,
     scope: ctx.scope,
     where: [inArray(fileFolders.id, folder.path), ...readConditions(ctx)],
     size: String(Math.max(1, folder.path.length)),

@@ -6,7 +6,12 @@ import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
-import { defineFolderTree, findWritableFolder as findWritableTreeFolder, folderAccessCondition as treeAccessCondition, type FolderType } from '@/server/modules/folders';
+import {
+  defineFolderTree,
+  findWritableFolder as findWritableTreeFolder,
+  folderAccessCondition as treeAccessCondition,
+  type FolderType,
+} from '@/server/modules/folders';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 
 // CONTRACT (owned by the file-folders helper; replace the body, keep the signature):
@@ -38,8 +43,6 @@ export function folderAccessCondition(
   return treeAccessCondition(ctx, folder, type);
 }
 
-;
-
 export type WritableFolder = TargetFolder & { parentId: string | null; fileFolderType: number; name: string };
 
 /**
@@ -48,10 +51,21 @@ export type WritableFolder = TargetFolder & { parentId: string | null; fileFolde
  * `fileFolder.error.rootCreationDisabled` for a team user writing into the root when the customer's
  * `isFileAndFolderCreationEnabledInRootForTeamUsers` is off (only when `creatingIn`).
  */
-export async function findWritableFolder(tx: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, input: { customerId?: number; id?: string; creatingIn: boolean }): Promise<WritableFolder> {
+export async function findWritableFolder(
+  tx: Executor,
+  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  input: { customerId?: number; id?: string; creatingIn: boolean },
+): Promise<WritableFolder> {
   const row = await findWritableTreeFolder(tx, ctx, fileFolderTree, input);
 
-  return { id: row.id, customerId: row.customerId, path: row.path, parentId: row.parentId, fileFolderType: row.fileFolderType, name: row.name };
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    path: row.path,
+    parentId: row.parentId,
+    fileFolderType: row.fileFolderType,
+    name: row.name,
+  };
 }
 
 /**
@@ -60,10 +74,19 @@ export async function findWritableFolder(tx: Executor, ctx: Pick<ServiceContext,
  * `team.error.readOnly` for a read-only team assignment, 409 for a filtered folder (`fileFolderType=2`).
  * `customerId` is the tenant the write acts on (targetCustomerId(scope, actor)).
  */
-export async function resolveTargetFolder(tx: Executor, ctx: ServiceContext, customerId: number, parentId: string | undefined): Promise<TargetFolder> {
+export async function resolveTargetFolder(
+  tx: Executor,
+  ctx: ServiceContext,
+  customerId: number,
+  parentId: string | undefined,
+): Promise<TargetFolder> {
   const folder = await findWritableFolder(tx, ctx, { customerId, id: parentId, creatingIn: true });
   if (folder.fileFolderType === FILTERED_FOLDER) {
-    throw new ConflictError('fileFolder.error.filtered', 'A filtered folder shows the files of its quick filter and holds none of its own', { id: folder.id });
+    throw new ConflictError(
+      'fileFolder.error.filtered',
+      'A filtered folder shows the files of its quick filter and holds none of its own',
+      { id: folder.id },
+    );
   }
 
   return { id: folder.id, customerId: folder.customerId, path: folder.path };

@@ -72,7 +72,10 @@ export function folderUsageSql(field: FileUsageField, folderId: SQL): SQL {
 export type FileBlocker = { kind: string; count: number };
 
 /** The reference kinds that keep `fileIds` from being deleted, with their counts (empty: free to delete). */
-export async function fileDeletionBlockers(tx: Executor, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }): Promise<FileBlocker[]> {
+export async function fileDeletionBlockers(
+  tx: Executor,
+  input: { fileIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<FileBlocker[]> {
   const blockers: FileBlocker[] = [];
   for (const kind of fileReferences.items()) {
     const count = kind.countBlocking ? await kind.countBlocking(tx, input) : 0;
@@ -83,7 +86,10 @@ export async function fileDeletionBlockers(tx: Executor, input: { fileIds: reado
 }
 
 /** The reference kinds that keep the folder subtrees of `folderIds` from being deleted (folder items; files are asked separately). */
-export async function folderDeletionBlockers(tx: Executor, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<FileBlocker[]> {
+export async function folderDeletionBlockers(
+  tx: Executor,
+  input: { folderIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<FileBlocker[]> {
   const blockers: FileBlocker[] = [];
   if (input.folderIds.length === 0) return blockers;
   for (const kind of fileReferences.items()) {
@@ -95,18 +101,30 @@ export async function folderDeletionBlockers(tx: Executor, input: { folderIds: r
 }
 
 /** Lets every kind drop its references to the folder subtrees of `folderIds` before they are deleted. */
-export async function detachFolderReferences(tx: Executor, ctx: ServiceContext, input: { folderIds: readonly string[]; removeFromPlaylists: boolean }): Promise<void> {
+export async function detachFolderReferences(
+  tx: Executor,
+  ctx: ServiceContext,
+  input: { folderIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<void> {
   if (input.folderIds.length === 0) return;
   for (const kind of fileReferences.items()) await kind.folders?.detach(tx, ctx, input);
 }
 
 /** Lets every kind drop its references to `fileIds` before their rows are deleted. */
-export async function detachFileReferences(tx: Executor, ctx: ServiceContext, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }): Promise<void> {
+export async function detachFileReferences(
+  tx: Executor,
+  ctx: ServiceContext,
+  input: { fileIds: readonly string[]; removeFromPlaylists: boolean },
+): Promise<void> {
   for (const kind of fileReferences.items()) await kind.detach?.(tx, ctx, input);
 }
 
 /** Swaps references of every kind; answers the count per kind (kinds with none left out). */
-export async function swapFileReferences(tx: Executor, ctx: ServiceContext, input: { fromFileId: string; toFileId: string }): Promise<Record<string, number>> {
+export async function swapFileReferences(
+  tx: Executor,
+  ctx: ServiceContext,
+  input: { fromFileId: string; toFileId: string },
+): Promise<Record<string, number>> {
   const changed: Record<string, number> = {};
   for (const kind of fileReferences.items()) {
     const count = await kind.replace(tx, ctx, input);

@@ -6,7 +6,6 @@ import { copyFileTeams } from './files.queries';
 import { auditFile, deleteCheckedFiles, writableFile } from './files.service';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
 
-
 // CONTRACT (owned by the files helper; replace the body, keep the signature):
 
 export type ReplaceFileReferenceInput = {
@@ -37,7 +36,12 @@ export async function replaceFileReference(tx: Executor, ctx: ServiceContext, in
   await announcePlaybackChange(tx, { customerId: old.customerId, fileIds: [old.id] });
   const swapped = await swapFileReferences(tx, ctx, { fromFileId: old.id, toFileId: source.id });
   if (input.teamAssignmentMode !== 'KEEP_TARGET') {
-    await copyFileTeams(tx, { fromFileId: old.id, toFileId: source.id, customerId: source.customerId, overwrite: input.teamAssignmentMode === 'OVERWRITE' });
+    await copyFileTeams(tx, {
+      fromFileId: old.id,
+      toFileId: source.id,
+      customerId: source.customerId,
+      overwrite: input.teamAssignmentMode === 'OVERWRITE',
+    });
   }
   await auditFile(tx, ctx, source, 'replaceFileReference', `References of file '${old.name}' moved to '${source.name}'`, {
     fileIdToReplace: old.id,

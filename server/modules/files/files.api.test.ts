@@ -28,9 +28,30 @@ beforeAll(async () => {
   root = await rootFolderOf(t.db, customerId);
   sub = await insertFolder(t.db, root, 'Sub');
   subSub = await insertFolder(t.db, sub, 'SubSub');
-  f.alpha = await insertFile(t.db, root, { name: 'alpha.png', tags: ['red'], width: 1920, height: 1080, size: 300, crcCheckSum: 'aaaa0001', lastPreviewUploadTime: new Date() });
-  f.beta = await insertFile(t.db, sub, { name: 'beta.jpg', contentType: 'image/jpeg', tags: ['blue'], width: 1080, height: 1920, size: 100 });
-  f.gamma = await insertFile(t.db, subSub, { name: 'gamma.mp4', contentType: 'video/mp4', tags: ['red', 'blue'], size: 200, crcCheckSum: 'aaaa0001' });
+  f.alpha = await insertFile(t.db, root, {
+    name: 'alpha.png',
+    tags: ['red'],
+    width: 1920,
+    height: 1080,
+    size: 300,
+    crcCheckSum: 'aaaa0001',
+    lastPreviewUploadTime: new Date(),
+  });
+  f.beta = await insertFile(t.db, sub, {
+    name: 'beta.jpg',
+    contentType: 'image/jpeg',
+    tags: ['blue'],
+    width: 1080,
+    height: 1920,
+    size: 100,
+  });
+  f.gamma = await insertFile(t.db, subSub, {
+    name: 'gamma.mp4',
+    contentType: 'video/mp4',
+    tags: ['red', 'blue'],
+    size: 200,
+    crcCheckSum: 'aaaa0001',
+  });
 
   const other = await t.factories.customer();
   otherOwner = (await t.actor('OWNER', { customerId: other.id })).token;
@@ -48,11 +69,16 @@ async function list(query: string, token = viewer) {
 }
 
 describe('GET /api/v2/file', () => {
-  it('lists the tenant\'s files by name (id last), never another tenant\'s', async () => {
+  it("lists the tenant's files by name (id last), never another tenant's", async () => {
     const body = await list('');
     expect(names(body)).toEqual(['alpha.png', 'beta.jpg', 'gamma.mp4']);
     expect(body.totalElements).toBe(3);
-    expect(body.content[0]).toMatchObject({ id: f.alpha.id, customerId, fileFolderId: root.id, creator: { email: 'creator@example.com', name: 'Creator' } });
+    expect(body.content[0]).toMatchObject({
+      id: f.alpha.id,
+      customerId,
+      fileFolderId: root.id,
+      creator: { email: 'creator@example.com', name: 'Creator' },
+    });
     expect(body.content[0].usageDetails).toBeUndefined();
   });
 
@@ -89,11 +115,20 @@ describe('GET /api/v2/file', () => {
 
       return res.body;
     };
-    expect(await bad(`search=${encodeURIComponent('name:(')}`)).toMatchObject({ key: 'search.error.syntax', details: { position: 5, token: '(' } });
-    expect(await bad(`search=${encodeURIComponent('name:a)')}`)).toMatchObject({ key: 'search.error.syntax', details: { position: 6, token: ')' } });
+    expect(await bad(`search=${encodeURIComponent('name:(')}`)).toMatchObject({
+      key: 'search.error.syntax',
+      details: { position: 5, token: '(' },
+    });
+    expect(await bad(`search=${encodeURIComponent('name:a)')}`)).toMatchObject({
+      key: 'search.error.syntax',
+      details: { position: 6, token: ')' },
+    });
     expect(names(await list(`search=${encodeURIComponent('name:alpha%28')}`))).toEqual([]);
     const deep = `${'('.repeat(4000)}name:a${')'.repeat(4000)}`;
-    expect(await bad(`search=${encodeURIComponent(deep)}`)).toMatchObject({ key: 'search.error.tooDeep', details: { position: 32, limit: 32 } });
+    expect(await bad(`search=${encodeURIComponent(deep)}`)).toMatchObject({
+      key: 'search.error.tooDeep',
+      details: { position: 32, limit: 32 },
+    });
     expect(await bad(`search=name:${'a'.repeat(20_000)}`)).toMatchObject({ key: 'search.error.tooLong', details: { position: 16_384 } });
     expect(await bad(`select=${Array.from({ length: 2000 }, () => 'name').join(',')}`)).toMatchObject({ key: 'select.error.tooLong' });
     expect(await bad(Array.from({ length: 40 }, () => 'sort=name').join('&'))).toMatchObject({ key: 'sort.error.tooMany' });
@@ -120,12 +155,16 @@ describe('GET /api/v2/file', () => {
   });
 
   it('selects usage and duplicate details (select-only)', async () => {
-    const body = await list(`select=name,usageDetails,duplicateDetails,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails&search=id=${f.alpha.id}`);
+    const body = await list(
+      `select=name,usageDetails,duplicateDetails,campaignUsageDetails,topLevelCampaignUsageDetails,messageUsageDetails&search=id=${f.alpha.id}`,
+    );
     expect(body.content[0]).toEqual({
       id: f.alpha.id,
       name: 'alpha.png',
       usageDetails: { contentUsage: [] },
-      duplicateDetails: [{ id: f.gamma.id, name: 'gamma.mp4', fileFolderId: subSub.id, size: 200, createDate: f.gamma.createdDate.getTime() }],
+      duplicateDetails: [
+        { id: f.gamma.id, name: 'gamma.mp4', fileFolderId: subSub.id, size: 200, createDate: f.gamma.createdDate.getTime() },
+      ],
       campaignUsageDetails: [],
       topLevelCampaignUsageDetails: [],
       messageUsageDetails: [],
@@ -163,17 +202,25 @@ describe('GET /api/v2/file/{id}', () => {
   it('answers one file with readOnly, honouring select', async () => {
     const res = await t.request('GET', `/api/v2/file/${f.beta.id}`, { token: viewer });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: f.beta.id, name: 'beta.jpg', readOnly: false, tags: ['blue'], creator: { email: 'creator@example.com' } });
+    expect(res.body).toMatchObject({
+      id: f.beta.id,
+      name: 'beta.jpg',
+      readOnly: false,
+      tags: ['blue'],
+      creator: { email: 'creator@example.com' },
+    });
     const picked = await t.request('GET', `/api/v2/file/${f.beta.id}?select=name,creator(name)`, { token: viewer });
     expect(picked.body).toEqual({ id: f.beta.id, name: 'beta.jpg', creator: { name: 'Creator' }, readOnly: false });
     const anonymous = await insertFile(t.db, root, { name: 'anonymous.png', creatorEmail: null, creatorName: null });
     const noCreator = await t.request('GET', `/api/v2/file/${anonymous.id}`, { token: viewer });
     expect(noCreator.body.creator).toBeUndefined();
-    expect((await t.request('GET', `/api/v2/file?select=name&search=${encodeURIComponent('creator=NULL')}`, { token: viewer })).body.content).toEqual([{ id: anonymous.id, name: 'anonymous.png' }]);
+    expect(
+      (await t.request('GET', `/api/v2/file?select=name&search=${encodeURIComponent('creator=NULL')}`, { token: viewer })).body.content,
+    ).toEqual([{ id: anonymous.id, name: 'anonymous.png' }]);
     await t.db.delete(files).where(eq(files.id, anonymous.id));
   });
 
-  it('answers 404 for another tenant\'s file and 400 for a malformed id', async () => {
+  it("answers 404 for another tenant's file and 400 for a malformed id", async () => {
     expect((await t.request('GET', `/api/v2/file/${otherFile.id}`, { token: viewer })).status).toBe(404);
     expect((await t.request('GET', '/api/v2/file/not-a-uuid', { token: viewer })).status).toBe(400);
   });
@@ -187,10 +234,24 @@ describe('PUT /api/file/{fileId}', () => {
       json: { name: 'renamed.png', tags: ['new-tag', 'new-tag', 'other'], validFrom: 1_000, validTo: 2_000, metaData: null, muted: true },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: file.id, name: 'renamed.png', tags: ['new-tag', 'other'], validFrom: 1_000, validTo: 2_000, metaData: { a: 1 }, muted: true });
-    const registered = await t.db.select().from(tagTable).where(and(eq(tagTable.customerId, customerId), eq(tagTable.tagType, 'FILE')));
+    expect(res.body).toMatchObject({
+      id: file.id,
+      name: 'renamed.png',
+      tags: ['new-tag', 'other'],
+      validFrom: 1_000,
+      validTo: 2_000,
+      metaData: { a: 1 },
+      muted: true,
+    });
+    const registered = await t.db
+      .select()
+      .from(tagTable)
+      .where(and(eq(tagTable.customerId, customerId), eq(tagTable.tagType, 'FILE')));
     expect(registered.map((r) => r.tag)).toEqual(expect.arrayContaining(['new-tag', 'other']));
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, file.id), eq(auditLog.action, 'update')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, file.id), eq(auditLog.action, 'update')));
     expect(entry?.entityType).toBe('file');
 
     const partial = await t.request('PUT', `/api/file/${file.id}`, { token: editor, json: { validFrom: 1_500 } });
@@ -204,7 +265,7 @@ describe('PUT /api/file/{fileId}', () => {
     }
   });
 
-  it('answers 403 to a VIEWER and 404 for another tenant\'s file', async () => {
+  it("answers 403 to a VIEWER and 404 for another tenant's file", async () => {
     expect((await t.request('PUT', `/api/file/${f.alpha.id}`, { token: viewer, json: { muted: true } })).status).toBe(403);
     expect((await t.request('PUT', `/api/file/${otherFile.id}`, { token: editor, json: { muted: true } })).status).toBe(404);
   });
@@ -213,7 +274,9 @@ describe('PUT /api/file/{fileId}', () => {
 describe('POST /api/file/rename', () => {
   it('renames; refuses an empty or too long name; 404 for another tenant', async () => {
     const file = await insertFile(t.db, root, { name: 'old.png' });
-    const res = await t.request('POST', `/api/file/rename?fileId=${file.id}&newName=${encodeURIComponent('new name.png')}`, { token: editor });
+    const res = await t.request('POST', `/api/file/rename?fileId=${file.id}&newName=${encodeURIComponent('new name.png')}`, {
+      token: editor,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: file.id, name: 'new name.png' });
     expect((await t.request('POST', `/api/file/rename?fileId=${file.id}&newName=`, { token: editor })).status).toBe(400);
@@ -233,12 +296,14 @@ describe('DELETE /api/file/{fileId}', () => {
     expect((await t.request('GET', `/api/v2/file/${file.id}`, { token: viewer })).status).toBe(404);
     const { blobCleanup } = await import('@/server/storage/storage.table');
     const keys = (await t.db.select().from(blobCleanup)).map((r) => r.key);
-    expect(keys).toEqual(expect.arrayContaining([`customer/${customerId}/files/${file.id}`, `customer/${customerId}/files/${file.id}.tmb`]));
+    expect(keys).toEqual(
+      expect.arrayContaining([`customer/${customerId}/files/${file.id}`, `customer/${customerId}/files/${file.id}.tmb`]),
+    );
     const [customer] = await t.db.select().from(customers).where(eq(customers.id, customerId));
     expect(customer!.usedStorageSize).toBe(5_000);
   });
 
-  it('answers 404 for another tenant\'s file or an unknown one, 403 to a VIEWER', async () => {
+  it("answers 404 for another tenant's file or an unknown one, 403 to a VIEWER", async () => {
     expect((await t.request('DELETE', `/api/file/${otherFile.id}`, { token: editor })).status).toBe(404);
     expect((await t.request('DELETE', `/api/file/${f.alpha.id}`, { token: viewer })).status).toBe(403);
     expect((await t.request('DELETE', `/api/file/${otherFile.id}`, { token: otherOwner })).status).toBe(204);

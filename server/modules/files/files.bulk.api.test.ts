@@ -36,20 +36,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function tagsOf(...rows: FileRow[]) {
-  const found = await t.db.select({ id: files.id, tags: files.tags }).from(files).where(inArray(files.id, rows.map((r) => r.id)));
+  const found = await t.db
+    .select({ id: files.id, tags: files.tags })
+    .from(files)
+    .where(
+      inArray(
+        files.id,
+        rows.map((r) => r.id),
+      ),
+    );
 
   return rows.map((r) => found.find((x) => x.id === r.id)!.tags);
 }
 
 describe('POST /api/v2/file/tags/{add,set,remove}', () => {
   it('adds tags to the files matching search, counting only changed files, and registers them', async () => {
-    const res = await t.request('POST', `/api/v2/file/tags/add?search=${encodeURIComponent(`fileFolderPath:${sub.id}`)}`, { token: editor, json: ['z', 'y'] });
+    const res = await t.request('POST', `/api/v2/file/tags/add?search=${encodeURIComponent(`fileFolderPath:${sub.id}`)}`, {
+      token: editor,
+      json: ['z', 'y'],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ updated: 2 });
     expect(await tagsOf(a, b, c, otherFile)).toEqual([['x'], ['y', 'z'], ['z', 'y'], ['x']]);
-    const again = await t.request('POST', `/api/v2/file/tags/add?search=${encodeURIComponent(`fileFolderPath:${sub.id}`)}`, { token: editor, json: ['z'] });
+    const again = await t.request('POST', `/api/v2/file/tags/add?search=${encodeURIComponent(`fileFolderPath:${sub.id}`)}`, {
+      token: editor,
+      json: ['z'],
+    });
     expect(again.body).toEqual({ updated: 0 });
-    const registered = await t.db.select().from(tagTable).where(and(eq(tagTable.customerId, customerId), eq(tagTable.tagType, 'FILE')));
+    const registered = await t.db
+      .select()
+      .from(tagTable)
+      .where(and(eq(tagTable.customerId, customerId), eq(tagTable.tagType, 'FILE')));
     expect(registered.map((r) => r.tag).sort()).toEqual(['y', 'z']);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'addTags'));
     expect(entry).toMatchObject({ entityType: 'file', customerId });
@@ -86,7 +103,11 @@ describe('POST /api/v2/file/tags/{add,set,remove}', () => {
 
 describe('POST /api/v2/file/validity/set', () => {
   it('sets and clears the validity window of the matching files', async () => {
-    const res = await t.request('POST', `/api/v2/file/validity/set?search=${encodeURIComponent(`fileFolderId=${sub.id}`)}&validFrom=1000&validTo=5000`, { token: approver });
+    const res = await t.request(
+      'POST',
+      `/api/v2/file/validity/set?search=${encodeURIComponent(`fileFolderId=${sub.id}`)}&validFrom=1000&validTo=5000`,
+      { token: approver },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ updated: 2 });
     const list = await t.request('GET', '/api/v2/file?select=name,validFrom,validTo&sort=name', { token: viewer });

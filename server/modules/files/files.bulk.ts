@@ -27,7 +27,9 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
   return withTransaction(ctx.db, async (tx) => {
     // The tag limit holds for each file's whole list: one file that would pass it refuses the call, nothing changes.
     if (input.verb === 'add' && (await anyFileMatches(tx, and(matching(ctx, input.search, changes), tooLong)!))) {
-      throw new ValidationError('tag.error.invalid', `A file's tags would exceed ${maxTagsTotalLength} characters in total`, { maxLength: maxTagsTotalLength });
+      throw new ValidationError('tag.error.invalid', `A file's tags would exceed ${maxTagsTotalLength} characters in total`, {
+        maxLength: maxTagsTotalLength,
+      });
     }
     const perCustomer = await bulkUpdateFiles(tx, set, matching(ctx, input.search, changes));
     if (input.verb !== 'remove') for (const { customerId } of perCustomer) await registerTags(tx, customerId, 'FILE', tags);
@@ -44,7 +46,10 @@ export async function bulkFileTags(ctx: ServiceContext, input: { verb: TagVerb; 
   });
 }
 
-export async function setFileValidity(ctx: ServiceContext, input: { search?: string; validFrom?: number; validTo?: number }): Promise<BulkResult> {
+export async function setFileValidity(
+  ctx: ServiceContext,
+  input: { search?: string; validFrom?: number; validTo?: number },
+): Promise<BulkResult> {
   const validFrom = input.validFrom === undefined ? null : new Date(input.validFrom);
   const validTo = input.validTo === undefined ? null : new Date(input.validTo);
   assertValidity(validFrom, validTo);

@@ -10,12 +10,12 @@ import * as service from './files.service';
 
 export function registerFileRoutes(app: RouteRegistrar): void {
   // Static paths before `{param}` paths: Hono answers with the first registered match.
-  app.openapi(routes.listFilesRoute, async (c) => c.json((await service.listFiles(serviceContext(c), listQuery(c))), 200));
+  app.openapi(routes.listFilesRoute, async (c) => c.json(await service.listFiles(serviceContext(c), listQuery(c)), 200));
 
-  app.openapi(routes.fileSummaryRoute, async (c) => c.json((await service.fileSummary(serviceContext(c), listQuery(c))), 200));
+  app.openapi(routes.fileSummaryRoute, async (c) => c.json(await service.fileSummary(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getFileRoute, async (c) =>
-    c.json((await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),
+    c.json(await service.getFile(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select }), 200),
   );
 
   app.openapi(routes.replaceFileReferenceRoute, async (c) => {
@@ -38,11 +38,11 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   app.openapi(routes.renameFileRoute, async (c) => {
     const { fileId, newName } = c.req.valid('query');
 
-    return c.json((await service.renameFile(await idAddressedContext(serviceContext(c)), { id: fileId, newName })), 200);
+    return c.json(await service.renameFile(await idAddressedContext(serviceContext(c)), { id: fileId, newName }), 200);
   });
 
   app.openapi(routes.updateFileTeamsRoute, async (c) =>
-    c.json((await service.updateFileTeams(serviceContext(c), { fileId: c.req.valid('query').fileId, body: c.req.valid('json') })), 200),
+    c.json(await service.updateFileTeams(serviceContext(c), { fileId: c.req.valid('query').fileId, body: c.req.valid('json') }), 200),
   );
 
   for (const [verb, route] of [
@@ -64,12 +64,15 @@ export function registerFileRoutes(app: RouteRegistrar): void {
   app.openapi(routes.updateFileRoute, async (c) => {
     const ctx = await idAddressedContext(serviceContext(c));
 
-    return c.json((await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') })), 200);
+    return c.json(await service.updateFile(ctx, { id: c.req.valid('param').fileId, body: c.req.valid('json') }), 200);
   });
 
   app.openapi(routes.deleteFileRoute, async (c) => {
     const ctx = await idAddressedContext(serviceContext(c));
-    await service.deleteFile(ctx, { id: c.req.valid('param').fileId, removeFromPlaylists: c.req.valid('query').removeFromPlaylists === true });
+    await service.deleteFile(ctx, {
+      id: c.req.valid('param').fileId,
+      removeFromPlaylists: c.req.valid('query').removeFromPlaylists === true,
+    });
 
     return c.body(null, 204);
   });

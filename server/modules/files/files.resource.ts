@@ -107,7 +107,12 @@ export const fileResource = defineResource({
           from ${otherFrom} where ${other.customerId} = ${t.customerId} and ${other.crcCheckSum} = ${t.crcCheckSum} and ${other.id} <> ${t.id})`,
       },
       campaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('campaignUsageDetails', id) },
-      topLevelCampaignUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('topLevelCampaignUsageDetails', id) },
+      topLevelCampaignUsageDetails: {
+        kind: 'scalar',
+        type: 'json',
+        selectOnly: true,
+        sql: fileUsageSql('topLevelCampaignUsageDetails', id),
+      },
       messageUsageDetails: { kind: 'scalar', type: 'json', selectOnly: true, sql: fileUsageSql('messageUsageDetails', id) },
     };
   },

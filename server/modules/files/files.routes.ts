@@ -1,11 +1,24 @@
 import { z } from '@hono/zod-openapi';
 import { booleanQuery } from '@/server/http/query-params.schemas';
-import { customerIdParam, epochMsQuery, json, ListQuerySchema, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
+import {
+  customerIdParam,
+  epochMsQuery,
+  json,
+  ListQuerySchema,
+  pageOf,
+  ScopedListQuerySchema,
+  SelectQuerySchema,
+} from '@/server/http/list-query';
 import { conflictError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { SEARCH_DESCRIPTION } from '@/server/query/search/description';
 import { TagRemovalListSchema } from '@/server/modules/tags/tags.schemas';
-import { TeamAccessListSchema, TeamModificationSchema, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
+import {
+  TeamAccessListSchema,
+  TeamModificationSchema,
+  TeamReadQueryExtension,
+  SELECT_TEAM_IDS_EXEMPTION,
+} from '@/server/modules/teams/teams.schemas';
 import { BulkUpdateResultSchema, FileSchema, FileUpdateSchema, TagListSchema, teamAssignmentModes } from './files.schemas';
 import { resourceName } from '@/server/http/wire.schemas';
 
@@ -14,7 +27,12 @@ const uuid = (description: string) => z.string().uuid().openapi({ description, f
 const booleanParam = booleanQuery;
 const epochParam = (description: string) => epochMsQuery(`${description} (Unix epoch milliseconds)`);
 const quickFilterIdParam = uuid('A saved file quick filter; its criteria are ANDed with `search`').optional();
-const FileIdParams = z.object({ fileId: z.string().uuid().openapi({ param: { name: 'fileId', in: 'path' }, format: 'uuid' }) });
+const FileIdParams = z.object({
+  fileId: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'fileId', in: 'path' }, format: 'uuid' }),
+});
 const fileResponse = (description: string) => ({ description, ...json(FileSchema) });
 const FilePage = pageOf(FileSchema, 'FilePage');
 
@@ -47,8 +65,14 @@ export const fileSummaryRoute = defineRoute(
     request: {
       query: ListQuerySchema.omit({ search: true }).extend({
         customerId: customerIdParam,
-        folderSearch: z.string().optional().openapi({ description: `Filter on folders (e.g. \`parentId={id}\`). ${SEARCH_DESCRIPTION}` }),
-        fileSearch: z.string().optional().openapi({ description: `Filter on files (e.g. \`fileFolderId={id}\`). ${SEARCH_DESCRIPTION}` }),
+        folderSearch: z
+          .string()
+          .optional()
+          .openapi({ description: `Filter on folders (e.g. \`parentId={id}\`). ${SEARCH_DESCRIPTION}` }),
+        fileSearch: z
+          .string()
+          .optional()
+          .openapi({ description: `Filter on files (e.g. \`fileFolderId={id}\`). ${SEARCH_DESCRIPTION}` }),
         folderSelect: z.string().optional().openapi({ description: 'Projection of the folders' }),
         quickFilterId: quickFilterIdParam,
       }),
@@ -77,7 +101,12 @@ export const getFileRoute = defineRoute(
     summary: 'One file',
     description: '`readOnly` is always answered.',
     request: {
-      params: z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }) }),
+      params: z.object({
+        id: z
+          .string()
+          .uuid()
+          .openapi({ param: { name: 'id', in: 'path' }, format: 'uuid' }),
+      }),
       query: SelectQuerySchema.extend({ customerId: customerIdParam }),
     },
     responses: { 200: fileResponse('The file') },
@@ -94,7 +123,7 @@ export const replaceFileReferenceRoute = defineRoute(
     tags,
     summary: 'Point every reference of one file at another',
     description:
-      '`teamAssignmentMode`: `MERGE` adds the old file\'s teams to the source file, `OVERWRITE` gives the source file exactly the old file\'s teams, `KEEP_TARGET` leaves the source file\'s teams. Both files must be visible, writable and of the same customer.',
+      "`teamAssignmentMode`: `MERGE` adds the old file's teams to the source file, `OVERWRITE` gives the source file exactly the old file's teams, `KEEP_TARGET` leaves the source file's teams. Both files must be visible, writable and of the same customer.",
     request: {
       query: z.object({
         customerId: customerIdParam,
@@ -136,8 +165,11 @@ export const updateFileTeamsRoute = defineRoute(
     operationId: 'updateFileTeamAssignments',
     tags: ['Files', 'Teams'],
     summary: 'Change the teams of a file',
-    request: { query: z.object({ customerId: customerIdParam, fileId: uuid('The file') }), body: { required: true, ...json(TeamModificationSchema) } },
-    responses: { 200: { description: 'The file\'s teams afterwards', ...json(TeamAccessListSchema) } },
+    request: {
+      query: z.object({ customerId: customerIdParam, fileId: uuid('The file') }),
+      body: { required: true, ...json(TeamModificationSchema) },
+    },
+    responses: { 200: { description: "The file's teams afterwards", ...json(TeamAccessListSchema) } },
   },
   { resourceIds: { 'query.fileId': 'file', 'body.removeFromTeamIds[]': 'team' } },
 );
@@ -149,7 +181,7 @@ export const updateFileRoute = defineRoute(
     path: '/api/file/{fileId}',
     operationId: 'updateFile',
     tags,
-    summary: 'Change a file\'s name, validity, tags, metadata or muted flag',
+    summary: "Change a file's name, validity, tags, metadata or muted flag",
     description: 'Null or omitted fields keep their value. `validFrom` must not be after `validTo`.',
     request: { params: FileIdParams, body: { required: true, ...json(FileUpdateSchema) } },
     responses: { 200: fileResponse('The updated file') },
@@ -165,8 +197,12 @@ export const deleteFileRoute = defineRoute(
     operationId: 'deleteFile',
     tags,
     summary: 'Delete a file',
-    description: 'Blocked (409 `file.error.inUse`) while channels, schedules or sub-channels use the file. `removeFromPlaylists=true` removes direct file slides from playlists.',
-    request: { params: FileIdParams, query: z.object({ removeFromPlaylists: booleanParam('Remove the file from playlists (default false)') }) },
+    description:
+      'Blocked (409 `file.error.inUse`) while channels, schedules or sub-channels use the file. `removeFromPlaylists=true` removes direct file slides from playlists.',
+    request: {
+      params: FileIdParams,
+      query: z.object({ removeFromPlaylists: booleanParam('Remove the file from playlists (default false)') }),
+    },
     responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   { resourceIds: { 'path.fileId': 'file' } },
@@ -183,7 +219,13 @@ const bulkTagsRoute = (verb: 'add' | 'set' | 'remove', summary: string) =>
       summary,
       description: 'Applies to every file matching `search` (all files when absent) that the caller may write; answers how many changed.',
       request: {
-        query: z.object({ customerId: customerIdParam, search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }) }),
+        query: z.object({
+          customerId: customerIdParam,
+          search: z
+            .string()
+            .optional()
+            .openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }),
+        }),
         body: { required: true, ...json(verb === 'remove' ? TagRemovalListSchema : TagListSchema) },
       },
       responses: { 200: { description: 'How many files changed', ...json(BulkUpdateResultSchema) } },
@@ -202,11 +244,15 @@ export const setFileValidityRoute = defineRoute(
     operationId: 'setFileValidity',
     tags,
     summary: 'Set the validity window of the matching files',
-    description: 'An absent `validFrom` or `validTo` clears that bound. Applies to every file matching `search` (all when absent) that the caller may write.',
+    description:
+      'An absent `validFrom` or `validTo` clears that bound. Applies to every file matching `search` (all when absent) that the caller may write.',
     request: {
       query: z.object({
         customerId: customerIdParam,
-        search: z.string().optional().openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }),
+        search: z
+          .string()
+          .optional()
+          .openapi({ description: `Which files. ${SEARCH_DESCRIPTION}` }),
         validFrom: epochParam('Start of validity'),
         validTo: epochParam('End of validity; not before `validFrom`'),
       }),

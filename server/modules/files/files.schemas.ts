@@ -26,10 +26,10 @@ export const FileSchema = projected(
     creator: z.object({ email: z.string().optional(), name: z.string().optional() }).optional(),
     customerId: intId.optional(),
     fileFolderId: z.string().uuid().optional(),
-    fileFolderPath: z
-      .string()
-      .optional()
-      .openapi({ description: 'Ids of the root folder down to the file\'s folder, joined by `/`; search `fileFolderPath:{folderId}` finds files anywhere below a folder' }),
+    fileFolderPath: z.string().optional().openapi({
+      description:
+        "Ids of the root folder down to the file's folder, joined by `/`; search `fileFolderPath:{folderId}` finds files anywhere below a folder",
+    }),
     location: z.string().optional().openapi({ description: 'Download path' }),
     thumbnail: z.string().optional().openapi({ description: 'Thumbnail path; present once the thumbnail is uploaded' }),
     previewPath: z.string().optional(),
@@ -45,14 +45,26 @@ export const FileSchema = projected(
     orientation: z.enum(fileOrientations).optional(),
     isCloudAFile: z.boolean().optional(),
     isCloudBFile: z.boolean().optional(),
-    usageDetails: z.object({ contentUsage: z.array(z.record(z.string(), z.unknown())) }).optional().openapi({ description: 'Select-only' }),
+    usageDetails: z
+      .object({ contentUsage: z.array(z.record(z.string(), z.unknown())) })
+      .optional()
+      .openapi({ description: 'Select-only' }),
     duplicateDetails: z
       .array(z.object({ id: z.string(), name: z.string(), fileFolderId: z.string(), size: z.number().int(), createDate: epochMsValue }))
       .optional()
       .openapi({ description: 'Select-only: other files of the customer with the same crcCheckSum' }),
-    campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: channels using the file' }),
-    topLevelCampaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: schedules using the file' }),
-    messageUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'Select-only: sub-channels using the file' }),
+    campaignUsageDetails: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: 'Select-only: channels using the file' }),
+    topLevelCampaignUsageDetails: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: 'Select-only: schedules using the file' }),
+    messageUsageDetails: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: 'Select-only: sub-channels using the file' }),
   }),
 ).openapi('File');
 
@@ -70,7 +82,9 @@ export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 
 export const TagListSchema = tagListOf(500).openapi('TagList');
 
-export const BulkUpdateResultSchema = z.object({ updated: z.number().int().openapi({ description: 'Files changed by the call' }) }).openapi('BulkUpdateResult');
+export const BulkUpdateResultSchema = z
+  .object({ updated: z.number().int().openapi({ description: 'Files changed by the call' }) })
+  .openapi('BulkUpdateResult');
 
 /** A file as the API answers it (`File` is the DOM's name). */
 export type FileEntity = z.infer<typeof FileSchema>;

@@ -7,7 +7,16 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { auditOf } from '@/server/modules/audit-log';
 import { quickFilterCondition } from '@/server/modules/quick-filters';
 import { normalizeTags, registerTags } from '@/server/modules/tags';
-import { modifyTeams, type TeamAccessList, type TeamModification, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
+import {
+  modifyTeams,
+  type TeamAccessList,
+  type TeamModification,
+  assertWritable,
+  readOnlyExpression,
+  teamAccessCondition,
+  teamListQuery,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findPage, type ListInput } from '@/server/query';
 import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
@@ -32,7 +41,8 @@ export async function listFiles(ctx: ServiceContext, input: FileListInput) {
   const quick = quickFilterId ? await quickFilterCondition(ctx.db, ctx, quickFilterId, 'FILE') : undefined;
   const { sort, ...query } = team.query;
 
-  return findPage<FileEntity>(ctx.db, { resource: fileResource,
+  return findPage<FileEntity>(ctx.db, {
+    resource: fileResource,
     scope: ctx.scope,
     where: [team.where, quick],
     extraColumns: team.extraColumns,
@@ -46,7 +56,12 @@ export async function listFiles(ctx: ServiceContext, input: FileListInput) {
  * One file as the caller sees it (404 when outside the scope or the caller's teams), with `readOnly`.
  * Other modules answer file objects through this (uploads, replace).
  */
-export async function readFile<T extends object = FileEntity>(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string, select?: string): Promise<T> {
+export async function readFile<T extends object = FileEntity>(
+  db: Executor,
+  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  id: string,
+  select?: string,
+): Promise<T> {
   const page = await findPage<T>(db, {
     resource: fileResource,
     scope: ctx.scope,
@@ -124,7 +139,9 @@ export async function renameFile(ctx: ServiceContext, input: { id: string; newNa
     const before = await writableFile(tx, ctx, input.id);
     await updateFileRow(tx, ctx.scope, before.id, { name: input.newName });
     await announcePlaybackChange(tx, { customerId: before.customerId, fileIds: [before.id] });
-    await auditFile(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, { name: { from: before.name, to: input.newName } });
+    await auditFile(tx, ctx, before, 'rename', `File '${before.name}' renamed to '${input.newName}'`, {
+      name: { from: before.name, to: input.newName },
+    });
 
     return readFile(tx, ctx, before.id);
   });
@@ -142,7 +159,12 @@ export async function deleteFile(ctx: ServiceContext, input: { id: string; remov
  * Deletes files the caller may write, after the reference registry's block check; their references are
  * detached first. Shared by the delete endpoint and `replaceFileReference` (`removeOldFile`).
  */
-export async function deleteCheckedFiles(tx: Executor, ctx: ServiceContext, rows: readonly FileRow[], removeFromPlaylists: boolean): Promise<void> {
+export async function deleteCheckedFiles(
+  tx: Executor,
+  ctx: ServiceContext,
+  rows: readonly FileRow[],
+  removeFromPlaylists: boolean,
+): Promise<void> {
   const fileIds = rows.map((r) => r.id);
   const blockers = await fileDeletionBlockers(tx, { fileIds, removeFromPlaylists });
   if (blockers.length > 0) {
@@ -155,7 +177,11 @@ export async function deleteCheckedFiles(tx: Executor, ctx: ServiceContext, rows
   await detachFileReferences(tx, ctx, { fileIds, removeFromPlaylists });
   await deleteFileRows(tx, ctx.scope, fileIds);
   for (const row of rows) {
-    await auditFile(tx, ctx, row, 'delete', `File '${row.name}' deleted`, { removeFromPlaylists, size: row.size, fileFolderId: row.fileFolderId });
+    await auditFile(tx, ctx, row, 'delete', `File '${row.name}' deleted`, {
+      removeFromPlaylists,
+      size: row.size,
+      fileFolderId: row.fileFolderId,
+    });
   }
 }
 
@@ -189,5 +215,8 @@ export function assertValidity(validFrom: Date | null | undefined, validTo: Date
   }
 }
 
-export const auditFile = auditOf('file', (file: Pick<FileRow, 'id' | 'name' | 'customerId'>) => ({ entityId: file.id, entityName: file.name, customerId: file.customerId }));
-
+export const auditFile = auditOf('file', (file: Pick<FileRow, 'id' | 'name' | 'customerId'>) => ({
+  entityId: file.id,
+  entityName: file.name,
+  customerId: file.customerId,
+}));

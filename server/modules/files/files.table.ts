@@ -38,7 +38,10 @@ export const files = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true, precision: 3 }),
     validTo: timestamp('valid_to', { withTimezone: true, precision: 3 }),
     fileMutabilityType: text('file_mutability_type').notNull().default('IMMUTABLE'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>(),
     muted: boolean('muted').notNull().default(false),
     /** Set when the client uploaded the thumbnail (`.tmb` blob); null until then. */

@@ -29,7 +29,10 @@ beforeAll(async () => {
     const res = await t.request('POST', '/api/team', { token: owner, json: { name } });
     team[name] = res.body.id;
   }
-  const res = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team.T1}`, { token: owner, json: { resourcesToAdd: [{ id: member.id }] } });
+  const res = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team.T1}`, {
+    token: owner,
+    json: { resourcesToAdd: [{ id: member.id }] },
+  });
   expect(res.status).toBe(200);
   const other = await t.factories.customer();
   otherFile = await insertFile(t.db, await rootFolderOf(t.db, other.id), { name: 'other.png' });
@@ -37,7 +40,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function assign(file: FileRow, grants: { teamId: string; readOnly?: boolean }[], removeFromTeamIds: string[] = []) {
-  const res = await t.request('POST', `/api/file/updateTeamAssignments?fileId=${file.id}`, { token: owner, json: { assignToTeams: grants, removeFromTeamIds } });
+  const res = await t.request('POST', `/api/file/updateTeamAssignments?fileId=${file.id}`, {
+    token: owner,
+    json: { assignToTeams: grants, removeFromTeamIds },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 
   return res.body;
@@ -67,20 +73,28 @@ describe('team visibility and POST /api/file/updateTeamAssignments', () => {
     await assign(elsewhere, [{ teamId: team.T2 }]);
   });
 
-  it('a team member lists its teams\' files with readOnly; search by team works', async () => {
+  it("a team member lists its teams' files with readOnly; search by team works", async () => {
     const res = await t.request('GET', '/api/v2/file?search=name:v-&select=name&includeReadOnlyInfo=true', { token: member.token });
     expect(res.body.content.map((x: { name: string; readOnly: boolean }) => [x.name, x.readOnly])).toEqual([
       ['v-readonly.png', true],
       ['v-writable.png', false],
     ]);
-    const withTeamless = await t.request('GET', '/api/v2/file?search=name:v-&select=name&includeResourcesWithoutTeam=true', { token: member.token });
+    const withTeamless = await t.request('GET', '/api/v2/file?search=name:v-&select=name&includeResourcesWithoutTeam=true', {
+      token: member.token,
+    });
     expect(withTeamless.body.content.map((x: { name: string }) => x.name)).toEqual(['v-readonly.png', 'v-teamless.png', 'v-writable.png']);
-    const byTeam = await t.request('GET', `/api/v2/file?search=${encodeURIComponent(`teamAssignments.team.id=${team.T2}`)}&select=name`, { token: owner });
+    const byTeam = await t.request('GET', `/api/v2/file?search=${encodeURIComponent(`teamAssignments.team.id=${team.T2}`)}&select=name`, {
+      token: owner,
+    });
     expect(byTeam.body.content.map((x: { name: string }) => x.name)).toEqual(['v-elsewhere.png']);
   });
 
-  it('a single read answers readOnly; another team\'s file is 404 for the member', async () => {
-    expect((await t.request('GET', `/api/v2/file/${readOnly.id}?select=name`, { token: member.token })).body).toEqual({ id: readOnly.id, name: 'v-readonly.png', readOnly: true });
+  it("a single read answers readOnly; another team's file is 404 for the member", async () => {
+    expect((await t.request('GET', `/api/v2/file/${readOnly.id}?select=name`, { token: member.token })).body).toEqual({
+      id: readOnly.id,
+      name: 'v-readonly.png',
+      readOnly: true,
+    });
     expect((await t.request('GET', `/api/v2/file/${elsewhere.id}`, { token: member.token })).status).toBe(404);
   });
 
@@ -97,22 +111,45 @@ describe('team visibility and POST /api/file/updateTeamAssignments', () => {
     expect(row!.tags).toEqual([]);
   });
 
-  it('updateTeamAssignments: removes teams; 403 below OWNER; 404 for another tenant\'s file or team', async () => {
+  it("updateTeamAssignments: removes teams; 403 below OWNER; 404 for another tenant's file or team", async () => {
     const body = await assign(elsewhere, [], [team.T2]);
     expect(body).toEqual({ teams: [] });
     await assign(elsewhere, [{ teamId: team.T2 }]);
-    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: approver, json: {} })).status).toBe(403);
-    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${otherFile.id}`, { token: owner, json: { assignToTeams: [{ teamId: team.T1 }] } })).status).toBe(404);
-    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: owner, json: { assignToTeams: [{ teamId: '01a2220b-0000-7000-8000-000000000000' }] } })).status).toBe(404);
+    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: approver, json: {} })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await t.request('POST', `/api/file/updateTeamAssignments?fileId=${otherFile.id}`, {
+          token: owner,
+          json: { assignToTeams: [{ teamId: team.T1 }] },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, {
+          token: owner,
+          json: { assignToTeams: [{ teamId: '01a2220b-0000-7000-8000-000000000000' }] },
+        })
+      ).status,
+    ).toBe(404);
     // Not a team id at all: the schema says uuid.
-    expect((await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, { token: owner, json: { assignToTeams: [{ teamId: 'x' }] } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', `/api/file/updateTeamAssignments?fileId=${elsewhere.id}`, {
+          token: owner,
+          json: { assignToTeams: [{ teamId: 'x' }] },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('PUT /api/file/replaceFileReference', () => {
   const replace = (query: string, token = approver) => t.request('PUT', `/api/file/replaceFileReference?${query}`, { token });
 
-  it('MERGE (default) adds the old file\'s teams to the source file; the old file stays', async () => {
+  it("MERGE (default) adds the old file's teams to the source file; the old file stays", async () => {
     const old = await insertFile(t.db, root, { name: 'r-old.png' });
     const source = await insertFile(t.db, root, { name: 'r-new.png' });
     await assign(old, [{ teamId: team.T1, readOnly: true }, { teamId: team.T2 }]);
@@ -124,7 +161,7 @@ describe('PUT /api/file/replaceFileReference', () => {
     expect((await t.db.select().from(files).where(eq(files.id, old.id))).length).toBe(1);
   });
 
-  it('OVERWRITE copies exactly the old file\'s teams; removeOldFile deletes it', async () => {
+  it("OVERWRITE copies exactly the old file's teams; removeOldFile deletes it", async () => {
     const old = await insertFile(t.db, root, { name: 'o-old.png' });
     const source = await insertFile(t.db, root, { name: 'o-new.png' });
     await assign(old, [{ teamId: team.T2, readOnly: true }]);
@@ -136,7 +173,7 @@ describe('PUT /api/file/replaceFileReference', () => {
     expect(await teamsOf(old)).toEqual({});
   });
 
-  it('KEEP_TARGET leaves the source file\'s teams', async () => {
+  it("KEEP_TARGET leaves the source file's teams", async () => {
     const old = await insertFile(t.db, root, { name: 'k-old.png' });
     const source = await insertFile(t.db, root, { name: 'k-new.png' });
     await assign(old, [{ teamId: team.T2 }]);
@@ -144,7 +181,7 @@ describe('PUT /api/file/replaceFileReference', () => {
     expect(await teamsOf(source)).toEqual({});
   });
 
-  it('answers 404 for another tenant\'s file, 400 for bad input, 403 to an EDITOR', async () => {
+  it("answers 404 for another tenant's file, 400 for bad input, 403 to an EDITOR", async () => {
     const mine = await insertFile(t.db, root, { name: 'e.png' });
     expect((await replace(`fileIdToReplace=${mine.id}&sourceFileId=${otherFile.id}`)).status).toBe(404);
     expect((await replace(`fileIdToReplace=${otherFile.id}&sourceFileId=${mine.id}`)).status).toBe(404);

@@ -17,15 +17,26 @@ export async function rootFolderOf(db: Database, customerId: number) {
   return root!;
 }
 
-export async function insertFolder(db: Database, parent: { id: string; customerId: number; path: string[] }, name: string, values: Partial<typeof fileFolders.$inferInsert> = {}) {
+export async function insertFolder(
+  db: Database,
+  parent: { id: string; customerId: number; path: string[] },
+  name: string,
+  values: Partial<typeof fileFolders.$inferInsert> = {},
+) {
   const id = uuidv7();
-  const [row] = await db.insert(fileFolders).values({ id, customerId: parent.customerId, parentId: parent.id, name, path: [...parent.path, id], ...values }).returning();
+  const [row] = await db
+    .insert(fileFolders)
+    .values({ id, customerId: parent.customerId, parentId: parent.id, name, path: [...parent.path, id], ...values })
+    .returning();
 
   return row!;
 }
 
 /** The values of a file row in `folder` (for bulk inserts of many rows in one statement). */
-export function fileRowValues(folder: { id: string; customerId: number; path: string[] }, values: Partial<typeof files.$inferInsert> = {}): typeof files.$inferInsert {
+export function fileRowValues(
+  folder: { id: string; customerId: number; path: string[] },
+  values: Partial<typeof files.$inferInsert> = {},
+): typeof files.$inferInsert {
   return {
     id: uuidv7(),
     customerId: folder.customerId,
@@ -41,7 +52,11 @@ export function fileRowValues(folder: { id: string; customerId: number; path: st
   };
 }
 
-export async function insertFile(db: Database, folder: { id: string; customerId: number; path: string[] }, values: Partial<typeof files.$inferInsert> = {}): Promise<FileRow> {
+export async function insertFile(
+  db: Database,
+  folder: { id: string; customerId: number; path: string[] },
+  values: Partial<typeof files.$inferInsert> = {},
+): Promise<FileRow> {
   const [row] = await db.insert(files).values(fileRowValues(folder, values)).returning();
 
   return row!;

@@ -7,7 +7,10 @@ import { definePlugPoint } from '@/server/plug-point';
  * plugs it in (its manifest), so this module names no folder module.
  */
 export type FolderView = {
-  folders: (ctx: ServiceContext, input: { search?: string; select?: string; size: number }) => Promise<{ content: Record<string, unknown>[]; totalElements: number }>;
+  folders: (
+    ctx: ServiceContext,
+    input: { search?: string; select?: string; size: number },
+  ) => Promise<{ content: Record<string, unknown>[]; totalElements: number }>;
 };
 
 export const folderViews = definePlugPoint<FolderView>('fileFolderViews', () => 'fileFolderViews');

@@ -5,7 +5,10 @@ import { insertFile as insertFileRow, insertFolder as insertFolderRow, rootFolde
 
 export const rootFileFolder = rootFolderOf;
 
-export function insertFolder(db: Database, input: { customerId: number; parent: { id: string; path: string[] }; name: string; quickFilterId?: string }) {
+export function insertFolder(
+  db: Database,
+  input: { customerId: number; parent: { id: string; path: string[] }; name: string; quickFilterId?: string },
+) {
   const filtered = input.quickFilterId ? { fileFolderType: 2, quickFilterId: input.quickFilterId } : {};
 
   return insertFolderRow(db, { ...input.parent, customerId: input.customerId }, input.name, filtered);
@@ -13,7 +16,14 @@ export function insertFolder(db: Database, input: { customerId: number; parent: 
 
 export function insertFile(
   db: Database,
-  input: { customerId: number; folder: { id: string; path: string[] }; name: string; tags?: string[]; validFrom?: Date | null; validTo?: Date | null },
+  input: {
+    customerId: number;
+    folder: { id: string; path: string[] };
+    name: string;
+    tags?: string[];
+    validFrom?: Date | null;
+    validTo?: Date | null;
+  },
 ) {
   const { customerId, folder, ...values } = input;
 

@@ -16,9 +16,13 @@ export type FolderTeamRoutes = {
   listPath: string;
 };
 
-export async function folderTeamFixture(t: TestContext, input: { owner: string; customerId: number; memberRole: Role; label: string; routes: FolderTeamRoutes }) {
+export async function folderTeamFixture(
+  t: TestContext,
+  input: { owner: string; customerId: number; memberRole: Role; label: string; routes: FolderTeamRoutes },
+) {
   const { owner, routes } = input;
-  const assign = (id: string, teamId: string, readOnly = false) => t.request('POST', `${routes.assignPath}${id}`, { token: owner, json: { assignToTeams: [{ teamId, readOnly }] } });
+  const assign = (id: string, teamId: string, readOnly = false) =>
+    t.request('POST', `${routes.assignPath}${id}`, { token: owner, json: { assignToTeams: [{ teamId, readOnly }] } });
   const create = async (name: string, query = '') => {
     const res = await t.request('POST', `${routes.createPath}${query}`, { token: owner, json: { name } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -29,7 +33,14 @@ export async function folderTeamFixture(t: TestContext, input: { owner: string; 
   const teamA = await team(`${input.label} team A`);
   const teamB = await team(`${input.label} team B`);
   const m = await t.actor(input.memberRole, { customerId: input.customerId });
-  expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamA}`, { token: owner, json: { resourcesToAdd: [{ id: m.user.id }] } })).status).toBe(200);
+  expect(
+    (
+      await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamA}`, {
+        token: owner,
+        json: { resourcesToAdd: [{ id: m.user.id }] },
+      })
+    ).status,
+  ).toBe(200);
   const readOnlyId = await create('TeamReadOnly', `?teamIds=${teamA}:true`);
   const writableId = await create('TeamWritable');
   const hiddenId = await create('TeamHidden');

@@ -20,7 +20,13 @@ import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 export type FolderType = 'fileFolder' | 'contentGroup' | 'deviceGroup';
 
-export type FolderTable = PgTable & { id: AnyPgColumn; customerId: AnyPgColumn; parentId: AnyPgColumn; path: AnyPgColumn; name: AnyPgColumn };
+export type FolderTable = PgTable & {
+  id: AnyPgColumn;
+  customerId: AnyPgColumn;
+  parentId: AnyPgColumn;
+  path: AnyPgColumn;
+  name: AnyPgColumn;
+};
 
 /** Rows that lie in the folders of a tree and copy their folder's path (files, content, devices). */
 type FolderItems = { table: PgTable; customerId: AnyPgColumn; path: AnyPgColumn };
@@ -55,7 +61,11 @@ type Access = { visible: boolean; readOnly: boolean; rootAllowed: boolean };
  * The root is visible to everyone who sees the tenant; other folders follow team access (rule A of
  * team-visibility). `folder` is the tree's table, or an alias of it.
  */
-export function folderAccessCondition(ctx: Caller, folder: { id: AnyPgColumn | SQL; parentId: AnyPgColumn | SQL }, type: FolderType): SQL | undefined {
+export function folderAccessCondition(
+  ctx: Caller,
+  folder: { id: AnyPgColumn | SQL; parentId: AnyPgColumn | SQL },
+  type: FolderType,
+): SQL | undefined {
   const access = teamAccessCondition(ctx, type, folder.id);
 
   return access ? sql`(${folder.parentId} is null or ${access})` : undefined;
@@ -96,7 +106,10 @@ export async function findWritableFolder<T extends FolderTable>(
 ): Promise<T['$inferSelect']> {
   const t = tree.table as FolderTable;
   const where = input.id
-    ? and(uuidEquals(t.id, input.id), input.customerId === undefined ? scopeCondition(ctx.scope, t.customerId) : eq(t.customerId, input.customerId))
+    ? and(
+        uuidEquals(t.id, input.id),
+        input.customerId === undefined ? scopeCondition(ctx.scope, t.customerId) : eq(t.customerId, input.customerId),
+      )
     : and(eq(t.customerId, input.customerId ?? -1), sql`${t.parentId} is null`);
   const [found] = await db
     .select({
@@ -111,9 +124,17 @@ export async function findWritableFolder<T extends FolderTable>(
     .limit(1);
   const { [ACCESS]: access, ...row } = (found ?? {}) as FolderBase & { [ACCESS]?: Access };
   if (!access?.visible) throw new NotFoundError(tree.type, input.id ?? 'root');
-  if (access.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${tree.label}`, 'team.error.readOnly', { resourceType: tree.type, id: row.id });
+  if (access.readOnly)
+    throw new ForbiddenError(`Your teams give read-only access to this ${tree.label}`, 'team.error.readOnly', {
+      resourceType: tree.type,
+      id: row.id,
+    });
   if (input.creatingIn && row.parentId === null && !access.rootAllowed) {
-    throw new ForbiddenError(`Team users may not create items or folders in the root ${tree.label} of this customer`, `${tree.type}.error.rootCreationDisabled`, { id: row.id });
+    throw new ForbiddenError(
+      `Team users may not create items or folders in the root ${tree.label} of this customer`,
+      `${tree.type}.error.rootCreationDisabled`,
+      { id: row.id },
+    );
   }
 
   return row as T['$inferSelect'];
@@ -123,7 +144,10 @@ export async function findWritableFolder<T extends FolderTable>(
 function assertNotIntoItself(tree: FolderTree, folderIds: readonly string[], target: { id: string; path: readonly string[] }): void {
   const intoItself = folderIds.find((id) => target.path.includes(id));
   if (intoItself) {
-    throw new ConflictError(`${tree.type}.error.moveIntoItself`, 'A folder cannot be moved into itself or one of its sub-folders', { id: intoItself, targetId: target.id });
+    throw new ConflictError(`${tree.type}.error.moveIntoItself`, 'A folder cannot be moved into itself or one of its sub-folders', {
+      id: intoItself,
+      targetId: target.id,
+    });
   }
 }
 
@@ -135,10 +159,21 @@ function assertNotIntoItself(tree: FolderTree, folderIds: readonly string[], tar
  * Moves within one customer's tree take turns on its root row, and the guard reads the target's path once
  * its turn has come: two crossing moves (A into B, B into A) would otherwise both pass it and make a cycle.
  */
-export async function moveFolderSubtrees(db: Executor, tree: FolderTree, input: { customerId: number; folderIds: readonly string[]; target: { id: string } }): Promise<void> {
+export async function moveFolderSubtrees(
+  db: Executor,
+  tree: FolderTree,
+  input: { customerId: number; folderIds: readonly string[]; target: { id: string } },
+): Promise<void> {
   const t = tree.table as FolderTable;
-  await db.select({ id: t.id }).from(t).where(and(eq(t.customerId, input.customerId), isNull(t.parentId))).for('update');
-  const [current] = await db.select({ path: t.path }).from(t).where(and(eq(t.customerId, input.customerId), eq(t.id, input.target.id)));
+  await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.customerId, input.customerId), isNull(t.parentId)))
+    .for('update');
+  const [current] = await db
+    .select({ path: t.path })
+    .from(t)
+    .where(and(eq(t.customerId, input.customerId), eq(t.id, input.target.id)));
   if (!current) throw new NotFoundError(tree.type, input.target.id);
   const target = { id: input.target.id, path: current.path as string[] };
   assertNotIntoItself(tree, input.folderIds, target);
@@ -147,12 +182,16 @@ export async function moveFolderSubtrees(db: Executor, tree: FolderTree, input: 
     sql`${sql.identifier(column.name)} = ${targetPath} || ${column}[array_position(${column}, ${folderId}::uuid):cardinality(${column})]`;
   for (const folderId of input.folderIds) {
     const moved = sql`${t.id} = ${folderId}::uuid`;
-    const onMove = (tree.onMove ?? []).map(({ column, value }) => sql`, ${sql.identifier(column.name)} = case when ${moved} then ${value} else ${column} end`);
+    const onMove = (tree.onMove ?? []).map(
+      ({ column, value }) => sql`, ${sql.identifier(column.name)} = case when ${moved} then ${value} else ${column} end`,
+    );
     await db.execute(sql`update ${t} set ${rewrite(t.path, folderId)},
         ${sql.identifier(t.parentId.name)} = case when ${moved} then ${target.id}::uuid else ${t.parentId} end${sql.join(onMove, sql``)}
       where ${t.customerId} = ${input.customerId} and ${inSubtrees(t.path, [folderId])}`);
     for (const item of tree.items) {
-      await db.execute(sql`update ${item.table} set ${rewrite(item.path, folderId)} where ${item.customerId} = ${input.customerId} and ${inSubtrees(item.path, [folderId])}`);
+      await db.execute(
+        sql`update ${item.table} set ${rewrite(item.path, folderId)} where ${item.customerId} = ${input.customerId} and ${inSubtrees(item.path, [folderId])}`,
+      );
     }
   }
 }
@@ -166,13 +205,24 @@ export function blockedForTeams(visible: SQL | undefined, readOnly: SQL): SQL {
  * A team user changes a whole subtree (deleting it) only when every folder in it is visible and
  * writable for its teams: 403 `team.error.readOnly` otherwise. One indexed query; nothing for OWNER/ADMIN.
  */
-export async function assertSubtreeFoldersWritable(db: Executor, ctx: Caller, tree: FolderTree, input: { customerId: number; folderIds: readonly string[] }): Promise<void> {
+export async function assertSubtreeFoldersWritable(
+  db: Executor,
+  ctx: Caller,
+  tree: FolderTree,
+  input: { customerId: number; folderIds: readonly string[] },
+): Promise<void> {
   if (isAboveTeams(ctx.actor) || input.folderIds.length === 0) return;
   const t = tree.table;
   const blocked = blockedForTeams(folderAccessCondition(ctx, t, tree.type), readOnlyExpression(ctx, tree.type, t.id));
-  const [row] = await execRows(db, sql`select ${t.id} as id from ${t} where ${t.customerId} = ${input.customerId} and ${inSubtrees(t.path, input.folderIds)} and ${blocked} limit 1`);
+  const [row] = await execRows(
+    db,
+    sql`select ${t.id} as id from ${t} where ${t.customerId} = ${input.customerId} and ${inSubtrees(t.path, input.folderIds)} and ${blocked} limit 1`,
+  );
   if (row) {
-    throw new ForbiddenError(`The ${tree.label} contains folders your teams may not change`, 'team.error.readOnly', { resourceType: tree.type, id: String(row.id) });
+    throw new ForbiddenError(`The ${tree.label} contains folders your teams may not change`, 'team.error.readOnly', {
+      resourceType: tree.type,
+      id: String(row.id),
+    });
   }
 }
 
@@ -180,7 +230,11 @@ export async function assertSubtreeFoldersWritable(db: Executor, ctx: Caller, tr
  * Deletes the folders `folderIds` and every folder below them with their team assignments, in two
  * statements; answers how many folders went. Items must have left (or been deleted) before.
  */
-export async function deleteFolderSubtrees(db: Executor, tree: FolderTree, input: { customerId: number; folderIds: readonly string[] }): Promise<number> {
+export async function deleteFolderSubtrees(
+  db: Executor,
+  tree: FolderTree,
+  input: { customerId: number; folderIds: readonly string[] },
+): Promise<number> {
   if (input.folderIds.length === 0) return 0;
   const t = tree.table;
   const below = sql`${t.customerId} = ${input.customerId} and ${inSubtrees(t.path, input.folderIds)}`;
@@ -190,4 +244,3 @@ export async function deleteFolderSubtrees(db: Executor, tree: FolderTree, input
 
   return Number(row?.n ?? 0);
 }
-

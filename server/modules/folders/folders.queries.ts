@@ -22,21 +22,33 @@ export async function insertInitialFolders(db: Executor, customerId: number) {
 
 /** The tenant's root file folder (created with the customer). */
 export async function findRootFileFolder(db: Executor, customerId: number): Promise<typeof fileFolders.$inferSelect | undefined> {
-  const [row] = await db.select().from(fileFolders).where(and(eq(fileFolders.customerId, customerId), isNull(fileFolders.parentId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(fileFolders)
+    .where(and(eq(fileFolders.customerId, customerId), isNull(fileFolders.parentId)))
+    .limit(1);
 
   return row;
 }
 
 /** The tenant's root content folder (created with the customer). */
 export async function findRootContentGroup(db: Executor, customerId: number): Promise<typeof contentGroups.$inferSelect | undefined> {
-  const [row] = await db.select().from(contentGroups).where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contentGroups)
+    .where(and(eq(contentGroups.customerId, customerId), isNull(contentGroups.parentId)))
+    .limit(1);
 
   return row;
 }
 
 /** The tenant's root device folder (created with the customer). */
 export async function findRootDeviceGroup(db: Executor, customerId: number): Promise<typeof deviceGroups.$inferSelect | undefined> {
-  const [row] = await db.select().from(deviceGroups).where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(deviceGroups)
+    .where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId)))
+    .limit(1);
 
   return row;
 }

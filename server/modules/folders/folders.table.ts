@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { customers } from '@/server/tenant/customers.table';
 
 /*
@@ -19,9 +31,14 @@ export const deviceGroups = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => deviceGroups.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     path: uuid('path').array().notNull(),
-    type: text('type', { enum: ['NORMAL', 'VIDEO_WALL'] }).notNull().default('NORMAL'),
+    type: text('type', { enum: ['NORMAL', 'VIDEO_WALL'] })
+      .notNull()
+      .default('NORMAL'),
     videoWallMetaData: jsonb('video_wall_meta_data'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,7 +70,9 @@ export const fileFolders = pgTable(
     index('file_folder_path_idx').using('gin', t.path),
     // Sibling names are unique, case-insensitively (409 `fileFolder.error.duplicateName`), races included.
     uniqueIndex('file_folder_sibling_name_key').on(t.parentId, sql`lower(${t.name})`),
-    index('file_folder_cleanup_idx').on(t.customerId).where(sql`${t.cleanupOutdatedFiles}`),
+    index('file_folder_cleanup_idx')
+      .on(t.customerId)
+      .where(sql`${t.cleanupOutdatedFiles}`),
   ],
 );
 

@@ -9,7 +9,6 @@ export {
   folderAccessCondition,
   folderListQuery,
   inSubtrees,
-  
   moveFolderSubtrees,
 } from './folder-tree';
 export type { FolderType } from './folder-tree';

@@ -13,7 +13,10 @@ describe('mail configuration', () => {
   it('reads smtp:// and smtps:// URLs and a sender with or without a name', () => {
     const config = parse({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465', MAIL_FROM: 'ops@example.com' });
     expect(config.mail).toEqual({ smtpUrl: 'smtps://user:p%40ss@mail.example.com:465', from: 'ops@example.com' });
-    expect(parse({ SMTP_URL: '', MAIL_FROM: 'Ops Team <ops@example.com>' }).mail).toEqual({ smtpUrl: undefined, from: 'Ops Team <ops@example.com>' });
+    expect(parse({ SMTP_URL: '', MAIL_FROM: 'Ops Team <ops@example.com>' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Ops Team <ops@example.com>',
+    });
   });
 
   it('refuses other URLs and bad senders without echoing the value (it may hold the password)', () => {
@@ -40,7 +43,9 @@ describe('delivery helpers', () => {
 
   it('removes the SMTP password from errors and bounds their length', () => {
     const url = 'smtp://mailer:s3cr%21t@mail.example.com:587';
-    expect(safeErrorText(new Error('535 auth failed for mailer:s3cr!t and s3cr%21t'), url)).toBe('535 auth failed for mailer:[redacted] and [redacted]');
+    expect(safeErrorText(new Error('535 auth failed for mailer:s3cr!t and s3cr%21t'), url)).toBe(
+      '535 auth failed for mailer:[redacted] and [redacted]',
+    );
     expect(safeErrorText(new Error('x'.repeat(2000)), url)).toHaveLength(500);
   });
 });

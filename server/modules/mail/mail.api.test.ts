@@ -17,7 +17,14 @@ function capturingLogger() {
 }
 
 function draft(overrides: Partial<MailDraft> = {}): MailDraft {
-  return { customerId: null, to: 'someone@example.com', subject: 'Hello', text: `Your link: ${SECRET_LINK}`, kind: 'USER_PASSWORD_SETUP', ...overrides };
+  return {
+    customerId: null,
+    to: 'someone@example.com',
+    subject: 'Hello',
+    text: `Your link: ${SECRET_LINK}`,
+    kind: 'USER_PASSWORD_SETUP',
+    ...overrides,
+  };
 }
 
 async function rowOf(t: TestContext, id: string) {
@@ -86,7 +93,10 @@ describe('with a real SMTP server', () => {
 
   it('leaves messages that are not due yet', async () => {
     const id = await enqueueMail(t.db, draft({ to: 'later@example.com' }));
-    await t.db.update(mailMessages).set({ nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(mailMessages.id, id));
+    await t.db
+      .update(mailMessages)
+      .set({ nextAttemptAt: new Date(Date.now() + 60_000) })
+      .where(eq(mailMessages.id, id));
     await deliverDueMail({ db: t.db, config: t.config, log: capturingLogger().log });
     expect(await rowOf(t, id)).toMatchObject({ status: 'PENDING', attempts: 0 });
     await t.db.delete(mailMessages).where(eq(mailMessages.id, id));
@@ -127,7 +137,11 @@ describe('when the SMTP server refuses', () => {
     expect(row.lastError).not.toContain('wrong-pass-s3cret');
 
     // Not due before the wait is over.
-    expect(await deliverDueMail({ db: t.db, config: t.config, log }, new Date(now.getTime() + 30_000))).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDueMail({ db: t.db, config: t.config, log }, new Date(now.getTime() + 30_000))).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
 
     now = new Date(now.getTime() + 60_000);
     await deliverDueMail({ db: t.db, config: t.config, log }, now);
@@ -142,7 +156,11 @@ describe('when the SMTP server refuses', () => {
     }
     expect(row).toMatchObject({ status: 'FAILED', attempts: MAX_ATTEMPTS, sentAt: null });
     // FAILED is final.
-    expect(await deliverDueMail({ db: t.db, config: t.config, log }, new Date(now.getTime() + 86_400_000))).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDueMail({ db: t.db, config: t.config, log }, new Date(now.getTime() + 86_400_000))).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     expect(sink.messages).toHaveLength(0);
     const logged = lines.join('');
     expect(logged).toContain('mail delivery failed');
@@ -166,7 +184,14 @@ describe('GET /api/mail/outbox', () => {
     const res = await t.request('GET', '/api/mail/outbox?size=10', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.content.slice(0, 2)).toEqual([
-      expect.objectContaining({ to: 'second@example.com', subject: 'Set up your password', status: 'PENDING', kind: 'USER_PASSWORD_SETUP', customerId: customer.id, createdAt: expect.any(String) }),
+      expect.objectContaining({
+        to: 'second@example.com',
+        subject: 'Set up your password',
+        status: 'PENDING',
+        kind: 'USER_PASSWORD_SETUP',
+        customerId: customer.id,
+        createdAt: expect.any(String),
+      }),
       expect.objectContaining({ to: 'first@example.com' }),
     ]);
     expect(JSON.stringify(res.body)).not.toContain('very-secret-token-value');

@@ -3,4 +3,9 @@ import { registerMailRoutes } from './mail.handlers';
 import { mailJobs } from './mail.jobs';
 import { mailMessages } from './mail.table';
 
-export const mailModule = defineModule({ name: 'mail', routes: registerMailRoutes, tables: [mailMessages], jobs: ({ db, config, log }) => mailJobs(db, config, log) });
+export const mailModule = defineModule({
+  name: 'mail',
+  routes: registerMailRoutes,
+  tables: [mailMessages],
+  jobs: ({ db, config, log }) => mailJobs(db, config, log),
+});

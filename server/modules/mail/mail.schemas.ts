@@ -4,7 +4,9 @@ import { mailKinds, mailStatuses } from './mail.table';
 
 export const MailStatusSchema = z
   .object({
-    smtpConfigured: z.boolean().openapi({ description: 'An SMTP server is configured (`SMTP_URL`); without one, messages wait in the outbox' }),
+    smtpConfigured: z
+      .boolean()
+      .openapi({ description: 'An SMTP server is configured (`SMTP_URL`); without one, messages wait in the outbox' }),
   })
   .openapi('MailStatus');
 
@@ -15,7 +17,9 @@ export const OutboxMessageSchema = z
     to: z.string(),
     subject: z.string(),
     kind: z.enum(mailKinds),
-    status: z.enum(mailStatuses).openapi({ description: 'PENDING: waiting (for the next attempt, or for an SMTP server); SENT; FAILED: given up after 8 attempts' }),
+    status: z
+      .enum(mailStatuses)
+      .openapi({ description: 'PENDING: waiting (for the next attempt, or for an SMTP server); SENT; FAILED: given up after 8 attempts' }),
     attempts: z.number().int(),
     lastError: z.string().optional(),
     createdAt: z.string().openapi({ format: 'date-time' }),

@@ -79,13 +79,22 @@ export async function deliverDueMail(deps: DeliveryDeps, now = new Date()): Prom
       transport ??= (deps.transport ?? smtpTransport)(smtpUrl);
       for (const message of batch) {
         try {
-          await transport.send({ from: deps.config.mail.from, to: message.to, subject: message.subject, text: message.textBody, html: message.htmlBody ?? undefined });
+          await transport.send({
+            from: deps.config.mail.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.textBody,
+            html: message.htmlBody ?? undefined,
+          });
           await q.markSent(deps.db, message.id, now);
           result.sent++;
         } catch (err) {
           const error = safeErrorText(err, smtpUrl);
           const final = message.attempts >= MAX_ATTEMPTS;
-          await q.markAttemptFailed(deps.db, message.id, { error, retryAt: final ? undefined : new Date(now.getTime() + retryDelayMs(message.attempts)) });
+          await q.markAttemptFailed(deps.db, message.id, {
+            error,
+            retryAt: final ? undefined : new Date(now.getTime() + retryDelayMs(message.attempts)),
+          });
           if (final) result.failed++;
           else result.retried++;
           deps.log.warn({ mailId: message.id, kind: message.kind, attempts: message.attempts, final, error }, 'mail delivery failed');
@@ -123,7 +132,10 @@ export function installMailNudge(deps: DeliveryDeps): void {
       return;
     }
     running = deliverDueMail(deps)
-      .then(() => undefined, (err: unknown) => deps.log.error({ err }, 'mail delivery failed'))
+      .then(
+        () => undefined,
+        (err: unknown) => deps.log.error({ err }, 'mail delivery failed'),
+      )
       .finally(() => {
         running = undefined;
         if (again) {
@@ -142,5 +154,11 @@ export function mailStatus(config: Config): { smtpConfigured: boolean } {
 
 /** GET /api/mail/outbox (super admin): every tenant's messages, newest first (UUIDv7 ids are time-ordered). */
 export async function listOutbox(db: Executor, input: { page?: string; size?: string; search?: string }) {
-  return findPage<OutboxMessage>(db, { resource: mailMessageResource, search: input.search, sort: 'id,desc', page: input.page, size: input.size });
+  return findPage<OutboxMessage>(db, {
+    resource: mailMessageResource,
+    search: input.search,
+    sort: 'id,desc',
+    page: input.page,
+    size: input.size,
+  });
 }

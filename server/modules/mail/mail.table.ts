@@ -33,7 +33,9 @@ export const mailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    index('mail_message_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    index('mail_message_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'PENDING'`),
     index('mail_message_customer_idx').on(t.customerId),
   ],
 );

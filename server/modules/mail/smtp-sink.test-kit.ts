@@ -10,7 +10,9 @@ export type SmtpSink = { url: string; messages: ReceivedMail[]; close: () => Pro
  * A real SMTP server in the test process on a random port (tests only). With `credentials`, AUTH
  * PLAIN/LOGIN is required and checked; `rejectRecipients` answers every RCPT TO with a 550.
  */
-export async function startSmtpSink(options: { credentials?: { user: string; pass: string }; rejectRecipients?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { credentials?: { user: string; pass: string }; rejectRecipients?: boolean } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: options.credentials ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -42,7 +44,9 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const auth = options.credentials ? `${encodeURIComponent(options.credentials.user)}:${encodeURIComponent(options.credentials.pass)}@` : '';
+  const auth = options.credentials
+    ? `${encodeURIComponent(options.credentials.user)}:${encodeURIComponent(options.credentials.pass)}@`
+    : '';
 
   return {
     url: `smtp://${auth}127.0.0.1:${port}`,
@@ -53,7 +57,8 @@ export async function startSmtpSink(options: { credentials?: { user: string; pas
 
 /** The text/plain part (or the whole body), quoted-printable decoded. */
 function textPart(raw: string): string {
-  const part = /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)(?:\r\n--|$)/i.exec(raw)?.[1] ?? raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+  const part =
+    /Content-Type: text\/plain[^]*?\r\n\r\n([^]*?)(?:\r\n--|$)/i.exec(raw)?.[1] ?? raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
 
   return part.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -8,6 +8,13 @@ export const messageGroupsModule = defineModule({
   name: 'message-groups',
   routes: registerMessageGroupRoutes,
   tables: [messageGroups],
-  plugs: [plug(teamResources, { type: 'messageGroup', table: messageGroups, idColumn: messageGroups.id, customerIdColumn: messageGroups.customerId })],
+  plugs: [
+    plug(teamResources, {
+      type: 'messageGroup',
+      table: messageGroups,
+      idColumn: messageGroups.id,
+      customerIdColumn: messageGroups.customerId,
+    }),
+  ],
   sweep: { messageGroup: async (db, customerId) => String((await insertMessageGroup(db, { customerId, name: 'sweep' })).id) },
 });

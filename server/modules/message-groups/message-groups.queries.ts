@@ -22,7 +22,11 @@ export async function insertMessageGroup(db: Executor, values: typeof messageGro
   return row!;
 }
 
-export async function updateMessageGroup(db: Executor, row: MessageGroupRow, values: Partial<typeof messageGroups.$inferInsert>): Promise<void> {
+export async function updateMessageGroup(
+  db: Executor,
+  row: MessageGroupRow,
+  values: Partial<typeof messageGroups.$inferInsert>,
+): Promise<void> {
   await db
     .update(messageGroups)
     .set({ ...values, lastSavedAt: new Date() })
@@ -33,6 +37,12 @@ export async function updateMessageGroup(db: Executor, row: MessageGroupRow, val
 export async function deleteMessageGroup(db: Executor, row: MessageGroupRow): Promise<void> {
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.customerId, row.customerId), eq(teamAssignments.resourceType, 'messageGroup'), eq(teamAssignments.resourceId, String(row.id))));
+    .where(
+      and(
+        eq(teamAssignments.customerId, row.customerId),
+        eq(teamAssignments.resourceType, 'messageGroup'),
+        eq(teamAssignments.resourceId, String(row.id)),
+      ),
+    );
   await db.delete(messageGroups).where(and(eq(messageGroups.id, row.id), eq(messageGroups.customerId, row.customerId)));
 }

@@ -7,7 +7,15 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { announceDeviceChange } from '@/server/modules/devices';
-import { assignTeams, parseTeamIdsParam, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
+import {
+  assignTeams,
+  parseTeamIdsParam,
+  assertWritable,
+  readOnlyExpression,
+  teamAccessCondition,
+  teamListQuery,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findPage, type ListInput, selectsField } from '@/server/query';
 import { screensOfGroup } from './message-group-screens';
 import * as q from './message-groups.queries';
@@ -22,7 +30,13 @@ const audit = auditOf(ENTITY, (row: MessageGroupRow) => ({ entityId: row.id, ent
 export function listMessageGroups(ctx: ServiceContext, input: ListInput & TeamReadInput) {
   const team = teamListQuery(ctx, ENTITY, messageGroups.id, input);
 
-  return findPage<MessageGroup>(ctx.db, { resource: messageGroupResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, ...team.query });
+  return findPage<MessageGroup>(ctx.db, {
+    resource: messageGroupResource,
+    scope: ctx.scope,
+    where: [team.where],
+    extraColumns: team.extraColumns,
+    ...team.query,
+  });
 }
 
 /** GET /api/messageGroup/{id}: one group the caller can see (404 otherwise). */
@@ -39,7 +53,13 @@ export async function createMessageGroup(ctx: ServiceContext, input: { body: Mes
   const { body } = input;
 
   return withTransaction(ctx.db, async (tx) => {
-    const row = await q.insertMessageGroup(tx, { customerId, name: body.name, weight: body.weight ?? 0, saturation: body.saturation ?? null, contentShuffleMode: body.contentShuffleMode ?? null });
+    const row = await q.insertMessageGroup(tx, {
+      customerId,
+      name: body.name,
+      weight: body.weight ?? 0,
+      saturation: body.saturation ?? null,
+      contentShuffleMode: body.contentShuffleMode ?? null,
+    });
     if (parseTeamIdsParam(input.teamIds).length > 0) await assignTeams(tx, ctx, ENTITY, String(row.id), input.teamIds);
     await audit(tx, ctx, row, 'create', `Message group '${row.name}' created`, body);
 
@@ -79,14 +99,21 @@ export async function deleteMessageGroup(ctx: ServiceContext, input: { id: numbe
       await audit(tx, ctx, row, 'delete', `Message group '${row.name}' deleted with its messages`);
     });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw new ConflictError('messageGroup.error.inUse', 'The message group is assigned to a channel: remove it from the channel first', { id: input.id });
+    if (isForeignKeyViolation(err))
+      throw new ConflictError('messageGroup.error.inUse', 'The message group is assigned to a channel: remove it from the channel first', {
+        id: input.id,
+      });
     throw err;
   }
 }
 
 /** Tells the screens of the channels that play the group (its order, its messages) that their manifest changed. */
 export async function announceGroupChange(tx: Executor, group: Pick<MessageGroupRow, 'id' | 'customerId'>): Promise<void> {
-  await announceDeviceChange(tx, { customerId: group.customerId, deviceIds: await screensOfGroup(tx, group.customerId, group.id), kind: 'settings' });
+  await announceDeviceChange(tx, {
+    customerId: group.customerId,
+    deviceIds: await screensOfGroup(tx, group.customerId, group.id),
+    kind: 'settings',
+  });
 }
 
 async function readMessageGroup(db: Executor, ctx: ServiceContext, id: number, options: { select?: string; visibleOnly: boolean }) {

@@ -42,7 +42,12 @@ export const messageContentUsages: ContentUsageKind[] = [
     usageField: 'messageUsageDetails',
     usage: (id) => messagesWhere(sql`(mu_m.content_id = ${id} or ${assigning('message_content_assignment', 'content_id', id)})`),
   },
-  { name: 'message', target: 'contentGroup', usageField: 'messageUsageDetails', usage: (id) => messagesWhere(assigning('message_content_group_assignment', 'content_group_id', id)) },
+  {
+    name: 'message',
+    target: 'contentGroup',
+    usageField: 'messageUsageDetails',
+    usage: (id) => messagesWhere(assigning('message_content_group_assignment', 'content_group_id', id)),
+  },
 ];
 
 export const messageDeviceGroupUsage: DeviceGroupUsageKind = {
@@ -51,7 +56,8 @@ export const messageDeviceGroupUsage: DeviceGroupUsageKind = {
   usage: (folderId) => messagesWhere(assigning('message_device_group_assignment', 'device_group_id', folderId)),
 };
 
-const namesFilter = (id: SQL) => sql`(mu_m.content_quick_filter_id = ${id} or mu_m.file_quick_filter_id = ${id} or mu_m.device_quick_filter_id = ${id})`;
+const namesFilter = (id: SQL) =>
+  sql`(mu_m.content_quick_filter_id = ${id} or mu_m.file_quick_filter_id = ${id} or mu_m.device_quick_filter_id = ${id})`;
 
 /** Messages naming a quick filter: read-only and undeletable while they do, as for channels. */
 export const messageQuickFilterUsage: QuickFilterUsageKind = {

@@ -20,7 +20,12 @@ async function newGroup(name: string, token = k.approver): Promise<number> {
 }
 
 const post = (body: Record<string, unknown>, token = k.approver) => k.t.request('POST', '/api/message', { token, json: body });
-const base = (extra: Record<string, unknown>) => ({ name: `Msg ${Math.random().toString(36).slice(2, 7)}`, messageGroupId: groupId, version: '2.0', ...extra });
+const base = (extra: Record<string, unknown>) => ({
+  name: `Msg ${Math.random().toString(36).slice(2, 7)}`,
+  messageGroupId: groupId,
+  version: '2.0',
+  ...extra,
+});
 
 async function create(extra: Record<string, unknown>, token = k.approver): Promise<Record<string, any>> {
   const res = await post(base(extra), token);
@@ -57,19 +62,43 @@ describe('messages (sub-channels): create per type', () => {
     // DYNAMIC without folders: the root device folder (every screen its channel plays on).
     expect(plain.deviceGroupAssignments.map((a: { id: string }) => a.id)).toEqual([k.own.roots.device.id]);
 
-    const dynamic = await create({ type: 'CONTENT_DYNAMIC', contentGroupAssignment: { assignments: [{ contentGroupId: contentFolder.id }] }, orderingMode: 'ALPHABET' });
+    const dynamic = await create({
+      type: 'CONTENT_DYNAMIC',
+      contentGroupAssignment: { assignments: [{ contentGroupId: contentFolder.id }] },
+      orderingMode: 'ALPHABET',
+    });
     expect(dynamic.contentGroupAssignments).toEqual([{ id: contentFolder.id, name: 'Slides' }]);
-    const assets = await create({ type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: file.id, weight: 2 }] }, saturation: 0, defaultDuration: 5 });
+    const assets = await create({
+      type: 'ASSETS_STATIC',
+      fileAssignment: { assignments: [{ fileId: file.id, weight: 2 }] },
+      saturation: 0,
+      defaultDuration: 5,
+    });
     expect(assets).toMatchObject({ saturation: 0, defaultDuration: 5, fileAssignments: [{ id: file.id, name: 'a.png', weight: 2 }] });
-    const assetFolder = await create({ type: 'ASSETS_DYNAMIC', fileFolderAssignment: { assignments: [{ fileFolderId: folder.id }] }, fileTagCondition: { tags: ['A'], operator: 'OR' } });
+    const assetFolder = await create({
+      type: 'ASSETS_DYNAMIC',
+      fileFolderAssignment: { assignments: [{ fileFolderId: folder.id }] },
+      fileTagCondition: { tags: ['A'], operator: 'OR' },
+    });
     expect(assetFolder.fileFolderAssignments).toEqual([{ id: folder.id, name: 'Posters' }]);
-    expect((await create({ type: 'CONTENT_QUICK_FILTER', contentQuickFilterId: contentFilter.id })).contentQuickFilterId).toBe(contentFilter.id);
+    expect((await create({ type: 'CONTENT_QUICK_FILTER', contentQuickFilterId: contentFilter.id })).contentQuickFilterId).toBe(
+      contentFilter.id,
+    );
     expect((await create({ type: 'ASSET_QUICK_FILTER', fileQuickFilterId: fileFilter.id })).fileQuickFilterId).toBe(fileFilter.id);
-    const dated = await create({ type: 'CONTENT', contentId: content.id, validFrom: '2030-01-01', validTo: '2030-01-31', affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-03', isExcluded: true }] } });
+    const dated = await create({
+      type: 'CONTENT',
+      contentId: content.id,
+      validFrom: '2030-01-01',
+      validTo: '2030-01-31',
+      affectedDateRanges: { intervals: [{ from: '2030-01-02', to: '2030-01-03', isExcluded: true }] },
+    });
     expect([dated.validFrom, dated.validTo]).toEqual([Date.UTC(2030, 0, 1), Date.UTC(2030, 0, 31)]);
     expect(dated.affectedDateRanges).toMatchObject({ intervals: [{ from: '2030-01-02', isExcluded: true }] });
 
-    const audit = await k.t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'message'), eq(auditLog.customerId, k.customerId)));
+    const audit = await k.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'message'), eq(auditLog.customerId, k.customerId)));
     expect(audit.length).toBeGreaterThanOrEqual(7);
     // The console's words: a sub-channel, its type's label (issue 28 item 11).
     expect(audit.map((e) => e.message)).toContain(`Sub-channel '${dated.name}' created (Slides and playlists)`);
@@ -119,10 +148,28 @@ describe('messages: update, list, tenants', () => {
     const made = await create({ type: 'ASSETS_STATIC', fileAssignment: { assignments: [{ fileId: file.id }] }, weight: 3 });
     const put = await k.t.request('PUT', `/api/message/${made.id}`, {
       token: k.approver,
-      json: { name: 'Renamed', enabled: false, type: 'CONTENT', deviceSelectionMode: 'STATIC', messageGroupId: other, version: '9', fileAssignment: { assignments: [{ fileId: second.id, weight: 1 }], removeIds: [file.id] }, validTo: '2031-01-01' },
+      json: {
+        name: 'Renamed',
+        enabled: false,
+        type: 'CONTENT',
+        deviceSelectionMode: 'STATIC',
+        messageGroupId: other,
+        version: '9',
+        fileAssignment: { assignments: [{ fileId: second.id, weight: 1 }], removeIds: [file.id] },
+        validTo: '2031-01-01',
+      },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toMatchObject({ name: 'Renamed', enabled: false, type: 'ASSETS_STATIC', deviceSelectionMode: 'DYNAMIC', messageGroupId: groupId, version: '2.0', weight: 3, validTo: Date.UTC(2031, 0, 1) });
+    expect(put.body).toMatchObject({
+      name: 'Renamed',
+      enabled: false,
+      type: 'ASSETS_STATIC',
+      deviceSelectionMode: 'DYNAMIC',
+      messageGroupId: groupId,
+      version: '2.0',
+      weight: 3,
+      validTo: Date.UTC(2031, 0, 1),
+    });
     expect(put.body.fileAssignments).toEqual([{ id: second.id, name: 'c.png', weight: 1 }]);
     const reset = await k.t.request('PUT', `/api/message/${made.id}`, { token: k.approver, json: { resetValidTo: true } });
     expect(reset.body.validTo).toBeUndefined();
@@ -134,7 +181,12 @@ describe('messages: update, list, tenants', () => {
   it('lists by messageGroupId with search, select, sort and paging', async () => {
     const group = await newGroup('Listed');
     const content = await k.own.content();
-    for (const [name, weight] of [['Beta', 2], ['Alpha', 3], ['Gamma', 1]] as const) await create({ messageGroupId: group, name, weight, type: 'CONTENT', contentId: content.id });
+    for (const [name, weight] of [
+      ['Beta', 2],
+      ['Alpha', 3],
+      ['Gamma', 1],
+    ] as const)
+      await create({ messageGroupId: group, name, weight, type: 'CONTENT', contentId: content.id });
     const list = (query: string) => k.t.request('GET', `/api/v2/message?messageGroupId=${group}${query}`, { token: k.viewer });
     const byWeight = await list('');
     expect(byWeight.status, JSON.stringify(byWeight.body)).toBe(200);
@@ -154,9 +206,24 @@ describe('messages: update, list, tenants', () => {
     const content = await k.own.content();
     expect((await post(base({ messageGroupId: foreignGroup, type: 'CONTENT', contentId: content.id }))).status).toBe(404);
     expect((await post(base({ type: 'CONTENT', contentId: foreignContent.id }))).status).toBe(404);
-    expect((await post(base({ type: 'CONTENT', contentId: content.id, deviceSelectionMode: 'STATIC', deviceAssignment: { assignments: [{ deviceId: foreignDevice.id }] } }))).status).toBe(404);
+    expect(
+      (
+        await post(
+          base({
+            type: 'CONTENT',
+            contentId: content.id,
+            deviceSelectionMode: 'STATIC',
+            deviceAssignment: { assignments: [{ deviceId: foreignDevice.id }] },
+          }),
+        )
+      ).status,
+    ).toBe(404);
     const mine = await create({ type: 'CONTENT', contentId: content.id });
-    for (const [method, path] of [['GET', `/api/v2/message/${mine.id}`], ['PUT', `/api/message/${mine.id}`], ['DELETE', `/api/message/${mine.id}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/v2/message/${mine.id}`],
+      ['PUT', `/api/message/${mine.id}`],
+      ['DELETE', `/api/message/${mine.id}`],
+    ] as const) {
       const res = await k.t.request(method, path, { token: k.otherApprover, json: method === 'PUT' ? { name: 'x' } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
@@ -167,14 +234,23 @@ describe('messages: update, list, tenants', () => {
   });
 });
 
-describe('messages follow their group\'s teams', () => {
-  it('a team member sees the messages of its teams\' groups only and cannot write those of read-only ones', async () => {
+describe("messages follow their group's teams", () => {
+  it("a team member sees the messages of its teams' groups only and cannot write those of read-only ones", async () => {
     const t = k.t;
     const team = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Newsroom' } })).body.id as string;
     const otherTeam = (await t.request('POST', '/api/team', { token: k.owner, json: { name: 'Sales' } })).body.id as string;
     const member = await t.actor('APPROVER', { customerId: k.customerId });
-    expect((await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, { token: k.owner, json: { resourcesToAdd: [{ id: member.user.id }] } })).status).toBe(200);
-    const groupOf = async (teamIds: string) => (await t.request('POST', `/api/messageGroup?teamIds=${teamIds}`, { token: k.owner, json: { name: `G ${teamIds}` } })).body.id as number;
+    expect(
+      (
+        await t.request('PUT', `/api/team/updateUserAssignments?teamId=${team}`, {
+          token: k.owner,
+          json: { resourcesToAdd: [{ id: member.user.id }] },
+        })
+      ).status,
+    ).toBe(200);
+    const groupOf = async (teamIds: string) =>
+      (await t.request('POST', `/api/messageGroup?teamIds=${teamIds}`, { token: k.owner, json: { name: `G ${teamIds}` } })).body
+        .id as number;
     const readOnlyGroup = await groupOf(`${team}:true`);
     const hiddenGroup = await groupOf(`${otherTeam}:false`);
     const content = await k.own.content();
@@ -195,7 +271,15 @@ describe('message groups and their messages', () => {
     const group = await newGroup('Doomed');
     const content = await k.own.content();
     const message = await create({ messageGroupId: group, type: 'CONTENT', contentId: content.id });
-    const channel = await k.create({ name: 'Sub-channels', level: 'WIDGET', type: 'MESSAGE_GROUP', version: '2.0', contentShuffleMode: 'SERIAL', messageGroupAssignment: { assignments: [{ messageGroupId: group }] }, deviceGroupAssignment: { assignments: [{ deviceGroupId: k.own.roots.device.id }] } });
+    const channel = await k.create({
+      name: 'Sub-channels',
+      level: 'WIDGET',
+      type: 'MESSAGE_GROUP',
+      version: '2.0',
+      contentShuffleMode: 'SERIAL',
+      messageGroupAssignment: { assignments: [{ messageGroupId: group }] },
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: k.own.roots.device.id }] },
+    });
     const refused = await k.t.request('DELETE', `/api/messageGroup/${group}`, { token: k.approver });
     expect([refused.status, refused.body.key]).toEqual([409, 'messageGroup.error.inUse']);
     expect((await k.t.request('GET', `/api/v2/message/${message.id}`, { token: k.viewer })).status).toBe(200);
@@ -222,7 +306,9 @@ describe('what messages use answers messageUsageDetails', () => {
     const dynamic = await create({ type: 'ASSETS_DYNAMIC', fileFolderAssignment: { assignments: [{ fileFolderId: folder.id }] } });
     const files = await get(`/api/v2/file?search=id=${file.id}&select=messageUsageDetails`);
     expect(files.status, JSON.stringify(files.body)).toBe(200);
-    expect(files.body.content[0].messageUsageDetails).toEqual([{ id: assets.id, name: assets.name, type: 'ASSETS_STATIC', messageGroupId: groupId }]);
+    expect(files.body.content[0].messageUsageDetails).toEqual([
+      { id: assets.id, name: assets.name, type: 'ASSETS_STATIC', messageGroupId: groupId },
+    ]);
     const folders = await get(`/api/v2/fileFolder?search=id=${folder.id}&select=messageUsageDetails`);
     expect(ids(folders.body.content[0].messageUsageDetails)).toEqual([dynamic.id]);
     const fileDelete = await k.t.request('DELETE', `/api/file/${file.id}`, { token: k.owner });
@@ -235,12 +321,18 @@ describe('what messages use answers messageUsageDetails', () => {
     const other = await k.own.content('Assigned content');
     const folder = await k.own.contentFolder('Message content folder');
     const plain = await create({ type: 'CONTENT', contentId: content.id });
-    const assigned = await create({ type: 'CONTENT', contentId: content.id, contentAssignment: { assignments: [{ contentId: other.id }] } });
+    const assigned = await create({
+      type: 'CONTENT',
+      contentId: content.id,
+      contentAssignment: { assignments: [{ contentId: other.id }] },
+    });
     const dynamic = await create({ type: 'CONTENT_DYNAMIC', contentGroupAssignment: { assignments: [{ contentGroupId: folder.id }] } });
     const item = await get(`/api/v2/deviceContent/${content.id}?select=messageUsageDetails`);
     expect(item.status, JSON.stringify(item.body)).toBe(200);
     expect(ids(item.body.messageUsageDetails).sort()).toEqual([plain.id, assigned.id].sort());
-    expect(ids((await get(`/api/v2/deviceContent/${other.id}?select=messageUsageDetails`)).body.messageUsageDetails)).toEqual([assigned.id]);
+    expect(ids((await get(`/api/v2/deviceContent/${other.id}?select=messageUsageDetails`)).body.messageUsageDetails)).toEqual([
+      assigned.id,
+    ]);
     const groups = await get(`/api/v2/contentGroup?search=id=${folder.id}&select=messageUsageDetails`);
     expect(ids(groups.body.content[0].messageUsageDetails)).toEqual([dynamic.id]);
     expect((await k.t.request('DELETE', `/api/simpleLoop/${content.id}`, { token: k.owner })).status).toBe(409);
@@ -250,8 +342,17 @@ describe('what messages use answers messageUsageDetails', () => {
     const deviceFolder = await k.own.deviceFolder('Message screens');
     const filter = await k.own.quickFilter('DEVICE');
     const content = await k.own.content();
-    const targeted = await create({ type: 'CONTENT', contentId: content.id, deviceGroupAssignment: { assignments: [{ deviceGroupId: deviceFolder.id }] } });
-    const filtered = await create({ type: 'CONTENT', contentId: content.id, deviceSelectionMode: 'QUICK_FILTER', deviceQuickFilterId: filter.id });
+    const targeted = await create({
+      type: 'CONTENT',
+      contentId: content.id,
+      deviceGroupAssignment: { assignments: [{ deviceGroupId: deviceFolder.id }] },
+    });
+    const filtered = await create({
+      type: 'CONTENT',
+      contentId: content.id,
+      deviceSelectionMode: 'QUICK_FILTER',
+      deviceQuickFilterId: filter.id,
+    });
     const groups = await get(`/api/v2/deviceGroup?search=id=${deviceFolder.id}&select=messageUsageDetails`);
     expect(ids(groups.body.content[0].messageUsageDetails)).toEqual([targeted.id]);
     const read = await get(`/api/v2/quickFilter?search=id=${filter.id}&select=readOnly,messageUsageDetails`);

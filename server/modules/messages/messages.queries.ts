@@ -20,11 +20,16 @@ export async function insertMessage(db: Executor, values: typeof messages.$infer
   return row!;
 }
 
-export type MessageChanges = Partial<Omit<typeof messages.$inferInsert, 'id' | 'customerId' | 'messageGroupId' | 'type' | 'deviceSelectionMode' | 'createdDate'>>;
+export type MessageChanges = Partial<
+  Omit<typeof messages.$inferInsert, 'id' | 'customerId' | 'messageGroupId' | 'type' | 'deviceSelectionMode' | 'createdDate'>
+>;
 
 export async function updateMessageRow(db: Executor, row: Pick<MessageRow, 'id' | 'customerId'>, values: MessageChanges): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db.update(messages).set(values).where(and(eq(messages.id, row.id), eq(messages.customerId, row.customerId)));
+  await db
+    .update(messages)
+    .set(values)
+    .where(and(eq(messages.id, row.id), eq(messages.customerId, row.customerId)));
 }
 
 /** Deletes one message (its assignments go by cascade). */

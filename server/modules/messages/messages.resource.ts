@@ -20,7 +20,11 @@ export const messageResource = defineResource({
     name: { kind: 'scalar', type: 'string', sql: t.name },
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
     messageGroupId: { kind: 'scalar', type: 'integer', sql: t.messageGroupId },
-    messageGroupName: { kind: 'scalar', type: 'string', sql: sql`(select g.name from ${messageGroups} g where g.id = ${t.messageGroupId})` },
+    messageGroupName: {
+      kind: 'scalar',
+      type: 'string',
+      sql: sql`(select g.name from ${messageGroups} g where g.id = ${t.messageGroupId})`,
+    },
     type: { kind: 'scalar', type: 'enum', enumValues: messageTypes, sql: t.type },
     ...channelRuleFields(t),
     isPlayedElementsCappedByItemCount: { kind: 'scalar', type: 'boolean', sql: t.isPlayedElementsCappedByItemCount },

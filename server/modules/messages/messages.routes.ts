@@ -47,7 +47,12 @@ export const getMessageRoute = defineRoute(
     tags,
     summary: 'One message',
     description: 'Without `select`: every primitive field and the assignment lists.',
-    request: { params: IdParams, query: ScopeQuery.extend({ select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`; the assignment lists by name' }) }) },
+    request: {
+      params: IdParams,
+      query: ScopeQuery.extend({
+        select: z.string().optional().openapi({ description: 'Projection: `*`, `a,b`; the assignment lists by name' }),
+      }),
+    },
     responses: { 200: messageResponse('The message') },
   },
   { resourceIds: { 'path.id': 'message' } },
@@ -65,7 +70,7 @@ export const createMessageRoute = defineRoute(
       '`version` must be `2.0`. Required by type: CONTENT contentId; CONTENT_DYNAMIC contentGroupAssignment; ASSETS_STATIC fileAssignment; ASSETS_DYNAMIC fileFolderAssignment; ' +
       'CONTENT_QUICK_FILTER contentQuickFilterId; ASSET_QUICK_FILTER fileQuickFilterId. deviceSelectionMode STATIC needs deviceAssignment, QUICK_FILTER deviceQuickFilterId; DYNAMIC ' +
       'without deviceGroupAssignment targets the root device folder (every screen its channel plays on). `validFrom` not after `validTo`. These rules between fields answer 400 ' +
-      '`request.error.invalidCombination`. Every id must be the tenant\'s (404 otherwise).',
+      "`request.error.invalidCombination`. Every id must be the tenant's (404 otherwise).",
     request: { query: ScopeQuery, body: { required: true, ...json(MessageCreateSchema) } },
     responses: { 201: messageResponse('The created message') },
   },
@@ -86,7 +91,10 @@ export const updateMessageRoute = defineRoute(
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(MessageUpdateSchema) } },
     responses: { 200: messageResponse('The message afterwards') },
   },
-  { resourceIds: { 'path.id': 'message', ...bodyIds }, notResourceIds: { 'body.messageGroupId': 'immutable: an update ignores it (a message never moves to another group)' } },
+  {
+    resourceIds: { 'path.id': 'message', ...bodyIds },
+    notResourceIds: { 'body.messageGroupId': 'immutable: an update ignores it (a message never moves to another group)' },
+  },
 );
 
 export const deleteMessageRoute = defineRoute(

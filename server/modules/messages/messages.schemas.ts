@@ -1,7 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { dropNullAttributes, nullsDropped, updateBody } from '@/server/http/update-body';
 import { combinationIssue, intId, uuid } from '@/server/http/wire.schemas';
-import { assignmentShapes, CampaignTeamAccessListSchema, channelRuleResponseFields, channelRuleWritableFields, deviceSelectionModeValues } from '@/server/modules/campaigns/campaigns.schemas';
+import {
+  assignmentShapes,
+  CampaignTeamAccessListSchema,
+  channelRuleResponseFields,
+  channelRuleWritableFields,
+  deviceSelectionModeValues,
+} from '@/server/modules/campaigns/campaigns.schemas';
 import { projected } from '@/server/query/projection.schemas';
 
 /*
@@ -9,7 +15,14 @@ import { projected } from '@/server/query/projection.schemas';
  * `/api/v2/message`. Device targeting and assignments are the campaigns' shapes. No server imports.
  */
 
-export const messageTypeValues = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
+export const messageTypeValues = [
+  'CONTENT',
+  'CONTENT_DYNAMIC',
+  'ASSETS_STATIC',
+  'ASSETS_DYNAMIC',
+  'CONTENT_QUICK_FILTER',
+  'ASSET_QUICK_FILTER',
+] as const;
 export type MessageType = (typeof messageTypeValues)[number];
 
 const { messageGroupAssignment: _noGroups, ...messageAssignmentShapes } = assignmentShapes;
@@ -18,13 +31,17 @@ const { messageGroupAssignment: _noGroups, ...messageAssignmentShapes } = assign
 const writableFields = {
   ...channelRuleWritableFields,
   saturation: z.number().int().min(0).max(100_000).openapi({ description: 'Items per turn: 1 one item/page, N items, 0 all items' }),
-  isPlayedElementsCappedByItemCount: z.boolean().openapi({ description: 'Default true: a saturation above the item count plays only the items there are' }),
+  isPlayedElementsCappedByItemCount: z
+    .boolean()
+    .openapi({ description: 'Default true: a saturation above the item count plays only the items there are' }),
   contentId: uuid.openapi({ description: 'The content a CONTENT message plays' }),
   ...messageAssignmentShapes,
 };
 
 // Nulls are dropped before validation (null = omitted), so each optional attribute also takes null.
-const optionalShape = Object.fromEntries(Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()])) as {
+const optionalShape = Object.fromEntries(
+  Object.entries(nullsDropped(writableFields)).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+) as {
   [K in keyof typeof writableFields]: z.ZodOptional<(typeof writableFields)[K]>;
 };
 
@@ -49,14 +66,22 @@ function isMissing(body: CreateShape, field: keyof typeof writableFields): boole
 }
 
 function checkCreate(body: CreateShape, ctx: z.RefinementCtx): void {
-  const required: { field: keyof typeof writableFields; why: string }[] = [{ field: requiredByMessageType[body.type], why: `type ${body.type}` }];
+  const required: { field: keyof typeof writableFields; why: string }[] = [
+    { field: requiredByMessageType[body.type], why: `type ${body.type}` },
+  ];
   const mode = body.deviceSelectionMode ?? 'DYNAMIC';
   if (mode === 'STATIC') required.push({ field: 'deviceAssignment', why: 'deviceSelectionMode STATIC' });
   if (mode === 'QUICK_FILTER') required.push({ field: 'deviceQuickFilterId', why: 'deviceSelectionMode QUICK_FILTER' });
   for (const { field, why } of required) {
-    if (isMissing(body, field)) combinationIssue(ctx, [field], field in messageAssignmentShapes ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`);
+    if (isMissing(body, field))
+      combinationIssue(
+        ctx,
+        [field],
+        field in messageAssignmentShapes ? `${why} needs ${field} with at least one assignment` : `${why} needs ${field}`,
+      );
   }
-  if (body.validFrom && body.validTo && body.validFrom > body.validTo) combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
+  if (body.validFrom && body.validTo && body.validFrom > body.validTo)
+    combinationIssue(ctx, ['validTo'], 'validTo must not be before validFrom');
 }
 
 /** POST /api/message: `name`, `messageGroupId`, `type` and `version` 2.0 always; what names the items by type. */
@@ -70,7 +95,10 @@ export const MessageCreateSchema = z
         messageGroupId: intId.openapi({ description: 'The message group (sub-channel group) it belongs to' }),
         type: z.enum(messageTypeValues).openapi({ description: 'Immutable' }),
         version: z.literal('2.0', { error: 'A message has version 2.0' }),
-        deviceSelectionMode: z.enum(deviceSelectionModeValues).optional().openapi({ description: 'Immutable; default DYNAMIC (without deviceGroupAssignment: every screen its channel plays on)' }),
+        deviceSelectionMode: z
+          .enum(deviceSelectionModeValues)
+          .optional()
+          .openapi({ description: 'Immutable; default DYNAMIC (without deviceGroupAssignment: every screen its channel plays on)' }),
       })
       .superRefine(checkCreate),
   )

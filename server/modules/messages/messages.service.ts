@@ -7,7 +7,16 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log';
-import { applyAssignments, assertValidityOrder, checkReferences, savedBy, teamAccessOf, attachAssignmentLists, parseCampaignId, splitSelect } from '@/server/modules/campaigns';
+import {
+  applyAssignments,
+  assertValidityOrder,
+  checkReferences,
+  savedBy,
+  teamAccessOf,
+  attachAssignmentLists,
+  parseCampaignId,
+  splitSelect,
+} from '@/server/modules/campaigns';
 import { announceGroupChange } from '@/server/modules/message-groups';
 import { normalizeTags } from '@/server/modules/tags';
 import { assertWritable, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams';
@@ -24,7 +33,11 @@ import { messages, type MessageRow } from './messages.table';
  * screens of the channels that play the group that their manifest changed.
  */
 
-const auditMessage = auditOf('message', (row: Pick<MessageRow, 'id' | 'name' | 'customerId'>) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
+const auditMessage = auditOf('message', (row: Pick<MessageRow, 'id' | 'name' | 'customerId'>) => ({
+  entityId: row.id,
+  entityName: row.name,
+  customerId: row.customerId,
+}));
 
 type Caller = Pick<ServiceContext, 'actor' | 'scope'>;
 
@@ -43,13 +56,18 @@ async function writableMessage(tx: Executor, ctx: ServiceContext, rawId: string 
           readOnly: readOnlyExpression(ctx, 'messageGroup', messages.messageGroupId),
         });
   if (!found || !found.visible) throw new NotFoundError('message', rawId);
-  if (found.readOnly) throw new ForbiddenError('Your teams give read-only access to this message group', 'team.error.readOnly', { resourceType: 'messageGroup', id: found.row.messageGroupId });
+  if (found.readOnly)
+    throw new ForbiddenError('Your teams give read-only access to this message group', 'team.error.readOnly', {
+      resourceType: 'messageGroup',
+      id: found.row.messageGroupId,
+    });
 
   return found.row;
 }
 
 /** Tells the screens of the channels that play the message's group that their manifest changed. */
-const announceMessageChange = (tx: Executor, row: Pick<MessageRow, 'customerId' | 'messageGroupId'>) => announceGroupChange(tx, { id: row.messageGroupId, customerId: row.customerId });
+const announceMessageChange = (tx: Executor, row: Pick<MessageRow, 'customerId' | 'messageGroupId'>) =>
+  announceGroupChange(tx, { id: row.messageGroupId, customerId: row.customerId });
 
 const tagCondition = (condition: MessageCreate['deviceTagCondition']) => condition && { ...condition, tags: normalizeTags(condition.tags) };
 
@@ -89,7 +107,10 @@ async function checkMessageReferences(tx: Executor, customerId: number, body: Me
   await checkReferences(tx, customerId, withContent, messageAssignmentKinds);
 }
 
-const asMessages = (saved: { lastSaved: Date; lastSavedByEmail: string | null }) => ({ lastSaved: saved.lastSaved, lastSavedByEmail: saved.lastSavedByEmail });
+const asMessages = (saved: { lastSaved: Date; lastSavedByEmail: string | null }) => ({
+  lastSaved: saved.lastSaved,
+  lastSavedByEmail: saved.lastSavedByEmail,
+});
 
 /** POST /api/message (APPROVER): a message in a group of the selected tenant (404 for another tenant's group). */
 export async function createMessage(ctx: ServiceContext, input: MessageCreate): Promise<Message> {
@@ -117,7 +138,10 @@ export async function createMessage(ctx: ServiceContext, input: MessageCreate): 
       if (root) body.deviceGroupAssignment = { assignments: [{ deviceGroupId: root }] };
     }
     await applyAssignments(tx, row, body, messageAssignmentKinds);
-    await auditMessage(tx, ctx, row, 'create', `Sub-channel '${row.name}' created (${enLabels.channelType[row.type]})`, { type: row.type, messageGroupId: row.messageGroupId });
+    await auditMessage(tx, ctx, row, 'create', `Sub-channel '${row.name}' created (${enLabels.channelType[row.type]})`, {
+      type: row.type,
+      messageGroupId: row.messageGroupId,
+    });
     await announceMessageChange(tx, row);
 
     return readMessage(tx, ctx, row.id);
@@ -133,11 +157,14 @@ export async function updateMessage(ctx: ServiceContext, rawId: string | number,
     if (input.resetValidFrom) changes.validFrom = null;
     if (input.resetValidTo) changes.validTo = null;
     assertValidityOrder(row, changes);
-    if (row.type === 'CONTENT' && changes.contentId === null) throw new ValidationError('request.error.invalid', 'A CONTENT message plays a content: contentId', { field: 'contentId' });
+    if (row.type === 'CONTENT' && changes.contentId === null)
+      throw new ValidationError('request.error.invalid', 'A CONTENT message plays a content: contentId', { field: 'contentId' });
     const assigned = await applyAssignments(tx, row, input, messageAssignmentKinds);
     await q.updateMessageRow(tx, row, { ...changes, ...asMessages(savedBy(ctx)) });
     const name = changes.name ?? row.name;
-    await auditMessage(tx, ctx, { ...row, name }, 'update', `Sub-channel '${name}' saved`, { fields: [...Object.keys(changes), ...assigned] });
+    await auditMessage(tx, ctx, { ...row, name }, 'update', `Sub-channel '${name}' saved`, {
+      fields: [...Object.keys(changes), ...assigned],
+    });
     await announceMessageChange(tx, row);
 
     return readMessage(tx, ctx, row.id);
@@ -176,7 +203,13 @@ async function readMessage(db: Executor, ctx: Caller, rawId: string | number, ra
   const id = parseCampaignId(rawId);
   if (id === undefined) throw new NotFoundError('message', rawId);
   const { select, extras } = splitSelect<string>(rawSelect, messageListFields, messageListFields);
-  const page = await findPage<Message>(db, { resource: messageResource, scope: ctx.scope, where: [eq(messages.id, id), messageAccess(ctx)], select, size: '1' });
+  const page = await findPage<Message>(db, {
+    resource: messageResource,
+    scope: ctx.scope,
+    where: [eq(messages.id, id), messageAccess(ctx)],
+    select,
+    size: '1',
+  });
   const item = page.content[0];
   if (!item) throw new NotFoundError('message', rawId);
   await attachAssignmentLists(db, page.content, extras, messageAssignmentKinds);

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { contentShuffleModes, deviceSelectionModes, orderingModes } from '@/server/modules/campaigns/campaigns.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { customers } from '@/server/tenant/customers.table';
@@ -10,7 +23,14 @@ import { messageGroups } from '@/server/modules/message-groups/message-groups.ta
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 
 /** What a message (sub-channel) plays: the campaign types but MESSAGE_GROUP (spec 2 "Message"). */
-export const messageTypes = ['CONTENT', 'CONTENT_DYNAMIC', 'ASSETS_STATIC', 'ASSETS_DYNAMIC', 'CONTENT_QUICK_FILTER', 'ASSET_QUICK_FILTER'] as const;
+export const messageTypes = [
+  'CONTENT',
+  'CONTENT_DYNAMIC',
+  'ASSETS_STATIC',
+  'ASSETS_DYNAMIC',
+  'CONTENT_QUICK_FILTER',
+  'ASSET_QUICK_FILTER',
+] as const;
 
 type TagCondition = { tags: string[]; operator: 'AND' | 'OR' };
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -65,10 +85,18 @@ export const messages = pgTable(
     index('message_customer_group_idx').on(t.customerId, t.messageGroupId, t.weight, t.id),
     index('message_customer_name_idx').on(t.customerId, t.name, t.id),
     index('message_group_idx').on(t.messageGroupId),
-    index('message_content_idx').on(t.contentId).where(sql`${t.contentId} is not null`),
-    index('message_content_quick_filter_idx').on(t.contentQuickFilterId).where(sql`${t.contentQuickFilterId} is not null`),
-    index('message_file_quick_filter_idx').on(t.fileQuickFilterId).where(sql`${t.fileQuickFilterId} is not null`),
-    index('message_device_quick_filter_idx').on(t.deviceQuickFilterId).where(sql`${t.deviceQuickFilterId} is not null`),
+    index('message_content_idx')
+      .on(t.contentId)
+      .where(sql`${t.contentId} is not null`),
+    index('message_content_quick_filter_idx')
+      .on(t.contentQuickFilterId)
+      .where(sql`${t.contentQuickFilterId} is not null`),
+    index('message_file_quick_filter_idx')
+      .on(t.fileQuickFilterId)
+      .where(sql`${t.fileQuickFilterId} is not null`),
+    index('message_device_quick_filter_idx')
+      .on(t.deviceQuickFilterId)
+      .where(sql`${t.deviceQuickFilterId} is not null`),
   ],
 );
 
@@ -87,38 +115,100 @@ const customerId = () =>
 
 export const messageContentAssignments = pgTable(
   'message_content_assignment',
-  { messageId: messageId(), customerId: customerId(), contentId: uuid('content_id').notNull().references(() => deviceContents.id), weight: integer('weight') },
-  (t) => [primaryKey({ columns: [t.messageId, t.contentId] }), index('message_content_assignment_target_idx').on(t.customerId, t.contentId), index('message_content_assignment_content_idx').on(t.contentId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    contentId: uuid('content_id')
+      .notNull()
+      .references(() => deviceContents.id),
+    weight: integer('weight'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.contentId] }),
+    index('message_content_assignment_target_idx').on(t.customerId, t.contentId),
+    index('message_content_assignment_content_idx').on(t.contentId),
+  ],
 );
 
 export const messageContentGroupAssignments = pgTable(
   'message_content_group_assignment',
-  { messageId: messageId(), customerId: customerId(), contentGroupId: uuid('content_group_id').notNull().references(() => contentGroups.id) },
-  (t) => [primaryKey({ columns: [t.messageId, t.contentGroupId] }), index('message_content_group_assignment_target_idx').on(t.customerId, t.contentGroupId), index('message_content_group_assignment_group_idx').on(t.contentGroupId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    contentGroupId: uuid('content_group_id')
+      .notNull()
+      .references(() => contentGroups.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.contentGroupId] }),
+    index('message_content_group_assignment_target_idx').on(t.customerId, t.contentGroupId),
+    index('message_content_group_assignment_group_idx').on(t.contentGroupId),
+  ],
 );
 
 export const messageFileAssignments = pgTable(
   'message_file_assignment',
-  { messageId: messageId(), customerId: customerId(), fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }), weight: integer('weight') },
-  (t) => [primaryKey({ columns: [t.messageId, t.fileId] }), index('message_file_assignment_target_idx').on(t.customerId, t.fileId), index('message_file_assignment_file_idx').on(t.fileId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    weight: integer('weight'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.fileId] }),
+    index('message_file_assignment_target_idx').on(t.customerId, t.fileId),
+    index('message_file_assignment_file_idx').on(t.fileId),
+  ],
 );
 
 export const messageFileFolderAssignments = pgTable(
   'message_file_folder_assignment',
-  { messageId: messageId(), customerId: customerId(), fileFolderId: uuid('file_folder_id').notNull().references(() => fileFolders.id, { onDelete: 'cascade' }) },
-  (t) => [primaryKey({ columns: [t.messageId, t.fileFolderId] }), index('message_file_folder_assignment_target_idx').on(t.customerId, t.fileFolderId), index('message_file_folder_assignment_folder_idx').on(t.fileFolderId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    fileFolderId: uuid('file_folder_id')
+      .notNull()
+      .references(() => fileFolders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.fileFolderId] }),
+    index('message_file_folder_assignment_target_idx').on(t.customerId, t.fileFolderId),
+    index('message_file_folder_assignment_folder_idx').on(t.fileFolderId),
+  ],
 );
 
 export const messageDeviceAssignments = pgTable(
   'message_device_assignment',
-  { messageId: messageId(), customerId: customerId(), deviceId: uuid('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }) },
-  (t) => [primaryKey({ columns: [t.messageId, t.deviceId] }), index('message_device_assignment_target_idx').on(t.customerId, t.deviceId), index('message_device_assignment_device_idx').on(t.deviceId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.deviceId] }),
+    index('message_device_assignment_target_idx').on(t.customerId, t.deviceId),
+    index('message_device_assignment_device_idx').on(t.deviceId),
+  ],
 );
 
 export const messageDeviceGroupAssignments = pgTable(
   'message_device_group_assignment',
-  { messageId: messageId(), customerId: customerId(), deviceGroupId: uuid('device_group_id').notNull().references(() => deviceGroups.id, { onDelete: 'cascade' }) },
-  (t) => [primaryKey({ columns: [t.messageId, t.deviceGroupId] }), index('message_device_group_assignment_target_idx').on(t.customerId, t.deviceGroupId), index('message_device_group_assignment_group_idx').on(t.deviceGroupId)],
+  {
+    messageId: messageId(),
+    customerId: customerId(),
+    deviceGroupId: uuid('device_group_id')
+      .notNull()
+      .references(() => deviceGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.deviceGroupId] }),
+    index('message_device_group_assignment_target_idx').on(t.customerId, t.deviceGroupId),
+    index('message_device_group_assignment_group_idx').on(t.deviceGroupId),
+  ],
 );
 
 export const messageAssignmentTables = [

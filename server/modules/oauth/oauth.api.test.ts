@@ -53,7 +53,11 @@ describe('POST /oauth/token — password grant', () => {
     const body = new URLSearchParams({ grant_type: 'password', username: 'a@b.c', password: 'x' }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded' };
     for (const authorization of [basic('default-client', 'wrong'), basic('other', TEST_CLIENT_SECRET), undefined]) {
-      const res = await t.app.request('/oauth/token', { method: 'POST', headers: authorization ? { ...headers, authorization } : headers, body });
+      const res = await t.app.request('/oauth/token', {
+        method: 'POST',
+        headers: authorization ? { ...headers, authorization } : headers,
+        body,
+      });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: 'invalid_client' });
     }
@@ -69,10 +73,14 @@ describe('POST /oauth/token — password grant', () => {
 
   it('refuses users whose password sign-in is disabled, and users of restricted customers', async () => {
     const disabled = await t.factories.user({ usernamePasswordLoginEnabled: false });
-    expect((await t.token({ grant_type: 'password', username: disabled.email, password: TEST_PASSWORD })).body).toMatchObject({ error: 'invalid_grant' });
+    expect((await t.token({ grant_type: 'password', username: disabled.email, password: TEST_PASSWORD })).body).toMatchObject({
+      error: 'invalid_grant',
+    });
     const customer = await t.factories.customer({ restricted: true });
     const blocked = await t.factories.user({ customerId: customer.id });
-    expect((await t.token({ grant_type: 'password', username: blocked.email, password: TEST_PASSWORD })).body).toMatchObject({ error: 'invalid_grant' });
+    expect((await t.token({ grant_type: 'password', username: blocked.email, password: TEST_PASSWORD })).body).toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('records the sign-in in the audit log without secrets', async () => {
@@ -157,8 +165,13 @@ describe('refresh_token grant', () => {
     expect((await t.token({ grant_type: 'refresh_token', refresh_token: 'x'.repeat(43) })).body).toMatchObject({ error: 'invalid_grant' });
     const user = await t.factories.user();
     const first = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD });
-    await t.db.update(oauthTokenFamilies).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthTokenFamilies.userId, user.id));
-    expect((await t.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token as string })).body).toMatchObject({ error: 'invalid_grant' });
+    await t.db
+      .update(oauthTokenFamilies)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthTokenFamilies.userId, user.id));
+    expect((await t.token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token as string })).body).toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 });
 
@@ -186,7 +199,9 @@ describe('jwt_access_token and /oauth/jwks', () => {
     const user = await t.factories.user();
     const res = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD });
     const [h, p, s] = (res.body.jwt_access_token as string).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'ADMIN' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'ADMIN' })).toString(
+      'base64url',
+    );
     expect((await t.request('GET', '/api/v2/user/me', { token: `${h}.${forged}.${s}` })).status).toBe(401);
   });
 });

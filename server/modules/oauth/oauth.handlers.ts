@@ -27,7 +27,10 @@ function oauthErrorResponse<S extends OAuthStatus>(c: Context<AppEnv>, err: OAut
 
 /** Validation failures of the form answer RFC 6749's invalid_request, not our error shape. */
 function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
-  if (!result.success) return oauthErrorResponse(c, new OAuthError('invalid_request', 'The request is missing a parameter or has an invalid one'), [400] as const);
+  if (!result.success)
+    return oauthErrorResponse(c, new OAuthError('invalid_request', 'The request is missing a parameter or has an invalid one'), [
+      400,
+    ] as const);
 
   return undefined;
 }
@@ -40,7 +43,8 @@ function oauthValidationHook(result: { success: boolean }, c: Context<AppEnv>) {
 const oauthRequestErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const refused = c.error instanceof ValidationError || c.error instanceof HTTPException;
-  if (refused && c.res.status === 400) c.res = oauthErrorResponse(c, new OAuthError('invalid_request', c.error?.message || 'Malformed request'), [400] as const);
+  if (refused && c.res.status === 400)
+    c.res = oauthErrorResponse(c, new OAuthError('invalid_request', c.error?.message || 'Malformed request'), [400] as const);
 };
 
 export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
@@ -53,15 +57,26 @@ export function registerOAuthRoutes(app: OpenAPIHono<AppEnv>) {
       try {
         const body = c.req.valid('form');
         c.header('Cache-Control', 'no-store');
-        if (body.grant_type === 'client_credentials') return c.json(await clientCredentialsGrant(db, config, c.req.header('authorization')), 200);
+        if (body.grant_type === 'client_credentials')
+          return c.json(await clientCredentialsGrant(db, config, c.req.header('authorization')), 200);
         const clientId = authenticateClient(config, c.req.header('authorization'));
         if (body.grant_type === 'password') {
           if (!body.username || body.password === undefined) throw new OAuthError('invalid_request', 'username and password are required');
           const totp = c.req.valid('header')['x-totp'] ?? body.totp;
 
-          return c.json(await passwordGrant(db, config, { clientId, username: body.username, password: body.password, totp, address: clientAddress(c) }), 200);
+          return c.json(
+            await passwordGrant(db, config, {
+              clientId,
+              username: body.username,
+              password: body.password,
+              totp,
+              address: clientAddress(c),
+            }),
+            200,
+          );
         }
-        if (body.grant_type !== 'refresh_token') throw new OAuthError('unsupported_grant_type', `Unsupported grant type '${body.grant_type}'`);
+        if (body.grant_type !== 'refresh_token')
+          throw new OAuthError('unsupported_grant_type', `Unsupported grant type '${body.grant_type}'`);
         if (!body.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
 
         return c.json(await refreshGrant(db, { clientId, refreshToken: body.refresh_token }), 200);

@@ -80,7 +80,10 @@ export async function revokeAllFamiliesOfUser(db: Executor, userId: string, reas
 }
 
 /** The family a token (access or refresh, by hash) belongs to. */
-export async function findFamilyOfToken(db: Executor, tokenHash: string): Promise<{ familyId: string; clientId: OAuthClientId } | undefined> {
+export async function findFamilyOfToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ familyId: string; clientId: OAuthClientId } | undefined> {
   const access = await db
     .select({ familyId: oauthAccessTokens.familyId, clientId: oauthTokenFamilies.clientId })
     .from(oauthAccessTokens)

@@ -1,6 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '@/server/http/route';
-import { DeviceTokenResponseSchema, JwksSchema, OAuthErrorSchema, RevokeRequestSchema, TokenRequestSchema, TokenResponseSchema } from './oauth.schemas';
+import {
+  DeviceTokenResponseSchema,
+  JwksSchema,
+  OAuthErrorSchema,
+  RevokeRequestSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from './oauth.schemas';
 
 const form = 'application/x-www-form-urlencoded';
 const basicAuth = [{ clientBasic: [] }];
@@ -12,7 +19,7 @@ export const tokenRoute = defineRoute(
     path: '/oauth/token',
     operationId: 'oauthToken',
     tags: ['Authentication'],
-    summary: 'Obtain tokens (password, refresh_token or a device\'s client_credentials grant)',
+    summary: "Obtain tokens (password, refresh_token or a device's client_credentials grant)",
     description:
       'OAuth 2.0 token endpoint. Authenticate the client with HTTP Basic (`default-client` or `short-lived`). ' +
       'Refresh tokens rotate; reusing a retired refresh token revokes the whole sign-in. Users with a second factor send `x-totp` or `totp`. ' +
@@ -24,8 +31,14 @@ export const tokenRoute = defineRoute(
       body: { required: true, content: { [form]: { schema: TokenRequestSchema } } },
     },
     responses: {
-      200: { description: 'Tokens: a user\'s (password, refresh_token) or a device\'s (client_credentials)', content: { 'application/json': { schema: z.union([TokenResponseSchema, DeviceTokenResponseSchema]) } } },
-      400: { description: 'invalid_request, invalid_grant (incl. totp_required / totp_invalid), unsupported_grant_type, unauthorized_client', content: { 'application/json': { schema: OAuthErrorSchema } } },
+      200: {
+        description: "Tokens: a user's (password, refresh_token) or a device's (client_credentials)",
+        content: { 'application/json': { schema: z.union([TokenResponseSchema, DeviceTokenResponseSchema]) } },
+      },
+      400: {
+        description: 'invalid_request, invalid_grant (incl. totp_required / totp_invalid), unsupported_grant_type, unauthorized_client',
+        content: { 'application/json': { schema: OAuthErrorSchema } },
+      },
       401: { description: 'invalid_client', content: { 'application/json': { schema: OAuthErrorSchema } } },
       429: { description: 'Too many failed attempts; see Retry-After', content: { 'application/json': { schema: OAuthErrorSchema } } },
     },
@@ -41,7 +54,8 @@ export const revokeRoute = defineRoute(
     operationId: 'oauthRevoke',
     tags: ['Authentication'],
     summary: 'Revoke a token and its whole sign-in (RFC 7009)',
-    description: 'Signs out: the access and refresh tokens of the sign-in the given token belongs to stop working. Unknown tokens are ignored.',
+    description:
+      'Signs out: the access and refresh tokens of the sign-in the given token belongs to stop working. Unknown tokens are ignored.',
     security: basicAuth,
     request: { body: { required: true, content: { [form]: { schema: RevokeRequestSchema } } } },
     responses: {

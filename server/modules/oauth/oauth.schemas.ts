@@ -35,9 +35,7 @@ export const DeviceTokenResponseSchema = z
 
 export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponseSchema>;
 
-export const OAuthErrorSchema = z
-  .object({ error: z.string(), error_description: z.string().optional() })
-  .openapi('OAuthError');
+export const OAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() }).openapi('OAuthError');
 
 export const RevokeRequestSchema = z
   .object({ token: z.string().min(1), token_type_hint: z.enum(['access_token', 'refresh_token']).optional() })

@@ -82,7 +82,11 @@ function constantTimeEqual(a: string, b: string): boolean {
  * The device token (spec 4 §2): `client_credentials` where the client is a device, authenticated with
  * HTTP Basic `deviceId:deviceSecret`. The console's OAuth clients may not use this grant.
  */
-export async function clientCredentialsGrant(db: Database, config: Config, authorization: string | undefined): Promise<DeviceTokenResponse> {
+export async function clientCredentialsGrant(
+  db: Database,
+  config: Config,
+  authorization: string | undefined,
+): Promise<DeviceTokenResponse> {
   const { clientId, secret } = basicCredentials(authorization);
   if (Object.hasOwn(config.oauthClientSecrets, clientId)) {
     authenticateClient(config, authorization);
@@ -102,7 +106,8 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
   const account = `account:${email}`;
   // Counted before the password is checked (server/auth/failure-limit.ts): concurrent guesses cannot overrun the limit.
   const claim = await claimAttempt(db, config, [account, `address:${input.address}`]);
-  if (!claim.allowed) throw new OAuthError('invalid_grant', 'Too many failed sign-in attempts; try again later', 429, claim.retryAfterSeconds);
+  if (!claim.allowed)
+    throw new OAuthError('invalid_grant', 'Too many failed sign-in attempts; try again later', 429, claim.retryAfterSeconds);
   const { attempt } = claim;
 
   const found = await q.findUserForSignIn(db, email);
@@ -131,15 +136,19 @@ export async function passwordGrant(db: Database, config: Config, input: Passwor
     const familyExpiresAt = new Date(Date.now() + OAUTH_CLIENTS[input.clientId].refreshSeconds * 1000);
     await q.insertFamily(tx, { id: familyId, userId: user.id, clientId: input.clientId, expiresAt: familyExpiresAt });
     await q.touchLastLogin(tx, user.id);
-    await writeAudit(tx, { kind: 'user', userId: user.id, email: user.email }, {
-      action: 'signIn',
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      customerId: user.customerId,
-      customerName: found.customerName,
-      message: `${user.email} signed in (${input.clientId})`,
-    });
+    await writeAudit(
+      tx,
+      { kind: 'user', userId: user.id, email: user.email },
+      {
+        action: 'signIn',
+        entityType: 'user',
+        entityId: user.id,
+        entityName: user.email,
+        customerId: user.customerId,
+        customerName: found.customerName,
+        message: `${user.email} signed in (${input.clientId})`,
+      },
+    );
 
     return issueTokens(tx, user, input.clientId, familyId, familyExpiresAt);
   });
@@ -177,7 +186,13 @@ export async function revokeToken(db: Database, input: { clientId: OAuthClientId
   });
 }
 
-async function issueTokens(tx: Transaction, user: UserRow, clientId: OAuthClientId, familyId: string, familyExpiresAt: Date): Promise<TokenResponse> {
+async function issueTokens(
+  tx: Transaction,
+  user: UserRow,
+  clientId: OAuthClientId,
+  familyId: string,
+  familyExpiresAt: Date,
+): Promise<TokenResponse> {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const accessId = uuidv7();

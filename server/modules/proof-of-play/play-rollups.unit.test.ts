@@ -45,7 +45,8 @@ describe('rollupPlays', () => {
       play({ startedAt: DAY + 95 * QUARTER, viewers: 3, attentionMs: 1_500 }),
       play({ startedAt: DAY + 96 * QUARTER }), // the next UTC day, slot 0
     ]);
-    const find = (dimension: string, subjectId: string, day = '2026-11-20') => rollups.find((r) => r.dimension === dimension && r.subjectId === subjectId && r.day === day);
+    const find = (dimension: string, subjectId: string, day = '2026-11-20') =>
+      rollups.find((r) => r.dimension === dimension && r.subjectId === subjectId && r.day === day);
 
     const device = find('DEVICE', DEVICE.toLowerCase())!;
     expect(device.totals).toEqual({ starts: 3, ends: 2, durationMs: 25_000, clicks: 2, viewers: 3, attentionMs: 1_500 });
@@ -66,7 +67,9 @@ describe('rollupPlays', () => {
   });
 
   it('leaves a counter that stays 0 all day empty (null), and the same subject named in other cases is one subject', () => {
-    const [rollup, ...others] = rollupPlays(DEVICE, [play({ fileId: CONTENT }), play({ fileId: CONTENT.toLowerCase() })]).filter((r) => r.dimension === 'MEDIA_FILE');
+    const [rollup, ...others] = rollupPlays(DEVICE, [play({ fileId: CONTENT }), play({ fileId: CONTENT.toLowerCase() })]).filter(
+      (r) => r.dimension === 'MEDIA_FILE',
+    );
     expect(others).toEqual([]);
     expect(rollup!.totals).toEqual({ starts: 2, ends: 2, durationMs: 20_000, clicks: 0, viewers: 0, attentionMs: 0 });
     expect(rollup!.runningSums).toMatchObject({ clicks: null, viewers: null, attentionMs: null });

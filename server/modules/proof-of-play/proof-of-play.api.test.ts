@@ -27,8 +27,15 @@ const MIN = 60_000;
 // A quarter-hour boundary an hour ago: plays land in known slots.
 const BASE = Math.floor((Date.now() - 60 * MIN) / (15 * MIN)) * 15 * MIN;
 
-const play = (overrides: Record<string, unknown> = {}) => ({ eventId: uuidv7(), startedAt: BASE + MIN, endedAt: BASE + MIN + 10_000, completed: true, ...overrides });
-const upload = (device: TestDevice, events: unknown) => t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: events });
+const play = (overrides: Record<string, unknown> = {}) => ({
+  eventId: uuidv7(),
+  startedAt: BASE + MIN,
+  endedAt: BASE + MIN + 10_000,
+  completed: true,
+  ...overrides,
+});
+const upload = (device: TestDevice, events: unknown) =>
+  t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: events });
 
 beforeAll(async () => {
   k = await campaignsTestKit();
@@ -50,7 +57,12 @@ afterAll(() => t.close());
 const rollup = async (dimension: string, subjectId: string) => {
   await compactRollups(t.db);
   const where = <T extends typeof playRollupDays | typeof playRollupDayTotals>(table: T) =>
-    and(eq(table.customerId, k.customerId), eq(table.dimension, dimension as never), eq(table.subjectId, subjectId), eq(table.day, new Date(BASE).toISOString().slice(0, 10)));
+    and(
+      eq(table.customerId, k.customerId),
+      eq(table.dimension, dimension as never),
+      eq(table.subjectId, subjectId),
+      eq(table.day, new Date(BASE).toISOString().slice(0, 10)),
+    );
   const rows = await t.db.select().from(playRollupDays).where(where(playRollupDays));
   const [row] = rows;
   if (!row) return undefined;
@@ -63,12 +75,27 @@ const rollup = async (dimension: string, subjectId: string) => {
 
     return sums.slice(1).map((sum, i) => sum - sums[i]!);
   };
-  const counts = { starts: slots(row.starts), ends: slots(row.ends), durationMs: slots(row.durationMs), clicks: slots(row.clicks), viewers: slots(row.viewers), attentionMs: slots(row.attentionMs) };
+  const counts = {
+    starts: slots(row.starts),
+    ends: slots(row.ends),
+    durationMs: slots(row.durationMs),
+    clicks: slots(row.clicks),
+    viewers: slots(row.viewers),
+    attentionMs: slots(row.attentionMs),
+  };
   const totals = await t.db.select().from(playRollupDayTotals).where(where(playRollupDayTotals));
   expect(totals).toHaveLength(1);
   const [total] = totals;
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  expect(total).toMatchObject({ day: row.day, starts: sum(counts.starts), ends: sum(counts.ends), durationMs: sum(counts.durationMs), clicks: sum(counts.clicks), viewers: sum(counts.viewers), attentionMs: sum(counts.attentionMs) });
+  expect(total).toMatchObject({
+    day: row.day,
+    starts: sum(counts.starts),
+    ends: sum(counts.ends),
+    durationMs: sum(counts.durationMs),
+    clicks: sum(counts.clicks),
+    viewers: sum(counts.viewers),
+    attentionMs: sum(counts.attentionMs),
+  });
 
   return counts;
 };
@@ -114,8 +141,13 @@ describe('POST /api/display/proofOfPlay', () => {
     const device = await newDevice(t, { customerId: k.customerId });
     expect((await upload(device, [play({ campaignId: spot.id })])).body.accepted).toBe(1);
     expect((await t.request('PUT', `/api/adv/${adv.id}`, { token: k.owner, json: { enabled: false } })).status).toBe(200);
-    expect((await upload(device, [play({ campaignId: spot.id, startedAt: BASE + 5 * MIN, endedAt: BASE + 5 * MIN + 10_000 })])).body.accepted).toBe(1);
-    const [credited] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where advertiser_id = ${adv.id}::uuid`);
+    expect(
+      (await upload(device, [play({ campaignId: spot.id, startedAt: BASE + 5 * MIN, endedAt: BASE + 5 * MIN + 10_000 })])).body.accepted,
+    ).toBe(1);
+    const [credited] = await execRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from play_event where advertiser_id = ${adv.id}::uuid`,
+    );
     expect(credited!.n).toBe(1);
     const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
     expect(total((await rollup('ADVERTISER', adv.id))!.starts)).toBe(1);
@@ -131,7 +163,10 @@ describe('POST /api/display/proofOfPlay', () => {
     const otherOwner = (await t.actor('OWNER', { customerId: k.otherCustomerId })).token;
     const otherGroup = (await t.request('POST', '/api/messageGroup', { token: otherOwner, json: { name: 'Theirs' } })).body;
     const foreignMessage = (
-      await t.request('POST', '/api/message', { token: otherOwner, json: { version: '2.0', messageGroupId: otherGroup.id, name: 'Theirs', type: 'CONTENT', contentId: foreignContent.id } })
+      await t.request('POST', '/api/message', {
+        token: otherOwner,
+        json: { version: '2.0', messageGroupId: otherGroup.id, name: 'Theirs', type: 'CONTENT', contentId: foreignContent.id },
+      })
     ).body;
     expect(foreignMessage.id).toBeDefined();
     const events = [
@@ -167,8 +202,14 @@ describe('POST /api/display/proofOfPlay', () => {
       [11, 'proofOfPlay.error.foreignId'],
     ]);
     // An id that names nothing of the tenant is refused like another tenant's: nothing is stored under it.
-    expect(res.body.rejected.slice(-3).map((r: { message: string }) => r.message.split(' ')[0])).toEqual(['contentId', 'campaignId', 'messageId']);
-    expect(await execRows(t.db, sql`select 1 from play_event where campaign_id = 999999 or message_id = 999999 or file_id = ${deleted}::uuid`)).toEqual([]);
+    expect(res.body.rejected.slice(-3).map((r: { message: string }) => r.message.split(' ')[0])).toEqual([
+      'contentId',
+      'campaignId',
+      'messageId',
+    ]);
+    expect(
+      await execRows(t.db, sql`select 1 from play_event where campaign_id = 999999 or message_id = 999999 or file_id = ${deleted}::uuid`),
+    ).toEqual([]);
     expect(res.body.rejected[4].message).toMatch(/^eventId/);
     // Another tenant's rollups and names are untouched.
     expect(await execRows(t.db, sql`select 1 from play_rollup_day where customer_id = ${k.otherCustomerId}`)).toEqual([]);
@@ -177,25 +218,57 @@ describe('POST /api/display/proofOfPlay', () => {
 
   it('takes NDJSON (a line that is not JSON is refused on its own), and refuses other media types, too many events and hostile lines', async () => {
     const lines = [JSON.stringify(play()), '{not json', '', JSON.stringify(play())].join('\n');
-    const res = await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'application/x-ndjson' } });
+    const res = await send(t, 'POST', '/api/display/proofOfPlay', {
+      token: screen.token,
+      body: lines,
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ accepted: 2, duplicates: 0, rejected: [{ index: 1, key: 'proofOfPlay.error.invalidJson' }] });
-    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: lines, headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(415);
     // The body is optional (the document says so): none is an empty batch, not a 415.
     const none = await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token });
     expect(none.status).toBe(202);
     expect(none.body).toEqual({ accepted: 0, duplicates: 0, rejected: [] });
     const many = Array.from({ length: 10_001 }, () => '{}').join('\n');
-    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: many, headers: { 'content-type': 'application/x-ndjson' } })).status).toBe(400);
-    expect((await upload(screen, Array.from({ length: 10_001 }, () => ({})))).status).toBe(400);
+    expect(
+      (
+        await send(t, 'POST', '/api/display/proofOfPlay', {
+          token: screen.token,
+          body: many,
+          headers: { 'content-type': 'application/x-ndjson' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await upload(
+          screen,
+          Array.from({ length: 10_001 }, () => ({})),
+        )
+      ).status,
+    ).toBe(400);
     const nul = JSON.stringify(play({ pageId: 'a\u0000b' }));
-    expect((await send(t, 'POST', '/api/display/proofOfPlay', { token: screen.token, body: nul, headers: { 'content-type': 'application/x-ndjson' } })).status).toBe(400);
+    expect(
+      (
+        await send(t, 'POST', '/api/display/proofOfPlay', {
+          token: screen.token,
+          body: nul,
+          headers: { 'content-type': 'application/x-ndjson' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await upload(screen, [play({ pageId: 'a\u0000b' })])).status).toBe(400);
     expect((await upload(screen, { not: 'an array' })).status).toBe(400);
   });
 
   it('accepts 10 000 events in one call', async () => {
-    const events = Array.from({ length: 10_000 }, (_, i) => play({ startedAt: BASE + i * 100, endedAt: BASE + i * 100 + 50, fileId: poster.id }));
+    const events = Array.from({ length: 10_000 }, (_, i) =>
+      play({ startedAt: BASE + i * 100, endedAt: BASE + i * 100 + 50, fileId: poster.id }),
+    );
     const res = await upload(screen, events);
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ accepted: 10_000, duplicates: 0, rejected: [] });
@@ -205,13 +278,24 @@ describe('POST /api/display/proofOfPlay', () => {
     const file = await k.own.file('gone-soon.png');
     expect((await upload(screen, [play({ fileId: file.id })])).body.accepted).toBe(1);
     expect((await t.request('DELETE', `/api/file/${file.id}`, { token: k.owner })).status).toBe(204);
-    const [subject] = await t.db.select().from(playSubjects).where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id)));
+    const [subject] = await t.db
+      .select()
+      .from(playSubjects)
+      .where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id)));
     expect(subject).toMatchObject({ dimension: 'MEDIA_FILE', name: 'gone-soon.png' });
     const [stored] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where file_id = ${file.id}::uuid`);
     expect(stored!.n).toBe(1);
     // Played again after the delete: the id names nothing of the tenant now, so the play is refused; the name stays.
-    expect((await upload(screen, [play({ fileId: file.id })])).body).toMatchObject({ accepted: 0, rejected: [{ index: 0, key: 'proofOfPlay.error.foreignId' }] });
-    expect(await t.db.select().from(playSubjects).where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id)))).toEqual([subject]);
+    expect((await upload(screen, [play({ fileId: file.id })])).body).toMatchObject({
+      accepted: 0,
+      rejected: [{ index: 0, key: 'proofOfPlay.error.foreignId' }],
+    });
+    expect(
+      await t.db
+        .select()
+        .from(playSubjects)
+        .where(and(eq(playSubjects.customerId, k.customerId), eq(playSubjects.subjectId, file.id))),
+    ).toEqual([subject]);
   });
 
   it('counts a repeated event id once whatever else it says: another start (another month) or the id in upper case', async () => {
@@ -222,8 +306,15 @@ describe('POST /api/display/proofOfPlay', () => {
     expect((await upload(screen, [again])).body).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
     // A new id in both cases within one call: stored once.
     const fresh = play();
-    expect((await upload(screen, [fresh, { ...fresh, eventId: fresh.eventId.toUpperCase() }])).body).toEqual({ accepted: 1, duplicates: 1, rejected: [] });
-    const stored = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_event where event_id in (${first.eventId}::uuid, ${fresh.eventId}::uuid)`);
+    expect((await upload(screen, [fresh, { ...fresh, eventId: fresh.eventId.toUpperCase() }])).body).toEqual({
+      accepted: 1,
+      duplicates: 1,
+      rejected: [],
+    });
+    const stored = await execRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from play_event where event_id in (${first.eventId}::uuid, ${fresh.eventId}::uuid)`,
+    );
     expect(stored[0]!.n).toBe(2);
   });
 
@@ -232,7 +323,10 @@ describe('POST /api/display/proofOfPlay', () => {
     const slot = Math.floor((BASE % 86_400_000) / (15 * MIN));
     const first = play({ fileId: poster.id });
     expect((await upload(other, [first])).body).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
-    const later = [play({ fileId: poster.id, startedAt: BASE + 3 * MIN, endedAt: BASE + 3 * MIN + 4_000 }), play({ startedAt: BASE + 2 * MIN, endedAt: BASE + 2 * MIN + 1_000, completed: false })];
+    const later = [
+      play({ fileId: poster.id, startedAt: BASE + 3 * MIN, endedAt: BASE + 3 * MIN + 4_000 }),
+      play({ startedAt: BASE + 2 * MIN, endedAt: BASE + 2 * MIN + 1_000, completed: false }),
+    ];
     expect((await upload(other, [later[0], first, later[1]])).body).toEqual({ accepted: 2, duplicates: 1, rejected: [] });
     const device = await rollup('DEVICE', other.deviceId);
     expect(device!.starts[slot]).toBe(3);
@@ -244,20 +338,38 @@ describe('POST /api/display/proofOfPlay', () => {
   it('stores the widget that showed a play (widgetKey, as it came), none for a play of a whole item; refuses an empty or overlong key', async () => {
     const inWidget = play({ fileId: poster.id, widgetKey: 'w-1, "a" {b}' });
     const whole = play({ fileId: poster.id });
-    const res = await upload(screen, [inWidget, whole, play({ widgetKey: '' }), play({ widgetKey: 'x'.repeat(65) }), play({ widgetKey: 'x'.repeat(64) })]);
-    expect(res.body).toMatchObject({ accepted: 3, rejected: [{ index: 2, key: 'proofOfPlay.error.invalidEvent' }, { index: 3, key: 'proofOfPlay.error.invalidEvent' }] });
+    const res = await upload(screen, [
+      inWidget,
+      whole,
+      play({ widgetKey: '' }),
+      play({ widgetKey: 'x'.repeat(65) }),
+      play({ widgetKey: 'x'.repeat(64) }),
+    ]);
+    expect(res.body).toMatchObject({
+      accepted: 3,
+      rejected: [
+        { index: 2, key: 'proofOfPlay.error.invalidEvent' },
+        { index: 3, key: 'proofOfPlay.error.invalidEvent' },
+      ],
+    });
     const stored = await execRows<{ eventId: string; widgetKey: string | null }>(
       t.db,
       sql`select event_id::text as "eventId", widget_key as "widgetKey" from play_event where event_id in (${inWidget.eventId}::uuid, ${whole.eventId}::uuid)`,
     );
-    expect(Object.fromEntries(stored.map((r) => [r.eventId, r.widgetKey]))).toEqual({ [inWidget.eventId]: 'w-1, "a" {b}', [whole.eventId]: null });
+    expect(Object.fromEntries(stored.map((r) => [r.eventId, r.widgetKey]))).toEqual({
+      [inWidget.eventId]: 'w-1, "a" {b}',
+      [whole.eventId]: null,
+    });
   });
 
   it('stores a page id as it came, quotes, backslashes, commas and braces included', async () => {
     const pageId = 'NULL, "quoted" \\ {braces}';
     const event = play({ contentId: slide.id, pageId });
     expect((await upload(screen, [event])).body.accepted).toBe(1);
-    const [row] = await execRows<{ pageId: string }>(t.db, sql`select page_id as "pageId" from play_event where event_id = ${event.eventId}::uuid`);
+    const [row] = await execRows<{ pageId: string }>(
+      t.db,
+      sql`select page_id as "pageId" from play_event where event_id = ${event.eventId}::uuid`,
+    );
     expect(row!.pageId).toBe(pageId);
     expect(await rollup('CONTENT_PAGE', `${slide.id}/${pageId}`)).toBeDefined();
   });
@@ -279,11 +391,17 @@ describe('POST /api/display/proofOfPlay', () => {
 
 describe('rollup rows of the ingests and their compaction', () => {
   const keyRows = (table: 'play_rollup_day' | 'play_rollup_day_total', subjectId: string) =>
-    execRows<{ batch: number }>(t.db, sql`select batch::float8 as batch from ${sql.raw(table)} where customer_id = ${k.customerId} and dimension = 'DEVICE' and subject_id = ${subjectId} order by batch`);
+    execRows<{ batch: number }>(
+      t.db,
+      sql`select batch::float8 as batch from ${sql.raw(table)} where customer_id = ${k.customerId} and dimension = 'DEVICE' and subject_id = ${subjectId} order by batch`,
+    );
 
   it('adds a row a key per ingest, which the compaction merges into one (batch 0), counting every play once', async () => {
     const device = await newDevice(t, { customerId: k.customerId });
-    for (const minute of [1, 2, 3]) expect((await upload(device, [play({ startedAt: BASE + minute * MIN, endedAt: BASE + minute * MIN + 1_000 })])).body.accepted).toBe(1);
+    for (const minute of [1, 2, 3])
+      expect((await upload(device, [play({ startedAt: BASE + minute * MIN, endedAt: BASE + minute * MIN + 1_000 })])).body.accepted).toBe(
+        1,
+      );
     const batches = (await keyRows('play_rollup_day', device.deviceId)).map((r) => r.batch);
     expect(batches).toHaveLength(3);
     expect(new Set(batches).size).toBe(3);
@@ -310,11 +428,23 @@ describe('rollup rows of the ingests and their compaction', () => {
     const screens = await Promise.all([1, 2, 3].map(() => newDevice(t, { customerId: k.customerId })));
     const folder = k.own.roots.device.id;
     const folderStarts = async () => {
-      const [row] = await execRows<{ starts: number }>(t.db, sql`select coalesce(sum(starts), 0)::int as starts from play_rollup_day_total where customer_id = ${k.customerId} and dimension = 'DEVICE_GROUP' and subject_id = ${folder} and day = ${new Date(BASE).toISOString().slice(0, 10)}::date`);
+      const [row] = await execRows<{ starts: number }>(
+        t.db,
+        sql`select coalesce(sum(starts), 0)::int as starts from play_rollup_day_total where customer_id = ${k.customerId} and dimension = 'DEVICE_GROUP' and subject_id = ${folder} and day = ${new Date(BASE).toISOString().slice(0, 10)}::date`,
+      );
       return row!.starts;
     };
     const before = await folderStarts();
-    const ingests = screens.flatMap((screen) => [0, 1, 2].map((i) => upload(screen, Array.from({ length: 20 }, (_, j) => play({ startedAt: BASE + (i * 20 + j) * 1_000, endedAt: BASE + (i * 20 + j) * 1_000 + 500 })))));
+    const ingests = screens.flatMap((screen) =>
+      [0, 1, 2].map((i) =>
+        upload(
+          screen,
+          Array.from({ length: 20 }, (_, j) =>
+            play({ startedAt: BASE + (i * 20 + j) * 1_000, endedAt: BASE + (i * 20 + j) * 1_000 + 500 }),
+          ),
+        ),
+      ),
+    );
     const compactions = [0, 1, 2, 3].map(() => compactRollups(t.db));
     const answers = await Promise.all(ingests);
     await Promise.all(compactions);
@@ -322,7 +452,10 @@ describe('rollup rows of the ingests and their compaction', () => {
     expect(await folderStarts()).toBe(before + 180);
     await compactRollups(t.db);
     expect(await folderStarts()).toBe(before + 180);
-    const [left] = await execRows<{ n: number }>(t.db, sql`select count(*)::int as n from play_rollup_day where customer_id = ${k.customerId} and batch <> 0`);
+    const [left] = await execRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from play_rollup_day where customer_id = ${k.customerId} and batch <> 0`,
+    );
     expect(left!.n).toBe(0);
     const merged = await rollup('DEVICE_GROUP', folder);
     expect(merged!.starts.reduce((a, b) => a + b, 0)).toBe(before + 180);
@@ -332,10 +465,21 @@ describe('rollup rows of the ingests and their compaction', () => {
 describe('monthly partitions', () => {
   it('exist from a year back to three months ahead, and those older than a year are dropped whole', async () => {
     const partitions = async () =>
-      (await execRows<{ name: string }>(t.db, sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'play_event'::regclass order by 1`)).map((r) => r.name);
+      (
+        await execRows<{ name: string }>(
+          t.db,
+          sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'play_event'::regclass order by 1`,
+        )
+      ).map((r) => r.name);
     const month = (d: Date) => `play_event_${d.toISOString().slice(0, 7).replace('-', '_')}`;
     const now = new Date();
-    expect(await partitions()).toEqual(expect.arrayContaining([month(now), month(new Date(now.getTime() - 360 * 86_400_000)), month(new Date(now.getTime() + 80 * 86_400_000))]));
+    expect(await partitions()).toEqual(
+      expect.arrayContaining([
+        month(now),
+        month(new Date(now.getTime() - 360 * 86_400_000)),
+        month(new Date(now.getTime() + 80 * 86_400_000)),
+      ]),
+    );
     const oldPlay = play({ startedAt: now.getTime() - 300 * 86_400_000, endedAt: now.getTime() - 300 * 86_400_000 + 1_000 });
     expect((await upload(screen, [oldPlay])).body.accepted).toBe(1);
     // Two years on: everything before then goes, partitions for the months ahead appear.

@@ -17,7 +17,8 @@ import { proofOfDisplayCsv, proofOfDisplayReport } from './reports.service';
  */
 function parseNdjson(text: string): unknown[] {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > MAX_PLAY_EVENTS) throw new ValidationError('proofOfPlay.error.tooManyEvents', `At most ${MAX_PLAY_EVENTS} events per call`);
+  if (lines.length > MAX_PLAY_EVENTS)
+    throw new ValidationError('proofOfPlay.error.tooManyEvents', `At most ${MAX_PLAY_EVENTS} events per call`);
 
   return lines.map((line, index) => {
     let value: unknown;
@@ -44,12 +45,12 @@ export function registerProofOfPlayRoutes(app: OpenAPIHono<AppEnv>) {
     let events: unknown[];
     // No body at all (a body without a media type is a 415 before this): no events to store.
     if (mediaType === '') events = [];
-    else if (mediaType === 'application/x-ndjson') events = parseNdjson(new TextDecoder().decode(await readBodyWithin(c, routes.PLAY_EVENTS_MAX_BYTES)));
+    else if (mediaType === 'application/x-ndjson')
+      events = parseNdjson(new TextDecoder().decode(await readBodyWithin(c, routes.PLAY_EVENTS_MAX_BYTES)));
     else if (JSON_MEDIA_TYPE.test(mediaType)) {
       const body = c.req.valid('json');
       events = Array.isArray(body) ? body : [];
-    }
-    else throw new UnsupportedMediaTypeError('Send the events as application/json (an array) or application/x-ndjson');
+    } else throw new UnsupportedMediaTypeError('Send the events as application/json (an array) or application/x-ndjson');
 
     return c.json(await ingestPlayEvents(ctx.db, { deviceId: ctx.device.deviceId, customerId }, events), 202);
   });

@@ -16,12 +16,16 @@ import { SLOTS_PER_DAY } from './report-periods';
 
 /* The statements of proof of play: the raw events (partitioned, custom SQL), the day rollups and names. */
 
-
 /** What a play names, of the device's tenant, with its name (and a campaign's advertiser). */
 export type PlayedItem = { dimension: PlayDimension; id: string; name: string; advertiserId: string | null; advertiserName: string | null };
 
 /** The ids a batch of plays names, per kind. */
-export type PlayedIds = { campaignIds: readonly number[]; messageIds: readonly number[]; contentIds: readonly string[]; fileIds: readonly string[] };
+export type PlayedIds = {
+  campaignIds: readonly number[];
+  messageIds: readonly number[];
+  contentIds: readonly string[];
+  fileIds: readonly string[];
+};
 
 /** The device as plays record it: its name and folder, with the folder's name. */
 export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; folderName: string | null };
@@ -32,7 +36,12 @@ export type PlayingDeviceRow = { name: string; deviceGroupId: string | null; fol
  * messages, content and files with the given ids that are the tenant's (with a campaign's advertiser while that
  * advertiser is enabled: a disabled advertiser is not credited with what plays meanwhile): one round trip. An id not answered is another tenant's or no item at all.
  */
-export async function lockPlayingDevice(tx: Executor, customerId: number, deviceId: string, ids: PlayedIds): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
+export async function lockPlayingDevice(
+  tx: Executor,
+  customerId: number,
+  deviceId: string,
+  ids: PlayedIds,
+): Promise<{ device: PlayingDeviceRow | undefined; items: PlayedItem[] }> {
   const branches: SQL[] = [];
   const tenant = sql`${customerId}::bigint`;
   if (ids.campaignIds.length > 0) {
@@ -40,16 +49,30 @@ export async function lockPlayingDevice(tx: Executor, customerId: number, device
       from ${campaigns} c left join ${advertisers} a on a.id = c.advertiser_id and a.customer_id = c.customer_id and a.enabled where c.id = any(${bigintArrayParam(ids.campaignIds)}) and c.customer_id = ${tenant}`);
   }
   if (ids.messageIds.length > 0) {
-    branches.push(sql`select 'MESSAGE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)}) and x.customer_id = ${tenant}`);
+    branches.push(
+      sql`select 'MESSAGE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${messages} x where x.id = any(${bigintArrayParam(ids.messageIds)}) and x.customer_id = ${tenant}`,
+    );
   }
   if (ids.contentIds.length > 0) {
-    branches.push(sql`select 'CONTENT' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)}) and x.customer_id = ${tenant}`);
+    branches.push(
+      sql`select 'CONTENT' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${deviceContents} x where x.id = any(${uuidArrayParam(ids.contentIds)}) and x.customer_id = ${tenant}`,
+    );
   }
   if (ids.fileIds.length > 0) {
-    branches.push(sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)}) and x.customer_id = ${tenant}`);
+    branches.push(
+      sql`select 'MEDIA_FILE' as dimension, x.id::text as id, x.name, null::text as "advertiserId", null::text as "advertiserName" from ${files} x where x.id = any(${uuidArrayParam(ids.fileIds)}) and x.customer_id = ${tenant}`,
+    );
   }
-  const items = branches.length === 0 ? sql`'[]'::json` : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
-  const [row] = await execRows<{ name: string | null; deviceGroupId: string | null; folderName: string | null; items: PlayedItem[] | string }>(
+  const items =
+    branches.length === 0
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(i), '[]'::json) from (${sql.join(branches, sql` union all `)}) i)`;
+  const [row] = await execRows<{
+    name: string | null;
+    deviceGroupId: string | null;
+    folderName: string | null;
+    items: PlayedItem[] | string;
+  }>(
     tx,
     sql`select d.name, d.device_group_id as "deviceGroupId", g.name as "folderName", ${items} as items
           from (select pg_advisory_xact_lock(hashtextextended(${`play:${deviceId}`}, 0))) lock
@@ -60,7 +83,10 @@ export async function lockPlayingDevice(tx: Executor, customerId: number, device
   );
   const found = typeof row?.items === 'string' ? (JSON.parse(row.items) as PlayedItem[]) : (row?.items ?? []);
 
-  return { device: row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName }, items: found };
+  return {
+    device: row?.name == null ? undefined : { name: row.name, deviceGroupId: row.deviceGroupId, folderName: row.folderName },
+    items: found,
+  };
 }
 
 const COLUMNS: Record<RollupCounter, { column: string; type: 'integer' | 'bigint' }> = {
@@ -105,7 +131,10 @@ function flatRunningSums(rollups: readonly Pick<DayRollup, 'runningSums'>[]) {
       }
     }
     const at = sql.raw(`${column}_at`);
-    const slice = parts.length === 0 ? sql`'{}'::${sql.raw(type)}[]` : sql`coalesce((${`{${parts.join(',')}}`}::${sql.raw(type)}[])[${at} : ${at} + ${SLOTS_PER_DAY}], '{}')`;
+    const slice =
+      parts.length === 0
+        ? sql`'{}'::${sql.raw(type)}[]`
+        : sql`coalesce((${`{${parts.join(',')}}`}::${sql.raw(type)}[])[${at} : ${at} + ${SLOTS_PER_DAY}], '{}')`;
 
     return { offsets, slice };
   });
@@ -117,8 +146,12 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
     dimension: { type: 'text', values: rollups.map((r) => r.dimension) },
     subject_id: { type: 'text', values: rollups.map((r) => r.subjectId) },
     day: { type: 'date', values: rollups.map((r) => r.day) },
-    ...Object.fromEntries(COUNTER_COLUMNS.map(({ column, type }, c) => [column, { type, values: rollups.map((r) => r.totals[ROLLUP_COUNTERS[c]!]) }])),
-    ...Object.fromEntries(COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }])),
+    ...Object.fromEntries(
+      COUNTER_COLUMNS.map(({ column, type }, c) => [column, { type, values: rollups.map((r) => r.totals[ROLLUP_COUNTERS[c]!]) }]),
+    ),
+    ...Object.fromEntries(
+      COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }]),
+    ),
   });
   const columns = sql.raw(COUNTER_COLUMNS.map((c) => c.column).join(', '));
 
@@ -134,7 +167,10 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
         ),
         rolled as (
           insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
-          select customer_id, dimension, subject_id, day, ${INGEST_BATCH}, ${sql.join(runningSums.map((r) => r.slice), sql`, `)}
+          select customer_id, dimension, subject_id, day, ${INGEST_BATCH}, ${sql.join(
+            runningSums.map((r) => r.slice),
+            sql`, `,
+          )}
             from rollup
           returning 1
         )`;
@@ -147,7 +183,9 @@ function rollupCtes(customerId: number, rollups: readonly DayRollup[], when: SQL
  */
 const addRunningSums = sql.raw(
   COUNTER_COLUMNS.map(
-    ({ column: c }) => `${c} = case when cardinality(excluded.${c}) = 0 then play_rollup_day.${c} when cardinality(play_rollup_day.${c}) = 0 then excluded.${c}
+    ({
+      column: c,
+    }) => `${c} = case when cardinality(excluded.${c}) = 0 then play_rollup_day.${c} when cardinality(play_rollup_day.${c}) = 0 then excluded.${c}
       else array(select unnest(play_rollup_day.${c}) + unnest(excluded.${c})) end`,
   ).join(', '),
 );
@@ -201,12 +239,21 @@ async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: n
                ${sql.raw(COUNTER_COLUMNS.map(({ column: c }) => `array_to_string(${c}, ',') as ${c}`).join(', '))}
           from gone`,
   );
-  const merged = new Map<string, { customerId: string; dimension: string; subjectId: string; day: string; runningSums: Record<RollupCounter, number[] | null> }>();
+  const merged = new Map<
+    string,
+    { customerId: string; dimension: string; subjectId: string; day: string; runningSums: Record<RollupCounter, number[] | null> }
+  >();
   for (const row of gone) {
     const key = `${row.customerId}|${row.dimension}|${row.day}|${row.subjectId}`;
     let into = merged.get(key);
     if (into === undefined) {
-      into = { customerId: row.customerId, dimension: row.dimension, subjectId: row.subjectId, day: row.day, runningSums: { starts: null, ends: null, durationMs: null, clicks: null, viewers: null, attentionMs: null } };
+      into = {
+        customerId: row.customerId,
+        dimension: row.dimension,
+        subjectId: row.subjectId,
+        day: row.day,
+        runningSums: { starts: null, ends: null, durationMs: null, clicks: null, viewers: null, attentionMs: null },
+      };
       merged.set(key, into);
     }
     COUNTER_COLUMNS.forEach(({ column }, c) => {
@@ -227,12 +274,17 @@ async function mergeIngestRows(db: Executor, limit: number): Promise<{ merged: n
       dimension: { type: 'text', values: keys.map((k) => k.dimension) },
       subject_id: { type: 'text', values: keys.map((k) => k.subjectId) },
       day: { type: 'date', values: keys.map((k) => k.day) },
-      ...Object.fromEntries(COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }])),
+      ...Object.fromEntries(
+        COUNTER_COLUMNS.map(({ column }, c) => [`${column}_at`, { type: 'integer' as const, values: runningSums[c]!.offsets }]),
+      ),
     });
     await execRows(
       db,
       sql`insert into ${playRollupDays} (customer_id, dimension, subject_id, day, batch, ${columns})
-          select customer_id, dimension, subject_id, day, 0, ${sql.join(runningSums.map((r) => r.slice), sql`, `)}
+          select customer_id, dimension, subject_id, day, 0, ${sql.join(
+            runningSums.map((r) => r.slice),
+            sql`, `,
+          )}
             from (select ${rows.list} from ${rows.from}) x
           on conflict (customer_id, dimension, subject_id, day, batch) do update set ${addRunningSums}`,
     );
@@ -314,7 +366,10 @@ export async function insertPlays(
   if (reported.size === 0) return { stored: Number(row?.stored ?? 0), reported: 0 };
   const stored = plays.filter((p) => !reported.has(p.eventId.toLowerCase()));
   if (stored.length > 0) {
-    await execRows(tx, sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`);
+    await execRows(
+      tx,
+      sql`with ${rollupCtes(customerId, rollupPlays(deviceId, stored))} select (select count(*) from totals)::int as totals, (select count(*) from rolled)::int as rolled`,
+    );
   }
 
   return { stored: stored.length, reported: reported.size };
@@ -322,14 +377,20 @@ export async function insertPlays(
 
 /** Creates the monthly partitions of play_event from `from`'s month for `months` months (those missing). */
 export async function ensurePlayPartitions(db: Executor, from: Date, months: number): Promise<number> {
-  const [row] = await execRows<{ created: number }>(db, sql`select play_event_ensure_partitions(${from.toISOString().slice(0, 10)}::date, ${months}) as created`);
+  const [row] = await execRows<{ created: number }>(
+    db,
+    sql`select play_event_ensure_partitions(${from.toISOString().slice(0, 10)}::date, ${months}) as created`,
+  );
 
   return Number(row?.created ?? 0);
 }
 
 /** Drops the monthly partitions of play_event that end on or before `cutoff`. */
 export async function dropPlayPartitionsBefore(db: Executor, cutoff: Date): Promise<number> {
-  const [row] = await execRows<{ dropped: number }>(db, sql`select play_event_drop_partitions_before(${cutoff.toISOString()}::timestamptz) as dropped`);
+  const [row] = await execRows<{ dropped: number }>(
+    db,
+    sql`select play_event_drop_partitions_before(${cutoff.toISOString()}::timestamptz) as dropped`,
+  );
 
   return Number(row?.dropped ?? 0);
 }
@@ -339,7 +400,10 @@ export async function dropPlayPartitionsBefore(db: Executor, cutoff: Date): Prom
  * descending, so plays of one instant page stably), after `after` (keyset), with the names kept for them.
  * Reads the advertiser index of each monthly partition.
  */
-export async function findAdvertiserPlays(db: Executor, input: { customerId: number; advertiserId: string; after?: { startedAt: Date; deviceId: string; eventId: string }; limit: number }): Promise<AdvertiserPlay[]> {
+export async function findAdvertiserPlays(
+  db: Executor,
+  input: { customerId: number; advertiserId: string; after?: { startedAt: Date; deviceId: string; eventId: string }; limit: number },
+): Promise<AdvertiserPlay[]> {
   const name = (dimension: PlayDimension, subject: SQL) =>
     sql`(select n.name from ${playSubjects} n where n.customer_id = e.customer_id and n.dimension = ${dimension} and n.subject_id = ${subject})`;
   const after = input.after
@@ -364,7 +428,10 @@ export async function findAdvertiserPlays(db: Executor, input: { customerId: num
  * An advertiser's plays over [from, to) summed for its public page: the totals, per UTC day and per screen (the
  * 100 screens with most plays), as the CSV would add them up. Three aggregates over the advertiser index.
  */
-export async function summarizeAdvertiserPlays(db: Executor, input: { customerId: number; advertiserId: string; from: Date; to: Date }): Promise<AdvertiserPlaySummary> {
+export async function summarizeAdvertiserPlays(
+  db: Executor,
+  input: { customerId: number; advertiserId: string; from: Date; to: Date },
+): Promise<AdvertiserPlaySummary> {
   const where = sql`e.advertiser_id = ${input.advertiserId}::uuid and e.customer_id = ${input.customerId}
     and e.started_at >= ${input.from.toISOString()}::timestamptz and e.started_at < ${input.to.toISOString()}::timestamptz`;
   type Sums = { plays: string | number; durationMs: string | number | null };

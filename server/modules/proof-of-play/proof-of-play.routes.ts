@@ -26,7 +26,10 @@ export const uploadPlayEventsRoute = defineRoute(
     request: {
       body: {
         required: false,
-        content: { 'application/json': { schema: PlayEventsBodySchema }, 'application/x-ndjson': { schema: z.string().openapi({ description: 'One PlayEvent (JSON) a line' }) } },
+        content: {
+          'application/json': { schema: PlayEventsBodySchema },
+          'application/x-ndjson': { schema: z.string().openapi({ description: 'One PlayEvent (JSON) a line' }) },
+        },
       },
     },
     responses: {

@@ -21,12 +21,10 @@ export const PlayEventSchema = z
     messageId: intId.optional().openapi({ description: 'The sub-channel it played in' }),
     contentId: z.string().uuid().optional(),
     pageId: z.string().min(1).max(256).optional().openapi({ description: 'The page of the content (its name or index)' }),
-    widgetKey: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({ description: 'The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget); absent when the item played whole' }),
+    widgetKey: z.string().min(1).max(64).optional().openapi({
+      description:
+        'The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget); absent when the item played whole',
+    }),
     fileId: z.string().uuid().optional(),
     clicks: count.optional(),
     viewers: count.optional(),
@@ -37,7 +35,11 @@ export const PlayEventSchema = z
 export const PlayEventsBodySchema = z
   .array(z.unknown())
   .max(MAX_PLAY_EVENTS)
-  .openapi({ description: `At most ${MAX_PLAY_EVENTS} PlayEvents; each is checked on its own`, type: 'array', items: { $ref: '#/components/schemas/PlayEvent' } });
+  .openapi({
+    description: `At most ${MAX_PLAY_EVENTS} PlayEvents; each is checked on its own`,
+    type: 'array',
+    items: { $ref: '#/components/schemas/PlayEvent' },
+  });
 
 export const PlayEventsResultSchema = z
   .object({

@@ -32,8 +32,10 @@ function checkEvent(raw: unknown, index: number, now: number): { event: PlayEven
   if (event.fileId !== undefined) event.fileId = event.fileId.toLowerCase();
   const reject = (key: string, message: string) => ({ rejection: { index, key, message } });
   if (event.endedAt < event.startedAt) return reject('proofOfPlay.error.endsBeforeStart', 'endedAt is before startedAt');
-  if (event.endedAt - event.startedAt > PLAY_MAX_DURATION_MS) return reject('proofOfPlay.error.tooLong', 'The play lasts more than 24 hours');
-  if (event.startedAt > now + PLAY_MAX_FUTURE_MS) return reject('proofOfPlay.error.inFuture', 'startedAt is more than 5 minutes in the future');
+  if (event.endedAt - event.startedAt > PLAY_MAX_DURATION_MS)
+    return reject('proofOfPlay.error.tooLong', 'The play lasts more than 24 hours');
+  if (event.startedAt > now + PLAY_MAX_FUTURE_MS)
+    return reject('proofOfPlay.error.inFuture', 'startedAt is more than 5 minutes in the future');
   if (event.startedAt < now - PLAY_MAX_AGE_MS) return reject('proofOfPlay.error.tooOld', 'startedAt is more than a year in the past');
 
   return { event };
@@ -46,7 +48,12 @@ function checkEvent(raw: unknown, index: number, now: number): { event: PlayEven
  * events stored, their day rollups added, and the names of what they name recorded.
  * A repeated event id (of this device, earlier or in this call) counts once, as a duplicate.
  */
-export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body: readonly unknown[], now = Date.now()): Promise<PlayEventsResult> {
+export async function ingestPlayEvents(
+  db: Executor,
+  device: PlayingDevice,
+  body: readonly unknown[],
+  now = Date.now(),
+): Promise<PlayEventsResult> {
   const rejected: Rejection[] = [];
   const valid: { index: number; event: PlayEvent }[] = [];
   body.forEach((raw, index) => {
@@ -54,7 +61,12 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
     if ('rejection' in checked) rejected.push(checked.rejection);
     else valid.push({ index, event: checked.event });
   });
-  const named = { campaignIds: new Set<number>(), messageIds: new Set<number>(), contentIds: new Set<string>(), fileIds: new Set<string>() };
+  const named = {
+    campaignIds: new Set<number>(),
+    messageIds: new Set<number>(),
+    contentIds: new Set<string>(),
+    fileIds: new Set<string>(),
+  };
   for (const { event } of valid) {
     if (event.campaignId !== undefined) named.campaignIds.add(event.campaignId);
     if (event.messageId !== undefined) named.messageIds.add(event.messageId);
@@ -71,7 +83,12 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
     });
     // Per kind, the ids that are the tenant's items (an id missing here is another tenant's or names nothing),
     // and the advertisers of the tenant's campaigns.
-    const known = { campaignIds: new Set<number>(), messageIds: new Set<number>(), contentIds: new Set<string>(), fileIds: new Set<string>() };
+    const known = {
+      campaignIds: new Set<number>(),
+      messageIds: new Set<number>(),
+      contentIds: new Set<string>(),
+      fileIds: new Set<string>(),
+    };
     const campaignAdvertisers = new Map<number, string>();
     for (const item of items) {
       if (item.dimension === 'CAMPAIGN') {
@@ -95,7 +112,8 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
             : unknown(known.fileIds, event.fileId)
               ? 'fileId'
               : null;
-      if (field) rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
+      if (field)
+        rejected.push({ index, key: 'proofOfPlay.error.foreignId', message: `${field} does not name an item of this device's customer` });
       else if (firsts.has(event.eventId)) duplicates += 1;
       else firsts.set(event.eventId, event);
     }
@@ -121,7 +139,13 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
       });
     }
     // Under the device's lock: a concurrent call of this device has stored its events, or waits for these.
-    const { stored, reported } = await insertPlays(tx, device.customerId, device.deviceId, plays, subjectNames(device, playing, items, plays));
+    const { stored, reported } = await insertPlays(
+      tx,
+      device.customerId,
+      device.deviceId,
+      plays,
+      subjectNames(device, playing, items, plays),
+    );
     rejected.sort((a, b) => a.index - b.index);
 
     return { accepted: stored, duplicates: duplicates + reported, rejected };
@@ -129,7 +153,12 @@ export async function ingestPlayEvents(db: Executor, device: PlayingDevice, body
 }
 
 /** The names to keep: the device and its folder, and the items and advertisers the stored plays name (all the tenant's). */
-function subjectNames(device: PlayingDevice, playing: PlayingDeviceRow | undefined, items: readonly PlayedItem[], plays: readonly PlayRow[]): PlaySubjectName[] {
+function subjectNames(
+  device: PlayingDevice,
+  playing: PlayingDeviceRow | undefined,
+  items: readonly PlayedItem[],
+  plays: readonly PlayRow[],
+): PlaySubjectName[] {
   if (plays.length === 0) return [];
   const named = new Map<string, PlaySubjectName>();
   const add = (dimension: PlayDimension, id: string | null, name: string | null) => {

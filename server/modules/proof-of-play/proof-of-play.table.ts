@@ -29,7 +29,16 @@ import { customers } from '@/server/tenant/customers.table';
  */
 
 /** The report dimensions a play is counted under (spec 3 "Reporting" `groupBy`). */
-export const playDimensions = ['DEVICE', 'DEVICE_GROUP', 'CAMPAIGN', 'MESSAGE', 'CONTENT', 'CONTENT_PAGE', 'MEDIA_FILE', 'ADVERTISER'] as const;
+export const playDimensions = [
+  'DEVICE',
+  'DEVICE_GROUP',
+  'CAMPAIGN',
+  'MESSAGE',
+  'CONTENT',
+  'CONTENT_PAGE',
+  'MEDIA_FILE',
+  'ADVERTISER',
+] as const;
 export type PlayDimension = (typeof playDimensions)[number];
 
 /** The key both rollups share: tenant, dimension, subject and UTC day (a fresh set of column builders a table). */
@@ -83,7 +92,9 @@ export const playRollupDays = pgTable(
     // Reports of all subjects of one dimension: the days a period covers in part.
     index('play_rollup_day_dimension_day_idx').on(t.customerId, t.dimension, t.day),
     // The compaction's queue: the ingests' rows not merged yet, oldest first.
-    index('play_rollup_day_batch_idx').on(t.batch).where(sql`batch <> 0`),
+    index('play_rollup_day_batch_idx')
+      .on(t.batch)
+      .where(sql`batch <> 0`),
   ],
 );
 
@@ -102,7 +113,9 @@ export const playRollupDayTotals = pgTable(
     primaryKey({ columns: [t.customerId, t.dimension, t.subjectId, t.day, t.batch] }),
     // Reports of all subjects of one dimension: the days a period covers whole.
     index('play_rollup_day_total_dimension_day_idx').on(t.customerId, t.dimension, t.day),
-    index('play_rollup_day_total_batch_idx').on(t.batch).where(sql`batch <> 0`),
+    index('play_rollup_day_total_batch_idx')
+      .on(t.batch)
+      .where(sql`batch <> 0`),
   ],
 );
 
@@ -115,7 +128,9 @@ export const playSubjects = pgTable(
     dimension: text('dimension', { enum: playDimensions }).notNull(),
     subjectId: text('subject_id').notNull(),
     name: text('name').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.dimension, t.subjectId] })],
 );

@@ -57,7 +57,10 @@ function periodStart(z: Temporal.ZonedDateTime, resolution: Exclude<ReportResolu
     case 'DAILY':
       return z.startOfDay();
     case 'WEEKLY':
-      return z.toPlainDate().subtract({ days: z.dayOfWeek - 1 }).toZonedDateTime({ timeZone: z.timeZoneId });
+      return z
+        .toPlainDate()
+        .subtract({ days: z.dayOfWeek - 1 })
+        .toZonedDateTime({ timeZone: z.timeZoneId });
     case 'MONTHLY':
       return z.toPlainDate().with({ day: 1 }).toZonedDateTime({ timeZone: z.timeZoneId });
   }
@@ -93,8 +96,14 @@ export function reportPeriods(input: { from: number; to: number; timeZone: strin
     while (start.epochMilliseconds < to) {
       const next = nextStart(start, input.resolution);
       const timestamp = start.epochMilliseconds;
-      if (timestamp % QUARTER_MS !== 0) throw new RangeError(`${input.timeZone} has a period boundary off the quarter hour at ${start.toString()}`);
-      periods.push({ timestamp, readableDateTime: readableDateTime(timestamp, input.timeZone), start: Math.max(timestamp, from), end: Math.min(next.epochMilliseconds, to) });
+      if (timestamp % QUARTER_MS !== 0)
+        throw new RangeError(`${input.timeZone} has a period boundary off the quarter hour at ${start.toString()}`);
+      periods.push({
+        timestamp,
+        readableDateTime: readableDateTime(timestamp, input.timeZone),
+        start: Math.max(timestamp, from),
+        end: Math.min(next.epochMilliseconds, to),
+      });
       start = next;
     }
   }

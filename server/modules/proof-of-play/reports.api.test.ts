@@ -9,7 +9,13 @@ import type { TestContext } from '@/server/test/harness';
 import { compactRollups } from './proof-of-play.jobs';
 
 /** A report row as the tests read it. */
-type ReportRow = { timestamp: number; readableDateTime: string; groupBy: { type: string; id: string | number; name: string }; impressionStartCount: number; impressionEndCount: number };
+type ReportRow = {
+  timestamp: number;
+  readableDateTime: string;
+  groupBy: { type: string; id: string | number; name: string };
+  impressionStartCount: number;
+  impressionEndCount: number;
+};
 
 /*
  * GET /api/v2/proof-of-display/... (spec 3 "Reporting", spec 4 §5): periods cut in the report's zone (offsets
@@ -30,14 +36,24 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const BASE_PATH = '/api/v2/proof-of-display';
 
-const play = (startedAt: number, overrides: Record<string, unknown> = {}) => ({ eventId: uuidv7(), startedAt, endedAt: startedAt + 10_000, completed: true, ...overrides });
+const play = (startedAt: number, overrides: Record<string, unknown> = {}) => ({
+  eventId: uuidv7(),
+  startedAt,
+  endedAt: startedAt + 10_000,
+  completed: true,
+  ...overrides,
+});
 async function upload(device: TestDevice, events: unknown[]) {
   const res = await t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: events });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   expect(res.body.rejected).toEqual([]);
 }
 const report = (path: string, query: Record<string, string | number>, token = k.viewer) =>
-  t.request('GET', `${BASE_PATH}${path}?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`, { token });
+  t.request(
+    'GET',
+    `${BASE_PATH}${path}?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`,
+    { token },
+  );
 
 /** The epoch ms of a wall-clock time in a zone. */
 const at = (zone: string, iso: string) => Temporal.PlainDateTime.from(iso).toZonedDateTime(zone).epochMilliseconds;
@@ -73,15 +89,32 @@ describe('periods in the report zone', () => {
     const day = daysAgo(zone, 20);
     const next = Temporal.PlainDate.from(day).add({ days: 1 }).toString();
     const midnight = at(zone, `${next}T00:00`);
-    await upload(lobby, [play(midnight - 10 * MIN, { fileId: poster.id }), play(midnight + 10 * MIN, { fileId: poster.id, completed: false }), play(midnight + 20 * MIN, { fileId: poster.id })]);
+    await upload(lobby, [
+      play(midnight - 10 * MIN, { fileId: poster.id }),
+      play(midnight + 10 * MIN, { fileId: poster.id, completed: false }),
+      play(midnight + 20 * MIN, { fileId: poster.id }),
+    ]);
     const from = at(zone, `${day}T00:00`);
     const to = at(zone, `${next}T12:00`);
     const daily = await report(`/device/${lobby.deviceId}`, { from, to, timeZone: zone, resolution: 'DAILY' });
     expect(daily.status, JSON.stringify(daily.body)).toBe(200);
     expect(daily.body).toMatchObject({ from, to, timeZone: zone, resolution: 'DAILY', groupBy: 'DEVICE' });
     expect(daily.body.rows).toEqual([
-      expect.objectContaining({ timestamp: from, readableDateTime: `${day} 00:00`, groupBy: { type: 'DEVICE', id: lobby.deviceId, name: 'Lobby' }, impressionStartCount: 1, impressionEndCount: 1, duration: 10_000 }),
-      expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2, impressionEndCount: 1, duration: 20_000 }),
+      expect.objectContaining({
+        timestamp: from,
+        readableDateTime: `${day} 00:00`,
+        groupBy: { type: 'DEVICE', id: lobby.deviceId, name: 'Lobby' },
+        impressionStartCount: 1,
+        impressionEndCount: 1,
+        duration: 10_000,
+      }),
+      expect.objectContaining({
+        timestamp: midnight,
+        readableDateTime: `${next} 00:00`,
+        impressionStartCount: 2,
+        impressionEndCount: 1,
+        duration: 20_000,
+      }),
     ]);
     const hourly = await report(`/file/${poster.id}`, { from, to, timeZone: zone, resolution: 'HOURLY' });
     expect(hourly.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
@@ -89,7 +122,9 @@ describe('periods in the report zone', () => {
       [`${next} 00:00`, 2],
     ]);
     const total = await report(`/device/${lobby.deviceId}`, { from: midnight, to, timeZone: zone, resolution: 'TOTAL' });
-    expect(total.body.rows).toEqual([expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2 })]);
+    expect(total.body.rows).toEqual([
+      expect.objectContaining({ timestamp: midnight, readableDateTime: `${next} 00:00`, impressionStartCount: 2 }),
+    ]);
     // The same plays through the raw events (one device by file) count the same.
     const raw = await report(`/device/${lobby.deviceId}`, { from, to, timeZone: zone, resolution: 'DAILY', groupBy: 'MEDIA_FILE' });
     expect(raw.body.rows.map((r: ReportRow) => [r.timestamp, r.groupBy, r.impressionStartCount])).toEqual([
@@ -105,13 +140,24 @@ describe('periods in the report zone', () => {
     const midnight = at(zone, `${next}T00:00`);
     expect(new Date(midnight).getUTCMinutes()).toBe(15);
     await upload(hall, [play(midnight - MIN), play(midnight), play(midnight + 14 * MIN)]);
-    const res = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY' });
+    const res = await report(`/device/${hall.deviceId}`, {
+      from: at(zone, `${day}T00:00`),
+      to: at(zone, `${next}T23:00`),
+      timeZone: zone,
+      resolution: 'DAILY',
+    });
     expect(res.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${day} 00:00`, 1],
       [`${next} 00:00`, 2],
     ]);
     // Rollups and raw plays agree (the device by itself, and by device through the raw plays of its folder).
-    const raw = await report(`/device/${hall.deviceId}`, { from: at(zone, `${day}T00:00`), to: at(zone, `${next}T23:00`), timeZone: zone, resolution: 'DAILY', groupBy: 'DEVICE_GROUP' });
+    const raw = await report(`/device/${hall.deviceId}`, {
+      from: at(zone, `${day}T00:00`),
+      to: at(zone, `${next}T23:00`),
+      timeZone: zone,
+      resolution: 'DAILY',
+      groupBy: 'DEVICE_GROUP',
+    });
     expect(raw.body.rows.map((r: ReportRow) => r.impressionStartCount)).toEqual([1, 2]);
   });
 
@@ -135,13 +181,23 @@ describe('periods in the report zone', () => {
       play(springEnd - 5 * MIN),
       play(springEnd + 5 * MIN),
     ]);
-    const fallDays = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'DAILY' });
+    const fallDays = await report(`/device/${device.deviceId}`, {
+      from: fallStart - DAY,
+      to: fallEnd + DAY,
+      timeZone: zone,
+      resolution: 'DAILY',
+    });
     expect(fallDays.body.rows.map((r: ReportRow) => [r.timestamp, r.impressionStartCount])).toEqual([
       [fallStart - DAY, 1], // the Saturday: 24 hours, all on summer time
       [fallStart, 2],
       [fallEnd, 1],
     ]);
-    const springDays = await report(`/device/${device.deviceId}`, { from: springStart, to: springEnd + DAY, timeZone: zone, resolution: 'DAILY' });
+    const springDays = await report(`/device/${device.deviceId}`, {
+      from: springStart,
+      to: springEnd + DAY,
+      timeZone: zone,
+      resolution: 'DAILY',
+    });
     expect(springDays.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${spring} 00:00`, 2],
       [`${Temporal.PlainDate.from(spring).add({ days: 1 })} 00:00`, 1],
@@ -150,17 +206,32 @@ describe('periods in the report zone', () => {
     const hours = await report(`/device/${device.deviceId}`, { from: fallStart, to: fallEnd, timeZone: zone, resolution: 'HOURLY' });
     expect(hours.body.rows.map((r: ReportRow) => r.readableDateTime)).toEqual([`${fall} 00:00`, `${fall} 23:00`]);
     // Weeks start on Monday: the Sunday belongs to the week before it.
-    const weeks = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'WEEKLY' });
+    const weeks = await report(`/device/${device.deviceId}`, {
+      from: fallStart - DAY,
+      to: fallEnd + DAY,
+      timeZone: zone,
+      resolution: 'WEEKLY',
+    });
     const weekStart = Temporal.PlainDate.from(fall).subtract({ days: 6 }).toString();
     expect(weeks.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual([
       [`${weekStart} 00:00`, 3],
       [`${Temporal.PlainDate.from(fall).add({ days: 1 })} 00:00`, 1],
     ]);
-    const months = await report(`/device/${device.deviceId}`, { from: fallStart - DAY, to: fallEnd + DAY, timeZone: zone, resolution: 'MONTHLY' });
+    const months = await report(`/device/${device.deviceId}`, {
+      from: fallStart - DAY,
+      to: fallEnd + DAY,
+      timeZone: zone,
+      resolution: 'MONTHLY',
+    });
     const monday = Temporal.PlainDate.from(fall).add({ days: 1 });
     const october = `${fall.slice(0, 8)}01 00:00`;
     expect(months.body.rows.map((r: ReportRow) => [r.readableDateTime, r.impressionStartCount])).toEqual(
-      monday.month === 10 ? [[october, 4]] : [[october, 3], [`${monday.toString().slice(0, 8)}01 00:00`, 1]],
+      monday.month === 10
+        ? [[october, 4]]
+        : [
+            [october, 3],
+            [`${monday.toString().slice(0, 8)}01 00:00`, 1],
+          ],
     );
   });
 });
@@ -186,8 +257,14 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
       ['Hall', 1],
       ['Lobby', 3],
     ]);
-    expect((await report('/device/all', q({ resolution: 'TOTAL', search: 'lob' }))).body.rows.map((r: ReportRow) => r.groupBy.name)).toEqual(['Lobby']);
-    expect((await report('/device/all', q({ resolution: 'TOTAL', sort: 'impressionStartCount,desc' }))).body.rows.map((r: ReportRow) => r.groupBy.name)).toEqual(['Lobby', 'Hall']);
+    expect(
+      (await report('/device/all', q({ resolution: 'TOTAL', search: 'lob' }))).body.rows.map((r: ReportRow) => r.groupBy.name),
+    ).toEqual(['Lobby']);
+    expect(
+      (await report('/device/all', q({ resolution: 'TOTAL', sort: 'impressionStartCount,desc' }))).body.rows.map(
+        (r: ReportRow) => r.groupBy.name,
+      ),
+    ).toEqual(['Lobby', 'Hall']);
     expect((await report('/device/all', q({ resolution: 'TOTAL', limit: 1 }))).body.rows).toHaveLength(1);
     expect((await report('/device/all', q({ sort: 'nope,asc' }))).status).toBe(400);
     expect((await report('/device/all', q({ limit: 0 }))).status).toBe(400);
@@ -196,8 +273,17 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
   it('counters, ratios and every groupBy (CAMPAIGN ids are numbers; CONTENT_PAGE named after its content; ASSET the file or the content)', async () => {
     const byPage = await report(`/campaign/${channel.id}`, q({ resolution: 'TOTAL', groupBy: 'CONTENT_PAGE' }));
     expect(byPage.body.rows).toEqual([
-      expect.objectContaining({ groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Intro`, name: 'Welcome / Intro' }, impressionStartCount: 2, clickCount: 2, viewerCount: 4, viewerAttention: 5_000 }),
-      expect.objectContaining({ groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Menu`, name: 'Welcome / Menu' }, impressionStartCount: 1 }),
+      expect.objectContaining({
+        groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Intro`, name: 'Welcome / Intro' },
+        impressionStartCount: 2,
+        clickCount: 2,
+        viewerCount: 4,
+        viewerAttention: 5_000,
+      }),
+      expect.objectContaining({
+        groupBy: { type: 'CONTENT_PAGE', id: `${slide.id}/Menu`, name: 'Welcome / Menu' },
+        impressionStartCount: 1,
+      }),
     ]);
     const campaign = await report(`/campaign/${channel.id}`, q({ resolution: 'TOTAL' }));
     expect(campaign.body.rows).toEqual([
@@ -242,11 +328,16 @@ describe('grouping, search, sort, limit, top played and CSV', () => {
   });
 
   it('/csv answers the same rows as text/csv with a header line', async () => {
-    const res = await t.app.request(`${BASE_PATH}/device/all/csv?customerId=${k.customerId}&from=${from}&to=${from + DAY}&timeZone=UTC&resolution=TOTAL`, { headers: { authorization: `Bearer ${k.viewer}` } });
+    const res = await t.app.request(
+      `${BASE_PATH}/device/all/csv?customerId=${k.customerId}&from=${from}&to=${from + DAY}&timeZone=UTC&resolution=TOTAL`,
+      { headers: { authorization: `Bearer ${k.viewer}` } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe('timestamp,readableDateTime,groupByType,groupById,groupByName,duration,impressionStartCount,impressionEndCount,clickCount,viewerCount,viewerAttention,viewerAttentionRatio,viewerAverageAttention');
+    expect(lines[0]).toBe(
+      'timestamp,readableDateTime,groupByType,groupById,groupByName,duration,impressionStartCount,impressionEndCount,clickCount,viewerCount,viewerAttention,viewerAttentionRatio,viewerAverageAttention',
+    );
     expect(lines.slice(1, -1).map((l) => l.split(',').slice(2, 7))).toEqual([
       ['DEVICE', hall.deviceId, 'Hall', '10000', '1'],
       ['DEVICE', lobby.deviceId, 'Lobby', '30000', '3'],
@@ -265,13 +356,26 @@ describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
       play(from + HOUR + 2 * MIN, { fileId: poster.id, widgetKey: 'w-poster', completed: false }),
       play(from + 2 * HOUR, { campaignId: channel.id, contentId: slide.id, widgetKey: 'w-ticker' }),
     ]);
-    const q = (extra: Record<string, string | number> = {}) => ({ from, to: from + DAY, timeZone: 'UTC', resolution: 'TOTAL', groupBy: 'WIDGET', ...extra });
+    const q = (extra: Record<string, string | number> = {}) => ({
+      from,
+      to: from + DAY,
+      timeZone: 'UTC',
+      resolution: 'TOTAL',
+      groupBy: 'WIDGET',
+      ...extra,
+    });
     const rows = async (path: string, extra: Record<string, string | number> = {}) => {
       const res = await report(path, q(extra));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.groupBy).toBe('WIDGET');
 
-      return res.body.rows.map((r: ReportRow) => [r.groupBy.type, r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
+      return res.body.rows.map((r: ReportRow) => [
+        r.groupBy.type,
+        r.groupBy.id,
+        r.groupBy.name,
+        r.impressionStartCount,
+        r.impressionEndCount,
+      ]);
     };
     const wholePage = ['WIDGET', '', '(whole page)', 1, 1];
     const posterWidget = ['WIDGET', 'w-poster', 'w-poster', 2, 1];
@@ -293,9 +397,15 @@ describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
       [from + 2 * HOUR, 'w-ticker', 1],
     ]);
 
-    const csv = await t.app.request(`${BASE_PATH}/device/all/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...q() }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+    const csv = await t.app.request(
+      `${BASE_PATH}/device/all/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...q() }).map(([a, b]) => [a, String(b)]))}`,
+      { headers: { authorization: `Bearer ${k.viewer}` } },
+    );
     expect(csv.status).toBe(200);
-    const lines = (await csv.text()).split('\r\n').slice(1, -1).map((l) => l.split(',').slice(2, 8));
+    const lines = (await csv.text())
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(',').slice(2, 8));
     expect(lines).toEqual(
       expect.arrayContaining([
         ['WIDGET', '', '(whole page)', '10000', '1', '1'],
@@ -319,11 +429,16 @@ describe('checks, tenant scope and roles', () => {
       const res = await report('/device/all', { ...base, timeZone });
       expect(res.body, timeZone).toMatchObject({ status: 400, key: 'request.error.invalid', details: { issues: [{ path: 'timeZone' }] } });
     }
-    for (const timeZone of ['Asia/Kolkata', 'Asia/Calcutta', 'Etc/GMT-14']) expect((await report('/device/all', { ...base, timeZone })).status, timeZone).toBe(200);
+    for (const timeZone of ['Asia/Kolkata', 'Asia/Calcutta', 'Etc/GMT-14'])
+      expect((await report('/device/all', { ...base, timeZone })).status, timeZone).toBe(200);
     const long = await report('/device/all', { from: now - 93 * DAY, timeZone: 'UTC' });
     expect(long.body).toMatchObject({ status: 400, key: 'proofOfDisplay.error.windowTooLong' });
     expect((await report('/device/all', { from: now - 80 * DAY, timeZone: 'UTC' })).status).toBe(200);
-    expect((await report('/device/all', { ...base, to: now - 2 * DAY })).body).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { parameter: 'to' } });
+    expect((await report('/device/all', { ...base, to: now - 2 * DAY })).body).toMatchObject({
+      status: 400,
+      key: 'request.error.invalidCombination',
+      details: { parameter: 'to' },
+    });
     expect((await report('/device/all', { ...base, from: 'yesterday' })).status).toBe(400);
   });
 
@@ -344,7 +459,9 @@ describe('checks, tenant scope and roles', () => {
     expect((await t.request('DELETE', `/api/file/${gone.id}`, { token: k.owner })).status).toBe(204);
     const res = await report(`/file/${gone.id}`, { ...base, resolution: 'TOTAL' });
     expect(res.status).toBe(200);
-    expect(res.body.rows).toEqual([expect.objectContaining({ groupBy: { type: 'MEDIA_FILE', id: gone.id, name: 'gone.png' }, impressionStartCount: 1 })]);
+    expect(res.body.rows).toEqual([
+      expect.objectContaining({ groupBy: { type: 'MEDIA_FILE', id: gone.id, name: 'gone.png' }, impressionStartCount: 1 }),
+    ]);
   });
 
   it('VIEWER reads; DEVICE_USER is refused; ADMIN names the customer', async () => {
@@ -353,7 +470,10 @@ describe('checks, tenant scope and roles', () => {
     expect((await report('/device/all', base, deviceUser)).status).toBe(403);
     const admin = (await t.actor('ADMIN')).token;
     expect((await report('/device/all', base, admin)).status).toBe(200);
-    expect((await report('/device/all', { ...base, customerId: -1 }, admin)).body).toMatchObject({ status: 400, key: 'request.error.customerIdRequired' });
+    expect((await report('/device/all', { ...base, customerId: -1 }, admin)).body).toMatchObject({
+      status: 400,
+      key: 'request.error.customerIdRequired',
+    });
   });
 });
 
@@ -368,8 +488,12 @@ describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
 
     // 2 100 plays in threes of the same instant (two devices), so keyset pages of 1 000 cut through ties.
     const start = Date.now() - 10 * DAY;
-    const lobbyPlays = Array.from({ length: 1_400 }, (_, i) => play(start + Math.floor(i / 2) * 1_000, { campaignId: ads.id, contentId: slide.id }));
-    const hallPlays = Array.from({ length: 700 }, (_, i) => play(start + i * 1_000, { campaignId: ads.id, fileId: poster.id, endedAt: start + i * 1_000 + 2_500 }));
+    const lobbyPlays = Array.from({ length: 1_400 }, (_, i) =>
+      play(start + Math.floor(i / 2) * 1_000, { campaignId: ads.id, contentId: slide.id }),
+    );
+    const hallPlays = Array.from({ length: 700 }, (_, i) =>
+      play(start + i * 1_000, { campaignId: ads.id, fileId: poster.id, endedAt: start + i * 1_000 + 2_500 }),
+    );
     await upload(lobby, lobbyPlays);
     await upload(hall, hallPlays);
     await upload(hall, [play(start, { campaignId: channel.id })]); // another channel (no advertiser): not listed
@@ -399,8 +523,9 @@ describe("the advertiser's proof-of-play CSV (exportHistoryAsCSV)", () => {
 });
 
 describe('names: the current one while the item exists, the last one once it is deleted (spec 4 §5)', () => {
-  it('a channel, a content item, a file and a screen renamed after their plays, then deleted, are reported under their new names: reports, their CSVs and the advertiser\'s CSV', async () => {
-    const put = async (path: string, json: Record<string, unknown>) => expect((await t.request('PUT', path, { token: k.owner, json })).status, path).toBe(200);
+  it("a channel, a content item, a file and a screen renamed after their plays, then deleted, are reported under their new names: reports, their CSVs and the advertiser's CSV", async () => {
+    const put = async (path: string, json: Record<string, unknown>) =>
+      expect((await t.request('PUT', path, { token: k.owner, json })).status, path).toBe(200);
     const remove = async (path: string) => expect((await t.request('DELETE', path, { token: k.owner })).status, path).toBe(204);
     const adv = (await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Renames', enabled: true } })).body;
     const content = await k.own.content('Old content');
@@ -409,16 +534,25 @@ describe('names: the current one while the item exists, the last one once it is 
     await put(`/api/device/${screen.deviceId}`, { name: 'Old screen' });
     const campaign = await k.create(k.contentChannel(content.id, { name: 'Old channel', advertiserId: adv.id }));
     const now = Date.now();
-    await upload(screen, [play(now - HOUR, { campaignId: campaign.id, contentId: content.id }), play(now - HOUR + MIN, { campaignId: campaign.id, fileId: file.id })]);
+    await upload(screen, [
+      play(now - HOUR, { campaignId: campaign.id, contentId: content.id }),
+      play(now - HOUR + MIN, { campaignId: campaign.id, fileId: file.id }),
+    ]);
     const links = await t.request('PUT', `/api/adv/enableProofOfPlayLinks?advId=${adv.id}`, { token: k.owner });
     const exportUrl = new URL(links.body.exportHistoryAsCSV as string);
 
     const query = { from: now - DAY, timeZone: 'UTC', resolution: 'TOTAL' };
     const csvNames = async (path: string) => {
-      const res = await t.app.request(`${BASE_PATH}${path}/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`, { headers: { authorization: `Bearer ${k.viewer}` } });
+      const res = await t.app.request(
+        `${BASE_PATH}${path}/csv?${new URLSearchParams(Object.entries({ customerId: k.customerId, ...query }).map(([a, b]) => [a, String(b)]))}`,
+        { headers: { authorization: `Bearer ${k.viewer}` } },
+      );
       expect(res.status, path).toBe(200);
 
-      return (await res.text()).split('\r\n').slice(1, -1).map((line) => line.split(',')[4]);
+      return (await res.text())
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[4]);
     };
     const names = async () => {
       const rows = async (path: string, extra: Record<string, string> = {}) => {
@@ -427,7 +561,10 @@ describe('names: the current one while the item exists, the last one once it is 
 
         return res.body.rows.map((r: ReportRow) => r.groupBy.name).sort();
       };
-      const played = (await (await t.app.request(`${exportUrl.pathname}${exportUrl.search}`)).text()).split('\r\n').slice(1, -1).map((line) => line.split(',').slice(3).join(','));
+      const played = (await (await t.app.request(`${exportUrl.pathname}${exportUrl.search}`)).text())
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',').slice(3).join(','));
 
       return {
         campaign: await rows(`/campaign/${campaign.id}`),
@@ -435,7 +572,12 @@ describe('names: the current one while the item exists, the last one once it is 
         file: await rows(`/file/${file.id}`),
         device: await rows(`/device/${screen.deviceId}`),
         assets: await rows(`/device/${screen.deviceId}`, { groupBy: 'ASSET' }),
-        csv: [...(await csvNames(`/campaign/${campaign.id}`)), ...(await csvNames(`/content/${content.id}`)), ...(await csvNames(`/file/${file.id}`)), ...(await csvNames(`/device/${screen.deviceId}`))],
+        csv: [
+          ...(await csvNames(`/campaign/${campaign.id}`)),
+          ...(await csvNames(`/content/${content.id}`)),
+          ...(await csvNames(`/file/${file.id}`)),
+          ...(await csvNames(`/device/${screen.deviceId}`)),
+        ],
         advertiserCsv: played.sort(),
       };
     };
@@ -472,7 +614,10 @@ describe('narrowing by device folder and advertiser (query extensions)', () => {
     const store = await k.own.deviceFolder('Store', region);
     const kiosk = await newDevice(t, { customerId: k.customerId });
     const other = await newDevice(t, { customerId: k.customerId });
-    await t.db.update(devices).set({ name: 'Kiosk', deviceGroupId: store.id, groupPath: [k.own.roots.device.id, region.id, store.id] }).where(eq(devices.id, kiosk.deviceId));
+    await t.db
+      .update(devices)
+      .set({ name: 'Kiosk', deviceGroupId: store.id, groupPath: [k.own.roots.device.id, region.id, store.id] })
+      .where(eq(devices.id, kiosk.deviceId));
     await t.db.update(devices).set({ name: 'Elsewhere' }).where(eq(devices.id, other.deviceId));
     const adv = await t.request('POST', '/api/adv', { token: k.owner, json: { name: 'Narrow Co', enabled: true } });
     const paid = await k.create(k.contentChannel(slide.id, { name: 'Paid spot', advertiserId: adv.body.id }));
@@ -487,9 +632,17 @@ describe('narrowing by device folder and advertiser (query extensions)', () => {
     };
 
     expect(names(await report('/device/all', q({ deviceGroupId: region.id })))).toEqual([['Kiosk', 2]]);
-    expect(names(await report('/campaign/all', q({ deviceGroupId: store.id })))).toEqual([['Breakfast', 1], ['Paid spot', 1]]);
-    expect(names(await report('/device/all', q({ advertiserId: adv.body.id })))).toEqual([['Elsewhere', 1], ['Kiosk', 1]]);
-    expect(names(await report(`/campaign/${paid.id}`, q({ groupBy: 'DEVICE', deviceGroupId: region.id, advertiserId: adv.body.id })))).toEqual([['Kiosk', 1]]);
+    expect(names(await report('/campaign/all', q({ deviceGroupId: store.id })))).toEqual([
+      ['Breakfast', 1],
+      ['Paid spot', 1],
+    ]);
+    expect(names(await report('/device/all', q({ advertiserId: adv.body.id })))).toEqual([
+      ['Elsewhere', 1],
+      ['Kiosk', 1],
+    ]);
+    expect(
+      names(await report(`/campaign/${paid.id}`, q({ groupBy: 'DEVICE', deviceGroupId: region.id, advertiserId: adv.body.id }))),
+    ).toEqual([['Kiosk', 1]]);
     expect((await report('/device/all', q({ deviceGroupId: k.other.roots.device.id }))).status).toBe(404);
     expect((await report('/device/all', q({ advertiserId: uuidv7() }))).status).toBe(404);
     expect((await report('/device/all', q({ deviceGroupId: 'not-a-folder' }))).status).toBe(404);
@@ -514,7 +667,18 @@ describe('rollups and raw plays agree (property)', () => {
     const seed = 15;
     const next = random(seed);
     const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
-    const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Europe/Berlin', 'Australia/Adelaide', 'Australia/Eucla', 'Pacific/Marquesas', 'America/Los_Angeles'];
+    const zones = [
+      'UTC',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/St_Johns',
+      'Europe/Berlin',
+      'Australia/Adelaide',
+      'Australia/Eucla',
+      'Pacific/Marquesas',
+      'America/Los_Angeles',
+    ];
     const device = await newDevice(t, { customerId: k.customerId });
     const span = 40 * DAY;
     const end = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
@@ -525,10 +689,27 @@ describe('rollups and raw plays agree (property)', () => {
 
       return pick([at, quarter, quarter - MIN, quarter + MIN]);
     });
-    const plays = starts.map((s) => play(s, { completed: next() < 0.7, clicks: Math.floor(next() * 3), viewers: Math.floor(next() * 2), attentionMs: Math.floor(next() * 5_000) }));
+    const plays = starts.map((s) =>
+      play(s, {
+        completed: next() < 0.7,
+        clicks: Math.floor(next() * 3),
+        viewers: Math.floor(next() * 2),
+        attentionMs: Math.floor(next() * 5_000),
+      }),
+    );
     // In three calls: a subject's day is counted in up to three rows of the ingests until the compaction merges them.
     for (const part of [plays.slice(0, 40), plays.slice(40, 80), plays.slice(80)]) await upload(device, part);
-    const counters = (rows: any[]) => rows.map((r) => [r.timestamp, r.groupBy.id, r.impressionStartCount, r.impressionEndCount, r.duration, r.clickCount, r.viewerCount, r.viewerAttention]);
+    const counters = (rows: any[]) =>
+      rows.map((r) => [
+        r.timestamp,
+        r.groupBy.id,
+        r.impressionStartCount,
+        r.impressionEndCount,
+        r.duration,
+        r.clickCount,
+        r.viewerCount,
+        r.viewerAttention,
+      ]);
     for (let i = 0; i < 12; i++) {
       // The first half reads the ingests' rows, the second the merged ones.
       if (i === 6) expect(await compactRollups(t.db)).toBeGreaterThan(0);

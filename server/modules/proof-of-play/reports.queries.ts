@@ -52,7 +52,10 @@ export const EVENT_ONLY_DIMENSIONS: readonly CountedDimension[] = ['ASSET', 'WID
 const WHOLE_PAGE = { id: '', name: '(whole page)' } as const;
 
 /** Row order: keys over the answered columns (`period`, `name`, counters), then name and id for stability. */
-export type ReportOrder = readonly { column: 'period' | 'name' | 'starts' | 'ends' | 'duration_ms' | 'clicks' | 'viewers' | 'attention_ms'; descending: boolean }[];
+export type ReportOrder = readonly {
+  column: 'period' | 'name' | 'starts' | 'ends' | 'duration_ms' | 'clicks' | 'viewers' | 'attention_ms';
+  descending: boolean;
+}[];
 
 export type ReportFilter = {
   customerId: number;
@@ -97,7 +100,10 @@ function naming(customerId: number, dimension: CountedDimension, subject: SQL): 
     case 'CONTENT_PAGE': {
       const content = sql`split_part(${subject}, '/', 1)`;
 
-      return { joins: namesJoin('n1', customerId, 'CONTENT', content), name: sql`coalesce(n1.name, ${content}) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)` };
+      return {
+        joins: namesJoin('n1', customerId, 'CONTENT', content),
+        name: sql`coalesce(n1.name, ${content}) || ' / ' || substr(${subject}, strpos(${subject}, '/') + 1)`,
+      };
     }
     case 'WIDGET':
       return { joins: sql``, name: sql`case when ${subject} = ${WHOLE_PAGE.id} then ${WHOLE_PAGE.name} else ${subject} end` };
@@ -114,7 +120,12 @@ function naming(customerId: number, dimension: CountedDimension, subject: SQL): 
 /** The outer part both sources share: names, search, order, limit over `counted` (after the common tables `ctes`). */
 function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: SQL, ctes?: SQL): SQL {
   const search = filter.search ? sql`where r.name ilike ${`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``;
-  const keys = [...filter.order.map((key) => sql.raw(`r.${key.column} ${key.descending ? 'desc' : 'asc'}`)), sql`r.period asc`, sql`r.name asc`, sql`r."subjectId" asc`];
+  const keys = [
+    ...filter.order.map((key) => sql.raw(`r.${key.column} ${key.descending ? 'desc' : 'asc'}`)),
+    sql`r.period asc`,
+    sql`r.name asc`,
+    sql`r."subjectId" asc`,
+  ];
   const { joins, name } = naming(filter.customerId, dimension, sql`c."subjectId"`);
 
   return sql`with ${ctes ? sql`${ctes}, ` : sql``}counted as (${counted})
@@ -127,7 +138,16 @@ function namedRows(filter: ReportFilter, dimension: CountedDimension, counted: S
 
 type RawCounts = Omit<ReportCounts, 'durationMs' | 'attentionMs'> & { duration_ms: number; attention_ms: number };
 const toCounts = (rows: RawCounts[]): ReportCounts[] =>
-  rows.map(({ duration_ms, attention_ms, ...r }) => ({ ...r, period: Number(r.period), durationMs: Number(duration_ms), attentionMs: Number(attention_ms), starts: Number(r.starts), ends: Number(r.ends), clicks: Number(r.clicks), viewers: Number(r.viewers) }));
+  rows.map(({ duration_ms, attention_ms, ...r }) => ({
+    ...r,
+    period: Number(r.period),
+    durationMs: Number(duration_ms),
+    attentionMs: Number(attention_ms),
+    starts: Number(r.starts),
+    ends: Number(r.ends),
+    clicks: Number(r.clicks),
+    viewers: Number(r.viewers),
+  }));
 
 const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
 
@@ -178,7 +198,9 @@ export type PlayNarrowing = { deviceGroupId?: string; advertiserId?: string };
 function narrowingConditions(customerId: number, narrow: PlayNarrowing | undefined): SQL {
   const conditions: SQL[] = [];
   if (narrow?.deviceGroupId) {
-    conditions.push(sql`e.device_group_id in (select g.id from ${deviceGroups} g where g.customer_id = ${customerId} and g.path @> array[${narrow.deviceGroupId}::uuid])`);
+    conditions.push(
+      sql`e.device_group_id in (select g.id from ${deviceGroups} g where g.customer_id = ${customerId} and g.path @> array[${narrow.deviceGroupId}::uuid])`,
+    );
   }
   if (narrow?.advertiserId) conditions.push(sql`e.advertiser_id = ${narrow.advertiserId}::uuid`);
 
@@ -186,7 +208,11 @@ function narrowingConditions(customerId: number, narrow: PlayNarrowing | undefin
 }
 
 /** Whether the narrowing names a device folder and an advertiser of the tenant (another tenant's, or none, is unknown). */
-export async function narrowingExists(db: Executor, customerId: number, narrow: PlayNarrowing): Promise<{ deviceGroup: boolean; advertiser: boolean }> {
+export async function narrowingExists(
+  db: Executor,
+  customerId: number,
+  narrow: PlayNarrowing,
+): Promise<{ deviceGroup: boolean; advertiser: boolean }> {
   const [row] = await execRows<{ deviceGroup: boolean; advertiser: boolean }>(
     db,
     sql`select ${narrow.deviceGroupId ? sql`exists(select 1 from ${deviceGroups} g where g.id = ${narrow.deviceGroupId}::uuid and g.customer_id = ${customerId})` : sql`true`} as "deviceGroup",
@@ -202,7 +228,14 @@ export async function narrowingExists(db: Executor, customerId: number, narrow: 
  */
 export async function findEventReport(
   db: Executor,
-  input: ReportFilter & { dimension: CountedDimension; entity?: { dimension: PlayDimension; id: string }; narrow?: PlayNarrowing; periodStarts: readonly number[]; from: number; to: number },
+  input: ReportFilter & {
+    dimension: CountedDimension;
+    entity?: { dimension: PlayDimension; id: string };
+    narrow?: PlayNarrowing;
+    periodStarts: readonly number[];
+    from: number;
+    to: number;
+  },
 ): Promise<ReportCounts[]> {
   if (input.periodStarts.length === 0) return [];
   const subject = EVENT_SUBJECT[input.dimension];
@@ -244,7 +277,9 @@ function liveEntity(ctx: Caller, dimension: PlayDimension, id: string, customerI
 
 /** The same entity in the tenant whatever the caller's teams (a live row hides the kept name behind its teams). */
 function liveInTenant(dimension: PlayDimension, id: string, customerId: number): SQL {
-  const table = { DEVICE: devices, CONTENT: deviceContents, MEDIA_FILE: files, CAMPAIGN: campaigns, MESSAGE: messages }[dimension as 'DEVICE'];
+  const table = { DEVICE: devices, CONTENT: deviceContents, MEDIA_FILE: files, CAMPAIGN: campaigns, MESSAGE: messages }[
+    dimension as 'DEVICE'
+  ];
   const cast = dimension === 'CAMPAIGN' || dimension === 'MESSAGE' ? sql`bigint` : sql`uuid`;
 
   return sql`select 1 from ${table} where ${table.id} = ${id}::${cast} and ${table.customerId} = ${customerId}`;
@@ -254,7 +289,12 @@ function liveInTenant(dimension: PlayDimension, id: string, customerId: number):
  * Whether the caller may report on an entity of the tenant: it exists there and the caller's teams see it,
  * or it is gone and plays of it were kept (its name in play_subject).
  */
-export async function isReportableEntity(db: Executor, ctx: Caller, entity: { dimension: PlayDimension; id: string }, customerId: number): Promise<boolean> {
+export async function isReportableEntity(
+  db: Executor,
+  ctx: Caller,
+  entity: { dimension: PlayDimension; id: string },
+  customerId: number,
+): Promise<boolean> {
   const live = liveEntity(ctx, entity.dimension, entity.id, customerId);
   if (!live) return false;
   const [row] = await execRows<{ found: boolean }>(

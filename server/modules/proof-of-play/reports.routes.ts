@@ -31,13 +31,31 @@ const ROWS_NOTE =
 /** The report query with its `sort`, whose pattern names the row fields and directions. */
 const query = ReportQuerySchema.extend({ sort: sortParamFor(reportSortFields, REPORT_SORT_DESCRIPTION) });
 
-export type ReportRoute = { route: ReturnType<typeof reportRoute>; csv: boolean; request: Omit<ReportRequest, 'query' | 'id'>; param?: string };
+export type ReportRoute = {
+  route: ReturnType<typeof reportRoute>;
+  csv: boolean;
+  request: Omit<ReportRequest, 'query' | 'id'>;
+  param?: string;
+};
 
 function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: boolean) {
   const e = ENTITY[type];
   const path = `${BASE}/${type}/${kind === 'single' ? `{${e.param}}` : kind === 'all' ? 'all' : 'dashboard/top/played'}${csv ? '/csv' : ''}`;
-  const what = kind === 'single' ? `One ${e.noun}'s plays` : kind === 'all' ? `Plays of every ${e.noun}` : `Top played ${e.noun === 'content' ? 'content' : `${e.noun}s`}`;
-  const params = kind === 'single' ? z.object({ [e.param]: z.string().max(64).openapi({ param: { name: e.param, in: 'path' }, ...(e.integer ? INTEGER_ID_DOC : { format: 'uuid' }) }) }) : undefined;
+  const what =
+    kind === 'single'
+      ? `One ${e.noun}'s plays`
+      : kind === 'all'
+        ? `Plays of every ${e.noun}`
+        : `Top played ${e.noun === 'content' ? 'content' : `${e.noun}s`}`;
+  const params =
+    kind === 'single'
+      ? z.object({
+          [e.param]: z
+            .string()
+            .max(64)
+            .openapi({ param: { name: e.param, in: 'path' }, ...(e.integer ? INTEGER_ID_DOC : { format: 'uuid' }) }),
+        })
+      : undefined;
   const operationId = `proofOfDisplay${kind === 'single' ? e.title : kind === 'all' ? `All${e.title}` : `TopPlayed${e.title}`}${csv ? 'Csv' : ''}`;
 
   return defineRoute(
@@ -55,10 +73,18 @@ function reportRoute(type: ReportEntityType, kind: ReportRequest['kind'], csv: b
       request: params ? { query, params } : { query },
       responses: {
         // One declaration for both forms: the handler answers JSON or CSV by the route it serves.
-        200: (csv ? { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } } : { description: 'The report', ...json(ReportSchema) }) as RouteConfig['responses'][string],
+        200: (csv
+          ? { description: 'CSV attachment', content: { 'text/csv': { schema: z.string() } } }
+          : { description: 'The report', ...json(ReportSchema) }) as RouteConfig['responses'][string],
       },
     },
-    { resourceIds: { ...(kind === 'single' ? { [`path.${e.param}`]: e.kind } : {}), 'query.deviceGroupId': 'deviceGroup', 'query.advertiserId': 'advertiser' } },
+    {
+      resourceIds: {
+        ...(kind === 'single' ? { [`path.${e.param}`]: e.kind } : {}),
+        'query.deviceGroupId': 'deviceGroup',
+        'query.advertiserId': 'advertiser',
+      },
+    },
   );
 }
 
@@ -70,5 +96,10 @@ const kinds: [ReportEntityType, ReportRequest['kind']][] = [
 
 /** Every report route: JSON and CSV of each path. */
 export const reportRoutes: ReportRoute[] = kinds.flatMap(([type, kind]) =>
-  [false, true].map((csv) => ({ route: reportRoute(type, kind, csv), csv, request: { type, kind }, param: kind === 'single' ? ENTITY[type].param : undefined })),
+  [false, true].map((csv) => ({
+    route: reportRoute(type, kind, csv),
+    csv,
+    request: { type, kind },
+    param: kind === 'single' ? ENTITY[type].param : undefined,
+  })),
 );

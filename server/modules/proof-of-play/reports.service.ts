@@ -5,7 +5,17 @@ import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION, MAX_EPOCH_MS } from '@/server/http/wire.schemas';
 import { parseSort } from '@/server/query/sort';
 import { reportPeriods, reportResolutions, type ReportResolution } from './report-periods';
-import { EVENT_ONLY_DIMENSIONS, findEventReport, findRollupReport, isReportableEntity, narrowingExists, type CountedDimension, type PlayNarrowing, type ReportCounts, type ReportOrder } from './reports.queries';
+import {
+  EVENT_ONLY_DIMENSIONS,
+  findEventReport,
+  findRollupReport,
+  isReportableEntity,
+  narrowingExists,
+  type CountedDimension,
+  type PlayNarrowing,
+  type ReportCounts,
+  type ReportOrder,
+} from './reports.queries';
 import {
   REPORT_CSV_COLUMNS,
   REPORT_DEFAULT_ROWS,
@@ -28,7 +38,13 @@ import type { PlayDimension } from './proof-of-play.table';
  */
 
 /** The entity types of the report paths and the dimension each counts by default. */
-const reportEntityTypes = { device: 'DEVICE', content: 'CONTENT', campaign: 'CAMPAIGN', file: 'MEDIA_FILE', message: 'MESSAGE' } as const satisfies Record<string, PlayDimension>;
+const reportEntityTypes = {
+  device: 'DEVICE',
+  content: 'CONTENT',
+  campaign: 'CAMPAIGN',
+  file: 'MEDIA_FILE',
+  message: 'MESSAGE',
+} as const satisfies Record<string, PlayDimension>;
 export type ReportEntityType = keyof typeof reportEntityTypes;
 
 /** `single`: `/{type}/{id}`; `all`: `/{type}/all`; `top`: `/{type}/dashboard/top/played`. */
@@ -38,7 +54,8 @@ const WINDOW_MONTHS = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id of the type's form (channels and sub-channels: integers; the rest: UUIDs); any other names nothing. */
-const isIdOf = (type: ReportEntityType, id: string) => (type === 'campaign' || type === 'message' ? /^[1-9]\d{0,17}$/.test(id) : UUID.test(id));
+const isIdOf = (type: ReportEntityType, id: string) =>
+  type === 'campaign' || type === 'message' ? /^[1-9]\d{0,17}$/.test(id) : UUID.test(id);
 
 const SORT_COLUMNS: Record<ReportSortField, ReportOrder[number]['column']> = {
   timestamp: 'period',
@@ -64,7 +81,8 @@ function oneOf<T extends string>(values: readonly T[], raw: string | undefined, 
 function epochMs(raw: string | undefined, parameter: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   // The document's range (0 to the end of year 9999, what PostgreSQL's timestamps hold), as every epoch in the API.
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) > MAX_EPOCH_MS) throw invalid(parameter, `Invalid ${parameter} '${raw}'; expected Unix epoch milliseconds from 0 to ${MAX_EPOCH_MS}`);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) > MAX_EPOCH_MS)
+    throw invalid(parameter, `Invalid ${parameter} '${raw}'; expected Unix epoch milliseconds from 0 to ${MAX_EPOCH_MS}`);
 
   return Number(raw);
 }
@@ -80,7 +98,12 @@ function rowLimit(raw: string | undefined, top: boolean): number {
 function rowOrder(sort: ReportQuery['sort'], top: boolean): ReportOrder {
   const keys = parseSort(sort).map((key) => {
     const field = reportSortFields.find((f) => key.path.length === 1 && f === key.path[0]);
-    if (!field) throw new ValidationError('sort.error.unknownField', `Unknown sort field '${key.path.join('.')}'; use ${reportSortFields.join(', ')}`, { token: key.path.join('.') });
+    if (!field)
+      throw new ValidationError(
+        'sort.error.unknownField',
+        `Unknown sort field '${key.path.join('.')}'; use ${reportSortFields.join(', ')}`,
+        { token: key.path.join('.') },
+      );
 
     return { column: SORT_COLUMNS[field], descending: key.direction === 'desc' };
   });
@@ -97,20 +120,33 @@ function reportPlan(request: ReportRequest) {
   if (from === undefined) throw invalid('from', 'from (Unix epoch ms) is required');
   const to = epochMs(query.to, 'to') ?? Date.now();
   if (to < from) throw invalid('to', "'to' must not be before 'from'", INVALID_COMBINATION);
-  const latest = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(query.timeZone).add({ months: WINDOW_MONTHS }).epochMilliseconds;
+  const latest = Temporal.Instant.fromEpochMilliseconds(from)
+    .toZonedDateTimeISO(query.timeZone)
+    .add({ months: WINDOW_MONTHS }).epochMilliseconds;
   if (to > latest) throw invalid('to', `The window may span at most ${WINDOW_MONTHS} months`, 'proofOfDisplay.error.windowTooLong');
   const resolution: ReportResolution = oneOf(reportResolutions, query.resolution, 'resolution') ?? (top ? 'TOTAL' : 'DAILY');
   const groupBy: ReportGrouping = oneOf(reportGroupings, query.groupBy, 'groupBy') ?? reportEntityTypes[request.type];
 
-  return { from, to, resolution, groupBy, top, order: rowOrder(query.sort, top), limit: rowLimit(query.limit, top), search: query.search?.trim() || undefined };
+  return {
+    from,
+    to,
+    resolution,
+    groupBy,
+    top,
+    order: rowOrder(query.sort, top),
+    limit: rowLimit(query.limit, top),
+    search: query.search?.trim() || undefined,
+  };
 }
 
 /** The report: the entity checked first (another tenant's or an unknown id is a 404), then the query. */
 export async function proofOfDisplayReport(ctx: ServiceContext, request: ReportRequest): Promise<Report> {
-  if (ctx.scope.kind !== 'customer') throw invalid('customerId', 'Name the one customer whose plays are reported', 'request.error.customerIdRequired');
+  if (ctx.scope.kind !== 'customer')
+    throw invalid('customerId', 'Name the one customer whose plays are reported', 'request.error.customerIdRequired');
   const customerId = ctx.scope.customerId;
   const entity = request.id === undefined ? undefined : { dimension: reportEntityTypes[request.type], id: request.id };
-  if (entity && !(isIdOf(request.type, entity.id) && (await isReportableEntity(ctx.db, ctx, entity, customerId)))) throw new NotFoundError(request.type, request.id);
+  if (entity && !(isIdOf(request.type, entity.id) && (await isReportableEntity(ctx.db, ctx, entity, customerId))))
+    throw new NotFoundError(request.type, request.id);
   const narrow = await checkedNarrowing(ctx, customerId, request.query);
   const plan = reportPlan(request);
   const periods = reportPeriods({ from: plan.from, to: plan.to, timeZone: request.query.timeZone, resolution: plan.resolution });
@@ -119,8 +155,23 @@ export async function proofOfDisplayReport(ctx: ServiceContext, request: ReportR
   // Rollups count one dimension; a report of one entity by another dimension, or by ASSET or WIDGET, counts the raw plays.
   const counts =
     EVENT_ONLY_DIMENSIONS.includes(groupBy) || (entity && entity.dimension !== groupBy) || narrow
-      ? await findEventReport(ctx.db, { ...filter, dimension: groupBy, entity, narrow, periodStarts: periods.periods.map((p) => p.start), from: periods.from, to: periods.to })
-      : await findRollupReport(ctx.db, { ...filter, dimension: groupBy as PlayDimension, subjectId: entity?.id, slices: periods.slices, firstDay: periods.firstDay, lastDay: periods.lastDay });
+      ? await findEventReport(ctx.db, {
+          ...filter,
+          dimension: groupBy,
+          entity,
+          narrow,
+          periodStarts: periods.periods.map((p) => p.start),
+          from: periods.from,
+          to: periods.to,
+        })
+      : await findRollupReport(ctx.db, {
+          ...filter,
+          dimension: groupBy as PlayDimension,
+          subjectId: entity?.id,
+          slices: periods.slices,
+          firstDay: periods.firstDay,
+          lastDay: periods.lastDay,
+        });
 
   return {
     from: plan.from,
@@ -174,7 +225,21 @@ export async function proofOfDisplayCsv(ctx: ServiceContext, request: ReportRequ
   return [
     csvLine(REPORT_CSV_COLUMNS),
     ...report.rows.map((r) =>
-      csvLine([r.timestamp, r.readableDateTime, r.groupBy.type, r.groupBy.id, r.groupBy.name, r.duration, r.impressionStartCount, r.impressionEndCount, r.clickCount, r.viewerCount, r.viewerAttention, r.viewerAttentionRatio, r.viewerAverageAttention]),
+      csvLine([
+        r.timestamp,
+        r.readableDateTime,
+        r.groupBy.type,
+        r.groupBy.id,
+        r.groupBy.name,
+        r.duration,
+        r.impressionStartCount,
+        r.impressionEndCount,
+        r.clickCount,
+        r.viewerCount,
+        r.viewerAttention,
+        r.viewerAttentionRatio,
+        r.viewerAverageAttention,
+      ]),
     ),
   ].join('');
 }

@@ -89,29 +89,59 @@ beforeAll(async () => {
     await fs.rm(before, { recursive: true, force: true });
   };
   await migrate(handle, before);
-  const [customer] = await execRows<{ id: number }>(handle.db, sql`insert into customer (name) values ('Migrated') returning id::float8 as id`);
+  const [customer] = await execRows<{ id: number }>(
+    handle.db,
+    sql`insert into customer (name) values ('Migrated') returning id::float8 as id`,
+  );
   customerId = Number(customer!.id);
   // The old layout: every counter a 97-element running sum, zeros included.
   const row = (dimension: string, subject: string, counters: Record<string, Record<number, number>>) => {
-    const arrays = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'].map((c) => `{${runningSums(counters[c] ?? {}).join(',')}}`);
+    const arrays = ['starts', 'ends', 'duration_ms', 'clicks', 'viewers', 'attention_ms'].map(
+      (c) => `{${runningSums(counters[c] ?? {}).join(',')}}`,
+    );
 
     return sql`insert into play_rollup_day (customer_id, dimension, subject_id, day, starts, ends, duration_ms, clicks, viewers, attention_ms)
       values (${customerId}, ${dimension}, ${subject}, ${day}::date, ${arrays[0]}::int[], ${arrays[1]}::int[], ${arrays[2]}::bigint[], ${arrays[3]}::int[], ${arrays[4]}::int[], ${arrays[5]}::bigint[])`;
   };
-  await handle.db.execute(row('DEVICE', deviceId, { starts: { 10: 2, 80: 1 }, ends: { 10: 1 }, duration_ms: { 10: 20_000, 80: 5_000 }, viewers: { 80: 3 } }));
-  await handle.db.execute(row('CONTENT', contentId, { starts: { 0: 1, 95: 4 }, ends: { 0: 1, 95: 4 }, duration_ms: { 0: 1_000, 95: 4_000 }, clicks: { 95: 2 }, viewers: { 0: 1 }, attention_ms: { 95: 700 } }));
+  await handle.db.execute(
+    row('DEVICE', deviceId, { starts: { 10: 2, 80: 1 }, ends: { 10: 1 }, duration_ms: { 10: 20_000, 80: 5_000 }, viewers: { 80: 3 } }),
+  );
+  await handle.db.execute(
+    row('CONTENT', contentId, {
+      starts: { 0: 1, 95: 4 },
+      ends: { 0: 1, 95: 4 },
+      duration_ms: { 0: 1_000, 95: 4_000 },
+      clicks: { 95: 2 },
+      viewers: { 0: 1 },
+      attention_ms: { 95: 700 },
+    }),
+  );
   await migrate(handle, migrationsFolder());
 }, 240_000); // Two migration runs on a fresh database, slow on a loaded 2-core machine.
 afterAll(() => cleanup());
 
 const totals = (dimension: string) =>
-  execRows(handle.db, sql`select day::text as day, starts, ends, duration_ms::float8 as "durationMs", clicks, viewers, attention_ms::float8 as "attentionMs"
-    from play_rollup_day_total where customer_id = ${customerId} and dimension = ${dimension}`);
+  execRows(
+    handle.db,
+    sql`select day::text as day, starts, ends, duration_ms::float8 as "durationMs", clicks, viewers, attention_ms::float8 as "attentionMs"
+    from play_rollup_day_total where customer_id = ${customerId} and dimension = ${dimension}`,
+  );
 const arrays = (dimension: string) =>
-  execRows<Record<string, number[]>>(handle.db, sql`select starts, ends, duration_ms::float8[] as "durationMs", clicks, viewers, attention_ms::float8[] as "attentionMs"
-    from play_rollup_day where customer_id = ${customerId} and dimension = ${dimension}`);
+  execRows<Record<string, number[]>>(
+    handle.db,
+    sql`select starts, ends, duration_ms::float8[] as "durationMs", clicks, viewers, attention_ms::float8[] as "attentionMs"
+    from play_rollup_day where customer_id = ${customerId} and dimension = ${dimension}`,
+  );
 const report = (dimension: 'DEVICE' | 'CONTENT', slices: { period: number; fromSlot: number; toSlot: number }[]) =>
-  findRollupReport(handle.db, { customerId, dimension, order: [], limit: 100, slices: slices.map((s) => ({ ...s, day })), firstDay: day, lastDay: day });
+  findRollupReport(handle.db, {
+    customerId,
+    dimension,
+    order: [],
+    limit: 100,
+    slices: slices.map((s) => ({ ...s, day })),
+    firstDay: day,
+    lastDay: day,
+  });
 
 describe('migration 0014: proof-of-play rollups in two layouts', () => {
   it('keeps every play: day totals from the running sums, zero counters as empty arrays, the rest unchanged', async () => {
@@ -144,8 +174,26 @@ describe('migration 0014: proof-of-play rollups in two layouts', () => {
 
   it('adds later plays to the migrated rows (an empty counter grows back to 97 running sums)', async () => {
     const startedAt = Date.parse(`${day}T00:00:00Z`) + 20 * QUARTER_MS + 60_000;
-    const play = { startedAt, endedAt: startedAt + 1_000, durationMs: 1_000, completed: true, deviceGroupId: null, campaignId: null, messageId: null, contentId: null, pageId: null, widgetKey: null, fileId: null, advertiserId: null, clicks: 4, viewers: 0, attentionMs: 0 };
-    await handle.db.transaction((tx) => insertPlays(tx, customerId, deviceId, [{ ...play, eventId: '0190f0a0-0000-7000-8000-0000000000aa' }], []));
+    const play = {
+      startedAt,
+      endedAt: startedAt + 1_000,
+      durationMs: 1_000,
+      completed: true,
+      deviceGroupId: null,
+      campaignId: null,
+      messageId: null,
+      contentId: null,
+      pageId: null,
+      widgetKey: null,
+      fileId: null,
+      advertiserId: null,
+      clicks: 4,
+      viewers: 0,
+      attentionMs: 0,
+    };
+    await handle.db.transaction((tx) =>
+      insertPlays(tx, customerId, deviceId, [{ ...play, eventId: '0190f0a0-0000-7000-8000-0000000000aa' }], []),
+    );
     await compactPlayRollups(handle.db);
     expect(await totals('DEVICE')).toEqual([{ day, starts: 4, ends: 2, durationMs: 26_000, clicks: 4, viewers: 3, attentionMs: 0 }]);
     const [device] = await arrays('DEVICE');

@@ -50,13 +50,20 @@ describe('the signage loop (API)', () => {
     // A screen registers, shows its code, is claimed by that code, moved into the Lobby, and gets a token.
     const registered = await register(t, { type: 'SCREEN', platform: 'BROWSER', version: 'loop-1.0', timeZone: 'Europe/Berlin' });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-    const { deviceId, deviceSecret, activationCode } = registered.body as { deviceId: string; deviceSecret: string; activationCode: string };
+    const { deviceId, deviceSecret, activationCode } = registered.body as {
+      deviceId: string;
+      deviceSecret: string;
+      activationCode: string;
+    };
     const claimed = await t.request('POST', '/api/v2/device/assignToCustomer', {
       token: k.owner,
       json: { activationCode, deviceName: 'Lobby browser', timeZone: 'Europe/Berlin', licenseStatus: 'UN_LICENSED' },
     });
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    const moved = await t.request('POST', '/api/v2/device/move', { token: k.owner, json: { deviceIds: [deviceId], targetGroupId: lobby.body.id } });
+    const moved = await t.request('POST', '/api/v2/device/move', {
+      token: k.owner,
+      json: { deviceIds: [deviceId], targetGroupId: lobby.body.id },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBeLessThan(300);
     const token = (await deviceTokenRequest(t, deviceId, deviceSecret)).body.access_token as string;
 
@@ -75,9 +82,22 @@ describe('the signage loop (API)', () => {
 
     // It reports two plays as NDJSON, once more on a retry: counted once.
     const now = Date.now();
-    const plays = [0, 1].map((i) => ({ eventId: uuidv7(), startedAt: now - 60_000 + i * 10_000, endedAt: now - 50_000 + i * 10_000, completed: true, campaignId: channel.body.id, contentId: loop.id, fileId: image.id }));
+    const plays = [0, 1].map((i) => ({
+      eventId: uuidv7(),
+      startedAt: now - 60_000 + i * 10_000,
+      endedAt: now - 50_000 + i * 10_000,
+      completed: true,
+      campaignId: channel.body.id,
+      contentId: loop.id,
+      fileId: image.id,
+    }));
     const ndjson = plays.map((p) => JSON.stringify(p)).join('\n');
-    const send = () => t.app.request('/api/display/proofOfPlay', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' }, body: ndjson });
+    const send = () =>
+      t.app.request('/api/display/proofOfPlay', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
+        body: ndjson,
+      });
     expect(await (await send()).json()).toMatchObject({ accepted: 2, duplicates: 0, rejected: [] });
     expect(await (await send()).json()).toMatchObject({ accepted: 0, duplicates: 2, rejected: [] });
 
@@ -85,8 +105,19 @@ describe('the signage loop (API)', () => {
     const query = `customerId=${k.customerId}&from=${now - 3_600_000}&to=${now + 60_000}&timeZone=Europe%2FBerlin&resolution=TOTAL`;
     const byFile = await t.request('GET', `/api/v2/proof-of-display/device/${deviceId}?${query}&groupBy=MEDIA_FILE`, { token: k.viewer });
     expect(byFile.status, JSON.stringify(byFile.body)).toBe(200);
-    expect(byFile.body.rows).toEqual([expect.objectContaining({ groupBy: { type: 'MEDIA_FILE', id: image.id, name: 'poster.png' }, impressionStartCount: 2, impressionEndCount: 2, duration: 20_000 })]);
-    const byScreen = await t.request('GET', `/api/v2/proof-of-display/campaign/${channel.body.id}?${query}&groupBy=DEVICE`, { token: k.viewer });
-    expect(byScreen.body.rows).toEqual([expect.objectContaining({ groupBy: { type: 'DEVICE', id: deviceId, name: 'Lobby browser' }, impressionStartCount: 2 })]);
+    expect(byFile.body.rows).toEqual([
+      expect.objectContaining({
+        groupBy: { type: 'MEDIA_FILE', id: image.id, name: 'poster.png' },
+        impressionStartCount: 2,
+        impressionEndCount: 2,
+        duration: 20_000,
+      }),
+    ]);
+    const byScreen = await t.request('GET', `/api/v2/proof-of-display/campaign/${channel.body.id}?${query}&groupBy=DEVICE`, {
+      token: k.viewer,
+    });
+    expect(byScreen.body.rows).toEqual([
+      expect.objectContaining({ groupBy: { type: 'DEVICE', id: deviceId, name: 'Lobby browser' }, impressionStartCount: 2 }),
+    ]);
   });
 });

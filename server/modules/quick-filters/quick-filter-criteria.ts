@@ -13,7 +13,11 @@ type EntityType = (typeof filteredEntityTypes)[number];
  * compiles through the query compiler into ONE condition (the same SQL a typed `search` gives).
  * Each entity type plugs its compiler into `criteriaCompilers` (FILE from the files module, CONTENT from the content module, DEVICE from the devices module).
  */
-export type CriteriaCompiler = { type: EntityType; resource: AnyResource; nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[] };
+export type CriteriaCompiler = {
+  type: EntityType;
+  resource: AnyResource;
+  nodes: (criteria: Criteria, input: { customerId: number; now: Date }) => SearchNode[];
+};
 
 /** The entity types whose criteria can be evaluated; each module that owns such a list plugs its compiler in. */
 export const criteriaCompilers = definePlugPoint<CriteriaCompiler>('criteriaCompilers', (c) => c.type);
@@ -23,15 +27,23 @@ export function validateCriteria(filteredEntityType: EntityType, raw: unknown): 
   const parsed = CriteriaSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ValidationError('quickFilter.error.invalidCriteria', `Invalid criteria${issue ? ` at '${issue.path.join('.')}': ${issue.message}` : ''}`, {
-      issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    });
+    throw new ValidationError(
+      'quickFilter.error.invalidCriteria',
+      `Invalid criteria${issue ? ` at '${issue.path.join('.')}': ${issue.message}` : ''}`,
+      {
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      },
+    );
   }
   const criteria = withoutNulls(parsed.data);
   if (criteria.type !== filteredEntityType) {
-    throw new ValidationError('quickFilter.error.typeMismatch', `criteria.type '${criteria.type}' does not match filteredEntityType '${filteredEntityType}'`, {
-      field: 'criteria.type',
-    });
+    throw new ValidationError(
+      'quickFilter.error.typeMismatch',
+      `criteria.type '${criteria.type}' does not match filteredEntityType '${filteredEntityType}'`,
+      {
+        field: 'criteria.type',
+      },
+    );
   }
   if (criteria.tags) criteria.tags = normalizeTags(criteria.tags);
   const compiler = criteriaCompilers.get(filteredEntityType);
@@ -46,9 +58,13 @@ export function validateCriteria(filteredEntityType: EntityType, raw: unknown): 
 export function criteriaCondition(filteredEntityType: EntityType, raw: unknown, input: { customerId: number; now: Date }): SQL {
   const compiler = criteriaCompilers.get(filteredEntityType);
   if (!compiler) {
-    throw new ValidationError('quickFilter.error.unsupportedType', `${filteredEntityType} quick filters cannot be evaluated yet: no ${filteredEntityType.toLowerCase()} list exists`, {
-      filteredEntityType,
-    });
+    throw new ValidationError(
+      'quickFilter.error.unsupportedType',
+      `${filteredEntityType} quick filters cannot be evaluated yet: no ${filteredEntityType.toLowerCase()} list exists`,
+      {
+        filteredEntityType,
+      },
+    );
   }
 
   return compileCriteria(compiler, validateCriteria(filteredEntityType, raw), input);

@@ -33,7 +33,10 @@ afterAll(() => t.close());
 
 describe('quick filter usage registry', () => {
   it('a channel use makes the filter readOnly, blocks update and delete, and shows in campaignUsageDetails', async () => {
-    const created = await t.request('POST', '/api/quickFilter', { token: editor, json: { name: 'Used', filteredEntityType: 'FILE', criteria: { type: 'FILE' } } });
+    const created = await t.request('POST', '/api/quickFilter', {
+      token: editor,
+      json: { name: 'Used', filteredEntityType: 'FILE', criteria: { type: 'FILE' } },
+    });
     const id = created.body.id as string;
     expect(created.body.readOnly).toBe(false);
     const root = await rootFileFolder(t.db, customerId);

@@ -30,7 +30,10 @@ export const quickFilterUsages = definePlugPoint<QuickFilterUsageKind>('quickFil
 /** True (SQL) when a channel-like kind uses the filter `quickFilterId`. */
 export function usedByChannelsSql(quickFilterId: SQL): SQL {
   return lazySql(() => {
-    const parts = quickFilterUsages.items().filter((k) => k.makesReadOnly).map((k) => sql`(${k.count(quickFilterId)}) > 0`);
+    const parts = quickFilterUsages
+      .items()
+      .filter((k) => k.makesReadOnly)
+      .map((k) => sql`(${k.count(quickFilterId)}) > 0`);
 
     return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
   });
@@ -55,7 +58,10 @@ export async function quickFilterDeletionBlockers(tx: Executor, quickFilterId: s
   const blocking = quickFilterUsages.items().filter((k) => k.blocksDelete);
   if (blocking.length === 0) return [];
   const id = sql`${quickFilterId}::uuid`;
-  const columns = sql.join(blocking.map((k, i) => sql`(${k.count(id)})::bigint as ${sql.identifier(`c${i}`)}`), sql`, `);
+  const columns = sql.join(
+    blocking.map((k, i) => sql`(${k.count(id)})::bigint as ${sql.identifier(`c${i}`)}`),
+    sql`, `,
+  );
   const [row = {}] = await execRows(tx, sql`select ${columns}`);
 
   return blocking.map((k, i) => ({ kind: k.name, count: Number(row[`c${i}`] ?? 0) })).filter((b) => b.count > 0);

@@ -35,16 +35,32 @@ beforeAll(async () => {
   f2 = await insertFolder(t.db, { customerId, parent: f1, name: 'F2' });
   const now = Date.now();
   await insertFile(t.db, { customerId, folder: root, name: 'Alpha.png', tags: ['promo'] });
-  await insertFile(t.db, { customerId, folder: f1, name: 'beta.png', tags: ['promo', 'lobby'], validFrom: new Date(now - DAY), validTo: new Date(now + DAY) });
+  await insertFile(t.db, {
+    customerId,
+    folder: f1,
+    name: 'beta.png',
+    tags: ['promo', 'lobby'],
+    validFrom: new Date(now - DAY),
+    validTo: new Date(now + DAY),
+  });
   await insertFile(t.db, { customerId, folder: f2, name: 'gamma.jpg', tags: ['lobby'], validTo: new Date(now - DAY) });
   await insertFile(t.db, { customerId, folder: f2, name: 'alphabet.png', validFrom: new Date(now + DAY) });
   // Another tenant's file that every criterion below would match.
   const other = (await t.factories.customer()).id;
-  await insertFile(t.db, { customerId: other, folder: await rootFileFolder(t.db, other), name: 'Alpha beta gamma', tags: ['promo', 'lobby'] });
+  await insertFile(t.db, {
+    customerId: other,
+    folder: await rootFileFolder(t.db, other),
+    name: 'Alpha beta gamma',
+    tags: ['promo', 'lobby'],
+  });
 });
 afterAll(() => t.close());
 
-const fileFilter = (name: string, criteria: Record<string, unknown> = {}) => ({ name, filteredEntityType: 'FILE', criteria: { type: 'FILE', ...criteria } });
+const fileFilter = (name: string, criteria: Record<string, unknown> = {}) => ({
+  name,
+  filteredEntityType: 'FILE',
+  criteria: { type: 'FILE', ...criteria },
+});
 
 async function create(body: unknown, token = editor.token, query = '') {
   return t.request('POST', `/api/quickFilter/${query}`, { token, json: body });
@@ -63,7 +79,10 @@ describe('POST /api/quickFilter', () => {
       readOnly: false,
       customerId,
     });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'quickFilter'), eq(auditLog.entityId, res.body.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'quickFilter'), eq(auditLog.entityId, res.body.id)));
     expect(entries.map((x) => x.action)).toEqual(['create']);
     expect(entries[0]!.message).not.toMatch(/\([A-Z_]+\)/);
   });
@@ -93,16 +112,27 @@ describe('POST /api/quickFilter', () => {
     for (const [body, key] of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.key, JSON.stringify(res.body)).toMatch(key === 'search.error.syntax' ? /^search\.error\./ : new RegExp(`^${key.replace(/\./g, '\\.')}$`));
+      expect(res.body.key, JSON.stringify(res.body)).toMatch(
+        key === 'search.error.syntax' ? /^search\.error\./ : new RegExp(`^${key.replace(/\./g, '\\.')}$`),
+      );
     }
     const bad = await create(fileFilter('x', { search: 'name:a,size>big' }));
     expect(bad.body.details).toMatchObject({ position: 7, field: 'criteria.search' });
   });
 
   it('stores CONTENT and DEVICE criteria (their lists do not exist yet)', async () => {
-    const content = await create({ name: 'Content tags', filteredEntityType: 'CONTENT', criteria: { type: 'CONTENT', tags: ['x'], searchRecursively: true } });
+    const content = await create({
+      name: 'Content tags',
+      filteredEntityType: 'CONTENT',
+      criteria: { type: 'CONTENT', tags: ['x'], searchRecursively: true },
+    });
     expect(content.status).toBe(201);
-    const device = await create({ name: 'Devices', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE', search: 'name:lobby' }, listed: false });
+    const device = await create({
+      name: 'Devices',
+      filteredEntityType: 'DEVICE',
+      criteria: { type: 'DEVICE', search: 'name:lobby' },
+      listed: false,
+    });
     expect(device.status).toBe(201);
     expect(device.body.listed).toBe(false);
   });
@@ -117,7 +147,10 @@ describe('POST /api/quickFilter', () => {
     expect((await create(fileFilter('one'), token)).status).toBe(201);
     const second = await create(fileFilter('two'), token);
     expect(second.status).toBe(400);
-    expect(second.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'QUICK_FILTER', used: 1, limit: 1 } });
+    expect(second.body).toMatchObject({
+      key: 'resourceLimit.error.limitReached',
+      details: { resource: 'QUICK_FILTER', used: 1, limit: 1 },
+    });
   });
 });
 
@@ -131,12 +164,26 @@ describe('GET /api/v2/quickFilter and /api/quickFilter/{id}', () => {
     const res = await t.request('GET', `/api/v2/quickFilter?search=${encodeURIComponent('name:Listed')}`, { token: viewer });
     expect(res.status).toBe(200);
     expect(res.body.totalElements).toBe(1);
-    expect(res.body.content[0]).toMatchObject({ id, name: 'Listed one', filteredEntityType: 'FILE', readOnly: false, criteria: { type: 'FILE', name: 'alpha' } });
-    const narrow = await t.request('GET', `/api/v2/quickFilter?select=name&sort=name,desc&search=${encodeURIComponent('filteredEntityType=FILE')}`, { token: viewer });
+    expect(res.body.content[0]).toMatchObject({
+      id,
+      name: 'Listed one',
+      filteredEntityType: 'FILE',
+      readOnly: false,
+      criteria: { type: 'FILE', name: 'alpha' },
+    });
+    const narrow = await t.request(
+      'GET',
+      `/api/v2/quickFilter?select=name&sort=name,desc&search=${encodeURIComponent('filteredEntityType=FILE')}`,
+      { token: viewer },
+    );
     expect(narrow.body.content[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
     const names = narrow.body.content.map((x: { name: string }) => x.name);
     expect(names).toEqual([...names].sort().reverse());
-    const usage = await t.request('GET', `/api/v2/quickFilter?select=name,readOnly,campaignUsageDetails,messageUsageDetails&search=${encodeURIComponent(`id=${id}`)}`, { token: viewer });
+    const usage = await t.request(
+      'GET',
+      `/api/v2/quickFilter?select=name,readOnly,campaignUsageDetails,messageUsageDetails&search=${encodeURIComponent(`id=${id}`)}`,
+      { token: viewer },
+    );
     expect(usage.body.content[0]).toEqual({ id, name: 'Listed one', readOnly: false, campaignUsageDetails: [], messageUsageDetails: [] });
     expect((await t.request('GET', '/api/v2/quickFilter?search=bogus:1', { token: viewer })).status).toBe(400);
   });
@@ -174,7 +221,10 @@ describe('PUT /api/quickFilter', () => {
     expect((await put({ name: 'x' }, viewer)).status).toBe(403);
     expect((await put({ name: 'x' }, otherEditor)).status).toBe(404);
     expect((await t.request('PUT', '/api/quickFilter/?quickFilterId=nope', { token: editor.token, json: { name: 'x' } })).status).toBe(404);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'quickFilter'), eq(auditLog.entityId, id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'quickFilter'), eq(auditLog.entityId, id)));
     expect(entries.map((x) => x.action)).toEqual(['create', 'update', 'update']);
   });
 });
@@ -186,7 +236,10 @@ describe('DELETE /api/quickFilter', () => {
     const del = () => t.request('DELETE', `/api/quickFilter/?quickFilterId=${id}`, { token: editor.token });
     const refused = await del();
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ key: 'quickFilter.error.inUse', details: { count: 1, usages: [{ kind: 'fileFolder', count: 1 }] } });
+    expect(refused.body).toMatchObject({
+      key: 'quickFilter.error.inUse',
+      details: { count: 1, usages: [{ kind: 'fileFolder', count: 1 }] },
+    });
     expect((await t.request('DELETE', `/api/quickFilter/?quickFilterId=${id}`, { token: otherEditor })).status).toBe(404);
     expect((await t.request('DELETE', `/api/quickFilter/?quickFilterId=${id}`, { token: viewer })).status).toBe(403);
     await t.db.delete(fileFolders).where(eq(fileFolders.id, folder.id));
@@ -198,7 +251,16 @@ describe('DELETE /api/quickFilter', () => {
 
 describe('quickFilterCondition', () => {
   function ctxOf(values: { userId: string; email: string; role: UserActor['role']; customerId: number }): ServiceContext {
-    const actor: UserActor = { kind: 'user', ...values, name: 'x', customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' };
+    const actor: UserActor = {
+      kind: 'user',
+      ...values,
+      name: 'x',
+      customerName: 'c',
+      isNetworkOwner: false,
+      isRestrictedUser: false,
+      tokenFamilyId: 'f',
+      via: 'bearer',
+    };
 
     return { db: t.db, actor, scope: { kind: 'customer', customerId: values.customerId, explicit: false } } as ServiceContext;
   }
@@ -223,7 +285,9 @@ describe('quickFilterCondition', () => {
     expect(await namesFor({ validFileOnly: true })).toEqual(['beta.png']);
     expect(await namesFor({ validFileOnly: true, isUndefinedValidityValid: true })).toEqual(['Alpha.png', 'beta.png']);
     expect(await namesFor({ search: 'name^gamma|name^beta', tags: ['lobby'] })).toEqual(['beta.png', 'gamma.jpg']);
-    expect(await namesFor({ search: 'name:png', folderId: root.id, searchRecursively: true, tags: ['promo', 'lobby'], name: 'a' })).toEqual(['Alpha.png', 'beta.png']);
+    expect(await namesFor({ search: 'name:png', folderId: root.id, searchRecursively: true, tags: ['promo', 'lobby'], name: 'a' })).toEqual(
+      ['Alpha.png', 'beta.png'],
+    );
   });
 
   it('answers 404 for an unknown id or another tenant, 400 for the wrong type', async () => {
@@ -232,20 +296,29 @@ describe('quickFilterCondition', () => {
     await expect(quickFilterCondition(t.db, editorCtx(), 'nope', 'FILE')).rejects.toMatchObject({ status: 404 });
     const other = ctxOf({ userId: uuidv4(), email: 'o@example.com', role: 'OWNER', customerId: customerId + 100_000 });
     await expect(quickFilterCondition(t.db, other, fileId, 'FILE')).rejects.toMatchObject({ status: 404 });
-    await expect(quickFilterCondition(t.db, editorCtx(), fileId, 'CONTENT')).rejects.toMatchObject({ status: 400, key: 'quickFilter.error.wrongType' });
+    await expect(quickFilterCondition(t.db, editorCtx(), fileId, 'CONTENT')).rejects.toMatchObject({
+      status: 400,
+      key: 'quickFilter.error.wrongType',
+    });
     const deviceId = (await create({ name: 'cond device', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE' } })).body.id as string;
     // Every type has its list now (FILE, CONTENT, DEVICE): a DEVICE filter compiles, and is refused for files.
     await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'DEVICE')).resolves.toBeDefined();
-    await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'FILE')).rejects.toMatchObject({ status: 400, key: 'quickFilter.error.wrongType' });
+    await expect(quickFilterCondition(t.db, editorCtx(), deviceId, 'FILE')).rejects.toMatchObject({
+      status: 400,
+      key: 'quickFilter.error.wrongType',
+    });
   });
 
   it('filters GET /api/v2/file?quickFilterId=, ANDed with search', async () => {
     const id = (await create(fileFilter('list promo', { tags: ['promo'] }))).body.id as string;
-    const list = async (query: string, token = viewer) => t.request('GET', `/api/v2/file?select=name&size=100&quickFilterId=${id}${query}`, { token });
+    const list = async (query: string, token = viewer) =>
+      t.request('GET', `/api/v2/file?select=name&size=100&quickFilterId=${id}${query}`, { token });
     const all = await list('');
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.content.map((x: { name: string }) => x.name).sort()).toEqual(['Alpha.png', 'beta.png']);
-    expect((await list(`&search=${encodeURIComponent('name:beta')}`)).body.content.map((x: { name: string }) => x.name)).toEqual(['beta.png']);
+    expect((await list(`&search=${encodeURIComponent('name:beta')}`)).body.content.map((x: { name: string }) => x.name)).toEqual([
+      'beta.png',
+    ]);
     expect((await list('', otherEditor)).status).toBe(404);
     const device = (await create({ name: 'list device', filteredEntityType: 'DEVICE', criteria: { type: 'DEVICE' } })).body.id as string;
     expect((await t.request('GET', `/api/v2/file?quickFilterId=${device}`, { token: viewer })).status).toBe(400);
@@ -254,7 +327,10 @@ describe('quickFilterCondition', () => {
   it('is one condition the caller ANDs with its own (a raw count agrees)', async () => {
     const id = (await create(fileFilter('cond count', { tags: ['lobby'] }))).body.id as string;
     const condition = await quickFilterCondition(t.db, editorCtx(), id, 'FILE');
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(files).where(and(condition, eq(files.fileFolderId, f2.id)));
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(files)
+      .where(and(condition, eq(files.fileFolderId, f2.id)));
     expect(row?.n).toBe(1);
   });
 });
@@ -270,7 +346,10 @@ describe('team visibility', () => {
     }
     const m = await t.actor('EDITOR', { customerId });
     member = { token: m.token, id: m.user.id, email: m.user.email };
-    const put = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamIds.T1}`, { token: owner.token, json: { resourcesToAdd: [{ id: member.id }] } });
+    const put = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teamIds.T1}`, {
+      token: owner.token,
+      json: { resourcesToAdd: [{ id: member.id }] },
+    });
     expect(put.status).toBe(200);
   });
 
@@ -287,18 +366,37 @@ describe('team visibility', () => {
     const roPut = await t.request('PUT', `/api/quickFilter?quickFilterId=${ro.body.id}`, { token: member.token, json: { name: 'nope' } });
     expect(roPut.status).toBe(403);
     expect(roPut.body.key).toBe('team.error.readOnly');
-    expect((await t.request('PUT', `/api/quickFilter?quickFilterId=${mine.body.id}`, { token: member.token, json: { listed: false } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/quickFilter?quickFilterId=${mine.body.id}`, { token: member.token, json: { listed: false } })).status,
+    ).toBe(200);
     expect((await t.request('DELETE', `/api/quickFilter?quickFilterId=${hidden.body.id}`, { token: member.token })).status).toBe(404);
     const memberCtx = {
       db: t.db,
-      actor: { kind: 'user', userId: member.id, email: member.email, name: 'm', role: 'EDITOR', customerId, customerName: 'c', isNetworkOwner: false, isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer' },
+      actor: {
+        kind: 'user',
+        userId: member.id,
+        email: member.email,
+        name: 'm',
+        role: 'EDITOR',
+        customerId,
+        customerName: 'c',
+        isNetworkOwner: false,
+        isRestrictedUser: false,
+        tokenFamilyId: 'f',
+        via: 'bearer',
+      },
       scope: { kind: 'customer', customerId, explicit: false },
     } as unknown as ServiceContext;
     await expect(quickFilterCondition(t.db, memberCtx, hidden.body.id, 'FILE')).rejects.toMatchObject({ status: 404 });
     await expect(quickFilterCondition(t.db, memberCtx, ro.body.id, 'FILE')).resolves.toBeDefined();
     // The owner sees all three; the generic team route lists the assignment.
     const teamList = await t.request('GET', `/api/team/quickFilterAssignments?teamId=${teamIds.T1}`, { token: owner.token });
-    expect(teamList.body).toEqual(expect.arrayContaining([{ id: ro.body.id, readOnly: true }, { id: mine.body.id, readOnly: false }]));
+    expect(teamList.body).toEqual(
+      expect.arrayContaining([
+        { id: ro.body.id, readOnly: true },
+        { id: mine.body.id, readOnly: false },
+      ]),
+    );
   });
 
   it('a member cannot assign a new filter to a team it is not in', async () => {

@@ -11,18 +11,18 @@ import {
 import { createQuickFilter, deleteQuickFilter, getQuickFilter, listQuickFilters, updateQuickFilter } from './quick-filters.service';
 
 export function registerQuickFilterRoutes(app: RouteRegistrar): void {
-  app.openapi(listQuickFiltersRoute, async (c) => c.json((await listQuickFilters(serviceContext(c), listQuery(c))), 200));
+  app.openapi(listQuickFiltersRoute, async (c) => c.json(await listQuickFilters(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(getQuickFilterRoute, async (c) =>
-    c.json((await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select })), 200),
+    c.json(await getQuickFilter(serviceContext(c), { id: c.req.valid('param').id, select: c.req.valid('query').select }), 200),
   );
 
   app.openapi(createQuickFilterRoute, async (c) =>
-    c.json((await createQuickFilter(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds })), 201),
+    c.json(await createQuickFilter(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds }), 201),
   );
 
   app.openapi(updateQuickFilterRoute, async (c) =>
-    c.json((await updateQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId, body: c.req.valid('json') })), 200),
+    c.json(await updateQuickFilter(serviceContext(c), { id: c.req.valid('query').quickFilterId, body: c.req.valid('json') }), 200),
   );
 
   app.openapi(deleteQuickFilterRoute, async (c) => {

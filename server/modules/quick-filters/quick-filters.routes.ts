@@ -19,7 +19,7 @@ export const listQuickFiltersRoute = defineRoute(
     operationId: 'listQuickFilters',
     tags,
     summary: 'Quick filters, paged',
-    description: 'Team visibility applies. `readOnly`: used by channels or sub-channels, or only read-only through the caller\'s teams.',
+    description: "Team visibility applies. `readOnly`: used by channels or sub-channels, or only read-only through the caller's teams.",
     request: { query: ScopedListQuerySchema.extend(TeamReadQueryExtension) },
     responses: { 200: { description: 'A page of quick filters', ...json(pageOf(QuickFilterSchema, 'QuickFilterPage')) } },
   },
@@ -53,7 +53,7 @@ export const createQuickFilterRoute = defineRoute(
     summary: 'Save a filter',
     description:
       'Names are unique per customer (409 `quickFilter.error.nameExists`). `criteria.type` must equal `filteredEntityType`; a FILE ' +
-      'filter\'s `search` must compile against the file fields (400 with the position). Counts against the `QUICK_FILTER` resource limit.',
+      "filter's `search` must compile against the file fields (400 with the position). Counts against the `QUICK_FILTER` resource limit.",
     request: {
       query: z.object({
         customerId: customerIdParam,

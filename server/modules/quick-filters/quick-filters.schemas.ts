@@ -23,21 +23,32 @@ const FileCriteriaSchema = z
     ...common,
     folderId: z.string().uuid().nullish().openapi({ description: 'A file folder' }),
     validFileOnly: z.boolean().nullish().openapi({ description: 'Only files valid now (validFrom ≤ now ≤ validTo)' }),
-    isUndefinedValidityValid: z.boolean().nullish().openapi({ description: 'With validFileOnly: a missing validFrom/validTo counts as valid' }),
+    isUndefinedValidityValid: z
+      .boolean()
+      .nullish()
+      .openapi({ description: 'With validFileOnly: a missing validFrom/validTo counts as valid' }),
   })
   .openapi('FileQuickFilterCriteria');
 
 const ContentCriteriaSchema = z
-  .strictObject({ type: z.literal('CONTENT'), ...common, groupId: z.string().uuid().nullish().openapi({ description: 'A content folder' }) })
+  .strictObject({
+    type: z.literal('CONTENT'),
+    ...common,
+    groupId: z.string().uuid().nullish().openapi({ description: 'A content folder' }),
+  })
   .openapi('ContentQuickFilterCriteria');
 
 const DeviceCriteriaSchema = z
-  .strictObject({ type: z.literal('DEVICE'), ...common, deviceGroupId: z.string().uuid().nullish().openapi({ description: 'A device folder' }) })
+  .strictObject({
+    type: z.literal('DEVICE'),
+    ...common,
+    deviceGroupId: z.string().uuid().nullish().openapi({ description: 'A device folder' }),
+  })
   .openapi('DeviceQuickFilterCriteria');
 
 export const CriteriaSchema = z
   .discriminatedUnion('type', [FileCriteriaSchema, ContentCriteriaSchema, DeviceCriteriaSchema])
-  .openapi('QuickFilterCriteria', { description: '`type` must equal the filter\'s `filteredEntityType`' });
+  .openapi('QuickFilterCriteria', { description: "`type` must equal the filter's `filteredEntityType`" });
 
 export type FileCriteria = z.infer<typeof FileCriteriaSchema>;
 export type ContentCriteria = z.infer<typeof ContentCriteriaSchema>;
@@ -76,7 +87,10 @@ export const QuickFilterSchema = z
     custom: z.boolean().optional(),
     customerId: intId.optional(),
     createdDate: z.string().optional(),
-    readOnly: z.boolean().optional().openapi({ description: 'Used by channels or sub-channels, or only read-only through the caller\'s teams' }),
+    readOnly: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Used by channels or sub-channels, or only read-only through the caller's teams" }),
     campaignUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only' }),
     messageUsageDetails: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only' }),
   })

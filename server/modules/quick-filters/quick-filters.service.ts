@@ -9,7 +9,15 @@ import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
-import { assignTeams, parseTeamIdsParam, assertWritable, readOnlyExpression, teamAccessCondition, teamListQuery, type TeamReadInput } from '@/server/modules/teams';
+import {
+  assignTeams,
+  parseTeamIdsParam,
+  assertWritable,
+  readOnlyExpression,
+  teamAccessCondition,
+  teamListQuery,
+  type TeamReadInput,
+} from '@/server/modules/teams';
 import { findPage, type ListInput, selectsField } from '@/server/query';
 import { validateCriteria } from './quick-filter-criteria';
 import { quickFilterDeletionBlockers, usedByChannelsSql } from './quick-filter-usages';
@@ -26,7 +34,8 @@ type QuickFilterListInput = ListInput & TeamReadInput;
 export function listQuickFilters(ctx: ServiceContext, input: QuickFilterListInput) {
   const team = teamListQuery(ctx, 'quickFilter', quickFilters.id, input);
 
-  return findPage<QuickFilter>(ctx.db, { resource: quickFilterResource,
+  return findPage<QuickFilter>(ctx.db, {
+    resource: quickFilterResource,
     scope: ctx.scope,
     where: [team.where],
     extraColumns: readOnlyColumn(ctx, team.query.select, input.includeReadOnlyInfo === true),
@@ -63,7 +72,10 @@ export async function createQuickFilter(ctx: ServiceContext, input: { body: Quic
         custom: body.custom ?? false,
       });
       if (hasTeams) await assignTeams(tx, ctx, 'quickFilter', row.id, input.teamIds);
-      await audit(tx, ctx, row, 'create', `Quick filter '${row.name}' (${enLabels.entityType[row.filteredEntityType]}) created`, { ...body, criteria });
+      await audit(tx, ctx, row, 'create', `Quick filter '${row.name}' (${enLabels.entityType[row.filteredEntityType]}) created`, {
+        ...body,
+        criteria,
+      });
 
       return (await readQuickFilter(tx, ctx, row.id, { visibleOnly: false }))!;
     }),
@@ -78,10 +90,14 @@ export async function updateQuickFilter(ctx: ServiceContext, input: { id: string
     withTransaction(ctx.db, async (tx) => {
       const row = await writableQuickFilter(tx, ctx, input.id);
       if (body.filteredEntityType !== undefined && body.filteredEntityType !== row.filteredEntityType) {
-        throw new ValidationError('quickFilter.error.immutableType', `filteredEntityType cannot change (it is ${row.filteredEntityType})`, { field: 'filteredEntityType' });
+        throw new ValidationError('quickFilter.error.immutableType', `filteredEntityType cannot change (it is ${row.filteredEntityType})`, {
+          field: 'filteredEntityType',
+        });
       }
       if (await isUsedByChannels(tx, row.id)) {
-        throw new ConflictError('quickFilter.error.readOnly', `Quick filter '${row.name}' is used by channels and cannot change`, { id: row.id });
+        throw new ConflictError('quickFilter.error.readOnly', `Quick filter '${row.name}' is used by channels and cannot change`, {
+          id: row.id,
+        });
       }
       const values: Partial<typeof quickFilters.$inferInsert> = {};
       if (body.name !== undefined) values.name = body.name;
@@ -128,7 +144,8 @@ function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always:
 }
 
 async function readQuickFilter(db: Executor, ctx: ServiceContext, id: string, options: { select?: string; visibleOnly: boolean }) {
-  const page = await findPage<QuickFilter>(db, { resource: quickFilterResource,
+  const page = await findPage<QuickFilter>(db, {
+    resource: quickFilterResource,
     scope: ctx.scope,
     where: [eq(quickFilters.id, id), options.visibleOnly ? teamAccessCondition(ctx, 'quickFilter', quickFilters.id) : undefined],
     select: options.select,
@@ -155,12 +172,16 @@ function isUsedByChannels(tx: Executor, id: string): Promise<boolean> {
 /** The criteria's folder must be a folder of the customer (of the entity's kind). */
 async function assertFolderExists(tx: Executor, criteria: Criteria, customerId: number): Promise<void> {
   const folder =
-    criteria.type === 'FILE' ? (['folderId', criteria.folderId] as const)
-    : criteria.type === 'CONTENT' ? (['groupId', criteria.groupId] as const)
-    : (['deviceGroupId', criteria.deviceGroupId] as const);
+    criteria.type === 'FILE'
+      ? (['folderId', criteria.folderId] as const)
+      : criteria.type === 'CONTENT'
+        ? (['groupId', criteria.groupId] as const)
+        : (['deviceGroupId', criteria.deviceGroupId] as const);
   if (!folder[1]) return;
   if (!(await q.folderExists(tx, criteria.type, folder[1], customerId))) {
-    throw new ValidationError('quickFilter.error.unknownFolder', `No folder with id ${folder[1]} (criteria.${folder[0]})`, { field: `criteria.${folder[0]}` });
+    throw new ValidationError('quickFilter.error.unknownFolder', `No folder with id ${folder[1]} (criteria.${folder[0]})`, {
+      field: `criteria.${folder[0]}`,
+    });
   }
 }
 
@@ -176,4 +197,3 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 const audit = auditOf('quickFilter', (row: QuickFilterRow) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
-

@@ -18,7 +18,10 @@ export const quickFilters = pgTable(
     custom: boolean('custom').notNull().default(false),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('quick_filter_customer_name_key').on(t.customerId, t.name), index('quick_filter_customer_type_idx').on(t.customerId, t.filteredEntityType)],
+  (t) => [
+    uniqueIndex('quick_filter_customer_name_key').on(t.customerId, t.name),
+    index('quick_filter_customer_type_idx').on(t.customerId, t.filteredEntityType),
+  ],
 );
 
 export type QuickFilterRow = typeof quickFilters.$inferSelect;

@@ -5,7 +5,17 @@
 
 /** Resource keys with a per-tenant cap (spec 3 "Resource limits"). WEBHOOK counts actions; DEVICE_PROFILE counts install rules. */
 export const resourceKeys = [
-  'USER', 'WEBHOOK', 'DEVICE_PROFILE', 'DATASOURCE', 'CAMPAIGN', 'ALERT_RULE', 'QUICK_FILTER', 'ADVERTISER', 'UI_PROFILE', 'TEAM', 'API_KEY',
+  'USER',
+  'WEBHOOK',
+  'DEVICE_PROFILE',
+  'DATASOURCE',
+  'CAMPAIGN',
+  'ALERT_RULE',
+  'QUICK_FILTER',
+  'ADVERTISER',
+  'UI_PROFILE',
+  'TEAM',
+  'API_KEY',
 ] as const;
 export type ResourceKey = (typeof resourceKeys)[number];
 

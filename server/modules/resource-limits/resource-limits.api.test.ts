@@ -17,9 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const batch = (configUpdates: Array<{ name: string; value: string }>) => t.request('PUT', '/api/config/batch', { token: admin, json: { configUpdates } });
+const batch = (configUpdates: Array<{ name: string; value: string }>) =>
+  t.request('PUT', '/api/config/batch', { token: admin, json: { configUpdates } });
 const limitsOf = async (token: string, customerId?: number) =>
-  (await t.request('GET', `/api/customer/resourceLimits${customerId ? `?customerId=${customerId}` : ''}`, { token })).body as Array<{ resource: string; limit: number; used: number }>;
+  (await t.request('GET', `/api/customer/resourceLimits${customerId ? `?customerId=${customerId}` : ''}`, { token })).body as Array<{
+    resource: string;
+    limit: number;
+    used: number;
+  }>;
 const row = (rows: Array<{ resource: string }>, resource: string) => rows.find((r) => r.resource === resource);
 
 describe('GET /api/config/limits', () => {
@@ -33,7 +38,18 @@ describe('GET /api/config/limits', () => {
       { resource: 'USER', tier: 'BUSINESS', limit: 50, defaultLimit: 50, maxLimit: 100000, editable: true },
       { resource: 'USER', tier: 'ENTERPRISE', limit: 50, defaultLimit: 50, maxLimit: 100000, editable: false },
     ]);
-    for (const key of ['WEBHOOK', 'DEVICE_PROFILE', 'DATASOURCE', 'CAMPAIGN', 'ALERT_RULE', 'QUICK_FILTER', 'ADVERTISER', 'UI_PROFILE', 'TEAM', 'API_KEY']) {
+    for (const key of [
+      'WEBHOOK',
+      'DEVICE_PROFILE',
+      'DATASOURCE',
+      'CAMPAIGN',
+      'ALERT_RULE',
+      'QUICK_FILTER',
+      'ADVERTISER',
+      'UI_PROFILE',
+      'TEAM',
+      'API_KEY',
+    ]) {
       expect(res.body.some((r: { resource: string }) => r.resource === key)).toBe(true);
     }
   });
@@ -46,15 +62,30 @@ describe('GET /api/config/limits', () => {
 
 describe('PUT /api/config/batch and DELETE /api/config/limits/batch', () => {
   it('sets limits (ENTERPRISE follows BUSINESS), audits, and resets to defaults', async () => {
-    const res = await batch([{ name: 'config.limit.DATASOURCE.BUSINESS', value: '42' }, { name: 'config.limit.DATASOURCE.STARTER', value: '0' }]);
+    const res = await batch([
+      { name: 'config.limit.DATASOURCE.BUSINESS', value: '42' },
+      { name: 'config.limit.DATASOURCE.STARTER', value: '0' },
+    ]);
     expect(res.status).toBe(200);
-    const ds = res.body.filter((r: { resource: string }) => r.resource === 'DATASOURCE').map((r: { tier: string; limit: number }) => [r.tier, r.limit]);
-    expect(ds).toEqual([['STARTER', 0], ['BUSINESS', 42], ['ENTERPRISE', 42]]);
+    const ds = res.body
+      .filter((r: { resource: string }) => r.resource === 'DATASOURCE')
+      .map((r: { tier: string; limit: number }) => [r.tier, r.limit]);
+    expect(ds).toEqual([
+      ['STARTER', 0],
+      ['BUSINESS', 42],
+      ['ENTERPRISE', 42],
+    ]);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'config'));
     expect(entries.at(-1)!.message).toContain('DATASOURCE.BUSINESS=42');
-    const reset = await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.DATASOURCE.BUSINESS,config.limit.DATASOURCE.STARTER', { token: admin });
+    const reset = await t.request(
+      'DELETE',
+      '/api/config/limits/batch?keys=config.limit.DATASOURCE.BUSINESS,config.limit.DATASOURCE.STARTER',
+      { token: admin },
+    );
     expect(reset.status).toBe(204);
-    const after = (await t.request('GET', '/api/config/limits', { token: admin })).body.filter((r: { resource: string }) => r.resource === 'DATASOURCE');
+    const after = (await t.request('GET', '/api/config/limits', { token: admin })).body.filter(
+      (r: { resource: string }) => r.resource === 'DATASOURCE',
+    );
     expect(after.map((r: { limit: number; defaultLimit: number }) => r.limit === r.defaultLimit)).toEqual([true, true, true]);
   });
 
@@ -69,14 +100,24 @@ describe('PUT /api/config/batch and DELETE /api/config/limits/batch', () => {
     ['config.limit.USER.BUSINESS', 'ten', 'config.error.invalidValue'],
     ['config.limit.USER.BUSINESS', '100001', 'config.error.invalidValue'],
   ])('%s = %s → 400 %s, and nothing of the batch is applied', async (name, value, key) => {
-    const res = await batch([{ name: 'config.limit.TEAM.BUSINESS', value: '3' }, { name, value }]);
+    const res = await batch([
+      { name: 'config.limit.TEAM.BUSINESS', value: '3' },
+      { name, value },
+    ]);
     expect(res).toMatchObject({ status: 400, body: { key } });
     expect(await t.db.select().from(resourceLimitConfig).where(eq(resourceLimitConfig.resource, 'TEAM'))).toEqual([]);
   });
 
   it('an empty or malformed body and a bad reset key are 400', async () => {
     expect((await batch([])).status).toBe(400);
-    expect((await t.request('PUT', '/api/config/batch', { token: admin, json: { configUpdates: [{ name: 'config.limit.USER.BUSINESS', value: 5 }] } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/config/batch', {
+          token: admin,
+          json: { configUpdates: [{ name: 'config.limit.USER.BUSINESS', value: 5 }] },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.X.Y', { token: admin })).status).toBe(400);
     expect((await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.USER.starter', { token: admin })).status).toBe(400);
     expect((await t.request('DELETE', '/api/config/limits/batch', { token: admin })).status).toBe(400);
@@ -84,7 +125,7 @@ describe('PUT /api/config/batch and DELETE /api/config/limits/batch', () => {
 });
 
 describe('GET /api/customer/resourceLimits', () => {
-  it('answers the effective limit and usage per resource of the caller\'s own customer', async () => {
+  it("answers the effective limit and usage per resource of the caller's own customer", async () => {
     const c = await t.factories.customer({ licenseTier: 'STARTER' });
     const { token } = await t.actor('VIEWER', { customerId: c.id });
     await t.factories.user({ customerId: c.id });
@@ -109,7 +150,7 @@ describe('GET /api/customer/resourceLimits', () => {
     await t.request('DELETE', '/api/config/limits/batch?keys=config.limit.TEAM.BUSINESS', { token: admin });
   });
 
-  it('another tenant\'s customerId is 403', async () => {
+  it("another tenant's customerId is 403", async () => {
     const { token } = await t.actor('VIEWER');
     const other = await t.factories.customer();
     expect((await t.request('GET', `/api/customer/resourceLimits?customerId=${other.id}`, { token })).status).toBe(403);
@@ -117,7 +158,7 @@ describe('GET /api/customer/resourceLimits', () => {
 });
 
 describe('assertWithinLimit', () => {
-  it('a limit of 0 blocks creation with the spec\'s error shape', async () => {
+  it("a limit of 0 blocks creation with the spec's error shape", async () => {
     const c = await t.factories.customer({ licenseTier: 'STARTER' });
     const err = await withTransaction(t.db, (tx) => assertWithinLimit(tx, c.id, 'TEAM')).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 400, key: 'resourceLimit.error.limitReached', details: { resource: 'TEAM', used: 0, limit: 0 } });
@@ -136,7 +177,8 @@ describe('assertWithinLimit', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(15);
-    for (const r of rejected) expect(r.reason).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'TEAM', used: 5, limit: 5 } });
+    for (const r of rejected)
+      expect(r.reason).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'TEAM', used: 5, limit: 5 } });
     expect(await t.db.select().from(teams).where(eq(teams.customerId, c.id))).toHaveLength(5);
   });
 });

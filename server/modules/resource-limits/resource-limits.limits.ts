@@ -1,5 +1,13 @@
 import type { CustomerRow } from '@/server/tenant/customers.table';
-import { builtInLimit, builtInLimits, isEditableTier, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
+import {
+  builtInLimit,
+  builtInLimits,
+  isEditableTier,
+  licenseTiers,
+  resourceKeys,
+  type LicenseTier,
+  type ResourceKey,
+} from './resource-limits.defaults';
 import type { LimitConfigRow } from './resource-limits.queries';
 
 /** Server-wide limits: the built-in table with the `resource_limit_config` overrides applied. */
@@ -13,7 +21,11 @@ export function serverLimits(config: LimitConfigRow[]): ServerLimits {
 }
 
 /** The limit that applies to one customer: its tier's, or for ENTERPRISE its override, else the BUSINESS limit. */
-export function effectiveLimit(limits: ServerLimits, customer: Pick<CustomerRow, 'licenseTier' | 'resourceLimits'>, resource: ResourceKey): number {
+export function effectiveLimit(
+  limits: ServerLimits,
+  customer: Pick<CustomerRow, 'licenseTier' | 'resourceLimits'>,
+  resource: ResourceKey,
+): number {
   if (customer.licenseTier === 'ENTERPRISE') {
     const override = customer.resourceLimits?.overrides?.[resource];
     if (typeof override === 'number') return override;
@@ -22,7 +34,14 @@ export function effectiveLimit(limits: ServerLimits, customer: Pick<CustomerRow,
   return limits.limitOf(resource, customer.licenseTier);
 }
 
-export type ServerLimitRow = { resource: ResourceKey; tier: LicenseTier; limit: number; defaultLimit: number; maxLimit: number; editable: boolean };
+export type ServerLimitRow = {
+  resource: ResourceKey;
+  tier: LicenseTier;
+  limit: number;
+  defaultLimit: number;
+  maxLimit: number;
+  editable: boolean;
+};
 
 export function serverLimitRows(limits: ServerLimits): ServerLimitRow[] {
   return resourceKeys.flatMap((resource) =>

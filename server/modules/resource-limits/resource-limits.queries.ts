@@ -13,13 +13,18 @@ export async function findLimitConfig(db: Executor, resource?: string): Promise<
 
 export async function upsertLimitConfig(db: Executor, rows: LimitConfigRow[]) {
   for (const row of rows) {
-    await db.insert(resourceLimitConfig).values(row).onConflictDoUpdate({ target: [resourceLimitConfig.resource, resourceLimitConfig.tier], set: { limit: row.limit } });
+    await db
+      .insert(resourceLimitConfig)
+      .values(row)
+      .onConflictDoUpdate({ target: [resourceLimitConfig.resource, resourceLimitConfig.tier], set: { limit: row.limit } });
   }
 }
 
 export async function deleteLimitConfig(db: Executor, keys: Array<{ resource: string; tier: string }>) {
   if (keys.length === 0) return;
-  await db.delete(resourceLimitConfig).where(or(...keys.map((k) => and(eq(resourceLimitConfig.resource, k.resource), eq(resourceLimitConfig.tier, k.tier)))));
+  await db
+    .delete(resourceLimitConfig)
+    .where(or(...keys.map((k) => and(eq(resourceLimitConfig.resource, k.resource), eq(resourceLimitConfig.tier, k.tier)))));
 }
 
 const limitColumns = { id: customers.id, licenseTier: customers.licenseTier, resourceLimits: customers.resourceLimits };

@@ -4,7 +4,10 @@ import { defineRoute } from '@/server/http/route';
 import { customerIdParam } from '@/server/http/list-query';
 import { ConfigBatchSchema, CustomerLimitSchema, ResetLimitsQuerySchema, ServerLimitSchema } from './resource-limits.schemas';
 
-const serverLimitsResponse = { description: 'Every resource limit per tier', content: { 'application/json': { schema: z.array(ServerLimitSchema) } } };
+const serverLimitsResponse = {
+  description: 'Every resource limit per tier',
+  content: { 'application/json': { schema: z.array(ServerLimitSchema) } },
+};
 
 export const listServerLimitsRoute = defineRoute(
   { minRole: 'ADMIN', tenant: 'none' },
@@ -26,7 +29,8 @@ export const updateConfigBatchRoute = defineRoute(
     operationId: 'updateConfigBatch',
     tags: ['Resource limits'],
     summary: 'Set server-wide resource limits',
-    description: 'Names are `config.limit.<RESOURCE>.<TIER>` (STARTER or BUSINESS), values integers as strings from 0 to the maximum. All or nothing. A protected operation.',
+    description:
+      'Names are `config.limit.<RESOURCE>.<TIER>` (STARTER or BUSINESS), values integers as strings from 0 to the maximum. All or nothing. A protected operation.',
     request: { body: { required: true, content: { 'application/json': { schema: ConfigBatchSchema } } } },
     responses: { 200: serverLimitsResponse },
   },
@@ -56,7 +60,7 @@ export const customerLimitsRoute = defineRoute(
     operationId: 'getCustomerResourceLimits',
     tags: ['Resource limits'],
     summary: 'Effective limits and usage of the selected customer',
-    description: 'The selected `customerId`, or the caller\'s own customer.',
+    description: "The selected `customerId`, or the caller's own customer.",
     request: { query: z.object({ customerId: customerIdParam }) },
     responses: { 200: { description: 'One row per resource', content: { 'application/json': { schema: z.array(CustomerLimitSchema) } } } },
   },

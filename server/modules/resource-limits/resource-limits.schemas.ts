@@ -35,7 +35,11 @@ const limitUpdate = (maxLimit: number) => {
 
   return z.object({
     name: z.string().openapi({ type: 'string', enum: names, example: names[0] }),
-    value: z.string().openapi({ pattern: configValuePattern(maxLimit), example: '25', description: `A non-negative integer as a string, at most ${maxLimit}` }),
+    value: z.string().openapi({
+      pattern: configValuePattern(maxLimit),
+      example: '25',
+      description: `A non-negative integer as a string, at most ${maxLimit}`,
+    }),
   });
 };
 
@@ -54,7 +58,11 @@ export const ConfigBatchSchema = z
 const CONFIG_KEYS_PATTERN = `^\\s*${configLimitName}\\s*(?:,\\s*${configLimitName}\\s*)*$`;
 
 export const ResetLimitsQuerySchema = z.object({
-  keys: z.string().min(1).openapi({ pattern: CONFIG_KEYS_PATTERN, description: 'Comma-separated names `config.limit.<RESOURCE>.<TIER>` (TIER STARTER or BUSINESS)', example: 'config.limit.USER.BUSINESS' }),
+  keys: z.string().min(1).openapi({
+    pattern: CONFIG_KEYS_PATTERN,
+    description: 'Comma-separated names `config.limit.<RESOURCE>.<TIER>` (TIER STARTER or BUSINESS)',
+    example: 'config.limit.USER.BUSINESS',
+  }),
 });
 
 export type ConfigBatch = z.infer<typeof ConfigBatchSchema>;

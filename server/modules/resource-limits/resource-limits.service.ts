@@ -4,26 +4,38 @@ import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { auditChange } from '@/server/modules/audit-log';
-import { builtInLimits, isEditableTier, isResourceKey, licenseTiers, resourceKeys, type LicenseTier, type ResourceKey } from './resource-limits.defaults';
+import {
+  builtInLimits,
+  isEditableTier,
+  isResourceKey,
+  licenseTiers,
+  resourceKeys,
+  type LicenseTier,
+  type ResourceKey,
+} from './resource-limits.defaults';
 import { effectiveLimit, serverLimitRows, serverLimits } from './resource-limits.limits';
 import { deleteLimitConfig, findCustomerForLimits, findLimitConfig, upsertLimitConfig } from './resource-limits.queries';
 import { CONFIG_NAME, configValuePattern, type ConfigBatch } from './resource-limits.schemas';
 import { countUsage } from './resource-limits.usage';
-
 
 export async function listServerLimits(ctx: ServiceContext) {
   return serverLimitRows(serverLimits(await findLimitConfig(ctx.db)));
 }
 
 /** The value rule the document states, per resource (its maxLimit). */
-const valuePatterns = Object.fromEntries(resourceKeys.map((r) => [r, new RegExp(configValuePattern(builtInLimits[r].maxLimit))])) as Record<ResourceKey, RegExp>;
+const valuePatterns = Object.fromEntries(resourceKeys.map((r) => [r, new RegExp(configValuePattern(builtInLimits[r].maxLimit))])) as Record<
+  ResourceKey,
+  RegExp
+>;
 
 export async function updateLimitConfig(ctx: ServiceContext, input: ConfigBatch) {
   const rows = input.configUpdates.map(({ name, value }, index) => {
     const { resource, tier } = parseConfigName(name, `configUpdates[${index}].name`);
     const { maxLimit } = builtInLimits[resource];
     if (!valuePatterns[resource].test(value)) {
-      const message = /^\s*\d+\s*$/.test(value) ? `${value.trim()} is above the maximum ${maxLimit} of ${resource}` : `'${value}' is not a non-negative integer`;
+      const message = /^\s*\d+\s*$/.test(value)
+        ? `${value.trim()} is above the maximum ${maxLimit} of ${resource}`
+        : `'${value}' is not a non-negative integer`;
       throw invalid(`configUpdates[${index}].value`, message, { maxLimit });
     }
     const limit = Number(value.trim());
@@ -68,7 +80,11 @@ export async function customerLimits(ctx: ServiceContext) {
   const limits = serverLimits(await findLimitConfig(ctx.db));
 
   return Promise.all(
-    resourceKeys.map(async (resource) => ({ resource, limit: effectiveLimit(limits, customer, resource), used: await countUsage(ctx.db, customerId, resource) })),
+    resourceKeys.map(async (resource) => ({
+      resource,
+      limit: effectiveLimit(limits, customer, resource),
+      used: await countUsage(ctx.db, customerId, resource),
+    })),
   );
 }
 
@@ -76,9 +92,21 @@ export async function customerLimits(ctx: ServiceContext) {
 export function validateLimitOverrides(overrides: Readonly<Record<string, number | undefined>>, field = 'resourceLimits.overrides'): void {
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
-    if (!isResourceKey(key)) throw invalid(`${field}.${key}`, `Unknown resource '${key}'; known: ${resourceKeys.join(', ')}`, undefined, 'customer.error.invalidResourceLimits');
+    if (!isResourceKey(key))
+      throw invalid(
+        `${field}.${key}`,
+        `Unknown resource '${key}'; known: ${resourceKeys.join(', ')}`,
+        undefined,
+        'customer.error.invalidResourceLimits',
+      );
     const { maxLimit } = builtInLimits[key];
-    if (value > maxLimit) throw invalid(`${field}.${key}`, `${value} is above the maximum ${maxLimit} of ${key}`, { maxLimit }, 'customer.error.invalidResourceLimits');
+    if (value > maxLimit)
+      throw invalid(
+        `${field}.${key}`,
+        `${value} is above the maximum ${maxLimit} of ${key}`,
+        { maxLimit },
+        'customer.error.invalidResourceLimits',
+      );
   }
 }
 
@@ -86,10 +114,17 @@ function parseConfigName(name: string, field: string): { resource: ResourceKey; 
   const match = CONFIG_NAME.exec(name);
   const resource = match?.[1];
   const tier = match?.[2];
-  if (!resource || !isResourceKey(resource)) throw invalid(field, `'${name}' is not a known limit (config.limit.<RESOURCE>.<TIER>)`, undefined, 'config.error.unknownName');
-  if (!tier || !(licenseTiers as readonly string[]).includes(tier)) throw invalid(field, `'${name}' names no license tier (${licenseTiers.join(', ')})`, undefined, 'config.error.unknownName');
+  if (!resource || !isResourceKey(resource))
+    throw invalid(field, `'${name}' is not a known limit (config.limit.<RESOURCE>.<TIER>)`, undefined, 'config.error.unknownName');
+  if (!tier || !(licenseTiers as readonly string[]).includes(tier))
+    throw invalid(field, `'${name}' names no license tier (${licenseTiers.join(', ')})`, undefined, 'config.error.unknownName');
   if (!isEditableTier(tier as LicenseTier)) {
-    throw invalid(field, `'${name}' is not editable: ENTERPRISE follows BUSINESS unless a customer's resourceLimits override it`, undefined, 'config.error.notEditable');
+    throw invalid(
+      field,
+      `'${name}' is not editable: ENTERPRISE follows BUSINESS unless a customer's resourceLimits override it`,
+      undefined,
+      'config.error.notEditable',
+    );
   }
 
   return { resource, tier: tier as LicenseTier };

@@ -32,7 +32,9 @@ export function tagUsageSql(tagType: TagType, scope: TenantScope, onlyTag?: stri
   const parts = tagSourcesOf(tagType).map((s) => {
     const inScope = scopeCondition(scope, s.customerIdColumn);
     // `tags @> array[tag]` uses the GIN index on the tags column; unnest alone would scan.
-    const conditions = [inScope, onlyTag === undefined ? undefined : sql`${s.tagsColumn} @> array[${onlyTag}]::text[]`].filter((c): c is SQL => c !== undefined);
+    const conditions = [inScope, onlyTag === undefined ? undefined : sql`${s.tagsColumn} @> array[${onlyTag}]::text[]`].filter(
+      (c): c is SQL => c !== undefined,
+    );
     const where = conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
     const tagFilter = onlyTag === undefined ? sql`` : sql` where u.tag = ${onlyTag}`;
 

@@ -88,7 +88,10 @@ describe('POST, PUT, DELETE /api/tag', () => {
     expect(dup.body.key).toBe('tag.error.exists');
     // The same text under another type is another tag.
     expect((await t.request('POST', '/api/tag?tagType=MESSAGE', { token: editor, json: { tag: 'Summer_2026' } })).status).toBe(201);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'tag'), eq(auditLog.entityId, 'CAMPAIGN:Summer_2026')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'tag'), eq(auditLog.entityId, 'CAMPAIGN:Summer_2026')));
     expect(entries).toHaveLength(1);
     // What the tag applies to in the console's words, not its code (issue 28 item 11).
     expect(entries[0]!.message).toBe("Tag 'Summer_2026' (Channels) created");
@@ -109,12 +112,18 @@ describe('POST, PUT, DELETE /api/tag', () => {
     const res = await t.request('PUT', '/api/tag?tag=lobby&tagType=FILE', { token: editor, json: { comment: 'entrance screens' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ tag: 'lobby', tagType: 'FILE', comment: 'entrance screens', count: 2 });
-    expect((await t.request('GET', '/api/tag?select=fileTags', { token: viewer })).body.fileTags.lobby).toEqual({ count: 2, comment: 'entrance screens' });
+    expect((await t.request('GET', '/api/tag?select=fileTags', { token: viewer })).body.fileTags.lobby).toEqual({
+      count: 2,
+      comment: 'entrance screens',
+    });
     expect((await t.request('PUT', '/api/tag?tag=nothing&tagType=FILE', { token: editor, json: { comment: 'x' } })).status).toBe(404);
     const root = await rootFileFolder(t.db, customerId);
     await insertFile(t.db, { customerId, folder: root, name: 'd.png', tags: ['legacy'] });
     expect((await t.request('PUT', '/api/tag?tag=legacy&tagType=FILE', { token: editor, json: { comment: 'old' } })).status).toBe(200);
-    const [row] = await t.db.select().from(tags).where(and(eq(tags.customerId, customerId), eq(tags.tag, 'legacy')));
+    const [row] = await t.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.customerId, customerId), eq(tags.tag, 'legacy')));
     expect(row?.comment).toBe('old');
   });
 

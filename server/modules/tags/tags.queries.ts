@@ -14,7 +14,9 @@ function tagTableSql(tagType: TagType, scope: TenantScope, keywordPrefix?: strin
   const registered = sql`select ${tags.tag} as tag, max(${tags.comment}) as comment from ${tags}
     where ${and(eq(tags.tagType, tagType), scopeCondition(scope, tags.customerId))} group by ${tags.tag}`;
   const usage = tagUsageSql(tagType, scope);
-  const used = usage ? sql`select tag, sum(n)::bigint as n from (${usage}) s group by tag` : sql`select null::text as tag, 0::bigint as n where false`;
+  const used = usage
+    ? sql`select tag, sum(n)::bigint as n from (${usage}) s group by tag`
+    : sql`select null::text as tag, 0::bigint as n where false`;
 
   return sql`select * from (select ${tagType}::text as tag_type, coalesce(r.tag, c.tag) as tag, coalesce(c.n, 0)::bigint as count, r.comment as comment
     from (${registered}) r full join (${used}) c on c.tag = r.tag) x${like ? sql` where ${like}` : sql``}`;
@@ -23,15 +25,27 @@ function tagTableSql(tagType: TagType, scope: TenantScope, keywordPrefix?: strin
 /** Every tag of the given types in the scope (ordered by type, then tag). */
 export async function selectTagCounts(db: Executor, types: readonly TagType[], scope: TenantScope): Promise<TagCountRow[]> {
   if (types.length === 0) return [];
-  const union = sql.join(types.map((t) => tagTableSql(t, scope)), sql` union all `);
+  const union = sql.join(
+    types.map((t) => tagTableSql(t, scope)),
+    sql` union all `,
+  );
 
   return await execRows<TagCountRow>(db, sql`select tag_type as "tagType", tag, count, comment from (${union}) u order by tag_type, tag`);
 }
 
 /** Tags starting with `prefix` (case-insensitive) over `types`, most used first. */
-export async function selectSuggestions(db: Executor, input: { types: readonly TagType[]; scope: TenantScope; prefix: string; limit: number }): Promise<string[]> {
-  const union = sql.join(input.types.map((t) => tagTableSql(t, input.scope, input.prefix)), sql` union all `);
-  const rows = await execRows<{ tag: string }>(db, sql`select tag from (${union}) u group by tag order by sum(count) desc, tag asc limit ${input.limit}`);
+export async function selectSuggestions(
+  db: Executor,
+  input: { types: readonly TagType[]; scope: TenantScope; prefix: string; limit: number },
+): Promise<string[]> {
+  const union = sql.join(
+    input.types.map((t) => tagTableSql(t, input.scope, input.prefix)),
+    sql` union all `,
+  );
+  const rows = await execRows<{ tag: string }>(
+    db,
+    sql`select tag from (${union}) u group by tag order by sum(count) desc, tag asc limit ${input.limit}`,
+  );
 
   return rows.map((r) => r.tag);
 }

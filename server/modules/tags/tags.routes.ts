@@ -23,7 +23,10 @@ export const listTagsRoute = defineRoute(
     request: {
       query: z.object({
         customerId: customerIdParam,
-        select: z.string().optional().openapi({ description: `Comma-separated groups: ${Object.keys(tagGroups).join(', ')}; default all` }),
+        select: z
+          .string()
+          .optional()
+          .openapi({ description: `Comma-separated groups: ${Object.keys(tagGroups).join(', ')}; default all` }),
       }),
     },
     responses: { 200: { description: 'Tags by group', ...json(TagListingSchema) } },
@@ -57,8 +60,12 @@ export const createTagRoute = defineRoute(
     operationId: 'createTag',
     tags,
     summary: 'Register a tag with a comment',
-    description: 'The tag must follow the format rules (its pattern; 400 `request.error.invalid`); an existing tag of the type is a 409 `tag.error.exists`.',
-    request: { query: z.object({ customerId: customerIdParam, tagType: TagTypeSchema }), body: { required: true, ...json(TagCreateSchema) } },
+    description:
+      'The tag must follow the format rules (its pattern; 400 `request.error.invalid`); an existing tag of the type is a 409 `tag.error.exists`.',
+    request: {
+      query: z.object({ customerId: customerIdParam, tagType: TagTypeSchema }),
+      body: { required: true, ...json(TagCreateSchema) },
+    },
     responses: { 201: { description: 'The registered tag', ...json(TagSchema) }, ...conflictError },
   },
 );

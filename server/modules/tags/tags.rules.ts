@@ -53,7 +53,10 @@ export type TagVerb = 'add' | 'set' | 'remove';
 export function textArray(values: readonly string[]): SQL {
   if (values.length === 0) return sql`'{}'::text[]`;
 
-  return sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /**

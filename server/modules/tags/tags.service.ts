@@ -16,9 +16,16 @@ type TagInfo = { count: number; comment?: string };
 type TagKey = { tagType: TagType; tag: string };
 
 /** GET /api/tag: `{<group>: {<tag>: {count, comment}}}` for the selected groups (all by default). */
-export async function listTags(ctx: ServiceContext, input: { select?: string }): Promise<Partial<Record<TagGroup, Record<string, TagInfo>>>> {
+export async function listTags(
+  ctx: ServiceContext,
+  input: { select?: string },
+): Promise<Partial<Record<TagGroup, Record<string, TagInfo>>>> {
   const groups = parseGroups(input.select);
-  const rows = await q.selectTagCounts(ctx.db, groups.map((g) => tagGroups[g]), ctx.scope);
+  const rows = await q.selectTagCounts(
+    ctx.db,
+    groups.map((g) => tagGroups[g]),
+    ctx.scope,
+  );
   const listing: Partial<Record<TagGroup, Record<string, TagInfo>>> = Object.fromEntries(groups.map((g) => [g, {}]));
   const groupOf = Object.fromEntries(Object.entries(tagGroups).map(([g, t]) => [t, g])) as Record<TagType, TagGroup>;
   for (const row of rows) {
@@ -44,12 +51,20 @@ export async function createTag(ctx: ServiceContext, input: { tagType: TagType; 
   try {
     return await withTransaction(ctx.db, async (tx) => {
       await q.insertTag(tx, { customerId, tagType: input.tagType, tag: tag!, comment });
-      await audit(tx, ctx, { customerId, key: { tagType: input.tagType, tag: tag! } }, 'create', `Tag '${tag}' (${enLabels.entityType[input.tagType]}) created`, { comment });
+      await audit(
+        tx,
+        ctx,
+        { customerId, key: { tagType: input.tagType, tag: tag! } },
+        'create',
+        `Tag '${tag}' (${enLabels.entityType[input.tagType]}) created`,
+        { comment },
+      );
 
       return toTag({ tagType: input.tagType, tag: tag! }, comment, await q.countTagUsage(tx, customerId, input.tagType, tag!));
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'tag_pkey')) throw new ConflictError('tag.error.exists', `The ${input.tagType} tag '${tag}' already exists`, { tag, tagType: input.tagType });
+    if (isUniqueViolation(err, 'tag_pkey'))
+      throw new ConflictError('tag.error.exists', `The ${input.tagType} tag '${tag}' already exists`, { tag, tagType: input.tagType });
     throw err;
   }
 }
@@ -77,7 +92,14 @@ export async function updateTag(ctx: ServiceContext, input: TagKey & { body: Tag
       if (count === 0) throw new NotFoundError('tag', input.tag);
       await q.insertTag(tx, { ...key, comment });
     }
-    await audit(tx, ctx, { customerId, key: input }, 'update', `Tag '${input.tag}' (${enLabels.entityType[input.tagType]}) comment changed`, { comment });
+    await audit(
+      tx,
+      ctx,
+      { customerId, key: input },
+      'update',
+      `Tag '${input.tag}' (${enLabels.entityType[input.tagType]}) comment changed`,
+      { comment },
+    );
 
     return toTag(input, comment, count);
   });
@@ -91,7 +113,11 @@ export async function deleteTag(ctx: ServiceContext, input: TagKey): Promise<voi
     const deleted = await q.deleteTag(tx, { customerId, ...input });
     const count = await q.countTagUsage(tx, customerId, input.tagType, input.tag);
     if (count > 0) {
-      throw new ConflictError('tag.error.inUse', `The ${input.tagType} tag '${input.tag}' is used by ${count} item(s)`, { tag: input.tag, tagType: input.tagType, count });
+      throw new ConflictError('tag.error.inUse', `The ${input.tagType} tag '${input.tag}' is used by ${count} item(s)`, {
+        tag: input.tag,
+        tagType: input.tagType,
+        count,
+      });
     }
     if (!deleted) throw new NotFoundError('tag', input.tag);
     await audit(tx, ctx, { customerId, key: input }, 'delete', `Tag '${input.tag}' (${enLabels.entityType[input.tagType]}) deleted`);
@@ -99,11 +125,17 @@ export async function deleteTag(ctx: ServiceContext, input: TagKey): Promise<voi
 }
 
 function parseGroups(select: string | undefined): TagGroup[] {
-  const names = (select ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (select ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (names.length === 0 || names.includes('*')) return Object.keys(tagGroups) as TagGroup[];
   const bad = names.find((n) => !Object.hasOwn(tagGroups, n));
   if (bad) {
-    throw new ValidationError('select.error.unknownField', `Unknown tag group '${bad}'; groups: ${Object.keys(tagGroups).join(', ')}`, { field: bad, parameter: 'select' });
+    throw new ValidationError('select.error.unknownField', `Unknown tag group '${bad}'; groups: ${Object.keys(tagGroups).join(', ')}`, {
+      field: bad,
+      parameter: 'select',
+    });
   }
 
   return [...new Set(names)] as TagGroup[];
@@ -118,5 +150,8 @@ function toTag(key: TagKey, comment: string | null, count: number) {
   return { tag: key.tag, tagType: key.tagType, ...(comment === null ? {} : { comment }), count };
 }
 
-const audit = auditOf('tag', ({ customerId, key }: { customerId: number; key: TagKey }) => ({ entityId: `${key.tagType}:${key.tag}`, entityName: key.tag, customerId }));
-
+const audit = auditOf('tag', ({ customerId, key }: { customerId: number; key: TagKey }) => ({
+  entityId: `${key.tagType}:${key.tag}`,
+  entityName: key.tag,
+  customerId,
+}));

@@ -44,7 +44,9 @@ export function parseTeamIdsParam(raw: string | undefined): TeamGrant[] {
   return raw.split(',').map((part) => {
     const [id = '', flag, ...rest] = part.trim().split(':');
     if (!UUID.test(id) || rest.length > 0 || (flag !== undefined && flag !== 'true' && flag !== 'false')) {
-      throw new ValidationError('request.error.invalid', `Invalid teamIds entry '${part}': expected <teamId>:<true|false>`, { parameter: 'teamIds' });
+      throw new ValidationError('request.error.invalid', `Invalid teamIds entry '${part}': expected <teamId>:<true|false>`, {
+        parameter: 'teamIds',
+      });
     }
 
     return { teamId: id.toLowerCase(), readOnly: flag === 'true' };
@@ -52,12 +54,24 @@ export function parseTeamIdsParam(raw: string | undefined): TeamGrant[] {
 }
 
 /** Assigns a just-created resource to the teams of the `teamIds` create parameter. */
-export async function assignTeams(tx: Executor, ctx: AssignmentContext, resourceType: string, resourceId: string, teamIdsParam: string | undefined): Promise<TeamAccessList> {
+export async function assignTeams(
+  tx: Executor,
+  ctx: AssignmentContext,
+  resourceType: string,
+  resourceId: string,
+  teamIdsParam: string | undefined,
+): Promise<TeamAccessList> {
   return modifyTeams(tx, ctx, resourceType, resourceId, { assignToTeams: parseTeamIdsParam(teamIdsParam) });
 }
 
 /** Applies a modify body (`assignToTeams`, `removeFromTeamIds`) to one resource; answers its teams. */
-export async function modifyTeams(tx: Executor, ctx: AssignmentContext, resourceType: string, resourceId: string, change: TeamModification): Promise<TeamAccessList> {
+export async function modifyTeams(
+  tx: Executor,
+  ctx: AssignmentContext,
+  resourceType: string,
+  resourceId: string,
+  change: TeamModification,
+): Promise<TeamAccessList> {
   const registration = teamResourceOf(resourceType);
   const customerId = await findResourceCustomer(tx, registration, ctx.scope, resourceId);
   if (customerId === undefined) throw new NotFoundError(registration.type, resourceId);
@@ -66,8 +80,16 @@ export async function modifyTeams(tx: Executor, ctx: AssignmentContext, resource
   await assertTeamsUsable(tx, ctx, [...grants.map((g) => g.teamId), ...removals], customerId);
   if (grants.length > 0) await assertCanJoin(tx, registration, [resourceId], customerId);
 
-  await deleteAssignmentsOfResource(tx, registration.type, resourceId, removals.filter((id) => !grants.some((g) => g.teamId === id)));
-  await upsertAssignments(tx, grants.map((g) => ({ teamId: g.teamId, resourceType: registration.type, resourceId, readOnly: g.readOnly, customerId })));
+  await deleteAssignmentsOfResource(
+    tx,
+    registration.type,
+    resourceId,
+    removals.filter((id) => !grants.some((g) => g.teamId === id)),
+  );
+  await upsertAssignments(
+    tx,
+    grants.map((g) => ({ teamId: g.teamId, resourceType: registration.type, resourceId, readOnly: g.readOnly, customerId })),
+  );
   if (grants.length + removals.length > 0) {
     await auditChange(tx, ctx, {
       action: 'updateTeamAssignments',
@@ -83,7 +105,12 @@ export async function modifyTeams(tx: Executor, ctx: AssignmentContext, resource
 }
 
 /** The teams of one resource as `teamAccessList` (with team names for display). */
-export async function teamAccessListOf(db: Executor, resourceType: string, resourceId: string, customerId: number): Promise<TeamAccessList> {
+export async function teamAccessListOf(
+  db: Executor,
+  resourceType: string,
+  resourceId: string,
+  customerId: number,
+): Promise<TeamAccessList> {
   const rows = await selectTeamsOfResource(db, resourceType, resourceId, eq(teamAssignments.customerId, customerId));
 
   return { teams: rows };
@@ -107,13 +134,20 @@ async function assertTeamsUsable(tx: Executor, ctx: AssignmentContext, teamIds: 
 }
 
 /** Resources must exist in the team's customer (404) and be allowed to join (users: not OWNER/ADMIN, 409). */
-export async function assertCanJoin(tx: Executor, registration: TeamResourceRegistration, ids: readonly string[], customerId: number): Promise<void> {
+export async function assertCanJoin(
+  tx: Executor,
+  registration: TeamResourceRegistration,
+  ids: readonly string[],
+  customerId: number,
+): Promise<void> {
   const rows = await findTeamResources(tx, registration, ids, customerId);
   const found = new Map(rows.map((r) => [r.id, r.cannotJoin]));
   const missing = ids.find((id) => !found.has(id));
   if (missing) throw new NotFoundError(registration.type, missing);
   if (registration.cannotJoin && rows.some((r) => r.cannotJoin)) {
-    throw new ConflictError(registration.cannotJoin.key, registration.cannotJoin.message, { ids: rows.filter((r) => r.cannotJoin).map((r) => r.id) });
+    throw new ConflictError(registration.cannotJoin.key, registration.cannotJoin.message, {
+      ids: rows.filter((r) => r.cannotJoin).map((r) => r.id),
+    });
   }
 }
 

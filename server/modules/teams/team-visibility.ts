@@ -46,7 +46,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Parses the comma-separated `selectTeamIds` parameter; malformed ids are a 400. */
 export function parseSelectTeamIds(raw: string | undefined): string[] {
-  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = ids.find((id) => !UUID.test(id));
   if (bad) throw new ValidationError('request.error.invalid', `Invalid team id '${bad}' in selectTeamIds`, { parameter: 'selectTeamIds' });
 
@@ -69,7 +72,12 @@ function memberOf(actor: Actor): TeamMember {
 type TeamMember = NonNullable<ReturnType<typeof teamMemberOf>> & { customerId: number };
 
 /** The visibility (A) and listing filter (B) for rows of `resourceType` whose id is `idColumn`. */
-export function teamVisibilityCondition(ctx: Caller, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL, options: TeamReadOptions = {}): SQL | undefined {
+export function teamVisibilityCondition(
+  ctx: Caller,
+  resourceType: TeamResourceType,
+  idColumn: AnyPgColumn | SQL,
+  options: TeamReadOptions = {},
+): SQL | undefined {
   const selected = options.selectTeamIds ?? [];
   const include = options.includeResourcesWithoutTeam === true;
   const unfiltered = (parts: Parts | AboveTeams) =>
@@ -126,7 +134,12 @@ export function readOnlyExpression(ctx: Caller, resourceType: TeamResourceType, 
  * Refuses a write to a resource the caller cannot see (404, never revealing it) or sees only
  * through read-only team assignments (403 `team.error.readOnly`).
  */
-export async function assertWritable(tx: Executor, ctx: Caller & { scope: TenantScope }, resourceType: TeamResourceType, id: string): Promise<void> {
+export async function assertWritable(
+  tx: Executor,
+  ctx: Caller & { scope: TenantScope },
+  resourceType: TeamResourceType,
+  id: string,
+): Promise<void> {
   const registration = findTeamResource(resourceType);
   if (!registration) throw new NotFoundError(resourceType, id);
   const { table, idColumn, customerIdColumn } = registration;
@@ -137,7 +150,8 @@ export async function assertWritable(tx: Executor, ctx: Caller & { scope: Tenant
     readOnly: readOnlyExpression(ctx, resourceType, idColumn),
   });
   if (!row || !row.visible) throw new NotFoundError(resourceType, id);
-  if (row.readOnly) throw new ForbiddenError(`Your teams give read-only access to this ${resourceType}`, 'team.error.readOnly', { resourceType, id });
+  if (row.readOnly)
+    throw new ForbiddenError(`Your teams give read-only access to this ${resourceType}`, 'team.error.readOnly', { resourceType, id });
 }
 
 let aliasCounter = 0;
@@ -166,7 +180,10 @@ class AboveTeams {
     const a = assignmentAlias();
 
     return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text
-      and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)}))`;
+      and ${a.table.teamId} in (${sql.join(
+        teamIds.map((t) => sql`${t}::uuid`),
+        sql`, `,
+      )}))`;
   }
 }
 
@@ -202,7 +219,12 @@ class Parts extends AboveTeams {
   /** Assigned to a caller team (narrowed to `teamIds` when given; to one `read_only` value when given). */
   inCallerTeams(teamIds: readonly string[], readOnly?: SQL): SQL {
     const a = assignmentAlias();
-    const narrowed = teamIds.length ? sql` and ${a.table.teamId} in (${sql.join(teamIds.map((t) => sql`${t}::uuid`), sql`, `)})` : sql``;
+    const narrowed = teamIds.length
+      ? sql` and ${a.table.teamId} in (${sql.join(
+          teamIds.map((t) => sql`${t}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     const flag = readOnly ? sql` and ${a.table.readOnly} = ${readOnly}` : sql``;
 
     return sql`exists (select 1 from ${a.from} where ${a.table.resourceType} = ${this.type} and ${a.table.resourceId} = ${this.id}::text

@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function setSettings(values: { userFullAccessIfNotInTeam?: boolean; accessResourcesWithoutTeam?: boolean }) {
-  await t.db.update(customers).set({ userFullAccessIfNotInTeam: true, accessResourcesWithoutTeam: true, ...values }).where(eq(customers.id, customerId));
+  await t.db
+    .update(customers)
+    .set({ userFullAccessIfNotInTeam: true, accessResourcesWithoutTeam: true, ...values })
+    .where(eq(customers.id, customerId));
 }
 
 async function visibleNames(token: string, query = ''): Promise<string[]> {
@@ -52,19 +55,56 @@ const T1 = ['a', 'm1', 'r1', 'ro'];
 const TEAMLESS = ['c', 'nm', 'owner'];
 
 describe('team visibility on GET /api/v2/user', () => {
-  const cases: { name: string; caller: Named | 'owner'; query?: (ids: Record<string, string>) => string; settings?: Parameters<typeof setSettings>[0]; expected: string[] }[] = [
+  const cases: {
+    name: string;
+    caller: Named | 'owner';
+    query?: (ids: Record<string, string>) => string;
+    settings?: Parameters<typeof setSettings>[0];
+    expected: string[];
+  }[] = [
     { name: 'OWNER sees everyone', caller: 'owner', expected: ALL },
     { name: 'OWNER narrowed by selectTeamIds', caller: 'owner', query: (ids) => `&selectTeamIds=${ids.T1}`, expected: T1 },
-    { name: 'OWNER: selectTeamIds + includeResourcesWithoutTeam', caller: 'owner', query: (ids) => `&selectTeamIds=${ids.T2}&includeResourcesWithoutTeam=true`, expected: ['b', ...TEAMLESS].sort() },
+    {
+      name: 'OWNER: selectTeamIds + includeResourcesWithoutTeam',
+      caller: 'owner',
+      query: (ids) => `&selectTeamIds=${ids.T2}&includeResourcesWithoutTeam=true`,
+      expected: ['b', ...TEAMLESS].sort(),
+    },
     { name: 'a member sees its teams', caller: 'm1', expected: T1 },
-    { name: 'a member adds team-less resources on request', caller: 'm1', query: () => '&includeResourcesWithoutTeam=true', expected: [...T1, ...TEAMLESS].sort() },
-    { name: 'accessResourcesWithoutTeam=false keeps team-less resources from members', caller: 'm1', query: () => '&includeResourcesWithoutTeam=true', settings: { accessResourcesWithoutTeam: false }, expected: T1 },
+    {
+      name: 'a member adds team-less resources on request',
+      caller: 'm1',
+      query: () => '&includeResourcesWithoutTeam=true',
+      expected: [...T1, ...TEAMLESS].sort(),
+    },
+    {
+      name: 'accessResourcesWithoutTeam=false keeps team-less resources from members',
+      caller: 'm1',
+      query: () => '&includeResourcesWithoutTeam=true',
+      settings: { accessResourcesWithoutTeam: false },
+      expected: T1,
+    },
     { name: 'a member cannot select a team it is not in', caller: 'm1', query: (ids) => `&selectTeamIds=${ids.T2}`, expected: [] },
-    { name: 'a restricted user sees only its teams, whatever the flags', caller: 'r1', query: () => '&includeResourcesWithoutTeam=true', expected: T1 },
+    {
+      name: 'a restricted user sees only its teams, whatever the flags',
+      caller: 'r1',
+      query: () => '&includeResourcesWithoutTeam=true',
+      expected: T1,
+    },
     { name: 'a non-member has full access by default', caller: 'nm', expected: ALL },
     { name: 'a non-member can narrow by selectTeamIds', caller: 'nm', query: (ids) => `&selectTeamIds=${ids.T2}`, expected: ['b'] },
-    { name: 'userFullAccessIfNotInTeam=false: a non-member sees nothing', caller: 'nm', settings: { userFullAccessIfNotInTeam: false }, expected: [] },
-    { name: 'userFullAccessIfNotInTeam=false does not affect members', caller: 'm1', settings: { userFullAccessIfNotInTeam: false }, expected: T1 },
+    {
+      name: 'userFullAccessIfNotInTeam=false: a non-member sees nothing',
+      caller: 'nm',
+      settings: { userFullAccessIfNotInTeam: false },
+      expected: [],
+    },
+    {
+      name: 'userFullAccessIfNotInTeam=false does not affect members',
+      caller: 'm1',
+      settings: { userFullAccessIfNotInTeam: false },
+      expected: T1,
+    },
   ];
 
   it.each(cases)('$name', async ({ caller, query, settings, expected }) => {
@@ -76,7 +116,9 @@ describe('team visibility on GET /api/v2/user', () => {
 
   it('includeReadOnlyInfo: readOnly is true only where every caller team is read-only', async () => {
     const res = await t.request('GET', '/api/v2/user?size=100&select=email&includeReadOnlyInfo=true', { token: u.m1.token });
-    const byName = Object.fromEntries((res.body.content as { email: string; readOnly: boolean }[]).map((x) => [x.email.split('-')[0], x.readOnly]));
+    const byName = Object.fromEntries(
+      (res.body.content as { email: string; readOnly: boolean }[]).map((x) => [x.email.split('-')[0], x.readOnly]),
+    );
     expect(byName).toEqual({ a: false, m1: false, r1: false, ro: true });
     const asOwner = await t.request('GET', '/api/v2/user?size=100&select=email&includeReadOnlyInfo=true', { token: owner.token });
     expect((asOwner.body.content as { readOnly: boolean }[]).every((x) => x.readOnly === false)).toBe(true);
@@ -88,26 +130,42 @@ describe('team visibility on GET /api/v2/user', () => {
   });
 
   it('search=teamAssignments.team.id=<id> compiles through the query language', async () => {
-    const res = await t.request('GET', `/api/v2/user?select=email&search=${encodeURIComponent(`teamAssignments.team.id=${teams.T2}`)}`, { token: owner.token });
+    const res = await t.request('GET', `/api/v2/user?select=email&search=${encodeURIComponent(`teamAssignments.team.id=${teams.T2}`)}`, {
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
     expect((res.body.content as { email: string }[]).map((x) => x.email)).toEqual([u.b.email]);
-    const teamLess = await t.request('GET', `/api/v2/user?select=email&size=100&search=${encodeURIComponent('teamAssignments=NULL')}`, { token: owner.token });
+    const teamLess = await t.request('GET', `/api/v2/user?select=email&size=100&search=${encodeURIComponent('teamAssignments=NULL')}`, {
+      token: owner.token,
+    });
     expect((teamLess.body.content as { email: string }[]).map((x) => x.email.split('-')[0]).sort()).toEqual(TEAMLESS);
-    const readOnly = await t.request('GET', `/api/v2/user?select=email&search=${encodeURIComponent('teamAssignments.readOnly=true')}`, { token: owner.token });
+    const readOnly = await t.request('GET', `/api/v2/user?select=email&search=${encodeURIComponent('teamAssignments.readOnly=true')}`, {
+      token: owner.token,
+    });
     expect((readOnly.body.content as { email: string }[]).map((x) => x.email)).toEqual([u.ro.email]);
   });
 
   it('assertWritable: 403 team.error.readOnly through read-only teams, 404 when invisible', async () => {
     const actor: UserActor = {
       kind: 'user',
-      userId: u.m1.id, email: u.m1.email, name: 'm1', role: 'VIEWER', customerId, customerName: 'c', isNetworkOwner: false,
-      isRestrictedUser: false, tokenFamilyId: 'f', via: 'bearer',
+      userId: u.m1.id,
+      email: u.m1.email,
+      name: 'm1',
+      role: 'VIEWER',
+      customerId,
+      customerName: 'c',
+      isNetworkOwner: false,
+      isRestrictedUser: false,
+      tokenFamilyId: 'f',
+      via: 'bearer',
     };
     const ctx = { actor, scope: { kind: 'customer' as const, customerId, explicit: false } };
     await expect(assertWritable(t.db, ctx, 'user', u.a.id)).resolves.toBeUndefined();
     await expect(assertWritable(t.db, ctx, 'user', u.ro.id)).rejects.toMatchObject({ status: 403, key: 'team.error.readOnly' });
     await expect(assertWritable(t.db, ctx, 'user', u.b.id)).rejects.toMatchObject({ status: 404 });
-    await expect(assertWritable(t.db, { ...ctx, actor: { ...actor, role: 'OWNER', userId: owner.id } }, 'user', u.ro.id)).resolves.toBeUndefined();
+    await expect(
+      assertWritable(t.db, { ...ctx, actor: { ...actor, role: 'OWNER', userId: owner.id } }, 'user', u.ro.id),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -127,14 +185,19 @@ describe('team CRUD', () => {
     expect(cleared.body).toMatchObject({ id, name: 'Crud 2' });
     expect(cleared.body.comment).toBeUndefined();
     expect((await t.request('PUT', `/api/team?teamId=${id}`, { token: owner.token, json: { name: 'T1' } })).status).toBe(409);
-    await t.request('PUT', `/api/team/updateUserAssignments?teamId=${id}`, { token: owner.token, json: { resourcesToAdd: [{ id: u.c.id }] } });
+    await t.request('PUT', `/api/team/updateUserAssignments?teamId=${id}`, {
+      token: owner.token,
+      json: { resourcesToAdd: [{ id: u.c.id }] },
+    });
     expect((await t.request('DELETE', `/api/team/${id}`, { token: owner.token })).status).toBe(204);
     expect(await t.db.select().from(teamAssignments).where(eq(teamAssignments.teamId, id))).toEqual([]);
     expect((await t.request('DELETE', `/api/team/${id}`, { token: owner.token })).status).toBe(404);
   });
 
   it('lists teams with member and resource counts; members see only their teams', async () => {
-    const res = await t.request('GET', '/api/team?includeTeamUserNumber=true&includeTeamResourceNumber=true&sort=name,asc&search=name^T', { token: owner.token });
+    const res = await t.request('GET', '/api/team?includeTeamUserNumber=true&includeTeamResourceNumber=true&sort=name,asc&search=name^T', {
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.content).toMatchObject([
       { name: 'T1', teamUserNumber: 4, teamDeviceGroupNumber: 0, teamFileFolderNumber: 0, teamContentGroupNumber: 0 },
@@ -167,7 +230,12 @@ describe('assignment endpoints', () => {
   it('lists the resources of a team and the teams of a resource', async () => {
     const res = await t.request('GET', `/api/team/userAssignments?teamId=${teams.T1}`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.arrayContaining([{ id: u.ro.id, readOnly: true }, { id: u.a.id, readOnly: false }]));
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { id: u.ro.id, readOnly: true },
+        { id: u.a.id, readOnly: false },
+      ]),
+    );
     expect(res.body).toHaveLength(4);
     const ofUser = await t.request('GET', `/api/team/user/${u.ro.id}/assignments`, { token: owner.token });
     expect(ofUser.status).toBe(200);
@@ -188,7 +256,10 @@ describe('assignment endpoints', () => {
       expect(res.status, path).toBe(404);
       expect(res.body.key).toBe('team.error.unknownResourceType');
     }
-    const put = await t.request('PUT', `/api/team/updateAlertRuleAssignments?teamId=${teams.T1}`, { token: owner.token, json: { resourcesToAdd: [] } });
+    const put = await t.request('PUT', `/api/team/updateAlertRuleAssignments?teamId=${teams.T1}`, {
+      token: owner.token,
+      json: { resourcesToAdd: [] },
+    });
     expect(put.status).toBe(404);
     expect(put.body.key).toBe('team.error.unknownResourceType');
   });
@@ -200,20 +271,32 @@ describe('assignment endpoints', () => {
   });
 
   it('refuses an OWNER joining a team (409) and resources or teams of another tenant (404)', async () => {
-    const owners = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, { token: owner.token, json: { resourcesToAdd: [{ id: owner.id }] } });
+    const owners = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, {
+      token: owner.token,
+      json: { resourcesToAdd: [{ id: owner.id }] },
+    });
     expect(owners.status).toBe(409);
     expect(owners.body.key).toBe('team.error.ownerCannotJoin');
     const stranger = await t.actor('VIEWER');
-    const foreign = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, { token: owner.token, json: { resourcesToAdd: [{ id: stranger.user.id }] } });
+    const foreign = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, {
+      token: owner.token,
+      json: { resourcesToAdd: [{ id: stranger.user.id }] },
+    });
     expect(foreign.status).toBe(404);
     const otherOwner = await t.actor('OWNER', { customerId: stranger.user.customerId });
-    const foreignTeam = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, { token: otherOwner.token, json: { resourcesToAdd: [{ id: stranger.user.id }] } });
+    const foreignTeam = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, {
+      token: otherOwner.token,
+      json: { resourcesToAdd: [{ id: stranger.user.id }] },
+    });
     expect(foreignTeam.status).toBe(404);
     expect((await t.request('GET', `/api/team/userAssignments?teamId=${teams.T1}`, { token: otherOwner.token })).status).toBe(404);
   });
 
   it('refuses callers below OWNER (403)', async () => {
-    const res = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, { token: u.m1.token, json: { resourcesToAdd: [] } });
+    const res = await t.request('PUT', `/api/team/updateUserAssignments?teamId=${teams.T1}`, {
+      token: u.m1.token,
+      json: { resourcesToAdd: [] },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -227,7 +310,15 @@ describe('assignment endpoints', () => {
 
   it('POST /api/user/updateTeamAssignments applies the shared team-assignment body', async () => {
     const path = `/api/user/updateTeamAssignments?email=${encodeURIComponent(u.c.email)}`;
-    const added = await t.request('POST', path, { token: owner.token, json: { assignToTeams: [{ teamId: teams.T1, readOnly: true }, { teamId: teams.T2, readOnly: false }] } });
+    const added = await t.request('POST', path, {
+      token: owner.token,
+      json: {
+        assignToTeams: [
+          { teamId: teams.T1, readOnly: true },
+          { teamId: teams.T2, readOnly: false },
+        ],
+      },
+    });
     expect(added.status).toBe(200);
     expect(added.body.teams).toEqual([
       { id: teams.T1, name: 'T1', readOnly: true },
@@ -235,10 +326,16 @@ describe('assignment endpoints', () => {
     ]);
     const removed = await t.request('POST', path, { token: owner.token, json: { removeFromTeamIds: [teams.T1, teams.T2] } });
     expect(removed.body).toEqual({ teams: [] });
-    const ownerJoin = await t.request('POST', `/api/user/updateTeamAssignments?email=${encodeURIComponent(owner.email)}`, { token: owner.token, json: { assignToTeams: [{ teamId: teams.T1, readOnly: false }] } });
+    const ownerJoin = await t.request('POST', `/api/user/updateTeamAssignments?email=${encodeURIComponent(owner.email)}`, {
+      token: owner.token,
+      json: { assignToTeams: [{ teamId: teams.T1, readOnly: false }] },
+    });
     expect(ownerJoin.status).toBe(409);
     const stranger = await t.actor('OWNER');
-    const otherTeam = await t.request('POST', `/api/user/updateTeamAssignments?email=${encodeURIComponent(stranger.user.email)}`, { token: stranger.token, json: { assignToTeams: [{ teamId: teams.T1, readOnly: false }] } });
+    const otherTeam = await t.request('POST', `/api/user/updateTeamAssignments?email=${encodeURIComponent(stranger.user.email)}`, {
+      token: stranger.token,
+      json: { assignToTeams: [{ teamId: teams.T1, readOnly: false }] },
+    });
     expect(otherTeam.status).toBe(404);
     const otherUser = await t.request('POST', path, { token: stranger.token, json: { assignToTeams: [] } });
     expect(otherUser.status).toBe(404);

@@ -19,7 +19,11 @@ export async function selectVisibility(db: Executor, q: { table: PgTable; where:
 
 /** The team `id` within the scope (and `visible`, when given). */
 export async function findTeam(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(and(eq(teams.id, id), scopeCondition(scope, teams.customerId), visible)).limit(1);
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, id), scopeCondition(scope, teams.customerId), visible))
+    .limit(1);
 
   return row;
 }
@@ -27,7 +31,10 @@ export async function findTeam(db: Executor, scope: TenantScope, id: string, vis
 export async function findTeamsByIds(db: Executor, ids: readonly string[], customerId: number): Promise<TeamRow[]> {
   if (ids.length === 0) return [];
 
-  return db.select().from(teams).where(and(inArray(teams.id, [...ids]), eq(teams.customerId, customerId)));
+  return db
+    .select()
+    .from(teams)
+    .where(and(inArray(teams.id, [...ids]), eq(teams.customerId, customerId)));
 }
 
 export async function insertTeam(db: Executor, values: typeof teams.$inferInsert): Promise<TeamRow> {
@@ -36,8 +43,17 @@ export async function insertTeam(db: Executor, values: typeof teams.$inferInsert
   return row!;
 }
 
-export async function updateTeam(db: Executor, customerId: number, id: string, values: { name?: string; comment?: string | null }): Promise<TeamRow> {
-  const [row] = await db.update(teams).set(values).where(and(eq(teams.id, id), eq(teams.customerId, customerId))).returning();
+export async function updateTeam(
+  db: Executor,
+  customerId: number,
+  id: string,
+  values: { name?: string; comment?: string | null },
+): Promise<TeamRow> {
+  const [row] = await db
+    .update(teams)
+    .set(values)
+    .where(and(eq(teams.id, id), eq(teams.customerId, customerId)))
+    .returning();
 
   return row!;
 }
@@ -53,14 +69,31 @@ export async function findTeamResources(db: Executor, registration: TeamResource
   const { table, idColumn, customerIdColumn, cannotJoin } = registration;
 
   return db
-    .select({ id: sql<string>`${idColumn}::text`.as('id'), cannotJoin: sql<boolean>`${cannotJoin?.condition ?? sql`false`}`.as('cannot_join') })
+    .select({
+      id: sql<string>`${idColumn}::text`.as('id'),
+      cannotJoin: sql<boolean>`${cannotJoin?.condition ?? sql`false`}`.as('cannot_join'),
+    })
     .from(table)
-    .where(and(sql`${idColumn}::text in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`, eq(customerIdColumn, customerId)));
+    .where(
+      and(
+        sql`${idColumn}::text in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        eq(customerIdColumn, customerId),
+      ),
+    );
 }
 
 /** The customer of one resource within a tenant scope, or undefined when it is not there. */
 /** The customer of the resource `id` of a team-capable kind, within the scope (and `visible`, when given). */
-export async function findResourceCustomer(db: Executor, registration: TeamResourceRegistration, scope: TenantScope, id: string, visible?: SQL) {
+export async function findResourceCustomer(
+  db: Executor,
+  registration: TeamResourceRegistration,
+  scope: TenantScope,
+  id: string,
+  visible?: SQL,
+) {
   const { table, idColumn, customerIdColumn } = registration;
   const [row] = await db
     .select({ customerId: sql<number>`${customerIdColumn}`.mapWith(Number).as('customer_id') })
@@ -77,21 +110,46 @@ export async function upsertAssignments(db: Executor, rows: (typeof teamAssignme
   await db
     .insert(teamAssignments)
     .values(rows)
-    .onConflictDoUpdate({ target: [teamAssignments.teamId, teamAssignments.resourceType, teamAssignments.resourceId], set: { readOnly: sql`excluded.read_only` } });
+    .onConflictDoUpdate({
+      target: [teamAssignments.teamId, teamAssignments.resourceType, teamAssignments.resourceId],
+      set: { readOnly: sql`excluded.read_only` },
+    });
 }
 
-export async function deleteAssignmentsOfTeam(db: Executor, teamId: string, resourceType: string, resourceIds: readonly string[]): Promise<void> {
+export async function deleteAssignmentsOfTeam(
+  db: Executor,
+  teamId: string,
+  resourceType: string,
+  resourceIds: readonly string[],
+): Promise<void> {
   if (resourceIds.length === 0) return;
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.teamId, teamId), eq(teamAssignments.resourceType, resourceType), inArray(teamAssignments.resourceId, [...resourceIds])));
+    .where(
+      and(
+        eq(teamAssignments.teamId, teamId),
+        eq(teamAssignments.resourceType, resourceType),
+        inArray(teamAssignments.resourceId, [...resourceIds]),
+      ),
+    );
 }
 
-export async function deleteAssignmentsOfResource(db: Executor, resourceType: string, resourceId: string, teamIds: readonly string[]): Promise<void> {
+export async function deleteAssignmentsOfResource(
+  db: Executor,
+  resourceType: string,
+  resourceId: string,
+  teamIds: readonly string[],
+): Promise<void> {
   if (teamIds.length === 0) return;
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.resourceType, resourceType), eq(teamAssignments.resourceId, resourceId), inArray(teamAssignments.teamId, [...teamIds])));
+    .where(
+      and(
+        eq(teamAssignments.resourceType, resourceType),
+        eq(teamAssignments.resourceId, resourceId),
+        inArray(teamAssignments.teamId, [...teamIds]),
+      ),
+    );
 }
 
 /** Resources of one type assigned to a team, in a stable order. */
@@ -119,7 +177,13 @@ export function findMemberships(db: Executor, member: { type: 'user' | 'webhookA
   return db
     .select({ teamId: teamAssignments.teamId })
     .from(teamAssignments)
-    .where(and(eq(teamAssignments.resourceType, member.type), eq(teamAssignments.resourceId, member.id), inArray(teamAssignments.teamId, [...teamIds])));
+    .where(
+      and(
+        eq(teamAssignments.resourceType, member.type),
+        eq(teamAssignments.resourceId, member.id),
+        inArray(teamAssignments.teamId, [...teamIds]),
+      ),
+    );
 }
 
 /** `count(*)` of a team's assignments of one type, correlated with the outer team row. */
@@ -128,7 +192,12 @@ export function assignmentCount(teamId: SQL | PgTable['_']['columns'][string], r
 }
 
 /** The id of the row of `registration` whose natural key (users: email) is `key`, within the scope. */
-export async function findIdByNaturalKey(db: Executor, scope: TenantScope, registration: TeamResourceRegistration, key: string): Promise<string | undefined> {
+export async function findIdByNaturalKey(
+  db: Executor,
+  scope: TenantScope,
+  registration: TeamResourceRegistration,
+  key: string,
+): Promise<string | undefined> {
   if (!registration.naturalKey) return undefined;
   const [row] = await db
     .select({ id: registration.idColumn })

@@ -35,5 +35,7 @@ const teamAssignmentResource = defineResource({
  * the query compiler. `id` is the resource's id column.
  */
 export function teamAssignmentsField(resourceType: TeamResourceType, id: AnyPgColumn): RelationField {
-  return relation.many(teamAssignmentResource, { on: (target) => and(eq(target.resourceType, resourceType), sql`${target.resourceId} = ${id}::text`)! });
+  return relation.many(teamAssignmentResource, {
+    on: (target) => and(eq(target.resourceType, resourceType), sql`${target.resourceId} = ${id}::text`)!,
+  });
 }

@@ -40,7 +40,8 @@ export const listTeamsRoute = defineRoute(
     operationId: 'listTeams',
     tags: ['Teams'],
     summary: 'Teams, paged',
-    description: 'OWNER/ADMIN and users outside any team (with full access) see every team of the tenant; team members see their own teams.',
+    description:
+      'OWNER/ADMIN and users outside any team (with full access) see every team of the tenant; team members see their own teams.',
     request: { query: ScopedListQuerySchema.extend(TeamListQueryExtension) },
     responses: { 200: { description: 'A page of teams', ...json(pageOf(TeamSchema, 'TeamPage')) } },
   },
@@ -82,7 +83,12 @@ export const deleteTeamRoute = defineRoute(
     operationId: 'deleteTeam',
     tags: ['Teams'],
     summary: 'Delete a team and all its assignments',
-    request: { query: z.object({ customerId: customerIdParam }), params: z.object({ segment: z.string().openapi({ param: { name: 'segment', in: 'path' }, format: 'uuid', description: 'The team' }) }) },
+    request: {
+      query: z.object({ customerId: customerIdParam }),
+      params: z.object({
+        segment: z.string().openapi({ param: { name: 'segment', in: 'path' }, format: 'uuid', description: 'The team' }),
+      }),
+    },
     responses: { 204: { description: 'Deleted' } },
   },
   { resourceIds: { 'path.segment': 'team' } },
@@ -98,7 +104,12 @@ export const listTeamAssignmentsRoute = defineRoute(
     summary: 'Resources of one kind assigned to a team (`/api/team/{resourceType}Assignments`)',
     request: {
       params: z.object({
-        segment: typeParam('segment', '^[a-z][A-Za-z]*Assignments$', 'userAssignments', `\`<resourceType>Assignments\`; resource types: ${kinds.join(', ')}. Any other type: 404 \`team.error.unknownResourceType\`; ${notManagedYet}`),
+        segment: typeParam(
+          'segment',
+          '^[a-z][A-Za-z]*Assignments$',
+          'userAssignments',
+          `\`<resourceType>Assignments\`; resource types: ${kinds.join(', ')}. Any other type: 404 \`team.error.unknownResourceType\`; ${notManagedYet}`,
+        ),
       }),
       query: teamIdQuery,
     },
@@ -135,15 +146,24 @@ export const updateTeamResourcesRoute = defineRoute(
     operationId: 'updateTeamResources',
     tags: ['Teams'],
     summary: 'Add resources of one kind to a team and remove others (`/api/team/update{ResourceType}Assignments`)',
-    description: 'Resources must belong to the team\'s customer (404). OWNER and ADMIN users cannot join a team (409 `team.error.ownerCannotJoin`).',
+    description:
+      "Resources must belong to the team's customer (404). OWNER and ADMIN users cannot join a team (409 `team.error.ownerCannotJoin`).",
     request: {
       params: z.object({
-        segment: typeParam('segment', '^update[A-Z][A-Za-z]*Assignments$', 'updateUserAssignments', `\`update<ResourceType>Assignments\`; resource types: ${kinds.map(capitalize).join(', ')}. ${notManagedYet}`),
+        segment: typeParam(
+          'segment',
+          '^update[A-Z][A-Za-z]*Assignments$',
+          'updateUserAssignments',
+          `\`update<ResourceType>Assignments\`; resource types: ${kinds.map(capitalize).join(', ')}. ${notManagedYet}`,
+        ),
       }),
       query: teamIdQuery,
       body: { required: true, ...json(TeamResourcesUpdateSchema) },
     },
-    responses: { 200: { description: 'The team\'s resources of that kind afterwards', ...json(z.array(TeamAssignmentItemSchema)) }, ...conflictError },
+    responses: {
+      200: { description: "The team's resources of that kind afterwards", ...json(z.array(TeamAssignmentItemSchema)) },
+      ...conflictError,
+    },
   },
   { resourceIds: { 'query.teamId': 'team' } },
 );
@@ -160,7 +180,7 @@ export const updateUserTeamAssignmentsRoute = defineRoute(
       query: z.object({ customerId: customerIdParam, email: userEmail.openapi({ description: 'The user' }) }),
       body: { required: true, ...json(TeamModificationSchema) },
     },
-    responses: { 200: { description: 'The user\'s teams afterwards', ...json(TeamAccessListSchema) }, ...conflictError },
+    responses: { 200: { description: "The user's teams afterwards", ...json(TeamAccessListSchema) }, ...conflictError },
   },
   { resourceIds: { 'body.removeFromTeamIds[]': 'team' } },
 );

@@ -10,9 +10,26 @@ import { clearable, updateBody } from '@/server/http/update-body';
 
 /** Kinds that can be counted with `includeTeamResourceNumber` (spec 3 "Team"), besides users. */
 const countedKinds = [
-  'device', 'deviceGroup', 'deviceContent', 'contentGroup', 'file', 'fileFolder', 'datasource', 'campaign', 'message',
-  'messageGroup', 'advertiser', 'alertRule', 'notificationChannel', 'webhookEventAction', 'webhookApiKey',
-  'deviceInstallRule', 'quickFilter', 'customCredential', 'cloudACredential', 'cloudBTenant',
+  'device',
+  'deviceGroup',
+  'deviceContent',
+  'contentGroup',
+  'file',
+  'fileFolder',
+  'datasource',
+  'campaign',
+  'message',
+  'messageGroup',
+  'advertiser',
+  'alertRule',
+  'notificationChannel',
+  'webhookEventAction',
+  'webhookApiKey',
+  'deviceInstallRule',
+  'quickFilter',
+  'customCredential',
+  'cloudACredential',
+  'cloudBTenant',
 ] as const;
 
 const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -23,11 +40,10 @@ export const TEAM_IDS_PATTERN = new RegExp(`^\\s*$|^\\s*${TEAM_GRANT}\\s*(?:,\\s
 /** `selectTeamIds` (spec 1 "Team-related read parameters"): team ids, comma-separated; empty entries are skipped. */
 export const SELECT_TEAM_IDS_PATTERN = new RegExp(`^\\s*(?:${UUID_TEXT}\\s*)?(?:,\\s*(?:${UUID_TEXT}\\s*)?)*$`);
 
-export const teamIdsParam = z
-  .string()
-  .regex(TEAM_IDS_PATTERN, 'Comma-separated <teamId>:<true|false> pairs')
-  .optional()
-  .openapi({ description: 'Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable)', example: '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11:false' });
+export const teamIdsParam = z.string().regex(TEAM_IDS_PATTERN, 'Comma-separated <teamId>:<true|false> pairs').optional().openapi({
+  description: 'Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable)',
+  example: '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11:false',
+});
 
 export const selectTeamIdsParam = z
   .string()
@@ -38,7 +54,9 @@ export const selectTeamIdsParam = z
 /** Why the id sweep leaves `selectTeamIds` alone (route option `notResourceIds`, server/http/route.ts). */
 export const SELECT_TEAM_IDS_EXEMPTION = { 'query.selectTeamIds': 'a filter: another tenant’s team selects nothing' } as const;
 /** Why the id sweep leaves a create's `teamIds` alone (route option `notResourceIds`). */
-export const TEAM_IDS_EXEMPTION = { 'query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create' } as const;
+export const TEAM_IDS_EXEMPTION = {
+  'query.teamIds': '`<teamId>:<readOnly>` pairs: teams.api.test.ts covers foreign teams on create',
+} as const;
 
 export const teamResourceNumberKey = (type: string) => `team${type.charAt(0).toUpperCase()}${type.slice(1)}Number`;
 

@@ -26,7 +26,14 @@ import {
   type TeamRow,
 } from './teams.queries';
 import { teamResource } from './teams.resource';
-import { type Team, type TeamBody, type TeamModification, teamResourceNumberKey, type TeamResourcesUpdate, type TeamUpdate } from './teams.schemas';
+import {
+  type Team,
+  type TeamBody,
+  type TeamModification,
+  teamResourceNumberKey,
+  type TeamResourcesUpdate,
+  type TeamUpdate,
+} from './teams.schemas';
 import { teams } from './teams.table';
 
 type TeamListInput = ListInput & { includeTeamUserNumber?: boolean; includeTeamResourceNumber?: boolean };
@@ -36,10 +43,17 @@ export function listTeams(ctx: ServiceContext, input: TeamListInput) {
   const extraColumns: Record<string, SQL> = {};
   if (includeTeamUserNumber) extraColumns.teamUserNumber = assignmentCount(teams.id, 'user');
   if (includeTeamResourceNumber) {
-    for (const { type } of teamResources.items()) if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
+    for (const { type } of teamResources.items())
+      if (type !== 'user') extraColumns[teamResourceNumberKey(type)] = assignmentCount(teams.id, type);
   }
 
-  return findPage<Team>(ctx.db, { resource: teamResource, scope: ctx.scope, where: [visibleTeamsCondition(ctx, teams.id)], extraColumns, ...query });
+  return findPage<Team>(ctx.db, {
+    resource: teamResource,
+    scope: ctx.scope,
+    where: [visibleTeamsCondition(ctx, teams.id)],
+    extraColumns,
+    ...query,
+  });
 }
 
 export async function createTeam(ctx: ServiceContext, body: TeamBody) {
@@ -93,7 +107,13 @@ export async function listTeamAssignments(ctx: ServiceContext, assignmentsPath: 
 /** GET /api/team/{type}/{id}/assignments: the teams of one resource the caller can see. */
 export async function listResourceTeams(ctx: ServiceContext, resourceType: string, resourceId: string): Promise<TeamAccessList> {
   const registration = teamResourceOf(resourceType);
-  const customerId = await findResourceCustomer(ctx.db, registration, ctx.scope, resourceId, teamAccessCondition(ctx, registration.type, registration.idColumn));
+  const customerId = await findResourceCustomer(
+    ctx.db,
+    registration,
+    ctx.scope,
+    resourceId,
+    teamAccessCondition(ctx, registration.type, registration.idColumn),
+  );
   if (customerId === undefined) throw new NotFoundError(registration.type, resourceId);
 
   return teamAccessListOf(ctx.db, registration.type, resourceId, customerId);
@@ -107,9 +127,23 @@ export async function updateTeamResources(ctx: ServiceContext, updatePath: strin
     const team = await teamInScope(tx, ctx, teamId);
     const toAdd = [...new Map((body.resourcesToAdd ?? []).map((r) => [r.id, r.readOnly ?? false])).entries()];
     const toRemove = (body.resourceIdsToRemove ?? []).filter((id) => !toAdd.some(([added]) => added === id));
-    await assertCanJoin(tx, registration, toAdd.map(([id]) => id), team.customerId);
+    await assertCanJoin(
+      tx,
+      registration,
+      toAdd.map(([id]) => id),
+      team.customerId,
+    );
     await deleteAssignmentsOfTeam(tx, team.id, registration.type, toRemove);
-    await upsertAssignments(tx, toAdd.map(([resourceId, readOnly]) => ({ teamId: team.id, resourceType: registration.type, resourceId, readOnly, customerId: team.customerId })));
+    await upsertAssignments(
+      tx,
+      toAdd.map(([resourceId, readOnly]) => ({
+        teamId: team.id,
+        resourceType: registration.type,
+        resourceId,
+        readOnly,
+        customerId: team.customerId,
+      })),
+    );
     await audit(tx, ctx, team, 'updateTeamAssignments', `Team '${team.name}': ${registration.type} +${toAdd.length} −${toRemove.length}`, {
       resourceType: registration.type,
       resourcesToAdd: body.resourcesToAdd ?? [],
@@ -151,7 +185,8 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (isUniqueViolation(err, 'team_customer_name_key')) throw new ConflictError('team.error.nameExists', `A team named '${name}' already exists`);
+    if (isUniqueViolation(err, 'team_customer_name_key'))
+      throw new ConflictError('team.error.nameExists', `A team named '${name}' already exists`);
     throw err;
   }
 }
@@ -168,4 +203,3 @@ function toTeam(row: TeamRow) {
     createdDate: row.createdDate.toISOString(),
   };
 }
-

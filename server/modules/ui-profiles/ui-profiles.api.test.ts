@@ -41,10 +41,25 @@ describe('POST /api/v2/userInterfaceProfile', () => {
   it('creates a profile in the own customer and audits it', async () => {
     const res = await as(ownerA, 'POST', BASE, { name: 'Kiosk staff', comment: 'reduced', hiddenUIElementRules: rules });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Kiosk staff', comment: 'reduced', hiddenUIElementRules: rules, customerId: customerA });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Kiosk staff',
+      comment: 'reduced',
+      hiddenUIElementRules: rules,
+      customerId: customerA,
+    });
     expect(UiProfileSchema.strict().safeParse(res.body).success).toBe(true);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(res.body.id)));
-    expect(entry).toMatchObject({ action: 'create', entityType: 'userInterfaceProfile', entityName: 'Kiosk staff', userId: ownerA.user.id, customerId: customerA });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(res.body.id)));
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'userInterfaceProfile',
+      entityName: 'Kiosk staff',
+      userId: ownerA.user.id,
+      customerId: customerA,
+    });
   });
 
   it('answers 400 without name or hiddenUIElementRules, or with rules that are not an object', async () => {
@@ -69,7 +84,9 @@ describe('POST /api/v2/userInterfaceProfile', () => {
 
   it("refuses a TECHNICIAN and another tenant's customerId; an ADMIN creates in the selected customer", async () => {
     expect((await as(techA, 'POST', BASE, { name: 'x', hiddenUIElementRules: {} })).body.key).toBe('auth.error.roleRequired');
-    expect((await as(ownerA, 'POST', `${BASE}?customerId=${customerB}`, { name: 'x', hiddenUIElementRules: {} })).body.key).toBe('auth.error.tenantForbidden');
+    expect((await as(ownerA, 'POST', `${BASE}?customerId=${customerB}`, { name: 'x', hiddenUIElementRules: {} })).body.key).toBe(
+      'auth.error.tenantForbidden',
+    );
     const res = await as(admin, 'POST', `${BASE}?customerId=${customerB}`, { name: 'By admin', hiddenUIElementRules: {} });
     expect(res.status).toBe(201);
     expect(res.body.customerId).toBe(customerB);
@@ -116,7 +133,10 @@ describe('PUT /api/v2/userInterfaceProfile/{id}', () => {
     expect(renamed.body).toMatchObject({ name: `${a.name} renamed`, comment: 'c', hiddenUIElementRules: rules });
     const replaced = await as(ownerA, 'PUT', `${BASE}/${a.id}`, { hiddenUIElementRules: { version: 3 } });
     expect(replaced.body.hiddenUIElementRules).toEqual({ version: 3 });
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(a.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(a.id)));
     expect(entries.filter((e) => e.action === 'update')).toHaveLength(2);
   });
 
@@ -145,7 +165,10 @@ describe('POST /api/v2/userInterfaceProfile/{id}/assign', () => {
     await as(ownerA, 'POST', `${BASE}/${profile.id}/assign`, { removeUserIds: [other.id] });
     const [row] = await t.db.select({ uiProfileId: users.uiProfileId }).from(users).where(eq(users.id, other.id));
     expect(row!.uiProfileId).toBeNull();
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(profile.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(profile.id)));
     expect(entries.filter((e) => e.action === 'assign')).toHaveLength(2);
   });
 
@@ -170,7 +193,10 @@ describe('DELETE /api/v2/userInterfaceProfile/{id}', () => {
     expect((await as(ownerA, 'DELETE', `${BASE}/${profile.id}`)).status).toBe(204);
     expect((await as(ownerA, 'GET', `${BASE}/${profile.id}`)).status).toBe(404);
     expect((await t.request('GET', '/api/v2/user/me', { token: viewer.token })).body.userInterfaceProfile).toBeUndefined();
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(profile.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(profile.id)));
     expect(entries.find((e) => e.action === 'delete')?.message).toContain('1 user(s)');
   });
 });

@@ -10,5 +10,8 @@ export const uiProfilesModule = defineModule({
   routes: registerUiProfileRoutes,
   tables: [uiProfiles],
   plugs: [plug(usageCounters, { resource: 'UI_PROFILE', count: countUiProfilesOf })],
-  sweep: { uiProfile: async (db, customerId) => String((await insertUiProfile(db, { customerId, name: `sweep ${uuidv7()}`, hiddenUIElementRules: {} })).id) },
+  sweep: {
+    uiProfile: async (db, customerId) =>
+      String((await insertUiProfile(db, { customerId, name: `sweep ${uuidv7()}`, hiddenUIElementRules: {} })).id),
+  },
 });

@@ -23,8 +23,16 @@ export async function insertUiProfile(db: Executor, values: typeof uiProfiles.$i
   return row!;
 }
 
-export async function updateUiProfile(db: Executor, customerId: number, id: number, values: Partial<typeof uiProfiles.$inferInsert>): Promise<void> {
-  await db.update(uiProfiles).set(values).where(and(eq(uiProfiles.id, id), eq(uiProfiles.customerId, customerId)));
+export async function updateUiProfile(
+  db: Executor,
+  customerId: number,
+  id: number,
+  values: Partial<typeof uiProfiles.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(uiProfiles)
+    .set(values)
+    .where(and(eq(uiProfiles.id, id), eq(uiProfiles.customerId, customerId)));
   // Users show their profile's name in their own view.
   announceAuthChange(db, { customerId });
 }

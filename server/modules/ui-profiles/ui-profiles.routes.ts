@@ -75,14 +75,18 @@ export const assignUiProfileRoute = defineRoute(
     operationId: 'assignUserInterfaceProfile',
     tags,
     summary: 'Assign the profile to users and remove it from others',
-    description: "Every user must belong to the profile's customer (else 400). A user has at most one profile: assigning replaces the previous one.",
+    description:
+      "Every user must belong to the profile's customer (else 400). A user has at most one profile: assigning replaces the previous one.",
     request: { params: IdParams, query: ScopeQuery, body: { required: true, ...json(UiProfileAssignSchema) } },
     responses: { 200: profileResponse('The UI profile') },
   },
-  { resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' }, answersLikeMissing: {
+  {
+    resourceIds: { 'path.id': 'uiProfile', 'body.assignUserIds[]': 'user', 'body.removeUserIds[]': 'user' },
+    answersLikeMissing: {
       'body.assignUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
       'body.removeUserIds[]': '400 userNotInTenant names the ids that are not the profile tenant’s users (ui-profiles.api.test.ts)',
-    } },
+    },
+  },
 );
 
 export const deleteUiProfileRoute = defineRoute(

@@ -2,13 +2,11 @@ import { z } from '@hono/zod-openapi';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { intId, resourceName } from '@/server/http/wire.schemas';
 
-const rulesSchema = z
-  .record(z.string(), z.unknown())
-  .openapi({
-    description:
-      'JSON document owned by the console (`version`, `legacy`, `newUi`, `dashboard`, `loopEditor`, `contentEditor`, `playlistEditor`, `regionalFormatSettings`). ' +
-      'Hides UI elements only; it grants or removes no API permission.',
-  });
+const rulesSchema = z.record(z.string(), z.unknown()).openapi({
+  description:
+    'JSON document owned by the console (`version`, `legacy`, `newUi`, `dashboard`, `loopEditor`, `contentEditor`, `playlistEditor`, `regionalFormatSettings`). ' +
+    'Hides UI elements only; it grants or removes no API permission.',
+});
 
 export const UiProfileSchema = z
   .object({
@@ -40,7 +38,7 @@ export const UiProfileAssignSchema = updateBody(
     assignUserIds: z.array(z.string().uuid()).max(1000),
     removeUserIds: z.array(z.string().uuid()).max(1000),
   },
-  'Users of the profile\'s customer; a user is not both assigned and removed.',
+  "Users of the profile's customer; a user is not both assigned and removed.",
 );
 
 export type UiProfile = z.infer<typeof UiProfileSchema>;

@@ -39,7 +39,12 @@ export async function createUiProfile(ctx: ServiceContext, input: UiProfileCreat
   return withNameConflict(input.name, () =>
     withTransaction(ctx.db, async (tx) => {
       await assertWithinLimit(tx, customerId, 'UI_PROFILE');
-      const row = await q.insertUiProfile(tx, { customerId, name: input.name, comment: input.comment, hiddenUIElementRules: input.hiddenUIElementRules });
+      const row = await q.insertUiProfile(tx, {
+        customerId,
+        name: input.name,
+        comment: input.comment,
+        hiddenUIElementRules: input.hiddenUIElementRules,
+      });
       await auditChange(tx, ctx, {
         action: 'create',
         entityType: ENTITY,
@@ -86,11 +91,15 @@ export async function assignUiProfile(ctx: ServiceContext, input: { id: number; 
   const remove = [...new Set(input.body.removeUserIds ?? [])];
   const both = assign.filter((id) => remove.includes(id));
   if (both.length > 0) {
-    throw new ValidationError('userInterfaceProfile.error.assignAndRemove', 'A user cannot be both assigned and removed', { userIds: both });
+    throw new ValidationError('userInterfaceProfile.error.assignAndRemove', 'A user cannot be both assigned and removed', {
+      userIds: both,
+    });
   }
   const foreign = await profileHolders().foreignIds(ctx.db, profile.customerId, [...assign, ...remove]);
   if (foreign.length > 0) {
-    throw new ValidationError('userInterfaceProfile.error.userNotInTenant', "Users must belong to the profile's customer", { userIds: foreign });
+    throw new ValidationError('userInterfaceProfile.error.userNotInTenant', "Users must belong to the profile's customer", {
+      userIds: foreign,
+    });
   }
 
   return withTransaction(ctx.db, async (tx) => {
@@ -137,7 +146,11 @@ async function findInScope(ctx: ServiceContext, id: number) {
 }
 
 async function readBack(db: Executor, row: { id: number; customerId: number }) {
-  const profile = await findOne<UiProfile>(db, { resource: uiProfileResource, scope: customerScope(row.customerId), where: [eq(uiProfiles.id, row.id)] });
+  const profile = await findOne<UiProfile>(db, {
+    resource: uiProfileResource,
+    scope: customerScope(row.customerId),
+    where: [eq(uiProfiles.id, row.id)],
+  });
 
   return profile!;
 }

@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function init(body: Record<string, unknown>, token = editor, query = '') {
   return t.request('POST', `/api/v2/file/upload/init${query}`, { token, json: body });
 }
@@ -34,7 +33,11 @@ function putPart(id: string, n: number, data: Buffer, options: { token?: string;
   const headers: Record<string, string> = { 'content-type': 'application/octet-stream' };
   if (options.length) headers['content-length'] = String(data.length);
 
-  return send(t, 'PUT', options.url ?? `/api/v2/file/upload/${id}/part/${n}`, { token: options.url ? undefined : (options.token ?? editor), body: new Uint8Array(data), headers });
+  return send(t, 'PUT', options.url ?? `/api/v2/file/upload/${id}/part/${n}`, {
+    token: options.url ? undefined : (options.token ?? editor),
+    body: new Uint8Array(data),
+    headers,
+  });
 }
 
 const jobDeps = () => ({ db: t.db, storage: t.storage, log: createLogger('silent') });
@@ -66,7 +69,7 @@ describe('POST /api/v2/file/upload/init', () => {
   });
 });
 
-describe('the origin of the service\'s own URLs', () => {
+describe("the origin of the service's own URLs", () => {
   it('local part and download URLs name the origin the request came to, not PUBLIC_URL', async () => {
     const at = (origin: string, headers: Record<string, string> = {}) =>
       t.app.request(`${origin}/api/v2/file/upload/init`, {
@@ -77,7 +80,9 @@ describe('the origin of the service\'s own URLs', () => {
     const other = (await (await at('http://127.0.0.1:4567')).json()) as { uploadId: string; uploadUrls: Record<string, string> };
     expect(other.uploadUrls['1']).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:4567/api/v2/file/upload/${other.uploadId}/part/1\\?token=`));
     // Behind a TLS-terminating proxy the scheme comes from X-Forwarded-Proto.
-    const proxied = (await (await at('http://signage.lan', { 'x-forwarded-proto': 'https' })).json()) as { uploadUrls: Record<string, string> };
+    const proxied = (await (await at('http://signage.lan', { 'x-forwarded-proto': 'https' })).json()) as {
+      uploadUrls: Record<string, string>;
+    };
     expect(proxied.uploadUrls['2']).toMatch(/^https:\/\/signage\.lan\/api\/v2\/file\/upload\//);
     // On PUBLIC_URL's own host, PUBLIC_URL (here http://console.test) is used as configured.
     const own = (await (await at('http://console.test')).json()) as { uploadUrls: Record<string, string> };
@@ -87,7 +92,9 @@ describe('the origin of the service\'s own URLs', () => {
     const uploaded = await init({ name: 'dl.mp4', size: 10, totalChunks: 1 });
     await putPart(uploaded.body.uploadId, 1, data);
     await t.request('POST', `/api/v2/file/upload/${uploaded.body.uploadId}/complete`, { token: editor });
-    const signed = await t.app.request(`http://10.1.2.3:3000/api/v2/file/${uploaded.body.uploadId}/signedUrl`, { headers: { authorization: `Bearer ${editor}` } });
+    const signed = await t.app.request(`http://10.1.2.3:3000/api/v2/file/${uploaded.body.uploadId}/signedUrl`, {
+      headers: { authorization: `Bearer ${editor}` },
+    });
     expect(((await signed.json()) as { url: string }).url).toMatch(/^http:\/\/10\.1\.2\.3:3000\/api\/storage\/customer\//);
   });
 });
@@ -113,14 +120,31 @@ describe('hostile init bodies', () => {
 describe('parts, recover and complete', () => {
   it('takes parts in any order and in parallel, replaces a re-sent part, and completes into the file', async () => {
     const data = bytes(1000);
-    const started = await init({ name: 'clip.webm', size: 1000, totalChunks: 4, tags: ['promo'], validTo: 1900000000000, muted: true, width: 320, height: 240, metaData: { source: 'test' } });
+    const started = await init({
+      name: 'clip.webm',
+      size: 1000,
+      totalChunks: 4,
+      tags: ['promo'],
+      validTo: 1900000000000,
+      muted: true,
+      width: 320,
+      height: 240,
+      metaData: { source: 'test' },
+    });
     const id = started.body.uploadId as string;
     const chunk = (n: number) => data.subarray((n - 1) * 250, n * 250);
     // Part 2 first with wrong bytes, then the others in parallel, then part 2 again with the right ones.
     expect((await putPart(id, 2, bytes(250, 9))).status).toBe(200);
     const parallel = await Promise.all([4, 1, 3].map((n) => putPart(id, n, chunk(n))));
     for (const res of parallel) expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(parallel[0]!.body).toMatchObject({ partNumber: 4, uploadedSize: 250, sessionId: id, success: true, etag: expect.any(String), message: expect.any(String) });
+    expect(parallel[0]!.body).toMatchObject({
+      partNumber: 4,
+      uploadedSize: 250,
+      sessionId: id,
+      success: true,
+      etag: expect.any(String),
+      message: expect.any(String),
+    });
     const resent = await putPart(id, 2, chunk(2));
     expect(resent.status).toBe(200);
 
@@ -130,7 +154,18 @@ describe('parts, recover and complete', () => {
 
     const done = await t.request('POST', `/api/v2/file/upload/${id}/complete`, { token: editor });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({ id, name: 'clip.webm', size: 1000, crcCheckSum: crcOf(data), tags: ['promo'], validTo: 1900000000000, muted: true, width: 320, height: 240, metaData: { source: 'test' } });
+    expect(done.body).toMatchObject({
+      id,
+      name: 'clip.webm',
+      size: 1000,
+      crcCheckSum: crcOf(data),
+      tags: ['promo'],
+      validTo: 1900000000000,
+      muted: true,
+      width: 320,
+      height: 240,
+      metaData: { source: 'test' },
+    });
     const download = await send(t, 'GET', done.body.location, { token: viewer });
     expect(download.raw.equals(data)).toBe(true);
     // Idempotent: the same file again, no second row.
@@ -166,8 +201,15 @@ describe('parts, recover and complete', () => {
     expect((await putPart(id, 3, bytes(50))).status).toBe(400);
     expect((await putPart(id, 0, bytes(50))).status).toBe(400);
     // The route's schema parses the part number; one the session cannot have is the service's own 400.
-    expect((await putPart(id, 3, bytes(50))).body).toMatchObject({ key: 'upload.error.invalidPartNumber', details: { partNumber: 3, totalChunks: 2 } });
-    const notANumber = await send(t, 'PUT', `/api/v2/file/upload/${id}/part/x1`, { token: editor, body: new Uint8Array(bytes(50)), headers: { 'content-type': 'application/octet-stream' } });
+    expect((await putPart(id, 3, bytes(50))).body).toMatchObject({
+      key: 'upload.error.invalidPartNumber',
+      details: { partNumber: 3, totalChunks: 2 },
+    });
+    const notANumber = await send(t, 'PUT', `/api/v2/file/upload/${id}/part/x1`, {
+      token: editor,
+      body: new Uint8Array(bytes(50)),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(notANumber.status).toBe(400);
     expect(notANumber.body).toMatchObject({ key: 'upload.error.invalidPartNumber', details: { partNumber: -1, totalChunks: 2 } });
     const recover = await t.request('GET', `/api/v2/file/upload/${id}/recover`, { token: editor });
@@ -181,22 +223,37 @@ describe('parts, recover and complete', () => {
   it('answers 415 to a part body that is not application/octet-stream (none counts as one)', async () => {
     const { body } = await init({ name: 'typed.mp4', size: 20, totalChunks: 2 });
     for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/json', 'image/png']) {
-      const res = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/1`, { token: editor, body: new Uint8Array(bytes(10)), headers: { 'content-type': type } });
+      const res = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/1`, {
+        token: editor,
+        body: new Uint8Array(bytes(10)),
+        headers: { 'content-type': type },
+      });
       expect(res.status, type).toBe(415);
       expect(res.body.key).toBe('request.error.unsupportedMediaType');
     }
     const signed = new URL(body.uploadUrls['1']);
-    const viaUrl = await send(t, 'PUT', signed.pathname + signed.search, { body: new Uint8Array(bytes(10)), headers: { 'content-type': 'text/html' } });
+    const viaUrl = await send(t, 'PUT', signed.pathname + signed.search, {
+      body: new Uint8Array(bytes(10)),
+      headers: { 'content-type': 'text/html' },
+    });
     expect(viaUrl.status).toBe(415);
     expect((await t.request('GET', `/api/v2/file/upload/${body.uploadId}/recover`, { token: editor })).body.uploadedChunks).toEqual([]);
     expect((await putPart(body.uploadId, 1, bytes(10))).status).toBe(200);
-    const untyped = await t.app.request(`/api/v2/file/upload/${body.uploadId}/part/2`, { method: 'PUT', headers: { authorization: `Bearer ${editor}` }, body: new Uint8Array(bytes(10)) });
+    const untyped = await t.app.request(`/api/v2/file/upload/${body.uploadId}/part/2`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${editor}` },
+      body: new Uint8Array(bytes(10)),
+    });
     expect(untyped.status, await untyped.clone().text()).toBe(200);
-    const withParameter = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/2`, { token: editor, body: new Uint8Array(bytes(10)), headers: { 'content-type': 'Application/Octet-Stream; x=1' } });
+    const withParameter = await send(t, 'PUT', `/api/v2/file/upload/${body.uploadId}/part/2`, {
+      token: editor,
+      body: new Uint8Array(bytes(10)),
+      headers: { 'content-type': 'Application/Octet-Stream; x=1' },
+    });
     expect(withParameter.status).toBe(200);
   });
 
-  it('answers 404 for unknown sessions and for another tenant\'s session', async () => {
+  it("answers 404 for unknown sessions and for another tenant's session", async () => {
     const unknown = '0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11';
     expect((await putPart(unknown, 1, bytes(5))).status).toBe(404);
     expect((await t.request('GET', `/api/v2/file/upload/${unknown}/recover`, { token: editor })).status).toBe(404);
@@ -226,7 +283,9 @@ describe('parts, recover and complete', () => {
 
   it('checks teamIds at init, and a complete that fails after assembling can be repeated', async () => {
     const owner = (await t.actor('OWNER', { customerId })).token;
-    expect((await init({ name: 'team.mp4', size: 10, totalChunks: 1 }, owner, '?teamIds=0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11:false')).status).toBe(404);
+    expect(
+      (await init({ name: 'team.mp4', size: 10, totalChunks: 1 }, owner, '?teamIds=0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11:false')).status,
+    ).toBe(404);
     const team = await t.request('POST', '/api/team', { token: owner, json: { name: 'chunk team' } });
     expect((await init({ name: 'team.mp4', size: 10, totalChunks: 1 }, editor, `?teamIds=${team.body.id}:true`)).status).toBe(403);
     const { body } = await init({ name: 'team.mp4', size: 10, totalChunks: 1 }, owner, `?teamIds=${team.body.id}:true`);
@@ -283,7 +342,10 @@ describe('cancel and expiry', () => {
     const { body } = await init({ name: 'late.mp4', size: 10, totalChunks: 2 });
     expect((await putPart(body.uploadId, 1, bytes(5))).status).toBe(200);
     const fresh = await init({ name: 'fresh.mp4', size: 10, totalChunks: 1 });
-    await t.db.update(uploadSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadSessions.id, body.uploadId));
+    await t.db
+      .update(uploadSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadSessions.id, body.uploadId));
     const [session] = await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, body.uploadId));
     expect(await expireUploadSessions(jobDeps())).toBe(1);
     const [after] = await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, body.uploadId));
@@ -294,7 +356,7 @@ describe('cancel and expiry', () => {
     expect((await putPart(body.uploadId, 2, bytes(5))).status).toBe(409);
   });
 
-  it('the storage.cleanup job removes blobs left by a crash, never a live file\'s blob', async () => {
+  it("the storage.cleanup job removes blobs left by a crash, never a live file's blob", async () => {
     // A crash between storing a blob and committing its row leaves the blob and its entry.
     const orphanKey = `customer/${customerId}/files/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a99`;
     await t.storage.put(orphanKey, (await import('node:stream')).Readable.from([bytes(10)]));

@@ -21,7 +21,10 @@ let base: string;
 let editor: { token: string; user: { customerId: number } };
 
 beforeAll(async () => {
-  t = await createTestContext({}, { log: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }) });
+  t = await createTestContext(
+    {},
+    { log: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }) },
+  );
   base = await t.listen();
   editor = await t.actor('EDITOR');
 });
@@ -69,7 +72,10 @@ describe('a client hanging up mid-upload', () => {
   });
 
   it('chunked upload part: logged as a client abort; the part is not recorded and recover still asks for it', async () => {
-    const init = await t.request('POST', '/api/v2/file/upload/init', { token: editor.token, json: { name: 'big.png', size: 64 * MiB, totalChunks: 1 } });
+    const init = await t.request('POST', '/api/v2/file/upload/init', {
+      token: editor.token,
+      json: { name: 'big.png', size: 64 * MiB, totalChunks: 1 },
+    });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const id = init.body.uploadId as string;
     const path = `/api/v2/file/upload/${id}/part/1`;

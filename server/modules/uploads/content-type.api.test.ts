@@ -24,13 +24,21 @@ beforeAll(async () => {
   const grant = await t.token({ grant_type: 'password', username: viewer.email, password: TEST_PASSWORD });
   const cookie = await encode({
     secret: testEnv.AUTH_SECRET,
-    token: { sub: viewer.id, email: viewer.email, accessToken: grant.body.access_token, refreshToken: grant.body.refresh_token, user: { id: viewer.id, email: viewer.email, role: 'VIEWER' } },
+    token: {
+      sub: viewer.id,
+      email: viewer.email,
+      accessToken: grant.body.access_token,
+      refreshToken: grant.body.refresh_token,
+      user: { id: viewer.id, email: viewer.email, role: 'VIEWER' },
+    },
   });
   viewerCookie = `next-auth.session-token=${cookie}`;
 });
 afterAll(() => t.close());
 
-const HTML = Buffer.from('<!doctype html><html><body><script>fetch("/api/v2/user/me").then(r=>r.text()).then(alert)</script></body></html>');
+const HTML = Buffer.from(
+  '<!doctype html><html><body><script>fetch("/api/v2/user/me").then(r=>r.text()).then(alert)</script></body></html>',
+);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(100, 1)]);
 
 /** Every way a download is made: bearer token, console session cookie, signed URL. */
@@ -107,9 +115,16 @@ describe('chunked upload ignores the declared type', () => {
       ['page.png', HTML, 'image/png'],
       ['clip.mp4', MP4, 'video/mp4'],
     ] as const) {
-      const init = await t.request('POST', '/api/v2/file/upload/init', { token: editor, json: { name, size: data.length, totalChunks: 1, contentType: 'text/html' } });
+      const init = await t.request('POST', '/api/v2/file/upload/init', {
+        token: editor,
+        json: { name, size: data.length, totalChunks: 1, contentType: 'text/html' },
+      });
       expect(init.status, JSON.stringify(init.body)).toBe(200);
-      const put = await send(t, 'PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, { token: editor, body: new Uint8Array(data), headers: { 'content-type': 'application/octet-stream' } });
+      const put = await send(t, 'PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, {
+        token: editor,
+        body: new Uint8Array(data),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
       const done = await t.request('POST', `/api/v2/file/upload/${init.body.uploadId}/complete`, { token: editor });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -121,7 +136,7 @@ describe('chunked upload ignores the declared type', () => {
 });
 
 describe('files stored before types were checked', () => {
-  it('are served as their extension\'s type, never as the stored declared one', async () => {
+  it("are served as their extension's type, never as the stored declared one", async () => {
     const res = await uploadRequest(t, editor, [{ field: 'files', name: 'old.png', data: HTML }]);
     await t.db.update(files).set({ contentType: 'text/html' }).where(eq(files.id, res.body[0].id));
     const all = await downloads(res.body[0].location, res.body[0].id);

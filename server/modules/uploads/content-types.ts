@@ -22,7 +22,8 @@ type Signature = {
   weak?: boolean;
 };
 
-const ascii = (head: Buffer, offset: number, text: string) => head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
+const ascii = (head: Buffer, offset: number, text: string) =>
+  head.length >= offset + text.length && head.toString('latin1', offset, offset + text.length) === text;
 const QUICKTIME_ATOMS = ['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
 
 /** Binary signatures of the supported types. Text types (SVG, JSON) are never sniffed: nothing is promoted into them. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { downloadSafetyHeaders, realContentType, servedContentType } from './content-types';
 
-const head = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const head = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const PNG = head([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'rest');
 const JPEG = head([0xff, 0xd8, 0xff, 0xe0], 'JFIF');
 const HTML = head('<!doctype html><script>alert(document.cookie)</script>');
@@ -42,7 +43,7 @@ describe('realContentType', () => {
 });
 
 describe('servedContentType', () => {
-  it('serves a stored supported type, and the extension\'s type for anything else stored', () => {
+  it("serves a stored supported type, and the extension's type for anything else stored", () => {
     expect(servedContentType('a.png', 'image/jpeg')).toBe('image/jpeg');
     expect(servedContentType('x.png', 'text/html')).toBe('image/png');
     expect(servedContentType('x.png', 'TEXT/HTML; charset=utf-8')).toBe('image/png');
@@ -53,7 +54,15 @@ describe('servedContentType', () => {
 
 describe('downloadSafetyHeaders', () => {
   it('always answers nosniff and a sandboxing CSP; script-capable types only as attachments', () => {
-    for (const type of ['image/png', 'video/mp4', 'application/pdf', 'image/svg+xml', 'application/json', 'font/woff2', 'application/octet-stream']) {
+    for (const type of [
+      'image/png',
+      'video/mp4',
+      'application/pdf',
+      'image/svg+xml',
+      'application/json',
+      'font/woff2',
+      'application/octet-stream',
+    ]) {
       const h = downloadSafetyHeaders(type, 'f');
       expect(h['X-Content-Type-Options']).toBe('nosniff');
       expect(h['Content-Security-Policy']).toMatch(/^sandbox[ ;]/);
@@ -62,7 +71,8 @@ describe('downloadSafetyHeaders', () => {
     }
     expect(downloadSafetyHeaders('image/svg+xml', 'a.svg')['Content-Disposition']).toMatch(/^attachment;/);
     expect(downloadSafetyHeaders('application/octet-stream', 'a')['Content-Disposition']).toMatch(/^attachment;/);
-    for (const type of ['image/png', 'image/jpeg', 'video/webm', 'audio/mpeg', 'application/pdf']) expect(downloadSafetyHeaders(type, 'f')['Content-Disposition']).toMatch(/^inline;/);
+    for (const type of ['image/png', 'image/jpeg', 'video/webm', 'audio/mpeg', 'application/pdf'])
+      expect(downloadSafetyHeaders(type, 'f')['Content-Disposition']).toMatch(/^inline;/);
     // Audio and video documents load their own URL again: they keep their origin, still without script.
     expect(downloadSafetyHeaders('video/mp4', 'f')['Content-Security-Policy']).toMatch(/^sandbox allow-same-origin;/);
     expect(downloadSafetyHeaders('image/png', 'f')['Content-Security-Policy']).toMatch(/^sandbox;/);

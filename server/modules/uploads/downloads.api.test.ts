@@ -86,10 +86,12 @@ describe('GET /api/storage/customer/{customerId}/files/{fileId}', () => {
     expect(res.raw.length).toBe(0);
   });
 
-  it('answers 404 for another tenant\'s file, an unknown file, a missing thumbnail, and team-invisible files', async () => {
+  it("answers 404 for another tenant's file, an unknown file, a missing thumbnail, and team-invisible files", async () => {
     const stranger = await t.actor('VIEWER');
     expect((await send(t, 'GET', file.location, { token: stranger.token })).status).toBe(404);
-    expect((await send(t, 'GET', `/api/storage/customer/${customerId}/files/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11`, { token: viewer })).status).toBe(404);
+    expect(
+      (await send(t, 'GET', `/api/storage/customer/${customerId}/files/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11`, { token: viewer })).status,
+    ).toBe(404);
     expect((await send(t, 'GET', `/api/storage/customer/${customerId}/files/not-an-id`, { token: viewer })).status).toBe(404);
     expect((await send(t, 'GET', `${file.location}.tmb`, { token: viewer })).status).toBe(404);
     expect((await send(t, 'GET', file.location, {})).status).toBe(401);
@@ -103,7 +105,9 @@ describe('GET /api/storage/customer/{customerId}/files/{fileId}', () => {
   });
 
   it('answers 404 on the preview path of an unknown device (screenshots: display/device-telemetry.api.test.ts)', async () => {
-    const res = await send(t, 'GET', `/api/storage/customer/${customerId}/devices/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/preview.jpg`, { token: viewer });
+    const res = await send(t, 'GET', `/api/storage/customer/${customerId}/devices/0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a11/preview.jpg`, {
+      token: viewer,
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -143,18 +147,26 @@ describe('signed download URLs', () => {
 describe('PUT /api/v2/file/upload/{fileId}/thumbnail', () => {
   it('stores the thumbnail, sets lastPreviewUploadTime, and replaces an earlier one', async () => {
     const first = png(32, 32, 200);
-    const res = await send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, { token: editor, body: new Uint8Array(first), headers: { 'content-type': 'image/png' } });
+    const res = await send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, {
+      token: editor,
+      body: new Uint8Array(first),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.thumbnail).toMatch(new RegExp(`^${file.location}\\.tmb\\?v=\\d+$`));
     expect(res.body.lastPreviewUploadTime).toEqual(expect.any(Number));
     expect((await send(t, 'GET', res.body.thumbnail, { token: viewer })).raw.equals(first)).toBe(true);
     const second = png(16, 16, 100);
-    await send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, { token: editor, body: new Uint8Array(second), headers: { 'content-type': 'image/png' } });
+    await send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, {
+      token: editor,
+      body: new Uint8Array(second),
+      headers: { 'content-type': 'image/png' },
+    });
     expect((await send(t, 'GET', res.body.thumbnail, { token: viewer })).raw.equals(second)).toBe(true);
     expect((await t.db.select().from(blobCleanup)).filter((e) => e.key.includes(file.id))).toEqual([]);
   });
 
-  it('refuses non-images (415), oversized bodies (413), VIEWERs (403) and other tenants\' files (404)', async () => {
+  it("refuses non-images (415), oversized bodies (413), VIEWERs (403) and other tenants' files (404)", async () => {
     const put = (token: string, type: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
       send(t, 'PUT', `/api/v2/file/upload/${file.id}/thumbnail`, { token, body, headers: { 'content-type': type, ...headers } });
     expect((await put(editor, 'text/plain', new Uint8Array(10))).status).toBe(415);

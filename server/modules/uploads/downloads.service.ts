@@ -32,9 +32,18 @@ export type DownloadRequest = { method: string; range?: string; ifNoneMatch?: st
 export type Download =
   | { kind: 'notModified'; etag: string }
   | { kind: 'rangeNotSatisfiable'; etag: string; size: number }
-  | { kind: 'content'; etag: string; size: number; contentType: string; fileName: string; range?: { start: number; end: number }; body?: Readable };
+  | {
+      kind: 'content';
+      etag: string;
+      size: number;
+      contentType: string;
+      fileName: string;
+      range?: { start: number; end: number };
+      body?: Readable;
+    };
 
-const downloadPath = (customerId: number, fileId: string, thumbnail = false) => `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
+const downloadPath = (customerId: number, fileId: string, thumbnail = false) =>
+  `/api/storage/customer/${customerId}/files/${fileId}${thumbnail ? '.tmb' : ''}`;
 
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.tmb)?$/i;
 const SIGNED_URL_DEFAULT_SECONDS = 3600;
@@ -47,7 +56,11 @@ function parseTarget(customerIdRaw: string, fileName: string): { customerId: num
 }
 
 /** The file for a signed-in caller: another tenant's, an invisible or unknown one → 404. */
-export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { actor: Actor }, customerIdRaw: string, fileName: string): Promise<DownloadTarget> {
+export async function findTargetForCaller(
+  ctx: Pick<ServiceContext, 'db'> & { actor: Actor },
+  customerIdRaw: string,
+  fileName: string,
+): Promise<DownloadTarget> {
   const target = parseTarget(customerIdRaw, fileName);
   if (!target) throw new NotFoundError('file', fileName);
   try {
@@ -55,7 +68,12 @@ export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { ac
   } catch {
     throw new NotFoundError('file', target.fileId);
   }
-  const file = await findDownloadableFile(ctx.db, customerScope(target.customerId), target.fileId, teamAccessCondition(ctx, 'file', files.id));
+  const file = await findDownloadableFile(
+    ctx.db,
+    customerScope(target.customerId),
+    target.fileId,
+    teamAccessCondition(ctx, 'file', files.id),
+  );
   if (!file) throw new NotFoundError('file', target.fileId);
 
   return { file, thumbnail: target.thumbnail };
@@ -67,14 +85,21 @@ export async function findTargetForCaller(ctx: Pick<ServiceContext, 'db'> & { ac
  * customer is restricted, with 401 as every call of the device (spec 4 §1); checked in the file's own
  * statement, so every range request of a video sees it at once, on every instance, at no extra round trip.
  */
-export async function findTargetForToken(db: Executor, input: { customerIdRaw: string; fileName: string; deviceId?: string }): Promise<DownloadTarget> {
+export async function findTargetForToken(
+  db: Executor,
+  input: { customerIdRaw: string; fileName: string; deviceId?: string },
+): Promise<DownloadTarget> {
   const target = parseTarget(input.customerIdRaw, input.fileName);
   if (!target) throw new NotFoundError('file', input.fileName);
   let file: DownloadableFile | undefined;
   if (input.deviceId === undefined) {
     file = await findDownloadableFile(db, customerScope(target.customerId), target.fileId);
   } else {
-    const access = await findDownloadableFileForDevice(db, { customerId: target.customerId, fileId: target.fileId, deviceId: input.deviceId });
+    const access = await findDownloadableFileForDevice(db, {
+      customerId: target.customerId,
+      fileId: target.fileId,
+      deviceId: input.deviceId,
+    });
     if (!access) throw new UnauthorizedError('The signed URL belongs to a device that no longer exists', 'auth.error.invalidToken');
     if (access.customerRestricted) throw new UnauthorizedError('The customer account is restricted', 'auth.error.customerRestricted');
     file = access.file;
@@ -117,7 +142,10 @@ export async function download(storage: BlobStore, target: DownloadTarget, reque
     storage,
     {
       key,
-      etag: (stat) => (thumbnail ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${stat.size}"` : `"${file.crcCheckSum}-${stat.size}"`),
+      etag: (stat) =>
+        thumbnail
+          ? `"t${file.lastPreviewUploadTime?.getTime() ?? stat.lastModified.getTime()}-${stat.size}"`
+          : `"${file.crcCheckSum}-${stat.size}"`,
       contentType: (size) => (thumbnail ? sniffThumbnailType(storage, key, size) : servedContentType(file.name, file.contentType)),
       fileName: thumbnail ? `${file.name}.tmb` : file.name,
       missing: () => new NotFoundError(thumbnail ? 'thumbnail' : 'file', file.id),
@@ -168,14 +196,26 @@ async function sniffThumbnailType(storage: BlobStore, key: string, size: number)
  * A download URL (of the file, or its thumbnail) that works without a bearer token until `expiresAt`. With
  * `deviceId` (the devices' manifest) it is that device's credential: it stops when the device does.
  */
-export function signedDownloadUrl(config: Config, input: { customerId: number; fileId: string; thumbnail?: boolean; expiresAt: Date; baseUrl: string; deviceId?: string }): string {
-  return signedUrl(config, { method: 'GET', path: downloadPath(input.customerId, input.fileId, input.thumbnail), expiresAt: input.expiresAt, baseUrl: input.baseUrl, deviceId: input.deviceId });
+export function signedDownloadUrl(
+  config: Config,
+  input: { customerId: number; fileId: string; thumbnail?: boolean; expiresAt: Date; baseUrl: string; deviceId?: string },
+): string {
+  return signedUrl(config, {
+    method: 'GET',
+    path: downloadPath(input.customerId, input.fileId, input.thumbnail),
+    expiresAt: input.expiresAt,
+    baseUrl: input.baseUrl,
+    deviceId: input.deviceId,
+  });
 }
 
 export type SignedUrls = { url: string; thumbnailUrl: string; expiresAt: number };
 
 /** GET /api/v2/file/{id}/signedUrl: short-lived URLs that work without a bearer token. */
-export async function fileSignedUrls(ctx: ServiceContext & { baseUrl: string }, input: { id: string; expiresIn?: number }): Promise<SignedUrls> {
+export async function fileSignedUrls(
+  ctx: ServiceContext & { baseUrl: string },
+  input: { id: string; expiresIn?: number },
+): Promise<SignedUrls> {
   // The route's schema holds expiresIn within SIGNED_URL_MIN_SECONDS..SIGNED_URL_MAX_SECONDS.
   const seconds = input.expiresIn ?? SIGNED_URL_DEFAULT_SECONDS;
   const file = /^[0-9a-f-]{36}$/i.test(input.id)
@@ -183,7 +223,8 @@ export async function fileSignedUrls(ctx: ServiceContext & { baseUrl: string }, 
     : undefined;
   if (!file) throw new NotFoundError('file', input.id);
   const expiresAt = new Date(Date.now() + seconds * 1000);
-  const sign = (thumbnail: boolean) => signedDownloadUrl(ctx.config, { customerId: file.customerId, fileId: file.id, thumbnail, expiresAt, baseUrl: ctx.baseUrl });
+  const sign = (thumbnail: boolean) =>
+    signedDownloadUrl(ctx.config, { customerId: file.customerId, fileId: file.id, thumbnail, expiresAt, baseUrl: ctx.baseUrl });
 
   return { url: sign(false), thumbnailUrl: sign(true), expiresAt: Math.floor(expiresAt.getTime() / 1000) * 1000 };
 }

@@ -45,7 +45,11 @@ export type StoredFileBlob = {
  * registers the tags, assigns teams, replaces references to `fileIdToReplace`, takes over the
  * blob's cleanup entries (so the cleanup job leaves it alone from commit on) and writes the audit entry.
  */
-export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters }): Promise<void> {
+export async function createFileFromBlob(
+  tx: Executor,
+  ctx: ServiceContext,
+  input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters },
+): Promise<void> {
   const { folder, blob, params } = input;
   const customerId = folder.customerId;
   const quota = await reserveStorage(tx, customerId, blob.size, blob.sessionId);
@@ -88,6 +92,11 @@ export async function createFileFromBlob(tx: Executor, ctx: ServiceContext, inpu
     changes: { name: blob.name, size: blob.size, crcCheckSum: blob.crcCheckSum, fileFolderId: folder.id, tags: params.tags },
   });
   if (params.fileIdToReplace) {
-    await replaceFileReference(tx, ctx, { fileIdToReplace: params.fileIdToReplace, sourceFileId: blob.id, removeOldFile: params.removeOldFile, teamAssignmentMode: 'MERGE' });
+    await replaceFileReference(tx, ctx, {
+      fileIdToReplace: params.fileIdToReplace,
+      sourceFileId: blob.id,
+      removeOldFile: params.removeOldFile,
+      teamAssignmentMode: 'MERGE',
+    });
   }
 }

@@ -17,7 +17,11 @@ const WEBM_HEAD = 1024 * 1024;
 
 type RangeReader = (start: number, length: number) => Promise<Buffer>;
 
-export async function detectDimensions(storage: BlobStore, key: string, input: { name: string; contentType: string; size: number }): Promise<Dimensions | undefined> {
+export async function detectDimensions(
+  storage: BlobStore,
+  key: string,
+  input: { name: string; contentType: string; size: number },
+): Promise<Dimensions | undefined> {
   const read: RangeReader = async (start, length) => {
     const end = Math.min(input.size, start + length) - 1;
     if (end < start) return Buffer.alloc(0);
@@ -28,7 +32,10 @@ export async function detectDimensions(storage: BlobStore, key: string, input: {
   try {
     const kind = mediaKind(input.name, input.contentType);
     if (kind === 'image') {
-      return imageDimensions(await read(0, IMAGE_HEAD)) ?? (input.size > IMAGE_HEAD ? imageDimensions(await read(0, IMAGE_HEAD_RETRY)) : undefined);
+      return (
+        imageDimensions(await read(0, IMAGE_HEAD)) ??
+        (input.size > IMAGE_HEAD ? imageDimensions(await read(0, IMAGE_HEAD_RETRY)) : undefined)
+      );
     }
     if (kind === 'mp4') return await mp4Dimensions(read, input.size);
     if (kind === 'webm') return webmDimensions(await read(0, WEBM_HEAD));
@@ -160,7 +167,7 @@ function readVint(buf: Buffer, offset: number, keepMarker: boolean): { value: nu
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length++;
   if (length > 8 || offset + length > buf.length) return undefined;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i++) {
     const byte = buf[offset + i]!;
     value = value * 256 + byte;

@@ -36,7 +36,11 @@ describe('MP4/MOV', () => {
   it('finds the video track of a moov box placed after the media data', async () => {
     const audio = box('trak', tkhd(0, 0));
     const video = box('trak', tkhd(1920, 1080));
-    const file = Buffer.concat([box('ftyp', Buffer.from('isom0000')), box('mdat', Buffer.alloc(5000)), box('moov', box('mvhd', Buffer.alloc(100)), audio, video)]);
+    const file = Buffer.concat([
+      box('ftyp', Buffer.from('isom0000')),
+      box('mdat', Buffer.alloc(5000)),
+      box('moov', box('mvhd', Buffer.alloc(100)), audio, video),
+    ]);
     expect(await mp4Dimensions(reader(file), file.length)).toEqual({ width: 1920, height: 1080 });
   });
 
@@ -66,7 +70,10 @@ describe('WebM', () => {
   it('reads PixelWidth and PixelHeight of the video track', () => {
     const ebmlHeader = el([0x1a, 0x45, 0xdf, 0xa3], el([0x42, 0x82], Buffer.from('webm')));
     const audioTrack = el([0xae], el([0xe1], el([0xb5], Buffer.alloc(4))));
-    const videoTrack = el([0xae], Buffer.concat([el([0xd7], Buffer.from([1])), el([0xe0], Buffer.concat([el([0xb0], uint(1280)), el([0xba], uint(720))]))]));
+    const videoTrack = el(
+      [0xae],
+      Buffer.concat([el([0xd7], Buffer.from([1])), el([0xe0], Buffer.concat([el([0xb0], uint(1280)), el([0xba], uint(720))]))]),
+    );
     const tracks = el([0x16, 0x54, 0xae, 0x6b], Buffer.concat([audioTrack, videoTrack]));
     const info = el([0x15, 0x49, 0xa9, 0x66], Buffer.alloc(20));
     const cluster = el([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(30));
@@ -75,7 +82,10 @@ describe('WebM', () => {
   });
 
   it('stops at the first cluster and answers undefined without a video track', () => {
-    const file = Buffer.concat([el([0x1a, 0x45, 0xdf, 0xa3], Buffer.alloc(4)), el([0x18, 0x53, 0x80, 0x67], el([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(10)), true)]);
+    const file = Buffer.concat([
+      el([0x1a, 0x45, 0xdf, 0xa3], Buffer.alloc(4)),
+      el([0x18, 0x53, 0x80, 0x67], el([0x1f, 0x43, 0xb6, 0x75], Buffer.alloc(10)), true),
+    ]);
     expect(webmDimensions(file)).toBeUndefined();
     expect(webmDimensions(Buffer.from([0, 0, 0]))).toBeUndefined();
   });
@@ -83,7 +93,13 @@ describe('WebM', () => {
 
 describe('images', () => {
   it('reads the heads of PNG and SVG images', () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), Buffer.from('IHDR'), uint32(300), uint32(200), Buffer.alloc(9)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      Buffer.from('IHDR'),
+      uint32(300),
+      uint32(200),
+      Buffer.alloc(9),
+    ]);
     expect(imageDimensions(png)).toEqual({ width: 300, height: 200 });
     expect(imageDimensions(Buffer.from('not an image'))).toBeUndefined();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"></svg>');

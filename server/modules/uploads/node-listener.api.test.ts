@@ -24,7 +24,12 @@ const auth = (token = editor) => ({ authorization: `Bearer ${token}` });
 async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit; json?: unknown } = {}) {
   const headers = { ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, duplex: 'half' } as RequestInit);
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    duplex: 'half',
+  } as RequestInit);
   const raw = Buffer.from(await res.arrayBuffer());
   const body = (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(raw.toString('utf8')) : raw;
 
@@ -50,20 +55,37 @@ function chunkedBody(data: Buffer, piece = 4096): ReadableStream<Uint8Array> {
 describe('chunked upload over HTTP', () => {
   it('stores parts sent with a bearer token and through signed URLs, in any order, and serves the file back', async () => {
     const data = bytes(300_000, 7);
-    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: data.length, totalChunks: 3 } });
+    const init = await call('POST', '/api/v2/file/upload/init', {
+      headers: auth(),
+      json: { name: 'clip.mp4', size: data.length, totalChunks: 3 },
+    });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
-    const { uploadId, maxChunkSize, uploadUrls } = init.body as { uploadId: string; maxChunkSize: number; uploadUrls: Record<string, string> };
+    const { uploadId, maxChunkSize, uploadUrls } = init.body as {
+      uploadId: string;
+      maxChunkSize: number;
+      uploadUrls: Record<string, string>;
+    };
     const part = (n: number) => data.subarray((n - 1) * maxChunkSize, n * maxChunkSize);
 
-    const third = await call('PUT', `/api/v2/file/upload/${uploadId}/part/3`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: part(3) });
+    const third = await call('PUT', `/api/v2/file/upload/${uploadId}/part/3`, {
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: part(3),
+    });
     expect(third.status, JSON.stringify(third.body)).toBe(200);
     // The signed URL names the listener the request came to (not PUBLIC_URL), so it works as given.
     expect(uploadUrls['1']!.startsWith(`${base}/api/v2/file/upload/${uploadId}/part/1?token=`)).toBe(true);
-    const firstRes = await fetch(uploadUrls['1']!, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: part(1) });
+    const firstRes = await fetch(uploadUrls['1']!, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: part(1),
+    });
     const first = { status: firstRes.status, body: await firstRes.json() };
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     // Without Content-Length: the stream is measured as it arrives.
-    const second = await call('PUT', `/api/v2/file/upload/${uploadId}/part/2`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: chunkedBody(part(2)) });
+    const second = await call('PUT', `/api/v2/file/upload/${uploadId}/part/2`, {
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: chunkedBody(part(2)),
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
 
     const done = await call('POST', `/api/v2/file/upload/${uploadId}/complete`, { headers: auth() });
@@ -73,14 +95,19 @@ describe('chunked upload over HTTP', () => {
     const file = await call('GET', `/api/storage/customer/${customerId}/files/${done.body.id}`, { headers: auth() });
     expect(file.status).toBe(200);
     expect(file.raw.equals(data)).toBe(true);
-    const range = await call('GET', `/api/storage/customer/${customerId}/files/${done.body.id}`, { headers: { ...auth(), range: 'bytes=1000-1999' } });
+    const range = await call('GET', `/api/storage/customer/${customerId}/files/${done.body.id}`, {
+      headers: { ...auth(), range: 'bytes=1000-1999' },
+    });
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toBe(`bytes 1000-1999/${data.length}`);
     expect(range.raw.equals(data.subarray(1000, 2000))).toBe(true);
   });
 
   it('answers a part that is too long or too short with its error, and the part stays missing', async () => {
-    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: 19_999, totalChunks: 2 } });
+    const init = await call('POST', '/api/v2/file/upload/init', {
+      headers: auth(),
+      json: { name: 'clip.mp4', size: 19_999, totalChunks: 2 },
+    });
     const { uploadId } = init.body as { uploadId: string };
     const type = { ...auth(), 'content-type': 'application/octet-stream' };
 
@@ -110,7 +137,10 @@ describe('chunked upload over HTTP', () => {
   it('refuses a part of another tenant as not found without storing it', async () => {
     const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'clip.mp4', size: 100, totalChunks: 1 } });
     const other = (await t.actor('EDITOR')).token;
-    const res = await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, { headers: { ...auth(other), 'content-type': 'application/octet-stream' }, body: bytes(100) });
+    const res = await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, {
+      headers: { ...auth(other), 'content-type': 'application/octet-stream' },
+      body: bytes(100),
+    });
     expect(res.status).toBe(404);
     const recover = await call('GET', `/api/v2/file/upload/${init.body.uploadId}/recover`, { headers: auth() });
     expect(recover.body).toMatchObject({ uploadedChunks: [], missingChunks: [1] });
@@ -120,9 +150,18 @@ describe('chunked upload over HTTP', () => {
 describe('downloads over HTTP', () => {
   it('survives a client that goes away mid-body, and answers signed URLs, HEAD and 304', async () => {
     const data = bytes(3_000_000, 3);
-    const init = await call('POST', '/api/v2/file/upload/init', { headers: auth(), json: { name: 'big.mp4', size: data.length, totalChunks: 1 } });
-    await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, { headers: { ...auth(), 'content-type': 'application/octet-stream' }, body: data });
-    const file = (await call('POST', `/api/v2/file/upload/${init.body.uploadId}/complete`, { headers: auth() })).body as { id: string; crcCheckSum: string };
+    const init = await call('POST', '/api/v2/file/upload/init', {
+      headers: auth(),
+      json: { name: 'big.mp4', size: data.length, totalChunks: 1 },
+    });
+    await call('PUT', `/api/v2/file/upload/${init.body.uploadId}/part/1`, {
+      headers: { ...auth(), 'content-type': 'application/octet-stream' },
+      body: data,
+    });
+    const file = (await call('POST', `/api/v2/file/upload/${init.body.uploadId}/complete`, { headers: auth() })).body as {
+      id: string;
+      crcCheckSum: string;
+    };
     const path = `/api/storage/customer/${customerId}/files/${file.id}`;
 
     const abort = new AbortController();
@@ -149,7 +188,13 @@ describe('downloads over HTTP', () => {
 describe('simple upload over HTTP', () => {
   it('streams a multipart body with a preview into a file record', async () => {
     const image = png(640, 360, 50_000);
-    const res = await call('POST', '/api/file', { headers: auth(), body: formOf([{ field: 'files', name: 'poster.png', data: image, type: 'image/png' }, { field: 'previews', name: 'poster.png', data: png(64, 36), type: 'image/png' }]) });
+    const res = await call('POST', '/api/file', {
+      headers: auth(),
+      body: formOf([
+        { field: 'files', name: 'poster.png', data: image, type: 'image/png' },
+        { field: 'previews', name: 'poster.png', data: png(64, 36), type: 'image/png' },
+      ]),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [file] = res.body as Array<{ id: string; width: number; height: number; size: number; crcCheckSum: string; thumbnail?: string }>;
     expect(file).toMatchObject({ width: 640, height: 360, size: image.length, crcCheckSum: crcOf(image) });

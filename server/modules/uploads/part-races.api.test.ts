@@ -26,8 +26,14 @@ afterAll(() => t.close());
 const headers = () => ({ authorization: `Bearer ${editor}`, 'content-type': 'application/octet-stream' });
 
 async function call(method: string, urlPath: string, init: { body?: BodyInit; json?: unknown } = {}) {
-  const h: Record<string, string> = init.json !== undefined ? { authorization: `Bearer ${editor}`, 'content-type': 'application/json' } : headers();
-  const res = await fetch(`${base}${urlPath}`, { method, headers: h, body: init.json !== undefined ? JSON.stringify(init.json) : init.body, duplex: 'half' } as RequestInit);
+  const h: Record<string, string> =
+    init.json !== undefined ? { authorization: `Bearer ${editor}`, 'content-type': 'application/json' } : headers();
+  const res = await fetch(`${base}${urlPath}`, {
+    method,
+    headers: h,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    duplex: 'half',
+  } as RequestInit);
   const raw = Buffer.from(await res.arrayBuffer());
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
 
@@ -60,39 +66,42 @@ async function openSession(size: number, totalChunks: number) {
 }
 
 describe('two concurrent PUTs of one part with different bytes', () => {
-  it.each(['first', 'second'] as const)('both answer 200; the one sent %s completes last and wins whole; complete reports the CRC of the stored bytes', async (winner) => {
-    const size = 256 * 1024;
-    const { uploadId } = await openSession(size, 1);
-    const a = bytes(size, 11);
-    const b = bytes(size, 97);
-    const sendA = heldBody(a, 64 * 1024);
-    const putA = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: sendA.body });
-    await pause();
-    const sendB = heldBody(b, 32 * 1024);
-    const putB = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: sendB.body });
-    await pause();
-    if (winner === 'first') {
-      sendB.finish();
-      expect((await putB).status).toBe(200);
-      sendA.finish();
-    } else {
-      sendA.finish();
-      expect((await putA).status).toBe(200);
-      sendB.finish();
-    }
-    const [resA, resB] = await Promise.all([putA, putB]);
-    expect(resA.status, JSON.stringify(resA.body)).toBe(200);
-    expect(resB.status, JSON.stringify(resB.body)).toBe(200);
-    const kept = winner === 'first' ? a : b;
+  it.each(['first', 'second'] as const)(
+    'both answer 200; the one sent %s completes last and wins whole; complete reports the CRC of the stored bytes',
+    async (winner) => {
+      const size = 256 * 1024;
+      const { uploadId } = await openSession(size, 1);
+      const a = bytes(size, 11);
+      const b = bytes(size, 97);
+      const sendA = heldBody(a, 64 * 1024);
+      const putA = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: sendA.body });
+      await pause();
+      const sendB = heldBody(b, 32 * 1024);
+      const putB = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: sendB.body });
+      await pause();
+      if (winner === 'first') {
+        sendB.finish();
+        expect((await putB).status).toBe(200);
+        sendA.finish();
+      } else {
+        sendA.finish();
+        expect((await putA).status).toBe(200);
+        sendB.finish();
+      }
+      const [resA, resB] = await Promise.all([putA, putB]);
+      expect(resA.status, JSON.stringify(resA.body)).toBe(200);
+      expect(resB.status, JSON.stringify(resB.body)).toBe(200);
+      const kept = winner === 'first' ? a : b;
 
-    const [row] = await t.db.select().from(uploadParts).where(eq(uploadParts.sessionId, uploadId));
-    expect(row).toMatchObject({ partNumber: 1, size, crc32: crcOf(kept) });
-    const done = await call('POST', `/api/v2/file/upload/${uploadId}/complete`);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.crcCheckSum).toBe(crcOf(kept));
-    const file = await call('GET', done.body.location);
-    expect(file.raw.equals(kept)).toBe(true);
-  });
+      const [row] = await t.db.select().from(uploadParts).where(eq(uploadParts.sessionId, uploadId));
+      expect(row).toMatchObject({ partNumber: 1, size, crc32: crcOf(kept) });
+      const done = await call('POST', `/api/v2/file/upload/${uploadId}/complete`);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body.crcCheckSum).toBe(crcOf(kept));
+      const file = await call('GET', done.body.location);
+      expect(file.raw.equals(kept)).toBe(true);
+    },
+  );
 
   it('a re-send that fails halfway keeps the part sent before', async () => {
     const size = 100 * 1024;
@@ -129,21 +138,25 @@ describe('cancel while a part is arriving', () => {
     };
   }
 
-  it.each(['first send', 're-send'] as const)('answers the part (%s) 409 upload.error.notOpen, answers the cancel 204, and leaves nothing behind', async (kind) => {
-    const size = 512 * 1024;
-    const { uploadId } = await openSession(size, 1);
-    if (kind === 're-send') expect((await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: bytes(size, 1) })).status).toBe(200);
-    const [session] = await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, uploadId));
-    const held = heldBody(bytes(size, 2), 128 * 1024);
-    const put = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: held.body });
-    await pause();
-    const cancel = await call('DELETE', `/api/v2/file/upload/${uploadId}`);
-    expect(cancel.status).toBe(204);
-    held.finish();
-    const res = await put;
-    expect(res.status, JSON.stringify(res.body)).toBe(409);
-    expect(res.body).toMatchObject({ key: 'upload.error.notOpen', details: { state: 'CANCELLED' } });
-    expect(await leftovers(session!.storageUploadId, uploadId)).toEqual({ tmp: [], multipart: [], blobs: [] });
-    expect(await t.db.select().from(uploadParts).where(eq(uploadParts.sessionId, uploadId))).toEqual([]);
-  });
+  it.each(['first send', 're-send'] as const)(
+    'answers the part (%s) 409 upload.error.notOpen, answers the cancel 204, and leaves nothing behind',
+    async (kind) => {
+      const size = 512 * 1024;
+      const { uploadId } = await openSession(size, 1);
+      if (kind === 're-send')
+        expect((await call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: bytes(size, 1) })).status).toBe(200);
+      const [session] = await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, uploadId));
+      const held = heldBody(bytes(size, 2), 128 * 1024);
+      const put = call('PUT', `/api/v2/file/upload/${uploadId}/part/1`, { body: held.body });
+      await pause();
+      const cancel = await call('DELETE', `/api/v2/file/upload/${uploadId}`);
+      expect(cancel.status).toBe(204);
+      held.finish();
+      const res = await put;
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body).toMatchObject({ key: 'upload.error.notOpen', details: { state: 'CANCELLED' } });
+      expect(await leftovers(session!.storageUploadId, uploadId)).toEqual({ tmp: [], multipart: [], blobs: [] });
+      expect(await t.db.select().from(uploadParts).where(eq(uploadParts.sessionId, uploadId))).toEqual([]);
+    },
+  );
 });

@@ -75,6 +75,9 @@ export function verifyPathToken(config: Config, input: { method: string; path: s
 }
 
 /** `path?token=…` (HEAD requests are allowed wherever GET is signed); with `deviceId`, a credential of that device. */
-export function signedUrl(config: Config, input: { method: string; path: string; expiresAt: Date; baseUrl?: string; deviceId?: string }): string {
+export function signedUrl(
+  config: Config,
+  input: { method: string; path: string; expiresAt: Date; baseUrl?: string; deviceId?: string },
+): string {
   return `${input.baseUrl ?? ''}${input.path}?token=${signPath(config, input)}`;
 }

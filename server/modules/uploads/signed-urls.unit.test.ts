@@ -37,7 +37,9 @@ describe('signed path tokens', () => {
     expect(verifyPathToken(config, { method: 'GET', path, token, now: new Date(expiresAt.getTime() + 1000) })).toEqual(EXPIRED);
     const [expiry, , mac] = token.split('.');
     expect(verifyPathToken(config, { method: 'GET', path, token: `${expiry}.${mac}` })).toEqual(INVALID);
-    expect(verifyPathToken(config, { method: 'GET', path, token: `${expiry}.0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a13.${mac}` })).toEqual(INVALID);
+    expect(verifyPathToken(config, { method: 'GET', path, token: `${expiry}.0190f4c2-7d1a-7c3e-9a51-3b5f1f0d2a13.${mac}` })).toEqual(
+      INVALID,
+    );
     const [userExpiry, userMac] = signPath(config, { method: 'GET', path, expiresAt }).split('.');
     expect(verifyPathToken(config, { method: 'GET', path, token: `${userExpiry}.${deviceId}.${userMac}` })).toEqual(INVALID);
     expect(signPath(config, { method: 'GET', path, expiresAt })).not.toBe(token);

@@ -43,7 +43,16 @@ describe('POST /api/file', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toHaveLength(1);
     const file = res.body[0];
-    expect(file).toMatchObject({ name: 'photo.png', contentType: 'image/png', size: 5000, crcCheckSum: crcOf(image), width: 640, height: 480, customerId, orientation: 'landscape' });
+    expect(file).toMatchObject({
+      name: 'photo.png',
+      contentType: 'image/png',
+      size: 5000,
+      crcCheckSum: crcOf(image),
+      width: 640,
+      height: 480,
+      customerId,
+      orientation: 'landscape',
+    });
     expect(file.location).toBe(`/api/storage/customer/${customerId}/files/${file.id}`);
     expect(file).toMatchObject({ readOnly: false, creator: { email: expect.stringContaining('@example.com') } });
     expect(file.thumbnail).toMatch(new RegExp(`^${file.location}\\.tmb\\?v=\\d+$`));
@@ -89,7 +98,9 @@ describe('POST /api/file', () => {
     const team = await t.request('POST', '/api/team', { token: owner, json: { name: 'uploaders' } });
     expect(team.status).toBe(201);
     const inherited = await t.request('POST', '/api/team', { token: owner, json: { name: 'folder team' } });
-    await t.db.insert(teamAssignments).values({ teamId: inherited.body.id, resourceType: 'fileFolder', resourceId: folderId, readOnly: true, customerId });
+    await t.db
+      .insert(teamAssignments)
+      .values({ teamId: inherited.body.id, resourceType: 'fileFolder', resourceId: folderId, readOnly: true, customerId });
     const query = new URLSearchParams({
       customerId: String(customerId),
       parentId: folderId,
@@ -102,9 +113,23 @@ describe('POST /api/file', () => {
       height: '1080',
       muted: 'true',
     });
-    const res = await uploadRequest(t, owner, [{ field: 'files', name: 'clip.mp4', data: Buffer.alloc(1000, 1), type: 'video/mp4' }], query.toString());
+    const res = await uploadRequest(
+      t,
+      owner,
+      [{ field: 'files', name: 'clip.mp4', data: Buffer.alloc(1000, 1), type: 'video/mp4' }],
+      query.toString(),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body[0]).toMatchObject({ fileFolderId: folderId, validFrom: 1790000000000, validTo: 1800000000000, tags: ['summer', 'sale'], width: 1920, height: 1080, muted: true, contentType: 'video/mp4' });
+    expect(res.body[0]).toMatchObject({
+      fileFolderId: folderId,
+      validFrom: 1790000000000,
+      validTo: 1800000000000,
+      tags: ['summer', 'sale'],
+      width: 1920,
+      height: 1080,
+      muted: true,
+      contentType: 'video/mp4',
+    });
     expect(res.body[0].thumbnail).toBeUndefined();
     const assigned = await t.db.select().from(teamAssignments).where(eq(teamAssignments.resourceId, res.body[0].id));
     expect(assigned.map((a) => ({ teamId: a.teamId, readOnly: a.readOnly })).sort((x, y) => x.teamId.localeCompare(y.teamId))).toEqual(
@@ -117,16 +142,34 @@ describe('POST /api/file', () => {
 
   it('replaces references to fileIdToReplace and removes the old file when asked', async () => {
     const old = await uploadRequest(t, editor, [{ field: 'files', name: 'v1.png', data: png(10, 10) }]);
-    const res = await uploadRequest(t, editor, [{ field: 'files', name: 'v2.png', data: png(10, 10, 100) }], `fileIdToReplace=${old.body[0].id}&removeOldFile=true`);
+    const res = await uploadRequest(
+      t,
+      editor,
+      [{ field: 'files', name: 'v2.png', data: png(10, 10, 100) }],
+      `fileIdToReplace=${old.body[0].id}&removeOldFile=true`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await send(t, 'GET', old.body[0].location, { token: viewer })).status).toBe(404);
-    const twoFiles = await uploadRequest(t, editor, [
-      { field: 'files', name: 'x.png', data: png(1, 1) },
-      { field: 'files', name: 'y.png', data: png(1, 1) },
-    ], `fileIdToReplace=${res.body[0].id}`);
-    expect(twoFiles.body).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { parameter: 'fileIdToReplace' } });
+    const twoFiles = await uploadRequest(
+      t,
+      editor,
+      [
+        { field: 'files', name: 'x.png', data: png(1, 1) },
+        { field: 'files', name: 'y.png', data: png(1, 1) },
+      ],
+      `fileIdToReplace=${res.body[0].id}`,
+    );
+    expect(twoFiles.body).toMatchObject({
+      status: 400,
+      key: 'request.error.invalidCombination',
+      details: { parameter: 'fileIdToReplace' },
+    });
     const nothingToRemove = await uploadRequest(t, editor, [{ field: 'files', name: 'z.png', data: png(1, 1) }], 'removeOldFile=true');
-    expect(nothingToRemove.body).toMatchObject({ status: 400, key: 'request.error.invalidCombination', details: { parameter: 'removeOldFile' } });
+    expect(nothingToRemove.body).toMatchObject({
+      status: 400,
+      key: 'request.error.invalidCombination',
+      details: { parameter: 'removeOldFile' },
+    });
   });
 
   it('refuses unsupported extensions with 400 and keeps nothing of the request', async () => {
@@ -144,7 +187,11 @@ describe('POST /api/file', () => {
   });
 
   it('answers 415 to a body that is not multipart/form-data', async () => {
-    const res = await send(t, 'POST', '/api/file', { token: editor, body: JSON.stringify({ a: 1 }), headers: { 'content-type': 'application/json' } });
+    const res = await send(t, 'POST', '/api/file', {
+      token: editor,
+      body: JSON.stringify({ a: 1 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.key).toBe('request.error.unsupportedMediaType');
   });
@@ -166,18 +213,22 @@ describe('POST /api/file', () => {
     const badTags = await uploadRequest(t, editor, [{ field: 'files', name: 'a.png', data: png(1, 1) }], 'tags=-bad');
     expect(badTags.status).toBe(400);
     expect((await uploadRequest(t, editor, [{ field: 'files', name: 'a.png', data: png(1, 1) }], 'width=-5&height=10')).status).toBe(400);
-    expect((await uploadRequest(t, editor, [{ field: 'files', name: 'a.png', data: png(1, 1) }], 'validFrom=20&validTo=10')).status).toBe(400);
+    expect((await uploadRequest(t, editor, [{ field: 'files', name: 'a.png', data: png(1, 1) }], 'validFrom=20&validTo=10')).status).toBe(
+      400,
+    );
     expect(await uploadEntries()).toEqual([]);
   });
 
-  it('refuses a NUL character in a part\'s file name or a field value with 400 request.error.nulCharacter, storing nothing', async () => {
+  it("refuses a NUL character in a part's file name or a field value with 400 request.error.nulCharacter, storing nothing", async () => {
     const keysBefore = await storedKeys(t);
     const boundary = 'NULBOUNDARY';
-    const multipart = (...parts: string[]) => Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}`).join('')}--${boundary}--\r\n`, 'latin1');
+    const multipart = (...parts: string[]) =>
+      Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}`).join('')}--${boundary}--\r\n`, 'latin1');
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
     const image = png(1, 1).toString('latin1');
     // RFC 5987 `filename*` carries any character, NUL included, percent-encoded; busboy decodes it.
-    const filePart = (field: string, filename: string) => `Content-Disposition: form-data; name="${field}"; filename*=utf-8''${filename}\r\nContent-Type: image/png\r\n\r\n${image}\r\n`;
+    const filePart = (field: string, filename: string) =>
+      `Content-Disposition: form-data; name="${field}"; filename*=utf-8''${filename}\r\nContent-Type: image/png\r\n\r\n${image}\r\n`;
     const field = `Content-Disposition: form-data; name="note"\r\n\r\nbad\u0000value\r\n`;
     for (const body of [
       multipart(filePart('files', 'a%00.png')),
@@ -190,13 +241,17 @@ describe('POST /api/file', () => {
       expect(res.body).toMatchObject({ key: 'request.error.nulCharacter', details: { target: 'multipart' } });
     }
     // A raw NUL inside a part's headers is no valid multipart at all (busboy refuses the header).
-    const rawHeader = await send(t, 'POST', '/api/file', { token: editor, body: multipart(`Content-Disposition: form-data; name="files"; filename="a\u0000.png"\r\n\r\n${image}\r\n`), headers });
+    const rawHeader = await send(t, 'POST', '/api/file', {
+      token: editor,
+      body: multipart(`Content-Disposition: form-data; name="files"; filename="a\u0000.png"\r\n\r\n${image}\r\n`),
+      headers,
+    });
     expect(rawHeader.status).toBe(400);
     expect(await storedKeys(t)).toEqual(keysBefore);
     expect(await uploadEntries()).toEqual([]);
   });
 
-  it('refuses a VIEWER (403) and another tenant\'s folder (404)', async () => {
+  it("refuses a VIEWER (403) and another tenant's folder (404)", async () => {
     expect((await uploadRequest(t, viewer, [{ field: 'files', name: 'a.png', data: png(1, 1) }])).status).toBe(403);
     const other = await t.factories.customer();
     const foreignFolder = await createFolder(t, other.id);
@@ -206,7 +261,9 @@ describe('POST /api/file', () => {
 
   it('answers 413 for a file of 200 MB or more and stores nothing', async () => {
     const boundary = 'BIGBOUNDARY';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const total = 200 * 1024 * 1024;
     const block = Buffer.alloc(1024 * 1024, 1);
@@ -226,7 +283,11 @@ describe('POST /api/file', () => {
       },
     });
     const keysBefore = await storedKeys(t);
-    const res = await send(t, 'POST', '/api/file', { token: editor, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await send(t, 'POST', '/api/file', {
+      token: editor,
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.status).toBe(413);
     expect(res.body.key).toBe('file.error.tooLarge');
     expect(await storedKeys(t)).toEqual(keysBefore);
@@ -238,7 +299,9 @@ describe('storage quota', () => {
   it('never lets parallel uploads exceed storageSize and answers the resource-limit error', async () => {
     const quotaCustomer = await t.factories.customer({ storageSize: 2500 });
     const token = (await t.actor('EDITOR', { customerId: quotaCustomer.id })).token;
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => uploadRequest(t, token, [{ field: 'files', name: `f${i}.png`, data: png(1, 1, 1000) }])));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => uploadRequest(t, token, [{ field: 'files', name: `f${i}.png`, data: png(1, 1, 1000) }])),
+    );
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(ok).toHaveLength(2);

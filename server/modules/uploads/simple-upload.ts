@@ -33,7 +33,10 @@ const BODY_LIMITS = { files: 500, fields: 100, parts: 600, fieldSize: 64 * 1024,
  * 200 MB or more stops the read with 413. Blobs are covered by cleanup entries from before their first
  * byte until the transaction that inserts their rows, so a failure or crash at any point leaves none.
  */
-export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUploadInput; contentType: string | undefined; body: Readable | undefined }): Promise<UploadedFile[]> {
+export async function uploadFiles(
+  ctx: ServiceContext,
+  input: { query: SimpleUploadInput; contentType: string | undefined; body: Readable | undefined },
+): Promise<UploadedFile[]> {
   if (!input.contentType || !/^multipart\/form-data\b/i.test(input.contentType)) {
     throw new UnsupportedMediaTypeError('POST /api/file takes a multipart/form-data body');
   }
@@ -49,7 +52,10 @@ export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUpl
     received = await receiveParts(ctx, { customerId, body: input.body, contentType: input.contentType, written });
     if (received.length === 0) throw new ValidationError('upload.error.noFiles', 'The body holds no part named `files`');
     if (params.fileIdToReplace && received.length > 1) {
-      throw new ValidationError(INVALID_COMBINATION, 'fileIdToReplace takes exactly one file', { parameter: 'fileIdToReplace', files: received.length });
+      throw new ValidationError(INVALID_COMBINATION, 'fileIdToReplace takes exactly one file', {
+        parameter: 'fileIdToReplace',
+        files: received.length,
+      });
     }
     const dimensions = await Promise.all(received.map((file) => dimensionsOf(ctx, file, params)));
     const ids = await withTransaction(ctx.db, async (tx) => {
@@ -80,7 +86,11 @@ export async function uploadFiles(ctx: ServiceContext, input: { query: SimpleUpl
   }
 }
 
-async function dimensionsOf(ctx: ServiceContext, file: ReceivedFile, params: FileCreateParameters): Promise<{ width?: number; height?: number }> {
+async function dimensionsOf(
+  ctx: ServiceContext,
+  file: ReceivedFile,
+  params: FileCreateParameters,
+): Promise<{ width?: number; height?: number }> {
   if (params.width !== undefined && params.height !== undefined) return {};
   const detected = await detectDimensions(ctx.storage, file.key, { name: file.name, contentType: file.contentType, size: file.size });
 
@@ -89,7 +99,10 @@ async function dimensionsOf(ctx: ServiceContext, file: ReceivedFile, params: Fil
 }
 
 /** Streams the parts to storage in arrival order; answers the files (previews paired by name). */
-async function receiveParts(ctx: ServiceContext, input: { customerId: number; body: Readable; contentType: string; written: string[] }): Promise<ReceivedFile[]> {
+async function receiveParts(
+  ctx: ServiceContext,
+  input: { customerId: number; body: Readable; contentType: string; written: string[] },
+): Promise<ReceivedFile[]> {
   const { customerId, body, written } = input;
   let parser: busboy.Busboy;
   try {
@@ -110,15 +123,22 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
     const key = fileBlobKey(customerId, id);
     await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'upload in progress');
     written.push(key);
-    const stored = await ctx.storage.put(key, stream, { maxBytes: MAX_SIMPLE_UPLOAD_BYTES, contentType: extensionType(name) }).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 413) {
-        throw new AppError(413, 'file.error.tooLarge', `${name}: a simple upload takes files under 200 MB; use the chunked upload for larger files`, {
-          name,
-          maxBytes: MAX_SIMPLE_UPLOAD_BYTES,
-        });
-      }
-      throw error;
-    });
+    const stored = await ctx.storage
+      .put(key, stream, { maxBytes: MAX_SIMPLE_UPLOAD_BYTES, contentType: extensionType(name) })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.status === 413) {
+          throw new AppError(
+            413,
+            'file.error.tooLarge',
+            `${name}: a simple upload takes files under 200 MB; use the chunked upload for larger files`,
+            {
+              name,
+              maxBytes: MAX_SIMPLE_UPLOAD_BYTES,
+            },
+          );
+        }
+        throw error;
+      });
     const contentType = await storedContentType(ctx.storage, key, { name, size: stored.size });
     if (waiting) previewed.add(id);
     filesByOrder.push({ id, name, contentType, size: stored.size, crc32: stored.crc32, key, thumbnailAt: waiting?.at });
@@ -131,7 +151,11 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
     await insertCleanupEntries(ctx.db, [key], new Date(Date.now() + UPLOAD_GRACE_MS), 'upload in progress');
     written.push(key);
     // As a thumbnail's own PUT: an image by its bytes (the part's declared type is ignored, as a file's is).
-    await ctx.storage.put(key, checkedImageStream(stream, { accepted: THUMBNAIL_TYPES, refused: thumbnailRefused, empty: emptyThumbnail }), { maxBytes: MAX_THUMBNAIL_BYTES });
+    await ctx.storage.put(
+      key,
+      checkedImageStream(stream, { accepted: THUMBNAIL_TYPES, refused: thumbnailRefused, empty: emptyThumbnail }),
+      { maxBytes: MAX_THUMBNAIL_BYTES },
+    );
     const at = new Date();
     if (file) {
       previewed.add(file.id);
@@ -170,7 +194,8 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
           if (field === 'files') await storeFile(stream, name);
           else if (field === 'previews') await storePreview(stream, name);
           else stream.resume(); // unknown parts are skipped
-          if ((stream as Readable & { truncated?: boolean }).truncated) throw new ValidationError('upload.error.badMultipart', 'A part exceeds the body limits');
+          if ((stream as Readable & { truncated?: boolean }).truncated)
+            throw new ValidationError('upload.error.badMultipart', 'A part exceeds the body limits');
         })
         .catch((error: unknown) => {
           fail(error);
@@ -185,13 +210,17 @@ async function receiveParts(ctx: ServiceContext, input: { customerId: number; bo
     });
     parser.on('filesLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.files} parts per request`)));
     parser.on('partsLimit', () => fail(new ValidationError('upload.error.tooManyFiles', `At most ${BODY_LIMITS.parts} parts per request`)));
-    parser.on('error', (error: Error) => fail(new ValidationError('upload.error.badMultipart', `The multipart body is malformed: ${error.message}`)));
+    parser.on('error', (error: Error) =>
+      fail(new ValidationError('upload.error.badMultipart', `The multipart body is malformed: ${error.message}`)),
+    );
     parser.on('close', () => {
       void chain.then(() => {
         if (!failed) resolve();
       });
     });
-    body.on('error', (error) => fail(new ValidationError('upload.error.badMultipart', `The request body was interrupted: ${error.message}`)));
+    body.on('error', (error) =>
+      fail(new ValidationError('upload.error.badMultipart', `The request body was interrupted: ${error.message}`)),
+    );
     body.pipe(parser);
   });
   // Previews without a file of the same name are dropped.

@@ -32,9 +32,15 @@ export function fileCreateParameters(input: CreateParameterInput): FileCreatePar
   const rawTags = Array.isArray(input.tags) ? input.tags : (input.tags ?? '').split(',');
   const tags = normalizeTags(rawTags.map((t) => t.trim()).filter((t) => t !== ''));
   if (input.validFrom !== undefined && input.validTo !== undefined && input.validFrom > input.validTo) {
-    throw new ValidationError('file.error.invalidValidity', 'validFrom must not be after validTo', { validFrom: input.validFrom, validTo: input.validTo });
+    throw new ValidationError('file.error.invalidValidity', 'validFrom must not be after validTo', {
+      validFrom: input.validFrom,
+      validTo: input.validTo,
+    });
   }
-  for (const [name, value] of [['width', input.width], ['height', input.height]] as const) {
+  for (const [name, value] of [
+    ['width', input.width],
+    ['height', input.height],
+  ] as const) {
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > 1_000_000)) {
       throw new ValidationError('request.error.invalid', `${name} must be a positive number of pixels`, { parameter: name });
     }
@@ -63,14 +69,23 @@ export function fileCreateParameters(input: CreateParameterInput): FileCreatePar
  * cannot see through its teams (e.g. a restricted user uploading without `teamIds`) is still answered,
  * in the list's shape without `readOnly`.
  */
-export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, ids: readonly string[]): Promise<UploadedFile[]> {
+export async function readFiles(
+  db: Executor,
+  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  ids: readonly string[],
+): Promise<UploadedFile[]> {
   const out: UploadedFile[] = [];
   for (const id of ids) {
     try {
       out.push(await readFile<UploadedFile>(db, ctx, id));
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      const row = await findOne<UploadedFile>(db, { resource: fileResource, scope: ctx.scope, where: [sql`${files.id} = ${id}`], defaultSelect: FILE_DEFAULT_SELECT });
+      const row = await findOne<UploadedFile>(db, {
+        resource: fileResource,
+        scope: ctx.scope,
+        where: [sql`${files.id} = ${id}`],
+        defaultSelect: FILE_DEFAULT_SELECT,
+      });
       if (!row) throw error;
       out.push(row);
     }
@@ -78,4 +93,3 @@ export async function readFiles(db: Executor, ctx: Pick<ServiceContext, 'actor' 
 
   return out;
 }
-

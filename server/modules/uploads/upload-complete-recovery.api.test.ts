@@ -30,7 +30,10 @@ afterAll(() => t.close());
 const data = bytes(3000, 42);
 
 async function stagedSession(): Promise<{ id: string; customerId: number; storageKey: string; storageUploadId: string }> {
-  const init = await t.request('POST', '/api/v2/file/upload/init', { token: editor, json: { name: 'crash.mp4', size: data.length, totalChunks: 3, crcChecksum: crcOf(data) } });
+  const init = await t.request('POST', '/api/v2/file/upload/init', {
+    token: editor,
+    json: { name: 'crash.mp4', size: data.length, totalChunks: 3, crcChecksum: crcOf(data) },
+  });
   expect(init.status).toBe(200);
   for (const n of [1, 2, 3]) {
     const part = await send(t, 'PUT', `/api/v2/file/upload/${init.body.uploadId}/part/${n}`, {
@@ -47,7 +50,10 @@ async function stagedSession(): Promise<{ id: string; customerId: number; storag
 
 /** What a completer killed mid-way leaves: the claim, last renewed `ago` ms before now. */
 async function crashedClaim(id: string, ago = COMPLETION_LEASE_MS + 5_000) {
-  await t.db.update(uploadSessions).set({ state: 'COMPLETING', completingSince: new Date(Date.now() - ago) }).where(eq(uploadSessions.id, id));
+  await t.db
+    .update(uploadSessions)
+    .set({ state: 'COMPLETING', completingSince: new Date(Date.now() - ago) })
+    .where(eq(uploadSessions.id, id));
 }
 
 const complete = (id: string) => t.request('POST', `/api/v2/file/upload/${id}/complete`, { token: editor });
@@ -65,7 +71,10 @@ describe('a complete that crashed', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ id: session.id, size: data.length, crcCheckSum: crcOf(data) });
     expect((await send(t, 'GET', done.body.location, { token: editor })).raw.equals(data)).toBe(true);
-    expect((await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, session.id)))[0]).toMatchObject({ state: 'COMPLETED', completingSince: null });
+    expect((await t.db.select().from(uploadSessions).where(eq(uploadSessions.id, session.id)))[0]).toMatchObject({
+      state: 'COMPLETED',
+      completingSince: null,
+    });
   });
 
   it('after the assembly (the parts are gone, the blob is whole): complete goes on from the blob', async () => {

@@ -13,7 +13,16 @@ import { detectDimensions } from './media-dimensions';
 import { assertOpen, notOpenError, range, receivedParts, sessionInScope } from './upload-sessions.service';
 import { fileCreateParameters, readFiles } from './upload-common';
 import { discardBlobs } from '@/server/storage/blob-cleanup';
-import { claimCompletion, deletePartRows, endCompletion, findPartRows, findSession, renewCompletion, storageUsage, type SessionKey } from './uploads.queries';
+import {
+  claimCompletion,
+  deletePartRows,
+  endCompletion,
+  findPartRows,
+  findSession,
+  renewCompletion,
+  storageUsage,
+  type SessionKey,
+} from './uploads.queries';
 import { insertCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 import { COMPLETION_LEASE_MS, UPLOAD_GRACE_MS } from './uploads.rules';
 import type { UploadSessionRow } from './uploads.table';
@@ -37,7 +46,9 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
   // Early checks, before the claim, so a complete that cannot succeed never blocks parts still arriving.
   const early = await assemblyPlan(ctx, session);
   if (early.missing.length > 0) {
-    throw new ConflictError('upload.error.partsMissing', `${early.missing.length} of ${session.totalChunks} chunks are missing`, { missingChunks: early.missing.slice(0, 1000) });
+    throw new ConflictError('upload.error.partsMissing', `${early.missing.length} of ${session.totalChunks} chunks are missing`, {
+      missingChunks: early.missing.slice(0, 1000),
+    });
   }
   const params = fileCreateParameters({
     teamIds: session.teamIds ?? undefined,
@@ -63,19 +74,33 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
   try {
     // The assembled blob must outlive the session, which a crash may leave to be completed again later;
     // cancel and expiry remove it at once, this entry only catches what nothing else will.
-    await insertCleanupEntries(ctx.db, [session.storageKey], new Date(Math.max(session.expiresAt.getTime(), Date.now()) + UPLOAD_GRACE_MS), 'chunked upload completing');
+    await insertCleanupEntries(
+      ctx.db,
+      [session.storageKey],
+      new Date(Math.max(session.expiresAt.getTime(), Date.now()) + UPLOAD_GRACE_MS),
+      'chunked upload completing',
+    );
     // Listed again under the claim: from here on no part is replaced (the store refuses them).
     const { assembled, parts, missing } = await assemblyPlan(ctx, session);
     if (missing.length > 0) {
-      throw new ConflictError('upload.error.partsMissing', `${missing.length} of ${session.totalChunks} chunks are missing`, { missingChunks: missing.slice(0, 1000) });
+      throw new ConflictError('upload.error.partsMissing', `${missing.length} of ${session.totalChunks} chunks are missing`, {
+        missingChunks: missing.slice(0, 1000),
+      });
     }
     if (!assembled) {
-      await ctx.storage.multipart.complete(session.storageKey, session.storageUploadId, parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+      await ctx.storage.multipart.complete(
+        session.storageKey,
+        session.storageUploadId,
+        parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+      );
     }
     const crc = await checksumOf(ctx, session, parts);
     if (session.crcChecksum && session.crcChecksum !== crc) {
       corrupt = true;
-      throw new ValidationError('upload.error.checksumMismatch', `The received bytes have CRC32 ${crc}, not ${session.crcChecksum}`, { expected: session.crcChecksum, actual: crc });
+      throw new ValidationError('upload.error.checksumMismatch', `The received bytes have CRC32 ${crc}, not ${session.crcChecksum}`, {
+        expected: session.crcChecksum,
+        actual: crc,
+      });
     }
     const contentType = await storedContentType(ctx.storage, session.storageKey, { name: session.name, size: session.size });
     const dims: { width?: number; height?: number } =
@@ -88,7 +113,15 @@ export async function completeUpload(ctx: ServiceContext, uploadId: string): Pro
       const folder = await resolveTargetFolder(tx, ctx, session.customerId, session.parentId ?? undefined);
       await createFileFromBlob(tx, ctx, {
         folder,
-        blob: { id: session.id, name: session.name, contentType, size: session.size, crcCheckSum: crc, claimedKeys: [session.storageKey], sessionId: session.id },
+        blob: {
+          id: session.id,
+          name: session.name,
+          contentType,
+          size: session.size,
+          crcCheckSum: crc,
+          claimedKeys: [session.storageKey],
+          sessionId: session.id,
+        },
         params: { ...params, width: session.width ?? dims.width, height: session.height ?? dims.height },
       });
       if (!(await endCompletion(tx, session, current, { state: 'COMPLETED', fileId: session.id }))) {
@@ -156,7 +189,11 @@ function keepClaim(db: Executor, session: SessionKey, token: Date): { stop(): Pr
 }
 
 /** CRC32 of the whole file: combined from the part CRCs the server computed, else one read of the blob. */
-async function checksumOf(ctx: ServiceContext, session: UploadSessionRow, parts: ReadonlyArray<{ partNumber: number; size: number; etag: string }>): Promise<string> {
+async function checksumOf(
+  ctx: ServiceContext,
+  session: UploadSessionRow,
+  parts: ReadonlyArray<{ partNumber: number; size: number; etag: string }>,
+): Promise<string> {
   const rows = new Map((await findPartRows(ctx.db, session.id)).map((r) => [r.partNumber, r]));
   const known = parts.map((p) => {
     const row = rows.get(p.partNumber);
@@ -165,7 +202,8 @@ async function checksumOf(ctx: ServiceContext, session: UploadSessionRow, parts:
 
     return matches ? { crc32: row.crc32!, size: row.size } : undefined;
   });
-  if (known.length === session.totalChunks && known.every((k) => k !== undefined)) return combinePartCrcs(known as { crc32: string; size: number }[]);
+  if (known.length === session.totalChunks && known.every((k) => k !== undefined))
+    return combinePartCrcs(known as { crc32: string; size: number }[]);
   const stream = await ctx.storage.read(session.storageKey);
   if (!stream) throw new AppError(500, 'upload.error.assemblyFailed', 'The assembled file is missing');
   const measure = new MeasuringStream();

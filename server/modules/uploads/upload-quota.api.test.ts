@@ -29,9 +29,14 @@ async function tenant(storageSize: number | null) {
   return { customerId: customer.id, token };
 }
 
-const init = (token: string, body: Record<string, unknown>, query = '') => t.request('POST', `/api/v2/file/upload/init${query}`, { token, json: body });
+const init = (token: string, body: Record<string, unknown>, query = '') =>
+  t.request('POST', `/api/v2/file/upload/init${query}`, { token, json: body });
 const putPart = (token: string, id: string, n: number, data: Buffer) =>
-  send(t, 'PUT', `/api/v2/file/upload/${id}/part/${n}`, { token, body: new Uint8Array(data), headers: { 'content-type': 'application/octet-stream' } });
+  send(t, 'PUT', `/api/v2/file/upload/${id}/part/${n}`, {
+    token,
+    body: new Uint8Array(data),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 const complete = (token: string, id: string) => t.request('POST', `/api/v2/file/upload/${id}/complete`, { token });
 const cancel = (token: string, id: string) => t.request('DELETE', `/api/v2/file/upload/${id}`, { token });
 const used = async (customerId: number) => (await t.db.select().from(customers).where(eq(customers.id, customerId)))[0]!.usedStorageSize;
@@ -63,7 +68,10 @@ describe('open upload sessions reserve their size', () => {
     expect(third.status).toBe(200);
     expectLimit(await init(token, { name: 'e.mp4', size: 1, totalChunks: 1 }), 100, 100);
 
-    await t.db.update(uploadSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadSessions.id, third.body.uploadId));
+    await t.db
+      .update(uploadSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadSessions.id, third.body.uploadId));
     await expireUploadSessions({ db: t.db, storage: t.storage, log: createLogger('silent') });
     expect((await init(token, { name: 'e.mp4', size: 40, totalChunks: 1 })).status).toBe(200);
   });
@@ -80,7 +88,8 @@ describe('open upload sessions reserve their size', () => {
     const { customerId, token } = await tenant(100);
     const results = await Promise.all(Array.from({ length: 60 }, (_, i) => init(token, { name: `s${i}.mp4`, size: 30, totalChunks: 1 })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'STORAGE', limit: 100 } });
+    for (const r of results.filter((x) => x.status !== 200))
+      expect(r.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'STORAGE', limit: 100 } });
     // Sending every part and completing each session still fits.
     for (const r of results.filter((x) => x.status === 200)) {
       expect((await putPart(token, r.body.uploadId, 1, bytes(30))).status).toBe(200);
@@ -95,7 +104,7 @@ describe('open upload sessions reserve their size', () => {
   });
 });
 
-describe('cancel removes the session\'s bytes at once', () => {
+describe("cancel removes the session's bytes at once", () => {
   it('also the blob a failed complete had assembled (not only at the clean-up job)', async () => {
     const { customerId, token } = await tenant(1000);
     const team = await t.request('POST', '/api/team', { token, json: { name: `gone-${Date.now()}` } });

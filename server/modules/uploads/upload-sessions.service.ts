@@ -5,7 +5,16 @@ import { allTenants, customerScope } from '@/server/context/tenant-scope';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { AppError, ConflictError, ForbiddenError, LimitReachedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  LimitReachedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { assertNoNul } from '@/server/http/hostile-input';
 import { auditChange } from '@/server/modules/audit-log';
@@ -18,7 +27,15 @@ import { extensionType } from './content-types';
 import { signedUrl } from './signed-urls';
 import { fileCreateParameters } from './upload-common';
 import { discardBlobs } from '@/server/storage/blob-cleanup';
-import { deletePartRows, findSession, insertSession, lockSessionForPart, sessionFits, transitionOpenSession, upsertPart } from './uploads.queries';
+import {
+  deletePartRows,
+  findSession,
+  insertSession,
+  lockSessionForPart,
+  sessionFits,
+  transitionOpenSession,
+  upsertPart,
+} from './uploads.queries';
 import {
   assertSupportedName,
   chunkLayout,
@@ -47,25 +64,43 @@ export type InitInput = {
   crcChecksum?: string;
 };
 
-export type InitResponse = { uploadId: string; uploadUrls: Record<string, string>; maxChunkSize: number; name: string; size: number; totalChunks: number };
-export type RecoverResponse = Omit<InitResponse, 'maxChunkSize'> & { maxChunkSize: number; uploadedChunks: number[]; missingChunks: number[] };
+export type InitResponse = {
+  uploadId: string;
+  uploadUrls: Record<string, string>;
+  maxChunkSize: number;
+  name: string;
+  size: number;
+  totalChunks: number;
+};
+export type RecoverResponse = Omit<InitResponse, 'maxChunkSize'> & {
+  maxChunkSize: number;
+  uploadedChunks: number[];
+  missingChunks: number[];
+};
 export type PartResponse = { partNumber: number; etag: string; uploadedSize: number; sessionId: string; success: boolean; message: string };
 
 const layoutOf = (s: UploadSessionRow): ChunkLayout => ({ size: s.size, totalChunks: s.totalChunks, maxChunkSize: s.maxChunkSize });
 const partPath = (sessionId: string, partNumber: number) => `/api/v2/file/upload/${sessionId}/part/${partNumber}`;
 
 /** POST /api/v2/file/upload/init: validates everything the final file needs, then opens the session. */
-export async function initUpload(ctx: ServiceContext, input: { body: InitInput; teamIds?: string; baseUrl: string }): Promise<InitResponse> {
+export async function initUpload(
+  ctx: ServiceContext,
+  input: { body: InitInput; teamIds?: string; baseUrl: string },
+): Promise<InitResponse> {
   const { body } = input;
   assertNoNul('json', body);
   assertSupportedName(body.name);
   const layout = chunkLayout(body.size, body.totalChunks);
   if (ctx.storage.kind === 's3' && layout.totalChunks > 1 && layout.maxChunkSize < S3_MIN_PART_SIZE) {
-    throw new ValidationError('upload.error.chunkTooSmall', `The object store needs chunks of at least ${S3_MIN_PART_SIZE} bytes (5 MiB); use fewer chunks`, {
-      maxChunkSize: layout.maxChunkSize,
-      minChunkSize: S3_MIN_PART_SIZE,
-      maxTotalChunks: Math.max(1, Math.floor(body.size / S3_MIN_PART_SIZE)),
-    });
+    throw new ValidationError(
+      'upload.error.chunkTooSmall',
+      `The object store needs chunks of at least ${S3_MIN_PART_SIZE} bytes (5 MiB); use fewer chunks`,
+      {
+        maxChunkSize: layout.maxChunkSize,
+        minChunkSize: S3_MIN_PART_SIZE,
+        maxTotalChunks: Math.max(1, Math.floor(body.size / S3_MIN_PART_SIZE)),
+      },
+    );
   }
   const params = fileCreateParameters({ ...body, teamIds: input.teamIds });
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
@@ -121,7 +156,9 @@ export async function initUpload(ctx: ServiceContext, input: { body: InitInput; 
       return row;
     });
   } catch (error) {
-    await ctx.storage.multipart.abort(key, storageUploadId).catch((err: unknown) => ctx.log.warn({ err, uploadId: id }, 'discarding an unused multipart upload failed'));
+    await ctx.storage.multipart
+      .abort(key, storageUploadId)
+      .catch((err: unknown) => ctx.log.warn({ err, uploadId: id }, 'discarding an unused multipart upload failed'));
     throw error;
   }
 
@@ -157,7 +194,12 @@ export function range(from: number, to: number): number[] {
 }
 
 /** Presigned S3 part URLs, or this service's part endpoint with a signed token (local storage). */
-async function uploadUrls(ctx: { config: Config; storage: BlobStore }, session: UploadSessionRow, partNumbers: number[], baseUrl: string): Promise<Record<string, string>> {
+async function uploadUrls(
+  ctx: { config: Config; storage: BlobStore },
+  session: UploadSessionRow,
+  partNumbers: number[],
+  baseUrl: string,
+): Promise<Record<string, string>> {
   const lifetime = Math.max(60, Math.min(PART_URL_LIFETIME_SECONDS, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)));
   const expiresAt = new Date(Date.now() + lifetime * 1000);
   const urls: Record<string, string> = {};
@@ -179,18 +221,24 @@ export async function sessionInScope(ctx: ServiceContext, id: string): Promise<U
 
 /** COMPLETING whose lease ran out: the completer died, so the session is open again (uploads.rules.ts). */
 function hasStaleClaim(session: Pick<UploadSessionRow, 'state' | 'completingSince'>, now = Date.now()): boolean {
-  return session.state === 'COMPLETING' && (session.completingSince === null || session.completingSince.getTime() < now - COMPLETION_LEASE_MS);
+  return (
+    session.state === 'COMPLETING' && (session.completingSince === null || session.completingSince.getTime() < now - COMPLETION_LEASE_MS)
+  );
 }
 
 /** The 409 for a session that takes nothing now (a live complete, or completed, cancelled or expired). */
 export function notOpenError(session: Pick<UploadSessionRow, 'id' | 'state' | 'completingSince' | 'expiresAt'>): ConflictError {
   const open = session.state === 'OPEN' || hasStaleClaim(session);
-  if (session.state === 'COMPLETING' && !open) return new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
+  if (session.state === 'COMPLETING' && !open)
+    return new ConflictError('upload.error.completing', 'The upload is being completed', { uploadId: session.id });
   if (open && session.expiresAt.getTime() <= Date.now()) {
     return new ConflictError('upload.error.notOpen', 'The upload has expired', { uploadId: session.id, state: 'EXPIRED' });
   }
 
-  return new ConflictError('upload.error.notOpen', `The upload is ${session.state.toLowerCase()}`, { uploadId: session.id, state: session.state });
+  return new ConflictError('upload.error.notOpen', `The upload is ${session.state.toLowerCase()}`, {
+    uploadId: session.id,
+    state: session.state,
+  });
 }
 
 export function assertOpen(session: UploadSessionRow): void {
@@ -219,30 +267,54 @@ export async function uploadPart(
   assertOpen(session);
   if (session.expiresAt.getTime() <= Date.now()) throw notOpenError(session);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > session.totalChunks) {
-    throw new ValidationError('upload.error.invalidPartNumber', `partNumber must be 1..${session.totalChunks}`, { partNumber, totalChunks: session.totalChunks });
+    throw new ValidationError('upload.error.invalidPartNumber', `partNumber must be 1..${session.totalChunks}`, {
+      partNumber,
+      totalChunks: session.totalChunks,
+    });
   }
   const { offset, expectedSize } = partGeometry(layoutOf(session), partNumber);
   if (input.contentLength !== undefined) {
     if (input.contentLength > session.maxChunkSize) {
-      throw new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', { partNumber, maxChunkSize: session.maxChunkSize });
-    }
-    if (input.contentLength !== expectedSize) {
-      throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got ${input.contentLength}`, {
+      throw new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', {
         partNumber,
-        expectedSize,
-        receivedSize: input.contentLength,
+        maxChunkSize: session.maxChunkSize,
       });
     }
+    if (input.contentLength !== expectedSize) {
+      throw new ValidationError(
+        'upload.error.wrongPartSize',
+        `Part ${partNumber} must be ${expectedSize} bytes, got ${input.contentLength}`,
+        {
+          partNumber,
+          expectedSize,
+          receivedSize: input.contentLength,
+        },
+      );
+    }
   }
-  if (!input.body) throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got 0`, { partNumber, expectedSize, receivedSize: 0 });
+  if (!input.body)
+    throw new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got 0`, {
+      partNumber,
+      expectedSize,
+      receivedSize: 0,
+    });
   let stored: StoredPart;
   try {
-    stored = await deps.storage.multipart.putPart(session.storageKey, session.storageUploadId, { partNumber, offset, expectedSize }, input.body, {
-      commit: (part) => recordPart(deps.db, session, partNumber, part),
-    });
+    stored = await deps.storage.multipart.putPart(
+      session.storageKey,
+      session.storageUploadId,
+      { partNumber, offset, expectedSize },
+      input.body,
+      {
+        commit: (part) => recordPart(deps.db, session, partNumber, part),
+      },
+    );
   } catch (error) {
     if (error instanceof PayloadTooLargeError) throw partTooLong(session, partNumber, expectedSize);
-    if (error instanceof AppError && (error.key === 'upload.error.notOpen' || error.key === 'upload.error.completing' || error.key === 'upload.error.unknownUpload')) {
+    if (
+      error instanceof AppError &&
+      (error.key === 'upload.error.notOpen' || error.key === 'upload.error.completing' || error.key === 'upload.error.unknownUpload')
+    ) {
       throw await partRefused(deps, session);
     }
     throw error;
@@ -274,7 +346,10 @@ async function partRefused(deps: { db: Executor; storage: BlobStore }, session: 
   if (current.state === 'CANCELLED') await deps.storage.multipart.abort(current.storageKey, current.storageUploadId).catch(() => undefined);
   if (current.state === 'OPEN' || hasStaleClaim(current)) {
     // The store has no upload any more while the session is open: a complete assembled the parts and then failed.
-    return new ConflictError('upload.error.notOpen', 'The parts were assembled already: complete the upload', { uploadId: session.id, state: current.state });
+    return new ConflictError('upload.error.notOpen', 'The parts were assembled already: complete the upload', {
+      uploadId: session.id,
+      state: current.state,
+    });
   }
 
   return notOpenError(current);
@@ -287,10 +362,16 @@ async function partRefused(deps: { db: Executor; storage: BlobStore }, session: 
  */
 function partTooLong(session: UploadSessionRow, partNumber: number, expectedSize: number) {
   if (expectedSize === session.maxChunkSize) {
-    return new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', { partNumber, maxChunkSize: session.maxChunkSize });
+    return new PayloadTooLargeError(`A chunk is at most ${session.maxChunkSize} bytes`, 'upload.error.chunkTooLarge', {
+      partNumber,
+      maxChunkSize: session.maxChunkSize,
+    });
   }
 
-  return new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got more`, { partNumber, expectedSize });
+  return new ValidationError('upload.error.wrongPartSize', `Part ${partNumber} must be ${expectedSize} bytes, got more`, {
+    partNumber,
+    expectedSize,
+  });
 }
 
 export async function uploadPartAsCaller(
@@ -316,7 +397,9 @@ export async function receivedParts(ctx: { storage: BlobStore }, session: Upload
   const listed = await ctx.storage.multipart.listParts(session.storageKey, session.storageUploadId);
   const layout = layoutOf(session);
 
-  return listed.filter((p) => p.partNumber >= 1 && p.partNumber <= session.totalChunks && p.size === partGeometry(layout, p.partNumber).expectedSize);
+  return listed.filter(
+    (p) => p.partNumber >= 1 && p.partNumber <= session.totalChunks && p.size === partGeometry(layout, p.partNumber).expectedSize,
+  );
 }
 
 /** GET …/{uploadId}/recover: what arrived, what is missing, and fresh URLs for the missing parts. */
@@ -372,7 +455,10 @@ export async function cancelUpload(ctx: ServiceContext, uploadId: string): Promi
 }
 
 /** Removes what a session that ended without a file stored: its multipart upload and an assembled blob. */
-export async function discardSessionBytes(ctx: Pick<ServiceContext, 'db' | 'log'> & { storage: BlobStore }, session: UploadSessionRow): Promise<void> {
+export async function discardSessionBytes(
+  ctx: Pick<ServiceContext, 'db' | 'log'> & { storage: BlobStore },
+  session: UploadSessionRow,
+): Promise<void> {
   await ctx.storage.multipart.abort(session.storageKey, session.storageUploadId);
   await discardBlobs(ctx, [session.storageKey]);
 }

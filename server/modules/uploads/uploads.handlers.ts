@@ -7,14 +7,29 @@ import { requestOrigin } from '@/server/http/request-origin';
 import { serviceContext } from '@/server/http/service-context';
 import { downloadSafetyHeaders } from './content-types';
 import { previewForCaller } from '@/server/modules/devices';
-import { download, downloadDevicePreview, findTargetForCaller, findTargetForToken, fileSignedUrls, type Download } from './downloads.service';
+import {
+  download,
+  downloadDevicePreview,
+  findTargetForCaller,
+  findTargetForToken,
+  fileSignedUrls,
+  type Download,
+} from './downloads.service';
 import { devicePreviewRoute, downloadFileRoute, fileSignedUrlRoute } from './downloads.routes';
 import { verifyPathToken } from './signed-urls';
 import { uploadFiles } from './simple-upload';
 import { uploadThumbnail } from './thumbnail.service';
 import { completeUpload } from './upload-complete';
 import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
-import { cancelUploadRoute, completeUploadRoute, initUploadRoute, recoverUploadRoute, uploadFilesRoute, uploadPartRoute, uploadThumbnailRoute } from './uploads.routes';
+import {
+  cancelUploadRoute,
+  completeUploadRoute,
+  initUploadRoute,
+  recoverUploadRoute,
+  uploadFilesRoute,
+  uploadPartRoute,
+  uploadThumbnailRoute,
+} from './uploads.routes';
 
 function contentLength(c: Context<AppEnv>): number | undefined {
   const raw = c.req.header('content-length');
@@ -60,7 +75,10 @@ const normalisedPath = (c: Context<AppEnv>) => c.req.path.replace(/\/+$/, '');
  * `uploadUrls` and a download. The middleware answers such requests itself; without a token the
  * request continues to the declared route and its normal authentication.
  */
-function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>, deviceId: string | undefined) => Promise<Response>): MiddlewareHandler<AppEnv> {
+function signed(
+  method: 'PUT' | 'GET',
+  handle: (c: Context<AppEnv>, deviceId: string | undefined) => Promise<Response>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = c.req.query('token');
     const requestMethod = c.req.method === 'HEAD' ? 'GET' : c.req.method;
@@ -68,7 +86,10 @@ function signed(method: 'PUT' | 'GET', handle: (c: Context<AppEnv>, deviceId: st
     const check = verifyPathToken(c.var.deps.config, { method, path: normalisedPath(c), token });
     if (check.status !== 'valid') {
       const expired = check.status === 'expired';
-      throw new UnauthorizedError(expired ? 'The signed URL has expired' : 'The signed URL is invalid', expired ? 'auth.error.tokenExpired' : 'auth.error.invalidToken');
+      throw new UnauthorizedError(
+        expired ? 'The signed URL has expired' : 'The signed URL is invalid',
+        expired ? 'auth.error.tokenExpired' : 'auth.error.invalidToken',
+      );
     }
 
     return handle(c, check.deviceId);
@@ -96,9 +117,20 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   app.use(
     '/api/storage/customer/:customerId/files/:fileId',
     signed('GET', async (c, deviceId) => {
-      const target = await findTargetForToken(c.var.deps.db, { customerIdRaw: c.req.param('customerId') ?? '', fileName: c.req.param('fileId') ?? '', deviceId });
+      const target = await findTargetForToken(c.var.deps.db, {
+        customerIdRaw: c.req.param('customerId') ?? '',
+        fileName: c.req.param('fileId') ?? '',
+        deviceId,
+      });
 
-      return sendDownload(c, await download(c.var.deps.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
+      return sendDownload(
+        c,
+        await download(c.var.deps.storage, target, {
+          method: c.req.method,
+          range: c.req.header('range'),
+          ifNoneMatch: c.req.header('if-none-match'),
+        }),
+      );
     }),
   );
 
@@ -132,16 +164,26 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   });
 
   app.openapi(initUploadRoute, async (c) =>
-    c.json((await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) })), 200),
+    c.json(
+      await initUpload(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds, baseUrl: requestOrigin(c) }),
+      200,
+    ),
   );
 
-  app.openapi(recoverUploadRoute, async (c) => c.json((await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) })), 200));
+  app.openapi(recoverUploadRoute, async (c) =>
+    c.json(await recoverUpload(serviceContext(c), { uploadId: c.req.valid('param').uploadId, baseUrl: requestOrigin(c) }), 200),
+  );
 
-  app.openapi(completeUploadRoute, async (c) => c.json((await completeUpload(serviceContext(c), c.req.valid('param').uploadId)), 200));
+  app.openapi(completeUploadRoute, async (c) => c.json(await completeUpload(serviceContext(c), c.req.valid('param').uploadId), 200));
 
   app.openapi(uploadThumbnailRoute, async (c) =>
     c.json(
-      (await uploadThumbnail(serviceContext(c), { fileId: c.req.valid('param').fileId, contentType: c.req.header('content-type'), contentLength: contentLength(c), body: requestBodyStream(c) })),
+      await uploadThumbnail(serviceContext(c), {
+        fileId: c.req.valid('param').fileId,
+        contentType: c.req.header('content-type'),
+        contentLength: contentLength(c),
+        body: requestBodyStream(c),
+      }),
       200,
     ),
   );
@@ -168,7 +210,10 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
   app.openapi(fileSignedUrlRoute, async (c) => {
     const expiresIn = c.req.valid('query').expiresIn;
 
-    return c.json(await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn }), 200);
+    return c.json(
+      await fileSignedUrls({ ...serviceContext(c), baseUrl: requestOrigin(c) }, { id: c.req.valid('param').id, expiresIn }),
+      200,
+    );
   });
 
   app.openapi(devicePreviewRoute, async (c) => {
@@ -185,6 +230,13 @@ export function registerUploadRoutes(app: RouteRegistrar): void {
     const ctx = serviceContext(c);
     const target = await findTargetForCaller(ctx, String(customerId), fileId);
 
-    return sendDownload(c, await download(ctx.storage, target, { method: c.req.method, range: c.req.header('range'), ifNoneMatch: c.req.header('if-none-match') }));
+    return sendDownload(
+      c,
+      await download(ctx.storage, target, {
+        method: c.req.method,
+        range: c.req.header('range'),
+        ifNoneMatch: c.req.header('if-none-match'),
+      }),
+    );
   });
 }

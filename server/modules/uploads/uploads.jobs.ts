@@ -5,7 +5,14 @@ import type { JobDefinition } from '@/server/jobs/queue';
 import { createBlobStore } from '@/server/storage';
 import type { BlobStore } from '@/server/storage/blob-store';
 import { discardSessionBytes } from './upload-sessions.service';
-import { deleteFinishedSessions, deletePartRows, existingFileIds, findExpiredSessions, releaseStaleCompletions, transitionOpenSession } from './uploads.queries';
+import {
+  deleteFinishedSessions,
+  deletePartRows,
+  existingFileIds,
+  findExpiredSessions,
+  releaseStaleCompletions,
+  transitionOpenSession,
+} from './uploads.queries';
 import { deleteDueCleanupEntries, findDueCleanupEntries } from '@/server/storage/blob-cleanup.queries';
 
 type JobDeps = { db: Database; storage: BlobStore; log: Logger };

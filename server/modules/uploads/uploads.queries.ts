@@ -19,7 +19,13 @@ async function reservedBySessions(db: Executor, customerId: number, exceptSessio
   const [row] = await db
     .select({ bytes: sql<string>`coalesce(sum(${uploadSessions.size}), 0)` })
     .from(uploadSessions)
-    .where(and(eq(uploadSessions.customerId, customerId), holdsReservation, exceptSessionId ? ne(uploadSessions.id, exceptSessionId) : undefined));
+    .where(
+      and(
+        eq(uploadSessions.customerId, customerId),
+        holdsReservation,
+        exceptSessionId ? ne(uploadSessions.id, exceptSessionId) : undefined,
+      ),
+    );
 
   return Number(row?.bytes ?? 0);
 }
@@ -30,8 +36,15 @@ async function reservedBySessions(db: Executor, customerId: number, exceptSessio
  * `lock` takes the customer row's lock first, which serialises every quota decision of the customer, so
  * the sessions counted in the next statement include every one committed before (READ COMMITTED).
  */
-async function quotaUsage(db: Executor, customerId: number, options: { lock: boolean; exceptSessionId?: string }): Promise<{ files: number; used: number; limit: number }> {
-  const query = db.select({ used: customers.usedStorageSize, limit: customers.storageSize }).from(customers).where(eq(customers.id, customerId));
+async function quotaUsage(
+  db: Executor,
+  customerId: number,
+  options: { lock: boolean; exceptSessionId?: string },
+): Promise<{ files: number; used: number; limit: number }> {
+  const query = db
+    .select({ used: customers.usedStorageSize, limit: customers.storageSize })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   const [row] = options.lock ? await query.for('update') : await query;
   const limit = row?.limit === null || row?.limit === undefined ? Number.POSITIVE_INFINITY : Number(row.limit);
   const files = Number(row?.used ?? 0);
@@ -93,7 +106,15 @@ export async function touchThumbnail(tx: Executor, input: { fileId: string; cust
   return rows.length > 0;
 }
 
-export type DownloadableFile = { id: string; customerId: number; name: string; contentType: string; size: number; crcCheckSum: string; lastPreviewUploadTime: Date | null };
+export type DownloadableFile = {
+  id: string;
+  customerId: number;
+  name: string;
+  contentType: string;
+  size: number;
+  crcCheckSum: string;
+  lastPreviewUploadTime: Date | null;
+};
 
 const downloadableColumns = {
   id: files.id,
@@ -126,7 +147,12 @@ export async function findDownloadableFileForDevice(
 }
 
 /** The file `id` within the scope (and `visible`, when given), with what a download needs. */
-export async function findDownloadableFile(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<DownloadableFile | undefined> {
+export async function findDownloadableFile(
+  db: Executor,
+  scope: TenantScope,
+  id: string,
+  visible?: SQL,
+): Promise<DownloadableFile | undefined> {
   const [row] = await db
     .select(downloadableColumns)
     .from(files)
@@ -138,7 +164,10 @@ export async function findDownloadableFile(db: Executor, scope: TenantScope, id:
 
 export async function existingFileIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: files.id }).from(files).where(inArray(files.id, [...ids]));
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.id, [...ids]));
 
   return new Set(rows.map((r) => r.id));
 }
@@ -196,7 +225,12 @@ export async function renewCompletion(db: Executor, session: SessionKey, token: 
 }
 
 /** Ends the claim `token` (COMPLETED, back to OPEN, or CANCELLED); false when it is not ours any more. */
-export async function endCompletion(db: Executor, session: SessionKey, token: Date, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+export async function endCompletion(
+  db: Executor,
+  session: SessionKey,
+  token: Date,
+  set: Partial<typeof uploadSessions.$inferInsert>,
+): Promise<boolean> {
   const rows = await db
     .update(uploadSessions)
     .set({ completingSince: null, ...set })
@@ -207,7 +241,11 @@ export async function endCompletion(db: Executor, session: SessionKey, token: Da
 }
 
 /** Moves an open session (or one whose completer died) to `set`; false when it is neither. */
-export async function transitionOpenSession(db: Executor, session: SessionKey, set: Partial<typeof uploadSessions.$inferInsert>): Promise<boolean> {
+export async function transitionOpenSession(
+  db: Executor,
+  session: SessionKey,
+  set: Partial<typeof uploadSessions.$inferInsert>,
+): Promise<boolean> {
   const rows = await db
     .update(uploadSessions)
     .set({ completingSince: null, ...set })
@@ -218,7 +256,10 @@ export async function transitionOpenSession(db: Executor, session: SessionKey, s
 }
 
 /** Locks the session row and answers whether it takes parts now (open, unexpired; a dead completer's counts as open). */
-export async function lockSessionForPart(tx: Executor, session: SessionKey): Promise<Pick<UploadSessionRow, 'state' | 'completingSince' | 'expiresAt'> & { takesParts: boolean } | undefined> {
+export async function lockSessionForPart(
+  tx: Executor,
+  session: SessionKey,
+): Promise<(Pick<UploadSessionRow, 'state' | 'completingSince' | 'expiresAt'> & { takesParts: boolean }) | undefined> {
   const [row] = await tx
     .select({
       state: uploadSessions.state,

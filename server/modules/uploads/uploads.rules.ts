@@ -56,11 +56,15 @@ export type ChunkLayout = { size: number; totalChunks: number; maxChunkSize: num
 export function chunkLayout(size: number, totalChunks: number): ChunkLayout {
   const maxChunkSize = Math.ceil(size / totalChunks);
   if ((totalChunks - 1) * maxChunkSize >= size) {
-    throw new ValidationError('upload.error.invalidChunkCount', `${size} bytes cannot be split into ${totalChunks} chunks of ${maxChunkSize} bytes with a non-empty last chunk`, {
-      size,
-      totalChunks,
-      maxChunkSize,
-    });
+    throw new ValidationError(
+      'upload.error.invalidChunkCount',
+      `${size} bytes cannot be split into ${totalChunks} chunks of ${maxChunkSize} bytes with a non-empty last chunk`,
+      {
+        size,
+        totalChunks,
+        maxChunkSize,
+      },
+    );
   }
 
   return { size, totalChunks, maxChunkSize };

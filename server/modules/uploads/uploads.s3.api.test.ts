@@ -24,14 +24,20 @@ const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i 
 
 describe('uploads on S3 storage', () => {
   it('refuses chunks below 5 MiB when there is more than one', async () => {
-    const res = await t.request('POST', '/api/v2/file/upload/init', { token: editor, json: { name: 'small.mp4', size: 6 * MiB, totalChunks: 2 } });
+    const res = await t.request('POST', '/api/v2/file/upload/init', {
+      token: editor,
+      json: { name: 'small.mp4', size: 6 * MiB, totalChunks: 2 },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ key: 'upload.error.chunkTooSmall', details: { maxTotalChunks: 1 } });
   });
 
   it('takes parts PUT straight to presigned URLs and through the service, then completes with the right CRC32', async () => {
     const data = bytes(10 * MiB + 1001);
-    const init = await t.request('POST', '/api/v2/file/upload/init', { token: editor, json: { name: 'large.mp4', size: data.length, totalChunks: 2 } });
+    const init = await t.request('POST', '/api/v2/file/upload/init', {
+      token: editor,
+      json: { name: 'large.mp4', size: data.length, totalChunks: 2 },
+    });
     expect(init.status, JSON.stringify(init.body)).toBe(200);
     const { uploadId, uploadUrls, maxChunkSize } = init.body;
     expect(maxChunkSize).toBe(Math.ceil(data.length / 2));
@@ -39,7 +45,11 @@ describe('uploads on S3 storage', () => {
     // Part 1 directly to the object store, part 2 through the service's part endpoint.
     const direct = await fetch(uploadUrls['1'], { method: 'PUT', body: new Uint8Array(data.subarray(0, maxChunkSize)) });
     expect(direct.status).toBe(200);
-    const viaService = await send(t, 'PUT', `/api/v2/file/upload/${uploadId}/part/2`, { token: editor, body: new Uint8Array(data.subarray(maxChunkSize)), headers: { 'content-type': 'application/octet-stream' } });
+    const viaService = await send(t, 'PUT', `/api/v2/file/upload/${uploadId}/part/2`, {
+      token: editor,
+      body: new Uint8Array(data.subarray(maxChunkSize)),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(viaService.status, JSON.stringify(viaService.body)).toBe(200);
     const recover = await t.request('GET', `/api/v2/file/upload/${uploadId}/recover`, { token: editor });
     expect(recover.body).toMatchObject({ uploadedChunks: [1, 2], missingChunks: [] });

@@ -45,7 +45,11 @@ const pixels = z.number().int().min(1).max(MAX_PIXELS);
  * A file name as uploads take it: 1 to 255 characters without `/` or `\`. Its extension is checked by the upload
  * (400 `file.error.unsupportedType`, with the supported list); the document states both as one pattern.
  */
-export const uploadFileName = z.string().min(1).max(255).regex(/^[^/\\]*$/, 'A file name has no slashes');
+export const uploadFileName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^/\\]*$/, 'A file name has no slashes');
 const supportedFileName = uploadFileName.openapi({ pattern: SUPPORTED_FILE_NAME_PATTERN, example: 'poster.png' });
 
 export const pixelsParam = (description: string) => integerParam(1, MAX_PIXELS).optional().openapi({ description });
@@ -55,7 +59,9 @@ export const UploadedFileSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    contentType: z.string().openapi({ description: 'The supported type the first bytes show, else the extension\'s; never a declared type' }),
+    contentType: z
+      .string()
+      .openapi({ description: "The supported type the first bytes show, else the extension's; never a declared type" }),
     size: z.number().int(),
     crcCheckSum: z.string(),
     customerId: intId,
@@ -73,7 +79,11 @@ export const InitBodySchema = z
     name: supportedFileName,
     size: z.number().int().min(1).max(MAX_SESSION_SIZE),
     totalChunks: z.number().int().min(1).max(MAX_TOTAL_CHUNKS),
-    contentType: z.string().max(255).optional().openapi({ description: 'Accepted and ignored: the file\'s `contentType` is read from its bytes at complete' }),
+    contentType: z
+      .string()
+      .max(255)
+      .optional()
+      .openapi({ description: "Accepted and ignored: the file's `contentType` is read from its bytes at complete" }),
     metaData: z.record(z.string(), z.unknown()).optional(),
     parentId: z.string().uuid().optional().openapi({ description: 'Target folder; absent = the root folder' }),
     tags: tagListOf(500).optional(),
@@ -93,7 +103,9 @@ export const InitBodySchema = z
 export const InitResponseSchema = z
   .object({
     uploadId: z.string(),
-    uploadUrls: z.record(z.string(), z.string()).openapi({ description: 'Part number → URL to PUT the part to (signed; no bearer token needed)' }),
+    uploadUrls: z
+      .record(z.string(), z.string())
+      .openapi({ description: 'Part number → URL to PUT the part to (signed; no bearer token needed)' }),
     maxChunkSize: z.number().int(),
     name: z.string(),
     size: z.number().int(),

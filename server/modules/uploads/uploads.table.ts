@@ -30,7 +30,10 @@ export const uploadSessions = pgTable(
     contentType: text('content_type'),
     metaData: jsonb('meta_data').$type<Record<string, unknown>>(),
     parentId: uuid('parent_id'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The `teamIds` create parameter as given (`<teamId>:<readOnly>,…`), applied at complete. */
     teamIds: text('team_ids'),
     validFrom: timestamp('valid_from', { withTimezone: true, precision: 3 }),

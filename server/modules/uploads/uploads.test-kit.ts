@@ -36,7 +36,12 @@ export function formOf(parts: Part[]): FormData {
   return form;
 }
 
-export async function send(t: TestContext, method: string, url: string, init: { token?: string; body?: BodyInit | null; headers?: Record<string, string> }) {
+export async function send(
+  t: TestContext,
+  method: string,
+  url: string,
+  init: { token?: string; body?: BodyInit | null; headers?: Record<string, string> },
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const res = await t.app.request(url, { method, headers, body: init.body ?? undefined, duplex: 'half' } as RequestInit);

@@ -15,7 +15,13 @@ afterAll(() => t.close());
 
 it('creates the first ADMIN in a root customer that has its root folders like every customer', async () => {
   expect(await t.db.select().from(users)).toEqual([]);
-  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, ADMIN_EMAIL: 'First@Example.com', ADMIN_PASSWORD: 'first-admin-password', ROOT_CUSTOMER_NAME: 'Operator HQ' });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: t.dataDir,
+    ADMIN_EMAIL: 'First@Example.com',
+    ADMIN_PASSWORD: 'first-admin-password',
+    ROOT_CUSTOMER_NAME: 'Operator HQ',
+  });
   expect(await ensureFirstAdmin(t.db, config)).toEqual({ created: true, email: 'first@example.com' });
 
   const [root] = await t.db.select().from(customers).where(eq(customers.name, 'Operator HQ'));

@@ -24,7 +24,9 @@ export async function ensureFirstAdmin(db: Database, config: Config): Promise<Bo
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if ((existing[0]?.n ?? 0) > 0) return { created: false };
   if (!config.admin.password && config.isProduction) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required in production to create the first administrator on an empty database');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_PASSWORD: required in production to create the first administrator on an empty database',
+    );
   }
   const generatedPassword = config.admin.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(config.admin.password ?? generatedPassword!);
@@ -67,7 +69,9 @@ export async function ensureInitialFolders(db: Database): Promise<number> {
   const missing = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(sql`not exists (select 1 from ${fileFolders} where ${fileFolders.customerId} = ${customers.id} and ${fileFolders.parentId} is null)`);
+    .where(
+      sql`not exists (select 1 from ${fileFolders} where ${fileFolders.customerId} = ${customers.id} and ${fileFolders.parentId} is null)`,
+    );
   for (const { id } of missing) await withTransaction(db, (tx) => insertInitialFolders(tx, id));
 
   return missing.length;

@@ -42,8 +42,16 @@ afterAll(async () => {
 
 const newEmail = () => `invitee-${uuidv7().slice(-8)}@example.com`;
 
-async function createUser(email = newEmail(), token = ownerA.token, extra: Record<string, unknown> = {}, query = `?customerId=${customerA}`) {
-  const res = await t.request('POST', `/api/user${query}`, { token, json: { email, name: 'Ivy Invitee', role: 'EDITOR', password: INITIAL_PASSWORD, ...extra } });
+async function createUser(
+  email = newEmail(),
+  token = ownerA.token,
+  extra: Record<string, unknown> = {},
+  query = `?customerId=${customerA}`,
+) {
+  const res = await t.request('POST', `/api/user${query}`, {
+    token,
+    json: { email, name: 'Ivy Invitee', role: 'EDITOR', password: INITIAL_PASSWORD, ...extra },
+  });
 
   return { res, email };
 }
@@ -62,7 +70,8 @@ async function mailedToken(email: string): Promise<string> {
 }
 
 const state = (token: string) => t.request('GET', `/public-api/user/passwordSetup?token=${encodeURIComponent(token)}`);
-const complete = (token: string, password = CHOSEN_PASSWORD) => t.request('POST', '/public-api/user/passwordSetup', { json: { token, password } });
+const complete = (token: string, password = CHOSEN_PASSWORD) =>
+  t.request('POST', '/public-api/user/passwordSetup', { json: { token, password } });
 
 async function outboxFor(email: string) {
   return t.db.select().from(mailMessages).where(eq(mailMessages.to, email));
@@ -104,7 +113,10 @@ describe('POST /api/user sends a password-setup message', () => {
 
   it('sends nothing to an SSO-only user', async () => {
     const email = newEmail();
-    const res = await t.request('POST', `/api/user?customerId=${customerA}`, { token: ownerA.token, json: { email, name: 'Sam Sso', role: 'EDITOR', authProvider: 'SAML' } });
+    const res = await t.request('POST', `/api/user?customerId=${customerA}`, {
+      token: ownerA.token,
+      json: { email, name: 'Sam Sso', role: 'EDITOR', authProvider: 'SAML' },
+    });
     expect(res.status).toBe(201);
     expect(await outboxFor(email)).toHaveLength(0);
   });
@@ -133,7 +145,10 @@ describe('the password-setup link', () => {
     expect(again.status).toBe(409);
     expect(again.body.key).toBe('passwordSetup.error.used');
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'setPasswordWithLink')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'setPasswordWithLink')));
     expect(entry).toMatchObject({ entityType: 'user', entityName: email, userId: res.body.id, customerId: customerA });
     const auditText = JSON.stringify(await t.db.select().from(auditLog));
     expect(auditText).not.toContain(token);
@@ -143,7 +158,10 @@ describe('the password-setup link', () => {
   it('refuses an expired link', async () => {
     const { res, email } = await createUser();
     const token = await mailedToken(email);
-    await t.db.update(passwordSetupTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordSetupTokens.userId, res.body.id));
+    await t.db
+      .update(passwordSetupTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordSetupTokens.userId, res.body.id));
     expect((await state(token)).body).toMatchObject({ state: 'EXPIRED', email });
     const used = await complete(token);
     expect(used.status).toBe(409);
@@ -170,7 +188,7 @@ describe('the password-setup link', () => {
     expect((await complete(newer)).status).toBe(200);
   });
 
-  it("refuses users whose customer is restricted", async () => {
+  it('refuses users whose customer is restricted', async () => {
     const customer = await t.factories.customer();
     const { email } = await createUser(newEmail(), admin.token, {}, `?customerId=${customer.id}`);
     const token = await mailedToken(email);
@@ -201,7 +219,10 @@ describe('POST /api/user/resendPasswordSetup', () => {
     expect((await t.request('POST', path, { token: ownerA.token })).status).toBe(200);
     expect((await t.request('POST', path, { token: admin.token })).body).toEqual({ email, delivery: 'MAIL' });
     expect(await outboxFor(email)).toHaveLength(3);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'resendPasswordSetup')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'resendPasswordSetup')));
     expect(entries).toHaveLength(2);
   });
 
@@ -235,7 +256,11 @@ describe('POST /api/user/passwordSetupLink', () => {
     const copied = await t.request('POST', path(email), { token: ownerA.token });
     expect(copied.status).toBe(200);
     expect(copied.headers.get('cache-control')).toBe('no-store');
-    expect(copied.body).toMatchObject({ email, link: expect.stringMatching(/^http:\/\/console\.test\/set-password\?token=[\w-]+$/), expiresAt: expect.any(String) });
+    expect(copied.body).toMatchObject({
+      email,
+      link: expect.stringMatching(/^http:\/\/console\.test\/set-password\?token=[\w-]+$/),
+      expiresAt: expect.any(String),
+    });
     expect(await outboxFor(email)).toHaveLength(mailedBefore.length);
     const byAdmin = await t.request('POST', path(email), { token: admin.token });
     expect(byAdmin.status).toBe(200);
@@ -244,7 +269,10 @@ describe('POST /api/user/passwordSetupLink', () => {
     const newer = /token=([\w-]+)/.exec(byAdmin.body.link)![1]!;
     expect((await state(older)).body.state).toBe('SUPERSEDED');
     expect((await complete(newer)).status).toBe(200);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'copyPasswordSetupLink')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, res.body.id), eq(auditLog.action, 'copyPasswordSetupLink')));
     expect(entries).toHaveLength(2);
     expect(JSON.stringify(entries)).not.toContain(older);
     expect(JSON.stringify(entries)).not.toContain(newer);
@@ -277,7 +305,14 @@ describe('without SMTP', () => {
     const customer = await plain.factories.customer();
     const owner = await plain.actor('OWNER', { customerId: customer.id });
     const email = newEmail();
-    expect((await plain.request('POST', `/api/user?customerId=${customer.id}`, { token: owner.token, json: { email, name: 'Ivy', role: 'EDITOR', password: INITIAL_PASSWORD } })).status).toBe(201);
+    expect(
+      (
+        await plain.request('POST', `/api/user?customerId=${customer.id}`, {
+          token: owner.token,
+          json: { email, name: 'Ivy', role: 'EDITOR', password: INITIAL_PASSWORD },
+        })
+      ).status,
+    ).toBe(201);
     const res = await plain.request('POST', `/api/user/resendPasswordSetup?email=${encodeURIComponent(email)}`, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ email, delivery: 'OUTBOX' });

@@ -23,7 +23,9 @@ export function registerPasswordSetupRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json(await service.completePasswordSetup(publicContext(c), c.req.valid('json')), 200);
   });
 
-  app.openapi(routes.resendPasswordSetupRoute, async (c) => c.json(await service.resendPasswordSetup(serviceContext(c), { email: c.req.valid('query').email }), 200));
+  app.openapi(routes.resendPasswordSetupRoute, async (c) =>
+    c.json(await service.resendPasswordSetup(serviceContext(c), { email: c.req.valid('query').email }), 200),
+  );
 
   app.openapi(routes.copyPasswordSetupLinkRoute, async (c) => {
     c.header('Cache-Control', 'no-store');

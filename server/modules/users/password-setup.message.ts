@@ -42,7 +42,10 @@ export function passwordSetupMessage(input: PasswordSetupMessageInput): MailDraf
   return {
     customerId: input.customerId,
     to: input.to,
-    subject: input.reason === 'created' ? `Your Signage Console account in ${oneLine(input.customerName)}` : 'Set up your Signage Console password',
+    subject:
+      input.reason === 'created'
+        ? `Your Signage Console account in ${oneLine(input.customerName)}`
+        : 'Set up your Signage Console password',
     text,
     html,
     kind: 'USER_PASSWORD_SETUP',
@@ -52,4 +55,3 @@ export function passwordSetupMessage(input: PasswordSetupMessageInput): MailDraf
 function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ');
 }
-

@@ -17,7 +17,9 @@ const linkErrors = {
 
 const PasswordSetupStateSchema = z
   .object({
-    state: z.enum(linkStates).openapi({ description: 'VALID: usable. USED, EXPIRED (after 7 days), SUPERSEDED (a newer link was sent): not usable' }),
+    state: z
+      .enum(linkStates)
+      .openapi({ description: 'VALID: usable. USED, EXPIRED (after 7 days), SUPERSEDED (a newer link was sent): not usable' }),
     email: emailAddress.openapi({ description: 'The user the link is for' }),
     expiresAt: z.string().openapi({ format: 'date-time' }),
   })
@@ -26,7 +28,9 @@ const PasswordSetupStateSchema = z
 const ResentLinkSchema = z
   .object({
     email: emailAddress.openapi({ description: 'Who the link is for' }),
-    delivery: z.enum(['MAIL', 'OUTBOX']).openapi({ description: 'MAIL: queued for the configured SMTP server. OUTBOX: no SMTP server is configured; the message waits in the outbox' }),
+    delivery: z.enum(['MAIL', 'OUTBOX']).openapi({
+      description: 'MAIL: queued for the configured SMTP server. OUTBOX: no SMTP server is configured; the message waits in the outbox',
+    }),
   })
   .openapi('ResentPasswordSetupLink');
 
@@ -87,7 +91,10 @@ export const resendPasswordSetupRoute = defineRoute(
     description: 'OWNER: users of its reach up to OWNER. ADMIN: any user. Only LOCAL users have a password.',
     request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
     responses: {
-      200: { description: 'A new link is on its way, or waits in the outbox', content: { 'application/json': { schema: ResentLinkSchema } } },
+      200: {
+        description: 'A new link is on its way, or waits in the outbox',
+        content: { 'application/json': { schema: ResentLinkSchema } },
+      },
     },
   },
 );
@@ -105,7 +112,7 @@ export const copyPasswordSetupLinkRoute = defineRoute(
     request: { query: z.object({ email: userEmail.openapi({ description: "The user's e-mail" }), customerId: customerIdParam }) },
     responses: {
       200: { description: 'The link', content: { 'application/json': { schema: CopiedLinkSchema } } },
-      403: error('Not a super admin nor an administrator of the user\'s own tenant'),
+      403: error("Not a super admin nor an administrator of the user's own tenant"),
     },
   },
 );

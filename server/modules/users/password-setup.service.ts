@@ -63,7 +63,8 @@ export type LinkDelivery = 'MAIL' | 'OUTBOX';
 async function linkTarget(ctx: ServiceContext, email: string) {
   const target = await q.findUserByEmail(ctx.db, ctx.scope, email);
   if (!target) throw new NotFoundError('user', email);
-  if (!hasRole(ctx.actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
+  if (!hasRole(ctx.actor.role, target.role))
+    throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
   if (target.authProvider !== 'LOCAL') {
     throw new ValidationError('user.error.passwordNotLocal', `A ${target.authProvider} user has no local password`, { parameter: 'email' });
   }
@@ -72,7 +73,10 @@ async function linkTarget(ctx: ServiceContext, email: string) {
 }
 
 /** POST /api/user/resendPasswordSetup?email=: a fresh link; the same reach as updating the user. */
-export async function resendPasswordSetup(ctx: ServiceContext, input: { email: string }): Promise<{ email: string; delivery: LinkDelivery }> {
+export async function resendPasswordSetup(
+  ctx: ServiceContext,
+  input: { email: string },
+): Promise<{ email: string; delivery: LinkDelivery }> {
   const target = await linkTarget(ctx, input.email);
   await withTransaction(ctx.db, async (tx) => {
     await issuePasswordSetupLink(tx, { config: ctx.config, user: target, sender: ctx.actor, reason: 'resent' });
@@ -95,10 +99,16 @@ export async function resendPasswordSetup(ctx: ServiceContext, input: { email: s
  * service without SMTP). Only a super admin, or an OWNER of the user's own tenant (not of its network
  * owner); earlier links stop working. Audited without the token.
  */
-export async function copyPasswordSetupLink(ctx: ServiceContext, input: { email: string }): Promise<{ email: string; link: string; expiresAt: string }> {
+export async function copyPasswordSetupLink(
+  ctx: ServiceContext,
+  input: { email: string },
+): Promise<{ email: string; link: string; expiresAt: string }> {
   const target = await linkTarget(ctx, input.email);
   if (ctx.actor.role !== 'ADMIN' && homeCustomerOf(ctx.actor) !== target.customerId) {
-    throw new ForbiddenError("Only a super admin or an administrator of the user's own tenant may copy a password-setup link", 'passwordSetup.error.notOwnTenant');
+    throw new ForbiddenError(
+      "Only a super admin or an administrator of the user's own tenant may copy a password-setup link",
+      'passwordSetup.error.notOwnTenant',
+    );
   }
   const issued = await withTransaction(ctx.db, async (tx) => {
     const link = await issuePasswordSetupLink(tx, { config: ctx.config, user: target, sender: ctx.actor, reason: 'resent', mail: false });
@@ -133,7 +143,9 @@ export async function completePasswordSetup(ctx: PublicContext, input: { token: 
   assertUsable(stateOf(link));
   if (link.customerRestricted) throw new ForbiddenError('Your customer is restricted', 'passwordSetup.error.customerRestricted');
   if (link.user.authProvider !== 'LOCAL') {
-    throw new ValidationError('user.error.passwordNotLocal', `A ${link.user.authProvider} user has no local password`, { field: 'password' });
+    throw new ValidationError('user.error.passwordNotLocal', `A ${link.user.authProvider} user has no local password`, {
+      field: 'password',
+    });
   }
   const passwordHash = await hashPassword(input.password);
   await withTransaction(ctx.db, async (tx) => {
@@ -141,15 +153,19 @@ export async function completePasswordSetup(ctx: PublicContext, input: { token: 
     if (!(await setupQ.consumeLink(tx, link.id))) assertUsable('USED');
     await q.updateUser(tx, link.user, { passwordHash });
     await q.revokeAllFamiliesOfUser(tx, link.user.id, 'password_setup');
-    await writeAudit(tx, { kind: 'user', userId: link.user.id, email: link.user.email, requestId: ctx.requestId }, {
-      action: 'setPasswordWithLink',
-      entityType: 'user',
-      entityId: link.user.id,
-      entityName: link.user.email,
-      customerId: link.user.customerId,
-      message: `User '${link.user.email}' set their password with a password-setup link`,
-      changes: { password: 'set' },
-    });
+    await writeAudit(
+      tx,
+      { kind: 'user', userId: link.user.id, email: link.user.email, requestId: ctx.requestId },
+      {
+        action: 'setPasswordWithLink',
+        entityType: 'user',
+        entityId: link.user.id,
+        entityName: link.user.email,
+        customerId: link.user.customerId,
+        message: `User '${link.user.email}' set their password with a password-setup link`,
+        changes: { password: 'set' },
+      },
+    );
   });
 
   return { email: link.user.email };

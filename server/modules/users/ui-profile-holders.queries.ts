@@ -24,11 +24,7 @@ export async function assignUiProfile(db: Executor, profile: { id: number; custo
     .update(users)
     .set({ uiProfileId: profile.id })
     .where(
-      and(
-        inArray(users.id, userIds),
-        eq(users.customerId, profile.customerId),
-        sql`${users.uiProfileId} is distinct from ${profile.id}`,
-      ),
+      and(inArray(users.id, userIds), eq(users.customerId, profile.customerId), sql`${users.uiProfileId} is distinct from ${profile.id}`),
     )
     .returning({ id: users.id });
   for (const { id } of rows) announceAuthChange(db, { userId: id });

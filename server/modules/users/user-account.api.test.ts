@@ -27,7 +27,11 @@ describe('without CAPTCHA', () => {
     it('changes the password, ends every session of the caller, keeps it out of the audit log', async () => {
       const { user, token } = await t.actor('VIEWER');
       const refresh = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD });
-      const res = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, { token });
+      const res = await t.request(
+        'POST',
+        `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`,
+        { token },
+      );
       expect(res.status).toBe(200);
       expect(res.body.id).toBe(user.id);
       expect((await t.request('GET', '/api/v2/user/me', { token })).status).toBe(401);
@@ -46,7 +50,9 @@ describe('without CAPTCHA', () => {
       const wrong = await t.request('POST', `/api/user/password?oldPassword=nope-nope&newPassword=${NEW_PASSWORD}`, { token });
       expect(wrong.status).toBe(400);
       expect(wrong.body.key).toBe('user.error.oldPasswordInvalid');
-      const short = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=short`, { token });
+      const short = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=short`, {
+        token,
+      });
       expect(short.status).toBe(400);
       expect(short.body.details.issues[0].path).toBe('newPassword');
       expect((await t.request('POST', '/api/user/password', { token })).status).toBe(400);
@@ -59,9 +65,15 @@ describe('without CAPTCHA', () => {
       const { token } = await t.actor('VIEWER');
       const max = t.config.authRateLimit.maxFailures;
       for (let i = 0; i < max; i++) {
-        expect((await t.request('POST', `/api/user/password?oldPassword=wrong-${i}-guess&newPassword=${NEW_PASSWORD}`, { token })).status).toBe(400);
+        expect(
+          (await t.request('POST', `/api/user/password?oldPassword=wrong-${i}-guess&newPassword=${NEW_PASSWORD}`, { token })).status,
+        ).toBe(400);
       }
-      const limited = await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, { token });
+      const limited = await t.request(
+        'POST',
+        `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`,
+        { token },
+      );
       expect(limited.status).toBe(429);
       expect(limited.body.key).toBe('request.error.rateLimited');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -97,10 +109,14 @@ describe('without CAPTCHA', () => {
       const noCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD });
       expect(noCode.body).toMatchObject({ error: 'invalid_grant', error_description: 'totp_required' });
       // A code is accepted once: the enrolment code cannot sign in.
-      const replayed = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': enrolmentCode });
+      const replayed = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', {
+        'x-totp': enrolmentCode,
+      });
       expect(replayed.body).toMatchObject({ error: 'invalid_grant', error_description: 'totp_invalid' });
       const signInCode = await codes.next();
-      const withCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', { 'x-totp': signInCode });
+      const withCode = await t.token({ grant_type: 'password', username: user.email, password: TEST_PASSWORD }, 'default-client', {
+        'x-totp': signInCode,
+      });
       expect(withCode.status).toBe(200);
 
       // A protected operation of this caller now needs x-totp.
@@ -270,13 +286,22 @@ describe('with CAPTCHA configured (protected operations)', () => {
   it('user create needs a valid CAPTCHA response', async () => {
     const json = { email: 'captcha@example.com', name: 'C', role: 'VIEWER', password: NEW_PASSWORD };
     expectCaptchaRequired(await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json }));
-    expectCaptchaRequired(await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json, headers: { 'g-recaptcha-response': 'bad' } }));
-    expect((await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json, headers: ok })).status).toBe(201);
+    expectCaptchaRequired(
+      await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, {
+        token: owner.token,
+        json,
+        headers: { 'g-recaptcha-response': 'bad' },
+      }),
+    );
+    expect(
+      (await t.request('POST', `/api/user?customerId=${owner.user.customerId}`, { token: owner.token, json, headers: ok })).status,
+    ).toBe(201);
   });
 
   it('updates need it only when they touch protected fields', async () => {
     const target = await t.factories.user({ customerId: owner.user.customerId, role: 'EDITOR' });
-    const put = (json: unknown, headers: Record<string, string> = {}) => t.request('PUT', `/api/user?email=${target.email}`, { token: owner.token, json, headers });
+    const put = (json: unknown, headers: Record<string, string> = {}) =>
+      t.request('PUT', `/api/user?email=${target.email}`, { token: owner.token, json, headers });
     expect((await put({ name: 'Free' })).status).toBe(200);
     for (const json of [{ readOnly: true }, { restricted: true }, { password: NEW_PASSWORD }, { role: 'OWNER' }]) {
       expectCaptchaRequired(await put(json));
@@ -293,15 +318,24 @@ describe('with CAPTCHA configured (protected operations)', () => {
     expect((await t.request('DELETE', `/api/user?email=${target.email}`, { token: owner.token, headers: ok })).status).toBe(204);
 
     const self = await t.actor('VIEWER');
-    expectCaptchaRequired(await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, { token: self.token }));
+    expectCaptchaRequired(
+      await t.request('POST', `/api/user/password?oldPassword=${encodeURIComponent(TEST_PASSWORD)}&newPassword=${NEW_PASSWORD}`, {
+        token: self.token,
+      }),
+    );
     const { secret } = (await t.request('POST', '/api/user/2fa/secret', { token: self.token })).body as { secret: string };
     const codes = totpCodes(secret);
     // Refused before the code is looked at: the same code still works with the CAPTCHA.
     const enrolmentCode = await codes.next();
     expectCaptchaRequired(await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token: self.token }));
-    expect((await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token: self.token, headers: ok })).status).toBe(200);
+    expect((await t.request('POST', `/api/user/2fa?enable=true&totp=${enrolmentCode}`, { token: self.token, headers: ok })).status).toBe(
+      200,
+    );
     expectCaptchaRequired(await t.request('DELETE', '/api/user/myAccount', { token: self.token }));
-    const deleted = await t.request('DELETE', '/api/user/myAccount', { token: self.token, headers: { ...ok, 'x-totp': await codes.next() } });
+    const deleted = await t.request('DELETE', '/api/user/myAccount', {
+      token: self.token,
+      headers: { ...ok, 'x-totp': await codes.next() },
+    });
     expect(deleted.status).toBe(204);
   });
 });

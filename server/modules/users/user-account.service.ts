@@ -3,7 +3,14 @@ import { claimAttempt } from '@/server/auth/failure-limit';
 import { hashPassword, verifyPassword } from '@/server/auth/password';
 import { requireProtectedOperation } from '@/server/auth/protected-operation';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, NotFoundError, PayloadTooLargeError, TooManyRequestsError, UnsupportedMediaTypeError, ValidationError } from '@/server/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  TooManyRequestsError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import { consumeTotp } from '@/server/auth/totp';
 import { acceptedImageType, IMAGE_TYPES, isAcceptedImageType } from '@/server/storage/image-types';
@@ -77,15 +84,20 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
   const user = await me(ctx);
   if (input.enable) {
     if (user.use2FA) throw new ConflictError('user.error.twoFactorEnabled', 'The second factor is already enabled');
-    if (!user.totpPendingSecret) throw new ConflictError('user.error.noPendingSecret', 'Request a secret with POST /api/user/2fa/secret first');
-    if (!input.totp) throw new ValidationError('user.error.totpRequired', 'The code from the new secret is required', { parameter: 'totp' });
+    if (!user.totpPendingSecret)
+      throw new ConflictError('user.error.noPendingSecret', 'Request a secret with POST /api/user/2fa/secret first');
+    if (!input.totp)
+      throw new ValidationError('user.error.totpRequired', 'The code from the new secret is required', { parameter: 'totp' });
     await requireProtectedOperation(ctx);
-    if (!(await consumeTotp(ctx.db, user.id, user.totpPendingSecret, input.totp))) throw new ValidationError('user.error.totpInvalid', 'The code does not match the new secret', { parameter: 'totp' });
+    if (!(await consumeTotp(ctx.db, user.id, user.totpPendingSecret, input.totp)))
+      throw new ValidationError('user.error.totpInvalid', 'The code does not match the new secret', { parameter: 'totp' });
     const secret = user.totpPendingSecret;
 
     return withTransaction(ctx.db, async (tx) => {
       await q.updateUser(tx, user, { use2FA: true, totpSecret: secret, totpPendingSecret: null, forceToSet2FA: false });
-      await auditUser(tx, ctx, user, 'enableTwoFactor', `User '${user.email}' enabled the second factor`, { use2FA: { from: false, to: true } });
+      await auditUser(tx, ctx, user, 'enableTwoFactor', `User '${user.email}' enabled the second factor`, {
+        use2FA: { from: false, to: true },
+      });
 
       return (await readUser(tx, user))!;
     });
@@ -98,7 +110,9 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
 
   return withTransaction(ctx.db, async (tx) => {
     await q.updateUser(tx, user, { use2FA: false, totpSecret: null, totpPendingSecret: null });
-    await auditUser(tx, ctx, user, 'disableTwoFactor', `User '${user.email}' disabled the second factor`, { use2FA: { from: true, to: false } });
+    await auditUser(tx, ctx, user, 'disableTwoFactor', `User '${user.email}' disabled the second factor`, {
+      use2FA: { from: true, to: false },
+    });
 
     return (await readUser(tx, user))!;
   });
@@ -107,9 +121,12 @@ export async function setTwoFactor(ctx: ServiceContext, input: { totp?: string; 
 /** DECISIONS §3: 415 for a type other than PNG, JPEG, WebP or GIF (declared or actual), 413 above 2 MB. */
 export async function uploadProfilePicture(ctx: ServiceContext, input: { file: File }) {
   const { file } = input;
-  if (!isAcceptedImageType(file.type, PICTURE_TYPES)) throw new UnsupportedMediaTypeError('A profile picture must be PNG, JPEG, WebP or GIF');
+  if (!isAcceptedImageType(file.type, PICTURE_TYPES))
+    throw new UnsupportedMediaTypeError('A profile picture must be PNG, JPEG, WebP or GIF');
   if (file.size > PROFILE_PICTURE_MAX_BYTES) {
-    throw new PayloadTooLargeError('A profile picture is at most 2 MB', 'request.error.payloadTooLarge', { maxBytes: PROFILE_PICTURE_MAX_BYTES });
+    throw new PayloadTooLargeError('A profile picture is at most 2 MB', 'request.error.payloadTooLarge', {
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+    });
   }
   const data = Buffer.from(await file.arrayBuffer());
   const contentType = acceptedImageType(data, { accepted: PICTURE_TYPES, declared: file.type });
@@ -118,7 +135,10 @@ export async function uploadProfilePicture(ctx: ServiceContext, input: { file: F
 
   return withTransaction(ctx.db, async (tx) => {
     await q.upsertProfilePicture(tx, { userId: user.id, contentType, data });
-    await auditUser(tx, ctx, user, 'updateProfilePicture', `User '${user.email}' uploaded a profile picture`, { contentType, size: data.length });
+    await auditUser(tx, ctx, user, 'updateProfilePicture', `User '${user.email}' uploaded a profile picture`, {
+      contentType,
+      size: data.length,
+    });
 
     return (await readUser(tx, user))!;
   });

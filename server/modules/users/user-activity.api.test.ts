@@ -14,7 +14,10 @@ const rowOf = async (userId: string) => (await t.db.select().from(users).where(e
 /** Moves the user's last activity into the past, as if that much time had gone by. */
 /** Moves the user's last activity back in time; the process's token cache, which remembers it, forgets the user. */
 const activityAgo = async (userId: string, seconds: number) => {
-  await t.db.update(users).set({ lastActivity: sql`now() - make_interval(secs => ${seconds})` }).where(eq(users.id, userId));
+  await t.db
+    .update(users)
+    .set({ lastActivity: sql`now() - make_interval(secs => ${seconds})` })
+    .where(eq(users.id, userId));
   t.authCache.apply({ userId });
 };
 const me = (token: string) => t.request('GET', '/api/v2/user/me', { token });

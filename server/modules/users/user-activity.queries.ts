@@ -27,7 +27,12 @@ const presenceAfterActivityNow = sql`${users.presenceTimeSeconds} + case
 export async function recordSignIn(db: Executor, userId: string): Promise<void> {
   await db
     .update(users)
-    .set({ loginCount: sql`${users.loginCount} + 1`, lastLogin: sql`now()`, lastActivity: sql`now()`, presenceTimeSeconds: presenceAfterActivityNow })
+    .set({
+      loginCount: sql`${users.loginCount} + 1`,
+      lastLogin: sql`now()`,
+      lastActivity: sql`now()`,
+      presenceTimeSeconds: presenceAfterActivityNow,
+    })
     .where(eq(users.id, userId));
 }
 

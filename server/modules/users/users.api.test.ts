@@ -15,7 +15,12 @@ beforeAll(async () => {
   const customer = await t.factories.customer({ name: `Users Tenant ${Date.now()}`, force2FA: false });
   const roles = ['VIEWER', 'EDITOR', 'APPROVER', 'TECHNICIAN', 'DEVICE_USER'] as const;
   for (const [i, name] of names.entries()) {
-    await t.factories.user({ customerId: customer.id, name, role: roles[i], email: `${name.split(' ')[0]!.toLowerCase()}-${customer.id}@example.com` });
+    await t.factories.user({
+      customerId: customer.id,
+      name,
+      role: roles[i],
+      email: `${name.split(' ')[0]!.toLowerCase()}-${customer.id}@example.com`,
+    });
   }
   const signed = await t.actor('OWNER', { customerId: customer.id, name: 'Zed Owner' });
   owner = { token: signed.token, userId: signed.user.id, customerId: customer.id };
@@ -153,7 +158,11 @@ describe('GET /api/v2/user', () => {
     const res = await list('select=email&sort=name,asc&size=1');
     expect(Object.keys(res.body.content[0]).sort()).toEqual(['email', 'id']);
     const rel = await list('select=name,customer(name)&sort=name,asc&size=1');
-    expect(rel.body.content[0]).toEqual({ id: expect.any(String), name: 'Ada Lovelace', customer: { id: owner.customerId, name: expect.stringMatching(/^Users Tenant /) } });
+    expect(rel.body.content[0]).toEqual({
+      id: expect.any(String),
+      name: 'Ada Lovelace',
+      customer: { id: owner.customerId, name: expect.stringMatching(/^Users Tenant /) },
+    });
   });
 
   it('counts cheaply with size=1&select=id', async () => {

@@ -43,7 +43,14 @@ async function allAuditText() {
 }
 
 function newUser(overrides: Record<string, unknown> = {}) {
-  return { email: `New-${uuidv7().slice(-8)}@Example.COM`, name: 'New User', role: 'EDITOR', password: NEW_PASSWORD, language: 'de', ...overrides };
+  return {
+    email: `New-${uuidv7().slice(-8)}@Example.COM`,
+    name: 'New User',
+    role: 'EDITOR',
+    password: NEW_PASSWORD,
+    language: 'de',
+    ...overrides,
+  };
 }
 
 describe('POST /api/user', () => {
@@ -68,7 +75,13 @@ describe('POST /api/user', () => {
     // The new user can sign in with the password given.
     expect(await t.signIn(body.email.toLowerCase(), NEW_PASSWORD)).toEqual(expect.any(String));
     const [entry] = await auditRows(res.body.id);
-    expect(entry).toMatchObject({ action: 'create', entityType: 'user', entityName: body.email.toLowerCase(), userId: ownerA.user.id, customerId: customerA });
+    expect(entry).toMatchObject({
+      action: 'create',
+      entityType: 'user',
+      entityName: body.email.toLowerCase(),
+      userId: ownerA.user.id,
+      customerId: customerA,
+    });
     expect(entry!.changes).toMatchObject({ name: 'New User', role: 'EDITOR' });
     expect(await allAuditText()).not.toContain(NEW_PASSWORD);
   });
@@ -149,7 +162,10 @@ describe('POST /api/user', () => {
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('user.error.emailExists');
     // Also across tenants: the e-mail is the service-wide key.
-    const other = await t.request('POST', `/api/user?customerId=${customerB}`, { token: ownerB.token, json: newUser({ email: viewerA.user.email }) });
+    const other = await t.request('POST', `/api/user?customerId=${customerB}`, {
+      token: ownerB.token,
+      json: newUser({ email: viewerA.user.email }),
+    });
     expect(other.status).toBe(409);
   });
 
@@ -158,7 +174,10 @@ describe('POST /api/user', () => {
     await t.db.insert(teams).values({ id: teamId, customerId: customerA, name: 'Night shift' });
     const res = await asOwner('POST', `/api/user?customerId=${customerA}&teamIds=${teamId}`, newUser());
     expect(res.status).toBe(201);
-    const rows = await t.db.select().from(teamAssignments).where(and(eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, res.body.id)));
+    const rows = await t.db
+      .select()
+      .from(teamAssignments)
+      .where(and(eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, res.body.id)));
     expect(rows).toMatchObject([{ teamId, customerId: customerA, readOnly: false }]);
     const owner = await asOwner('POST', `/api/user?customerId=${customerA}&teamIds=${teamId}`, newUser({ role: 'OWNER' }));
     expect(owner.status).toBe(400);
@@ -172,7 +191,8 @@ describe('POST /api/user', () => {
   it('stops at the resource limit (STARTER: 5 users)', async () => {
     const starter = (await t.factories.customer({ licenseTier: 'STARTER' })).id;
     const owner = await t.actor('OWNER', { customerId: starter });
-    for (let i = 0; i < 4; i++) expect((await t.request('POST', `/api/user?customerId=${starter}`, { token: owner.token, json: newUser() })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await t.request('POST', `/api/user?customerId=${starter}`, { token: owner.token, json: newUser() })).status).toBe(201);
     const res = await t.request('POST', `/api/user?customerId=${starter}`, { token: owner.token, json: newUser() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ key: 'resourceLimit.error.limitReached', details: { resource: 'USER', used: 5, limit: 5 } });
@@ -183,7 +203,14 @@ describe('GET /api/v2/user/{id}', () => {
   it('answers the user with computed fields and honours select', async () => {
     const res = await asOwner('GET', `/api/v2/user/${viewerA.user.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: viewerA.user.id, name: 'Viewer A', role: 'VIEWER', active: true, hasProfilePicture: false, forceToSet2FA: false });
+    expect(res.body).toMatchObject({
+      id: viewerA.user.id,
+      name: 'Viewer A',
+      role: 'VIEWER',
+      active: true,
+      hasProfilePicture: false,
+      forceToSet2FA: false,
+    });
     expect(res.body.profilePictureApiPath).toBeUndefined();
     expect(UserSchema.strict().safeParse(res.body).success).toBe(true);
     const selected = await asOwner('GET', `/api/v2/user/${viewerA.user.id}?select=name,customer(name)`);
@@ -227,11 +254,17 @@ describe('GET /api/user/simple', () => {
 });
 
 describe('PUT /api/user?email=', () => {
-  const put = (token: string, email: string, json: unknown) => t.request('PUT', `/api/user?email=${encodeURIComponent(email)}`, { token, json });
+  const put = (token: string, email: string, json: unknown) =>
+    t.request('PUT', `/api/user?email=${encodeURIComponent(email)}`, { token, json });
 
   it('lets an OWNER change a user of its tenant; audits the changed fields', async () => {
     const target = await t.factories.user({ customerId: customerA, role: 'VIEWER', name: 'Before' });
-    const res = await put(ownerA.token, target.email.toUpperCase(), { name: 'After', role: 'EDITOR', comment: 'moved', editorLevel: 'ADVANCED' });
+    const res = await put(ownerA.token, target.email.toUpperCase(), {
+      name: 'After',
+      role: 'EDITOR',
+      comment: 'moved',
+      editorLevel: 'ADVANCED',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: target.id, name: 'After', role: 'EDITOR', comment: 'moved', editorLevel: 'ADVANCED' });
     const [entry] = await auditRows(target.id);
@@ -289,7 +322,7 @@ describe('PUT /api/user?email=', () => {
     expect(res.body.key).toBe('user.error.emailExists');
   });
 
-  it("a password change signs the user out everywhere and never reaches the audit log", async () => {
+  it('a password change signs the user out everywhere and never reaches the audit log', async () => {
     const target = await t.actor('EDITOR', { customerId: customerA });
     const res = await put(ownerA.token, target.user.email, { password: NEW_PASSWORD });
     expect(res.status).toBe(200);

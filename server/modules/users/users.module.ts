@@ -27,11 +27,20 @@ export const usersModule = defineModule({
       customerIdColumn: users.customerId,
       naturalKey: users.email,
       // Spec 1: a user with role OWNER cannot belong to a team; ADMIN is above every team likewise.
-      cannotJoin: { condition: inArray(users.role, ['OWNER', 'ADMIN']), key: 'team.error.ownerCannotJoin', message: 'An OWNER or ADMIN user cannot belong to a team' },
+      cannotJoin: {
+        condition: inArray(users.role, ['OWNER', 'ADMIN']),
+        key: 'team.error.ownerCannotJoin',
+        message: 'An OWNER or ADMIN user cannot belong to a team',
+      },
     }),
     plug(usageCounters, { resource: 'USER', count: countUsersOf }),
     plug(secondFactorStores, { secondFactorOf: findSecondFactor, spendStep: spendTotpStep }),
-    plug(uiProfileHolders, { foreignIds: findForeignUserIds, assign: assignUiProfile, unassign: unassignUiProfile, count: countUsersWithUiProfile }),
+    plug(uiProfileHolders, {
+      foreignIds: findForeignUserIds,
+      assign: assignUiProfile,
+      unassign: unassignUiProfile,
+      count: countUsersWithUiProfile,
+    }),
   ],
   sweep: {
     user: async (db, customerId) => {

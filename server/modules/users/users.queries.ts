@@ -29,7 +29,11 @@ export async function isEmailTaken(db: Executor, email: string): Promise<boolean
 
 /** The caller's own user row (`actor.userId` within `actor.customerId`). */
 export async function findOwnUser(db: Executor, actor: { userId: string; customerId: number }): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, actor.userId), eq(users.customerId, actor.customerId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.customerId, actor.customerId)))
+    .limit(1);
 
   return row;
 }
@@ -45,7 +49,11 @@ export async function findCustomerFlags(db: Executor, customerId: number) {
 }
 
 export async function listSimpleUsers(db: Executor, scope: TenantScope) {
-  return db.select({ email: users.email, name: users.name }).from(users).where(scopeCondition(scope, users.customerId)).orderBy(asc(users.name), asc(users.id));
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(scopeCondition(scope, users.customerId))
+    .orderBy(asc(users.name), asc(users.id));
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -54,8 +62,15 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row!;
 }
 
-export async function updateUser(db: Executor, user: { id: string; customerId: number }, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set(values).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
+export async function updateUser(
+  db: Executor,
+  user: { id: string; customerId: number },
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
   announceAuthChange(db, { userId: user.id });
 }
 
@@ -63,13 +78,22 @@ export async function updateUser(db: Executor, user: { id: string; customerId: n
 export async function deleteUser(db: Executor, user: { id: string; customerId: number }): Promise<void> {
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.customerId, user.customerId), eq(teamAssignments.resourceType, 'user'), eq(teamAssignments.resourceId, user.id)));
+    .where(
+      and(
+        eq(teamAssignments.customerId, user.customerId),
+        eq(teamAssignments.resourceType, 'user'),
+        eq(teamAssignments.resourceId, user.id),
+      ),
+    );
   await db.delete(users).where(and(eq(users.id, user.id), eq(users.customerId, user.customerId)));
   announceAuthChange(db, { userId: user.id });
 }
 
 export async function countAdmins(db: Executor): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'ADMIN'));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'ADMIN'));
 
   return Number(row?.count ?? 0);
 }
@@ -87,12 +111,18 @@ export async function upsertProfilePicture(db: Executor, values: { userId: strin
   await db
     .insert(userProfilePictures)
     .values(values)
-    .onConflictDoUpdate({ target: userProfilePictures.userId, set: { contentType: values.contentType, data: values.data, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: userProfilePictures.userId,
+      set: { contentType: values.contentType, data: values.data, updatedAt: sql`now()` },
+    });
   announceAuthChange(db, { userId: values.userId });
 }
 
 export async function deleteProfilePicture(db: Executor, userId: string): Promise<boolean> {
-  const rows = await db.delete(userProfilePictures).where(eq(userProfilePictures.userId, userId)).returning({ userId: userProfilePictures.userId });
+  const rows = await db
+    .delete(userProfilePictures)
+    .where(eq(userProfilePictures.userId, userId))
+    .returning({ userId: userProfilePictures.userId });
   announceAuthChange(db, { userId });
 
   return rows.length > 0;

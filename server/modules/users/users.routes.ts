@@ -4,13 +4,26 @@ import { defineRoute } from '@/server/http/route';
 import { userEmail } from '@/server/http/wire.schemas';
 import { customerIdParam, json, pageOf, ScopedListQuerySchema, SelectQuerySchema } from '@/server/http/list-query';
 import { PROTECTED_OPERATION_LIMIT, conflictError } from '@/server/http/responses';
-import { PASSWORD_MAX, PASSWORD_MIN, SimpleUserSchema, TwoFactorSecretSchema, UserCreateSchema, UserSchema, UserUpdateSchema } from './users.schemas';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SimpleUserSchema,
+  TwoFactorSecretSchema,
+  UserCreateSchema,
+  UserSchema,
+  UserUpdateSchema,
+} from './users.schemas';
 import { teamIdsParam, TeamReadQueryExtension, SELECT_TEAM_IDS_EXEMPTION, TEAM_IDS_EXEMPTION } from '@/server/modules/teams/teams.schemas';
 
 const tags = ['Users'];
 const userResponse = (description: string) => ({ description, ...json(UserSchema) });
 const protectedNote = 'Protected operation: may require `g-recaptcha-response` and, for callers with a second factor, `x-totp`.';
-const IdParams = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+const IdParams = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 const EmailQuery = z.object({ email: userEmail.openapi({ description: "The user's e-mail (its key)" }), customerId: customerIdParam });
 const PROFILE_PICTURE_BODY_LIMIT = 2 * 1024 * 1024 + 64 * 1024;
 const deleted = { 204: { description: 'Deleted' } };
@@ -27,7 +40,8 @@ export const getMeRoute = defineRoute(
     operationId: 'getCurrentUser',
     tags,
     summary: 'The signed-in user',
-    description: '`forceToSet2FA` is true while the user must enrol a second factor. `select=userInterfaceProfile(*)` answers the UI profile rules.',
+    description:
+      '`forceToSet2FA` is true while the user must enrol a second factor. `select=userInterfaceProfile(*)` answers the UI profile rules.',
     request: { query: SelectQuerySchema },
     responses: { 200: userResponse('The signed-in user') },
   },
@@ -91,7 +105,9 @@ export const uploadProfilePictureRoute = defineRoute(
         content: {
           'multipart/form-data': {
             schema: z.object({
-              file: z.custom<File>((v) => v instanceof File, { message: 'A file part named "file" is required' }).openapi({ type: 'string', format: 'binary' }),
+              file: z
+                .custom<File>((v) => v instanceof File, { message: 'A file part named "file" is required' })
+                .openapi({ type: 'string', format: 'binary' }),
             }),
           },
         },
@@ -237,7 +253,10 @@ export const setTwoFactorRoute = defineRoute(
     description: `enable=true: \`totp\` is a code of the pending secret. enable=false: the current code (\`totp\` or \`x-totp\`); refused (409) while the customer forces 2FA. ${protectedNote}`,
     request: {
       query: z.object({
-        totp: z.string().regex(/^\d{6}$/).optional(),
+        totp: z
+          .string()
+          .regex(/^\d{6}$/)
+          .optional(),
         enable: requiredBooleanQuery('true: enable the second factor (with a code); false: disable it'),
       }),
     },

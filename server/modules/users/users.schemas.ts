@@ -26,7 +26,9 @@ export const UserSchema = projected(
     readOnly: z.boolean().optional(),
     restricted: z.boolean().optional(),
     use2FA: z.boolean().optional(),
-    forceToSet2FA: z.boolean().optional().openapi({ description: 'True while the user must enrol a second factor: set for the user, or the customer has force2FA, and use2FA is false' }),
+    forceToSet2FA: z.boolean().optional().openapi({
+      description: 'True while the user must enrol a second factor: set for the user, or the customer has force2FA, and use2FA is false',
+    }),
     ssoLoginEnabled: z.boolean().optional(),
     usernamePasswordLoginEnabled: z.boolean().optional(),
     magicCodeLoginEnabled: z.boolean().optional(),
@@ -64,7 +66,9 @@ export const UserCreateSchema = z
     email,
     name: resourceName,
     role: z.enum(roles),
-    password: password.optional().openapi({ description: `Write-only, at least ${PASSWORD_MIN} characters; required unless the user is SSO-only` }),
+    password: password
+      .optional()
+      .openapi({ description: `Write-only, at least ${PASSWORD_MIN} characters; required unless the user is SSO-only` }),
     authProvider: z.enum(authProviders).optional(),
     language: z.string().max(16).optional(),
     editorLevel: z.enum(editorLevels).optional(),
@@ -79,7 +83,10 @@ export const UserCreateSchema = z
     oauthPasswordFlowEnabled: z.boolean().optional(),
     trustedAdmin: z.boolean().optional(),
   })
-  .openapi('UserCreate', { description: 'A LOCAL user needs `password` unless it signs in only through SSO; `trustedAdmin` only with role ADMIN; an OWNER or ADMIN joins no team (`teamIds`)' });
+  .openapi('UserCreate', {
+    description:
+      'A LOCAL user needs `password` unless it signs in only through SSO; `trustedAdmin` only with role ADMIN; an OWNER or ADMIN joins no team (`teamIds`)',
+  });
 
 export const UserUpdateSchema = updateBody('UserUpdate', {
   ...UserCreateSchema.shape,
@@ -96,5 +103,8 @@ export const SELF_EDITABLE_FIELDS = ['name', 'language', 'editorLevel', 'comment
 export const SimpleUserSchema = z.object({ email: emailAddress, name: z.string() }).openapi('SimpleUser');
 
 export const TwoFactorSecretSchema = z
-  .object({ secret: z.string().openapi({ description: 'Base32 secret' }), otpauthUrl: z.string().openapi({ description: '`otpauth://totp/...` for QR codes' }) })
+  .object({
+    secret: z.string().openapi({ description: 'Base32 secret' }),
+    otpauthUrl: z.string().openapi({ description: '`otpauth://totp/...` for QR codes' }),
+  })
   .openapi('TwoFactorSecret');

@@ -45,7 +45,10 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
   if (!user) throw new NotFoundError('user', userId);
   if (cache) {
     const expiration = (user.customer as { expirationDate?: string | number } | undefined)?.expirationDate;
-    const expiresAt = Math.min(Date.now() + OWN_VIEW_TTL_MS, expiration === undefined ? Number.POSITIVE_INFINITY : new Date(expiration).getTime());
+    const expiresAt = Math.min(
+      Date.now() + OWN_VIEW_TTL_MS,
+      expiration === undefined ? Number.POSITIVE_INFINITY : new Date(expiration).getTime(),
+    );
     cache.storeView({ userId, customerId, value: user, expiresAt }, generation);
   }
 
@@ -55,11 +58,19 @@ export async function getCurrentUser(ctx: ServiceContext, input: { select?: stri
 export function listUsers(ctx: ServiceContext, input: ListInput & TeamReadInput) {
   const team = teamListQuery(ctx, 'user', users.id, input);
 
-  return findPage<User>(ctx.db, { resource: userResource, scope: ctx.scope, where: [team.where], extraColumns: team.extraColumns, defaultSelect: USER_DEFAULT_SELECT, ...team.query });
+  return findPage<User>(ctx.db, {
+    resource: userResource,
+    scope: ctx.scope,
+    where: [team.where],
+    extraColumns: team.extraColumns,
+    defaultSelect: USER_DEFAULT_SELECT,
+    ...team.query,
+  });
 }
 
 export async function getUser(ctx: ServiceContext, input: { id: string; select?: string }) {
-  const user = await findOne<User>(ctx.db, { resource: userResource,
+  const user = await findOne<User>(ctx.db, {
+    resource: userResource,
     scope: ctx.scope,
     where: [eq(users.id, input.id)],
     select: input.select,
@@ -83,7 +94,9 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
   // Spec 3: `customerId` is required for non-ADMIN callers (an ADMIN without it creates in its own customer).
   const isExplicit = ctx.scope.kind === 'customer' && ctx.scope.explicit;
   if (ctx.actor.role !== 'ADMIN' && !isExplicit) {
-    throw new ValidationError('user.error.customerIdRequired', 'customerId is required: name the customer the user joins', { parameter: 'customerId' });
+    throw new ValidationError('user.error.customerIdRequired', 'customerId is required: name the customer the user joins', {
+      parameter: 'customerId',
+    });
   }
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   assertCanGrantRole(ctx.actor, body.role);
@@ -93,7 +106,9 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
     throw new ValidationError('user.error.passwordNotLocal', `A ${authProvider} user has no local password`, { field: 'password' });
   }
   if (!isSsoOnly(body) && body.password === undefined) {
-    throw new ValidationError('user.error.passwordRequired', 'A password is required unless the user signs in only through SSO', { field: 'password' });
+    throw new ValidationError('user.error.passwordRequired', 'A password is required unless the user signs in only through SSO', {
+      field: 'password',
+    });
   }
   const teamGrants = parseTeamIdsParam(input.teamIds);
   if (teamGrants.length > 0 && hasRole(body.role, 'OWNER')) {
@@ -108,7 +123,8 @@ export async function createUser(ctx: ServiceContext, input: { body: UserCreate;
     withTransaction(ctx.db, async (tx) => {
       await assertWithinLimit(tx, customerId, 'USER');
       const row = await q.insertUser(tx, { ...fields, id: uuidv7(), authProvider, customerId, passwordHash });
-      if (authProvider === 'LOCAL') await issuePasswordSetupLink(tx, { config: ctx.config, user: row, sender: ctx.actor, reason: 'created' });
+      if (authProvider === 'LOCAL')
+        await issuePasswordSetupLink(tx, { config: ctx.config, user: row, sender: ctx.actor, reason: 'created' });
       if (teamGrants.length > 0) await assignTeams(tx, ctx, 'user', row.id, input.teamIds);
       await auditUser(tx, ctx, row, 'create', `User '${row.email}' created (${enLabels.role[row.role]})`, {
         ...fields,
@@ -136,7 +152,9 @@ export async function updateUser(ctx: ServiceContext, input: { email: string; bo
   const roleRaised = changed.includes('role') && hasRole(body.role!, 'OWNER');
   if (roleRaised || PROTECTED_FIELDS.some((f) => changed.includes(f))) await requireProtectedOperation(ctx);
 
-  const values: Partial<typeof users.$inferInsert> = Object.fromEntries(changed.filter((f) => f !== 'password' && f !== 'use2FA').map((f) => [f, body[f]]));
+  const values: Partial<typeof users.$inferInsert> = Object.fromEntries(
+    changed.filter((f) => f !== 'password' && f !== 'use2FA').map((f) => [f, body[f]]),
+  );
   if (changed.includes('password')) values.passwordHash = await hashPassword(body.password!);
   if (changed.includes('use2FA')) Object.assign(values, { use2FA: false, totpSecret: null, totpPendingSecret: null });
   const audited = Object.fromEntries(
@@ -185,7 +203,6 @@ export async function deleteMyAccount(ctx: ServiceContext) {
   });
 }
 
-
 async function assertNotLastManager(db: Executor, me: UserRow) {
   if (me.role === 'ADMIN' && (await q.countAdmins(db)) <= 1) {
     throw new ConflictError('user.error.lastAdmin', 'The last ADMIN of the service cannot delete their account');
@@ -197,7 +214,13 @@ async function assertNotLastManager(db: Executor, me: UserRow) {
 
 /** A user the service just wrote or resolved, in the API's shape. */
 export function readUser(db: Executor, user: { id: string; customerId: number }, select?: string) {
-  return findOne<User>(db, { resource: userResource, scope: customerScope(user.customerId), where: [eq(users.id, user.id)], select, defaultSelect: USER_DEFAULT_SELECT });
+  return findOne<User>(db, {
+    resource: userResource,
+    scope: customerScope(user.customerId),
+    where: [eq(users.id, user.id)],
+    select,
+    defaultSelect: USER_DEFAULT_SELECT,
+  });
 }
 
 export const auditUser = auditOf('user', (user: UserRow) => ({ entityId: user.id, entityName: user.email, customerId: user.customerId }));
@@ -222,13 +245,17 @@ function changedFields(target: UserRow, body: UserUpdate): (keyof UserUpdate)[] 
 
 function assertMayUpdate(actor: UserActor, target: UserRow, body: UserUpdate, changed: (keyof UserUpdate)[], isSelf: boolean) {
   if (changed.includes('authProvider')) {
-    throw new ValidationError('user.error.authProviderImmutable', 'authProvider cannot be changed after creation', { field: 'authProvider' });
+    throw new ValidationError('user.error.authProviderImmutable', 'authProvider cannot be changed after creation', {
+      field: 'authProvider',
+    });
   }
   if (!hasRole(actor.role, 'OWNER')) {
     if (!isSelf) throw new ForbiddenError('Only an OWNER or ADMIN can change other users', 'user.error.notAllowed');
     const denied = changed.filter((f) => !(SELF_EDITABLE_FIELDS as readonly string[]).includes(f));
     if (denied.length > 0) {
-      throw new ForbiddenError(`You can change only ${SELF_EDITABLE_FIELDS.join(', ')} of your own account`, 'user.error.fieldNotAllowed', { fields: denied });
+      throw new ForbiddenError(`You can change only ${SELF_EDITABLE_FIELDS.join(', ')} of your own account`, 'user.error.fieldNotAllowed', {
+        fields: denied,
+      });
     }
 
     return;
@@ -247,7 +274,8 @@ function assertMayUpdate(actor: UserActor, target: UserRow, body: UserUpdate, ch
 /** OWNER and ADMIN manage users up to their own role; only an ADMIN manages an ADMIN. */
 function assertCanManage(actor: UserActor, target: { role: Role }) {
   if (!hasRole(actor.role, 'OWNER')) throw new ForbiddenError('Only an OWNER or ADMIN can manage users', 'user.error.notAllowed');
-  if (!hasRole(actor.role, target.role)) throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
+  if (!hasRole(actor.role, target.role))
+    throw new ForbiddenError(`You cannot manage a user with role ${target.role}`, 'user.error.roleAboveOwn');
 }
 
 function assertCanGrantRole(actor: UserActor, role: Role) {
@@ -256,7 +284,8 @@ function assertCanGrantRole(actor: UserActor, role: Role) {
 
 function assertTrustedAdminChange(actor: UserActor, role: Role) {
   if (actor.role !== 'ADMIN') throw new ForbiddenError('Only an ADMIN can set trustedAdmin', 'user.error.trustedAdminForbidden');
-  if (role !== 'ADMIN') throw new ValidationError('user.error.trustedAdminNotAdmin', 'trustedAdmin applies only to ADMIN users', { field: 'trustedAdmin' });
+  if (role !== 'ADMIN')
+    throw new ValidationError('user.error.trustedAdminNotAdmin', 'trustedAdmin applies only to ADMIN users', { field: 'trustedAdmin' });
 }
 
 /** SSO-only: an external provider, or SSO sign-in with username/password sign-in switched off. */

@@ -76,12 +76,7 @@ class Compiler {
   }
 }
 
-function unknownField(
-  term: Term,
-  depth: number,
-  scope: Scope,
-  describe: (name: string, resource: string) => string,
-): ValidationError {
+function unknownField(term: Term, depth: number, scope: Scope, describe: (name: string, resource: string) => string): ValidationError {
   const name = term.path.slice(0, depth + 1).join('.');
   return new ValidationError(
     'search.error.unknownField',

@@ -78,7 +78,11 @@ describe('compileSearch per type and operator', () => {
     ['status∈LIVE%2CDRAFT', '"items"."status" in ($1, $2)', ['LIVE', 'DRAFT']],
     // tags
     ['tags:red', '"items"."tags" @> array[$1]::text[]', ['red']],
-    ['tags=red%2Cblue', '("items"."tags" @> array[$1, $2]::text[] and "items"."tags" <@ array[$3, $4]::text[])', ['red', 'blue', 'red', 'blue']],
+    [
+      'tags=red%2Cblue',
+      '("items"."tags" @> array[$1, $2]::text[] and "items"."tags" <@ array[$3, $4]::text[])',
+      ['red', 'blue', 'red', 'blue'],
+    ],
     ['tags∉red', 'not coalesce("items"."tags" @> array[$1]::text[], false)', ['red']],
     ['tags∈red%2Cblue', '"items"."tags" && array[$1, $2]::text[]', ['red', 'blue']],
     ['tags=NULL', '("items"."tags" is null or cardinality("items"."tags") = 0)', []],
@@ -137,7 +141,10 @@ describe('compileSearch structure and relations', () => {
     ['folder:!NULL', '"items"."folder_id" is not null'],
     ['teamAssignments=NULL', 'not exists (select 1 from "team_assignments" "s1" where "s1"."item_id" = "items"."id")'],
     ['teamAssignments=!NULL', 'exists (select 1 from "team_assignments" "s1" where "s1"."item_id" = "items"."id")'],
-    ['teamAssignments.team=NULL', 'exists (select 1 from "team_assignments" "s1" where "s1"."item_id" = "items"."id" and not exists (select 1 from "teams" "s2" where "s2"."id" = "s1"."team_id"))'],
+    [
+      'teamAssignments.team=NULL',
+      'exists (select 1 from "team_assignments" "s1" where "s1"."item_id" = "items"."id" and not exists (select 1 from "teams" "s2" where "s2"."id" = "s1"."team_id"))',
+    ],
   ])('%s', (search, expectedSql) => {
     expect(compile(search).sql).toBe(expectedSql);
   });

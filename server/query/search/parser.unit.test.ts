@@ -147,34 +147,34 @@ describe('parseSearch values', () => {
 
 describe('parseSearch syntax errors', () => {
   it.each([
-    ['name', 4, '', 'Expected an operator after \'name\' at position 4'],
-    ['name,a:1', 4, ',', 'Expected an operator after \'name\''],
-    ['name :x', 4, ' ', 'Expected an operator after \'name\' at position 4'],
-    ['na#me:x', 2, '#', 'Expected an operator after \'na\''],
-    ['#a:1', 0, '#', 'Unexpected character \'#\''],
+    ['name', 4, '', "Expected an operator after 'name' at position 4"],
+    ['name,a:1', 4, ',', "Expected an operator after 'name'"],
+    ['name :x', 4, ' ', "Expected an operator after 'name' at position 4"],
+    ['na#me:x', 2, '#', "Expected an operator after 'na'"],
+    ['#a:1', 0, '#', "Unexpected character '#'"],
     [':1', 0, ':', 'Expected a field name'],
     ['a:1,', 4, '', 'Unexpected end'],
     ['a:1|', 4, '', 'Unexpected end'],
-    [',a:1', 0, ',', 'Expected a field or \'(\''],
-    ['a:1,,b:2', 4, ',', 'Expected a field or \'(\''],
+    [',a:1', 0, ',', "Expected a field or '('"],
+    ['a:1,,b:2', 4, ',', "Expected a field or '('"],
     ['()', 0, '()', 'Empty group'],
     ['a:1,()', 4, '()', 'Empty group'],
-    ['(a:1', 4, '', 'Unmatched \'(\''],
-    ['((a:1)', 6, '', 'Unmatched \'(\''],
-    ['a:1)', 3, ')', 'Unmatched \')\''],
-    [')', 0, ')', 'Expected a field or \'(\''],
-    ['(a:1)b:2', 5, 'b', 'Expected \',\' or \'|\''],
-    ['(a:1)(b:2)', 5, '(', 'Expected \',\' or \'|\''],
+    ['(a:1', 4, '', "Unmatched '('"],
+    ['((a:1)', 6, '', "Unmatched '('"],
+    ['a:1)', 3, ')', "Unmatched ')'"],
+    [')', 0, ')', "Expected a field or '('"],
+    ['(a:1)b:2', 5, 'b', "Expected ',' or '|'"],
+    ['(a:1)(b:2)', 5, '(', "Expected ',' or '|'"],
     ['a.:1', 0, 'a.', 'Invalid field name'],
     ['.a:1', 0, '.a', 'Invalid field name'],
     ['a..b:1', 0, 'a..b', 'Invalid field name'],
     ['!a', 0, '!', 'Unexpected character'],
     // An unescaped parenthesis where a value is expected (write %28 / %29)
-    ['name:(', 5, '(', 'Unescaped \'(\' in the value of \'name\''],
-    ['name:a(b', 6, '(', 'Unescaped \'(\''],
-    ['a:1,(name=x(y)', 11, '(', 'Unescaped \'(\''],
-    ['name:)', 5, ')', 'Unmatched \')\''],
-    ['name:a)', 6, ')', 'Unmatched \')\''],
+    ['name:(', 5, '(', "Unescaped '(' in the value of 'name'"],
+    ['name:a(b', 6, '(', "Unescaped '('"],
+    ['a:1,(name=x(y)', 11, '(', "Unescaped '('"],
+    ['name:)', 5, ')', "Unmatched ')'"],
+    ['name:a)', 6, ')', "Unmatched ')'"],
   ])('%j fails at %i (token %j)', (input, position, token, message) => {
     const error = syntaxError(input);
     expect(error.position).toBe(position);
@@ -199,8 +199,16 @@ describe('parseSearch limits', () => {
   it('refuses parentheses nested deeper than 32 levels, at the first one too deep', () => {
     const ok = `${'('.repeat(32)}a:1${')'.repeat(32)}`;
     expect(show(parseSearch(ok))).toBe('a:"1"');
-    expect(limitError(`${'('.repeat(33)}a:1${')'.repeat(33)}`)).toEqual({ key: 'search.error.tooDeep', position: 32, token: '(', limit: 32 });
-    expect(limitError(`a:1,${'(b:2|'.repeat(40)}c:3${')'.repeat(40)}`)).toMatchObject({ key: 'search.error.tooDeep', position: 4 + 32 * 5 });
+    expect(limitError(`${'('.repeat(33)}a:1${')'.repeat(33)}`)).toEqual({
+      key: 'search.error.tooDeep',
+      position: 32,
+      token: '(',
+      limit: 32,
+    });
+    expect(limitError(`a:1,${'(b:2|'.repeat(40)}c:3${')'.repeat(40)}`)).toMatchObject({
+      key: 'search.error.tooDeep',
+      position: 4 + 32 * 5,
+    });
   });
 
   it('answers a 400, not a stack overflow, for thousands of parentheses', () => {
@@ -216,6 +224,11 @@ describe('parseSearch limits', () => {
 
   it('refuses field chains of more than 8 segments', () => {
     expect(term('a.b.c.d.e.f.g.h=1').path).toHaveLength(8);
-    expect(limitError('x:1,a.b.c.d.e.f.g.h.i=1')).toEqual({ key: 'search.error.tooDeep', position: 4, token: 'a.b.c.d.e.f.g.h.i', limit: 8 });
+    expect(limitError('x:1,a.b.c.d.e.f.g.h.i=1')).toEqual({
+      key: 'search.error.tooDeep',
+      position: 4,
+      token: 'a.b.c.d.e.f.g.h.i',
+      limit: 8,
+    });
   });
 });

@@ -18,7 +18,10 @@ const piece = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 4 }),
 );
 
-const search = fc.oneof(fc.array(piece, { maxLength: 14 }).map((parts) => parts.join('')), fc.string({ unit: 'binary' }));
+const search = fc.oneof(
+  fc.array(piece, { maxLength: 14 }).map((parts) => parts.join('')),
+  fc.string({ unit: 'binary' }),
+);
 
 function attempt(input: string, resource: typeof itemResource | typeof folderResource): void {
   try {
@@ -34,11 +37,17 @@ function attempt(input: string, resource: typeof itemResource | typeof folderRes
 
 describe('search never fails with anything but a 400', () => {
   it('on items', () => {
-    fc.assert(fc.property(search, (input) => attempt(input, itemResource)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(search, (input) => attempt(input, itemResource)),
+      { numRuns: 3000 },
+    );
   });
 
   it('on folders (self-relation)', () => {
-    fc.assert(fc.property(search, (input) => attempt(input, folderResource)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(search, (input) => attempt(input, folderResource)),
+      { numRuns: 1000 },
+    );
   });
 
   it('on deep or long input (nesting, chains), never a stack overflow', () => {
@@ -54,7 +63,9 @@ describe('search never fails with anything but a 400', () => {
 
   it('never puts a value into the SQL text', () => {
     // Structure characters end a value, and an unescaped `(` in a value is a syntax error.
-    const value = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).filter((v) => !/[,|()]/.test(v) && v !== 'NULL' && v !== '!NULL');
+    const value = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 10 })
+      .filter((v) => !/[,|()]/.test(v) && v !== 'NULL' && v !== '!NULL');
     fc.assert(
       fc.property(value, (v) => {
         for (const [operator, expected] of [

@@ -26,19 +26,27 @@ let t: TestContext;
 let document: OpenApiDocument;
 let result: FuzzResult;
 
-beforeAll(async () => {
-  // Rate limits are part of the contract (a 429 must be declared): a second wrong password reaches one.
-  t = await createTestContext({ AUTH_MAX_FAILURES: '1' });
-  const res = await t.app.request('/api/openapi.json');
-  document = (await res.json()) as OpenApiDocument;
-  result = await runContractFuzz(t, document, { seconds, seed, only, bytes: fc.oneof(fc.constant(new Uint8Array(png(2, 2))), fc.uint8Array({ maxLength: 64 })) });
-  const summary = [
-    `contract fuzz: seed ${seed} (CONTRACT_FUZZ_SEED=${seed} repeats it), ${result.requests} requests in ${result.seconds.toFixed(0)} s`,
-    `over ${result.byOperation.size} operations (${perOperation()}), ${result.rerouted} answered by a sibling route, ${result.reseeds} tenants seeded anew;`,
-    `${result.classes.size} failure classes`,
-  ].join(' ');
-  console.log([summary, formatClasses(result.classes.values())].join('\n'));
-}, (seconds + 120) * 1000);
+beforeAll(
+  async () => {
+    // Rate limits are part of the contract (a 429 must be declared): a second wrong password reaches one.
+    t = await createTestContext({ AUTH_MAX_FAILURES: '1' });
+    const res = await t.app.request('/api/openapi.json');
+    document = (await res.json()) as OpenApiDocument;
+    result = await runContractFuzz(t, document, {
+      seconds,
+      seed,
+      only,
+      bytes: fc.oneof(fc.constant(new Uint8Array(png(2, 2))), fc.uint8Array({ maxLength: 64 })),
+    });
+    const summary = [
+      `contract fuzz: seed ${seed} (CONTRACT_FUZZ_SEED=${seed} repeats it), ${result.requests} requests in ${result.seconds.toFixed(0)} s`,
+      `over ${result.byOperation.size} operations (${perOperation()}), ${result.rerouted} answered by a sibling route, ${result.reseeds} tenants seeded anew;`,
+      `${result.classes.size} failure classes`,
+    ].join(' ');
+    console.log([summary, formatClasses(result.classes.values())].join('\n'));
+  },
+  (seconds + 120) * 1000,
+);
 
 afterAll(() => t?.close());
 
@@ -50,12 +58,18 @@ function perOperation(): string {
 }
 
 function failuresOf(kind: FailureKind): string {
-  return formatClasses([...result.classes.values()].filter((c) => c.kind === kind), { examplesPerClass: 3 });
+  return formatClasses(
+    [...result.classes.values()].filter((c) => c.kind === kind),
+    { examplesPerClass: 3 },
+  );
 }
 
 describe(`contract fuzz (seed ${seedSetting === 'random' ? 'random' : seed})`, () => {
   it('reached every operation of the document, with valid and invalid requests', () => {
-    const operations = Object.values(document.paths).flatMap((item) => Object.values(item)).map((op) => op.operationId).filter((id) => !only || only.test(id));
+    const operations = Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .map((op) => op.operationId)
+      .filter((id) => !only || only.test(id));
     const unreached = operations.filter((id) => !result.byOperation.get(id)?.requests);
     expect(unreached).toEqual([]);
   });

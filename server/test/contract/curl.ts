@@ -11,7 +11,10 @@ const CREDENTIAL_ARGS: Record<Credential, (malformedCookie: string, write: boole
   'owner-bearer': () => ['-H "Authorization: Bearer $OWNER_TOKEN"'],
   'admin-bearer': () => ['-H "Authorization: Bearer $ADMIN_TOKEN"'],
   'device-bearer': () => ['-H "Authorization: Bearer $DEVICE_TOKEN"'],
-  'owner-cookie': (_cookie, write) => ['-H "Cookie: next-auth.session-token=$OWNER_SESSION_COOKIE"', ...(write ? [`-H ${quote('Origin: http://localhost:3000')}`] : [])],
+  'owner-cookie': (_cookie, write) => [
+    '-H "Cookie: next-auth.session-token=$OWNER_SESSION_COOKIE"',
+    ...(write ? [`-H ${quote('Origin: http://localhost:3000')}`] : []),
+  ],
   'owner-cookie-no-origin': () => ['-H "Cookie: next-auth.session-token=$OWNER_SESSION_COOKIE"'],
   none: () => [],
   'unknown-bearer': () => [`-H ${quote(`Authorization: Bearer ${'A'.repeat(43)}`)}`],
@@ -31,11 +34,14 @@ export function curlLine(request: WireRequest, credential: Credential, malformed
   const body = request.body;
   if (body?.kind === 'json') {
     args.push(`-H ${quote(`Content-Type: ${body.mediaType}`)}`);
-    args.push(`--data-raw ${quote(body.text.length > MAX_BODY ? `${body.text.slice(0, MAX_BODY)}…(${body.text.length} characters)` : body.text)}`);
+    args.push(
+      `--data-raw ${quote(body.text.length > MAX_BODY ? `${body.text.slice(0, MAX_BODY)}…(${body.text.length} characters)` : body.text)}`,
+    );
   } else if (body?.kind === 'form') {
     args.push(`--data-raw ${quote(new URLSearchParams(body.fields).toString())}`);
   } else if (body?.kind === 'multipart') {
-    for (const [name, text, kind] of body.fields) args.push(kind === 'file' ? `-F ${quote(`${name}=@fuzz.bin`)}` : `-F ${quote(`${name}=${text}`)}`);
+    for (const [name, text, kind] of body.fields)
+      args.push(kind === 'file' ? `-F ${quote(`${name}=@fuzz.bin`)}` : `-F ${quote(`${name}=${text}`)}`);
   } else if (body?.kind === 'bytes') {
     args.push(`-H ${quote(`Content-Type: ${body.mediaType}`)}`, `--data-binary @body.bin  # ${body.bytes.length} bytes`);
   }

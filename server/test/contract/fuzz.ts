@@ -3,7 +3,20 @@ import type { TestContext } from '@/server/test/harness';
 import { curlLine } from './curl';
 import { matchingStrings, patternOf } from './json-schema-arbitrary';
 import { judge, type Answer, type FailureKind } from './judge';
-import { admits, fillIds, operationsOf, recombine, requestArbitrary, routeOf, toWire, type Credential, type Draft, type OpenApiDocument, type Operation, type WireRequest } from './operations';
+import {
+  admits,
+  fillIds,
+  operationsOf,
+  recombine,
+  requestArbitrary,
+  routeOf,
+  toWire,
+  type Credential,
+  type Draft,
+  type OpenApiDocument,
+  type Operation,
+  type WireRequest,
+} from './operations';
 import { SchemaValidator } from './schema-validator';
 import { World } from './world';
 
@@ -55,7 +68,8 @@ export function patternProblems(document: unknown): string[] {
   for (const [pattern, at] of patterns) {
     if (!patternOf(pattern)) problems.push(`pattern ${JSON.stringify(pattern)} is no ECMAScript regular expression (at ${at})`);
     // A JSON Schema pattern has no flags: a trailing `/i` is a regular-expression literal's flags pasted in.
-    else if (/(?<!\\)\/[dgimsuvy]+$/.test(pattern)) problems.push(`pattern ${JSON.stringify(pattern)} ends in a regular expression's flags (at ${at})`);
+    else if (/(?<!\\)\/[dgimsuvy]+$/.test(pattern))
+      problems.push(`pattern ${JSON.stringify(pattern)} ends in a regular expression's flags (at ${at})`);
     else if (!matchingStrings(pattern)) problems.push(`pattern ${JSON.stringify(pattern)} matches no string generated from it (at ${at})`);
   }
 
@@ -75,7 +89,15 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
 
     return arbitrary;
   };
-  const result: FuzzResult = { seed: options.seed, seconds: 0, requests: 0, rerouted: 0, byOperation: new Map(), classes: new Map(), reseeds: 0 };
+  const result: FuzzResult = {
+    seed: options.seed,
+    seconds: 0,
+    requests: 0,
+    rerouted: 0,
+    byOperation: new Map(),
+    classes: new Map(),
+    reseeds: 0,
+  };
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
   const batch = options.batch ?? 4;
@@ -88,7 +110,10 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
   const accepted = new Map<Operation, Draft[]>();
   let sinceCheck = 0;
   for (let round = 0; Date.now() < deadline; round++) {
-    const order = fc.sample(fc.shuffledSubarray(operations, { minLength: operations.length, maxLength: operations.length }), { seed: options.seed + round, numRuns: 1 })[0]!;
+    const order = fc.sample(fc.shuffledSubarray(operations, { minLength: operations.length, maxLength: operations.length }), {
+      seed: options.seed + round,
+      numRuns: 1,
+    })[0]!;
     for (const [index, operation] of order.entries()) {
       // The first round is never cut short: every operation is called at least once, however slow the machine.
       if (round > 0 && Date.now() >= deadline) break;
@@ -105,7 +130,11 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
       // made the accepted request get through (a real tenant, no refused expression) and varies the rest.
       const bases = accepted.get(operation) ?? [];
       const picks = fc.sample(fc.tuple(fc.nat(), fc.nat()), { seed: seed ^ 0x5bd1e995, numRuns: count });
-      const drafts = fresh.map((draft, i) => (bases.length > 0 && draft.aim === 'valid' && i % 2 === 1 ? recombine(bases[picks[i]![0] % bases.length]!, draft, picks[i]![1]) : draft));
+      const drafts = fresh.map((draft, i) =>
+        bases.length > 0 && draft.aim === 'valid' && i % 2 === 1
+          ? recombine(bases[picks[i]![0] % bases.length]!, draft, picks[i]![1])
+          : draft,
+      );
       const outcomes = seen.get(operation) ?? new Set<string>();
       seen.set(operation, outcomes);
       const before = outcomes.size;
@@ -158,14 +187,21 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
     let judgements = judge(operation, verdict, { admitted, credential, carriesCredential }, answer);
     // A 401 to an admitted credential: an earlier generated call may have revoked it (a password change,
     // a deleted tenant). Then it says nothing about this request, and the caller is seeded anew.
-    if (answer.status === 401 && admitted && (await world.repair(caller))) judgements = judgements.filter((j) => j.kind !== 'valid input refused');
+    if (answer.status === 401 && admitted && (await world.repair(caller)))
+      judgements = judgements.filter((j) => j.kind !== 'valid input refused');
     for (const judgement of judgements) {
       const id = `${judgement.kind}|${judgement.signature}`;
       let failure = result.classes.get(id);
       if (!failure) result.classes.set(id, (failure = { ...judgement, examples: new Map(), firstAt: result.requests }));
       const example = failure.examples.get(operation.operationId);
       if (example) example.count++;
-      else failure.examples.set(operation.operationId, { operationId: operation.operationId, curl: curlLine(request, credential, draft.malformedCookie), answer: answer.shown, count: 1 });
+      else
+        failure.examples.set(operation.operationId, {
+          operationId: operation.operationId,
+          curl: curlLine(request, credential, draft.malformedCookie),
+          answer: answer.shown,
+          count: 1,
+        });
     }
 
     return {
@@ -186,16 +222,20 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
       body = new URLSearchParams(wire.fields).toString();
     } else if (wire?.kind === 'multipart') {
       const form = new FormData();
-      for (const [name, text, kind] of wire.fields) form.append(name, kind === 'file' ? new File([text], 'fuzz.bin', { type: 'application/octet-stream' }) : text);
+      for (const [name, text, kind] of wire.fields)
+        form.append(name, kind === 'file' ? new File([text], 'fuzz.bin', { type: 'application/octet-stream' }) : text);
       body = form;
     } else if (wire?.kind === 'bytes') {
       headers['content-type'] = wire.mediaType;
       body = new Uint8Array(wire.bytes) as Uint8Array<ArrayBuffer>;
     }
-    const response = await withTimeout(Promise.resolve(t.app.request(request.url, { method: request.method, headers, body }, { bridgeClientAddress: FUZZ_ADDRESS })));
+    const response = await withTimeout(
+      Promise.resolve(t.app.request(request.url, { method: request.method, headers, body }, { bridgeClientAddress: FUZZ_ADDRESS })),
+    );
     if (!response) return { status: 599, key: 'no answer', shown: `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` };
     const text = await response.text();
-    let parsed: { key?: unknown; error?: unknown; details?: { target?: unknown; issues?: { path?: unknown }[] }; rejected?: unknown } | undefined;
+    let parsed:
+      { key?: unknown; error?: unknown; details?: { target?: unknown; issues?: { path?: unknown }[] }; rejected?: unknown } | undefined;
     try {
       parsed = (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : undefined;
     } catch {
@@ -203,12 +243,19 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
     }
     const key = typeof parsed?.key === 'string' ? parsed.key : typeof parsed?.error === 'string' ? parsed.error : undefined;
     const details = parsed?.details as { target?: unknown; parameter?: unknown } | undefined;
-    const target = typeof details?.target === 'string' ? details.target : typeof details?.parameter === 'string' ? `query ${details.parameter}` : undefined;
+    const target =
+      typeof details?.target === 'string'
+        ? details.target
+        : typeof details?.parameter === 'string'
+          ? `query ${details.parameter}`
+          : undefined;
     const firstPath = parsed?.details?.issues?.[0]?.path;
     const issuePath = typeof firstPath === 'string' && firstPath !== '' ? firstPath.replace(/\.\d+(?=\.|$)/g, '[]') : undefined;
 
     // A batch that refuses bad items one by one (proof of play) lists them in `rejected` by index.
-    const rejected = Array.isArray(parsed?.rejected) ? parsed.rejected.map((r: { index?: unknown }) => r?.index).filter((i): i is number => typeof i === 'number') : undefined;
+    const rejected = Array.isArray(parsed?.rejected)
+      ? parsed.rejected.map((r: { index?: unknown }) => r?.index).filter((i): i is number => typeof i === 'number')
+      : undefined;
 
     return { status: response.status, key, target, issuePath, rejected, shown: `${response.status} ${text.slice(0, 300)}` };
   }
@@ -222,7 +269,10 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
       case 'device-bearer':
         return { authorization: `Bearer ${world.device.token}` };
       case 'owner-cookie':
-        return { cookie: `next-auth.session-token=${world.owner.cookie}`, ...(method === 'GET' ? {} : { origin: new URL(t.config.publicUrl ?? 'http://console.test').origin }) };
+        return {
+          cookie: `next-auth.session-token=${world.owner.cookie}`,
+          ...(method === 'GET' ? {} : { origin: new URL(t.config.publicUrl ?? 'http://console.test').origin }),
+        };
       case 'owner-cookie-no-origin':
         return { cookie: `next-auth.session-token=${world.owner.cookie}` };
       case 'none':
@@ -234,7 +284,9 @@ export async function runContractFuzz(t: TestContext, document: OpenApiDocument,
       case 'not-bearer':
         return { authorization: 'Basic Zm9vOmJhcg==' };
       case 'client-basic':
-        return { authorization: `Basic ${Buffer.from(`default-client:${t.config.oauthClientSecrets['default-client']}`).toString('base64')}` };
+        return {
+          authorization: `Basic ${Buffer.from(`default-client:${t.config.oauthClientSecrets['default-client']}`).toString('base64')}`,
+        };
       case 'device-basic':
         return { authorization: `Basic ${Buffer.from(`${world.device.deviceId}:${world.device.secret}`).toString('base64')}` };
       case 'wrong-basic':
@@ -283,7 +335,8 @@ export function formatClasses(classes: Iterable<FailureClass>, options: { exampl
     const lines = [
       `[${failure.kind}] ${failure.signature}: ${total} requests (first: request ${failure.firstAt}), ${examples.length} operation(s): ${examples.map((e) => `${e.operationId} ×${e.count}`).join(', ')}`,
     ];
-    for (const example of examples.slice(0, limit)) lines.push(`  ${example.operationId}: ${example.curl}`, `    → ${example.answer.replace(/\s+/g, ' ')}`);
+    for (const example of examples.slice(0, limit))
+      lines.push(`  ${example.operationId}: ${example.curl}`, `    → ${example.answer.replace(/\s+/g, ' ')}`);
     if (examples.length > limit) lines.push(`  … and ${examples.length - limit} more operation(s)`);
     blocks.push(lines.join('\n'));
   }

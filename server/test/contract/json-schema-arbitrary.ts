@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { DanglingRefError, declaredTypes, flatten, JSON_TYPES, typeOf, type JsonSchema, type JsonType, type RefResolver } from './json-schema';
+import {
+  DanglingRefError,
+  declaredTypes,
+  flatten,
+  JSON_TYPES,
+  typeOf,
+  type JsonSchema,
+  type JsonType,
+  type RefResolver,
+} from './json-schema';
 
 /**
  * fast-check arbitraries from JSON Schemas: `validValue` aims at values the schema accepts, `invalidValue`
@@ -35,11 +44,13 @@ const SAFE = Number.MAX_SAFE_INTEGER;
  * Basic Multilingual Plane sometimes, so JSON Schema's length (code points) and JavaScript's (UTF-16
  * units) agree.
  */
-const textChar = fc.oneof(
-  { arbitrary: fc.integer({ min: 0x20, max: 0x7e }), weight: 8 },
-  { arbitrary: fc.constantFrom(0x09, 0x0a, 0x0d), weight: 1 },
-  { arbitrary: fc.integer({ min: 0xa0, max: 0xd7ff }), weight: 2 },
-).map((code) => String.fromCharCode(code));
+const textChar = fc
+  .oneof(
+    { arbitrary: fc.integer({ min: 0x20, max: 0x7e }), weight: 8 },
+    { arbitrary: fc.constantFrom(0x09, 0x0a, 0x0d), weight: 1 },
+    { arbitrary: fc.integer({ min: 0xa0, max: 0xd7ff }), weight: 2 },
+  )
+  .map((code) => String.fromCharCode(code));
 
 function text(minLength: number, maxLength: number): fc.Arbitrary<string> {
   return fc.string({ unit: textChar, minLength, maxLength });
@@ -88,7 +99,11 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
     case 'email':
       // The part every e-mail validator agrees on: a dotted ASCII local part and a host name.
       return fc
-        .tuple(fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?$/), fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/), fc.constantFrom('com', 'org', 'test', 'example'))
+        .tuple(
+          fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?$/),
+          fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/),
+          fc.constantFrom('com', 'org', 'test', 'example'),
+        )
         .map(([local, host, tld]) => `${local}@${host}.${tld}`)
         .filter(fits);
     case 'date':
@@ -98,7 +113,11 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
     case 'uri':
     case 'url':
       return fc
-        .tuple(fc.constantFrom('https', 'http'), fc.stringMatching(/^[a-z][a-z0-9-]{0,12}\.(com|org|test)$/), fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,8}){0,3}$/))
+        .tuple(
+          fc.constantFrom('https', 'http'),
+          fc.stringMatching(/^[a-z][a-z0-9-]{0,12}\.(com|org|test)$/),
+          fc.stringMatching(/^(\/[A-Za-z0-9._~-]{1,8}){0,3}$/),
+        )
         .map(([scheme, host, path]) => `${scheme}://${host}${path}`)
         .filter(fits);
     default:
@@ -111,7 +130,10 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const plain = text(minLength, Math.min(maxLength, minLength + 64));
   // The longest value the schema allows, too (ASCII: its length means the same to every validator).
   if (schema.maxLength !== undefined && maxLength > minLength + 64 && maxLength <= 100_000) {
-    return fc.oneof({ arbitrary: plain, weight: 6 }, { arbitrary: fc.string({ minLength: maxLength, maxLength, unit: 'grapheme-ascii' }).filter((s) => !s.includes('\0')), weight: 1 });
+    return fc.oneof(
+      { arbitrary: plain, weight: 6 },
+      { arbitrary: fc.string({ minLength: maxLength, maxLength, unit: 'grapheme-ascii' }).filter((s) => !s.includes('\0')), weight: 1 },
+    );
   }
 
   return plain;
@@ -154,7 +176,16 @@ function validNumber(schema: JsonSchema): fc.Arbitrary<number> {
   if (min > max) return fc.constant(min);
 
   return fc.oneof(
-    { arbitrary: validInteger({ ...schema, exclusiveMinimum: undefined, exclusiveMaximum: undefined, minimum: Math.ceil(min), maximum: Math.floor(max) }), weight: 1 },
+    {
+      arbitrary: validInteger({
+        ...schema,
+        exclusiveMinimum: undefined,
+        exclusiveMaximum: undefined,
+        minimum: Math.ceil(min),
+        maximum: Math.floor(max),
+      }),
+      weight: 1,
+    },
     { arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n)), weight: 2 },
   );
 }
@@ -169,7 +200,8 @@ export function validValue(schema: JsonSchema, options: ArbitraryOptions, path: 
   const hinted = options.hint?.(flat, path);
   // The document's own examples are values its authors meant to be valid: send them too.
   const examples = [...(flat.example !== undefined ? [flat.example] : []), ...(Array.isArray(flat.examples) ? flat.examples : [])];
-  const withExamples = examples.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 1 }, { arbitrary: core, weight: 2 }) : core;
+  const withExamples =
+    examples.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 1 }, { arbitrary: core, weight: 2 }) : core;
 
   return hinted ? fc.oneof(hinted, { arbitrary: withExamples, weight: 2 }) : withExamples;
 }
@@ -185,10 +217,18 @@ function validCore(schema: JsonSchema, options: ArbitraryOptions, path: SchemaPa
   }
   const types = declaredTypes(schema) ?? (['string', 'integer', 'boolean', 'object', 'array'] as JsonType[]);
 
-  return fc.oneof(...types.map((type) => ({ arbitrary: validOfType(type, schema, options, path, depth), weight: type === 'null' ? 1 : 4 })));
+  return fc.oneof(
+    ...types.map((type) => ({ arbitrary: validOfType(type, schema, options, path, depth), weight: type === 'null' ? 1 : 4 })),
+  );
 }
 
-function validOfType(type: JsonType, schema: JsonSchema, options: ArbitraryOptions, path: SchemaPath, depth: number): fc.Arbitrary<unknown> {
+function validOfType(
+  type: JsonType,
+  schema: JsonSchema,
+  options: ArbitraryOptions,
+  path: SchemaPath,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const deep = depth >= (options.maxDepth ?? DEFAULT_MAX_DEPTH);
   switch (type) {
     case 'null':
@@ -217,10 +257,18 @@ function validOfType(type: JsonType, schema: JsonSchema, options: ArbitraryOptio
 
 /** Request bodies leave out `readOnly` properties (OpenAPI: they are only answered). */
 function writableProperties(schema: JsonSchema, resolve: RefResolver): [string, JsonSchema][] {
-  return Object.entries(schema.properties ?? {}).filter(([, property]) => (property.$ref ? resolve(property.$ref) : property)?.readOnly !== true);
+  return Object.entries(schema.properties ?? {}).filter(
+    ([, property]) => (property.$ref ? resolve(property.$ref) : property)?.readOnly !== true,
+  );
 }
 
-function validObject(schema: JsonSchema, options: ArbitraryOptions, path: SchemaPath, depth: number, deep: boolean): fc.Arbitrary<Record<string, unknown>> {
+function validObject(
+  schema: JsonSchema,
+  options: ArbitraryOptions,
+  path: SchemaPath,
+  depth: number,
+  deep: boolean,
+): fc.Arbitrary<Record<string, unknown>> {
   const properties = writableProperties(schema, options.resolve);
   const required = new Set(schema.required ?? []);
   const chosen = deep ? properties.filter(([name]) => required.has(name)) : properties;
@@ -230,8 +278,13 @@ function validObject(schema: JsonSchema, options: ArbitraryOptions, path: Schema
   const additional = schema.additionalProperties;
   if (additional === false || deep) return record;
   // Undeclared properties are valid unless `additionalProperties: false` says otherwise.
-  const extraValue = typeof additional === 'object' ? validValue(additional, options, [...path, '*'], depth + 1) : fc.jsonValue({ maxDepth: 1 });
-  const extras = fc.dictionary(extraKey.filter((key) => !declared.has(key)), extraValue, { maxKeys: typeof additional === 'object' && declared.size === 0 ? 3 : 1 });
+  const extraValue =
+    typeof additional === 'object' ? validValue(additional, options, [...path, '*'], depth + 1) : fc.jsonValue({ maxDepth: 1 });
+  const extras = fc.dictionary(
+    extraKey.filter((key) => !declared.has(key)),
+    extraValue,
+    { maxKeys: typeof additional === 'object' && declared.size === 0 ? 3 : 1 },
+  );
   const sometimes = fc.oneof({ arbitrary: fc.constant({}), weight: 3 }, { arbitrary: extras, weight: 1 });
 
   return fc.tuple(record, sometimes).map(([values, extra]) => ({ ...extra, ...values }));
@@ -243,14 +296,27 @@ export type Violation = { value: unknown; note: string };
 const note = (path: SchemaPath, what: string) => `${path.length > 0 ? path.join('.').replace(/\.\[\]/g, '[]') : '(root)'}: ${what}`;
 
 /** A value of each JSON type, for "wrong type" violations. */
-const VALUES_BY_TYPE: Record<JsonType, unknown> = { null: null, boolean: true, object: { x: 1 }, array: [1], number: 1.5, integer: 7, string: 'x' };
+const VALUES_BY_TYPE: Record<JsonType, unknown> = {
+  null: null,
+  boolean: true,
+  object: { x: 1 },
+  array: [1],
+  number: 1.5,
+  integer: 7,
+  string: 'x',
+};
 
 /**
  * Values the schema refuses (aimed at), each breaking one rule somewhere inside: a wrong type, a value
  * outside the enum, bounds, lengths, pattern or format, a missing required or an undeclared property
  * where `additionalProperties` is false. Undefined when the schema refuses nothing (`{}`).
  */
-export function invalidValue(schema: JsonSchema, options: ArbitraryOptions, path: SchemaPath = [], depth = 0): fc.Arbitrary<Violation> | undefined {
+export function invalidValue(
+  schema: JsonSchema,
+  options: ArbitraryOptions,
+  path: SchemaPath = [],
+  depth = 0,
+): fc.Arbitrary<Violation> | undefined {
   const flat = flatten(schema, options.resolve);
   const candidates = invalidCandidates(flat, options, path, depth);
 
@@ -270,7 +336,8 @@ function invalidCandidates(schema: JsonSchema, options: ArbitraryOptions, path: 
   if (types) {
     const admits = (type: JsonType) => types.includes(type) || (type === 'integer' && types.includes('number'));
     const wrong = JSON_TYPES.filter((type) => !admits(type));
-    if (wrong.length > 0) out.push(fc.constantFrom(...wrong).map((type) => ({ value: VALUES_BY_TYPE[type], note: note(path, `type ${type}`) })));
+    if (wrong.length > 0)
+      out.push(fc.constantFrom(...wrong).map((type) => ({ value: VALUES_BY_TYPE[type], note: note(path, `type ${type}`) })));
   }
   if (branches) {
     for (const branch of branches) {
@@ -295,7 +362,11 @@ function branchTypes(branches: JsonSchema[], options: ArbitraryOptions): JsonTyp
   for (const branch of branches) {
     const flat = flatten(branch, options.resolve);
     const inner = flat.oneOf ?? flat.anyOf;
-    const types = inner ? branchTypes(inner, options) : flat.enum || flat.const !== undefined ? [...new Set((flat.enum ?? [flat.const]).map(typeOf))] : declaredTypes(flat);
+    const types = inner
+      ? branchTypes(inner, options)
+      : flat.enum || flat.const !== undefined
+        ? [...new Set((flat.enum ?? [flat.const]).map(typeOf))]
+        : declaredTypes(flat);
     if (!types) return undefined;
     types.forEach((type) => all.add(type));
   }
@@ -314,11 +385,14 @@ const FORMAT_VIOLATIONS: Record<string, string[]> = {
 function stringViolations(schema: JsonSchema, path: SchemaPath): fc.Arbitrary<Violation>[] {
   const out: fc.Arbitrary<Violation>[] = [];
   const min = schema.minLength ?? 0;
-  if (schema.maxLength !== undefined && schema.maxLength < 1_000_000) out.push(fc.constant({ value: 'a'.repeat(schema.maxLength + 1), note: note(path, 'maxLength') }));
+  if (schema.maxLength !== undefined && schema.maxLength < 1_000_000)
+    out.push(fc.constant({ value: 'a'.repeat(schema.maxLength + 1), note: note(path, 'maxLength') }));
   if (min > 0) out.push(fc.constant({ value: 'a'.repeat(min - 1), note: note(path, 'minLength') }));
   const regex = schema.pattern === undefined ? undefined : patternOf(schema.pattern);
   if (regex) {
-    const breaking = ['', ' ', '!', 'ZZ', 'éé', 'a,b', '0'.repeat(Math.max(min, 1)), 'x'.repeat(Math.max(min, 3))].filter((value) => !regex.test(value));
+    const breaking = ['', ' ', '!', 'ZZ', 'éé', 'a,b', '0'.repeat(Math.max(min, 1)), 'x'.repeat(Math.max(min, 3))].filter(
+      (value) => !regex.test(value),
+    );
     if (breaking.length > 0) out.push(fc.constantFrom(...breaking).map((value) => ({ value, note: note(path, 'pattern') })));
   }
   const formatBreakers = schema.format ? FORMAT_VIOLATIONS[schema.format] : undefined;
@@ -342,14 +416,21 @@ function arrayViolations(schema: JsonSchema, options: ArbitraryOptions, path: Sc
   const out: fc.Arbitrary<Violation>[] = [];
   const item = schema.items ? validValue(schema.items, options, [...path, '[]'], depth + 1) : fc.constant(1);
   const min = schema.minItems ?? 0;
-  if (min > 0) out.push(fc.array(item, { minLength: min - 1, maxLength: min - 1 }).map((value) => ({ value, note: note(path, 'minItems') })));
+  if (min > 0)
+    out.push(fc.array(item, { minLength: min - 1, maxLength: min - 1 }).map((value) => ({ value, note: note(path, 'minItems') })));
   if (schema.maxItems !== undefined && schema.maxItems < 2_000) {
-    out.push(fc.array(item, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 }).map((value) => ({ value, note: note(path, 'maxItems') })));
+    out.push(
+      fc
+        .array(item, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 })
+        .map((value) => ({ value, note: note(path, 'maxItems') })),
+    );
   }
   const badItem = schema.items ? invalidValue(schema.items, options, [...path, '[]'], depth + 1) : undefined;
   if (badItem) {
     out.push(
-      fc.tuple(fc.array(item, { minLength: Math.max(min - 1, 0), maxLength: Math.max(min - 1, 0) }), badItem).map(([others, bad]) => ({ value: [...others, bad.value], note: bad.note })),
+      fc
+        .tuple(fc.array(item, { minLength: Math.max(min - 1, 0), maxLength: Math.max(min - 1, 0) }), badItem)
+        .map(([others, bad]) => ({ value: [...others, bad.value], note: bad.note })),
     );
   }
 
@@ -375,7 +456,13 @@ function objectViolations(schema: JsonSchema, options: ArbitraryOptions, path: S
     const bad = invalidValue(property, options, [...path, name], depth + 1);
     if (bad) out.push(fc.tuple(whole, bad).map(([value, broken]) => ({ value: { ...value, [name]: broken.value }, note: broken.note })));
   }
-  if (schema.additionalProperties === false) out.push(whole.map((value) => ({ value: { ...value, unexpectedProperty: 1 }, note: note([...path, 'unexpectedProperty'], 'additionalProperties') })));
+  if (schema.additionalProperties === false)
+    out.push(
+      whole.map((value) => ({
+        value: { ...value, unexpectedProperty: 1 },
+        note: note([...path, 'unexpectedProperty'], 'additionalProperties'),
+      })),
+    );
   if (typeof schema.additionalProperties === 'object') {
     const bad = invalidValue(schema.additionalProperties, options, [...path, '*'], depth + 1);
     if (bad) out.push(fc.tuple(whole, bad).map(([value, broken]) => ({ value: { ...value, xExtra: broken.value }, note: broken.note })));

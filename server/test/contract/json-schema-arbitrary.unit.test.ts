@@ -21,7 +21,11 @@ const document = {
         required: ['name'],
         additionalProperties: false,
       },
-      Created: { type: 'object', properties: { id: { type: 'string', format: 'uuid', readOnly: true }, name: { type: 'string' } }, required: ['id', 'name'] },
+      Created: {
+        type: 'object',
+        properties: { id: { type: 'string', format: 'uuid', readOnly: true }, name: { type: 'string' } },
+        required: ['id', 'name'],
+      },
       Broken: { type: 'object', properties: { event: { $ref: '#/components/schemas/Missing' } } },
     },
   },
@@ -37,31 +41,51 @@ const schemas: Record<string, JsonSchema> = {
   'string with lengths': { type: 'string', minLength: 2, maxLength: 8 },
   'string: long maximum': { type: 'string', maxLength: 300 },
   'string with a pattern and lengths': ref('Tag'),
-  'uuid': { type: 'string', format: 'uuid' },
-  'email': { type: 'string', format: 'email', maxLength: 254 },
-  'date': { type: 'string', format: 'date' },
+  uuid: { type: 'string', format: 'uuid' },
+  email: { type: 'string', format: 'email', maxLength: 254 },
+  date: { type: 'string', format: 'date' },
   'date-time': { type: 'string', format: 'date-time' },
-  'uri': { type: 'string', format: 'uri' },
-  'enum': { type: 'string', enum: ['DEVICE', 'DEVICEGROUP', 'ALL'] },
-  'const': { const: 'SCREEN' },
+  uri: { type: 'string', format: 'uri' },
+  enum: { type: 'string', enum: ['DEVICE', 'DEVICEGROUP', 'ALL'] },
+  const: { const: 'SCREEN' },
   'integer with bounds': { type: 'integer', minimum: 1, maximum: 1000 },
   'integer, exclusive bounds': { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 },
   'integer, unbounded': { type: 'integer' },
   'number with bounds': { type: 'number', minimum: -90, maximum: 90 },
-  'boolean': { type: 'boolean' },
+  boolean: { type: 'boolean' },
   'nullable string': { type: ['string', 'null'], maxLength: 4 },
   'array with item bounds': { type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 1, maxItems: 3 },
   'closed object with refs': ref('Page'),
   'open object': { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] },
-  'record': { type: 'object', additionalProperties: { type: 'string', maxLength: 3 } },
-  'anyOf': { anyOf: [{ type: 'string', enum: ['null'] }, { type: 'string', format: 'uuid' }] },
-  'oneOf objects': {
-    oneOf: [
-      { type: 'object', properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } }, required: ['type', 'text'], additionalProperties: false },
-      { type: 'object', properties: { type: { type: 'string', enum: ['image'] }, fileId: { type: 'string', format: 'uuid' } }, required: ['type', 'fileId'], additionalProperties: false },
+  record: { type: 'object', additionalProperties: { type: 'string', maxLength: 3 } },
+  anyOf: {
+    anyOf: [
+      { type: 'string', enum: ['null'] },
+      { type: 'string', format: 'uuid' },
     ],
   },
-  'allOf': { allOf: [{ type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] }, { properties: { b: { type: 'boolean' } }, required: ['b'] }] },
+  'oneOf objects': {
+    oneOf: [
+      {
+        type: 'object',
+        properties: { type: { type: 'string', enum: ['text'] }, text: { type: 'string' } },
+        required: ['type', 'text'],
+        additionalProperties: false,
+      },
+      {
+        type: 'object',
+        properties: { type: { type: 'string', enum: ['image'] }, fileId: { type: 'string', format: 'uuid' } },
+        required: ['type', 'fileId'],
+        additionalProperties: false,
+      },
+    ],
+  },
+  allOf: {
+    allOf: [
+      { type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] },
+      { properties: { b: { type: 'boolean' } }, required: ['b'] },
+    ],
+  },
   'nested array of closed objects': { type: 'array', items: ref('Page'), maxItems: 2 },
 };
 
@@ -80,10 +104,16 @@ describe('validValue', () => {
   });
 
   it('mixes in the hinted values where the hint applies', () => {
-    const hinted = validValue({ type: 'object', properties: { fileId: { type: 'string', format: 'uuid' } }, required: ['fileId'] }, {
-      resolve,
-      hint: (schema, path) => (schema.format === 'uuid' && path.at(-1) === 'fileId' ? { arbitrary: fc.constant('0190a0a0-0000-7000-8000-000000000001'), weight: 2 } : undefined),
-    });
+    const hinted = validValue(
+      { type: 'object', properties: { fileId: { type: 'string', format: 'uuid' } }, required: ['fileId'] },
+      {
+        resolve,
+        hint: (schema, path) =>
+          schema.format === 'uuid' && path.at(-1) === 'fileId'
+            ? { arbitrary: fc.constant('0190a0a0-0000-7000-8000-000000000001'), weight: 2 }
+            : undefined,
+      },
+    );
     const ids = fc.sample(hinted, { seed: 3, numRuns: 100 }).map((value) => (value as { fileId: string }).fileId);
     expect(ids).toContain('0190a0a0-0000-7000-8000-000000000001');
     expect(new Set(ids).size).toBeGreaterThan(2);
@@ -152,7 +182,9 @@ describe('SchemaValidator', () => {
     expect(validator.validateWire({ type: 'boolean' }, ['false']).valid).toBe(true);
     expect(validator.validateWire({ type: 'string', maxLength: 3 }, ['1234']).valid).toBe(false);
     expect(validator.validateWire({ type: 'array', items: { type: 'integer' } }, ['1', '2']).valid).toBe(true);
-    expect(validator.validateWire({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }, ['name,asc', 'id,desc']).valid).toBe(true);
+    expect(
+      validator.validateWire({ anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }, ['name,asc', 'id,desc']).valid,
+    ).toBe(true);
     expect(readings('007')).toEqual(['007']);
   });
 

@@ -73,7 +73,8 @@ function deref(schema: JsonSchema, resolve: RefResolver): JsonSchema {
 }
 
 const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'default', 'deprecated']);
-const withoutAnnotations = (schema: JsonSchema): JsonSchema => Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key)));
+const withoutAnnotations = (schema: JsonSchema): JsonSchema =>
+  Object.fromEntries(Object.entries(schema).filter(([key]) => !ANNOTATIONS.has(key)));
 
 /** `allOf` folded into one schema (properties and `required` united, other keywords: the later wins). */
 function mergeAllOf(schema: JsonSchema, resolve: RefResolver): JsonSchema {
@@ -81,12 +82,15 @@ function mergeAllOf(schema: JsonSchema, resolve: RefResolver): JsonSchema {
   const { allOf, ...rest } = schema;
   const parts = [...allOf.map((part) => mergeAllOf(deref(part, resolve), resolve)), rest];
 
-  return parts.reduce<JsonSchema>((merged, part) => ({
-    ...merged,
-    ...part,
-    properties: merged.properties || part.properties ? { ...merged.properties, ...part.properties } : undefined,
-    required: merged.required || part.required ? [...new Set([...(merged.required ?? []), ...(part.required ?? [])])] : undefined,
-  }), {});
+  return parts.reduce<JsonSchema>(
+    (merged, part) => ({
+      ...merged,
+      ...part,
+      properties: merged.properties || part.properties ? { ...merged.properties, ...part.properties } : undefined,
+      required: merged.required || part.required ? [...new Set([...(merged.required ?? []), ...(part.required ?? [])])] : undefined,
+    }),
+    {},
+  );
 }
 
 /** A schema with `$ref` and `allOf` resolved at its top level. */
@@ -99,8 +103,15 @@ export function declaredTypes(schema: JsonSchema): JsonType[] | undefined {
   if (schema.type !== undefined) return (Array.isArray(schema.type) ? schema.type : [schema.type]) as JsonType[];
   if (schema.properties || schema.required || schema.additionalProperties !== undefined) return ['object'];
   if (schema.items || schema.minItems !== undefined || schema.maxItems !== undefined) return ['array'];
-  if (schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined) return ['string'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.exclusiveMinimum !== undefined || schema.exclusiveMaximum !== undefined) return ['number'];
+  if (schema.pattern !== undefined || schema.format !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined)
+    return ['string'];
+  if (
+    schema.minimum !== undefined ||
+    schema.maximum !== undefined ||
+    schema.exclusiveMinimum !== undefined ||
+    schema.exclusiveMaximum !== undefined
+  )
+    return ['number'];
 
   return undefined;
 }

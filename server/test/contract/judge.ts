@@ -30,7 +30,8 @@ export type Judgement = { kind: FailureKind; signature: string };
 const SEMANTIC_400: Record<string, string> = {
   // The query languages (DECISIONS §4): plain strings with a description and an example.
   'search.error.*': 'the search language: fields, operators and values checked against the resource',
-  'advertiser.error.invalidCron': 'the cron language of an advertiser\'s validity: each field\'s values, ranges and names (its shape is a pattern)',
+  'advertiser.error.invalidCron':
+    "the cron language of an advertiser's validity: each field's values, ranges and names (its shape is a pattern)",
   'select.error.*': 'the select language: field names of the resource',
   'sort.error.unknownField': 'sort field names of the resource (the shape of `sort` is a pattern to state)',
   // The state of the tenant.
@@ -46,7 +47,8 @@ const SEMANTIC_400: Record<string, string> = {
   // Ids that name nothing the caller may use, answered like a missing id (the resource-id sweep's exception).
   'userInterfaceProfile.error.userNotInTenant': 'user ids that are not the tenant’s users',
   'quickFilter.error.unknownFolder': 'a folder id that names no folder of the tenant',
-  'user.error.authProviderImmutable': 'a user keeps the authProvider it was created with (updateUser description): a value other than the stored one',
+  'user.error.authProviderImmutable':
+    'a user keeps the authProvider it was created with (updateUser description): a value other than the stored one',
   // The state of another resource the request names.
   'user.error.noPendingSecret': 'no second-factor secret waits for confirmation',
   'quickFilter.error.typeMismatch': 'a quick filter of another entity type than the place it is used',
@@ -55,12 +57,14 @@ const SEMANTIC_400: Record<string, string> = {
   'customer.error.notSubreseller': 'the named network owner is not one',
   'customer.error.nestedNetwork': 'a network owner cannot be a member of a network',
   // Relations between several values, with a key of their own (no OpenAPI schema states them for parameters).
-  'request.error.invalidCombination': 'a rule between several values of one request, worded in the schema descriptions (server/http/wire.schemas.ts)',
+  'request.error.invalidCombination':
+    'a rule between several values of one request, worded in the schema descriptions (server/http/wire.schemas.ts)',
   'userInterfaceProfile.error.assignAndRemove': 'one user id in both lists',
   'file.error.replaceWithItself': 'a file replaced by itself',
   'customer.error.moveToItself': 'a customer moved into itself',
   'proofOfDisplay.error.windowTooLong': '`from` and `to` further apart than a report covers',
-  'upload.error.invalidChunkCount': '`size` split into `totalChunks` chunks of ceil(size / totalChunks) bytes leaves a non-empty last one (initUpload description)',
+  'upload.error.invalidChunkCount':
+    '`size` split into `totalChunks` chunks of ceil(size / totalChunks) bytes leaves a non-empty last one (initUpload description)',
   'file.error.invalidValidity': '`validFrom` after `validTo`, the stored one included when a request sets only one',
   'user.error.customerIdRequired': 'an ADMIN names the tenant a new user joins',
   'user.error.trustedAdminNotAdmin': '`trustedAdmin` only with role ADMIN (UserCreate description)',
@@ -96,12 +100,15 @@ export function judge(operation: Operation, verdict: Verdict, sent: Sent, answer
   const { status, key } = answer;
   const shown = `${status}${key ? ` ${key}` : ''}`;
   if (status >= 500 && (status === 500 || !declaresStatus(operation, status))) {
-    return [{ kind: 'server error', signature: HOSTILE_CREDENTIALS.has(sent.credential) ? `${shown} (credential: ${sent.credential})` : shown }];
+    return [
+      { kind: 'server error', signature: HOSTILE_CREDENTIALS.has(sent.credential) ? `${shown} (credential: ${sent.credential})` : shown },
+    ];
   }
   const out: Judgement[] = [];
   if (!declaresStatus(operation, status)) out.push({ kind: 'undeclared status', signature: shown });
   if (!sent.admitted) return out;
-  const legitimate = LEGITIMATE_STATUSES.has(status) || (status === 400 && isSemantic400(key)) || (status === 401 && sent.carriesCredential);
+  const legitimate =
+    LEGITIMATE_STATUSES.has(status) || (status === 400 && isSemantic400(key)) || (status === 401 && sent.carriesCredential);
   if (verdict.valid === true && status >= 400 && !legitimate) {
     const where = answer.target ? ` (${answer.target}${answer.issuePath ? ` ${answer.issuePath}` : ''})` : '';
     out.push({ kind: 'valid input refused', signature: `${shown}${where}` });
@@ -109,7 +116,10 @@ export function judge(operation: Operation, verdict: Verdict, sent: Sent, answer
   const invalidItem = verdict.valid === false ? /^body\/(\d+)(\/|$)/.exec(verdict.path) : null;
   const refusedItem = invalidItem !== null && (answer.rejected ?? []).includes(Number(invalidItem[1]));
   if (verdict.valid === false && status >= 200 && status < 300 && !refusedItem) {
-    out.push({ kind: 'invalid input accepted', signature: `${verdict.path.replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.')}: ${verdict.keyword}` });
+    out.push({
+      kind: 'invalid input accepted',
+      signature: `${verdict.path.replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.')}: ${verdict.keyword}`,
+    });
   }
 
   return out;

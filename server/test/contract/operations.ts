@@ -21,7 +21,10 @@ type OpenApiOperation = {
   'x-caller'?: string;
   'x-resource-ids'?: Record<string, string>;
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
 
 /** Who an operation admits: anyone, a user (bearer token or session cookie), a device, or an OAuth client (HTTP Basic). */
 type Audience = 'public' | 'user' | 'device' | 'client';
@@ -89,10 +92,37 @@ export type Credential =
   | 'wrong-basic';
 
 const CREDENTIALS: Record<Audience, [Credential, number][]> = {
-  user: [['owner-bearer', 14], ['admin-bearer', 14], ['owner-cookie', 3], ['owner-cookie-no-origin', 1], ['device-bearer', 1], ['none', 1], ['unknown-bearer', 1], ['malformed-cookie', 1], ['not-bearer', 1]],
-  device: [['device-bearer', 20], ['owner-bearer', 1], ['none', 1], ['unknown-bearer', 1], ['malformed-cookie', 2]],
-  public: [['none', 10], ['owner-bearer', 1], ['device-bearer', 1], ['malformed-cookie', 2]],
-  client: [['client-basic', 10], ['device-basic', 4], ['wrong-basic', 1], ['none', 1], ['malformed-cookie', 1]],
+  user: [
+    ['owner-bearer', 14],
+    ['admin-bearer', 14],
+    ['owner-cookie', 3],
+    ['owner-cookie-no-origin', 1],
+    ['device-bearer', 1],
+    ['none', 1],
+    ['unknown-bearer', 1],
+    ['malformed-cookie', 1],
+    ['not-bearer', 1],
+  ],
+  device: [
+    ['device-bearer', 20],
+    ['owner-bearer', 1],
+    ['none', 1],
+    ['unknown-bearer', 1],
+    ['malformed-cookie', 2],
+  ],
+  public: [
+    ['none', 10],
+    ['owner-bearer', 1],
+    ['device-bearer', 1],
+    ['malformed-cookie', 2],
+  ],
+  client: [
+    ['client-basic', 10],
+    ['device-basic', 4],
+    ['wrong-basic', 1],
+    ['none', 1],
+    ['malformed-cookie', 1],
+  ],
 };
 
 /** Whether the credential is one the operation admits (a refusal of it for its own sake is then no defect). */
@@ -101,7 +131,12 @@ export function admits(operation: Operation, credential: Credential): boolean {
     case 'public':
       return true;
     case 'user':
-      return credential === 'owner-bearer' || credential === 'admin-bearer' || credential === 'owner-cookie' || (credential === 'owner-cookie-no-origin' && operation.method === 'GET');
+      return (
+        credential === 'owner-bearer' ||
+        credential === 'admin-bearer' ||
+        credential === 'owner-cookie' ||
+        (credential === 'owner-cookie-no-origin' && operation.method === 'GET')
+      );
     case 'device':
       return credential === 'device-bearer';
     case 'client':
@@ -143,10 +178,21 @@ export function requestArbitrary(operation: Operation, context: RequestContext):
   const bodyRequired = operation.spec.requestBody?.required === true;
   const bodies = media.map(([mediaType, { schema }]) => bodyArbitrary(mediaType, schema, options('body'), context));
   const body: fc.Arbitrary<Draft['body'] | typeof NO_BODY> =
-    bodies.length === 0 ? fc.constant(NO_BODY) : bodyRequired ? fc.oneof(...bodies) : fc.oneof({ arbitrary: fc.oneof(...bodies), weight: 4 }, { arbitrary: fc.constant(NO_BODY), weight: 1 });
+    bodies.length === 0
+      ? fc.constant(NO_BODY)
+      : bodyRequired
+        ? fc.oneof(...bodies)
+        : fc.oneof({ arbitrary: fc.oneof(...bodies), weight: 4 }, { arbitrary: fc.constant(NO_BODY), weight: 1 });
   const credential = fc.oneof(...CREDENTIALS[operation.audience].map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })));
   const valid = fc
-    .record({ path: params('path'), query: params('query'), headers: params('header'), body, credential, malformedCookie: fc.constantFrom(...MALFORMED_COOKIES) })
+    .record({
+      path: params('path'),
+      query: params('query'),
+      headers: params('header'),
+      body,
+      credential,
+      malformedCookie: fc.constantFrom(...MALFORMED_COOKIES),
+    })
     .map(({ body: b, ...rest }) => ({ ...rest, operation, aim: 'valid' as const, body: b === NO_BODY ? undefined : b }));
 
   const breakers: fc.Arbitrary<(draft: Draft) => Draft>[] = [];
@@ -154,9 +200,20 @@ export function requestArbitrary(operation: Operation, context: RequestContext):
     const key = place === 'header' ? 'headers' : place;
     for (const parameter of byPlace(place)) {
       const bad = safeInvalid(parameter.schema ?? {}, options(place), [parameter.name]);
-      if (bad) breakers.push(bad.filter((v) => !(place === 'path' && !isPathSafe(wireText(v.value)))).map((v) => (d: Draft) => ({ ...d, [key]: { ...d[key], [parameter.name]: v.value }, note: `${place}.${v.note}` })));
+      if (bad)
+        breakers.push(
+          bad
+            .filter((v) => !(place === 'path' && !isPathSafe(wireText(v.value))))
+            .map((v) => (d: Draft) => ({ ...d, [key]: { ...d[key], [parameter.name]: v.value }, note: `${place}.${v.note}` })),
+        );
       if (parameter.required && place !== 'path') {
-        breakers.push(fc.constant((d: Draft) => ({ ...d, [key]: Object.fromEntries(Object.entries(d[key]).filter(([name]) => name !== parameter.name)), note: `${place}.${parameter.name}: required` })));
+        breakers.push(
+          fc.constant((d: Draft) => ({
+            ...d,
+            [key]: Object.fromEntries(Object.entries(d[key]).filter(([name]) => name !== parameter.name)),
+            note: `${place}.${parameter.name}: required`,
+          })),
+        );
       }
     }
   }
@@ -212,7 +269,10 @@ function parameterRecord(parameters: OpenApiParameter[], options: ArbitraryOptio
       const pair = value.map((v) => [name, v] as const);
       if (required.has(name) || (all && !freeText.has(name))) return pair;
 
-      return fc.oneof({ arbitrary: pair, weight: freeText.has(name) ? 1 : 2 }, { arbitrary: fc.constant(undefined), weight: freeText.has(name) ? 3 : 1 });
+      return fc.oneof(
+        { arbitrary: pair, weight: freeText.has(name) ? 1 : 2 },
+        { arbitrary: fc.constant(undefined), weight: freeText.has(name) ? 3 : 1 },
+      );
     });
   const record = (all: boolean) => fc.tuple(...entries(all)).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
 
@@ -227,16 +287,24 @@ function isFreeText(schema: JsonSchema, resolve: RefResolver): boolean {
     if (branches) return branches.every((branch) => isFreeText(branch, resolve));
     const type = flat.type === 'array' && flat.items ? flatten(flat.items, resolve) : flat;
 
-    return type.type === 'string' && !type.enum && !type.format && !type.pattern && type.example === undefined && flat.example === undefined;
+    return (
+      type.type === 'string' && !type.enum && !type.format && !type.pattern && type.example === undefined && flat.example === undefined
+    );
   } catch {
     return false;
   }
 }
 
 const isJson = (mediaType: string) => /^application\/([\w.-]+\+)?json$/.test(mediaType);
-const isStructured = (mediaType: string) => isJson(mediaType) || mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
+const isStructured = (mediaType: string) =>
+  isJson(mediaType) || mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
 
-function bodyArbitrary(mediaType: string, schema: JsonSchema | undefined, options: ArbitraryOptions, context: RequestContext): fc.Arbitrary<Draft['body']> {
+function bodyArbitrary(
+  mediaType: string,
+  schema: JsonSchema | undefined,
+  options: ArbitraryOptions,
+  context: RequestContext,
+): fc.Arbitrary<Draft['body']> {
   if (isStructured(mediaType) && schema) return safeValid(schema, options, []).map((value) => ({ mediaType, value }));
 
   return context.bytes.map((value) => ({ mediaType, value }));
@@ -252,12 +320,21 @@ function idHint(operation: Operation, place: string): Hint {
   return (schema, path) => {
     const name = [...path].reverse().find((segment) => segment !== '[]') ?? '';
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    const type = types.includes('string') && schema.format === 'uuid' ? 'uuid' : types.includes('integer') && (name === 'id' || /Ids?$/.test(name)) ? 'integer' : undefined;
+    const type =
+      types.includes('string') && schema.format === 'uuid'
+        ? 'uuid'
+        : types.includes('integer') && (name === 'id' || /Ids?$/.test(name))
+          ? 'integer'
+          : undefined;
     if (!type) return undefined;
     const where = `${place}.${path.join('.').replace(/\.\[\]/g, '[]')}`;
     const kind = declared[where] ?? (name === 'customerId' ? 'customer' : undefined);
 
-    const mode = fc.oneof({ arbitrary: fc.constant('own' as const), weight: 6 }, { arbitrary: fc.constant('foreign' as const), weight: 1 }, { arbitrary: fc.constant('missing' as const), weight: 1 });
+    const mode = fc.oneof(
+      { arbitrary: fc.constant('own' as const), weight: 6 },
+      { arbitrary: fc.constant('foreign' as const), weight: 1 },
+      { arbitrary: fc.constant('missing' as const), weight: 1 },
+    );
     const arbitrary = fc.tuple(fc.nat(), mode).map(([pick, chosen]) => new RealId(type, kind, pick, chosen));
 
     // The tenant selector names a real tenant mostly: anything else is refused before the operation runs.
@@ -272,7 +349,9 @@ export type IdPool = Record<string, string[]>;
 export function fillIds(value: unknown, own: IdPool, foreign: IdPool): unknown {
   if (value instanceof RealId) {
     const pool = value.mode === 'foreign' ? foreign : own;
-    const candidates = (value.kind && pool[value.kind]?.length ? pool[value.kind]! : Object.values(pool).flat()).filter((id) => (value.type === 'integer') === /^\d+$/.test(id));
+    const candidates = (value.kind && pool[value.kind]?.length ? pool[value.kind]! : Object.values(pool).flat()).filter(
+      (id) => (value.type === 'integer') === /^\d+$/.test(id),
+    );
     if (value.mode === 'missing' || candidates.length === 0) return missingId(value);
     const id = candidates[value.pick % candidates.length]!;
 
@@ -291,14 +370,16 @@ export function fillIds(value: unknown, own: IdPool, foreign: IdPool): unknown {
  * property, taken over (or left out when the fresh request has none).
  */
 export function recombine(base: Draft, fresh: Draft, pick: number): Draft {
-  const slots: [('query' | 'headers' | 'body'), string][] = [];
+  const slots: ['query' | 'headers' | 'body', string][] = [];
   for (const place of ['query', 'headers'] as const) {
     for (const name of new Set([...Object.keys(base[place]), ...Object.keys(fresh[place])])) slots.push([place, name]);
   }
   const baseBody = base.body?.value;
   const freshBody = fresh.body?.mediaType === base.body?.mediaType ? fresh.body?.value : undefined;
-  const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
-  if (isRecord(baseBody) && isRecord(freshBody)) for (const name of new Set([...Object.keys(baseBody), ...Object.keys(freshBody)])) slots.push(['body', name]);
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+  if (isRecord(baseBody) && isRecord(freshBody))
+    for (const name of new Set([...Object.keys(baseBody), ...Object.keys(freshBody)])) slots.push(['body', name]);
   if (slots.length === 0) return fresh;
   const [place, name] = slots[pick % slots.length]!;
   const take = (from: Record<string, unknown>, into: Record<string, unknown>) => {
@@ -306,7 +387,12 @@ export function recombine(base: Draft, fresh: Draft, pick: number): Draft {
 
     return name in from ? { ...rest, [name]: from[name] } : rest;
   };
-  if (place === 'body') return { ...base, aim: 'valid', body: { mediaType: base.body!.mediaType, value: take(freshBody as Record<string, unknown>, baseBody as Record<string, unknown>) } };
+  if (place === 'body')
+    return {
+      ...base,
+      aim: 'valid',
+      body: { mediaType: base.body!.mediaType, value: take(freshBody as Record<string, unknown>, baseBody as Record<string, unknown>) },
+    };
 
   return { ...base, aim: 'valid', [place]: take(fresh[place], base[place]) };
 }
@@ -336,7 +422,11 @@ export type WireRequest = {
   /** Path and query string. */
   url: string;
   headers: Record<string, string>;
-  body?: { mediaType: string; kind: 'json'; text: string } | { mediaType: string; kind: 'form'; fields: [string, string][] } | { mediaType: string; kind: 'multipart'; fields: [string, string, 'file' | 'text'][] } | { mediaType: string; kind: 'bytes'; bytes: Uint8Array };
+  body?:
+    | { mediaType: string; kind: 'json'; text: string }
+    | { mediaType: string; kind: 'form'; fields: [string, string][] }
+    | { mediaType: string; kind: 'multipart'; fields: [string, string, 'file' | 'text'][] }
+    | { mediaType: string; kind: 'bytes'; bytes: Uint8Array };
 };
 
 /** Header values must be bytes 0x20–0x7E here (what `Headers` accepts of what we generate). */
@@ -389,12 +479,17 @@ export function toWire(draft: Draft, validator: SchemaValidator): { request: Wir
   return { request, verdict: invalid ?? unknown ?? { valid: true } };
 }
 
-function wireBody(operation: Operation, body: NonNullable<Draft['body']>, validator: SchemaValidator): { body: NonNullable<WireRequest['body']>; verdict: Verdict } {
+function wireBody(
+  operation: Operation,
+  body: NonNullable<Draft['body']>,
+  validator: SchemaValidator,
+): { body: NonNullable<WireRequest['body']>; verdict: Verdict } {
   const { value } = body;
   const schema = operation.spec.requestBody?.content?.[body.mediaType]?.schema;
   // A declared range (`image/*`) is sent as one type of it.
   const mediaType = body.mediaType.replace('/*', '/png');
-  if (value instanceof Uint8Array) return { body: { mediaType, kind: 'bytes', bytes: value }, verdict: { valid: 'unknown', reason: 'binary body' } };
+  if (value instanceof Uint8Array)
+    return { body: { mediaType, kind: 'bytes', bytes: value }, verdict: { valid: 'unknown', reason: 'binary body' } };
   if (isJson(mediaType)) {
     const text = JSON.stringify(value) ?? 'null';
     const verdict = schema ? validator.validate(schema, JSON.parse(text)) : { valid: true as const };
@@ -414,11 +509,21 @@ function wireBody(operation: Operation, body: NonNullable<Draft['body']>, valida
     }
   }
 
-  return { body: multipart ? { mediaType, kind: 'multipart', fields } : { mediaType, kind: 'form', fields: fields.map(([name, text]) => [name, text]) }, verdict: bodyVerdict(formVerdict(flat, record, multipart, validator)) };
+  return {
+    body: multipart
+      ? { mediaType, kind: 'multipart', fields }
+      : { mediaType, kind: 'form', fields: fields.map(([name, text]) => [name, text]) },
+    verdict: bodyVerdict(formVerdict(flat, record, multipart, validator)),
+  };
 }
 
 /** A form's verdict: each field's text judged like a parameter against its property's schema. */
-function formVerdict(flat: JsonSchema | undefined, record: Record<string, unknown>, multipart: boolean, validator: SchemaValidator): Verdict {
+function formVerdict(
+  flat: JsonSchema | undefined,
+  record: Record<string, unknown>,
+  multipart: boolean,
+  validator: SchemaValidator,
+): Verdict {
   if (!flat) return { valid: 'unknown', reason: 'schema unreadable' };
   const missing = (flat.required ?? []).find((name) => !(name in record));
   if (missing) return { valid: false, path: `/${missing}`, keyword: 'required', message: 'missing' };
@@ -426,7 +531,8 @@ function formVerdict(flat: JsonSchema | undefined, record: Record<string, unknow
   for (const [name, item] of Object.entries(record)) {
     const property = flat.properties?.[name];
     if (!property) {
-      if (flat.additionalProperties === false) return { valid: false, path: `/${name}`, keyword: 'additionalProperties', message: 'not allowed' };
+      if (flat.additionalProperties === false)
+        return { valid: false, path: `/${name}`, keyword: 'additionalProperties', message: 'not allowed' };
       continue;
     }
     // A file's bytes are not described by a schema (`format: binary`): what the server makes of them is not judged.
@@ -465,7 +571,9 @@ export function routeOf(operations: Operation[], method: string, url: string): O
     if (op.method !== method) return false;
     const template = op.path.split('/').filter(Boolean);
 
-    return template.length === segments.length && template.every((part, i) => part.startsWith('{') || part === decodeURIComponent(segments[i]!));
+    return (
+      template.length === segments.length && template.every((part, i) => part.startsWith('{') || part === decodeURIComponent(segments[i]!))
+    );
   });
   candidates.sort((a, b) => {
     const x = a.path.split('/').filter(Boolean);

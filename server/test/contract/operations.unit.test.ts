@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillIds, operationsOf, RealId, recombine, requestArbitrary, routeOf, toWire, type Draft, type OpenApiDocument } from './operations';
+import {
+  fillIds,
+  operationsOf,
+  RealId,
+  recombine,
+  requestArbitrary,
+  routeOf,
+  toWire,
+  type Draft,
+  type OpenApiDocument,
+} from './operations';
 import { SchemaValidator } from './schema-validator';
 
 const document: OpenApiDocument = {
@@ -28,16 +38,37 @@ const document: OpenApiDocument = {
       },
     },
   },
-  components: { schemas: { ThingCreate: { type: 'object', properties: { name: { type: 'string', minLength: 1 }, size: { type: 'integer' } }, required: ['name'] } } },
+  components: {
+    schemas: {
+      ThingCreate: {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 1 }, size: { type: 'integer' } },
+        required: ['name'],
+      },
+    },
+  },
 };
 const operations = operationsOf(document);
 const [getThing, listThings, createThing] = operations as [(typeof operations)[0], (typeof operations)[0], (typeof operations)[0]];
 const validator = new SchemaValidator(document);
-const draft = (over: Partial<Draft>): Draft => ({ operation: getThing, aim: 'valid', path: {}, query: {}, headers: {}, credential: 'owner-bearer', malformedCookie: '%', ...over });
+const draft = (over: Partial<Draft>): Draft => ({
+  operation: getThing,
+  aim: 'valid',
+  path: {},
+  query: {},
+  headers: {},
+  credential: 'owner-bearer',
+  malformedCookie: '%',
+  ...over,
+});
 
 describe('operations', () => {
   it('reads each operation with who it admits', () => {
-    expect(operations.map((op) => `${op.method} ${op.path} ${op.audience}`)).toEqual(['GET /api/thing/{id} user', 'GET /api/thing/all public', 'POST /api/thing user']);
+    expect(operations.map((op) => `${op.method} ${op.path} ${op.audience}`)).toEqual([
+      'GET /api/thing/{id} user',
+      'GET /api/thing/all public',
+      'POST /api/thing user',
+    ]);
   });
 
   it('routes a concrete path as the app does: a static segment before a parameter', () => {
@@ -55,15 +86,27 @@ describe('operations', () => {
 
   it('judges what goes on the wire: query text read as the schema type, a required body', () => {
     const path = { id: '0190a0a0-0000-7000-8000-000000000001' };
-    expect(toWire(draft({ path, query: { size: 5, customerId: 7 } }), validator)).toMatchObject({ request: { url: `/api/thing/${path.id}?customerId=7&size=5` }, verdict: { valid: true } });
-    expect(toWire(draft({ path, query: { size: 500 } }), validator).verdict).toMatchObject({ valid: false, path: 'query.size', keyword: 'maximum' });
+    expect(toWire(draft({ path, query: { size: 5, customerId: 7 } }), validator)).toMatchObject({
+      request: { url: `/api/thing/${path.id}?customerId=7&size=5` },
+      verdict: { valid: true },
+    });
+    expect(toWire(draft({ path, query: { size: 500 } }), validator).verdict).toMatchObject({
+      valid: false,
+      path: 'query.size',
+      keyword: 'maximum',
+    });
     expect(toWire(draft({ path, query: { size: 'x' } }), validator).verdict).toMatchObject({ valid: false, path: 'query.size' });
     expect(toWire(draft({ operation: createThing }), validator).verdict).toMatchObject({ valid: false, path: 'body', keyword: 'required' });
-    expect(toWire(draft({ operation: createThing, body: { mediaType: 'application/json', value: { name: '' } } }), validator).verdict).toMatchObject({ valid: false, path: 'body/name', keyword: 'minLength' });
+    expect(
+      toWire(draft({ operation: createThing, body: { mediaType: 'application/json', value: { name: '' } } }), validator).verdict,
+    ).toMatchObject({ valid: false, path: 'body/name', keyword: 'minLength' });
   });
 
   it('generates valid and invalid requests, the validator agreeing with most aims', () => {
-    const drafts = fc.sample(requestArbitrary(createThing, { resolve: validator.resolve, bytes: fc.constant(new Uint8Array()) }), { seed: 4, numRuns: 200 });
+    const drafts = fc.sample(requestArbitrary(createThing, { resolve: validator.resolve, bytes: fc.constant(new Uint8Array()) }), {
+      seed: 4,
+      numRuns: 200,
+    });
     const verdicts = drafts.map((d) => ({ aim: d.aim, valid: toWire(d, validator).verdict.valid }));
     expect(verdicts.filter((v) => v.aim === 'valid' && v.valid !== true)).toEqual([]);
     expect(verdicts.filter((v) => v.aim === 'invalid' && v.valid === false).length).toBeGreaterThan(50);

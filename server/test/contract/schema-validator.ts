@@ -59,7 +59,9 @@ export class SchemaValidator {
     }
     // Each item as its own most fitting reading: the array is valid when some choice is.
     const items = raw.map((text) => readings(text));
-    const choices = items.reduce<unknown[][]>((acc, options) => acc.flatMap((prefix) => options.map((option) => [...prefix, option])), [[]]).slice(0, 64);
+    const choices = items
+      .reduce<unknown[][]>((acc, options) => acc.flatMap((prefix) => options.map((option) => [...prefix, option])), [[]])
+      .slice(0, 64);
     let last: Verdict = { valid: false, path: '', keyword: 'type', message: 'no reading' };
     for (const choice of choices) {
       last = this.validate(schema, choice);
@@ -99,5 +101,7 @@ export function readings(text: string): unknown[] {
 
 /** The schema with its local `$ref`s pointed at the document added to the validator. */
 function anchored(schema: JsonSchema): JsonSchema {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOCUMENT_ID}${value}` : value)) as JsonSchema;
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${DOCUMENT_ID}${value}` : value,
+  ) as JsonSchema;
 }

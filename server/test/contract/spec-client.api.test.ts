@@ -46,7 +46,11 @@ class SpecClient {
     const headers: Record<string, string> = { ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (options.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, { method, headers, body: options.json !== undefined ? JSON.stringify(options.json) : options.body });
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+    });
     const text = await res.text();
     let body: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
@@ -77,7 +81,10 @@ beforeAll(async () => {
 describe('a client written from the spec', () => {
   it('runs the signage loop through the API with the spec shapes', async () => {
     // Spec 1: the password grant of the default client.
-    const signedIn = await client.oauthToken({ grant_type: 'password', username: ownerEmail, password: TEST_PASSWORD }, SpecClient.basic('default-client', TEST_CLIENT_SECRET));
+    const signedIn = await client.oauthToken(
+      { grant_type: 'password', username: ownerEmail, password: TEST_PASSWORD },
+      SpecClient.basic('default-client', TEST_CLIENT_SECRET),
+    );
     expect(signedIn).toMatchObject({ token_type: 'bearer', access_token: expect.any(String), customer_id: expect.any(Number) });
     const api = client.withToken(signedIn.access_token);
 
@@ -93,9 +100,15 @@ describe('a client written from the spec', () => {
 
     // A slide exactly as spec 2 and DECISIONS §2 write its data: a `Default` page keyed by name.
     const slideData = { Default: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } } };
-    const slide = await api.expect(201, 'POST', `/api/content/?contentGroupId=${rootGroupId}`, { json: { name: 'Welcome', structureType: 'SLIDE', data: slideData } });
+    const slide = await api.expect(201, 'POST', `/api/content/?contentGroupId=${rootGroupId}`, {
+      json: { name: 'Welcome', structureType: 'SLIDE', data: slideData },
+    });
     expect(slide).toMatchObject({ id: expect.any(String), name: 'Welcome', structureType: 'SLIDE' });
-    const slideRead = await api.expect(200, 'GET', `/api/v2/deviceContent?search=${encodeURIComponent(`id=${slide.id}`)}&select=${encodeURIComponent('name,data')}`);
+    const slideRead = await api.expect(
+      200,
+      'GET',
+      `/api/v2/deviceContent?search=${encodeURIComponent(`id=${slide.id}`)}&select=${encodeURIComponent('name,data')}`,
+    );
     expect(slideRead.content[0].data).toEqual(slideData);
 
     // Interactive content: one key per page, in play order, sent and answered in that order.
@@ -104,8 +117,14 @@ describe('a client written from the spec', () => {
       Menu: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } },
       About: { tags: [], pageStyle: {}, pageData: { screenSize: { width: 1920, height: 1080 } } },
     };
-    const interactive = await api.expect(201, 'POST', `/api/content/?contentGroupId=${rootGroupId}`, { json: { name: 'Kiosk', structureType: 'COMPLEX', data: pages } });
-    const interactiveRead = await api.expect(200, 'GET', `/api/v2/deviceContent?search=${encodeURIComponent(`id=${interactive.id}`)}&select=data`);
+    const interactive = await api.expect(201, 'POST', `/api/content/?contentGroupId=${rootGroupId}`, {
+      json: { name: 'Kiosk', structureType: 'COMPLEX', data: pages },
+    });
+    const interactiveRead = await api.expect(
+      200,
+      'GET',
+      `/api/v2/deviceContent?search=${encodeURIComponent(`id=${interactive.id}`)}&select=data`,
+    );
     expect(Object.keys(interactiveRead.content[0].data)).toEqual(['Start', 'Menu', 'About']);
     expect(interactiveRead.content[0].data).toEqual(pages);
 
@@ -116,7 +135,12 @@ describe('a client written from the spec', () => {
         simpleLoopType: 'NORMAL',
         version: '2.0',
         data: {
-          loopData: { orientation: 'LANDSCAPE', resolution: { width: 1920, height: 1080 }, defaultImageFit: 'contain', defaultVideoFit: 'contain' },
+          loopData: {
+            orientation: 'LANDSCAPE',
+            resolution: { width: 1920, height: 1080 },
+            defaultImageFit: 'contain',
+            defaultVideoFit: 'contain',
+          },
           slides: [
             { key: 'poster', type: 'FILE', id: poster.id, durationMs: 5_000 },
             { key: 'welcome', type: 'CONTENT', id: slide.id },
@@ -126,13 +150,27 @@ describe('a client written from the spec', () => {
     });
 
     // A screen (spec 4 §1–§2): registers, is claimed by its code, gets its own token.
-    const registered = await client.expect(201, 'POST', '/public-api/display/register', { json: { type: 'SCREEN', platform: 'BROWSER', version: 'spec-client-1.0', timeZone: 'Europe/Berlin' } });
-    expect(registered).toMatchObject({ deviceId: expect.any(String), deviceSecret: expect.any(String), activationCode: expect.stringMatching(/^\d{4}$/) });
+    const registered = await client.expect(201, 'POST', '/public-api/display/register', {
+      json: { type: 'SCREEN', platform: 'BROWSER', version: 'spec-client-1.0', timeZone: 'Europe/Berlin' },
+    });
+    expect(registered).toMatchObject({
+      deviceId: expect.any(String),
+      deviceSecret: expect.any(String),
+      activationCode: expect.stringMatching(/^\d{4}$/),
+    });
     const claimed = await api.expect(200, 'POST', '/api/v2/device/assignToCustomer', {
-      json: { activationCode: registered.activationCode, deviceName: 'Lobby screen', licenseStatus: 'UN_LICENSED', timeZone: 'Europe/Berlin' },
+      json: {
+        activationCode: registered.activationCode,
+        deviceName: 'Lobby screen',
+        licenseStatus: 'UN_LICENSED',
+        timeZone: 'Europe/Berlin',
+      },
     });
     expect(claimed).toMatchObject({ id: registered.deviceId, name: 'Lobby screen' });
-    const deviceToken = await client.oauthToken({ grant_type: 'client_credentials' }, SpecClient.basic(registered.deviceId, registered.deviceSecret));
+    const deviceToken = await client.oauthToken(
+      { grant_type: 'client_credentials' },
+      SpecClient.basic(registered.deviceId, registered.deviceSecret),
+    );
     expect(deviceToken).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'device' });
     const screen = client.withToken(deviceToken.access_token);
 
@@ -150,7 +188,11 @@ describe('a client written from the spec', () => {
       },
     });
     expect(channel).toMatchObject({ id: expect.any(Number), name: 'Lobby channel', level: 'WIDGET', type: 'CONTENT' });
-    const campaigns = await api.expect(200, 'GET', `/api/v2/campaign?search=${encodeURIComponent(`id=${channel.id}`)}&select=${encodeURIComponent('name,contentAssignments,deviceGroupAssignments')}`);
+    const campaigns = await api.expect(
+      200,
+      'GET',
+      `/api/v2/campaign?search=${encodeURIComponent(`id=${channel.id}`)}&select=${encodeURIComponent('name,contentAssignments,deviceGroupAssignments')}`,
+    );
     expect(campaigns.content[0].contentAssignments).toEqual([expect.objectContaining({ id: playlist.id, name: 'Lobby loop' })]);
 
     // Spec 4 §4: the manifest plays the channel; contents carry the slide's data in its keyed form; files load.
@@ -161,7 +203,12 @@ describe('a client written from the spec', () => {
     expect(etag).toBeTruthy();
     const channelPlay = (manifest.segments as Json[]).flatMap((s) => s.channels as Json[]).find((c) => c.campaignId === channel.id);
     expect(channelPlay?.items).toEqual([expect.objectContaining({ type: 'CONTENT', id: playlist.id })]);
-    expect(manifest.contents[slide.id]).toMatchObject({ id: slide.id, deviceContentType: 'content', structureType: 'SLIDE', data: slideData });
+    expect(manifest.contents[slide.id]).toMatchObject({
+      id: slide.id,
+      deviceContentType: 'content',
+      structureType: 'SLIDE',
+      data: slideData,
+    });
     const fileRes = await fetch(manifest.files[poster.id].url.replace(/^https?:\/\/[^/]+/, client.base));
     expect(fileRes.status).toBe(200);
     expect((await screen.call('GET', '/api/display/manifest', { headers: { 'if-none-match': etag! } })).status).toBe(304);
@@ -169,18 +216,51 @@ describe('a client written from the spec', () => {
     // Spec 4 §5: plays, one inside a slide widget, reported twice: counted once.
     const now = Date.now();
     const plays = [
-      { eventId: randomUUID(), startedAt: now - 60_000, endedAt: now - 55_000, completed: true, campaignId: channel.id, contentId: playlist.id, fileId: poster.id },
-      { eventId: randomUUID(), startedAt: now - 55_000, endedAt: now - 45_000, completed: true, campaignId: channel.id, contentId: slide.id, pageId: 'Default', widgetKey: 'hero' },
+      {
+        eventId: randomUUID(),
+        startedAt: now - 60_000,
+        endedAt: now - 55_000,
+        completed: true,
+        campaignId: channel.id,
+        contentId: playlist.id,
+        fileId: poster.id,
+      },
+      {
+        eventId: randomUUID(),
+        startedAt: now - 55_000,
+        endedAt: now - 45_000,
+        completed: true,
+        campaignId: channel.id,
+        contentId: slide.id,
+        pageId: 'Default',
+        widgetKey: 'hero',
+      },
     ];
-    expect(await screen.expect(202, 'POST', '/api/display/proofOfPlay', { json: plays })).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
-    expect(await screen.expect(202, 'POST', '/api/display/proofOfPlay', { json: plays })).toEqual({ accepted: 0, duplicates: 2, rejected: [] });
+    expect(await screen.expect(202, 'POST', '/api/display/proofOfPlay', { json: plays })).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      rejected: [],
+    });
+    expect(await screen.expect(202, 'POST', '/api/display/proofOfPlay', { json: plays })).toEqual({
+      accepted: 0,
+      duplicates: 2,
+      rejected: [],
+    });
 
     // Spec 3 "Reporting": the channel's plays in total, by widget (the play without one is the whole page).
     const customerId = signedIn.customer_id as number;
-    const query = (groupBy: string) => `customerId=${customerId}&from=${now - 3_600_000}&to=${now + 60_000}&timeZone=Europe%2FBerlin&resolution=TOTAL&groupBy=${groupBy}`;
+    const query = (groupBy: string) =>
+      `customerId=${customerId}&from=${now - 3_600_000}&to=${now + 60_000}&timeZone=Europe%2FBerlin&resolution=TOTAL&groupBy=${groupBy}`;
     const byCampaign = await api.expect(200, 'GET', `/api/v2/proof-of-display/campaign/${channel.id}?${query('CAMPAIGN')}`);
     expect(byCampaign).toMatchObject({ resolution: 'TOTAL', groupBy: 'CAMPAIGN', timeZone: 'Europe/Berlin' });
-    expect(byCampaign.rows).toEqual([expect.objectContaining({ groupBy: { type: 'CAMPAIGN', id: channel.id, name: 'Lobby channel' }, impressionStartCount: 2, impressionEndCount: 2, duration: 15_000 })]);
+    expect(byCampaign.rows).toEqual([
+      expect.objectContaining({
+        groupBy: { type: 'CAMPAIGN', id: channel.id, name: 'Lobby channel' },
+        impressionStartCount: 2,
+        impressionEndCount: 2,
+        duration: 15_000,
+      }),
+    ]);
     const byWidget = await api.expect(200, 'GET', `/api/v2/proof-of-display/campaign/${channel.id}?${query('WIDGET')}`);
     expect(byWidget.rows.map((r: Json) => [r.groupBy.name, r.impressionStartCount]).sort()).toEqual([
       ['(whole page)', 1],

@@ -39,7 +39,9 @@ export class World {
 
   /** The ids a caller's requests fill in: its own tenant's, and the other tenant's as foreign ones. */
   pools(caller: 'owner' | 'admin' | 'device'): { own: IdPool; foreign: IdPool } {
-    return caller === 'admin' ? { own: this.tenantB.pool, foreign: this.tenantA.pool } : { own: this.tenantA.pool, foreign: this.tenantB.pool };
+    return caller === 'admin'
+      ? { own: this.tenantB.pool, foreign: this.tenantA.pool }
+      : { own: this.tenantA.pool, foreign: this.tenantB.pool };
   }
 
   /** One more of every resource in both tenants (generated deletes and moves use them up). */
@@ -60,7 +62,11 @@ export class World {
 
   async works(caller: 'owner' | 'admin' | 'device'): Promise<boolean> {
     const path = caller === 'device' ? '/api/display/status' : '/api/v2/user/me';
-    const res = await this.t.app.request(path, { headers: { authorization: `Bearer ${this[caller].token}` } }, { bridgeClientAddress: SEED_ADDRESS });
+    const res = await this.t.app.request(
+      path,
+      { headers: { authorization: `Bearer ${this[caller].token}` } },
+      { bridgeClientAddress: SEED_ADDRESS },
+    );
     await res.arrayBuffer();
 
     // The device status is rate limited per device: a 429 is a device that works.
@@ -108,7 +114,10 @@ export class World {
     const body = (await res.json()) as { access_token?: string; refresh_token?: string };
     if (res.status !== 200 || !body.access_token) throw new Error(`contract fuzz: sign-in of the ${role} failed (${res.status})`);
     // The console's session cookie, as next-auth writes it, around the same access token.
-    const cookie = await encode({ secret: testEnv.AUTH_SECRET, token: { sub: user.id, email: user.email, accessToken: body.access_token, refreshToken: body.refresh_token } });
+    const cookie = await encode({
+      secret: testEnv.AUTH_SECRET,
+      token: { sub: user.id, email: user.email, accessToken: body.access_token, refreshToken: body.refresh_token },
+    });
 
     return { token: body.access_token, cookie, customerId, userId: user.id };
   }
