@@ -7,26 +7,12 @@ import { withTransaction } from '@/server/db/transaction';
 import { NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log';
-import {
-  COMMAND_HISTORY_SIZE,
-  type commandBodies,
-  type commandParams,
-  type CommandName,
-  type DeviceCommandEntry,
-  type DeviceSettings,
-} from './device-commands.schemas';
+import { type commandBodies, type commandParams, type CommandName } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
 import { batchTargets, type ApplyOn } from './devices.batch';
-import {
-  contentOfCustomer,
-  findCommandHistory,
-  findDeviceState,
-  findNewestCommands,
-  issueCommands,
-  updateTargetDevices,
-  type CommandHistoryRow,
-} from './devices.queries';
-import { batchCustomerId, readDevice } from './devices.service';
+import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
+import { batchCustomerId } from './devices.service';
+
 import { devices } from './devices.table';
 import type { z } from '@hono/zod-openapi';
 
@@ -361,54 +347,4 @@ async function runDeviceCommand<N extends CommandName>(
   });
 
   return { updated: result.ids.length };
-}
-
-/** GET /api/v2/device/{id}/commands (VIEWER): the device's newest commands and what became of each. */
-export async function deviceCommandHistory(ctx: ServiceContext, id: string): Promise<DeviceCommandEntry[]> {
-  const device = await readDevice(ctx.db, ctx, id, 'id');
-  const rows = await findCommandHistory(ctx.db, device.id!, COMMAND_HISTORY_SIZE);
-  const now = Date.now();
-
-  return rows.map((row) => commandEntry(row, now));
-}
-
-/** The commands that set a state the device keeps (its settings, content, emergency, …), not one-shot ones. */
-const STATE_COMMANDS = (Object.keys(COMMANDS) as CommandName[]).filter((name) => COMMANDS[name].effect.kind !== 'command');
-
-/** GET /api/v2/device/{id}/settings (VIEWER): the values the state commands set, and the newest command of each. */
-export async function deviceSettings(ctx: ServiceContext, id: string): Promise<DeviceSettings> {
-  const device = await readDevice(ctx.db, ctx, id, 'id');
-  const [state, rows] = await Promise.all([findDeviceState(ctx.db, device.id!), findNewestCommands(ctx.db, device.id!, STATE_COMMANDS)]);
-  if (!state) throw new NotFoundError('device', id);
-  const now = Date.now();
-
-  return {
-    settings: state.settings,
-    emergencyStatus: state.emergencyStatus,
-    commands: rows.sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime()).map((row) => commandEntry(row, now)),
-  };
-}
-
-/** A command row as the console reads it, with what became of it at `now`. */
-function commandEntry(row: CommandHistoryRow, now: number): DeviceCommandEntry {
-  return {
-    id: row.id,
-    name: row.name,
-    params: row.params,
-    issuedAt: row.issuedAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    ...(row.deliveredAt ? { deliveredAt: row.deliveredAt.toISOString() } : {}),
-    ...(row.acknowledgedAt ? { acknowledgedAt: row.acknowledgedAt.toISOString() } : {}),
-    ...(row.ok === null ? {} : { ok: row.ok }),
-    ...(row.error === null ? {} : { error: row.error }),
-    status: row.acknowledgedAt
-      ? row.ok === false
-        ? 'FAILED'
-        : 'ACKNOWLEDGED'
-      : row.expiresAt.getTime() <= now
-        ? 'EXPIRED'
-        : row.deliveredAt
-          ? 'DELIVERED'
-          : 'PENDING',
-  };
 }

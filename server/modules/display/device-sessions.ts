@@ -1,17 +1,16 @@
-import { z } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import { toErrorBody, validationErrorBody, type ErrorBody } from '@/server/http/errors';
+import { toErrorBody, validationErrorBody } from '@/server/http/errors';
 import { parseSafeJson } from '@/server/http/hostile-input';
 import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
-import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
+import { BINARY, CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, DeviceFrame, errorFrame, send } from './device-frames';
 import { commandView, manifestEtags } from './display.service';
 import { TokenBucket } from './token-bucket';
 
@@ -34,14 +33,6 @@ const GREET_BATCH = 500;
  * handling stalls while the device keeps sending.
  */
 const FRAME_QUEUE = 256;
-
-/** WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place. */
-export const CLOSE_POLICY_VIOLATION = 1008;
-export const CLOSE_REPLACED = 4002;
-
-const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
-const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
-const DeviceFrame = z.discriminatedUnion('type', [HeartbeatFrame, AckFrame]);
 
 export type SessionDeps = { db: Database; config: Config; storage: BlobStore; log: Logger };
 
@@ -399,18 +390,4 @@ export class DeviceSessions {
       for (const { session } of batch) send(session, errorFrame(toErrorBody(err).body));
     }
   }
-}
-
-/** A binary frame (devices send JSON text), queued in its place. */
-const BINARY: RawData = Buffer.alloc(0);
-
-/** An error frame: the error body of DECISIONS §3 (an extension of spec 4's frames; players ignore unknown types). */
-const errorFrame = (body: ErrorBody) => ({ type: 'error', ...body });
-
-/** Sends a frame if the connection is open; answers whether it was sent. */
-function send(session: Session, frame: Record<string, unknown>): boolean {
-  if (session.socket.readyState !== session.socket.OPEN) return false;
-  session.socket.send(JSON.stringify(frame));
-
-  return true;
 }

@@ -13,7 +13,7 @@ import { startModuleSockets } from '@/server/composition';
 import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { markSilentDevicesOffline } from '@/server/modules/devices/devices.queries';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED } from './device-sessions';
+import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED } from './device-frames';
 import { SOCKET_TICKETS_PER_DEVICE } from './display.service';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import { asDevice, newDevice, type TestDevice } from './display.test-kit';

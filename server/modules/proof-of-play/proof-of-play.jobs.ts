@@ -1,6 +1,7 @@
 import type { Database } from '@/server/db/client';
 import type { Logger } from 'pino';
-import { compactPlayRollups, dropPlayPartitionsBefore, ensurePlayPartitions } from './proof-of-play.queries';
+import { dropPlayPartitionsBefore, ensurePlayPartitions } from './play-partitions.queries';
+import { compactPlayRollups } from './proof-of-play.queries';
 import { PLAY_MAX_AGE_MS } from './proof-of-play.service';
 
 export const PLAY_PARTITIONS_JOB = 'proof-of-play.partitions';

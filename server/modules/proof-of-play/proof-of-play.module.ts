@@ -2,7 +2,7 @@ import { advertiserPlaySources } from '@/server/modules/advertisers';
 import { defineModule, plug } from '@/server/modules/module';
 import { compactRollups, maintainPlayPartitions, PLAY_PARTITIONS_JOB, PLAY_ROLLUP_COMPACTION_JOB } from './proof-of-play.jobs';
 import { registerProofOfPlayRoutes } from './proof-of-play.handlers';
-import { findAdvertiserPlays, summarizeAdvertiserPlays } from './proof-of-play.queries';
+import { findAdvertiserPlays, summarizeAdvertiserPlays } from './advertiser-plays.queries';
 import { playRollupDays, playRollupDayTotals, playSubjects } from './proof-of-play.table';
 
 /**

@@ -20,7 +20,8 @@ import { verifyPathToken } from './signed-urls';
 import { uploadFiles } from './simple-upload';
 import { uploadThumbnail } from './thumbnail.service';
 import { completeUpload } from './upload-complete';
-import { cancelUpload, initUpload, recoverUpload, sessionById, uploadPart, uploadPartAsCaller } from './upload-sessions.service';
+import { sessionById, uploadPart, uploadPartAsCaller } from './upload-parts.service';
+import { cancelUpload, initUpload, recoverUpload } from './upload-sessions.service';
 import {
   cancelUploadRoute,
   completeUploadRoute,

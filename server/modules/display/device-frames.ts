@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+import type { RawData, WebSocket } from 'ws';
+import type { ErrorBody } from '@/server/http/errors';
+import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
+
+/* The frames of a device's WebSocket (spec 4 §3): what a device may send, and how the server answers and closes. */
+
+/** WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place. */
+export const CLOSE_POLICY_VIOLATION = 1008;
+export const CLOSE_REPLACED = 4002;
+
+const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
+const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });
+/** A frame a device sends: a heartbeat or a command's acknowledgement. */
+export const DeviceFrame = z.discriminatedUnion('type', [HeartbeatFrame, AckFrame]);
+
+/** A binary frame (devices send JSON text), queued in its place. */
+export const BINARY: RawData = Buffer.alloc(0);
+
+/** An error frame: the error body of DECISIONS §3 (an extension of spec 4's frames; players ignore unknown types). */
+export const errorFrame = (body: ErrorBody) => ({ type: 'error', ...body });
+
+/** Sends a frame if the connection is open; answers whether it was sent. */
+export function send(session: { socket: WebSocket }, frame: Record<string, unknown>): boolean {
+  if (session.socket.readyState !== session.socket.OPEN) return false;
+  session.socket.send(JSON.stringify(frame));
+
+  return true;
+}
