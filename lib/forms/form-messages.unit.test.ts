@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formMessages } from '@/lib/forms/form-messages';
 import de from '@/messages/de';
+import { emailAddress, ianaTimeZone } from '@/server/http/wire.schemas';
 import { TeamBodySchema } from '@/server/modules/teams/teams.schemas';
 
 const german = createTranslator({ locale: 'de', messages: de, namespace: 'common.form' });
@@ -14,6 +15,20 @@ const messagesOf = (schema: z.ZodType, value: unknown, required: Record<string, 
 };
 
 describe('form messages for the wire schemas', () => {
+  // The service words these shared formats for API clients; a console form must still word them in its own language.
+  it("words the shared e-mail and time-zone formats in the form's language, and the API's words stay the fallback", () => {
+    const schema = z.object({ email: emailAddress, timeZone: ianaTimeZone, reportZone: ianaTimeZone.openapi({ description: 'derived' }) });
+    const bad = { email: 'nope', timeZone: 'Mars/Olympus', reportZone: 'europe/berlin' };
+    expect(messagesOf(schema, bad, {}, german)).toEqual({
+      email: german('email'),
+      timeZone: german('option'),
+      reportZone: german('option'),
+    });
+    const api = schema.safeParse(bad);
+    const zone = 'An IANA time zone such as Europe/Berlin';
+    expect(api.success ? [] : api.error.issues.map((i) => i.message)).toEqual(['An e-mail address', zone, zone]);
+  });
+
   it('words the checks of a module schema for its form', () => {
     expect(messagesOf(TeamBodySchema, { name: '  ', comment: '' }, { name: 'Enter a name' })).toEqual({ name: 'Enter a name' });
     expect(messagesOf(TeamBodySchema, { name: 'x'.repeat(256), comment: 'y'.repeat(4001) })).toEqual({

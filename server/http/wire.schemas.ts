@@ -127,7 +127,7 @@ export const EMAIL_MAX = 254;
 
 /** An e-mail address (a user's key, a contact address). */
 export const emailAddress = z
-  .email({ pattern: EMAIL_PATTERN, error: 'An e-mail address' })
+  .email({ pattern: EMAIL_PATTERN })
   .max(EMAIL_MAX)
   .openapi({ format: 'email', pattern: EMAIL_PATTERN.source, example: 'jane.doe@example.com' });
 
@@ -178,12 +178,10 @@ const timeZoneSet = new Set(TIME_ZONE_NAMES);
 /** True for a time zone name the service accepts. */
 export const isIanaTimeZone = (value: string): boolean => timeZoneSet.has(value);
 
-export const ianaTimeZone = z
-  .enum(TIME_ZONE_NAMES as [string, ...string[]], { error: 'An IANA time zone such as Europe/Berlin' })
-  .openapi('TimeZone', {
-    description: `An IANA time zone (tz database ${TZ_DATABASE_VERSION}: zones and their links), spelled exactly`,
-    example: 'Europe/Berlin',
-  });
+export const ianaTimeZone = z.enum(TIME_ZONE_NAMES as [string, ...string[]]).openapi('TimeZone', {
+  description: `An IANA time zone (tz database ${TZ_DATABASE_VERSION}: zones and their links), spelled exactly`,
+  example: 'Europe/Berlin',
+});
 
 /*
  * Rules between several values of one request (a type that needs a field, `from` before `to`, an either-or pair, a
@@ -215,3 +213,20 @@ export const ruleKeyOf = (issue: { code?: string; params?: unknown }): string | 
 
   return typeof key === 'string' ? key : undefined;
 };
+
+/*
+ * The service's words for the shared formats above. They are the fallback (zod's global map), not the schemas'
+ * own: a schema's own message outranks the error map a caller passes when it parses, so it would also beat a
+ * console form's words in the user's language (lib/forms/form-messages.ts). zod's own words for the time zone
+ * would list every zone.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_format' && issue.format === 'email') return 'An e-mail address';
+    // By its values: a use may derive a copy of the schema (`.openapi({ description })`).
+    if (issue.code === 'invalid_value' && issue.values.length === TIME_ZONE_NAMES.length && issue.values.includes('Europe/Berlin'))
+      return 'An IANA time zone such as Europe/Berlin';
+
+    return undefined;
+  },
+});
